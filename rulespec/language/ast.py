@@ -1,0 +1,539 @@
+"""Typed syntax tree of a rule file.
+
+Stage two of the pipeline (rule text -> parse tree -> **AST** -> checked model -> engine).
+Every node is a frozen pydantic model with a ``kind`` tag and the source location it came
+from, so later stages can point at the exact text when something is wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Loc(BaseModel):
+    """Where a node starts and ends in its rule file (1-based lines and columns)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    file: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class Node(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    loc: Loc
+
+
+class Clause(Node):
+    """A declaration that encodes part of a rulebook: it cites clause IDs and rulings."""
+
+    cites: tuple[str, ...] = ()
+    rulings: tuple[str, ...] = ()
+
+
+# ----------------------------------------------------------------------------- expressions
+
+
+class Num(Node):
+    kind: Literal["num"] = "num"
+    value: int
+
+
+class Name(Node):
+    kind: Literal["name"] = "name"
+    id: str
+
+
+class SeatLiteral(Node):
+    """``player 2``: a seat written out in an example."""
+
+    kind: Literal["seat"] = "seat"
+    word: str
+    number: int
+
+
+class Of(Node):
+    """``NAME of X``: a zone of a seat, an attribute, a neighbour seat, a region, a size..."""
+
+    kind: Literal["of"] = "of"
+    attr: str
+    target: "Expr"
+
+
+class Call(Node):
+    kind: Literal["call"] = "call"
+    func: str
+    args: tuple["Expr", ...]
+
+
+class Count(Node):
+    kind: Literal["count"] = "count"
+    var: str
+    domain: "Expr"
+    where: Optional["Expr"] = None
+
+
+class Total(Node):
+    kind: Literal["total"] = "total"
+    value: "Expr"
+    var: str
+    domain: "Expr"
+    where: Optional["Expr"] = None
+
+
+class Compare(Node):
+    kind: Literal["compare"] = "compare"
+    op: Literal["=", "!=", "<", "<=", ">", ">="]
+    left: "Expr"
+    right: "Expr"
+
+
+class Arith(Node):
+    kind: Literal["arith"] = "arith"
+    op: Literal["+", "-", "*"]
+    left: "Expr"
+    right: "Expr"
+
+
+class Negate(Node):
+    kind: Literal["negate"] = "negate"
+    operand: "Expr"
+
+
+class Not(Node):
+    kind: Literal["not"] = "not"
+    operand: "Expr"
+
+
+class BoolOp(Node):
+    kind: Literal["bool"] = "bool"
+    op: Literal["and", "or"]
+    operands: tuple["Expr", ...]
+
+
+class Test(Node):
+    """A one-word predicate: ``X is empty``, ``X is occupied``, ``X has an occupied neighbour``..."""
+
+    kind: Literal["test"] = "test"
+    test: Literal["empty", "not_empty", "occupied", "complete", "occupied_neighbour"]
+    subject: "Expr"
+
+
+class IsKind(Node):
+    """``tile is shell`` (the item is of that component) or ``space holds starfish``."""
+
+    kind: Literal["is_kind"] = "is_kind"
+    subject: "Expr"
+    component: str
+    holds: bool = False
+
+
+class Fits(Node):
+    kind: Literal["fits"] = "fits"
+    item: "Expr"
+    space: "Expr"
+
+
+class Member(Node):
+    kind: Literal["member"] = "member"
+    element: "Expr"
+    collection: "Expr"
+
+
+Expr = Annotated[
+    Union[Num, Name, SeatLiteral, Of, Call, Count, Total, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member],
+    Field(discriminator="kind"),
+]
+
+# ----------------------------------------------------------------------------- statements
+
+
+class Move(Node):
+    kind: Literal["move"] = "move"
+    item: Expr
+    to: Expr
+    cause: Optional[str] = None
+
+
+class Place(Node):
+    kind: Literal["place"] = "place"
+    item: Expr
+    space: Expr
+    cause: Optional[str] = None
+
+
+class Then(Node):
+    kind: Literal["then"] = "then"
+    step: str
+    args: tuple[Expr, ...]
+
+
+class Enqueue(Node):
+    kind: Literal["enqueue"] = "enqueue"
+    step: str
+    args: tuple[Expr, ...]
+    queue: str
+
+
+class Resolve(Node):
+    kind: Literal["resolve"] = "resolve"
+    queue: str
+
+
+class SetCounter(Node):
+    kind: Literal["set"] = "set"
+    counter: str
+    seat: Optional[Expr] = None
+    value: Expr
+
+
+class AddCounter(Node):
+    kind: Literal["add"] = "add"
+    counter: str
+    seat: Optional[Expr] = None
+    value: Expr
+
+
+class If(Node):
+    kind: Literal["if"] = "if"
+    condition: Expr
+    then: tuple["Stmt", ...]
+    otherwise: tuple["Stmt", ...] = ()
+
+
+class ForEach(Node):
+    kind: Literal["for"] = "for"
+    var: str
+    domain: Expr
+    body: tuple["Stmt", ...]
+
+
+class Repeat(Node):
+    kind: Literal["repeat"] = "repeat"
+    times: Expr
+    body: tuple["Stmt", ...]
+
+
+class Nothing(Node):
+    kind: Literal["nothing"] = "nothing"
+
+
+Stmt = Annotated[
+    Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing],
+    Field(discriminator="kind"),
+]
+
+# ----------------------------------------------------------------------------- declarations
+
+
+class GameDecl(Clause):
+    kind: Literal["game"] = "game"
+    name: str
+    id: Optional[str] = None
+    rulebook: Optional[str] = None
+    min_players: int = 0
+    max_players: int = 0
+    players_loc: Optional[Loc] = None
+    players_cites: tuple[str, ...] = ()
+
+
+class Extends(Clause):
+    kind: Literal["extends"] = "extends"
+    base: str
+
+
+class RulingDecl(Clause):
+    kind: Literal["ruling"] = "ruling"
+    id: str
+    title: str
+    text: str
+
+
+class OptionDecl(Clause):
+    kind: Literal["option"] = "option"
+    name: str
+    title: str
+    values: tuple[str, ...]
+    default: str
+
+
+class Attribute(Node):
+    name: str
+    values: tuple[Union[str, int], ...]
+
+
+class ComponentDecl(Clause):
+    kind: Literal["component"] = "component"
+    name: str
+    attributes: tuple[Attribute, ...] = ()
+    copies: int = 1
+    shown_as: Optional[str] = None
+
+
+class LeaveOut(Clause):
+    kind: Literal["leave_out"] = "leave_out"
+    players: int
+    attribute: str
+    values: tuple[str, ...]
+
+
+class ZoneDecl(Clause):
+    kind: Literal["zone"] = "zone"
+    name: str
+    per_player: bool
+    visibility: Literal["public", "hidden", "owner"]
+    start: Optional[Literal["in_play", "left_out"]] = None
+
+
+class CounterDecl(Clause):
+    kind: Literal["counter"] = "counter"
+    name: str
+    per_player: bool
+    start: int
+
+
+class QueueDecl(Clause):
+    kind: Literal["queue"] = "queue"
+    name: str
+
+
+class RegionDecl(Clause):
+    name: str
+
+
+class MapRow(Node):
+    label: str
+    cells: tuple[str, ...]
+    cell_columns: tuple[int, ...]
+
+
+class FaceDecl(Clause):
+    name: str
+    condition: Optional[Expr] = None
+    rows: tuple[MapRow, ...]
+
+
+class BoardDecl(Clause):
+    kind: Literal["board"] = "board"
+    name: str
+    row_attribute: str
+    column_attribute: str
+    first_column: int
+    last_column: int
+    adjacency: str
+    regions: tuple[RegionDecl, ...]
+    faces: tuple[FaceDecl, ...]
+
+
+class FitDecl(Clause):
+    kind: Literal["fit"] = "fit"
+    component: str
+    board: str
+    condition: Optional[Expr] = None
+
+
+class SetupDecl(Clause):
+    kind: Literal["setup"] = "setup"
+    name: str = "setup"
+    body: tuple[Stmt, ...]
+
+
+class TurnsDecl(Clause):
+    kind: Literal["turns"] = "turns"
+    name: str = "turns"
+    first_seat: int
+    step: str
+
+
+class Param(Node):
+    name: str
+    type: str
+
+
+class StepDecl(Clause):
+    kind: Literal["step"] = "step"
+    name: str
+    params: tuple[Param, ...]
+    body: tuple[Stmt, ...]
+
+
+class Binding(Node):
+    var: str
+    domain: Expr
+
+
+class OptionChoice(Clause):
+    name: str
+    template: str
+    bindings: tuple[Binding, ...] = ()
+    guard: Optional[Expr] = None
+    body: tuple[Stmt, ...] = ()
+
+
+class ChoiceDecl(Clause):
+    kind: Literal["choice"] = "choice"
+    name: str
+    params: tuple[Param, ...]
+    by: Expr
+    options: tuple[OptionChoice, ...]
+
+
+class Outcome(Node):
+    template: str
+    var: str
+    draw_from: Optional[Expr] = None
+    faces: tuple[str, ...] = ()
+
+
+class ChanceDecl(Clause):
+    kind: Literal["chance"] = "chance"
+    name: str
+    params: tuple[Param, ...]
+    outcome: Outcome
+    body: tuple[Stmt, ...]
+
+
+class Event(Node):
+    """``when placed on BOARD [as CAUSE, ...]``."""
+
+    board: str
+    causes: tuple[str, ...] = ()
+
+
+class TriggerDecl(Clause):
+    kind: Literal["trigger"] = "trigger"
+    name: str
+    event: Event
+    body: tuple[Stmt, ...]
+
+
+class InsteadDecl(Clause):
+    kind: Literal["instead"] = "instead"
+    name: str
+    step: str
+    params: tuple[str, ...]
+    condition: Expr
+    body: tuple[Stmt, ...]
+
+
+class EndDecl(Clause):
+    kind: Literal["end"] = "end"
+    name: str
+    timing: Literal["after_step", "turn_start"]
+    each_var: Optional[str] = None
+    each_domain: Optional[Expr] = None
+    condition: Expr
+    winner: Optional[Expr] = None
+
+
+class ScoreDecl(Clause):
+    kind: Literal["score"] = "score"
+    name: str
+    var: str
+    value: Expr
+
+
+class RankingKey(Node):
+    key: Literal["winner_first", "lowest", "highest", "ties_share"]
+    score: Optional[str] = None
+
+
+class RankingDecl(Clause):
+    kind: Literal["ranking"] = "ranking"
+    name: str = "ranking"
+    keys: tuple[RankingKey, ...]
+
+
+class InvariantDecl(Clause):
+    kind: Literal["invariant"] = "invariant"
+    name: str
+    title: str
+    form: Literal["always", "on_event", "never_queue"]
+    condition: Optional[Expr] = None
+    event: Optional[Event] = None
+    queue: Optional[str] = None
+    causes: tuple[str, ...] = ()
+
+
+class ItemRef(Node):
+    label: str
+    at: Optional[str] = None
+
+
+class ExampleLine(Node):
+    what: Literal["players", "option", "items", "step", "counter", "action", "legal", "illegal", "over", "fact"]
+    number: Optional[int] = None
+    name: Optional[str] = None
+    value: Optional[str] = None
+    expr: Optional[Expr] = None
+    items: tuple[ItemRef, ...] = ()
+    args: tuple[Expr, ...] = ()
+
+
+class ExampleDecl(Clause):
+    kind: Literal["example"] = "example"
+    name: str
+    title: str
+    lines: tuple[ExampleLine, ...]
+
+
+class Change(Node):
+    action: Literal["add", "replace", "remove"]
+    target: str
+    declaration: Optional["Declaration"] = None
+
+
+class VariantDecl(Clause):
+    kind: Literal["variant"] = "variant"
+    name: str
+    title: str
+    changes: tuple[Change, ...]
+
+
+Declaration = Annotated[
+    Union[
+        GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
+        BoardDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
+        EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl,
+    ],
+    Field(discriminator="kind"),
+]
+
+
+class RuleFile(BaseModel):
+    """One parsed rule file: its path, its text (for error messages) and its declarations."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    path: str
+    text: str
+    declarations: tuple[Declaration, ...]
+
+
+def declaration_name(decl: BaseModel) -> str:
+    """The name a variant uses to refer to a declaration."""
+    kind = getattr(decl, "kind")
+    if kind == "fit":
+        return f"fit {decl.component} on {decl.board}"  # type: ignore[attr-defined]
+    if kind == "leave_out":
+        return f"leave out with {decl.players} players"  # type: ignore[attr-defined]
+    if kind == "ruling":
+        return decl.id  # type: ignore[attr-defined]
+    if kind == "game":
+        return "game"
+    for attr in ("name",):
+        value = getattr(decl, attr, None)
+        if isinstance(value, str):
+            return value
+    return kind
+
+
+for _model in list(globals().values()):
+    if isinstance(_model, type) and issubclass(_model, BaseModel) and _model is not BaseModel:
+        _model.model_rebuild()

@@ -1,0 +1,76 @@
+"""Diagnostics for rule files: file:line:column, the offending line with a caret, what was
+expected in words a person knows, and a hint. Every stage reports problems through these."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    path: str
+    line: int
+    column: int
+    message: str
+    source_line: str = ""
+    width: int = 1
+    expected: tuple[str, ...] = ()
+    hint: Optional[str] = None
+    severity: str = "error"
+
+    def render(self) -> str:
+        out = [f"{self.path}:{self.line}:{self.column}: {self.severity}: {self.message}"]
+        if self.source_line:
+            gutter = f"{self.line:5} | "
+            out.append(gutter + self.source_line.rstrip("\n"))
+            caret_pad = " " * (len(gutter) - 2) + "| " + " " * max(self.column - 1, 0)
+            out.append(caret_pad + "^" * max(1, min(self.width, max(1, len(self.source_line) - self.column + 1))))
+        if self.expected:
+            out.append("  expected: " + _join_or(self.expected))
+        if self.hint:
+            out.append("  hint: " + self.hint)
+        return "\n".join(out)
+
+
+class RuleError(Exception):
+    """One or more problems in a rule file. ``str()`` gives the full, readable report."""
+
+    def __init__(self, diagnostics: Sequence[Diagnostic]):
+        self.diagnostics = tuple(diagnostics)
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        errors = sum(1 for d in self.diagnostics if d.severity == "error")
+        body = "\n\n".join(d.render() for d in self.diagnostics)
+        plural = "problem" if len(self.diagnostics) == 1 else "problems"
+        return f"{body}\n\n{len(self.diagnostics)} {plural} ({errors} error{'s' if errors != 1 else ''})"
+
+
+def _join_or(words: Sequence[str]) -> str:
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> Optional[str]:
+    """A hint naming the closest known name, if one is close enough."""
+    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+class SourceText:
+    """A rule file's text, to quote lines in diagnostics."""
+
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.lines = text.splitlines()
+
+    def line(self, number: int) -> str:
+        return self.lines[number - 1] if 1 <= number <= len(self.lines) else ""
+
+    def diagnostic(self, line: int, column: int, message: str, *, width: int = 1,
+                   expected: Sequence[str] = (), hint: Optional[str] = None, severity: str = "error") -> Diagnostic:
+        return Diagnostic(self.path, line, column, message, self.line(line), width, tuple(expected), hint, severity)

@@ -1,0 +1,761 @@
+"""Rule text -> parse tree -> typed AST.
+
+The grammar lives in ``grammars/rulespec.lark``; this module builds the LALR parser once, turns
+Lark's parse tree into :mod:`rulespec.language.ast` nodes and turns Lark's exceptions into
+readable :class:`~rulespec.language.errors.RuleError` reports.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.indenter import DedentError, Indenter
+
+from . import ast
+from .errors import RuleError, SourceText, did_you_mean
+from ..resources import grammar_path
+
+# Terminal names as a person would say them.
+FRIENDLY_TERMINALS = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a quoted text ("...")',
+    "CLAUSE_ID": "a clause ID such as SHELL-COMP-2",
+    "MAP_ROW": "a row of map cells (. or a letter, separated by spaces)",
+    "COMPARE": "a comparison (=, !=, <, <=, >, >=)",
+    "LOWEST_HIGHEST": "`lowest` or `highest`",
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the indented block",
+    "_BY": "`x`",
+    "$END": "the end of the file",
+    "COLON": '":"',
+    "COMMA": '","',
+    "LPAR": '"("',
+    "RPAR": '")"',
+    "LSQB": '"["',
+    "RSQB": '"]"',
+    "PLUS": '"+"',
+    "MINUS": '"-"',
+    "STAR": '"*"',
+    "DOT": '"."',
+}
+
+# What each declaration keyword starts, for "did you mean" hints on the first word of a line.
+DECLARATION_KEYWORDS = (
+    "game", "ruling", "option", "component", "with", "zone", "board", "counter", "queue", "fit", "setup",
+    "turns", "step", "choice", "chance", "trigger", "instead", "end", "score", "ranking", "invariant",
+    "example", "variant", "extends",
+)
+STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat")
+
+
+class _RuleIndenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+@functools.lru_cache(maxsize=None)
+def build_lark(strict: bool = False) -> Lark:
+    """The LALR parser (contextual lexer). ``strict=True`` makes Lark refuse any conflict."""
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        postlex=_RuleIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=True,
+        strict=strict,
+    )
+
+
+def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
+    """Parse rule text into a :class:`~rulespec.language.ast.RuleFile`, or raise RuleError."""
+    source = SourceText(path, text)
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        tree = build_lark().parse(text)
+    except UnexpectedInput as error:
+        raise RuleError([_diagnose_syntax(error, source)]) from None
+    except DedentError as error:
+        line = _dedent_line(text)
+        raise RuleError([source.diagnostic(
+            line, 1, "this line's indentation does not match any enclosing block",
+            hint="indent the lines of one block by the same number of spaces")]) from None
+    try:
+        declarations = _ToAst(path).transform(tree)
+    except VisitError as error:
+        inner = error.orig_exc
+        if isinstance(inner, _AstProblem):
+            raise RuleError([source.diagnostic(inner.line, inner.column, inner.message, width=inner.width,
+                                               hint=inner.hint)]) from None
+        raise
+    return ast.RuleFile(path=path, text=source_text_of(text), declarations=tuple(declarations))
+
+
+def parse_file(path: str | Path) -> ast.RuleFile:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RuleError([SourceText(str(path), "").diagnostic(1, 1, f"no rule file at {path}")]) from None
+    except UnicodeDecodeError as error:
+        raise RuleError([SourceText(str(path), "").diagnostic(
+            1, 1, f"the file is not UTF-8 text ({error.reason})")]) from None
+    return parse_text(text, str(path))
+
+
+def source_text_of(text: str) -> str:
+    return text
+
+
+def _dedent_line(text: str) -> int:
+    """Best guess at the line whose dedent Lark's indenter refused: the first inconsistent one."""
+    stack = [0]
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.lstrip(" \t")
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(raw) - len(stripped)
+        if indent > stack[-1]:
+            stack.append(indent)
+        else:
+            while indent < stack[-1]:
+                stack.pop()
+            if indent != stack[-1]:
+                return number
+    return max(1, len(text.splitlines()))
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "_NL":
+        return "the end of the line"
+    if token.type == "_INDENT":
+        return "an indented block"
+    if token.type == "_DEDENT":
+        return "the end of an indented block"
+    if token.type == "$END":
+        return "the end of the file"
+    return f"`{token}`"
+
+
+def _expected_words(expected: set[str]) -> tuple[str, ...]:
+    words = []
+    for name in sorted(expected):
+        if name in FRIENDLY_TERMINALS:
+            words.append(FRIENDLY_TERMINALS[name])
+        else:
+            pattern = build_lark().get_terminal(name).pattern
+            value = getattr(pattern, "value", name)
+            words.append(f"`{value}`" if pattern.type == "str" else name.lower())
+    # Keep the list short: a person cannot use forty alternatives.
+    unique = tuple(dict.fromkeys(words))
+    return unique if len(unique) <= 12 else unique[:12] + ("...",)
+
+
+def _keywords_in(expected: set[str]) -> list[str]:
+    lark = build_lark()
+    keywords = []
+    for name in expected:
+        try:
+            pattern = lark.get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str" and pattern.value.isalpha():
+            keywords.append(pattern.value)
+    return keywords
+
+
+def _diagnose_syntax(error: UnexpectedInput, source: SourceText):
+    line = max(getattr(error, "line", 1) or 1, 1)
+    column = max(getattr(error, "column", 1) or 1, 1)
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        expected = set(error.expected) | set(getattr(error, "accepts", ()) or ())
+        found = _describe_token(token)
+        hint = None
+        if token.type == "NAME" or (token.type not in FRIENDLY_TERMINALS and str(token).isalpha()):
+            hint = did_you_mean(str(token), _keywords_in(expected))
+            if hint is None and column == 1:
+                hint = did_you_mean(str(token), DECLARATION_KEYWORDS)
+        if token.type == "$END":
+            line = len(source.lines) or 1
+            column = len(source.line(line)) + 1
+        if token.type == "_NL" and ("COLON" in expected):
+            hint = hint or "a block header ends with `:` and its body is indented on the next lines"
+        if token.type == "_INDENT":
+            hint = hint or "only a line ending with `:` opens an indented block"
+        width = len(str(token)) if token.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else 1
+        return source.diagnostic(line, column, f"unexpected {found}", width=width,
+                                 expected=_expected_words(expected), hint=hint)
+    if isinstance(error, UnexpectedCharacters):
+        char = source.line(line)[column - 1: column] or "?"
+        hint = None
+        if char == "'":
+            hint = 'texts are written in double quotes: "like this"'
+        elif char == "\t":
+            hint = "use spaces, not tabs, to indent"
+        elif char == '"':
+            hint = "a quoted text must end on the same line"
+        return source.diagnostic(line, column, f"unexpected character `{char}`",
+                                 expected=_expected_words(set(error.allowed or ())), hint=hint)
+    if isinstance(error, UnexpectedEOF):
+        line = len(source.lines) or 1
+        return source.diagnostic(line, len(source.line(line)) + 1, "the file ends in the middle of a declaration",
+                                 expected=_expected_words(set(error.expected)))
+    return source.diagnostic(line, column, str(error).splitlines()[0])
+
+
+class _AstProblem(Exception):
+    def __init__(self, line: int, column: int, message: str, width: int = 1, hint: str | None = None):
+        super().__init__(message)
+        self.line, self.column, self.message, self.width, self.hint = line, column, message, width, hint
+
+
+# ----------------------------------------------------------------------------- tree -> AST
+
+
+def _unquote(token: Token) -> str:
+    return str(token)[1:-1]
+
+
+def _meta_loc(path: str, meta: Any) -> ast.Loc:
+    if getattr(meta, "empty", True):
+        return ast.Loc(file=path, line=1, column=1, end_line=1, end_column=1)
+    return ast.Loc(file=path, line=meta.line, column=meta.column, end_line=meta.end_line, end_column=meta.end_column)
+
+
+def _token_loc(path: str, token: Token) -> ast.Loc:
+    return ast.Loc(file=path, line=token.line, column=token.column, end_line=token.end_line or token.line,
+                   end_column=token.end_column or token.column)
+
+
+class _Tail:
+    """Citations and rulings found at the end of a declaration's header line."""
+
+    def __init__(self, cites=(), rulings=()):
+        self.cites, self.rulings = tuple(cites), tuple(rulings)
+
+
+def _split(children):
+    """Separate a node's citation/ruling tails from its other children."""
+    cites: list[str] = []
+    rulings: list[str] = []
+    rest = []
+    for child in children:
+        if isinstance(child, _Cites):
+            cites.extend(child.ids)
+        elif isinstance(child, _Rulings):
+            rulings.extend(child.ids)
+        else:
+            rest.append(child)
+    return rest, tuple(cites), tuple(rulings)
+
+
+class _Cites:
+    def __init__(self, ids):
+        self.ids = ids
+
+
+class _Rulings:
+    def __init__(self, ids):
+        self.ids = ids
+
+
+class _Block(list):
+    pass
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):
+    def __init__(self, path: str):
+        super().__init__()
+        self.path = path
+
+    def loc(self, meta):
+        return _meta_loc(self.path, meta)
+
+    # --- plumbing
+    def start(self, meta, children):
+        return [c for c in children if c is not None]
+
+    def cite(self, meta, children):
+        return _Cites([str(c) for c in children])
+
+    def rulings(self, meta, children):
+        return _Rulings([str(c) for c in children])
+
+    # --- game
+    def game(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name = _unquote(rest[0])
+        fields: dict[str, Any] = {}
+        for item in rest[1:]:
+            fields.update(item)
+        return ast.GameDecl(loc=self.loc(meta), name=name, cites=cites, rulings=rulings, **fields)
+
+    def game_id(self, meta, children):
+        return {"id": _unquote(children[0])}
+
+    def game_rulebook(self, meta, children):
+        return {"rulebook": _unquote(children[0])}
+
+    def game_players(self, meta, children):
+        rest, cites, _ = _split([c for c in children if c is not None])
+        return {"min_players": int(rest[0]), "max_players": int(rest[1]), "players_loc": self.loc(meta),
+                "players_cites": cites}
+
+    def extends(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        return ast.Extends(loc=self.loc(meta), base=_unquote(rest[0]), cites=cites, rulings=rulings)
+
+    def ruling(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        text = " ".join(_unquote(t) for t in rest[2:])
+        return ast.RulingDecl(loc=self.loc(meta), id=str(rest[0]), title=_unquote(rest[1]), text=text,
+                              cites=cites, rulings=rulings)
+
+    def option(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, title, *values = rest
+        default = values.pop()
+        return ast.OptionDecl(loc=self.loc(meta), name=str(name), title=_unquote(title),
+                              values=tuple(str(v) for v in values), default=str(default), cites=cites, rulings=rulings)
+
+    # --- components and zones
+    def named_values(self, meta, children):
+        return ast.Attribute(loc=self.loc(meta), name=str(children[0]), values=tuple(str(v) for v in children[1:]))
+
+    def number_range(self, meta, children):
+        name, low, high = children
+        if int(high) < int(low):
+            raise _AstProblem(low.line, low.column, f"the range {low}..{high} is empty",
+                              hint="write the smaller number first")
+        return ast.Attribute(loc=self.loc(meta), name=str(name), values=tuple(range(int(low), int(high) + 1)))
+
+    def component(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name = str(rest[0])
+        attributes = tuple(c for c in rest[1:] if isinstance(c, ast.Attribute))
+        copies = next((int(c) for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), 1)
+        shown = next((_unquote(c) for c in rest[1:] if isinstance(c, Token) and c.type == "STRING"), None)
+        return ast.ComponentDecl(loc=self.loc(meta), name=name, attributes=attributes, copies=copies,
+                                 shown_as=shown, cites=cites, rulings=rulings)
+
+    def leave_out(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        players, attribute, *values = rest
+        return ast.LeaveOut(loc=self.loc(meta), players=int(players), attribute=str(attribute),
+                            values=tuple(str(v) for v in values), cites=cites, rulings=rulings)
+
+    def zone_scope(self, meta, children):
+        return "per_player" if len(children) > 1 else "shared"
+
+    def visibility(self, meta, children):
+        word = str(children[0])
+        return "owner" if word == "seen" else word
+
+    def zone_start(self, meta, children):
+        return "in_play" if str(children[-1]) == "play" else "left_out"
+
+    def zone(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, scope, visibility, *start = rest
+        return ast.ZoneDecl(loc=self.loc(meta), name=str(name), per_player=(scope == "per_player"),
+                            visibility=visibility, start=start[0] if start else None, cites=cites, rulings=rulings)
+
+    def per_player(self, meta, children):
+        return True
+
+    def counter(self, meta, children):
+        rest, cites, rulings = _split(children)
+        name, per_player, start = rest
+        return ast.CounterDecl(loc=self.loc(meta), name=str(name), per_player=bool(per_player), start=int(start),
+                               cites=cites, rulings=rulings)
+
+    def queue(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        return ast.QueueDecl(loc=self.loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
+
+    # --- boards
+    def region(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        return ast.RegionDecl(loc=self.loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
+
+    def map_row(self, meta, children):
+        label, row = children
+        cells, columns = [], []
+        for offset, char in enumerate(str(row)):
+            if char != " ":
+                cells.append(char)
+                columns.append(row.column + offset)
+        return ast.MapRow(loc=self.loc(meta), label=str(label), cells=tuple(cells), cell_columns=tuple(columns))
+
+    def face(self, meta, children):
+        name, condition, *others = children
+        rest, cites, rulings = _split([c for c in others if c is not None])
+        return ast.FaceDecl(loc=self.loc(meta), name=str(name), condition=condition, rows=tuple(rest),
+                            cites=cites, rulings=rulings)
+
+    def board(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, rows, columns, low, high, adjacency, *items = rest
+        return ast.BoardDecl(
+            loc=self.loc(meta), name=str(name), row_attribute=str(rows), column_attribute=str(columns),
+            first_column=int(low), last_column=int(high), adjacency=str(adjacency),
+            regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
+            faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
+
+    def fit(self, meta, children):
+        component, board, condition, *others = children
+        _, cites, rulings = _split([c for c in others if c is not None])
+        return ast.FitDecl(loc=self.loc(meta), component=str(component), board=str(board), condition=condition,
+                           cites=cites, rulings=rulings)
+
+    # --- flow
+    def block(self, meta, children):
+        return _Block(c for c in children if c is not None)
+
+    def setup(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        return ast.SetupDecl(loc=self.loc(meta), body=tuple(rest[0]), cites=cites, rulings=rulings)
+
+    def turns(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        return ast.TurnsDecl(loc=self.loc(meta), first_seat=int(rest[0]), step=str(rest[1]), cites=cites,
+                             rulings=rulings)
+
+    def params(self, meta, children):
+        return tuple(c for c in children if c is not None)
+
+    def param(self, meta, children):
+        return ast.Param(loc=self.loc(meta), name=str(children[0]), type=str(children[1]))
+
+    def step(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, params, body = rest
+        return ast.StepDecl(loc=self.loc(meta), name=str(name), params=params, body=tuple(body), cites=cites,
+                            rulings=rulings)
+
+    def binding(self, meta, children):
+        pairs = []
+        for var, domain in zip(children[0::2], children[1::2]):
+            pairs.append(ast.Binding(loc=_token_loc(self.path, var), var=str(var), domain=domain))
+        return ("bindings", tuple(pairs))
+
+    def guard(self, meta, children):
+        return ("guard", children[0])
+
+    def option_decl(self, meta, children):
+        name, template = children[0], children[1]
+        rest, cites, rulings = _split([c for c in children[2:] if c is not None])
+        bindings, guard, body = (), None, []
+        for child in rest:
+            if isinstance(child, tuple) and child and child[0] == "bindings":
+                bindings = child[1]
+            elif isinstance(child, tuple) and child and child[0] == "guard":
+                guard = child[1]
+            else:
+                body.append(child)
+        return ast.OptionChoice(loc=self.loc(meta), name=str(name), template=_unquote(template), bindings=bindings,
+                                guard=guard, body=tuple(body), cites=cites, rulings=rulings)
+
+    def choice(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, params, by, *options = rest
+        return ast.ChoiceDecl(loc=self.loc(meta), name=str(name), params=params, by=by, options=tuple(options),
+                              cites=cites, rulings=rulings)
+
+    def draw_outcome(self, meta, children):
+        template, var, zone = children
+        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var), draw_from=zone)
+
+    def roll_outcome(self, meta, children):
+        template, var, *faces = children
+        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var),
+                           faces=tuple(str(f) for f in faces))
+
+    def chance(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, params, outcome, *body = rest
+        return ast.ChanceDecl(loc=self.loc(meta), name=str(name), params=params, outcome=outcome, body=tuple(body),
+                              cites=cites, rulings=rulings)
+
+    def event(self, meta, children):
+        board, *causes = [c for c in children if c is not None]
+        return ast.Event(loc=self.loc(meta), board=str(board), causes=tuple(str(c) for c in causes))
+
+    def trigger(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, event, *body = rest
+        return ast.TriggerDecl(loc=self.loc(meta), name=str(name), event=event, body=tuple(body), cites=cites,
+                               rulings=rulings)
+
+    def instead(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, step, *others = rest
+        params = []
+        while others and isinstance(others[0], Token) and others[0].type == "NAME":
+            params.append(str(others.pop(0)))
+        condition, *body = others
+        return ast.InsteadDecl(loc=self.loc(meta), name=str(name), step=str(step), params=tuple(params),
+                               condition=condition, body=tuple(body), cites=cites, rulings=rulings)
+
+    # --- statements
+    def move_stmt(self, meta, children):
+        item, to, cause = children
+        return ast.Move(loc=self.loc(meta), item=item, to=to, cause=str(cause) if cause else None)
+
+    def place_stmt(self, meta, children):
+        item, space, cause = children
+        return ast.Place(loc=self.loc(meta), item=item, space=space, cause=str(cause) if cause else None)
+
+    def args(self, meta, children):
+        return tuple(c for c in children if c is not None)
+
+    def then_stmt(self, meta, children):
+        return ast.Then(loc=self.loc(meta), step=str(children[0]), args=children[1])
+
+    def queue_stmt(self, meta, children):
+        return ast.Enqueue(loc=self.loc(meta), step=str(children[0]), args=children[1], queue=str(children[2]))
+
+    def resolve_stmt(self, meta, children):
+        return ast.Resolve(loc=self.loc(meta), queue=str(children[0]))
+
+    def target(self, meta, children):
+        return (str(children[0]), children[1])
+
+    def set_stmt(self, meta, children):
+        (name, seat), value = children
+        return ast.SetCounter(loc=self.loc(meta), counter=name, seat=seat, value=value)
+
+    def add_stmt(self, meta, children):
+        value, (name, seat) = children
+        return ast.AddCounter(loc=self.loc(meta), counter=name, seat=seat, value=value)
+
+    def nothing_stmt(self, meta, children):
+        return ast.Nothing(loc=self.loc(meta))
+
+    def if_stmt(self, meta, children):
+        condition, then, otherwise = children
+        return ast.If(loc=self.loc(meta), condition=condition, then=tuple(then),
+                      otherwise=tuple(otherwise) if otherwise else ())
+
+    def for_stmt(self, meta, children):
+        var, domain, body = children
+        return ast.ForEach(loc=self.loc(meta), var=str(var), domain=domain, body=tuple(body))
+
+    def repeat_stmt(self, meta, children):
+        times, body = children
+        return ast.Repeat(loc=self.loc(meta), times=times, body=tuple(body))
+
+    # --- expressions
+    def any_of(self, meta, children):
+        return ast.BoolOp(loc=self.loc(meta), op="or", operands=tuple(children))
+
+    def all_of(self, meta, children):
+        return ast.BoolOp(loc=self.loc(meta), op="and", operands=tuple(children))
+
+    def negation(self, meta, children):
+        return ast.Not(loc=self.loc(meta), operand=children[0])
+
+    def compare(self, meta, children):
+        left, op, right = children
+        return ast.Compare(loc=self.loc(meta), op=str(op), left=left, right=right)
+
+    def _test(self, meta, children, test):
+        return ast.Test(loc=self.loc(meta), test=test, subject=children[0])
+
+    def is_empty(self, meta, children):
+        return self._test(meta, children, "empty")
+
+    def is_not_empty(self, meta, children):
+        return self._test(meta, children, "not_empty")
+
+    def is_occupied(self, meta, children):
+        return self._test(meta, children, "occupied")
+
+    def is_complete(self, meta, children):
+        return self._test(meta, children, "complete")
+
+    def has_occupied_neighbour(self, meta, children):
+        return self._test(meta, children, "occupied_neighbour")
+
+    def is_kind(self, meta, children):
+        return ast.IsKind(loc=self.loc(meta), subject=children[0], component=str(children[1]))
+
+    def holds_kind(self, meta, children):
+        return ast.IsKind(loc=self.loc(meta), subject=children[0], component=str(children[1]), holds=True)
+
+    def fits(self, meta, children):
+        return ast.Fits(loc=self.loc(meta), item=children[0], space=children[1])
+
+    def member(self, meta, children):
+        return ast.Member(loc=self.loc(meta), element=children[0], collection=children[1])
+
+    def plus(self, meta, children):
+        return ast.Arith(loc=self.loc(meta), op="+", left=children[0], right=children[1])
+
+    def minus(self, meta, children):
+        return ast.Arith(loc=self.loc(meta), op="-", left=children[0], right=children[1])
+
+    def times(self, meta, children):
+        return ast.Arith(loc=self.loc(meta), op="*", left=children[0], right=children[1])
+
+    def negate(self, meta, children):
+        return ast.Negate(loc=self.loc(meta), operand=children[0])
+
+    def number(self, meta, children):
+        return ast.Num(loc=self.loc(meta), value=int(children[0]))
+
+    def name(self, meta, children):
+        return ast.Name(loc=self.loc(meta), id=str(children[0]))
+
+    def seat_literal(self, meta, children):
+        return ast.SeatLiteral(loc=self.loc(meta), word=str(children[0]), number=int(children[1]))
+
+    def of(self, meta, children):
+        return ast.Of(loc=self.loc(meta), attr=str(children[0]), target=children[1])
+
+    def call(self, meta, children):
+        return ast.Call(loc=self.loc(meta), func=str(children[0]), args=tuple(children[1:]))
+
+    def count(self, meta, children):
+        var, domain, where = children
+        return ast.Count(loc=self.loc(meta), var=str(var), domain=domain, where=where)
+
+    def total(self, meta, children):
+        value, var, domain, where = children
+        return ast.Total(loc=self.loc(meta), value=value, var=str(var), domain=domain, where=where)
+
+    # --- ends, scores, checks
+    def end_timing(self, meta, children):
+        return "after_step" if "every" in [str(c) for c in children] else "turn_start"
+
+    def end_each(self, meta, children):
+        return ("each", str(children[0]), children[1])
+
+    def end_winner(self, meta, children):
+        return ("winner", children[0])
+
+    def end(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, timing, *others = rest
+        each_var = each_domain = winner = None
+        condition = None
+        for child in others:
+            if isinstance(child, tuple) and child[0] == "each":
+                each_var, each_domain = child[1], child[2]
+            elif isinstance(child, tuple) and child[0] == "winner":
+                winner = child[1]
+            else:
+                condition = child
+        return ast.EndDecl(loc=self.loc(meta), name=str(name), timing=timing, each_var=each_var,
+                           each_domain=each_domain, condition=condition, winner=winner, cites=cites, rulings=rulings)
+
+    def score(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, var, value = rest
+        return ast.ScoreDecl(loc=self.loc(meta), name=str(name), var=str(var), value=value, cites=cites,
+                             rulings=rulings)
+
+    def winner_first(self, meta, children):
+        return ast.RankingKey(loc=self.loc(meta), key="winner_first")
+
+    def by_score(self, meta, children):
+        direction, name = children
+        return ast.RankingKey(loc=self.loc(meta), key=str(direction), score=str(name))
+
+    def ties_share(self, meta, children):
+        return ast.RankingKey(loc=self.loc(meta), key="ties_share")
+
+    def ranking(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        return ast.RankingDecl(loc=self.loc(meta), keys=tuple(rest), cites=cites, rulings=rulings)
+
+    def always(self, meta, children):
+        return {"form": "always", "condition": children[0]}
+
+    def on_event(self, meta, children):
+        return {"form": "on_event", "event": children[0], "condition": children[1]}
+
+    def never_queue_from(self, meta, children):
+        return {"form": "never_queue", "queue": str(children[0]), "causes": tuple(str(c) for c in children[1:])}
+
+    def invariant(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, title, body = rest
+        return ast.InvariantDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), cites=cites,
+                                 rulings=rulings, **body)
+
+    # --- examples
+    def given_players(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="players", number=int(children[0]))
+
+    def given_option(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="option", name=str(children[0]), value=str(children[1]))
+
+    def item_ref(self, meta, children):
+        label, at = children
+        return ast.ItemRef(loc=self.loc(meta), label=_unquote(label), at=_unquote(at) if at else None)
+
+    def item_list(self, meta, children):
+        return tuple(children)
+
+    def given_items(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="items", expr=children[0], items=children[1])
+
+    def given_step(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="step", name=str(children[0]), args=children[1])
+
+    def given_counter(self, meta, children):
+        name, seat, value = children
+        return ast.ExampleLine(loc=self.loc(meta), what="counter", name=str(name), expr=seat, number=int(value))
+
+    def when_action(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="action", value=_unquote(children[0]))
+
+    def then_legal(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="legal", value=_unquote(children[0]))
+
+    def then_illegal(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="illegal", value=_unquote(children[0]))
+
+    def then_over(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="over", name=str(children[0]))
+
+    def then_fact(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="fact", expr=children[0])
+
+    def example(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, title, *lines = rest
+        return ast.ExampleDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), lines=tuple(lines),
+                               cites=cites, rulings=rulings)
+
+    # --- variants
+    def remove_change(self, meta, children):
+        return ast.Change(loc=self.loc(meta), action="remove", target=str(children[0]))
+
+    def replace_change(self, meta, children):
+        decl = children[0]
+        return ast.Change(loc=self.loc(meta), action="replace", target=ast.declaration_name(decl), declaration=decl)
+
+    def add_change(self, meta, children):
+        decl = children[0]
+        return ast.Change(loc=self.loc(meta), action="add", target=ast.declaration_name(decl), declaration=decl)
+
+    def variant(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, title, *changes = rest
+        return ast.VariantDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), changes=tuple(changes),
+                               cites=cites, rulings=rulings)
