@@ -242,6 +242,8 @@ class GameDecl(Clause):
     max_players: int = 0
     players_loc: Optional[Loc] = None
     players_cites: tuple[str, ...] = ()
+    max_turns: Optional[int] = None
+    max_turns_cites: tuple[str, ...] = ()
 
 
 class Extends(Clause):

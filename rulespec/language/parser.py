@@ -314,6 +314,10 @@ class _ToAst(Transformer):
         return {"min_players": int(rest[0]), "max_players": int(rest[1]), "players_loc": self.loc(meta),
                 "players_cites": cites}
 
+    def game_max_turns(self, meta, children):
+        rest, cites, _ = _split([c for c in children if c is not None])
+        return {"max_turns": int(rest[0]), "max_turns_cites": cites}
+
     def extends(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         return ast.Extends(loc=self.loc(meta), base=_unquote(rest[0]), cites=cites, rulings=rulings)
@@ -560,9 +564,13 @@ class _ToAst(Transformer):
 
     # --- expressions
     def any_of(self, meta, children):
+        if len(children) == 1:  # `?rule -> alias` still builds a node for a single operand
+            return children[0]
         return ast.BoolOp(loc=self.loc(meta), op="or", operands=tuple(children))
 
     def all_of(self, meta, children):
+        if len(children) == 1:
+            return children[0]
         return ast.BoolOp(loc=self.loc(meta), op="and", operands=tuple(children))
 
     def negation(self, meta, children):

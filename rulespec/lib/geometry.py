@@ -430,22 +430,25 @@ class TriangularBoard:
         found: dict[tuple[Cell, ...], Placement] = {}
         plans = []
         for index, form in enumerate(forms):
-            # Every translation of a normalised form keeping parity: anchor (ar, ac)
-            # in box coordinates with ar + ac even.
-            max_dr = max(r for r, _ in form)
-            max_dc = max(c for _, c in form)
+            # The anchor is where the form's (0, min col) lands, in box
+            # coordinates (ar, ac); the translation (ar, ac - min_c) must be even.
+            min_c = min(c for _, c in form)
+            max_r = max(r for r, _ in form)
+            span_c = max(c for _, c in form) - min_c
             outside = sorted({n for cell in form for n in edge_neighbours(cell)} - set(form))
             anchors = 0
-            for ar in range(self._height - max_dr):
-                for ac in range(ar % 2, self._width - max_dc, 2):
-                    cells = tuple((self._row0 + ar + r, self._col0 + ac + c) for r, c in form)
+            for ar in range(self._height - max_r):
+                for ac in range((ar + min_c) % 2, self._width - span_c, 2):
+                    cells = tuple(
+                        (self._row0 + ar + r, self._col0 + ac - min_c + c) for r, c in form
+                    )
                     if all(cell in self._bit for cell in cells):
                         anchors |= 1 << (ar * self._stride + ac)
                         cells = tuple(sorted(cells))
                         mask = self.mask_of(cells)
                         found[cells] = Placement(cells, mask, self.contact_mask(mask), index)
-            offsets = tuple(r * self._stride + c for r, c in form)
-            contact = [r * self._stride + c for r, c in outside]
+            offsets = tuple(r * self._stride + c - min_c for r, c in form)
+            contact = [r * self._stride + c - min_c for r, c in outside]
             plans.append(
                 _ShiftPlan(
                     anchors,

@@ -1,0 +1,994 @@
+"""AST -> checked model: apply variants, resolve names, check types, citations and use.
+
+All problems are collected and reported together as one :class:`RuleError`, each with its
+location, the offending line, what was expected and a hint.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Iterable, Optional, Sequence
+
+from ..language import ast
+from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
+from . import ir
+from .ir import BOOL, INT, ITEM, QUEUE, SEAT, SEATS, SYMBOL, ZONE, ZONES
+
+SAFE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+PARAM_TYPES = ("seat", "space", "item", "number")
+BUILTINS = {"abs": 1, "min": 2, "max": 2}
+SEAT_STEPS = {"left": 1, "right": -1}
+
+
+def space_type(board: str) -> str:
+    return f"space:{board}"
+
+
+def spaces_type(board: str) -> str:
+    return f"spaces:{board}"
+
+
+def board_of(type_: str) -> Optional[str]:
+    return type_.split(":", 1)[1] if ":" in type_ else None
+
+
+def is_space(type_: str) -> bool:
+    return type_.startswith("space:")
+
+
+def element_type(type_: str) -> Optional[str]:
+    if type_.startswith("spaces:"):
+        return space_type(board_of(type_))
+    return ir.ELEMENT_OF.get(type_)
+
+
+def describe_type(type_: str) -> str:
+    if type_.startswith("space:"):
+        return f"a space of {board_of(type_)}"
+    if type_.startswith("spaces:"):
+        return f"the spaces of {board_of(type_)}"
+    return {
+        INT: "a number", BOOL: "a condition (true or false)", SYMBOL: "a word value", SEAT: "a player",
+        ITEM: "a component", ZONE: "a zone", ZONES: "every zone of that name", SEATS: "the players",
+        QUEUE: "a queue",
+    }.get(type_, type_)
+
+
+def item_label(component: ir.Component, values: dict) -> str:
+    if component.shown_as:
+        return component.shown_as.format(**values)
+    if not values:
+        return component.name
+    return " ".join(str(v) for v in values.values()) + " " + component.name
+
+
+def expand_items(components: Sequence[ir.Component]) -> list[tuple[str, dict, str]]:
+    """Every physical component as (component, attribute values, label), in a stable order."""
+    items = []
+    for component in components:
+        combos: list[dict] = [{}]
+        for name, values in component.attributes:
+            combos = [dict(c, **{name: v}) for c in combos for v in values]
+        for combo in combos:
+            for _ in range(component.copies):
+                items.append((component.name, combo, item_label(component, combo)))
+    return items
+
+
+class Checker:
+    def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None):
+        self.file = rule_file
+        self.sources = {rule_file.path: SourceText(rule_file.path, rule_file.text)}
+        if base is not None:
+            self.sources[base.path] = SourceText(base.path, base.text)
+        self.base = base
+        self.problems: list[Diagnostic] = []
+
+    # ------------------------------------------------------------------ reporting
+    def error(self, loc: Optional[ast.Loc], message: str, *, hint: Optional[str] = None,
+              expected: Sequence[str] = (), width: Optional[int] = None) -> None:
+        if loc is None:
+            self.problems.append(Diagnostic(self.file.path, 1, 1, message, hint=hint, expected=tuple(expected)))
+            return
+        source = self.sources.get(loc.file) or SourceText(loc.file, "")
+        if width is None:
+            width = (loc.end_column - loc.column) if loc.end_line == loc.line else len(source.line(loc.line)) - loc.column + 1
+        self.problems.append(source.diagnostic(loc.line, loc.column, message, width=max(width, 1),
+                                               expected=expected, hint=hint))
+
+    # ------------------------------------------------------------------ variants
+    def declarations(self, variants: Sequence[str]) -> tuple[list, list[ast.VariantDecl]]:
+        decls = list(self.file.declarations)
+        extends = [d for d in decls if d.kind == "extends"]
+        if extends:
+            if self.base is None:
+                self.error(extends[0].loc, f"this file extends \"{extends[0].base}\", which was not given")
+            else:
+                own = [d for d in decls if d.kind != "extends"]
+                merged = list(self.base.declarations)
+                for decl in own:
+                    key = (decl.kind, ast.declaration_name(decl))
+                    for i, old in enumerate(merged):
+                        if (old.kind, ast.declaration_name(old)) == key:
+                            merged[i] = decl
+                            break
+                    else:
+                        merged.append(decl)
+                decls = merged
+        available = [d for d in decls if d.kind == "variant"]
+        decls = [d for d in decls if d.kind != "variant"]
+        by_name = {v.name: v for v in available}
+        touched: dict[str, tuple[str, ast.Change]] = {}
+        for wanted in variants:
+            variant = by_name.get(wanted)
+            if variant is None:
+                self.error(None, f"there is no variant `{wanted}`",
+                           hint=did_you_mean(wanted, by_name) or f"known variants: {', '.join(by_name) or 'none'}")
+                continue
+            for change in variant.changes:
+                if change.target in touched:
+                    other_variant, other = touched[change.target]
+                    self.error(change.loc, f"variants `{other_variant}` and `{wanted}` both change `{change.target}`",
+                               hint=f"the other change is at {other.loc}; combine them into one variant")
+                    continue
+                touched[change.target] = (wanted, change)
+                names = [ast.declaration_name(d) for d in decls]
+                if change.action == "add":
+                    if change.target in names:
+                        self.error(change.loc, f"variant `{wanted}` adds `{change.target}`, which already exists",
+                                   hint="use `replace` to change an existing clause")
+                    else:
+                        decls.append(change.declaration)
+                    continue
+                if change.target not in names:
+                    self.error(change.loc, f"variant `{wanted}` changes `{change.target}`, which does not exist",
+                               hint=did_you_mean(change.target, names))
+                    continue
+                index = names.index(change.target)
+                if change.action == "remove":
+                    del decls[index]
+                else:
+                    if change.declaration.kind != decls[index].kind:
+                        self.error(change.loc, f"`{change.target}` is a {decls[index].kind}; it cannot be replaced "
+                                               f"by a {change.declaration.kind}")
+                    decls[index] = change.declaration
+        return decls, available
+
+    # ------------------------------------------------------------------ entry point
+    def check(self, variants: Sequence[str] = ()) -> ir.Model:
+        decls, available = self.declarations(variants)
+        # Variants declared in the file are checked too, so a broken variant is found without using it.
+        self.collect(decls)
+        model = self.build(decls, variants, available)
+        if self.problems:
+            raise RuleError(self.problems)
+        return model
+
+    # ------------------------------------------------------------------ symbol tables
+    def collect(self, decls: list) -> None:
+        self.games = [d for d in decls if d.kind == "game"]
+        self.rulings = {}
+        self.names: dict[str, ast.Node] = {}
+        for d in decls:
+            if d.kind == "ruling":
+                if d.id in self.rulings:
+                    self.error(d.loc, f"ruling {d.id} is declared twice", hint=f"the first is at {self.rulings[d.id].loc}")
+                self.rulings[d.id] = d
+            elif d.kind in ("game", "extends", "leave_out", "fit", "variant"):
+                continue
+            else:
+                name = ast.declaration_name(d)
+                if name in self.names:
+                    self.error(d.loc, f"`{name}` is declared twice", hint=f"the first is at {self.names[name].loc}")
+                else:
+                    if not SAFE_NAME.match(name):
+                        self.error(d.loc, f"`{name}` is not a valid name")
+                    self.names[name] = d
+        self.options = {d.name: d for d in decls if d.kind == "option"}
+        self.components = {d.name: d for d in decls if d.kind == "component"}
+        self.zones = {d.name: d for d in decls if d.kind == "zone"}
+        self.counters = {d.name: d for d in decls if d.kind == "counter"}
+        self.queues = {d.name: d for d in decls if d.kind == "queue"}
+        self.boards = {d.name: d for d in decls if d.kind == "board"}
+        self.steps = {d.name: d for d in decls if d.kind in ("step", "choice", "chance")}
+        self.scores = {d.name: d for d in decls if d.kind == "score"}
+        self.ends = {d.name: d for d in decls if d.kind == "end"}
+        self.attributes: dict[str, tuple] = {}
+        for component in self.components.values():
+            for attribute in component.attributes:
+                known = self.attributes.get(attribute.name)
+                if known is not None and type(known[0]) is not type(attribute.values[0]):
+                    self.error(attribute.loc, f"attribute `{attribute.name}` mixes numbers and words")
+                self.attributes[attribute.name] = tuple(dict.fromkeys((known or ()) + attribute.values))
+        self.symbols: set[str] = set()
+        for option in self.options.values():
+            self.symbols.update(option.values)
+        for values in self.attributes.values():
+            self.symbols.update(v for v in values if isinstance(v, str))
+        self.region_names = {r.name: b.name for b in self.boards.values() for r in b.regions}
+        self.causes = sorted({s.cause for s in self._all_statements(decls) if getattr(s, "cause", None)})
+        self.used: set[str] = set()
+
+    def _all_statements(self, decls) -> Iterable[ast.Node]:
+        def walk(stmts):
+            for s in stmts:
+                yield s
+                for attr in ("then", "otherwise", "body"):
+                    yield from walk(getattr(s, attr, ()) or ())
+        for d in decls:
+            yield from walk(getattr(d, "body", ()) or ())
+            for option in getattr(d, "options", ()) or ():
+                yield from walk(option.body)
+
+    def cites_of(self, decl, what: str, required: bool = True) -> tuple[str, ...]:
+        if required and not decl.cites:
+            self.error(decl.loc, f"{what} cites no rulebook clause",
+                       hint="add the clause IDs it encodes in brackets at the end of its first line, "
+                            "e.g. [GAME-SETUP-1]", width=len(self._line(decl.loc)) - decl.loc.column + 1)
+        for ruling in decl.rulings:
+            self.used.add("ruling:" + ruling)
+            if ruling not in self.rulings:
+                self.error(decl.loc, f"ruling {ruling} is not declared",
+                           hint=did_you_mean(ruling, self.rulings) or "declare it with `ruling ID \"title\":`")
+        return decl.cites
+
+    def _line(self, loc: ast.Loc) -> str:
+        source = self.sources.get(loc.file)
+        return source.line(loc.line) if source else ""
+
+    def text(self, node: ast.Node) -> str:
+        source = self.sources.get(node.loc.file)
+        if source is None:
+            return ""
+        loc = node.loc
+        if loc.line == loc.end_line:
+            return source.line(loc.line)[loc.column - 1: loc.end_column - 1]
+        lines = [source.line(loc.line)[loc.column - 1:]]
+        lines += [source.line(n) for n in range(loc.line + 1, loc.end_line)]
+        lines.append(source.line(loc.end_line)[: loc.end_column - 1])
+        return " ".join(part.strip() for part in lines if part.strip())
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, node, scope: dict[str, str], want: Optional[str] = None) -> ir.E:
+        result = self._expr(node, scope)
+        if want is not None and result.type != "?" and not self._compatible(result.type, want):
+            self.error(node.loc, f"`{self.text(node)}` is {describe_type(result.type)}, but {describe_type(want)} "
+                                 f"is needed here")
+        return result
+
+    @staticmethod
+    def _compatible(have: str, want: str) -> bool:
+        if have == want:
+            return True
+        if want == "space" and is_space(have):
+            return True
+        return False
+
+    def _bad(self, node) -> ir.E:
+        return ir.Const("?", node.loc, self.text(node), 0)
+
+    def _expr(self, node, scope: dict[str, str]) -> ir.E:
+        text, loc = self.text(node), node.loc
+        kind = node.kind
+        if kind == "num":
+            return ir.Const(INT, loc, text, node.value)
+        if kind == "seat":
+            if node.word != "player":
+                self.error(loc, f"`{node.word} {node.number}` is not a value", hint="write a seat as `player 2`")
+                return self._bad(node)
+            top = max((g.max_players for g in self.games), default=99)
+            if not 1 <= node.number <= top:
+                self.error(loc, f"there is no player {node.number}", hint=f"seats are numbered 1 to {top}")
+            return ir.SeatConst(SEAT, loc, text, node.number - 1)
+        if kind == "name":
+            return self._name(node, scope)
+        if kind == "of":
+            return self._of(node, scope)
+        if kind == "call":
+            if node.func not in BUILTINS:
+                self.error(loc, f"there is no function `{node.func}`",
+                           hint=did_you_mean(node.func, BUILTINS) or f"functions: {', '.join(BUILTINS)}")
+                return self._bad(node)
+            if len(node.args) != BUILTINS[node.func]:
+                self.error(loc, f"`{node.func}` takes {BUILTINS[node.func]} value(s), not {len(node.args)}")
+            args = tuple(self.expr(a, scope, INT) for a in node.args)
+            return ir.Builtin(INT, loc, text, node.func, args)
+        if kind in ("count", "total"):
+            domain = self.expr(node.domain, scope)
+            element = element_type(domain.type)
+            if element is None and domain.type != "?":
+                self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                            f"it has nothing to count", hint="count over a zone, a board or the players")
+                element = "?"
+            inner = dict(scope, **{node.var: element or "?"})
+            where = self.expr(node.where, inner, BOOL) if node.where is not None else None
+            if kind == "count":
+                return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
+            value = self.expr(node.value, inner, INT)
+            return ir.Total(INT, loc, text, value, node.var, element or "?", domain, where)
+        if kind == "compare":
+            left = self.expr(node.left, scope)
+            right = self.expr(node.right, scope)
+            self._check_comparable(node, left, right)
+            return ir.Compare(BOOL, loc, text, node.op, left, right)
+        if kind == "arith":
+            return ir.Arith(INT, loc, text, node.op, self.expr(node.left, scope, INT), self.expr(node.right, scope, INT))
+        if kind == "negate":
+            return ir.Negate(INT, loc, text, self.expr(node.operand, scope, INT))
+        if kind == "not":
+            return ir.Not(BOOL, loc, text, self.expr(node.operand, scope, BOOL))
+        if kind == "bool":
+            return ir.BoolOp(BOOL, loc, text, node.op, tuple(self.expr(o, scope, BOOL) for o in node.operands))
+        if kind == "test":
+            return self._test(node, scope)
+        if kind == "is_kind":
+            subject = self.expr(node.subject, scope)
+            if node.component not in self.components:
+                self.error(loc, f"there is no component `{node.component}`",
+                           hint=did_you_mean(node.component, self.components))
+                return self._bad(node)
+            if node.holds:
+                if not is_space(subject.type):
+                    if subject.type != "?":
+                        self.error(node.subject.loc, f"only a space can hold something; `{subject.text}` is "
+                                                     f"{describe_type(subject.type)}")
+                    return self._bad(node)
+                return ir.Holds(BOOL, loc, text, board_of(subject.type), subject, node.component)
+            if subject.type not in (ITEM, "?"):
+                hint = f"to ask what a space holds, write `{subject.text} holds {node.component}`" if is_space(subject.type) else None
+                self.error(node.subject.loc, f"`{subject.text}` is {describe_type(subject.type)}, not a component",
+                           hint=hint)
+            return ir.IsKind(BOOL, loc, text, subject, node.component)
+        if kind == "fits":
+            item = self.expr(node.item, scope, ITEM)
+            space = self.expr(node.space, scope, "space")
+            board = board_of(space.type) or "?"
+            return ir.Fits(BOOL, loc, text, board, item, space)
+        if kind == "member":
+            element = self.expr(node.element, scope)
+            collection = self.expr(node.collection, scope)
+            want = element_type(collection.type)
+            if want is None and collection.type != "?":
+                self.error(node.collection.loc, f"`{collection.text}` is {describe_type(collection.type)}, not a "
+                                                f"collection")
+            elif want is not None and element.type not in (want, "?"):
+                self.error(node.element.loc, f"`{element.text}` is {describe_type(element.type)}; "
+                                             f"`{collection.text}` holds {describe_type(want)}s")
+            return ir.Member(BOOL, loc, text, element, collection)
+        self.error(loc, f"`{text}` cannot be used here")
+        return self._bad(node)
+
+    def _check_comparable(self, node, left: ir.E, right: ir.E) -> None:
+        if "?" in (left.type, right.type):
+            return
+        if left.type != right.type:
+            self.error(node.loc, f"cannot compare {describe_type(left.type)} with {describe_type(right.type)}")
+            return
+        if node.op not in ("=", "!=") and left.type != INT:
+            self.error(node.loc, f"`{node.op}` compares numbers; these are {describe_type(left.type)}s")
+        # A word compared with an option or attribute must be one of its values.
+        for a, b in ((left, right), (right, left)):
+            if isinstance(b, ir.Const) and b.type == SYMBOL:
+                allowed = None
+                if isinstance(a, ir.OptionRef):
+                    allowed = self.options[a.name].values
+                elif isinstance(a, (ir.ItemAttr, ir.SpaceAttr)):
+                    allowed = self.attributes.get(a.attr)
+                if allowed is not None and b.value not in allowed:
+                    self.error(b.loc, f"`{b.value}` is not a value of `{a.text}`",
+                               hint=did_you_mean(str(b.value), [str(v) for v in allowed])
+                               or f"its values are {', '.join(str(v) for v in allowed)}")
+
+    def _name(self, node: ast.Name, scope: dict[str, str]) -> ir.E:
+        name, loc, text = node.id, node.loc, self.text(node)
+        if name in scope:
+            return ir.Var(scope[name], loc, text, name)
+        if name == "players":
+            return ir.PlayersSet(SEATS, loc, text)
+        if name in self.zones:
+            zone = self.zones[name]
+            self.used.add("zone:" + name)
+            return ir.ZoneRef(ZONES if zone.per_player else ZONE, loc, text, name, None)
+        if name in self.boards:
+            return ir.BoardRef(spaces_type(name), loc, text, name)
+        if name in self.queues:
+            self.used.add("queue:" + name)
+            return ir.QueueRef(QUEUE, loc, text, name)
+        if name in self.counters:
+            self.used.add("counter:" + name)
+            if self.counters[name].per_player:
+                self.error(loc, f"`{name}` is kept per player", hint=f"write `{name} of <player>`")
+            return ir.CounterRef(INT, loc, text, name, None)
+        if name in self.options:
+            return ir.OptionRef(SYMBOL, loc, text, name)
+        if name in self.symbols:
+            return ir.Const(SYMBOL, loc, text, name)
+        known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
+            list(self.queues) + sorted(self.symbols) + ["players"]
+        self.error(loc, f"unknown name `{name}`", hint=did_you_mean(name, known))
+        return self._bad(node)
+
+    def _of(self, node: ast.Of, scope: dict[str, str]) -> ir.E:
+        attr, loc, text = node.attr, node.loc, self.text(node)
+        target = self.expr(node.target, scope)
+        t = target.type
+        if t == "?":
+            return self._bad(node)
+        if attr in self.zones:
+            zone = self.zones[attr]
+            self.used.add("zone:" + attr)
+            if not zone.per_player:
+                self.error(loc, f"`{attr}` is shared; it belongs to no player", hint=f"write just `{attr}`")
+                return self._bad(node)
+            if t != SEAT:
+                self.error(node.target.loc, f"`{target.text}` is {describe_type(t)}, but `{attr} of` needs a player")
+                return self._bad(node)
+            return ir.ZoneRef(ZONE, loc, text, attr, target)
+        if attr in self.counters:
+            self.used.add("counter:" + attr)
+            if t != SEAT or not self.counters[attr].per_player:
+                self.error(loc, f"`{attr}` is not kept per player")
+                return self._bad(node)
+            return ir.CounterRef(INT, loc, text, attr, target)
+        if attr in self.scores:
+            if t != SEAT:
+                self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.ScoreRef(INT, loc, text, attr, target)
+        if attr in SEAT_STEPS:
+            if t != SEAT:
+                self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.SeatStep(SEAT, loc, text, target, SEAT_STEPS[attr])
+        if attr == "occupant":
+            if not is_space(t):
+                self.error(node.target.loc, f"`occupant of` needs a space, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.Occupant(ITEM, loc, text, board_of(t), target)
+        if attr == "size":
+            if t not in (ZONE, ZONES, SEATS, QUEUE) and not t.startswith("spaces:"):
+                self.error(node.target.loc, f"`size of` needs a zone, a queue, a board or the players, "
+                                            f"not {describe_type(t)}")
+                return self._bad(node)
+            return ir.Size(INT, loc, text, target)
+        if attr in self.region_names:
+            if not is_space(t) or board_of(t) != self.region_names[attr]:
+                self.error(node.target.loc, f"`{attr} of` needs a space of {self.region_names[attr]}")
+                return self._bad(node)
+            # A region is only ever tested for completeness; the caller turns this into RegionComplete.
+            return ir.Var("region:" + attr, loc, text, attr)
+        if attr in self.attributes or any(attr in (b.row_attribute, b.column_attribute) for b in self.boards.values()):
+            values = self.attributes.get(attr, ())
+            attr_type = INT if values and isinstance(values[0], int) else SYMBOL
+            if t == ITEM:
+                return ir.ItemAttr(attr_type, loc, text, attr, target)
+            if is_space(t):
+                board = self.boards[board_of(t)]
+                if attr == board.column_attribute:
+                    attr_type = INT
+                elif attr != board.row_attribute:
+                    self.error(loc, f"the spaces of {board.name} have no `{attr}`",
+                               hint=f"they have `{board.row_attribute}` and `{board.column_attribute}`")
+                    return self._bad(node)
+                return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
+            self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
+            return self._bad(node)
+        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size"] + \
+            list(self.region_names) + list(self.attributes)
+        self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
+        return self._bad(node)
+
+    def _test(self, node: ast.Test, scope: dict[str, str]) -> ir.E:
+        subject = self.expr(node.subject, scope)
+        t, loc, text = subject.type, node.loc, self.text(node)
+        if t == "?":
+            return self._bad(node)
+        if node.test == "complete":
+            if isinstance(subject, ir.Var) and subject.type.startswith("region:"):
+                of = node.subject
+                space = self.expr(of.target, scope)
+                return ir.RegionComplete(BOOL, loc, text, board_of(space.type), subject.name, space)
+            self.error(loc, "only a region can be complete", hint="write `<region> of <space> is complete`")
+            return self._bad(node)
+        if node.test in ("occupied", "occupied_neighbour"):
+            if not is_space(t):
+                self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}, not a space")
+                return self._bad(node)
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
+        if t in (ZONE, QUEUE) or is_space(t) or t == ZONES:
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
+        self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}; only a zone, a queue or a space can "
+                                     f"be empty")
+        return self._bad(node)
+
+    def conjuncts(self, guard) -> list:
+        if guard is None:
+            return []
+        if guard.kind == "bool" and guard.op == "and":
+            out = []
+            for operand in guard.operands:
+                out.extend(self.conjuncts(operand))
+            return out
+        return [guard]
+
+    # ------------------------------------------------------------------ statements
+    def stmts(self, stmts: Sequence, scope: dict[str, str]) -> tuple[ir.S, ...]:
+        return tuple(s for s in (self.stmt(s, scope) for s in stmts) if s is not None)
+
+    def stmt(self, node, scope: dict[str, str]) -> Optional[ir.S]:
+        kind, loc = node.kind, node.loc
+        if kind == "move":
+            item = self.expr(node.item, scope, ITEM)
+            to = self.expr(node.to, scope)
+            if to.type == ZONES:
+                self.error(node.to.loc, f"`{to.text}` is kept per player", hint=f"write `{to.text} of <player>`")
+            elif to.type not in (ZONE, "?"):
+                hint = "use `place ... on ...` to put something on a board" if to.type.startswith("spaces:") or is_space(to.type) else None
+                self.error(node.to.loc, f"`{to.text}` is {describe_type(to.type)}, not a zone", hint=hint)
+            return ir.Move(loc, item, to, node.cause)
+        if kind == "place":
+            item = self.expr(node.item, scope, ITEM)
+            space = self.expr(node.space, scope, "space")
+            return ir.Place(loc, board_of(space.type) or "?", item, space, node.cause)
+        if kind in ("then", "enqueue"):
+            args = self.call_args(node, scope)
+            if kind == "then":
+                return ir.Then(loc, node.step, args)
+            if node.queue not in self.queues:
+                self.error(loc, f"there is no queue `{node.queue}`", hint=did_you_mean(node.queue, self.queues))
+            self.used.add("queue:" + node.queue)
+            return ir.Enqueue(loc, node.queue, node.step, args)
+        if kind == "resolve":
+            if node.queue not in self.queues:
+                self.error(loc, f"there is no queue `{node.queue}`", hint=did_you_mean(node.queue, self.queues))
+            self.used.add("queue:" + node.queue)
+            return ir.Resolve(loc, node.queue)
+        if kind in ("set", "add"):
+            counter = self.counters.get(node.counter)
+            seat = None
+            if counter is None:
+                self.error(loc, f"there is no counter `{node.counter}`", hint=did_you_mean(node.counter, self.counters))
+            else:
+                self.used.add("counter:" + node.counter)
+                if counter.per_player and node.seat is None:
+                    self.error(loc, f"`{node.counter}` is kept per player", hint=f"write `{node.counter} of <player>`")
+                if not counter.per_player and node.seat is not None:
+                    self.error(loc, f"`{node.counter}` is not kept per player")
+            if node.seat is not None:
+                seat = self.expr(node.seat, scope, SEAT)
+            return ir.SetCounter(loc, node.counter, seat, self.expr(node.value, scope, INT), add=(kind == "add"))
+        if kind == "if":
+            return ir.If(loc, self.expr(node.condition, scope, BOOL), self.stmts(node.then, scope),
+                         self.stmts(node.otherwise, scope))
+        if kind == "for":
+            domain = self.expr(node.domain, scope)
+            element = element_type(domain.type)
+            if element is None and domain.type != "?":
+                self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; there is nothing "
+                                            f"to go through")
+            return ir.ForEach(loc, node.var, element or "?", domain,
+                              self.stmts(node.body, dict(scope, **{node.var: element or "?"})))
+        if kind == "repeat":
+            return ir.Repeat(loc, self.expr(node.times, scope, INT), self.stmts(node.body, scope))
+        if kind == "nothing":
+            return ir.Nothing(loc)
+        self.error(loc, f"unexpected statement `{self.text(node)}`")
+        return None
+
+    def call_args(self, node, scope) -> tuple[ir.E, ...]:
+        step = self.steps.get(node.step)
+        self.used.add("step:" + node.step)
+        if step is None:
+            self.error(node.loc, f"there is no step `{node.step}`", hint=did_you_mean(node.step, self.steps))
+            return tuple(self.expr(a, scope) for a in node.args)
+        if len(node.args) != len(step.params):
+            self.error(node.loc, f"`{node.step}` takes {len(step.params)} value(s) "
+                                 f"({', '.join(p.name for p in step.params) or 'none'}), not {len(node.args)}")
+            return tuple(self.expr(a, scope) for a in node.args)
+        return tuple(self.expr(a, scope, self.param_type(p)) for a, p in zip(node.args, step.params))
+
+    def param_type(self, param: ast.Param) -> str:
+        if param.type == "seat":
+            return SEAT
+        if param.type == "item":
+            return ITEM
+        if param.type == "number":
+            return INT
+        if param.type == "space":
+            if len(self.boards) == 1:
+                return space_type(next(iter(self.boards)))
+            return "space"
+        if param.type in self.boards:
+            return space_type(param.type)
+        self.error(param.loc, f"unknown type `{param.type}`", hint=did_you_mean(param.type, PARAM_TYPES)
+                   or f"types are {', '.join(PARAM_TYPES)} or a board's name")
+        return "?"
+
+    def params(self, params: Sequence[ast.Param]) -> tuple[tuple[ir.Param, ...], dict[str, str]]:
+        out, scope = [], {}
+        for p in params:
+            if p.name in scope:
+                self.error(p.loc, f"parameter `{p.name}` appears twice")
+            t = self.param_type(p)
+            out.append(ir.Param(p.name, t))
+            scope[p.name] = t
+        return tuple(out), scope
+
+    # ------------------------------------------------------------------ declarations
+    def build(self, decls: list, variants: Sequence[str], available: list) -> ir.Model:
+        if len(self.games) != 1:
+            loc = self.games[1].loc if len(self.games) > 1 else None
+            self.error(loc, "a rule file declares exactly one game" if self.games else "this file declares no game",
+                       hint=None if self.games else 'start with `game "Name"` and its `id` and `players` lines')
+        game = self.games[0] if self.games else ast.GameDecl(loc=ast.Loc(file=self.file.path, line=1, column=1,
+                                                                            end_line=1, end_column=1), name="?")
+        if game.id is None and self.games:
+            self.error(game.loc, "the game has no id", hint='add a line `id "my-game"` under `game`')
+        if self.games and not (2 <= game.min_players <= game.max_players or 1 <= game.min_players <= game.max_players):
+            self.error(game.players_loc or game.loc, "the game needs a player count",
+                       hint="add `players 2 to 4` under `game`")
+        if game.id is not None and not re.match(r"^[a-z][a-z0-9-]*$", game.id):
+            self.error(game.loc, f"the game id \"{game.id}\" may use only small letters, digits and -")
+        self.cites_of(game, "the game")
+
+        rulings = tuple(ir.Ruling(d.id, d.loc, d.cites, d.rulings, d.title, d.text) for d in self.rulings.values())
+        options = tuple(ir.Option(d.name, d.loc, self.cites_of(d, f"option `{d.name}`"), d.rulings, d.title,
+                                  d.values, d.default) for d in self.options.values())
+        for d in self.options.values():
+            if d.default not in d.values:
+                self.error(d.loc, f"the default `{d.default}` is not one of the values",
+                           hint=did_you_mean(d.default, d.values))
+        components = tuple(ir.Component(d.name, d.loc, self.cites_of(d, f"component `{d.name}`"), d.rulings,
+                                        tuple((a.name, a.values) for a in d.attributes), d.copies, d.shown_as)
+                           for d in self.components.values())
+        for d in self.components.values():
+            if d.shown_as:
+                fields = {f for _, f, _, _ in string.Formatter().parse(d.shown_as) if f}
+                attrs = {a.name for a in d.attributes}
+                for f in sorted(fields - attrs):
+                    self.error(d.loc, f"`shown as` uses {{{f}}}, which `{d.name}` does not have",
+                               hint=did_you_mean(f, attrs))
+        leave_outs = []
+        for d in decls:
+            if d.kind != "leave_out":
+                continue
+            self.cites_of(d, "this leave-out")
+            values = self.attributes.get(d.attribute)
+            if values is None:
+                self.error(d.loc, f"no component has the attribute `{d.attribute}`",
+                           hint=did_you_mean(d.attribute, self.attributes))
+            else:
+                for v in d.values:
+                    if v not in values:
+                        self.error(d.loc, f"`{v}` is not a {d.attribute}", hint=did_you_mean(v, [str(x) for x in values]))
+            if self.games and not game.min_players <= d.players <= game.max_players:
+                self.error(d.loc, f"the game is not played with {d.players} players")
+            leave_outs.append(ir.LeaveOut(f"leave out with {d.players} players", d.loc, d.cites, d.rulings,
+                                          d.players, d.attribute, d.values))
+        zones = tuple(ir.Zone(d.name, d.loc, self.cites_of(d, f"zone `{d.name}`"), d.rulings, d.per_player,
+                              d.visibility, d.start) for d in self.zones.values())
+        if self.components and not any(z.start == "in_play" for z in zones):
+            self.error(game.loc, "no zone holds the components at the start",
+                       hint="add `, holds every component in play` to one shared zone")
+        if leave_outs and not any(z.start == "left_out" for z in zones):
+            self.error(leave_outs[0].loc, "components are left out, but no zone holds them",
+                       hint="add `, holds every component left out` to a shared zone (the box)")
+        for z in zones:
+            if z.start and z.per_player:
+                self.error(z.loc, f"zone `{z.name}` is one per player; only a shared zone can hold components at the start")
+        counters = tuple(ir.Counter(d.name, d.loc, self.cites_of(d, f"counter `{d.name}`"), d.rulings, d.per_player,
+                                    d.start) for d in self.counters.values())
+        queues = tuple(ir.Queue(d.name, d.loc, self.cites_of(d, f"queue `{d.name}`"), d.rulings)
+                       for d in self.queues.values())
+        boards = tuple(self.board(d) for d in self.boards.values())
+        fits = []
+        for d in decls:
+            if d.kind != "fit":
+                continue
+            self.cites_of(d, "this fit")
+            if d.component not in self.components:
+                self.error(d.loc, f"there is no component `{d.component}`", hint=did_you_mean(d.component, self.components))
+            if d.board not in self.boards:
+                self.error(d.loc, f"there is no board `{d.board}`", hint=did_you_mean(d.board, self.boards))
+                continue
+            scope = {"item": ITEM, "space": space_type(d.board)}
+            condition = self.expr(d.condition, scope, BOOL) if d.condition is not None else None
+            fits.append(ir.Fit(f"fit {d.component} on {d.board}", d.loc, d.cites, d.rulings, d.component, d.board,
+                               condition))
+
+        setups = [d for d in decls if d.kind == "setup"]
+        setup = None
+        if setups:
+            d = setups[0]
+            setup = ir.Step("setup", d.loc, self.cites_of(d, "setup"), d.rulings, "auto", (),
+                            body=self.stmts(d.body, {}))
+        turns_decl = next((d for d in decls if d.kind == "turns"), None)
+        turns, turn_step, first_seat = None, None, 0
+        if turns_decl is None:
+            self.error(game.loc, "the game has no turns",
+                       hint="add `turns go clockwise from player 1, each turn runs <step>`")
+        else:
+            self.cites_of(turns_decl, "turns")
+            turns = ir.Cited("turns", turns_decl.loc, turns_decl.cites, turns_decl.rulings)
+            turn_step, first_seat = turns_decl.step, turns_decl.first_seat - 1
+            self.used.add("step:" + turn_step)
+            step = self.steps.get(turn_step)
+            if step is None:
+                self.error(turns_decl.loc, f"there is no step `{turn_step}`", hint=did_you_mean(turn_step, self.steps))
+            elif [p.type for p in step.params] != ["seat"]:
+                self.error(step.loc, f"`{turn_step}` runs each turn, so it takes exactly one player: "
+                                     f"`{turn_step}(player: seat)`")
+
+        steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
+        triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
+        insteads = tuple(self.instead(d) for d in decls if d.kind == "instead")
+        ends = tuple(self.end(d) for d in decls if d.kind == "end")
+        if not ends and self.games:
+            self.error(game.loc, "the game never ends", hint="add an `end` declaration")
+        scores = tuple(self.score(d) for d in decls if d.kind == "score")
+        rankings = [d for d in decls if d.kind == "ranking"]
+        ranking = self.ranking(rankings[0]) if rankings else None
+        invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
+        examples = tuple(self.example(d) for d in decls if d.kind == "example")
+        for v in available:
+            self.cites_of(v, f"variant `{v.name}`")
+
+        self.report_unused(decls)
+        return ir.Model(
+            game_id=game.id or "game", title=game.name, source_path=self.file.path, source_text=self.file.text,
+            rulebook=game.rulebook, game_cites=tuple(game.cites) + tuple(game.players_cites) + tuple(game.max_turns_cites),
+            min_players=game.min_players, max_players=game.max_players, max_turns=game.max_turns,
+            variants_applied=tuple(variants), variants_available=tuple((v.name, v.title) for v in available),
+            rulings=rulings, options=options, components=components, leave_outs=tuple(leave_outs), zones=zones,
+            counters=counters, queues=queues, boards=boards, fits=tuple(fits), setup=setup, turns=turns,
+            turn_step=turn_step, first_seat=first_seat, steps=steps, triggers=triggers, insteads=insteads, ends=ends,
+            scores=scores, ranking=ranking, invariants=invariants, examples=examples, causes=tuple(self.causes),
+        )
+
+    def board(self, d: ast.BoardDecl) -> ir.Board:
+        self.cites_of(d, f"board `{d.name}`")
+        row_values = self.attributes.get(d.row_attribute)
+        if row_values is None:
+            self.error(d.loc, f"no component has the attribute `{d.row_attribute}` to name the rows",
+                       hint=did_you_mean(d.row_attribute, self.attributes))
+            row_values = ()
+        width = d.last_column - d.first_column + 1
+        if width <= 0:
+            self.error(d.loc, f"the columns {d.first_column}..{d.last_column} are empty")
+        if d.adjacency != "orthogonal":
+            self.error(d.loc, f"unknown adjacency `{d.adjacency}`", hint="this board kind supports `orthogonal`")
+        region_letters = string.ascii_lowercase
+        faces = []
+        if not d.faces:
+            self.error(d.loc, f"board `{d.name}` has no face", hint="add `face A:` followed by its map")
+        for face in d.faces:
+            self.cites_of(face, f"face {face.name}", required=False)
+            labels = [r.label for r in face.rows]
+            if tuple(labels) != tuple(row_values):
+                self.error(face.loc, f"the map of face {face.name} must have one row per {d.row_attribute}, in the "
+                                     f"order {', '.join(map(str, row_values))}",
+                           hint=f"its rows are {', '.join(labels)}")
+            cells: list[str] = []
+            for row in face.rows:
+                if len(row.cells) != width:
+                    self.error(row.loc, f"row `{row.label}` has {len(row.cells)} spaces; the board has {width} "
+                                        f"({d.column_attribute} {d.first_column}..{d.last_column})")
+                cells.extend((list(row.cells) + ["."] * width)[:width])
+            letters = {c for c in cells if c != "."}
+            if letters and not d.regions:
+                self.error(face.loc, f"the map of face {face.name} marks regions, but the board declares none",
+                           hint="add `region <name>: one per letter` to the board")
+            condition = self.expr(face.condition, {}, BOOL) if face.condition is not None else None
+            faces.append(ir.Face(face.name, face.loc, face.cites, face.rulings, condition, tuple(cells)))
+        for region in d.regions:
+            self.cites_of(region, f"region `{region.name}`", required=False)
+        if len(d.regions) > 1:
+            self.error(d.regions[1].loc, "a board marks one kind of region with letters",
+                       hint="use a second board map for a second kind of region")
+        return ir.Board(d.name, d.loc, d.cites, d.rulings, d.row_attribute, tuple(row_values), d.column_attribute,
+                        tuple(range(d.first_column, d.last_column + 1)), d.adjacency,
+                        tuple(r.name for r in d.regions), tuple(faces))
+
+    def step(self, d) -> ir.Step:
+        self.cites_of(d, f"{d.kind} `{d.name}`")
+        params, scope = self.params(d.params)
+        if d.kind == "step":
+            return ir.Step(d.name, d.loc, d.cites, d.rulings, "auto", params, body=self.stmts(d.body, scope))
+        if d.kind == "chance":
+            outcome = d.outcome
+            inner = dict(scope)
+            draw_from = None
+            if outcome.draw_from is not None:
+                draw_from = self.expr(outcome.draw_from, scope)
+                if draw_from.type not in (ZONE, "?"):
+                    self.error(outcome.draw_from.loc, f"`{draw_from.text}` is {describe_type(draw_from.type)}; a draw "
+                                                      f"comes from one zone")
+                inner[outcome.var] = ITEM
+                var_type = ITEM
+            else:
+                inner[outcome.var] = SYMBOL
+                var_type = SYMBOL
+                self.symbols.update(outcome.faces)
+            self.template(outcome.template, inner, outcome.loc, {outcome.var})
+            return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
+                           outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces))
+        by = self.expr(d.by, scope, SEAT)
+        options = []
+        seen = set()
+        for option in d.options:
+            if option.name in seen:
+                self.error(option.loc, f"option `{option.name}` appears twice in `{d.name}`")
+            seen.add(option.name)
+            self.cites_of(option, f"option `{option.name}`", required=False)
+            inner = dict(scope)
+            bindings = []
+            for binding in option.bindings:
+                domain = self.expr(binding.domain, inner)
+                element = element_type(domain.type)
+                if element is None and domain.type != "?":
+                    self.error(binding.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; an option "
+                                                   f"chooses from a zone, a board or the players")
+                if binding.var in inner:
+                    self.error(binding.loc, f"`{binding.var}` is already a name here")
+                inner[binding.var] = element or "?"
+                bindings.append(ir.Binding(binding.var, element or "?", domain))
+            conditions = tuple(self.expr(c, inner, BOOL) for c in self.conjuncts(option.guard))
+            self.template(option.template, inner, option.loc, {b.var for b in bindings})
+            options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
+                                           tuple(bindings), conditions, self.stmts(option.body, inner)))
+        return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options))
+
+    def template(self, template: str, scope: dict[str, str], loc: ast.Loc, must_show: set[str]) -> None:
+        try:
+            fields = [f for _, f, spec, conv in string.Formatter().parse(template) if f is not None]
+        except ValueError as error:
+            self.error(loc, f"the text \"{template}\" is not a valid template ({error})",
+                       hint="write {name} for a value and avoid single { or }")
+            return
+        for field in fields:
+            if not SAFE_NAME.match(field):
+                self.error(loc, f"`{{{field}}}` in \"{template}\" is not a name",
+                           hint="a template names a chosen value, like {tile}")
+            elif field not in scope:
+                self.error(loc, f"`{{{field}}}` in \"{template}\" is not a name known here",
+                           hint=did_you_mean(field, scope))
+        self.template_fields = fields
+
+    def trigger(self, d: ast.TriggerDecl) -> ir.Trigger:
+        self.cites_of(d, f"trigger `{d.name}`")
+        event = self.event(d.event)
+        scope = {"item": ITEM, "space": space_type(d.event.board), "player": SEAT}
+        return ir.Trigger(d.name, d.loc, d.cites, d.rulings, event, self.stmts(d.body, scope))
+
+    def event(self, e: ast.Event) -> ir.Event:
+        if e.board not in self.boards:
+            self.error(e.loc, f"there is no board `{e.board}`", hint=did_you_mean(e.board, self.boards))
+        for cause in e.causes:
+            if cause not in self.causes:
+                self.error(e.loc, f"nothing is ever placed `as {cause}`",
+                           hint=did_you_mean(cause, self.causes) or f"causes used: {', '.join(self.causes)}")
+        return ir.Event(e.board, e.causes)
+
+    def instead(self, d: ast.InsteadDecl) -> ir.Instead:
+        self.cites_of(d, f"replacement `{d.name}`")
+        step = self.steps.get(d.step)
+        scope: dict[str, str] = {}
+        params: tuple[ir.Param, ...] = ()
+        if step is None:
+            self.error(d.loc, f"there is no step `{d.step}` to replace", hint=did_you_mean(d.step, self.steps))
+        else:
+            self.used.add("step:" + d.step)
+            if len(d.params) != len(step.params):
+                self.error(d.loc, f"`{d.step}` takes {len(step.params)} value(s); name each of them here")
+            typed, _ = self.params(step.params)
+            params = tuple(ir.Param(name, p.type) for name, p in zip(d.params, typed))
+            scope = {p.name: p.type for p in params}
+        return ir.Instead(d.name, d.loc, d.cites, d.rulings, d.step, params, self.expr(d.condition, scope, BOOL),
+                          self.stmts(d.body, scope))
+
+    def end(self, d: ast.EndDecl) -> ir.End:
+        self.cites_of(d, f"end `{d.name}`")
+        scope: dict[str, str] = {}
+        domain = None
+        if d.each_var:
+            domain = self.expr(d.each_domain, {})
+            scope[d.each_var] = element_type(domain.type) or "?"
+        winner = self.expr(d.winner, scope, SEAT) if d.winner is not None else None
+        return ir.End(d.name, d.loc, d.cites, d.rulings, d.timing, d.each_var, domain,
+                      self.expr(d.condition, scope, BOOL), winner)
+
+    def score(self, d: ast.ScoreDecl) -> ir.Score:
+        self.cites_of(d, f"score `{d.name}`")
+        return ir.Score(d.name, d.loc, d.cites, d.rulings, d.var, self.expr(d.value, {d.var: SEAT}, INT))
+
+    def ranking(self, d: ast.RankingDecl) -> ir.Ranking:
+        self.cites_of(d, "the ranking")
+        keys = []
+        for key in d.keys:
+            if key.score is not None and key.score not in self.scores:
+                self.error(key.loc, f"there is no score `{key.score}`", hint=did_you_mean(key.score, self.scores))
+            keys.append((key.key, key.score))
+        return ir.Ranking("ranking", d.loc, d.cites, d.rulings, tuple(keys))
+
+    def invariant(self, d: ast.InvariantDecl) -> ir.Invariant:
+        self.cites_of(d, f"invariant `{d.name}`")
+        event = condition = None
+        if d.form == "always":
+            condition = self.expr(d.condition, {}, BOOL)
+        elif d.form == "on_event":
+            event = self.event(d.event)
+            condition = self.expr(d.condition, {"item": ITEM, "space": space_type(d.event.board), "player": SEAT}, BOOL)
+        else:
+            if d.queue not in self.queues:
+                self.error(d.loc, f"there is no queue `{d.queue}`", hint=did_you_mean(d.queue, self.queues))
+            for cause in d.causes:
+                if cause not in self.causes:
+                    self.error(d.loc, f"nothing is ever placed `as {cause}`", hint=did_you_mean(cause, self.causes))
+        return ir.Invariant(d.name, d.loc, d.cites, d.rulings, d.title, d.form, condition, event, d.queue, d.causes)
+
+    def example(self, d: ast.ExampleDecl) -> ir.Example:
+        self.cites_of(d, f"example `{d.name}`")
+        lines = []
+        labels = {label for _, _, label in expand_items(
+            [ir.Component(c.name, None, (), (), tuple((a.name, a.values) for a in c.attributes), c.copies, c.shown_as)
+             for c in self.components.values()])}
+        for line in d.lines:
+            w = line.what
+            if w == "items":
+                target = self.expr(line.expr, {})
+                if target.type not in (ZONE, "?") and not target.type.startswith("spaces:"):
+                    self.error(line.expr.loc, f"`{target.text}` is {describe_type(target.type)}; put components in a "
+                                              f"zone or on a board")
+                for ref in line.items:
+                    if ref.label not in labels:
+                        self.error(ref.loc, f"there is no component called \"{ref.label}\"",
+                                   hint=did_you_mean(ref.label, labels))
+                lines.append(ir.ExampleLine(w, line.loc, target=target,
+                                            items=tuple((r.label, r.at) for r in line.items)))
+            elif w == "fact":
+                lines.append(ir.ExampleLine(w, line.loc, expr=self.expr(line.expr, {}, BOOL)))
+            elif w == "step":
+                node = ast.Then(loc=line.loc, step=line.name, args=line.args)
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, args=self.call_args(node, {})))
+            elif w == "counter":
+                seat = self.expr(line.expr, {}, SEAT) if line.expr is not None else None
+                if line.name not in self.counters:
+                    self.error(line.loc, f"there is no counter `{line.name}`", hint=did_you_mean(line.name, self.counters))
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat))
+            elif w == "option":
+                option = self.options.get(line.name)
+                if option is None:
+                    self.error(line.loc, f"there is no option `{line.name}`", hint=did_you_mean(line.name, self.options))
+                elif line.value not in option.values:
+                    self.error(line.loc, f"`{line.value}` is not a value of option `{line.name}`",
+                               hint=did_you_mean(line.value, option.values))
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
+            elif w == "over":
+                if line.name not in self.ends:
+                    self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name))
+            else:
+                lines.append(ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value))
+        return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines))
+
+    def report_unused(self, decls: list) -> None:
+        for name, d in self.counters.items():
+            if "counter:" + name not in self.used:
+                self.error(d.loc, f"counter `{name}` is never used", hint="remove it, or use it in a rule")
+        for name, d in self.queues.items():
+            if "queue:" + name not in self.used:
+                self.error(d.loc, f"queue `{name}` is never used", hint="remove it, or queue steps in it")
+        for name, d in self.steps.items():
+            if "step:" + name not in self.used:
+                self.error(d.loc, f"step `{name}` is never run",
+                           hint="nothing says `then {0}(...)` or `queue {0}(...)`; remove it or call it".format(name))
+        for rid, d in self.rulings.items():
+            if "ruling:" + rid not in self.used:
+                self.error(d.loc, f"ruling {rid} is not applied anywhere",
+                           hint=f"add `ruling {rid}` to the clauses it decides")
+
+
+def check(rule_file: ast.RuleFile, variants: Sequence[str] = (), base: Optional[ast.RuleFile] = None) -> ir.Model:
+    """Check a parsed rule file (with the named variants applied) and return its model."""
+    return Checker(rule_file, base).check(variants)

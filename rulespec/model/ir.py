@@ -1,0 +1,533 @@
+"""The checked model: every name resolved, every expression typed.
+
+Stage three of the pipeline (rule text -> parse tree -> AST -> **checked model** -> engine).
+The code generator, the docs and the property machinery read this and nothing earlier.
+Expressions here say exactly what they compute (``ZoneRef``, ``ItemAttr``, ``RegionComplete``...),
+so a generator never has to guess what ``X of Y`` meant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from ..language.ast import Loc
+
+# Types of expressions.
+INT, BOOL, SYMBOL, SEAT, ITEM, SPACE = "number", "truth", "symbol", "seat", "item", "space"
+ZONE, ZONES, SEATS, SPACES, QUEUE = "zone", "zones", "seats", "spaces", "queue"
+ELEMENT_OF = {ZONE: ITEM, ZONES: ITEM, SEATS: SEAT, SPACES: SPACE}
+
+
+@dataclass(frozen=True)
+class E:
+    """Base of typed expressions; ``text`` is the rule-file source, shown in refusals and docs."""
+
+    type: str
+    loc: Optional[Loc]
+    text: str
+
+
+@dataclass(frozen=True)
+class Const(E):
+    value: Union[int, str, bool]
+
+
+@dataclass(frozen=True)
+class Var(E):
+    name: str
+
+
+@dataclass(frozen=True)
+class SeatConst(E):
+    index: int  # 0-based
+
+
+@dataclass(frozen=True)
+class OptionRef(E):
+    name: str
+
+
+@dataclass(frozen=True)
+class CounterRef(E):
+    name: str
+    seat: Optional[E]
+
+
+@dataclass(frozen=True)
+class ScoreRef(E):
+    score: str
+    seat: E
+
+
+@dataclass(frozen=True)
+class PlayersSet(E):
+    pass
+
+
+@dataclass(frozen=True)
+class ZoneRef(E):
+    zone: str
+    seat: Optional[E]  # None for a shared zone, or for "every instance" of a per-player zone
+
+
+@dataclass(frozen=True)
+class BoardRef(E):
+    board: str
+
+
+@dataclass(frozen=True)
+class QueueRef(E):
+    queue: str
+
+
+@dataclass(frozen=True)
+class ItemAttr(E):
+    attr: str
+    item: E
+
+
+@dataclass(frozen=True)
+class SpaceAttr(E):
+    board: str
+    attr: str
+    space: E
+
+
+@dataclass(frozen=True)
+class Occupant(E):
+    board: str
+    space: E
+
+
+@dataclass(frozen=True)
+class SeatStep(E):
+    """The seat ``offset`` places clockwise (``left of p`` is +1, ``right of p`` is -1)."""
+
+    seat: E
+    offset: int
+
+
+@dataclass(frozen=True)
+class Size(E):
+    collection: E
+
+
+@dataclass(frozen=True)
+class RegionComplete(E):
+    board: str
+    region: str
+    space: E
+
+
+@dataclass(frozen=True)
+class Check(E):
+    """empty / not_empty (zone, queue or space), occupied (space), occupied_neighbour (space)."""
+
+    test: str
+    subject: E
+    board: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class IsKind(E):
+    item: E
+    component: str
+
+
+@dataclass(frozen=True)
+class Holds(E):
+    board: str
+    space: E
+    component: str
+
+
+@dataclass(frozen=True)
+class Fits(E):
+    board: str
+    item: E
+    space: E
+
+
+@dataclass(frozen=True)
+class Member(E):
+    element: E
+    collection: E
+
+
+@dataclass(frozen=True)
+class Count(E):
+    var: str
+    var_type: str
+    domain: E
+    where: Optional[E]
+
+
+@dataclass(frozen=True)
+class Total(E):
+    value: E
+    var: str
+    var_type: str
+    domain: E
+    where: Optional[E]
+
+
+@dataclass(frozen=True)
+class Compare(E):
+    op: str
+    left: E
+    right: E
+
+
+@dataclass(frozen=True)
+class Arith(E):
+    op: str
+    left: E
+    right: E
+
+
+@dataclass(frozen=True)
+class Negate(E):
+    operand: E
+
+
+@dataclass(frozen=True)
+class Not(E):
+    operand: E
+
+
+@dataclass(frozen=True)
+class BoolOp(E):
+    op: str
+    operands: tuple[E, ...]
+
+
+@dataclass(frozen=True)
+class Builtin(E):
+    func: str  # abs, min, max
+    args: tuple[E, ...]
+
+
+# ----------------------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True)
+class S:
+    loc: Optional[Loc]
+
+
+@dataclass(frozen=True)
+class Move(S):
+    item: E
+    to: E  # ZoneRef with a seat for per-player zones
+    cause: Optional[str]
+
+
+@dataclass(frozen=True)
+class Place(S):
+    board: str
+    item: E
+    space: E
+    cause: Optional[str]
+
+
+@dataclass(frozen=True)
+class Then(S):
+    step: str
+    args: tuple[E, ...]
+
+
+@dataclass(frozen=True)
+class Enqueue(S):
+    queue: str
+    step: str
+    args: tuple[E, ...]
+
+
+@dataclass(frozen=True)
+class Resolve(S):
+    queue: str
+
+
+@dataclass(frozen=True)
+class SetCounter(S):
+    counter: str
+    seat: Optional[E]
+    value: E
+    add: bool = False
+
+
+@dataclass(frozen=True)
+class If(S):
+    condition: E
+    then: tuple[S, ...]
+    otherwise: tuple[S, ...]
+
+
+@dataclass(frozen=True)
+class ForEach(S):
+    var: str
+    var_type: str
+    domain: E
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
+class Repeat(S):
+    times: E
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
+class Nothing(S):
+    pass
+
+
+# ----------------------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True)
+class Cited:
+    name: str
+    loc: Optional[Loc]
+    cites: tuple[str, ...]
+    rulings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ruling(Cited):
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Option(Cited):
+    title: str
+    values: tuple[str, ...]
+    default: str
+
+
+@dataclass(frozen=True)
+class Component(Cited):
+    attributes: tuple[tuple[str, tuple[Union[str, int], ...]], ...]
+    copies: int
+    shown_as: Optional[str]
+
+
+@dataclass(frozen=True)
+class LeaveOut(Cited):
+    players: int
+    attribute: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Zone(Cited):
+    per_player: bool
+    visibility: str  # public | hidden | owner
+    start: Optional[str]  # in_play | left_out | None
+
+
+@dataclass(frozen=True)
+class Counter(Cited):
+    per_player: bool
+    start: int
+
+
+@dataclass(frozen=True)
+class Queue(Cited):
+    pass
+
+
+@dataclass(frozen=True)
+class Face(Cited):
+    condition: Optional[E]
+    # region letter per cell, row-major over (rows x columns); "." where no region
+    cells: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board(Cited):
+    row_attribute: str
+    row_values: tuple[str, ...]
+    column_attribute: str
+    column_values: tuple[int, ...]
+    adjacency: str
+    regions: tuple[str, ...]
+    faces: tuple[Face, ...]
+
+
+@dataclass(frozen=True)
+class Fit(Cited):
+    component: str
+    board: str
+    condition: Optional[E]
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Binding:
+    var: str
+    type: str
+    domain: E
+
+
+@dataclass(frozen=True)
+class ChoiceOption(Cited):
+    template: str
+    bindings: tuple[Binding, ...]
+    conditions: tuple[E, ...]  # the guard's conjuncts, in order
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    template: str
+    var: str
+    var_type: str
+    draw_from: Optional[E]
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Step(Cited):
+    kind: str  # auto | choice | chance
+    params: tuple[Param, ...]
+    body: tuple[S, ...] = ()
+    by: Optional[E] = None
+    options: tuple[ChoiceOption, ...] = ()
+    outcome: Optional[Outcome] = None
+
+
+@dataclass(frozen=True)
+class Event:
+    board: str
+    causes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Trigger(Cited):
+    event: Event
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
+class Instead(Cited):
+    step: str
+    params: tuple[Param, ...]
+    condition: E
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
+class End(Cited):
+    timing: str
+    each_var: Optional[str]
+    each_domain: Optional[E]
+    condition: E
+    winner: Optional[E]
+
+
+@dataclass(frozen=True)
+class Score(Cited):
+    var: str
+    value: E
+
+
+@dataclass(frozen=True)
+class Ranking(Cited):
+    keys: tuple[tuple[str, Optional[str]], ...]
+
+
+@dataclass(frozen=True)
+class Invariant(Cited):
+    title: str
+    form: str
+    condition: Optional[E]
+    event: Optional[Event]
+    queue: Optional[str]
+    causes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ExampleLine:
+    what: str
+    loc: Optional[Loc]
+    number: Optional[int] = None
+    name: Optional[str] = None
+    value: Optional[str] = None
+    expr: Optional[E] = None
+    target: Optional[E] = None  # zone or board for "given ...: items"
+    items: tuple[tuple[str, Optional[str]], ...] = ()
+    args: tuple[E, ...] = ()
+
+
+@dataclass(frozen=True)
+class Example(Cited):
+    title: str
+    lines: tuple[ExampleLine, ...]
+
+
+@dataclass(frozen=True)
+class Model:
+    """Everything a generator needs, checked and resolved. Order of every tuple is the file's order."""
+
+    game_id: str
+    title: str
+    source_path: str
+    source_text: str
+    rulebook: Optional[str]
+    game_cites: tuple[str, ...]
+    min_players: int
+    max_players: int
+    max_turns: Optional[int]
+    variants_applied: tuple[str, ...]
+    variants_available: tuple[tuple[str, str], ...]
+    rulings: tuple[Ruling, ...]
+    options: tuple[Option, ...]
+    components: tuple[Component, ...]
+    leave_outs: tuple[LeaveOut, ...]
+    zones: tuple[Zone, ...]
+    counters: tuple[Counter, ...]
+    queues: tuple[Queue, ...]
+    boards: tuple[Board, ...]
+    fits: tuple[Fit, ...]
+    setup: Optional[Step]
+    turns: Optional[Cited]
+    turn_step: Optional[str]
+    first_seat: int
+    steps: tuple[Step, ...]
+    triggers: tuple[Trigger, ...]
+    insteads: tuple[Instead, ...]
+    ends: tuple[End, ...]
+    scores: tuple[Score, ...]
+    ranking: Optional[Ranking]
+    invariants: tuple[Invariant, ...]
+    examples: tuple[Example, ...]
+    causes: tuple[str, ...] = field(default=())
+
+    def cited_clauses(self) -> set[str]:
+        """Every clause ID cited anywhere in the model."""
+        found: set[str] = set(self.game_cites)
+        for group in (self.rulings, self.options, self.components, self.leave_outs, self.zones, self.counters,
+                      self.queues, self.boards, self.fits, self.steps, self.triggers, self.insteads, self.ends,
+                      self.scores, self.invariants, self.examples):
+            for decl in group:
+                found.update(decl.cites)
+                found.update(decl.rulings)
+                for option in getattr(decl, "options", ()):
+                    found.update(option.cites)
+                    found.update(option.rulings)
+                for face in getattr(decl, "faces", ()):
+                    found.update(face.cites)
+                    found.update(face.rulings)
+        for single in (self.setup, self.turns, self.ranking):
+            if single is not None:
+                found.update(single.cites)
+                found.update(single.rulings)
+        return found
