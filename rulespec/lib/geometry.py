@@ -350,7 +350,10 @@ class TriangularBoard:
         self.full_mask: int = 0
         for b in self._bit.values():
             self.full_mask |= 1 << b
+        # Keyed by the orientations, so equal shapes share one entry ...
         self._shape_cache: dict[tuple[Shape, ...], _ShapeData] = {}
+        # ... and by the shape as passed, to skip re-deriving orientations per call.
+        self._given_cache: dict[tuple[Any, bool], _ShapeData] = {}
 
     # -- cells and masks ----------------------------------------------------
 
@@ -419,11 +422,24 @@ class TriangularBoard:
     # -- placements ---------------------------------------------------------
 
     def _shape_data(self, shape: Iterable[Cell], reflections: bool) -> _ShapeData:
+        # Fast path: the exact shape as given (usually a constant tuple).  Only
+        # immutable containers are remembered this way.
+        given = type(shape) in (tuple, frozenset)
+        if given:
+            try:
+                return self._given_cache[(shape, reflections)]
+            except (KeyError, TypeError):
+                pass
         forms = orientations(shape, reflections)
         data = self._shape_cache.get(forms)
         if data is None:
             data = self._build_shape_data(forms)
             self._shape_cache[forms] = data
+        if given:
+            try:
+                self._given_cache[(shape, reflections)] = data  # type: ignore[index]
+            except TypeError:  # e.g. a tuple of lists: only the canonical cache is used
+                pass
         return data
 
     def _build_shape_data(self, forms: tuple[Shape, ...]) -> _ShapeData:

@@ -1,0 +1,1 @@
+"""Generic helper libraries for rule engines (geometry, set scoring); no game-specific knowledge."""
