@@ -1,0 +1,14 @@
+"""rulespec: a game's rulebook written once as a formal specification, and everything derived from it.
+
+    import rulespec
+    game = rulespec.load("shell-we")
+    state = game.new_game(players=3)
+"""
+
+from .language.errors import RuleError
+from .pipeline import compile_rules, load
+from .runtime.engine import CHANCE, Action, IllegalAction, RuleRuntimeError, State, random_game
+
+__all__ = ["CHANCE", "Action", "IllegalAction", "RuleError", "RuleRuntimeError", "State", "compile_rules", "load",
+           "random_game"]
+__version__ = "0.1.0"

@@ -1,0 +1,765 @@
+"""Checked model -> readable Python engine module.
+
+Stage four of the pipeline. One ``visit_<Node>`` per IR node, as in Jinja2's CodeGenerator; the
+generated module imports its helpers from :mod:`rulespec.runtime` instead of inlining them, and
+every function says in its docstring which rulebook clauses it implements and which rule-file
+lines it came from. Names and texts from the rule file reach the output only as validated
+identifiers (``v_<name>``) or as ``repr()`` string literals: nothing in a rule file is executed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Iterable, Optional, Sequence
+
+from ..model import ir
+from ..model.checker import board_of, is_space
+
+GENERATOR_VERSION = "1"
+IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def ident(name: str) -> str:
+    """A rule-file name as a Python identifier; the checker already guarantees the shape."""
+    if not IDENT.match(name):
+        raise ValueError(f"not a safe name: {name!r}")
+    return name
+
+
+def cites_text(decl) -> str:
+    parts = []
+    if decl.cites:
+        parts.append("[" + ", ".join(decl.cites) + "]")
+    if decl.rulings:
+        parts.append("ruling " + ", ".join(decl.rulings))
+    return " ".join(parts)
+
+
+def source_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+class Writer:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.level = 0
+
+    def line(self, text: str = "") -> None:
+        self.lines.append(("    " * self.level + text) if text else "")
+
+    def indent(self) -> None:
+        self.level += 1
+
+    def dedent(self) -> None:
+        self.level -= 1
+
+    def text(self) -> str:
+        return "\n".join(self.lines).rstrip() + "\n"
+
+
+class CodeGenerator:
+    def __init__(self, model: ir.Model, source_name: str):
+        self.m = model
+        self.source_name = source_name
+        self.w = Writer()
+        self.boards = {b.name: i for i, b in enumerate(model.boards)}
+        self.zone_per_player = {z.name: z.per_player for z in model.zones}
+        self.steps = {s.name: s for s in model.steps}
+        if model.setup is not None:
+            self.steps["setup"] = model.setup
+        self.scores = {s.name for s in model.scores}
+        self.var_types: dict[str, str] = {}
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e: ir.E) -> str:
+        return getattr(self, "visit_" + type(e).__name__)(e)
+
+    def visit_Const(self, e: ir.Const) -> str:
+        return repr(e.value)
+
+    def visit_Var(self, e: ir.Var) -> str:
+        return "v_" + ident(e.name)
+
+    def visit_SeatConst(self, e: ir.SeatConst) -> str:
+        return repr(e.index)
+
+    def visit_OptionRef(self, e: ir.OptionRef) -> str:
+        return f"st.options[{e.name!r}]"
+
+    def visit_CounterRef(self, e: ir.CounterRef) -> str:
+        if e.seat is None:
+            return f"st.counters[{e.name!r}]"
+        return f"st.counters[{e.name!r}][{self.expr(e.seat)}]"
+
+    def visit_ScoreRef(self, e: ir.ScoreRef) -> str:
+        return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"
+
+    def visit_PlayersSet(self, e: ir.PlayersSet) -> str:
+        return "range(st.players)"
+
+    def zone_index(self, e: ir.ZoneRef) -> str:
+        base = f"st.t.zone_base[{e.zone!r}]"
+        return f"{base} + {self.expr(e.seat)}" if e.seat is not None else base
+
+    def visit_ZoneRef(self, e: ir.ZoneRef) -> str:
+        if e.seat is None and self.zone_per_player[e.zone]:
+            return f"st.zones_named({e.zone!r})"
+        return f"st.zones[{self.zone_index(e)}]"
+
+    def visit_BoardRef(self, e: ir.BoardRef) -> str:
+        return f"st.t.cells_in_use[{self.boards[e.board]}]"
+
+    def visit_QueueRef(self, e: ir.QueueRef) -> str:
+        return f"st.queues[{e.queue!r}]"
+
+    def visit_ItemAttr(self, e: ir.ItemAttr) -> str:
+        return f"ITEM_ATTRS[{e.attr!r}][{self.expr(e.item)}]"
+
+    def visit_SpaceAttr(self, e: ir.SpaceAttr) -> str:
+        board = self.m.boards[self.boards[e.board]]
+        table = "ROW" if e.attr == board.row_attribute else "COLUMN"
+        return f"{self.board_const(e.board)}_{table}[{self.expr(e.space)}]"
+
+    def board_const(self, board: str) -> str:
+        return "B_" + ident(board).upper()
+
+    def visit_Occupant(self, e: ir.Occupant) -> str:
+        return f"st.boards[{self.boards[e.board]}][{self.expr(e.space)}]"
+
+    def visit_SeatStep(self, e: ir.SeatStep) -> str:
+        return f"({self.expr(e.seat)} + {e.offset}) % st.players"
+
+    def visit_Size(self, e: ir.Size) -> str:
+        if isinstance(e.collection, ir.PlayersSet):
+            return "st.players"
+        return f"len({self.expr(e.collection)})"
+
+    def visit_RegionComplete(self, e: ir.RegionComplete) -> str:
+        return f"st.region_complete({self.boards[e.board]}, {self.expr(e.space)})"
+
+    def visit_Check(self, e: ir.Check) -> str:
+        subject = self.expr(e.subject)
+        if is_space(e.subject.type):
+            b = self.boards[board_of(e.subject.type)]
+            if e.test in ("empty",):
+                return f"st.boards[{b}][{subject}] < 0"
+            if e.test in ("occupied", "not_empty"):
+                return f"st.boards[{b}][{subject}] >= 0"
+            return f"st.has_occupied_neighbour({b}, {subject})"
+        if e.test == "empty":
+            return f"not {subject}"
+        return f"bool({subject})"
+
+    def visit_IsKind(self, e: ir.IsKind) -> str:
+        return f"ITEM_KIND[{self.expr(e.item)}] == {e.component!r}"
+
+    def visit_Holds(self, e: ir.Holds) -> str:
+        return f"st.holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
+
+    def visit_Fits(self, e: ir.Fits) -> str:
+        return f"{self.expr(e.space)} in st.t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"
+
+    def visit_Member(self, e: ir.Member) -> str:
+        return f"{self.expr(e.element)} in {self.expr(e.collection)}"
+
+    def visit_Count(self, e: ir.Count) -> str:
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        if e.where is None and not isinstance(e.domain, ir.BoardRef):
+            return f"len({self.expr(e.domain)})"
+        return f"sum(1 for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
+
+    def visit_Total(self, e: ir.Total) -> str:
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        return f"sum({self.expr(e.value)} for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
+
+    def visit_Compare(self, e: ir.Compare) -> str:
+        op = "==" if e.op == "=" else e.op
+        return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    def visit_Arith(self, e: ir.Arith) -> str:
+        return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+
+    def visit_Negate(self, e: ir.Negate) -> str:
+        return f"(-{self.expr(e.operand)})"
+
+    def visit_Not(self, e: ir.Not) -> str:
+        return f"(not {self.expr(e.operand)})"
+
+    def visit_BoolOp(self, e: ir.BoolOp) -> str:
+        return "(" + f" {e.op} ".join(self.expr(o) for o in e.operands) + ")"
+
+    def visit_Builtin(self, e: ir.Builtin) -> str:
+        return f"{e.func}({', '.join(self.expr(a) for a in e.args)})"
+
+    # ------------------------------------------------------------------ statements
+    def cause(self, cause: Optional[str]) -> str:
+        return repr(cause) if cause is not None else "cause"
+
+    def stmts(self, stmts: Sequence[ir.S]) -> None:
+        if not stmts:
+            self.w.line("pass")
+        for s in stmts:
+            getattr(self, "stmt_" + type(s).__name__)(s)
+
+    def stmt_Move(self, s: ir.Move) -> None:
+        self.w.line(f"st.move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
+
+    def stmt_Place(self, s: ir.Place) -> None:
+        self.w.line(f"st.place({self.boards[s.board]}, {self.expr(s.item)}, {self.expr(s.space)}, "
+                    f"{self.cause(s.cause)})")
+
+    def args(self, args: Sequence[ir.E]) -> str:
+        inner = ", ".join(self.expr(a) for a in args)
+        return f"({inner},)" if len(args) == 1 else f"({inner})"
+
+    def stmt_Then(self, s: ir.Then) -> None:
+        self.w.line(f"st.then({s.step!r}, {self.args(s.args)})")
+
+    def stmt_Enqueue(self, s: ir.Enqueue) -> None:
+        self.w.line(f"st.enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
+
+    def stmt_Resolve(self, s: ir.Resolve) -> None:
+        self.w.line(f"st.then(RESOLVE, ({s.queue!r},))")
+
+    def stmt_SetCounter(self, s: ir.SetCounter) -> None:
+        target = f"st.counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
+        self.w.line(f"{target} {'+=' if s.add else '='} {self.expr(s.value)}")
+
+    def stmt_If(self, s: ir.If) -> None:
+        self.w.line(f"if {self.expr(s.condition)}:")
+        self.w.indent()
+        self.stmts(s.then)
+        self.w.dedent()
+        if s.otherwise:
+            self.w.line("else:")
+            self.w.indent()
+            self.stmts(s.otherwise)
+            self.w.dedent()
+
+    def stmt_ForEach(self, s: ir.ForEach) -> None:
+        # Iterate over a copy: the body may move what it walks over.
+        self.w.line(f"for v_{ident(s.var)} in list({self.expr(s.domain)}):")
+        self.w.indent()
+        self.stmts(s.body)
+        self.w.dedent()
+
+    def stmt_Repeat(self, s: ir.Repeat) -> None:
+        self.w.line(f"for _ in range({self.expr(s.times)}):")
+        self.w.indent()
+        self.stmts(s.body)
+        self.w.dedent()
+
+    def stmt_Nothing(self, s: ir.Nothing) -> None:
+        self.w.line("pass")
+
+    # ------------------------------------------------------------------ helpers
+    def doc(self, decl, what: str) -> None:
+        where = f"{self.source_name}:{decl.loc.line}" if decl.loc else self.source_name
+        self.w.line(f'"""{what} {cites_text(decl)} ({where})"""'.replace("  ", " "))
+
+    def render(self, template: str, types: dict[str, str]) -> str:
+        """A template like "play {tile}" as a concatenation of literals and labels."""
+        import string
+        parts = []
+        for literal, field, _, _ in string.Formatter().parse(template):
+            if literal:
+                parts.append(repr(literal))
+            if field is not None:
+                parts.append(self.label(field, types[field]))
+        return " + ".join(parts) if parts else "''"
+
+    def label(self, var: str, type_: str) -> str:
+        v = "v_" + ident(var)
+        if type_ == ir.ITEM:
+            return f"ITEM_LABEL[{v}]"
+        if is_space(type_):
+            return f"{self.board_const(board_of(type_))}_LABEL[{v}]"
+        if type_ == ir.SEAT:
+            return f"'player ' + str({v} + 1)"
+        return f"str({v})"
+
+    def free_vars(self, e, names: set[str]) -> set[str]:
+        found: set[str] = set()
+
+        def walk(node):
+            if isinstance(node, ir.Var) and node.name in names:
+                found.add(node.name)
+            if isinstance(node, (ir.Count, ir.Total)):
+                inner = names - {node.var}
+                found.update(self.free_vars(node.domain, names))
+                if node.where is not None:
+                    found.update(self.free_vars(node.where, inner))
+                if isinstance(node, ir.Total):
+                    found.update(self.free_vars(node.value, inner))
+                return
+            for value in vars(node).values():
+                if isinstance(value, ir.E):
+                    walk(value)
+                elif isinstance(value, tuple):
+                    for v in value:
+                        if isinstance(v, ir.E):
+                            walk(v)
+        walk(e)
+        return found
+
+    # ------------------------------------------------------------------ declarations
+    def module(self) -> str:
+        m, w = self.m, self.w
+        w.line(f'"""{m.title}: reference engine generated by rulespec from {self.source_name}.')
+        w.line("")
+        w.line("Do not edit: change the rule file and run `rulespec build`. Every function names the rulebook")
+        w.line("clauses it implements and the rule-file line it was compiled from.")
+        w.line('"""')
+        w.line("")
+        w.line("from rulespec.runtime.engine import (")
+        w.line("    RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
+        w.line("    TriggerInfo, ZoneInfo, build_item_tables,")
+        w.line(")")
+        w.line("")
+        w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")
+        w.line(f"GENERATOR_VERSION = {GENERATOR_VERSION!r}")
+        w.line("")
+        self.components()
+        self.boards_section()
+        self.fits()
+        for step in ([m.setup] if m.setup else []) + list(m.steps):
+            self.step(step)
+        for trigger in m.triggers:
+            self.trigger(trigger)
+        for instead in m.insteads:
+            self.instead(instead)
+        for end in m.ends:
+            self.end(end)
+        for score in m.scores:
+            self.score(score)
+        for invariant in m.invariants:
+            self.invariant(invariant)
+        for example in m.examples:
+            self.example(example)
+        self.engine_class()
+        return w.text()
+
+    def components(self) -> None:
+        w = self.w
+        w.line("# ---------------------------------------------------------------- components")
+        w.line("COMPONENTS = (")
+        w.indent()
+        for c in self.m.components:
+            w.line(f"# {c.name} {cites_text(c)}")
+            w.line(f"({c.name!r}, {c.attributes!r}, {c.copies!r}, {c.shown_as!r}),")
+        w.dedent()
+        w.line(")")
+        w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)")
+        w.line("")
+
+    def boards_section(self) -> None:
+        w = self.w
+        for board in self.m.boards:
+            const = self.board_const(board.name)
+            w.line(f"# ---------------------------------------------------------------- board {board.name} "
+                   f"{cites_text(board)}")
+            w.line(f"{const}_ROWS = {board.row_values!r}")
+            w.line(f"{const}_COLUMNS = {board.column_values!r}")
+            w.line(f"{const}_ROW = tuple(r for r in {const}_ROWS for _ in {const}_COLUMNS)")
+            w.line(f"{const}_COLUMN = tuple(c for _ in {const}_ROWS for c in {const}_COLUMNS)")
+            w.line(f"{const}_LABEL = tuple(f'{{r}} {{c}}' for r, c in zip({const}_ROW, {const}_COLUMN))")
+            for face in board.faces:
+                if face.condition is not None:
+                    w.line("")
+                    w.line(f"def face_{ident(board.name)}_{ident(face.name)}(st):")
+                    w.indent()
+                    self.doc(face, f"Face {face.name} of {board.name} is used when `{face.condition.text}`.")
+                    w.line(f"return {self.expr(face.condition)}")
+                    w.dedent()
+            w.line("")
+            w.line(f"{const}_FACES = (")
+            w.indent()
+            width = len(board.column_values)
+            for face in board.faces:
+                cond = f"face_{ident(board.name)}_{ident(face.name)}" if face.condition is not None else "None"
+                w.line(f"FaceInfo({face.name!r}, (")
+                w.indent()
+                for r, row in enumerate(board.row_values):
+                    w.line(f"{''.join(face.cells[r * width:(r + 1) * width])!r}  # {row}")
+                w.dedent()
+                w.line(f"), {cond}),")
+            w.dedent()
+            w.line(")")
+            w.line("")
+
+    def fits(self) -> None:
+        w = self.w
+        for fit in self.m.fits:
+            w.line("")
+            w.line(f"def fit_{ident(fit.component)}_on_{ident(fit.board)}(st, v_item, v_space):")
+            w.indent()
+            self.doc(fit, f"Where a {fit.component} may go on {fit.board}.")
+            w.line(f"return {self.expr(fit.condition) if fit.condition is not None else 'True'}")
+            w.dedent()
+        w.line("")
+
+    def params(self, params: Sequence[ir.Param]) -> str:
+        return "".join(f", v_{ident(p.name)}" for p in params)
+
+    def step(self, step: ir.Step) -> None:
+        w = self.w
+        name = ident(step.name)
+        w.line("")
+        w.line(f"# ---------------------------------------------------------------- {step.kind} {step.name}")
+        if step.kind == "auto":
+            w.line(f"def step_{name}(st, cause{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"Step `{step.name}`.")
+            self.stmts(step.body)
+            w.dedent()
+            return
+        if step.kind == "chance":
+            outcome = step.outcome
+            types = {p.name: p.type for p in step.params}
+            types[outcome.var] = outcome.var_type
+            w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
+            text = self.render(outcome.template, types)
+            var = "v_" + ident(outcome.var)
+            if outcome.draw_from is not None:
+                w.line(f"return [({text}, weight, ({var},)) for {var}, weight in "
+                       f"st.draw_weights({self.zone_index(outcome.draw_from)})]")
+            else:
+                w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
+            w.dedent()
+            w.line("")
+            w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
+            w.indent()
+            self.doc(step, f"What happens once the outcome of `{step.name}` is known.")
+            self.stmts(step.body)
+            w.dedent()
+            return
+        w.line(f"def by_{name}(st{self.params(step.params)}):")
+        w.indent()
+        w.line(f'"""Who decides `{step.name}`."""')
+        w.line(f"return {self.expr(step.by)}")
+        w.dedent()
+        for option in step.options:
+            self.option(step, option)
+
+    def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:
+        w = self.w
+        base = f"{ident(step.name)}__{ident(option.name)}"
+        types = {p.name: p.type for p in step.params}
+        for b in option.bindings:
+            types[b.var] = b.type
+        bound = [b.var for b in option.bindings]
+        binding_tuple = "(" + "".join(f"v_{ident(v)}, " for v in bound) + ")"
+        text = self.render(option.template, types)
+        # Fast enumeration: each condition is checked as soon as its names are bound, and a
+        # `X fits S` condition turns the walk over a board into a walk over X's precomputed spaces.
+        conditions = list(option.conditions)
+        placed: dict[int, list] = {i: [] for i in range(-1, len(bound))}
+        domains: dict[str, str] = {}
+        for i, b in enumerate(option.bindings):
+            domains[b.var] = self.expr(b.domain)
+            if isinstance(b.domain, ir.BoardRef):
+                for c in list(conditions):
+                    if (isinstance(c, ir.Fits) and isinstance(c.space, ir.Var) and c.space.name == b.var
+                            and isinstance(c.item, ir.Var) and c.item.name not in bound[i:]):
+                        domains[b.var] = f"st.t.fits[{self.boards[c.board]}][v_{ident(c.item.name)}]"
+                        conditions.remove(c)
+                        break
+        for c in conditions:
+            needed = self.free_vars(c, set(bound))
+            level = max((bound.index(v) for v in needed), default=-1)
+            placed[level].append(c)
+        w.line("")
+        w.line("")
+        w.line(f"def options_{base}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(option, f"Option `{option.name}` of `{step.name}`: \"{option.template}\".")
+        w.line("found = []")
+        for c in placed[-1]:
+            w.line(f"if not ({self.expr(c)}):  # {c.text}")
+            w.indent()
+            w.line("return found")
+            w.dedent()
+        depth = 0
+        for i, var in enumerate(bound):
+            w.line(f"for v_{ident(var)} in {domains[var]}:")
+            w.indent()
+            depth += 1
+            for c in placed[i]:
+                w.line(f"if not ({self.expr(c)}):  # {c.text}")
+                w.indent()
+                w.line("continue")
+                w.dedent()
+        w.line(f"found.append(({text}, {binding_tuple}))")
+        for _ in range(depth):
+            w.dedent()
+        w.line("return found")
+        w.dedent()
+        # Every candidate, conditions ignored: used only to explain a refusal.
+        w.line("")
+        w.line("")
+        w.line(f"def candidates_{base}(st{self.params(step.params)}):")
+        w.indent()
+        w.line(f'"""Every `{option.name}` candidate, before its conditions; to explain refusals."""')
+        for var in bound:
+            domain = self.expr(next(b.domain for b in option.bindings if b.var == var))
+            w.line(f"for v_{ident(var)} in {domain}:")
+            w.indent()
+        w.line(f"yield ({text}, {binding_tuple})")
+        for _ in bound:
+            w.dedent()
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"def first_failing_{base}(st{self.params(step.params)}"
+               f"{''.join(f', v_{ident(v)}' for v in bound)}):")
+        w.indent()
+        w.line('"""The index of the first condition that does not hold, or -1."""')
+        for i, c in enumerate(option.conditions):
+            w.line(f"if not ({self.expr(c)}):  # {c.text}")
+            w.indent()
+            w.line(f"return {i}")
+            w.dedent()
+        w.line("return -1")
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"def effect_{base}(st, cause{self.params(step.params)}{''.join(f', v_{ident(v)}' for v in bound)}):")
+        w.indent()
+        self.doc(option, f"What `{option.name}` does.")
+        self.stmts(option.body)
+        w.dedent()
+
+    def trigger(self, trigger: ir.Trigger) -> None:
+        w = self.w
+        w.line("")
+        w.line(f"# ---------------------------------------------------------------- trigger {trigger.name}")
+        w.line(f"def trigger_{ident(trigger.name)}(st, v_item, v_space, v_player, cause):")
+        w.indent()
+        causes = ", ".join(trigger.event.causes) or "any cause"
+        self.doc(trigger, f"When something is placed on {trigger.event.board} as {causes}.")
+        self.stmts(trigger.body)
+        w.dedent()
+
+    def instead(self, instead: ir.Instead) -> None:
+        w = self.w
+        name = ident(instead.name)
+        w.line("")
+        w.line(f"# ---------------------------------------------------------------- instead {instead.name}")
+        w.line(f"def applies_{name}(st{self.params(instead.params)}):")
+        w.indent()
+        w.line(f'"""Whether `{instead.name}` replaces `{instead.step}` now: {instead.condition.text}."""')
+        w.line(f"return {self.expr(instead.condition)}")
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"def instead_{name}(st, cause{self.params(instead.params)}):")
+        w.indent()
+        self.doc(instead, f"What happens instead of `{instead.step}`.")
+        self.stmts(instead.body)
+        w.dedent()
+
+    def end(self, end: ir.End) -> None:
+        w = self.w
+        w.line("")
+        w.line(f"# ---------------------------------------------------------------- end {end.name}")
+        w.line(f"def end_{ident(end.name)}(st):")
+        w.indent()
+        self.doc(end, f"Whether the game ends now by `{end.name}`; returns the declared winners.")
+        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        if end.each_var:
+            w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
+            w.indent()
+        w.line(f"if {self.expr(end.condition)}:")
+        w.indent()
+        w.line(f"return {winners}")
+        w.dedent()
+        if end.each_var:
+            w.dedent()
+        w.line("return None")
+        w.dedent()
+
+    def score(self, score: ir.Score) -> None:
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def score_{ident(score.name)}(st, v_{ident(score.var)}):")
+        w.indent()
+        self.doc(score, f"Score `{score.name}`.")
+        w.line(f"return {self.expr(score.value)}")
+        w.dedent()
+
+    def invariant(self, inv: ir.Invariant) -> None:
+        w = self.w
+        if inv.form == "never_queue":
+            return
+        w.line("")
+        args = "st" if inv.form == "always" else "st, v_item, v_space, v_player"
+        w.line(f"def invariant_{ident(inv.name)}({args}):")
+        w.indent()
+        self.doc(inv, f"Invariant: {inv.title}.")
+        w.line(f"return {self.expr(inv.condition)}")
+        w.dedent()
+
+    def example(self, ex: ir.Example) -> None:
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def example_{ident(ex.name)}(run):")
+        w.indent()
+        self.doc(ex, f"Example: {ex.title}.")
+        players = next((l.number for l in ex.lines if l.what == "players"), self.m.min_players)
+        options = {l.name: l.value for l in ex.lines if l.what == "option"}
+        w.line(f"st = run.start(players={players!r}, options={options!r})")
+        for line in ex.lines:
+            where = line.loc.line if line.loc else 0
+            if line.what == "items":
+                target = line.target
+                if isinstance(target, ir.BoardRef):
+                    w.line(f"run.place(st, {self.boards[target.board]}, {list(line.items)!r}, line={where})")
+                else:
+                    w.line(f"run.put(st, {self.zone_index(target)}, {[label for label, _ in line.items]!r}, "
+                           f"line={where})")
+            elif line.what == "step":
+                w.line(f"run.step(st, {line.name!r}, {self.args(line.args)}, line={where})")
+            elif line.what == "counter":
+                seat = f", seat={self.expr(line.expr)}" if line.expr is not None else ""
+                w.line(f"run.counter(st, {line.name!r}, {line.number!r}{seat}, line={where})")
+            elif line.what == "action":
+                w.line(f"run.act(st, {line.value!r}, line={where})")
+            elif line.what == "legal":
+                w.line(f"run.legal(st, {line.value!r}, True, line={where})")
+            elif line.what == "illegal":
+                w.line(f"run.legal(st, {line.value!r}, False, line={where})")
+            elif line.what == "over":
+                w.line(f"run.over(st, {line.name!r}, line={where})")
+            elif line.what == "fact":
+                w.line(f"run.fact(st, {line.expr.text!r}, lambda: {self.expr(line.expr)}, line={where})")
+        w.line("return st")
+        w.dedent()
+
+    def engine_class(self) -> None:
+        m, w = self.m, self.w
+        class_name = "".join(part.capitalize() for part in re.split(r"[^A-Za-z0-9]+", m.game_id) if part) + "Engine"
+        w.line("")
+        w.line("")
+        w.line(f"class {class_name}(Engine):")
+        w.indent()
+        w.line(f'"""{m.title} {("[" + ", ".join(m.game_cites) + "]") if m.game_cites else ""}"""')
+        w.line("")
+        w.line(f"GAME_ID = {m.game_id!r}")
+        w.line(f"TITLE = {m.title!r}")
+        w.line(f"SOURCE = {self.source_name!r}")
+        w.line(f"MIN_PLAYERS = {m.min_players!r}")
+        w.line(f"MAX_PLAYERS = {m.max_players!r}")
+        w.line(f"MAX_TURNS = {m.max_turns!r}")
+        w.line(f"VARIANTS_APPLIED = {m.variants_applied!r}")
+        w.line(f"VARIANTS_AVAILABLE = {m.variants_available!r}")
+        w.line(f"OPTIONS = {{{', '.join(f'{o.name!r}: ({o.values!r}, {o.default!r})' for o in m.options)}}}")
+        w.line("COMPONENTS = COMPONENTS")
+        w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = ITEM_KIND, ITEM_LABEL, ITEM_ATTRS")
+        w.line(f"LEAVE_OUTS = {tuple((l.players, l.attribute, l.values) for l in m.leave_outs)!r}")
+        w.line("ZONES = (")
+        w.indent()
+        for z in m.zones:
+            w.line(f"ZoneInfo({z.name!r}, {z.per_player!r}, {z.visibility!r}, {z.start!r}, {z.cites!r}),")
+        w.dedent()
+        w.line(")")
+        w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")
+        w.line(f"QUEUES = {tuple(q.name for q in m.queues)!r}")
+        w.line("BOARDS = (")
+        w.indent()
+        for b in m.boards:
+            const = self.board_const(b.name)
+            w.line(f"BoardInfo({b.name!r}, {const}_ROWS, {const}_COLUMNS, {b.row_attribute!r}, "
+                   f"{b.column_attribute!r}, {const}_FACES),")
+        w.dedent()
+        w.line(")")
+        fits: dict[tuple[str, int], list[str]] = {}
+        for fit in m.fits:
+            fits.setdefault((fit.component, self.boards[fit.board]), []).append(
+                f"fit_{ident(fit.component)}_on_{ident(fit.board)}")
+        w.line("FITS = {")
+        w.indent()
+        for key, fns in fits.items():
+            w.line(f"{key!r}: ({', '.join(fns)},),")
+        w.dedent()
+        w.line("}")
+        w.line(f"FIRST_SEAT = {m.first_seat!r}")
+        w.line(f"TURN_STEP = {m.turn_step!r}")
+        w.line("STEPS = {")
+        w.indent()
+        for step in ([m.setup] if m.setup else []) + list(m.steps):
+            name = ident(step.name)
+            params = tuple(p.name for p in step.params)
+            if step.kind == "auto":
+                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}),")
+            elif step.kind == "chance":
+                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
+                       f"outcomes=outcomes_{name}, resolve=resolve_{name}),")
+            else:
+                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'choice', {params!r}, {step.cites!r}, by=by_{name}, "
+                       f"options=(")
+                w.indent()
+                for option in step.options:
+                    base = f"{name}__{ident(option.name)}"
+                    conditions = tuple((c.text, option.cites) for c in option.conditions)
+                    w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
+                           f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
+                w.dedent()
+                w.line(")),")
+        w.dedent()
+        w.line("}")
+        w.line("TRIGGERS = (")
+        w.indent()
+        for t in m.triggers:
+            w.line(f"TriggerInfo({t.name!r}, {self.boards[t.event.board]}, {t.event.causes!r}, "
+                   f"trigger_{ident(t.name)}, {t.cites!r}),")
+        w.dedent()
+        w.line(")")
+        w.line("INSTEADS = (")
+        w.indent()
+        for i in m.insteads:
+            w.line(f"InsteadInfo({i.name!r}, {i.step!r}, applies_{ident(i.name)}, instead_{ident(i.name)}, "
+                   f"{i.cites!r}),")
+        w.dedent()
+        w.line(")")
+        w.line("ENDS = (")
+        w.indent()
+        for e in m.ends:
+            w.line(f"EndInfo({e.name!r}, {e.timing!r}, end_{ident(e.name)}, {e.cites!r}),")
+        w.dedent()
+        w.line(")")
+        w.line(f"SCORES = {{{', '.join(f'{s.name!r}: score_{ident(s.name)}' for s in m.scores)}}}")
+        w.line(f"RANKING = {m.ranking.keys if m.ranking else ()!r}")
+        w.line("INVARIANTS = (")
+        w.indent()
+        for inv in m.invariants:
+            if inv.form == "always":
+                w.line(f"InvariantInfo({inv.name!r}, {inv.title!r}, 'always', invariant_{ident(inv.name)}, "
+                       f"cites={inv.cites!r}),")
+            elif inv.form == "on_event":
+                w.line(f"InvariantInfo({inv.name!r}, {inv.title!r}, 'on_event', invariant_{ident(inv.name)}, "
+                       f"board={self.boards[inv.event.board]}, causes={inv.event.causes!r}, cites={inv.cites!r}),")
+            else:
+                w.line(f"InvariantInfo({inv.name!r}, {inv.title!r}, 'never_queue', causes={inv.causes!r}, "
+                       f"queue={inv.queue!r}, cites={inv.cites!r}),")
+        w.dedent()
+        w.line(")")
+        w.line("EXAMPLES = (")
+        w.indent()
+        for ex in m.examples:
+            w.line(f"({ex.name!r}, {ex.title!r}, {ex.cites!r}, example_{ident(ex.name)}),")
+        w.dedent()
+        w.line(")")
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"GAME = {class_name}")
+
+
+def generate(model: ir.Model, source_name: str) -> str:
+    """Python source of the engine for ``model``."""
+    return CodeGenerator(model, source_name).module()

@@ -1,0 +1,100 @@
+"""The whole pipeline behind one narrow interface: rule file -> checked model -> engine.
+
+``compile_rules`` runs parse and check; ``generate_source`` turns a model into Python;
+``load`` gives a ready engine, importing the committed module in ``engines/`` when it was
+generated from exactly this rule file and these variants, and generating in memory otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib
+import types
+from pathlib import Path
+from typing import Optional, Sequence
+
+from .codegen.python import generate, source_hash
+from .language.errors import RuleError, SourceText
+from .language.parser import parse_file
+from .model import ir
+from .model.checker import check
+from .resources import engines_dir, rulebooks_dir
+from .runtime.engine import Engine
+
+
+def bundled_rulebooks() -> dict[str, Path]:
+    """Bundled rule files by game id (the file name without `.rules`)."""
+    return {p.stem: p for p in sorted(rulebooks_dir().glob("*.rules"))}
+
+
+def resolve_path(name_or_path: str | Path) -> Path:
+    candidate = Path(name_or_path)
+    if candidate.suffix == ".rules" or candidate.exists():
+        return candidate
+    bundled = bundled_rulebooks()
+    if str(name_or_path) in bundled:
+        return bundled[str(name_or_path)]
+    import difflib
+    close = difflib.get_close_matches(str(name_or_path), bundled, n=1)
+    hint = f"did you mean `{close[0]}`?" if close else f"bundled games: {', '.join(bundled) or 'none'}"
+    raise RuleError([SourceText(str(name_or_path), "").diagnostic(
+        1, 1, f"no bundled game or rule file called {name_or_path!r}", hint=hint)])
+
+
+def display_name(path: Path) -> str:
+    """How generated code names its source: relative to the checkout for bundled files."""
+    try:
+        return str(path.resolve().relative_to(rulebooks_dir().resolve().parent))
+    except ValueError:
+        return path.name
+
+
+def compile_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.Model:
+    """Parse and check a rule file (a path or a bundled game's id) with the named variants applied."""
+    path = resolve_path(name_or_path)
+    rule_file = parse_file(path)
+    base = None
+    extends = [d for d in rule_file.declarations if d.kind == "extends"]
+    if extends:
+        base_path = resolve_path(extends[0].base) if not Path(extends[0].base).suffix else \
+            (path.parent / extends[0].base)
+        base = parse_file(base_path)
+    return check(rule_file, variants, base=base)
+
+
+def generate_source(model: ir.Model, path: Path) -> str:
+    return generate(model, display_name(path))
+
+
+def engine_module_name(game_id: str) -> str:
+    return game_id.replace("-", "_")
+
+
+def committed_engine_path(game_id: str) -> Path:
+    return engines_dir() / f"{engine_module_name(game_id)}.py"
+
+
+def load_module_from_source(source: str, name: str) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__file__ = f"<generated {name}>"
+    exec(compile(source, module.__file__, "exec"), module.__dict__)  # the generator's output, not rule text
+    return module
+
+
+def load(name_or_path: str | Path, variants: Sequence[str] = (), options: Optional[dict[str, str]] = None) -> Engine:
+    """A game ready to play: ``rulespec.load("shell-we")`` or ``rulespec.load("my.rules")``."""
+    path = resolve_path(name_or_path)
+    model = compile_rules(path, variants)
+    expected = source_hash(model.source_text + "|" + ",".join(model.variants_applied))
+    module = None
+    if not variants and committed_engine_path(model.game_id).exists():
+        try:
+            candidate = importlib.import_module(f"engines.{engine_module_name(model.game_id)}")
+            if getattr(candidate, "SOURCE_HASH", None) == expected:
+                module = candidate
+        except ImportError:
+            module = None
+    if module is None:
+        module = load_module_from_source(generate_source(model, path), f"rulespec_generated_{engine_module_name(model.game_id)}")
+    engine = module.GAME(options)
+    engine.model = model
+    return engine

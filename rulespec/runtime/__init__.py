@@ -1,0 +1,5 @@
+"""The runtime that generated engines stand on (see :mod:`rulespec.runtime.engine`)."""
+
+from .engine import CHANCE, Action, Engine, IllegalAction, RuleRuntimeError, State, random_game
+
+__all__ = ["CHANCE", "Action", "Engine", "IllegalAction", "RuleRuntimeError", "State", "random_game"]

@@ -1,0 +1,922 @@
+"""The small runtime every generated engine stands on.
+
+A generated module (``engines/<game>.py``) subclasses :class:`Engine` and fills in its tables
+(components, zones, boards, steps, triggers, ends...) with data and with plain functions compiled
+from the rule file. This module knows nothing about any particular game: it runs a stack of
+pending steps, moves components between zones and board spaces, records the cause of every move,
+fires triggers and replacement effects, checks end conditions and builds observations from the
+declared visibility of each zone.
+
+A half-resolved turn is data: the stack holds ``(step, args, actor, cause, replaced)`` tuples, so a
+state clones, compares and round-trips through JSON at any point.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
+
+CHANCE = -1
+RESOLVE = "__resolve__"
+
+
+class IllegalAction(Exception):
+    """An action that may not be taken now. ``reason`` says why; the state is unchanged."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class RuleRuntimeError(Exception):
+    """The rules asked for something impossible (a rule-file bug), e.g. drawing from an empty zone."""
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One decision: a seat's choice or a chance outcome. ``str()`` is what ``parse_action`` reads."""
+
+    player: int
+    text: str
+
+    def __str__(self) -> str:
+        return f"chance: {self.text}" if self.player == CHANCE else f"player {self.player + 1}: {self.text}"
+
+
+# ----------------------------------------------------------------------------- static game data
+
+
+@dataclass(frozen=True)
+class ZoneInfo:
+    name: str
+    per_player: bool
+    visibility: str  # public | hidden | owner
+    start: Optional[str]
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FaceInfo:
+    name: str
+    cells: str  # one character per cell, row-major: "." or a region letter
+    condition: Optional[Callable[[Any], bool]] = None
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    name: str
+    rows: tuple[str, ...]
+    columns: tuple[int, ...]
+    row_attribute: str
+    column_attribute: str
+    faces: tuple[FaceInfo, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.rows) * len(self.columns)
+
+    def label(self, cell: int) -> str:
+        row, col = divmod(cell, len(self.columns))
+        return f"{self.rows[row]} {self.columns[col]}"
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    template: str
+    cites: tuple[str, ...]
+    enumerate: Callable[..., list]  # (st, *params) -> [(text, binding)]
+    effect: Callable[..., None]  # (st, cause, *params, *binding)
+    raw: Callable[..., Iterable]  # (st, *params) -> every (text, binding) ignoring conditions
+    check: Callable[..., int]  # (st, *params, *binding) -> index of the first failing condition, or -1
+    conditions: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (source text, cites)
+
+
+@dataclass(frozen=True)
+class StepInfo:
+    name: str
+    kind: str  # auto | choice | chance
+    params: tuple[str, ...]
+    cites: tuple[str, ...]
+    run: Optional[Callable[..., None]] = None  # auto: (st, cause, *params)
+    by: Optional[Callable[..., int]] = None  # choice: (st, *params) -> seat
+    options: tuple[OptionInfo, ...] = ()
+    outcomes: Optional[Callable[..., list]] = None  # chance: (st, *params) -> [(text, weight, binding)]
+    resolve: Optional[Callable[..., None]] = None  # chance: (st, cause, *params, *binding)
+
+
+@dataclass(frozen=True)
+class TriggerInfo:
+    name: str
+    board: int
+    causes: tuple[str, ...]
+    run: Callable[..., None]  # (st, item, space, player, cause)
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class InsteadInfo:
+    name: str
+    step: str
+    applies: Callable[..., bool]
+    run: Callable[..., None]  # (st, cause, *params)
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EndInfo:
+    name: str
+    timing: str  # after_step | turn_start
+    check: Callable[[Any], Optional[list]]
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class InvariantInfo:
+    name: str
+    title: str
+    form: str  # always | on_event | never_queue
+    check: Optional[Callable[..., bool]] = None
+    board: int = -1
+    causes: tuple[str, ...] = ()
+    queue: Optional[str] = None
+    cites: tuple[str, ...] = ()
+
+
+# ----------------------------------------------------------------------------- per-setup tables
+
+
+class Tables:
+    """What depends on the player count and options but never changes during a game."""
+
+    def __init__(self, engine: "Engine", players: int, options: dict[str, str]):
+        self.players = players
+        self.options = options
+        left_out: dict[str, set] = {}
+        for count, attribute, values in engine.LEAVE_OUTS:
+            if count == players:
+                left_out.setdefault(attribute, set()).update(values)
+        attrs = engine.ITEM_ATTRS
+        self.left_out_items = tuple(
+            i for i in range(len(engine.ITEM_KIND))
+            if any(attrs.get(a, {}).get(i) in vals for a, vals in left_out.items()))
+        excluded = set(self.left_out_items)
+        self.in_play_items = tuple(i for i in range(len(engine.ITEM_KIND)) if i not in excluded)
+        self.zone_base: dict[str, int] = {}
+        count = 0
+        for zone in engine.ZONES:
+            self.zone_base[zone.name] = count
+            count += players if zone.per_player else 1
+        self.zone_count = count
+        self.board_base: list[int] = []
+        self.in_use: list[tuple[bool, ...]] = []
+        self.cells_in_use: list[tuple[int, ...]] = []
+        self.neighbours: list[tuple[tuple[int, ...], ...]] = []
+        self.region_of: list[tuple[int, ...]] = []
+        self.region_cells: list[tuple[tuple[int, ...], ...]] = []
+        self.face: list[str] = []
+        offset = count
+        for board in engine.BOARDS:
+            self.board_base.append(offset)
+            offset += board.size
+            width = len(board.columns)
+            row_out = left_out.get(board.row_attribute, set())
+            col_out = left_out.get(board.column_attribute, set())
+            in_use = tuple(board.rows[c // width] not in row_out and board.columns[c % width] not in col_out
+                           for c in range(board.size))
+            self.in_use.append(in_use)
+            self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
+            self.neighbours.append(tuple(self._orthogonal(board, c, in_use) for c in range(board.size)))
+            face = next((f for f in board.faces if f.condition is None or f.condition(self)), None)
+            if face is None:
+                raise RuleRuntimeError(f"no face of board {board.name} applies with options {options}")
+            self.face.append(face.name)
+            letters = sorted({ch for ch in face.cells if ch != "."})
+            self.region_of.append(tuple(letters.index(ch) if ch != "." else -1 for ch in face.cells))
+            self.region_cells.append(tuple(
+                tuple(c for c in range(board.size) if face.cells[c] == letter and in_use[c]) for letter in letters))
+        self.fits: list[list[tuple[int, ...]]] = []
+        self.fit_sets: list[list[frozenset]] = []
+        for b, board in enumerate(engine.BOARDS):
+            per_item = []
+            for item in range(len(engine.ITEM_KIND)):
+                rules = engine.FITS.get((engine.ITEM_KIND[item], b), ())
+                cells = tuple(c for c in self.cells_in_use[b] if any(rule(self, item, c) for rule in rules))
+                per_item.append(cells)
+            self.fits.append(per_item)
+            self.fit_sets.append([frozenset(cells) for cells in per_item])
+
+    @staticmethod
+    def _orthogonal(board: BoardInfo, cell: int, in_use: Sequence[bool]) -> tuple[int, ...]:
+        if not in_use[cell]:
+            return ()
+        width, height = len(board.columns), len(board.rows)
+        row, col = divmod(cell, width)
+        out = []
+        for r, c in ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col)):
+            if 0 <= r < height and 0 <= c < width and in_use[r * width + c]:
+                out.append(r * width + c)
+        return tuple(out)
+
+
+# ----------------------------------------------------------------------------- the state
+
+
+class State:
+    """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
+
+    __slots__ = ("engine", "t", "players", "options", "zones", "boards", "causes", "loc", "counters", "queues",
+                 "stack", "phase", "turn_seat", "turn_number", "over", "history", "violations", "actor",
+                 "last_cause", "_thens", "_pending")
+
+    # ---- primitives used by generated code
+    def move(self, item: int, zone: int, cause: str) -> None:
+        self._take(item)
+        bisect.insort(self.zones[zone], item)
+        self.loc[item] = zone
+        self.last_cause = cause
+
+    def place(self, board: int, item: int, cell: int, cause: str) -> None:
+        t = self.t
+        if not t.in_use[board][cell]:
+            raise RuleRuntimeError(f"{self.engine.BOARDS[board].label(cell)} is not in use in this game")
+        if self.boards[board][cell] >= 0:
+            raise RuleRuntimeError(f"{self.engine.BOARDS[board].label(cell)} already holds "
+                                   f"{self.engine.ITEM_LABEL[self.boards[board][cell]]}")
+        self._take(item)
+        self.boards[board][cell] = item
+        self.causes[board][cell] = cause
+        self.loc[item] = t.board_base[board] + cell
+        self.last_cause = cause
+        actor = self.actor
+        for trigger in self.engine._triggers_by_board[board]:
+            if not trigger.causes or cause in trigger.causes:
+                trigger.run(self, item, cell, actor, cause)
+                self.last_cause = cause
+        for inv in self.engine._event_invariants_by_board[board]:
+            if (not inv.causes or cause in inv.causes) and not inv.check(self, item, cell, actor):
+                self.violations.append(f"{inv.name}: {inv.title} (placing {self.engine.ITEM_LABEL[item]} on "
+                                       f"{self.engine.BOARDS[board].label(cell)} as {cause})")
+
+    def _take(self, item: int) -> None:
+        where = self.loc[item]
+        t = self.t
+        if where < t.zone_count:
+            self.zones[where].remove(item)
+        else:
+            for b in range(len(t.board_base) - 1, -1, -1):
+                if where >= t.board_base[b]:
+                    cell = where - t.board_base[b]
+                    self.boards[b][cell] = -1
+                    self.causes[b][cell] = None
+                    break
+
+    def then(self, step: str, args: tuple) -> None:
+        self._thens.append((step, args))
+
+    def enqueue(self, queue: str, step: str, args: tuple) -> None:
+        cause = self.last_cause
+        for inv in self.engine._queue_invariants.get(queue, ()):
+            if cause in inv.causes:
+                self.violations.append(f"{inv.name}: {inv.title} ({step} queued in {queue} by a move as {cause})")
+        self.queues[queue].append([step, list(args), self.actor, queue, []])
+
+    def holds(self, board: int, cell: int, kind: str) -> bool:
+        item = self.boards[board][cell]
+        return item >= 0 and self.engine.ITEM_KIND[item] == kind
+
+    def has_occupied_neighbour(self, board: int, cell: int) -> bool:
+        cells = self.boards[board]
+        for n in self.t.neighbours[board][cell]:
+            if cells[n] >= 0:
+                return True
+        return False
+
+    def region_complete(self, board: int, cell: int) -> bool:
+        region = self.t.region_of[board][cell]
+        if region < 0:
+            return False
+        cells = self.boards[board]
+        return all(cells[c] >= 0 for c in self.t.region_cells[board][region])
+
+    def zones_named(self, zone: str) -> list[int]:
+        base = self.t.zone_base[zone]
+        info = self.engine._zone_info[zone]
+        if not info.per_player:
+            return self.zones[base]
+        out: list[int] = []
+        for seat in range(self.players):
+            out.extend(self.zones[base + seat])
+        return out
+
+    def draw_weights(self, zone: int) -> list[tuple[int, int]]:
+        """(a representative item, how many items share its label) for a random draw."""
+        label = self.engine.ITEM_LABEL
+        counts: dict[str, list] = {}
+        for item in self.zones[zone]:
+            entry = counts.get(label[item])
+            if entry is None:
+                counts[label[item]] = [item, 1]
+            else:
+                entry[1] += 1
+        return [(item, n) for item, n in counts.values()]
+
+    # ---- the engine API
+    @property
+    def game(self) -> "Engine":
+        return self.engine
+
+    def current_player(self) -> int:
+        decision = self._decision()
+        if decision is None:
+            return CHANCE if self.over is None else -2
+        return decision[0]
+
+    def is_terminal(self) -> bool:
+        return self.over is not None
+
+    def is_chance_node(self) -> bool:
+        decision = self._decision()
+        return decision is not None and decision[0] == CHANCE
+
+    def legal_actions(self, player: Optional[int] = None) -> list[Action]:
+        decision = self._decision()
+        if decision is None:
+            return []
+        actions = [entry[0] for entry in decision[1]]
+        if player is not None:
+            return [a for a in actions if a.player == player]
+        return actions
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        decision = self._decision()
+        if decision is None or decision[0] != CHANCE:
+            return []
+        total = sum(entry[2] for entry in decision[1])
+        return [(entry[0], Fraction(entry[2], total)) for entry in decision[1]]
+
+    def apply(self, action: Union[Action, str]) -> None:
+        if isinstance(action, str):
+            action = self.engine.parse_action(self, action)
+        if self.over is not None:
+            raise IllegalAction(f"the game is over; {action} cannot be played")
+        decision = self._decision()
+        entry = None
+        if decision is not None:
+            for candidate in decision[1]:
+                if candidate[0] == action:
+                    entry = candidate
+                    break
+        if entry is None:
+            raise IllegalAction(self.engine._why_not(self, action))
+        backup = self._snapshot()
+        try:
+            frame = self.stack.pop()
+            self._pending = None
+            self.actor = frame[2] if action.player == CHANCE else action.player
+            self._thens = []
+            entry[1](self, frame[3], *frame[1], *entry[3])
+            self._push_thens(frame)
+            self.history.append(str(action))
+            self.engine._check_ends(self, "after_step")
+            self.engine._advance(self)
+        except RuleRuntimeError:
+            self._restore(backup)
+            raise
+
+    def clone(self) -> "State":
+        copy = State.__new__(State)
+        for name in State.__slots__:
+            setattr(copy, name, getattr(self, name))
+        copy.zones = [list(z) for z in self.zones]
+        copy.boards = [list(b) for b in self.boards]
+        copy.causes = [list(c) for c in self.causes]
+        copy.loc = list(self.loc)
+        copy.counters = {k: (list(v) if isinstance(v, list) else v) for k, v in self.counters.items()}
+        copy.queues = {k: [list(e) for e in v] for k, v in self.queues.items()}
+        copy.stack = list(self.stack)
+        copy.history = list(self.history)
+        copy.violations = list(self.violations)
+        copy.options = dict(self.options)
+        copy._thens = []
+        copy._pending = self._pending
+        return copy
+
+    def outcome(self) -> Optional[dict]:
+        if self.over is None:
+            return None
+        return self.engine._outcome(self)
+
+    def observation(self, seat: int) -> dict:
+        return self.engine._observation(self, seat)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.engine.GAME_ID,
+            "variants": list(self.engine.VARIANTS_APPLIED),
+            "players": self.players,
+            "options": dict(self.options),
+            "phase": self.phase,
+            "turn_seat": self.turn_seat,
+            "turn_number": self.turn_number,
+            "zones": [list(z) for z in self.zones],
+            "boards": [list(b) for b in self.boards],
+            "causes": [list(c) for c in self.causes],
+            "counters": {k: (list(v) if isinstance(v, list) else v) for k, v in self.counters.items()},
+            "queues": {k: [list(e) for e in v] for k, v in self.queues.items()},
+            "stack": [[f[0], list(f[1]), f[2], f[3], list(f[4])] for f in self.stack],
+            "over": self.over,
+            "history": list(self.history),
+            "violations": list(self.violations),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.engine is other.engine and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:  # states are mutable; hash by content for use in tests only
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"<{self.engine.TITLE} state, {self.players} players, turn {self.turn_number}, " \
+               f"{'over' if self.over else 'playing'}>"
+
+    def __str__(self) -> str:
+        return self.engine.describe(self)
+
+    # ---- internals
+    def _decision(self):
+        if self._pending is None and self.over is None and self.stack:
+            self._pending = self.engine._decide(self)
+        return self._pending
+
+    def _push_thens(self, frame) -> None:
+        if self._thens:
+            cause, replaced = frame[3], frame[4]
+            for step, args in reversed(self._thens):
+                self.stack.append((step, tuple(args), self.actor, cause, replaced))
+            self._thens = []
+
+    def _snapshot(self) -> dict:
+        return self.to_dict()
+
+    def _restore(self, data: dict) -> None:
+        restored = self.engine._state_from_dict(data)
+        for name in State.__slots__:
+            setattr(self, name, getattr(restored, name))
+
+
+# ----------------------------------------------------------------------------- the engine
+
+
+class Engine:
+    """Base of every generated engine: the game-independent rules of play."""
+
+    GAME_ID = "game"
+    TITLE = "Game"
+    SOURCE = ""
+    MIN_PLAYERS = 2
+    MAX_PLAYERS = 2
+    MAX_TURNS: Optional[int] = None
+    VARIANTS_APPLIED: tuple[str, ...] = ()
+    VARIANTS_AVAILABLE: tuple[tuple[str, str], ...] = ()
+    OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {}
+    COMPONENTS: tuple = ()
+    ITEM_KIND: tuple[str, ...] = ()
+    ITEM_LABEL: tuple[str, ...] = ()
+    ITEM_ATTRS: dict[str, dict[int, Any]] = {}
+    LEAVE_OUTS: tuple = ()
+    ZONES: tuple[ZoneInfo, ...] = ()
+    COUNTERS: dict[str, tuple[bool, int]] = {}
+    QUEUES: tuple[str, ...] = ()
+    BOARDS: tuple[BoardInfo, ...] = ()
+    FITS: dict[tuple[str, int], tuple] = {}
+    SETUP: Optional[Callable] = None
+    FIRST_SEAT = 0
+    TURN_STEP = ""
+    STEPS: dict[str, StepInfo] = {}
+    TRIGGERS: tuple[TriggerInfo, ...] = ()
+    INSTEADS: tuple[InsteadInfo, ...] = ()
+    ENDS: tuple[EndInfo, ...] = ()
+    SCORES: dict[str, Callable] = {}
+    RANKING: tuple[tuple[str, Optional[str]], ...] = ()
+    INVARIANTS: tuple[InvariantInfo, ...] = ()
+    EXAMPLES: tuple = ()
+
+    def __init__(self, options: Optional[dict[str, str]] = None):
+        opts = {name: default for name, (_, default) in self.OPTIONS.items()}
+        for name, value in (options or {}).items():
+            if name not in self.OPTIONS:
+                raise ValueError(f"{self.TITLE} has no option {name!r}; options: {', '.join(self.OPTIONS) or 'none'}")
+            if value not in self.OPTIONS[name][0]:
+                raise ValueError(f"option {name!r} takes {', '.join(self.OPTIONS[name][0])}, not {value!r}")
+            opts[name] = value
+        self.option_values = opts
+        self._tables: dict[int, Tables] = {}
+        self._zone_info = {z.name: z for z in self.ZONES}
+        self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
+        self._event_invariants_by_board = [
+            tuple(i for i in self.INVARIANTS if i.form == "on_event" and i.board == b) for b in range(len(self.BOARDS))]
+        self._queue_invariants: dict[str, tuple] = {}
+        for inv in self.INVARIANTS:
+            if inv.form == "never_queue":
+                self._queue_invariants[inv.queue] = self._queue_invariants.get(inv.queue, ()) + (inv,)
+        self._insteads_by_step: dict[str, tuple] = {}
+        for instead in self.INSTEADS:
+            self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
+
+    # ---- the public face of a game
+    @property
+    def name(self) -> str:
+        return self.TITLE
+
+    @property
+    def id(self) -> str:
+        return self.GAME_ID
+
+    @property
+    def min_players(self) -> int:
+        return self.MIN_PLAYERS
+
+    @property
+    def max_players(self) -> int:
+        return self.MAX_PLAYERS
+
+    @property
+    def variants(self) -> dict[str, str]:
+        """The variants this rule file offers (name -> title)."""
+        return dict(self.VARIANTS_AVAILABLE)
+
+    @property
+    def options(self) -> dict[str, dict]:
+        return {name: {"values": list(values), "default": default, "value": self.option_values[name]}
+                for name, (values, default) in self.OPTIONS.items()}
+
+    def tables(self, players: int) -> Tables:
+        tables = self._tables.get(players)
+        if tables is None:
+            tables = self._tables[players] = Tables(self, players, self.option_values)
+        return tables
+
+    def new_game(self, players: Optional[int] = None) -> State:
+        if players is None:
+            players = self.MIN_PLAYERS
+        st = self.empty_state(players)
+        st.stack.append(("setup", (), 0, "setup", ()))
+        st.phase = "setup"
+        self._advance(st)
+        return st
+
+    def empty_state(self, players: int) -> State:
+        """All components in their starting zones and nothing else: the start of setup."""
+        if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
+            raise ValueError(f"{self.TITLE} is played by {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, "
+                             f"not {players}")
+        t = self.tables(players)
+        st = State.__new__(State)
+        st.engine, st.t, st.players, st.options = self, t, players, dict(self.option_values)
+        st.zones = [[] for _ in range(t.zone_count)]
+        st.boards = [[-1] * b.size for b in self.BOARDS]
+        st.causes = [[None] * b.size for b in self.BOARDS]
+        st.loc = [-1] * len(self.ITEM_KIND)
+        for zone in self.ZONES:
+            if zone.start == "in_play":
+                for item in t.in_play_items:
+                    st.zones[t.zone_base[zone.name]].append(item)
+                    st.loc[item] = t.zone_base[zone.name]
+            elif zone.start == "left_out":
+                for item in t.left_out_items:
+                    st.zones[t.zone_base[zone.name]].append(item)
+                    st.loc[item] = t.zone_base[zone.name]
+        st.counters = {name: ([start] * players if per_player else start)
+                       for name, (per_player, start) in self.COUNTERS.items()}
+        st.queues = {name: [] for name in self.QUEUES}
+        st.stack, st.phase, st.turn_seat, st.turn_number = [], "play", self.FIRST_SEAT % players, 0
+        st.over, st.history, st.violations, st.actor, st.last_cause = None, [], [], 0, "setup"
+        st._thens, st._pending = [], None
+        return st
+
+    def from_json(self, text: str) -> State:
+        return self._state_from_dict(json.loads(text))
+
+    def _state_from_dict(self, data: dict) -> State:
+        if data.get("game") != self.GAME_ID:
+            raise ValueError(f"this state is from {data.get('game')!r}, not {self.GAME_ID!r}")
+        st = self.empty_state(data["players"])
+        st.options = dict(data["options"])
+        st.phase, st.turn_seat, st.turn_number = data["phase"], data["turn_seat"], data["turn_number"]
+        st.zones = [list(z) for z in data["zones"]]
+        st.boards = [list(b) for b in data["boards"]]
+        st.causes = [list(c) for c in data["causes"]]
+        st.loc = [-1] * len(self.ITEM_KIND)
+        for z, items in enumerate(st.zones):
+            for item in items:
+                st.loc[item] = z
+        for b, cells in enumerate(st.boards):
+            for cell, item in enumerate(cells):
+                if item >= 0:
+                    st.loc[item] = st.t.board_base[b] + cell
+        st.counters = {k: (list(v) if isinstance(v, list) else v) for k, v in data["counters"].items()}
+        st.queues = {k: [[e[0], list(e[1]), e[2], e[3], list(e[4])] for e in v] for k, v in data["queues"].items()}
+        st.stack = [(f[0], tuple(f[1]), f[2], f[3], tuple(f[4])) for f in data["stack"]]
+        st.over = data["over"]
+        st.history = list(data["history"])
+        st.violations = list(data["violations"])
+        return st
+
+    def parse_action(self, state: State, text: str) -> Action:
+        text = text.strip()
+        for action in state.legal_actions():
+            if str(action) == text:
+                return action
+        if text.startswith("chance:"):
+            return Action(CHANCE, text[len("chance:"):].strip())
+        if text.startswith("player "):
+            head, _, rest = text.partition(":")
+            number = head[len("player "):].strip()
+            if number.isdigit() and rest:
+                return Action(int(number) - 1, rest.strip())
+        raise IllegalAction(f"cannot read {text!r} as an action; write it as `player N: <choice>` or "
+                            f"`chance: <outcome>`, as printed by str(action)")
+
+    # ---- the loop
+    def _decide(self, st: State):
+        """The pending decision on top of the stack: (seat or CHANCE, [(action, effect, weight, binding)])."""
+        frame = st.stack[-1]
+        info = self.STEPS[frame[0]]
+        args = frame[1]
+        if info.kind == "chance":
+            entries = [(Action(CHANCE, text), info.resolve, weight, binding)
+                       for text, weight, binding in info.outcomes(st, *args)]
+            return (CHANCE, entries)
+        seat = info.by(st, *args)
+        entries = []
+        seen = set()
+        for option in info.options:
+            for text, binding in option.enumerate(st, *args):
+                if text not in seen:
+                    seen.add(text)
+                    entries.append((Action(seat, text), option.effect, 1, binding))
+        return (seat, entries)
+
+    def _advance(self, st: State) -> None:
+        """Run automatic steps until a decision is needed or the game is over."""
+        st._pending = None
+        while st.over is None:
+            if not st.stack:
+                self._next_turn(st)
+                continue
+            frame = st.stack[-1]
+            step = frame[0]
+            if step == RESOLVE:
+                queue = st.queues[frame[1][0]]
+                if not queue:
+                    st.stack.pop()
+                    continue
+                step_name, args, actor, cause, replaced = queue.pop(0)
+                st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
+                continue
+            if self._replace(st, frame):
+                continue
+            info = self.STEPS[step]
+            if info.kind == "auto":
+                st.stack.pop()
+                st.actor = frame[2]
+                st._thens = []
+                info.run(st, frame[3], *frame[1])
+                st._push_thens(frame)
+                self._check_ends(st, "after_step")
+                continue
+            decision = self._decide(st)
+            if not decision[1]:
+                if decision[0] == CHANCE:
+                    raise RuleRuntimeError(
+                        f"chance step `{step}` has no outcome (nothing to draw from); add an `instead` rule "
+                        f"for when it cannot happen")
+                st.stack.pop()  # a choice with nothing to choose is skipped (a mandatory bonus that is impossible)
+                continue
+            st._pending = decision
+            return
+
+    def _next_turn(self, st: State) -> None:
+        if st.phase == "setup":
+            st.phase = "play"
+            st.turn_seat = self.FIRST_SEAT % st.players
+        else:
+            st.turn_seat = (st.turn_seat + 1) % st.players
+        st.turn_number += 1
+        if self.MAX_TURNS is not None and st.turn_number > self.MAX_TURNS:
+            st.violations.append(f"the game lasted more than its declared {self.MAX_TURNS} turns")
+            st.over = {"end": "turn_limit", "winners": [], "cites": []}
+            return
+        self._check_ends(st, "turn_start")
+        if st.over is None:
+            st.stack.append((self.TURN_STEP, (st.turn_seat,), st.turn_seat, "turn", ()))
+
+    def _replace(self, st: State, frame) -> bool:
+        for instead in self._insteads_by_step.get(frame[0], ()):
+            if instead.name in frame[4] or not instead.applies(st, *frame[1]):
+                continue
+            st.stack.pop()
+            st.actor = frame[2]
+            st._thens = []
+            instead.run(st, frame[3], *frame[1])
+            st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
+            self._check_ends(st, "after_step")
+            return True
+        return False
+
+    def _check_ends(self, st: State, timing: str) -> None:
+        if st.over is not None or st.phase != "play":
+            return
+        for end in self.ENDS:
+            if end.timing != timing:
+                continue
+            winners = end.check(st)
+            if winners is not None:
+                st.over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
+                st.stack.clear()
+                st._pending = None
+                return
+
+    # ---- results and views
+    def _outcome(self, st: State) -> dict:
+        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
+        declared = set(st.over.get("winners", []))
+        keys = []
+        for seat in range(st.players):
+            key = []
+            for kind, score in self.RANKING:
+                if kind == "winner_first":
+                    key.append(0 if seat in declared else 1)
+                elif kind == "lowest":
+                    key.append(scores[score][seat])
+                elif kind == "highest":
+                    key.append(-scores[score][seat])
+            keys.append(tuple(key))
+        share = any(kind == "ties_share" for kind, _ in self.RANKING)
+        order = sorted(range(st.players), key=lambda s: (keys[s], s))
+        ranks = [0] * st.players
+        for position, seat in enumerate(order):
+            if share and position and keys[order[position - 1]] == keys[seat]:
+                ranks[seat] = ranks[order[position - 1]]
+            else:
+                ranks[seat] = position + 1
+        return {
+            "end": st.over["end"],
+            "cites": st.over.get("cites", []),
+            "winners": [s for s in range(st.players) if ranks[s] == 1],
+            "ranking": ranks,
+            "scores": scores,
+        }
+
+    def _observation(self, st: State, seat: int) -> dict:
+        t = st.t
+        zones: dict[str, Any] = {}
+        for zone in self.ZONES:
+            base = t.zone_base[zone.name]
+            views = []
+            for owner in range(st.players if zone.per_player else 1):
+                items = st.zones[base + owner]
+                view: dict[str, Any] = {"size": len(items)}
+                if zone.visibility == "public" or (zone.visibility == "owner" and owner == seat):
+                    view["items"] = sorted(self.ITEM_LABEL[i] for i in items)
+                views.append(view)
+            zones[zone.name] = views if zone.per_player else views[0]
+        boards = {}
+        for b, board in enumerate(self.BOARDS):
+            boards[board.name] = {board.label(c): self.ITEM_LABEL[i] for c, i in enumerate(st.boards[b]) if i >= 0}
+        decision = st._decision()
+        view = {
+            "seat": seat,
+            "players": st.players,
+            "options": dict(st.options),
+            "phase": st.phase,
+            "turn": st.turn_number,
+            "turn_player": st.turn_seat,
+            "zones": zones,
+            "boards": boards,
+            "counters": {k: (list(v) if isinstance(v, list) else v) for k, v in st.counters.items()},
+            "queues": {k: [e[0] for e in v] for k, v in st.queues.items()},
+            "decision": None,
+            "outcome": st.outcome(),
+        }
+        if decision is not None:
+            view["decision"] = {"player": decision[0], "step": st.stack[-1][0]}
+            if decision[0] == seat:
+                view["decision"]["choices"] = [e[0].text for e in decision[1]]
+        return view
+
+    def _why_not(self, st: State, action: Action) -> str:
+        decision = st._decision()
+        if st.over is not None:
+            return "the game is over"
+        if decision is None:
+            return "nothing is to be decided now"
+        seat, entries = decision
+        frame = st.stack[-1]
+        info = self.STEPS[frame[0]]
+        if action.player != seat:
+            who = "chance" if seat == CHANCE else f"player {seat + 1}"
+            return f"it is {who}'s decision ({frame[0]}), not {'chance' if action.player == CHANCE else f'player {action.player + 1}'}'s"
+        if info.kind == "choice":
+            for option in info.options:
+                for text, binding in option.raw(st, *frame[1]):
+                    if text == action.text:
+                        failed = option.check(st, *frame[1], *binding)
+                        if failed >= 0:
+                            condition, cites = option.conditions[failed]
+                            cited = f" [{', '.join(cites)}]" if cites else ""
+                            return f"{action.text!r} is not allowed: `{condition}` does not hold{cited}"
+        import difflib
+        texts = [e[0].text for e in entries]
+        close = difflib.get_close_matches(action.text, texts, n=3, cutoff=0.5)
+        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \
+            f"; the choices are: {', '.join(repr(t) for t in texts[:8])}{'...' if len(texts) > 8 else ''}"
+        return f"{action.text!r} is not one of the choices for {frame[0]}{hint}"
+
+    def describe(self, st: State) -> str:
+        """A short text picture of a state, for the terminal."""
+        lines = [f"{self.TITLE}: {st.players} players, turn {st.turn_number} (player {st.turn_seat + 1})"]
+        t = st.t
+        for b, board in enumerate(self.BOARDS):
+            width = len(board.columns)
+            label_width = max(len(r) for r in board.rows)
+            lines.append(f"{board.name} (face {t.face[b]}):")
+            cell_width = max(len(self.ITEM_KIND[i]) for i in range(len(self.ITEM_KIND))) if False else 3
+            for r, row in enumerate(board.rows):
+                cells = []
+                for c in range(width):
+                    cell = r * width + c
+                    item = st.boards[b][cell]
+                    if not t.in_use[b][cell]:
+                        cells.append("  ")
+                    elif item < 0:
+                        region = t.region_of[b][cell]
+                        cells.append(" o" if region >= 0 else " .")
+                    else:
+                        value = self.ITEM_ATTRS.get(board.column_attribute, {}).get(item)
+                        cells.append(f"{value:>2}" if value is not None else " *")
+                lines.append(f"  {row:<{label_width}} " + " ".join(cells))
+        for zone in self.ZONES:
+            base = t.zone_base[zone.name]
+            for owner in range(st.players if zone.per_player else 1):
+                items = st.zones[base + owner]
+                who = f" of player {owner + 1}" if zone.per_player else ""
+                lines.append(f"{zone.name}{who}: {len(items)}")
+        if st.over:
+            lines.append(f"game over: {st.outcome()}")
+        return "\n".join(lines)
+
+
+def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, dict[int, Any]]]:
+    """Expand component declarations ``(name, ((attr, values), ...), copies, shown_as)`` into items."""
+    kinds, labels, attrs = [], [], {}
+    for name, attributes, copies, shown_as in components:
+        combos: list[dict] = [{}]
+        for attr, values in attributes:
+            combos = [dict(c, **{attr: v}) for c in combos for v in values]
+        for combo in combos:
+            for _ in range(copies):
+                item = len(kinds)
+                kinds.append(name)
+                if shown_as:
+                    labels.append(shown_as.format(**combo))
+                elif combo:
+                    labels.append(" ".join(str(v) for v in combo.values()) + " " + name)
+                else:
+                    labels.append(name)
+                for attr, value in combo.items():
+                    attrs.setdefault(attr, {})[item] = value
+    return tuple(kinds), tuple(labels), attrs
+
+
+def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_steps: int = 1_000_000) -> State:
+    """Play a whole game: chance by its probabilities, each choice uniformly, all from one seeded RNG."""
+    rng = random.Random(seed)
+    state = game.new_game(players)
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            pick = rng.random() * float(sum(p for _, p in outcomes))
+            chosen = outcomes[-1][0]
+            for action, probability in outcomes:
+                pick -= float(probability)
+                if pick < 0:
+                    chosen = action
+                    break
+            state.apply(chosen)
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        steps += 1
+        if steps > max_steps:
+            raise RuleRuntimeError(f"no end after {max_steps} steps")
+    return state
