@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, build_item_tables,
 )
 
-SOURCE_HASH = 'c66e81f25c5f96cb'
+SOURCE_HASH = '14642cbc9f7a8f08'
 GENERATOR_VERSION = '1'
 
 # ---------------------------------------------------------------- components
@@ -18,10 +18,12 @@ COMPONENTS = (
     ('shell', (('colour', ('red', 'blue', 'green', 'yellow', 'purple')), ('value', (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17))), 1, '{colour} {value}'),
     # starfish [SHELL-COMP-3]
     ('starfish', (), 5, None),
+    # bottle [SHELL-COMP-4]
+    ('bottle', (('number', (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),), 1, 'bottle {number}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 
-# ---------------------------------------------------------------- board beach [SHELL-COMP-1, SHELL-PLACE-3, SHELL-PLACE-4, SHELL-PLACE-6, SHELL-PLACE-7] ruling SHELL-AMB-1
+# ---------------------------------------------------------------- board beach [SHELL-COMP-1, SHELL-PLACE-3, SHELL-PLACE-4, SHELL-PLACE-6, SHELL-PLACE-7, SHELL-COMP-8, SHELL-PEARL-3, SHELL-PEARL-5] ruling SHELL-AMB-1, SHELL-AMB-25, SHELL-AMB-2
 B_BEACH_ROWS = ('red', 'blue', 'green', 'yellow', 'purple')
 B_BEACH_COLUMNS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17)
 B_BEACH_ROW = tuple(r for r in B_BEACH_ROWS for _ in B_BEACH_COLUMNS)
@@ -29,11 +31,11 @@ B_BEACH_COLUMN = tuple(c for _ in B_BEACH_ROWS for c in B_BEACH_COLUMNS)
 B_BEACH_LABEL = tuple(f'{r} {c}' for r, c in zip(B_BEACH_ROW, B_BEACH_COLUMN))
 
 def face_beach_A(st):
-    """Face A of beach is used when `side = A`. [SHELL-COMP-8] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:99)"""
+    """Face A of beach is used when `side = A`. [SHELL-COMP-8] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:128)"""
     return (st.options['side'] == 'A')
 
 def face_beach_B(st):
-    """Face B of beach is used when `side = B`. [SHELL-COMP-8, SHELL-PEARL-3] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:105)"""
+    """Face B of beach is used when `side = B`. [SHELL-COMP-8, SHELL-PEARL-3] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:134)"""
     return (st.options['side'] == 'B')
 
 B_BEACH_FACES = (
@@ -55,17 +57,17 @@ B_BEACH_FACES = (
 
 
 def fit_shell_on_beach(st, v_item, v_space):
-    """Where a shell may go on beach. [SHELL-PLACE-1] (rulebooks/shell-we.rules:112)"""
+    """Where a shell may go on beach. [SHELL-PLACE-1] (rulebooks/shell-we.rules:141)"""
     return ((ITEM_ATTRS['colour'][v_item] == B_BEACH_ROW[v_space]) and (ITEM_ATTRS['value'][v_item] == B_BEACH_COLUMN[v_space]))
 
 def fit_starfish_on_beach(st, v_item, v_space):
-    """Where a starfish may go on beach. [SHELL-STAR-1] (rulebooks/shell-we.rules:113)"""
+    """Where a starfish may go on beach. [SHELL-STAR-1] (rulebooks/shell-we.rules:142)"""
     return True
 
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] (rulebooks/shell-we.rules:117)"""
+    """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] (rulebooks/shell-we.rules:146)"""
     for v_p in list(range(st.players)):
         for _ in range(17):
             st.then('draw_tile', (v_p,))
@@ -74,11 +76,11 @@ def step_setup(st, cause):
 
 # ---------------------------------------------------------------- chance draw_tile
 def outcomes_draw_tile(st, v_player):
-    """Chance `draw_tile`: every outcome with its weight. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:124)"""
+    """Chance `draw_tile`: every outcome with its weight. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
     return [('draw ' + ITEM_LABEL[v_tile], weight, (v_tile,)) for v_tile, weight in st.draw_weights(st.t.zone_base['bag'])]
 
 def resolve_draw_tile(st, cause, v_player, v_tile):
-    """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:124)"""
+    """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
     st.move(v_tile, st.t.zone_base['rack'] + v_player, 'draw')
 
 # ---------------------------------------------------------------- choice starting_tile
@@ -88,7 +90,7 @@ def by_starting_tile(st, v_player):
 
 
 def options_starting_tile__start(st, v_player):
-    """Option `start` of `starting_tile`: "start with {tile}". [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:129)"""
+    """Option `start` of `starting_tile`: "start with {tile}". [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -115,7 +117,7 @@ def first_failing_starting_tile__start(st, v_player, v_tile, v_space):
 
 
 def effect_starting_tile__start(st, cause, v_player, v_tile, v_space):
-    """What `start` does. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:129)"""
+    """What `start` does. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
     st.place(0, v_tile, v_space, 'start')
 
 # ---------------------------------------------------------------- choice turn
@@ -125,7 +127,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__swap(st, v_player):
-    """Option `swap` of `turn`: "swap {tile} for the starfish on {space}". [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:139)"""
+    """Option `swap` of `turn`: "swap {tile} for the starfish on {space}". [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -156,14 +158,14 @@ def first_failing_turn__swap(st, v_player, v_tile, v_space):
 
 
 def effect_turn__swap(st, cause, v_player, v_tile, v_space):
-    """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:139)"""
+    """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     st.move(st.boards[0][v_space], st.t.zone_base['rack'] + v_player, 'swap')
     st.place(0, v_tile, v_space, 'swap')
     st.then('turn', (v_player,))
 
 
 def options_turn__play_shell(st, v_player):
-    """Option `play_shell` of `turn`: "play {tile}". [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:145)"""
+    """Option `play_shell` of `turn`: "play {tile}". [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -198,7 +200,7 @@ def first_failing_turn__play_shell(st, v_player, v_tile, v_space):
 
 
 def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
-    """What `play_shell` does. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:145)"""
+    """What `play_shell` does. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
     st.counters['pass_streak'] = 0
     st.place(0, v_tile, v_space, 'regular')
     st.then('second_tile', (v_player, v_space))
@@ -206,7 +208,7 @@ def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
 
 
 def options_turn__play_starfish(st, v_player):
-    """Option `play_starfish` of `turn`: "play a starfish on {space}". [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:152)"""
+    """Option `play_starfish` of `turn`: "play a starfish on {space}". [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
@@ -239,7 +241,7 @@ def first_failing_turn__play_starfish(st, v_player, v_tile, v_space):
 
 
 def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
-    """What `play_starfish` does. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:152)"""
+    """What `play_starfish` does. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
     st.counters['pass_streak'] = 0
     st.place(0, v_tile, v_space, 'regular')
     st.then('second_tile', (v_player, v_space))
@@ -247,7 +249,7 @@ def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
 
 
 def options_turn__draw(st, v_player):
-    """Option `draw` of `turn`: "draw two tiles". [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:159)"""
+    """Option `draw` of `turn`: "draw two tiles". [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
     found = []
     if not (bool(st.zones[st.t.zone_base['bag']])):  # bag is not empty
         return found
@@ -268,14 +270,14 @@ def first_failing_turn__draw(st, v_player):
 
 
 def effect_turn__draw(st, cause, v_player):
-    """What `draw` does. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:159)"""
+    """What `draw` does. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
     st.counters['pass_streak'] = 0
     for _ in range(2):
         st.then('draw_tile', (v_player,))
 
 
 def options_turn__pass(st, v_player):
-    """Option `pass` of `turn`: "pass". [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:164)"""
+    """Option `pass` of `turn`: "pass". [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
     found = []
     if not (not st.zones[st.t.zone_base['bag']]):  # bag is empty
         return found
@@ -296,7 +298,7 @@ def first_failing_turn__pass(st, v_player):
 
 
 def effect_turn__pass(st, cause, v_player):
-    """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:164)"""
+    """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
     st.counters['pass_streak'] += 1
 
 # ---------------------------------------------------------------- choice second_tile
@@ -306,7 +308,7 @@ def by_second_tile(st, v_player, v_first):
 
 
 def options_second_tile__play_shell(st, v_player, v_first):
-    """Option `play_shell` of `second_tile`: "play {tile} too". [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:169)"""
+    """Option `play_shell` of `second_tile`: "play {tile} too". [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -341,14 +343,14 @@ def first_failing_second_tile__play_shell(st, v_player, v_first, v_tile, v_space
 
 
 def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space):
-    """What `play_shell` does. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:169)"""
+    """What `play_shell` does. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     st.place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
         st.enqueue('bonuses', 'give_left', (v_player,))
 
 
 def options_second_tile__play_starfish(st, v_player, v_first):
-    """Option `play_starfish` of `second_tile`: "play a starfish on {space} too". [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:175)"""
+    """Option `play_starfish` of `second_tile`: "play a starfish on {space} too". [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
@@ -381,14 +383,14 @@ def first_failing_second_tile__play_starfish(st, v_player, v_first, v_tile, v_sp
 
 
 def effect_second_tile__play_starfish(st, cause, v_player, v_first, v_tile, v_space):
-    """What `play_starfish` does. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:175)"""
+    """What `play_starfish` does. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     st.place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
         st.enqueue('bonuses', 'give_left', (v_player,))
 
 
 def options_second_tile__stop(st, v_player, v_first):
-    """Option `stop` of `second_tile`: "stop after one tile". [SHELL-TURN-4] ruling SHELL-AMB-22 (rulebooks/shell-we.rules:181)"""
+    """Option `stop` of `second_tile`: "stop after one tile". [SHELL-TURN-4] ruling SHELL-AMB-22 (rulebooks/shell-we.rules:210)"""
     found = []
     found.append(('stop after one tile', ()))
     return found
@@ -405,12 +407,12 @@ def first_failing_second_tile__stop(st, v_player, v_first):
 
 
 def effect_second_tile__stop(st, cause, v_player, v_first):
-    """What `stop` does. [SHELL-TURN-4] ruling SHELL-AMB-22 (rulebooks/shell-we.rules:181)"""
+    """What `stop` does. [SHELL-TURN-4] ruling SHELL-AMB-22 (rulebooks/shell-we.rules:210)"""
     pass
 
 # ---------------------------------------------------------------- auto resolve_bonuses
 def step_resolve_bonuses(st, cause):
-    """Step `resolve_bonuses`. [SHELL-BONUS-5, SHELL-BONUS-8] (rulebooks/shell-we.rules:184)"""
+    """Step `resolve_bonuses`. [SHELL-BONUS-5, SHELL-BONUS-8] (rulebooks/shell-we.rules:213)"""
     st.then(RESOLVE, ('bonuses',))
 
 # ---------------------------------------------------------------- choice pearl_bonus
@@ -420,7 +422,7 @@ def by_pearl_bonus(st, v_player):
 
 
 def options_pearl_bonus__place(st, v_player):
-    """Option `place` of `pearl_bonus`: "bonus: place {tile}". [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:195)"""
+    """Option `place` of `pearl_bonus`: "bonus: place {tile}". [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:224)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -451,7 +453,7 @@ def first_failing_pearl_bonus__place(st, v_player, v_tile, v_space):
 
 
 def effect_pearl_bonus__place(st, cause, v_player, v_tile, v_space):
-    """What `place` does. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:195)"""
+    """What `place` does. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:224)"""
     st.place(0, v_tile, v_space, 'bonus')
 
 # ---------------------------------------------------------------- choice give_left
@@ -461,7 +463,7 @@ def by_give_left(st, v_player):
 
 
 def options_give_left__give(st, v_player):
-    """Option `give` of `give_left`: "bonus: give {tile} to the player on the left". [SHELL-BONUS-3] (rulebooks/shell-we.rules:201)"""
+    """Option `give` of `give_left`: "bonus: give {tile} to the player on the left". [SHELL-BONUS-3] (rulebooks/shell-we.rules:230)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         found.append(('bonus: give ' + ITEM_LABEL[v_tile] + ' to the player on the left', (v_tile, )))
@@ -480,12 +482,12 @@ def first_failing_give_left__give(st, v_player, v_tile):
 
 
 def effect_give_left__give(st, cause, v_player, v_tile):
-    """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:201)"""
+    """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:230)"""
     st.move(v_tile, st.t.zone_base['rack'] + (v_player + 1) % st.players, 'bonus')
 
 # ---------------------------------------------------------------- trigger pearl_reached
 def trigger_pearl_reached(st, v_item, v_space, v_player, cause):
-    """When something is placed on beach as regular. [SHELL-PEARL-1, SHELL-PEARL-4, SHELL-BONUS-1, SHELL-FAQ-1, SHELL-FAQ-2, SHELL-FAQ-6] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:189)"""
+    """When something is placed on beach as regular. [SHELL-PEARL-1, SHELL-PEARL-4, SHELL-PEARL-5, SHELL-BONUS-1, SHELL-FAQ-1, SHELL-FAQ-2, SHELL-FAQ-6] ruling SHELL-AMB-2, SHELL-AMB-6, SHELL-AMB-7, SHELL-AMB-8 (rulebooks/shell-we.rules:218)"""
     if st.region_complete(0, v_space):
         st.enqueue('bonuses', 'pearl_bonus', (v_player,))
 
@@ -496,12 +498,12 @@ def applies_short_draw(st, v_player):
 
 
 def instead_short_draw(st, cause, v_player):
-    """What happens instead of `draw_tile`. [SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:205)"""
+    """What happens instead of `draw_tile`. [SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:234)"""
     pass
 
 # ---------------------------------------------------------------- end out_of_tiles
 def end_out_of_tiles(st):
-    """Whether the game ends now by `out_of_tiles`; returns the declared winners. [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:211)"""
+    """Whether the game ends now by `out_of_tiles`; returns the declared winners. [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:240)"""
     for v_p in range(st.players):
         if not st.zones[st.t.zone_base['rack'] + v_p]:
             return [v_p]
@@ -509,52 +511,210 @@ def end_out_of_tiles(st):
 
 # ---------------------------------------------------------------- end everybody_passed
 def end_everybody_passed(st):
-    """Whether the game ends now by `everybody_passed`; returns the declared winners. [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:217)"""
+    """Whether the game ends now by `everybody_passed`; returns the declared winners. [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:246)"""
     if (st.counters['pass_streak'] >= st.players):
         return []
     return None
 
 
 def score_penalty(st, v_p):
-    """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:221)"""
+    """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:250)"""
     return (sum(ITEM_ATTRS['value'][v_t] for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell') + (20 * sum(1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish')))
 
 def invariant_conservation(st):
-    """Invariant: every tile is somewhere. [SHELL-COMP-2, SHELL-COMP-3, SHELL-SETUP-8] (rulebooks/shell-we.rules:231)"""
-    return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + sum(1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0)) + len(st.zones[st.t.zone_base['box']])) == 95)
+    """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:260)"""
+    return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + sum(1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0)) + len(st.zones[st.t.zone_base['box']])) == 105)
 
 def invariant_starfish_count(st):
-    """Invariant: all five starfish stay in play. [SHELL-COMP-3] (rulebooks/shell-we.rules:234)"""
+    """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:263)"""
     return (((sum(1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish') + sum(1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish')) + sum(1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish'))) == 5)
 
-def invariant_adjacency(st, v_item, v_space, v_player):
-    """Invariant: every regular placement touches a tile. [SHELL-PLACE-2, SHELL-PLACE-5] (rulebooks/shell-we.rules:237)"""
-    return st.has_occupied_neighbour(0, v_space)
-
 def invariant_own_space(st, v_item, v_space, v_player):
-    """Invariant: a shell always sits on its own space. [SHELL-PLACE-1] (rulebooks/shell-we.rules:241)"""
+    """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:266)"""
     return (ITEM_KIND[v_item] == 'starfish' or v_space in st.t.fit_sets[0][v_item])
 
-def invariant_pass_streak_bound(st):
-    """Invariant: the pass streak never exceeds the players. [SHELL-END-8] (rulebooks/shell-we.rules:248)"""
-    return (st.counters['pass_streak'] <= st.players)
+def invariant_adjacency(st, v_item, v_space, v_player):
+    """Invariant: every regular placement touches a tile. [SHELL-INV-4, SHELL-PLACE-2, SHELL-PLACE-5] (rulebooks/shell-we.rules:270)"""
+    return st.has_occupied_neighbour(0, v_space)
+
+def invariant_starfish_channels(st, v_item, v_space, v_player):
+    """Invariant: a starfish reaches the board only by a regular placement. [SHELL-INV-6, SHELL-SETUP-12, SHELL-FAQ-7] (rulebooks/shell-we.rules:274)"""
+    return ITEM_KIND[v_item] == 'shell'
+
+def invariant_swap_shape(st, v_item, v_space, v_player):
+    """Invariant: a swap puts a shell on its own space. [SHELL-INV-9, SHELL-SWAP-1] (rulebooks/shell-we.rules:278)"""
+    return (ITEM_KIND[v_item] == 'shell' and v_space in st.t.fit_sets[0][v_item])
+
+def invariant_passing(st):
+    """Invariant: players pass only when the bag is empty, and never more than all in a row. [SHELL-INV-10, SHELL-END-8] (rulebooks/shell-we.rules:285)"""
+    return (((st.counters['pass_streak'] == 0) or not st.zones[st.t.zone_base['bag']]) and (st.counters['pass_streak'] <= st.players))
 
 
 def example_worked_penalty(run):
-    """Example: The rulebook's penalty example: 20 + 3 + 10 = 33. [SHELL-END-6] (rulebooks/shell-we.rules:253)"""
+    """Example: The rulebook's penalty example: 20 + 3 + 10 = 33. [SHELL-END-6, SHELL-END-3, SHELL-END-4, SHELL-INV-14] (rulebooks/shell-we.rules:290)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['rack'] + 1, ['starfish', 'red 3', 'blue 10'], line=255)
-    run.fact(st, 'penalty of player 2 = 33', lambda: (score_penalty(st, 1) == 33), line=256)
+    run.put(st, st.t.zone_base['rack'] + 1, ['starfish', 'red 3', 'blue 10'], line=292)
+    run.fact(st, 'penalty of player 2 = 33', lambda: (score_penalty(st, 1) == 33), line=293)
     return st
 
 
-def example_first_pearl(run):
-    """Example: A starting tile on a pearl earns nothing. [SHELL-FAQ-1] (rulebooks/shell-we.rules:258)"""
+def example_start_on_pearl(run):
+    """Example: A starting tile on a pearl earns nothing. [SHELL-FAQ-1] (rulebooks/shell-we.rules:295)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 5'], line=260)
-    run.step(st, 'starting_tile', (0,), line=261)
-    run.act(st, 'player 1: start with red 3', line=262)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=263)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 5'], line=297)
+    run.step(st, 'starting_tile', (0,), line=298)
+    run.act(st, 'player 1: start with red 3', line=299)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=300)
+    return st
+
+
+def example_swap_on_pearl(run):
+    """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:302)"""
+    st = run.start(players=4, options={})
+    run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=304)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=305)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=306)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=307)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=308)
+    run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=309)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=310)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish') == 1), line=311)
+    run.legal(st, 'player 1: play a starfish on red 5', True, line=312)
+    return st
+
+
+def example_starfish_pair(run):
+    """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:314)"""
+    st = run.start(players=4, options={})
+    run.place(st, 0, [('blue 4', None)], line=316)
+    run.put(st, st.t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=317)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=318)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=319)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=320)
+    run.act(st, 'player 1: play a starfish on blue 3', line=321)
+    run.act(st, 'player 1: play a starfish on blue 2 too', line=322)
+    run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=323)
+    run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=324)
+    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 1]) == 2), line=325)
+    return st
+
+
+def example_no_chain(run):
+    """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:327)"""
+    st = run.start(players=4, options={})
+    run.place(st, 0, [('red 4', None)], line=329)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=330)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=331)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=332)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=333)
+    run.act(st, 'player 1: play red 3', line=334)
+    run.act(st, 'player 1: stop after one tile', line=335)
+    run.legal(st, 'player 1: bonus: place blue 6', True, line=336)
+    run.act(st, 'player 1: bonus: place blue 6', line=337)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=338)
+    run.legal(st, 'player 2: draw two tiles', True, line=339)
+    return st
+
+
+def example_two_pearls(run):
+    """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:341)"""
+    st = run.start(players=4, options={})
+    run.place(st, 0, [('red 4', None), ('red 10', None)], line=343)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=344)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=345)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=346)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=347)
+    run.act(st, 'player 1: play red 3', line=348)
+    run.act(st, 'player 1: play red 11 too', line=349)
+    run.act(st, 'player 1: bonus: place green 0', line=350)
+    run.act(st, 'player 1: bonus: place yellow 0', line=351)
+    run.legal(st, 'player 2: draw two tiles', True, line=352)
+    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 1), line=353)
+    return st
+
+
+def example_no_starfish_bonus(run):
+    """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:355)"""
+    st = run.start(players=4, options={})
+    run.place(st, 0, [('red 4', None)], line=357)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=358)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=359)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=360)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=361)
+    run.act(st, 'player 1: play red 3', line=362)
+    run.act(st, 'player 1: stop after one tile', line=363)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=364)
+    run.legal(st, 'player 1: bonus: place starfish', False, line=365)
+    return st
+
+
+def example_last_tile_in_bag(run):
+    """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:367)"""
+    st = run.start(players=4, options={})
+    run.place(st, 0, [('red 4', None)], line=369)
+    run.put(st, st.t.zone_base['rack'] + 0, ['green 0'], line=370)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=371)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=372)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=373)
+    run.put(st, st.t.zone_base['box'], ['red 0', 'red 1', 'red 2', 'red 3', 'red 5', 'red 6', 'red 7', 'red 8', 'red 9', 'red 10', 'red 11', 'red 12', 'red 13', 'red 14', 'red 15', 'red 16', 'red 17'], line=374)
+    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 4', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=375)
+    run.put(st, st.t.zone_base['box'], ['green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 10', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=376)
+    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 10', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=377)
+    run.put(st, st.t.zone_base['box'], ['purple 0', 'purple 1', 'purple 2', 'purple 3', 'purple 4', 'purple 5', 'purple 6', 'purple 7', 'purple 8', 'purple 9', 'purple 10', 'purple 11', 'purple 12', 'purple 13', 'purple 14'], line=378)
+    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish'], line=379)
+    run.fact(st, 'size of bag = 1', lambda: (len(st.zones[st.t.zone_base['bag']]) == 1), line=380)
+    run.act(st, 'player 1: draw two tiles', line=381)
+    run.act(st, 'chance: draw starfish', line=382)
+    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 2), line=383)
+    run.legal(st, 'player 2: pass', True, line=384)
+    return st
+
+
+def example_empty_rack_wins(run):
+    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:386)"""
+    st = run.start(players=4, options={})
+    run.place(st, 0, [('red 4', None)], line=388)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3'], line=389)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=390)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=391)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=392)
+    run.act(st, 'player 1: play red 3', line=393)
+    run.over(st, 'out_of_tiles', line=394)
+    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=395)
+    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=396)
+    return st
+
+
+def example_all_pass(run):
+    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:398)"""
+    st = run.start(players=2, options={})
+    run.place(st, 0, [('blue 4', None)], line=400)
+    run.put(st, st.t.zone_base['rack'] + 0, ['green 10'], line=401)
+    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 10'], line=402)
+    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=403)
+    run.put(st, st.t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=404)
+    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=405)
+    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish', 'starfish'], line=406)
+    run.fact(st, 'bag is empty', lambda: not st.zones[st.t.zone_base['bag']], line=407)
+    run.legal(st, 'player 1: draw two tiles', False, line=408)
+    run.act(st, 'player 1: pass', line=409)
+    run.act(st, 'player 2: pass', line=410)
+    run.over(st, 'everybody_passed', line=411)
+    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=412)
+    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=413)
+    return st
+
+
+def example_side_b_pearl(run):
+    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:415)"""
+    st = run.start(players=2, options={'side': 'B'})
+    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=418)
+    run.put(st, st.t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=419)
+    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 17'], line=420)
+    run.act(st, 'player 1: play blue 4', line=421)
+    run.act(st, 'player 1: play blue 8 too', line=422)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=423)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=424)
     return st
 
 
@@ -572,10 +732,10 @@ class ShellWeEngine(Engine):
     OPTIONS = {'side': (('A', 'B'), 'A')}
     COMPONENTS = COMPONENTS
     ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = ITEM_KIND, ITEM_LABEL, ITEM_ATTRS
-    LEAVE_OUTS = ((2, 'colour', ('red', 'purple')), (3, 'colour', ('purple',)))
+    LEAVE_OUTS = ((0, '', ('bottle',)), (2, 'colour', ('red', 'purple')), (3, 'colour', ('purple',)))
     ZONES = (
         ZoneInfo('bag', False, 'hidden', 'in_play', ('SHELL-COMP-6', 'SHELL-SETUP-8')),
-        ZoneInfo('rack', True, 'owner', None, ('SHELL-SETUP-3', 'SHELL-SETUP-9')),
+        ZoneInfo('rack', True, 'owner', None, ('SHELL-SETUP-3', 'SHELL-SETUP-9', 'SHELL-INV-15')),
         ZoneInfo('box', False, 'public', 'left_out', ('SHELL-SETUP-4', 'SHELL-SETUP-7')),
     )
     COUNTERS = {'pass_streak': (False, 0)}
@@ -611,12 +771,12 @@ class ShellWeEngine(Engine):
         'pearl_bonus': StepInfo('pearl_bonus', 'choice', ('player',), ('SHELL-PEARL-1', 'SHELL-PEARL-2', 'SHELL-BONUS-8', 'SHELL-FAQ-7'), by=by_pearl_bonus, options=(
             OptionInfo('place', 'bonus: place {tile}', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5'), options_pearl_bonus__place, effect_pearl_bonus__place, candidates_pearl_bonus__place, first_failing_pearl_bonus__place, (('tile is shell', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('tile fits space', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('space is empty', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')))),
         )),
-        'give_left': StepInfo('give_left', 'choice', ('player',), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-8'), by=by_give_left, options=(
+        'give_left': StepInfo('give_left', 'choice', ('player',), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4', 'SHELL-BONUS-8'), by=by_give_left, options=(
             OptionInfo('give', 'bonus: give {tile} to the player on the left', ('SHELL-BONUS-3',), options_give_left__give, effect_give_left__give, candidates_give_left__give, first_failing_give_left__give, ()),
         )),
     }
     TRIGGERS = (
-        TriggerInfo('pearl_reached', 0, ('regular',), trigger_pearl_reached, ('SHELL-PEARL-1', 'SHELL-PEARL-4', 'SHELL-BONUS-1', 'SHELL-FAQ-1', 'SHELL-FAQ-2', 'SHELL-FAQ-6')),
+        TriggerInfo('pearl_reached', 0, ('regular',), trigger_pearl_reached, ('SHELL-PEARL-1', 'SHELL-PEARL-4', 'SHELL-PEARL-5', 'SHELL-BONUS-1', 'SHELL-FAQ-1', 'SHELL-FAQ-2', 'SHELL-FAQ-6')),
     )
     INSTEADS = (
         InsteadInfo('short_draw', 'draw_tile', applies_short_draw, instead_short_draw, ('SHELL-FAQ-8',)),
@@ -628,16 +788,27 @@ class ShellWeEngine(Engine):
     SCORES = {'penalty': score_penalty}
     RANKING = (('winner_first', None), ('lowest', 'penalty'), ('ties_share', None))
     INVARIANTS = (
-        InvariantInfo('conservation', 'every tile is somewhere', 'always', invariant_conservation, cites=('SHELL-COMP-2', 'SHELL-COMP-3', 'SHELL-SETUP-8')),
-        InvariantInfo('starfish_count', 'all five starfish stay in play', 'always', invariant_starfish_count, cites=('SHELL-COMP-3',)),
-        InvariantInfo('adjacency', 'every regular placement touches a tile', 'on_event', invariant_adjacency, board=0, causes=('regular',), cites=('SHELL-PLACE-2', 'SHELL-PLACE-5')),
-        InvariantInfo('own_space', 'a shell always sits on its own space', 'on_event', invariant_own_space, board=0, causes=(), cites=('SHELL-PLACE-1',)),
-        InvariantInfo('no_bonus_chain', 'a bonus never triggers a bonus', 'never_queue', causes=('bonus', 'start', 'swap'), queue='bonuses', cites=('SHELL-BONUS-7', 'SHELL-FAQ-5')),
-        InvariantInfo('pass_streak_bound', 'the pass streak never exceeds the players', 'always', invariant_pass_streak_bound, cites=('SHELL-END-8',)),
+        InvariantInfo('conservation', 'every tile is somewhere', 'always', invariant_conservation, cites=('SHELL-INV-1', 'SHELL-COMP-2', 'SHELL-COMP-3', 'SHELL-COMP-4')),
+        InvariantInfo('starfish_count', 'all five starfish stay in play', 'always', invariant_starfish_count, cites=('SHELL-INV-1', 'SHELL-COMP-3')),
+        InvariantInfo('own_space', 'a shell always sits on its own space', 'on_event', invariant_own_space, board=0, causes=(), cites=('SHELL-INV-3', 'SHELL-PLACE-1')),
+        InvariantInfo('adjacency', 'every regular placement touches a tile', 'on_event', invariant_adjacency, board=0, causes=('regular',), cites=('SHELL-INV-4', 'SHELL-PLACE-2', 'SHELL-PLACE-5')),
+        InvariantInfo('starfish_channels', 'a starfish reaches the board only by a regular placement', 'on_event', invariant_starfish_channels, board=0, causes=('start', 'bonus'), cites=('SHELL-INV-6', 'SHELL-SETUP-12', 'SHELL-FAQ-7')),
+        InvariantInfo('swap_shape', 'a swap puts a shell on its own space', 'on_event', invariant_swap_shape, board=0, causes=('swap',), cites=('SHELL-INV-9', 'SHELL-SWAP-1')),
+        InvariantInfo('no_bonus_chain', 'a bonus never triggers a bonus', 'never_queue', causes=('bonus', 'start', 'swap'), queue='bonuses', cites=('SHELL-INV-7', 'SHELL-BONUS-7', 'SHELL-FAQ-5')),
+        InvariantInfo('passing', 'players pass only when the bag is empty, and never more than all in a row', 'always', invariant_passing, cites=('SHELL-INV-10', 'SHELL-END-8')),
     )
     EXAMPLES = (
-        ('worked_penalty', "The rulebook's penalty example: 20 + 3 + 10 = 33", ('SHELL-END-6',), example_worked_penalty),
-        ('first_pearl', 'A starting tile on a pearl earns nothing', ('SHELL-FAQ-1',), example_first_pearl),
+        ('worked_penalty', "The rulebook's penalty example: 20 + 3 + 10 = 33", ('SHELL-END-6', 'SHELL-END-3', 'SHELL-END-4', 'SHELL-INV-14'), example_worked_penalty),
+        ('start_on_pearl', 'A starting tile on a pearl earns nothing', ('SHELL-FAQ-1',), example_start_on_pearl),
+        ('swap_on_pearl', 'Swapping onto a pearl earns nothing, and the starfish can be played at once', ('SHELL-FAQ-2', 'SHELL-FAQ-3', 'SHELL-SWAP-1'), example_swap_on_pearl),
+        ('starfish_pair', 'Two starfish in a row earn the consecutive bonus', ('SHELL-FAQ-4', 'SHELL-BONUS-2', 'SHELL-BONUS-3'), example_starfish_pair),
+        ('no_chain', 'A bonus tile on a pearl earns nothing more', ('SHELL-FAQ-5', 'SHELL-BONUS-7', 'SHELL-PEARL-2'), example_no_chain),
+        ('two_pearls', 'Two regular tiles on two pearls earn two bonuses', ('SHELL-FAQ-6', 'SHELL-PEARL-1'), example_two_pearls),
+        ('no_starfish_bonus', 'A starfish is never placed by a bonus', ('SHELL-FAQ-7', 'SHELL-PEARL-1'), example_no_starfish_bonus),
+        ('last_tile_in_bag', 'Drawing with one tile left draws that tile and ends the turn', ('SHELL-FAQ-8', 'SHELL-TURN-5'), example_last_tile_in_bag),
+        ('empty_rack_wins', 'Playing the last tile wins at once, before any bonus', ('SHELL-END-1', 'SHELL-END-2', 'SHELL-END-5', 'SHELL-OBJ-1'), example_empty_rack_wins),
+        ('all_pass', 'When the bag is empty and everyone passes, the game ends', ('SHELL-END-7', 'SHELL-END-8', 'SHELL-END-9', 'SHELL-END-10', 'SHELL-TURN-3'), example_all_pass),
+        ('side_b_pearl', 'A side-B pearl needs both its tiles, or one beside a lane left out', ('SHELL-PEARL-3', 'SHELL-PEARL-4', 'SHELL-PEARL-5'), example_side_b_pearl),
     )
 
 

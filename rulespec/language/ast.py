@@ -280,6 +280,8 @@ class ComponentDecl(Clause):
 
 
 class LeaveOut(Clause):
+    """``with 2 players leave out colour red`` or, with players 0 and no attribute, ``leave out every X``."""
+
     kind: Literal["leave_out"] = "leave_out"
     players: int
     attribute: str
@@ -524,6 +526,8 @@ def declaration_name(decl: BaseModel) -> str:
     if kind == "fit":
         return f"fit {decl.component} on {decl.board}"  # type: ignore[attr-defined]
     if kind == "leave_out":
+        if not decl.players:  # type: ignore[attr-defined]
+            return f"leave out every {decl.values[0]}"  # type: ignore[attr-defined]
         return f"leave out with {decl.players} players"  # type: ignore[attr-defined]
     if kind == "ruling":
         return decl.id  # type: ignore[attr-defined]

@@ -55,9 +55,12 @@ def _join_or(words: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def did_you_mean(word: str, candidates: Iterable[str]) -> Optional[str]:
+def did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> Optional[str]:
     """A hint naming the closest known name, if one is close enough."""
-    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    candidates = sorted(set(candidates) - {word})
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
+    if not close:  # a difference in capitals only: `Component` for `component`
+        close = [c for c in candidates if c.lower() == word.lower()][:1]
     return f"did you mean `{close[0]}`?" if close else None
 
 
@@ -66,7 +69,11 @@ class SourceText:
 
     def __init__(self, path: str, text: str):
         self.path = path
-        self.lines = text.splitlines()
+        # Lines end at "\n" only, as the parser counts them (str.splitlines would also split at form
+        # feeds and Unicode separators, and the quoted line would then not be the one reported).
+        self.lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
 
     def line(self, number: int) -> str:
         return self.lines[number - 1] if 1 <= number <= len(self.lines) else ""

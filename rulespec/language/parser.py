@@ -8,6 +8,8 @@ readable :class:`~rulespec.language.errors.RuleError` reports.
 from __future__ import annotations
 
 import functools
+import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.indenter import DedentError, Indenter
 
 from . import ast
-from .errors import RuleError, SourceText, did_you_mean
+from .errors import Diagnostic, RuleError, SourceText, did_you_mean
 from ..resources import grammar_path
 
 # Terminal names as a person would say them.
@@ -33,16 +35,8 @@ FRIENDLY_TERMINALS = {
     "_DEDENT": "the end of the indented block",
     "_BY": "`x`",
     "$END": "the end of the file",
-    "COLON": '":"',
-    "COMMA": '","',
-    "LPAR": '"("',
-    "RPAR": '")"',
-    "LSQB": '"["',
-    "RSQB": '"]"',
-    "PLUS": '"+"',
-    "MINUS": '"-"',
-    "STAR": '"*"',
-    "DOT": '"."',
+    "LSQB": "a citation `[...]`",
+    "__ANON_0": "`..`",
 }
 
 # What each declaration keyword starts, for "did you mean" hints on the first word of a line.
@@ -52,6 +46,43 @@ DECLARATION_KEYWORDS = (
     "example", "variant", "extends",
 )
 STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat")
+# Words that continue an expression; when many of them fit, the report says "an operator".
+OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of")
+# Words that start a value; when these fit, the report says "a value".
+VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM")
+
+# Characters that are not part of the language, with what the writer probably meant.
+CHARACTER_HINTS = {
+    "'": 'texts are written in double quotes: "like this"',
+    "\u2018": 'texts are written in straight double quotes: "like this"',
+    "\u2019": 'texts are written in straight double quotes: "like this"',
+    "\u201c": 'use straight double quotes `"`, not curly ones',
+    "\u201d": 'use straight double quotes `"`, not curly ones',
+    "\u00a0": "this is a no-break space (often pasted from a PDF or a web page); type an ordinary space",
+    "\t": "indent with spaces, not tabs",
+    "\r": "a stray carriage return; save the file with ordinary line endings",
+    "&": "write `and`",
+    "|": "write `or`",
+    "!": "write `not`, or `!=` for \"is not equal to\"",
+    ";": "no `;` is needed: each statement goes on its own line",
+    "{": "`{...}` placeholders are only used inside quoted texts",
+    "}": "`{...}` placeholders are only used inside quoted texts",
+    ".": "numbers are whole numbers, and a range is written with two dots: `0..17`",
+    "/": "there is no division; use `*`, `+` and `-`",
+    "\u2013": "write a minus sign as `-`",
+    "\u2212": "write a minus sign as `-`",
+}
+
+_CLAUSE_ID = re.compile(r"[A-Z][A-Z0-9]*(-[A-Z0-9]+)+")
+_CLAUSE_LIKE = re.compile(r"[A-Za-z0-9_]+(?:[-_][A-Za-z0-9]+)*")
+
+
+class _IndentProblem(DedentError):
+    """Bad indentation found by the indenter, with the place to point at."""
+
+    def __init__(self, line: int, column: int, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.line, self.column, self.message, self.hint = line, column, message, hint
 
 
 class _RuleIndenter(Indenter):
@@ -61,6 +92,43 @@ class _RuleIndenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def process(self, stream):
+        self.open_parens: list[Token] = []
+        return super().process(self._track_parens(stream))
+
+    def _track_parens(self, stream):
+        """Remember where each still-open bracket is, to name it when the file goes wrong after it."""
+        for token in stream:
+            if token.type in self.OPEN_PAREN_types:
+                self.open_parens.append(token)
+            elif token.type in self.CLOSE_PAREN_types and self.open_parens:
+                self.open_parens.pop()
+            yield token
+
+    def handle_NL(self, token: Token):
+        if self.paren_level == 0:
+            indent_str = token.rsplit("\n", 1)[1]
+            line = token.end_line or token.line
+            if "\t" in indent_str:
+                raise _IndentProblem(line, indent_str.index("\t") + 1, "this line is indented with a tab",
+                                     hint="indent with spaces only (a tab is not the same width in every editor)")
+            indent = len(indent_str)
+            if indent < self.indent_level[-1] and indent not in self.indent_level:
+                levels = sorted(set(self.indent_level), reverse=True)
+                raise _IndentProblem(
+                    line, indent + 1,
+                    f"this line's indentation ({_spaces(indent)}) does not line up with any enclosing block",
+                    hint=f"indent it by {_join_or_words([str(n) for n in levels])} spaces, like a line above")
+        yield from super().handle_NL(token)
+
+
+def _spaces(count: int) -> str:
+    return "1 space" if count == 1 else f"{count} spaces"
+
+
+def _join_or_words(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 @functools.lru_cache(maxsize=None)
@@ -82,11 +150,16 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
     source = SourceText(path, text)
     if not text.endswith("\n"):
         text += "\n"
+    lark = build_lark()
     try:
-        tree = build_lark().parse(text)
+        tree = lark.parse(text)
     except UnexpectedInput as error:
-        raise RuleError([_diagnose_syntax(error, source)]) from None
-    except DedentError as error:
+        open_parens = tuple(getattr(lark.options.postlex, "open_parens", ()))
+        raise RuleError([_diagnose_syntax(error, source, open_parens)]) from None
+    except _IndentProblem as problem:
+        raise RuleError([source.diagnostic(problem.line, problem.column, problem.message,
+                                           hint=problem.hint)]) from None
+    except DedentError:
         line = _dedent_line(text)
         raise RuleError([source.diagnostic(
             line, 1, "this line's indentation does not match any enclosing block",
@@ -137,82 +210,290 @@ def _dedent_line(text: str) -> int:
 
 
 def _describe_token(token: Token) -> str:
-    if token.type == "_NL":
-        return "the end of the line"
-    if token.type == "_INDENT":
-        return "an indented block"
-    if token.type == "_DEDENT":
-        return "the end of an indented block"
-    if token.type == "$END":
-        return "the end of the file"
-    return f"`{token}`"
+    kind = token.type
+    if kind in ("_NL", "_INDENT", "_DEDENT", "$END"):
+        return {"_NL": "the end of the line", "_INDENT": "indentation", "_DEDENT": "the end of the indented block",
+                "$END": "the end of the file"}[kind]
+    text = str(token)
+    if len(text) > 30:
+        text = text[:27] + "..."
+    if kind == "INT":
+        return f"number `{text}`"
+    if kind == "STRING":
+        return f"quoted text `{text}`"
+    if kind == "CLAUSE_ID":
+        return f"clause ID `{text}`"
+    if kind == "MAP_ROW":
+        return f"map row `{text}`"
+    return f"`{text}`"
 
 
-def _expected_words(expected: set[str]) -> tuple[str, ...]:
-    words = []
-    for name in sorted(expected):
-        if name in FRIENDLY_TERMINALS:
-            words.append(FRIENDLY_TERMINALS[name])
-        else:
-            pattern = build_lark().get_terminal(name).pattern
-            value = getattr(pattern, "value", name)
-            words.append(f"`{value}`" if pattern.type == "str" else name.lower())
+@functools.lru_cache(maxsize=None)
+def _literal_terminals() -> dict[str, str]:
+    """Terminal name -> its fixed text, for the grammar's keywords and punctuation."""
+    return {t.name: t.pattern.value for t in build_lark().terminals if t.pattern.type == "str"}
+
+
+def _expected_words(expected: set[str] | frozenset[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """What could have come instead, in words a person knows, short, most specific first."""
+    literal = _literal_terminals()
+    names = {n for n in expected if n in literal or n in FRIENDLY_TERMINALS}
+    by_word = {literal[n]: n for n in names if n in literal}
+    ranked: list[tuple[int, str]] = []
+
+    def group(words, minimum, label):
+        present = [w for w in dict.fromkeys(words) if w in by_word]
+        if len(present) >= minimum:
+            for w in present:
+                names.discard(by_word.pop(w))
+            ranked.append((1, label.format(", ".join(f"`{w}`" for w in present[:4]))))
+
+    group(("game", "component", "zone", "step", "choice") + DECLARATION_KEYWORDS, 6, "a declaration ({}, ...)")
+    group(("move", "place", "set", "then", "if") + STATEMENT_KEYWORDS, 6, "a statement ({}, ...)")
+    if {"NAME", "INT", "LPAR"} <= names:
+        names -= set(VALUE_STARTS)
+        for word in ("-", "not", "count", "sum", "("):
+            by_word.pop(word, None)
+        ranked.append((1, "a value (a name, a number, `count(...)`, ...)"))
+    present = [w for w in OPERATOR_WORDS if w in by_word] + (["="] if "COMPARE" in names else [])
+    if len(present) >= 4:
+        for w in present:
+            names.discard(by_word.pop(w, "COMPARE"))
+        ranked.append((1, "an operator ({}, ...)".format(", ".join(f"`{w}`" for w in present[:4]))))
+    if "$END" in names:
+        names.discard("_NL")  # blank lines are allowed anywhere; saying so here only adds noise
+    order = {"LSQB": 2, "RULING": 2, "_INDENT": 3, "_NL": 4, "_DEDENT": 4, "$END": 4}
+    for name in names:
+        word = FRIENDLY_TERMINALS.get(name) or f"`{literal[name]}`"
+        ranked.append((order.get(name, 0), word))
+    words = tuple(dict.fromkeys(word for _, word in sorted(ranked, key=lambda r: (r[0], r[1].strip("`")))))
     # Keep the list short: a person cannot use forty alternatives.
-    unique = tuple(dict.fromkeys(words))
-    return unique if len(unique) <= 12 else unique[:12] + ("...",)
+    return words if len(words) <= 8 else words[:7] + ("...",)
 
 
-def _keywords_in(expected: set[str]) -> list[str]:
-    lark = build_lark()
-    keywords = []
-    for name in expected:
+def _keywords_in(expected) -> list[str]:
+    literal = _literal_terminals()
+    return [literal[n] for n in expected if n in literal and literal[n].isalpha()]
+
+
+def _accepted(error: UnexpectedInput, fallback) -> set[str]:
+    """The terminals the parser would really have taken here (after pending reductions)."""
+    parser = getattr(error, "interactive_parser", None)
+    if parser is not None:
         try:
-            pattern = lark.get_terminal(name).pattern
-        except KeyError:
+            accepts = parser.accepts()
+        except Exception:  # the fallback list is less precise but always available
+            accepts = None
+        if accepts:
+            return set(accepts)
+    return set(fallback or ())
+
+
+def _is_blank(line: str) -> bool:
+    stripped = line.strip()
+    return not stripped or stripped.startswith("#")
+
+
+def _indent_of(line: str) -> int:
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _enclosing(source: SourceText, line: int, same_line: bool = False) -> str | None:
+    """`choice turn`: the top-level declaration that line ``line`` belongs to, if any."""
+    for number in range(min(line, len(source.lines)), 0, -1):
+        text = source.line(number)
+        if _is_blank(text) or _indent_of(text) > 0:
             continue
-        if pattern.type == "str" and pattern.value.isalpha():
-            keywords.append(pattern.value)
-    return keywords
+        if number == line and not same_line:
+            return None
+        match = re.match(r'([a-z]+)(?:[ \t]+([A-Za-z_][A-Za-z0-9_-]*|"[^"\n]*"))?', text)
+        if not match or match.group(1) not in DECLARATION_KEYWORDS:
+            return None
+        keyword, name = match.groups()
+        if keyword == "with":
+            return None
+        return f"`{keyword} {name}`" if name else f"`{keyword}`"
+    return None
 
 
-def _diagnose_syntax(error: UnexpectedInput, source: SourceText):
-    line = max(getattr(error, "line", 1) or 1, 1)
-    column = max(getattr(error, "column", 1) or 1, 1)
+def _last_content_line(source: SourceText) -> int:
+    for number in range(len(source.lines), 0, -1):
+        if source.line(number).strip():
+            return number
+    return 1
+
+
+def _previous_content_line(source: SourceText, line: int) -> int:
+    for number in range(line - 1, 0, -1):
+        if not _is_blank(source.line(number)):
+            return number
+    return line
+
+
+def _next_content_line(source: SourceText, line: int) -> int | None:
+    for number in range(line + 1, len(source.lines) + 1):
+        if not _is_blank(source.line(number)):
+            return number
+    return None
+
+
+def _describe_char(char: str) -> str:
+    if char.isprintable() and not char.isspace():
+        return f"`{char}`"
+    name = {"\t": "tab", "\r": "carriage return", "\n": "line break"}.get(char) or unicodedata.name(char, "").lower()
+    return f"U+{ord(char):04X} ({name})" if name else f"U+{ord(char):04X}"
+
+
+def _unclosed_hint(open_parens, line: int) -> str | None:
+    earlier = [p for p in open_parens if p.line < line]
+    if not earlier:
+        return None
+    paren = earlier[-1]
+    closer = ")" if str(paren) == "(" else "]"
+    return (f"the `{paren}` on line {paren.line}, column {paren.column} is never closed with `{closer}`, "
+            f"so the lines after it are read as part of that line")
+
+
+def _unclosed_bracket(source: SourceText, open_parens, token: Token) -> Diagnostic | None:
+    """When a bracket was left open, the parser only stumbles lines later: point at the bracket instead.
+
+    Applies when the file ends inside the bracket, or when the first word of a later line does not fit
+    (a sign that the line above was meant to be finished)."""
+    if not open_parens:
+        return None
+    if token.type in ("$END", "_DEDENT"):
+        paren, stumbled = open_parens[-1], "the file ended first"
+    else:
+        line, column = token.line, token.column
+        earlier = [p for p in open_parens if p.line < line]
+        if not earlier or column != _indent_of(source.line(line)) + 1:
+            return None
+        paren, stumbled = earlier[-1], f"the mistake only shows at `{token}` on line {line}"
+    closer = ")" if str(paren) == "(" else "]"
+    return source.diagnostic(
+        paren.line, paren.column, f"this `{paren}` is never closed", expected=(f"`{closer}`",),
+        hint=f"add the missing `{closer}`; while a bracket is open, line breaks are ignored, so {stumbled}")
+
+
+def _diagnose_syntax(error: UnexpectedInput, source: SourceText, open_parens=()) -> Diagnostic:
+    line = max(getattr(error, "line", 1) if isinstance(getattr(error, "line", None), int) else 1, 1)
+    column = max(getattr(error, "column", 1) if isinstance(getattr(error, "column", None), int) else 1, 1)
     if isinstance(error, UnexpectedToken):
-        token = error.token
-        expected = set(error.expected) | set(getattr(error, "accepts", ()) or ())
-        found = _describe_token(token)
-        hint = None
-        if token.type == "NAME" or (token.type not in FRIENDLY_TERMINALS and str(token).isalpha()):
-            hint = did_you_mean(str(token), _keywords_in(expected))
-            if hint is None and column == 1:
-                hint = did_you_mean(str(token), DECLARATION_KEYWORDS)
-        if token.type == "$END":
-            line = len(source.lines) or 1
-            column = len(source.line(line)) + 1
-        if token.type == "_NL" and ("COLON" in expected):
-            hint = hint or "a block header ends with `:` and its body is indented on the next lines"
-        if token.type == "_INDENT":
-            hint = hint or "only a line ending with `:` opens an indented block"
-        width = len(str(token)) if token.type not in ("_NL", "_INDENT", "_DEDENT", "$END") else 1
-        return source.diagnostic(line, column, f"unexpected {found}", width=width,
-                                 expected=_expected_words(expected), hint=hint)
+        return _unexpected_token(error, source, line, column, open_parens)
     if isinstance(error, UnexpectedCharacters):
-        char = source.line(line)[column - 1: column] or "?"
-        hint = None
-        if char == "'":
-            hint = 'texts are written in double quotes: "like this"'
-        elif char == "\t":
-            hint = "use spaces, not tabs, to indent"
-        elif char == '"':
-            hint = "a quoted text must end on the same line"
-        return source.diagnostic(line, column, f"unexpected character `{char}`",
-                                 expected=_expected_words(set(error.allowed or ())), hint=hint)
+        return _unexpected_character(error, source, line, column, open_parens)
     if isinstance(error, UnexpectedEOF):
-        line = len(source.lines) or 1
-        return source.diagnostic(line, len(source.line(line)) + 1, "the file ends in the middle of a declaration",
+        line = _last_content_line(source)
+        where = _enclosing(source, line, same_line=True)
+        return source.diagnostic(line, len(source.line(line)) + 1,
+                                 f"the file ends in the middle of {where}" if where else "the file ends too soon",
                                  expected=_expected_words(set(error.expected)))
     return source.diagnostic(line, column, str(error).splitlines()[0])
+
+
+def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, column: int, open_parens) -> Diagnostic:
+    token = error.token
+    expected = _accepted(error, error.expected)
+    words = _expected_words(expected)
+    hint = None
+    unclosed = _unclosed_hint(open_parens, line)
+    bracket = _unclosed_bracket(source, open_parens, token)
+    if bracket is not None:
+        return bracket
+
+    if token.type == "$END":
+        line = _last_content_line(source)
+        column = len(source.line(line)) + 1
+        where = _enclosing(source, line, same_line=True)
+        message = f"the file ends in the middle of {where}" if where else "the file ends too soon"
+        if unclosed:
+            hint = unclosed
+        elif "_INDENT" in expected:
+            hint = "a line ending with `:` must be followed by an indented block"
+        return source.diagnostic(line, column, message, expected=words, hint=hint)
+
+    if token.type == "_NL":
+        following = _next_content_line(source, line)
+        if "COLON" in expected and following and _indent_of(source.line(following)) > _indent_of(source.line(line)):
+            return source.diagnostic(line, column, "missing `:` at the end of this line", expected=words,
+                                     hint="a line that opens an indented block ends with `:`")
+        where = _enclosing(source, line)
+        message = "this line ends too soon" + (f" (in {where})" if where else "")
+        if "COLON" in expected:
+            hint = "a block header ends with `:` and its body is indented on the next lines"
+        return source.diagnostic(line, column, message, expected=words, hint=hint)
+
+    if token.type == "_INDENT":
+        line = token.end_line or line
+        column = token.end_column or column
+        hint = ("only a line ending with `:` opens an indented block: line this one up with the line above, "
+                "or join the two lines")
+        return source.diagnostic(line, column, "this line is indented, but the line above does not open a block",
+                                 hint=hint)
+
+    if expected == {"_INDENT"}:
+        # A header ended with `:` but the next line is not indented under it.
+        header = line if token.type == "_DEDENT" else _previous_content_line(source, line)
+        if token.type == "_DEDENT":
+            column = len(source.line(line)) + 1
+        return source.diagnostic(line, column, f"expected an indented block after line {header}",
+                                 width=1 if token.type == "_DEDENT" else max(1, len(str(token))),
+                                 hint="a line ending with `:` must be followed by lines indented further than it")
+
+    if token.type == "_DEDENT":
+        where = _enclosing(source, line)
+        message = "the indented block ends too soon" + (f" (in {where})" if where else "")
+        return source.diagnostic(line, column, message, expected=words, hint=unclosed)
+
+    text = str(token)
+    width = max(1, len(text.split("\n")[0]))
+    source_line = source.line(line)
+    looks_like_word = bool(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    if "CLAUSE_ID" in expected and token.type in ("NAME", "INT") or (
+            token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
+        written = _CLAUSE_LIKE.match(source_line, column - 1)
+        raw = written.group(0) if written else text
+        width = len(raw)
+        suggestion = raw.upper().replace("_", "-")
+        if _CLAUSE_ID.fullmatch(suggestion):
+            hint = f"clause IDs are written in capitals: `{suggestion}`"
+        else:
+            hint = "a clause ID is written in capitals with dashes, like `SHELL-COMP-2`"
+        return source.diagnostic(line, column, f"`{raw}` is not a clause ID", width=width, expected=words, hint=hint)
+    if looks_like_word and text not in _literal_terminals().values():
+        hint = did_you_mean(text, _keywords_in(expected), cutoff=0.7)
+        if hint is None and column == 1:
+            hint = did_you_mean(text, DECLARATION_KEYWORDS, cutoff=0.7)
+    if hint is None and unclosed:
+        hint = unclosed
+    if hint is None and token.type == "STRING" and "NAME" in expected:
+        hint = "names are written without quotes"
+    if hint is None and token.type == "NAME" and "STRING" in expected:
+        hint = 'texts are written in double quotes: "like this"'
+    if hint is None and token.type == "COMPARE" and text == "=" and source_line[:column - 1].rstrip().endswith("="):
+        hint = "compare with a single `=`"
+    where = _enclosing(source, line)
+    message = f"unexpected {_describe_token(token)}" + (f" (in {where})" if where else "")
+    return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
+
+
+def _unexpected_character(error: UnexpectedCharacters, source: SourceText, line: int, column: int,
+                          open_parens) -> Diagnostic:
+    source_line = source.line(line)
+    char = source_line[column - 1: column] or getattr(error, "char", "") or "?"
+    expected = _expected_words(_accepted(error, error.allowed))
+    if char == '"':
+        return source.diagnostic(line, column, "this quoted text is not closed on its line",
+                                 width=max(1, len(source_line) - column + 1),
+                                 hint="a quoted text must end on the line where it starts; "
+                                      "a long text can be split into several quoted lines")
+    hint = CHARACTER_HINTS.get(char)
+    if hint is None and char.isalpha():
+        hint = "names use only the letters a to z, digits and `_`"
+    if hint is None and char.isprintable() and not char.isspace():
+        hint = f"`{char}` is not part of the rule language"
+    return source.diagnostic(line, column, f"unexpected character {_describe_char(char)}", expected=expected,
+                             hint=hint)
 
 
 class _AstProblem(Exception):
@@ -360,6 +641,11 @@ class _ToAst(Transformer):
         players, attribute, *values = rest
         return ast.LeaveOut(loc=self.loc(meta), players=int(players), attribute=str(attribute),
                             values=tuple(str(v) for v in values), cites=cites, rulings=rulings)
+
+    def leave_out_component(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        return ast.LeaveOut(loc=self.loc(meta), players=0, attribute="", values=(str(rest[0]),), cites=cites,
+                            rulings=rulings)
 
     def zone_scope(self, meta, children):
         return "per_player" if len(children) > 1 else "shared"

@@ -654,6 +654,13 @@ class Checker:
             if d.kind != "leave_out":
                 continue
             self.cites_of(d, "this leave-out")
+            if not d.players:
+                if d.values[0] not in self.components:
+                    self.error(d.loc, f"there is no component `{d.values[0]}`",
+                               hint=did_you_mean(d.values[0], self.components))
+                leave_outs.append(ir.LeaveOut(f"leave out every {d.values[0]}", d.loc, d.cites, d.rulings, 0, "",
+                                              d.values))
+                continue
             values = self.attributes.get(d.attribute)
             if values is None:
                 self.error(d.loc, f"no component has the attribute `{d.attribute}`",
@@ -781,12 +788,15 @@ class Checker:
                            hint="add `region <name>: one per letter` to the board")
             condition = self.expr(face.condition, {}, BOOL) if face.condition is not None else None
             faces.append(ir.Face(face.name, face.loc, face.cites, face.rulings, condition, tuple(cells)))
+        region_cites: tuple[str, ...] = ()
+        region_rulings: tuple[str, ...] = ()
         for region in d.regions:
-            self.cites_of(region, f"region `{region.name}`", required=False)
+            region_cites += self.cites_of(region, f"region `{region.name}`", required=False)
+            region_rulings += region.rulings
         if len(d.regions) > 1:
             self.error(d.regions[1].loc, "a board marks one kind of region with letters",
                        hint="use a second board map for a second kind of region")
-        return ir.Board(d.name, d.loc, d.cites, d.rulings, d.row_attribute, tuple(row_values), d.column_attribute,
+        return ir.Board(d.name, d.loc, d.cites + region_cites, d.rulings + region_rulings, d.row_attribute, tuple(row_values), d.column_attribute,
                         tuple(range(d.first_column, d.last_column + 1)), d.adjacency,
                         tuple(r.name for r in d.regions), tuple(faces))
 

@@ -157,13 +157,17 @@ class Tables:
         self.players = players
         self.options = options
         left_out: dict[str, set] = {}
+        always_out: set[str] = set()  # whole components left out ("leave out every X")
         for count, attribute, values in engine.LEAVE_OUTS:
-            if count == players:
+            if not count:
+                always_out.update(values)
+            elif count == players:
                 left_out.setdefault(attribute, set()).update(values)
         attrs = engine.ITEM_ATTRS
         self.left_out_items = tuple(
             i for i in range(len(engine.ITEM_KIND))
-            if any(attrs.get(a, {}).get(i) in vals for a, vals in left_out.items()))
+            if engine.ITEM_KIND[i] in always_out
+            or any(attrs.get(a, {}).get(i) in vals for a, vals in left_out.items()))
         excluded = set(self.left_out_items)
         self.in_play_items = tuple(i for i in range(len(engine.ITEM_KIND)) if i not in excluded)
         self.zone_base: dict[str, int] = {}
