@@ -234,6 +234,18 @@ def _literal_terminals() -> dict[str, str]:
     return {t.name: t.pattern.value for t in build_lark().terminals if t.pattern.type == "str"}
 
 
+@functools.lru_cache(maxsize=None)
+def _declaration_keywords() -> tuple[str, ...]:
+    """The words that can start a declaration, read from the grammar (so new declarations are included)."""
+    literal = _literal_terminals()
+    try:
+        accepts = build_lark().parse_interactive("").accepts()
+    except Exception:  # the fixed list is a fine fallback
+        accepts = set()
+    found = tuple(sorted(literal[n] for n in accepts if n in literal and literal[n].isalpha()))
+    return tuple(dict.fromkeys(DECLARATION_KEYWORDS + found))
+
+
 def _expected_words(expected: set[str] | frozenset[str] | tuple[str, ...]) -> tuple[str, ...]:
     """What could have come instead, in words a person knows, short, most specific first."""
     literal = _literal_terminals()
@@ -248,7 +260,7 @@ def _expected_words(expected: set[str] | frozenset[str] | tuple[str, ...]) -> tu
                 names.discard(by_word.pop(w))
             ranked.append((1, label.format(", ".join(f"`{w}`" for w in present[:4]))))
 
-    group(("game", "component", "zone", "step", "choice") + DECLARATION_KEYWORDS, 6, "a declaration ({}, ...)")
+    group(("game", "component", "zone", "step", "choice") + _declaration_keywords(), 6, "a declaration ({}, ...)")
     group(("move", "place", "set", "then", "if") + STATEMENT_KEYWORDS, 6, "a statement ({}, ...)")
     if {"NAME", "INT", "LPAR"} <= names:
         names -= set(VALUE_STARTS)
@@ -307,7 +319,7 @@ def _enclosing(source: SourceText, line: int, same_line: bool = False) -> str | 
         if number == line and not same_line:
             return None
         match = re.match(r'([a-z]+)(?:[ \t]+([A-Za-z_][A-Za-z0-9_-]*|"[^"\n]*"))?', text)
-        if not match or match.group(1) not in DECLARATION_KEYWORDS:
+        if not match or match.group(1) not in _declaration_keywords():
             return None
         keyword, name = match.groups()
         if keyword == "with":
@@ -463,7 +475,7 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     if looks_like_word and text not in _literal_terminals().values():
         hint = did_you_mean(text, _keywords_in(expected), cutoff=0.7)
         if hint is None and column == 1:
-            hint = did_you_mean(text, DECLARATION_KEYWORDS, cutoff=0.7)
+            hint = did_you_mean(text, _declaration_keywords(), cutoff=0.7)
     if hint is None and unclosed:
         hint = unclosed
     if hint is None and token.type == "STRING" and "NAME" in expected:
