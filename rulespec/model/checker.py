@@ -158,9 +158,18 @@ class Checker:
     # ------------------------------------------------------------------ entry point
     def check(self, variants: Sequence[str] = ()) -> ir.Model:
         decls, available = self.declarations(variants)
-        # Variants declared in the file are checked too, so a broken variant is found without using it.
         self.collect(decls)
         model = self.build(decls, variants, available)
+        if not variants and not self.problems:
+            # Every variant the file offers is checked too, so a broken one is found before anyone plays it.
+            for variant in available:
+                other = Checker(self.file, self.base)
+                try:
+                    other.check([variant.name])
+                except RuleError as error:
+                    for problem in error.diagnostics:
+                        if problem not in self.problems:
+                            self.problems.append(problem)
         if self.problems:
             raise RuleError(self.problems)
         return model

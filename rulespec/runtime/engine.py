@@ -572,7 +572,8 @@ class Engine:
         if players is None:
             players = self.MIN_PLAYERS
         st = self.empty_state(players)
-        st.stack.append(("setup", (), 0, "setup", ()))
+        if "setup" in self.STEPS:
+            st.stack.append(("setup", (), 0, "setup", ()))
         st.phase = "setup"
         self._advance(st)
         return st
@@ -672,8 +673,14 @@ class Engine:
     def _advance(self, st: State) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
         st._pending = None
+        idle_turns = 0
         while st.over is None:
             if not st.stack:
+                idle_turns += 1
+                if idle_turns > 2 * st.players + 1:
+                    raise RuleRuntimeError(
+                        f"turn after turn passes with nothing to decide (turn {st.turn_number}): no player can act "
+                        f"and no end condition holds")
                 self._next_turn(st)
                 continue
             frame = st.stack[-1]
