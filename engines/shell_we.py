@@ -5,7 +5,7 @@ clauses it implements and the rule-file line it was compiled from.
 """
 
 from rulespec.runtime.engine import (
-    RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
+    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, build_item_tables,
 )
 

@@ -127,6 +127,9 @@ class CodeGenerator:
     def visit_Occupant(self, e: ir.Occupant) -> str:
         return f"st.boards[{self.boards[e.board]}][{self.expr(e.space)}]"
 
+    def visit_Top(self, e: ir.Top) -> str:
+        return f"st.top({self.zone_index(e.zone)})"
+
     def visit_SeatStep(self, e: ir.SeatStep) -> str:
         return f"({self.expr(e.seat)} + {e.offset}) % st.players"
 
@@ -253,6 +256,9 @@ class CodeGenerator:
     def stmt_Nothing(self, s: ir.Nothing) -> None:
         self.w.line("pass")
 
+    def stmt_NextTurn(self, s: ir.NextTurn) -> None:
+        self.w.line(f"st.next_seat = {self.expr(s.seat)}")
+
     # ------------------------------------------------------------------ helpers
     def doc(self, decl, what: str) -> None:
         where = f"{self.source_name}:{decl.loc.line}" if decl.loc else self.source_name
@@ -313,7 +319,7 @@ class CodeGenerator:
         w.line('"""')
         w.line("")
         w.line("from rulespec.runtime.engine import (")
-        w.line("    RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
+        w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
         w.line("    TriggerInfo, ZoneInfo, build_item_tables,")
         w.line(")")
         w.line("")
@@ -323,6 +329,14 @@ class CodeGenerator:
         self.components()
         self.boards_section()
         self.fits()
+        if m.skip_when is not None:
+            w.line("")
+            w.line("")
+            w.line(f"def skip_turn(st, v_{ident(m.skip_var)}):")
+            w.indent()
+            self.doc(m.turns, f"Whether a player's turn is skipped: `{m.skip_when.text}`.")
+            w.line(f"return {self.expr(m.skip_when)}")
+            w.dedent()
         for step in ([m.setup] if m.setup else []) + list(m.steps):
             self.step(step)
         for trigger in m.triggers:
@@ -438,8 +452,12 @@ class CodeGenerator:
             return
         w.line(f"def by_{name}(st{self.params(step.params)}):")
         w.indent()
-        w.line(f'"""Who decides `{step.name}`."""')
-        w.line(f"return {self.expr(step.by)}")
+        if step.by is None:
+            w.line(f'"""Any player may take `{step.name}` (a claim window)."""')
+            w.line("return ANY_PLAYER")
+        else:
+            w.line(f'"""Who decides `{step.name}`."""')
+            w.line(f"return {self.expr(step.by)}")
         w.dedent()
         for option in step.options:
             self.option(step, option)
@@ -664,7 +682,8 @@ class CodeGenerator:
         w.line("ZONES = (")
         w.indent()
         for z in m.zones:
-            w.line(f"ZoneInfo({z.name!r}, {z.per_player!r}, {z.visibility!r}, {z.start!r}, {z.cites!r}),")
+            w.line(f"ZoneInfo({z.name!r}, {z.per_player!r}, {z.visibility!r}, {z.start!r}, {z.cites!r}"
+                   f"{', stacked=True' if z.stacked else ''}),")
         w.dedent()
         w.line(")")
         w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")
@@ -689,6 +708,8 @@ class CodeGenerator:
         w.line("}")
         w.line(f"FIRST_SEAT = {m.first_seat!r}")
         w.line(f"TURN_STEP = {m.turn_step!r}")
+        if m.skip_when is not None:
+            w.line(f"SKIP_TURN = staticmethod(skip_turn)")
         w.line("STEPS = {")
         w.indent()
         for step in ([m.setup] if m.setup else []) + list(m.steps):

@@ -225,8 +225,15 @@ class Nothing(Node):
     kind: Literal["nothing"] = "nothing"
 
 
+class NextTurn(Node):
+    """``next turn goes to X``: the next turn is X's instead of the next seat's."""
+
+    kind: Literal["next_turn"] = "next_turn"
+    seat: Expr
+
+
 Stmt = Annotated[
-    Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing],
+    Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn],
     Field(discriminator="kind"),
 ]
 
@@ -294,6 +301,7 @@ class ZoneDecl(Clause):
     per_player: bool
     visibility: Literal["public", "hidden", "owner"]
     start: Optional[Literal["in_play", "left_out"]] = None
+    stacked: bool = False  # items keep the order they arrived in; the last is the top
 
 
 class CounterDecl(Clause):
@@ -354,6 +362,8 @@ class TurnsDecl(Clause):
     name: str = "turns"
     first_seat: int
     step: str
+    skip_var: Optional[str] = None
+    skip_when: Optional[Expr] = None
 
 
 class Param(Node):
@@ -385,7 +395,7 @@ class ChoiceDecl(Clause):
     kind: Literal["choice"] = "choice"
     name: str
     params: tuple[Param, ...]
-    by: Expr
+    by: Optional[Expr]  # None: any player may act (a claim window)
     options: tuple[OptionChoice, ...]
 
 

@@ -669,11 +669,16 @@ class _ToAst(Transformer):
     def zone_start(self, meta, children):
         return "in_play" if str(children[-1]) == "play" else "left_out"
 
+    def zone_stacked(self, meta, children):
+        return "stacked"
+
     def zone(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        name, scope, visibility, *start = rest
+        name, scope, visibility, *extras = rest
+        start = next((e for e in extras if e in ("in_play", "left_out")), None)
         return ast.ZoneDecl(loc=self.loc(meta), name=str(name), per_player=(scope == "per_player"),
-                            visibility=visibility, start=start[0] if start else None, cites=cites, rulings=rulings)
+                            visibility=visibility, start=start, stacked="stacked" in extras, cites=cites,
+                            rulings=rulings)
 
     def per_player(self, meta, children):
         return True
@@ -731,10 +736,17 @@ class _ToAst(Transformer):
         rest, cites, rulings = _split([c for c in children if c is not None])
         return ast.SetupDecl(loc=self.loc(meta), body=tuple(rest[0]), cites=cites, rulings=rulings)
 
+    def turn_skip(self, meta, children):
+        return ("skip", str(children[0]), children[1])
+
     def turns(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
+        skip = next((r for r in rest if isinstance(r, tuple)), None)
         return ast.TurnsDecl(loc=self.loc(meta), first_seat=int(rest[0]), step=str(rest[1]), cites=cites,
-                             rulings=rulings)
+                             rulings=rulings, skip_var=skip[1] if skip else None, skip_when=skip[2] if skip else None)
+
+    def any_player(self, meta, children):
+        return "any"
 
     def params(self, meta, children):
         return tuple(c for c in children if c is not None)
@@ -774,6 +786,7 @@ class _ToAst(Transformer):
     def choice(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, params, by, *options = rest
+        by = None if by == "any" else by
         return ast.ChoiceDecl(loc=self.loc(meta), name=str(name), params=params, by=by, options=tuple(options),
                               cites=cites, rulings=rulings)
 
@@ -843,6 +856,9 @@ class _ToAst(Transformer):
     def add_stmt(self, meta, children):
         value, (name, seat) = children
         return ast.AddCounter(loc=self.loc(meta), counter=name, seat=seat, value=value)
+
+    def next_turn_stmt(self, meta, children):
+        return ast.NextTurn(loc=self.loc(meta), seat=children[0])
 
     def nothing_stmt(self, meta, children):
         return ast.Nothing(loc=self.loc(meta))

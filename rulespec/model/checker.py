@@ -455,6 +455,13 @@ class Checker:
                 self.error(node.target.loc, f"`occupant of` needs a space, not {describe_type(t)}")
                 return self._bad(node)
             return ir.Occupant(ITEM, loc, text, board_of(t), target)
+        if attr == "top":
+            zone = self.zones.get(getattr(target, "zone", ""))
+            if t != ZONE or zone is None or not zone.stacked:
+                self.error(node.target.loc, f"`top of` needs a stacked zone, not {describe_type(t)}",
+                           hint="declare the zone with `, stacked` so its order is kept")
+                return self._bad(node)
+            return ir.Top(ITEM, loc, text, target)
         if attr == "size":
             if t not in (ZONE, ZONES, SEATS, QUEUE) and not t.startswith("spaces:"):
                 self.error(node.target.loc, f"`size of` needs a zone, a queue, a board or the players, "
@@ -483,7 +490,7 @@ class Checker:
                 return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
             self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
             return self._bad(node)
-        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size"] + \
+        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top"] + \
             list(self.region_names) + list(self.attributes)
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
         return self._bad(node)
@@ -582,6 +589,8 @@ class Checker:
             return ir.Repeat(loc, self.expr(node.times, scope, INT), self.stmts(node.body, scope))
         if kind == "nothing":
             return ir.Nothing(loc)
+        if kind == "next_turn":
+            return ir.NextTurn(loc, self.expr(node.seat, scope, SEAT))
         self.error(loc, f"unexpected statement `{self.text(node)}`")
         return None
 
@@ -683,7 +692,7 @@ class Checker:
             leave_outs.append(ir.LeaveOut(f"leave out with {d.players} players", d.loc, d.cites, d.rulings,
                                           d.players, d.attribute, d.values))
         zones = tuple(ir.Zone(d.name, d.loc, self.cites_of(d, f"zone `{d.name}`"), d.rulings, d.per_player,
-                              d.visibility, d.start) for d in self.zones.values())
+                              d.visibility, d.start, d.stacked) for d in self.zones.values())
         if self.components and not any(z.start == "in_play" for z in zones):
             self.error(game.loc, "no zone holds the components at the start",
                        hint="add `, holds every component in play` to one shared zone")
@@ -720,7 +729,7 @@ class Checker:
             setup = ir.Step("setup", d.loc, self.cites_of(d, "setup"), d.rulings, "auto", (),
                             body=self.stmts(d.body, {}))
         turns_decl = next((d for d in decls if d.kind == "turns"), None)
-        turns, turn_step, first_seat = None, None, 0
+        turns, turn_step, first_seat, skip_when = None, None, 0, None
         if turns_decl is None:
             self.error(game.loc, "the game has no turns",
                        hint="add `turns go clockwise from player 1, each turn runs <step>`")
@@ -728,6 +737,8 @@ class Checker:
             self.cites_of(turns_decl, "turns")
             turns = ir.Cited("turns", turns_decl.loc, turns_decl.cites, turns_decl.rulings)
             turn_step, first_seat = turns_decl.step, turns_decl.first_seat - 1
+            if turns_decl.skip_when is not None:
+                skip_when = self.expr(turns_decl.skip_when, {turns_decl.skip_var: SEAT}, BOOL)
             self.used.add("step:" + turn_step)
             step = self.steps.get(turn_step)
             if step is None:
@@ -758,7 +769,8 @@ class Checker:
             variants_applied=tuple(variants), variants_available=tuple((v.name, v.title) for v in available),
             rulings=rulings, options=options, components=components, leave_outs=tuple(leave_outs), zones=zones,
             counters=counters, queues=queues, boards=boards, fits=tuple(fits), setup=setup, turns=turns,
-            turn_step=turn_step, first_seat=first_seat, steps=steps, triggers=triggers, insteads=insteads, ends=ends,
+            turn_step=turn_step, first_seat=first_seat, skip_var=turns_decl.skip_var if turns_decl else None,
+            skip_when=skip_when, steps=steps, triggers=triggers, insteads=insteads, ends=ends,
             scores=scores, ranking=ranking, invariants=invariants, examples=examples, causes=tuple(self.causes),
         )
 
@@ -832,7 +844,13 @@ class Checker:
             self.template(outcome.template, inner, outcome.loc, {outcome.var})
             return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                            outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces))
-        by = self.expr(d.by, scope, SEAT)
+        any_player = d.by is None
+        if any_player:
+            if "player" in scope:
+                self.error(d.loc, "a choice `by any player` names the acting seat `player`; rename the parameter")
+            by = None
+        else:
+            by = self.expr(d.by, scope, SEAT)
         options = []
         seen = set()
         for option in d.options:
@@ -842,6 +860,9 @@ class Checker:
             self.cites_of(option, f"option `{option.name}`", required=False)
             inner = dict(scope)
             bindings = []
+            if any_player:  # every seat may take this option: the acting seat is the first thing chosen
+                inner["player"] = SEAT
+                bindings.append(ir.Binding("player", SEAT, ir.PlayersSet(SEATS, option.loc, "players")))
             for binding in option.bindings:
                 domain = self.expr(binding.domain, inner)
                 element = element_type(domain.type)
@@ -854,6 +875,9 @@ class Checker:
                 bindings.append(ir.Binding(binding.var, element or "?", domain))
             conditions = tuple(self.expr(c, inner, BOOL) for c in self.conjuncts(option.guard))
             self.template(option.template, inner, option.loc, {b.var for b in bindings})
+            if any_player and "{player}" in option.template:
+                self.error(option.loc, "the acting player is already shown before the text",
+                           hint="leave `{player}` out of the text")
             options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
                                            tuple(bindings), conditions, self.stmts(option.body, inner)))
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options))

@@ -101,6 +101,13 @@ class Occupant(E):
 
 
 @dataclass(frozen=True)
+class Top(E):
+    """The item on top of a stacked zone (the one that arrived last)."""
+
+    zone: E
+
+
+@dataclass(frozen=True)
 class SeatStep(E):
     """The seat ``offset`` places clockwise (``left of p`` is +1, ``right of p`` is -1)."""
 
@@ -283,6 +290,11 @@ class Nothing(S):
     pass
 
 
+@dataclass(frozen=True)
+class NextTurn(S):
+    seat: E
+
+
 # ----------------------------------------------------------------------------- declarations
 
 
@@ -326,6 +338,7 @@ class Zone(Cited):
     per_player: bool
     visibility: str  # public | hidden | owner
     start: Optional[str]  # in_play | left_out | None
+    stacked: bool = False
 
 
 @dataclass(frozen=True)
@@ -501,6 +514,8 @@ class Model:
     turns: Optional[Cited]
     turn_step: Optional[str]
     first_seat: int
+    skip_var: Optional[str]
+    skip_when: Optional[E]
     steps: tuple[Step, ...]
     triggers: tuple[Trigger, ...]
     insteads: tuple[Instead, ...]

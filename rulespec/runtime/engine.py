@@ -21,6 +21,8 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
 CHANCE = -1
+ANY_PLAYER = -2  # a choice every seat may take (a claim window)
+TERMINAL = -4
 RESOLVE = "__resolve__"
 
 
@@ -57,6 +59,7 @@ class ZoneInfo:
     visibility: str  # public | hidden | owner
     start: Optional[str]
     cites: tuple[str, ...] = ()
+    stacked: bool = False
 
 
 @dataclass(frozen=True)
@@ -171,10 +174,15 @@ class Tables:
         excluded = set(self.left_out_items)
         self.in_play_items = tuple(i for i in range(len(engine.ITEM_KIND)) if i not in excluded)
         self.zone_base: dict[str, int] = {}
+        stacked: list[int] = []
         count = 0
         for zone in engine.ZONES:
             self.zone_base[zone.name] = count
-            count += players if zone.per_player else 1
+            instances = players if zone.per_player else 1
+            if zone.stacked:
+                stacked.extend(range(count, count + instances))
+            count += instances
+        self.stacked = frozenset(stacked)
         self.zone_count = count
         self.board_base: list[int] = []
         self.in_use: list[tuple[bool, ...]] = []
@@ -234,15 +242,24 @@ class State:
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("engine", "t", "players", "options", "zones", "boards", "causes", "loc", "counters", "queues",
-                 "stack", "phase", "turn_seat", "turn_number", "over", "history", "violations", "actor",
+                 "stack", "phase", "turn_seat", "turn_number", "next_seat", "over", "history", "violations", "actor",
                  "last_cause", "_thens", "_pending")
 
     # ---- primitives used by generated code
     def move(self, item: int, zone: int, cause: str) -> None:
         self._take(item)
-        bisect.insort(self.zones[zone], item)
+        if zone in self.t.stacked:
+            self.zones[zone].append(item)
+        else:
+            bisect.insort(self.zones[zone], item)
         self.loc[item] = zone
         self.last_cause = cause
+
+    def top(self, zone: int) -> int:
+        items = self.zones[zone]
+        if not items:
+            raise RuleRuntimeError("the rules ask for the top of an empty zone; test `is not empty` first")
+        return items[-1]
 
     def place(self, board: int, item: int, cell: int, cause: str) -> None:
         t = self.t
@@ -337,7 +354,7 @@ class State:
     def current_player(self) -> int:
         decision = self._decision()
         if decision is None:
-            return CHANCE if self.over is None else -2
+            return CHANCE if self.over is None else TERMINAL
         return decision[0]
 
     def is_terminal(self) -> bool:
@@ -427,6 +444,7 @@ class State:
             "phase": self.phase,
             "turn_seat": self.turn_seat,
             "turn_number": self.turn_number,
+            "next_seat": self.next_seat,
             "zones": [list(z) for z in self.zones],
             "boards": [list(b) for b in self.boards],
             "causes": [list(c) for c in self.causes],
@@ -504,6 +522,7 @@ class Engine:
     SETUP: Optional[Callable] = None
     FIRST_SEAT = 0
     TURN_STEP = ""
+    SKIP_TURN: Optional[Callable] = None
     STEPS: dict[str, StepInfo] = {}
     TRIGGERS: tuple[TriggerInfo, ...] = ()
     INSTEADS: tuple[InsteadInfo, ...] = ()
@@ -603,6 +622,7 @@ class Engine:
                        for name, (per_player, start) in self.COUNTERS.items()}
         st.queues = {name: [] for name in self.QUEUES}
         st.stack, st.phase, st.turn_seat, st.turn_number = [], "play", self.FIRST_SEAT % players, 0
+        st.next_seat = None
         st.over, st.history, st.violations, st.actor, st.last_cause = None, [], [], 0, "setup"
         st._thens, st._pending = [], None
         return st
@@ -616,6 +636,7 @@ class Engine:
         st = self.empty_state(data["players"])
         st.options = dict(data["options"])
         st.phase, st.turn_seat, st.turn_number = data["phase"], data["turn_seat"], data["turn_number"]
+        st.next_seat = data.get("next_seat")
         st.zones = [list(z) for z in data["zones"]]
         st.boards = [list(b) for b in data["boards"]]
         st.causes = [list(c) for c in data["causes"]]
@@ -665,9 +686,12 @@ class Engine:
         seen = set()
         for option in info.options:
             for text, binding in option.enumerate(st, *args):
-                if text not in seen:
-                    seen.add(text)
-                    entries.append((Action(seat, text), option.effect, 1, binding))
+                action = Action(binding[0] if seat == ANY_PLAYER else seat, text)
+                if action not in seen:
+                    seen.add(action)
+                    entries.append((action, option.effect, 1, binding))
+        if seat == ANY_PLAYER:
+            entries.sort(key=lambda entry: entry[0].player)  # stable: seat order, then declaration order
         return (seat, entries)
 
     def _advance(self, st: State) -> None:
@@ -718,9 +742,20 @@ class Engine:
     def _next_turn(self, st: State) -> None:
         if st.phase == "setup":
             st.phase = "play"
-            st.turn_seat = self.FIRST_SEAT % st.players
+            seat = self.FIRST_SEAT % st.players
+        elif st.next_seat is not None:
+            seat = st.next_seat
         else:
-            st.turn_seat = (st.turn_seat + 1) % st.players
+            seat = (st.turn_seat + 1) % st.players
+        st.next_seat = None
+        if self.SKIP_TURN is not None:
+            for _ in range(st.players):
+                if not self.SKIP_TURN(st, seat):
+                    break
+                seat = (seat + 1) % st.players
+            else:
+                raise RuleRuntimeError("every player's turn is skipped and no end condition holds")
+        st.turn_seat = seat
         st.turn_number += 1
         if self.MAX_TURNS is not None and st.turn_number > self.MAX_TURNS:
             st.violations.append(f"the game lasted more than its declared {self.MAX_TURNS} turns")
@@ -819,9 +854,11 @@ class Engine:
             "outcome": st.outcome(),
         }
         if decision is not None:
-            view["decision"] = {"player": decision[0], "step": st.stack[-1][0]}
-            if decision[0] == seat:
-                view["decision"]["choices"] = [e[0].text for e in decision[1]]
+            view["decision"] = {"player": "any" if decision[0] == ANY_PLAYER else decision[0],
+                                "step": st.stack[-1][0]}
+            mine = [e[0].text for e in decision[1] if e[0].player == seat]
+            if mine:
+                view["decision"]["choices"] = mine
         return view
 
     def _why_not(self, st: State, action: Action) -> str:
@@ -833,20 +870,20 @@ class Engine:
         seat, entries = decision
         frame = st.stack[-1]
         info = self.STEPS[frame[0]]
-        if action.player != seat:
+        if action.player != seat and seat != ANY_PLAYER:
             who = "chance" if seat == CHANCE else f"player {seat + 1}"
             return f"it is {who}'s decision ({frame[0]}), not {'chance' if action.player == CHANCE else f'player {action.player + 1}'}'s"
         if info.kind == "choice":
             for option in info.options:
                 for text, binding in option.raw(st, *frame[1]):
-                    if text == action.text:
+                    if text == action.text and (seat != ANY_PLAYER or binding[0] == action.player):
                         failed = option.check(st, *frame[1], *binding)
                         if failed >= 0:
                             condition, cites = option.conditions[failed]
                             cited = f" [{', '.join(cites)}]" if cites else ""
                             return f"{action.text!r} is not allowed: `{condition}` does not hold{cited}"
         import difflib
-        texts = [e[0].text for e in entries]
+        texts = [e[0].text for e in entries if e[0].player == action.player or seat != ANY_PLAYER]
         close = difflib.get_close_matches(action.text, texts, n=3, cutoff=0.5)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \
             f"; the choices are: {', '.join(repr(t) for t in texts[:8])}{'...' if len(texts) > 8 else ''}"

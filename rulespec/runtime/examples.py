@@ -53,7 +53,8 @@ class ExampleRun:
             item = self._item(st, label, line)
             st._take(item)
             st.zones[zone].append(item)
-            st.zones[zone].sort()
+            if zone not in st.t.stacked:
+                st.zones[zone].sort()
             st.loc[item] = zone
 
     def place(self, st: State, board: int, refs: list, line: int = 0) -> None:

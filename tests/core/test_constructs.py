@@ -1,0 +1,85 @@
+"""Language constructs beyond Shell We?: claim windows, stacked zones, knockouts and turn skipping."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.runtime.examples import run_examples
+
+SNAP = Path(__file__).parent / "fixtures" / "snap.rules"
+
+
+@pytest.fixture(scope="module")
+def snap():
+    return rulespec.load(SNAP)
+
+
+def test_snap_examples_pass(snap):
+    results = run_examples(snap)
+    assert results and all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+def _play_to_window(game, seed):
+    rng = random.Random(seed)
+    state = game.new_game(players=3)
+    while not state.is_terminal():
+        if state.stack and state.stack[-1][0] == "window" and not state.is_chance_node():
+            return state
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    return None
+
+
+def test_a_claim_window_offers_actions_to_several_seats(snap):
+    windows = [s for s in (_play_to_window(snap, seed) for seed in range(30)) if s is not None]
+    assert windows
+    multi = [s for s in windows if len({a.player for a in s.legal_actions()}) > 1]
+    assert multi, "no window where several seats could act"
+    state = multi[0]
+    seats = sorted({a.player for a in state.legal_actions()})
+    for seat in range(3):
+        view = state.observation(seat)
+        assert view["decision"]["player"] == "any"
+        mine = sorted(a.text for a in state.legal_actions() if a.player == seat)
+        assert sorted(view["decision"].get("choices", [])) == mine
+    # An action of one seat offered under another seat's name is refused.
+    snapper = next(a for a in state.legal_actions() if a.text == "snap")
+    non_flipper = next(s for s in range(3) if rulespec.Action(s, "go on") not in state.legal_actions())
+    with pytest.raises(rulespec.IllegalAction, match="go on"):
+        state.apply(rulespec.Action(non_flipper, "go on"))
+    state.apply(snapper)
+    assert state.turn_seat == snapper.player or state.stack[-1][0] == "turn"
+
+
+def test_stacked_zone_keeps_arrival_order(snap):
+    state = snap.new_game(players=2)
+    while state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    pile = state.t.zone_base["pile"]
+    flipped = []
+    for _ in range(2):
+        flip = next(a for a in state.legal_actions() if a.text.startswith("flip"))
+        flipped.append(flip.text[len("flip "):])
+        state.apply(flip)
+        go_on = next((a for a in state.legal_actions() if a.text == "go on"), None)
+        if go_on is None:
+            break
+        state.apply(go_on)
+    labels = [snap.ITEM_LABEL[i] for i in state.zones[pile]]
+    assert labels[-len(flipped):] == flipped
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_knocked_out_players_never_act_again(snap, seed):
+    state = rulespec.random_game(snap, players=4, seed=seed)
+    out_at = {}
+    for index, text in enumerate(state.history):
+        if text.endswith(": retire"):
+            out_at[text.split(":")[0]] = index
+    for index, text in enumerate(state.history):
+        who = text.split(":")[0]
+        if who in out_at and index > out_at[who]:
+            pytest.fail(f"{who} acted after retiring: {text} (step {index})")
+    assert state.outcome()["end"] == "last_one_standing" and not state.violations
