@@ -455,7 +455,7 @@ class ScoreDecl(Clause):
 
 
 class RankingKey(Node):
-    key: Literal["winner_first", "lowest", "highest", "ties_share"]
+    key: Literal["winner_first", "lowest", "highest", "ties_share", "lot"]
     score: Optional[str] = None
 
 

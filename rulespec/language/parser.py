@@ -13,7 +13,7 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
 
@@ -164,6 +164,11 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
         raise RuleError([source.diagnostic(
             line, 1, "this line's indentation does not match any enclosing block",
             hint="indent the lines of one block by the same number of spaces")]) from None
+    too_deep = _too_deeply_nested(tree)
+    if too_deep is not None:
+        raise RuleError([source.diagnostic(
+            too_deep.line, too_deep.column, f"this is nested too deeply (more than {MAX_NESTING} levels)",
+            hint="split it up: move part of the expression or of the nested blocks into its own step or score")]) from None
     try:
         declarations = _ToAst(path).transform(tree)
     except VisitError as error:
@@ -173,6 +178,26 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
                                                hint=inner.hint)]) from None
         raise
     return ast.RuleFile(path=path, text=source_text_of(text), declarations=tuple(declarations))
+
+
+# Deeper than any rule a person writes (Shell We? needs 13), shallow enough for every later stage,
+# which all walk the tree recursively.
+MAX_NESTING = 100
+
+
+def _too_deeply_nested(tree: Tree):
+    """The meta (line, column) of a node nested deeper than MAX_NESTING, if there is one."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            meta = node.meta
+            if getattr(meta, "empty", True):
+                continue
+            return meta
+        # leftmost child on top, so the report points at the start of the deep part
+        stack.extend((child, depth + 1) for child in reversed(node.children) if isinstance(child, Tree))
+    return None
 
 
 def parse_file(path: str | Path) -> ast.RuleFile:
@@ -999,6 +1024,9 @@ class _ToAst(Transformer):
 
     def ties_share(self, meta, children):
         return ast.RankingKey(loc=self.loc(meta), key="ties_share")
+
+    def ties_by_lot(self, meta, children):
+        return ast.RankingKey(loc=self.loc(meta), key="lot")
 
     def ranking(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])

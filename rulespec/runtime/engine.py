@@ -24,6 +24,7 @@ CHANCE = -1
 ANY_PLAYER = -2  # a choice every seat may take (a claim window)
 TERMINAL = -4
 RESOLVE = "__resolve__"
+LOTS = "__lots__"  # the chance step that breaks a tie for first place by drawing lots
 
 
 class IllegalAction(Exception):
@@ -675,6 +676,9 @@ class Engine:
     def _decide(self, st: State):
         """The pending decision on top of the stack: (seat or CHANCE, [(action, effect, weight, binding)])."""
         frame = st.stack[-1]
+        if frame[0] == LOTS:
+            return (CHANCE, [(Action(CHANCE, f"lot: player {seat + 1}"), self._draw_lot, 1, (seat,))
+                             for seat in frame[1]])
         info = self.STEPS[frame[0]]
         args = frame[1]
         if info.kind == "chance":
@@ -717,6 +721,9 @@ class Engine:
                 step_name, args, actor, cause, replaced = queue.pop(0)
                 st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
                 continue
+            if step == LOTS:
+                st._pending = self._decide(st)
+                return
             if self._replace(st, frame):
                 continue
             info = self.STEPS[step]
@@ -779,22 +786,40 @@ class Engine:
         return False
 
     def _check_ends(self, st: State, timing: str) -> None:
-        if st.over is not None or st.phase != "play":
+        if st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS):
             return
         for end in self.ENDS:
             if end.timing != timing:
                 continue
             winners = end.check(st)
             if winners is not None:
-                st.over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
+                over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
                 st.stack.clear()
                 st._pending = None
+                tied = self._tied_for_first(st, over) if ("lot", None) in self.RANKING else []
+                if len(tied) > 1:
+                    # The end is decided, but the winner is drawn by lot: one more chance node.
+                    st.stack.append((LOTS, tuple(tied), 0, json.dumps(over, sort_keys=True), ()))
+                else:
+                    st.over = over
                 return
 
+    def _tied_for_first(self, st: State, over: dict) -> list[int]:
+        keys = self._rank_keys(st, over)
+        best = min(keys)
+        return [seat for seat in range(st.players) if keys[seat] == best]
+
+    def _draw_lot(self, st: State, cause: str, *args) -> None:
+        seat = args[-1]
+        over = json.loads(cause)
+        over["lot"] = seat
+        st.over = over
+
     # ---- results and views
-    def _outcome(self, st: State) -> dict:
+    def _rank_keys(self, st: State, over: dict) -> list[tuple]:
+        """Each seat's sort key from the declared ranking chain (smaller is better)."""
         scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
-        declared = set(st.over.get("winners", []))
+        declared = set(over.get("winners", []))
         keys = []
         for seat in range(st.players):
             key = []
@@ -805,8 +830,15 @@ class Engine:
                     key.append(scores[score][seat])
                 elif kind == "highest":
                     key.append(-scores[score][seat])
+                elif kind == "lot":
+                    key.append(0 if over.get("lot") == seat else 1)
             keys.append(tuple(key))
-        share = any(kind == "ties_share" for kind, _ in self.RANKING)
+        return keys
+
+    def _outcome(self, st: State) -> dict:
+        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
+        keys = self._rank_keys(st, st.over)
+        share = any(kind in ("ties_share", "lot") for kind, _ in self.RANKING)
         order = sorted(range(st.players), key=lambda s: (keys[s], s))
         ranks = [0] * st.players
         for position, seat in enumerate(order):
@@ -817,6 +849,7 @@ class Engine:
         return {
             "end": st.over["end"],
             "cites": st.over.get("cites", []),
+            "lot": st.over.get("lot"),
             "winners": [s for s in range(st.players) if ranks[s] == 1],
             "ranking": ranks,
             "scores": scores,

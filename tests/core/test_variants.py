@@ -17,6 +17,7 @@ def test_variants_are_listed():
         "lazy": "Dropping is the only move",
         "sudden": "Anyone with three pebbles wins",
         "strict_end": "Only a full discard ends it",
+        "lots": "Ties for first are drawn by lot",
     }
 
 
@@ -89,3 +90,24 @@ def test_a_turn_where_nobody_can_act_is_an_error_not_a_hang(tmp_path):
     game = rulespec.load(path, variants=["lazy"])
     with pytest.raises(rulespec.RuleRuntimeError, match="no player can act"):
         game.new_game(players=2)
+
+
+def test_a_tie_for_first_is_drawn_by_lot_as_a_chance_node():
+    game = rulespec.load(PEBBLES, variants=["lots"])
+    for seed in range(40):
+        state = game.new_game(players=2)
+        rng = __import__("random").Random(seed)
+        while not state.is_terminal():
+            if state.is_chance_node() and state.chance_outcomes()[0][0].text.startswith("lot:"):
+                outcomes = state.chance_outcomes()
+                assert sorted(a.text for a, _ in outcomes) == ["lot: player 1", "lot: player 2"]
+                assert all(p == __import__("fractions").Fraction(1, 2) for _, p in outcomes)
+                state.apply(outcomes[1][0])
+                outcome = state.outcome()
+                assert outcome["lot"] == 1 and outcome["winners"] == [1]
+                assert outcome["ranking"] == [2, 1]
+                assert outcome["scores"]["kept"][0] == outcome["scores"]["kept"][1]
+                return
+            actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    pytest.fail("no game ended in a tie for first")
