@@ -1,0 +1,5 @@
+"""`python -m rulespec ...` runs the `rulespec` command without an installed entry point."""
+
+from .cli import app
+
+app(prog_name="rulespec")

@@ -1,0 +1,347 @@
+"""The `rulespec` command line, driven through typer's CliRunner (and once through the installed script)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import rulespec
+from rulespec import pipeline
+from rulespec.cli import app
+
+runner = CliRunner()
+SHELL_WE = pipeline.bundled_rulebooks()["shell-we"]
+
+
+def run(*args: str, input: str | None = None):
+    return runner.invoke(app, list(args), input=input)
+
+
+def one_line_error(result) -> str:
+    """The whole complaint of a usage error: exactly one non-empty line, and no traceback."""
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1, result.output
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+def broken_copy(tmp_path: Path, old: str, new: str) -> tuple[Path, int]:
+    """shell-we.rules with one piece of text changed; returns the copy and the changed line's number."""
+    text = SHELL_WE.read_text(encoding="utf-8")
+    assert old in text
+    line = text[: text.index(old)].count("\n") + 1
+    path = tmp_path / "broken.rules"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path, line
+
+
+# ----------------------------------------------------------------------------- check
+
+
+def test_check_bundled_game_prints_summary_and_examples():
+    result = run("check", "shell-we")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())  # the summary paragraph is wrapped to the terminal
+    assert "Shell We?" in out and "2 to 4 players" in out
+    assert re.search(r"\d+ declarations", out)
+    assert re.search(r"cite \d+ clause IDs", out)
+    assert re.search(r"\d+ rulings", out)
+    assert "pass worked_penalty" in out
+    assert "FAIL" not in out and "Traceback" not in out
+
+
+def test_check_accepts_a_path():
+    result = run("check", str(SHELL_WE))
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("old,new", [
+    ("players 2 to 4", "players 2 too 4"),  # a syntax error
+    ("move tile to rack of player as draw", "move tile to rack of playr as draw"),  # a checker error
+])
+def test_check_broken_file_reports_file_line_col(tmp_path, old, new):
+    path, line = broken_copy(tmp_path, old, new)
+    result = run("check", str(path))
+    assert result.exit_code == 1, result.output
+    assert re.search(rf"broken\.rules:{line}:\d+: error", result.output), result.output
+    assert "Traceback" not in result.output
+
+
+def test_check_failing_example_exits_1(tmp_path):
+    path, _ = broken_copy(tmp_path, "then penalty of player 2 = 33", "then penalty of player 2 = 34")
+    result = run("check", str(path))
+    assert result.exit_code == 1, result.output
+    assert "FAIL worked_penalty" in result.output
+    assert "does not hold" in result.output
+
+
+def test_check_unknown_game_is_a_usage_error():
+    result = run("check", "shel-we")
+    assert result.exit_code == 2
+    assert "did you mean `shell-we`" in one_line_error(result)
+
+
+def test_check_missing_file_is_a_usage_error(tmp_path):
+    result = run("check", str(tmp_path / "nowhere.rules"))
+    assert result.exit_code == 2
+    assert "no rule file" in one_line_error(result)
+
+
+def test_check_unknown_variant_is_a_usage_error():
+    result = run("check", "shell-we", "--variant", "no_such_variant")
+    assert result.exit_code == 2
+    assert "no variant `no_such_variant`" in one_line_error(result)
+
+
+# ----------------------------------------------------------------------------- build
+
+
+@pytest.fixture
+def engines_in_tmp(tmp_path, monkeypatch) -> Path:
+    """Build into a scratch folder: the pipeline resolves `engines_dir` through its own module global."""
+    target = tmp_path / "engines"
+    monkeypatch.setattr(pipeline, "engines_dir", lambda: target)
+    return target
+
+
+def test_build_writes_then_check_passes_then_fails_on_a_modified_copy(engines_in_tmp):
+    first = run("build")
+    assert first.exit_code == 0, first.output
+    assert "wrote" in first.output and "shell_we.py" in first.output
+    written = engines_in_tmp / "shell_we.py"
+    assert written.exists()
+    real = Path(rulespec.__file__).resolve().parent.parent / "engines" / "shell_we.py"
+    real_before = real.read_bytes() if real.exists() else None
+
+    clean = run("build", "--check")
+    assert clean.exit_code == 0, clean.output
+    assert "up to date" in clean.output
+
+    modified = written.read_text(encoding="utf-8") + "\n# edited by hand\n"
+    written.write_text(modified, encoding="utf-8")
+    stale = run("build", "--check")
+    assert stale.exit_code == 1, stale.output
+    assert "OUT OF DATE" in stale.output and "shell_we.py" in stale.output
+    assert written.read_text(encoding="utf-8") == modified, "--check must not write"
+    assert (real.read_bytes() if real.exists() else None) == real_before  # the checkout's engines/ untouched
+
+    rebuilt = run("build")
+    assert rebuilt.exit_code == 0 and "wrote" in rebuilt.output
+    assert run("build", "--check").exit_code == 0
+
+
+def test_build_check_names_a_missing_engine(engines_in_tmp):
+    result = run("build", "--check")
+    assert result.exit_code == 1
+    assert "shell_we.py" in result.output
+    assert not engines_in_tmp.exists()
+
+
+# ----------------------------------------------------------------------------- play
+
+
+def test_play_watch_plays_a_two_player_game_to_the_end():
+    result = run("play", "shell-we", "--players", "2", "--watch", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "== setup ==" in out and "== turn 1: player 1 ==" in out
+    assert "chance: draw" in out and "player 1: " in out
+    assert "== game over ==" in out
+    # the same seed gives the same game as rulespec.random_game
+    expected = rulespec.random_game(rulespec.load("shell-we"), 2, seed=1).outcome()
+    winners = " and ".join(f"player {w + 1}" for w in expected["winners"])
+    assert re.search(rf"game over by {expected['end']} .*: {winners} (wins|share the win)", out), out[-800:]
+
+
+def test_play_controlled_seat_reads_answers_and_explains_a_bad_one():
+    result = run("play", "shell-we", "--seed", "3", "--seat", "1", input="not a move\n99\n1\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "your choices" in out and "rack of player 1 (you)" in out
+    assert "not allowed: 'not a move' is not one of the choices" in out
+    assert "there is no choice 99" in out
+    assert re.search(r"player 1: start with \w+ \d+", out)
+    assert "no more input" in out
+    assert "Traceback" not in out
+
+
+def test_play_shows_only_the_seats_observation():
+    result = run("play", "shell-we", "--seed", "3", "--seat", "1", input="")
+    assert result.exit_code == 0, result.output
+    # replay the CLI's game up to player 1's first decision to learn what player 2 holds
+    import random
+    from rulespec.cli import _random_step
+    state, rng = rulespec.load("shell-we").new_game(2), random.Random(3)
+    while state.current_player() != 0:
+        state.apply(_random_step(state, rng))
+    rack = state.t.zone_base["rack"]
+    hidden = {state.engine.ITEM_LABEL[i] for i in state.zones[rack + 1]} - {"starfish"}
+    assert hidden
+    assert f"rack of player 2: {len(state.zones[rack + 1])} (hidden)" in result.output
+    for label in hidden:
+        assert not re.search(rf"\b{label}\b", result.output), f"{label} of player 2's rack was shown"
+    for item in state.zones[rack]:
+        assert state.engine.ITEM_LABEL[item] in result.output
+
+
+def test_play_action_text_is_accepted():
+    dry = run("play", "shell-we", "--seed", "3", "--seat", "1", input="")
+    match = re.search(r"  1\. (start with \w+ \d+)", dry.output)
+    assert match, dry.output
+    result = run("play", "shell-we", "--seed", "3", "--seat", "1", input=f"{match.group(1)}\n")
+    assert result.exit_code == 0, result.output
+    assert f"player 1: {match.group(1)}" in result.output
+
+
+def test_play_whole_game_with_a_human_seat_ends_with_the_outcome():
+    result = run("play", "shell-we", "--seed", "5", "--seat", "1", input="1\n" * 2000)
+    assert result.exit_code == 0, result.output[-2000:]
+    assert "== game over ==" in result.output and re.search(r"rank 1: player \d", result.output)
+
+
+def test_play_eof_at_the_first_question_exits_cleanly():
+    result = run("play", "shell-we", "--seed", "1", input="")
+    assert result.exit_code == 0
+    assert "no more input" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args,words", [
+    (["play", "no-such-game"], "no bundled game"),
+    (["play", "shell-we", "--option", "side=C"], "option 'side' takes A, B"),
+    (["play", "shell-we", "--option", "colour=red"], "has no option 'colour'"),
+    (["play", "shell-we", "--option", "side"], "NAME=VALUE"),
+    (["play", "shell-we", "--players", "7", "--watch"], "2 to 4 players, not 7"),
+    (["play", "shell-we", "--seat", "3"], "seats are 1 to 2"),
+    (["play", "shell-we", "--watch", "--seat", "1"], "--watch"),
+])
+def test_play_bad_input_is_one_line_and_exit_2(args, words):
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert words in one_line_error(result)
+
+
+def test_play_with_option_side_b():
+    result = run("play", "shell-we", "--watch", "--seed", "2", "--option", "side=B", "--players", "3")
+    assert result.exit_code == 0, result.output[-1000:]
+    assert "options side=B" in result.output and "(face B)" in result.output
+
+
+# ----------------------------------------------------------------------------- verify and replay
+
+
+@pytest.fixture
+def real_verify():
+    return pytest.importorskip("rulespec.verify")
+
+
+@pytest.fixture
+def fake_verify(monkeypatch, real_verify):
+    """rulespec.verify with a canned ``verify()`` (no Hypothesis run): the CLI's side of the contract."""
+    module = types.ModuleType("rulespec.verify")
+    module.__dict__.update({k: v for k, v in vars(real_verify).items() if not k.startswith("__")})
+    module.calls = []
+    module.result = real_verify.VerifyReport("shell-we", "Shell We?", [2], {"side": "A"}, ())
+
+    def verify(name_or_path, **kwargs):
+        module.calls.append((name_or_path, kwargs))
+        return module.result
+
+    module.verify = verify
+    monkeypatch.setitem(sys.modules, "rulespec.verify", module)
+    return module
+
+
+def test_verify_passes_arguments_and_exits_0_when_ok(fake_verify):
+    result = run("verify", "shell-we", "--players", "3", "--examples", "7", "--seed", "4", "--option", "side=B")
+    assert result.exit_code == 0, result.output
+    assert "every property holds" in result.output
+    (name, kwargs), = fake_verify.calls
+    assert name == "shell-we"
+    assert kwargs == {"variants": (), "options": {"side": "B"}, "players": 3, "seed": 4, "max_examples": 7}
+
+
+def test_verify_failure_exits_1_and_saves_a_counterexample_that_replays(fake_verify, tmp_path):
+    history = rulespec.random_game(rulespec.load("shell-we"), 2, seed=9).history[:40]
+    # a made-up failure whose last action is refused on replay
+    actions = history + ["player 1: play red 99"]
+    fake_verify.result.failures.append(
+        fake_verify.Failure("made_up_property", "it broke", 2, {"side": "A"}, actions, "shell-we"))
+    saved = tmp_path / "cex.txt"
+    result = run("verify", "shell-we", "--save", str(saved))
+    assert result.exit_code == 1, result.output
+    assert "made_up_property" in result.output and saved.exists()
+    assert f"rulespec replay {saved}" in result.output
+
+    replayed = run("replay", str(saved))
+    assert replayed.exit_code == 1, replayed.output
+    out = replayed.output
+    assert "recorded failure: made_up_property: it broke" in out
+    assert f"   1. {history[0]}" in out and f"{len(history):>4}. {history[-1]}" in out
+    assert f"fails: step {len(actions)} (player 1: play red 99) is refused" in out
+    assert "Traceback" not in out
+
+
+def test_replay_of_a_counterexample_that_no_longer_fails_exits_0(real_verify, tmp_path):
+    history = rulespec.random_game(rulespec.load("shell-we"), 3, seed=4).history[:60]
+    saved = real_verify.save_counterexample(
+        tmp_path / "fixed.txt", real_verify.Failure("clone", "was broken once", 3, {}, history, "shell-we"))
+    result = run("replay", str(saved))
+    assert result.exit_code == 0, result.output
+    assert "60. " in result.output and "does not happen again" in result.output
+
+
+def test_verify_for_real_on_a_tiny_budget(real_verify):
+    result = run("verify", "shell-we", "--players", "2", "--examples", "2", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "every property holds" in result.output
+
+
+def test_verify_bad_option_is_a_usage_error(fake_verify):
+    result = run("verify", "shell-we", "--option", "side=Z")
+    assert result.exit_code == 2
+    assert "side" in one_line_error(result)
+    assert fake_verify.calls == []
+
+
+def test_replay_missing_or_malformed_file_is_a_usage_error(fake_verify, tmp_path):
+    result = run("replay", str(tmp_path / "none.txt"))
+    assert result.exit_code == 2
+    assert "no counterexample file" in one_line_error(result)
+    junk = tmp_path / "junk.txt"
+    junk.write_text("player 1: pass\n", encoding="utf-8")
+    result = run("replay", str(junk))
+    assert result.exit_code == 2
+    assert "cannot read" in one_line_error(result)
+
+
+def test_verify_without_the_verifier_says_so(monkeypatch):
+    monkeypatch.setitem(sys.modules, "rulespec.verify", None)  # as if rulespec/verify.py did not exist
+    result = run("verify", "shell-we")
+    assert result.exit_code == 1
+    assert "not available" in result.output and "Traceback" not in result.output
+
+
+# ----------------------------------------------------------------------------- the installed entry point
+
+
+def test_version():
+    result = run("--version")
+    assert result.exit_code == 0 and rulespec.__version__ in result.output
+
+
+@pytest.mark.skipif(shutil.which("rulespec") is None, reason="the rulespec script is not installed (pip install -e .)")
+def test_installed_entry_point():
+    ok = subprocess.run(["rulespec", "check", "shell-we"], capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    assert "parses and checks" in ok.stdout
+    bad = subprocess.run(["rulespec", "play", "no-such-game"], capture_output=True, text=True, timeout=120,
+                         stdin=subprocess.DEVNULL)
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr and "no bundled game" in bad.stderr
