@@ -176,6 +176,10 @@ class CodeGenerator:
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
         return f"sum({self.expr(e.value)} for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
 
+    def visit_BestSets(self, e: ir.BestSets) -> str:
+        return (f"best_sets({e.figure!r}, ITEM_ATTRS[{e.attribute!r}], {e.kinds!r}, {self.expr(e.domain)}, "
+                f"{self.expr(e.wild)}, {dict(e.table)!r})")
+
     def visit_Compare(self, e: ir.Compare) -> str:
         op = "==" if e.op == "=" else e.op
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
@@ -320,7 +324,7 @@ class CodeGenerator:
         w.line("")
         w.line("from rulespec.runtime.engine import (")
         w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
-        w.line("    TriggerInfo, ZoneInfo, build_item_tables,")
+        w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables,")
         w.line(")")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")

@@ -88,6 +88,18 @@ class Total(Node):
     where: Optional["Expr"] = None
 
 
+class BestSets(Node):
+    """``points of best sets of ATTR in X with W wild scoring (2 sets score 1, ...)``: the best split of
+    X into sets of distinct ATTR values (W wildcards), giving its points or the real items left over."""
+
+    kind: Literal["best_sets"] = "best_sets"
+    figure: Literal["points", "leftovers"]
+    attribute: str
+    domain: "Expr"
+    wild: "Expr"
+    table: tuple[tuple[int, int], ...]
+
+
 class Compare(Node):
     kind: Literal["compare"] = "compare"
     op: Literal["=", "!=", "<", "<=", ">", ">="]
@@ -148,7 +160,7 @@ class Member(Node):
 
 
 Expr = Annotated[
-    Union[Num, Name, SeatLiteral, Of, Call, Count, Total, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member],
+    Union[Num, Name, SeatLiteral, Of, Call, Count, Total, BestSets, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member],
     Field(discriminator="kind"),
 ]
 

@@ -67,7 +67,7 @@ CHARACTER_HINTS = {
     ";": "no `;` is needed: each statement goes on its own line",
     "{": "`{...}` placeholders are only used inside quoted texts",
     "}": "`{...}` placeholders are only used inside quoted texts",
-    ".": "numbers are whole numbers, and a range is written with two dots: `0..17`",
+    ".": "numbers are whole numbers, and a range of numbers is written with two dots: `0..17`",
     "/": "there is no division; use `*`, `+` and `-`",
     "\u2013": "write a minus sign as `-`",
     "\u2212": "write a minus sign as `-`",
@@ -486,6 +486,14 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     width = max(1, len(text.split("\n")[0]))
     source_line = source.line(line)
     looks_like_word = bool(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    glued = _glued_keyword(source_line, column)
+    if glued is not None:
+        # `per players`: the keyword `player` was read from the front of a longer word.
+        start, word, keyword = glued
+        where = _enclosing(source, line)
+        return source.diagnostic(line, start, f"unexpected `{word}`" + (f" (in {where})" if where else ""),
+                                 width=len(word), expected=_expected_words(_keyword_terminals(keyword)),
+                                 hint=f"did you mean `{keyword}`?")
     if "CLAUSE_ID" in expected and token.type in ("NAME", "INT") or (
             token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
         written = _CLAUSE_LIKE.match(source_line, column - 1)
@@ -514,11 +522,57 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
 
 
+def _glued_keyword(source_line: str, column: int):
+    """(start column, whole word, keyword) when the parser stopped inside a word whose front is a keyword."""
+    index = column - 1
+    if not (0 < index < len(source_line)) or not _is_word_char(source_line[index - 1]) \
+            or not _is_word_char(source_line[index]):
+        return None
+    start = index
+    while start > 0 and _is_word_char(source_line[start - 1]):
+        start -= 1
+    end = index
+    while end < len(source_line) and _is_word_char(source_line[end]):
+        end += 1
+    keyword = source_line[start:index]
+    if keyword not in _literal_terminals().values():
+        return None
+    return start + 1, source_line[start:end], keyword
+
+
+def _is_word_char(char: str) -> bool:
+    return char.isascii() and (char.isalnum() or char == "_")
+
+
+def _keyword_terminals(keyword: str) -> set[str]:
+    return {name for name, value in _literal_terminals().items() if value == keyword}
+
+
+def _map_row_problem(source_line: str, column: int):
+    """(column, message) for the first thing in a board row that is not a map cell."""
+    cells = source_line[column - 1:].rstrip()
+    for offset, char in enumerate(cells):
+        if char == "#":
+            break
+        if offset % 2 == 0 and not (char == "." or "a" <= char <= "z"):
+            return column + offset, f"`{char}` cannot be a map cell" if char != " " else "two spaces between cells"
+        if offset % 2 == 1 and char != " ":
+            return column + offset, "map cells must be separated by single spaces"
+    return None
+
+
 def _unexpected_character(error: UnexpectedCharacters, source: SourceText, line: int, column: int,
                           open_parens) -> Diagnostic:
     source_line = source.line(line)
     char = source_line[column - 1: column] or getattr(error, "char", "") or "?"
-    expected = _expected_words(_accepted(error, error.allowed))
+    accepted = _accepted(error, error.allowed)
+    expected = _expected_words(accepted)
+    if "MAP_ROW" in accepted:
+        problem = _map_row_problem(source_line, column)
+        if problem is not None:
+            return source.diagnostic(line, problem[0], problem[1], expected=expected,
+                                     hint="each cell of a board row is `.` or a small letter naming a region, "
+                                          "with one space between cells")
     if char == '"':
         return source.diagnostic(line, column, "this quoted text is not closed on its line",
                                  width=max(1, len(source_line) - column + 1),
@@ -979,6 +1033,23 @@ class _ToAst(Transformer):
     def count(self, meta, children):
         var, domain, where = children
         return ast.Count(loc=self.loc(meta), var=str(var), domain=domain, where=where)
+
+    def set_points(self, meta, children):
+        return (int(children[0]), int(children[1]))
+
+    def set_table(self, meta, children):
+        return tuple(children)
+
+    def _best_sets(self, meta, children, figure):
+        attribute, domain, wild, table = children
+        return ast.BestSets(loc=self.loc(meta), figure=figure, attribute=str(attribute), domain=domain,
+                            wild=wild, table=table)
+
+    def best_points(self, meta, children):
+        return self._best_sets(meta, children, "points")
+
+    def best_leftovers(self, meta, children):
+        return self._best_sets(meta, children, "leftovers")
 
     def total(self, meta, children):
         value, var, domain, where = children

@@ -316,6 +316,22 @@ class Checker:
                 return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
             value = self.expr(node.value, inner, INT)
             return ir.Total(INT, loc, text, value, node.var, element or "?", domain, where)
+        if kind == "best_sets":
+            kinds = self.attributes.get(node.attribute)
+            if kinds is None:
+                self.error(loc, f"no component has the attribute `{node.attribute}`",
+                           hint=did_you_mean(node.attribute, self.attributes))
+                return self._bad(node)
+            domain = self.expr(node.domain, scope)
+            if domain.type not in (ZONE, ZONES, "?"):
+                self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; sets are made from "
+                                            f"the components in a zone")
+            sizes = [size for size, _ in node.table]
+            if len(set(sizes)) != len(sizes) or any(not 1 <= s <= len(kinds) for s in sizes):
+                self.error(loc, f"set sizes must be different and between 1 and {len(kinds)} (the number of "
+                                f"{node.attribute}s)")
+            return ir.BestSets(INT, loc, text, node.figure, node.attribute, tuple(str(k) for k in kinds), domain,
+                               self.expr(node.wild, scope, INT), node.table)
         if kind == "compare":
             left = self.expr(node.left, scope)
             right = self.expr(node.right, scope)

@@ -180,6 +180,16 @@ class Total(E):
 
 
 @dataclass(frozen=True)
+class BestSets(E):
+    figure: str  # points | leftovers
+    attribute: str
+    kinds: tuple[str, ...]
+    domain: E
+    wild: E
+    table: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
 class Compare(E):
     op: str
     left: E

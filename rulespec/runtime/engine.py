@@ -14,6 +14,7 @@ state clones, compares and round-trips through JSON at any point.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import random
 from dataclasses import dataclass, field
@@ -954,6 +955,24 @@ class Engine:
         if st.over:
             lines.append(f"game over: {st.outcome()}")
         return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=4096)
+def _best_sets(counts: tuple[int, ...], wild: int, table: tuple[tuple[int, int], ...]):
+    from ..lib.setscore import best_score
+    return best_score(counts, wild, dict(table))
+
+
+def best_sets(figure: str, attribute: dict[int, Any], kinds: tuple, items: Iterable[int], wild: int,
+              table: dict[int, int]) -> int:
+    """Points of the best split of ``items`` into sets of distinct kinds, or the real items left over."""
+    counts = [0] * len(kinds)
+    for item in items:
+        value = attribute.get(item)
+        if value in kinds:
+            counts[kinds.index(value)] += 1
+    result = _best_sets(tuple(counts), max(wild, 0), tuple(sorted(table.items())))
+    return result.score if figure == "points" else result.unused_real
 
 
 def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, dict[int, Any]]]:

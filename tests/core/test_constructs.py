@@ -83,3 +83,32 @@ def test_knocked_out_players_never_act_again(snap, seed):
         if who in out_at and index > out_at[who]:
             pytest.fail(f"{who} acted after retiring: {text} (step {index})")
     assert state.outcome()["end"] == "last_one_standing" and not state.violations
+
+
+GEMS = Path(__file__).parent / "fixtures" / "gems.rules"
+
+
+def test_set_scoring_matches_a_brute_force_and_the_tie_break_chain_orders_players():
+    from rulespec.lib.setscore import brute_force_best
+
+    game = rulespec.load(GEMS)
+    assert all(r.passed for r in run_examples(game))
+    hues = ("red", "green", "blue", "gold")
+    for seed in range(25):
+        state = rulespec.random_game(game, players=3, seed=seed)
+        outcome = state.outcome()
+        keys = []
+        for seat in range(3):
+            hand = [game.ITEM_LABEL[i] for i in state.zones[state.t.zone_base["hand"] + seat]]
+            counts = tuple(hand.count(f"{h} gem") for h in hues)
+            jokers = hand.count("joker")
+            best = brute_force_best(counts, jokers, {2: 1, 3: 3, 4: 5})
+            assert outcome["scores"]["set_points"][seat] == best.score
+            assert outcome["scores"]["spare"][seat] == best.unused_real
+            keys.append((-best.score, -best.unused_real, -jokers))
+        for a in range(3):
+            for b in range(3):
+                if keys[a] < keys[b]:
+                    assert outcome["ranking"][a] < outcome["ranking"][b]
+                elif keys[a] == keys[b]:
+                    assert outcome["ranking"][a] == outcome["ranking"][b]
