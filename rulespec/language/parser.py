@@ -486,6 +486,9 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     width = max(1, len(text.split("\n")[0]))
     source_line = source.line(line)
     looks_like_word = bool(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    bad_row = _bad_map_row(error, source, line)
+    if bad_row is not None:
+        return bad_row
     glued = _glued_keyword(source_line, column)
     if glued is not None:
         # `per players`: the keyword `player` was read from the front of a longer word.
@@ -511,6 +514,8 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
             hint = did_you_mean(text, _declaration_keywords(), cutoff=0.7)
     if hint is None and unclosed:
         hint = unclosed
+    if hint is None and "MAP_ROW" in expected:
+        hint = _MAP_ROW_HINT
     if hint is None and token.type == "STRING" and "NAME" in expected:
         hint = "names are written without quotes"
     if hint is None and token.type == "NAME" and "STRING" in expected:
@@ -555,10 +560,26 @@ def _map_row_problem(source_line: str, column: int):
         if char == "#":
             break
         if offset % 2 == 0 and not (char == "." or "a" <= char <= "z"):
-            return column + offset, f"`{char}` cannot be a map cell" if char != " " else "two spaces between cells"
+            return column + offset, f"`{char}` cannot be a map cell" if char != " " else "map cells must be separated by single spaces"
         if offset % 2 == 1 and char != " ":
             return column + offset, "map cells must be separated by single spaces"
     return None
+
+
+def _bad_map_row(error: UnexpectedInput, source: SourceText, line: int) -> Diagnostic | None:
+    """A board row read only partly as map cells (`. . A .`): point at the first cell that is wrong."""
+    parser = getattr(error, "interactive_parser", None)
+    stack = getattr(getattr(parser, "parser_state", None), "value_stack", None) or ()
+    last = stack[-1] if stack else None
+    if not isinstance(last, Token) or last.type != "MAP_ROW" or last.line != line:
+        return None
+    problem = _map_row_problem(source.line(line), last.column)
+    if problem is None:
+        return None
+    return source.diagnostic(line, problem[0], problem[1], expected=_expected_words({"MAP_ROW"}), hint=_MAP_ROW_HINT)
+
+
+_MAP_ROW_HINT = "each cell of a board row is `.` or a small letter naming a region, with one space between cells"
 
 
 def _unexpected_character(error: UnexpectedCharacters, source: SourceText, line: int, column: int,
@@ -570,9 +591,12 @@ def _unexpected_character(error: UnexpectedCharacters, source: SourceText, line:
     if "MAP_ROW" in accepted:
         problem = _map_row_problem(source_line, column)
         if problem is not None:
-            return source.diagnostic(line, problem[0], problem[1], expected=expected,
-                                     hint="each cell of a board row is `.` or a small letter naming a region, "
-                                          "with one space between cells")
+            return source.diagnostic(line, problem[0], problem[1], expected=expected, hint=_MAP_ROW_HINT)
+        return source.diagnostic(line, column, "a board row needs at least two cells", expected=expected,
+                                 hint=_MAP_ROW_HINT)
+    bad_row = _bad_map_row(error, source, line)
+    if bad_row is not None:
+        return bad_row
     if char == '"':
         return source.diagnostic(line, column, "this quoted text is not closed on its line",
                                  width=max(1, len(source_line) - column + 1),
