@@ -1,0 +1,75 @@
+"""Hypothesis profiles for the property suite, and the budget of the engine state machines.
+
+    python -m pytest properties                              # dev: fast (the default)
+    CI=true python -m pytest properties                      # ci: what CI runs, deterministic
+    HYPOTHESIS_PROFILE=thorough python -m pytest properties  # deep runs: many long games, every action tried
+
+HYPOTHESIS_PROFILE wins over CI. The profile sets Hypothesis' own knobs (examples, steps per
+example); ``BUDGETS`` the verifier's (how many offered actions are tried on clones at each step,
+how far one fast-forward may jump).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # `pytest properties` without an installed checkout
+    sys.path.insert(0, str(ROOT))
+
+_SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large]
+
+settings.register_profile(
+    "ci", settings.get_profile("ci"),
+    max_examples=12, stateful_step_count=40, deadline=None,
+    suppress_health_check=_SLOW_IS_FINE,
+)
+settings.register_profile(
+    "dev", max_examples=5, stateful_step_count=30, deadline=None, suppress_health_check=_SLOW_IS_FINE,
+)
+settings.register_profile(
+    "thorough", max_examples=300, stateful_step_count=200, deadline=None, suppress_health_check=_SLOW_IS_FINE,
+)
+
+
+def _profile() -> str:
+    chosen = os.environ.get("HYPOTHESIS_PROFILE")
+    if chosen:
+        return chosen
+    return "ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev"
+
+
+PROFILE = _profile()
+settings.load_profile(PROFILE)
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What the verifier does at each step, per profile (see rulespec.verify.state_machine)."""
+
+    max_applies: Optional[int]  # offered actions tried on clones per step; None: all of them
+    fast_forward: int  # the longest seeded random jump one rule may make
+    any_rule_file_examples: int  # examples per player count when every bundled rule file is verified
+
+
+BUDGETS = {
+    "dev": Budget(max_applies=12, fast_forward=150, any_rule_file_examples=3),
+    "ci": Budget(max_applies=16, fast_forward=150, any_rule_file_examples=4),
+    "thorough": Budget(max_applies=None, fast_forward=300, any_rule_file_examples=100),
+}
+
+
+@pytest.fixture(scope="session")
+def budget() -> Budget:
+    return BUDGETS.get(PROFILE, BUDGETS["dev"])
+
+
+def pytest_report_header(config) -> str:
+    return f"hypothesis profile: {PROFILE} ({settings.get_profile(PROFILE).show_changed()})"
