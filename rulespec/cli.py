@@ -87,7 +87,7 @@ def _command(function: Callable) -> Callable:
         except KeyboardInterrupt:
             io.error("interrupted")
             raise typer.Exit(130)
-        except typer.Exit:
+        except (typer.Exit, BrokenPipeError):  # click quietly ends on a closed pipe (`... | head`)
             raise
         except Exception as error:  # an internal bug: one line unless asked for the traceback
             if os.environ.get("RULESPEC_TRACEBACK"):
@@ -288,6 +288,12 @@ def build(
 # ----------------------------------------------------------------------------- rulespec play
 
 
+try:
+    from .runtime.engine import ANY_PLAYER  # a claim window: a choice any seat may take
+except ImportError:  # pragma: no cover - a runtime without claim windows
+    ANY_PLAYER = -2
+
+
 def _random_step(state, rng: random.Random):
     """One action chosen as ``random_game`` does: chance by its odds, a choice uniformly."""
     if state.is_chance_node():
@@ -320,6 +326,9 @@ def format_outcome(state) -> list[str]:
         who = f"{_seat_name(winners[0])} wins"
     else:
         who = " and ".join(_seat_name(w) for w in winners) + " share the win"
+    lot = outcome.get("lot")
+    if lot is not None:
+        who += f" ({_seat_name(lot)} drew the lot among those tied for first)"
     lines = [f"game over by {outcome['end']}{cites} after {state.turn_number} turns: {who}"]
     scores = outcome.get("scores", {})
     ranking = outcome.get("ranking", [])
@@ -439,7 +448,8 @@ _HELP = ("type the number of a choice, or its text (`play red 3`), or `player N:
          "`list` shows the choices again, `board` what you see, `quit` leaves the game")
 
 
-def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict]) -> None:
+def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict], can_wait: bool = False) -> bool:
+    """Ask ``seat`` to choose and apply its choice; False when it chose to wait (a claim window)."""
     from .runtime.engine import Action, IllegalAction
     engine = state.engine
     observation = state.observation(seat)
@@ -461,6 +471,8 @@ def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict]) -> None:
     def show_choices() -> None:
         io.print(f"your choices ({len(actions)}):")
         entries = [f"{n:>3}. {a.text}" for n, a in enumerate(actions, 1)]
+        if can_wait:
+            entries.append("  0. wait: let the others claim first")
         if len(entries) <= 12:
             for entry in entries:
                 io.print(entry)
@@ -481,6 +493,9 @@ def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict]) -> None:
         if lowered in ("l", "list"):
             show_choices()
             continue
+        if can_wait and lowered in ("0", "w", "wait"):
+            io.print(f"{_seat_name(seat)} waits")
+            return False
         if lowered in ("b", "board"):
             for line in render_observation(engine, observation):
                 io.print(line)
@@ -502,14 +517,26 @@ def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict]) -> None:
             continue
         io.print(f"{_seat_name(seat)}: {action.text if isinstance(action, Action) else action}")
         seen[seat] = state.observation(seat)
-        return
+        return True
+
+
+def _claim_window(io: _Io, state, humans: set[int], seen: dict[int, dict], rng: random.Random) -> None:
+    """A choice any seat may take: your seats are asked in seat order, each may wait; if every one
+    waits, an automatic seat's action is drawn (when there is none, the last of yours must choose)."""
+    others = [a for a in state.legal_actions() if a.player not in humans]
+    askable = [s for s in sorted(humans) if state.legal_actions(s)]
+    for position, seat in enumerate(askable):
+        can_wait = bool(others) or position < len(askable) - 1
+        if _human_turn(io, state, seat, seen, can_wait=can_wait):
+            return
+    state.apply(others[rng.randrange(len(others))])  # not printed: your next view shows what it changed
 
 
 @app.command()
 @_command
 def play(
     io: _Io,
-    game: str = typer.Argument(..., help="A bundled game's id or a .rules file."),
+    game: str = typer.Argument(..., metavar="GAME", help="A bundled game's id or a .rules file."),
     players: Optional[int] = typer.Option(None, "--players", "-p", help="How many players (default: the fewest)."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for chance and the automatic seats."),
     option: Optional[list[str]] = typer.Option(None, "--option", metavar="NAME=VALUE", help="A game option (repeatable)."),
@@ -556,6 +583,8 @@ def play(
             current = state.current_player()
             if current in humans:
                 _human_turn(io, state, current, seen)
+            elif current == ANY_PLAYER and humans:
+                _claim_window(io, state, humans, seen, rng)
             else:
                 action = _random_step(state, rng)
                 state.apply(action)

@@ -206,6 +206,19 @@ def test_play_whole_game_with_a_human_seat_ends_with_the_outcome():
     assert "== game over ==" in result.output and re.search(r"rank 1: player \d", result.output)
 
 
+SNAP = Path(__file__).resolve().parents[1] / "core" / "fixtures" / "snap.rules"
+
+
+@pytest.mark.skipif(not SNAP.exists(), reason="the Snap fixture (a claim window) is not in this checkout")
+def test_play_claim_window_lets_a_human_seat_wait():
+    result = run("play", str(SNAP), "--players", "3", "--seed", "2", "--seat", "1", input="2\n1\n0\n")
+    assert result.exit_code == 0, result.output
+    assert "0. wait: let the others claim first" in result.output
+    assert "player 1 waits" in result.output
+    whole = run("play", str(SNAP), "--players", "3", "--seed", "2", "--seat", "1", input="1\n" * 300)
+    assert whole.exit_code == 0 and "== game over ==" in whole.output, whole.output[-1500:]
+
+
 def test_play_eof_at_the_first_question_exits_cleanly():
     result = run("play", "shell-we", "--seed", "1", input="")
     assert result.exit_code == 0
