@@ -261,7 +261,7 @@ class Checker:
     # ------------------------------------------------------------------ expressions
     def expr(self, node, scope: dict[str, str], want: Optional[str] = None) -> ir.E:
         result = self._expr(node, scope)
-        if want is not None and result.type != "?" and not self._compatible(result.type, want):
+        if want not in (None, "?") and result.type != "?" and not self._compatible(result.type, want):
             self.error(node.loc, f"`{self.text(node)}` is {describe_type(result.type)}, but {describe_type(want)} "
                                  f"is needed here")
         return result
@@ -620,9 +620,9 @@ class Checker:
             self.error(node.loc, f"`{node.step}` takes {len(step.params)} value(s) "
                                  f"({', '.join(p.name for p in step.params) or 'none'}), not {len(node.args)}")
             return tuple(self.expr(a, scope) for a in node.args)
-        return tuple(self.expr(a, scope, self.param_type(p)) for a, p in zip(node.args, step.params))
+        return tuple(self.expr(a, scope, self.param_type(p, report=False)) for a, p in zip(node.args, step.params))
 
-    def param_type(self, param: ast.Param) -> str:
+    def param_type(self, param: ast.Param, report: bool = True) -> str:
         if param.type == "seat":
             return SEAT
         if param.type == "item":
@@ -635,6 +635,8 @@ class Checker:
             return "space"
         if param.type in self.boards:
             return space_type(param.type)
+        if not report:  # reported once, where the parameter is declared
+            return "?"
         self.error(param.loc, f"unknown type `{param.type}`", hint=did_you_mean(param.type, PARAM_TYPES)
                    or f"types are {', '.join(PARAM_TYPES)} or a board's name")
         return "?"
@@ -753,6 +755,10 @@ class Checker:
             self.cites_of(turns_decl, "turns")
             turns = ir.Cited("turns", turns_decl.loc, turns_decl.cites, turns_decl.rulings)
             turn_step, first_seat = turns_decl.step, turns_decl.first_seat - 1
+            if self.games and not 1 <= turns_decl.first_seat <= game.min_players:
+                self.error(turns_decl.loc, f"there is no player {turns_decl.first_seat} in a "
+                                           f"{game.min_players}-player game",
+                           hint=f"the first turn goes to a player from 1 to {game.min_players}")
             if turns_decl.skip_when is not None:
                 skip_when = self.expr(turns_decl.skip_when, {turns_decl.skip_var: SEAT}, BOOL)
             self.used.add("step:" + turn_step)
