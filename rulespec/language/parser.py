@@ -85,6 +85,12 @@ class _IndentProblem(DedentError):
         self.line, self.column, self.message, self.hint = line, column, message, hint
 
 
+class _GluedKeyword(Exception):
+    def __init__(self, token: Token, word: str):
+        super().__init__(word)
+        self.token, self.word = token, word
+
+
 class _RuleIndenter(Indenter):
     NL_type = "_NL"
     OPEN_PAREN_types = ["LPAR", "LSQB"]
@@ -93,13 +99,25 @@ class _RuleIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
+    text = ""  # the text being parsed, set by parse_text, to check that keywords end where words end
+
     def process(self, stream):
         self.open_parens: list[Token] = []
         return super().process(self._track_parens(stream))
 
     def _track_parens(self, stream):
-        """Remember where each still-open bracket is, to name it when the file goes wrong after it."""
+        """Remember where each still-open bracket is, to name it when the file goes wrong after it.
+
+        Also refuse a keyword glued to more letters (`everystep`): the contextual lexer would
+        otherwise read the keyword off the front of a longer word.
+        """
+        text = self.text
         for token in stream:
+            if token.type not in ("NAME", "STRING", "CLAUSE_ID", "MAP_ROW", "INT") and token.value[-1:].isalpha():
+                end = token.end_pos
+                if end is not None and end < len(text) and (text[end].isalnum() or text[end] == "_"):
+                    word = re.match(r"[A-Za-z0-9_]*", text[token.start_pos:]).group(0)
+                    raise _GluedKeyword(token, word)
             if token.type in self.OPEN_PAREN_types:
                 self.open_parens.append(token)
             elif token.type in self.CLOSE_PAREN_types and self.open_parens:
@@ -151,8 +169,17 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
     if not text.endswith("\n"):
         text += "\n"
     lark = build_lark()
+    lark.options.postlex.text = text
     try:
         tree = lark.parse(text)
+    except _GluedKeyword as glued:
+        token = glued.token
+        rest = glued.word[len(token.value):]
+        raise RuleError([source.diagnostic(
+            token.line, token.column, f"`{glued.word}` is not a word of the language here", width=len(glued.word),
+            hint=f"did you mean `{token.value}`?" if len(rest) <= 2 and rest.isalpha() else
+            f"did you mean `{token.value} {rest}`?" if rest.isalnum() else
+            f"`{token.value}` is a keyword; separate it from what follows")]) from None
     except UnexpectedInput as error:
         open_parens = tuple(getattr(lark.options.postlex, "open_parens", ()))
         raise RuleError([_diagnose_syntax(error, source, open_parens)]) from None
