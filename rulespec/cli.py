@@ -429,7 +429,7 @@ def observation_changes(before: dict, after: dict) -> list[str]:
 
 
 class _EndOfInput(Exception):
-    pass
+    """The person stopped answering: end of input, or `quit`."""
 
 
 def _read_line(io: _Io, prompt: str) -> str:
@@ -486,7 +486,7 @@ def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict], can_wait: bool
             continue
         lowered = answer.lower()
         if lowered in ("q", "quit", "exit"):
-            raise _EndOfInput()
+            raise _EndOfInput("you left the game")
         if lowered in ("?", "h", "help"):
             io.print(_HELP)
             continue
@@ -593,8 +593,9 @@ def play(
             steps += 1
             if steps > 1_000_000:
                 raise UsageProblem("no end after a million steps; stopping")
-    except _EndOfInput:
-        io.print(f"no more input: leaving the game on turn {state.turn_number}, unfinished")
+    except _EndOfInput as stop:
+        io.print(f"{stop.args[0] if stop.args else 'no more input'}: "
+                 f"the game stops on turn {state.turn_number}, unfinished")
         return
     io.print()
     io.print(Text("== game over ==", style="bold cyan"))

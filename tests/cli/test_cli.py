@@ -225,6 +225,13 @@ def test_play_eof_at_the_first_question_exits_cleanly():
     assert "no more input" in result.output and "Traceback" not in result.output
 
 
+def test_play_quit():
+    result = run("play", "shell-we", "--seed", "1", input="help\nquit\n1\n")
+    assert result.exit_code == 0
+    assert "`quit` leaves the game" in result.output
+    assert "you left the game: the game stops on turn 0, unfinished" in result.output
+
+
 @pytest.mark.parametrize("args,words", [
     (["play", "no-such-game"], "no bundled game"),
     (["play", "shell-we", "--option", "side=C"], "option 'side' takes A, B"),
