@@ -368,13 +368,14 @@ def render_observation(engine, observation: dict) -> list[str]:
                     cells.append(" o" if tables.region_of[b][cell] >= 0 else " .")
             lines.append(f"  {row:<{label_width}} " + " ".join(cells))
         lines.append(f"  ({board.column_attribute} of a tile; * another component; o an empty region space; . empty)")
+    stacked = {zone.name for zone in engine.ZONES if getattr(zone, "stacked", False)}
     for name, views in observation["zones"].items():
         owned = isinstance(views, list)
         for owner, view in enumerate(views if owned else [views]):
             who = (f" of player {owner + 1}" + (" (you)" if owner == seat else "")) if owned else ""
             line = f"{name}{who}: {view['size']}"
             if "items" in view:
-                items = sorted(view["items"], key=_natural)
+                items = list(view["items"]) if name in stacked else sorted(view["items"], key=_natural)
                 cap = len(items) if (owned and owner == seat) or len(items) <= 15 else 10  # your own in full
                 shown = ", ".join(items[:cap]) + (f", ... and {len(items) - cap} more" if len(items) > cap else "")
                 if items:

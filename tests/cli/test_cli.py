@@ -219,6 +219,25 @@ def test_play_claim_window_lets_a_human_seat_wait():
     assert whole.exit_code == 0 and "== game over ==" in whole.output, whole.output[-1500:]
 
 
+@pytest.mark.skipif(not SNAP.exists(), reason="the Snap fixture (a stacked zone) is not in this checkout")
+@pytest.mark.xfail(strict=True, reason="runtime bug: Engine._observation sorts every zone's labels, so a public "
+                                       "stacked zone's order (which card is on top) is lost to every seat, and "
+                                       "`rulespec play` cannot show it")
+def test_observation_keeps_the_order_of_a_public_stacked_zone():
+    import random
+    from rulespec.cli import _random_step
+    engine = rulespec.load(SNAP)
+    for seed in range(20):
+        state, rng = engine.new_game(3), random.Random(seed)
+        while not state.is_terminal():
+            pile = [engine.ITEM_LABEL[i] for i in state.zones[state.t.zone_base["pile"]]]
+            if pile != sorted(pile):  # a pile whose order is not also its sorted order
+                assert state.observation(0)["zones"]["pile"]["items"] == pile
+                return
+            state.apply(_random_step(state, rng))
+    pytest.skip("no unsorted pile came up")
+
+
 def test_play_eof_at_the_first_question_exits_cleanly():
     result = run("play", "shell-we", "--seed", "1", input="")
     assert result.exit_code == 0
