@@ -322,8 +322,8 @@ class Checks:
 
     # ---- cheap: after every single step
     def cheap(self, state: State, extra: Sequence[str] = ()) -> None:
+        self.turn_limit(state, extra)  # before the violations, where the runtime also records it
         self.rule_invariants(state, extra)
-        self.turn_limit(state, extra)
         self.chance_outcomes(state, extra)
         self.legal_actions(state, extra)
 
@@ -417,9 +417,9 @@ class Checks:
         """Every property of one state; returns the caught-up history shadow (see :meth:`history_replay`)."""
         self.cheap(state)
         self.parse_action(state)
+        self.json_round_trip(state)
         self.offered_actions_apply(state)
         self.illegal_action_refused(state, stale)
-        self.json_round_trip(state)
         shadow = self.history_replay(state, shadow)
         self.hidden_information(state)
         return shadow
@@ -458,8 +458,8 @@ class Checks:
             if not child.history or child.history[-1] != str(action):
                 self.fail("history_replay", f"after {action} the history ends with "
                                             f"{child.history[-1:] or 'nothing'}", list(state.history) + [str(action)])
-            self.rule_invariants(child, since=len(state.violations))
             self.turn_limit(child)
+            self.rule_invariants(child, since=len(state.violations))
         if state.to_json() != before:  # one comparison for all; find the culprit only when needed
             culprit = "an action"
             for action in offered:
@@ -535,6 +535,14 @@ class Checks:
             if mine != theirs:
                 self.fail(prop, f"{name}() of the JSON copy differs: {_short(theirs)} != {_short(mine)}",
                           state.history)
+        offered = _offered(state) if not state.is_terminal() else []
+        if offered:  # and it plays on the same: one offered action, a different one at each step
+            action = offered[(len(state.history) * 7) % len(offered)]
+            self.apply(state.clone(), action, text)
+            if state.to_json() != text:
+                self.count("clone")
+                self.fail("clone", f"applying {action} to a clone changed the original: "
+                                   f"{_first_difference(json.loads(text), state.to_dict())}", state.history)
 
     def history_replay(self, state: State, shadow: Optional[State] = None) -> State:
         """Replaying ``state.history`` from a new game gives ``state``. ``shadow`` is an earlier replay
@@ -671,14 +679,14 @@ class Checks:
                 raise
             if check:
                 self.count("offered_actions_apply")
+                history = list(state.history)
                 try:
                     state.apply(action)
                 except Exception as error:
                     self.fail("offered_actions_apply", f"{action} is offered but apply raised "
-                                                       f"{type(error).__name__}: {error}",
-                              list(state.history) + [str(action)])
-                self.rule_invariants(state)
+                                                       f"{type(error).__name__}: {error}", history + [str(action)])
                 self.turn_limit(state)
+                self.rule_invariants(state)
             else:
                 try:
                     state.apply(action)
@@ -686,25 +694,28 @@ class Checks:
                     break
         return state
 
-    def apply(self, state: State, action: Action) -> None:
-        """Apply an offered action; it must apply, and a JSON copy of the state must play on the same."""
+    def apply(self, state: State, action: Action, text: Optional[str] = None) -> None:
+        """Apply an offered action; it must apply, and a JSON copy of the state (``text``, the state's
+        JSON when given) must play on the same."""
         self.count("offered_actions_apply")
-        text = state.to_json()
+        history = list(state.history)
+        text = state.to_json() if text is None else text
         try:
             state.apply(action)
         except Exception as error:
             self.fail("offered_actions_apply", f"{action} is offered but apply raised {type(error).__name__}: "
-                                               f"{error}", list(state.history) + [str(action)])
+                                               f"{error}", history + [str(action)])
         self.count("json_round_trip")
-        twin = self.game.from_json(text)
+        twin = self.guard("json_round_trip", state, lambda: self.game.from_json(text))
         try:
             twin.apply(action)
         except Exception as error:
             self.fail("json_round_trip", f"{action} applies to the state but not to its JSON copy: "
-                                         f"{type(error).__name__}: {error}", state.history)
+                                         f"{type(error).__name__}: {error}", history + [str(action)])
         if twin != state:
-            self.fail("json_round_trip", f"after {action}, the state and its JSON copy before it differ: "
-                                         f"{_first_difference(state.to_dict(), twin.to_dict())}", state.history)
+            self.fail("json_round_trip", f"the state read back from its JSON plays {action} differently: "
+                                         f"{_first_difference(state.to_dict(), twin.to_dict())}",
+                      history + [str(action)])
 
 
 def check_state(game: Engine, state: State, previous: Optional[State] = None, source: str = "",
@@ -715,8 +726,8 @@ def check_state(game: Engine, state: State, previous: Optional[State] = None, so
     stale = _offered(previous) if previous is not None and not previous.is_terminal() else []
     failures: list[Failure] = []
     for run in (lambda: checks.cheap(state), lambda: checks.parse_action(state),
-                lambda: checks.offered_actions_apply(state), lambda: checks.illegal_action_refused(state, stale),
-                lambda: checks.json_round_trip(state), lambda: checks.history_replay(state),
+                lambda: checks.json_round_trip(state), lambda: checks.offered_actions_apply(state),
+                lambda: checks.illegal_action_refused(state, stale), lambda: checks.history_replay(state),
                 lambda: checks.hidden_information(state)):
         try:
             run()
@@ -767,8 +778,8 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
                   counts: Optional[dict[str, int]] = None) -> type[RuleBasedStateMachine]:
     """A ``RuleBasedStateMachine`` class that plays ``players``-player games of one engine and checks
     every property after every step. Rules: take one offered action (chance outcomes drawn like
-    choices), fast-forward up to ``fast_forward`` seeded random steps, and start a new game once the
-    current one is over; an initial rule plays one whole random game to check termination.
+    choices), fast-forward up to ``fast_forward`` seeded random steps, start a new game once the
+    current one is over, and (once per example) play one whole random game to check termination.
     ``max_applies`` caps how many offered actions are tried on clones at one step (a window that
     moves on with every step; None tries them all)."""
     if isinstance(name_or_path, Engine):
@@ -786,14 +797,21 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
             self.state: State = game.new_game(players)
             self.shadow: Optional[State] = None
             self.stale: list[Action] = []
+            self.whole_game_played = False
 
         def _check(self) -> None:
             self.shadow = checks.full(self.state, self.stale, self.shadow)
 
-        @initialize(seed=st.integers(0, 2 ** 32 - 1))
-        def random_whole_game(self, seed: int) -> None:
-            checks.termination(seed)
+        @initialize()
+        def check_the_new_game(self) -> None:
             self._check()
+
+        # at most once per example; a rule rather than an initializer, so the shrinker can drop it
+        @precondition(lambda self: not self.whole_game_played)
+        @rule(seed=st.integers(0, 2 ** 32 - 1))
+        def whole_random_game(self, seed: int) -> None:
+            self.whole_game_played = True
+            checks.termination(seed)
 
         @precondition(lambda self: not self.state.is_terminal())
         @rule(data=st.data())
@@ -878,7 +896,7 @@ def _exceptions(error: BaseException) -> list[BaseException]:
     return [error]
 
 
-def verify(name_or_path: Union[str, Path], *, variants: Sequence[str] = (), options: Optional[dict[str, str]] = None,
+def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = (), options: Optional[dict[str, str]] = None,
            players: Union[None, int, Iterable[int]] = None, max_examples: Optional[int] = None,
            stateful_step_count: Optional[int] = None, seed: Optional[int] = None,
            derandomize: Optional[bool] = None, fast_forward: int = DEFAULT_FAST_FORWARD,
@@ -886,11 +904,15 @@ def verify(name_or_path: Union[str, Path], *, variants: Sequence[str] = (), opti
            save_counterexamples: Union[None, str, Path] = COUNTEREXAMPLE_DIR,
            settings: Optional[Settings] = None) -> VerifyReport:
     """Check every property of one engine for each player count (None: every count it allows).
+    ``name_or_path`` is a bundled game's id, a rule file, or an engine object (as built by ``load``).
 
     Budgets left as None come from the active Hypothesis profile (or ``settings``). Each failure's
     counterexample is written to ``save_counterexamples`` (a folder; None to write nothing)."""
     started = time.perf_counter()
-    game = _load(name_or_path, variants, options)
+    if isinstance(name_or_path, Engine):
+        game, name_or_path = name_or_path, name_or_path.GAME_ID
+    else:
+        game = _load(name_or_path, variants, options)
     if players is None:
         counts = list(range(game.MIN_PLAYERS, game.MAX_PLAYERS + 1))
     elif isinstance(players, int):

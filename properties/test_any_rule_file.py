@@ -1,0 +1,100 @@
+"""verify() on every bundled rule file, and on broken copies of one that it must catch.
+
+A broken copy is the bundled Shell We? rule file with one rule changed by text substitution; the
+rule file's own invariants must catch it, with a shrunk action list that replays to the violation.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import Phase
+from hypothesis import settings as Settings
+
+import rulespec
+from rulespec.pipeline import bundled_rulebooks
+from rulespec.verify import load_counterexample, replay, save_counterexample, verify
+
+BUNDLED = bundled_rulebooks()
+SHELL_WE = BUNDLED["shell-we"]
+
+
+@pytest.mark.parametrize("path", list(BUNDLED.values()), ids=list(BUNDLED))
+def test_every_bundled_rule_file_verifies(path, budget, tmp_path):
+    report = verify(path, max_examples=budget.any_rule_file_examples, stateful_step_count=30,
+                    max_applies=budget.max_applies, fast_forward=budget.fast_forward, save_counterexamples=tmp_path)
+    assert report.ok, report.render()
+    game = rulespec.load(path)
+    assert report.players == list(range(game.min_players, game.max_players + 1))
+    assert report.checks_by_property.get("termination", 0) > 0
+    assert report.checks_by_property.get("history_replay", 0) > 0
+    assert "every property holds" in report.render()
+    assert not list(tmp_path.iterdir())  # nothing failed, so nothing was saved
+
+
+def _broken_copy(tmp_path: Path, name: str, old: str, new: str, count: int = 1) -> Path:
+    text = SHELL_WE.read_text(encoding="utf-8")
+    assert text.count(old) >= count, f"the rule file no longer contains {old!r}: update this mutation"
+    broken = text.replace(old, new, count)
+    assert broken != text
+    path = tmp_path / f"{name}.rules"
+    path.write_text(broken, encoding="utf-8")
+    return path
+
+
+MUTATIONS = {
+    # a pearl's bonus tile placed as a regular tile: it needs no neighbour, so `adjacency` breaks
+    "bonus-as-regular": ("    place tile on space as bonus\n", "    place tile on space as regular\n",
+                         "invariant:adjacency"),
+    # the first tile of a turn no longer has to touch the tiles already on the beach
+    "no-adjacency": ("only if tile is shell and tile fits space and space is empty and space has an occupied "
+                     "neighbour\n", "only if tile is shell and tile fits space and space is empty\n",
+                     "invariant:adjacency"),
+}
+
+
+@pytest.mark.parametrize("name", list(MUTATIONS))
+def test_a_broken_rule_file_is_caught_with_a_replayable_counterexample(name, tmp_path, budget):
+    old, new, expected = MUTATIONS[name]
+    broken = _broken_copy(tmp_path, name, old, new)
+    report = verify(broken, players=3, max_examples=50, stateful_step_count=50, derandomize=True,
+                    max_applies=budget.max_applies, fast_forward=budget.fast_forward,
+                    save_counterexamples=tmp_path / "found")
+    assert not report.ok
+    failure = report.failures[0]
+    assert failure.property == expected, report.render()
+    assert (failure.players, failure.options, failure.game) == (3, {"side": "A"}, str(broken))
+    assert failure.actions, "a counterexample needs actions"
+
+    # the action list replays, and the violation happens at its last action, not before
+    state = replay(broken, failure.actions, players=3, options=failure.options)
+    assert any(v.startswith(expected.split(":", 1)[1] + ":") for v in state.violations), state.violations
+    before = replay(broken, failure.actions[:-1], players=3, options=failure.options)
+    assert before.violations == []
+    assert failure.actions[-1].startswith("player ")
+
+    # the report names the property, lists the actions and says how to replay them
+    text = report.render()
+    assert expected in text and "FAILED" in text
+    assert f"1. {failure.actions[0]}" in text and f"{len(failure.actions)}. {failure.actions[-1]}" in text
+    assert failure.path is not None and failure.path.exists()
+    assert f"python -m rulespec replay {failure.path}" in text
+
+    # the saved counterexample reads back to the same failure
+    again = load_counterexample(failure.path)
+    assert (again.game, again.players, again.options, again.actions, again.property) == \
+        (failure.game, 3, failure.options, failure.actions, expected)
+    copy = save_counterexample(tmp_path / "copy.txt", again)
+    assert copy.read_text(encoding="utf-8").splitlines()[:2] == [f"# game: {broken}", "# players: 3"]
+    assert load_counterexample(copy).actions == failure.actions
+
+
+def test_the_unbroken_copy_is_not_reported(tmp_path):
+    """The same run on an identical copy passes: the failures above come from the changed rule."""
+    same = tmp_path / "same.rules"
+    same.write_text(SHELL_WE.read_text(encoding="utf-8"), encoding="utf-8")
+    report = verify(same, players=3, max_examples=8, stateful_step_count=30, derandomize=True,
+                    max_applies=8, save_counterexamples=None,
+                    settings=Settings(phases=[Phase.generate]))
+    assert report.ok, report.render()
