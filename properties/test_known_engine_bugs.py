@@ -1,7 +1,4 @@
-"""Bugs the verifier found in the runtime, kept as strict xfails until their owner fixes them.
-
-When one is fixed its test passes, strict mode turns that into a failure, and the mark comes off.
-"""
+"""Bugs the verifier once found in the runtime, kept as regression tests."""
 
 from __future__ import annotations
 
@@ -24,12 +21,6 @@ def _first_turn(game, players: int = 2):
     return state
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "runtime (rulespec/runtime/engine.py): State.last_cause is not part of to_dict()/to_json(), and a state "
-    "read back with from_json() starts with last_cause='setup'. A step that queues before it moves anything "
-    "checks `never queue ... from cause` against the cause of an earlier move in the original but against "
-    "'setup' in the copy, so the copy records different violations: from_json(to_json(s)) == s, yet it "
-    "plays on differently."))
 def test_a_state_read_back_from_json_plays_on_the_same_when_a_step_queues_before_moving(tmp_path):
     text = SHELL_WE.read_text(encoding="utf-8")
     old = "    only if bag is not empty\n    set pass_streak to 0\n"

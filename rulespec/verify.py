@@ -132,8 +132,7 @@ class Failure:
             shown = shown[:head] + [(None, f"... {skipped} more ...")] + shown[len(shown) - (max_actions - head):]
         width = len(str(len(self.actions)))
         for number, action in shown:
-            lines.append(f"    {'' if number is None else number:>{width}}. {action}" if number is not None
-                         else f"    {'':>{width}}  {action}")
+            lines.append(f"    {number:>{width}}. {action}" if number is not None else f"    {'':>{width}}  {action}")
         if not self.actions:
             lines.append("    (none: it fails on the new game itself)")
         lines.append(f"  replay: {self.replay_command()}")
@@ -504,16 +503,16 @@ class Checks:
                 pass
             except Exception as error:
                 self.fail(prop, f"{str(probe)!r} is not offered; apply raised {type(error).__name__}: {error} "
-                                f"instead of IllegalAction", state.history)
+                                f"instead of IllegalAction", history_before)
             else:
                 self.fail(prop, f"{str(probe)!r} is not offered, yet apply accepted it",
                           history_before + [str(probe)])
             after = state.to_json()
             if after != before:
                 self.fail(prop, f"refusing {str(probe)!r} changed the state: "
-                                f"{_first_difference(json.loads(before), json.loads(after))}", state.history)
+                                f"{_first_difference(json.loads(before), json.loads(after))}", history_before)
             if [str(a) for a in state.legal_actions()] != legal_before:
-                self.fail(prop, f"refusing {str(probe)!r} changed the legal actions", state.history)
+                self.fail(prop, f"refusing {str(probe)!r} changed the legal actions", history_before)
 
     def json_round_trip(self, state: State) -> None:
         prop = "json_round_trip"
@@ -530,7 +529,7 @@ class Checks:
                            ("is_chance_node", lambda s: s.is_chance_node()),
                            ("is_terminal", lambda s: s.is_terminal()),
                            ("outcome", lambda s: s.outcome())):
-            mine = call(state)
+            mine = self.guard(prop, state, lambda: call(state))
             theirs = self.guard(prop, state, lambda: call(back))
             if mine != theirs:
                 self.fail(prop, f"{name}() of the JSON copy differs: {_short(theirs)} != {_short(mine)}",

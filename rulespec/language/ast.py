@@ -27,7 +27,8 @@ class Loc(BaseModel):
 
 
 class Node(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # defer_build: the schema of this recursive tree is built on first use, not at import time.
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
     loc: Loc
 
 
@@ -562,6 +563,3 @@ def declaration_name(decl: BaseModel) -> str:
     return kind
 
 
-for _model in list(globals().values()):
-    if isinstance(_model, type) and issubclass(_model, BaseModel) and _model is not BaseModel:
-        _model.model_rebuild()

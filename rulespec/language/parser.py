@@ -160,6 +160,9 @@ def build_lark(strict: bool = False) -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         strict=strict,
+        # Lark keeps the built LALR tables in the temp folder, keyed by the grammar's hash, so a
+        # new process parses at once; strict builds exist to find conflicts and are never cached.
+        cache=not strict,
     )
 
 

@@ -57,7 +57,13 @@ def describe_type(type_: str) -> str:
 
 def item_label(component: ir.Component, values: dict) -> str:
     if component.shown_as:
-        return component.shown_as.format(**values)
+        try:
+            fields = [f for _, f, spec, conv in string.Formatter().parse(component.shown_as) if f is not None]
+        except ValueError:
+            fields = None
+        # Only plain attribute names are filled in (no `{x.attr}` or `{x[0]}`); a bad template is reported.
+        if fields is not None and all(f in values for f in fields):
+            return component.shown_as.format(**values)
     if not values:
         return component.name
     return " ".join(str(v) for v in values.values()) + " " + component.name

@@ -401,6 +401,7 @@ class State:
             frame = self.stack.pop()
             self._pending = None
             self.actor = frame[2] if action.player == CHANCE else action.player
+            self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
             self._thens = []
             entry[1](self, frame[3], *frame[1], *entry[3])
             self._push_thens(frame)
@@ -730,7 +731,7 @@ class Engine:
             info = self.STEPS[step]
             if info.kind == "auto":
                 st.stack.pop()
-                st.actor = frame[2]
+                st.actor, st.last_cause = frame[2], frame[3]
                 st._thens = []
                 info.run(st, frame[3], *frame[1])
                 st._push_thens(frame)
@@ -778,7 +779,7 @@ class Engine:
             if instead.name in frame[4] or not instead.applies(st, *frame[1]):
                 continue
             st.stack.pop()
-            st.actor = frame[2]
+            st.actor, st.last_cause = frame[2], frame[3]
             st._thens = []
             instead.run(st, frame[3], *frame[1])
             st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
@@ -866,7 +867,10 @@ class Engine:
                 items = st.zones[base + owner]
                 view: dict[str, Any] = {"size": len(items)}
                 if zone.visibility == "public" or (zone.visibility == "owner" and owner == seat):
-                    view["items"] = sorted(self.ITEM_LABEL[i] for i in items)
+                    labels = [self.ITEM_LABEL[i] for i in items]
+                    # A stacked zone shows its order (the last is on top); any other zone is a sorted
+                    # multiset, so items with the same label stay indistinguishable.
+                    view["items"] = labels if zone.stacked else sorted(labels)
                 views.append(view)
             zones[zone.name] = views if zone.per_player else views[0]
         boards = {}

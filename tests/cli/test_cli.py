@@ -220,9 +220,6 @@ def test_play_claim_window_lets_a_human_seat_wait():
 
 
 @pytest.mark.skipif(not SNAP.exists(), reason="the Snap fixture (a stacked zone) is not in this checkout")
-@pytest.mark.xfail(strict=True, reason="runtime bug: Engine._observation sorts every zone's labels, so a public "
-                                       "stacked zone's order (which card is on top) is lost to every seat, and "
-                                       "`rulespec play` cannot show it")
 def test_observation_keeps_the_order_of_a_public_stacked_zone():
     import random
     from rulespec.cli import _random_step
