@@ -934,8 +934,8 @@ class Engine:
         for b, board in enumerate(self.BOARDS):
             width = len(board.columns)
             label_width = max(len(r) for r in board.rows)
-            lines.append(f"{board.name} (face {t.face[b]}):")
-            cell_width = max(len(self.ITEM_KIND[i]) for i in range(len(self.ITEM_KIND))) if False else 3
+            lines.append(f"{board.name} (face {t.face[b]}; o = an empty region space, * = a component "
+                         f"without a {board.column_attribute}):")
             for r, row in enumerate(board.rows):
                 cells = []
                 for c in range(width):
@@ -949,7 +949,7 @@ class Engine:
                     else:
                         value = self.ITEM_ATTRS.get(board.column_attribute, {}).get(item)
                         cells.append(f"{value:>2}" if value is not None else " *")
-                lines.append(f"  {row:<{label_width}} " + " ".join(cells))
+                lines.append((f"  {row:<{label_width}} " + " ".join(cells)).rstrip())
         for zone in self.ZONES:
             base = t.zone_base[zone.name]
             for owner in range(st.players if zone.per_player else 1):
@@ -957,7 +957,10 @@ class Engine:
                 who = f" of player {owner + 1}" if zone.per_player else ""
                 lines.append(f"{zone.name}{who}: {len(items)}")
         if st.over:
-            lines.append(f"game over: {st.outcome()}")
+            outcome = st.outcome()
+            winners = ", ".join(f"player {s + 1}" for s in outcome["winners"])
+            lines.append(f"game over ({outcome['end']}): won by {winners}; ranks "
+                         + ", ".join(f"player {s + 1}: {r}" for s, r in enumerate(outcome["ranking"])))
         return "\n".join(lines)
 
 
