@@ -266,7 +266,7 @@ def test_play_bad_input_is_one_line_and_exit_2(args, words):
 def test_play_with_option_side_b():
     result = run("play", "shell-we", "--watch", "--seed", "2", "--option", "side=B", "--players", "3")
     assert result.exit_code == 0, result.output[-1000:]
-    assert "options side=B" in result.output and "(face B)" in result.output
+    assert "options side=B" in result.output and "(face B;" in result.output
 
 
 # ----------------------------------------------------------------------------- verify and replay
