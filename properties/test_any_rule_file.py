@@ -6,6 +6,8 @@ rule file's own invariants must catch it, with a shrunk action list that replays
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ import rulespec
 from rulespec.pipeline import bundled_rulebooks
 from rulespec.verify import load_counterexample, replay, save_counterexample, verify
 
+ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = bundled_rulebooks()
 SHELL_WE = BUNDLED["shell-we"]
 
@@ -80,6 +83,14 @@ def test_a_broken_rule_file_is_caught_with_a_replayable_counterexample(name, tmp
     assert f"1. {failure.actions[0]}" in text and f"{len(failure.actions)}. {failure.actions[-1]}" in text
     assert failure.path is not None and failure.path.exists()
     assert f"python -m rulespec replay {failure.path}" in text
+
+    # the printed command replays it and reports the violation again
+    command = text.split("replay: ", 1)[1].splitlines()[0]
+    assert command == f"python -m rulespec replay {failure.path}"
+    done = subprocess.run([sys.executable, "-m", "rulespec", "replay", str(failure.path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert expected.split(":", 1)[1] in done.stdout and "Traceback" not in done.stdout + done.stderr
 
     # the saved counterexample reads back to the same failure
     again = load_counterexample(failure.path)

@@ -948,6 +948,7 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
             if isinstance(error, (KeyboardInterrupt, SystemExit)):
                 raise
             for inner in _exceptions(error):
+                output += [str(note) for note in getattr(inner, "__notes__", ())]  # Hypothesis' steps
                 if isinstance(inner, PropertyFailure):
                     report.failures.append(inner.failure)
                 else:
