@@ -6,7 +6,7 @@ clauses it implements and the rule-file line it was compiled from.
 
 from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
-    TriggerInfo, ZoneInfo, best_sets, build_item_tables,
+    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
 
 SOURCE_HASH = '14642cbc9f7a8f08'

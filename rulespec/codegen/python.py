@@ -143,6 +143,11 @@ class CodeGenerator:
 
     def visit_Check(self, e: ir.Check) -> str:
         subject = self.expr(e.subject)
+        if e.subject.type.startswith("placement:"):
+            b = self.boards[board_of(e.subject.type)]
+            if e.test == "empty":
+                return f"st.placement_free({b}, {subject})"
+            return f"st.placement_touches({b}, {subject})"
         if is_space(e.subject.type):
             b = self.boards[board_of(e.subject.type)]
             if e.test in ("empty",):
@@ -172,6 +177,10 @@ class CodeGenerator:
             return f"len({self.expr(e.domain)})"
         return f"sum(1 for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
 
+    def visit_First(self, e: ir.First) -> str:
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        return f"st.first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {self.expr(e.domain)}{where}))"
+
     def visit_Total(self, e: ir.Total) -> str:
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
         return f"sum({self.expr(e.value)} for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
@@ -179,6 +188,22 @@ class CodeGenerator:
     def visit_BestSets(self, e: ir.BestSets) -> str:
         return (f"best_sets({e.figure!r}, ITEM_ATTRS[{e.attribute!r}], {e.kinds!r}, {self.expr(e.domain)}, "
                 f"{self.expr(e.wild)}, {dict(e.table)!r})")
+
+    def visit_Placements(self, e: ir.Placements) -> str:
+        b = self.boards[e.board]
+        if e.shape is not None:
+            return f"st.t.placements_of[{b}][{e.shape!r}]"
+        attr = self.m.boards[b].shape_attribute
+        return f"st.t.placements_of[{b}][ITEM_ATTRS[{attr!r}][{self.expr(e.item)}]]"
+
+    def visit_CellsOf(self, e: ir.CellsOf) -> str:
+        b = self.boards[e.board]
+        if e.subject.type.startswith("placement:"):
+            return f"st.t.placement_cells[{b}][{self.expr(e.subject)}]"
+        return f"st.cells_of({b}, {self.expr(e.subject)})"
+
+    def visit_IsMarked(self, e: ir.IsMarked) -> str:
+        return f"st.t.mark_of[{self.boards[e.board]}][{self.expr(e.space)}] == {e.mark!r}"
 
     def visit_Compare(self, e: ir.Compare) -> str:
         op = "==" if e.op == "=" else e.op
@@ -213,7 +238,8 @@ class CodeGenerator:
         self.w.line(f"st.move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
 
     def stmt_Place(self, s: ir.Place) -> None:
-        self.w.line(f"st.place({self.boards[s.board]}, {self.expr(s.item)}, {self.expr(s.space)}, "
+        method = "place_tile" if s.space.type.startswith("placement:") else "place"
+        self.w.line(f"st.{method}({self.boards[s.board]}, {self.expr(s.item)}, {self.expr(s.space)}, "
                     f"{self.cause(s.cause)})")
 
     def args(self, args: Sequence[ir.E]) -> str:
@@ -285,6 +311,8 @@ class CodeGenerator:
             return f"ITEM_LABEL[{v}]"
         if is_space(type_):
             return f"{self.board_const(board_of(type_))}_LABEL[{v}]"
+        if type_.startswith("placement:"):
+            return f"st.t.placement_label[{self.boards[board_of(type_)]}][{v}]"
         if type_ == ir.SEAT:
             return f"'player ' + str({v} + 1)"
         return f"str({v})"
@@ -324,7 +352,7 @@ class CodeGenerator:
         w.line("")
         w.line("from rulespec.runtime.engine import (")
         w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
-        w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables,")
+        w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,")
         w.line(")")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")
@@ -381,7 +409,8 @@ class CodeGenerator:
             w.line(f"{const}_COLUMNS = {board.column_values!r}")
             w.line(f"{const}_ROW = tuple(r for r in {const}_ROWS for _ in {const}_COLUMNS)")
             w.line(f"{const}_COLUMN = tuple(c for _ in {const}_ROWS for c in {const}_COLUMNS)")
-            w.line(f"{const}_LABEL = tuple(f'{{r}} {{c}}' for r, c in zip({const}_ROW, {const}_COLUMN))")
+            separator = "c" if board.lattice == "triangles" else " "
+            w.line(f"{const}_LABEL = tuple(f'{{r}}{separator}{{c}}' for r, c in zip({const}_ROW, {const}_COLUMN))")
             for face in board.faces:
                 if face.condition is not None:
                     w.line("")
@@ -441,7 +470,9 @@ class CodeGenerator:
             self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
             text = self.render(outcome.template, types)
             var = "v_" + ident(outcome.var)
-            if outcome.draw_from is not None:
+            if outcome.pick_from is not None:
+                w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}])")
+            elif outcome.draw_from is not None:
                 w.line(f"return [({text}, weight, ({var},)) for {var}, weight in "
                        f"st.draw_weights({self.zone_index(outcome.draw_from)})]")
             else:
@@ -696,10 +727,19 @@ class CodeGenerator:
         w.indent()
         for b in m.boards:
             const = self.board_const(b.name)
+            extra = (f", kind='triangles', shape_attribute={b.shape_attribute!r}, marks={b.marks!r}"
+                     if b.lattice == "triangles" else "")
             w.line(f"BoardInfo({b.name!r}, {const}_ROWS, {const}_COLUMNS, {b.row_attribute!r}, "
-                   f"{b.column_attribute!r}, {const}_FACES),")
+                   f"{b.column_attribute!r}, {const}_FACES{extra}),")
         w.dedent()
         w.line(")")
+        if m.shapes:
+            w.line("SHAPES = {")
+            w.indent()
+            for shape in m.shapes:
+                w.line(f"{shape.name!r}: {shape.cells!r},  # {cites_text(shape)}")
+            w.dedent()
+            w.line("}")
         fits: dict[tuple[str, int], list[str]] = {}
         for fit in m.fits:
             fits.setdefault((fit.component, self.boards[fit.board]), []).append(

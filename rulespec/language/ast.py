@@ -81,6 +81,15 @@ class Count(Node):
     where: Optional["Expr"] = None
 
 
+class First(Node):
+    """``any(x in X where C)``: one element of X for which C holds (the first in its stable order)."""
+
+    kind: Literal["first"] = "first"
+    var: str
+    domain: "Expr"
+    where: Optional["Expr"] = None
+
+
 class Total(Node):
     kind: Literal["total"] = "total"
     value: "Expr"
@@ -99,6 +108,22 @@ class BestSets(Node):
     domain: "Expr"
     wild: "Expr"
     table: tuple[tuple[int, int], ...]
+
+
+class Placements(Node):
+    """``placements of X on BOARD``: every way to put X (a tile, or a shape by name) on a triangle board."""
+
+    kind: Literal["placements"] = "placements"
+    subject: "Expr"
+    board: str
+
+
+class IsMarked(Node):
+    """``space is marked NAME``: the space carries that mark on the board's map."""
+
+    kind: Literal["is_marked"] = "is_marked"
+    subject: "Expr"
+    mark: str
 
 
 class Compare(Node):
@@ -161,7 +186,7 @@ class Member(Node):
 
 
 Expr = Annotated[
-    Union[Num, Name, SeatLiteral, Of, Call, Count, Total, BestSets, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member],
+    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member],
     Field(discriminator="kind"),
 ]
 
@@ -345,16 +370,34 @@ class FaceDecl(Clause):
     rows: tuple[MapRow, ...]
 
 
+class MarkDecl(Clause):
+    letter: str
+    name: str
+
+
 class BoardDecl(Clause):
+    """A square grid (rows named by one attribute, columns by another) or a triangle lattice."""
+
     kind: Literal["board"] = "board"
     name: str
-    row_attribute: str
-    column_attribute: str
-    first_column: int
-    last_column: int
-    adjacency: str
-    regions: tuple[RegionDecl, ...]
+    lattice: Literal["grid", "triangles"] = "grid"
+    row_attribute: str = ""
+    column_attribute: str = ""
+    first_column: int = 0
+    last_column: int = 0
+    adjacency: str = "orthogonal"
+    shape_attribute: str = ""
+    regions: tuple[RegionDecl, ...] = ()
+    marks: tuple[MarkDecl, ...] = ()
     faces: tuple[FaceDecl, ...]
+
+
+class ShapeDecl(Clause):
+    """``shape NAME: (row, col), ...``: a tile's cells on a triangle lattice; (0, 0) points up."""
+
+    kind: Literal["shape"] = "shape"
+    name: str
+    cells: tuple[tuple[int, int], ...]
 
 
 class FitDecl(Clause):
@@ -417,6 +460,7 @@ class Outcome(Node):
     var: str
     draw_from: Optional[Expr] = None
     faces: tuple[str, ...] = ()
+    pick_from: Optional[Expr] = None  # uniform over the elements of a collection
 
 
 class ChanceDecl(Clause):
@@ -527,7 +571,7 @@ class VariantDecl(Clause):
 Declaration = Annotated[
     Union[
         GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
-        BoardDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
+        BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
         EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl,
     ],
     Field(discriminator="kind"),

@@ -846,6 +846,41 @@ class _ToAst(Transformer):
         return ast.FaceDecl(loc=self.loc(meta), name=str(name), condition=condition, rows=tuple(rest),
                             cites=cites, rulings=rulings)
 
+    def mark(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        letter, name = rest
+        if len(str(letter)) != 1 or not str(letter).islower():
+            raise _AstProblem(letter.line, letter.column, f"a mark is one small letter, not `{letter}`",
+                              hint="write `mark s means shrimp`")
+        return ast.MarkDecl(loc=self.loc(meta), letter=str(letter), name=str(name), cites=cites, rulings=rulings)
+
+    def lattice_board(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, shape_attribute, *items = rest
+        return ast.BoardDecl(
+            loc=self.loc(meta), name=str(name), lattice="triangles", shape_attribute=str(shape_attribute),
+            regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
+            marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
+            faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
+
+    def lattice_cell(self, meta, children):
+        return (int(children[0]), int(children[1]))
+
+    def shape(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, *cells = rest
+        return ast.ShapeDecl(loc=self.loc(meta), name=str(name), cells=tuple(cells), cites=cites, rulings=rulings)
+
+    def placements(self, meta, children):
+        return ast.Placements(loc=self.loc(meta), subject=children[0], board=str(children[1]))
+
+    def is_marked(self, meta, children):
+        return ast.IsMarked(loc=self.loc(meta), subject=children[0], mark=str(children[1]))
+
+    def pick_outcome(self, meta, children):
+        template, var, collection = children
+        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var), pick_from=collection)
+
     def board(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, rows, columns, low, high, adjacency, *items = rest
@@ -853,6 +888,7 @@ class _ToAst(Transformer):
             loc=self.loc(meta), name=str(name), row_attribute=str(rows), column_attribute=str(columns),
             first_column=int(low), last_column=int(high), adjacency=str(adjacency),
             regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
+            marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
 
     def fit(self, meta, children):
@@ -1104,6 +1140,10 @@ class _ToAst(Transformer):
 
     def best_leftovers(self, meta, children):
         return self._best_sets(meta, children, "leftovers")
+
+    def first(self, meta, children):
+        var, domain, where = children
+        return ast.First(loc=self.loc(meta), var=str(var), domain=domain, where=where)
 
     def total(self, meta, children):
         value, var, domain, where = children

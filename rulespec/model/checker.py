@@ -37,9 +37,15 @@ def is_space(type_: str) -> bool:
     return type_.startswith("space:")
 
 
+def is_placement(type_: str) -> bool:
+    return type_.startswith("placement:")
+
+
 def element_type(type_: str) -> Optional[str]:
     if type_.startswith("spaces:"):
         return space_type(board_of(type_))
+    if type_.startswith("placements:"):
+        return "placement:" + board_of(type_)
     return ir.ELEMENT_OF.get(type_)
 
 
@@ -48,6 +54,10 @@ def describe_type(type_: str) -> str:
         return f"a space of {board_of(type_)}"
     if type_.startswith("spaces:"):
         return f"the spaces of {board_of(type_)}"
+    if type_.startswith("placement:"):
+        return f"a placement on {board_of(type_)}"
+    if type_.startswith("placements:"):
+        return f"placements on {board_of(type_)}"
     return {
         INT: "a number", BOOL: "a condition (true or false)", SYMBOL: "a word value", SEAT: "a player",
         ITEM: "a component", ZONE: "a zone", ZONES: "every zone of that name", SEATS: "the players",
@@ -206,6 +216,7 @@ class Checker:
         self.counters = {d.name: d for d in decls if d.kind == "counter"}
         self.queues = {d.name: d for d in decls if d.kind == "queue"}
         self.boards = {d.name: d for d in decls if d.kind == "board"}
+        self.shapes = {d.name: d for d in decls if d.kind == "shape"}
         self.steps = {d.name: d for d in decls if d.kind in ("step", "choice", "chance")}
         self.scores = {d.name: d for d in decls if d.kind == "score"}
         self.ends = {d.name: d for d in decls if d.kind == "end"}
@@ -222,6 +233,7 @@ class Checker:
         for values in self.attributes.values():
             self.symbols.update(v for v in values if isinstance(v, str))
         self.region_names = {r.name: b.name for b in self.boards.values() for r in b.regions}
+        self.mark_names = {m.name: b.name for b in self.boards.values() for m in b.marks}
         self.causes = sorted({s.cause for s in self._all_statements(decls) if getattr(s, "cause", None)})
         self.used: set[str] = set()
 
@@ -309,6 +321,16 @@ class Checker:
                 self.error(loc, f"`{node.func}` takes {BUILTINS[node.func]} value(s), not {len(node.args)}")
             args = tuple(self.expr(a, scope, INT) for a in node.args)
             return ir.Builtin(INT, loc, text, node.func, args)
+        if kind == "first":
+            domain = self.expr(node.domain, scope)
+            element = element_type(domain.type)
+            if element is None:
+                if domain.type != "?":
+                    self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                                f"`first` picks from a collection")
+                return self._bad(node)
+            where = self.expr(node.where, dict(scope, **{node.var: element}), BOOL) if node.where is not None else None
+            return ir.First(element, loc, text, node.var, domain, where)
         if kind in ("count", "total"):
             domain = self.expr(node.domain, scope)
             element = element_type(domain.type)
@@ -322,6 +344,28 @@ class Checker:
                 return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
             value = self.expr(node.value, inner, INT)
             return ir.Total(INT, loc, text, value, node.var, element or "?", domain, where)
+        if kind == "placements":
+            board = self.boards.get(node.board)
+            if board is None or board.lattice != "triangles":
+                self.error(loc, f"`{node.board}` is not a board of triangles",
+                           hint=did_you_mean(node.board, [b for b, d in self.boards.items() if d.lattice == "triangles"]))
+                return self._bad(node)
+            if node.subject.kind == "name" and node.subject.id in self.shapes and node.subject.id not in scope:
+                return ir.Placements("placements:" + board.name, loc, text, board.name, None, node.subject.id)
+            item = self.expr(node.subject, scope, ITEM)
+            return ir.Placements("placements:" + board.name, loc, text, board.name, item, None)
+        if kind == "is_marked":
+            space = self.expr(node.subject, scope)
+            board = board_of(space.type) if is_space(space.type) else None
+            if board is None:
+                if space.type != "?":
+                    self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
+                return self._bad(node)
+            marks = [m.name for m in self.boards[board].marks]
+            if node.mark not in marks:
+                self.error(loc, f"the board {board} has no mark `{node.mark}`",
+                           hint=did_you_mean(node.mark, marks) or f"its marks: {', '.join(marks) or 'none'}")
+            return ir.IsMarked(BOOL, loc, text, board, space, node.mark)
         if kind == "best_sets":
             kinds = self.attributes.get(node.attribute)
             if kinds is None:
@@ -477,6 +521,15 @@ class Checker:
                 self.error(node.target.loc, f"`occupant of` needs a space, not {describe_type(t)}")
                 return self._bad(node)
             return ir.Occupant(ITEM, loc, text, board_of(t), target)
+        if attr == "cells":
+            if is_placement(t):
+                return ir.CellsOf(spaces_type(board_of(t)), loc, text, board_of(t), target)
+            lattices = [b for b, d in self.boards.items() if d.lattice == "triangles"]
+            if t == ITEM and len(lattices) == 1:
+                return ir.CellsOf(spaces_type(lattices[0]), loc, text, lattices[0], target)
+            self.error(node.target.loc, f"`cells of` needs a placement or a tile on a board of triangles, not "
+                                        f"{describe_type(t)}")
+            return self._bad(node)
         if attr == "top":
             zone = self.zones.get(getattr(target, "zone", ""))
             if t != ZONE or zone is None or not zone.stacked:
@@ -485,7 +538,7 @@ class Checker:
                 return self._bad(node)
             return ir.Top(ITEM, loc, text, target)
         if attr == "size":
-            if t not in (ZONE, ZONES, SEATS, QUEUE) and not t.startswith("spaces:"):
+            if t not in (ZONE, ZONES, SEATS, QUEUE) and not t.startswith(("spaces:", "placements:")):
                 self.error(node.target.loc, f"`size of` needs a zone, a queue, a board or the players, "
                                             f"not {describe_type(t)}")
                 return self._bad(node)
@@ -529,6 +582,8 @@ class Checker:
                 return ir.RegionComplete(BOOL, loc, text, board_of(space.type), subject.name, space)
             self.error(loc, "only a region can be complete", hint="write `<region> of <space> is complete`")
             return self._bad(node)
+        if is_placement(t) and node.test in ("empty", "occupied_neighbour"):
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
         if node.test in ("occupied", "occupied_neighbour"):
             if not is_space(t):
                 self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}, not a space")
@@ -567,7 +622,10 @@ class Checker:
             return ir.Move(loc, item, to, node.cause)
         if kind == "place":
             item = self.expr(node.item, scope, ITEM)
-            space = self.expr(node.space, scope, "space")
+            space = self.expr(node.space, scope)
+            if not (is_space(space.type) or is_placement(space.type) or space.type == "?"):
+                self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}, but a space or a "
+                                           f"placement is needed here")
             return ir.Place(loc, board_of(space.type) or "?", item, space, node.cause)
         if kind in ("then", "enqueue"):
             args = self.call_args(node, scope)
@@ -731,6 +789,7 @@ class Checker:
         queues = tuple(ir.Queue(d.name, d.loc, self.cites_of(d, f"queue `{d.name}`"), d.rulings)
                        for d in self.queues.values())
         boards = tuple(self.board(d) for d in self.boards.values())
+        shapes = tuple(self.shape(d) for d in self.shapes.values())
         fits = []
         for d in decls:
             if d.kind != "fit":
@@ -796,14 +855,71 @@ class Checker:
             min_players=game.min_players, max_players=game.max_players, max_turns=game.max_turns,
             variants_applied=tuple(variants), variants_available=tuple((v.name, v.title) for v in available),
             rulings=rulings, options=options, components=components, leave_outs=tuple(leave_outs), zones=zones,
-            counters=counters, queues=queues, boards=boards, fits=tuple(fits), setup=setup, turns=turns,
+            counters=counters, queues=queues, boards=boards, shapes=shapes, fits=tuple(fits), setup=setup, turns=turns,
             turn_step=turn_step, first_seat=first_seat, skip_var=turns_decl.skip_var if turns_decl else None,
             skip_when=skip_when, steps=steps, triggers=triggers, insteads=insteads, ends=ends,
             scores=scores, ranking=ranking, invariants=invariants, examples=examples, causes=tuple(self.causes),
         )
 
+    def lattice_board(self, d: ast.BoardDecl) -> ir.Board:
+        values = self.attributes.get(d.shape_attribute)
+        if values is None:
+            self.error(d.loc, f"no component has the attribute `{d.shape_attribute}` to give tiles their shape",
+                       hint=did_you_mean(d.shape_attribute, self.attributes))
+            values = ()
+        for value in values:
+            if str(value) not in self.shapes:
+                self.error(d.loc, f"no shape is declared for the {d.shape_attribute} `{value}`",
+                           hint=f"add `shape {value}: (0, 0), ...` listing its triangles")
+        if d.regions:
+            self.error(d.regions[0].loc, "a board of triangles marks its spaces with `mark x means name`")
+        marks = {m.letter: m.name for m in d.marks}
+        if len(marks) != len(d.marks):
+            self.error(d.loc, "a mark letter is declared twice")
+        faces, width = [], None
+        if not d.faces:
+            self.error(d.loc, f"board `{d.name}` has no face", hint="add `face A:` followed by its map")
+        for face in d.faces:
+            self.cites_of(face, f"face {face.name}", required=False)
+            for number, row in enumerate(face.rows):
+                if row.label != f"r{number}":
+                    self.error(row.loc, f"the rows of a board of triangles are named r0, r1, ... in order; this "
+                                        f"one should be `r{number}`")
+                if width is None:
+                    width = len(row.cells)
+                elif len(row.cells) != width:
+                    self.error(row.loc, f"row `{row.label}` has {len(row.cells)} cells; the first row has {width}",
+                               hint="write `-` where the board has no triangle")
+                for char, column in zip(row.cells, row.cell_columns):
+                    if char not in ".-" and char not in marks:
+                        self.error(row.loc, f"`{char}` is not a declared mark", width=1,
+                                   hint=f"declare it with `mark {char} means <name>`")
+            cells = tuple(ch for row in face.rows for ch in (list(row.cells) + ["-"] * (width or 0))[:width or 0])
+            condition = self.expr(face.condition, {}, BOOL) if face.condition is not None else None
+            faces.append(ir.Face(face.name, face.loc, face.cites, face.rulings, condition, cells))
+        heights = {len(f.rows) for f in d.faces}
+        if len(heights) > 1:
+            self.error(d.loc, f"every face of {d.name} needs the same number of rows")
+        height = max(heights, default=0)
+        mark_cites = tuple(c for m in d.marks for c in m.cites)
+        return ir.Board(d.name, d.loc, d.cites + mark_cites, d.rulings, "", tuple(f"r{n}" for n in range(height)),
+                        "", tuple(range(width or 0)), "edges", (), tuple(faces), "triangles", d.shape_attribute,
+                        tuple((m.letter, m.name) for m in d.marks))
+
+    def shape(self, d: ast.ShapeDecl) -> ir.Shape:
+        from ..lib.geometry import is_edge_connected
+        self.cites_of(d, f"shape `{d.name}`")
+        if len(set(d.cells)) != len(d.cells):
+            self.error(d.loc, f"shape `{d.name}` lists a triangle twice")
+        elif not is_edge_connected(d.cells):
+            self.error(d.loc, f"the triangles of shape `{d.name}` do not hang together by their sides",
+                       hint="(row, column) with (0, 0) pointing up; (0, 1) is its right neighbour, pointing down")
+        return ir.Shape(d.name, d.loc, d.cites, d.rulings, d.cells)
+
     def board(self, d: ast.BoardDecl) -> ir.Board:
         self.cites_of(d, f"board `{d.name}`")
+        if d.lattice == "triangles":
+            return self.lattice_board(d)
         row_values = self.attributes.get(d.row_attribute)
         if row_values is None:
             self.error(d.loc, f"no component has the attribute `{d.row_attribute}` to name the rows",
@@ -858,7 +974,17 @@ class Checker:
             outcome = d.outcome
             inner = dict(scope)
             draw_from = None
-            if outcome.draw_from is not None:
+            pick_from = None
+            if outcome.pick_from is not None:
+                pick_from = self.expr(outcome.pick_from, scope)
+                var_type = element_type(pick_from.type)
+                if var_type is None:
+                    if pick_from.type != "?":
+                        self.error(outcome.pick_from.loc, f"`{pick_from.text}` is {describe_type(pick_from.type)}; "
+                                                          f"a pick is made from a collection")
+                    var_type = "?"
+                inner[outcome.var] = var_type
+            elif outcome.draw_from is not None:
                 draw_from = self.expr(outcome.draw_from, scope)
                 if draw_from.type not in (ZONE, "?"):
                     self.error(outcome.draw_from.loc, f"`{draw_from.text}` is {describe_type(draw_from.type)}; a draw "
@@ -871,7 +997,8 @@ class Checker:
                 self.symbols.update(outcome.faces)
             self.template(outcome.template, inner, outcome.loc, {outcome.var})
             return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
-                           outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces))
+                           outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
+                                              pick_from))
         any_player = d.by is None
         if any_player:
             if "player" in scope:
@@ -929,7 +1056,7 @@ class Checker:
     def trigger(self, d: ast.TriggerDecl) -> ir.Trigger:
         self.cites_of(d, f"trigger `{d.name}`")
         event = self.event(d.event)
-        scope = {"item": ITEM, "space": space_type(d.event.board), "player": SEAT}
+        scope = self.event_scope(d.event)
         return ir.Trigger(d.name, d.loc, d.cites, d.rulings, event, self.stmts(d.body, scope))
 
     def event(self, e: ast.Event) -> ir.Event:
@@ -940,6 +1067,10 @@ class Checker:
                 self.error(e.loc, f"nothing is ever placed `as {cause}`",
                            hint=did_you_mean(cause, self.causes) or f"causes used: {', '.join(self.causes)}")
         return ir.Event(e.board, e.causes)
+
+    def event_scope(self, event: ast.Event) -> dict[str, str]:
+        """What a trigger or event invariant may name: the item, its (first) space, who placed it."""
+        return {"item": ITEM, "space": space_type(event.board), "player": SEAT}
 
     def instead(self, d: ast.InsteadDecl) -> ir.Instead:
         self.cites_of(d, f"replacement `{d.name}`")
@@ -989,7 +1120,7 @@ class Checker:
             condition = self.expr(d.condition, {}, BOOL)
         elif d.form == "on_event":
             event = self.event(d.event)
-            condition = self.expr(d.condition, {"item": ITEM, "space": space_type(d.event.board), "player": SEAT}, BOOL)
+            condition = self.expr(d.condition, self.event_scope(d.event), BOOL)
         else:
             if d.queue not in self.queues:
                 self.error(d.loc, f"there is no queue `{d.queue}`", hint=did_you_mean(d.queue, self.queues))

@@ -171,6 +171,13 @@ class Count(E):
 
 
 @dataclass(frozen=True)
+class First(E):
+    var: str
+    domain: E
+    where: Optional[E]
+
+
+@dataclass(frozen=True)
 class Total(E):
     value: E
     var: str
@@ -187,6 +194,30 @@ class BestSets(E):
     domain: E
     wild: E
     table: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Placements(E):
+    """Every placement of a tile's shape (``item``) or of a named shape (``shape``) on a triangle board."""
+
+    board: str
+    item: Optional[E]
+    shape: Optional[str]
+
+
+@dataclass(frozen=True)
+class CellsOf(E):
+    """The spaces a placement would cover, or that a tile on the board covers."""
+
+    board: str
+    subject: E
+
+
+@dataclass(frozen=True)
+class IsMarked(E):
+    board: str
+    space: E
+    mark: str
 
 
 @dataclass(frozen=True)
@@ -378,6 +409,14 @@ class Board(Cited):
     adjacency: str
     regions: tuple[str, ...]
     faces: tuple[Face, ...]
+    lattice: str = "grid"  # grid | triangles
+    shape_attribute: str = ""
+    marks: tuple[tuple[str, str], ...] = ()  # (letter, mark name)
+
+
+@dataclass(frozen=True)
+class Shape(Cited):
+    cells: tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
@@ -415,6 +454,7 @@ class Outcome:
     var_type: str
     draw_from: Optional[E]
     faces: tuple[str, ...]
+    pick_from: Optional[E] = None
 
 
 @dataclass(frozen=True)
@@ -519,6 +559,7 @@ class Model:
     counters: tuple[Counter, ...]
     queues: tuple[Queue, ...]
     boards: tuple[Board, ...]
+    shapes: tuple[Shape, ...]
     fits: tuple[Fit, ...]
     setup: Optional[Step]
     turns: Optional[Cited]
@@ -540,7 +581,7 @@ class Model:
         """Every clause ID cited anywhere in the model."""
         found: set[str] = set(self.game_cites)
         for group in (self.rulings, self.options, self.components, self.leave_outs, self.zones, self.counters,
-                      self.queues, self.boards, self.fits, self.steps, self.triggers, self.insteads, self.ends,
+                      self.queues, self.boards, self.shapes, self.fits, self.steps, self.triggers, self.insteads, self.ends,
                       self.scores, self.invariants, self.examples):
             for decl in group:
                 found.update(decl.cites)

@@ -79,6 +79,9 @@ class BoardInfo:
     row_attribute: str
     column_attribute: str
     faces: tuple[FaceInfo, ...]
+    kind: str = "grid"  # grid | triangles
+    shape_attribute: str = ""
+    marks: tuple[tuple[str, str], ...] = ()  # (map letter, mark name) on a board of triangles
 
     @property
     def size(self) -> int:
@@ -86,6 +89,8 @@ class BoardInfo:
 
     def label(self, cell: int) -> str:
         row, col = divmod(cell, len(self.columns))
+        if self.kind == "triangles":
+            return f"{self.rows[row]}c{self.columns[col]}"
         return f"{self.rows[row]} {self.columns[col]}"
 
 
@@ -193,22 +198,40 @@ class Tables:
         self.region_of: list[tuple[int, ...]] = []
         self.region_cells: list[tuple[tuple[int, ...], ...]] = []
         self.face: list[str] = []
+        # Boards of triangles: every placement of every shape, with its bit masks (see rulespec.lib.geometry).
+        self.mark_of: list[tuple[Optional[str], ...]] = []
+        self.cell_bit: list[tuple[int, ...]] = []
+        self.placements: list[tuple] = []
+        self.placement_cells: list[tuple[tuple[int, ...], ...]] = []
+        self.placement_label: list[tuple[str, ...]] = []
+        self.placements_of: list[dict[str, tuple[int, ...]]] = []
         offset = count
         for board in engine.BOARDS:
             self.board_base.append(offset)
             offset += board.size
             width = len(board.columns)
-            row_out = left_out.get(board.row_attribute, set())
-            col_out = left_out.get(board.column_attribute, set())
-            in_use = tuple(board.rows[c // width] not in row_out and board.columns[c % width] not in col_out
-                           for c in range(board.size))
-            self.in_use.append(in_use)
-            self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
-            self.neighbours.append(tuple(self._orthogonal(board, c, in_use) for c in range(board.size)))
             face = next((f for f in board.faces if f.condition is None or f.condition(self)), None)
             if face is None:
                 raise RuleRuntimeError(f"no face of board {board.name} applies with options {options}")
             self.face.append(face.name)
+            row_out = left_out.get(board.row_attribute, set())
+            col_out = left_out.get(board.column_attribute, set())
+            in_use = tuple(face.cells[c] != "-" and board.rows[c // width] not in row_out
+                           and board.columns[c % width] not in col_out for c in range(board.size))
+            self.in_use.append(in_use)
+            self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
+            if board.kind == "triangles":
+                self._lattice(engine, board, face, in_use)
+                self.region_of.append((-1,) * board.size)
+                self.region_cells.append(())
+                continue
+            self.mark_of.append(())
+            self.cell_bit.append(())
+            self.placements.append(())
+            self.placement_cells.append(())
+            self.placement_label.append(())
+            self.placements_of.append({})
+            self.neighbours.append(tuple(self._orthogonal(board, c, in_use) for c in range(board.size)))
             letters = sorted({ch for ch in face.cells if ch != "."})
             self.region_of.append(tuple(letters.index(ch) if ch != "." else -1 for ch in face.cells))
             self.region_cells.append(tuple(
@@ -223,6 +246,36 @@ class Tables:
                 per_item.append(cells)
             self.fits.append(per_item)
             self.fit_sets.append([frozenset(cells) for cells in per_item])
+
+    def _lattice(self, engine: "Engine", board: BoardInfo, face: FaceInfo, in_use: Sequence[bool]) -> None:
+        from ..lib.geometry import TriangularBoard, edge_neighbours
+        width = len(board.columns)
+        cells = [divmod(c, width) for c in range(board.size) if in_use[c]]
+        if not cells:
+            raise RuleRuntimeError(f"board {board.name} has no space in use")
+        geometry = TriangularBoard(cells)
+        index = {cell: r * width + c for cell in cells for r, c in [cell]}
+        self.neighbours.append(tuple(
+            tuple(index[n] for n in edge_neighbours(divmod(c, width)) if n in index) if in_use[c] else ()
+            for c in range(board.size)))
+        marks = dict(board.marks)
+        self.mark_of.append(tuple(marks.get(ch) for ch in face.cells))
+        self.cell_bit.append(tuple((1 << geometry.bit(divmod(c, width))) if in_use[c] else 0
+                                   for c in range(board.size)))
+        placements, placement_cells, labels, of_shape = [], [], [], {}
+        for shape, shape_cells in engine.SHAPES.items():
+            ids = []
+            for placement in geometry.placements(shape_cells):
+                covered = tuple(index[cell] for cell in placement.cells)
+                ids.append(len(placements))
+                placements.append((shape, placement.mask, placement.contact_mask))
+                placement_cells.append(covered)
+                labels.append(" ".join(board.label(c) for c in covered))
+            of_shape[shape] = tuple(ids)
+        self.placements.append(tuple(placements))
+        self.placement_cells.append(tuple(placement_cells))
+        self.placement_label.append(tuple(labels))
+        self.placements_of.append(of_shape)
 
     @staticmethod
     def _orthogonal(board: BoardInfo, cell: int, in_use: Sequence[bool]) -> tuple[int, ...]:
@@ -243,7 +296,7 @@ class Tables:
 class State:
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
-    __slots__ = ("engine", "t", "players", "options", "zones", "boards", "causes", "loc", "counters", "queues",
+    __slots__ = ("engine", "t", "players", "options", "zones", "boards", "masks", "causes", "loc", "counters", "queues",
                  "stack", "phase", "turn_seat", "turn_number", "next_seat", "over", "history", "violations", "actor",
                  "last_cause", "_thens", "_pending")
 
@@ -256,6 +309,11 @@ class State:
             bisect.insort(self.zones[zone], item)
         self.loc[item] = zone
         self.last_cause = cause
+
+    def first(self, text: str, candidates: Iterable[int]) -> int:
+        for candidate in candidates:
+            return candidate
+        raise RuleRuntimeError(f"`{text}` found nothing; test with count(...) before taking it")
 
     def top(self, zone: int) -> int:
         items = self.zones[zone]
@@ -271,9 +329,40 @@ class State:
             raise RuleRuntimeError(f"{self.engine.BOARDS[board].label(cell)} already holds "
                                    f"{self.engine.ITEM_LABEL[self.boards[board][cell]]}")
         self._take(item)
-        self.boards[board][cell] = item
-        self.causes[board][cell] = cause
-        self.loc[item] = t.board_base[board] + cell
+        self._occupy(board, (cell,), item, cause)
+        self._placed(board, item, cell, cause)
+
+    def place_tile(self, board: int, item: int, placement: int, cause: str) -> None:
+        """Put a tile on a board of triangles, covering every cell of the placement."""
+        t = self.t
+        cells = t.placement_cells[board][placement]
+        if self.masks[board] & t.placements[board][placement][1]:
+            raise RuleRuntimeError(f"{t.placement_label[board][placement]} is not free")
+        self._take(item)
+        self._occupy(board, cells, item, cause)
+        self._placed(board, item, cells[0], cause)
+
+    def placement_free(self, board: int, placement: int) -> bool:
+        return not self.masks[board] & self.t.placements[board][placement][1]
+
+    def placement_touches(self, board: int, placement: int) -> bool:
+        """Whether the placement shares a side with an occupied cell (a corner is not enough)."""
+        return bool(self.masks[board] & self.t.placements[board][placement][2])
+
+    def cells_of(self, board: int, item: int) -> tuple[int, ...]:
+        return tuple(c for c, held in enumerate(self.boards[board]) if held == item)
+
+    def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
+        t = self.t
+        for cell in cells:
+            self.boards[board][cell] = item
+            self.causes[board][cell] = cause
+            if t.cell_bit[board]:
+                self.masks[board] |= t.cell_bit[board][cell]
+        self.loc[item] = t.board_base[board] + cells[0]
+
+    def _placed(self, board: int, item: int, cell: int, cause: str) -> None:
+        """Fire the triggers and event invariants of a placement."""
         self.last_cause = cause
         actor = self.actor
         for trigger in self.engine._triggers_by_board[board]:
@@ -293,9 +382,15 @@ class State:
         else:
             for b in range(len(t.board_base) - 1, -1, -1):
                 if where >= t.board_base[b]:
-                    cell = where - t.board_base[b]
-                    self.boards[b][cell] = -1
-                    self.causes[b][cell] = None
+                    cells = self.boards[b]
+                    first = where - t.board_base[b]
+                    # On a board of triangles a tile may cover several cells after its first.
+                    for cell in range(first, len(cells) if t.cell_bit[b] else first + 1):
+                        if cells[cell] == item:
+                            cells[cell] = -1
+                            self.causes[b][cell] = None
+                            if t.cell_bit[b]:
+                                self.masks[b] &= ~t.cell_bit[b][cell]
                     break
 
     def then(self, step: str, args: tuple) -> None:
@@ -418,6 +513,7 @@ class State:
             setattr(copy, name, getattr(self, name))
         copy.zones = [list(z) for z in self.zones]
         copy.boards = [list(b) for b in self.boards]
+        copy.masks = list(self.masks)
         copy.causes = [list(c) for c in self.causes]
         copy.loc = list(self.loc)
         copy.counters = {k: (list(v) if isinstance(v, list) else v) for k, v in self.counters.items()}
@@ -523,6 +619,7 @@ class Engine:
     BOARDS: tuple[BoardInfo, ...] = ()
     FITS: dict[tuple[str, int], tuple] = {}
     SETUP: Optional[Callable] = None
+    SHAPES: dict[str, tuple[tuple[int, int], ...]] = {}
     FIRST_SEAT = 0
     TURN_STEP = ""
     SKIP_TURN: Optional[Callable] = None
@@ -610,6 +707,7 @@ class Engine:
         st.engine, st.t, st.players, st.options = self, t, players, dict(self.option_values)
         st.zones = [[] for _ in range(t.zone_count)]
         st.boards = [[-1] * b.size for b in self.BOARDS]
+        st.masks = [0] * len(self.BOARDS)
         st.causes = [[None] * b.size for b in self.BOARDS]
         st.loc = [-1] * len(self.ITEM_KIND)
         for zone in self.ZONES:
@@ -648,9 +746,12 @@ class Engine:
             for item in items:
                 st.loc[item] = z
         for b, cells in enumerate(st.boards):
-            for cell, item in enumerate(cells):
+            for cell in range(len(cells) - 1, -1, -1):  # an item's location is its first cell
+                item = cells[cell]
                 if item >= 0:
                     st.loc[item] = st.t.board_base[b] + cell
+                    if st.t.cell_bit[b]:
+                        st.masks[b] |= st.t.cell_bit[b][cell]
         st.counters = {k: (list(v) if isinstance(v, list) else v) for k, v in data["counters"].items()}
         st.queues = {k: [[e[0], list(e[1]), e[2], e[3], list(e[4])] for e in v] for k, v in data["queues"].items()}
         st.stack = [(f[0], tuple(f[1]), f[2], f[3], tuple(f[4])) for f in data["stack"]]
@@ -934,6 +1035,21 @@ class Engine:
         for b, board in enumerate(self.BOARDS):
             width = len(board.columns)
             label_width = max(len(r) for r in board.rows)
+            if board.kind == "triangles":
+                lines.append(f"{board.name} (face {t.face[b]}; # = covered, a letter = an uncovered mark):")
+                marks = {name: letter for letter, name in board.marks}
+                for r, row in enumerate(board.rows):
+                    cells = []
+                    for c in range(width):
+                        cell = r * width + c
+                        if not t.in_use[b][cell]:
+                            cells.append(" ")
+                        elif st.boards[b][cell] >= 0:
+                            cells.append("#")
+                        else:
+                            cells.append(marks.get(t.mark_of[b][cell], "."))
+                    lines.append((f"  {row:<{label_width}} " + " ".join(cells)).rstrip())
+                continue
             lines.append(f"{board.name} (face {t.face[b]}; o = an empty region space, * = a component "
                          f"without a {board.column_attribute}):")
             for r, row in enumerate(board.rows):
@@ -980,6 +1096,18 @@ def best_sets(figure: str, attribute: dict[int, Any], kinds: tuple, items: Itera
             counts[kinds.index(value)] += 1
     result = _best_sets(tuple(counts), max(wild, 0), tuple(sorted(table.items())))
     return result.score if figure == "points" else result.unused_real
+
+
+def pick_weights(candidates: Iterable[tuple[str, Any]]) -> list[tuple[str, int, tuple]]:
+    """A uniform pick among elements; elements that read the same are one outcome with their weight."""
+    merged: dict[str, list] = {}
+    for text, value in candidates:
+        entry = merged.get(text)
+        if entry is None:
+            merged[text] = [text, 1, (value,)]
+        else:
+            entry[1] += 1
+    return [tuple(entry) for entry in merged.values()]
 
 
 def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, dict[int, Any]]]:

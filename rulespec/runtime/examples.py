@@ -70,9 +70,7 @@ class ExampleRun:
                 if len(cells) != 1:
                     self.fail(line, f"{label!r} fits {len(cells)} spaces; say which with `at \"...\"`")
             st._take(item)
-            st.boards[board][cells[0]] = item
-            st.causes[board][cells[0]] = "given"
-            st.loc[item] = st.t.board_base[board] + cells[0]
+            st._occupy(board, (cells[0],), item, "given")
 
     def step(self, st: State, name: str, args: tuple, line: int = 0) -> None:
         actor = args[0] if args and isinstance(args[0], int) else st.turn_seat

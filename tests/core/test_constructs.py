@@ -112,3 +112,73 @@ def test_set_scoring_matches_a_brute_force_and_the_tie_break_chain_orders_player
                     assert outcome["ranking"][a] < outcome["ranking"][b]
                 elif keys[a] == keys[b]:
                     assert outcome["ranking"][a] == outcome["ranking"][b]
+
+
+TILING = Path(__file__).parent / "fixtures" / "tiling.rules"
+
+
+def _floor_cells(state, board=0):
+    info = state.engine.BOARDS[board]
+    width = len(info.columns)
+    occupied = {divmod(c, width) for c, item in enumerate(state.boards[board]) if item >= 0}
+    usable = {divmod(c, width) for c in state.t.cells_in_use[board]}
+    return usable, occupied
+
+
+def _cell(label):
+    row, col = label[1:].split("c")
+    return int(row), int(col)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_polyform_placements_touch_by_a_side_never_overlap_and_match_the_geometry_library(players):
+    from rulespec.lib.geometry import TriangularBoard, edge_neighbours
+
+    game = rulespec.load(TILING)
+    assert all(r.passed for r in run_examples(game)), [r.message for r in run_examples(game)]
+    checked = 0
+    for seed in range(8):
+        state, rng = game.new_game(players), random.Random(seed)
+        while not state.is_terminal():
+            if not state.is_chance_node() and state.stack[-1][0] == "turn":
+                usable, occupied = _floor_cells(state)
+                geometry = TriangularBoard(usable)
+                mask = geometry.mask_of(occupied)
+                offered: dict[str, set] = {}
+                for action in state.legal_actions():
+                    if action.text.startswith("lay "):
+                        form, _, where = action.text[len("lay "):].partition(" on ")
+                        cells = frozenset(_cell(label) for label in where.split())
+                        assert not cells & occupied, "overlap"
+                        assert any(n in occupied for c in cells for n in edge_neighbours(c)), "no side contact"
+                        offered.setdefault(form, set()).add(cells)
+                seat = state.legal_actions()[0].player
+                for form in set(state.observation(seat)["zones"]["hand"][seat]["items"]):
+                    expected = {frozenset(p.cells) for p in geometry.legal_placements(game.SHAPES[form], mask)}
+                    assert offered.get(form, set()) == expected
+                checked += 1
+            actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    assert checked > 20
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_no_room_end_agrees_with_an_independent_search(seed):
+    from rulespec.lib.geometry import TriangularBoard
+
+    game = rulespec.load(TILING)
+    state = rulespec.random_game(game, players=3, seed=seed)
+    usable, occupied = _floor_cells(state)
+    geometry = TriangularBoard(usable)
+    room = geometry.any_legal_placement(game.SHAPES["hex"], geometry.mask_of(occupied))
+    assert (state.outcome()["end"] == "no_room") == (not room)
+
+
+def test_a_random_starting_placement_is_an_explicit_chance_node():
+    from fractions import Fraction
+
+    state = rulespec.load(TILING).new_game(players=2)
+    outcomes = state.chance_outcomes()
+    assert all(a.text.startswith("start at r") for a, _ in outcomes)
+    assert len(outcomes) == len(state.t.cells_in_use[0])  # a single triangle can start on any triangle
+    assert sum(p for _, p in outcomes) == Fraction(1)
