@@ -19,6 +19,7 @@ from typing import Optional
 
 import pytest
 from hypothesis import HealthCheck, settings
+from hypothesis.errors import InvalidArgument
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `pytest properties` without an installed checkout
@@ -26,16 +27,21 @@ if str(ROOT) not in sys.path:  # `pytest properties` without an installed checko
 
 _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
+try:
+    _BUILT_IN_CI = settings.get_profile("ci")  # derandomized, no example database, prints blobs
+except InvalidArgument:  # a Hypothesis older than its built-in ci profile
+    _BUILT_IN_CI = settings(derandomize=True, database=None, print_blob=True)
+
 settings.register_profile(
-    "ci", settings.get_profile("ci"),
-    max_examples=12, stateful_step_count=40, deadline=None,
+    "ci", _BUILT_IN_CI,
+    max_examples=14, stateful_step_count=50, deadline=None,
     suppress_health_check=_SLOW_IS_FINE,
 )
 settings.register_profile(
     "dev", max_examples=5, stateful_step_count=30, deadline=None, suppress_health_check=_SLOW_IS_FINE,
 )
 settings.register_profile(
-    "thorough", max_examples=300, stateful_step_count=200, deadline=None, suppress_health_check=_SLOW_IS_FINE,
+    "thorough", max_examples=150, stateful_step_count=200, deadline=None, suppress_health_check=_SLOW_IS_FINE,
 )
 
 
