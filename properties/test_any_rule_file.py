@@ -36,6 +36,19 @@ def test_every_bundled_rule_file_verifies(path, budget, tmp_path):
     assert not list(tmp_path.iterdir())  # nothing failed, so nothing was saved
 
 
+FIXTURES = sorted((ROOT / "tests" / "core" / "fixtures").glob("*.rules"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
+def test_the_core_tests_fixture_games_verify_too(path, budget):
+    """The small games of the core tests use what Shell We? does not (claim windows, stacked zones,
+    ties drawn by lot, other boards): the same properties must hold there."""
+    report = verify(path, max_examples=budget.any_rule_file_examples, stateful_step_count=30,
+                    max_applies=budget.max_applies, fast_forward=budget.fast_forward, save_counterexamples=None)
+    assert report.ok, report.render()
+    assert report.checks_by_property.get("history_replay", 0) > 0
+
+
 def _broken_copy(tmp_path: Path, name: str, old: str, new: str, count: int = 1) -> Path:
     text = SHELL_WE.read_text(encoding="utf-8")
     assert text.count(old) >= count, f"the rule file no longer contains {old!r}: update this mutation"
