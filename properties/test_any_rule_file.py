@@ -6,6 +6,7 @@ rule file's own invariants must catch it, with a shrunk action list that replays
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from hypothesis import settings as Settings
 
 import rulespec
 from rulespec.pipeline import bundled_rulebooks
-from rulespec.verify import load_counterexample, replay, save_counterexample, verify
+from rulespec.verify import load_counterexample, replay, replay_and_check, save_counterexample, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = bundled_rulebooks()
@@ -104,6 +105,11 @@ def test_a_broken_rule_file_is_caught_with_a_replayable_counterexample(name, tmp
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 1, done.stdout + done.stderr
     assert expected.split(":", 1)[1] in done.stdout and "Traceback" not in done.stdout + done.stderr
+
+    # and so does the in-process replay that an unsaved failure's command runs
+    printed = io.StringIO()
+    found = replay_and_check(str(broken), failure.actions, 3, failure.options, out=printed)
+    assert expected in [f.property for f in found], printed.getvalue()
 
     # the saved counterexample reads back to the same failure
     again = load_counterexample(failure.path)

@@ -58,7 +58,7 @@ from .runtime.engine import CHANCE, Action, Engine, IllegalAction, State, random
 
 __all__ = [
     "PROPERTIES", "Failure", "PropertyFailure", "ReplayError", "VerifyReport", "check_state", "load_counterexample",
-    "replay", "save_counterexample", "state_machine", "verify",
+    "replay", "replay_and_check", "save_counterexample", "state_machine", "verify",
 ]
 
 # What each property means; a rule-file invariant is reported as ``invariant:<its name>``.
