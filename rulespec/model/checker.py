@@ -537,7 +537,7 @@ class Checker:
                            hint="declare the zone with `, stacked` so its order is kept")
                 return self._bad(node)
             return ir.Top(ITEM, loc, text, target)
-        if attr == "size":
+        if attr == "size" and not (t == ITEM and "size" in self.attributes):  # a component's own `size` attribute
             if t not in (ZONE, ZONES, SEATS, QUEUE) and not t.startswith(("spaces:", "placements:")):
                 self.error(node.target.loc, f"`size of` needs a zone, a queue, a board or the players, "
                                             f"not {describe_type(t)}")
