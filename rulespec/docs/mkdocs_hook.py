@@ -1,0 +1,11 @@
+"""MkDocs hook (see mkdocs.yml): generate the pages into docs_dir before MkDocs reads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+def on_pre_build(config, **kwargs) -> None:
+    from rulespec.docs.site import write_site_docs
+    root = Path(config.config_file_path).resolve().parent
+    write_site_docs(Path(config.docs_dir), root)

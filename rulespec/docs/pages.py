@@ -1,0 +1,717 @@
+"""One game's pages: Markdown and SVG generated from its checked model.
+
+``game_page`` renders a bundled game, a variant of it, or a house rule that ``extends`` a game:
+overview, components, zones, board diagrams, how a game runs (with the resolved order of triggers,
+replacement effects and end checks), every declaration as English next to its rule-file source in
+content tabs, its clause IDs as permanent anchors, rulings as admonitions, executable examples as
+given / when / then with the board before and after, the invariants, and, for a variant or a house
+rule, what it changes as a diff against its base.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from ..model import ir
+from ..model.checker import expand_items
+from .english import STEP_KINDS, English, code, example_line, game_overview, human, join, plural
+from .sources import Declaration, RuleSource, base_declarations, diff_declarations, load_source
+from .svg import board_svg, engine_picture, option_settings
+
+SECTION_KINDS = {"invariant": "invariants", "example": "examples", "ruling": "rulings"}
+
+
+@dataclass
+class Page:
+    """A generated page: its Markdown, and the pictures it links to (paths relative to the docs folder)."""
+
+    path: str
+    text: str
+    files: dict[str, str] = field(default_factory=dict)
+    title: str = ""
+
+
+def natural_key(text: str) -> list:
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
+
+
+def indent(lines: Sequence[str], by: int = 4) -> list[str]:
+    pad = " " * by
+    return [pad + line if line.strip() else "" for line in lines]
+
+
+def tabs(english: Sequence[str], source: str) -> list[str]:
+    """mkdocs-material content tabs: the English next to the rule-file text."""
+    lines = ['=== "English"', ""]
+    lines += indent(list(english) or ["(nothing to say)"])
+    lines += ["", '=== "Rule file"', "", "    ```rules"]
+    lines += indent(source.splitlines())
+    lines += ["    ```", ""]
+    return lines
+
+
+def _cites_of(node: object) -> list[str]:
+    cites = list(getattr(node, "cites", ()) or ())
+    for option in getattr(node, "options", ()) or ():
+        cites += list(option.cites)
+    for face in getattr(node, "faces", ()) or ():
+        cites += list(face.cites)
+    return list(dict.fromkeys(cites))
+
+
+def _rulings_of(node: object) -> list[str]:
+    rulings = list(getattr(node, "rulings", ()) or ())
+    for option in getattr(node, "options", ()) or ():
+        rulings += list(option.rulings)
+    for face in getattr(node, "faces", ()) or ():
+        rulings += list(face.rulings)
+    return list(dict.fromkeys(rulings))
+
+
+def _walk_statements(body: Sequence[ir.S]):
+    for s in body:
+        yield s
+        for attr in ("then", "otherwise", "body"):
+            inner = getattr(s, attr, None)
+            if isinstance(inner, tuple):
+                yield from _walk_statements(inner)
+
+
+class GamePage:
+    """Builds the page of one rule file (with its variants applied)."""
+
+    def __init__(self, source: RuleSource, page_path: str, *, game_link: Optional[Callable[[str], Optional[str]]] = None,
+                 variant_link: Optional[Callable[[str], Optional[str]]] = None, engine=None):
+        self.source = source
+        self.model = source.model
+        self.page_path = page_path  # e.g. "shell-we/index.md"
+        self.folder = str(Path(page_path).parent).replace("\\", "/")
+        self.stem = Path(page_path).stem
+        self.game_link = game_link or (lambda game_id: None)
+        self.variant_link = variant_link or (lambda name: None)
+        self.decls = list(source.declarations)
+        self.by_key = {d.key: d for d in self.decls}
+        self.clauses = self._clause_users()
+        self.en = English(self.model, link=self._link)
+        self.files: dict[str, str] = {}
+        self._engine = engine
+        self._engines: dict = {}  # (face, in-use pattern) -> (engine with those options, a player count)
+
+    # ---- links and names
+    def _link(self, kind: str, name: str) -> Optional[str]:
+        if kind == "option":
+            d = self.by_key.get(("option", name))
+        elif kind in ("step", "choice", "chance"):
+            d = next((self.by_key[(k, name)] for k in ("step", "choice", "chance", "setup")
+                      if (k, name) in self.by_key), None)
+        else:
+            d = self.by_key.get((kind, name))
+        return f"#{d.anchor}" if d is not None else None
+
+    @property
+    def engine(self):
+        if self._engine is None:
+            import rulespec
+            self._engine = rulespec.load(self.source.path, variants=self.source.variants)
+        return self._engine
+
+    def image(self, name: str, svg: str) -> str:
+        """Store a picture next to the page; return the link the page uses."""
+        slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-")
+        prefix = "" if self.stem == "index" else f"{self.stem}-"
+        relative = f"img/{prefix}{slug}.svg"
+        self.files[f"{self.folder}/{relative}" if self.folder not in ("", ".") else relative] = svg
+        return relative
+
+    def _clause_users(self) -> dict[str, list[tuple[Declaration, str]]]:
+        users: dict[str, list[tuple[Declaration, str]]] = {}
+        for d in self.decls:
+            node = d.node
+            if d.kind == "game":
+                for cite in self.model.game_cites:
+                    users.setdefault(cite, []).append((d, ""))
+                continue
+            for cite in getattr(node, "cites", ()) or ():
+                users.setdefault(cite, []).append((d, ""))
+            for option in getattr(node, "options", ()) or ():
+                for cite in option.cites:
+                    users.setdefault(cite, []).append((d, f"option {option.name}"))
+            for face in getattr(node, "faces", ()) or ():
+                for cite in face.cites:
+                    users.setdefault(cite, []).append((d, f"face {face.name}"))
+        return users
+
+    def cites_line(self, node: object) -> list[str]:
+        cites = self.model.game_cites if isinstance(node, ir.Model) else _cites_of(node)
+        if not cites:
+            return []
+        return ["Cites " + ", ".join(f"[{c}](#{c})" for c in cites) + ".", ""]
+
+    def ruling_notes(self, node: object) -> list[str]:
+        lines = []
+        for rid in _rulings_of(node):
+            ruling = next((r for r in self.model.rulings if r.name == rid), None)
+            if ruling is None:
+                continue
+            target = self.by_key.get(("ruling", rid))
+            lines += [f'!!! note "Ruling {rid} — {ruling.title}"', ""]
+            lines += indent(textwrap.wrap(ruling.text, 100))
+            if target is not None:
+                lines += ["", f"    [The ruling in the rule file](#{target.anchor})"]
+            lines.append("")
+        return lines
+
+    def declaration_block(self, d: Declaration, level: int = 3) -> list[str]:
+        lines = [f"{'#' * level} {d.title} {{ #{d.anchor} }}", ""]
+        lines += self.cites_line(d.node)
+        if d.kind != "ruling":
+            lines += self.ruling_notes(d.node)
+        lines += tabs(self.english(d), d.text)
+        return lines
+
+    def english(self, d: Declaration) -> list[str]:
+        if d.kind == "game":
+            return game_overview(self.en)
+        if d.node is None:
+            return [f"({human(d.kind)} {d.name})"]
+        return self.en.declaration(d.node)
+
+    # ---- sections
+    def render(self, diff_section: Optional[list[str]] = None) -> Page:
+        m = self.model
+        title = m.title + (f" — {', '.join(m.variants_applied)}" if m.variants_applied else "")
+        lines = [f"# {title}", ""]
+        lines += self.overview()
+        if diff_section:
+            lines += diff_section
+        lines += self.components()
+        lines += self.boards()
+        lines += self.flow()
+        lines += self.rules()
+        lines += self.invariants()
+        lines += self.examples()
+        lines += self.rulings()
+        lines += self.variants()
+        lines += self.clause_index()
+        text = "\n".join(lines).rstrip() + "\n"
+        text = re.sub(r"\n{3,}", "\n\n", text)
+        return Page(self.page_path, text, dict(self.files), title)
+
+    def overview(self) -> list[str]:
+        m = self.model
+        src = self.source
+        shown = _shown_path(src.path)
+        lines = game_overview(self.en)
+        counts = Counter(d.kind for d in self.decls)
+        lines += [f"This page is generated from the rule file {code(shown)}"
+                  + (f" with the variant{'s' if len(m.variants_applied) > 1 else ''} "
+                     f"{join([code(v) for v in m.variants_applied])} applied" if m.variants_applied else "")
+                  + f": {len(self.decls)} declarations, {len(m.cited_clauses() - {r.name for r in m.rulings})} "
+                    f"rulebook clause IDs cited, {len(m.rulings)} rulings and {len(m.examples)} executable "
+                    f"examples. Every sentence below is written from the checked model; the “Rule file” tabs show "
+                    f"the text it was checked from.", ""]
+        if src.base_path is not None:
+            base_id = _game_id_of(src.base_path)
+            link = self.game_link(base_id) if base_id else None
+            base = f"[{base_id}]({link})" if link else code(src.base_path.name)
+            lines += [f"It is a house rule: it starts from {base} and replaces or adds the declarations listed "
+                      f"under [What this changes](#what-this-changes).", ""]
+        if m.variants_applied:
+            link = self.variant_link("")
+            if link:
+                lines += [f"Without variants: [{m.title}]({link}).", ""]
+        if counts.get("option"):
+            lines += ["Options: " + "; ".join(f"{o.title} ({join(list(o.values), 'or')}, default {o.default})"
+                                             for o in m.options) + ".", ""]
+        return lines
+
+    def components(self) -> list[str]:
+        m = self.model
+        if not m.components and not m.zones:
+            return []
+        lines = ["## Components and zones", ""]
+        if m.components:
+            counts = self._in_play_counts()
+            seats = list(range(m.min_players, m.max_players + 1))
+            header = "| component | made of | made | " + " | ".join(f"{p} players" for p in seats) + " |"
+            lines += [header, "|" + " --- |" * (3 + len(seats))]
+            for c in m.components:
+                made = "; ".join(f"{human(a)}: {_values(vs)}" for a, vs in c.attributes) or "all alike"
+                if c.copies > 1 and c.attributes:
+                    made += f" ({c.copies} of each)"
+                total = c.copies
+                for _, vs in c.attributes:
+                    total *= len(vs)
+                row = f"| [{human(c.name)}](#{self.by_key[('component', c.name)].anchor}) | {made} | {total} | "
+                row += " | ".join(str(counts[p].get(c.name, 0)) for p in seats) + " |"
+                lines.append(row)
+            lines += ["", "The last columns count the components in play for each number of players; the others "
+                          "stay out of the game.", ""]
+        if m.zones:
+            lines += ["| zone | whose | who sees the contents | at the start | order |", "| --- | --- | --- | --- | --- |"]
+            for z in m.zones:
+                sees = {"public": "everybody", "hidden": "nobody (only the number)",
+                        "owner": "its owner (others: the number)"}.get(z.visibility, z.visibility)
+                start = {"in_play": "every component in play", "left_out": "every component left out"}.get(
+                    z.start or "", "empty")
+                lines.append(f"| [{human(z.name)}](#{self.by_key[('zone', z.name)].anchor}) | "
+                             f"{'one per player' if z.per_player else 'shared'} | {sees} | {start} | "
+                             f"{'a pile: last in is on top' if z.stacked else 'no order'} |")
+            lines.append("")
+        extras = []
+        for c in m.counters:
+            extras.append(f"[{human(c.name)}](#{self.by_key[('counter', c.name)].anchor}) "
+                          f"({'per player, ' if c.per_player else ''}starts at {c.start})")
+        if extras:
+            lines += ["Counts kept during play: " + join(extras) + ".", ""]
+        queues = [f"[{human(q.name)}](#{self.by_key[('queue', q.name)].anchor})" for q in m.queues]
+        if queues:
+            lines += [f"Queues of steps waiting to be carried out: {join(queues)}.", ""]
+        return lines
+
+    def _in_play_counts(self) -> dict[int, Counter]:
+        m = self.model
+        items = expand_items(m.components)
+        out = {}
+        for players in range(m.min_players, m.max_players + 1):
+            counts: Counter = Counter()
+            for component, values, _ in items:
+                left_out = False
+                for lo in m.leave_outs:
+                    if not lo.players and component in lo.values:
+                        left_out = True
+                    elif lo.players == players and str(values.get(lo.attribute)) in [str(v) for v in lo.values]:
+                        left_out = True
+                if not left_out:
+                    counts[component] += 1
+            out[players] = counts
+        return out
+
+    def boards(self) -> list[str]:
+        m = self.model
+        if not m.boards:
+            return []
+        lines = ["## The board" + ("s" if len(m.boards) > 1 else ""), ""]
+        engine = self.engine
+        for b, board in enumerate(m.boards):
+            d = self.by_key.get(("board", board.name))
+            lines += [f"### {human(board.name)}", ""]
+            if d is not None:
+                lines += [f"Drawn from the map in the rule file ([board {board.name}](#{d.anchor})).", ""]
+            # Which face and which spaces are in use, for every option setting and player count.
+            seen: dict[str, dict[tuple, list[int]]] = {}
+            for options in option_settings(engine):
+                variant = type(engine)(options)
+                variant.model = m
+                for players in range(m.min_players, m.max_players + 1):
+                    try:
+                        tables = variant.tables(players)
+                    except Exception:  # no face applies with these options: nothing to draw
+                        continue
+                    face = tables.face[b]
+                    pattern = tuple(tables.in_use[b])
+                    groups = seen.setdefault(face, {})
+                    key = (pattern,)
+                    if players not in groups.setdefault(key, []):
+                        groups[key].append(players)
+                        groups[key].sort()
+                    if (face, key) not in self._engines:
+                        self._engines[(face, key)] = (variant, players)
+            for face in board.faces:
+                groups = seen.get(face.name)
+                if not groups:
+                    continue
+                when = f", used when {self.en.expr(face.condition)}" if face.condition is not None else ""
+                lines += [f"#### Face {face.name}{when}", ""]
+                entries = []
+                for key, counts in groups.items():
+                    variant, players = self._engines[(face.name, key)]
+                    label = _players_label(counts)
+                    caption = f"{board.name}, face {face.name}, {label}"
+                    link = self.image(f"{board.name}-{face.name}-{'-'.join(map(str, counts))}p",
+                                      board_svg(engine_picture(variant, b, players, caption=caption)))
+                    entries.append((label, f"![The {human(board.name)}, face {face.name}, with {label}]({link})"))
+                if len(entries) == 1:
+                    lines += [entries[0][1], ""]
+                else:
+                    for label, image in entries:
+                        lines += [f'=== "{label}"', "", f"    {image}", ""]
+        return lines
+
+    def flow(self) -> list[str]:
+        m = self.model
+        en = self.en
+        lines = ["## How a game runs", ""]
+        if m.setup is not None:
+            d = self.by_key.get(("setup", "setup"))
+            lines += [f"**Setting up.** The [setup](#{d.anchor if d else 'setup'}) runs once, before the first "
+                      f"turn; the decisions and draws it starts are taken in order.", ""]
+            lines += self._call_tree("setup")
+            lines.append("")
+        if m.turn_step:
+            lines += [f"**A turn.** Turns go clockwise from player {m.first_seat + 1}; each turn carries out "
+                      f"{en.step_link(m.turn_step)} for the player whose turn it is, and ends when nothing it "
+                      f"started is left to do. What a turn can lead to:", ""]
+            lines += self._call_tree(m.turn_step)
+            lines.append("")
+        lines += ["### The order in which rules apply", ""]
+        lines += ["1. A step's lines run from top to bottom. Steps it starts with `then` run after it, in the "
+                  "order they were written, before anything that was waiting already.",
+                  "2. A choice with no allowed option is skipped; a chance step draws by the odds shown."]
+        n = 3
+        if m.insteads:
+            order = "; ".join(f"{k}. [{human(i.name)}](#{self._anchor('instead', i.name)}) replaces "
+                              f"{en.step_link(i.step)} when {en.expr(i.condition)}"
+                              for k, i in enumerate(m.insteads, 1))
+            lines.append(f"{n}. Before a step starts, the replacement effects for it are tried in the order they are "
+                         f"declared, and the first whose condition holds happens instead; a replacement never "
+                         f"applies twice to the same step. In order: {order}.")
+            n += 1
+        for board in m.boards:
+            triggers = [t for t in m.triggers if t.event.board == board.name]
+            checks = [i for i in m.invariants if i.form == "on_event" and i.event and i.event.board == board.name]
+            if not triggers and not checks:
+                continue
+            parts = []
+            for k, t in enumerate(triggers, 1):
+                causes = f" (only as {join(['*' + c + '*' for c in t.event.causes], 'or')})" if t.event.causes else ""
+                parts.append(f"{k}. the trigger [{human(t.name)}](#{self._anchor('trigger', t.name)}){causes}")
+            text = (f"{n}. When a component is placed on the {human(board.name)}, its triggers run at once, in the "
+                    f"order they are declared: " + ("; ".join(parts) if parts else "none") + ".")
+            if checks:
+                text += (" Then these invariants are checked: "
+                         + ", ".join(f"[{human(i.name)}](#{self._anchor('invariant', i.name)})" for i in checks) + ".")
+            lines.append(text)
+            n += 1
+        for q in m.queues:
+            lines.append(f"{n}. The {human(q.name)} queue is first in, first out: steps put in it wait until "
+                         f"`resolve {q.name}` runs, then run oldest first, including any queued meanwhile.")
+            n += 1
+        for timing, words in (("after_step", "After every step"), ("turn_start", "At the start of every turn")):
+            ends = [e for e in m.ends if e.timing == timing]
+            if ends:
+                lines.append(f"{n}. {words}, the end conditions are checked in the order they are declared, and the "
+                             f"first that holds ends the game: "
+                             + ", then ".join(f"[{human(e.name)}](#{self._anchor('end', e.name)})" for e in ends) + ".")
+                n += 1
+        if m.ranking is not None:
+            lines.append(f"{n}. When the game is over, the [ranking](#{self._anchor('ranking', 'ranking')}) "
+                         f"orders the players.")
+            n += 1
+        if m.max_turns:
+            lines.append(f"{n}. A game that reaches turn {m.max_turns} is stopped: the rules promise it never does, "
+                         f"and verification checks that promise.")
+        lines.append("")
+        return lines
+
+    def _anchor(self, kind: str, name: str) -> str:
+        d = self.by_key.get((kind, name))
+        return d.anchor if d is not None else f"{kind}-{name}"
+
+    def _call_tree(self, start: str) -> list[str]:
+        steps = {s.name: s for s in self.model.steps}
+        if self.model.setup is not None:
+            steps["setup"] = self.model.setup
+        insteads: dict[str, list[ir.Instead]] = {}
+        for i in self.model.insteads:
+            insteads.setdefault(i.step, []).append(i)
+        triggers_by_board = {}
+        for t in self.model.triggers:
+            triggers_by_board.setdefault(t.event.board, []).append(t)
+        lines: list[str] = []
+        shown: set[str] = set()
+
+        def calls(body) -> list[str]:
+            out = []
+            for s in _walk_statements(body):
+                if isinstance(s, ir.Then):
+                    out.append(f"then {self.en.step_link(s.step)}")
+                    out_steps.append(s.step)
+                elif isinstance(s, ir.Enqueue):
+                    out.append(f"queues {self.en.step_link(s.step)} in {human(s.queue)}")
+                    out_steps.append(s.step)
+                elif isinstance(s, ir.Place):
+                    board = s.space.type.split(":", 1)[1] if ":" in s.space.type else ""
+                    for t in triggers_by_board.get(board, ()):
+                        if not t.event.causes or (s.cause or "") in t.event.causes:
+                            effects = []
+                            for inner in _walk_statements(t.body):
+                                if isinstance(inner, (ir.Then, ir.Enqueue)):
+                                    out_steps.append(inner.step)
+                                    effects.append(f"then {self.en.step_link(inner.step)}" if isinstance(inner, ir.Then)
+                                                   else f"may queue {self.en.step_link(inner.step)} in "
+                                                        f"{human(inner.queue)}")
+                            out.append(f"fires [{human(t.name)}](#{self._anchor('trigger', t.name)})"
+                                       + (f" (which {join(effects)})" if effects else ""))
+                elif isinstance(s, ir.Resolve):
+                    out.append(f"resolves the {human(s.queue)} queue")
+            return list(dict.fromkeys(out))
+
+        def visit(name: str, depth: int) -> None:
+            step = steps.get(name)
+            if step is None:
+                return
+            pad = "    " * depth
+            kind = {"auto": "step", "choice": "choice", "chance": "chance"}[step.kind]
+            replaced = "".join(f" (replaced by [{human(i.name)}](#{self._anchor('instead', i.name)}) when "
+                               f"{self.en.expr(i.condition)})" for i in insteads.get(name, ()))
+            if name in shown:
+                lines.append(f"{pad}- {self.en.step_link(name)} ({kind}, described above)")
+                return
+            shown.add(name)
+            lines.append(f"{pad}- {self.en.step_link(name) if name != 'setup' else 'setup'} ({kind}){replaced}")
+            nonlocal out_steps
+            if step.kind == "choice":
+                for option in step.options:
+                    out_steps = []
+                    said = calls(option.body)
+                    lines.append(f"{pad}    - option **{human(option.name)}** {code(option.template)}"
+                                 + (": " + "; ".join(said) if said else ""))
+                    for inner in dict.fromkeys(out_steps):
+                        visit(inner, depth + 2)
+            else:
+                out_steps = []
+                said = calls(step.body)
+                if said:
+                    lines.append(f"{pad}    - " + "; ".join(said))
+                for inner in dict.fromkeys(out_steps):
+                    visit(inner, depth + 1)
+
+        out_steps: list[str] = []
+        visit(start, 0)
+        return lines
+
+    def rules(self) -> list[str]:
+        lines = ["## The rules, declaration by declaration", "",
+                 "Each declaration of the rule file, in file order, said in English next to its source. "
+                 "Invariants, examples and rulings have their own sections below.", ""]
+        for d in self.decls:
+            if d.kind in SECTION_KINDS:
+                continue
+            lines += self.declaration_block(d)
+        return lines
+
+    def invariants(self) -> list[str]:
+        items = [d for d in self.decls if d.kind == "invariant"]
+        if not items:
+            return []
+        lines = ["## Invariants checked", "",
+                 "These must hold in every game. The engine checks them as it plays (a broken one is recorded as a "
+                 "violation) and `rulespec verify` hunts for games that break them.", ""]
+        for d in items:
+            lines += self.declaration_block(d)
+        return lines
+
+    def examples(self) -> list[str]:
+        items = [d for d in self.decls if d.kind == "example"]
+        if not items:
+            return []
+        from .examples import run_example
+        lines = ["## Examples", "",
+                 "Each example is executable: `rulespec check` sets up the position under **Given**, plays the "
+                 "actions under **When**, and checks every **Then**. The pictures are drawn from the position "
+                 "before the first action and at the end.", ""]
+        for d in items:
+            lines += [f"### {d.node.title if d.node is not None else d.name} {{ #{d.anchor} }}", ""]
+            lines += [f"Example {code(d.name)}. "] if d.node is None else [f"Example {code(d.name)}."]
+            lines += [""]
+            lines += self.cites_line(d.node)
+            lines += self.ruling_notes(d.node)
+            lines += tabs(self.english(d), d.text)
+            run = run_example(self.engine, d.name)
+            if run is None:
+                continue
+            if not run.passed:
+                lines += ['!!! failure "This example fails"', "", f"    {run.message}", ""]
+            lines += self._example_pictures(d, run)
+        return lines
+
+    def _example_pictures(self, d: Declaration, run) -> list[str]:
+        engine = run.engine
+        lines = []
+        if run.before is None or run.after is None:
+            return lines
+        for b, board in enumerate(engine.BOARDS):
+            occupied = any(i >= 0 for i in run.before.boards[b]) or any(i >= 0 for i in run.after.boards[b])
+            if not occupied:
+                continue
+            players = run.after.players
+            before = board_svg(engine_picture(engine, b, players, state=run.before,
+                                              caption=f"{board.name} before: example {d.name}"))
+            after = board_svg(engine_picture(engine, b, players, state=run.after, previous=run.before,
+                                             caption=f"{board.name} after: example {d.name}"))
+            same = run.before.boards[b] == run.after.boards[b]
+            if same:
+                lines += [f"![The {human(board.name)} in example {d.name}]({self.image(f'example-{d.name}-{board.name}', before)})", ""]
+            else:
+                lines += [f"The {human(board.name)} before the first action and at the end "
+                          f"(changed spaces are outlined):", "",
+                          '=== "Before"', "",
+                          f"    ![The {human(board.name)} before the actions of example {d.name}]"
+                          f"({self.image(f'example-{d.name}-{board.name}-before', before)})", "",
+                          '=== "After"', "",
+                          f"    ![The {human(board.name)} after the actions of example {d.name}]"
+                          f"({self.image(f'example-{d.name}-{board.name}-after', after)})", ""]
+        rows = _zone_rows(engine, run.before, run.after)
+        if rows:
+            lines += ["| where | before | after |", "| --- | --- | --- |"]
+            lines += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+            lines.append("")
+        return lines
+
+    def rulings(self) -> list[str]:
+        items = [d for d in self.decls if d.kind == "ruling"]
+        if not items:
+            return []
+        lines = ["## Rulings", "",
+                 "Where the rulebook is silent or unclear, the rule file records the reading it chose. The text of "
+                 "each ruling is the rule file's own.", ""]
+        users: dict[str, list[Declaration]] = {}
+        for d in self.decls:
+            for rid in _rulings_of(d.node):
+                users.setdefault(rid, []).append(d)
+        for d in items:
+            lines += [f"### {d.name}: {d.node.title if d.node else ''} {{ #{d.anchor} }}", ""]
+            lines += self.cites_line(d.node)
+            used = users.get(d.name, [])
+            if used:
+                lines += ["Applied by " + ", ".join(f"[{u.title}](#{u.anchor})" for u in used) + ".", ""]
+            lines += tabs(self.english(d), d.text)
+        return lines
+
+    def variants(self) -> list[str]:
+        available = self.source.variant_decls
+        if not available:
+            return []
+        lines = ["## Variants", ""]
+        for v in available:
+            link = self.variant_link(v.name)
+            title = f"[{v.title}]({link})" if link else v.title
+            verbs = {"add": "adds", "replace": "replaces", "remove": "removes"}
+            changes = join([f"{verbs.get(c.action, c.action)} {code(c.target)}" for c in v.changes])
+            lines += [f"### Variant {v.name} {{ #variant-{v.name} }}", ""]
+            lines += [f"{title}: {changes}." + (" Its page shows the game with the variant applied and the "
+                                                 "difference." if link else ""), ""]
+            if v.cites:
+                lines += ["Cites " + ", ".join(f"[{c}](#{c})" if c in self.clauses else c for c in v.cites) + ".", ""]
+        return lines
+
+    def clause_index(self) -> list[str]:
+        if not self.clauses:
+            return []
+        lines = ["## Clause index", "",
+                 "Every rulebook clause ID the rule file cites, with the declarations that encode it. The address "
+                 "of each entry (this page followed by `#` and the ID) is permanent.", ""]
+        for cid in sorted(self.clauses, key=natural_key):
+            users = self.clauses[cid]
+            lines += [f"#### {cid} {{ #{cid} }}", ""]
+            refs = []
+            for d, part in users:
+                ref = f"[{d.title}](#{d.anchor})" + (f" ({part})" if part else "")
+                if ref not in refs:
+                    refs.append(ref)
+            lines += ["Encoded by " + ", ".join(refs) + ".", ""]
+        return lines
+
+
+def _shown_path(path: Path) -> str:
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        from ..resources import rulebooks_dir
+        try:
+            return str(Path(path).resolve().relative_to(rulebooks_dir().resolve().parent))
+        except ValueError:
+            return Path(path).name
+
+
+def _game_id_of(path: Path) -> Optional[str]:
+    try:
+        from ..pipeline import compile_rules
+        return compile_rules(path).game_id
+    except Exception:
+        return None
+
+
+def _values(values: tuple) -> str:
+    if values and all(isinstance(v, int) for v in values) and list(values) == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]} to {values[-1]}"
+    return ", ".join(str(v) for v in values)
+
+
+def _players_label(counts: list[int]) -> str:
+    if len(counts) == 1:
+        return f"{counts[0]} players"
+    return join([str(c) for c in counts], "or") + " players"
+
+
+def _items_text(labels: list[str]) -> str:
+    if not labels:
+        return "empty"
+    if len(labels) > 12:
+        return f"{len(labels)} components"
+    counts = Counter(labels)
+    return ", ".join(f"{code(label)}" + (f" ×{n}" if n > 1 else "") for label, n in sorted(counts.items(),
+                                                                                         key=lambda kv: natural_key(kv[0])))
+
+
+def _zone_rows(engine, before, after) -> list[tuple[str, str, str]]:
+    rows = []
+    t = after.t
+    for zone in engine.ZONES:
+        base = t.zone_base[zone.name]
+        for owner in range(after.players if zone.per_player else 1):
+            a = [engine.ITEM_LABEL[i] for i in before.zones[base + owner]]
+            b = [engine.ITEM_LABEL[i] for i in after.zones[base + owner]]
+            if not a and not b:
+                continue
+            if zone.start and sorted(a) == sorted(b):
+                continue  # the supply or the box, untouched: not worth a row
+            name = human(zone.name) + (f" of player {owner + 1}" if zone.per_player else "")
+            rows.append((name, _items_text(a), _items_text(b)))
+    for name, value in after.counters.items():
+        old = before.counters.get(name)
+        if old != value:
+            rows.append((f"{human(name)} count", str(old), str(value)))
+    for name, entries in after.queues.items():
+        old = before.queues.get(name, [])
+        if old or entries:
+            rows.append((f"{human(name)} queue", ", ".join(e[0] for e in old) or "empty",
+                         ", ".join(e[0] for e in entries) or "empty"))
+    return rows
+
+
+def diff_section(source: RuleSource) -> list[str]:
+    """'What this changes': the declarations a variant or house rule adds, replaces or removes, as a diff."""
+    compared = base_declarations(source)
+    if compared is None:
+        return []
+    label, base = compared
+    changes = diff_declarations(base, source.declarations, before_label=label, after_label="this page")
+    lines = ["## What this changes { #what-this-changes }", ""]
+    if not changes:
+        return lines + ["Nothing: every declaration reads as in the base.", ""]
+    summary = Counter(c.status for c in changes)
+    lines += [f"Compared with {label}: " + join([f"{n} declaration{'s' if n > 1 else ''} {status}"
+                                                  for status, n in summary.items()]) + ".", ""]
+    anchors = {d.key: d.anchor for d in source.declarations}
+    for change in changes:
+        target = anchors.get((change.kind, change.name))
+        name = f"{human(change.kind)} {change.name}" if not change.name.startswith(human(change.kind)) else change.name
+        head = f"[{name}](#{target})" if target else name
+        lines += [f"**{change.status.capitalize()}:** {head}", "", "```diff"]
+        lines += change.diff.rstrip("\n").splitlines()
+        lines += ["```", ""]
+    return lines
+
+
+def game_page(name_or_path, page_path: str, variants: Sequence[str] = (), **links) -> Page:
+    """The page of a rule file (and variants) at ``page_path`` inside the docs folder."""
+    source = load_source(name_or_path, variants)
+    page = GamePage(source, page_path, **links)
+    return page.render(diff_section(source))

@@ -1,0 +1,458 @@
+"""The language reference: every construct of the grammar, each with an example cut from a tiny game.
+
+The constructs are read from the grammar (every rule and every ``-> alias`` that makes a node of the
+parse tree). Each entry below names the constructs it shows and a snippet, which must be a piece of
+one of the complete tiny games in ``ref_games/``. ``tests/docs/test_reference.py`` checks that every
+construct of the grammar is shown by some entry, that each snippet is really in its game and parses
+there into the constructs the entry claims, and that every game checks and passes its examples. So a
+construct added to the grammar fails the tests until it has an example here.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..resources import grammar_path
+
+GAMES = Path(__file__).resolve().parent / "ref_games"
+
+
+@dataclass(frozen=True)
+class Entry:
+    section: str
+    title: str
+    constructs: tuple[str, ...]
+    game: str  # file in ref_games/
+    snippet: str
+    text: str
+
+
+def E(section: str, title: str, constructs: str, game: str, snippet: str, text: str) -> Entry:
+    return Entry(section, title, tuple(constructs.split()), game, snippet.strip("\n"), text)
+
+
+ENTRIES: tuple[Entry, ...] = (
+    # ------------------------------------------------------------------ the game
+    E("A rule file", "The game", "game game_id game_rulebook game_players game_max_turns cite", "lanes.rules", '''
+game "Lanes" [LAN-1]
+  id "lanes"
+  rulebook "lanes.txt"
+  players 2 to 3 [LAN-1]
+  at most 200 turns [LAN-1]''',
+      "Every rule file declares one game: its title, an id (small letters, digits and `-`), the rulebook it "
+      "encodes, how many may play, and a turn limit the rules promise never to reach. The clause IDs in "
+      "`[brackets]` cite the rulebook clauses a line encodes; most declarations must cite at least one."),
+    E("A rule file", "A ruling", "ruling", "lanes.rules", '''
+ruling LAN-AMB-1 "Reaching a goal":
+  "A goal counts once every one of its spaces holds a tile, whoever put them there."''',
+      "Where the rulebook is silent or unclear, a ruling records the reading chosen, in the authors' words. "
+      "Every ruling must be applied somewhere (see the next entry)."),
+    E("A rule file", "Applying a ruling", "rulings", "lanes.rules", '''
+  region goal: one per letter [LAN-6] ruling LAN-AMB-1''',
+      "`ruling ID, ...` after the citations names the rulings a declaration depends on; the documentation shows "
+      "them as notes next to it."),
+    E("A rule file", "An option", "option", "lanes.rules", '''
+option layout "Board layout": plain, marked default marked [LAN-2]''',
+      "A setting chosen before play (for example which side of the board is used), with its values and "
+      "default. Rules read it by name: `layout = plain`."),
+    # ------------------------------------------------------------------ components and zones
+    E("Components and zones", "Components with attributes", "component named_values number_range", "lanes.rules", '''
+component tile: colour (red, blue, green) x number 1..4 [LAN-3]
+  shown as "{colour} {number}"''',
+      "One component for every combination of the attribute values (here 3 × 4 = 12 tiles), named by the "
+      "`shown as` template. An attribute lists words or a range of numbers."),
+    E("Components and zones", "Identical components", "component", "lanes.rules", '''
+component joker x 2 [LAN-3]''',
+      "`x N` makes N copies; a component without attributes is a set of identical pieces."),
+    E("Components and zones", "Leaving components out", "leave_out leave_out_component", "lanes.rules", '''
+leave out every marker [LAN-3]
+with 2 players leave out colour green [LAN-3]''',
+      "Components that stay in the box: always, or only with a given number of players. A board's rows or "
+      "columns named after a left-out value are not in use either."),
+    E("Components and zones", "Zones", "zone zone_scope visibility zone_start", "lanes.rules", '''
+zone pool: shared, hidden, holds every component in play [LAN-4]
+zone hand: one per player, seen by owner [LAN-4]
+zone box: shared, public, holds every component left out [LAN-4]''',
+      "Where components lie off the board: shared or one per player; public, hidden (only the number is "
+      "seen) or seen by its owner. One zone starts with every component in play, another with those left out."),
+    E("Components and zones", "A pile", "zone_stacked", "cards.rules", '''
+zone pile: shared, public, stacked [CRD-4]''',
+      "A stacked zone keeps the order in which components arrived; `top of pile` is the last one."),
+    E("Components and zones", "Counters", "counter per_player", "lanes.rules", '''
+counter passes starts at 0 [LAN-8]
+counter goals per player starts at 0 [LAN-6]''',
+      "Numbers kept during play, shared or one per player (`goals of player`)."),
+    E("Components and zones", "A queue", "queue", "lanes.rules", '''
+queue rewards [LAN-6]''',
+      "Steps wait in a queue, first in first out, until `resolve` carries them out."),
+    # ------------------------------------------------------------------ boards
+    E("Boards", "A grid board with regions and faces", "board region face map_row", "lanes.rules", '''
+board strip: rows colour, columns number 1..4, adjacency orthogonal [LAN-5]:
+  region goal: one per letter [LAN-6] ruling LAN-AMB-1
+  face plain when layout = plain [LAN-2]:
+    red     . . . .
+    blue    . . . .
+    green   . . . .
+  face marked when layout = marked [LAN-2]:
+    red     . a . .
+    blue    . a . b
+    green   . . . b''',
+      "Rows are named after an attribute's values and columns numbered. Each face is a map: `.` is a plain "
+      "space and spaces with the same letter form one region. `when` chooses the face from the options or "
+      "the number of players."),
+    E("Boards", "A board of triangles, its marks and shapes", "lattice_board mark", "triangles.rules", '''
+board floor: triangles, tiles shaped by form [TRI-5]:
+  mark s means star [TRI-4]
+  face only [TRI-5]:
+    r0  - . . . . . -
+    r1  . . s . . . .
+    r2  - . . . . . -''',
+      "A board of triangles: `-` is no space, a mark letter gives a space a name the rules can test "
+      "(`c is marked star`). A tile covers the triangles of the shape named by its attribute."),
+    E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
+shape single: (0, 0) [TRI-2]
+shape pair: (0, 0), (0, 1) [TRI-2]''',
+      "A shape lists the (row, column) triangles it covers; it may be laid in any rotation."),
+    E("Boards", "Where a component fits", "fit", "lanes.rules", '''
+fit tile on strip where colour of item = colour of space and number of item = number of space [LAN-5]
+fit joker on strip [LAN-5]''',
+      "Which spaces a component may ever occupy: `tile fits space` reads these."),
+    # ------------------------------------------------------------------ set-up and turns
+    E("Set-up and turns", "Setting up", "setup block for_stmt repeat_stmt", "lanes.rules", '''
+setup [LAN-4]:
+  for each p in players:
+    repeat 3 times:
+      then deal(p)''',
+      "What happens before the first turn, in order."),
+    E("Set-up and turns", "Turn order", "turns", "lanes.rules", '''
+turns go clockwise from player 1, each turn runs turn [LAN-7]''',
+      "Whose turn it is, and the step each turn carries out."),
+    E("Set-up and turns", "Skipping players", "turn_skip", "cards.rules", '''
+turns go clockwise from player 1, each turn runs turn, skipping p when out of p = 1 [CRD-7]''',
+      "Players for whom the condition holds get no turns."),
+    # ------------------------------------------------------------------ steps
+    E("Steps, choices and chance", "A step", "step params param", "lanes.rules", '''
+step reward(player: seat) [LAN-6]:
+  add 1 to goals of player''',
+      "A named piece of the rules that happens by itself when started with `then` or `queue`. Parameters "
+      "have a type: seat, space, item, number or a board's name."),
+    E("Steps, choices and chance", "A choice", "choice option_decl binding guard", "lanes.rules", '''
+choice turn(player: seat) by player [LAN-7]:
+  option play "play {t} on {s}" [LAN-7]:
+    for t in hand of player, s in strip
+    only if t fits s and s is empty and (s has an occupied neighbour or count(x in strip where x is occupied) = 0)
+    set passes to 0
+    place t on s as regular
+    resolve rewards''',
+      "A decision: each option is offered once for every combination of its `for` values that passes its "
+      "`only if`, shown by its text. A choice with nothing allowed is skipped."),
+    E("Steps, choices and chance", "A claim window", "any_player", "cards.rules", '''
+choice claim(leader: seat) by any player [CRD-9]:''',
+      "Any player may take an option first; inside, `player` is whoever acts."),
+    E("Steps, choices and chance", "Chance: a draw", "chance draw_outcome", "lanes.rules", '''
+chance deal(player: seat) [LAN-4]:
+  outcome "deal {t}" for t drawn from pool
+  move t to hand of player as deal''',
+      "A random draw from a zone, every component in it equally likely."),
+    E("Steps, choices and chance", "Chance: a roll", "roll_outcome", "cards.rules", '''
+  outcome "roll {n}" for n rolled from (low, high)''',
+      "A random pick among named faces, each equally likely."),
+    E("Steps, choices and chance", "Chance: a pick", "pick_outcome", "triangles.rules", '''
+  outcome "start at {where}" for where picked from placements of single on floor''',
+      "A random pick from a collection, such as the placements of a shape."),
+    # ------------------------------------------------------------------ triggers and replacements
+    E("Triggers and replacements", "A trigger", "trigger event", "lanes.rules", '''
+trigger goal_reached [LAN-6] ruling LAN-AMB-1:
+  when placed on strip as regular
+  if goal of space is complete:
+    queue reward(player) in rewards
+  else:
+    nothing''',
+      "Runs at once whenever a component is placed on the board (optionally only for some causes). Triggers "
+      "of one board run in the order they are declared."),
+    E("Triggers and replacements", "A replacement effect", "instead", "lanes.rules", '''
+instead empty_pool [LAN-4]:
+  of deal(player) if pool is empty
+  nothing''',
+      "When a step is about to happen and the condition holds, the body happens instead. Replacements are "
+      "tried in declaration order and each applies at most once to the same step."),
+    # ------------------------------------------------------------------ statements
+    E("Statements", "Moving", "move_stmt", "lanes.rules", '''
+  move t to hand of player as deal''',
+      "`move X to ZONE` and `place X on SPACE`, each with an optional cause (`as regular`) that triggers, "
+      "invariants and the history read."),
+    E("Statements", "Placing", "place_stmt", "lanes.rules", '''
+    place t on s as regular''', "Put a component on a board space (or a tile on a placement)."),
+    E("Statements", "Starting steps", "then_stmt args", "lanes.rules", '''
+    then deal(player)''', "Start a step after this one finishes; several `then`s run in the order written."),
+    E("Statements", "Queueing", "queue_stmt", "lanes.rules", '''
+    queue reward(player) in rewards''',
+      "`queue STEP(...) in QUEUE` puts a step at the end of a queue; `resolve QUEUE` carries them out."),
+    E("Statements", "Resolving a queue", "resolve_stmt", "lanes.rules", '''
+    resolve rewards''', "Carry out the waiting steps, oldest first, until the queue is empty."),
+    E("Statements", "Setting a counter", "set_stmt target", "lanes.rules", '''
+    set passes to 0''', "`set COUNTER to X` and `add X to COUNTER` (`of PLAYER` for a counter per player)."),
+    E("Statements", "Adding to a counter", "add_stmt target", "lanes.rules", '''
+  add 1 to goals of player''', "Add to a counter; a counter per player names whose."),
+    E("Statements", "If, else and nothing", "if_stmt nothing_stmt", "lanes.rules", '''
+  if goal of space is complete:
+    queue reward(player) in rewards
+  else:
+    nothing''', "A condition with an optional `else`; `nothing` is a statement that does nothing."),
+    E("Statements", "Loops", "for_stmt repeat_stmt", "lanes.rules", '''
+  for each p in players:
+    repeat 3 times:
+      then deal(p)''', "Go through a collection in order, or repeat a block a number of times."),
+    E("Statements", "Who plays next", "next_turn_stmt", "cards.rules", '''
+    next turn goes to left of player''', "The next turn goes to this player instead of the next in order."),
+    # ------------------------------------------------------------------ expressions
+    E("Expressions", "Names and `of`", "name of", "lanes.rules", '''
+    for t in hand of player, s in strip''',
+      "A name is a zone, board, counter, option, parameter or value; `X of Y` takes an attribute, a "
+      "player's zone or counter, a score, a neighbour seat (`left of`), `size of`, `occupant of`..."),
+    E("Expressions", "Arithmetic", "plus times minus number", "lanes.rules", '''
+  2 * goals of p + sum(number of t for t in hand of p where t is tile) - count(t in hand of p where t is joker)''',
+      "`+`, `-` and `*` compute with numbers."),
+    E("Expressions", "Comparisons", "compare", "cards.rules", '''
+    only if out of player = 0 and rank of top of pile = 1''',
+      "`=`, `!=`, `<`, `<=`, `>`, `>=`; words compare with `=` and `!=` only. `top of` is the last component "
+      "put on a pile."),
+    E("Expressions", "Counting and adding up", "count total", "lanes.rules", '''
+  2 * goals of p + sum(number of t for t in hand of p where t is tile) - count(t in hand of p where t is joker)''',
+      "`count(x in C where ...)` and `sum(VALUE for x in C where ...)` over a zone, a board or the players."),
+    E("Expressions", "Taking a matching component", "first", "cards.rules", '''
+    move any(c in hand of player where rank of c = min(1, max(1, abs(-1)))) to tricks of player''',
+      "`any(x in C where ...)` is the first match; test with `count` before taking it. `min`, `max` and `abs` "
+      "are the built-in functions."),
+    E("Expressions", "Functions and negative numbers", "call negate", "cards.rules", '''
+    move any(c in hand of player where rank of c = min(1, max(1, abs(-1)))) to tricks of player''',
+      "`min(a, b)`, `max(a, b)`, `abs(a)`, and `-x`."),
+    E("Expressions", "And, or, not", "all_of any_of negation", "lanes.rules", '''
+    only if pool is not empty and not size of hand of player >= 6''',
+      "`and`, `or` and `not`, with brackets to group."),
+    E("Expressions", "Or", "any_of", "lanes.rules", '''
+    only if t fits s and s is empty and (s has an occupied neighbour or count(x in strip where x is occupied) = 0)''',
+      "`or` holds when either side holds."),
+    E("Expressions", "Tests on zones and spaces", "is_empty is_occupied has_occupied_neighbour fits",
+      "lanes.rules", '''
+    only if t fits s and s is empty and (s has an occupied neighbour or count(x in strip where x is occupied) = 0)''',
+      "`is empty`, `is not empty`, `is occupied`, `has an occupied neighbour` and `X fits SPACE`."),
+    E("Expressions", "Is not empty", "is_not_empty", "lanes.rules", '''
+    only if pool is not empty and not size of hand of player >= 6''', "A zone, queue or space that holds something."),
+    E("Expressions", "What a space holds", "holds_kind", "lanes.rules", '''
+  then count(s in strip where s holds joker) = 1''',
+      "`X is COMPONENT` asks what a component is; `SPACE holds COMPONENT` what lies on a space."),
+    E("Expressions", "Is a kind", "is_kind", "lanes.rules", '''
+  item is joker or item fits space''', "Whether a component is of a kind."),
+    E("Expressions", "Complete regions", "is_complete", "lanes.rules", '''
+  if goal of space is complete:''', "Whether every space in use of the region a space belongs to is occupied."),
+    E("Expressions", "Membership", "member", "cards.rules", '''
+    only if count(c in hand of player where rank of c = 1) > 0 and player in players''',
+      "`X in COLLECTION`."),
+    E("Expressions", "Marks and covered spaces", "is_marked", "triangles.rules", '''
+  add count(c in cells of item where c is marked star) to stars of player''',
+      "`cells of TILE` are the triangles a tile covers, `c is marked M` tests a mark, and `placements of X on "
+      "BOARD` lists every way to lay a shape."),
+    E("Expressions", "Placements", "placements", "triangles.rules", '''
+    for tile in hand of player, where in placements of tile on floor''',
+      "Every position and rotation of a tile's shape on a board of triangles."),
+    E("Expressions", "A seat written out", "seat_literal", "lanes.rules", '''
+  then goals of player 1 = 1''', "`player N`, in examples."),
+    E("Expressions", "Best sets", "best_points best_leftovers set_table set_points", "cards.rules", '''
+score sets of p [CRD-11]:
+  points of best sets of suit in tricks of p with 0 wild scoring (sets of 2 score 1, sets of 3 score 4)
+
+score spare of p [CRD-11]:
+  leftovers of best sets of suit in tricks of p with 0 wild scoring (sets of 2 score 1, sets of 3 score 4)''',
+      "The best split of a zone into sets of different values, with wild components, scored by a table: "
+      "its points, or how many components it leaves over."),
+    # ------------------------------------------------------------------ ends, scores, ranking
+    E("Ends, scores and ranking", "An end with a winner", "end end_timing end_each end_winner", "lanes.rules", '''
+end hand_empty [LAN-9]:
+  checked after every step
+  for each p in players
+  when hand of p is empty and pool is empty
+  winner p''',
+      "Checked after every step (or at every turn start), in declaration order; the first that holds ends "
+      "the game, naming a winner or leaving the places to the ranking."),
+    E("Ends, scores and ranking", "An end checked at turn start", "end end_timing", "cards.rules", '''
+end one_left [CRD-10]:
+  checked at turn start
+  when count(q in players where out of q = 0) <= 1''', "Checked when a turn is about to start."),
+    E("Ends, scores and ranking", "A score", "score", "lanes.rules", '''
+score points of p [LAN-10]:
+  2 * goals of p + sum(number of t for t in hand of p where t is tile) - count(t in hand of p where t is joker)''',
+      "A number per player, used by the ranking and by rules (`points of p`)."),
+    E("Ends, scores and ranking", "The ranking", "ranking winner_first by_score ties_share", "lanes.rules", '''
+ranking [LAN-10]:
+  winner first
+  lowest points
+  ties share''',
+      "How players are placed when the game ends: named winners first, then by scores; ties share a place."),
+    E("Ends, scores and ranking", "Ties drawn by lot", "by_score ties_by_lot", "cards.rules", '''
+ranking [CRD-11]:
+  highest sets
+  then lowest spare
+  ties for first drawn by lot''', "A tie for first is broken by a chance draw."),
+    # ------------------------------------------------------------------ invariants
+    E("Invariants", "Always", "invariant always", "lanes.rules", '''
+invariant tiles_kept "every tile is somewhere" [LAN-11]:
+  always count(t in pool) + count(t in hand) + count(s in strip where s is occupied) + count(t in box) = 15''',
+      "Must hold after every step; `rulespec verify` searches for games that break it."),
+    E("Invariants", "On every placement", "invariant on_event", "lanes.rules", '''
+invariant on_its_space "a tile lies on its own space" [LAN-11]:
+  when placed on strip
+  item is joker or item fits space''', "Checked each time a component is placed on the board."),
+    E("Invariants", "Never queued from a cause", "invariant never_queue_from", "lanes.rules", '''
+invariant calm_rewards "a reward never comes from a deal" [LAN-11]:
+  never queue in rewards from cause deal''', "No step is ever queued by a move with one of these causes."),
+    # ------------------------------------------------------------------ examples
+    E("Executable examples", "Given, when, then", "example given_players given_option given_items item_list item_ref "
+      "given_counter when_action then_fact then_illegal then_legal", "lanes.rules", '''
+example goal "Filling a goal earns a reward" [LAN-6]:
+  given 2 players
+  given option layout is marked
+  given strip: "red 2"
+  given hand of player 1: "blue 2", "red 1"
+  given hand of player 2: "red 4"
+  given counter passes is 0
+  given counter goals of player 1 is 0
+  when "player 1: play blue 2 on blue 2"
+  then goals of player 1 = 1
+  then "player 2: play red 4 on red 4" is not legal
+  then "player 2: draw" is legal''',
+      "A position (`given`), actions as printed by the engine (`when`) and facts that must follow (`then`). "
+      "`rulespec check` runs every example."),
+    E("Executable examples", "A pending step and a space", "given_step item_ref", "lanes.rules", '''
+  given strip: "joker" at "blue 3", "red 3"
+  given hand of player 1: "joker", "blue 4"
+  given step turn(player 1)''',
+      "`at \"SPACE\"` puts a component on a named space; `given step` makes a step the next decision."),
+    E("Executable examples", "The game is over", "then_over", "lanes.rules", '''
+  then game over by hand_empty''', "The game ended, by the named end."),
+    # ------------------------------------------------------------------ variants and house rules
+    E("Variants and house rules", "A variant", "variant remove_change replace_change add_change", "lanes.rules", '''
+variant short "A shorter game" [LAN-12]:
+  remove all_passed
+  replace end hand_empty [LAN-12]:
+    checked after every step
+    for each p in players
+    when hand of p is empty
+    winner p
+  add end strip_full [LAN-12]:
+    checked after every step
+    when count(s in strip where s is empty) = 0''',
+      "Typed changes to named declarations: remove, replace or add. `rulespec check --variant short` checks "
+      "the game with it applied; the site gives each variant its own page with a diff."),
+    E("Variants and house rules", "A house rule", "extends", "house.rules", '''
+extends "lanes.rules"
+
+game "Lanes, quick" [LAN-1]
+  id "lanes-quick"
+  players 2 to 3 [LAN-1]
+  at most 200 turns [LAN-1]
+
+end two_goals [HOUSE-1]:
+  checked after every step
+  for each p in players
+  when goals of p >= 2
+  winner p''',
+      "A file that starts from another (a bundled game's id or a path): each of its declarations replaces "
+      "the base's declaration of the same kind and name, or is added. See the tutorial."),
+)
+
+SKIPPED = ("start",)  # the whole file: every example is one
+
+
+@lru_cache(maxsize=None)
+def grammar_constructs() -> tuple[str, ...]:
+    """Every node name the grammar can put in a parse tree (rule names and ``-> alias`` names)."""
+    from ..language.parser import build_lark
+    names = set()
+    for rule in build_lark().rules:
+        origin = str(rule.origin.name)
+        if rule.alias:
+            names.add(str(rule.alias))
+        elif not rule.options.expand1 and not origin.startswith("_"):
+            names.add(origin)
+    return tuple(sorted(names - set(SKIPPED)))
+
+
+def grammar_lines() -> dict[str, str]:
+    """The grammar's text for each construct: the alternative with ``-> name``, or the rule ``name:``."""
+    text = grammar_path().read_text(encoding="utf-8")
+    out: dict[str, str] = {}
+    for raw in text.splitlines():
+        line = raw.split("//")[0].rstrip()
+        alias = re.search(r"->\s*([a-z_]+)\s*$", line)
+        if alias:
+            body = re.sub(r"^\s*(\??[a-z_]+:|\|)\s*", "", line[:alias.start()]).strip()
+            out.setdefault(alias.group(1), body)
+            continue
+        rule = re.match(r"^\??([a-z_]+):\s*(.*)$", line)
+        if rule:
+            out.setdefault(rule.group(1), rule.group(2).strip())
+    return out
+
+
+def snippet_lines(entry: Entry) -> tuple[int, int]:
+    """The first and last line numbers of an entry's snippet in its game."""
+    text = (GAMES / entry.game).read_text(encoding="utf-8")
+    start = text.find(entry.snippet)
+    if start < 0:
+        raise ValueError(f"the snippet of {entry.title!r} is not in {entry.game}")
+    first = text.count("\n", 0, start) + 1
+    return first, first + entry.snippet.count("\n")
+
+
+def constructs_in_snippet(entry: Entry) -> set[str]:
+    """The parse-tree nodes that start inside the entry's snippet (what the tests hold an entry to)."""
+    from ..language.parser import build_lark
+    text = (GAMES / entry.game).read_text(encoding="utf-8")
+    lark = build_lark()
+    lark.options.postlex.text = text
+    tree = lark.parse(text)
+    first, last = snippet_lines(entry)
+    found = set()
+    for node in tree.iter_subtrees():
+        meta = node.meta
+        if meta.empty:
+            continue
+        if first <= meta.line <= last:  # it starts in the snippet (a long one may be shown in part)
+            found.add(str(node.data))
+    return found
+
+
+def reference_page():
+    from .pages import Page
+    lines = ["# The rule language", "",
+             "Every construct of the grammar (`grammars/rulespec.lark`), with an example. The examples are cut "
+             "from small complete games that the test suite checks, so each one compiles as shown. The grammar "
+             "line under each title is the construct's production.", ""]
+    grammar = grammar_lines()
+    sections: dict[str, list[Entry]] = {}
+    for entry in ENTRIES:
+        sections.setdefault(entry.section, []).append(entry)
+    for section, entries in sections.items():
+        lines += [f"## {section}", ""]
+        for entry in entries:
+            lines += [f"### {entry.title}", ""]
+            lines += ["Constructs: " + ", ".join(f"`{c}`" for c in entry.constructs) + ".", ""]
+            for construct in entry.constructs:
+                production = grammar.get(construct)
+                if production:
+                    lines += [f"- `{construct}`: `{production}`" if "`" not in production
+                              else f"- `{construct}`: ``{production}``"]
+            lines += ["", entry.text, "", f"From `{entry.game}`:", "", "```rules"]
+            lines += entry.snippet.splitlines()
+            lines += ["```", ""]
+    lines += ["## The example games", "",
+              "The complete files the snippets come from.", ""]
+    for game in sorted(GAMES.glob("*.rules")):
+        lines += [f"??? example \"{game.name}\"", "", "    ```rules"]
+        lines += ["    " + l if l.strip() else "" for l in game.read_text(encoding="utf-8").splitlines()]
+        lines += ["    ```", ""]
+    return Page("reference/language.md", "\n".join(lines), title="The rule language")

@@ -1,0 +1,242 @@
+"""The whole documentation site: every bundled game and its variants, the house rules, the language
+reference and the tutorial, written as Markdown and SVG into the docs folder, then built by MkDocs.
+
+``write_site_docs(docs_dir)`` writes only files whose content changed (so ``mkdocs serve`` does not
+loop) and deletes pages it wrote before that are gone now (a file ``.generated`` lists them). The
+docs folder holds nothing else: everything in it is generated, and its own ``.gitignore`` keeps
+the generated files out of git. ``build_site`` runs ``mkdocs build --strict`` through MkDocs' API;
+the hook in ``mkdocs.yml`` calls ``write_site_docs`` first, so a plain ``mkdocs build`` works too.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Iterable, Optional, Sequence
+
+from ..pipeline import bundled_rulebooks
+from .pages import Page, diff_section, GamePage
+from .sources import load_source
+
+PACKAGE = Path(__file__).resolve().parent
+STATIC = PACKAGE / "static"  # hand-written pages and the stylesheet, copied as they are
+MANIFEST = ".generated"
+
+
+def project_root() -> Path:
+    """The checkout this package runs from (where mkdocs.yml and house-rules/ are)."""
+    return PACKAGE.parent.parent
+
+
+def house_rule_files(root: Optional[Path] = None) -> list[Path]:
+    folder = (root or project_root()) / "house-rules"
+    return sorted(folder.glob("*.rules")) if folder.is_dir() else []
+
+
+def game_pages(path: Path, folder: str, *, game_link=None, page_name: str = "index") -> list[Page]:
+    """A rule file's page and one page per variant it offers, in ``folder`` of the docs."""
+    source = load_source(path)
+    prefix = f"{folder}/" if folder else ""
+
+    def variant_link(name: str) -> Optional[str]:
+        return f"{page_name}.md" if not name else f"{name}.md"
+
+    pages = [GamePage(source, f"{prefix}{page_name}.md", game_link=game_link,
+                      variant_link=variant_link).render(diff_section(source))]
+    for variant in source.variant_decls:
+        applied = load_source(path, [variant.name])
+        pages.append(GamePage(applied, f"{prefix}{variant.name}.md", game_link=game_link,
+                              variant_link=variant_link).render(diff_section(applied)))
+    return pages
+
+
+def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = None,
+               house_rules: Optional[Sequence[Path]] = None) -> list[Page]:
+    """Every page of the site (Markdown and pictures), in memory."""
+    from .reference import reference_page
+    root = root or project_root()
+    games = dict(bundled_rulebooks()) if games is None else games
+    house_rules = house_rule_files(root) if house_rules is None else list(house_rules)
+    pages: list[Page] = []
+    game_index = []
+    for game_id, path in games.items():
+        made = game_pages(path, game_id, game_link=lambda gid, depth=1: _game_link(gid, games, depth))
+        pages += made
+        game_index.append((game_id, made))
+    house_index = []
+    for path in house_rules:
+        page = game_pages(path, "house-rules", page_name=path.stem,
+                          game_link=lambda gid: _game_link(gid, games, 1))
+        pages += page
+        house_index.append((path, page[0]))
+    pages.append(reference_page())
+    pages.append(_index_page(game_index, house_index))
+    for static in sorted(STATIC.rglob("*")):
+        if static.is_file():
+            pages.append(Page(str(static.relative_to(STATIC)).replace("\\", "/"), static.read_text(encoding="utf-8")))
+    return pages
+
+
+def _game_link(game_id: str, games: dict, depth: int) -> Optional[str]:
+    return ("../" * depth) + f"{game_id}/index.md" if game_id in games else None
+
+
+def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Page]]) -> Page:
+    lines = ["# The rules, generated", "",
+             "Every page here is generated from a rule file: the English is written from the checked model, "
+             "next to the rule-file text it came from, and every board picture is drawn from the board's data. "
+             "Nothing is copied from a rulebook.", "", "## Games", ""]
+    for game_id, made in games:
+        main = made[0]
+        line = f"- [{main.title}]({main.path})"
+        if len(made) > 1:
+            line += " — variants: " + ", ".join(f"[{p.title.split(' — ', 1)[-1]}]({p.path})" for p in made[1:])
+        lines.append(line)
+    lines.append("")
+    if house:
+        lines += ["## House rules", "",
+                  "Rule files that start from a bundled game (`extends \"...\"`) and change some of its "
+                  "declarations. Each page shows what it changes, as a diff.", ""]
+        for path, page in house:
+            lines.append(f"- [{page.title}]({page.path}) (`house-rules/{path.name}`)")
+        lines.append("")
+    lines += ["## Writing rules", "",
+              "- [Write your own house rule](tutorial.md): a tutorial, from a copy of a game to a checked, verified "
+              "and simulated variant.",
+              "- [The language reference](reference/language.md): every construct of the rule language, each with "
+              "an example that the test suite compiles.", ""]
+    return Page("index.md", "\n".join(lines), title="The rules, generated")
+
+
+def write_pages(docs_dir: Path, pages: Iterable[Page]) -> list[Path]:
+    """Write pages and their pictures; remove files a previous run wrote that are not written now."""
+    docs_dir = Path(docs_dir)
+    docs_dir.mkdir(parents=True, exist_ok=True)
+    written: list[str] = []
+    changed: list[Path] = []
+
+    def put(relative: str, text: str) -> None:
+        target = docs_dir / relative
+        written.append(relative)
+        if target.exists() and target.read_text(encoding="utf-8") == text:
+            return
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+        changed.append(target)
+
+    for page in pages:
+        put(page.path, page.text)
+        for relative, text in page.files.items():
+            put(relative, text)
+    manifest = docs_dir / MANIFEST
+    if manifest.exists():
+        for old in manifest.read_text(encoding="utf-8").splitlines():
+            if old and old not in written and (docs_dir / old).is_file():
+                (docs_dir / old).unlink()
+                changed.append(docs_dir / old)
+    listing = "\n".join(sorted(set(written))) + "\n"
+    if not manifest.exists() or manifest.read_text(encoding="utf-8") != listing:
+        manifest.write_text(listing, encoding="utf-8")
+    ignore = docs_dir / ".gitignore"
+    if not ignore.exists():
+        ignore.write_text("# Everything here is generated by `rulespec site` (rulespec/docs/site.py).\n*\n!.gitignore\n",
+                          encoding="utf-8")
+    _remove_empty_folders(docs_dir)
+    return changed
+
+
+def _remove_empty_folders(folder: Path) -> None:
+    for sub in sorted((p for p in folder.rglob("*") if p.is_dir()), key=lambda p: len(p.parts), reverse=True):
+        if not any(sub.iterdir()):
+            sub.rmdir()
+
+
+def write_site_docs(docs_dir: Path, root: Optional[Path] = None) -> list[Path]:
+    return write_pages(docs_dir, site_pages(root))
+
+
+def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, docs_dir: Optional[Path] = None,
+               strict: bool = True) -> Path:
+    """``mkdocs build --strict`` for the project's mkdocs.yml (the hook generates the pages first)."""
+    try:
+        from mkdocs.commands.build import build
+        from mkdocs.config import load_config
+    except ImportError as error:  # pragma: no cover - the docs extra is not installed
+        raise RuntimeError("MkDocs is not installed: run `python -m pip install -e '.[docs]'`") from error
+    root = root or project_root()
+    overrides: dict = {"strict": strict}
+    if site_dir is not None:
+        overrides["site_dir"] = str(Path(site_dir).resolve())
+    if docs_dir is not None:
+        Path(docs_dir).mkdir(parents=True, exist_ok=True)
+        overrides["docs_dir"] = str(Path(docs_dir).resolve())
+    else:
+        (root / "docs").mkdir(exist_ok=True)
+    logger = logging.getLogger("mkdocs")
+    handler = logging.StreamHandler()
+    handler.setLevel(logging.WARNING)
+    handler.setFormatter(logging.Formatter("mkdocs %(levelname)s: %(message)s"))
+    logger.addHandler(handler)
+    try:
+        config = load_config(str(root / "mkdocs.yml"), **overrides)
+        build(config)
+    finally:
+        logger.removeHandler(handler)
+    return Path(config.site_dir)
+
+
+# ----------------------------------------------------------------------------- one rule file on its own
+
+STANDALONE_CONFIG = """\
+# Generated by `rulespec docs`: the pages of one rule file, built with `mkdocs build --strict`.
+site_name: "{title}"
+docs_dir: docs
+site_dir: site
+theme:
+  name: material
+  font: false
+  features: [content.tabs.link, search.highlight, search.share]
+plugins:
+  - search:
+      separator: '[\\s,:!=\\[\\]()"/]+|\\.(?!\\d)'
+markdown_extensions:
+  - toc:
+      permalink: true
+      toc_depth: 3
+  - admonition
+  - attr_list
+  - md_in_html
+  - tables
+  - pymdownx.details
+  - pymdownx.superfences
+  - pymdownx.highlight
+  - pymdownx.inlinehilite
+  - pymdownx.tabbed:
+      alternate_style: true
+extra_css: [assets/rulespec.css]
+validation:
+  omitted_files: warn
+  absolute_links: warn
+  unrecognized_links: warn
+  anchors: warn
+"""
+
+
+def write_standalone(path: Path, out: Path) -> list[Page]:
+    """The pages of one rule file (and its variants) as a small MkDocs project in ``out``."""
+    pages = game_pages(path, "")
+    stylesheet = STATIC / "assets" / "rulespec.css"
+    pages.append(Page("assets/rulespec.css", stylesheet.read_text(encoding="utf-8")))
+    out.mkdir(parents=True, exist_ok=True)
+    write_pages(out / "docs", pages)
+    config = out / "mkdocs.yml"
+    config.write_text(STANDALONE_CONFIG.format(title=pages[0].title.replace('"', "'")), encoding="utf-8")
+    return pages
+
+
+def build_standalone(out: Path) -> Path:
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    config = load_config(str(out / "mkdocs.yml"), strict=True)
+    build(config)
+    return Path(config.site_dir)

@@ -1,0 +1,206 @@
+"""A rule file's declarations as the docs see them: kind, name, source text and checked model node.
+
+The list is the one the checker works from (``Checker.declarations``: a house rule's declarations
+merged over its base, the chosen variants applied), so what the docs show is what was checked. Each
+entry keeps the exact rule-file text of its declaration, read back from the file it came from, for
+the "Rule file" tab and for the diff of a variant or house rule against its base.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Sequence
+
+from ..language import ast
+from ..language.parser import parse_file
+from ..model import ir
+from ..model.checker import Checker
+from ..pipeline import compile_rules, resolve_path
+from .english import anchor, human
+
+
+@dataclass(frozen=True)
+class Declaration:
+    kind: str  # the rule file's word: game, ruling, component, choice, trigger...
+    name: str  # the name variants and house rules use for it
+    file: str
+    line: int
+    text: str  # its source text
+    node: object  # the checked model node (ir.Cited), the Model for `game`, or the AST node of a variant
+    anchor: str
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return (self.kind, self.name)
+
+    @property
+    def title(self) -> str:
+        if self.kind == "game":
+            return "game"
+        if self.name.startswith(human(self.kind)) or self.kind == self.name:
+            return self.name
+        if self.kind == "ruling":
+            return f"ruling {self.name}"
+        return f"{human(self.kind)} {self.name}"
+
+
+class Texts:
+    """The text of every rule file read so far, by the path its locations name."""
+
+    def __init__(self) -> None:
+        self._texts: dict[str, list[str]] = {}
+
+    def add(self, path: str, text: str) -> None:
+        self._texts[path] = text.splitlines()
+
+    def lines(self, path: str) -> list[str]:
+        if path not in self._texts:
+            try:
+                self._texts[path] = Path(path).read_text(encoding="utf-8").splitlines()
+            except OSError:
+                self._texts[path] = []
+        return self._texts[path]
+
+    def of(self, loc: ast.Loc) -> str:
+        """The source text of a node: its lines, dedented, without trailing blank or comment lines."""
+        lines = self.lines(loc.file)
+        last = loc.end_line if loc.end_column > 1 else loc.end_line - 1
+        last = max(min(last, len(lines)), loc.line)
+        chunk = lines[loc.line - 1:last]
+        if not chunk:
+            return ""
+        first = chunk[0]
+        indent = len(first) - len(first.lstrip(" "))
+        chunk[0] = first[loc.column - 1:]
+        rest = [line[indent:] if line[:indent].strip() == "" else line.lstrip() for line in chunk[1:]]
+        out = [chunk[0]] + rest
+        while out and (not out[-1].strip() or out[-1].lstrip().startswith("#")):
+            out.pop()
+        return "\n".join(line.rstrip() for line in out)
+
+
+def _ir_index(model: ir.Model) -> dict[tuple[str, str], object]:
+    index: dict[tuple[str, str], object] = {("game", "game"): model}
+    groups = {
+        "ruling": model.rulings, "option": model.options, "component": model.components,
+        "leave_out": model.leave_outs, "zone": model.zones, "counter": model.counters, "queue": model.queues,
+        "board": model.boards, "shape": getattr(model, "shapes", ()), "fit": model.fits, "trigger": model.triggers,
+        "instead": model.insteads, "end": model.ends, "score": model.scores, "invariant": model.invariants,
+        "example": model.examples,
+    }
+    for kind, decls in groups.items():
+        for d in decls:
+            index[(kind, d.name)] = d
+    for step in model.steps:
+        index[({"auto": "step"}.get(step.kind, step.kind), step.name)] = step
+    if model.setup is not None:
+        index[("setup", "setup")] = model.setup
+    if model.turns is not None:
+        index[("turns", "turns")] = model.turns
+    if model.ranking is not None:
+        index[("ranking", "ranking")] = model.ranking
+    return index
+
+
+def declaration_anchor(kind: str, name: str, taken: set[str]) -> str:
+    if kind == "ruling":
+        candidate = name if name not in taken else anchor("ruling", name)
+    elif kind == name or name.startswith(human(kind) + " "):
+        candidate = anchor("", name.replace(" ", "-"))
+    else:
+        candidate = anchor(kind, name)
+    base, n = candidate, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    taken.add(candidate)
+    return candidate
+
+
+@dataclass(frozen=True)
+class RuleSource:
+    """A checked rule file with its declarations in order, and what it was built from."""
+
+    path: Path
+    variants: tuple[str, ...]
+    model: ir.Model
+    declarations: tuple[Declaration, ...]
+    variant_decls: tuple[ast.VariantDecl, ...]
+    base_path: Optional[Path]  # the file this one extends, if any
+    texts: Texts
+
+    def find(self, kind: str, name: str) -> Optional[Declaration]:
+        return next((d for d in self.declarations if d.key == (kind, name)), None)
+
+
+def _parse_with_base(path: Path):
+    rule_file = parse_file(path)
+    base = None
+    base_path = None
+    extends = [d for d in rule_file.declarations if d.kind == "extends"]
+    if extends:
+        name = extends[0].base
+        base_path = resolve_path(name) if not Path(name).suffix else (path.parent / name)
+        base = parse_file(base_path)
+    return rule_file, base, base_path
+
+
+def load_source(name_or_path: str | Path, variants: Sequence[str] = (), clause_ids: Sequence[str] = ()) -> RuleSource:
+    """Check a rule file (raising RuleError on a problem) and list its declarations with their text."""
+    path = resolve_path(name_or_path)
+    model = compile_rules(path, variants)
+    rule_file, base, base_path = _parse_with_base(path)
+    texts = Texts()
+    texts.add(rule_file.path, rule_file.text)
+    if base is not None:
+        texts.add(base.path, base.text)
+    decls, available = Checker(rule_file, base).declarations(list(variants))
+    index = _ir_index(model)
+    taken: set[str] = set(clause_ids)
+    out = []
+    for d in decls:
+        if d.kind == "extends":
+            continue
+        name = ast.declaration_name(d)
+        node = index.get((d.kind, name))
+        out.append(Declaration(d.kind, name, d.loc.file, d.loc.line, texts.of(d.loc), node,
+                               declaration_anchor(d.kind, name, taken)))
+    return RuleSource(path, tuple(variants), model, tuple(out), tuple(available), base_path, texts)
+
+
+def base_declarations(source: RuleSource) -> Optional[tuple[str, list[Declaration]]]:
+    """What a variant or house rule is compared with: (a label, the base's declarations)."""
+    if source.variants:
+        base = load_source(source.path)
+        return (f"{source.model.title} without variants", list(base.declarations))
+    if source.base_path is not None:
+        base = load_source(source.base_path)
+        return (f"{base.model.title} ({base.path.name})", list(base.declarations))
+    return None
+
+
+@dataclass(frozen=True)
+class Change:
+    status: str  # changed | added | removed
+    kind: str
+    name: str
+    diff: str  # unified diff of the declaration's text
+
+
+def diff_declarations(before: Sequence[Declaration], after: Sequence[Declaration],
+                      before_label: str = "base", after_label: str = "this") -> list[Change]:
+    old = {d.key: d for d in before}
+    new = {d.key: d for d in after}
+    changes = []
+    keys = list(dict.fromkeys([d.key for d in after] + [d.key for d in before]))
+    for key in keys:
+        a, b = old.get(key), new.get(key)
+        if a is not None and b is not None and a.text == b.text:
+            continue
+        status = "changed" if a is not None and b is not None else ("added" if a is None else "removed")
+        a_lines = (a.text + "\n").splitlines(keepends=True) if a is not None else []
+        b_lines = (b.text + "\n").splitlines(keepends=True) if b is not None else []
+        diff = "".join(difflib.unified_diff(a_lines, b_lines, fromfile=before_label, tofile=after_label, n=2))
+        changes.append(Change(status, key[0], key[1], diff))
+    return changes

@@ -1,0 +1,418 @@
+"""SVG pictures drawn from data: boards (grids of lanes and boards of triangles) and small charts.
+
+Nothing here is hand-drawn per game. A board picture is computed from the engine's tables (which
+spaces are in use for a player count, which face applies, which letters mark regions or marks) and,
+for a position, from the state (what lies where, and why it was put there). Charts take plain
+numbers. Every picture is a standalone ``<svg>`` document with a ``<title>`` and no external
+references, so the site stays offline.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+from itertools import product
+from typing import Optional, Sequence
+
+# CSS colour keywords a row of a board may be named after; such a row is tinted with its colour.
+CSS_COLOURS = {
+    "red": "#e53935", "blue": "#1e88e5", "green": "#43a047", "yellow": "#fdd835", "purple": "#8e24aa",
+    "orange": "#fb8c00", "pink": "#ec407a", "brown": "#6d4c41", "black": "#212121", "white": "#fafafa",
+    "grey": "#9e9e9e", "gray": "#9e9e9e", "cyan": "#00acc1", "teal": "#00897b", "gold": "#ffb300",
+    "silver": "#bdbdbd", "violet": "#7e57c2", "indigo": "#3949ab", "lime": "#c0ca33", "magenta": "#d81b60",
+    "navy": "#283593", "olive": "#827717", "maroon": "#880e4f", "turquoise": "#26c6da",
+}
+# Colours for the causes of placements and for chart series, in order.
+PALETTE = ("#37474f", "#1e88e5", "#e53935", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#d81b60",
+           "#3949ab")
+SERIES = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b")
+
+
+def _attr(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+# ----------------------------------------------------------------------------- boards
+
+
+@dataclass
+class CellView:
+    exists: bool = True  # False: no space here at all (a `-` in a map)
+    in_use: bool = True  # False: a space left out for this player count
+    letter: str = ""  # region or mark letter from the face's map
+    occupant: str = ""  # label of what lies here
+    short: str = ""  # what to write in the cell
+    item: int = -1  # the item's id (a tile covering several cells is one item)
+    cause: str = ""
+    changed: bool = False
+
+
+@dataclass
+class BoardPicture:
+    name: str
+    kind: str  # grid | triangles
+    rows: tuple[str, ...]
+    columns: tuple
+    cells: list[CellView]
+    letter_meaning: dict[str, str] = field(default_factory=dict)  # letter -> what it means (region/mark name)
+    caption: str = ""
+    causes: tuple[str, ...] = ()  # every cause the game uses, for stable colours
+
+
+def _cause_colour(picture: BoardPicture, cause: str) -> str:
+    causes = list(picture.causes)
+    if cause not in causes:
+        causes.append(cause)
+    return PALETTE[causes.index(cause) % len(PALETTE)]
+
+
+def board_svg(picture: BoardPicture) -> str:
+    if picture.kind == "triangles":
+        return _triangles_svg(picture)
+    return _grid_svg(picture)
+
+
+def _legend(picture: BoardPicture, x: float, y: float, width: float) -> tuple[list[str], float]:
+    """Legend entries under a board: letters' meanings, left-out spaces, causes present."""
+    entries: list[tuple[str, str]] = []  # (svg snippet for the swatch, text)
+    letters = sorted({c.letter for c in picture.cells if c.letter and c.exists})
+    meanings: dict[str, list[str]] = {}
+    for letter in letters:
+        meanings.setdefault(picture.letter_meaning.get(letter, "marked"), []).append(letter)
+    for meaning, group in meanings.items():
+        text = (f"{meaning} (spaces with the same letter form one {meaning})" if picture.kind == "grid"
+                else f"marked {meaning} ({', '.join(group)})")
+        entries.append(('<circle cx="7" cy="-4" r="6" fill="#fffaf0" stroke="#b08d57" stroke-width="1.5"/>', text))
+    if any(c.exists and not c.in_use for c in picture.cells):
+        entries.append(('<rect x="1" y="-10" width="12" height="12" fill="url(#leftout)" stroke="#999"/>',
+                        "not in use with this many players"))
+    causes = sorted({c.cause for c in picture.cells if c.occupant and c.cause and picture.kind == "grid"},
+                    key=lambda c: (list(picture.causes).index(c) if c in picture.causes else 99, c))
+    for cause in causes:
+        entries.append((f'<rect x="1" y="-10" width="12" height="12" rx="2" fill="#fff" '
+                        f'stroke="{_cause_colour(picture, cause)}" stroke-width="2.5"/>', f"placed as {cause}"))
+    if any(c.changed for c in picture.cells):
+        entries.append(('<rect x="1" y="-10" width="12" height="12" fill="none" stroke="#ff6f00" '
+                        'stroke-width="3"/>', "changed by the actions shown"))
+    out, cx, cy = [], x, y
+    for swatch, text in entries:
+        w = 22 + 6.2 * len(text) + 14
+        if cx + w > x + width and cx > x:
+            cx, cy = x, cy + 18
+        out.append(f'<g transform="translate({_fmt(cx)},{_fmt(cy)})">{swatch}'
+                   f'<text x="18" y="0" font-size="11">{escape(text)}</text></g>')
+        cx += w
+    return out, (cy - y + 18 if entries else 0)
+
+
+def _svg_document(width: float, height: float, title: str, body: list[str]) -> str:
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(width)} {_fmt(height)}" '
+        f'width="{_fmt(width)}" height="{_fmt(height)}" role="img" aria-label="{_attr(title)}" '
+        f'font-family="sans-serif" class="rulespec-board">',
+        f"<title>{escape(title)}</title>",
+        '<defs><pattern id="leftout" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#eeeeee"/>'
+        '<line x1="0" y1="0" x2="0" y2="6" stroke="#bdbdbd" stroke-width="2"/></pattern></defs>',
+        *body,
+        "</svg>",
+        "",
+    ])
+
+
+def _grid_svg(p: BoardPicture) -> str:
+    cs = 34.0
+    label_w = 8 + 7.5 * max((len(str(r)) for r in p.rows), default=1)
+    top = 22.0
+    n_rows, n_cols = len(p.rows), len(p.columns)
+    width = label_w + n_cols * cs + 10
+    body: list[str] = []
+    title = p.caption or p.name
+    for c, value in enumerate(p.columns):
+        body.append(f'<text x="{_fmt(label_w + c * cs + cs / 2)}" y="{_fmt(top - 7)}" font-size="11" '
+                    f'text-anchor="middle" fill="#555">{escape(str(value))}</text>')
+    for r, row in enumerate(p.rows):
+        y = top + r * cs
+        tint = CSS_COLOURS.get(str(row).lower())
+        body.append(f'<text x="{_fmt(label_w - 6)}" y="{_fmt(y + cs / 2 + 4)}" font-size="12" text-anchor="end">'
+                    f'{escape(str(row))}</text>')
+        for c in range(n_cols):
+            cell = p.cells[r * n_cols + c]
+            if not cell.exists:
+                continue
+            x = label_w + c * cs
+            fill = "url(#leftout)" if not cell.in_use else "#ffffff"
+            body.append(f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(cs)}" height="{_fmt(cs)}" fill="{fill}" '
+                        f'stroke="#9e9e9e" stroke-width="0.8"/>')
+            if tint and cell.in_use:
+                body.append(f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(cs)}" height="{_fmt(cs)}" '
+                            f'fill="{tint}" fill-opacity="0.22"/>')
+    # Regions: a pearl-like disc per marked space, joined to same-letter neighbours.
+    for r in range(n_rows):
+        for c in range(n_cols):
+            cell = p.cells[r * n_cols + c]
+            if not cell.letter or not cell.exists:
+                continue
+            cx, cy = label_w + c * cs + cs / 2, top + r * cs + cs / 2
+            for dr, dc in ((0, 1), (1, 0)):
+                rr, cc = r + dr, c + dc
+                if rr < n_rows and cc < n_cols and p.cells[rr * n_cols + cc].letter == cell.letter:
+                    body.append(f'<line x1="{_fmt(cx)}" y1="{_fmt(cy)}" x2="{_fmt(cx + dc * cs)}" '
+                                f'y2="{_fmt(cy + dr * cs)}" stroke="#b08d57" stroke-width="9" '
+                                f'stroke-linecap="round" opacity="0.55"/>')
+    for r in range(n_rows):
+        for c in range(n_cols):
+            cell = p.cells[r * n_cols + c]
+            if not cell.letter or not cell.exists:
+                continue
+            cx, cy = label_w + c * cs + cs / 2, top + r * cs + cs / 2
+            opacity = "1" if cell.in_use else "0.45"
+            body.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(cs * 0.36)}" fill="#fffaf0" '
+                        f'stroke="#b08d57" stroke-width="1.5" opacity="{opacity}"><title>'
+                        f'{escape(p.letter_meaning.get(cell.letter, "marked"))} {escape(cell.letter)} '
+                        f'({escape(str(p.rows[r]))} {escape(str(p.columns[c]))})</title></circle>')
+            if not cell.occupant:
+                body.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 4)}" font-size="11" text-anchor="middle" '
+                            f'fill="#8d6e3f">{escape(cell.letter)}</text>')
+    for r in range(n_rows):
+        for c in range(n_cols):
+            cell = p.cells[r * n_cols + c]
+            if not cell.occupant:
+                continue
+            x, y = label_w + c * cs, top + r * cs
+            stroke = _cause_colour(p, cell.cause) if cell.cause else "#37474f"
+            body.append(f'<g><title>{escape(cell.occupant)} on {escape(str(p.rows[r]))} {escape(str(p.columns[c]))}'
+                        f'{" (" + escape(cell.cause) + ")" if cell.cause else ""}</title>'
+                        f'<rect x="{_fmt(x + 4)}" y="{_fmt(y + 4)}" width="{_fmt(cs - 8)}" height="{_fmt(cs - 8)}" '
+                        f'rx="4" fill="#ffffff" stroke="{stroke}" stroke-width="2.5"/>'
+                        f'<text x="{_fmt(x + cs / 2)}" y="{_fmt(y + cs / 2 + 4)}" font-size="'
+                        f'{11 if len(cell.short) <= 3 else 8}" text-anchor="middle" font-weight="bold">'
+                        f'{escape(cell.short)}</text></g>')
+            if cell.changed:
+                body.append(f'<rect x="{_fmt(x + 1.5)}" y="{_fmt(y + 1.5)}" width="{_fmt(cs - 3)}" '
+                            f'height="{_fmt(cs - 3)}" fill="none" stroke="#ff6f00" stroke-width="3"/>')
+    for r in range(n_rows):  # a space emptied by the actions shown
+        for c in range(n_cols):
+            cell = p.cells[r * n_cols + c]
+            if cell.changed and not cell.occupant:
+                x, y = label_w + c * cs, top + r * cs
+                body.append(f'<rect x="{_fmt(x + 1.5)}" y="{_fmt(y + 1.5)}" width="{_fmt(cs - 3)}" '
+                            f'height="{_fmt(cs - 3)}" fill="none" stroke="#ff6f00" stroke-width="3" '
+                            f'stroke-dasharray="4 3"/>')
+    legend, legend_h = _legend(p, 6, top + n_rows * cs + 20, width - 12)
+    height = top + n_rows * cs + 10 + legend_h
+    return _svg_document(width, height, title, body + legend)
+
+
+def _triangles_svg(p: BoardPicture) -> str:
+    from ..lib.geometry import corners
+    side = 40.0
+    h = side * math.sqrt(3) / 2
+    n_cols = len(p.columns)
+    label_w = 8 + 7.5 * max((len(str(r)) for r in p.rows), default=1)
+    top = 10.0
+    body: list[str] = []
+    max_x = 0.0
+    item_colours: dict[int, str] = {}
+    for index, cell in enumerate(p.cells):
+        if not cell.exists:
+            continue
+        r, c = divmod(index, n_cols)
+        points = [(label_w + hh * side / 2, top + line * h) for line, hh in corners((r, c))]
+        max_x = max(max_x, *(x for x, _ in points))
+        if cell.occupant:
+            fill = item_colours.setdefault(cell.item, SERIES[len(item_colours) % len(SERIES)])
+            opacity = "0.55"
+        else:
+            fill, opacity = ("url(#leftout)" if not cell.in_use else "#ffffff"), "1"
+        stroke = "#ff6f00" if cell.changed else ("#546e7a" if cell.occupant else "#9e9e9e")
+        width = "2.5" if cell.changed else "0.8"
+        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
+        tip = f"{p.rows[r]}c{p.columns[c]}" + (f": {cell.occupant}" if cell.occupant else "") + \
+              (f" ({p.letter_meaning.get(cell.letter, 'marked')})" if cell.letter else "")
+        body.append(f'<polygon points="{pts}" fill="{fill}" fill-opacity="{opacity}" stroke="{stroke}" '
+                    f'stroke-width="{width}"><title>{escape(tip)}</title></polygon>')
+        cx = sum(x for x, _ in points) / 3
+        cy = sum(y for _, y in points) / 3
+        if cell.letter:
+            body.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="5" fill="#fffaf0" stroke="#b08d57" '
+                        f'stroke-width="1.3"/>')
+        if cell.short:
+            body.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 3)}" font-size="8" text-anchor="middle">'
+                        f'{escape(cell.short)}</text>')
+    for r, row in enumerate(p.rows):
+        body.append(f'<text x="{_fmt(label_w - 10)}" y="{_fmt(top + r * h + h / 2 + 4)}" font-size="11" '
+                    f'text-anchor="end">{escape(str(row))}</text>')
+    width = max_x + 12
+    legend, legend_h = _legend(p, 6, top + len(p.rows) * h + 22, max(width - 12, 300))
+    height = top + len(p.rows) * h + 12 + legend_h
+    return _svg_document(max(width, 320), height, p.caption or p.name, body + legend)
+
+
+def short_text(label: str, value: object) -> str:
+    """What to write inside a space: the column value when the item has one, else a short label."""
+    if value is not None:
+        return str(value)
+    return label if len(label) <= 4 else label[:4]
+
+
+def engine_picture(engine, board: int, players: int, state=None, previous=None, caption: str = "") -> BoardPicture:
+    """The picture of one board: its face and spaces in use for ``players``, and what ``state`` has on it."""
+    info = engine.BOARDS[board]
+    tables = state.t if state is not None else engine.tables(players)
+    face_name = tables.face[board]
+    face = next(f for f in info.faces if f.name == face_name)
+    kind = getattr(info, "kind", "grid")
+    model = getattr(engine, "model", None)
+    meaning: dict[str, str] = {}
+    if kind == "triangles":
+        meaning = {letter: name for letter, name in getattr(info, "marks", ())}
+    elif model is not None:
+        board_model = next((b for b in model.boards if b.name == info.name), None)
+        if board_model is not None and board_model.regions:
+            meaning = {letter: board_model.regions[0] for letter in set(face.cells) if letter not in ".-"}
+    column_values = engine.ITEM_ATTRS.get(info.column_attribute, {}) if kind != "triangles" else {}
+    cells = []
+    for cell in range(info.size):
+        letter = face.cells[cell]
+        view = CellView(exists=letter != "-", in_use=bool(tables.in_use[board][cell]),
+                        letter=letter if letter not in ".-" else "")
+        if state is not None:
+            item = state.boards[board][cell]
+            if item >= 0:
+                label = engine.ITEM_LABEL[item]
+                view.occupant, view.item = label, item
+                view.short = short_text(label, column_values.get(item)) if kind != "triangles" else ""
+                view.cause = state.causes[board][cell] or ""
+            if previous is not None and previous.boards[board][cell] != state.boards[board][cell]:
+                view.changed = True
+        cells.append(view)
+    causes = tuple(getattr(model, "causes", ()) or ()) + ("given",)
+    return BoardPicture(info.name, kind, tuple(info.rows), tuple(info.columns), cells, meaning,
+                        caption or f"{info.name}, face {face_name}, {players} players", causes)
+
+
+def option_settings(engine) -> list[dict[str, str]]:
+    """Every combination of the engine's option values (the default combination first)."""
+    names = list(engine.OPTIONS)
+    combos = [dict(zip(names, values)) for values in product(*(engine.OPTIONS[n][0] for n in names))]
+    default = {n: engine.OPTIONS[n][1] for n in names}
+    combos.sort(key=lambda c: c != default)
+    return combos
+
+
+# ----------------------------------------------------------------------------- charts
+
+
+def _nice_max(value: float) -> float:
+    if value <= 0:
+        return 1.0
+    exponent = 10 ** math.floor(math.log10(value))
+    for step in (1, 2, 2.5, 5, 10):
+        if value <= step * exponent:
+            return step * exponent
+    return 10 * exponent
+
+
+def bar_chart(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequence[float]]],
+              unit: str = "", percent: bool = False) -> str:
+    """Grouped horizontal bars: one group per category, one bar per series (e.g. base game, house rule)."""
+    bar_h, gap = 14.0, 10.0
+    label_w = min(260.0, 12 + 6.4 * max((len(c) for c in categories), default=4))
+    plot_w = 360.0
+    top = 40.0
+    values = [v for _, vs in series for v in vs]
+    vmax = _nice_max(max(values, default=0.0) or 1.0)
+    if percent:
+        vmax = min(vmax, 100.0) if max(values, default=0) <= 100 else vmax
+    group_h = len(series) * bar_h + gap
+    height = top + len(categories) * group_h + 34
+    width = label_w + plot_w + 80
+    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{escape(title)}</text>']
+    for i, (name, _) in enumerate(series):
+        x = 10 + i * 170
+        body.append(f'<rect x="{x}" y="26" width="10" height="10" fill="{SERIES[i % len(SERIES)]}"/>'
+                    f'<text x="{x + 14}" y="35" font-size="11">{escape(name)}</text>')
+    for tick in range(5):
+        value = vmax * tick / 4
+        x = label_w + plot_w * tick / 4
+        body.append(f'<line x1="{_fmt(x)}" y1="{top}" x2="{_fmt(x)}" y2="{_fmt(height - 30)}" stroke="#e0e0e0"/>'
+                    f'<text x="{_fmt(x)}" y="{_fmt(height - 16)}" font-size="10" text-anchor="middle" '
+                    f'fill="#555">{_fmt(value)}{escape(unit)}</text>')
+    for g, category in enumerate(categories):
+        y0 = top + g * group_h
+        body.append(f'<text x="{_fmt(label_w - 6)}" y="{_fmt(y0 + len(series) * bar_h / 2 + 4)}" font-size="11" '
+                    f'text-anchor="end">{escape(category)}</text>')
+        for i, (name, vs) in enumerate(series):
+            value = vs[g] if g < len(vs) else 0.0
+            w = plot_w * (value / vmax) if vmax else 0
+            y = y0 + i * bar_h
+            body.append(f'<rect x="{_fmt(label_w)}" y="{_fmt(y)}" width="{_fmt(max(w, 0.5))}" '
+                        f'height="{_fmt(bar_h - 2)}" fill="{SERIES[i % len(SERIES)]}"><title>{escape(name)}, '
+                        f'{escape(category)}: {_fmt(value)}{escape(unit)}</title></rect>'
+                        f'<text x="{_fmt(label_w + w + 4)}" y="{_fmt(y + bar_h - 4)}" font-size="10">'
+                        f'{_fmt(value)}{escape(unit)}</text>')
+    return _chart_document(width, height, title, body)
+
+
+def histogram(title: str, series: Sequence[tuple[str, Sequence[float]]], bins: int = 20, unit: str = "") -> str:
+    """Overlaid histograms of several samples on one axis (outlined steps, shares of each sample)."""
+    values = [v for _, vs in series for v in vs]
+    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
+    if hi == lo:
+        hi = lo + 1
+    width_bin = (hi - lo) / bins
+    left, top, plot_w, plot_h = 50.0, 40.0, 480.0, 180.0
+    shares = []
+    for _, vs in series:
+        counts = [0] * bins
+        for v in vs:
+            counts[min(int((v - lo) / width_bin), bins - 1)] += 1
+        total = max(len(vs), 1)
+        shares.append([100.0 * c / total for c in counts])
+    smax = _nice_max(max((s for row in shares for s in row), default=1.0))
+    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{escape(title)}</text>']
+    for i, (name, vs) in enumerate(series):
+        x = 10 + i * 200
+        mean = sum(vs) / len(vs) if vs else 0
+        body.append(f'<rect x="{x}" y="26" width="10" height="10" fill="{SERIES[i % len(SERIES)]}"/>'
+                    f'<text x="{x + 14}" y="35" font-size="11">{escape(name)} (mean {_fmt(mean)})</text>')
+    for tick in range(5):
+        y = top + plot_h - plot_h * tick / 4
+        body.append(f'<line x1="{left}" y1="{_fmt(y)}" x2="{left + plot_w}" y2="{_fmt(y)}" stroke="#e0e0e0"/>'
+                    f'<text x="{left - 4}" y="{_fmt(y + 3)}" font-size="10" text-anchor="end" fill="#555">'
+                    f'{_fmt(smax * tick / 4)}%</text>')
+    for tick in range(6):
+        x = left + plot_w * tick / 5
+        body.append(f'<text x="{_fmt(x)}" y="{_fmt(top + plot_h + 14)}" font-size="10" text-anchor="middle" '
+                    f'fill="#555">{_fmt(lo + (hi - lo) * tick / 5)}{escape(unit)}</text>')
+    for i, row in enumerate(shares):
+        colour = SERIES[i % len(SERIES)]
+        points = [(left, top + plot_h)]
+        for b, share in enumerate(row):
+            y = top + plot_h - plot_h * share / smax
+            points += [(left + plot_w * b / bins, y), (left + plot_w * (b + 1) / bins, y)]
+        points.append((left + plot_w, top + plot_h))
+        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
+        body.append(f'<polyline points="{pts}" fill="{colour}" fill-opacity="0.18" stroke="{colour}" '
+                    f'stroke-width="2"/>')
+    body.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#555"/>')
+    return _chart_document(left + plot_w + 20, top + plot_h + 26, title, body)
+
+
+def _chart_document(width: float, height: float, title: str, body: list[str]) -> str:
+    return "\n".join([
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(width)} {_fmt(height)}" '
+        f'width="{_fmt(width)}" height="{_fmt(height)}" role="img" aria-label="{_attr(title)}" '
+        f'font-family="sans-serif">',
+        f"<title>{escape(title)}</title>",
+        f'<rect width="{_fmt(width)}" height="{_fmt(height)}" fill="#ffffff"/>',
+        *body,
+        "</svg>",
+        "",
+    ])
