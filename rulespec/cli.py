@@ -744,5 +744,8 @@ def main(
     """Write a game's rulebook once as a rule file; check it, build its engine, play it and verify it."""
 
 
+# `rulespec docs`, `rulespec site` and `rulespec simulate` live with the site generator.
+from .docs import commands as _docs_commands  # noqa: E402,F401  (registers them on `app`)
+
 if __name__ == "__main__":  # pragma: no cover
     app()

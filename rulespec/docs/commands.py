@@ -1,0 +1,146 @@
+"""The `rulespec docs`, `rulespec site` and `rulespec simulate` commands (registered on rulespec.cli.app)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from ..cli import EXIT_PROBLEM, UsageProblem, _command, _Io, _parse_options, _resolve, _shown_path, _Stop, app
+
+
+def _mkdocs_problem(error: Exception) -> str:
+    return f"the site did not build: {error}"
+
+
+@app.command()
+@_command
+def docs(
+    io: _Io,
+    rule_file: str = typer.Argument(..., metavar="FILE_OR_GAME", help="A .rules file or a bundled game's id."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR",
+                                       help="Where to write (default: docs-<game id>)."),
+    html: bool = typer.Option(False, "--html", help="Also build the HTML pages (mkdocs build --strict) into DIR/site."),
+) -> None:
+    """Write the pages of one rule file (and its variants, and its diff against its base) as Markdown and SVG."""
+    from .site import build_standalone, write_standalone
+    from .sources import load_source
+    path = _resolve(rule_file)
+    model = load_source(path).model  # a problem in the rules is reported before anything is written
+    target = out or Path(f"docs-{model.game_id}")
+    pages = write_standalone(path, target)
+    pictures = sum(len(p.files) for p in pages)
+    io.print(Text("wrote ", style="green") + Text(f"{len(pages)} pages and {pictures} pictures for {model.title} "
+                                                  f"in {_shown_path(target / 'docs')}"))
+    for page in pages:
+        io.print(f"  {_shown_path(target / 'docs' / page.path)}")
+    if html:
+        try:
+            site = build_standalone(target)
+        except Exception as error:  # mkdocs reports through its own exceptions (Abort, ConfigurationError)
+            io.error(_mkdocs_problem(error))
+            raise _Stop(EXIT_PROBLEM)
+        io.print(Text("built ", style="green") + Text(f"{_shown_path(site / 'index.html')}"))
+    else:
+        io.print(f"build the HTML with `rulespec docs {rule_file} --html`, or `mkdocs serve -f "
+                 f"{_shown_path(target / 'mkdocs.yml')}` to browse it")
+
+
+@app.command()
+@_command
+def site(
+    io: _Io,
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="The HTML folder (default: site)."),
+    markdown_only: bool = typer.Option(False, "--markdown-only", help="Only generate docs/; do not run MkDocs."),
+) -> None:
+    """Generate docs/ for every bundled game, variant and house rule, then `mkdocs build --strict` it."""
+    from .site import build_site, project_root, write_site_docs
+    root = project_root()
+    if not (root / "mkdocs.yml").is_file():
+        raise UsageProblem(f"no mkdocs.yml in {root}: `rulespec site` works in a checkout of rulespec")
+    if markdown_only:
+        changed = write_site_docs(root / "docs", root)
+        io.print(Text("generated ", style="green") + Text(f"{_shown_path(root / 'docs')} ({len(changed)} files "
+                                                          f"changed)"))
+        return
+    try:
+        built = build_site(root, site_dir=out)
+    except ImportError:
+        raise
+    except RuntimeError as error:
+        io.error(str(error))
+        raise _Stop(EXIT_PROBLEM)
+    except Exception as error:
+        from ..language.errors import RuleError
+        if isinstance(error, RuleError) or isinstance(getattr(error, "__cause__", None), RuleError):
+            raise error if isinstance(error, RuleError) else error.__cause__
+        io.error(_mkdocs_problem(error))
+        raise _Stop(EXIT_PROBLEM)
+    io.print(Text("built ", style="green") + Text(f"{_shown_path(built / 'index.html')} "
+                                                  f"(browse: python -m http.server -d {_shown_path(built)})"))
+
+
+@app.command()
+@_command
+def simulate(
+    io: _Io,
+    rule_file: str = typer.Argument(..., metavar="FILE_OR_GAME", help="A .rules file or a bundled game's id."),
+    games: int = typer.Option(200, "--games", "-n", help="Games to play of each rule file."),
+    players: Optional[int] = typer.Option(None, "--players", "-p", help="How many players (default: the fewest)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Processes to play in (0: one per core)."),
+    seed: int = typer.Option(0, "--seed", help="The first seed; game k uses seed + k, the same for both files."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR",
+                                       help="Where to write summary.json, report.md and the charts "
+                                            "(default: simulate-<game id>)."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", metavar="NAME=VALUE", help="A game option (repeatable)."),
+) -> None:
+    """Play many seeded games and compare them with the base game: length, endings, seats, scores, rules fired."""
+    from ..cli import _load
+    from ..simulate import comparison_plans, comparison_rows, simulate as run, write_report
+    path = _resolve(rule_file)
+    options = _parse_options(option)
+    engine = _load(path, variant or [], options)  # a bad file, variant or option is reported here
+    count = players if players is not None else engine.min_players
+    if not engine.min_players <= count <= engine.max_players:
+        raise UsageProblem(f"{engine.name} is played by {engine.min_players} to {engine.max_players} players, "
+                           f"not {count}")
+    if games < 1:
+        raise UsageProblem("--games must be at least 1")
+    if jobs < 0:
+        raise UsageProblem("--jobs must be 0 (one per core) or more")
+    jobs = jobs or os.cpu_count() or 1
+    plans = comparison_plans(path, variant or [])
+    for plan in plans[:-1]:  # the base must allow this player count and these options too
+        base = _load(Path(plan.path), list(plan.variants), options)
+        if not base.min_players <= count <= base.max_players:
+            raise UsageProblem(f"{base.name} is played by {base.min_players} to {base.max_players} players, "
+                               f"not {count}")
+    target = out or Path(f"simulate-{engine.model.game_id}")
+    io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
+                  f"{'s' if len(plans) > 1 else ''}, {count} players, seeds {seed}..{seed + games - 1}, "
+                  f"{jobs} process{'es' if jobs > 1 else ''}", style="bold"))
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=io.err, transient=False, disable=not io.err.is_terminal) as progress:
+        task = progress.add_task("games", total=games * len(plans))
+        sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
+                    progress=lambda n: progress.advance(task, n))
+    summary = write_report(sides, count, target, engine.name)
+    table = Table(show_header=True, header_style="bold")
+    table.add_column("")
+    for side in summary["sides"]:
+        table.add_column(side["label"], justify="right")
+    for what, cells in comparison_rows(summary):
+        table.add_row(what, *cells)
+    io.out.print(table)
+    io.print(f"wrote {_shown_path(target / 'report.md')}, {_shown_path(target / 'summary.json')} and "
+             f"{len(summary['charts'])} charts ({', '.join(summary['charts'])})")
+    errors = [e for side in summary["sides"] for e in side["errors"]]
+    if errors:
+        io.error(f"{len(errors)} game(s) stopped with an error in the rules, e.g. {errors[0]}")
+        raise _Stop(EXIT_PROBLEM)

@@ -1,0 +1,324 @@
+"""Simulate many seeded games of a rule file and compare it with the game it starts from.
+
+``rulespec simulate my-table.rules --games 2000`` plays random games (chance by its odds, every choice
+uniformly, as ``random_game`` does) of a house rule and of its base game with the same seeds, and
+reports game length (actions and turns), how games end, each seat's share of wins, the spread of the
+scores, and how often each rule fires: options taken (by choice and option name), chance steps,
+automatic steps, triggers that changed something and replacement effects. ``--jobs`` spreads the
+games over processes. The report is a table in the terminal plus ``summary.json``, ``report.md``
+and small SVG charts in ``--out``.
+
+Counting rules needs no help from the generated engine: each engine instance gets wrapped copies of
+its step, trigger and replacement tables (``STEPS``, ``_triggers_by_board``, ``_insteads_by_step``),
+whose functions count calls and then do exactly what they did before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Optional, Sequence
+
+from .runtime.engine import Engine, RuleRuntimeError
+
+MAX_STEPS = 200_000
+
+
+@dataclass
+class GameRecord:
+    seed: int
+    actions: int  # decisions taken by players
+    chance: int  # chance outcomes
+    turns: int
+    end: str
+    winners: list[int]
+    scores: dict[str, list[int]]
+    fires: dict[str, int]
+    error: str = ""
+
+
+@dataclass
+class Side:
+    """Everything measured for one rule file over many games."""
+
+    label: str
+    records: list[GameRecord] = field(default_factory=list)
+
+    def add(self, records: Iterable[GameRecord]) -> None:
+        self.records.extend(records)
+
+    @property
+    def played(self) -> list[GameRecord]:
+        return [r for r in self.records if not r.error]
+
+    def summary(self, players: int) -> dict:
+        played = self.played
+        n = len(played) or 1
+        turns = [r.turns for r in played]
+        actions = [r.actions for r in played]
+        ends = Counter(r.end for r in played)
+        wins = [0.0] * players
+        for r in played:
+            for seat in r.winners:
+                wins[seat] += 1 / len(r.winners)
+        spreads: dict[str, list[int]] = {}
+        for r in played:
+            for name, values in r.scores.items():
+                if values:
+                    spreads.setdefault(name, []).append(max(values) - min(values))
+        fires: Counter = Counter()
+        for r in played:
+            fires.update(r.fires)
+        return {
+            "label": self.label,
+            "games": len(played),
+            "errors": [f"seed {r.seed}: {r.error}" for r in self.records if r.error],
+            "turns": _stats(turns),
+            "actions": _stats(actions),
+            "ends": {end: round(100 * count / n, 2) for end, count in ends.most_common()},
+            "seat_wins": [round(100 * w / n, 2) for w in wins],
+            "score_spread": {name: _stats(values) for name, values in spreads.items()},
+            "fires_per_game": {key: round(count / n, 3) for key, count in sorted(fires.items())},
+        }
+
+
+def _stats(values: Sequence[float]) -> dict:
+    if not values:
+        return {"mean": 0, "median": 0, "min": 0, "max": 0}
+    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
+            "min": min(values), "max": max(values)}
+
+
+# ----------------------------------------------------------------------------- counting rules
+
+
+def instrument(engine: Engine) -> Counter:
+    """Wrap this engine instance's rule tables so every firing is counted; returns the counter."""
+    fires: Counter = Counter()
+
+    def counted(key: str, function: Callable) -> Callable:
+        def wrapper(*args, **kwargs):
+            fires[key] += 1
+            return function(*args, **kwargs)
+        return wrapper
+
+    steps = {}
+    for name, info in engine.STEPS.items():
+        changes: dict = {}
+        if info.kind == "choice":
+            changes["options"] = tuple(dataclasses.replace(o, effect=counted(f"option {name}.{o.name}", o.effect))
+                                       for o in info.options)
+        elif info.kind == "chance" and info.resolve is not None:
+            changes["resolve"] = counted(f"chance {name}", info.resolve)
+        elif info.run is not None:
+            changes["run"] = counted(f"step {name}", info.run)
+        steps[name] = dataclasses.replace(info, **changes)
+    engine.STEPS = steps  # an instance attribute: the class's table is left alone
+
+    def trigger_wrapper(trigger) -> Callable:
+        key = f"trigger {trigger.name}"
+
+        def run(st, *args):
+            before = _fingerprint(st)
+            result = trigger.run(st, *args)
+            if _fingerprint(st) != before:  # it did something (queued, scored, moved...)
+                fires[key] += 1
+            return result
+        return run
+
+    engine._triggers_by_board = [tuple(dataclasses.replace(t, run=trigger_wrapper(t)) for t in group)
+                                 for group in engine._triggers_by_board]
+    engine._insteads_by_step = {step: tuple(dataclasses.replace(i, run=counted(f"instead {i.name}", i.run))
+                                            for i in group)
+                                for step, group in engine._insteads_by_step.items()}
+    return fires
+
+
+def _fingerprint(st) -> tuple:
+    return (tuple(len(q) for q in st.queues.values()), repr(st.counters), len(st._thens),
+            tuple(len(z) for z in st.zones), st.next_seat)
+
+
+# ----------------------------------------------------------------------------- playing
+
+
+_ENGINES: dict = {}
+
+
+def _engine(path: str, variants: tuple, options: tuple) -> tuple[Engine, Counter]:
+    """A loaded, instrumented engine per process (loading compiles the rule file once)."""
+    key = (path, variants, options)
+    if key not in _ENGINES:
+        import rulespec
+        engine = rulespec.load(path, variants=variants, options=dict(options) or None)
+        _ENGINES[key] = (engine, instrument(engine))
+    return _ENGINES[key]
+
+
+def play_one(engine: Engine, fires: Counter, players: int, seed: int) -> GameRecord:
+    """One seeded game; ``fires`` is the engine's counter from :func:`instrument` (reset here)."""
+    fires.clear()
+    rng = random.Random(seed)
+    state = engine.new_game(players)
+    actions = chance = 0
+    try:
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                pick = rng.random() * float(sum(p for _, p in outcomes))
+                chosen = outcomes[-1][0]
+                for action, probability in outcomes:
+                    pick -= float(probability)
+                    if pick < 0:
+                        chosen = action
+                        break
+                state.apply(chosen)
+                chance += 1
+            else:
+                legal = state.legal_actions()
+                state.apply(legal[rng.randrange(len(legal))])
+                actions += 1
+            if actions + chance > MAX_STEPS:
+                raise RuleRuntimeError(f"no end after {MAX_STEPS} steps")
+    except RuleRuntimeError as error:
+        return GameRecord(seed, actions, chance, state.turn_number, "error", [], {}, dict(fires), str(error))
+    outcome = state.outcome()
+    return GameRecord(seed, actions, chance, state.turn_number, outcome["end"], list(outcome["winners"]),
+                      {k: list(v) for k, v in outcome.get("scores", {}).items()}, dict(fires))
+
+
+def _play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int]) -> list[GameRecord]:
+    engine, fires = _engine(path, variants, options)
+    return [play_one(engine, fires, players, seed) for seed in seeds]
+
+
+@dataclass
+class Plan:
+    label: str
+    path: str
+    variants: tuple[str, ...] = ()
+
+
+def comparison_plans(path: Path, variants: Sequence[str] = ()) -> list[Plan]:
+    """What to simulate: the rule file, and what it starts from (its base game, or itself without variants)."""
+    from .docs.sources import _parse_with_base
+    from .pipeline import compile_rules
+    model = compile_rules(path, variants)
+    plans = [Plan(f"{model.title}" + (f" + {', '.join(variants)}" if variants else ""), str(path), tuple(variants))]
+    if variants:
+        plans.insert(0, Plan(f"{model.title} (no variants)", str(path)))
+        return plans
+    _, _, base_path = _parse_with_base(Path(path))
+    if base_path is not None:
+        base = compile_rules(base_path)
+        plans.insert(0, Plan(f"{base.title} (base)", str(base_path)))
+    return plans
+
+
+def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, jobs: int = 1,
+             options: Optional[dict] = None, progress: Optional[Callable[[int], None]] = None) -> list[Side]:
+    """Play ``games`` seeded games of every plan (the same seeds for each), in ``jobs`` processes."""
+    options_key = tuple(sorted((options or {}).items()))
+    seeds = [seed + n for n in range(games)]
+    sides = [Side(plan.label) for plan in plans]
+    chunk = max(1, min(50, games // max(1, jobs * 4)))
+    work = [(i, seeds[k:k + chunk]) for i in range(len(plans)) for k in range(0, games, chunk)]
+    if jobs <= 1:
+        for i, part in work:
+            plan = plans[i]
+            sides[i].add(_play_chunk(plan.path, plan.variants, options_key, players, part))
+            if progress:
+                progress(len(part))
+    else:
+        import multiprocessing
+        context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
+            else multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+            futures = {pool.submit(_play_chunk, plans[i].path, plans[i].variants, options_key, players, part):
+                       (i, len(part)) for i, part in work}
+            for future in as_completed(futures):
+                i, size = futures[future]
+                sides[i].add(future.result())
+                if progress:
+                    progress(size)
+    for side in sides:
+        side.records.sort(key=lambda r: r.seed)
+    return sides
+
+
+# ----------------------------------------------------------------------------- reports
+
+
+def write_report(sides: Sequence[Side], players: int, out: Path, title: str) -> dict:
+    """summary.json, report.md and SVG charts in ``out``; returns the summary."""
+    from .docs.svg import bar_chart, histogram
+    out.mkdir(parents=True, exist_ok=True)
+    summaries = [side.summary(players) for side in sides]
+    labels = [s["label"] for s in summaries]
+    charts: dict[str, str] = {}
+    charts["length.svg"] = histogram("Game length (turns)", [(s.label, [r.turns for r in s.played]) for s in sides])
+    charts["actions.svg"] = histogram("Player decisions per game", [(s.label, [r.actions for r in s.played])
+                                                                    for s in sides])
+    ends = sorted({end for s in summaries for end in s["ends"]})
+    charts["ends.svg"] = bar_chart("How games end (% of games)", ends,
+                                   [(s["label"], [s["ends"].get(e, 0.0) for e in ends]) for s in summaries], unit="%")
+    charts["seats.svg"] = bar_chart("Wins by seat (% of games; a shared win counts in part)",
+                                    [f"player {k + 1}" for k in range(players)],
+                                    [(s["label"], s["seat_wins"]) for s in summaries], unit="%")
+    score_names = sorted({name for s in summaries for name in s["score_spread"]})
+    if score_names:
+        name = score_names[0]
+        charts["spread.svg"] = histogram(f"Spread of {name} (highest minus lowest)",
+                                         [(s.label, [max(r.scores[name]) - min(r.scores[name])
+                                                     for r in s.played if r.scores.get(name)]) for s in sides])
+    keys = sorted({k for s in summaries for k in s["fires_per_game"]})
+    if keys:
+        charts["rules.svg"] = bar_chart("How often each rule fires (per game)", keys,
+                                        [(s["label"], [s["fires_per_game"].get(k, 0.0) for k in keys])
+                                         for s in summaries])
+    for name, svg in charts.items():
+        (out / name).write_text(svg, encoding="utf-8")
+    summary = {"title": title, "players": players, "sides": summaries, "charts": sorted(charts)}
+    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    (out / "report.md").write_text(report_markdown(summary), encoding="utf-8")
+    return summary
+
+
+def comparison_rows(summary: dict) -> list[tuple[str, list[str]]]:
+    """(what, one cell per side) rows of the comparison table."""
+    sides = summary["sides"]
+    rows: list[tuple[str, list[str]]] = [("games played", [str(s["games"]) for s in sides])]
+    for key, name in (("turns", "turns"), ("actions", "player decisions")):
+        rows.append((f"{name} (mean, median, min-max)",
+                     [f"{s[key]['mean']}, {s[key]['median']}, {s[key]['min']}-{s[key]['max']}" for s in sides]))
+    for end in sorted({e for s in sides for e in s["ends"]}):
+        rows.append((f"ends by {end}", [f"{s['ends'].get(end, 0)}%" for s in sides]))
+    for seat in range(summary["players"]):
+        rows.append((f"player {seat + 1} wins", [f"{s['seat_wins'][seat]}%" for s in sides]))
+    for name in sorted({n for s in sides for n in s["score_spread"]}):
+        rows.append((f"{name} spread (mean)", [str(s["score_spread"].get(name, {}).get("mean", "-")) for s in sides]))
+    for key in sorted({k for s in sides for k in s["fires_per_game"]}):
+        rows.append((f"{key} per game", [str(s["fires_per_game"].get(key, 0)) for s in sides]))
+    return rows
+
+
+def report_markdown(summary: dict) -> str:
+    sides = summary["sides"]
+    lines = [f"# {summary['title']}: {sides[0]['games']} games with {summary['players']} players", ""]
+    lines.append("| | " + " | ".join(s["label"] for s in sides) + " |")
+    lines.append("| --- |" + " --- |" * len(sides))
+    for what, cells in comparison_rows(summary):
+        lines.append(f"| {what} | " + " | ".join(cells) + " |")
+    lines.append("")
+    for chart in summary["charts"]:
+        lines += [f"![{chart}]({chart})", ""]
+    errors = [e for s in sides for e in s["errors"]]
+    if errors:
+        lines += ["## Games that stopped with an error", ""] + [f"- {e}" for e in errors[:50]] + [""]
+    return "\n".join(lines)
