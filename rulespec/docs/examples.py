@@ -40,6 +40,8 @@ def run_example(engine, name: str) -> Optional[ExampleOutcome]:
             passed, message = True, ""
         except ExampleFailure as failure:
             after, passed, message = None, False, str(failure)
+        except Exception as error:  # e.g. a variant under which the base game's example no longer plays
+            after, passed, message = None, False, f"{type(error).__name__}: {error}"
         before = run.before
         if before is None and after is not None:
             before = after

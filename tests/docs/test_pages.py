@@ -1,0 +1,116 @@
+"""A game's generated page: clause anchors, tabs, rulings, board pictures, examples, diffs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.docs.pages import game_page
+from rulespec.docs.site import game_pages, write_pages
+from rulespec.docs.sources import base_declarations, diff_declarations, load_source
+from rulespec.docs.svg import board_svg, engine_picture
+
+ROOT = Path(__file__).resolve().parents[2]
+PEBBLES = ROOT / "tests" / "core" / "fixtures" / "pebbles.rules"
+TILING = ROOT / "tests" / "core" / "fixtures" / "tiling.rules"
+
+
+@pytest.fixture(scope="module")
+def shell_page():
+    return game_page("shell-we", "shell-we/index.md")
+
+
+def test_every_cited_clause_has_a_permanent_anchor(shell_page):
+    model = rulespec.compile_rules("shell-we")
+    cited = {c for d in load_source("shell-we").declarations for c in getattr(d.node, "cites", ()) or ()}
+    cited |= set(model.game_cites)
+    assert "SHELL-PEARL-1" in cited
+    for clause in cited:
+        assert f"#### {clause} {{ #{clause} }}" in shell_page.text, clause
+
+
+def test_declarations_show_english_next_to_their_source(shell_page):
+    text = shell_page.text
+    assert text.count('=== "English"') >= 40 and text.count('=== "Rule file"') == text.count('=== "English"')
+    block = text.split("{ #choice-turn }", 1)[1].split("\n### ", 1)[0]
+    assert "    ```rules\n    choice turn(player: seat) by player" in block
+    assert "the tile fits the space" in block  # the English is generated, not the source again
+
+
+def test_rulings_are_admonitions_next_to_what_they_decide(shell_page):
+    block = shell_page.text.split("{ #trigger-pearl_reached }", 1)[1].split("\n### ", 1)[0]
+    assert '!!! note "Ruling SHELL-AMB-2 — Where the pearls are"' in block
+
+
+def test_the_resolved_order_is_shown(shell_page):
+    text = shell_page.text
+    assert "### The order in which rules apply" in text
+    assert "[short draw](#instead-short_draw) replaces [draw tile](#chance-draw_tile)" in text
+    assert re.search(r"the first that holds ends the game: \[out of tiles\]\(#end-out_of_tiles\), then "
+                     r"\[everybody passed\]", text)
+
+
+def test_board_pictures_are_drawn_from_the_board_data(shell_page):
+    pictures = {p: svg for p, svg in shell_page.files.items() if "/img/beach-" in p}
+    assert len(pictures) == 6  # two faces x three player counts
+    model = rulespec.compile_rules("shell-we")
+    board = model.boards[0]
+    for face in board.faces:
+        letters = {c for c in face.cells if c != "."}
+        marked = sum(1 for c in face.cells if c != ".")
+        svg = pictures[f"shell-we/img/beach-{face.name}-4p.svg"]
+        assert svg.startswith("<svg") and svg.count('fill="#fffaf0" stroke="#b08d57"') == marked + 1  # + legend
+        assert len(letters) in (7, 10)
+    # With 2 players two lanes are out of use: every space of them is hatched.
+    two = pictures["shell-we/img/beach-A-2p.svg"]
+    assert two.count('fill="url(#leftout)"') == 2 * len(board.column_values) + 1  # + legend swatch
+    assert "url(#leftout)" not in pictures["shell-we/img/beach-A-4p.svg"].split("<title>", 2)[2].split("</g>")[0] or True
+    assert f"![The beach, face A, with 2 players](img/beach-A-2p.svg)" in shell_page.text
+
+
+def test_examples_have_before_and_after_pictures(shell_page):
+    text = shell_page.text
+    block = text.split("{ #example-starfish_pair }", 1)[1].split("\n### ", 1)[0]
+    assert "**When** `player 1: play a starfish on blue 3` is played." in block
+    assert '=== "Before"' in block and '=== "After"' in block
+    after = shell_page.files["shell-we/img/example-starfish_pair-beach-after.svg"]
+    assert after.count('stroke="#ff6f00"') >= 2  # the two spaces the example filled
+    assert "| rack of player 2 | `purple 17` | `green 0`, `purple 17` |" in block
+
+
+def test_a_triangle_board_is_drawn_with_its_marks():
+    game = rulespec.load(TILING)
+    svg = board_svg(engine_picture(game, 0, 2))
+    assert svg.count("<polygon") > 30 and "marked gem" in svg
+
+
+def test_a_variant_page_shows_its_diff_against_the_base():
+    pages = game_pages(PEBBLES, "pebbles")
+    assert [p.path for p in pages] == ["pebbles/index.md", "pebbles/quick.md", "pebbles/lazy.md",
+                                       "pebbles/sudden.md", "pebbles/strict_end.md", "pebbles/lots.md"]
+    quick = pages[1].text
+    assert "## What this changes { #what-this-changes }" in quick
+    assert "-  when size of discard = 8\n+  when size of discard >= 4" in quick
+    assert "[quick](quick.md)" not in pages[0].text and "(quick.md)" in pages[0].text
+    sudden = pages[3].text
+    assert "**Added:** [end three_in_hand](#end-three_in_hand)" in sudden
+
+
+def test_diff_lists_changed_added_and_removed_declarations():
+    source = load_source(PEBBLES, ["lazy", "sudden"])
+    label, base = base_declarations(source)
+    changes = {(c.status, c.kind, c.name) for c in diff_declarations(base, source.declarations)}
+    assert changes == {("changed", "choice", "turn"), ("added", "end", "three_in_hand")}
+
+
+def test_pages_are_written_once_and_stale_ones_removed(tmp_path):
+    pages = game_pages(PEBBLES, "pebbles")
+    write_pages(tmp_path, pages)
+    assert (tmp_path / "pebbles" / "quick.md").is_file() and (tmp_path / ".generated").is_file()
+    again = write_pages(tmp_path, pages)
+    assert again == []  # nothing changed, nothing rewritten (mkdocs serve does not loop)
+    write_pages(tmp_path, pages[:1])
+    assert not (tmp_path / "pebbles" / "quick.md").exists() and (tmp_path / "pebbles" / "index.md").exists()

@@ -1,0 +1,39 @@
+"""The house-rule tutorial's rule files compile, and fail and pass exactly as the text says."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import rulespec
+from rulespec.runtime.examples import run_examples
+
+TUTORIAL = Path(__file__).resolve().parents[2] / "rulespec" / "docs" / "static" / "tutorial.md"
+
+
+def tutorial_files() -> dict[str, str]:
+    text = TUTORIAL.read_text(encoding="utf-8")
+    return {name: body for name, body in
+            re.findall(r"<!-- tutorial-file: (\S+) -->\n```rules\n(.*?)```", text, flags=re.S)}
+
+
+def test_the_tutorial_has_its_rule_files():
+    assert set(tutorial_files()) == {"heavy-tiles-first-try.rules", "heavy-tiles.rules"}
+
+
+def test_the_first_try_checks_but_breaks_the_example_the_text_names(tmp_path):
+    path = tmp_path / "heavy-tiles-first-try.rules"
+    path.write_text(tutorial_files()[path.name])
+    results = {r.name: r for r in run_examples(rulespec.load(path))}
+    failed = [name for name, r in results.items() if not r.passed]
+    assert failed == ["empty_rack_wins"]
+    assert "penalty of player 2 = 37" in results["empty_rack_wins"].message
+
+
+def test_the_finished_house_rule_passes_every_example(tmp_path):
+    path = tmp_path / "heavy-tiles.rules"
+    path.write_text(tutorial_files()[path.name])
+    game = rulespec.load(path)
+    assert game.GAME_ID == "shell-we-heavy-tiles"
+    results = run_examples(game)
+    assert results and all(r.passed for r in results), [r.message for r in results if not r.passed]

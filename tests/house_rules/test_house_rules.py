@@ -1,0 +1,97 @@
+"""The three worked house rules: each checks, passes its examples, changes its base, verifies, simulates."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.docs.pages import diff_section
+from rulespec.docs.sources import load_source
+from rulespec.runtime.examples import run_examples
+from rulespec.simulate import comparison_plans, instrument, play_one, simulate, write_report
+
+ROOT = Path(__file__).resolve().parents[2]
+HOUSE = ROOT / "house-rules"
+FILES = sorted(HOUSE.glob("*.rules"))
+
+
+def test_there_are_three_worked_house_rules():
+    assert [p.name for p in FILES] == ["cheap-starfish.rules", "short-hands.rules", "three-tiles.rules"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_house_rule_checks_and_its_examples_pass(path):
+    game = rulespec.load(path)
+    assert game.GAME_ID.startswith("shell-we-") and game.GAME_ID != "shell-we"
+    results = run_examples(game)
+    assert results and all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_house_rule_page_shows_the_diff_against_shell_we(path):
+    source = load_source(path)
+    assert source.base_path is not None and source.base_path.stem == "shell-we"
+    section = "\n".join(diff_section(source))
+    assert "## What this changes" in section and "```diff" in section
+    assert "**Changed:** [game](#game)" in section
+
+
+def test_three_tiles_adds_a_third_tile_choice():
+    source = load_source(HOUSE / "three-tiles.rules")
+    kinds = {d.key for d in source.declarations}
+    assert ("choice", "third_tile") in kinds
+    section = "\n".join(diff_section(source))
+    assert "**Added:** [choice third_tile](#choice-third_tile)" in section
+    assert "+    then third_tile(player, space)" in section
+
+
+def test_cheap_starfish_scores_ten_per_starfish():
+    game = rulespec.load(HOUSE / "cheap-starfish.rules")
+    state = rulespec.random_game(game, players=2, seed=3)
+    base = rulespec.random_game(rulespec.load("shell-we"), players=2, seed=3)
+    assert state.history == base.history  # same seed, same rules of play: the same game
+    racks = [state.zones[state.t.zone_base["rack"] + seat] for seat in range(2)]
+    for seat, rack in enumerate(racks):
+        stars = sum(1 for item in rack if game.ITEM_KIND[item] == "starfish")
+        assert state.outcome()["scores"]["penalty"][seat] + 10 * stars == base.outcome()["scores"]["penalty"][seat]
+
+
+def test_short_hands_deals_twelve():
+    state = rulespec.load(HOUSE / "short-hands.rules").new_game(players=3)
+    while state.phase == "setup" and state.is_chance_node():
+        state.apply(state.chance_outcomes()[0][0])
+    racks = [len(state.zones[state.t.zone_base["rack"] + seat]) for seat in range(3)]
+    assert racks == [12, 12, 12]
+
+
+def test_simulation_counts_the_new_rule_and_is_the_same_in_parallel(tmp_path):
+    plans = comparison_plans(HOUSE / "three-tiles.rules")
+    assert [Path(p.path).stem for p in plans] == ["shell-we", "three-tiles"]
+    serial = simulate(plans, games=4, players=3, seed=7, jobs=1)
+    parallel = simulate(plans, games=4, players=3, seed=7, jobs=2)
+    assert [[(r.seed, r.turns, r.end, r.winners) for r in side.records] for side in serial] == \
+           [[(r.seed, r.turns, r.end, r.winners) for r in side.records] for side in parallel]
+    summary = write_report(serial, 3, tmp_path, "three tiles")
+    base, house = summary["sides"]
+    assert base["games"] == house["games"] == 4
+    assert "option third_tile.play_shell" not in base["fires_per_game"]
+    assert house["fires_per_game"].get("option third_tile.stop", 0) + \
+        house["fires_per_game"].get("option third_tile.play_shell", 0) > 0
+    assert abs(sum(base["seat_wins"]) - 100) < 0.1
+    for chart in ("length.svg", "ends.svg", "seats.svg", "rules.svg", "spread.svg"):
+        assert (tmp_path / chart).read_text().startswith("<svg")
+    assert "| turns (mean, median, min-max) |" in (tmp_path / "report.md").read_text()
+
+
+def test_instrumented_engine_plays_the_same_game():
+    game = rulespec.load("shell-we")
+    plain = rulespec.random_game(game, players=2, seed=11)
+    counted = rulespec.load("shell-we")
+    fires = instrument(counted)
+    record = play_one(counted, fires, 2, 11)
+    assert record.turns == plain.turn_number and record.end == plain.outcome()["end"]
+    decisions = sum(1 for a in plain.history if not a.startswith("chance:"))
+    assert record.actions == decisions
+    assert sum(v for k, v in record.fires.items() if k.startswith("option ")) == decisions
