@@ -116,8 +116,8 @@ class GamePage:
     @property
     def engine(self):
         if self._engine is None:
-            import rulespec
-            self._engine = rulespec.load(self.source.path, variants=self.source.variants)
+            from .sources import cached_engine
+            self._engine = cached_engine(self.source.path, self.source.variants)
         return self._engine
 
     def image(self, name: str, svg: str) -> str:
@@ -632,8 +632,8 @@ def _shown_path(path: Path) -> str:
 
 def _game_id_of(path: Path) -> Optional[str]:
     try:
-        from ..pipeline import compile_rules
-        return compile_rules(path).game_id
+        from .sources import cached_model
+        return cached_model(path).game_id
     except Exception:
         return None
 

@@ -54,6 +54,8 @@ def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = N
                house_rules: Optional[Sequence[Path]] = None) -> list[Page]:
     """Every page of the site (Markdown and pictures), in memory."""
     from .reference import reference_page
+    from .sources import clear_cache
+    clear_cache()
     root = root or project_root()
     games = dict(bundled_rulebooks()) if games is None else games
     house_rules = house_rule_files(root) if house_rules is None else list(house_rules)
@@ -224,6 +226,8 @@ validation:
 
 def write_standalone(path: Path, out: Path) -> list[Page]:
     """The pages of one rule file (and its variants) as a small MkDocs project in ``out``."""
+    from .sources import clear_cache
+    clear_cache()
     pages = game_pages(path, "")
     stylesheet = STATIC / "assets" / "rulespec.css"
     pages.append(Page("assets/rulespec.css", stylesheet.read_text(encoding="utf-8")))

@@ -9,6 +9,7 @@ the "Rule file" tab and for the diff of a variant or house rule against its base
 from __future__ import annotations
 
 import difflib
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
@@ -17,7 +18,7 @@ from ..language import ast
 from ..language.parser import parse_file
 from ..model import ir
 from ..model.checker import Checker
-from ..pipeline import compile_rules, resolve_path
+from ..pipeline import resolve_path
 from .english import anchor, human
 
 
@@ -135,21 +136,78 @@ class RuleSource:
 
 
 def _parse_with_base(path: Path):
-    rule_file = parse_file(path)
+    """The parsed file and, when it ``extends`` another, the parsed base (resolved as the pipeline does)."""
+    rule_file = _parsed(str(path))
     base = None
     base_path = None
     extends = [d for d in rule_file.declarations if d.kind == "extends"]
     if extends:
         name = extends[0].base
         base_path = resolve_path(name) if not Path(name).suffix else (path.parent / name)
-        base = parse_file(base_path)
+        base = _parsed(str(base_path))
     return rule_file, base, base_path
+
+
+@functools.lru_cache(maxsize=128)
+def _parsed(path: str):
+    return parse_file(path)
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(path: str, variants: tuple[str, ...]) -> ir.Model:
+    """What ``compile_rules`` makes, from parses shared across the pages of one build."""
+    from ..model.checker import check
+    rule_file, base, _ = _parse_with_base(Path(path))
+    return check(rule_file, variants, base=base)
+
+
+def clear_cache() -> None:
+    """Forget parses, models and engines (a site build starts with this, so edits are seen)."""
+    _parsed.cache_clear()
+    _compiled.cache_clear()
+    _engine.cache_clear()
+
+
+def cached_model(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.Model:
+    return _compiled(str(resolve_path(name_or_path)), tuple(variants))
+
+
+@functools.lru_cache(maxsize=64)
+def _engine(path: str, variants: tuple[str, ...]):
+    """The engine for a rule file, as ``rulespec.load`` makes it, from the cached model."""
+    import importlib
+    from ..codegen.python import source_hash
+    from ..pipeline import committed_engine_path, engine_module_name, generate_source, load_module_from_source
+    model = _compiled(path, variants)
+    expected = source_hash(model.source_text + "|" + ",".join(model.variants_applied))
+    module = None
+    if not variants and committed_engine_path(model.game_id).exists():
+        try:
+            candidate = importlib.import_module(f"engines.{engine_module_name(model.game_id)}")
+            if getattr(candidate, "SOURCE_HASH", None) == expected:
+                module = candidate
+        except ImportError:
+            module = None
+    if module is None:
+        module = load_module_from_source(generate_source(model, Path(path)),
+                                         f"rulespec_generated_{engine_module_name(model.game_id)}")
+    engine = module.GAME(None)
+    engine.model = model
+    return engine
+
+
+def cached_engine(name_or_path: str | Path, variants: Sequence[str] = ()):
+    try:
+        return _engine(str(resolve_path(name_or_path)), tuple(variants))
+    except Exception:  # anything unusual: the pipeline's own loader says what is wrong
+        import rulespec
+        return rulespec.load(name_or_path, variants=variants)
 
 
 def load_source(name_or_path: str | Path, variants: Sequence[str] = (), clause_ids: Sequence[str] = ()) -> RuleSource:
     """Check a rule file (raising RuleError on a problem) and list its declarations with their text."""
     path = resolve_path(name_or_path)
-    model = compile_rules(path, variants)
+    model = cached_model(path, variants)
     rule_file, base, base_path = _parse_with_base(path)
     texts = Texts()
     texts.add(rule_file.path, rule_file.text)
