@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
 
-SOURCE_HASH = '14642cbc9f7a8f08'
+SOURCE_HASH = '9ec36f6c2751793a'
 GENERATOR_VERSION = '1'
 
 # ---------------------------------------------------------------- components
@@ -159,7 +159,7 @@ def first_failing_turn__swap(st, v_player, v_tile, v_space):
 
 def effect_turn__swap(st, cause, v_player, v_tile, v_space):
     """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
-    st.move(st.boards[0][v_space], st.t.zone_base['rack'] + v_player, 'swap')
+    st.move(st.occupant(0, v_space), st.t.zone_base['rack'] + v_player, 'swap')
     st.place(0, v_tile, v_space, 'swap')
     st.then('turn', (v_player,))
 
@@ -346,7 +346,7 @@ def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space
     """What `play_shell` does. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     st.place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st.enqueue('bonuses', 'give_left', (v_player,))
+        st.then('consecutive_bonus', (v_player, v_space))
 
 
 def options_second_tile__play_starfish(st, v_player, v_first):
@@ -386,7 +386,7 @@ def effect_second_tile__play_starfish(st, cause, v_player, v_first, v_tile, v_sp
     """What `play_starfish` does. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     st.place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st.enqueue('bonuses', 'give_left', (v_player,))
+        st.then('consecutive_bonus', (v_player, v_space))
 
 
 def options_second_tile__stop(st, v_player, v_first):
@@ -415,14 +415,19 @@ def step_resolve_bonuses(st, cause):
     """Step `resolve_bonuses`. [SHELL-BONUS-5, SHELL-BONUS-8] (rulebooks/shell-we.rules:213)"""
     st.then(RESOLVE, ('bonuses',))
 
-# ---------------------------------------------------------------- choice pearl_bonus
-def by_pearl_bonus(st, v_player):
-    """Who decides `pearl_bonus`."""
+# ---------------------------------------------------------------- auto consecutive_bonus
+def step_consecutive_bonus(st, cause, v_player, v_lane):
+    """Step `consecutive_bonus`. [SHELL-BONUS-2, SHELL-BONUS-3, SHELL-BONUS-4] ruling SHELL-BONUS-STD (rulebooks/shell-we.rules:216)"""
+    st.enqueue('bonuses', 'give_left', (v_player,))
+
+# ---------------------------------------------------------------- choice bonus_placement
+def by_bonus_placement(st, v_player):
+    """Who decides `bonus_placement`."""
     return v_player
 
 
-def options_pearl_bonus__place(st, v_player):
-    """Option `place` of `pearl_bonus`: "bonus: place {tile}". [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:224)"""
+def options_bonus_placement__place(st, v_player):
+    """Option `place` of `bonus_placement`: "bonus: place {tile}". [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -434,14 +439,14 @@ def options_pearl_bonus__place(st, v_player):
     return found
 
 
-def candidates_pearl_bonus__place(st, v_player):
+def candidates_bonus_placement__place(st, v_player):
     """Every `place` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         for v_space in st.t.cells_in_use[0]:
             yield ('bonus: place ' + ITEM_LABEL[v_tile], (v_tile, v_space, ))
 
 
-def first_failing_pearl_bonus__place(st, v_player, v_tile, v_space):
+def first_failing_bonus_placement__place(st, v_player, v_tile, v_space):
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
         return 0
@@ -452,8 +457,8 @@ def first_failing_pearl_bonus__place(st, v_player, v_tile, v_space):
     return -1
 
 
-def effect_pearl_bonus__place(st, cause, v_player, v_tile, v_space):
-    """What `place` does. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:224)"""
+def effect_bonus_placement__place(st, cause, v_player, v_tile, v_space):
+    """What `place` does. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
     st.place(0, v_tile, v_space, 'bonus')
 
 # ---------------------------------------------------------------- choice give_left
@@ -463,7 +468,7 @@ def by_give_left(st, v_player):
 
 
 def options_give_left__give(st, v_player):
-    """Option `give` of `give_left`: "bonus: give {tile} to the player on the left". [SHELL-BONUS-3] (rulebooks/shell-we.rules:230)"""
+    """Option `give` of `give_left`: "bonus: give {tile} to the player on the left". [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     found = []
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         found.append(('bonus: give ' + ITEM_LABEL[v_tile] + ' to the player on the left', (v_tile, )))
@@ -482,14 +487,14 @@ def first_failing_give_left__give(st, v_player, v_tile):
 
 
 def effect_give_left__give(st, cause, v_player, v_tile):
-    """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:230)"""
+    """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     st.move(v_tile, st.t.zone_base['rack'] + (v_player + 1) % st.players, 'bonus')
 
 # ---------------------------------------------------------------- trigger pearl_reached
 def trigger_pearl_reached(st, v_item, v_space, v_player, cause):
-    """When something is placed on beach as regular. [SHELL-PEARL-1, SHELL-PEARL-4, SHELL-PEARL-5, SHELL-BONUS-1, SHELL-FAQ-1, SHELL-FAQ-2, SHELL-FAQ-6] ruling SHELL-AMB-2, SHELL-AMB-6, SHELL-AMB-7, SHELL-AMB-8 (rulebooks/shell-we.rules:218)"""
+    """When something is placed on beach as regular. [SHELL-PEARL-1, SHELL-PEARL-4, SHELL-PEARL-5, SHELL-BONUS-1, SHELL-FAQ-1, SHELL-FAQ-2, SHELL-FAQ-6] ruling SHELL-AMB-2, SHELL-AMB-6, SHELL-AMB-7, SHELL-AMB-8 (rulebooks/shell-we.rules:221)"""
     if st.region_complete(0, v_space):
-        st.enqueue('bonuses', 'pearl_bonus', (v_player,))
+        st.enqueue('bonuses', 'bonus_placement', (v_player,))
 
 # ---------------------------------------------------------------- instead short_draw
 def applies_short_draw(st, v_player):
@@ -498,12 +503,12 @@ def applies_short_draw(st, v_player):
 
 
 def instead_short_draw(st, cause, v_player):
-    """What happens instead of `draw_tile`. [SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:234)"""
+    """What happens instead of `draw_tile`. [SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:237)"""
     pass
 
 # ---------------------------------------------------------------- end out_of_tiles
 def end_out_of_tiles(st):
-    """Whether the game ends now by `out_of_tiles`; returns the declared winners. [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:240)"""
+    """Whether the game ends now by `out_of_tiles`; returns the declared winners. [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:243)"""
     for v_p in range(st.players):
         if not st.zones[st.t.zone_base['rack'] + v_p]:
             return [v_p]
@@ -511,210 +516,210 @@ def end_out_of_tiles(st):
 
 # ---------------------------------------------------------------- end everybody_passed
 def end_everybody_passed(st):
-    """Whether the game ends now by `everybody_passed`; returns the declared winners. [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:246)"""
+    """Whether the game ends now by `everybody_passed`; returns the declared winners. [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:249)"""
     if (st.counters['pass_streak'] >= st.players):
         return []
     return None
 
 
 def score_penalty(st, v_p):
-    """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:250)"""
+    """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
     return (sum(ITEM_ATTRS['value'][v_t] for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell') + (20 * sum(1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish')))
 
 def invariant_conservation(st):
-    """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:260)"""
+    """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
     return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + sum(1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0)) + len(st.zones[st.t.zone_base['box']])) == 105)
 
 def invariant_starfish_count(st):
-    """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:263)"""
+    """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
     return (((sum(1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish') + sum(1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish')) + sum(1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish'))) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
-    """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:266)"""
+    """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""
     return (ITEM_KIND[v_item] == 'starfish' or v_space in st.t.fit_sets[0][v_item])
 
 def invariant_adjacency(st, v_item, v_space, v_player):
-    """Invariant: every regular placement touches a tile. [SHELL-INV-4, SHELL-PLACE-2, SHELL-PLACE-5] (rulebooks/shell-we.rules:270)"""
+    """Invariant: every regular placement touches a tile. [SHELL-INV-4, SHELL-PLACE-2, SHELL-PLACE-5] (rulebooks/shell-we.rules:273)"""
     return st.has_occupied_neighbour(0, v_space)
 
 def invariant_starfish_channels(st, v_item, v_space, v_player):
-    """Invariant: a starfish reaches the board only by a regular placement. [SHELL-INV-6, SHELL-SETUP-12, SHELL-FAQ-7] (rulebooks/shell-we.rules:274)"""
+    """Invariant: a starfish reaches the board only by a regular placement. [SHELL-INV-6, SHELL-SETUP-12, SHELL-FAQ-7] (rulebooks/shell-we.rules:277)"""
     return ITEM_KIND[v_item] == 'shell'
 
 def invariant_swap_shape(st, v_item, v_space, v_player):
-    """Invariant: a swap puts a shell on its own space. [SHELL-INV-9, SHELL-SWAP-1] (rulebooks/shell-we.rules:278)"""
+    """Invariant: a swap puts a shell on its own space. [SHELL-INV-9, SHELL-SWAP-1] (rulebooks/shell-we.rules:281)"""
     return (ITEM_KIND[v_item] == 'shell' and v_space in st.t.fit_sets[0][v_item])
 
 def invariant_passing(st):
-    """Invariant: players pass only when the bag is empty, and never more than all in a row. [SHELL-INV-10, SHELL-END-8] (rulebooks/shell-we.rules:285)"""
+    """Invariant: players pass only when the bag is empty, and never more than all in a row. [SHELL-INV-10, SHELL-END-8] (rulebooks/shell-we.rules:288)"""
     return (((st.counters['pass_streak'] == 0) or not st.zones[st.t.zone_base['bag']]) and (st.counters['pass_streak'] <= st.players))
 
 
 def example_worked_penalty(run):
-    """Example: The rulebook's penalty example: 20 + 3 + 10 = 33. [SHELL-END-6, SHELL-END-3, SHELL-END-4, SHELL-INV-14] (rulebooks/shell-we.rules:290)"""
+    """Example: The rulebook's penalty example: 20 + 3 + 10 = 33. [SHELL-END-6, SHELL-END-3, SHELL-END-4, SHELL-INV-14] (rulebooks/shell-we.rules:293)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['rack'] + 1, ['starfish', 'red 3', 'blue 10'], line=292)
-    run.fact(st, 'penalty of player 2 = 33', lambda: (score_penalty(st, 1) == 33), line=293)
+    run.put(st, st.t.zone_base['rack'] + 1, ['starfish', 'red 3', 'blue 10'], line=295)
+    run.fact(st, 'penalty of player 2 = 33', lambda: (score_penalty(st, 1) == 33), line=296)
     return st
 
 
 def example_start_on_pearl(run):
-    """Example: A starting tile on a pearl earns nothing. [SHELL-FAQ-1] (rulebooks/shell-we.rules:295)"""
+    """Example: A starting tile on a pearl earns nothing. [SHELL-FAQ-1] (rulebooks/shell-we.rules:298)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 5'], line=297)
-    run.step(st, 'starting_tile', (0,), line=298)
-    run.act(st, 'player 1: start with red 3', line=299)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=300)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 5'], line=300)
+    run.step(st, 'starting_tile', (0,), line=301)
+    run.act(st, 'player 1: start with red 3', line=302)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=303)
     return st
 
 
 def example_swap_on_pearl(run):
-    """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:302)"""
+    """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:305)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=304)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=305)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=306)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=307)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=308)
-    run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=309)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=310)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish') == 1), line=311)
-    run.legal(st, 'player 1: play a starfish on red 5', True, line=312)
+    run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=307)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=308)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=309)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=310)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=311)
+    run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=312)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=313)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish') == 1), line=314)
+    run.legal(st, 'player 1: play a starfish on red 5', True, line=315)
     return st
 
 
 def example_starfish_pair(run):
-    """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:314)"""
+    """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:317)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('blue 4', None)], line=316)
-    run.put(st, st.t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=317)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=318)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=319)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=320)
-    run.act(st, 'player 1: play a starfish on blue 3', line=321)
-    run.act(st, 'player 1: play a starfish on blue 2 too', line=322)
-    run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=323)
-    run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=324)
-    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 1]) == 2), line=325)
+    run.place(st, 0, [('blue 4', None)], line=319)
+    run.put(st, st.t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=320)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=321)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=322)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=323)
+    run.act(st, 'player 1: play a starfish on blue 3', line=324)
+    run.act(st, 'player 1: play a starfish on blue 2 too', line=325)
+    run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=326)
+    run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=327)
+    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 1]) == 2), line=328)
     return st
 
 
 def example_no_chain(run):
-    """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:327)"""
+    """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:330)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=329)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=330)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=331)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=332)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=333)
-    run.act(st, 'player 1: play red 3', line=334)
-    run.act(st, 'player 1: stop after one tile', line=335)
-    run.legal(st, 'player 1: bonus: place blue 6', True, line=336)
-    run.act(st, 'player 1: bonus: place blue 6', line=337)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=338)
-    run.legal(st, 'player 2: draw two tiles', True, line=339)
+    run.place(st, 0, [('red 4', None)], line=332)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=333)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=334)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=335)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=336)
+    run.act(st, 'player 1: play red 3', line=337)
+    run.act(st, 'player 1: stop after one tile', line=338)
+    run.legal(st, 'player 1: bonus: place blue 6', True, line=339)
+    run.act(st, 'player 1: bonus: place blue 6', line=340)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=341)
+    run.legal(st, 'player 2: draw two tiles', True, line=342)
     return st
 
 
 def example_two_pearls(run):
-    """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:341)"""
+    """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:344)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None), ('red 10', None)], line=343)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=344)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=345)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=346)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=347)
-    run.act(st, 'player 1: play red 3', line=348)
-    run.act(st, 'player 1: play red 11 too', line=349)
-    run.act(st, 'player 1: bonus: place green 0', line=350)
-    run.act(st, 'player 1: bonus: place yellow 0', line=351)
-    run.legal(st, 'player 2: draw two tiles', True, line=352)
-    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 1), line=353)
+    run.place(st, 0, [('red 4', None), ('red 10', None)], line=346)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=347)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=348)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=349)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=350)
+    run.act(st, 'player 1: play red 3', line=351)
+    run.act(st, 'player 1: play red 11 too', line=352)
+    run.act(st, 'player 1: bonus: place green 0', line=353)
+    run.act(st, 'player 1: bonus: place yellow 0', line=354)
+    run.legal(st, 'player 2: draw two tiles', True, line=355)
+    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 1), line=356)
     return st
 
 
 def example_no_starfish_bonus(run):
-    """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:355)"""
+    """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:358)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=357)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=358)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=359)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=360)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=361)
-    run.act(st, 'player 1: play red 3', line=362)
-    run.act(st, 'player 1: stop after one tile', line=363)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=364)
-    run.legal(st, 'player 1: bonus: place starfish', False, line=365)
+    run.place(st, 0, [('red 4', None)], line=360)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=361)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=362)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=363)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=364)
+    run.act(st, 'player 1: play red 3', line=365)
+    run.act(st, 'player 1: stop after one tile', line=366)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=367)
+    run.legal(st, 'player 1: bonus: place starfish', False, line=368)
     return st
 
 
 def example_last_tile_in_bag(run):
-    """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:367)"""
+    """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:370)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=369)
-    run.put(st, st.t.zone_base['rack'] + 0, ['green 0'], line=370)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=371)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=372)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=373)
-    run.put(st, st.t.zone_base['box'], ['red 0', 'red 1', 'red 2', 'red 3', 'red 5', 'red 6', 'red 7', 'red 8', 'red 9', 'red 10', 'red 11', 'red 12', 'red 13', 'red 14', 'red 15', 'red 16', 'red 17'], line=374)
-    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 4', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=375)
-    run.put(st, st.t.zone_base['box'], ['green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 10', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=376)
-    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 10', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=377)
-    run.put(st, st.t.zone_base['box'], ['purple 0', 'purple 1', 'purple 2', 'purple 3', 'purple 4', 'purple 5', 'purple 6', 'purple 7', 'purple 8', 'purple 9', 'purple 10', 'purple 11', 'purple 12', 'purple 13', 'purple 14'], line=378)
-    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish'], line=379)
-    run.fact(st, 'size of bag = 1', lambda: (len(st.zones[st.t.zone_base['bag']]) == 1), line=380)
-    run.act(st, 'player 1: draw two tiles', line=381)
-    run.act(st, 'chance: draw starfish', line=382)
-    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 2), line=383)
-    run.legal(st, 'player 2: pass', True, line=384)
+    run.place(st, 0, [('red 4', None)], line=372)
+    run.put(st, st.t.zone_base['rack'] + 0, ['green 0'], line=373)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=374)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=375)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=376)
+    run.put(st, st.t.zone_base['box'], ['red 0', 'red 1', 'red 2', 'red 3', 'red 5', 'red 6', 'red 7', 'red 8', 'red 9', 'red 10', 'red 11', 'red 12', 'red 13', 'red 14', 'red 15', 'red 16', 'red 17'], line=377)
+    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 4', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=378)
+    run.put(st, st.t.zone_base['box'], ['green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 10', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=379)
+    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 10', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=380)
+    run.put(st, st.t.zone_base['box'], ['purple 0', 'purple 1', 'purple 2', 'purple 3', 'purple 4', 'purple 5', 'purple 6', 'purple 7', 'purple 8', 'purple 9', 'purple 10', 'purple 11', 'purple 12', 'purple 13', 'purple 14'], line=381)
+    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish'], line=382)
+    run.fact(st, 'size of bag = 1', lambda: (len(st.zones[st.t.zone_base['bag']]) == 1), line=383)
+    run.act(st, 'player 1: draw two tiles', line=384)
+    run.act(st, 'chance: draw starfish', line=385)
+    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 2), line=386)
+    run.legal(st, 'player 2: pass', True, line=387)
     return st
 
 
 def example_empty_rack_wins(run):
-    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:386)"""
+    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:389)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=388)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3'], line=389)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=390)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=391)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=392)
-    run.act(st, 'player 1: play red 3', line=393)
-    run.over(st, 'out_of_tiles', line=394)
-    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=395)
-    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=396)
+    run.place(st, 0, [('red 4', None)], line=391)
+    run.put(st, st.t.zone_base['rack'] + 0, ['red 3'], line=392)
+    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=393)
+    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=394)
+    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=395)
+    run.act(st, 'player 1: play red 3', line=396)
+    run.over(st, 'out_of_tiles', line=397)
+    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=398)
+    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=399)
     return st
 
 
 def example_all_pass(run):
-    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:398)"""
+    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:401)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('blue 4', None)], line=400)
-    run.put(st, st.t.zone_base['rack'] + 0, ['green 10'], line=401)
-    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 10'], line=402)
-    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=403)
-    run.put(st, st.t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=404)
-    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=405)
-    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish', 'starfish'], line=406)
-    run.fact(st, 'bag is empty', lambda: not st.zones[st.t.zone_base['bag']], line=407)
-    run.legal(st, 'player 1: draw two tiles', False, line=408)
-    run.act(st, 'player 1: pass', line=409)
-    run.act(st, 'player 2: pass', line=410)
-    run.over(st, 'everybody_passed', line=411)
-    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=412)
-    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=413)
+    run.place(st, 0, [('blue 4', None)], line=403)
+    run.put(st, st.t.zone_base['rack'] + 0, ['green 10'], line=404)
+    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 10'], line=405)
+    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=406)
+    run.put(st, st.t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=407)
+    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=408)
+    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish', 'starfish'], line=409)
+    run.fact(st, 'bag is empty', lambda: not st.zones[st.t.zone_base['bag']], line=410)
+    run.legal(st, 'player 1: draw two tiles', False, line=411)
+    run.act(st, 'player 1: pass', line=412)
+    run.act(st, 'player 2: pass', line=413)
+    run.over(st, 'everybody_passed', line=414)
+    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=415)
+    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=416)
     return st
 
 
 def example_side_b_pearl(run):
-    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:415)"""
+    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:418)"""
     st = run.start(players=2, options={'side': 'B'})
-    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=418)
-    run.put(st, st.t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=419)
-    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 17'], line=420)
-    run.act(st, 'player 1: play blue 4', line=421)
-    run.act(st, 'player 1: play blue 8 too', line=422)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=423)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=424)
+    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=421)
+    run.put(st, st.t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=422)
+    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 17'], line=423)
+    run.act(st, 'player 1: play blue 4', line=424)
+    run.act(st, 'player 1: play blue 8 too', line=425)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=426)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=427)
     return st
 
 
@@ -728,7 +733,7 @@ class ShellWeEngine(Engine):
     MAX_PLAYERS = 4
     MAX_TURNS = 1200
     VARIANTS_APPLIED = ()
-    VARIANTS_AVAILABLE = ()
+    VARIANTS_AVAILABLE = (('bottles', 'Message in a Bottle'), ('two_legged', 'Two-legged match'))
     OPTIONS = {'side': (('A', 'B'), 'A')}
     COMPONENTS = COMPONENTS
     ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = ITEM_KIND, ITEM_LABEL, ITEM_ATTRS
@@ -768,8 +773,9 @@ class ShellWeEngine(Engine):
             OptionInfo('stop', 'stop after one tile', ('SHELL-TURN-4',), options_second_tile__stop, effect_second_tile__stop, candidates_second_tile__stop, first_failing_second_tile__stop, ()),
         )),
         'resolve_bonuses': StepInfo('resolve_bonuses', 'auto', (), ('SHELL-BONUS-5', 'SHELL-BONUS-8'), run=step_resolve_bonuses),
-        'pearl_bonus': StepInfo('pearl_bonus', 'choice', ('player',), ('SHELL-PEARL-1', 'SHELL-PEARL-2', 'SHELL-BONUS-8', 'SHELL-FAQ-7'), by=by_pearl_bonus, options=(
-            OptionInfo('place', 'bonus: place {tile}', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5'), options_pearl_bonus__place, effect_pearl_bonus__place, candidates_pearl_bonus__place, first_failing_pearl_bonus__place, (('tile is shell', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('tile fits space', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('space is empty', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')))),
+        'consecutive_bonus': StepInfo('consecutive_bonus', 'auto', ('player', 'lane'), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4'), run=step_consecutive_bonus),
+        'bonus_placement': StepInfo('bonus_placement', 'choice', ('player',), ('SHELL-PEARL-1', 'SHELL-PEARL-2', 'SHELL-BONUS-8', 'SHELL-FAQ-7'), by=by_bonus_placement, options=(
+            OptionInfo('place', 'bonus: place {tile}', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5'), options_bonus_placement__place, effect_bonus_placement__place, candidates_bonus_placement__place, first_failing_bonus_placement__place, (('tile is shell', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('tile fits space', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('space is empty', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')))),
         )),
         'give_left': StepInfo('give_left', 'choice', ('player',), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4', 'SHELL-BONUS-8'), by=by_give_left, options=(
             OptionInfo('give', 'bonus: give {tile} to the player on the left', ('SHELL-BONUS-3',), options_give_left__give, effect_give_left__give, candidates_give_left__give, first_failing_give_left__give, ()),

@@ -125,13 +125,16 @@ class CodeGenerator:
         return "B_" + ident(board).upper()
 
     def visit_Occupant(self, e: ir.Occupant) -> str:
-        return f"st.boards[{self.boards[e.board]}][{self.expr(e.space)}]"
+        return f"st.occupant({self.boards[e.board]}, {self.expr(e.space)})"
 
     def visit_Top(self, e: ir.Top) -> str:
         return f"st.top({self.zone_index(e.zone)})"
 
     def visit_SeatStep(self, e: ir.SeatStep) -> str:
         return f"({self.expr(e.seat)} + {e.offset}) % st.players"
+
+    def visit_Others(self, e: ir.Others) -> str:
+        return f"st.others({self.expr(e.seat)})"
 
     def visit_Size(self, e: ir.Size) -> str:
         if isinstance(e.collection, ir.PlayersSet):
@@ -718,7 +721,8 @@ class CodeGenerator:
         w.indent()
         for z in m.zones:
             w.line(f"ZoneInfo({z.name!r}, {z.per_player!r}, {z.visibility!r}, {z.start!r}, {z.cites!r}"
-                   f"{', stacked=True' if z.stacked else ''}),")
+                   f"{', stacked=True' if z.stacked else ''}"
+                   f"{f', start_component={z.start_component!r}' if z.start_component else ''}),")
         w.dedent()
         w.line(")")
         w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")
@@ -799,6 +803,8 @@ class CodeGenerator:
         w.line(")")
         w.line(f"SCORES = {{{', '.join(f'{s.name!r}: score_{ident(s.name)}' for s in m.scores)}}}")
         w.line(f"RANKING = {m.ranking.keys if m.ranking else ()!r}")
+        if m.match is not None:
+            w.line(f"MATCH = ({m.match.legs!r}, {m.match.totals!r})  # {cites_text(m.match)}")
         w.line("INVARIANTS = (")
         w.indent()
         for inv in m.invariants:

@@ -792,6 +792,15 @@ def _ranking(en: English, d: ir.Ranking) -> list[str]:
     return _para("Players are ranked: " + "; ".join(steps) + ".")
 
 
+@renders(ir.Match)
+def _match(en: English, d: ir.Match) -> list[str]:
+    legs = [f"leg {n} with {human(option)} {code(value)}" for n, (option, value) in enumerate(d.legs, start=1)]
+    totals = join([en.link("score", name) for name in d.totals])
+    return _para(f"“{d.title}”: {len(d.legs)} games in a row ({'; '.join(legs)}), each leg started by the "
+                 f"player after the previous leg's starter. The {totals} of every leg are added up, and "
+                 f"players are ranked on those totals.")
+
+
 @renders(ir.Invariant)
 def _invariant(en: English, d: ir.Invariant) -> list[str]:
     if d.form == "always":

@@ -347,6 +347,15 @@ variant short "A shorter game" [LAN-12]:
     when count(s in strip where s is empty) = 0''',
       "Typed changes to named declarations: remove, replace or add. `rulespec check --variant short` checks "
       "the game with it applied; the site gives each variant its own page with a diff."),
+    E("Variants and house rules", "A match of several games", "match match_leg match_totals", "lanes.rules", '''
+variant both_layouts "One game on each layout" [LAN-13]:
+  add match both "Plain, then marked" [LAN-13]:
+    leg with option layout is plain
+    leg with option layout is marked
+    totals add up points''',
+      "Legs are played one after another in the same state, each with its own option values and each started "
+      "by the player after the previous starter; the listed scores are added up over the legs and the match "
+      "is ranked on the totals (a leg's own winner does not rank first)."),
     E("Variants and house rules", "A house rule", "extends", "house.rules", '''
 extends "lanes.rules"
 

@@ -339,6 +339,7 @@ class ZoneDecl(Clause):
     per_player: bool
     visibility: Literal["public", "hidden", "owner"]
     start: Optional[Literal["in_play", "left_out"]] = None
+    start_component: Optional[str] = None  # ``holds every X``: all of component X start here
     stacked: bool = False  # items keep the order they arrived in; the last is the top
 
 
@@ -555,6 +556,17 @@ class ExampleDecl(Clause):
     lines: tuple[ExampleLine, ...]
 
 
+class MatchDecl(Clause):
+    """``match NAME "title":`` several games (legs) in a row, each with its own options; the listed
+    scores are added up over the legs and the match is ranked by the totals."""
+
+    kind: Literal["match"] = "match"
+    name: str
+    title: str
+    legs: tuple[tuple[str, str], ...]  # (option, value) for each leg
+    totals: tuple[str, ...]
+
+
 class Change(Node):
     action: Literal["add", "replace", "remove"]
     target: str
@@ -572,7 +584,7 @@ Declaration = Annotated[
     Union[
         GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
         BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
-        EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl,
+        EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
     ],
     Field(discriminator="kind"),
 ]

@@ -800,7 +800,12 @@ class _ToAst(Transformer):
         return "owner" if word == "seen" else word
 
     def zone_start(self, meta, children):
-        return "in_play" if str(children[-1]) == "play" else "left_out"
+        last = str(children[-1])
+        if last == "play":
+            return "in_play"
+        if last == "out" and str(children[-2]) == "left":
+            return "left_out"
+        return ("component", last)
 
     def zone_stacked(self, meta, children):
         return "stacked"
@@ -809,8 +814,10 @@ class _ToAst(Transformer):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, scope, visibility, *extras = rest
         start = next((e for e in extras if e in ("in_play", "left_out")), None)
+        component = next((e[1] for e in extras if isinstance(e, tuple)), None)
         return ast.ZoneDecl(loc=self.loc(meta), name=str(name), per_player=(scope == "per_player"),
-                            visibility=visibility, start=start, stacked="stacked" in extras, cites=cites,
+                            visibility=visibility, start=start, start_component=component,
+                            stacked="stacked" in extras, cites=cites,
                             rulings=rulings)
 
     def per_player(self, meta, children):
@@ -1257,9 +1264,26 @@ class _ToAst(Transformer):
         return ast.ExampleDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), lines=tuple(lines),
                                cites=cites, rulings=rulings)
 
+    # --- matches
+    def match_leg(self, meta, children):
+        return ("leg", str(children[0]), str(children[1]))
+
+    def match_totals(self, meta, children):
+        return ("totals", tuple(str(c) for c in children))
+
+    def match(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, title, *lines = rest
+        legs = tuple((line[1], line[2]) for line in lines if line[0] == "leg")
+        totals = tuple(n for line in lines if line[0] == "totals" for n in line[1])
+        return ast.MatchDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), legs=legs, totals=totals,
+                             cites=cites, rulings=rulings)
+
     # --- variants
     def remove_change(self, meta, children):
-        return ast.Change(loc=self.loc(meta), action="remove", target=str(children[0]))
+        target = children[0]
+        return ast.Change(loc=self.loc(meta), action="remove",
+                          target=_unquote(target) if target.type == "STRING" else str(target))
 
     def replace_change(self, meta, children):
         decl = children[0]

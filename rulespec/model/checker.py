@@ -100,6 +100,9 @@ class Checker:
             self.sources[base.path] = SourceText(base.path, base.text)
         self.base = base
         self.problems: list[Diagnostic] = []
+        # Checking a variant on its own: a variant may leave a declaration unused (it replaced its
+        # only user), so "unused" is judged on the game as written, not per variant.
+        self.variant_check = False
 
     # ------------------------------------------------------------------ reporting
     def error(self, loc: Optional[ast.Loc], message: str, *, hint: Optional[str] = None,
@@ -180,6 +183,7 @@ class Checker:
             # Every variant the file offers is checked too, so a broken one is found before anyone plays it.
             for variant in available:
                 other = Checker(self.file, self.base)
+                other.variant_check = True
                 try:
                     other.check([variant.name])
                 except RuleError as error:
@@ -511,6 +515,11 @@ class Checker:
                 self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
                 return self._bad(node)
             return ir.ScoreRef(INT, loc, text, attr, target)
+        if attr == "others":
+            if t != SEAT:
+                self.error(node.target.loc, f"`others of` needs a player, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.Others(SEATS, loc, text, target)
         if attr in SEAT_STEPS:
             if t != SEAT:
                 self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
@@ -565,7 +574,7 @@ class Checker:
                 return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
             self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
             return self._bad(node)
-        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top"] + \
+        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells"] + \
             list(self.region_names) + list(self.attributes)
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
         return self._bad(node)
@@ -696,7 +705,10 @@ class Checker:
         if param.type == "space":
             if len(self.boards) == 1:
                 return space_type(next(iter(self.boards)))
-            return "space"
+            if report:
+                self.error(param.loc, f"`{param.name}: space` is ambiguous: there are several boards",
+                           hint=f"name the board instead: {' or '.join(f'`{param.name}: {b}`' for b in self.boards)}")
+            return "?"
         if param.type in self.boards:
             return space_type(param.type)
         if not report:  # reported once, where the parameter is declared
@@ -774,7 +786,15 @@ class Checker:
             leave_outs.append(ir.LeaveOut(f"leave out with {d.players} players", d.loc, d.cites, d.rulings,
                                           d.players, d.attribute, d.values))
         zones = tuple(ir.Zone(d.name, d.loc, self.cites_of(d, f"zone `{d.name}`"), d.rulings, d.per_player,
-                              d.visibility, d.start, d.stacked) for d in self.zones.values())
+                              d.visibility, d.start, d.stacked, d.start_component) for d in self.zones.values())
+        for d in self.zones.values():
+            if d.start_component is not None:
+                if d.start_component not in self.components:
+                    self.error(d.loc, f"there is no component `{d.start_component}`",
+                               hint=did_you_mean(d.start_component, self.components))
+                if d.per_player:
+                    self.error(d.loc, f"zone `{d.name}` is one per player; only a shared zone can hold components "
+                                      f"at the start")
         if self.components and not any(z.start == "in_play" for z in zones):
             self.error(game.loc, "no zone holds the components at the start",
                        hint="add `, holds every component in play` to one shared zone")
@@ -845,20 +865,26 @@ class Checker:
         ranking = self.ranking(rankings[0]) if rankings else None
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
         examples = tuple(self.example(d) for d in decls if d.kind == "example")
+        matches = [self.match(d) for d in decls if d.kind == "match"]
+        if len(matches) > 1:
+            self.error(matches[1].loc, "a game has at most one match")
         for v in available:
             self.cites_of(v, f"variant `{v.name}`")
 
-        self.report_unused(decls)
+        if not self.variant_check and not variants:
+            self.report_unused(decls)
         return ir.Model(
             game_id=game.id or "game", title=game.name, source_path=self.file.path, source_text=self.file.text,
             rulebook=game.rulebook, game_cites=tuple(game.cites) + tuple(game.players_cites) + tuple(game.max_turns_cites),
             min_players=game.min_players, max_players=game.max_players, max_turns=game.max_turns,
             variants_applied=tuple(variants), variants_available=tuple((v.name, v.title) for v in available),
+            variant_cites=tuple(c for v in available for c in v.cites),
             rulings=rulings, options=options, components=components, leave_outs=tuple(leave_outs), zones=zones,
             counters=counters, queues=queues, boards=boards, shapes=shapes, fits=tuple(fits), setup=setup, turns=turns,
             turn_step=turn_step, first_seat=first_seat, skip_var=turns_decl.skip_var if turns_decl else None,
             skip_when=skip_when, steps=steps, triggers=triggers, insteads=insteads, ends=ends,
-            scores=scores, ranking=ranking, invariants=invariants, examples=examples, causes=tuple(self.causes),
+            scores=scores, ranking=ranking, invariants=invariants, examples=examples,
+            match=matches[0] if matches else None, causes=tuple(self.causes),
         )
 
     def lattice_board(self, d: ast.BoardDecl) -> ir.Board:
@@ -1174,6 +1200,42 @@ class Checker:
                 lines.append(ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value))
         return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines))
 
+    def _rulings_in_variants(self) -> set[str]:
+        """Rulings applied by a variant's declarations count as applied (the variant is checked on its own)."""
+        found: set[str] = set()
+
+        def walk(node) -> None:
+            if isinstance(node, ast.Node):
+                found.update(getattr(node, "rulings", ()) or ())
+                for name in type(node).model_fields:
+                    walk(getattr(node, name))
+            elif isinstance(node, tuple):
+                for item in node:
+                    walk(item)
+        files = [self.file] + ([self.base] if self.base is not None else [])
+        for rule_file in files:  # a house rule extending a game keeps the game's variants
+            for decl in rule_file.declarations:
+                if decl.kind == "variant":
+                    walk(decl)
+        return found
+
+    def match(self, d: ast.MatchDecl) -> ir.Match:
+        self.cites_of(d, f"match `{d.name}`")
+        if len(d.legs) < 2:
+            self.error(d.loc, "a match has at least two legs", hint="add a line `leg with option <name> is <value>` per game")
+        for option, value in d.legs:
+            known = self.options.get(option)
+            if known is None:
+                self.error(d.loc, f"there is no option `{option}`", hint=did_you_mean(option, self.options))
+            elif value not in known.values:
+                self.error(d.loc, f"`{value}` is not a value of option `{option}`", hint=did_you_mean(value, known.values))
+        for total in d.totals:
+            if total not in self.scores:
+                self.error(d.loc, f"there is no score `{total}` to add up", hint=did_you_mean(total, self.scores))
+        if not d.totals:
+            self.error(d.loc, "a match adds up at least one score", hint="add `totals add up <score>`")
+        return ir.Match(d.name, d.loc, d.cites, d.rulings, d.title, d.legs, d.totals)
+
     def report_unused(self, decls: list) -> None:
         for name, d in self.counters.items():
             if "counter:" + name not in self.used:
@@ -1185,6 +1247,8 @@ class Checker:
             if "step:" + name not in self.used:
                 self.error(d.loc, f"step `{name}` is never run",
                            hint="nothing says `then {0}(...)` or `queue {0}(...)`; remove it or call it".format(name))
+        for ruling in self._rulings_in_variants():
+            self.used.add("ruling:" + ruling)
         for rid, d in self.rulings.items():
             if "ruling:" + rid not in self.used:
                 self.error(d.loc, f"ruling {rid} is not applied anywhere",

@@ -116,6 +116,13 @@ class SeatStep(E):
 
 
 @dataclass(frozen=True)
+class Others(E):
+    """The other players, clockwise, starting with the one on ``seat``'s left."""
+
+    seat: E
+
+
+@dataclass(frozen=True)
 class Size(E):
     collection: E
 
@@ -380,6 +387,7 @@ class Zone(Cited):
     visibility: str  # public | hidden | owner
     start: Optional[str]  # in_play | left_out | None
     stacked: bool = False
+    start_component: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -518,6 +526,13 @@ class Invariant(Cited):
 
 
 @dataclass(frozen=True)
+class Match(Cited):
+    title: str
+    legs: tuple[tuple[str, str], ...]
+    totals: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ExampleLine:
     what: str
     loc: Optional[Loc]
@@ -551,6 +566,7 @@ class Model:
     max_turns: Optional[int]
     variants_applied: tuple[str, ...]
     variants_available: tuple[tuple[str, str], ...]
+    variant_cites: tuple[str, ...]  # what the variants' own headers cite
     rulings: tuple[Ruling, ...]
     options: tuple[Option, ...]
     components: tuple[Component, ...]
@@ -575,11 +591,12 @@ class Model:
     ranking: Optional[Ranking]
     invariants: tuple[Invariant, ...]
     examples: tuple[Example, ...]
+    match: Optional[Match] = None
     causes: tuple[str, ...] = field(default=())
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""
-        found: set[str] = set(self.game_cites)
+        found: set[str] = set(self.game_cites) | set(self.variant_cites)
         for group in (self.rulings, self.options, self.components, self.leave_outs, self.zones, self.counters,
                       self.queues, self.boards, self.shapes, self.fits, self.steps, self.triggers, self.insteads, self.ends,
                       self.scores, self.invariants, self.examples):
@@ -592,7 +609,7 @@ class Model:
                 for face in getattr(decl, "faces", ()):
                     found.update(face.cites)
                     found.update(face.rulings)
-        for single in (self.setup, self.turns, self.ranking):
+        for single in (self.setup, self.turns, self.ranking, self.match):
             if single is not None:
                 found.update(single.cites)
                 found.update(single.rulings)

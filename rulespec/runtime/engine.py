@@ -62,6 +62,7 @@ class ZoneInfo:
     start: Optional[str]
     cites: tuple[str, ...] = ()
     stacked: bool = False
+    start_component: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -297,7 +298,8 @@ class State:
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("engine", "t", "players", "options", "zones", "boards", "masks", "causes", "loc", "counters", "queues",
-                 "stack", "phase", "turn_seat", "turn_number", "next_seat", "over", "history", "violations", "actor",
+                 "stack", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "history", "violations",
+                 "fired", "actor",
                  "last_cause", "_thens", "_pending")
 
     # ---- primitives used by generated code
@@ -309,6 +311,10 @@ class State:
             bisect.insort(self.zones[zone], item)
         self.loc[item] = zone
         self.last_cause = cause
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats, clockwise from the left of ``seat``."""
+        return [(seat + k) % self.players for k in range(1, self.players)]
 
     def first(self, text: str, candidates: Iterable[int]) -> int:
         for candidate in candidates:
@@ -367,6 +373,7 @@ class State:
         actor = self.actor
         for trigger in self.engine._triggers_by_board[board]:
             if not trigger.causes or cause in trigger.causes:
+                self._count("trigger " + trigger.name)
                 trigger.run(self, item, cell, actor, cause)
                 self.last_cause = cause
         for inv in self.engine._event_invariants_by_board[board]:
@@ -392,6 +399,10 @@ class State:
                             if t.cell_bit[b]:
                                 self.masks[b] &= ~t.cell_bit[b][cell]
                     break
+
+    def _count(self, rule: str) -> None:
+        """How often each step, trigger and replacement has fired: for simulations and coverage."""
+        self.fired[rule] = self.fired.get(rule, 0) + 1
 
     def then(self, step: str, args: tuple) -> None:
         self._thens.append((step, args))
@@ -498,6 +509,7 @@ class State:
             self.actor = frame[2] if action.player == CHANCE else action.player
             self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
             self._thens = []
+            self._count(frame[0])
             entry[1](self, frame[3], *frame[1], *entry[3])
             self._push_thens(frame)
             self.history.append(str(action))
@@ -506,6 +518,15 @@ class State:
         except RuleRuntimeError:
             self._restore(backup)
             raise
+        except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
+            self._restore(backup)
+            raise RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}") from error
+
+    def occupant(self, board: int, cell: int) -> int:
+        item = self.boards[board][cell]
+        if item < 0:
+            raise RuleRuntimeError(f"the rules ask what is on {self.engine.BOARDS[board].label(cell)}, which is empty")
+        return item
 
     def clone(self) -> "State":
         copy = State.__new__(State)
@@ -521,6 +542,8 @@ class State:
         copy.stack = list(self.stack)
         copy.history = list(self.history)
         copy.violations = list(self.violations)
+        copy.fired = dict(self.fired)
+        copy.legs = [dict(leg) for leg in self.legs]
         copy.options = dict(self.options)
         copy._thens = []
         copy._pending = self._pending
@@ -544,6 +567,8 @@ class State:
             "turn_seat": self.turn_seat,
             "turn_number": self.turn_number,
             "next_seat": self.next_seat,
+            "leg": self.leg,
+            "legs": [dict(leg) for leg in self.legs],
             "zones": [list(z) for z in self.zones],
             "boards": [list(b) for b in self.boards],
             "causes": [list(c) for c in self.causes],
@@ -553,6 +578,7 @@ class State:
             "over": self.over,
             "history": list(self.history),
             "violations": list(self.violations),
+            "fired": dict(sorted(self.fired.items())),
         }
 
     def to_json(self) -> str:
@@ -620,6 +646,7 @@ class Engine:
     FITS: dict[tuple[str, int], tuple] = {}
     SETUP: Optional[Callable] = None
     SHAPES: dict[str, tuple[tuple[int, int], ...]] = {}
+    MATCH: Optional[tuple] = None  # ((option, value) per leg, scores added up over the legs)
     FIRST_SEAT = 0
     TURN_STEP = ""
     SKIP_TURN: Optional[Callable] = None
@@ -681,50 +708,74 @@ class Engine:
         return {name: {"values": list(values), "default": default, "value": self.option_values[name]}
                 for name, (values, default) in self.OPTIONS.items()}
 
-    def tables(self, players: int) -> Tables:
-        tables = self._tables.get(players)
+    def tables(self, players: int, options: Optional[dict[str, str]] = None) -> Tables:
+        options = self.option_values if options is None else options
+        key = (players, tuple(sorted(options.items())))
+        tables = self._tables.get(key)
         if tables is None:
-            tables = self._tables[players] = Tables(self, players, self.option_values)
+            tables = self._tables[key] = Tables(self, players, dict(options))
         return tables
+
+    def leg_options(self, leg: int) -> dict[str, str]:
+        """The options of one leg of a match (a game outside a match has one leg: its own options)."""
+        options = dict(self.option_values)
+        if self.MATCH is not None:
+            name, value = self.MATCH[0][leg]
+            options[name] = value
+        return options
 
     def new_game(self, players: Optional[int] = None) -> State:
         if players is None:
             players = self.MIN_PLAYERS
-        st = self.empty_state(players)
+        st = self.empty_state(players, self.leg_options(0))
+        self._start_setup(st)
+        try:
+            self._advance(st)
+        except RuleRuntimeError:
+            raise
+        except Exception as error:  # see State.apply
+            raise RuleRuntimeError(f"the rules could not set up the game: {type(error).__name__}: {error}") from error
+        return st
+
+    def _start_setup(self, st: State) -> None:
         if "setup" in self.STEPS:
             st.stack.append(("setup", (), 0, "setup", ()))
         st.phase = "setup"
-        self._advance(st)
-        return st
 
-    def empty_state(self, players: int) -> State:
+    def empty_state(self, players: int, options: Optional[dict[str, str]] = None) -> State:
         """All components in their starting zones and nothing else: the start of setup."""
         if not self.MIN_PLAYERS <= players <= self.MAX_PLAYERS:
             raise ValueError(f"{self.TITLE} is played by {self.MIN_PLAYERS} to {self.MAX_PLAYERS} players, "
                              f"not {players}")
-        t = self.tables(players)
+        options = dict(self.option_values if options is None else options)
+        t = self.tables(players, options)
         st = State.__new__(State)
-        st.engine, st.t, st.players, st.options = self, t, players, dict(self.option_values)
+        st.engine, st.t, st.players, st.options = self, t, players, options
+        st.leg, st.legs = 0, []
         st.zones = [[] for _ in range(t.zone_count)]
         st.boards = [[-1] * b.size for b in self.BOARDS]
         st.masks = [0] * len(self.BOARDS)
         st.causes = [[None] * b.size for b in self.BOARDS]
         st.loc = [-1] * len(self.ITEM_KIND)
+        claimed = {zone.start_component: t.zone_base[zone.name] for zone in self.ZONES if zone.start_component}
+        left_out = set(t.left_out_items)
         for zone in self.ZONES:
-            if zone.start == "in_play":
-                for item in t.in_play_items:
-                    st.zones[t.zone_base[zone.name]].append(item)
-                    st.loc[item] = t.zone_base[zone.name]
-            elif zone.start == "left_out":
-                for item in t.left_out_items:
-                    st.zones[t.zone_base[zone.name]].append(item)
-                    st.loc[item] = t.zone_base[zone.name]
+            if zone.start in ("in_play", "left_out"):
+                for item in (t.in_play_items if zone.start == "in_play" else t.left_out_items):
+                    if zone.start == "left_out" or self.ITEM_KIND[item] not in claimed:
+                        st.zones[t.zone_base[zone.name]].append(item)
+                        st.loc[item] = t.zone_base[zone.name]
+        for item, kind in enumerate(self.ITEM_KIND):
+            if kind in claimed and item not in left_out:  # `holds every X` comes before in play / left out
+                st.zones[claimed[kind]].append(item)
+                st.loc[item] = claimed[kind]
         st.counters = {name: ([start] * players if per_player else start)
                        for name, (per_player, start) in self.COUNTERS.items()}
         st.queues = {name: [] for name in self.QUEUES}
         st.stack, st.phase, st.turn_seat, st.turn_number = [], "play", self.FIRST_SEAT % players, 0
         st.next_seat = None
         st.over, st.history, st.violations, st.actor, st.last_cause = None, [], [], 0, "setup"
+        st.fired = {}
         st._thens, st._pending = [], None
         return st
 
@@ -734,8 +785,8 @@ class Engine:
     def _state_from_dict(self, data: dict) -> State:
         if data.get("game") != self.GAME_ID:
             raise ValueError(f"this state is from {data.get('game')!r}, not {self.GAME_ID!r}")
-        st = self.empty_state(data["players"])
-        st.options = dict(data["options"])
+        st = self.empty_state(data["players"], dict(data["options"]))
+        st.leg, st.legs = data.get("leg", 0), list(data.get("legs", []))
         st.phase, st.turn_seat, st.turn_number = data["phase"], data["turn_seat"], data["turn_number"]
         st.next_seat = data.get("next_seat")
         st.zones = [list(z) for z in data["zones"]]
@@ -758,6 +809,7 @@ class Engine:
         st.over = data["over"]
         st.history = list(data["history"])
         st.violations = list(data["violations"])
+        st.fired = dict(data.get("fired", {}))
         return st
 
     def parse_action(self, state: State, text: str) -> Action:
@@ -834,6 +886,7 @@ class Engine:
                 st.stack.pop()
                 st.actor, st.last_cause = frame[2], frame[3]
                 st._thens = []
+                st._count(step)
                 info.run(st, frame[3], *frame[1])
                 st._push_thens(frame)
                 self._check_ends(st, "after_step")
@@ -852,7 +905,7 @@ class Engine:
     def _next_turn(self, st: State) -> None:
         if st.phase == "setup":
             st.phase = "play"
-            seat = self.FIRST_SEAT % st.players
+            seat = self._match_first_seat(st)
         elif st.next_seat is not None:
             seat = st.next_seat
         else:
@@ -882,6 +935,7 @@ class Engine:
             st.stack.pop()
             st.actor, st.last_cause = frame[2], frame[3]
             st._thens = []
+            st._count("instead " + instead.name)
             instead.run(st, frame[3], *frame[1])
             st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
             self._check_ends(st, "after_step")
@@ -899,6 +953,9 @@ class Engine:
                 over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
                 st.stack.clear()
                 st._pending = None
+                if self.MATCH is not None and st.leg + 1 < len(self.MATCH[0]):
+                    self._next_leg(st, over)
+                    return
                 tied = self._tied_for_first(st, over) if ("lot", None) in self.RANKING else []
                 if len(tied) > 1:
                     # The end is decided, but the winner is drawn by lot: one more chance node.
@@ -906,6 +963,22 @@ class Engine:
                 else:
                     st.over = over
                 return
+
+    def _next_leg(self, st: State, over: dict) -> None:
+        """Record this leg's scores and set up the next leg of the match in the same state."""
+        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
+        legs = st.legs + [{"end": over["end"], "winners": over["winners"], "options": dict(st.options),
+                           "scores": scores}]
+        fresh = self.empty_state(st.players, self.leg_options(st.leg + 1))
+        fresh.leg, fresh.legs = st.leg + 1, legs
+        fresh.history, fresh.violations, fresh.fired = st.history, st.violations, st.fired
+        for name in State.__slots__:
+            setattr(st, name, getattr(fresh, name))
+        self._start_setup(st)
+
+    def _match_first_seat(self, st: State) -> int:
+        """Each leg of a match is started by the next player clockwise."""
+        return (self.FIRST_SEAT + st.leg) % st.players
 
     def _tied_for_first(self, st: State, over: dict) -> list[int]:
         keys = self._rank_keys(st, over)
@@ -919,14 +992,26 @@ class Engine:
         st.over = over
 
     # ---- results and views
-    def _rank_keys(self, st: State, over: dict) -> list[tuple]:
-        """Each seat's sort key from the declared ranking chain (smaller is better)."""
+    def _scores(self, st: State) -> dict[str, list[int]]:
+        """Every declared score per seat; in a match, the added-up scores are totals over the legs."""
         scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
+        if self.MATCH is not None:
+            for name in self.MATCH[1]:
+                scores[name] = [scores[name][seat] + sum(leg["scores"][name][seat] for leg in st.legs)
+                                for seat in range(st.players)]
+        return scores
+
+    def _rank_keys(self, st: State, over: dict) -> list[tuple]:
+        """Each seat's sort key from the declared ranking chain (smaller is better). A match is won on
+        its totals, so a leg's declared winner does not rank first there."""
+        scores = self._scores(st)
         declared = set(over.get("winners", []))
         keys = []
         for seat in range(st.players):
             key = []
             for kind, score in self.RANKING:
+                if kind == "winner_first" and self.MATCH is not None:
+                    continue
                 if kind == "winner_first":
                     key.append(0 if seat in declared else 1)
                 elif kind == "lowest":
@@ -939,7 +1024,7 @@ class Engine:
         return keys
 
     def _outcome(self, st: State) -> dict:
-        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
+        scores = self._scores(st)
         keys = self._rank_keys(st, st.over)
         share = any(kind in ("ties_share", "lot") for kind, _ in self.RANKING)
         order = sorted(range(st.players), key=lambda s: (keys[s], s))
@@ -956,6 +1041,7 @@ class Engine:
             "winners": [s for s in range(st.players) if ranks[s] == 1],
             "ranking": ranks,
             "scores": scores,
+            "legs": [dict(leg) for leg in st.legs] if self.MATCH is not None else None,
         }
 
     def _observation(self, st: State, seat: int) -> dict:
@@ -985,6 +1071,8 @@ class Engine:
             "phase": st.phase,
             "turn": st.turn_number,
             "turn_player": st.turn_seat,
+            "leg": st.leg,
+            "legs": [dict(leg) for leg in st.legs],
             "zones": zones,
             "boards": boards,
             "counters": {k: (list(v) if isinstance(v, list) else v) for k, v in st.counters.items()},

@@ -9,9 +9,9 @@ import rulespec
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "rulebooks"
 
-# Catalogue sections that are encoded by later work, per game (see the issues).
+# Catalogue clauses encoded by later work, per game (none left for Shell We?).
 NOT_YET_IN_SCOPE = {
-    "shell-we": r"SHELL-(BOTTLE|EFF|REPL|VAR)-",
+    "shell-we": r"^$",
 }
 
 
@@ -28,7 +28,10 @@ def test_every_in_scope_clause_is_cited(game):
     assert len(clauses) > 50, "the catalogue was not read"
     excluded = re.compile(NOT_YET_IN_SCOPE[game])
     in_scope = [c for c in clauses if not excluded.match(c)]
-    cited = rulespec.compile_rules(game).cited_clauses()
+    base = rulespec.compile_rules(game)
+    cited = set(base.cited_clauses())
+    for variant, _ in base.variants_available:  # a variant's clauses are cited where the variant changes the game
+        cited |= rulespec.compile_rules(game, variants=[variant]).cited_clauses()
     missing = [c for c in in_scope if c not in cited]
     assert not missing, f"{game}: clauses not cited by the rule file: {missing}"
 

@@ -25,15 +25,22 @@ def test_bundled_rule_file_parses_with_the_strict_parser(game):
 
 
 def _examples():
+    """(game, variant or None, example) for the base game and for every variant it offers."""
     for game in BUNDLED:
         engine = rulespec.load(game)
         for name, *_ in engine.EXAMPLES:
-            yield game, name
+            yield game, None, name
+        for variant in engine.variants:
+            with_variant = rulespec.load(game, variants=[variant])
+            base_names = {e[0] for e in engine.EXAMPLES}
+            for name, *_ in with_variant.EXAMPLES:
+                if name not in base_names:
+                    yield game, variant, name
 
 
-@pytest.mark.parametrize("game,example", list(_examples()))
-def test_executable_example(game, example):
-    engine = rulespec.load(game)
+@pytest.mark.parametrize("game,variant,example", list(_examples()))
+def test_executable_example(game, variant, example):
+    engine = rulespec.load(game, variants=[variant] if variant else [])
     result = next(r for r in run_examples(engine) if r.name == example)
     assert result.passed, result.message
 
