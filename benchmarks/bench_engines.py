@@ -4,7 +4,7 @@ Why: every property test, simulation and `rulespec play --watch` is a loop of le
 apply, so games per second bounds how much verification a CI minute buys; and the pipeline runs
 on every `rulespec check`, `build` and `load`.
 
-- Shell We? with 2 and 4 players: whole random games, listing every legal action (and, at chance
+- Shell We? with 2 and 4 players, base game and with Message in a Bottle: whole random games, listing every legal action (and, at chance
   nodes, the chance outcomes with their odds) at every step, choices uniform, chance by its odds.
   Each run plays GAMES seeded games (seeds 0..GAMES-1) on the committed engine; the median of RUNS
   runs is reported as games/s and actions/s.
@@ -77,14 +77,16 @@ def main() -> None:
     count = len(bundled_rulebooks())
     first = pipeline_once()  # before anything else has built the parser
     repeats = statistics.median(pipeline_once() for _ in range(RUNS))
-    game = rulespec.load("shell-we")
-    print(f"{game.name}: {GAMES} seeded random games per run, every legal action listed at every step")
-    for players in PLAYER_COUNTS:
-        runs = [one_run(game, players) for _ in range(RUNS)]
-        seconds = statistics.median(t for t, _ in runs)
-        actions = runs[0][1]  # the same seeds give the same games in every run
-        print(f"  {players} players: {GAMES / seconds:8.1f} games/s  {actions / seconds:10.0f} actions/s  "
-              f"({actions / GAMES:.0f} actions a game, {seconds * 1000:.0f} ms a run)")
+    for variants in ((), ("bottles",)):
+        game = rulespec.load("shell-we", variants=variants)
+        label = f"{game.name}{' with ' + ', '.join(variants) if variants else ' (base game)'}"
+        print(f"{label}: {GAMES} seeded random games per run, every legal action listed at every step")
+        for players in PLAYER_COUNTS:
+            runs = [one_run(game, players) for _ in range(RUNS)]
+            seconds = statistics.median(t for t, _ in runs)
+            actions = runs[0][1]  # the same seeds give the same games in every run
+            print(f"  {players} players: {GAMES / seconds:8.1f} games/s  {actions / seconds:10.0f} actions/s  "
+                  f"({actions / GAMES:.0f} actions a game, {seconds * 1000:.0f} ms a run)")
     print(f"parse + check + generate all {count} bundled rule file{'s' if count != 1 else ''}: "
           f"{first * 1000:.0f} ms the first time (builds the parser), {repeats * 1000:.0f} ms after that")
 
