@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
 
-SOURCE_HASH = '9ec36f6c2751793a'
+SOURCE_HASH = '0f714cb7d2b22e02'
 GENERATOR_VERSION = '1'
 
 # ---------------------------------------------------------------- components

@@ -34,7 +34,8 @@ class ExampleRun:
         raise ExampleFailure(f"{self.engine.SOURCE}:{line}: example `{self.name}`: {message}")
 
     def start(self, players: int, options: dict) -> State:
-        engine = type(self.engine)(options) if options else self.engine
+        engine = type(self.engine)(options)
+        engine.MATCH = None  # an example is about one game: in a match, about one leg
         self.engine = engine
         st = engine.empty_state(players)
         st.phase, st.turn_number = "play", 1
