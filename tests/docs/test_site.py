@@ -13,6 +13,7 @@ import contextlib
 import http.server
 import json
 import re
+import os
 import shutil
 import socket
 import subprocess
@@ -85,6 +86,8 @@ def _chromium() -> str:
         found = shutil.which(name)
         if found:
             return found
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):  # CI installs it: a missing browser is a failure
+        pytest.fail("chromium is not installed, but .ci/run installs it (Debian package `chromium`)")
     pytest.skip("chromium is not installed (Debian package `chromium`; .ci/run installs it)")
 
 

@@ -95,3 +95,14 @@ def test_instrumented_engine_plays_the_same_game():
     decisions = sum(1 for a in plain.history if not a.startswith("chance:"))
     assert record.actions == decisions
     assert sum(v for k, v in record.fires.items() if k.startswith("option ")) == decisions
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_house_rule_verifies(path):
+    """The whole property suite on each worked house rule, with a small budget (what `rulespec verify` runs)."""
+    from rulespec.verify import verify
+
+    report = verify(path, players=2, max_examples=3, stateful_step_count=30, seed=1, derandomize=True,
+                    save_counterexamples=None)
+    assert report.ok, report.render()
+    assert report.checks_run > 0
