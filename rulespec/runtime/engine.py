@@ -1096,11 +1096,12 @@ class Engine:
             return "nothing is to be decided now"
         seat, entries = decision
         frame = st.stack[-1]
-        info = self.STEPS[frame[0]]
+        info = self.STEPS.get(frame[0])  # None at the lot that breaks a tie for first
+        step = frame[0] if info is not None else "the lot for first place"
         if action.player != seat and seat != ANY_PLAYER:
             who = "chance" if seat == CHANCE else f"player {seat + 1}"
-            return f"it is {who}'s decision ({frame[0]}), not {'chance' if action.player == CHANCE else f'player {action.player + 1}'}'s"
-        if info.kind == "choice":
+            return f"it is {who}'s decision ({step}), not {'chance' if action.player == CHANCE else f'player {action.player + 1}'}'s"
+        if info is not None and info.kind == "choice":
             for option in info.options:
                 for text, binding in option.raw(st, *frame[1]):
                     if text == action.text and (seat != ANY_PLAYER or binding[0] == action.player):
@@ -1114,7 +1115,7 @@ class Engine:
         close = difflib.get_close_matches(action.text, texts, n=3, cutoff=0.5)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \
             f"; the choices are: {', '.join(repr(t) for t in texts[:8])}{'...' if len(texts) > 8 else ''}"
-        return f"{action.text!r} is not one of the choices for {frame[0]}{hint}"
+        return f"{action.text!r} is not one of the choices for {step}{hint}"
 
     def describe(self, st: State) -> str:
         """A short text picture of a state, for the terminal."""
