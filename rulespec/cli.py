@@ -294,20 +294,7 @@ except ImportError:  # pragma: no cover - a runtime without claim windows
     ANY_PLAYER = -2
 
 
-def _random_step(state, rng: random.Random):
-    """One action chosen as ``random_game`` does: chance by its odds, a choice uniformly."""
-    if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        pick = rng.random() * float(sum(p for _, p in outcomes))
-        chosen = outcomes[-1][0]
-        for action, probability in outcomes:
-            pick -= float(probability)
-            if pick < 0:
-                chosen = action
-                break
-        return chosen
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
+from .runtime.engine import random_step as _random_step  # noqa: E402  (plays as random_game does)
 
 
 def _seat_name(seat: int) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
-from .runtime.engine import Engine, RuleRuntimeError
+from .runtime.engine import Engine, RuleRuntimeError, random_step
 
 MAX_STEPS = 200_000
 
@@ -169,20 +169,11 @@ def play_one(engine: Engine, fires: Counter, players: int, seed: int) -> GameRec
     actions = chance = 0
     try:
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                pick = rng.random() * float(sum(p for _, p in outcomes))
-                chosen = outcomes[-1][0]
-                for action, probability in outcomes:
-                    pick -= float(probability)
-                    if pick < 0:
-                        chosen = action
-                        break
-                state.apply(chosen)
+            is_chance = state.is_chance_node()
+            state.apply(random_step(state, rng))
+            if is_chance:
                 chance += 1
             else:
-                legal = state.legal_actions()
-                state.apply(legal[rng.randrange(len(legal))])
                 actions += 1
             if actions + chance > MAX_STEPS:
                 raise RuleRuntimeError(f"no end after {MAX_STEPS} steps")

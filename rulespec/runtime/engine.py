@@ -1221,25 +1221,31 @@ def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tup
     return tuple(kinds), tuple(labels), attrs
 
 
+def random_step(state: State, rng: random.Random) -> Action:
+    """The action ``random_game`` takes: a chance outcome by its odds, or one offered action uniformly.
+    Every tool that plays "like random_game" (play --watch, simulate, benchmarks) uses this, so one
+    seed gives one game everywhere."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        pick = rng.random() * float(sum(p for _, p in outcomes))
+        chosen = outcomes[-1][0]
+        for action, probability in outcomes:
+            pick -= float(probability)
+            if pick < 0:
+                chosen = action
+                break
+        return chosen
+    actions = state.legal_actions()
+    return actions[rng.randrange(len(actions))]
+
+
 def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_steps: int = 1_000_000) -> State:
     """Play a whole game: chance by its probabilities, each choice uniformly, all from one seeded RNG."""
     rng = random.Random(seed)
     state = game.new_game(players)
     steps = 0
     while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            pick = rng.random() * float(sum(p for _, p in outcomes))
-            chosen = outcomes[-1][0]
-            for action, probability in outcomes:
-                pick -= float(probability)
-                if pick < 0:
-                    chosen = action
-                    break
-            state.apply(chosen)
-        else:
-            actions = state.legal_actions()
-            state.apply(actions[rng.randrange(len(actions))])
+        state.apply(random_step(state, rng))
         steps += 1
         if steps > max_steps:
             raise RuleRuntimeError(f"no end after {max_steps} steps")
