@@ -496,10 +496,15 @@ class State:
         decision = self._decision()
         entry = None
         if decision is not None:
-            for candidate in decision[1]:
-                if candidate[0] == action:
+            for candidate in decision[1]:  # most callers pass back an offered Action itself
+                if candidate[0] is action:
                     entry = candidate
                     break
+            else:
+                for candidate in decision[1]:
+                    if candidate[0] == action:
+                        entry = candidate
+                        break
         if entry is None:
             raise IllegalAction(self.engine._why_not(self, action))
         backup = self._snapshot()
@@ -610,13 +615,14 @@ class State:
                 self.stack.append((step, tuple(args), self.actor, cause, replaced))
             self._thens = []
 
-    def _snapshot(self) -> dict:
-        return self.to_dict()
+    def _snapshot(self) -> "State":
+        # An independent copy (what clone() gives) is a few times cheaper than a dict of the state
+        # and restores just as well: apply() takes one before every step.
+        return self.clone()
 
-    def _restore(self, data: dict) -> None:
-        restored = self.engine._state_from_dict(data)
+    def _restore(self, backup: "State") -> None:
         for name in State.__slots__:
-            setattr(self, name, getattr(restored, name))
+            setattr(self, name, getattr(backup, name))
 
 
 # ----------------------------------------------------------------------------- the engine
@@ -845,10 +851,10 @@ class Engine:
         seen = set()
         for option in info.options:
             for text, binding in option.enumerate(st, *args):
-                action = Action(binding[0] if seat == ANY_PLAYER else seat, text)
-                if action not in seen:
-                    seen.add(action)
-                    entries.append((action, option.effect, 1, binding))
+                key = (binding[0] if seat == ANY_PLAYER else seat, text)
+                if key not in seen:  # a (seat, text) pair: hashed in C, unlike an Action
+                    seen.add(key)
+                    entries.append((Action(*key), option.effect, 1, binding))
         if seat == ANY_PLAYER:
             entries.sort(key=lambda entry: entry[0].player)  # stable: seat order, then declaration order
         return (seat, entries)
@@ -1226,13 +1232,16 @@ def random_step(state: State, rng: random.Random) -> Action:
     Every tool that plays "like random_game" (play --watch, simulate, benchmarks) uses this, so one
     seed gives one game everywhere."""
     if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        pick = rng.random() * float(sum(p for _, p in outcomes))
-        chosen = outcomes[-1][0]
-        for action, probability in outcomes:
-            pick -= float(probability)
+        # The same walk as over chance_outcomes(), without Fractions: the probabilities w/total add
+        # up to exactly 1, and float(Fraction(w, total)) is w / total (both correctly rounded).
+        entries = state._decision()[1]
+        total = sum(entry[2] for entry in entries)
+        pick = rng.random()
+        chosen = entries[-1][0]
+        for entry in entries:
+            pick -= entry[2] / total
             if pick < 0:
-                chosen = action
+                chosen = entry[0]
                 break
         return chosen
     actions = state.legal_actions()
