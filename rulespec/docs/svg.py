@@ -152,7 +152,7 @@ def _grid_svg(p: BoardPicture) -> str:
             if tint and cell.in_use:
                 body.append(f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(cs)}" height="{_fmt(cs)}" '
                             f'fill="{tint}" fill-opacity="0.22"/>')
-    # Regions: a pearl-like disc per marked space, joined to same-letter neighbours.
+    # Regions: a disc per marked space, joined to same-letter neighbours.
     for r in range(n_rows):
         for c in range(n_cols):
             cell = p.cells[r * n_cols + c]

@@ -858,7 +858,7 @@ class _ToAst(Transformer):
         letter, name = rest
         if len(str(letter)) != 1 or not str(letter).islower():
             raise _AstProblem(letter.line, letter.column, f"a mark is one small letter, not `{letter}`",
-                              hint="write `mark s means shrimp`")
+                              hint="write `mark g means gem`")
         return ast.MarkDecl(loc=self.loc(meta), letter=str(letter), name=str(name), cites=cites, rulings=rulings)
 
     def lattice_board(self, meta, children):
