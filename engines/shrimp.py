@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
 
-SOURCE_HASH = '600c1745eba17193'
+SOURCE_HASH = 'ce96950b023d575c'
 GENERATOR_VERSION = '1'
 
 # ---------------------------------------------------------------- components
@@ -33,18 +33,18 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [SHRIMP-SETUP-1, SHRIMP-SETUP-2, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-6] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:179)"""
+    """Step `setup`. [SHRIMP-SETUP-1, SHRIMP-SETUP-2, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-6] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:177)"""
     for _ in range(41):
         for v_p in list(range(st.players)):
             st.then('deal', (v_p,))
 
 # ---------------------------------------------------------------- chance deal
 def outcomes_deal(st, v_player):
-    """Chance `deal`: every outcome with its weight. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:184)"""
+    """Chance `deal`: every outcome with its weight. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
     return [('deal ' + ITEM_LABEL[v_card] + ' to ' + 'player ' + str(v_player + 1), weight, (v_card,)) for v_card, weight in st.draw_weights(st.t.zone_base['pool'])]
 
 def resolve_deal(st, cause, v_player, v_card):
-    """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:184)"""
+    """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
     st.move(v_card, st.t.zone_base['deck'] + v_player, 'dealt')
 
 # ---------------------------------------------------------------- choice turn
@@ -54,7 +54,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__onto_grilled(st, v_player):
-    """Option `onto_grilled` of `turn`: "turn a card onto the grilled shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:199)"""
+    """Option `onto_grilled` of `turn`: "turn a card onto the grilled shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:197)"""
     found = []
     if not ((not st.zones[st.t.zone_base['grilled']] or (bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
         return found
@@ -75,7 +75,7 @@ def first_failing_turn__onto_grilled(st, v_player):
 
 
 def effect_turn__onto_grilled(st, cause, v_player):
-    """What `onto_grilled` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:199)"""
+    """What `onto_grilled` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:197)"""
     for v_p in list(range(st.players)):
         st.counters['tried'][v_p] = 0
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['grilled'], 'turned')
@@ -83,7 +83,7 @@ def effect_turn__onto_grilled(st, cause, v_player):
 
 
 def options_turn__onto_linguine(st, v_player):
-    """Option `onto_linguine` of `turn`: "turn a card onto the linguine dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
+    """Option `onto_linguine` of `turn`: "turn a card onto the linguine dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
     found = []
     if not ((not st.zones[st.t.zone_base['linguine']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
         return found
@@ -104,7 +104,7 @@ def first_failing_turn__onto_linguine(st, v_player):
 
 
 def effect_turn__onto_linguine(st, cause, v_player):
-    """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
+    """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
     for v_p in list(range(st.players)):
         st.counters['tried'][v_p] = 0
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['linguine'], 'turned')
@@ -112,7 +112,7 @@ def effect_turn__onto_linguine(st, cause, v_player):
 
 
 def options_turn__onto_fried(st, v_player):
-    """Option `onto_fried` of `turn`: "turn a card onto the fried shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:211)"""
+    """Option `onto_fried` of `turn`: "turn a card onto the fried shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:209)"""
     found = []
     if not ((not st.zones[st.t.zone_base['fried']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
         return found
@@ -133,7 +133,7 @@ def first_failing_turn__onto_fried(st, v_player):
 
 
 def effect_turn__onto_fried(st, cause, v_player):
-    """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:211)"""
+    """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:209)"""
     for v_p in list(range(st.players)):
         st.counters['tried'][v_p] = 0
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['fried'], 'turned')
@@ -146,7 +146,7 @@ def by_window(st, v_flipper):
 
 
 def options_window__smash(st, v_flipper):
-    """Option `smash` of `window`: "smash the lemon". [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:225)"""
+    """Option `smash` of `window`: "smash the lemon". [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:223)"""
     found = []
     for v_player in range(st.players):
         if not ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -169,13 +169,13 @@ def first_failing_window__smash(st, v_flipper, v_player):
 
 
 def effect_window__smash(st, cause, v_flipper, v_player):
-    """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:225)"""
+    """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:223)"""
     st.counters['tried'][v_player] = 1
     st.then('call', (v_player, v_flipper))
 
 
 def options_window__blurt(st, v_flipper):
-    """Option `blurt` of `window`: "call without smashing the lemon". [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:229)"""
+    """Option `blurt` of `window`: "call without smashing the lemon". [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:227)"""
     found = []
     for v_player in range(st.players):
         if not ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -198,14 +198,14 @@ def first_failing_window__blurt(st, v_flipper, v_player):
 
 
 def effect_window__blurt(st, cause, v_flipper, v_player):
-    """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:229)"""
+    """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:227)"""
     st.counters['tried'][v_player] = 1
     st.then('penalty', (v_player,))
     st.then('window', (v_flipper,))
 
 
 def options_window__go_on(st, v_flipper):
-    """Option `go_on` of `window`: "go on". [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:234)"""
+    """Option `go_on` of `window`: "go on". [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:232)"""
     found = []
     for v_player in range(st.players):
         if not ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
@@ -228,7 +228,7 @@ def first_failing_window__go_on(st, v_flipper, v_player):
 
 
 def effect_window__go_on(st, cause, v_flipper, v_player):
-    """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:234)"""
+    """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:232)"""
     pass
 
 # ---------------------------------------------------------------- choice call
@@ -238,7 +238,7 @@ def by_call(st, v_player, v_flipper):
 
 
 def options_call__word(st, v_player, v_flipper):
-    """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:239)"""
+    """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:237)"""
     found = []
     for v_w in st.zones[st.t.zone_base['words']]:
         if not (((not ITEM_KIND[v_w] == 'number_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word') == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
@@ -273,12 +273,8 @@ def first_failing_call__word(st, v_player, v_flipper, v_w):
 
 
 def effect_call__word(st, cause, v_player, v_flipper, v_w):
-    """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:239)"""
+    """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:237)"""
     st.move(v_w, st.t.zone_base['said'], 'called')
-    if (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']]) and ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['number'][v_w])) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['size'][v_w])) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['colour'][v_w])) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['origin'][v_w])) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] + ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])]) + ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])]) == 7)))):
-        st.counters['right'] += 1
-    else:
-        st.counters['wrong'] += 1
     if (len(st.zones[st.t.zone_base['said']]) == 3):
         st.then('judge', (v_player, v_flipper))
     else:
@@ -286,7 +282,7 @@ def effect_call__word(st, cause, v_player, v_flipper, v_w):
 
 
 def options_call__stop(st, v_player, v_flipper):
-    """Option `stop` of `call`: "stop calling". [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:261)"""
+    """Option `stop` of `call`: "stop calling". [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:245)"""
     found = []
     found.append(('stop calling', ()))
     return found
@@ -303,17 +299,17 @@ def first_failing_call__stop(st, v_player, v_flipper):
 
 
 def effect_call__stop(st, cause, v_player, v_flipper):
-    """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:261)"""
+    """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:245)"""
     st.then('judge', (v_player, v_flipper))
 
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
-    """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:264)"""
-    if ((st.counters['wrong'] > 0) or (st.counters['right'] == 0)):
+    """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:249)"""
+    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (sum(1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['number'][v_w])) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['size'][v_w])) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['colour'][v_w])) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['origin'][v_w])) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] + ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])]) + ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])]) == 7))))) > 0)):
         st.then('penalty', (v_player,))
         st.then('window', (v_flipper,))
     else:
-        if (st.counters['right'] == 3):
+        if (len(st.zones[st.t.zone_base['said']]) == 3):
             st.counters['exquisite_dish'][v_player] = 1
         else:
             for v_c in list(st.zones[st.t.zone_base['grilled']]):
@@ -322,12 +318,10 @@ def step_judge(st, cause, v_player, v_flipper):
                 st.move(v_c, st.t.zone_base['feast'] + v_player, 'feast')
             for v_c in list(st.zones[st.t.zone_base['fried']]):
                 st.move(v_c, st.t.zone_base['feast'] + v_player, 'feast')
-            if (st.counters['right'] == 2):
+            if (len(st.zones[st.t.zone_base['said']]) == 2):
                 for _ in range(7):
                     st.then('steal', (v_player,))
             st.next_seat = v_player
-    st.counters['right'] = 0
-    st.counters['wrong'] = 0
     for v_w in list(st.zones[st.t.zone_base['said']]):
         st.move(v_w, st.t.zone_base['words'], 'unsaid')
 
@@ -338,7 +332,7 @@ def by_steal(st, v_player):
 
 
 def options_steal__take(st, v_player):
-    """Option `take` of `steal`: "steal a card from the feast of {q}". [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:288)"""
+    """Option `take` of `steal`: "steal a card from the feast of {q}". [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:282)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -365,7 +359,7 @@ def first_failing_steal__take(st, v_player, v_q):
 
 
 def effect_steal__take(st, cause, v_player, v_q):
-    """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:288)"""
+    """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:282)"""
     st.move(st.top(st.t.zone_base['feast'] + v_q), st.t.zone_base['feast'] + v_player, 'stolen')
 
 # ---------------------------------------------------------------- choice penalty
@@ -375,7 +369,7 @@ def by_penalty(st, v_player):
 
 
 def options_penalty__give(st, v_player):
-    """Option `give` of `penalty`: "give a feast card to {q}". [SHRIMP-PEN-4] (rulebooks/shrimp.rules:296)"""
+    """Option `give` of `penalty`: "give a feast card to {q}". [SHRIMP-PEN-4] (rulebooks/shrimp.rules:290)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -398,7 +392,7 @@ def first_failing_penalty__give(st, v_player, v_q):
 
 
 def effect_penalty__give(st, cause, v_player, v_q):
-    """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:296)"""
+    """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:290)"""
     st.move(st.top(st.t.zone_base['feast'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
 
 # ---------------------------------------------------------------- choice deck_penalty
@@ -408,7 +402,7 @@ def by_deck_penalty(st, v_player):
 
 
 def options_deck_penalty__give(st, v_player):
-    """Option `give` of `deck_penalty`: "give a face-down card to {q}". [SHRIMP-PEN-5] (rulebooks/shrimp.rules:306)"""
+    """Option `give` of `deck_penalty`: "give a face-down card to {q}". [SHRIMP-PEN-5] (rulebooks/shrimp.rules:300)"""
     found = []
     if not (bool(st.zones[st.t.zone_base['deck'] + v_player])):  # deck of player is not empty
         return found
@@ -435,7 +429,7 @@ def first_failing_deck_penalty__give(st, v_player, v_q):
 
 
 def effect_deck_penalty__give(st, cause, v_player, v_q):
-    """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:306)"""
+    """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:300)"""
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
 
 # ---------------------------------------------------------------- instead all_dealt
@@ -445,7 +439,7 @@ def applies_all_dealt(st, v_player):
 
 
 def instead_all_dealt(st, cause, v_player):
-    """What happens instead of `deal`. [SHRIMP-SETUP-5] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:190)"""
+    """What happens instead of `deal`. [SHRIMP-SETUP-5] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:188)"""
     pass
 
 # ---------------------------------------------------------------- instead no_card_to_turn
@@ -455,7 +449,7 @@ def applies_no_card_to_turn(st, v_player):
 
 
 def instead_no_card_to_turn(st, cause, v_player):
-    """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:218)"""
+    """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:216)"""
     st.counters['unable'] = 1
 
 # ---------------------------------------------------------------- instead empty_feast
@@ -465,12 +459,12 @@ def applies_empty_feast(st, v_player):
 
 
 def instead_empty_feast(st, cause, v_player):
-    """What happens instead of `penalty`. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11 (rulebooks/shrimp.rules:301)"""
+    """What happens instead of `penalty`. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11 (rulebooks/shrimp.rules:295)"""
     st.then('deck_penalty', (v_player,))
 
 # ---------------------------------------------------------------- end exquisite
 def end_exquisite(st):
-    """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:313)"""
+    """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:307)"""
     for v_p in range(st.players):
         if (st.counters['exquisite_dish'][v_p] == 1):
             return [v_p]
@@ -478,344 +472,344 @@ def end_exquisite(st):
 
 # ---------------------------------------------------------------- end no_card
 def end_no_card(st):
-    """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:319)"""
+    """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:313)"""
     if (st.counters['unable'] == 1):
         return []
     return None
 
 
 def score_cards(st, v_p):
-    """Score `cards`. [SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-5, SHRIMP-AMB-13 (rulebooks/shrimp.rules:323)"""
+    """Score `cards`. [SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-5, SHRIMP-AMB-13 (rulebooks/shrimp.rules:317)"""
     return len(st.zones[st.t.zone_base['feast'] + v_p])
 
 
 def score_shrimp(st, v_p):
-    """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:326)"""
+    """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:320)"""
     return sum(ITEM_ATTRS['number'][v_c] for v_c in st.zones[st.t.zone_base['feast'] + v_p])
 
 def invariant_conservation(st):
-    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:342)"""
+    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:336)"""
     return ((((((len(st.zones[st.t.zone_base['pool']]) + len(st.zones_named('deck'))) + len(st.zones[st.t.zone_base['grilled']])) + len(st.zones[st.t.zone_base['linguine']])) + len(st.zones[st.t.zone_base['fried']])) + len(st.zones_named('feast'))) == 81)
 
 def invariant_only_cards(st):
-    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:345)"""
+    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:339)"""
     return ((((((sum(1 for v_c in st.zones[st.t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')) + sum(1 for v_c in st.zones_named('deck') if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones_named('feast') if (not ITEM_KIND[v_c] == 'card'))) == 0)
 
 def invariant_words_kept(st):
-    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:348)"""
+    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:342)"""
     return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (sum(1 for v_w in st.zones[st.t.zone_base['words']] if ITEM_KIND[v_w] == 'card') == 0) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'card') == 0))
 
 def invariant_fill_first(st):
-    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:351)"""
+    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:345)"""
     return ((bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']])) or ((len(st.zones[st.t.zone_base['grilled']]) <= 1) and (len(st.zones[st.t.zone_base['linguine']]) <= 1) and (len(st.zones[st.t.zone_base['fried']]) <= 1)))
 
 def invariant_pool_dealt(st):
-    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:354)"""
+    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:348)"""
     return (not st.zones[st.t.zone_base['pool']] or (((((len(st.zones[st.t.zone_base['grilled']]) + len(st.zones[st.t.zone_base['linguine']])) + len(st.zones[st.t.zone_base['fried']])) + len(st.zones_named('feast'))) == 0) and ((len(st.zones_named('deck')) + len(st.zones[st.t.zone_base['pool']])) == 81)))
 
-def invariant_verdicts(st):
-    """Invariant: a call's verdicts count its words, and nothing is true before three cards show. [SHRIMP-INV-5] ruling SHRIMP-AMB-18 (rulebooks/shrimp.rules:357)"""
-    return (((st.counters['right'] + st.counters['wrong']) == len(st.zones[st.t.zone_base['said']])) and ((st.counters['right'] == 0) or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']]))))
+def invariant_one_word_of_a_kind(st):
+    """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:351)"""
+    return ((sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word') <= 1))
 
 
 def example_card_description(run):
-    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:363)"""
+    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:357)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=365)
-    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == 2) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == 'large') and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == 'green') and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Italian')), line=366)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=359)
+    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == 2) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == 'large') and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == 'green') and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Italian')), line=360)
     return st
 
 
 def example_three_different_dishes(run):
-    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:368)"""
+    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:362)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=370)
-    run.put(st, st.t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=371)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=372)
-    run.put(st, st.t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=373)
-    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=374)
-    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Brazilian'), line=375)
-    run.legal(st, 'player 2: go on', True, line=376)
-    run.legal(st, 'player 3: go on', False, line=377)
-    run.act(st, 'player 2: go on', line=378)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=379)
-    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=380)
-    run.act(st, 'player 3: go on', line=381)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=382)
-    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=383)
-    run.act(st, 'player 3: turn a card onto the linguine dish', line=384)
-    run.act(st, 'player 4: go on', line=385)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=386)
-    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=387)
-    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=388)
-    run.act(st, 'player 4: turn a card onto the linguine dish', line=389)
-    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st.zones[st.t.zone_base['linguine']]) == 2) and (len(st.zones[st.t.zone_base['deck'] + 3]) == 1)), line=390)
+    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=364)
+    run.put(st, st.t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=365)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=366)
+    run.put(st, st.t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=367)
+    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=368)
+    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Brazilian'), line=369)
+    run.legal(st, 'player 2: go on', True, line=370)
+    run.legal(st, 'player 3: go on', False, line=371)
+    run.act(st, 'player 2: go on', line=372)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=373)
+    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=374)
+    run.act(st, 'player 3: go on', line=375)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=376)
+    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=377)
+    run.act(st, 'player 3: turn a card onto the linguine dish', line=378)
+    run.act(st, 'player 4: go on', line=379)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=380)
+    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=381)
+    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=382)
+    run.act(st, 'player 4: turn a card onto the linguine dish', line=383)
+    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st.zones[st.t.zone_base['linguine']]) == 2) and (len(st.zones[st.t.zone_base['deck'] + 3]) == 1)), line=384)
     return st
 
 
 def example_three_shrimp(run):
-    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:392)"""
+    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:386)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=394)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=395)
-    run.put(st, st.t.zone_base['fried'], ['2 small pink Italian shrimp'], line=396)
-    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=397)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=398)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=399)
-    run.put(st, st.t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=400)
-    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=401)
-    run.legal(st, 'player 1: smash the lemon', True, line=402)
-    run.legal(st, 'player 3: smash the lemon', True, line=403)
-    run.act(st, 'player 3: smash the lemon', line=404)
-    run.legal(st, 'player 3: call 3 shrimp', True, line=405)
-    run.legal(st, 'player 3: call cocktail', True, line=406)
-    run.act(st, 'player 3: call 3 shrimp', line=407)
-    run.legal(st, 'player 3: call 1 shrimp', False, line=408)
-    run.act(st, 'player 3: stop calling', line=409)
-    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 5) and not st.zones[st.t.zone_base['grilled']] and not st.zones[st.t.zone_base['linguine']] and not st.zones[st.t.zone_base['fried']]), line=410)
-    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=411)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=412)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=413)
+    run.put(st, st.t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=388)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=389)
+    run.put(st, st.t.zone_base['fried'], ['2 small pink Italian shrimp'], line=390)
+    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=391)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=392)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=393)
+    run.put(st, st.t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=394)
+    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=395)
+    run.legal(st, 'player 1: smash the lemon', True, line=396)
+    run.legal(st, 'player 3: smash the lemon', True, line=397)
+    run.act(st, 'player 3: smash the lemon', line=398)
+    run.legal(st, 'player 3: call 3 shrimp', True, line=399)
+    run.legal(st, 'player 3: call cocktail', True, line=400)
+    run.act(st, 'player 3: call 3 shrimp', line=401)
+    run.legal(st, 'player 3: call 1 shrimp', False, line=402)
+    run.act(st, 'player 3: stop calling', line=403)
+    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 5) and not st.zones[st.t.zone_base['grilled']] and not st.zones[st.t.zone_base['linguine']] and not st.zones[st.t.zone_base['fried']]), line=404)
+    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=405)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=406)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=407)
     return st
 
 
 def example_only_top_cards(run):
-    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:415)"""
+    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:409)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=417)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=418)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=419)
-    run.put(st, st.t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=420)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=421)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=422)
-    run.step(st, 'window', (0,), line=423)
-    run.act(st, 'player 2: smash the lemon', line=424)
-    run.act(st, 'player 2: call 3 shrimp', line=425)
-    run.act(st, 'player 2: stop calling', line=426)
-    run.legal(st, 'player 2: give a feast card to player 3', True, line=427)
-    run.legal(st, 'player 2: give a feast card to player 2', False, line=428)
-    run.act(st, 'player 2: give a feast card to player 3', line=429)
-    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1) and (len(st.zones[st.t.zone_base['grilled']]) == 2)), line=430)
-    run.legal(st, 'player 2: smash the lemon', False, line=431)
-    run.legal(st, 'player 3: smash the lemon', True, line=432)
-    run.legal(st, 'player 2: go on', True, line=433)
+    run.put(st, st.t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=411)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=412)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=413)
+    run.put(st, st.t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=414)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=415)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=416)
+    run.step(st, 'window', (0,), line=417)
+    run.act(st, 'player 2: smash the lemon', line=418)
+    run.act(st, 'player 2: call 3 shrimp', line=419)
+    run.act(st, 'player 2: stop calling', line=420)
+    run.legal(st, 'player 2: give a feast card to player 3', True, line=421)
+    run.legal(st, 'player 2: give a feast card to player 2', False, line=422)
+    run.act(st, 'player 2: give a feast card to player 3', line=423)
+    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1) and (len(st.zones[st.t.zone_base['grilled']]) == 2)), line=424)
+    run.legal(st, 'player 2: smash the lemon', False, line=425)
+    run.legal(st, 'player 3: smash the lemon', True, line=426)
+    run.legal(st, 'player 2: go on', True, line=427)
     return st
 
 
 def example_cocktail_sum(run):
-    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:435)"""
+    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:429)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['1 large green American shrimp'], line=437)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=438)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink Italian shrimp'], line=439)
-    run.put(st, st.t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=440)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=441)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=442)
-    run.step(st, 'window', (0,), line=443)
-    run.act(st, 'player 2: smash the lemon', line=444)
-    run.act(st, 'player 2: call cocktail', line=445)
-    run.act(st, 'player 2: stop calling', line=446)
-    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=447)
-    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=448)
+    run.put(st, st.t.zone_base['grilled'], ['1 large green American shrimp'], line=431)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=432)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink Italian shrimp'], line=433)
+    run.put(st, st.t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=434)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=435)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=436)
+    run.step(st, 'window', (0,), line=437)
+    run.act(st, 'player 2: smash the lemon', line=438)
+    run.act(st, 'player 2: call cocktail', line=439)
+    run.act(st, 'player 2: stop calling', line=440)
+    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=441)
+    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=442)
     return st
 
 
 def example_binge(run):
-    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:450)"""
+    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:444)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large green American shrimp'], line=452)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue American shrimp'], line=453)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink American shrimp'], line=454)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=455)
-    run.put(st, st.t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=456)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=457)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=458)
-    run.step(st, 'window', (0,), line=459)
-    run.act(st, 'player 2: smash the lemon', line=460)
-    run.act(st, 'player 2: call 3 shrimp', line=461)
-    run.act(st, 'player 2: call American', line=462)
-    run.act(st, 'player 2: stop calling', line=463)
-    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st.zones[st.t.zone_base['feast'] + 1]) == 3), line=464)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=465)
+    run.put(st, st.t.zone_base['grilled'], ['3 large green American shrimp'], line=446)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue American shrimp'], line=447)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink American shrimp'], line=448)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=449)
+    run.put(st, st.t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=450)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=451)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=452)
+    run.step(st, 'window', (0,), line=453)
+    run.act(st, 'player 2: smash the lemon', line=454)
+    run.act(st, 'player 2: call 3 shrimp', line=455)
+    run.act(st, 'player 2: call American', line=456)
+    run.act(st, 'player 2: stop calling', line=457)
+    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st.zones[st.t.zone_base['feast'] + 1]) == 3), line=458)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=459)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=460)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=461)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=462)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=463)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=464)
+    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=465)
     run.act(st, 'player 2: steal a card from the feast of player 1', line=466)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=467)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=468)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=469)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=470)
-    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=471)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=472)
-    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 10) and (len(st.zones[st.t.zone_base['feast'] + 0]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=473)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=474)
+    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 10) and (len(st.zones[st.t.zone_base['feast'] + 0]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=467)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=468)
     return st
 
 
 def example_cocktail_of_large(run):
-    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:476)"""
+    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:470)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=478)
-    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=479)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=480)
-    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=481)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=482)
-    run.step(st, 'window', (0,), line=483)
-    run.act(st, 'player 2: smash the lemon', line=484)
-    run.act(st, 'player 2: call cocktail', line=485)
-    run.act(st, 'player 2: call large', line=486)
-    run.act(st, 'player 2: stop calling', line=487)
-    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=488)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=472)
+    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=473)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=474)
+    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=475)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=476)
+    run.step(st, 'window', (0,), line=477)
+    run.act(st, 'player 2: smash the lemon', line=478)
+    run.act(st, 'player 2: call cocktail', line=479)
+    run.act(st, 'player 2: call large', line=480)
+    run.act(st, 'player 2: stop calling', line=481)
+    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=482)
     return st
 
 
 def example_cocktail_alone(run):
-    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:490)"""
+    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:484)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=492)
-    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=493)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=494)
-    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=495)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=496)
-    run.step(st, 'window', (0,), line=497)
-    run.act(st, 'player 2: smash the lemon', line=498)
-    run.act(st, 'player 2: call cocktail', line=499)
-    run.act(st, 'player 2: stop calling', line=500)
-    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=501)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=502)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=486)
+    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=487)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=488)
+    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=489)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=490)
+    run.step(st, 'window', (0,), line=491)
+    run.act(st, 'player 2: smash the lemon', line=492)
+    run.act(st, 'player 2: call cocktail', line=493)
+    run.act(st, 'player 2: stop calling', line=494)
+    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=495)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=496)
     return st
 
 
 def example_blue_brazilian(run):
-    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:504)"""
+    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:498)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=506)
-    run.put(st, st.t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=507)
-    run.put(st, st.t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=508)
-    run.put(st, st.t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=509)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=510)
-    run.step(st, 'window', (0,), line=511)
-    run.act(st, 'player 2: smash the lemon', line=512)
-    run.act(st, 'player 2: call blue', line=513)
-    run.act(st, 'player 2: call Brazilian', line=514)
-    run.act(st, 'player 2: stop calling', line=515)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=516)
-    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 4) and not st.zones[st.t.zone_base['feast'] + 0]), line=517)
-    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=518)
+    run.put(st, st.t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=500)
+    run.put(st, st.t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=501)
+    run.put(st, st.t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=502)
+    run.put(st, st.t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=503)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=504)
+    run.step(st, 'window', (0,), line=505)
+    run.act(st, 'player 2: smash the lemon', line=506)
+    run.act(st, 'player 2: call blue', line=507)
+    run.act(st, 'player 2: call Brazilian', line=508)
+    run.act(st, 'player 2: stop calling', line=509)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=510)
+    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 4) and not st.zones[st.t.zone_base['feast'] + 0]), line=511)
+    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=512)
     return st
 
 
 def example_exquisite_cocktail(run):
-    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:520)"""
+    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:514)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=522)
-    run.put(st, st.t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=523)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=524)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=525)
-    run.step(st, 'window', (0,), line=526)
-    run.act(st, 'player 3: smash the lemon', line=527)
-    run.act(st, 'player 3: call cocktail', line=528)
-    run.act(st, 'player 3: call large', line=529)
-    run.act(st, 'player 3: call Italian', line=530)
-    run.over(st, 'exquisite', line=531)
-    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st.counters['exquisite_dish'][2] == 1), line=532)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=516)
+    run.put(st, st.t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=517)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=518)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=519)
+    run.step(st, 'window', (0,), line=520)
+    run.act(st, 'player 3: smash the lemon', line=521)
+    run.act(st, 'player 3: call cocktail', line=522)
+    run.act(st, 'player 3: call large', line=523)
+    run.act(st, 'player 3: call Italian', line=524)
+    run.over(st, 'exquisite', line=525)
+    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st.counters['exquisite_dish'][2] == 1), line=526)
     return st
 
 
 def example_exquisite_pink(run):
-    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:534)"""
+    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:528)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=536)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=537)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=538)
-    run.step(st, 'window', (3,), line=539)
-    run.act(st, 'player 4: smash the lemon', line=540)
-    run.act(st, 'player 4: call 3 shrimp', line=541)
-    run.act(st, 'player 4: call pink', line=542)
-    run.act(st, 'player 4: call Brazilian', line=543)
-    run.over(st, 'exquisite', line=544)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=530)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=531)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=532)
+    run.step(st, 'window', (3,), line=533)
+    run.act(st, 'player 4: smash the lemon', line=534)
+    run.act(st, 'player 4: call 3 shrimp', line=535)
+    run.act(st, 'player 4: call pink', line=536)
+    run.act(st, 'player 4: call Brazilian', line=537)
+    run.over(st, 'exquisite', line=538)
     return st
 
 
 def example_wrong_third(run):
-    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:546)"""
+    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:540)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=548)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=549)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=550)
-    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=551)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=552)
-    run.step(st, 'window', (0,), line=553)
-    run.act(st, 'player 1: smash the lemon', line=554)
-    run.act(st, 'player 1: call 3 shrimp', line=555)
-    run.act(st, 'player 1: call pink', line=556)
-    run.act(st, 'player 1: call large', line=557)
-    run.legal(st, 'player 1: give a face-down card to player 2', True, line=558)
-    run.act(st, 'player 1: give a face-down card to player 2', line=559)
-    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['deck'] + 0]) == 1) and (len(st.zones[st.t.zone_base['fried']]) == 1)), line=560)
-    run.legal(st, 'player 2: smash the lemon', True, line=561)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=542)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=543)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=544)
+    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=545)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=546)
+    run.step(st, 'window', (0,), line=547)
+    run.act(st, 'player 1: smash the lemon', line=548)
+    run.act(st, 'player 1: call 3 shrimp', line=549)
+    run.act(st, 'player 1: call pink', line=550)
+    run.act(st, 'player 1: call large', line=551)
+    run.legal(st, 'player 1: give a face-down card to player 2', True, line=552)
+    run.act(st, 'player 1: give a face-down card to player 2', line=553)
+    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['deck'] + 0]) == 1) and (len(st.zones[st.t.zone_base['fried']]) == 1)), line=554)
+    run.legal(st, 'player 2: smash the lemon', True, line=555)
     return st
 
 
 def example_silence(run):
-    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:563)"""
+    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:557)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=565)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=566)
-    run.step(st, 'window', (0,), line=567)
-    run.act(st, 'player 1: smash the lemon', line=568)
-    run.act(st, 'player 1: stop calling', line=569)
-    run.fact(st, 'count(c in feast) = 0', lambda: (len(st.zones_named('feast')) == 0), line=570)
-    run.legal(st, 'player 2: smash the lemon', True, line=571)
-    run.legal(st, 'player 1: smash the lemon', False, line=572)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=559)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=560)
+    run.step(st, 'window', (0,), line=561)
+    run.act(st, 'player 1: smash the lemon', line=562)
+    run.act(st, 'player 1: stop calling', line=563)
+    run.fact(st, 'count(c in feast) = 0', lambda: (len(st.zones_named('feast')) == 0), line=564)
+    run.legal(st, 'player 2: smash the lemon', True, line=565)
+    run.legal(st, 'player 1: smash the lemon', False, line=566)
     return st
 
 
 def example_too_early(run):
-    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:574)"""
+    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:568)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=576)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=577)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=578)
-    run.put(st, st.t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=579)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=580)
-    run.step(st, 'window', (0,), line=581)
-    run.act(st, 'player 1: smash the lemon', line=582)
-    run.act(st, 'player 1: call 3 shrimp', line=583)
-    run.act(st, 'player 1: stop calling', line=584)
-    run.act(st, 'player 1: give a feast card to player 3', line=585)
-    run.act(st, 'player 2: call without smashing the lemon', line=586)
-    run.act(st, 'player 2: give a feast card to player 3', line=587)
-    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 2) and (len(st.zones[st.t.zone_base['linguine']]) == 1)), line=588)
-    run.legal(st, 'player 3: smash the lemon', True, line=589)
-    run.legal(st, 'player 2: smash the lemon', False, line=590)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=570)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=571)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=572)
+    run.put(st, st.t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=573)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=574)
+    run.step(st, 'window', (0,), line=575)
+    run.act(st, 'player 1: smash the lemon', line=576)
+    run.act(st, 'player 1: call 3 shrimp', line=577)
+    run.act(st, 'player 1: stop calling', line=578)
+    run.act(st, 'player 1: give a feast card to player 3', line=579)
+    run.act(st, 'player 2: call without smashing the lemon', line=580)
+    run.act(st, 'player 2: give a feast card to player 3', line=581)
+    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 2) and (len(st.zones[st.t.zone_base['linguine']]) == 1)), line=582)
+    run.legal(st, 'player 3: smash the lemon', True, line=583)
+    run.legal(st, 'player 2: smash the lemon', False, line=584)
     return st
 
 
 def example_out_of_cards(run):
-    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:592)"""
+    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:586)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=594)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=595)
-    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=596)
-    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=597)
-    run.step(st, 'window', (0,), line=598)
-    run.act(st, 'player 2: go on', line=599)
-    run.over(st, 'no_card', line=600)
-    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=601)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=588)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=589)
+    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=590)
+    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=591)
+    run.step(st, 'window', (0,), line=592)
+    run.act(st, 'player 2: go on', line=593)
+    run.over(st, 'no_card', line=594)
+    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=595)
     return st
 
 
 def example_tie_by_lot(run):
-    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:603)"""
+    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:597)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=605)
-    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=606)
-    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=607)
-    run.step(st, 'window', (0,), line=608)
-    run.act(st, 'player 2: go on', line=609)
-    run.legal(st, 'chance: lot: player 1', True, line=610)
-    run.legal(st, 'chance: lot: player 3', True, line=611)
-    run.legal(st, 'chance: lot: player 2', False, line=612)
-    run.act(st, 'chance: lot: player 3', line=613)
-    run.over(st, 'no_card', line=614)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=599)
+    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=600)
+    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=601)
+    run.step(st, 'window', (0,), line=602)
+    run.act(st, 'player 2: go on', line=603)
+    run.legal(st, 'chance: lot: player 1', True, line=604)
+    run.legal(st, 'chance: lot: player 3', True, line=605)
+    run.legal(st, 'chance: lot: player 2', False, line=606)
+    run.act(st, 'chance: lot: player 3', line=607)
+    run.over(st, 'no_card', line=608)
     return st
 
 
@@ -844,7 +838,7 @@ class ShrimpEngine(Engine):
         ZoneInfo('words', False, 'public', 'left_out', ('SHRIMP-COMP-9', 'SHRIMP-FEAST-2')),
         ZoneInfo('said', False, 'public', None, ('SHRIMP-FEAST-2',)),
     )
-    COUNTERS = {'tried': (True, 0), 'right': (False, 0), 'wrong': (False, 0), 'exquisite_dish': (True, 0), 'unable': (False, 0)}
+    COUNTERS = {'tried': (True, 0), 'exquisite_dish': (True, 0), 'unable': (False, 0)}
     QUEUES = ()
     BOARDS = (
     )
@@ -869,7 +863,7 @@ class ShrimpEngine(Engine):
             OptionInfo('word', 'call {w}', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4'), options_call__word, effect_call__word, candidates_call__word, first_failing_call__word, (('not w is number_word or count(x in said where x is number_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is size_word or count(x in said where x is size_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is colour_word or count(x in said where x is colour_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is origin_word or count(x in said where x is origin_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')))),
             OptionInfo('stop', 'stop calling', ('SHRIMP-PEN-2',), options_call__stop, effect_call__stop, candidates_call__stop, first_failing_call__stop, ()),
         )),
-        'judge': StepInfo('judge', 'auto', ('player', 'flipper'), ('SHRIMP-FEAST-4', 'SHRIMP-FEAST-5', 'SHRIMP-FEAST-8', 'SHRIMP-FEAST-9', 'SHRIMP-COCKTAIL-2', 'SHRIMP-BINGE-2', 'SHRIMP-BINGE-3', 'SHRIMP-EXQ-1', 'SHRIMP-EXQ-2', 'SHRIMP-PEN-1', 'SHRIMP-PEN-2'), run=step_judge),
+        'judge': StepInfo('judge', 'auto', ('player', 'flipper'), ('SHRIMP-FEAST-4', 'SHRIMP-FEAST-5', 'SHRIMP-FEAST-8', 'SHRIMP-FEAST-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-2', 'SHRIMP-BINGE-2', 'SHRIMP-BINGE-3', 'SHRIMP-EXQ-1', 'SHRIMP-EXQ-2', 'SHRIMP-PEN-1', 'SHRIMP-PEN-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9'), run=step_judge),
         'steal': StepInfo('steal', 'choice', ('player',), ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4', 'SHRIMP-FEAST-7'), by=by_steal, options=(
             OptionInfo('take', 'steal a card from the feast of {q}', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4'), options_steal__take, effect_steal__take, candidates_steal__take, first_failing_steal__take, (('q != player', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')), ('feast of q is not empty', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')))),
         )),
@@ -899,7 +893,7 @@ class ShrimpEngine(Engine):
         InvariantInfo('words_kept', 'every word is either unsaid or said, and a call has at most three words', 'always', invariant_words_kept, cites=('SHRIMP-INV-5',)),
         InvariantInfo('fill_first', 'no dish is covered while another is empty', 'always', invariant_fill_first, cites=('SHRIMP-INV-3', 'SHRIMP-PLAY-10')),
         InvariantInfo('pool_dealt', 'once play starts, every card has been dealt', 'always', invariant_pool_dealt, cites=('SHRIMP-INV-12', 'SHRIMP-SETUP-3')),
-        InvariantInfo('verdicts', "a call's verdicts count its words, and nothing is true before three cards show", 'always', invariant_verdicts, cites=('SHRIMP-INV-5',)),
+        InvariantInfo('one_word_of_a_kind', 'a call names at most one value of each attribute', 'always', invariant_one_word_of_a_kind, cites=('SHRIMP-INV-5',)),
     )
     EXAMPLES = (
         ('card_description', 'Example 2: a card is described by all four characteristics', ('SHRIMP-COMP-10', 'SHRIMP-COMP-4', 'SHRIMP-COMP-9'), example_card_description),
