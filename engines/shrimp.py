@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
 
-SOURCE_HASH = 'ce96950b023d575c'
+SOURCE_HASH = 'b70af8a15efa5869'
 GENERATOR_VERSION = '1'
 
 # ---------------------------------------------------------------- components
@@ -76,14 +76,12 @@ def first_failing_turn__onto_grilled(st, v_player):
 
 def effect_turn__onto_grilled(st, cause, v_player):
     """What `onto_grilled` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:197)"""
-    for v_p in list(range(st.players)):
-        st.counters['tried'][v_p] = 0
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['grilled'], 'turned')
-    st.then('window', (v_player,))
+    st.then('open_window', (v_player,))
 
 
 def options_turn__onto_linguine(st, v_player):
-    """Option `onto_linguine` of `turn`: "turn a card onto the linguine dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
+    """Option `onto_linguine` of `turn`: "turn a card onto the linguine dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:201)"""
     found = []
     if not ((not st.zones[st.t.zone_base['linguine']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
         return found
@@ -104,15 +102,13 @@ def first_failing_turn__onto_linguine(st, v_player):
 
 
 def effect_turn__onto_linguine(st, cause, v_player):
-    """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
-    for v_p in list(range(st.players)):
-        st.counters['tried'][v_p] = 0
+    """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:201)"""
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['linguine'], 'turned')
-    st.then('window', (v_player,))
+    st.then('open_window', (v_player,))
 
 
 def options_turn__onto_fried(st, v_player):
-    """Option `onto_fried` of `turn`: "turn a card onto the fried shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:209)"""
+    """Option `onto_fried` of `turn`: "turn a card onto the fried shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
     found = []
     if not ((not st.zones[st.t.zone_base['fried']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
         return found
@@ -133,11 +129,16 @@ def first_failing_turn__onto_fried(st, v_player):
 
 
 def effect_turn__onto_fried(st, cause, v_player):
-    """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:209)"""
+    """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
+    st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['fried'], 'turned')
+    st.then('open_window', (v_player,))
+
+# ---------------------------------------------------------------- auto open_window
+def step_open_window(st, cause, v_flipper):
+    """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
     for v_p in list(range(st.players)):
         st.counters['tried'][v_p] = 0
-    st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['fried'], 'turned')
-    st.then('window', (v_player,))
+    st.then('window', (v_flipper,))
 
 # ---------------------------------------------------------------- choice window
 def by_window(st, v_flipper):
@@ -146,7 +147,7 @@ def by_window(st, v_flipper):
 
 
 def options_window__smash(st, v_flipper):
-    """Option `smash` of `window`: "smash the lemon". [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:223)"""
+    """Option `smash` of `window`: "smash the lemon". [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
     found = []
     for v_player in range(st.players):
         if not ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -169,13 +170,13 @@ def first_failing_window__smash(st, v_flipper, v_player):
 
 
 def effect_window__smash(st, cause, v_flipper, v_player):
-    """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:223)"""
+    """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
     st.counters['tried'][v_player] = 1
     st.then('call', (v_player, v_flipper))
 
 
 def options_window__blurt(st, v_flipper):
-    """Option `blurt` of `window`: "call without smashing the lemon". [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:227)"""
+    """Option `blurt` of `window`: "call without smashing the lemon". [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
     found = []
     for v_player in range(st.players):
         if not ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -198,14 +199,14 @@ def first_failing_window__blurt(st, v_flipper, v_player):
 
 
 def effect_window__blurt(st, cause, v_flipper, v_player):
-    """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:227)"""
+    """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
     st.counters['tried'][v_player] = 1
     st.then('penalty', (v_player,))
     st.then('window', (v_flipper,))
 
 
 def options_window__go_on(st, v_flipper):
-    """Option `go_on` of `window`: "go on". [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:232)"""
+    """Option `go_on` of `window`: "go on". [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
     found = []
     for v_player in range(st.players):
         if not ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
@@ -228,7 +229,7 @@ def first_failing_window__go_on(st, v_flipper, v_player):
 
 
 def effect_window__go_on(st, cause, v_flipper, v_player):
-    """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:232)"""
+    """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
     pass
 
 # ---------------------------------------------------------------- choice call
@@ -238,7 +239,7 @@ def by_call(st, v_player, v_flipper):
 
 
 def options_call__word(st, v_player, v_flipper):
-    """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:237)"""
+    """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
     found = []
     for v_w in st.zones[st.t.zone_base['words']]:
         if not (((not ITEM_KIND[v_w] == 'number_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word') == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
@@ -273,7 +274,7 @@ def first_failing_call__word(st, v_player, v_flipper, v_w):
 
 
 def effect_call__word(st, cause, v_player, v_flipper, v_w):
-    """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:237)"""
+    """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
     st.move(v_w, st.t.zone_base['said'], 'called')
     if (len(st.zones[st.t.zone_base['said']]) == 3):
         st.then('judge', (v_player, v_flipper))
@@ -282,7 +283,7 @@ def effect_call__word(st, cause, v_player, v_flipper, v_w):
 
 
 def options_call__stop(st, v_player, v_flipper):
-    """Option `stop` of `call`: "stop calling". [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:245)"""
+    """Option `stop` of `call`: "stop calling". [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
     found = []
     found.append(('stop calling', ()))
     return found
@@ -299,12 +300,12 @@ def first_failing_call__stop(st, v_player, v_flipper):
 
 
 def effect_call__stop(st, cause, v_player, v_flipper):
-    """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:245)"""
+    """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
     st.then('judge', (v_player, v_flipper))
 
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
-    """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:249)"""
+    """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:248)"""
     if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (sum(1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['number'][v_w])) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['size'][v_w])) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['colour'][v_w])) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['origin'][v_w])) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] + ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])]) + ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])]) == 7))))) > 0)):
         st.then('penalty', (v_player,))
         st.then('window', (v_flipper,))
@@ -332,7 +333,7 @@ def by_steal(st, v_player):
 
 
 def options_steal__take(st, v_player):
-    """Option `take` of `steal`: "steal a card from the feast of {q}". [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:282)"""
+    """Option `take` of `steal`: "steal a card from the feast of {q}". [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -359,7 +360,7 @@ def first_failing_steal__take(st, v_player, v_q):
 
 
 def effect_steal__take(st, cause, v_player, v_q):
-    """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:282)"""
+    """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
     st.move(st.top(st.t.zone_base['feast'] + v_q), st.t.zone_base['feast'] + v_player, 'stolen')
 
 # ---------------------------------------------------------------- choice penalty
@@ -369,7 +370,7 @@ def by_penalty(st, v_player):
 
 
 def options_penalty__give(st, v_player):
-    """Option `give` of `penalty`: "give a feast card to {q}". [SHRIMP-PEN-4] (rulebooks/shrimp.rules:290)"""
+    """Option `give` of `penalty`: "give a feast card to {q}". [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -392,7 +393,7 @@ def first_failing_penalty__give(st, v_player, v_q):
 
 
 def effect_penalty__give(st, cause, v_player, v_q):
-    """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:290)"""
+    """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
     st.move(st.top(st.t.zone_base['feast'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
 
 # ---------------------------------------------------------------- choice deck_penalty
@@ -402,7 +403,7 @@ def by_deck_penalty(st, v_player):
 
 
 def options_deck_penalty__give(st, v_player):
-    """Option `give` of `deck_penalty`: "give a face-down card to {q}". [SHRIMP-PEN-5] (rulebooks/shrimp.rules:300)"""
+    """Option `give` of `deck_penalty`: "give a face-down card to {q}". [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
     found = []
     if not (bool(st.zones[st.t.zone_base['deck'] + v_player])):  # deck of player is not empty
         return found
@@ -429,7 +430,7 @@ def first_failing_deck_penalty__give(st, v_player, v_q):
 
 
 def effect_deck_penalty__give(st, cause, v_player, v_q):
-    """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:300)"""
+    """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
 
 # ---------------------------------------------------------------- instead all_dealt
@@ -449,7 +450,7 @@ def applies_no_card_to_turn(st, v_player):
 
 
 def instead_no_card_to_turn(st, cause, v_player):
-    """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:216)"""
+    """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:210)"""
     st.counters['unable'] = 1
 
 # ---------------------------------------------------------------- instead empty_feast
@@ -459,12 +460,12 @@ def applies_empty_feast(st, v_player):
 
 
 def instead_empty_feast(st, cause, v_player):
-    """What happens instead of `penalty`. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11 (rulebooks/shrimp.rules:295)"""
+    """What happens instead of `penalty`. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11 (rulebooks/shrimp.rules:294)"""
     st.then('deck_penalty', (v_player,))
 
 # ---------------------------------------------------------------- end exquisite
 def end_exquisite(st):
-    """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:307)"""
+    """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:306)"""
     for v_p in range(st.players):
         if (st.counters['exquisite_dish'][v_p] == 1):
             return [v_p]
@@ -472,344 +473,344 @@ def end_exquisite(st):
 
 # ---------------------------------------------------------------- end no_card
 def end_no_card(st):
-    """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:313)"""
+    """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:312)"""
     if (st.counters['unable'] == 1):
         return []
     return None
 
 
 def score_cards(st, v_p):
-    """Score `cards`. [SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-5, SHRIMP-AMB-13 (rulebooks/shrimp.rules:317)"""
+    """Score `cards`. [SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-5, SHRIMP-AMB-13 (rulebooks/shrimp.rules:316)"""
     return len(st.zones[st.t.zone_base['feast'] + v_p])
 
 
 def score_shrimp(st, v_p):
-    """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:320)"""
+    """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:319)"""
     return sum(ITEM_ATTRS['number'][v_c] for v_c in st.zones[st.t.zone_base['feast'] + v_p])
 
 def invariant_conservation(st):
-    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:336)"""
+    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:335)"""
     return ((((((len(st.zones[st.t.zone_base['pool']]) + len(st.zones_named('deck'))) + len(st.zones[st.t.zone_base['grilled']])) + len(st.zones[st.t.zone_base['linguine']])) + len(st.zones[st.t.zone_base['fried']])) + len(st.zones_named('feast'))) == 81)
 
 def invariant_only_cards(st):
-    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:339)"""
+    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:338)"""
     return ((((((sum(1 for v_c in st.zones[st.t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')) + sum(1 for v_c in st.zones_named('deck') if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones_named('feast') if (not ITEM_KIND[v_c] == 'card'))) == 0)
 
 def invariant_words_kept(st):
-    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:342)"""
+    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:341)"""
     return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (sum(1 for v_w in st.zones[st.t.zone_base['words']] if ITEM_KIND[v_w] == 'card') == 0) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'card') == 0))
 
 def invariant_fill_first(st):
-    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:345)"""
+    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:344)"""
     return ((bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']])) or ((len(st.zones[st.t.zone_base['grilled']]) <= 1) and (len(st.zones[st.t.zone_base['linguine']]) <= 1) and (len(st.zones[st.t.zone_base['fried']]) <= 1)))
 
 def invariant_pool_dealt(st):
-    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:348)"""
+    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:347)"""
     return (not st.zones[st.t.zone_base['pool']] or (((((len(st.zones[st.t.zone_base['grilled']]) + len(st.zones[st.t.zone_base['linguine']])) + len(st.zones[st.t.zone_base['fried']])) + len(st.zones_named('feast'))) == 0) and ((len(st.zones_named('deck')) + len(st.zones[st.t.zone_base['pool']])) == 81)))
 
 def invariant_one_word_of_a_kind(st):
-    """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:351)"""
+    """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:350)"""
     return ((sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word') <= 1))
 
 
 def example_card_description(run):
-    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:357)"""
+    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:356)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=359)
-    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == 2) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == 'large') and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == 'green') and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Italian')), line=360)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=358)
+    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == 2) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == 'large') and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == 'green') and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Italian')), line=359)
     return st
 
 
 def example_three_different_dishes(run):
-    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:362)"""
+    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:361)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=364)
-    run.put(st, st.t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=365)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=366)
-    run.put(st, st.t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=367)
-    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=368)
-    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Brazilian'), line=369)
-    run.legal(st, 'player 2: go on', True, line=370)
-    run.legal(st, 'player 3: go on', False, line=371)
-    run.act(st, 'player 2: go on', line=372)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=373)
-    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=374)
-    run.act(st, 'player 3: go on', line=375)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=376)
-    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=377)
-    run.act(st, 'player 3: turn a card onto the linguine dish', line=378)
-    run.act(st, 'player 4: go on', line=379)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=380)
-    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=381)
-    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=382)
-    run.act(st, 'player 4: turn a card onto the linguine dish', line=383)
-    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st.zones[st.t.zone_base['linguine']]) == 2) and (len(st.zones[st.t.zone_base['deck'] + 3]) == 1)), line=384)
+    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=363)
+    run.put(st, st.t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=364)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=365)
+    run.put(st, st.t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=366)
+    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=367)
+    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Brazilian'), line=368)
+    run.legal(st, 'player 2: go on', True, line=369)
+    run.legal(st, 'player 3: go on', False, line=370)
+    run.act(st, 'player 2: go on', line=371)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=372)
+    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=373)
+    run.act(st, 'player 3: go on', line=374)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=375)
+    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=376)
+    run.act(st, 'player 3: turn a card onto the linguine dish', line=377)
+    run.act(st, 'player 4: go on', line=378)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=379)
+    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=380)
+    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=381)
+    run.act(st, 'player 4: turn a card onto the linguine dish', line=382)
+    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st.zones[st.t.zone_base['linguine']]) == 2) and (len(st.zones[st.t.zone_base['deck'] + 3]) == 1)), line=383)
     return st
 
 
 def example_three_shrimp(run):
-    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:386)"""
+    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:385)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=388)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=389)
-    run.put(st, st.t.zone_base['fried'], ['2 small pink Italian shrimp'], line=390)
-    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=391)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=392)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=393)
-    run.put(st, st.t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=394)
-    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=395)
-    run.legal(st, 'player 1: smash the lemon', True, line=396)
-    run.legal(st, 'player 3: smash the lemon', True, line=397)
-    run.act(st, 'player 3: smash the lemon', line=398)
-    run.legal(st, 'player 3: call 3 shrimp', True, line=399)
-    run.legal(st, 'player 3: call cocktail', True, line=400)
-    run.act(st, 'player 3: call 3 shrimp', line=401)
-    run.legal(st, 'player 3: call 1 shrimp', False, line=402)
-    run.act(st, 'player 3: stop calling', line=403)
-    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 5) and not st.zones[st.t.zone_base['grilled']] and not st.zones[st.t.zone_base['linguine']] and not st.zones[st.t.zone_base['fried']]), line=404)
-    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=405)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=406)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=407)
+    run.put(st, st.t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=387)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=388)
+    run.put(st, st.t.zone_base['fried'], ['2 small pink Italian shrimp'], line=389)
+    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=390)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=391)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=392)
+    run.put(st, st.t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=393)
+    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=394)
+    run.legal(st, 'player 1: smash the lemon', True, line=395)
+    run.legal(st, 'player 3: smash the lemon', True, line=396)
+    run.act(st, 'player 3: smash the lemon', line=397)
+    run.legal(st, 'player 3: call 3 shrimp', True, line=398)
+    run.legal(st, 'player 3: call cocktail', True, line=399)
+    run.act(st, 'player 3: call 3 shrimp', line=400)
+    run.legal(st, 'player 3: call 1 shrimp', False, line=401)
+    run.act(st, 'player 3: stop calling', line=402)
+    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 5) and not st.zones[st.t.zone_base['grilled']] and not st.zones[st.t.zone_base['linguine']] and not st.zones[st.t.zone_base['fried']]), line=403)
+    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=404)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=405)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=406)
     return st
 
 
 def example_only_top_cards(run):
-    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:409)"""
+    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:408)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=411)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=412)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=413)
-    run.put(st, st.t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=414)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=415)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=416)
-    run.step(st, 'window', (0,), line=417)
-    run.act(st, 'player 2: smash the lemon', line=418)
-    run.act(st, 'player 2: call 3 shrimp', line=419)
-    run.act(st, 'player 2: stop calling', line=420)
-    run.legal(st, 'player 2: give a feast card to player 3', True, line=421)
-    run.legal(st, 'player 2: give a feast card to player 2', False, line=422)
-    run.act(st, 'player 2: give a feast card to player 3', line=423)
-    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1) and (len(st.zones[st.t.zone_base['grilled']]) == 2)), line=424)
-    run.legal(st, 'player 2: smash the lemon', False, line=425)
-    run.legal(st, 'player 3: smash the lemon', True, line=426)
-    run.legal(st, 'player 2: go on', True, line=427)
+    run.put(st, st.t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=410)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=411)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=412)
+    run.put(st, st.t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=413)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=414)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=415)
+    run.step(st, 'window', (0,), line=416)
+    run.act(st, 'player 2: smash the lemon', line=417)
+    run.act(st, 'player 2: call 3 shrimp', line=418)
+    run.act(st, 'player 2: stop calling', line=419)
+    run.legal(st, 'player 2: give a feast card to player 3', True, line=420)
+    run.legal(st, 'player 2: give a feast card to player 2', False, line=421)
+    run.act(st, 'player 2: give a feast card to player 3', line=422)
+    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1) and (len(st.zones[st.t.zone_base['grilled']]) == 2)), line=423)
+    run.legal(st, 'player 2: smash the lemon', False, line=424)
+    run.legal(st, 'player 3: smash the lemon', True, line=425)
+    run.legal(st, 'player 2: go on', True, line=426)
     return st
 
 
 def example_cocktail_sum(run):
-    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:429)"""
+    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:428)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['1 large green American shrimp'], line=431)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=432)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink Italian shrimp'], line=433)
-    run.put(st, st.t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=434)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=435)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=436)
-    run.step(st, 'window', (0,), line=437)
-    run.act(st, 'player 2: smash the lemon', line=438)
-    run.act(st, 'player 2: call cocktail', line=439)
-    run.act(st, 'player 2: stop calling', line=440)
-    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=441)
-    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=442)
+    run.put(st, st.t.zone_base['grilled'], ['1 large green American shrimp'], line=430)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=431)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink Italian shrimp'], line=432)
+    run.put(st, st.t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=433)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=434)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=435)
+    run.step(st, 'window', (0,), line=436)
+    run.act(st, 'player 2: smash the lemon', line=437)
+    run.act(st, 'player 2: call cocktail', line=438)
+    run.act(st, 'player 2: stop calling', line=439)
+    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=440)
+    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=441)
     return st
 
 
 def example_binge(run):
-    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:444)"""
+    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:443)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large green American shrimp'], line=446)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium blue American shrimp'], line=447)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink American shrimp'], line=448)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=449)
-    run.put(st, st.t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=450)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=451)
-    run.put(st, st.t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=452)
-    run.step(st, 'window', (0,), line=453)
-    run.act(st, 'player 2: smash the lemon', line=454)
-    run.act(st, 'player 2: call 3 shrimp', line=455)
-    run.act(st, 'player 2: call American', line=456)
-    run.act(st, 'player 2: stop calling', line=457)
-    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st.zones[st.t.zone_base['feast'] + 1]) == 3), line=458)
+    run.put(st, st.t.zone_base['grilled'], ['3 large green American shrimp'], line=445)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium blue American shrimp'], line=446)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink American shrimp'], line=447)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=448)
+    run.put(st, st.t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=449)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=450)
+    run.put(st, st.t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=451)
+    run.step(st, 'window', (0,), line=452)
+    run.act(st, 'player 2: smash the lemon', line=453)
+    run.act(st, 'player 2: call 3 shrimp', line=454)
+    run.act(st, 'player 2: call American', line=455)
+    run.act(st, 'player 2: stop calling', line=456)
+    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st.zones[st.t.zone_base['feast'] + 1]) == 3), line=457)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=458)
     run.act(st, 'player 2: steal a card from the feast of player 1', line=459)
     run.act(st, 'player 2: steal a card from the feast of player 1', line=460)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=461)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=461)
     run.act(st, 'player 2: steal a card from the feast of player 3', line=462)
     run.act(st, 'player 2: steal a card from the feast of player 3', line=463)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=464)
-    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=465)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=466)
-    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 10) and (len(st.zones[st.t.zone_base['feast'] + 0]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=467)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=468)
+    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=464)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=465)
+    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 10) and (len(st.zones[st.t.zone_base['feast'] + 0]) == 1) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=466)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=467)
     return st
 
 
 def example_cocktail_of_large(run):
-    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:470)"""
+    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:469)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=472)
-    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=473)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=474)
-    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=475)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=476)
-    run.step(st, 'window', (0,), line=477)
-    run.act(st, 'player 2: smash the lemon', line=478)
-    run.act(st, 'player 2: call cocktail', line=479)
-    run.act(st, 'player 2: call large', line=480)
-    run.act(st, 'player 2: stop calling', line=481)
-    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=482)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=471)
+    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=472)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=473)
+    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=474)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=475)
+    run.step(st, 'window', (0,), line=476)
+    run.act(st, 'player 2: smash the lemon', line=477)
+    run.act(st, 'player 2: call cocktail', line=478)
+    run.act(st, 'player 2: call large', line=479)
+    run.act(st, 'player 2: stop calling', line=480)
+    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=481)
     return st
 
 
 def example_cocktail_alone(run):
-    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:484)"""
+    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:483)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=486)
-    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=487)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=488)
-    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=489)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=490)
-    run.step(st, 'window', (0,), line=491)
-    run.act(st, 'player 2: smash the lemon', line=492)
-    run.act(st, 'player 2: call cocktail', line=493)
-    run.act(st, 'player 2: stop calling', line=494)
-    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=495)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=496)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green American shrimp'], line=485)
+    run.put(st, st.t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=486)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=487)
+    run.put(st, st.t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=488)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=489)
+    run.step(st, 'window', (0,), line=490)
+    run.act(st, 'player 2: smash the lemon', line=491)
+    run.act(st, 'player 2: call cocktail', line=492)
+    run.act(st, 'player 2: stop calling', line=493)
+    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 3) and (len(st.zones[st.t.zone_base['feast'] + 2]) == 1)), line=494)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=495)
     return st
 
 
 def example_blue_brazilian(run):
-    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:498)"""
+    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:497)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=500)
-    run.put(st, st.t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=501)
-    run.put(st, st.t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=502)
-    run.put(st, st.t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=503)
-    run.put(st, st.t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=504)
-    run.step(st, 'window', (0,), line=505)
-    run.act(st, 'player 2: smash the lemon', line=506)
-    run.act(st, 'player 2: call blue', line=507)
-    run.act(st, 'player 2: call Brazilian', line=508)
-    run.act(st, 'player 2: stop calling', line=509)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=510)
-    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 4) and not st.zones[st.t.zone_base['feast'] + 0]), line=511)
-    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=512)
+    run.put(st, st.t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=499)
+    run.put(st, st.t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=500)
+    run.put(st, st.t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=501)
+    run.put(st, st.t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=502)
+    run.put(st, st.t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=503)
+    run.step(st, 'window', (0,), line=504)
+    run.act(st, 'player 2: smash the lemon', line=505)
+    run.act(st, 'player 2: call blue', line=506)
+    run.act(st, 'player 2: call Brazilian', line=507)
+    run.act(st, 'player 2: stop calling', line=508)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=509)
+    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 4) and not st.zones[st.t.zone_base['feast'] + 0]), line=510)
+    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=511)
     return st
 
 
 def example_exquisite_cocktail(run):
-    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:514)"""
+    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:513)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=516)
-    run.put(st, st.t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=517)
-    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=518)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=519)
-    run.step(st, 'window', (0,), line=520)
-    run.act(st, 'player 3: smash the lemon', line=521)
-    run.act(st, 'player 3: call cocktail', line=522)
-    run.act(st, 'player 3: call large', line=523)
-    run.act(st, 'player 3: call Italian', line=524)
-    run.over(st, 'exquisite', line=525)
-    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st.counters['exquisite_dish'][2] == 1), line=526)
+    run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=515)
+    run.put(st, st.t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=516)
+    run.put(st, st.t.zone_base['fried'], ['3 large pink Italian shrimp'], line=517)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=518)
+    run.step(st, 'window', (0,), line=519)
+    run.act(st, 'player 3: smash the lemon', line=520)
+    run.act(st, 'player 3: call cocktail', line=521)
+    run.act(st, 'player 3: call large', line=522)
+    run.act(st, 'player 3: call Italian', line=523)
+    run.over(st, 'exquisite', line=524)
+    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st.counters['exquisite_dish'][2] == 1), line=525)
     return st
 
 
 def example_exquisite_pink(run):
-    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:528)"""
+    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:527)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=530)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=531)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=532)
-    run.step(st, 'window', (3,), line=533)
-    run.act(st, 'player 4: smash the lemon', line=534)
-    run.act(st, 'player 4: call 3 shrimp', line=535)
-    run.act(st, 'player 4: call pink', line=536)
-    run.act(st, 'player 4: call Brazilian', line=537)
-    run.over(st, 'exquisite', line=538)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=529)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=530)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=531)
+    run.step(st, 'window', (3,), line=532)
+    run.act(st, 'player 4: smash the lemon', line=533)
+    run.act(st, 'player 4: call 3 shrimp', line=534)
+    run.act(st, 'player 4: call pink', line=535)
+    run.act(st, 'player 4: call Brazilian', line=536)
+    run.over(st, 'exquisite', line=537)
     return st
 
 
 def example_wrong_third(run):
-    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:540)"""
+    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:539)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=542)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=543)
-    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=544)
-    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=545)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=546)
-    run.step(st, 'window', (0,), line=547)
-    run.act(st, 'player 1: smash the lemon', line=548)
-    run.act(st, 'player 1: call 3 shrimp', line=549)
-    run.act(st, 'player 1: call pink', line=550)
-    run.act(st, 'player 1: call large', line=551)
-    run.legal(st, 'player 1: give a face-down card to player 2', True, line=552)
-    run.act(st, 'player 1: give a face-down card to player 2', line=553)
-    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['deck'] + 0]) == 1) and (len(st.zones[st.t.zone_base['fried']]) == 1)), line=554)
-    run.legal(st, 'player 2: smash the lemon', True, line=555)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=541)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=542)
+    run.put(st, st.t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=543)
+    run.put(st, st.t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=544)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=545)
+    run.step(st, 'window', (0,), line=546)
+    run.act(st, 'player 1: smash the lemon', line=547)
+    run.act(st, 'player 1: call 3 shrimp', line=548)
+    run.act(st, 'player 1: call pink', line=549)
+    run.act(st, 'player 1: call large', line=550)
+    run.legal(st, 'player 1: give a face-down card to player 2', True, line=551)
+    run.act(st, 'player 1: give a face-down card to player 2', line=552)
+    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 1]) == 1) and (len(st.zones[st.t.zone_base['deck'] + 0]) == 1) and (len(st.zones[st.t.zone_base['fried']]) == 1)), line=553)
+    run.legal(st, 'player 2: smash the lemon', True, line=554)
     return st
 
 
 def example_silence(run):
-    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:557)"""
+    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:556)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=559)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=560)
-    run.step(st, 'window', (0,), line=561)
-    run.act(st, 'player 1: smash the lemon', line=562)
-    run.act(st, 'player 1: stop calling', line=563)
-    run.fact(st, 'count(c in feast) = 0', lambda: (len(st.zones_named('feast')) == 0), line=564)
-    run.legal(st, 'player 2: smash the lemon', True, line=565)
-    run.legal(st, 'player 1: smash the lemon', False, line=566)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=558)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=559)
+    run.step(st, 'window', (0,), line=560)
+    run.act(st, 'player 1: smash the lemon', line=561)
+    run.act(st, 'player 1: stop calling', line=562)
+    run.fact(st, 'count(c in feast) = 0', lambda: (len(st.zones_named('feast')) == 0), line=563)
+    run.legal(st, 'player 2: smash the lemon', True, line=564)
+    run.legal(st, 'player 1: smash the lemon', False, line=565)
     return st
 
 
 def example_too_early(run):
-    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:568)"""
+    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:567)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=570)
-    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=571)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=572)
-    run.put(st, st.t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=573)
-    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=574)
-    run.step(st, 'window', (0,), line=575)
-    run.act(st, 'player 1: smash the lemon', line=576)
-    run.act(st, 'player 1: call 3 shrimp', line=577)
-    run.act(st, 'player 1: stop calling', line=578)
-    run.act(st, 'player 1: give a feast card to player 3', line=579)
-    run.act(st, 'player 2: call without smashing the lemon', line=580)
-    run.act(st, 'player 2: give a feast card to player 3', line=581)
-    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 2) and (len(st.zones[st.t.zone_base['linguine']]) == 1)), line=582)
-    run.legal(st, 'player 3: smash the lemon', True, line=583)
-    run.legal(st, 'player 2: smash the lemon', False, line=584)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=569)
+    run.put(st, st.t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=570)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=571)
+    run.put(st, st.t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=572)
+    run.put(st, st.t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=573)
+    run.step(st, 'window', (0,), line=574)
+    run.act(st, 'player 1: smash the lemon', line=575)
+    run.act(st, 'player 1: call 3 shrimp', line=576)
+    run.act(st, 'player 1: stop calling', line=577)
+    run.act(st, 'player 1: give a feast card to player 3', line=578)
+    run.act(st, 'player 2: call without smashing the lemon', line=579)
+    run.act(st, 'player 2: give a feast card to player 3', line=580)
+    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st.zones[st.t.zone_base['feast'] + 2]) == 2) and (len(st.zones[st.t.zone_base['linguine']]) == 1)), line=581)
+    run.legal(st, 'player 3: smash the lemon', True, line=582)
+    run.legal(st, 'player 2: smash the lemon', False, line=583)
     return st
 
 
 def example_out_of_cards(run):
-    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:586)"""
+    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:585)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=588)
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=589)
-    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=590)
-    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=591)
-    run.step(st, 'window', (0,), line=592)
-    run.act(st, 'player 2: go on', line=593)
-    run.over(st, 'no_card', line=594)
-    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=595)
+    run.put(st, st.t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=587)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=588)
+    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=589)
+    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=590)
+    run.step(st, 'window', (0,), line=591)
+    run.act(st, 'player 2: go on', line=592)
+    run.over(st, 'no_card', line=593)
+    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=594)
     return st
 
 
 def example_tie_by_lot(run):
-    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:597)"""
+    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:596)"""
     st = run.start(players=3, options={})
-    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=599)
-    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=600)
-    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=601)
-    run.step(st, 'window', (0,), line=602)
-    run.act(st, 'player 2: go on', line=603)
-    run.legal(st, 'chance: lot: player 1', True, line=604)
-    run.legal(st, 'chance: lot: player 3', True, line=605)
-    run.legal(st, 'chance: lot: player 2', False, line=606)
-    run.act(st, 'chance: lot: player 3', line=607)
-    run.over(st, 'no_card', line=608)
+    run.put(st, st.t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=598)
+    run.put(st, st.t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=599)
+    run.put(st, st.t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=600)
+    run.step(st, 'window', (0,), line=601)
+    run.act(st, 'player 2: go on', line=602)
+    run.legal(st, 'chance: lot: player 1', True, line=603)
+    run.legal(st, 'chance: lot: player 3', True, line=604)
+    run.legal(st, 'chance: lot: player 2', False, line=605)
+    run.act(st, 'chance: lot: player 3', line=606)
+    run.over(st, 'no_card', line=607)
     return st
 
 
@@ -854,6 +855,7 @@ class ShrimpEngine(Engine):
             OptionInfo('onto_linguine', 'turn a card onto the linguine dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_linguine, effect_turn__onto_linguine, candidates_turn__onto_linguine, first_failing_turn__onto_linguine, (('linguine is empty or (grilled is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_fried', 'turn a card onto the fried shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_fried, effect_turn__onto_fried, candidates_turn__onto_fried, first_failing_turn__onto_fried, (('fried is empty or (grilled is not empty and linguine is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
         )),
+        'open_window': StepInfo('open_window', 'auto', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3'), run=step_open_window),
         'window': StepInfo('window', 'choice', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-PLAY-4', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-2'), by=by_window, options=(
             OptionInfo('smash', 'smash the lemon', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1'), options_window__smash, effect_window__smash, candidates_window__smash, first_failing_window__smash, (('tried of player = 0', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1')),)),
             OptionInfo('blurt', 'call without smashing the lemon', ('SHRIMP-PEN-3',), options_window__blurt, effect_window__blurt, candidates_window__blurt, first_failing_window__blurt, (('tried of player = 0', ('SHRIMP-PEN-3',)),)),
