@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rulespec  # noqa: E402
 from rulespec.pipeline import bundled_rulebooks, compile_rules, generate_source  # noqa: E402
+from rulespec.runtime.engine import random_step  # noqa: E402
 
 RUNS = 5
 GAMES = 20
@@ -39,19 +40,10 @@ def play_listing_everything(state, rng: random.Random) -> int:
     """Play ``state`` to the end, listing the legal actions at every step; returns the actions applied."""
     steps = 0
     while not state.is_terminal():
-        actions = state.legal_actions()
+        state.legal_actions()  # listed at every step, as a player or a search would
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            pick = rng.random()
-            chosen = outcomes[-1][0]
-            for action, probability in outcomes:
-                pick -= float(probability)
-                if pick < 0:
-                    chosen = action
-                    break
-        else:
-            chosen = actions[rng.randrange(len(actions))]
-        state.apply(chosen)
+            state.chance_outcomes()
+        state.apply(random_step(state, rng))
         steps += 1
     return steps
 

@@ -83,10 +83,15 @@ def load_module_from_source(source: str, name: str) -> types.ModuleType:
 def load(name_or_path: str | Path, variants: Sequence[str] = (), options: Optional[dict[str, str]] = None) -> Engine:
     """A game ready to play: ``rulespec.load("shell-we")`` or ``rulespec.load("my.rules")``."""
     path = resolve_path(name_or_path)
-    model = compile_rules(path, variants)
+    return engine_for_model(compile_rules(path, variants), path, options)
+
+
+def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, str]] = None) -> Engine:
+    """The engine of a checked model: the committed module in engines/ when it was generated from exactly
+    this rule file and these variants, otherwise one generated in memory."""
     expected = source_hash(model.source_text + "|" + ",".join(model.variants_applied))
     module = None
-    if not variants and committed_engine_path(model.game_id).exists():
+    if not model.variants_applied and committed_engine_path(model.game_id).exists():
         try:
             candidate = importlib.import_module(f"engines.{engine_module_name(model.game_id)}")
             if getattr(candidate, "SOURCE_HASH", None) == expected:

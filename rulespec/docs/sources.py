@@ -175,25 +175,8 @@ def cached_model(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.M
 @functools.lru_cache(maxsize=64)
 def _engine(path: str, variants: tuple[str, ...]):
     """The engine for a rule file, as ``rulespec.load`` makes it, from the cached model."""
-    import importlib
-    from ..codegen.python import source_hash
-    from ..pipeline import committed_engine_path, engine_module_name, generate_source, load_module_from_source
-    model = _compiled(path, variants)
-    expected = source_hash(model.source_text + "|" + ",".join(model.variants_applied))
-    module = None
-    if not variants and committed_engine_path(model.game_id).exists():
-        try:
-            candidate = importlib.import_module(f"engines.{engine_module_name(model.game_id)}")
-            if getattr(candidate, "SOURCE_HASH", None) == expected:
-                module = candidate
-        except ImportError:
-            module = None
-    if module is None:
-        module = load_module_from_source(generate_source(model, Path(path)),
-                                         f"rulespec_generated_{engine_module_name(model.game_id)}")
-    engine = module.GAME(None)
-    engine.model = model
-    return engine
+    from ..pipeline import engine_for_model
+    return engine_for_model(_compiled(path, variants), Path(path))
 
 
 def cached_engine(name_or_path: str | Path, variants: Sequence[str] = ()):
