@@ -401,10 +401,10 @@ def _total(en: English, e: ir.Total) -> str:
 def _best_sets(en: English, e: ir.BestSets) -> str:
     table = join([f"a set of {size} scores {points}" for size, points in e.table])
     split = (f"the best split of {en.expr(e.domain)} into sets of different {plural(human(e.attribute))} "
-             f"({join(list(e.kinds), 'or')}), with {en.expr(e.wild)} wild components filling gaps, where {table}")
+             f"({join(list(e.kinds), 'or')}), with {en.expr(e.wild)} wild components filling gaps (never a set of wild ones alone), where {table}")
     if e.figure == "points":
         return f"the points of {split}"
-    return f"how many real components are left over by {split}"
+    return f"how many real components are left over by {split} (of the best splits, the one leaving the most)"
 
 
 @renders(ir.Placements)

@@ -268,7 +268,9 @@ score sets of p [CRD-11]:
 score spare of p [CRD-11]:
   leftovers of best sets of suit in tricks of p with 0 wild scoring (sets of 2 score 1, sets of 3 score 4)''',
       "The best split of a zone into sets of different values, with wild components, scored by a table: "
-      "its points, or how many components it leaves over."),
+      "its points, or how many components it leaves over. A wild component completes a set but never forms "
+      "one alone; of the splits with the most points, the one leaving the most real components over counts "
+      "(the split a player would choose when left-overs break ties)."),
     # ------------------------------------------------------------------ ends, scores, ranking
     E("Ends, scores and ranking", "An end with a winner", "end end_timing end_each end_winner", "lanes.rules", '''
 end hand_empty [LAN-9]:

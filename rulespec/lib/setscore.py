@@ -14,6 +14,8 @@ Rules modelled
   ``max_wild_per_set`` forbids it).  A set scores ``table[size]``; sizes
   absent from the table cannot be formed.
 * Every item is in at most one set; items left over score 0.
+* ``min_real_per_set`` (default 0) asks every set for at least that many real
+  items; 1 means a wildcard only completes a set and never forms one alone.
 
 Which optimum is reported
 -------------------------
@@ -22,6 +24,10 @@ Partitions are compared by, in order:
 1. the higher total score;
 2. then the FEWER wildcards used;
 3. then the MORE real items left unused (the tie-break figure in the result).
+
+With ``leftovers_first=True`` steps 2 and 3 swap: among the best scores, the
+partition leaving the most real items unused wins (the choice a player makes
+when left-over items break ties), and only then the fewer wildcards.
 
 If several partitions are still equal, the reported one is the one whose
 list of sets is lexicographically smallest, each set written as
@@ -103,8 +109,8 @@ def _validate(
     return counts, clean
 
 
-def _set_key(points: int, real: int, wild: int) -> _Key:
-    return (points, -wild, -real)
+def _set_key(points: int, real: int, wild: int, leftovers_first: bool = False) -> _Key:
+    return (points, -real, -wild) if leftovers_first else (points, -wild, -real)
 
 
 def _add(a: _Key, b: _Key) -> _Key:
@@ -118,9 +124,12 @@ class _Solver:
     cannot hit Python's recursion limit.
     """
 
-    def __init__(self, n_kinds: int, table: dict[int, int], max_wild: int | None) -> None:
+    def __init__(self, n_kinds: int, table: dict[int, int], max_wild: int | None, min_real: int = 0,
+                 leftovers_first: bool = False) -> None:
         self.table = table
         self.max_wild = n_kinds if max_wild is None else min(max_wild, n_kinds)
+        self.min_real = min_real
+        self.leftovers_first = leftovers_first
         self.memo: dict[tuple[tuple[int, ...], int], _Key] = {}
 
     @staticmethod
@@ -135,13 +144,13 @@ class _Solver:
         kinds of the sorted state are tried for a set with ``real`` real items.
         """
         counts, wildcards = state
-        for real in range(0, len(counts) + 1):
+        for real in range(self.min_real, len(counts) + 1):
             after = tuple(c - 1 for c in counts[:real]) + counts[real:]
             for wild in range(0, min(wildcards, self.max_wild) + 1):
                 points = self.table.get(real + wild)
                 if points is None or real + wild == 0:
                     continue
-                yield _set_key(points, real, wild), self.canonical(after, wildcards - wild)
+                yield _set_key(points, real, wild, self.leftovers_first), self.canonical(after, wildcards - wild)
 
     def value(self, counts: Sequence[int], wildcards: int) -> _Key:
         root = self.canonical(counts, wildcards)
@@ -167,7 +176,8 @@ class _Solver:
         return memo[root]
 
 
-def _sets_in_order(counts: tuple[int, ...], wildcards: int, table: dict[int, int], max_wild: int) -> Iterator[ScoredSet]:
+def _sets_in_order(counts: tuple[int, ...], wildcards: int, table: dict[int, int], max_wild: int,
+                   min_real: int = 0) -> Iterator[ScoredSet]:
     """Every formable set in ascending ``(kinds, wildcards)`` order."""
     n = len(counts)
 
@@ -179,6 +189,8 @@ def _sets_in_order(counts: tuple[int, ...], wildcards: int, table: dict[int, int
                 yield from kinds_lex(prefix + (k,))
 
     for kinds in kinds_lex(()):
+        if len(kinds) < min_real:
+            continue
         for wild in range(0, min(wildcards, max_wild) + 1):
             points = table.get(len(kinds) + wild)
             if points is not None and len(kinds) + wild > 0:
@@ -208,6 +220,8 @@ def best_score(
     table: Mapping[int, int],
     *,
     max_wild_per_set: int | None = None,
+    min_real_per_set: int = 0,
+    leftovers_first: bool = False,
 ) -> SetScore:
     """Best partition of ``counts`` (+ ``wildcards``) into sets of distinct kinds.
 
@@ -217,19 +231,19 @@ def best_score(
     count vectors).
     """
     counts, clean = _validate(counts, wildcards, table, max_wild_per_set)
-    solver = _Solver(len(counts), clean, max_wild_per_set)
+    solver = _Solver(len(counts), clean, max_wild_per_set, min_real_per_set, leftovers_first)
     remaining = list(counts)
     wild_left = wildcards
     chosen: list[ScoredSet] = []
     target = solver.value(remaining, wild_left)
     while target != _ZERO:
         # The smallest set that appears in some optimal completion comes first.
-        for s in _sets_in_order(tuple(remaining), wild_left, clean, solver.max_wild):
+        for s in _sets_in_order(tuple(remaining), wild_left, clean, solver.max_wild, min_real_per_set):
             after = list(remaining)
             for k in s.kinds:
                 after[k] -= 1
             rest = solver.value(after, wild_left - s.wildcards)
-            if _add(_set_key(s.points, len(s.kinds), s.wildcards), rest) == target:
+            if _add(_set_key(s.points, len(s.kinds), s.wildcards, leftovers_first), rest) == target:
                 chosen.append(s)
                 remaining, wild_left, target = after, wild_left - s.wildcards, rest
                 break
@@ -244,6 +258,8 @@ def brute_force_best(
     table: Mapping[int, int],
     *,
     max_wild_per_set: int | None = None,
+    min_real_per_set: int = 0,
+    leftovers_first: bool = False,
 ) -> SetScore:
     """Reference answer by enumerating every multiset of sets (small inputs only).
 
@@ -251,7 +267,7 @@ def brute_force_best(
     """
     counts, clean = _validate(counts, wildcards, table, max_wild_per_set)
     max_wild = len(counts) if max_wild_per_set is None else min(max_wild_per_set, len(counts))
-    candidates = list(_sets_in_order(counts, wildcards, clean, max_wild))
+    candidates = list(_sets_in_order(counts, wildcards, clean, max_wild, min_real_per_set))
     best: tuple[_Key, tuple[ScoredSet, ...]] | None = None
 
     def search(start: int, remaining: list[int], wild_left: int, chosen: list[ScoredSet]) -> None:
@@ -259,7 +275,7 @@ def brute_force_best(
         score = sum(s.points for s in chosen)
         wild_used = wildcards - wild_left
         real_used = sum(counts) - sum(remaining)
-        key = (score, -wild_used, -real_used)
+        key = (score, -real_used, -wild_used) if leftovers_first else (score, -wild_used, -real_used)
         listing = tuple(chosen)  # already ascending: candidates are tried in order
         if best is None or key > best[0] or (key == best[0] and listing < best[1]):
             best = (key, listing)

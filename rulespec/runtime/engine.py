@@ -1178,12 +1178,17 @@ class Engine:
 @functools.lru_cache(maxsize=4096)
 def _best_sets(counts: tuple[int, ...], wild: int, table: tuple[tuple[int, int], ...]):
     from ..lib.setscore import best_score
-    return best_score(counts, wild, dict(table))
+    # A wildcard completes a set but never forms one alone; of the best-scoring splits, the one a player
+    # would pick for the tie-break counts: the most real items left over.
+    return best_score(counts, wild, dict(table), min_real_per_set=1, leftovers_first=True)
 
 
 def best_sets(figure: str, attribute: dict[int, Any], kinds: tuple, items: Iterable[int], wild: int,
               table: dict[int, int]) -> int:
-    """Points of the best split of ``items`` into sets of distinct kinds, or the real items left over."""
+    """Points of the best split of ``items`` into sets of distinct kinds, or the real items left over.
+
+    Each set holds at least one real item; among the splits with the most points, the one leaving the
+    most real items over is taken (see rulespec.lib.setscore)."""
     counts = [0] * len(kinds)
     for item in items:
         value = attribute.get(item)

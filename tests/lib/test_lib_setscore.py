@@ -118,9 +118,27 @@ tables = st.dictionaries(st.integers(1, 5), st.integers(-1, 8), max_size=5)
     st.integers(0, 2),
     tables,
     st.one_of(st.none(), st.integers(0, 2)),
+    st.integers(0, 2),
+    st.booleans(),
 )
-def test_matches_brute_force(counts, wildcards, table, max_wild):
-    fast = best_score(counts, wildcards, table, max_wild_per_set=max_wild)
-    slow = brute_force_best(counts, wildcards, table, max_wild_per_set=max_wild)
+def test_matches_brute_force(counts, wildcards, table, max_wild, min_real, leftovers_first):
+    options = dict(max_wild_per_set=max_wild, min_real_per_set=min_real, leftovers_first=leftovers_first)
+    fast = best_score(counts, wildcards, table, **options)
+    slow = brute_force_best(counts, wildcards, table, **options)
     assert fast == slow
+    assert all(len(s.kinds) >= min_real for s in fast.sets)
     check_consistent(fast, counts, wildcards, table)
+
+
+def test_leftovers_first_keeps_a_real_tile_out():
+    # One of each of four kinds and one wildcard: five points either way. By default the wildcard stays
+    # unused; when left-over real items break ties, the wildcard plays a kind and one real item stays out.
+    assert best_score((1, 1, 1, 1), 1, {2: 1, 3: 3, 4: 5}).unused_real == 0
+    chosen = best_score((1, 1, 1, 1), 1, {2: 1, 3: 3, 4: 5}, leftovers_first=True)
+    assert (chosen.score, chosen.unused_real, chosen.wildcards_used) == (5, 1, 1)
+
+
+def test_a_set_needs_a_real_item_when_asked():
+    assert best_score((0, 0), 2, {2: 1}).score == 1
+    assert best_score((0, 0), 2, {2: 1}, min_real_per_set=1).score == 0
+    assert best_score((1, 0, 0), 3, {3: 3}, min_real_per_set=1).sets == (ScoredSet((0,), 2, 3),)
