@@ -92,7 +92,7 @@ def by_starting_tile(st, v_player):
 def options_starting_tile__start(st, v_player):
     """Option `start` of `starting_tile`: "start with {tile}". [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st.t.fits[0][v_tile]:
@@ -129,7 +129,7 @@ def by_turn(st, v_player):
 def options_turn__swap(st, v_player):
     """Option `swap` of `turn`: "swap {tile} for the starfish on {space}". [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st.t.fits[0][v_tile]:
@@ -167,7 +167,7 @@ def effect_turn__swap(st, cause, v_player, v_tile, v_space):
 def options_turn__play_shell(st, v_player):
     """Option `play_shell` of `turn`: "play {tile}". [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st.t.fits[0][v_tile]:
@@ -210,7 +210,7 @@ def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
 def options_turn__play_starfish(st, v_player):
     """Option `play_starfish` of `turn`: "play a starfish on {space}". [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
         for v_space in st.t.cells_in_use[0]:
@@ -310,7 +310,7 @@ def by_second_tile(st, v_player, v_first):
 def options_second_tile__play_shell(st, v_player, v_first):
     """Option `play_shell` of `second_tile`: "play {tile} too". [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st.t.fits[0][v_tile]:
@@ -352,7 +352,7 @@ def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space
 def options_second_tile__play_starfish(st, v_player, v_first):
     """Option `play_starfish` of `second_tile`: "play a starfish on {space} too". [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
         for v_space in st.t.cells_in_use[0]:
@@ -429,7 +429,7 @@ def by_bonus_placement(st, v_player):
 def options_bonus_placement__place(st, v_player):
     """Option `place` of `bonus_placement`: "bonus: place {tile}". [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st.t.fits[0][v_tile]:
@@ -470,7 +470,7 @@ def by_give_left(st, v_player):
 def options_give_left__give(st, v_player):
     """Option `give` of `give_left`: "bonus: give {tile} to the player on the left". [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     found = []
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         found.append(('bonus: give ' + ITEM_LABEL[v_tile] + ' to the player on the left', (v_tile, )))
     return found
 

@@ -241,7 +241,7 @@ def by_call(st, v_player, v_flipper):
 def options_call__word(st, v_player, v_flipper):
     """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
     found = []
-    for v_w in st.zones[st.t.zone_base['words']]:
+    for v_w in st.one_of_each(st.zones[st.t.zone_base['words']]):
         if not (((not ITEM_KIND[v_w] == 'number_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word') == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
         if not (((not ITEM_KIND[v_w] == 'size_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word') == 0))):  # not w is size_word or count(x in said where x is size_word) = 0

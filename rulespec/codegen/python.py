@@ -208,7 +208,45 @@ class CodeGenerator:
     def visit_IsMarked(self, e: ir.IsMarked) -> str:
         return f"st.t.mark_of[{self.boards[e.board]}][{self.expr(e.space)}] == {e.mark!r}"
 
+    def visit_FaceOf(self, e: ir.FaceOf) -> str:
+        return f"st.t.face_of[{self.boards[e.board]}][{self.expr(e.space)}]"
+
+    def visit_FacesInUse(self, e: ir.FacesInUse) -> str:
+        return f"st.t.faces_in_use[{self.boards[e.board]}]"
+
+    def visit_AttributeValues(self, e: ir.AttributeValues) -> str:
+        return repr(e.values)
+
+    def _legal_placement_test(self, e: ir.Compare) -> Optional[str]:
+        """`count(w in placements of X on B where w is empty and w has an occupied neighbour) = 0` (or > 0, != 0)
+        only asks whether one legal placement exists: a few big-integer operations per rotation instead of a
+        loop over every placement (rulespec.lib.geometry)."""
+        count, zero = e.left, e.right
+        if not (isinstance(count, ir.Count) and isinstance(count.domain, ir.Placements) and isinstance(zero, ir.Const)
+                and zero.value == 0 and e.op in ("=", ">", "!=") and isinstance(count.where, ir.BoolOp)
+                and count.where.op == "and" and len(count.where.operands) == 2):
+            return None
+        tests = set()
+        for operand in count.where.operands:
+            if not (isinstance(operand, ir.Check) and isinstance(operand.subject, ir.Var)
+                    and operand.subject.name == count.var):
+                return None
+            tests.add(operand.test)
+        if tests != {"empty", "occupied_neighbour"}:
+            return None
+        placements = count.domain
+        b = self.boards[placements.board]
+        if placements.shape is not None:
+            shape = repr(placements.shape)
+        else:
+            shape = f"ITEM_ATTRS[{self.m.boards[b].shape_attribute!r}][{self.expr(placements.item)}]"
+        found = f"st.any_legal_placement({b}, {shape})"
+        return f"(not {found})" if e.op == "=" else found
+
     def visit_Compare(self, e: ir.Compare) -> str:
+        fast = self._legal_placement_test(e)
+        if fast is not None:
+            return fast
         op = "==" if e.op == "=" else e.op
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
 
@@ -474,7 +512,8 @@ class CodeGenerator:
             text = self.render(outcome.template, types)
             var = "v_" + ident(outcome.var)
             if outcome.pick_from is not None:
-                w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}])")
+                where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+                w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
             elif outcome.draw_from is not None:
                 w.line(f"return [({text}, weight, ({var},)) for {var}, weight in "
                        f"st.draw_weights({self.zone_index(outcome.draw_from)})]")
@@ -516,6 +555,22 @@ class CodeGenerator:
         domains: dict[str, str] = {}
         for i, b in enumerate(option.bindings):
             domains[b.var] = self.expr(b.domain)
+            if isinstance(b.domain, ir.ZoneRef) and not any(z.name == b.domain.zone and z.stacked for z in self.m.zones):
+                # Identical copies of a component make identical options: offer one of them (in a stacked
+                # zone copies differ by their place in the pile, so all are kept).
+                domains[b.var] = f"st.one_of_each({domains[b.var]})"
+            if isinstance(b.domain, ir.Placements):
+                free = [c for c in conditions if isinstance(c, ir.Check) and isinstance(c.subject, ir.Var)
+                        and c.subject.name == b.var and c.test in ("empty", "occupied_neighbour")]
+                if {c.test for c in free} == {"empty", "occupied_neighbour"}:
+                    # Free and touching: the legal placements, computed once per shape and board position.
+                    p = b.domain
+                    board = self.boards[p.board]
+                    shape = repr(p.shape) if p.shape is not None else \
+                        f"ITEM_ATTRS[{self.m.boards[board].shape_attribute!r}][{self.expr(p.item)}]"
+                    domains[b.var] = f"st.legal_placements({board}, {shape})"
+                    for c in free:
+                        conditions.remove(c)
             if isinstance(b.domain, ir.BoardRef):
                 for c in list(conditions):
                     if (isinstance(c, ir.Fits) and isinstance(c.space, ir.Var) and c.space.name == b.var
@@ -636,6 +691,14 @@ class CodeGenerator:
             w.dedent()
         w.line("return None")
         w.dedent()
+        if end.then_step is not None:
+            w.line("")
+            w.line(f"def end_{ident(end.name)}__then(st):")
+            w.indent()
+            w.line(f'"""The step `{end.name}` runs before the game is scored."""')
+            args = "".join(f"{self.expr(a)}, " for a in end.then_args)
+            w.line(f"return ({end.then_step!r}, ({args}))")
+            w.dedent()
 
     def score(self, score: ir.Score) -> None:
         w = self.w
@@ -798,7 +861,8 @@ class CodeGenerator:
         w.line("ENDS = (")
         w.indent()
         for e in m.ends:
-            w.line(f"EndInfo({e.name!r}, {e.timing!r}, end_{ident(e.name)}, {e.cites!r}),")
+            then = f", end_{ident(e.name)}__then" if e.then_step is not None else ""
+            w.line(f"EndInfo({e.name!r}, {e.timing!r}, end_{ident(e.name)}, {e.cites!r}{then}),")
         w.dedent()
         w.line(")")
         w.line(f"SCORES = {{{', '.join(f'{s.name!r}: score_{ident(s.name)}' for s in m.scores)}}}")

@@ -423,6 +423,21 @@ def _is_marked(en: English, e: ir.IsMarked) -> str:
     return f"{en.expr(e.space)} is marked {human(e.mark)}"
 
 
+@renders(ir.FaceOf)
+def _face_of(en: English, e: ir.FaceOf) -> str:
+    return f"the face of the {human(e.board)} that {en.expr(e.space)} lies on"
+
+
+@renders(ir.FacesInUse)
+def _faces_in_use(en: English, e: ir.FacesInUse) -> str:
+    return f"the faces laid together to make the {human(e.board)}"
+
+
+@renders(ir.AttributeValues)
+def _attribute_values(en: English, e: ir.AttributeValues) -> str:
+    return f"each {human(e.attr)} ({join([str(v) for v in e.values], 'and')})"
+
+
 @renders(ir.Compare)
 def _compare(en: English, e: ir.Compare) -> str:
     return f"{en.expr(e.left)} {_COMPARE.get(e.op, e.op)} {en.expr(e.right)}"
@@ -716,7 +731,10 @@ def _step(en: English, d: ir.Step) -> list[str]:
             text = (f"Chance draws a component {en.var_name(o.var)} from {en.expr(o.draw_from)}, every component "
                     f"there equally likely; the outcome is shown as {quoted(o.template)}.")
         elif o is not None and getattr(o, "pick_from", None) is not None:
-            text = (f"Chance picks {en.var_name(o.var)} among {en.expr(o.pick_from)}, each equally likely; the "
+            among = en.expr(o.pick_from)
+            if getattr(o, "pick_where", None) is not None:
+                among += f" where {en.expr(o.pick_where)}"
+            text = (f"Chance picks {en.var_name(o.var)} among {among}, each equally likely; the "
                     f"outcome is shown as {quoted(o.template)}.")
         elif o is not None:
             text = (f"Chance picks {en.var_name(o.var)} among {join(list(o.faces), 'and')}, each equally likely; "
@@ -767,6 +785,9 @@ def _end(en: English, d: ir.End) -> list[str]:
         text += f" Then {en.expr(d.winner)} wins."
     else:
         text += " The ranking then decides the places."
+    if d.then_step is not None:
+        text += (f" Before anything is scored, {en.step_link(d.then_step)}{en.args(d.then_step, d.then_args)} "
+                 f"is carried out.")
     return _para(text)
 
 

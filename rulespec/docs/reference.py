@@ -106,12 +106,20 @@ board strip: rows colour, columns number 1..4, adjacency orthogonal [LAN-5]:
     E("Boards", "A board of triangles, its marks and shapes", "lattice_board mark", "triangles.rules", '''
 board floor: triangles, tiles shaped by form [TRI-5]:
   mark s means star [TRI-4]
-  face only [TRI-5]:
+  face north [TRI-5]:
     r0  - . . . . . -
     r1  . . s . . . .
-    r2  - . . . . . -''',
+  face south_plain when south_side = plain [TRI-5]:
+    r2  . . . . . . .
+    r3  - . . . . . -
+  face south_starry when south_side = starry [TRI-5]:
+    r2  . . . . s . .
+    r3  - . s . . . -''',
       "A board of triangles: `-` is no space, a mark letter gives a space a name the rules can test "
-      "(`c is marked star`). A tile covers the triangles of the shape named by its attribute."),
+      "(`c is marked star`). A tile covers the triangles of the shape named by its attribute. A face may be "
+      "a band of rows (a board piece): every face whose `when` holds is laid, and together they make the "
+      "board, joined along their rows. `face of c` names the face a space lies on; `faces of floor` lists "
+      "the faces laid in this game."),
     E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
 shape single: (0, 0) [TRI-2]
 shape pair: (0, 0), (0, 1) [TRI-2]''',
@@ -138,7 +146,7 @@ turns go clockwise from player 1, each turn runs turn, skipping p when out of p 
 step reward(player: seat) [LAN-6]:
   add 1 to goals of player''',
       "A named piece of the rules that happens by itself when started with `then` or `queue`. Parameters "
-      "have a type: seat, space, item, number or a board's name."),
+      "have a type: seat, space, item, number, word or a board's name."),
     E("Steps, choices and chance", "A choice", "choice option_decl binding guard", "lanes.rules", '''
 choice turn(player: seat) by player [LAN-7]:
   option play "play {t} on {s}" [LAN-7]:
@@ -161,8 +169,15 @@ chance deal(player: seat) [LAN-4]:
   outcome "roll {n}" for n rolled from (low, high)''',
       "A random pick among named faces, each equally likely."),
     E("Steps, choices and chance", "Chance: a pick", "pick_outcome", "triangles.rules", '''
-  outcome "start at {where}" for where picked from placements of single on floor''',
-      "A random pick from a collection, such as the placements of a shape."),
+chance drop_start(piece: word) [TRI-6]:
+  outcome "start at {where}" for where picked from floor where face of where = piece''',
+      "A random pick from a collection (the spaces of a board, the placements of a shape, ...), each "
+      "element that meets the `where` condition equally likely. A parameter of type `word` takes a value "
+      "such as a face's or an attribute's."),
+    E("Expressions", "Every value of an attribute", "of", "triangles.rules", '''
+    for each f in values of form:
+      then keep_one(p, f)''',
+      "`values of ATTRIBUTE` lists an attribute's values in declared order, to loop over them."),
     # ------------------------------------------------------------------ triggers and replacements
     E("Triggers and replacements", "A trigger", "trigger event", "lanes.rules", '''
 trigger goal_reached [LAN-6] ruling LAN-AMB-1:
@@ -280,6 +295,13 @@ end hand_empty [LAN-9]:
   winner p''',
       "Checked after every step (or at every turn start), in declaration order; the first that holds ends "
       "the game, naming a winner or leaving the places to the ranking."),
+    E("Ends, scores and ranking", "An end that tidies up first", "end_then", "triangles.rules", '''
+end stuck [TRI-9]:
+  checked at turn start
+  when count(w in placements of single on floor where w is empty and w has an occupied neighbour) = 0 or count(p in players where size of hand of p > 0) = 0
+  then keep_hands()''',
+      "`then STEP(...)` is carried out once the end is decided, before anything is scored (tiles put back, "
+      "hands kept, ...)."),
     E("Ends, scores and ranking", "An end checked at turn start", "end end_timing", "cards.rules", '''
 end one_left [CRD-10]:
   checked at turn start

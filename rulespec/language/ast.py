@@ -462,6 +462,7 @@ class Outcome(Node):
     draw_from: Optional[Expr] = None
     faces: tuple[str, ...] = ()
     pick_from: Optional[Expr] = None  # uniform over the elements of a collection
+    pick_where: Optional[Expr] = None  # ... that meet this condition
 
 
 class ChanceDecl(Clause):
@@ -503,6 +504,8 @@ class EndDecl(Clause):
     each_domain: Optional[Expr] = None
     condition: Expr
     winner: Optional[Expr] = None
+    then_step: Optional[str] = None  # run before the game is scored
+    then_args: tuple[Expr, ...] = ()
 
 
 class ScoreDecl(Clause):

@@ -885,8 +885,9 @@ class _ToAst(Transformer):
         return ast.IsMarked(loc=self.loc(meta), subject=children[0], mark=str(children[1]))
 
     def pick_outcome(self, meta, children):
-        template, var, collection = children
-        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var), pick_from=collection)
+        template, var, collection, where = children
+        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var), pick_from=collection,
+                           pick_where=where)
 
     def board(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
@@ -1166,20 +1167,27 @@ class _ToAst(Transformer):
     def end_winner(self, meta, children):
         return ("winner", children[0])
 
+    def end_then(self, meta, children):
+        return ("then", str(children[0]), children[1])
+
     def end(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, timing, *others = rest
-        each_var = each_domain = winner = None
+        each_var = each_domain = winner = then_step = None
+        then_args: tuple = ()
         condition = None
         for child in others:
             if isinstance(child, tuple) and child[0] == "each":
                 each_var, each_domain = child[1], child[2]
             elif isinstance(child, tuple) and child[0] == "winner":
                 winner = child[1]
+            elif isinstance(child, tuple) and child[0] == "then":
+                then_step, then_args = child[1], child[2]
             else:
                 condition = child
         return ast.EndDecl(loc=self.loc(meta), name=str(name), timing=timing, each_var=each_var,
-                           each_domain=each_domain, condition=condition, winner=winner, cites=cites, rulings=rulings)
+                           each_domain=each_domain, condition=condition, winner=winner, then_step=then_step,
+                           then_args=then_args, cites=cites, rulings=rulings)
 
     def score(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])

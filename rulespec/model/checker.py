@@ -13,10 +13,10 @@ from typing import Iterable, Optional, Sequence
 from ..language import ast
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
 from . import ir
-from .ir import BOOL, INT, ITEM, QUEUE, SEAT, SEATS, SYMBOL, ZONE, ZONES
+from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
 
 SAFE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-PARAM_TYPES = ("seat", "space", "item", "number")
+PARAM_TYPES = ("seat", "space", "item", "number", "word")
 BUILTINS = {"abs": 1, "min": 2, "max": 2}
 SEAT_STEPS = {"left": 1, "right": -1}
 
@@ -61,7 +61,7 @@ def describe_type(type_: str) -> str:
     return {
         INT: "a number", BOOL: "a condition (true or false)", SYMBOL: "a word value", SEAT: "a player",
         ITEM: "a component", ZONE: "a zone", ZONES: "every zone of that name", SEATS: "the players",
-        QUEUE: "a queue",
+        QUEUE: "a queue", SYMBOLS: "a list of word values", NUMBERS: "a list of numbers",
     }.get(type_, type_)
 
 
@@ -236,6 +236,9 @@ class Checker:
             self.symbols.update(option.values)
         for values in self.attributes.values():
             self.symbols.update(v for v in values if isinstance(v, str))
+        for board in self.boards.values():
+            if board.lattice == "triangles":  # `face of <space>` names a face
+                self.symbols.update(f.name for f in board.faces)
         self.region_names = {r.name: b.name for b in self.boards.values() for r in b.regions}
         self.mark_names = {m.name: b.name for b in self.boards.values() for m in b.marks}
         self.causes = sorted({s.cause for s in self._all_statements(decls) if getattr(s, "cause", None)})
@@ -454,6 +457,8 @@ class Checker:
                     allowed = self.options[a.name].values
                 elif isinstance(a, (ir.ItemAttr, ir.SpaceAttr)):
                     allowed = self.attributes.get(a.attr)
+                elif isinstance(a, ir.FaceOf):
+                    allowed = tuple(f.name for f in self.boards[a.board].faces)
                 if allowed is not None and b.value not in allowed:
                     self.error(b.loc, f"`{b.value}` is not a value of `{a.text}`",
                                hint=did_you_mean(str(b.value), [str(v) for v in allowed])
@@ -490,6 +495,12 @@ class Checker:
 
     def _of(self, node: ast.Of, scope: dict[str, str]) -> ir.E:
         attr, loc, text = node.attr, node.loc, self.text(node)
+        if attr == "values" and isinstance(node.target, ast.Name) and node.target.id in self.attributes \
+                and node.target.id not in scope:
+            values = tuple(self.attributes[node.target.id])
+            self.symbols.update(str(v) for v in values if isinstance(v, str))
+            return ir.AttributeValues(SYMBOLS if values and isinstance(values[0], str) else NUMBERS, loc, text,
+                                      node.target.id, values)
         target = self.expr(node.target, scope)
         t = target.type
         if t == "?":
@@ -539,6 +550,14 @@ class Checker:
             self.error(node.target.loc, f"`cells of` needs a placement or a tile on a board of triangles, not "
                                         f"{describe_type(t)}")
             return self._bad(node)
+        if attr == "face" and is_space(t) and self.boards[board_of(t)].lattice == "triangles":
+            return ir.FaceOf(SYMBOL, loc, text, board_of(t), target)
+        if attr == "faces" and isinstance(target, ir.BoardRef):
+            if self.boards[target.board].lattice != "triangles":
+                self.error(node.target.loc, f"`faces of` lists the faces laid together on a board of triangles; "
+                                            f"{target.board} is a grid with one face per game")
+                return self._bad(node)
+            return ir.FacesInUse(SYMBOLS, loc, text, target.board)
         if attr == "top":
             zone = self.zones.get(getattr(target, "zone", ""))
             if t != ZONE or zone is None or not zone.stacked:
@@ -574,7 +593,7 @@ class Checker:
                 return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
             self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
             return self._bad(node)
-        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells"] + \
+        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values"] + \
             list(self.region_names) + list(self.attributes)
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
         return self._bad(node)
@@ -702,6 +721,8 @@ class Checker:
             return ITEM
         if param.type == "number":
             return INT
+        if param.type == "word":
+            return SYMBOL
         if param.type == "space":
             if len(self.boards) == 1:
                 return space_type(next(iter(self.boards)))
@@ -902,15 +923,19 @@ class Checker:
         marks = {m.letter: m.name for m in d.marks}
         if len(marks) != len(d.marks):
             self.error(d.loc, "a mark letter is declared twice")
-        faces, width = [], None
+        faces: list[ir.Face] = []
+        width, bands = None, []
         if not d.faces:
             self.error(d.loc, f"board `{d.name}` has no face", hint="add `face A:` followed by its map")
         for face in d.faces:
             self.cites_of(face, f"face {face.name}", required=False)
-            for number, row in enumerate(face.rows):
+            # A face is a band of rows r<first>, r<first+1>, ...; faces that apply together are laid as one board.
+            label = face.rows[0].label if face.rows else "r0"
+            first = int(label[1:]) if label[:1] == "r" and label[1:].isdigit() else 0
+            for number, row in enumerate(face.rows, start=first):
                 if row.label != f"r{number}":
-                    self.error(row.loc, f"the rows of a board of triangles are named r0, r1, ... in order; this "
-                                        f"one should be `r{number}`")
+                    self.error(row.loc, f"the rows of a board of triangles are named r0, r1, ... in order (a face "
+                                        f"may start lower down, at any rN); this one should be `r{number}`")
                 if width is None:
                     width = len(row.cells)
                 elif len(row.cells) != width:
@@ -920,13 +945,14 @@ class Checker:
                     if char not in ".-" and char not in marks:
                         self.error(row.loc, f"`{char}` is not a declared mark", width=1,
                                    hint=f"declare it with `mark {char} means <name>`")
-            cells = tuple(ch for row in face.rows for ch in (list(row.cells) + ["-"] * (width or 0))[:width or 0])
+            bands.append((face, first))
+        height = max((first + len(face.rows) for face, first in bands), default=0)
+        for face, first in bands:
+            rows = {first + n: list(row.cells) for n, row in enumerate(face.rows)}
+            cells = tuple(ch for r in range(height)
+                          for ch in (rows.get(r, []) + ["-"] * (width or 0))[:width or 0])
             condition = self.expr(face.condition, {}, BOOL) if face.condition is not None else None
             faces.append(ir.Face(face.name, face.loc, face.cites, face.rulings, condition, cells))
-        heights = {len(f.rows) for f in d.faces}
-        if len(heights) > 1:
-            self.error(d.loc, f"every face of {d.name} needs the same number of rows")
-        height = max(heights, default=0)
         mark_cites = tuple(c for m in d.marks for c in m.cites)
         return ir.Board(d.name, d.loc, d.cites + mark_cites, d.rulings, "", tuple(f"r{n}" for n in range(height)),
                         "", tuple(range(width or 0)), "edges", (), tuple(faces), "triangles", d.shape_attribute,
@@ -1000,7 +1026,7 @@ class Checker:
             outcome = d.outcome
             inner = dict(scope)
             draw_from = None
-            pick_from = None
+            pick_from = pick_where = None
             if outcome.pick_from is not None:
                 pick_from = self.expr(outcome.pick_from, scope)
                 var_type = element_type(pick_from.type)
@@ -1010,6 +1036,8 @@ class Checker:
                                                           f"a pick is made from a collection")
                     var_type = "?"
                 inner[outcome.var] = var_type
+                if outcome.pick_where is not None:
+                    pick_where = self.expr(outcome.pick_where, inner, BOOL)
             elif outcome.draw_from is not None:
                 draw_from = self.expr(outcome.draw_from, scope)
                 if draw_from.type not in (ZONE, "?"):
@@ -1024,7 +1052,7 @@ class Checker:
             self.template(outcome.template, inner, outcome.loc, {outcome.var})
             return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                            outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
-                                              pick_from))
+                                              pick_from, pick_where))
         any_player = d.by is None
         if any_player:
             if "player" in scope:
@@ -1123,8 +1151,12 @@ class Checker:
             domain = self.expr(d.each_domain, {})
             scope[d.each_var] = element_type(domain.type) or "?"
         winner = self.expr(d.winner, scope, SEAT) if d.winner is not None else None
+        then_args: tuple[ir.E, ...] = ()
+        if d.then_step is not None:
+            # Evaluated once the end is decided, outside any `for each` of the end.
+            then_args = self.call_args(ast.Then(loc=d.loc, step=d.then_step, args=d.then_args), {})
         return ir.End(d.name, d.loc, d.cites, d.rulings, d.timing, d.each_var, domain,
-                      self.expr(d.condition, scope, BOOL), winner)
+                      self.expr(d.condition, scope, BOOL), winner, d.then_step, then_args)
 
     def score(self, d: ast.ScoreDecl) -> ir.Score:
         self.cites_of(d, f"score `{d.name}`")

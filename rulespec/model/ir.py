@@ -15,8 +15,8 @@ from ..language.ast import Loc
 
 # Types of expressions.
 INT, BOOL, SYMBOL, SEAT, ITEM, SPACE = "number", "truth", "symbol", "seat", "item", "space"
-ZONE, ZONES, SEATS, SPACES, QUEUE = "zone", "zones", "seats", "spaces", "queue"
-ELEMENT_OF = {ZONE: ITEM, ZONES: ITEM, SEATS: SEAT, SPACES: SPACE}
+ZONE, ZONES, SEATS, SPACES, QUEUE, SYMBOLS, NUMBERS = "zone", "zones", "seats", "spaces", "queue", "words", "numbers"
+ELEMENT_OF = {ZONE: ITEM, ZONES: ITEM, SEATS: SEAT, SPACES: SPACE, SYMBOLS: SYMBOL, NUMBERS: INT}
 
 
 @dataclass(frozen=True)
@@ -221,6 +221,29 @@ class CellsOf(E):
 
 
 @dataclass(frozen=True)
+class FaceOf(E):
+    """The name of the face a space of a board of triangles comes from (its board piece)."""
+
+    board: str
+    space: E
+
+
+@dataclass(frozen=True)
+class FacesInUse(E):
+    """The names of the faces laid together to make a board of triangles in this game, in file order."""
+
+    board: str
+
+
+@dataclass(frozen=True)
+class AttributeValues(E):
+    """Every value of a component attribute, in declared order (``values of kind``)."""
+
+    attr: str
+    values: tuple[Union[str, int], ...]
+
+
+@dataclass(frozen=True)
 class IsMarked(E):
     board: str
     space: E
@@ -404,7 +427,8 @@ class Queue(Cited):
 @dataclass(frozen=True)
 class Face(Cited):
     condition: Optional[E]
-    # region letter per cell, row-major over (rows x columns); "." where no region
+    # region letter per cell, row-major over (rows x columns); "." where no region. On a board of triangles a
+    # face may cover a band of rows only ("-" elsewhere), and every face that applies is laid.
     cells: tuple[str, ...]
 
 
@@ -463,6 +487,7 @@ class Outcome:
     draw_from: Optional[E]
     faces: tuple[str, ...]
     pick_from: Optional[E] = None
+    pick_where: Optional[E] = None
 
 
 @dataclass(frozen=True)
@@ -502,6 +527,8 @@ class End(Cited):
     each_domain: Optional[E]
     condition: E
     winner: Optional[E]
+    then_step: Optional[str] = None  # run before the game is scored
+    then_args: tuple[E, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ ANY_PLAYER = -2  # a choice every seat may take (a claim window)
 TERMINAL = -4
 RESOLVE = "__resolve__"
 LOTS = "__lots__"  # the chance step that breaks a tie for first place by drawing lots
+ENDING = "__ending__"  # under the step an end runs before scoring; the game is over once it is reached
 
 
 class IllegalAction(Exception):
@@ -144,6 +145,7 @@ class EndInfo:
     timing: str  # after_step | turn_start
     check: Callable[[Any], Optional[list]]
     cites: tuple[str, ...] = ()
+    then: Optional[Callable[[Any], tuple[str, tuple]]] = None  # the step (and its arguments) run before scoring
 
 
 @dataclass(frozen=True)
@@ -199,6 +201,8 @@ class Tables:
         self.region_of: list[tuple[int, ...]] = []
         self.region_cells: list[tuple[tuple[int, ...], ...]] = []
         self.face: list[str] = []
+        self.faces_in_use: list[tuple[str, ...]] = []
+        self.face_of: list[tuple[str, ...]] = []  # per cell: the face (board piece) it comes from
         # Boards of triangles: every placement of every shape, with its bit masks (see rulespec.lib.geometry).
         self.mark_of: list[tuple[Optional[str], ...]] = []
         self.cell_bit: list[tuple[int, ...]] = []
@@ -206,15 +210,21 @@ class Tables:
         self.placement_cells: list[tuple[tuple[int, ...], ...]] = []
         self.placement_label: list[tuple[str, ...]] = []
         self.placements_of: list[dict[str, tuple[int, ...]]] = []
+        self.geometry: list[Any] = []  # per board of triangles: its rulespec.lib.geometry.TriangularBoard
+        self.legal_cache: dict[tuple, tuple[int, ...]] = {}  # (board, shape, occupied mask) -> legal placements
         offset = count
         for board in engine.BOARDS:
             self.board_base.append(offset)
             offset += board.size
             width = len(board.columns)
-            face = next((f for f in board.faces if f.condition is None or f.condition(self)), None)
-            if face is None:
+            applying = [f for f in board.faces if f.condition is None or f.condition(self)]
+            if not applying:
                 raise RuleRuntimeError(f"no face of board {board.name} applies with options {options}")
+            face = applying[0] if board.kind != "triangles" else self._laid_together(board, applying)
             self.face.append(face.name)
+            self.faces_in_use.append(tuple(f.name for f in applying) if board.kind == "triangles" else (face.name,))
+            self.face_of.append(tuple(next((f.name for f in applying if f.cells[c] != "-"), "")
+                                      for c in range(board.size)))
             row_out = left_out.get(board.row_attribute, set())
             col_out = left_out.get(board.column_attribute, set())
             in_use = tuple(face.cells[c] != "-" and board.rows[c // width] not in row_out
@@ -227,6 +237,7 @@ class Tables:
                 self.region_cells.append(())
                 continue
             self.mark_of.append(())
+            self.geometry.append(None)
             self.cell_bit.append(())
             self.placements.append(())
             self.placement_cells.append(())
@@ -248,6 +259,24 @@ class Tables:
             self.fits.append(per_item)
             self.fit_sets.append([frozenset(cells) for cells in per_item])
 
+    @staticmethod
+    def _laid_together(board: BoardInfo, faces: Sequence[FaceInfo]) -> FaceInfo:
+        """Every face of a board of triangles that applies is laid: each covers its own band of rows."""
+        if len(faces) == 1:
+            return faces[0]
+        cells = ["-"] * board.size
+        owner: list[Optional[str]] = [None] * board.size
+        for face in faces:
+            for c, ch in enumerate(face.cells):
+                if ch == "-":
+                    continue
+                if owner[c] is not None:
+                    raise RuleRuntimeError(f"faces {owner[c]} and {face.name} of board {board.name} both apply and "
+                                           f"both have the space {board.label(c)}; give them conditions that "
+                                           f"exclude each other, or rows that do not overlap")
+                cells[c], owner[c] = ch, face.name
+        return FaceInfo(" + ".join(f.name for f in faces), "".join(cells))
+
     def _lattice(self, engine: "Engine", board: BoardInfo, face: FaceInfo, in_use: Sequence[bool]) -> None:
         from ..lib.geometry import TriangularBoard, edge_neighbours
         width = len(board.columns)
@@ -255,6 +284,7 @@ class Tables:
         if not cells:
             raise RuleRuntimeError(f"board {board.name} has no space in use")
         geometry = TriangularBoard(cells)
+        self.geometry.append(geometry)
         index = {cell: r * width + c for cell in cells for r, c in [cell]}
         self.neighbours.append(tuple(
             tuple(index[n] for n in edge_neighbours(divmod(c, width)) if n in index) if in_use[c] else ()
@@ -350,6 +380,34 @@ class State:
 
     def placement_free(self, board: int, placement: int) -> bool:
         return not self.masks[board] & self.t.placements[board][placement][1]
+
+    def one_of_each(self, items: Iterable[int]) -> list[int]:
+        """The first of every group of identical copies among ``items``, in order."""
+        group, seen, out = self.engine._copy_group, set(), []
+        for item in items:
+            g = group[item]
+            if g not in seen:
+                seen.add(g)
+                out.append(item)
+        return out
+
+    def legal_placements(self, board: int, shape: str) -> tuple[int, ...]:
+        """Every placement of the shape that is free and shares a side with an occupied cell, in table order."""
+        t = self.t
+        key = (board, shape, self.masks[board])
+        found = t.legal_cache.get(key)
+        if found is None:
+            if len(t.legal_cache) > 4096:
+                t.legal_cache.clear()
+            mask = self.masks[board]
+            rows = t.placements[board]
+            found = t.legal_cache[key] = tuple(
+                p for p in t.placements_of[board][shape] if not mask & rows[p][1] and mask & rows[p][2])
+        return found
+
+    def any_legal_placement(self, board: int, shape: str) -> bool:
+        """Whether some placement of the shape is free and shares a side with an occupied cell."""
+        return self.t.geometry[board].any_legal_placement(self.engine.SHAPES[shape], self.masks[board])
 
     def placement_touches(self, board: int, placement: int) -> bool:
         """Whether the placement shares a side with an occupied cell (a corner is not enough)."""
@@ -677,6 +735,11 @@ class Engine:
         self._tables: dict[int, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
+        # Copies of one component (same kind, same attributes) are interchangeable: choices list one of them.
+        signature = {}
+        self._copy_group = tuple(
+            signature.setdefault((kind, tuple(values.get(item) for values in self.ITEM_ATTRS.values())), item)
+            for item, kind in enumerate(self.ITEM_KIND))
         self._event_invariants_by_board = [
             tuple(i for i in self.INVARIANTS if i.form == "on_event" and i.board == b) for b in range(len(self.BOARDS))]
         self._queue_invariants: dict[str, tuple] = {}
@@ -885,6 +948,10 @@ class Engine:
             if step == LOTS:
                 st._pending = self._decide(st)
                 return
+            if step == ENDING:
+                st.stack.pop()
+                self._finish(st, json.loads(frame[3]))
+                continue
             if self._replace(st, frame):
                 continue
             info = self.STEPS[step]
@@ -949,7 +1016,8 @@ class Engine:
         return False
 
     def _check_ends(self, st: State, timing: str) -> None:
-        if st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS):
+        if st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS) \
+                or (st.stack and st.stack[0][0] == ENDING):
             return
         for end in self.ENDS:
             if end.timing != timing:
@@ -959,16 +1027,26 @@ class Engine:
                 over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
                 st.stack.clear()
                 st._pending = None
-                if self.MATCH is not None and st.leg + 1 < len(self.MATCH[0]):
-                    self._next_leg(st, over)
+                if end.then is not None:
+                    # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
+                    step, args = end.then(st)
+                    st.stack.append((ENDING, (), 0, json.dumps(over, sort_keys=True), ()))
+                    st.stack.append((step, args, st.actor, "end", ()))
                     return
-                tied = self._tied_for_first(st, over) if ("lot", None) in self.RANKING else []
-                if len(tied) > 1:
-                    # The end is decided, but the winner is drawn by lot: one more chance node.
-                    st.stack.append((LOTS, tuple(tied), 0, json.dumps(over, sort_keys=True), ()))
-                else:
-                    st.over = over
+                self._finish(st, over)
                 return
+
+    def _finish(self, st: State, over: dict) -> None:
+        """The game (or this leg of a match) is over: go on to the next leg, draw lots, or record the result."""
+        if self.MATCH is not None and st.leg + 1 < len(self.MATCH[0]):
+            self._next_leg(st, over)
+            return
+        tied = self._tied_for_first(st, over) if ("lot", None) in self.RANKING else []
+        if len(tied) > 1:
+            # The end is decided, but the winner is drawn by lot: one more chance node.
+            st.stack.append((LOTS, tuple(tied), 0, json.dumps(over, sort_keys=True), ()))
+        else:
+            st.over = over
 
     def _next_leg(self, st: State, over: dict) -> None:
         """Record this leg's scores and set up the next leg of the match in the same state."""
