@@ -58,7 +58,7 @@ B_BEACH_FACES = (
 
 def fit_shell_on_beach(st, v_item, v_space):
     """Where a shell may go on beach. [SHELL-PLACE-1] (rulebooks/shell-we.rules:141)"""
-    return ((ITEM_ATTRS['colour'][v_item] == B_BEACH_ROW[v_space]) and (ITEM_ATTRS['value'][v_item] == B_BEACH_COLUMN[v_space]))
+    return ((ITEM_ATTRS['colour'].get(v_item) == B_BEACH_ROW[v_space]) and (ITEM_ATTRS['value'].get(v_item) == B_BEACH_COLUMN[v_space]))
 
 def fit_starfish_on_beach(st, v_item, v_space):
     """Where a starfish may go on beach. [SHELL-STAR-1] (rulebooks/shell-we.rules:142)"""
@@ -524,7 +524,7 @@ def end_everybody_passed(st):
 
 def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
-    return (sum(ITEM_ATTRS['value'][v_t] for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell') + (20 * sum(1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish')))
+    return (sum(ITEM_ATTRS['value'].get(v_t) for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell') + (20 * sum(1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish')))
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""

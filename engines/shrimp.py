@@ -306,7 +306,7 @@ def effect_call__stop(st, cause, v_player, v_flipper):
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
     """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:248)"""
-    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (sum(1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['number'][v_w])) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['size'][v_w])) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['colour'][v_w])) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['origin'][v_w])) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] + ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])]) + ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])]) == 7))))) > 0)):
+    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (sum(1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine']))) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried']))) == 7))))) > 0)):
         st.then('penalty', (v_player,))
         st.then('window', (v_flipper,))
     else:
@@ -486,7 +486,7 @@ def score_cards(st, v_p):
 
 def score_shrimp(st, v_p):
     """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:319)"""
-    return sum(ITEM_ATTRS['number'][v_c] for v_c in st.zones[st.t.zone_base['feast'] + v_p])
+    return sum(ITEM_ATTRS['number'].get(v_c) for v_c in st.zones[st.t.zone_base['feast'] + v_p])
 
 def invariant_conservation(st):
     """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:335)"""
@@ -517,7 +517,7 @@ def example_card_description(run):
     """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:356)"""
     st = run.start(players=2, options={})
     run.put(st, st.t.zone_base['grilled'], ['2 large green Italian shrimp'], line=358)
-    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == 2) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == 'large') and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == 'green') and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Italian')), line=359)
+    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) == 2) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['grilled'])) == 'large') and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['grilled'])) == 'green') and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['grilled'])) == 'Italian')), line=359)
     return st
 
 
@@ -529,7 +529,7 @@ def example_three_different_dishes(run):
     run.put(st, st.t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=365)
     run.put(st, st.t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=366)
     run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=367)
-    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == 'Brazilian'), line=368)
+    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['grilled'])) == 'Brazilian'), line=368)
     run.legal(st, 'player 2: go on', True, line=369)
     run.legal(st, 'player 3: go on', False, line=370)
     run.act(st, 'player 2: go on', line=371)

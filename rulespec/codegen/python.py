@@ -114,7 +114,10 @@ class CodeGenerator:
         return f"st.queues[{e.queue!r}]"
 
     def visit_ItemAttr(self, e: ir.ItemAttr) -> str:
-        return f"ITEM_ATTRS[{e.attr!r}][{self.expr(e.item)}]"
+        if all(any(name == e.attr for name, _ in c.attributes) for c in self.m.components):
+            return f"ITEM_ATTRS[{e.attr!r}][{self.expr(e.item)}]"
+        # Some components lack the attribute (a token has no shape): theirs reads as nothing, equal to no value.
+        return f"ITEM_ATTRS[{e.attr!r}].get({self.expr(e.item)})"
 
     def visit_SpaceAttr(self, e: ir.SpaceAttr) -> str:
         board = self.m.boards[self.boards[e.board]]
@@ -197,7 +200,8 @@ class CodeGenerator:
         if e.shape is not None:
             return f"st.t.placements_of[{b}][{e.shape!r}]"
         attr = self.m.boards[b].shape_attribute
-        return f"st.t.placements_of[{b}][ITEM_ATTRS[{attr!r}][{self.expr(e.item)}]]"
+        # A component without a shape (a token) has no placements.
+        return f"st.t.placements_of[{b}].get(ITEM_ATTRS[{attr!r}].get({self.expr(e.item)}), ())"
 
     def visit_CellsOf(self, e: ir.CellsOf) -> str:
         b = self.boards[e.board]
@@ -567,7 +571,7 @@ class CodeGenerator:
                     p = b.domain
                     board = self.boards[p.board]
                     shape = repr(p.shape) if p.shape is not None else \
-                        f"ITEM_ATTRS[{self.m.boards[board].shape_attribute!r}][{self.expr(p.item)}]"
+                        f"ITEM_ATTRS[{self.m.boards[board].shape_attribute!r}].get({self.expr(p.item)})"
                     domains[b.var] = f"st.legal_placements({board}, {shape})"
                     for c in free:
                         conditions.remove(c)

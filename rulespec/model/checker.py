@@ -146,6 +146,8 @@ class Checker:
                            hint=did_you_mean(wanted, by_name) or f"known variants: {', '.join(by_name) or 'none'}")
                 continue
             for change in variant.changes:
+                if change.target in touched and change.action == "remove" and touched[change.target][1].action == "remove":
+                    continue  # two variants that both drop a clause agree
                 if change.target in touched:
                     other_variant, other = touched[change.target]
                     self.error(change.loc, f"variants `{other_variant}` and `{wanted}` both change `{change.target}`",
@@ -236,6 +238,9 @@ class Checker:
             self.symbols.update(option.values)
         for values in self.attributes.values():
             self.symbols.update(v for v in values if isinstance(v, str))
+        for d in decls:  # a die's faces are words any rule may compare with, wherever it is declared
+            if d.kind == "chance" and d.outcome.faces:
+                self.symbols.update(d.outcome.faces)
         for board in self.boards.values():
             if board.lattice == "triangles":  # `face of <space>` names a face
                 self.symbols.update(f.name for f in board.faces)

@@ -391,7 +391,7 @@ class State:
                 out.append(item)
         return out
 
-    def legal_placements(self, board: int, shape: str) -> tuple[int, ...]:
+    def legal_placements(self, board: int, shape: Optional[str]) -> tuple[int, ...]:
         """Every placement of the shape that is free and shares a side with an occupied cell, in table order."""
         t = self.t
         key = (board, shape, self.masks[board])
@@ -402,7 +402,7 @@ class State:
             mask = self.masks[board]
             rows = t.placements[board]
             found = t.legal_cache[key] = tuple(
-                p for p in t.placements_of[board][shape] if not mask & rows[p][1] and mask & rows[p][2])
+                p for p in t.placements_of[board].get(shape, ()) if not mask & rows[p][1] and mask & rows[p][2])
         return found
 
     def any_legal_placement(self, board: int, shape: str) -> bool:

@@ -62,6 +62,19 @@ class ExampleRun:
         info = self.engine.BOARDS[board]
         for label, at in refs:
             item = self._item(st, label, line)
+            if info.kind == "triangles":
+                # On a board of triangles `at` names every triangle the tile covers, as actions print them.
+                shape = self.engine.ITEM_ATTRS.get(info.shape_attribute, {}).get(item)
+                placements = [p for p in st.t.placements_of[board].get(shape, ())
+                              if st.t.placement_label[board][p] == at]
+                if not placements:
+                    self.fail(line, f"{label!r} cannot lie on {at!r}: name the triangles it covers, in the order "
+                                    f"actions print them (such as \"r1c2 r1c3\")")
+                if st.masks[board] & st.t.placements[board][placements[0]][1]:
+                    self.fail(line, f"{at!r} is already covered")
+                st._take(item)
+                st._occupy(board, st.t.placement_cells[board][placements[0]], item, "given")
+                continue
             if at is not None:
                 cells = [c for c in range(info.size) if info.label(c) == at]
                 if not cells:
@@ -77,6 +90,11 @@ class ExampleRun:
         actor = args[0] if args and isinstance(args[0], int) else st.turn_seat
         st.stack = [(name, tuple(args), actor, "given", ())]
         st.turn_seat = actor
+        if self.started:  # a step given later in the example starts at once, in place of what was pending
+            try:
+                self.engine._advance(st)
+            except RuleRuntimeError as error:
+                self.fail(line, f"the step could not run: {error}")
 
     def counter(self, st: State, name: str, value: int, seat: Optional[int] = None, line: int = 0) -> None:
         if seat is None:
@@ -84,35 +102,38 @@ class ExampleRun:
         else:
             st.counters[name][seat] = value
 
-    def _begin(self, st: State) -> None:
+    def _begin(self, st: State, line: int = 0) -> None:
         if not self.started:
             self.started = True
             if not st.stack:
                 st.stack.append((self.engine.TURN_STEP, (st.turn_seat,), st.turn_seat, "turn", ()))
-            self.engine._advance(st)
+            try:
+                self.engine._advance(st)
+            except RuleRuntimeError as error:
+                self.fail(line, f"the game could not go on from the given position: {error}")
 
     def act(self, st: State, text: str, line: int = 0) -> None:
-        self._begin(st)
+        self._begin(st, line)
         try:
             st.apply(text)
         except (IllegalAction, RuleRuntimeError) as error:
             self.fail(line, f"{text!r} was refused: {error}")
 
     def legal(self, st: State, text: str, expected: bool, line: int = 0) -> None:
-        self._begin(st)
+        self._begin(st, line)
         offered = [str(a) for a in st.legal_actions()]
         if (text in offered) != expected:
             what = "is not offered" if expected else "is offered, but should not be"
             self.fail(line, f"{text!r} {what}; offered: {offered[:10]}")
 
     def over(self, st: State, end: str, line: int = 0) -> None:
-        self._begin(st)
+        self._begin(st, line)
         if st.over is None or st.over.get("end") != end:
             self.fail(line, f"expected the game to be over by `{end}`, but it is "
                             f"{'not over' if st.over is None else 'over by ' + st.over.get('end', '?')}")
 
     def fact(self, st: State, text: str, check: Callable[[], bool], line: int = 0) -> None:
-        self._begin(st)
+        self._begin(st, line)
         try:
             holds = check()
         except Exception as error:  # a fact that cannot be evaluated is a failed fact
