@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
 
-SOURCE_HASH = '0e44b93eb93d93d6'
+SOURCE_HASH = '4924a8294bfbe336'
 GENERATOR_VERSION = '1'
 
 # ---------------------------------------------------------------- components
@@ -613,158 +613,154 @@ def invariant_shrimp_kept(st):
     """Invariant: all 35 shrimp are in the supply or behind a shield. [LTES-COMP-10] (rulebooks/let-them-eat-shrimp.rules:433)"""
     return ((sum(1 for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp') + sum(sum(1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp') for v_p in range(st.players))) == 35)
 
-def invariant_tiles_kept(st):
-    """Invariant: all 140 fish tiles are in the supply, behind a shield or on the board. [LTES-COMP-2] (rulebooks/let-them-eat-shrimp.rules:436)"""
-    return (((sum(1 for v_f in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_f] == 'fish') + sum(sum(1 for v_f in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_f] == 'fish') for v_p in range(st.players))) + sum(1 for v_c in st.t.cells_in_use[0] if (st.boards[0][v_c] >= 0 and (v_c == st.first('any(d in cells of occupant of c)', (v_d for v_d in st.cells_of(0, st.occupant(0, v_c)))))))) == 140)
-
 
 def example_placing_next_to_a_tile(run):
-    """Example: Example 1: a point is not enough, a side is. [LTES-PLACE-8, LTES-PLACE-9, LTES-PLACE-2, LTES-PLACE-3, LTES-SUM-6] (rulebooks/let-them-eat-shrimp.rules:441)"""
+    """Example: Example 1: a point is not enough, a side is. [LTES-PLACE-8, LTES-PLACE-9, LTES-PLACE-2, LTES-PLACE-3, LTES-SUM-6] (rulebooks/let-them-eat-shrimp.rules:438)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=443)
-    run.put(st, st.t.zone_base['shield'] + 0, ['hexagon', 'trapezoid'], line=444)
-    run.put(st, st.t.zone_base['shield'] + 1, ['hexagon'], line=445)
-    run.legal(st, 'player 1: place hexagon on r4c8 r4c9 r4c10 r5c8 r5c9 r5c10', False, line=446)
-    run.legal(st, 'player 1: place trapezoid on r3c9 r3c10 r3c11', True, line=447)
-    run.act(st, 'player 1: place trapezoid on r3c9 r3c10 r3c11', line=448)
-    run.legal(st, 'player 2: place hexagon on r4c8 r4c9 r4c10 r5c8 r5c9 r5c10', True, line=449)
+    run.place(st, 0, [('triangle', 'r3c8')], line=440)
+    run.put(st, st.t.zone_base['shield'] + 0, ['hexagon', 'trapezoid'], line=441)
+    run.put(st, st.t.zone_base['shield'] + 1, ['hexagon'], line=442)
+    run.legal(st, 'player 1: place hexagon on r4c8 r4c9 r4c10 r5c8 r5c9 r5c10', False, line=443)
+    run.legal(st, 'player 1: place trapezoid on r3c9 r3c10 r3c11', True, line=444)
+    run.act(st, 'player 1: place trapezoid on r3c9 r3c10 r3c11', line=445)
+    run.legal(st, 'player 2: place hexagon on r4c8 r4c9 r4c10 r5c8 r5c9 r5c10', True, line=446)
     return st
 
 
 def example_two_eggs_at_once(run):
-    """Example: Example 2: a diamond egg and a hexagon egg under one tile. [LTES-GAIN-4, LTES-GAIN-1, LTES-GAIN-3, LTES-ACT-1] ruling LTES-AMB-23 (rulebooks/let-them-eat-shrimp.rules:451)"""
+    """Example: Example 2: a diamond egg and a hexagon egg under one tile. [LTES-GAIN-4, LTES-GAIN-1, LTES-GAIN-3, LTES-ACT-1] ruling LTES-AMB-23 (rulebooks/let-them-eat-shrimp.rules:448)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c12')], line=453)
-    run.put(st, st.t.zone_base['shield'] + 0, ['hexagon'], line=454)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=455)
-    run.act(st, 'player 1: place hexagon on r3c13 r3c14 r3c15 r4c13 r4c14 r4c15', line=456)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'diamond')) == 1), line=457)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'hexagon')) == 1), line=458)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 2), line=459)
-    run.legal(st, 'player 2: place triangle on r3c16', True, line=460)
+    run.place(st, 0, [('triangle', 'r3c12')], line=450)
+    run.put(st, st.t.zone_base['shield'] + 0, ['hexagon'], line=451)
+    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=452)
+    run.act(st, 'player 1: place hexagon on r3c13 r3c14 r3c15 r4c13 r4c14 r4c15', line=453)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'diamond')) == 1), line=454)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'hexagon')) == 1), line=455)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 2), line=456)
+    run.legal(st, 'player 2: place triangle on r3c16', True, line=457)
     return st
 
 
 def example_seventeen_points(run):
-    """Example: The scoring example: 5 + 5 + 1 + 0 + 6 = 17. [LTES-SCORE-10, LTES-SCORE-2, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:462)"""
+    """Example: The scoring example: 5 + 5 + 1 + 0 + 6 = 17. [LTES-SCORE-10, LTES-SCORE-2, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:459)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=464)
-    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'triangle', 'triangle', 'triangle', 'diamond', 'diamond', 'diamond', 'trapezoid', 'trapezoid', 'hexagon', 'egg', 'shrimp', 'shrimp', 'shrimp'], line=465)
-    run.fact(st, 'final_score of player 1 = 17', lambda: (score_final_score(st, 0) == 17), line=466)
-    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=467)
-    run.fact(st, 'eggs of player 1 = 1', lambda: (score_eggs(st, 0) == 1), line=468)
+    run.place(st, 0, [('triangle', 'r3c8')], line=461)
+    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'triangle', 'triangle', 'triangle', 'diamond', 'diamond', 'diamond', 'trapezoid', 'trapezoid', 'hexagon', 'egg', 'shrimp', 'shrimp', 'shrimp'], line=462)
+    run.fact(st, 'final_score of player 1 = 17', lambda: (score_final_score(st, 0) == 17), line=463)
+    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=464)
+    run.fact(st, 'eggs of player 1 = 1', lambda: (score_eggs(st, 0) == 1), line=465)
     return st
 
 
 def example_a_wild_egg_keeps_a_tile_out(run):
-    """Example: An egg completes a set; the best split leaves a real tile over. [LTES-SCORE-8, LTES-TIE-1, LTES-SCORE-3] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:470)"""
+    """Example: An egg completes a set; the best split leaves a real tile over. [LTES-SCORE-8, LTES-TIE-1, LTES-SCORE-3] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:467)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=472)
-    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'diamond', 'trapezoid', 'hexagon', 'egg'], line=473)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'diamond', 'egg', 'egg'], line=474)
-    run.fact(st, 'final_score of player 1 = 5', lambda: (score_final_score(st, 0) == 5), line=475)
-    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=476)
-    run.fact(st, 'final_score of player 2 = 5', lambda: (score_final_score(st, 1) == 5), line=477)
-    run.fact(st, 'leftover_tiles of player 2 = 0', lambda: (score_leftover_tiles(st, 1) == 0), line=478)
+    run.place(st, 0, [('triangle', 'r3c8')], line=469)
+    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'diamond', 'trapezoid', 'hexagon', 'egg'], line=470)
+    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'diamond', 'egg', 'egg'], line=471)
+    run.fact(st, 'final_score of player 1 = 5', lambda: (score_final_score(st, 0) == 5), line=472)
+    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=473)
+    run.fact(st, 'final_score of player 2 = 5', lambda: (score_final_score(st, 1) == 5), line=474)
+    run.fact(st, 'leftover_tiles of player 2 = 0', lambda: (score_leftover_tiles(st, 1) == 0), line=475)
     return st
 
 
 def example_covering_nothing(run):
-    """Example: FAQ 1: covering no creature brings nothing. [LTES-FAQ-1, LTES-ACT-3] (rulebooks/let-them-eat-shrimp.rules:480)"""
+    """Example: FAQ 1: covering no creature brings nothing. [LTES-FAQ-1, LTES-ACT-3] (rulebooks/let-them-eat-shrimp.rules:477)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=482)
-    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'egg'], line=483)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=484)
-    run.act(st, 'player 1: place diamond on r3c9 r3c10', line=485)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=486)
-    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (sum(1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg') == 34), line=487)
-    run.legal(st, 'player 2: place triangle on r3c11', True, line=488)
+    run.place(st, 0, [('triangle', 'r3c8')], line=479)
+    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'egg'], line=480)
+    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=481)
+    run.act(st, 'player 1: place diamond on r3c9 r3c10', line=482)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=483)
+    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (sum(1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg') == 34), line=484)
+    run.legal(st, 'player 2: place triangle on r3c11', True, line=485)
     return st
 
 
 def example_one_roll_for_a_shark(run):
-    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:490)"""
+    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:487)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r1c14')], line=492)
-    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=493)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=494)
-    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=495)
-    run.legal(st, 'chance: loss roll: triangle', True, line=496)
-    run.act(st, 'chance: loss roll: triangle', line=497)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=498)
-    run.legal(st, 'player 2: place triangle on r1c17', True, line=499)
+    run.place(st, 0, [('triangle', 'r1c14')], line=489)
+    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=490)
+    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=491)
+    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=492)
+    run.legal(st, 'chance: loss roll: triangle', True, line=493)
+    run.act(st, 'chance: loss roll: triangle', line=494)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=495)
+    run.legal(st, 'player 2: place triangle on r1c17', True, line=496)
     return st
 
 
 def example_the_better_starfish(run):
-    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:501)"""
+    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:498)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=503)
-    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=504)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=505)
+    run.place(st, 0, [('triangle', 'r3c8')], line=500)
+    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=501)
+    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=502)
+    run.step(st, 'loss_roll', (0,), line=503)
+    run.act(st, 'chance: loss roll: starfish', line=504)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 3), line=505)
     run.step(st, 'loss_roll', (0,), line=506)
-    run.act(st, 'chance: loss roll: starfish', line=507)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 3), line=508)
-    run.step(st, 'loss_roll', (0,), line=509)
-    run.act(st, 'chance: loss roll: shark', line=510)
-    run.legal(st, 'player 1: give diamond back to the supply', True, line=511)
-    run.legal(st, 'player 1: give hexagon back to the supply', True, line=512)
-    run.act(st, 'player 1: give hexagon back to the supply', line=513)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 2), line=514)
+    run.act(st, 'chance: loss roll: shark', line=507)
+    run.legal(st, 'player 1: give diamond back to the supply', True, line=508)
+    run.legal(st, 'player 1: give hexagon back to the supply', True, line=509)
+    run.act(st, 'player 1: give hexagon back to the supply', line=510)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 2), line=511)
     return st
 
 
 def example_gains_from_the_die(run):
-    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:516)"""
+    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:513)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=518)
-    run.put(st, st.t.zone_base['shield'] + 0, ['egg'], line=519)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=520)
+    run.place(st, 0, [('triangle', 'r3c8')], line=515)
+    run.put(st, st.t.zone_base['shield'] + 0, ['egg'], line=516)
+    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=517)
+    run.step(st, 'gain_roll', (0,), line=518)
+    run.act(st, 'chance: gain roll: shark', line=519)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=520)
     run.step(st, 'gain_roll', (0,), line=521)
-    run.act(st, 'chance: gain roll: shark', line=522)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=523)
+    run.act(st, 'chance: gain roll: trapezoid', line=522)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')) == 1), line=523)
     run.step(st, 'gain_roll', (0,), line=524)
-    run.act(st, 'chance: gain roll: trapezoid', line=525)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')) == 1), line=526)
-    run.step(st, 'gain_roll', (0,), line=527)
-    run.act(st, 'chance: gain roll: starfish', line=528)
-    run.legal(st, 'player 1: take a hexagon from the supply', True, line=529)
-    run.act(st, 'player 1: take a hexagon from the supply', line=530)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 3), line=531)
+    run.act(st, 'chance: gain roll: starfish', line=525)
+    run.legal(st, 'player 1: take a hexagon from the supply', True, line=526)
+    run.act(st, 'player 1: take a hexagon from the supply', line=527)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 3), line=528)
     return st
 
 
 def example_no_egg_is_no_knockout(run):
-    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:533)"""
+    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:530)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=535)
-    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'egg'], line=536)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=537)
-    run.put(st, st.t.zone_base['shield'] + 2, ['triangle', 'egg'], line=538)
-    run.step(st, 'loss_roll', (0,), line=539)
-    run.act(st, 'chance: loss roll: hexagon', line=540)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=541)
-    run.fact(st, 'out_at of player 1 = 0', lambda: (st.counters['out_at'][0] == 0), line=542)
-    run.step(st, 'loss_roll', (0,), line=543)
-    run.act(st, 'chance: loss roll: diamond', line=544)
-    run.fact(st, 'out_at of player 1 = 1', lambda: (st.counters['out_at'][0] == 1), line=545)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=546)
+    run.place(st, 0, [('triangle', 'r3c8')], line=532)
+    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'egg'], line=533)
+    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=534)
+    run.put(st, st.t.zone_base['shield'] + 2, ['triangle', 'egg'], line=535)
+    run.step(st, 'loss_roll', (0,), line=536)
+    run.act(st, 'chance: loss roll: hexagon', line=537)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=538)
+    run.fact(st, 'out_at of player 1 = 0', lambda: (st.counters['out_at'][0] == 0), line=539)
+    run.step(st, 'loss_roll', (0,), line=540)
+    run.act(st, 'chance: loss roll: diamond', line=541)
+    run.fact(st, 'out_at of player 1 = 1', lambda: (st.counters['out_at'][0] == 1), line=542)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=543)
     return st
 
 
 def example_buying_a_tile(run):
-    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:548)"""
+    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:545)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=550)
-    run.put(st, st.t.zone_base['shield'] + 0, ['egg'], line=551)
-    run.put(st, st.t.zone_base['shield'] + 1, ['shrimp'], line=552)
-    run.put(st, st.t.zone_base['shield'] + 2, ['triangle'], line=553)
-    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=554)
-    run.act(st, 'player 1: pay an egg for a hexagon', line=555)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=556)
-    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=557)
-    run.fact(st, 'out_at of player 2 = 1', lambda: (st.counters['out_at'][1] == 1), line=558)
-    run.legal(st, 'player 3: place triangle on r3c12', True, line=559)
+    run.place(st, 0, [('triangle', 'r3c8')], line=547)
+    run.put(st, st.t.zone_base['shield'] + 0, ['egg'], line=548)
+    run.put(st, st.t.zone_base['shield'] + 1, ['shrimp'], line=549)
+    run.put(st, st.t.zone_base['shield'] + 2, ['triangle'], line=550)
+    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=551)
+    run.act(st, 'player 1: pay an egg for a hexagon', line=552)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=553)
+    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=554)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st.counters['out_at'][1] == 1), line=555)
+    run.legal(st, 'player 3: place triangle on r3c12', True, line=556)
     return st
 
 
@@ -859,7 +855,6 @@ class LetThemEatShrimpEngine(Engine):
     INVARIANTS = (
         InvariantInfo('eggs_kept', 'all 35 eggs are in the supply or behind a shield', 'always', invariant_eggs_kept, cites=('LTES-COMP-9',)),
         InvariantInfo('shrimp_kept', 'all 35 shrimp are in the supply or behind a shield', 'always', invariant_shrimp_kept, cites=('LTES-COMP-10',)),
-        InvariantInfo('tiles_kept', 'all 140 fish tiles are in the supply, behind a shield or on the board', 'always', invariant_tiles_kept, cites=('LTES-COMP-2',)),
     )
     EXAMPLES = (
         ('placing_next_to_a_tile', 'Example 1: a point is not enough, a side is', ('LTES-PLACE-8', 'LTES-PLACE-9', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-SUM-6'), example_placing_next_to_a_tile),

@@ -206,6 +206,7 @@ class Tables:
         # Boards of triangles: every placement of every shape, with its bit masks (see rulespec.lib.geometry).
         self.mark_of: list[tuple[Optional[str], ...]] = []
         self.cell_bit: list[tuple[int, ...]] = []
+        self.tile_span: list[int] = []  # per board: how far past its first cell a tile may reach (1 on a grid)
         self.placements: list[tuple] = []
         self.placement_cells: list[tuple[tuple[int, ...], ...]] = []
         self.placement_label: list[tuple[str, ...]] = []
@@ -237,6 +238,7 @@ class Tables:
                 self.region_cells.append(())
                 continue
             self.mark_of.append(())
+            self.tile_span.append(1)
             self.geometry.append(None)
             self.cell_bit.append(())
             self.placements.append(())
@@ -297,13 +299,14 @@ class Tables:
         for shape, shape_cells in engine.SHAPES.items():
             ids = []
             for placement in geometry.placements(shape_cells):
-                covered = tuple(index[cell] for cell in placement.cells)
+                covered = tuple(sorted(index[cell] for cell in placement.cells))  # the first is the tile's place
                 ids.append(len(placements))
                 placements.append((shape, placement.mask, placement.contact_mask))
                 placement_cells.append(covered)
                 labels.append(" ".join(board.label(c) for c in covered))
             of_shape[shape] = tuple(ids)
         self.placements.append(tuple(placements))
+        self.tile_span.append(max((cells[-1] - cells[0] + 1 for cells in placement_cells), default=1))
         self.placement_cells.append(tuple(placement_cells))
         self.placement_label.append(tuple(labels))
         self.placements_of.append(of_shape)
@@ -414,7 +417,13 @@ class State:
         return bool(self.masks[board] & self.t.placements[board][placement][2])
 
     def cells_of(self, board: int, item: int) -> tuple[int, ...]:
-        return tuple(c for c, held in enumerate(self.boards[board]) if held == item)
+        cells, t = self.boards[board], self.t
+        where = self.loc[item] - t.board_base[board]
+        if not 0 <= where < len(cells):
+            return ()
+        # A tile's cells start at its location and lie within the longest span of any placement.
+        end = min(len(cells), where + t.tile_span[board])
+        return tuple(c for c in range(where, end) if cells[c] == item)
 
     def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
         t = self.t
@@ -450,7 +459,7 @@ class State:
                     cells = self.boards[b]
                     first = where - t.board_base[b]
                     # On a board of triangles a tile may cover several cells after its first.
-                    for cell in range(first, len(cells) if t.cell_bit[b] else first + 1):
+                    for cell in range(first, min(len(cells), first + t.tile_span[b])):
                         if cells[cell] == item:
                             cells[cell] = -1
                             self.causes[b][cell] = None
