@@ -13,10 +13,10 @@ class _Recording(ExampleRun):
 
     before = None
 
-    def _begin(self, st) -> None:
+    def _begin(self, st, line: int = 0) -> None:
         if not self.started:
             self.before = st.clone()
-        super()._begin(st)
+        super()._begin(st, line)
 
 
 @dataclass

@@ -21,7 +21,7 @@ from ..model import ir
 from ..model.checker import expand_items
 from .english import STEP_KINDS, English, code, example_line, game_overview, human, join, plural
 from .sources import Declaration, RuleSource, base_declarations, diff_declarations, load_source
-from .svg import board_svg, engine_picture, option_settings
+from .svg import board_svg, engine_picture, face_picture, option_settings
 
 SECTION_KINDS = {"invariant": "invariants", "example": "examples", "ruling": "rulings"}
 
@@ -292,6 +292,39 @@ class GamePage:
             out[players] = counts
         return out
 
+    def lattice_faces(self, b: int, board) -> list[str]:
+        """A board of triangles: every face (board piece) on its own, then the board as laid for each player
+        count with the default options."""
+        info = self.engine.BOARDS[b]
+        lines = []
+        for face_model, face in zip(board.faces, info.faces):
+            when = f", used when {self.en.expr(face_model.condition)}" if face_model.condition is not None else ""
+            lines += [f"#### Face {face.name}{when}", ""]
+            link = self.image(f"{board.name}-face-{face.name}",
+                              board_svg(face_picture(info, face, f"{board.name}, face {face.name}")))
+            lines += [f"![The {human(board.name)}, face {face.name}]({link})", ""]
+        laid: dict[str, list[int]] = {}
+        for players in range(self.model.min_players, self.model.max_players + 1):
+            try:
+                laid.setdefault(self.engine.tables(players).face[b], []).append(players)
+            except Exception:  # no face applies with the default options for this count
+                continue
+        if laid:
+            lines += ["#### The board as laid, with the default options", ""]
+            entries = []
+            for face_names, counts in laid.items():
+                label = _players_label(counts)
+                caption = f"{board.name} ({face_names}), {label}"
+                link = self.image(f"{board.name}-laid-{'-'.join(map(str, counts))}p",
+                                  board_svg(engine_picture(self.engine, b, counts[0], caption=caption)))
+                entries.append((label, f"![The {human(board.name)} with {label}]({link})"))
+            if len(entries) == 1:
+                lines += [entries[0][1], ""]
+            else:
+                for label, image in entries:
+                    lines += [f'=== "{label}"', "", f"    {image}", ""]
+        return lines
+
     def boards(self) -> list[str]:
         m = self.model
         if not m.boards:
@@ -303,6 +336,9 @@ class GamePage:
             lines += [f"### {human(board.name)}", ""]
             if d is not None:
                 lines += [f"Drawn from the map in the rule file ([board {board.name}](#{d.anchor})).", ""]
+            if board.lattice == "triangles":
+                lines += self.lattice_faces(b, board)
+                continue
             # Which face and which spaces are in use, for every option setting and player count.
             seen: dict[str, dict[tuple, list[int]]] = {}
             for options in option_settings(engine):

@@ -27,6 +27,8 @@ CSS_COLOURS = {
 PALETTE = ("#37474f", "#1e88e5", "#e53935", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#d81b60",
            "#3949ab")
 SERIES = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b")
+# Light fills for the marks of a board of triangles, one per meaning.
+MARKS = ("#ffe082", "#ef9a9a", "#a5d6a7", "#90caf9", "#ce93d8", "#ffcc80", "#80cbc4", "#bcaaa4", "#f48fb1")
 
 
 def _attr(value: object) -> str:
@@ -62,6 +64,7 @@ class BoardPicture:
     letter_meaning: dict[str, str] = field(default_factory=dict)  # letter -> what it means (region/mark name)
     caption: str = ""
     causes: tuple[str, ...] = ()  # every cause the game uses, for stable colours
+    row_offset: int = 0  # the first row drawn, on a board of triangles (a face may be a band of rows)
 
 
 def _cause_colour(picture: BoardPicture, cause: str) -> str:
@@ -84,10 +87,12 @@ def _legend(picture: BoardPicture, x: float, y: float, width: float) -> tuple[li
     meanings: dict[str, list[str]] = {}
     for letter in letters:
         meanings.setdefault(picture.letter_meaning.get(letter, "marked"), []).append(letter)
+    ordered = sorted(meanings)
     for meaning, group in meanings.items():
         text = (f"{meaning} (spaces with the same letter form one {meaning})" if picture.kind == "grid"
                 else f"marked {meaning} ({', '.join(group)})")
-        entries.append(('<circle cx="7" cy="-4" r="6" fill="#fffaf0" stroke="#b08d57" stroke-width="1.5"/>', text))
+        fill = "#fffaf0" if picture.kind == "grid" else MARKS[ordered.index(meaning) % len(MARKS)]
+        entries.append((f'<circle cx="7" cy="-4" r="6" fill="{fill}" stroke="#b08d57" stroke-width="1.5"/>', text))
     if any(c.exists and not c.in_use for c in picture.cells):
         entries.append(('<rect x="1" y="-10" width="12" height="12" fill="url(#leftout)" stroke="#999"/>',
                         "not in use with this many players"))
@@ -219,11 +224,13 @@ def _triangles_svg(p: BoardPicture) -> str:
     body: list[str] = []
     max_x = 0.0
     item_colours: dict[int, str] = {}
+    meanings = sorted({p.letter_meaning.get(cell.letter, "marked") for cell in p.cells if cell.letter})
     for index, cell in enumerate(p.cells):
         if not cell.exists:
             continue
         r, c = divmod(index, n_cols)
-        points = [(label_w + hh * side / 2, top + line * h) for line, hh in corners((r, c))]
+        points = [(label_w + hh * side / 2, top + (line - p.row_offset) * h)
+                  for line, hh in corners((r + p.row_offset, c))]
         max_x = max(max_x, *(x for x, _ in points))
         if cell.occupant:
             fill = item_colours.setdefault(cell.item, SERIES[len(item_colours) % len(SERIES)])
@@ -239,9 +246,11 @@ def _triangles_svg(p: BoardPicture) -> str:
                     f'stroke-width="{width}"><title>{escape(tip)}</title></polygon>')
         cx = sum(x for x, _ in points) / 3
         cy = sum(y for _, y in points) / 3
-        if cell.letter:
-            body.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="5" fill="#fffaf0" stroke="#b08d57" '
-                        f'stroke-width="1.3"/>')
+        if cell.letter:  # a mark: its letter on a disc coloured by what it means
+            colour = MARKS[meanings.index(p.letter_meaning.get(cell.letter, "marked")) % len(MARKS)]
+            body.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="7" fill="{colour}" stroke="#5d4037" '
+                        f'stroke-width="1"/><text x="{_fmt(cx)}" y="{_fmt(cy + 3.5)}" font-size="9" '
+                        f'text-anchor="middle">{escape(cell.letter)}</text>')
         if cell.short:
             body.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 3)}" font-size="8" text-anchor="middle">'
                         f'{escape(cell.short)}</text>')
@@ -266,7 +275,7 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     info = engine.BOARDS[board]
     tables = state.t if state is not None else engine.tables(players)
     face_name = tables.face[board]
-    face = next(f for f in info.faces if f.name == face_name)
+    laid = tables.laid_cells[board]  # every face that applies, laid together
     kind = getattr(info, "kind", "grid")
     model = getattr(engine, "model", None)
     meaning: dict[str, str] = {}
@@ -275,11 +284,11 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     elif model is not None:
         board_model = next((b for b in model.boards if b.name == info.name), None)
         if board_model is not None and board_model.regions:
-            meaning = {letter: board_model.regions[0] for letter in set(face.cells) if letter not in ".-"}
+            meaning = {letter: board_model.regions[0] for letter in set(laid) if letter not in ".-"}
     column_values = engine.ITEM_ATTRS.get(info.column_attribute, {}) if kind != "triangles" else {}
     cells = []
     for cell in range(info.size):
-        letter = face.cells[cell]
+        letter = laid[cell]
         view = CellView(exists=letter != "-", in_use=bool(tables.in_use[board][cell]),
                         letter=letter if letter not in ".-" else "")
         if state is not None:
@@ -295,6 +304,18 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     causes = tuple(getattr(model, "causes", ()) or ()) + ("given",)
     return BoardPicture(info.name, kind, tuple(info.rows), tuple(info.columns), cells, meaning,
                         caption or f"{info.name}, face {face_name}, {players} players", causes)
+
+
+def face_picture(info, face, caption: str) -> BoardPicture:
+    """One face of a board of triangles on its own (a board piece), from its map alone."""
+    width = len(info.columns)
+    rows = [r for r in range(len(info.rows)) if any(ch != "-" for ch in face.cells[r * width:(r + 1) * width])]
+    first, last = (rows[0], rows[-1]) if rows else (0, -1)
+    cells = [CellView(exists=ch != "-", letter=ch if ch not in ".-" else "")
+             for ch in face.cells[first * width:(last + 1) * width]]
+    meaning = {letter: name for letter, name in getattr(info, "marks", ())}
+    return BoardPicture(info.name, "triangles", tuple(info.rows[first:last + 1]), tuple(info.columns), cells,
+                        meaning, caption, (), first)
 
 
 def option_settings(engine) -> list[dict[str, str]]:

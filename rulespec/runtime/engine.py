@@ -202,6 +202,7 @@ class Tables:
         self.region_cells: list[tuple[tuple[int, ...], ...]] = []
         self.face: list[str] = []
         self.faces_in_use: list[tuple[str, ...]] = []
+        self.laid_cells: list[str] = []  # per board: the map in play (faces laid together on a board of triangles)
         self.face_of: list[tuple[str, ...]] = []  # per cell: the face (board piece) it comes from
         # Boards of triangles: every placement of every shape, with its bit masks (see rulespec.lib.geometry).
         self.mark_of: list[tuple[Optional[str], ...]] = []
@@ -223,6 +224,7 @@ class Tables:
                 raise RuleRuntimeError(f"no face of board {board.name} applies with options {options}")
             face = applying[0] if board.kind != "triangles" else self._laid_together(board, applying)
             self.face.append(face.name)
+            self.laid_cells.append(face.cells)
             self.faces_in_use.append(tuple(f.name for f in applying) if board.kind == "triangles" else (face.name,))
             self.face_of.append(tuple(next((f.name for f in applying if f.cells[c] != "-"), "")
                                       for c in range(board.size)))
