@@ -4,8 +4,9 @@ Why: every property test, simulation and `rulespec play --watch` is a loop of le
 apply, so games per second bounds how much verification a CI minute buys; and the pipeline runs
 on every `rulespec check`, `build` and `load`.
 
-- Shell We? with 2 and 4 players, base game and with Message in a Bottle: whole random games, listing every legal action (and, at chance
-  nodes, the chance outcomes with their odds) at every step, choices uniform, chance by its odds.
+- Shell We? with 2 and 4 players, base game and with Message in a Bottle, and Let Them Eat Shrimp!
+  with 2 and 5 players, basic and advanced: whole random games, listing every legal action (and, at
+  chance nodes, the chance outcomes with their odds) at every step, choices uniform, chance by its odds.
   Each run plays GAMES seeded games (seeds 0..GAMES-1) on the committed engine; the median of RUNS
   runs is reported as games/s and actions/s.
 - Parse + check + generate every bundled rule file: the first time in this process (which builds
@@ -33,7 +34,13 @@ from rulespec.runtime.engine import random_step  # noqa: E402
 
 RUNS = 5
 GAMES = 20
-PLAYER_COUNTS = (2, 4)
+# (game, variants, player counts), in the order printed.
+CASES = (
+    ("shell-we", (), (2, 4)),
+    ("shell-we", ("bottles",), (2, 4)),
+    ("let-them-eat-shrimp", (), (2, 5)),
+    ("let-them-eat-shrimp", ("advanced",), (2, 5)),
+)
 
 
 def play_listing_everything(state, rng: random.Random) -> int:
@@ -69,11 +76,11 @@ def main() -> None:
     count = len(bundled_rulebooks())
     first = pipeline_once()  # before anything else has built the parser
     repeats = statistics.median(pipeline_once() for _ in range(RUNS))
-    for variants in ((), ("bottles",)):
-        game = rulespec.load("shell-we", variants=variants)
+    for name, variants, player_counts in CASES:
+        game = rulespec.load(name, variants=variants)
         label = f"{game.name}{' with ' + ', '.join(variants) if variants else ' (base game)'}"
         print(f"{label}: {GAMES} seeded random games per run, every legal action listed at every step")
-        for players in PLAYER_COUNTS:
+        for players in player_counts:
             runs = [one_run(game, players) for _ in range(RUNS)]
             seconds = statistics.median(t for t, _ in runs)
             actions = runs[0][1]  # the same seeds give the same games in every run
