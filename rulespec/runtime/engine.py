@@ -1342,6 +1342,29 @@ def random_step(state: State, rng: random.Random) -> Action:
     return actions[rng.randrange(len(actions))]
 
 
+def greedy_step(state: State, rng: random.Random, sample: int = 24) -> Action:
+    """A one-step greedy player for simulations, knowing nothing of the game: chance as ``random_step``;
+    a decision tries up to ``sample`` offered actions (drawn at random) on clones and takes the one that
+    leaves the acting seat best placed by the declared ranking chain right after it, ties at random."""
+    if state.is_chance_node():
+        return random_step(state, rng)
+    actions = state.legal_actions()
+    if len(actions) > sample:
+        actions = rng.sample(actions, sample)
+    engine = state.engine
+    best, chosen = None, []
+    for action in actions:
+        after = state.clone()
+        after.apply(action)
+        seat = action.player if action.player >= 0 else 0
+        key = engine._rank_keys(after, after.over or {"winners": []})[seat]
+        if best is None or key < best:
+            best, chosen = key, [action]
+        elif key == best:
+            chosen.append(action)
+    return chosen[rng.randrange(len(chosen))]
+
+
 def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_steps: int = 1_000_000) -> State:
     """Play a whole game: chance by its probabilities, each choice uniformly, all from one seeded RNG."""
     rng = random.Random(seed)
