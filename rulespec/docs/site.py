@@ -205,7 +205,7 @@ theme:
   features: [content.tabs.link, search.highlight, search.share]
 plugins:
   - search:
-      separator: '[\\s,:!=\\[\\]()"/]+|\\.(?!\\d)'
+      separator: '[\\s\\-,:!=\\[\\]()"/]+|\\.(?!\\d)'  # as in the site's mkdocs.yml
 markdown_extensions:
   - toc:
       permalink: true
