@@ -153,18 +153,15 @@ class Checker:
                            hint=did_you_mean(wanted, by_name) or f"known variants: {', '.join(by_name) or 'none'}")
                 continue
             for change in variant.changes:
-                # An option `turn.draw` is part of its choice `turn`: changing both is a conflict too.
-                clash = next((t for t in (change.target, change.target.split(".")[0]) if t in touched), None) or \
-                    next((t for t in touched if t.startswith(change.target + ".")), None)
-                if clash is not None:
-                    other_variant, other = touched[clash]
-                    both = min(change.target, clash, key=len)
-                    if other_variant == wanted:
-                        self.error(change.loc, f"variant `{wanted}` changes `{both}` twice",
-                                   hint=f"the other change is at {other.loc}; make it one change")
-                    else:
-                        self.error(change.loc, f"variants `{other_variant}` and `{wanted}` both change `{both}`",
-                                   hint=f"the other change is at {other.loc}; combine them into one variant")
+                if change.target in touched:
+                    other_variant, other = touched[change.target]
+                    self.both_change(change, wanted, other_variant, other, change.target)
+                    continue
+                # An option `turn.draw` is part of its choice `turn`: changing the one and the other clash too.
+                part = next((t for t in touched if t == change.target.split(".")[0] or
+                             t.startswith(change.target + ".")), None)
+                if part is not None:
+                    self.both_change(change, wanted, *touched[part], min(change.target, part, key=len))
                     continue
                 touched[change.target] = (wanted, change)
                 if change.declaration is not None and change.declaration.kind == "option_replace":
@@ -195,6 +192,14 @@ class Checker:
                                                f"by a {change.declaration.kind}")
                     decls[index] = change.declaration
         return decls, available
+
+    def both_change(self, change: ast.Change, wanted: str, other_variant: str, other: ast.Change, what: str) -> None:
+        if other_variant == wanted:
+            self.error(change.loc, f"variant `{wanted}` changes `{what}` twice",
+                       hint=f"the other change is at {other.loc}; make it one change")
+        else:
+            self.error(change.loc, f"variants `{other_variant}` and `{wanted}` both change `{what}`",
+                       hint=f"the other change is at {other.loc}; combine them into one variant")
 
     def replace_options(self, decls: list, replaces: Sequence[ast.OptionReplace], own: Sequence) -> None:
         """A house rule's `replace option` declarations, applied to its merged declarations."""
