@@ -8,14 +8,14 @@ automatic steps, triggers that changed something and replacement effects. ``--jo
 games over processes. The report is a table in the terminal plus ``summary.json``, ``report.md``
 and small SVG charts in ``--out``.
 
-Counting rules needs no help from the generated engine: each engine instance gets wrapped copies of
-its step, trigger and replacement tables (``STEPS``, ``_triggers_by_board``, ``_insteads_by_step``),
-whose functions count calls and then do exactly what they did before.
+Rules are counted by the runtime itself, in each state's ``fired`` (see ``State._count``): the engine
+plays exactly as it always does, and the report names each count by what the rule is (``option
+turn.draw``, ``chance draw_tile``, ``step deal``, ``trigger pearl_reached``: each time its event
+happens, ``instead short_draw``).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 import statistics
@@ -98,51 +98,17 @@ def _stats(values: Sequence[float]) -> dict:
 # ----------------------------------------------------------------------------- counting rules
 
 
-def instrument(engine: Engine) -> Counter:
-    """Wrap this engine instance's rule tables so every firing is counted; returns the counter."""
-    fires: Counter = Counter()
-
-    def counted(key: str, function: Callable) -> Callable:
-        def wrapper(*args, **kwargs):
-            fires[key] += 1
-            return function(*args, **kwargs)
-        return wrapper
-
-    steps = {}
-    for name, info in engine.STEPS.items():
-        changes: dict = {}
-        if info.kind == "choice":
-            changes["options"] = tuple(dataclasses.replace(o, effect=counted(f"option {name}.{o.name}", o.effect))
-                                       for o in info.options)
-        elif info.kind == "chance" and info.resolve is not None:
-            changes["resolve"] = counted(f"chance {name}", info.resolve)
-        elif info.run is not None:
-            changes["run"] = counted(f"step {name}", info.run)
-        steps[name] = dataclasses.replace(info, **changes)
-    engine.STEPS = steps  # an instance attribute: the class's table is left alone
-
-    def trigger_wrapper(trigger) -> Callable:
-        key = f"trigger {trigger.name}"
-
-        def run(st, *args):
-            before = _fingerprint(st)
-            result = trigger.run(st, *args)
-            if _fingerprint(st) != before:  # it did something (queued, scored, moved...)
-                fires[key] += 1
-            return result
-        return run
-
-    engine._triggers_by_board = [tuple(dataclasses.replace(t, run=trigger_wrapper(t)) for t in group)
-                                 for group in engine._triggers_by_board]
-    engine._insteads_by_step = {step: tuple(dataclasses.replace(i, run=counted(f"instead {i.name}", i.run))
-                                            for i in group)
-                                for step, group in engine._insteads_by_step.items()}
-    return fires
-
-
-def _fingerprint(st) -> tuple:
-    return (tuple(len(q) for q in st.queues.values()), repr(st.counters), len(st._thens),
-            tuple(len(z) for z in st.zones), st.next_seat)
+def rule_counts(engine: Engine, fired: dict[str, int]) -> dict[str, int]:
+    """A state's ``fired`` counts under report names: a step's bare name becomes ``step``/``chance``
+    NAME (a choice is counted by its options, ``option CHOICE.OPTION``); the rest keep their names."""
+    counts: dict[str, int] = {}
+    for rule, count in fired.items():
+        info = engine.STEPS.get(rule)
+        if info is None:
+            counts[rule] = count  # option ..., trigger ..., instead ..., and the runtime's own steps (lots)
+        elif info.kind != "choice":
+            counts[f"{'chance' if info.kind == 'chance' else 'step'} {rule}"] = count
+    return counts
 
 
 # ----------------------------------------------------------------------------- playing
@@ -151,19 +117,17 @@ def _fingerprint(st) -> tuple:
 _ENGINES: dict = {}
 
 
-def _engine(path: str, variants: tuple, options: tuple) -> tuple[Engine, Counter]:
-    """A loaded, instrumented engine per process (loading compiles the rule file once)."""
+def _engine(path: str, variants: tuple, options: tuple) -> Engine:
+    """A loaded engine per process (loading compiles the rule file once)."""
     key = (path, variants, options)
     if key not in _ENGINES:
         import rulespec
-        engine = rulespec.load(path, variants=variants, options=dict(options) or None)
-        _ENGINES[key] = (engine, instrument(engine))
+        _ENGINES[key] = rulespec.load(path, variants=variants, options=dict(options) or None)
     return _ENGINES[key]
 
 
-def play_one(engine: Engine, fires: Counter, players: int, seed: int) -> GameRecord:
-    """One seeded game; ``fires`` is the engine's counter from :func:`instrument` (reset here)."""
-    fires.clear()
+def play_one(engine: Engine, players: int, seed: int) -> GameRecord:
+    """One seeded game."""
     rng = random.Random(seed)
     state = engine.new_game(players)
     actions = chance = 0
@@ -178,15 +142,16 @@ def play_one(engine: Engine, fires: Counter, players: int, seed: int) -> GameRec
             if actions + chance > MAX_STEPS:
                 raise RuleRuntimeError(f"no end after {MAX_STEPS} steps")
     except RuleRuntimeError as error:
-        return GameRecord(seed, actions, chance, state.turn_number, "error", [], {}, dict(fires), str(error))
+        return GameRecord(seed, actions, chance, state.turn_number, "error", [], {},
+                          rule_counts(engine, state.fired), str(error))
     outcome = state.outcome()
     return GameRecord(seed, actions, chance, state.turn_number, outcome["end"], list(outcome["winners"]),
-                      {k: list(v) for k, v in outcome.get("scores", {}).items()}, dict(fires))
+                      {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired))
 
 
 def _play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int]) -> list[GameRecord]:
-    engine, fires = _engine(path, variants, options)
-    return [play_one(engine, fires, players, seed) for seed in seeds]
+    engine = _engine(path, variants, options)
+    return [play_one(engine, players, seed) for seed in seeds]
 
 
 @dataclass

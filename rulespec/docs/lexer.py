@@ -22,15 +22,18 @@ def grammar_keywords() -> tuple[tuple[str, ...], tuple[str, ...]]:
     except OSError:  # pragma: no cover - an installation without its grammar
         return (), ()
     grammar = re.sub(r"//[^\n]*", "", grammar)
-    literals = set(re.findall(r'"([A-Za-z][A-Za-z_]*)"', grammar))
+    uses = re.findall(r'"([A-Za-z][A-Za-z_]*)"', grammar)
+    literals = set(uses)
     # A declaration starts with the first literal of a top-level rule (`game: "game" ...`) and some
     # statement-like words at line start (`with 2 players leave out ...`).
-    starters = set()
+    starters: dict[str, int] = {}
     for rule, body in re.findall(r"^([a-z_]+):\s*(.*)$", grammar, flags=re.M):
         first = re.match(r'"([A-Za-z]+)"', body.strip())
         if first and rule in _declaration_rules(grammar):
-            starters.add(first.group(1))
-    return tuple(sorted(starters)), tuple(sorted(literals - starters))
+            starters[first.group(1)] = starters.get(first.group(1), 0) + 1
+    # A starter used elsewhere too (`replace` in a variant's changes) is a keyword where it is not first.
+    elsewhere = {word for word, rules in starters.items() if uses.count(word) > rules}
+    return tuple(sorted(starters)), tuple(sorted((literals - set(starters)) | elsewhere))
 
 
 def _declaration_rules(grammar: str) -> set[str]:

@@ -628,7 +628,7 @@ class GamePage:
         for v in available:
             link = self.variant_link(v.name)
             title = f"[{v.title}]({link})" if link else v.title
-            verbs = {"add": "adds", "replace": "replaces", "remove": "removes"}
+            verbs = {"add": "adds", "replace": "replaces", "remove": "removes", "replace_option": "replaces option"}
             changes = join([f"{verbs.get(c.action, c.action)} {code(c.target)}" for c in v.changes])
             lines += [f"### Variant {v.name} {{ #variant-{v.name} }}", ""]
             lines += [f"{title}: {changes}." + (" Its page shows the game with the variant applied and the "

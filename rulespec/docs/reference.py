@@ -371,6 +371,16 @@ variant short "A shorter game" [LAN-12]:
     when count(s in strip where s is empty) = 0''',
       "Typed changes to named declarations: remove, replace or add. `rulespec check --variant short` checks "
       "the game with it applied; the site gives each variant its own page with a diff."),
+    E("Variants and house rules", "Replacing one option of a choice", "option_replace", "lanes.rules", '''
+variant big_draws "Draw two at a time" [LAN-14]:
+  replace option turn.draw "draw two" [LAN-14]:
+    only if pool is not empty and not size of hand of player >= 5
+    set passes to 0
+    repeat 2 times:
+      then deal(player)''',
+      "`replace option CHOICE.OPTION` replaces one option of a choice and keeps the others, in their order; "
+      "the new option is written as in the choice (name, text, citations, then its body). Two variants that "
+      "change the same option, or one the option and another the whole choice, cannot be combined."),
     E("Variants and house rules", "A match of several games", "match match_leg match_totals", "lanes.rules", '''
 variant both_layouts "One game on each layout" [LAN-13]:
   add match both "Plain, then marked" [LAN-13]:
@@ -395,6 +405,13 @@ end two_goals [HOUSE-1]:
   winner p''',
       "A file that starts from another (a bundled game's id or a path): each of its declarations replaces "
       "the base's declaration of the same kind and name, or is added. See the tutorial."),
+    E("Variants and house rules", "Replacing one option in a house rule", "option_replace", "house.rules", '''
+replace option turn.draw "draw" [HOUSE-2]:
+  only if pool is not empty and not size of hand of player >= 4
+  set passes to 0
+  then deal(player)''',
+      "In a file that extends another, `replace option` stands on its own: the base's choice keeps its other "
+      "options. Only a file that extends another may use it outside a variant."),
 )
 
 SKIPPED = ("start",)  # the whole file: every example is one

@@ -38,14 +38,19 @@ def game_pages(path: Path, folder: str, *, game_link=None, page_name: str = "ind
     source = load_source(path)
     prefix = f"{folder}/" if folder else ""
 
+    def variant_page(name: str) -> str:
+        # Several house rules share one folder and may offer variants of the same name: name each variant's
+        # page after its rule file's page, so that no two pages (or their pictures) are written to one path.
+        return page_name if not name else name if page_name == "index" else f"{page_name}-{name}"
+
     def variant_link(name: str) -> Optional[str]:
-        return f"{page_name}.md" if not name else f"{name}.md"
+        return f"{variant_page(name)}.md"
 
     pages = [GamePage(source, f"{prefix}{page_name}.md", game_link=game_link,
                       variant_link=variant_link).render(diff_section(source))]
     for variant in source.variant_decls:
         applied = load_source(path, [variant.name])
-        pages.append(GamePage(applied, f"{prefix}{variant.name}.md", game_link=game_link,
+        pages.append(GamePage(applied, f"{prefix}{variant_page(variant.name)}.md", game_link=game_link,
                               variant_link=variant_link).render(diff_section(applied)))
     return pages
 
@@ -200,7 +205,7 @@ theme:
   features: [content.tabs.link, search.highlight, search.share]
 plugins:
   - search:
-      separator: '[\\s,:!=\\[\\]()"/]+|\\.(?!\\d)'
+      separator: '[\\s\\-,:!=\\[\\]()"/]+|\\.(?!\\d)'  # as in the site's mkdocs.yml
 markdown_extensions:
   - toc:
       permalink: true

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
@@ -205,9 +206,31 @@ def load_source(name_or_path: str | Path, variants: Sequence[str] = (), clause_i
             continue
         name = ast.declaration_name(d)
         node = index.get((d.kind, name))
-        out.append(Declaration(d.kind, name, d.loc.file, d.loc.line, texts.of(d.loc), node,
+        out.append(Declaration(d.kind, name, d.loc.file, d.loc.line, _text(texts, d), node,
                                declaration_anchor(d.kind, name, taken)))
     return RuleSource(path, tuple(variants), model, tuple(out), tuple(available), base_path, texts)
+
+
+def _inside(inner: ast.Loc, outer: ast.Loc) -> bool:
+    return inner.file == outer.file and outer.line <= inner.line <= outer.end_line
+
+
+def _text(texts: Texts, d) -> str:
+    """A declaration's source text; a choice with an option replaced (`replace option CHOICE.OPTION`) is
+    shown as its own text with that option's lines swapped for the replacement's."""
+    text = texts.of(d.loc)
+    options = getattr(d, "options", None) if d.kind == "choice" else None
+    if not options or all(_inside(o.loc, d.loc) for o in options):
+        return text
+    lines = text.split("\n")
+    heading = next((k for k, line in enumerate(lines) if k and re.match(r"\s+option\s", line)), len(lines))
+    out = lines[:heading]  # the choice's own lines, then each option: its own text or the replacement's
+    for option in options:
+        own = texts.of(option.loc).split("\n")
+        if not _inside(option.loc, d.loc):  # `replace option turn.draw "..."` reads `option draw "..."` here
+            own[0] = re.sub(r"^replace\s+option\s+\w+\s*\.\s*", "option ", own[0])
+        out += ["  " + line if line else line for line in own]
+    return "\n".join(out)
 
 
 def base_declarations(source: RuleSource) -> Optional[tuple[str, list[Declaration]]]:

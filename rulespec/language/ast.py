@@ -570,8 +570,16 @@ class MatchDecl(Clause):
     totals: tuple[str, ...]
 
 
+class OptionReplace(Node):
+    """`replace option CHOICE.OPTION ...`: one option of a choice replaced, its other options kept."""
+
+    kind: Literal["option_replace"] = "option_replace"
+    choice: str
+    option: OptionChoice
+
+
 class Change(Node):
-    action: Literal["add", "replace", "remove"]
+    action: Literal["add", "replace", "remove", "replace_option"]
     target: str
     declaration: Optional["Declaration"] = None
 
@@ -588,6 +596,7 @@ Declaration = Annotated[
         GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
         BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
         EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
+        OptionReplace,
     ],
     Field(discriminator="kind"),
 ]
@@ -615,6 +624,8 @@ def declaration_name(decl: BaseModel) -> str:
         return decl.id  # type: ignore[attr-defined]
     if kind == "game":
         return "game"
+    if kind == "option_replace":
+        return f"{decl.choice}.{decl.option.name}"  # type: ignore[attr-defined]
     for attr in ("name",):
         value = getattr(decl, attr, None)
         if isinstance(value, str):

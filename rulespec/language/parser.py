@@ -43,7 +43,7 @@ FRIENDLY_TERMINALS = {
 DECLARATION_KEYWORDS = (
     "game", "ruling", "option", "component", "with", "zone", "board", "counter", "queue", "fit", "setup",
     "turns", "step", "choice", "chance", "trigger", "instead", "end", "score", "ranking", "invariant",
-    "example", "variant", "extends",
+    "example", "variant", "extends", "replace",
 )
 STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat")
 # Words that continue an expression; when many of them fit, the report says "an operator".
@@ -1301,8 +1301,14 @@ class _ToAst(Transformer):
         decl = children[0]
         return ast.Change(loc=self.loc(meta), action="add", target=ast.declaration_name(decl), declaration=decl)
 
+    def option_replace(self, meta, children):
+        choice, *option = children
+        return ast.OptionReplace(loc=self.loc(meta), choice=str(choice), option=self.option_decl(meta, option))
+
     def variant(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, title, *changes = rest
+        changes = [ast.Change(loc=c.loc, action="replace_option", target=ast.declaration_name(c), declaration=c)
+                   if isinstance(c, ast.OptionReplace) else c for c in changes]
         return ast.VariantDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), changes=tuple(changes),
                                cites=cites, rulings=rulings)

@@ -119,6 +119,8 @@ class Checker:
     # ------------------------------------------------------------------ variants
     def declarations(self, variants: Sequence[str]) -> tuple[list, list[ast.VariantDecl]]:
         decls = list(self.file.declarations)
+        option_replaces = [d for d in decls if d.kind == "option_replace"]
+        decls = [d for d in decls if d.kind != "option_replace"]
         extends = [d for d in decls if d.kind == "extends"]
         if extends:
             if self.base is None:
@@ -135,6 +137,11 @@ class Checker:
                     else:
                         merged.append(decl)
                 decls = merged
+                self.replace_options(decls, option_replaces, own)
+        for replace in option_replaces if not extends else ():
+            self.error(replace.loc, f"`replace option {ast.declaration_name(replace)}` changes the game this file "
+                                    f"extends, but this file extends none",
+                       hint="start the file with `extends \"GAME\"`, or put the change in a variant")
         available = [d for d in decls if d.kind == "variant"]
         decls = [d for d in decls if d.kind != "variant"]
         by_name = {v.name: v for v in available}
@@ -150,10 +157,22 @@ class Checker:
                     continue  # two variants that both drop a clause agree
                 if change.target in touched:
                     other_variant, other = touched[change.target]
-                    self.error(change.loc, f"variants `{other_variant}` and `{wanted}` both change `{change.target}`",
-                               hint=f"the other change is at {other.loc}; combine them into one variant")
+                    self.both_change(change, wanted, other_variant, other, change.target)
+                    continue
+                # An option `turn.draw` is part of its choice `turn`: changing the one and the other clash too.
+                part = next((t for t in touched if t == change.target.split(".")[0] or
+                             t.startswith(change.target + ".")), None)
+                if part is not None:
+                    self.both_change(change, wanted, *touched[part], min(change.target, part, key=len))
                     continue
                 touched[change.target] = (wanted, change)
+                if change.declaration is not None and change.declaration.kind == "option_replace":
+                    if change.action == "replace_option":
+                        self.replace_option(decls, change.declaration, f"variant `{wanted}`")
+                    else:
+                        self.error(change.loc, f"`{change.action} replace option` is not a change",
+                                   hint=f"write `replace option {change.target} ...` on its own")
+                    continue
                 names = [ast.declaration_name(d) for d in decls]
                 if change.action == "add":
                     if change.target in names:
@@ -175,6 +194,59 @@ class Checker:
                                                f"by a {change.declaration.kind}")
                     decls[index] = change.declaration
         return decls, available
+
+    def both_change(self, change: ast.Change, wanted: str, other_variant: str, other: ast.Change, what: str) -> None:
+        if other_variant == wanted:
+            self.error(change.loc, f"variant `{wanted}` changes `{what}` twice",
+                       hint=f"the other change is at {other.loc}; make it one change")
+        else:
+            self.error(change.loc, f"variants `{other_variant}` and `{wanted}` both change `{what}`",
+                       hint=f"the other change is at {other.loc}; combine them into one variant")
+
+    def replace_options(self, decls: list, replaces: Sequence[ast.OptionReplace], own: Sequence) -> None:
+        """A house rule's `replace option` declarations, applied to its merged declarations."""
+        own_choices = {ast.declaration_name(d): d for d in own if d.kind == "choice"}
+        seen: dict[str, ast.OptionReplace] = {}
+        for replace in replaces:
+            target = ast.declaration_name(replace)
+            if target in seen:
+                self.error(replace.loc, f"option `{target}` is replaced twice",
+                           hint=f"the first replacement is at {seen[target].loc}")
+                continue
+            seen[target] = replace
+            if replace.choice in own_choices:
+                self.error(replace.loc, f"choice `{replace.choice}` is declared again in this file, so "
+                                        f"`replace option {target}` would change its own copy",
+                           hint=f"change option `{replace.option.name}` where the choice is, at "
+                                f"{own_choices[replace.choice].loc}")
+                continue
+            self.replace_option(decls, replace, "this file")
+
+    def replace_option(self, decls: list, replace: ast.OptionReplace, who: str) -> None:
+        """Replace one option of a choice in ``decls``, keeping its other options and their order."""
+        target = ast.declaration_name(replace)
+        names = [ast.declaration_name(d) for d in decls]
+        choices = [name for name, d in zip(names, decls) if d.kind == "choice"]
+        if replace.choice not in names:
+            self.error(replace.loc, f"{who} replaces option `{target}`, but there is no choice `{replace.choice}`",
+                       hint=did_you_mean(replace.choice, choices) or f"choices: {', '.join(choices) or 'none'}")
+            return
+        index = names.index(replace.choice)
+        choice = decls[index]
+        if choice.kind != "choice":
+            self.error(replace.loc, f"{who} replaces option `{target}`, but `{replace.choice}` is a {choice.kind}, "
+                                    f"not a choice: only a choice has options",
+                       hint=did_you_mean(replace.choice, choices) or f"choices: {', '.join(choices) or 'none'}")
+            return
+        options = [o.name for o in choice.options]
+        if replace.option.name not in options:
+            self.error(replace.loc, f"{who} replaces option `{target}`, but choice `{replace.choice}` has no option "
+                                    f"`{replace.option.name}`",
+                       hint=did_you_mean(replace.option.name, options) or
+                       f"its options: {', '.join(options)}; to add an option, replace the whole choice")
+            return
+        decls[index] = choice.model_copy(update={"options": tuple(
+            replace.option if o.name == replace.option.name else o for o in choice.options)})
 
     # ------------------------------------------------------------------ entry point
     def check(self, variants: Sequence[str] = ()) -> ir.Model:

@@ -470,7 +470,8 @@ class State:
                     break
 
     def _count(self, rule: str) -> None:
-        """How often each step, trigger and replacement has fired: for simulations and coverage."""
+        """How often each step (by name), option (``option STEP.OPTION``), trigger (``trigger NAME``: each time
+        its event happens) and replacement (``instead NAME``) has fired: for simulations and coverage."""
         self.fired[rule] = self.fired.get(rule, 0) + 1
 
     def then(self, step: str, args: tuple) -> None:
@@ -584,6 +585,9 @@ class State:
             self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
             self._thens = []
             self._count(frame[0])
+            option = self.engine._option_rules.get(entry[1])
+            if option is not None:
+                self._count(option)  # which option of the choice was taken
             entry[1](self, frame[3], *frame[1], *entry[3])
             self._push_thens(frame)
             self.history.append(str(action))
@@ -757,6 +761,8 @@ class Engine:
         for inv in self.INVARIANTS:
             if inv.form == "never_queue":
                 self._queue_invariants[inv.queue] = self._queue_invariants.get(inv.queue, ()) + (inv,)
+        self._option_rules = {option.effect: f"option {name}.{option.name}"  # what `fired` counts an option as
+                              for name, info in self.STEPS.items() for option in info.options}
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)

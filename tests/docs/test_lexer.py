@@ -47,3 +47,12 @@ def test_a_line_is_split_as_expected():
     assert tokens[0] == (Keyword.Declaration, "zone")
     assert (Name, "bag") in tokens and (Keyword, "shared") in tokens and (Keyword, "hidden") in tokens
     assert (Name.Label, "A-1") in tokens and (Comment.Single, "# note") in tokens
+
+
+def test_a_declaration_word_used_inside_a_block_is_still_a_keyword():
+    text = 'variant quick "Quick" [A-1]:\n  replace option turn.draw "draw one" [A-1]:\n    nothing\n' \
+           'replace option turn.pass "pass" [A-1]:\n  nothing\n'
+    tokens = [(k, v) for k, v in RulesLexer().get_tokens(text) if v.strip()]
+    replaces = [k for k, v in tokens if v == "replace"]
+    assert replaces == [Keyword, Keyword.Declaration]  # in the variant's block; starting a line of its own
+    assert [k for k, v in tokens if v == "option"] == [Keyword, Keyword]

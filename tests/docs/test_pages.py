@@ -114,3 +114,19 @@ def test_pages_are_written_once_and_stale_ones_removed(tmp_path):
     assert again == []  # nothing changed, nothing rewritten (mkdocs serve does not loop)
     write_pages(tmp_path, pages[:1])
     assert not (tmp_path / "pebbles" / "quick.md").exists() and (tmp_path / "pebbles" / "index.md").exists()
+
+
+def test_house_rules_offering_the_same_variant_get_their_own_variant_pages():
+    # Every house rule extends shell-we and so offers its variants: their pages share the house-rules
+    # folder, and a variant page (or picture) named only after the variant would be overwritten by the next rule.
+    pages = [page for name in ("cheap-starfish", "three-tiles")
+             for page in game_pages(ROOT / "house-rules" / f"{name}.rules", "house-rules", page_name=name)]
+    paths = [p.path for p in pages]
+    assert "house-rules/cheap-starfish-bottles.md" in paths and "house-rules/three-tiles-bottles.md" in paths
+    assert len(set(paths)) == len(paths), paths
+    pictures = [name for p in pages for name in p.files]
+    assert len(set(pictures)) == len(pictures)
+    cheap, = (p for p in pages if p.path == "house-rules/cheap-starfish.md")
+    assert "(cheap-starfish-bottles.md)" in cheap.text and "(bottles.md)" not in cheap.text
+    variant, = (p for p in pages if p.path == "house-rules/cheap-starfish-bottles.md")
+    assert "cheap starfish" in variant.title.lower()

@@ -10,7 +10,7 @@ import rulespec
 from rulespec.docs.pages import diff_section
 from rulespec.docs.sources import load_source
 from rulespec.runtime.examples import run_examples
-from rulespec.simulate import comparison_plans, instrument, play_one, simulate, write_report
+from rulespec.simulate import comparison_plans, play_one, simulate, write_report
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "house-rules"
@@ -85,16 +85,42 @@ def test_simulation_counts_the_new_rule_and_is_the_same_in_parallel(tmp_path):
     assert "| turns (mean, median, min-max) |" in (tmp_path / "report.md").read_text()
 
 
-def test_instrumented_engine_plays_the_same_game():
-    game = rulespec.load("shell-we")
+def _taken(game, history: list[str]) -> dict[str, int]:
+    """Which option or chance step each action of a game was, found by replaying it: the option whose
+    offers at that point hold the action's text (no counter of the engine's is used)."""
+    taken: dict[str, int] = {}
+    state = game.new_game(players=2)
+    for text in history:
+        step, args = state.stack[-1][0], state.stack[-1][1]
+        info = game.STEPS.get(step)
+        if info is not None and info.kind == "choice":
+            said = text.split(": ", 1)[1]
+            owners = [o.name for o in info.options if any(t == said for t, _ in o.enumerate(state, *args))]
+            assert len(owners) == 1, (text, owners)
+            rule = f"option {step}.{owners[0]}"
+        else:
+            rule = f"chance {step}" if info is not None else step
+        taken[rule] = taken.get(rule, 0) + 1
+        state.apply(text)
+    return taken
+
+
+@pytest.mark.parametrize("path", [ROOT / "rulebooks" / "shell-we.rules", HOUSE / "three-tiles.rules"],
+                         ids=lambda p: p.stem)
+def test_simulation_counts_every_option_and_chance_step_taken(path):
+    game = rulespec.load(path)
     plain = rulespec.random_game(game, players=2, seed=11)
-    counted = rulespec.load("shell-we")
-    fires = instrument(counted)
-    record = play_one(counted, fires, 2, 11)
+    record = play_one(game, 2, 11)  # the runtime's own counter, state.fired: nothing wrapped
     assert record.turns == plain.turn_number and record.end == plain.outcome()["end"]
     decisions = sum(1 for a in plain.history if not a.startswith("chance:"))
-    assert record.actions == decisions
-    assert sum(v for k, v in record.fires.items() if k.startswith("option ")) == decisions
+    assert record.actions == decisions and record.chance == len(plain.history) - decisions
+    taken = _taken(game, plain.history)
+    counted = {rule: n for rule, n in record.fires.items() if rule.startswith(("option ", "chance "))}
+    assert counted == {rule: n for rule, n in taken.items() if not rule.startswith("__")}
+    assert sum(n for rule, n in counted.items() if rule.startswith("option ")) == decisions
+    steps = [rule for rule in record.fires if rule.startswith("step ")]
+    assert steps and all(rule[5:] in game.STEPS and game.STEPS[rule[5:]].kind == "auto" for rule in steps)
+    assert record.fires.get("trigger pearl_reached", 0) > 0  # each time a tile is placed on the beach as regular
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
