@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
-from .runtime.engine import Engine, RuleRuntimeError, random_step
+from .runtime.engine import Engine, RuleRuntimeError, greedy_step, random_step
 
 MAX_STEPS = 200_000
 
@@ -126,15 +126,19 @@ def _engine(path: str, variants: tuple, options: tuple) -> Engine:
     return _ENGINES[key]
 
 
-def play_one(engine: Engine, players: int, seed: int) -> GameRecord:
-    """One seeded game."""
+POLICIES = {"random": random_step, "greedy": greedy_step}  # how the simulated players choose
+
+
+def play_one(engine: Engine, players: int, seed: int, policy: str = "random") -> GameRecord:
+    """One seeded game, every seat choosing by ``policy`` (see POLICIES)."""
+    choose = POLICIES[policy]
     rng = random.Random(seed)
     state = engine.new_game(players)
     actions = chance = 0
     try:
         while not state.is_terminal():
             is_chance = state.is_chance_node()
-            state.apply(random_step(state, rng))
+            state.apply(choose(state, rng))
             if is_chance:
                 chance += 1
             else:
@@ -149,9 +153,10 @@ def play_one(engine: Engine, players: int, seed: int) -> GameRecord:
                       {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired))
 
 
-def _play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int]) -> list[GameRecord]:
+def _play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int],
+                policy: str = "random") -> list[GameRecord]:
     engine = _engine(path, variants, options)
-    return [play_one(engine, players, seed) for seed in seeds]
+    return [play_one(engine, players, seed, policy) for seed in seeds]
 
 
 @dataclass
@@ -178,7 +183,8 @@ def comparison_plans(path: Path, variants: Sequence[str] = ()) -> list[Plan]:
 
 
 def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, jobs: int = 1,
-             options: Optional[dict] = None, progress: Optional[Callable[[int], None]] = None) -> list[Side]:
+             options: Optional[dict] = None, progress: Optional[Callable[[int], None]] = None,
+             policy: str = "random") -> list[Side]:
     """Play ``games`` seeded games of every plan (the same seeds for each), in ``jobs`` processes."""
     options_key = tuple(sorted((options or {}).items()))
     seeds = [seed + n for n in range(games)]
@@ -188,7 +194,7 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
     if jobs <= 1:
         for i, part in work:
             plan = plans[i]
-            sides[i].add(_play_chunk(plan.path, plan.variants, options_key, players, part))
+            sides[i].add(_play_chunk(plan.path, plan.variants, options_key, players, part, policy))
             if progress:
                 progress(len(part))
     else:
@@ -196,7 +202,7 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
         context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
             else multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_play_chunk, plans[i].path, plans[i].variants, options_key, players, part):
+            futures = {pool.submit(_play_chunk, plans[i].path, plans[i].variants, options_key, players, part, policy):
                        (i, len(part)) for i, part in work}
             for future in as_completed(futures):
                 i, size = futures[future]

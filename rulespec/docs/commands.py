@@ -99,6 +99,9 @@ def simulate(
                                             "(default: simulate-<game id>)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
     option: Optional[list[str]] = typer.Option(None, "--option", metavar="NAME=VALUE", help="A game option (repeatable)."),
+    policy: str = typer.Option("random", "--policy", metavar="random|greedy",
+                               help="How the players choose: uniformly at random, or greedy (each seat tries some "
+                                    "offered actions and takes the one that ranks it best right after)."),
 ) -> None:
     """Play many seeded games and compare them with the base game: length, endings, seats, scores, rules fired."""
     from ..cli import _load
@@ -114,6 +117,8 @@ def simulate(
         raise UsageProblem("--games must be at least 1")
     if jobs < 0:
         raise UsageProblem("--jobs must be 0 (one per core) or more")
+    if policy not in ("random", "greedy"):
+        raise UsageProblem(f"--policy is random or greedy, not {policy!r}")
     jobs = jobs or os.cpu_count() or 1
     plans = comparison_plans(path, variant or [])
     for plan in plans[:-1]:  # the base must allow this player count and these options too
@@ -123,13 +128,13 @@ def simulate(
                                f"not {count}")
     target = out or Path(f"simulate-{engine.model.game_id}")
     io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
-                  f"{'s' if len(plans) > 1 else ''}, {count} players, seeds {seed}..{seed + games - 1}, "
+                  f"{'s' if len(plans) > 1 else ''}, {count} players, {policy} players, seeds {seed}..{seed + games - 1}, "
                   f"{jobs} process{'es' if jobs > 1 else ''}", style="bold"))
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=io.err, transient=False, disable=not io.err.is_terminal) as progress:
         task = progress.add_task("games", total=games * len(plans))
         sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
-                    progress=lambda n: progress.advance(task, n))
+                    progress=lambda n: progress.advance(task, n), policy=policy)
     summary = write_report(sides, count, target, engine.name)
     table = Table(show_header=True, header_style="bold")
     table.add_column("")

@@ -132,3 +132,15 @@ def test_house_rule_verifies(path):
                     save_counterexamples=None)
     assert report.ok, report.render()
     assert report.checks_run > 0
+
+
+def test_greedy_players_simulate_too_and_differ_from_random_ones():
+    plans = comparison_plans(HOUSE / "three-tiles.rules")
+    greedy = simulate(plans, games=3, players=2, seed=1, jobs=1, policy="greedy")
+    again = simulate(plans, games=3, players=2, seed=1, jobs=2, policy="greedy")
+    randomly = simulate(plans, games=3, players=2, seed=1, jobs=1)
+    runs = [[[(r.seed, r.turns, r.end, r.winners) for r in side.records] for side in run]
+            for run in (greedy, again, randomly)]
+    assert runs[0] == runs[1]  # seeded, whatever the number of processes
+    assert runs[0] != runs[2]
+    assert all(r.end != "error" for side in greedy for r in side.records)
