@@ -427,3 +427,36 @@ def test_the_referee_finds_every_invariant_kept(players, variants):
         assert checked[what] > 0, f"the referee never checked {what}: {dict(checked)}"
     if "advanced" in variants:
         assert checked["refill"] > 0 and checked["pawn"] > 0, dict(checked)
+
+
+@pytest.mark.parametrize("options", [{}, {"side_one": "B", "side_two": "B", "side_three": "B"}], ids=["A", "B"])
+def test_no_tile_can_touch_two_sharks(options):
+    """Ruling LTES-AMB-7 rolls once per shark a tile touches in the basic game and the rule file rolls once
+    when any shark space is covered: that is the same only while no tile can reach two sharks, which the
+    board data must keep true (checked on every face, laid as for 5 players)."""
+    game = rulespec.load(GAME, options={**{"side_one": "A", "side_two": "A", "side_three": "A",
+                                           "third_piece": "no"}, **options})
+    st = game.empty_state(5)
+    marks = st.t.mark_of[0]
+    sharks: dict[tuple, int] = {}
+    for c in range(len(marks)):  # sharks are the groups of shark spaces joined by their sides
+        if marks[c] != "shark" or cell_xy(game, c) in sharks:
+            continue
+        todo, group = [cell_xy(game, c)], len(set(sharks.values()))
+        while todo:
+            cell = todo.pop()
+            if cell in sharks:
+                continue
+            sharks[cell] = group
+            todo += [n for n in edge_neighbours(cell) if n[0] * len(game.BOARDS[0].columns) + n[1] in range(len(marks))
+                     and 0 <= n[1] < len(game.BOARDS[0].columns)
+                     and marks[n[0] * len(game.BOARDS[0].columns) + n[1]] == "shark"]
+    assert len(set(sharks.values())) >= 9, "every face has three sharks"
+    cells = board_cells(st)
+    for kind in KINDS:
+        for form in orientations(SHAPES[kind]):
+            for (r, c) in cells:
+                placed = [(fr - form[0][0] + r, fc - form[0][1] + c) for fr, fc in form]
+                if (r + c - form[0][0] - form[0][1]) % 2 or not set(placed) <= cells:
+                    continue
+                assert len({sharks[p] for p in placed if p in sharks}) <= 1, f"a {kind} on {placed} touches two sharks"

@@ -1229,6 +1229,8 @@ class Engine:
                 lines.append(f"{board.name} (face {t.face[b]}; # = covered, a letter = an uncovered mark):")
                 marks = {name: letter for letter, name in board.marks}
                 for r, row in enumerate(board.rows):
+                    if not any(t.in_use[b][r * width:(r + 1) * width]):
+                        continue  # a row of a board piece not laid in this game
                     cells = []
                     for c in range(width):
                         cell = r * width + c
