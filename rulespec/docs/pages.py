@@ -318,11 +318,7 @@ class GamePage:
                 link = self.image(f"{board.name}-laid-{'-'.join(map(str, counts))}p",
                                   board_svg(engine_picture(self.engine, b, counts[0], caption=caption)))
                 entries.append((label, f"![The {human(board.name)} with {label}]({link})"))
-            if len(entries) == 1:
-                lines += [entries[0][1], ""]
-            else:
-                for label, image in entries:
-                    lines += [f'=== "{label}"', "", f"    {image}", ""]
+            lines += _tabs(entries)
         return lines
 
     def boards(self) -> list[str]:
@@ -372,11 +368,7 @@ class GamePage:
                     link = self.image(f"{board.name}-{face.name}-{'-'.join(map(str, counts))}p",
                                       board_svg(engine_picture(variant, b, players, caption=caption)))
                     entries.append((label, f"![The {human(board.name)}, face {face.name}, with {label}]({link})"))
-                if len(entries) == 1:
-                    lines += [entries[0][1], ""]
-                else:
-                    for label, image in entries:
-                        lines += [f'=== "{label}"', "", f"    {image}", ""]
+                lines += _tabs(entries)
         return lines
 
     def flow(self) -> list[str]:
@@ -678,6 +670,16 @@ def _values(values: tuple) -> str:
     if values and all(isinstance(v, int) for v in values) and list(values) == list(range(values[0], values[-1] + 1)):
         return f"{values[0]} to {values[-1]}"
     return ", ".join(str(v) for v in values)
+
+
+def _tabs(entries: list[tuple[str, str]]) -> list[str]:
+    """One picture as it is, several as content tabs (label, markdown image)."""
+    if len(entries) == 1:
+        return [entries[0][1], ""]
+    lines = []
+    for label, image in entries:
+        lines += [f'=== "{label}"', "", f"    {image}", ""]
+    return lines
 
 
 def _players_label(counts: list[int]) -> str:
