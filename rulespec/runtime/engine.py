@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import functools
 import json
+import operator
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -118,6 +119,10 @@ class StepInfo:
     options: tuple[OptionInfo, ...] = ()
     outcomes: Optional[Callable[..., list]] = None  # chance: (st, *params) -> [(text, weight, binding)]
     resolve: Optional[Callable[..., None]] = None  # chance: (st, cause, *params, *binding)
+    # A chance step that draws from a zone lists its outcomes without their texts: draw gives the
+    # zone, text reads one outcome (from labels only) when it is asked for. Then outcomes is None.
+    draw: Optional[Callable[..., int]] = None  # chance: (st, *params) -> zone
+    text: Optional[Callable[..., str]] = None  # chance: (st, *params, *binding) -> text
 
 
 @dataclass(frozen=True)
@@ -291,6 +296,100 @@ class Tables:
         return tuple(out)
 
 
+# ----------------------------------------------------------------------------- a pending decision
+
+
+class Pending:
+    """The decision on top of the stack, listed as cheaply as it can be.
+
+    Listing the decision is the inner loop of every game, and most loops (random_game, simulations)
+    use one action of it. So a decision keeps plain rows ``(player, text, effect, binding)``; a draw
+    keeps only the items it may draw and reads an outcome's text when asked; and Action objects are
+    made on demand. ``full()`` gives the documented entries ``[(Action, effect, weight, binding)]``.
+    A Pending never changes once listed, so clones of a state share it."""
+
+    __slots__ = ("seat", "count", "rows", "weights", "items", "text", "effect", "st", "args", "entries", "offered")
+
+    def __init__(self, seat: int, rows: Optional[list] = None, weights: Optional[list] = None):
+        self.seat = seat
+        self.count = 0 if rows is None else len(rows)  # how many entries
+        self.rows = rows  # [(player, text, effect, binding)]; None for a draw or for given entries
+        self.weights = weights  # one per row; None when every weight is 1
+        self.items = None  # a draw: the items it may draw, one per outcome
+        self.entries = None  # the full() form, once made
+        self.offered = None  # (Action, index): the last action handed out by pick()
+
+    @classmethod
+    def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",
+             args: tuple) -> "Pending":
+        pending = cls(CHANCE, None, weights)
+        pending.count = len(items)
+        pending.items, pending.text, pending.effect, pending.st, pending.args = items, text, effect, st, args
+        return pending
+
+    @classmethod
+    def given(cls, seat: int, entries: list) -> "Pending":
+        """A decision listed in full by an engine that overrides Engine._decide."""
+        pending = cls(seat)
+        pending.count = len(entries)
+        pending.entries = entries
+        pending.weights = [entry[2] for entry in entries]
+        return pending
+
+    def __len__(self) -> int:
+        return self.count
+
+    def row(self, index: int) -> tuple:
+        if self.rows is not None:
+            return self.rows[index]
+        if self.entries is not None:
+            action, effect, _, binding = self.entries[index]
+            return (action.player, action.text, effect, binding)
+        binding = (self.items[index],)
+        return (CHANCE, self.text(self.st, *self.args, *binding), self.effect, binding)
+
+    def call(self, index: int) -> tuple:
+        """(effect, binding) of one entry, without reading its text."""
+        if self.rows is not None:
+            row = self.rows[index]
+            return row[2], row[3]
+        if self.entries is not None:
+            entry = self.entries[index]
+            return entry[1], entry[3]
+        return self.effect, (self.items[index],)
+
+    def full(self) -> list:
+        if self.entries is None:
+            weights = self.weights
+            rows = self.rows if self.rows is not None else [self.row(i) for i in range(self.count)]
+            self.entries = [(Action(player, text), effect, 1 if weights is None else weights[i], binding)
+                            for i, (player, text, effect, binding) in enumerate(rows)]
+        return self.entries
+
+    def pick(self, index: int) -> Action:
+        """The Action of one entry; apply() finds it again without listing the others."""
+        if self.entries is not None:
+            return self.entries[index][0]
+        player, text, _, _ = self.row(index)
+        action = Action(player, text)
+        self.offered = (action, index)
+        return action
+
+    def find(self, action: Any) -> Optional[int]:
+        """The index of the entry ``action`` plays, or None."""
+        offered = self.offered
+        if offered is not None and offered[0] is action:
+            return offered[1]
+        entries = self.full()
+        for index, entry in enumerate(entries):  # most callers pass back an offered Action itself
+            if entry[0] is action:
+                return index
+        for index, entry in enumerate(entries):
+            if entry[0] == action:
+                return index
+        return None
+
+
 # ----------------------------------------------------------------------------- the state
 
 
@@ -300,10 +399,13 @@ class State:
     __slots__ = ("engine", "t", "players", "options", "zones", "boards", "masks", "causes", "loc", "counters", "queues",
                  "stack", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "history", "violations",
                  "fired", "actor",
-                 "last_cause", "_thens", "_pending")
+                 "last_cause", "_thens", "_pending", "_journal")
 
     # ---- primitives used by generated code
     def move(self, item: int, zone: int, cause: str) -> None:
+        journal = self._journal
+        if journal is not None and zone not in journal:
+            journal[zone] = list(self.zones[zone])
         self._take(item)
         if zone in self.t.stacked:
             self.zones[zone].append(item)
@@ -360,6 +462,7 @@ class State:
 
     def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
         t = self.t
+        self._keep_board(board)
         for cell in cells:
             self.boards[board][cell] = item
             self.causes[board][cell] = cause
@@ -385,10 +488,14 @@ class State:
         where = self.loc[item]
         t = self.t
         if where < t.zone_count:
+            journal = self._journal
+            if journal is not None and where not in journal:
+                journal[where] = list(self.zones[where])
             self.zones[where].remove(item)
         else:
             for b in range(len(t.board_base) - 1, -1, -1):
                 if where >= t.board_base[b]:
+                    self._keep_board(b)
                     cells = self.boards[b]
                     first = where - t.board_base[b]
                     # On a board of triangles a tile may cover several cells after its first.
@@ -399,6 +506,12 @@ class State:
                             if t.cell_bit[b]:
                                 self.masks[b] &= ~t.cell_bit[b][cell]
                     break
+
+    def _keep_board(self, board: int) -> None:
+        """Inside apply(): keep what a board held before its first change (see _backup)."""
+        journal = self._journal
+        if journal is not None and ("board", board) not in journal:
+            journal["board", board] = (list(self.boards[board]), list(self.causes[board]))
 
     def _count(self, rule: str) -> None:
         """How often each step, trigger and replacement has fired: for simulations and coverage."""
@@ -442,6 +555,13 @@ class State:
             out.extend(self.zones[base + seat])
         return out
 
+    def _draw_items(self, zone: int) -> tuple[list[int], Optional[list[int]]]:
+        """draw_weights() as (items, weights); weights None when every item reads differently."""
+        if self.engine._labels_distinct:
+            return list(self.zones[zone]), None
+        pairs = self.draw_weights(zone)
+        return [item for item, _ in pairs], [n for _, n in pairs]
+
     def draw_weights(self, zone: int) -> list[tuple[int, int]]:
         """(a representative item, how many items share its label) for a random draw."""
         label = self.engine.ITEM_LABEL
@@ -460,23 +580,23 @@ class State:
         return self.engine
 
     def current_player(self) -> int:
-        decision = self._decision()
-        if decision is None:
+        pending = self._offer()
+        if pending is None:
             return CHANCE if self.over is None else TERMINAL
-        return decision[0]
+        return pending.seat
 
     def is_terminal(self) -> bool:
         return self.over is not None
 
     def is_chance_node(self) -> bool:
-        decision = self._decision()
-        return decision is not None and decision[0] == CHANCE
+        pending = self._offer()
+        return pending is not None and pending.seat == CHANCE
 
     def legal_actions(self, player: Optional[int] = None) -> list[Action]:
-        decision = self._decision()
-        if decision is None:
+        pending = self._offer()
+        if pending is None:
             return []
-        actions = [entry[0] for entry in decision[1]]
+        actions = [entry[0] for entry in pending.full()]
         if player is not None:
             return [a for a in actions if a.player == player]
         return actions
@@ -493,33 +613,29 @@ class State:
             action = self.engine.parse_action(self, action)
         if self.over is not None:
             raise IllegalAction(f"the game is over; {action} cannot be played")
-        decision = self._decision()
-        entry = None
-        if decision is not None:
-            for candidate in decision[1]:  # most callers pass back an offered Action itself
-                if candidate[0] is action:
-                    entry = candidate
-                    break
-            else:
-                for candidate in decision[1]:
-                    if candidate[0] == action:
-                        entry = candidate
-                        break
-        if entry is None:
-            raise IllegalAction(self.engine._why_not(self, action))
-        backup = self._snapshot()
+        pending = self._offer()
+        if pending is not None and pending.offered is not None and pending.offered[0] is action:
+            index = pending.offered[1]  # the action random_step just made
+        else:
+            index = None if pending is None else pending.find(action)
+            if index is None:
+                raise IllegalAction(self.engine._why_not(self, action))
+        effect, binding = pending.call(index)
+        backup = self._backup()
         try:
             frame = self.stack.pop()
             self._pending = None
             self.actor = frame[2] if action.player == CHANCE else action.player
             self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
             self._thens = []
-            self._count(frame[0])
-            entry[1](self, frame[3], *frame[1], *entry[3])
+            fired = self.fired
+            fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline: this is every step
+            effect(self, frame[3], *frame[1], *binding)
             self._push_thens(frame)
             self.history.append(str(action))
             self.engine._check_ends(self, "after_step")
             self.engine._advance(self)
+            self._journal = None
         except RuleRuntimeError:
             self._restore(backup)
             raise
@@ -552,6 +668,7 @@ class State:
         copy.options = dict(self.options)
         copy._thens = []
         copy._pending = self._pending
+        copy._journal = None
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -604,9 +721,16 @@ class State:
 
     # ---- internals
     def _decision(self):
-        if self._pending is None and self.over is None and self.stack:
-            self._pending = self.engine._decide(self)
-        return self._pending
+        """The pending decision as (seat or CHANCE, [(action, effect, weight, binding)]), or None."""
+        pending = self._offer()
+        return None if pending is None else (pending.seat, pending.full())
+
+    def _offer(self) -> Optional[Pending]:
+        """The pending decision, listed once per state (see Pending)."""
+        pending = self._pending
+        if pending is None and self.over is None and self.stack:
+            pending = self._pending = self.engine._pending_decision(self)
+        return pending
 
     def _push_thens(self, frame) -> None:
         if self._thens:
@@ -615,14 +739,41 @@ class State:
                 self.stack.append((step, tuple(args), self.actor, cause, replaced))
             self._thens = []
 
-    def _snapshot(self) -> "State":
-        # An independent copy (what clone() gives) is a few times cheaper than a dict of the state
-        # and restores just as well: apply() takes one before every step.
-        return self.clone()
+    def _backup(self) -> tuple:
+        """What apply() needs to undo a step whose rules fail half-way, taken before every step.
+        The small parts are copied; the zones and boards are kept only as they are first changed
+        (move, place: the journal), since a step changes few of them."""
+        values = _slot_values(self)
+        self._journal = journal = {}
+        counters = self.counters.copy()
+        for name, value in counters.items():
+            if value.__class__ is list:
+                counters[name] = value[:]
+        queues = self.queues
+        return (values, journal, self.stack[:], counters, {k: v[:] for k, v in queues.items()} if queues else {},
+                self.loc[:], self.masks[:], self.fired.copy(), len(self.history), len(self.violations))
 
-    def _restore(self, backup: "State") -> None:
-        for name in State.__slots__:
-            setattr(self, name, getattr(backup, name))
+    def _restore(self, backup: tuple) -> None:
+        # A new leg of a match replaces every part of the state (and stops the journal): putting the
+        # parts back and undoing the journal on them undoes the whole step.
+        values, journal, stack, counters, queues, loc, masks, fired, history, violations = backup
+        for name, value in zip(State.__slots__, values):
+            setattr(self, name, value)
+        self.stack, self.counters, self.queues, self.loc, self.masks, self.fired = \
+            stack, counters, queues, loc, masks, fired
+        del self.history[history:]
+        del self.violations[violations:]
+        for key, kept in journal.items():
+            if type(key) is int:
+                self.zones[key][:] = kept
+            else:
+                self.boards[key[1]][:], self.causes[key[1]][:] = kept
+        self._journal = None
+
+
+_slot_values = operator.attrgetter(*State.__slots__)
+_first = operator.itemgetter(0)
+_seat_and_text = operator.itemgetter(0, 1)
 
 
 # ----------------------------------------------------------------------------- the engine
@@ -676,6 +827,7 @@ class Engine:
         self.option_values = opts
         self._tables: dict[int, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
+        self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL)
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
         self._event_invariants_by_board = [
             tuple(i for i in self.INVARIANTS if i.form == "on_event" and i.board == b) for b in range(len(self.BOARDS))]
@@ -683,6 +835,7 @@ class Engine:
         for inv in self.INVARIANTS:
             if inv.form == "never_queue":
                 self._queue_invariants[inv.queue] = self._queue_invariants.get(inv.queue, ()) + (inv,)
+        self._ends_at: dict[str, tuple] = {}  # timing -> the ends checked then, in declaration order
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
@@ -782,7 +935,7 @@ class Engine:
         st.next_seat = None
         st.over, st.history, st.violations, st.actor, st.last_cause = None, [], [], 0, "setup"
         st.fired = {}
-        st._thens, st._pending = [], None
+        st._thens, st._pending, st._journal = [], None, None
         return st
 
     def from_json(self, text: str) -> State:
@@ -836,28 +989,46 @@ class Engine:
     # ---- the loop
     def _decide(self, st: State):
         """The pending decision on top of the stack: (seat or CHANCE, [(action, effect, weight, binding)])."""
+        pending = self._list(st)
+        return (pending.seat, pending.full())
+
+    def _pending_decision(self, st: State) -> Pending:
+        """The pending decision as the state keeps it; an engine that overrides _decide is asked in full."""
+        if self.__class__._decide is not Engine._decide:
+            return Pending.given(*self._decide(st))
+        return self._list(st)
+
+    def _list(self, st: State) -> Pending:
         frame = st.stack[-1]
         if frame[0] == LOTS:
-            return (CHANCE, [(Action(CHANCE, f"lot: player {seat + 1}"), self._draw_lot, 1, (seat,))
-                             for seat in frame[1]])
+            return Pending(CHANCE, [(CHANCE, f"lot: player {seat + 1}", self._draw_lot, (seat,)) for seat in frame[1]])
         info = self.STEPS[frame[0]]
         args = frame[1]
         if info.kind == "chance":
-            entries = [(Action(CHANCE, text), info.resolve, weight, binding)
-                       for text, weight, binding in info.outcomes(st, *args)]
-            return (CHANCE, entries)
+            if info.draw is not None:
+                items, weights = st._draw_items(info.draw(st, *args))
+                return Pending.draw(items, weights, info.text, info.resolve, st, args)
+            rows, weights = [], []
+            for text, weight, binding in info.outcomes(st, *args):
+                rows.append((CHANCE, text, info.resolve, binding))
+                weights.append(weight)
+            return Pending(CHANCE, rows, weights)
         seat = info.by(st, *args)
-        entries = []
-        seen = set()
-        for option in info.options:
-            for text, binding in option.enumerate(st, *args):
-                key = (binding[0] if seat == ANY_PLAYER else seat, text)
-                if key not in seen:  # a (seat, text) pair: hashed in C, unlike an Action
-                    seen.add(key)
-                    entries.append((Action(*key), option.effect, 1, binding))
+        rows = []
+        if seat == ANY_PLAYER:  # the first bound name is the seat that may take the option
+            for option in info.options:
+                effect = option.effect
+                rows += [(binding[0], text, effect, binding) for text, binding in option.enumerate(st, *args)]
+        else:
+            for option in info.options:
+                effect = option.effect
+                rows += [(seat, text, effect, binding) for text, binding in option.enumerate(st, *args)]
+        if len(set(map(_seat_and_text, rows))) < len(rows):  # two read the same: the first is the one offered
+            seen = set()
+            rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
         if seat == ANY_PLAYER:
-            entries.sort(key=lambda entry: entry[0].player)  # stable: seat order, then declaration order
-        return (seat, entries)
+            rows.sort(key=_first)  # stable: seat order, then declaration order
+        return Pending(seat, rows)
 
     def _advance(self, st: State) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
@@ -883,23 +1054,24 @@ class Engine:
                 st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
                 continue
             if step == LOTS:
-                st._pending = self._decide(st)
+                st._pending = self._pending_decision(st)
                 return
-            if self._replace(st, frame):
+            if step in self._insteads_by_step and self._replace(st, frame):
                 continue
             info = self.STEPS[step]
             if info.kind == "auto":
                 st.stack.pop()
                 st.actor, st.last_cause = frame[2], frame[3]
                 st._thens = []
-                st._count(step)
+                fired = st.fired
+                fired[step] = fired.get(step, 0) + 1
                 info.run(st, frame[3], *frame[1])
                 st._push_thens(frame)
                 self._check_ends(st, "after_step")
                 continue
-            decision = self._decide(st)
-            if not decision[1]:
-                if decision[0] == CHANCE:
+            decision = self._pending_decision(st)
+            if not decision.count:
+                if decision.seat == CHANCE:
                     raise RuleRuntimeError(
                         f"chance step `{step}` has no outcome (nothing to draw from); add an `instead` rule "
                         f"for when it cannot happen")
@@ -951,9 +1123,10 @@ class Engine:
     def _check_ends(self, st: State, timing: str) -> None:
         if st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS):
             return
-        for end in self.ENDS:
-            if end.timing != timing:
-                continue
+        ends = self._ends_at.get(timing)
+        if ends is None:
+            ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
+        for end in ends:
             winners = end.check(st)
             if winners is not None:
                 over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
@@ -1231,21 +1404,33 @@ def random_step(state: State, rng: random.Random) -> Action:
     """The action ``random_game`` takes: a chance outcome by its odds, or one offered action uniformly.
     Every tool that plays "like random_game" (play --watch, simulate, benchmarks) uses this, so one
     seed gives one game everywhere."""
-    if state.is_chance_node():
-        # The same walk as over chance_outcomes(), without Fractions: the probabilities w/total add
-        # up to exactly 1, and float(Fraction(w, total)) is w / total (both correctly rounded).
-        entries = state._decision()[1]
-        total = sum(entry[2] for entry in entries)
-        pick = rng.random()
-        chosen = entries[-1][0]
-        for entry in entries:
-            pick -= entry[2] / total
+    pending = state._offer()
+    if pending is None:
+        rng.randrange(0)  # nothing to decide: raises, as picking from no legal actions always has
+    if pending.seat != CHANCE:
+        # One of legal_actions() uniformly, made without making the others.
+        return pending.pick(rng.randrange(pending.count))
+    # The same walk as over chance_outcomes(), without Fractions: the probabilities w/total add
+    # up to exactly 1, and float(Fraction(w, total)) is w / total (both correctly rounded).
+    count = pending.count
+    weights = pending.weights
+    pick = rng.random()
+    chosen = count - 1
+    if weights is None:  # every weight 1: the total is the count
+        share = 1 / count
+        for index in range(count):
+            pick -= share
             if pick < 0:
-                chosen = entry[0]
+                chosen = index
                 break
-        return chosen
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
+    else:
+        total = sum(weights)
+        for index, weight in enumerate(weights):
+            pick -= weight / total
+            if pick < 0:
+                chosen = index
+                break
+    return pending.pick(chosen)
 
 
 def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_steps: int = 1_000_000) -> State:
