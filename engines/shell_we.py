@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '1'
+GENERATOR_VERSION = '2'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -75,9 +75,13 @@ def step_setup(st, cause):
         st.then('starting_tile', (v_p,))
 
 # ---------------------------------------------------------------- chance draw_tile
-def outcomes_draw_tile(st, v_player):
-    """Chance `draw_tile`: every outcome with its weight. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
-    return [('draw ' + ITEM_LABEL[v_tile], weight, (v_tile,)) for v_tile, weight in st.draw_weights(st.t.zone_base['bag'])]
+def draw_draw_tile(st, v_player):
+    """Chance `draw_tile`: the zone it draws from. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
+    return st.t.zone_base['bag']
+
+def text_draw_tile(st, v_player, v_tile):
+    """Chance `draw_tile`: how an outcome reads. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
+    return 'draw ' + ITEM_LABEL[v_tile]
 
 def resolve_draw_tile(st, cause, v_player, v_tile):
     """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
@@ -756,7 +760,7 @@ class ShellWeEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('SHELL-SETUP-8', 'SHELL-SETUP-9', 'SHELL-SETUP-11'), run=step_setup),
-        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), outcomes=outcomes_draw_tile, resolve=resolve_draw_tile),
+        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), draw=draw_draw_tile, text=text_draw_tile, resolve=resolve_draw_tile),
         'starting_tile': StepInfo('starting_tile', 'choice', ('player',), ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13', 'SHELL-FAQ-1'), by=by_starting_tile, options=(
             OptionInfo('start', 'start with {tile}', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13'), options_starting_tile__start, effect_starting_tile__start, candidates_starting_tile__start, first_failing_starting_tile__start, (('tile is shell', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')), ('tile fits space', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')))),
         )),

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = 'b70af8a15efa5869'
-GENERATOR_VERSION = '1'
+GENERATOR_VERSION = '2'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -39,9 +39,13 @@ def step_setup(st, cause):
             st.then('deal', (v_p,))
 
 # ---------------------------------------------------------------- chance deal
-def outcomes_deal(st, v_player):
-    """Chance `deal`: every outcome with its weight. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
-    return [('deal ' + ITEM_LABEL[v_card] + ' to ' + 'player ' + str(v_player + 1), weight, (v_card,)) for v_card, weight in st.draw_weights(st.t.zone_base['pool'])]
+def draw_deal(st, v_player):
+    """Chance `deal`: the zone it draws from. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
+    return st.t.zone_base['pool']
+
+def text_deal(st, v_player, v_card):
+    """Chance `deal`: how an outcome reads. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
+    return 'deal ' + ITEM_LABEL[v_card] + ' to ' + 'player ' + str(v_player + 1)
 
 def resolve_deal(st, cause, v_player, v_card):
     """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
@@ -849,7 +853,7 @@ class ShrimpEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('SHRIMP-SETUP-1', 'SHRIMP-SETUP-2', 'SHRIMP-SETUP-3', 'SHRIMP-SETUP-4', 'SHRIMP-SETUP-5', 'SHRIMP-SETUP-6'), run=step_setup),
-        'deal': StepInfo('deal', 'chance', ('player',), ('SHRIMP-SETUP-3', 'SHRIMP-SETUP-4'), outcomes=outcomes_deal, resolve=resolve_deal),
+        'deal': StepInfo('deal', 'chance', ('player',), ('SHRIMP-SETUP-3', 'SHRIMP-SETUP-4'), draw=draw_deal, text=text_deal, resolve=resolve_deal),
         'turn': StepInfo('turn', 'choice', ('player',), ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-3', 'SHRIMP-PLAY-4', 'SHRIMP-PLAY-6', 'SHRIMP-PLAY-10'), by=by_turn, options=(
             OptionInfo('onto_grilled', 'turn a card onto the grilled shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_grilled, effect_turn__onto_grilled, candidates_turn__onto_grilled, first_failing_turn__onto_grilled, (('grilled is empty or (linguine is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_linguine', 'turn a card onto the linguine dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_linguine, effect_turn__onto_linguine, candidates_turn__onto_linguine, first_failing_turn__onto_linguine, (('linguine is empty or (grilled is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),

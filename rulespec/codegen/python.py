@@ -16,7 +16,7 @@ from typing import Iterable, Optional, Sequence
 from ..model import ir
 from ..model.checker import board_of, is_space
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -468,19 +468,30 @@ class CodeGenerator:
             outcome = step.outcome
             types = {p.name: p.type for p in step.params}
             types[outcome.var] = outcome.var_type
-            w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
-            w.indent()
-            self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
             text = self.render(outcome.template, types)
             var = "v_" + ident(outcome.var)
-            if outcome.pick_from is not None:
-                w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}])")
-            elif outcome.draw_from is not None:
-                w.line(f"return [({text}, weight, ({var},)) for {var}, weight in "
-                       f"st.draw_weights({self.zone_index(outcome.draw_from)})]")
+            if outcome.draw_from is not None:
+                # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
+                w.line(f"def draw_{name}(st{self.params(step.params)}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: the zone it draws from.")
+                w.line(f"return {self.zone_index(outcome.draw_from)}")
+                w.dedent()
+                w.line("")
+                w.line(f"def text_{name}(st{self.params(step.params)}, {var}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: how an outcome reads.")
+                w.line(f"return {text}")
+                w.dedent()
             else:
-                w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
-            w.dedent()
+                w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
+                if outcome.pick_from is not None:
+                    w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}])")
+                else:
+                    w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
+                w.dedent()
             w.line("")
             w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
             w.indent()
@@ -766,8 +777,10 @@ class CodeGenerator:
             if step.kind == "auto":
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}),")
             elif step.kind == "chance":
+                listing = (f"draw=draw_{name}, text=text_{name}" if step.outcome.draw_from is not None
+                           else f"outcomes=outcomes_{name}")
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
-                       f"outcomes=outcomes_{name}, resolve=resolve_{name}),")
+                       f"{listing}, resolve=resolve_{name}),")
             else:
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'choice', {params!r}, {step.cites!r}, by=by_{name}, "
                        f"options=(")
