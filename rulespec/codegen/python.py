@@ -70,6 +70,11 @@ class CodeGenerator:
             self.steps["setup"] = model.setup
         self.scores = {s.name for s in model.scores}
         self.var_types: dict[str, str] = {}
+        # While listing an option's candidates: the names it binds, and each count that depends on none
+        # of them, kept in a local once first counted (see once()); depth > 0 inside count/total/any.
+        self.bound: Optional[set[str]] = None
+        self.counted: dict[str, str] = {}
+        self.depth = 0
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -175,18 +180,35 @@ class CodeGenerator:
         return f"{self.expr(e.element)} in {self.expr(e.collection)}"
 
     def visit_Count(self, e: ir.Count) -> str:
+        self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        domain = self.expr(e.domain)
+        self.depth -= 1
         if e.where is None and not isinstance(e.domain, ir.BoardRef):
-            return f"len({self.expr(e.domain)})"
-        return f"sum(1 for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
+            return f"len({domain})"
+        return self.once(e, f"sum(1 for v_{ident(e.var)} in {domain}{where})")
 
     def visit_First(self, e: ir.First) -> str:
+        self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        return f"st.first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {self.expr(e.domain)}{where}))"
+        domain = self.expr(e.domain)
+        self.depth -= 1
+        return f"st.first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
 
     def visit_Total(self, e: ir.Total) -> str:
+        self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        return f"sum({self.expr(e.value)} for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
+        value, domain = self.expr(e.value), self.expr(e.domain)
+        self.depth -= 1
+        return self.once(e, f"sum({value} for v_{ident(e.var)} in {domain}{where})")
+
+    def once(self, e: ir.E, code: str) -> str:
+        """A count or total in an option's condition that depends on none of the names the option
+        binds is the same for every candidate: counted when first needed, then kept in a local."""
+        if self.bound is None or self.depth or self.free_vars(e, self.bound):
+            return code
+        name = self.counted.setdefault(code, f"_n{len(self.counted)}")
+        return f"({name} if {name} is not None else ({name} := {code}))"
 
     def visit_BestSets(self, e: ir.BestSets) -> str:
         return (f"best_sets({e.figure!r}, ITEM_ATTRS[{e.attribute!r}], {e.kinds!r}, {self.expr(e.domain)}, "
@@ -549,6 +571,8 @@ class CodeGenerator:
             w.indent()
             w.line("return found")
             w.dedent()
+        counts_at, counts_level = len(w.lines), w.level
+        self.bound, self.counted = set(bound), {}
         depth = 0
         for i, var in enumerate(bound):
             w.line(f"for v_{ident(var)} in {domains[var]}:")
@@ -559,6 +583,11 @@ class CodeGenerator:
                 w.indent()
                 w.line("continue")
                 w.dedent()
+        if self.counted:
+            names = " = ".join(self.counted.values())
+            w.lines[counts_at:counts_at] = [
+                "    " * counts_level + f"{names} = None  # counts that are the same for every candidate, once needed"]
+        self.bound = None
         w.line(f"found.append(({text}, {binding_tuple}))")
         for _ in range(depth):
             w.dedent()
