@@ -123,6 +123,11 @@ class StepInfo:
     # zone, text reads one outcome (from labels only) when it is asked for. Then outcomes is None.
     draw: Optional[Callable[..., int]] = None  # chance: (st, *params) -> zone
     text: Optional[Callable[..., str]] = None  # chance: (st, *params, *binding) -> text
+    # A choice step may list every option at once, in the order offered (then the options' enumerate
+    # functions are not called): (st, *params) -> (seat, [(seat, text, option index, binding)]).
+    # distinct: no two of its rows can have the same seat and text.
+    choices: Optional[Callable[..., tuple]] = None
+    distinct: bool = False
 
 
 @dataclass(frozen=True)
@@ -303,17 +308,22 @@ class Pending:
     """The decision on top of the stack, listed as cheaply as it can be.
 
     Listing the decision is the inner loop of every game, and most loops (random_game, simulations)
-    use one action of it. So a decision keeps plain rows ``(player, text, effect, binding)``; a draw
-    keeps only the items it may draw and reads an outcome's text when asked; and Action objects are
-    made on demand. ``full()`` gives the documented entries ``[(Action, effect, weight, binding)]``.
-    A Pending never changes once listed, so clones of a state share it."""
+    use one action of it. So a decision keeps plain rows ``(player, text, option, binding)``, where
+    option indexes the step's options (a chance step has its one effect); a draw keeps only the items
+    it may draw and reads an outcome's text when asked; and Action objects are made on demand.
+    ``full()`` gives the documented entries ``[(Action, effect, weight, binding)]``. A Pending never
+    changes once listed, so clones of a state share it."""
 
-    __slots__ = ("seat", "count", "rows", "weights", "items", "text", "effect", "st", "args", "entries", "offered")
+    __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
+                 "offered")
 
-    def __init__(self, seat: int, rows: Optional[list] = None, weights: Optional[list] = None):
+    def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
+                 weights: Optional[list] = None):
         self.seat = seat
         self.count = 0 if rows is None else len(rows)  # how many entries
-        self.rows = rows  # [(player, text, effect, binding)]; None for a draw or for given entries
+        self.rows = rows  # [(player, text, option, binding)]; None for a draw or for given entries
+        self.options = options  # the step's OptionInfos, or None: every row has ``effect``
+        self.effect = effect
         self.weights = weights  # one per row; None when every weight is 1
         self.items = None  # a draw: the items it may draw, one per outcome
         self.entries = None  # the full() form, once made
@@ -322,15 +332,15 @@ class Pending:
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",
              args: tuple) -> "Pending":
-        pending = cls(CHANCE, None, weights)
+        pending = cls(CHANCE, None, None, effect, weights)
         pending.count = len(items)
-        pending.items, pending.text, pending.effect, pending.st, pending.args = items, text, effect, st, args
+        pending.items, pending.text, pending.st, pending.args = items, text, st, args
         return pending
 
     @classmethod
     def given(cls, seat: int, entries: list) -> "Pending":
         """A decision listed in full by an engine that overrides Engine._decide."""
-        pending = cls(seat)
+        pending = cls(seat, None, None)
         pending.count = len(entries)
         pending.entries = entries
         pending.weights = [entry[2] for entry in entries]
@@ -339,20 +349,11 @@ class Pending:
     def __len__(self) -> int:
         return self.count
 
-    def row(self, index: int) -> tuple:
-        if self.rows is not None:
-            return self.rows[index]
-        if self.entries is not None:
-            action, effect, _, binding = self.entries[index]
-            return (action.player, action.text, effect, binding)
-        binding = (self.items[index],)
-        return (CHANCE, self.text(self.st, *self.args, *binding), self.effect, binding)
-
     def call(self, index: int) -> tuple:
         """(effect, binding) of one entry, without reading its text."""
         if self.rows is not None:
             row = self.rows[index]
-            return row[2], row[3]
+            return (self.effect if self.options is None else self.options[row[2]].effect), row[3]
         if self.entries is not None:
             entry = self.entries[index]
             return entry[1], entry[3]
@@ -361,17 +362,25 @@ class Pending:
     def full(self) -> list:
         if self.entries is None:
             weights = self.weights
-            rows = self.rows if self.rows is not None else [self.row(i) for i in range(self.count)]
-            self.entries = [(Action(player, text), effect, 1 if weights is None else weights[i], binding)
-                            for i, (player, text, effect, binding) in enumerate(rows)]
+            if self.rows is None:  # a draw
+                rows = [(CHANCE, self.text(self.st, *self.args, item), 0, (item,)) for item in self.items]
+            else:
+                rows = self.rows
+            options, effect = self.options, self.effect
+            self.entries = [(Action(player, text), effect if options is None else options[option].effect,
+                             1 if weights is None else weights[i], binding)
+                            for i, (player, text, option, binding) in enumerate(rows)]
         return self.entries
 
     def pick(self, index: int) -> Action:
         """The Action of one entry; apply() finds it again without listing the others."""
         if self.entries is not None:
             return self.entries[index][0]
-        player, text, _, _ = self.row(index)
-        action = Action(player, text)
+        if self.rows is not None:
+            row = self.rows[index]
+            action = Action(row[0], row[1])
+        else:
+            action = Action(CHANCE, self.text(self.st, *self.args, self.items[index]))
         self.offered = (action, index)
         return action
 
@@ -773,6 +782,7 @@ class State:
 
 _slot_values = operator.attrgetter(*State.__slots__)
 _first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
 _seat_and_text = operator.itemgetter(0, 1)
 
 
@@ -1001,7 +1011,8 @@ class Engine:
     def _list(self, st: State) -> Pending:
         frame = st.stack[-1]
         if frame[0] == LOTS:
-            return Pending(CHANCE, [(CHANCE, f"lot: player {seat + 1}", self._draw_lot, (seat,)) for seat in frame[1]])
+            return Pending(CHANCE, [(CHANCE, f"lot: player {seat + 1}", 0, (seat,)) for seat in frame[1]], None,
+                           self._draw_lot)
         info = self.STEPS[frame[0]]
         args = frame[1]
         if info.kind == "chance":
@@ -1010,25 +1021,30 @@ class Engine:
                 return Pending.draw(items, weights, info.text, info.resolve, st, args)
             rows, weights = [], []
             for text, weight, binding in info.outcomes(st, *args):
-                rows.append((CHANCE, text, info.resolve, binding))
+                rows.append((CHANCE, text, 0, binding))
                 weights.append(weight)
-            return Pending(CHANCE, rows, weights)
+            return Pending(CHANCE, rows, None, info.resolve, weights)
+        if info.choices is not None:  # listed in the order offered by one generated function
+            seat, rows = info.choices(st, *args)
+            if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
+                                             map(_second, rows))) < len(rows):
+                seen = set()  # two read the same: the first is the one offered
+                rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
+            return Pending(seat, rows, info.options)
         seat = info.by(st, *args)
         rows = []
         if seat == ANY_PLAYER:  # the first bound name is the seat that may take the option
-            for option in info.options:
-                effect = option.effect
-                rows += [(binding[0], text, effect, binding) for text, binding in option.enumerate(st, *args)]
+            for k, option in enumerate(info.options):
+                rows += [(binding[0], text, k, binding) for text, binding in option.enumerate(st, *args)]
         else:
-            for option in info.options:
-                effect = option.effect
-                rows += [(seat, text, effect, binding) for text, binding in option.enumerate(st, *args)]
+            for k, option in enumerate(info.options):
+                rows += [(seat, text, k, binding) for text, binding in option.enumerate(st, *args)]
         if len(set(map(_seat_and_text, rows))) < len(rows):  # two read the same: the first is the one offered
             seen = set()
             rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
         if seat == ANY_PLAYER:
             rows.sort(key=_first)  # stable: seat order, then declaration order
-        return Pending(seat, rows)
+        return Pending(seat, rows, info.options)
 
     def _advance(self, st: State) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
