@@ -137,6 +137,22 @@ def effect_turn__onto_fried(st, cause, v_player):
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['fried'], 'turned')
     st.then('open_window', (v_player,))
 
+
+def choices_turn(st, v_player):
+    """Every choice of `turn` now, in the order offered. [SHRIMP-PLAY-2, SHRIMP-PLAY-3, SHRIMP-PLAY-4, SHRIMP-PLAY-6, SHRIMP-PLAY-10] ruling SHRIMP-AMB-14, SHRIMP-AMB-15 (rulebooks/shrimp.rules:196)"""
+    rows = []
+    seat = v_player
+    # onto_grilled: "turn a card onto the grilled shrimp dish"
+    if ((not st.zones[st.t.zone_base['grilled']] or (bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
+        rows.append((seat, 'turn a card onto the grilled shrimp dish', 0, ()))
+    # onto_linguine: "turn a card onto the linguine dish"
+    if ((not st.zones[st.t.zone_base['linguine']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
+        rows.append((seat, 'turn a card onto the linguine dish', 1, ()))
+    # onto_fried: "turn a card onto the fried shrimp dish"
+    if ((not st.zones[st.t.zone_base['fried']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
+        rows.append((seat, 'turn a card onto the fried shrimp dish', 2, ()))
+    return seat, rows
+
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
@@ -236,6 +252,22 @@ def effect_window__go_on(st, cause, v_flipper, v_player):
     """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
     pass
 
+
+def choices_window(st, v_flipper):
+    """Every choice of `window` now, in the order offered. [SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-PLAY-4, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-2] ruling SHRIMP-AMB-6, SHRIMP-AMB-22 (rulebooks/shrimp.rules:221)"""
+    rows = []
+    for v_player in range(st.players):
+        # smash: "smash the lemon"
+        if ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
+            rows.append((v_player, 'smash the lemon', 0, (v_player, )))
+        # blurt: "call without smashing the lemon"
+        if ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
+            rows.append((v_player, 'call without smashing the lemon', 1, (v_player, )))
+        # go_on: "go on"
+        if ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
+            rows.append((v_player, 'go on', 2, (v_player, )))
+    return ANY_PLAYER, rows
+
 # ---------------------------------------------------------------- choice call
 def by_call(st, v_player, v_flipper):
     """Who decides `call`."""
@@ -308,6 +340,27 @@ def effect_call__stop(st, cause, v_player, v_flipper):
     """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
     st.then('judge', (v_player, v_flipper))
 
+
+def choices_call(st, v_player, v_flipper):
+    """Every choice of `call` now, in the order offered. [SHRIMP-FEAST-2, SHRIMP-COMP-9, SHRIMP-BINGE-1, SHRIMP-EXQ-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:235)"""
+    rows = []
+    seat = v_player
+    _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
+    # word: "call {w}"
+    for v_w in st.zones[st.t.zone_base['words']]:
+        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word'))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+            continue
+        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word'))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+            continue
+        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word'))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+            continue
+        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word'))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+            continue
+        rows.append((seat, 'call ' + ITEM_LABEL[v_w], 0, (v_w, )))
+    # stop: "stop calling"
+    rows.append((seat, 'stop calling', 1, ()))
+    return seat, rows
+
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
     """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:248)"""
@@ -368,6 +421,20 @@ def effect_steal__take(st, cause, v_player, v_q):
     """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
     st.move(st.top(st.t.zone_base['feast'] + v_q), st.t.zone_base['feast'] + v_player, 'stolen')
 
+
+def choices_steal(st, v_player):
+    """Every choice of `steal` now, in the order offered. [SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:280)"""
+    rows = []
+    seat = v_player
+    # take: "steal a card from the feast of {q}"
+    for v_q in range(st.players):
+        if not ((v_q != v_player)):  # q != player
+            continue
+        if not (bool(st.zones[st.t.zone_base['feast'] + v_q])):  # feast of q is not empty
+            continue
+        rows.append((seat, 'steal a card from the feast of ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+    return seat, rows
+
 # ---------------------------------------------------------------- choice penalty
 def by_penalty(st, v_player):
     """Who decides `penalty`."""
@@ -400,6 +467,18 @@ def first_failing_penalty__give(st, v_player, v_q):
 def effect_penalty__give(st, cause, v_player, v_q):
     """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
     st.move(st.top(st.t.zone_base['feast'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
+
+
+def choices_penalty(st, v_player):
+    """Every choice of `penalty` now, in the order offered. [SHRIMP-PEN-1, SHRIMP-PEN-4, SHRIMP-FEAST-7, SHRIMP-FEAST-9, SHRIMP-EXQ-2] ruling SHRIMP-AMB-11, SHRIMP-AMB-20, SHRIMP-AMB-24 (rulebooks/shrimp.rules:288)"""
+    rows = []
+    seat = v_player
+    # give: "give a feast card to {q}"
+    for v_q in range(st.players):
+        if not ((v_q != v_player)):  # q != player
+            continue
+        rows.append((seat, 'give a feast card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+    return seat, rows
 
 # ---------------------------------------------------------------- choice deck_penalty
 def by_deck_penalty(st, v_player):
@@ -437,6 +516,19 @@ def first_failing_deck_penalty__give(st, v_player, v_q):
 def effect_deck_penalty__give(st, cause, v_player, v_q):
     """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
+
+
+def choices_deck_penalty(st, v_player):
+    """Every choice of `deck_penalty` now, in the order offered. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-24 (rulebooks/shrimp.rules:298)"""
+    rows = []
+    seat = v_player
+    # give: "give a face-down card to {q}"
+    if (bool(st.zones[st.t.zone_base['deck'] + v_player])):  # deck of player is not empty
+        for v_q in range(st.players):
+            if not ((v_q != v_player)):  # q != player
+                continue
+            rows.append((seat, 'give a face-down card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+    return seat, rows
 
 # ---------------------------------------------------------------- instead all_dealt
 def applies_all_dealt(st, v_player):
@@ -859,27 +951,27 @@ class ShrimpEngine(Engine):
             OptionInfo('onto_grilled', 'turn a card onto the grilled shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_grilled, effect_turn__onto_grilled, candidates_turn__onto_grilled, first_failing_turn__onto_grilled, (('grilled is empty or (linguine is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_linguine', 'turn a card onto the linguine dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_linguine, effect_turn__onto_linguine, candidates_turn__onto_linguine, first_failing_turn__onto_linguine, (('linguine is empty or (grilled is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_fried', 'turn a card onto the fried shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_fried, effect_turn__onto_fried, candidates_turn__onto_fried, first_failing_turn__onto_fried, (('fried is empty or (grilled is not empty and linguine is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
-        )),
+        ), choices=choices_turn, distinct=True),
         'open_window': StepInfo('open_window', 'auto', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3'), run=step_open_window),
         'window': StepInfo('window', 'choice', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-PLAY-4', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-2'), by=by_window, options=(
             OptionInfo('smash', 'smash the lemon', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1'), options_window__smash, effect_window__smash, candidates_window__smash, first_failing_window__smash, (('tried of player = 0', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1')),)),
             OptionInfo('blurt', 'call without smashing the lemon', ('SHRIMP-PEN-3',), options_window__blurt, effect_window__blurt, candidates_window__blurt, first_failing_window__blurt, (('tried of player = 0', ('SHRIMP-PEN-3',)),)),
             OptionInfo('go_on', 'go on', ('SHRIMP-PLAY-5',), options_window__go_on, effect_window__go_on, candidates_window__go_on, first_failing_window__go_on, (('player = left of flipper', ('SHRIMP-PLAY-5',)),)),
-        )),
+        ), choices=choices_window, distinct=True),
         'call': StepInfo('call', 'choice', ('player', 'flipper'), ('SHRIMP-FEAST-2', 'SHRIMP-COMP-9', 'SHRIMP-BINGE-1', 'SHRIMP-EXQ-1', 'SHRIMP-COCKTAIL-4'), by=by_call, options=(
             OptionInfo('word', 'call {w}', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4'), options_call__word, effect_call__word, candidates_call__word, first_failing_call__word, (('not w is number_word or count(x in said where x is number_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is size_word or count(x in said where x is size_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is colour_word or count(x in said where x is colour_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is origin_word or count(x in said where x is origin_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')))),
             OptionInfo('stop', 'stop calling', ('SHRIMP-PEN-2',), options_call__stop, effect_call__stop, candidates_call__stop, first_failing_call__stop, ()),
-        )),
+        ), choices=choices_call),
         'judge': StepInfo('judge', 'auto', ('player', 'flipper'), ('SHRIMP-FEAST-4', 'SHRIMP-FEAST-5', 'SHRIMP-FEAST-8', 'SHRIMP-FEAST-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-2', 'SHRIMP-BINGE-2', 'SHRIMP-BINGE-3', 'SHRIMP-EXQ-1', 'SHRIMP-EXQ-2', 'SHRIMP-PEN-1', 'SHRIMP-PEN-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9'), run=step_judge),
         'steal': StepInfo('steal', 'choice', ('player',), ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4', 'SHRIMP-FEAST-7'), by=by_steal, options=(
             OptionInfo('take', 'steal a card from the feast of {q}', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4'), options_steal__take, effect_steal__take, candidates_steal__take, first_failing_steal__take, (('q != player', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')), ('feast of q is not empty', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')))),
-        )),
+        ), choices=choices_steal),
         'penalty': StepInfo('penalty', 'choice', ('player',), ('SHRIMP-PEN-1', 'SHRIMP-PEN-4', 'SHRIMP-FEAST-7', 'SHRIMP-FEAST-9', 'SHRIMP-EXQ-2'), by=by_penalty, options=(
             OptionInfo('give', 'give a feast card to {q}', ('SHRIMP-PEN-4',), options_penalty__give, effect_penalty__give, candidates_penalty__give, first_failing_penalty__give, (('q != player', ('SHRIMP-PEN-4',)),)),
-        )),
+        ), choices=choices_penalty),
         'deck_penalty': StepInfo('deck_penalty', 'choice', ('player',), ('SHRIMP-PEN-5',), by=by_deck_penalty, options=(
             OptionInfo('give', 'give a face-down card to {q}', ('SHRIMP-PEN-5',), options_deck_penalty__give, effect_deck_penalty__give, candidates_deck_penalty__give, first_failing_deck_penalty__give, (('q != player', ('SHRIMP-PEN-5',)), ('deck of player is not empty', ('SHRIMP-PEN-5',)))),
-        )),
+        ), choices=choices_deck_penalty),
     }
     TRIGGERS = (
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import string
 from typing import Iterable, Optional, Sequence
 
 from ..model import ir
@@ -75,6 +76,8 @@ class CodeGenerator:
         self.bound: Optional[set[str]] = None
         self.counted: dict[str, str] = {}
         self.depth = 0
+        self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
+        self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -530,8 +533,10 @@ class CodeGenerator:
             w.line(f'"""Who decides `{step.name}`."""')
             w.line(f"return {self.expr(step.by)}")
         w.dedent()
+        self.plans = []
         for option in step.options:
             self.option(step, option)
+        self.distinct[step.name] = self.choices(step)
 
     def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:
         w = self.w
@@ -560,6 +565,7 @@ class CodeGenerator:
             needed = self.free_vars(c, set(bound))
             level = max((bound.index(v) for v in needed), default=-1)
             placed[level].append(c)
+        self.plans.append((option, bound, domains, placed, text, binding_tuple))
         w.line("")
         w.line("")
         w.line(f"def options_{base}(st{self.params(step.params)}):")
@@ -627,6 +633,73 @@ class CodeGenerator:
         self.doc(option, f"What `{option.name}` does.")
         self.stmts(option.body)
         w.dedent()
+
+    def choices(self, step: ir.Step) -> bool:
+        """choices_<step>: every option of a choice step listed by one function, in the order offered
+        (a claim window: seat order, then declaration order), as (seat, text, option, binding) rows.
+        When every option binds the seat first, over all players, one walk over the seats lists them
+        all. Returns whether no two rows can read the same (else the runtime checks)."""
+        w = self.w
+        any_player = step.by is None
+        plans = self.plans
+        if any_player and not all(bound for _, bound, _, _, _, _ in plans):
+            return False  # no seat to offer an option to: the runtime lists the options one by one
+        first = {bound[0] for _, bound, _, _, _, _ in plans} if any_player else set()
+        together = (any_player and len(first) == 1 and all(
+            isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "range(st.players)"
+            for option, bound, domains, _, _, _ in plans))
+        templates = [option.template for option, _, _, _, _, _ in plans]
+        distinct = (together or not any_player) and len(set(templates)) == len(templates) and all(
+            not any(field is not None for _, field, _, _ in string.Formatter().parse(option.template))
+            and len(bound) == (1 if any_player else 0) for option, bound, _, _, _, _ in plans)
+        w.line("")
+        w.line("")
+        w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
+        w.line("rows = []")
+        if not any_player:
+            w.line(f"seat = {self.expr(step.by)}")
+        counts_at, counts_level = len(w.lines), w.level
+        self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
+        if together:
+            for k, (_, _, _, placed, _, _) in enumerate(plans):
+                if placed[-1]:
+                    w.line(f"_ok{k} = " + " and ".join(f"({self.expr(c)})" for c in placed[-1])
+                           + f"  # {' and '.join(c.text for c in placed[-1])}")
+            w.line(f"for v_{ident(next(iter(first)))} in range(st.players):")
+            w.indent()
+        for k, (option, bound, domains, placed, text, binding_tuple) in enumerate(plans):
+            w.line(f"# {option.name}: \"{option.template}\"")
+            level = w.level
+            guards = placed[0] if together else placed[-1]
+            tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
+            if tests:
+                w.line(f"if {' and '.join(tests)}:" + (f"  # {' and '.join(c.text for c in guards)}" if guards else ""))
+                w.indent()
+            for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
+                w.line(f"for v_{ident(var)} in {domains[var]}:")
+                w.indent()
+                for c in placed[i]:
+                    w.line(f"if not ({self.expr(c)}):  # {c.text}")
+                    w.indent()
+                    w.line("continue")
+                    w.dedent()
+            seat = f"v_{ident(bound[0])}" if any_player else "seat"
+            w.line(f"rows.append(({seat}, {text}, {k}, {binding_tuple}))")
+            w.level = level
+        if together:
+            w.dedent()
+        if self.counted:
+            names = " = ".join(self.counted.values())
+            w.lines[counts_at:counts_at] = [
+                "    " * counts_level + f"{names} = None  # counts that are the same for every candidate, once needed"]
+        self.bound = None
+        if any_player and not together:
+            w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
+        w.line(f"return {'ANY_PLAYER' if any_player else 'seat'}, rows")
+        w.dedent()
+        return distinct
 
     def trigger(self, trigger: ir.Trigger) -> None:
         w = self.w
@@ -820,7 +893,7 @@ class CodeGenerator:
                     w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
                            f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
                 w.dedent()
-                w.line(")),")
+                w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}),")
         w.dedent()
         w.line("}")
         w.line("TRIGGERS = (")
