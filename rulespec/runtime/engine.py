@@ -496,8 +496,10 @@ class State:
     def _take(self, item: int) -> None:
         where = self.loc[item]
         t = self.t
+        journal = self._journal
+        if journal is not None and ~item not in journal:
+            journal[~item] = where  # every move and placement takes the item first
         if where < t.zone_count:
-            journal = self._journal
             if journal is not None and where not in journal:
                 journal[where] = list(self.zones[where])
             self.zones[where].remove(item)
@@ -750,37 +752,44 @@ class State:
 
     def _backup(self) -> tuple:
         """What apply() needs to undo a step whose rules fail half-way, taken before every step.
-        The small parts are copied; the zones and boards are kept only as they are first changed
-        (move, place: the journal), since a step changes few of them."""
-        values = _slot_values(self)
+        The small parts are copied; the zones, boards and item locations are kept only as they are
+        first changed (move, place: the journal), since a step changes few of them."""
         self._journal = journal = {}
         counters = self.counters.copy()
         for name, value in counters.items():
             if value.__class__ is list:
                 counters[name] = value[:]
         queues = self.queues
-        return (values, journal, self.stack[:], counters, {k: v[:] for k, v in queues.items()} if queues else {},
-                self.loc[:], self.masks[:], self.fired.copy(), len(self.history), len(self.violations))
+        return (_scalar_values(self), journal, self.stack[:], counters,
+                {k: v[:] for k, v in queues.items()} if queues else {}, self.masks[:], self.fired.copy(),
+                len(self.history), len(self.violations))
 
     def _restore(self, backup: tuple) -> None:
-        # A new leg of a match replaces every part of the state (and stops the journal): putting the
-        # parts back and undoing the journal on them undoes the whole step.
-        values, journal, stack, counters, queues, loc, masks, fired, history, violations = backup
-        for name, value in zip(State.__slots__, values):
+        values, journal, stack, counters, queues, masks, fired, history, violations = backup
+        if "slots" in journal:  # a new leg of a match replaced every part: put the old parts back first
+            for name, value in zip(State.__slots__, journal["slots"]):
+                setattr(self, name, value)
+        for name, value in zip(_SCALARS, values):
             setattr(self, name, value)
-        self.stack, self.counters, self.queues, self.loc, self.masks, self.fired = \
-            stack, counters, queues, loc, masks, fired
+        self.stack, self.counters, self.queues, self.masks, self.fired = stack, counters, queues, masks, fired
         del self.history[history:]
         del self.violations[violations:]
-        for key, kept in journal.items():
-            if type(key) is int:
-                self.zones[key][:] = kept
-            else:
+        for key, kept in journal.items():  # zone: its items; ~item: where it was; ("board", b): cells, causes
+            if key.__class__ is int:
+                if key >= 0:
+                    self.zones[key][:] = kept
+                else:
+                    self.loc[~key] = kept
+            elif key != "slots":
                 self.boards[key[1]][:], self.causes[key[1]][:] = kept
         self._journal = None
 
 
 _slot_values = operator.attrgetter(*State.__slots__)
+# The parts of a state that apply() may replace (rather than change in place), besides a new leg.
+_SCALARS = ("phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "actor", "last_cause", "_thens",
+            "_pending")
+_scalar_values = operator.attrgetter(*_SCALARS)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)
 _seat_and_text = operator.itemgetter(0, 1)
@@ -1167,6 +1176,8 @@ class Engine:
         fresh = self.empty_state(st.players, self.leg_options(st.leg + 1))
         fresh.leg, fresh.legs = st.leg + 1, legs
         fresh.history, fresh.violations, fresh.fired = st.history, st.violations, st.fired
+        if st._journal is not None:  # inside apply(): keep the parts replaced here (and stop the journal)
+            st._journal["slots"] = _slot_values(st)
         for name in State.__slots__:
             setattr(st, name, getattr(fresh, name))
         self._start_setup(st)
