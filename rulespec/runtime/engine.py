@@ -412,9 +412,6 @@ class State:
 
     # ---- primitives used by generated code
     def move(self, item: int, zone: int, cause: str) -> None:
-        journal = self._journal
-        if journal is not None and zone not in journal:
-            journal[zone] = list(self.zones[zone])
         self._take(item)
         if zone in self.t.stacked:
             self.zones[zone].append(item)
@@ -496,14 +493,15 @@ class State:
     def _take(self, item: int) -> None:
         where = self.loc[item]
         t = self.t
-        journal = self._journal
-        if journal is not None and ~item not in journal:
-            journal[~item] = where  # every move and placement takes the item first
         if where < t.zone_count:
-            if journal is not None and where not in journal:
-                journal[where] = list(self.zones[where])
-            self.zones[where].remove(item)
+            items = self.zones[where]
+            index = items.index(item)
+            del items[index]
+            if self._journal is not None:  # inside apply(): where it was, to undo (every move takes first)
+                self._journal.append((item, where, index))
         else:
+            if self._journal is not None:
+                self._journal.append((item, where, None))
             for b in range(len(t.board_base) - 1, -1, -1):
                 if where >= t.board_base[b]:
                     self._keep_board(b)
@@ -519,10 +517,9 @@ class State:
                     break
 
     def _keep_board(self, board: int) -> None:
-        """Inside apply(): keep what a board held before its first change (see _backup)."""
-        journal = self._journal
-        if journal is not None and ("board", board) not in journal:
-            journal["board", board] = (list(self.boards[board]), list(self.causes[board]))
+        """Inside apply(): keep what a board holds before a change (see _backup)."""
+        if self._journal is not None:
+            self._journal.append(("board", board, list(self.boards[board]), list(self.causes[board])))
 
     def _count(self, rule: str) -> None:
         """How often each step, trigger and replacement has fired: for simulations and coverage."""
@@ -624,14 +621,21 @@ class State:
             action = self.engine.parse_action(self, action)
         if self.over is not None:
             raise IllegalAction(f"the game is over; {action} cannot be played")
-        pending = self._offer()
-        if pending is not None and pending.offered is not None and pending.offered[0] is action:
-            index = pending.offered[1]  # the action random_step just made
+        pending = self._pending if self._pending is not None else self._offer()
+        offered = None if pending is None else pending.offered
+        if offered is not None and offered[0] is action:
+            index = offered[1]  # the action random_step just made
         else:
             index = None if pending is None else pending.find(action)
             if index is None:
                 raise IllegalAction(self.engine._why_not(self, action))
-        effect, binding = pending.call(index)
+        rows = pending.rows
+        if rows is not None:  # call(), inline
+            row = rows[index]
+            effect = pending.effect if pending.options is None else pending.options[row[2]].effect
+            binding = row[3]
+        else:
+            effect, binding = pending.call(index)
         backup = self._backup()
         try:
             frame = self.stack.pop()
@@ -642,10 +646,12 @@ class State:
             fired = self.fired
             fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline: this is every step
             effect(self, frame[3], *frame[1], *binding)
-            self._push_thens(frame)
+            if self._thens:
+                self._push_thens(frame)
             self.history.append(str(action))
-            self.engine._check_ends(self, "after_step")
-            self.engine._advance(self)
+            engine = self.engine
+            engine._check_ends(self, "after_step")
+            engine._advance(self)
             self._journal = None
         except RuleRuntimeError:
             self._restore(backup)
@@ -752,9 +758,9 @@ class State:
 
     def _backup(self) -> tuple:
         """What apply() needs to undo a step whose rules fail half-way, taken before every step.
-        The small parts are copied; the zones, boards and item locations are kept only as they are
-        first changed (move, place: the journal), since a step changes few of them."""
-        self._journal = journal = {}
+        The small parts are copied; for the zones, boards and item locations, each move and placement
+        notes what it changes (the journal), since a step changes few of them."""
+        self._journal = journal = []
         counters = self.counters.copy()
         for name, value in counters.items():
             if value.__class__ is list:
@@ -766,22 +772,27 @@ class State:
 
     def _restore(self, backup: tuple) -> None:
         values, journal, stack, counters, queues, masks, fired, history, violations = backup
-        if "slots" in journal:  # a new leg of a match replaced every part: put the old parts back first
-            for name, value in zip(State.__slots__, journal["slots"]):
-                setattr(self, name, value)
+        zone_count = self.t.zone_count
+        for record in reversed(journal):  # undone last first
+            if record[0] == "slots":  # a new leg of a match replaced every part: the old parts, back
+                for name, value in zip(State.__slots__, record[1]):
+                    setattr(self, name, value)
+                zone_count = self.t.zone_count
+            elif record[0] == "board":
+                self.boards[record[1]][:], self.causes[record[1]][:] = record[2], record[3]
+            else:  # an item taken from where it was (a zone, at index; or a board, restored above)
+                item, where, index = record
+                now = self.loc[item]
+                if 0 <= now < zone_count and item in self.zones[now]:
+                    self.zones[now].remove(item)
+                if index is not None:
+                    self.zones[where].insert(index, item)
+                self.loc[item] = where
         for name, value in zip(_SCALARS, values):
             setattr(self, name, value)
         self.stack, self.counters, self.queues, self.masks, self.fired = stack, counters, queues, masks, fired
         del self.history[history:]
         del self.violations[violations:]
-        for key, kept in journal.items():  # zone: its items; ~item: where it was; ("board", b): cells, causes
-            if key.__class__ is int:
-                if key >= 0:
-                    self.zones[key][:] = kept
-                else:
-                    self.loc[~key] = kept
-            elif key != "slots":
-                self.boards[key[1]][:], self.causes[key[1]][:] = kept
         self._journal = None
 
 
@@ -1091,7 +1102,8 @@ class Engine:
                 fired = st.fired
                 fired[step] = fired.get(step, 0) + 1
                 info.run(st, frame[3], *frame[1])
-                st._push_thens(frame)
+                if st._thens:
+                    st._push_thens(frame)
                 self._check_ends(st, "after_step")
                 continue
             decision = self._pending_decision(st)
@@ -1177,7 +1189,7 @@ class Engine:
         fresh.leg, fresh.legs = st.leg + 1, legs
         fresh.history, fresh.violations, fresh.fired = st.history, st.violations, st.fired
         if st._journal is not None:  # inside apply(): keep the parts replaced here (and stop the journal)
-            st._journal["slots"] = _slot_values(st)
+            st._journal.append(("slots", _slot_values(st)))
         for name in State.__slots__:
             setattr(st, name, getattr(fresh, name))
         self._start_setup(st)
@@ -1431,12 +1443,19 @@ def random_step(state: State, rng: random.Random) -> Action:
     """The action ``random_game`` takes: a chance outcome by its odds, or one offered action uniformly.
     Every tool that plays "like random_game" (play --watch, simulate, benchmarks) uses this, so one
     seed gives one game everywhere."""
-    pending = state._offer()
+    pending = state._pending if state._pending is not None else state._offer()
     if pending is None:
         rng.randrange(0)  # nothing to decide: raises, as picking from no legal actions always has
     if pending.seat != CHANCE:
-        # One of legal_actions() uniformly, made without making the others.
-        return pending.pick(rng.randrange(pending.count))
+        # One of legal_actions() uniformly, made without making the others (pick(), inline).
+        index = rng.randrange(pending.count)
+        rows = pending.rows
+        if rows is None or pending.entries is not None:
+            return pending.pick(index)
+        row = rows[index]
+        action = Action(row[0], row[1])
+        pending.offered = (action, index)
+        return action
     # The same walk as over chance_outcomes(), without Fractions: the probabilities w/total add
     # up to exactly 1, and float(Fraction(w, total)) is w / total (both correctly rounded).
     count = pending.count

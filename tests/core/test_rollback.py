@@ -105,3 +105,35 @@ def test_a_failure_after_a_new_leg_of_a_match_is_undone(monkeypatch):
     monkeypatch.undo()
     state.apply(action)
     assert state.leg == 1
+
+
+def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
+    """Placements and swaps on a board are journaled too: a step that fails after one is undone."""
+    import random
+
+    from rulespec.runtime.engine import State, random_step
+
+    game = rulespec.load("shell-we")
+    state, rng = game.new_game(3), random.Random(4)
+    placed = State._placed
+    failures = 0
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        action = random_step(state, rng)
+        before, loc, masks = state.to_json(), list(state.loc), list(state.masks)
+
+        def failing(self, *args):
+            placed(self, *args)
+            raise rulespec.RuleRuntimeError("the placement is refused")
+
+        monkeypatch.setattr(State, "_placed", failing)
+        try:
+            state.apply(action)  # a step that places nothing just goes through
+        except rulespec.RuleRuntimeError:
+            failures += 1
+            assert state.to_json() == before and state.loc == loc and state.masks == masks
+            monkeypatch.setattr(State, "_placed", placed)
+            state.apply(action)  # and then it plays on
+        monkeypatch.setattr(State, "_placed", placed)
+    assert failures > 10
