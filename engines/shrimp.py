@@ -348,13 +348,14 @@ def choices_call(st, v_player, v_flipper):
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     # word: "call {w}"
     for v_w in st.zones[st.t.zone_base['words']]:
-        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word'))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        kind_w = ITEM_KIND[v_w]  # tested more than once
+        if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word'))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word'))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not kind_w == 'size_word') or ((_n1 if _n1 is not None else (_n1 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word'))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word'))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not kind_w == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word'))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word'))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word'))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         rows.append((seat, 'call ' + ITEM_LABEL[v_w], 0, (v_w, )))
     # stop: "stop calling"
@@ -961,17 +962,17 @@ class ShrimpEngine(Engine):
         'call': StepInfo('call', 'choice', ('player', 'flipper'), ('SHRIMP-FEAST-2', 'SHRIMP-COMP-9', 'SHRIMP-BINGE-1', 'SHRIMP-EXQ-1', 'SHRIMP-COCKTAIL-4'), by=by_call, options=(
             OptionInfo('word', 'call {w}', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4'), options_call__word, effect_call__word, candidates_call__word, first_failing_call__word, (('not w is number_word or count(x in said where x is number_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is size_word or count(x in said where x is size_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is colour_word or count(x in said where x is colour_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is origin_word or count(x in said where x is origin_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')))),
             OptionInfo('stop', 'stop calling', ('SHRIMP-PEN-2',), options_call__stop, effect_call__stop, candidates_call__stop, first_failing_call__stop, ()),
-        ), choices=choices_call),
+        ), choices=choices_call, distinct=True),
         'judge': StepInfo('judge', 'auto', ('player', 'flipper'), ('SHRIMP-FEAST-4', 'SHRIMP-FEAST-5', 'SHRIMP-FEAST-8', 'SHRIMP-FEAST-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-2', 'SHRIMP-BINGE-2', 'SHRIMP-BINGE-3', 'SHRIMP-EXQ-1', 'SHRIMP-EXQ-2', 'SHRIMP-PEN-1', 'SHRIMP-PEN-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9'), run=step_judge),
         'steal': StepInfo('steal', 'choice', ('player',), ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4', 'SHRIMP-FEAST-7'), by=by_steal, options=(
             OptionInfo('take', 'steal a card from the feast of {q}', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4'), options_steal__take, effect_steal__take, candidates_steal__take, first_failing_steal__take, (('q != player', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')), ('feast of q is not empty', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')))),
-        ), choices=choices_steal),
+        ), choices=choices_steal, distinct=True),
         'penalty': StepInfo('penalty', 'choice', ('player',), ('SHRIMP-PEN-1', 'SHRIMP-PEN-4', 'SHRIMP-FEAST-7', 'SHRIMP-FEAST-9', 'SHRIMP-EXQ-2'), by=by_penalty, options=(
             OptionInfo('give', 'give a feast card to {q}', ('SHRIMP-PEN-4',), options_penalty__give, effect_penalty__give, candidates_penalty__give, first_failing_penalty__give, (('q != player', ('SHRIMP-PEN-4',)),)),
-        ), choices=choices_penalty),
+        ), choices=choices_penalty, distinct=True),
         'deck_penalty': StepInfo('deck_penalty', 'choice', ('player',), ('SHRIMP-PEN-5',), by=by_deck_penalty, options=(
             OptionInfo('give', 'give a face-down card to {q}', ('SHRIMP-PEN-5',), options_deck_penalty__give, effect_deck_penalty__give, candidates_deck_penalty__give, first_failing_deck_penalty__give, (('q != player', ('SHRIMP-PEN-5',)), ('deck of player is not empty', ('SHRIMP-PEN-5',)))),
-        ), choices=choices_deck_penalty),
+        ), choices=choices_deck_penalty, distinct=True),
     }
     TRIGGERS = (
     )

@@ -78,6 +78,8 @@ class CodeGenerator:
         self.depth = 0
         self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
+        self.labels_distinct: Optional[bool] = None  # whether no two components read the same
+        self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -171,7 +173,22 @@ class CodeGenerator:
         return f"bool({subject})"
 
     def visit_IsKind(self, e: ir.IsKind) -> str:
+        if isinstance(e.item, ir.Var) and e.item.name in self.kinds and not self.depth:
+            return f"{self.kinds[e.item.name]} == {e.component!r}"
         return f"ITEM_KIND[{self.expr(e.item)}] == {e.component!r}"
+
+    def kind_tests(self, e, var: str) -> int:
+        """How many `var is <component>` tests ``e`` makes outside any count, total or any(...)."""
+        if isinstance(e, ir.IsKind):
+            return int(isinstance(e.item, ir.Var) and e.item.name == var)
+        if isinstance(e, (ir.Count, ir.Total, ir.First)):
+            return 0
+        found = 0
+        for value in vars(e).values():
+            for v in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(v, ir.E):
+                    found += self.kind_tests(v, var)
+        return found
 
     def visit_Holds(self, e: ir.Holds) -> str:
         return f"st.holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
@@ -648,10 +665,7 @@ class CodeGenerator:
         together = (any_player and len(first) == 1 and all(
             isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "range(st.players)"
             for option, bound, domains, _, _, _ in plans))
-        templates = [option.template for option, _, _, _, _, _ in plans]
-        distinct = (together or not any_player) and len(set(templates)) == len(templates) and all(
-            not any(field is not None for _, field, _, _ in string.Formatter().parse(option.template))
-            and len(bound) == (1 if any_player else 0) for option, bound, _, _, _, _ in plans)
+        distinct = (together or not any_player) and self.read_apart(step, plans, any_player)
         w.line("")
         w.line("")
         w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
@@ -680,6 +694,9 @@ class CodeGenerator:
             for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
                 w.line(f"for v_{ident(var)} in {domains[var]}:")
                 w.indent()
+                if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
+                    self.kinds[var] = f"kind_{ident(var)}"
+                    w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]  # tested more than once")
                 for c in placed[i]:
                     w.line(f"if not ({self.expr(c)}):  # {c.text}")
                     w.indent()
@@ -688,6 +705,7 @@ class CodeGenerator:
             seat = f"v_{ident(bound[0])}" if any_player else "seat"
             w.line(f"rows.append(({seat}, {text}, {k}, {binding_tuple}))")
             w.level = level
+            self.kinds = {}
         if together:
             w.dedent()
         if self.counted:
@@ -700,6 +718,42 @@ class CodeGenerator:
         w.line(f"return {'ANY_PLAYER' if any_player else 'seat'}, rows")
         w.dedent()
         return distinct
+
+    def read_apart(self, step: ir.Step, plans: list, any_player: bool) -> bool:
+        """Whether no two choices of a step can read the same (for one seat): each option's text shows
+        its one bound name (besides a claim window's seat) by a label no two values share, and any two
+        options' texts differ in what they say before their first field or after their last."""
+        params = {p.name for p in step.params}
+        if self.labels_distinct is None:
+            from ..runtime.engine import build_item_tables
+            labels = build_item_tables([(c.name, c.attributes, c.copies, c.shown_as) for c in self.m.components])[1]
+            self.labels_distinct = len(set(labels)) == len(labels)
+        ends = []
+        for option, bound, _, _, _, _ in plans:
+            named = [b for b in option.bindings if not (any_player and b.var == bound[0])]
+            parts = list(string.Formatter().parse(option.template))
+            fields = {field for _, field, _, _ in parts if field is not None}
+            if len(named) > 1 or fields - params - {b.var for b in option.bindings} or (
+                    named and (named[0].var not in fields
+                               or not (named[0].type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL)
+                                       or (named[0].type == ir.ITEM and self.labels_distinct)))):
+                return False
+            if not fields:
+                ends.append((option.template, option.template, True))
+            else:
+                head = parts[0][0]
+                tail = parts[-1][0] if parts[-1][1] is None else ""
+                ends.append((head, tail, False))
+        for i, (head_a, tail_a, fixed_a) in enumerate(ends):
+            for head_b, tail_b, fixed_b in ends[i + 1:]:
+                if fixed_a and fixed_b:
+                    if head_a == head_b:
+                        return False
+                    continue
+                n, m = min(len(head_a), len(head_b)), min(len(tail_a), len(tail_b))
+                if head_a[:n] == head_b[:n] and (m == 0 or tail_a[len(tail_a) - m:] == tail_b[len(tail_b) - m:]):
+                    return False
+        return True
 
     def trigger(self, trigger: ir.Trigger) -> None:
         w = self.w
