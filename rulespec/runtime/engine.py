@@ -629,18 +629,23 @@ class State:
             index = None if pending is None else pending.find(action)
             if index is None:
                 raise IllegalAction(self.engine._why_not(self, action))
+        self._play(pending, index)
+
+    def _play(self, pending: Pending, index: int) -> None:
+        """Play entry ``index`` of the pending decision (apply() once the action is found)."""
         rows = pending.rows
-        if rows is not None:  # call(), inline
-            row = rows[index]
-            effect = pending.effect if pending.options is None else pending.options[row[2]].effect
-            binding = row[3]
+        if rows is not None:
+            player, text, option, binding = rows[index]
+            effect = pending.effect if pending.options is None else pending.options[option].effect
         else:
             effect, binding = pending.call(index)
+            action = pending.pick(index)
+            player, text = action.player, action.text
         backup = self._backup()
         try:
             frame = self.stack.pop()
             self._pending = None
-            self.actor = frame[2] if action.player == CHANCE else action.player
+            self.actor = frame[2] if player == CHANCE else player
             self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
             self._thens = []
             fired = self.fired
@@ -648,7 +653,7 @@ class State:
             effect(self, frame[3], *frame[1], *binding)
             if self._thens:
                 self._push_thens(frame)
-            self.history.append(str(action))
+            self.history.append(f"chance: {text}" if player == CHANCE else f"player {player + 1}: {text}")  # str(Action)
             engine = self.engine
             engine._check_ends(self, "after_step")
             engine._advance(self)
@@ -658,7 +663,8 @@ class State:
             raise
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
             self._restore(backup)
-            raise RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}") from error
+            raise RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: {type(error).__name__}: "
+                                   f"{error}") from error
 
     def occupant(self, board: int, cell: int) -> int:
         item = self.boards[board][cell]
@@ -797,6 +803,7 @@ class State:
 
 
 _slot_values = operator.attrgetter(*State.__slots__)
+_new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
 _SCALARS = ("phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "actor", "last_cause", "_thens",
             "_pending")
@@ -866,6 +873,7 @@ class Engine:
             if inv.form == "never_queue":
                 self._queue_invariants[inv.queue] = self._queue_invariants.get(inv.queue, ()) + (inv,)
         self._ends_at: dict[str, tuple] = {}  # timing -> the ends checked then, in declaration order
+        self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
@@ -1024,7 +1032,7 @@ class Engine:
 
     def _pending_decision(self, st: State) -> Pending:
         """The pending decision as the state keeps it; an engine that overrides _decide is asked in full."""
-        if self.__class__._decide is not Engine._decide:
+        if not self._lists:
             return Pending.given(*self._decide(st))
         return self._list(st)
 
@@ -1050,7 +1058,10 @@ class Engine:
                                              map(_second, rows))) < len(rows):
                 seen = set()  # two read the same: the first is the one offered
                 rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
-            return Pending(seat, rows, info.options)
+            pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
+            pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
+            pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
+            return pending
         seat = info.by(st, *args)
         rows = []
         if seat == ANY_PLAYER:  # the first bound name is the seat that may take the option
@@ -1106,7 +1117,7 @@ class Engine:
                     st._push_thens(frame)
                 self._check_ends(st, "after_step")
                 continue
-            decision = self._pending_decision(st)
+            decision = self._list(st) if self._lists else self._pending_decision(st)
             if not decision.count:
                 if decision.seat == CHANCE:
                     raise RuleRuntimeError(
@@ -1158,11 +1169,11 @@ class Engine:
         return False
 
     def _check_ends(self, st: State, timing: str) -> None:
-        if st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS):
-            return
         ends = self._ends_at.get(timing)
         if ends is None:
             ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
+        if not ends or st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS):
+            return
         for end in ends:
             winners = end.check(st)
             if winners is not None:
@@ -1446,16 +1457,13 @@ def random_step(state: State, rng: random.Random) -> Action:
     pending = state._pending if state._pending is not None else state._offer()
     if pending is None:
         rng.randrange(0)  # nothing to decide: raises, as picking from no legal actions always has
+    return pending.pick(_random_index(pending, rng))
+
+
+def _random_index(pending: Pending, rng: random.Random) -> int:
+    """The entry random_step takes: one of legal_actions() uniformly, or a chance outcome by its odds."""
     if pending.seat != CHANCE:
-        # One of legal_actions() uniformly, made without making the others (pick(), inline).
-        index = rng.randrange(pending.count)
-        rows = pending.rows
-        if rows is None or pending.entries is not None:
-            return pending.pick(index)
-        row = rows[index]
-        action = Action(row[0], row[1])
-        pending.offered = (action, index)
-        return action
+        return rng.randrange(pending.count)
     # The same walk as over chance_outcomes(), without Fractions: the probabilities w/total add
     # up to exactly 1, and float(Fraction(w, total)) is w / total (both correctly rounded).
     count = pending.count
@@ -1476,7 +1484,7 @@ def random_step(state: State, rng: random.Random) -> Action:
             if pick < 0:
                 chosen = index
                 break
-    return pending.pick(chosen)
+    return chosen
 
 
 def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_steps: int = 1_000_000) -> State:
@@ -1484,8 +1492,11 @@ def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_
     rng = random.Random(seed)
     state = game.new_game(players)
     steps = 0
-    while not state.is_terminal():
-        state.apply(random_step(state, rng))
+    while state.over is None:  # not state.is_terminal(): apply(random_step(state, rng)), without making Actions
+        pending = state._pending if state._pending is not None else state._offer()
+        if pending is None:
+            rng.randrange(0)  # nothing to decide: raises, as random_step does
+        state._play(pending, _random_index(pending, rng))
         steps += 1
         if steps > max_steps:
             raise RuleRuntimeError(f"no end after {max_steps} steps")
