@@ -218,6 +218,7 @@ def first_failing_turn__play_shell(st, v_player, v_tile, v_space):
 
 def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
     """What `play_shell` does. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
+    st.keep_counters()
     st.counters['pass_streak'] = 0
     st.place(0, v_tile, v_space, 'regular')
     st.then('second_tile', (v_player, v_space))
@@ -259,6 +260,7 @@ def first_failing_turn__play_starfish(st, v_player, v_tile, v_space):
 
 def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
     """What `play_starfish` does. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
+    st.keep_counters()
     st.counters['pass_streak'] = 0
     st.place(0, v_tile, v_space, 'regular')
     st.then('second_tile', (v_player, v_space))
@@ -288,6 +290,7 @@ def first_failing_turn__draw(st, v_player):
 
 def effect_turn__draw(st, cause, v_player):
     """What `draw` does. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
+    st.keep_counters()
     st.counters['pass_streak'] = 0
     for _ in range(2):
         st.then('draw_tile', (v_player,))
@@ -316,6 +319,7 @@ def first_failing_turn__pass(st, v_player):
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
+    st.keep_counters()
     st.counters['pass_streak'] += 1
 
 

@@ -157,6 +157,7 @@ def choices_turn(st, v_player):
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
     for v_p in list(range(st.players)):
+        st.keep_counters()
         st.counters['tried'][v_p] = 0
     st.then('window', (v_flipper,))
 
@@ -191,6 +192,7 @@ def first_failing_window__smash(st, v_flipper, v_player):
 
 def effect_window__smash(st, cause, v_flipper, v_player):
     """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
+    st.keep_counters()
     st.counters['tried'][v_player] = 1
     st.then('call', (v_player, v_flipper))
 
@@ -220,6 +222,7 @@ def first_failing_window__blurt(st, v_flipper, v_player):
 
 def effect_window__blurt(st, cause, v_flipper, v_player):
     """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
+    st.keep_counters()
     st.counters['tried'][v_player] = 1
     st.then('penalty', (v_player,))
     st.then('window', (v_flipper,))
@@ -370,6 +373,7 @@ def step_judge(st, cause, v_player, v_flipper):
         st.then('window', (v_flipper,))
     else:
         if (len(st.zones[st.t.zone_base['said']]) == 3):
+            st.keep_counters()
             st.counters['exquisite_dish'][v_player] = 1
         else:
             for v_c in list(st.zones[st.t.zone_base['grilled']]):
@@ -549,6 +553,7 @@ def applies_no_card_to_turn(st, v_player):
 
 def instead_no_card_to_turn(st, cause, v_player):
     """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:210)"""
+    st.keep_counters()
     st.counters['unable'] = 1
 
 # ---------------------------------------------------------------- instead empty_feast

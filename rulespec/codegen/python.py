@@ -302,6 +302,7 @@ class CodeGenerator:
 
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
         target = f"st.counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
+        self.w.line("st.keep_counters()")  # so that apply() can undo the step if its rules fail later
         self.w.line(f"{target} {'+=' if s.add else '='} {self.expr(s.value)}")
 
     def stmt_If(self, s: ir.If) -> None:

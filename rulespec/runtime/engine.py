@@ -766,20 +766,22 @@ class State:
         """What apply() needs to undo a step whose rules fail half-way, taken before every step.
         The small parts are copied; for the zones, boards and item locations, each move and placement
         notes what it changes (the journal), since a step changes few of them."""
-        self._journal = journal = []
-        counters = self.counters.copy()
-        for name, value in counters.items():
-            if value.__class__ is list:
-                counters[name] = value[:]
+        self._journal = journal = [None]  # [the counters before their first change, then the records]
         queues = self.queues
-        return (_scalar_values(self), journal, self.stack[:], counters,
-                {k: v[:] for k, v in queues.items()} if queues else {}, self.masks[:], self.fired.copy(),
-                len(self.history), len(self.violations))
+        return (_scalar_values(self), journal, self.stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
+                self.masks[:], self.fired.copy(), len(self.history), len(self.violations))
+
+    def keep_counters(self) -> None:
+        """Generated code calls this before it changes a counter: inside apply(), the counters are
+        kept as they were before the first change of the step (see _backup)."""
+        journal = self._journal
+        if journal is not None and journal[0] is None:
+            journal[0] = {k: (v[:] if v.__class__ is list else v) for k, v in self.counters.items()}
 
     def _restore(self, backup: tuple) -> None:
-        values, journal, stack, counters, queues, masks, fired, history, violations = backup
+        values, journal, stack, queues, masks, fired, history, violations = backup
         zone_count = self.t.zone_count
-        for record in reversed(journal):  # undone last first
+        for record in journal[:0:-1]:  # undone last first
             if record[0] == "slots":  # a new leg of a match replaced every part: the old parts, back
                 for name, value in zip(State.__slots__, record[1]):
                     setattr(self, name, value)
@@ -796,7 +798,9 @@ class State:
                 self.loc[item] = where
         for name, value in zip(_SCALARS, values):
             setattr(self, name, value)
-        self.stack, self.counters, self.queues, self.masks, self.fired = stack, counters, queues, masks, fired
+        if journal[0] is not None:
+            self.counters = journal[0]
+        self.stack, self.queues, self.masks, self.fired = stack, queues, masks, fired
         del self.history[history:]
         del self.violations[violations:]
         self._journal = None
