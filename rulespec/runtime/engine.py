@@ -412,7 +412,15 @@ class State:
 
     # ---- primitives used by generated code
     def move(self, item: int, zone: int, cause: str) -> None:
-        self._take(item)
+        where = self.loc[item]
+        if 0 <= where < self.t.zone_count:  # _take from a zone, inline
+            items = self.zones[where]
+            index = items.index(item)
+            del items[index]
+            if self._journal is not None:
+                self._journal.append((item, where, index))
+        else:
+            self._take(item)
         if zone in self.t.stacked:
             self.zones[zone].append(item)
         else:
@@ -651,8 +659,12 @@ class State:
             fired = self.fired
             fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline: this is every step
             effect(self, frame[3], *frame[1], *binding)
-            if self._thens:
-                self._push_thens(frame)
+            thens = self._thens
+            if thens:  # _push_thens, inline
+                stack, actor, cause, replaced = self.stack, self.actor, frame[3], frame[4]
+                for step, args in reversed(thens):
+                    stack.append((step, tuple(args), actor, cause, replaced))
+                self._thens = []
             self.history.append(f"chance: {text}" if player == CHANCE else f"player {player + 1}: {text}")  # str(Action)
             engine = self.engine
             engine._check_ends(self, "after_step")
@@ -1117,8 +1129,12 @@ class Engine:
                 fired = st.fired
                 fired[step] = fired.get(step, 0) + 1
                 info.run(st, frame[3], *frame[1])
-                if st._thens:
-                    st._push_thens(frame)
+                thens = st._thens
+                if thens:  # _push_thens, inline
+                    stack, actor, cause, replaced = st.stack, st.actor, frame[3], frame[4]
+                    for then, then_args in reversed(thens):
+                        stack.append((then, tuple(then_args), actor, cause, replaced))
+                    st._thens = []
                 self._check_ends(st, "after_step")
                 continue
             decision = self._list(st) if self._lists else self._pending_decision(st)
