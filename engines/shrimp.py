@@ -259,12 +259,13 @@ def effect_window__go_on(st, cause, v_flipper, v_player):
 def choices_window(st, v_flipper):
     """Every choice of `window` now, in the order offered. [SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-PLAY-4, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-2] ruling SHRIMP-AMB-6, SHRIMP-AMB-22 (rulebooks/shrimp.rules:221)"""
     rows = []
+    counter_tried = st.counters['tried']
     for v_player in range(st.players):
         # smash: "smash the lemon"
-        if ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
+        if ((counter_tried[v_player] == 0)):  # tried of player = 0
             rows.append((v_player, 'smash the lemon', 0, (v_player, )))
         # blurt: "call without smashing the lemon"
-        if ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
+        if ((counter_tried[v_player] == 0)):  # tried of player = 0
             rows.append((v_player, 'call without smashing the lemon', 1, (v_player, )))
         # go_on: "go on"
         if ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
@@ -569,8 +570,9 @@ def instead_empty_feast(st, cause, v_player):
 # ---------------------------------------------------------------- end exquisite
 def end_exquisite(st):
     """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:306)"""
+    counter_exquisite_dish = st.counters['exquisite_dish']
     for v_p in range(st.players):
-        if (st.counters['exquisite_dish'][v_p] == 1):
+        if (counter_exquisite_dish[v_p] == 1):
             return [v_p]
     return None
 

@@ -80,6 +80,7 @@ class CodeGenerator:
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
         self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
+        self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -100,7 +101,16 @@ class CodeGenerator:
     def visit_CounterRef(self, e: ir.CounterRef) -> str:
         if e.seat is None:
             return f"st.counters[{e.name!r}]"
+        if self.counter_lists is not None:  # a function that only reads: each seat's counts looked up once
+            return f"{self.counter_lists.setdefault(e.name, f'counter_{ident(e.name)}')}[{self.expr(e.seat)}]"
         return f"st.counters[{e.name!r}][{self.expr(e.seat)}]"
+
+    def read_counters_first(self, at: int, level: int) -> None:
+        """Put the lookups of the per-seat counters read since line ``at`` there; stop collecting them."""
+        if self.counter_lists:
+            self.w.lines[at:at] = ["    " * level + f"{local} = st.counters[{name!r}]"
+                                   for name, local in self.counter_lists.items()]
+        self.counter_lists = None
 
     def visit_ScoreRef(self, e: ir.ScoreRef) -> str:
         return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"
@@ -677,6 +687,7 @@ class CodeGenerator:
             w.line(f"seat = {self.expr(step.by)}")
         counts_at, counts_level = len(w.lines), w.level
         self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
+        self.counter_lists = {}
         if together:
             for k, (_, _, _, placed, _, _) in enumerate(plans):
                 if placed[-1]:
@@ -714,6 +725,7 @@ class CodeGenerator:
             w.lines[counts_at:counts_at] = [
                 "    " * counts_level + f"{names} = None  # counts that are the same for every candidate, once needed"]
         self.bound = None
+        self.read_counters_first(counts_at, counts_level)
         if any_player and not together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
         w.line(f"return {'ANY_PLAYER' if any_player else 'seat'}, rows")
@@ -792,6 +804,7 @@ class CodeGenerator:
         w.line(f"def end_{ident(end.name)}(st):")
         w.indent()
         self.doc(end, f"Whether the game ends now by `{end.name}`; returns the declared winners.")
+        reads_at, self.counter_lists = len(w.lines), {}
         winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
         if end.each_var:
             w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
@@ -803,6 +816,7 @@ class CodeGenerator:
         if end.each_var:
             w.dedent()
         w.line("return None")
+        self.read_counters_first(reads_at, w.level)
         w.dedent()
 
     def score(self, score: ir.Score) -> None:
