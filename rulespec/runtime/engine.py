@@ -810,6 +810,7 @@ class State:
                 self.loc[item] = where
         for name, value in zip(_SCALARS, values):
             setattr(self, name, value)
+        self._thens = []
         if journal[0] is not None:
             self.counters = journal[0]
         self.stack, self.queues, self.masks, self.fired = stack, queues, masks, fired
@@ -821,8 +822,7 @@ class State:
 _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
-_SCALARS = ("phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "actor", "last_cause", "_thens",
-            "_pending")
+_SCALARS = ("phase", "turn_seat", "turn_number", "next_seat", "over", "actor", "last_cause", "_pending")
 _scalar_values = operator.attrgetter(*_SCALARS)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)
@@ -1059,6 +1059,17 @@ class Engine:
                            self._draw_lot)
         info = self.STEPS[frame[0]]
         args = frame[1]
+        choices = info.choices
+        if choices is not None:  # listed in the order offered by one generated function
+            seat, rows = choices(st, *args)
+            if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
+                                             map(_second, rows))) < len(rows):
+                seen = set()  # two read the same: the first is the one offered
+                rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
+            pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
+            pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
+            pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
+            return pending
         if info.kind == "chance":
             if info.draw is not None:
                 items, weights = st._draw_items(info.draw(st, *args))
@@ -1068,16 +1079,6 @@ class Engine:
                 rows.append((CHANCE, text, 0, binding))
                 weights.append(weight)
             return Pending(CHANCE, rows, None, info.resolve, weights)
-        if info.choices is not None:  # listed in the order offered by one generated function
-            seat, rows = info.choices(st, *args)
-            if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
-                                             map(_second, rows))) < len(rows):
-                seen = set()  # two read the same: the first is the one offered
-                rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
-            pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
-            pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
-            pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
-            return pending
         seat = info.by(st, *args)
         rows = []
         if seat == ANY_PLAYER:  # the first bound name is the seat that may take the option
