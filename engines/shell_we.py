@@ -640,15 +640,15 @@ def end_everybody_passed(st):
 
 def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
-    return (sum(ITEM_ATTRS['value'][v_t] for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell') + (20 * sum(1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish')))
+    return (sum([ITEM_ATTRS['value'][v_t] for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish'])))
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
-    return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + sum(1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0)) + len(st.zones[st.t.zone_base['box']])) == 105)
+    return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0])) + len(st.zones[st.t.zone_base['box']])) == 105)
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
-    return (((sum(1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish') + sum(1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish')) + sum(1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish'))) == 5)
+    return (((len([1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish'])) + len([1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish')])) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
     """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""
@@ -699,7 +699,7 @@ def example_swap_on_pearl(run):
     run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=311)
     run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=312)
     run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=313)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish') == 1), line=314)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=314)
     run.legal(st, 'player 1: play a starfish on red 5', True, line=315)
     return st
 

@@ -283,13 +283,13 @@ def options_call__word(st, v_player, v_flipper):
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     for v_w in st.zones[st.t.zone_base['words']]:
-        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word'))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word'))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word'))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word'))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         found.append(('call ' + ITEM_LABEL[v_w], (v_w, )))
     return found
@@ -303,13 +303,13 @@ def candidates_call__word(st, v_player, v_flipper):
 
 def first_failing_call__word(st, v_player, v_flipper, v_w):
     """The index of the first condition that does not hold, or -1."""
-    if not (((not ITEM_KIND[v_w] == 'number_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word') == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'number_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
         return 0
-    if not (((not ITEM_KIND[v_w] == 'size_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word') == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'size_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
         return 1
-    if not (((not ITEM_KIND[v_w] == 'colour_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word') == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'colour_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
         return 2
-    if not (((not ITEM_KIND[v_w] == 'origin_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word') == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'origin_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
         return 3
     return -1
 
@@ -353,13 +353,13 @@ def choices_call(st, v_player, v_flipper):
     # word: "call {w}"
     for v_w in st.zones[st.t.zone_base['words']]:
         kind_w = ITEM_KIND[v_w]  # tested more than once
-        if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word'))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not kind_w == 'size_word') or ((_n1 if _n1 is not None else (_n1 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word'))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not kind_w == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not kind_w == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word'))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not kind_w == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word'))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         rows.append((seat, 'call ' + ITEM_LABEL[v_w], 0, (v_w, )))
     # stop: "stop calling"
@@ -369,7 +369,7 @@ def choices_call(st, v_player, v_flipper):
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
     """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:248)"""
-    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (sum(1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['number'][v_w])) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['size'][v_w])) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['colour'][v_w])) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['origin'][v_w])) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] + ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])]) + ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])]) == 7))))) > 0)):
+    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (len([1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['number'][v_w]) and (ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['number'][v_w])) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['size'][v_w]) and (ITEM_ATTRS['size'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['size'][v_w])) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['colour'][v_w]) and (ITEM_ATTRS['colour'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['colour'][v_w])) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['grilled'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['linguine'])] == ITEM_ATTRS['origin'][v_w]) and (ITEM_ATTRS['origin'][st.top(st.t.zone_base['fried'])] == ITEM_ATTRS['origin'][v_w])) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'][st.top(st.t.zone_base['grilled'])] + ITEM_ATTRS['number'][st.top(st.t.zone_base['linguine'])]) + ITEM_ATTRS['number'][st.top(st.t.zone_base['fried'])]) == 7))))]) > 0)):
         st.then('penalty', (v_player,))
         st.then('window', (v_flipper,))
     else:
@@ -591,7 +591,7 @@ def score_cards(st, v_p):
 
 def score_shrimp(st, v_p):
     """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:319)"""
-    return sum(ITEM_ATTRS['number'][v_c] for v_c in st.zones[st.t.zone_base['feast'] + v_p])
+    return sum([ITEM_ATTRS['number'][v_c] for v_c in st.zones[st.t.zone_base['feast'] + v_p]])
 
 def invariant_conservation(st):
     """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:335)"""
@@ -599,11 +599,11 @@ def invariant_conservation(st):
 
 def invariant_only_cards(st):
     """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:338)"""
-    return ((((((sum(1 for v_c in st.zones[st.t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')) + sum(1 for v_c in st.zones_named('deck') if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones_named('feast') if (not ITEM_KIND[v_c] == 'card'))) == 0)
+    return ((((((len([1 for v_c in st.zones[st.t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st.zones_named('deck') if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones[st.t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones[st.t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones[st.t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones_named('feast') if (not ITEM_KIND[v_c] == 'card')])) == 0)
 
 def invariant_words_kept(st):
     """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:341)"""
-    return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (sum(1 for v_w in st.zones[st.t.zone_base['words']] if ITEM_KIND[v_w] == 'card') == 0) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'card') == 0))
+    return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (len([1 for v_w in st.zones[st.t.zone_base['words']] if ITEM_KIND[v_w] == 'card']) == 0) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'card']) == 0))
 
 def invariant_fill_first(st):
     """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:344)"""
@@ -615,7 +615,7 @@ def invariant_pool_dealt(st):
 
 def invariant_one_word_of_a_kind(st):
     """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:350)"""
-    return ((sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word') <= 1))
+    return ((len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word']) <= 1) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word']) <= 1) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word']) <= 1) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word']) <= 1))
 
 
 def example_card_description(run):

@@ -216,7 +216,8 @@ class CodeGenerator:
         self.depth -= 1
         if e.where is None and not isinstance(e.domain, ir.BoardRef):
             return f"len({domain})"
-        return self.once(e, f"sum(1 for v_{ident(e.var)} in {domain}{where})")
+        # A list comprehension runs a few times faster than sum() over a generator on small zones.
+        return self.once(e, f"len([1 for v_{ident(e.var)} in {domain}{where}])")
 
     def visit_First(self, e: ir.First) -> str:
         self.depth += 1
@@ -230,7 +231,7 @@ class CodeGenerator:
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
         value, domain = self.expr(e.value), self.expr(e.domain)
         self.depth -= 1
-        return self.once(e, f"sum({value} for v_{ident(e.var)} in {domain}{where})")
+        return self.once(e, f"sum([{value} for v_{ident(e.var)} in {domain}{where}])")
 
     def once(self, e: ir.E, code: str) -> str:
         """A count or total in an option's condition that depends on none of the names the option
