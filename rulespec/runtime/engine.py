@@ -1517,7 +1517,7 @@ def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_
         pending = state._pending if state._pending is not None else state._offer()
         if pending is None:
             rng.randrange(0)  # nothing to decide: raises, as random_step does
-        state._play(pending, _random_index(pending, rng))
+        state._play(pending, rng.randrange(pending.count) if pending.seat != CHANCE else _random_index(pending, rng))
         steps += 1
         if steps > max_steps:
             raise RuleRuntimeError(f"no end after {max_steps} steps")
