@@ -361,15 +361,18 @@ class Pending:
 
     def full(self) -> list:
         if self.entries is None:
-            weights = self.weights
+            weights, options, effect = self.weights, self.options, self.effect
             if self.rows is None:  # a draw
-                rows = [(CHANCE, self.text(self.st, *self.args, item), 0, (item,)) for item in self.items]
-            else:
-                rows = self.rows
-            options, effect = self.options, self.effect
-            self.entries = [(Action(player, text), effect if options is None else options[option].effect,
-                             1 if weights is None else weights[i], binding)
-                            for i, (player, text, option, binding) in enumerate(rows)]
+                text, st, args = self.text, self.st, self.args
+                self.entries = [(Action(CHANCE, text(st, *args, item)), effect, 1, (item,)) for item in self.items] \
+                    if weights is None else [(Action(CHANCE, text(st, *args, item)), effect, weight, (item,))
+                                             for item, weight in zip(self.items, weights)]
+            elif options is not None:  # a choice
+                self.entries = [(Action(player, text), options[option].effect, 1, binding)
+                                for player, text, option, binding in self.rows]
+            else:  # a chance step listed with its texts
+                self.entries = [(Action(player, text), effect, 1 if weights is None else weights[i], binding)
+                                for i, (player, text, _, binding) in enumerate(self.rows)]
         return self.entries
 
     def pick(self, index: int) -> Action:
