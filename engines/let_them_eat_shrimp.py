@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = 'c84bb05915b014cf'
-GENERATOR_VERSION = '1'
+GENERATOR_VERSION = '2'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -258,6 +258,19 @@ def effect_place_a_tile__place(st, cause, v_player, v_tile, v_where):
     """What `place` does. [LTES-PLACE-1, LTES-PLACE-2, LTES-PLACE-3, LTES-PLACE-4, LTES-TURN-2] (rulebooks/let-them-eat-shrimp.rules:252)"""
     st.place_tile(0, v_tile, v_where, 'regular')
 
+
+def choices_place_a_tile(st, v_player):
+    """Every choice of `place_a_tile` now, in the order offered. [LTES-PLACE-1, LTES-PLACE-2, LTES-PLACE-3, LTES-PLACE-4, LTES-SUM-5, LTES-SUM-6] ruling LTES-AMB-27, LTES-AMB-34 (rulebooks/let-them-eat-shrimp.rules:251)"""
+    rows = []
+    seat = v_player
+    # place: "place {tile} on {where}"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
+            continue
+        for v_where in st.legal_placements(0, ITEM_ATTRS['kind'].get(v_tile)):
+            rows.append((seat, 'place ' + ITEM_LABEL[v_tile] + ' on ' + st.t.placement_label[0][v_where], 0, (v_tile, v_where, )))
+    return seat, rows
+
 # ---------------------------------------------------------------- choice buy_a_tile
 def by_buy_a_tile(st, v_player):
     """Who decides `buy_a_tile`."""
@@ -292,6 +305,18 @@ def effect_buy_a_tile__buy(st, cause, v_player, v_tile):
     st.move(st.first('any(e in shield of player where e is egg)', (v_e for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st.t.zone_base['supply'], 'payment')
     st.move(v_tile, st.t.zone_base['shield'] + v_player, 'purchase')
     st.then('place_a_tile', (v_player,))
+
+
+def choices_buy_a_tile(st, v_player):
+    """Every choice of `buy_a_tile` now, in the order offered. [LTES-PLACE-5, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:261)"""
+    rows = []
+    seat = v_player
+    # buy: "pay an egg for a {tile}"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
+        if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
+            continue
+        rows.append((seat, 'pay an egg for a ' + ITEM_LABEL[v_tile], 0, (v_tile, )))
+    return seat, rows
 
 # ---------------------------------------------------------------- auto gain
 def step_gain(st, cause, v_player, v_wanted):
@@ -359,10 +384,22 @@ def effect_free_choice__take(st, cause, v_player, v_tile):
     """What `take` does. [LTES-STAR-3] (rulebooks/let-them-eat-shrimp.rules:321)"""
     st.move(v_tile, st.t.zone_base['shield'] + v_player, 'gain')
 
+
+def choices_free_choice(st, v_player):
+    """Every choice of `free_choice` now, in the order offered. [LTES-STAR-3, LTES-SUM-13] (rulebooks/let-them-eat-shrimp.rules:320)"""
+    rows = []
+    seat = v_player
+    # take: "take a {tile} from the supply"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
+        if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
+            continue
+        rows.append((seat, 'take a ' + ITEM_LABEL[v_tile] + ' from the supply', 0, (v_tile, )))
+    return seat, rows
+
 # ---------------------------------------------------------------- auto sharks
 def step_sharks(st, cause, v_player, v_tile):
     """Step `sharks`. [LTES-SHARK-1, LTES-SUM-10] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:326)"""
-    if (sum(1 for v_c in st.cells_of(0, v_tile) if st.t.mark_of[0][v_c] == 'shark') > 0):
+    if (len([1 for v_c in st.cells_of(0, v_tile) if st.t.mark_of[0][v_c] == 'shark']) > 0):
         st.then('bite', (v_player,))
 
 # ---------------------------------------------------------------- auto bite
@@ -431,6 +468,18 @@ def effect_lose_any__give(st, cause, v_player, v_tile):
     """What `give` does. [LTES-SHARK-3] (rulebooks/let-them-eat-shrimp.rules:359)"""
     st.move(v_tile, st.t.zone_base['supply'], 'loss')
 
+
+def choices_lose_any(st, v_player):
+    """Every choice of `lose_any` now, in the order offered. [LTES-SHARK-3, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:358)"""
+    rows = []
+    seat = v_player
+    # give: "give {tile} back to the supply"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
+            continue
+        rows.append((seat, 'give ' + ITEM_LABEL[v_tile] + ' back to the supply', 0, (v_tile, )))
+    return seat, rows
+
 # ---------------------------------------------------------------- auto pay_egg
 def step_pay_egg(st, cause, v_player):
     """Step `pay_egg`. [LTES-SHARK-5, LTES-SHARK-7, LTES-FAQ-4] (rulebooks/let-them-eat-shrimp.rules:368)"""
@@ -439,7 +488,9 @@ def step_pay_egg(st, cause, v_player):
 # ---------------------------------------------------------------- auto knock_out
 def step_knock_out(st, cause, v_player):
     """Step `knock_out`. [LTES-PLACE-6, LTES-SHARK-6, LTES-SUM-19] ruling LTES-AMB-8, LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:375)"""
+    st.keep_counters()
     st.counters['knockouts'] += 1
+    st.keep_counters()
     st.counters['out_at'][v_player] = st.counters['knockouts']
 
 # ---------------------------------------------------------------- auto before_scoring
@@ -461,14 +512,14 @@ def trigger_creatures_covered(st, v_item, v_space, v_player, cause):
             st.then('gain', (v_player, 'hexagon'))
         if st.t.mark_of[0][v_c] == 'shrimp':
             st.then('gain_shrimp', (v_player,))
-    for _ in range(sum(1 for v_c in st.cells_of(0, v_item) if st.t.mark_of[0][v_c] == 'starfish')):
+    for _ in range(len([1 for v_c in st.cells_of(0, v_item) if st.t.mark_of[0][v_c] == 'starfish'])):
         st.then('roll_for_gain', (v_player,))
     st.then('sharks', (v_player, v_item))
 
 # ---------------------------------------------------------------- instead no_tile_to_place
 def applies_no_tile_to_place(st, v_player):
     """Whether `no_tile_to_place` replaces `place_a_tile` now: count(f in shield of player where f is fish) = 0."""
-    return (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_f] == 'fish') == 0)
+    return (len([1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_f] == 'fish']) == 0)
 
 
 def instead_no_tile_to_place(st, cause, v_player):
@@ -478,7 +529,7 @@ def instead_no_tile_to_place(st, cause, v_player):
 # ---------------------------------------------------------------- instead nothing_to_buy_with
 def applies_nothing_to_buy_with(st, v_player):
     """Whether `nothing_to_buy_with` replaces `buy_a_tile` now: count(e in shield of player where e is egg) = 0 or count(f in supply where f is fish) = 0."""
-    return ((sum(1 for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg') == 0) or (sum(1 for v_f in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_f] == 'fish') == 0))
+    return ((len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg']) == 0) or (len([1 for v_f in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_f] == 'fish']) == 0))
 
 
 def instead_nothing_to_buy_with(st, cause, v_player):
@@ -488,7 +539,7 @@ def instead_nothing_to_buy_with(st, cause, v_player):
 # ---------------------------------------------------------------- instead no_such_tile_left
 def applies_no_such_tile_left(st, v_player, v_wanted):
     """Whether `no_such_tile_left` replaces `gain` now: count(f in supply where f is fish and kind of f = wanted) = 0."""
-    return (sum(1 for v_f in st.zones[st.t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted))) == 0)
+    return (len([1 for v_f in st.zones[st.t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted))]) == 0)
 
 
 def instead_no_such_tile_left(st, cause, v_player, v_wanted):
@@ -498,7 +549,7 @@ def instead_no_such_tile_left(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- instead no_shrimp_left
 def applies_no_shrimp_left(st, v_player):
     """Whether `no_shrimp_left` replaces `gain_shrimp` now: count(s in supply where s is shrimp) = 0."""
-    return (sum(1 for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp') == 0)
+    return (len([1 for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp']) == 0)
 
 
 def instead_no_shrimp_left(st, cause, v_player):
@@ -518,7 +569,7 @@ def instead_already_out(st, cause, v_player):
 # ---------------------------------------------------------------- instead egg_for_the_tile
 def applies_egg_for_the_tile(st, v_player, v_wanted):
     """Whether `egg_for_the_tile` replaces `lose` now: count(f in shield of player where f is fish and kind of f = wanted) = 0."""
-    return (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted))) == 0)
+    return (len([1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted))]) == 0)
 
 
 def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
@@ -528,7 +579,7 @@ def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- instead egg_for_any_tile
 def applies_egg_for_any_tile(st, v_player):
     """Whether `egg_for_any_tile` replaces `lose_any` now: count(f in shield of player where f is fish) = 0."""
-    return (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_f] == 'fish') == 0)
+    return (len([1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_f] == 'fish']) == 0)
 
 
 def instead_egg_for_any_tile(st, cause, v_player):
@@ -538,7 +589,7 @@ def instead_egg_for_any_tile(st, cause, v_player):
 # ---------------------------------------------------------------- instead no_egg_to_pay
 def applies_no_egg_to_pay(st, v_player):
     """Whether `no_egg_to_pay` replaces `pay_egg` now: count(e in shield of player where e is egg) = 0."""
-    return (sum(1 for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg') == 0)
+    return (len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg']) == 0)
 
 
 def instead_no_egg_to_pay(st, cause, v_player):
@@ -548,8 +599,9 @@ def instead_no_egg_to_pay(st, cause, v_player):
 # ---------------------------------------------------------------- end last_one_standing
 def end_last_one_standing(st):
     """Whether the game ends now by `last_one_standing`; returns the declared winners. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:381)"""
+    counter_out_at = st.counters['out_at']
     for v_p in range(st.players):
-        if ((st.counters['out_at'][v_p] == 0) and (sum(1 for v_q in range(st.players) if (st.counters['out_at'][v_q] == 0)) == 1)):
+        if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
             return [v_p]
     return None
 
@@ -567,7 +619,7 @@ def end_no_room_for_a_hexagon__then(st):
 # ---------------------------------------------------------------- end no_creature_showing
 def end_no_creature_showing(st):
     """Whether the game ends now by `no_creature_showing`; returns the declared winners. [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28 (rulebooks/let-them-eat-shrimp.rules:392)"""
-    if (sum(1 for v_c in st.t.cells_in_use[0] if (st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish'))) == 0):
+    if (len([1 for v_c in st.t.cells_in_use[0] if (st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish'))]) == 0):
         return []
     return None
 
@@ -588,30 +640,30 @@ def score_knocked_out_at(st, v_p):
 
 def score_final_score(st, v_p):
     """Score `final_score`. [LTES-SCORE-2, LTES-SCORE-3, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9, LTES-ASUM-12, LTES-ASUM-13, LTES-ASUM-14, LTES-ASUM-15, LTES-ASUM-16, LTES-ASUM-17] ruling LTES-AMB-15 (rulebooks/let-them-eat-shrimp.rules:406)"""
-    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st.zones[st.t.zone_base['shield'] + v_p], sum(1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg'), {2: 1, 3: 3, 4: 5}) + (2 * sum(1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp')))
+    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st.zones[st.t.zone_base['shield'] + v_p], len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5}) + (2 * len([1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])))
 
 
 def score_leftover_tiles(st, v_p):
     """Score `leftover_tiles`. [LTES-TIE-1] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:409)"""
-    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st.zones[st.t.zone_base['shield'] + v_p], sum(1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg'), {2: 1, 3: 3, 4: 5})
+    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st.zones[st.t.zone_base['shield'] + v_p], len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5})
 
 
 def score_eggs(st, v_p):
     """Score `eggs`. [LTES-TIE-2, LTES-SCORE-9] (rulebooks/let-them-eat-shrimp.rules:412)"""
-    return sum(1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg')
+    return len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg'])
 
 
 def score_shrimp_tokens(st, v_p):
     """Score `shrimp_tokens`. [LTES-TIE-3] (rulebooks/let-them-eat-shrimp.rules:415)"""
-    return sum(1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp')
+    return len([1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])
 
 def invariant_eggs_kept(st):
     """Invariant: all 35 eggs are in the supply or behind a shield. [LTES-COMP-9] (rulebooks/let-them-eat-shrimp.rules:430)"""
-    return ((sum(1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg') + sum(sum(1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg') for v_p in range(st.players))) == 35)
+    return ((len([1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) + sum([len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']) for v_p in range(st.players)])) == 35)
 
 def invariant_shrimp_kept(st):
     """Invariant: all 35 shrimp are in the supply or behind a shield. [LTES-COMP-10] (rulebooks/let-them-eat-shrimp.rules:433)"""
-    return ((sum(1 for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp') + sum(sum(1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp') for v_p in range(st.players))) == 35)
+    return ((len([1 for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp']) + sum([len([1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp']) for v_p in range(st.players)])) == 35)
 
 
 def example_placing_next_to_a_tile(run):
@@ -634,8 +686,8 @@ def example_two_eggs_at_once(run):
     run.put(st, st.t.zone_base['shield'] + 0, ['hexagon'], line=451)
     run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=452)
     run.act(st, 'player 1: place hexagon on r3c13 r3c14 r3c15 r4c13 r4c14 r4c15', line=453)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'diamond')) == 1), line=454)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'hexagon')) == 1), line=455)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (len([1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'diamond')]) == 1), line=454)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (len([1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'hexagon')]) == 1), line=455)
     run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 2), line=456)
     run.legal(st, 'player 2: place triangle on r3c16', True, line=457)
     return st
@@ -673,7 +725,7 @@ def example_covering_nothing(run):
     run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=481)
     run.act(st, 'player 1: place diamond on r3c9 r3c10', line=482)
     run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=483)
-    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (sum(1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg') == 34), line=484)
+    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=484)
     run.legal(st, 'player 2: place triangle on r3c11', True, line=485)
     return st
 
@@ -721,7 +773,7 @@ def example_gains_from_the_die(run):
     run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=520)
     run.step(st, 'gain_roll', (0,), line=521)
     run.act(st, 'chance: gain roll: trapezoid', line=522)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (sum(1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')) == 1), line=523)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=523)
     run.step(st, 'gain_roll', (0,), line=524)
     run.act(st, 'chance: gain roll: starfish', line=525)
     run.legal(st, 'player 1: take a hexagon from the supply', True, line=526)
@@ -807,10 +859,10 @@ class LetThemEatShrimpEngine(Engine):
         'turn': StepInfo('turn', 'auto', ('player',), ('LTES-TURN-2', 'LTES-TURN-3'), run=step_turn),
         'place_a_tile': StepInfo('place_a_tile', 'choice', ('player',), ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-SUM-5', 'LTES-SUM-6'), by=by_place_a_tile, options=(
             OptionInfo('place', 'place {tile} on {where}', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2'), options_place_a_tile__place, effect_place_a_tile__place, candidates_place_a_tile__place, first_failing_place_a_tile__place, (('tile is fish', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')), ('where is empty', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')), ('where has an occupied neighbour', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')))),
-        )),
+        ), choices=choices_place_a_tile),
         'buy_a_tile': StepInfo('buy_a_tile', 'choice', ('player',), ('LTES-PLACE-5', 'LTES-SUM-7'), by=by_buy_a_tile, options=(
             OptionInfo('buy', 'pay an egg for a {tile}', ('LTES-PLACE-5',), options_buy_a_tile__buy, effect_buy_a_tile__buy, candidates_buy_a_tile__buy, first_failing_buy_a_tile__buy, (('tile is fish', ('LTES-PLACE-5',)),)),
-        )),
+        ), choices=choices_buy_a_tile),
         'gain': StepInfo('gain', 'auto', ('player', 'wanted'), ('LTES-GAIN-1', 'LTES-GAIN-3', 'LTES-STAR-2'), run=step_gain),
         'gain_shrimp': StepInfo('gain_shrimp', 'auto', ('player',), ('LTES-GAIN-2', 'LTES-GAIN-3'), run=step_gain_shrimp),
         'roll_for_gain': StepInfo('roll_for_gain', 'auto', ('player',), ('LTES-STAR-1', 'LTES-SUM-9'), run=step_roll_for_gain),
@@ -818,7 +870,7 @@ class LetThemEatShrimpEngine(Engine):
         'gain_face': StepInfo('gain_face', 'auto', ('player', 'result'), ('LTES-STAR-2', 'LTES-STAR-3', 'LTES-STAR-4', 'LTES-SUM-12', 'LTES-SUM-13', 'LTES-SUM-14', 'LTES-FAQ-2'), run=step_gain_face),
         'free_choice': StepInfo('free_choice', 'choice', ('player',), ('LTES-STAR-3', 'LTES-SUM-13'), by=by_free_choice, options=(
             OptionInfo('take', 'take a {tile} from the supply', ('LTES-STAR-3',), options_free_choice__take, effect_free_choice__take, candidates_free_choice__take, first_failing_free_choice__take, (('tile is fish', ('LTES-STAR-3',)),)),
-        )),
+        ), choices=choices_free_choice),
         'sharks': StepInfo('sharks', 'auto', ('player', 'tile'), ('LTES-SHARK-1', 'LTES-SUM-10'), run=step_sharks),
         'bite': StepInfo('bite', 'auto', ('player',), ('LTES-SHARK-1',), run=step_bite),
         'roll_for_loss': StepInfo('roll_for_loss', 'auto', ('player',), ('LTES-SHARK-1',), run=step_roll_for_loss),
@@ -827,7 +879,7 @@ class LetThemEatShrimpEngine(Engine):
         'lose': StepInfo('lose', 'auto', ('player', 'wanted'), ('LTES-SHARK-2', 'LTES-SUM-15'), run=step_lose),
         'lose_any': StepInfo('lose_any', 'choice', ('player',), ('LTES-SHARK-3', 'LTES-SUM-17'), by=by_lose_any, options=(
             OptionInfo('give', 'give {tile} back to the supply', ('LTES-SHARK-3',), options_lose_any__give, effect_lose_any__give, candidates_lose_any__give, first_failing_lose_any__give, (('tile is fish', ('LTES-SHARK-3',)),)),
-        )),
+        ), choices=choices_lose_any),
         'pay_egg': StepInfo('pay_egg', 'auto', ('player',), ('LTES-SHARK-5', 'LTES-SHARK-7', 'LTES-FAQ-4'), run=step_pay_egg),
         'knock_out': StepInfo('knock_out', 'auto', ('player',), ('LTES-PLACE-6', 'LTES-SHARK-6', 'LTES-SUM-19'), run=step_knock_out),
         'before_scoring': StepInfo('before_scoring', 'auto', (), ('LTES-SCORE-1',), run=step_before_scoring),

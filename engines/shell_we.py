@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '1'
+GENERATOR_VERSION = '2'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -75,9 +75,13 @@ def step_setup(st, cause):
         st.then('starting_tile', (v_p,))
 
 # ---------------------------------------------------------------- chance draw_tile
-def outcomes_draw_tile(st, v_player):
-    """Chance `draw_tile`: every outcome with its weight. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
-    return [('draw ' + ITEM_LABEL[v_tile], weight, (v_tile,)) for v_tile, weight in st.draw_weights(st.t.zone_base['bag'])]
+def draw_draw_tile(st, v_player):
+    """Chance `draw_tile`: the zone it draws from. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
+    return st.t.zone_base['bag']
+
+def text_draw_tile(st, v_player, v_tile):
+    """Chance `draw_tile`: how an outcome reads. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
+    return 'draw ' + ITEM_LABEL[v_tile]
 
 def resolve_draw_tile(st, cause, v_player, v_tile):
     """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
@@ -119,6 +123,19 @@ def first_failing_starting_tile__start(st, v_player, v_tile, v_space):
 def effect_starting_tile__start(st, cause, v_player, v_tile, v_space):
     """What `start` does. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
     st.place(0, v_tile, v_space, 'start')
+
+
+def choices_starting_tile(st, v_player):
+    """Every choice of `starting_tile` now, in the order offered. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13, SHELL-FAQ-1] (rulebooks/shell-we.rules:157)"""
+    rows = []
+    seat = v_player
+    # start: "start with {tile}"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
+            continue
+        for v_space in st.t.fits[0][v_tile]:
+            rows.append((seat, 'start with ' + ITEM_LABEL[v_tile], 0, (v_tile, v_space, )))
+    return seat, rows
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -201,6 +218,7 @@ def first_failing_turn__play_shell(st, v_player, v_tile, v_space):
 
 def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
     """What `play_shell` does. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
+    st.keep_counters()
     st.counters['pass_streak'] = 0
     st.place(0, v_tile, v_space, 'regular')
     st.then('second_tile', (v_player, v_space))
@@ -242,6 +260,7 @@ def first_failing_turn__play_starfish(st, v_player, v_tile, v_space):
 
 def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
     """What `play_starfish` does. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
+    st.keep_counters()
     st.counters['pass_streak'] = 0
     st.place(0, v_tile, v_space, 'regular')
     st.then('second_tile', (v_player, v_space))
@@ -271,6 +290,7 @@ def first_failing_turn__draw(st, v_player):
 
 def effect_turn__draw(st, cause, v_player):
     """What `draw` does. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
+    st.keep_counters()
     st.counters['pass_streak'] = 0
     for _ in range(2):
         st.then('draw_tile', (v_player,))
@@ -299,7 +319,49 @@ def first_failing_turn__pass(st, v_player):
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
+    st.keep_counters()
     st.counters['pass_streak'] += 1
+
+
+def choices_turn(st, v_player):
+    """Every choice of `turn` now, in the order offered. [SHELL-TURN-2, SHELL-SWAP-2, SHELL-SWAP-4] (rulebooks/shell-we.rules:167)"""
+    rows = []
+    seat = v_player
+    # swap: "swap {tile} for the starfish on {space}"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
+            continue
+        for v_space in st.t.fits[0][v_tile]:
+            if not (st.holds(0, v_space, 'starfish')):  # space holds starfish
+                continue
+            rows.append((seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, )))
+    # play_shell: "play {tile}"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
+            continue
+        for v_space in st.t.fits[0][v_tile]:
+            if not (st.boards[0][v_space] < 0):  # space is empty
+                continue
+            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+                continue
+            rows.append((seat, 'play ' + ITEM_LABEL[v_tile], 1, (v_tile, v_space, )))
+    # play_starfish: "play a starfish on {space}"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
+            continue
+        for v_space in st.t.cells_in_use[0]:
+            if not (st.boards[0][v_space] < 0):  # space is empty
+                continue
+            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+                continue
+            rows.append((seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, )))
+    # draw: "draw two tiles"
+    if (bool(st.zones[st.t.zone_base['bag']])):  # bag is not empty
+        rows.append((seat, 'draw two tiles', 3, ()))
+    # pass: "pass"
+    if (not st.zones[st.t.zone_base['bag']]):  # bag is empty
+        rows.append((seat, 'pass', 4, ()))
+    return seat, rows
 
 # ---------------------------------------------------------------- choice second_tile
 def by_second_tile(st, v_player, v_first):
@@ -410,6 +472,35 @@ def effect_second_tile__stop(st, cause, v_player, v_first):
     """What `stop` does. [SHELL-TURN-4] ruling SHELL-AMB-22 (rulebooks/shell-we.rules:210)"""
     pass
 
+
+def choices_second_tile(st, v_player, v_first):
+    """Every choice of `second_tile` now, in the order offered. [SHELL-TURN-4, SHELL-PLACE-5, SHELL-BONUS-2, SHELL-BONUS-6] ruling SHELL-AMB-22, SHELL-AMB-4, SHELL-AMB-5, SHELL-AMB-31 (rulebooks/shell-we.rules:197)"""
+    rows = []
+    seat = v_player
+    # play_shell: "play {tile} too"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
+            continue
+        for v_space in st.t.fits[0][v_tile]:
+            if not (st.boards[0][v_space] < 0):  # space is empty
+                continue
+            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+                continue
+            rows.append((seat, 'play ' + ITEM_LABEL[v_tile] + ' too', 0, (v_tile, v_space, )))
+    # play_starfish: "play a starfish on {space} too"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
+            continue
+        for v_space in st.t.cells_in_use[0]:
+            if not (st.boards[0][v_space] < 0):  # space is empty
+                continue
+            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+                continue
+            rows.append((seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, )))
+    # stop: "stop after one tile"
+    rows.append((seat, 'stop after one tile', 2, ()))
+    return seat, rows
+
 # ---------------------------------------------------------------- auto resolve_bonuses
 def step_resolve_bonuses(st, cause):
     """Step `resolve_bonuses`. [SHELL-BONUS-5, SHELL-BONUS-8] (rulebooks/shell-we.rules:213)"""
@@ -461,6 +552,21 @@ def effect_bonus_placement__place(st, cause, v_player, v_tile, v_space):
     """What `place` does. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
     st.place(0, v_tile, v_space, 'bonus')
 
+
+def choices_bonus_placement(st, v_player):
+    """Every choice of `bonus_placement` now, in the order offered. [SHELL-PEARL-1, SHELL-PEARL-2, SHELL-BONUS-8, SHELL-FAQ-7] ruling SHELL-AMB-10 (rulebooks/shell-we.rules:226)"""
+    rows = []
+    seat = v_player
+    # place: "bonus: place {tile}"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
+            continue
+        for v_space in st.t.fits[0][v_tile]:
+            if not (st.boards[0][v_space] < 0):  # space is empty
+                continue
+            rows.append((seat, 'bonus: place ' + ITEM_LABEL[v_tile], 0, (v_tile, v_space, )))
+    return seat, rows
+
 # ---------------------------------------------------------------- choice give_left
 def by_give_left(st, v_player):
     """Who decides `give_left`."""
@@ -489,6 +595,16 @@ def first_failing_give_left__give(st, v_player, v_tile):
 def effect_give_left__give(st, cause, v_player, v_tile):
     """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     st.move(v_tile, st.t.zone_base['rack'] + (v_player + 1) % st.players, 'bonus')
+
+
+def choices_give_left(st, v_player):
+    """Every choice of `give_left` now, in the order offered. [SHELL-BONUS-2, SHELL-BONUS-3, SHELL-BONUS-4, SHELL-BONUS-8] ruling SHELL-AMB-4, SHELL-AMB-24, SHELL-BONUS-STD (rulebooks/shell-we.rules:232)"""
+    rows = []
+    seat = v_player
+    # give: "bonus: give {tile} to the player on the left"
+    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+        rows.append((seat, 'bonus: give ' + ITEM_LABEL[v_tile] + ' to the player on the left', 0, (v_tile, )))
+    return seat, rows
 
 # ---------------------------------------------------------------- trigger pearl_reached
 def trigger_pearl_reached(st, v_item, v_space, v_player, cause):
@@ -524,15 +640,15 @@ def end_everybody_passed(st):
 
 def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
-    return (sum(ITEM_ATTRS['value'].get(v_t) for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell') + (20 * sum(1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish')))
+    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish'])))
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
-    return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + sum(1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0)) + len(st.zones[st.t.zone_base['box']])) == 105)
+    return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0])) + len(st.zones[st.t.zone_base['box']])) == 105)
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
-    return (((sum(1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish') + sum(1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish')) + sum(1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish'))) == 5)
+    return (((len([1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish'])) + len([1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish')])) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
     """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""
@@ -583,7 +699,7 @@ def example_swap_on_pearl(run):
     run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=311)
     run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=312)
     run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=313)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish') == 1), line=314)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=314)
     run.legal(st, 'player 1: play a starfish on red 5', True, line=315)
     return st
 
@@ -756,30 +872,30 @@ class ShellWeEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('SHELL-SETUP-8', 'SHELL-SETUP-9', 'SHELL-SETUP-11'), run=step_setup),
-        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), outcomes=outcomes_draw_tile, resolve=resolve_draw_tile),
+        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), draw=draw_draw_tile, text=text_draw_tile, resolve=resolve_draw_tile),
         'starting_tile': StepInfo('starting_tile', 'choice', ('player',), ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13', 'SHELL-FAQ-1'), by=by_starting_tile, options=(
             OptionInfo('start', 'start with {tile}', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13'), options_starting_tile__start, effect_starting_tile__start, candidates_starting_tile__start, first_failing_starting_tile__start, (('tile is shell', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')), ('tile fits space', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')))),
-        )),
+        ), choices=choices_starting_tile),
         'turn': StepInfo('turn', 'choice', ('player',), ('SHELL-TURN-2', 'SHELL-SWAP-2', 'SHELL-SWAP-4'), by=by_turn, options=(
             OptionInfo('swap', 'swap {tile} for the starfish on {space}', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3'), options_turn__swap, effect_turn__swap, candidates_turn__swap, first_failing_turn__swap, (('tile is shell', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3')), ('space holds starfish', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3')), ('tile fits space', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3')))),
             OptionInfo('play_shell', 'play {tile}', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7'), options_turn__play_shell, effect_turn__play_shell, candidates_turn__play_shell, first_failing_turn__play_shell, (('tile is shell', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')), ('tile fits space', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')), ('space is empty', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')), ('space has an occupied neighbour', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')))),
             OptionInfo('play_starfish', 'play a starfish on {space}', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2'), options_turn__play_starfish, effect_turn__play_starfish, candidates_turn__play_starfish, first_failing_turn__play_starfish, (('tile is starfish', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2')), ('space is empty', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2')), ('space has an occupied neighbour', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2')))),
             OptionInfo('draw', 'draw two tiles', ('SHELL-TURN-5', 'SHELL-FAQ-8'), options_turn__draw, effect_turn__draw, candidates_turn__draw, first_failing_turn__draw, (('bag is not empty', ('SHELL-TURN-5', 'SHELL-FAQ-8')),)),
             OptionInfo('pass', 'pass', ('SHELL-TURN-3', 'SHELL-END-7'), options_turn__pass, effect_turn__pass, candidates_turn__pass, first_failing_turn__pass, (('bag is empty', ('SHELL-TURN-3', 'SHELL-END-7')),)),
-        )),
+        ), choices=choices_turn),
         'second_tile': StepInfo('second_tile', 'choice', ('player', 'first'), ('SHELL-TURN-4', 'SHELL-PLACE-5', 'SHELL-BONUS-2', 'SHELL-BONUS-6'), by=by_second_tile, options=(
             OptionInfo('play_shell', 'play {tile} too', ('SHELL-PLACE-1', 'SHELL-PLACE-5'), options_second_tile__play_shell, effect_second_tile__play_shell, candidates_second_tile__play_shell, first_failing_second_tile__play_shell, (('tile is shell', ('SHELL-PLACE-1', 'SHELL-PLACE-5')), ('tile fits space', ('SHELL-PLACE-1', 'SHELL-PLACE-5')), ('space is empty', ('SHELL-PLACE-1', 'SHELL-PLACE-5')), ('space has an occupied neighbour', ('SHELL-PLACE-1', 'SHELL-PLACE-5')))),
             OptionInfo('play_starfish', 'play a starfish on {space} too', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4'), options_second_tile__play_starfish, effect_second_tile__play_starfish, candidates_second_tile__play_starfish, first_failing_second_tile__play_starfish, (('tile is starfish', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4')), ('space is empty', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4')), ('space has an occupied neighbour', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4')))),
             OptionInfo('stop', 'stop after one tile', ('SHELL-TURN-4',), options_second_tile__stop, effect_second_tile__stop, candidates_second_tile__stop, first_failing_second_tile__stop, ()),
-        )),
+        ), choices=choices_second_tile),
         'resolve_bonuses': StepInfo('resolve_bonuses', 'auto', (), ('SHELL-BONUS-5', 'SHELL-BONUS-8'), run=step_resolve_bonuses),
         'consecutive_bonus': StepInfo('consecutive_bonus', 'auto', ('player', 'lane'), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4'), run=step_consecutive_bonus),
         'bonus_placement': StepInfo('bonus_placement', 'choice', ('player',), ('SHELL-PEARL-1', 'SHELL-PEARL-2', 'SHELL-BONUS-8', 'SHELL-FAQ-7'), by=by_bonus_placement, options=(
             OptionInfo('place', 'bonus: place {tile}', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5'), options_bonus_placement__place, effect_bonus_placement__place, candidates_bonus_placement__place, first_failing_bonus_placement__place, (('tile is shell', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('tile fits space', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('space is empty', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')))),
-        )),
+        ), choices=choices_bonus_placement),
         'give_left': StepInfo('give_left', 'choice', ('player',), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4', 'SHELL-BONUS-8'), by=by_give_left, options=(
             OptionInfo('give', 'bonus: give {tile} to the player on the left', ('SHELL-BONUS-3',), options_give_left__give, effect_give_left__give, candidates_give_left__give, first_failing_give_left__give, ()),
-        )),
+        ), choices=choices_give_left),
     }
     TRIGGERS = (
         TriggerInfo('pearl_reached', 0, ('regular',), trigger_pearl_reached, ('SHELL-PEARL-1', 'SHELL-PEARL-4', 'SHELL-PEARL-5', 'SHELL-BONUS-1', 'SHELL-FAQ-1', 'SHELL-FAQ-2', 'SHELL-FAQ-6')),

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = 'b70af8a15efa5869'
-GENERATOR_VERSION = '1'
+GENERATOR_VERSION = '2'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -39,9 +39,13 @@ def step_setup(st, cause):
             st.then('deal', (v_p,))
 
 # ---------------------------------------------------------------- chance deal
-def outcomes_deal(st, v_player):
-    """Chance `deal`: every outcome with its weight. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
-    return [('deal ' + ITEM_LABEL[v_card] + ' to ' + 'player ' + str(v_player + 1), weight, (v_card,)) for v_card, weight in st.draw_weights(st.t.zone_base['pool'])]
+def draw_deal(st, v_player):
+    """Chance `deal`: the zone it draws from. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
+    return st.t.zone_base['pool']
+
+def text_deal(st, v_player, v_card):
+    """Chance `deal`: how an outcome reads. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
+    return 'deal ' + ITEM_LABEL[v_card] + ' to ' + 'player ' + str(v_player + 1)
 
 def resolve_deal(st, cause, v_player, v_card):
     """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
@@ -133,10 +137,27 @@ def effect_turn__onto_fried(st, cause, v_player):
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['fried'], 'turned')
     st.then('open_window', (v_player,))
 
+
+def choices_turn(st, v_player):
+    """Every choice of `turn` now, in the order offered. [SHRIMP-PLAY-2, SHRIMP-PLAY-3, SHRIMP-PLAY-4, SHRIMP-PLAY-6, SHRIMP-PLAY-10] ruling SHRIMP-AMB-14, SHRIMP-AMB-15 (rulebooks/shrimp.rules:196)"""
+    rows = []
+    seat = v_player
+    # onto_grilled: "turn a card onto the grilled shrimp dish"
+    if ((not st.zones[st.t.zone_base['grilled']] or (bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
+        rows.append((seat, 'turn a card onto the grilled shrimp dish', 0, ()))
+    # onto_linguine: "turn a card onto the linguine dish"
+    if ((not st.zones[st.t.zone_base['linguine']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
+        rows.append((seat, 'turn a card onto the linguine dish', 1, ()))
+    # onto_fried: "turn a card onto the fried shrimp dish"
+    if ((not st.zones[st.t.zone_base['fried']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
+        rows.append((seat, 'turn a card onto the fried shrimp dish', 2, ()))
+    return seat, rows
+
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
     for v_p in list(range(st.players)):
+        st.keep_counters()
         st.counters['tried'][v_p] = 0
     st.then('window', (v_flipper,))
 
@@ -171,6 +192,7 @@ def first_failing_window__smash(st, v_flipper, v_player):
 
 def effect_window__smash(st, cause, v_flipper, v_player):
     """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
+    st.keep_counters()
     st.counters['tried'][v_player] = 1
     st.then('call', (v_player, v_flipper))
 
@@ -200,6 +222,7 @@ def first_failing_window__blurt(st, v_flipper, v_player):
 
 def effect_window__blurt(st, cause, v_flipper, v_player):
     """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
+    st.keep_counters()
     st.counters['tried'][v_player] = 1
     st.then('penalty', (v_player,))
     st.then('window', (v_flipper,))
@@ -232,6 +255,23 @@ def effect_window__go_on(st, cause, v_flipper, v_player):
     """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
     pass
 
+
+def choices_window(st, v_flipper):
+    """Every choice of `window` now, in the order offered. [SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-PLAY-4, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-2] ruling SHRIMP-AMB-6, SHRIMP-AMB-22 (rulebooks/shrimp.rules:221)"""
+    rows = []
+    counter_tried = st.counters['tried']
+    for v_player in range(st.players):
+        # smash: "smash the lemon"
+        if ((counter_tried[v_player] == 0)):  # tried of player = 0
+            rows.append((v_player, 'smash the lemon', 0, (v_player, )))
+        # blurt: "call without smashing the lemon"
+        if ((counter_tried[v_player] == 0)):  # tried of player = 0
+            rows.append((v_player, 'call without smashing the lemon', 1, (v_player, )))
+        # go_on: "go on"
+        if ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
+            rows.append((v_player, 'go on', 2, (v_player, )))
+    return ANY_PLAYER, rows
+
 # ---------------------------------------------------------------- choice call
 def by_call(st, v_player, v_flipper):
     """Who decides `call`."""
@@ -241,14 +281,15 @@ def by_call(st, v_player, v_flipper):
 def options_call__word(st, v_player, v_flipper):
     """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
     found = []
+    _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     for v_w in st.one_of_each(st.zones[st.t.zone_base['words']]):
-        if not (((not ITEM_KIND[v_w] == 'number_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word') == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'size_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word') == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'colour_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word') == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'origin_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word') == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         found.append(('call ' + ITEM_LABEL[v_w], (v_w, )))
     return found
@@ -262,13 +303,13 @@ def candidates_call__word(st, v_player, v_flipper):
 
 def first_failing_call__word(st, v_player, v_flipper, v_w):
     """The index of the first condition that does not hold, or -1."""
-    if not (((not ITEM_KIND[v_w] == 'number_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word') == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'number_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
         return 0
-    if not (((not ITEM_KIND[v_w] == 'size_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word') == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'size_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
         return 1
-    if not (((not ITEM_KIND[v_w] == 'colour_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word') == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'colour_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
         return 2
-    if not (((not ITEM_KIND[v_w] == 'origin_word') or (sum(1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word') == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'origin_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
         return 3
     return -1
 
@@ -303,14 +344,37 @@ def effect_call__stop(st, cause, v_player, v_flipper):
     """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
     st.then('judge', (v_player, v_flipper))
 
+
+def choices_call(st, v_player, v_flipper):
+    """Every choice of `call` now, in the order offered. [SHRIMP-FEAST-2, SHRIMP-COMP-9, SHRIMP-BINGE-1, SHRIMP-EXQ-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:235)"""
+    rows = []
+    seat = v_player
+    _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
+    # word: "call {w}"
+    for v_w in st.one_of_each(st.zones[st.t.zone_base['words']]):
+        kind_w = ITEM_KIND[v_w]  # tested more than once
+        if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+            continue
+        if not (((not kind_w == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+            continue
+        if not (((not kind_w == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+            continue
+        if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+            continue
+        rows.append((seat, 'call ' + ITEM_LABEL[v_w], 0, (v_w, )))
+    # stop: "stop calling"
+    rows.append((seat, 'stop calling', 1, ()))
+    return seat, rows
+
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
     """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:248)"""
-    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (sum(1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine']))) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried']))) == 7))))) > 0)):
+    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (len([1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and (((ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine']))) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried']))) == 7))))]) > 0)):
         st.then('penalty', (v_player,))
         st.then('window', (v_flipper,))
     else:
         if (len(st.zones[st.t.zone_base['said']]) == 3):
+            st.keep_counters()
             st.counters['exquisite_dish'][v_player] = 1
         else:
             for v_c in list(st.zones[st.t.zone_base['grilled']]):
@@ -363,6 +427,20 @@ def effect_steal__take(st, cause, v_player, v_q):
     """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
     st.move(st.top(st.t.zone_base['feast'] + v_q), st.t.zone_base['feast'] + v_player, 'stolen')
 
+
+def choices_steal(st, v_player):
+    """Every choice of `steal` now, in the order offered. [SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:280)"""
+    rows = []
+    seat = v_player
+    # take: "steal a card from the feast of {q}"
+    for v_q in range(st.players):
+        if not ((v_q != v_player)):  # q != player
+            continue
+        if not (bool(st.zones[st.t.zone_base['feast'] + v_q])):  # feast of q is not empty
+            continue
+        rows.append((seat, 'steal a card from the feast of ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+    return seat, rows
+
 # ---------------------------------------------------------------- choice penalty
 def by_penalty(st, v_player):
     """Who decides `penalty`."""
@@ -395,6 +473,18 @@ def first_failing_penalty__give(st, v_player, v_q):
 def effect_penalty__give(st, cause, v_player, v_q):
     """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
     st.move(st.top(st.t.zone_base['feast'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
+
+
+def choices_penalty(st, v_player):
+    """Every choice of `penalty` now, in the order offered. [SHRIMP-PEN-1, SHRIMP-PEN-4, SHRIMP-FEAST-7, SHRIMP-FEAST-9, SHRIMP-EXQ-2] ruling SHRIMP-AMB-11, SHRIMP-AMB-20, SHRIMP-AMB-24 (rulebooks/shrimp.rules:288)"""
+    rows = []
+    seat = v_player
+    # give: "give a feast card to {q}"
+    for v_q in range(st.players):
+        if not ((v_q != v_player)):  # q != player
+            continue
+        rows.append((seat, 'give a feast card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+    return seat, rows
 
 # ---------------------------------------------------------------- choice deck_penalty
 def by_deck_penalty(st, v_player):
@@ -433,6 +523,19 @@ def effect_deck_penalty__give(st, cause, v_player, v_q):
     """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
     st.move(st.top(st.t.zone_base['deck'] + v_player), st.t.zone_base['feast'] + v_q, 'penalty')
 
+
+def choices_deck_penalty(st, v_player):
+    """Every choice of `deck_penalty` now, in the order offered. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-24 (rulebooks/shrimp.rules:298)"""
+    rows = []
+    seat = v_player
+    # give: "give a face-down card to {q}"
+    if (bool(st.zones[st.t.zone_base['deck'] + v_player])):  # deck of player is not empty
+        for v_q in range(st.players):
+            if not ((v_q != v_player)):  # q != player
+                continue
+            rows.append((seat, 'give a face-down card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+    return seat, rows
+
 # ---------------------------------------------------------------- instead all_dealt
 def applies_all_dealt(st, v_player):
     """Whether `all_dealt` replaces `deal` now: pool is empty."""
@@ -451,6 +554,7 @@ def applies_no_card_to_turn(st, v_player):
 
 def instead_no_card_to_turn(st, cause, v_player):
     """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:210)"""
+    st.keep_counters()
     st.counters['unable'] = 1
 
 # ---------------------------------------------------------------- instead empty_feast
@@ -466,8 +570,9 @@ def instead_empty_feast(st, cause, v_player):
 # ---------------------------------------------------------------- end exquisite
 def end_exquisite(st):
     """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:306)"""
+    counter_exquisite_dish = st.counters['exquisite_dish']
     for v_p in range(st.players):
-        if (st.counters['exquisite_dish'][v_p] == 1):
+        if (counter_exquisite_dish[v_p] == 1):
             return [v_p]
     return None
 
@@ -486,7 +591,7 @@ def score_cards(st, v_p):
 
 def score_shrimp(st, v_p):
     """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:319)"""
-    return sum(ITEM_ATTRS['number'].get(v_c) for v_c in st.zones[st.t.zone_base['feast'] + v_p])
+    return sum([ITEM_ATTRS['number'].get(v_c) for v_c in st.zones[st.t.zone_base['feast'] + v_p]])
 
 def invariant_conservation(st):
     """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:335)"""
@@ -494,11 +599,11 @@ def invariant_conservation(st):
 
 def invariant_only_cards(st):
     """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:338)"""
-    return ((((((sum(1 for v_c in st.zones[st.t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')) + sum(1 for v_c in st.zones_named('deck') if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones[st.t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card'))) + sum(1 for v_c in st.zones_named('feast') if (not ITEM_KIND[v_c] == 'card'))) == 0)
+    return ((((((len([1 for v_c in st.zones[st.t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st.zones_named('deck') if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones[st.t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones[st.t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones[st.t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card')])) + len([1 for v_c in st.zones_named('feast') if (not ITEM_KIND[v_c] == 'card')])) == 0)
 
 def invariant_words_kept(st):
     """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:341)"""
-    return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (sum(1 for v_w in st.zones[st.t.zone_base['words']] if ITEM_KIND[v_w] == 'card') == 0) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'card') == 0))
+    return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (len([1 for v_w in st.zones[st.t.zone_base['words']] if ITEM_KIND[v_w] == 'card']) == 0) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'card']) == 0))
 
 def invariant_fill_first(st):
     """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:344)"""
@@ -510,7 +615,7 @@ def invariant_pool_dealt(st):
 
 def invariant_one_word_of_a_kind(st):
     """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:350)"""
-    return ((sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word') <= 1) and (sum(1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word') <= 1))
+    return ((len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word']) <= 1) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word']) <= 1) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word']) <= 1) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word']) <= 1))
 
 
 def example_card_description(run):
@@ -849,32 +954,32 @@ class ShrimpEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('SHRIMP-SETUP-1', 'SHRIMP-SETUP-2', 'SHRIMP-SETUP-3', 'SHRIMP-SETUP-4', 'SHRIMP-SETUP-5', 'SHRIMP-SETUP-6'), run=step_setup),
-        'deal': StepInfo('deal', 'chance', ('player',), ('SHRIMP-SETUP-3', 'SHRIMP-SETUP-4'), outcomes=outcomes_deal, resolve=resolve_deal),
+        'deal': StepInfo('deal', 'chance', ('player',), ('SHRIMP-SETUP-3', 'SHRIMP-SETUP-4'), draw=draw_deal, text=text_deal, resolve=resolve_deal),
         'turn': StepInfo('turn', 'choice', ('player',), ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-3', 'SHRIMP-PLAY-4', 'SHRIMP-PLAY-6', 'SHRIMP-PLAY-10'), by=by_turn, options=(
             OptionInfo('onto_grilled', 'turn a card onto the grilled shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_grilled, effect_turn__onto_grilled, candidates_turn__onto_grilled, first_failing_turn__onto_grilled, (('grilled is empty or (linguine is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_linguine', 'turn a card onto the linguine dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_linguine, effect_turn__onto_linguine, candidates_turn__onto_linguine, first_failing_turn__onto_linguine, (('linguine is empty or (grilled is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_fried', 'turn a card onto the fried shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_fried, effect_turn__onto_fried, candidates_turn__onto_fried, first_failing_turn__onto_fried, (('fried is empty or (grilled is not empty and linguine is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
-        )),
+        ), choices=choices_turn, distinct=True),
         'open_window': StepInfo('open_window', 'auto', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3'), run=step_open_window),
         'window': StepInfo('window', 'choice', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-PLAY-4', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-2'), by=by_window, options=(
             OptionInfo('smash', 'smash the lemon', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1'), options_window__smash, effect_window__smash, candidates_window__smash, first_failing_window__smash, (('tried of player = 0', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1')),)),
             OptionInfo('blurt', 'call without smashing the lemon', ('SHRIMP-PEN-3',), options_window__blurt, effect_window__blurt, candidates_window__blurt, first_failing_window__blurt, (('tried of player = 0', ('SHRIMP-PEN-3',)),)),
             OptionInfo('go_on', 'go on', ('SHRIMP-PLAY-5',), options_window__go_on, effect_window__go_on, candidates_window__go_on, first_failing_window__go_on, (('player = left of flipper', ('SHRIMP-PLAY-5',)),)),
-        )),
+        ), choices=choices_window, distinct=True),
         'call': StepInfo('call', 'choice', ('player', 'flipper'), ('SHRIMP-FEAST-2', 'SHRIMP-COMP-9', 'SHRIMP-BINGE-1', 'SHRIMP-EXQ-1', 'SHRIMP-COCKTAIL-4'), by=by_call, options=(
             OptionInfo('word', 'call {w}', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4'), options_call__word, effect_call__word, candidates_call__word, first_failing_call__word, (('not w is number_word or count(x in said where x is number_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is size_word or count(x in said where x is size_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is colour_word or count(x in said where x is colour_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is origin_word or count(x in said where x is origin_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')))),
             OptionInfo('stop', 'stop calling', ('SHRIMP-PEN-2',), options_call__stop, effect_call__stop, candidates_call__stop, first_failing_call__stop, ()),
-        )),
+        ), choices=choices_call, distinct=True),
         'judge': StepInfo('judge', 'auto', ('player', 'flipper'), ('SHRIMP-FEAST-4', 'SHRIMP-FEAST-5', 'SHRIMP-FEAST-8', 'SHRIMP-FEAST-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-2', 'SHRIMP-BINGE-2', 'SHRIMP-BINGE-3', 'SHRIMP-EXQ-1', 'SHRIMP-EXQ-2', 'SHRIMP-PEN-1', 'SHRIMP-PEN-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9'), run=step_judge),
         'steal': StepInfo('steal', 'choice', ('player',), ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4', 'SHRIMP-FEAST-7'), by=by_steal, options=(
             OptionInfo('take', 'steal a card from the feast of {q}', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4'), options_steal__take, effect_steal__take, candidates_steal__take, first_failing_steal__take, (('q != player', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')), ('feast of q is not empty', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')))),
-        )),
+        ), choices=choices_steal, distinct=True),
         'penalty': StepInfo('penalty', 'choice', ('player',), ('SHRIMP-PEN-1', 'SHRIMP-PEN-4', 'SHRIMP-FEAST-7', 'SHRIMP-FEAST-9', 'SHRIMP-EXQ-2'), by=by_penalty, options=(
             OptionInfo('give', 'give a feast card to {q}', ('SHRIMP-PEN-4',), options_penalty__give, effect_penalty__give, candidates_penalty__give, first_failing_penalty__give, (('q != player', ('SHRIMP-PEN-4',)),)),
-        )),
+        ), choices=choices_penalty, distinct=True),
         'deck_penalty': StepInfo('deck_penalty', 'choice', ('player',), ('SHRIMP-PEN-5',), by=by_deck_penalty, options=(
             OptionInfo('give', 'give a face-down card to {q}', ('SHRIMP-PEN-5',), options_deck_penalty__give, effect_deck_penalty__give, candidates_deck_penalty__give, first_failing_deck_penalty__give, (('q != player', ('SHRIMP-PEN-5',)), ('deck of player is not empty', ('SHRIMP-PEN-5',)))),
-        )),
+        ), choices=choices_deck_penalty, distinct=True),
     }
     TRIGGERS = (
     )

@@ -12,7 +12,7 @@ import types
 from pathlib import Path
 from typing import Optional, Sequence
 
-from .codegen.python import generate, source_hash
+from .codegen.python import GENERATOR_VERSION, generate, source_hash
 from .language.errors import RuleError, SourceText
 from .language.parser import parse_file
 from .model import ir
@@ -94,7 +94,8 @@ def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, st
     if not model.variants_applied and committed_engine_path(model.game_id).exists():
         try:
             candidate = importlib.import_module(f"engines.{engine_module_name(model.game_id)}")
-            if getattr(candidate, "SOURCE_HASH", None) == expected:
+            if (getattr(candidate, "SOURCE_HASH", None) == expected
+                    and getattr(candidate, "GENERATOR_VERSION", None) == GENERATOR_VERSION):  # and this runtime's
                 module = candidate
         except ImportError:
             module = None

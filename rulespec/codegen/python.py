@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import re
+import string
 from typing import Iterable, Optional, Sequence
 
 from ..model import ir
 from ..model.checker import board_of, is_space
 
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -70,6 +71,16 @@ class CodeGenerator:
             self.steps["setup"] = model.setup
         self.scores = {s.name for s in model.scores}
         self.var_types: dict[str, str] = {}
+        # While listing an option's candidates: the names it binds, and each count that depends on none
+        # of them, kept in a local once first counted (see once()); depth > 0 inside count/total/any.
+        self.bound: Optional[set[str]] = None
+        self.counted: dict[str, str] = {}
+        self.depth = 0
+        self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
+        self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
+        self.labels_distinct: Optional[bool] = None  # whether no two components read the same
+        self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
+        self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -90,7 +101,16 @@ class CodeGenerator:
     def visit_CounterRef(self, e: ir.CounterRef) -> str:
         if e.seat is None:
             return f"st.counters[{e.name!r}]"
+        if self.counter_lists is not None:  # a function that only reads: each seat's counts looked up once
+            return f"{self.counter_lists.setdefault(e.name, f'counter_{ident(e.name)}')}[{self.expr(e.seat)}]"
         return f"st.counters[{e.name!r}][{self.expr(e.seat)}]"
+
+    def read_counters_first(self, at: int, level: int) -> None:
+        """Put the lookups of the per-seat counters read since line ``at`` there; stop collecting them."""
+        if self.counter_lists:
+            self.w.lines[at:at] = ["    " * level + f"{local} = st.counters[{name!r}]"
+                                   for name, local in self.counter_lists.items()]
+        self.counter_lists = None
 
     def visit_ScoreRef(self, e: ir.ScoreRef) -> str:
         return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"
@@ -166,7 +186,22 @@ class CodeGenerator:
         return f"bool({subject})"
 
     def visit_IsKind(self, e: ir.IsKind) -> str:
+        if isinstance(e.item, ir.Var) and e.item.name in self.kinds and not self.depth:
+            return f"{self.kinds[e.item.name]} == {e.component!r}"
         return f"ITEM_KIND[{self.expr(e.item)}] == {e.component!r}"
+
+    def kind_tests(self, e, var: str) -> int:
+        """How many `var is <component>` tests ``e`` makes outside any count, total or any(...)."""
+        if isinstance(e, ir.IsKind):
+            return int(isinstance(e.item, ir.Var) and e.item.name == var)
+        if isinstance(e, (ir.Count, ir.Total, ir.First)):
+            return 0
+        found = 0
+        for value in vars(e).values():
+            for v in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(v, ir.E):
+                    found += self.kind_tests(v, var)
+        return found
 
     def visit_Holds(self, e: ir.Holds) -> str:
         return f"st.holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
@@ -178,18 +213,36 @@ class CodeGenerator:
         return f"{self.expr(e.element)} in {self.expr(e.collection)}"
 
     def visit_Count(self, e: ir.Count) -> str:
+        self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        domain = self.expr(e.domain)
+        self.depth -= 1
         if e.where is None and not isinstance(e.domain, ir.BoardRef):
-            return f"len({self.expr(e.domain)})"
-        return f"sum(1 for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
+            return f"len({domain})"
+        # A list comprehension runs a few times faster than sum() over a generator on small zones.
+        return self.once(e, f"len([1 for v_{ident(e.var)} in {domain}{where}])")
 
     def visit_First(self, e: ir.First) -> str:
+        self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        return f"st.first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {self.expr(e.domain)}{where}))"
+        domain = self.expr(e.domain)
+        self.depth -= 1
+        return f"st.first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
 
     def visit_Total(self, e: ir.Total) -> str:
+        self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        return f"sum({self.expr(e.value)} for v_{ident(e.var)} in {self.expr(e.domain)}{where})"
+        value, domain = self.expr(e.value), self.expr(e.domain)
+        self.depth -= 1
+        return self.once(e, f"sum([{value} for v_{ident(e.var)} in {domain}{where}])")
+
+    def once(self, e: ir.E, code: str) -> str:
+        """A count or total in an option's condition that depends on none of the names the option
+        binds is the same for every candidate: counted when first needed, then kept in a local."""
+        if self.bound is None or self.depth or self.free_vars(e, self.bound):
+            return code
+        name = self.counted.setdefault(code, f"_n{len(self.counted)}")
+        return f"({name} if {name} is not None else ({name} := {code}))"
 
     def visit_BestSets(self, e: ir.BestSets) -> str:
         return (f"best_sets({e.figure!r}, ITEM_ATTRS[{e.attribute!r}], {e.kinds!r}, {self.expr(e.domain)}, "
@@ -302,6 +355,7 @@ class CodeGenerator:
 
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
         target = f"st.counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
+        self.w.line("st.keep_counters()")  # so that apply() can undo the step if its rules fail later
         self.w.line(f"{target} {'+=' if s.add else '='} {self.expr(s.value)}")
 
     def stmt_If(self, s: ir.If) -> None:
@@ -510,20 +564,31 @@ class CodeGenerator:
             outcome = step.outcome
             types = {p.name: p.type for p in step.params}
             types[outcome.var] = outcome.var_type
-            w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
-            w.indent()
-            self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
             text = self.render(outcome.template, types)
             var = "v_" + ident(outcome.var)
-            if outcome.pick_from is not None:
-                where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
-                w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
-            elif outcome.draw_from is not None:
-                w.line(f"return [({text}, weight, ({var},)) for {var}, weight in "
-                       f"st.draw_weights({self.zone_index(outcome.draw_from)})]")
+            if outcome.draw_from is not None:
+                # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
+                w.line(f"def draw_{name}(st{self.params(step.params)}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: the zone it draws from.")
+                w.line(f"return {self.zone_index(outcome.draw_from)}")
+                w.dedent()
+                w.line("")
+                w.line(f"def text_{name}(st{self.params(step.params)}, {var}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: how an outcome reads.")
+                w.line(f"return {text}")
+                w.dedent()
             else:
-                w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
-            w.dedent()
+                w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
+                if outcome.pick_from is not None:
+                    where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+                    w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
+                else:
+                    w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
+                w.dedent()
             w.line("")
             w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
             w.indent()
@@ -540,8 +605,10 @@ class CodeGenerator:
             w.line(f'"""Who decides `{step.name}`."""')
             w.line(f"return {self.expr(step.by)}")
         w.dedent()
+        self.plans = []
         for option in step.options:
             self.option(step, option)
+        self.distinct[step.name] = self.choices(step)
 
     def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:
         w = self.w
@@ -586,6 +653,7 @@ class CodeGenerator:
             needed = self.free_vars(c, set(bound))
             level = max((bound.index(v) for v in needed), default=-1)
             placed[level].append(c)
+        self.plans.append((option, bound, domains, placed, text, binding_tuple))
         w.line("")
         w.line("")
         w.line(f"def options_{base}(st{self.params(step.params)}):")
@@ -597,6 +665,8 @@ class CodeGenerator:
             w.indent()
             w.line("return found")
             w.dedent()
+        counts_at, counts_level = len(w.lines), w.level
+        self.bound, self.counted = set(bound), {}
         depth = 0
         for i, var in enumerate(bound):
             w.line(f"for v_{ident(var)} in {domains[var]}:")
@@ -607,6 +677,11 @@ class CodeGenerator:
                 w.indent()
                 w.line("continue")
                 w.dedent()
+        if self.counted:
+            names = " = ".join(self.counted.values())
+            w.lines[counts_at:counts_at] = [
+                "    " * counts_level + f"{names} = None  # counts that are the same for every candidate, once needed"]
+        self.bound = None
         w.line(f"found.append(({text}, {binding_tuple}))")
         for _ in range(depth):
             w.dedent()
@@ -647,6 +722,112 @@ class CodeGenerator:
         self.stmts(option.body)
         w.dedent()
 
+    def choices(self, step: ir.Step) -> bool:
+        """choices_<step>: every option of a choice step listed by one function, in the order offered
+        (a claim window: seat order, then declaration order), as (seat, text, option, binding) rows.
+        When every option binds the seat first, over all players, one walk over the seats lists them
+        all. Returns whether no two rows can read the same (else the runtime checks)."""
+        w = self.w
+        any_player = step.by is None
+        plans = self.plans
+        if any_player and not all(bound for _, bound, _, _, _, _ in plans):
+            return False  # no seat to offer an option to: the runtime lists the options one by one
+        first = {bound[0] for _, bound, _, _, _, _ in plans} if any_player else set()
+        together = (any_player and len(first) == 1 and all(
+            isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "range(st.players)"
+            for option, bound, domains, _, _, _ in plans))
+        distinct = (together or not any_player) and self.read_apart(step, plans, any_player)
+        w.line("")
+        w.line("")
+        w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
+        w.line("rows = []")
+        if not any_player:
+            w.line(f"seat = {self.expr(step.by)}")
+        counts_at, counts_level = len(w.lines), w.level
+        self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
+        self.counter_lists = {}
+        if together:
+            for k, (_, _, _, placed, _, _) in enumerate(plans):
+                if placed[-1]:
+                    w.line(f"_ok{k} = " + " and ".join(f"({self.expr(c)})" for c in placed[-1])
+                           + f"  # {' and '.join(c.text for c in placed[-1])}")
+            w.line(f"for v_{ident(next(iter(first)))} in range(st.players):")
+            w.indent()
+        for k, (option, bound, domains, placed, text, binding_tuple) in enumerate(plans):
+            w.line(f"# {option.name}: \"{option.template}\"")
+            level = w.level
+            guards = placed[0] if together else placed[-1]
+            tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
+            if tests:
+                w.line(f"if {' and '.join(tests)}:" + (f"  # {' and '.join(c.text for c in guards)}" if guards else ""))
+                w.indent()
+            for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
+                w.line(f"for v_{ident(var)} in {domains[var]}:")
+                w.indent()
+                if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
+                    self.kinds[var] = f"kind_{ident(var)}"
+                    w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]  # tested more than once")
+                for c in placed[i]:
+                    w.line(f"if not ({self.expr(c)}):  # {c.text}")
+                    w.indent()
+                    w.line("continue")
+                    w.dedent()
+            seat = f"v_{ident(bound[0])}" if any_player else "seat"
+            w.line(f"rows.append(({seat}, {text}, {k}, {binding_tuple}))")
+            w.level = level
+            self.kinds = {}
+        if together:
+            w.dedent()
+        if self.counted:
+            names = " = ".join(self.counted.values())
+            w.lines[counts_at:counts_at] = [
+                "    " * counts_level + f"{names} = None  # counts that are the same for every candidate, once needed"]
+        self.bound = None
+        self.read_counters_first(counts_at, counts_level)
+        if any_player and not together:
+            w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
+        w.line(f"return {'ANY_PLAYER' if any_player else 'seat'}, rows")
+        w.dedent()
+        return distinct
+
+    def read_apart(self, step: ir.Step, plans: list, any_player: bool) -> bool:
+        """Whether no two choices of a step can read the same (for one seat): each option's text shows
+        its one bound name (besides a claim window's seat) by a label no two values share, and any two
+        options' texts differ in what they say before their first field or after their last."""
+        params = {p.name for p in step.params}
+        if self.labels_distinct is None:
+            from ..runtime.engine import build_item_tables
+            labels = build_item_tables([(c.name, c.attributes, c.copies, c.shown_as) for c in self.m.components])[1]
+            self.labels_distinct = len(set(labels)) == len(labels)
+        ends = []
+        for option, bound, _, _, _, _ in plans:
+            named = [b for b in option.bindings if not (any_player and b.var == bound[0])]
+            parts = list(string.Formatter().parse(option.template))
+            fields = {field for _, field, _, _ in parts if field is not None}
+            if len(named) > 1 or fields - params - {b.var for b in option.bindings} or (
+                    named and (named[0].var not in fields
+                               or not (named[0].type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL)
+                                       or (named[0].type == ir.ITEM and self.labels_distinct)))):
+                return False
+            if not fields:
+                ends.append((option.template, option.template, True))
+            else:
+                head = parts[0][0]
+                tail = parts[-1][0] if parts[-1][1] is None else ""
+                ends.append((head, tail, False))
+        for i, (head_a, tail_a, fixed_a) in enumerate(ends):
+            for head_b, tail_b, fixed_b in ends[i + 1:]:
+                if fixed_a and fixed_b:
+                    if head_a == head_b:
+                        return False
+                    continue
+                n, m = min(len(head_a), len(head_b)), min(len(tail_a), len(tail_b))
+                if head_a[:n] == head_b[:n] and (m == 0 or tail_a[len(tail_a) - m:] == tail_b[len(tail_b) - m:]):
+                    return False
+        return True
+
     def trigger(self, trigger: ir.Trigger) -> None:
         w = self.w
         w.line("")
@@ -683,6 +864,7 @@ class CodeGenerator:
         w.line(f"def end_{ident(end.name)}(st):")
         w.indent()
         self.doc(end, f"Whether the game ends now by `{end.name}`; returns the declared winners.")
+        reads_at, self.counter_lists = len(w.lines), {}
         winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
         if end.each_var:
             w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
@@ -694,6 +876,7 @@ class CodeGenerator:
         if end.each_var:
             w.dedent()
         w.line("return None")
+        self.read_counters_first(reads_at, w.level)
         w.dedent()
         if end.then_step is not None:
             w.line("")
@@ -833,8 +1016,10 @@ class CodeGenerator:
             if step.kind == "auto":
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}),")
             elif step.kind == "chance":
+                listing = (f"draw=draw_{name}, text=text_{name}" if step.outcome.draw_from is not None
+                           else f"outcomes=outcomes_{name}")
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
-                       f"outcomes=outcomes_{name}, resolve=resolve_{name}),")
+                       f"{listing}, resolve=resolve_{name}),")
             else:
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'choice', {params!r}, {step.cites!r}, by=by_{name}, "
                        f"options=(")
@@ -845,7 +1030,7 @@ class CodeGenerator:
                     w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
                            f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
                 w.dedent()
-                w.line(")),")
+                w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}),")
         w.dedent()
         w.line("}")
         w.line("TRIGGERS = (")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import functools
 import json
+import operator
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -119,6 +120,15 @@ class StepInfo:
     options: tuple[OptionInfo, ...] = ()
     outcomes: Optional[Callable[..., list]] = None  # chance: (st, *params) -> [(text, weight, binding)]
     resolve: Optional[Callable[..., None]] = None  # chance: (st, cause, *params, *binding)
+    # A chance step that draws from a zone lists its outcomes without their texts: draw gives the
+    # zone, text reads one outcome (from labels only) when it is asked for. Then outcomes is None.
+    draw: Optional[Callable[..., int]] = None  # chance: (st, *params) -> zone
+    text: Optional[Callable[..., str]] = None  # chance: (st, *params, *binding) -> text
+    # A choice step may list every option at once, in the order offered (then the options' enumerate
+    # functions are not called): (st, *params) -> (seat, [(seat, text, option index, binding)]).
+    # distinct: no two of its rows can have the same seat and text.
+    choices: Optional[Callable[..., tuple]] = None
+    distinct: bool = False
 
 
 @dataclass(frozen=True)
@@ -326,6 +336,107 @@ class Tables:
         return tuple(out)
 
 
+# ----------------------------------------------------------------------------- a pending decision
+
+
+class Pending:
+    """The decision on top of the stack, listed as cheaply as it can be.
+
+    Listing the decision is the inner loop of every game, and most loops (random_game, simulations)
+    use one action of it. So a decision keeps plain rows ``(player, text, option, binding)``, where
+    option indexes the step's options (a chance step has its one effect); a draw keeps only the items
+    it may draw and reads an outcome's text when asked; and Action objects are made on demand.
+    ``full()`` gives the documented entries ``[(Action, effect, weight, binding)]``. A Pending never
+    changes once listed, so clones of a state share it."""
+
+    __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
+                 "offered")
+
+    def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
+                 weights: Optional[list] = None):
+        self.seat = seat
+        self.count = 0 if rows is None else len(rows)  # how many entries
+        self.rows = rows  # [(player, text, option, binding)]; None for a draw or for given entries
+        self.options = options  # the step's OptionInfos, or None: every row has ``effect``
+        self.effect = effect
+        self.weights = weights  # one per row; None when every weight is 1
+        self.items = None  # a draw: the items it may draw, one per outcome
+        self.entries = None  # the full() form, once made
+        self.offered = None  # (Action, index): the last action handed out by pick()
+
+    @classmethod
+    def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",
+             args: tuple) -> "Pending":
+        pending = cls(CHANCE, None, None, effect, weights)
+        pending.count = len(items)
+        pending.items, pending.text, pending.st, pending.args = items, text, st, args
+        return pending
+
+    @classmethod
+    def given(cls, seat: int, entries: list) -> "Pending":
+        """A decision listed in full by an engine that overrides Engine._decide."""
+        pending = cls(seat, None, None)
+        pending.count = len(entries)
+        pending.entries = entries
+        pending.weights = [entry[2] for entry in entries]
+        return pending
+
+    def __len__(self) -> int:
+        return self.count
+
+    def call(self, index: int) -> tuple:
+        """(effect, binding) of one entry, without reading its text."""
+        if self.rows is not None:
+            row = self.rows[index]
+            return (self.effect if self.options is None else self.options[row[2]].effect), row[3]
+        if self.entries is not None:
+            entry = self.entries[index]
+            return entry[1], entry[3]
+        return self.effect, (self.items[index],)
+
+    def full(self) -> list:
+        if self.entries is None:
+            weights, options, effect = self.weights, self.options, self.effect
+            if self.rows is None:  # a draw
+                text, st, args = self.text, self.st, self.args
+                self.entries = [(Action(CHANCE, text(st, *args, item)), effect, 1, (item,)) for item in self.items] \
+                    if weights is None else [(Action(CHANCE, text(st, *args, item)), effect, weight, (item,))
+                                             for item, weight in zip(self.items, weights)]
+            elif options is not None:  # a choice
+                self.entries = [(Action(player, text), options[option].effect, 1, binding)
+                                for player, text, option, binding in self.rows]
+            else:  # a chance step listed with its texts
+                self.entries = [(Action(player, text), effect, 1 if weights is None else weights[i], binding)
+                                for i, (player, text, _, binding) in enumerate(self.rows)]
+        return self.entries
+
+    def pick(self, index: int) -> Action:
+        """The Action of one entry; apply() finds it again without listing the others."""
+        if self.entries is not None:
+            return self.entries[index][0]
+        if self.rows is not None:
+            row = self.rows[index]
+            action = Action(row[0], row[1])
+        else:
+            action = Action(CHANCE, self.text(self.st, *self.args, self.items[index]))
+        self.offered = (action, index)
+        return action
+
+    def find(self, action: Any) -> Optional[int]:
+        """The index of the entry ``action`` plays, or None."""
+        offered = self.offered
+        if offered is not None and offered[0] is action:
+            return offered[1]
+        entries = self.full()
+        for index, entry in enumerate(entries):  # most callers pass back an offered Action itself
+            if entry[0] is action:
+                return index
+        for index, entry in enumerate(entries):
+            if entry[0] == action:
+                return index
+        return None
+
+
 # ----------------------------------------------------------------------------- the state
 
 
@@ -335,11 +446,19 @@ class State:
     __slots__ = ("engine", "t", "players", "options", "zones", "boards", "masks", "causes", "loc", "counters", "queues",
                  "stack", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "history", "violations",
                  "fired", "actor",
-                 "last_cause", "_thens", "_pending")
+                 "last_cause", "_thens", "_pending", "_journal")
 
     # ---- primitives used by generated code
     def move(self, item: int, zone: int, cause: str) -> None:
-        self._take(item)
+        where = self.loc[item]
+        if 0 <= where < self.t.zone_count:  # _take from a zone, inline
+            items = self.zones[where]
+            index = items.index(item)
+            del items[index]
+            if self._journal is not None:
+                self._journal.append((item, where, index))
+        else:
+            self._take(item)
         if zone in self.t.stacked:
             self.zones[zone].append(item)
         else:
@@ -429,6 +548,7 @@ class State:
 
     def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
         t = self.t
+        self._keep_board(board)
         for cell in cells:
             self.boards[board][cell] = item
             self.causes[board][cell] = cause
@@ -454,10 +574,17 @@ class State:
         where = self.loc[item]
         t = self.t
         if where < t.zone_count:
-            self.zones[where].remove(item)
+            items = self.zones[where]
+            index = items.index(item)
+            del items[index]
+            if self._journal is not None:  # inside apply(): where it was, to undo (every move takes first)
+                self._journal.append((item, where, index))
         else:
+            if self._journal is not None:
+                self._journal.append((item, where, None))
             for b in range(len(t.board_base) - 1, -1, -1):
                 if where >= t.board_base[b]:
+                    self._keep_board(b)
                     cells = self.boards[b]
                     first = where - t.board_base[b]
                     # On a board of triangles a tile may cover several cells after its first.
@@ -468,6 +595,11 @@ class State:
                             if t.cell_bit[b]:
                                 self.masks[b] &= ~t.cell_bit[b][cell]
                     break
+
+    def _keep_board(self, board: int) -> None:
+        """Inside apply(): keep what a board holds before a change (see _backup)."""
+        if self._journal is not None:
+            self._journal.append(("board", board, list(self.boards[board]), list(self.causes[board])))
 
     def _count(self, rule: str) -> None:
         """How often each step (by name), option (``option STEP.OPTION``), trigger (``trigger NAME``: each time
@@ -512,6 +644,13 @@ class State:
             out.extend(self.zones[base + seat])
         return out
 
+    def _draw_items(self, zone: int) -> tuple[list[int], Optional[list[int]]]:
+        """draw_weights() as (items, weights); weights None when every item reads differently."""
+        if self.engine._labels_distinct:
+            return list(self.zones[zone]), None
+        pairs = self.draw_weights(zone)
+        return [item for item, _ in pairs], [n for _, n in pairs]
+
     def draw_weights(self, zone: int) -> list[tuple[int, int]]:
         """(a representative item, how many items share its label) for a random draw."""
         label = self.engine.ITEM_LABEL
@@ -530,23 +669,23 @@ class State:
         return self.engine
 
     def current_player(self) -> int:
-        decision = self._decision()
-        if decision is None:
+        pending = self._offer()
+        if pending is None:
             return CHANCE if self.over is None else TERMINAL
-        return decision[0]
+        return pending.seat
 
     def is_terminal(self) -> bool:
         return self.over is not None
 
     def is_chance_node(self) -> bool:
-        decision = self._decision()
-        return decision is not None and decision[0] == CHANCE
+        pending = self._offer()
+        return pending is not None and pending.seat == CHANCE
 
     def legal_actions(self, player: Optional[int] = None) -> list[Action]:
-        decision = self._decision()
-        if decision is None:
+        pending = self._offer()
+        if pending is None:
             return []
-        actions = [entry[0] for entry in decision[1]]
+        actions = [entry[0] for entry in pending.full()]
         if player is not None:
             return [a for a in actions if a.player == player]
         return actions
@@ -563,42 +702,57 @@ class State:
             action = self.engine.parse_action(self, action)
         if self.over is not None:
             raise IllegalAction(f"the game is over; {action} cannot be played")
-        decision = self._decision()
-        entry = None
-        if decision is not None:
-            for candidate in decision[1]:  # most callers pass back an offered Action itself
-                if candidate[0] is action:
-                    entry = candidate
-                    break
-            else:
-                for candidate in decision[1]:
-                    if candidate[0] == action:
-                        entry = candidate
-                        break
-        if entry is None:
-            raise IllegalAction(self.engine._why_not(self, action))
-        backup = self._snapshot()
+        pending = self._pending if self._pending is not None else self._offer()
+        offered = None if pending is None else pending.offered
+        if offered is not None and offered[0] is action:
+            index = offered[1]  # the action random_step just made
+        else:
+            index = None if pending is None else pending.find(action)
+            if index is None:
+                raise IllegalAction(self.engine._why_not(self, action))
+        self._play(pending, index)
+
+    def _play(self, pending: Pending, index: int) -> None:
+        """Play entry ``index`` of the pending decision (apply() once the action is found)."""
+        rows = pending.rows
+        if rows is not None:
+            player, text, option, binding = rows[index]
+            effect = pending.effect if pending.options is None else pending.options[option].effect
+        else:
+            effect, binding = pending.call(index)
+            action = pending.pick(index)
+            player, text = action.player, action.text
+        backup = self._backup()
         try:
             frame = self.stack.pop()
             self._pending = None
-            self.actor = frame[2] if action.player == CHANCE else action.player
+            self.actor = frame[2] if player == CHANCE else player
             self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
             self._thens = []
-            self._count(frame[0])
-            option = self.engine._option_rules.get(entry[1])
-            if option is not None:
-                self._count(option)  # which option of the choice was taken
-            entry[1](self, frame[3], *frame[1], *entry[3])
-            self._push_thens(frame)
-            self.history.append(str(action))
-            self.engine._check_ends(self, "after_step")
-            self.engine._advance(self)
+            fired = self.fired
+            fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline: this is every step
+            option = self.engine._option_rules.get(effect)
+            if option is not None:  # which option of the choice was taken
+                fired[option] = fired.get(option, 0) + 1
+            effect(self, frame[3], *frame[1], *binding)
+            thens = self._thens
+            if thens:  # _push_thens, inline
+                stack, actor, cause, replaced = self.stack, self.actor, frame[3], frame[4]
+                for step, args in reversed(thens):
+                    stack.append((step, tuple(args), actor, cause, replaced))
+                self._thens = []
+            self.history.append(f"chance: {text}" if player == CHANCE else f"player {player + 1}: {text}")  # str(Action)
+            engine = self.engine
+            engine._check_ends(self, "after_step")
+            engine._advance(self)
+            self._journal = None
         except RuleRuntimeError:
             self._restore(backup)
             raise
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
             self._restore(backup)
-            raise RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}") from error
+            raise RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: {type(error).__name__}: "
+                                   f"{error}") from error
 
     def occupant(self, board: int, cell: int) -> int:
         item = self.boards[board][cell]
@@ -625,6 +779,7 @@ class State:
         copy.options = dict(self.options)
         copy._thens = []
         copy._pending = self._pending
+        copy._journal = None
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -677,9 +832,16 @@ class State:
 
     # ---- internals
     def _decision(self):
-        if self._pending is None and self.over is None and self.stack:
-            self._pending = self.engine._decide(self)
-        return self._pending
+        """The pending decision as (seat or CHANCE, [(action, effect, weight, binding)]), or None."""
+        pending = self._offer()
+        return None if pending is None else (pending.seat, pending.full())
+
+    def _offer(self) -> Optional[Pending]:
+        """The pending decision, listed once per state (see Pending)."""
+        pending = self._pending
+        if pending is None and self.over is None and self.stack:
+            pending = self._pending = self.engine._pending_decision(self)
+        return pending
 
     def _push_thens(self, frame) -> None:
         if self._thens:
@@ -688,14 +850,59 @@ class State:
                 self.stack.append((step, tuple(args), self.actor, cause, replaced))
             self._thens = []
 
-    def _snapshot(self) -> "State":
-        # An independent copy (what clone() gives) is a few times cheaper than a dict of the state
-        # and restores just as well: apply() takes one before every step.
-        return self.clone()
+    def _backup(self) -> tuple:
+        """What apply() needs to undo a step whose rules fail half-way, taken before every step.
+        The small parts are copied; for the zones, boards and item locations, each move and placement
+        notes what it changes (the journal), since a step changes few of them."""
+        self._journal = journal = [None]  # [the counters before their first change, then the records]
+        queues = self.queues
+        return (_scalar_values(self), journal, self.stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
+                self.masks[:], self.fired.copy(), len(self.history), len(self.violations))
 
-    def _restore(self, backup: "State") -> None:
-        for name in State.__slots__:
-            setattr(self, name, getattr(backup, name))
+    def keep_counters(self) -> None:
+        """Generated code calls this before it changes a counter: inside apply(), the counters are
+        kept as they were before the first change of the step (see _backup)."""
+        journal = self._journal
+        if journal is not None and journal[0] is None:
+            journal[0] = {k: (v[:] if v.__class__ is list else v) for k, v in self.counters.items()}
+
+    def _restore(self, backup: tuple) -> None:
+        values, journal, stack, queues, masks, fired, history, violations = backup
+        zone_count = self.t.zone_count
+        for record in journal[:0:-1]:  # undone last first
+            if record[0] == "slots":  # a new leg of a match replaced every part: the old parts, back
+                for name, value in zip(State.__slots__, record[1]):
+                    setattr(self, name, value)
+                zone_count = self.t.zone_count
+            elif record[0] == "board":
+                self.boards[record[1]][:], self.causes[record[1]][:] = record[2], record[3]
+            else:  # an item taken from where it was (a zone, at index; or a board, restored above)
+                item, where, index = record
+                now = self.loc[item]
+                if 0 <= now < zone_count and item in self.zones[now]:
+                    self.zones[now].remove(item)
+                if index is not None:
+                    self.zones[where].insert(index, item)
+                self.loc[item] = where
+        for name, value in zip(_SCALARS, values):
+            setattr(self, name, value)
+        self._thens = []
+        if journal[0] is not None:
+            self.counters = journal[0]
+        self.stack, self.queues, self.masks, self.fired = stack, queues, masks, fired
+        del self.history[history:]
+        del self.violations[violations:]
+        self._journal = None
+
+
+_slot_values = operator.attrgetter(*State.__slots__)
+_new_pending = object.__new__
+# The parts of a state that apply() may replace (rather than change in place), besides a new leg.
+_SCALARS = ("phase", "turn_seat", "turn_number", "next_seat", "over", "actor", "last_cause", "_pending")
+_scalar_values = operator.attrgetter(*_SCALARS)
+_first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
+_seat_and_text = operator.itemgetter(0, 1)
 
 
 # ----------------------------------------------------------------------------- the engine
@@ -749,6 +956,7 @@ class Engine:
         self.option_values = opts
         self._tables: dict[int, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
+        self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL)
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
         # Copies of one component (same kind, same attributes) are interchangeable: choices list one of them.
         signature = {}
@@ -763,6 +971,8 @@ class Engine:
                 self._queue_invariants[inv.queue] = self._queue_invariants.get(inv.queue, ()) + (inv,)
         self._option_rules = {option.effect: f"option {name}.{option.name}"  # what `fired` counts an option as
                               for name, info in self.STEPS.items() for option in info.options}
+        self._ends_at: dict[str, tuple] = {}  # timing -> the ends checked then, in declaration order
+        self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
@@ -862,7 +1072,7 @@ class Engine:
         st.next_seat = None
         st.over, st.history, st.violations, st.actor, st.last_cause = None, [], [], 0, "setup"
         st.fired = {}
-        st._thens, st._pending = [], None
+        st._thens, st._pending, st._journal = [], None, None
         return st
 
     def from_json(self, text: str) -> State:
@@ -916,28 +1126,56 @@ class Engine:
     # ---- the loop
     def _decide(self, st: State):
         """The pending decision on top of the stack: (seat or CHANCE, [(action, effect, weight, binding)])."""
+        pending = self._list(st)
+        return (pending.seat, pending.full())
+
+    def _pending_decision(self, st: State) -> Pending:
+        """The pending decision as the state keeps it; an engine that overrides _decide is asked in full."""
+        if not self._lists:
+            return Pending.given(*self._decide(st))
+        return self._list(st)
+
+    def _list(self, st: State) -> Pending:
         frame = st.stack[-1]
         if frame[0] == LOTS:
-            return (CHANCE, [(Action(CHANCE, f"lot: player {seat + 1}"), self._draw_lot, 1, (seat,))
-                             for seat in frame[1]])
+            return Pending(CHANCE, [(CHANCE, f"lot: player {seat + 1}", 0, (seat,)) for seat in frame[1]], None,
+                           self._draw_lot)
         info = self.STEPS[frame[0]]
         args = frame[1]
+        choices = info.choices
+        if choices is not None:  # listed in the order offered by one generated function
+            seat, rows = choices(st, *args)
+            if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
+                                             map(_second, rows))) < len(rows):
+                seen = set()  # two read the same: the first is the one offered
+                rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
+            pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
+            pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
+            pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
+            return pending
         if info.kind == "chance":
-            entries = [(Action(CHANCE, text), info.resolve, weight, binding)
-                       for text, weight, binding in info.outcomes(st, *args)]
-            return (CHANCE, entries)
+            if info.draw is not None:
+                items, weights = st._draw_items(info.draw(st, *args))
+                return Pending.draw(items, weights, info.text, info.resolve, st, args)
+            rows, weights = [], []
+            for text, weight, binding in info.outcomes(st, *args):
+                rows.append((CHANCE, text, 0, binding))
+                weights.append(weight)
+            return Pending(CHANCE, rows, None, info.resolve, weights)
         seat = info.by(st, *args)
-        entries = []
-        seen = set()
-        for option in info.options:
-            for text, binding in option.enumerate(st, *args):
-                key = (binding[0] if seat == ANY_PLAYER else seat, text)
-                if key not in seen:  # a (seat, text) pair: hashed in C, unlike an Action
-                    seen.add(key)
-                    entries.append((Action(*key), option.effect, 1, binding))
+        rows = []
+        if seat == ANY_PLAYER:  # the first bound name is the seat that may take the option
+            for k, option in enumerate(info.options):
+                rows += [(binding[0], text, k, binding) for text, binding in option.enumerate(st, *args)]
+        else:
+            for k, option in enumerate(info.options):
+                rows += [(seat, text, k, binding) for text, binding in option.enumerate(st, *args)]
+        if len(set(map(_seat_and_text, rows))) < len(rows):  # two read the same: the first is the one offered
+            seen = set()
+            rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
         if seat == ANY_PLAYER:
-            entries.sort(key=lambda entry: entry[0].player)  # stable: seat order, then declaration order
-        return (seat, entries)
+            rows.sort(key=_first)  # stable: seat order, then declaration order
+        return Pending(seat, rows, info.options)
 
     def _advance(self, st: State) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
@@ -963,27 +1201,33 @@ class Engine:
                 st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
                 continue
             if step == LOTS:
-                st._pending = self._decide(st)
+                st._pending = self._pending_decision(st)
                 return
             if step == ENDING:
                 st.stack.pop()
                 self._finish(st, json.loads(frame[3]))
                 continue
-            if self._replace(st, frame):
+            if step in self._insteads_by_step and self._replace(st, frame):
                 continue
             info = self.STEPS[step]
             if info.kind == "auto":
                 st.stack.pop()
                 st.actor, st.last_cause = frame[2], frame[3]
                 st._thens = []
-                st._count(step)
+                fired = st.fired
+                fired[step] = fired.get(step, 0) + 1
                 info.run(st, frame[3], *frame[1])
-                st._push_thens(frame)
+                thens = st._thens
+                if thens:  # _push_thens, inline
+                    stack, actor, cause, replaced = st.stack, st.actor, frame[3], frame[4]
+                    for then, then_args in reversed(thens):
+                        stack.append((then, tuple(then_args), actor, cause, replaced))
+                    st._thens = []
                 self._check_ends(st, "after_step")
                 continue
-            decision = self._decide(st)
-            if not decision[1]:
-                if decision[0] == CHANCE:
+            decision = self._list(st) if self._lists else self._pending_decision(st)
+            if not decision.count:
+                if decision.seat == CHANCE:
                     raise RuleRuntimeError(
                         f"chance step `{step}` has no outcome (nothing to draw from); add an `instead` rule "
                         f"for when it cannot happen")
@@ -1033,12 +1277,13 @@ class Engine:
         return False
 
     def _check_ends(self, st: State, timing: str) -> None:
-        if st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS) \
+        ends = self._ends_at.get(timing)
+        if ends is None:
+            ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
+        if not ends or st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS) \
                 or (st.stack and st.stack[0][0] == ENDING):
             return
-        for end in self.ENDS:
-            if end.timing != timing:
-                continue
+        for end in ends:
             winners = end.check(st)
             if winners is not None:
                 over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
@@ -1073,6 +1318,8 @@ class Engine:
         fresh = self.empty_state(st.players, self.leg_options(st.leg + 1))
         fresh.leg, fresh.legs = st.leg + 1, legs
         fresh.history, fresh.violations, fresh.fired = st.history, st.violations, st.fired
+        if st._journal is not None:  # inside apply(): keep the parts replaced here (and stop the journal)
+            st._journal.append(("slots", _slot_values(st)))
         for name in State.__slots__:
             setattr(st, name, getattr(fresh, name))
         self._start_setup(st)
@@ -1333,21 +1580,37 @@ def random_step(state: State, rng: random.Random) -> Action:
     """The action ``random_game`` takes: a chance outcome by its odds, or one offered action uniformly.
     Every tool that plays "like random_game" (play --watch, simulate, benchmarks) uses this, so one
     seed gives one game everywhere."""
-    if state.is_chance_node():
-        # The same walk as over chance_outcomes(), without Fractions: the probabilities w/total add
-        # up to exactly 1, and float(Fraction(w, total)) is w / total (both correctly rounded).
-        entries = state._decision()[1]
-        total = sum(entry[2] for entry in entries)
-        pick = rng.random()
-        chosen = entries[-1][0]
-        for entry in entries:
-            pick -= entry[2] / total
+    pending = state._pending if state._pending is not None else state._offer()
+    if pending is None:
+        rng.randrange(0)  # nothing to decide: raises, as picking from no legal actions always has
+    return pending.pick(_random_index(pending, rng))
+
+
+def _random_index(pending: Pending, rng: random.Random) -> int:
+    """The entry random_step takes: one of legal_actions() uniformly, or a chance outcome by its odds."""
+    if pending.seat != CHANCE:
+        return rng.randrange(pending.count)
+    # The same walk as over chance_outcomes(), without Fractions: the probabilities w/total add
+    # up to exactly 1, and float(Fraction(w, total)) is w / total (both correctly rounded).
+    count = pending.count
+    weights = pending.weights
+    pick = rng.random()
+    chosen = count - 1
+    if weights is None:  # every weight 1: the total is the count
+        share = 1 / count
+        for index in range(count):
+            pick -= share
             if pick < 0:
-                chosen = entry[0]
+                chosen = index
                 break
-        return chosen
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
+    else:
+        total = sum(weights)
+        for index, weight in enumerate(weights):
+            pick -= weight / total
+            if pick < 0:
+                chosen = index
+                break
+    return chosen
 
 
 def greedy_step(state: State, rng: random.Random, sample: int = 24) -> Action:
@@ -1378,8 +1641,11 @@ def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_
     rng = random.Random(seed)
     state = game.new_game(players)
     steps = 0
-    while not state.is_terminal():
-        state.apply(random_step(state, rng))
+    while state.over is None:  # not state.is_terminal(): apply(random_step(state, rng)), without making Actions
+        pending = state._pending if state._pending is not None else state._offer()
+        if pending is None:
+            rng.randrange(0)  # nothing to decide: raises, as random_step does
+        state._play(pending, rng.randrange(pending.count) if pending.seat != CHANCE else _random_index(pending, rng))
         steps += 1
         if steps > max_steps:
             raise RuleRuntimeError(f"no end after {max_steps} steps")

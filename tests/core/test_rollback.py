@@ -53,3 +53,87 @@ def test_a_failing_action_leaves_the_state_as_it_was(tmp_path):
     assert state == game.from_json(before)
     state.apply("player 2: take blue chip")  # and it plays on
     assert state.counters["moves"] == 2
+
+
+def test_a_failing_action_puts_every_item_back_where_it_was(tmp_path):
+    """The rollback keeps only what a step changes (the journal): item locations included."""
+    path = tmp_path / "rollback.rules"
+    path.write_text(RULES, encoding="utf-8")
+    game = rulespec.load(path)
+    state = game.new_game(2)
+    state.apply("player 1: take red chip")
+    zones, loc = [list(z) for z in state.zones], list(state.loc)
+    try:
+        state.apply("player 2: take a chip and the top of the pile")  # moves a chip, then fails
+    except rulespec.RuleRuntimeError:
+        pass
+    assert state.zones == zones and state.loc == loc
+    assert state.loc == game.from_json(state.to_json()).loc
+
+
+def test_a_failure_after_a_new_leg_of_a_match_is_undone(monkeypatch):
+    """A step that ends a leg replaces every part of the state with the next leg's; if it then fails,
+    the state is the one before the step, in the old leg."""
+    import random
+
+    from rulespec.runtime.engine import random_step
+
+    game = rulespec.load("shell-we", variants=["two_legged"])
+    state, rng = game.new_game(2), random.Random(0)
+    while True:  # play on until the next action would start the second leg
+        action = random_step(state, rng)
+        probe = state.clone()
+        probe.apply(action)
+        if probe.leg == 1:
+            break
+        state.apply(action)
+    before, start_setup = state.to_json(), type(game)._start_setup
+
+    def failing_setup(self, st):
+        start_setup(self, st)
+        raise rulespec.RuleRuntimeError("the next leg cannot be set up")
+
+    monkeypatch.setattr(type(game), "_start_setup", failing_setup)
+    try:
+        state.apply(action)
+    except rulespec.RuleRuntimeError as error:
+        assert "next leg" in str(error)
+    else:
+        raise AssertionError("the failing set-up did not raise")
+    assert state.leg == 0 and state.to_json() == before and state == game.from_json(before)
+    assert state.loc == game.from_json(before).loc
+    monkeypatch.undo()
+    state.apply(action)
+    assert state.leg == 1
+
+
+def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
+    """Placements and swaps on a board are journaled too: a step that fails after one is undone."""
+    import random
+
+    from rulespec.runtime.engine import State, random_step
+
+    game = rulespec.load("shell-we")
+    state, rng = game.new_game(3), random.Random(4)
+    placed = State._placed
+    failures = 0
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        action = random_step(state, rng)
+        before, loc, masks = state.to_json(), list(state.loc), list(state.masks)
+
+        def failing(self, *args):
+            placed(self, *args)
+            raise rulespec.RuleRuntimeError("the placement is refused")
+
+        monkeypatch.setattr(State, "_placed", failing)
+        try:
+            state.apply(action)  # a step that places nothing just goes through
+        except rulespec.RuleRuntimeError:
+            failures += 1
+            assert state.to_json() == before and state.loc == loc and state.masks == masks
+            monkeypatch.setattr(State, "_placed", placed)
+            state.apply(action)  # and then it plays on
+        monkeypatch.setattr(State, "_placed", placed)
+    assert failures > 10
