@@ -1259,7 +1259,7 @@ class Engine:
             st.over = {"end": "turn_limit", "winners": [], "cites": []}
             return
         self._check_ends(st, "turn_start")
-        if st.over is None:
+        if st.over is None and not st.stack:  # an end may have left a closing step or a draw of lots
             st.stack.append((self.TURN_STEP, (st.turn_seat,), st.turn_seat, "turn", ()))
 
     def _replace(self, st: State, frame) -> bool:

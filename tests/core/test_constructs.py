@@ -182,3 +182,26 @@ def test_a_random_starting_placement_is_an_explicit_chance_node():
     assert all(a.text.startswith("start at r") for a, _ in outcomes)
     assert len(outcomes) == len(state.t.cells_in_use[0])  # a single triangle can start on any triangle
     assert sum(p for _, p in outcomes) == Fraction(1)
+
+
+def test_an_end_at_turn_start_runs_its_closing_step_and_no_turn():
+    """`end ... then STEP()` checked at turn start: the step runs, then the game is over; the turn that was
+    about to start never does (it used to be pushed above the closing step, so one more turn was played)."""
+    import random
+
+    from rulespec.runtime.engine import random_step
+    game = rulespec.load("rulespec/docs/ref_games/triangles.rules")
+    form = game.ITEM_ATTRS["form"]
+    for seed in range(10):
+        state = game.new_game(2)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if not state.is_chance_node():  # a turn's decision: the end `stuck` did not hold when it started
+                hands = [state.zones[state.t.zone_base["hand"] + seat] for seat in range(2)]
+                assert state.any_legal_placement(0, "single") and any(hands)
+            state.apply(random_step(state, rng))
+        assert state.outcome()["end"] == "stuck" and not state.stack
+        for seat in range(2):  # keep_hands ran: every form still in a hand has one kept beside it
+            hand = {form[i] for i in state.zones[state.t.zone_base["hand"] + seat]}
+            kept = {form[i] for i in state.zones[state.t.zone_base["kept"] + seat]}
+            assert hand <= kept
