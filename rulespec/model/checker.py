@@ -1024,6 +1024,12 @@ class Checker:
                                    hint=f"declare it with `mark {char} means <name>`")
             bands.append((face, first))
         height = max((first + len(face.rows) for face, first in bands), default=0)
+        always = [(face, first) for face, first in bands if face.condition is None]
+        for (a, a_first), (b, b_first) in zip(always, always[1:]):  # faces with no `when` are always laid
+            if b_first < a_first + len(a.rows) and a_first < b_first + len(b.rows):
+                self.error(b.loc, f"faces {a.name} and {b.name} are both always laid, and their rows overlap",
+                           hint="start one face below the other (its first row is rN), or add `when` conditions "
+                                "that exclude each other")
         for face, first in bands:
             rows = {first + n: list(row.cells) for n, row in enumerate(face.rows)}
             cells = tuple(ch for r in range(height)
