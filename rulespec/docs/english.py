@@ -435,7 +435,7 @@ def _faces_in_use(en: English, e: ir.FacesInUse) -> str:
 
 @renders(ir.AttributeValues)
 def _attribute_values(en: English, e: ir.AttributeValues) -> str:
-    return f"each {human(e.attr)} ({join([str(v) for v in e.values], 'and')})"
+    return f"the {plural(human(e.attr))} ({join([str(v) for v in e.values], 'and')})"
 
 
 @renders(ir.Compare)
