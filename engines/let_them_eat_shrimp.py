@@ -628,6 +628,27 @@ def end_no_creature_showing__then(st):
     return ('before_scoring', ())
 
 
+def ends_after_step(st):
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:381)"""
+    counter_out_at = st.counters['out_at']
+    # last_one_standing [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20
+    for v_p in range(st.players):
+        if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
+            return 0, [v_p]
+    return None
+
+
+def ends_turn_start(st):
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1, LTES-END-5] ruling LTES-AMB-28, LTES-AMB-6 (rulebooks/let-them-eat-shrimp.rules:387, 392)"""
+    # no_room_for_a_hexagon [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1] ruling LTES-AMB-28
+    if (not st.any_legal_placement(0, 'hexagon')):
+        return 1, []
+    # no_creature_showing [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28
+    if (len([1 for v_c in st.t.cells_in_use[0] if (st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish'))]) == 0):
+        return 2, []
+    return None
+
+
 def score_still_in(st, v_p):
     """Score `still_in`. [LTES-END-2, LTES-FAQ-5] ruling LTES-AMB-17 (rulebooks/let-them-eat-shrimp.rules:400)"""
     return (1 - min(st.counters['out_at'][v_p], 1))
@@ -902,6 +923,7 @@ class LetThemEatShrimpEngine(Engine):
         EndInfo('no_room_for_a_hexagon', 'turn_start', end_no_room_for_a_hexagon, ('LTES-END-3', 'LTES-END-4', 'LTES-END-6', 'LTES-END-7', 'LTES-SCORE-1'), end_no_room_for_a_hexagon__then),
         EndInfo('no_creature_showing', 'turn_start', end_no_creature_showing, ('LTES-END-5', 'LTES-END-6', 'LTES-SCORE-1'), end_no_creature_showing__then),
     )
+    END_CHECKS = {'after_step': ends_after_step, 'turn_start': ends_turn_start}
     SCORES = {'still_in': score_still_in, 'knocked_out_at': score_knocked_out_at, 'final_score': score_final_score, 'leftover_tiles': score_leftover_tiles, 'eggs': score_eggs, 'shrimp_tokens': score_shrimp_tokens}
     RANKING = (('winner_first', None), ('highest', 'still_in'), ('highest', 'knocked_out_at'), ('highest', 'final_score'), ('highest', 'leftover_tiles'), ('highest', 'eggs'), ('highest', 'shrimp_tokens'), ('ties_share', None))
     INVARIANTS = (

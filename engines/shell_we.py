@@ -638,6 +638,18 @@ def end_everybody_passed(st):
     return None
 
 
+def ends_after_step(st):
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHELL-END-1, SHELL-OBJ-1, SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-11, SHELL-AMB-21 (rulebooks/shell-we.rules:243, 249)"""
+    # out_of_tiles [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11
+    for v_p in range(st.players):
+        if not st.zones[st.t.zone_base['rack'] + v_p]:
+            return 0, [v_p]
+    # everybody_passed [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21
+    if (st.counters['pass_streak'] >= st.players):
+        return 1, []
+    return None
+
+
 def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
     return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish'])))
@@ -907,6 +919,7 @@ class ShellWeEngine(Engine):
         EndInfo('out_of_tiles', 'after_step', end_out_of_tiles, ('SHELL-END-1', 'SHELL-OBJ-1')),
         EndInfo('everybody_passed', 'after_step', end_everybody_passed, ('SHELL-END-8', 'SHELL-END-9')),
     )
+    END_CHECKS = {'after_step': ends_after_step}
     SCORES = {'penalty': score_penalty}
     RANKING = (('winner_first', None), ('lowest', 'penalty'), ('ties_share', None))
     INVARIANTS = (

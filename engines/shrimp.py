@@ -156,8 +156,8 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
+    st.keep_counters()
     for v_p in list(range(st.players)):
-        st.keep_counters()
         st.counters['tried'][v_p] = 0
     st.then('window', (v_flipper,))
 
@@ -282,7 +282,7 @@ def options_call__word(st, v_player, v_flipper):
     """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
-    for v_w in st.one_of_each(st.zones[st.t.zone_base['words']]):
+    for v_w in st.zones[st.t.zone_base['words']]:
         if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
         if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
@@ -351,7 +351,7 @@ def choices_call(st, v_player, v_flipper):
     seat = v_player
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     # word: "call {w}"
-    for v_w in st.one_of_each(st.zones[st.t.zone_base['words']]):
+    for v_w in st.zones[st.t.zone_base['words']]:
         kind_w = ITEM_KIND[v_w]  # tested more than once
         if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
@@ -581,6 +581,19 @@ def end_no_card(st):
     """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:312)"""
     if (st.counters['unable'] == 1):
         return []
+    return None
+
+
+def ends_after_step(st):
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-END-2] ruling SHRIMP-AMB-21, SHRIMP-AMB-12 (rulebooks/shrimp.rules:306, 312)"""
+    counter_exquisite_dish = st.counters['exquisite_dish']
+    # exquisite [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21
+    for v_p in range(st.players):
+        if (counter_exquisite_dish[v_p] == 1):
+            return 0, [v_p]
+    # no_card [SHRIMP-END-2] ruling SHRIMP-AMB-12
+    if (st.counters['unable'] == 1):
+        return 1, []
     return None
 
 
@@ -992,6 +1005,7 @@ class ShrimpEngine(Engine):
         EndInfo('exquisite', 'after_step', end_exquisite, ('SHRIMP-EXQ-1', 'SHRIMP-END-1')),
         EndInfo('no_card', 'after_step', end_no_card, ('SHRIMP-END-2',)),
     )
+    END_CHECKS = {'after_step': ends_after_step}
     SCORES = {'cards': score_cards, 'shrimp': score_shrimp}
     RANKING = (('winner_first', None), ('highest', 'cards'), ('lot', None))
     INVARIANTS = (

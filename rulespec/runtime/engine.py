@@ -940,6 +940,9 @@ class Engine:
     TRIGGERS: tuple[TriggerInfo, ...] = ()
     INSTEADS: tuple[InsteadInfo, ...] = ()
     ENDS: tuple[EndInfo, ...] = ()
+    # timing -> a generated function testing every end of ENDS checked then, in declaration order:
+    # (index in ENDS, winners) of the first that holds, or None (what calling each end's check does).
+    END_CHECKS: dict[str, Callable] = {}
     SCORES: dict[str, Callable] = {}
     RANKING: tuple[tuple[str, Optional[str]], ...] = ()
     INVARIANTS: tuple[InvariantInfo, ...] = ()
@@ -972,6 +975,10 @@ class Engine:
         self._option_rules = {option.effect: f"option {name}.{option.name}"  # what `fired` counts an option as
                               for name, info in self.STEPS.items() for option in info.options}
         self._ends_at: dict[str, tuple] = {}  # timing -> the ends checked then, in declaration order
+        # The generated END_CHECKS stand for the ENDS they were generated with: a subclass that changes
+        # ENDS (a test's engine) has its ends checked one by one.
+        owner = next((k for k in type(self).__mro__ if "END_CHECKS" in vars(k)), None)
+        self._end_checks = self.END_CHECKS if owner is not None and vars(owner).get("ENDS", ()) is self.ENDS else {}
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
@@ -1181,6 +1188,7 @@ class Engine:
         """Run automatic steps until a decision is needed or the game is over."""
         st._pending = None
         idle_turns = 0
+        steps, insteads_by_step, lists = self.STEPS, self._insteads_by_step, self._lists
         while st.over is None:
             if not st.stack:
                 idle_turns += 1
@@ -1207,9 +1215,31 @@ class Engine:
                 st.stack.pop()
                 self._finish(st, json.loads(frame[3]))
                 continue
-            if step in self._insteads_by_step and self._replace(st, frame):
-                continue
-            info = self.STEPS[step]
+            insteads = insteads_by_step.get(step)
+            if insteads is not None:  # _replace, inline: most of the time no replacement applies
+                for instead in insteads:
+                    if instead.name not in frame[4] and instead.applies(st, *frame[1]):
+                        self._run_instead(st, frame, instead)
+                        break
+                else:
+                    instead = None
+                if instead is not None:
+                    continue
+            info = steps[step]
+            choices = info.choices
+            if choices is not None and lists:  # _list, inline: one generated function lists the choice
+                seat, rows = choices(st, *frame[1])
+                if not rows:
+                    st.stack.pop()  # a choice with nothing to choose is skipped
+                    continue
+                if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
+                                                 map(_second, rows))) < len(rows):
+                    seen = set()  # two read the same: the first is the one offered
+                    rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
+                pending = st._pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
+                pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
+                pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
+                return
             if info.kind == "auto":
                 st.stack.pop()
                 st.actor, st.last_cause = frame[2], frame[3]
@@ -1266,25 +1296,39 @@ class Engine:
         for instead in self._insteads_by_step.get(frame[0], ()):
             if instead.name in frame[4] or not instead.applies(st, *frame[1]):
                 continue
-            st.stack.pop()
-            st.actor, st.last_cause = frame[2], frame[3]
-            st._thens = []
-            st._count("instead " + instead.name)
-            instead.run(st, frame[3], *frame[1])
-            st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
-            self._check_ends(st, "after_step")
+            self._run_instead(st, frame, instead)
             return True
         return False
 
+    def _run_instead(self, st: State, frame, instead: InsteadInfo) -> None:
+        """Run a replacement effect instead of the step on top of the stack (``frame``)."""
+        st.stack.pop()
+        st.actor, st.last_cause = frame[2], frame[3]
+        st._thens = []
+        st._count("instead " + instead.name)
+        instead.run(st, frame[3], *frame[1])
+        st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
+        self._check_ends(st, "after_step")
+        return False
+
     def _check_ends(self, st: State, timing: str) -> None:
-        ends = self._ends_at.get(timing)
-        if ends is None:
-            ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
-        if not ends or st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS) \
-                or (st.stack and st.stack[0][0] == ENDING):
+        if st.over is not None or st.phase != "play":
             return
+        stack = st.stack
+        if stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING):
+            return
+        check = self._end_checks.get(timing)
+        if check is not None:  # one generated function for every end of this timing
+            found = check(st)
+            if found is None:
+                return
+            ends = (self.ENDS[found[0]],)
+        else:
+            ends = self._ends_at.get(timing)
+            if ends is None:
+                ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
         for end in ends:
-            winners = end.check(st)
+            winners = end.check(st) if check is None else found[1]
             if winners is not None:
                 over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
                 st.stack.clear()
