@@ -22,6 +22,10 @@ COMPONENTS = (
     ('shrimp', (), 35, None),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(5))
+TEXT_0 = tuple('pay an egg for a ' + label for label in ITEM_LABEL)  # 'pay an egg for a {tile}'
+TEXT_1 = tuple('take a ' + label + ' from the supply' for label in ITEM_LABEL)  # 'take a {tile} from the supply'
+TEXT_2 = tuple('give ' + label + ' back to the supply' for label in ITEM_LABEL)  # 'give {tile} back to the supply'
 
 # ---------------------------------------------------------------- board sea [LTES-COMP-1, LTES-COMP-4, LTES-COMP-11, LTES-SETUP-1, LTES-SETUP-2, LTES-PLACE-4, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11] ruling LTES-AMB-1, LTES-AMB-2, LTES-AMB-27
 B_SEA_ROWS = ('r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17')
@@ -283,14 +287,14 @@ def options_buy_a_tile__buy(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        found.append(('pay an egg for a ' + ITEM_LABEL[v_tile], (v_tile, )))
+        found.append((TEXT_0[v_tile], (v_tile, )))
     return found
 
 
 def candidates_buy_a_tile__buy(st, v_player):
     """Every `buy` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['supply']]:
-        yield ('pay an egg for a ' + ITEM_LABEL[v_tile], (v_tile, ))
+        yield (TEXT_0[v_tile], (v_tile, ))
 
 
 def first_failing_buy_a_tile__buy(st, v_player, v_tile):
@@ -315,7 +319,7 @@ def choices_buy_a_tile(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        rows.append((seat, 'pay an egg for a ' + ITEM_LABEL[v_tile], 0, (v_tile, )))
+        rows.append((seat, TEXT_0[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- auto gain
@@ -363,14 +367,14 @@ def options_free_choice__take(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        found.append(('take a ' + ITEM_LABEL[v_tile] + ' from the supply', (v_tile, )))
+        found.append((TEXT_1[v_tile], (v_tile, )))
     return found
 
 
 def candidates_free_choice__take(st, v_player):
     """Every `take` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['supply']]:
-        yield ('take a ' + ITEM_LABEL[v_tile] + ' from the supply', (v_tile, ))
+        yield (TEXT_1[v_tile], (v_tile, ))
 
 
 def first_failing_free_choice__take(st, v_player, v_tile):
@@ -393,7 +397,7 @@ def choices_free_choice(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        rows.append((seat, 'take a ' + ITEM_LABEL[v_tile] + ' from the supply', 0, (v_tile, )))
+        rows.append((seat, TEXT_1[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- auto sharks
@@ -447,14 +451,14 @@ def options_lose_any__give(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        found.append(('give ' + ITEM_LABEL[v_tile] + ' back to the supply', (v_tile, )))
+        found.append((TEXT_2[v_tile], (v_tile, )))
     return found
 
 
 def candidates_lose_any__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['shield'] + v_player]:
-        yield ('give ' + ITEM_LABEL[v_tile] + ' back to the supply', (v_tile, ))
+        yield (TEXT_2[v_tile], (v_tile, ))
 
 
 def first_failing_lose_any__give(st, v_player, v_tile):
@@ -477,7 +481,7 @@ def choices_lose_any(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        rows.append((seat, 'give ' + ITEM_LABEL[v_tile] + ' back to the supply', 0, (v_tile, )))
+        rows.append((seat, TEXT_2[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- auto pay_egg

@@ -28,6 +28,11 @@ COMPONENTS = (
     ('cocktail', (), 1, 'cocktail'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(6))
+TEXT_0 = tuple('call ' + label for label in ITEM_LABEL)  # 'call {w}'
+TEXT_1 = tuple('steal a card from the feast of ' + label for label in SEAT_LABEL)  # 'steal a card from the feast of {q}'
+TEXT_2 = tuple('give a feast card to ' + label for label in SEAT_LABEL)  # 'give a feast card to {q}'
+TEXT_3 = tuple('give a face-down card to ' + label for label in SEAT_LABEL)  # 'give a face-down card to {q}'
 
 
 
@@ -45,7 +50,7 @@ def draw_deal(st, v_player):
 
 def text_deal(st, v_player, v_card):
     """Chance `deal`: how an outcome reads. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
-    return 'deal ' + ITEM_LABEL[v_card] + ' to ' + 'player ' + str(v_player + 1)
+    return 'deal ' + ITEM_LABEL[v_card] + ' to ' + SEAT_LABEL[v_player]
 
 def resolve_deal(st, cause, v_player, v_card):
     """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
@@ -291,14 +296,14 @@ def options_call__word(st, v_player, v_flipper):
             continue
         if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
-        found.append(('call ' + ITEM_LABEL[v_w], (v_w, )))
+        found.append((TEXT_0[v_w], (v_w, )))
     return found
 
 
 def candidates_call__word(st, v_player, v_flipper):
     """Every `word` candidate, before its conditions; to explain refusals."""
     for v_w in st.zones[st.t.zone_base['words']]:
-        yield ('call ' + ITEM_LABEL[v_w], (v_w, ))
+        yield (TEXT_0[v_w], (v_w, ))
 
 
 def first_failing_call__word(st, v_player, v_flipper, v_w):
@@ -361,7 +366,7 @@ def choices_call(st, v_player, v_flipper):
             continue
         if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
-        rows.append((seat, 'call ' + ITEM_LABEL[v_w], 0, (v_w, )))
+        rows.append((seat, TEXT_0[v_w], 0, (v_w, )))
     # stop: "stop calling"
     rows.append((seat, 'stop calling', 1, ()))
     return seat, rows
@@ -404,14 +409,14 @@ def options_steal__take(st, v_player):
             continue
         if not (bool(st.zones[st.t.zone_base['feast'] + v_q])):  # feast of q is not empty
             continue
-        found.append(('steal a card from the feast of ' + 'player ' + str(v_q + 1), (v_q, )))
+        found.append((TEXT_1[v_q], (v_q, )))
     return found
 
 
 def candidates_steal__take(st, v_player):
     """Every `take` candidate, before its conditions; to explain refusals."""
     for v_q in range(st.players):
-        yield ('steal a card from the feast of ' + 'player ' + str(v_q + 1), (v_q, ))
+        yield (TEXT_1[v_q], (v_q, ))
 
 
 def first_failing_steal__take(st, v_player, v_q):
@@ -438,7 +443,7 @@ def choices_steal(st, v_player):
             continue
         if not (bool(st.zones[st.t.zone_base['feast'] + v_q])):  # feast of q is not empty
             continue
-        rows.append((seat, 'steal a card from the feast of ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+        rows.append((seat, TEXT_1[v_q], 0, (v_q, )))
     return seat, rows
 
 # ---------------------------------------------------------------- choice penalty
@@ -453,14 +458,14 @@ def options_penalty__give(st, v_player):
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        found.append(('give a feast card to ' + 'player ' + str(v_q + 1), (v_q, )))
+        found.append((TEXT_2[v_q], (v_q, )))
     return found
 
 
 def candidates_penalty__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
     for v_q in range(st.players):
-        yield ('give a feast card to ' + 'player ' + str(v_q + 1), (v_q, ))
+        yield (TEXT_2[v_q], (v_q, ))
 
 
 def first_failing_penalty__give(st, v_player, v_q):
@@ -483,7 +488,7 @@ def choices_penalty(st, v_player):
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        rows.append((seat, 'give a feast card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+        rows.append((seat, TEXT_2[v_q], 0, (v_q, )))
     return seat, rows
 
 # ---------------------------------------------------------------- choice deck_penalty
@@ -500,14 +505,14 @@ def options_deck_penalty__give(st, v_player):
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        found.append(('give a face-down card to ' + 'player ' + str(v_q + 1), (v_q, )))
+        found.append((TEXT_3[v_q], (v_q, )))
     return found
 
 
 def candidates_deck_penalty__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
     for v_q in range(st.players):
-        yield ('give a face-down card to ' + 'player ' + str(v_q + 1), (v_q, ))
+        yield (TEXT_3[v_q], (v_q, ))
 
 
 def first_failing_deck_penalty__give(st, v_player, v_q):
@@ -533,7 +538,7 @@ def choices_deck_penalty(st, v_player):
         for v_q in range(st.players):
             if not ((v_q != v_player)):  # q != player
                 continue
-            rows.append((seat, 'give a face-down card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+            rows.append((seat, TEXT_3[v_q], 0, (v_q, )))
     return seat, rows
 
 # ---------------------------------------------------------------- instead all_dealt

@@ -75,6 +75,7 @@ class CodeGenerator:
     def __init__(self, model: ir.Model, source_name: str):
         self.m = model
         self.counters_kept = False  # inside a loop that kept the counters before it (see loop_body)
+        self.text_tables: dict[tuple[str, str], str] = {}  # (template, type of its one field) -> table name
         self.source_name = source_name
         self.w = Writer()
         self.boards = {b.name: i for i, b in enumerate(model.boards)}
@@ -420,10 +421,19 @@ class CodeGenerator:
         self.w.line(f'"""{what} {cites_text(decl)} ({where})"""'.replace("  ", " "))
 
     def render(self, template: str, types: dict[str, str]) -> str:
-        """A template like "play {tile}" as a concatenation of literals and labels."""
+        """A template like "play {tile}" as a concatenation of literals and labels. A template with one
+        item or seat in it reads from a table of its texts, made once (no new string for each option)."""
         import string
+        parsed = list(string.Formatter().parse(template))
+        fields = [field for _, field, _, _ in parsed if field is not None]
+        if len(fields) == 1 and types[fields[0]] in (ir.ITEM, ir.SEAT):
+            type_ = types[fields[0]]
+            name = self.text_tables.get((template, type_))
+            if name is None:
+                name = self.text_tables[(template, type_)] = f"TEXT_{len(self.text_tables)}"
+            return f"{name}[v_{ident(fields[0])}]"
         parts = []
-        for literal, field, _, _ in string.Formatter().parse(template):
+        for literal, field, _, _ in parsed:
             if literal:
                 parts.append(repr(literal))
             if field is not None:
@@ -439,7 +449,7 @@ class CodeGenerator:
         if type_.startswith("placement:"):
             return f"st.t.placement_label[{self.boards[board_of(type_)]}][{v}]"
         if type_ == ir.SEAT:
-            return f"'player ' + str({v} + 1)"
+            return f"SEAT_LABEL[{v}]"
         return f"str({v})"
 
     def free_vars(self, e, names: set[str]) -> set[str]:
@@ -509,8 +519,22 @@ class CodeGenerator:
             self.invariant(invariant)
         for example in m.examples:
             self.example(example)
+        self.text_table_lines()
         self.engine_class()
         return w.text()
+
+    def text_table_lines(self) -> None:
+        """The tables of option and outcome texts (see render), put after the component tables."""
+        import string
+        lines = [f"SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range({self.m.max_players!r}))"]
+        for (template, type_), name in self.text_tables.items():
+            parsed = list(string.Formatter().parse(template))
+            text = " + ".join([repr(literal) if literal else "" for literal, _, _, _ in parsed][:1] + ["label"] +
+                              [repr(literal) for literal, _, _, _ in parsed[1:] if literal])
+            text = text.lstrip(" +")
+            source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
+            lines.append(f"{name} = tuple({text} for label in {source})  # {template!r}")
+        self.w.lines[self.tables_at:self.tables_at] = lines
 
     def components(self) -> None:
         w = self.w
@@ -523,6 +547,7 @@ class CodeGenerator:
         w.dedent()
         w.line(")")
         w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)")
+        self.tables_at = len(w.lines)
         w.line("")
 
     def boards_section(self) -> None:
