@@ -722,28 +722,39 @@ class State:
             effect, binding = pending.call(index)
             action = pending.pick(index)
             player, text = action.player, action.text
-        backup = self._backup()
+        # _backup, inline: this is every step
+        self._journal = journal = [None]
+        stack, fired, queues = self.stack, self.fired, self.queues
+        backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
+                  self.masks[:], fired.copy(), len(self.history), len(self.violations))
         try:
-            frame = self.stack.pop()
+            frame = stack.pop()
             self._pending = None
             self.actor = frame[2] if player == CHANCE else player
-            self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
-            self._thens = []
-            fired = self.fired
-            fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline: this is every step
-            option = self.engine._option_rules.get(effect)
+            self.last_cause = cause = frame[3]  # a queue statement before any move takes the step's own cause
+            step = frame[0]
+            fired[step] = fired.get(step, 0) + 1  # _count, inline
+            engine = self.engine
+            option = engine._option_rules.get(effect)
             if option is not None:  # which option of the choice was taken
                 fired[option] = fired.get(option, 0) + 1
-            effect(self, frame[3], *frame[1], *binding)
+            effect(self, cause, *frame[1], *binding)  # (self._thens is empty between steps)
             thens = self._thens
             if thens:  # _push_thens, inline
-                stack, actor, cause, replaced = self.stack, self.actor, frame[3], frame[4]
-                for step, args in reversed(thens):
-                    stack.append((step, tuple(args), actor, cause, replaced))
+                stack, actor, replaced = self.stack, self.actor, frame[4]
+                for then, args in reversed(thens):
+                    stack.append((then, tuple(args), actor, cause, replaced))
                 self._thens = []
             self.history.append(f"chance: {text}" if player == CHANCE else f"player {player + 1}: {text}")  # str(Action)
-            engine = self.engine
-            engine._check_ends(self, "after_step")
+            check = engine._after_step
+            if check is None:
+                engine._check_ends(self, "after_step")
+            elif self.over is None and self.phase == "play":  # _check_ends, inline
+                stack = self.stack
+                if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                    found = check(self)
+                    if found is not None:
+                        engine._end(self, engine.ENDS[found[0]], found[1])
             engine._advance(self)
             self._journal = None
         except RuleRuntimeError:
@@ -979,6 +990,7 @@ class Engine:
         # ENDS (a test's engine) has its ends checked one by one.
         owner = next((k for k in type(self).__mro__ if "END_CHECKS" in vars(k)), None)
         self._end_checks = self.END_CHECKS if owner is not None and vars(owner).get("ENDS", ()) is self.ENDS else {}
+        self._after_step = self._end_checks.get("after_step")  # None: _check_ends checks each end
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
@@ -1242,8 +1254,7 @@ class Engine:
                 return
             if info.kind == "auto":
                 st.stack.pop()
-                st.actor, st.last_cause = frame[2], frame[3]
-                st._thens = []
+                st.actor, st.last_cause = frame[2], frame[3]  # (st._thens is empty between steps)
                 fired = st.fired
                 fired[step] = fired.get(step, 0) + 1
                 info.run(st, frame[3], *frame[1])
@@ -1320,27 +1331,30 @@ class Engine:
         check = self._end_checks.get(timing)
         if check is not None:  # one generated function for every end of this timing
             found = check(st)
-            if found is None:
-                return
-            ends = (self.ENDS[found[0]],)
-        else:
-            ends = self._ends_at.get(timing)
-            if ends is None:
-                ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
+            if found is not None:
+                self._end(st, self.ENDS[found[0]], found[1])
+            return
+        ends = self._ends_at.get(timing)
+        if ends is None:
+            ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
         for end in ends:
-            winners = end.check(st) if check is None else found[1]
+            winners = end.check(st)
             if winners is not None:
-                over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
-                st.stack.clear()
-                st._pending = None
-                if end.then is not None:
-                    # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
-                    step, args = end.then(st)
-                    st.stack.append((ENDING, (), 0, json.dumps(over, sort_keys=True), ()))
-                    st.stack.append((step, args, st.actor, "end", ()))
-                    return
-                self._finish(st, over)
+                self._end(st, end, winners)
                 return
+
+    def _end(self, st: State, end: EndInfo, winners: list) -> None:
+        """The game ends by ``end`` (its check just held, naming ``winners``)."""
+        over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
+        st.stack.clear()
+        st._pending = None
+        if end.then is not None:
+            # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
+            step, args = end.then(st)
+            st.stack.append((ENDING, (), 0, json.dumps(over, sort_keys=True), ()))
+            st.stack.append((step, args, st.actor, "end", ()))
+            return
+        self._finish(st, over)
 
     def _finish(self, st: State, over: dict) -> None:
         """The game (or this leg of a match) is over: go on to the next leg, draw lots, or record the result."""
