@@ -453,8 +453,12 @@ class State:
         where = self.loc[item]
         if 0 <= where < self.t.zone_count:  # _take from a zone, inline
             items = self.zones[where]
-            index = items.index(item)
-            del items[index]
+            if items[-1] == item:  # the top of a pile, most often
+                index = len(items) - 1
+                items.pop()
+            else:
+                index = items.index(item)
+                del items[index]
             if self._journal is not None:
                 self._journal.append((item, where, index))
         else:
@@ -607,7 +611,7 @@ class State:
         self.fired[rule] = self.fired.get(rule, 0) + 1
 
     def then(self, step: str, args: tuple) -> None:
-        self._thens.append((step, args))
+        self._thens.append((step, args if args.__class__ is tuple else tuple(args)))
 
     def enqueue(self, queue: str, step: str, args: tuple) -> None:
         cause = self.last_cause
@@ -742,8 +746,8 @@ class State:
             thens = self._thens
             if thens:  # _push_thens, inline
                 stack, actor, replaced = self.stack, self.actor, frame[4]
-                for then, args in reversed(thens):
-                    stack.append((then, tuple(args), actor, cause, replaced))
+                for then, args in reversed(thens):  # (then() is given a tuple of arguments)
+                    stack.append((then, args, actor, cause, replaced))
                 self._thens = []
             self.history.append(f"chance: {text}" if player == CHANCE else f"player {player + 1}: {text}")  # str(Action)
             check = engine._after_step
@@ -875,7 +879,10 @@ class State:
         kept as they were before the first change of the step (see _backup)."""
         journal = self._journal
         if journal is not None and journal[0] is None:
-            journal[0] = {k: (v[:] if v.__class__ is list else v) for k, v in self.counters.items()}
+            kept = journal[0] = self.counters.copy()
+            for k, v in kept.items():
+                if v.__class__ is list:
+                    kept[k] = v[:]
 
     def _restore(self, backup: tuple) -> None:
         values, journal, stack, queues, masks, fired, history, violations = backup
@@ -1261,8 +1268,8 @@ class Engine:
                 thens = st._thens
                 if thens:  # _push_thens, inline
                     stack, actor, cause, replaced = st.stack, st.actor, frame[3], frame[4]
-                    for then, then_args in reversed(thens):
-                        stack.append((then, tuple(then_args), actor, cause, replaced))
+                    for then, then_args in reversed(thens):  # (then() is given a tuple of arguments)
+                        stack.append((then, then_args, actor, cause, replaced))
                     st._thens = []
                 self._check_ends(st, "after_step")
                 continue
