@@ -179,6 +179,7 @@ class Tables:
     def __init__(self, engine: "Engine", players: int, options: dict[str, str]):
         self.players = players
         self.options = options
+        self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players))  # str(Action), before its text
         left_out: dict[str, set] = {}
         always_out: set[str] = set()  # whole components left out ("leave out every X")
         for count, attribute, values in engine.LEAVE_OUTS:
@@ -749,7 +750,7 @@ class State:
                 for then, args in reversed(thens):  # (then() is given a tuple of arguments)
                     stack.append((then, args, actor, cause, replaced))
                 self._thens = []
-            self.history.append(f"chance: {text}" if player == CHANCE else f"player {player + 1}: {text}")  # str(Action)
+            self.history.append("chance: " + text if player == CHANCE else self.t.seat_prefix[player] + text)  # str(Action)
             check = engine._after_step
             if check is None:
                 engine._check_ends(self, "after_step")
@@ -913,6 +914,7 @@ class State:
         self._journal = None
 
 
+_RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
 _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
@@ -1219,19 +1221,19 @@ class Engine:
                 continue
             frame = st.stack[-1]
             step = frame[0]
-            if step == RESOLVE:
-                queue = st.queues[frame[1][0]]
-                if not queue:
-                    st.stack.pop()
+            if step in _RUNTIME_STEPS:
+                if step == RESOLVE:
+                    queue = st.queues[frame[1][0]]
+                    if not queue:
+                        st.stack.pop()
+                        continue
+                    step_name, args, actor, cause, replaced = queue.pop(0)
+                    st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
                     continue
-                step_name, args, actor, cause, replaced = queue.pop(0)
-                st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
-                continue
-            if step == LOTS:
-                st._pending = self._pending_decision(st)
-                return
-            if step == ENDING:
-                st.stack.pop()
+                if step == LOTS:
+                    st._pending = self._pending_decision(st)
+                    return
+                st.stack.pop()  # ENDING
                 self._finish(st, json.loads(frame[3]))
                 continue
             insteads = insteads_by_step.get(step)
