@@ -1329,7 +1329,6 @@ class Engine:
         instead.run(st, frame[3], *frame[1])
         st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
         self._check_ends(st, "after_step")
-        return False
 
     def _check_ends(self, st: State, timing: str) -> None:
         if st.over is not None or st.phase != "play":
