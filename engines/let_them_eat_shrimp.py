@@ -22,6 +22,10 @@ COMPONENTS = (
     ('shrimp', (), 35, None),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(5))
+TEXT_0 = tuple('pay an egg for a ' + label for label in ITEM_LABEL)  # 'pay an egg for a {tile}'
+TEXT_1 = tuple('take a ' + label + ' from the supply' for label in ITEM_LABEL)  # 'take a {tile} from the supply'
+TEXT_2 = tuple('give ' + label + ' back to the supply' for label in ITEM_LABEL)  # 'give {tile} back to the supply'
 
 # ---------------------------------------------------------------- board sea [LTES-COMP-1, LTES-COMP-4, LTES-COMP-11, LTES-SETUP-1, LTES-SETUP-2, LTES-PLACE-4, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11] ruling LTES-AMB-1, LTES-AMB-2, LTES-AMB-27
 B_SEA_ROWS = ('r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17')
@@ -283,14 +287,14 @@ def options_buy_a_tile__buy(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        found.append(('pay an egg for a ' + ITEM_LABEL[v_tile], (v_tile, )))
+        found.append((TEXT_0[v_tile], (v_tile, )))
     return found
 
 
 def candidates_buy_a_tile__buy(st, v_player):
     """Every `buy` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['supply']]:
-        yield ('pay an egg for a ' + ITEM_LABEL[v_tile], (v_tile, ))
+        yield (TEXT_0[v_tile], (v_tile, ))
 
 
 def first_failing_buy_a_tile__buy(st, v_player, v_tile):
@@ -315,7 +319,7 @@ def choices_buy_a_tile(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        rows.append((seat, 'pay an egg for a ' + ITEM_LABEL[v_tile], 0, (v_tile, )))
+        rows.append((seat, TEXT_0[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- auto gain
@@ -363,14 +367,14 @@ def options_free_choice__take(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        found.append(('take a ' + ITEM_LABEL[v_tile] + ' from the supply', (v_tile, )))
+        found.append((TEXT_1[v_tile], (v_tile, )))
     return found
 
 
 def candidates_free_choice__take(st, v_player):
     """Every `take` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['supply']]:
-        yield ('take a ' + ITEM_LABEL[v_tile] + ' from the supply', (v_tile, ))
+        yield (TEXT_1[v_tile], (v_tile, ))
 
 
 def first_failing_free_choice__take(st, v_player, v_tile):
@@ -393,7 +397,7 @@ def choices_free_choice(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        rows.append((seat, 'take a ' + ITEM_LABEL[v_tile] + ' from the supply', 0, (v_tile, )))
+        rows.append((seat, TEXT_1[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- auto sharks
@@ -447,14 +451,14 @@ def options_lose_any__give(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        found.append(('give ' + ITEM_LABEL[v_tile] + ' back to the supply', (v_tile, )))
+        found.append((TEXT_2[v_tile], (v_tile, )))
     return found
 
 
 def candidates_lose_any__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['shield'] + v_player]:
-        yield ('give ' + ITEM_LABEL[v_tile] + ' back to the supply', (v_tile, ))
+        yield (TEXT_2[v_tile], (v_tile, ))
 
 
 def first_failing_lose_any__give(st, v_player, v_tile):
@@ -477,7 +481,7 @@ def choices_lose_any(st, v_player):
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        rows.append((seat, 'give ' + ITEM_LABEL[v_tile] + ' back to the supply', 0, (v_tile, )))
+        rows.append((seat, TEXT_2[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- auto pay_egg
@@ -626,6 +630,27 @@ def end_no_creature_showing(st):
 def end_no_creature_showing__then(st):
     """The step `no_creature_showing` runs before the game is scored."""
     return ('before_scoring', ())
+
+
+def ends_after_step(st):
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:381)"""
+    counter_out_at = st.counters['out_at']
+    # last_one_standing [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20
+    for v_p in range(st.players):
+        if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
+            return 0, [v_p]
+    return None
+
+
+def ends_turn_start(st):
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1, LTES-END-5] ruling LTES-AMB-28, LTES-AMB-6 (rulebooks/let-them-eat-shrimp.rules:387, 392)"""
+    # no_room_for_a_hexagon [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1] ruling LTES-AMB-28
+    if (not st.any_legal_placement(0, 'hexagon')):
+        return 1, []
+    # no_creature_showing [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28
+    if (len([1 for v_c in st.t.cells_in_use[0] if (st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish'))]) == 0):
+        return 2, []
+    return None
 
 
 def score_still_in(st, v_p):
@@ -902,6 +927,7 @@ class LetThemEatShrimpEngine(Engine):
         EndInfo('no_room_for_a_hexagon', 'turn_start', end_no_room_for_a_hexagon, ('LTES-END-3', 'LTES-END-4', 'LTES-END-6', 'LTES-END-7', 'LTES-SCORE-1'), end_no_room_for_a_hexagon__then),
         EndInfo('no_creature_showing', 'turn_start', end_no_creature_showing, ('LTES-END-5', 'LTES-END-6', 'LTES-SCORE-1'), end_no_creature_showing__then),
     )
+    END_CHECKS = {'after_step': ends_after_step, 'turn_start': ends_turn_start}
     SCORES = {'still_in': score_still_in, 'knocked_out_at': score_knocked_out_at, 'final_score': score_final_score, 'leftover_tiles': score_leftover_tiles, 'eggs': score_eggs, 'shrimp_tokens': score_shrimp_tokens}
     RANKING = (('winner_first', None), ('highest', 'still_in'), ('highest', 'knocked_out_at'), ('highest', 'final_score'), ('highest', 'leftover_tiles'), ('highest', 'eggs'), ('highest', 'shrimp_tokens'), ('ties_share', None))
     INVARIANTS = (

@@ -22,6 +22,13 @@ COMPONENTS = (
     ('bottle', (('number', (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),), 1, 'bottle {number}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(4))
+TEXT_0 = tuple('draw ' + label for label in ITEM_LABEL)  # 'draw {tile}'
+TEXT_1 = tuple('start with ' + label for label in ITEM_LABEL)  # 'start with {tile}'
+TEXT_2 = tuple('play ' + label for label in ITEM_LABEL)  # 'play {tile}'
+TEXT_3 = tuple('play ' + label + ' too' for label in ITEM_LABEL)  # 'play {tile} too'
+TEXT_4 = tuple('bonus: place ' + label for label in ITEM_LABEL)  # 'bonus: place {tile}'
+TEXT_5 = tuple('bonus: give ' + label + ' to the player on the left' for label in ITEM_LABEL)  # 'bonus: give {tile} to the player on the left'
 
 # ---------------------------------------------------------------- board beach [SHELL-COMP-1, SHELL-PLACE-3, SHELL-PLACE-4, SHELL-PLACE-6, SHELL-PLACE-7, SHELL-COMP-8, SHELL-PEARL-3, SHELL-PEARL-5] ruling SHELL-AMB-1, SHELL-AMB-25, SHELL-AMB-2
 B_BEACH_ROWS = ('red', 'blue', 'green', 'yellow', 'purple')
@@ -81,7 +88,7 @@ def draw_draw_tile(st, v_player):
 
 def text_draw_tile(st, v_player, v_tile):
     """Chance `draw_tile`: how an outcome reads. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
-    return 'draw ' + ITEM_LABEL[v_tile]
+    return TEXT_0[v_tile]
 
 def resolve_draw_tile(st, cause, v_player, v_tile):
     """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
@@ -100,7 +107,7 @@ def options_starting_tile__start(st, v_player):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st.t.fits[0][v_tile]:
-            found.append(('start with ' + ITEM_LABEL[v_tile], (v_tile, v_space, )))
+            found.append((TEXT_1[v_tile], (v_tile, v_space, )))
     return found
 
 
@@ -108,7 +115,7 @@ def candidates_starting_tile__start(st, v_player):
     """Every `start` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         for v_space in st.t.cells_in_use[0]:
-            yield ('start with ' + ITEM_LABEL[v_tile], (v_tile, v_space, ))
+            yield (TEXT_1[v_tile], (v_tile, v_space, ))
 
 
 def first_failing_starting_tile__start(st, v_player, v_tile, v_space):
@@ -134,7 +141,7 @@ def choices_starting_tile(st, v_player):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st.t.fits[0][v_tile]:
-            rows.append((seat, 'start with ' + ITEM_LABEL[v_tile], 0, (v_tile, v_space, )))
+            rows.append((seat, TEXT_1[v_tile], 0, (v_tile, v_space, )))
     return seat, rows
 
 # ---------------------------------------------------------------- choice turn
@@ -192,7 +199,7 @@ def options_turn__play_shell(st, v_player):
                 continue
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
-            found.append(('play ' + ITEM_LABEL[v_tile], (v_tile, v_space, )))
+            found.append((TEXT_2[v_tile], (v_tile, v_space, )))
     return found
 
 
@@ -200,7 +207,7 @@ def candidates_turn__play_shell(st, v_player):
     """Every `play_shell` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         for v_space in st.t.cells_in_use[0]:
-            yield ('play ' + ITEM_LABEL[v_tile], (v_tile, v_space, ))
+            yield (TEXT_2[v_tile], (v_tile, v_space, ))
 
 
 def first_failing_turn__play_shell(st, v_player, v_tile, v_space):
@@ -344,7 +351,7 @@ def choices_turn(st, v_player):
                 continue
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
-            rows.append((seat, 'play ' + ITEM_LABEL[v_tile], 1, (v_tile, v_space, )))
+            rows.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
     # play_starfish: "play a starfish on {space}"
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
@@ -380,7 +387,7 @@ def options_second_tile__play_shell(st, v_player, v_first):
                 continue
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
-            found.append(('play ' + ITEM_LABEL[v_tile] + ' too', (v_tile, v_space, )))
+            found.append((TEXT_3[v_tile], (v_tile, v_space, )))
     return found
 
 
@@ -388,7 +395,7 @@ def candidates_second_tile__play_shell(st, v_player, v_first):
     """Every `play_shell` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         for v_space in st.t.cells_in_use[0]:
-            yield ('play ' + ITEM_LABEL[v_tile] + ' too', (v_tile, v_space, ))
+            yield (TEXT_3[v_tile], (v_tile, v_space, ))
 
 
 def first_failing_second_tile__play_shell(st, v_player, v_first, v_tile, v_space):
@@ -486,7 +493,7 @@ def choices_second_tile(st, v_player, v_first):
                 continue
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
-            rows.append((seat, 'play ' + ITEM_LABEL[v_tile] + ' too', 0, (v_tile, v_space, )))
+            rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
     # play_starfish: "play a starfish on {space} too"
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
@@ -526,7 +533,7 @@ def options_bonus_placement__place(st, v_player):
         for v_space in st.t.fits[0][v_tile]:
             if not (st.boards[0][v_space] < 0):  # space is empty
                 continue
-            found.append(('bonus: place ' + ITEM_LABEL[v_tile], (v_tile, v_space, )))
+            found.append((TEXT_4[v_tile], (v_tile, v_space, )))
     return found
 
 
@@ -534,7 +541,7 @@ def candidates_bonus_placement__place(st, v_player):
     """Every `place` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
         for v_space in st.t.cells_in_use[0]:
-            yield ('bonus: place ' + ITEM_LABEL[v_tile], (v_tile, v_space, ))
+            yield (TEXT_4[v_tile], (v_tile, v_space, ))
 
 
 def first_failing_bonus_placement__place(st, v_player, v_tile, v_space):
@@ -564,7 +571,7 @@ def choices_bonus_placement(st, v_player):
         for v_space in st.t.fits[0][v_tile]:
             if not (st.boards[0][v_space] < 0):  # space is empty
                 continue
-            rows.append((seat, 'bonus: place ' + ITEM_LABEL[v_tile], 0, (v_tile, v_space, )))
+            rows.append((seat, TEXT_4[v_tile], 0, (v_tile, v_space, )))
     return seat, rows
 
 # ---------------------------------------------------------------- choice give_left
@@ -577,14 +584,14 @@ def options_give_left__give(st, v_player):
     """Option `give` of `give_left`: "bonus: give {tile} to the player on the left". [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
-        found.append(('bonus: give ' + ITEM_LABEL[v_tile] + ' to the player on the left', (v_tile, )))
+        found.append((TEXT_5[v_tile], (v_tile, )))
     return found
 
 
 def candidates_give_left__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
     for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        yield ('bonus: give ' + ITEM_LABEL[v_tile] + ' to the player on the left', (v_tile, ))
+        yield (TEXT_5[v_tile], (v_tile, ))
 
 
 def first_failing_give_left__give(st, v_player, v_tile):
@@ -603,7 +610,7 @@ def choices_give_left(st, v_player):
     seat = v_player
     # give: "bonus: give {tile} to the player on the left"
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
-        rows.append((seat, 'bonus: give ' + ITEM_LABEL[v_tile] + ' to the player on the left', 0, (v_tile, )))
+        rows.append((seat, TEXT_5[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- trigger pearl_reached
@@ -635,6 +642,18 @@ def end_everybody_passed(st):
     """Whether the game ends now by `everybody_passed`; returns the declared winners. [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:249)"""
     if (st.counters['pass_streak'] >= st.players):
         return []
+    return None
+
+
+def ends_after_step(st):
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHELL-END-1, SHELL-OBJ-1, SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-11, SHELL-AMB-21 (rulebooks/shell-we.rules:243, 249)"""
+    # out_of_tiles [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11
+    for v_p in range(st.players):
+        if not st.zones[st.t.zone_base['rack'] + v_p]:
+            return 0, [v_p]
+    # everybody_passed [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21
+    if (st.counters['pass_streak'] >= st.players):
+        return 1, []
     return None
 
 
@@ -907,6 +926,7 @@ class ShellWeEngine(Engine):
         EndInfo('out_of_tiles', 'after_step', end_out_of_tiles, ('SHELL-END-1', 'SHELL-OBJ-1')),
         EndInfo('everybody_passed', 'after_step', end_everybody_passed, ('SHELL-END-8', 'SHELL-END-9')),
     )
+    END_CHECKS = {'after_step': ends_after_step}
     SCORES = {'penalty': score_penalty}
     RANKING = (('winner_first', None), ('lowest', 'penalty'), ('ties_share', None))
     INVARIANTS = (

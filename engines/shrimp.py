@@ -28,6 +28,11 @@ COMPONENTS = (
     ('cocktail', (), 1, 'cocktail'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(6))
+TEXT_0 = tuple('call ' + label for label in ITEM_LABEL)  # 'call {w}'
+TEXT_1 = tuple('steal a card from the feast of ' + label for label in SEAT_LABEL)  # 'steal a card from the feast of {q}'
+TEXT_2 = tuple('give a feast card to ' + label for label in SEAT_LABEL)  # 'give a feast card to {q}'
+TEXT_3 = tuple('give a face-down card to ' + label for label in SEAT_LABEL)  # 'give a face-down card to {q}'
 
 
 
@@ -45,7 +50,7 @@ def draw_deal(st, v_player):
 
 def text_deal(st, v_player, v_card):
     """Chance `deal`: how an outcome reads. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
-    return 'deal ' + ITEM_LABEL[v_card] + ' to ' + 'player ' + str(v_player + 1)
+    return 'deal ' + ITEM_LABEL[v_card] + ' to ' + SEAT_LABEL[v_player]
 
 def resolve_deal(st, cause, v_player, v_card):
     """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
@@ -156,8 +161,8 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
+    st.keep_counters()
     for v_p in list(range(st.players)):
-        st.keep_counters()
         st.counters['tried'][v_p] = 0
     st.then('window', (v_flipper,))
 
@@ -282,7 +287,7 @@ def options_call__word(st, v_player, v_flipper):
     """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
-    for v_w in st.one_of_each(st.zones[st.t.zone_base['words']]):
+    for v_w in st.zones[st.t.zone_base['words']]:
         if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
         if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
@@ -291,14 +296,14 @@ def options_call__word(st, v_player, v_flipper):
             continue
         if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
-        found.append(('call ' + ITEM_LABEL[v_w], (v_w, )))
+        found.append((TEXT_0[v_w], (v_w, )))
     return found
 
 
 def candidates_call__word(st, v_player, v_flipper):
     """Every `word` candidate, before its conditions; to explain refusals."""
     for v_w in st.zones[st.t.zone_base['words']]:
-        yield ('call ' + ITEM_LABEL[v_w], (v_w, ))
+        yield (TEXT_0[v_w], (v_w, ))
 
 
 def first_failing_call__word(st, v_player, v_flipper, v_w):
@@ -351,7 +356,7 @@ def choices_call(st, v_player, v_flipper):
     seat = v_player
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     # word: "call {w}"
-    for v_w in st.one_of_each(st.zones[st.t.zone_base['words']]):
+    for v_w in st.zones[st.t.zone_base['words']]:
         kind_w = ITEM_KIND[v_w]  # tested more than once
         if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
@@ -361,7 +366,7 @@ def choices_call(st, v_player, v_flipper):
             continue
         if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
-        rows.append((seat, 'call ' + ITEM_LABEL[v_w], 0, (v_w, )))
+        rows.append((seat, TEXT_0[v_w], 0, (v_w, )))
     # stop: "stop calling"
     rows.append((seat, 'stop calling', 1, ()))
     return seat, rows
@@ -404,14 +409,14 @@ def options_steal__take(st, v_player):
             continue
         if not (bool(st.zones[st.t.zone_base['feast'] + v_q])):  # feast of q is not empty
             continue
-        found.append(('steal a card from the feast of ' + 'player ' + str(v_q + 1), (v_q, )))
+        found.append((TEXT_1[v_q], (v_q, )))
     return found
 
 
 def candidates_steal__take(st, v_player):
     """Every `take` candidate, before its conditions; to explain refusals."""
     for v_q in range(st.players):
-        yield ('steal a card from the feast of ' + 'player ' + str(v_q + 1), (v_q, ))
+        yield (TEXT_1[v_q], (v_q, ))
 
 
 def first_failing_steal__take(st, v_player, v_q):
@@ -438,7 +443,7 @@ def choices_steal(st, v_player):
             continue
         if not (bool(st.zones[st.t.zone_base['feast'] + v_q])):  # feast of q is not empty
             continue
-        rows.append((seat, 'steal a card from the feast of ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+        rows.append((seat, TEXT_1[v_q], 0, (v_q, )))
     return seat, rows
 
 # ---------------------------------------------------------------- choice penalty
@@ -453,14 +458,14 @@ def options_penalty__give(st, v_player):
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        found.append(('give a feast card to ' + 'player ' + str(v_q + 1), (v_q, )))
+        found.append((TEXT_2[v_q], (v_q, )))
     return found
 
 
 def candidates_penalty__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
     for v_q in range(st.players):
-        yield ('give a feast card to ' + 'player ' + str(v_q + 1), (v_q, ))
+        yield (TEXT_2[v_q], (v_q, ))
 
 
 def first_failing_penalty__give(st, v_player, v_q):
@@ -483,7 +488,7 @@ def choices_penalty(st, v_player):
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        rows.append((seat, 'give a feast card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+        rows.append((seat, TEXT_2[v_q], 0, (v_q, )))
     return seat, rows
 
 # ---------------------------------------------------------------- choice deck_penalty
@@ -500,14 +505,14 @@ def options_deck_penalty__give(st, v_player):
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        found.append(('give a face-down card to ' + 'player ' + str(v_q + 1), (v_q, )))
+        found.append((TEXT_3[v_q], (v_q, )))
     return found
 
 
 def candidates_deck_penalty__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
     for v_q in range(st.players):
-        yield ('give a face-down card to ' + 'player ' + str(v_q + 1), (v_q, ))
+        yield (TEXT_3[v_q], (v_q, ))
 
 
 def first_failing_deck_penalty__give(st, v_player, v_q):
@@ -533,7 +538,7 @@ def choices_deck_penalty(st, v_player):
         for v_q in range(st.players):
             if not ((v_q != v_player)):  # q != player
                 continue
-            rows.append((seat, 'give a face-down card to ' + 'player ' + str(v_q + 1), 0, (v_q, )))
+            rows.append((seat, TEXT_3[v_q], 0, (v_q, )))
     return seat, rows
 
 # ---------------------------------------------------------------- instead all_dealt
@@ -581,6 +586,19 @@ def end_no_card(st):
     """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:312)"""
     if (st.counters['unable'] == 1):
         return []
+    return None
+
+
+def ends_after_step(st):
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-END-2] ruling SHRIMP-AMB-21, SHRIMP-AMB-12 (rulebooks/shrimp.rules:306, 312)"""
+    counter_exquisite_dish = st.counters['exquisite_dish']
+    # exquisite [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21
+    for v_p in range(st.players):
+        if (counter_exquisite_dish[v_p] == 1):
+            return 0, [v_p]
+    # no_card [SHRIMP-END-2] ruling SHRIMP-AMB-12
+    if (st.counters['unable'] == 1):
+        return 1, []
     return None
 
 
@@ -992,6 +1010,7 @@ class ShrimpEngine(Engine):
         EndInfo('exquisite', 'after_step', end_exquisite, ('SHRIMP-EXQ-1', 'SHRIMP-END-1')),
         EndInfo('no_card', 'after_step', end_no_card, ('SHRIMP-END-2',)),
     )
+    END_CHECKS = {'after_step': ends_after_step}
     SCORES = {'cards': score_cards, 'shrimp': score_shrimp}
     RANKING = (('winner_first', None), ('highest', 'cards'), ('lot', None))
     INVARIANTS = (

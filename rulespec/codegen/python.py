@@ -59,9 +59,23 @@ class Writer:
         return "\n".join(self.lines).rstrip() + "\n"
 
 
+def sets_counter(stmts: Sequence[ir.S]) -> bool:
+    """Whether any of the statements (or one nested in them) sets a counter."""
+    for s in stmts:
+        if isinstance(s, ir.SetCounter):
+            return True
+        if isinstance(s, ir.If) and (sets_counter(s.then) or sets_counter(s.otherwise)):
+            return True
+        if isinstance(s, (ir.ForEach, ir.Repeat)) and sets_counter(s.body):
+            return True
+    return False
+
+
 class CodeGenerator:
     def __init__(self, model: ir.Model, source_name: str):
         self.m = model
+        self.counters_kept = False  # inside a loop that kept the counters before it (see loop_body)
+        self.text_tables: dict[tuple[str, str], str] = {}  # (template, type of its one field) -> table name
         self.source_name = source_name
         self.w = Writer()
         self.boards = {b.name: i for i, b in enumerate(model.boards)}
@@ -355,8 +369,21 @@ class CodeGenerator:
 
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
         target = f"st.counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
-        self.w.line("st.keep_counters()")  # so that apply() can undo the step if its rules fail later
+        if not self.counters_kept:
+            self.w.line("st.keep_counters()")  # so that apply() can undo the step if its rules fail later
         self.w.line(f"{target} {'+=' if s.add else '='} {self.expr(s.value)}")
+
+    def loop_body(self, body: Sequence[ir.S]) -> None:
+        """A loop's body; a loop that sets a counter keeps the counters once, before it (keeping them
+        earlier in the step than the first change is the same: nothing changed them in between)."""
+        kept = self.counters_kept
+        self.counters_kept = kept or sets_counter(body)
+        if self.counters_kept and not kept:
+            self.w.dedent()
+            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + "st.keep_counters()")
+            self.w.indent()
+        self.stmts(body)
+        self.counters_kept = kept
 
     def stmt_If(self, s: ir.If) -> None:
         self.w.line(f"if {self.expr(s.condition)}:")
@@ -373,13 +400,13 @@ class CodeGenerator:
         # Iterate over a copy: the body may move what it walks over.
         self.w.line(f"for v_{ident(s.var)} in list({self.expr(s.domain)}):")
         self.w.indent()
-        self.stmts(s.body)
+        self.loop_body(s.body)
         self.w.dedent()
 
     def stmt_Repeat(self, s: ir.Repeat) -> None:
         self.w.line(f"for _ in range({self.expr(s.times)}):")
         self.w.indent()
-        self.stmts(s.body)
+        self.loop_body(s.body)
         self.w.dedent()
 
     def stmt_Nothing(self, s: ir.Nothing) -> None:
@@ -394,10 +421,19 @@ class CodeGenerator:
         self.w.line(f'"""{what} {cites_text(decl)} ({where})"""'.replace("  ", " "))
 
     def render(self, template: str, types: dict[str, str]) -> str:
-        """A template like "play {tile}" as a concatenation of literals and labels."""
+        """A template like "play {tile}" as a concatenation of literals and labels. A template with one
+        item or seat in it reads from a table of its texts, made once (no new string for each option)."""
         import string
+        parsed = list(string.Formatter().parse(template))
+        fields = [field for _, field, _, _ in parsed if field is not None]
+        if len(fields) == 1 and types[fields[0]] in (ir.ITEM, ir.SEAT):
+            type_ = types[fields[0]]
+            name = self.text_tables.get((template, type_))
+            if name is None:
+                name = self.text_tables[(template, type_)] = f"TEXT_{len(self.text_tables)}"
+            return f"{name}[v_{ident(fields[0])}]"
         parts = []
-        for literal, field, _, _ in string.Formatter().parse(template):
+        for literal, field, _, _ in parsed:
             if literal:
                 parts.append(repr(literal))
             if field is not None:
@@ -413,7 +449,7 @@ class CodeGenerator:
         if type_.startswith("placement:"):
             return f"st.t.placement_label[{self.boards[board_of(type_)]}][{v}]"
         if type_ == ir.SEAT:
-            return f"'player ' + str({v} + 1)"
+            return f"SEAT_LABEL[{v}]"
         return f"str({v})"
 
     def free_vars(self, e, names: set[str]) -> set[str]:
@@ -476,14 +512,29 @@ class CodeGenerator:
             self.instead(instead)
         for end in m.ends:
             self.end(end)
+        self.end_check_names = self.end_checks()
         for score in m.scores:
             self.score(score)
         for invariant in m.invariants:
             self.invariant(invariant)
         for example in m.examples:
             self.example(example)
+        self.text_table_lines()
         self.engine_class()
         return w.text()
+
+    def text_table_lines(self) -> None:
+        """The tables of option and outcome texts (see render), put after the component tables."""
+        import string
+        lines = [f"SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range({self.m.max_players!r}))"]
+        for (template, type_), name in self.text_tables.items():
+            parsed = list(string.Formatter().parse(template))
+            text = " + ".join([repr(literal) if literal else "" for literal, _, _, _ in parsed][:1] + ["label"] +
+                              [repr(literal) for literal, _, _, _ in parsed[1:] if literal])
+            text = text.lstrip(" +")
+            source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
+            lines.append(f"{name} = tuple({text} for label in {source})  # {template!r}")
+        self.w.lines[self.tables_at:self.tables_at] = lines
 
     def components(self) -> None:
         w = self.w
@@ -496,6 +547,7 @@ class CodeGenerator:
         w.dedent()
         w.line(")")
         w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)")
+        self.tables_at = len(w.lines)
         w.line("")
 
     def boards_section(self) -> None:
@@ -626,9 +678,11 @@ class CodeGenerator:
         domains: dict[str, str] = {}
         for i, b in enumerate(option.bindings):
             domains[b.var] = self.expr(b.domain)
-            if isinstance(b.domain, ir.ZoneRef) and not any(z.name == b.domain.zone and z.stacked for z in self.m.zones):
+            if isinstance(b.domain, ir.ZoneRef) and not any(z.name == b.domain.zone and z.stacked for z in self.m.zones) \
+                    and any(c.copies > 1 for c in self.m.components):
                 # Identical copies of a component make identical options: offer one of them (in a stacked
-                # zone copies differ by their place in the pile, so all are kept).
+                # zone copies differ by their place in the pile, so all are kept; with no copies at all,
+                # every item differs from every other).
                 domains[b.var] = f"st.one_of_each({domains[b.var]})"
             if isinstance(b.domain, ir.Placements):
                 free = [c for c in conditions if isinstance(c, ir.Check) and isinstance(c.subject, ir.Var)
@@ -865,16 +919,7 @@ class CodeGenerator:
         w.indent()
         self.doc(end, f"Whether the game ends now by `{end.name}`; returns the declared winners.")
         reads_at, self.counter_lists = len(w.lines), {}
-        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
-        if end.each_var:
-            w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
-            w.indent()
-        w.line(f"if {self.expr(end.condition)}:")
-        w.indent()
-        w.line(f"return {winners}")
-        w.dedent()
-        if end.each_var:
-            w.dedent()
+        self.end_test(end, "")
         w.line("return None")
         self.read_counters_first(reads_at, w.level)
         w.dedent()
@@ -886,6 +931,48 @@ class CodeGenerator:
             args = "".join(f"{self.expr(a)}, " for a in end.then_args)
             w.line(f"return ({end.then_step!r}, ({args}))")
             w.dedent()
+
+    def end_test(self, end: ir.End, tag: str) -> None:
+        """The test of one end: return ``tag`` and its winners when it holds."""
+        w = self.w
+        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        if end.each_var:
+            w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
+            w.indent()
+        w.line(f"if {self.expr(end.condition)}:")
+        w.indent()
+        w.line(f"return {tag}{winners}")
+        w.dedent()
+        if end.each_var:
+            w.dedent()
+
+    def end_checks(self) -> dict[str, str]:
+        """One function per timing that tests every end checked then, in declaration order (what the
+        runtime would do by calling each end_ function in turn). Returns timing -> function name."""
+        w, names = self.w, {}
+        for timing in dict.fromkeys(e.timing for e in self.m.ends):
+            name = names[timing] = f"ends_{ident(timing)}"
+            w.line("")
+            w.line("")
+            w.line(f"def {name}(st):")
+            w.indent()
+            ends = [(k, end) for k, end in enumerate(self.m.ends) if end.timing == timing]
+            cites = list(dict.fromkeys(c for _, end in ends for c in end.cites))
+            rulings = list(dict.fromkeys(r for _, end in ends for r in end.rulings))
+            cited = " ".join(([f"[{', '.join(cites)}]"] if cites else []) +
+                             ([f"ruling {', '.join(rulings)}"] if rulings else []))
+            lines = ", ".join(str(end.loc.line) for _, end in ends if end.loc)
+            where = f"{self.source_name}:{lines}" if lines else self.source_name
+            w.line(f'"""The ends checked at `{timing}`, in declaration order: (index in ENDS, winners) of the first '
+                   f'that holds, or None. {cited} ({where})"""'.replace("  ", " "))
+            reads_at, self.counter_lists = len(w.lines), {}
+            for k, end in ends:
+                w.line(f"# {end.name} {cites_text(end)}".rstrip())
+                self.end_test(end, f"{k}, ")
+            w.line("return None")
+            self.read_counters_first(reads_at, w.level)
+            w.dedent()
+        return names
 
     def score(self, score: ir.Score) -> None:
         w = self.w
@@ -1054,6 +1141,7 @@ class CodeGenerator:
             w.line(f"EndInfo({e.name!r}, {e.timing!r}, end_{ident(e.name)}, {e.cites!r}{then}),")
         w.dedent()
         w.line(")")
+        w.line(f"END_CHECKS = {{{', '.join(f'{t!r}: {n}' for t, n in self.end_check_names.items())}}}")
         w.line(f"SCORES = {{{', '.join(f'{s.name!r}: score_{ident(s.name)}' for s in m.scores)}}}")
         w.line(f"RANKING = {m.ranking.keys if m.ranking else ()!r}")
         if m.match is not None:

@@ -179,6 +179,7 @@ class Tables:
     def __init__(self, engine: "Engine", players: int, options: dict[str, str]):
         self.players = players
         self.options = options
+        self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players))  # str(Action), before its text
         left_out: dict[str, set] = {}
         always_out: set[str] = set()  # whole components left out ("leave out every X")
         for count, attribute, values in engine.LEAVE_OUTS:
@@ -453,8 +454,12 @@ class State:
         where = self.loc[item]
         if 0 <= where < self.t.zone_count:  # _take from a zone, inline
             items = self.zones[where]
-            index = items.index(item)
-            del items[index]
+            if items[-1] == item:  # the top of a pile, most often
+                index = len(items) - 1
+                items.pop()
+            else:
+                index = items.index(item)
+                del items[index]
             if self._journal is not None:
                 self._journal.append((item, where, index))
         else:
@@ -607,7 +612,7 @@ class State:
         self.fired[rule] = self.fired.get(rule, 0) + 1
 
     def then(self, step: str, args: tuple) -> None:
-        self._thens.append((step, args))
+        self._thens.append((step, args if args.__class__ is tuple else tuple(args)))
 
     def enqueue(self, queue: str, step: str, args: tuple) -> None:
         cause = self.last_cause
@@ -722,28 +727,39 @@ class State:
             effect, binding = pending.call(index)
             action = pending.pick(index)
             player, text = action.player, action.text
-        backup = self._backup()
+        # _backup, inline: this is every step
+        self._journal = journal = [None]
+        stack, fired, queues = self.stack, self.fired, self.queues
+        backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
+                  self.masks[:], fired.copy(), len(self.history), len(self.violations))
         try:
-            frame = self.stack.pop()
+            frame = stack.pop()
             self._pending = None
             self.actor = frame[2] if player == CHANCE else player
-            self.last_cause = frame[3]  # a queue statement before any move takes the step's own cause
-            self._thens = []
-            fired = self.fired
-            fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline: this is every step
-            option = self.engine._option_rules.get(effect)
+            self.last_cause = cause = frame[3]  # a queue statement before any move takes the step's own cause
+            step = frame[0]
+            fired[step] = fired.get(step, 0) + 1  # _count, inline
+            engine = self.engine
+            option = engine._option_rules.get(effect)
             if option is not None:  # which option of the choice was taken
                 fired[option] = fired.get(option, 0) + 1
-            effect(self, frame[3], *frame[1], *binding)
+            effect(self, cause, *frame[1], *binding)  # (self._thens is empty between steps)
             thens = self._thens
             if thens:  # _push_thens, inline
-                stack, actor, cause, replaced = self.stack, self.actor, frame[3], frame[4]
-                for step, args in reversed(thens):
-                    stack.append((step, tuple(args), actor, cause, replaced))
+                stack, actor, replaced = self.stack, self.actor, frame[4]
+                for then, args in reversed(thens):  # (then() is given a tuple of arguments)
+                    stack.append((then, args, actor, cause, replaced))
                 self._thens = []
-            self.history.append(f"chance: {text}" if player == CHANCE else f"player {player + 1}: {text}")  # str(Action)
-            engine = self.engine
-            engine._check_ends(self, "after_step")
+            self.history.append("chance: " + text if player == CHANCE else self.t.seat_prefix[player] + text)  # str(Action)
+            check = engine._after_step
+            if check is None:
+                engine._check_ends(self, "after_step")
+            elif self.over is None and self.phase == "play":  # _check_ends, inline
+                stack = self.stack
+                if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                    found = check(self)
+                    if found is not None:
+                        engine._end(self, engine.ENDS[found[0]], found[1])
             engine._advance(self)
             self._journal = None
         except RuleRuntimeError:
@@ -864,7 +880,10 @@ class State:
         kept as they were before the first change of the step (see _backup)."""
         journal = self._journal
         if journal is not None and journal[0] is None:
-            journal[0] = {k: (v[:] if v.__class__ is list else v) for k, v in self.counters.items()}
+            kept = journal[0] = self.counters.copy()
+            for k, v in kept.items():
+                if v.__class__ is list:
+                    kept[k] = v[:]
 
     def _restore(self, backup: tuple) -> None:
         values, journal, stack, queues, masks, fired, history, violations = backup
@@ -895,6 +914,7 @@ class State:
         self._journal = None
 
 
+_RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
 _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
@@ -940,6 +960,9 @@ class Engine:
     TRIGGERS: tuple[TriggerInfo, ...] = ()
     INSTEADS: tuple[InsteadInfo, ...] = ()
     ENDS: tuple[EndInfo, ...] = ()
+    # timing -> a generated function testing every end of ENDS checked then, in declaration order:
+    # (index in ENDS, winners) of the first that holds, or None (what calling each end's check does).
+    END_CHECKS: dict[str, Callable] = {}
     SCORES: dict[str, Callable] = {}
     RANKING: tuple[tuple[str, Optional[str]], ...] = ()
     INVARIANTS: tuple[InvariantInfo, ...] = ()
@@ -972,6 +995,11 @@ class Engine:
         self._option_rules = {option.effect: f"option {name}.{option.name}"  # what `fired` counts an option as
                               for name, info in self.STEPS.items() for option in info.options}
         self._ends_at: dict[str, tuple] = {}  # timing -> the ends checked then, in declaration order
+        # The generated END_CHECKS stand for the ENDS they were generated with: a subclass that changes
+        # ENDS (a test's engine) has its ends checked one by one.
+        owner = next((k for k in type(self).__mro__ if "END_CHECKS" in vars(k)), None)
+        self._end_checks = self.END_CHECKS if owner is not None and vars(owner).get("ENDS", ()) is self.ENDS else {}
+        self._after_step = self._end_checks.get("after_step")  # None: _check_ends checks each end
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
@@ -1181,6 +1209,7 @@ class Engine:
         """Run automatic steps until a decision is needed or the game is over."""
         st._pending = None
         idle_turns = 0
+        steps, insteads_by_step, lists = self.STEPS, self._insteads_by_step, self._lists
         while st.over is None:
             if not st.stack:
                 idle_turns += 1
@@ -1192,36 +1221,57 @@ class Engine:
                 continue
             frame = st.stack[-1]
             step = frame[0]
-            if step == RESOLVE:
-                queue = st.queues[frame[1][0]]
-                if not queue:
-                    st.stack.pop()
+            if step in _RUNTIME_STEPS:
+                if step == RESOLVE:
+                    queue = st.queues[frame[1][0]]
+                    if not queue:
+                        st.stack.pop()
+                        continue
+                    step_name, args, actor, cause, replaced = queue.pop(0)
+                    st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
                     continue
-                step_name, args, actor, cause, replaced = queue.pop(0)
-                st.stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
-                continue
-            if step == LOTS:
-                st._pending = self._pending_decision(st)
-                return
-            if step == ENDING:
-                st.stack.pop()
+                if step == LOTS:
+                    st._pending = self._pending_decision(st)
+                    return
+                st.stack.pop()  # ENDING
                 self._finish(st, json.loads(frame[3]))
                 continue
-            if step in self._insteads_by_step and self._replace(st, frame):
-                continue
-            info = self.STEPS[step]
+            insteads = insteads_by_step.get(step)
+            if insteads is not None:  # _replace, inline: most of the time no replacement applies
+                for instead in insteads:
+                    if instead.name not in frame[4] and instead.applies(st, *frame[1]):
+                        self._run_instead(st, frame, instead)
+                        break
+                else:
+                    instead = None
+                if instead is not None:
+                    continue
+            info = steps[step]
+            choices = info.choices
+            if choices is not None and lists:  # _list, inline: one generated function lists the choice
+                seat, rows = choices(st, *frame[1])
+                if not rows:
+                    st.stack.pop()  # a choice with nothing to choose is skipped
+                    continue
+                if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
+                                                 map(_second, rows))) < len(rows):
+                    seen = set()  # two read the same: the first is the one offered
+                    rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
+                pending = st._pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
+                pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
+                pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
+                return
             if info.kind == "auto":
                 st.stack.pop()
-                st.actor, st.last_cause = frame[2], frame[3]
-                st._thens = []
+                st.actor, st.last_cause = frame[2], frame[3]  # (st._thens is empty between steps)
                 fired = st.fired
                 fired[step] = fired.get(step, 0) + 1
                 info.run(st, frame[3], *frame[1])
                 thens = st._thens
                 if thens:  # _push_thens, inline
                     stack, actor, cause, replaced = st.stack, st.actor, frame[3], frame[4]
-                    for then, then_args in reversed(thens):
-                        stack.append((then, tuple(then_args), actor, cause, replaced))
+                    for then, then_args in reversed(thens):  # (then() is given a tuple of arguments)
+                        stack.append((then, then_args, actor, cause, replaced))
                     st._thens = []
                 self._check_ends(st, "after_step")
                 continue
@@ -1266,37 +1316,53 @@ class Engine:
         for instead in self._insteads_by_step.get(frame[0], ()):
             if instead.name in frame[4] or not instead.applies(st, *frame[1]):
                 continue
-            st.stack.pop()
-            st.actor, st.last_cause = frame[2], frame[3]
-            st._thens = []
-            st._count("instead " + instead.name)
-            instead.run(st, frame[3], *frame[1])
-            st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
-            self._check_ends(st, "after_step")
+            self._run_instead(st, frame, instead)
             return True
         return False
 
+    def _run_instead(self, st: State, frame, instead: InsteadInfo) -> None:
+        """Run a replacement effect instead of the step on top of the stack (``frame``)."""
+        st.stack.pop()
+        st.actor, st.last_cause = frame[2], frame[3]
+        st._thens = []
+        st._count("instead " + instead.name)
+        instead.run(st, frame[3], *frame[1])
+        st._push_thens((frame[0], frame[1], frame[2], frame[3], frame[4] + (instead.name,)))
+        self._check_ends(st, "after_step")
+
     def _check_ends(self, st: State, timing: str) -> None:
+        if st.over is not None or st.phase != "play":
+            return
+        stack = st.stack
+        if stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING):
+            return
+        check = self._end_checks.get(timing)
+        if check is not None:  # one generated function for every end of this timing
+            found = check(st)
+            if found is not None:
+                self._end(st, self.ENDS[found[0]], found[1])
+            return
         ends = self._ends_at.get(timing)
         if ends is None:
             ends = self._ends_at[timing] = tuple(end for end in self.ENDS if end.timing == timing)
-        if not ends or st.over is not None or st.phase != "play" or (st.stack and st.stack[-1][0] == LOTS) \
-                or (st.stack and st.stack[0][0] == ENDING):
-            return
         for end in ends:
             winners = end.check(st)
             if winners is not None:
-                over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
-                st.stack.clear()
-                st._pending = None
-                if end.then is not None:
-                    # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
-                    step, args = end.then(st)
-                    st.stack.append((ENDING, (), 0, json.dumps(over, sort_keys=True), ()))
-                    st.stack.append((step, args, st.actor, "end", ()))
-                    return
-                self._finish(st, over)
+                self._end(st, end, winners)
                 return
+
+    def _end(self, st: State, end: EndInfo, winners: list) -> None:
+        """The game ends by ``end`` (its check just held, naming ``winners``)."""
+        over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
+        st.stack.clear()
+        st._pending = None
+        if end.then is not None:
+            # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
+            step, args = end.then(st)
+            st.stack.append((ENDING, (), 0, json.dumps(over, sort_keys=True), ()))
+            st.stack.append((step, args, st.actor, "end", ()))
+            return
+        self._finish(st, over)
 
     def _finish(self, st: State, over: dict) -> None:
         """The game (or this leg of a match) is over: go on to the next leg, draw lots, or record the result."""
