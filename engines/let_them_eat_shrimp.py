@@ -633,7 +633,7 @@ def end_no_creature_showing__then(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:381)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:383)"""
     counter_out_at = st.counters['out_at']
     # last_one_standing [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20
     for v_p in range(st.players):
@@ -643,7 +643,7 @@ def ends_after_step(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1, LTES-END-5] ruling LTES-AMB-28, LTES-AMB-6 (rulebooks/let-them-eat-shrimp.rules:387, 392)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1, LTES-END-5] ruling LTES-AMB-28, LTES-AMB-6 (rulebooks/let-them-eat-shrimp.rules:389, 394)"""
     # no_room_for_a_hexagon [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1] ruling LTES-AMB-28
     if (not st.any_legal_placement(0, 'hexagon')):
         return 1, []
