@@ -536,7 +536,9 @@ class State:
 
     def any_legal_placement(self, board: int, shape: str) -> bool:
         """Whether some placement of the shape is free and shares a side with an occupied cell."""
-        return self.t.geometry[board].any_legal_placement(self.engine.SHAPES[shape], self.masks[board])
+        # "has an occupied neighbour" is false on an empty board: no placement touches nothing.
+        return self.t.geometry[board].any_legal_placement(self.engine.SHAPES[shape], self.masks[board],
+                                                          contact_when_empty=True)
 
     def placement_touches(self, board: int, placement: int) -> bool:
         """Whether the placement shares a side with an occupied cell (a corner is not enough)."""

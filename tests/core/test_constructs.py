@@ -205,3 +205,23 @@ def test_an_end_at_turn_start_runs_its_closing_step_and_no_turn():
             hand = {form[i] for i in state.zones[state.t.zone_base["hand"] + seat]}
             kept = {form[i] for i in state.zones[state.t.zone_base["kept"] + seat]}
             assert hand <= kept
+
+
+def test_the_fast_legal_placement_test_agrees_with_walking_every_placement():
+    """`count(w in placements of S on B where w is empty and w has an occupied neighbour) = 0` is generated
+    as one shift search; it must say what walking every placement says, the empty board included."""
+    import random
+
+    from rulespec.runtime.engine import random_step
+    game = rulespec.load("let-them-eat-shrimp")
+    for seed in range(3):
+        state, rng = game.empty_state(3), random.Random(seed)
+        assert not state.any_legal_placement(0, "hexagon")  # nothing on the board: nothing touches
+        state = game.new_game(3)
+        while not state.is_terminal():
+            for shape in ("triangle", "diamond", "trapezoid", "hexagon"):
+                walked = any(state.placement_free(0, p) and state.placement_touches(0, p)
+                             for p in state.t.placements_of[0][shape])
+                assert state.any_legal_placement(0, shape) == walked
+                assert bool(state.legal_placements(0, shape)) == walked
+            state.apply(random_step(state, rng))
