@@ -662,6 +662,13 @@ class CodeGenerator:
             self.option(step, option)
         self.distinct[step.name] = self.choices(step)
 
+    def declare_counted(self, at: int, level: int) -> None:
+        """Before a listing's loops: the counts it computes once for every candidate start out unknown."""
+        if self.counted:
+            names = " = ".join(self.counted.values())
+            self.w.lines[at:at] = ["    " * level + f"{names} = None  # counts that are the same for every candidate, once needed"]
+        self.bound = None
+
     def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:
         w = self.w
         base = f"{ident(step.name)}__{ident(option.name)}"
@@ -731,11 +738,7 @@ class CodeGenerator:
                 w.indent()
                 w.line("continue")
                 w.dedent()
-        if self.counted:
-            names = " = ".join(self.counted.values())
-            w.lines[counts_at:counts_at] = [
-                "    " * counts_level + f"{names} = None  # counts that are the same for every candidate, once needed"]
-        self.bound = None
+        self.declare_counted(counts_at, counts_level)
         w.line(f"found.append(({text}, {binding_tuple}))")
         for _ in range(depth):
             w.dedent()
@@ -834,11 +837,7 @@ class CodeGenerator:
             self.kinds = {}
         if together:
             w.dedent()
-        if self.counted:
-            names = " = ".join(self.counted.values())
-            w.lines[counts_at:counts_at] = [
-                "    " * counts_level + f"{names} = None  # counts that are the same for every candidate, once needed"]
-        self.bound = None
+        self.declare_counted(counts_at, counts_level)
         self.read_counters_first(counts_at, counts_level)
         if any_player and not together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
