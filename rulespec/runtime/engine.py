@@ -939,6 +939,9 @@ class Engine:
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     MAX_TURNS: Optional[int] = None
+    # Automatic steps (and the runtime's own frames) one apply() or new_game() may run before the next
+    # decision; more raise RuleRuntimeError, the state as it was (see _advance). Bundled games need < 200.
+    MAX_AUTO_STEPS = 100_000
     VARIANTS_APPLIED: tuple[str, ...] = ()
     VARIANTS_AVAILABLE: tuple[tuple[str, str], ...] = ()
     OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {}
@@ -1210,9 +1213,15 @@ class Engine:
     def _advance(self, st: State) -> None:
         """Run automatic steps until a decision is needed or the game is over."""
         st._pending = None
-        idle_turns = 0
-        steps, insteads_by_step, lists = self.STEPS, self._insteads_by_step, self._lists
+        idle_turns = runs = 0
+        steps, insteads_by_step, lists, budget = self.STEPS, self._insteads_by_step, self._lists, self.MAX_AUTO_STEPS
         while st.over is None:
+            runs += 1
+            if runs > budget:  # (apply() undoes the whole step, as on any RuleRuntimeError)
+                raise RuleRuntimeError(
+                    f"{budget} automatic steps ran without reaching a decision (the next: "
+                    f"`{st.stack[-1][0] if st.stack else 'a new turn'}`): a `then` chain, `repeat` or triggers that "
+                    f"never stop? Engine.MAX_AUTO_STEPS is the limit")
             if not st.stack:
                 idle_turns += 1
                 if idle_turns > 2 * st.players + 1:
@@ -1704,12 +1713,52 @@ def greedy_step(state: State, rng: random.Random, sample: int = 24) -> Action:
     return chosen[rng.randrange(len(chosen))]
 
 
-def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_steps: int = 1_000_000) -> State:
-    """Play a whole game: chance by its probabilities, each choice uniformly, all from one seeded RNG."""
+# ----------------------------------------------------------------------------- run-time budgets
+#
+# A rule file that passes `check` may still describe a game that never ends (players who may pass
+# forever, a turn that loops back to itself) or an automatic step that never reaches a decision.
+# Two budgets turn both into a RuleRuntimeError instead of a hang:
+#
+# * the step budget of a whole game (random_game, `rulespec play`, `verify`'s termination check,
+#   `simulate`): STEPS_PER_TURN_PER_PLAYER x (MAX_TURNS + 1) x players x legs of a match when the rule
+#   file declares `at most N turns` (the + 1 is set-up), else DEFAULT_MAX_STEPS; see default_max_steps;
+# * the automatic-step budget of one apply() (or new_game()): Engine.MAX_AUTO_STEPS, in _advance.
+
+# The bundled games' busiest turn takes about 40 steps per player (Shrimp's set-up dealing 81 cards);
+# a typical turn takes 1 to 5. 100 leaves room for a game whose every turn is that busy.
+STEPS_PER_TURN_PER_PLAYER = 100
+DEFAULT_MAX_STEPS = 1_000_000  # a game that declares no turn limit
+
+
+def default_max_steps(game: Engine, players: int) -> int:
+    """The step budget of one whole ``players``-player game of ``game`` (see the notes above)."""
+    if game.MAX_TURNS is None:
+        return DEFAULT_MAX_STEPS
+    legs = len(game.MATCH[0]) if game.MATCH is not None else 1
+    return STEPS_PER_TURN_PER_PLAYER * (game.MAX_TURNS + 1) * players * legs
+
+
+class StepBudgetExceeded(RuleRuntimeError):
+    """A whole game went on past its step budget (``max_steps``; see default_max_steps)."""
+
+    def __init__(self, max_steps: int, max_turns: Optional[int]):
+        bound = f"a game of at most {max_turns} turns" if max_turns is not None else \
+            "a game that declares no turn limit"
+        super().__init__(f"no end after {max_steps} steps (the budget for {bound}); raise it with --max-steps")
+        self.max_steps, self.max_turns = max_steps, max_turns
+
+
+def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_steps: Optional[int] = None) -> State:
+    """Play a whole game: chance by its probabilities, each choice uniformly, all from one seeded RNG.
+    More than ``max_steps`` steps (None: default_max_steps) raise StepBudgetExceeded."""
     rng = random.Random(seed)
     state = game.new_game(players)
+    if max_steps is None:
+        max_steps = default_max_steps(game, state.players)
     steps = 0
     while state.over is None:  # not state.is_terminal(): apply(random_step(state, rng)), without making Actions
+        if steps >= max_steps:
+            raise StepBudgetExceeded(max_steps, game.MAX_TURNS)
         pending = state._pending if state._pending is not None else state._offer()
         if pending is None:
             rng.randrange(0)  # nothing to decide: raises, as random_step does
