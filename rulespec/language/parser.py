@@ -19,6 +19,7 @@ from lark.indenter import DedentError, Indenter
 
 from . import ast
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
+from .limits import LIMIT, refusal
 from ..resources import grammar_path
 
 # Terminal names as a person would say them.
@@ -85,6 +86,14 @@ class _IndentProblem(DedentError):
         self.line, self.column, self.message, self.hint = line, column, message, hint
 
 
+class _TokenProblem(Exception):
+    """A token that breaks a documented limit (a name or a text too long)."""
+
+    def __init__(self, token: Token, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.token, self.message, self.hint = token, message, hint
+
+
 class _GluedKeyword(Exception):
     def __init__(self, token: Token, word: str):
         super().__init__(word)
@@ -113,6 +122,11 @@ class _RuleIndenter(Indenter):
         """
         text = self.text
         for token in stream:
+            if token.type == "STRING" and len(token) - 2 > LIMIT.string_length:
+                raise _TokenProblem(token, refusal("string_length", len(token) - 2),
+                                    hint="split a long text into several quoted lines, or shorten it")
+            if token.type == "NAME" and len(token) > LIMIT.name_length:
+                raise _TokenProblem(token, refusal("name_length", len(token)), hint="choose a shorter name")
             if token.type not in ("NAME", "STRING", "CLAUSE_ID", "MAP_ROW", "INT") and token.value[-1:].isalpha():
                 end = token.end_pos
                 if end is not None and end < len(text) and (text[end].isalnum() or text[end] == "_"):
@@ -166,8 +180,33 @@ def build_lark(strict: bool = False) -> Lark:
     )
 
 
+def _size_problem(text: str, path: str) -> Diagnostic | None:
+    """A file too big to read, refused before it is split into lines or lexed."""
+    size = len(text) if len(text) > LIMIT.file_bytes else len(text.encode("utf-8", "surrogatepass"))
+    if size > LIMIT.file_bytes:
+        return SourceText(path, "").diagnostic(1, 1, refusal("file_bytes", size),
+                                               hint="split the game into smaller files, or shorten it")
+    lines = text.count("\n") + (0 if text.endswith("\n") else 1)
+    if lines > LIMIT.file_lines:
+        return SourceText(path, "").diagnostic(1, 1, refusal("file_lines", lines),
+                                               hint="split the game into smaller files, or shorten it")
+    start = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > LIMIT.line_length:
+            source = SourceText(path, text[start:start + len(line)])
+            diagnostic = source.diagnostic(1, LIMIT.line_length + 1, refusal("line_length", len(line)),
+                                           hint="break the line: inside brackets a line may go on on the next")
+            return Diagnostic(path, number, diagnostic.column, diagnostic.message, diagnostic.source_line,
+                              1, (), diagnostic.hint)
+        start += len(line) + 1
+    return None
+
+
 def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
     """Parse rule text into a :class:`~rulespec.language.ast.RuleFile`, or raise RuleError."""
+    too_big = _size_problem(text, path)
+    if too_big is not None:
+        raise RuleError([too_big]) from None
     source = SourceText(path, text)
     if not text.endswith("\n"):
         text += "\n"
@@ -175,6 +214,10 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
     lark.options.postlex.text = text
     try:
         tree = lark.parse(text)
+    except _TokenProblem as problem:
+        token = problem.token
+        raise RuleError([source.diagnostic(token.line, token.column, problem.message, width=len(token),
+                                           hint=problem.hint)]) from None
     except _GluedKeyword as glued:
         token = glued.token
         rest = glued.word[len(token.value):]
@@ -196,9 +239,8 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
             hint="indent the lines of one block by the same number of spaces")]) from None
     too_deep = _too_deeply_nested(tree)
     if too_deep is not None:
-        raise RuleError([source.diagnostic(
-            too_deep.line, too_deep.column, f"this is nested too deeply (more than {MAX_NESTING} levels)",
-            hint="split it up: move part of the expression or of the nested blocks into its own step or score")]) from None
+        meta, message, hint = too_deep
+        raise RuleError([source.diagnostic(meta.line, meta.column, message, hint=hint)]) from None
     try:
         declarations = _ToAst(path).transform(tree)
     except VisitError as error:
@@ -210,28 +252,65 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
     return ast.RuleFile(path=path, text=source_text_of(text), declarations=tuple(declarations))
 
 
-# Deeper than any rule a person writes (Shell We? needs 13), shallow enough for every later stage,
-# which all walk the tree recursively.
-MAX_NESTING = 100
+# Deeper than any rule a person writes (the bundled games need 21), shallow enough for every later
+# stage, which all walk the tree recursively. A chain `a + b + c` is not nesting: it is bounded by its
+# length instead (rulespec.language.limits).
+MAX_NESTING = LIMIT.nesting
+MAX_CHAIN_TERMS = LIMIT.chain_terms
+_CHAINS = {"plus": "sum", "minus": "sum", "times": "product"}
+_FLAT = {"any_of": "`or`", "all_of": "`and`"}
+
+
+def _chain_terms(node: Tree) -> int:
+    """How many terms the left-leaning chain of + and - (or of *) starting at ``node`` has."""
+    family = _CHAINS[node.data]
+    terms = 1
+    while isinstance(node, Tree) and _CHAINS.get(node.data) == family:
+        terms += 1
+        node = node.children[0]
+    return terms
 
 
 def _too_deeply_nested(tree: Tree):
-    """The meta (line, column) of a node nested deeper than MAX_NESTING, if there is one."""
-    stack = [(tree, 1)]
+    """(meta, message, hint) for the first place nested deeper than MAX_NESTING or a chain longer than
+    MAX_CHAIN_TERMS, if there is one.
+
+    `a + b + c` parses as ((a + b) + c): the left operand of a + or - that is itself a + or - continues
+    the same chain and is not counted as a level of nesting (likewise for *)."""
+    stack = [(tree, 1, False)]
     while stack:
-        node, depth = stack.pop()
-        if depth > MAX_NESTING:
-            meta = node.meta
-            if getattr(meta, "empty", True):
-                continue
-            return meta
+        node, depth, continues = stack.pop()
+        meta = node.meta
+        if depth > MAX_NESTING and not getattr(meta, "empty", True):
+            return (meta, f"this is nested too deeply (more than {MAX_NESTING} levels)",
+                    "split it up: move part of the expression or of the nested blocks into its own step or score")
+        family = _CHAINS.get(node.data)
+        if family is not None and not continues:
+            terms = _chain_terms(node)
+            if terms > MAX_CHAIN_TERMS and not getattr(meta, "empty", True):
+                return (meta, refusal("chain_terms", terms, unit=f"terms in one {family}"),
+                        f"split it up: add up part of it in its own score, or use `sum(...)`")
+        if node.data in _FLAT and len(node.children) > MAX_CHAIN_TERMS and not getattr(meta, "empty", True):
+            return (meta, refusal("chain_terms", len(node.children), unit=f"conditions joined by {_FLAT[node.data]}"),
+                    "split it up: name part of the condition in its own step, or test fewer things at once")
         # leftmost child on top, so the report points at the start of the deep part
-        stack.extend((child, depth + 1) for child in reversed(node.children) if isinstance(child, Tree))
+        for index in range(len(node.children) - 1, -1, -1):
+            child = node.children[index]
+            if isinstance(child, Tree):
+                chained = index == 0 and family is not None and _CHAINS.get(child.data) == family
+                stack.append((child, depth if chained else depth + 1, chained))
     return None
 
 
 def parse_file(path: str | Path) -> ast.RuleFile:
     path = Path(path)
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0
+    if size > LIMIT.file_bytes:
+        raise RuleError([SourceText(str(path), "").diagnostic(
+            1, 1, refusal("file_bytes", size), hint="split the game into smaller files, or shorten it")]) from None
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -650,6 +729,21 @@ class _AstProblem(Exception):
 # ----------------------------------------------------------------------------- tree -> AST
 
 
+def _number(token: Token, name: str = "number", hint: str | None = None) -> int:
+    """The value of an INT token, refused at its position beyond the documented limit ``name``.
+
+    Every number of a rule file is read here: the digits are counted before they are converted (Python
+    refuses to convert 4,301 digits or more, and bigger numbers only make bigger tables)."""
+    digits = str(token)
+    bound = getattr(LIMIT, name)
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(bound)) or int(significant) > bound:
+        asked = int(significant) if len(significant) <= 30 else f"a number of {len(significant):,} digits"
+        raise _AstProblem(token.line, token.column, refusal(name, asked), width=len(digits),
+                          hint=hint or "rule files are about games: use a smaller number")
+    return int(significant)
+
+
 def _unquote(token: Token) -> str:
     return str(token)[1:-1]
 
@@ -737,12 +831,12 @@ class _ToAst(Transformer):
 
     def game_players(self, meta, children):
         rest, cites, _ = _split([c for c in children if c is not None])
-        return {"min_players": int(rest[0]), "max_players": int(rest[1]), "players_loc": self.loc(meta),
+        return {"min_players": _number(rest[0], "players"), "max_players": _number(rest[1], "players"), "players_loc": self.loc(meta),
                 "players_cites": cites}
 
     def game_max_turns(self, meta, children):
         rest, cites, _ = _split([c for c in children if c is not None])
-        return {"max_turns": int(rest[0]), "max_turns_cites": cites}
+        return {"max_turns": _number(rest[0], "max_turns"), "max_turns_cites": cites}
 
     def extends(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
@@ -763,20 +857,29 @@ class _ToAst(Transformer):
 
     # --- components and zones
     def named_values(self, meta, children):
+        if len(children) - 1 > LIMIT.attribute_values:
+            extra = children[1 + LIMIT.attribute_values]
+            raise _AstProblem(extra.line, extra.column, refusal("attribute_values", len(children) - 1),
+                              hint="an attribute lists the values components really have")
         return ast.Attribute(loc=self.loc(meta), name=str(children[0]), values=tuple(str(v) for v in children[1:]))
 
     def number_range(self, meta, children):
         name, low, high = children
-        if int(high) < int(low):
+        first, last = _number(low), _number(high)
+        if last < first:
             raise _AstProblem(low.line, low.column, f"the range {low}..{high} is empty",
                               hint="write the smaller number first")
-        return ast.Attribute(loc=self.loc(meta), name=str(name), values=tuple(range(int(low), int(high) + 1)))
+        if last - first + 1 > LIMIT.attribute_values:
+            raise _AstProblem(low.line, low.column, refusal("attribute_values", last - first + 1),
+                              width=high.end_column - low.column if high.end_column else 1,
+                              hint="an attribute lists the values components really have: use a shorter range")
+        return ast.Attribute(loc=self.loc(meta), name=str(name), values=tuple(range(first, last + 1)))
 
     def component(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name = str(rest[0])
         attributes = tuple(c for c in rest[1:] if isinstance(c, ast.Attribute))
-        copies = next((int(c) for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), 1)
+        copies = next((_number(c, "copies") for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), 1)
         shown = next((_unquote(c) for c in rest[1:] if isinstance(c, Token) and c.type == "STRING"), None)
         return ast.ComponentDecl(loc=self.loc(meta), name=name, attributes=attributes, copies=copies,
                                  shown_as=shown, cites=cites, rulings=rulings)
@@ -784,7 +887,7 @@ class _ToAst(Transformer):
     def leave_out(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         players, attribute, *values = rest
-        return ast.LeaveOut(loc=self.loc(meta), players=int(players), attribute=str(attribute),
+        return ast.LeaveOut(loc=self.loc(meta), players=_number(players, "players"), attribute=str(attribute),
                             values=tuple(str(v) for v in values), cites=cites, rulings=rulings)
 
     def leave_out_component(self, meta, children):
@@ -826,7 +929,7 @@ class _ToAst(Transformer):
     def counter(self, meta, children):
         rest, cites, rulings = _split(children)
         name, per_player, start = rest
-        return ast.CounterDecl(loc=self.loc(meta), name=str(name), per_player=bool(per_player), start=int(start),
+        return ast.CounterDecl(loc=self.loc(meta), name=str(name), per_player=bool(per_player), start=_number(start),
                                cites=cites, rulings=rulings)
 
     def queue(self, meta, children):
@@ -871,7 +974,7 @@ class _ToAst(Transformer):
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
 
     def lattice_cell(self, meta, children):
-        return (int(children[0]), int(children[1]))
+        return (_number(children[0], "lattice_coordinate"), _number(children[1], "lattice_coordinate"))
 
     def shape(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
@@ -892,9 +995,14 @@ class _ToAst(Transformer):
     def board(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, rows, columns, low, high, adjacency, *items = rest
+        first, last = _number(low), _number(high)
+        if last - first + 1 > LIMIT.board_columns:
+            raise _AstProblem(low.line, low.column, refusal("board_columns", last - first + 1),
+                              width=high.end_column - low.column if high.end_column else 1,
+                              hint="a board's columns are numbered like its spaces: use a shorter range")
         return ast.BoardDecl(
             loc=self.loc(meta), name=str(name), row_attribute=str(rows), column_attribute=str(columns),
-            first_column=int(low), last_column=int(high), adjacency=str(adjacency),
+            first_column=first, last_column=last, adjacency=str(adjacency),
             regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
             marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
@@ -919,7 +1027,7 @@ class _ToAst(Transformer):
     def turns(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         skip = next((r for r in rest if isinstance(r, tuple)), None)
-        return ast.TurnsDecl(loc=self.loc(meta), first_seat=int(rest[0]), step=str(rest[1]), cites=cites,
+        return ast.TurnsDecl(loc=self.loc(meta), first_seat=_number(rest[0], "players"), step=str(rest[1]), cites=cites,
                              rulings=rulings, skip_var=skip[1] if skip else None, skip_when=skip[2] if skip else None)
 
     def any_player(self, meta, children):
@@ -1114,13 +1222,13 @@ class _ToAst(Transformer):
         return ast.Negate(loc=self.loc(meta), operand=children[0])
 
     def number(self, meta, children):
-        return ast.Num(loc=self.loc(meta), value=int(children[0]))
+        return ast.Num(loc=self.loc(meta), value=_number(children[0]))
 
     def name(self, meta, children):
         return ast.Name(loc=self.loc(meta), id=str(children[0]))
 
     def seat_literal(self, meta, children):
-        return ast.SeatLiteral(loc=self.loc(meta), word=str(children[0]), number=int(children[1]))
+        return ast.SeatLiteral(loc=self.loc(meta), word=str(children[0]), number=_number(children[1], "players"))
 
     def of(self, meta, children):
         return ast.Of(loc=self.loc(meta), attr=str(children[0]), target=children[1])
@@ -1133,7 +1241,7 @@ class _ToAst(Transformer):
         return ast.Count(loc=self.loc(meta), var=str(var), domain=domain, where=where)
 
     def set_points(self, meta, children):
-        return (int(children[0]), int(children[1]))
+        return (_number(children[0], "attribute_values"), _number(children[1]))
 
     def set_table(self, meta, children):
         return tuple(children)
@@ -1229,7 +1337,7 @@ class _ToAst(Transformer):
 
     # --- examples
     def given_players(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="players", number=int(children[0]))
+        return ast.ExampleLine(loc=self.loc(meta), what="players", number=_number(children[0], "players"))
 
     def given_option(self, meta, children):
         return ast.ExampleLine(loc=self.loc(meta), what="option", name=str(children[0]), value=str(children[1]))
@@ -1249,7 +1357,7 @@ class _ToAst(Transformer):
 
     def given_counter(self, meta, children):
         name, seat, value = children
-        return ast.ExampleLine(loc=self.loc(meta), what="counter", name=str(name), expr=seat, number=int(value))
+        return ast.ExampleLine(loc=self.loc(meta), what="counter", name=str(name), expr=seat, number=_number(value))
 
     def when_action(self, meta, children):
         return ast.ExampleLine(loc=self.loc(meta), what="action", value=_unquote(children[0]))
