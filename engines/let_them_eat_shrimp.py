@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '1ba6f95cf77e29ee'
-GENERATOR_VERSION = '2'
+GENERATOR_VERSION = '3'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -34,27 +34,27 @@ B_SEA_ROW = tuple(r for r in B_SEA_ROWS for _ in B_SEA_COLUMNS)
 B_SEA_COLUMN = tuple(c for _ in B_SEA_ROWS for c in B_SEA_COLUMNS)
 B_SEA_LABEL = tuple(f'{r}c{c}' for r, c in zip(B_SEA_ROW, B_SEA_COLUMN))
 
-def face_sea_one_a(st):
+def face_sea__one_a(st):
     """Face one_a of sea is used when `side_one = A`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:182)"""
     return (st.options['side_one'] == 'A')
 
-def face_sea_one_b(st):
+def face_sea__one_b(st):
     """Face one_b of sea is used when `side_one = B`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:189)"""
     return (st.options['side_one'] == 'B')
 
-def face_sea_two_a(st):
+def face_sea__two_a(st):
     """Face two_a of sea is used when `side_two = A`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:196)"""
     return (st.options['side_two'] == 'A')
 
-def face_sea_two_b(st):
+def face_sea__two_b(st):
     """Face two_b of sea is used when `side_two = B`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:203)"""
     return (st.options['side_two'] == 'B')
 
-def face_sea_three_a(st):
+def face_sea__three_a(st):
     """Face three_a of sea is used when `(size of players >= 4 or third_piece = yes) and side_three = A`. [LTES-SETUP-1, LTES-SUM-1, LTES-VAR-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:210)"""
     return (((st.players >= 4) or (st.options['third_piece'] == 'yes')) and (st.options['side_three'] == 'A'))
 
-def face_sea_three_b(st):
+def face_sea__three_b(st):
     """Face three_b of sea is used when `(size of players >= 4 or third_piece = yes) and side_three = B`. [LTES-SETUP-1, LTES-SUM-1, LTES-VAR-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:217)"""
     return (((st.players >= 4) or (st.options['third_piece'] == 'yes')) and (st.options['side_three'] == 'B'))
 
@@ -78,7 +78,7 @@ B_SEA_FACES = (
         '-------------------------'  # r15
         '-------------------------'  # r16
         '-------------------------'  # r17
-    ), face_sea_one_a),
+    ), face_sea__one_a),
     FaceInfo('one_b', (
         '--z..zt.p..dd...p........'  # r0
         '--.xx.p......x..z.xxx..h.'  # r1
@@ -98,7 +98,7 @@ B_SEA_FACES = (
         '-------------------------'  # r15
         '-------------------------'  # r16
         '-------------------------'  # r17
-    ), face_sea_one_b),
+    ), face_sea__one_b),
     FaceInfo('two_a', (
         '-------------------------'  # r0
         '-------------------------'  # r1
@@ -118,7 +118,7 @@ B_SEA_FACES = (
         '-------------------------'  # r15
         '-------------------------'  # r16
         '-------------------------'  # r17
-    ), face_sea_two_a),
+    ), face_sea__two_a),
     FaceInfo('two_b', (
         '-------------------------'  # r0
         '-------------------------'  # r1
@@ -138,7 +138,7 @@ B_SEA_FACES = (
         '-------------------------'  # r15
         '-------------------------'  # r16
         '-------------------------'  # r17
-    ), face_sea_two_b),
+    ), face_sea__two_b),
     FaceInfo('three_a', (
         '-------------------------'  # r0
         '-------------------------'  # r1
@@ -158,7 +158,7 @@ B_SEA_FACES = (
         '-.......xx...zpt....p...-'  # r15
         'h..t..z...th..hd.......--'  # r16
         '.tz.p...s.zz.z....sz.d.--'  # r17
-    ), face_sea_three_a),
+    ), face_sea__three_a),
     FaceInfo('three_b', (
         '-------------------------'  # r0
         '-------------------------'  # r1
@@ -178,7 +178,7 @@ B_SEA_FACES = (
         '-....td.d.z....h.h.xx..z-'  # r15
         '.hp.s.s...d..d.....x...--'  # r16
         'zt.t..hhp...p.h.dd..z.h--'  # r17
-    ), face_sea_three_b),
+    ), face_sea__three_b),
 )
 
 
@@ -230,7 +230,7 @@ def by_place_a_tile(st, v_player):
 
 
 def options_place_a_tile__place(st, v_player):
-    """Option `place` of `place_a_tile`: "place {tile} on {where}". [LTES-PLACE-1, LTES-PLACE-2, LTES-PLACE-3, LTES-PLACE-4, LTES-TURN-2] (rulebooks/let-them-eat-shrimp.rules:254)"""
+    """Option `place` of `place_a_tile`: `place {tile} on {where}`. [LTES-PLACE-1, LTES-PLACE-2, LTES-PLACE-3, LTES-PLACE-4, LTES-TURN-2] (rulebooks/let-them-eat-shrimp.rules:254)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
@@ -267,7 +267,7 @@ def choices_place_a_tile(st, v_player):
     """Every choice of `place_a_tile` now, in the order offered. [LTES-PLACE-1, LTES-PLACE-2, LTES-PLACE-3, LTES-PLACE-4, LTES-SUM-5, LTES-SUM-6] ruling LTES-AMB-27, LTES-AMB-34 (rulebooks/let-them-eat-shrimp.rules:253)"""
     rows = []
     seat = v_player
-    # place: "place {tile} on {where}"
+    # place: `place {tile} on {where}`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
@@ -282,7 +282,7 @@ def by_buy_a_tile(st, v_player):
 
 
 def options_buy_a_tile__buy(st, v_player):
-    """Option `buy` of `buy_a_tile`: "pay an egg for a {tile}". [LTES-PLACE-5] (rulebooks/let-them-eat-shrimp.rules:264)"""
+    """Option `buy` of `buy_a_tile`: `pay an egg for a {tile}`. [LTES-PLACE-5] (rulebooks/let-them-eat-shrimp.rules:264)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
@@ -315,7 +315,7 @@ def choices_buy_a_tile(st, v_player):
     """Every choice of `buy_a_tile` now, in the order offered. [LTES-PLACE-5, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:263)"""
     rows = []
     seat = v_player
-    # buy: "pay an egg for a {tile}"
+    # buy: `pay an egg for a {tile}`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
@@ -362,7 +362,7 @@ def by_free_choice(st, v_player):
 
 
 def options_free_choice__take(st, v_player):
-    """Option `take` of `free_choice`: "take a {tile} from the supply". [LTES-STAR-3] (rulebooks/let-them-eat-shrimp.rules:323)"""
+    """Option `take` of `free_choice`: `take a {tile} from the supply`. [LTES-STAR-3] (rulebooks/let-them-eat-shrimp.rules:323)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
@@ -393,7 +393,7 @@ def choices_free_choice(st, v_player):
     """Every choice of `free_choice` now, in the order offered. [LTES-STAR-3, LTES-SUM-13] (rulebooks/let-them-eat-shrimp.rules:322)"""
     rows = []
     seat = v_player
-    # take: "take a {tile} from the supply"
+    # take: `take a {tile} from the supply`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
@@ -446,7 +446,7 @@ def by_lose_any(st, v_player):
 
 
 def options_lose_any__give(st, v_player):
-    """Option `give` of `lose_any`: "give {tile} back to the supply". [LTES-SHARK-3] (rulebooks/let-them-eat-shrimp.rules:361)"""
+    """Option `give` of `lose_any`: `give {tile} back to the supply`. [LTES-SHARK-3] (rulebooks/let-them-eat-shrimp.rules:361)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
@@ -477,7 +477,7 @@ def choices_lose_any(st, v_player):
     """Every choice of `lose_any` now, in the order offered. [LTES-SHARK-3, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:360)"""
     rows = []
     seat = v_player
-    # give: "give {tile} back to the supply"
+    # give: `give {tile} back to the supply`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '2'
+GENERATOR_VERSION = '3'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -37,11 +37,11 @@ B_BEACH_ROW = tuple(r for r in B_BEACH_ROWS for _ in B_BEACH_COLUMNS)
 B_BEACH_COLUMN = tuple(c for _ in B_BEACH_ROWS for c in B_BEACH_COLUMNS)
 B_BEACH_LABEL = tuple(f'{r} {c}' for r, c in zip(B_BEACH_ROW, B_BEACH_COLUMN))
 
-def face_beach_A(st):
+def face_beach__A(st):
     """Face A of beach is used when `side = A`. [SHELL-COMP-8] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:128)"""
     return (st.options['side'] == 'A')
 
-def face_beach_B(st):
+def face_beach__B(st):
     """Face B of beach is used when `side = B`. [SHELL-COMP-8, SHELL-PEARL-3] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:134)"""
     return (st.options['side'] == 'B')
 
@@ -52,22 +52,22 @@ B_BEACH_FACES = (
         '..e......f........'  # green
         '.....g.......h....'  # yellow
         '....i.......j.....'  # purple
-    ), face_beach_A),
+    ), face_beach__A),
     FaceInfo('B', (
         '....a........b....'  # red
         '....a...c....b....'  # blue
         '..d.....c......e..'  # green
         '..d...f....g...e..'  # yellow
         '......f....g......'  # purple
-    ), face_beach_B),
+    ), face_beach__B),
 )
 
 
-def fit_shell_on_beach(st, v_item, v_space):
+def fit_shell__on__beach(st, v_item, v_space):
     """Where a shell may go on beach. [SHELL-PLACE-1] (rulebooks/shell-we.rules:141)"""
     return ((ITEM_ATTRS['colour'].get(v_item) == B_BEACH_ROW[v_space]) and (ITEM_ATTRS['value'].get(v_item) == B_BEACH_COLUMN[v_space]))
 
-def fit_starfish_on_beach(st, v_item, v_space):
+def fit_starfish__on__beach(st, v_item, v_space):
     """Where a starfish may go on beach. [SHELL-STAR-1] (rulebooks/shell-we.rules:142)"""
     return True
 
@@ -101,7 +101,7 @@ def by_starting_tile(st, v_player):
 
 
 def options_starting_tile__start(st, v_player):
-    """Option `start` of `starting_tile`: "start with {tile}". [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
+    """Option `start` of `starting_tile`: `start with {tile}`. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -136,7 +136,7 @@ def choices_starting_tile(st, v_player):
     """Every choice of `starting_tile` now, in the order offered. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13, SHELL-FAQ-1] (rulebooks/shell-we.rules:157)"""
     rows = []
     seat = v_player
-    # start: "start with {tile}"
+    # start: `start with {tile}`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
@@ -151,7 +151,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__swap(st, v_player):
-    """Option `swap` of `turn`: "swap {tile} for the starfish on {space}". [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
+    """Option `swap` of `turn`: `swap {tile} for the starfish on {space}`. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -189,7 +189,7 @@ def effect_turn__swap(st, cause, v_player, v_tile, v_space):
 
 
 def options_turn__play_shell(st, v_player):
-    """Option `play_shell` of `turn`: "play {tile}". [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
+    """Option `play_shell` of `turn`: `play {tile}`. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -233,7 +233,7 @@ def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
 
 
 def options_turn__play_starfish(st, v_player):
-    """Option `play_starfish` of `turn`: "play a starfish on {space}". [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
+    """Option `play_starfish` of `turn`: `play a starfish on {space}`. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
@@ -275,7 +275,7 @@ def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
 
 
 def options_turn__draw(st, v_player):
-    """Option `draw` of `turn`: "draw two tiles". [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
+    """Option `draw` of `turn`: `draw two tiles`. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
     found = []
     if not (bool(st.zones[st.t.zone_base['bag']])):  # bag is not empty
         return found
@@ -304,7 +304,7 @@ def effect_turn__draw(st, cause, v_player):
 
 
 def options_turn__pass(st, v_player):
-    """Option `pass` of `turn`: "pass". [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
+    """Option `pass` of `turn`: `pass`. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
     found = []
     if not (not st.zones[st.t.zone_base['bag']]):  # bag is empty
         return found
@@ -334,7 +334,7 @@ def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [SHELL-TURN-2, SHELL-SWAP-2, SHELL-SWAP-4] (rulebooks/shell-we.rules:167)"""
     rows = []
     seat = v_player
-    # swap: "swap {tile} for the starfish on {space}"
+    # swap: `swap {tile} for the starfish on {space}`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
@@ -342,7 +342,7 @@ def choices_turn(st, v_player):
             if not (st.holds(0, v_space, 'starfish')):  # space holds starfish
                 continue
             rows.append((seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, )))
-    # play_shell: "play {tile}"
+    # play_shell: `play {tile}`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
@@ -352,7 +352,7 @@ def choices_turn(st, v_player):
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
-    # play_starfish: "play a starfish on {space}"
+    # play_starfish: `play a starfish on {space}`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
@@ -362,10 +362,10 @@ def choices_turn(st, v_player):
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, )))
-    # draw: "draw two tiles"
+    # draw: `draw two tiles`
     if (bool(st.zones[st.t.zone_base['bag']])):  # bag is not empty
         rows.append((seat, 'draw two tiles', 3, ()))
-    # pass: "pass"
+    # pass: `pass`
     if (not st.zones[st.t.zone_base['bag']]):  # bag is empty
         rows.append((seat, 'pass', 4, ()))
     return seat, rows
@@ -377,7 +377,7 @@ def by_second_tile(st, v_player, v_first):
 
 
 def options_second_tile__play_shell(st, v_player, v_first):
-    """Option `play_shell` of `second_tile`: "play {tile} too". [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
+    """Option `play_shell` of `second_tile`: `play {tile} too`. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -419,7 +419,7 @@ def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space
 
 
 def options_second_tile__play_starfish(st, v_player, v_first):
-    """Option `play_starfish` of `second_tile`: "play a starfish on {space} too". [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
+    """Option `play_starfish` of `second_tile`: `play a starfish on {space} too`. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
@@ -459,7 +459,7 @@ def effect_second_tile__play_starfish(st, cause, v_player, v_first, v_tile, v_sp
 
 
 def options_second_tile__stop(st, v_player, v_first):
-    """Option `stop` of `second_tile`: "stop after one tile". [SHELL-TURN-4] ruling SHELL-AMB-22 (rulebooks/shell-we.rules:210)"""
+    """Option `stop` of `second_tile`: `stop after one tile`. [SHELL-TURN-4] ruling SHELL-AMB-22 (rulebooks/shell-we.rules:210)"""
     found = []
     found.append(('stop after one tile', ()))
     return found
@@ -484,7 +484,7 @@ def choices_second_tile(st, v_player, v_first):
     """Every choice of `second_tile` now, in the order offered. [SHELL-TURN-4, SHELL-PLACE-5, SHELL-BONUS-2, SHELL-BONUS-6] ruling SHELL-AMB-22, SHELL-AMB-4, SHELL-AMB-5, SHELL-AMB-31 (rulebooks/shell-we.rules:197)"""
     rows = []
     seat = v_player
-    # play_shell: "play {tile} too"
+    # play_shell: `play {tile} too`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
@@ -494,7 +494,7 @@ def choices_second_tile(st, v_player, v_first):
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
-    # play_starfish: "play a starfish on {space} too"
+    # play_starfish: `play a starfish on {space} too`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
@@ -504,7 +504,7 @@ def choices_second_tile(st, v_player, v_first):
             if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, )))
-    # stop: "stop after one tile"
+    # stop: `stop after one tile`
     rows.append((seat, 'stop after one tile', 2, ()))
     return seat, rows
 
@@ -525,7 +525,7 @@ def by_bonus_placement(st, v_player):
 
 
 def options_bonus_placement__place(st, v_player):
-    """Option `place` of `bonus_placement`: "bonus: place {tile}". [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
+    """Option `place` of `bonus_placement`: `bonus: place {tile}`. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -564,7 +564,7 @@ def choices_bonus_placement(st, v_player):
     """Every choice of `bonus_placement` now, in the order offered. [SHELL-PEARL-1, SHELL-PEARL-2, SHELL-BONUS-8, SHELL-FAQ-7] ruling SHELL-AMB-10 (rulebooks/shell-we.rules:226)"""
     rows = []
     seat = v_player
-    # place: "bonus: place {tile}"
+    # place: `bonus: place {tile}`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
@@ -581,7 +581,7 @@ def by_give_left(st, v_player):
 
 
 def options_give_left__give(st, v_player):
-    """Option `give` of `give_left`: "bonus: give {tile} to the player on the left". [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
+    """Option `give` of `give_left`: `bonus: give {tile} to the player on the left`. [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     found = []
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         found.append((TEXT_5[v_tile], (v_tile, )))
@@ -608,7 +608,7 @@ def choices_give_left(st, v_player):
     """Every choice of `give_left` now, in the order offered. [SHELL-BONUS-2, SHELL-BONUS-3, SHELL-BONUS-4, SHELL-BONUS-8] ruling SHELL-AMB-4, SHELL-AMB-24, SHELL-BONUS-STD (rulebooks/shell-we.rules:232)"""
     rows = []
     seat = v_player
-    # give: "bonus: give {tile} to the player on the left"
+    # give: `bonus: give {tile} to the player on the left`
     for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
         rows.append((seat, TEXT_5[v_tile], 0, (v_tile, )))
     return seat, rows
@@ -884,8 +884,8 @@ class ShellWeEngine(Engine):
         BoardInfo('beach', B_BEACH_ROWS, B_BEACH_COLUMNS, 'colour', 'value', B_BEACH_FACES),
     )
     FITS = {
-        ('shell', 0): (fit_shell_on_beach,),
-        ('starfish', 0): (fit_starfish_on_beach,),
+        ('shell', 0): (fit_shell__on__beach,),
+        ('starfish', 0): (fit_starfish__on__beach,),
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'

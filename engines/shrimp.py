@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = 'b70af8a15efa5869'
-GENERATOR_VERSION = '2'
+GENERATOR_VERSION = '3'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -63,7 +63,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__onto_grilled(st, v_player):
-    """Option `onto_grilled` of `turn`: "turn a card onto the grilled shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:197)"""
+    """Option `onto_grilled` of `turn`: `turn a card onto the grilled shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:197)"""
     found = []
     if not ((not st.zones[st.t.zone_base['grilled']] or (bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
         return found
@@ -90,7 +90,7 @@ def effect_turn__onto_grilled(st, cause, v_player):
 
 
 def options_turn__onto_linguine(st, v_player):
-    """Option `onto_linguine` of `turn`: "turn a card onto the linguine dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:201)"""
+    """Option `onto_linguine` of `turn`: `turn a card onto the linguine dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:201)"""
     found = []
     if not ((not st.zones[st.t.zone_base['linguine']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
         return found
@@ -117,7 +117,7 @@ def effect_turn__onto_linguine(st, cause, v_player):
 
 
 def options_turn__onto_fried(st, v_player):
-    """Option `onto_fried` of `turn`: "turn a card onto the fried shrimp dish". [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
+    """Option `onto_fried` of `turn`: `turn a card onto the fried shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
     found = []
     if not ((not st.zones[st.t.zone_base['fried']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
         return found
@@ -147,13 +147,13 @@ def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [SHRIMP-PLAY-2, SHRIMP-PLAY-3, SHRIMP-PLAY-4, SHRIMP-PLAY-6, SHRIMP-PLAY-10] ruling SHRIMP-AMB-14, SHRIMP-AMB-15 (rulebooks/shrimp.rules:196)"""
     rows = []
     seat = v_player
-    # onto_grilled: "turn a card onto the grilled shrimp dish"
+    # onto_grilled: `turn a card onto the grilled shrimp dish`
     if ((not st.zones[st.t.zone_base['grilled']] or (bool(st.zones[st.t.zone_base['linguine']]) and bool(st.zones[st.t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
         rows.append((seat, 'turn a card onto the grilled shrimp dish', 0, ()))
-    # onto_linguine: "turn a card onto the linguine dish"
+    # onto_linguine: `turn a card onto the linguine dish`
     if ((not st.zones[st.t.zone_base['linguine']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
         rows.append((seat, 'turn a card onto the linguine dish', 1, ()))
-    # onto_fried: "turn a card onto the fried shrimp dish"
+    # onto_fried: `turn a card onto the fried shrimp dish`
     if ((not st.zones[st.t.zone_base['fried']] or (bool(st.zones[st.t.zone_base['grilled']]) and bool(st.zones[st.t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
         rows.append((seat, 'turn a card onto the fried shrimp dish', 2, ()))
     return seat, rows
@@ -173,7 +173,7 @@ def by_window(st, v_flipper):
 
 
 def options_window__smash(st, v_flipper):
-    """Option `smash` of `window`: "smash the lemon". [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
+    """Option `smash` of `window`: `smash the lemon`. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
     found = []
     for v_player in range(st.players):
         if not ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -203,7 +203,7 @@ def effect_window__smash(st, cause, v_flipper, v_player):
 
 
 def options_window__blurt(st, v_flipper):
-    """Option `blurt` of `window`: "call without smashing the lemon". [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
+    """Option `blurt` of `window`: `call without smashing the lemon`. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
     found = []
     for v_player in range(st.players):
         if not ((st.counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -234,7 +234,7 @@ def effect_window__blurt(st, cause, v_flipper, v_player):
 
 
 def options_window__go_on(st, v_flipper):
-    """Option `go_on` of `window`: "go on". [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
+    """Option `go_on` of `window`: `go on`. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
     found = []
     for v_player in range(st.players):
         if not ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
@@ -266,13 +266,13 @@ def choices_window(st, v_flipper):
     rows = []
     counter_tried = st.counters['tried']
     for v_player in range(st.players):
-        # smash: "smash the lemon"
+        # smash: `smash the lemon`
         if ((counter_tried[v_player] == 0)):  # tried of player = 0
             rows.append((v_player, 'smash the lemon', 0, (v_player, )))
-        # blurt: "call without smashing the lemon"
+        # blurt: `call without smashing the lemon`
         if ((counter_tried[v_player] == 0)):  # tried of player = 0
             rows.append((v_player, 'call without smashing the lemon', 1, (v_player, )))
-        # go_on: "go on"
+        # go_on: `go on`
         if ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
             rows.append((v_player, 'go on', 2, (v_player, )))
     return ANY_PLAYER, rows
@@ -284,7 +284,7 @@ def by_call(st, v_player, v_flipper):
 
 
 def options_call__word(st, v_player, v_flipper):
-    """Option `word` of `call`: "call {w}". [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
+    """Option `word` of `call`: `call {w}`. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     for v_w in st.zones[st.t.zone_base['words']]:
@@ -329,7 +329,7 @@ def effect_call__word(st, cause, v_player, v_flipper, v_w):
 
 
 def options_call__stop(st, v_player, v_flipper):
-    """Option `stop` of `call`: "stop calling". [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
+    """Option `stop` of `call`: `stop calling`. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
     found = []
     found.append(('stop calling', ()))
     return found
@@ -355,7 +355,7 @@ def choices_call(st, v_player, v_flipper):
     rows = []
     seat = v_player
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
-    # word: "call {w}"
+    # word: `call {w}`
     for v_w in st.zones[st.t.zone_base['words']]:
         kind_w = ITEM_KIND[v_w]  # tested more than once
         if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
@@ -367,7 +367,7 @@ def choices_call(st, v_player, v_flipper):
         if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         rows.append((seat, TEXT_0[v_w], 0, (v_w, )))
-    # stop: "stop calling"
+    # stop: `stop calling`
     rows.append((seat, 'stop calling', 1, ()))
     return seat, rows
 
@@ -402,7 +402,7 @@ def by_steal(st, v_player):
 
 
 def options_steal__take(st, v_player):
-    """Option `take` of `steal`: "steal a card from the feast of {q}". [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
+    """Option `take` of `steal`: `steal a card from the feast of {q}`. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -437,7 +437,7 @@ def choices_steal(st, v_player):
     """Every choice of `steal` now, in the order offered. [SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:280)"""
     rows = []
     seat = v_player
-    # take: "steal a card from the feast of {q}"
+    # take: `steal a card from the feast of {q}`
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
@@ -453,7 +453,7 @@ def by_penalty(st, v_player):
 
 
 def options_penalty__give(st, v_player):
-    """Option `give` of `penalty`: "give a feast card to {q}". [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
+    """Option `give` of `penalty`: `give a feast card to {q}`. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -484,7 +484,7 @@ def choices_penalty(st, v_player):
     """Every choice of `penalty` now, in the order offered. [SHRIMP-PEN-1, SHRIMP-PEN-4, SHRIMP-FEAST-7, SHRIMP-FEAST-9, SHRIMP-EXQ-2] ruling SHRIMP-AMB-11, SHRIMP-AMB-20, SHRIMP-AMB-24 (rulebooks/shrimp.rules:288)"""
     rows = []
     seat = v_player
-    # give: "give a feast card to {q}"
+    # give: `give a feast card to {q}`
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
@@ -498,7 +498,7 @@ def by_deck_penalty(st, v_player):
 
 
 def options_deck_penalty__give(st, v_player):
-    """Option `give` of `deck_penalty`: "give a face-down card to {q}". [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
+    """Option `give` of `deck_penalty`: `give a face-down card to {q}`. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
     found = []
     if not (bool(st.zones[st.t.zone_base['deck'] + v_player])):  # deck of player is not empty
         return found
@@ -533,7 +533,7 @@ def choices_deck_penalty(st, v_player):
     """Every choice of `deck_penalty` now, in the order offered. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-24 (rulebooks/shrimp.rules:298)"""
     rows = []
     seat = v_player
-    # give: "give a face-down card to {q}"
+    # give: `give a face-down card to {q}`
     if (bool(st.zones[st.t.zone_base['deck'] + v_player])):  # deck of player is not empty
         for v_q in range(st.players):
             if not ((v_q != v_player)):  # q != player

@@ -3,12 +3,14 @@
 Stage four of the pipeline. One ``visit_<Node>`` per IR node, as in Jinja2's CodeGenerator; the
 generated module imports its helpers from :mod:`rulespec.runtime` instead of inlining them, and
 every function says in its docstring which rulebook clauses it implements and which rule-file
-lines it came from. Names and texts from the rule file reach the output only as validated
-identifiers (``v_<name>``) or as ``repr()`` string literals: nothing in a rule file is executed.
+lines it came from. Names and texts from the rule file reach the output only through
+:mod:`rulespec.codegen.quoting` (checked identifiers, ``repr()`` literals, escaped comments and
+docstrings): nothing in a rule file is executed.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import re
 import string
@@ -16,16 +18,9 @@ from typing import Iterable, Optional, Sequence
 
 from ..model import ir
 from ..model.checker import board_of, is_space
+from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "2"
-IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-
-
-def ident(name: str) -> str:
-    """A rule-file name as a Python identifier; the checker already guarantees the shape."""
-    if not IDENT.match(name):
-        raise ValueError(f"not a safe name: {name!r}")
-    return name
+GENERATOR_VERSION = "3"
 
 
 def cites_text(decl) -> str:
@@ -38,7 +33,8 @@ def cites_text(decl) -> str:
 
 
 def source_hash(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    # surrogatepass: a text handed to the API may hold lone surrogates; hashing must not crash on them.
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 class Writer:
@@ -46,7 +42,10 @@ class Writer:
         self.lines: list[str] = []
         self.level = 0
 
-    def line(self, text: str = "") -> None:
+    def line(self, text: str = "", note: Optional[str] = None) -> None:
+        """One line of code; ``note`` (any text, rule text included) becomes a trailing comment."""
+        if note is not None:
+            text += "  " + comment(note)
         self.lines.append(("    " * self.level + text) if text else "")
 
     def indent(self) -> None:
@@ -168,7 +167,7 @@ class CodeGenerator:
         return f"st.top({self.zone_index(e.zone)})"
 
     def visit_SeatStep(self, e: ir.SeatStep) -> str:
-        return f"({self.expr(e.seat)} + {e.offset}) % st.players"
+        return f"({self.expr(e.seat)} + {lit(e.offset)}) % st.players"
 
     def visit_Others(self, e: ir.Others) -> str:
         return f"st.others({self.expr(e.seat)})"
@@ -318,11 +317,11 @@ class CodeGenerator:
         fast = self._legal_placement_test(e)
         if fast is not None:
             return fast
-        op = "==" if e.op == "=" else e.op
+        op = operator("==" if e.op == "=" else e.op)
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
 
     def visit_Arith(self, e: ir.Arith) -> str:
-        return f"({self.expr(e.left)} {e.op} {self.expr(e.right)})"
+        return f"({self.expr(e.left)} {operator(e.op)} {self.expr(e.right)})"
 
     def visit_Negate(self, e: ir.Negate) -> str:
         return f"(-{self.expr(e.operand)})"
@@ -331,10 +330,10 @@ class CodeGenerator:
         return f"(not {self.expr(e.operand)})"
 
     def visit_BoolOp(self, e: ir.BoolOp) -> str:
-        return "(" + f" {e.op} ".join(self.expr(o) for o in e.operands) + ")"
+        return "(" + f" {operator(e.op)} ".join(self.expr(o) for o in e.operands) + ")"
 
     def visit_Builtin(self, e: ir.Builtin) -> str:
-        return f"{e.func}({', '.join(self.expr(a) for a in e.args)})"
+        return f"{function(e.func)}({', '.join(self.expr(a) for a in e.args)})"
 
     # ------------------------------------------------------------------ statements
     def cause(self, cause: Optional[str]) -> str:
@@ -417,8 +416,10 @@ class CodeGenerator:
 
     # ------------------------------------------------------------------ helpers
     def doc(self, decl, what: str) -> None:
-        where = f"{self.source_name}:{decl.loc.line}" if decl.loc else self.source_name
-        self.w.line(f'"""{what} {cites_text(decl)} ({where})"""'.replace("  ", " "))
+        """A function's docstring: what it does, the clauses it cites and where in the rule file it is."""
+        self.w.line(docstring(" ".join(part for part in (
+            what, cites_text(decl), f"({self.source_name}:{decl.loc.line})" if decl.loc else f"({self.source_name})")
+            if part)))
 
     def render(self, template: str, types: dict[str, str]) -> str:
         """A template like "play {tile}" as a concatenation of literals and labels. A template with one
@@ -479,11 +480,9 @@ class CodeGenerator:
     # ------------------------------------------------------------------ declarations
     def module(self) -> str:
         m, w = self.m, self.w
-        w.line(f'"""{m.title}: reference engine generated by rulespec from {self.source_name}.')
-        w.line("")
-        w.line("Do not edit: change the rule file and run `rulespec build`. Every function names the rulebook")
-        w.line("clauses it implements and the rule-file line it was compiled from.")
-        w.line('"""')
+        w.line(docstring(f"{m.title}: reference engine generated by rulespec from {self.source_name}.\n\n"
+                         "Do not edit: change the rule file and run `rulespec build`. Every function names the rulebook\n"
+                         "clauses it implements and the rule-file line it was compiled from.\n"))
         w.line("")
         w.line("from rulespec.runtime.engine import (")
         w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
@@ -533,7 +532,7 @@ class CodeGenerator:
                               [repr(literal) for literal, _, _, _ in parsed[1:] if literal])
             text = text.lstrip(" +")
             source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
-            lines.append(f"{name} = tuple({text} for label in {source})  # {template!r}")
+            lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
         self.w.lines[self.tables_at:self.tables_at] = lines
 
     def components(self) -> None:
@@ -542,7 +541,7 @@ class CodeGenerator:
         w.line("COMPONENTS = (")
         w.indent()
         for c in self.m.components:
-            w.line(f"# {c.name} {cites_text(c)}")
+            w.line(comment(f"{c.name} {cites_text(c)}"))
             w.line(f"({c.name!r}, {c.attributes!r}, {c.copies!r}, {c.shown_as!r}),")
         w.dedent()
         w.line(")")
@@ -554,8 +553,8 @@ class CodeGenerator:
         w = self.w
         for board in self.m.boards:
             const = self.board_const(board.name)
-            w.line(f"# ---------------------------------------------------------------- board {board.name} "
-                   f"{cites_text(board)}")
+            w.line(comment(f"---------------------------------------------------------------- board {board.name} "
+                           f"{cites_text(board)}"))
             w.line(f"{const}_ROWS = {board.row_values!r}")
             w.line(f"{const}_COLUMNS = {board.column_values!r}")
             w.line(f"{const}_ROW = tuple(r for r in {const}_ROWS for _ in {const}_COLUMNS)")
@@ -565,7 +564,7 @@ class CodeGenerator:
             for face in board.faces:
                 if face.condition is not None:
                     w.line("")
-                    w.line(f"def face_{ident(board.name)}_{ident(face.name)}(st):")
+                    w.line(f"def face_{ident(board.name)}__{ident(face.name)}(st):")
                     w.indent()
                     self.doc(face, f"Face {face.name} of {board.name} is used when `{face.condition.text}`.")
                     w.line(f"return {self.expr(face.condition)}")
@@ -575,11 +574,11 @@ class CodeGenerator:
             w.indent()
             width = len(board.column_values)
             for face in board.faces:
-                cond = f"face_{ident(board.name)}_{ident(face.name)}" if face.condition is not None else "None"
+                cond = f"face_{ident(board.name)}__{ident(face.name)}" if face.condition is not None else "None"
                 w.line(f"FaceInfo({face.name!r}, (")
                 w.indent()
                 for r, row in enumerate(board.row_values):
-                    w.line(f"{''.join(face.cells[r * width:(r + 1) * width])!r}  # {row}")
+                    w.line(f"{''.join(face.cells[r * width:(r + 1) * width])!r}", note=str(row))
                 w.dedent()
                 w.line(f"), {cond}),")
             w.dedent()
@@ -590,7 +589,7 @@ class CodeGenerator:
         w = self.w
         for fit in self.m.fits:
             w.line("")
-            w.line(f"def fit_{ident(fit.component)}_on_{ident(fit.board)}(st, v_item, v_space):")
+            w.line(f"def fit_{ident(fit.component)}__on__{ident(fit.board)}(st, v_item, v_space):")
             w.indent()
             self.doc(fit, f"Where a {fit.component} may go on {fit.board}.")
             w.line(f"return {self.expr(fit.condition) if fit.condition is not None else 'True'}")
@@ -604,7 +603,7 @@ class CodeGenerator:
         w = self.w
         name = ident(step.name)
         w.line("")
-        w.line(f"# ---------------------------------------------------------------- {step.kind} {step.name}")
+        w.line(comment(f"---------------------------------------------------------------- {step.kind} {step.name}"))
         if step.kind == "auto":
             w.line(f"def step_{name}(st, cause{self.params(step.params)}):")
             w.indent()
@@ -651,10 +650,10 @@ class CodeGenerator:
         w.line(f"def by_{name}(st{self.params(step.params)}):")
         w.indent()
         if step.by is None:
-            w.line(f'"""Any player may take `{step.name}` (a claim window)."""')
+            w.line(docstring(f"Any player may take `{step.name}` (a claim window)."))
             w.line("return ANY_PLAYER")
         else:
-            w.line(f'"""Who decides `{step.name}`."""')
+            w.line(docstring(f"Who decides `{step.name}`."))
             w.line(f"return {self.expr(step.by)}")
         w.dedent()
         self.plans = []
@@ -719,10 +718,10 @@ class CodeGenerator:
         w.line("")
         w.line(f"def options_{base}(st{self.params(step.params)}):")
         w.indent()
-        self.doc(option, f"Option `{option.name}` of `{step.name}`: \"{option.template}\".")
+        self.doc(option, f"Option `{option.name}` of `{step.name}`: `{option.template}`.")
         w.line("found = []")
         for c in placed[-1]:
-            w.line(f"if not ({self.expr(c)}):  # {c.text}")
+            w.line(f"if not ({self.expr(c)}):", note=c.text)
             w.indent()
             w.line("return found")
             w.dedent()
@@ -734,7 +733,7 @@ class CodeGenerator:
             w.indent()
             depth += 1
             for c in placed[i]:
-                w.line(f"if not ({self.expr(c)}):  # {c.text}")
+                w.line(f"if not ({self.expr(c)}):", note=c.text)
                 w.indent()
                 w.line("continue")
                 w.dedent()
@@ -749,7 +748,7 @@ class CodeGenerator:
         w.line("")
         w.line(f"def candidates_{base}(st{self.params(step.params)}):")
         w.indent()
-        w.line(f'"""Every `{option.name}` candidate, before its conditions; to explain refusals."""')
+        w.line(docstring(f"Every `{option.name}` candidate, before its conditions; to explain refusals."))
         for var in bound:
             domain = self.expr(next(b.domain for b in option.bindings if b.var == var))
             w.line(f"for v_{ident(var)} in {domain}:")
@@ -765,7 +764,7 @@ class CodeGenerator:
         w.indent()
         w.line('"""The index of the first condition that does not hold, or -1."""')
         for i, c in enumerate(option.conditions):
-            w.line(f"if not ({self.expr(c)}):  # {c.text}")
+            w.line(f"if not ({self.expr(c)}):", note=c.text)
             w.indent()
             w.line(f"return {i}")
             w.dedent()
@@ -808,26 +807,26 @@ class CodeGenerator:
         if together:
             for k, (_, _, _, placed, _, _) in enumerate(plans):
                 if placed[-1]:
-                    w.line(f"_ok{k} = " + " and ".join(f"({self.expr(c)})" for c in placed[-1])
-                           + f"  # {' and '.join(c.text for c in placed[-1])}")
+                    w.line(f"_ok{k} = " + " and ".join(f"({self.expr(c)})" for c in placed[-1]),
+                           note=" and ".join(c.text for c in placed[-1]))
             w.line(f"for v_{ident(next(iter(first)))} in range(st.players):")
             w.indent()
         for k, (option, bound, domains, placed, text, binding_tuple) in enumerate(plans):
-            w.line(f"# {option.name}: \"{option.template}\"")
+            w.line(comment(f"{option.name}: `{option.template}`"))
             level = w.level
             guards = placed[0] if together else placed[-1]
             tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
             if tests:
-                w.line(f"if {' and '.join(tests)}:" + (f"  # {' and '.join(c.text for c in guards)}" if guards else ""))
+                w.line(f"if {' and '.join(tests)}:", note=" and ".join(c.text for c in guards) if guards else None)
                 w.indent()
             for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
                 w.line(f"for v_{ident(var)} in {domains[var]}:")
                 w.indent()
                 if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
                     self.kinds[var] = f"kind_{ident(var)}"
-                    w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]  # tested more than once")
+                    w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
                 for c in placed[i]:
-                    w.line(f"if not ({self.expr(c)}):  # {c.text}")
+                    w.line(f"if not ({self.expr(c)}):", note=c.text)
                     w.indent()
                     w.line("continue")
                     w.dedent()
@@ -884,7 +883,7 @@ class CodeGenerator:
     def trigger(self, trigger: ir.Trigger) -> None:
         w = self.w
         w.line("")
-        w.line(f"# ---------------------------------------------------------------- trigger {trigger.name}")
+        w.line(comment(f"---------------------------------------------------------------- trigger {trigger.name}"))
         w.line(f"def trigger_{ident(trigger.name)}(st, v_item, v_space, v_player, cause):")
         w.indent()
         causes = ", ".join(trigger.event.causes) or "any cause"
@@ -896,10 +895,10 @@ class CodeGenerator:
         w = self.w
         name = ident(instead.name)
         w.line("")
-        w.line(f"# ---------------------------------------------------------------- instead {instead.name}")
+        w.line(comment(f"---------------------------------------------------------------- instead {instead.name}"))
         w.line(f"def applies_{name}(st{self.params(instead.params)}):")
         w.indent()
-        w.line(f'"""Whether `{instead.name}` replaces `{instead.step}` now: {instead.condition.text}."""')
+        w.line(docstring(f"Whether `{instead.name}` replaces `{instead.step}` now: {instead.condition.text}."))
         w.line(f"return {self.expr(instead.condition)}")
         w.dedent()
         w.line("")
@@ -913,7 +912,7 @@ class CodeGenerator:
     def end(self, end: ir.End) -> None:
         w = self.w
         w.line("")
-        w.line(f"# ---------------------------------------------------------------- end {end.name}")
+        w.line(comment(f"---------------------------------------------------------------- end {end.name}"))
         w.line(f"def end_{ident(end.name)}(st):")
         w.indent()
         self.doc(end, f"Whether the game ends now by `{end.name}`; returns the declared winners.")
@@ -926,7 +925,7 @@ class CodeGenerator:
             w.line("")
             w.line(f"def end_{ident(end.name)}__then(st):")
             w.indent()
-            w.line(f'"""The step `{end.name}` runs before the game is scored."""')
+            w.line(docstring(f"The step `{end.name}` runs before the game is scored."))
             args = "".join(f"{self.expr(a)}, " for a in end.then_args)
             w.line(f"return ({end.then_step!r}, ({args}))")
             w.dedent()
@@ -958,15 +957,15 @@ class CodeGenerator:
             ends = [(k, end) for k, end in enumerate(self.m.ends) if end.timing == timing]
             cites = list(dict.fromkeys(c for _, end in ends for c in end.cites))
             rulings = list(dict.fromkeys(r for _, end in ends for r in end.rulings))
-            cited = " ".join(([f"[{', '.join(cites)}]"] if cites else []) +
-                             ([f"ruling {', '.join(rulings)}"] if rulings else []))
             lines = ", ".join(str(end.loc.line) for _, end in ends if end.loc)
-            where = f"{self.source_name}:{lines}" if lines else self.source_name
-            w.line(f'"""The ends checked at `{timing}`, in declaration order: (index in ENDS, winners) of the first '
-                   f'that holds, or None. {cited} ({where})"""'.replace("  ", " "))
+            w.line(docstring(" ".join(part for part in (
+                f"The ends checked at `{timing}`, in declaration order: (index in ENDS, winners) of the first "
+                f"that holds, or None.", f"[{', '.join(cites)}]" if cites else "",
+                f"ruling {', '.join(rulings)}" if rulings else "",
+                f"({self.source_name}:{lines})" if lines else f"({self.source_name})") if part)))
             reads_at, self.counter_lists = len(w.lines), {}
             for k, end in ends:
-                w.line(f"# {end.name} {cites_text(end)}".rstrip())
+                w.line(comment(f"{end.name} {cites_text(end)}"))
                 self.end_test(end, f"{k}, ")
             w.line("return None")
             self.read_counters_first(reads_at, w.level)
@@ -1034,12 +1033,13 @@ class CodeGenerator:
 
     def engine_class(self) -> None:
         m, w = self.m, self.w
-        class_name = "".join(part.capitalize() for part in re.split(r"[^A-Za-z0-9]+", m.game_id) if part) + "Engine"
+        class_name = ident("".join(part.capitalize() for part in re.split(r"[^A-Za-z0-9]+", m.game_id) if part)
+                           + "Engine")
         w.line("")
         w.line("")
         w.line(f"class {class_name}(Engine):")
         w.indent()
-        w.line(f'"""{m.title} {("[" + ", ".join(m.game_cites) + "]") if m.game_cites else ""}"""')
+        w.line(docstring(f"{m.title} [{', '.join(m.game_cites)}]" if m.game_cites else m.title))
         w.line("")
         w.line(f"GAME_ID = {m.game_id!r}")
         w.line(f"TITLE = {m.title!r}")
@@ -1077,13 +1077,13 @@ class CodeGenerator:
             w.line("SHAPES = {")
             w.indent()
             for shape in m.shapes:
-                w.line(f"{shape.name!r}: {shape.cells!r},  # {cites_text(shape)}")
+                w.line(f"{shape.name!r}: {shape.cells!r},", note=cites_text(shape))
             w.dedent()
             w.line("}")
         fits: dict[tuple[str, int], list[str]] = {}
         for fit in m.fits:
             fits.setdefault((fit.component, self.boards[fit.board]), []).append(
-                f"fit_{ident(fit.component)}_on_{ident(fit.board)}")
+                f"fit_{ident(fit.component)}__on__{ident(fit.board)}")
         w.line("FITS = {")
         w.indent()
         for key, fns in fits.items():
@@ -1144,7 +1144,7 @@ class CodeGenerator:
         w.line(f"SCORES = {{{', '.join(f'{s.name!r}: score_{ident(s.name)}' for s in m.scores)}}}")
         w.line(f"RANKING = {m.ranking.keys if m.ranking else ()!r}")
         if m.match is not None:
-            w.line(f"MATCH = ({m.match.legs!r}, {m.match.totals!r})  # {cites_text(m.match)}")
+            w.line(f"MATCH = ({m.match.legs!r}, {m.match.totals!r})", note=cites_text(m.match))
         w.line("INVARIANTS = (")
         w.indent()
         for inv in m.invariants:
@@ -1173,4 +1173,27 @@ class CodeGenerator:
 
 def generate(model: ir.Model, source_name: str) -> str:
     """Python source of the engine for ``model``."""
-    return CodeGenerator(model, source_name).module()
+    source = CodeGenerator(model, source_name).module()
+    check_generated(source)
+    return source
+
+
+def check_generated(source: str) -> None:
+    """A backstop behind the quoting and the checker's name rules: the module parses, and no two of its
+    top-level definitions share a name (two rule-file names must never become one function)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError as error:
+        raise UnsafeText(f"the generated module does not parse: {error.msg} at line {error.lineno}") from None
+    seen: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names = [node.name]
+        elif isinstance(node, ast.Assign):
+            names = [n.id for target in node.targets for n in ast.walk(target) if isinstance(n, ast.Name)]
+        else:
+            continue
+        for name in names:
+            if name in seen:
+                raise UnsafeText(f"two definitions of {name} in the generated module")
+            seen.add(name)

@@ -1,0 +1,265 @@
+"""Rule text reaches generated code only as literals, checked identifiers or escaped comments.
+
+Three layers: the generator's own source is read and every f-string field in it must be quoted
+(``!r``, a quoting helper, or a value that is code or a number); the quoting helpers are fuzzed with
+any text; and whole games whose every text slot (and file name) is hostile must generate a module
+that parses, has exactly the structure of the same game with harmless texts, and holds each text as
+a string constant.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import io
+import os
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+import rulespec
+from rulespec import pipeline
+from rulespec.codegen import python as generator
+from rulespec.codegen.quoting import UnsafeText, comment, docstring, ident, lit
+from rulespec.language.errors import RuleError
+from rulespec.language.parser import parse_text
+from rulespec.model.checker import check
+
+from .hostile_game import DEFAULTS, game_text
+
+GENERATOR = Path(generator.__file__)
+
+# ----------------------------------------------------------------------------- the generator's source
+
+# Calls whose result is code (or a number), never raw rule text.
+CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "comment", "docstring"}
+CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once"}
+# Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
+# local interpolated into code must be added here deliberately (and hold no rule text).
+CODE_LOCALS = {
+    "args", "b", "base", "binding_tuple", "board", "class_name", "code", "cond", "const", "domain", "extra",
+    "fns", "found", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
+    "separator", "shape", "source", "subject", "table", "tag", "target", "tests", "text", "then", "v", "value",
+    "var", "where", "winners",
+}
+# Dictionaries of the generator whose values are code or numbers.
+CODE_TABLES = {"self.boards", "self.kinds", "domains"}
+# Calls and keywords whose text arguments are texts to quote, not code.
+TEXT_SINKS = {"comment", "docstring", "doc", "UnsafeText"}
+
+
+def _is_code(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, ast.JoinedStr):
+        return True  # its own fields are checked where the walk meets them
+    if isinstance(node, ast.Name):
+        return node.id in CODE_LOCALS
+    if isinstance(node, ast.IfExp):
+        return _is_code(node.body) and _is_code(node.orelse)
+    if isinstance(node, ast.BinOp):
+        return _is_code(node.left) and _is_code(node.right)
+    if isinstance(node, ast.Subscript):
+        return ast.unparse(node.value) in CODE_TABLES
+    if isinstance(node, ast.Call):
+        func = node.func
+        if isinstance(func, ast.Name):
+            return func.id in CODE_FUNCTIONS
+        if isinstance(func, ast.Attribute):
+            if isinstance(func.value, ast.Name) and func.value.id == "self" and func.attr in CODE_METHODS:
+                return True
+            if func.attr == "setdefault" and ast.unparse(func.value) == "self.counter_lists":
+                return True  # counter -> local name, built with ident()
+            if func.attr == "join" and isinstance(func.value, ast.Constant) and len(node.args) == 1:
+                joined = node.args[0]
+                if isinstance(joined, (ast.GeneratorExp, ast.ListComp)):
+                    return _is_code(joined.elt)
+                return _is_code(joined)
+    return False
+
+
+def _unquoted_fields(source: str) -> list[str]:
+    tree = ast.parse(source)
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+
+    def in_text_sink(node: ast.AST) -> bool:
+        while node in parents:
+            parent = parents[node]
+            if isinstance(parent, ast.keyword) and parent.arg == "note":
+                return True
+            if isinstance(parent, ast.Call):
+                func = parent.func
+                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if name in TEXT_SINKS:
+                    return True
+            node = parent
+        return False
+
+    problems = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr) or in_text_sink(node):
+            continue
+        for field in node.values:
+            if isinstance(field, ast.FormattedValue) and field.conversion != ord("r") and not _is_code(field.value):
+                problems.append(f"{GENERATOR.name}:{field.lineno}: {{{ast.unparse(field.value)}}}")
+    return problems
+
+
+def test_every_field_the_generator_interpolates_into_code_is_quoted():
+    problems = _unquoted_fields(GENERATOR.read_text(encoding="utf-8"))
+    assert not problems, ("f-string fields that put a value into generated code without quoting it "
+                          "(use !r, lit(), ident(), or pass text to docstring()/comment()/note=):\n"
+                          + "\n".join(problems))
+
+
+def test_the_lint_finds_an_unquoted_title():
+    bad = 'def f(self, m):\n    self.w.line(f"TITLE = {m.title}")\n    self.w.line(f\'"""{m.title}"""\')\n'
+    assert len(_unquoted_fields(bad)) == 2
+    good = ('def f(self, m):\n    self.w.line(f"TITLE = {m.title!r}")\n    self.w.line(docstring(f"{m.title}"))\n'
+            '    self.w.line(f"x = {lit(m.title)}", note=f"{m.title}")\n')
+    assert _unquoted_fields(good) == []
+
+
+# ----------------------------------------------------------------------------- the quoting helpers
+
+ANY_TEXT = st.text(st.characters(codec=None), max_size=40)  # surrogates, controls, U+2028 included
+PAYLOADS = ['"""', "'''", '\\N{foo}', "\\x0", "\\u12", "\\", "\r", "\x00", "\ud800", "\u2028", "\x0c", "\x1b[2J",
+            '"""; open("PWNED", "w") #', "\n__import__('os').system('touch PWNED')\n", "# -*- coding: rot13 -*-",
+            "{", "}", "{}", "{0}", "%s", "$(touch PWNED)", "<script>alert(1)</script>"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(ANY_TEXT, st.lists(st.sampled_from(PAYLOADS), max_size=4).map("".join)))
+def test_quoting_helpers_keep_any_text_inside_its_literal_or_comment(text):
+    assert ast.literal_eval(lit(text)) == text
+    assert ast.literal_eval(docstring(text)) == text
+    # A comment is exactly one comment token on its line: nothing after it is code.
+    line = comment(text)
+    tokens = [t for t in tokenize.generate_tokens(io.StringIO(line + "\nx = 1\n").readline)
+              if t.type not in (tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER)]
+    assert tokens[0].type == tokenize.COMMENT and tokens[0].string == line, tokens
+    assert [t.string for t in tokens[1:]] == ["x", "=", "1"], tokens
+    module = f"def f():\n    {docstring(text)}\n    {line}\n    return {lit(text)}\n"
+    tree = ast.parse(module)
+    assert ast.get_docstring(tree.body[0], clean=False) == text
+
+
+@given(ANY_TEXT)
+def test_ident_lets_through_plain_names_only(text):
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text):
+        assert ident(text) == text
+    else:
+        with pytest.raises(UnsafeText):
+            ident(text)
+
+
+def test_lit_refuses_what_is_not_plain_data():
+    with pytest.raises(UnsafeText):
+        lit(object())
+    with pytest.raises(UnsafeText):
+        lit((1, 2.5j))
+    assert ast.literal_eval(lit({"a": (1, "b", None, True)})) == {"a": (1, "b", None, True)}
+
+
+# ----------------------------------------------------------------------------- whole games
+
+def _shape(source: str) -> str:
+    """The module with every string constant blanked: what it does, without what it says (a digest,
+    so that a failing example prints short)."""
+    class Blank(ast.NodeTransformer):
+        def visit_Constant(self, node):
+            return ast.Constant("S") if isinstance(node.value, str) else node
+    return hashlib.sha256(ast.dump(Blank().visit(ast.parse(source))).encode()).hexdigest()
+
+
+def _strings(tree: ast.AST) -> list[str]:
+    return [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def _generate(folder: Path, text: str, file_name: str = "hostile.rules"):
+    """Parse, check and generate from a text, as the API takes one (it may hold what no file can)."""
+    path = folder / file_name
+    model = check(parse_text(text, str(path)), ())
+    return model, pipeline.generate_source(model, path), path
+
+
+@pytest.fixture(scope="module")
+def harmless(tmp_path_factory):
+    _, source, _ = _generate(tmp_path_factory.mktemp("harmless"), game_text())
+    return _shape(source)
+
+
+# Texts a rule file's string can hold (no `"` and no line break); braces are left to the template
+# checks (tests/errors), so that the harmless twin has the same fields.
+SLOT_TEXT = st.one_of(
+    st.text(st.characters(codec=None, exclude_characters='"\n{}'), max_size=20),
+    st.lists(st.sampled_from([p for p in PAYLOADS if not set(p) & set('"\n{}')] +
+                             ["''' + __import__('os').getcwd() + '''", "\\'", "'", "#", "`", ")", "(", "\t"]),
+             min_size=1, max_size=4).map("".join),
+)
+TEXT_SLOTS = ("title", "shown_as", "option_text", "outcome_text", "invariant_title", "example_title", "comment")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                  HealthCheck.too_slow])
+@given(slot=st.sampled_from(TEXT_SLOTS), text=SLOT_TEXT)
+@example(slot="comment", text='""" ; open("PWNED", "w") ; """')
+@example(slot="title", text="\\N{foo} \\x0 \\u12")
+@example(slot="example_title", text="\\")
+@example(slot="comment", text="\r__import__('os').system('touch PWNED')")
+def test_a_hostile_text_in_any_slot_stays_a_literal(tmp_path, harmless, slot, text):
+    if slot != "comment" and text != text.strip():
+        text = text.strip() or "x"  # the parser keeps texts as written; the harmless twin is compared on shape
+    try:
+        model, source, _ = _generate(tmp_path, game_text(**{slot: text}))
+    except RuleError as error:  # refused: then it must say where
+        assert error.diagnostics and all(d.line >= 1 and d.column >= 1 for d in error.diagnostics), str(error)
+        return
+    tree = ast.parse(source)
+    assert _shape(source) == harmless, "the hostile text changed what the generated module does"
+    strings = _strings(tree)
+    if slot == "comment":
+        assert any(text in s for s in strings), "the condition's source text is kept, as a literal"
+    else:
+        assert any(text in s for s in strings), f"{slot} {text!r} is not a string constant of the module"
+    if slot == "title":
+        assert model.title == text
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        module = pipeline.load_module_from_source(source, "hostile_check")
+        rulespec.random_game(module.GAME(), 2, seed=1)
+    finally:
+        os.chdir(cwd)
+    assert not (tmp_path / "PWNED").exists()
+
+
+FILE_NAMES = [
+    'x"""; open("PWNED", "w") #.rules',
+    "x'''; open('PWNED', 'w') #.rules",
+    "x\n__import__('os').system('touch PWNED')\n.rules",
+    "x\r# -*- coding: rot13 -*-.rules",
+    "\\N{foo}\\x0.rules",
+    "x\u2028y.rules",
+]
+
+
+@pytest.mark.parametrize("file_name", FILE_NAMES, ids=[repr(n) for n in FILE_NAMES])
+def test_a_hostile_file_name_stays_a_literal(tmp_path, harmless, file_name):
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        model, source, path = _generate(tmp_path, game_text(), file_name)
+        path.write_text(game_text(), encoding="utf-8")
+        tree = ast.parse(source)
+        assert _shape(source) == harmless
+        assert pipeline.display_name(path) in _strings(tree)
+        engine = rulespec.load(path)
+        rulespec.random_game(engine, 2, seed=3)
+    finally:
+        os.chdir(cwd)
+    assert not (tmp_path / "PWNED").exists()
