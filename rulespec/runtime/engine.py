@@ -707,6 +707,8 @@ class State:
     def apply(self, action: Union[Action, str]) -> None:
         if isinstance(action, str):
             action = self.engine.parse_action(self, action)
+        elif not isinstance(action, Action) or action.player.__class__ is not int or action.text.__class__ is not str:
+            _not_an_action(action)
         if self.over is not None:
             raise IllegalAction(f"the game is over; {action} cannot be played")
         pending = self._pending if self._pending is not None else self._offer()
@@ -819,14 +821,14 @@ class State:
             "turn_number": self.turn_number,
             "next_seat": self.next_seat,
             "leg": self.leg,
-            "legs": [dict(leg) for leg in self.legs],
+            "legs": json.loads(json.dumps(self.legs)) if self.legs else [],  # (nothing shared with the state)
             "zones": [list(z) for z in self.zones],
             "boards": [list(b) for b in self.boards],
             "causes": [list(c) for c in self.causes],
             "counters": {k: (list(v) if isinstance(v, list) else v) for k, v in self.counters.items()},
-            "queues": {k: [list(e) for e in v] for k, v in self.queues.items()},
+            "queues": {k: [[e[0], list(e[1]), e[2], e[3], list(e[4])] for e in v] for k, v in self.queues.items()},
             "stack": [[f[0], list(f[1]), f[2], f[3], list(f[4])] for f in self.stack],
-            "over": self.over,
+            "over": None if self.over is None else json.loads(json.dumps(self.over)),
             "history": list(self.history),
             "violations": list(self.violations),
             "fired": dict(sorted(self.fired.items())),
@@ -916,6 +918,13 @@ class State:
         self._journal = None
 
 
+def _not_an_action(action: Any) -> None:
+    if isinstance(action, Action):
+        raise TypeError(f"apply() takes an Action(player: int, text: str), not Action({action.player!r}, "
+                        f"{action.text!r})")
+    raise TypeError(f"apply() takes an Action or its text, not {type(action).__name__}")
+
+
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
 _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
@@ -982,6 +991,7 @@ class Engine:
                 raise ValueError(f"option {name!r} takes {', '.join(self.OPTIONS[name][0])}, not {value!r}")
             opts[name] = value
         self.option_values = opts
+        self._options_given = dict(options or {})  # a state read back must have these (see state_check)
         self._tables: dict[int, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL)
@@ -1109,11 +1119,13 @@ class Engine:
         return st
 
     def from_json(self, text: str) -> State:
-        return self._state_from_dict(json.loads(text))
+        """The state ``to_json()`` wrote; InvalidState (a ValueError) says what is wrong with any other text."""
+        from .state_check import parse_state_json
+        return self._state_from_dict(parse_state_json(text))
 
     def _state_from_dict(self, data: dict) -> State:
-        if data.get("game") != self.GAME_ID:
-            raise ValueError(f"this state is from {data.get('game')!r}, not {self.GAME_ID!r}")
+        from .state_check import check_state_dict
+        check_state_dict(self, data)  # InvalidState at the first part this engine cannot read back
         st = self.empty_state(data["players"], dict(data["options"]))
         st.leg, st.legs = data.get("leg", 0), list(data.get("legs", []))
         st.phase, st.turn_seat, st.turn_number = data["phase"], data["turn_seat"], data["turn_number"]

@@ -1,0 +1,481 @@
+"""Checks a state read back from JSON against its engine's tables before it is built.
+
+``Engine.from_json`` and ``Engine._state_from_dict`` call :func:`check_state_dict` first, so a
+tampered, truncated or foreign state is refused with one :class:`InvalidState` naming the first
+problem and where it is (``state.zones[3][1]: item 7 (blue 4 shell) is also in zone rack of
+player 2 (state.zones[5][0])``), never accepted to fail later with an IndexError inside a rule.
+
+The checks are those the runtime itself relies on: the keys and types of every part, the game,
+variants, player count and options, every item in range and in exactly one place (a tile covering
+several cells of one board is one place), the zones and boards of the tables' sizes, the counters
+and queues as declared, seats within the player count, the runtime's phases, every pending step
+known with its number of arguments, the shape of ``over`` the runtime writes, and the legs of a
+match. Counters have no declared range in the rule language, so any int is accepted there. One
+pass over each part: the cost is linear in the size of the state.
+"""
+
+from __future__ import annotations
+
+import json
+import weakref
+from typing import Any, Optional
+
+from .engine import ENDING, LOTS, RESOLVE, RuleRuntimeError
+
+PHASES = ("setup", "play")  # the phases the runtime moves a state through (Engine._start_setup, _next_turn)
+KEYS = ("game", "variants", "players", "options", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs",
+        "zones", "boards", "causes", "counters", "queues", "stack", "over", "history", "violations", "fired")
+OVER_KEYS = ("end", "winners", "cites")  # what Engine._end writes; a drawn lot adds "lot"
+LEG_KEYS = ("end", "winners", "options", "scores")  # what Engine._next_leg records
+
+
+class InvalidState(ValueError):
+    """A state (JSON text or dict) that its engine cannot read back. ``path`` says where the problem
+    is (``state.zones[3][1]``), ``reason`` what it is; ``str()`` is ``"<path>: <reason>"``."""
+
+    def __init__(self, path: str, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+def parse_state_json(text: Any) -> Any:
+    """The JSON value of ``text``; InvalidState when it is not JSON."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise TypeError(f"from_json() takes the JSON text of a state (str), not {type(text).__name__}")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise InvalidState("state", "the JSON text is nested too deeply to be a state") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
+        raise InvalidState("state", f"not JSON text: {error}") from None
+
+
+def _key(path: str, name: str) -> str:
+    return f"{path}.{name}" if name.isidentifier() else f"{path}[{name!r}]"
+
+
+def _kind(value: Any) -> str:
+    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "an int",
+            float: "a number with a fraction", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _is_int(value: Any) -> bool:
+    return value.__class__ is int  # a bool is not an int here
+
+
+class _Known:
+    """What the checks need of one engine's tables for one player count and options, built once."""
+
+    def __init__(self, engine, t):
+        players = t.players
+        self.zone_names: list[str] = [""] * t.zone_count
+        for zone in engine.ZONES:
+            base = t.zone_base[zone.name]
+            if zone.per_player:
+                for seat in range(players):
+                    self.zone_names[base + seat] = f"zone {zone.name} of player {seat + 1}"
+            else:
+                self.zone_names[base] = f"zone {zone.name}"
+        # Where empty_state puts every item: those are on the table in every state of the game (moves
+        # and placements only carry them about); the others (left out, with no zone for them) are nowhere.
+        starts = {zone.start for zone in engine.ZONES}
+        claimed = {zone.start_component for zone in engine.ZONES if zone.start_component}
+        present = set(t.left_out_items) if "left_out" in starts else set()
+        present.update(i for i in t.in_play_items if "in_play" in starts or engine.ITEM_KIND[i] in claimed)
+        self.present = present
+        # Boards of triangles: the cells each shape may cover (a tile lies on one placement of its shape).
+        self.shape_cells: list[Optional[dict]] = []
+        for b, board in enumerate(engine.BOARDS):
+            if board.kind != "triangles" or not board.shape_attribute:
+                self.shape_cells.append(None)
+                continue
+            cells = t.placement_cells[b]
+            self.shape_cells.append({shape: frozenset(cells[p] for p in ids)
+                                     for shape, ids in t.placements_of[b].items()})
+
+
+_KNOWN: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def _known(engine, t) -> _Known:
+    known = _KNOWN.get(t)
+    if known is None:
+        known = _KNOWN[t] = _Known(engine, t)
+    return known
+
+
+class _Checker:
+    def __init__(self, engine):
+        self.engine = engine
+        self.players = 0
+        self.arity = {name: len(info.params) for name, info in engine.STEPS.items()}
+        for name in (RESOLVE, LOTS, ENDING):
+            self.arity.pop(name, None)  # the runtime's own frames are checked one by one
+
+    # ---- small helpers, each raising InvalidState at ``path``
+    def fail(self, path: str, reason: str):
+        raise InvalidState(path, reason)
+
+    def object(self, value: Any, path: str) -> dict:
+        if value.__class__ is not dict:
+            self.fail(path, f"is {_kind(value)}, not an object")
+        for key in value:
+            if key.__class__ is not str:  # (json.loads gives str keys; a dict passed in may not)
+                self.fail(path, f"has the key {key!r}, not a string")
+        return value
+
+    def list(self, value: Any, path: str, length: Optional[int] = None, what: str = "") -> list:
+        if value.__class__ is not list:
+            self.fail(path, f"is {_kind(value)}, not a list")
+        if length is not None and len(value) != length:
+            self.fail(path, f"has {len(value)} entries, not {length}{what}")
+        return value
+
+    def int(self, value: Any, path: str, low: Optional[int] = None) -> int:
+        if not _is_int(value):
+            self.fail(path, f"is {_kind(value)} ({value!r}), not an int")
+        if low is not None and value < low:
+            self.fail(path, f"is {value}, below {low}")
+        return value
+
+    def str(self, value: Any, path: str) -> str:
+        if value.__class__ is not str:
+            self.fail(path, f"is {_kind(value)} ({_short(value)}), not a string")
+        return value
+
+    def strings(self, value: Any, path: str) -> list:
+        self.list(value, path)
+        for i, text in enumerate(value):
+            if text.__class__ is not str:
+                self.fail(f"{path}[{i}]", f"is {_kind(text)} ({_short(text)}), not a string")
+        return value
+
+    def seat(self, value: Any, path: str) -> int:
+        if not _is_int(value):
+            self.fail(path, f"is {_kind(value)} ({_short(value)}), not a seat (an int)")
+        if not 0 <= value < self.players:
+            self.fail(path, f"seat {value} is out of range: {self.players} players sit at seats 0 to "
+                            f"{self.players - 1}")
+        return value
+
+    def exact_keys(self, value: dict, path: str, expected, what: str) -> None:
+        if len(value) == len(expected) and all(k in value for k in expected):
+            return
+        missing = [k for k in expected if k not in value]
+        if missing:
+            self.fail(_key(path, missing[0]), f"is missing ({what}: {', '.join(expected) or 'none'})")
+        extra = next(k for k in value if k not in expected)
+        self.fail(_key(path, extra), f"is not one of the {what} ({', '.join(expected) or 'none'})")
+
+    # ---- the state
+    def check(self, data: Any) -> None:
+        engine = self.engine
+        self.object(data, "state")
+        if "game" in data and data["game"] != engine.GAME_ID:
+            self.fail("state.game", f"this state is from {data['game']!r}, not {engine.GAME_ID!r}")
+        self.exact_keys(data, "state", KEYS, "parts of a state")
+        self.str(data["game"], "state.game")
+        variants = self.strings(data["variants"], "state.variants")
+        if sorted(variants) != sorted(engine.VARIANTS_APPLIED):
+            applied = ", ".join(engine.VARIANTS_APPLIED) or "none"
+            self.fail("state.variants", f"the state is of variants {', '.join(variants) or 'none'}; this engine "
+                                        f"plays variants {applied}")
+        players = self.int(data["players"], "state.players")
+        if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
+            self.fail("state.players", f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} "
+                                       f"players, not {players}")
+        self.players = players
+        leg = self.legs(data)
+        options = self.options(data["options"], "state.options", leg, fixed=True)
+        try:
+            t = engine.tables(players, options)
+        except RuleRuntimeError as error:
+            self.fail("state.options", str(error))
+        known = _known(engine, t)
+        phase = data["phase"]
+        if phase not in PHASES:
+            self.fail("state.phase", f"is {_short(phase)}, not one of the phases {', '.join(PHASES)}")
+        self.seat(data["turn_seat"], "state.turn_seat")
+        self.int(data["turn_number"], "state.turn_number", 0)
+        if data["next_seat"] is not None:
+            self.seat(data["next_seat"], "state.next_seat")
+        self.places(data, t, known)
+        self.counters(data["counters"])
+        self.queues(data["queues"])
+        self.stack(data["stack"])
+        if data["over"] is not None:
+            self.over(data["over"], "state.over")
+        self.strings(data["history"], "state.history")
+        self.strings(data["violations"], "state.violations")
+        fired = self.object(data["fired"], "state.fired")
+        for name, count in fired.items():
+            self.int(count, _key("state.fired", name), 0)
+
+    def options(self, options: Any, path: str, leg: int, fixed: bool) -> dict:
+        engine = self.engine
+        self.object(options, path)
+        self.exact_keys(options, path, tuple(engine.OPTIONS), f"options of {engine.TITLE}")
+        match = engine.MATCH[0][leg] if engine.MATCH is not None else None
+        given = (getattr(engine, "_options_given", None) or {}) if fixed else {}
+        for name, value in options.items():
+            where = _key(path, name)
+            values = engine.OPTIONS[name][0]
+            if value.__class__ is not str or value not in values:
+                self.fail(where, f"is {_short(value)}; option {name} takes {', '.join(values)}")
+            if match is not None and name == match[0]:
+                if value != match[1]:
+                    self.fail(where, f"is {value!r}, but leg {leg + 1} of the match is played with "
+                                     f"{name}={match[1]}")
+            elif name in given and value != given[name]:
+                self.fail(where, f"is {value!r}; this engine was made with {name}={given[name]}")
+        return options
+
+    def legs(self, data: dict) -> int:
+        engine = self.engine
+        leg = self.int(data["leg"], "state.leg", 0)
+        count = 1 if engine.MATCH is None else len(engine.MATCH[0])
+        if leg >= count:
+            self.fail("state.leg", f"is {leg}, but {'a game outside a match has one leg (0)' if engine.MATCH is None else f'the match has {count} legs (0 to {count - 1})'}")
+        legs = self.list(data["legs"], "state.legs", leg, f": one per leg played before leg {leg}")
+        scores = tuple(engine.SCORES)
+        for i, record in enumerate(legs):
+            path = f"state.legs[{i}]"
+            self.object(record, path)
+            self.exact_keys(record, path, LEG_KEYS, "parts of a leg")
+            self.str(record["end"], f"{path}.end")
+            self.winners(record["winners"], f"{path}.winners")
+            self.options(record["options"], f"{path}.options", i, fixed=False)
+            self.object(record["scores"], f"{path}.scores")
+            self.exact_keys(record["scores"], f"{path}.scores", scores, "scores")
+            for name, values in record["scores"].items():
+                where = _key(f"{path}.scores", name)
+                self.list(values, where, self.players, f" (one per player)")
+                for seat, value in enumerate(values):
+                    self.int(value, f"{where}[{seat}]")
+        return leg
+
+    def winners(self, winners: Any, path: str) -> None:
+        self.list(winners, path)
+        for i, seat in enumerate(winners):
+            self.seat(seat, f"{path}[{i}]")
+
+    def over(self, over: Any, path: str) -> None:
+        self.object(over, path)
+        keys = OVER_KEYS + ("lot",) if "lot" in over else OVER_KEYS
+        self.exact_keys(over, path, keys, "parts of a finished game's result")
+        end = self.str(over["end"], f"{path}.end")
+        ends = [e.name for e in self.engine.ENDS] + ["turn_limit"]
+        if end not in ends:
+            self.fail(f"{path}.end", f"{end!r} is not an end of {self.engine.TITLE} ({', '.join(ends)})")
+        self.winners(over["winners"], f"{path}.winners")
+        self.strings(over["cites"], f"{path}.cites")
+        if "lot" in over:
+            self.seat(over["lot"], f"{path}.lot")
+
+    # ---- zones and boards: every item in exactly one place
+    def places(self, data: dict, t, known: _Known) -> None:
+        engine = self.engine
+        items = len(engine.ITEM_KIND)
+        zones = self.list(data["zones"], "state.zones", t.zone_count,
+                          f": the zones of {engine.TITLE} with {self.players} players")
+        # where[item]: the place it was first seen, (-1, zone, index) or (board, first cell, -1); made into
+        # words only for a refusal, so the usual state costs one look at each item
+        where: list = [None] * items
+        for z, zone in enumerate(zones):
+            if zone.__class__ is not list:
+                self.list(zone, f"state.zones[{z}]")
+            for i, item in enumerate(zone):
+                if item.__class__ is not int or not 0 <= item < items:
+                    self.item(item, f"state.zones[{z}][{i}]", items)
+                seen = where[item]
+                if seen is not None:
+                    self.fail(f"state.zones[{z}][{i}]", f"item {item} ({engine.ITEM_LABEL[item]}) is in "
+                                                        f"{known.zone_names[z]} and also in {self.place(seen, known)}")
+                where[item] = (-1, z, i)
+        boards = self.list(data["boards"], "state.boards", len(engine.BOARDS), " (one per board)")
+        causes = self.list(data["causes"], "state.causes", len(engine.BOARDS), " (one per board)")
+        for b, board in enumerate(engine.BOARDS):
+            cells = self.list(boards[b], f"state.boards[{b}]", board.size,
+                              f": board {board.name} has {board.size} spaces")
+            reasons = self.list(causes[b], f"state.causes[{b}]", board.size,
+                                f": board {board.name} has {board.size} spaces")
+            in_use, span = t.in_use[b], t.tile_span[b]
+            covered: dict[int, list] = {}
+            for cell, item in enumerate(cells):
+                if item == -1 and item.__class__ is int:
+                    if reasons[cell] is not None:
+                        self.fail(f"state.causes[{b}][{cell}]", f"is {_short(reasons[cell])}, but {board.name} "
+                                                                f"{board.label(cell)} is empty (null expected)")
+                    continue
+                if item.__class__ is not int or not 0 <= item < items or reasons[cell].__class__ is not str \
+                        or not in_use[cell]:
+                    self.board_cell(b, cell, item, reasons[cell], in_use, items)
+                seen = where[item]
+                if seen is None:
+                    where[item] = (b, cell, -1)
+                    covered[item] = [cell]
+                elif seen[0] == b and cell - seen[1] < span:  # one tile covering several cells
+                    covered[item].append(cell)
+                else:
+                    self.fail(f"state.boards[{b}][{cell}]", f"item {item} ({engine.ITEM_LABEL[item]}) lies on "
+                                                            f"{board.name} {board.label(cell)} and is also in "
+                                                            f"{self.place(seen, known)}")
+            shapes = known.shape_cells[b]
+            if shapes is not None:
+                kinds = engine.ITEM_ATTRS.get(board.shape_attribute, {})
+                for item, spots in covered.items():
+                    if len(spots) == 1:
+                        continue
+                    allowed = shapes.get(kinds.get(item))
+                    if allowed is None or tuple(spots) not in allowed:
+                        shape = f"its shape {kinds.get(item)}" if allowed is not None else "any shape (it has none)"
+                        self.fail(f"state.boards[{b}][{spots[0]}]",
+                                  f"item {item} ({engine.ITEM_LABEL[item]}) covers "
+                                  f"{' '.join(board.label(c) for c in spots)}, which is not a placement of {shape}")
+        present = known.present
+        if len(present) != items or None in where:  # (the usual game has every item on the table)
+            for item in range(items):
+                if (where[item] is None) == (item in present):
+                    label = engine.ITEM_LABEL[item]
+                    if where[item] is None:
+                        self.fail("state.zones", f"item {item} ({label}) is nowhere: every item in play is in a "
+                                                 f"zone or on a board")
+                    self.fail(self.place(where[item], known, path=True),
+                              f"item {item} ({label}) is left out of a game of {self.players} players, and has no "
+                              f"place in it")
+
+    def place(self, seen: tuple, known: _Known, path: bool = False) -> str:
+        """Where an item was seen, in words with its path (or the path alone)."""
+        if seen[0] < 0:
+            at = f"state.zones[{seen[1]}][{seen[2]}]"
+            return at if path else f"{known.zone_names[seen[1]]} ({at})"
+        board = self.engine.BOARDS[seen[0]]
+        at = f"state.boards[{seen[0]}][{seen[1]}]"
+        return at if path else f"{board.name} {board.label(seen[1])} ({at})"
+
+    def board_cell(self, b: int, cell: int, item: Any, cause: Any, in_use, items: int) -> None:
+        board, at = self.engine.BOARDS[b], f"state.boards[{b}][{cell}]"
+        if not _is_int(item) or not 0 <= item < items:
+            self.fail(at, f"is {_short(item)}: a cell holds -1 (empty) or an item, 0 to {items - 1}")
+        if cause.__class__ is not str:
+            self.fail(f"state.causes[{b}][{cell}]", f"is {_kind(cause)}, but {board.name} {board.label(cell)} "
+                                                    f"holds an item (the cause of its move, a string, expected)")
+        if not in_use[cell]:
+            self.fail(at, f"item {item} ({self.engine.ITEM_LABEL[item]}) lies on {board.name} {board.label(cell)}, "
+                          f"which is not in use in this game")
+
+    def item(self, item: Any, path: str, items: int) -> None:
+        if not _is_int(item):
+            self.fail(path, f"is {_kind(item)} ({_short(item)}), not an item (an int)")
+        if not 0 <= item < items:
+            self.fail(path, f"item {item} does not exist: {self.engine.TITLE} has items 0 to {items - 1}")
+
+    # ---- counters, queues, the stack
+    def counters(self, counters: Any) -> None:
+        declared = self.engine.COUNTERS
+        self.object(counters, "state.counters")
+        self.exact_keys(counters, "state.counters", tuple(declared), "counters")
+        for name, value in counters.items():
+            path = _key("state.counters", name)
+            if declared[name][0]:
+                self.list(value, path, self.players, " (a counter per player)")
+                for seat, v in enumerate(value):
+                    self.int(v, f"{path}[{seat}]")
+            else:
+                self.int(value, path)
+
+    def queues(self, queues: Any) -> None:
+        declared = tuple(self.engine.QUEUES)
+        self.object(queues, "state.queues")
+        self.exact_keys(queues, "state.queues", declared, "queues")
+        for name, entries in queues.items():
+            path = _key("state.queues", name)
+            self.list(entries, path)
+            for i, entry in enumerate(entries):
+                self.frame(entry, f"{path}[{i}]", queued=True)
+
+    def stack(self, stack: Any) -> None:
+        self.list(stack, "state.stack")
+        for i, frame in enumerate(stack):
+            self.frame(frame, f"state.stack[{i}]", queued=False)
+
+    def frame(self, frame: Any, path: str, queued: bool) -> None:
+        """A pending step: [step, args, actor, cause, replaced] (Engine._advance, State.enqueue)."""
+        if frame.__class__ is list and len(frame) == 5:  # the usual frame, in one test; else the checks below
+            step, args, actor, cause, replaced = frame
+            if (step.__class__ is str and args.__class__ is list and actor.__class__ is int
+                    and 0 <= actor < self.players and cause.__class__ is str and replaced.__class__ is list
+                    and not replaced and self.arity.get(step, -1) == len(args)):
+                for arg in args:
+                    if arg.__class__ is not int and arg.__class__ is not str:
+                        break
+                else:
+                    return
+        engine = self.engine
+        self.list(frame, path, 5, " (step, arguments, actor, cause, replacements applied)")
+        step = self.str(frame[0], f"{path}[0]")
+        args = self.list(frame[1], f"{path}[1]")
+        self.seat(frame[2], f"{path}[2]")
+        cause = self.str(frame[3], f"{path}[3]")
+        replaced = self.strings(frame[4], f"{path}[4]")
+        insteads = {instead.name for instead in engine.INSTEADS}
+        for i, name in enumerate(replaced):
+            if name not in insteads:
+                self.fail(f"{path}[4][{i}]", f"{name!r} is not a replacement effect (instead) of {engine.TITLE}")
+        if not queued and step == RESOLVE:
+            self.list(args, f"{path}[1]", 1, " (the queue to resolve)")
+            if args[0] not in engine.QUEUES:
+                self.fail(f"{path}[1][0]", f"{_short(args[0])} is not a queue of {engine.TITLE} "
+                                           f"({', '.join(engine.QUEUES) or 'none'})")
+            return
+        if not queued and step == LOTS:
+            self.list(args, f"{path}[1]")
+            if len(args) < 2:
+                self.fail(f"{path}[1]", "a draw of lots is between two or more tied seats")
+            for i, seat in enumerate(args):
+                self.seat(seat, f"{path}[1][{i}]")
+            self.over_text(cause, f"{path}[3]")
+            return
+        if not queued and step == ENDING:
+            self.list(args, f"{path}[1]", 0, " (the end of a game takes no arguments)")
+            self.over_text(cause, f"{path}[3]")
+            return
+        info = engine.STEPS.get(step)
+        if info is None:
+            self.fail(f"{path}[0]", f"{step!r} is not a step of {engine.TITLE}")
+        if len(args) != len(info.params):
+            self.fail(f"{path}[1]", f"step {step} takes {len(info.params)} argument"
+                                    f"{'s' if len(info.params) != 1 else ''} ({', '.join(info.params) or 'none'}), "
+                                    f"not {len(args)}")
+        for i, arg in enumerate(args):
+            if not (_is_int(arg) or arg.__class__ is str):
+                self.fail(f"{path}[1][{i}]", f"is {_kind(arg)} ({_short(arg)}): a step's argument is an int "
+                                             f"(a seat, item, space or number) or a string (a word)")
+
+    def over_text(self, text: str, path: str) -> None:
+        """The cause of a draw of lots or an end's closing step: the JSON of the result to record."""
+        try:
+            over = json.loads(text)
+        except (ValueError, RecursionError):
+            self.fail(path, f"is {_short(text)}, not the JSON of a finished game's result")
+        try:
+            self.over(over, "result")
+        except InvalidState as error:
+            self.fail(path, f"the finished game's result it records is wrong: {error}")
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def check_state_dict(engine, data: Any) -> None:
+    """Raise :class:`InvalidState` at the first part of ``data`` (a state's ``to_dict()`` form) that
+    ``engine`` cannot read back; return None when it can."""
+    try:
+        _Checker(engine).check(data)
+    except InvalidState:
+        raise
+    except Exception as error:  # a check met a value it did not foresee: still the state's problem
+        raise InvalidState("state", f"cannot be read: {type(error).__name__}: {error}") from None
