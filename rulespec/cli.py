@@ -24,6 +24,7 @@ from rich.text import Text
 
 from . import __version__
 from .language.errors import RuleError
+from .runtime.state_check import InvalidState
 
 app = typer.Typer(
     name="rulespec",
@@ -83,6 +84,9 @@ def _command(function: Callable) -> Callable:
             raise typer.Exit(EXIT_USAGE)
         except RuleError as error:
             io.error(str(error))
+            raise typer.Exit(EXIT_PROBLEM)
+        except InvalidState as error:  # a saved state (JSON) its engine cannot read back: a problem in the input
+            io.error(f"error: the state cannot be read: {error}")
             raise typer.Exit(EXIT_PROBLEM)
         except KeyboardInterrupt:
             io.error("interrupted")

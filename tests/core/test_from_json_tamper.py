@@ -664,3 +664,24 @@ def test_an_action_of_another_seat_or_state_is_illegal():
     with pytest.raises(IllegalAction):
         state.apply(other)
     assert state.to_json() == before
+
+
+# ----------------------------------------------------------------------------- the command line
+
+
+def test_the_cli_reports_an_invalid_state_as_a_problem_in_the_input(capsys, monkeypatch):
+    import typer
+
+    from rulespec.cli import EXIT_PROBLEM, _command
+    monkeypatch.delenv("RULESPEC_TRACEBACK", raising=False)
+
+    @_command
+    def reads(io, text):  # what a command reading a saved state does
+        game("shrimp").from_json(text)
+
+    with pytest.raises(typer.Exit) as stopped:
+        reads("[1, 2]")
+    assert stopped.value.exit_code == EXIT_PROBLEM == 1
+    err = capsys.readouterr().err
+    assert "error: the state cannot be read: state: is a list, not an object" in err
+    assert "Traceback" not in err and "internal error" not in err
