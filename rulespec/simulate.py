@@ -25,9 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
-from .runtime.engine import Engine, RuleRuntimeError, greedy_step, random_step
-
-MAX_STEPS = 200_000
+from .runtime.engine import Engine, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
 
 
 @dataclass
@@ -129,22 +127,26 @@ def _engine(path: str, variants: tuple, options: tuple) -> Engine:
 POLICIES = {"random": random_step, "greedy": greedy_step}  # how the simulated players choose
 
 
-def play_one(engine: Engine, players: int, seed: int, policy: str = "random") -> GameRecord:
-    """One seeded game, every seat choosing by ``policy`` (see POLICIES)."""
+def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
+             max_steps: Optional[int] = None) -> GameRecord:
+    """One seeded game, every seat choosing by ``policy`` (see POLICIES); more than ``max_steps`` steps
+    (None: the runtime's default_max_steps for the game) is an error, recorded like any other."""
     choose = POLICIES[policy]
     rng = random.Random(seed)
     state = engine.new_game(players)
+    if max_steps is None:
+        max_steps = default_max_steps(engine, players)
     actions = chance = 0
     try:
         while not state.is_terminal():
+            if actions + chance >= max_steps:
+                raise StepBudgetExceeded(max_steps, engine.MAX_TURNS)
             is_chance = state.is_chance_node()
             state.apply(choose(state, rng))
             if is_chance:
                 chance += 1
             else:
                 actions += 1
-            if actions + chance > MAX_STEPS:
-                raise RuleRuntimeError(f"no end after {MAX_STEPS} steps")
     except RuleRuntimeError as error:
         return GameRecord(seed, actions, chance, state.turn_number, "error", [], {},
                           rule_counts(engine, state.fired), str(error))
@@ -154,9 +156,9 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random") ->
 
 
 def _play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int],
-                policy: str = "random") -> list[GameRecord]:
+                policy: str = "random", max_steps: Optional[int] = None) -> list[GameRecord]:
     engine = _engine(path, variants, options)
-    return [play_one(engine, players, seed, policy) for seed in seeds]
+    return [play_one(engine, players, seed, policy, max_steps) for seed in seeds]
 
 
 @dataclass
@@ -184,8 +186,9 @@ def comparison_plans(path: Path, variants: Sequence[str] = ()) -> list[Plan]:
 
 def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, jobs: int = 1,
              options: Optional[dict] = None, progress: Optional[Callable[[int], None]] = None,
-             policy: str = "random") -> list[Side]:
-    """Play ``games`` seeded games of every plan (the same seeds for each), in ``jobs`` processes."""
+             policy: str = "random", max_steps: Optional[int] = None) -> list[Side]:
+    """Play ``games`` seeded games of every plan (the same seeds for each), in ``jobs`` processes; a game
+    longer than ``max_steps`` steps (None: each rule file's default_max_steps) is recorded as an error."""
     options_key = tuple(sorted((options or {}).items()))
     seeds = [seed + n for n in range(games)]
     sides = [Side(plan.label) for plan in plans]
@@ -194,7 +197,7 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
     if jobs <= 1:
         for i, part in work:
             plan = plans[i]
-            sides[i].add(_play_chunk(plan.path, plan.variants, options_key, players, part, policy))
+            sides[i].add(_play_chunk(plan.path, plan.variants, options_key, players, part, policy, max_steps))
             if progress:
                 progress(len(part))
     else:
@@ -202,7 +205,8 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
         context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
             else multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_play_chunk, plans[i].path, plans[i].variants, options_key, players, part, policy):
+            futures = {pool.submit(_play_chunk, plans[i].path, plans[i].variants, options_key, players, part, policy,
+                                   max_steps):
                        (i, len(part)) for i, part in work}
             for future in as_completed(futures):
                 i, size = futures[future]

@@ -54,7 +54,9 @@ from hypothesis.stateful import (
 )
 
 from .pipeline import load
-from .runtime.engine import CHANCE, Action, Engine, IllegalAction, State, random_game
+from .runtime.engine import (
+    CHANCE, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game,
+)
 
 __all__ = [
     "PROPERTIES", "Failure", "PropertyFailure", "ReplayError", "VerifyReport", "check_state", "load_counterexample",
@@ -77,11 +79,10 @@ PROPERTIES: dict[str, str] = {
     "observation_json": "every observation is JSON-serialisable",
     "turn_limit": "the turn number never exceeds the declared limit",
     "violations": "the runtime records no violation",
-    "termination": "a whole random game ends within the step bound without an error",
+    "termination": "a whole random game ends within the step budget without an error",
     "invariant:<name>": "the rule file's invariant <name> holds",
 }
 
-DEFAULT_MAX_GAME_STEPS = 100_000
 DEFAULT_FAST_FORWARD = 200
 COUNTEREXAMPLE_DIR = Path(".hypothesis") / "counterexamples"
 
@@ -288,7 +289,7 @@ class Checks:
     of the state machine (see :func:`state_machine`)."""
 
     def __init__(self, game: Engine, players: int, source: str, variants: Sequence[str] = (),
-                 max_game_steps: int = DEFAULT_MAX_GAME_STEPS, counts: Optional[dict[str, int]] = None,
+                 max_game_steps: Optional[int] = None, counts: Optional[dict[str, int]] = None,
                  max_applies: Optional[int] = None):
         self.game = game
         self.max_applies = max_applies
@@ -296,7 +297,9 @@ class Checks:
         self.source = source
         self.variants = tuple(variants)
         self.options = dict(game.option_values)
-        self.max_game_steps = max_game_steps
+        # the step budget of the whole random game of `termination`: None is the runtime's default for
+        # this game and player count (rulespec.runtime.engine.default_max_steps)
+        self.max_game_steps = max_game_steps if max_game_steps is not None else default_max_steps(game, players)
         self.counts = counts if counts is not None else {}
         self.always = tuple(inv for inv in game.INVARIANTS if inv.form == "always" and inv.check is not None)
 
@@ -639,14 +642,24 @@ class Checks:
                           f"{_first_difference(seen, other)}", state.history)
 
     def termination(self, seed: int) -> None:
-        """A whole ``rulespec.random_game`` with this seed ends within the step bound and the declared
+        """A whole ``rulespec.random_game`` with this seed ends within the step budget and the declared
         turn limit, without an error. (The rule file's invariants are left to the step-by-step checks,
-        which Hypothesis can shrink; a whole game cannot be.)"""
+        which Hypothesis can shrink; a whole game cannot be. A game that fails with an error is played
+        again step by step, checked, so that the property it breaks is the one reported.)"""
         prop = "termination"
         self.count(prop)
         try:
             final = random_game(self.game, players=self.players, seed=seed, max_steps=self.max_game_steps)
         except Exception as error:
+            if not isinstance(error, StepBudgetExceeded):
+                # An action failed: the same game step by step, checked, names the property it breaks
+                # (offered_actions_apply at the failing action, or an invariant broken on the way).
+                try:
+                    self.playout(self.game.new_game(self.players), random.Random(seed), self.max_game_steps)
+                except PropertyFailure:
+                    raise
+                except Exception:  # it failed elsewhere than in apply(): reported as termination, below
+                    pass
             partial = self.playout(self.game.new_game(self.players), random.Random(seed), self.max_game_steps,
                                    check=False)
             self.fail(prop, f"rulespec.random_game(game, players={self.players}, seed={seed}, "
@@ -773,14 +786,15 @@ def _class_name(game: Engine, players: int) -> str:
 
 def state_machine(name_or_path: Union[str, Path, Engine], players: int, options: Optional[dict[str, str]] = None,
                   variants: Sequence[str] = (), *, fast_forward: int = DEFAULT_FAST_FORWARD,
-                  max_game_steps: int = DEFAULT_MAX_GAME_STEPS, max_applies: Optional[int] = None,
+                  max_game_steps: Optional[int] = None, max_applies: Optional[int] = None,
                   counts: Optional[dict[str, int]] = None) -> type[RuleBasedStateMachine]:
     """A ``RuleBasedStateMachine`` class that plays ``players``-player games of one engine and checks
-    every property after every step. Rules: take one offered action (chance outcomes drawn like
-    choices), fast-forward up to ``fast_forward`` seeded random steps, start a new game once the
-    current one is over, and (once per example) play one whole random game to check termination.
-    ``max_applies`` caps how many offered actions are tried on clones at one step (a window that
-    moves on with every step; None tries them all)."""
+    every property after every step. Every example starts by checking the new game and by playing one
+    whole random game to its end (termination, within ``max_game_steps`` steps; None: the runtime's
+    default for the game); then its rules take one offered action (chance outcomes drawn like
+    choices), fast-forward up to ``fast_forward`` seeded random steps, or start a new game once the
+    current one is over. ``max_applies`` caps how many offered actions are tried on clones at one step
+    (a window that moves on with every step; None tries them all)."""
     if isinstance(name_or_path, Engine):
         game, source = name_or_path, name_or_path.GAME_ID
     else:
@@ -796,7 +810,6 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
             self.state: State = game.new_game(players)
             self.shadow: Optional[State] = None
             self.stale: list[Action] = []
-            self.whole_game_played = False
 
         def _check(self) -> None:
             self.shadow = checks.full(self.state, self.stale, self.shadow)
@@ -805,11 +818,10 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
         def check_the_new_game(self) -> None:
             self._check()
 
-        # at most once per example; a rule rather than an initializer, so the shrinker can drop it
-        @precondition(lambda self: not self.whole_game_played)
-        @rule(seed=st.integers(0, 2 ** 32 - 1))
+        # exactly once per example: an initializer, so every example plays a finished game (a rule might
+        # never be drawn in a short run, and a test asking whether termination was checked would be luck)
+        @initialize(seed=st.integers(0, 2 ** 32 - 1))
         def whole_random_game(self, seed: int) -> None:
-            self.whole_game_played = True
             checks.termination(seed)
 
         @precondition(lambda self: not self.state.is_terminal())
@@ -899,7 +911,7 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
            players: Union[None, int, Iterable[int]] = None, max_examples: Optional[int] = None,
            stateful_step_count: Optional[int] = None, seed: Optional[int] = None,
            derandomize: Optional[bool] = None, fast_forward: int = DEFAULT_FAST_FORWARD,
-           max_game_steps: int = DEFAULT_MAX_GAME_STEPS, max_applies: Optional[int] = None,
+           max_game_steps: Optional[int] = None, max_applies: Optional[int] = None,
            save_counterexamples: Union[None, str, Path] = COUNTEREXAMPLE_DIR,
            settings: Optional[Settings] = None) -> VerifyReport:
     """Check every property of one engine for each player count (None: every count it allows).

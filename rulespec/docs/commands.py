@@ -102,6 +102,9 @@ def simulate(
     policy: str = typer.Option("random", "--policy", metavar="random|greedy",
                                help="How the players choose: uniformly at random, or greedy (each seat tries some "
                                     "offered actions and takes the one that ranks it best right after)."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
+                                            help="A game with no end after N steps stops with an error (default: "
+                                                 "100 x (turn limit + 1) x players, or 1,000,000)."),
 ) -> None:
     """Play many seeded games and compare them with the base game: length, endings, seats, scores, rules fired."""
     from ..cli import _load
@@ -119,6 +122,8 @@ def simulate(
         raise UsageProblem("--jobs must be 0 (one per core) or more")
     if policy not in ("random", "greedy"):
         raise UsageProblem(f"--policy is random or greedy, not {policy!r}")
+    if max_steps is not None and max_steps < 1:
+        raise UsageProblem("--max-steps must be at least 1")
     jobs = jobs or os.cpu_count() or 1
     plans = comparison_plans(path, variant or [])
     for plan in plans[:-1]:  # the base must allow this player count and these options too
@@ -134,7 +139,7 @@ def simulate(
                   console=io.err, transient=False, disable=not io.err.is_terminal) as progress:
         task = progress.add_task("games", total=games * len(plans))
         sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
-                    progress=lambda n: progress.advance(task, n), policy=policy)
+                    progress=lambda n: progress.advance(task, n), policy=policy, max_steps=max_steps)
     summary = write_report(sides, count, target, engine.name)
     table = Table(show_header=True, header_style="bold")
     table.add_column("")
