@@ -299,6 +299,7 @@ except ImportError:  # pragma: no cover - a runtime without claim windows
 
 
 from .runtime.engine import random_step as _random_step  # noqa: E402  (plays as random_game does)
+from .runtime.engine import StepBudgetExceeded, default_max_steps  # noqa: E402
 
 
 def _seat_name(seat: int) -> str:
@@ -536,6 +537,9 @@ def play(
     watch: bool = typer.Option(False, "--watch", help="Every seat plays automatically; print each action and the board."),
     seat: Optional[list[int]] = typer.Option(None, "--seat", metavar="K",
                                              help="A seat you play (1 = player 1; repeatable). Default: seat 1."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
+                                            help="Stop with an error after N steps without an end (default: "
+                                                 "100 x (turn limit + 1) x players, or 1,000,000)."),
 ) -> None:
     """Play a game in the terminal: you choose for your seats, a seeded RNG for the others and for chance."""
     path = _resolve(game)
@@ -551,6 +555,9 @@ def play(
     for k in sorted(humans):
         if not 0 <= k < count:
             raise UsageProblem(f"--seat {k + 1}: seats are 1 to {count} in a {count}-player game")
+    if max_steps is not None and max_steps < 1:
+        raise UsageProblem("--max-steps must be at least 1")
+    budget = max_steps if max_steps is not None else default_max_steps(engine, count)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     rng = random.Random(seed)
@@ -562,9 +569,10 @@ def play(
     state = engine.new_game(count)
     last_turn = None
     seen: dict[int, dict] = {}
-    steps = 0
     try:
         while not state.is_terminal():
+            if len(state.history) >= budget:  # every step played is in the history
+                raise StepBudgetExceeded(budget, engine.MAX_TURNS)
             if watch and (state.phase, state.turn_number) != last_turn:
                 last_turn = (state.phase, state.turn_number)
                 title = "setup" if state.phase == "setup" else \
@@ -582,13 +590,13 @@ def play(
                 state.apply(action)
                 if watch:
                     io.print(f"  {action}")
-            steps += 1
-            if steps > 1_000_000:
-                raise UsageProblem("no end after a million steps; stopping")
     except _EndOfInput as stop:
         io.print(f"{stop.args[0] if stop.args else 'no more input'}: "
                  f"the game stops on turn {state.turn_number}, unfinished")
         return
+    except StepBudgetExceeded as error:
+        io.error(f"error: {error} (turn {state.turn_number})")
+        raise _Stop(EXIT_PROBLEM)
     io.print()
     io.print(Text("== game over ==", style="bold cyan"))
     io.print(str(state))
@@ -627,6 +635,9 @@ def verify(
     variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
     option: Optional[list[str]] = typer.Option(None, "--option", metavar="NAME=VALUE", help="A game option (repeatable)."),
     save: Optional[Path] = typer.Option(None, "--save", metavar="PATH", help="Save the first counterexample here."),
+    max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
+                                            help="The step budget of the whole random game that checks termination "
+                                                 "(default: 100 x (turn limit + 1) x players, or 1,000,000)."),
 ) -> None:
     """Check the game's properties (conformance, invariants, no leaks) on generated games."""
     module = _verify_module(io)
@@ -641,6 +652,10 @@ def verify(
         if examples < 1:
             raise UsageProblem("--examples must be at least 1")
         kwargs["max_examples"] = examples
+    if max_steps is not None:
+        if max_steps < 1:
+            raise UsageProblem("--max-steps must be at least 1")
+        kwargs["max_game_steps"] = max_steps
     report = module.verify(rule_file, **kwargs)  # as typed: the report names the game the same way
     io.print(report.render())
     if report.ok:
