@@ -729,6 +729,14 @@ class _AstProblem(Exception):
 # ----------------------------------------------------------------------------- tree -> AST
 
 
+_NUMBER_HINTS = {
+    "players": "seats are numbered from 1, and a game seats a few players",
+    "copies": "declare as many copies as the game's box holds",
+    "max_turns": "`at most N turns` is a safety net against endless games: a few thousand is plenty",
+    "lattice_coordinate": "a shape lists its triangles relative to (0, 0): write small row and column numbers",
+}
+
+
 def _number(token: Token, name: str = "number", hint: str | None = None) -> int:
     """The value of an INT token, refused at its position beyond the documented limit ``name``.
 
@@ -740,7 +748,7 @@ def _number(token: Token, name: str = "number", hint: str | None = None) -> int:
     if len(significant) > len(str(bound)) or int(significant) > bound:
         asked = int(significant) if len(significant) <= 30 else f"a number of {len(significant):,} digits"
         raise _AstProblem(token.line, token.column, refusal(name, asked), width=len(digits),
-                          hint=hint or "rule files are about games: use a smaller number")
+                          hint=hint or _NUMBER_HINTS.get(name, "rule files are about games: use a smaller number"))
     return int(significant)
 
 

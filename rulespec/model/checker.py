@@ -12,6 +12,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..language import ast
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
+from ..language.limits import LIMIT, refusal
 from . import ir
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
 
@@ -250,6 +251,8 @@ class Checker:
 
     # ------------------------------------------------------------------ entry point
     def check(self, variants: Sequence[str] = ()) -> ir.Model:
+        if not self.variant_check:
+            self.check_names()
         decls, available = self.declarations(variants)
         self.collect(decls)
         model = self.build(decls, variants, available)
@@ -267,6 +270,81 @@ class Checker:
         if self.problems:
             raise RuleError(self.problems)
         return model
+
+    # ------------------------------------------------------------------ names
+    # Fields of syntax nodes that introduce a name (a declaration's, an option's, a variable's...).
+    _NAMING_FIELDS = ("name", "var", "each_var", "skip_var", "cause")
+    _NAME_LISTS = {"Attribute": "values", "OptionDecl": "values", "Outcome": "faces", "InsteadDecl": "params"}
+
+    def check_names(self) -> None:
+        """Every name a declaration introduces can be part of a generated identifier.
+
+        Generated code joins names with `__` (``effect_<choice>__<option>``), so a name may not contain
+        `__` nor start or end with `_`: then joined names never collide. Declarations that differ only in
+        capitals collide too (a board `beach` is the constant ``B_BEACH``)."""
+        files = [self.file] + ([self.base] if self.base is not None else [])
+        seen: set[tuple[str, int, int, str]] = set()
+        for rule_file in files:
+            stack: list = list(rule_file.declarations)
+            while stack:
+                node = stack.pop()
+                if isinstance(node, tuple):
+                    stack.extend(node)
+                    continue
+                if not isinstance(node, ast.Node):
+                    continue
+                cls = type(node).__name__
+                if cls != "ExampleLine":
+                    for field in self._NAMING_FIELDS:
+                        value = getattr(node, field, None)
+                        if isinstance(value, str):
+                            self._check_name(value, node.loc, seen)
+                    listed = self._NAME_LISTS.get(cls)
+                    for value in getattr(node, listed, ()) if listed else ():
+                        if isinstance(value, str):
+                            self._check_name(value, node.loc, seen)
+                for field in type(node).model_fields:
+                    child = getattr(node, field)
+                    if isinstance(child, (ast.Node, tuple)):
+                        stack.append(child)
+            # Names of one namespace that differ only in capitals
+            by_folded: dict[str, ast.Node] = {}
+            for d in rule_file.declarations:
+                if d.kind in ("game", "extends", "leave_out", "fit", "ruling", "option_replace"):
+                    continue
+                name = ast.declaration_name(d)
+                other = by_folded.get(name.lower())
+                if other is not None and ast.declaration_name(other) != name:
+                    self.error(self._name_loc(d.loc, name), f"`{name}` and `{ast.declaration_name(other)}` differ only "
+                                                            f"in capitals", width=len(name),
+                               hint=f"the other is at {other.loc}; generated code would confuse them: rename one")
+                by_folded.setdefault(name.lower(), d)
+
+    def _check_name(self, name: str, loc: ast.Loc, seen: set) -> None:
+        if "__" in name:
+            problem, better = "contains `__`", re.sub("_+", "_", name).strip("_")
+        elif name.startswith("_") or name.endswith("_"):
+            problem, better = f"{'starts' if name.startswith('_') else 'ends'} with `_`", name.strip("_")
+        else:
+            return
+        where = self._name_loc(loc, name)
+        key = (where.file, where.line, where.column, name)
+        if key in seen:
+            return
+        seen.add(key)
+        self.error(where, f"`{name}` cannot be a name: it {problem}", width=len(name),
+                   hint=f"write `{better or 'a_name'}`; generated code joins names with `__`, so a name may not "
+                        f"contain `__` nor start or end with `_`")
+
+    def _name_loc(self, loc: ast.Loc, name: str) -> ast.Loc:
+        """Where ``name`` is written on the first line of ``loc`` (or ``loc`` itself)."""
+        source = self.sources.get(loc.file)
+        line = source.line(loc.line) if source else ""
+        found = re.search(r"(?<![A-Za-z0-9_])" + re.escape(name) + r"(?![A-Za-z0-9_])", line[loc.column - 1:])
+        if found is None:
+            return loc
+        column = loc.column + found.start()
+        return ast.Loc(file=loc.file, line=loc.line, column=column, end_line=loc.line, end_column=column + len(name))
 
     # ------------------------------------------------------------------ symbol tables
     def collect(self, decls: list) -> None:
@@ -771,6 +849,9 @@ class Checker:
             return ir.ForEach(loc, node.var, element or "?", domain,
                               self.stmts(node.body, dict(scope, **{node.var: element or "?"})))
         if kind == "repeat":
+            if node.times.kind == "num" and node.times.value > LIMIT.repeat:
+                self.error(node.times.loc, refusal("repeat", node.times.value),
+                           hint="repeat a step as often as the rulebook says; a game is played by people")
             return ir.Repeat(loc, self.expr(node.times, scope, INT), self.stmts(node.body, scope))
         if kind == "nothing":
             return ir.Nothing(loc)
@@ -827,6 +908,7 @@ class Checker:
 
     # ------------------------------------------------------------------ declarations
     def build(self, decls: list, variants: Sequence[str], available: list) -> ir.Model:
+        self.bound_declarations(decls, available)
         if len(self.games) != 1:
             loc = self.games[1].loc if len(self.games) > 1 else None
             self.error(loc, "a rule file declares exactly one game" if self.games else "this file declares no game",
@@ -838,8 +920,10 @@ class Checker:
         if self.games and not (2 <= game.min_players <= game.max_players or 1 <= game.min_players <= game.max_players):
             self.error(game.players_loc or game.loc, "the game needs a player count",
                        hint="add `players 2 to 4` under `game`")
-        if game.id is not None and not re.match(r"^[a-z][a-z0-9-]*$", game.id):
-            self.error(game.loc, f"the game id \"{game.id}\" may use only small letters, digits and -")
+        if game.id is not None and not re.fullmatch(r"[a-z][a-z0-9-]*", game.id):
+            self.error(self._id_loc(game), f"the game id \"{game.id}\" may use only small letters, digits and -, "
+                                           f"starting with a letter",
+                       hint="the id names the generated module and its class: write it like `my-game`")
         self.cites_of(game, "the game")
 
         rulings = tuple(ir.Ruling(d.id, d.loc, d.cites, d.rulings, d.title, d.text) for d in self.rulings.values())
@@ -849,6 +933,7 @@ class Checker:
             if d.default not in d.values:
                 self.error(d.loc, f"the default `{d.default}` is not one of the values",
                            hint=did_you_mean(d.default, d.values))
+        self.items_bounded = self.count_items()
         components = tuple(ir.Component(d.name, d.loc, self.cites_of(d, f"component `{d.name}`"), d.rulings,
                                         tuple((a.name, a.values) for a in d.attributes), d.copies, d.shown_as)
                            for d in self.components.values())
@@ -908,6 +993,7 @@ class Checker:
                        for d in self.queues.values())
         boards = tuple(self.board(d) for d in self.boards.values())
         shapes = tuple(self.shape(d) for d in self.shapes.values())
+        self.bound_boards(boards, shapes)
         fits = []
         for d in decls:
             if d.kind != "fit":
@@ -985,6 +1071,89 @@ class Checker:
             match=matches[0] if matches else None, causes=tuple(self.causes),
         )
 
+    # ------------------------------------------------------------------ limits (rulespec.language.limits)
+    def bound_declarations(self, decls: list, available: list) -> None:
+        """Count the declarations, variants and options before anything is made of them."""
+        written = self.file.declarations
+        if len(written) > LIMIT.declarations:
+            self.error(written[LIMIT.declarations].loc, refusal("declarations", len(written)),
+                       hint="a rule file describes one game; split it, or say things once")
+        if len(available) > LIMIT.variants:
+            self.error(available[LIMIT.variants].loc, refusal("variants", len(available)),
+                       hint="offer the variants players really use; each is checked as a game of its own")
+        for d in decls:
+            if d.kind == "choice" and len(d.options) > LIMIT.options:
+                self.error(d.options[LIMIT.options].loc, refusal("options", len(d.options), unit=f"options of one choice"),
+                           hint="split the choice in two: a first choice whose options lead to smaller ones")
+
+    def count_items(self) -> bool:
+        """Whether the components (every copy of every combination of values) fit the documented limits;
+        reported at the component that goes over. Counted, never expanded."""
+        total = 0
+        for d in self.components.values():
+            combinations = 1
+            for attribute in d.attributes:
+                combinations *= len(attribute.values)
+            count = combinations * d.copies
+            if count > LIMIT.items:
+                self.error(d.loc, refusal("items", count, unit="components in all") +
+                           f" (component `{d.name}` alone has {count:,})",
+                           hint="a component's attributes multiply: every combination of values is one component")
+                return False
+            total += count
+            if total > LIMIT.items:
+                self.error(d.loc, refusal("items", total, unit="components in all") +
+                           f" with component `{d.name}`",
+                           hint="declare the components the game really has")
+                return False
+        self.item_count = total
+        return True
+
+    def bound_boards(self, boards: Sequence[ir.Board], shapes: Sequence[ir.Shape]) -> None:
+        """Spaces, placements of shapes and the table of where components fit, counted before an engine is made."""
+        total = 0
+        lattice_cells = 0
+        for board, d in zip(boards, self.boards.values()):
+            rows, columns = len(board.row_values), len(board.column_values)
+            if rows > LIMIT.board_rows:
+                self.error(d.loc, refusal("board_rows", rows, unit=f"rows of a board") + f" (board `{d.name}`)",
+                           hint=f"a board has a row per {d.row_attribute or 'row'}: use fewer values")
+                return
+            if columns > LIMIT.board_columns:
+                self.error(d.loc, refusal("board_columns", columns) + f" (board `{d.name}`)",
+                           hint="draw a smaller map")
+                return
+            total += rows * columns
+            if board.lattice == "triangles":
+                lattice_cells += rows * columns
+            if total > LIMIT.board_cells:
+                self.error(d.loc, refusal("board_cells", total, unit="spaces on all boards together") +
+                           f" with board `{d.name}`", hint="draw smaller boards")
+                return
+        placements = len(shapes) * lattice_cells
+        if placements > LIMIT.placements:
+            where = next((s.loc for s in shapes), None)
+            self.error(where, refusal("placements", placements, unit="shapes times spaces on boards of triangles")
+                       + f" ({len(shapes)} shapes, {lattice_cells:,} spaces)",
+                       hint="an engine lists every placement of every shape: use fewer shapes or a smaller board")
+        if getattr(self, "items_bounded", False) and self.item_count * total > LIMIT.item_cells:
+            where = next((d.loc for d in self.boards.values()), None)
+            self.error(where, refusal("item_cells", self.item_count * total, unit="components times spaces on all boards")
+                       + f" ({self.item_count:,} components, {total:,} spaces)",
+                       hint="an engine lists where each component fits: use fewer components or smaller boards")
+
+    def _id_loc(self, game: ast.GameDecl) -> ast.Loc:
+        """The `id "..."` line under `game`."""
+        source = self.sources.get(game.loc.file)
+        for number in range(game.loc.line, game.loc.end_line + 1):
+            line = source.line(number) if source else ""
+            found = re.match(r'\s*id\s+(")', line)
+            if found:
+                column = found.start(1) + 1
+                return ast.Loc(file=game.loc.file, line=number, column=column, end_line=number,
+                               end_column=len(line) + 1)
+        return game.loc
+
     def lattice_board(self, d: ast.BoardDecl) -> ir.Board:
         values = self.attributes.get(d.shape_attribute)
         if values is None:
@@ -1008,7 +1177,12 @@ class Checker:
             self.cites_of(face, f"face {face.name}", required=False)
             # A face is a band of rows r<first>, r<first+1>, ...; faces that apply together are laid as one board.
             label = face.rows[0].label if face.rows else "r0"
-            first = int(label[1:]) if label[:1] == "r" and label[1:].isdigit() else 0
+            first = int(label[1:]) if label[:1] == "r" and label[1:].isdigit() and len(label) <= 8 else 0
+            if first + len(face.rows) > LIMIT.board_rows:
+                self.error(face.rows[0].loc, refusal("board_rows", first + len(face.rows), unit="rows of a board")
+                           + f" (face {face.name} ends at row r{first + len(face.rows) - 1})",
+                           hint="number the rows of a board of triangles from r0")
+                continue
             for number, row in enumerate(face.rows, start=first):
                 if row.label != f"r{number}":
                     self.error(row.loc, f"the rows of a board of triangles are named r0, r1, ... in order (a face "
@@ -1044,6 +1218,10 @@ class Checker:
     def shape(self, d: ast.ShapeDecl) -> ir.Shape:
         from ..lib.geometry import is_edge_connected
         self.cites_of(d, f"shape `{d.name}`")
+        if len(d.cells) > LIMIT.shape_cells:
+            self.error(d.loc, refusal("shape_cells", len(d.cells), unit="triangles in one shape"),
+                       hint="a shape is one tile: list the triangles it covers")
+            return ir.Shape(d.name, d.loc, d.cites, d.rulings, d.cells[:1])
         if len(set(d.cells)) != len(d.cells):
             self.error(d.loc, f"shape `{d.name}` lists a triangle twice")
         elif not is_edge_connected(d.cells):
@@ -1060,6 +1238,11 @@ class Checker:
             self.error(d.loc, f"no component has the attribute `{d.row_attribute}` to name the rows",
                        hint=did_you_mean(d.row_attribute, self.attributes))
             row_values = ()
+        if len(row_values) > LIMIT.board_rows:
+            self.error(d.loc, refusal("board_rows", len(row_values), unit="rows of a board") + f" (board `{d.name}`)",
+                       hint=f"a board has a row per {d.row_attribute}: give it fewer values")
+            return ir.Board(d.name, d.loc, d.cites, d.rulings, d.row_attribute, (), d.column_attribute, (),
+                            d.adjacency, (), ())
         width = d.last_column - d.first_column + 1
         if width <= 0:
             self.error(d.loc, f"the columns {d.first_column}..{d.last_column} are empty")
@@ -1275,7 +1458,7 @@ class Checker:
         lines = []
         labels = {label for _, _, label in expand_items(
             [ir.Component(c.name, None, (), (), tuple((a.name, a.values) for a in c.attributes), c.copies, c.shown_as)
-             for c in self.components.values()])}
+             for c in self.components.values()])} if getattr(self, "items_bounded", True) else None
         for line in d.lines:
             w = line.what
             if w == "items":
@@ -1283,7 +1466,7 @@ class Checker:
                 if target.type not in (ZONE, "?") and not target.type.startswith("spaces:"):
                     self.error(line.expr.loc, f"`{target.text}` is {describe_type(target.type)}; put components in a "
                                               f"zone or on a board")
-                for ref in line.items:
+                for ref in line.items if labels is not None else ():
                     if ref.label not in labels:
                         self.error(ref.loc, f"there is no component called \"{ref.label}\"",
                                    hint=did_you_mean(ref.label, labels))
@@ -1312,6 +1495,10 @@ class Checker:
                     self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name))
             else:
+                if w == "players" and self.games and not self.games[0].min_players <= line.number <= self.games[0].max_players:
+                    game = self.games[0]
+                    self.error(line.loc, f"the game is not played with {line.number} players",
+                               hint=f"it is played by {game.min_players} to {game.max_players} players")
                 lines.append(ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value))
         return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines))
 
