@@ -663,11 +663,11 @@ def score_penalty(st, v_p):
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
-    return ((((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack'))) + len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0])) + len(st.zones[st.t.zone_base['box']])) == 105)
+    return ((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack')) + len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0]) + len(st.zones[st.t.zone_base['box']])) == 105)
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
-    return (((len([1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish'])) + len([1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish')])) == 5)
+    return ((len([1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish')])) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
     """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""

@@ -321,7 +321,18 @@ class CodeGenerator:
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
 
     def visit_Arith(self, e: ir.Arith) -> str:
-        return f"({self.expr(e.left)} {operator(e.op)} {self.expr(e.right)})"
+        # A chain `a + b - c` is written flat, in one pair of parentheses: Python refuses code nested more
+        # than 200 parentheses deep, and a long sum must not count as nesting.
+        terms, node = [], e
+        while isinstance(node, ir.Arith) and self.same_precedence(node.op, e.op):
+            terms.append(f" {operator(node.op)} {self.expr(node.right)}")
+            node = node.left
+        terms.reverse()
+        return f"({self.expr(node)}{''.join(terms)})"
+
+    @staticmethod
+    def same_precedence(a: str, b: str) -> bool:
+        return (a in "+-") == (b in "+-")
 
     def visit_Negate(self, e: ir.Negate) -> str:
         return f"(-{self.expr(e.operand)})"
