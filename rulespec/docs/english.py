@@ -21,6 +21,7 @@ import re
 from typing import Callable, Iterable, Optional
 
 from ..model import ir
+from .escape import md_code, md_text
 
 # ----------------------------------------------------------------------------- registry
 
@@ -81,10 +82,8 @@ def join(words: list[str], last: str = "and") -> str:
 
 
 def code(text: str) -> str:
-    """Inline code that survives any backticks in the text."""
-    fence = "``" if "`" in text else "`"
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+    """Inline code that shows the text exactly, whatever backticks or Markdown are in it."""
+    return md_code(text)
 
 
 def quoted(text: str) -> str:
@@ -126,7 +125,7 @@ class English:
 
     # ---- links
     def link(self, kind: str, name: str, text: Optional[str] = None) -> str:
-        text = text if text is not None else human(name)
+        text = md_text(text if text is not None else human(name))
         target = self._link(kind, name) if self._link else None
         return f"[{text}]({target})" if target else text
 
@@ -180,7 +179,7 @@ class English:
 
     @staticmethod
     def var_name(name: str) -> str:
-        return f"*{name}*"
+        return f"*{md_text(name)}*"
 
     # ---- statements
     def stmts(self, body: Iterable[ir.S], depth: int = 0) -> list[str]:
@@ -226,7 +225,7 @@ class English:
 def _const(en: English, e: ir.Const) -> str:
     if isinstance(e.value, bool):
         return "true" if e.value else "false"
-    return str(e.value)
+    return md_text(e.value)
 
 
 @renders(ir.Var)
@@ -401,7 +400,7 @@ def _total(en: English, e: ir.Total) -> str:
 def _best_sets(en: English, e: ir.BestSets) -> str:
     table = join([f"a set of {size} scores {points}" for size, points in e.table])
     split = (f"the best split of {en.expr(e.domain)} into sets of different {plural(human(e.attribute))} "
-             f"({join(list(e.kinds), 'or')}), with {en.expr(e.wild)} wild components filling gaps (never a set of wild ones alone), where {table}")
+             f"({join([md_text(k) for k in e.kinds], 'or')}), with {en.expr(e.wild)} wild components filling gaps (never a set of wild ones alone), where {table}")
     if e.figure == "points":
         return f"the points of {split}"
     return f"how many real components are left over by {split} (of the best splits, the one leaving the most)"
@@ -435,7 +434,7 @@ def _faces_in_use(en: English, e: ir.FacesInUse) -> str:
 
 @renders(ir.AttributeValues)
 def _attribute_values(en: English, e: ir.AttributeValues) -> str:
-    return f"the {plural(human(e.attr))} ({join([str(v) for v in e.values], 'and')})"
+    return f"the {plural(human(e.attr))} ({join([md_text(v) for v in e.values], 'and')})"
 
 
 @renders(ir.Compare)
@@ -478,14 +477,14 @@ def _builtin(en: English, e: ir.Builtin) -> str:
         return f"the smaller of {join(args)}"
     if e.func == "max":
         return f"the larger of {join(args)}"
-    return f"{e.func} of {join(args)}"
+    return f"{md_text(e.func)} of {join(args)}"
 
 
 # ----------------------------------------------------------------------------- statements
 
 
 def _cause(cause: Optional[str]) -> str:
-    return f" (as {article('*' + cause + '*')} move)" if cause else ""
+    return f" (as {article('*' + md_text(cause) + '*')} move)" if cause else ""
 
 
 @renders(ir.Move)
@@ -564,13 +563,14 @@ def _para(text: str) -> list[str]:
 @renders(ir.Ruling)
 def _ruling(en: English, d: ir.Ruling) -> list[str]:
     # A ruling's text is the rule file's own words: the reading its authors chose.
-    return _para(f"Ruling {d.name}, “{d.title}”: {d.text}")
+    return _para(f"Ruling {md_text(d.name)}, “{md_text(d.title)}”: {md_text(d.text)}")
 
 
 @renders(ir.Option)
 def _option(en: English, d: ir.Option) -> list[str]:
-    return _para(f"Before the game the players choose the {human(d.name)} (“{d.title}”): "
-                 f"{join(list(d.values), 'or')}; it is {d.default} unless they choose otherwise.")
+    return _para(f"Before the game the players choose the {human(d.name)} (“{md_text(d.title)}”): "
+                 f"{join([md_text(v) for v in d.values], 'or')}; it is {md_text(d.default)} unless they choose "
+                 f"otherwise.")
 
 
 @renders(ir.Component)
@@ -583,7 +583,7 @@ def _component(en: English, d: ir.Component) -> list[str]:
         if values and all(isinstance(v, int) for v in values) and list(values) == list(range(values[0], values[-1] + 1)):
             parts.append(f"every {human(attr)} from {values[0]} to {values[-1]}")
         else:
-            parts.append(f"every {human(attr)} ({join([str(v) for v in values], 'and')})")
+            parts.append(f"every {human(attr)} ({join([md_text(v) for v in values], 'and')})")
     if parts:
         each = "" if d.copies == 1 else f" {d.copies} copies of"
         text = f"There is{each} {article(name)} for {join(parts)}: {total} in all."
@@ -601,7 +601,7 @@ def _leave_out(en: English, d: ir.LeaveOut) -> list[str]:
     if not d.players:
         return _para(f"Every {join([human(v) for v in d.values], 'and')} stays out of the game{where}.")
     return _para(f"With {d.players} players, every component whose {human(d.attribute)} is "
-                 f"{join(list(d.values), 'or')} stays out of the game{where}.")
+                 f"{join([md_text(v) for v in d.values], 'or')} stays out of the game{where}.")
 
 
 @renders(ir.Zone)
@@ -639,7 +639,7 @@ def _face(en: English, d: ir.Face) -> list[str]:
     letters = sorted({c for c in d.cells if c not in ".-"})
     when = f" when {en.expr(d.condition)}" if d.condition is not None else " always"
     marked = f", with {len(letters)} marked group{'s' if len(letters) != 1 else ''} of spaces" if letters else ""
-    return _para(f"Face {d.name} is used{when}{marked}.")
+    return _para(f"Face {md_text(d.name)} is used{when}{marked}.")
 
 
 @renders(ir.Board)
@@ -653,7 +653,7 @@ def _board(en: English, d: ir.Board) -> list[str]:
     else:
         columns = d.column_values
         text = (f"The {name} is a grid with one row per {human(d.row_attribute)} "
-                f"({join([str(v) for v in d.row_values])}) and one column per {human(d.column_attribute)} "
+                f"({join([md_text(v) for v in d.row_values])}) and one column per {human(d.column_attribute)} "
                 f"from {columns[0]} to {columns[-1]}.")
         if d.adjacency == "orthogonal":
             text += (" A space's neighbours are the spaces directly left, right, above and below it that are in use.")
@@ -675,7 +675,7 @@ def _board(en: English, d: ir.Board) -> list[str]:
         holes = sum(1 for c in face.cells if c == "-")
         if holes:
             what += f" and {holes} places with no space"
-        lines += _para(f"Face {face.name} is used{when}{what}.")
+        lines += _para(f"Face {md_text(face.name)} is used{when}{what}.")
     return lines
 
 
@@ -737,7 +737,7 @@ def _step(en: English, d: ir.Step) -> list[str]:
             text = (f"Chance picks {en.var_name(o.var)} among {among}, each equally likely; the "
                     f"outcome is shown as {quoted(o.template)}.")
         elif o is not None:
-            text = (f"Chance picks {en.var_name(o.var)} among {join(list(o.faces), 'and')}, each equally likely; "
+            text = (f"Chance picks {en.var_name(o.var)} among {join([md_text(f) for f in o.faces], 'and')}, each equally likely; "
                     f"the outcome is shown as {quoted(o.template)}.")
         else:
             text = "A chance step."
@@ -758,7 +758,7 @@ def _step(en: English, d: ir.Step) -> list[str]:
 
 @renders(ir.Trigger)
 def _trigger(en: English, d: ir.Trigger) -> list[str]:
-    causes = f" as {join(['*' + c + '*' for c in d.event.causes], 'or')}" if d.event.causes else ""
+    causes = f" as {join(['*' + md_text(c) + '*' for c in d.event.causes], 'or')}" if d.event.causes else ""
     lines = _para(f"Whenever a component is placed on the {human(d.event.board)}{causes}, at once (the "
                   f"placed component is *item*, its space *space*, the acting player *player*):")
     return lines + en.stmts(d.body) + [""]
@@ -817,7 +817,7 @@ def _ranking(en: English, d: ir.Ranking) -> list[str]:
 def _match(en: English, d: ir.Match) -> list[str]:
     legs = [f"leg {n} with {human(option)} {code(value)}" for n, (option, value) in enumerate(d.legs, start=1)]
     totals = join([en.link("score", name) for name in d.totals])
-    return _para(f"“{d.title}”: {len(d.legs)} games in a row ({'; '.join(legs)}), each leg started by the "
+    return _para(f"“{md_text(d.title)}”: {len(d.legs)} games in a row ({'; '.join(legs)}), each leg started by the "
                  f"player after the previous leg's starter. The {totals} of every leg are added up, and "
                  f"players are ranked on those totals.")
 
@@ -827,12 +827,12 @@ def _invariant(en: English, d: ir.Invariant) -> list[str]:
     if d.form == "always":
         text = f"At every moment of play, {en.expr(d.condition)}."
     elif d.form == "on_event" and d.event is not None:
-        causes = f" as {join(['*' + c + '*' for c in d.event.causes], 'or')}" if d.event.causes else ""
+        causes = f" as {join(['*' + md_text(c) + '*' for c in d.event.causes], 'or')}" if d.event.causes else ""
         text = f"Whenever a component is placed on the {human(d.event.board)}{causes}: {en.expr(d.condition)}."
     else:
         text = (f"Nothing is ever put in the {human(d.queue or '?')} queue by a move made as "
-                f"{join(['*' + c + '*' for c in d.causes], 'or')}.")
-    return _para(f"“{d.title}”. {text}")
+                f"{join(['*' + md_text(c) + '*' for c in d.causes], 'or')}.")
+    return _para(f"“{md_text(d.title)}”. {text}")
 
 
 def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
@@ -841,7 +841,7 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
     if w == "players":
         return "Given", f"{line.number} players"
     if w == "option":
-        return "Given", f"the {human(line.name or '')} option is {line.value}"
+        return "Given", f"the {human(line.name or '')} option is {md_text(line.value)}"
     if w == "items":
         things = [f"{code(label)}" + (f" on {code(at)}" if at else "") for label, at in line.items]
         return "Given", f"{en.expr(line.target)} holds {join(things)}"
@@ -885,7 +885,7 @@ def game_overview(en: English) -> list[str]:
     m = en.model
     players = f"{m.min_players} players" if m.min_players == m.max_players else \
         f"{m.min_players} to {m.max_players} players"
-    text = f"{m.title} is played by {players}."
+    text = f"{md_text(m.title)} is played by {players}."
     if m.max_turns:
         text += f" No game lasts more than {m.max_turns} turns."
     return _para(text)

@@ -20,6 +20,7 @@ from typing import Callable, Optional, Sequence
 from ..model import ir
 from ..model.checker import expand_items
 from .english import STEP_KINDS, English, code, example_line, game_overview, human, join, plural
+from .escape import fenced, html_attr, md_code, md_text, tab_title, yaml_str
 from .sources import Declaration, RuleSource, base_declarations, diff_declarations, load_source
 from .svg import board_svg, engine_picture, face_picture, option_settings
 
@@ -49,9 +50,9 @@ def tabs(english: Sequence[str], source: str) -> list[str]:
     """mkdocs-material content tabs: the English next to the rule-file text."""
     lines = ['=== "English"', ""]
     lines += indent(list(english) or ["(nothing to say)"])
-    lines += ["", '=== "Rule file"', "", "    ```rules"]
-    lines += indent(source.splitlines())
-    lines += ["    ```", ""]
+    lines += ["", '=== "Rule file"', ""]
+    lines += fenced(source, "rules", indent="    ")
+    lines += [""]
     return lines
 
 
@@ -150,7 +151,7 @@ class GamePage:
         cites = self.model.game_cites if isinstance(node, ir.Model) else _cites_of(node)
         if not cites:
             return []
-        return ["Cites " + ", ".join(f"[{c}](#{c})" for c in cites) + ".", ""]
+        return ["Cites " + ", ".join(f"[{md_text(c)}](#{c})" for c in cites) + ".", ""]
 
     def ruling_notes(self, node: object) -> list[str]:
         lines = []
@@ -159,15 +160,15 @@ class GamePage:
             if ruling is None:
                 continue
             target = self.by_key.get(("ruling", rid))
-            lines += [f'!!! note "Ruling {rid} — {ruling.title}"', ""]
-            lines += indent(textwrap.wrap(ruling.text, 100))
+            lines += [f'!!! note "{tab_title(f"Ruling {rid} — {ruling.title}")}"', ""]
+            lines += indent([md_text(part) for part in textwrap.wrap(ruling.text, 100, break_on_hyphens=False)])
             if target is not None:
                 lines += ["", f"    [The ruling in the rule file](#{target.anchor})"]
             lines.append("")
         return lines
 
     def declaration_block(self, d: Declaration, level: int = 3) -> list[str]:
-        lines = [f"{'#' * level} {d.title} {{ #{d.anchor} }}", ""]
+        lines = [f"{'#' * level} {md_text(d.title)} {{ #{d.anchor} }}", ""]
         lines += self.cites_line(d.node)
         if d.kind != "ruling":
             lines += self.ruling_notes(d.node)
@@ -178,14 +179,16 @@ class GamePage:
         if d.kind == "game":
             return game_overview(self.en)
         if d.node is None:
-            return [f"({human(d.kind)} {d.name})"]
+            return [f"({human(d.kind)} {md_text(d.name)})"]
         return self.en.declaration(d.node)
 
     # ---- sections
     def render(self, diff_section: Optional[list[str]] = None) -> Page:
         m = self.model
         title = m.title + (f" — {', '.join(m.variants_applied)}" if m.variants_applied else "")
-        lines = [f"# {title}", ""]
+        # The page's title for MkDocs (the nav, the header, <title>), as front matter: taken from the heading,
+        # it would reach <title> through the theme's `striptags`, which turns `&lt;` back into `<`.
+        lines = ["---", f"title: {yaml_str(html_attr(title))}", "---", "", f"# {md_text(title)}", ""]
         lines += self.overview()
         if diff_section:
             lines += diff_section
@@ -218,16 +221,16 @@ class GamePage:
         if src.base_path is not None:
             base_id = _game_id_of(src.base_path)
             link = self.game_link(base_id) if base_id else None
-            base = f"[{base_id}]({link})" if link else code(src.base_path.name)
+            base = f"[{md_text(base_id)}]({link})" if link else md_code(src.base_path.name)
             lines += [f"It is a house rule: it starts from {base} and replaces or adds the declarations listed "
                       f"under [What this changes](#what-this-changes).", ""]
         if m.variants_applied:
             link = self.variant_link("")
             if link:
-                lines += [f"Without variants: [{m.title}]({link}).", ""]
+                lines += [f"Without variants: [{md_text(m.title)}]({link}).", ""]
         if counts.get("option"):
-            lines += ["Options: " + "; ".join(f"{o.title} ({join(list(o.values), 'or')}, default {o.default})"
-                                             for o in m.options) + ".", ""]
+            lines += ["Options: " + "; ".join(f"{md_text(o.title)} ({join([md_text(v) for v in o.values], 'or')}, "
+                                             f"default {md_text(o.default)})" for o in m.options) + ".", ""]
         return lines
 
     def components(self) -> list[str]:
@@ -299,10 +302,10 @@ class GamePage:
         lines = []
         for face_model, face in zip(board.faces, info.faces):
             when = f", used when {self.en.expr(face_model.condition)}" if face_model.condition is not None else ""
-            lines += [f"#### Face {face.name}{when}", ""]
+            lines += [f"#### Face {md_text(face.name)}{when}", ""]
             link = self.image(f"{board.name}-face-{face.name}",
                               board_svg(face_picture(info, face, f"{board.name}, face {face.name}")))
-            lines += [f"![The {human(board.name)}, face {face.name}]({link})", ""]
+            lines += [f"![The {human(board.name)}, face {md_text(face.name)}]({link})", ""]
         laid: dict[str, list[int]] = {}
         for players in range(self.model.min_players, self.model.max_players + 1):
             try:
@@ -331,7 +334,7 @@ class GamePage:
             d = self.by_key.get(("board", board.name))
             lines += [f"### {human(board.name)}", ""]
             if d is not None:
-                lines += [f"Drawn from the map in the rule file ([board {board.name}](#{d.anchor})).", ""]
+                lines += [f"Drawn from the map in the rule file ([board {md_text(board.name)}](#{d.anchor})).", ""]
             if board.lattice == "triangles":
                 lines += self.lattice_faces(b, board)
                 continue
@@ -359,7 +362,7 @@ class GamePage:
                 if not groups:
                     continue
                 when = f", used when {self.en.expr(face.condition)}" if face.condition is not None else ""
-                lines += [f"#### Face {face.name}{when}", ""]
+                lines += [f"#### Face {md_text(face.name)}{when}", ""]
                 entries = []
                 for key, counts in groups.items():
                     variant, players = self._engines[(face.name, key)]
@@ -367,7 +370,7 @@ class GamePage:
                     caption = f"{board.name}, face {face.name}, {label}"
                     link = self.image(f"{board.name}-{face.name}-{'-'.join(map(str, counts))}p",
                                       board_svg(engine_picture(variant, b, players, caption=caption)))
-                    entries.append((label, f"![The {human(board.name)}, face {face.name}, with {label}]({link})"))
+                    entries.append((label, f"![The {human(board.name)}, face {md_text(face.name)}, with {label}]({link})"))
                 lines += _tabs(entries)
         return lines
 
@@ -407,7 +410,7 @@ class GamePage:
                 continue
             parts = []
             for k, t in enumerate(triggers, 1):
-                causes = f" (only as {join(['*' + c + '*' for c in t.event.causes], 'or')})" if t.event.causes else ""
+                causes = f" (only as {join(['*' + md_text(c) + '*' for c in t.event.causes], 'or')})" if t.event.causes else ""
                 parts.append(f"{k}. the trigger [{human(t.name)}](#{self._anchor('trigger', t.name)}){causes}")
             text = (f"{n}. When a component is placed on the {human(board.name)}, its triggers run at once, in the "
                     f"order they are declared: " + ("; ".join(parts) if parts else "none") + ".")
@@ -498,7 +501,7 @@ class GamePage:
                 for option in step.options:
                     out_steps = []
                     said = calls(option.body)
-                    lines.append(f"{pad}    - option **{human(option.name)}** {code(option.template)}"
+                    lines.append(f"{pad}    - option **{human(option.name)}** {md_code(option.template)}"
                                  + (": " + "; ".join(said) if said else ""))
                     for inner in dict.fromkeys(out_steps):
                         visit(inner, depth + 2)
@@ -545,8 +548,8 @@ class GamePage:
                  "actions under **When**, and checks every **Then**. The pictures are drawn from the position "
                  "before the first action and at the end.", ""]
         for d in items:
-            lines += [f"### {d.node.title if d.node is not None else d.name} {{ #{d.anchor} }}", ""]
-            lines += [f"Example {code(d.name)}. "] if d.node is None else [f"Example {code(d.name)}."]
+            lines += [f"### {md_text(d.node.title if d.node is not None else d.name)} {{ #{d.anchor} }}", ""]
+            lines += [f"Example {md_code(d.name)}. "] if d.node is None else [f"Example {md_code(d.name)}."]
             lines += [""]
             lines += self.cites_line(d.node)
             lines += self.ruling_notes(d.node)
@@ -555,7 +558,7 @@ class GamePage:
             if run is None:
                 continue
             if not run.passed:
-                lines += ['!!! failure "This example fails"', "", f"    {run.message}", ""]
+                lines += ['!!! failure "This example fails"', "", f"    {md_text(run.message)}", ""]
             lines += self._example_pictures(d, run)
         return lines
 
@@ -575,15 +578,16 @@ class GamePage:
                                              caption=f"{board.name} after: example {d.name}"))
             same = run.before.boards[b] == run.after.boards[b]
             if same:
-                lines += [f"![The {human(board.name)} in example {d.name}]({self.image(f'example-{d.name}-{board.name}', before)})", ""]
+                lines += [f"![The {human(board.name)} in example {md_text(d.name)}]"
+                          f"({self.image(f'example-{d.name}-{board.name}', before)})", ""]
             else:
                 lines += [f"The {human(board.name)} before the first action and at the end "
                           f"(changed spaces are outlined):", "",
                           '=== "Before"', "",
-                          f"    ![The {human(board.name)} before the actions of example {d.name}]"
+                          f"    ![The {human(board.name)} before the actions of example {md_text(d.name)}]"
                           f"({self.image(f'example-{d.name}-{board.name}-before', before)})", "",
                           '=== "After"', "",
-                          f"    ![The {human(board.name)} after the actions of example {d.name}]"
+                          f"    ![The {human(board.name)} after the actions of example {md_text(d.name)}]"
                           f"({self.image(f'example-{d.name}-{board.name}-after', after)})", ""]
         rows = _zone_rows(engine, run.before, run.after)
         if rows:
@@ -604,11 +608,11 @@ class GamePage:
             for rid in _rulings_of(d.node):
                 users.setdefault(rid, []).append(d)
         for d in items:
-            lines += [f"### {d.name}: {d.node.title if d.node else ''} {{ #{d.anchor} }}", ""]
+            lines += [f"### {md_text(d.name)}: {md_text(d.node.title if d.node else '')} {{ #{d.anchor} }}", ""]
             lines += self.cites_line(d.node)
             used = users.get(d.name, [])
             if used:
-                lines += ["Applied by " + ", ".join(f"[{u.title}](#{u.anchor})" for u in used) + ".", ""]
+                lines += ["Applied by " + ", ".join(f"[{md_text(u.title)}](#{u.anchor})" for u in used) + ".", ""]
             lines += tabs(self.english(d), d.text)
         return lines
 
@@ -619,14 +623,15 @@ class GamePage:
         lines = ["## Variants", ""]
         for v in available:
             link = self.variant_link(v.name)
-            title = f"[{v.title}]({link})" if link else v.title
+            title = f"[{md_text(v.title)}]({link})" if link else md_text(v.title)
             verbs = {"add": "adds", "replace": "replaces", "remove": "removes", "replace_option": "replaces option"}
-            changes = join([f"{verbs.get(c.action, c.action)} {code(c.target)}" for c in v.changes])
-            lines += [f"### Variant {v.name} {{ #variant-{v.name} }}", ""]
+            changes = join([f"{verbs.get(c.action, c.action)} {md_code(c.target)}" for c in v.changes])
+            lines += [f"### Variant {md_text(v.name)} {{ #variant-{v.name} }}", ""]
             lines += [f"{title}: {changes}." + (" Its page shows the game with the variant applied and the "
                                                  "difference." if link else ""), ""]
             if v.cites:
-                lines += ["Cites " + ", ".join(f"[{c}](#{c})" if c in self.clauses else c for c in v.cites) + ".", ""]
+                lines += ["Cites " + ", ".join(f"[{md_text(c)}](#{c})" if c in self.clauses else md_text(c)
+                                               for c in v.cites) + ".", ""]
         return lines
 
     def clause_index(self) -> list[str]:
@@ -637,10 +642,10 @@ class GamePage:
                  "of each entry (this page followed by `#` and the ID) is permanent.", ""]
         for cid in sorted(self.clauses, key=natural_key):
             users = self.clauses[cid]
-            lines += [f"#### {cid} {{ #{cid} }}", ""]
+            lines += [f"#### {md_text(cid)} {{ #{cid} }}", ""]
             refs = []
             for d, part in users:
-                ref = f"[{d.title}](#{d.anchor})" + (f" ({part})" if part else "")
+                ref = f"[{md_text(d.title)}](#{d.anchor})" + (f" ({md_text(part)})" if part else "")
                 if ref not in refs:
                     refs.append(ref)
             lines += ["Encoded by " + ", ".join(refs) + ".", ""]
@@ -669,7 +674,7 @@ def _game_id_of(path: Path) -> Optional[str]:
 def _values(values: tuple) -> str:
     if values and all(isinstance(v, int) for v in values) and list(values) == list(range(values[0], values[-1] + 1)):
         return f"{values[0]} to {values[-1]}"
-    return ", ".join(str(v) for v in values)
+    return ", ".join(md_text(v) for v in values)
 
 
 def _tabs(entries: list[tuple[str, str]]) -> list[str]:
@@ -678,7 +683,7 @@ def _tabs(entries: list[tuple[str, str]]) -> list[str]:
         return [entries[0][1], ""]
     lines = []
     for label, image in entries:
-        lines += [f'=== "{label}"', "", f"    {image}", ""]
+        lines += [f'=== "{tab_title(label)}"', "", f"    {image}", ""]
     return lines
 
 
@@ -694,7 +699,7 @@ def _items_text(labels: list[str]) -> str:
     if len(labels) > 12:
         return f"{len(labels)} components"
     counts = Counter(labels)
-    return ", ".join(f"{code(label)}" + (f" ×{n}" if n > 1 else "") for label, n in sorted(counts.items(),
+    return ", ".join(f"{md_code(label)}" + (f" ×{n}" if n > 1 else "") for label, n in sorted(counts.items(),
                                                                                          key=lambda kv: natural_key(kv[0])))
 
 
@@ -719,8 +724,8 @@ def _zone_rows(engine, before, after) -> list[tuple[str, str, str]]:
     for name, entries in after.queues.items():
         old = before.queues.get(name, [])
         if old or entries:
-            rows.append((f"{human(name)} queue", ", ".join(e[0] for e in old) or "empty",
-                         ", ".join(e[0] for e in entries) or "empty"))
+            rows.append((f"{human(name)} queue", ", ".join(md_text(e[0]) for e in old) or "empty",
+                         ", ".join(md_text(e[0]) for e in entries) or "empty"))
     return rows
 
 
@@ -735,16 +740,16 @@ def diff_section(source: RuleSource) -> list[str]:
     if not changes:
         return lines + ["Nothing: every declaration reads as in the base.", ""]
     summary = Counter(c.status for c in changes)
-    lines += [f"Compared with {label}: " + join([f"{n} declaration{'s' if n > 1 else ''} {status}"
+    lines += [f"Compared with {md_text(label)}: " + join([f"{n} declaration{'s' if n > 1 else ''} {status}"
                                                   for status, n in summary.items()]) + ".", ""]
     anchors = {d.key: d.anchor for d in source.declarations}
     for change in changes:
         target = anchors.get((change.kind, change.name))
         name = f"{human(change.kind)} {change.name}" if not change.name.startswith(human(change.kind)) else change.name
-        head = f"[{name}](#{target})" if target else name
-        lines += [f"**{change.status.capitalize()}:** {head}", "", "```diff"]
-        lines += change.diff.rstrip("\n").splitlines()
-        lines += ["```", ""]
+        head = f"[{md_text(name)}](#{target})" if target else md_text(name)
+        lines += [f"**{change.status.capitalize()}:** {head}", ""]
+        lines += fenced(change.diff.rstrip("\n"), "diff")
+        lines += [""]
     return lines
 
 

@@ -477,6 +477,7 @@ def constructs_in_snippet(entry: Entry) -> set[str]:
 
 
 def reference_page():
+    from .escape import fenced, md_code, tab_title
     from .pages import Page
     lines = ["# The rule language", "",
              "Every construct of the grammar (`grammars/rulespec.lark`), with an example. The examples are cut "
@@ -496,13 +497,13 @@ def reference_page():
                 if production:
                     lines += [f"- `{construct}`: `{production}`" if "`" not in production
                               else f"- `{construct}`: ``{production}``"]
-            lines += ["", entry.text, "", f"From `{entry.game}`:", "", "```rules"]
-            lines += entry.snippet.splitlines()
-            lines += ["```", ""]
+            lines += ["", entry.text, "", f"From {md_code(entry.game)}:", ""]
+            lines += fenced(entry.snippet, "rules")
+            lines += [""]
     lines += ["## The example games", "",
               "The complete files the snippets come from.", ""]
     for game in sorted(GAMES.glob("*.rules")):
-        lines += [f"??? example \"{game.name}\"", "", "    ```rules"]
-        lines += ["    " + l if l.strip() else "" for l in game.read_text(encoding="utf-8").splitlines()]
-        lines += ["    ```", ""]
+        lines += [f'??? example "{tab_title(game.name)}"', ""]
+        lines += fenced(game.read_text(encoding="utf-8"), "rules", indent="    ")
+        lines += [""]
     return Page("reference/language.md", "\n".join(lines), title="The rule language")

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from html import escape
 from itertools import product
 from typing import Optional, Sequence
+
+from .escape import xml_attr, xml_text
 
 # CSS colour keywords a row of a board may be named after; such a row is tinted with its colour.
 CSS_COLOURS = {
@@ -32,7 +33,7 @@ MARKS = ("#ffe082", "#ef9a9a", "#a5d6a7", "#90caf9", "#ce93d8", "#ffcc80", "#80c
 
 
 def _attr(value: object) -> str:
-    return escape(str(value), quote=True)
+    return xml_attr(value)
 
 
 def _fmt(x: float) -> str:
@@ -110,7 +111,7 @@ def _legend(picture: BoardPicture, x: float, y: float, width: float) -> tuple[li
         if cx + w > x + width and cx > x:
             cx, cy = x, cy + 18
         out.append(f'<g transform="translate({_fmt(cx)},{_fmt(cy)})">{swatch}'
-                   f'<text x="18" y="0" font-size="11">{escape(text)}</text></g>')
+                   f'<text x="18" y="0" font-size="11">{xml_text(text)}</text></g>')
         cx += w
     return out, (cy - y + 18 if entries else 0)
 
@@ -120,7 +121,7 @@ def _svg_document(width: float, height: float, title: str, body: list[str]) -> s
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(width)} {_fmt(height)}" '
         f'width="{_fmt(width)}" height="{_fmt(height)}" role="img" aria-label="{_attr(title)}" '
         f'font-family="sans-serif" class="rulespec-board">',
-        f"<title>{escape(title)}</title>",
+        f"<title>{xml_text(title)}</title>",
         '<defs><pattern id="leftout" width="6" height="6" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#eeeeee"/>'
         '<line x1="0" y1="0" x2="0" y2="6" stroke="#bdbdbd" stroke-width="2"/></pattern></defs>',
@@ -140,12 +141,12 @@ def _grid_svg(p: BoardPicture) -> str:
     title = p.caption or p.name
     for c, value in enumerate(p.columns):
         body.append(f'<text x="{_fmt(label_w + c * cs + cs / 2)}" y="{_fmt(top - 7)}" font-size="11" '
-                    f'text-anchor="middle" fill="#555">{escape(str(value))}</text>')
+                    f'text-anchor="middle" fill="#555">{xml_text(str(value))}</text>')
     for r, row in enumerate(p.rows):
         y = top + r * cs
         tint = CSS_COLOURS.get(str(row).lower())
         body.append(f'<text x="{_fmt(label_w - 6)}" y="{_fmt(y + cs / 2 + 4)}" font-size="12" text-anchor="end">'
-                    f'{escape(str(row))}</text>')
+                    f'{xml_text(str(row))}</text>')
         for c in range(n_cols):
             cell = p.cells[r * n_cols + c]
             if not cell.exists:
@@ -179,11 +180,11 @@ def _grid_svg(p: BoardPicture) -> str:
             opacity = "1" if cell.in_use else "0.45"
             body.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(cs * 0.36)}" fill="#fffaf0" '
                         f'stroke="#b08d57" stroke-width="1.5" opacity="{opacity}"><title>'
-                        f'{escape(p.letter_meaning.get(cell.letter, "marked"))} {escape(cell.letter)} '
-                        f'({escape(str(p.rows[r]))} {escape(str(p.columns[c]))})</title></circle>')
+                        f'{xml_text(p.letter_meaning.get(cell.letter, "marked"))} {xml_text(cell.letter)} '
+                        f'({xml_text(str(p.rows[r]))} {xml_text(str(p.columns[c]))})</title></circle>')
             if not cell.occupant:
                 body.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 4)}" font-size="11" text-anchor="middle" '
-                            f'fill="#8d6e3f">{escape(cell.letter)}</text>')
+                            f'fill="#8d6e3f">{xml_text(cell.letter)}</text>')
     for r in range(n_rows):
         for c in range(n_cols):
             cell = p.cells[r * n_cols + c]
@@ -191,13 +192,13 @@ def _grid_svg(p: BoardPicture) -> str:
                 continue
             x, y = label_w + c * cs, top + r * cs
             stroke = _cause_colour(p, cell.cause) if cell.cause else "#37474f"
-            body.append(f'<g><title>{escape(cell.occupant)} on {escape(str(p.rows[r]))} {escape(str(p.columns[c]))}'
-                        f'{" (" + escape(cell.cause) + ")" if cell.cause else ""}</title>'
+            body.append(f'<g><title>{xml_text(cell.occupant)} on {xml_text(str(p.rows[r]))} {xml_text(str(p.columns[c]))}'
+                        f'{" (" + xml_text(cell.cause) + ")" if cell.cause else ""}</title>'
                         f'<rect x="{_fmt(x + 4)}" y="{_fmt(y + 4)}" width="{_fmt(cs - 8)}" height="{_fmt(cs - 8)}" '
                         f'rx="4" fill="#ffffff" stroke="{stroke}" stroke-width="2.5"/>'
                         f'<text x="{_fmt(x + cs / 2)}" y="{_fmt(y + cs / 2 + 4)}" font-size="'
                         f'{11 if len(cell.short) <= 3 else 8}" text-anchor="middle" font-weight="bold">'
-                        f'{escape(cell.short)}</text></g>')
+                        f'{xml_text(cell.short)}</text></g>')
             if cell.changed:
                 body.append(f'<rect x="{_fmt(x + 1.5)}" y="{_fmt(y + 1.5)}" width="{_fmt(cs - 3)}" '
                             f'height="{_fmt(cs - 3)}" fill="none" stroke="#ff6f00" stroke-width="3"/>')
@@ -243,20 +244,20 @@ def _triangles_svg(p: BoardPicture) -> str:
         tip = f"{p.rows[r]}c{p.columns[c]}" + (f": {cell.occupant}" if cell.occupant else "") + \
               (f" ({p.letter_meaning.get(cell.letter, 'marked')})" if cell.letter else "")
         body.append(f'<polygon points="{pts}" fill="{fill}" fill-opacity="{opacity}" stroke="{stroke}" '
-                    f'stroke-width="{width}"><title>{escape(tip)}</title></polygon>')
+                    f'stroke-width="{width}"><title>{xml_text(tip)}</title></polygon>')
         cx = sum(x for x, _ in points) / 3
         cy = sum(y for _, y in points) / 3
         if cell.letter:  # a mark: its letter on a disc coloured by what it means
             colour = MARKS[meanings.index(p.letter_meaning.get(cell.letter, "marked")) % len(MARKS)]
             body.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="7" fill="{colour}" stroke="#5d4037" '
                         f'stroke-width="1"/><text x="{_fmt(cx)}" y="{_fmt(cy + 3.5)}" font-size="9" '
-                        f'text-anchor="middle">{escape(cell.letter)}</text>')
+                        f'text-anchor="middle">{xml_text(cell.letter)}</text>')
         if cell.short:
             body.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 3)}" font-size="8" text-anchor="middle">'
-                        f'{escape(cell.short)}</text>')
+                        f'{xml_text(cell.short)}</text>')
     for r, row in enumerate(p.rows):
         body.append(f'<text x="{_fmt(label_w - 10)}" y="{_fmt(top + r * h + h / 2 + 4)}" font-size="11" '
-                    f'text-anchor="end">{escape(str(row))}</text>')
+                    f'text-anchor="end">{xml_text(str(row))}</text>')
     width = max_x + 12
     legend, legend_h = _legend(p, 6, top + len(p.rows) * h + 22, max(width - 12, 300))
     height = top + len(p.rows) * h + 12 + legend_h
@@ -354,30 +355,30 @@ def bar_chart(title: str, categories: Sequence[str], series: Sequence[tuple[str,
     group_h = len(series) * bar_h + gap
     height = top + len(categories) * group_h + 34
     width = label_w + plot_w + 80
-    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{escape(title)}</text>']
+    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{xml_text(title)}</text>']
     for i, (name, _) in enumerate(series):
         x = 10 + i * 170
         body.append(f'<rect x="{x}" y="26" width="10" height="10" fill="{SERIES[i % len(SERIES)]}"/>'
-                    f'<text x="{x + 14}" y="35" font-size="11">{escape(name)}</text>')
+                    f'<text x="{x + 14}" y="35" font-size="11">{xml_text(name)}</text>')
     for tick in range(5):
         value = vmax * tick / 4
         x = label_w + plot_w * tick / 4
         body.append(f'<line x1="{_fmt(x)}" y1="{top}" x2="{_fmt(x)}" y2="{_fmt(height - 30)}" stroke="#e0e0e0"/>'
                     f'<text x="{_fmt(x)}" y="{_fmt(height - 16)}" font-size="10" text-anchor="middle" '
-                    f'fill="#555">{_fmt(value)}{escape(unit)}</text>')
+                    f'fill="#555">{_fmt(value)}{xml_text(unit)}</text>')
     for g, category in enumerate(categories):
         y0 = top + g * group_h
         body.append(f'<text x="{_fmt(label_w - 6)}" y="{_fmt(y0 + len(series) * bar_h / 2 + 4)}" font-size="11" '
-                    f'text-anchor="end">{escape(category)}</text>')
+                    f'text-anchor="end">{xml_text(category)}</text>')
         for i, (name, vs) in enumerate(series):
             value = vs[g] if g < len(vs) else 0.0
             w = plot_w * (value / vmax) if vmax else 0
             y = y0 + i * bar_h
             body.append(f'<rect x="{_fmt(label_w)}" y="{_fmt(y)}" width="{_fmt(max(w, 0.5))}" '
-                        f'height="{_fmt(bar_h - 2)}" fill="{SERIES[i % len(SERIES)]}"><title>{escape(name)}, '
-                        f'{escape(category)}: {_fmt(value)}{escape(unit)}</title></rect>'
+                        f'height="{_fmt(bar_h - 2)}" fill="{SERIES[i % len(SERIES)]}"><title>{xml_text(name)}, '
+                        f'{xml_text(category)}: {_fmt(value)}{xml_text(unit)}</title></rect>'
                         f'<text x="{_fmt(label_w + w + 4)}" y="{_fmt(y + bar_h - 4)}" font-size="10">'
-                        f'{_fmt(value)}{escape(unit)}</text>')
+                        f'{_fmt(value)}{xml_text(unit)}</text>')
     return _chart_document(width, height, title, body)
 
 
@@ -397,12 +398,12 @@ def histogram(title: str, series: Sequence[tuple[str, Sequence[float]]], bins: i
         total = max(len(vs), 1)
         shares.append([100.0 * c / total for c in counts])
     smax = _nice_max(max((s for row in shares for s in row), default=1.0))
-    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{escape(title)}</text>']
+    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{xml_text(title)}</text>']
     for i, (name, vs) in enumerate(series):
         x = 10 + i * 200
         mean = sum(vs) / len(vs) if vs else 0
         body.append(f'<rect x="{x}" y="26" width="10" height="10" fill="{SERIES[i % len(SERIES)]}"/>'
-                    f'<text x="{x + 14}" y="35" font-size="11">{escape(name)} (mean {_fmt(mean)})</text>')
+                    f'<text x="{x + 14}" y="35" font-size="11">{xml_text(name)} (mean {_fmt(mean)})</text>')
     for tick in range(5):
         y = top + plot_h - plot_h * tick / 4
         body.append(f'<line x1="{left}" y1="{_fmt(y)}" x2="{left + plot_w}" y2="{_fmt(y)}" stroke="#e0e0e0"/>'
@@ -411,7 +412,7 @@ def histogram(title: str, series: Sequence[tuple[str, Sequence[float]]], bins: i
     for tick in range(6):
         x = left + plot_w * tick / 5
         body.append(f'<text x="{_fmt(x)}" y="{_fmt(top + plot_h + 14)}" font-size="10" text-anchor="middle" '
-                    f'fill="#555">{_fmt(lo + (hi - lo) * tick / 5)}{escape(unit)}</text>')
+                    f'fill="#555">{_fmt(lo + (hi - lo) * tick / 5)}{xml_text(unit)}</text>')
     for i, row in enumerate(shares):
         colour = SERIES[i % len(SERIES)]
         points = [(left, top + plot_h)]
@@ -431,7 +432,7 @@ def _chart_document(width: float, height: float, title: str, body: list[str]) ->
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(width)} {_fmt(height)}" '
         f'width="{_fmt(width)}" height="{_fmt(height)}" role="img" aria-label="{_attr(title)}" '
         f'font-family="sans-serif">',
-        f"<title>{escape(title)}</title>",
+        f"<title>{xml_text(title)}</title>",
         f'<rect width="{_fmt(width)}" height="{_fmt(height)}" fill="#ffffff"/>',
         *body,
         "</svg>",
