@@ -24,9 +24,10 @@ class Limit:
 
 LIMITS: tuple[Limit, ...] = (
     # ---------------------------------------------------------------- the text
-    Limit("file_bytes", 1_000_000, "bytes in a rule file",
-          "1 MB; the biggest bundled rule file is 48 KB, and a bigger file takes seconds to read"),
-    Limit("file_lines", 20_000, "lines in a rule file", "the biggest bundled rule file has 873"),
+    Limit("file_bytes", 200_000, "bytes in a rule file",
+          "four times the biggest bundled rule file (48 KB); the densest file of this size parses in a few seconds"),
+    Limit("file_lines", 5_000, "lines in a rule file",
+          "the biggest bundled rule file has 873; parsing takes about a second per 5,000 lines"),
     Limit("line_length", 1_000, "characters on one line", "the longest bundled line has 326"),
     Limit("string_length", 500, "characters in one quoted text", "the longest bundled text has 103"),
     Limit("name_length", 64, "characters in one name", "the longest bundled name has 31"),

@@ -294,16 +294,17 @@ class Checker:
                 if not isinstance(node, ast.Node):
                     continue
                 cls = type(node).__name__
+                fields = type(node).model_fields
                 if cls != "ExampleLine":
                     for field in self._NAMING_FIELDS:
-                        value = getattr(node, field, None)
+                        value = getattr(node, field) if field in fields else None
                         if isinstance(value, str):
                             self._check_name(value, node.loc, seen)
                     listed = self._NAME_LISTS.get(cls)
                     for value in getattr(node, listed, ()) if listed else ():
                         if isinstance(value, str):
                             self._check_name(value, node.loc, seen)
-                for field in type(node).model_fields:
+                for field in fields:
                     child = getattr(node, field)
                     if isinstance(child, (ast.Node, tuple)):
                         stack.append(child)
