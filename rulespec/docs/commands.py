@@ -18,6 +18,19 @@ def _mkdocs_problem(error: Exception) -> str:
     return f"the site did not build: {error}"
 
 
+def _out_folder(path: Optional[Path], option: str = "--out") -> None:
+    """A folder to write in (made if it is missing): refused at once when it, or a folder it would be
+    made in, is a file."""
+    if path is None:
+        return
+    for existing in (path, *path.parents):
+        if existing.exists():
+            if not existing.is_dir():
+                raise UsageProblem(f"{option} {path} is a file, not a folder" if existing == path else
+                                   f"{option} {path}: {existing} is a file, not a folder")
+            return
+
+
 @app.command()
 @_command
 def docs(
@@ -30,9 +43,11 @@ def docs(
     """Write the pages of one rule file (and its variants, and its diff against its base) as Markdown and SVG."""
     from .site import build_standalone, write_standalone
     from .sources import load_source
+    _out_folder(out)
     path = _resolve(rule_file)
     model = load_source(path).model  # a problem in the rules is reported before anything is written
     target = out or Path(f"docs-{model.game_id}")
+    _out_folder(target)
     pages = write_standalone(path, target)
     pictures = sum(len(p.files) for p in pages)
     io.print(Text("wrote ", style="green") + Text(f"{len(pages)} pages and {pictures} pictures for {model.title} "
@@ -60,6 +75,7 @@ def site(
 ) -> None:
     """Generate docs/ for every bundled game, variant and house rule, then `mkdocs build --strict` it."""
     from .site import build_site, project_root, write_site_docs
+    _out_folder(out)
     root = project_root()
     if not (root / "mkdocs.yml").is_file():
         raise UsageProblem(f"no mkdocs.yml in {root}: `rulespec site` works in a checkout of rulespec")
@@ -109,6 +125,7 @@ def simulate(
     """Play many seeded games and compare them with the base game: length, endings, seats, scores, rules fired."""
     from ..cli import _load
     from ..simulate import comparison_plans, comparison_rows, simulate as run, write_report
+    _out_folder(out)  # before any game is played
     path = _resolve(rule_file)
     options = _parse_options(option)
     engine = _load(path, variant or [], options)  # a bad file, variant or option is reported here
@@ -132,6 +149,7 @@ def simulate(
             raise UsageProblem(f"{base.name} is played by {base.min_players} to {base.max_players} players, "
                                f"not {count}")
     target = out or Path(f"simulate-{engine.model.game_id}")
+    _out_folder(target)
     io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
                   f"{'s' if len(plans) > 1 else ''}, {count} players, {policy} players, seeds {seed}..{seed + games - 1}, "
                   f"{jobs} process{'es' if jobs > 1 else ''}", style="bold"))
