@@ -55,10 +55,46 @@ def compile_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.
     base = None
     extends = [d for d in rule_file.declarations if d.kind == "extends"]
     if extends:
-        base_path = resolve_path(extends[0].base) if not Path(extends[0].base).suffix else \
-            (path.parent / extends[0].base)
-        base = parse_file(base_path)
+        base = _base_of(rule_file, extends[0], path)
     return check(rule_file, variants, base=base)
+
+
+def _base_of(rule_file, extends, path: Path):
+    """The parsed base a house rule extends; a base that is unknown, unreadable or itself extends
+    another is reported at the house rule's `extends` line."""
+    source = SourceText(rule_file.path, rule_file.text)
+    loc = extends.loc
+
+    def refuse(message: str, hint: Optional[str] = None):
+        raise RuleError([source.diagnostic(loc.line, loc.column, message, width=loc.end_column - loc.column,
+                                           hint=hint)]) from None
+
+    name = extends.base
+    bundled = bundled_rulebooks()
+    if Path(name).suffix:
+        base_path = path.parent / name
+        if not base_path.is_file():
+            refuse(f"this file extends \"{name}\", but there is no rule file {base_path}",
+                   hint="give the path of the base relative to this file, or a bundled game's id")
+    elif name in bundled:
+        base_path = bundled[name]
+    else:
+        import difflib
+        close = difflib.get_close_matches(name, bundled, n=1)
+        refuse(f"this file extends \"{name}\", which is no bundled game",
+               hint=f"did you mean `{close[0]}`?" if close else f"bundled games: {', '.join(bundled) or 'none'}")
+    if base_path.resolve() == path.resolve():
+        refuse("this file extends itself", hint="extend the game this house rule changes")
+    try:
+        base = parse_file(base_path)
+    except RuleError as error:
+        first = error.diagnostics[0]
+        refuse(f"the base \"{name}\" this file extends cannot be read: {first.message}",
+               hint=f"at {first.path}:{first.line}:{first.column}; fix the base first")
+    if any(d.kind == "extends" for d in base.declarations):
+        refuse(f"the base \"{name}\" extends another game itself; a house rule extends a whole game",
+               hint="extend the game at the bottom of the chain, and copy the other house rule's changes")
+    return base
 
 
 def generate_source(model: ir.Model, path: Path) -> str:

@@ -1,0 +1,48 @@
+"""A house rule's base is found, or the problem is reported at the house rule's `extends` line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulespec.language.errors import RuleError
+from rulespec.pipeline import compile_rules
+
+
+def problem_of(path: Path):
+    with pytest.raises(RuleError) as info:
+        compile_rules(path)
+    assert len(info.value.diagnostics) == 1, str(info.value)
+    return info.value.diagnostics[0]
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("base, message, hint", [
+    ("shell-e", 'extends "shell-e", which is no bundled game', "did you mean `shell-we`?"),
+    ("missing.rules", "there is no rule file", "relative to this file"),
+    ("self.rules", "this file extends itself", None),
+    ("middle.rules", 'the base "middle.rules" extends another game itself', None),
+    ("broken.rules", 'the base "broken.rules" this file extends cannot be read', "broken.rules:1:1"),
+])
+def test_a_bad_base_is_reported_at_the_extends_line(tmp_path, base, message, hint):
+    write(tmp_path, "middle.rules", 'extends "shell-we"\n')
+    write(tmp_path, "broken.rules", "gmae \"x\"\n")
+    path = write(tmp_path, "self.rules" if base == "self.rules" else "house.rules",
+                 f'# a house rule\n\n  \nextends "{base}"\n')
+    problem = problem_of(path)
+    assert Path(problem.path) == path
+    assert (problem.line, problem.column) == (4, 1)
+    assert message in problem.message
+    if hint:
+        assert hint in problem.hint
+
+
+def test_a_good_base_still_works(tmp_path):
+    path = write(tmp_path, "house.rules", 'extends "shell-we"\n')
+    assert compile_rules(path).game_id == "shell-we"
