@@ -939,7 +939,8 @@ class Checker:
                                         tuple((a.name, a.values) for a in d.attributes), d.copies, d.shown_as)
                            for d in self.components.values())
         for d in self.components.values():
-            if d.shown_as:
+            if d.shown_as and self.template_ok(d.shown_as, d.loc if "shown" in self._line(d.loc) else
+                                               self._shown_loc(d)):
                 fields = {f for _, f, _, _ in string.Formatter().parse(d.shown_as) if f}
                 attrs = {a.name for a in d.attributes}
                 for f in sorted(fields - attrs):
@@ -1358,7 +1359,50 @@ class Checker:
                                            tuple(bindings), conditions, self.stmts(option.body, inner)))
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options))
 
+    def template_ok(self, template: str, loc: ast.Loc) -> bool:
+        """A template has only `{name}` fields: no `{}`, `{0}`, `{x.attr}`, `{x[0]}`, `{x!r}`, `{x:>5}`, and
+        no brace that is not part of one. Reported at the bad field when it can be found."""
+        index = 0
+        for match in re.finditer(r"\{([^{}]*)\}|[{}]", template):
+            field = match.group(1)
+            problem = None
+            if field is None:
+                problem = ("a `{` or `}` that is not part of a `{name}`",
+                           "braces in a text only mark a value, like {tile}; leave other braces out")
+            elif not SAFE_NAME.match(field):
+                name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", field)
+                better = f"{{{name.group(0)}}}" if name else "{tile}"
+                problem = (f"`{{{field}}}` is not a name in braces",
+                           f"write {better}; formats like {{tile:>5}}, {{tile!r}}, {{tile.x}} or {{0}} are not part "
+                           f"of the language")
+            if problem is not None:
+                self.error(self._template_loc(loc, template, match.start()), problem[0] + f" in \"{template}\"",
+                           hint=problem[1], width=len(match.group(0)))
+                return False
+        return True
+
+    def _shown_loc(self, d: ast.ComponentDecl) -> ast.Loc:
+        """The `shown as "..."` line under a component."""
+        source = self.sources.get(d.loc.file)
+        for number in range(d.loc.line, d.loc.end_line + 1):
+            line = source.line(number) if source else ""
+            if re.match(r"\s*shown\s+as\s", line):
+                return ast.Loc(file=d.loc.file, line=number, column=1, end_line=number, end_column=len(line) + 1)
+        return d.loc
+
+    def _template_loc(self, loc: ast.Loc, template: str, offset: int) -> ast.Loc:
+        source = self.sources.get(loc.file)
+        line = source.line(loc.line) if source else ""
+        start = line.find(f'"{template}"', loc.column - 1)
+        if start < 0:
+            return loc
+        column = start + 2 + offset
+        return ast.Loc(file=loc.file, line=loc.line, column=column, end_line=loc.line, end_column=column + 1)
+
     def template(self, template: str, scope: dict[str, str], loc: ast.Loc, must_show: set[str]) -> None:
+        self.template_fields = []
+        if not self.template_ok(template, loc):
+            return
         try:
             fields = [f for _, f, spec, conv in string.Formatter().parse(template) if f is not None]
         except ValueError as error:
