@@ -55,7 +55,7 @@ from hypothesis.stateful import (
 
 from .pipeline import load
 from .runtime.engine import (
-    CHANCE, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game,
+    CHANCE, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game, random_step,
 )
 
 __all__ = [
@@ -641,6 +641,28 @@ class Checks:
                           f"({', '.join(moved[:6])}{'...' if len(moved) > 6 else ''}): "
                           f"{_first_difference(seen, other)}", state.history)
 
+    def hidden_information_in_play(self, seed: int, max_steps: int = 2000) -> Optional[State]:
+        """Play a seeded random game from the start (as rulespec.random_game does) and check hidden
+        information at the first state where it can swap what some seat cannot see, and again at a
+        seeded later step (up to 200; if the game lasts), so that every run checks hidden information
+        in play rather than only when its exploration happens to get there. Returns the first such state;
+        None if the game ends (or ``max_steps`` pass) before any: a game with nothing hidden."""
+        state = self.game.new_game(self.players)
+        rng = random.Random(seed)
+        later = rng.randrange(1, 200)
+        first = None
+        for step in range(max_steps):
+            if state.is_terminal() or (first is not None and step > later):
+                break
+            if first is None or step == later:
+                found = self.counts.get("hidden_information", 0)
+                self.hidden_information(state)
+                if first is None and self.counts.get("hidden_information", 0) > found:
+                    first = state.clone()
+            action = random_step(state, rng)
+            self.guard("offered_actions_apply", state, lambda: state.apply(action), [str(action)])
+        return first
+
     def termination(self, seed: int) -> None:
         """A whole ``rulespec.random_game`` with this seed ends within the step budget and the declared
         turn limit, without an error. (The rule file's invariants are left to the step-by-step checks,
@@ -789,11 +811,12 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
                   max_game_steps: Optional[int] = None, max_applies: Optional[int] = None,
                   counts: Optional[dict[str, int]] = None) -> type[RuleBasedStateMachine]:
     """A ``RuleBasedStateMachine`` class that plays ``players``-player games of one engine and checks
-    every property after every step. Every example starts by checking the new game and by playing one
+    every property after every step. Every example starts by checking the new game, by playing one
     whole random game to its end (termination, within ``max_game_steps`` steps; None: the runtime's
-    default for the game); then its rules take one offered action (chance outcomes drawn like
-    choices), fast-forward up to ``fast_forward`` seeded random steps, or start a new game once the
-    current one is over. ``max_applies`` caps how many offered actions are tried on clones at one step
+    default for the game) and by checking hidden information in a seeded game in play (see
+    :meth:`Checks.hidden_information_in_play`); then its rules take one offered action (chance
+    outcomes drawn like choices), fast-forward up to ``fast_forward`` seeded random steps, or start a
+    new game once the current one is over. ``max_applies`` caps how many offered actions are tried on clones at one step
     (a window that moves on with every step; None tries them all)."""
     if isinstance(name_or_path, Engine):
         game, source = name_or_path, name_or_path.GAME_ID
@@ -823,6 +846,11 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
         @initialize(seed=st.integers(0, 2 ** 32 - 1))
         def whole_random_game(self, seed: int) -> None:
             checks.termination(seed)
+
+        # and likewise a game in play with something hidden, where hidden_information can test a swap
+        @initialize(seed=st.integers(0, 2 ** 32 - 1))
+        def hidden_information_in_play(self, seed: int) -> None:
+            checks.hidden_information_in_play(seed)
 
         @precondition(lambda self: not self.state.is_terminal())
         @rule(data=st.data())
