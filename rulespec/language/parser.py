@@ -203,11 +203,44 @@ def _size_problem(text: str, path: str) -> Diagnostic | None:
     return None
 
 
+# Characters a rule file may not hold anywhere (in a text or a comment too): control characters other
+# than tab and line feed, a carriage return not followed by a line feed, the Unicode line and paragraph
+# separators, and lone surrogates (not characters at all; a str from the API may hold them). Each could
+# end a line, or hide text, somewhere a person or a program does not expect it.
+FORBIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|\r(?!\n)")
+
+
+def _character_problem(text: str, path: str) -> Diagnostic | None:
+    """The first character that no rule file may hold, with its position."""
+    found = FORBIDDEN_CHARACTER.search(text)
+    if found is None:
+        return None
+    at = found.start()
+    char = text[at]
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    if char == "\r":
+        message, hint = "a carriage return that does not end a line", \
+            "save the file with LF or CRLF line endings; a lone CR is not a line break here"
+    elif "\ud800" <= char <= "\udfff":
+        message, hint = f"a lone surrogate (U+{ord(char):04X}) is not a character", \
+            "the text was not decoded correctly: read the file as UTF-8"
+    else:
+        message, hint = f"the control character U+{ord(char):04X} cannot be in a rule file", \
+            "delete it: a rule file is plain text, with tabs, spaces and line breaks only"
+    start = text.rfind("\n", 0, at) + 1
+    end = text.find("\n", at)
+    shown = FORBIDDEN_CHARACTER.sub("\ufffd", text[start:end if end >= 0 else len(text)])
+    diagnostic = SourceText(path, shown).diagnostic(1, column, message, hint=hint)
+    return Diagnostic(path, line, diagnostic.column, diagnostic.message, diagnostic.source_line,
+                      1, (), diagnostic.hint)
+
+
 def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
     """Parse rule text into a :class:`~rulespec.language.ast.RuleFile`, or raise RuleError."""
-    too_big = _size_problem(text, path)
-    if too_big is not None:
-        raise RuleError([too_big]) from None
+    problem = _size_problem(text, path) or _character_problem(text, path)
+    if problem is not None:
+        raise RuleError([problem]) from None
     # The parse makes many small objects and no cycles worth collecting: the cyclic collector, run
     # again and again as they pile up, made big files parse in more than linear time.
     collecting = gc.isenabled()
@@ -325,7 +358,9 @@ def parse_file(path: str | Path) -> ast.RuleFile:
         raise RuleError([SourceText(str(path), "").diagnostic(
             1, 1, refusal("file_bytes", size), hint="split the game into smaller files, or shorten it")]) from None
     try:
-        text = path.read_text(encoding="utf-8")
+        # CRLF line endings read as LF; a lone CR is kept, so that the parser refuses it where it is
+        # (universal newlines would silently make it a line break that no editor may show).
+        text = path.read_bytes().decode("utf-8").replace("\r\n", "\n")
     except FileNotFoundError:
         raise RuleError([SourceText(str(path), "").diagnostic(1, 1, f"no rule file at {path}")]) from None
     except UnicodeDecodeError as error:

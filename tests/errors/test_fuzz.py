@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from rulespec.language.ast import RuleFile
 from rulespec.language.errors import RuleError
-from rulespec.language.parser import build_lark, parse_text
+from rulespec.language.parser import FORBIDDEN_CHARACTER, build_lark, parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = (ROOT / "rulebooks" / "shell-we.rules").read_text(encoding="utf-8")
@@ -86,7 +86,8 @@ def check_report(text: str, error: RuleError) -> None:
         assert f"{PATH}:{diagnostic.line}:{diagnostic.column}: " in rendered
         assert "Traceback" not in rendered
         report = diagnostic.render()
-        source_line = text.split("\n")[diagnostic.line - 1].rstrip("\r")
+        # A character no rule file may hold is shown as U+FFFD, so the report cannot carry it to a terminal.
+        source_line = FORBIDDEN_CHARACTER.sub("\ufffd", text.split("\n")[diagnostic.line - 1].rstrip("\r"))
         if source_line.strip():
             assert f"{diagnostic.line:5} | {source_line}" in report, report
             assert re.search(r"^\s+\| *\^+$", report, re.MULTILINE), report
