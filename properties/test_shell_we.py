@@ -73,3 +73,28 @@ def test_the_hidden_information_swap_changes_only_what_the_seat_cannot_see(playe
         assert variant.observation(other) != state.observation(other)  # the other seat sees its rack change
         variant.legal_actions()  # a playable state
         assert game.from_json(variant.to_json()) == variant
+
+
+def test_every_example_plays_a_whole_game_and_checks_hidden_information_in_play():
+    """The checks above that need a finished game (termination) or a game in play with something hidden
+    (hidden_information) are made by the verifier in every example, however short, not hoped for from
+    where its random exploration goes."""
+    examples, calls = [], []
+    base = state_machine("shell-we", 3)
+    checks = base.checks
+    termination, in_play = checks.termination, checks.hidden_information_in_play
+    checks.termination = lambda seed: calls.append("termination") or termination(seed)
+    checks.hidden_information_in_play = lambda seed: calls.append("in play") or in_play(seed)
+
+    class Counted(base):
+        def __init__(self) -> None:
+            super().__init__()
+            examples.append(1)
+
+    run_state_machine_as_test(Counted, settings=settings(max_examples=4, stateful_step_count=1, deadline=None,
+                                                         database=None))
+    assert examples and calls.count("termination") == calls.count("in play") == len(examples)
+    seen = checks.counts.get("hidden_information", 0)
+    state = checks.hidden_information_in_play(7)
+    assert state is not None and not state.is_terminal()
+    assert checks.counts["hidden_information"] > seen  # checked there, by a swap of what a seat cannot see

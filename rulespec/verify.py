@@ -33,12 +33,14 @@ check on the state it reaches (:func:`check_state`).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
 import re
 import sys
 import time
+import zlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -806,6 +808,18 @@ def _class_name(game: Engine, players: int) -> str:
     return "".join(w[:1].upper() + w[1:] for w in words) + f"{players}Players{re.sub(r'[^A-Za-z0-9]', '', options)}"
 
 
+def _step(function: Callable) -> Callable:
+    """A state machine step that marks the machine busy while it runs (see EngineMachine.teardown)."""
+
+    @functools.wraps(function)
+    def run(self, *args, **kwargs):
+        self.busy = True
+        function(self, *args, **kwargs)
+        self.busy = False
+
+    return run
+
+
 def state_machine(name_or_path: Union[str, Path, Engine], players: int, options: Optional[dict[str, str]] = None,
                   variants: Sequence[str] = (), *, fast_forward: int = DEFAULT_FAST_FORWARD,
                   max_game_steps: Optional[int] = None, max_applies: Optional[int] = None,
@@ -833,27 +847,35 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
             self.state: State = game.new_game(players)
             self.shadow: Optional[State] = None
             self.stale: list[Action] = []
+            self.made = {"whole game": False, "in play": False}  # the two games every example makes
+            self.busy = False  # a step that raises leaves this set: teardown then adds nothing
 
         def _check(self) -> None:
             self.shadow = checks.full(self.state, self.stale, self.shadow)
 
         @initialize()
+        @_step
         def check_the_new_game(self) -> None:
             self._check()
 
         # exactly once per example: an initializer, so every example plays a finished game (a rule might
         # never be drawn in a short run, and a test asking whether termination was checked would be luck)
         @initialize(seed=st.integers(0, 2 ** 32 - 1))
+        @_step
         def whole_random_game(self, seed: int) -> None:
+            self.made["whole game"] = True
             checks.termination(seed)
 
         # and likewise a game in play with something hidden, where hidden_information can test a swap
         @initialize(seed=st.integers(0, 2 ** 32 - 1))
+        @_step
         def hidden_information_in_play(self, seed: int) -> None:
+            self.made["in play"] = True
             checks.hidden_information_in_play(seed)
 
         @precondition(lambda self: not self.state.is_terminal())
         @rule(data=st.data())
+        @_step
         def take_action(self, data) -> None:
             offered = _offered(self.state)
             label = "chance outcome" if self.state.is_chance_node() else "action"
@@ -864,6 +886,7 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
 
         @precondition(lambda self: not self.state.is_terminal())
         @rule(steps=st.integers(1, max_forward), seed=st.integers(0, 2 ** 32 - 1))
+        @_step
         def fast_forward(self, steps: int, seed: int) -> None:
             checks.playout(self.state, random.Random(seed), steps - 1)
             if not self.state.is_terminal():  # the last step by hand, to know what was offered before it
@@ -874,6 +897,7 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
 
         @precondition(lambda self: self.state.is_terminal())
         @rule()
+        @_step
         def new_game(self) -> None:
             self.state = game.new_game(players)
             self.shadow = None
@@ -881,8 +905,21 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
             self._check()
 
         @invariant()
+        @_step
         def cheap_properties(self) -> None:
             checks.cheap(self.state)
+
+        def teardown(self) -> None:
+            # Initializers count as steps: Hypothesis may end an example before all of them ran (fewer
+            # steps allowed than there are initializers, or its rare early stop). The games they make
+            # are made here then, seeded by the example's history, unless the example is failing.
+            if self.busy:
+                return
+            seed = zlib.crc32("\n".join(self.state.history).encode("utf-8"))
+            if not self.made["whole game"]:
+                checks.termination(seed)
+            if not self.made["in play"]:
+                checks.hidden_information_in_play(seed)
 
     EngineMachine.__name__ = EngineMachine.__qualname__ = _class_name(game, players)
     EngineMachine.game = game
