@@ -595,7 +595,7 @@ def play(
                  f"the game stops on turn {state.turn_number}, unfinished")
         return
     except StepBudgetExceeded as error:
-        io.error(f"error: {error} (turn {state.turn_number})")
+        io.error(f"error: {error}")
         raise _Stop(EXIT_PROBLEM)
     io.print()
     io.print(Text("== game over ==", style="bold cyan"))
