@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '1ba6f95cf77e29ee'
-GENERATOR_VERSION = '3'
+GENERATOR_VERSION = '4'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -191,11 +191,11 @@ def skip_turn(st, v_p):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [LTES-SETUP-3, LTES-SETUP-4, LTES-SETUP-5, LTES-SETUP-6, LTES-SETUP-8, LTES-SUM-2, LTES-SUM-3, LTES-SUM-4] (rulebooks/let-them-eat-shrimp.rules:227)"""
-    for v_piece in list(st.t.faces_in_use[0]):
+    for v_piece in st.loop_over(st.t.faces_in_use[0]):
         st.then('drop_start', (v_piece,))
-    for v_p in list(range(st.players)):
+    for v_p in st.loop_over(range(st.players)):
         st.then('starting_eggs', (v_p,))
-        for v_k in list(('triangle', 'diamond', 'trapezoid', 'hexagon')):
+        for v_k in st.loop_over(('triangle', 'diamond', 'trapezoid', 'hexagon')):
             st.then('hand_out', (v_p, v_k))
 
 # ---------------------------------------------------------------- chance drop_start
@@ -210,7 +210,7 @@ def resolve_drop_start(st, cause, v_piece, v_where):
 # ---------------------------------------------------------------- auto starting_eggs
 def step_starting_eggs(st, cause, v_player):
     """Step `starting_eggs`. [LTES-SETUP-5, LTES-SUM-2] (rulebooks/let-them-eat-shrimp.rules:239)"""
-    for _ in range(3):
+    for _ in st.loop(3):
         st.move(st.first('any(e in supply where e is egg)', (v_e for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg')), st.t.zone_base['shield'] + v_player, cause)
 
 # ---------------------------------------------------------------- auto hand_out
@@ -505,7 +505,7 @@ def step_before_scoring(st, cause):
 # ---------------------------------------------------------------- trigger creatures_covered
 def trigger_creatures_covered(st, v_item, v_space, v_player, cause):
     """When something is placed on sea as regular. [LTES-ACT-1, LTES-ACT-2, LTES-ACT-3, LTES-FAQ-1, LTES-SUM-8, LTES-SUM-11, LTES-GAIN-4] ruling LTES-AMB-6, LTES-AMB-7, LTES-AMB-23 (rulebooks/let-them-eat-shrimp.rules:277)"""
-    for v_c in list(st.cells_of(0, v_item)):
+    for v_c in st.loop_over(st.cells_of(0, v_item)):
         if st.t.mark_of[0][v_c] == 'triangle_egg':
             st.then('gain', (v_player, 'triangle'))
         if st.t.mark_of[0][v_c] == 'diamond_egg':
@@ -516,7 +516,7 @@ def trigger_creatures_covered(st, v_item, v_space, v_player, cause):
             st.then('gain', (v_player, 'hexagon'))
         if st.t.mark_of[0][v_c] == 'shrimp':
             st.then('gain_shrimp', (v_player,))
-    for _ in range(len([1 for v_c in st.cells_of(0, v_item) if st.t.mark_of[0][v_c] == 'starfish'])):
+    for _ in st.loop(len([1 for v_c in st.cells_of(0, v_item) if st.t.mark_of[0][v_c] == 'starfish'])):
         st.then('roll_for_gain', (v_player,))
     st.then('sharks', (v_player, v_item))
 

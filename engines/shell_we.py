@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '3'
+GENERATOR_VERSION = '4'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -75,10 +75,10 @@ def fit_starfish__on__beach(st, v_item, v_space):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] (rulebooks/shell-we.rules:146)"""
-    for v_p in list(range(st.players)):
-        for _ in range(17):
+    for v_p in st.loop_over(range(st.players)):
+        for _ in st.loop(17):
             st.then('draw_tile', (v_p,))
-    for v_p in list(range(st.players)):
+    for v_p in st.loop_over(range(st.players)):
         st.then('starting_tile', (v_p,))
 
 # ---------------------------------------------------------------- chance draw_tile
@@ -299,7 +299,7 @@ def effect_turn__draw(st, cause, v_player):
     """What `draw` does. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
     st.keep_counters()
     st.counters['pass_streak'] = 0
-    for _ in range(2):
+    for _ in st.loop(2):
         st.then('draw_tile', (v_player,))
 
 

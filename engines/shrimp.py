@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = 'b70af8a15efa5869'
-GENERATOR_VERSION = '3'
+GENERATOR_VERSION = '4'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -39,8 +39,8 @@ TEXT_3 = tuple('give a face-down card to ' + label for label in SEAT_LABEL)  # '
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [SHRIMP-SETUP-1, SHRIMP-SETUP-2, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-6] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:177)"""
-    for _ in range(41):
-        for v_p in list(range(st.players)):
+    for _ in st.loop(41):
+        for v_p in st.loop_over(range(st.players)):
             st.then('deal', (v_p,))
 
 # ---------------------------------------------------------------- chance deal
@@ -162,7 +162,7 @@ def choices_turn(st, v_player):
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
     st.keep_counters()
-    for v_p in list(range(st.players)):
+    for v_p in st.loop_over(range(st.players)):
         st.counters['tried'][v_p] = 0
     st.then('window', (v_flipper,))
 
@@ -382,17 +382,17 @@ def step_judge(st, cause, v_player, v_flipper):
             st.keep_counters()
             st.counters['exquisite_dish'][v_player] = 1
         else:
-            for v_c in list(st.zones[st.t.zone_base['grilled']]):
+            for v_c in st.loop_over(st.zones[st.t.zone_base['grilled']]):
                 st.move(v_c, st.t.zone_base['feast'] + v_player, 'feast')
-            for v_c in list(st.zones[st.t.zone_base['linguine']]):
+            for v_c in st.loop_over(st.zones[st.t.zone_base['linguine']]):
                 st.move(v_c, st.t.zone_base['feast'] + v_player, 'feast')
-            for v_c in list(st.zones[st.t.zone_base['fried']]):
+            for v_c in st.loop_over(st.zones[st.t.zone_base['fried']]):
                 st.move(v_c, st.t.zone_base['feast'] + v_player, 'feast')
             if (len(st.zones[st.t.zone_base['said']]) == 2):
-                for _ in range(7):
+                for _ in st.loop(7):
                     st.then('steal', (v_player,))
             st.next_seat = v_player
-    for v_w in list(st.zones[st.t.zone_base['said']]):
+    for v_w in st.loop_over(st.zones[st.t.zone_base['said']]):
         st.move(v_w, st.t.zone_base['words'], 'unsaid')
 
 # ---------------------------------------------------------------- choice steal

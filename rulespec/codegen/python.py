@@ -20,7 +20,7 @@ from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "3"
+GENERATOR_VERSION = "4"
 
 
 def cites_text(decl) -> str:
@@ -407,14 +407,14 @@ class CodeGenerator:
             self.w.dedent()
 
     def stmt_ForEach(self, s: ir.ForEach) -> None:
-        # Iterate over a copy: the body may move what it walks over.
-        self.w.line(f"for v_{ident(s.var)} in list({self.expr(s.domain)}):")
+        # Iterate over a copy (the body may move what it walks over), counted against the loop budget.
+        self.w.line(f"for v_{ident(s.var)} in st.loop_over({self.expr(s.domain)}):")
         self.w.indent()
         self.loop_body(s.body)
         self.w.dedent()
 
     def stmt_Repeat(self, s: ir.Repeat) -> None:
-        self.w.line(f"for _ in range({self.expr(s.times)}):")
+        self.w.line(f"for _ in st.loop({self.expr(s.times)}):")
         self.w.indent()
         self.loop_body(s.body)
         self.w.dedent()

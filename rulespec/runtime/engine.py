@@ -447,9 +447,28 @@ class State:
     __slots__ = ("engine", "t", "players", "options", "zones", "boards", "masks", "causes", "loc", "counters", "queues",
                  "stack", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "history", "violations",
                  "fired", "actor",
-                 "last_cause", "_thens", "_pending", "_journal")
+                 "last_cause", "_thens", "_pending", "_journal", "_loops")
 
     # ---- primitives used by generated code
+    def loop(self, times: int) -> range:
+        """`repeat N times`: N turns of the loop, counted against the action's loop budget."""
+        if times > 0:
+            self._count_loops(times)
+        return range(times)
+
+    def loop_over(self, items: Iterable[int]) -> list:
+        """`for each x in ...`: a copy of what the loop walks (its body may move it), counted likewise."""
+        items = list(items)
+        self._count_loops(len(items))
+        return items
+
+    def _count_loops(self, turns: int) -> None:
+        self._loops += turns
+        if self._loops > self.engine.MAX_LOOP_TURNS:
+            raise RuleRuntimeError(
+                f"the loops of one action ran more than {self.engine.MAX_LOOP_TURNS:,} times (`repeat` or "
+                f"`for each` inside one another?): Engine.MAX_LOOP_TURNS is the limit")
+
     def move(self, item: int, zone: int, cause: str) -> None:
         where = self.loc[item]
         if 0 <= where < self.t.zone_count:  # _take from a zone, inline
@@ -737,6 +756,7 @@ class State:
         backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
                   self.masks[:], fired.copy(), len(self.history), len(self.violations))
         try:
+            self._loops = 0
             frame = stack.pop()
             self._pending = None
             self.actor = frame[2] if player == CHANCE else player
@@ -951,6 +971,7 @@ class Engine:
     # Automatic steps (and the runtime's own frames) one apply() or new_game() may run before the next
     # decision; more raise RuleRuntimeError, the state as it was (see _advance). Bundled games need < 200.
     MAX_AUTO_STEPS = 100_000
+    MAX_LOOP_TURNS = 1_000_000  # turns of `repeat` and `for each` loops in one action (State.loop)
     VARIANTS_APPLIED: tuple[str, ...] = ()
     VARIANTS_AVAILABLE: tuple[tuple[str, str], ...] = ()
     OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {}
@@ -1115,7 +1136,7 @@ class Engine:
         st.next_seat = None
         st.over, st.history, st.violations, st.actor, st.last_cause = None, [], [], 0, "setup"
         st.fired = {}
-        st._thens, st._pending, st._journal = [], None, None
+        st._thens, st._pending, st._journal, st._loops = [], None, None, 0
         return st
 
     def from_json(self, text: str) -> State:
@@ -1776,6 +1797,4 @@ def random_game(game: Engine, players: Optional[int] = None, seed: int = 0, max_
             rng.randrange(0)  # nothing to decide: raises, as random_step does
         state._play(pending, rng.randrange(pending.count) if pending.seat != CHANCE else _random_index(pending, rng))
         steps += 1
-        if steps > max_steps:
-            raise RuleRuntimeError(f"no end after {max_steps} steps")
     return state
