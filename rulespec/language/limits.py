@@ -34,8 +34,8 @@ LIMITS: tuple[Limit, ...] = (
     Limit("nesting", 100, "levels of nesting (brackets, conditions, blocks)",
           "the bundled games need 21; every later stage walks the tree recursively"),
     Limit("chain_terms", 150, "terms in one chain of + - * or of and / or",
-          "a long sum is not nested, but the generated Python nests one bracket per term "
-          "and Python allows 200"),
+          "a long sum is not nesting (the generated Python writes it flat), but the checker still walks it "
+          "term by term, recursively"),
     # ---------------------------------------------------------------- numbers
     Limit("number", 1_000_000, "for any number written in a file",
           "the biggest bundled number is 1200; bigger literals make huge tables or slow arithmetic"),
