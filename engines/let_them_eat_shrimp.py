@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '1ba6f95cf77e29ee'
-GENERATOR_VERSION = '4'
+GENERATOR_VERSION = '5'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -878,35 +878,35 @@ class LetThemEatShrimpEngine(Engine):
     SKIP_TURN = staticmethod(skip_turn)
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('LTES-SETUP-3', 'LTES-SETUP-4', 'LTES-SETUP-5', 'LTES-SETUP-6', 'LTES-SETUP-8', 'LTES-SUM-2', 'LTES-SUM-3', 'LTES-SUM-4'), run=step_setup),
-        'drop_start': StepInfo('drop_start', 'chance', ('piece',), ('LTES-SETUP-3',), outcomes=outcomes_drop_start, resolve=resolve_drop_start),
-        'starting_eggs': StepInfo('starting_eggs', 'auto', ('player',), ('LTES-SETUP-5', 'LTES-SUM-2'), run=step_starting_eggs),
-        'hand_out': StepInfo('hand_out', 'auto', ('player', 'wanted'), ('LTES-SETUP-6', 'LTES-SUM-3'), run=step_hand_out),
-        'turn': StepInfo('turn', 'auto', ('player',), ('LTES-TURN-2', 'LTES-TURN-3'), run=step_turn),
+        'drop_start': StepInfo('drop_start', 'chance', ('piece',), ('LTES-SETUP-3',), outcomes=outcomes_drop_start, resolve=resolve_drop_start, param_types=('symbol',)),
+        'starting_eggs': StepInfo('starting_eggs', 'auto', ('player',), ('LTES-SETUP-5', 'LTES-SUM-2'), run=step_starting_eggs, param_types=('seat',)),
+        'hand_out': StepInfo('hand_out', 'auto', ('player', 'wanted'), ('LTES-SETUP-6', 'LTES-SUM-3'), run=step_hand_out, param_types=('seat', 'symbol')),
+        'turn': StepInfo('turn', 'auto', ('player',), ('LTES-TURN-2', 'LTES-TURN-3'), run=step_turn, param_types=('seat',)),
         'place_a_tile': StepInfo('place_a_tile', 'choice', ('player',), ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-SUM-5', 'LTES-SUM-6'), by=by_place_a_tile, options=(
             OptionInfo('place', 'place {tile} on {where}', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2'), options_place_a_tile__place, effect_place_a_tile__place, candidates_place_a_tile__place, first_failing_place_a_tile__place, (('tile is fish', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')), ('where is empty', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')), ('where has an occupied neighbour', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')))),
-        ), choices=choices_place_a_tile),
+        ), choices=choices_place_a_tile, param_types=('seat',)),
         'buy_a_tile': StepInfo('buy_a_tile', 'choice', ('player',), ('LTES-PLACE-5', 'LTES-SUM-7'), by=by_buy_a_tile, options=(
             OptionInfo('buy', 'pay an egg for a {tile}', ('LTES-PLACE-5',), options_buy_a_tile__buy, effect_buy_a_tile__buy, candidates_buy_a_tile__buy, first_failing_buy_a_tile__buy, (('tile is fish', ('LTES-PLACE-5',)),)),
-        ), choices=choices_buy_a_tile),
-        'gain': StepInfo('gain', 'auto', ('player', 'wanted'), ('LTES-GAIN-1', 'LTES-GAIN-3', 'LTES-STAR-2'), run=step_gain),
-        'gain_shrimp': StepInfo('gain_shrimp', 'auto', ('player',), ('LTES-GAIN-2', 'LTES-GAIN-3'), run=step_gain_shrimp),
-        'roll_for_gain': StepInfo('roll_for_gain', 'auto', ('player',), ('LTES-STAR-1', 'LTES-SUM-9'), run=step_roll_for_gain),
-        'gain_roll': StepInfo('gain_roll', 'chance', ('player',), ('LTES-STAR-1', 'LTES-COMP-8'), outcomes=outcomes_gain_roll, resolve=resolve_gain_roll),
-        'gain_face': StepInfo('gain_face', 'auto', ('player', 'result'), ('LTES-STAR-2', 'LTES-STAR-3', 'LTES-STAR-4', 'LTES-SUM-12', 'LTES-SUM-13', 'LTES-SUM-14', 'LTES-FAQ-2'), run=step_gain_face),
+        ), choices=choices_buy_a_tile, param_types=('seat',)),
+        'gain': StepInfo('gain', 'auto', ('player', 'wanted'), ('LTES-GAIN-1', 'LTES-GAIN-3', 'LTES-STAR-2'), run=step_gain, param_types=('seat', 'symbol')),
+        'gain_shrimp': StepInfo('gain_shrimp', 'auto', ('player',), ('LTES-GAIN-2', 'LTES-GAIN-3'), run=step_gain_shrimp, param_types=('seat',)),
+        'roll_for_gain': StepInfo('roll_for_gain', 'auto', ('player',), ('LTES-STAR-1', 'LTES-SUM-9'), run=step_roll_for_gain, param_types=('seat',)),
+        'gain_roll': StepInfo('gain_roll', 'chance', ('player',), ('LTES-STAR-1', 'LTES-COMP-8'), outcomes=outcomes_gain_roll, resolve=resolve_gain_roll, param_types=('seat',)),
+        'gain_face': StepInfo('gain_face', 'auto', ('player', 'result'), ('LTES-STAR-2', 'LTES-STAR-3', 'LTES-STAR-4', 'LTES-SUM-12', 'LTES-SUM-13', 'LTES-SUM-14', 'LTES-FAQ-2'), run=step_gain_face, param_types=('seat', 'symbol')),
         'free_choice': StepInfo('free_choice', 'choice', ('player',), ('LTES-STAR-3', 'LTES-SUM-13'), by=by_free_choice, options=(
             OptionInfo('take', 'take a {tile} from the supply', ('LTES-STAR-3',), options_free_choice__take, effect_free_choice__take, candidates_free_choice__take, first_failing_free_choice__take, (('tile is fish', ('LTES-STAR-3',)),)),
-        ), choices=choices_free_choice),
-        'sharks': StepInfo('sharks', 'auto', ('player', 'tile'), ('LTES-SHARK-1', 'LTES-SUM-10'), run=step_sharks),
-        'bite': StepInfo('bite', 'auto', ('player',), ('LTES-SHARK-1',), run=step_bite),
-        'roll_for_loss': StepInfo('roll_for_loss', 'auto', ('player',), ('LTES-SHARK-1',), run=step_roll_for_loss),
-        'loss_roll': StepInfo('loss_roll', 'chance', ('player',), ('LTES-SHARK-1', 'LTES-COMP-8'), outcomes=outcomes_loss_roll, resolve=resolve_loss_roll),
-        'loss_face': StepInfo('loss_face', 'auto', ('player', 'result'), ('LTES-SHARK-2', 'LTES-SHARK-3', 'LTES-SHARK-4', 'LTES-SUM-15', 'LTES-SUM-16', 'LTES-SUM-17', 'LTES-FAQ-2'), run=step_loss_face),
-        'lose': StepInfo('lose', 'auto', ('player', 'wanted'), ('LTES-SHARK-2', 'LTES-SUM-15'), run=step_lose),
+        ), choices=choices_free_choice, param_types=('seat',)),
+        'sharks': StepInfo('sharks', 'auto', ('player', 'tile'), ('LTES-SHARK-1', 'LTES-SUM-10'), run=step_sharks, param_types=('seat', 'item')),
+        'bite': StepInfo('bite', 'auto', ('player',), ('LTES-SHARK-1',), run=step_bite, param_types=('seat',)),
+        'roll_for_loss': StepInfo('roll_for_loss', 'auto', ('player',), ('LTES-SHARK-1',), run=step_roll_for_loss, param_types=('seat',)),
+        'loss_roll': StepInfo('loss_roll', 'chance', ('player',), ('LTES-SHARK-1', 'LTES-COMP-8'), outcomes=outcomes_loss_roll, resolve=resolve_loss_roll, param_types=('seat',)),
+        'loss_face': StepInfo('loss_face', 'auto', ('player', 'result'), ('LTES-SHARK-2', 'LTES-SHARK-3', 'LTES-SHARK-4', 'LTES-SUM-15', 'LTES-SUM-16', 'LTES-SUM-17', 'LTES-FAQ-2'), run=step_loss_face, param_types=('seat', 'symbol')),
+        'lose': StepInfo('lose', 'auto', ('player', 'wanted'), ('LTES-SHARK-2', 'LTES-SUM-15'), run=step_lose, param_types=('seat', 'symbol')),
         'lose_any': StepInfo('lose_any', 'choice', ('player',), ('LTES-SHARK-3', 'LTES-SUM-17'), by=by_lose_any, options=(
             OptionInfo('give', 'give {tile} back to the supply', ('LTES-SHARK-3',), options_lose_any__give, effect_lose_any__give, candidates_lose_any__give, first_failing_lose_any__give, (('tile is fish', ('LTES-SHARK-3',)),)),
-        ), choices=choices_lose_any),
-        'pay_egg': StepInfo('pay_egg', 'auto', ('player',), ('LTES-SHARK-5', 'LTES-SHARK-7', 'LTES-FAQ-4'), run=step_pay_egg),
-        'knock_out': StepInfo('knock_out', 'auto', ('player',), ('LTES-PLACE-6', 'LTES-SHARK-6', 'LTES-SUM-19'), run=step_knock_out),
+        ), choices=choices_lose_any, param_types=('seat',)),
+        'pay_egg': StepInfo('pay_egg', 'auto', ('player',), ('LTES-SHARK-5', 'LTES-SHARK-7', 'LTES-FAQ-4'), run=step_pay_egg, param_types=('seat',)),
+        'knock_out': StepInfo('knock_out', 'auto', ('player',), ('LTES-PLACE-6', 'LTES-SHARK-6', 'LTES-SUM-19'), run=step_knock_out, param_types=('seat',)),
         'before_scoring': StepInfo('before_scoring', 'auto', (), ('LTES-SCORE-1',), run=step_before_scoring),
     }
     TRIGGERS = (

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '4'
+GENERATOR_VERSION = '5'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -891,30 +891,30 @@ class ShellWeEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('SHELL-SETUP-8', 'SHELL-SETUP-9', 'SHELL-SETUP-11'), run=step_setup),
-        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), draw=draw_draw_tile, text=text_draw_tile, resolve=resolve_draw_tile),
+        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), draw=draw_draw_tile, text=text_draw_tile, resolve=resolve_draw_tile, param_types=('seat',)),
         'starting_tile': StepInfo('starting_tile', 'choice', ('player',), ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13', 'SHELL-FAQ-1'), by=by_starting_tile, options=(
             OptionInfo('start', 'start with {tile}', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13'), options_starting_tile__start, effect_starting_tile__start, candidates_starting_tile__start, first_failing_starting_tile__start, (('tile is shell', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')), ('tile fits space', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')))),
-        ), choices=choices_starting_tile),
+        ), choices=choices_starting_tile, param_types=('seat',)),
         'turn': StepInfo('turn', 'choice', ('player',), ('SHELL-TURN-2', 'SHELL-SWAP-2', 'SHELL-SWAP-4'), by=by_turn, options=(
             OptionInfo('swap', 'swap {tile} for the starfish on {space}', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3'), options_turn__swap, effect_turn__swap, candidates_turn__swap, first_failing_turn__swap, (('tile is shell', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3')), ('space holds starfish', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3')), ('tile fits space', ('SHELL-SWAP-1', 'SHELL-SWAP-3', 'SHELL-FAQ-3')))),
             OptionInfo('play_shell', 'play {tile}', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7'), options_turn__play_shell, effect_turn__play_shell, candidates_turn__play_shell, first_failing_turn__play_shell, (('tile is shell', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')), ('tile fits space', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')), ('space is empty', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')), ('space has an occupied neighbour', ('SHELL-TURN-4', 'SHELL-PLACE-1', 'SHELL-PLACE-2', 'SHELL-PLACE-7')))),
             OptionInfo('play_starfish', 'play a starfish on {space}', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2'), options_turn__play_starfish, effect_turn__play_starfish, candidates_turn__play_starfish, first_failing_turn__play_starfish, (('tile is starfish', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2')), ('space is empty', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2')), ('space has an occupied neighbour', ('SHELL-TURN-4', 'SHELL-STAR-1', 'SHELL-PLACE-2')))),
             OptionInfo('draw', 'draw two tiles', ('SHELL-TURN-5', 'SHELL-FAQ-8'), options_turn__draw, effect_turn__draw, candidates_turn__draw, first_failing_turn__draw, (('bag is not empty', ('SHELL-TURN-5', 'SHELL-FAQ-8')),)),
             OptionInfo('pass', 'pass', ('SHELL-TURN-3', 'SHELL-END-7'), options_turn__pass, effect_turn__pass, candidates_turn__pass, first_failing_turn__pass, (('bag is empty', ('SHELL-TURN-3', 'SHELL-END-7')),)),
-        ), choices=choices_turn),
+        ), choices=choices_turn, param_types=('seat',)),
         'second_tile': StepInfo('second_tile', 'choice', ('player', 'first'), ('SHELL-TURN-4', 'SHELL-PLACE-5', 'SHELL-BONUS-2', 'SHELL-BONUS-6'), by=by_second_tile, options=(
             OptionInfo('play_shell', 'play {tile} too', ('SHELL-PLACE-1', 'SHELL-PLACE-5'), options_second_tile__play_shell, effect_second_tile__play_shell, candidates_second_tile__play_shell, first_failing_second_tile__play_shell, (('tile is shell', ('SHELL-PLACE-1', 'SHELL-PLACE-5')), ('tile fits space', ('SHELL-PLACE-1', 'SHELL-PLACE-5')), ('space is empty', ('SHELL-PLACE-1', 'SHELL-PLACE-5')), ('space has an occupied neighbour', ('SHELL-PLACE-1', 'SHELL-PLACE-5')))),
             OptionInfo('play_starfish', 'play a starfish on {space} too', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4'), options_second_tile__play_starfish, effect_second_tile__play_starfish, candidates_second_tile__play_starfish, first_failing_second_tile__play_starfish, (('tile is starfish', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4')), ('space is empty', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4')), ('space has an occupied neighbour', ('SHELL-STAR-1', 'SHELL-PLACE-5', 'SHELL-FAQ-4')))),
             OptionInfo('stop', 'stop after one tile', ('SHELL-TURN-4',), options_second_tile__stop, effect_second_tile__stop, candidates_second_tile__stop, first_failing_second_tile__stop, ()),
-        ), choices=choices_second_tile),
+        ), choices=choices_second_tile, param_types=('seat', 'space:beach')),
         'resolve_bonuses': StepInfo('resolve_bonuses', 'auto', (), ('SHELL-BONUS-5', 'SHELL-BONUS-8'), run=step_resolve_bonuses),
-        'consecutive_bonus': StepInfo('consecutive_bonus', 'auto', ('player', 'lane'), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4'), run=step_consecutive_bonus),
+        'consecutive_bonus': StepInfo('consecutive_bonus', 'auto', ('player', 'lane'), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4'), run=step_consecutive_bonus, param_types=('seat', 'space:beach')),
         'bonus_placement': StepInfo('bonus_placement', 'choice', ('player',), ('SHELL-PEARL-1', 'SHELL-PEARL-2', 'SHELL-BONUS-8', 'SHELL-FAQ-7'), by=by_bonus_placement, options=(
             OptionInfo('place', 'bonus: place {tile}', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5'), options_bonus_placement__place, effect_bonus_placement__place, candidates_bonus_placement__place, first_failing_bonus_placement__place, (('tile is shell', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('tile fits space', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')), ('space is empty', ('SHELL-PEARL-2', 'SHELL-BONUS-6', 'SHELL-BONUS-7', 'SHELL-FAQ-5')))),
-        ), choices=choices_bonus_placement),
+        ), choices=choices_bonus_placement, param_types=('seat',)),
         'give_left': StepInfo('give_left', 'choice', ('player',), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4', 'SHELL-BONUS-8'), by=by_give_left, options=(
             OptionInfo('give', 'bonus: give {tile} to the player on the left', ('SHELL-BONUS-3',), options_give_left__give, effect_give_left__give, candidates_give_left__give, first_failing_give_left__give, ()),
-        ), choices=choices_give_left),
+        ), choices=choices_give_left, param_types=('seat',)),
     }
     TRIGGERS = (
         TriggerInfo('pearl_reached', 0, ('regular',), trigger_pearl_reached, ('SHELL-PEARL-1', 'SHELL-PEARL-4', 'SHELL-PEARL-5', 'SHELL-BONUS-1', 'SHELL-FAQ-1', 'SHELL-FAQ-2', 'SHELL-FAQ-6')),

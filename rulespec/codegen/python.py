@@ -20,7 +20,7 @@ from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "4"
+GENERATOR_VERSION = "5"
 
 
 def cites_text(decl) -> str:
@@ -1110,13 +1110,14 @@ class CodeGenerator:
         for step in ([m.setup] if m.setup else []) + list(m.steps):
             name = ident(step.name)
             params = tuple(p.name for p in step.params)
+            typed = f", param_types={tuple(p.type for p in step.params)!r}" if step.params else ""
             if step.kind == "auto":
-                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}),")
+                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}{typed}),")
             elif step.kind == "chance":
                 listing = (f"draw=draw_{name}, text=text_{name}" if step.outcome.draw_from is not None
                            else f"outcomes=outcomes_{name}")
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
-                       f"{listing}, resolve=resolve_{name}),")
+                       f"{listing}, resolve=resolve_{name}{typed}),")
             else:
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'choice', {params!r}, {step.cites!r}, by=by_{name}, "
                        f"options=(")
@@ -1127,7 +1128,7 @@ class CodeGenerator:
                     w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
                            f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
                 w.dedent()
-                w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}),")
+                w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}{typed}),")
         w.dedent()
         w.line("}")
         w.line("TRIGGERS = (")

@@ -129,6 +129,9 @@ class StepInfo:
     # distinct: no two of its rows can have the same seat and text.
     choices: Optional[Callable[..., tuple]] = None
     distinct: bool = False
+    # The type of each parameter ("seat", "item", "number", "word" or "space:BOARD"), so that a state read
+    # back can be checked (rulespec/runtime/state_check.py); empty for an engine generated before.
+    param_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -110,6 +110,8 @@ class _Checker:
         self.engine = engine
         self.players = 0
         self.arity = {name: len(info.params) for name, info in engine.STEPS.items()}
+        self.param_types = {name: getattr(info, "param_types", ()) for name, info in engine.STEPS.items()}
+        self.board_sizes = {board.name: board.size for board in engine.BOARDS}
         for name in (RESOLVE, LOTS, ENDING):
             self.arity.pop(name, None)  # the runtime's own frames are checked one by one
 
@@ -411,7 +413,8 @@ class _Checker:
                     if arg.__class__ is not int and arg.__class__ is not str:
                         break
                 else:
-                    return
+                    if self.args_fit(step, args):
+                        return
         engine = self.engine
         self.list(frame, path, 5, " (step, arguments, actor, cause, replacements applied)")
         step = self.str(frame[0], f"{path}[0]")
@@ -452,6 +455,37 @@ class _Checker:
             if not (_is_int(arg) or arg.__class__ is str):
                 self.fail(f"{path}[1][{i}]", f"is {_kind(arg)} ({_short(arg)}): a step's argument is an int "
                                              f"(a seat, item, space or number) or a string (a word)")
+        for i, (arg, type_) in enumerate(zip(args, self.param_types.get(step, ()))):
+            self.argument(arg, type_, f"{path}[1][{i}]", f"{info.params[i]} of step {step}")
+
+    def args_fit(self, step: str, args: list) -> bool:
+        """Whether each argument is of its parameter's type and in range (the quick test; see argument)."""
+        for arg, type_ in zip(args, self.param_types.get(step, ())):
+            if type_ == "seat" or type_ == "item" or type_.startswith("space:"):
+                upper = (self.players if type_ == "seat" else len(self.engine.ITEM_KIND) if type_ == "item"
+                         else self.board_sizes.get(type_[6:], 0))
+                if arg.__class__ is not int or not 0 <= arg < upper:
+                    return False
+            elif type_ == "number" and arg.__class__ is not int:
+                return False
+            elif type_ == "word" and arg.__class__ is not str:
+                return False
+        return True
+
+    def argument(self, arg: Any, type_: str, path: str, what: str) -> None:
+        """One argument of a pending step, against its parameter's declared type."""
+        if type_ == "seat":
+            self.seat(arg, path)
+        elif type_ == "item":
+            self.item(arg, path, len(self.engine.ITEM_KIND))
+        elif type_.startswith("space:"):
+            size = self.board_sizes.get(type_[6:], 0)
+            if not _is_int(arg) or not 0 <= arg < size:
+                self.fail(path, f"is {_short(arg)}: {what} is a space of board {type_[6:]}, 0 to {size - 1}")
+        elif type_ == "number" and not _is_int(arg):
+            self.fail(path, f"is {_kind(arg)} ({_short(arg)}): {what} is a number")
+        elif type_ == "word" and arg.__class__ is not str:
+            self.fail(path, f"is {_kind(arg)} ({_short(arg)}): {what} is a word")
 
     def over_text(self, text: str, path: str) -> None:
         """The cause of a draw of lots or an end's closing step: the JSON of the result to record."""

@@ -214,6 +214,14 @@ def step_arg_a_list(d, st):
     d["stack"][-1][1][0] = [1]
 
 
+def step_seat_out_of_range(d, st):
+    d["stack"][-1][1][0] = st.players + 3
+
+
+def queued_seat_out_of_range(d, st):
+    d["queues"]["bonuses"][0][1][0] = 99
+
+
 def frame_too_short(d, st):
     d["stack"][-1] = d["stack"][-1][:3]
 
@@ -451,6 +459,8 @@ CASES = [
     ("shrimp", unknown_step, "state.stack[", "'dance' is not a step of Shrimp"),
     ("shrimp", wrong_arity, "state.stack[", "step window takes 1 argument (flipper), not 2"),
     ("ltes", step_arg_a_list, "state.stack[", "a step's argument is an int"),
+    ("shrimp", step_seat_out_of_range, "state.stack[", "seat 7 is out of range"),
+    ("shell_queue", queued_seat_out_of_range, "state.queues.bonuses[0][1][0]", "seat 99 is out of range"),
     ("shell_queue", frame_too_short, "state.stack[", "has 3 entries, not 5"),
     ("shrimp_replaced", unknown_replacement, "state.stack[", "not a replacement effect"),
     ("shell_resolve", resolve_unknown_queue, "state.stack[", "'gifts' is not a queue"),
@@ -685,3 +695,13 @@ def test_the_cli_reports_an_invalid_state_as_a_problem_in_the_input(capsys, monk
     err = capsys.readouterr().err
     assert "error: the state cannot be read: state: is a list, not an object" in err
     assert "Traceback" not in err and "internal error" not in err
+
+
+def test_a_space_argument_off_the_board_is_refused():
+    state = sample("shell_queue")
+    data = json.loads(state.to_json())
+    before = state.to_json()
+    data["stack"].append(["consecutive_bonus", [0, 10**6], 0, "regular", []])
+    with pytest.raises(rulespec.InvalidState, match=r"state\.stack\[\d+\]\[1\]\[1\]: .*space of board beach"):
+        state.engine.from_json(json.dumps(data))
+    assert state.to_json() == before
