@@ -46,7 +46,8 @@ end never [W-4]:
 PASSING = WAITING.replace("  at most 5 turns [W-1]\n", "").replace("then turn(player)", "nothing")
 
 # Automatic steps that never get back to a decision, or take very many steps to. (The checker allows
-# `repeat` at most 1,000 times; two of them make a million automatic steps.)
+# `repeat` at most 1,000 times, and one action at most Engine.MAX_LOOP_TURNS turns of loops; two of
+# them queue 120,000 automatic steps, in 120,300 turns of loops.)
 SPINNING = '''
 game "Spinning" [S-1]
   id "spinning"
@@ -73,8 +74,8 @@ step tick() [S-4]:
   add 1 to ticks
 
 step spin() [S-4]:
-  repeat 1000 times:
-    repeat 1000 times:
+  repeat 300 times:
+    repeat 400 times:
       then tick()
 
 step burst() [S-4]:
@@ -230,7 +231,7 @@ def test_simulate_play_one_records_the_budget_error():
 # ----------------------------------------------------------------------------- one apply's automatic steps
 
 
-def test_a_huge_repeat_of_automatic_steps_trips_the_budget_and_changes_nothing(tmp_path):
+def test_a_repeat_of_very_many_automatic_steps_trips_the_budget_and_changes_nothing(tmp_path):
     _, game = _load(tmp_path, SPINNING, "spinning")
     state = game.new_game(2)
     state.apply("player 1: wait")
@@ -241,7 +242,7 @@ def test_a_huge_repeat_of_automatic_steps_trips_the_budget_and_changes_nothing(t
     assert time.perf_counter() - started < 10
     assert str(error.value).startswith(f"{Engine.MAX_AUTO_STEPS} automatic steps ran without reaching a decision "
                                        f"(the next: `tick`)")
-    assert Engine.MAX_AUTO_STEPS == 100_000
+    assert Engine.MAX_AUTO_STEPS == 100_000 < 300 * 400 < Engine.MAX_LOOP_TURNS  # this budget, not the loops'
     assert state.to_json() == before and state.legal_actions() == legal and state.history == history
     assert state.counters["ticks"] == 0 and state == game.from_json(before)
     state.apply("player 1: burst")  # and it plays on
