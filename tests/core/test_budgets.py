@@ -242,7 +242,7 @@ def test_a_repeat_of_very_many_automatic_steps_trips_the_budget_and_changes_noth
     assert time.perf_counter() - started < 10
     assert str(error.value).startswith(f"{Engine.MAX_AUTO_STEPS} automatic steps ran without reaching a decision "
                                        f"(the next: `tick`)")
-    assert Engine.MAX_AUTO_STEPS == 100_000 < 300 * 400 < Engine.MAX_LOOP_TURNS  # this budget, not the loops'
+    assert Engine.MAX_AUTO_STEPS == 100_000 < 300 * 400 < Engine.MAX_LOOP_TURNS  # this budget, not the loops
     assert state.to_json() == before and state.legal_actions() == legal and state.history == history
     assert state.counters["ticks"] == 0 and state == game.from_json(before)
     state.apply("player 1: burst")  # and it plays on
