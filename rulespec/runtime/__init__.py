@@ -1,6 +1,7 @@
 """The runtime that generated engines stand on (see :mod:`rulespec.runtime.engine`)."""
 
-from .engine import CHANCE, Action, Engine, IllegalAction, RuleRuntimeError, State, random_game
+from .engine import CHANCE, Action, Engine, IllegalAction, RuleRuntimeError, State, StepBudgetExceeded, random_game
 from .state_check import InvalidState
 
-__all__ = ["CHANCE", "Action", "Engine", "IllegalAction", "InvalidState", "RuleRuntimeError", "State", "random_game"]
+__all__ = ["CHANCE", "Action", "Engine", "IllegalAction", "InvalidState", "RuleRuntimeError", "State", "StepBudgetExceeded",
+           "random_game"]
