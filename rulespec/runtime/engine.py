@@ -1753,12 +1753,13 @@ def greedy_step(state: State, rng: random.Random, sample: int = 24) -> Action:
 #
 # A rule file that passes `check` may still describe a game that never ends (players who may pass
 # forever, a turn that loops back to itself) or an automatic step that never reaches a decision.
-# Two budgets turn both into a RuleRuntimeError instead of a hang:
+# Three budgets turn each into a RuleRuntimeError instead of a hang:
 #
 # * the step budget of a whole game (random_game, `rulespec play`, `verify`'s termination check,
 #   `simulate`): STEPS_PER_TURN_PER_PLAYER x (MAX_TURNS + 1) x players x legs of a match when the rule
 #   file declares `at most N turns` (the + 1 is set-up), else DEFAULT_MAX_STEPS; see default_max_steps;
-# * the automatic-step budget of one apply() (or new_game()): Engine.MAX_AUTO_STEPS, in _advance.
+# * the automatic-step budget of one apply() (or new_game()): Engine.MAX_AUTO_STEPS, in _advance;
+# * the loop budget of one apply(): Engine.MAX_LOOP_TURNS turns of `repeat` and `for each`, in State.loop.
 
 # The bundled games' busiest turn takes about 40 steps per player (Shrimp's set-up dealing 81 cards);
 # a typical turn takes 1 to 5. 100 leaves room for a game whose every turn is that busy.
