@@ -62,11 +62,22 @@ class _Io:
 
     def print(self, text: Any = "", style: Optional[str] = None, end: str = "\n") -> None:
         if isinstance(text, str):
-            text = Text(text, style=style or "")
+            text = Text(_terminal_safe(text), style=style or "")
+        elif isinstance(text, Text) and _CONTROL.search(text.plain):  # (its inner styles are dropped)
+            text = Text(_terminal_safe(text.plain), style=text.style)
         self.out.print(text, end=end)
 
     def error(self, text: str) -> None:
-        self.err.print(Text(text), style="red")
+        self.err.print(Text(_terminal_safe(text)), style="red")
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _terminal_safe(text: str) -> str:
+    """Text from files (a file name, a counterexample's header) may hold control characters: shown
+    escaped (``\\x1b``), never sent to the terminal as they are."""
+    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
 
 
 def _command(function: Callable) -> Callable:

@@ -118,6 +118,11 @@ def load_module_from_source(source: str, name: str) -> types.ModuleType:
 
 def load(name_or_path: str | Path, variants: Sequence[str] = (), options: Optional[dict[str, str]] = None) -> Engine:
     """A game ready to play: ``rulespec.load("shell-we")`` or ``rulespec.load("my.rules")``."""
+    if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+        raise TypeError(f"variants is a list of variant names, not {variants!r}")
+    if options is not None and not (isinstance(options, dict) and all(
+            isinstance(k, str) and isinstance(v, str) for k, v in options.items())):
+        raise TypeError(f"options maps option names to values (both text), not {options!r}")
     path = resolve_path(name_or_path)
     return engine_for_model(compile_rules(path, variants), path, options)
 

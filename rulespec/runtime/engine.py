@@ -711,6 +711,8 @@ class State:
         return pending is not None and pending.seat == CHANCE
 
     def legal_actions(self, player: Optional[int] = None) -> list[Action]:
+        if player is not None:
+            self._check_seat(player, "legal_actions")
         pending = self._offer()
         if pending is None:
             return []
@@ -831,7 +833,15 @@ class State:
         return self.engine._outcome(self)
 
     def observation(self, seat: int) -> dict:
+        self._check_seat(seat, "observation")
         return self.engine._observation(self, seat)
+
+    def _check_seat(self, seat: Any, asked: str) -> None:
+        if seat.__class__ is not int:
+            raise TypeError(f"{asked}() takes a seat (an int from 0 to {self.players - 1}), not "
+                            f"{type(seat).__name__}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"{asked}() takes a seat from 0 to {self.players - 1} (seat 0 is player 1), not {seat}")
 
     def to_dict(self) -> dict:
         return {
@@ -1090,6 +1100,9 @@ class Engine:
     def new_game(self, players: Optional[int] = None) -> State:
         if players is None:
             players = self.MIN_PLAYERS
+        if players.__class__ is not int:
+            raise TypeError(f"new_game() takes a player count (an int from {self.MIN_PLAYERS} to {self.MAX_PLAYERS}), "
+                            f"not {type(players).__name__}")
         st = self.empty_state(players, self.leg_options(0))
         self._start_setup(st)
         try:
@@ -1178,7 +1191,9 @@ class Engine:
         return st
 
     def parse_action(self, state: State, text: str) -> Action:
-        text = text.strip()
+        if not isinstance(text, str):
+            raise TypeError(f"parse_action() takes an action's text, not {type(text).__name__}")
+        text = str.strip(text)
         for action in state.legal_actions():
             if str(action) == text:
                 return action
@@ -1187,7 +1202,7 @@ class Engine:
         if text.startswith("player "):
             head, _, rest = text.partition(":")
             number = head[len("player "):].strip()
-            if number.isdigit() and rest:
+            if number.isascii() and number.isdigit() and rest:
                 return Action(int(number) - 1, rest.strip())
         raise IllegalAction(f"cannot read {text!r} as an action; write it as `player N: <choice>` or "
                             f"`chance: <outcome>`, as printed by str(action)")

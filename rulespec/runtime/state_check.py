@@ -208,6 +208,8 @@ class _Checker:
         self.stack(data["stack"])
         if data["over"] is not None:
             self.over(data["over"], "state.over")
+        else:
+            self.at_rest(data["stack"])
         self.strings(data["history"], "state.history")
         self.strings(data["violations"], "state.violations")
         fired = self.object(data["fired"], "state.fired")
@@ -401,6 +403,19 @@ class _Checker:
         self.list(stack, "state.stack")
         for i, frame in enumerate(stack):
             self.frame(frame, f"state.stack[{i}]", queued=False)
+
+    def at_rest(self, stack: list) -> None:
+        """A game that is not over waits for a decision: a choice, a chance step or a draw of lots is on top
+        (the runtime runs every automatic step, and its own, before it lets a state go)."""
+        if not stack:
+            self.fail("state.stack", "is empty, but the game is not over: a state waits for a decision "
+                                     "(a choice, a chance step or a draw of lots) on top of its stack")
+        top = stack[-1][0]
+        info = self.engine.STEPS.get(top)
+        if top != LOTS and (info is None or info.kind not in ("choice", "chance")):
+            self.fail(f"state.stack[{len(stack) - 1}][0]",
+                      f"is {_short(top)}, which is no decision: a state that is not over waits for a choice, "
+                      f"a chance step or a draw of lots on top of its stack")
 
     def frame(self, frame: Any, path: str, queued: bool) -> None:
         """A pending step: [step, args, actor, cause, replaced] (Engine._advance, State.enqueue)."""
