@@ -8,9 +8,10 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
+from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '1ba6f95cf77e29ee'
-GENERATOR_VERSION = '5'
+GENERATOR_VERSION = '6'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -493,9 +494,9 @@ def step_pay_egg(st, cause, v_player):
 def step_knock_out(st, cause, v_player):
     """Step `knock_out`. [LTES-PLACE-6, LTES-SHARK-6, LTES-SUM-19] ruling LTES-AMB-8, LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:377)"""
     st.keep_counters()
-    st.counters['knockouts'] += 1
+    st.counters['knockouts'] = counter_value(st.counters['knockouts'] + 1, 'knockouts')
     st.keep_counters()
-    st.counters['out_at'][v_player] = st.counters['knockouts']
+    st.counters['out_at'][v_player] = counter_value(st.counters['knockouts'], 'out_at')
 
 # ---------------------------------------------------------------- auto before_scoring
 def step_before_scoring(st, cause):

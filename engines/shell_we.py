@@ -8,9 +8,10 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
+from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '5'
+GENERATOR_VERSION = '6'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -327,7 +328,7 @@ def first_failing_turn__pass(st, v_player):
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
     st.keep_counters()
-    st.counters['pass_streak'] += 1
+    st.counters['pass_streak'] = counter_value(st.counters['pass_streak'] + 1, 'pass_streak')
 
 
 def choices_turn(st, v_player):

@@ -8,9 +8,10 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
 )
+from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'b70af8a15efa5869'
-GENERATOR_VERSION = '5'
+GENERATOR_VERSION = '6'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

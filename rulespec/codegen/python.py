@@ -20,7 +20,7 @@ from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "5"
+GENERATOR_VERSION = "6"
 
 
 def cites_text(decl) -> str:
@@ -381,7 +381,12 @@ class CodeGenerator:
         target = f"st.counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
         if not self.counters_kept:
             self.w.line("st.keep_counters()")  # so that apply() can undo the step if its rules fail later
-        self.w.line(f"{target} {'+=' if s.add else '='} {self.expr(s.value)}")
+        # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
+        if not s.add and isinstance(s.value, ir.Const):  # a number written in the file: within the limits already
+            self.w.line(f"{target} = {self.expr(s.value)}")
+            return
+        value = f"{target} + {self.expr(s.value)}" if s.add else self.expr(s.value)
+        self.w.line(f"{target} = counter_value({value}, {s.counter!r})")
 
     def loop_body(self, body: Sequence[ir.S]) -> None:
         """A loop's body; a loop that sets a counter keeps the counters once, before it (keeping them
@@ -499,6 +504,7 @@ class CodeGenerator:
         w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
         w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,")
         w.line(")")
+        w.line("from rulespec.runtime.numbers import counter_value")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")
         w.line(f"GENERATOR_VERSION = {GENERATOR_VERSION!r}")

@@ -21,6 +21,7 @@ import weakref
 from typing import Any, Optional
 
 from .engine import ENDING, LOTS, RESOLVE, RuleRuntimeError
+from .numbers import COUNTER_LIMIT
 
 PHASES = ("setup", "play")  # the phases the runtime moves a state through (Engine._start_setup, _next_turn)
 KEYS = ("game", "variants", "players", "options", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs",
@@ -385,9 +386,14 @@ class _Checker:
             if declared[name][0]:
                 self.list(value, path, self.players, " (a counter per player)")
                 for seat, v in enumerate(value):
-                    self.int(v, f"{path}[{seat}]")
+                    self.counter_value(v, f"{path}[{seat}]")
             else:
-                self.int(value, path)
+                self.counter_value(value, path)
+
+    def counter_value(self, value: Any, path: str) -> None:
+        self.int(value, path)
+        if not -COUNTER_LIMIT <= value <= COUNTER_LIMIT:
+            self.fail(path, f"is out of a counter's range (-{COUNTER_LIMIT:,} to {COUNTER_LIMIT:,})")
 
     def queues(self, queues: Any) -> None:
         declared = tuple(self.engine.QUEUES)
