@@ -146,9 +146,13 @@ def _resolve(game: str) -> Path:
         diagnostic = error.diagnostics[0]
         hint = f" ({diagnostic.hint})" if diagnostic.hint else ""
         raise UsageProblem(f"{diagnostic.message}{hint}") from None
-    if not path.exists():
+    try:
+        exists, is_file = path.exists(), path.is_file()
+    except OSError as error:  # a name too long for the file system, a path through a file...
+        raise UsageProblem(f"{path} cannot be a rule file: {error.strerror or error}") from None
+    if not exists:
         raise UsageProblem(f"no rule file at {path}")
-    if not path.is_file():
+    if not is_file:
         raise UsageProblem(f"{path} is not a rule file")
     return path
 
@@ -687,7 +691,11 @@ def replay(
     """Replay a saved counterexample step by step, then re-run the checks on the state it reaches."""
     from .runtime.engine import IllegalAction, RuleRuntimeError
     module = _verify_module(io)
-    if not counterexample.is_file():
+    try:
+        is_file = counterexample.is_file()
+    except OSError:
+        is_file = False
+    if not is_file:
         raise UsageProblem(f"no counterexample file at {counterexample}")
     try:
         record = module.load_counterexample(counterexample)

@@ -28,7 +28,7 @@ def bundled_rulebooks() -> dict[str, Path]:
 
 def resolve_path(name_or_path: str | Path) -> Path:
     candidate = Path(name_or_path)
-    if candidate.suffix == ".rules" or candidate.exists():
+    if candidate.suffix == ".rules" or _is(candidate.exists):
         return candidate
     bundled = bundled_rulebooks()
     if str(name_or_path) in bundled:
@@ -38,6 +38,15 @@ def resolve_path(name_or_path: str | Path) -> Path:
     hint = f"did you mean `{close[0]}`?" if close else f"bundled games: {', '.join(bundled) or 'none'}"
     raise RuleError([SourceText(str(name_or_path), "").diagnostic(
         1, 1, f"no bundled game or rule file called {name_or_path!r}", hint=hint)])
+
+
+def _is(test) -> bool:
+    """A file-system test that is False, not an OSError, for a path the system cannot even look up
+    (a name too long, a path through a file)."""
+    try:
+        return test()
+    except OSError:
+        return False
 
 
 def display_name(path: Path) -> str:
@@ -73,7 +82,7 @@ def _base_of(rule_file, extends, path: Path):
     bundled = bundled_rulebooks()
     if Path(name).suffix:
         base_path = path.parent / name
-        if not base_path.is_file():
+        if not _is(base_path.is_file):
             refuse(f"this file extends \"{name}\", but there is no rule file {base_path}",
                    hint="give the path of the base relative to this file, or a bundled game's id")
     elif name in bundled:

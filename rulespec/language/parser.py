@@ -205,9 +205,11 @@ def _size_problem(text: str, path: str) -> Diagnostic | None:
 
 # Characters a rule file may not hold anywhere (in a text or a comment too): control characters other
 # than tab and line feed, a carriage return not followed by a line feed, the Unicode line and paragraph
-# separators, and lone surrogates (not characters at all; a str from the API may hold them). Each could
-# end a line, or hide text, somewhere a person or a program does not expect it.
-FORBIDDEN_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|\r(?!\n)")
+# separators, the bidirectional controls (which make text read in another order than it has), and lone
+# surrogates (not characters at all; a str from the API may hold them). Each could end a line, or hide
+# or disguise text, somewhere a person or a program does not expect it.
+FORBIDDEN_CHARACTER = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]|\r(?!\n)")
 
 
 def _character_problem(text: str, path: str) -> Diagnostic | None:
@@ -222,6 +224,9 @@ def _character_problem(text: str, path: str) -> Diagnostic | None:
     if char == "\r":
         message, hint = "a carriage return that does not end a line", \
             "save the file with LF or CRLF line endings; a lone CR is not a line break here"
+    elif "\u202a" <= char <= "\u202e" or "\u2066" <= char <= "\u2069":
+        message, hint = f"the bidirectional control U+{ord(char):04X} cannot be in a rule file", \
+            "delete it: it makes text read in another order than the one it has"
     elif "\ud800" <= char <= "\udfff":
         message, hint = f"a lone surrogate (U+{ord(char):04X}) is not a character", \
             "the text was not decoded correctly: read the file as UTF-8"
@@ -370,6 +375,8 @@ def parse_file(path: str | Path) -> ast.RuleFile:
         # CRLF line endings read as LF; a lone CR is kept, so that the parser refuses it where it is
         # (universal newlines would silently make it a line break that no editor may show).
         text = data.decode("utf-8").replace("\r\n", "\n")
+        if text.startswith("\ufeff"):  # a byte-order mark, as some Windows editors write: not part of the text
+            text = text[1:]
     except FileNotFoundError:
         raise RuleError([SourceText(str(path), "").diagnostic(1, 1, f"no rule file at {path}")]) from None
     except OSError as error:

@@ -82,3 +82,10 @@ def test_a_hostile_file_name_runs_nothing(tmp_path, name):
     result = rulespec("check", name, cwd=tmp_path)
     output = assert_clean(result, tmp_path)
     assert result.returncode == 0, output
+
+
+def test_a_file_name_too_long_for_the_file_system_is_a_usage_problem(tmp_path):
+    result = rulespec("check", "a" * 300 + ".rules", cwd=tmp_path)
+    output = assert_clean(result, tmp_path)
+    assert result.returncode == 2, output
+    assert "cannot be a rule file" in output or "no rule file" in output, output
