@@ -18,6 +18,7 @@ import functools
 import json
 import operator
 import random
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
@@ -444,6 +445,14 @@ class Pending:
 # ----------------------------------------------------------------------------- the state
 
 
+class _Firing(threading.local):
+    """How many trigger runs are under way inside one another, in this thread (see State._placed)."""
+    depth = 0
+
+
+_firing = _Firing()
+
+
 class State:
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
@@ -586,13 +595,26 @@ class State:
         self.loc[item] = t.board_base[board] + cells[0]
 
     def _placed(self, board: int, item: int, cell: int, cause: str) -> None:
-        """Fire the triggers and event invariants of a placement."""
+        """Fire the triggers and event invariants of a placement. A trigger that places a component fires
+        that placement's triggers from inside its own run: more than Engine.MAX_TRIGGER_DEPTH runs inside
+        one another raise RuleRuntimeError (apply() undoes the action), long before Python's recursion limit."""
         self.last_cause = cause
         actor = self.actor
         for trigger in self.engine._triggers_by_board[board]:
             if not trigger.causes or cause in trigger.causes:
                 self._count("trigger " + trigger.name)
-                trigger.run(self, item, cell, actor, cause)
+                depth = _firing.depth
+                if depth >= self.engine.MAX_TRIGGER_DEPTH:
+                    raise RuleRuntimeError(
+                        f"triggers fired inside one another more than {self.engine.MAX_TRIGGER_DEPTH} deep "
+                        f"(`{trigger.name}` placing on `{self.engine.BOARDS[board].name}`): a trigger that places "
+                        f"a component fires the triggers of that placement at once; to go on step by step, "
+                        f"`queue` or `then` a step instead. Engine.MAX_TRIGGER_DEPTH is the limit")
+                _firing.depth = depth + 1
+                try:
+                    trigger.run(self, item, cell, actor, cause)
+                finally:
+                    _firing.depth = depth
                 self.last_cause = cause
         for inv in self.engine._event_invariants_by_board[board]:
             if (not inv.causes or cause in inv.causes) and not inv.check(self, item, cell, actor):
@@ -985,6 +1007,7 @@ class Engine:
     # decision; more raise RuleRuntimeError, the state as it was (see _advance). Bundled games need < 200.
     MAX_AUTO_STEPS = 100_000
     MAX_LOOP_TURNS = 1_000_000  # turns of `repeat` and `for each` loops in one action (State.loop)
+    MAX_TRIGGER_DEPTH = 100  # triggers fired inside one another (a trigger placing a component), in State._placed
     VARIANTS_APPLIED: tuple[str, ...] = ()
     VARIANTS_AVAILABLE: tuple[tuple[str, str], ...] = ()
     OPTIONS: dict[str, tuple[tuple[str, ...], str]] = {}
@@ -1768,18 +1791,25 @@ def greedy_step(state: State, rng: random.Random, sample: int = 24) -> Action:
 #
 # A rule file that passes `check` may still describe a game that never ends (players who may pass
 # forever, a turn that loops back to itself) or an automatic step that never reaches a decision.
-# Three budgets turn each into a RuleRuntimeError instead of a hang:
+# Four budgets turn each into a RuleRuntimeError instead of a hang (or a crash):
 #
 # * the step budget of a whole game (random_game, `rulespec play`, `verify`'s termination check,
 #   `simulate`): STEPS_PER_TURN_PER_PLAYER x (MAX_TURNS + 1) x players x legs of a match when the rule
-#   file declares `at most N turns` (the + 1 is set-up), else DEFAULT_MAX_STEPS; see default_max_steps;
+#   file declares `at most N turns` (the + 1 is set-up), at most MAX_DEFAULT_STEPS, else
+#   DEFAULT_MAX_STEPS; see default_max_steps;
 # * the automatic-step budget of one apply() (or new_game()): Engine.MAX_AUTO_STEPS, in _advance;
-# * the loop budget of one apply(): Engine.MAX_LOOP_TURNS turns of `repeat` and `for each`, in State.loop.
+# * the loop budget of one apply(): Engine.MAX_LOOP_TURNS turns of `repeat` and `for each`, in State.loop;
+# * the depth of triggers fired inside one another: Engine.MAX_TRIGGER_DEPTH, in State._placed.
 
 # The bundled games' busiest turn takes about 40 steps per player (Shrimp's set-up dealing 81 cards);
 # a typical turn takes 1 to 5. 100 leaves room for a game whose every turn is that busy.
 STEPS_PER_TURN_PER_PLAYER = 100
 DEFAULT_MAX_STEPS = 1_000_000  # a game that declares no turn limit
+# The most the default budget of any game may be, whatever its turn limit, players and legs (the formula
+# reaches 10**9 for 100 players and `at most 100000 turns`). A runtime plays some 250,000 steps a second:
+# a game that never ends is stopped within seconds. The bundled games' largest default is 960,800
+# (Shell We?'s two-legged match for 4 players) and their longest random games take under 1,000 steps.
+MAX_DEFAULT_STEPS = 2_000_000
 
 
 def default_max_steps(game: Engine, players: int) -> int:
@@ -1787,7 +1817,7 @@ def default_max_steps(game: Engine, players: int) -> int:
     if game.MAX_TURNS is None:
         return DEFAULT_MAX_STEPS
     legs = len(game.MATCH[0]) if game.MATCH is not None else 1
-    return STEPS_PER_TURN_PER_PLAYER * (game.MAX_TURNS + 1) * players * legs
+    return min(STEPS_PER_TURN_PER_PLAYER * (game.MAX_TURNS + 1) * players * legs, MAX_DEFAULT_STEPS)
 
 
 class StepBudgetExceeded(RuleRuntimeError):

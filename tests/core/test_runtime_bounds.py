@@ -1,0 +1,221 @@
+"""Run-time bounds found by a red team: triggers that fire one another stop at Engine.MAX_TRIGGER_DEPTH
+with a clear error (not Python's RecursionError), and the default step budget of a game is capped
+however many turns, players and legs it declares."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+import rulespec
+from rulespec.runtime.engine import (
+    DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, Engine, RuleRuntimeError, StepBudgetExceeded, default_max_steps,
+)
+
+def chain_game(rows: int, columns: int) -> str:
+    """A rows x columns board and as many tiles; one action places a tile, and the trigger of each placement
+    places the next: rows x columns triggers, each fired from inside the one before."""
+    names = ", ".join(f"r{i}" for i in range(1, rows + 1))
+    board = "\n".join(f"    r{i}  " + " ".join(["."] * columns) for i in range(1, rows + 1))
+    return f'''
+game "Chain" [C-1]
+  id "chain"
+  players 2 to 2 [C-1]
+  at most 10 turns [C-1]
+
+component tile: colour ({names}) x number 1..{columns} [C-2]
+  shown as "{{colour}} {{number}}"
+zone pool: shared, public, holds every component in play [C-2]
+counter laid starts at 0 [C-2]
+
+board strip: rows colour, columns number 1..{columns}, adjacency orthogonal [C-3]:
+  face plain [C-3]:
+{board}
+
+fit tile on strip [C-3]
+
+turns go clockwise from player 1, each turn runs turn [C-4]
+
+choice turn(player: seat) by player [C-4]:
+  option start "start" [C-4]:
+    only if pool is not empty
+    place any(x in pool) on any(s in strip where s is empty) as regular
+  option wait "wait" [C-4]:
+    nothing
+
+trigger chain [C-5]:
+  when placed on strip as regular
+  add 1 to laid
+  if pool is not empty:
+    place any(x in pool) on any(s in strip where s is empty) as regular
+
+end full [C-6]:
+  checked after every step
+  when pool is empty
+'''
+
+
+CHAIN = chain_game(20, 20)  # 400 tiles: a chain of 400 triggers
+SHORT = chain_game(5, 10)  # 50 tiles: within the limit
+
+# The same chain, one step at a time: the trigger `then`s a step that places.
+STEPWISE = CHAIN.replace('''  if pool is not empty:
+    place any(x in pool) on any(s in strip where s is empty) as regular
+''', '''  if pool is not empty:
+    then lay()
+
+step lay() [C-5]:
+  place any(x in pool) on any(s in strip where s is empty) as regular
+''')
+
+
+def _load(tmp_path, text: str, name: str):
+    path = tmp_path / f"{name}.rules"
+    path.write_text(text, encoding="utf-8")
+    return rulespec.load(path)
+
+
+# ----------------------------------------------------------------------------- triggers inside triggers
+
+
+def test_triggers_placing_inside_one_another_stop_at_the_trigger_depth_limit(tmp_path):
+    game = _load(tmp_path, CHAIN, "chain")
+    state = game.new_game(2)
+    before = state.to_json()
+    with pytest.raises(RuleRuntimeError) as error:
+        state.apply("player 1: start")
+    assert str(error.value).startswith(
+        "triggers fired inside one another more than 100 deep (`chain` placing on `strip`): ")
+    assert str(error.value).endswith("Engine.MAX_TRIGGER_DEPTH is the limit")
+    assert not isinstance(error.value.__cause__, RecursionError) and "RecursionError" not in str(error.value)
+    # The action is undone, as for any RuleRuntimeError; the game goes on.
+    assert state.to_json() == before
+    assert [a.text for a in state.legal_actions()] == ["start", "wait"]
+    state.apply("player 1: wait")
+    assert state.turn_seat == 1
+
+
+def test_the_limit_holds_even_with_a_high_recursion_limit(tmp_path):
+    # With Python's limit raised the chain used to go on until the C stack overflowed; now it stops at 100.
+    game = _load(tmp_path, CHAIN, "chain")
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(100_000)
+    try:
+        state = game.new_game(2)
+        with pytest.raises(RuleRuntimeError, match="more than 100 deep"):
+            state.apply("player 1: start")
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def test_the_trigger_depth_limit_is_the_engine_attribute(tmp_path):
+    assert Engine.MAX_TRIGGER_DEPTH == 100
+    game = _load(tmp_path, SHORT, "short")
+    game.MAX_TRIGGER_DEPTH = 5
+    state = game.new_game(2)
+    with pytest.raises(RuleRuntimeError, match=r"more than 5 deep \(`chain` placing on `strip`\)"):
+        state.apply("player 1: start")
+    assert state.counters["laid"] == 0 and "trigger chain" not in state.fired
+
+
+def test_a_chain_within_the_limit_runs_each_trigger_inside_the_one_before(tmp_path):
+    game = _load(tmp_path, SHORT, "short")
+    state = game.new_game(2)
+    state.apply("player 1: start")
+    assert state.over is not None and state.over["end"] == "full"
+    assert state.counters["laid"] == 50 and state.fired["trigger chain"] == 50
+
+
+def test_a_chain_of_steps_is_not_limited_by_the_trigger_depth(tmp_path):
+    game = _load(tmp_path, STEPWISE, "stepwise")
+    state = game.new_game(2)
+    state.apply("player 1: start")
+    assert state.over is not None and state.over["end"] == "full"
+    assert state.counters["laid"] == 400
+
+
+def test_the_depth_count_is_back_to_zero_after_an_error(tmp_path):
+    game = _load(tmp_path, CHAIN, "chain")
+    state = game.new_game(2)
+    for _ in range(3):
+        with pytest.raises(RuleRuntimeError, match="more than 100 deep"):
+            state.apply("player 1: start")
+    short = _load(tmp_path, SHORT, "short")
+    state = short.new_game(2)
+    state.apply("player 1: start")  # the failed chains left no depth behind: 50 deep is allowed
+    assert state.counters["laid"] == 50
+
+
+def test_rulespec_play_reports_the_trigger_depth_error(tmp_path):
+    from typer.testing import CliRunner
+
+    from rulespec.cli import app
+
+    path = tmp_path / "chain.rules"
+    path.write_text(CHAIN, encoding="utf-8")
+    result = CliRunner().invoke(app, ["play", str(path), "--players", "2", "--seed", "0", "--watch"])
+    assert result.exit_code == 1, result.output
+    assert "triggers fired inside one another more than 100 deep" in result.output
+    assert "Traceback" not in result.output and "RecursionError" not in result.output
+
+
+# ----------------------------------------------------------------------------- the step budget of a game
+
+
+LONG = '''
+game "Waiting" [W-1]
+  id "waiting"
+  players 2 to 100 [W-1]
+  at most 100000 turns [W-1]
+
+component chip: colour (red) x 1 [W-2]
+zone heap: shared, public, holds every component in play [W-2]
+
+turns go clockwise from player 1, each turn runs turn [W-3]
+
+choice turn(player: seat) by player [W-3]:
+  option wait "wait" [W-3]:
+    then turn(player)
+
+end never [W-4]:
+  checked after every step
+  when heap is empty
+'''
+
+
+def test_the_default_step_budget_is_capped(tmp_path):
+    game = _load(tmp_path, LONG, "waiting")
+    assert MAX_DEFAULT_STEPS == 2_000_000 >= DEFAULT_MAX_STEPS
+    # 100 x (100000 + 1) x 100 players would be 1,000,010,000 steps.
+    assert default_max_steps(game, 100) == MAX_DEFAULT_STEPS
+    assert default_max_steps(game, 2) == MAX_DEFAULT_STEPS
+    # The bundled games keep their budgets: all are under the cap.
+    for name, variants, players in (("shell-we", ["two_legged"], 4), ("shell-we", [], 4), ("shrimp", [], 6),
+                                    ("let-them-eat-shrimp", [], 5)):
+        bundled = rulespec.load(name, variants=variants)
+        legs = len(bundled.MATCH[0]) if bundled.MATCH is not None else 1
+        assert default_max_steps(bundled, players) == 100 * (bundled.MAX_TURNS + 1) * players * legs \
+            < MAX_DEFAULT_STEPS, name
+
+
+def test_a_game_that_never_ends_stops_at_the_capped_budget(tmp_path):
+    game = _load(tmp_path, LONG, "waiting")
+    started = time.perf_counter()
+    with pytest.raises(StepBudgetExceeded, match=r"^no end after 2000000 steps \(the budget for a game of at most "
+                                                 r"100000 turns\)"):
+        rulespec.random_game(game, players=2, seed=0)
+    assert time.perf_counter() - started < 60
+
+
+def test_max_steps_still_raises_the_budget_past_the_cap(tmp_path, monkeypatch):
+    from rulespec.runtime import engine
+
+    game = _load(tmp_path, LONG, "waiting")
+    monkeypatch.setattr(engine, "MAX_DEFAULT_STEPS", 1000)  # a small cap, to play past it quickly
+    assert default_max_steps(game, 2) == 1000
+    with pytest.raises(StepBudgetExceeded, match="no end after 1000 steps"):
+        rulespec.random_game(game, players=2, seed=0)
+    with pytest.raises(StepBudgetExceeded, match="no end after 1500 steps"):
+        rulespec.random_game(game, players=2, seed=0, max_steps=1500)
