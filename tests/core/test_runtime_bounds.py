@@ -219,3 +219,141 @@ def test_max_steps_still_raises_the_budget_past_the_cap(tmp_path, monkeypatch):
         rulespec.random_game(game, players=2, seed=0)
     with pytest.raises(StepBudgetExceeded, match="no end after 1500 steps"):
         rulespec.random_game(game, players=2, seed=0, max_steps=1500)
+
+
+# ----------------------------------------------------------------------------- examples that give too much
+
+from pathlib import Path  # noqa: E402
+
+from rulespec.runtime.examples import ExampleRun, run_examples  # noqa: E402
+
+LANES = (Path(rulespec.__file__).parent / "docs" / "ref_games" / "lanes.rules").read_text(encoding="utf-8")
+LANES_GAME = LANES[:LANES.index("example goal")]  # the game without its examples (and variants)
+
+
+def _example_results(tmp_path, lines: list[str], game: str = LANES_GAME, players: int = 2, model: bool = True):
+    """The results of one example (`given N players`, then ``lines``) appended to ``game``, and the line
+    number of its last line."""
+    text = game + f'example bad "A bad example" [LAN-6]:\n  given {players} players\n' + \
+        "".join(f"  {line}\n" for line in lines)
+    path = tmp_path / "bad.rules"
+    path.write_text(text, encoding="utf-8")
+    engine = rulespec.load(path)
+    if not model:  # an engine without its checked rule file: the runner's own checks
+        engine.model = None
+    return run_examples(engine), text.count("\n")
+
+
+def _failed_at(results, line: int, message: str) -> None:
+    (result,) = results
+    assert not result.passed, "the example passed"
+    assert result.message.startswith(f"bad.rules:{line}: example `bad`: "), result.message
+    assert message in result.message, result.message
+    assert "internal error" not in result.message
+
+
+BAD_GIVENS = {
+    # a seat beyond the example's player count
+    "counter of a seat": (['given counter goals of player 3 is 1'], "there is no player 3: the example has 2 "
+                                                                    "players (player 1 to player 2)"),
+    "zone of a seat": (['given hand of player 3: "red 1"'], "`hand of player 3` names player 3, but the example "
+                                                           "has 2 players"),
+    "step for a seat": (['given step reward(player 3)'], "there is no player 3"),
+    "fact about a seat": (['then size of hand of player 3 = 0'], "`size of hand of player 3 = 0` names player 3"),
+    # a counter given the wrong way
+    "shared counter with a seat": (['given counter passes of player 1 is 1'],
+                                   "counter `passes` is shared, not one per player"),
+    "counter per player without a seat": (['given counter goals is 3'], "counter `goals` is one per player: say whose"),
+    # a board space not in use, or taken
+    "space not in use": (['given strip: "red 1" at "green 1"'], "green 1 is not in use in a game of 2 players"),
+    "space taken": (['given strip: "red 1" at "red 1", "joker" at "red 1"'], "red 1 already holds 'red 1'"),
+    "space taken twice": (['given strip: "red 1" at "red 1"', 'given strip: "joker" at "red 1"'],
+                          "red 1 already holds 'red 1'"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_GIVENS))
+def test_an_example_that_gives_what_the_game_does_not_have_fails_at_its_line(tmp_path, case):
+    lines, message = BAD_GIVENS[case]
+    results, line = _example_results(tmp_path, lines + ["then size of pool >= 0"])
+    _failed_at(results, line - 1, message)
+
+
+SEAT_CHECKED_AT_RUN_TIME = {
+    "counter of a seat": (['given counter goals of player 3 is 1'], "counter `goals` names player 3, but the "
+                                                                    "example has 2 players"),
+    "step for a seat": (['given step reward(player 3)'], "the step's `player` names player 3, but the example "
+                                                         "has 2 players"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SEAT_CHECKED_AT_RUN_TIME))
+def test_the_runner_checks_seats_itself_for_an_engine_without_its_rule_file(tmp_path, case):
+    lines, message = SEAT_CHECKED_AT_RUN_TIME[case]
+    results, line = _example_results(tmp_path, lines + ["then size of pool >= 0"], model=False)
+    _failed_at(results, line - 1, message)
+
+
+def test_a_zone_past_the_last_fails_at_its_line(tmp_path):
+    # With the per-player zone declared last, `hand of player 3` of 2 players is past the last zone.
+    zones = "zone hand: one per player, seen by owner [LAN-4]\n"
+    game = LANES_GAME.replace(zones, "").replace("zone box: shared, public, holds every component left out [LAN-4]\n",
+                                                 "zone box: shared, public, holds every component left out [LAN-4]\n"
+                                                 + zones)
+    assert game != LANES_GAME
+    results, line = _example_results(tmp_path, ['given hand of player 3: "red 1"', "then size of pool >= 0"],
+                                     game=game, model=False)
+    _failed_at(results, line - 1, "there is no such zone (hand of player 3?) in a game of 2 players")
+
+
+def test_rulespec_check_reports_a_bad_example_as_a_failed_example(tmp_path):
+    from typer.testing import CliRunner
+
+    from rulespec.cli import app
+
+    text = LANES_GAME + 'example bad "A bad example" [LAN-6]:\n  given 2 players\n  given counter goals of player 3 ' \
+                        'is 1\n  then goals of player 1 = 0\n'
+    path = tmp_path / "bad.rules"
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(path)])
+    assert result.exit_code == 1, result.output
+    assert "FAIL bad: A bad example" in result.output
+    assert "there is no player 3" in result.output
+    assert "internal error" not in result.output and "IndexError" not in result.output
+
+
+def test_whatever_an_example_function_raises_is_a_failed_example_at_the_line_it_reached(tmp_path):
+    path = tmp_path / "lanes.rules"
+    path.write_text(LANES, encoding="utf-8")
+    engine = rulespec.load(path)
+
+    def boom(run):
+        st = run.start(players=2, options={})
+        run.put(st, 0, [], line=7)
+        raise IndexError("list index out of range")
+
+    def too_many(run):
+        run.start(players=9, options={})
+
+    def odd_option(run):
+        run.start(players=2, options={"layout": "round"})
+
+    engine.EXAMPLES = (("boom", "Boom", (), boom), ("too_many", "Too many", (), too_many),
+                       ("odd_option", "Odd", (), odd_option))
+    boom_result, many_result, option_result = run_examples(engine)
+    assert not boom_result.passed and boom_result.message == (
+        "lanes.rules:7: example `boom`: the example could not run: IndexError: list index out of range")
+    assert not many_result.passed and "the game cannot be set up for 9 players" in many_result.message
+    assert not option_result.passed and "the game cannot be set up with options" in option_result.message
+
+
+def test_the_bundled_games_examples_still_pass():
+    for name in ("shell-we", "shrimp", "let-them-eat-shrimp"):
+        results = run_examples(rulespec.load(name))
+        assert results and all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+def test_the_example_runner_is_still_the_docs_runner():
+    from rulespec.docs.examples import _Recording
+
+    assert issubclass(_Recording, ExampleRun)
