@@ -60,6 +60,15 @@ LIMITS: tuple[Limit, ...] = (
     # ---------------------------------------------------------------- declarations
     Limit("declarations", 2_000, "declarations in a rule file", "the bundled games have at most 111"),
     Limit("options", 200, "options of one choice", "the bundled choices have at most 5"),
+    Limit("block_nesting", 12, "blocks inside one another (`if`, `for each`, `repeat`, and each value an option "
+          "chooses)", "the bundled games need 4; the generated Python may nest at most 20 blocks"),
+    # ---------------------------------------------------------------- work (rulespec/model/cost.py)
+    Limit("work", 50_000_000, "estimated evaluations for one condition, one option's listing or one step",
+          "the bundled games need at most 453,834 (listing where a tile can go in Let Them Eat Shrimp's advanced "
+          "game); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
+          "lists the estimates)"),
+    Limit("choices", 200_000, "choices one option may list",
+          "the bundled options list at most 18,900; each choice listed is kept in memory"),
     Limit("variants", 50, "variants in a rule file",
           "the bundled games have at most 5; each variant is checked on its own"),
 )

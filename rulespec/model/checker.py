@@ -12,7 +12,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..language import ast
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
-from ..language.limits import LIMIT, refusal
+from ..language.limits import LIMIT, describe, refusal
 from . import ir
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
 
@@ -347,6 +347,28 @@ class Checker:
         column = loc.column + found.start()
         return ast.Loc(file=loc.file, line=loc.line, column=column, end_line=loc.line, end_column=column + len(name))
 
+    def _var_loc(self, loc: ast.Loc, name: str) -> ast.Loc:
+        """Where the variable ``name`` is introduced on the first line of ``loc`` (``name in``, ``name drawn``...)."""
+        source = self.sources.get(loc.file)
+        line = source.line(loc.line) if source else ""
+        pattern = r"(?<![A-Za-z0-9_])" + re.escape(name) + r"(?=\s+(in|drawn|rolled|picked)(?![A-Za-z0-9_]))"
+        found, start = re.search(pattern, line[loc.column - 1:]), loc.column
+        if found is None:  # `for each p in ...` of an end: the domain's place is after the name
+            found, start = re.search(pattern, line), 1
+        if found is None:
+            return self._name_loc(loc, name)
+        column = start + found.start()
+        return ast.Loc(file=loc.file, line=loc.line, column=column, end_line=loc.line, end_column=column + len(name))
+
+    def bind(self, scope: dict[str, str], name: str, type_: str, loc: Optional[ast.Loc]) -> dict[str, str]:
+        """``scope`` with the variable ``name`` added; a name already bound there (a step's parameter, an
+        option's binding, an outer `for each` or count) is refused, so a rule never reads the wrong one."""
+        if name in scope and loc is not None:
+            self.error(self._var_loc(loc, name), f"`{name}` is already a name here", width=len(name),
+                       hint=f"`{name}` already names a parameter, a chosen value or an outer variable, and this one "
+                            f"would hide it from the rules inside; give this one another name")
+        return dict(scope, **{name: type_})
+
     # ------------------------------------------------------------------ symbol tables
     def collect(self, decls: list) -> None:
         self.games = [d for d in decls if d.kind == "game"]
@@ -492,7 +514,8 @@ class Checker:
                     self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
                                                 f"`first` picks from a collection")
                 return self._bad(node)
-            where = self.expr(node.where, dict(scope, **{node.var: element}), BOOL) if node.where is not None else None
+            inner = self.bind(scope, node.var, element, loc)
+            where = self.expr(node.where, inner, BOOL) if node.where is not None else None
             return ir.First(element, loc, text, node.var, domain, where)
         if kind in ("count", "total"):
             domain = self.expr(node.domain, scope)
@@ -501,7 +524,7 @@ class Checker:
                 self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
                                             f"it has nothing to count", hint="count over a zone, a board or the players")
                 element = "?"
-            inner = dict(scope, **{node.var: element or "?"})
+            inner = self.bind(scope, node.var, element or "?", loc)
             where = self.expr(node.where, inner, BOOL) if node.where is not None else None
             if kind == "count":
                 return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
@@ -848,7 +871,7 @@ class Checker:
                 self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; there is nothing "
                                             f"to go through")
             return ir.ForEach(loc, node.var, element or "?", domain,
-                              self.stmts(node.body, dict(scope, **{node.var: element or "?"})))
+                              self.stmts(node.body, self.bind(scope, node.var, element or "?", loc)))
         if kind == "repeat":
             if node.times.kind == "num" and node.times.value > LIMIT.repeat:
                 self.error(node.times.loc, refusal("repeat", node.times.value),
@@ -1047,6 +1070,7 @@ class Checker:
         if not ends and self.games:
             self.error(game.loc, "the game never ends", hint="add an `end` declaration")
         scores = tuple(self.score(d) for d in decls if d.kind == "score")
+        self.score_cycles(scores)
         rankings = [d for d in decls if d.kind == "ranking"]
         ranking = self.ranking(rankings[0]) if rankings else None
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
@@ -1059,7 +1083,7 @@ class Checker:
 
         if not self.variant_check and not variants:
             self.report_unused(decls)
-        return ir.Model(
+        model = ir.Model(
             game_id=game.id or "game", title=game.name, source_path=self.file.path, source_text=self.file.text,
             rulebook=game.rulebook, game_cites=tuple(game.cites) + tuple(game.players_cites) + tuple(game.max_turns_cites),
             min_players=game.min_players, max_players=game.max_players, max_turns=game.max_turns,
@@ -1072,6 +1096,10 @@ class Checker:
             scores=scores, ranking=ranking, invariants=invariants, examples=examples,
             match=matches[0] if matches else None, causes=tuple(self.causes),
         )
+        self.bound_nesting(model)
+        if not self.problems:  # estimated on a sound model only: a broken one has unknown types and names
+            self.bound_work(model)
+        return model
 
     # ------------------------------------------------------------------ limits (rulespec.language.limits)
     def bound_declarations(self, decls: list, available: list) -> None:
@@ -1087,6 +1115,113 @@ class Checker:
             if d.kind == "choice" and len(d.options) > LIMIT.options:
                 self.error(d.options[LIMIT.options].loc, refusal("options", len(d.options), unit=f"options of one choice"),
                            hint="split the choice in two: a first choice whose options lead to smaller ones")
+
+    def bound_nesting(self, model: ir.Model) -> None:
+        """Blocks inside one another (`if`, `for each`, `repeat`; each value an option chooses is one more, and
+        its body is inside them) are at most ``block_nesting``: generated Python may nest only 20 blocks.
+        Reported at the block, or the option, that goes over."""
+        top = LIMIT.block_nesting
+        reported: set = set()
+
+        def over(loc, depth: int, what: str, hint: Optional[str] = None, width: Optional[int] = None) -> None:
+            key = (loc.file, loc.line, loc.column) if loc is not None else None
+            if key in reported:
+                return
+            reported.add(key)
+            self.error(loc, refusal("block_nesting", depth) + f" at {what}", width=width,
+                       hint=hint or "take the inner part out into a step of its own (`then <step>(...)`), or join "
+                                    "conditions with `and` instead of putting one `if` inside another")
+
+        def body(stmts: Sequence[ir.S], depth: int) -> None:
+            for s in stmts:
+                if isinstance(s, (ir.If, ir.ForEach, ir.Repeat)):
+                    if depth + 1 > top:
+                        word = "this `if`" if isinstance(s, ir.If) else \
+                            "this `for each`" if isinstance(s, ir.ForEach) else "this `repeat`"
+                        over(s.loc, depth + 1, word)
+                        continue  # what is inside is reported with it
+                    if isinstance(s, ir.If):
+                        body(s.then, depth + 1)
+                        body(s.otherwise, depth + 1)
+                    else:
+                        body(s.body, depth + 1)
+
+        for step in ([model.setup] if model.setup else []) + list(model.steps):
+            body(step.body, 0)
+            for option in step.options:
+                # The seat of a claim window (`by any player`) is chosen first, but is not written.
+                seat = 1 if step.by is None and option.bindings else 0
+                chosen = len(option.bindings) - seat
+                if chosen > top:
+                    binding = option.bindings[seat + top]
+                    loc = self._var_loc(binding.domain.loc, binding.var) if binding.domain.loc else option.loc
+                    over(loc, chosen, f"`{binding.var}`, value {top + 1} chosen by option `{option.name}`",
+                         width=len(binding.var) if binding.domain.loc else None,
+                         hint="choose fewer values in one option: choose the first ones, then the rest in a "
+                              "choice step of its own (`then <step>(...)`)")
+                    continue
+                body(option.body, chosen)
+        for decl in list(model.triggers) + list(model.insteads):
+            body(decl.body, 0)
+
+    def bound_work(self, model: ir.Model) -> None:
+        """What one condition, one option's listing or one step may walk, estimated (rulespec/model/cost.py),
+        is at most ``work``; an option lists at most ``choices``. Reported at the declaration, or at the
+        walk or statement in it that goes over."""
+        from .cost import Cost
+        cost = Cost(model)
+        top = LIMIT.work
+        unit = describe("work").what
+        for estimate in cost.estimates():
+            if estimate.kind == "listing" and estimate.rows > LIMIT.choices:
+                self.error(estimate.loc, f"{estimate.what} may list {estimate.rows:,} choices: "
+                                         + refusal("choices", estimate.rows).split(":")[0],
+                           hint="choose from fewer things, or split the choice in two: first choose one value, "
+                                "then, in a step of its own, the next")
+                continue
+            if estimate.work <= top:
+                continue
+            loc = estimate.loc
+            if estimate.kind == "condition":
+                where = self._costliest_walk(cost, estimate.where_expr) if estimate.where_expr is not None else None
+                loc = where.loc if where is not None and where.loc is not None else loc
+                message = f"{estimate.what} may walk {estimate.work:,} items: at most {top:,} {unit}"
+                hint = ("walk fewer things: filter the outer walk with a cheap `where` first, or move the inner "
+                        "count out of it (count once, in a step, into a counter)")
+            elif estimate.kind == "listing":
+                message = f"{estimate.what} may walk {estimate.work:,} items: at most {top:,} {unit}"
+                hint = ("choose from fewer things, test a condition that uses only the first chosen values before "
+                        "choosing the next, or move a count that uses none of the chosen values out of the walk "
+                        "(it is then worked out once)")
+            else:
+                statement = self._costliest_statement(cost, estimate.body)
+                loc = statement.loc if statement is not None and statement.loc is not None else loc
+                message = f"{estimate.what} may walk {estimate.work:,} items: at most {top:,} {unit}"
+                hint = "walk fewer things in the loops of this step, or split it into steps of their own"
+            self.error(loc, message, hint=hint)
+
+    @staticmethod
+    def _costliest_walk(cost, e: ir.E) -> Optional[ir.E]:
+        """The outermost walk (a count, a total, `any`...) in ``e`` that alone goes over the work limit."""
+        from .cost import children
+        while e is not None:
+            if isinstance(e, (ir.Count, ir.Total, ir.First, ir.BestSets, ir.Member)):
+                return e
+            e = next((c for c in children(e) if cost.expr(c) > LIMIT.work), None)
+        return None
+
+    @staticmethod
+    def _costliest_statement(cost, stmts: Sequence[ir.S]) -> Optional[ir.S]:
+        """The first statement of ``stmts`` that alone goes over the work limit (inside a block, the
+        innermost one that still does)."""
+        found = None
+        while True:
+            inner = next((s for s in stmts if cost.stmt(s) > LIMIT.work), None)
+            if inner is None:
+                return found
+            found = inner
+            stmts = tuple(getattr(inner, "then", ())) + tuple(getattr(inner, "otherwise", ())) + \
+                tuple(getattr(inner, "body", ()))
 
     def count_items(self) -> bool:
         """Whether the components (every copy of every combination of values) fit the documented limits;
@@ -1303,7 +1438,7 @@ class Checker:
                         self.error(outcome.pick_from.loc, f"`{pick_from.text}` is {describe_type(pick_from.type)}; "
                                                           f"a pick is made from a collection")
                     var_type = "?"
-                inner[outcome.var] = var_type
+                inner = self.bind(inner, outcome.var, var_type, outcome.loc)
                 if outcome.pick_where is not None:
                     pick_where = self.expr(outcome.pick_where, inner, BOOL)
             elif outcome.draw_from is not None:
@@ -1311,10 +1446,10 @@ class Checker:
                 if draw_from.type not in (ZONE, "?"):
                     self.error(outcome.draw_from.loc, f"`{draw_from.text}` is {describe_type(draw_from.type)}; a draw "
                                                       f"comes from one zone")
-                inner[outcome.var] = ITEM
+                inner = self.bind(inner, outcome.var, ITEM, outcome.loc)
                 var_type = ITEM
             else:
-                inner[outcome.var] = SYMBOL
+                inner = self.bind(inner, outcome.var, SYMBOL, outcome.loc)
                 var_type = SYMBOL
                 self.symbols.update(outcome.faces)
             self.template(outcome.template, inner, outcome.loc, {outcome.var})
@@ -1346,9 +1481,7 @@ class Checker:
                 if element is None and domain.type != "?":
                     self.error(binding.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; an option "
                                                    f"chooses from a zone, a board or the players")
-                if binding.var in inner:
-                    self.error(binding.loc, f"`{binding.var}` is already a name here")
-                inner[binding.var] = element or "?"
+                inner = self.bind(inner, binding.var, element or "?", binding.loc)
                 bindings.append(ir.Binding(binding.var, element or "?", domain))
             conditions = tuple(self.expr(c, inner, BOOL) for c in self.conjuncts(option.guard))
             self.template(option.template, inner, option.loc, {b.var for b in bindings})
@@ -1460,7 +1593,7 @@ class Checker:
         domain = None
         if d.each_var:
             domain = self.expr(d.each_domain, {})
-            scope[d.each_var] = element_type(domain.type) or "?"
+            scope = self.bind(scope, d.each_var, element_type(domain.type) or "?", d.each_domain.loc)
         winner = self.expr(d.winner, scope, SEAT) if d.winner is not None else None
         then_args: tuple[ir.E, ...] = ()
         if d.then_step is not None:
@@ -1472,6 +1605,42 @@ class Checker:
     def score(self, d: ast.ScoreDecl) -> ir.Score:
         self.cites_of(d, f"score `{d.name}`")
         return ir.Score(d.name, d.loc, d.cites, d.rulings, d.var, self.expr(d.value, {d.var: SEAT}, INT))
+
+    def score_cycles(self, scores: Sequence[ir.Score]) -> None:
+        """A score is worked out from its value when asked for; one whose value needs itself, directly or
+        through other scores (``a -> b -> a``), would never finish. Reported once per cycle, at the score
+        of the cycle declared first."""
+        from .cost import walk
+        needs = {s.name: list(dict.fromkeys(e.score for e in walk(s.value) if isinstance(e, ir.ScoreRef)))
+                 for s in scores}
+        reported: set[frozenset] = set()
+        for score in scores:
+            # The shortest way back from `score` to itself, if any (breadth first, in file order).
+            came_from: dict[str, str] = {}
+            frontier, path = [score.name], None
+            while frontier and path is None:
+                following = []
+                for name in frontier:
+                    for other in needs.get(name, ()):
+                        if other == score.name:
+                            path = [name]
+                            while path[-1] != score.name:
+                                path.append(came_from[path[-1]])
+                            path = path[::-1] + [score.name]
+                            break
+                        if other not in came_from and other in needs:
+                            came_from[other] = name
+                            following.append(other)
+                    if path is not None:
+                        break
+                frontier = following
+            if path is None or frozenset(path) in reported:
+                continue
+            reported.add(frozenset(path))
+            self.error(self._name_loc(score.loc, score.name), f"score `{score.name}` needs itself: "
+                                                              f"{' -> '.join(path)}", width=len(score.name),
+                       hint="a score is worked out from the state of the game; write it from counters, zones "
+                            "and other scores that do not lead back to it")
 
     def ranking(self, d: ast.RankingDecl) -> ir.Ranking:
         self.cites_of(d, "the ranking")

@@ -1,0 +1,340 @@
+"""A static worst-case estimate of the work a checked model asks an engine for.
+
+Every documented limit (rulespec.language.limits) bounds one number of a rule file, but work
+multiplies: a count inside a count inside a count over 10,000 components is 10^12 evaluations
+each time an end is checked, and an option choosing two components from a zone of 10,000 lists
+10^8 choices. This module estimates, for every condition, every option's listing and every
+step, how many elements an engine may walk at most, so that the checker can refuse a file that
+asks for more than the `work` limit before an engine is made.
+
+The estimate counts evaluations: a walk over a collection costs its size times (1 + the cost of
+what is evaluated for each element), and everything else costs 1 plus its parts. The size of a
+collection is bounded by the file: a zone may hold every component, the players are at most the
+game's maximum, a board has its spaces, the placements of a shape are its orientations times the
+board's spaces, and so on. It follows the generated code (rulespec/codegen/python.py) where that
+is cheaper than it looks: `count(x in zone)` without `where` is a length, and a count in an
+option's condition that depends on none of the option's chosen values is counted once per listing,
+not once per candidate (the generator keeps it in a local), so its cost is added, not multiplied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional, Sequence
+
+from . import ir
+
+# A shape on a board of triangles has at most 6 rotations, each possibly mirrored.
+MAX_ORIENTATIONS = 12
+
+
+def children(e: ir.E) -> Iterator[ir.E]:
+    """The expressions directly inside ``e``."""
+    for value in vars(e).values():
+        if isinstance(value, ir.E):
+            yield value
+        elif isinstance(value, tuple):
+            for v in value:
+                if isinstance(v, ir.E):
+                    yield v
+
+
+def walk(e: Optional[ir.E]) -> Iterator[ir.E]:
+    """``e`` and every expression inside it."""
+    if e is None:
+        return
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(children(node))
+
+
+def free_vars(e: Optional[ir.E], names: set[str]) -> set[str]:
+    """The names of ``names`` that ``e`` reads (a count's own variable is not free inside it)."""
+    if e is None or not names:
+        return set()
+    if isinstance(e, ir.Var):
+        return {e.name} & names
+    if isinstance(e, (ir.Count, ir.Total, ir.First)):
+        inner = names - {e.var}
+        found = free_vars(e.domain, names) | free_vars(e.where, inner)
+        if isinstance(e, ir.Total):
+            found |= free_vars(e.value, inner)
+        return found
+    found: set[str] = set()
+    for child in children(e):
+        found |= free_vars(child, names)
+    return found
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The estimated work of one declaration or part of one: what it is, where, and how much."""
+
+    what: str  # "the condition of end `all_dropped`", "the listing of option `turn.drop`"...
+    kind: str  # condition | listing | step
+    loc: object
+    work: int
+    rows: int = 0  # for a listing: how many choices it may list
+    where_expr: Optional[ir.E] = None  # for a condition: the expression
+    body: tuple = ()  # for a step: its statements
+
+
+class Cost:
+    def __init__(self, model: ir.Model):
+        self.m = model
+        items = groups = 0
+        for c in model.components:
+            combinations = 1
+            for _, values in c.attributes:
+                combinations *= len(values)
+            items += combinations * c.copies
+            groups += combinations
+        self.items = max(items, 1)
+        # An option choosing from a zone offers one of each group of identical copies (st.one_of_each),
+        # unless the zone is stacked (copies differ by their place in the pile) or no component has copies.
+        self.groups = max(groups, 1) if any(c.copies > 1 for c in model.components) else self.items
+        self.stacked = {z.name for z in model.zones if z.stacked}
+        self.spaces = {b.name: max(len(b.row_values) * len(b.column_values), 1) for b in model.boards}
+        self.faces = {b.name: max(len(b.faces), 1) for b in model.boards}
+        self.largest_shape = max((len(s.cells) for s in model.shapes), default=1)
+        self.orientations = {s.name: self._orientations(s) for s in model.shapes}
+        self.scores = {s.name: s for s in model.scores}
+        from ..runtime.engine import Engine
+        self.loop_turns = Engine.MAX_LOOP_TURNS  # the loops of one action turn at most this often
+        self.score_cost: dict[str, int] = {}
+        self._scoring: set[str] = set()
+
+    @staticmethod
+    def _orientations(shape: ir.Shape) -> int:
+        try:
+            from ..lib.geometry import orientations
+            return max(len(orientations(shape.cells, reflections=True)), 1)
+        except Exception:  # a shape the geometry cannot read was reported by the checker
+            return MAX_ORIENTATIONS
+
+    # ------------------------------------------------------------------ sizes of collections
+    def size(self, domain: ir.E) -> int:
+        """At most how many elements a walk over ``domain`` visits."""
+        m = self.m
+        if isinstance(domain, ir.PlayersSet):
+            return max(m.max_players, 1)
+        if isinstance(domain, ir.Others):
+            return max(m.max_players - 1, 1)
+        if isinstance(domain, ir.BoardRef):
+            return self.spaces.get(domain.board, self.items)
+        if isinstance(domain, ir.Placements):
+            spaces = self.spaces.get(domain.board, self.items)
+            if domain.shape is not None:
+                return self.orientations.get(domain.shape, MAX_ORIENTATIONS) * spaces
+            return max(self.orientations.values(), default=MAX_ORIENTATIONS) * spaces
+        if isinstance(domain, ir.CellsOf):
+            return self.largest_shape
+        if isinstance(domain, ir.AttributeValues):
+            return max(len(domain.values), 1)
+        if isinstance(domain, ir.FacesInUse):
+            return self.faces.get(domain.board, 1)
+        if isinstance(domain, ir.QueueRef):
+            return self.items
+        return self.items  # a zone (every component may be in it), or anything else: every component
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, e: Optional[ir.E], hoisted: Optional[set[str]] = None) -> int:
+        """Evaluations to work out ``e`` once. With ``hoisted`` (an option's chosen names), a count or total
+        that reads none of them is counted at its full cost here but is kept by the generator, so the
+        caller asks for it separately (see :meth:`split`)."""
+        if e is None:
+            return 0
+        if isinstance(e, ir.Count):
+            if e.where is None and not isinstance(e.domain, ir.BoardRef):
+                return 1 + self.expr(e.domain)  # a length
+            return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
+        if isinstance(e, ir.Total):
+            return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where) + self.expr(e.value))
+        if isinstance(e, ir.First):
+            return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
+        if isinstance(e, ir.BestSets):
+            return 1 + self.expr(e.domain) + self.expr(e.wild) + self.size(e.domain) * max(len(e.kinds), 1)
+        if isinstance(e, ir.Member):
+            return 1 + self.expr(e.element) + self.expr(e.collection) + self.size(e.collection)
+        if isinstance(e, ir.RegionComplete):
+            return 1 + self.expr(e.space) + self.spaces.get(e.board, self.items)
+        if isinstance(e, ir.Check) and e.test == "occupied_neighbour":
+            return 1 + self.expr(e.subject) + 3 * self.largest_shape
+        if isinstance(e, ir.ScoreRef):
+            return 1 + self.expr(e.seat) + self.score(e.score)
+        return 1 + sum(self.expr(child) for child in children(e))
+
+    def score(self, name: str) -> int:
+        """The work of one score of one player (a score may use other scores)."""
+        known = self.score_cost.get(name)
+        if known is not None:
+            return known
+        score = self.scores.get(name)
+        if score is None or name in self._scoring:  # a cycle is reported by the checker, not followed
+            return 1
+        self._scoring.add(name)
+        try:
+            cost = self.score_cost[name] = self.expr(score.value)
+        finally:
+            self._scoring.discard(name)
+        return cost
+
+    def split(self, e: ir.E, bound: set[str]) -> tuple[int, int]:
+        """(work per candidate, work once per listing) of an option's condition: counts and totals outside
+        any other count that read none of the ``bound`` names are worked out once (the generator's
+        ``once``), the rest for every candidate."""
+        once = 0
+
+        def per_candidate(node: ir.E) -> int:
+            nonlocal once
+            if isinstance(node, (ir.Count, ir.Total)) and not (node.where is None and isinstance(node, ir.Count)
+                                                               and not isinstance(node.domain, ir.BoardRef)):
+                if not free_vars(node, bound):
+                    once += self.expr(node)
+                    return 1
+                return self.expr(node)
+            if isinstance(node, (ir.Count, ir.Total, ir.First, ir.BestSets, ir.ScoreRef, ir.Member,
+                                 ir.RegionComplete, ir.Check)):
+                return self.expr(node)
+            return 1 + sum(per_candidate(child) for child in children(node))
+
+        return per_candidate(e), once
+
+    # ------------------------------------------------------------------ options and statements
+    def listing(self, option: ir.ChoiceOption) -> tuple[int, int]:
+        """(work, rows) of listing an option's choices: one loop per chosen value, each condition tested
+        as soon as the values it reads are chosen (as the generator writes it)."""
+        bound = [b.var for b in option.bindings]
+        names = set(bound)
+        per_level = [0] * (len(bound) + 1)  # index 0: before any loop
+        once = 0
+        for condition in option.conditions:
+            needed = free_vars(condition, names)
+            level = max((bound.index(v) + 1 for v in needed), default=0)
+            each, kept = self.split(condition, names)
+            per_level[level] += each
+            once += kept
+        work, reached = per_level[0] + once, 1
+        for i, binding in enumerate(option.bindings, start=1):
+            size = self.size(binding.domain)
+            work += reached * (self.expr(binding.domain) + size)  # the domain, walked once per loop
+            if isinstance(binding.domain, ir.ZoneRef) and binding.domain.zone not in self.stacked:
+                size = min(size, self.groups)  # one of each group of identical copies
+            reached *= size
+            work += reached * (1 + per_level[i])
+        return work, reached if bound else 1
+
+    def stmts(self, stmts: Sequence[ir.S], reach: int = 1) -> int:
+        """The work of a statement list run ``reach`` times."""
+        return sum(self.stmt(s, reach) for s in stmts)
+
+    def stmt(self, s: ir.S, reach: int = 1) -> int:
+        """The work of one statement run ``reach`` times. The turns of the loops of one action are bounded at
+        run time (Engine.MAX_LOOP_TURNS, a clear error when it is reached), so a loop's body is counted for
+        at most that many turns; what each turn evaluates is not, and is counted in full."""
+        from ..language.limits import LIMIT
+        if isinstance(s, ir.If):
+            return reach * self.expr(s.condition) + max(self.stmts(s.then, reach), self.stmts(s.otherwise, reach))
+        if isinstance(s, (ir.ForEach, ir.Repeat)):
+            if isinstance(s, ir.ForEach):
+                head, size = self.expr(s.domain) + self.size(s.domain), self.size(s.domain)
+            else:
+                head = self.expr(s.times)
+                literal = isinstance(s.times, ir.Const) and isinstance(s.times.value, int) \
+                    and not isinstance(s.times.value, bool)
+                size = max(s.times.value, 0) if literal else LIMIT.repeat
+            turns = min(reach * size, self.loop_turns)
+            return reach * head + turns + self.stmts(s.body, turns)
+        parts = [v for v in vars(s).values() if isinstance(v, ir.E)]
+        parts += [a for v in vars(s).values() if isinstance(v, tuple) for a in v if isinstance(a, ir.E)]
+        return reach * (1 + sum(self.expr(p) for p in parts))
+
+    def outcome(self, outcome: Optional[ir.Outcome]) -> int:
+        if outcome is None:
+            return 0
+        if outcome.pick_from is not None:
+            return self.expr(outcome.pick_from) + self.size(outcome.pick_from) * (1 + self.expr(outcome.pick_where))
+        return 1 + self.expr(outcome.draw_from) + len(outcome.faces)
+
+    # ------------------------------------------------------------------ every declaration
+    def estimates(self) -> list[Estimate]:
+        """The work of every condition, listing and step of the model, in file order."""
+        m, out = self.m, []
+
+        def condition(what: str, e: Optional[ir.E], loc=None) -> None:
+            if e is not None:
+                out.append(Estimate(what, "condition", loc or e.loc, self.expr(e), where_expr=e))
+
+        for board in m.boards:
+            for face in board.faces:
+                condition(f"the condition of face {face.name} of board `{board.name}`", face.condition)
+        for fit in m.fits:
+            condition(f"the condition of `{fit.name}`", fit.condition)
+        if m.skip_when is not None:
+            condition("the condition of the turns' `skip`", m.skip_when)
+        for step in ([m.setup] if m.setup else []) + list(m.steps):
+            if step.kind == "choice":
+                for option in step.options:
+                    work, rows = self.listing(option)
+                    out.append(Estimate(f"the listing of option `{step.name}.{option.name}`", "listing", option.loc,
+                                        work, rows))
+                    out.append(Estimate(f"option `{step.name}.{option.name}`", "step", option.loc,
+                                        self.stmts(option.body), body=option.body))
+                if step.by is not None:
+                    condition(f"who chooses in `{step.name}`", step.by)
+            else:
+                out.append(Estimate(f"step `{step.name}`", "step", step.loc,
+                                    self.outcome(step.outcome) + self.stmts(step.body), body=step.body))
+        for trigger in m.triggers:
+            out.append(Estimate(f"trigger `{trigger.name}`", "step", trigger.loc, self.stmts(trigger.body),
+                                body=trigger.body))
+        for instead in m.insteads:
+            condition(f"the condition of `{instead.name}`", instead.condition)
+            out.append(Estimate(f"replacement `{instead.name}`", "step", instead.loc, self.stmts(instead.body),
+                                body=instead.body))
+        for end in m.ends:
+            if end.each_domain is not None:
+                work = self.expr(end.each_domain) + self.size(end.each_domain) * (
+                    1 + self.expr(end.condition) + self.expr(end.winner))
+                out.append(Estimate(f"the condition of end `{end.name}`", "condition", end.condition.loc, work,
+                                    where_expr=end.condition))
+            else:
+                out.append(Estimate(f"the condition of end `{end.name}`", "condition", end.condition.loc,
+                                    self.expr(end.condition) + self.expr(end.winner), where_expr=end.condition))
+        for score in m.scores:
+            out.append(Estimate(f"score `{score.name}`", "condition", score.value.loc, self.score(score.name),
+                                where_expr=score.value))
+        for invariant in m.invariants:
+            condition(f"invariant `{invariant.name}`", invariant.condition)
+        return out
+
+
+def estimates(model: ir.Model) -> list[Estimate]:
+    return Cost(model).estimates()
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python -m rulespec.model.cost FILE...``: the estimate of every declaration, largest first."""
+    import sys
+    from ..pipeline import compile_rules
+    rows = []
+    for path in (sys.argv[1:] if argv is None else argv):
+        model = compile_rules(path)
+        for variants in [()] + [(name,) for name, _ in model.variants_available]:
+            checked = compile_rules(path, variants) if variants else model
+            for e in estimates(checked):
+                rows.append((e.work, e.rows, path, "+".join(variants), e.what))
+    rows.sort(key=lambda row: -row[0])
+    print(f"{'estimate':>12} {'choices':>8}  declaration")
+    for work, rows_, path, variants, what in rows:
+        print(f"{work:>12,} {rows_ or '':>8}  {path}{' [' + variants + ']' if variants else ''}: {what}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+
+__all__ = ["Cost", "Estimate", "estimates", "walk", "free_vars", "children"]
