@@ -1097,6 +1097,7 @@ class Checker:
             match=matches[0] if matches else None, causes=tuple(self.causes),
         )
         self.bound_nesting(model)
+        self.fixed_conditions(model)
         if not self.problems:  # estimated on a sound model only: a broken one has unknown types and names
             self.bound_work(model)
         return model
@@ -1163,6 +1164,31 @@ class Checker:
                 body(option.body, chosen)
         for decl in list(model.triggers) + list(model.insteads):
             body(decl.body, 0)
+
+    # What a fit's or a face's condition may read: it is worked out once, when an engine makes its tables
+    # for a player count and options, before there is a game (no zones, counters, board or fits yet).
+    _FIXED = (ir.Const, ir.Var, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.ItemAttr, ir.SpaceAttr, ir.IsKind,
+              ir.Compare, ir.Arith, ir.Negate, ir.Not, ir.BoolOp, ir.Builtin, ir.AttributeValues, ir.Member,
+              ir.Count, ir.Total, ir.First)
+
+    def fixed_conditions(self, model: ir.Model) -> None:
+        """A fit's condition makes the table of where each component fits, and a face's condition chooses
+        the map, when the engine is made: neither may read the game (a zone, a counter, a score, the board,
+        what fits where), which does not exist yet; reported at the first thing it reads."""
+        from .cost import walk
+        conditions = [(f.condition, f"the condition of `{f.name}`") for f in model.fits]
+        conditions += [(face.condition, f"the condition of face {face.name} of board `{b.name}`")
+                       for b in model.boards for face in b.faces]
+        for condition, what in conditions:
+            bad = next((e for e in walk(condition) if not isinstance(e, self._FIXED) and not (
+                isinstance(e, ir.Size) and isinstance(e.collection, (ir.PlayersSet, ir.AttributeValues)))), None)
+            if bad is None or bad.type == "?":
+                continue
+            self.error(bad.loc, f"{what} cannot use `{bad.text}`: it is worked out once, when the engine is made, "
+                                f"before there is a game",
+                       hint="a fit or a face may test the component's and the space's attributes, their kinds, "
+                            "the options and the number of players; test the game where the component is placed "
+                            "(`only if ...`)")
 
     def bound_work(self, model: ir.Model) -> None:
         """What one condition, one option's listing or one step may walk, estimated (rulespec/model/cost.py),

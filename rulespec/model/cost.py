@@ -47,7 +47,7 @@ def walk(e: Optional[ir.E]) -> Iterator[ir.E]:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(children(node))
+        stack.extend(reversed(list(children(node))))  # in the order written
 
 
 def free_vars(e: Optional[ir.E], names: set[str]) -> set[str]:
