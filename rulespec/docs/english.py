@@ -444,7 +444,16 @@ def _compare(en: English, e: ir.Compare) -> str:
 
 @renders(ir.Arith)
 def _arith(en: English, e: ir.Arith) -> str:
-    return f"{en.expr(e.left)} {_ARITH.get(e.op, e.op)} {en.expr(e.right)}"
+    # `a + b + c` is ((a + b) + c): its left side is walked in a loop, not recursively, so a chain as long
+    # as the limits allow (with a long chain inside it at the left) takes one frame per chain, not per term.
+    chain = []
+    while isinstance(e, ir.Arith) and e.type != "?":
+        chain.append(e)
+        e = e.left
+    said = en.expr(e)  # the leftmost term, then each `op right` in order, as the recursion said them
+    for link in reversed(chain):
+        said += f" {_ARITH.get(link.op, link.op)} {en.expr(link.right)}"
+    return said
 
 
 @renders(ir.Negate)

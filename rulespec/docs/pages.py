@@ -74,13 +74,24 @@ def _rulings_of(node: object) -> list[str]:
     return list(dict.fromkeys(rulings))
 
 
+# How deep the "what a turn can lead to" tree indents (the bundled games need 9 levels); a longer `then`
+# chain is cut there, the rest of it described step by step under the rules.
+CALL_TREE_DEPTH = 24
+
+
 def _walk_statements(body: Sequence[ir.S]):
-    for s in body:
+    """Every statement of a body and of the blocks inside it, in order (a walk with a stack of its own:
+    blocks may nest as deep as the file allows)."""
+    todo = [iter(body)]
+    while todo:
+        s = next(todo[-1], None)
+        if s is None:
+            todo.pop()
+            continue
         yield s
-        for attr in ("then", "otherwise", "body"):
-            inner = getattr(s, attr, None)
-            if isinstance(inner, tuple):
-                yield from _walk_statements(inner)
+        inners = [inner for inner in (getattr(s, attr, None) for attr in ("then", "otherwise", "body"))
+                  if isinstance(inner, tuple)]
+        todo.extend(iter(inner) for inner in reversed(inners))
 
 
 class GamePage:
@@ -457,8 +468,9 @@ class GamePage:
         lines: list[str] = []
         shown: set[str] = set()
 
-        def calls(body) -> list[str]:
-            out = []
+        def calls(body) -> tuple[list[str], list[str]]:
+            """What a body says it starts (one line each), and the steps it starts, in order."""
+            out, out_steps = [], []
             for s in _walk_statements(body):
                 if isinstance(s, ir.Then):
                     out.append(f"then {self.en.step_link(s.step)}")
@@ -481,40 +493,44 @@ class GamePage:
                                        + (f" (which {join(effects)})" if effects else ""))
                 elif isinstance(s, ir.Resolve):
                     out.append(f"resolves the {human(s.queue)} queue")
-            return list(dict.fromkeys(out))
+            return list(dict.fromkeys(out)), out_steps
 
-        def visit(name: str, depth: int) -> None:
+        # A walk with a stack of its own, not recursion: a `then` chain may be as long as the file allows.
+        # Past CALL_TREE_DEPTH levels the tree says the chain goes on instead of indenting further.
+        todo: list[tuple] = [("step", start, 0)]
+        while todo:
+            entry = todo.pop()
+            if entry[0] == "option":  # an option of a choice, and then the steps it starts
+                _, pad, option, depth = entry
+                said, out_steps = calls(option.body)
+                lines.append(f"{pad}    - option **{human(option.name)}** {md_code(option.template)}"
+                             + (": " + "; ".join(said) if said else ""))
+                todo.extend(("step", inner, depth + 2) for inner in reversed(list(dict.fromkeys(out_steps))))
+                continue
+            _, name, depth = entry
             step = steps.get(name)
             if step is None:
-                return
+                continue
             pad = "    " * depth
             kind = {"auto": "step", "choice": "choice", "chance": "chance"}[step.kind]
             replaced = "".join(f" (replaced by [{human(i.name)}](#{self._anchor('instead', i.name)}) when "
                                f"{self.en.expr(i.condition)})" for i in insteads.get(name, ()))
             if name in shown:
                 lines.append(f"{pad}- {self.en.step_link(name)} ({kind}, described above)")
-                return
+                continue
+            if depth > CALL_TREE_DEPTH:
+                lines.append(f"{pad}- {self.en.step_link(name)} ({kind}) ... (the chain continues: see each step "
+                             f"under the rules below)")
+                continue
             shown.add(name)
             lines.append(f"{pad}- {self.en.step_link(name) if name != 'setup' else 'setup'} ({kind}){replaced}")
-            nonlocal out_steps
             if step.kind == "choice":
-                for option in step.options:
-                    out_steps = []
-                    said = calls(option.body)
-                    lines.append(f"{pad}    - option **{human(option.name)}** {md_code(option.template)}"
-                                 + (": " + "; ".join(said) if said else ""))
-                    for inner in dict.fromkeys(out_steps):
-                        visit(inner, depth + 2)
+                todo.extend(("option", pad, option, depth) for option in reversed(step.options))
             else:
-                out_steps = []
-                said = calls(step.body)
+                said, out_steps = calls(step.body)
                 if said:
                     lines.append(f"{pad}    - " + "; ".join(said))
-                for inner in dict.fromkeys(out_steps):
-                    visit(inner, depth + 1)
-
-        out_steps: list[str] = []
-        visit(start, 0)
+                todo.extend(("step", inner, depth + 1) for inner in reversed(list(dict.fromkeys(out_steps))))
         return lines
 
     def rules(self) -> list[str]:
