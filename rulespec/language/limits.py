@@ -36,6 +36,9 @@ LIMITS: tuple[Limit, ...] = (
     Limit("chain_terms", 150, "terms in one chain of + - * or of and / or",
           "a long sum is not nesting (the generated Python writes it flat), but the checker still walks it "
           "term by term, recursively"),
+    Limit("tree_depth", 400, "levels of a rule's parse tree, counting each term of a chain as one",
+          "sums inside sums: a chain is flat for the limits above, but the parser's tree is as deep as its "
+          "terms, and later stages walk it recursively; the bundled games need 21"),
     # ---------------------------------------------------------------- numbers
     Limit("number", 1_000_000, "for any number written in a file",
           "the biggest bundled number is 1200; bigger literals make huge tables or slow arithmetic"),

@@ -328,13 +328,16 @@ def _too_deeply_nested(tree: Tree):
 
     `a + b + c` parses as ((a + b) + c): the left operand of a + or - that is itself a + or - continues
     the same chain and is not counted as a level of nesting (likewise for *)."""
-    stack = [(tree, 1, False)]
+    stack = [(tree, 1, False, 1)]
     while stack:
-        node, depth, continues = stack.pop()
+        node, depth, continues, levels = stack.pop()
         meta = node.meta
         if depth > MAX_NESTING and not getattr(meta, "empty", True):
             return (meta, f"this is nested too deeply (more than {MAX_NESTING} levels)",
                     "split it up: move part of the expression or of the nested blocks into its own step or score")
+        if levels > LIMIT.tree_depth and not getattr(meta, "empty", True):  # chains inside chains
+            return (meta, refusal("tree_depth", f"more than {LIMIT.tree_depth:,}"),
+                    "split it up: add up part of it in its own score, or use `sum(...)`")
         family = _CHAINS.get(node.data)
         if family is not None and not continues:
             terms = _chain_terms(node)
@@ -349,7 +352,7 @@ def _too_deeply_nested(tree: Tree):
             child = node.children[index]
             if isinstance(child, Tree):
                 chained = index == 0 and family is not None and _CHAINS.get(child.data) == family
-                stack.append((child, depth if chained else depth + 1, chained))
+                stack.append((child, depth if chained else depth + 1, chained, levels + 1))
     return None
 
 
