@@ -20,7 +20,7 @@ from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "6"
+GENERATOR_VERSION = "7"
 
 
 def cites_text(decl) -> str:
@@ -94,6 +94,7 @@ class CodeGenerator:
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
         self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
         self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
+        self.in_example = False  # writing an example's lines (see visit_SeatConst)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -106,7 +107,11 @@ class CodeGenerator:
         return "v_" + ident(e.name)
 
     def visit_SeatConst(self, e: ir.SeatConst) -> str:
-        return repr(e.index)
+        if e.index < self.m.min_players or self.in_example:
+            return repr(e.index)  # seated in every game (an example's runner checks its seats, at their lines)
+        # `player 3` in a game for 2 to 4: the runtime checks the seat is in play (else `hand of player 3`
+        # would read the next zone along).
+        return f"st.seat_in_play({e.index!r})"
 
     def visit_OptionRef(self, e: ir.OptionRef) -> str:
         return f"st.options[{e.name!r}]"
@@ -1012,6 +1017,13 @@ class CodeGenerator:
         w.dedent()
 
     def example(self, ex: ir.Example) -> None:
+        self.in_example = True
+        try:
+            self.example_lines(ex)
+        finally:
+            self.in_example = False
+
+    def example_lines(self, ex: ir.Example) -> None:
         w = self.w
         w.line("")
         w.line("")

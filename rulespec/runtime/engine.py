@@ -462,6 +462,12 @@ class State:
                  "last_cause", "_thens", "_pending", "_journal", "_loops")
 
     # ---- primitives used by generated code
+    def seat_in_play(self, seat: int) -> int:
+        """A seat the rules name by number (`player 3`), when that many play."""
+        if seat >= self.players:
+            raise RuleRuntimeError(f"the rules name player {seat + 1}, but {self.players} players play this game")
+        return seat
+
     def loop(self, times: int) -> range:
         """`repeat N times`: N turns of the loop, counted against the action's loop budget."""
         if times > 0:
