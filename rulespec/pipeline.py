@@ -64,6 +64,14 @@ def compile_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.
     base = None
     extends = [d for d in rule_file.declarations if d.kind == "extends"]
     if extends:
+        first = rule_file.declarations[0]
+        misplaced = extends[1] if len(extends) > 1 else extends[0] if first is not extends[0] else None
+        if misplaced is not None:  # a house rule extends one game, and says so first
+            loc = misplaced.loc
+            raise RuleError([SourceText(rule_file.path, rule_file.text).diagnostic(
+                loc.line, loc.column, "`extends` comes once, as the first declaration of a house rule",
+                width=loc.end_column - loc.column if loc.end_line == loc.line else 1,
+                hint="put `extends \"GAME\"` on the first line and remove any other")])
         base = _base_of(rule_file, extends[0], path)
     return check(rule_file, variants, base=base)
 

@@ -46,3 +46,13 @@ def test_a_bad_base_is_reported_at_the_extends_line(tmp_path, base, message, hin
 def test_a_good_base_still_works(tmp_path):
     path = write(tmp_path, "house.rules", 'extends "shell-we"\n')
     assert compile_rules(path).game_id == "shell-we"
+
+
+@pytest.mark.parametrize("text, line", [
+    ('extends "shell-we"\n\nextends "shrimp"\n', 3),
+    ('component pebble x 2 [X-1]\n\nextends "shell-we"\n', 3),
+])
+def test_extends_comes_once_and_first(tmp_path, text, line):
+    problem = problem_of(write(tmp_path, "house.rules", text))
+    assert (problem.line, problem.column) == (line, 1)
+    assert "`extends` comes once, as the first declaration" in problem.message
