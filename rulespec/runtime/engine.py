@@ -18,7 +18,6 @@ import functools
 import json
 import operator
 import random
-import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
@@ -445,21 +444,14 @@ class Pending:
 # ----------------------------------------------------------------------------- the state
 
 
-class _Firing(threading.local):
-    """How many trigger runs are under way inside one another, in this thread (see State._placed)."""
-    depth = 0
-
-
-_firing = _Firing()
-
-
 class State:
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("engine", "t", "players", "options", "zones", "boards", "masks", "causes", "loc", "counters", "queues",
                  "stack", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs", "over", "history", "violations",
                  "fired", "actor",
-                 "last_cause", "_thens", "_pending", "_journal", "_loops")
+                 "last_cause", "_thens", "_pending", "_journal", "_loops",
+                 "_firing")
 
     # ---- primitives used by generated code
     def seat_in_play(self, seat: int) -> int:
@@ -609,18 +601,18 @@ class State:
         for trigger in self.engine._triggers_by_board[board]:
             if not trigger.causes or cause in trigger.causes:
                 self._count("trigger " + trigger.name)
-                depth = _firing.depth
+                depth = self._firing  # trigger runs under way inside one another
                 if depth >= self.engine.MAX_TRIGGER_DEPTH:
                     raise RuleRuntimeError(
                         f"triggers fired inside one another more than {self.engine.MAX_TRIGGER_DEPTH} deep "
                         f"(`{trigger.name}` placing on `{self.engine.BOARDS[board].name}`): a trigger that places "
                         f"a component fires the triggers of that placement at once; to go on step by step, "
                         f"`queue` or `then` a step instead. Engine.MAX_TRIGGER_DEPTH is the limit")
-                _firing.depth = depth + 1
+                self._firing = depth + 1
                 try:
                     trigger.run(self, item, cell, actor, cause)
                 finally:
-                    _firing.depth = depth
+                    self._firing = depth
                 self.last_cause = cause
         for inv in self.engine._event_invariants_by_board[board]:
             if (not inv.causes or cause in inv.causes) and not inv.check(self, item, cell, actor):
@@ -1181,7 +1173,7 @@ class Engine:
         st.next_seat = None
         st.over, st.history, st.violations, st.actor, st.last_cause = None, [], [], 0, "setup"
         st.fired = {}
-        st._thens, st._pending, st._journal, st._loops = [], None, None, 0
+        st._thens, st._pending, st._journal, st._loops, st._firing = [], None, None, 0, 0
         return st
 
     def from_json(self, text: str) -> State:
