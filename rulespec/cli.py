@@ -8,194 +8,19 @@ for any of these; set ``RULESPEC_TRACEBACK=1`` to see one for an unexpected inte
 
 from __future__ import annotations
 
-import functools
-import os
 import random
-import re
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import typer
 from rich.columns import Columns
-from rich.console import Console
 from rich.text import Text
 
 from . import __version__
-from .language.errors import RuleError
-from .runtime.state_check import InvalidState
-
-app = typer.Typer(
-    name="rulespec",
-    help="Write a game's rulebook once as a rule file; check it, build its engine, play it and verify it.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-EXIT_PROBLEM = 1  # the rules (or an engine, an example, a property) have a problem
-EXIT_USAGE = 2  # the command line asked for something that does not exist
-
-
-class UsageProblem(Exception):
-    """Bad input from the user: printed as one line, exit code 2."""
-
-
-class _Stop(Exception):
-    """Leave a command with this exit code; the message (if any) has been printed."""
-
-    def __init__(self, code: int):
-        super().__init__(code)
-        self.code = code
-
-
-# ----------------------------------------------------------------------------- output
-
-
-class _Io:
-    """Consoles made when a command starts, so they write to the streams in force then (tests swap them)."""
-
-    def __init__(self) -> None:
-        self.out = Console(highlight=False, soft_wrap=True, emoji=False)
-        self.err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
-
-    def print(self, text: Any = "", style: Optional[str] = None, end: str = "\n") -> None:
-        if isinstance(text, str):
-            text = Text(_terminal_safe(text), style=style or "")
-        elif isinstance(text, Text) and _CONTROL.search(text.plain):  # (its inner styles are dropped)
-            text = Text(_terminal_safe(text.plain), style=text.style)
-        self.out.print(text, end=end)
-
-    def error(self, text: str) -> None:
-        self.err.print(Text(_terminal_safe(text)), style="red")
-
-
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
-def _terminal_safe(text: str) -> str:
-    """Text from files (a file name, a counterexample's header) may hold control characters: shown
-    escaped (``\\x1b``), never sent to the terminal as they are."""
-    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
-
-
-def _command(function: Callable) -> Callable:
-    """Run a command body, turning every expected failure into a message and an exit code."""
-
-    @functools.wraps(function)
-    def wrapper(*args, **kwargs):
-        io = _Io()
-        try:
-            function(io, *args, **kwargs)
-        except _Stop as stop:
-            raise typer.Exit(stop.code)
-        except UsageProblem as problem:
-            io.error(f"error: {problem}")
-            raise typer.Exit(EXIT_USAGE)
-        except RuleError as error:
-            io.error(str(error))
-            raise typer.Exit(EXIT_PROBLEM)
-        except InvalidState as error:  # a saved state (JSON) its engine cannot read back: a problem in the input
-            io.error(f"error: the state cannot be read: {error}")
-            raise typer.Exit(EXIT_PROBLEM)
-        except KeyboardInterrupt:
-            io.error("interrupted")
-            raise typer.Exit(130)
-        except (typer.Exit, BrokenPipeError):  # click quietly ends on a closed pipe (`... | head`)
-            raise
-        except Exception as error:  # an internal bug: one line unless asked for the traceback
-            if os.environ.get("RULESPEC_TRACEBACK"):
-                raise
-            from .runtime.engine import RuleRuntimeError
-            if isinstance(error, RuleRuntimeError):
-                io.error(f"the rules asked for something impossible: {error}")
-            else:
-                io.error(f"internal error: {type(error).__name__}: {error} "
-                         f"(set RULESPEC_TRACEBACK=1 to see where)")
-            raise typer.Exit(EXIT_PROBLEM)
-
-    # typer reads the signature: hide the injected `io` parameter.
-    import inspect
-    signature = inspect.signature(function)
-    wrapper.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])  # type: ignore
-    return wrapper
-
-
-def _shown_path(path: Path) -> str:
-    """A path relative to the working directory when it is below it."""
-    try:
-        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-def _natural(text: str) -> list:
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
-
-
-# ----------------------------------------------------------------------------- user input
-
-
-def _resolve(game: str) -> Path:
-    """A bundled game's id or a rule file's path; an unknown one is a usage problem."""
-    from .pipeline import resolve_path
-    try:
-        path = resolve_path(game)
-    except RuleError as error:
-        diagnostic = error.diagnostics[0]
-        hint = f" ({diagnostic.hint})" if diagnostic.hint else ""
-        raise UsageProblem(f"{diagnostic.message}{hint}") from None
-    try:
-        exists, is_file = path.exists(), path.is_file()
-    except OSError as error:  # a name too long for the file system, a path through a file...
-        raise UsageProblem(f"{path} cannot be a rule file: {error.strerror or error}") from None
-    if not exists:
-        raise UsageProblem(f"no rule file at {path}")
-    if not is_file:
-        raise UsageProblem(f"{path} is not a rule file")
-    return path
-
-
-def _parse_options(pairs: Optional[list[str]]) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs or ():
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip() or not value.strip():
-            raise UsageProblem(f"--option takes NAME=VALUE (for example --option side=B), not {pair!r}")
-        options[name.strip()] = value.strip()
-    return options
-
-
-def _load(path: Path, variants: list[str], options: Optional[dict[str, str]] = None):
-    """The engine for a rule file: a problem in the file is a RuleError; an unknown variant or option,
-    which the person typed, is a usage problem."""
-    import rulespec
-    try:
-        return rulespec.load(path, variants=tuple(variants), options=options or None)
-    except RuleError:
-        if variants:
-            _check_variant_names(path, variants)
-        raise
-    except ValueError as error:  # an unknown option or value, from the engine
-        raise UsageProblem(str(error)) from None
-
-
-def _check_variant_names(path: Path, variants: list[str]) -> None:
-    """After a failed load with variants: if the file is fine without them and a name is unknown, say so."""
-    from .pipeline import compile_rules
-    try:
-        model = compile_rules(path)
-    except RuleError:
-        return
-    known = [name for name, _ in model.variants_available]
-    for name in variants:
-        if name not in known:
-            import difflib
-            close = difflib.get_close_matches(name, known, n=1)
-            hint = f"did you mean `{close[0]}`?" if close else f"variants: {', '.join(known) or 'none'}"
-            raise UsageProblem(f"{model.title} has no variant `{name}` ({hint})")
-
+from .console import (EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _check_variant_names, _command, _Io, _load,  # noqa: F401
+                      _natural, _parse_options, _resolve, _shown_path, _Stop, _terminal_safe, app)
 
 # ----------------------------------------------------------------------------- rulespec check
 

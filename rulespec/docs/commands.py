@@ -1,4 +1,4 @@
-"""The `rulespec docs`, `rulespec site` and `rulespec simulate` commands (registered on rulespec.cli.app)."""
+"""The `rulespec docs`, `rulespec site` and `rulespec simulate` commands (registered on rulespec.console.app, as those of rulespec.cli are)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..cli import EXIT_PROBLEM, UsageProblem, _command, _Io, _parse_options, _resolve, _shown_path, _Stop, app
+from ..console import EXIT_PROBLEM, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
 
 
 def _mkdocs_problem(error: Exception) -> str:
@@ -123,7 +123,7 @@ def simulate(
                                                  "100 x (turn limit + 1) x players, or 1,000,000)."),
 ) -> None:
     """Play many seeded games and compare them with the base game: length, endings, seats, scores, rules fired."""
-    from ..cli import _load
+
     from ..simulate import comparison_plans, comparison_rows, simulate as run, write_report
     _out_folder(out)  # before any game is played
     path = _resolve(rule_file)
