@@ -25,19 +25,6 @@ from .console import (EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _check_variant_nam
 # ----------------------------------------------------------------------------- rulespec check
 
 
-def _declaration_counts(model) -> list[tuple[str, int]]:
-    groups = [
-        ("ruling", len(model.rulings)), ("option", len(model.options)), ("component", len(model.components)),
-        ("leave-out", len(model.leave_outs)), ("zone", len(model.zones)), ("counter", len(model.counters)),
-        ("queue", len(model.queues)), ("board", len(model.boards)), ("fit", len(model.fits)),
-        ("setup", int(model.setup is not None)), ("turn order", int(model.turns is not None)),
-        ("step", len(model.steps)), ("trigger", len(model.triggers)), ("instead", len(model.insteads)),
-        ("end", len(model.ends)), ("score", len(model.scores)), ("ranking", int(model.ranking is not None)),
-        ("invariant", len(model.invariants)), ("example", len(model.examples)),
-    ]
-    return [(name, n) for name, n in groups if n]
-
-
 def _plural(n: int, word: str) -> str:
     if n == 1:
         return f"1 {word}"
@@ -46,16 +33,16 @@ def _plural(n: int, word: str) -> str:
 
 def summary(model, path: Path) -> str:
     """One paragraph about a checked rule file."""
-    counts = _declaration_counts(model)
-    total = sum(n for _, n in counts)
-    parts = ", ".join(_plural(n, name) for name, n in counts)
+    from .model.counts import KIND_NOUNS, declaration_counts
+    counts = declaration_counts(model)  # the numbers a game's page prints too
+    parts = ", ".join(_plural(n, KIND_NOUNS[kind]) for kind, n in counts.kinds)
     players = (f"{model.min_players} players" if model.min_players == model.max_players
                else f"{model.min_players} to {model.max_players} players")
-    text = (f"{model.title} ({model.game_id}, {_shown_path(path)}) is for {players}. It has {total} declarations "
-            f"({parts}); they cite {_plural(len(model.cited_clauses()), 'clause ID')}"
+    text = (f"{model.title} ({model.game_id}, {_shown_path(path)}) is for {players}. It has {counts.total} "
+            f"declarations ({parts}); they cite {_plural(counts.clauses, 'clause ID')}"
             + (f" of the rulebook {model.rulebook}" if model.rulebook else "")
-            + f"; {_plural(len(model.rulings), 'ruling')} say how unclear text is read, and "
-            f"{_plural(len(model.examples), 'executable example')} run below.")
+            + f"; {_plural(counts.rulings, 'ruling')} say how unclear text is read, and "
+            f"{_plural(counts.examples, 'executable example')} run below.")
     if model.options:
         text += " Options: " + "; ".join(f"{o.name} ({', '.join(o.values)}, default {o.default})"
                                          for o in model.options) + "."

@@ -19,6 +19,7 @@ from typing import Callable, Optional, Sequence
 
 from ..model import ir
 from ..model.checker import expand_items
+from ..model.counts import declaration_counts
 from .english import STEP_KINDS, English, code, example_line, game_overview, human, join, plural
 from .escape import fenced, html_attr, md_code, md_text, tab_title, yaml_str
 from .sources import Declaration, RuleSource, base_declarations, diff_declarations, load_source
@@ -156,6 +157,10 @@ class GamePage:
             for face in getattr(node, "faces", ()) or ():
                 for cite in face.cites:
                     users.setdefault(cite, []).append((d, f"face {face.name}"))
+        for v in self.source.variant_decls:  # a variant's own header cites clauses too (they are counted)
+            entry = Declaration("variant", v.name, v.loc.file, v.loc.line, "", v, f"variant-{v.name}")
+            for cite in v.cites:
+                users.setdefault(cite, []).append((entry, ""))
         return users
 
     def cites_line(self, node: object) -> list[str]:
@@ -221,12 +226,12 @@ class GamePage:
         src = self.source
         shown = _shown_path(src.path)
         lines = game_overview(self.en)
-        counts = Counter(d.kind for d in self.decls)
+        counts = declaration_counts(m)  # the numbers `rulespec check` prints
         lines += [f"This page is generated from the rule file {code(shown)}"
                   + (f" with the variant{'s' if len(m.variants_applied) > 1 else ''} "
                      f"{join([code(v) for v in m.variants_applied])} applied" if m.variants_applied else "")
-                  + f": {len(self.decls)} declarations, {len(m.cited_clauses() - {r.name for r in m.rulings})} "
-                    f"rulebook clause IDs cited, {len(m.rulings)} rulings and {len(m.examples)} executable "
+                  + f": {counts.total} declarations, {counts.clauses} rulebook clause IDs cited, {counts.rulings} "
+                    f"rulings and {counts.examples} executable "
                     f"examples. Every sentence below is written from the checked model; the “Rule file” tabs show "
                     f"the text it was checked from.", ""]
         if src.base_path is not None:
@@ -239,7 +244,7 @@ class GamePage:
             link = self.variant_link("")
             if link:
                 lines += [f"Without variants: [{md_text(m.title)}]({link}).", ""]
-        if counts.get("option"):
+        if m.options:
             lines += ["Options: " + "; ".join(f"{md_text(o.title)} ({join([md_text(v) for v in o.values], 'or')}, "
                                              f"default {md_text(o.default)})" for o in m.options) + ".", ""]
         return lines

@@ -130,3 +130,59 @@ def test_house_rules_offering_the_same_variant_get_their_own_variant_pages():
     assert "(cheap-starfish-bottles.md)" in cheap.text and "(bottles.md)" not in cheap.text
     variant, = (p for p in pages if p.path == "house-rules/cheap-starfish-bottles.md")
     assert "cheap starfish" in variant.title.lower()
+
+
+# ----------------------------------------------------------------------------- every bundled page
+
+
+def _every_rule_file() -> list[tuple[str, Path]]:
+    from rulespec.docs.site import house_rule_files
+    from rulespec.pipeline import bundled_rulebooks
+    return [(game_id, path) for game_id, path in bundled_rulebooks().items()] + \
+        [(f"house-rules/{path.stem}", path) for path in house_rule_files(ROOT)]
+
+
+@pytest.fixture(scope="module")
+def every_page():
+    """(rule file, variants applied, page) for every bundled game, each variant it offers and each house rule."""
+    out = []
+    for folder, path in _every_rule_file():
+        pages = game_pages(path, folder)
+        names = [()] + [(v.name,) for v in load_source(path).variant_decls]
+        assert len(pages) == len(names)
+        out += [(path, variants, page) for variants, page in zip(names, pages)]
+    return out
+
+
+PAGE_COUNTS = re.compile(r": (\d+) declarations, (\d+) rulebook clause IDs cited, (\d+) rulings and (\d+) executable "
+                         r"examples\.")
+CHECK_COUNTS = re.compile(r"It has (\d+) declarations \(.*\); they cite (\d+) clause IDs? .*; (\d+) rulings? say how "
+                          r"unclear text is read, and (\d+) executable examples? run below\.", re.S)
+
+
+def test_a_page_counts_declarations_and_clauses_as_rulespec_check_does(every_page):
+    from rulespec.cli import summary
+    from rulespec.model.counts import declaration_counts
+    assert len(every_page) >= 14  # 3 games, their 8 variants, 3 house rules
+    for path, variants, page in every_page:
+        source = load_source(path, variants)
+        on_page = PAGE_COUNTS.search(page.text)
+        in_check = CHECK_COUNTS.search(summary(source.model, path))
+        assert on_page and in_check, (path.name, variants)
+        assert on_page.groups() == in_check.groups(), (path.name, variants)
+        counts = declaration_counts(source.model)
+        # What is counted is what the page shows: every declaration has its heading, every clause its entry.
+        assert counts.total == len(source.declarations), (path.name, variants)
+        for d in source.declarations:
+            assert f"{{ #{d.anchor} }}" in page.text, (path.name, variants, d.key)
+        clause_entries = re.findall(r"^#### (\S+) \{ #\1 \}$", page.text.split("## Clause index", 1)[1], re.M)
+        assert len(clause_entries) == counts.clauses, (path.name, variants)
+
+
+def test_check_counts_the_kinds_as_the_rule_file_names_them():
+    from rulespec.cli import summary
+    text = " ".join(summary(rulespec.compile_rules("shell-we"), ROOT / "rulebooks" / "shell-we.rules").split())
+    assert "It has 83 declarations (1 game, 32 rulings," in text
+    assert "5 choices, 1 chance, 2 steps," in text and "they cite 84 clause IDs" in text
+    ltes = " ".join(summary(rulespec.compile_rules("let-them-eat-shrimp"), ROOT / "rulebooks").split())
+    assert "4 shapes" in ltes  # the kinds the old count left out
