@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Optional
 
 from .pipeline import bundled_rulebooks, committed_engine_path, compile_rules, generate_source
 
@@ -15,10 +16,15 @@ class BuildResult:
     up_to_date: bool
 
 
-def build_all(check_only: bool = False) -> list[BuildResult]:
-    """Generate ``engines/<game>.py`` for every bundled rule file (raises RuleError on a bad file)."""
+def build_all(check_only: bool = False,
+              progress: Optional[Callable[[str, int, int], None]] = None) -> list[BuildResult]:
+    """Generate ``engines/<game>.py`` for every bundled rule file (raises RuleError on a bad file);
+    ``progress("engines", done, total)`` hears of each one finished."""
     results = []
-    for path in bundled_rulebooks().values():
+    paths = list(bundled_rulebooks().values())
+    for path in paths:
+        if progress is not None:
+            progress("engines", len(results), len(paths))
         model = compile_rules(path)
         source = generate_source(model, path)
         target = committed_engine_path(model.game_id)
@@ -27,4 +33,6 @@ def build_all(check_only: bool = False) -> list[BuildResult]:
         if not check_only and current != source:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(source, encoding="utf-8")
+    if progress is not None and paths:
+        progress("engines", len(results), len(paths))
     return results

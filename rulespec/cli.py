@@ -25,6 +25,11 @@ from .console import (EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _check_variant_nam
 # ----------------------------------------------------------------------------- rulespec check
 
 
+def _shown_game(typed: str) -> str:
+    """How a progress line names the game: a bundled id as typed, a rule file by its name."""
+    return Path(typed).name if typed.endswith(".rules") else typed
+
+
 def _plural(n: int, word: str) -> str:
     if n == 1:
         return f"1 {word}"
@@ -38,7 +43,9 @@ def summary(model, path: Path) -> str:
     parts = ", ".join(_plural(n, KIND_NOUNS[kind]) for kind, n in counts.kinds)
     players = (f"{model.min_players} players" if model.min_players == model.max_players
                else f"{model.min_players} to {model.max_players} players")
-    text = (f"{model.title} ({model.game_id}, {_shown_path(path)}) is for {players}. It has {counts.total} "
+    shown = _shown_path(path)
+    source = model.game_id if shown == model.game_id else f"{model.game_id}, {shown}"  # a bundled game: once
+    text = (f"{model.title} ({source}) is for {players}. It has {counts.total} "
             f"declarations ({parts}); they cite {_plural(counts.clauses, 'clause ID')}"
             + (f" of the rulebook {model.rulebook}" if model.rulebook else "")
             + f"; {_plural(counts.rulings, 'ruling')} say how unclear text is read, and "
@@ -95,7 +102,9 @@ def build(
 ) -> None:
     """Regenerate engines/*.py from every bundled rule file."""
     from .build import build_all
-    results = build_all(check_only=check_only)
+    from .progress import StageProgress
+    with StageProgress(io.err, "build --check" if check_only else "build", "engines") as progress:
+        results = build_all(check_only=check_only, progress=progress)
     if not results:
         io.print("no bundled rule files: nothing to build")
         return
@@ -483,7 +492,10 @@ def verify(
         if max_steps < 1:
             raise UsageProblem("--max-steps must be at least 1")
         kwargs["max_game_steps"] = max_steps
-    report = module.verify(rule_file, **kwargs)  # as typed: the report names the game the same way
+    from .progress import StageProgress
+    title = f"verify {_shown_game(rule_file)}" + "".join(f" --variant {v}" for v in variant or ())
+    with StageProgress(io.err, title, "examples") as progress:
+        report = module.verify(rule_file, progress=progress, **kwargs)  # as typed: the report names it the same way
     io.print(report.render())
     if report.ok:
         return

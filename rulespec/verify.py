@@ -823,7 +823,8 @@ def _step(function: Callable) -> Callable:
 def state_machine(name_or_path: Union[str, Path, Engine], players: int, options: Optional[dict[str, str]] = None,
                   variants: Sequence[str] = (), *, fast_forward: int = DEFAULT_FAST_FORWARD,
                   max_game_steps: Optional[int] = None, max_applies: Optional[int] = None,
-                  counts: Optional[dict[str, int]] = None) -> type[RuleBasedStateMachine]:
+                  counts: Optional[dict[str, int]] = None,
+                  on_example: Optional[Callable[[], None]] = None) -> type[RuleBasedStateMachine]:
     """A ``RuleBasedStateMachine`` class that plays ``players``-player games of one engine and checks
     every property after every step. Every example starts by checking the new game, by playing one
     whole random game to its end (termination, within ``max_game_steps`` steps; None: the runtime's
@@ -831,7 +832,8 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
     :meth:`Checks.hidden_information_in_play`); then its rules take one offered action (chance
     outcomes drawn like choices), fast-forward up to ``fast_forward`` seeded random steps, or start a
     new game once the current one is over. ``max_applies`` caps how many offered actions are tried on clones at one step
-    (a window that moves on with every step; None tries them all)."""
+    (a window that moves on with every step; None tries them all). ``on_example`` is called as each
+    example ends (Hypothesis runs the examples; this counts them for a progress bar)."""
     if isinstance(name_or_path, Engine):
         game, source = name_or_path, name_or_path.GAME_ID
     else:
@@ -913,13 +915,15 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
             # Initializers count as steps: Hypothesis may end an example before all of them ran (fewer
             # steps allowed than there are initializers, or its rare early stop). The games they make
             # are made here then, seeded by the example's history, unless the example is failing.
-            if self.busy:
+            if self.busy:  # (an example Hypothesis cut short, out of data, does not count: don't report it)
                 return
             seed = zlib.crc32("\n".join(self.state.history).encode("utf-8"))
             if not self.made["whole game"]:
                 checks.termination(seed)
             if not self.made["in play"]:
                 checks.hidden_information_in_play(seed)
+            if on_example is not None:
+                on_example()
 
     EngineMachine.__name__ = EngineMachine.__qualname__ = _class_name(game, players)
     EngineMachine.game = game
@@ -978,12 +982,15 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
            derandomize: Optional[bool] = None, fast_forward: int = DEFAULT_FAST_FORWARD,
            max_game_steps: Optional[int] = None, max_applies: Optional[int] = None,
            save_counterexamples: Union[None, str, Path] = COUNTEREXAMPLE_DIR,
-           settings: Optional[Settings] = None) -> VerifyReport:
+           settings: Optional[Settings] = None,
+           progress: Optional[Callable[[str, int, int], None]] = None) -> VerifyReport:
     """Check every property of one engine for each player count (None: every count it allows).
     ``name_or_path`` is a bundled game's id, a rule file, or an engine object (as built by ``load``).
 
     Budgets left as None come from the active Hypothesis profile (or ``settings``). Each failure's
-    counterexample is written to ``save_counterexamples`` (a folder; None to write nothing)."""
+    counterexample is written to ``save_counterexamples`` (a folder; None to write nothing).
+    ``progress(stage, done, total)`` hears of every example as it ends: the stage is the player count
+    ("2 players"), ``total`` the examples asked for (shrinking a failure may run more)."""
     started = time.perf_counter()
     if isinstance(name_or_path, Engine):
         game, name_or_path = name_or_path, name_or_path.GAME_ID
@@ -1011,8 +1018,17 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
         overrides["derandomize"] = derandomize
     run_settings = Settings(base, **overrides)
     for count in counts:
+        stage, examples_run = f"{count} player{'s' if count != 1 else ''}", [0]
+
+        def example_ended(stage: str = stage, examples_run: list[int] = examples_run) -> None:
+            examples_run[0] += 1
+            if progress is not None:
+                progress(stage, examples_run[0], run_settings.max_examples)
+
+        if progress is not None:
+            progress(stage, 0, run_settings.max_examples)
         machine = state_machine(game, count, fast_forward=fast_forward, max_game_steps=max_game_steps,
-                                max_applies=max_applies, counts=report.checks_by_property)
+                                max_applies=max_applies, counts=report.checks_by_property, on_example=example_ended)
         machine.checks.source = str(name_or_path)
         machine.checks.variants = tuple(variants)
         if seed is not None:

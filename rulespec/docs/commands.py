@@ -7,11 +7,11 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
 from ..console import EXIT_PROBLEM, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
+from ..progress import StageProgress
 
 
 def _mkdocs_problem(error: Exception) -> str:
@@ -80,12 +80,14 @@ def site(
     if not (root / "mkdocs.yml").is_file():
         raise UsageProblem(f"no mkdocs.yml in {root}: `rulespec site` works in a checkout of rulespec")
     if markdown_only:
-        changed = write_site_docs(root / "docs", root)
+        with StageProgress(io.err, "site", "rule files") as progress:
+            changed = write_site_docs(root / "docs", root, progress=progress)
         io.print(Text("generated ", style="green") + Text(f"{_shown_path(root / 'docs')} ({len(changed)} files "
                                                           f"changed)"))
         return
     try:
-        built = build_site(root, site_dir=out)
+        with StageProgress(io.err, "site", "rule files") as progress:
+            built = build_site(root, site_dir=out, progress=progress)
     except ImportError:
         raise
     except RuntimeError as error:
@@ -153,11 +155,10 @@ def simulate(
     io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
                   f"{'s' if len(plans) > 1 else ''}, {count} players, {policy} players, seeds {seed}..{seed + games - 1}, "
                   f"{jobs} process{'es' if jobs > 1 else ''}", style="bold"))
-    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=io.err, transient=False, disable=not io.err.is_terminal) as progress:
-        task = progress.add_task("games", total=games * len(plans))
+    with StageProgress(io.err, f"simulate {engine.model.game_id}", "games") as progress:
         sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
-                    progress=lambda n: progress.advance(task, n), policy=policy, max_steps=max_steps)
+                    progress=lambda n: progress.advance("games", n, games * len(plans)), policy=policy,
+                    max_steps=max_steps)
     summary = write_report(sides, count, target, engine.name)
     table = Table(show_header=True, header_style="bold")
     table.add_column("")

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import logging
 import re
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from ..pipeline import bundled_rulebooks
 from .escape import html_attr, md_code, md_text, yaml_str
@@ -23,6 +24,9 @@ from .sources import load_source
 PACKAGE = Path(__file__).resolve().parent
 STATIC = PACKAGE / "static"  # hand-written pages and the stylesheet, copied as they are
 MANIFEST = ".generated"
+# progress(stage, done, total) of the site being built (see rulespec/progress.py): a context variable,
+# because MkDocs' hook, not build_site, calls site_pages
+_PROGRESS: ContextVar[Optional[Callable[[str, int, int], None]]] = ContextVar("site_progress", default=None)
 
 
 def project_root() -> Path:
@@ -67,17 +71,22 @@ def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = N
     games = dict(bundled_rulebooks()) if games is None else games
     house_rules = house_rule_files(root) if house_rules is None else list(house_rules)
     pages: list[Page] = []
+    progress = _PROGRESS.get() or (lambda stage, done, total: None)
+    rule_files = len(games) + len(house_rules)
+    progress("pages", 0, rule_files)
     game_index = []
     for game_id, path in games.items():
         made = game_pages(path, game_id, game_link=lambda gid, depth=1: _game_link(gid, games, depth))
         pages += made
         game_index.append((game_id, made))
+        progress("pages", len(game_index), rule_files)
     house_index = []
     for path in house_rules:
         page = game_pages(path, "house-rules", page_name=page_name(path),
                           game_link=lambda gid: _game_link(gid, games, 1))
         pages += page
         house_index.append((path, page[0]))
+        progress("pages", len(game_index) + len(house_index), rule_files)
     pages.append(reference_page())
     pages.append(_index_page(game_index, house_index))
     for static in sorted(STATIC.rglob("*")):
@@ -167,13 +176,21 @@ def _remove_empty_folders(folder: Path) -> None:
             sub.rmdir()
 
 
-def write_site_docs(docs_dir: Path, root: Optional[Path] = None) -> list[Path]:
-    return write_pages(docs_dir, site_pages(root))
+def write_site_docs(docs_dir: Path, root: Optional[Path] = None,
+                    progress: Optional[Callable[[str, int, int], None]] = None) -> list[Path]:
+    """``progress("pages", done, total)`` hears of each rule file's pages made."""
+    token = _PROGRESS.set(progress) if progress is not None else None
+    try:
+        return write_pages(docs_dir, site_pages(root))
+    finally:
+        if token is not None:
+            _PROGRESS.reset(token)
 
 
 def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, docs_dir: Optional[Path] = None,
-               strict: bool = True) -> Path:
-    """``mkdocs build --strict`` for the project's mkdocs.yml (the hook generates the pages first)."""
+               strict: bool = True, progress: Optional[Callable[[str, int, int], None]] = None) -> Path:
+    """``mkdocs build --strict`` for the project's mkdocs.yml (the hook generates the pages first).
+    ``progress(stage, done, total)`` hears of the pages made ("pages"), then of "mkdocs build"."""
     try:
         from mkdocs.commands.build import build
         from mkdocs.config import load_config
@@ -193,11 +210,21 @@ def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, doc
     handler.setLevel(logging.WARNING)
     handler.setFormatter(logging.Formatter("mkdocs %(levelname)s: %(message)s"))
     logger.addHandler(handler)
+
+    def report(stage: str, done: int, total: int) -> None:
+        progress(stage, done, total)
+        if stage == "pages" and done == total:  # the hook has made every page: MkDocs renders them now
+            progress("mkdocs build", 0, 1)
+
+    token = _PROGRESS.set(report if progress is not None else None)
     try:
         config = load_config(str(root / "mkdocs.yml"), **overrides)
         build(config)
     finally:
         logger.removeHandler(handler)
+        _PROGRESS.reset(token)
+    if progress is not None:
+        progress("mkdocs build", 1, 1)
     return Path(config.site_dir)
 
 

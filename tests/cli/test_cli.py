@@ -300,6 +300,7 @@ def test_verify_passes_arguments_and_exits_0_when_ok(fake_verify):
     assert "every property holds" in result.output
     (name, kwargs), = fake_verify.calls
     assert name == "shell-we"
+    assert callable(kwargs.pop("progress"))  # the progress bar's hook (tests/cli/test_progress.py)
     assert kwargs == {"variants": (), "options": {"side": "B"}, "players": 3, "seed": 4, "max_examples": 7}
 
 
