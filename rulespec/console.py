@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -47,12 +48,19 @@ class _Stop(Exception):
 # ----------------------------------------------------------------------------- output
 
 
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        """Rich exits with 1 on a closed pipe; a reader that left (`| head -1`) is no problem: exit 0."""
+        self.quiet = True
+        raise BrokenPipeError()  # to _command, which silences stdout and exits 0
+
+
 class _Io:
     """Consoles made when a command starts, so they write to the streams in force then (tests swap them)."""
 
     def __init__(self) -> None:
-        self.out = Console(highlight=False, soft_wrap=True, emoji=False)
-        self.err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
+        self.out = _Console(highlight=False, soft_wrap=True, emoji=False)
+        self.err = _Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
     def print(self, text: Any = "", style: Optional[str] = None, end: str = "\n") -> None:
         if isinstance(text, str):
@@ -81,7 +89,13 @@ def _command(function: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         io = _Io()
         try:
-            function(io, *args, **kwargs)
+            try:
+                function(io, *args, **kwargs)
+            finally:
+                sys.stdout.flush()  # a closed pipe shows up here, in the handlers below, not at exit
+        except BrokenPipeError:  # the reader left (`rulespec play ... | head -1`): what it read is all it wanted
+            _silence_stdout()
+            raise typer.Exit(0)
         except _Stop as stop:
             raise typer.Exit(stop.code)
         except UsageProblem as problem:
@@ -96,7 +110,7 @@ def _command(function: Callable) -> Callable:
         except KeyboardInterrupt:
             io.error("interrupted")
             raise typer.Exit(130)
-        except (typer.Exit, BrokenPipeError):  # click quietly ends on a closed pipe (`... | head`)
+        except typer.Exit:
             raise
         except Exception as error:  # an internal bug: one line unless asked for the traceback
             if os.environ.get("RULESPEC_TRACEBACK"):
@@ -114,6 +128,16 @@ def _command(function: Callable) -> Callable:
     signature = inspect.signature(function)
     wrapper.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])  # type: ignore
     return wrapper
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point standard output at the null device, so the flush at interpreter exit
+    finds nowhere to fail (as Python's notes on SIGPIPE advise)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's captured stdout)
+        pass
 
 
 def _shown_path(path: Path) -> str:
