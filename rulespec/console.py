@@ -141,11 +141,14 @@ def _silence_stdout() -> None:
 
 
 def _shown_path(path: Path) -> str:
-    """A path relative to the working directory when it is below it."""
+    """A path relative to the working directory when it is below it; else a bundled game's or house
+    rule's name (``shell-we``, ``shell-we/three-tiles``), not where the package is installed."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    except (ValueError, OSError):
+        pass
+    from .pipeline import bundled_name
+    return bundled_name(path) or str(path)
 
 
 def _natural(text: str) -> list:

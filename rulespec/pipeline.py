@@ -7,7 +7,8 @@ generated from exactly this rule file and these variants, and generating in memo
 
 from __future__ import annotations
 
-import importlib
+import importlib.util
+import sys
 import types
 from pathlib import Path
 from typing import Optional, Sequence
@@ -17,7 +18,7 @@ from .language.errors import RuleError, SourceText
 from .language.parser import parse_file
 from .model import ir
 from .model.checker import check
-from .resources import engines_dir, rulebooks_dir
+from .resources import engines_dir, house_rules_dir, rulebooks_dir
 from .runtime.engine import Engine
 
 
@@ -26,18 +27,71 @@ def bundled_rulebooks() -> dict[str, Path]:
     return {p.stem: p for p in sorted(rulebooks_dir().glob("*.rules"))}
 
 
+def bundled_house_rules() -> dict[str, Path]:
+    """Bundled house rules by name: the id of the game a house rule extends, a slash, the house rule's
+    file name without `.rules` (``shell-we/three-tiles``). A file that does not parse has no name here
+    (its path still reaches it, and reports the error)."""
+    named = {}
+    for path in sorted(house_rules_dir().glob("*.rules")):
+        base = _extends_of(path)
+        if base is not None:
+            named[f"{base}/{path.stem}"] = path
+    return named
+
+
+_EXTENDS: dict[tuple[Path, int], Optional[str]] = {}  # (house rule, its mtime) -> the game it extends
+
+
+def _extends_of(path: Path) -> Optional[str]:
+    """The game a house rule's `extends` names (a path's file name without `.rules`), or None; each
+    file is parsed once per process while it is unchanged."""
+    key = (path, path.stat().st_mtime_ns)
+    if key not in _EXTENDS:
+        try:
+            declarations = parse_file(path).declarations
+        except RuleError:
+            declarations = []
+        extends = next((d for d in declarations if d.kind == "extends"), None)
+        _EXTENDS[key] = None if extends is None else (
+            Path(extends.base).stem if Path(extends.base).suffix == ".rules" else extends.base)
+    return _EXTENDS[key]
+
+
+def bundled_name(path: str | Path) -> Optional[str]:
+    """The name a bundled game or house rule goes by (``shell-we``, ``shell-we/three-tiles``), or None
+    for any other file."""
+    try:
+        resolved = Path(path).resolve()
+    except OSError:
+        return None
+    for folder, named in ((rulebooks_dir(), bundled_rulebooks), (house_rules_dir(), bundled_house_rules)):
+        if resolved.parent == folder.resolve():
+            return next((name for name, p in named().items() if p.resolve() == resolved), None)
+    return None
+
+
 def resolve_path(name_or_path: str | Path) -> Path:
+    """A rule file's path: a path as given (a `.rules` file, or anything that exists), else the bundled
+    game (``shell-we``) or house rule (``shell-we/three-tiles``) of that name."""
     candidate = Path(name_or_path)
     if candidate.suffix == ".rules" or _is(candidate.exists):
         return candidate
-    bundled = bundled_rulebooks()
-    if str(name_or_path) in bundled:
-        return bundled[str(name_or_path)]
+    name = str(name_or_path)
+    games = bundled_rulebooks()
+    if name in games:
+        return games[name]
+    house_rules = bundled_house_rules()
+    if name in house_rules:
+        return house_rules[name]
     import difflib
-    close = difflib.get_close_matches(str(name_or_path), bundled, n=1)
-    hint = f"did you mean `{close[0]}`?" if close else f"bundled games: {', '.join(bundled) or 'none'}"
-    raise RuleError([SourceText(str(name_or_path), "").diagnostic(
-        1, 1, f"no bundled game or rule file called {name_or_path!r}", hint=hint)])
+    close = difflib.get_close_matches(name, [*games, *house_rules], n=1)
+    if not close:  # a house rule's own name, without its game
+        close = [known for known in house_rules if known.rpartition("/")[2] == name.rpartition("/")[2]][:1]
+    listing = (f"bundled games: {', '.join(games) or 'none'}; "
+               f"bundled house rules: {', '.join(house_rules) or 'none'}")
+    hint = f"did you mean `{close[0]}`? {listing}" if close else listing
+    raise RuleError([SourceText(name, "").diagnostic(
+        1, 1, f"no bundled game, house rule or rule file called {name!r}", hint=hint)])
 
 
 def _is(test) -> bool:
@@ -126,6 +180,29 @@ def committed_engine_path(game_id: str) -> Path:
     return engines_dir() / f"{engine_module_name(game_id)}.py"
 
 
+COMMITTED_ENGINES = "rulespec._engines"  # the private package name committed engines load under
+
+
+def committed_engine(game_id: str) -> types.ModuleType:
+    """The committed engine module of a game, loaded from its file (once per process) as
+    ``rulespec._engines.<game>``: never through ``import engines...``, so a user's own `engines`
+    package neither hides it nor is hidden by it."""
+    path = committed_engine_path(game_id)
+    name = f"{COMMITTED_ENGINES}.{engine_module_name(game_id)}"
+    loaded = sys.modules.get(name)
+    if loaded is not None and getattr(loaded, "__file__", None) == str(path):
+        return loaded
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import would, so its classes pickle and load once
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
 def load_module_from_source(source: str, name: str) -> types.ModuleType:
     module = types.ModuleType(name)
     module.__file__ = f"<generated {name}>"
@@ -151,12 +228,12 @@ def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, st
     module = None
     if not model.variants_applied and committed_engine_path(model.game_id).exists():
         try:
-            candidate = importlib.import_module(f"engines.{engine_module_name(model.game_id)}")
-            if (getattr(candidate, "SOURCE_HASH", None) == expected
-                    and getattr(candidate, "GENERATOR_VERSION", None) == GENERATOR_VERSION):  # and this runtime's
-                module = candidate
-        except ImportError:
-            module = None
+            candidate = committed_engine(model.game_id)
+        except ImportError:  # made for another runtime: generate one instead
+            candidate = None
+        if (getattr(candidate, "SOURCE_HASH", None) == expected
+                and getattr(candidate, "GENERATOR_VERSION", None) == GENERATOR_VERSION):  # and this runtime's
+            module = candidate
     if module is None:
         module = load_module_from_source(generate_source(model, path), f"rulespec_generated_{engine_module_name(model.game_id)}")
     engine = module.GAME(options)

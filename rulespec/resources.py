@@ -1,4 +1,11 @@
-"""Where the bundled grammar and rule files live, in a source checkout or an installed wheel."""
+"""Where the bundled grammar, rule files, house rules and committed engines live, in a source checkout
+or an installed wheel.
+
+A checkout is the folder above the package when it holds this project's pyproject.toml and grammar; an
+installed wheel carries the same folders inside the package (``rulespec/_data/...``, ``rulespec/_engines``,
+mapped by pyproject.toml). Deciding once, rather than trying each place in turn, means a stray
+``engines/`` or ``rulebooks/`` folder beside an installed package is never picked up.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +15,27 @@ _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT = _PACKAGE.parent
 
 
-def _first_existing(*candidates: Path) -> Path:
-    for candidate in candidates:
-        if candidate.exists():
-            return candidate
-    return candidates[0]
+def in_checkout() -> bool:
+    """True when the package runs from a source checkout (editable install or the repository itself)."""
+    return (_CHECKOUT / "pyproject.toml").is_file() and (_CHECKOUT / "grammars" / "rulespec.lark").is_file()
+
+
+def _bundled(checkout_folder: str, packaged: Path) -> Path:
+    return _CHECKOUT / checkout_folder if in_checkout() else packaged
 
 
 def grammar_path() -> Path:
-    return _first_existing(_CHECKOUT / "grammars" / "rulespec.lark", _PACKAGE / "_data" / "grammars" / "rulespec.lark")
+    return _bundled("grammars", _PACKAGE / "_data" / "grammars") / "rulespec.lark"
 
 
 def rulebooks_dir() -> Path:
-    return _first_existing(_CHECKOUT / "rulebooks", _PACKAGE / "_data" / "rulebooks")
+    return _bundled("rulebooks", _PACKAGE / "_data" / "rulebooks")
+
+
+def house_rules_dir() -> Path:
+    return _bundled("house-rules", _PACKAGE / "_data" / "house-rules")
 
 
 def engines_dir() -> Path:
-    return _CHECKOUT / "engines"
+    """The committed engines: the checkout's engines/ (what `rulespec build` writes), or their copy in the wheel."""
+    return _bundled("engines", _PACKAGE / "_engines")

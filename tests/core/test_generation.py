@@ -29,8 +29,8 @@ def test_build_check_reports_up_to_date():
 
 def test_bundled_game_loads_the_committed_module():
     game = rulespec.load("shell-we")
-    assert type(game).__module__ == "engines.shell_we"
-    assert rulespec.load("shell-we", options={"side": "B"}).__class__.__module__ == "engines.shell_we"
+    assert type(game).__module__ == "rulespec._engines.shell_we"
+    assert rulespec.load("shell-we", options={"side": "B"}).__class__.__module__ == "rulespec._engines.shell_we"
 
 
 def test_every_generated_function_names_its_clauses():

@@ -72,7 +72,7 @@ def test_the_committed_engine_is_the_generated_one_and_loads():
     source = generate_source(compile_rules(path), path)
     assert committed_engine_path("shrimp").read_text(encoding="utf-8") == source, "run `rulespec build`"
     game = rulespec.load("shrimp")
-    assert type(game).__module__ == "engines.shrimp"
+    assert type(game).__module__ == "rulespec._engines.shrimp"  # loaded from engines/shrimp.py by file
     assert (game.min_players, game.max_players, game.MAX_TURNS) == (2, 6, 82)
     state = game.new_game(4)
     assert state.is_chance_node() and len(state.chance_outcomes()) == 81
