@@ -6,12 +6,13 @@
 
 HYPOTHESIS_PROFILE wins over CI. The profile sets Hypothesis' own knobs (examples, steps per
 example); ``BUDGETS`` the verifier's (how many offered actions are tried on clones at each step,
-how far one fast-forward may jump).
+how far one fast-forward may jump). Every rule file in pyproject.toml's ``rulespec_files`` (the bundled
+games, the core tests' small games) is checked, its examples run and verified by the rulespec pytest
+plugin (rulespec/pytest_plugin.py) with the same profiles and budgets.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,8 @@ from hypothesis.errors import InvalidArgument
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `pytest properties` without an installed checkout
     sys.path.insert(0, str(ROOT))
+
+from rulespec.pytest_plugin import PROFILE_BUDGETS, profile_name  # noqa: E402
 
 _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
@@ -45,14 +48,7 @@ settings.register_profile(
 )
 
 
-def _profile() -> str:
-    chosen = os.environ.get("HYPOTHESIS_PROFILE")
-    if chosen:
-        return chosen
-    return "ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev"
-
-
-PROFILE = _profile()
+PROFILE = profile_name()  # the plugin's rule: HYPOTHESIS_PROFILE, else ci under CI=true, else dev
 settings.load_profile(PROFILE)
 
 
@@ -62,13 +58,15 @@ class Budget:
 
     max_applies: Optional[int]  # offered actions tried on clones per step; None: all of them
     fast_forward: int  # the longest seeded random jump one rule may make
-    any_rule_file_examples: int  # examples per player count when every bundled rule file is verified
+    any_rule_file_examples: int  # examples per player count when a whole rule file is verified
 
 
+# The pytest plugin's table (it verifies every rule file in pyproject.toml's rulespec_files), so a
+# rule file verified by the plugin and a game verified by the tests here get the same budget.
 BUDGETS = {
-    "dev": Budget(max_applies=12, fast_forward=150, any_rule_file_examples=3),
-    "ci": Budget(max_applies=16, fast_forward=150, any_rule_file_examples=4),
-    "thorough": Budget(max_applies=None, fast_forward=300, any_rule_file_examples=100),
+    name: Budget(max_applies=budget.max_applies, fast_forward=budget.fast_forward,
+                 any_rule_file_examples=budget.examples)
+    for name, budget in PROFILE_BUDGETS.items()
 }
 
 

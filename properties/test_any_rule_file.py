@@ -1,4 +1,5 @@
-"""verify() on every bundled rule file, and on broken copies of one that it must catch.
+"""verify() on every bundled rule file (through the rulespec pytest plugin), and on broken copies of one
+that it must catch.
 
 A broken copy is the bundled Shell We? rule file with one rule changed by text substitution; the
 rule file's own invariants must catch it, with a shrunk action list that replays to the violation.
@@ -24,30 +25,31 @@ BUNDLED = bundled_rulebooks()
 SHELL_WE = BUNDLED["shell-we"]
 
 
-@pytest.mark.parametrize("path", list(BUNDLED.values()), ids=list(BUNDLED))
-def test_every_bundled_rule_file_verifies(path, budget, tmp_path):
-    report = verify(path, max_examples=budget.any_rule_file_examples, stateful_step_count=30,
-                    max_applies=budget.max_applies, fast_forward=budget.fast_forward, save_counterexamples=tmp_path)
-    assert report.ok, report.render()
-    game = rulespec.load(path)
-    assert report.players == list(range(game.min_players, game.max_players + 1))
-    assert report.checks_by_property.get("termination", 0) > 0
-    assert report.checks_by_property.get("history_replay", 0) > 0
-    assert "every property holds" in report.render()
-    assert not list(tmp_path.iterdir())  # nothing failed, so nothing was saved
-
-
 FIXTURES = sorted((ROOT / "tests" / "core" / "fixtures").glob("*.rules"))
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=[p.stem for p in FIXTURES])
-def test_the_core_tests_fixture_games_verify_too(path, budget):
-    """The small games of the core tests use what Shell We? does not (claim windows, stacked zones,
-    ties drawn by lot, other boards): the same properties must hold there."""
-    report = verify(path, max_examples=budget.any_rule_file_examples, stateful_step_count=30,
-                    max_applies=budget.max_applies, fast_forward=budget.fast_forward, save_counterexamples=None)
-    assert report.ok, report.render()
-    assert report.checks_by_property.get("history_replay", 0) > 0
+def test_the_plugin_verifies_every_bundled_rule_file_and_every_fixture_game(request):
+    """Every bundled rule file, and the small games of the core tests (they use what Shell We? does not:
+    claim windows, stacked zones, ties drawn by lot, other boards), is an item of the rulespec plugin
+    (`rulebooks/shell-we.rules::properties[3 players]`...): configured in pyproject.toml, collected with
+    this folder, verified for every player count the game allows with the profile's budget. Here: the
+    configuration names them all, and the plugin's items for them are the ones expected."""
+    from rulespec.pytest_plugin import RuleFileSettings, _plan
+    plan = _plan(request.config)
+    assert plan is not None, "pyproject.toml's [tool.pytest.ini_options] has no rulespec_files"
+    assert plan.problem is None, plan.problem
+    assert plan.testdir == Path(__file__).resolve().parent
+    wanted = [p.resolve() for p in list(BUNDLED.values()) + FIXTURES]
+    assert sorted(plan.files) == sorted(wanted)
+    assert all(settings == RuleFileSettings() for settings in plan.files.values())  # every count, the profile's
+    collected = {item.nodeid for item in request.session.items}
+    for path in wanted:
+        game = rulespec.load(path)
+        prefix = path.relative_to(ROOT).as_posix()
+        expected = {f"{prefix}::properties[{n} players]" for n in range(game.min_players, game.max_players + 1)}
+        expected |= {f"{prefix}::example[{e.name}]" for e in game.model.examples} | {f"{prefix}::check"}
+        if any(nodeid.startswith(prefix + "::") for nodeid in collected):  # when this run collected them
+            assert expected <= collected, sorted(expected - collected)
 
 
 def _broken_copy(tmp_path: Path, name: str, old: str, new: str, count: int = 1) -> Path:
