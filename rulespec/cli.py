@@ -142,6 +142,11 @@ def _seat_name(seat: int) -> str:
     return "chance" if seat < 0 else f"player {seat + 1}"
 
 
+def _words(name: str) -> str:
+    """A rule file's name as words (`pass_streak` -> `pass streak`), as the rules site writes it."""
+    return name.replace("_", " ").strip()
+
+
 def format_outcome(state) -> list[str]:
     outcome = state.outcome()
     if outcome is None:
@@ -157,67 +162,172 @@ def format_outcome(state) -> list[str]:
     lot = outcome.get("lot")
     if lot is not None:
         who += f" ({_seat_name(lot)} drew the lot among those tied for first)"
-    lines = [f"game over by {outcome['end']}{cites} after {state.turn_number} turns: {who}"]
+    lines = [f"game over by {_words(outcome['end'])}{cites} after {state.turn_number} turns: {who}"]
     scores = outcome.get("scores", {})
     ranking = outcome.get("ranking", [])
     for seat in sorted(range(state.players), key=lambda s: (ranking[s] if ranking else 0, s)):
-        figures = ", ".join(f"{name} {values[seat]}" for name, values in scores.items())
+        figures = ", ".join(f"{_words(name)} {values[seat]}" for name, values in scores.items())
         rank = f"rank {ranking[seat]}: " if ranking else ""
         lines.append(f"  {rank}{_seat_name(seat)}" + (f" ({figures})" if figures else ""))
     return lines
 
 
-def render_observation(engine, observation: dict) -> list[str]:
-    """What one seat may see, as text: built from ``state.observation(seat)`` and the game's static tables."""
+class _Drawn(str):
+    """A row of a drawn board: printed whole, never wrapped."""
+
+
+def _piece_codes(labels, taken) -> dict[str, str]:
+    """One character per piece's label (`starfish` -> `S`), distinct, and distinct from the board's
+    printed marks (``taken``): capitals from the label's letters first."""
+    codes: dict[str, str] = {}
+    used = set(taken)
+    for label in sorted(set(labels), key=_natural):
+        letters = [ch for ch in label if ch.isalnum()]
+        candidates = [ch.upper() for ch in letters] + [ch.lower() for ch in letters] + \
+            list("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#%&@$")
+        code = next((c for c in candidates if c not in used), "?")
+        used.add(code)
+        codes[label] = code
+    return codes
+
+
+def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_limit: int = 0) -> list[str]:
+    """One board as text: a grid of rows and columns, or a strip of triangles per row for a board of
+    triangles (up and down in turn, as rulespec.lib.geometry lays them), with a legend."""
+    board = engine.BOARDS[b]
+    tables = engine.tables(players)
+    triangles = getattr(board, "kind", "grid") == "triangles"
+    width, label_width = len(board.columns), max(len(r) for r in board.rows)
+    in_use = tables.in_use[b]
+    used_with_others = [any(engine.tables(n).in_use[b][r * width + c] for n in range(engine.MIN_PLAYERS,
+                                                                                       engine.MAX_PLAYERS + 1)
+                            for c in range(width)) for r in range(len(board.rows))]
+    column_values = engine.ITEM_ATTRS.get(board.column_attribute, {}) if board.column_attribute else {}
+    marks = dict(getattr(board, "marks", ()) or ())
+    valueless = [label for item, label in enumerate(engine.ITEM_LABEL) if item not in column_values]
+    codes = _piece_codes(valueless, marks)
+    mark_code = {name: code for code, name in marks.items()}
+    item_of_label: dict[str, int] = {}
+    for item, label in enumerate(engine.ITEM_LABEL):
+        item_of_label.setdefault(label, item)
+    columns = [c for c in range(width) if any(in_use[r * width + c] for r in range(len(board.rows)))] \
+        if triangles else list(range(width))
+    shown_codes: dict[str, str] = {}
+    lines = [f"{_words(board.name)} (face {_words(tables.face[b])}):"]
+    if triangles and columns:
+        ruler = "".join(str(c)[-1] if c % 5 == 0 else " " for c in columns)
+        lines.append(_Drawn(f"  {'':<{label_width}} {ruler}  (columns {columns[0]} to {columns[-1]})"))
+    elif columns:
+        lines.append(_Drawn(f"  {'':<{label_width}} " + " ".join(f"{board.columns[c]!s:>2}" for c in columns)))
+    for r, row in enumerate(board.rows):
+        if not any(in_use[r * width + c] for c in range(width)):
+            if used_with_others[r]:
+                lines.append(_Drawn(f"  {row:<{label_width}} (not in play with {players} players)"))
+            continue  # a row no player count uses draws nothing
+        cells = []
+        for c in columns:
+            cell = r * width + c
+            label = board.label(cell)
+            if not in_use[cell]:
+                cells.append(" " if triangles else "  ")
+                continue
+            if label in occupied:
+                piece = occupied[label]
+                value = column_values.get(item_of_label.get(piece))
+                if value is not None:
+                    text = f"{value}"
+                else:
+                    text = codes.get(piece) or _piece_codes([piece], set(codes.values()) | set(marks))[piece]
+                    shown_codes[text] = piece
+            else:
+                printed = getattr(tables, "mark_of", ())
+                mark = printed[b][cell] if b < len(printed) and cell < len(printed[b]) else None
+                if mark is not None and mark in mark_code:
+                    text = mark_code[mark]
+                    shown_codes[text] = _words(mark) + " (printed)"
+                elif triangles:
+                    text = "\u25b3" if (r + c) % 2 == 0 else "\u25bd"  # up when row + column is even
+                else:
+                    text = "o" if tables.region_of[b][cell] >= 0 else "."
+            cells.append(text if triangles else f"{text:>2}")
+        lines.append(_Drawn(f"  {row:<{label_width}} " + ("".join(cells) if triangles else " ".join(cells)).rstrip()))
+    legend = [f"{code} {what}" for code, what in sorted(shown_codes.items(), key=lambda kv: kv[1])]
+    if column_values:
+        legend.insert(0, f"a number: the {_words(board.column_attribute)} of the piece there")
+    if triangles:
+        legend.append("\u25b3 \u25bd an empty space")
+    else:
+        if any(tables.region_of[b][cell] >= 0 for cell in range(len(in_use)) if in_use[cell]):
+            regions = [_words(m.regions[0]) for m in engine.model.boards if m.name == board.name and m.regions]
+            legend.append(f"o an empty {regions[0] if regions else 'region'} space")
+        legend.append(". an empty space")
+    lines.append("  (" + "; ".join(legend) + ")")
+    if width_limit and any(isinstance(line, _Drawn) and len(line) > width_limit for line in lines):
+        lines = [_Drawn(line[2:]) if isinstance(line, _Drawn) else line for line in lines]  # a narrow terminal
+    return lines
+
+
+def _items_text(items: list[str], cap: int) -> str:
+    """A zone's items; many copies of one label are counted (`diamond x35`), not listed."""
+    counted: dict[str, int] = {}
+    for item in items:
+        counted[item] = counted.get(item, 0) + 1
+    if len(counted) < len(items):
+        entries = [f"{label} x{n}" if n > 1 else label for label, n in counted.items()]
+    else:
+        entries = list(items)
+    shown = entries[:cap]
+    return ", ".join(shown) + (f", ... and {len(entries) - cap} more" if len(entries) > cap else "")
+
+
+def _zone_owner(owner: int, seat: Optional[int]) -> str:
+    return f" of player {owner + 1}" + (" (you)" if owner == seat else "")
+
+
+def render_observation(engine, observation: dict, width: int = 0) -> list[str]:
+    """What one seat may see, as text: built from ``state.observation(seat)`` and the game's static tables
+    (a spectator's merged view has the seat None)."""
     seat = observation["seat"]
     players = observation["players"]
     lines = []
-    tables = engine.tables(players)
-    index_of_label: dict[str, int] = {}
-    for item, label in enumerate(engine.ITEM_LABEL):
-        index_of_label.setdefault(label, item)
     for b, board in enumerate(engine.BOARDS):
-        occupied = observation["boards"].get(board.name, {})
-        width = len(board.columns)
-        label_width = max(len(r) for r in board.rows)
-        lines.append(f"{board.name} (face {tables.face[b]}):")
-        lines.append(f"  {'':<{label_width}} " + " ".join(f"{c:>2}" for c in board.columns))
-        for r, row in enumerate(board.rows):
-            cells = []
-            for c in range(width):
-                cell = r * width + c
-                label = board.label(cell)
-                if not tables.in_use[b][cell]:
-                    cells.append("  ")
-                elif label in occupied:
-                    value = engine.ITEM_ATTRS.get(board.column_attribute, {}).get(index_of_label.get(occupied[label]))
-                    cells.append(f"{value:>2}" if value is not None else " *")
-                else:
-                    cells.append(" o" if tables.region_of[b][cell] >= 0 else " .")
-            lines.append(f"  {row:<{label_width}} " + " ".join(cells))
-        lines.append(f"  ({board.column_attribute} of a tile; * another component; o an empty region space; . empty)")
+        lines += _board_lines(engine, b, observation["boards"].get(board.name, {}), players, width)
     stacked = {zone.name for zone in engine.ZONES if getattr(zone, "stacked", False)}
     for name, views in observation["zones"].items():
         owned = isinstance(views, list)
         for owner, view in enumerate(views if owned else [views]):
-            who = (f" of player {owner + 1}" + (" (you)" if owner == seat else "")) if owned else ""
-            line = f"{name}{who}: {view['size']}"
+            who = _zone_owner(owner, seat) if owned else ""
+            line = f"{_words(name)}{who}: {view['size']}"
             if "items" in view:
                 items = list(view["items"]) if name in stacked else sorted(view["items"], key=_natural)
                 cap = len(items) if (owned and owner == seat) or len(items) <= 15 else 10  # your own in full
-                shown = ", ".join(items[:cap]) + (f", ... and {len(items) - cap} more" if len(items) > cap else "")
                 if items:
-                    line += f" ({shown})"
+                    line += f" ({_items_text(items, cap)})"
             else:
                 line += " (hidden)" if view["size"] else ""
             lines.append(line)
     for name, value in observation["counters"].items():
         shown = ", ".join(f"player {s + 1}: {v}" for s, v in enumerate(value)) if isinstance(value, list) else value
-        lines.append(f"{name}: {shown}")
+        lines.append(f"{_words(name)}: {shown}")
     for name, pending in observation["queues"].items():
         if pending:
-            lines.append(f"{name} to resolve: {', '.join(pending)}")
+            lines.append(f"{_words(name)} to resolve: {', '.join(pending)}")
     return lines
+
+
+def spectator_view(state) -> dict:
+    """Everything the table sees when every seat plays in the open (--watch, the end of a game): each
+    seat's own zones from its own observation; what nobody sees (a bag) stays hidden."""
+    view = state.observation(0)
+    view = {**view, "seat": None, "zones": dict(view["zones"])}
+    for seat in range(1, state.players):
+        other = state.observation(seat)
+        for name, views in other["zones"].items():
+            if isinstance(views, list):
+                merged = list(view["zones"][name])
+                merged[seat] = views[seat]
+                view["zones"][name] = merged
+    return view
 
 
 def observation_changes(before: dict, after: dict) -> list[str]:
@@ -232,29 +342,112 @@ def observation_changes(before: dict, after: dict) -> list[str]:
             if old.get(space) == cells.get(space):
                 continue
             if space not in old:
-                lines.append(f"{board}: {cells[space]} placed on {space}")
+                lines.append(f"{_words(board)}: {cells[space]} placed on {space}")
             elif space not in cells:
-                lines.append(f"{board}: {old[space]} taken from {space}")
+                lines.append(f"{_words(board)}: {old[space]} taken from {space}")
             else:
-                lines.append(f"{board}: {old[space]} on {space} replaced by {cells[space]}")
+                lines.append(f"{_words(board)}: {old[space]} on {space} replaced by {cells[space]}")
     for name, views in after["zones"].items():
         old_views = before["zones"].get(name)
         owned = isinstance(views, list)
         pairs = zip(old_views, views) if owned else [(old_views, views)]
         for owner, (old, new) in enumerate(pairs):
-            who = (f" of player {owner + 1}" + (" (you)" if owner == seat else "")) if owned else ""
+            who = _zone_owner(owner, seat) if owned else ""
             if "items" in old and "items" in new:
                 added = sorted(set(new["items"]) - set(old["items"]), key=_natural)
                 gone = sorted(set(old["items"]) - set(new["items"]), key=_natural)
                 change = " ".join([f"+{i}" for i in added] + [f"-{i}" for i in gone])
                 if change or old["size"] != new["size"]:
-                    lines.append(f"{name}{who}: {old['size']} -> {new['size']}" + (f" ({change})" if change else ""))
+                    lines.append(f"{_words(name)}{who}: {old['size']} -> {new['size']}" + (f" ({change})" if change else ""))
             elif old["size"] != new["size"]:
-                lines.append(f"{name}{who}: {old['size']} -> {new['size']}")
+                lines.append(f"{_words(name)}{who}: {old['size']} -> {new['size']}")
     for name, value in after["counters"].items():
-        if before["counters"].get(name) != value:
-            lines.append(f"{name}: {before['counters'].get(name)} -> {value}")
+        old = before["counters"].get(name)
+        if old == value:
+            continue
+        if isinstance(value, list) and isinstance(old, list):
+            for s, (a, b) in enumerate(zip(old, value)):
+                if a != b:
+                    lines.append(f"{_words(name)} of player {s + 1}" + (" (you)" if s == seat else "") + f": {a} -> {b}")
+        else:
+            lines.append(f"{_words(name)}: {old} -> {value}")
     return lines
+
+
+def _who_did_what(player: int, text: str, changes: list[str]) -> list[str]:
+    """One action as a seat saw it: who did what (a seat's choice is announced at the table; chance only
+    by what it changed in this seat's view), then what changed."""
+    if player < 0 and not changes:
+        return []
+    head = f"{_seat_name(player)}: {text}" if player >= 0 else text
+    if len(changes) == 1 and player < 0:
+        return [f"{head}: {changes[0]}"]
+    return [head] + [f"    {line}" for line in changes]
+
+
+class _Table:
+    """Applies every action of a game and keeps, for each of your seats, what it saw happen since its
+    last decision. A run of chance outcomes of one step (a deal, tiles drawn) is told as one."""
+
+    def __init__(self, state, humans: set[int]) -> None:
+        self.state = state
+        self.humans = humans
+        self.news: dict[int, list[str]] = {seat: [] for seat in humans}
+        self.chance_run: dict[int, tuple[str, dict, int]] = {}  # seat -> (step, its view before the run, outcomes)
+
+    def apply(self, action) -> None:
+        from .runtime.engine import CHANCE, Action
+        state = self.state
+        step = state.observation(0)["decision"]["step"]
+        before = {seat: state.observation(seat) for seat in self.humans}
+        state.apply(action)
+        if isinstance(action, Action):
+            player, text = action.player, action.text
+        else:  # typed as `player N: ...` or `chance: ...`
+            who, _, text = str(action).partition(": ")
+            player = CHANCE if who == "chance" else int(who.split()[-1]) - 1
+        for seat in self.humans:
+            run = self.chance_run.get(seat)
+            if player < 0:
+                if run and run[0] == step:
+                    self.chance_run[seat] = (step, run[1], run[2] + 1)
+                    continue
+                self._end_run(seat, before[seat])
+                self.chance_run[seat] = (step, before[seat], 1)
+                continue
+            self._end_run(seat, before[seat])
+            if player != seat:  # you know what you did: you are told as you do it
+                self.news[seat] += _who_did_what(player, text, observation_changes(before[seat],
+                                                                                   state.observation(seat)))
+
+    def _end_run(self, seat: int, now: dict) -> None:
+        run = self.chance_run.pop(seat, None)
+        if run:
+            step, start, outcomes = run
+            times = f", {outcomes} times" if outcomes > 1 else ""
+            self.news[seat] += _who_did_what(CHANCE_SEAT, f"chance ({_words(step)}{times})",
+                                             observation_changes(start, now))
+
+    def tell(self, seat: int) -> list[str]:
+        self._end_run(seat, self.state.observation(seat))
+        lines, self.news[seat] = self.news[seat], []
+        return lines
+
+
+CHANCE_SEAT = -1
+
+
+def _say(io: _Io, line: str, style: Optional[str] = None) -> None:
+    """A line of the player's text, wrapped at words to the terminal's width (a continued line indented
+    under its first); a board's rows are drawn whole (a row cut in two would not read as a board)."""
+    width = max(20, io.out.width)
+    indent = len(line) - len(line.lstrip(" "))
+    if len(line) <= width or isinstance(line, _Drawn):
+        io.print(line, style=style)
+        return
+    for part in textwrap.wrap(line, width=width, subsequent_indent=" " * (indent + 4), break_long_words=False,
+                              break_on_hyphens=False):
+        io.print(part, style=style)
 
 
 class _EndOfInput(Exception):
@@ -277,24 +470,25 @@ _HELP = ("type the number of a choice, or its text (`play red 3`), or `player N:
          "`list` shows the choices again, `board` what you see, `quit` leaves the game")
 
 
-def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict], can_wait: bool = False) -> bool:
+def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bool:
     """Ask ``seat`` to choose and apply its choice; False when it chose to wait (a claim window)."""
     from .runtime.engine import Action, IllegalAction
+    state = table.state
     engine = state.engine
     observation = state.observation(seat)
     io.print()
-    header = f"player {seat + 1}, your decision ({observation['decision']['step']}) on turn {state.turn_number}"
+    header = (f"player {seat + 1}, your decision ({_words(observation['decision']['step'])}) "
+              f"on turn {state.turn_number}")
     io.print(Text(f"== {header} ==", style="bold cyan"))
-    if seat in seen:
-        changes = observation_changes(seen[seat], observation)
-        if changes:
-            io.print("since your last decision:")
-            for line in changes[:40]:
-                io.print("  " + line)
-            if len(changes) > 40:
-                io.print(f"  ... and {len(changes) - 40} more changes")
-    for line in render_observation(engine, observation):
-        io.print(line)
+    news = table.tell(seat)
+    if news:
+        io.print("since your last decision:")
+        for line in news[:40]:
+            _say(io, "  " + line)
+        if len(news) > 40:
+            io.print(f"  ... and {len(news) - 40} more lines")
+    for line in render_observation(engine, observation, io.out.width):
+        _say(io, line)
     actions = state.legal_actions(seat)
 
     def show_choices() -> None:
@@ -326,8 +520,8 @@ def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict], can_wait: bool
             io.print(f"{_seat_name(seat)} waits")
             return False
         if lowered in ("b", "board"):
-            for line in render_observation(engine, observation):
-                io.print(line)
+            for line in render_observation(engine, observation, io.out.width):
+                _say(io, line)
             continue
         if answer.isdigit():
             number = int(answer)
@@ -340,25 +534,25 @@ def _human_turn(io: _Io, state, seat: int, seen: dict[int, dict], can_wait: bool
         else:
             action = Action(seat, answer)
         try:
-            state.apply(action)
+            table.apply(action)
         except IllegalAction as refusal:
             io.print(f"not allowed: {refusal.reason}", style="red")
             continue
         io.print(f"{_seat_name(seat)}: {action.text if isinstance(action, Action) else action}")
-        seen[seat] = state.observation(seat)
         return True
 
 
-def _claim_window(io: _Io, state, humans: set[int], seen: dict[int, dict], rng: random.Random) -> None:
+def _claim_window(io: _Io, table: _Table, rng: random.Random) -> None:
     """A choice any seat may take: your seats are asked in seat order, each may wait; if every one
     waits, an automatic seat's action is drawn (when there is none, the last of yours must choose)."""
+    state, humans = table.state, table.humans
     others = [a for a in state.legal_actions() if a.player not in humans]
     askable = [s for s in sorted(humans) if state.legal_actions(s)]
     for position, seat in enumerate(askable):
         can_wait = bool(others) or position < len(askable) - 1
-        if _human_turn(io, state, seat, seen, can_wait=can_wait):
+        if _human_turn(io, table, seat, can_wait=can_wait):
             return
-    state.apply(others[rng.randrange(len(others))])  # not printed: your next view shows what it changed
+    table.apply(others[rng.randrange(len(others))])  # told to your seats at their next decision
 
 
 @app.command()
@@ -403,8 +597,8 @@ def play(
     if humans:
         io.print(f"you play {', '.join(_seat_name(k) for k in sorted(humans))}; type `help` for help")
     state = engine.new_game(count)
+    table = _Table(state, humans)
     last_turn = None
-    seen: dict[int, dict] = {}
     try:
         while not state.is_terminal():
             if len(state.history) >= budget:  # every step played is in the history
@@ -415,15 +609,16 @@ def play(
                     f"turn {state.turn_number}: player {state.turn_seat + 1}"
                 io.print()
                 io.print(Text(f"== {title} ==", style="bold cyan"))
-                io.print(str(state))
+                for line in render_observation(engine, spectator_view(state), io.out.width):
+                    _say(io, line)
             current = state.current_player()
             if current in humans:
-                _human_turn(io, state, current, seen)
+                _human_turn(io, table, current)
             elif current == ANY_PLAYER and humans:
-                _claim_window(io, state, humans, seen, rng)
+                _claim_window(io, table, rng)
             else:
                 action = _random_step(state, rng)
-                state.apply(action)
+                table.apply(action)
                 if watch:
                     io.print(f"  {action}")
     except _EndOfInput as stop:
@@ -435,9 +630,16 @@ def play(
         raise _Stop(EXIT_PROBLEM)
     io.print()
     io.print(Text("== game over ==", style="bold cyan"))
-    io.print(str(state))
+    for seat_ in sorted(humans):  # what your seats saw happen after their last decision
+        news = table.tell(seat_)
+        if news:
+            io.print(f"player {seat_ + 1}, since your last decision:")
+            for line in news[:40]:
+                _say(io, "  " + line)
+    for line in render_observation(engine, spectator_view(state), io.out.width):
+        _say(io, line)
     for line in format_outcome(state):
-        io.print(line, style="bold" if not line.startswith(" ") else None)
+        _say(io, line, style="bold" if not line.startswith(" ") else None)
     if state.violations:
         io.print("invariants violated during the game:", style="bold red")
         for violation in state.violations:
@@ -575,6 +777,34 @@ def replay(
     for problem in problems:
         io.print(Text(f"fails: {problem}", style="bold red"))
     raise _Stop(EXIT_PROBLEM)
+
+
+# ----------------------------------------------------------------------------- rulespec init
+
+
+@app.command()
+@_command
+def init(
+    io: _Io,
+    folder: Path = typer.Argument(Path("."), metavar="DIR", help="Where to write the project (default: here)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the files that are already there."),
+) -> None:
+    """Write a starter project: a rule file, properties/ for pytest, mkdocs.yml, a CI workflow, a README."""
+    from .init_project import ExistingFiles, init_project
+    try:
+        written = init_project(folder, force=force)
+    except ExistingFiles as error:
+        raise UsageProblem(f"{_shown_path(folder)} already has {', '.join(p.as_posix() for p in error.paths)}: "
+                           f"nothing written (--force overwrites them)") from None
+    except OSError as error:
+        raise UsageProblem(f"cannot write a project into {folder}: {error.strerror or error}") from None
+    io.print(Text("wrote ", style="green") + Text(f"a starter project in {_shown_path(folder)}:"))
+    for path in written.files:
+        io.print(f"  {path.as_posix()}")
+    io.print("next:" + (f" cd {_shown_path(folder)}, then" if Path(folder).resolve() != Path.cwd().resolve() else ""))
+    io.print(f"  rulespec check {written.rule_file.name}    # parse, check, run the examples")
+    io.print("  pytest properties/                # verify it, as CI will")
+    io.print("  rulespec site                     # the rules site, in site/")
 
 
 # ----------------------------------------------------------------------------- top level
