@@ -1,0 +1,84 @@
+"""`rulespec init [DIR]`: a starter project whose rule file checks and whose `pytest properties/` passes
+through the rulespec plugin; it never overwrites a file unless --force."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from rulespec.cli import app
+from rulespec.init_project import FILES
+
+runner = CliRunner()
+
+EXPECTED = {"tide-pool.rules", "pytest.ini", "properties/conftest.py", "properties/test_tide_pool.py",
+            "mkdocs.yml", ".github/workflows/rulespec.yml", ".gitignore", "README.md"}
+
+
+def _files(folder) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_init_writes_a_project_that_checks_and_whose_properties_pass(tmp_path):
+    project = tmp_path / "my-game"
+    result = runner.invoke(app, ["init", str(project)])
+    assert result.exit_code == 0, result.output
+    assert set(FILES.values()) == EXPECTED and _files(project) == EXPECTED
+    assert "rulespec check tide-pool.rules" in result.output and "pytest properties/" in result.output
+
+    checked = runner.invoke(app, ["check", str(project / "tide-pool.rules")])
+    assert checked.exit_code == 0, checked.output
+    assert "examples (2 of 2 pass)" in checked.output
+
+    readme = (project / "README.md").read_text(encoding="utf-8")
+    workflow = (project / ".github/workflows/rulespec.yml").read_text(encoding="utf-8")
+    for command in ("rulespec check tide-pool.rules", "pytest properties/", "rulespec site"):
+        assert command in readme and command in workflow
+
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "HYPOTHESIS_PROFILE")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "properties/", "-v", "-p", "no:cacheprovider"],
+                          cwd=project, capture_output=True, text=True, timeout=600, env=environment)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for nodeid in ("tide-pool.rules::check", "tide-pool.rules::example[gold_counts_three]",
+                   "tide-pool.rules::example[thrown_back_stays]", "tide-pool.rules::properties[2 players]",
+                   "tide-pool.rules::properties[3 players]", "tide-pool.rules::properties[4 players]",
+                   "properties/test_tide_pool.py::test_every_seeded_game_ends_with_someone_winning"):
+        assert f"{nodeid} PASSED" in done.stdout, done.stdout
+    assert "7 passed" in done.stdout
+
+
+def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):
+    (tmp_path / "README.md").write_text("mine\n", encoding="utf-8")
+    result = runner.invoke(app, ["init", str(tmp_path)])
+    assert result.exit_code == 2
+    assert "already has README.md" in result.output and "--force" in result.output
+    assert "Traceback" not in result.output
+    assert _files(tmp_path) == {"README.md"}  # not even the files that were not there
+    assert (tmp_path / "README.md").read_text(encoding="utf-8") == "mine\n"
+
+
+def test_init_force_overwrites(tmp_path):
+    (tmp_path / "README.md").write_text("mine\n", encoding="utf-8")
+    result = runner.invoke(app, ["init", str(tmp_path), "--force"])
+    assert result.exit_code == 0, result.output
+    assert _files(tmp_path) == EXPECTED
+    assert "rulespec site" in (tmp_path / "README.md").read_text(encoding="utf-8")
+
+
+def test_init_into_a_file_is_a_usage_problem(tmp_path):
+    target = tmp_path / "taken"
+    target.write_text("x", encoding="utf-8")
+    result = runner.invoke(app, ["init", str(target)])
+    assert result.exit_code == 2
+    assert "cannot write a project into" in result.output and "Traceback" not in result.output
+
+
+def test_init_defaults_to_the_current_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["init"])
+    assert result.exit_code == 0, result.output
+    assert _files(tmp_path) == EXPECTED
+    assert "cd " not in result.output  # already there
