@@ -1,0 +1,522 @@
+"""What the OpenSpiel and PettingZoo adapters share: a rulespec game seen as integer actions,
+observation tensors and information states, with a claim window as a round of simultaneous picks.
+
+Nothing here knows any game. The action numbering comes from the checked model (each choice
+option's and chance step's text template, and the type of every name in it), the tensor layout from
+the declared zones, boards and counters, and what a seat sees from ``State.observation(seat)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import string
+from pathlib import Path
+from typing import Optional, Sequence
+
+from ..model import ir
+from ..pipeline import load
+from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps
+
+WAIT = "wait"  # a seat's pick in a claim window when it does not act (yet)
+RACE = "race won by player {}"  # the chance outcome that decides which of several claims was the fastest
+LOT = "lot: player {}"  # the runtime's own chance step that breaks a tie for first place
+# How many rounds of a claim window may pass with every seat waiting; after that a seat that has
+# something to do must do it, so that a game always ends.
+PATIENCE = 1
+
+# Node kinds of a Session
+TERMINAL, CHANCE_NODE, RACE_NODE, SEAT_NODE, WINDOW_NODE = "terminal", "chance", "race", "seat", "window"
+
+
+class AdapterError(ValueError):
+    """A rule file the adapters cannot number (a template over a type without a finite domain)."""
+
+
+@functools.lru_cache(maxsize=64)
+def _cached_engine(name_or_path: str, variants: tuple[str, ...], options: tuple[tuple[str, str], ...]) -> Engine:
+    return load(name_or_path, variants=list(variants), options=dict(options))
+
+
+def game_key(name_or_path, variants: Sequence[str] = (), options: Optional[dict] = None) -> tuple:
+    """A hashable name of one game: (bundled id or path, variants, sorted options)."""
+    if isinstance(name_or_path, Path):
+        name_or_path = str(name_or_path)
+    if isinstance(variants, str):
+        raise TypeError(f"variants is a list of variant names, not {variants!r}")
+    return (name_or_path, tuple(variants), tuple(sorted((options or {}).items())))
+
+
+def engine_for(key: tuple) -> Engine:
+    return _cached_engine(*key)
+
+
+def _unique(values) -> list:
+    seen: dict = {}
+    for value in values:
+        seen.setdefault(value, None)
+    return list(seen)
+
+
+class ActionTable:
+    """A stable numbering of every action text a game can offer, for one player count.
+
+    Each choice option's template ("play {tile} on {space}") is expanded over the domain of every name
+    in it, in the model's order: an item ranges over the distinct component labels, a seat over
+    "player 1".."player N", a space over the board's spaces, a placement over the board's placements,
+    a word over the values it is declared from. Templates are taken in the rule file's order (steps,
+    then options), the names of a template left to right, each domain in its declared order; a text two
+    templates can both produce keeps its first number. Chance outcomes are numbered the same way from
+    the chance steps, then the runtime's lots and the adapters' race outcomes. A claim window adds
+    "wait" as the last player action. Nothing is learnt from play, so a number means the same text in
+    every process and every game with these rules, variants, options and player count.
+    """
+
+    def __init__(self, engine: Engine, players: int):
+        self.engine, self.players = engine, players
+        model: ir.Model = engine.model
+        boards = {board.name: b for b, board in enumerate(engine.BOARDS)}
+        legs = range(len(engine.MATCH[0])) if engine.MATCH is not None else [0]
+        tables = [engine.tables(players, engine.leg_options(leg)) for leg in legs]
+        seats = [f"player {seat + 1}" for seat in range(players)]
+
+        def domain(type_: str, where: str, values=None) -> list[str]:
+            if type_ == ir.ITEM:
+                return _unique(engine.ITEM_LABEL)
+            if type_ == ir.SEAT:
+                return seats
+            if type_.startswith("space:"):
+                board = engine.BOARDS[boards[type_.split(":", 1)[1]]]
+                return [board.label(cell) for cell in range(board.size)]
+            if type_.startswith("placement:"):
+                b = boards[type_.split(":", 1)[1]]
+                return _unique(label for t in tables for label in t.placement_label[b])
+            if values is not None:
+                return [str(v) for v in values]
+            raise AdapterError(f"{where}: the adapters cannot number a name of type {type_!r} in an action's "
+                               f"text (only items, seats, spaces, placements and listed words have a finite domain)")
+
+        def expand(template: str, types: dict[str, str], where: str, values: dict) -> list[str]:
+            parsed = list(string.Formatter().parse(template))
+            fields = [field for _, field, _, _ in parsed if field is not None]
+            domains = [domain(types[f], where, values.get(f)) for f in fields]
+            texts = []
+            for combination in itertools.product(*domains):
+                chosen = iter(combination)
+                texts.append("".join(literal + (next(chosen) if field is not None else "")
+                                     for literal, field, _, _ in parsed))
+            return texts
+
+        player_texts: list[str] = []
+        chance_texts: list[str] = []
+        self.has_window = False
+        for step in model.steps:
+            types = {p.name: p.type for p in step.params}
+            if step.kind == "choice":
+                if step.by is None:
+                    self.has_window = True
+                for option in step.options:
+                    option_types = dict(types, **{b.var: b.type for b in option.bindings})
+                    values = {b.var: b.domain.values for b in option.bindings if isinstance(b.domain, ir.AttributeValues)}
+                    player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values)
+            elif step.kind == "chance" and step.outcome is not None:
+                outcome = step.outcome
+                outcome_types = dict(types, **{outcome.var: outcome.var_type})
+                values = {outcome.var: outcome.faces} if outcome.faces else {}
+                chance_texts += expand(outcome.template, outcome_types, f"chance {step.name}", values)
+        chance_texts += [LOT.format(seat + 1) for seat in range(players)]
+        if self.has_window:
+            player_texts.append(WAIT)
+            chance_texts += [RACE.format(seat + 1) for seat in range(players)]
+        self.player_texts = _unique(player_texts)
+        self.chance_texts = _unique(chance_texts)
+        self.player_ids = {text: i for i, text in enumerate(self.player_texts)}
+        self.chance_ids = {text: i for i, text in enumerate(self.chance_texts)}
+        self.wait = self.player_ids.get(WAIT)
+        self.race_ids = [self.chance_ids[RACE.format(seat + 1)] for seat in range(players)] if self.has_window else []
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.player_texts)
+
+    @property
+    def num_chance_outcomes(self) -> int:
+        return len(self.chance_texts)
+
+    def action_to_string(self, action: int, chance: bool = False) -> str:
+        texts = self.chance_texts if chance else self.player_texts
+        if not 0 <= action < len(texts):
+            raise ValueError(f"no {'chance outcome' if chance else 'action'} {action}; they are 0 to {len(texts) - 1}")
+        return texts[action]
+
+    def string_to_action(self, text: str, chance: bool = False) -> int:
+        ids = self.chance_ids if chance else self.player_ids
+        if text.startswith("chance: "):
+            text, chance, ids = text[len("chance: "):], True, self.chance_ids
+        elif text.startswith("player ") and ": " in text:
+            text = text.split(": ", 1)[1]  # str(Action): "player 1: play blue 4"
+        try:
+            return ids[text]
+        except KeyError:
+            raise ValueError(f"{text!r} is not an action of this game") from None
+
+    def player_id(self, action: Action) -> int:
+        try:
+            return self.player_ids[action.text]
+        except KeyError:
+            raise AdapterError(f"{action} is not in the action numbering (an action text no template gives)") from None
+
+    def chance_id(self, action: Action) -> int:
+        try:
+            return self.chance_ids[action.text]
+        except KeyError:
+            raise AdapterError(f"{action} is not in the chance numbering (an outcome text no template gives)") from None
+
+
+class TensorLayout:
+    """The observation tensor of one seat, built from ``State.observation(seat)`` (so from the declared
+    visibility only). Pieces, in this order (names as in ``pieces``):
+
+    * ``seat``: one-hot of the observing seat (players)
+    * ``to_act``: one-hot of who decides now: each seat, then any seat (a claim window), chance, nobody
+    * ``turn``: the turn number; ``turn_player``: one-hot of the seat whose turn it is; ``leg``: the leg
+    * ``zone:NAME`` (per-player zones: ``zone:NAME:N`` for player N): its size, then, when the seat may
+      see it, how many of each component label it holds (labels in component order), and for a stacked
+      zone a one-hot of the label on top
+    * ``board:NAME``: per space (row-major), a one-hot of the label of the component on it
+    * ``counter:NAME``: its value (per seat for a per-player counter); ``queue:NAME``: its length
+    """
+
+    def __init__(self, engine: Engine, players: int):
+        self.players = players
+        self.labels = _unique(engine.ITEM_LABEL)
+        self.label_index = {label: i for i, label in enumerate(self.labels)}
+        n, count = players, len(self.labels)
+        pieces: list[tuple[str, int]] = [("seat", n), ("to_act", n + 3), ("turn", 1), ("turn_player", n), ("leg", 1)]
+        self.zones = []  # (piece, zone name, owner or None, visible to whom, stacked)
+        for zone in engine.ZONES:
+            for owner in (range(n) if zone.per_player else [None]):
+                piece = f"zone:{zone.name}" + (f":{owner + 1}" if owner is not None else "")
+                size = 1
+                if zone.visibility != "hidden":
+                    size += count * (2 if zone.stacked else 1)
+                pieces.append((piece, size))
+                self.zones.append((piece, zone.name, owner, zone.visibility, zone.stacked))
+        self.boards = []
+        for board in engine.BOARDS:
+            pieces.append((f"board:{board.name}", board.size * count))
+            self.boards.append((board.name, {board.label(c): c for c in range(board.size)}))
+        self.counters = []
+        for name, (per_player, _) in engine.COUNTERS.items():
+            pieces.append((f"counter:{name}", n if per_player else 1))
+            self.counters.append(name)
+        self.queues = list(engine.QUEUES)
+        pieces += [(f"queue:{name}", 1) for name in self.queues]
+        self.pieces = pieces
+        self.offsets = {}
+        at = 0
+        for name, size in pieces:
+            self.offsets[name] = (at, size)
+            at += size
+        self.size = at
+
+    def fill(self, tensor, view: dict, to_act: int) -> None:
+        """Write a seat's observation (``State.observation(seat)``) into ``tensor`` (a flat float array)."""
+        values = [0.0] * self.size  # (a list, then one copy: much faster than setting array items one by one)
+        count, offsets, index = len(self.labels), self.offsets, self.label_index
+        values[offsets["seat"][0] + view["seat"]] = 1.0
+        values[offsets["to_act"][0] + to_act] = 1.0
+        values[offsets["turn"][0]] = view["turn"]
+        values[offsets["turn_player"][0] + view["turn_player"]] = 1.0
+        values[offsets["leg"][0]] = view["leg"]
+        for piece, name, owner, _, stacked in self.zones:
+            zone_view = view["zones"][name]
+            if owner is not None:
+                zone_view = zone_view[owner]
+            at = offsets[piece][0]
+            values[at] = zone_view["size"]
+            items = zone_view.get("items")
+            if items is not None:
+                for label in items:
+                    values[at + 1 + index[label]] += 1.0
+                if stacked and items:
+                    values[at + 1 + count + index[items[-1]]] = 1.0
+        for name, cells in self.boards:
+            at = offsets[f"board:{name}"][0]
+            for space, label in view["boards"][name].items():
+                values[at + cells[space] * count + index[label]] = 1.0
+        for name in self.counters:
+            at, size = offsets[f"counter:{name}"]
+            value = view["counters"][name]
+            values[at:at + size] = value if isinstance(value, list) else [value]
+        for name in self.queues:
+            values[offsets[f"queue:{name}"][0]] = len(view["queues"][name])
+        tensor[:] = values
+
+
+def _flatten(view: dict) -> dict[str, str]:
+    """An observation as "part -> its text", one level into zones, boards, counters and queues. (repr, not
+    JSON, for speed: an observation's dicts are built in one fixed order.)"""
+    flat = {}
+    for key, value in view.items():
+        if key in ("zones", "boards", "counters", "queues") and value.__class__ is dict:
+            for name, part in value.items():
+                flat[f"{key}.{name}"] = repr(part)
+        elif key != "seat":
+            flat[key] = repr(value)
+    return flat
+
+
+def ranking_returns(outcome: dict, players: int) -> list[float]:
+    """+1 / 0 / -1 from the ranking, zero-sum: each seat scores, over every other seat, +1 for each it
+    ranks above and -1 for each that ranks above it, divided by players - 1. A sole winner gets +1, a
+    sole last -1; tied seats share (two winners of three: +0.5 each, the third -1)."""
+    ranks = outcome["ranking"]
+    if players < 2:
+        return [0.0] * players
+    return [sum((ranks[other] > ranks[seat]) - (ranks[other] < ranks[seat]) for other in range(players)) / (players - 1)
+            for seat in range(players)]
+
+
+class Session:
+    """One game in progress as the adapters see it: the rulespec state, the picks of a claim window
+    waiting for the race to be decided, and each seat's information state (what it has seen)."""
+
+    __slots__ = ("key", "table", "state", "picks", "idle", "logs", "seen", "steps", "max_steps", "views", "_texts",
+                 "shared")
+
+    def __init__(self, key: tuple, table: ActionTable, state: State):
+        self.key, self.table, self.state = key, table, state
+        self.picks: Optional[dict[int, int]] = None  # seat -> action id, while a race is decided
+        self.idle = 0  # rounds of the current claim window in which every seat waited
+        self.steps = 0
+        self.max_steps = default_max_steps(state.engine, state.players)
+        self.views = [state.observation(seat) for seat in range(state.players)]  # of the state as it is now
+        self.seen = [_flatten(view) for view in self.views]
+        self.logs = [[self._full(seat)] for seat in range(state.players)]
+        self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
+        self.shared = False  # a session several states start from: clone it before playing (see the adapters)
+
+    # ---- copies: a clone shares the engine and the table; pickling goes through to_json
+    def clone(self) -> "Session":
+        copy = Session.__new__(Session)
+        copy.key, copy.table, copy.state = self.key, self.table, self.state.clone()
+        copy.picks = None if self.picks is None else dict(self.picks)
+        copy.idle, copy.steps, copy.max_steps = self.idle, self.steps, self.max_steps
+        copy.seen = list(self.seen)  # each entry is replaced, never changed
+        copy.views = list(self.views)
+        copy.logs = [list(log) for log in self.logs]
+        copy._texts = dict(self._texts)
+        copy.shared = False
+        return copy
+
+    def __deepcopy__(self, memo) -> "Session":
+        return self.clone()
+
+    def __reduce__(self):
+        return (_session_from, (self.key, self.state.players, self.state.to_json(), self.picks, self.idle, self.steps,
+                                self.seen, self.logs))
+
+    # ---- the node
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    def kind(self) -> str:
+        st = self.state
+        if st.is_terminal():
+            return TERMINAL
+        if self.picks is not None:
+            return RACE_NODE
+        player = st.current_player()
+        if player == CHANCE:
+            return CHANCE_NODE
+        if player == ANY_PLAYER:
+            return WINDOW_NODE
+        return SEAT_NODE
+
+    def to_act(self) -> int:
+        """Who decides, as an index of the tensor's ``to_act`` piece."""
+        kind, n = self.kind(), self.players
+        if kind == SEAT_NODE:
+            return self.state.current_player()
+        return {WINDOW_NODE: n, CHANCE_NODE: n + 1, RACE_NODE: n + 1, TERMINAL: n + 2}[kind]
+
+    def legal(self, seat: int) -> list[int]:
+        """The sorted action ids ``seat`` may take now (none when it is not its decision)."""
+        kind = self.kind()
+        if kind == SEAT_NODE:
+            if seat != self.state.current_player():
+                return []
+            return sorted({self.table.player_id(a) for a in self.state.legal_actions()})
+        if kind == WINDOW_NODE:
+            ids = {self.table.player_id(a) for a in self.state.legal_actions(seat)}
+            if not ids or self.idle < PATIENCE:
+                ids.add(self.table.wait)
+            return sorted(ids)
+        return []
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.picks is not None:
+            racers = sorted(self.picks)
+            return sorted((self.table.race_ids[seat], 1 / len(racers)) for seat in racers)
+        merged: dict[int, float] = {}
+        for action, probability in self.state.chance_outcomes():
+            i = self.table.chance_id(action)
+            merged[i] = merged.get(i, 0.0) + float(probability)
+        return sorted(merged.items())
+
+    # ---- moves
+    def apply(self, action: int) -> None:
+        """A chance outcome (a draw, a lot or a race) or the acting seat's action, by number."""
+        kind = self.kind()
+        if kind == RACE_NODE:
+            seat = self.table.race_ids.index(action) if action in self.table.race_ids else -1
+            if seat not in self.picks:
+                raise ValueError(f"{action} is not a racer of this claim window: {sorted(self.picks)}")
+            picks, self.picks = self.picks, None
+            for other, pick in sorted(picks.items()):
+                if other != seat:
+                    self.logs[other].append(f"you lost the race with {self.table.player_texts[pick]}")
+            self._play(self._find(seat, picks[seat]), mover=seat)
+        elif kind == CHANCE_NODE:
+            text = self.table.action_to_string(action, chance=True)
+            found = next((a for a, _ in self.state.chance_outcomes() if a.text == text), None)
+            if found is None:
+                raise ValueError(f"chance outcome {action} ({text!r}) is not possible now")
+            self._play(found, mover=CHANCE)
+        elif kind == SEAT_NODE:
+            seat = self.state.current_player()
+            self._play(self._find(seat, action), mover=seat)
+        elif kind == WINDOW_NODE:
+            raise ValueError("a claim window takes one pick per seat (apply_joint)")
+        else:
+            raise ValueError("the game is over")
+
+    def apply_joint(self, picks: Sequence[int]) -> None:
+        """One round of a claim window: each seat's pick (an action or wait)."""
+        if self.kind() != WINDOW_NODE:
+            raise ValueError("no claim window is open")
+        if len(picks) != self.players:
+            raise ValueError(f"a claim window takes one pick per seat ({self.players}), not {len(picks)}")
+        for seat, pick in enumerate(picks):
+            if pick not in self.legal(seat):
+                raise ValueError(f"player {seat + 1} may not pick {pick} now; the picks are {self.legal(seat)}")
+        acting = {seat: pick for seat, pick in enumerate(picks) if pick != self.table.wait}
+        self._texts = {}
+        for seat in range(self.players):
+            if seat not in acting:
+                self.logs[seat].append("you waited")
+        if not acting:
+            self.idle += 1
+            return
+        for seat, pick in acting.items():
+            self.logs[seat].append(f"you tried {self.table.player_texts[pick]}")
+        if len(acting) == 1:
+            (seat, pick), = acting.items()
+            self._play(self._find(seat, pick), mover=seat)
+        else:
+            self.picks = acting
+
+    def _find(self, seat: int, action: int) -> Action:
+        text = self.table.action_to_string(action)
+        for candidate in self.state.legal_actions(seat):
+            if candidate.text == text:
+                return candidate
+        raise ValueError(f"player {seat + 1} may not {text!r} now")
+
+    def _play(self, action: Action, mover: int) -> None:
+        if self.steps >= self.max_steps:
+            raise StepBudgetExceeded(self.max_steps, self.state.engine.MAX_TURNS)
+        self.state.apply(action)
+        self.steps += 1
+        self.idle = 0
+        self._texts = {}
+        for seat in range(self.players):
+            self.views[seat] = view = self.state.observation(seat)
+            now = _flatten(view)
+            before = self.seen[seat]
+            changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
+            who = f"you: {action.text}" if mover == seat else "chance" if mover == CHANCE else f"player {mover + 1} acted"
+            self.logs[seat].append(" | ".join([who] + changed))
+            self.seen[seat] = now
+
+    # ---- views
+    def _full(self, seat: int) -> str:
+        return " | ".join(["start"] + [f"{k}={v}" for k, v in self.seen[seat].items()])
+
+    def observation_string(self, seat: int) -> str:
+        """``State.observation(seat)`` as JSON, and the seat's own pick while a race is decided."""
+        text = self._texts.get(("observation", seat))
+        if text is None:
+            text = json.dumps(self.views[seat], sort_keys=True, separators=(",", ":"))
+            if self.picks is not None and seat in self.picks:
+                text += f" | you tried {self.table.player_texts[self.picks[seat]]}"
+            self._texts[("observation", seat)] = text
+        return text
+
+    def observation_tensor(self, seat: int, layout: "TensorLayout"):
+        """The seat's observation as a flat float32 array (a cached one: copy it before changing it)."""
+        tensor = self._texts.get(("tensor", seat))
+        if tensor is None:
+            import numpy
+            tensor = self._texts[("tensor", seat)] = numpy.zeros(layout.size, numpy.float32)
+            layout.fill(tensor, self.views[seat], self.to_act())
+        return tensor
+
+    def information_state_string(self, seat: int) -> str:
+        """Everything ``seat`` has seen, in order: its first view, then per move its own action (others'
+        as "player N acted", chance as "chance") and the parts of its view that changed."""
+        text = self._texts.get(("information", seat))
+        if text is None:
+            text = self._texts[("information", seat)] = "\n".join(self.logs[seat])
+        return text
+
+    def returns(self) -> list[float]:
+        st = self.state
+        if not st.is_terminal():
+            return [0.0] * st.players
+        declared = getattr(st, "returns", None)  # payoffs declared by the rule file, when the runtime has them
+        if callable(declared):
+            return [float(v) for v in declared()]
+        return ranking_returns(st.outcome(), st.players)
+
+
+def _session_from(key, players, text, picks, idle, steps, seen, logs) -> Session:
+    engine = engine_for(key)
+    session = Session.__new__(Session)
+    session.key, session.table, session.state = key, table_for(key, players), engine.from_json(text)
+    session.picks = None if picks is None else {int(k): v for k, v in picks.items()}
+    session.idle, session.steps = idle, steps
+    session.max_steps = default_max_steps(engine, players)
+    session.seen, session.logs = seen, logs
+    session.views = [session.state.observation(seat) for seat in range(players)]
+    session._texts, session.shared = {}, False
+    return session
+
+
+@functools.lru_cache(maxsize=64)
+def table_for(key: tuple, players: int) -> ActionTable:
+    return ActionTable(engine_for(key), players)
+
+
+@functools.lru_cache(maxsize=64)
+def layout_for(key: tuple, players: int) -> TensorLayout:
+    return TensorLayout(engine_for(key), players)
+
+
+def new_session(key: tuple, players: int) -> Session:
+    return Session(key, table_for(key, players), engine_for(key).new_game(players))
+
+
+def max_decisions(key: tuple, players: int) -> int:
+    """An upper bound on the decisions (not chance outcomes) of one game: the step budget, twice over
+    for a game with claim windows (a round in which every seat waits, then the round that acts)."""
+    engine = engine_for(key)
+    budget = default_max_steps(engine, players)
+    return budget * (PATIENCE + 1) if table_for(key, players).has_window else budget
+
+
+def perfect_information(engine: Engine) -> bool:
+    return all(zone.visibility == "public" for zone in engine.ZONES)

@@ -1,0 +1,264 @@
+"""Any rulespec game as an OpenSpiel game (``pip install 'rulespec[openspiel]'``).
+
+    import pyspiel, rulespec.openspiel
+    game = rulespec.openspiel.load_game("shell-we", players=3, variants=("bottles",), options={"side": "B"})
+    game = pyspiel.load_game("rulespec_shell_we", {"players": 3, "variants": "bottles", "side": "B"})
+    game = pyspiel.load_game("rulespec", {"game": "path/to/my.rules", "players": 2})
+
+Importing this module registers ``rulespec_<id>`` (the id with ``-`` as ``_``) for every bundled game,
+with the parameters ``players``, ``variants`` (names joined by commas) and one per option, and the
+generic ``rulespec`` game (parameters ``game``: a bundled id or a rule file's path, ``players``,
+``variants``, ``options``: ``name=value`` joined by commas). The adapter translates, nothing more:
+the numbering, observations and claim windows are described in rulespec/adapters/core.py and on the
+site page "Use a game in OpenSpiel / PettingZoo".
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+import pyspiel
+
+from .adapters import core
+from .pipeline import bundled_rulebooks, engine_module_name
+
+GENERIC = "rulespec"
+
+
+def short_name(game_id: str) -> str:
+    """The name a bundled game is registered under: ``rulespec_shell_we``."""
+    return f"{GENERIC}_{engine_module_name(game_id)}"
+
+
+def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None, players: int = 0,
+               most_players: Optional[int] = None) -> pyspiel.GameType:
+    window = key is not None and core.table_for(key, players).has_window
+    if key is None:  # registration: the default game decides what is declared
+        window = any(step.kind == "choice" and step.by is None for step in engine.model.steps)
+    returns_declared = hasattr(engine, "returns_range")
+    return pyspiel.GameType(
+        short_name=name,
+        long_name=f"{engine.TITLE} (rulespec)" if name != GENERIC else "A rulespec rule file",
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if window else pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(pyspiel.GameType.Information.PERFECT_INFORMATION if core.perfect_information(engine) and not window
+                     else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
+        utility=pyspiel.GameType.Utility.GENERAL_SUM if returns_declared else pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=most_players or engine.MAX_PLAYERS,
+        min_num_players=1 if most_players else engine.MIN_PLAYERS,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters)
+
+
+class RulespecGame(pyspiel.Game):
+    """One rule file, variants, options and player count as a pyspiel.Game."""
+
+    def __init__(self, key: tuple, players: int, name: str, parameters: dict, params: dict):
+        engine = core.engine_for(key)
+        if not isinstance(players, int) or not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
+            raise ValueError(f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players, "
+                             f"not {players!r}")
+        self.key, self.players, self.engine = key, players, engine
+        self.table = core.table_for(key, players)
+        self.layout = core.layout_for(key, players)
+        self._initial: Optional[core.Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
+        low, high = getattr(engine, "returns_range", (-1.0, 1.0))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.table.num_actions,
+            max_chance_outcomes=self.table.num_chance_outcomes,
+            num_players=players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=None if hasattr(engine, "returns_range") else 0.0,
+            max_game_length=core.max_decisions(key, players))
+        super().__init__(_game_type(name, engine, parameters, key, players), info, params)
+
+    def new_initial_state(self) -> "RulespecState":
+        if self._initial is None:
+            self._initial = core.new_session(self.key, self.players)
+            self._initial.shared = True  # copied on the first move: pyspiel's Clone makes a state to overwrite
+        return RulespecState(self, self._initial)
+
+    def make_py_observer(self, iig_obs_type=None, params=None):
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        return InformationStateObserver() if perfect_recall else ObservationObserver(self.layout)
+
+    # numbering helpers beside pyspiel's own (which go through a state)
+    def action_to_string(self, action: int, chance: bool = False) -> str:
+        return self.table.action_to_string(action, chance)
+
+    def string_to_action(self, text: str, chance: bool = False) -> int:
+        return self.table.string_to_action(text, chance)
+
+
+class RulespecState(pyspiel.State):
+    """A rulespec state; a claim window is a simultaneous node (see core.Session)."""
+
+    def __init__(self, game: RulespecGame, session: core.Session):
+        super().__init__(game)
+        self.session = session
+
+    @property
+    def rulespec_state(self):
+        """The rulespec State underneath (read it; play through this OpenSpiel state)."""
+        return self.session.state
+
+    def current_player(self) -> int:
+        kind = self.session.kind()
+        if kind == core.TERMINAL:
+            return pyspiel.PlayerId.TERMINAL
+        if kind in (core.CHANCE_NODE, core.RACE_NODE):
+            return pyspiel.PlayerId.CHANCE
+        if kind == core.WINDOW_NODE:
+            return pyspiel.PlayerId.SIMULTANEOUS
+        return self.session.state.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.session.legal(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.session.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        if self.session.shared:
+            self.session = self.session.clone()
+        self.session.apply(int(action))
+
+    def _apply_actions(self, actions: Sequence[int]) -> None:
+        if self.session.shared:
+            self.session = self.session.clone()
+        self.session.apply_joint([int(a) for a in actions])
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.session.table.action_to_string(action, chance=player == pyspiel.PlayerId.CHANCE)
+
+    def is_terminal(self) -> bool:
+        return self.session.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.session.returns()
+
+    def rewards(self) -> list[float]:
+        return self.session.returns()  # everything is paid at the end
+
+    def __str__(self) -> str:
+        text = str(self.session.state)
+        if self.session.picks is not None:
+            text += "\nclaims racing: " + ", ".join(
+                f"player {seat + 1}: {self.session.table.player_texts[pick]}" for seat, pick in sorted(self.session.picks.items()))
+        return text
+
+
+class ObservationObserver:
+    """What a seat sees now: the tensor (core.TensorLayout) and the string of State.observation(seat)."""
+
+    def __init__(self, layout: core.TensorLayout):
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        self.dict = {}
+        for name, (at, size) in layout.offsets.items():
+            self.dict[name] = self.tensor[at:at + size]
+
+    def set_from(self, state: RulespecState, player: int) -> None:
+        self.tensor[:] = state.session.observation_tensor(player, self.layout)
+
+    def string_from(self, state: RulespecState, player: int) -> str:
+        return state.session.observation_string(player)
+
+
+class InformationStateObserver:
+    """A seat's information state: its own history of what it has seen (a string; no tensor)."""
+
+    tensor = None
+    dict: dict = {}
+
+    def set_from(self, state: RulespecState, player: int) -> None:
+        pass
+
+    def string_from(self, state: RulespecState, player: int) -> str:
+        return state.session.information_state_string(player)
+
+
+def _variants(text: str) -> tuple[str, ...]:
+    return tuple(v.strip() for v in text.split(",") if v.strip())
+
+
+def _options(text: str) -> dict[str, str]:
+    options = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, equals, value = part.partition("=")
+        if not equals:
+            raise ValueError(f"options are name=value joined by commas, not {text!r}")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _register_generic() -> None:
+    parameters = {"game": "shell-we", "players": 2, "variants": "", "options": ""}
+    default = core.engine_for(core.game_key("shell-we"))
+
+    def __init__(self, params=None):
+        params = dict(parameters, **(params or {}))
+        key = core.game_key(params["game"], _variants(params["variants"]), _options(params["options"]))
+        RulespecGame.__init__(self, key, params["players"], GENERIC, parameters, params)
+
+    _register(_game_type(GENERIC, default, parameters, most_players=1000), "RulespecFileGame", __init__)
+
+
+def _register_bundled(game_id: str) -> None:
+    engine = core.engine_for(core.game_key(game_id))
+    options = {name: default for name, (_, default) in engine.OPTIONS.items()}
+    parameters = {"players": engine.MIN_PLAYERS, "variants": "", **options}
+    name = short_name(game_id)
+
+    def __init__(self, params=None):
+        params = dict(parameters, **(params or {}))
+        chosen = {option: params[option] for option in options if params[option] != options[option]}
+        key = core.game_key(game_id, _variants(params["variants"]), chosen)
+        RulespecGame.__init__(self, key, params["players"], name, parameters, params)
+
+    _register(_game_type(name, engine, parameters), f"Rulespec_{engine_module_name(game_id)}", __init__)
+
+
+# Registered classes stay referenced from here: pyspiel keeps its own references to them until after
+# Python has shut down, and a registered function (rather than a class) crashes the interpreter then.
+_REGISTERED: dict[str, type] = {}
+
+
+def _register(game_type: pyspiel.GameType, class_name: str, init) -> None:
+    cls = type(class_name, (RulespecGame,), {"__init__": init, "__module__": __name__})
+    _REGISTERED[game_type.short_name] = cls
+    pyspiel.register_game(game_type, cls)
+
+
+def load_game(name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
+              options: Optional[dict[str, str]] = None) -> pyspiel.Game:
+    """An OpenSpiel game for a bundled game's id or a rule file's path (players: the least by default)."""
+    key = core.game_key(name_or_path, variants, options)
+    engine = core.engine_for(key)
+    players = engine.MIN_PLAYERS if players is None else players
+    bundled = str(name_or_path) in bundled_rulebooks()
+    if bundled:
+        params = {"players": players, "variants": ",".join(variants), **(options or {})}
+        return pyspiel.load_game(short_name(str(name_or_path)), params)
+    return pyspiel.load_game(GENERIC, {"game": str(name_or_path), "players": players, "variants": ",".join(variants),
+                                       "options": ",".join(f"{k}={v}" for k, v in sorted((options or {}).items()))})
+
+
+def _register_all() -> None:
+    registered = set(pyspiel.registered_names())
+    if GENERIC not in registered:
+        _register_generic()
+    for game_id in bundled_rulebooks():
+        if short_name(game_id) not in registered:
+            _register_bundled(game_id)
+
+
+_register_all()

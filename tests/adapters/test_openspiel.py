@@ -1,0 +1,304 @@
+"""The OpenSpiel adapter (rulespec.openspiel): OpenSpiel's own conformance check on every bundled game,
+player count and variant; its MCTS bot playing whole games; the action numbering, information states
+and claim windows."""
+
+import hashlib
+import pickle
+import subprocess
+import sys
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
+
+import rulespec.openspiel as rso  # noqa: E402  (registers the games)
+from rulespec.adapters import core  # noqa: E402
+from rulespec.pipeline import bundled_rulebooks  # noqa: E402
+
+
+def _configurations():
+    for game_id in bundled_rulebooks():
+        engine = core.engine_for(core.game_key(game_id))
+        for variants in [()] + [(name,) for name, _ in engine.VARIANTS_AVAILABLE]:
+            for players in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
+                yield pytest.param(game_id, variants, players, id=f"{game_id}-{'+'.join(variants) or 'base'}-{players}p")
+
+
+@pytest.mark.parametrize("game_id, variants, players", list(_configurations()))
+def test_random_sim_test_passes(game_id, variants, players):
+    game = rso.load_game(game_id, players=players, variants=variants)
+    assert game.num_players() == players
+    # One whole random game each (with serialisation, cloning and every observation checked at each
+    # step): with ~45 configurations that keeps this file near a minute.
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_registered_names_and_parameters():
+    names = set(pyspiel.registered_names())
+    assert {"rulespec", "rulespec_shell_we", "rulespec_shrimp", "rulespec_let_them_eat_shrimp"} <= names
+    game = pyspiel.load_game("rulespec_shell_we", {"players": 3, "variants": "bottles", "side": "B"})
+    assert game.num_players() == 3
+    state = game.new_initial_state()
+    assert state.rulespec_state.engine.VARIANTS_APPLIED == ("bottles",)
+    assert state.rulespec_state.options["side"] == "B"
+    same = rso.load_game("shell-we", players=3, variants=("bottles",), options={"side": "B"})
+    assert str(same) == str(game)
+    by_path = rso.load_game(str(bundled_rulebooks()["shrimp"]), players=4)
+    assert by_path.get_type().short_name == "rulespec" and by_path.num_players() == 4
+    pyspiel.random_sim_test(by_path, num_sims=1, serialize=True, verbose=False)  # the generic name round-trips too
+
+
+def test_game_information():
+    game = rso.load_game("shell-we", players=2)
+    kind = game.get_type()
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION  # the racks are the owner's
+    assert kind.utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
+    engine = core.engine_for(core.game_key("shell-we"))
+    assert game.max_game_length() == rulespec_budget(engine, 2)
+    shrimp = rso.load_game("shrimp", players=2)
+    assert shrimp.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS  # its claim window
+
+
+def rulespec_budget(engine, players):
+    from rulespec.runtime.engine import default_max_steps
+    return default_max_steps(engine, players)
+
+
+def test_ranking_returns_are_zero_sum_and_shared():
+    assert core.ranking_returns({"ranking": [1, 2]}, 2) == [1.0, -1.0]
+    assert core.ranking_returns({"ranking": [1, 1]}, 2) == [0.0, 0.0]
+    assert core.ranking_returns({"ranking": [2, 1, 3]}, 3) == [0.0, 1.0, -1.0]
+    assert core.ranking_returns({"ranking": [1, 1, 3]}, 3) == [0.5, 0.5, -1.0]
+    assert core.ranking_returns({"ranking": [1, 2, 2, 2]}, 4) == [1.0, -1 / 3, -1 / 3, -1 / 3]
+
+
+def _play_randomly(state, rng, stop=None):
+    while not state.is_terminal() and not (stop and stop(state)):
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(actions, probs)[0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(state.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_terminal_returns_follow_the_ranking():
+    import random
+    game = rso.load_game("shell-we", players=3)
+    state = _play_randomly(game.new_initial_state(), random.Random(4))
+    ranks = state.rulespec_state.outcome()["ranking"]
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(0)
+    for a in range(3):
+        for b in range(3):
+            if ranks[a] < ranks[b]:
+                assert returns[a] > returns[b]
+
+
+# ----------------------------------------------------------------------------- action numbering
+
+
+def test_action_numbering_round_trips():
+    for game_id in bundled_rulebooks():
+        game = rso.load_game(game_id, players=3)
+        for chance in (False, True):
+            count = game.num_distinct_actions() if not chance else game.max_chance_outcomes()
+            for action in range(count):
+                text = game.action_to_string(action, chance)
+                assert game.string_to_action(text, chance) == action
+    game = rso.load_game("shell-we", players=2)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        action = state.chance_outcomes()[0][0]
+        state.apply_action(action)
+    for action in state.legal_actions():
+        text = state.action_to_string(state.current_player(), action)
+        assert state.string_to_action(text) == action  # pyspiel's own lookup agrees
+        assert game.string_to_action(f"player {state.current_player() + 1}: {text}") == action  # str(Action) too
+    with pytest.raises(ValueError, match="not an action of this game"):
+        game.string_to_action("juggle three shells")
+    with pytest.raises(ValueError, match="no action"):
+        game.action_to_string(game.num_distinct_actions())
+
+
+def _numbering_digest(game_id, players, variants):
+    game = rso.load_game(game_id, players=players, variants=variants)
+    texts = [game.action_to_string(a) for a in range(game.num_distinct_actions())]
+    texts += [game.action_to_string(a, True) for a in range(game.max_chance_outcomes())]
+    return hashlib.sha256("\n".join(texts).encode()).hexdigest()
+
+
+def test_action_numbering_is_stable_across_processes():
+    cases = [("shell-we", 3, ("bottles",)), ("shrimp", 4, ()), ("let-them-eat-shrimp", 2, ("advanced",))]
+    here = [_numbering_digest(*case) for case in cases]
+    code = ("import sys; sys.path.insert(0, 'tests/adapters'); from test_openspiel import _numbering_digest; "
+            f"print([_numbering_digest(*case) for case in {cases!r}])")
+    for seed in ("12345",):  # another hash seed than this process (most likely)
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                             env={"PYTHONHASHSEED": seed, "PATH": "", "PYTHONPATH": ":".join(sys.path)})
+        assert out.stdout.strip() == repr(here)
+
+
+def test_numbering_comes_from_templates_not_play():
+    game = rso.load_game("shell-we", players=2)
+    texts = {game.action_to_string(a) for a in range(game.num_distinct_actions())}
+    engine = core.engine_for(core.game_key("shell-we"))
+    labels = set(engine.ITEM_LABEL)
+    assert {f"play {label}" for label in labels} <= texts  # every label, whether or not a game offers it
+    assert "draw two tiles" in texts and "pass" in texts and "wait" not in texts  # no claim window here
+
+
+# ----------------------------------------------------------------------------- information states
+
+
+def _shell_we_before_a_hidden_draw(seat):
+    """A 3-player Shell We? state whose next chance outcome draws a tile into `seat`'s rack."""
+    import random
+    game = rso.load_game("shell-we", players=3)
+    rng = random.Random(7)
+
+    def drawing_for_seat(state):
+        rs = state.rulespec_state
+        return state.is_chance_node() and rs.stack[-1][0] == "draw_tile" and rs.stack[-1][1] == (seat,) \
+            and len(state.chance_outcomes()) > 1 and rs.phase == "play"
+
+    state = _play_randomly(game.new_initial_state(), rng, stop=drawing_for_seat)
+    assert drawing_for_seat(state)
+    return state
+
+
+def test_information_state_never_names_another_seats_hidden_draw():
+    state = _shell_we_before_a_hidden_draw(seat=1)
+    (first, _), (second, _) = state.chance_outcomes()[:2]
+    one, other = state.clone(), state.clone()
+    one.apply_action(first)
+    other.apply_action(second)
+    assert one.rulespec_state != other.rulespec_state
+    for seat in (0, 2):  # the others see the rack grow, not what came into it
+        assert one.information_state_string(seat) == other.information_state_string(seat)
+        assert one.observation_string(seat) == other.observation_string(seat)
+        assert one.observation_tensor(seat) == other.observation_tensor(seat)
+    assert one.information_state_string(1) != other.information_state_string(1)  # the drawer sees its tile
+    assert one.observation_tensor(1) != other.observation_tensor(1)
+    drawn = state.action_to_string(pyspiel.PlayerId.CHANCE, first).removeprefix("draw ")
+    assert drawn in one.information_state_string(1).splitlines()[-1]
+
+
+def test_information_state_is_the_seats_own_history():
+    state = _shell_we_before_a_hidden_draw(seat=1)
+    lines = state.information_state_string(0).splitlines()
+    assert lines[0].startswith("start") and len(lines) == len(state.history()) + 1  # one line per move seen
+    own = [line for line in lines if line.startswith("you: ")]
+    assert own, "the seat's own actions are in its information state"
+    assert all(not line.startswith("player 1 acted") for line in lines)
+
+
+# ----------------------------------------------------------------------------- claim windows
+
+
+def _shrimp_window(players=3):
+    import random
+    game = rso.load_game("shrimp", players=players)
+    state = _play_randomly(game.new_initial_state(), random.Random(3), stop=lambda s: s.is_simultaneous_node())
+    assert state.is_simultaneous_node()
+    return game, state
+
+
+def test_claim_window_is_a_simultaneous_node_with_wait():
+    game, state = _shrimp_window()
+    wait = game.string_to_action("wait")
+    rows = state.rulespec_state.legal_actions()
+    for seat in range(3):
+        legal = state.legal_actions(seat)
+        assert wait in legal and legal == sorted(legal)
+        assert {state.action_to_string(seat, a) for a in legal if a != wait} == \
+            {a.text for a in rows if a.player == seat}
+
+
+def test_a_race_between_two_seats_is_decided_by_chance_and_can_be_lost():
+    game, state = _shrimp_window()
+    wait = game.string_to_action("wait")
+    picks = [[a for a in state.legal_actions(seat) if a != wait][0] for seat in range(3)]
+    for winner in (0, 1):  # either racer can win, whatever its number
+        race = state.clone()
+        race.apply_actions([picks[0], picks[1], wait])
+        assert race.is_chance_node()
+        outcomes = race.chance_outcomes()
+        assert sorted(p for _, p in outcomes) == [0.5, 0.5]
+        labels = [race.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes]
+        assert labels == ["race won by player 1", "race won by player 2"]
+        race.apply_action(outcomes[winner][0])
+        assert race.rulespec_state.history[-1] == f"player {winner + 1}: {game.action_to_string(picks[winner])}"
+        loser = 1 - winner
+        assert "you lost the race" in race.information_state_string(loser)
+
+
+def test_a_lone_claim_is_applied_at_once_and_waiting_is_bounded():
+    game, state = _shrimp_window()
+    wait = game.string_to_action("wait")
+    lone = state.clone()
+    pick = [a for a in lone.legal_actions(2) if a != wait][0]
+    lone.apply_actions([wait, wait, pick])
+    assert lone.rulespec_state.history[-1] == f"player 3: {game.action_to_string(pick)}"
+    idle = state.clone()
+    idle.apply_actions([wait, wait, wait])  # nobody moved: the same window again...
+    assert idle.is_simultaneous_node() and idle.rulespec_state == state.rulespec_state
+    for seat in range(3):  # ...where a seat that can act must (core.PATIENCE rounds of waiting)
+        assert wait not in idle.legal_actions(seat)
+    with pytest.raises(ValueError, match="may not pick"):
+        idle.apply_actions([wait, wait, wait])
+
+
+class _NoRollouts:
+    """An MCTS evaluator that scores a leaf 0 for everyone, with uniform priors (the tree search alone)."""
+
+    def evaluate(self, state):
+        import numpy as np
+        return np.zeros(state.num_players())
+
+    def prior(self, state):
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1 / len(legal)) for action in legal]
+
+
+def test_mcts_bot_plays_whole_games_of_every_bundled_game():
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+    for game_id in bundled_rulebooks():
+        game = rso.load_game(game_id, players=2)
+        if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+            game = pyspiel.convert_to_turn_based(game)  # OpenSpiel's MCTS is for sequential games
+        evaluator = _NoRollouts()  # random rollouts of whole games would take minutes in the suite
+        bots = [mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=evaluator,
+                             random_state=np.random.RandomState(seat)) for seat in range(2)]
+        rng = np.random.RandomState(5)
+        state = game.new_initial_state()
+        moves = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probs)))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
+            moves += 1
+        assert sum(state.returns()) == pytest.approx(0) and moves > 10, game_id
+
+
+# ----------------------------------------------------------------------------- serialisation
+
+
+def test_states_serialise_through_rulespec_json():
+    game, state = _shrimp_window(players=4)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_again, state_again = pyspiel.deserialize_game_and_state(text)
+    assert str(game_again) == str(game)
+    assert state_again.rulespec_state == state.rulespec_state
+    assert state_again.information_state_string(2) == state.information_state_string(2)
+    assert state_again.legal_actions(1) == state.legal_actions(1)
+    assert state.rulespec_state.to_json() in pickle.dumps(state.session).decode("latin-1")
