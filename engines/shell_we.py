@@ -6,12 +6,12 @@ clauses it implements and the rule-file line it was compiled from.
 
 from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
-    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,
+    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '7'
+GENERATOR_VERSION = '8'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -20,7 +20,7 @@ from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "7"
+GENERATOR_VERSION = "8"
 
 
 def cites_text(decl) -> str:
@@ -114,6 +114,8 @@ class CodeGenerator:
         return f"st.seat_in_play({e.index!r})"
 
     def visit_OptionRef(self, e: ir.OptionRef) -> str:
+        if e.type == ir.INT:  # a numeric option: its value is kept as the digits chosen
+            return f"int(st.options[{e.name!r}])"
         return f"st.options[{e.name!r}]"
 
     def visit_CounterRef(self, e: ir.CounterRef) -> str:
@@ -348,6 +350,12 @@ class CodeGenerator:
     def visit_BoolOp(self, e: ir.BoolOp) -> str:
         return "(" + f" {operator(e.op)} ".join(self.expr(o) for o in e.operands) + ")"
 
+    def visit_Span(self, e: ir.Span) -> str:
+        return f"span({self.expr(e.low)}, {self.expr(e.high)})"
+
+    def visit_DefinedValue(self, e: ir.DefinedValue) -> str:
+        return f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"
+
     def visit_Builtin(self, e: ir.Builtin) -> str:
         return f"{function(e.func)}({', '.join(self.expr(a) for a in e.args)})"
 
@@ -442,13 +450,15 @@ class CodeGenerator:
             what, cites_text(decl), f"({self.source_name}:{decl.loc.line})" if decl.loc else f"({self.source_name})")
             if part)))
 
-    def render(self, template: str, types: dict[str, str]) -> str:
+    def render(self, template: str, types: dict[str, str], shown: Sequence[tuple[str, ir.E]] = ()) -> str:
         """A template like "play {tile}" as a concatenation of literals and labels. A template with one
-        item or seat in it reads from a table of its texts, made once (no new string for each option)."""
+        item or seat in it reads from a table of its texts, made once (no new string for each option).
+        A field that is not a chosen value is the checked expression the checker gave for it (``shown``)."""
         import string
         parsed = list(string.Formatter().parse(template))
         fields = [field for _, field, _, _ in parsed if field is not None]
-        if len(fields) == 1 and types[fields[0]] in (ir.ITEM, ir.SEAT):
+        values = dict(shown)
+        if len(fields) == 1 and fields[0] not in values and types[fields[0]] in (ir.ITEM, ir.SEAT):
             type_ = types[fields[0]]
             name = self.text_tables.get((template, type_))
             if name is None:
@@ -458,9 +468,27 @@ class CodeGenerator:
         for literal, field, _, _ in parsed:
             if literal:
                 parts.append(repr(literal))
-            if field is not None:
+            if field is not None and field in values:
+                parts.append(self.value_label(values[field]))
+            elif field is not None:
                 parts.append(self.label(field, types[field]))
         return " + ".join(parts) if parts else "''"
+
+    def value_label(self, e: ir.E) -> str:
+        """How a value worked out in a text reads: a component, a space or a player by its label, a number
+        or a word as itself. Written as plain code: it is read where the text is made."""
+        bound, self.bound = self.bound, None  # never kept in a local of one listing (see once())
+        try:
+            code = self.expr(e)
+        finally:
+            self.bound = bound
+        if e.type == ir.ITEM:
+            return f"ITEM_LABEL[{code}]"
+        if is_space(e.type):
+            return f"{self.board_const(board_of(e.type))}_LABEL[{code}]"
+        if e.type == ir.SEAT:
+            return f"SEAT_LABEL[{code}]"
+        return f"str({code})"
 
     def label(self, var: str, type_: str) -> str:
         v = "v_" + ident(var)
@@ -507,7 +535,7 @@ class CodeGenerator:
         w.line("")
         w.line("from rulespec.runtime.engine import (")
         w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
-        w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights,")
+        w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,")
         w.line(")")
         w.line("from rulespec.runtime.numbers import counter_value")
         w.line("")
@@ -517,6 +545,8 @@ class CodeGenerator:
         self.components()
         self.boards_section()
         self.fits()
+        for definition in m.definitions:
+            self.definition(definition)
         if m.skip_when is not None:
             w.line("")
             w.line("")
@@ -618,6 +648,17 @@ class CodeGenerator:
             w.dedent()
         w.line("")
 
+    def definition(self, definition: ir.Definition) -> None:
+        """define_<name>(st, <params>): a definition's value, worked out where it is used."""
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def define_{ident(definition.name)}(st{self.params(definition.params)}):")
+        w.indent()
+        self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
+        w.line(f"return {self.expr(definition.value)}")
+        w.dedent()
+
     def params(self, params: Sequence[ir.Param]) -> str:
         return "".join(f", v_{ident(p.name)}" for p in params)
 
@@ -637,7 +678,7 @@ class CodeGenerator:
             outcome = step.outcome
             types = {p.name: p.type for p in step.params}
             types[outcome.var] = outcome.var_type
-            text = self.render(outcome.template, types)
+            text = self.render(outcome.template, types, outcome.shown)
             var = "v_" + ident(outcome.var)
             if outcome.draw_from is not None:
                 # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
@@ -698,7 +739,7 @@ class CodeGenerator:
             types[b.var] = b.type
         bound = [b.var for b in option.bindings]
         binding_tuple = "(" + "".join(f"v_{ident(v)}, " for v in bound) + ")"
-        text = self.render(option.template, types)
+        text = self.render(option.template, types, option.shown)
         # Fast enumeration: each condition is checked as soon as its names are bound, and a
         # `X fits S` condition turns the walk over a board into a walk over X's precomputed spaces.
         conditions = list(option.conditions)
@@ -1098,7 +1139,9 @@ class CodeGenerator:
             const = self.board_const(b.name)
             extra = (f", kind='triangles', shape_attribute={b.shape_attribute!r}, marks={b.marks!r}"
                      if b.lattice == "triangles" else "")
-            w.line(f"BoardInfo({b.name!r}, {const}_ROWS, {const}_COLUMNS, {b.row_attribute!r}, "
+            rows = f"{const}_ROWS" if all(isinstance(r, str) for r in b.row_values) else \
+                f"tuple(str(r) for r in {const}_ROWS)"  # numbered rows: BoardInfo keeps their labels
+            w.line(f"BoardInfo({b.name!r}, {rows}, {const}_COLUMNS, {b.row_attribute!r}, "
                    f"{b.column_attribute!r}, {const}_FACES{extra}),")
         w.dedent()
         w.line(")")

@@ -477,6 +477,19 @@ def _bool(en: English, e: ir.BoolOp) -> str:
     return join(parts, e.op)
 
 
+@renders(ir.Span)
+def _span(en: English, e: ir.Span) -> str:
+    return f"the numbers from {en.expr(e.low)} to {en.expr(e.high)}"
+
+
+@renders(ir.DefinedValue)
+def _defined_value(en: English, e: ir.DefinedValue) -> str:
+    said = en.link("define", e.name)
+    if not e.args:
+        return said
+    return f"{said} ({join([en.expr(a) for a in e.args])})"
+
+
 @renders(ir.Builtin)
 def _builtin(en: English, e: ir.Builtin) -> str:
     args = [en.expr(a) for a in e.args]
@@ -573,6 +586,16 @@ def _para(text: str) -> list[str]:
 def _ruling(en: English, d: ir.Ruling) -> list[str]:
     # A ruling's text is the rule file's own words: the reading its authors chose.
     return _para(f"Ruling {md_text(d.name)}, “{md_text(d.title)}”: {md_text(d.text)}")
+
+
+@renders(ir.Definition)
+def _definition(en: English, d: ir.Definition) -> list[str]:
+    what = "holds when" if d.value.type == ir.BOOL else "is"
+    if not d.params:
+        return _para(f"*{md_text(human(d.name))}* {what} {en.expr(d.value)}.")
+    names = join([f"{_noun_of_type(p.type) if p.type != ir.INT else 'number'} {en.var_name(p.name)}"
+                  for p in d.params])
+    return _para(f"*{md_text(human(d.name))}* of {names} {what} {en.expr(d.value)}.")
 
 
 @renders(ir.Option)

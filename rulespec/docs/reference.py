@@ -58,6 +58,10 @@ ruling LAN-AMB-1 "Reaching a goal":
 option layout "Board layout": plain, marked default marked [LAN-2]''',
       "A setting chosen before play (for example which side of the board is used), with its values and "
       "default. Rules read it by name: `layout = plain`."),
+    E("A rule file", "An option with numbers", "option", "pig.rules", '''
+option target "Points to win": 20, 50, 100 default 50 [PIG-2]''',
+      "An option whose values are all numbers is a number in the rules: `banked of p >= target`, "
+      "`target - 10`. On the command line it is chosen like any other: `--option target=20`."),
     # ------------------------------------------------------------------ components and zones
     E("Components and zones", "Components with attributes", "component named_values number_range", "lanes.rules", '''
 component tile: colour (red, blue, green) x number 1..4 [LAN-3]
@@ -120,6 +124,17 @@ board floor: triangles, tiles shaped by form [TRI-5]:
       "a band of rows (a board piece): every face whose `when` holds is laid, and together they make the "
       "board, joined along their rows. `face of c` names the face a space lies on; `faces of floor` lists "
       "the faces laid in this game."),
+    E("Boards", "Numbered rows", "board face map_row", "columns.rules", '''
+board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
+  face upright [COL-3]:
+    1 . . . .
+    2 . . . .
+    3 . . . .
+    4 . . . .''',
+      "`rows NAME 1..N` numbers the rows instead of naming them after an attribute; the map's rows are "
+      "labelled with their numbers, and a space is called by row and column (`\"2 3\"`). `height of s` and "
+      "`col of s` are numbers, so the rules can compute with them: `height of t = height of s - 1` is the "
+      "space below."),
     E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
 shape single: (0, 0) [TRI-2]
 shape pair: (0, 0), (0, 1) [TRI-2]''',
@@ -174,6 +189,34 @@ chance drop_start(piece: word) [TRI-6]:
       "A random pick from a collection (the spaces of a board, the placements of a shape, ...), each "
       "element that meets the `where` condition equally likely. A parameter of type `word` takes a value "
       "such as a face's or an attribute's."),
+    E("Steps, choices and chance", "Values worked out in a text", "option_decl", "pig.rules", '''
+  option hold "hold {at_stake} for {banked of player + at_stake}" [PIG-5]:''',
+      "Braces in an option's or an outcome's text hold a chosen value (`{tile}`) or any value the rules can "
+      "work out: a counter, an option, a definition, `{col of s}`, `{banked of player + at_stake}`. A number or "
+      "a word shows as itself, a component, space or player by its name. Only an expression of the language "
+      "may stand there, never a format (`{x:>5}`, `{x!r}`)."),
+    E("Expressions", "A range of numbers", "span pick_outcome", "pig.rules", '''
+  outcome "roll {n}" for n picked from 1..6''',
+      "`LOW..HIGH` is the whole numbers from LOW to HIGH in order (none when HIGH is smaller), wherever a "
+      "collection is walked: `for each q in 1..size of cup`, `count(n in 1..6 where ...)`, an option's `for`, a "
+      "pick. Both ends may be computed; a range holds at most 10,000 numbers (checked when the rules run)."),
+    # ------------------------------------------------------------------ definitions
+    E("Definitions", "A definition", "define params param", "pig.rules", '''
+define reached(p: seat) [PIG-6]:
+  banked of p >= target''',
+      "A named condition or value with typed parameters (the types of a step's), used in any expression like "
+      "a function: `when reached(p)`. Its value sees only its parameters and the game's declarations. A "
+      "definition may use other definitions, but never itself, directly or through others; each use gives "
+      "one value per parameter, of the parameter's type."),
+    E("Definitions", "A definition without parameters", "define", "pig.rules", '''
+define worth_holding [PIG-5]:
+  at_stake > 0''',
+      "Used by its name alone: `only if worth_holding`."),
+    E("Definitions", "A definition that gives a space", "define", "columns.rules", '''
+define below(s: grid) [COL-4]:
+  any(t in grid where col of t = col of s and height of t = height of s - 1)''',
+      "A definition gives whatever its value is: a condition, a number, a word, a player, a component or a "
+      "space (`below(s) is occupied`)."),
     E("Expressions", "Every value of an attribute", "of", "triangles.rules", '''
     for each f in values of form:
       then keep_one(p, f)''',
@@ -355,6 +398,9 @@ example goal "Filling a goal earns a reward" [LAN-6]:
   given hand of player 1: "joker", "blue 4"
   given step turn(player 1)''',
       "`at \"SPACE\"` puts a component on a named space; `given step` makes a step the next decision."),
+    E("Executable examples", "A counter below zero", "given_counter", "pig.rules", '''
+  given counter banked of player 2 is -3''',
+      "A counter may start, or be given in an example, below zero: `counter debt starts at -5`."),
     E("Executable examples", "The game is over", "then_over", "lanes.rules", '''
   then game over by hand_empty''', "The game ended, by the named end."),
     # ------------------------------------------------------------------ variants and house rules

@@ -179,6 +179,14 @@ class Fits(Node):
     space: "Expr"
 
 
+class Span(Node):
+    """``low..high``: the whole numbers from low to high, both included (empty when high < low)."""
+
+    kind: Literal["span"] = "span"
+    low: "Expr"
+    high: "Expr"
+
+
 class Member(Node):
     kind: Literal["member"] = "member"
     element: "Expr"
@@ -186,7 +194,7 @@ class Member(Node):
 
 
 Expr = Annotated[
-    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member],
+    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span],
     Field(discriminator="kind"),
 ]
 
@@ -307,8 +315,9 @@ class OptionDecl(Clause):
     kind: Literal["option"] = "option"
     name: str
     title: str
-    values: tuple[str, ...]
+    values: tuple[str, ...]  # as written: words, or the digits of numbers
     default: str
+    numeric: bool = False  # the values are numbers the rules compute with
 
 
 class Attribute(Node):
@@ -382,7 +391,9 @@ class BoardDecl(Clause):
     kind: Literal["board"] = "board"
     name: str
     lattice: Literal["grid", "triangles"] = "grid"
-    row_attribute: str = ""
+    row_attribute: str = ""  # the attribute naming the rows, or with first_row the name of the row number
+    first_row: Optional[int] = None  # `rows row 1..6`: numbered rows
+    last_row: Optional[int] = None
     column_attribute: str = ""
     first_column: int = 0
     last_column: int = 0
@@ -426,6 +437,16 @@ class TurnsDecl(Clause):
 class Param(Node):
     name: str
     type: str
+
+
+class DefineDecl(Clause):
+    """``define NAME(PARAM: TYPE, ...): EXPR``: a named condition or value, used like a built-in function
+    (``NAME(x)``, or just ``NAME`` without parameters)."""
+
+    kind: Literal["define"] = "define"
+    name: str
+    params: tuple[Param, ...] = ()
+    body: Expr
 
 
 class StepDecl(Clause):
@@ -596,7 +617,7 @@ Declaration = Annotated[
         GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
         BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
         EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
-        OptionReplace,
+        OptionReplace, DefineDecl,
     ],
     Field(discriminator="kind"),
 ]

@@ -356,6 +356,55 @@ def _too_deeply_nested(tree: Tree):
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def build_expression_lark() -> Lark:
+    """The same grammar, started at `expr`: for a value shown in a text (`"hold at {turn_total}"`)."""
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start="expr",
+                propagate_positions=True, maybe_placeholders=True, cache=True)
+
+
+class ValueProblem(Exception):
+    """A value in a text's braces that is not an expression of the language, at ``column`` of its line."""
+
+    def __init__(self, column: int, message: str, hint: str | None = None, width: int = 1):
+        super().__init__(message)
+        self.column, self.message, self.hint, self.width = column, message, hint, width
+
+
+def parse_expression(text: str, path: str, line: int, column: int):
+    """A value written inside a text's braces, as an expression whose locations are where it stands in
+    the rule file (``line``, starting at ``column``). Raises ValueProblem at the first problem."""
+    try:
+        tree = build_expression_lark().parse(" " * (column - 1) + text)
+        too_deep = _too_deeply_nested(tree)
+        if too_deep is not None:
+            meta, message, hint = too_deep
+            raise _AstProblem(1, meta.column, message, hint=hint)
+        node = _ToAst(path).transform(tree)
+    except UnexpectedInput as error:
+        raise ValueProblem(getattr(error, "column", column) or column,
+                           f"`{text}` is not a value the rules can work out",
+                           "a text shows a chosen value in braces, like {tile}, or a value worked out from the game, "
+                           "like {col of c} or {total of player + 1}") from None
+    except (_AstProblem, VisitError) as error:
+        inner = error.orig_exc if isinstance(error, VisitError) else error
+        if not isinstance(inner, _AstProblem):
+            raise
+        raise ValueProblem(inner.column, inner.message, inner.hint, inner.width) from None
+    return _moved_to_line(node, line)
+
+
+def _moved_to_line(node, line: int):
+    """``node`` (parsed from one line) with every location on ``line`` of its file."""
+    if isinstance(node, tuple):
+        return tuple(_moved_to_line(n, line) for n in node)
+    if not isinstance(node, ast.Node):
+        return node
+    update = {name: _moved_to_line(getattr(node, name), line) for name in type(node).model_fields if name != "loc"}
+    update["loc"] = node.loc.model_copy(update={"line": line, "end_line": line})
+    return node.model_copy(update=update)
+
+
 def parse_file(path: str | Path) -> ast.RuleFile:
     path = Path(path)
     try:
@@ -822,6 +871,18 @@ def _number(token: Token, name: str = "number", hint: str | None = None) -> int:
     return int(significant)
 
 
+def _signed_number(token: Token, name: str = "number") -> int:
+    """An INT or NEGATIVE_INT token's value (``-3``), bounded like any number of a rule file."""
+    if str(token).startswith("-"):
+        return -_number(Token.new_borrow_pos("INT", str(token)[1:], token), name)
+    return _number(token, name)
+
+
+def _option_value(token: Token):
+    """An option's value: a word, or a number the rules compute with (kept as the digits written)."""
+    return str(_number(token)) if token.type == "INT" else str(token)
+
+
 def _unquote(token: Token) -> str:
     return str(token)[1:-1]
 
@@ -930,8 +991,14 @@ class _ToAst(Transformer):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, title, *values = rest
         default = values.pop()
+        kinds = {v.type == "INT" for v in values + [default]}
+        if len(kinds) > 1:
+            odd = next(v for v in values + [default] if (v.type == "INT") != (values[0].type == "INT"))
+            raise _AstProblem(odd.line, odd.column, f"option `{name}` mixes numbers and words", width=len(odd),
+                              hint="an option's values are all words (`plain, marked`) or all numbers (`20, 50, 100`)")
         return ast.OptionDecl(loc=self.loc(meta), name=str(name), title=_unquote(title),
-                              values=tuple(str(v) for v in values), default=str(default), cites=cites, rulings=rulings)
+                              values=tuple(_option_value(v) for v in values), default=_option_value(default),
+                              numeric=values[0].type == "INT", cites=cites, rulings=rulings)
 
     # --- components and zones
     def named_values(self, meta, children):
@@ -1007,7 +1074,7 @@ class _ToAst(Transformer):
     def counter(self, meta, children):
         rest, cites, rulings = _split(children)
         name, per_player, start = rest
-        return ast.CounterDecl(loc=self.loc(meta), name=str(name), per_player=bool(per_player), start=_number(start),
+        return ast.CounterDecl(loc=self.loc(meta), name=str(name), per_player=bool(per_player), start=_signed_number(start),
                                cites=cites, rulings=rulings)
 
     def queue(self, meta, children):
@@ -1071,16 +1138,26 @@ class _ToAst(Transformer):
                            pick_where=where)
 
     def board(self, meta, children):
-        rest, cites, rulings = _split([c for c in children if c is not None])
-        name, rows, columns, low, high, adjacency, *items = rest
+        rest, cites, rulings = _split(children)  # the Nones of `rows NAME [INT .. INT]` kept in place
+        name, rows, row_low, row_high, columns, low, high, adjacency, *items = rest
         first, last = _number(low), _number(high)
+        numbered: dict[str, Any] = {}
+        if row_low is not None:  # `rows row 1..6`: rows numbered, named by no component attribute
+            numbered = {"first_row": _number(row_low), "last_row": _number(row_high)}
+            if numbered["last_row"] < numbered["first_row"]:
+                raise _AstProblem(row_low.line, row_low.column, f"the rows {row_low}..{row_high} are empty",
+                                  hint="write the smaller number first")
+            if numbered["last_row"] - numbered["first_row"] + 1 > LIMIT.board_rows:
+                raise _AstProblem(row_low.line, row_low.column,
+                                  refusal("board_rows", numbered["last_row"] - numbered["first_row"] + 1),
+                                  hint="a board's rows are numbered like its spaces: use a shorter range")
         if last - first + 1 > LIMIT.board_columns:
             raise _AstProblem(low.line, low.column, refusal("board_columns", last - first + 1),
                               width=high.end_column - low.column if high.end_column else 1,
                               hint="a board's columns are numbered like its spaces: use a shorter range")
         return ast.BoardDecl(
             loc=self.loc(meta), name=str(name), row_attribute=str(rows), column_attribute=str(columns),
-            first_column=first, last_column=last, adjacency=str(adjacency),
+            first_column=first, last_column=last, adjacency=str(adjacency), **numbered,
             regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
             marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
@@ -1284,6 +1361,16 @@ class _ToAst(Transformer):
     def fits(self, meta, children):
         return ast.Fits(loc=self.loc(meta), item=children[0], space=children[1])
 
+    def span(self, meta, children):
+        return ast.Span(loc=self.loc(meta), low=children[0], high=children[1])
+
+    def define(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, *rest = rest
+        params = rest[0] if len(rest) > 1 else ()
+        return ast.DefineDecl(loc=self.loc(meta), name=str(name), params=tuple(params), body=rest[-1],
+                              cites=cites, rulings=rulings)
+
     def member(self, meta, children):
         return ast.Member(loc=self.loc(meta), element=children[0], collection=children[1])
 
@@ -1418,7 +1505,8 @@ class _ToAst(Transformer):
         return ast.ExampleLine(loc=self.loc(meta), what="players", number=_number(children[0], "players"))
 
     def given_option(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="option", name=str(children[0]), value=str(children[1]))
+        return ast.ExampleLine(loc=self.loc(meta), what="option", name=str(children[0]),
+                               value=_option_value(children[1]))
 
     def item_ref(self, meta, children):
         label, at = children
@@ -1435,7 +1523,7 @@ class _ToAst(Transformer):
 
     def given_counter(self, meta, children):
         name, seat, value = children
-        return ast.ExampleLine(loc=self.loc(meta), what="counter", name=str(name), expr=seat, number=_number(value))
+        return ast.ExampleLine(loc=self.loc(meta), what="counter", name=str(name), expr=seat, number=_signed_number(value))
 
     def when_action(self, meta, children):
         return ast.ExampleLine(loc=self.loc(meta), what="action", value=_unquote(children[0]))

@@ -17,6 +17,9 @@ from . import ir
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
 
 SAFE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
+# A value a text may work out in braces (`{col of c}`, `{total of player + 1}`): names, numbers, spaces,
+# + - * and brackets; a field is then parsed and checked as an expression of the language.
+VALUE_FIELD = re.compile(r"^[A-Za-z0-9_ +\-*(),]+$")
 PARAM_TYPES = ("seat", "space", "item", "number", "word")
 BUILTINS = {"abs": 1, "min": 2, "max": 2}
 SEAT_STEPS = {"left": 1, "right": -1}
@@ -399,6 +402,10 @@ class Checker:
         self.steps = {d.name: d for d in decls if d.kind in ("step", "choice", "chance")}
         self.scores = {d.name: d for d in decls if d.kind == "score"}
         self.ends = {d.name: d for d in decls if d.kind == "end"}
+        self.defines = {d.name: d for d in decls if d.kind == "define"}
+        self.definitions: dict[str, ir.Definition] = {}
+        self.defining: list[str] = []  # the definitions being checked, outermost first
+        self.cyclic: set[str] = set()  # definitions that use themselves (reported once, then left alone)
         self.attributes: dict[str, tuple] = {}
         for component in self.components.values():
             for attribute in component.attributes:
@@ -408,7 +415,8 @@ class Checker:
                 self.attributes[attribute.name] = tuple(dict.fromkeys((known or ()) + attribute.values))
         self.symbols: set[str] = set()
         for option in self.options.values():
-            self.symbols.update(option.values)
+            if not option.numeric:
+                self.symbols.update(option.values)
         for values in self.attributes.values():
             self.symbols.update(v for v in values if isinstance(v, str))
         for d in decls:  # a die's faces are words any rule may compare with, wherever it is declared
@@ -498,9 +506,12 @@ class Checker:
         if kind == "of":
             return self._of(node, scope)
         if kind == "call":
+            if node.func in self.defines:
+                return self._use(node, node.func, node.args, scope)
             if node.func not in BUILTINS:
                 self.error(loc, f"there is no function `{node.func}`",
-                           hint=did_you_mean(node.func, BUILTINS) or f"functions: {', '.join(BUILTINS)}")
+                           hint=did_you_mean(node.func, list(BUILTINS) + list(self.defines))
+                           or f"functions: {', '.join(list(BUILTINS) + list(self.defines))}")
                 return self._bad(node)
             if len(node.args) != BUILTINS[node.func]:
                 self.error(loc, f"`{node.func}` takes {BUILTINS[node.func]} value(s), not {len(node.args)}")
@@ -606,6 +617,8 @@ class Checker:
             space = self.expr(node.space, scope, "space")
             board = board_of(space.type) or "?"
             return ir.Fits(BOOL, loc, text, board, item, space)
+        if kind == "span":
+            return ir.Span(NUMBERS, loc, text, self.expr(node.low, scope, INT), self.expr(node.high, scope, INT))
         if kind == "member":
             element = self.expr(node.element, scope)
             collection = self.expr(node.collection, scope)
@@ -647,6 +660,8 @@ class Checker:
         name, loc, text = node.id, node.loc, self.text(node)
         if name in scope:
             return ir.Var(scope[name], loc, text, name)
+        if name in self.defines:
+            return self._use(node, name, (), scope)
         if name == "players":
             return ir.PlayersSet(SEATS, loc, text)
         if name in self.zones:
@@ -664,13 +679,116 @@ class Checker:
                 self.error(loc, f"`{name}` is kept per player", hint=f"write `{name} of <player>`")
             return ir.CounterRef(INT, loc, text, name, None)
         if name in self.options:
-            return ir.OptionRef(SYMBOL, loc, text, name)
+            return ir.OptionRef(INT if self.options[name].numeric else SYMBOL, loc, text, name)
         if name in self.symbols:
             return ir.Const(SYMBOL, loc, text, name)
         known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
-            list(self.queues) + sorted(self.symbols) + ["players"]
+            list(self.queues) + sorted(self.symbols) + list(self.defines) + ["players"]
         self.error(loc, f"unknown name `{name}`", hint=did_you_mean(name, known))
         return self._bad(node)
+
+    # ------------------------------------------------------------------ definitions
+    def _use(self, node, name: str, arg_nodes: Sequence, scope: dict[str, str]) -> ir.E:
+        """A use of definition ``name``: as many values as it has parameters, each of its parameter's type."""
+        d = self.defines[name]
+        self.used.add("define:" + name)
+        if name in self.cyclic:  # reported once, at the definition
+            return self._bad(node)
+        if len(arg_nodes) != len(d.params):
+            wanted = ", ".join(p.name for p in d.params)
+            self.error(node.loc, f"`{name}` takes {len(d.params)} value(s){f' ({wanted})' if wanted else ''}, "
+                                 f"not {len(arg_nodes)}",
+                       hint=f"write `{name}({wanted})`" if d.params else f"write just `{name}`")
+            return self._bad(node)
+        definition = self.definition(name)
+        if definition is None:
+            return self._bad(node)
+        args = tuple(self.expr(a, scope, p.type) for a, p in zip(arg_nodes, definition.params))
+        if definition.value.type == "?":
+            return self._bad(node)
+        return ir.DefinedValue(definition.value.type, node.loc, self.text(node), name, args)
+
+    def definition(self, name: str) -> Optional[ir.Definition]:
+        """Definition ``name``, checked once (at its first use, or in file order): its value sees only its
+        parameters and the game's declarations, never the names where it is used."""
+        done = self.definitions.get(name)
+        if done is not None or name in self.defining or name in self.cyclic:
+            return done
+        d = self.defines[name]
+        if len(self.defining) >= LIMIT.definition_depth:
+            self.error(self._name_loc(d.loc, name), refusal("definition_depth", len(self.defining) + 1) +
+                       f" (`{' -> '.join(self.defining + [name])}`)", width=len(name),
+                       hint="write the innermost definitions out where they are used")
+            self.cyclic.add(name)
+            return None
+        self.defining.append(name)
+        try:
+            self.cites_of(d, f"definition `{name}`")
+            for builtin in (name,) if name in BUILTINS else ():
+                self.error(self._name_loc(d.loc, name), f"`{builtin}` is a built-in function", width=len(name),
+                           hint="give the definition another name")
+            if name in self.symbols:
+                self.error(self._name_loc(d.loc, name), f"`{name}` is already a value (of an attribute or "
+                                                        f"an option)", width=len(name),
+                           hint="give the definition another name")
+            params, scope = self.params(d.params)
+            value = self.expr(d.body, scope)
+        finally:
+            self.defining.pop()
+        definition = self.definitions[name] = ir.Definition(name, d.loc, d.cites, d.rulings, params, value)
+        return definition
+
+    def definition_cycles(self) -> None:
+        """A definition that uses itself, directly or through others (``a -> b -> a``), would never be
+        worked out: reported once per cycle, at the definition of the cycle declared first."""
+        needs: dict[str, list[str]] = {}
+        for name, d in self.defines.items():
+            own = {p.name for p in d.params}
+            found, stack = [], [d.body]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, tuple):
+                    stack.extend(reversed(node))
+                    continue
+                if not isinstance(node, ast.Node):
+                    continue
+                if isinstance(node, ast.Call) and node.func in self.defines:
+                    found.append(node.func)
+                elif isinstance(node, ast.Name) and node.id in self.defines and node.id not in own:
+                    found.append(node.id)
+                stack.extend(reversed([getattr(node, f) for f in type(node).model_fields
+                                       if isinstance(getattr(node, f), (ast.Node, tuple))]))
+            needs[name] = list(dict.fromkeys(found))
+        for name in self.defines:
+            path = self._shortest_cycle(name, needs)
+            if path is None or self.cyclic & set(path):
+                continue
+            self.cyclic.update(path)
+            d = self.defines[name]
+            self.error(self._name_loc(d.loc, name), f"definition `{name}` uses itself: {' -> '.join(path)}",
+                       width=len(name),
+                       hint="a definition is worked out from the game; write it from declarations and other "
+                            "definitions that do not lead back to it (a repeated rule is a `for each` or a `count`)")
+
+    @staticmethod
+    def _shortest_cycle(start: str, needs: dict[str, list[str]]) -> Optional[list[str]]:
+        """The shortest way from ``start`` back to itself through ``needs`` (breadth first), or None."""
+        came_from: dict[str, str] = {}
+        frontier = [start]
+        while frontier:
+            following = []
+            for name in frontier:
+                for other in needs.get(name, ()):
+                    if other == start:
+                        path = [name]
+                        while path[-1] != start:
+                            path.append(came_from[path[-1]])
+                        return path[::-1] + [start]
+                    if other not in came_from and other in needs:
+                        came_from[other] = name
+                        following.append(other)
+            frontier = following
+        return None
 
     def _of(self, node: ast.Of, scope: dict[str, str]) -> ir.E:
         attr, loc, text = node.attr, node.loc, self.text(node)
@@ -760,10 +878,14 @@ class Checker:
             values = self.attributes.get(attr, ())
             attr_type = INT if values and isinstance(values[0], int) else SYMBOL
             if t == ITEM:
+                if attr not in self.attributes:
+                    self.error(loc, f"no component has the attribute `{attr}`; it numbers the spaces of a board",
+                               hint=f"write `{attr} of <space>`")
+                    return self._bad(node)
                 return ir.ItemAttr(attr_type, loc, text, attr, target)
             if is_space(t):
                 board = self.boards[board_of(t)]
-                if attr == board.column_attribute:
+                if attr == board.column_attribute or (attr == board.row_attribute and board.first_row is not None):
                     attr_type = INT
                 elif attr != board.row_attribute:
                     self.error(loc, f"the spaces of {board.name} have no `{attr}`",
@@ -952,7 +1074,7 @@ class Checker:
 
         rulings = tuple(ir.Ruling(d.id, d.loc, d.cites, d.rulings, d.title, d.text) for d in self.rulings.values())
         options = tuple(ir.Option(d.name, d.loc, self.cites_of(d, f"option `{d.name}`"), d.rulings, d.title,
-                                  d.values, d.default) for d in self.options.values())
+                                  d.values, d.default, d.numeric) for d in self.options.values())
         for d in self.options.values():
             if d.default not in d.values:
                 self.error(d.loc, f"the default `{d.default}` is not one of the values",
@@ -1063,6 +1185,9 @@ class Checker:
                 self.error(step.loc, f"`{turn_step}` runs each turn, so it takes exactly one player: "
                                      f"`{turn_step}(player: seat)`")
 
+        self.definition_cycles()
+        for name in self.defines:  # in file order, so that their own mistakes are reported in file order
+            self.definition(name)
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
         insteads = tuple(self.instead(d) for d in decls if d.kind == "instead")
@@ -1095,6 +1220,7 @@ class Checker:
             skip_when=skip_when, steps=steps, triggers=triggers, insteads=insteads, ends=ends,
             scores=scores, ranking=ranking, invariants=invariants, examples=examples,
             match=matches[0] if matches else None, causes=tuple(self.causes),
+            definitions=tuple(self.definitions[name] for name in self.defines if name in self.definitions),
         )
         self.bound_nesting(model)
         self.fixed_conditions(model)
@@ -1169,18 +1295,17 @@ class Checker:
     # for a player count and options, before there is a game (no zones, counters, board or fits yet).
     _FIXED = (ir.Const, ir.Var, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.ItemAttr, ir.SpaceAttr, ir.IsKind,
               ir.Compare, ir.Arith, ir.Negate, ir.Not, ir.BoolOp, ir.Builtin, ir.AttributeValues, ir.Member,
-              ir.Count, ir.Total, ir.First)
+              ir.Count, ir.Total, ir.First, ir.Span, ir.DefinedValue)
 
     def fixed_conditions(self, model: ir.Model) -> None:
         """A fit's condition makes the table of where each component fits, and a face's condition chooses
         the map, when the engine is made: neither may read the game (a zone, a counter, a score, the board,
         what fits where), which does not exist yet; reported at the first thing it reads."""
-        from .cost import walk
         conditions = [(f.condition, f"the condition of `{f.name}`") for f in model.fits]
         conditions += [(face.condition, f"the condition of face {face.name} of board `{b.name}`")
                        for b in model.boards for face in b.faces]
         for condition, what in conditions:
-            bad = next((e for e in walk(condition) if not isinstance(e, self._FIXED) and not (
+            bad = next((e for e in self.walk_through_definitions(condition) if not isinstance(e, self._FIXED) and not (
                 isinstance(e, ir.Size) and isinstance(e.collection, (ir.PlayersSet, ir.AttributeValues)))), None)
             if bad is None or bad.type == "?":
                 continue
@@ -1189,6 +1314,18 @@ class Checker:
                        hint="a fit or a face may test the component's and the space's attributes, their kinds, "
                             "the options and the number of players; test the game where the component is placed "
                             "(`only if ...`)")
+
+    def walk_through_definitions(self, e: Optional[ir.E]):
+        """Every expression inside ``e`` and inside the definitions it uses (each definition once)."""
+        from .cost import walk
+        seen: set[str] = set()
+        pending = [e]
+        while pending:
+            for node in walk(pending.pop()):
+                yield node
+                if isinstance(node, ir.DefinedValue) and node.name not in seen and node.name in self.definitions:
+                    seen.add(node.name)
+                    pending.append(self.definitions[node.name].value)
 
     def bound_work(self, model: ir.Model) -> None:
         """What one condition, one option's listing or one step may walk, estimated (rulespec/model/cost.py),
@@ -1396,10 +1533,13 @@ class Checker:
         self.cites_of(d, f"board `{d.name}`")
         if d.lattice == "triangles":
             return self.lattice_board(d)
-        row_values = self.attributes.get(d.row_attribute)
+        row_values = tuple(range(d.first_row, d.last_row + 1)) if d.first_row is not None else \
+            self.attributes.get(d.row_attribute)
         if row_values is None:
             self.error(d.loc, f"no component has the attribute `{d.row_attribute}` to name the rows",
-                       hint=did_you_mean(d.row_attribute, self.attributes))
+                       hint=(did_you_mean(d.row_attribute, self.attributes) or "") +
+                       f"{'; or ' if did_you_mean(d.row_attribute, self.attributes) else ''}number the rows: "
+                       f"`rows {d.row_attribute} 1..N`")
             row_values = ()
         if len(row_values) > LIMIT.board_rows:
             self.error(d.loc, refusal("board_rows", len(row_values), unit="rows of a board") + f" (board `{d.name}`)",
@@ -1418,7 +1558,7 @@ class Checker:
         for face in d.faces:
             self.cites_of(face, f"face {face.name}", required=False)
             labels = [r.label for r in face.rows]
-            if tuple(labels) != tuple(row_values):
+            if tuple(labels) != tuple(str(v) for v in row_values):
                 self.error(face.loc, f"the map of face {face.name} must have one row per {d.row_attribute}, in the "
                                      f"order {', '.join(map(str, row_values))}",
                            hint=f"its rows are {', '.join(labels)}")
@@ -1478,10 +1618,10 @@ class Checker:
                 inner = self.bind(inner, outcome.var, SYMBOL, outcome.loc)
                 var_type = SYMBOL
                 self.symbols.update(outcome.faces)
-            self.template(outcome.template, inner, outcome.loc, {outcome.var})
+            shown = self.template(outcome.template, inner, outcome.loc)
             return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                            outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
-                                              pick_from, pick_where))
+                                              pick_from, pick_where, shown))
         any_player = d.by is None
         if any_player:
             if "player" in scope:
@@ -1510,15 +1650,15 @@ class Checker:
                 inner = self.bind(inner, binding.var, element or "?", binding.loc)
                 bindings.append(ir.Binding(binding.var, element or "?", domain))
             conditions = tuple(self.expr(c, inner, BOOL) for c in self.conjuncts(option.guard))
-            self.template(option.template, inner, option.loc, {b.var for b in bindings})
+            shown = self.template(option.template, inner, option.loc)
             if any_player and "{player}" in option.template:
                 self.error(option.loc, "the acting player is already shown before the text",
                            hint="leave `{player}` out of the text")
             options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
-                                           tuple(bindings), conditions, self.stmts(option.body, inner)))
+                                           tuple(bindings), conditions, self.stmts(option.body, inner), shown))
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options))
 
-    def template_ok(self, template: str, loc: ast.Loc) -> bool:
+    def template_ok(self, template: str, loc: ast.Loc, values: bool = False) -> bool:
         """A template has only `{name}` fields: no `{}`, `{0}`, `{x.attr}`, `{x[0]}`, `{x!r}`, `{x:>5}`, and
         no brace that is not part of one. Reported at the bad field when it can be found."""
         index = 0
@@ -1528,12 +1668,13 @@ class Checker:
             if field is None:
                 problem = ("a `{` or `}` that is not part of a `{name}`",
                            "braces in a text only mark a value, like {tile}; leave other braces out")
-            elif not SAFE_NAME.match(field):
+            elif not SAFE_NAME.match(field) and not (values and VALUE_FIELD.match(field) and re.search("[A-Za-z]", field)):
                 name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", field)
                 better = f"{{{name.group(0)}}}" if name else "{tile}"
-                problem = (f"`{{{field}}}` is not a name in braces",
-                           f"write {better}; formats like {{tile:>5}}, {{tile!r}}, {{tile.x}} or {{0}} are not part "
-                           f"of the language")
+                problem = (f"`{{{field}}}` is not a name or a value in braces" if values else
+                           f"`{{{field}}}` is not a name in braces",
+                           f"write {better}{', or a value like {col of c}' if values else ''}; formats like "
+                           f"{{tile:>5}}, {{tile!r}}, {{tile.x}} or {{0}} are not part of the language")
             if problem is not None:
                 self.error(self._template_loc(loc, template, match.start()), problem[0] + f" in \"{template}\"",
                            hint=problem[1], width=len(match.group(0)))
@@ -1558,24 +1699,40 @@ class Checker:
         column = start + 2 + offset
         return ast.Loc(file=loc.file, line=loc.line, column=column, end_line=loc.line, end_column=column + 1)
 
-    def template(self, template: str, scope: dict[str, str], loc: ast.Loc, must_show: set[str]) -> None:
-        self.template_fields = []
-        if not self.template_ok(template, loc):
-            return
-        try:
-            fields = [f for _, f, spec, conv in string.Formatter().parse(template) if f is not None]
-        except ValueError as error:
-            self.error(loc, f"the text \"{template}\" is not a valid template ({error})",
-                       hint="write {name} for a value and avoid single { or }")
-            return
-        for field in fields:
-            if not SAFE_NAME.match(field):
-                self.error(loc, f"`{{{field}}}` in \"{template}\" is not a name",
-                           hint="a template names a chosen value, like {tile}")
-            elif field not in scope:
+    # What a text may show in braces besides a chosen value: a value worked out from the game.
+    SHOWN_TYPES = (INT, SYMBOL, SEAT, ITEM)
+
+    def template(self, template: str, scope: dict[str, str], loc: ast.Loc) -> tuple[tuple[str, ir.E], ...]:
+        """Check a text's fields: a name in scope (`{tile}`) is shown as it is; anything else (`{col of c}`,
+        `{turn_total}`) must be a checked expression giving one value. Returns those values, by field."""
+        from ..language.parser import ValueProblem, parse_expression
+        if not self.template_ok(template, loc, values=True):
+            return ()
+        shown: list[tuple[str, ir.E]] = []
+        for match in re.finditer(r"\{([^{}]*)\}", template):
+            field = match.group(1)
+            if field in scope or any(field == f for f, _ in shown):
+                continue
+            if SAFE_NAME.match(field) and not (field in self.counters or field in self.options or
+                                               field in self.defines or field in self.symbols):
                 self.error(loc, f"`{{{field}}}` in \"{template}\" is not a name known here",
-                           hint=did_you_mean(field, scope))
-        self.template_fields = fields
+                           hint=did_you_mean(field, list(scope) + list(self.counters) + list(self.defines)))
+                continue
+            where = self._template_loc(loc, template, match.start() + 1)
+            try:
+                node = parse_expression(field, where.file, where.line, where.column)
+            except ValueProblem as problem:
+                self.error(where.model_copy(update={"column": problem.column, "end_column": problem.column + 1}),
+                           problem.message + f" in \"{template}\"", hint=problem.hint, width=problem.width)
+                continue
+            value = self.expr(node, scope)
+            if value.type != "?" and value.type not in self.SHOWN_TYPES and not is_space(value.type):
+                self.error(node.loc, f"`{field}` is {describe_type(value.type)}; a text can show a number, a word, "
+                                     f"a player, a component or a space",
+                           hint="show a value: `{count(...)}`, `{size of ...}`, `{col of c}`")
+                continue
+            shown.append((field, value))
+        return tuple(shown)
 
     def trigger(self, d: ast.TriggerDecl) -> ir.Trigger:
         self.cites_of(d, f"trigger `{d.name}`")
@@ -1636,9 +1793,8 @@ class Checker:
         """A score is worked out from its value when asked for; one whose value needs itself, directly or
         through other scores (``a -> b -> a``), would never finish. Reported once per cycle, at the score
         of the cycle declared first."""
-        from .cost import walk
-        needs = {s.name: list(dict.fromkeys(e.score for e in walk(s.value) if isinstance(e, ir.ScoreRef)))
-                 for s in scores}
+        needs = {s.name: list(dict.fromkeys(e.score for e in self.walk_through_definitions(s.value)
+                                            if isinstance(e, ir.ScoreRef))) for s in scores}
         reported: set[frozenset] = set()
         for score in scores:
             # The shortest way back from `score` to itself, if any (breadth first, in file order).
@@ -1785,6 +1941,10 @@ class Checker:
         for name, d in self.queues.items():
             if "queue:" + name not in self.used:
                 self.error(d.loc, f"queue `{name}` is never used", hint="remove it, or queue steps in it")
+        for name, d in self.defines.items():
+            if "define:" + name not in self.used:
+                self.error(self._name_loc(d.loc, name), f"definition `{name}` is never used", width=len(name),
+                           hint="remove it, or use it in a rule")
         for name, d in self.steps.items():
             if "step:" + name not in self.used:
                 self.error(d.loc, f"step `{name}` is never run",

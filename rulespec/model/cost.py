@@ -104,6 +104,9 @@ class Cost:
         from ..runtime.engine import Engine
         self.loop_turns = Engine.MAX_LOOP_TURNS  # the loops of one action turn at most this often
         self.score_cost: dict[str, int] = {}
+        self.definitions = {d.name: d for d in model.definitions}
+        self.definition_cost: dict[str, int] = {}
+        self._defining: set[str] = set()
         self._scoring: set[str] = set()
 
     @staticmethod
@@ -137,6 +140,18 @@ class Cost:
             return self.faces.get(domain.board, 1)
         if isinstance(domain, ir.QueueRef):
             return self.items
+        if isinstance(domain, ir.Span):
+            from ..language.limits import LIMIT
+            if all(isinstance(end, ir.Const) and isinstance(end.value, int) for end in (domain.low, domain.high)):
+                return min(max(domain.high.value - domain.low.value + 1, 1), LIMIT.span)
+            return LIMIT.span  # walked only while at most this long (runtime: span)
+        if isinstance(domain, ir.DefinedValue) and domain.name in self.definitions \
+                and domain.name not in self._defining:
+            self._defining.add(domain.name)
+            try:
+                return self.size(self.definitions[domain.name].value)
+            finally:
+                self._defining.discard(domain.name)
         return self.items  # a zone (every component may be in it), or anything else: every component
 
     # ------------------------------------------------------------------ expressions
@@ -164,6 +179,8 @@ class Cost:
             return 1 + self.expr(e.subject) + 3 * self.largest_shape
         if isinstance(e, ir.ScoreRef):
             return 1 + self.expr(e.seat) + self.score(e.score)
+        if isinstance(e, ir.DefinedValue):
+            return 1 + sum(self.expr(a) for a in e.args) + self.definition(e.name)
         return 1 + sum(self.expr(child) for child in children(e))
 
     def score(self, name: str) -> int:
@@ -181,6 +198,21 @@ class Cost:
             self._scoring.discard(name)
         return cost
 
+    def definition(self, name: str) -> int:
+        """The work of working out a definition once (it may use other definitions)."""
+        known = self.definition_cost.get(name)
+        if known is not None:
+            return known
+        definition = self.definitions.get(name)
+        if definition is None or name in self._defining:  # a cycle is reported by the checker, not followed
+            return 1
+        self._defining.add(name)
+        try:
+            cost = self.definition_cost[name] = self.expr(definition.value)
+        finally:
+            self._defining.discard(name)
+        return cost
+
     def split(self, e: ir.E, bound: set[str]) -> tuple[int, int]:
         """(work per candidate, work once per listing) of an option's condition: counts and totals outside
         any other count that read none of the ``bound`` names are worked out once (the generator's
@@ -196,7 +228,7 @@ class Cost:
                     return 1
                 return self.expr(node)
             if isinstance(node, (ir.Count, ir.Total, ir.First, ir.BestSets, ir.ScoreRef, ir.Member,
-                                 ir.RegionComplete, ir.Check)):
+                                 ir.RegionComplete, ir.Check, ir.DefinedValue)):
                 return self.expr(node)
             return 1 + sum(per_candidate(child) for child in children(node))
 

@@ -281,6 +281,22 @@ class BoolOp(E):
 
 
 @dataclass(frozen=True)
+class Span(E):
+    """``low..high``: the whole numbers from low to high (none when high < low), in order."""
+
+    low: E
+    high: E
+
+
+@dataclass(frozen=True)
+class DefinedValue(E):
+    """A use of a definition: ``four_in_a_row(p)``, or ``pot`` without parameters."""
+
+    name: str
+    args: tuple[E, ...]
+
+
+@dataclass(frozen=True)
 class Builtin(E):
     func: str  # abs, min, max
     args: tuple[E, ...]
@@ -386,8 +402,9 @@ class Ruling(Cited):
 @dataclass(frozen=True)
 class Option(Cited):
     title: str
-    values: tuple[str, ...]
+    values: tuple[str, ...]  # as written (the digits of a number)
     default: str
+    numeric: bool = False  # the values are numbers: rules read the option as a number
 
 
 @dataclass(frozen=True)
@@ -435,7 +452,7 @@ class Face(Cited):
 @dataclass(frozen=True)
 class Board(Cited):
     row_attribute: str
-    row_values: tuple[str, ...]
+    row_values: tuple[Union[str, int], ...]  # numbers for numbered rows (`rows row 1..6`)
     column_attribute: str
     column_values: tuple[int, ...]
     adjacency: str
@@ -477,6 +494,7 @@ class ChoiceOption(Cited):
     bindings: tuple[Binding, ...]
     conditions: tuple[E, ...]  # the guard's conjuncts, in order
     body: tuple[S, ...]
+    shown: tuple[tuple[str, E], ...] = ()  # values its text works out (`{col of c}`), by field
 
 
 @dataclass(frozen=True)
@@ -488,6 +506,15 @@ class Outcome:
     faces: tuple[str, ...]
     pick_from: Optional[E] = None
     pick_where: Optional[E] = None
+    shown: tuple[tuple[str, E], ...] = ()  # values its text works out, by field
+
+
+@dataclass(frozen=True)
+class Definition(Cited):
+    """``define NAME(PARAMS): VALUE``: a named condition or value; its type is its value's."""
+
+    params: tuple[Param, ...]
+    value: E
 
 
 @dataclass(frozen=True)
@@ -620,13 +647,14 @@ class Model:
     examples: tuple[Example, ...]
     match: Optional[Match] = None
     causes: tuple[str, ...] = field(default=())
+    definitions: tuple[Definition, ...] = ()
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""
         found: set[str] = set(self.game_cites) | set(self.variant_cites)
         for group in (self.rulings, self.options, self.components, self.leave_outs, self.zones, self.counters,
                       self.queues, self.boards, self.shapes, self.fits, self.steps, self.triggers, self.insteads, self.ends,
-                      self.scores, self.invariants, self.examples):
+                      self.scores, self.invariants, self.examples, self.definitions):
             for decl in group:
                 found.update(decl.cites)
                 found.update(decl.rulings)

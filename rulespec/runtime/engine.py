@@ -28,6 +28,7 @@ TERMINAL = -4
 RESOLVE = "__resolve__"
 LOTS = "__lots__"  # the chance step that breaks a tie for first place by drawing lots
 ENDING = "__ending__"  # under the step an end runs before scoring; the game is over once it is reached
+SPAN_LIMIT = 10_000  # numbers in one range `low..high` (the language's `span` limit, rulespec.language.limits)
 
 
 class IllegalAction(Exception):
@@ -77,7 +78,7 @@ class FaceInfo:
 @dataclass(frozen=True)
 class BoardInfo:
     name: str
-    rows: tuple[str, ...]
+    rows: tuple[str, ...]  # labels (numbered rows as their digits)
     columns: tuple[int, ...]
     row_attribute: str
     column_attribute: str
@@ -242,7 +243,7 @@ class Tables:
             self.faces_in_use.append(tuple(f.name for f in applying) if board.kind == "triangles" else (face.name,))
             self.face_of.append(tuple(next((f.name for f in applying if f.cells[c] != "-"), "")
                                       for c in range(board.size)))
-            row_out = left_out.get(board.row_attribute, set())
+            row_out = {str(v) for v in left_out.get(board.row_attribute, ())}  # rows are labels
             col_out = left_out.get(board.column_attribute, set())
             in_use = tuple(face.cells[c] != "-" and board.rows[c // width] not in row_out
                            and board.columns[c % width] not in col_out for c in range(board.size))
@@ -1689,6 +1690,15 @@ def best_sets(figure: str, attribute: dict[int, Any], kinds: tuple, items: Itera
             counts[kinds.index(value)] += 1
     result = _best_sets(tuple(counts), max(wild, 0), tuple(sorted(table.items())))
     return result.score if figure == "points" else result.unused_real
+
+
+def span(low: int, high: int) -> range:
+    """`low..high` in a rule: the whole numbers from low to high, none when high < low. A range is walked
+    number by number, so it holds at most the language's `span` limit (10,000) of them."""
+    if high - low + 1 > SPAN_LIMIT:
+        raise RuleRuntimeError(f"the range {low}..{high} holds {high - low + 1:,} numbers; a range in the rules "
+                               f"holds at most {SPAN_LIMIT:,}")
+    return range(low, high + 1)
 
 
 def pick_weights(candidates: Iterable[tuple[str, Any]]) -> list[tuple[str, int, tuple]]:

@@ -43,7 +43,7 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
 CODE_LOCALS = {
     "args", "b", "base", "binding_tuple", "board", "class_name", "code", "cond", "const", "domain", "extra",
     "fns", "found", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
-    "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
+    "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners",
 }
 # Dictionaries of the generator whose values are code or numbers.
