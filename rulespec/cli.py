@@ -212,18 +212,34 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
         item_of_label.setdefault(label, item)
     columns = [c for c in range(width) if any(in_use[r * width + c] for r in range(len(board.rows)))] \
         if triangles else list(range(width))
-    shown_codes: dict[str, str] = {}
+    pieces_shown: dict[str, str] = {}  # code -> what it stands for, as drawn this time
+    marks_shown: dict[str, str] = {}
     lines = [f"{_words(board.name)} (face {_words(tables.face[b])}):"]
     if triangles and columns:
-        ruler = "".join(str(c)[-1] if c % 5 == 0 else " " for c in columns)
+        ruler = [" "] * len(columns)
+        for x, c in enumerate(columns):  # every fifth column numbered, where the number fits
+            if c % 5 == 0 and x + len(str(c)) <= len(columns) and ruler[max(0, x - 1)] == " ":
+                ruler[x:x + len(str(c))] = str(c)
+        ruler = "".join(ruler)
         lines.append(_Drawn(f"  {'':<{label_width}} {ruler}  (columns {columns[0]} to {columns[-1]})"))
     elif columns:
         lines.append(_Drawn(f"  {'':<{label_width}} " + " ".join(f"{board.columns[c]!s:>2}" for c in columns)))
+    left_out: list[str] = []  # rows in a run that other player counts use: told in one line
+
+    def tell_left_out() -> None:
+        if left_out:
+            rows = left_out[0] if len(left_out) == 1 else f"{left_out[0]} to {left_out[-1]}"
+            lines.append(_Drawn(f"  {rows:<{label_width}} (not in play with {players} players)"))
+            left_out.clear()
+
     for r, row in enumerate(board.rows):
         if not any(in_use[r * width + c] for c in range(width)):
             if used_with_others[r]:
-                lines.append(_Drawn(f"  {row:<{label_width}} (not in play with {players} players)"))
-            continue  # a row no player count uses draws nothing
+                left_out.append(row)
+            else:
+                tell_left_out()  # a row no player count uses draws nothing
+            continue
+        tell_left_out()
         cells = []
         for c in columns:
             cell = r * width + c
@@ -238,20 +254,25 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
                     text = f"{value}"
                 else:
                     text = codes.get(piece) or _piece_codes([piece], set(codes.values()) | set(marks))[piece]
-                    shown_codes[text] = piece
+                    pieces_shown[text] = piece
             else:
                 printed = getattr(tables, "mark_of", ())
                 mark = printed[b][cell] if b < len(printed) and cell < len(printed[b]) else None
                 if mark is not None and mark in mark_code:
                     text = mark_code[mark]
-                    shown_codes[text] = _words(mark) + " (printed)"
+                    marks_shown[text] = _words(mark)
                 elif triangles:
                     text = "\u25b3" if (r + c) % 2 == 0 else "\u25bd"  # up when row + column is even
                 else:
                     text = "o" if tables.region_of[b][cell] >= 0 else "."
             cells.append(text if triangles else f"{text:>2}")
         lines.append(_Drawn(f"  {row:<{label_width}} " + ("".join(cells) if triangles else " ".join(cells)).rstrip()))
-    legend = [f"{code} {what}" for code, what in sorted(shown_codes.items(), key=lambda kv: kv[1])]
+    tell_left_out()
+    legend = []
+    for heading, shown in (("pieces", pieces_shown), ("printed on the board", marks_shown)):
+        if shown:
+            legend.append(f"{heading}: " + ", ".join(f"{code} {what}" for code, what in
+                                                      sorted(shown.items(), key=lambda kv: _natural(kv[1]))))
     if column_values:
         legend.insert(0, f"a number: the {_words(board.column_attribute)} of the piece there")
     if triangles:
@@ -496,9 +517,9 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bo
         entries = [f"{n:>3}. {a.text}" for n, a in enumerate(actions, 1)]
         if can_wait:
             entries.append("  0. wait: let the others claim first")
-        if len(entries) <= 12:
+        if len(entries) <= 12 or 2 * max(map(len, entries)) + 3 > io.out.width:  # one a line, wrapped at words
             for entry in entries:
-                io.print(entry)
+                _say(io, entry)
         else:
             io.out.print(Columns([Text(e) for e in entries], column_first=True, padding=(0, 3)))
 

@@ -56,6 +56,9 @@ def test_names_are_words_not_ids(shell_we):
 def test_lanes_left_out_with_fewer_players_are_marked(shell_we):
     lines = render_observation(shell_we, spectator_view(shell_we.new_game(2)))
     assert any(re.fullmatch(r"\s*red\s+\(not in play with 2 players\)", line) for line in lines), lines
+    rows = render_observation(rulespec.load("let-them-eat-shrimp"), spectator_view(rulespec.load(
+        "let-them-eat-shrimp").new_game(2)))
+    assert "  r12 to r17 (not in play with 2 players)" in rows  # a run of rows told once
     assert not any("not in play" in line for line in render_observation(shell_we, spectator_view(shell_we.new_game(4))))
 
 
@@ -83,14 +86,15 @@ def test_pieces_without_a_number_are_told_apart(eat_shrimp, shell_we):
     state = rulespec.random_game(eat_shrimp, 2, seed=2)
     lines = render_observation(eat_shrimp, spectator_view(state))
     legend = next(line for line in lines if line.strip().startswith("(") and "an empty space" in line)
-    entries = dict(entry.split(" ", 1) for entry in legend.strip()[1:-1].split("; ") if len(entry.split(" ")[0]) == 1)
+    pieces = re.search(r"pieces: ([^;]*);", legend).group(1)
+    entries = dict(entry.split(" ", 1) for entry in pieces.split(", "))
     placed = set(state.observation(0)["boards"]["sea"].values())
     codes = {code for code, what in entries.items() if what in placed}
     assert len(codes) == len(placed) >= 2  # one code per kind of piece on the board, each its own
     board_text = "".join(line for line in lines if re.match(r"\s*r\d+ ", line))
     assert all(code in board_text for code in codes)
     starfish = render_observation(shell_we, spectator_view(rulespec.random_game(shell_we, 2, seed=1)))
-    assert any("S starfish" in line for line in starfish) and not any(" * " in line for line in starfish)
+    assert any("pieces: S starfish;" in line for line in starfish) and not any(" * " in line for line in starfish)
     assert _piece_codes(["triangle", "trapezoid", "tile"], {"t"}) == {"tile": "T", "trapezoid": "R", "triangle": "I"}
 
 
