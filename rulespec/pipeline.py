@@ -1,23 +1,27 @@
 """The whole pipeline behind one narrow interface: rule file -> checked model -> engine.
 
-``compile_rules`` runs parse and check; ``generate_source`` turns a model into Python;
+``compile_rules`` runs parse and check (``check_rules`` keeps the parsed file and its base beside the
+model, for the docs and ``simulate``); ``generate_source`` turns a model into Python;
 ``load`` gives a ready engine, importing the committed module in ``engines/`` when it was
 generated from exactly this rule file and these variants, and generating in memory otherwise.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 import types
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional, Sequence
 
 from .codegen.python import GENERATOR_VERSION, generate, source_hash
+from .language import ast
 from .language.errors import RuleError, SourceText
 from .language.parser import parse_file
 from .model import ir
-from .model.checker import check
+from .model.checker import Checker, check
 from .resources import engines_dir, house_rules_dir, rulebooks_dir
 from .runtime.engine import Engine
 
@@ -111,11 +115,32 @@ def display_name(path: Path) -> str:
         return path.name
 
 
-def compile_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.Model:
-    """Parse and check a rule file (a path or a bundled game's id) with the named variants applied."""
+@dataclass(frozen=True)
+class CheckedRules:
+    """A rule file through parse and check, with what it was made from: the one result the docs and
+    ``simulate`` read (the parsed file, the parsed base it extends and that base's path, the model)."""
+
+    path: Path
+    variants: tuple[str, ...]
+    rule_file: ast.RuleFile
+    base: Optional[ast.RuleFile]  # the parsed file this one ``extends``, if any
+    base_path: Optional[Path]
+    model: ir.Model
+
+    @functools.cached_property
+    def merged(self) -> tuple[tuple, tuple[ast.VariantDecl, ...]]:
+        """(the declarations as checked: a house rule's merged over its base, the variants applied;
+        the variants the file offers), as the checker works them out."""
+        declarations, offered = Checker(self.rule_file, self.base).declarations(list(self.variants))
+        return tuple(declarations), tuple(offered)
+
+
+def check_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> CheckedRules:
+    """Parse and check a rule file (a path or a bundled game's id) with the named variants applied,
+    keeping the parsed file and its base beside the model."""
     path = resolve_path(name_or_path)
     rule_file = parse_file(path)
-    base = None
+    base = base_path = None
     extends = [d for d in rule_file.declarations if d.kind == "extends"]
     if extends:
         first = rule_file.declarations[0]
@@ -126,13 +151,19 @@ def compile_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.
                 loc.line, loc.column, "`extends` comes once, as the first declaration of a house rule",
                 width=loc.end_column - loc.column if loc.end_line == loc.line else 1,
                 hint="put `extends \"GAME\"` on the first line and remove any other")])
-        base = _base_of(rule_file, extends[0], path)
-    return check(rule_file, variants, base=base)
+        base, base_path = _base_of(rule_file, extends[0], path)
+    model = check(rule_file, variants, base=base)
+    return CheckedRules(path, tuple(variants), rule_file, base, base_path, model)
+
+
+def compile_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.Model:
+    """Parse and check a rule file (a path or a bundled game's id) with the named variants applied."""
+    return check_rules(name_or_path, variants).model
 
 
 def _base_of(rule_file, extends, path: Path):
-    """The parsed base a house rule extends; a base that is unknown, unreadable or itself extends
-    another is reported at the house rule's `extends` line."""
+    """The parsed base a house rule extends and its path; a base that is unknown, unreadable or itself
+    extends another is reported at the house rule's `extends` line."""
     source = SourceText(rule_file.path, rule_file.text)
     loc = extends.loc
 
@@ -165,7 +196,7 @@ def _base_of(rule_file, extends, path: Path):
     if any(d.kind == "extends" for d in base.declarations):
         refuse(f"the base \"{name}\" extends another game itself; a house rule extends a whole game",
                hint="extend the game at the bottom of the chain, and copy the other house rule's changes")
-    return base
+    return base, base_path
 
 
 def generate_source(model: ir.Model, path: Path) -> str:

@@ -170,17 +170,16 @@ class Plan:
 
 def comparison_plans(path: Path, variants: Sequence[str] = ()) -> list[Plan]:
     """What to simulate: the rule file, and what it starts from (its base game, or itself without variants)."""
-    from .docs.sources import _parse_with_base
-    from .pipeline import compile_rules
-    model = compile_rules(path, variants)
+    from .pipeline import check_rules, compile_rules
+    checked = check_rules(path, variants)
+    model = checked.model
     plans = [Plan(f"{model.title}" + (f" + {', '.join(variants)}" if variants else ""), str(path), tuple(variants))]
     if variants:
         plans.insert(0, Plan(f"{model.title} (no variants)", str(path)))
         return plans
-    _, _, base_path = _parse_with_base(Path(path))
-    if base_path is not None:
-        base = compile_rules(base_path)
-        plans.insert(0, Plan(f"{base.title} (base)", str(base_path)))
+    if checked.base_path is not None:
+        base = compile_rules(checked.base_path)
+        plans.insert(0, Plan(f"{base.title} (base)", str(checked.base_path)))
     return plans
 
 

@@ -1,8 +1,8 @@
 """A rule file's declarations as the docs see them: kind, name, source text and checked model node.
 
-The list is the one the checker works from (``Checker.declarations``: a house rule's declarations
-merged over its base, the chosen variants applied), so what the docs show is what was checked. Each
-entry keeps the exact rule-file text of its declaration, read back from the file it came from, for
+The list is the one the checker works from (``pipeline.check_rules(...).merged``: a house rule's
+declarations merged over its base, the chosen variants applied), so what the docs show is what was
+checked. Each entry keeps the exact rule-file text of its declaration, read back from the file it came from, for
 the "Rule file" tab and for the diff of a variant or house rule against its base.
 """
 
@@ -16,10 +16,8 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..language import ast
-from ..language.parser import parse_file
 from ..model import ir
-from ..model.checker import Checker
-from ..pipeline import resolve_path
+from ..pipeline import CheckedRules, check_rules, resolve_path
 from .english import anchor, human
 
 
@@ -138,48 +136,31 @@ class RuleSource:
         return next((d for d in self.declarations if d.key == (kind, name)), None)
 
 
-def _parse_with_base(path: Path):
-    """The parsed file and, when it ``extends`` another, the parsed base (resolved as the pipeline does)."""
-    rule_file = _parsed(str(path))
-    base = None
-    base_path = None
-    extends = [d for d in rule_file.declarations if d.kind == "extends"]
-    if extends:
-        name = extends[0].base
-        base_path = resolve_path(name) if not Path(name).suffix else (path.parent / name)
-        base = _parsed(str(base_path))
-    return rule_file, base, base_path
-
-
-@functools.lru_cache(maxsize=128)
-def _parsed(path: str):
-    return parse_file(path)
-
-
 @functools.lru_cache(maxsize=64)
-def _compiled(path: str, variants: tuple[str, ...]) -> ir.Model:
-    """What ``compile_rules`` makes, from parses shared across the pages of one build."""
-    from ..model.checker import check
-    rule_file, base, _ = _parse_with_base(Path(path))
-    return check(rule_file, variants, base=base)
+def _checked(path: str, variants: tuple[str, ...]) -> CheckedRules:
+    """What the pipeline makes of a rule file, kept for the pages of one build."""
+    return check_rules(Path(path), variants)
 
 
 def clear_cache() -> None:
-    """Forget parses, models and engines (a site build starts with this, so edits are seen)."""
-    _parsed.cache_clear()
-    _compiled.cache_clear()
+    """Forget models and engines (a site build starts with this, so edits are seen)."""
+    _checked.cache_clear()
     _engine.cache_clear()
 
 
+def cached_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> CheckedRules:
+    return _checked(str(resolve_path(name_or_path)), tuple(variants))
+
+
 def cached_model(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.Model:
-    return _compiled(str(resolve_path(name_or_path)), tuple(variants))
+    return cached_rules(name_or_path, variants).model
 
 
 @functools.lru_cache(maxsize=64)
 def _engine(path: str, variants: tuple[str, ...]):
     """The engine for a rule file, as ``rulespec.load`` makes it, from the cached model."""
     from ..pipeline import engine_for_model
-    return engine_for_model(_compiled(path, variants), Path(path))
+    return engine_for_model(_checked(path, variants).model, Path(path))
 
 
 def cached_engine(name_or_path: str | Path, variants: Sequence[str] = ()):
@@ -193,13 +174,13 @@ def cached_engine(name_or_path: str | Path, variants: Sequence[str] = ()):
 def load_source(name_or_path: str | Path, variants: Sequence[str] = (), clause_ids: Sequence[str] = ()) -> RuleSource:
     """Check a rule file (raising RuleError on a problem) and list its declarations with their text."""
     path = resolve_path(name_or_path)
-    model = cached_model(path, variants)
-    rule_file, base, base_path = _parse_with_base(path)
+    checked = cached_rules(path, variants)
+    model = checked.model
     texts = Texts()
-    texts.add(rule_file.path, rule_file.text)
-    if base is not None:
-        texts.add(base.path, base.text)
-    decls, available = Checker(rule_file, base).declarations(list(variants))
+    texts.add(checked.rule_file.path, checked.rule_file.text)
+    if checked.base is not None:
+        texts.add(checked.base.path, checked.base.text)
+    decls, available = checked.merged
     index = _ir_index(model)
     taken: set[str] = set(clause_ids)
     out = []
@@ -210,7 +191,7 @@ def load_source(name_or_path: str | Path, variants: Sequence[str] = (), clause_i
         node = index.get((d.kind, name))
         out.append(Declaration(d.kind, name, d.loc.file, d.loc.line, _text(texts, d), node,
                                declaration_anchor(d.kind, name, taken)))
-    return RuleSource(path, tuple(variants), model, tuple(out), tuple(available), base_path, texts)
+    return RuleSource(path, tuple(variants), model, tuple(out), tuple(available), checked.base_path, texts)
 
 
 def _inside(inner: ast.Loc, outer: ast.Loc) -> bool:
