@@ -809,11 +809,15 @@ def init(
     io: _Io,
     folder: Path = typer.Argument(Path("."), metavar="DIR", help="Where to write the project (default: here)."),
     force: bool = typer.Option(False, "--force", help="Overwrite the files that are already there."),
+    extends: Optional[str] = typer.Option(None, "--extends", metavar="GAME",
+                                          help="Start from a house rule of this bundled game, not a game of its own."),
 ) -> None:
     """Write a starter project: a rule file, properties/ for pytest, mkdocs.yml, a CI workflow, a README."""
-    from .init_project import ExistingFiles, init_project
+    from .init_project import ExistingFiles, UnknownGame, init_project
     try:
-        written = init_project(folder, force=force)
+        written = init_project(folder, force=force, extends=extends)
+    except UnknownGame as error:
+        raise UsageProblem(str(error)) from None
     except ExistingFiles as error:
         raise UsageProblem(f"{_shown_path(folder)} already has {', '.join(p.as_posix() for p in error.paths)}: "
                            f"nothing written (--force overwrites them)") from None
@@ -823,9 +827,11 @@ def init(
     for path in written.files:
         io.print(f"  {path.as_posix()}")
     io.print("next:" + (f" cd {_shown_path(folder)}, then" if Path(folder).resolve() != Path.cwd().resolve() else ""))
-    io.print(f"  rulespec check {written.rule_file.name}    # parse, check, run the examples")
-    io.print("  pytest properties/                # verify it, as CI will")
-    io.print("  rulespec site                     # the rules site, in site/")
+    steps = [(f"rulespec check {written.rule_file.name}", "parse, check, run the examples"),
+             ("pytest properties/", "verify it, as CI will"), ("rulespec site", "the rules site, in site/")]
+    width = max(len(command) for command, _ in steps)
+    for command, what in steps:
+        io.print(f"  {command:<{width}}    # {what}")
 
 
 # ----------------------------------------------------------------------------- top level

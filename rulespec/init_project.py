@@ -1,32 +1,43 @@
 """`rulespec init [DIR]`: a starter project of one's own, from the templates in rulespec/templates/project/.
 
-It writes a small original game (Tide Pool) as a rule file, a ``properties/`` folder that ``pytest
-properties/`` verifies it from through the rulespec pytest plugin (configured in ``pytest.ini``), an
-``mkdocs.yml`` for ``rulespec site``, a GitHub Actions workflow running the three commands and a README
-naming them. Nothing is overwritten unless asked (``force``).
+It writes a rule file (Tide Pool, a small original game; or, with ``extends``, a house rule of a bundled
+game), a ``properties/`` folder that ``pytest properties/`` verifies it from through the rulespec pytest
+plugin (configured in ``pytest.ini``), an ``mkdocs.yml`` for ``rulespec site``, a GitHub Actions workflow
+running the three commands and a README naming them. Nothing is overwritten unless asked (``force``).
+Templates are filled with :class:`string.Template` (``$rule_file``, ``$title``...).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from string import Template
+from typing import Optional
 
 TEMPLATES = "templates/project"
 
 # template (under rulespec/templates/project/) -> where it goes in the new project. Python files are
 # stored as .tmpl, so neither pytest nor an import ever picks them up inside the rulespec package.
 FILES = {
-    "game.rules": "tide-pool.rules",
+    "game.rules": "tide-pool.rules",  # or house-rule.rules, as GAME-house.rules
     "pytest.ini": "pytest.ini",
     "properties/conftest.py.tmpl": "properties/conftest.py",
-    "properties/test_tide_pool.py.tmpl": "properties/test_tide_pool.py",
+    "properties/test_games_end.py.tmpl": "properties/test_games_end.py",
     "mkdocs.yml": "mkdocs.yml",
     "github-workflow.yml": ".github/workflows/rulespec.yml",
     "gitignore": ".gitignore",
     "README.md": "README.md",
 }
-RULE_FILE = FILES["game.rules"]
+
+
+class UnknownGame(Exception):
+    """``extends`` names no bundled game."""
+
+    def __init__(self, game: str, bundled: list[str]):
+        self.game, self.bundled = game, bundled
+        super().__init__(f"no bundled game called {game!r} (bundled games: {', '.join(bundled) or 'none'})")
 
 
 class ExistingFiles(Exception):
@@ -41,30 +52,58 @@ class ExistingFiles(Exception):
 class Written:
     folder: Path
     files: list[Path]  # relative to folder, in the order written
-
-    @property
-    def rule_file(self) -> Path:
-        return self.folder / RULE_FILE
+    rule_file: Path  # the rule file written, in folder
 
 
 def template_text(name: str) -> str:
     return resources.files("rulespec").joinpath(TEMPLATES, name).read_text(encoding="utf-8")
 
 
-def init_project(folder: Path, force: bool = False) -> Written:
-    """Write the starter project into ``folder`` (made if missing). Raises :class:`ExistingFiles`
-    listing every file that is already there, before writing anything, unless ``force``."""
+def house_rule(game: str) -> tuple[str, dict[str, str]]:
+    """The file name of a house rule of the bundled ``game`` and the values of its template: the game's
+    own `game` declaration, copied with a title and an id of the house rule's own."""
+    from .pipeline import bundled_rulebooks
+    bundled = bundled_rulebooks()
+    if game not in bundled:
+        raise UnknownGame(game, list(bundled))
+    source = bundled[game].read_text(encoding="utf-8")
+    found = re.search(r"^game \"([^\"]*)\".*\n(?:[ \t]+.*\n)*", source, re.M)
+    if found is None:
+        raise UnknownGame(game, list(bundled))
+    title = found.group(1)
+    declaration = found.group(0).replace(f'game "{title}"', f'game "{title} (house rule)"', 1)
+    declaration = re.sub(r'^([ \t]+id )"([^"]*)"', lambda m: f'{m.group(1)}"{m.group(2)}-house"', declaration,
+                         count=1, flags=re.M)
+    name = f"{game}-house.rules"
+    return name, {"game": game, "base_title": title, "title": f"{title} (house rule)",
+                  "declaration": declaration.rstrip("\n"), "about": f"A house rule of {title}"}
+
+
+def init_project(folder: Path, force: bool = False, extends: Optional[str] = None) -> Written:
+    """Write the starter project into ``folder`` (made if missing): Tide Pool, or a house rule of the
+    bundled game ``extends``. Raises :class:`ExistingFiles` listing every file that is already there,
+    before writing anything, unless ``force``; :class:`UnknownGame` for an ``extends`` not bundled."""
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
         raise NotADirectoryError(f"{folder} is a file, not a folder")
-    existing = [Path(target) for target in FILES.values() if (folder / target).exists()]
+    files = dict(FILES)
+    values = {"title": "Tide Pool", "about": "A game"}
+    if extends is not None:
+        rule_file, values = house_rule(extends)
+        del files["game.rules"]
+        files = {"house-rule.rules": rule_file, **files}
+    else:
+        rule_file = files["game.rules"]
+    values["rule_file"] = rule_file
+    existing = [Path(target) for target in files.values() if (folder / target).exists()]
     if existing and not force:
         raise ExistingFiles(existing)
-    texts = {target: template_text(name) for name, target in FILES.items()}  # all read before any is written
+    texts = {target: Template(template_text(name)).safe_substitute(values)  # all made before any is written
+             for name, target in files.items()}
     written = []
     for target, text in texts.items():
         path = folder / target
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(Path(target))
-    return Written(folder, written)
+    return Written(folder, written, folder / rule_file)

@@ -1,5 +1,6 @@
 """`rulespec init [DIR]`: a starter project whose rule file checks and whose `pytest properties/` passes
-through the rulespec plugin; it never overwrites a file unless --force."""
+through the rulespec plugin (a game of its own, or a house rule with --extends); it never overwrites a
+file unless --force."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from rulespec.init_project import FILES
 
 runner = CliRunner()
 
-EXPECTED = {"tide-pool.rules", "pytest.ini", "properties/conftest.py", "properties/test_tide_pool.py",
+EXPECTED = {"tide-pool.rules", "pytest.ini", "properties/conftest.py", "properties/test_games_end.py",
             "mkdocs.yml", ".github/workflows/rulespec.yml", ".gitignore", "README.md"}
 
 
@@ -45,7 +46,7 @@ def test_init_writes_a_project_that_checks_and_whose_properties_pass(tmp_path):
     for nodeid in ("tide-pool.rules::check", "tide-pool.rules::example[gold_counts_three]",
                    "tide-pool.rules::example[thrown_back_stays]", "tide-pool.rules::properties[2 players]",
                    "tide-pool.rules::properties[3 players]", "tide-pool.rules::properties[4 players]",
-                   "properties/test_tide_pool.py::test_every_seeded_game_ends_with_someone_winning"):
+                   "properties/test_games_end.py::test_seeded_games_end_with_an_outcome"):
         assert f"{nodeid} PASSED" in done.stdout, done.stdout
     assert "7 passed" in done.stdout
 
@@ -82,3 +83,31 @@ def test_init_defaults_to_the_current_folder(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert _files(tmp_path) == EXPECTED
     assert "cd " not in result.output  # already there
+
+
+def test_init_extends_a_bundled_game_with_a_house_rule_that_checks_and_is_collected(tmp_path):
+    result = runner.invoke(app, ["init", str(tmp_path), "--extends", "shell-we"])
+    assert result.exit_code == 0, result.output
+    assert _files(tmp_path) == (EXPECTED - {"tide-pool.rules"}) | {"shell-we-house.rules"}
+    text = (tmp_path / "shell-we-house.rules").read_text(encoding="utf-8")
+    assert text.count('extends "shell-we"') == 1 and 'game "Shell We? (house rule)"' in text
+    checked = runner.invoke(app, ["check", str(tmp_path / "shell-we-house.rules")])
+    assert checked.exit_code == 0, checked.output
+    assert "Shell We? (house rule) (shell-we-house," in checked.output
+    for name in ("README.md", ".github/workflows/rulespec.yml", "properties/test_games_end.py"):
+        assert "shell-we-house.rules" in (tmp_path / name).read_text(encoding="utf-8") and \
+            "tide-pool" not in (tmp_path / name).read_text(encoding="utf-8")
+    assert "$" not in "".join((tmp_path / name).read_text(encoding="utf-8") for name in EXPECTED - {"tide-pool.rules"})
+    done = subprocess.run([sys.executable, "-m", "pytest", "properties/", "--co", "-q", "-p", "no:cacheprovider"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stdout + done.stderr
+    ids = done.stdout.splitlines()
+    assert "shell-we-house.rules::check" in ids and "shell-we-house.rules::properties[4 players]" in ids
+    assert any(line.startswith("shell-we-house.rules::example[") for line in ids)
+
+
+def test_init_extends_only_a_bundled_game(tmp_path):
+    result = runner.invoke(app, ["init", str(tmp_path), "--extends", "no-such-game"])
+    assert result.exit_code == 2
+    assert "no bundled game called 'no-such-game'" in result.output and "shell-we" in result.output
+    assert _files(tmp_path) == set()
