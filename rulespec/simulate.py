@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
+from .mcts import mcts_step
 from .runtime.engine import Engine, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
 
 
@@ -124,7 +125,7 @@ def _engine(path: str, variants: tuple, options: tuple) -> Engine:
     return _ENGINES[key]
 
 
-POLICIES = {"random": random_step, "greedy": greedy_step}  # how the simulated players choose
+POLICIES = {"random": random_step, "greedy": greedy_step, "mcts": mcts_step}  # how the simulated players choose
 
 
 def play_one(engine: Engine, players: int, seed: int, policy: str = "random",

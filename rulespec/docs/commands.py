@@ -117,9 +117,10 @@ def simulate(
                                             "(default: simulate-<game id>)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
     option: Optional[list[str]] = typer.Option(None, "--option", metavar="NAME=VALUE", help="A game option (repeatable)."),
-    policy: str = typer.Option("random", "--policy", metavar="random|greedy",
-                               help="How the players choose: uniformly at random, or greedy (each seat tries some "
-                                    "offered actions and takes the one that ranks it best right after)."),
+    policy: str = typer.Option("random", "--policy", metavar="random|greedy|mcts",
+                               help="How the players choose: uniformly at random, greedy (each seat tries some "
+                                    "offered actions and takes the one that ranks it best right after), or mcts "
+                                    "(a tree search of 24 simulations per decision, rulespec/mcts.py)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
                                             help="A game with no end after N steps stops with an error (default: "
                                                  "100 x (turn limit + 1) x players, or 1,000,000)."),
@@ -139,8 +140,8 @@ def simulate(
         raise UsageProblem("--games must be at least 1")
     if jobs < 0:
         raise UsageProblem("--jobs must be 0 (one per core) or more")
-    if policy not in ("random", "greedy"):
-        raise UsageProblem(f"--policy is random or greedy, not {policy!r}")
+    if policy not in ("random", "greedy", "mcts"):
+        raise UsageProblem(f"--policy is random, greedy or mcts, not {policy!r}")
     if max_steps is not None and max_steps < 1:
         raise UsageProblem("--max-steps must be at least 1")
     jobs = jobs or os.cpu_count() or 1
