@@ -419,8 +419,11 @@ class _Table:
     def apply(self, action) -> None:
         from .runtime.engine import CHANCE, Action
         state = self.state
-        step = state.observation(0)["decision"]["step"]
+        if not self.humans:  # --watch: nobody to tell
+            state.apply(action)
+            return
         before = {seat: state.observation(seat) for seat in self.humans}
+        step = next(iter(before.values()))["decision"]["step"]
         state.apply(action)
         if isinstance(action, Action):
             player, text = action.player, action.text
