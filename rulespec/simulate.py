@@ -6,7 +6,7 @@ reports game length (actions and turns), how games end, each seat's share of win
 scores, and how often each rule fires: options taken (by choice and option name), chance steps,
 automatic steps, triggers that changed something and replacement effects. ``--jobs`` spreads the
 games over processes. The report is a table in the terminal plus ``summary.json``, ``report.md``
-and small SVG charts in ``--out``.
+and small SVG charts in ``--out`` (drawn by rulespec/charts.py when matplotlib is installed).
 
 Rules are counted by the runtime itself, in each state's ``fired`` (see ``State._count``): the engine
 plays exactly as it always does, and the report names each count by what the rule is (``option
@@ -221,16 +221,14 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
 # ----------------------------------------------------------------------------- reports
 
 
-def write_report(sides: Sequence[Side], players: int, out: Path, title: str) -> dict:
-    """summary.json, report.md and SVG charts in ``out``; returns the summary."""
-    from .docs.svg import bar_chart, histogram
-    out.mkdir(parents=True, exist_ok=True)
-    summaries = [side.summary(players) for side in sides]
-    labels = [s["label"] for s in summaries]
+def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int) -> dict[str, str]:
+    """The report's charts as SVG text by file name (matplotlib, from rulespec.charts)."""
+    from .charts import bar_chart, histogram
     charts: dict[str, str] = {}
-    charts["length.svg"] = histogram("Game length (turns)", [(s.label, [r.turns for r in s.played]) for s in sides])
-    charts["actions.svg"] = histogram("Player decisions per game", [(s.label, [r.actions for r in s.played])
-                                                                    for s in sides])
+    charts["length.svg"] = histogram("Game length", [(s.label, [r.turns for r in s.played]) for s in sides],
+                                     xlabel="turns")
+    charts["actions.svg"] = histogram("Player decisions per game",
+                                      [(s.label, [r.actions for r in s.played]) for s in sides], xlabel="decisions")
     ends = sorted({end for s in summaries for end in s["ends"]})
     charts["ends.svg"] = bar_chart("How games end (% of games)", ends,
                                    [(s["label"], [s["ends"].get(e, 0.0) for e in ends]) for s in summaries], unit="%")
@@ -240,20 +238,35 @@ def write_report(sides: Sequence[Side], players: int, out: Path, title: str) -> 
     score_names = sorted({name for s in summaries for name in s["score_spread"]})
     if score_names:
         name = score_names[0]
-        charts["spread.svg"] = histogram(f"Spread of {name} (highest minus lowest)",
+        charts["spread.svg"] = histogram(f"Spread of {name}",
                                          [(s.label, [max(r.scores[name]) - min(r.scores[name])
-                                                     for r in s.played if r.scores.get(name)]) for s in sides])
+                                                     for r in s.played if r.scores.get(name)]) for s in sides],
+                                         xlabel="highest minus lowest")
     keys = sorted({k for s in summaries for k in s["fires_per_game"]})
     if keys:
         charts["rules.svg"] = bar_chart("How often each rule fires (per game)", keys,
                                         [(s["label"], [s["fires_per_game"].get(k, 0.0) for k in keys])
                                          for s in summaries])
+    return charts
+
+
+def write_report(sides: Sequence[Side], players: int, out: Path, title: str) -> dict:
+    """summary.json, report.md and, when matplotlib is installed, SVG charts in ``out``; returns the
+    summary (``charts``: the files written; ``charts_skipped``: why there are none, or empty)."""
+    from . import charts as charting
+    out.mkdir(parents=True, exist_ok=True)
+    summaries = [side.summary(players) for side in sides]
+    charts = report_charts(sides, summaries, players) if charting.available() else {}
     for name, svg in charts.items():
         (out / name).write_text(svg, encoding="utf-8")
-    summary = {"title": title, "players": players, "sides": summaries, "charts": sorted(charts)}
+    summary = {"title": title, "players": players, "sides": summaries, "charts": sorted(charts),
+               "charts_skipped": "" if charting.available() else CHARTS_SKIPPED}
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     (out / "report.md").write_text(report_markdown(summary), encoding="utf-8")
     return summary
+
+
+CHARTS_SKIPPED = "no charts: they are drawn with matplotlib (pip install 'rulespec[docs]')"
 
 
 def comparison_rows(summary: dict) -> list[tuple[str, list[str]]]:
@@ -284,6 +297,8 @@ def report_markdown(summary: dict) -> str:
     lines.append("")
     for chart in summary["charts"]:
         lines += [f"![{chart}]({chart})", ""]
+    if summary.get("charts_skipped"):
+        lines += [f"({summary['charts_skipped']})", ""]
     errors = [e for s in sides for e in s["errors"]]
     if errors:
         lines += ["## Games that stopped with an error", ""] + [f"- {e}" for e in errors[:50]] + [""]

@@ -168,8 +168,12 @@ def simulate(
     for what, cells in comparison_rows(summary):
         table.add_row(what, *cells)
     io.out.print(table)
-    io.print(f"wrote {_shown_path(target / 'report.md')}, {_shown_path(target / 'summary.json')} and "
-             f"{len(summary['charts'])} charts ({', '.join(summary['charts'])})")
+    if summary["charts"]:
+        io.print(f"wrote {_shown_path(target / 'report.md')}, {_shown_path(target / 'summary.json')} and "
+                 f"{len(summary['charts'])} charts ({', '.join(summary['charts'])})")
+    else:  # matplotlib is not installed
+        io.print(f"wrote {_shown_path(target / 'report.md')} and {_shown_path(target / 'summary.json')}; "
+                 f"{summary['charts_skipped']}")
     errors = [e for side in summary["sides"] for e in side["errors"]]
     if errors:
         io.error(f"{len(errors)} game(s) stopped with an error in the rules, e.g. {errors[0]}")

@@ -1,10 +1,10 @@
-"""SVG pictures drawn from data: boards (grids of lanes and boards of triangles) and small charts.
+"""SVG pictures drawn from data: boards (grids of lanes and boards of triangles). Charts of measured
+data are rulespec/charts.py's.
 
 Nothing here is hand-drawn per game. A board picture is computed from the engine's tables (which
 spaces are in use for a player count, which face applies, which letters mark regions or marks) and,
-for a position, from the state (what lies where, and why it was put there). Charts take plain
-numbers. Every picture is a standalone ``<svg>`` document with a ``<title>`` and no external
-references, so the site stays offline.
+for a position, from the state (what lies where, and why it was put there). Every picture is a
+standalone ``<svg>`` document with a ``<title>`` and no external references, so the site stays offline.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Optional, Sequence
 
 from .escape import xml_attr, xml_text
 
@@ -24,7 +23,7 @@ CSS_COLOURS = {
     "silver": "#bdbdbd", "violet": "#7e57c2", "indigo": "#3949ab", "lime": "#c0ca33", "magenta": "#d81b60",
     "navy": "#283593", "olive": "#827717", "maroon": "#880e4f", "turquoise": "#26c6da",
 }
-# Colours for the causes of placements and for chart series, in order.
+# Colours for the causes of placements and for the items of a board, in order.
 PALETTE = ("#37474f", "#1e88e5", "#e53935", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#d81b60",
            "#3949ab")
 SERIES = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b")
@@ -326,115 +325,3 @@ def option_settings(engine) -> list[dict[str, str]]:
     default = {n: engine.OPTIONS[n][1] for n in names}
     combos.sort(key=lambda c: c != default)
     return combos
-
-
-# ----------------------------------------------------------------------------- charts
-
-
-def _nice_max(value: float) -> float:
-    if value <= 0:
-        return 1.0
-    exponent = 10 ** math.floor(math.log10(value))
-    for step in (1, 2, 2.5, 5, 10):
-        if value <= step * exponent:
-            return step * exponent
-    return 10 * exponent
-
-
-def bar_chart(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequence[float]]],
-              unit: str = "", percent: bool = False) -> str:
-    """Grouped horizontal bars: one group per category, one bar per series (e.g. base game, house rule)."""
-    bar_h, gap = 14.0, 10.0
-    label_w = min(260.0, 12 + 6.4 * max((len(c) for c in categories), default=4))
-    plot_w = 360.0
-    top = 40.0
-    values = [v for _, vs in series for v in vs]
-    vmax = _nice_max(max(values, default=0.0) or 1.0)
-    if percent:
-        vmax = min(vmax, 100.0) if max(values, default=0) <= 100 else vmax
-    group_h = len(series) * bar_h + gap
-    height = top + len(categories) * group_h + 34
-    width = label_w + plot_w + 80
-    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{xml_text(title)}</text>']
-    for i, (name, _) in enumerate(series):
-        x = 10 + i * 170
-        body.append(f'<rect x="{x}" y="26" width="10" height="10" fill="{SERIES[i % len(SERIES)]}"/>'
-                    f'<text x="{x + 14}" y="35" font-size="11">{xml_text(name)}</text>')
-    for tick in range(5):
-        value = vmax * tick / 4
-        x = label_w + plot_w * tick / 4
-        body.append(f'<line x1="{_fmt(x)}" y1="{top}" x2="{_fmt(x)}" y2="{_fmt(height - 30)}" stroke="#e0e0e0"/>'
-                    f'<text x="{_fmt(x)}" y="{_fmt(height - 16)}" font-size="10" text-anchor="middle" '
-                    f'fill="#555">{_fmt(value)}{xml_text(unit)}</text>')
-    for g, category in enumerate(categories):
-        y0 = top + g * group_h
-        body.append(f'<text x="{_fmt(label_w - 6)}" y="{_fmt(y0 + len(series) * bar_h / 2 + 4)}" font-size="11" '
-                    f'text-anchor="end">{xml_text(category)}</text>')
-        for i, (name, vs) in enumerate(series):
-            value = vs[g] if g < len(vs) else 0.0
-            w = plot_w * (value / vmax) if vmax else 0
-            y = y0 + i * bar_h
-            body.append(f'<rect x="{_fmt(label_w)}" y="{_fmt(y)}" width="{_fmt(max(w, 0.5))}" '
-                        f'height="{_fmt(bar_h - 2)}" fill="{SERIES[i % len(SERIES)]}"><title>{xml_text(name)}, '
-                        f'{xml_text(category)}: {_fmt(value)}{xml_text(unit)}</title></rect>'
-                        f'<text x="{_fmt(label_w + w + 4)}" y="{_fmt(y + bar_h - 4)}" font-size="10">'
-                        f'{_fmt(value)}{xml_text(unit)}</text>')
-    return _chart_document(width, height, title, body)
-
-
-def histogram(title: str, series: Sequence[tuple[str, Sequence[float]]], bins: int = 20, unit: str = "") -> str:
-    """Overlaid histograms of several samples on one axis (outlined steps, shares of each sample)."""
-    values = [v for _, vs in series for v in vs]
-    lo, hi = (min(values), max(values)) if values else (0.0, 1.0)
-    if hi == lo:
-        hi = lo + 1
-    width_bin = (hi - lo) / bins
-    left, top, plot_w, plot_h = 50.0, 40.0, 480.0, 180.0
-    shares = []
-    for _, vs in series:
-        counts = [0] * bins
-        for v in vs:
-            counts[min(int((v - lo) / width_bin), bins - 1)] += 1
-        total = max(len(vs), 1)
-        shares.append([100.0 * c / total for c in counts])
-    smax = _nice_max(max((s for row in shares for s in row), default=1.0))
-    body = [f'<text x="10" y="18" font-size="14" font-weight="bold">{xml_text(title)}</text>']
-    for i, (name, vs) in enumerate(series):
-        x = 10 + i * 200
-        mean = sum(vs) / len(vs) if vs else 0
-        body.append(f'<rect x="{x}" y="26" width="10" height="10" fill="{SERIES[i % len(SERIES)]}"/>'
-                    f'<text x="{x + 14}" y="35" font-size="11">{xml_text(name)} (mean {_fmt(mean)})</text>')
-    for tick in range(5):
-        y = top + plot_h - plot_h * tick / 4
-        body.append(f'<line x1="{left}" y1="{_fmt(y)}" x2="{left + plot_w}" y2="{_fmt(y)}" stroke="#e0e0e0"/>'
-                    f'<text x="{left - 4}" y="{_fmt(y + 3)}" font-size="10" text-anchor="end" fill="#555">'
-                    f'{_fmt(smax * tick / 4)}%</text>')
-    for tick in range(6):
-        x = left + plot_w * tick / 5
-        body.append(f'<text x="{_fmt(x)}" y="{_fmt(top + plot_h + 14)}" font-size="10" text-anchor="middle" '
-                    f'fill="#555">{_fmt(lo + (hi - lo) * tick / 5)}{xml_text(unit)}</text>')
-    for i, row in enumerate(shares):
-        colour = SERIES[i % len(SERIES)]
-        points = [(left, top + plot_h)]
-        for b, share in enumerate(row):
-            y = top + plot_h - plot_h * share / smax
-            points += [(left + plot_w * b / bins, y), (left + plot_w * (b + 1) / bins, y)]
-        points.append((left + plot_w, top + plot_h))
-        pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
-        body.append(f'<polyline points="{pts}" fill="{colour}" fill-opacity="0.18" stroke="{colour}" '
-                    f'stroke-width="2"/>')
-    body.append(f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" stroke="#555"/>')
-    return _chart_document(left + plot_w + 20, top + plot_h + 26, title, body)
-
-
-def _chart_document(width: float, height: float, title: str, body: list[str]) -> str:
-    return "\n".join([
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_fmt(width)} {_fmt(height)}" '
-        f'width="{_fmt(width)}" height="{_fmt(height)}" role="img" aria-label="{_attr(title)}" '
-        f'font-family="sans-serif">',
-        f"<title>{xml_text(title)}</title>",
-        f'<rect width="{_fmt(width)}" height="{_fmt(height)}" fill="#ffffff"/>',
-        *body,
-        "</svg>",
-        "",
-    ])
