@@ -660,7 +660,8 @@ def play(
             io.print(f"player {seat_ + 1}, since your last decision:")
             for line in news[:40]:
                 _say(io, "  " + line)
-    for line in render_observation(engine, spectator_view(state), io.out.width):
+    final_view = state.observation(min(humans)) if humans else spectator_view(state)  # still only what you see
+    for line in render_observation(engine, final_view, io.out.width):
         _say(io, line)
     for line in format_outcome(state):
         _say(io, line, style="bold" if not line.startswith(" ") else None)

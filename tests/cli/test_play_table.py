@@ -121,3 +121,13 @@ def test_long_lines_wrap_at_words_only():
     assert max(len(line) for line in narrow.output.splitlines()) <= 60
     assert max(len(line) for line in wide.output.splitlines()) > 60  # there was something to wrap
     assert narrow.output.split() == wide.output.split()  # every word whole, in order
+
+
+def test_the_end_of_your_game_shows_still_only_what_your_seat_sees():
+    result = runner.invoke(app, ["play", "shell-we", "--seed", "5", "--seat", "1"], input="1\n" * 2000)
+    assert result.exit_code == 0, result.output[-2000:]
+    end = result.output[result.output.index("== game over =="):]
+    rack = re.search(r"^rack of player 2: (\d+)(.*)$", end, re.M)
+    assert rack, end
+    assert rack.group(2) == (" (hidden)" if rack.group(1) != "0" else "")
+    assert "rack of player 1 (you)" in end
