@@ -38,6 +38,12 @@ class Page:
     title: str = ""
 
 
+def variant_titles(model: ir.Model) -> list[str]:
+    """The titles of the variants applied (their names where a variant has none)."""
+    titles = dict(model.variants_available)
+    return [titles.get(name) or name for name in model.variants_applied]
+
+
 def natural_key(text: str) -> list:
     return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
 
@@ -201,7 +207,7 @@ class GamePage:
     # ---- sections
     def render(self, diff_section: Optional[list[str]] = None) -> Page:
         m = self.model
-        title = m.title + (f" — {', '.join(m.variants_applied)}" if m.variants_applied else "")
+        title = m.title + (f" — {', '.join(variant_titles(m))}" if m.variants_applied else "")
         # The page's title for MkDocs (the nav, the header, <title>), as front matter: taken from the heading,
         # it would reach <title> through the theme's `striptags`, which turns `&lt;` back into `<`.
         lines = ["---", f"title: {yaml_str(html_attr(title))}", "---", "", f"# {md_text(title)}", ""]
@@ -256,9 +262,9 @@ class GamePage:
         lines = ["## Components and zones", ""]
         if m.components:
             counts = self._in_play_counts()
-            seats = list(range(m.min_players, m.max_players + 1))
-            header = "| component | made of | made | " + " | ".join(f"{p} players" for p in seats) + " |"
-            lines += [header, "|" + " --- |" * (3 + len(seats))]
+            # One column for the components in play, whatever the number of players: a column per player
+            # count made the table wider than the page (six columns for Shrimp's 2 to 6 players).
+            lines += ["| component | made of | made | in play |", "| --- | --- | --- | --- |"]
             for c in m.components:
                 made = "; ".join(f"{human(a)}: {_values(vs)}" for a, vs in c.attributes) or "all alike"
                 if c.copies > 1 and c.attributes:
@@ -266,10 +272,10 @@ class GamePage:
                 total = c.copies
                 for _, vs in c.attributes:
                     total *= len(vs)
-                row = f"| [{human(c.name)}](#{self.by_key[('component', c.name)].anchor}) | {made} | {total} | "
-                row += " | ".join(str(counts[p].get(c.name, 0)) for p in seats) + " |"
-                lines.append(row)
-            lines += ["", "The last columns count the components in play for each number of players; the others "
+                in_play = {p: counts[p].get(c.name, 0) for p in counts}
+                lines.append(f"| [{human(c.name)}](#{self.by_key[('component', c.name)].anchor}) | {made} | {total} | "
+                             f"{_in_play_text(in_play, total)} |")
+            lines += ["", "The last column counts the components in play for each number of players; the others "
                           "stay out of the game.", ""]
         if m.zones:
             lines += ["| zone | whose | who sees the contents | at the start | order |", "| --- | --- | --- | --- | --- |"]
@@ -618,7 +624,9 @@ class GamePage:
         return lines
 
     def rulings(self) -> list[str]:
-        items = [d for d in self.decls if d.kind == "ruling"]
+        # By their IDs, in natural order (SHELL-AMB-2 before SHELL-AMB-10): a reader looks a ruling up by the ID
+        # a note or a rule names, and the file's order is the order its rulings were written in.
+        items = sorted((d for d in self.decls if d.kind == "ruling"), key=lambda d: natural_key(d.name))
         if not items:
             return []
         lines = ["## Rulings", "",
@@ -671,6 +679,27 @@ class GamePage:
                     refs.append(ref)
             lines += ["Encoded by " + ", ".join(refs) + ".", ""]
         return lines
+
+
+def _in_play_text(in_play: dict[int, int], total: int) -> str:
+    """``{2: 54, 3: 72, 4: 90}`` of 90 -> "54 with 2 players, 72 with 3, all with 4"; the same for every count
+    -> "all" (or "none", or the number)."""
+    def amount(n: int) -> str:
+        return "all" if n == total else "none" if n == 0 else str(n)
+
+    runs: list[list[int]] = []  # player counts in a row with the same number in play
+    for players in sorted(in_play):
+        if runs and in_play[runs[-1][-1]] == in_play[players] and runs[-1][-1] == players - 1:
+            runs[-1].append(players)
+        else:
+            runs.append([players])
+    if len(runs) <= 1:
+        return amount(in_play[runs[0][0]]) if runs else amount(total)
+    parts = []
+    for k, run in enumerate(runs):
+        seats = str(run[0]) if len(run) == 1 else f"{run[0]}–{run[-1]}"
+        parts.append(f"{amount(in_play[run[0]])} with {seats}" + (" players" if k == 0 else ""))
+    return ", ".join(parts)
 
 
 def _shown_path(path: Path) -> str:

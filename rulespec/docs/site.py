@@ -228,6 +228,45 @@ def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, doc
     return Path(config.site_dir)
 
 
+# ----------------------------------------------------------------------------- the sidebar
+
+
+class SectionTitles:
+    """An MkDocs event handler: without a ``nav`` of its own, MkDocs names a folder's section in the sidebar
+    after the folder ("Let them eat shrimp") and lists its pages by file name (a house rule's variants before
+    the house rule); this names the section after the title of the folder's index page, the game's title
+    ("Let Them Eat Shrimp!"), and lists the index page first, then the others by title. The hook and
+    ``build_site`` both use it."""
+
+    def on_nav(self, nav, config=None, files=None, **kwargs):
+        from mkdocs.structure.nav import Section
+        if config is not None and config.get("nav"):
+            return nav  # a nav written by hand names and orders its own sections
+        todo = list(nav.items)
+        while todo:
+            item = todo.pop()
+            if not isinstance(item, Section):
+                continue
+            todo += item.children
+            titles = {id(child): _front_matter_title(child) for child in item.children}
+            index = next((c for c in item.children if getattr(c, "is_index", False)), None)
+            if index is not None and titles[id(index)]:
+                item.title = titles[id(index)]  # as a page's own title is given: HTML-escaped (see pages.py)
+            item.children.sort(key=lambda c: (c is not index, isinstance(c, Section),
+                                              (titles[id(c)] or c.title or "").lower()))
+        return nav
+
+
+def _front_matter_title(item) -> str:
+    """The ``title`` of a nav item's page front matter ("" for a section or a page without one)."""
+    from mkdocs.utils.meta import get_data
+    file = getattr(item, "file", None)
+    if file is None or not file.src_uri.endswith(".md"):
+        return ""
+    title = get_data(file.content_string)[1].get("title")
+    return title.strip() if isinstance(title, str) else ""
+
+
 # ----------------------------------------------------------------------------- one rule file on its own
 
 STANDALONE_CONFIG = """\

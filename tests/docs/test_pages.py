@@ -186,3 +186,23 @@ def test_check_counts_the_kinds_as_the_rule_file_names_them():
     assert "5 choices, 1 chance, 2 steps," in text and "they cite 84 clause IDs" in text
     ltes = " ".join(summary(rulespec.compile_rules("let-them-eat-shrimp"), ROOT / "rulebooks").split())
     assert "4 shapes" in ltes  # the kinds the old count left out
+
+
+def test_rulings_are_listed_by_id_in_natural_order(every_page):
+    from rulespec.docs.pages import natural_key
+    for path, variants, page in every_page:
+        section = page.text.split("\n## Rulings\n", 1)[1].split("\n## ", 1)[0]
+        listed = re.findall(r"^### (\S+): .* \{ #[^}]+ \}$", section, re.M)
+        model = load_source(path, variants).model
+        assert sorted(listed) == sorted(r.name for r in model.rulings), (path.name, variants)
+        assert listed == sorted(listed, key=natural_key), (path.name, variants, listed)
+    shell = next(page for path, variants, page in every_page if path.name == "shell-we.rules" and not variants)
+    order = re.findall(r"^### (SHELL-AMB-\d+):", shell.text, re.M)
+    assert order.index("SHELL-AMB-2") < order.index("SHELL-AMB-10") < order.index("SHELL-AMB-12") \
+        < order.index("SHELL-AMB-21")  # the file has 10, 11, 21 ... 31, then 12 ... 20
+
+
+def test_a_variant_page_is_titled_with_the_variant_title(every_page):
+    titles = {(path.name, variants): page.title for path, variants, page in every_page}
+    assert titles[("shell-we.rules", ("two_legged",))] == "Shell We? — Two-legged match"
+    assert titles[("shell-we.rules", ())] == "Shell We?"

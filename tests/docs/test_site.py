@@ -1,6 +1,8 @@
 """The built site: `mkdocs build --strict` passes, it loads nothing from the network, and in headless
-Chromium a game page shows its board diagram and the clause anchors, and the search box finds a clause by
-its ID (the search worker really runs, over http, and the clause's section is the best result).
+Chromium (the system's, driven by Playwright) a game page shows its board diagram and the clause anchors, every
+picture on it loads, nothing is fetched from anywhere but the site, tables stay clear of the table of contents,
+and the search box finds a clause by its ID (the search worker really runs, over http, and the clause's section
+is the best result).
 
 The site is the one `rulespec site` built (the README's main job and .ci/run build it before the
 tests) when it is newer than everything it is made from; otherwise it is built here, into a
@@ -10,20 +12,18 @@ temporary folder.
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import http.server
 import json
 import re
 import os
-import select
 import shutil
-import subprocess
 import threading
-import time
 from functools import partial
 from pathlib import Path
 
 import pytest
+
+import rulespec
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [ROOT / "mkdocs.yml", *ROOT.glob("rulebooks/*.rules"), *ROOT.glob("house-rules/*.rules"),
@@ -81,15 +81,40 @@ def test_search_index_holds_each_clause_at_its_permanent_address(site):
 
 # ----------------------------------------------------------------------------- the browser
 
+# The system's Chromium (Debian's package; .ci/run installs it), never a browser build Playwright downloads.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
 
 def _chromium() -> str:
     for name in ("chromium", "chromium-browser"):
         found = shutil.which(name)
         if found:
             return found
-    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):  # CI installs it: a missing browser is a failure
+    if _in_ci():  # CI installs it: a missing browser is a failure
         pytest.fail("chromium is not installed, but .ci/run installs it (Debian package `chromium`)")
     pytest.skip("chromium is not installed (Debian package `chromium`; .ci/run installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = _chromium()
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        if _in_ci():  # .ci/run installs the test extra
+            pytest.fail("playwright is not installed, but .ci/run installs it (pip install -e '.[docs,test]')")
+        pytest.skip("playwright is not installed (pip install -e '.[docs,test]')")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
 
 
 @contextlib.contextmanager
@@ -106,109 +131,83 @@ def _serve(folder: Path):
         server.server_close()
 
 
-def _dump_dom(url: str, profile: Path, budget_ms: int = 5000) -> str:
-    command = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-               "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync",
-               f"--user-data-dir={profile}", f"--virtual-time-budget={budget_ms}", "--dump-dom", url]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    assert result.returncode == 0, result.stderr[-2000:]
-    return result.stdout
+@pytest.fixture(scope="module")
+def base(site):
+    with _serve(site) as url:  # over http: the search worker does not start from a file:// page
+        yield url
 
 
-def test_a_game_page_shows_its_board_diagram_in_chromium(site, tmp_path):
-    with _serve(site) as base:
-        dom = _dump_dom(f"{base}/shell-we/", tmp_path / "profile")
+@contextlib.contextmanager
+def _page(browser, width: int = 1400, height: int = 1000):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+# Every picture of a page, scrolled into view so that lazy ones load too: its source and whether it loaded.
+_PICTURES = """async () => {
+  const images = [...document.querySelectorAll('article img')];
+  for (const img of images) { img.loading = 'eager'; }
+  await Promise.all(images.map(img => img.complete ? null : new Promise(done => {
+    img.addEventListener('load', done); img.addEventListener('error', done); })));
+  return images.map(img => ({src: img.getAttribute('src'), loaded: img.complete && img.naturalWidth > 0}));
+}"""
+
+
+def test_a_game_page_shows_its_board_diagram_in_chromium(browser, base):
+    with _page(browser) as page:
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto(f"{base}/shell-we/", wait_until="load")
+        dom = page.content()
+        pictures = page.evaluate(_PICTURES)
     images = re.findall(r'<img[^>]+src="([^"]+\.svg)"[^>]*>', dom)
     boards = [src for src in images if "/img/beach-" in src or src.startswith("img/beach-")]
     assert boards, f"no board picture on the page; images: {images[:5]}"
     assert "Shell We?" in dom and 'id="SHELL-PEARL-1"' in dom
+    broken = [p["src"] for p in pictures if not p["loaded"]]
+    assert pictures and not broken, f"pictures that do not load: {broken[:5]}"
+    elsewhere = [url for url in requested if not url.startswith(base) and not url.startswith("data:")]
+    assert not elsewhere, f"the page fetched {elsewhere[:5]}"
 
 
-def test_the_board_picture_is_served_as_svg(site, tmp_path):
+def test_the_board_picture_is_served_as_svg(site, base):
     import urllib.request
-    with _serve(site) as base:
-        with urllib.request.urlopen(f"{base}/shell-we/img/beach-B-4p.svg", timeout=10) as response:
-            body = response.read().decode()
+    with urllib.request.urlopen(f"{base}/shell-we/img/beach-B-4p.svg", timeout=10) as response:
+        body = response.read().decode()
     assert body.startswith("<svg") and "pearl" in body
 
 
-class _DevTools:
-    """Headless Chromium driven over the DevTools protocol on a pipe (``--remote-debugging-pipe``: the browser
-    reads commands from its fd 3 and writes replies and events to its fd 4, each a JSON text ending in NUL),
-    so a test can wait in real time for a page's scripts. ``--dump-dom`` with a virtual time budget cannot
-    wait for the search worker: virtual time runs past while the worker builds its index, and the DOM is
-    dumped with "Initializing search" still showing."""
+# Where the article's tables end, and where the table of contents starts (null when it is hidden).
+_TABLE_EDGES = """() => {
+  const toc = document.querySelector('.md-sidebar--secondary');
+  const shown = toc && getComputedStyle(toc).display !== 'none' && toc.getBoundingClientRect().width > 0;
+  const tables = [...document.querySelectorAll('article table')].map(t => {
+    const box = t.getBoundingClientRect();  // the whole table, also where its scroll box hides it
+    return {right: Math.round(box.right), text: t.innerText.slice(0, 40)};
+  });
+  return {toc: shown ? toc.getBoundingClientRect().left : null, tables,
+          page: document.documentElement.scrollWidth, viewport: window.innerWidth};
+}"""
 
-    def __init__(self, profile: Path, log: Path):
-        def above_stdio(fd: int) -> int:  # out of the way of the child's fds 3 and 4
-            moved = fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10)
-            os.close(fd)
-            return moved
 
-        to_browser, self._out = map(above_stdio, os.pipe())
-        self._in, from_browser = map(above_stdio, os.pipe())
-
-        def wire():
-            os.dup2(to_browser, 3)
-            os.dup2(from_browser, 4)
-
-        command = [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                   "--disable-background-networking", "--disable-component-update", "--no-first-run",
-                   "--disable-sync", f"--user-data-dir={profile}", "--remote-debugging-pipe", "about:blank"]
-        with open(log, "wb") as stderr:
-            self._browser = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=stderr, stderr=stderr,
-                                             pass_fds=(3, 4), preexec_fn=wire)
-        os.close(to_browser)
-        os.close(from_browser)
-        self._log, self._buffer, self._next_id = log, b"", 0
-
-    def call(self, method: str, params: dict | None = None, session: str | None = None, timeout: float = 30.0):
-        self._next_id += 1
-        message = {"id": self._next_id, "method": method, "params": params or {}}
-        if session:
-            message["sessionId"] = session
-        os.write(self._out, json.dumps(message).encode() + b"\0")
-        deadline = time.monotonic() + timeout
-        while True:
-            while b"\0" in self._buffer:
-                raw, self._buffer = self._buffer.split(b"\0", 1)
-                reply = json.loads(raw)
-                if reply.get("id") == self._next_id:  # anything else is an event: not needed here
-                    assert "error" not in reply, f"{method}: {reply['error']}"
-                    return reply["result"]
-            ready, _, _ = select.select([self._in], [], [], max(0.0, deadline - time.monotonic()))
-            chunk = os.read(self._in, 1 << 20) if ready else b""
-            if not chunk:
-                log = self._log.read_text(errors="replace")[-2000:]
-                pytest.fail(f"chromium did not answer {method} ({'timed out' if not ready else 'it exited'}): {log}")
-            self._buffer += chunk
-
-    def open(self, url: str) -> str:
-        """Open ``url`` in a new tab; the session to evaluate in."""
-        target = self.call("Target.createTarget", {"url": url})["targetId"]
-        return self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-
-    def evaluate(self, session: str, expression: str):
-        reply = self.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
-        assert "exceptionDetails" not in reply, reply["exceptionDetails"]
-        return reply["result"].get("value")
-
-    def close(self):
-        try:
-            if self._browser.poll() is None:
-                with contextlib.suppress(OSError):
-                    os.write(self._out, json.dumps({"id": 0, "method": "Browser.close"}).encode() + b"\0")
-                self._browser.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self._browser.kill()
-            self._browser.wait()
-        finally:
-            os.close(self._out)
-            os.close(self._in)
+@pytest.mark.parametrize("path", ["shell-we/", "shrimp/", "let-them-eat-shrimp/advanced/"])
+@pytest.mark.parametrize("width", [1400, 1000, 600])
+def test_tables_stay_clear_of_the_table_of_contents(browser, base, path, width):
+    with _page(browser, width=width) as page:
+        page.goto(f"{base}/{path}", wait_until="load")
+        edges = page.evaluate(_TABLE_EDGES)
+    assert edges["tables"], f"no table on {path}"
+    assert edges["page"] <= edges["viewport"], f"{path} at {width} px scrolls sideways: {edges['page']} px wide"
+    if edges["toc"] is not None:
+        over = [t for t in edges["tables"] if t["right"] > edges["toc"] - 8]  # a gap of 8 px at least
+        assert not over, f"{path} at {width} px: tables reach into the table of contents at {edges['toc']}: {over}"
 
 
 # What the search box shows: its status line, and each rendered result (link, heading, score).
-_SEARCH_RESULTS = """JSON.stringify({
+_SEARCH_RESULTS = """() => ({
   status: (document.querySelector('.md-search-result__meta') || {}).textContent || '',
   query: (document.querySelector('.md-search__input') || {}).value || '',
   results: [...document.querySelectorAll('.md-search-result__item a.md-search-result__link')].map(a => ({
@@ -216,35 +215,52 @@ _SEARCH_RESULTS = """JSON.stringify({
     heading: (a.querySelector('h1, h2') || {}).textContent || '',
     score: parseFloat((a.querySelector('article') || {dataset: {}}).dataset.mdScore || '0')}))})"""
 
+# The search worker has answered the query: "3 matching documents", "No matching documents".
+_SEARCH_ANSWERED = """query => {
+  const status = (document.querySelector('.md-search-result__meta') || {}).textContent || '';
+  return (document.querySelector('.md-search__input') || {}).value === query && /matching/.test(status);
+}"""
 
-def _search(browser: _DevTools, base: str, query: str, timeout: float = 30.0) -> dict:
+
+def _search(page, base: str, query: str, timeout: float = 30.0) -> dict:
     """Open the home page with ``?q=`` (Material opens its search box on that query) and wait until the
     search worker has answered."""
-    session = browser.open(f"{base}/?q={query}")
-    deadline = time.monotonic() + timeout
-    while True:
-        shown = json.loads(browser.evaluate(session, _SEARCH_RESULTS) or "{}")
-        status = " ".join(shown.get("status", "").split())
-        if shown.get("query") == query and "matching" in status:  # "3 matching documents", "No matching ..."
-            return {**shown, "status": status}
-        if time.monotonic() > deadline:
-            pytest.fail(f"the search box never answered {query!r} (last shown: {shown})")
-        time.sleep(0.1)
-
-
-@pytest.mark.parametrize("clause, page", [("SHELL-PEARL-1", "shell-we/"), ("SHRIMP-PEN-5", "shrimp/")])
-def test_search_finds_a_clause_by_its_id_in_chromium(site, tmp_path, clause, page):
-    browser = _DevTools(tmp_path / "profile", tmp_path / "chromium.log")
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    page.goto(f"{base}/?q={query}", wait_until="load")
     try:
-        with _serve(site) as base:  # over http: the search worker does not start from a file:// page
-            shown = _search(browser, base, clause)
-    finally:
-        browser.close()
+        page.wait_for_function(_SEARCH_ANSWERED, arg=query, timeout=timeout * 1000)
+    except PlaywrightTimeout:
+        pytest.fail(f"the search box never answered {query!r} (last shown: {page.evaluate(_SEARCH_RESULTS)})")
+    shown = page.evaluate(_SEARCH_RESULTS)
+    return {**shown, "status": " ".join(shown["status"].split())}
+
+
+@pytest.mark.parametrize("clause, path", [("SHELL-PEARL-1", "shell-we/"), ("SHRIMP-PEN-5", "shrimp/")])
+def test_search_finds_a_clause_by_its_id_in_chromium(browser, base, clause, path):
+    with _page(browser) as page:
+        shown = _search(page, base, clause)
     results = shown["results"]
     assert results, f"no results for {clause}: {shown['status']}"
     hits = [r for r in results if r["href"].endswith(f"#{clause}")]
     assert hits, f"no result links to the clause {clause}: {[r['href'] for r in results[:10]]}"
-    assert any(r["href"].startswith(f"{base}/{page}?") for r in hits), [r["href"] for r in hits]
+    assert any(r["href"].startswith(f"{base}/{path}?") for r in hits), [r["href"] for r in hits]
     assert all(r["heading"].strip() == clause for r in hits)
     best = max(results, key=lambda r: r["score"])
     assert best["href"].endswith(f"#{clause}"), f"the best result for {clause} is {best}"
+
+
+def test_the_sidebar_names_each_game_by_its_title(site):
+    from rulespec.pipeline import bundled_rulebooks
+    html = (site / "index.html").read_text(encoding="utf-8")
+    html = re.sub(r'<nav class="md-nav md-nav--secondary".*?</nav>', "", html, flags=re.S)  # tables of contents
+    nav = html.split('class="md-nav md-nav--primary"', 1)[1].split('class="md-content"', 1)[0]
+    shown = [" ".join(label.split()) for label in re.findall(r'<span class="md-ellipsis">([^<]+)</span>', nav)]
+    for game_id in bundled_rulebooks():
+        title = rulespec.compile_rules(game_id).title
+        assert title in shown, (title, shown)
+        first = shown.index(title)  # the section, named and linked as its index page, then its variants
+        assert shown[first + 1].startswith(f"{title} — "), shown[first:first + 3]
+        folder_name = game_id.replace("-", " ").capitalize()  # what MkDocs would call it
+        assert folder_name == title or folder_name not in shown, shown
+    house = shown.index("Shell We? (cheap starfish)")  # a house rule first, then its variants
+    assert shown[house + 1] == "Shell We? (cheap starfish) — Message in a Bottle", shown[house:house + 3]
