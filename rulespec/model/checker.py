@@ -6,6 +6,7 @@ location, the offending line, what was expected and a hint.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import string
 from typing import Iterable, Optional, Sequence
@@ -104,13 +105,31 @@ class Checker:
             self.sources[base.path] = SourceText(base.path, base.text)
         self.base = base
         self.problems: list[Diagnostic] = []
+        # One mistake, one error: a name that is not known is reported where it is first used; its other
+        # uses only count (see error() and repeated_uses()).
+        self.first_report: dict[str, int] = {}  # name -> index in problems of its first report
+        self.later_uses: dict[str, list[ast.Loc]] = {}
         # Checking a variant on its own: a variant may leave a declaration unused (it replaced its
         # only user), so "unused" is judged on the game as written, not per variant.
         self.variant_check = False
 
     # ------------------------------------------------------------------ reporting
+    # Messages about a name that is not what it is used as: reported once, at the first use.
+    ONCE = re.compile(r"^(unknown name `(?P<a>[^`]*)`( before `of`)?|there is no [a-z ]+ `(?P<b>[^`]*)`|"
+                      r"`(?P<c>[^`]*)` is a value of [^,;]*, not a component|"
+                      r"no component has the attribute `(?P<d>[^`]*)`( to [a-z ]+)?|"
+                      r"`\{(?P<e>[A-Za-z0-9_]*)\}` in \".*\" is not a name known here)$")
+
     def error(self, loc: Optional[ast.Loc], message: str, *, hint: Optional[str] = None,
               expected: Sequence[str] = (), width: Optional[int] = None) -> None:
+        once = self.ONCE.match(message)
+        if once:  # keyed by the name: `set at_stak to 0` and `at_stak > 0` are one mistake
+            name = next(value for value in once.group("a", "b", "c", "d", "e") if value is not None)
+            if name in self.first_report:
+                if loc is not None:
+                    self.later_uses.setdefault(name, []).append(loc)
+                return
+            self.first_report[name] = len(self.problems)
         if loc is None:
             self.problems.append(Diagnostic(self.file.path, 1, 1, message, hint=hint, expected=tuple(expected)))
             return
@@ -271,8 +290,22 @@ class Checker:
                         if problem not in self.problems:
                             self.problems.append(problem)
         if self.problems:
-            raise RuleError(self.problems)
+            raise RuleError(self.repeated_uses())
         return model
+
+    def repeated_uses(self) -> list[Diagnostic]:
+        """The problems, each reported once: a first report says where else the same name is used."""
+        problems = list(self.problems)
+        for name, locs in self.later_uses.items():
+            index = self.first_report[name]
+            lines = sorted({loc.line for loc in locs})
+            shown = ", ".join(map(str, lines[:6])) + (", ..." if len(lines) > 6 else "")
+            also = f"it is also used on line{'s' if len(lines) > 1 else ''} {shown}: fixing it here fixes those too"
+            first = problems[index]
+            hint = also if not first.hint else f"{first.hint} {also[0].upper()}{also[1:]}" \
+                if first.hint.endswith(("?", ".")) else f"{first.hint}; {also}"
+            problems[index] = dataclasses.replace(first, hint=hint)
+        return problems
 
     # ------------------------------------------------------------------ names
     # Fields of syntax nodes that introduce a name (a declaration's, an option's, a variable's...).
@@ -597,8 +630,7 @@ class Checker:
         if kind == "is_kind":
             subject = self.expr(node.subject, scope)
             if node.component not in self.components:
-                self.error(loc, f"there is no component `{node.component}`",
-                           hint=did_you_mean(node.component, self.components))
+                self.not_a_component(node, subject)
                 return self._bad(node)
             if node.holds:
                 if not is_space(subject.type):
@@ -632,6 +664,27 @@ class Checker:
             return ir.Member(BOOL, loc, text, element, collection)
         self.error(loc, f"`{text}` cannot be used here")
         return self._bad(node)
+
+    def not_a_component(self, node: ast.IsKind, subject: ir.E) -> None:
+        """`s holds red`, `t is red`: `red` names no component. When it is a value of an attribute, say so
+        and what to write instead."""
+        name = node.component
+        owners = [a for a, values in self.attributes.items() if name in values]
+        if not owners:
+            self.error(node.loc, f"there is no component `{name}`", hint=did_you_mean(name, self.components))
+            return
+        attribute = owners[0]
+        subject_text = self.text(node.subject)
+        if node.holds:
+            instead = f"`{subject_text} is occupied and {attribute} of occupant of {subject_text} = {name}`"
+        else:
+            instead = f"`{attribute} of {subject_text} = {name}`"
+        kinds = [c.name for c in self.components.values() if any(a.name == attribute for a in c.attributes)]
+        self.error(node.loc, f"`{name}` is a value of the attribute `{attribute}`, not a component",
+                   hint=f"`{'holds' if node.holds else 'is'}` names a component ({', '.join(kinds[:3])}...); "
+                        f"to test the attribute write {instead}" if len(kinds) > 3 else
+                   f"`{'holds' if node.holds else 'is'}` names a component ({', '.join(kinds)}); to test the "
+                   f"attribute write {instead}")
 
     def _check_comparable(self, node, left: ir.E, right: ir.E) -> None:
         if "?" in (left.type, right.type):
@@ -885,6 +938,9 @@ class Checker:
                 return ir.ItemAttr(attr_type, loc, text, attr, target)
             if is_space(t):
                 board = self.boards[board_of(t)]
+                if attr == board.row_attribute and board.first_row is None and attr not in self.attributes \
+                        and board.lattice == "grid":
+                    return self._bad(node)  # rows named after no attribute: reported once, at the board
                 if attr == board.column_attribute or (attr == board.row_attribute and board.first_row is not None):
                     attr_type = INT
                 elif attr != board.row_attribute:
@@ -1206,7 +1262,9 @@ class Checker:
         for v in available:
             self.cites_of(v, f"variant `{v.name}`")
 
-        if not self.variant_check and not variants:
+        # A declaration left unused by a mistake elsewhere (a misspelt use) is not a second mistake: unused
+        # declarations are reported once the rest checks.
+        if not self.variant_check and not variants and not self.problems:
             self.report_unused(decls)
         model = ir.Model(
             game_id=game.id or "game", title=game.name, source_path=self.file.path, source_text=self.file.text,
@@ -1535,6 +1593,7 @@ class Checker:
             return self.lattice_board(d)
         row_values = tuple(range(d.first_row, d.last_row + 1)) if d.first_row is not None else \
             self.attributes.get(d.row_attribute)
+        rows_known = row_values is not None  # else the maps' rows are not checked against them (one mistake)
         if row_values is None:
             self.error(d.loc, f"no component has the attribute `{d.row_attribute}` to name the rows",
                        hint=(did_you_mean(d.row_attribute, self.attributes) or "") +
@@ -1558,7 +1617,7 @@ class Checker:
         for face in d.faces:
             self.cites_of(face, f"face {face.name}", required=False)
             labels = [r.label for r in face.rows]
-            if tuple(labels) != tuple(str(v) for v in row_values):
+            if rows_known and tuple(labels) != tuple(str(v) for v in row_values):
                 self.error(face.loc, f"the map of face {face.name} must have one row per {d.row_attribute}, in the "
                                      f"order {', '.join(map(str, row_values))}",
                            hint=f"its rows are {', '.join(labels)}")
