@@ -148,7 +148,14 @@ def _shown_path(path: Path) -> str:
     except (ValueError, OSError):
         pass
     from .pipeline import bundled_name
-    return bundled_name(path) or str(path)
+    name = bundled_name(path)
+    if name is not None:
+        return name
+    package = Path(__file__).resolve().parent
+    try:  # another file inside the installed package (a committed engine): from the package on
+        return str(package.name / Path(path).resolve().relative_to(package))
+    except (ValueError, OSError):
+        return str(path)
 
 
 def _natural(text: str) -> list:
