@@ -379,7 +379,8 @@ def observation_changes(before: dict, after: dict) -> list[str]:
                 gone = sorted(set(old["items"]) - set(new["items"]), key=_natural)
                 change = " ".join([f"+{i}" for i in added] + [f"-{i}" for i in gone])
                 if change or old["size"] != new["size"]:
-                    lines.append(f"{_words(name)}{who}: {old['size']} -> {new['size']}" + (f" ({change})" if change else ""))
+                    lines.append(f"{_words(name)}{who}: {old['size']} -> {new['size']}"
+                                 + (f" ({change})" if change else ""))
             elif old["size"] != new["size"]:
                 lines.append(f"{_words(name)}{who}: {old['size']} -> {new['size']}")
     for name, value in after["counters"].items():
@@ -389,7 +390,8 @@ def observation_changes(before: dict, after: dict) -> list[str]:
         if isinstance(value, list) and isinstance(old, list):
             for s, (a, b) in enumerate(zip(old, value)):
                 if a != b:
-                    lines.append(f"{_words(name)} of player {s + 1}" + (" (you)" if s == seat else "") + f": {a} -> {b}")
+                    you = " (you)" if s == seat else ""
+                    lines.append(f"{_words(name)} of player {s + 1}{you}: {a} -> {b}")
         else:
             lines.append(f"{_words(name)}: {old} -> {value}")
     return lines

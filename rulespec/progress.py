@@ -36,7 +36,8 @@ class StageProgress:
         self._bar: Optional[Progress] = None
         if self.on_terminal:
             self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[unit]}"), TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+                                 TextColumn("{task.fields[unit]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                                 TimeRemainingColumn(),
                                  console=console, transient=False)
         self._stage: Optional[str] = None
         self._task: Optional[TaskID] = None

@@ -976,6 +976,18 @@ def _exceptions(error: BaseException) -> list[BaseException]:
     return [error]
 
 
+def _cut_short() -> bool:
+    """Whether Hypothesis ran out of data for the example now ending, or found it invalid: such an
+    example does not count towards max_examples, so neither does the progress bar. (Hypothesis'
+    internals: False if they change.)"""
+    try:
+        from hypothesis.control import current_build_context
+        from hypothesis.internal.conjecture.data import Status
+        return current_build_context().data.status != Status.VALID  # (overrun, or invalid)
+    except Exception:  # noqa: BLE001 - only a progress count depends on it
+        return False
+
+
 def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = (), options: Optional[dict[str, str]] = None,
            players: Union[None, int, Iterable[int]] = None, max_examples: Optional[int] = None,
            stateful_step_count: Optional[int] = None, seed: Optional[int] = None,
@@ -1021,6 +1033,8 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
         stage, examples_run = f"{count} player{'s' if count != 1 else ''}", [0]
 
         def example_ended(stage: str = stage, examples_run: list[int] = examples_run) -> None:
+            if _cut_short():
+                return
             examples_run[0] += 1
             if progress is not None:
                 progress(stage, examples_run[0], run_settings.max_examples)
