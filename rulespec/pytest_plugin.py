@@ -232,10 +232,13 @@ class _Plan:
     problem: Optional[str] = None
 
 
+_PLAN = pytest.StashKey[Optional[_Plan]]()
+
+
 def _plan(config: pytest.Config) -> Optional[_Plan]:
-    plan = getattr(config, "_rulespec_plan", False)
-    if plan is not False:
-        return plan
+    """What the configuration asks for (read once per run); None when it names no rule files."""
+    if _PLAN in config.stash:
+        return config.stash[_PLAN]
     plan = None
     lines = [line for line in config.getini("rulespec_files") if line.strip()]
     base = Path(config.inipath).parent if config.inipath else Path(config.rootpath)
@@ -266,18 +269,18 @@ def _plan(config: pytest.Config) -> Optional[_Plan]:
             settings = defaults.updated(pairs, f"rulespec_files: {line!r}")
         except SettingsProblem as error:
             problem = problem or str(error)
-        matched = sorted(glob.glob(str(base / pattern), recursive=True))
+        matched = sorted(glob.glob(pattern, root_dir=base, recursive=True))  # (the base's own name is no glob)
         if not matched:
             problem = problem or f"rulespec_files: {pattern!r} matches no file under {base}"
         for name in matched:
-            path = Path(name).resolve()
+            path = (base / name).resolve()
             if path.is_file():
                 files.setdefault(path, settings)
     counter_dir = config.getini("rulespec_counterexamples").strip() or ".hypothesis/counterexamples"
     if lines:
         plan = _Plan(base, (base / config.getini("rulespec_testdir").strip()).resolve(), defaults, files,
                      (base / counter_dir).resolve(), problem)
-    config._rulespec_plan = plan
+    config.stash[_PLAN] = plan
     return plan
 
 
