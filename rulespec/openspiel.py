@@ -87,6 +87,9 @@ class RulespecGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            raise ValueError("a rulespec game observes for one seat (private_info SINGLE_PLAYER): what that seat "
+                             "may see, its own hidden zones included; no public-only or all-seeing observer")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return InformationStateObserver() if perfect_recall else ObservationObserver(self.layout)
 

@@ -6,6 +6,7 @@ import hashlib
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,6 +31,16 @@ def test_random_sim_test_passes(game_id, variants, players):
     assert game.num_players() == players
     # One whole random game each (with serialisation, cloning and every observation checked at each
     # step): with ~45 configurations that keeps this file near a minute.
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+HOUSE_RULES = sorted((Path(__file__).resolve().parents[2] / "house-rules").glob("*.rules"))
+
+
+@pytest.mark.parametrize("path", HOUSE_RULES, ids=[p.stem for p in HOUSE_RULES])
+def test_any_rule_file_loads_by_path(path):
+    game = rso.load_game(path, players=2)  # a house rule: the generic `rulespec` game, by its path
+    assert game.get_type().short_name == "rulespec"
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -59,6 +70,20 @@ def test_game_information():
     assert game.max_game_length() == rulespec_budget(engine, 2)
     shrimp = rso.load_game("shrimp", players=2)
     assert shrimp.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS  # its claim window
+
+
+def test_observers_are_for_one_seat():
+    game = rso.load_game("shell-we", players=2)
+    public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                        private_info=pyspiel.PrivateInfoType.NONE)
+    with pytest.raises(ValueError, match="one seat"):
+        game.make_py_observer(public)
+    from open_spiel.python.observation import make_observation
+    observation = make_observation(game)  # the default: the seat's own view, as a tensor with named pieces
+    state = game.new_initial_state()
+    observation.set_from(state, 1)
+    assert observation.tensor.shape == (game.observation_tensor_size(),)
+    assert observation.dict["seat"].tolist() == [0, 1] and observation.dict["to_act"].tolist() == [0, 0, 0, 1, 0]
 
 
 def rulespec_budget(engine, players):
