@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from ..console import EXIT_PROBLEM, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
+from ..console import EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
 from ..progress import StageProgress
 
 
@@ -70,24 +70,44 @@ def docs(
 @_command
 def site(
     io: _Io,
-    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR", help="The HTML folder (default: site)."),
-    markdown_only: bool = typer.Option(False, "--markdown-only", help="Only generate docs/; do not run MkDocs."),
+    paths: Optional[list[Path]] = typer.Argument(
+        None, metavar="[PATHS]...", show_default=False,
+        help="Your rule files, or folders of them (default: the *.rules of this folder and of its rules/)."),
+    out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR",
+                                       help="The HTML folder (default: site, or the site_dir of this folder's "
+                                            "mkdocs.yml); with --markdown-only, the Markdown folder (default: docs)."),
+    markdown_only: bool = typer.Option(False, "--markdown-only",
+                                       help="Only write the Markdown and SVG pages; do not run MkDocs."),
+    bundled: bool = typer.Option(True, "--bundled/--no-bundled",
+                                 help="With the bundled games and house rules (the default), or only yours."),
 ) -> None:
-    """Generate docs/ for every bundled game, variant and house rule, then `mkdocs build --strict` it."""
-    from .site import build_site, project_root, write_site_docs
+    """Build the rules site of this folder with `mkdocs build --strict`: a page for each of your rule files
+    (house rules too, with their diff), each bundled game, variant and house rule, the language reference
+    and the tutorial. This folder's mkdocs.yml is used when there is one (this checkout's, or your own:
+    rulespec adds the Markdown extensions and stylesheet its pages need, and never writes into your docs
+    folder); otherwise a default configuration. Needs MkDocs and Material: the docs extra of rulespec."""
+    from .site import MANIFEST, DocsExtraMissing, build_site, own_rule_files, write_site_docs
     _out_folder(out)
-    root = project_root()
-    if not (root / "mkdocs.yml").is_file():
-        raise UsageProblem(f"no mkdocs.yml in {root}: `rulespec site` works in a checkout of rulespec")
+    root = Path.cwd()
+    try:
+        own = own_rule_files(paths or (), folder=root)
+    except FileNotFoundError as error:
+        raise UsageProblem(str(error)) from None
     if markdown_only:
+        target = out or root / "docs"
+        if target.is_dir() and any(target.iterdir()) and not (target / MANIFEST).is_file():
+            raise UsageProblem(f"{_shown_path(target)} holds files rulespec did not write: give --out DIR")
         with StageProgress(io.err, "site", "rule files") as progress:
-            changed = write_site_docs(root / "docs", root, progress=progress)
-        io.print(Text("generated ", style="green") + Text(f"{_shown_path(root / 'docs')} ({len(changed)} files "
+            changed = write_site_docs(target, progress=progress, rule_files=own, bundled=bundled)
+        io.print(Text("generated ", style="green") + Text(f"{_shown_path(target)} ({len(changed)} files "
                                                           f"changed)"))
         return
     try:
         with StageProgress(io.err, "site", "rule files") as progress:
-            built = build_site(root, site_dir=out, progress=progress)
+            built = build_site(root, site_dir=out, progress=progress, rule_files=own, bundled=bundled)
+    except DocsExtraMissing as error:
+        io.error(str(error))
+        raise _Stop(EXIT_USAGE)
     except ImportError:
         raise
     except RuntimeError as error:

@@ -5,6 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 
+RULESPEC_HOOK = True  # rulespec/docs/site.py: a configuration with this hook makes its own pages
+
+
 def on_pre_build(config, **kwargs) -> None:
     from rulespec.docs.site import write_site_docs
     root = Path(config.config_file_path).resolve().parent

@@ -1,17 +1,28 @@
-"""The whole documentation site: every bundled game and its variants, the house rules, the language
-reference and the tutorial, written as Markdown and SVG into the docs folder, then built by MkDocs.
+"""The whole documentation site: every bundled game and its variants, the house rules, a user's own
+rule files, the language reference and the tutorial, written as Markdown and SVG, then built by MkDocs.
 
-``write_site_docs(docs_dir)`` writes only files whose content changed (so ``mkdocs serve`` does not
-loop) and deletes pages it wrote before that are gone now (a file ``.generated`` lists them). The
-docs folder holds nothing else: everything in it is generated, and its own ``.gitignore`` keeps
-the generated files out of git. ``build_site`` runs ``mkdocs build --strict`` through MkDocs' API;
-the hook in ``mkdocs.yml`` calls ``write_site_docs`` first, so a plain ``mkdocs build`` works too.
+``build_site(folder)`` works in any folder, in one of three ways:
+
+- the folder's ``mkdocs.yml`` uses the hook (rulespec/docs/mkdocs_hook.py: this checkout's does):
+  the hook writes the pages into its docs folder, so ``mkdocs build`` and ``mkdocs serve`` work too;
+- the folder has an ``mkdocs.yml`` of its own (a user's project): its settings are kept, the
+  extensions and stylesheet the pages need are added, and the pages are built in a temporary docs
+  folder together with a copy of its own docs folder (its own files win), which is never written to;
+- no ``mkdocs.yml``: the default configuration (SITE_CONFIG, which this checkout's mkdocs.yml
+  inherits too) in a temporary folder.
+
+Its own rule files (``rule_files``: rule files or folders of them) get pages under ``rules/``, house
+rules among them too. ``write_site_docs(docs_dir)`` writes only files whose content changed (so ``mkdocs
+serve`` does not loop) and deletes pages it wrote before that are gone now (a file ``.generated`` lists
+them); its own ``.gitignore`` keeps the generated files out of git.
 """
 
 from __future__ import annotations
 
 import logging
 import re
+import shutil
+import tempfile
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
@@ -24,19 +35,64 @@ from .sources import load_source
 PACKAGE = Path(__file__).resolve().parent
 STATIC = PACKAGE / "static"  # hand-written pages and the stylesheet, copied as they are
 MANIFEST = ".generated"
+# Theme, plugins, Markdown extensions, stylesheet and link checks of every site: this checkout's
+# mkdocs.yml inherits it (INHERIT), and a folder without an mkdocs.yml is built with it.
+SITE_CONFIG = PACKAGE / "site_config.yml"
+OWN_FOLDER = "rules"  # where the pages of a user's own rule files go in the site
+DOCS_EXTRA = "pip install 'rulespec[docs]'"
 # progress(stage, done, total) of the site being built (see rulespec/progress.py): a context variable,
 # because MkDocs' hook, not build_site, calls site_pages
 _PROGRESS: ContextVar[Optional[Callable[[str, int, int], None]]] = ContextVar("site_progress", default=None)
+# The user's own rule files of the site being built (the hook reads them too, as it does the progress).
+_OWN_RULE_FILES: ContextVar[Sequence[Path]] = ContextVar("site_rule_files", default=())
+_BUNDLED: ContextVar[bool] = ContextVar("site_bundled", default=True)  # with the bundled games and house rules
+
+
+class DocsExtraMissing(RuntimeError):
+    """MkDocs or its Material theme is not installed."""
 
 
 def project_root() -> Path:
-    """The checkout this package runs from (where mkdocs.yml and house-rules/ are)."""
+    """The checkout this package runs from (where mkdocs.yml and house-rules/ are), if it runs from one."""
     return PACKAGE.parent.parent
 
 
 def house_rule_files(root: Optional[Path] = None) -> list[Path]:
-    folder = (root or project_root()) / "house-rules"
+    """The house rules of a checkout's ``house-rules/``; without a root, the bundled ones (shipped in
+    the wheel, or this checkout's)."""
+    if root is None:
+        from .. import pipeline
+        bundled = getattr(pipeline, "bundled_house_rules", None)
+        if bundled is not None:
+            return sorted(bundled().values())
+        root = project_root()
+    folder = Path(root) / "house-rules"
     return sorted(folder.glob("*.rules")) if folder.is_dir() else []
+
+
+def own_rule_files(paths: Sequence[Path | str] = (), folder: Optional[Path] = None) -> list[Path]:
+    """A user's rule files: each path given (a rule file, or a folder: its ``*.rules``); none given, the
+    ``*.rules`` of ``folder`` (default: the current one) and of its ``rules/``. The bundled games and
+    house rules are left out (they have their own pages); a path that is missing raises FileNotFoundError."""
+    found: list[Path] = []
+    if paths:
+        for given in map(Path, paths):
+            if given.is_dir():
+                found += sorted(given.glob("*.rules"))
+            elif given.is_file():
+                found.append(given)
+            else:
+                raise FileNotFoundError(f"no rule file or folder {given}")
+    else:
+        here = Path(folder) if folder is not None else Path.cwd()
+        for where in (here, here / OWN_FOLDER):
+            found += sorted(where.glob("*.rules")) if where.is_dir() else []
+    bundled = {p.resolve() for p in [*bundled_rulebooks().values(), *house_rule_files()]}
+    unique: dict[Path, Path] = {}
+    for path in found:
+        if path.resolve() not in bundled:
+            unique.setdefault(path.resolve(), path)
+    return list(unique.values())
 
 
 def game_pages(path: Path, folder: str, *, game_link=None, page_name: str = "index") -> list[Page]:
@@ -62,35 +118,54 @@ def game_pages(path: Path, folder: str, *, game_link=None, page_name: str = "ind
 
 
 def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = None,
-               house_rules: Optional[Sequence[Path]] = None) -> list[Page]:
-    """Every page of the site (Markdown and pictures), in memory."""
+               house_rules: Optional[Sequence[Path]] = None, own: Optional[Sequence[Path]] = None) -> list[Page]:
+    """Every page of the site (Markdown and pictures), in memory: the games (default: the bundled ones),
+    the house rules (default: those of ``root``'s house-rules/, or the bundled ones without a root) and
+    the user's own rule files (default: those of the build under way), under ``rules/``. A build
+    ``bundled=False`` has no bundled games or house rules by default."""
     from .reference import reference_page
-    from .sources import clear_cache
+    from .sources import clear_cache, load_source
     clear_cache()
-    root = root or project_root()
-    games = dict(bundled_rulebooks()) if games is None else games
-    house_rules = house_rule_files(root) if house_rules is None else list(house_rules)
+    bundled = _BUNDLED.get()
+    games = (dict(bundled_rulebooks()) if bundled else {}) if games is None else games
+    house_rules = (house_rule_files(root) if bundled else []) if house_rules is None else list(house_rules)
+    own = list(_OWN_RULE_FILES.get()) if own is None else list(own)
     pages: list[Page] = []
     progress = _PROGRESS.get() or (lambda stage, done, total: None)
-    rule_files = len(games) + len(house_rules)
+    rule_files = len(games) + len(house_rules) + len(own)
     progress("pages", 0, rule_files)
+    own_names = _unique_page_names(own)
+    links = {game_id: f"{game_id}/index.md" for game_id in games}
+    for path, name in zip(own, own_names):  # a game of the user's own is linked by its id from its house rules
+        links[load_source(path).model.game_id] = f"{OWN_FOLDER}/{name}.md"
+    done = 0
     game_index = []
     for game_id, path in games.items():
-        made = game_pages(path, game_id, game_link=lambda gid, depth=1: _game_link(gid, games, depth))
+        made = game_pages(path, game_id, game_link=lambda gid, depth=1: _game_link(gid, links, depth))
         pages += made
         game_index.append((game_id, made))
-        progress("pages", len(game_index), rule_files)
+        done += 1
+        progress("pages", done, rule_files)
     house_index = []
     for path in house_rules:
         page = game_pages(path, "house-rules", page_name=page_name(path),
-                          game_link=lambda gid: _game_link(gid, games, 1))
+                          game_link=lambda gid: _game_link(gid, links, 1))
         pages += page
         house_index.append((path, page[0]))
-        progress("pages", len(game_index) + len(house_index), rule_files)
+        done += 1
+        progress("pages", done, rule_files)
+    own_index = []
+    for path, name in zip(own, own_names):
+        made = game_pages(path, OWN_FOLDER, page_name=name, game_link=lambda gid: _game_link(gid, links, 1))
+        pages += made
+        own_index.append((path, made))
+        done += 1
+        progress("pages", done, rule_files)
     pages.append(reference_page())
-    pages.append(_index_page(game_index, house_index))
+    tutorial = "shell-we" in games and bool(house_index)  # it links Shell We? and the bundled house rules
+    pages.append(_index_page(game_index, house_index, own_index, tutorial=tutorial))
     for static in sorted(STATIC.rglob("*")):
-        if static.is_file():
+        if static.is_file() and (tutorial or static.name != "tutorial.md"):
             pages.append(Page(str(static.relative_to(STATIC)).replace("\\", "/"), static.read_text(encoding="utf-8")))
     return pages
 
@@ -101,15 +176,45 @@ def page_name(path: Path) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", path.stem).strip("-") or "house-rule"
 
 
-def _game_link(game_id: str, games: dict, depth: int) -> Optional[str]:
-    return ("../" * depth) + f"{game_id}/index.md" if game_id in games else None
+def _unique_page_names(paths: Sequence[Path]) -> list[str]:
+    """Page names for the user's rule files, one each (``a.rules`` and ``rules/a.rules``: ``a``, ``a-2``)."""
+    names: list[str] = []
+    for path in paths:
+        name, n = page_name(path), 2
+        while name in names or name == "index":
+            name, n = f"{page_name(path)}-{n}", n + 1
+        names.append(name)
+    return names
 
 
-def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Page]]) -> Page:
+def _game_link(game_id: str, links: dict[str, str], depth: int) -> Optional[str]:
+    return ("../" * depth) + links[game_id] if game_id in links else None
+
+
+def _shown_rule_file(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return path.name
+
+
+def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Page]],
+                own: Sequence[tuple[Path, list[Page]]] = (), tutorial: bool = True) -> Page:
     lines = ["# The rules, generated", "",
              "Every page here is generated from a rule file: the English is written from the checked model, "
              "next to the rule-file text it came from, and every board picture is drawn from the board's data. "
-             "Nothing is copied from a rulebook.", "", "## Games", ""]
+             "Nothing is copied from a rulebook.", ""]
+    if own:
+        lines += ["## Your rule files", ""]
+        for path, made in own:
+            main = made[0]
+            line = f"- [{md_text(main.title)}]({main.path}) ({md_code(_shown_rule_file(path))})"
+            if len(made) > 1:
+                line += " — variants: " + ", ".join(f"[{md_text(p.title.rsplit(' — ', 1)[-1])}]({p.path})"
+                                                    for p in made[1:])
+            lines.append(line)
+        lines.append("")
+    lines += ["## Games" if not own else "## Bundled games", ""]
     for game_id, made in games:
         main = made[0]
         line = f"- [{md_text(main.title)}]({main.path})"
@@ -125,22 +230,27 @@ def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Pag
         for path, page in house:
             lines.append(f"- [{md_text(page.title)}]({page.path}) ({md_code(f'house-rules/{path.name}')})")
         lines.append("")
-    lines += ["## Writing rules", "",
-              "- [Write your own house rule](tutorial.md): a tutorial, from a copy of a game to a checked, verified "
-              "and simulated variant.",
-              "- [The language reference](reference/language.md): every construct of the rule language, each with "
+    lines += ["## Writing rules", ""]
+    if tutorial:
+        lines.append("- [Write your own house rule](tutorial.md): a tutorial, from a copy of a game to a checked, "
+                     "verified and simulated variant.")
+    lines += ["- [The language reference](reference/language.md): every construct of the rule language, each with "
               "an example that the test suite compiles.", ""]
     return Page("index.md", "\n".join(lines), title="The rules, generated")
 
 
-def write_pages(docs_dir: Path, pages: Iterable[Page]) -> list[Path]:
-    """Write pages and their pictures; remove files a previous run wrote that are not written now."""
+def write_pages(docs_dir: Path, pages: Iterable[Page], keep: Iterable[str] = ()) -> list[Path]:
+    """Write pages and their pictures, except over the files ``keep`` names (relative paths); remove
+    files a previous run wrote that are not written now."""
+    keep = set(keep)
     docs_dir = Path(docs_dir)
     docs_dir.mkdir(parents=True, exist_ok=True)
     written: list[str] = []
     changed: list[Path] = []
 
     def put(relative: str, text: str) -> None:
+        if relative in keep:
+            return
         target = docs_dir / relative
         written.append(relative)
         if target.exists() and target.read_text(encoding="utf-8") == text:
@@ -177,34 +287,63 @@ def _remove_empty_folders(folder: Path) -> None:
 
 
 def write_site_docs(docs_dir: Path, root: Optional[Path] = None,
-                    progress: Optional[Callable[[str, int, int], None]] = None) -> list[Path]:
-    """``progress("pages", done, total)`` hears of each rule file's pages made."""
-    token = _PROGRESS.set(progress) if progress is not None else None
+                    progress: Optional[Callable[[str, int, int], None]] = None,
+                    rule_files: Optional[Sequence[Path]] = None, bundled: Optional[bool] = None) -> list[Path]:
+    """The site's pages written into ``docs_dir`` (see ``site_pages``; ``rule_files``: the user's own,
+    ``bundled``: with the bundled games and house rules; default: as the build under way says).
+    ``progress("pages", done, total)`` hears of each rule file's pages made."""
+    tokens = [(var, var.set(value)) for var, value in ((_PROGRESS, progress), (_BUNDLED, bundled),
+                                                         (_OWN_RULE_FILES, rule_files)) if value is not None]
     try:
         return write_pages(docs_dir, site_pages(root))
     finally:
-        if token is not None:
-            _PROGRESS.reset(token)
+        for var, token in reversed(tokens):
+            var.reset(token)
+
+
+def require_docs_extra() -> None:
+    """MkDocs and the Material theme, or DocsExtraMissing saying how to install them."""
+    import importlib
+    for module, what in (("mkdocs", "MkDocs"), ("material", "the Material theme for MkDocs")):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            raise DocsExtraMissing(f"the site needs {what}, which is not installed: {DOCS_EXTRA}") from None
+
+
+def config_file(folder: Path) -> Optional[Path]:
+    """The MkDocs configuration of a folder, if it has one."""
+    return next((folder / name for name in ("mkdocs.yml", "mkdocs.yaml") if (folder / name).is_file()), None)
+
+
+def uses_hook(config) -> bool:
+    """Whether a loaded configuration generates the pages itself, through rulespec's hook."""
+    return any(getattr(module, "RULESPEC_HOOK", False) for module in (config.get("hooks") or {}).values())
 
 
 def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, docs_dir: Optional[Path] = None,
-               strict: bool = True, progress: Optional[Callable[[str, int, int], None]] = None) -> Path:
-    """``mkdocs build --strict`` for the project's mkdocs.yml (the hook generates the pages first).
-    ``progress(stage, done, total)`` hears of the pages made ("pages"), then of "mkdocs build"."""
-    try:
-        from mkdocs.commands.build import build
-        from mkdocs.config import load_config
-    except ImportError as error:  # pragma: no cover - the docs extra is not installed
-        raise RuntimeError("MkDocs is not installed: run `python -m pip install -e '.[docs]'`") from error
-    root = root or project_root()
+               strict: bool = True, progress: Optional[Callable[[str, int, int], None]] = None,
+               rule_files: Optional[Sequence[Path]] = None, bundled: bool = True) -> Path:
+    """``mkdocs build --strict`` of the site of ``root`` (default: this checkout): its mkdocs.yml, or
+    the default configuration when it has none (see the module's notes); ``rule_files`` are the user's
+    own (default: the ``*.rules`` of ``root`` and of its ``rules/``); ``bundled``: with the bundled
+    games and house rules. ``site_dir`` defaults to the
+    configuration's (``site`` beside it). ``progress(stage, done, total)`` hears of the pages made
+    ("pages"), then of "mkdocs build". Raises DocsExtraMissing without MkDocs and Material."""
+    require_docs_extra()
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    root = Path(root or project_root())
+    own = own_rule_files(rule_files or (), folder=root)
+    found = config_file(root)
     overrides: dict = {"strict": strict}
     if site_dir is not None:
         overrides["site_dir"] = str(Path(site_dir).resolve())
+    elif found is None:
+        overrides["site_dir"] = str((root / "site").resolve())
     if docs_dir is not None:
         Path(docs_dir).mkdir(parents=True, exist_ok=True)
         overrides["docs_dir"] = str(Path(docs_dir).resolve())
-    else:
-        (root / "docs").mkdir(exist_ok=True)
     logger = logging.getLogger("mkdocs")
     handler = logging.StreamHandler()
     handler.setLevel(logging.WARNING)
@@ -213,16 +352,23 @@ def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, doc
 
     def report(stage: str, done: int, total: int) -> None:
         progress(stage, done, total)
-        if stage == "pages" and done == total:  # the hook has made every page: MkDocs renders them now
+        if stage == "pages" and done == total:  # every page is made: MkDocs renders them now
             progress("mkdocs build", 0, 1)
 
     token = _PROGRESS.set(report if progress is not None else None)
+    own_token = _OWN_RULE_FILES.set(tuple(own))
+    bundled_token = _BUNDLED.set(bundled)
     try:
-        config = load_config(str(root / "mkdocs.yml"), **overrides)
-        build(config)
+        with tempfile.TemporaryDirectory(prefix="rulespec-site-") as scratch:
+            config, theirs = _site_config(found, Path(scratch), overrides, load_config)
+            if not uses_hook(config):  # the hook makes the pages of its own configuration
+                write_pages(Path(config.docs_dir), site_pages(), keep=theirs)
+            build(config)
     finally:
         logger.removeHandler(handler)
         _PROGRESS.reset(token)
+        _OWN_RULE_FILES.reset(own_token)
+        _BUNDLED.reset(bundled_token)
     if progress is not None:
         progress("mkdocs build", 1, 1)
     return Path(config.site_dir)
@@ -265,6 +411,47 @@ def _front_matter_title(item) -> str:
         return ""
     title = get_data(file.content_string)[1].get("title")
     return title.strip() if isinstance(title, str) else ""
+
+
+def _site_config(found: Optional[Path], scratch: Path, overrides: dict, load_config):
+    """The loaded MkDocs configuration of a site (see the module's notes), and the files of the user's
+    own docs folder (which the generated pages do not replace). Pages that the hook does not make go to
+    a docs folder in ``scratch``, unless ``overrides`` names one."""
+    if found is None:
+        default = scratch / "mkdocs.yml"
+        default.write_text(f"INHERIT: {yaml_str(str(SITE_CONFIG))}\n", encoding="utf-8")
+        overrides.setdefault("docs_dir", str(scratch / "docs"))
+        Path(overrides["docs_dir"]).mkdir(parents=True, exist_ok=True)
+        return load_config(str(default), **overrides), set()
+    config = load_config(str(found), **overrides)
+    if uses_hook(config):
+        Path(config.docs_dir).mkdir(parents=True, exist_ok=True)
+        return config, set()
+    # A user's own configuration: keep it, add what the pages need, and build a copy of its docs folder.
+    needed = _raw_config(SITE_CONFIG)
+    extensions = list(_raw_config(found).get("markdown_extensions") or [])
+    have = {_extension_name(e) for e in extensions}
+    extensions += [e for e in needed["markdown_extensions"] if _extension_name(e) not in have]
+    css = list(config.extra_css) + [c for c in needed["extra_css"] if c not in config.extra_css]
+    theirs: set[str] = set()
+    if "docs_dir" not in overrides:
+        docs = scratch / "docs"
+        if Path(config.docs_dir).is_dir():
+            shutil.copytree(config.docs_dir, docs)
+            theirs = {p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file()}
+        docs.mkdir(exist_ok=True)
+        overrides["docs_dir"] = str(docs)
+    return load_config(str(found), markdown_extensions=extensions, extra_css=css, **overrides), theirs
+
+
+def _raw_config(path: Path) -> dict:
+    from mkdocs.utils.yaml import yaml_load
+    with open(path, encoding="utf-8") as stream:
+        return yaml_load(stream) or {}
+
+
+def _extension_name(entry) -> str:
+    return next(iter(entry)) if isinstance(entry, dict) else str(entry)
 
 
 # ----------------------------------------------------------------------------- one rule file on its own

@@ -1772,8 +1772,8 @@ class Checker:
             field = match.group(1)
             if field in scope or any(field == f for f, _ in shown):
                 continue
-            if SAFE_NAME.match(field) and not (field in self.counters or field in self.options or
-                                               field in self.defines or field in self.symbols):
+            if SAFE_NAME.match(field) and not (field in self.counters or field in self.options or field in self.defines
+                                               or field in self.symbols or field in self.zones or field == "players"):
                 self.error(loc, f"`{{{field}}}` in \"{template}\" is not a name known here",
                            hint=did_you_mean(field, list(scope) + list(self.counters) + list(self.defines)))
                 continue

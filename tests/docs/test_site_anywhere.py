@@ -1,0 +1,154 @@
+"""`rulespec site` in a folder of the user's own, outside this checkout: with no mkdocs.yml (the default
+configuration), with the user's own mkdocs.yml (kept, the pages' extensions added, their docs folder
+never written to), and without the docs extra (a clear message, exit 2). Each build is a real
+`mkdocs build --strict`, run as a user would run it: the `rulespec` command in that folder."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html import unescape
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from rulespec.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURE = ROOT / "tests" / "core" / "fixtures" / "gems.rules"
+HOUSE_RULE = '''# Our table's house rule: shorter games.
+extends "shell-we"
+
+game "Shell We? (short game)" [SHELL-OBJ-1, SHELL-COMP-7]
+  id "shell-we-short-game"
+  rulebook "shell-we.txt"
+  players 2 to 4 [SHELL-COMP-5, SHELL-SETUP-3]
+  at most 300 turns [SHELL-INV-12]
+'''
+
+
+def _needs_docs_extra() -> None:
+    pytest.importorskip("mkdocs", reason="the docs extra is not installed (pip install -e '.[docs]')")
+    pytest.importorskip("material", reason="mkdocs-material is not installed (pip install -e '.[docs]')")
+
+
+def _rulespec(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    """The `rulespec` command in ``folder``, as a user runs it (its own process, no terminal)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return subprocess.run([sys.executable, "-m", "rulespec", *args], cwd=folder, capture_output=True, text=True,
+                          timeout=1200, env=env, stdin=subprocess.DEVNULL)
+
+
+def _page(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def _h1(html: str) -> str:
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", html, re.S).group(1)
+    return unescape(re.sub(r"<[^>]+>", "", heading)).replace("¶", "").strip()
+
+
+@pytest.fixture
+def user_folder(tmp_path: Path) -> Path:
+    """A user's folder outside the checkout: a game of their own, and a house rule in rules/."""
+    folder = tmp_path / "my-games"
+    folder.mkdir()
+    assert ROOT not in folder.resolve().parents
+    shutil.copy(FIXTURE, folder / "gems.rules")
+    (folder / "rules").mkdir()
+    (folder / "rules" / "short-game.rules").write_text(HOUSE_RULE, encoding="utf-8")
+    return folder
+
+
+def test_a_folder_without_mkdocs_yml_gets_the_default_site(user_folder: Path):
+    _needs_docs_extra()
+    done = _rulespec(user_folder, "site")
+    assert done.returncode == 0, done.stdout + done.stderr
+    site = user_folder / "site"
+    assert "built site/index.html" in done.stdout
+    game = _page(site, "rules/gems/index.html")
+    assert _h1(game) == "Gems" and "gems.rules" in game
+    house = _page(site, "rules/short-game/index.html")
+    assert "What this changes" in house and "at most 300 turns" in house
+    assert 'href="../../shell-we/' in house  # the bundled game it extends is on the site, and linked
+    index = _page(site, "index.html")
+    assert "Your rule files" in index and "rules/gems/" in index and "rules/short-game/" in index
+    assert (site / "shell-we" / "index.html").is_file() and (site / "house-rules").is_dir()  # the bundled ones
+    assert "assets/rulespec.css" in game and "tabbed-set" in game  # the theme's extensions and stylesheet
+    assert sorted(p.name for p in user_folder.iterdir()) == ["gems.rules", "rules", "site"]  # nothing else written
+
+
+def test_a_users_own_mkdocs_yml_is_kept_and_its_docs_are_not_written_to(user_folder: Path):
+    _needs_docs_extra()
+    (user_folder / "mkdocs.yml").write_text("site_name: Our table games\n", encoding="utf-8")
+    (user_folder / "docs").mkdir()
+    welcome = "# Welcome to our table\n\nHouse rules of the Tuesday club.\n"
+    (user_folder / "docs" / "index.md").write_text(welcome, encoding="utf-8")
+    done = _rulespec(user_folder, "site", "--no-bundled", "--out", "public")
+    assert done.returncode == 0, done.stdout + done.stderr
+    site = user_folder / "public"
+    index = _page(site, "index.html")
+    assert "Tuesday club" in index and "<title>Our table games</title>" in index  # their page and name win
+    game = _page(site, "rules/gems/index.html")
+    assert _h1(game) == "Gems"
+    assert "assets/rulespec.css" in game and "tabbed-set" in game  # what the pages need, added to their config
+    assert not (site / "shell-we").exists()  # --no-bundled
+    assert (user_folder / "rules" / "short-game.rules").is_file() and (site / "rules" / "short-game").is_dir()
+    assert sorted(p.name for p in (user_folder / "docs").iterdir()) == ["index.md"]
+    assert (user_folder / "docs" / "index.md").read_text(encoding="utf-8") == welcome
+
+
+def test_the_users_site_is_built_strictly(user_folder: Path):
+    """A broken link in the user's own page fails the build, as `mkdocs build --strict` does."""
+    _needs_docs_extra()
+    (user_folder / "mkdocs.yml").write_text("site_name: Our table games\n", encoding="utf-8")
+    (user_folder / "docs").mkdir()
+    (user_folder / "docs" / "about.md").write_text("# About\n\nSee [the missing page](missing.md).\n",
+                                                   encoding="utf-8")
+    done = _rulespec(user_folder, "site", "--no-bundled", "gems.rules")
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "missing.md" in done.stderr and "the site did not build" in done.stderr
+
+
+def test_paths_name_rule_files_and_folders(user_folder: Path):
+    from rulespec.docs.site import own_rule_files
+    assert own_rule_files(folder=user_folder) == [user_folder / "gems.rules",
+                                                  user_folder / "rules" / "short-game.rules"]
+    assert own_rule_files([user_folder / "rules"]) == [user_folder / "rules" / "short-game.rules"]
+    assert own_rule_files([ROOT / "rulebooks", user_folder / "gems.rules"]) == [user_folder / "gems.rules"]
+    with pytest.raises(FileNotFoundError, match="nowhere.rules"):
+        own_rule_files([user_folder / "nowhere.rules"])
+
+
+def test_a_missing_path_is_a_usage_problem(user_folder: Path, monkeypatch):
+    monkeypatch.chdir(user_folder)
+    result = CliRunner().invoke(app, ["site", "nowhere.rules"])
+    assert result.exit_code == 2, result.output
+    assert "no rule file or folder nowhere.rules" in result.output
+
+
+@pytest.mark.parametrize("missing", ["mkdocs", "material"])
+def test_without_the_docs_extra_the_message_says_what_to_install(user_folder: Path, monkeypatch, missing):
+    monkeypatch.chdir(user_folder)
+    monkeypatch.setitem(sys.modules, missing, None)  # `import mkdocs` (or material) raises ImportError
+    result = CliRunner().invoke(app, ["site"])
+    assert result.exit_code == 2, result.output
+    assert "pip install 'rulespec[docs]'" in result.output and "Traceback" not in result.output
+    assert not (user_folder / "site").exists()
+
+
+def test_markdown_only_needs_no_mkdocs_and_spares_a_folder_it_did_not_write(user_folder: Path, monkeypatch):
+    monkeypatch.chdir(user_folder)
+    monkeypatch.setitem(sys.modules, "mkdocs", None)
+    result = CliRunner().invoke(app, ["site", "--markdown-only", "--no-bundled"])
+    assert result.exit_code == 0, result.output
+    assert "# Gems" in (user_folder / "docs" / "rules" / "gems.md").read_text(encoding="utf-8")
+    (user_folder / "notes").mkdir()
+    (user_folder / "notes" / "mine.md").write_text("mine\n", encoding="utf-8")
+    refused = CliRunner().invoke(app, ["site", "--markdown-only", "--out", "notes"])
+    assert refused.exit_code == 2 and "did not write" in refused.output
+    assert sorted(p.name for p in (user_folder / "notes").iterdir()) == ["mine.md"]
