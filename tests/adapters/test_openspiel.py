@@ -160,7 +160,7 @@ def _numbering_digest(game_id, players, variants):
 def test_action_numbering_is_stable_across_processes():
     cases = [("shell-we", 3, ("bottles",)), ("shrimp", 4, ()), ("let-them-eat-shrimp", 2, ("advanced",))]
     here = [_numbering_digest(*case) for case in cases]
-    code = ("import sys; sys.path.insert(0, 'tests/adapters'); from test_openspiel import _numbering_digest; "
+    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); from test_openspiel import _numbering_digest; "
             f"print([_numbering_digest(*case) for case in {cases!r}])")
     for seed in ("12345",):  # another hash seed than this process (most likely)
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
