@@ -21,7 +21,21 @@ from rich.text import Text
 from .language.errors import RuleError
 from .runtime.state_check import InvalidState
 
-app = typer.Typer(
+class _App(typer.Typer):
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Click ends a closed pipe outside a command body (`rulespec --help | head -1`) with exit 1;
+        a reader that left is no problem: exit 0, as _command does for a command's own output."""
+        try:
+            return super().__call__(*args, **kwargs)
+        except SystemExit as stop:
+            # click (or typer's copy of it) and rich exit 1 while handling the BrokenPipeError
+            if stop.code == 1 and isinstance(stop.__context__, BrokenPipeError):
+                _silence_stdout()
+                raise SystemExit(0) from None
+            raise
+
+
+app = _App(
     name="rulespec",
     help="Write a game's rulebook once as a rule file; check it, build its engine, play it and verify it.",
     no_args_is_help=True,
