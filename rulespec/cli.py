@@ -646,7 +646,7 @@ def play(
                 action = _random_step(state, rng)
                 table.apply(action)
                 if watch:
-                    io.print(f"  {action}")
+                    _say(io, f"  {action}")
     except _EndOfInput as stop:
         io.print(f"{stop.args[0] if stop.args else 'no more input'}: "
                  f"the game stops on turn {state.turn_number}, unfinished")
