@@ -26,6 +26,7 @@ FILES = {
     "properties/conftest.py.tmpl": "properties/conftest.py",
     "properties/test_games_end.py.tmpl": "properties/test_games_end.py",
     "mkdocs.yml": "mkdocs.yml",
+    "docs/gitkeep": "docs/.gitkeep",  # pages of the user's own for the site; MkDocs skips dot files
     "github-workflow.yml": ".github/workflows/rulespec.yml",
     "gitignore": ".gitignore",
     "README.md": "README.md",

@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from rulespec.cli import app
@@ -16,7 +17,7 @@ from rulespec.init_project import FILES
 runner = CliRunner()
 
 EXPECTED = {"tide-pool.rules", "pytest.ini", "properties/conftest.py", "properties/test_games_end.py",
-            "mkdocs.yml", ".github/workflows/rulespec.yml", ".gitignore", "README.md"}
+            "mkdocs.yml", "docs/.gitkeep", ".github/workflows/rulespec.yml", ".gitignore", "README.md"}
 
 
 def _files(folder) -> set[str]:
@@ -111,3 +112,16 @@ def test_init_extends_only_a_bundled_game(tmp_path):
     assert result.exit_code == 2
     assert "no bundled game called 'no-such-game'" in result.output and "shell-we" in result.output
     assert _files(tmp_path) == set()
+
+
+def test_the_starter_projects_mkdocs_yml_builds_its_site(tmp_path, monkeypatch):
+    pytest.importorskip("mkdocs")
+    pytest.importorskip("material")  # the docs extra, which .ci/run installs
+    assert runner.invoke(app, ["init", str(tmp_path)]).exit_code == 0
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["site", "--no-bundled"])
+    assert result.exit_code == 0, result.output
+    page = tmp_path / "site" / "rules" / "tide-pool" / "index.html"
+    assert page.is_file(), sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "site").rglob("*.html"))
+    assert "Tide Pool" in page.read_text(encoding="utf-8")
+    assert _files(tmp_path / "docs") == {".gitkeep"}  # the site never writes into the user's docs folder
