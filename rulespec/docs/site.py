@@ -27,7 +27,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
-from ..pipeline import bundled_rulebooks
+from ..pipeline import bundled_house_rules, bundled_rulebooks
 from .escape import html_attr, md_code, md_text, yaml_str
 from .pages import Page, diff_section, GamePage
 from .sources import load_source
@@ -61,11 +61,7 @@ def house_rule_files(root: Optional[Path] = None) -> list[Path]:
     """The house rules of a checkout's ``house-rules/``; without a root, the bundled ones (shipped in
     the wheel, or this checkout's)."""
     if root is None:
-        from .. import pipeline
-        bundled = getattr(pipeline, "bundled_house_rules", None)
-        if bundled is not None:
-            return sorted(bundled().values())
-        root = project_root()
+        return sorted(bundled_house_rules().values())
     folder = Path(root) / "house-rules"
     return sorted(folder.glob("*.rules")) if folder.is_dir() else []
 
