@@ -38,6 +38,12 @@ class Page:
     title: str = ""
 
 
+def clause_link(clause: str) -> str:
+    """A link to a clause's entry in the index; the stylesheet keeps it on one line (no break at a hyphen:
+    SHELL- / STAR-1)."""
+    return f"[{md_text(clause)}](#{clause}){{ .clause }}"
+
+
 def variant_titles(model: ir.Model) -> list[str]:
     """The titles of the variants applied (their names where a variant has none)."""
     titles = dict(model.variants_available)
@@ -173,7 +179,7 @@ class GamePage:
         cites = self.model.game_cites if isinstance(node, ir.Model) else _cites_of(node)
         if not cites:
             return []
-        return ["Cites " + ", ".join(f"[{md_text(c)}](#{c})" for c in cites) + ".", ""]
+        return ["Cites " + ", ".join(clause_link(c) for c in cites) + ".", ""]
 
     def ruling_notes(self, node: object) -> list[str]:
         lines = []
@@ -243,7 +249,9 @@ class GamePage:
         if src.base_path is not None:
             base_id = _game_id_of(src.base_path)
             link = self.game_link(base_id) if base_id else None
-            base = f"[{md_text(base_id)}]({link})" if link else md_code(src.base_path.name)
+            base_title = load_source(src.base_path).model.title  # the game by its title, as the sidebar has it
+            base = (f"[{md_text(base_title)}]({link})" if link
+                    else f"{md_text(base_title)} ({md_code(src.base_path.name)})")
             lines += [f"It is a house rule: it starts from {base} and replaces or adds the declarations listed "
                       f"under [What this changes](#what-this-changes).", ""]
         if m.variants_applied:
@@ -326,7 +334,7 @@ class GamePage:
             when = f", used when {self.en.expr(face_model.condition)}" if face_model.condition is not None else ""
             lines += [f"#### Face {md_text(face.name)}{when}", ""]
             link = self.image(f"{board.name}-face-{face.name}",
-                              board_svg(face_picture(info, face, f"{board.name}, face {face.name}")))
+                              board_svg(face_picture(info, face, f"The {human(board.name)}, face {face.name}")))
             lines += [f"![The {human(board.name)}, face {md_text(face.name)}]({link})", ""]
         laid: dict[str, list[int]] = {}
         for players in range(self.model.min_players, self.model.max_players + 1):
@@ -339,7 +347,7 @@ class GamePage:
             entries = []
             for face_names, counts in laid.items():
                 label = _players_label(counts)
-                caption = f"{board.name} ({face_names}), {label}"
+                caption = f"The {human(board.name)} ({face_names}), {label}"
                 link = self.image(f"{board.name}-laid-{'-'.join(map(str, counts))}p",
                                   board_svg(engine_picture(self.engine, b, counts[0], caption=caption)))
                 entries.append((label, f"![The {human(board.name)} with {label}]({link})"))
@@ -389,7 +397,7 @@ class GamePage:
                 for key, counts in groups.items():
                     variant, players = self._engines[(face.name, key)]
                     label = _players_label(counts)
-                    caption = f"{board.name}, face {face.name}, {label}"
+                    caption = f"The {human(board.name)}, face {face.name}, {label}"
                     link = self.image(f"{board.name}-{face.name}-{'-'.join(map(str, counts))}p",
                                       board_svg(engine_picture(variant, b, players, caption=caption)))
                     entries.append((label, f"![The {human(board.name)}, face {md_text(face.name)}, with {label}]({link})"))
@@ -599,22 +607,26 @@ class GamePage:
             if not occupied:
                 continue
             players = run.after.players
-            before = board_svg(engine_picture(engine, b, players, state=run.before,
-                                              caption=f"{board.name} before: example {d.name}"))
+            # The example by its title, as its heading names it ("Two starfish in a row ..."), not its name; a
+            # picture's own title names it in words (a title is free text, a name is not).
+            said = getattr(d.node, "title", "") or human(d.name)
+            before = board_svg(engine_picture(engine, b, players, state=run.before, model=self.model,
+                                              caption=f"The {human(board.name)} before: example {human(d.name)}"))
             after = board_svg(engine_picture(engine, b, players, state=run.after, previous=run.before,
-                                             caption=f"{board.name} after: example {d.name}"))
+                                             model=self.model,
+                                             caption=f"The {human(board.name)} after: example {human(d.name)}"))
             same = run.before.boards[b] == run.after.boards[b]
             if same:
-                lines += [f"![The {human(board.name)} in example {md_text(d.name)}]"
+                lines += [f"![The {human(board.name)} in the example “{md_text(said)}”]"
                           f"({self.image(f'example-{d.name}-{board.name}', before)})", ""]
             else:
                 lines += [f"The {human(board.name)} before the first action and at the end "
                           f"(changed spaces are outlined):", "",
                           '=== "Before"', "",
-                          f"    ![The {human(board.name)} before the actions of example {md_text(d.name)}]"
+                          f"    ![The {human(board.name)} before the actions of the example “{md_text(said)}”]"
                           f"({self.image(f'example-{d.name}-{board.name}-before', before)})", "",
                           '=== "After"', "",
-                          f"    ![The {human(board.name)} after the actions of example {md_text(d.name)}]"
+                          f"    ![The {human(board.name)} after the actions of the example “{md_text(said)}”]"
                           f"({self.image(f'example-{d.name}-{board.name}-after', after)})", ""]
         rows = _zone_rows(engine, run.before, run.after)
         if rows:
@@ -659,7 +671,7 @@ class GamePage:
             lines += [f"{title}: {changes}." + (" Its page shows the game with the variant applied and the "
                                                  "difference." if link else ""), ""]
             if v.cites:
-                lines += ["Cites " + ", ".join(f"[{md_text(c)}](#{c})" if c in self.clauses else md_text(c)
+                lines += ["Cites " + ", ".join(clause_link(c) if c in self.clauses else md_text(c)
                                                for c in v.cites) + ".", ""]
         return lines
 

@@ -359,6 +359,7 @@ def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, doc
             config, theirs = _site_config(found, Path(scratch), overrides, load_config)
             if not uses_hook(config):  # the hook makes the pages of its own configuration
                 write_pages(Path(config.docs_dir), site_pages(), keep=theirs)
+                config.plugins["rulespec-section-titles"] = SectionTitles()  # the hook's own on_nav does this
             build(config)
     finally:
         logger.removeHandler(handler)

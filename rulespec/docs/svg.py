@@ -35,6 +35,11 @@ def _attr(value: object) -> str:
     return xml_attr(value)
 
 
+def _words(name: str) -> str:
+    """A name from the rule file as a picture says it: ``diamond_egg`` -> ``diamond egg``."""
+    return name.replace("_", " ").strip()
+
+
 def _fmt(x: float) -> str:
     return f"{x:.1f}".rstrip("0").rstrip(".")
 
@@ -89,8 +94,9 @@ def _legend(picture: BoardPicture, x: float, y: float, width: float) -> tuple[li
         meanings.setdefault(picture.letter_meaning.get(letter, "marked"), []).append(letter)
     ordered = sorted(meanings)
     for meaning, group in meanings.items():
-        text = (f"{meaning} (spaces with the same letter form one {meaning})" if picture.kind == "grid"
-                else f"marked {meaning} ({', '.join(group)})")
+        said = _words(meaning)
+        text = (f"{said} (spaces with the same letter form one {said})" if picture.kind == "grid"
+                else f"marked {said} ({', '.join(group)})")
         fill = "#fffaf0" if picture.kind == "grid" else MARKS[ordered.index(meaning) % len(MARKS)]
         entries.append((f'<circle cx="7" cy="-4" r="6" fill="{fill}" stroke="#b08d57" stroke-width="1.5"/>', text))
     if any(c.exists and not c.in_use for c in picture.cells):
@@ -179,7 +185,7 @@ def _grid_svg(p: BoardPicture) -> str:
             opacity = "1" if cell.in_use else "0.45"
             body.append(f'<circle cx="{_fmt(cx)}" cy="{_fmt(cy)}" r="{_fmt(cs * 0.36)}" fill="#fffaf0" '
                         f'stroke="#b08d57" stroke-width="1.5" opacity="{opacity}"><title>'
-                        f'{xml_text(p.letter_meaning.get(cell.letter, "marked"))} {xml_text(cell.letter)} '
+                        f'{xml_text(_words(p.letter_meaning.get(cell.letter, "marked")))} {xml_text(cell.letter)} '
                         f'({xml_text(str(p.rows[r]))} {xml_text(str(p.columns[c]))})</title></circle>')
             if not cell.occupant:
                 body.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 4)}" font-size="11" text-anchor="middle" '
@@ -241,7 +247,7 @@ def _triangles_svg(p: BoardPicture) -> str:
         width = "2.5" if cell.changed else "0.8"
         pts = " ".join(f"{_fmt(x)},{_fmt(y)}" for x, y in points)
         tip = f"{p.rows[r]}c{p.columns[c]}" + (f": {cell.occupant}" if cell.occupant else "") + \
-              (f" ({p.letter_meaning.get(cell.letter, 'marked')})" if cell.letter else "")
+              (f" ({_words(p.letter_meaning.get(cell.letter, 'marked'))})" if cell.letter else "")
         body.append(f'<polygon points="{pts}" fill="{fill}" fill-opacity="{opacity}" stroke="{stroke}" '
                     f'stroke-width="{width}"><title>{xml_text(tip)}</title></polygon>')
         cx = sum(x for x, _ in points) / 3
@@ -270,14 +276,16 @@ def short_text(label: str, value: object) -> str:
     return label if len(label) <= 4 else label[:4]
 
 
-def engine_picture(engine, board: int, players: int, state=None, previous=None, caption: str = "") -> BoardPicture:
-    """The picture of one board: its face and spaces in use for ``players``, and what ``state`` has on it."""
+def engine_picture(engine, board: int, players: int, state=None, previous=None, caption: str = "",
+                   model=None) -> BoardPicture:
+    """The picture of one board: its face and spaces in use for ``players``, and what ``state`` has on it.
+    ``model`` (default: the engine's) names the board's regions in the legend."""
     info = engine.BOARDS[board]
     tables = state.t if state is not None else engine.tables(players)
     face_name = tables.face[board]
     laid = tables.laid_cells[board]  # every face that applies, laid together
     kind = getattr(info, "kind", "grid")
-    model = getattr(engine, "model", None)
+    model = model if model is not None else getattr(engine, "model", None)
     meaning: dict[str, str] = {}
     if kind == "triangles":
         meaning = {letter: name for letter, name in getattr(info, "marks", ())}
@@ -302,8 +310,15 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
                 view.changed = True
         cells.append(view)
     causes = tuple(getattr(model, "causes", ()) or ()) + ("given",)
-    return BoardPicture(info.name, kind, tuple(info.rows), tuple(info.columns), cells, meaning,
-                        caption or f"{info.name}, face {face_name}, {players} players", causes)
+    # Rows without a single space (a board of triangles laid from fewer pieces than it has rows for) are not
+    # drawn: only those above the first space and below the last, so that the triangles keep their lattice.
+    width = len(info.columns)
+    rows = [r for r in range(len(info.rows)) if any(c.exists for c in cells[r * width:(r + 1) * width])]
+    first, last = (rows[0], rows[-1]) if rows else (0, len(info.rows) - 1)
+    return BoardPicture(info.name, kind, tuple(info.rows[first:last + 1]), tuple(info.columns),
+                        cells[first * width:(last + 1) * width], meaning,
+                        caption or f"{_words(info.name)}, face {face_name}, {players} players", causes,
+                        first if kind == "triangles" else 0)
 
 
 def face_picture(info, face, caption: str) -> BoardPicture:

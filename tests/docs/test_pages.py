@@ -206,3 +206,50 @@ def test_a_variant_page_is_titled_with_the_variant_title(every_page):
     titles = {(path.name, variants): page.title for path, variants, page in every_page}
     assert titles[("shell-we.rules", ("two_legged",))] == "Shell We? — Two-legged match"
     assert titles[("shell-we.rules", ())] == "Shell We?"
+
+
+def test_boards_draw_no_empty_rows(every_page):
+    from rulespec.pipeline import bundled_rulebooks
+    for game_id in bundled_rulebooks():
+        game = rulespec.load(game_id)
+        model = game.model
+        for b, info in enumerate(game.BOARDS):
+            for players in range(model.min_players, model.max_players + 1):
+                picture = engine_picture(game, b, players)
+                width = len(picture.columns)
+                for r, row in enumerate(picture.rows):
+                    assert any(c.exists for c in picture.cells[r * width:(r + 1) * width]), (game_id, players, row)
+                laid = game.tables(players).laid_cells[b]
+                assert sum(c.exists for c in picture.cells) == sum(ch != "-" for ch in laid)  # none lost
+    # Let Them Eat Shrimp! with 2 or 3 players lays two pieces: rows r0 to r11 of the board's r0 to r17.
+    ltes = {name: svg for _, _, page in every_page for name, svg in page.files.items()
+            if name.startswith("let-them-eat-shrimp/img/example-")}
+    assert ltes
+    for name, svg in ltes.items():
+        labels = re.findall(r'text-anchor="end">(r\d+)</text>', svg)
+        assert labels and "r17" not in labels, (name, labels)
+
+
+def test_legends_and_captions_say_names_as_words(every_page):
+    legends = {}
+    for _, _, page in every_page:
+        for name, svg in page.files.items():
+            for text in re.findall(r'<text x="18" y="0" font-size="11">([^<]*)</text>', svg):
+                legends.setdefault(text, name)
+        alts = re.findall(r"!\[([^\]]*)\]\(img/", page.text)
+        assert not [a for a in alts if "example" in a and "_" in a], page.path
+    raw = {text: name for text, name in legends.items() if "_" in text or "form one marked" in text}
+    assert not raw, raw  # an example's picture named its regions "marked" (its engine had no model)
+    assert "marked diamond egg (d)" in legends and "pearl (spaces with the same letter form one pearl)" in legends
+
+
+def test_clause_links_are_marked_to_stay_on_one_line_and_a_house_rule_names_its_game(every_page):
+    for path, variants, page in every_page:
+        for line in re.findall(r"^Cites .*$", page.text, re.M):
+            links = re.findall(r"\]\(#[^)]+\)(\{ \.clause \})?", line)
+            assert links and all(links), (page.path, line)
+    three, = (page for path, variants, page in every_page if path.name == "three-tiles.rules" and not variants)
+    assert "It is a house rule: it starts from Shell We? (`shell-we.rules`) and" in three.text  # not shell-we
+    linked = game_page(ROOT / "house-rules" / "three-tiles.rules", "house-rules/three-tiles.md",
+                       game_link=lambda game_id: f"../{game_id}/index.md")
+    assert "It is a house rule: it starts from [Shell We?](../shell-we/index.md) and" in linked.text

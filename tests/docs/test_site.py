@@ -206,6 +206,16 @@ def test_tables_stay_clear_of_the_table_of_contents(browser, base, path, width):
         assert not over, f"{path} at {width} px: tables reach into the table of contents at {edges['toc']}: {over}"
 
 
+def test_a_clause_id_is_never_broken_across_lines(browser, base):
+    with _page(browser, width=1000) as page:
+        page.goto(f"{base}/shell-we/", wait_until="load")
+        lines = page.evaluate("() => [...document.querySelectorAll('article a.clause')].map(a => "
+                              "[a.textContent, a.getClientRects().length])")
+    assert len(lines) > 100
+    broken = [text for text, rects in lines if rects != 1]
+    assert not broken, f"clause IDs broken across lines: {broken[:5]}"
+
+
 # What the search box shows: its status line, and each rendered result (link, heading, score).
 _SEARCH_RESULTS = """() => ({
   status: (document.querySelector('.md-search-result__meta') || {}).textContent || '',
