@@ -152,3 +152,22 @@ def test_markdown_only_needs_no_mkdocs_and_spares_a_folder_it_did_not_write(user
     refused = CliRunner().invoke(app, ["site", "--markdown-only", "--out", "notes"])
     assert refused.exit_code == 2 and "did not write" in refused.output
     assert sorted(p.name for p in (user_folder / "notes").iterdir()) == ["mine.md"]
+
+
+def test_the_default_configuration_is_the_one_this_checkout_inherits(tmp_path: Path):
+    """A folder without an mkdocs.yml gets the theme, plugins, extensions, stylesheet and link checks of
+    this checkout's site: mkdocs.yml inherits them from the same file."""
+    _needs_docs_extra()
+    from mkdocs.config import load_config
+    from rulespec.docs.site import SITE_CONFIG, _site_config
+    (tmp_path / "docs").mkdir()
+    default, theirs = _site_config(None, tmp_path, {}, load_config)
+    checkout = load_config(str(ROOT / "mkdocs.yml"))
+    assert theirs == set() and Path(default.docs_dir) == tmp_path / "docs"
+    for key in ("site_name", "markdown_extensions", "extra_css", "validation", "strict"):
+        assert default[key] == checkout[key], key
+    assert default.theme.name == checkout.theme.name == "material" and dict(default.theme) == dict(checkout.theme)
+    assert sorted(default.plugins) == sorted(p for p in checkout.plugins if "mkdocs_hook" not in p)
+    assert default.plugins["material/search"].config == checkout.plugins["material/search"].config
+    assert "INHERIT: rulespec/docs/site_config.yml" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert SITE_CONFIG.is_file()
