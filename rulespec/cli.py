@@ -153,7 +153,9 @@ def format_outcome(state) -> list[str]:
         return ["the game is not over"]
     cites = f" [{', '.join(outcome['cites'])}]" if outcome.get("cites") else ""
     winners = outcome.get("winners", [])
-    if not winners:
+    if outcome.get("draw"):
+        who = "a draw: every player ties for first"
+    elif not winners:
         who = "nobody wins"
     elif len(winners) == 1:
         who = f"{_seat_name(winners[0])} wins"

@@ -566,6 +566,8 @@ class CodeGenerator:
         self.end_check_names = self.end_checks()
         for score in m.scores:
             self.score(score)
+        if m.returns is not None and m.returns.form == "value":
+            self.returns_of(m.returns)
         for invariant in m.invariants:
             self.invariant(invariant)
         for example in m.examples:
@@ -1035,6 +1037,16 @@ class CodeGenerator:
             w.dedent()
         return names
 
+    def returns_of(self, returns: ir.Returns) -> None:
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def returns_of(st, v_{ident(returns.var)}):")
+        w.indent()
+        self.doc(returns, f"A seat's payoff: `{returns.value.text}`.")
+        w.line(f"return {self.expr(returns.value)}")
+        w.dedent()
+
     def score(self, score: ir.Score) -> None:
         w = self.w
         w.line("")
@@ -1216,6 +1228,10 @@ class CodeGenerator:
         w.line(f"END_CHECKS = {{{', '.join(f'{t!r}: {n}' for t, n in self.end_check_names.items())}}}")
         w.line(f"SCORES = {{{', '.join(f'{s.name!r}: score_{ident(s.name)}' for s in m.scores)}}}")
         w.line(f"RANKING = {m.ranking.keys if m.ranking else ()!r}")
+        if m.returns is not None and m.returns.form == "value":
+            w.line("RETURNS = ('value', returns_of)")
+        elif m.returns is not None:
+            w.line(f"RETURNS = ('result', {(m.returns.win, m.returns.draw, m.returns.loss)!r})")
         if m.match is not None:
             w.line(f"MATCH = ({m.match.legs!r}, {m.match.totals!r})", note=cites_text(m.match))
         w.line("INVARIANTS = (")

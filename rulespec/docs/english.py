@@ -828,6 +828,15 @@ def _score(en: English, d: ir.Score) -> list[str]:
     return _para(f"The {human(d.name)} of a player {en.var_name(d.var)} is {en.expr(d.value)}.")
 
 
+@renders(ir.Returns)
+def _returns(en: English, d: ir.Returns) -> list[str]:
+    if d.form == "value":
+        return _para(f"Each player's payoff is worked out from the game: a player {en.var_name(d.var or 'p')} "
+                     f"receives {en.expr(d.value)}.")
+    return _para(f"When the game ends, a player ranked first receives {d.win}, everyone receives {d.draw} when "
+                 f"all tie for first (a draw), and every other player receives {d.loss}.")
+
+
 @renders(ir.Ranking)
 def _ranking(en: English, d: ir.Ranking) -> list[str]:
     steps = []

@@ -364,6 +364,19 @@ ranking [CRD-11]:
   highest sets
   then lowest spare
   ties for first drawn by lot''', "A tie for first is broken by a chance draw."),
+    E("Ends, scores and ranking", "Payoffs by result", "returns", "pig.rules", '''
+returns [PIG-6]:
+  win 1, draw 0, loss -1''',
+      "Each seat's payoff when the game ends (`state.returns()`): a seat ranked first gets the first "
+      "number, every seat gets the second when all tie for first (a draw: `outcome()` then says `draw: "
+      "True` and names no winner), the others the third. Without `returns`, a seat gets +1 for every seat it "
+      "ranks above and -1 for every seat above it, divided by the number of other seats. In the Python API "
+      "seats are numbered from 0: `returns()[0]` is player 1's."),
+    E("Ends, scores and ranking", "Payoffs as numbers", "returns_of", "columns.rules", '''
+returns of p [COL-6]:
+  2 * on_top of p - count(s in grid where height of s = 4)''',
+      "A number per seat (chips won, a score, a difference of scores), worked out whenever it is asked for, "
+      "during play too."),
     # ------------------------------------------------------------------ invariants
     E("Invariants", "Always", "invariant always", "lanes.rules", '''
 invariant tiles_kept "every tile is somewhere" [LAN-11]:

@@ -101,6 +101,8 @@ def _ir_index(model: ir.Model) -> dict[tuple[str, str], object]:
         index[("turns", "turns")] = model.turns
     if model.ranking is not None:
         index[("ranking", "ranking")] = model.ranking
+    if getattr(model, "returns", None) is not None:
+        index[("returns", "returns")] = model.returns
     if getattr(model, "match", None) is not None:
         index[("match", model.match.name)] = model.match
     return index

@@ -547,6 +547,19 @@ class RankingDecl(Clause):
     keys: tuple[RankingKey, ...]
 
 
+class ReturnsDecl(Clause):
+    """``returns: win 1, draw 0, loss -1`` or ``returns of p: EXPR``: each seat's payoff when the game ends."""
+
+    kind: Literal["returns"] = "returns"
+    name: str = "returns"
+    form: Literal["result", "value"]
+    win: int = 1
+    draw: int = 0
+    loss: int = -1
+    var: Optional[str] = None
+    value: Optional[Expr] = None
+
+
 class InvariantDecl(Clause):
     kind: Literal["invariant"] = "invariant"
     name: str
@@ -617,7 +630,7 @@ Declaration = Annotated[
         GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
         BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
         EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
-        OptionReplace, DefineDecl,
+        OptionReplace, DefineDecl, ReturnsDecl,
     ],
     Field(discriminator="kind"),
 ]

@@ -1485,6 +1485,18 @@ class _ToAst(Transformer):
         rest, cites, rulings = _split([c for c in children if c is not None])
         return ast.RankingDecl(loc=self.loc(meta), keys=tuple(rest), cites=cites, rulings=rulings)
 
+    def returns(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        win, draw, loss = (_signed_number(t) for t in rest)
+        return ast.ReturnsDecl(loc=self.loc(meta), form="result", win=win, draw=draw, loss=loss, cites=cites,
+                               rulings=rulings)
+
+    def returns_of(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        var, value = rest
+        return ast.ReturnsDecl(loc=self.loc(meta), form="value", var=str(var), value=value, cites=cites,
+                               rulings=rulings)
+
     def always(self, meta, children):
         return {"form": "always", "condition": children[0]}
 

@@ -1254,6 +1254,7 @@ class Checker:
         self.score_cycles(scores)
         rankings = [d for d in decls if d.kind == "ranking"]
         ranking = self.ranking(rankings[0]) if rankings else None
+        returns = [self.returns(d) for d in decls if d.kind == "returns"]
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
         examples = tuple(self.example(d) for d in decls if d.kind == "example")
         matches = [self.match(d) for d in decls if d.kind == "match"]
@@ -1279,6 +1280,7 @@ class Checker:
             scores=scores, ranking=ranking, invariants=invariants, examples=examples,
             match=matches[0] if matches else None, causes=tuple(self.causes),
             definitions=tuple(self.definitions[name] for name in self.defines if name in self.definitions),
+            returns=returns[0] if returns else None,
         )
         self.bound_nesting(model)
         self.fixed_conditions(model)
@@ -1891,6 +1893,11 @@ class Checker:
                 self.error(key.loc, f"there is no score `{key.score}`", hint=did_you_mean(key.score, self.scores))
             keys.append((key.key, key.score))
         return ir.Ranking("ranking", d.loc, d.cites, d.rulings, tuple(keys))
+
+    def returns(self, d: ast.ReturnsDecl) -> ir.Returns:
+        self.cites_of(d, "the returns")
+        value = self.expr(d.value, {d.var: SEAT}, INT) if d.form == "value" else None
+        return ir.Returns("returns", d.loc, d.cites, d.rulings, d.form, d.win, d.draw, d.loss, d.var, value)
 
     def invariant(self, d: ast.InvariantDecl) -> ir.Invariant:
         self.cites_of(d, f"invariant `{d.name}`")

@@ -340,6 +340,8 @@ class Cost:
                                 where_expr=score.value))
         for invariant in m.invariants:
             condition(f"invariant `{invariant.name}`", invariant.condition)
+        if m.returns is not None and m.returns.value is not None:
+            condition("the returns", m.returns.value)
         return out
 
 

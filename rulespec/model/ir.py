@@ -570,6 +570,19 @@ class Ranking(Cited):
 
 
 @dataclass(frozen=True)
+class Returns(Cited):
+    """Each seat's payoff at the end: ``result`` (win / draw / loss; a draw is every seat tied for first) or
+    ``value`` (a number per seat ``var``)."""
+
+    form: str
+    win: int = 1
+    draw: int = 0
+    loss: int = -1
+    var: Optional[str] = None
+    value: Optional[E] = None
+
+
+@dataclass(frozen=True)
 class Invariant(Cited):
     title: str
     form: str
@@ -648,6 +661,7 @@ class Model:
     match: Optional[Match] = None
     causes: tuple[str, ...] = field(default=())
     definitions: tuple[Definition, ...] = ()
+    returns: Optional[Returns] = None  # None: +1 / 0 / -1 from the ranking (rulespec.runtime.engine)
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""
@@ -664,7 +678,7 @@ class Model:
                 for face in getattr(decl, "faces", ()):
                     found.update(face.cites)
                     found.update(face.rulings)
-        for single in (self.setup, self.turns, self.ranking, self.match):
+        for single in (self.setup, self.turns, self.ranking, self.match, self.returns):
             if single is not None:
                 found.update(single.cites)
                 found.update(single.rulings)

@@ -9,6 +9,11 @@ declared visibility of each zone.
 
 A half-resolved turn is data: the stack holds ``(step, args, actor, cause, replaced)`` tuples, so a
 state clones, compares and round-trips through JSON at any point.
+
+Seats: the whole Python API numbers seats from 0 (``Action.player``, ``observation(seat)``,
+``outcome()["winners"]`` and ``["ranking"]``, ``returns()``, ``new_game(players)`` seats 0..players-1);
+the rule language and every text made for people (action texts, messages, pages) say ``player N``,
+which is seat N - 1. ``str(Action(0, "pass"))`` is ``"player 1: pass"``.
 """
 
 from __future__ import annotations
@@ -849,9 +854,19 @@ class State:
         return copy
 
     def outcome(self) -> Optional[dict]:
+        """How the game ended (None while it goes on). Seats are numbered from 0, as everywhere in the API
+        (seat 0 is "player 1" of the rules and of action texts). ``draw`` is True when every seat ties for
+        first; then ``winners`` is empty."""
         if self.over is None:
             return None
         return self.engine._outcome(self)
+
+    def returns(self) -> list[float]:
+        """Each seat's payoff (index = seat, from 0), as the rule file's `returns` declares: by result (win,
+        draw, loss; 0 for everyone until the game is over) or a number per seat (worked out now, so also
+        during play). Without a declaration: +1 / 0 / -1 from the ranking, zero-sum (each seat gets +1 for
+        every seat it ranks above and -1 for every seat above it, divided by players - 1; a draw is 0)."""
+        return self.engine._returns(self)
 
     def observation(self, seat: int) -> dict:
         self._check_seat(seat, "observation")
@@ -1035,6 +1050,8 @@ class Engine:
     END_CHECKS: dict[str, Callable] = {}
     SCORES: dict[str, Callable] = {}
     RANKING: tuple[tuple[str, Optional[str]], ...] = ()
+    # Each seat's payoff: ('result', (win, draw, loss)), ('value', fn(st, seat)), or None: from the ranking.
+    RETURNS: Optional[tuple] = None
     INVARIANTS: tuple[InvariantInfo, ...] = ()
     EXAMPLES: tuple = ()
 
@@ -1532,15 +1549,33 @@ class Engine:
                 ranks[seat] = ranks[order[position - 1]]
             else:
                 ranks[seat] = position + 1
+        draw = st.players > 1 and all(rank == 1 for rank in ranks)  # every seat tied for first
         return {
             "end": st.over["end"],
             "cites": st.over.get("cites", []),
             "lot": st.over.get("lot"),
-            "winners": [s for s in range(st.players) if ranks[s] == 1],
+            "draw": draw,
+            "winners": [] if draw else [s for s in range(st.players) if ranks[s] == 1],
             "ranking": ranks,
             "scores": scores,
             "legs": [dict(leg) for leg in st.legs] if self.MATCH is not None else None,
         }
+
+    def _returns(self, st: State) -> list[float]:
+        if self.RETURNS is not None and self.RETURNS[0] == "value":
+            return [float(self.RETURNS[1](st, seat)) for seat in range(st.players)]
+        if st.over is None:
+            return [0.0] * st.players
+        ranks = self._outcome(st)["ranking"]
+        if self.RETURNS is not None:
+            win, draw, loss = self.RETURNS[1]
+            if st.players > 1 and all(rank == 1 for rank in ranks):
+                return [float(draw)] * st.players
+            return [float(win if rank == 1 else loss) for rank in ranks]
+        if st.players < 2:
+            return [0.0] * st.players
+        return [sum((ranks[other] > ranks[seat]) - (ranks[other] < ranks[seat]) for other in range(st.players))
+                / (st.players - 1) for seat in range(st.players)]
 
     def _observation(self, st: State, seat: int) -> dict:
         t = st.t
@@ -1664,7 +1699,8 @@ class Engine:
         if st.over:
             outcome = st.outcome()
             winners = ", ".join(f"player {s + 1}" for s in outcome["winners"])
-            lines.append(f"game over ({outcome['end']}): won by {winners}; ranks "
+            result = "a draw" if outcome["draw"] else f"won by {winners}" if winners else "nobody wins"
+            lines.append(f"game over ({outcome['end']}): {result}; ranks "
                          + ", ".join(f"player {s + 1}: {r}" for s, r in enumerate(outcome["ranking"])))
         return "\n".join(lines)
 

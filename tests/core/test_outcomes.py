@@ -1,0 +1,103 @@
+"""Outcomes (#11): a draw is a draw, `returns` declares each seat's payoff (by result or as a number),
+`state.returns()` gives it, and seats are numbered from 0 in the API ("player 1" is seat 0)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.cli import format_outcome
+from rulespec.language.errors import RuleError
+from rulespec.language.parser import parse_text
+from rulespec.model.checker import check
+
+ROOT = Path(__file__).resolve().parents[2]
+COLUMNS = ROOT / "rulespec" / "docs" / "ref_games" / "columns.rules"
+PIG = ROOT / "rulespec" / "docs" / "ref_games" / "pig.rules"
+NIM = ROOT / "tests" / "core" / "fixtures" / "nim.rules"
+VALUE_RETURNS = "returns of p [COL-6]:\n  2 * on_top of p - count(s in grid where height of s = 4)\n"
+
+
+def _columns_with(returns: str, tmp_path: Path):
+    text = COLUMNS.read_text(encoding="utf-8").replace(VALUE_RETURNS, returns)
+    path = tmp_path / "columns.rules"
+    path.write_text(text, encoding="utf-8")
+    return rulespec.load(path)
+
+
+def _finished(game, seeds=range(12)):
+    return [rulespec.random_game(game, players=2, seed=seed) for seed in seeds]
+
+
+def test_a_draw_is_a_draw_with_no_winner_and_says_so(tmp_path):
+    games = _finished(_columns_with("returns [COL-6]:\n  win 3, draw 1, loss -2\n", tmp_path))
+    draws = [s for s in games if s.outcome()["ranking"] == [1, 1]]
+    decided = [s for s in games if s.outcome()["ranking"] != [1, 1]]
+    assert draws and decided, "the seeds should give both draws and decided games"
+    for state in draws:
+        outcome = state.outcome()
+        assert outcome["draw"] is True and outcome["winners"] == []
+        assert state.returns() == [1.0, 1.0]
+        assert "a draw: every player ties for first" in format_outcome(state)[0]
+        assert "a draw" in str(state) and "share the win" not in "\n".join(format_outcome(state))
+    for state in decided:
+        outcome = state.outcome()
+        assert outcome["draw"] is False and len(outcome["winners"]) == 1
+        winner = outcome["winners"][0]
+        assert state.returns() == [3.0 if seat == winner else -2.0 for seat in range(2)]
+
+
+def test_result_returns_are_zero_until_the_game_is_over(tmp_path):
+    game = _columns_with("returns [COL-6]:\n  win 3, draw 1, loss -2\n", tmp_path)
+    assert game.new_game(2).returns() == [0.0, 0.0]
+
+
+def test_returns_as_numbers_are_worked_out_from_the_game_during_play_too():
+    game = rulespec.load(NIM)
+    state = game.new_game(2)
+    state.apply(state.legal_actions()[-1])  # player 1 takes 3
+    assert state.returns() == [3.0, -3.0] == [float(b) for b in state.counters["balance"]]
+    for seed in range(6):
+        final = rulespec.random_game(game, players=3, seed=seed)
+        assert final.returns() == [float(b) for b in final.counters["balance"]] and sum(final.returns()) == 0
+
+
+def test_without_returns_payoffs_come_from_the_ranking_zero_sum():
+    text = PIG.read_text(encoding="utf-8").replace("returns [PIG-6]:\n  win 1, draw 0, loss -1\n", "")
+    model = check(parse_text(text, "pig.rules"))
+    assert model.returns is None
+    game = rulespec.load("shell-we")
+    for seed in range(3):
+        state = rulespec.random_game(game, players=3, seed=seed)
+        ranks = state.outcome()["ranking"]
+        expected = [sum((ranks[o] > ranks[s]) - (ranks[o] < ranks[s]) for o in range(3)) / 2 for s in range(3)]
+        assert state.returns() == expected and abs(sum(expected)) < 1e-9
+
+
+def test_pig_pays_the_winner_by_result():
+    game = rulespec.load(PIG)
+    for seed in range(4):
+        state = rulespec.random_game(game, players=3, seed=seed)
+        winner = state.outcome()["winners"]
+        assert len(winner) == 1 and state.returns() == [1.0 if s == winner[0] else -1.0 for s in range(3)]
+
+
+def test_seats_are_numbered_from_zero_in_the_api_and_from_one_in_texts():
+    state = rulespec.load(PIG).new_game(2)
+    action = state.legal_actions()[0]
+    assert action.player == 0 and str(action).startswith("player 1: ")
+    with pytest.raises(ValueError, match=r"seat 0 is player 1"):
+        state.observation(2)
+
+
+def test_returns_are_checked():
+    text = PIG.read_text(encoding="utf-8")
+    with pytest.raises(RuleError, match="`returns` is declared twice"):
+        check(parse_text(text + "\nreturns of p [PIG-6]:\n  banked of p\n", "pig.rules"))
+    with pytest.raises(RuleError, match=r"`p` is a player, but a number is needed here"):
+        check(parse_text(text.replace("returns [PIG-6]:\n  win 1, draw 0, loss -1\n",
+                                      "returns of p [PIG-6]:\n  p\n"), "pig.rules"))
+    with pytest.raises(RuleError, match="the returns cites no rulebook clause"):
+        check(parse_text(text.replace("returns [PIG-6]:", "returns:"), "pig.rules"))
