@@ -1560,7 +1560,7 @@ class _ToAst(Transformer):
 
     # --- matches
     def match_leg(self, meta, children):
-        return ("leg", str(children[0]), str(children[1]))
+        return ("leg", str(children[0]), _option_value(children[1]))
 
     def match_totals(self, meta, children):
         return ("totals", tuple(str(c) for c in children))

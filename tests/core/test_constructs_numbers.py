@@ -204,3 +204,19 @@ def test_values_in_texts_are_checked_expressions():
         f"{line}:29 `players` is the players; a text can show a number, a word, a player, a component or a space"]
     assert problems("take {n} {of n}") == [f'{line}:29 `of n` is not a value the rules can work out in "take {{n}} {{of n}}"']
     assert problems("take {n} {tsones}") == [f'{line}:3 `{{tsones}}` in "take {{n}} {{tsones}}" is not a name known here']
+
+
+def test_a_match_plays_its_legs_with_numeric_options(tmp_path):
+    path = tmp_path / "nim-match.rules"
+    path.write_text(f'extends "{NIM.as_posix()}"\n\ngame "Nim match" [NIM-1]\n  id "nim-match"\n'
+                    '  players 2 to 3 [NIM-1]\n  at most 200 turns [NIM-1]\n\n'
+                    'match both "A small heap, then a big one" [NIM-6]:\n  leg with option heap is 7\n'
+                    '  leg with option heap is 15\n  totals add up kept\n', encoding="utf-8")
+    game = rulespec.load(path)
+    state = game.new_game(2)
+    assert state.counters["stones"] == 7
+    final = rulespec.random_game(game, players=2, seed=1)
+    assert [leg["options"]["heap"] for leg in final.outcome()["legs"]] == ["7"] and final.options["heap"] == "15"
+    bad = path.read_text(encoding="utf-8").replace("heap is 15", "heap is 16")
+    with pytest.raises(RuleError, match="`16` is not a value of option `heap`"):
+        check(parse_text(bad, str(path)), base=parse_text(NIM.read_text(encoding="utf-8"), str(NIM)))
