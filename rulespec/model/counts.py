@@ -11,11 +11,12 @@ from . import ir
 
 # The rule file's word for each kind, in the order the counts are listed; `noun` says it in a sentence.
 KIND_NOUNS = {
-    "game": "game", "ruling": "ruling", "option": "option", "component": "component", "leave_out": "leave-out",
+    "game": "game", "ruling": "ruling", "option": "option", "define": "definition", "component": "component",
+    "leave_out": "leave-out",
     "zone": "zone", "counter": "counter", "queue": "queue", "board": "board", "shape": "shape", "fit": "fit",
     "setup": "setup", "turns": "turn order", "choice": "choice", "chance": "chance", "step": "step",
     "trigger": "trigger", "instead": "instead", "end": "end", "score": "score", "ranking": "ranking",
-    "match": "match", "invariant": "invariant", "example": "example",
+    "returns": "returns", "match": "match", "invariant": "invariant", "example": "example",
 }
 
 
@@ -43,6 +44,7 @@ def declaration_counts(model: ir.Model) -> DeclarationCounts:
         "setup": int(model.setup is not None), "turns": int(model.turns is not None), **steps,
         "trigger": len(model.triggers), "instead": len(model.insteads), "end": len(model.ends),
         "score": len(model.scores), "ranking": int(model.ranking is not None), "match": int(model.match is not None),
+        "define": len(model.definitions), "returns": int(model.returns is not None),
         "invariant": len(model.invariants), "example": len(model.examples),
     }
     clauses = model.cited_clauses() - {r.name for r in model.rulings}
