@@ -27,6 +27,7 @@ from ..resources import grammar_path
 FRIENDLY_TERMINALS = {
     "NAME": "a name",
     "INT": "a number",
+    "NEGATIVE_INT": "a number",
     "STRING": 'a quoted text ("...")',
     "CLAUSE_ID": "a clause ID such as SHELL-COMP-2",
     "MAP_ROW": "a row of map cells (. or a letter, separated by spaces)",

@@ -220,3 +220,15 @@ def test_a_match_plays_its_legs_with_numeric_options(tmp_path):
     bad = path.read_text(encoding="utf-8").replace("heap is 15", "heap is 16")
     with pytest.raises(RuleError, match="`16` is not a value of option `heap`"):
         check(parse_text(bad, str(path)), base=parse_text(NIM.read_text(encoding="utf-8"), str(NIM)))
+
+
+def test_a_fit_or_a_face_may_use_a_definition_that_reads_only_what_is_fixed():
+    text = COLUMNS.read_text(encoding="utf-8")
+    fixed = text.replace("fit disc on grid [COL-3]", "fit disc on grid where low_enough(space) [COL-3]").replace(
+        "define mine(d: item, p: seat) [COL-2]:", "define low_enough(s: grid) [COL-3]:\n  height of s <= 3 + 1\n\n"
+                                                   "define mine(d: item, p: seat) [COL-2]:")
+    assert check(parse_text(fixed, "columns.rules")).fits[0].condition.name == "low_enough"
+    reads_the_box = fixed.replace("  height of s <= 3 + 1\n", "  height of s <= size of box\n")
+    with pytest.raises(RuleError, match=r"the condition of `fit disc on grid` cannot use `size of box`: it is "
+                                        r"worked out once"):
+        check(parse_text(reads_the_box, "columns.rules"))
