@@ -232,3 +232,20 @@ def test_a_fit_or_a_face_may_use_a_definition_that_reads_only_what_is_fixed():
     with pytest.raises(RuleError, match=r"the condition of `fit disc on grid` cannot use `size of box`: it is "
                                         r"worked out once"):
         check(parse_text(reads_the_box, "columns.rules"))
+
+
+def test_an_outcome_text_shows_a_value_worked_out_from_the_game(tmp_path):
+    text = PIG.read_text(encoding="utf-8").replace('outcome "roll {n}" for n picked from 1..6',
+                                                   'outcome "roll {n} for {at_stake + n}" for n picked from 1..6')
+    text = text.replace('"chance: roll 5"', '"chance: roll 5 for 5"').replace('"chance: roll 1"', '"chance: roll 1 for 5"')
+    text = text.replace('"chance: roll 2"', '"chance: roll 2 for 2"')
+    path = tmp_path / "pig.rules"
+    path.write_text(text, encoding="utf-8")
+    game = rulespec.load(path)
+    assert all(r.passed for r in run_examples(game)), [r.message for r in run_examples(game) if not r.passed]
+    state = game.new_game(2)
+    state.apply("player 1: roll")
+    assert [a.text for a, _ in state.chance_outcomes()] == [f"roll {n} for {n}" for n in range(1, 7)]
+    state.apply("chance: roll 4 for 4")
+    state.apply("player 1: roll")
+    assert [a.text for a, _ in state.chance_outcomes()][-1] == "roll 6 for 10"
