@@ -27,8 +27,9 @@ CSS_COLOURS = {
 PALETTE = ("#37474f", "#1e88e5", "#e53935", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#d81b60",
            "#3949ab")
 SERIES = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b")
-# Light fills for the marks of a board of triangles, one per meaning.
-MARKS = ("#ffe082", "#ef9a9a", "#a5d6a7", "#90caf9", "#ce93d8", "#ffcc80", "#80cbc4", "#bcaaa4", "#f48fb1")
+# Light fills for the marks of a board of triangles, one per meaning; the first seven far apart in hue (amber
+# beside orange, or green beside teal, read as one colour at the size of a mark).
+MARKS = ("#ffe082", "#ef9a9a", "#a5d6a7", "#90caf9", "#ce93d8", "#bcaaa4", "#4db6ac", "#f48fb1", "#ffcc80")
 
 
 def _attr(value: object) -> str:

@@ -173,6 +173,16 @@ def test_a_game_page_shows_its_board_diagram_in_chromium(browser, base):
     assert not elsewhere, f"the page fetched {elsewhere[:5]}"
 
 
+@pytest.mark.parametrize("path", ["let-them-eat-shrimp/", "let-them-eat-shrimp/advanced/",
+                                  "house-rules/three-tiles/"])
+def test_every_picture_of_a_page_loads_in_chromium(browser, base, path):
+    with _page(browser) as page:
+        page.goto(f"{base}/{path}", wait_until="load")
+        pictures = page.evaluate(_PICTURES)
+    broken = [p["src"] for p in pictures if not p["loaded"]]
+    assert pictures and not broken, f"pictures on {path} that do not load: {broken[:5]}"
+
+
 def test_the_board_picture_is_served_as_svg(site, base):
     import urllib.request
     with urllib.request.urlopen(f"{base}/shell-we/img/beach-B-4p.svg", timeout=10) as response:
