@@ -36,7 +36,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
     window = key is not None and core.table_for(key, players).has_window
     if key is None:  # registration: the default game decides what is declared
         window = any(step.kind == "choice" and step.by is None for step in engine.model.steps)
-    returns_declared = hasattr(engine, "returns_range")
+    zero_sum = core.payoffs(engine)[0] == "zero_sum"
     return pyspiel.GameType(
         short_name=name,
         long_name=f"{engine.TITLE} (rulespec)" if name != GENERIC else "A rulespec rule file",
@@ -44,7 +44,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if core.perfect_information(engine) and not window
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
-        utility=pyspiel.GameType.Utility.GENERAL_SUM if returns_declared else pyspiel.GameType.Utility.ZERO_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=most_players or engine.MAX_PLAYERS,
         min_num_players=1 if most_players else engine.MIN_PLAYERS,
@@ -67,14 +67,14 @@ class RulespecGame(pyspiel.Game):
         self.table = core.table_for(key, players)
         self.layout = core.layout_for(key, players)
         self._initial: Optional[core.Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
-        low, high = getattr(engine, "returns_range", (-1.0, 1.0))
+        _, low, high, total = core.payoffs(engine)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.num_actions,
             max_chance_outcomes=self.table.num_chance_outcomes,
             num_players=players,
-            min_utility=float(low),
-            max_utility=float(high),
-            utility_sum=None if hasattr(engine, "returns_range") else 0.0,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
             max_game_length=core.max_decisions(key, players))
         super().__init__(_game_type(name, engine, parameters, key, players), info, params)
 
@@ -140,7 +140,7 @@ class RulespecState(pyspiel.State):
         self.session.apply_joint([int(a) for a in actions])
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.session.table.action_to_string(action, chance=player == pyspiel.PlayerId.CHANCE)
+        return self.session.action_text(core.CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
 
     def is_terminal(self) -> bool:
         return self.session.state.is_terminal()
@@ -149,7 +149,7 @@ class RulespecState(pyspiel.State):
         return self.session.returns()
 
     def rewards(self) -> list[float]:
-        return self.session.returns()  # everything is paid at the end
+        return self.session.rewards()
 
     def __str__(self) -> str:
         text = str(self.session.state)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import re
 import string
 from pathlib import Path
 from typing import Optional, Sequence
@@ -95,19 +96,88 @@ class ActionTable:
             if values is not None:
                 return [str(v) for v in values]
             raise AdapterError(f"{where}: the adapters cannot number a name of type {type_!r} in an action's "
-                               f"text (only items, seats, spaces, placements and listed words have a finite domain)")
+                               f"text (only items, seats, spaces, placements, words and numbers from a fixed "
+                               f"range have a finite domain)")
 
-        def expand(template: str, types: dict[str, str], where: str, values: dict) -> list[str]:
-            parsed = list(string.Formatter().parse(template))
-            fields = [field for _, field, _, _ in parsed if field is not None]
-            domains = [domain(types[f], where, values.get(f)) for f in fields]
+        definitions = {d.name: d for d in getattr(model, "definitions", ())}
+
+        def bound(e, most: bool) -> Optional[int]:
+            """A fixed upper (most) or lower bound of a number, when the model's text gives one."""
+            if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+                return e.value
+            if isinstance(e, ir.OptionRef):
+                values = engine.OPTIONS[e.name][0]
+                if all(str(v).lstrip("-").isdigit() for v in values):
+                    return (max if most else min)(int(v) for v in values)
+            if isinstance(e, ir.Builtin) and e.func in ("min", "max"):
+                found = [bound(arg, most) for arg in e.args]
+                known = [b for b in found if b is not None]
+                if (e.func == "min") == most:  # the least of upper bounds, the most of lower bounds: any one will do
+                    return (min if most else max)(known) if known else None
+                return None if None in found else (max if most else min)(found)
+            defined = getattr(ir, "DefinedValue", None)
+            if defined is not None and isinstance(e, defined) and not e.args and e.name in definitions:
+                return bound(definitions[e.name].value, most)
+            return None
+
+        def listed(e) -> Optional[tuple]:
+            """The values a binding's domain lists, when the model says them: words, or a range with
+            fixed bounds (`1..can_take` with can_take = min(most, stones): up to the most `most` allows)."""
+            if isinstance(e, ir.AttributeValues):
+                return e.values
+            span = getattr(ir, "Span", None)
+            if span is not None and isinstance(e, span):
+                low, high = bound(e.low, most=False), bound(e.high, most=True)
+                if low is not None and high is not None:
+                    return tuple(range(low, high + 1))
+            return None
+
+        def worked_out(e, chosen: set, where: str) -> Optional[list[str]]:
+            """The texts a value worked out in a template (`{col of s}`) can read: a finite list, or None
+            for a value that the state and the names shown beside it decide (`{stones}`, `{after(n)}`
+            beside `{n}`), which then tells no two actions of one decision apart."""
+            if isinstance(e, ir.Const):
+                return [str(e.value)]
+            if isinstance(e, ir.OptionRef):
+                return [str(v) for v in engine.OPTIONS[e.name][0]]
+            if isinstance(e, ir.SpaceAttr):
+                board = engine.BOARDS[boards[e.board]]
+                if e.attr == board.row_attribute:
+                    return _unique(str(v) for v in board.rows)
+                if e.attr == board.column_attribute:
+                    return _unique(str(v) for v in board.columns)
+            if isinstance(e, ir.ItemAttr) and e.attr in engine.ITEM_ATTRS:
+                return _unique(str(v) for v in engine.ITEM_ATTRS[e.attr].values())
+            if _names(e) & chosen:
+                raise AdapterError(f"{where}: the adapters cannot number the actions of this text: "
+                                   f"`{{{e.text}}}` depends on what is chosen, and its values are not a fixed list")
+            return None
+
+        def expand(template: str, types: dict[str, str], where: str, values: dict, shown: dict,
+                   chosen: set) -> list[str]:
+            parsed = [(literal, None if field is None else _field_text(field, spec, conversion))
+                      for literal, field, spec, conversion in string.Formatter().parse(template)]
+            domains, wild = [], False
+            plain = {field for _, field in parsed if field in types}
+            for _, field in parsed:
+                if field is None:
+                    continue
+                if field in types:
+                    domains.append(domain(types[field], where, values.get(field)))
+                    continue
+                texts = worked_out(shown[field], chosen - plain, where) if field in shown else None
+                if texts is None:  # shown as itself: `{at_stake}` in the numbering, the value in play
+                    texts, wild = ["{" + field + "}"], True
+                domains.append(texts)
+            if wild:
+                self._patterns.append(_Pattern(parsed, domains))
             texts = []
             for combination in itertools.product(*domains):
                 chosen = iter(combination)
-                texts.append("".join(literal + (next(chosen) if field is not None else "")
-                                     for literal, field, _, _ in parsed))
+                texts.append("".join(literal + (next(chosen) if field is not None else "") for literal, field in parsed))
             return texts
 
+        self._patterns: list[_Pattern] = []  # templates with values only the state decides
         player_texts: list[str] = []
         chance_texts: list[str] = []
         self.has_window = False
@@ -118,13 +188,16 @@ class ActionTable:
                     self.has_window = True
                 for option in step.options:
                     option_types = dict(types, **{b.var: b.type for b in option.bindings})
-                    values = {b.var: b.domain.values for b in option.bindings if isinstance(b.domain, ir.AttributeValues)}
-                    player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values)
+                    values = {b.var: listed(b.domain) for b in option.bindings if listed(b.domain) is not None}
+                    player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values,
+                                           dict(getattr(option, "shown", ())), {b.var for b in option.bindings})
             elif step.kind == "chance" and step.outcome is not None:
                 outcome = step.outcome
                 outcome_types = dict(types, **{outcome.var: outcome.var_type})
-                values = {outcome.var: outcome.faces} if outcome.faces else {}
-                chance_texts += expand(outcome.template, outcome_types, f"chance {step.name}", values)
+                faces = outcome.faces or (listed(outcome.pick_from) if outcome.pick_from is not None else None)
+                values = {outcome.var: faces} if faces else {}
+                chance_texts += expand(outcome.template, outcome_types, f"chance {step.name}", values,
+                                       dict(getattr(outcome, "shown", ())), {outcome.var})
         chance_texts += [LOT.format(seat + 1) for seat in range(players)]
         if self.has_window:
             player_texts.append(WAIT)
@@ -156,22 +229,79 @@ class ActionTable:
             text, chance, ids = text[len("chance: "):], True, self.chance_ids
         elif text.startswith("player ") and ": " in text:
             text = text.split(": ", 1)[1]  # str(Action): "player 1: play blue 4"
-        try:
-            return ids[text]
-        except KeyError:
-            raise ValueError(f"{text!r} is not an action of this game") from None
+        found = self._lookup(text, ids)
+        if found is None:
+            raise ValueError(f"{text!r} is not an action of this game")
+        return found
+
+    def _lookup(self, text: str, ids: dict) -> Optional[int]:
+        found = ids.get(text)
+        if found is None:  # a text showing a value the state works out: its template's number
+            for pattern in self._patterns:
+                canonical = pattern.canonical(text)
+                if canonical is not None and canonical in ids:
+                    return ids[canonical]
+        return found
 
     def player_id(self, action: Action) -> int:
-        try:
-            return self.player_ids[action.text]
-        except KeyError:
-            raise AdapterError(f"{action} is not in the action numbering (an action text no template gives)") from None
+        found = self._lookup(action.text, self.player_ids)
+        if found is None:
+            raise AdapterError(f"{action} is not in the action numbering (an action text no template gives)")
+        return found
 
     def chance_id(self, action: Action) -> int:
-        try:
-            return self.chance_ids[action.text]
-        except KeyError:
-            raise AdapterError(f"{action} is not in the chance numbering (an outcome text no template gives)") from None
+        found = self._lookup(action.text, self.chance_ids)
+        if found is None:
+            raise AdapterError(f"{action} is not in the chance numbering (an outcome text no template gives)")
+        return found
+
+
+def _field_text(field: str, spec: str, conversion: Optional[str]) -> str:
+    return field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+
+
+def _names(e) -> set[str]:
+    """The names (variables) an expression of the model reads."""
+    found, todo = set(), [e]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ir.Var):
+            found.add(node.name)
+        if isinstance(node, (list, tuple)):
+            todo.extend(node)
+        elif hasattr(node, "__dataclass_fields__"):
+            todo.extend(getattr(node, name) for name in node.__dataclass_fields__ if name != "loc")
+    return found
+
+
+class _Pattern:
+    """A template with values only the state decides (`hold {at_stake}`): reads a text of it back to the
+    text it has in the numbering, where such a value stays as its source."""
+
+    def __init__(self, parsed: list, domains: list[list[str]]):
+        self.parts = []
+        regex, fields = "", iter(domains)
+        for literal, field in parsed:
+            regex += re.escape(literal)
+            if field is None:
+                continue
+            texts = next(fields)
+            if len(texts) == 1 and texts[0] == "{" + field + "}":
+                regex += "(?:.*?)"
+                self.parts.append((literal, texts[0]))
+            else:
+                regex += "(" + "|".join(sorted(map(re.escape, texts), key=len, reverse=True)) + ")"
+                self.parts.append((literal, None))
+        self.parts_tail = parsed[-1][0] if parsed and parsed[-1][1] is None else ""
+        self.regex = re.compile(regex, re.S)
+
+    def canonical(self, text: str) -> Optional[str]:
+        match = self.regex.fullmatch(text)
+        if match is None:
+            return None
+        groups = iter(match.groups())
+        return "".join(literal + (fixed if fixed is not None else next(groups)) for literal, fixed in self.parts) \
+            + self.parts_tail
 
 
 class TensorLayout:
@@ -284,7 +414,7 @@ class Session:
     waiting for the race to be decided, and each seat's information state (what it has seen)."""
 
     __slots__ = ("key", "table", "state", "picks", "idle", "logs", "seen", "steps", "max_steps", "views", "_texts",
-                 "shared")
+                 "shared", "paid")
 
     def __init__(self, key: tuple, table: ActionTable, state: State):
         self.key, self.table, self.state = key, table, state
@@ -297,6 +427,7 @@ class Session:
         self.logs = [[self._full(seat)] for seat in range(state.players)]
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
+        self.paid = [0.0] * state.players  # the returns before the last seat's move (rewards are the change)
 
     # ---- copies: a clone shares the engine and the table; pickling goes through to_json
     def clone(self) -> "Session":
@@ -309,6 +440,7 @@ class Session:
         copy.logs = [list(log) for log in self.logs]
         copy._texts = dict(self._texts)
         copy.shared = False
+        copy.paid = self.paid
         return copy
 
     def __deepcopy__(self, memo) -> "Session":
@@ -316,7 +448,7 @@ class Session:
 
     def __reduce__(self):
         return (_session_from, (self.key, self.state.players, self.state.to_json(), self.picks, self.idle, self.steps,
-                                self.seen, self.logs))
+                                self.seen, self.logs, self.paid))
 
     # ---- the node
     @property
@@ -381,14 +513,16 @@ class Session:
                     self.logs[other].append(f"you lost the race with {self.table.player_texts[pick]}")
             self._play(self._find(seat, picks[seat]), mover=seat)
         elif kind == CHANCE_NODE:
-            text = self.table.action_to_string(action, chance=True)
-            found = next((a for a, _ in self.state.chance_outcomes() if a.text == text), None)
+            found = next((a for a, _ in self.state.chance_outcomes() if self.table.chance_id(a) == action), None)
             if found is None:
-                raise ValueError(f"chance outcome {action} ({text!r}) is not possible now")
+                raise ValueError(f"chance outcome {action} ({self.table.action_to_string(action, True)!r}) is not "
+                                 f"possible now")
             self._play(found, mover=CHANCE)
         elif kind == SEAT_NODE:
             seat = self.state.current_player()
-            self._play(self._find(seat, action), mover=seat)
+            found = self._find(seat, action)
+            self.paid = self.returns()
+            self._play(found, mover=seat)
         elif kind == WINDOW_NODE:
             raise ValueError("a claim window takes one pick per seat (apply_joint)")
         else:
@@ -405,6 +539,7 @@ class Session:
                 raise ValueError(f"player {seat + 1} may not pick {pick} now; the picks are {self.legal(seat)}")
         acting = {seat: pick for seat, pick in enumerate(picks) if pick != self.table.wait}
         self._texts = {}
+        self.paid = self.returns()  # (a race's chance node then applies the fastest claim)
         for seat in range(self.players):
             if seat not in acting:
                 self.logs[seat].append("you waited")
@@ -420,11 +555,24 @@ class Session:
             self.picks = acting
 
     def _find(self, seat: int, action: int) -> Action:
-        text = self.table.action_to_string(action)
         for candidate in self.state.legal_actions(seat):
-            if candidate.text == text:
+            if self.table.player_id(candidate) == action:
                 return candidate
-        raise ValueError(f"player {seat + 1} may not {text!r} now")
+        raise ValueError(f"player {seat + 1} may not {self.table.action_to_string(action)!r} now")
+
+    def action_text(self, player: int, action: int) -> str:
+        """An action's text as offered now (a value the state works out filled in), else as numbered."""
+        if player == CHANCE:
+            if self.picks is None:
+                for candidate, _ in self.state.chance_outcomes():
+                    if self.table.chance_id(candidate) == action:
+                        return candidate.text
+            return self.table.action_to_string(action, chance=True)
+        if self.kind() in (SEAT_NODE, WINDOW_NODE):
+            for candidate in self.state.legal_actions(player):
+                if self.table.player_id(candidate) == action:
+                    return candidate.text
+        return self.table.action_to_string(action)
 
     def _play(self, action: Action, mover: int) -> None:
         if self.steps >= self.max_steps:
@@ -473,6 +621,12 @@ class Session:
             text = self._texts[("information", seat)] = "\n".join(self.logs[seat])
         return text
 
+    def rewards(self) -> list[float]:
+        """What each seat was paid since the last decision before this one: the change in returns since then,
+        chance included, so that the rewards seen at decisions add up to the returns (all of it at the end,
+        unless the rule file declares payoffs worked out during play)."""
+        return [now - before for now, before in zip(self.returns(), self.paid)]
+
     def returns(self) -> list[float]:
         st = self.state
         if not st.is_terminal():
@@ -483,7 +637,25 @@ class Session:
         return ranking_returns(st.outcome(), st.players)
 
 
-def _session_from(key, players, text, picks, idle, steps, seen, logs) -> Session:
+def payoffs(engine: Engine) -> tuple[str, float, float, Optional[float]]:
+    """(zero_sum | general_sum, the least and the most a seat can get, their sum if fixed) of a game's
+    payoffs: the ranking's +1 / 0 / -1, or the rule file's declared `returns` when the runtime has them
+    (Engine.RETURNS: ('result', (win, draw, loss)) or ('value', a number per seat, bounded only by the
+    counters' range)."""
+    declared = getattr(engine, "RETURNS", None)
+    if declared is None:
+        return "zero_sum", -1.0, 1.0, 0.0
+    if declared[0] == "result":
+        values = [float(v) for v in declared[1]] + [0.0]  # 0: everyone's until the game is over
+        low, high = min(values), max(values)
+        return "general_sum", low, high if high > low else low + 1.0, None
+    return "general_sum", -COUNTER_LIMIT, COUNTER_LIMIT, None
+
+
+COUNTER_LIMIT = 1e15  # a counter holds a whole number from -10^15 to 10^15 (the runtime's limit)
+
+
+def _session_from(key, players, text, picks, idle, steps, seen, logs, paid) -> Session:
     engine = engine_for(key)
     session = Session.__new__(Session)
     session.key, session.table, session.state = key, table_for(key, players), engine.from_json(text)
@@ -492,7 +664,7 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs) -> Session
     session.max_steps = default_max_steps(engine, players)
     session.seen, session.logs = seen, logs
     session.views = [session.state.observation(seat) for seat in range(players)]
-    session._texts, session.shared = {}, False
+    session._texts, session.shared, session.paid = {}, False, paid
     return session
 
 

@@ -44,6 +44,29 @@ def test_any_rule_file_loads_by_path(path):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+ROOT = Path(__file__).resolve().parents[2]
+OTHER_RULE_FILES = sorted((ROOT / "rulespec" / "docs" / "ref_games").glob("*.rules")) + \
+    sorted((ROOT / "tests" / "core" / "fixtures").glob("*.rules"))
+
+
+@pytest.mark.parametrize("path", OTHER_RULE_FILES, ids=[f"{p.parent.name}-{p.stem}" for p in OTHER_RULE_FILES])
+def test_the_reference_and_fixture_games_pass_too(path):
+    """Games written for the language reference and the tests: numbers in texts (`take {n} of {stones}`),
+    values worked out in a text (`{col of s}`), fixed ranges, definitions."""
+    engine = core.engine_for(core.game_key(str(path)))
+    game = rso.load_game(path, players=engine.MIN_PLAYERS)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    if not state.is_terminal() and not state.is_simultaneous_node():
+        offered = {a.text for a in state.rulespec_state.legal_actions()}
+        shown = {state.action_to_string(state.current_player(), a) for a in state.legal_actions()}
+        assert shown == offered  # the texts as offered, values filled in
+        for text in offered:
+            assert game.string_to_action(text) in state.legal_actions()
+
+
 def test_registered_names_and_parameters():
     names = set(pyspiel.registered_names())
     assert {"rulespec", "rulespec_shell_we", "rulespec_shrimp", "rulespec_let_them_eat_shrimp"} <= names
