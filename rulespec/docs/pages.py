@@ -653,7 +653,7 @@ class GamePage:
             lines += self.cites_line(d.node)
             used = users.get(d.name, [])
             if used:
-                lines += ["Applied by " + ", ".join(f"[{md_text(u.title)}](#{u.anchor})" for u in used) + ".", ""]
+                lines += ["Applied by " + ", ".join(f"[{md_text(_heading(u))}](#{u.anchor})" for u in used) + ".", ""]
             lines += tabs(self.english(d), d.text)
         return lines
 
@@ -686,11 +686,19 @@ class GamePage:
             lines += [f"#### {md_text(cid)} {{ #{cid} }}", ""]
             refs = []
             for d, part in users:
-                ref = f"[{md_text(d.title)}](#{d.anchor})" + (f" ({md_text(part)})" if part else "")
+                ref = f"[{md_text(_heading(d))}](#{d.anchor})" + (f" ({md_text(part)})" if part else "")
                 if ref not in refs:
                     refs.append(ref)
             lines += ["Encoded by " + ", ".join(refs) + ".", ""]
         return lines
+
+
+def _heading(d: Declaration) -> str:
+    """What a link to a declaration says: the words of the heading it leads to (an example's heading is its
+    title, "Two starfish in a row ...", not "example starfish_pair")."""
+    if d.kind == "example" and getattr(d.node, "title", ""):
+        return f"example “{d.node.title}”"
+    return d.title
 
 
 def _in_play_text(in_play: dict[int, int], total: int) -> str:

@@ -253,3 +253,9 @@ def test_clause_links_are_marked_to_stay_on_one_line_and_a_house_rule_names_its_
     linked = game_page(ROOT / "house-rules" / "three-tiles.rules", "house-rules/three-tiles.md",
                        game_link=lambda game_id: f"../{game_id}/index.md")
     assert "It is a house rule: it starts from [Shell We?](../shell-we/index.md) and" in linked.text
+
+
+def test_links_to_an_example_say_its_title(shell_page):
+    index = shell_page.text.split("## Clause index", 1)[1]
+    assert "[example “Two starfish in a row earn the consecutive bonus”](#example-starfish_pair)" in index
+    assert "[example starfish_pair]" not in shell_page.text
