@@ -154,13 +154,14 @@ class RulespecEnv(AECEnv):
             gymnasium.logger.warn("render() was called without a render_mode; use render_mode='ansi'")
             return None
         seat = self.possible_agents.index(self.agent_selection)
-        return describe_view(self.session.views[seat], self.table, self.session.legal(seat))
+        session = self.session
+        return describe_view(session.views[seat], [(a, session.action_text(seat, a)) for a in session.legal(seat)])
 
     def close(self) -> None:
         pass
 
 
-def describe_view(view: dict, table: core.ActionTable, legal: Sequence[int]) -> str:
+def describe_view(view: dict, legal: Sequence[tuple[int, str]]) -> str:
     """A seat's observation as lines of text: zones (a hidden one by its size), boards, counters, choices."""
     seat = view["seat"]
     lines = [f"seen by player {seat + 1}; turn {view['turn']} (player {view['turn_player'] + 1}), {view['phase']}"]
@@ -177,5 +178,5 @@ def describe_view(view: dict, table: core.ActionTable, legal: Sequence[int]) -> 
     if view["outcome"] is not None:
         lines.append(f"over: ranking {view['outcome']['ranking']}")
     elif legal:
-        lines.append("you may: " + "; ".join(f"{a} {table.player_texts[a]}" for a in legal))
+        lines.append("you may: " + "; ".join(f"{action} {text}" for action, text in legal))
     return "\n".join(lines)
