@@ -822,6 +822,40 @@ class Checker:
                        width=len(name),
                        hint="a definition is worked out from the game; write it from declarations and other "
                             "definitions that do not lead back to it (a repeated rule is a `for each` or a `count`)")
+        self.definition_depths(needs)
+
+    def definition_depths(self, needs: dict[str, list[str]]) -> None:
+        """Definitions used inside one another are at most ``definition_depth`` deep (each use is a call in
+        the generated engine). Worked out without recursion; reported at the first definition too deep."""
+        depth: dict[str, int] = {}
+        deepest_next: dict[str, Optional[str]] = {}
+        for start in self.defines:
+            stack = [(start, False)]
+            while stack:
+                name, done = stack.pop()
+                if name in depth or name in self.cyclic:
+                    continue
+                inner = [o for o in needs.get(name, ()) if o not in self.cyclic]
+                if done:
+                    best = max(inner, key=lambda o: depth.get(o, 0), default=None)
+                    depth[name] = 1 + (depth.get(best, 0) if best is not None else 0)
+                    deepest_next[name] = best
+                    continue
+                stack.append((name, True))
+                stack.extend((o, False) for o in inner if o not in depth)
+        too_deep = [name for name in self.defines if depth.get(name, 0) > LIMIT.definition_depth]
+        if not too_deep:
+            return
+        first = too_deep[0]
+        chain, name = [], first
+        while name is not None:
+            chain.append(name)
+            name = deepest_next.get(name)
+        d = self.defines[first]
+        self.error(self._name_loc(d.loc, first), refusal("definition_depth", depth[first]) +
+                   f" (`{' -> '.join(chain[:5])} -> ... -> {chain[-1]}`)", width=len(first),
+                   hint="write some of the inner definitions out where they are used")
+        self.cyclic.update(too_deep)  # not checked further: one mistake, one error
 
     @staticmethod
     def _shortest_cycle(start: str, needs: dict[str, list[str]]) -> Optional[list[str]]:

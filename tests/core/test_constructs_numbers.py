@@ -249,3 +249,22 @@ def test_an_outcome_text_shows_a_value_worked_out_from_the_game(tmp_path):
     state.apply("chance: roll 4 for 4")
     state.apply("player 1: roll")
     assert [a.text for a, _ in state.chance_outcomes()][-1] == "roll 6 for 10"
+
+
+@pytest.mark.parametrize("reverse", [False, True], ids=["in_order", "innermost_first"])
+def test_definitions_inside_one_another_are_bounded_whatever_their_order(reverse):
+    """The bound is the longest chain of uses, not the order in which the checker meets them."""
+    def text_with(chain: int) -> str:
+        defs = [f"define d{i}(x: number) [NIM-3]:\n  d{i + 1}(x) + 1\n\n" for i in range(chain)]
+        defs.append(f"define d{chain}(x: number) [NIM-3]:\n  x\n\n")
+        if reverse:
+            defs.reverse()
+        text = NIM.read_text(encoding="utf-8").replace("  min(most, stones)", f"  min(most, d0(stones) - {chain})")
+        return text.replace("setup [NIM-2]:", "".join(defs) + "setup [NIM-2]:")
+
+    deepest = LIMIT.definition_depth - 2  # can_take -> d0 -> ... -> d<deepest>: exactly the limit
+    assert len(check(parse_text(text_with(deepest), "nim.rules")).definitions) == deepest + 4
+    problems = _problems(text_with(300))
+    line = text_with(300).splitlines().index("define can_take [NIM-3]:") + 1
+    assert problems == [f"{line}:8 at most {LIMIT.definition_depth} definitions used inside one another (`define`): "
+                        f"this file asks for 302 (`can_take -> d0 -> d1 -> d2 -> d3 -> ... -> d300`)"]
