@@ -24,8 +24,9 @@ A failed property prints the shrunk counterexample as a numbered list of actions
     ``big.rules players=2 examples=2 variants=bottles;bottles,two_legged options=side=B``.
 ``rulespec_testdir``
     The test folder whose collection includes the rule files (default ``properties``): ``pytest
-    properties/`` and a plain ``pytest`` verify them, ``pytest tests/`` does not. ``.`` for the whole
-    project. A ``.rules`` file named on the command line (``pytest my-game.rules``) is collected too.
+    properties/`` and a plain ``pytest`` verify them, ``pytest tests/`` does not; ``.``: whenever pytest
+    collects the configuration's own folder. A ``.rules`` file named on the command line (``pytest
+    my-game.rules``) is collected too.
 ``rulespec_players``
     Player counts to verify: ``2 3``, ``2-4`` or ``all`` (default: every count the game allows).
 ``rulespec_variants``
@@ -56,7 +57,7 @@ that name is registered (Hypothesis has ``ci`` built in: derandomized, no exampl
 plugin never loads a profile, so other Hypothesis tests are left alone.
 
 Markers: every item carries ``rulespec`` (``pytest -m rulespec`` selects them, ``-m "not rulespec"``
-leaves them out). A ``rulespec`` marker with keywords, added to items by a conftest hook, overrides
+leaves them out; ``-p no:rulespec`` turns the plugin off). A ``rulespec`` marker with keywords, added to items by a conftest hook, overrides
 ``examples``, ``steps``, ``max_steps``, ``max_applies``, ``fast_forward`` and ``seed`` for them::
 
     def pytest_collection_modifyitems(items):
