@@ -269,3 +269,25 @@ def test_the_profile_follows_ci_and_hypothesis_profile(pytester, monkeypatch, en
     calls = [r for r in reports.getreports("pytest_runtest_logreport") if r.when == "call"]
     assert len(calls) == 1 and calls[0].passed
     assert dict(calls[0].user_properties)["rulespec_profile"] == expected
+
+
+def test_a_failing_example_is_its_own_failing_item_at_its_line(pytester):
+    wrong = GAME.replace("then haul of player 1 = 4", "then haul of player 1 = 5")
+    _project(pytester, extra='rulespec_players = "2"', games={"tide-pool": wrong})
+    result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "example")
+    result.assert_outcomes(passed=1, failed=1, deselected=2)
+    line = wrong.splitlines().index("  then haul of player 1 = 5") + 1
+    result.stdout.fnmatch_lines([
+        "*_ example[[]gold_counts_three] _*",
+        "example `gold_counts_three` (A gold shell scores 3, any other 1) fails:",
+        f"tide-pool.rules:{line}: example `gold_counts_three`: *",
+        "FAILED tide-pool.rules::example[[]gold_counts_three] - *",
+    ])
+    assert "Traceback" not in result.stdout.str()
+
+
+def test_a_glob_that_matches_nothing_is_a_failing_item_not_silence(pytester):
+    _project(pytester, files='"*.rules", "rules/*.rules"')
+    result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "settings")
+    result.assert_outcomes(failed=1, deselected=6)
+    result.stdout.fnmatch_lines(["rulespec_files: 'rules/*.rules' matches no file under *"])
