@@ -50,6 +50,15 @@ def _user_engines_package(folder: Path) -> None:
                                                   encoding="utf-8")
 
 
+def _starter_with_a_broken_invariant(folder: Path) -> None:
+    """A copy of the starter project (written by the `rulespec init` step) whose invariant is false."""
+    shutil.copytree(folder.parent / "project", folder, dirs_exist_ok=True)
+    rules = folder / "tide-pool.rules"
+    text = rules.read_text(encoding="utf-8")
+    assert "count(s in beach) = 12" in text, "the starter's invariant changed: update this step"
+    rules.write_text(text.replace("count(s in beach) = 12", "count(s in beach) = 11"), encoding="utf-8")
+
+
 LOAD_SHRIMP_BESIDE_USER_ENGINES = """
 import sys
 import rulespec
@@ -87,6 +96,11 @@ STEPS: list[Step] = [
          says=("ok tide-pool.rules parses and checks",), folder="project"),
     Step("pytest properties/ (the plugin verifies the starter's rule file)", ("pytest", "properties/", "-p", "no:cacheprovider"),
          says=(" passed",), never_says=("Traceback", " failed", " error"), folder="project"),
+    Step("pytest properties/ with a broken invariant fails with a replay command",
+         ("pytest", "properties/", "-p", "no:cacheprovider"), exit_code=1,
+         says=("FAILED tide-pool.rules::properties[2 players]", "invariant:every_shell",
+               "rulespec replay .hypothesis/counterexamples/tide-pool-2p-"),
+         folder="broken", prepare=_starter_with_a_broken_invariant),
     Step('python -c "import engines" fails', ("python", "-c", "import engines"), exit_code=1,
          says=("No module named 'engines'",), never_says=()),
 ]
