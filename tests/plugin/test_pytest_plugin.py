@@ -132,7 +132,7 @@ def test_a_broken_invariant_fails_with_the_trace_and_a_replay_command_that_repro
         "FAILED invariant:small_beach with 2 players, options tide=low",
         "  property: the rule file's invariant small_beach holds",
         "  counterexample (* actions from a new 2-player game):",
-        "    1. player 1: *",
+        "* 1. player 1: *",  # numbers are right-aligned: a trace of 10 or more steps indents 1 further
         "play a counterexample back step by step, checks re-run at the end:",
         "  rulespec replay .hypothesis/counterexamples/tide-pool-2p-*small-beach-1.txt",
         "FAILED tide-pool.rules::properties[[]2 players] - property fails: *",
