@@ -420,8 +420,18 @@ def _site_config(found: Optional[Path], scratch: Path, overrides: dict, load_con
         overrides.setdefault("docs_dir", str(scratch / "docs"))
         Path(overrides["docs_dir"]).mkdir(parents=True, exist_ok=True)
         return load_config(str(default), **overrides), set()
-    config = load_config(str(found), **overrides)
+    # MkDocs refuses a configuration whose docs folder is missing, and a user's may well be (all their
+    # pages are generated): look at it with a scratch folder in its place until we know whose it is.
+    their_docs = found.parent / str(_raw_config(found).get("docs_dir") or "docs")
+    first = dict(overrides)
+    if "docs_dir" not in overrides and not their_docs.is_dir():
+        (scratch / "docs").mkdir(parents=True, exist_ok=True)
+        first["docs_dir"] = str(scratch / "docs")
+    config = load_config(str(found), **first)
     if uses_hook(config):
+        if "docs_dir" in first and "docs_dir" not in overrides:
+            their_docs.mkdir(parents=True, exist_ok=True)  # the hook writes its pages there, as mkdocs serve does
+            config = load_config(str(found), **overrides)
         Path(config.docs_dir).mkdir(parents=True, exist_ok=True)
         return config, set()
     # A user's own configuration: keep it, add what the pages need, and build a copy of its docs folder.
@@ -433,8 +443,8 @@ def _site_config(found: Optional[Path], scratch: Path, overrides: dict, load_con
     theirs: set[str] = set()
     if "docs_dir" not in overrides:
         docs = scratch / "docs"
-        if Path(config.docs_dir).is_dir():
-            shutil.copytree(config.docs_dir, docs)
+        if their_docs.is_dir():
+            shutil.copytree(their_docs, docs)
             theirs = {p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file()}
         docs.mkdir(exist_ok=True)
         overrides["docs_dir"] = str(docs)

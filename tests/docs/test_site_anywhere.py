@@ -102,6 +102,16 @@ def test_a_users_own_mkdocs_yml_is_kept_and_its_docs_are_not_written_to(user_fol
     assert (user_folder / "docs" / "index.md").read_text(encoding="utf-8") == welcome
 
 
+def test_a_users_own_mkdocs_yml_without_its_docs_folder_builds_and_makes_no_folder(user_folder: Path):
+    """All of a user's pages may be generated: MkDocs refuses a missing docs_dir, rulespec site does not."""
+    _needs_docs_extra()
+    (user_folder / "mkdocs.yml").write_text("site_name: Our table games\ndocs_dir: pages\n", encoding="utf-8")
+    done = _rulespec(user_folder, "site", "--no-bundled", "gems.rules")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert _h1(_page(user_folder / "site", "rules/gems/index.html")) == "Gems"
+    assert not (user_folder / "pages").exists()  # their docs folder is never made, nor written to
+
+
 def test_the_users_site_is_built_strictly(user_folder: Path):
     """A broken link in the user's own page fails the build, as `mkdocs build --strict` does."""
     _needs_docs_extra()
