@@ -75,6 +75,13 @@ assert engines.shrimp.USERS_OWN, "the user's engines package is shadowed"
 print("user engines:", engines.shrimp.__name__, "is the user's own")
 """
 
+STARTER_PAGE_NAMES_ITS_GAME = """
+import html, pathlib, re
+page = pathlib.Path("site/rules/tide-pool/index.html").read_text(encoding="utf-8")
+print(html.unescape(re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)))
+"""
+
+
 STEPS: list[Step] = [
     Step("rulespec --version", ("rulespec", "--version"), says=(f"rulespec {VERSION}",)),
     Step("rulespec check shell-we", ("rulespec", "check", "shell-we"),
@@ -101,6 +108,10 @@ STEPS: list[Step] = [
          says=("FAILED tide-pool.rules::properties[2 players]", "invariant:every_shell",
                "rulespec replay .hypothesis/counterexamples/tide-pool-2p-"),
          folder="broken", prepare=_starter_with_a_broken_invariant),
+    Step("rulespec site --no-bundled (a strict build of the starter's own site)", ("rulespec", "site", "--no-bundled"),
+         says=("built site/index.html",), folder="project", needs_docs=True),
+    Step("the site has the starter's game page", ("python", "-c", STARTER_PAGE_NAMES_ITS_GAME), says=("Tide Pool",),
+         folder="project"),
     Step('python -c "import engines" fails', ("python", "-c", "import engines"), exit_code=1,
          says=("No module named 'engines'",), never_says=()),
 ]
