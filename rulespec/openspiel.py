@@ -36,7 +36,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
     window = key is not None and core.table_for(key, players).has_window
     if key is None:  # registration: the default game decides what is declared
         window = any(step.kind == "choice" and step.by is None for step in engine.model.steps)
-    zero_sum = core.payoffs(engine)[0] == "zero_sum"
+    zero_sum = core.payoffs(engine, players)[0] == "zero_sum"
     return pyspiel.GameType(
         short_name=name,
         long_name=f"{engine.TITLE} (rulespec)" if name != GENERIC else "A rulespec rule file",
@@ -67,7 +67,7 @@ class RulespecGame(pyspiel.Game):
         self.table = core.table_for(key, players)
         self.layout = core.layout_for(key, players)
         self._initial: Optional[core.Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
-        _, low, high, total = core.payoffs(engine)
+        _, low, high, total = core.payoffs(engine, players)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.num_actions,
             max_chance_outcomes=self.table.num_chance_outcomes,

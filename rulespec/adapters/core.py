@@ -637,7 +637,7 @@ class Session:
         return ranking_returns(st.outcome(), st.players)
 
 
-def payoffs(engine: Engine) -> tuple[str, float, float, Optional[float]]:
+def payoffs(engine: Engine, players: int = 0) -> tuple[str, float, float, Optional[float]]:
     """(zero_sum | general_sum, the least and the most a seat can get, their sum if fixed) of a game's
     payoffs: the ranking's +1 / 0 / -1, or the rule file's declared `returns` when the runtime has them
     (Engine.RETURNS: ('result', (win, draw, loss)) or ('value', a number per seat, bounded only by the
@@ -646,8 +646,10 @@ def payoffs(engine: Engine) -> tuple[str, float, float, Optional[float]]:
     if declared is None:
         return "zero_sum", -1.0, 1.0, 0.0
     if declared[0] == "result":
-        values = [float(v) for v in declared[1]] + [0.0]  # 0: everyone's until the game is over
-        low, high = min(values), max(values)
+        win, draw, loss = (float(v) for v in declared[1])
+        low, high = min(win, draw, loss, 0.0), max(win, draw, loss, 0.0)  # 0: everyone's until the game is over
+        if players == 2 and win == -loss and draw == 0:  # one wins what the other loses
+            return "zero_sum", low, high, 0.0
         return "general_sum", low, high if high > low else low + 1.0, None
     return "general_sum", -COUNTER_LIMIT, COUNTER_LIMIT, None
 
