@@ -27,7 +27,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, Iterable, Optional, Sequence
 
-from ..pipeline import bundled_house_rules, bundled_rulebooks
+from ..pipeline import bundled_house_rules, bundled_name, bundled_rulebooks
 from .escape import html_attr, md_code, md_text, yaml_str
 from .pages import Page, diff_section, GamePage
 from .sources import load_source
@@ -224,14 +224,17 @@ def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Pag
                   "Rule files that start from a bundled game (`extends \"...\"`) and change some of its "
                   "declarations. Each page shows what it changes, as a diff.", ""]
         for path, page in house:
-            lines.append(f"- [{md_text(page.title)}]({page.path}) ({md_code(f'house-rules/{path.name}')})")
+            name = bundled_name(path) or f"house-rules/{path.name}"  # the name every command takes
+            lines.append(f"- [{md_text(page.title)}]({page.path}) ({md_code(name)})")
         lines.append("")
     lines += ["## Writing rules", ""]
     if tutorial:
         lines.append("- [Write your own house rule](tutorial.md): a tutorial, from a copy of a game to a checked, "
                      "verified and simulated variant.")
     lines += ["- [The language reference](reference/language.md): every construct of the rule language, each with "
-              "an example that the test suite compiles.", ""]
+              "an example that the test suite compiles.",
+              "- [Use a game in OpenSpiel / PettingZoo](adapters.md): any rule file as an OpenSpiel game or a "
+              "PettingZoo environment, for agents, search and learning.", ""]
     return Page("index.md", "\n".join(lines), title="The rules, generated")
 
 

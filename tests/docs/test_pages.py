@@ -259,3 +259,11 @@ def test_links_to_an_example_say_its_title(shell_page):
     index = shell_page.text.split("## Clause index", 1)[1]
     assert "[example “Two starfish in a row earn the consecutive bonus”](#example-starfish_pair)" in index
     assert "[example starfish_pair]" not in shell_page.text
+
+
+def test_the_index_names_bundled_house_rules_as_commands_take_them_and_links_the_adapters_page():
+    from rulespec.docs.site import site_pages
+    pages = {page.path: page for page in site_pages()}
+    index = pages["index.md"].text
+    assert "(`shell-we/three-tiles`)" in index and "house-rules/three-tiles.rules" not in index
+    assert "](adapters.md)" in index and "adapters.md" in pages
