@@ -194,6 +194,15 @@ def _shown_rule_file(path: Path) -> str:
         return path.name
 
 
+def _game_line(made: Sequence[Page], after_title: str = "") -> str:
+    """The index's line for a game: its page, then its variants' pages by their own titles."""
+    main = made[0]
+    line = f"- [{md_text(main.title)}]({main.path}){after_title}"
+    if len(made) > 1:
+        line += " — variants: " + ", ".join(f"[{md_text(p.title.rsplit(' — ', 1)[-1])}]({p.path})" for p in made[1:])
+    return line
+
+
 def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Page]],
                 own: Sequence[tuple[Path, list[Page]]] = (), tutorial: bool = True) -> Page:
     lines = ["# The rules, generated", "",
@@ -203,21 +212,11 @@ def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Pag
     if own:
         lines += ["## Your rule files", ""]
         for path, made in own:
-            main = made[0]
-            line = f"- [{md_text(main.title)}]({main.path}) ({md_code(_shown_rule_file(path))})"
-            if len(made) > 1:
-                line += " — variants: " + ", ".join(f"[{md_text(p.title.rsplit(' — ', 1)[-1])}]({p.path})"
-                                                    for p in made[1:])
-            lines.append(line)
+            lines.append(_game_line(made, f" ({md_code(_shown_rule_file(path))})"))
         lines.append("")
     lines += ["## Games" if not own else "## Bundled games", ""]
     for game_id, made in games:
-        main = made[0]
-        line = f"- [{md_text(main.title)}]({main.path})"
-        if len(made) > 1:
-            line += " — variants: " + ", ".join(f"[{md_text(p.title.rsplit(' — ', 1)[-1])}]({p.path})"
-                                                for p in made[1:])
-        lines.append(line)
+        lines.append(_game_line(made))
     lines.append("")
     if house:
         lines += ["## House rules", "",
