@@ -17,16 +17,18 @@ happens, ``instead short_draw``).
 from __future__ import annotations
 
 import json
+import math
 import random
-import statistics
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass
+from fractions import Fraction
 from pathlib import Path
+from statistics import NormalDist
 from typing import Callable, Iterable, Optional, Sequence
 
-from .mcts import mcts_step
-from .runtime.engine import Engine, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
+from .mcts import ROLLOUTS, mcts_step
+from .runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
 
 
 @dataclass
@@ -42,56 +44,112 @@ class GameRecord:
     error: str = ""
 
 
-@dataclass
 class Side:
-    """Everything measured for one rule file over many games."""
+    """Everything measured for one rule file over many games, as running aggregates (counts of each
+    value, exact sums of win shares), so that memory does not grow with the number of games; the
+    records themselves are kept only when ``keep`` (a library call with no output folder)."""
 
-    label: str
-    records: list[GameRecord] = field(default_factory=list)
+    ERRORS_KEPT = 50  # error messages kept for the report (all are counted)
+
+    def __init__(self, label: str, keep: bool = True):
+        self.label = label
+        self.keep = keep
+        self.records: list[GameRecord] = []
+        self.seeds_done: set[int] = set()
+        self.played_count = 0
+        self.turns: Counter = Counter()
+        self.actions: Counter = Counter()
+        self.ends: Counter = Counter()
+        self.wins: dict[int, list[Fraction]] = {}  # seat -> [sum of shares, sum of squared shares]
+        self.spreads: dict[str, Counter] = {}
+        self.fires: Counter = Counter()
+        self.errors: list[tuple[int, str]] = []
+        self.error_count = 0
+        self.resumed = 0  # games read back from an earlier, interrupted run
+        self.retried = 0  # chunks of games a cluster played again after a worker died
 
     def add(self, records: Iterable[GameRecord]) -> None:
-        self.records.extend(records)
+        for record in records:
+            self.add_one(record)
+
+    def add_one(self, record: GameRecord) -> None:
+        if record.seed in self.seeds_done:
+            return  # a game is counted once, whatever replays it
+        self.seeds_done.add(record.seed)
+        if self.keep:
+            self.records.append(record)
+        if record.error:
+            self.error_count += 1
+            self.errors.append((record.seed, record.error))
+            self.errors = sorted(self.errors)[:self.ERRORS_KEPT]
+            return
+        self.played_count += 1
+        self.turns[record.turns] += 1
+        self.actions[record.actions] += 1
+        self.ends[record.end] += 1
+        for seat in record.winners:
+            totals = self.wins.setdefault(seat, [Fraction(0), Fraction(0)])
+            share = Fraction(1, len(record.winners))
+            totals[0] += share
+            totals[1] += share * share
+        for name, values in record.scores.items():
+            if values:
+                self.spreads.setdefault(name, Counter())[max(values) - min(values)] += 1
+        self.fires.update(record.fires)
 
     @property
     def played(self) -> list[GameRecord]:
         return [r for r in self.records if not r.error]
 
+    def seat_moments(self, seat: int) -> tuple[float, float]:
+        """(mean, variance) of one seat's per-game win share."""
+        n = self.played_count
+        total, squares = self.wins.get(seat, [Fraction(0), Fraction(0)])
+        if not n:
+            return 0.0, 0.0
+        mean = total / n
+        return float(mean), float(squares / n - mean * mean)
+
     def summary(self, players: int) -> dict:
-        played = self.played
-        n = len(played) or 1
-        turns = [r.turns for r in played]
-        actions = [r.actions for r in played]
-        ends = Counter(r.end for r in played)
-        wins = [0.0] * players
-        for r in played:
-            for seat in r.winners:
-                wins[seat] += 1 / len(r.winners)
-        spreads: dict[str, list[int]] = {}
-        for r in played:
-            for name, values in r.scores.items():
-                if values:
-                    spreads.setdefault(name, []).append(max(values) - min(values))
-        fires: Counter = Counter()
-        for r in played:
-            fires.update(r.fires)
+        n = self.played_count or 1
         return {
             "label": self.label,
-            "games": len(played),
-            "errors": [f"seed {r.seed}: {r.error}" for r in self.records if r.error],
-            "turns": _stats(turns),
-            "actions": _stats(actions),
-            "ends": {end: round(100 * count / n, 2) for end, count in ends.most_common()},
-            "seat_wins": [round(100 * w / n, 2) for w in wins],
-            "score_spread": {name: _stats(values) for name, values in spreads.items()},
-            "fires_per_game": {key: round(count / n, 3) for key, count in sorted(fires.items())},
+            "games": self.played_count,
+            "resumed": self.resumed,
+            "retried": self.retried,
+            "error_count": self.error_count,
+            "errors": [f"seed {seed}: {error}" for seed, error in self.errors],
+            "turns": counted_stats(self.turns),
+            "actions": counted_stats(self.actions),
+            "ends": {end: round(100 * count / n, 2) for end, count in sorted(self.ends.items(), key=lambda e: (-e[1], e[0]))},
+            "seat_wins": [round(100 * self.seat_moments(seat)[0], 2) for seat in range(players)],
+            "score_spread": {name: counted_stats(values) for name, values in sorted(self.spreads.items())},
+            "fires_per_game": {key: round(count / n, 3) for key, count in sorted(self.fires.items())},
         }
 
 
-def _stats(values: Sequence[float]) -> dict:
-    if not values:
-        return {"mean": 0, "median": 0, "min": 0, "max": 0}
-    return {"mean": round(statistics.fmean(values), 2), "median": statistics.median(values),
-            "min": min(values), "max": max(values)}
+def counted_stats(counts: Counter) -> dict:
+    """mean, median, min, max and (sample) standard deviation of values given as value -> count."""
+    n = sum(counts.values())
+    if not n:
+        return {"mean": 0, "median": 0, "min": 0, "max": 0, "sd": 0.0}
+    values = sorted(counts)
+    total = sum(v * c for v, c in counts.items())
+    mean = Fraction(total, n) if all(isinstance(v, int) for v in values) else total / n
+    squares = sum(c * (v - mean) ** 2 for v, c in counts.items())
+    return {"mean": round(float(mean), 2), "median": _counted_median(counts, values, n),
+            "min": values[0], "max": values[-1], "sd": round(math.sqrt(float(squares) / (n - 1)), 4) if n > 1 else 0.0}
+
+
+def _counted_median(counts: Counter, values: list, n: int):
+    def at(k: int):  # the k-th smallest value, from 0
+        seen = 0
+        for value in values:
+            seen += counts[value]
+            if seen > k:
+                return value
+    low, high = at((n - 1) // 2), at(n // 2)
+    return low if low == high else (low + high) / 2
 
 
 # ----------------------------------------------------------------------------- counting rules
@@ -125,14 +183,56 @@ def _engine(path: str, variants: tuple, options: tuple) -> Engine:
     return _ENGINES[key]
 
 
-POLICIES = {"random": random_step, "greedy": greedy_step, "mcts": mcts_step}  # how the simulated players choose
+POLICIES = ("random", "greedy", "mcts")  # how the simulated players choose (generic: nothing game-specific)
+
+
+def _seat_random(state: State, rng: random.Random, seat: int, budget: int) -> Action:
+    actions = state.legal_actions(seat)
+    return actions[rng.randrange(len(actions))]
+
+
+def _seat_greedy(state: State, rng: random.Random, seat: int, budget: int, sample: int = 24) -> Action:
+    """greedy_step among one seat's own actions (its claim in a window any seat may act in)."""
+    actions = state.legal_actions(seat)
+    if len(actions) > sample:
+        actions = rng.sample(actions, sample)
+    best, chosen = None, []
+    for action in actions:
+        after = state.clone()
+        after.apply(action)
+        key = state.engine._rank_keys(after, after.over or {"winners": []})[seat]
+        if best is None or key < best:
+            best, chosen = key, [action]
+        elif key == best:
+            chosen.append(action)
+    return chosen[rng.randrange(len(chosen))]
+
+
+def _seat_mcts(state: State, rng: random.Random, seat: int, budget: int) -> Action:
+    return mcts_step(state, rng, budget, seat=seat)
+
+
+_WHOLE = {"random": lambda state, rng, budget: random_step(state, rng),
+          "greedy": lambda state, rng, budget: greedy_step(state, rng),
+          "mcts": lambda state, rng, budget: mcts_step(state, rng, budget)}
+_BY_SEAT = {"random": _seat_random, "greedy": _seat_greedy, "mcts": _seat_mcts}
+
+
+def seat_policies(players: int, policy: str = "random", seats: Optional[dict[int, str]] = None) -> tuple[str, ...]:
+    """The policy of each seat (0-based): ``seats`` (seat -> policy) where given, ``policy`` elsewhere."""
+    return tuple((seats or {}).get(seat, policy) for seat in range(players))
 
 
 def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
-             max_steps: Optional[int] = None) -> GameRecord:
-    """One seeded game, every seat choosing by ``policy`` (see POLICIES); more than ``max_steps`` steps
-    (None: the runtime's default_max_steps for the game) is an error, recorded like any other."""
-    choose = POLICIES[policy]
+             max_steps: Optional[int] = None, seats: Optional[Sequence[str]] = None,
+             mcts_simulations: int = ROLLOUTS) -> GameRecord:
+    """One seeded game, every seat choosing by ``policy`` (see POLICIES), or seat k by ``seats[k]``;
+    more than ``max_steps`` steps (None: the runtime's default_max_steps for the game) is an error,
+    recorded like any other. In a window any seat may act, every seat with an action proposes one by
+    its own policy and one proposal, drawn uniformly, is taken (equally fast seats); when all seats
+    share one policy the window is played by that policy over all actions, as before."""
+    by_seat = tuple(seats) if seats else (policy,) * players
+    shared = len(set(by_seat)) == 1
     rng = random.Random(seed)
     state = engine.new_game(players)
     if max_steps is None:
@@ -142,9 +242,19 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
         while not state.is_terminal():
             if actions + chance >= max_steps:
                 raise StepBudgetExceeded(max_steps, engine.MAX_TURNS)
-            is_chance = state.is_chance_node()
-            state.apply(choose(state, rng))
-            if is_chance:
+            player = state.current_player()
+            if player == CHANCE:
+                action = random_step(state, rng)
+            elif shared:
+                action = _WHOLE[by_seat[0]](state, rng, mcts_simulations)
+            elif player == ANY_PLAYER:
+                claims = [_BY_SEAT[by_seat[seat]](state, rng, seat, mcts_simulations)
+                          for seat in range(players) if state.legal_actions(seat)]
+                action = claims[rng.randrange(len(claims))]
+            else:
+                action = _BY_SEAT[by_seat[player]](state, rng, player, mcts_simulations)
+            state.apply(action)
+            if player == CHANCE:
                 chance += 1
             else:
                 actions += 1
@@ -156,10 +266,15 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
                       {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired))
 
 
-def _play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int],
-                policy: str = "random", max_steps: Optional[int] = None) -> list[GameRecord]:
+def play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int],
+               policy: str = "random", max_steps: Optional[int] = None, seats: Optional[tuple] = None,
+               mcts_simulations: int = ROLLOUTS) -> list[GameRecord]:
+    """Games of one rule file, one per seed (the unit of work of every backend: processes, a cluster)."""
     engine = _engine(path, variants, options)
-    return [play_one(engine, players, seed, policy, max_steps) for seed in seeds]
+    return [play_one(engine, players, seed, policy, max_steps, seats, mcts_simulations) for seed in seeds]
+
+
+_play_chunk = play_chunk
 
 
 @dataclass
@@ -184,38 +299,125 @@ def comparison_plans(path: Path, variants: Sequence[str] = ()) -> list[Plan]:
     return plans
 
 
+GAMES_FILE = "games.jsonl"  # one JSON line per game played, appended as results arrive
+RUN_FILE = "run.json"  # what the run plays, so that --resume continues the same run only
+
+
+class ResumeProblem(ValueError):
+    """The output folder holds another run (or none) than the one asked to resume."""
+
+
+def run_parameters(plans: Sequence[Plan], games: int, players: int, seed: int, options: Optional[dict],
+                   seats: Sequence[str], max_steps: Optional[int], mcts_simulations: int) -> dict:
+    return {"plans": [[plan.label, plan.path, list(plan.variants)] for plan in plans], "players": players,
+            "first_seed": seed, "games": games, "options": dict(sorted((options or {}).items())),
+            "seats": list(seats), "max_steps": max_steps, "mcts_simulations": mcts_simulations}
+
+
+def _read_recorded(out: Path, parameters: dict) -> list[tuple[int, GameRecord]]:
+    """The games an earlier run of these parameters recorded in ``out`` (a line cut short by the
+    interruption is dropped, and the file truncated to its last whole line)."""
+    run_file, games_file = out / RUN_FILE, out / GAMES_FILE
+    if not run_file.exists():
+        raise ResumeProblem(f"--resume: {out} holds no simulation to resume (no {RUN_FILE})")
+    earlier = json.loads(run_file.read_text(encoding="utf-8"))
+    changed = [key for key in parameters if key != "games" and earlier.get(key) != parameters[key]]
+    if changed:
+        raise ResumeProblem(f"--resume: {out} holds a run with other settings ({', '.join(changed)}); "
+                            f"run again with the same ones, or without --resume to start over")
+    recorded: list[tuple[int, GameRecord]] = []
+    if not games_file.exists():
+        return recorded
+    data = games_file.read_bytes()
+    whole = data[:data.rfind(b"\n") + 1]
+    if len(whole) != len(data):
+        with games_file.open("r+b") as handle:
+            handle.truncate(len(whole))
+    for line in whole.decode("utf-8").splitlines():
+        if line.strip():
+            row = json.loads(line)
+            recorded.append((row.pop("side"), GameRecord(**row)))
+    return recorded
+
+
 def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, jobs: int = 1,
              options: Optional[dict] = None, progress: Optional[Callable[[int], None]] = None,
-             policy: str = "random", max_steps: Optional[int] = None) -> list[Side]:
-    """Play ``games`` seeded games of every plan (the same seeds for each), in ``jobs`` processes; a game
-    longer than ``max_steps`` steps (None: each rule file's default_max_steps) is recorded as an error."""
+             policy: str = "random", max_steps: Optional[int] = None, seats: Optional[dict[int, str]] = None,
+             mcts_simulations: int = ROLLOUTS, out: Optional[Path] = None, resume: bool = False,
+             cluster: Optional[str] = None, chunk: Optional[int] = None) -> list[Side]:
+    """Play ``games`` seeded games of every plan (the same seeds for each): in this process, in
+    ``jobs`` processes, or on a Dask cluster (``cluster``: an address, or "auto"; rulespec.cluster).
+    Seat k plays by ``seats[k]`` (0-based), else by ``policy``; a game longer than ``max_steps`` steps
+    (None: each rule file's default_max_steps) is recorded as an error.
+
+    With ``out``, each game is appended to ``out/games.jsonl`` as it arrives and only aggregates stay
+    in memory; ``resume`` first reads back the games recorded there by an interrupted run of the same
+    settings and plays only the others (each side's ``resumed`` says how many were read back)."""
     options_key = tuple(sorted((options or {}).items()))
-    seeds = [seed + n for n in range(games)]
-    sides = [Side(plan.label) for plan in plans]
-    chunk = max(1, min(50, games // max(1, jobs * 4)))
-    work = [(i, seeds[k:k + chunk]) for i in range(len(plans)) for k in range(0, games, chunk)]
-    if jobs <= 1:
-        for i, part in work:
-            plan = plans[i]
-            sides[i].add(_play_chunk(plan.path, plan.variants, options_key, players, part, policy, max_steps))
+    by_seat = seat_policies(players, policy, seats)
+    seats_key = None if len(set(by_seat)) == 1 else by_seat
+    policy = by_seat[0] if seats_key is None else policy
+    sides = [Side(plan.label, keep=out is None) for plan in plans]
+    writer = None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        parameters = run_parameters(plans, games, players, seed, options, by_seat, max_steps, mcts_simulations)
+        if resume:
+            for index, record in _read_recorded(out, parameters):
+                if 0 <= index < len(sides) and seed <= record.seed < seed + games \
+                        and record.seed not in sides[index].seeds_done:
+                    sides[index].add_one(record)
+                    sides[index].resumed += 1
+        else:
+            (out / GAMES_FILE).write_bytes(b"")
+        (out / RUN_FILE).write_text(json.dumps(parameters, indent=2) + "\n", encoding="utf-8")
+        writer = (out / GAMES_FILE).open("a", encoding="utf-8")
+    elif resume:
+        raise ResumeProblem("--resume needs the output folder of the run to resume")
+    chunk = chunk or max(1, min(50, games // max(1, jobs * 4)))
+    work = []
+    for i in range(len(plans)):
+        todo = [seed + n for n in range(games) if seed + n not in sides[i].seeds_done]
+        work += [(i, todo[k:k + chunk]) for k in range(0, len(todo), chunk)]
+    tasks = [((plans[i].path, plans[i].variants, options_key, players, part, policy, max_steps, seats_key,
+               mcts_simulations), i) for i, part in work]
+    try:
+        for i, records in _backend(tasks, jobs, cluster, sides):
+            records = [r for r in records if r.seed not in sides[i].seeds_done]
+            if writer is not None:
+                writer.write("".join(json.dumps({"side": i, **asdict(r)}) + "\n" for r in records))
+                writer.flush()
+            sides[i].add(records)
             if progress:
-                progress(len(part))
-    else:
-        import multiprocessing
-        context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
-            else multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-            futures = {pool.submit(_play_chunk, plans[i].path, plans[i].variants, options_key, players, part, policy,
-                                   max_steps):
-                       (i, len(part)) for i, part in work}
-            for future in as_completed(futures):
-                i, size = futures[future]
-                sides[i].add(future.result())
-                if progress:
-                    progress(size)
+                progress(len(records))
+    finally:
+        if writer is not None:
+            writer.close()
     for side in sides:
         side.records.sort(key=lambda r: r.seed)
     return sides
+
+
+def _backend(tasks: list, jobs: int, cluster: Optional[str], sides: list[Side]):
+    """(side index, records) of each task as it completes: here, in processes, or on a cluster."""
+    if cluster:
+        from .cluster import run_on_cluster
+        yield from run_on_cluster(cluster, tasks, sides)
+        return
+    if jobs <= 1:
+        for arguments, i in tasks:
+            yield i, play_chunk(*arguments)
+        return
+    import multiprocessing
+    context = multiprocessing.get_context("fork") if "fork" in multiprocessing.get_all_start_methods() \
+        else multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    try:
+        futures = {pool.submit(play_chunk, *arguments): i for arguments, i in tasks}
+        for future in as_completed(futures):
+            yield futures[future], future.result()
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 # ----------------------------------------------------------------------------- reports
@@ -225,10 +427,10 @@ def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int
     """The report's charts as SVG text by file name (matplotlib, from rulespec.charts)."""
     from .charts import bar_chart, histogram
     charts: dict[str, str] = {}
-    charts["length.svg"] = histogram("Game length", [(s.label, [r.turns for r in s.played]) for s in sides],
+    charts["length.svg"] = histogram("Game length", [(s.label, sorted(s.turns.elements())) for s in sides],
                                      xlabel="turns")
     charts["actions.svg"] = histogram("Player decisions per game",
-                                      [(s.label, [r.actions for r in s.played]) for s in sides], xlabel="decisions")
+                                      [(s.label, sorted(s.actions.elements())) for s in sides], xlabel="decisions")
     ends = sorted({end for s in summaries for end in s["ends"]})
     charts["ends.svg"] = bar_chart("How games end (% of games)", ends,
                                    [(s["label"], [s["ends"].get(e, 0.0) for e in ends]) for s in summaries], unit="%")
@@ -239,8 +441,8 @@ def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int
     if score_names:
         name = score_names[0]
         charts["spread.svg"] = histogram(f"Spread of {name}",
-                                         [(s.label, [max(r.scores[name]) - min(r.scores[name])
-                                                     for r in s.played if r.scores.get(name)]) for s in sides],
+                                         [(s.label, sorted(s.spreads.get(name, Counter()).elements()))
+                                          for s in sides],
                                          xlabel="highest minus lowest")
     keys = sorted({k for s in summaries for k in s["fires_per_game"]})
     if keys:
@@ -250,17 +452,91 @@ def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int
     return charts
 
 
-def write_report(sides: Sequence[Side], players: int, out: Path, title: str) -> dict:
+# ----------------------------------------------------------------------------- statistics
+#
+# House rule minus base, for each compared figure, with a 95% confidence interval: shares (win share
+# by seat, how games end) by the normal approximation (Wald, from each side's per-game variance: a
+# shared win counts in part), means (game length, decisions, score spreads) by Welch's unequal-variance
+# standard error; both with the normal quantile, right from a few dozen games per side. "Games needed"
+# is the games per side for a two-sided test at 5% to detect the observed difference (and, for shares,
+# one of EFFECT points) with power 0.8: n = (z(0.975) + z(0.8))^2 (var_base + var_house) / effect^2.
+
+CONFIDENCE, POWER, EFFECT = 0.95, 0.8, 2.0  # EFFECT: percentage points, for shares
+SHARES_METHOD = "normal approximation (Wald) for shares, Welch for means; 95% intervals"
+
+
+def games_needed(var_a: float, var_b: float, effect: float, confidence: float = CONFIDENCE,
+                 power: float = POWER) -> Optional[int]:
+    """Games per side to detect ``effect`` (same units as the variances' root) with ``power``."""
+    if not effect or var_a + var_b <= 0:
+        return None
+    z = NormalDist().inv_cdf(1 - (1 - confidence) / 2) + NormalDist().inv_cdf(power)
+    return math.ceil(z * z * (var_a + var_b) / (effect * effect))
+
+
+def _difference(what: str, kind: str, a: tuple, b: tuple, scale: float, effect: Optional[float]) -> dict:
+    """a, b: (mean, variance, n) of base and house rule; scale: 100 for shares in %."""
+    (mean_a, var_a, n_a), (mean_b, var_b, n_b) = a, b
+    z = NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2)
+    error = math.sqrt(var_a / n_a + var_b / n_b) if n_a and n_b else 0.0
+    difference = mean_b - mean_a
+    row = {"what": what, "kind": kind, "base": round(mean_a * scale, 3), "house": round(mean_b * scale, 3),
+           "difference": round(difference * scale, 3), "low": round((difference - z * error) * scale, 3),
+           "high": round((difference + z * error) * scale, 3),
+           "method": "normal approximation (Wald)" if kind == "share" else "Welch",
+           "significant": bool(error) and abs(difference) > z * error,
+           "games_needed": games_needed(var_a, var_b, difference)}
+    if effect is not None:
+        row["effect"] = effect
+        row["games_needed_for_effect"] = games_needed(var_a, var_b, effect / scale)
+    return row
+
+
+def _share(counts: Counter, n: int, key) -> tuple:
+    p = counts.get(key, 0) / n if n else 0.0
+    return p, p * (1 - p), n
+
+
+def _mean(counts: Counter) -> tuple:
+    n = sum(counts.values())
+    stats = counted_stats(counts)
+    return stats["mean"] if n else 0.0, stats["sd"] ** 2, n
+
+
+def compare(base: Side, house: Side, players: int, effect: float = EFFECT) -> list[dict]:
+    """House rule minus base for each compared figure (see the comment above)."""
+    rows = []
+    for seat in range(players):
+        a, b = base.seat_moments(seat), house.seat_moments(seat)
+        rows.append(_difference(f"player {seat + 1} wins", "share", (*a, base.played_count),
+                                (*b, house.played_count), 100, effect))
+    rows.append(_difference("turns", "mean", _mean(base.turns), _mean(house.turns), 1, None))
+    rows.append(_difference("player decisions", "mean", _mean(base.actions), _mean(house.actions), 1, None))
+    for end in sorted(set(base.ends) | set(house.ends)):
+        rows.append(_difference(f"ends by {end}", "share", _share(base.ends, base.played_count, end),
+                                _share(house.ends, house.played_count, end), 100, effect))
+    for name in sorted(set(base.spreads) | set(house.spreads)):
+        rows.append(_difference(f"{name} spread", "mean", _mean(base.spreads.get(name, Counter())),
+                                _mean(house.spreads.get(name, Counter())), 1, None))
+    return rows
+
+
+def write_report(sides: Sequence[Side], players: int, out: Path, title: str, run: Optional[dict] = None,
+                 effect: float = EFFECT) -> dict:
     """summary.json, report.md and, when matplotlib is installed, SVG charts in ``out``; returns the
-    summary (``charts``: the files written; ``charts_skipped``: why there are none, or empty)."""
+    summary (``charts``: the files written; ``charts_skipped``: why there are none, or empty;
+    ``comparison``: the last side minus the first, when there are two or more; ``run``: how it was played)."""
     from . import charts as charting
     out.mkdir(parents=True, exist_ok=True)
     summaries = [side.summary(players) for side in sides]
     charts = report_charts(sides, summaries, players) if charting.available() else {}
     for name, svg in charts.items():
         (out / name).write_text(svg, encoding="utf-8")
-    summary = {"title": title, "players": players, "sides": summaries, "charts": sorted(charts),
-               "charts_skipped": "" if charting.available() else CHARTS_SKIPPED}
+    summary = {"title": title, "players": players, "run": run or {}, "sides": summaries,
+               "resumed": sum(s.resumed for s in sides), "retried": sum(s.retried for s in sides),
+               "statistics": SHARES_METHOD if len(sides) > 1 else "",
+               "comparison": compare(sides[0], sides[-1], players, effect) if len(sides) > 1 else [],
+               "charts": sorted(charts), "charts_skipped": "" if charting.available() else CHARTS_SKIPPED}
     (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
     (out / "report.md").write_text(report_markdown(summary), encoding="utf-8")
     return summary
@@ -269,32 +545,67 @@ def write_report(sides: Sequence[Side], players: int, out: Path, title: str) -> 
 CHARTS_SKIPPED = "no charts: they are drawn with matplotlib (pip install 'rulespec[docs]')"
 
 
+def _difference_cells(row: Optional[dict]) -> list[str]:
+    if row is None:
+        return ["", ""]
+    unit = " pts" if row["kind"] == "share" else ""
+    needed = "-" if row["games_needed"] is None else f"{row['games_needed']:,}"
+    if "games_needed_for_effect" in row and row["games_needed_for_effect"] is not None:
+        needed += f" ({row['games_needed_for_effect']:,} for {row['effect']:g} pts)"
+    return [f"{row['difference']:+g}{unit} [{row['low']:+g}, {row['high']:+g}]" + (" *" if row["significant"] else ""),
+            needed]
+
+
 def comparison_rows(summary: dict) -> list[tuple[str, list[str]]]:
-    """(what, one cell per side) rows of the comparison table."""
+    """(what, one cell per side, then difference [95% CI] and games needed when compared) rows of the
+    comparison table."""
     sides = summary["sides"]
-    rows: list[tuple[str, list[str]]] = [("games played", [str(s["games"]) for s in sides])]
+    compared = {row["what"]: row for row in summary.get("comparison", [])}
+    extra = (lambda name: _difference_cells(compared.get(name))) if compared else (lambda name: [])
+    rows: list[tuple[str, list[str]]] = [("games played", [str(s["games"]) for s in sides] + extra(""))]
     for key, name in (("turns", "turns"), ("actions", "player decisions")):
         rows.append((f"{name} (mean, median, min-max)",
-                     [f"{s[key]['mean']}, {s[key]['median']}, {s[key]['min']}-{s[key]['max']}" for s in sides]))
+                     [f"{s[key]['mean']}, {s[key]['median']}, {s[key]['min']}-{s[key]['max']}" for s in sides]
+                     + extra(name)))
     for end in sorted({e for s in sides for e in s["ends"]}):
-        rows.append((f"ends by {end}", [f"{s['ends'].get(end, 0)}%" for s in sides]))
+        rows.append((f"ends by {end}", [f"{s['ends'].get(end, 0)}%" for s in sides] + extra(f"ends by {end}")))
     for seat in range(summary["players"]):
-        rows.append((f"player {seat + 1} wins", [f"{s['seat_wins'][seat]}%" for s in sides]))
+        rows.append((f"player {seat + 1} wins", [f"{s['seat_wins'][seat]}%" for s in sides]
+                     + extra(f"player {seat + 1} wins")))
     for name in sorted({n for s in sides for n in s["score_spread"]}):
-        rows.append((f"{name} spread (mean)", [str(s["score_spread"].get(name, {}).get("mean", "-")) for s in sides]))
+        rows.append((f"{name} spread (mean)", [str(s["score_spread"].get(name, {}).get("mean", "-")) for s in sides]
+                     + extra(f"{name} spread")))
     for key in sorted({k for s in sides for k in s["fires_per_game"]}):
-        rows.append((f"{key} per game", [str(s["fires_per_game"].get(key, 0)) for s in sides]))
+        rows.append((f"{key} per game", [str(s["fires_per_game"].get(key, 0)) for s in sides] + extra("")))
     return rows
+
+
+def comparison_headers(summary: dict) -> list[str]:
+    """The table's column headings after the first: one per side, then the comparison's two."""
+    headers = [s["label"] for s in summary["sides"]]
+    if summary.get("comparison"):
+        headers += ["difference [95% CI]", "games needed (power 0.8)"]
+    return headers
 
 
 def report_markdown(summary: dict) -> str:
     sides = summary["sides"]
     lines = [f"# {summary['title']}: {sides[0]['games']} games with {summary['players']} players", ""]
-    lines.append("| | " + " | ".join(s["label"] for s in sides) + " |")
-    lines.append("| --- |" + " --- |" * len(sides))
+    headers = comparison_headers(summary)
+    lines.append("| | " + " | ".join(headers) + " |")
+    lines.append("| --- |" + " --- |" * len(headers))
     for what, cells in comparison_rows(summary):
         lines.append(f"| {what} | " + " | ".join(cells) + " |")
     lines.append("")
+    if summary.get("comparison"):
+        lines += [f"Difference: {sides[-1]['label']} minus {sides[0]['label']} ({summary['statistics']}; "
+                  "* : the interval excludes 0). Games needed: games per side to detect the difference "
+                  f"observed (in brackets: one of the given size) with power 0.8 at 5%.", ""]
+    run = summary.get("run") or {}
+    if run:
+        lines += ["Seats: " + ", ".join(f"player {k + 1} {p}" for k, p in enumerate(run.get("seats", [])))
+                  + (f" (mcts: {run['mcts_simulations']} simulations per decision)" if "mcts" in run.get("seats", []) else "")
+                  + f". Resumed games: {summary['resumed']}. Chunks retried after a worker died: {summary['retried']}.", ""]
     for chart in summary["charts"]:
         lines += [f"![{chart}]({chart})", ""]
     if summary.get("charts_skipped"):

@@ -144,8 +144,29 @@ def simulate(
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
                                             help="A game with no end after N steps stops with an error (default: "
                                                  "100 x (turn limit + 1) x players, or 1,000,000)."),
+    seat: Optional[list[str]] = typer.Option(None, "--seat", metavar="K=POLICY",
+                                             help="Seat K (from 1) plays by POLICY (random, greedy or mcts); the "
+                                                  "others by --policy (repeatable: --seat 1=mcts --seat 2=random)."),
+    mcts_simulations: int = typer.Option(24, "--mcts-simulations", metavar="N",
+                                         help="The rollout budget of an mcts seat: simulations per decision."),
+    resume: bool = typer.Option(False, "--resume",
+                                help="Continue an interrupted run from its --out folder: games already in "
+                                     "games.jsonl are counted, not played again (same settings needed)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="auto|ADDRESS",
+                                          help="Play on a Dask distributed cluster: its scheduler's address "
+                                               "(tcp://host:8786), or auto (DASK_SCHEDULER_ADDRESS, else a local "
+                                               "cluster of --jobs workers). Needs pip install 'rulespec[cluster]'."),
+    effect: float = typer.Option(2.0, "--effect", metavar="POINTS",
+                                 help="For shares (wins by seat, endings), also the games needed to detect a "
+                                      "difference of POINTS percentage points (power 0.8, 5%)."),
 ) -> None:
-    """Play many seeded games and compare them with the base game: length, endings, seats, scores, rules fired."""
+    """Play many seeded games and compare them with the base game: length, endings, seats, scores, rules fired.
+
+    Each game is appended to DIR/games.jsonl as it is played (memory does not grow with --games), so an
+    interrupted run continues with --resume. With a base game, each figure's difference (house rule minus
+    base) has a 95% confidence interval (normal approximation for shares, Welch for means) and the games
+    per side needed to detect it with power 0.8.
+    """
 
     from ..simulate import comparison_plans, comparison_rows, simulate as run, write_report
     _out_folder(out)  # before any game is played
@@ -164,6 +185,18 @@ def simulate(
         raise UsageProblem(f"--policy is random, greedy or mcts, not {policy!r}")
     if max_steps is not None and max_steps < 1:
         raise UsageProblem("--max-steps must be at least 1")
+    seats: dict[int, str] = {}
+    for given in seat or []:
+        number, _, chosen = given.partition("=")
+        if not number.strip().isdigit() or chosen.strip() not in ("random", "greedy", "mcts"):
+            raise UsageProblem(f"--seat is K=POLICY (POLICY: random, greedy or mcts), not {given!r}")
+        if not 1 <= int(number) <= count:
+            raise UsageProblem(f"--seat {given}: there are seats 1 to {count}")
+        seats[int(number) - 1] = chosen.strip()
+    if mcts_simulations < 1:
+        raise UsageProblem("--mcts-simulations must be at least 1")
+    if effect <= 0:
+        raise UsageProblem("--effect must be more than 0")
     jobs = jobs or os.cpu_count() or 1
     plans = comparison_plans(path, variant or [])
     for plan in plans[:-1]:  # the base must allow this player count and these options too
@@ -173,18 +206,34 @@ def simulate(
                                f"not {count}")
     target = out or Path(f"simulate-{engine.model.game_id}")
     _out_folder(target)
+    from ..simulate import ResumeProblem, comparison_headers, run_parameters, seat_policies
+    by_seat = seat_policies(count, policy, seats)
+    players_text = ", ".join(f"{p} (seat {k + 1})" for k, p in enumerate(by_seat)) if seats else f"{policy} players"
+    where = f"cluster {cluster}" if cluster else f"{jobs} process{'es' if jobs > 1 else ''}"
     io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
-                  f"{'s' if len(plans) > 1 else ''}, {count} players, {policy} players, seeds {seed}..{seed + games - 1}, "
-                  f"{jobs} process{'es' if jobs > 1 else ''}", style="bold"))
-    with StageProgress(io.err, f"simulate {engine.model.game_id}", "games") as progress:
-        sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
-                    progress=lambda n: progress.advance("games", n, games * len(plans)), policy=policy,
-                    max_steps=max_steps)
-    summary = write_report(sides, count, target, engine.name)
+                  f"{'s' if len(plans) > 1 else ''}, {count} players, {players_text}, seeds {seed}..{seed + games - 1}, "
+                  f"{where}", style="bold"))
+    try:
+        with StageProgress(io.err, f"simulate {engine.model.game_id}", "games") as progress:
+            sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
+                        progress=lambda n: progress.advance("games", n, games * len(plans)), policy=policy,
+                        max_steps=max_steps, seats=seats, mcts_simulations=mcts_simulations, out=target,
+                        resume=resume, cluster=cluster)
+    except ResumeProblem as problem:
+        raise UsageProblem(str(problem))
+    except ImportError as problem:  # --cluster without the extra
+        raise UsageProblem(str(problem))
+    parameters = run_parameters(plans, games, count, seed, options, by_seat, max_steps, mcts_simulations)
+    parameters["backend"] = cluster and f"dask {cluster}" or f"{jobs} process{'es' if jobs > 1 else ''}"
+    summary = write_report(sides, count, target, engine.name, run=parameters, effect=effect)
+    if summary["resumed"]:
+        io.print(f"resumed: {summary['resumed']} games read back from {_shown_path(target / 'games.jsonl')}")
+    if summary["retried"]:
+        io.print(f"retried: {summary['retried']} chunks of games played again after a worker died")
     table = Table(show_header=True, header_style="bold")
     table.add_column("")
-    for side in summary["sides"]:
-        table.add_column(side["label"], justify="right")
+    for header in comparison_headers(summary):
+        table.add_column(header, justify="right")
     for what, cells in comparison_rows(summary):
         table.add_row(what, *cells)
     io.out.print(table)
