@@ -498,6 +498,17 @@ _HELP = ("type the number of a choice, or its text (`play red 3`), or `player N:
          "`list` shows the choices again, `board` what you see, `quit` leaves the game")
 
 
+def _not_a_choice(answer: str, offered: list[str]) -> str:
+    """Why a typed answer is refused, in the player's words: the runtime's reason names the rule file's
+    internal step (`second_tile`), which a player at the table never sees."""
+    import difflib
+    close = difflib.get_close_matches(answer, offered, n=3, cutoff=0.5)
+    if close:
+        return f"{answer!r} is not one of your choices; did you mean {' or '.join(repr(c) for c in close)}?"
+    return (f"{answer!r} is not one of your choices: type a number 1 to {len(offered)}, or an action as "
+            f"listed (`list` shows them again)")
+
+
 def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bool:
     """Ask ``seat`` to choose and apply its choice; False when it chose to wait (a claim window)."""
     from .runtime.engine import Action, IllegalAction
@@ -564,7 +575,11 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bo
         try:
             table.apply(action)
         except IllegalAction as refusal:
-            io.print(f"not allowed: {refusal.reason}", style="red")
+            offered = [a.text for a in actions]
+            if isinstance(action, Action) and answer not in offered and " is not allowed: " not in refusal.reason:
+                io.print(f"not allowed: {_not_a_choice(answer, offered)}", style="red")
+            else:  # a choice the rules name but forbid now: the runtime says which condition fails
+                io.print(f"not allowed: {refusal.reason}", style="red")
             continue
         io.print(f"{_seat_name(seat)}: {action.text if isinstance(action, Action) else action}")
         return True

@@ -167,11 +167,29 @@ def test_play_controlled_seat_reads_answers_and_explains_a_bad_one():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "your choices" in out and "rack of player 1 (you)" in out
-    assert "not allowed: 'not a move' is not one of the choices" in out
+    assert "not allowed: 'not a move' is not one of your choices: type a number 1 to" in out
     assert "there is no choice 99" in out
     assert re.search(r"player 1: start with \w+ \d+", out)
     assert "no more input" in out
     assert "Traceback" not in out
+
+
+def test_play_refuses_a_typed_answer_in_the_players_words_not_the_rule_files_step_names():
+    engine = rulespec.load("shell-we")
+    state = engine.new_game(players=3)
+    while state.is_chance_node():  # the CLI's table plays chance by its seeded RNG: only the step matters
+        state.apply(state.chance_outcomes()[0][0])
+    step = state.observation(0)["decision"]["step"]
+    first = state.legal_actions(0)[0].text
+    typo = first + "x"  # close to a choice, never one
+    result = run("play", "shell-we", "--seed", "3", "--seat", "1", input=f"nonsense words\n{typo}\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    refusals = [line for line in out.splitlines() if line.startswith("not allowed:")]
+    assert len(refusals) == 2, out[-1500:]
+    assert "is not one of your choices" in refusals[0] and "type a number 1 to" in refusals[0]
+    assert f"{typo!r} is not one of your choices; did you mean" in refusals[1]
+    assert all(step not in line and "one of the choices for" not in line for line in refusals), refusals
 
 
 def test_play_shows_only_the_seats_observation():
