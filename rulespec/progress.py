@@ -15,7 +15,7 @@ import time
 from typing import Callable, Optional
 
 from rich.console import Console
-from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn,
+from rich.progress import (BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn,
                            TimeRemainingColumn)
 
 ProgressCallback = Callable[[str, int, int], None]
@@ -35,8 +35,8 @@ class StageProgress:
         self.on_terminal = console.is_terminal
         self._bar: Optional[Progress] = None
         if self.on_terminal:
-            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TextColumn("{task.fields[unit]}"), TimeElapsedColumn(), TextColumn("ETA"),
+            self._bar = Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.fields[count]}"),
+                                 TimeElapsedColumn(), TextColumn("ETA"),
                                  TimeRemainingColumn(),
                                  console=console, transient=False)
         self._stage: Optional[str] = None
@@ -60,11 +60,18 @@ class StageProgress:
             self._end_stage()
             self._stage, self._started = stage, time.perf_counter()
             if self._bar is not None:
-                self._task = self._bar.add_task(f"{self.title}: {stage}", total=total,
-                                                unit=self.units.get(stage, self.unit))
+                self._task = self._bar.add_task(f"{self.title}: {stage}", total=total, count="")
         self._done, self._total = done, total
         if self._bar is not None and self._task is not None:
-            self._bar.update(self._task, completed=min(done, total) if total else done, total=total)
+            self._bar.update(self._task, completed=min(done, total) if total else done, total=total,
+                             count=self._count(stage, done, total))
+
+    def _count(self, stage: str, done: int, total: int) -> str:
+        """The bar's count, ``3/8 examples``; none for a stage of one thing (``mkdocs build``), whose unit
+        would be another stage's ("0/1 rule files")."""
+        if total <= 1 and done <= 1:
+            return ""
+        return f"{min(done, total) if total else done}/{total or '?'} {self.units.get(stage, self.unit)}".rstrip()
 
     def advance(self, stage: str, count: int = 1, total: Optional[int] = None) -> None:
         """Count ``count`` more done in ``stage`` (for work that reports increments)."""

@@ -112,3 +112,17 @@ def test_the_site_hook_reports_each_rule_files_pages():
     finally:
         site._PROGRESS.reset(token)
     assert heard == [("pages", 0, 1), ("pages", 1, 1)]
+
+
+def test_a_one_step_stage_on_a_terminal_has_no_count_in_another_stages_unit():
+    out = io.StringIO()
+    with StageProgress(Console(file=out, width=120, force_terminal=True), "site", "rule files") as progress:
+        progress("pages", 0, 6)
+        progress("pages", 6, 6)
+        progress("mkdocs build", 0, 1)  # `rulespec site` ran "0/1 rule files" here: a build is not a rule file
+        progress("mkdocs build", 1, 1)
+    shown = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue()).replace("\r", "\n")  # the text, not its styling
+    lines = [line for line in shown.splitlines() if "site: " in line]
+    assert any("site: pages" in line and "6/6 rule files" in line for line in lines), lines
+    builds = [line for line in lines if "site: mkdocs build" in line]
+    assert builds and not any("rule file" in line or "/1" in line for line in builds), builds
