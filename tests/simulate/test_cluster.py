@@ -1,0 +1,77 @@
+"""Simulations on a Dask cluster started here on 127.0.0.1: the same seeds give the same games as a
+local run, and a worker killed mid-run has its games played again elsewhere, each counted once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+import distributed  # the cluster extra, which the test extra holds: missing, these tests fail
+from typer.testing import CliRunner
+
+from rulespec.cli import app
+from rulespec.simulate import GAMES_FILE, comparison_plans, simulate
+
+HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
+PLANS = comparison_plans(HOUSE / "three-tiles.rules")
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as local, distributed.Client(local) as client:
+        yield local, client
+
+
+def games(sides):
+    return [[(r.seed, r.actions, r.chance, r.turns, r.end, r.winners, r.scores, r.fires) for r in side.records]
+            for side in sides]
+
+
+def test_a_cluster_run_is_the_local_run_game_by_game(cluster, tmp_path):
+    local, _ = cluster
+    on_cluster = simulate(PLANS, games=300, players=2, seed=11, cluster=local.scheduler_address, chunk=25)
+    here = simulate(PLANS, games=300, players=2, seed=11)
+    assert games(on_cluster) == games(here)
+    assert [s.played_count for s in on_cluster] == [300, 300]
+    streamed = simulate(PLANS, games=300, players=2, seed=11, cluster=local.scheduler_address, chunk=25,
+                        out=tmp_path)
+    assert [s.summary(2) for s in streamed] == [s.summary(2) for s in here]
+    assert len((tmp_path / GAMES_FILE).read_text().splitlines()) == 600
+
+
+def test_a_worker_killed_mid_run_has_its_games_retried_and_each_counted_once(cluster, tmp_path):
+    local, client = cluster
+    client.wait_for_workers(2, timeout=30)
+    pids = list(client.run(os.getpid).values())
+    seen = []
+
+    def kill_one_worker(played: int) -> None:
+        seen.append(played)
+        if sum(seen) >= 60 and pids:
+            os.kill(pids.pop(), signal.SIGKILL)
+
+    sides = simulate(PLANS, games=300, players=2, seed=3, cluster=local.scheduler_address, chunk=10,
+                     progress=kill_one_worker, out=tmp_path)
+    assert not pids  # the kill happened mid-run
+    assert sum(s.retried for s in sides) >= 1
+    rows = [json.loads(line) for line in (tmp_path / GAMES_FILE).read_text().splitlines()]
+    assert sorted((row["side"], row["seed"]) for row in rows) == [(i, 3 + n) for i in (0, 1) for n in range(300)]
+    here = simulate(PLANS, games=300, players=2, seed=3)
+    strip = lambda summary: {k: v for k, v in summary.items() if k != "retried"}  # noqa: E731
+    assert [strip(s.summary(2)) for s in sides] == [strip(s.summary(2)) for s in here]
+
+
+def test_the_command_plays_on_the_cluster_it_is_given(cluster, tmp_path):
+    local, _ = cluster
+    result = CliRunner().invoke(app, ["simulate", str(HOUSE / "three-tiles.rules"), "-n", "20", "-o", str(tmp_path),
+                                      "--cluster", local.scheduler_address])
+    assert result.exit_code == 0, result.output
+    assert f"cluster {local.scheduler_address}" in result.output
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["run"]["backend"] == f"dask {local.scheduler_address}"
+    assert [side["games"] for side in summary["sides"]] == [20, 20]
