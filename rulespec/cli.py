@@ -849,6 +849,13 @@ def init(
     io.print(Text("wrote ", style="green") + Text(f"a starter project in {_shown_path(folder)}:"))
     for path in written.files:
         io.print(f"  {path.as_posix()}")
+    settings = written.pytest_settings
+    if settings is not None:  # a pytest.ini would have replaced it, and the project's own tests with it
+        io.print(Text("kept ", style="yellow") + Text(
+            f"your pytest settings in {settings.file} (no pytest.ini: it would replace them); add under "
+            f"{settings.section} there:"))
+        for line in settings.lines:
+            io.print(f"  {line}")
     io.print("next:" + (f" cd {_shown_path(folder)}, then" if Path(folder).resolve() != Path.cwd().resolve() else ""))
     steps = [(f"rulespec check {written.rule_file.name}", "parse, check, run the examples"),
              ("pytest properties/", "verify it, as CI will"), ("rulespec site", "the rules site, in site/")]

@@ -54,6 +54,42 @@ class Written:
     folder: Path
     files: list[Path]  # relative to folder, in the order written
     rule_file: Path  # the rule file written, in folder
+    # The folder's own pytest configuration, kept (no pytest.ini written): its file and the lines to add.
+    pytest_settings: Optional["PytestSettings"] = None
+
+
+@dataclass(frozen=True)
+class PytestSettings:
+    file: str  # pyproject.toml, tox.ini, setup.cfg
+    section: str  # [tool.pytest.ini_options]
+    lines: list[str]  # what to add under it
+
+
+def existing_pytest_settings(folder: Path, rule_file: str) -> Optional[PytestSettings]:
+    """The pytest configuration ``folder`` already has, if any, in a file pytest reads after pytest.ini.
+    A pytest.ini beside it would silently replace it (pytest uses the first configuration it finds), so
+    that the project's own tests lose their markers and options; the caller keeps it and says what to add."""
+    import configparser
+    import tomllib
+    pyproject = folder / "pyproject.toml"
+    if pyproject.is_file():
+        try:
+            pytest_table = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("tool", {}).get("pytest")
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+            pytest_table = None
+        if isinstance(pytest_table, dict) and "ini_options" in pytest_table:
+            return PytestSettings("pyproject.toml", "[tool.pytest.ini_options]", [f'rulespec_files = ["{rule_file}"]'])
+        if isinstance(pytest_table, dict):
+            return PytestSettings("pyproject.toml", "[tool.pytest]", [f'rulespec_files = ["{rule_file}"]'])
+    for name, section in (("tox.ini", "pytest"), ("setup.cfg", "tool:pytest")):
+        parser = configparser.ConfigParser(interpolation=None)
+        try:
+            parser.read(folder / name, encoding="utf-8")
+        except (configparser.Error, UnicodeDecodeError, OSError):
+            continue
+        if parser.has_section(section):
+            return PytestSettings(name, f"[{section}]", [f"rulespec_files = {rule_file}"])
+    return None
 
 
 def template_text(name: str) -> str:
@@ -96,6 +132,11 @@ def init_project(folder: Path, force: bool = False, extends: Optional[str] = Non
     else:
         rule_file = files["game.rules"]
     values["rule_file"] = rule_file
+    settings = None
+    if not (folder / "pytest.ini").exists() and not (folder / ".pytest.ini").exists():
+        settings = existing_pytest_settings(folder, rule_file)
+        if settings is not None:
+            del files["pytest.ini"]
     existing = [Path(target) for target in files.values() if (folder / target).exists()]
     if existing and not force:
         raise ExistingFiles(existing)
@@ -107,4 +148,4 @@ def init_project(folder: Path, force: bool = False, extends: Optional[str] = Non
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
         written.append(Path(target))
-    return Written(folder, written, folder / rule_file)
+    return Written(folder, written, folder / rule_file, settings)

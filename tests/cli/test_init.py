@@ -125,3 +125,50 @@ def test_the_starter_projects_mkdocs_yml_builds_its_site(tmp_path, monkeypatch):
     assert page.is_file(), sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "site").rglob("*.html"))
     assert "Tide Pool" in page.read_text(encoding="utf-8")
     assert _files(tmp_path / "docs") == {".gitkeep"}  # the site never writes into the user's docs folder
+
+
+def test_init_keeps_a_projects_pytest_settings_in_pyproject_and_says_what_to_add(tmp_path):
+    """A pytest.ini beside them would replace them (pytest reads the first configuration it finds): the
+    project's own tests would lose their markers."""
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "mine"\nversion = "0"\n\n[tool.pytest.ini_options]\n'
+                         'markers = ["slow: a slow test"]\n', encoding="utf-8")
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_mine.py").write_text(
+        "import pytest\n\n\n@pytest.mark.slow\ndef test_mine():\n    pass\n", encoding="utf-8")
+    result = runner.invoke(app, ["init", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "pytest.ini").exists()
+    assert "kept your pytest settings in pyproject.toml" in result.output
+    assert 'rulespec_files = ["tide-pool.rules"]' in result.output and "[tool.pytest.ini_options]" in result.output
+
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + 'rulespec_files = ["tide-pool.rules"]\n',
+                         encoding="utf-8")
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "HYPOTHESIS_PROFILE")}
+    done = subprocess.run([sys.executable, "-m", "pytest", "--strict-markers", "-v", "-p", "no:cacheprovider",
+                           "-p", "no:randomly", "tests/", "properties/", "-k", "mine or check or example"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=600, env=environment)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "tests/test_mine.py::test_mine PASSED" in done.stdout, done.stdout
+    assert "tide-pool.rules::check PASSED" in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize("name, text, section, line", [
+    ("tox.ini", "[tox]\nenvlist = py\n\n[pytest]\naddopts = -q\n", "[pytest]", "rulespec_files = tide-pool.rules"),
+    ("setup.cfg", "[tool:pytest]\naddopts = -q\n", "[tool:pytest]", "rulespec_files = tide-pool.rules"),
+])
+def test_init_keeps_pytest_settings_in_tox_ini_and_setup_cfg(tmp_path, name, text, section, line):
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["init", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "pytest.ini").exists()
+    assert f"kept your pytest settings in {name}" in result.output
+    assert section in result.output and line in result.output
+
+
+def test_init_writes_pytest_ini_beside_a_pyproject_without_pytest_settings(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "mine"\nversion = "0"\n', encoding="utf-8")
+    (tmp_path / "tox.ini").write_text("[tox]\nenvlist = py\n", encoding="utf-8")
+    result = runner.invoke(app, ["init", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "pytest.ini").is_file() and "kept your pytest settings" not in result.output
