@@ -21,11 +21,15 @@ from typing import Iterator, Optional, Sequence
 INSTALL = "--cluster needs Dask distributed: pip install 'rulespec[cluster]'"
 
 
+class ClusterUnavailable(ImportError):
+    """Dask distributed is not installed (the ``cluster`` extra)."""
+
+
 def _distributed():
     try:
         import distributed
     except ImportError as error:
-        raise ImportError(INSTALL) from error
+        raise ClusterUnavailable(INSTALL) from error
     return distributed
 
 

@@ -66,7 +66,16 @@ def docs(
                  f"{_shown_path(target / 'mkdocs.yml')}` to browse it")
 
 
-@app.command()
+SITE_HELP = (
+    "Build the rules site of this folder's rule files and the bundled games (`mkdocs build --strict`).\n\n"
+    "A page for each of your rule files (house rules too, with their diff), each bundled game, variant and "
+    "house rule, the language reference and the tutorial. This folder's mkdocs.yml is used when there is one "
+    "(this checkout's, or your own: rulespec adds the Markdown extensions and stylesheet its pages need, and "
+    "never writes into your docs folder); otherwise a default configuration. Needs MkDocs and Material: the "
+    "docs extra of rulespec.")
+
+
+@app.command(help=SITE_HELP)
 @_command
 def site(
     io: _Io,
@@ -81,11 +90,7 @@ def site(
     bundled: bool = typer.Option(True, "--bundled/--no-bundled",
                                  help="With the bundled games and house rules (the default), or only yours."),
 ) -> None:
-    """Build the rules site of this folder with `mkdocs build --strict`: a page for each of your rule files
-    (house rules too, with their diff), each bundled game, variant and house rule, the language reference
-    and the tutorial. This folder's mkdocs.yml is used when there is one (this checkout's, or your own:
-    rulespec adds the Markdown extensions and stylesheet its pages need, and never writes into your docs
-    folder); otherwise a default configuration. Needs MkDocs and Material: the docs extra of rulespec."""
+    """Build the rules site (the help, SITE_HELP, is one paragraph a line: typer keeps a docstring's breaks)."""
     from .site import MANIFEST, DocsExtraMissing, build_site, own_rule_files, write_site_docs
     _out_folder(out)
     root = Path.cwd()
@@ -206,6 +211,7 @@ def simulate(
                                f"not {count}")
     target = out or Path(f"simulate-{engine.model.game_id}")
     _out_folder(target)
+    from ..cluster import ClusterUnavailable
     from ..simulate import ResumeProblem, comparison_headers, run_parameters, seat_policies
     by_seat = seat_policies(count, policy, seats)
     players_text = ", ".join(f"{p} (seat {k + 1})" for k, p in enumerate(by_seat)) if seats else f"{policy} players"
@@ -221,8 +227,10 @@ def simulate(
                         resume=resume, cluster=cluster)
     except ResumeProblem as problem:
         raise UsageProblem(str(problem))
-    except ImportError as problem:  # --cluster without the extra
+    except ClusterUnavailable as problem:  # --cluster without the extra
         raise UsageProblem(str(problem))
+    except OSError as problem:  # --cluster: no scheduler at that address
+        raise UsageProblem(f"--cluster {cluster}: {problem}")
     parameters = run_parameters(plans, games, count, seed, options, by_seat, max_steps, mcts_simulations)
     parameters["backend"] = cluster and f"dask {cluster}" or f"{jobs} process{'es' if jobs > 1 else ''}"
     summary = write_report(sides, count, target, engine.name, run=parameters, effect=effect)

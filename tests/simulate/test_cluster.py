@@ -75,3 +75,11 @@ def test_the_command_plays_on_the_cluster_it_is_given(cluster, tmp_path):
     summary = json.loads((tmp_path / "summary.json").read_text())
     assert summary["run"]["backend"] == f"dask {local.scheduler_address}"
     assert [side["games"] for side in summary["sides"]] == [20, 20]
+
+
+def test_without_the_cluster_extra_the_command_says_what_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(__import__("sys").modules, "distributed", None)  # as if Dask were not installed
+    result = CliRunner().invoke(app, ["simulate", str(HOUSE / "three-tiles.rules"), "-n", "2", "-o", str(tmp_path),
+                                      "--cluster", "auto"])
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert "pip install 'rulespec[cluster]'" in result.output
