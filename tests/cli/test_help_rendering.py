@@ -52,3 +52,18 @@ def test_every_command_help_has_no_bool_metavar_and_no_braces_in_usage(command):
     assert result.exit_code == 0, result.output
     assert "<bool>" not in result.output, result.output
     assert "{" not in _usage(result.output), result.output
+
+
+# simulate is being rewritten by another change (#13 cluster work); its docstring keeps breaks too.
+@pytest.mark.parametrize("name", ["check", "build", "play", "verify", "replay", "init", "docs", "site"])
+def test_help_paragraphs_are_wrapped_by_the_terminal_not_by_the_source(name):
+    """typer's rich help keeps every line break of a paragraph after the first, so a docstring wrapped
+    at 110 columns read as ragged lines cut mid-sentence (`rulespec site --help`, and its entry in the
+    command list ran to ten lines)."""
+    import typer.main
+    command = typer.main.get_command(app).commands[name]
+    later = (command.help or "").split("\n\n")[1:]
+    assert not [p for p in later if "\n" in p.strip() and not p.startswith("\b")], command.help
+    listed = _help()
+    entry = re.search(rf"^│ {name} +(.*?)(?=^│ \S|^╰)", listed, re.M | re.S)
+    assert entry and len(entry.group(0).splitlines()) <= 3, listed
