@@ -116,7 +116,7 @@ def _command(function: Callable) -> Callable:
             io.error(f"error: {problem}")
             raise typer.Exit(EXIT_USAGE)
         except RuleError as error:
-            io.error(str(error))
+            io.error(_rule_error_text(error))
             raise typer.Exit(EXIT_PROBLEM)
         except InvalidState as error:  # a saved state (JSON) its engine cannot read back: a problem in the input
             io.error(f"error: the state cannot be read: {error}")
@@ -142,6 +142,23 @@ def _command(function: Callable) -> Callable:
     signature = inspect.signature(function)
     wrapper.__signature__ = signature.replace(parameters=list(signature.parameters.values())[1:])  # type: ignore
     return wrapper
+
+
+def _rule_error_text(error: RuleError) -> str:
+    """The report with each file as the user would type it: an absolute path below the working directory
+    (`rulespec site` finds rule files from the folder's absolute path) is shown relative to it."""
+    import dataclasses
+    here = Path.cwd().resolve()
+
+    def shown(path: str) -> str:
+        if not Path(path).is_absolute():
+            return path
+        try:
+            return Path(path).resolve().relative_to(here).as_posix()
+        except (ValueError, OSError):
+            return path
+
+    return RuleError([dataclasses.replace(d, path=shown(d.path)) for d in error.diagnostics]).render()
 
 
 def _silence_stdout() -> None:

@@ -400,3 +400,14 @@ def test_installed_entry_point():
                             stdin=subprocess.DEVNULL)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "parses and checks" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_site_reports_a_broken_rule_file_by_the_path_a_user_types(tmp_path, monkeypatch):
+    """`rulespec site` finds the folder's rule files from its absolute path; the error names them as
+    `bad.rules:3:16`, as `rulespec check bad.rules` does, not /tmp/.../bad.rules."""
+    (tmp_path / "bad.rules").write_text('game "Bad"\n  id "bad"\n  players 2 to banana\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = run("site", "--no-bundled", "--markdown-only")
+    assert result.exit_code == 1, result.output
+    assert re.search(r"^bad\.rules:3:16: error: ", result.output, re.M), result.output
+    assert str(tmp_path) not in result.output
