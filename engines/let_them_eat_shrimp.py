@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '1ba6f95cf77e29ee'
-GENERATOR_VERSION = '8'
+GENERATOR_VERSION = '9'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -20,7 +20,7 @@ from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "8"
+GENERATOR_VERSION = "9"
 
 
 def cites_text(decl) -> str:
@@ -170,6 +170,18 @@ class CodeGenerator:
     def visit_Occupant(self, e: ir.Occupant) -> str:
         return f"st.occupant({self.boards[e.board]}, {self.expr(e.space)})"
 
+    def visit_Neighbour(self, e: ir.Neighbour) -> str:
+        return f"st.t.toward[{self.boards[e.board]}][{self.expr(e.direction)}][{self.expr(e.space)}]"
+
+    def visit_LineOf(self, e: ir.LineOf) -> str:
+        return f"st.line({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, {self.expr(e.length)})"
+
+    def visit_Directions(self, e: ir.Directions) -> str:
+        return lit(e.directions)
+
+    def visit_SeatAttr(self, e: ir.SeatAttr) -> str:
+        return f"{lit(e.values)}[{self.expr(e.seat)}]"
+
     def visit_Top(self, e: ir.Top) -> str:
         return f"st.top({self.zone_index(e.zone)})"
 
@@ -196,6 +208,13 @@ class CodeGenerator:
             return f"st.placement_touches({b}, {subject})"
         if is_space(e.subject.type):
             b = self.boards[board_of(e.subject.type)]
+            if e.test == "none":
+                return f"({subject} is None)"
+            if isinstance(e.subject, ir.Neighbour):  # none past the edge: neither empty nor occupied
+                if e.test == "empty":
+                    return f"st.space_empty({b}, {subject})"
+                if e.test in ("occupied", "not_empty"):
+                    return f"st.space_occupied({b}, {subject})"
             if e.test in ("empty",):
                 return f"st.boards[{b}][{subject}] < 0"
             if e.test in ("occupied", "not_empty"):
@@ -1150,7 +1169,8 @@ class CodeGenerator:
         for b in m.boards:
             const = self.board_const(b.name)
             extra = (f", kind='triangles', shape_attribute={b.shape_attribute!r}, marks={b.marks!r}"
-                     if b.lattice == "triangles" else "")
+                     if b.lattice == "triangles" else
+                     f", adjacency={lit(b.adjacency)}" if b.adjacency != "orthogonal" else "")
             rows = f"{const}_ROWS" if all(isinstance(r, str) for r in b.row_values) else \
                 f"tuple(str(r) for r in {const}_ROWS)"  # numbered rows: BoardInfo keeps their labels
             w.line(f"BoardInfo({b.name!r}, {rows}, {const}_COLUMNS, {b.row_attribute!r}, "

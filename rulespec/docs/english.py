@@ -108,7 +108,8 @@ def _noun_of_type(type_: str) -> str:
         return "space"
     if type_.startswith("placement:"):
         return "placement"
-    return {ir.SEAT: "player", ir.ITEM: "component", ir.INT: "number", ir.SYMBOL: "value"}.get(type_, "thing")
+    return {ir.SEAT: "player", ir.ITEM: "component", ir.INT: "number", ir.SYMBOL: "value",
+            ir.DIRECTION: "direction"}.get(type_, "thing")
 
 
 class English:
@@ -225,6 +226,8 @@ class English:
 def _const(en: English, e: ir.Const) -> str:
     if isinstance(e.value, bool):
         return "true" if e.value else "false"
+    if e.type == ir.DIRECTION:
+        return ir.COMPASS[e.value]
     return md_text(e.value)
 
 
@@ -353,7 +356,43 @@ def _check(en: English, e: ir.Check) -> str:
         return f"{subject} holds a component"
     if e.test == "occupied_neighbour":
         return f"{subject} {_touch_word(en, e.board)} a space that holds a component"
+    if e.test == "none":
+        return f"{subject} is off the board (there is none)"
     return f"{subject} is {human(e.test)}"
+
+
+@renders(ir.Neighbour)
+def _neighbour(en: English, e: ir.Neighbour) -> str:
+    return f"the space {_direction_words(en, e.direction)} of {en.expr(e.space)}"
+
+
+@renders(ir.LineOf)
+def _line_of(en: English, e: ir.LineOf) -> str:
+    return (f"the line of {en.expr(e.length)} spaces starting at {en.expr(e.space)} and running "
+            f"{_direction_words(en, e.direction)} (shorter where the board ends)")
+
+
+def _direction_words(en: English, e: ir.E) -> str:
+    """`north` for a direction written out; `in direction d` for one a rule goes through."""
+    if isinstance(e, ir.Const):
+        return ir.COMPASS[e.value]
+    return f"in direction {en.expr(e)}"
+
+
+@renders(ir.Directions)
+def _directions(en: English, e: ir.Directions) -> str:
+    return f"the directions of the {human(e.board)} ({join([ir.COMPASS[d] for d in e.directions])})"
+
+
+@renders(ir.SeatAttr)
+def _seat_attr(en: English, e: ir.SeatAttr) -> str:
+    return f"the {human(e.attr)} of {en.expr(e.seat)}"
+
+
+@renders(ir.SeatAttribute)
+def _seat_attribute(en: English, d: ir.SeatAttribute) -> list[str]:
+    seats = join([f"player {i + 1}'s is {md_text(human(v))}" for i, v in enumerate(d.values)])
+    return _para(f"Each player has a {human(d.name)}: {seats}.")
 
 
 @renders(ir.IsKind)
@@ -689,8 +728,11 @@ def _board(en: English, d: ir.Board) -> list[str]:
                 f"from {columns[0]} to {columns[-1]}.")
         if d.adjacency == "orthogonal":
             text += (" A space's neighbours are the spaces directly left, right, above and below it that are in use.")
+        elif d.adjacency == "diagonal":
+            text += " A space's neighbours are the spaces diagonally next to it (at its corners) that are in use."
         else:
-            text += f" Neighbours: {human(d.adjacency)}."
+            text += (" A space's neighbours are the eight spaces around it (left, right, above, below and "
+                     "diagonally) that are in use.")
         for region in d.regions:
             text += (f" Spaces drawn with the same letter form one {human(region)}; a {human(region)} may span "
                      f"several spaces.")

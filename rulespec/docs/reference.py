@@ -93,6 +93,11 @@ counter goals per player starts at 0 [LAN-6]''',
 queue rewards [LAN-6]''',
       "Steps wait in a queue, first in first out, until `resolve` carries them out."),
     # ------------------------------------------------------------------ boards
+    E("Components and zones", "What each seat brings", "seat_attribute", "rows.rules", '''
+each player has a colour: red, yellow [ROW-1]''',
+      "One value per seat, player 1's first: `colour of p` is p's value, a word the rules compare with "
+      "attributes (`colour of occupant of s = colour of p`) and show in texts (`{colour of player}`). "
+      "Give a value for each seat up to the most players; `each player has an ...` reads too."),
     E("Boards", "A grid board with regions and faces", "board region face map_row", "lanes.rules", '''
 board strip: rows colour, columns number 1..4, adjacency orthogonal [LAN-5]:
   region goal: one per letter [LAN-6] ruling LAN-AMB-1
@@ -135,6 +140,25 @@ board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
       "labelled with their numbers, and a space is called by row and column (`\"2 3\"`). `height of s` and "
       "`col of s` are numbers, so the rules can compute with them: `height of t = height of s - 1` is the "
       "space below."),
+    E("Boards", "Directions and lines", "board", "rows.rules", '''
+board grid: rows height 1..4, columns col 1..4, adjacency all [ROW-3]:''',
+      "On a grid of squares a direction is a compass word: `north` (towards the map's first row), "
+      "`northeast`, `east`, `southeast`, `south`, `southwest`, `west`, `northwest`. `adjacency` says which "
+      "ones a space's neighbours lie in: `orthogonal` (north, east, south, west), `diagonal` (the other "
+      "four) or `all` (eight); `directions of BOARD` lists them, in that order, for a rule to go through."),
+    E("Boards", "A neighbour, past the edge none", "neighbour is_none", "rows.rules", '''
+define landing(s: grid) [ROW-4]:
+  s is empty and (neighbour of s towards south is none or neighbour of s towards south is occupied)''',
+      "`neighbour of s towards d` is the next space from s in direction d; past the board's edge (or onto "
+      "a `-` of the map) there is none, and `X is none` tests for that. A space that is none is neither "
+      "empty nor occupied. Gravity needs no keyword: a disc lands where the space is empty and the one "
+      "south of it is none (the bottom row) or occupied."),
+    E("Boards", "A line of spaces", "line_of", "rows.rules", '''
+define three_from(s: grid, p: seat) [ROW-5]:
+  count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0''',
+      "`line of N from s towards d` is s and the spaces after it in direction d, N at most: fewer where the "
+      "board ends first. Counting the spaces of a line that pass a test says whether N in a row do: here "
+      "three of a player's discs in a line, in any of the board's directions."),
     E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
 shape single: (0, 0) [TRI-2]
 shape pair: (0, 0), (0, 1) [TRI-2]''',

@@ -160,7 +160,7 @@ class Test(Node):
     """A one-word predicate: ``X is empty``, ``X is occupied``, ``X has an occupied neighbour``..."""
 
     kind: Literal["test"] = "test"
-    test: Literal["empty", "not_empty", "occupied", "complete", "occupied_neighbour"]
+    test: Literal["empty", "not_empty", "occupied", "complete", "occupied_neighbour", "none"]
     subject: "Expr"
 
 
@@ -187,6 +187,23 @@ class Span(Node):
     high: "Expr"
 
 
+class Neighbour(Node):
+    """``neighbour of s towards d``: the next space from s in direction d, none past the board's edge."""
+
+    kind: Literal["neighbour"] = "neighbour"
+    space: "Expr"
+    direction: "Expr"
+
+
+class LineOf(Node):
+    """``line of N from s towards d``: s and the spaces after it in direction d, N at most (fewer at the edge)."""
+
+    kind: Literal["line_of"] = "line_of"
+    length: "Expr"
+    space: "Expr"
+    direction: "Expr"
+
+
 class Member(Node):
     kind: Literal["member"] = "member"
     element: "Expr"
@@ -194,7 +211,7 @@ class Member(Node):
 
 
 Expr = Annotated[
-    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span],
+    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf],
     Field(discriminator="kind"),
 ]
 
@@ -362,6 +379,14 @@ class CounterDecl(Clause):
 class QueueDecl(Clause):
     kind: Literal["queue"] = "queue"
     name: str
+
+
+class SeatAttributeDecl(Clause):
+    """``each player has a mark: cross, nought``: one value per seat, in seat order."""
+
+    kind: Literal["seat_attribute"] = "seat_attribute"
+    name: str
+    values: tuple[str, ...]
 
 
 class RegionDecl(Clause):
@@ -630,7 +655,7 @@ Declaration = Annotated[
         GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
         BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
         EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
-        OptionReplace, DefineDecl, ReturnsDecl,
+        OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl,
     ],
     Field(discriminator="kind"),
 ]

@@ -1082,6 +1082,12 @@ class _ToAst(Transformer):
         rest, cites, rulings = _split([c for c in children if c is not None])
         return ast.QueueDecl(loc=self.loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
 
+    def seat_attribute(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, *values = rest
+        return ast.SeatAttributeDecl(loc=self.loc(meta), name=str(name), values=tuple(str(v) for v in values),
+                                     cites=cites, rulings=rulings)
+
     # --- boards
     def region(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
@@ -1346,6 +1352,15 @@ class _ToAst(Transformer):
 
     def is_occupied(self, meta, children):
         return self._test(meta, children, "occupied")
+
+    def is_none(self, meta, children):
+        return self._test(meta, children, "none")
+
+    def neighbour(self, meta, children):
+        return ast.Neighbour(loc=self.loc(meta), space=children[0], direction=children[1])
+
+    def line_of(self, meta, children):
+        return ast.LineOf(loc=self.loc(meta), length=children[0], space=children[1], direction=children[2])
 
     def is_complete(self, meta, children):
         return self._test(meta, children, "complete")

@@ -80,9 +80,19 @@ __all__ = [
     "Placement",
     "TriangularBoard",
     "SquareGrid",
+    "COMPASS",
+    "COMPASS_STEPS",
+    "ADJACENCY_DIRECTIONS",
 ]
 
 _EMPTY_ATTRS: Mapping[str, Any] = MappingProxyType({})
+
+# Directions on a grid of squares, clockwise from north (the first row of a board's map is the northmost);
+# a direction is its index here, and (row step, column step) moves one space that way.
+COMPASS = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
+COMPASS_STEPS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
+# The directions a grid's adjacency allows: a space's neighbours, and the ways a line may run.
+ADJACENCY_DIRECTIONS = {"orthogonal": (0, 2, 4, 6), "diagonal": (1, 3, 5, 7), "all": tuple(range(8))}
 
 
 # ---------------------------------------------------------------------------

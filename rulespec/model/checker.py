@@ -67,6 +67,7 @@ def describe_type(type_: str) -> str:
         INT: "a number", BOOL: "a condition (true or false)", SYMBOL: "a word value", SEAT: "a player",
         ITEM: "a component", ZONE: "a zone", ZONES: "every zone of that name", SEATS: "the players",
         QUEUE: "a queue", SYMBOLS: "a list of word values", NUMBERS: "a list of numbers",
+        ir.DIRECTION: "a direction", ir.DIRECTIONS: "a list of directions",
     }.get(type_, type_)
 
 
@@ -436,6 +437,7 @@ class Checker:
         self.scores = {d.name: d for d in decls if d.kind == "score"}
         self.ends = {d.name: d for d in decls if d.kind == "end"}
         self.defines = {d.name: d for d in decls if d.kind == "define"}
+        self.seat_attributes = {d.name: d for d in decls if d.kind == "seat_attribute"}
         self.definitions: dict[str, ir.Definition] = {}
         self.defining: list[str] = []  # the definitions being checked, outermost first
         self.cyclic: set[str] = set()  # definitions that use themselves (reported once, then left alone)
@@ -452,6 +454,8 @@ class Checker:
                 self.symbols.update(option.values)
         for values in self.attributes.values():
             self.symbols.update(v for v in values if isinstance(v, str))
+        for d in self.seat_attributes.values():
+            self.symbols.update(d.values)
         for d in decls:  # a die's faces are words any rule may compare with, wherever it is declared
             if d.kind == "chance" and d.outcome.faces:
                 self.symbols.update(d.outcome.faces)
@@ -649,6 +653,8 @@ class Checker:
             space = self.expr(node.space, scope, "space")
             board = board_of(space.type) or "?"
             return ir.Fits(BOOL, loc, text, board, item, space)
+        if kind in ("neighbour", "line_of"):
+            return self._along(node, scope)
         if kind == "span":
             return ir.Span(NUMBERS, loc, text, self.expr(node.low, scope, INT), self.expr(node.high, scope, INT))
         if kind == "member":
@@ -664,6 +670,22 @@ class Checker:
             return ir.Member(BOOL, loc, text, element, collection)
         self.error(loc, f"`{text}` cannot be used here")
         return self._bad(node)
+
+    def _along(self, node, scope: dict[str, str]) -> ir.E:
+        """`neighbour of s towards d` and `line of N from s towards d`: s a space of a grid of squares."""
+        space = self.expr(node.space, scope)
+        direction = self.expr(node.direction, scope, ir.DIRECTION)
+        length = self.expr(node.length, scope, INT) if node.kind == "line_of" else None
+        if space.type == "?":
+            return self._bad(node)
+        if not is_space(space.type) or self.boards[board_of(space.type)].lattice != "grid":
+            self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}, but a space of a grid of "
+                                       f"squares is needed here")
+            return self._bad(node)
+        board = board_of(space.type)
+        if node.kind == "neighbour":
+            return ir.Neighbour(space.type, node.loc, self.text(node), board, space, direction)
+        return ir.LineOf(spaces_type(board), node.loc, self.text(node), board, length, space, direction)
 
     def not_a_component(self, node: ast.IsKind, subject: ir.E) -> None:
         """`s holds red`, `t is red`: `red` names no component. When it is a value of an attribute, say so
@@ -702,6 +724,8 @@ class Checker:
                     allowed = self.options[a.name].values
                 elif isinstance(a, (ir.ItemAttr, ir.SpaceAttr)):
                     allowed = self.attributes.get(a.attr)
+                elif isinstance(a, ir.SeatAttr):
+                    allowed = a.values
                 elif isinstance(a, ir.FaceOf):
                     allowed = tuple(f.name for f in self.boards[a.board].faces)
                 if allowed is not None and b.value not in allowed:
@@ -735,8 +759,10 @@ class Checker:
             return ir.OptionRef(INT if self.options[name].numeric else SYMBOL, loc, text, name)
         if name in self.symbols:
             return ir.Const(SYMBOL, loc, text, name)
+        if name in ir.COMPASS:
+            return ir.Const(ir.DIRECTION, loc, text, ir.COMPASS.index(name))
         known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
-            list(self.queues) + sorted(self.symbols) + list(self.defines) + ["players"]
+            list(self.queues) + sorted(self.symbols) + list(self.defines) + ["players"] + list(ir.COMPASS)
         self.error(loc, f"unknown name `{name}`", hint=did_you_mean(name, known))
         return self._bad(node)
 
@@ -920,6 +946,17 @@ class Checker:
                 self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
                 return self._bad(node)
             return ir.SeatStep(SEAT, loc, text, target, SEAT_STEPS[attr])
+        if attr in self.seat_attributes and t == SEAT:
+            self.used.add("seat_attribute:" + attr)
+            return ir.SeatAttr(SYMBOL, loc, text, attr, self.seat_attributes[attr].values, target)
+        if attr == "directions" and isinstance(target, ir.BoardRef):
+            board = self.boards[target.board]
+            if board.lattice != "grid":
+                self.error(node.target.loc, f"`directions of` needs a grid of squares; {target.board} is a board "
+                                            f"of triangles", hint="on triangles, use `has an occupied neighbour`")
+                return self._bad(node)
+            return ir.Directions(ir.DIRECTIONS, loc, text, target.board,
+                                 ir.ADJACENCY_DIRECTIONS.get(board.adjacency, ir.ADJACENCY_DIRECTIONS["orthogonal"]))
         if attr == "occupant":
             if not is_space(t):
                 self.error(node.target.loc, f"`occupant of` needs a space, not {describe_type(t)}")
@@ -984,7 +1021,7 @@ class Checker:
                 return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
             self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
             return self._bad(node)
-        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values"] + \
+        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values", "directions"] + list(self.seat_attributes) + \
             list(self.region_names) + list(self.attributes)
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
         return self._bad(node)
@@ -1001,6 +1038,12 @@ class Checker:
                 return ir.RegionComplete(BOOL, loc, text, board_of(space.type), subject.name, space)
             self.error(loc, "only a region can be complete", hint="write `<region> of <space> is complete`")
             return self._bad(node)
+        if node.test == "none":
+            if not is_space(t):
+                self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}; only a space (a neighbour past "
+                                             f"the board's edge) can be none")
+                return self._bad(node)
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
         if is_placement(t) and node.test in ("empty", "occupied_neighbour"):
             return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
         if node.test in ("occupied", "occupied_neighbour"):
@@ -1315,6 +1358,7 @@ class Checker:
             match=matches[0] if matches else None, causes=tuple(self.causes),
             definitions=tuple(self.definitions[name] for name in self.defines if name in self.definitions),
             returns=returns[0] if returns else None,
+            seat_attributes=tuple(self.seat_attribute(d, game) for d in self.seat_attributes.values()),
         )
         self.bound_nesting(model)
         self.fixed_conditions(model)
@@ -1609,6 +1653,15 @@ class Checker:
                         "", tuple(range(width or 0)), "edges", (), tuple(faces), "triangles", d.shape_attribute,
                         tuple((m.letter, m.name) for m in d.marks))
 
+    def seat_attribute(self, d: ast.SeatAttributeDecl, game: ast.GameDecl) -> ir.SeatAttribute:
+        self.cites_of(d, f"`each player has a {d.name}`")
+        if len(d.values) < game.max_players:
+            self.error(d.loc, f"`{d.name}` gives {len(d.values)} value(s) but the game has up to {game.max_players} "
+                              f"players", hint="give one value per seat, player 1's first")
+        if len(set(d.values)) != len(d.values):
+            self.error(d.loc, f"`{d.name}` repeats a value", hint="give each seat its own value")
+        return ir.SeatAttribute(d.name, d.loc, d.cites, d.rulings, d.values)
+
     def shape(self, d: ast.ShapeDecl) -> ir.Shape:
         from ..lib.geometry import is_edge_connected
         self.cites_of(d, f"shape `{d.name}`")
@@ -1644,8 +1697,10 @@ class Checker:
         width = d.last_column - d.first_column + 1
         if width <= 0:
             self.error(d.loc, f"the columns {d.first_column}..{d.last_column} are empty")
-        if d.adjacency != "orthogonal":
-            self.error(d.loc, f"unknown adjacency `{d.adjacency}`", hint="this board kind supports `orthogonal`")
+        if d.adjacency not in ir.ADJACENCY_DIRECTIONS:
+            self.error(d.loc, f"unknown adjacency `{d.adjacency}`",
+                       hint=did_you_mean(d.adjacency, list(ir.ADJACENCY_DIRECTIONS))
+                       or "a grid of squares has `orthogonal`, `diagonal` or `all` (both)")
         region_letters = string.ascii_lowercase
         faces = []
         if not d.faces:
@@ -1663,7 +1718,7 @@ class Checker:
                     self.error(row.loc, f"row `{row.label}` has {len(row.cells)} spaces; the board has {width} "
                                         f"({d.column_attribute} {d.first_column}..{d.last_column})")
                 cells.extend((list(row.cells) + ["."] * width)[:width])
-            letters = {c for c in cells if c != "."}
+            letters = {c for c in cells if c not in ".-"}  # `-` is no space: an edge, not a region
             if letters and not d.regions:
                 self.error(face.loc, f"the map of face {face.name} marks regions, but the board declares none",
                            hint="add `region <name>: one per letter` to the board")

@@ -11,7 +11,8 @@ from . import ir
 
 # The rule file's word for each kind, in the order the counts are listed; `noun` says it in a sentence.
 KIND_NOUNS = {
-    "game": "game", "ruling": "ruling", "option": "option", "define": "definition", "component": "component",
+    "game": "game", "ruling": "ruling", "option": "option", "define": "definition",
+    "seat_attribute": "seat attribute", "component": "component",
     "leave_out": "leave-out",
     "zone": "zone", "counter": "counter", "queue": "queue", "board": "board", "shape": "shape", "fit": "fit",
     "setup": "setup", "turns": "turn order", "choice": "choice", "chance": "chance", "step": "step",
@@ -45,6 +46,7 @@ def declaration_counts(model: ir.Model) -> DeclarationCounts:
         "trigger": len(model.triggers), "instead": len(model.insteads), "end": len(model.ends),
         "score": len(model.scores), "ranking": int(model.ranking is not None), "match": int(model.match is not None),
         "define": len(model.definitions), "returns": int(model.returns is not None),
+        "seat_attribute": len(model.seat_attributes),
         "invariant": len(model.invariants), "example": len(model.examples),
     }
     clauses = model.cited_clauses() - {r.name for r in model.rulings}

@@ -12,11 +12,15 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ..language.ast import Loc
+from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS, COMPASS_STEPS  # noqa: F401 (directions on a grid)
 
 # Types of expressions.
 INT, BOOL, SYMBOL, SEAT, ITEM, SPACE = "number", "truth", "symbol", "seat", "item", "space"
 ZONE, ZONES, SEATS, SPACES, QUEUE, SYMBOLS, NUMBERS = "zone", "zones", "seats", "spaces", "queue", "words", "numbers"
-ELEMENT_OF = {ZONE: ITEM, ZONES: ITEM, SEATS: SEAT, SPACES: SPACE, SYMBOLS: SYMBOL, NUMBERS: INT}
+DIRECTION, DIRECTIONS = "direction", "directions"
+ELEMENT_OF = {ZONE: ITEM, ZONES: ITEM, SEATS: SEAT, SPACES: SPACE, SYMBOLS: SYMBOL, NUMBERS: INT,
+              DIRECTIONS: DIRECTION}
+
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,42 @@ class SpaceAttr(E):
 class Occupant(E):
     board: str
     space: E
+
+
+@dataclass(frozen=True)
+class Neighbour(E):
+    """The next space from ``space`` in ``direction`` (an index of COMPASS), none past the board's edge."""
+
+    board: str
+    space: E
+    direction: E
+
+
+@dataclass(frozen=True)
+class LineOf(E):
+    """``space`` and the spaces after it in ``direction``, ``length`` at most (fewer at the board's edge)."""
+
+    board: str
+    length: E
+    space: E
+    direction: E
+
+
+@dataclass(frozen=True)
+class Directions(E):
+    """The directions a board's adjacency allows, as indices of COMPASS."""
+
+    board: str
+    directions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SeatAttr(E):
+    """``mark of p``: the value a seat attribute gives seat ``seat`` (values in seat order)."""
+
+    attr: str
+    values: tuple[str, ...]
+    seat: E
 
 
 @dataclass(frozen=True)
@@ -619,6 +659,13 @@ class Example(Cited):
 
 
 @dataclass(frozen=True)
+class SeatAttribute(Cited):
+    """``each player has a mark: cross, nought``: player 1's value first."""
+
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Model:
     """Everything a generator needs, checked and resolved. Order of every tuple is the file's order."""
 
@@ -662,13 +709,14 @@ class Model:
     causes: tuple[str, ...] = field(default=())
     definitions: tuple[Definition, ...] = ()
     returns: Optional[Returns] = None  # None: +1 / 0 / -1 from the ranking (rulespec.runtime.engine)
+    seat_attributes: tuple[SeatAttribute, ...] = ()
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""
         found: set[str] = set(self.game_cites) | set(self.variant_cites)
         for group in (self.rulings, self.options, self.components, self.leave_outs, self.zones, self.counters,
                       self.queues, self.boards, self.shapes, self.fits, self.steps, self.triggers, self.insteads, self.ends,
-                      self.scores, self.invariants, self.examples, self.definitions):
+                      self.scores, self.invariants, self.examples, self.definitions, self.seat_attributes):
             for decl in group:
                 found.update(decl.cites)
                 found.update(decl.rulings)

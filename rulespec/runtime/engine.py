@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
+from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS_STEPS
+
 CHANCE = -1
 ANY_PLAYER = -2  # a choice every seat may take (a claim window)
 TERMINAL = -4
@@ -91,6 +93,7 @@ class BoardInfo:
     kind: str = "grid"  # grid | triangles
     shape_attribute: str = ""
     marks: tuple[tuple[str, str], ...] = ()  # (map letter, mark name) on a board of triangles
+    adjacency: str = "orthogonal"  # on a grid: orthogonal, diagonal or all (rulespec.model.ir.ADJACENCY_DIRECTIONS)
 
     @property
     def size(self) -> int:
@@ -218,6 +221,8 @@ class Tables:
         self.in_use: list[tuple[bool, ...]] = []
         self.cells_in_use: list[tuple[int, ...]] = []
         self.neighbours: list[tuple[tuple[int, ...], ...]] = []
+        # Per board, per direction (rulespec.model.ir.COMPASS), per cell: the next space in use that way, or None.
+        self.toward: list[tuple[tuple[Optional[int], ...], ...]] = []
         self.region_of: list[tuple[int, ...]] = []
         self.region_cells: list[tuple[tuple[int, ...], ...]] = []
         self.face: list[str] = []
@@ -256,6 +261,7 @@ class Tables:
             self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
             if board.kind == "triangles":
                 self._lattice(engine, board, face, in_use)
+                self.toward.append(())
                 self.region_of.append((-1,) * board.size)
                 self.region_cells.append(())
                 continue
@@ -267,9 +273,14 @@ class Tables:
             self.placement_cells.append(())
             self.placement_label.append(())
             self.placements_of.append({})
-            self.neighbours.append(tuple(self._orthogonal(board, c, in_use) for c in range(board.size)))
-            letters = sorted({ch for ch in face.cells if ch != "."})
-            self.region_of.append(tuple(letters.index(ch) if ch != "." else -1 for ch in face.cells))
+            toward = self._toward(board, in_use)
+            self.toward.append(toward)
+            directions = ADJACENCY_DIRECTIONS[board.adjacency]
+            self.neighbours.append(tuple(
+                tuple(sorted(toward[d][c] for d in directions if toward[d][c] is not None)) if in_use[c] else ()
+                for c in range(board.size)))
+            letters = sorted({ch for ch in face.cells if ch not in ".-"})  # `-`: no space, in no region
+            self.region_of.append(tuple(letters.index(ch) if ch in letters else -1 for ch in face.cells))
             self.region_cells.append(tuple(
                 tuple(c for c in range(board.size) if face.cells[c] == letter and in_use[c]) for letter in letters))
         self.fits: list[list[tuple[int, ...]]] = []
@@ -332,6 +343,21 @@ class Tables:
         self.placement_cells.append(tuple(placement_cells))
         self.placement_label.append(tuple(labels))
         self.placements_of.append(of_shape)
+
+    @staticmethod
+    def _toward(board: BoardInfo, in_use: Sequence[bool]) -> tuple[tuple[Optional[int], ...], ...]:
+        """The neighbour tables of a grid: a space not in use (`-` on the map) is an edge, never bridged."""
+        width, height = len(board.columns), len(board.rows)
+        tables = []
+        for dr, dc in COMPASS_STEPS:
+            table: list[Optional[int]] = []
+            for cell in range(board.size):
+                r, c = divmod(cell, width)
+                r, c = r + dr, c + dc
+                inside = in_use[cell] and 0 <= r < height and 0 <= c < width and in_use[r * width + c]
+                table.append(r * width + c if inside else None)
+            tables.append(tuple(table))
+        return tuple(tables)
 
     @staticmethod
     def _orthogonal(board: BoardInfo, cell: int, in_use: Sequence[bool]) -> tuple[int, ...]:
@@ -824,6 +850,22 @@ class State:
             self._restore(backup)
             raise RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: {type(error).__name__}: "
                                    f"{error}") from error
+
+    def space_empty(self, board: int, cell: Optional[int]) -> bool:
+        """A neighbour is empty: false past the board's edge (none)."""
+        return cell is not None and self.boards[board][cell] < 0
+
+    def space_occupied(self, board: int, cell: Optional[int]) -> bool:
+        return cell is not None and self.boards[board][cell] >= 0
+
+    def line(self, board: int, cell: int, direction: int, length: int) -> tuple[int, ...]:
+        """``cell`` and the spaces after it in ``direction``, ``length`` at most (fewer at the board's edge)."""
+        step = self.t.toward[board][direction]
+        out = []
+        while cell is not None and len(out) < length:
+            out.append(cell)
+            cell = step[cell]
+        return tuple(out)
 
     def occupant(self, board: int, cell: int) -> int:
         item = self.boards[board][cell]

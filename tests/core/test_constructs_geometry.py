@@ -1,0 +1,161 @@
+"""Grid geometry and seats' pieces (#11): directions, `neighbour of s towards d` (none past the edge),
+`line of N from s towards d`, `adjacency orthogonal | diagonal | all`, gravity written as plain rules,
+and `each player has a NAME: values`."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.codegen.python import generate
+from rulespec.docs.english import English
+from rulespec.language.errors import RuleError
+from rulespec.language.parser import parse_text
+from rulespec.model import ir
+from rulespec.model.checker import check
+from rulespec.runtime.examples import run_examples
+
+ROOT = Path(__file__).resolve().parents[2]
+ROWS = ROOT / "rulespec" / "docs" / "ref_games" / "rows.rules"
+TEXT = ROWS.read_text(encoding="utf-8")
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "rows.rules"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _problems(text: str) -> list[str]:
+    with pytest.raises(RuleError) as info:
+        check(parse_text(text, "rows.rules"))
+    return [f"{d.line}:{d.column} {d.message}" for d in info.value.diagnostics]
+
+
+def test_rows_passes_its_examples():
+    results = run_examples(rulespec.load(ROWS))
+    assert len(results) == 2 and all(r.passed for r in results), [r.message for r in results]
+
+
+def test_neighbour_tables_follow_the_compass_and_stop_at_edges_and_holes(tmp_path):
+    # A hole (`-`) in the middle of row 2: no neighbour there, and a line is never bridged across it.
+    holed = TEXT.replace("    2 . . . .", "    2 . - . .")
+    state = rulespec.load(_write(tmp_path, holed)).new_game(2)
+    toward = state.t.toward[0]
+    north, east, south, west, southeast = (ir.COMPASS.index(d) for d in
+                                            ("north", "east", "south", "west", "southeast"))
+    assert toward[north][0] is None and toward[west][0] is None  # row 1 column 1: the top left corner
+    assert toward[east][0] == 1 and toward[south][0] == 4 and toward[southeast][0] is None  # 5 is the hole
+    assert toward[south][1] is None and toward[north][9] is None  # above and below the hole
+    assert toward[south][15] is None and toward[east][15] is None
+    assert state.line(0, 0, east, 3) == (0, 1, 2)
+    assert state.line(0, 2, east, 3) == (2, 3)  # shorter at the edge
+    assert state.line(0, 13, north, 4) == (13, 9)  # stopped by the hole
+
+
+@pytest.mark.parametrize("adjacency, around", [("orthogonal", [1, 4]), ("diagonal", [5]), ("all", [1, 4, 5])])
+def test_adjacency_says_which_spaces_are_neighbours(tmp_path, adjacency, around):
+    text = TEXT.replace("adjacency all", f"adjacency {adjacency}")
+    state = rulespec.load(_write(tmp_path, text)).new_game(2)
+    assert list(state.t.neighbours[0][0]) == around
+    assert len(state.t.neighbours[0][5]) == {"orthogonal": 4, "diagonal": 4, "all": 8}[adjacency]
+    model = check(parse_text(text, "rows.rules"))
+    directions = next(e for e in _walk(model.definitions[2].value) if isinstance(e, ir.Directions))
+    assert directions.directions == ir.ADJACENCY_DIRECTIONS[adjacency]
+
+
+def _walk(e):
+    yield e
+    for value in vars(e).values():
+        for v in value if isinstance(value, tuple) else (value,):
+            if isinstance(v, ir.E):
+                yield from _walk(v)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_discs_land_on_the_lowest_empty_space_and_three_in_a_line_ends_the_game(seed):
+    rng = random.Random(seed)
+    state = rulespec.load(ROWS).new_game(2)
+    grid = [[None] * 4 for _ in range(4)]  # rows from the top, as the map draws them
+    while not state.is_terminal():
+        offered = {int(re.search(r"column (\d)$", a.text).group(1)) for a in state.legal_actions()}
+        assert offered == {c for c in range(1, 5) if grid[0][c - 1] is None}
+        column = rng.choice(sorted(offered))
+        colour = ("red", "yellow")[state.current_player()]
+        state.apply(next(a for a in state.legal_actions() if a.text.endswith(f"column {column}")))
+        row = max(r for r in range(4) if grid[r][column - 1] is None)
+        grid[row][column - 1] = colour
+        occupied = [state.boards[0][r * 4 + c] >= 0 for r in range(4) for c in range(4)]
+        assert occupied == [grid[r][c] is not None for r in range(4) for c in range(4)]
+
+    def three(colour):
+        return any(all(0 <= r + i * dr < 4 and 0 <= c + i * dc < 4 and grid[r + i * dr][c + i * dc] == colour
+                       for i in range(3))
+                   for r in range(4) for c in range(4) for dr, dc in ir.COMPASS_STEPS)
+    outcome = state.outcome()
+    if outcome["draw"]:
+        assert not three("red") and not three("yellow") and all(all(row) for row in grid)
+    else:
+        assert three(("red", "yellow")[outcome["winners"][0]])
+
+
+def test_generated_code_reads_precomputed_tables_not_direction_words():
+    source = generate(rulespec.compile_rules(ROWS), "rows.rules")
+    assert "st.t.toward[0][4][v_s]" in source  # `neighbour of s towards south`: a table lookup
+    assert "(st.t.toward[0][4][v_s] is None)" in source
+    assert "st.line(0, " in source and "(0, 1, 2, 3, 4, 5, 6, 7)" in source
+    assert "'south'" not in source and "'north'" not in source
+    assert "('red', 'yellow')[" in source  # the seats' colours, by seat
+    assert "adjacency='all'" in source
+
+
+def test_seats_pieces_are_per_seat_values(tmp_path):
+    state = rulespec.load(ROWS).new_game(2)
+    assert [a.text for a in state.legal_actions()][:1] == ["drop red in column 1"]
+    state.apply(state.legal_actions()[0])
+    assert state.legal_actions()[0].text == "drop yellow in column 1" and state.current_player() == 1
+
+
+def test_english_says_directions_neighbours_lines_and_seats_pieces():
+    model = rulespec.compile_rules(ROWS)
+    en = English(model)
+    landing, _, three = model.definitions
+    assert en.declaration(landing)[0] == (
+        "*landing* of space *s* holds when *s* is empty and either the space south of *s* is off the board "
+        "(there is none) or the space south of *s* holds a component.")
+    assert "the line of 3 spaces starting at *s* and running in direction *d*" in en.declaration(three)[0]
+    assert "(north, northeast, east, southeast, south, southwest, west, and northwest)" in en.declaration(three)[0]
+    assert en.declaration(model.seat_attributes[0])[0] == "Each player has a colour: player 1's is red and player 2's is yellow."
+    assert "the eight spaces around it" in en.declaration(model.boards[0])[0]
+
+
+def test_mistakes_with_directions_and_seats_pieces_are_reported_where_they_are():
+    line_of = TEXT.index("each player has")
+    too_few = TEXT.replace("each player has a colour: red, yellow", "each player has a colour: red")
+    assert _problems(too_few) == [f"{TEXT[:line_of].count(chr(10)) + 1}:1 `colour` gives 1 value(s) but the game "
+                                  f"has up to 2 players"]
+    repeated = TEXT.replace("each player has a colour: red, yellow", "each player has a colour: red, red")
+    assert [p.split(" ", 1)[1] for p in _problems(repeated)] == ["`colour` repeats a value"]
+    wrong_word = TEXT.replace("colour of d = colour of player", "colour of d = colour of player and colour of player != blue")
+    assert [p.split(" ", 1)[1] for p in _problems(wrong_word)] == ["unknown name `blue`"]
+    not_a_direction = TEXT.replace("neighbour of s towards south is none or", "neighbour of s towards 3 is none or")
+    assert [p.split(" ", 1)[1] for p in _problems(not_a_direction)] == [
+        "`3` is a number, but a direction is needed here"]
+    not_a_space = TEXT.replace("neighbour of s towards south is none or", "neighbour of p towards south is none or")
+    assert any("unknown name `p`" in p for p in _problems(not_a_space))
+    none_of_a_number = TEXT.replace("neighbour of s towards south is none or", "height of s is none or")
+    assert [p.split(" ", 1)[1] for p in _problems(none_of_a_number)] == [
+        "`height of s` is a number; only a space (a neighbour past the board's edge) can be none"]
+    adjacency = TEXT.replace("adjacency all", "adjacency diagonals")
+    problems = _problems(adjacency)
+    assert [p.split(" ", 1)[1] for p in problems] == ["unknown adjacency `diagonals`"]
+
+
+def test_a_wrong_adjacency_suggests_the_right_word():
+    with pytest.raises(RuleError) as info:
+        check(parse_text(TEXT.replace("adjacency all", "adjacency diagonals"), "rows.rules"))
+    assert "did you mean `diagonal`" in str(info.value)
