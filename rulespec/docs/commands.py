@@ -98,6 +98,15 @@ def site(
         own = own_rule_files(paths or (), folder=root)
     except FileNotFoundError as error:
         raise UsageProblem(str(error)) from None
+    from ..resources import in_checkout
+    from .site import project_root
+    if not own and not (in_checkout() and root.resolve() == project_root().resolve()):  # the checkout's are bundled
+        looked = "in the folders given" if paths else "here (*.rules, rules/*.rules)"
+        if not bundled:  # an empty site, likely from the wrong folder
+            raise UsageProblem(f"no rule files of yours {looked} and --no-bundled: nothing to build "
+                               f"(give your rule files: rulespec site PATHS...)")
+        io.err.print(f"note: no rule files of yours {looked}: the site has the bundled games only",
+                     highlight=False, markup=False)
     if markdown_only:
         target = out or root / "docs"
         if target.is_dir() and any(target.iterdir()) and not (target / MANIFEST).is_file():

@@ -181,3 +181,28 @@ def test_the_default_configuration_is_the_one_this_checkout_inherits(tmp_path: P
     assert default.plugins["material/search"].config == checkout.plugins["material/search"].config
     assert "INHERIT: rulespec/docs/site_config.yml" in (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert SITE_CONFIG.is_file()
+
+
+def test_a_folder_without_rule_files_is_told_so(tmp_path: Path, monkeypatch):
+    """Run from the wrong folder, `rulespec site --no-bundled` built an empty site and said nothing; with
+    the bundled games, a note says none of the pages are the user's."""
+    monkeypatch.chdir(tmp_path)
+    empty = CliRunner().invoke(app, ["site", "--no-bundled"])
+    assert empty.exit_code == 2, empty.output
+    assert "no rule files of yours here" in empty.output and "nothing to build" in empty.output
+    assert not (tmp_path / "site").exists()
+    (tmp_path / "games").mkdir()
+    given = CliRunner().invoke(app, ["site", "--no-bundled", "games"])
+    assert given.exit_code == 2 and "in the folders given" in given.output, given.output
+
+    bundled_only = CliRunner().invoke(app, ["site", "--markdown-only", "--out", "md"])
+    assert bundled_only.exit_code == 0, bundled_only.output
+    assert "note: no rule files of yours here" in bundled_only.output
+    assert (tmp_path / "md" / "shell-we" / "index.md").is_file()
+
+
+def test_no_note_when_the_folder_has_rule_files(user_folder: Path, monkeypatch):
+    monkeypatch.chdir(user_folder)
+    result = CliRunner().invoke(app, ["site", "--markdown-only", "--no-bundled", "--out", "md"])
+    assert result.exit_code == 0, result.output
+    assert "no rule files of yours" not in result.output
