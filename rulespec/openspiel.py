@@ -8,7 +8,9 @@
 Importing this module registers ``rulespec_<id>`` (the id with ``-`` as ``_``) for every bundled game,
 with the parameters ``players``, ``variants`` (names joined by commas) and one per option, and the
 generic ``rulespec`` game (parameters ``game``: a bundled id or a rule file's path, ``players``,
-``variants``, ``options``: ``name=value`` joined by commas). The adapter translates, nothing more:
+``variants``, ``options``: ``name=value`` joined by commas). Both also take ``zero_sum`` (false by
+default): true declares that a rule file's ``returns of p`` always sum to 0, as chips do, so that
+the game is ZERO_SUM for exploitability and CFR; every terminal state's returns are then checked. The adapter translates, nothing more:
 the numbering, observations and claim windows are described in rulespec/adapters/core.py and on the
 site page "Use a game in OpenSpiel / PettingZoo".
 """
@@ -32,11 +34,11 @@ def short_name(game_id: str) -> str:
 
 
 def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None, players: int = 0,
-               most_players: Optional[int] = None) -> pyspiel.GameType:
+               most_players: Optional[int] = None, zero_sum: bool = False) -> pyspiel.GameType:
     window = key is not None and core.table_for(key, players).has_window
     if key is None:  # registration: the default game decides what is declared
         window = any(step.kind == "choice" and step.by is None for step in engine.model.steps)
-    zero_sum = core.payoffs(engine, players)[0] == "zero_sum"
+    zero_sum = zero_sum or core.payoffs(engine, players)[0] == "zero_sum"
     return pyspiel.GameType(
         short_name=name,
         long_name=f"{engine.TITLE} (rulespec)" if name != GENERIC else "A rulespec rule file",
@@ -68,6 +70,11 @@ class RulespecGame(pyspiel.Game):
         self.layout = core.layout_for(key, players)
         self._initial: Optional[core.Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
         _, low, high, total = core.payoffs(engine, players)
+        # Declared numbers per seat (chips) may sum to 0 in every game, which the adapter cannot see in
+        # the rules; the caller says so with zero_sum, and every terminal state's returns are checked.
+        self.zero_sum = bool(params.get("zero_sum", False))
+        if self.zero_sum:
+            total = 0.0
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.num_actions,
             max_chance_outcomes=self.table.num_chance_outcomes,
@@ -76,7 +83,7 @@ class RulespecGame(pyspiel.Game):
             max_utility=high,
             utility_sum=total,
             max_game_length=core.max_decisions(key, players))
-        super().__init__(_game_type(name, engine, parameters, key, players), info, params)
+        super().__init__(_game_type(name, engine, parameters, key, players, zero_sum=self.zero_sum), info, params)
 
     def new_initial_state(self) -> "RulespecState":
         if self._initial is None:
@@ -146,7 +153,10 @@ class RulespecState(pyspiel.State):
         return self.session.state.is_terminal()
 
     def returns(self) -> list[float]:
-        return self.session.returns()
+        returns = self.session.returns()
+        if self.get_game().zero_sum and abs(sum(returns)) > 1e-9:
+            raise core.AdapterError(f"the game was loaded with zero_sum=True but its returns {returns} do not sum to 0")
+        return returns
 
     def rewards(self) -> list[float]:
         return self.session.rewards()
@@ -204,7 +214,7 @@ def _options(text: str) -> dict[str, str]:
 
 
 def _register_generic() -> None:
-    parameters = {"game": "shell-we", "players": 2, "variants": "", "options": ""}
+    parameters = {"game": "shell-we", "players": 2, "variants": "", "options": "", "zero_sum": False}
     default = core.engine_for(core.game_key("shell-we"))
 
     def __init__(self, params=None):
@@ -218,7 +228,7 @@ def _register_generic() -> None:
 def _register_bundled(game_id: str) -> None:
     engine = core.engine_for(core.game_key(game_id))
     options = {name: default for name, (_, default) in engine.OPTIONS.items()}
-    parameters = {"players": engine.MIN_PLAYERS, "variants": "", **options}
+    parameters = {"players": engine.MIN_PLAYERS, "variants": "", "zero_sum": False, **options}
     name = short_name(game_id)
 
     def __init__(self, params=None):
@@ -242,16 +252,20 @@ def _register(game_type: pyspiel.GameType, class_name: str, init) -> None:
 
 
 def load_game(name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
-              options: Optional[dict[str, str]] = None) -> pyspiel.Game:
-    """An OpenSpiel game for a bundled game's id or a rule file's path (players: the least by default)."""
+              options: Optional[dict[str, str]] = None, zero_sum: bool = False) -> pyspiel.Game:
+    """An OpenSpiel game for a bundled game's id or a rule file's path (players: the least by default).
+    zero_sum=True declares that the rule file's `returns of p` always sum to 0 (chips passing between
+    seats): the game is then ZERO_SUM, which OpenSpiel's exploitability and CFR tools require, and each
+    terminal state's returns are checked to sum to 0."""
     key = core.game_key(name_or_path, variants, options)
     engine = core.engine_for(key)
     players = engine.MIN_PLAYERS if players is None else players
     bundled = str(name_or_path) in bundled_rulebooks()
     if bundled:
-        params = {"players": players, "variants": ",".join(variants), **(options or {})}
+        params = {"players": players, "variants": ",".join(variants), "zero_sum": zero_sum, **(options or {})}
         return pyspiel.load_game(short_name(str(name_or_path)), params)
     return pyspiel.load_game(GENERIC, {"game": str(name_or_path), "players": players, "variants": ",".join(variants),
+                                       "zero_sum": zero_sum,
                                        "options": ",".join(f"{k}={v}" for k, v in sorted((options or {}).items()))})
 
 

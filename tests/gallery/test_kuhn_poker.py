@@ -1,0 +1,126 @@
+"""Kuhn poker (rulebooks/kuhn-poker.rules) against OpenSpiel's own kuhn_poker, in lock step.
+
+Actions are matched by meaning: OpenSpiel's 0 is a pass and 1 a bet; its chance outcomes are the
+dealt card's index (0 jack, 1 queen, 2 king). At every node the player to act, the legal actions,
+the chance outcomes with their probabilities and, at the end, the returns must be equal. The rulespec
+side is played through rulespec.openspiel, so the engine and its adapter are both under test."""
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
+
+import rulespec.openspiel as rso  # noqa: E402  (registers the games)
+from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
+from rulespec.adapters import core  # noqa: E402
+
+MOVES = {"pass": 0, "bet": 1}  # OpenSpiel's kuhn_poker actions
+CARDS = {"deal jack": 0, "deal queen": 1, "deal king": 2}  # OpenSpiel's chance outcomes: card indices
+
+
+@pytest.fixture(scope="module")
+def games():
+    return rso.load_game("kuhn-poker", zero_sum=True), pyspiel.load_game("kuhn_poker")
+
+
+def _meaning(state, action) -> int:
+    text = state.action_to_string(state.current_player(), action)
+    return (CARDS if state.is_chance_node() else MOVES)[text]
+
+
+def _compare(ours, theirs) -> dict[int, int]:
+    """Asserts the two states agree now; returns OpenSpiel's action for each of ours."""
+    assert ours.is_terminal() == theirs.is_terminal()
+    if ours.is_terminal():
+        assert ours.returns() == pytest.approx(theirs.returns(), abs=1e-12)
+        return {}
+    assert ours.is_chance_node() == theirs.is_chance_node()
+    assert ours.current_player() == theirs.current_player()
+    if ours.is_chance_node():
+        mine = {_meaning(ours, a): p for a, p in ours.chance_outcomes()}
+        assert mine == pytest.approx(dict(theirs.chance_outcomes()), abs=1e-12)
+        return {a: _meaning(ours, a) for a, _ in ours.chance_outcomes()}
+    mapping = {a: _meaning(ours, a) for a in ours.legal_actions()}
+    assert sorted(mapping.values()) == theirs.legal_actions()
+    return mapping
+
+
+GAMES = 300
+
+
+def test_seeded_random_games_agree_in_lock_step(games):
+    ours_game, theirs_game = games
+    rng = random.Random(20261201)
+    steps = 0
+    for _ in range(GAMES):
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        while True:
+            mapping = _compare(ours, theirs)
+            if ours.is_terminal():
+                break
+            if ours.is_chance_node():
+                actions, weights = zip(*ours.chance_outcomes())
+                action = rng.choices(actions, weights)[0]
+            else:
+                action = rng.choice(sorted(mapping))
+            ours.apply_action(action)
+            theirs.apply_action(mapping[action])
+            steps += 1
+    assert steps >= GAMES * 4  # two deals and at least two bets or passes per game
+    print(f"{GAMES} random games, {steps} steps in lock step")
+
+
+def _walk(ours, theirs) -> int:
+    mapping = _compare(ours, theirs)
+    positions = 1
+    for action, theirs_action in mapping.items():
+        positions += _walk(ours.child(action), theirs.child(theirs_action))
+    return positions
+
+
+def test_the_whole_game_tree_agrees(games):
+    positions = _walk(games[0].new_initial_state(), games[1].new_initial_state())
+    # The root, 3 second deals, then for each of the 6 deals 4 decisions (-, pass, bet, pass-bet) and
+    # 5 ends (pass-pass, pass-bet-pass, pass-bet-bet, bet-pass, bet-bet): 1 + 3 + 6 x 9 = 58.
+    assert positions == 58
+    print(f"{positions} tree positions agree")
+
+
+def test_openspiel_conformance(games):
+    pyspiel.random_sim_test(games[0], num_sims=20, serialize=True, verbose=False)
+    pyspiel.random_sim_test(rso.load_game("kuhn-poker"), num_sims=5, serialize=True, verbose=False)
+
+
+def test_returns_that_do_not_sum_to_zero_are_refused_when_declared_zero_sum(games, monkeypatch):
+    assert games[0].get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+    assert rso.load_game("kuhn-poker").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    state = games[0].new_initial_state()
+    for text in ("deal king", "deal jack", "bet", "bet"):
+        state.apply_action(state.string_to_action(text))
+    assert state.is_terminal() and state.returns() == [2.0, -2.0]
+    monkeypatch.setattr(core.Session, "returns", lambda self: [2.0, 2.0])  # chips that do not balance
+    with pytest.raises(ValueError, match="do not sum to 0"):
+        state.returns()
+
+
+ITERATIONS = (1, 10, 50, 100)
+
+
+def test_cfr_exploitability_curve_is_openspiels(games):
+    """#12's acceptance: CFR through the adapter follows OpenSpiel's own Kuhn curve, so the
+    information states (each seat's own history) partition the game as OpenSpiel's do."""
+    ours_game, theirs_game = games
+    ours, theirs = cfr.CFRSolver(ours_game), cfr.CFRSolver(theirs_game)
+    done, curve = 0, []
+    for iterations in ITERATIONS:
+        while done < iterations:
+            ours.evaluate_and_update_policy()
+            theirs.evaluate_and_update_policy()
+            done += 1
+        mine = exploitability.exploitability(ours_game, ours.average_policy())
+        expected = exploitability.exploitability(theirs_game, theirs.average_policy())
+        assert mine == pytest.approx(expected, abs=1e-9), iterations
+        curve.append(mine)
+    assert curve[-1] < curve[0] / 10  # CFR converges: the comparison is not of two constants
+    print("exploitability after", dict(zip(ITERATIONS, curve)))
