@@ -53,12 +53,16 @@ def run_on_cluster(address: str, tasks: Sequence[tuple], sides: Sequence, worker
     each side's ``retried`` counts its chunks that ran again after a worker died."""
     from .simulate import play_chunk
     distributed = _distributed()
+    from .cluster_plugin import StartCounter
     with ExitStack() as stack:
         client = client or connect(address, workers, stack)
         run = uuid.uuid4().hex[:8]
+        prefix = f"rulespec-simulate-{run}-"
+        name = f"rulespec-retries-{run}"
+        client.register_plugin(StartCounter(prefix), name=name)
         futures, index_of = {}, {}
         for number, (arguments, index) in enumerate(tasks):
-            future = client.submit(play_chunk, *arguments, key=f"rulespec-simulate-{run}-{number}", pure=False)
+            future = client.submit(play_chunk, *arguments, key=f"{prefix}{number}", pure=False)
             futures[future] = index_of[future.key] = index
         try:
             for future in distributed.as_completed(list(futures)):
@@ -66,16 +70,14 @@ def run_on_cluster(address: str, tasks: Sequence[tuple], sides: Sequence, worker
                 records = future.result()
                 future.release()  # gathered: not computed again if its worker dies later
                 yield index, records
-            for key in _retried(client, list(index_of)):
-                sides[index_of[key]].retried += 1
+            starts = client.run_on_scheduler(_starts_of, name)
+            for key, count in starts.items():
+                if count > 1 and key in index_of:
+                    sides[index_of[key]].retried += 1
         finally:
             client.cancel(list(futures))
+            client.unregister_scheduler_plugin(name)
 
 
-def _retried(client, keys: list[str]) -> list[str]:
-    """The tasks the scheduler set processing more than once (its worker died first), from its story."""
-    starts: dict[str, int] = {}
-    for entry in client.story(*keys):
-        if entry[0] == "scheduler" and len(entry) > 3 and entry[3] == "processing":
-            starts[entry[1]] = starts.get(entry[1], 0) + 1
-    return sorted(key for key, count in starts.items() if count > 1)
+def _starts_of(name: str, dask_scheduler=None) -> dict:
+    return dict(dask_scheduler.plugins[name].starts)

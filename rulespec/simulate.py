@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from fractions import Fraction
 from pathlib import Path
 from statistics import NormalDist
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from .mcts import ROLLOUTS, mcts_step
 from .runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
@@ -44,6 +44,28 @@ class GameRecord:
     error: str = ""
 
 
+class SeedSet:
+    """The seeds played of ``first`` .. ``first + count - 1``, one bit each (a big run's memory)."""
+
+    def __init__(self, first: int, count: int):
+        self.first, self.count = first, count
+        self.bits = bytearray((count + 7) // 8)
+
+    def _place(self, seed: int) -> Optional[tuple[int, int]]:
+        offset = seed - self.first
+        return (offset >> 3, 1 << (offset & 7)) if 0 <= offset < self.count else None
+
+    def __contains__(self, seed: int) -> bool:
+        place = self._place(seed)
+        return place is not None and bool(self.bits[place[0]] & place[1])
+
+    def add(self, seed: int) -> None:
+        place = self._place(seed)
+        if place is None:
+            raise ValueError(f"seed {seed} is not one of this run's")
+        self.bits[place[0]] |= place[1]
+
+
 class Side:
     """Everything measured for one rule file over many games, as running aggregates (counts of each
     value, exact sums of win shares), so that memory does not grow with the number of games; the
@@ -51,11 +73,11 @@ class Side:
 
     ERRORS_KEPT = 50  # error messages kept for the report (all are counted)
 
-    def __init__(self, label: str, keep: bool = True):
+    def __init__(self, label: str, keep: bool = True, seeds: Optional[SeedSet] = None):
         self.label = label
         self.keep = keep
         self.records: list[GameRecord] = []
-        self.seeds_done: set[int] = set()
+        self.seeds_done = seeds if seeds is not None else set()
         self.played_count = 0
         self.turns: Counter = Counter()
         self.actions: Counter = Counter()
@@ -266,7 +288,7 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
                       {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired))
 
 
-def play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: list[int],
+def play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: Iterable[int],
                policy: str = "random", max_steps: Optional[int] = None, seats: Optional[tuple] = None,
                mcts_simulations: int = ROLLOUTS) -> list[GameRecord]:
     """Games of one rule file, one per seed (the unit of work of every backend: processes, a cluster)."""
@@ -357,7 +379,7 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
     by_seat = seat_policies(players, policy, seats)
     seats_key = None if len(set(by_seat)) == 1 else by_seat
     policy = by_seat[0] if seats_key is None else policy
-    sides = [Side(plan.label, keep=out is None) for plan in plans]
+    sides = [Side(plan.label, keep=out is None, seeds=SeedSet(seed, games)) for plan in plans]
     writer = None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
@@ -377,8 +399,7 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
     chunk = chunk or max(1, min(50, games // max(1, jobs * 4)))
     work = []
     for i in range(len(plans)):
-        todo = [seed + n for n in range(games) if seed + n not in sides[i].seeds_done]
-        work += [(i, todo[k:k + chunk]) for k in range(0, len(todo), chunk)]
+        work += [(i, part) for part in _chunks(seed, games, chunk, sides[i].seeds_done)]
     tasks = [((plans[i].path, plans[i].variants, options_key, players, part, policy, max_steps, seats_key,
                mcts_simulations), i) for i, part in work]
     try:
@@ -396,6 +417,24 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
     for side in sides:
         side.records.sort(key=lambda r: r.seed)
     return sides
+
+
+def _chunks(first: int, games: int, size: int, done) -> Iterator[range]:
+    """Runs of at most ``size`` consecutive seeds not yet played (ranges: no list of every seed)."""
+    start = None
+    for seed in range(first, first + games):
+        if seed in done:
+            if start is not None:
+                yield range(start, seed)
+                start = None
+            continue
+        if start is None:
+            start = seed
+        elif seed - start == size:
+            yield range(start, seed)
+            start = seed
+    if start is not None:
+        yield range(start, first + games)
 
 
 def _backend(tasks: list, jobs: int, cluster: Optional[str], sides: list[Side]):

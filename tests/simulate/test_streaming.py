@@ -84,3 +84,16 @@ def test_the_command_resumes_and_says_so(tmp_path):
     other = runner.invoke(app, ["simulate", str(HOUSE / "three-tiles.rules"), "-n", "6", "-o", str(out),
                                 "--resume", "--seed", "9"])
     assert other.exit_code != 0 and "other settings" in other.output and "Traceback" not in other.output
+
+
+def test_the_games_left_to_play_are_runs_of_seeds_one_bit_each():
+    from rulespec.simulate import SeedSet, _chunks
+    done = SeedSet(10, 30)
+    for seed in (12, 13, 20):
+        done.add(seed)
+    assert 12 in done and 14 not in done and 9 not in done and 40 not in done
+    assert len(done.bits) == 4  # 30 seeds in 4 bytes, whatever a run's length
+    assert [(c.start, c.stop) for c in _chunks(10, 30, 5, done)] == \
+           [(10, 12), (14, 19), (19, 20), (21, 26), (26, 31), (31, 36), (36, 40)]
+    with pytest.raises(ValueError):
+        done.add(40)
