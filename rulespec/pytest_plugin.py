@@ -25,8 +25,9 @@ A failed property prints the shrunk counterexample as a numbered list of actions
 ``rulespec_testdir``
     The test folder whose collection includes the rule files (default ``properties``): ``pytest
     properties/`` and a plain ``pytest`` verify them, ``pytest tests/`` does not; ``.``: whenever pytest
-    collects the configuration's own folder. A ``.rules`` file named on the command line (``pytest
-    my-game.rules``) is collected too.
+    collects the configuration's own folder (also when there is no such folder: a plain ``pytest`` then
+    verifies them, and a run that collects none of them says so). A ``.rules`` file named on the command
+    line (``pytest my-game.rules``) is collected too.
 ``rulespec_players``
     Player counts to verify: ``2 3``, ``2-4`` or ``all`` (default: every count the game allows).
 ``rulespec_variants``
@@ -231,6 +232,7 @@ class _Plan:
     files: dict[Path, RuleFileSettings]  # resolved path -> its settings, in the order of the globs
     counterexamples: Path
     problem: Optional[str] = None
+    missing_testdir: Optional[str] = None  # rulespec_testdir as written, when there is no such folder
 
 
 _PLAN = pytest.StashKey[Optional[_Plan]]()
@@ -279,8 +281,12 @@ def _plan(config: pytest.Config) -> Optional[_Plan]:
                 files.setdefault(path, settings)
     counter_dir = config.getini("rulespec_counterexamples").strip() or ".hypothesis/counterexamples"
     if lines:
-        plan = _Plan(base, (base / config.getini("rulespec_testdir").strip()).resolve(), defaults, files,
-                     (base / counter_dir).resolve(), problem)
+        testdir_name = config.getini("rulespec_testdir").strip()
+        testdir = (base / testdir_name).resolve()
+        missing = None
+        if not testdir.is_dir():  # a repository that only named its rule files: a plain `pytest` verifies them
+            testdir, missing = base.resolve(), testdir_name
+        plan = _Plan(base, testdir, defaults, files, (base / counter_dir).resolve(), problem, missing)
     config.stash[_PLAN] = plan
     return plan
 
@@ -295,9 +301,26 @@ def pytest_report_header(config: pytest.Config) -> Optional[str]:
     if plan is None:
         return None
     budget = PROFILE_BUDGETS.get(profile_name(config), PROFILE_BUDGETS["dev"])
+    missing = f", there being no {plan.missing_testdir}/" if plan.missing_testdir else ""
     return (f"rulespec: {len(plan.files)} rule file{'s' if len(plan.files) != 1 else ''} from rulespec_files, "
-            f"collected with {_shown(plan.testdir)}/ (profile {profile_name(config)}: "
+            f"collected with {_shown(plan.testdir)}/{missing} (profile {profile_name(config)}: "
             f"{plan.defaults.examples or budget.examples} examples per properties item)")
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Named rule files that nothing collected, with no test folder of their own, are said to be
+    unverified: a run that only shows the project's other tests passing is no proof of them."""
+    plan = _plan(session.config)
+    if plan is None or not plan.files or not plan.missing_testdir:
+        return
+    if any(item.getparent(RuleFile) is not None for item in session.items):
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(
+            f"rulespec: {len(plan.files)} rule file{'s' if len(plan.files) != 1 else ''} of rulespec_files not "
+            f"verified: there is no {plan.missing_testdir}/ folder (rulespec_testdir), so they are collected with "
+            f"{_shown(plan.testdir)}/ (run `pytest` there, or make {plan.missing_testdir}/)", yellow=True)
 
 
 @pytest.hookimpl(wrapper=True)

@@ -291,3 +291,21 @@ def test_a_glob_that_matches_nothing_is_a_failing_item_not_silence(pytester):
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "settings")
     result.assert_outcomes(failed=1, deselected=6)
     result.stdout.fnmatch_lines(["rulespec_files: 'rules/*.rules' matches no file under *"])
+
+
+def test_a_repository_without_the_test_folder_verifies_its_rule_files_with_a_plain_pytest(pytester):
+    """The tutorial's "a repository you already have": only rulespec_files added, no properties/. A plain
+    `pytest` collected the project's own tests and none of the rule files, and said nothing."""
+    pytester.makefile(".toml", pyproject=PYPROJECT.format(files='"*.rules"', extra='rulespec_players = "2"'))
+    pytester.makefile(".rules", **{"tide-pool": GAME})
+    pytester.mkdir("tests")
+    pytester.makepyfile(**{"tests/test_other": "def test_other():\n    pass\n"})
+    result = pytester.runpytest("-p", "no:cacheprovider", "--co", "-q")
+    assert "tests/test_other.py::test_other" in result.outlines
+    assert "tide-pool.rules::properties[2 players]" in result.outlines
+    assert "not verified" not in result.stdout.str()
+    result = pytester.runpytest("tests/", "-p", "no:cacheprovider", "--co")
+    assert not [line for line in result.outlines if line.strip().startswith("<") and ".rules" in line]  # the tree
+    shown = " ".join(result.outlines)
+    assert "rulespec: 1 rule file of rulespec_files not verified: there is no properties/ folder" in shown, shown
+    assert "collected with ./, there being no properties/" in shown, shown
