@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '551ab3bcc0ac8cf6'
-GENERATOR_VERSION = '9'
+GENERATOR_VERSION = '10'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -58,7 +58,7 @@ def define_mine(st, v_s, v_p):
 
 def define_four_from(st, v_s, v_p):
     """Definition `four_from`: `count(d in directions of grid where count(t in line of 4 from s towards d where mine(t, p)) = 4) > 0`. [C4-4] (rulebooks/connect-four.rules:40)"""
-    return (len([1 for v_d in (0, 1, 2, 3, 4, 5, 6, 7) if (len([1 for v_t in st.line(0, v_s, v_d, 4) if define_mine(st, v_t, v_p)]) == 4)]) > 0)
+    return any((st.t.full_lines[0, v_d, 4][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st.t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -109,14 +109,14 @@ def choices_turn(st, v_player):
 def end_four(st):
     """Whether the game ends now by `four`; returns the declared winners. [C4-4] (rulebooks/connect-four.rules:51)"""
     for v_p in range(st.players):
-        if (len([1 for v_s in st.t.cells_in_use[0] if define_four_from(st, v_s, v_p)]) > 0):
+        if any(define_four_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
             return [v_p]
     return None
 
 # ---------------------------------------------------------------- end full
 def end_full(st):
     """Whether the game ends now by `full`; returns the declared winners. [C4-5] (rulebooks/connect-four.rules:57)"""
-    if (len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] < 0]) == 0):
+    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
         return []
     return None
 
@@ -125,10 +125,10 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [C4-4, C4-5] (rulebooks/connect-four.rules:51, 57)"""
     # four [C4-4]
     for v_p in range(st.players):
-        if (len([1 for v_s in st.t.cells_in_use[0] if define_four_from(st, v_s, v_p)]) > 0):
+        if any(define_four_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
             return 0, [v_p]
     # full [C4-5]
-    if (len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] < 0]) == 0):
+    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
         return 1, []
     return None
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '5184de5f82160dc4'
-GENERATOR_VERSION = '9'
+GENERATOR_VERSION = '10'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -42,7 +42,7 @@ def define_facing_a_bet(st, v_p):
 
 def define_betting_over(st):
     """Definition `betting_over`: `count(p in players where acted of p = 0 or facing_a_bet(p)) = 0`. [KUHN-6] (rulebooks/kuhn-poker.rules:36)"""
-    return (len([1 for v_p in range(st.players) if ((st.counters['acted'][v_p] == 0) or define_facing_a_bet(st, v_p))]) == 0)
+    return (not any(((st.counters['acted'][v_p] == 0) or define_facing_a_bet(st, v_p)) for v_p in range(st.players)))
 
 
 def define_takes_the_pot(st, v_p):
@@ -198,7 +198,7 @@ def returns_of(st, v_p):
 
 def invariant_pot_is_four_at_most(st):
     """Invariant: nobody puts in more than two chips. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:94)"""
-    return (len([1 for v_p in range(st.players) if ((st.counters['staked'][v_p] < 1) or (st.counters['staked'][v_p] > 2))]) == 0)
+    return (not any(((st.counters['staked'][v_p] < 1) or (st.counters['staked'][v_p] > 2)) for v_p in range(st.players)))
 
 def invariant_zero_sum(st):
     """Invariant: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:97)"""

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '1ba6f95cf77e29ee'
-GENERATOR_VERSION = '9'
+GENERATOR_VERSION = '10'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -404,7 +404,7 @@ def choices_free_choice(st, v_player):
 # ---------------------------------------------------------------- auto sharks
 def step_sharks(st, cause, v_player, v_tile):
     """Step `sharks`. [LTES-SHARK-1, LTES-SUM-10] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:328)"""
-    if (len([1 for v_c in st.cells_of(0, v_tile) if st.t.mark_of[0][v_c] == 'shark']) > 0):
+    if any(st.t.mark_of[0][v_c] == 'shark' for v_c in st.cells_of(0, v_tile)):
         st.then('bite', (v_player,))
 
 # ---------------------------------------------------------------- auto bite
@@ -524,7 +524,7 @@ def trigger_creatures_covered(st, v_item, v_space, v_player, cause):
 # ---------------------------------------------------------------- instead no_tile_to_place
 def applies_no_tile_to_place(st, v_player):
     """Whether `no_tile_to_place` replaces `place_a_tile` now: count(f in shield of player where f is fish) = 0."""
-    return (len([1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_f] == 'fish']) == 0)
+    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st.zones[st.t.zone_base['shield'] + v_player]))
 
 
 def instead_no_tile_to_place(st, cause, v_player):
@@ -534,7 +534,7 @@ def instead_no_tile_to_place(st, cause, v_player):
 # ---------------------------------------------------------------- instead nothing_to_buy_with
 def applies_nothing_to_buy_with(st, v_player):
     """Whether `nothing_to_buy_with` replaces `buy_a_tile` now: count(e in shield of player where e is egg) = 0 or count(f in supply where f is fish) = 0."""
-    return ((len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg']) == 0) or (len([1 for v_f in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_f] == 'fish']) == 0))
+    return ((not any(ITEM_KIND[v_e] == 'egg' for v_e in st.zones[st.t.zone_base['shield'] + v_player])) or (not any(ITEM_KIND[v_f] == 'fish' for v_f in st.zones[st.t.zone_base['supply']])))
 
 
 def instead_nothing_to_buy_with(st, cause, v_player):
@@ -544,7 +544,7 @@ def instead_nothing_to_buy_with(st, cause, v_player):
 # ---------------------------------------------------------------- instead no_such_tile_left
 def applies_no_such_tile_left(st, v_player, v_wanted):
     """Whether `no_such_tile_left` replaces `gain` now: count(f in supply where f is fish and kind of f = wanted) = 0."""
-    return (len([1 for v_f in st.zones[st.t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted))]) == 0)
+    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st.zones[st.t.zone_base['supply']]))
 
 
 def instead_no_such_tile_left(st, cause, v_player, v_wanted):
@@ -554,7 +554,7 @@ def instead_no_such_tile_left(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- instead no_shrimp_left
 def applies_no_shrimp_left(st, v_player):
     """Whether `no_shrimp_left` replaces `gain_shrimp` now: count(s in supply where s is shrimp) = 0."""
-    return (len([1 for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp']) == 0)
+    return (not any(ITEM_KIND[v_s] == 'shrimp' for v_s in st.zones[st.t.zone_base['supply']]))
 
 
 def instead_no_shrimp_left(st, cause, v_player):
@@ -574,7 +574,7 @@ def instead_already_out(st, cause, v_player):
 # ---------------------------------------------------------------- instead egg_for_the_tile
 def applies_egg_for_the_tile(st, v_player, v_wanted):
     """Whether `egg_for_the_tile` replaces `lose` now: count(f in shield of player where f is fish and kind of f = wanted) = 0."""
-    return (len([1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted))]) == 0)
+    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st.zones[st.t.zone_base['shield'] + v_player]))
 
 
 def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
@@ -584,7 +584,7 @@ def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- instead egg_for_any_tile
 def applies_egg_for_any_tile(st, v_player):
     """Whether `egg_for_any_tile` replaces `lose_any` now: count(f in shield of player where f is fish) = 0."""
-    return (len([1 for v_f in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_f] == 'fish']) == 0)
+    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st.zones[st.t.zone_base['shield'] + v_player]))
 
 
 def instead_egg_for_any_tile(st, cause, v_player):
@@ -594,7 +594,7 @@ def instead_egg_for_any_tile(st, cause, v_player):
 # ---------------------------------------------------------------- instead no_egg_to_pay
 def applies_no_egg_to_pay(st, v_player):
     """Whether `no_egg_to_pay` replaces `pay_egg` now: count(e in shield of player where e is egg) = 0."""
-    return (len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg']) == 0)
+    return (not any(ITEM_KIND[v_e] == 'egg' for v_e in st.zones[st.t.zone_base['shield'] + v_player]))
 
 
 def instead_no_egg_to_pay(st, cause, v_player):
@@ -624,7 +624,7 @@ def end_no_room_for_a_hexagon__then(st):
 # ---------------------------------------------------------------- end no_creature_showing
 def end_no_creature_showing(st):
     """Whether the game ends now by `no_creature_showing`; returns the declared winners. [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28 (rulebooks/let-them-eat-shrimp.rules:394)"""
-    if (len([1 for v_c in st.t.cells_in_use[0] if (st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish'))]) == 0):
+    if (not any((st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish')) for v_c in st.t.cells_in_use[0])):
         return []
     return None
 
@@ -649,7 +649,7 @@ def ends_turn_start(st):
     if (not st.any_legal_placement(0, 'hexagon')):
         return 1, []
     # no_creature_showing [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28
-    if (len([1 for v_c in st.t.cells_in_use[0] if (st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish'))]) == 0):
+    if (not any((st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish')) for v_c in st.t.cells_in_use[0])):
         return 2, []
     return None
 

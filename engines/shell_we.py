@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '9'
+GENERATOR_VERSION = '10'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'b70af8a15efa5869'
-GENERATOR_VERSION = '9'
+GENERATOR_VERSION = '10'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -309,13 +309,13 @@ def candidates_call__word(st, v_player, v_flipper):
 
 def first_failing_call__word(st, v_player, v_flipper, v_w):
     """The index of the first condition that does not hold, or -1."""
-    if not (((not ITEM_KIND[v_w] == 'number_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'number_word') or (not any(ITEM_KIND[v_x] == 'number_word' for v_x in st.zones[st.t.zone_base['said']])))):  # not w is number_word or count(x in said where x is number_word) = 0
         return 0
-    if not (((not ITEM_KIND[v_w] == 'size_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'size_word') or (not any(ITEM_KIND[v_x] == 'size_word' for v_x in st.zones[st.t.zone_base['said']])))):  # not w is size_word or count(x in said where x is size_word) = 0
         return 1
-    if not (((not ITEM_KIND[v_w] == 'colour_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'colour_word') or (not any(ITEM_KIND[v_x] == 'colour_word' for v_x in st.zones[st.t.zone_base['said']])))):  # not w is colour_word or count(x in said where x is colour_word) = 0
         return 2
-    if not (((not ITEM_KIND[v_w] == 'origin_word') or (len([1 for v_x in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+    if not (((not ITEM_KIND[v_w] == 'origin_word') or (not any(ITEM_KIND[v_x] == 'origin_word' for v_x in st.zones[st.t.zone_base['said']])))):  # not w is origin_word or count(x in said where x is origin_word) = 0
         return 3
     return -1
 
@@ -375,7 +375,7 @@ def choices_call(st, v_player, v_flipper):
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
     """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:248)"""
-    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or (len([1 for v_w in st.zones[st.t.zone_base['said']] if (not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine'])) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried']))) == 7))))]) > 0)):
+    if (not st.zones[st.t.zone_base['said']] or not st.zones[st.t.zone_base['grilled']] or not st.zones[st.t.zone_base['linguine']] or not st.zones[st.t.zone_base['fried']] or any((not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st.top(st.t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get(st.top(st.t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['linguine'])) + ITEM_ATTRS['number'].get(st.top(st.t.zone_base['fried']))) == 7)))) for v_w in st.zones[st.t.zone_base['said']])):
         st.then('penalty', (v_player,))
         st.then('window', (v_flipper,))
     else:
@@ -622,7 +622,7 @@ def invariant_only_cards(st):
 
 def invariant_words_kept(st):
     """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:341)"""
-    return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (len([1 for v_w in st.zones[st.t.zone_base['words']] if ITEM_KIND[v_w] == 'card']) == 0) and (len([1 for v_w in st.zones[st.t.zone_base['said']] if ITEM_KIND[v_w] == 'card']) == 0))
+    return (((len(st.zones[st.t.zone_base['words']]) + len(st.zones[st.t.zone_base['said']])) == 13) and (len(st.zones[st.t.zone_base['said']]) <= 3) and (not any(ITEM_KIND[v_w] == 'card' for v_w in st.zones[st.t.zone_base['words']])) and (not any(ITEM_KIND[v_w] == 'card' for v_w in st.zones[st.t.zone_base['said']])))
 
 def invariant_fill_first(st):
     """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:344)"""

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'f4ef340e6dc0fea4'
-GENERATOR_VERSION = '9'
+GENERATOR_VERSION = '10'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -50,7 +50,7 @@ def define_mine(st, v_s, v_p):
 
 def define_three_from(st, v_s, v_p):
     """Definition `three_from`: `count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0`. [TTT-4] (rulebooks/tic-tac-toe.rules:31)"""
-    return (len([1 for v_d in (0, 1, 2, 3, 4, 5, 6, 7) if (len([1 for v_t in st.line(0, v_s, v_d, 3) if define_mine(st, v_t, v_p)]) == 3)]) > 0)
+    return any((st.t.full_lines[0, v_d, 3][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st.t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -101,14 +101,14 @@ def choices_turn(st, v_player):
 def end_three(st):
     """Whether the game ends now by `three`; returns the declared winners. [TTT-4] (rulebooks/tic-tac-toe.rules:42)"""
     for v_p in range(st.players):
-        if (len([1 for v_s in st.t.cells_in_use[0] if define_three_from(st, v_s, v_p)]) > 0):
+        if any(define_three_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
             return [v_p]
     return None
 
 # ---------------------------------------------------------------- end full
 def end_full(st):
     """Whether the game ends now by `full`; returns the declared winners. [TTT-5] (rulebooks/tic-tac-toe.rules:48)"""
-    if (len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] < 0]) == 0):
+    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
         return []
     return None
 
@@ -117,10 +117,10 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [TTT-4, TTT-5] (rulebooks/tic-tac-toe.rules:42, 48)"""
     # three [TTT-4]
     for v_p in range(st.players):
-        if (len([1 for v_s in st.t.cells_in_use[0] if define_three_from(st, v_s, v_p)]) > 0):
+        if any(define_three_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
             return 0, [v_p]
     # full [TTT-5]
-    if (len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] < 0]) == 0):
+    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
         return 1, []
     return None
 

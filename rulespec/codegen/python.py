@@ -20,7 +20,7 @@ from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 
-GENERATOR_VERSION = "9"
+GENERATOR_VERSION = "10"
 
 
 def cites_text(decl) -> str:
@@ -341,10 +341,41 @@ class CodeGenerator:
 
     def visit_Compare(self, e: ir.Compare) -> str:
         fast = self._legal_placement_test(e)
+        if fast is None:
+            fast = self._count_test(e)
         if fast is not None:
             return fast
         op = operator("==" if e.op == "=" else e.op)
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    def _count_test(self, e: ir.Compare) -> Optional[str]:
+        """`count(x in D where C) > 0` (or != 0, = 0) only asks whether one x passes: any() stops at the
+        first. `count(t in line of N from s towards d where C) = N` asks whether the line is whole and every
+        space of it passes: all() over the full line (none when the board ends first) stops at the first
+        that fails. Same answers as counting, in a fraction of the work (N in a row, every step)."""
+        count, number = e.left, e.right
+        if not (isinstance(count, ir.Count) and count.where is not None and isinstance(number, ir.Const)
+                and isinstance(number.value, int) and not isinstance(number.value, bool)):
+            return None
+        var = f"v_{ident(count.var)}"
+        if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
+            return None  # the same for every candidate of an option: counted once and kept (see once())
+        if number.value == 0 and e.op in (">", "!=", "="):
+            self.depth += 1
+            where, domain = self.expr(count.where), self.expr(count.domain)
+            self.depth -= 1
+            found = f"any({where} for {var} in {domain})"
+            return f"(not {found})" if e.op == "=" else found
+        line = count.domain
+        if (isinstance(line, ir.LineOf) and e.op == "=" and isinstance(line.length, ir.Const)
+                and line.length.value == number.value):
+            self.depth += 1
+            where = self.expr(count.where)
+            full = (f"st.t.full_lines[{self.boards[line.board]}, {self.expr(line.direction)}, "
+                    f"{self.expr(line.length)}][{self.expr(line.space)}]")
+            self.depth -= 1
+            return f"({full} is not None and all({where} for {var} in {full}))"
+        return None
 
     def visit_Arith(self, e: ir.Arith) -> str:
         # A chain `a + b - c` is written flat, in one pair of parentheses: Python refuses code nested more

@@ -106,6 +106,20 @@ class BoardInfo:
         return f"{self.rows[row]} {self.columns[col]}"
 
 
+class _FullLines(dict):
+    """Tables of whole lines (see Tables.full_lines), each made the first time it is read."""
+
+    def __init__(self, tables: "Tables"):
+        super().__init__()
+        self.tables = tables
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[Optional[tuple[int, ...]], ...]:
+        board, direction, length = key
+        table = self[key] = tuple(line if len(line) == length else None
+                                  for line in self.tables.lines(board, direction, length))
+        return table
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     name: str
@@ -223,6 +237,9 @@ class Tables:
         self.neighbours: list[tuple[tuple[int, ...], ...]] = []
         # Per board, per direction (rulespec.model.ir.COMPASS), per cell: the next space in use that way, or None.
         self.toward: list[tuple[tuple[Optional[int], ...], ...]] = []
+        self.line_tables: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}  # see lines()
+        # (board, direction, length) -> per cell the whole line of that length, or None: made when first read.
+        self.full_lines = _FullLines(self)
         self.region_of: list[tuple[int, ...]] = []
         self.region_cells: list[tuple[tuple[int, ...], ...]] = []
         self.face: list[str] = []
@@ -343,6 +360,23 @@ class Tables:
         self.placement_cells.append(tuple(placement_cells))
         self.placement_label.append(tuple(labels))
         self.placements_of.append(of_shape)
+
+    def lines(self, board: int, direction: int, length: int) -> tuple[tuple[int, ...], ...]:
+        """Per cell, the line of at most ``length`` spaces from it in ``direction``: worked out once per game
+        configuration, then looked up."""
+        key = (board, direction, length)
+        found = self.line_tables.get(key)
+        if found is None:
+            step, table = self.toward[board][direction], []
+            for cell in range(len(step)):
+                out: list[int] = []
+                at: Optional[int] = cell if self.in_use[board][cell] else None
+                while at is not None and len(out) < length:
+                    out.append(at)
+                    at = step[at]
+                table.append(tuple(out))
+            found = self.line_tables[key] = tuple(table)
+        return found
 
     @staticmethod
     def _toward(board: BoardInfo, in_use: Sequence[bool]) -> tuple[tuple[Optional[int], ...], ...]:
@@ -860,12 +894,11 @@ class State:
 
     def line(self, board: int, cell: int, direction: int, length: int) -> tuple[int, ...]:
         """``cell`` and the spaces after it in ``direction``, ``length`` at most (fewer at the board's edge)."""
-        step = self.t.toward[board][direction]
-        out = []
-        while cell is not None and len(out) < length:
-            out.append(cell)
-            cell = step[cell]
-        return tuple(out)
+        return self.t.lines(board, direction, length)[cell]
+
+    def full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
+        """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
+        return self.t.full_lines[board, direction, length][cell]
 
     def occupant(self, board: int, cell: int) -> int:
         item = self.boards[board][cell]
