@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '5184de5f82160dc4'
+SOURCE_HASH = '952a44cea514d4e2'
 GENERATOR_VERSION = '10'
 
 # ---------------------------------------------------------------- components
@@ -196,13 +196,13 @@ def returns_of(st, v_p):
     """A seat's payoff: `chips of p`. [KUHN-8] (rulebooks/kuhn-poker.rules:91)"""
     return score_chips(st, v_p)
 
-def invariant_pot_is_four_at_most(st):
-    """Invariant: nobody puts in more than two chips. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:94)"""
-    return (not any(((st.counters['staked'][v_p] < 1) or (st.counters['staked'][v_p] > 2)) for v_p in range(st.players)))
+def invariant_one_bet_at_most(st):
+    """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:94)"""
+    return (not any((st.counters['staked'][v_p] > 2) for v_p in range(st.players)))
 
-def invariant_zero_sum(st):
-    """Invariant: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:97)"""
-    return (sum([score_chips(st, v_p) for v_p in range(st.players)]) == 0)
+def invariant_pot_taken_whole(st):
+    """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:97)"""
+    return ((sum([st.counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st.counters['taken'][v_p] for v_p in range(st.players)]) == sum([st.counters['staked'][v_p] for v_p in range(st.players)])))
 
 
 def example_pass_pass(run):
@@ -304,8 +304,8 @@ class KuhnPokerEngine(Engine):
     RANKING = (('winner_first', None), ('highest', 'chips'), ('ties_share', None))
     RETURNS = ('value', returns_of)
     INVARIANTS = (
-        InvariantInfo('pot_is_four_at_most', 'nobody puts in more than two chips', 'always', invariant_pot_is_four_at_most, cites=('KUHN-2', 'KUHN-4')),
-        InvariantInfo('zero_sum', 'what one player wins the other loses', 'always', invariant_zero_sum, cites=('KUHN-8',)),
+        InvariantInfo('one_bet_at_most', 'nobody puts in more than the ante and one bet', 'always', invariant_one_bet_at_most, cites=('KUHN-2', 'KUHN-4')),
+        InvariantInfo('pot_taken_whole', 'the pot is taken whole or not at all: what one player wins the other loses', 'always', invariant_pot_taken_whole, cites=('KUHN-8',)),
     )
     EXAMPLES = (
         ('pass_pass', 'Two passes: the higher card takes the antes', ('KUHN-6', 'KUHN-7'), example_pass_pass),

@@ -6,6 +6,7 @@ the chance outcomes with their probabilities and, at the end, the returns must b
 side is played through rulespec.openspiel, so the engine and its adapter are both under test."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -124,3 +125,34 @@ def test_cfr_exploitability_curve_is_openspiels(games):
         curve.append(mine)
     assert curve[-1] < curve[0] / 10  # CFR converges: the comparison is not of two constants
     print("exploitability after", dict(zip(ITERATIONS, curve)))
+
+
+# ----------------------------------------------------------------------------- the house rule
+
+ANTE_TWO = Path(__file__).resolve().parents[2] / "house-rules" / "kuhn-poker-ante-two.rules"
+
+
+def test_the_ante_two_house_rule_checks_verifies_and_doubles_the_antes():
+    import rulespec
+    from rulespec.runtime.examples import run_examples
+    from rulespec.verify import verify
+
+    game = rulespec.load(ANTE_TWO)
+    assert game.GAME_ID == "kuhn-poker-ante-two"
+    results = run_examples(game)
+    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    report = verify(ANTE_TWO, players=2, max_examples=3, stateful_step_count=10, seed=1, derandomize=True,
+                    save_counterexamples=None)
+    assert report.ok, report.render()
+    # Through OpenSpiel: the same tree as Kuhn poker, each end paying one chip more (the ante).
+    house, base = rso.load_game(ANTE_TWO, zero_sum=True), rso.load_game("kuhn-poker", zero_sum=True)
+    for line in (("deal king", "deal jack", "pass", "pass"), ("deal jack", "deal queen", "bet", "bet"),
+                 ("deal queen", "deal king", "pass", "bet", "pass")):
+        ends = []
+        for game_ in (house, base):
+            state = game_.new_initial_state()
+            for text in line:
+                state.apply_action(state.string_to_action(text))
+            assert state.is_terminal()
+            ends.append(state.returns())
+        assert [abs(v) for v in ends[0]] == [abs(v) + 1 for v in ends[1]], line
