@@ -83,3 +83,19 @@ def test_without_the_cluster_extra_the_command_says_what_to_install(monkeypatch,
                                       "--cluster", "auto"])
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert "pip install 'rulespec[cluster]'" in result.output
+
+
+def test_auto_is_the_scheduler_in_the_environment(cluster, monkeypatch):
+    local, _ = cluster
+    monkeypatch.setenv("DASK_SCHEDULER_ADDRESS", local.scheduler_address)
+    addresses = []
+    real_client = distributed.Client
+
+    def recording_client(address, *args, **kwargs):
+        addresses.append(address)
+        return real_client(address, *args, **kwargs)
+
+    monkeypatch.setattr(distributed, "Client", recording_client)
+    sides = simulate(PLANS[:1], games=10, players=2, seed=1, cluster="auto")
+    assert addresses == [local.scheduler_address]
+    assert games(sides) == games(simulate(PLANS[:1], games=10, players=2, seed=1))
