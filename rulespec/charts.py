@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Sequence
+from typing import Optional, Sequence
 
 # Series colours, in order (colour-blind-safe enough, and those of the site's boards).
 SERIES = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b")
@@ -123,22 +123,26 @@ def histogram(title: str, series: Sequence[tuple[str, Sequence[float]]], xlabel:
 
 
 def bar_chart(title: str, categories: Sequence[str], series: Sequence[tuple[str, Sequence[float]]],
-              unit: str = "") -> str:
+              unit: str = "", errors: Optional[Sequence[Sequence[float]]] = None) -> str:
     """Horizontal grouped bars, one group per category (labels on the left, read top to bottom), each
-    bar's value at its end."""
+    bar's value at its end; ``errors``: per series, each bar's interval half-width (drawn as a whisker)."""
     matplotlib, Figure = _matplotlib()
     groups = max(len(categories), 1)
     count = max(len(series), 1)
     bar = 0.8 / count
     height = 1.1 + groups * (0.16 + 0.17 * count)
-    vmax = max((v for _, vs in series for v in vs), default=0.0) or 1.0
+    vmax = max((v + (errors[i][g] if errors else 0.0) for i, (_, vs) in enumerate(series) for g, v in enumerate(vs)),
+               default=0.0) or 1.0
     with matplotlib.rc_context(STYLE):
         figure = Figure(figsize=(6.4, height), layout="constrained")
         axes = figure.add_subplot()
         for i, (name, vs) in enumerate(series):
             values = [vs[g] if g < len(vs) else 0.0 for g in range(len(categories))]
             positions = [g + (i - (count - 1) / 2) * bar for g in range(len(categories))]
-            bars = axes.barh(positions, values, height=bar * 0.92, color=SERIES[i % len(SERIES)], label=name)
+            whiskers = {"xerr": list(errors[i]), "error_kw": {"ecolor": "#424242", "elinewidth": 0.8, "capsize": 2}} \
+                if errors else {}
+            bars = axes.barh(positions, values, height=bar * 0.92, color=SERIES[i % len(SERIES)], label=name,
+                             **whiskers)
             axes.bar_label(bars, labels=[f"{_number(v)}{unit}" for v in values], padding=2, fontsize=7)
         axes.set_yticks(range(len(categories)), labels=list(categories))
         axes.invert_yaxis()

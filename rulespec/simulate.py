@@ -473,9 +473,12 @@ def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int
     ends = sorted({end for s in summaries for end in s["ends"]})
     charts["ends.svg"] = bar_chart("How games end (% of games)", ends,
                                    [(s["label"], [s["ends"].get(e, 0.0) for e in ends]) for s in summaries], unit="%")
-    charts["seats.svg"] = bar_chart("Wins by seat (% of games; a shared win counts in part)",
+    z = NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / 2)
+    intervals = [[100 * z * math.sqrt(side.seat_moments(k)[1] / side.played_count) if side.played_count else 0.0
+                  for k in range(players)] for side in sides]
+    charts["seats.svg"] = bar_chart("Wins by seat (% of games, 95% intervals; a shared win counts in part)",
                                     [f"player {k + 1}" for k in range(players)],
-                                    [(s["label"], s["seat_wins"]) for s in summaries], unit="%")
+                                    [(s["label"], s["seat_wins"]) for s in summaries], unit="%", errors=intervals)
     score_names = sorted({name for s in summaries for name in s["score_spread"]})
     if score_names:
         name = score_names[0]

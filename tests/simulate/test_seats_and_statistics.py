@@ -79,3 +79,16 @@ def test_the_command_takes_seats_and_reports_differences(tmp_path):
     help_text = runner.invoke(app, ["simulate", "--help"]).output
     for flag in ("--seat", "--mcts-simulations", "--resume", "--cluster", "--effect"):
         assert flag in help_text
+
+
+def test_the_seats_chart_draws_each_share_with_its_interval():
+    from rulespec import charts
+    if not charts.available():
+        import pytest
+        pytest.skip("the charts are drawn with matplotlib (the docs extra)")
+    series = [("base", [50.0, 50.0]), ("house", [60.0, 40.0])]
+    plain = charts.bar_chart("Wins", ["player 1", "player 2"], series, unit="%")
+    whiskered = charts.bar_chart("Wins", ["player 1", "player 2"], series, unit="%", errors=[[9.8, 9.8], [9.6, 9.6]])
+    assert whiskered == charts.bar_chart("Wins", ["player 1", "player 2"], series, unit="%",
+                                         errors=[[9.8, 9.8], [9.6, 9.6]])  # the same bytes for the same data
+    assert whiskered.count("<path") > plain.count("<path")  # a whisker per bar (with its caps)
