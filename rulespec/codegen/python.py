@@ -176,6 +176,15 @@ class CodeGenerator:
     def visit_LineOf(self, e: ir.LineOf) -> str:
         return f"st.line({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, {self.expr(e.length)})"
 
+    def visit_Walk(self, e: ir.Walk) -> str:
+        self.depth += 1
+        cond = self.expr(e.condition)
+        self.depth -= 1
+        if e.until:
+            cond = f"not {cond}"
+        return (f"st.walk({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, "
+                f"lambda v_{ident(e.var)}: {cond})")
+
     def visit_Directions(self, e: ir.Directions) -> str:
         return lit(e.directions)
 

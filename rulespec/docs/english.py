@@ -372,6 +372,13 @@ def _line_of(en: English, e: ir.LineOf) -> str:
             f"{_direction_words(en, e.direction)} (shorter where the board ends)")
 
 
+@renders(ir.Walk)
+def _walk(en: English, e: ir.Walk) -> str:
+    how = "up to the first for which" if e.until else "as long as"
+    return (f"the spaces after {en.expr(e.space)} going {_direction_words(en, e.direction)}, {how} "
+            f"{en.expr(e.condition)} (calling each {en.var_name(e.var)}; the board's edge stops them too)")
+
+
 def _direction_words(en: English, e: ir.E) -> str:
     """`north` for a direction written out; `in direction d` for one a rule goes through."""
     if isinstance(e, ir.Const):

@@ -159,6 +159,13 @@ define three_from(s: grid, p: seat) [ROW-5]:
       "`line of N from s towards d` is s and the spaces after it in direction d, N at most: fewer where the "
       "board ends first. Counting the spaces of a line that pass a test says whether N in a row do: here "
       "three of a player's discs in a line, in any of the board's directions."),
+    E("Boards", "Walking a direction", "walk", "rows.rules", '''
+invariant settled "no disc hangs above an empty space" [ROW-4]:
+  always count(s in grid where s is occupied and size of walk(t from s towards south until t is occupied) > 0) = 0''',
+      "`walk(t from s towards d while C)` is the spaces after s in direction d for as long as each (called t "
+      "in C) passes C; `until C` goes up to the first that passes, without it. The board's edge stops a walk "
+      "too. Count or test its spaces like any others: `size of walk(...)`, `count(x in walk(...) where ...)`; "
+      "here, below a disc the spaces down to the next disc or the bottom are none at all."),
     E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
 shape single: (0, 0) [TRI-2]
 shape pair: (0, 0), (0, 1) [TRI-2]''',

@@ -204,6 +204,18 @@ class LineOf(Node):
     direction: "Expr"
 
 
+class Walk(Node):
+    """``walk(t from s towards d while C)``: the spaces after s in direction d, as long as each passes C
+    (``until C``: up to the first that passes, not included); the board's edge stops it too."""
+
+    kind: Literal["walk"] = "walk"
+    var: str
+    space: "Expr"
+    direction: "Expr"
+    until: bool
+    condition: "Expr"
+
+
 class Member(Node):
     kind: Literal["member"] = "member"
     element: "Expr"
@@ -211,7 +223,7 @@ class Member(Node):
 
 
 Expr = Annotated[
-    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf],
+    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk],
     Field(discriminator="kind"),
 ]
 

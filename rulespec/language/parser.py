@@ -1359,6 +1359,11 @@ class _ToAst(Transformer):
     def neighbour(self, meta, children):
         return ast.Neighbour(loc=self.loc(meta), space=children[0], direction=children[1])
 
+    def walk(self, meta, children):
+        var, space, direction, how, condition = children
+        return ast.Walk(loc=self.loc(meta), var=str(var), space=space, direction=direction, until=str(how) == "until",
+                        condition=condition)
+
     def line_of(self, meta, children):
         return ast.LineOf(loc=self.loc(meta), length=children[0], space=children[1], direction=children[2])
 

@@ -653,7 +653,7 @@ class Checker:
             space = self.expr(node.space, scope, "space")
             board = board_of(space.type) or "?"
             return ir.Fits(BOOL, loc, text, board, item, space)
-        if kind in ("neighbour", "line_of"):
+        if kind in ("neighbour", "line_of", "walk"):
             return self._along(node, scope)
         if kind == "span":
             return ir.Span(NUMBERS, loc, text, self.expr(node.low, scope, INT), self.expr(node.high, scope, INT))
@@ -676,6 +676,10 @@ class Checker:
         space = self.expr(node.space, scope)
         direction = self.expr(node.direction, scope, ir.DIRECTION)
         length = self.expr(node.length, scope, INT) if node.kind == "line_of" else None
+        if node.kind == "walk":
+            board = board_of(space.type) if is_space(space.type) else None
+            inner = self.bind(scope, node.var, space_type(board) if board else "?", node.loc)
+            condition = self.expr(node.condition, inner, BOOL)
         if space.type == "?":
             return self._bad(node)
         if not is_space(space.type) or self.boards[board_of(space.type)].lattice != "grid":
@@ -683,6 +687,9 @@ class Checker:
                                        f"squares is needed here")
             return self._bad(node)
         board = board_of(space.type)
+        if node.kind == "walk":
+            return ir.Walk(spaces_type(board), node.loc, self.text(node), board, node.var, space, direction,
+                           node.until, condition)
         if node.kind == "neighbour":
             return ir.Neighbour(space.type, node.loc, self.text(node), board, space, direction)
         return ir.LineOf(spaces_type(board), node.loc, self.text(node), board, length, space, direction)

@@ -124,6 +124,19 @@ class LineOf(E):
 
 
 @dataclass(frozen=True)
+class Walk(E):
+    """The spaces after ``space`` in ``direction`` while each passes ``condition`` (``var`` names the space
+    tested; with ``until``, up to the first that passes)."""
+
+    board: str
+    var: str
+    space: E
+    direction: E
+    until: bool
+    condition: E
+
+
+@dataclass(frozen=True)
 class Directions(E):
     """The directions a board's adjacency allows, as indices of COMPASS."""
 

@@ -896,6 +896,15 @@ class State:
         """``cell`` and the spaces after it in ``direction``, ``length`` at most (fewer at the board's edge)."""
         return self.t.lines(board, direction, length)[cell]
 
+    def walk(self, board: int, cell: int, direction: int, passes: Callable[[int], bool]) -> tuple[int, ...]:
+        """The spaces after ``cell`` in ``direction`` as long as each ``passes`` (the board's edge stops it)."""
+        step, out = self.t.toward[board][direction], []
+        at = step[cell]
+        while at is not None and passes(at):
+            out.append(at)
+            at = step[at]
+        return tuple(out)
+
     def full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
         """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
         return self.t.full_lines[board, direction, length][cell]

@@ -164,3 +164,31 @@ def test_a_wrong_adjacency_suggests_the_right_word():
     with pytest.raises(RuleError) as info:
         check(parse_text(TEXT.replace("adjacency all", "adjacency diagonals"), "rows.rules"))
     assert "did you mean `diagonal`" in str(info.value)
+
+
+def test_a_walk_goes_while_its_condition_holds_and_stops_at_the_edge(tmp_path):
+    model = rulespec.compile_rules(ROWS)
+    walks = [e for i in model.invariants for e in _walk(i.condition) if isinstance(e, ir.Walk)]
+    assert [(w.var, w.until) for w in walks] == [("t", True), ("t", False)]
+    state = rulespec.load(ROWS).new_game(2)
+    state.apply(next(a for a in state.legal_actions() if a.text.endswith("column 2")))  # lands on 4 2 (cell 13)
+    north = ir.COMPASS.index("north")
+    assert state.walk(0, 13, north, lambda t: state.boards[0][t] < 0) == (9, 5, 1)  # up to the top edge
+    assert state.walk(0, 1, ir.COMPASS.index("south"), lambda t: state.boards[0][t] < 0) == (5, 9)  # up to the disc
+    en = English(model)
+    assert ("the spaces after *s* going south, up to the first for which *t* holds a component"
+            in en.expr(walks[0]))
+
+
+def test_the_invariants_catch_a_disc_that_does_not_fall(tmp_path):
+    """A broken gravity rule (a disc may go on any empty space) breaks the walking invariants."""
+    floating = TEXT.replace("  s is empty and (neighbour of s towards south is none or neighbour of s towards south "
+                            "is occupied)", "  s is empty")
+    assert floating != TEXT
+    state = rulespec.load(_write(tmp_path, floating)).new_game(2)
+    state.apply(next(a for a in state.legal_actions() if a.text == "drop red in column 1"))  # lands on row 1
+    always = {i.name: i.check(state) for i in state.engine.INVARIANTS if i.form == "always"}
+    assert always == {"settled": False, "open_top": True}  # a red disc hangs on row 1 over three empty spaces
+    fair = rulespec.load(ROWS).new_game(2)
+    fair.apply(next(a for a in fair.legal_actions() if a.text == "drop red in column 1"))  # lands on row 4
+    assert {i.name: i.check(fair) for i in fair.engine.INVARIANTS} == {"settled": True, "open_top": True}
