@@ -454,7 +454,7 @@ def _backend(tasks: list, jobs: int, cluster: Optional[str], sides: list[Side]):
     try:
         futures = {pool.submit(play_chunk, *arguments): i for arguments, i in tasks}
         for future in as_completed(futures):
-            yield futures[future], future.result()
+            yield futures.pop(future), future.result()  # popped: a finished chunk's records are let go
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
