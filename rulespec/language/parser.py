@@ -52,7 +52,7 @@ STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add",
 # Words that continue an expression; when many of them fit, the report says "an operator".
 OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of")
 # Words that start a value; when these fit, the report says "a value".
-VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM")
+VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM", "LINE", "NEIGHBOUR", "WALK")
 
 # Characters that are not part of the language, with what the writer probably meant.
 CHARACTER_HINTS = {

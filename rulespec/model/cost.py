@@ -140,6 +140,14 @@ class Cost:
             return self.faces.get(domain.board, 1)
         if isinstance(domain, ir.QueueRef):
             return self.items
+        if isinstance(domain, ir.Directions):
+            return max(len(domain.directions), 1)
+        if isinstance(domain, ir.LineOf):
+            if isinstance(domain.length, ir.Const) and isinstance(domain.length.value, int):
+                return min(max(domain.length.value, 1), self.longest_side(domain.board))
+            return self.longest_side(domain.board)
+        if isinstance(domain, ir.Walk):
+            return self.longest_side(domain.board)
         if isinstance(domain, ir.Span):
             from ..language.limits import LIMIT
             if all(isinstance(end, ir.Const) and isinstance(end.value, int) for end in (domain.low, domain.high)):
@@ -153,6 +161,13 @@ class Cost:
             finally:
                 self._defining.discard(domain.name)
         return self.items  # a zone (every component may be in it), or anything else: every component
+
+    def longest_side(self, board: str) -> int:
+        """The most spaces a line or a walk on a grid crosses (a diagonal is no longer than the longer side)."""
+        found = next((b for b in self.m.boards if b.name == board), None)
+        if found is None:
+            return self.items
+        return max(len(found.row_values), len(found.column_values), 1)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: Optional[ir.E], hoisted: Optional[set[str]] = None) -> int:
@@ -177,6 +192,8 @@ class Cost:
             return 1 + self.expr(e.space) + self.spaces.get(e.board, self.items)
         if isinstance(e, ir.Check) and e.test == "occupied_neighbour":
             return 1 + self.expr(e.subject) + 3 * self.largest_shape
+        if isinstance(e, ir.Walk):  # the test runs on each space walked
+            return 1 + self.expr(e.space) + self.expr(e.direction) + self.size(e) * (1 + self.expr(e.condition))
         if isinstance(e, ir.ScoreRef):
             return 1 + self.expr(e.seat) + self.score(e.score)
         if isinstance(e, ir.DefinedValue):
