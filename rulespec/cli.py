@@ -57,6 +57,9 @@ def summary(model, path: Path) -> str:
         text += " Variants: " + ", ".join(name for name, _ in model.variants_available) + "."
     if model.variants_applied:
         text += " Checked with: " + ", ".join(model.variants_applied) + "."
+    if model.left_out_of_base:
+        text += (" Left out of the base, for player counts this file does not seat: "
+                 + ", ".join(model.left_out_of_base) + ".")
     return text
 
 

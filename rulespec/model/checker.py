@@ -105,6 +105,7 @@ class Checker:
         if base is not None:
             self.sources[base.path] = SourceText(base.path, base.text)
         self.base = base
+        self.left_out_of_base: list[str] = []  # the base's declarations for player counts a house rule does not seat
         self.problems: list[Diagnostic] = []
         # One mistake, one error: a name that is not known is reported where it is first used; its other
         # uses only count (see error() and repeated_uses()).
@@ -1233,7 +1234,7 @@ class Checker:
                                hint=did_you_mean(f, attrs))
         leave_outs = []
         for d in decls:
-            if d.kind != "leave_out":
+            if d.kind != "leave_out" or self._inherited_for_unseated_count(d, d.players, "leave-out"):
                 continue
             self.cites_of(d, "this leave-out")
             if not d.players:
@@ -1340,7 +1341,8 @@ class Checker:
         ranking = self.ranking(rankings[0]) if rankings else None
         returns = [self.returns(d) for d in decls if d.kind == "returns"]
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
-        examples = tuple(self.example(d) for d in decls if d.kind == "example")
+        examples = tuple(self.example(d) for d in decls if d.kind == "example" and not self._inherited_for_unseated_count(
+            d, next((line.number for line in d.lines if line.what == "players"), 0), "example"))
         matches = [self.match(d) for d in decls if d.kind == "match"]
         if len(matches) > 1:
             self.error(matches[1].loc, "a game has at most one match")
@@ -1366,6 +1368,7 @@ class Checker:
             definitions=tuple(self.definitions[name] for name in self.defines if name in self.definitions),
             returns=returns[0] if returns else None,
             seat_attributes=tuple(self.seat_attribute(d, game) for d in self.seat_attributes.values()),
+            left_out_of_base=tuple(self.left_out_of_base),
         )
         self.bound_nesting(model)
         self.fixed_conditions(model)
@@ -2010,6 +2013,18 @@ class Checker:
                 if cause not in self.causes:
                     self.error(d.loc, f"nothing is ever placed `as {cause}`", hint=did_you_mean(cause, self.causes))
         return ir.Invariant(d.name, d.loc, d.cites, d.rulings, d.title, d.form, condition, event, d.queue, d.causes)
+
+    def _inherited_for_unseated_count(self, d, players: int, what: str) -> bool:
+        """Whether ``d`` is a declaration a house rule takes from its base for a player count that the house
+        rule no longer seats (its own `players` line changed): the base's 4-player example or leave-out says
+        nothing about a game for 2 to 3, so it is left out (and listed in the model), not an error."""
+        if self.base is None or not players or not self.games or d.loc.file == self.file.path:
+            return False
+        game = self.games[0]
+        if game.loc.file != self.file.path or game.min_players <= players <= game.max_players:
+            return False
+        self.left_out_of_base.append(f"{what} {d.name}" if what == "example" else f"the {what} with {players} players")
+        return True
 
     def example(self, d: ast.ExampleDecl) -> ir.Example:
         self.cites_of(d, f"example `{d.name}`")

@@ -723,6 +723,9 @@ class Model:
     definitions: tuple[Definition, ...] = ()
     returns: Optional[Returns] = None  # None: +1 / 0 / -1 from the ranking (rulespec.runtime.engine)
     seat_attributes: tuple[SeatAttribute, ...] = ()
+    # A house rule that seats other player counts than its base leaves out the base's examples and
+    # leave-outs for the counts it no longer seats ("example four_players", "the leave-out with 4 players").
+    left_out_of_base: tuple[str, ...] = ()
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""
