@@ -12,6 +12,8 @@ import pytest
 
 import rulespec
 
+from .lockstep import random_game_in_lock_step
+
 pyspiel = pytest.importorskip("pyspiel")
 
 COLUMN = re.compile(r"in column (\d)$")
@@ -35,14 +37,7 @@ def test_random_games_agree():
     for seed in range(games):
         rng = random.Random(seed)
         ours, theirs = game.new_game(2), theirs_game.new_initial_state()
-        while True:
-            by_column = assert_same(ours, theirs)
-            if theirs.is_terminal():
-                break
-            column = rng.choice(sorted(by_column))
-            ours.apply(by_column[column])
-            theirs.apply_action(column)
-            steps += 1
+        steps += random_game_in_lock_step(ours, theirs, rng, assert_same)
         results[theirs.returns()[0]] += 1
     print(f"connect four: {games} random games, {steps} steps (player 1 won {results[1.0]}, lost {results[-1.0]}, "
           f"drew {results[0.0]}), all agreeing")

@@ -12,6 +12,8 @@ import pytest
 
 import rulespec
 
+from .lockstep import random_game_in_lock_step
+
 pyspiel = pytest.importorskip("pyspiel")
 
 CELL = re.compile(r"on row (\d) column (\d)$")
@@ -50,14 +52,7 @@ def test_random_games_agree(game):
     for seed in range(games):
         rng = random.Random(seed)
         ours, theirs = game.new_game(2), theirs_game.new_initial_state()
-        while True:
-            by_cell = assert_same(ours, theirs)
-            if theirs.is_terminal():
-                break
-            cell = rng.choice(sorted(by_cell))
-            ours.apply(by_cell[cell])
-            theirs.apply_action(cell)
-            steps += 1
+        steps += random_game_in_lock_step(ours, theirs, rng, assert_same)
         wins += any(theirs.returns())
     print(f"tic-tac-toe: {games} random games, {steps} steps, {wins} won, {games - wins} drawn, all agreeing")
     assert steps > games * 5 and 0 < wins < games
