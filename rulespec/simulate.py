@@ -213,21 +213,8 @@ def _seat_random(state: State, rng: random.Random, seat: int, budget: int) -> Ac
     return actions[rng.randrange(len(actions))]
 
 
-def _seat_greedy(state: State, rng: random.Random, seat: int, budget: int, sample: int = 24) -> Action:
-    """greedy_step among one seat's own actions (its claim in a window any seat may act in)."""
-    actions = state.legal_actions(seat)
-    if len(actions) > sample:
-        actions = rng.sample(actions, sample)
-    best, chosen = None, []
-    for action in actions:
-        after = state.clone()
-        after.apply(action)
-        key = state.engine._rank_keys(after, after.over or {"winners": []})[seat]
-        if best is None or key < best:
-            best, chosen = key, [action]
-        elif key == best:
-            chosen.append(action)
-    return chosen[rng.randrange(len(chosen))]
+def _seat_greedy(state: State, rng: random.Random, seat: int, budget: int) -> Action:
+    return greedy_step(state, rng, seat=seat)
 
 
 def _seat_mcts(state: State, rng: random.Random, seat: int, budget: int) -> Action:

@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 
 from ..model import ir
 from ..pipeline import load
-from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps
+from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
 
 WAIT = "wait"  # a seat's pick in a claim window when it does not act (yet)
 RACE = "race won by player {}"  # the chance outcome that decides which of several claims was the fastest
@@ -402,11 +402,7 @@ def ranking_returns(outcome: dict, players: int) -> list[float]:
     """+1 / 0 / -1 from the ranking, zero-sum: each seat scores, over every other seat, +1 for each it
     ranks above and -1 for each that ranks above it, divided by players - 1. A sole winner gets +1, a
     sole last -1; tied seats share (two winners of three: +0.5 each, the third -1)."""
-    ranks = outcome["ranking"]
-    if players < 2:
-        return [0.0] * players
-    return [sum((ranks[other] > ranks[seat]) - (ranks[other] < ranks[seat]) for other in range(players)) / (players - 1)
-            for seat in range(players)]
+    return zero_sum_returns(outcome["ranking"], players)
 
 
 class Session:
@@ -631,10 +627,7 @@ class Session:
         st = self.state
         if not st.is_terminal():
             return [0.0] * st.players
-        declared = getattr(st, "returns", None)  # payoffs declared by the rule file, when the runtime has them
-        if callable(declared):
-            return [float(v) for v in declared()]
-        return ranking_returns(st.outcome(), st.players)
+        return [float(v) for v in st.returns()]  # the rule file's declared payoffs, else the ranking's
 
 
 def payoffs(engine: Engine, players: int = 0) -> tuple[str, float, float, Optional[float]]:

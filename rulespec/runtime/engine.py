@@ -1656,10 +1656,7 @@ class Engine:
             if st.players > 1 and all(rank == 1 for rank in ranks):
                 return [float(draw)] * st.players
             return [float(win if rank == 1 else loss) for rank in ranks]
-        if st.players < 2:
-            return [0.0] * st.players
-        return [sum((ranks[other] > ranks[seat]) - (ranks[other] < ranks[seat]) for other in range(st.players))
-                / (st.players - 1) for seat in range(st.players)]
+        return zero_sum_returns(ranks, st.players)
 
     def _observation(self, st: State, seat: int) -> dict:
         t = st.t
@@ -1892,13 +1889,23 @@ def _random_index(pending: Pending, rng: random.Random) -> int:
     return chosen
 
 
-def greedy_step(state: State, rng: random.Random, sample: int = 24) -> Action:
+def zero_sum_returns(ranks: Sequence[int], players: int) -> list[float]:
+    """+1 / 0 / -1 from a ranking (1 = first), zero-sum: each seat scores +1 for every seat it ranks above and
+    -1 for every seat ranked above it, divided by players - 1; tied seats share, a draw is 0 for all."""
+    if players < 2:
+        return [0.0] * players
+    return [sum((ranks[other] > ranks[seat]) - (ranks[other] < ranks[seat]) for other in range(players))
+            / (players - 1) for seat in range(players)]
+
+
+def greedy_step(state: State, rng: random.Random, sample: int = 24, seat: Optional[int] = None) -> Action:
     """A one-step greedy player for simulations, knowing nothing of the game: chance as ``random_step``;
     a decision tries up to ``sample`` offered actions (drawn at random) on clones and takes the one that
-    leaves the acting seat best placed by the declared ranking chain right after it, ties at random."""
-    if state.is_chance_node():
+    leaves the acting seat best placed by the declared ranking chain right after it, ties at random.
+    ``seat``: choose among that seat's own actions only (its claim in a window any seat may act in)."""
+    if seat is None and state.is_chance_node():
         return random_step(state, rng)
-    actions = state.legal_actions()
+    actions = state.legal_actions() if seat is None else state.legal_actions(seat)
     if len(actions) > sample:
         actions = rng.sample(actions, sample)
     engine = state.engine
@@ -1906,8 +1913,8 @@ def greedy_step(state: State, rng: random.Random, sample: int = 24) -> Action:
     for action in actions:
         after = state.clone()
         after.apply(action)
-        seat = action.player if action.player >= 0 else 0
-        key = engine._rank_keys(after, after.over or {"winners": []})[seat]
+        scored = seat if seat is not None else action.player if action.player >= 0 else 0
+        key = engine._rank_keys(after, after.over or {"winners": []})[scored]
         if best is None or key < best:
             best, chosen = key, [action]
         elif key == best:
