@@ -202,32 +202,25 @@ class Cost:
 
     def score(self, name: str) -> int:
         """The work of one score of one player (a score may use other scores)."""
-        known = self.score_cost.get(name)
-        if known is not None:
-            return known
-        score = self.scores.get(name)
-        if score is None or name in self._scoring:  # a cycle is reported by the checker, not followed
-            return 1
-        self._scoring.add(name)
-        try:
-            cost = self.score_cost[name] = self.expr(score.value)
-        finally:
-            self._scoring.discard(name)
-        return cost
+        return self._named_work(name, self.scores, self.score_cost, self._scoring)
 
     def definition(self, name: str) -> int:
         """The work of working out a definition once (it may use other definitions)."""
-        known = self.definition_cost.get(name)
-        if known is not None:
-            return known
-        definition = self.definitions.get(name)
-        if definition is None or name in self._defining:  # a cycle is reported by the checker, not followed
+        return self._named_work(name, self.definitions, self.definition_cost, self._defining)
+
+    def _named_work(self, name: str, declared: dict, known: dict[str, int], busy: set[str]) -> int:
+        """The work of a named value (a score, a definition) worked out once and remembered; a name in the
+        middle of being worked out is a cycle, which the checker reports: it is not followed."""
+        if name in known:
+            return known[name]
+        found = declared.get(name)
+        if found is None or name in busy:
             return 1
-        self._defining.add(name)
+        busy.add(name)
         try:
-            cost = self.definition_cost[name] = self.expr(definition.value)
+            cost = known[name] = self.expr(found.value)
         finally:
-            self._defining.discard(name)
+            busy.discard(name)
         return cost
 
     def split(self, e: ir.E, bound: set[str]) -> tuple[int, int]:
