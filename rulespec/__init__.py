@@ -8,8 +8,9 @@
 from .language.errors import RuleError
 from .pipeline import compile_rules, load
 from .runtime.engine import CHANCE, Action, IllegalAction, RuleRuntimeError, State, StepBudgetExceeded, random_game
+from .runtime.position import InvalidPosition
 from .runtime.state_check import InvalidState
 
-__all__ = ["CHANCE", "Action", "IllegalAction", "InvalidState", "RuleError", "RuleRuntimeError", "State", "StepBudgetExceeded",
+__all__ = ["CHANCE", "Action", "IllegalAction", "InvalidPosition", "InvalidState", "RuleError", "RuleRuntimeError", "State", "StepBudgetExceeded",
            "compile_rules", "load", "random_game"]
 __version__ = "0.1.0"

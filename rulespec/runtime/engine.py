@@ -987,6 +987,11 @@ class State:
             "fired": dict(sorted(self.fired.items())),
         }
 
+    def to_position(self) -> str:
+        """The state as a position a person can read and write (``game.position(text)`` reads it back)."""
+        from .position import to_position
+        return to_position(self)
+
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
@@ -1286,6 +1291,10 @@ class Engine:
     def _state_from_dict(self, data: dict) -> State:
         from .state_check import check_state_dict
         check_state_dict(self, data)  # InvalidState at the first part this engine cannot read back
+        return self._state_from_checked(data)
+
+    def _state_from_checked(self, data: dict) -> State:
+        """The state of a dict check_state_dict has passed (rulespec/runtime/position.py reads positions to it)."""
         st = self.empty_state(data["players"], dict(data["options"]))
         st.leg, st.legs = data.get("leg", 0), list(data.get("legs", []))
         st.phase, st.turn_seat, st.turn_number = data["phase"], data["turn_seat"], data["turn_number"]
@@ -1312,6 +1321,12 @@ class Engine:
         st.violations = list(data["violations"])
         st.fired = dict(data.get("fired", {}))
         return st
+
+    def position(self, text: str, players: Optional[int] = None) -> State:
+        """The state a position's text describes (rulespec/runtime/position.py; ``state.to_position()`` writes
+        one): checked like from_json, refused with InvalidPosition at its line and column."""
+        from .position import read_position
+        return read_position(self, text, players)
 
     def parse_action(self, state: State, text: str) -> Action:
         if not isinstance(text, str):
