@@ -1,21 +1,87 @@
 """Typed syntax tree of a rule file.
 
 Stage two of the pipeline (rule text -> parse tree -> **AST** -> checked model -> engine).
-Every node is a frozen pydantic model with a ``kind`` tag and the source location it came
+Every node is a frozen dataclass with a ``kind`` tag and the source location it came
 from, so later stages can point at the exact text when something is wrong.
+
+A class body here reads like a pydantic model (``kind: Literal["num"] = "num"`` before fields
+without defaults; keyword arguments only) and ``Node`` keeps what the other stages use of
+pydantic's interface: ``model_copy(update=...)``, ``model_fields`` and iteration over (name, value). They were pydantic models: building
+their classes cost about 150 ms of every ``import rulespec`` and validating each node a share of
+every parse, for checks the parser's own types already make.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+import dataclasses
+import typing
+from typing import Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+
+class _FieldInfo:
+    """What ``model_fields`` says about one field: its type (``annotation``), as pydantic did."""
+
+    __slots__ = ("annotation",)
+
+    def __init__(self, annotation):
+        self.annotation = annotation
 
 
-class Loc(BaseModel):
+class _ModelFields:
+    """``Class.model_fields``: field name -> _FieldInfo, in declaration order (base fields first)."""
+
+    def __get__(self, instance, owner):
+        fields = owner.__dict__.get("_model_fields")
+        if fields is None:
+            hints = typing.get_type_hints(owner, include_extras=True)
+            fields = {f.name: _FieldInfo(hints.get(f.name)) for f in dataclasses.fields(owner)}
+            type.__setattr__(owner, "_model_fields", fields)
+        return fields
+
+
+def _normalised(value):
+    """A field's value as a frozen tree holds it: a list as a tuple, a str subclass (a Lark token) as
+    a plain str, inside tuples too (what pydantic's validation did)."""
+    cls = value.__class__
+    if cls is str or cls is int or value is None:
+        return value
+    if cls is list or cls is tuple:
+        items = tuple(_normalised(v) for v in value)
+        return items if cls is list or any(a is not b for a, b in zip(items, value)) else value
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+class _Frozen:
+    """Every subclass becomes a frozen, keyword-only dataclass (compared and hashed by its fields)."""
+
+    model_fields = _ModelFields()
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        dataclasses.dataclass(frozen=True, kw_only=True, repr=True, eq=True)(cls)
+        cls._field_names = tuple(f.name for f in dataclasses.fields(cls))
+
+    def __post_init__(self):
+        for name in self._field_names:
+            value = getattr(self, name)
+            if value.__class__ in (list, tuple) or (isinstance(value, str) and value.__class__ is not str):
+                object.__setattr__(self, name, _normalised(value))
+
+    def __iter__(self):
+        """(name, value) of each field, as iterating a pydantic model gives (the checker's walks rely on it)."""
+        for name in self._field_names:
+            yield name, getattr(self, name)
+
+    def model_copy(self, update: Optional[dict] = None):
+        """A copy with the fields in ``update`` replaced."""
+        return dataclasses.replace(self, **(update or {}))
+
+
+class Loc(_Frozen):
     """Where a node starts and ends in its rule file (1-based lines and columns)."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     file: str
     line: int
     column: int
@@ -26,9 +92,7 @@ class Loc(BaseModel):
         return f"{self.file}:{self.line}:{self.column}"
 
 
-class Node(BaseModel):
-    # defer_build: the schema of this recursive tree is built on first use, not at import time.
-    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+class Node(_Frozen):
     loc: Loc
 
 
@@ -222,10 +286,7 @@ class Member(Node):
     collection: "Expr"
 
 
-Expr = Annotated[
-    Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk],
-    Field(discriminator="kind"),
-]
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk]
 
 # ----------------------------------------------------------------------------- statements
 
@@ -307,10 +368,7 @@ class NextTurn(Node):
     seat: Expr
 
 
-Stmt = Annotated[
-    Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn],
-    Field(discriminator="kind"),
-]
+Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn]
 
 # ----------------------------------------------------------------------------- declarations
 
@@ -662,27 +720,23 @@ class VariantDecl(Clause):
     changes: tuple[Change, ...]
 
 
-Declaration = Annotated[
-    Union[
-        GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
-        BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
-        EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
-        OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl,
-    ],
-    Field(discriminator="kind"),
+Declaration = Union[
+    GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
+    BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
+    EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
+    OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl,
 ]
 
 
-class RuleFile(BaseModel):
+class RuleFile(_Frozen):
     """One parsed rule file: its path, its text (for error messages) and its declarations."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
     path: str
     text: str
     declarations: tuple[Declaration, ...]
 
 
-def declaration_name(decl: BaseModel) -> str:
+def declaration_name(decl: Node) -> str:
     """The name a variant uses to refer to a declaration."""
     kind = getattr(decl, "kind")
     if kind == "fit":
