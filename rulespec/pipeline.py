@@ -10,20 +10,32 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import re
 import sys
 import types
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
-from .codegen.python import GENERATOR_VERSION, generate, source_hash
-from .language import ast
+from .codegen.version import GENERATOR_VERSION, source_hash
 from .language.errors import RuleError, SourceText
-from .language.parser import parse_file
-from .model import ir
-from .model.checker import Checker, check
+from .language.reading import parsed_text, read_rule_text
 from .resources import engines_dir, house_rules_dir, rulebooks_dir
-from .runtime.engine import Engine
+
+if TYPE_CHECKING:  # the compiler (Lark, the checker, the generator) is imported when something is compiled
+    from .language import ast
+    from .model import ir
+    from .runtime.engine import Engine
+
+
+def parse_file(path):
+    from .language.parser import parse_file
+    return parse_file(path)
+
+
+def check(rule_file, variants, base=None):
+    from .model.checker import check
+    return check(rule_file, variants, base=base)
 
 
 def bundled_rulebooks() -> dict[str, Path]:
@@ -131,6 +143,7 @@ class CheckedRules:
     def merged(self) -> tuple[tuple, tuple[ast.VariantDecl, ...]]:
         """(the declarations as checked: a house rule's merged over its base, the variants applied;
         the variants the file offers), as the checker works them out."""
+        from .model.checker import Checker
         declarations, offered = Checker(self.rule_file, self.base).declarations(list(self.variants))
         return tuple(declarations), tuple(offered)
 
@@ -200,6 +213,7 @@ def _base_of(rule_file, extends, path: Path):
 
 
 def generate_source(model: ir.Model, path: Path) -> str:
+    from .codegen.python import generate
     return generate(model, display_name(path))
 
 
@@ -249,7 +263,40 @@ def load(name_or_path: str | Path, variants: Sequence[str] = (), options: Option
             isinstance(k, str) and isinstance(v, str) for k, v in options.items())):
         raise TypeError(f"options maps option names to values (both text), not {options!r}")
     path = resolve_path(name_or_path)
+    if not variants:
+        engine = _committed_engine_of_text(path, options)
+        if engine is not None:
+            return engine
     return engine_for_model(compile_rules(path, variants), path, options)
+
+
+_EXTENDS_LINE = re.compile(r"^extends\b", re.MULTILINE)
+
+
+def _committed_engine_of_text(path: Path, options: Optional[dict[str, str]]) -> Optional[Engine]:
+    """The committed engine named after the rule file, when its recorded hash is that of exactly this
+    text and its generator is this one: then it is what compiling the file would give, so the file is
+    not parsed and checked (the engine's ``model`` is worked out on first use). None otherwise, and
+    for a house rule (its engine depends on its base's text too)."""
+    engine_path = committed_engine_path(path.stem)
+    if not engine_path.exists():
+        return None
+    try:
+        text = parsed_text(read_rule_text(path))
+    except RuleError:
+        return None  # compiling reports it
+    if _EXTENDS_LINE.search(text):
+        return None
+    try:
+        module = committed_engine(path.stem)
+    except ImportError:  # made for another runtime
+        return None
+    if (getattr(module, "SOURCE_HASH", None) != source_hash(text + "|")
+            or getattr(module, "GENERATOR_VERSION", None) != GENERATOR_VERSION):
+        return None
+    engine = module.GAME(options)
+    engine.model = functools.partial(compile_rules, path)
+    return engine
 
 
 def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, str]] = None) -> Engine:

@@ -11,7 +11,6 @@ docstrings): nothing in a rule file is executed.
 from __future__ import annotations
 
 import ast
-import hashlib
 import re
 import string
 from typing import Iterable, Optional, Sequence
@@ -19,8 +18,7 @@ from typing import Iterable, Optional, Sequence
 from ..model import ir
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
-
-GENERATOR_VERSION = "10"
+from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 
 
 def cites_text(decl) -> str:
@@ -30,11 +28,6 @@ def cites_text(decl) -> str:
     if decl.rulings:
         parts.append("ruling " + ", ".join(decl.rulings))
     return " ".join(parts)
-
-
-def source_hash(text: str) -> str:
-    # surrogatepass: a text handed to the API may hold lone surrogates; hashing must not crash on them.
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 class Writer:

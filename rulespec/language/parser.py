@@ -21,6 +21,7 @@ from lark.indenter import DedentError, Indenter
 from . import ast
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
 from .limits import LIMIT, refusal
+from .reading import read_rule_text
 from ..resources import grammar_path
 
 # Terminal names as a person would say them.
@@ -407,38 +408,7 @@ def _moved_to_line(node, line: int):
 
 
 def parse_file(path: str | Path) -> ast.RuleFile:
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError:
-        size = 0
-    if size > LIMIT.file_bytes:
-        raise RuleError([SourceText(str(path), "").diagnostic(
-            1, 1, refusal("file_bytes", size), hint="split the game into smaller files, or shorten it")]) from None
-    if path.exists() and not path.is_file():  # a folder, a device, a pipe: nothing to read, or no end to it
-        raise RuleError([SourceText(str(path), "").diagnostic(
-            1, 1, f"{path} is not a rule file (not a regular file)", hint="give the path of a .rules file")]) from None
-    try:
-        with path.open("rb") as file:
-            data = file.read(LIMIT.file_bytes + 1)  # never more than the limit, whatever stat() said
-        if len(data) > LIMIT.file_bytes:
-            raise RuleError([SourceText(str(path), "").diagnostic(
-                1, 1, refusal("file_bytes", f"more than {LIMIT.file_bytes:,}"),
-                hint="split the game into smaller files, or shorten it")]) from None
-        # CRLF line endings read as LF; a lone CR is kept, so that the parser refuses it where it is
-        # (universal newlines would silently make it a line break that no editor may show).
-        text = data.decode("utf-8").replace("\r\n", "\n")
-        if text.startswith("\ufeff"):  # a byte-order mark, as some Windows editors write: not part of the text
-            text = text[1:]
-    except FileNotFoundError:
-        raise RuleError([SourceText(str(path), "").diagnostic(1, 1, f"no rule file at {path}")]) from None
-    except OSError as error:
-        raise RuleError([SourceText(str(path), "").diagnostic(
-            1, 1, f"{path} cannot be read: {error.strerror or error}")]) from None
-    except UnicodeDecodeError as error:
-        raise RuleError([SourceText(str(path), "").diagnostic(
-            1, 1, f"the file is not UTF-8 text ({error.reason})")]) from None
-    return parse_text(text, str(path))
+    return parse_text(read_rule_text(path), str(Path(path)))
 
 
 def source_text_of(text: str) -> str:

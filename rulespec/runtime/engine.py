@@ -1183,6 +1183,22 @@ class Engine:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
 
     # ---- the public face of a game
+    _model: Any = None  # the checked model, or a function that works it out (see model)
+
+    @property
+    def model(self):
+        """The checked model of the rule file the engine was loaded from (None: not loaded from one).
+        rulespec.load gives a committed engine a function instead, called on first use: playing needs
+        no model, so loading need not parse and check the file."""
+        model = self._model
+        if callable(model):
+            model = self._model = model()
+        return model
+
+    @model.setter
+    def model(self, value) -> None:
+        self._model = value
+
     @property
     def name(self) -> str:
         return self.TITLE
