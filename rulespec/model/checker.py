@@ -15,6 +15,7 @@ from ..language import ast
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
 from ..language.limits import LIMIT, describe, refusal
 from . import ir
+from .action_texts import ActionTexts
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
 
 SAFE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -105,6 +106,8 @@ class Checker:
         if base is not None:
             self.sources[base.path] = SourceText(base.path, base.text)
         self.base = base
+        self.example_variants: dict[str, set[str]] = {}  # an example -> the variants it is about (the one adding it)
+        self.applied_variants: set[str] = set()
         self.left_out_of_base: list[str] = []  # the base's declarations for player counts a house rule does not seat
         self.problems: list[Diagnostic] = []
         # One mistake, one error: a name that is not known is reported where it is first used; its other
@@ -171,6 +174,7 @@ class Checker:
         decls = [d for d in decls if d.kind != "variant"]
         by_name = {v.name: v for v in available}
         touched: dict[str, tuple[str, ast.Change]] = {}
+        self.applied_variants = set(variants)
         for wanted in variants:
             variant = by_name.get(wanted)
             if variant is None:
@@ -205,6 +209,8 @@ class Checker:
                                    hint="use `replace` to change an existing clause")
                     else:
                         decls.append(change.declaration)
+                        if change.declaration.kind == "example":
+                            self.example_variants[change.target] = {wanted}
                     continue
                 if change.target not in names:
                     self.error(change.loc, f"variant `{wanted}` changes `{change.target}`, which does not exist",
@@ -1341,6 +1347,8 @@ class Checker:
         ranking = self.ranking(rankings[0]) if rankings else None
         returns = [self.returns(d) for d in decls if d.kind == "returns"]
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
+        self.checked_steps, self.checked_boards = steps, boards  # what an example's action texts are matched against
+        self.problems_before_examples = bool(self.problems)
         examples = tuple(self.example(d) for d in decls if d.kind == "example" and not self._inherited_for_unseated_count(
             d, next((line.number for line in d.lines if line.what == "players"), 0), "example"))
         matches = [self.match(d) for d in decls if d.kind == "match"]
@@ -2032,6 +2040,8 @@ class Checker:
         labels = {label for _, _, label in expand_items(
             [ir.Component(c.name, None, (), (), tuple((a.name, a.values) for a in c.attributes), c.copies, c.shown_as)
              for c in self.components.values()])} if getattr(self, "items_bounded", True) else None
+        game = self.games[0] if self.games else None
+        players = next((line.number for line in d.lines if line.what == "players"), game.min_players if game else 0)
         for line in d.lines:
             w = line.what
             if w == "items":
@@ -2063,6 +2073,9 @@ class Checker:
                     self.error(line.loc, f"`{line.value}` is not a value of option `{line.name}`",
                                hint=did_you_mean(line.value, option.values))
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
+            elif w in ("action", "legal", "illegal"):
+                self.example_action(d.name, line, line.value, players, labels)
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
             elif w == "over":
                 if line.name not in self.ends:
                     self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))
@@ -2074,6 +2087,48 @@ class Checker:
                                hint=f"it is played by {game.min_players} to {game.max_players} players")
                 lines.append(ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value))
         return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines))
+
+    def example_action(self, example: str, line: ast.ExampleLine, text: str, players: int,
+                       labels: Optional[set]) -> None:
+        """An action text of an example must be one the game could offer in some state (a misspelt text is
+        never legal, and `then "..." is not legal` would then assert nothing), by a seat the example has."""
+        if labels is None or not hasattr(self, "checked_steps") or self.problems_before_examples:
+            return  # templates or names with a mistake of their own would make every text a second mistake
+        if self.example_variants.get(example, set()) != self.applied_variants or line.loc.file != self.file.path:
+            # Under other rules than its own (more variants, a house rule's changes to its base) an example
+            # may not hold: its run says so, not the check.
+            return
+        texts = getattr(self, "_action_texts", None)
+        if texts is None:
+            texts = self._action_texts = ActionTexts(self.checked_steps, sorted(labels), self.checked_boards)
+        loc = self._string_loc(line.loc, text)
+        seat, chance, choice = texts.split(text)
+        if seat is None and not chance:
+            self.error(loc, f"\"{text}\" is not an action: an action reads `player N: <choice>` or "
+                            f"`chance: <outcome>`, as the game prints it", hint=self._did_you_mean_action(texts, text, 1, False))
+        elif seat is not None and players and not 1 <= seat <= players:
+            self.error(loc, f"\"{text}\" names player {seat}, but the example has {players} players "
+                            f"(player 1 to player {players})", hint=f"say `given {seat} players`, or name a player it has"
+                       if self.games and seat <= self.games[0].max_players else None)
+        elif not texts.matches(choice, chance):
+            what = "no chance outcome of the game reads" if chance else "no action the game could offer reads"
+            self.error(loc, f"{what} \"{choice}\": no {'outcome' if chance else 'option'} template matches it",
+                       expected=tuple(f"\"{t}\"" for t in texts.shown(chance))[:12],
+                       hint=self._did_you_mean_action(texts, text, seat, chance))
+
+    @staticmethod
+    def _did_you_mean_action(texts: ActionTexts, text: str, seat: Optional[int], chance: bool) -> Optional[str]:
+        close = texts.suggestion(text, seat, chance)
+        return f"did you mean \"{close}\"?" if close else None
+
+    def _string_loc(self, loc: ast.Loc, text: str) -> ast.Loc:
+        """Where the quoted ``text`` is written on the line of ``loc`` (or ``loc`` itself)."""
+        line = self._line(loc)
+        start = line.find(f'"{text}"', loc.column - 1)
+        if start < 0:
+            return loc
+        return ast.Loc(file=loc.file, line=loc.line, column=start + 1, end_line=loc.line,
+                       end_column=start + len(text) + 3)
 
     def _rulings_in_variants(self) -> set[str]:
         """Rulings applied by a variant's declarations count as applied (the variant is checked on its own)."""

@@ -1,0 +1,140 @@
+"""Every action text a game could ever offer, as patterns from its choice and chance templates.
+
+An example's action text (`when "..."`, `then "..." is legal`, `is not legal`, the offered actions)
+must be one that some option template of some step can produce: a misspelt action is never legal,
+so `then "player 1: plya blue 3" is not legal` would pass and assert nothing. The checker refuses
+such a text at its position, with the closest text the templates give as a did-you-mean.
+
+A template's `{name}` reads, by the name's type: a component's label (items), `player N` (seats), a
+space's label (spaces), several space labels (a placement on a board of triangles), a whole number,
+or the listed words of its binding; a value the text works out (`{col of c}`), or any other type,
+reads as any text.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+import re
+import string
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence
+
+from . import ir
+
+LOT = "lot: player {}"  # the runtime's chance step that breaks a tie for first place (runtime.engine)
+HINT_TEXTS = 20000  # how many filled-in texts a did-you-mean compares at most
+
+
+def board_labels(board: ir.Board) -> list[str]:
+    """The label of every space of ``board``, as actions print them (runtime BoardInfo.label)."""
+    if board.lattice == "triangles":
+        return [f"{row}c{col}" for row in board.row_values for col in board.column_values]
+    return [f"{row} {col}" for row in board.row_values for col in board.column_values]
+
+
+@dataclass(frozen=True)
+class _Template:
+    text: str  # as written, `play {tile}`
+    chance: bool
+    regex: re.Pattern
+    domains: tuple[Optional[tuple[str, ...]], ...]  # per field, its texts (None: any text)
+    parsed: tuple[tuple[str, Optional[str]], ...]
+
+    def filled(self, limit: int) -> list[str]:
+        """Texts of this template with every field filled in (a free field stays `{name}`), at most ``limit``."""
+        domains = [d if d is not None else ("{" + (f or "") + "}",)
+                   for d, f in zip(self.domains, (f for _, f in self.parsed if f is not None))]
+        texts = []
+        for combination in itertools.islice(itertools.product(*domains), limit):
+            values = iter(combination)
+            texts.append("".join(lit + (next(values) if field is not None else "") for lit, field in self.parsed))
+        return texts
+
+
+class ActionTexts:
+    """The patterns of every action text of a checked game (a model's steps, components and boards)."""
+
+    def __init__(self, steps: Sequence[ir.Step], item_labels: Iterable[str], boards: Sequence[ir.Board]):
+        self.item_labels = tuple(dict.fromkeys(item_labels))
+        self.spaces = {b.name: tuple(board_labels(b)) for b in boards}
+        self.templates: list[_Template] = []
+        for step in steps:
+            types = {p.name: p.type for p in step.params}
+            if step.kind == "choice":
+                for option in step.options:
+                    option_types = dict(types, **{b.var: b.type for b in option.bindings})
+                    words = {b.var: tuple(str(v) for v in b.domain.values) for b in option.bindings
+                             if isinstance(b.domain, ir.AttributeValues)}
+                    self._add(option.template, option_types, words, dict(option.shown), chance=False)
+            elif step.kind == "chance" and step.outcome is not None:
+                outcome = step.outcome
+                faces = {outcome.var: tuple(outcome.faces)} if outcome.faces else {}
+                self._add(outcome.template, dict(types, **{outcome.var: outcome.var_type}), faces,
+                          dict(outcome.shown), chance=True)
+        self._add(LOT.replace("player {}", "{player}"), {"player": ir.SEAT}, {}, {}, chance=True)
+
+    def _domain(self, type_: str, words: Optional[tuple[str, ...]]) -> Optional[tuple[str, ...]]:
+        if words is not None:
+            return words
+        if type_ == ir.ITEM:
+            return self.item_labels
+        if type_ == ir.SEAT:
+            return None  # `player N`: matched by its own pattern, any N the example seats
+        if type_.startswith("space:"):
+            return self.spaces.get(type_.split(":", 1)[1])
+        return None
+
+    def _add(self, template: str, types: dict, words: dict, shown: dict, chance: bool) -> None:
+        parsed = [(literal, field) for literal, field, _, _ in string.Formatter().parse(template)]
+        regex, domains = "", []
+        for literal, field in parsed:
+            regex += re.escape(literal)
+            if field is None:
+                continue
+            type_ = types.get(field, "") if field not in shown else ""
+            domain = self._domain(type_, words.get(field)) if field not in shown else None
+            domains.append(domain)
+            if domain is not None:
+                regex += "(?:" + "|".join(map(re.escape, sorted(domain, key=len, reverse=True))) + ")"
+            elif type_ == ir.SEAT:
+                regex += "player [1-9][0-9]*"
+            elif type_ == ir.INT:
+                regex += "-?[0-9]+"
+            elif type_.startswith("placement:") and type_.split(":", 1)[1] in self.spaces:
+                space = "(?:" + "|".join(map(re.escape, self.spaces[type_.split(":", 1)[1]])) + ")"
+                regex += f"{space}(?: {space})*"
+            else:
+                regex += ".+"
+        self.templates.append(_Template(template, chance, re.compile(regex, re.S), tuple(domains),
+                                        tuple((lit, f) for lit, f in parsed)))
+
+    @staticmethod
+    def split(text: str) -> tuple[Optional[int], bool, str]:
+        """(seat number from 1, chance?, the choice's own text) of an action as str(Action) prints it;
+        (None, False, text) for a text that is neither `player N: ...` nor `chance: ...`."""
+        text = text.strip()
+        if text.startswith("chance:"):
+            return None, True, text[len("chance:"):].strip()
+        head, colon, rest = text.partition(":")
+        if colon and head.startswith("player ") and head[7:].strip().isdigit():
+            return int(head[7:].strip()), False, rest.strip()
+        return None, False, text
+
+    def matches(self, choice: str, chance: bool) -> bool:
+        return any(t.chance == chance and t.regex.fullmatch(choice) for t in self.templates)
+
+    def suggestion(self, text: str, seat: Optional[int], chance: bool) -> Optional[str]:
+        """The closest text any template gives (as a whole action, `player N: ...`), or None."""
+        prefix = "chance: " if chance else f"player {seat or 1}: "
+        choice = self.split(text)[2]
+        candidates: list[str] = []
+        for template in self.templates:
+            if template.chance == chance:
+                candidates += template.filled(max(1, HINT_TEXTS - len(candidates)))
+        close = difflib.get_close_matches(choice, candidates, n=1, cutoff=0.5)
+        return prefix + close[0] if close else None
+
+    def shown(self, chance: bool) -> list[str]:
+        """The templates, as a reader knows them: `play {tile}`."""
+        return [t.text for t in self.templates if t.chance == chance]
