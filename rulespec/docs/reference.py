@@ -422,7 +422,7 @@ invariant calm_rewards "a reward never comes from a deal" [LAN-11]:
   never queue in rewards from cause deal''', "No step is ever queued by a move with one of these causes."),
     # ------------------------------------------------------------------ examples
     E("Executable examples", "Given, when, then", "example given_players given_option given_items item_list item_ref "
-      "given_counter when_action then_fact then_illegal then_legal", "lanes.rules", '''
+      "given_counter when_action then_fact then_illegal", "lanes.rules", '''
 example goal "Filling a goal earns a reward" [LAN-6]:
   given 2 players
   given option layout is marked
@@ -436,10 +436,11 @@ example goal "Filling a goal earns a reward" [LAN-6]:
   then "player 2: play red 4 on red 4" is not legal''',
       "A position (`given`), actions as printed by the engine (`when`) and facts that must follow (`then`). "
       "`rulespec check` runs every example."),
-    E("Executable examples", "A pending step and a space", "given_step item_ref", "lanes.rules", '''
+    E("Executable examples", "A pending step and a space", "given_step item_ref then_legal", "lanes.rules", '''
   given strip: "joker" at "blue 3", "red 3"
   given hand of player 1: "joker", "blue 4"
-  given step turn(player 1)''',
+  given step turn(player 1)
+  then "player 1: play joker on red 4" is legal''',
       "`at \"SPACE\"` puts a component on a named space; `given step` makes a step the next decision."),
     E("Executable examples", "A counter below zero", "given_counter", "pig.rules", '''
   given counter banked of player 2 is -3''',
