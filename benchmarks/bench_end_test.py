@@ -36,16 +36,16 @@ def boards(game) -> list:
     for seed in range(GAMES):
         state, rng, turn = game.new_game(5), random.Random(seed), -1
         while not state.is_terminal():
-            if state.turn_number != turn:
-                turn = state.turn_number
+            if state._turn_number != turn:
+                turn = state._turn_number
                 found.append(state.clone())
             state.apply(random_step(state, rng))
     return found
 
 
 def by_walking(state) -> bool:
-    return any(state.placement_free(0, p) and state.placement_touches(0, p)
-               for p in state.t.placements_of[0]["hexagon"])
+    return any(state._placement_free(0, p) and state._placement_touches(0, p)
+               for p in state._t.placements_of[0]["hexagon"])
 
 
 def timed(test, states) -> float:
@@ -61,12 +61,12 @@ def timed(test, states) -> float:
 def main() -> None:
     game = rulespec.load("let-them-eat-shrimp")
     states = boards(game)
-    assert all(s.any_legal_placement(0, "hexagon") == by_walking(s) for s in states)
-    fast = timed(lambda s: s.any_legal_placement(0, "hexagon"), states)
+    assert all(s._any_legal_placement(0, "hexagon") == by_walking(s) for s in states)
+    fast = timed(lambda s: s._any_legal_placement(0, "hexagon"), states)
     slow = timed(by_walking, states)
     print(f"$ python benchmarks/bench_end_test.py   (Python {platform.python_version()}, {platform.machine()}; "
           f"{len(states)} turn-start boards of {GAMES} 5-player games, median of {REPEAT} runs)")
-    print(f"hexagon placements on the board: {len(states[0].t.placements_of[0]['hexagon'])}")
+    print(f"hexagon placements on the board: {len(states[0]._t.placements_of[0]['hexagon'])}")
     print(f"generated test (shift search): {fast * 1e6:8.1f} µs a test")
     print(f"walking every placement:       {slow * 1e6:8.1f} µs a test   ({slow / fast:.1f}x slower)")
 

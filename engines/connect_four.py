@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '551ab3bcc0ac8cf6'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -48,17 +48,17 @@ def fit_disc__on__grid(st, v_item, v_space):
 
 def define_lowest_empty(st, v_s):
     """Definition `lowest_empty`: `s is empty and (neighbour of s towards south is none or neighbour of s towards south is occupied)`. [C4-3] (rulebooks/connect-four.rules:34)"""
-    return (st.boards[0][v_s] < 0 and ((st.t.toward[0][4][v_s] is None) or st.space_occupied(0, st.t.toward[0][4][v_s])))
+    return (st._boards[0][v_s] < 0 and ((st._t.toward[0][4][v_s] is None) or st._space_occupied(0, st._t.toward[0][4][v_s])))
 
 
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [C4-4] (rulebooks/connect-four.rules:37)"""
-    return (st.boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st.occupant(0, v_s)] == ('red', 'yellow')[v_p]))
+    return (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('red', 'yellow')[v_p]))
 
 
 def define_four_from(st, v_s, v_p):
     """Definition `four_from`: `count(d in directions of grid where count(t in line of 4 from s towards d where mine(t, p)) = 4) > 0`. [C4-4] (rulebooks/connect-four.rules:40)"""
-    return any((st.t.full_lines[0, v_d, 4][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st.t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    return any((st._t.full_lines[0, v_d, 4][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st._t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -69,7 +69,7 @@ def by_turn(st, v_player):
 def options_turn__drop(st, v_player):
     """Option `drop` of `turn`: `drop {colour of player} in column {column of s}`. [C4-3] (rulebooks/connect-four.rules:46)"""
     found = []
-    for v_s in st.t.cells_in_use[0]:
+    for v_s in st._t.cells_in_use[0]:
         if not (define_lowest_empty(st, v_s)):  # lowest_empty(s)
             continue
         found.append(('drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), (v_s, )))
@@ -78,7 +78,7 @@ def options_turn__drop(st, v_player):
 
 def candidates_turn__drop(st, v_player):
     """Every `drop` candidate, before its conditions; to explain refusals."""
-    for v_s in st.t.cells_in_use[0]:
+    for v_s in st._t.cells_in_use[0]:
         yield ('drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), (v_s, ))
 
 
@@ -91,7 +91,7 @@ def first_failing_turn__drop(st, v_player, v_s):
 
 def effect_turn__drop(st, cause, v_player, v_s):
     """What `drop` does. [C4-3] (rulebooks/connect-four.rules:46)"""
-    st.place(0, st.first('any(d in supply where colour of d = colour of player)', (v_d for v_d in st.zones[st.t.zone_base['supply']] if (ITEM_ATTRS['colour'][v_d] == ('red', 'yellow')[v_player]))), v_s, cause)
+    st._place(0, st._first('any(d in supply where colour of d = colour of player)', (v_d for v_d in st._zones[st._t.zone_base['supply']] if (ITEM_ATTRS['colour'][v_d] == ('red', 'yellow')[v_player]))), v_s, cause)
 
 
 def choices_turn(st, v_player):
@@ -99,7 +99,7 @@ def choices_turn(st, v_player):
     rows = []
     seat = v_player
     # drop: `drop {colour of player} in column {column of s}`
-    for v_s in st.t.cells_in_use[0]:
+    for v_s in st._t.cells_in_use[0]:
         if not (define_lowest_empty(st, v_s)):  # lowest_empty(s)
             continue
         rows.append((seat, 'drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
@@ -109,14 +109,14 @@ def choices_turn(st, v_player):
 def end_four(st):
     """Whether the game ends now by `four`; returns the declared winners. [C4-4] (rulebooks/connect-four.rules:51)"""
     for v_p in range(st.players):
-        if any(define_four_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
+        if any(define_four_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
             return [v_p]
     return None
 
 # ---------------------------------------------------------------- end full
 def end_full(st):
     """Whether the game ends now by `full`; returns the declared winners. [C4-5] (rulebooks/connect-four.rules:57)"""
-    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
+    if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return []
     return None
 
@@ -125,25 +125,25 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [C4-4, C4-5] (rulebooks/connect-four.rules:51, 57)"""
     # four [C4-4]
     for v_p in range(st.players):
-        if any(define_four_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
+        if any(define_four_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
             return 0, [v_p]
     # full [C4-5]
-    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
+    if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return 1, []
     return None
 
 def invariant_alternate(st):
     """Invariant: red discs are never fewer than yellow ones, nor more than one ahead. [C4-3] (rulebooks/connect-four.rules:112)"""
-    return (len([1 for v_s in st.t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st.t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
 
 
 def example_falling(run):
     """Example: A disc falls to the lowest empty space of its column. [C4-3] (rulebooks/connect-four.rules:68)"""
     st = run.start(players=2, options={})
     run.act(st, 'player 1: drop red in column 4', line=70)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (len([1 for v_s in st.t.cells_in_use[0] if (st.boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=71)
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=71)
     run.act(st, 'player 2: drop yellow in column 4', line=72)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (len([1 for v_s in st.t.cells_in_use[0] if (st.boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=73)
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=73)
     return st
 
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '952a44cea514d4e2'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -27,7 +27,7 @@ TEXT_0 = tuple('deal ' + label for label in ITEM_LABEL)  # 'deal {c}'
 
 def define_card_of(st, v_p):
     """Definition `card_of`: `any(c in hand of p)`. [KUHN-3] (rulebooks/kuhn-poker.rules:27)"""
-    return st.first('any(c in hand of p)', (v_c for v_c in st.zones[st.t.zone_base['hand'] + v_p]))
+    return st._first('any(c in hand of p)', (v_c for v_c in st._zones[st._t.zone_base['hand'] + v_p]))
 
 
 def define_beats(st, v_a, v_b):
@@ -37,31 +37,31 @@ def define_beats(st, v_a, v_b):
 
 def define_facing_a_bet(st, v_p):
     """Definition `facing_a_bet`: `staked of p < staked of left of p`. [KUHN-5] (rulebooks/kuhn-poker.rules:33)"""
-    return (st.counters['staked'][v_p] < st.counters['staked'][(v_p + 1) % st.players])
+    return (st._counters['staked'][v_p] < st._counters['staked'][(v_p + 1) % st.players])
 
 
 def define_betting_over(st):
     """Definition `betting_over`: `count(p in players where acted of p = 0 or facing_a_bet(p)) = 0`. [KUHN-6] (rulebooks/kuhn-poker.rules:36)"""
-    return (not any(((st.counters['acted'][v_p] == 0) or define_facing_a_bet(st, v_p)) for v_p in range(st.players)))
+    return (not any(((st._counters['acted'][v_p] == 0) or define_facing_a_bet(st, v_p)) for v_p in range(st.players)))
 
 
 def define_takes_the_pot(st, v_p):
     """Definition `takes_the_pot`: `folded of left of p = 1 or folded of p = 0 and beats(card_of(p), card_of(left of p))`. [KUHN-5, KUHN-7] (rulebooks/kuhn-poker.rules:60)"""
-    return ((st.counters['folded'][(v_p + 1) % st.players] == 1) or ((st.counters['folded'][v_p] == 0) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))))
+    return ((st._counters['folded'][(v_p + 1) % st.players] == 1) or ((st._counters['folded'][v_p] == 0) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))))
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [KUHN-2, KUHN-3] (rulebooks/kuhn-poker.rules:39)"""
-    st.keep_counters()
-    for v_p in st.loop_over(range(st.players)):
-        st.counters['staked'][v_p] = 1
-    for v_p in st.loop_over(range(st.players)):
-        st.then('deal', (v_p,))
+    st._keep_counters()
+    for v_p in st._loop_over(range(st.players)):
+        st._counters['staked'][v_p] = 1
+    for v_p in st._loop_over(range(st.players)):
+        st._then('deal', (v_p,))
 
 # ---------------------------------------------------------------- chance deal
 def draw_deal(st, v_player):
     """Chance `deal`: the zone it draws from. [KUHN-3] (rulebooks/kuhn-poker.rules:45)"""
-    return st.t.zone_base['deck']
+    return st._t.zone_base['deck']
 
 def text_deal(st, v_player, v_c):
     """Chance `deal`: how an outcome reads. [KUHN-3] (rulebooks/kuhn-poker.rules:45)"""
@@ -69,7 +69,7 @@ def text_deal(st, v_player, v_c):
 
 def resolve_deal(st, cause, v_player, v_c):
     """What happens once the outcome of `deal` is known. [KUHN-3] (rulebooks/kuhn-poker.rules:45)"""
-    st.move(v_c, st.t.zone_base['hand'] + v_player, cause)
+    st._move(v_c, st._t.zone_base['hand'] + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -97,10 +97,10 @@ def first_failing_turn__pass(st, v_player):
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [KUHN-4, KUHN-5] (rulebooks/kuhn-poker.rules:52)"""
     if define_facing_a_bet(st, v_player):
-        st.keep_counters()
-        st.counters['folded'][v_player] = 1
-    st.keep_counters()
-    st.counters['acted'][v_player] = 1
+        st._keep_counters()
+        st._counters['folded'][v_player] = 1
+    st._keep_counters()
+    st._counters['acted'][v_player] = 1
 
 
 def options_turn__bet(st, v_player):
@@ -122,10 +122,10 @@ def first_failing_turn__bet(st, v_player):
 
 def effect_turn__bet(st, cause, v_player):
     """What `bet` does. [KUHN-4, KUHN-6] (rulebooks/kuhn-poker.rules:56)"""
-    st.keep_counters()
-    st.counters['staked'][v_player] = counter_value(st.counters['staked'][v_player] + 1, 'staked')
-    st.keep_counters()
-    st.counters['acted'][v_player] = 1
+    st._keep_counters()
+    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + 1, 'staked')
+    st._keep_counters()
+    st._counters['acted'][v_player] = 1
 
 
 def choices_turn(st, v_player):
@@ -141,16 +141,16 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause):
     """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:63)"""
-    st.keep_counters()
-    for v_p in st.loop_over(range(st.players)):
+    st._keep_counters()
+    for v_p in st._loop_over(range(st.players)):
         if define_takes_the_pot(st, v_p):
-            for v_q in st.loop_over(range(st.players)):
-                st.counters['taken'][v_p] = counter_value(st.counters['taken'][v_p] + st.counters['staked'][v_q], 'taken')
+            for v_q in st._loop_over(range(st.players)):
+                st._counters['taken'][v_p] = counter_value(st._counters['taken'][v_p] + st._counters['staked'][v_q], 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):
     """Whether the game ends now by `fold`; returns the declared winners. [KUHN-5] (rulebooks/kuhn-poker.rules:69)"""
-    counter_folded = st.counters['folded']
+    counter_folded = st._counters['folded']
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
             return [(v_p + 1) % st.players]
@@ -175,7 +175,7 @@ def end_showdown__then(st):
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [KUHN-5, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:69, 76)"""
-    counter_folded = st.counters['folded']
+    counter_folded = st._counters['folded']
     # fold [KUHN-5]
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
@@ -189,7 +189,7 @@ def ends_after_step(st):
 
 def score_chips(st, v_p):
     """Score `chips`. [KUHN-8] (rulebooks/kuhn-poker.rules:83)"""
-    return (st.counters['taken'][v_p] - st.counters['staked'][v_p])
+    return (st._counters['taken'][v_p] - st._counters['staked'][v_p])
 
 
 def returns_of(st, v_p):
@@ -198,19 +198,19 @@ def returns_of(st, v_p):
 
 def invariant_one_bet_at_most(st):
     """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:94)"""
-    return (not any((st.counters['staked'][v_p] > 2) for v_p in range(st.players)))
+    return (not any((st._counters['staked'][v_p] > 2) for v_p in range(st.players)))
 
 def invariant_pot_taken_whole(st):
     """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:97)"""
-    return ((sum([st.counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st.counters['taken'][v_p] for v_p in range(st.players)]) == sum([st.counters['staked'][v_p] for v_p in range(st.players)])))
+    return ((sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == sum([st._counters['staked'][v_p] for v_p in range(st.players)])))
 
 
 def example_pass_pass(run):
     """Example: Two passes: the higher card takes the antes. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:100)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['hand'] + 0, ['king'], line=102)
-    run.put(st, st.t.zone_base['hand'] + 1, ['jack'], line=103)
-    run.put(st, st.t.zone_base['deck'], ['queen'], line=104)
+    run.put(st, st._t.zone_base['hand'] + 0, ['king'], line=102)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack'], line=103)
+    run.put(st, st._t.zone_base['deck'], ['queen'], line=104)
     run.counter(st, 'staked', 1, seat=0, line=105)
     run.counter(st, 'staked', 1, seat=1, line=106)
     run.step(st, 'turn', (0,), line=107)
@@ -224,9 +224,9 @@ def example_pass_pass(run):
 def example_bet_call(run):
     """Example: A bet called: the higher card takes two chips. [KUHN-4, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:113)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['hand'] + 0, ['jack'], line=115)
-    run.put(st, st.t.zone_base['hand'] + 1, ['queen'], line=116)
-    run.put(st, st.t.zone_base['deck'], ['king'], line=117)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=115)
+    run.put(st, st._t.zone_base['hand'] + 1, ['queen'], line=116)
+    run.put(st, st._t.zone_base['deck'], ['king'], line=117)
     run.counter(st, 'staked', 1, seat=0, line=118)
     run.counter(st, 'staked', 1, seat=1, line=119)
     run.step(st, 'turn', (0,), line=120)
@@ -241,9 +241,9 @@ def example_bet_call(run):
 def example_folding(run):
     """Example: A pass after a bet folds. [KUHN-5] (rulebooks/kuhn-poker.rules:127)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['hand'] + 0, ['jack'], line=129)
-    run.put(st, st.t.zone_base['hand'] + 1, ['king'], line=130)
-    run.put(st, st.t.zone_base['deck'], ['queen'], line=131)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=129)
+    run.put(st, st._t.zone_base['hand'] + 1, ['king'], line=130)
+    run.put(st, st._t.zone_base['deck'], ['queen'], line=131)
     run.counter(st, 'staked', 1, seat=0, line=132)
     run.counter(st, 'staked', 1, seat=1, line=133)
     run.step(st, 'turn', (0,), line=134)

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '1ba6f95cf77e29ee'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -37,27 +37,27 @@ B_SEA_LABEL = tuple(f'{r}c{c}' for r, c in zip(B_SEA_ROW, B_SEA_COLUMN))
 
 def face_sea__one_a(st):
     """Face one_a of sea is used when `side_one = A`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:182)"""
-    return (st.options['side_one'] == 'A')
+    return (st._options['side_one'] == 'A')
 
 def face_sea__one_b(st):
     """Face one_b of sea is used when `side_one = B`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:189)"""
-    return (st.options['side_one'] == 'B')
+    return (st._options['side_one'] == 'B')
 
 def face_sea__two_a(st):
     """Face two_a of sea is used when `side_two = A`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:196)"""
-    return (st.options['side_two'] == 'A')
+    return (st._options['side_two'] == 'A')
 
 def face_sea__two_b(st):
     """Face two_b of sea is used when `side_two = B`. [LTES-COMP-1, LTES-SETUP-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:203)"""
-    return (st.options['side_two'] == 'B')
+    return (st._options['side_two'] == 'B')
 
 def face_sea__three_a(st):
     """Face three_a of sea is used when `(size of players >= 4 or third_piece = yes) and side_three = A`. [LTES-SETUP-1, LTES-SUM-1, LTES-VAR-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:210)"""
-    return (((st.players >= 4) or (st.options['third_piece'] == 'yes')) and (st.options['side_three'] == 'A'))
+    return (((st.players >= 4) or (st._options['third_piece'] == 'yes')) and (st._options['side_three'] == 'A'))
 
 def face_sea__three_b(st):
     """Face three_b of sea is used when `(size of players >= 4 or third_piece = yes) and side_three = B`. [LTES-SETUP-1, LTES-SUM-1, LTES-VAR-1] ruling LTES-AMB-1 (rulebooks/let-them-eat-shrimp.rules:217)"""
-    return (((st.players >= 4) or (st.options['third_piece'] == 'yes')) and (st.options['side_three'] == 'B'))
+    return (((st.players >= 4) or (st._options['third_piece'] == 'yes')) and (st._options['side_three'] == 'B'))
 
 B_SEA_FACES = (
     FaceInfo('one_a', (
@@ -187,42 +187,42 @@ B_SEA_FACES = (
 
 def skip_turn(st, v_p):
     """Whether a player's turn is skipped: `out_at of p > 0`. [LTES-TURN-1, LTES-PLACE-7, LTES-SETUP-9] ruling LTES-AMB-32 (rulebooks/let-them-eat-shrimp.rules:248)"""
-    return (st.counters['out_at'][v_p] > 0)
+    return (st._counters['out_at'][v_p] > 0)
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [LTES-SETUP-3, LTES-SETUP-4, LTES-SETUP-5, LTES-SETUP-6, LTES-SETUP-8, LTES-SUM-2, LTES-SUM-3, LTES-SUM-4] (rulebooks/let-them-eat-shrimp.rules:227)"""
-    for v_piece in st.loop_over(st.t.faces_in_use[0]):
-        st.then('drop_start', (v_piece,))
-    for v_p in st.loop_over(range(st.players)):
-        st.then('starting_eggs', (v_p,))
-        for v_k in st.loop_over(('triangle', 'diamond', 'trapezoid', 'hexagon')):
-            st.then('hand_out', (v_p, v_k))
+    for v_piece in st._loop_over(st._t.faces_in_use[0]):
+        st._then('drop_start', (v_piece,))
+    for v_p in st._loop_over(range(st.players)):
+        st._then('starting_eggs', (v_p,))
+        for v_k in st._loop_over(('triangle', 'diamond', 'trapezoid', 'hexagon')):
+            st._then('hand_out', (v_p, v_k))
 
 # ---------------------------------------------------------------- chance drop_start
 def outcomes_drop_start(st, v_piece):
     """Chance `drop_start`: every outcome with its weight. [LTES-SETUP-3] ruling LTES-AMB-3 (rulebooks/let-them-eat-shrimp.rules:235)"""
-    return pick_weights([('a starting triangle falls on ' + B_SEA_LABEL[v_where], v_where) for v_where in st.t.cells_in_use[0] if (st.t.face_of[0][v_where] == v_piece)])
+    return pick_weights([('a starting triangle falls on ' + B_SEA_LABEL[v_where], v_where) for v_where in st._t.cells_in_use[0] if (st._t.face_of[0][v_where] == v_piece)])
 
 def resolve_drop_start(st, cause, v_piece, v_where):
     """What happens once the outcome of `drop_start` is known. [LTES-SETUP-3] ruling LTES-AMB-3 (rulebooks/let-them-eat-shrimp.rules:235)"""
-    st.place(0, st.first('any(f in supply where f is fish and kind of f = triangle)', (v_f for v_f in st.zones[st.t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == 'triangle')))), v_where, 'start')
+    st._place(0, st._first('any(f in supply where f is fish and kind of f = triangle)', (v_f for v_f in st._zones[st._t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == 'triangle')))), v_where, 'start')
 
 # ---------------------------------------------------------------- auto starting_eggs
 def step_starting_eggs(st, cause, v_player):
     """Step `starting_eggs`. [LTES-SETUP-5, LTES-SUM-2] (rulebooks/let-them-eat-shrimp.rules:239)"""
-    for _ in st.loop(3):
-        st.move(st.first('any(e in supply where e is egg)', (v_e for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg')), st.t.zone_base['shield'] + v_player, cause)
+    for _ in st._loop(3):
+        st._move(st._first('any(e in supply where e is egg)', (v_e for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg')), st._t.zone_base['shield'] + v_player, cause)
 
 # ---------------------------------------------------------------- auto hand_out
 def step_hand_out(st, cause, v_player, v_wanted):
     """Step `hand_out`. [LTES-SETUP-6, LTES-SUM-3] (rulebooks/let-them-eat-shrimp.rules:243)"""
-    st.move(st.first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in st.zones[st.t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st.t.zone_base['shield'] + v_player, cause)
+    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in st._zones[st._t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st._t.zone_base['shield'] + v_player, cause)
 
 # ---------------------------------------------------------------- auto turn
 def step_turn(st, cause, v_player):
     """Step `turn`. [LTES-TURN-2, LTES-TURN-3] (rulebooks/let-them-eat-shrimp.rules:250)"""
-    st.then('place_a_tile', (v_player,))
+    st._then('place_a_tile', (v_player,))
 
 # ---------------------------------------------------------------- choice place_a_tile
 def by_place_a_tile(st, v_player):
@@ -233,35 +233,35 @@ def by_place_a_tile(st, v_player):
 def options_place_a_tile__place(st, v_player):
     """Option `place` of `place_a_tile`: `place {tile} on {where}`. [LTES-PLACE-1, LTES-PLACE-2, LTES-PLACE-3, LTES-PLACE-4, LTES-TURN-2] (rulebooks/let-them-eat-shrimp.rules:254)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        for v_where in st.legal_placements(0, ITEM_ATTRS['kind'].get(v_tile)):
-            found.append(('place ' + ITEM_LABEL[v_tile] + ' on ' + st.t.placement_label[0][v_where], (v_tile, v_where, )))
+        for v_where in st._legal_placements(0, ITEM_ATTRS['kind'].get(v_tile)):
+            found.append(('place ' + ITEM_LABEL[v_tile] + ' on ' + st._t.placement_label[0][v_where], (v_tile, v_where, )))
     return found
 
 
 def candidates_place_a_tile__place(st, v_player):
     """Every `place` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['shield'] + v_player]:
-        for v_where in st.t.placements_of[0].get(ITEM_ATTRS['kind'].get(v_tile), ()):
-            yield ('place ' + ITEM_LABEL[v_tile] + ' on ' + st.t.placement_label[0][v_where], (v_tile, v_where, ))
+    for v_tile in st._zones[st._t.zone_base['shield'] + v_player]:
+        for v_where in st._t.placements_of[0].get(ITEM_ATTRS['kind'].get(v_tile), ()):
+            yield ('place ' + ITEM_LABEL[v_tile] + ' on ' + st._t.placement_label[0][v_where], (v_tile, v_where, ))
 
 
 def first_failing_place_a_tile__place(st, v_player, v_tile, v_where):
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
         return 0
-    if not (st.placement_free(0, v_where)):  # where is empty
+    if not (st._placement_free(0, v_where)):  # where is empty
         return 1
-    if not (st.placement_touches(0, v_where)):  # where has an occupied neighbour
+    if not (st._placement_touches(0, v_where)):  # where has an occupied neighbour
         return 2
     return -1
 
 
 def effect_place_a_tile__place(st, cause, v_player, v_tile, v_where):
     """What `place` does. [LTES-PLACE-1, LTES-PLACE-2, LTES-PLACE-3, LTES-PLACE-4, LTES-TURN-2] (rulebooks/let-them-eat-shrimp.rules:254)"""
-    st.place_tile(0, v_tile, v_where, 'regular')
+    st._place_tile(0, v_tile, v_where, 'regular')
 
 
 def choices_place_a_tile(st, v_player):
@@ -269,11 +269,11 @@ def choices_place_a_tile(st, v_player):
     rows = []
     seat = v_player
     # place: `place {tile} on {where}`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        for v_where in st.legal_placements(0, ITEM_ATTRS['kind'].get(v_tile)):
-            rows.append((seat, 'place ' + ITEM_LABEL[v_tile] + ' on ' + st.t.placement_label[0][v_where], 0, (v_tile, v_where, )))
+        for v_where in st._legal_placements(0, ITEM_ATTRS['kind'].get(v_tile)):
+            rows.append((seat, 'place ' + ITEM_LABEL[v_tile] + ' on ' + st._t.placement_label[0][v_where], 0, (v_tile, v_where, )))
     return seat, rows
 
 # ---------------------------------------------------------------- choice buy_a_tile
@@ -285,7 +285,7 @@ def by_buy_a_tile(st, v_player):
 def options_buy_a_tile__buy(st, v_player):
     """Option `buy` of `buy_a_tile`: `pay an egg for a {tile}`. [LTES-PLACE-5] (rulebooks/let-them-eat-shrimp.rules:264)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         found.append((TEXT_0[v_tile], (v_tile, )))
@@ -294,7 +294,7 @@ def options_buy_a_tile__buy(st, v_player):
 
 def candidates_buy_a_tile__buy(st, v_player):
     """Every `buy` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['supply']]:
+    for v_tile in st._zones[st._t.zone_base['supply']]:
         yield (TEXT_0[v_tile], (v_tile, ))
 
 
@@ -307,9 +307,9 @@ def first_failing_buy_a_tile__buy(st, v_player, v_tile):
 
 def effect_buy_a_tile__buy(st, cause, v_player, v_tile):
     """What `buy` does. [LTES-PLACE-5] (rulebooks/let-them-eat-shrimp.rules:264)"""
-    st.move(st.first('any(e in shield of player where e is egg)', (v_e for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st.t.zone_base['supply'], 'payment')
-    st.move(v_tile, st.t.zone_base['shield'] + v_player, 'purchase')
-    st.then('place_a_tile', (v_player,))
+    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in st._zones[st._t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st._t.zone_base['supply'], 'payment')
+    st._move(v_tile, st._t.zone_base['shield'] + v_player, 'purchase')
+    st._then('place_a_tile', (v_player,))
 
 
 def choices_buy_a_tile(st, v_player):
@@ -317,7 +317,7 @@ def choices_buy_a_tile(st, v_player):
     rows = []
     seat = v_player
     # buy: `pay an egg for a {tile}`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         rows.append((seat, TEXT_0[v_tile], 0, (v_tile, )))
@@ -326,17 +326,17 @@ def choices_buy_a_tile(st, v_player):
 # ---------------------------------------------------------------- auto gain
 def step_gain(st, cause, v_player, v_wanted):
     """Step `gain`. [LTES-GAIN-1, LTES-GAIN-3, LTES-STAR-2] (rulebooks/let-them-eat-shrimp.rules:294)"""
-    st.move(st.first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in st.zones[st.t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st.t.zone_base['shield'] + v_player, 'gain')
+    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in st._zones[st._t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st._t.zone_base['shield'] + v_player, 'gain')
 
 # ---------------------------------------------------------------- auto gain_shrimp
 def step_gain_shrimp(st, cause, v_player):
     """Step `gain_shrimp`. [LTES-GAIN-2, LTES-GAIN-3] (rulebooks/let-them-eat-shrimp.rules:301)"""
-    st.move(st.first('any(s in supply where s is shrimp)', (v_s for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp')), st.t.zone_base['shield'] + v_player, 'gain')
+    st._move(st._first('any(s in supply where s is shrimp)', (v_s for v_s in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp')), st._t.zone_base['shield'] + v_player, 'gain')
 
 # ---------------------------------------------------------------- auto roll_for_gain
 def step_roll_for_gain(st, cause, v_player):
     """Step `roll_for_gain`. [LTES-STAR-1, LTES-SUM-9] (rulebooks/let-them-eat-shrimp.rules:308)"""
-    st.then('gain_roll', (v_player,))
+    st._then('gain_roll', (v_player,))
 
 # ---------------------------------------------------------------- chance gain_roll
 def outcomes_gain_roll(st, v_player):
@@ -345,16 +345,16 @@ def outcomes_gain_roll(st, v_player):
 
 def resolve_gain_roll(st, cause, v_player, v_result):
     """What happens once the outcome of `gain_roll` is known. [LTES-STAR-1, LTES-COMP-8] ruling LTES-AMB-5 (rulebooks/let-them-eat-shrimp.rules:311)"""
-    st.then('gain_face', (v_player, v_result))
+    st._then('gain_face', (v_player, v_result))
 
 # ---------------------------------------------------------------- auto gain_face
 def step_gain_face(st, cause, v_player, v_result):
     """Step `gain_face`. [LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14, LTES-FAQ-2] (rulebooks/let-them-eat-shrimp.rules:315)"""
     if (v_result == 'starfish'):
-        st.then('free_choice', (v_player,))
+        st._then('free_choice', (v_player,))
     else:
         if (v_result != 'shark'):
-            st.then('gain', (v_player, v_result))
+            st._then('gain', (v_player, v_result))
 
 # ---------------------------------------------------------------- choice free_choice
 def by_free_choice(st, v_player):
@@ -365,7 +365,7 @@ def by_free_choice(st, v_player):
 def options_free_choice__take(st, v_player):
     """Option `take` of `free_choice`: `take a {tile} from the supply`. [LTES-STAR-3] (rulebooks/let-them-eat-shrimp.rules:323)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         found.append((TEXT_1[v_tile], (v_tile, )))
@@ -374,7 +374,7 @@ def options_free_choice__take(st, v_player):
 
 def candidates_free_choice__take(st, v_player):
     """Every `take` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['supply']]:
+    for v_tile in st._zones[st._t.zone_base['supply']]:
         yield (TEXT_1[v_tile], (v_tile, ))
 
 
@@ -387,7 +387,7 @@ def first_failing_free_choice__take(st, v_player, v_tile):
 
 def effect_free_choice__take(st, cause, v_player, v_tile):
     """What `take` does. [LTES-STAR-3] (rulebooks/let-them-eat-shrimp.rules:323)"""
-    st.move(v_tile, st.t.zone_base['shield'] + v_player, 'gain')
+    st._move(v_tile, st._t.zone_base['shield'] + v_player, 'gain')
 
 
 def choices_free_choice(st, v_player):
@@ -395,7 +395,7 @@ def choices_free_choice(st, v_player):
     rows = []
     seat = v_player
     # take: `take a {tile} from the supply`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['supply']]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['supply']]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         rows.append((seat, TEXT_1[v_tile], 0, (v_tile, )))
@@ -404,18 +404,18 @@ def choices_free_choice(st, v_player):
 # ---------------------------------------------------------------- auto sharks
 def step_sharks(st, cause, v_player, v_tile):
     """Step `sharks`. [LTES-SHARK-1, LTES-SUM-10] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:328)"""
-    if any(st.t.mark_of[0][v_c] == 'shark' for v_c in st.cells_of(0, v_tile)):
-        st.then('bite', (v_player,))
+    if any(st._t.mark_of[0][v_c] == 'shark' for v_c in st._cells_of(0, v_tile)):
+        st._then('bite', (v_player,))
 
 # ---------------------------------------------------------------- auto bite
 def step_bite(st, cause, v_player):
     """Step `bite`. [LTES-SHARK-1] (rulebooks/let-them-eat-shrimp.rules:332)"""
-    st.then('roll_for_loss', (v_player,))
+    st._then('roll_for_loss', (v_player,))
 
 # ---------------------------------------------------------------- auto roll_for_loss
 def step_roll_for_loss(st, cause, v_player):
     """Step `roll_for_loss`. [LTES-SHARK-1] (rulebooks/let-them-eat-shrimp.rules:335)"""
-    st.then('loss_roll', (v_player,))
+    st._then('loss_roll', (v_player,))
 
 # ---------------------------------------------------------------- chance loss_roll
 def outcomes_loss_roll(st, v_player):
@@ -424,21 +424,21 @@ def outcomes_loss_roll(st, v_player):
 
 def resolve_loss_roll(st, cause, v_player, v_result):
     """What happens once the outcome of `loss_roll` is known. [LTES-SHARK-1, LTES-COMP-8] ruling LTES-AMB-5 (rulebooks/let-them-eat-shrimp.rules:342)"""
-    st.then('loss_face', (v_player, v_result))
+    st._then('loss_face', (v_player, v_result))
 
 # ---------------------------------------------------------------- auto loss_face
 def step_loss_face(st, cause, v_player, v_result):
     """Step `loss_face`. [LTES-SHARK-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-15, LTES-SUM-16, LTES-SUM-17, LTES-FAQ-2] (rulebooks/let-them-eat-shrimp.rules:346)"""
     if (v_result == 'shark'):
-        st.then('lose_any', (v_player,))
+        st._then('lose_any', (v_player,))
     else:
         if (v_result != 'starfish'):
-            st.then('lose', (v_player, v_result))
+            st._then('lose', (v_player, v_result))
 
 # ---------------------------------------------------------------- auto lose
 def step_lose(st, cause, v_player, v_wanted):
     """Step `lose`. [LTES-SHARK-2, LTES-SUM-15] (rulebooks/let-them-eat-shrimp.rules:353)"""
-    st.move(st.first('any(f in shield of player where f is fish and kind of f = wanted)', (v_f for v_f in st.zones[st.t.zone_base['shield'] + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st.t.zone_base['supply'], 'loss')
+    st._move(st._first('any(f in shield of player where f is fish and kind of f = wanted)', (v_f for v_f in st._zones[st._t.zone_base['shield'] + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st._t.zone_base['supply'], 'loss')
 
 # ---------------------------------------------------------------- choice lose_any
 def by_lose_any(st, v_player):
@@ -449,7 +449,7 @@ def by_lose_any(st, v_player):
 def options_lose_any__give(st, v_player):
     """Option `give` of `lose_any`: `give {tile} back to the supply`. [LTES-SHARK-3] (rulebooks/let-them-eat-shrimp.rules:361)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         found.append((TEXT_2[v_tile], (v_tile, )))
@@ -458,7 +458,7 @@ def options_lose_any__give(st, v_player):
 
 def candidates_lose_any__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['shield'] + v_player]:
+    for v_tile in st._zones[st._t.zone_base['shield'] + v_player]:
         yield (TEXT_2[v_tile], (v_tile, ))
 
 
@@ -471,7 +471,7 @@ def first_failing_lose_any__give(st, v_player, v_tile):
 
 def effect_lose_any__give(st, cause, v_player, v_tile):
     """What `give` does. [LTES-SHARK-3] (rulebooks/let-them-eat-shrimp.rules:361)"""
-    st.move(v_tile, st.t.zone_base['supply'], 'loss')
+    st._move(v_tile, st._t.zone_base['supply'], 'loss')
 
 
 def choices_lose_any(st, v_player):
@@ -479,7 +479,7 @@ def choices_lose_any(st, v_player):
     rows = []
     seat = v_player
     # give: `give {tile} back to the supply`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['shield'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         rows.append((seat, TEXT_2[v_tile], 0, (v_tile, )))
@@ -488,15 +488,15 @@ def choices_lose_any(st, v_player):
 # ---------------------------------------------------------------- auto pay_egg
 def step_pay_egg(st, cause, v_player):
     """Step `pay_egg`. [LTES-SHARK-5, LTES-SHARK-7, LTES-FAQ-4] (rulebooks/let-them-eat-shrimp.rules:370)"""
-    st.move(st.first('any(e in shield of player where e is egg)', (v_e for v_e in st.zones[st.t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st.t.zone_base['supply'], 'payment')
+    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in st._zones[st._t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st._t.zone_base['supply'], 'payment')
 
 # ---------------------------------------------------------------- auto knock_out
 def step_knock_out(st, cause, v_player):
     """Step `knock_out`. [LTES-PLACE-6, LTES-SHARK-6, LTES-SUM-19] ruling LTES-AMB-8, LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:377)"""
-    st.keep_counters()
-    st.counters['knockouts'] = counter_value(st.counters['knockouts'] + 1, 'knockouts')
-    st.keep_counters()
-    st.counters['out_at'][v_player] = counter_value(st.counters['knockouts'], 'out_at')
+    st._keep_counters()
+    st._counters['knockouts'] = counter_value(st._counters['knockouts'] + 1, 'knockouts')
+    st._keep_counters()
+    st._counters['out_at'][v_player] = counter_value(st._counters['knockouts'], 'out_at')
 
 # ---------------------------------------------------------------- auto before_scoring
 def step_before_scoring(st, cause):
@@ -506,45 +506,45 @@ def step_before_scoring(st, cause):
 # ---------------------------------------------------------------- trigger creatures_covered
 def trigger_creatures_covered(st, v_item, v_space, v_player, cause):
     """When something is placed on sea as regular. [LTES-ACT-1, LTES-ACT-2, LTES-ACT-3, LTES-FAQ-1, LTES-SUM-8, LTES-SUM-11, LTES-GAIN-4] ruling LTES-AMB-6, LTES-AMB-7, LTES-AMB-23 (rulebooks/let-them-eat-shrimp.rules:277)"""
-    for v_c in st.loop_over(st.cells_of(0, v_item)):
-        if st.t.mark_of[0][v_c] == 'triangle_egg':
-            st.then('gain', (v_player, 'triangle'))
-        if st.t.mark_of[0][v_c] == 'diamond_egg':
-            st.then('gain', (v_player, 'diamond'))
-        if st.t.mark_of[0][v_c] == 'trapezoid_egg':
-            st.then('gain', (v_player, 'trapezoid'))
-        if st.t.mark_of[0][v_c] == 'hexagon_egg':
-            st.then('gain', (v_player, 'hexagon'))
-        if st.t.mark_of[0][v_c] == 'shrimp':
-            st.then('gain_shrimp', (v_player,))
-    for _ in st.loop(len([1 for v_c in st.cells_of(0, v_item) if st.t.mark_of[0][v_c] == 'starfish'])):
-        st.then('roll_for_gain', (v_player,))
-    st.then('sharks', (v_player, v_item))
+    for v_c in st._loop_over(st._cells_of(0, v_item)):
+        if st._t.mark_of[0][v_c] == 'triangle_egg':
+            st._then('gain', (v_player, 'triangle'))
+        if st._t.mark_of[0][v_c] == 'diamond_egg':
+            st._then('gain', (v_player, 'diamond'))
+        if st._t.mark_of[0][v_c] == 'trapezoid_egg':
+            st._then('gain', (v_player, 'trapezoid'))
+        if st._t.mark_of[0][v_c] == 'hexagon_egg':
+            st._then('gain', (v_player, 'hexagon'))
+        if st._t.mark_of[0][v_c] == 'shrimp':
+            st._then('gain_shrimp', (v_player,))
+    for _ in st._loop(len([1 for v_c in st._cells_of(0, v_item) if st._t.mark_of[0][v_c] == 'starfish'])):
+        st._then('roll_for_gain', (v_player,))
+    st._then('sharks', (v_player, v_item))
 
 # ---------------------------------------------------------------- instead no_tile_to_place
 def applies_no_tile_to_place(st, v_player):
     """Whether `no_tile_to_place` replaces `place_a_tile` now: count(f in shield of player where f is fish) = 0."""
-    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st.zones[st.t.zone_base['shield'] + v_player]))
+    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st._zones[st._t.zone_base['shield'] + v_player]))
 
 
 def instead_no_tile_to_place(st, cause, v_player):
     """What happens instead of `place_a_tile`. [LTES-PLACE-5, LTES-SUM-7] ruling LTES-AMB-9, LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:259)"""
-    st.then('buy_a_tile', (v_player,))
+    st._then('buy_a_tile', (v_player,))
 
 # ---------------------------------------------------------------- instead nothing_to_buy_with
 def applies_nothing_to_buy_with(st, v_player):
     """Whether `nothing_to_buy_with` replaces `buy_a_tile` now: count(e in shield of player where e is egg) = 0 or count(f in supply where f is fish) = 0."""
-    return ((not any(ITEM_KIND[v_e] == 'egg' for v_e in st.zones[st.t.zone_base['shield'] + v_player])) or (not any(ITEM_KIND[v_f] == 'fish' for v_f in st.zones[st.t.zone_base['supply']])))
+    return ((not any(ITEM_KIND[v_e] == 'egg' for v_e in st._zones[st._t.zone_base['shield'] + v_player])) or (not any(ITEM_KIND[v_f] == 'fish' for v_f in st._zones[st._t.zone_base['supply']])))
 
 
 def instead_nothing_to_buy_with(st, cause, v_player):
     """What happens instead of `buy_a_tile`. [LTES-PLACE-6, LTES-SUM-19] ruling LTES-AMB-12 (rulebooks/let-them-eat-shrimp.rules:271)"""
-    st.then('knock_out', (v_player,))
+    st._then('knock_out', (v_player,))
 
 # ---------------------------------------------------------------- instead no_such_tile_left
 def applies_no_such_tile_left(st, v_player, v_wanted):
     """Whether `no_such_tile_left` replaces `gain` now: count(f in supply where f is fish and kind of f = wanted) = 0."""
-    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st.zones[st.t.zone_base['supply']]))
+    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st._zones[st._t.zone_base['supply']]))
 
 
 def instead_no_such_tile_left(st, cause, v_player, v_wanted):
@@ -554,7 +554,7 @@ def instead_no_such_tile_left(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- instead no_shrimp_left
 def applies_no_shrimp_left(st, v_player):
     """Whether `no_shrimp_left` replaces `gain_shrimp` now: count(s in supply where s is shrimp) = 0."""
-    return (not any(ITEM_KIND[v_s] == 'shrimp' for v_s in st.zones[st.t.zone_base['supply']]))
+    return (not any(ITEM_KIND[v_s] == 'shrimp' for v_s in st._zones[st._t.zone_base['supply']]))
 
 
 def instead_no_shrimp_left(st, cause, v_player):
@@ -564,7 +564,7 @@ def instead_no_shrimp_left(st, cause, v_player):
 # ---------------------------------------------------------------- instead already_out
 def applies_already_out(st, v_player):
     """Whether `already_out` replaces `bite` now: out_at of player > 0."""
-    return (st.counters['out_at'][v_player] > 0)
+    return (st._counters['out_at'][v_player] > 0)
 
 
 def instead_already_out(st, cause, v_player):
@@ -574,37 +574,37 @@ def instead_already_out(st, cause, v_player):
 # ---------------------------------------------------------------- instead egg_for_the_tile
 def applies_egg_for_the_tile(st, v_player, v_wanted):
     """Whether `egg_for_the_tile` replaces `lose` now: count(f in shield of player where f is fish and kind of f = wanted) = 0."""
-    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st.zones[st.t.zone_base['shield'] + v_player]))
+    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st._zones[st._t.zone_base['shield'] + v_player]))
 
 
 def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
     """What happens instead of `lose`. [LTES-SHARK-5, LTES-SUM-18] ruling LTES-AMB-10 (rulebooks/let-them-eat-shrimp.rules:356)"""
-    st.then('pay_egg', (v_player,))
+    st._then('pay_egg', (v_player,))
 
 # ---------------------------------------------------------------- instead egg_for_any_tile
 def applies_egg_for_any_tile(st, v_player):
     """Whether `egg_for_any_tile` replaces `lose_any` now: count(f in shield of player where f is fish) = 0."""
-    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st.zones[st.t.zone_base['shield'] + v_player]))
+    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st._zones[st._t.zone_base['shield'] + v_player]))
 
 
 def instead_egg_for_any_tile(st, cause, v_player):
     """What happens instead of `lose_any`. [LTES-SHARK-5, LTES-SUM-18] ruling LTES-AMB-24, LTES-AMB-10 (rulebooks/let-them-eat-shrimp.rules:366)"""
-    st.then('pay_egg', (v_player,))
+    st._then('pay_egg', (v_player,))
 
 # ---------------------------------------------------------------- instead no_egg_to_pay
 def applies_no_egg_to_pay(st, v_player):
     """Whether `no_egg_to_pay` replaces `pay_egg` now: count(e in shield of player where e is egg) = 0."""
-    return (not any(ITEM_KIND[v_e] == 'egg' for v_e in st.zones[st.t.zone_base['shield'] + v_player]))
+    return (not any(ITEM_KIND[v_e] == 'egg' for v_e in st._zones[st._t.zone_base['shield'] + v_player]))
 
 
 def instead_no_egg_to_pay(st, cause, v_player):
     """What happens instead of `pay_egg`. [LTES-SHARK-6, LTES-SUM-19, LTES-ADV-9] ruling LTES-AMB-8 (rulebooks/let-them-eat-shrimp.rules:373)"""
-    st.then('knock_out', (v_player,))
+    st._then('knock_out', (v_player,))
 
 # ---------------------------------------------------------------- end last_one_standing
 def end_last_one_standing(st):
     """Whether the game ends now by `last_one_standing`; returns the declared winners. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:383)"""
-    counter_out_at = st.counters['out_at']
+    counter_out_at = st._counters['out_at']
     for v_p in range(st.players):
         if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
             return [v_p]
@@ -613,7 +613,7 @@ def end_last_one_standing(st):
 # ---------------------------------------------------------------- end no_room_for_a_hexagon
 def end_no_room_for_a_hexagon(st):
     """Whether the game ends now by `no_room_for_a_hexagon`; returns the declared winners. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1] ruling LTES-AMB-28 (rulebooks/let-them-eat-shrimp.rules:389)"""
-    if (not st.any_legal_placement(0, 'hexagon')):
+    if (not st._any_legal_placement(0, 'hexagon')):
         return []
     return None
 
@@ -624,7 +624,7 @@ def end_no_room_for_a_hexagon__then(st):
 # ---------------------------------------------------------------- end no_creature_showing
 def end_no_creature_showing(st):
     """Whether the game ends now by `no_creature_showing`; returns the declared winners. [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28 (rulebooks/let-them-eat-shrimp.rules:394)"""
-    if (not any((st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish')) for v_c in st.t.cells_in_use[0])):
+    if (not any((st._boards[0][v_c] < 0 and (st._t.mark_of[0][v_c] == 'triangle_egg' or st._t.mark_of[0][v_c] == 'diamond_egg' or st._t.mark_of[0][v_c] == 'trapezoid_egg' or st._t.mark_of[0][v_c] == 'hexagon_egg' or st._t.mark_of[0][v_c] == 'shrimp' or st._t.mark_of[0][v_c] == 'starfish')) for v_c in st._t.cells_in_use[0])):
         return []
     return None
 
@@ -635,7 +635,7 @@ def end_no_creature_showing__then(st):
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:383)"""
-    counter_out_at = st.counters['out_at']
+    counter_out_at = st._counters['out_at']
     # last_one_standing [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20
     for v_p in range(st.players):
         if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
@@ -646,58 +646,58 @@ def ends_after_step(st):
 def ends_turn_start(st):
     """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1, LTES-END-5] ruling LTES-AMB-28, LTES-AMB-6 (rulebooks/let-them-eat-shrimp.rules:389, 394)"""
     # no_room_for_a_hexagon [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1] ruling LTES-AMB-28
-    if (not st.any_legal_placement(0, 'hexagon')):
+    if (not st._any_legal_placement(0, 'hexagon')):
         return 1, []
     # no_creature_showing [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28
-    if (not any((st.boards[0][v_c] < 0 and (st.t.mark_of[0][v_c] == 'triangle_egg' or st.t.mark_of[0][v_c] == 'diamond_egg' or st.t.mark_of[0][v_c] == 'trapezoid_egg' or st.t.mark_of[0][v_c] == 'hexagon_egg' or st.t.mark_of[0][v_c] == 'shrimp' or st.t.mark_of[0][v_c] == 'starfish')) for v_c in st.t.cells_in_use[0])):
+    if (not any((st._boards[0][v_c] < 0 and (st._t.mark_of[0][v_c] == 'triangle_egg' or st._t.mark_of[0][v_c] == 'diamond_egg' or st._t.mark_of[0][v_c] == 'trapezoid_egg' or st._t.mark_of[0][v_c] == 'hexagon_egg' or st._t.mark_of[0][v_c] == 'shrimp' or st._t.mark_of[0][v_c] == 'starfish')) for v_c in st._t.cells_in_use[0])):
         return 2, []
     return None
 
 
 def score_still_in(st, v_p):
     """Score `still_in`. [LTES-END-2, LTES-FAQ-5] ruling LTES-AMB-17 (rulebooks/let-them-eat-shrimp.rules:402)"""
-    return (1 - min(st.counters['out_at'][v_p], 1))
+    return (1 - min(st._counters['out_at'][v_p], 1))
 
 
 def score_knocked_out_at(st, v_p):
     """Score `knocked_out_at`. [LTES-END-2] ruling LTES-AMB-13, LTES-AMB-17 (rulebooks/let-them-eat-shrimp.rules:405)"""
-    return st.counters['out_at'][v_p]
+    return st._counters['out_at'][v_p]
 
 
 def score_final_score(st, v_p):
     """Score `final_score`. [LTES-SCORE-2, LTES-SCORE-3, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9, LTES-ASUM-12, LTES-ASUM-13, LTES-ASUM-14, LTES-ASUM-15, LTES-ASUM-16, LTES-ASUM-17] ruling LTES-AMB-15 (rulebooks/let-them-eat-shrimp.rules:408)"""
-    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st.zones[st.t.zone_base['shield'] + v_p], len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5}) + (2 * len([1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])))
+    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st._zones[st._t.zone_base['shield'] + v_p], len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5}) + (2 * len([1 for v_s in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])))
 
 
 def score_leftover_tiles(st, v_p):
     """Score `leftover_tiles`. [LTES-TIE-1] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:411)"""
-    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st.zones[st.t.zone_base['shield'] + v_p], len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5})
+    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st._zones[st._t.zone_base['shield'] + v_p], len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5})
 
 
 def score_eggs(st, v_p):
     """Score `eggs`. [LTES-TIE-2, LTES-SCORE-9] (rulebooks/let-them-eat-shrimp.rules:414)"""
-    return len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg'])
+    return len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg'])
 
 
 def score_shrimp_tokens(st, v_p):
     """Score `shrimp_tokens`. [LTES-TIE-3] (rulebooks/let-them-eat-shrimp.rules:417)"""
-    return len([1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])
+    return len([1 for v_s in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])
 
 def invariant_eggs_kept(st):
     """Invariant: all 35 eggs are in the supply or behind a shield. [LTES-COMP-9] (rulebooks/let-them-eat-shrimp.rules:432)"""
-    return ((len([1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) + sum([len([1 for v_e in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']) for v_p in range(st.players)])) == 35)
+    return ((len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) + sum([len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']) for v_p in range(st.players)])) == 35)
 
 def invariant_shrimp_kept(st):
     """Invariant: all 35 shrimp are in the supply or behind a shield. [LTES-COMP-10] (rulebooks/let-them-eat-shrimp.rules:435)"""
-    return ((len([1 for v_s in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp']) + sum([len([1 for v_s in st.zones[st.t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp']) for v_p in range(st.players)])) == 35)
+    return ((len([1 for v_s in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp']) + sum([len([1 for v_s in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp']) for v_p in range(st.players)])) == 35)
 
 
 def example_placing_next_to_a_tile(run):
     """Example: Example 1: a point is not enough, a side is. [LTES-PLACE-8, LTES-PLACE-9, LTES-PLACE-2, LTES-PLACE-3, LTES-SUM-6] (rulebooks/let-them-eat-shrimp.rules:440)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=442)
-    run.put(st, st.t.zone_base['shield'] + 0, ['hexagon', 'trapezoid'], line=443)
-    run.put(st, st.t.zone_base['shield'] + 1, ['hexagon'], line=444)
+    run.put(st, st._t.zone_base['shield'] + 0, ['hexagon', 'trapezoid'], line=443)
+    run.put(st, st._t.zone_base['shield'] + 1, ['hexagon'], line=444)
     run.legal(st, 'player 1: place hexagon on r4c8 r4c9 r4c10 r5c8 r5c9 r5c10', False, line=445)
     run.legal(st, 'player 1: place trapezoid on r3c9 r3c10 r3c11', True, line=446)
     run.act(st, 'player 1: place trapezoid on r3c9 r3c10 r3c11', line=447)
@@ -709,12 +709,12 @@ def example_two_eggs_at_once(run):
     """Example: Example 2: a diamond egg and a hexagon egg under one tile. [LTES-GAIN-4, LTES-GAIN-1, LTES-GAIN-3, LTES-ACT-1] ruling LTES-AMB-23 (rulebooks/let-them-eat-shrimp.rules:450)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c12')], line=452)
-    run.put(st, st.t.zone_base['shield'] + 0, ['hexagon'], line=453)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=454)
+    run.put(st, st._t.zone_base['shield'] + 0, ['hexagon'], line=453)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=454)
     run.act(st, 'player 1: place hexagon on r3c13 r3c14 r3c15 r4c13 r4c14 r4c15', line=455)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (len([1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'diamond')]) == 1), line=456)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (len([1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'hexagon')]) == 1), line=457)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 2), line=458)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'diamond')]) == 1), line=456)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'hexagon')]) == 1), line=457)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=458)
     run.legal(st, 'player 2: place triangle on r3c16', True, line=459)
     return st
 
@@ -723,7 +723,7 @@ def example_seventeen_points(run):
     """Example: The scoring example: 5 + 5 + 1 + 0 + 6 = 17. [LTES-SCORE-10, LTES-SCORE-2, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:461)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=463)
-    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'triangle', 'triangle', 'triangle', 'diamond', 'diamond', 'diamond', 'trapezoid', 'trapezoid', 'hexagon', 'egg', 'shrimp', 'shrimp', 'shrimp'], line=464)
+    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'triangle', 'triangle', 'triangle', 'diamond', 'diamond', 'diamond', 'trapezoid', 'trapezoid', 'hexagon', 'egg', 'shrimp', 'shrimp', 'shrimp'], line=464)
     run.fact(st, 'final_score of player 1 = 17', lambda: (score_final_score(st, 0) == 17), line=465)
     run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=466)
     run.fact(st, 'eggs of player 1 = 1', lambda: (score_eggs(st, 0) == 1), line=467)
@@ -734,8 +734,8 @@ def example_a_wild_egg_keeps_a_tile_out(run):
     """Example: An egg completes a set; the best split leaves a real tile over. [LTES-SCORE-8, LTES-TIE-1, LTES-SCORE-3] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:469)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=471)
-    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'diamond', 'trapezoid', 'hexagon', 'egg'], line=472)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'diamond', 'egg', 'egg'], line=473)
+    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'diamond', 'trapezoid', 'hexagon', 'egg'], line=472)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'diamond', 'egg', 'egg'], line=473)
     run.fact(st, 'final_score of player 1 = 5', lambda: (score_final_score(st, 0) == 5), line=474)
     run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=475)
     run.fact(st, 'final_score of player 2 = 5', lambda: (score_final_score(st, 1) == 5), line=476)
@@ -747,11 +747,11 @@ def example_covering_nothing(run):
     """Example: FAQ 1: covering no creature brings nothing. [LTES-FAQ-1, LTES-ACT-3] (rulebooks/let-them-eat-shrimp.rules:479)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=481)
-    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'egg'], line=482)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=483)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'egg'], line=482)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=483)
     run.act(st, 'player 1: place diamond on r3c9 r3c10', line=484)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=485)
-    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st.zones[st.t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=486)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=485)
+    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=486)
     run.legal(st, 'player 2: place triangle on r3c11', True, line=487)
     return st
 
@@ -760,12 +760,12 @@ def example_one_roll_for_a_shark(run):
     """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:489)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r1c14')], line=491)
-    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=492)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle'], line=493)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=492)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=493)
     run.act(st, 'player 1: place diamond on r1c15 r1c16', line=494)
     run.legal(st, 'chance: loss roll: triangle', True, line=495)
     run.act(st, 'chance: loss roll: triangle', line=496)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=497)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=497)
     run.legal(st, 'player 2: place triangle on r1c17', True, line=498)
     return st
 
@@ -774,17 +774,17 @@ def example_the_better_starfish(run):
     """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:500)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=502)
-    run.put(st, st.t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=503)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=504)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=503)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=504)
     run.step(st, 'loss_roll', (0,), line=505)
     run.act(st, 'chance: loss roll: starfish', line=506)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 3), line=507)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=507)
     run.step(st, 'loss_roll', (0,), line=508)
     run.act(st, 'chance: loss roll: shark', line=509)
     run.legal(st, 'player 1: give diamond back to the supply', True, line=510)
     run.legal(st, 'player 1: give hexagon back to the supply', True, line=511)
     run.act(st, 'player 1: give hexagon back to the supply', line=512)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 2), line=513)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=513)
     return st
 
 
@@ -792,19 +792,19 @@ def example_gains_from_the_die(run):
     """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:515)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=517)
-    run.put(st, st.t.zone_base['shield'] + 0, ['egg'], line=518)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=519)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=518)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=519)
     run.step(st, 'gain_roll', (0,), line=520)
     run.act(st, 'chance: gain roll: shark', line=521)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=522)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=522)
     run.step(st, 'gain_roll', (0,), line=523)
     run.act(st, 'chance: gain roll: trapezoid', line=524)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st.zones[st.t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=525)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=525)
     run.step(st, 'gain_roll', (0,), line=526)
     run.act(st, 'chance: gain roll: starfish', line=527)
     run.legal(st, 'player 1: take a hexagon from the supply', True, line=528)
     run.act(st, 'player 1: take a hexagon from the supply', line=529)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 3), line=530)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=530)
     return st
 
 
@@ -812,17 +812,17 @@ def example_no_egg_is_no_knockout(run):
     """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:532)"""
     st = run.start(players=3, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=534)
-    run.put(st, st.t.zone_base['shield'] + 0, ['triangle', 'egg'], line=535)
-    run.put(st, st.t.zone_base['shield'] + 1, ['triangle', 'egg'], line=536)
-    run.put(st, st.t.zone_base['shield'] + 2, ['triangle', 'egg'], line=537)
+    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'egg'], line=535)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=536)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=537)
     run.step(st, 'loss_roll', (0,), line=538)
     run.act(st, 'chance: loss roll: hexagon', line=539)
     run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=540)
-    run.fact(st, 'out_at of player 1 = 0', lambda: (st.counters['out_at'][0] == 0), line=541)
+    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=541)
     run.step(st, 'loss_roll', (0,), line=542)
     run.act(st, 'chance: loss roll: diamond', line=543)
-    run.fact(st, 'out_at of player 1 = 1', lambda: (st.counters['out_at'][0] == 1), line=544)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st.zones[st.t.zone_base['shield'] + 0]) == 1), line=545)
+    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=544)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=545)
     return st
 
 
@@ -830,14 +830,14 @@ def example_buying_a_tile(run):
     """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:547)"""
     st = run.start(players=3, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=549)
-    run.put(st, st.t.zone_base['shield'] + 0, ['egg'], line=550)
-    run.put(st, st.t.zone_base['shield'] + 1, ['shrimp'], line=551)
-    run.put(st, st.t.zone_base['shield'] + 2, ['triangle'], line=552)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=550)
+    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=551)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=552)
     run.legal(st, 'player 1: pay an egg for a hexagon', True, line=553)
     run.act(st, 'player 1: pay an egg for a hexagon', line=554)
     run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=555)
     run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=556)
-    run.fact(st, 'out_at of player 2 = 1', lambda: (st.counters['out_at'][1] == 1), line=557)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=557)
     run.legal(st, 'player 3: place triangle on r3c12', True, line=558)
     return st
 

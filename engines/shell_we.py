@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '0f714cb7d2b22e02'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -40,11 +40,11 @@ B_BEACH_LABEL = tuple(f'{r} {c}' for r, c in zip(B_BEACH_ROW, B_BEACH_COLUMN))
 
 def face_beach__A(st):
     """Face A of beach is used when `side = A`. [SHELL-COMP-8] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:128)"""
-    return (st.options['side'] == 'A')
+    return (st._options['side'] == 'A')
 
 def face_beach__B(st):
     """Face B of beach is used when `side = B`. [SHELL-COMP-8, SHELL-PEARL-3] ruling SHELL-AMB-2 (rulebooks/shell-we.rules:134)"""
-    return (st.options['side'] == 'B')
+    return (st._options['side'] == 'B')
 
 B_BEACH_FACES = (
     FaceInfo('A', (
@@ -76,16 +76,16 @@ def fit_starfish__on__beach(st, v_item, v_space):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] (rulebooks/shell-we.rules:146)"""
-    for v_p in st.loop_over(range(st.players)):
-        for _ in st.loop(17):
-            st.then('draw_tile', (v_p,))
-    for v_p in st.loop_over(range(st.players)):
-        st.then('starting_tile', (v_p,))
+    for v_p in st._loop_over(range(st.players)):
+        for _ in st._loop(17):
+            st._then('draw_tile', (v_p,))
+    for v_p in st._loop_over(range(st.players)):
+        st._then('starting_tile', (v_p,))
 
 # ---------------------------------------------------------------- chance draw_tile
 def draw_draw_tile(st, v_player):
     """Chance `draw_tile`: the zone it draws from. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
-    return st.t.zone_base['bag']
+    return st._t.zone_base['bag']
 
 def text_draw_tile(st, v_player, v_tile):
     """Chance `draw_tile`: how an outcome reads. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
@@ -93,7 +93,7 @@ def text_draw_tile(st, v_player, v_tile):
 
 def resolve_draw_tile(st, cause, v_player, v_tile):
     """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
-    st.move(v_tile, st.t.zone_base['rack'] + v_player, 'draw')
+    st._move(v_tile, st._t.zone_base['rack'] + v_player, 'draw')
 
 # ---------------------------------------------------------------- choice starting_tile
 def by_starting_tile(st, v_player):
@@ -104,18 +104,18 @@ def by_starting_tile(st, v_player):
 def options_starting_tile__start(st, v_player):
     """Option `start` of `starting_tile`: `start with {tile}`. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
+        for v_space in st._t.fits[0][v_tile]:
             found.append((TEXT_1[v_tile], (v_tile, v_space, )))
     return found
 
 
 def candidates_starting_tile__start(st, v_player):
     """Every `start` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        for v_space in st.t.cells_in_use[0]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
+        for v_space in st._t.cells_in_use[0]:
             yield (TEXT_1[v_tile], (v_tile, v_space, ))
 
 
@@ -123,14 +123,14 @@ def first_failing_starting_tile__start(st, v_player, v_tile, v_space):
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
         return 0
-    if not (v_space in st.t.fit_sets[0][v_tile]):  # tile fits space
+    if not (v_space in st._t.fit_sets[0][v_tile]):  # tile fits space
         return 1
     return -1
 
 
 def effect_starting_tile__start(st, cause, v_player, v_tile, v_space):
     """What `start` does. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13] (rulebooks/shell-we.rules:158)"""
-    st.place(0, v_tile, v_space, 'start')
+    st._place(0, v_tile, v_space, 'start')
 
 
 def choices_starting_tile(st, v_player):
@@ -138,10 +138,10 @@ def choices_starting_tile(st, v_player):
     rows = []
     seat = v_player
     # start: `start with {tile}`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
+        for v_space in st._t.fits[0][v_tile]:
             rows.append((seat, TEXT_1[v_tile], 0, (v_tile, v_space, )))
     return seat, rows
 
@@ -154,11 +154,11 @@ def by_turn(st, v_player):
 def options_turn__swap(st, v_player):
     """Option `swap` of `turn`: `swap {tile} for the starfish on {space}`. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.holds(0, v_space, 'starfish')):  # space holds starfish
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._holds(0, v_space, 'starfish')):  # space holds starfish
                 continue
             found.append(('swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], (v_tile, v_space, )))
     return found
@@ -166,8 +166,8 @@ def options_turn__swap(st, v_player):
 
 def candidates_turn__swap(st, v_player):
     """Every `swap` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        for v_space in st.t.cells_in_use[0]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
+        for v_space in st._t.cells_in_use[0]:
             yield ('swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], (v_tile, v_space, ))
 
 
@@ -175,30 +175,30 @@ def first_failing_turn__swap(st, v_player, v_tile, v_space):
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
         return 0
-    if not (st.holds(0, v_space, 'starfish')):  # space holds starfish
+    if not (st._holds(0, v_space, 'starfish')):  # space holds starfish
         return 1
-    if not (v_space in st.t.fit_sets[0][v_tile]):  # tile fits space
+    if not (v_space in st._t.fit_sets[0][v_tile]):  # tile fits space
         return 2
     return -1
 
 
 def effect_turn__swap(st, cause, v_player, v_tile, v_space):
     """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
-    st.move(st.occupant(0, v_space), st.t.zone_base['rack'] + v_player, 'swap')
-    st.place(0, v_tile, v_space, 'swap')
-    st.then('turn', (v_player,))
+    st._move(st._occupant(0, v_space), st._t.zone_base['rack'] + v_player, 'swap')
+    st._place(0, v_tile, v_space, 'swap')
+    st._then('turn', (v_player,))
 
 
 def options_turn__play_shell(st, v_player):
     """Option `play_shell` of `turn`: `play {tile}`. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             found.append((TEXT_2[v_tile], (v_tile, v_space, )))
     return found
@@ -206,8 +206,8 @@ def options_turn__play_shell(st, v_player):
 
 def candidates_turn__play_shell(st, v_player):
     """Every `play_shell` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        for v_space in st.t.cells_in_use[0]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
+        for v_space in st._t.cells_in_use[0]:
             yield (TEXT_2[v_tile], (v_tile, v_space, ))
 
 
@@ -215,34 +215,34 @@ def first_failing_turn__play_shell(st, v_player, v_tile, v_space):
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
         return 0
-    if not (v_space in st.t.fit_sets[0][v_tile]):  # tile fits space
+    if not (v_space in st._t.fit_sets[0][v_tile]):  # tile fits space
         return 1
-    if not (st.boards[0][v_space] < 0):  # space is empty
+    if not (st._boards[0][v_space] < 0):  # space is empty
         return 2
-    if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+    if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
         return 3
     return -1
 
 
 def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
     """What `play_shell` does. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
-    st.keep_counters()
-    st.counters['pass_streak'] = 0
-    st.place(0, v_tile, v_space, 'regular')
-    st.then('second_tile', (v_player, v_space))
-    st.then('resolve_bonuses', ())
+    st._keep_counters()
+    st._counters['pass_streak'] = 0
+    st._place(0, v_tile, v_space, 'regular')
+    st._then('second_tile', (v_player, v_space))
+    st._then('resolve_bonuses', ())
 
 
 def options_turn__play_starfish(st, v_player):
     """Option `play_starfish` of `turn`: `play a starfish on {space}`. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
-        for v_space in st.t.cells_in_use[0]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.cells_in_use[0]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             found.append(('play a starfish on ' + B_BEACH_LABEL[v_space], (v_tile, v_space, )))
     return found
@@ -250,8 +250,8 @@ def options_turn__play_starfish(st, v_player):
 
 def candidates_turn__play_starfish(st, v_player):
     """Every `play_starfish` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        for v_space in st.t.cells_in_use[0]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
+        for v_space in st._t.cells_in_use[0]:
             yield ('play a starfish on ' + B_BEACH_LABEL[v_space], (v_tile, v_space, ))
 
 
@@ -259,26 +259,26 @@ def first_failing_turn__play_starfish(st, v_player, v_tile, v_space):
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
         return 0
-    if not (st.boards[0][v_space] < 0):  # space is empty
+    if not (st._boards[0][v_space] < 0):  # space is empty
         return 1
-    if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+    if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
         return 2
     return -1
 
 
 def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
     """What `play_starfish` does. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
-    st.keep_counters()
-    st.counters['pass_streak'] = 0
-    st.place(0, v_tile, v_space, 'regular')
-    st.then('second_tile', (v_player, v_space))
-    st.then('resolve_bonuses', ())
+    st._keep_counters()
+    st._counters['pass_streak'] = 0
+    st._place(0, v_tile, v_space, 'regular')
+    st._then('second_tile', (v_player, v_space))
+    st._then('resolve_bonuses', ())
 
 
 def options_turn__draw(st, v_player):
     """Option `draw` of `turn`: `draw two tiles`. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
     found = []
-    if not (bool(st.zones[st.t.zone_base['bag']])):  # bag is not empty
+    if not (bool(st._zones[st._t.zone_base['bag']])):  # bag is not empty
         return found
     found.append(('draw two tiles', ()))
     return found
@@ -291,23 +291,23 @@ def candidates_turn__draw(st, v_player):
 
 def first_failing_turn__draw(st, v_player):
     """The index of the first condition that does not hold, or -1."""
-    if not (bool(st.zones[st.t.zone_base['bag']])):  # bag is not empty
+    if not (bool(st._zones[st._t.zone_base['bag']])):  # bag is not empty
         return 0
     return -1
 
 
 def effect_turn__draw(st, cause, v_player):
     """What `draw` does. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
-    st.keep_counters()
-    st.counters['pass_streak'] = 0
-    for _ in st.loop(2):
-        st.then('draw_tile', (v_player,))
+    st._keep_counters()
+    st._counters['pass_streak'] = 0
+    for _ in st._loop(2):
+        st._then('draw_tile', (v_player,))
 
 
 def options_turn__pass(st, v_player):
     """Option `pass` of `turn`: `pass`. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
     found = []
-    if not (not st.zones[st.t.zone_base['bag']]):  # bag is empty
+    if not (not st._zones[st._t.zone_base['bag']]):  # bag is empty
         return found
     found.append(('pass', ()))
     return found
@@ -320,15 +320,15 @@ def candidates_turn__pass(st, v_player):
 
 def first_failing_turn__pass(st, v_player):
     """The index of the first condition that does not hold, or -1."""
-    if not (not st.zones[st.t.zone_base['bag']]):  # bag is empty
+    if not (not st._zones[st._t.zone_base['bag']]):  # bag is empty
         return 0
     return -1
 
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
-    st.keep_counters()
-    st.counters['pass_streak'] = counter_value(st.counters['pass_streak'] + 1, 'pass_streak')
+    st._keep_counters()
+    st._counters['pass_streak'] = counter_value(st._counters['pass_streak'] + 1, 'pass_streak')
 
 
 def choices_turn(st, v_player):
@@ -336,38 +336,38 @@ def choices_turn(st, v_player):
     rows = []
     seat = v_player
     # swap: `swap {tile} for the starfish on {space}`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.holds(0, v_space, 'starfish')):  # space holds starfish
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._holds(0, v_space, 'starfish')):  # space holds starfish
                 continue
             rows.append((seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, )))
     # play_shell: `play {tile}`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
     # play_starfish: `play a starfish on {space}`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
-        for v_space in st.t.cells_in_use[0]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.cells_in_use[0]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, )))
     # draw: `draw two tiles`
-    if (bool(st.zones[st.t.zone_base['bag']])):  # bag is not empty
+    if (bool(st._zones[st._t.zone_base['bag']])):  # bag is not empty
         rows.append((seat, 'draw two tiles', 3, ()))
     # pass: `pass`
-    if (not st.zones[st.t.zone_base['bag']]):  # bag is empty
+    if (not st._zones[st._t.zone_base['bag']]):  # bag is empty
         rows.append((seat, 'pass', 4, ()))
     return seat, rows
 
@@ -380,13 +380,13 @@ def by_second_tile(st, v_player, v_first):
 def options_second_tile__play_shell(st, v_player, v_first):
     """Option `play_shell` of `second_tile`: `play {tile} too`. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             found.append((TEXT_3[v_tile], (v_tile, v_space, )))
     return found
@@ -394,8 +394,8 @@ def options_second_tile__play_shell(st, v_player, v_first):
 
 def candidates_second_tile__play_shell(st, v_player, v_first):
     """Every `play_shell` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        for v_space in st.t.cells_in_use[0]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
+        for v_space in st._t.cells_in_use[0]:
             yield (TEXT_3[v_tile], (v_tile, v_space, ))
 
 
@@ -403,32 +403,32 @@ def first_failing_second_tile__play_shell(st, v_player, v_first, v_tile, v_space
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
         return 0
-    if not (v_space in st.t.fit_sets[0][v_tile]):  # tile fits space
+    if not (v_space in st._t.fit_sets[0][v_tile]):  # tile fits space
         return 1
-    if not (st.boards[0][v_space] < 0):  # space is empty
+    if not (st._boards[0][v_space] < 0):  # space is empty
         return 2
-    if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+    if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
         return 3
     return -1
 
 
 def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space):
     """What `play_shell` does. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
-    st.place(0, v_tile, v_space, 'regular')
+    st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st.then('consecutive_bonus', (v_player, v_space))
+        st._then('consecutive_bonus', (v_player, v_space))
 
 
 def options_second_tile__play_starfish(st, v_player, v_first):
     """Option `play_starfish` of `second_tile`: `play a starfish on {space} too`. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
-        for v_space in st.t.cells_in_use[0]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.cells_in_use[0]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             found.append(('play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', (v_tile, v_space, )))
     return found
@@ -436,8 +436,8 @@ def options_second_tile__play_starfish(st, v_player, v_first):
 
 def candidates_second_tile__play_starfish(st, v_player, v_first):
     """Every `play_starfish` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        for v_space in st.t.cells_in_use[0]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
+        for v_space in st._t.cells_in_use[0]:
             yield ('play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', (v_tile, v_space, ))
 
 
@@ -445,18 +445,18 @@ def first_failing_second_tile__play_starfish(st, v_player, v_first, v_tile, v_sp
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
         return 0
-    if not (st.boards[0][v_space] < 0):  # space is empty
+    if not (st._boards[0][v_space] < 0):  # space is empty
         return 1
-    if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+    if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
         return 2
     return -1
 
 
 def effect_second_tile__play_starfish(st, cause, v_player, v_first, v_tile, v_space):
     """What `play_starfish` does. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
-    st.place(0, v_tile, v_space, 'regular')
+    st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st.then('consecutive_bonus', (v_player, v_space))
+        st._then('consecutive_bonus', (v_player, v_space))
 
 
 def options_second_tile__stop(st, v_player, v_first):
@@ -486,23 +486,23 @@ def choices_second_tile(st, v_player, v_first):
     rows = []
     seat = v_player
     # play_shell: `play {tile} too`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
     # play_starfish: `play a starfish on {space} too`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
-        for v_space in st.t.cells_in_use[0]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.cells_in_use[0]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
-            if not (st.has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
             rows.append((seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, )))
     # stop: `stop after one tile`
@@ -512,12 +512,12 @@ def choices_second_tile(st, v_player, v_first):
 # ---------------------------------------------------------------- auto resolve_bonuses
 def step_resolve_bonuses(st, cause):
     """Step `resolve_bonuses`. [SHELL-BONUS-5, SHELL-BONUS-8] (rulebooks/shell-we.rules:213)"""
-    st.then(RESOLVE, ('bonuses',))
+    st._then(RESOLVE, ('bonuses',))
 
 # ---------------------------------------------------------------- auto consecutive_bonus
 def step_consecutive_bonus(st, cause, v_player, v_lane):
     """Step `consecutive_bonus`. [SHELL-BONUS-2, SHELL-BONUS-3, SHELL-BONUS-4] ruling SHELL-BONUS-STD (rulebooks/shell-we.rules:216)"""
-    st.enqueue('bonuses', 'give_left', (v_player,))
+    st._enqueue('bonuses', 'give_left', (v_player,))
 
 # ---------------------------------------------------------------- choice bonus_placement
 def by_bonus_placement(st, v_player):
@@ -528,11 +528,11 @@ def by_bonus_placement(st, v_player):
 def options_bonus_placement__place(st, v_player):
     """Option `place` of `bonus_placement`: `bonus: place {tile}`. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
             found.append((TEXT_4[v_tile], (v_tile, v_space, )))
     return found
@@ -540,8 +540,8 @@ def options_bonus_placement__place(st, v_player):
 
 def candidates_bonus_placement__place(st, v_player):
     """Every `place` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
-        for v_space in st.t.cells_in_use[0]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
+        for v_space in st._t.cells_in_use[0]:
             yield (TEXT_4[v_tile], (v_tile, v_space, ))
 
 
@@ -549,16 +549,16 @@ def first_failing_bonus_placement__place(st, v_player, v_tile, v_space):
     """The index of the first condition that does not hold, or -1."""
     if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
         return 0
-    if not (v_space in st.t.fit_sets[0][v_tile]):  # tile fits space
+    if not (v_space in st._t.fit_sets[0][v_tile]):  # tile fits space
         return 1
-    if not (st.boards[0][v_space] < 0):  # space is empty
+    if not (st._boards[0][v_space] < 0):  # space is empty
         return 2
     return -1
 
 
 def effect_bonus_placement__place(st, cause, v_player, v_tile, v_space):
     """What `place` does. [SHELL-PEARL-2, SHELL-BONUS-6, SHELL-BONUS-7, SHELL-FAQ-5] (rulebooks/shell-we.rules:227)"""
-    st.place(0, v_tile, v_space, 'bonus')
+    st._place(0, v_tile, v_space, 'bonus')
 
 
 def choices_bonus_placement(st, v_player):
@@ -566,11 +566,11 @@ def choices_bonus_placement(st, v_player):
     rows = []
     seat = v_player
     # place: `bonus: place {tile}`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
-        for v_space in st.t.fits[0][v_tile]:
-            if not (st.boards[0][v_space] < 0):  # space is empty
+        for v_space in st._t.fits[0][v_tile]:
+            if not (st._boards[0][v_space] < 0):  # space is empty
                 continue
             rows.append((seat, TEXT_4[v_tile], 0, (v_tile, v_space, )))
     return seat, rows
@@ -584,14 +584,14 @@ def by_give_left(st, v_player):
 def options_give_left__give(st, v_player):
     """Option `give` of `give_left`: `bonus: give {tile} to the player on the left`. [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
     found = []
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         found.append((TEXT_5[v_tile], (v_tile, )))
     return found
 
 
 def candidates_give_left__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
-    for v_tile in st.zones[st.t.zone_base['rack'] + v_player]:
+    for v_tile in st._zones[st._t.zone_base['rack'] + v_player]:
         yield (TEXT_5[v_tile], (v_tile, ))
 
 
@@ -602,7 +602,7 @@ def first_failing_give_left__give(st, v_player, v_tile):
 
 def effect_give_left__give(st, cause, v_player, v_tile):
     """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
-    st.move(v_tile, st.t.zone_base['rack'] + (v_player + 1) % st.players, 'bonus')
+    st._move(v_tile, st._t.zone_base['rack'] + (v_player + 1) % st.players, 'bonus')
 
 
 def choices_give_left(st, v_player):
@@ -610,20 +610,20 @@ def choices_give_left(st, v_player):
     rows = []
     seat = v_player
     # give: `bonus: give {tile} to the player on the left`
-    for v_tile in st.one_of_each(st.zones[st.t.zone_base['rack'] + v_player]):
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         rows.append((seat, TEXT_5[v_tile], 0, (v_tile, )))
     return seat, rows
 
 # ---------------------------------------------------------------- trigger pearl_reached
 def trigger_pearl_reached(st, v_item, v_space, v_player, cause):
     """When something is placed on beach as regular. [SHELL-PEARL-1, SHELL-PEARL-4, SHELL-PEARL-5, SHELL-BONUS-1, SHELL-FAQ-1, SHELL-FAQ-2, SHELL-FAQ-6] ruling SHELL-AMB-2, SHELL-AMB-6, SHELL-AMB-7, SHELL-AMB-8 (rulebooks/shell-we.rules:221)"""
-    if st.region_complete(0, v_space):
-        st.enqueue('bonuses', 'bonus_placement', (v_player,))
+    if st._region_complete(0, v_space):
+        st._enqueue('bonuses', 'bonus_placement', (v_player,))
 
 # ---------------------------------------------------------------- instead short_draw
 def applies_short_draw(st, v_player):
     """Whether `short_draw` replaces `draw_tile` now: bag is empty."""
-    return not st.zones[st.t.zone_base['bag']]
+    return not st._zones[st._t.zone_base['bag']]
 
 
 def instead_short_draw(st, cause, v_player):
@@ -634,14 +634,14 @@ def instead_short_draw(st, cause, v_player):
 def end_out_of_tiles(st):
     """Whether the game ends now by `out_of_tiles`; returns the declared winners. [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:243)"""
     for v_p in range(st.players):
-        if not st.zones[st.t.zone_base['rack'] + v_p]:
+        if not st._zones[st._t.zone_base['rack'] + v_p]:
             return [v_p]
     return None
 
 # ---------------------------------------------------------------- end everybody_passed
 def end_everybody_passed(st):
     """Whether the game ends now by `everybody_passed`; returns the declared winners. [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:249)"""
-    if (st.counters['pass_streak'] >= st.players):
+    if (st._counters['pass_streak'] >= st.players):
         return []
     return None
 
@@ -650,33 +650,33 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHELL-END-1, SHELL-OBJ-1, SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-11, SHELL-AMB-21 (rulebooks/shell-we.rules:243, 249)"""
     # out_of_tiles [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11
     for v_p in range(st.players):
-        if not st.zones[st.t.zone_base['rack'] + v_p]:
+        if not st._zones[st._t.zone_base['rack'] + v_p]:
             return 0, [v_p]
     # everybody_passed [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21
-    if (st.counters['pass_streak'] >= st.players):
+    if (st._counters['pass_streak'] >= st.players):
         return 1, []
     return None
 
 
 def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
-    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in st.zones[st.t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish'])))
+    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in st._zones[st._t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in st._zones[st._t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish'])))
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
-    return ((len(st.zones[st.t.zone_base['bag']]) + len(st.zones_named('rack')) + len([1 for v_s in st.t.cells_in_use[0] if st.boards[0][v_s] >= 0]) + len(st.zones[st.t.zone_base['box']])) == 105)
+    return ((len(st._zones[st._t.zone_base['bag']]) + len(st._zones_named('rack')) + len([1 for v_s in st._t.cells_in_use[0] if st._boards[0][v_s] >= 0]) + len(st._zones[st._t.zone_base['box']])) == 105)
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
-    return ((len([1 for v_t in st.zones[st.t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_t in st.zones_named('rack') if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_s in st.t.cells_in_use[0] if st.holds(0, v_s, 'starfish')])) == 5)
+    return ((len([1 for v_t in st._zones[st._t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_t in st._zones_named('rack') if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_s in st._t.cells_in_use[0] if st._holds(0, v_s, 'starfish')])) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
     """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""
-    return (ITEM_KIND[v_item] == 'starfish' or v_space in st.t.fit_sets[0][v_item])
+    return (ITEM_KIND[v_item] == 'starfish' or v_space in st._t.fit_sets[0][v_item])
 
 def invariant_adjacency(st, v_item, v_space, v_player):
     """Invariant: every regular placement touches a tile. [SHELL-INV-4, SHELL-PLACE-2, SHELL-PLACE-5] (rulebooks/shell-we.rules:273)"""
-    return st.has_occupied_neighbour(0, v_space)
+    return st._has_occupied_neighbour(0, v_space)
 
 def invariant_starfish_channels(st, v_item, v_space, v_player):
     """Invariant: a starfish reaches the board only by a regular placement. [SHELL-INV-6, SHELL-SETUP-12, SHELL-FAQ-7] (rulebooks/shell-we.rules:277)"""
@@ -684,17 +684,17 @@ def invariant_starfish_channels(st, v_item, v_space, v_player):
 
 def invariant_swap_shape(st, v_item, v_space, v_player):
     """Invariant: a swap puts a shell on its own space. [SHELL-INV-9, SHELL-SWAP-1] (rulebooks/shell-we.rules:281)"""
-    return (ITEM_KIND[v_item] == 'shell' and v_space in st.t.fit_sets[0][v_item])
+    return (ITEM_KIND[v_item] == 'shell' and v_space in st._t.fit_sets[0][v_item])
 
 def invariant_passing(st):
     """Invariant: players pass only when the bag is empty, and never more than all in a row. [SHELL-INV-10, SHELL-END-8] (rulebooks/shell-we.rules:288)"""
-    return (((st.counters['pass_streak'] == 0) or not st.zones[st.t.zone_base['bag']]) and (st.counters['pass_streak'] <= st.players))
+    return (((st._counters['pass_streak'] == 0) or not st._zones[st._t.zone_base['bag']]) and (st._counters['pass_streak'] <= st.players))
 
 
 def example_worked_penalty(run):
     """Example: The rulebook's penalty example: 20 + 3 + 10 = 33. [SHELL-END-6, SHELL-END-3, SHELL-END-4, SHELL-INV-14] (rulebooks/shell-we.rules:293)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['rack'] + 1, ['starfish', 'red 3', 'blue 10'], line=295)
+    run.put(st, st._t.zone_base['rack'] + 1, ['starfish', 'red 3', 'blue 10'], line=295)
     run.fact(st, 'penalty of player 2 = 33', lambda: (score_penalty(st, 1) == 33), line=296)
     return st
 
@@ -702,10 +702,10 @@ def example_worked_penalty(run):
 def example_start_on_pearl(run):
     """Example: A starting tile on a pearl earns nothing. [SHELL-FAQ-1] (rulebooks/shell-we.rules:298)"""
     st = run.start(players=4, options={})
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 5'], line=300)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'red 5'], line=300)
     run.step(st, 'starting_tile', (0,), line=301)
     run.act(st, 'player 1: start with red 3', line=302)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=303)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=303)
     return st
 
 
@@ -713,13 +713,13 @@ def example_swap_on_pearl(run):
     """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:305)"""
     st = run.start(players=4, options={})
     run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=307)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=308)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=309)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=310)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=311)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=308)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=309)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=310)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=311)
     run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=312)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=313)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st.zones[st.t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=314)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=313)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=314)
     run.legal(st, 'player 1: play a starfish on red 5', True, line=315)
     return st
 
@@ -728,15 +728,15 @@ def example_starfish_pair(run):
     """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:317)"""
     st = run.start(players=4, options={})
     run.place(st, 0, [('blue 4', None)], line=319)
-    run.put(st, st.t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=320)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=321)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=322)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=323)
+    run.put(st, st._t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=320)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=321)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=322)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=323)
     run.act(st, 'player 1: play a starfish on blue 3', line=324)
     run.act(st, 'player 1: play a starfish on blue 2 too', line=325)
     run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=326)
     run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=327)
-    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 1]) == 2), line=328)
+    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 1]) == 2), line=328)
     return st
 
 
@@ -744,15 +744,15 @@ def example_no_chain(run):
     """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:330)"""
     st = run.start(players=4, options={})
     run.place(st, 0, [('red 4', None)], line=332)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=333)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=334)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=335)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=336)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=333)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=334)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=335)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=336)
     run.act(st, 'player 1: play red 3', line=337)
     run.act(st, 'player 1: stop after one tile', line=338)
     run.legal(st, 'player 1: bonus: place blue 6', True, line=339)
     run.act(st, 'player 1: bonus: place blue 6', line=340)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=341)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=341)
     run.legal(st, 'player 2: draw two tiles', True, line=342)
     return st
 
@@ -761,16 +761,16 @@ def example_two_pearls(run):
     """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:344)"""
     st = run.start(players=4, options={})
     run.place(st, 0, [('red 4', None), ('red 10', None)], line=346)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=347)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=348)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=349)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=350)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=347)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=348)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=349)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=350)
     run.act(st, 'player 1: play red 3', line=351)
     run.act(st, 'player 1: play red 11 too', line=352)
     run.act(st, 'player 1: bonus: place green 0', line=353)
     run.act(st, 'player 1: bonus: place yellow 0', line=354)
     run.legal(st, 'player 2: draw two tiles', True, line=355)
-    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 1), line=356)
+    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 1), line=356)
     return st
 
 
@@ -778,10 +778,10 @@ def example_no_starfish_bonus(run):
     """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:358)"""
     st = run.start(players=4, options={})
     run.place(st, 0, [('red 4', None)], line=360)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=361)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=362)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=363)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=364)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=361)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=362)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=363)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=364)
     run.act(st, 'player 1: play red 3', line=365)
     run.act(st, 'player 1: stop after one tile', line=366)
     run.legal(st, 'player 1: bonus: place green 0', True, line=367)
@@ -793,20 +793,20 @@ def example_last_tile_in_bag(run):
     """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:370)"""
     st = run.start(players=4, options={})
     run.place(st, 0, [('red 4', None)], line=372)
-    run.put(st, st.t.zone_base['rack'] + 0, ['green 0'], line=373)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17'], line=374)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=375)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=376)
-    run.put(st, st.t.zone_base['box'], ['red 0', 'red 1', 'red 2', 'red 3', 'red 5', 'red 6', 'red 7', 'red 8', 'red 9', 'red 10', 'red 11', 'red 12', 'red 13', 'red 14', 'red 15', 'red 16', 'red 17'], line=377)
-    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 4', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=378)
-    run.put(st, st.t.zone_base['box'], ['green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 10', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=379)
-    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 10', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=380)
-    run.put(st, st.t.zone_base['box'], ['purple 0', 'purple 1', 'purple 2', 'purple 3', 'purple 4', 'purple 5', 'purple 6', 'purple 7', 'purple 8', 'purple 9', 'purple 10', 'purple 11', 'purple 12', 'purple 13', 'purple 14'], line=381)
-    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish'], line=382)
-    run.fact(st, 'size of bag = 1', lambda: (len(st.zones[st.t.zone_base['bag']]) == 1), line=383)
+    run.put(st, st._t.zone_base['rack'] + 0, ['green 0'], line=373)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=374)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=375)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=376)
+    run.put(st, st._t.zone_base['box'], ['red 0', 'red 1', 'red 2', 'red 3', 'red 5', 'red 6', 'red 7', 'red 8', 'red 9', 'red 10', 'red 11', 'red 12', 'red 13', 'red 14', 'red 15', 'red 16', 'red 17'], line=377)
+    run.put(st, st._t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 4', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=378)
+    run.put(st, st._t.zone_base['box'], ['green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 10', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=379)
+    run.put(st, st._t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 10', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=380)
+    run.put(st, st._t.zone_base['box'], ['purple 0', 'purple 1', 'purple 2', 'purple 3', 'purple 4', 'purple 5', 'purple 6', 'purple 7', 'purple 8', 'purple 9', 'purple 10', 'purple 11', 'purple 12', 'purple 13', 'purple 14'], line=381)
+    run.put(st, st._t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish'], line=382)
+    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=383)
     run.act(st, 'player 1: draw two tiles', line=384)
     run.act(st, 'chance: draw starfish', line=385)
-    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st.zones[st.t.zone_base['rack'] + 0]) == 2), line=386)
+    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=386)
     run.legal(st, 'player 2: pass', True, line=387)
     return st
 
@@ -815,10 +815,10 @@ def example_empty_rack_wins(run):
     """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:389)"""
     st = run.start(players=4, options={})
     run.place(st, 0, [('red 4', None)], line=391)
-    run.put(st, st.t.zone_base['rack'] + 0, ['red 3'], line=392)
-    run.put(st, st.t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=393)
-    run.put(st, st.t.zone_base['rack'] + 2, ['purple 16'], line=394)
-    run.put(st, st.t.zone_base['rack'] + 3, ['purple 15'], line=395)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3'], line=392)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=393)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=394)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=395)
     run.act(st, 'player 1: play red 3', line=396)
     run.over(st, 'out_of_tiles', line=397)
     run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=398)
@@ -830,13 +830,13 @@ def example_all_pass(run):
     """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:401)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('blue 4', None)], line=403)
-    run.put(st, st.t.zone_base['rack'] + 0, ['green 10'], line=404)
-    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 10'], line=405)
-    run.put(st, st.t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=406)
-    run.put(st, st.t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=407)
-    run.put(st, st.t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=408)
-    run.put(st, st.t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish', 'starfish'], line=409)
-    run.fact(st, 'bag is empty', lambda: not st.zones[st.t.zone_base['bag']], line=410)
+    run.put(st, st._t.zone_base['rack'] + 0, ['green 10'], line=404)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10'], line=405)
+    run.put(st, st._t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=406)
+    run.put(st, st._t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=407)
+    run.put(st, st._t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=408)
+    run.put(st, st._t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish', 'starfish'], line=409)
+    run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=410)
     run.legal(st, 'player 1: draw two tiles', False, line=411)
     run.act(st, 'player 1: pass', line=412)
     run.act(st, 'player 2: pass', line=413)
@@ -850,12 +850,12 @@ def example_side_b_pearl(run):
     """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:418)"""
     st = run.start(players=2, options={'side': 'B'})
     run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=421)
-    run.put(st, st.t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=422)
-    run.put(st, st.t.zone_base['rack'] + 1, ['yellow 17'], line=423)
+    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=422)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=423)
     run.act(st, 'player 1: play blue 4', line=424)
     run.act(st, 'player 1: play blue 8 too', line=425)
     run.legal(st, 'player 1: bonus: place green 0', True, line=426)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st.queues['bonuses']) == 0), line=427)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=427)
     return st
 
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'f4ef340e6dc0fea4'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -45,12 +45,12 @@ def fit_piece__on__grid(st, v_item, v_space):
 
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s is occupied and symbol of occupant of s = symbol of p`. [TTT-4] (rulebooks/tic-tac-toe.rules:28)"""
-    return (st.boards[0][v_s] >= 0 and (ITEM_ATTRS['symbol'][st.occupant(0, v_s)] == ('cross', 'nought')[v_p]))
+    return (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['symbol'][st._occupant(0, v_s)] == ('cross', 'nought')[v_p]))
 
 
 def define_three_from(st, v_s, v_p):
     """Definition `three_from`: `count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0`. [TTT-4] (rulebooks/tic-tac-toe.rules:31)"""
-    return any((st.t.full_lines[0, v_d, 3][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st.t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    return any((st._t.full_lines[0, v_d, 3][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st._t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -61,8 +61,8 @@ def by_turn(st, v_player):
 def options_turn__mark(st, v_player):
     """Option `mark` of `turn`: `{symbol of player} on row {row of s} column {col of s}`. [TTT-3] (rulebooks/tic-tac-toe.rules:37)"""
     found = []
-    for v_s in st.t.cells_in_use[0]:
-        if not (st.boards[0][v_s] < 0):  # s is empty
+    for v_s in st._t.cells_in_use[0]:
+        if not (st._boards[0][v_s] < 0):  # s is empty
             continue
         found.append((str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), (v_s, )))
     return found
@@ -70,20 +70,20 @@ def options_turn__mark(st, v_player):
 
 def candidates_turn__mark(st, v_player):
     """Every `mark` candidate, before its conditions; to explain refusals."""
-    for v_s in st.t.cells_in_use[0]:
+    for v_s in st._t.cells_in_use[0]:
         yield (str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), (v_s, ))
 
 
 def first_failing_turn__mark(st, v_player, v_s):
     """The index of the first condition that does not hold, or -1."""
-    if not (st.boards[0][v_s] < 0):  # s is empty
+    if not (st._boards[0][v_s] < 0):  # s is empty
         return 0
     return -1
 
 
 def effect_turn__mark(st, cause, v_player, v_s):
     """What `mark` does. [TTT-3] (rulebooks/tic-tac-toe.rules:37)"""
-    st.place(0, st.first('any(m in supply where symbol of m = symbol of player)', (v_m for v_m in st.zones[st.t.zone_base['supply']] if (ITEM_ATTRS['symbol'][v_m] == ('cross', 'nought')[v_player]))), v_s, cause)
+    st._place(0, st._first('any(m in supply where symbol of m = symbol of player)', (v_m for v_m in st._zones[st._t.zone_base['supply']] if (ITEM_ATTRS['symbol'][v_m] == ('cross', 'nought')[v_player]))), v_s, cause)
 
 
 def choices_turn(st, v_player):
@@ -91,8 +91,8 @@ def choices_turn(st, v_player):
     rows = []
     seat = v_player
     # mark: `{symbol of player} on row {row of s} column {col of s}`
-    for v_s in st.t.cells_in_use[0]:
-        if not (st.boards[0][v_s] < 0):  # s is empty
+    for v_s in st._t.cells_in_use[0]:
+        if not (st._boards[0][v_s] < 0):  # s is empty
             continue
         rows.append((seat, str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
     return seat, rows
@@ -101,14 +101,14 @@ def choices_turn(st, v_player):
 def end_three(st):
     """Whether the game ends now by `three`; returns the declared winners. [TTT-4] (rulebooks/tic-tac-toe.rules:42)"""
     for v_p in range(st.players):
-        if any(define_three_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
+        if any(define_three_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
             return [v_p]
     return None
 
 # ---------------------------------------------------------------- end full
 def end_full(st):
     """Whether the game ends now by `full`; returns the declared winners. [TTT-5] (rulebooks/tic-tac-toe.rules:48)"""
-    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
+    if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return []
     return None
 
@@ -117,16 +117,16 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [TTT-4, TTT-5] (rulebooks/tic-tac-toe.rules:42, 48)"""
     # three [TTT-4]
     for v_p in range(st.players):
-        if any(define_three_from(st, v_s, v_p) for v_s in st.t.cells_in_use[0]):
+        if any(define_three_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
             return 0, [v_p]
     # full [TTT-5]
-    if (not any(st.boards[0][v_s] < 0 for v_s in st.t.cells_in_use[0])):
+    if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return 1, []
     return None
 
 def invariant_alternate(st):
     """Invariant: crosses are never fewer than noughts, nor more than one ahead. [TTT-3] (rulebooks/tic-tac-toe.rules:92)"""
-    return (len([1 for v_s in st.t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st.t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
 
 
 def example_across(run):

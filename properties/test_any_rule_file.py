@@ -88,9 +88,9 @@ def test_a_broken_rule_file_is_caught_with_a_replayable_counterexample(name, tmp
 
     # the action list replays, and the violation happens at its last action, not before
     state = replay(broken, failure.actions, players=3, options=failure.options)
-    assert any(v.startswith(expected.split(":", 1)[1] + ":") for v in state.violations), state.violations
+    assert any(v.startswith(expected.split(":", 1)[1] + ":") for v in state._violations), state._violations
     before = replay(broken, failure.actions[:-1], players=3, options=failure.options)
-    assert before.violations == []
+    assert before._violations == []
     assert failure.actions[-1].startswith("player ")
 
     # the report names the property, lists the actions and says how to replay them

@@ -44,5 +44,5 @@ def test_a_state_read_back_from_json_plays_on_the_same_when_a_step_queues_before
         assert failure.failure.property == "json_round_trip"
         assert failure.failure.actions == actions
         raise AssertionError(failure.failure.message) from None
-    assert copy.violations == original.violations
+    assert copy._violations == original._violations
     assert copy == original

@@ -120,11 +120,11 @@ def cell_xy(game, cell: int) -> tuple[int, int]:
 
 
 def shield(st, seat):
-    return st.zones[st.t.zone_base["shield"] + seat]
+    return st._zones[st._t.zone_base["shield"] + seat]
 
 
 def mat(st, seat):
-    return st.zones[st.t.zone_base["mat"] + seat] if "mat" in st.t.zone_base else []
+    return st._zones[st._t.zone_base["mat"] + seat] if "mat" in st._t.zone_base else []
 
 
 def fish_of(game, items, kind=None):
@@ -136,11 +136,11 @@ def count_kind(game, items, kind):
 
 
 def board_cells(st) -> set[tuple[int, int]]:
-    return {cell_xy(st.engine, c) for c in range(len(st.boards[0])) if st.t.in_use[0][c]}
+    return {cell_xy(st.game, c) for c in range(len(st._boards[0])) if st._t.in_use[0][c]}
 
 
 def occupied_cells(st) -> set[tuple[int, int]]:
-    return {cell_xy(st.engine, c) for c, item in enumerate(st.boards[0]) if item >= 0}
+    return {cell_xy(st.game, c) for c, item in enumerate(st._boards[0]) if item >= 0}
 
 
 def brute_force_placements(cells: set, occupied: set, kind: str) -> set[frozenset]:
@@ -160,8 +160,8 @@ def brute_force_placements(cells: set, occupied: set, kind: str) -> set[frozense
 
 
 def offered_placements(st) -> set[tuple[str, frozenset]]:
-    game, out = st.engine, set()
-    labels = {game.BOARDS[0].label(c): cell_xy(game, c) for c in range(len(st.boards[0]))}
+    game, out = st.game, set()
+    labels = {game.BOARDS[0].label(c): cell_xy(game, c) for c in range(len(st._boards[0]))}
     for action in st.legal_actions():
         text = str(action).split(": ", 1)[1]
         if not text.startswith("place "):
@@ -175,11 +175,11 @@ def offered_placements(st) -> set[tuple[str, frozenset]]:
 def item_places(st) -> Counter:
     """How many times each item is found: once in a zone, or on as many triangles as its shape has."""
     seen = Counter()
-    for zone in st.zones:
+    for zone in st._zones:
         seen.update(zone)
-    on_board = Counter(item for item in st.boards[0] if item >= 0)
+    on_board = Counter(item for item in st._boards[0] if item >= 0)
     for item, cells in on_board.items():
-        assert cells == len(SHAPES[st.engine.ITEM_ATTRS["kind"][item]]), "a tile covers the wrong number of spaces"
+        assert cells == len(SHAPES[st.game.ITEM_ATTRS["kind"][item]]), "a tile covers the wrong number of spaces"
         seen[item] += 1
     return seen
 
@@ -204,9 +204,9 @@ class Referee:
         for kind in KINDS:
             assert sum(1 for i in range(len(game.ITEM_KIND)) if game.ITEM_ATTRS.get("kind", {}).get(i) == kind) == 35
         tiles: dict[int, list] = {}
-        for c, item in enumerate(st.boards[0]):
+        for c, item in enumerate(st._boards[0]):
             if item >= 0:
-                assert st.t.in_use[0][c], "a tile hangs over the edge"  # LTES-INV-5
+                assert st._t.in_use[0][c], "a tile hangs over the edge"  # LTES-INV-5
                 tiles.setdefault(item, []).append(cell_xy(game, c))
         for item, cells in tiles.items():
             form = normalise(cells)
@@ -214,12 +214,12 @@ class Referee:
         self.checked["state"] += 1
 
     def board_snapshot(self):
-        return list(self.st.boards[0])
+        return list(self.st._boards[0])
 
     def newly_covered(self, before) -> dict[str, int]:
-        marks = self.st.t.mark_of[0]
+        marks = self.st._t.mark_of[0]
         covered = Counter()
-        for c, (old, new) in enumerate(zip(before, self.st.boards[0])):
+        for c, (old, new) in enumerate(zip(before, self.st._boards[0])):
             if old < 0 <= new and marks[c]:
                 covered[marks[c]] += 1
         return covered
@@ -232,19 +232,19 @@ class Referee:
             self.check_refill()
         out_seen = [False] * self.players
         frozen: dict[int, tuple] = {}
-        last_turn = st.turn_number
+        last_turn = st._turn_number
         pawn = self.pawn_holder()
         for _ in range(max_steps):
             if st.is_terminal():
                 break
             self.check_state()
-            if st.turn_number != last_turn:  # a turn starts: the hexagon test is exact (LTES-INV-16)
-                last_turn = st.turn_number
+            if st._turn_number != last_turn:  # a turn starts: the hexagon test is exact (LTES-INV-16)
+                last_turn = st._turn_number
                 assert brute_force_placements(self.cells, occupied_cells(st), "hexagon"), \
                     "the game goes on although no hexagon can be placed"
                 self.checked["hexagon test"] += 1
             for seat in range(self.players):  # knocked-out players are frozen (LTES-INV-12)
-                if st.counters["out_at"][seat] > 0:
+                if st._counters["out_at"][seat] > 0:
                     snapshot = (tuple(shield(st, seat)), tuple(mat(st, seat)))
                     frozen.setdefault(seat, snapshot)
                     assert frozen[seat] == snapshot, f"player {seat + 1} is out, but her holdings changed"
@@ -255,31 +255,31 @@ class Referee:
                 continue
             actions = st.legal_actions()
             seat = actions[0].player
-            assert st.counters["out_at"][seat] == 0, "a knocked-out player is asked to act"
+            assert st._counters["out_at"][seat] == 0, "a knocked-out player is asked to act"
             if str(actions[0]).split(": ", 1)[1].startswith("place "):
                 self.check_offered_placements(seat)
             action = self.rng.choice(actions)
-            out_before = list(st.counters["out_at"])
+            out_before = list(st._counters["out_at"])
             self.apply_checked(action, seat)
             new_pawn = self.pawn_holder()
             if new_pawn != pawn and pawn is not None and self.advanced:  # LTES-INV-20
                 # The pawn goes clockwise to the next player still in; a player it passes over was out
                 # already or went out at the round start (both can happen within one applied action).
                 passed = [(pawn + k) % self.players for k in range(1, (new_pawn - pawn) % self.players)]
-                assert all(st.counters["out_at"][s] > 0 for s in passed), "the pawn skipped a player still in"
+                assert all(st._counters["out_at"][s] > 0 for s in passed), "the pawn skipped a player still in"
                 assert out_before[new_pawn] == 0, "the pawn went to a player already out"
                 self.checked["pawn"] += 1
             pawn = new_pawn
             for s in range(self.players):
-                out_seen[s] = out_seen[s] or st.counters["out_at"][s] > 0
+                out_seen[s] = out_seen[s] or st._counters["out_at"][s] > 0
         assert st.is_terminal(), "the game did not end"  # LTES-INV-14
         self.check_end()
 
     def pawn_holder(self):
-        if "pawn_holder" not in self.st.t.zone_base:
+        if "pawn_holder" not in self.st._t.zone_base:
             return None
-        base = self.st.t.zone_base["pawn_holder"]
-        holders = [s for s in range(self.players) if self.st.zones[base + s]]
+        base = self.st._t.zone_base["pawn_holder"]
+        holders = [s for s in range(self.players) if self.st._zones[base + s]]
         return holders[0] if holders else None
 
     def check_offered_placements(self, seat: int) -> None:
@@ -295,11 +295,11 @@ class Referee:
         text = str(action).split(": ", 1)[1]
         before_board = self.board_snapshot()
         before_shield = list(shield(st, seat))
-        before_supply = list(st.zones[st.t.zone_base["supply"]])
-        before_out = list(st.counters["out_at"])
+        before_supply = list(st._zones[st._t.zone_base["supply"]])
+        before_out = list(st._counters["out_at"])
         before_mats = [list(mat(st, s)) for s in range(self.players)]
         history_at = len(st.history)
-        turn = st.turn_number
+        turn = st._turn_number
         st.apply(action)
         if text.startswith("place "):
             refilled = any(len(mat(st, s)) > len(before_mats[s]) for s in range(self.players))
@@ -315,15 +315,15 @@ class Referee:
         for s in range(self.players):
             kinds = Counter(game.ITEM_ATTRS["kind"][i] for i in mat(st, s))
             assert all(n == 1 for n in kinds.values()), "a mat holds two tiles of one shape"
-            if st.counters["out_at"][s] == 0 and mat(st, s):
-                supply = st.zones[st.t.zone_base["supply"]]
+            if st._counters["out_at"][s] == 0 and mat(st, s):
+                supply = st._zones[st._t.zone_base["supply"]]
                 for kind in KINDS:  # a shape is missing only when neither her shield nor the supply had one
                     assert kinds[kind] == 1 or not fish_of(game, shield(st, s), kind) and not fish_of(game, supply, kind)
         self.checked["refill"] += 1
 
     def check_placement(self, seat, before_board, before_shield, before_supply, text, exact: bool) -> None:
         st, game = self.st, self.game
-        new_cells = {cell_xy(game, c) for c, (old, new) in enumerate(zip(before_board, st.boards[0])) if old < 0 <= new}
+        new_cells = {cell_xy(game, c) for c, (old, new) in enumerate(zip(before_board, st._boards[0])) if old < 0 <= new}
         old_cells = {cell_xy(game, c) for c, old in enumerate(before_board) if old >= 0}
         assert new_cells and not new_cells & old_cells
         assert any(n in old_cells for c in new_cells for n in edge_neighbours(c)), "placed without a shared side"
@@ -344,7 +344,7 @@ class Referee:
     def follow_turn(self, seat, history_at, turn, before_board) -> None:
         """Play the rest of the turn at random and check the rolls it asked for (LTES-INV-9, INV-10)."""
         st, game = self.st, self.game
-        while not st.is_terminal() and st.turn_number == turn:
+        while not st.is_terminal() and st._turn_number == turn:
             if st.is_chance_node():
                 outcomes = st.chance_outcomes()
                 st.apply(self.rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0])
@@ -357,7 +357,7 @@ class Referee:
         gains = [r for r in rolls if r == "gain roll"]
         losses = [r for r in rolls if r == "loss roll"]
         assert rolls == gains + losses, f"a loss roll came before a gain roll: {rolls}"
-        knocked_out = st.counters["out_at"][seat] > 0
+        knocked_out = st._counters["out_at"][seat] > 0
         die = "no_die" not in self.variants
         assert len(gains) == (self.covered["starfish"] if die else 0)
         bites = (self.covered["shark"] if self.advanced else min(self.covered["shark"], 1))
@@ -370,9 +370,9 @@ class Referee:
         """A knockout only when an egg is demanded and none is left, nothing can be bought, or a mat cannot
         be paid for (LTES-INV-11). The holdings are frozen at that moment, so they are what is judged."""
         st, game = self.st, self.game
-        supply = st.zones[st.t.zone_base["supply"]]
+        supply = st._zones[st._t.zone_base["supply"]]
         for s in range(self.players):
-            if before_out[s] == 0 and st.counters["out_at"][s] > 0:
+            if before_out[s] == 0 and st._counters["out_at"][s] > 0:
                 held = shield(st, s)
                 eggs = count_kind(game, held, "egg")
                 no_tile_to_buy = not fish_of(game, held) and not fish_of(game, supply)
@@ -387,11 +387,11 @@ class Referee:
         if over["end"] == "no_room_for_a_hexagon":
             assert not brute_force_placements(self.cells, occupied_cells(st), "hexagon")
         if over["end"] == "no_creature_showing":
-            marks = st.t.mark_of[0]
-            assert all(st.boards[0][c] >= 0 for c in range(len(marks))
+            marks = st._t.mark_of[0]
+            assert all(st._boards[0][c] >= 0 for c in range(len(marks))
                        if marks[c] in ("starfish", "shrimp") or marks[c] in EGG_MARKS)
         if over["end"] in ("no_room_for_a_hexagon", "no_creature_showing") and self.advanced:
-            assert all(not mat(st, s) for s in range(self.players) if st.counters["out_at"][s] == 0)  # INV-22
+            assert all(not mat(st, s) for s in range(self.players) if st._counters["out_at"][s] == 0)  # INV-22
         scores = over["scores"]
         for s in range(self.players):  # LTES-INV-17
             items = shield(st, s)
@@ -401,7 +401,7 @@ class Referee:
             assert scores["final_score"][s] == best.score + 2 * count_kind(game, items, "shrimp")
             assert scores["leftover_tiles"][s] == best.unused_real
         ranking = over["ranking"]  # LTES-INV-18: players still in above players knocked out
-        out_at = st.counters["out_at"]
+        out_at = st._counters["out_at"]
         for a in range(self.players):
             for b in range(self.players):
                 if out_at[a] == 0 and out_at[b] > 0:
@@ -438,8 +438,8 @@ def test_no_tile_can_touch_two_sharks(options):
     board data must keep true (checked on every face, laid as for 5 players)."""
     game = rulespec.load(GAME, options={**{"side_one": "A", "side_two": "A", "side_three": "A",
                                            "third_piece": "no"}, **options})
-    st = game.empty_state(5)
-    marks = st.t.mark_of[0]
+    st = game._empty_state(5)
+    marks = st._t.mark_of[0]
     sharks: dict[tuple, int] = {}
     for c in range(len(marks)):  # sharks are the groups of shark spaces joined by their sides
         if marks[c] != "shark" or cell_xy(game, c) in sharks:

@@ -30,7 +30,7 @@ def test_every_property_holds(players, side, budget):
     counts: dict[str, int] = {}
     machine = state_machine("shell-we", players, options={"side": side}, max_applies=budget.max_applies,
                             fast_forward=budget.fast_forward, counts=counts)
-    assert machine.game.option_values == {"side": side}
+    assert machine.game._option_values == {"side": side}
     run_state_machine_as_test(machine, settings=settings(deadline=None))  # the loaded profile's budget
     missing = [name for name in EXPECTED_CHECKS if not counts.get(name)]
     assert not missing, f"these checks never ran: {missing} (ran: {counts})"
@@ -56,18 +56,18 @@ def test_the_hidden_information_swap_changes_only_what_the_seat_cannot_see(playe
     game = rulespec.load("shell-we")
     state = _mid_game(game, players, seed=5, steps=17 * players + players + 10)
     checks = Checks(game, players, "shell-we")
-    bag, rack = state.t.zone_base["bag"], state.t.zone_base["rack"]
+    bag, rack = state._t.zone_base["bag"], state._t.zone_base["rack"]
     for seat in range(players):
         variant, moved = checks.hidden_variant(state, seat, random.Random(seat))
         assert moved, "nothing moved"
-        assert variant.zones[rack + seat] == state.zones[rack + seat]
-        assert variant.boards == state.boards
-        assert [len(z) for z in variant.zones] == [len(z) for z in state.zones]
+        assert variant._zones[rack + seat] == state._zones[rack + seat]
+        assert variant._boards == state._boards
+        assert [len(z) for z in variant._zones] == [len(z) for z in state._zones]
         others = [rack + s for s in range(players) if s != seat]
-        assert any(variant.zones[z] != state.zones[z] for z in [bag] + others)
-        for item, where in enumerate(variant.loc):  # every item is where its zone says
-            if where < state.t.zone_count:
-                assert item in variant.zones[where]
+        assert any(variant._zones[z] != state._zones[z] for z in [bag] + others)
+        for item, where in enumerate(variant._loc):  # every item is where its zone says
+            if where < state._t.zone_count:
+                assert item in variant._zones[where]
         assert variant.observation(seat) == state.observation(seat)
         other = (seat + 1) % players
         assert variant.observation(other) != state.observation(other)  # the other seat sees its rack change

@@ -37,7 +37,7 @@ def test_every_bottle_effect_fires_in_random_play():
         side = "AB"[seed % 2]
         game = rulespec.load("shell-we", variants=["bottles"], options={"side": side})
         state = rulespec.random_game(game, players=2 + seed % 3, seed=seed)
-        assert not state.violations, state.violations
+        assert not state._violations, state._violations
         fired.update({rule: n for rule, n in state.fired.items() if rule.startswith(("bottle_", "instead "))})
         games += 1
         if all(fired[f"bottle_{n}"] for n in range(1, 11)) and fired["instead short_draw"] and games >= 30:

@@ -89,8 +89,8 @@ def tops_seen_by(state, seat: int) -> list[str]:
 
 
 def zone(state, name: str, seat: Optional[int] = None) -> list[int]:
-    base = state.t.zone_base[name]
-    return state.zones[base + (seat or 0)]
+    base = state._t.zone_base[name]
+    return state._zones[base + (seat or 0)]
 
 
 # ----------------------------------------------------------------------------- playing
@@ -111,7 +111,7 @@ def playout(players: int, seed: int, eagerness: float, cleverness: float, on_ste
             action = rng.choice([a for a, _ in state.chance_outcomes()])
         else:
             actions = state.legal_actions()
-            step = state.stack[-1][0]
+            step = state._stack[-1][0]
             action = actions[rng.randrange(len(actions))]
             if step == "window":
                 smash = [a for a in actions if a.text == "smash the lemon"]
@@ -156,7 +156,7 @@ def test_every_engine_property_holds(players, budget):
 
 
 def conserved(state) -> None:
-    labels = state.engine.ITEM_LABEL
+    labels = state.game.ITEM_LABEL
     places = list(zone(state, "pool"))
     for s in range(state.players):
         places += zone(state, "deck", s) + zone(state, "feast", s)
@@ -209,9 +209,9 @@ def claim_effects_match(state, rng: random.Random) -> set[str]:
     that seat's observation), and each call's effect is what the shared characteristics say.
     Returns the kinds of call checked (feast, binge, exquisite, penalty, ...)."""
     kinds: set[str] = set()
-    if state.is_terminal() or state.stack[-1][0] != "window":
+    if state.is_terminal() or state._stack[-1][0] != "window":
         return kinds
-    labels, item_kind = state.engine.ITEM_LABEL, state.engine.ITEM_KIND
+    labels, item_kind = state.game.ITEM_LABEL, state.game.ITEM_KIND
     players = state.players
     for seat in range(players):
         if Action(seat, "smash the lemon") not in state.legal_actions():
@@ -244,7 +244,7 @@ def claim_effects_match(state, rng: random.Random) -> set[str]:
                 assert all(not view["zones"][d]["items"] for d in DISHES), "a correct call clears the dishes"
                 opponents = sum(feasts) - feasts[seat]
                 steals = min(7, opponents) if len(words) == 2 else 0
-                while not after.is_terminal() and after.stack and after.stack[-1][0] == "steal":
+                while not after.is_terminal() and after._stack and after._stack[-1][0] == "steal":
                     after.apply(after.legal_actions()[0])
                     steals -= 1
                 assert steals == 0, "a binge steals min(7, cards in the opponents' feasts)"
@@ -263,7 +263,7 @@ def claim_effects_match(state, rng: random.Random) -> set[str]:
             # wrong, silent or too early: a penalty, the dishes untouched, the window open for the others
             assert [view["zones"][d]["items"] for d in DISHES] == [before["zones"][d]["items"] for d in DISHES]
             deck = before["zones"]["deck"][seat]["size"]
-            if after.stack and after.stack[-1][0] in ("penalty", "deck_penalty"):
+            if after._stack and after._stack[-1][0] in ("penalty", "deck_penalty"):
                 give = after.legal_actions()[0]
                 assert give.player == seat
                 after.apply(give)
@@ -277,7 +277,7 @@ def claim_effects_match(state, rng: random.Random) -> set[str]:
                 kinds.add("penalty from the feast" if feasts[seat] else "penalty from the deck")
             else:
                 assert feasts[seat] == 0 and deck == 0, "a penalty is skipped only with nothing to give"
-            assert after.stack[-1][0] == "window"
+            assert after._stack[-1][0] == "window"
             assert Action(seat, "smash the lemon") not in after.legal_actions()
             kinds.add("wrong" if words else "silence")
     return kinds
@@ -290,7 +290,7 @@ def test_every_correct_call_is_offered_to_every_seat_and_every_call_does_what_th
     checked = []
 
     def at_window(state):  # the first claim window always (every game turns a card), then one in four
-        if not state.is_terminal() and state.stack[-1][0] == "window" and (not checked or rng.random() < 0.25):
+        if not state.is_terminal() and state._stack[-1][0] == "window" and (not checked or rng.random() < 0.25):
             claim_effects_match(state, rng)
             checked.append(1)
     playout(players, seed, eagerness, cleverness, on_step=at_window)
@@ -300,9 +300,9 @@ def test_every_correct_call_is_offered_to_every_seat_and_every_call_does_what_th
 def swap_covered_cards(state, rng: random.Random):
     """A copy of ``state`` where covered dish cards trade places with face-down cards (the pool or a
     deck); every top card and every size stays. None when nothing is covered or face down."""
-    data = state.to_dict()
-    base = state.t.zone_base
-    covered = [(base[d], i) for d in DISHES for i in range(len(state.zones[base[d]]) - 1)]
+    data = state._to_dict()
+    base = state._t.zone_base
+    covered = [(base[d], i) for d in DISHES for i in range(len(state._zones[base[d]]) - 1)]
     hidden = [(base["deck"] + s, i) for s in range(state.players) for i in range(len(zone(state, "deck", s)))]
     if not covered or not hidden:
         return None
@@ -310,7 +310,7 @@ def swap_covered_cards(state, rng: random.Random):
         other = rng.choice(hidden)
         a, b = data["zones"][spot[0]][spot[1]], data["zones"][other[0]][other[1]]
         data["zones"][spot[0]][spot[1]], data["zones"][other[0]][other[1]] = b, a
-    return state.engine.from_json(json.dumps(data))
+    return state.game.from_json(json.dumps(data))
 
 
 def verdict(state, seat: int, words: list[str]):
@@ -325,7 +325,7 @@ def top_cards_decide(rng: random.Random, compared: list):
     ones gets the same verdict on every call; each comparison made is appended to ``compared``."""
 
     def at_window(state):
-        if state.is_terminal() or state.stack[-1][0] != "window" or rng.random() > 0.3:
+        if state.is_terminal() or state._stack[-1][0] != "window" or rng.random() > 0.3:
             return
         other = swap_covered_cards(state, rng)
         if other is None:
@@ -364,7 +364,7 @@ def test_the_top_cards_check_is_not_vacuous():
 def test_the_game_always_ends_within_the_declared_turns(players, seed, eagerness, cleverness):
     final = playout(players, seed, eagerness, cleverness)
     assert final.is_terminal()
-    assert final.turn_number <= 82 == GAME.MAX_TURNS
+    assert final._turn_number <= 82 == GAME.MAX_TURNS
     outcome = final.outcome()
     assert outcome["end"] in ("exquisite", "no_card")
     assert len(outcome["winners"]) == 1  # a tie for first is always drawn by lot
@@ -372,14 +372,14 @@ def test_the_game_always_ends_within_the_declared_turns(players, seed, eagerness
         cards = outcome["scores"]["cards"]
         assert cards[outcome["winners"][0]] == max(cards)
         assert (outcome["lot"] is not None) == (cards.count(max(cards)) > 1)
-    assert not final.violations
+    assert not final._violations
 
 
 # ----------------------------------------------------------------------------- hidden information
 
 
 def no_face_down_card_shows(state) -> None:
-    labels = state.engine.ITEM_LABEL
+    labels = state.game.ITEM_LABEL
     hidden = {labels[i] for i in zone(state, "pool")}
     for s in range(state.players):
         hidden |= {labels[i] for i in zone(state, "deck", s)}
@@ -420,7 +420,7 @@ def test_the_claim_check_meets_every_kind_of_call():
         rng = random.Random(seed)
 
         def at_window(state):
-            if not state.is_terminal() and state.stack[-1][0] == "window" and \
+            if not state.is_terminal() and state._stack[-1][0] == "window" and \
                     (shared_words(tops_seen_by(state, 0)) or rng.random() < 0.05):
                 seen.update(claim_effects_match(state, rng))
         playout(2 + seed % 5, seed, eagerness=0.5, cleverness=0.95, on_step=at_window)
@@ -462,7 +462,7 @@ def test_each_shrimp_property_catches_a_broken_rule_file(name, tmp_path):
                 conserved(state)
             elif check == "leak":
                 no_face_down_card_shows(state)
-            elif not state.is_terminal() and state.stack[-1][0] == "window":
+            elif not state.is_terminal() and state._stack[-1][0] == "window":
                 if check == "claims":
                     claim_effects_match(state, rng)
                 else:

@@ -42,7 +42,7 @@ def test_a_leak_of_hidden_items_into_the_observation():
     class Leaky(BASE):
         def _observation(self, st, seat):
             view = super()._observation(st, seat)
-            view["peek"] = sorted(self.ITEM_LABEL[i] for i in st.zones[st.t.zone_base["bag"]])[:3]
+            view["peek"] = sorted(self.ITEM_LABEL[i] for i in st._zones[st._t.zone_base["bag"]])[:3]
             return view
 
     game = Leaky()
@@ -54,7 +54,7 @@ def test_a_leak_of_hidden_items_into_the_observation():
 def test_a_refusal_that_changes_the_state():
     class Sloppy(BASE):
         def _why_not(self, st, action):
-            st.turn_number += 1  # explaining a refusal must not touch the state
+            st._turn_number += 1  # explaining a refusal must not touch the state
             return super()._why_not(st, action)
 
     game = Sloppy()
@@ -67,7 +67,7 @@ def test_json_that_forgets_part_of_the_state():
     class Forgetful(BASE):
         def _state_from_dict(self, data):
             state = super()._state_from_dict(data)
-            state.turn_number = 0
+            state._turn_number = 0
             return state
 
     game = Forgetful()
@@ -81,7 +81,7 @@ def test_a_clone_that_shares_the_zones(monkeypatch):
 
     def shallow_clone(self):
         copy = deep_clone(self)
-        copy.zones = self.zones  # the bug: both states now move the same items
+        copy._zones = self._zones  # the bug: both states now move the same items
         return copy
 
     monkeypatch.setattr(State, "clone", shallow_clone)
@@ -123,7 +123,7 @@ def test_an_offered_action_that_cannot_be_applied():
     class Trapped(BASE):
         def _decide(self, st):
             seat, entries = super()._decide(st)
-            if seat != CHANCE and st.phase == "play":
+            if seat != CHANCE and st._phase == "play":
                 entries = entries + [(Action(seat, "press the red button"), explode, 1, ())]
             return seat, entries
 
@@ -152,7 +152,7 @@ def test_a_history_that_does_not_replay():
         def new_game(self, players=None):
             state = super().new_game(players)
             if next(self.games) % 2:  # every other new game starts one turn further on
-                state.turn_number += 1
+                state._turn_number += 1
             return state
 
     failure = caught(Moody(), "history_replay")
@@ -166,7 +166,7 @@ def test_a_game_longer_than_its_declared_limit():
     game = Hasty()
     failure = caught(game, "turn_limit")
     state = replays(game, failure)
-    assert state.turn_number > 3
+    assert state._turn_number > 3
 
 
 def test_a_game_that_never_ends():
@@ -192,10 +192,10 @@ def test_a_rule_file_invariant_that_fails():
         def _drop(self, effect):
             def run(st, *args):
                 effect(st, *args)
-                box = st.zones[st.t.zone_base["box"]]
+                box = st._zones[st._t.zone_base["box"]]
                 if box:
                     item = box.pop()
-                    st.loc[item] = -1
+                    st._loc[item] = -1
             return run
 
     game = Leaking()

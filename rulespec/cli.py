@@ -167,7 +167,7 @@ def format_outcome(state) -> list[str]:
     lot = outcome.get("lot")
     if lot is not None:
         who += f" ({_seat_name(lot)} drew the lot among those tied for first)"
-    lines = [f"game over by {_words(outcome['end'])}{cites} after {state.turn_number} turns: {who}"]
+    lines = [f"game over by {_words(outcome['end'])}{cites} after {state._turn_number} turns: {who}"]
     scores = outcome.get("scores", {})
     ranking = outcome.get("ranking", [])
     for seat in sorted(range(state.players), key=lambda s: (ranking[s] if ranking else 0, s)):
@@ -200,11 +200,11 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
     """One board as text: a grid of rows and columns, or a strip of triangles per row for a board of
     triangles (up and down in turn, as rulespec.lib.geometry lays them), with a legend."""
     board = engine.BOARDS[b]
-    tables = engine.tables(players)
+    tables = engine._tables(players)
     triangles = getattr(board, "kind", "grid") == "triangles"
     width, label_width = len(board.columns), max(len(r) for r in board.rows)
     in_use = tables.in_use[b]
-    used_with_others = [any(engine.tables(n).in_use[b][r * width + c] for n in range(engine.MIN_PLAYERS,
+    used_with_others = [any(engine._tables(n).in_use[b][r * width + c] for n in range(engine.MIN_PLAYERS,
                                                                                        engine.MAX_PLAYERS + 1)
                             for c in range(width)) for r in range(len(board.rows))]
     column_values = engine.ITEM_ATTRS.get(board.column_attribute, {}) if board.column_attribute else {}
@@ -516,11 +516,11 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bo
     """Ask ``seat`` to choose and apply its choice; False when it chose to wait (a claim window)."""
     from .runtime.engine import Action, IllegalAction
     state = table.state
-    engine = state.engine
+    engine = state.game
     observation = state.observation(seat)
     io.print()
     header = (f"player {seat + 1}, your decision ({_words(observation['decision']['step'])}) "
-              f"on turn {state.turn_number}")
+              f"on turn {state._turn_number}")
     io.print(Text(f"== {header} ==", style="bold cyan"))
     news = table.tell(seat)
     if news:
@@ -637,7 +637,7 @@ def play(
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     rng = random.Random(seed)
-    settings = ", ".join(f"{k}={v}" for k, v in engine.option_values.items())
+    settings = ", ".join(f"{k}={v}" for k, v in engine._option_values.items())
     io.print(Text(f"{engine.name}: {count} players, seed {seed}" + (f", options {settings}" if settings else "")
                   + (f", variants {', '.join(variant)}" if variant else ""), style="bold"))
     if humans:
@@ -649,10 +649,10 @@ def play(
         while not state.is_terminal():
             if len(state.history) >= budget:  # every step played is in the history
                 raise StepBudgetExceeded(budget, engine.MAX_TURNS)
-            if watch and (state.phase, state.turn_number) != last_turn:
-                last_turn = (state.phase, state.turn_number)
-                title = "setup" if state.phase == "setup" else \
-                    f"turn {state.turn_number}: player {state.turn_seat + 1}"
+            if watch and (state._phase, state._turn_number) != last_turn:
+                last_turn = (state._phase, state._turn_number)
+                title = "setup" if state._phase == "setup" else \
+                    f"turn {state._turn_number}: player {state._turn_seat + 1}"
                 io.print()
                 io.print(Text(f"== {title} ==", style="bold cyan"))
                 for line in render_observation(engine, spectator_view(state), io.out.width):
@@ -669,7 +669,7 @@ def play(
                     _say(io, f"  {action}")
     except _EndOfInput as stop:
         io.print(f"{stop.args[0] if stop.args else 'no more input'}: "
-                 f"the game stops on turn {state.turn_number}, unfinished")
+                 f"the game stops on turn {state._turn_number}, unfinished")
         return
     except StepBudgetExceeded as error:
         io.error(f"error: {error}")
@@ -687,9 +687,9 @@ def play(
         _say(io, line)
     for line in format_outcome(state):
         _say(io, line, style="bold" if not line.startswith(" ") else None)
-    if state.violations:
+    if state._violations:
         io.print("invariants violated during the game:", style="bold red")
-        for violation in state.violations:
+        for violation in state._violations:
             io.print(f"  {violation}", style="red")
         raise _Stop(EXIT_PROBLEM)
 
@@ -783,7 +783,7 @@ def replay(
         raise UsageProblem(f"{counterexample} is for {players} players; {engine.name} allows "
                            f"{engine.min_players} to {engine.max_players}")
     actions = [str(action) for action in record.actions]
-    settings = ", ".join(f"{k}={v}" for k, v in engine.option_values.items())
+    settings = ", ".join(f"{k}={v}" for k, v in engine._option_values.items())
     io.print(Text(f"{engine.name}: {players} players" + (f", options {settings}" if settings else "")
                   + (f", variants {', '.join(variants)}" if variants else "")
                   + f"; {len(actions)} action{'s' if len(actions) != 1 else ''}", style="bold"))
@@ -805,9 +805,9 @@ def replay(
             break
         previous = before
         io.print(f"{number:>4}. {text}")
-        for violation in state.violations[reported:]:
+        for violation in state._violations[reported:]:
             io.print(f"      violated: {violation}", style="red")
-        reported = len(state.violations)
+        reported = len(state._violations)
     io.print()
     io.print(str(state))
     if state.is_terminal():

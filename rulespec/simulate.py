@@ -268,10 +268,10 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
             else:
                 actions += 1
     except RuleRuntimeError as error:
-        return GameRecord(seed, actions, chance, state.turn_number, "error", [], {},
+        return GameRecord(seed, actions, chance, state._turn_number, "error", [], {},
                           rule_counts(engine, state.fired), str(error))
     outcome = state.outcome()
-    return GameRecord(seed, actions, chance, state.turn_number, outcome["end"], list(outcome["winners"]),
+    return GameRecord(seed, actions, chance, state._turn_number, outcome["end"], list(outcome["winners"]),
                       {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired))
 
 

@@ -298,7 +298,7 @@ class Checks:
         self.players = players
         self.source = source
         self.variants = tuple(variants)
-        self.options = dict(game.option_values)
+        self.options = dict(game._option_values)
         # the step budget of the whole random game of `termination`: None is the runtime's default for
         # this game and player count (rulespec.runtime.engine.default_max_steps)
         self.max_game_steps = max_game_steps if max_game_steps is not None else default_max_steps(game, players)
@@ -336,8 +336,8 @@ class Checks:
         (the `on_event` and `never_queue` forms) beyond the first ``since``."""
         actions = list(state.history) + list(extra)
         self.count("violations")
-        if len(state.violations) > since:
-            new = state.violations[since:]
+        if len(state._violations) > since:
+            new = state._violations[since:]
             self.fail(_violation_property(self.game, new[0]), "\n".join(new), actions)
         for inv in self.always:
             prop = f"invariant:{inv.name}"
@@ -351,8 +351,8 @@ class Checks:
         if limit is None:
             return
         self.count("turn_limit")
-        if state.turn_number > limit:
-            self.fail("turn_limit", f"turn {state.turn_number} exceeds the declared limit of {limit} turns",
+        if state._turn_number > limit:
+            self.fail("turn_limit", f"turn {state._turn_number} exceeds the declared limit of {limit} turns",
                       list(state.history) + list(extra))
 
     def chance_outcomes(self, state: State, extra: Sequence[str] = ()) -> None:
@@ -444,7 +444,7 @@ class Checks:
         twin = state.clone()
         if twin != state:
             self.fail("clone", f"clone differs from the original: "
-                               f"{_first_difference(state.to_dict(), twin.to_dict())}", state.history)
+                               f"{_first_difference(state._to_dict(), twin._to_dict())}", state.history)
         offered = _offered(state)
         limit = self.max_applies
         if limit is not None and len(offered) > limit:  # a window that moves on with every step
@@ -463,7 +463,7 @@ class Checks:
                 self.fail("history_replay", f"after {action} the history ends with "
                                             f"{child.history[-1:] or 'nothing'}", list(state.history) + [str(action)])
             self.turn_limit(child)
-            self.rule_invariants(child, since=len(state.violations))
+            self.rule_invariants(child, since=len(state._violations))
         if state.to_json() != before:  # one comparison for all; find the culprit only when needed
             culprit = "an action"
             for action in offered:
@@ -473,7 +473,7 @@ class Checks:
                     culprit = str(action)
                     break
             self.fail("clone", f"applying {culprit} to a clone changed the original: "
-                               f"{_first_difference(json.loads(before), state.to_dict())}", state.history)
+                               f"{_first_difference(json.loads(before), state._to_dict())}", state.history)
 
     def illegal_action_refused(self, state: State, stale: Sequence[Action] = ()) -> None:
         prop = "illegal_action_refused"
@@ -525,7 +525,7 @@ class Checks:
         text = self.guard(prop, state, state.to_json)
         back = self.guard(prop, state, lambda: self.game.from_json(text))
         if back != state:
-            self.fail(prop, f"from_json(to_json()) differs: {_first_difference(state.to_dict(), back.to_dict())}",
+            self.fail(prop, f"from_json(to_json()) differs: {_first_difference(state._to_dict(), back._to_dict())}",
                       state.history)
         if back.to_json() != text:
             self.fail(prop, "to_json() of the copy differs from the original's", state.history)
@@ -546,7 +546,7 @@ class Checks:
             if state.to_json() != text:
                 self.count("clone")
                 self.fail("clone", f"applying {action} to a clone changed the original: "
-                                   f"{_first_difference(json.loads(text), state.to_dict())}", state.history)
+                                   f"{_first_difference(json.loads(text), state._to_dict())}", state.history)
 
     def history_replay(self, state: State, shadow: Optional[State] = None) -> State:
         """Replaying ``state.history`` from a new game gives ``state``. ``shadow`` is an earlier replay
@@ -564,7 +564,7 @@ class Checks:
                 self.fail(prop, f"replaying the history from a new game, action {index + 1} ({history[index]!r}) "
                                 f"raised {type(error).__name__}: {error}", history)
         if shadow != state:
-            self.fail(prop, f"the replayed state differs: {_first_difference(state.to_dict(), shadow.to_dict())}",
+            self.fail(prop, f"the replayed state differs: {_first_difference(state._to_dict(), shadow._to_dict())}",
                       history)
         return shadow
 
@@ -572,7 +572,7 @@ class Checks:
         """(zone index, name) of every zone instance ``seat`` cannot see."""
         out = []
         for zone in self.game.ZONES:
-            base = state.t.zone_base[zone.name]
+            base = state._t.zone_base[zone.name]
             for owner in range(state.players if zone.per_player else 1):
                 if zone.visibility == "public":
                     continue
@@ -586,12 +586,12 @@ class Checks:
         instances hidden from it are shuffled among them, each instance keeping its size. None when
         there is nothing to swap."""
         instances = self.hidden_zone_instances(state, seat)
-        pool = [item for z, _ in instances for item in state.zones[z]]
+        pool = [item for z, _ in instances for item in state._zones[z]]
         if len(instances) < 2 or not pool:
             return None
         labels = self.game.ITEM_LABEL
-        sizes = [len(state.zones[z]) for z, _ in instances]
-        originals = [sorted(labels[i] for i in state.zones[z]) for z, _ in instances]
+        sizes = [len(state._zones[z]) for z, _ in instances]
+        originals = [sorted(labels[i] for i in state._zones[z]) for z, _ in instances]
         for _ in range(8):
             shuffled = list(pool)
             rng.shuffle(shuffled)
@@ -606,13 +606,13 @@ class Checks:
         variant = state.clone()
         moved = []
         for (z, name), part in zip(instances, parts):
-            if state.zones[z] == sorted(state.zones[z]):
+            if state._zones[z] == sorted(state._zones[z]):
                 part = sorted(part)
-            variant.zones[z] = part
+            variant._zones[z] = part
             for item in part:
-                if state.loc[item] != z:
+                if state._loc[item] != z:
                     moved.append(f"{labels[item]} to {name}")
-                variant.loc[item] = z
+                variant._loc[item] = z
         if hasattr(variant, "_pending"):
             variant._pending = None  # a cached decision of the original would not see the swap
         return variant, moved
@@ -692,7 +692,7 @@ class Checks:
         if not final.is_terminal():
             self.fail(prop, f"random_game(seed={seed}) returned a game that is not over", final.history)
         self.turn_limit(final)
-        late = [v for v in final.violations if _violation_property(self.game, v) == "violations"]
+        late = [v for v in final._violations if _violation_property(self.game, v) == "violations"]
         if late:  # the runtime's own complaints (e.g. the turn limit), not a rule-file invariant
             self.fail(prop, f"random_game(seed={seed}): " + "\n".join(late), final.history)
 
@@ -750,7 +750,7 @@ class Checks:
                                          f"{type(error).__name__}: {error}", history + [str(action)])
         if twin != state:
             self.fail("json_round_trip", f"the state read back from its JSON plays {action} differently: "
-                                         f"{_first_difference(state.to_dict(), twin.to_dict())}",
+                                         f"{_first_difference(state._to_dict(), twin._to_dict())}",
                       history + [str(action)])
 
 
@@ -779,7 +779,7 @@ def replay_and_check(name_or_path: Union[str, Path], actions: Sequence[str], pla
     """Replay an action list, print what happens, and run :func:`check_state` on the final state."""
     out = out or sys.stdout
     game = _load(name_or_path, variants, options)
-    print(f"{game.TITLE}: {players} players, options {_options_text(game.option_values)}, "
+    print(f"{game.TITLE}: {players} players, options {_options_text(game._option_values)}, "
           f"{len(actions)} actions", file=out)
     try:
         previous = replay(game, actions[:-1], players) if actions else None
@@ -787,11 +787,11 @@ def replay_and_check(name_or_path: Union[str, Path], actions: Sequence[str], pla
     except ReplayError as error:
         print(f"replay stopped: {error}", file=out)
         return [Failure("offered_actions_apply" if not isinstance(error.error, IllegalAction) else "replay",
-                        str(error), players, dict(game.option_values), list(actions[:error.index + 1]),
+                        str(error), players, dict(game._option_values), list(actions[:error.index + 1]),
                         str(name_or_path), tuple(variants))]
     failures = check_state(game, state, previous, str(name_or_path), variants)
-    print(f"turn {state.turn_number}, {'over' if state.is_terminal() else 'in play'}; "
-          f"violations: {state.violations or 'none'}", file=out)
+    print(f"turn {state._turn_number}, {'over' if state.is_terminal() else 'in play'}; "
+          f"violations: {state._violations or 'none'}", file=out)
     for failure in failures:
         print(f"{failure.property}: {failure.message}", file=out)
     if not failures:
@@ -804,7 +804,7 @@ def replay_and_check(name_or_path: Union[str, Path], actions: Sequence[str], pla
 
 def _class_name(game: Engine, players: int) -> str:
     words = re.findall(r"[A-Za-z0-9]+", game.TITLE) or ["Game"]
-    options = "".join(f"{k.title()}{v}" for k, v in sorted(game.option_values.items()))
+    options = "".join(f"{k.title()}{v}" for k, v in sorted(game._option_values.items()))
     return "".join(w[:1].upper() + w[1:] for w in words) + f"{players}Players{re.sub(r'[^A-Za-z0-9]', '', options)}"
 
 
@@ -1014,7 +1014,7 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
         counts = [players]
     else:
         counts = list(players)
-    report = VerifyReport(str(name_or_path), game.TITLE, counts, dict(game.option_values), tuple(variants))
+    report = VerifyReport(str(name_or_path), game.TITLE, counts, dict(game._option_values), tuple(variants))
     base = settings if settings is not None else Settings()
     overrides: dict[str, Any] = {
         "deadline": None,
@@ -1060,7 +1060,7 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
                     report.failures.append(inner.failure)
                 else:
                     report.failures.append(Failure("harness", f"{type(inner).__name__}: {inner}", count,
-                                                   dict(game.option_values), [], str(name_or_path), tuple(variants)))
+                                                   dict(game._option_values), [], str(name_or_path), tuple(variants)))
         report.hypothesis_output += [str(line) for line in output]
     if save_counterexamples is not None:
         folder = Path(save_counterexamples)

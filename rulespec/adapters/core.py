@@ -79,7 +79,7 @@ class ActionTable:
         model: ir.Model = engine.model
         boards = {board.name: b for b, board in enumerate(engine.BOARDS)}
         legs = range(len(engine.MATCH[0])) if engine.MATCH is not None else [0]
-        tables = [engine.tables(players, engine.leg_options(leg)) for leg in legs]
+        tables = [engine._tables(players, engine._leg_options(leg)) for leg in legs]
         seats = [f"player {seat + 1}" for seat in range(players)]
 
         def domain(type_: str, where: str, values=None) -> list[str]:
@@ -417,7 +417,7 @@ class Session:
         self.picks: Optional[dict[int, int]] = None  # seat -> action id, while a race is decided
         self.idle = 0  # rounds of the current claim window in which every seat waited
         self.steps = 0
-        self.max_steps = default_max_steps(state.engine, state.players)
+        self.max_steps = default_max_steps(state.game, state.players)
         self.views = [state.observation(seat) for seat in range(state.players)]  # of the state as it is now
         self.seen = [_flatten(view) for view in self.views]
         self.logs = [[self._full(seat)] for seat in range(state.players)]
@@ -572,7 +572,7 @@ class Session:
 
     def _play(self, action: Action, mover: int) -> None:
         if self.steps >= self.max_steps:
-            raise StepBudgetExceeded(self.max_steps, self.state.engine.MAX_TURNS)
+            raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
         self.state.apply(action)
         self.steps += 1
         self.idle = 0

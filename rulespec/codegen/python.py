@@ -104,24 +104,24 @@ class CodeGenerator:
             return repr(e.index)  # seated in every game (an example's runner checks its seats, at their lines)
         # `player 3` in a game for 2 to 4: the runtime checks the seat is in play (else `hand of player 3`
         # would read the next zone along).
-        return f"st.seat_in_play({e.index!r})"
+        return f"st._seat_in_play({e.index!r})"
 
     def visit_OptionRef(self, e: ir.OptionRef) -> str:
         if e.type == ir.INT:  # a numeric option: its value is kept as the digits chosen
-            return f"int(st.options[{e.name!r}])"
-        return f"st.options[{e.name!r}]"
+            return f"int(st._options[{e.name!r}])"
+        return f"st._options[{e.name!r}]"
 
     def visit_CounterRef(self, e: ir.CounterRef) -> str:
         if e.seat is None:
-            return f"st.counters[{e.name!r}]"
+            return f"st._counters[{e.name!r}]"
         if self.counter_lists is not None:  # a function that only reads: each seat's counts looked up once
             return f"{self.counter_lists.setdefault(e.name, f'counter_{ident(e.name)}')}[{self.expr(e.seat)}]"
-        return f"st.counters[{e.name!r}][{self.expr(e.seat)}]"
+        return f"st._counters[{e.name!r}][{self.expr(e.seat)}]"
 
     def read_counters_first(self, at: int, level: int) -> None:
         """Put the lookups of the per-seat counters read since line ``at`` there; stop collecting them."""
         if self.counter_lists:
-            self.w.lines[at:at] = ["    " * level + f"{local} = st.counters[{name!r}]"
+            self.w.lines[at:at] = ["    " * level + f"{local} = st._counters[{name!r}]"
                                    for name, local in self.counter_lists.items()]
         self.counter_lists = None
 
@@ -132,19 +132,19 @@ class CodeGenerator:
         return "range(st.players)"
 
     def zone_index(self, e: ir.ZoneRef) -> str:
-        base = f"st.t.zone_base[{e.zone!r}]"
+        base = f"st._t.zone_base[{e.zone!r}]"
         return f"{base} + {self.expr(e.seat)}" if e.seat is not None else base
 
     def visit_ZoneRef(self, e: ir.ZoneRef) -> str:
         if e.seat is None and self.zone_per_player[e.zone]:
-            return f"st.zones_named({e.zone!r})"
-        return f"st.zones[{self.zone_index(e)}]"
+            return f"st._zones_named({e.zone!r})"
+        return f"st._zones[{self.zone_index(e)}]"
 
     def visit_BoardRef(self, e: ir.BoardRef) -> str:
-        return f"st.t.cells_in_use[{self.boards[e.board]}]"
+        return f"st._t.cells_in_use[{self.boards[e.board]}]"
 
     def visit_QueueRef(self, e: ir.QueueRef) -> str:
-        return f"st.queues[{e.queue!r}]"
+        return f"st._queues[{e.queue!r}]"
 
     def visit_ItemAttr(self, e: ir.ItemAttr) -> str:
         if all(any(name == e.attr for name, _ in c.attributes) for c in self.m.components):
@@ -161,13 +161,13 @@ class CodeGenerator:
         return "B_" + ident(board).upper()
 
     def visit_Occupant(self, e: ir.Occupant) -> str:
-        return f"st.occupant({self.boards[e.board]}, {self.expr(e.space)})"
+        return f"st._occupant({self.boards[e.board]}, {self.expr(e.space)})"
 
     def visit_Neighbour(self, e: ir.Neighbour) -> str:
-        return f"st.t.toward[{self.boards[e.board]}][{self.expr(e.direction)}][{self.expr(e.space)}]"
+        return f"st._t.toward[{self.boards[e.board]}][{self.expr(e.direction)}][{self.expr(e.space)}]"
 
     def visit_LineOf(self, e: ir.LineOf) -> str:
-        return f"st.line({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, {self.expr(e.length)})"
+        return f"st._line({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, {self.expr(e.length)})"
 
     def visit_Walk(self, e: ir.Walk) -> str:
         self.depth += 1
@@ -175,7 +175,7 @@ class CodeGenerator:
         self.depth -= 1
         if e.until:
             cond = f"not {cond}"
-        return (f"st.walk({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, "
+        return (f"st._walk({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, "
                 f"lambda v_{ident(e.var)}: {cond})")
 
     def visit_Directions(self, e: ir.Directions) -> str:
@@ -185,13 +185,13 @@ class CodeGenerator:
         return f"{lit(e.values)}[{self.expr(e.seat)}]"
 
     def visit_Top(self, e: ir.Top) -> str:
-        return f"st.top({self.zone_index(e.zone)})"
+        return f"st._top({self.zone_index(e.zone)})"
 
     def visit_SeatStep(self, e: ir.SeatStep) -> str:
         return f"({self.expr(e.seat)} + {lit(e.offset)}) % st.players"
 
     def visit_Others(self, e: ir.Others) -> str:
-        return f"st.others({self.expr(e.seat)})"
+        return f"st._others({self.expr(e.seat)})"
 
     def visit_Size(self, e: ir.Size) -> str:
         if isinstance(e.collection, ir.PlayersSet):
@@ -199,29 +199,29 @@ class CodeGenerator:
         return f"len({self.expr(e.collection)})"
 
     def visit_RegionComplete(self, e: ir.RegionComplete) -> str:
-        return f"st.region_complete({self.boards[e.board]}, {self.expr(e.space)})"
+        return f"st._region_complete({self.boards[e.board]}, {self.expr(e.space)})"
 
     def visit_Check(self, e: ir.Check) -> str:
         subject = self.expr(e.subject)
         if e.subject.type.startswith("placement:"):
             b = self.boards[board_of(e.subject.type)]
             if e.test == "empty":
-                return f"st.placement_free({b}, {subject})"
-            return f"st.placement_touches({b}, {subject})"
+                return f"st._placement_free({b}, {subject})"
+            return f"st._placement_touches({b}, {subject})"
         if is_space(e.subject.type):
             b = self.boards[board_of(e.subject.type)]
             if e.test == "none":
                 return f"({subject} is None)"
             if isinstance(e.subject, ir.Neighbour):  # none past the edge: neither empty nor occupied
                 if e.test == "empty":
-                    return f"st.space_empty({b}, {subject})"
+                    return f"st._space_empty({b}, {subject})"
                 if e.test in ("occupied", "not_empty"):
-                    return f"st.space_occupied({b}, {subject})"
+                    return f"st._space_occupied({b}, {subject})"
             if e.test in ("empty",):
-                return f"st.boards[{b}][{subject}] < 0"
+                return f"st._boards[{b}][{subject}] < 0"
             if e.test in ("occupied", "not_empty"):
-                return f"st.boards[{b}][{subject}] >= 0"
-            return f"st.has_occupied_neighbour({b}, {subject})"
+                return f"st._boards[{b}][{subject}] >= 0"
+            return f"st._has_occupied_neighbour({b}, {subject})"
         if e.test == "empty":
             return f"not {subject}"
         return f"bool({subject})"
@@ -245,10 +245,10 @@ class CodeGenerator:
         return found
 
     def visit_Holds(self, e: ir.Holds) -> str:
-        return f"st.holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
+        return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
 
     def visit_Fits(self, e: ir.Fits) -> str:
-        return f"{self.expr(e.space)} in st.t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"
+        return f"{self.expr(e.space)} in st._t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"
 
     def visit_Member(self, e: ir.Member) -> str:
         return f"{self.expr(e.element)} in {self.expr(e.collection)}"
@@ -268,7 +268,7 @@ class CodeGenerator:
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
         domain = self.expr(e.domain)
         self.depth -= 1
-        return f"st.first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
+        return f"st._first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
 
     def visit_Total(self, e: ir.Total) -> str:
         self.depth += 1
@@ -292,25 +292,25 @@ class CodeGenerator:
     def visit_Placements(self, e: ir.Placements) -> str:
         b = self.boards[e.board]
         if e.shape is not None:
-            return f"st.t.placements_of[{b}][{e.shape!r}]"
+            return f"st._t.placements_of[{b}][{e.shape!r}]"
         attr = self.m.boards[b].shape_attribute
         # A component without a shape (a token) has no placements.
-        return f"st.t.placements_of[{b}].get(ITEM_ATTRS[{attr!r}].get({self.expr(e.item)}), ())"
+        return f"st._t.placements_of[{b}].get(ITEM_ATTRS[{attr!r}].get({self.expr(e.item)}), ())"
 
     def visit_CellsOf(self, e: ir.CellsOf) -> str:
         b = self.boards[e.board]
         if e.subject.type.startswith("placement:"):
-            return f"st.t.placement_cells[{b}][{self.expr(e.subject)}]"
-        return f"st.cells_of({b}, {self.expr(e.subject)})"
+            return f"st._t.placement_cells[{b}][{self.expr(e.subject)}]"
+        return f"st._cells_of({b}, {self.expr(e.subject)})"
 
     def visit_IsMarked(self, e: ir.IsMarked) -> str:
-        return f"st.t.mark_of[{self.boards[e.board]}][{self.expr(e.space)}] == {e.mark!r}"
+        return f"st._t.mark_of[{self.boards[e.board]}][{self.expr(e.space)}] == {e.mark!r}"
 
     def visit_FaceOf(self, e: ir.FaceOf) -> str:
-        return f"st.t.face_of[{self.boards[e.board]}][{self.expr(e.space)}]"
+        return f"st._t.face_of[{self.boards[e.board]}][{self.expr(e.space)}]"
 
     def visit_FacesInUse(self, e: ir.FacesInUse) -> str:
-        return f"st.t.faces_in_use[{self.boards[e.board]}]"
+        return f"st._t.faces_in_use[{self.boards[e.board]}]"
 
     def visit_AttributeValues(self, e: ir.AttributeValues) -> str:
         return repr(e.values)
@@ -338,7 +338,7 @@ class CodeGenerator:
             shape = repr(placements.shape)
         else:
             shape = f"ITEM_ATTRS[{self.m.boards[b].shape_attribute!r}][{self.expr(placements.item)}]"
-        found = f"st.any_legal_placement({b}, {shape})"
+        found = f"st._any_legal_placement({b}, {shape})"
         return f"(not {found})" if e.op == "=" else found
 
     def visit_Compare(self, e: ir.Compare) -> str:
@@ -373,7 +373,7 @@ class CodeGenerator:
                 and line.length.value == number.value):
             self.depth += 1
             where = self.expr(count.where)
-            full = (f"st.t.full_lines[{self.boards[line.board]}, {self.expr(line.direction)}, "
+            full = (f"st._t.full_lines[{self.boards[line.board]}, {self.expr(line.direction)}, "
                     f"{self.expr(line.length)}][{self.expr(line.space)}]")
             self.depth -= 1
             return f"({full} is not None and all({where} for {var} in {full}))"
@@ -422,10 +422,10 @@ class CodeGenerator:
             getattr(self, "stmt_" + type(s).__name__)(s)
 
     def stmt_Move(self, s: ir.Move) -> None:
-        self.w.line(f"st.move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
+        self.w.line(f"st._move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
 
     def stmt_Place(self, s: ir.Place) -> None:
-        method = "place_tile" if s.space.type.startswith("placement:") else "place"
+        method = "_place_tile" if s.space.type.startswith("placement:") else "_place"
         self.w.line(f"st.{method}({self.boards[s.board]}, {self.expr(s.item)}, {self.expr(s.space)}, "
                     f"{self.cause(s.cause)})")
 
@@ -434,18 +434,18 @@ class CodeGenerator:
         return f"({inner},)" if len(args) == 1 else f"({inner})"
 
     def stmt_Then(self, s: ir.Then) -> None:
-        self.w.line(f"st.then({s.step!r}, {self.args(s.args)})")
+        self.w.line(f"st._then({s.step!r}, {self.args(s.args)})")
 
     def stmt_Enqueue(self, s: ir.Enqueue) -> None:
-        self.w.line(f"st.enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
+        self.w.line(f"st._enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
 
     def stmt_Resolve(self, s: ir.Resolve) -> None:
-        self.w.line(f"st.then(RESOLVE, ({s.queue!r},))")
+        self.w.line(f"st._then(RESOLVE, ({s.queue!r},))")
 
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
-        target = f"st.counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
+        target = f"st._counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
         if not self.counters_kept:
-            self.w.line("st.keep_counters()")  # so that apply() can undo the step if its rules fail later
+            self.w.line("st._keep_counters()")  # so that apply() can undo the step if its rules fail later
         # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
         if not s.add and isinstance(s.value, ir.Const):  # a number written in the file: within the limits already
             self.w.line(f"{target} = {self.expr(s.value)}")
@@ -460,7 +460,7 @@ class CodeGenerator:
         self.counters_kept = kept or sets_counter(body)
         if self.counters_kept and not kept:
             self.w.dedent()
-            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + "st.keep_counters()")
+            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + "st._keep_counters()")
             self.w.indent()
         self.stmts(body)
         self.counters_kept = kept
@@ -478,13 +478,13 @@ class CodeGenerator:
 
     def stmt_ForEach(self, s: ir.ForEach) -> None:
         # Iterate over a copy (the body may move what it walks over), counted against the loop budget.
-        self.w.line(f"for v_{ident(s.var)} in st.loop_over({self.expr(s.domain)}):")
+        self.w.line(f"for v_{ident(s.var)} in st._loop_over({self.expr(s.domain)}):")
         self.w.indent()
         self.loop_body(s.body)
         self.w.dedent()
 
     def stmt_Repeat(self, s: ir.Repeat) -> None:
-        self.w.line(f"for _ in st.loop({self.expr(s.times)}):")
+        self.w.line(f"for _ in st._loop({self.expr(s.times)}):")
         self.w.indent()
         self.loop_body(s.body)
         self.w.dedent()
@@ -493,7 +493,7 @@ class CodeGenerator:
         self.w.line("pass")
 
     def stmt_NextTurn(self, s: ir.NextTurn) -> None:
-        self.w.line(f"st.next_seat = {self.expr(s.seat)}")
+        self.w.line(f"st._next_seat = {self.expr(s.seat)}")
 
     # ------------------------------------------------------------------ helpers
     def doc(self, decl, what: str) -> None:
@@ -549,7 +549,7 @@ class CodeGenerator:
         if is_space(type_):
             return f"{self.board_const(board_of(type_))}_LABEL[{v}]"
         if type_.startswith("placement:"):
-            return f"st.t.placement_label[{self.boards[board_of(type_)]}][{v}]"
+            return f"st._t.placement_label[{self.boards[board_of(type_)]}][{v}]"
         if type_ == ir.SEAT:
             return f"SEAT_LABEL[{v}]"
         return f"str({v})"
@@ -806,7 +806,7 @@ class CodeGenerator:
                 # Identical copies of a component make identical options: offer one of them (in a stacked
                 # zone copies differ by their place in the pile, so all are kept; with no copies at all,
                 # every item differs from every other).
-                domains[b.var] = f"st.one_of_each({domains[b.var]})"
+                domains[b.var] = f"st._one_of_each({domains[b.var]})"
             if isinstance(b.domain, ir.Placements):
                 free = [c for c in conditions if isinstance(c, ir.Check) and isinstance(c.subject, ir.Var)
                         and c.subject.name == b.var and c.test in ("empty", "occupied_neighbour")]
@@ -816,14 +816,14 @@ class CodeGenerator:
                     board = self.boards[p.board]
                     shape = repr(p.shape) if p.shape is not None else \
                         f"ITEM_ATTRS[{self.m.boards[board].shape_attribute!r}].get({self.expr(p.item)})"
-                    domains[b.var] = f"st.legal_placements({board}, {shape})"
+                    domains[b.var] = f"st._legal_placements({board}, {shape})"
                     for c in free:
                         conditions.remove(c)
             if isinstance(b.domain, ir.BoardRef):
                 for c in list(conditions):
                     if (isinstance(c, ir.Fits) and isinstance(c.space, ir.Var) and c.space.name == b.var
                             and isinstance(c.item, ir.Var) and c.item.name not in bound[i:]):
-                        domains[b.var] = f"st.t.fits[{self.boards[c.board]}][v_{ident(c.item.name)}]"
+                        domains[b.var] = f"st._t.fits[{self.boards[c.board]}][v_{ident(c.item.name)}]"
                         conditions.remove(c)
                         break
         for c in conditions:

@@ -339,7 +339,7 @@ class GamePage:
         laid: dict[str, list[int]] = {}
         for players in range(self.model.min_players, self.model.max_players + 1):
             try:
-                laid.setdefault(self.engine.tables(players).face[b], []).append(players)
+                laid.setdefault(self.engine._tables(players).face[b], []).append(players)
             except Exception:  # no face applies with the default options for this count
                 continue
         if laid:
@@ -375,7 +375,7 @@ class GamePage:
                 variant.model = m
                 for players in range(m.min_players, m.max_players + 1):
                     try:
-                        tables = variant.tables(players)
+                        tables = variant._tables(players)
                     except Exception:  # no face applies with these options: nothing to draw
                         continue
                     face = tables.face[b]
@@ -603,7 +603,7 @@ class GamePage:
         if run.before is None or run.after is None:
             return lines
         for b, board in enumerate(engine.BOARDS):
-            occupied = any(i >= 0 for i in run.before.boards[b]) or any(i >= 0 for i in run.after.boards[b])
+            occupied = any(i >= 0 for i in run.before._boards[b]) or any(i >= 0 for i in run.after._boards[b])
             if not occupied:
                 continue
             players = run.after.players
@@ -615,7 +615,7 @@ class GamePage:
             after = board_svg(engine_picture(engine, b, players, state=run.after, previous=run.before,
                                              model=self.model,
                                              caption=f"The {human(board.name)} after: example {human(d.name)}"))
-            same = run.before.boards[b] == run.after.boards[b]
+            same = run.before._boards[b] == run.after._boards[b]
             if same:
                 lines += [f"![The {human(board.name)} in the example “{md_text(said)}”]"
                           f"({self.image(f'example-{d.name}-{board.name}', before)})", ""]
@@ -775,24 +775,24 @@ def _items_text(labels: list[str]) -> str:
 
 def _zone_rows(engine, before, after) -> list[tuple[str, str, str]]:
     rows = []
-    t = after.t
+    t = after._t
     for zone in engine.ZONES:
         base = t.zone_base[zone.name]
         for owner in range(after.players if zone.per_player else 1):
-            a = [engine.ITEM_LABEL[i] for i in before.zones[base + owner]]
-            b = [engine.ITEM_LABEL[i] for i in after.zones[base + owner]]
+            a = [engine.ITEM_LABEL[i] for i in before._zones[base + owner]]
+            b = [engine.ITEM_LABEL[i] for i in after._zones[base + owner]]
             if not a and not b:
                 continue
             if zone.start and sorted(a) == sorted(b):
                 continue  # the supply or the box, untouched: not worth a row
             name = human(zone.name) + (f" of player {owner + 1}" if zone.per_player else "")
             rows.append((name, _items_text(a), _items_text(b)))
-    for name, value in after.counters.items():
-        old = before.counters.get(name)
+    for name, value in after._counters.items():
+        old = before._counters.get(name)
         if old != value:
             rows.append((f"{human(name)} count", str(old), str(value)))
-    for name, entries in after.queues.items():
-        old = before.queues.get(name, [])
+    for name, entries in after._queues.items():
+        old = before._queues.get(name, [])
         if old or entries:
             rows.append((f"{human(name)} queue", ", ".join(md_text(e[0]) for e in old) or "empty",
                          ", ".join(md_text(e[0]) for e in entries) or "empty"))

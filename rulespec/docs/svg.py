@@ -282,7 +282,7 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     """The picture of one board: its face and spaces in use for ``players``, and what ``state`` has on it.
     ``model`` (default: the engine's) names the board's regions in the legend."""
     info = engine.BOARDS[board]
-    tables = state.t if state is not None else engine.tables(players)
+    tables = state._t if state is not None else engine._tables(players)
     face_name = tables.face[board]
     laid = tables.laid_cells[board]  # every face that applies, laid together
     kind = getattr(info, "kind", "grid")
@@ -301,13 +301,13 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
         view = CellView(exists=letter != "-", in_use=bool(tables.in_use[board][cell]),
                         letter=letter if letter not in ".-" else "")
         if state is not None:
-            item = state.boards[board][cell]
+            item = state._boards[board][cell]
             if item >= 0:
                 label = engine.ITEM_LABEL[item]
                 view.occupant, view.item = label, item
                 view.short = short_text(label, column_values.get(item)) if kind != "triangles" else ""
-                view.cause = state.causes[board][cell] or ""
-            if previous is not None and previous.boards[board][cell] != state.boards[board][cell]:
+                view.cause = state._causes[board][cell] or ""
+            if previous is not None and previous._boards[board][cell] != state._boards[board][cell]:
                 view.changed = True
         cells.append(view)
     causes = tuple(getattr(model, "causes", ()) or ()) + ("given",)

@@ -57,10 +57,10 @@ class ExampleRun:
         engine.MATCH = None  # an example is about one game: in a match, about one leg
         self.engine = engine
         try:
-            st = engine.empty_state(players)
+            st = engine._empty_state(players)
         except ValueError as error:
             self.fail(line, f"the game cannot be set up for {players} players: {error}")
-        st.phase, st.turn_number = "play", 1
+        st._phase, st._turn_number = "play", 1
         self._check_seats(players)
         return st
 
@@ -100,7 +100,7 @@ class ExampleRun:
         return seat
 
     def _item(self, st: State, label: str, line: int) -> int:
-        for item in st.t.in_play_items:
+        for item in st._t.in_play_items:
             if self.engine.ITEM_LABEL[item] == label and item not in self.given:
                 self.given.add(item)
                 return item
@@ -109,19 +109,19 @@ class ExampleRun:
 
     def put(self, st: State, zone: int, labels: list, line: int = 0) -> None:
         self.line = line
-        if zone.__class__ is not int or not 0 <= zone < st.t.zone_count:
+        if zone.__class__ is not int or not 0 <= zone < st._t.zone_count:
             last = self.engine.ZONES[-1] if self.engine.ZONES else None
             guess = ""
-            if zone.__class__ is int and last is not None and last.per_player and zone >= st.t.zone_count:
-                guess = f" ({last.name} of player {zone - st.t.zone_base[last.name] + 1}?)"
+            if zone.__class__ is int and last is not None and last.per_player and zone >= st._t.zone_count:
+                guess = f" ({last.name} of player {zone - st._t.zone_base[last.name] + 1}?)"
             self.fail(line, f"there is no such zone{guess} in a game of {st.players} players")
         for label in labels:
             item = self._item(st, label, line)
             st._take(item)
-            st.zones[zone].append(item)
-            if zone not in st.t.stacked:
-                st.zones[zone].sort()
-            st.loc[item] = zone
+            st._zones[zone].append(item)
+            if zone not in st._t.stacked:
+                st._zones[zone].sort()
+            st._loc[item] = zone
 
     def place(self, st: State, board: int, refs: list, line: int = 0) -> None:
         self.line = line
@@ -131,29 +131,29 @@ class ExampleRun:
             if info.kind == "triangles":
                 # On a board of triangles `at` names every triangle the tile covers, as actions print them.
                 shape = self.engine.ITEM_ATTRS.get(info.shape_attribute, {}).get(item)
-                placements = [p for p in st.t.placements_of[board].get(shape, ())
-                              if st.t.placement_label[board][p] == at]
+                placements = [p for p in st._t.placements_of[board].get(shape, ())
+                              if st._t.placement_label[board][p] == at]
                 if not placements:
                     self.fail(line, f"{label!r} cannot lie on {at!r}: name the triangles it covers, in the order "
                                     f"actions print them (such as \"r1c2 r1c3\")")
-                if st.masks[board] & st.t.placements[board][placements[0]][1]:
+                if st._masks[board] & st._t.placements[board][placements[0]][1]:
                     self.fail(line, f"{at!r} is already covered")
                 st._take(item)
-                st._occupy(board, st.t.placement_cells[board][placements[0]], item, "given")
+                st._occupy(board, st._t.placement_cells[board][placements[0]], item, "given")
                 continue
             if at is not None:
                 cells = [c for c in range(info.size) if info.label(c) == at]
                 if not cells:
                     self.fail(line, f"{info.name} has no space {at!r}")
             else:
-                cells = list(st.t.fits[board][item])
+                cells = list(st._t.fits[board][item])
                 if len(cells) != 1:
                     self.fail(line, f"{label!r} fits {len(cells)} spaces; say which with `at \"...\"`")
-            if not st.t.in_use[board][cells[0]]:
+            if not st._t.in_use[board][cells[0]]:
                 self.fail(line, f"{info.label(cells[0])} is not in use in a game of {st.players} players")
-            if st.boards[board][cells[0]] >= 0:
+            if st._boards[board][cells[0]] >= 0:
                 self.fail(line, f"{info.label(cells[0])} already holds "
-                                f"{self.engine.ITEM_LABEL[st.boards[board][cells[0]]]!r}")
+                                f"{self.engine.ITEM_LABEL[st._boards[board][cells[0]]]!r}")
             st._take(item)
             st._occupy(board, (cells[0],), item, "given")
 
@@ -174,16 +174,16 @@ class ExampleRun:
                 board = next((b for b, info_ in enumerate(self.engine.BOARDS) if info_.name == type_[6:]), None)
                 if board is None or arg.__class__ is not int or not 0 <= arg < self.engine.BOARDS[board].size:
                     self.fail(line, f"the step's `{param}` is not a space of {type_[6:]}")
-                if not st.t.in_use[board][arg]:
+                if not st._t.in_use[board][arg]:
                     self.fail(line, f"the step's `{param}`, {self.engine.BOARDS[board].label(arg)}, is not in use "
                                     f"in a game of {st.players} players")
         first_is_seat = info.param_types[0] == "seat" if info.param_types and args else None
         if first_is_seat or (first_is_seat is None and args and args[0].__class__ is int and 0 <= args[0] < st.players):
             actor = args[0]
         else:
-            actor = st.turn_seat
-        st.stack = [(name, args, actor, "given", ())]
-        st.turn_seat = actor
+            actor = st._turn_seat
+        st._stack = [(name, args, actor, "given", ())]
+        st._turn_seat = actor
         if self.started:  # a step given later in the example starts at once, in place of what was pending
             try:
                 self.engine._advance(st)
@@ -205,18 +205,18 @@ class ExampleRun:
             if per_player:
                 self.fail(line, f"counter `{name}` is one per player: say whose (`given counter {name} of "
                                 f"player 1 is {value}`)")
-            st.counters[name] = value
+            st._counters[name] = value
         else:
             if not per_player:
                 self.fail(line, f"counter `{name}` is shared, not one per player: leave out `of ...`")
-            st.counters[name][self._seat(st, seat, line, f"counter `{name}`")] = value
+            st._counters[name][self._seat(st, seat, line, f"counter `{name}`")] = value
 
     def _begin(self, st: State, line: int = 0) -> None:
         self.line = line
         if not self.started:
             self.started = True
-            if not st.stack:
-                st.stack.append((self.engine.TURN_STEP, (st.turn_seat,), st.turn_seat, "turn", ()))
+            if not st._stack:
+                st._stack.append((self.engine.TURN_STEP, (st._turn_seat,), st._turn_seat, "turn", ()))
             try:
                 self.engine._advance(st)
             except RuleRuntimeError as error:
@@ -246,9 +246,9 @@ class ExampleRun:
 
     def over(self, st: State, end: str, line: int = 0) -> None:
         self._begin(st, line)
-        if st.over is None or st.over.get("end") != end:
+        if st._over is None or st._over.get("end") != end:
             self.fail(line, f"expected the game to be over by `{end}`, but it is "
-                            f"{'not over' if st.over is None else 'over by ' + st.over.get('end', '?')}")
+                            f"{'not over' if st._over is None else 'over by ' + st._over.get('end', '?')}")
 
     def fact(self, st: State, text: str, check: Callable[[], bool], line: int = 0) -> None:
         self._begin(st, line)

@@ -119,7 +119,7 @@ def _letters(engine: Engine, st: State, b: int) -> Optional[dict[str, str]]:
     names = _names(engine)
     labels: list[str] = []
     for item in range(len(engine.ITEM_KIND)):
-        if st.t.fits[b][item] or item in st.boards[b]:
+        if st._t.fits[b][item] or item in st._boards[b]:
             label = engine.ITEM_LABEL[item]
             if label not in labels:
                 labels.append(label)
@@ -151,7 +151,7 @@ def _frame_text(engine: Engine, st: State, frame, default_cause: str) -> str:
         else:
             shown.append(str(arg))
     text = f"{step}({', '.join(shown)})"
-    if actor != st.turn_seat:
+    if actor != st._turn_seat:
         text += f" by player {actor + 1}"
     if replaced:
         text += f" replacing {', '.join(replaced)}"
@@ -167,7 +167,7 @@ def _item_arg(engine: Engine, st: State, item: int) -> str:
     text = names.item(item)
     if len(names.items_of[engine.ITEM_LABEL[item]]) == 1 or text.startswith("item "):
         return text
-    where, t = st.loc[item], st.t
+    where, t = st._loc[item], st._t
     if where < 0:
         return text
     if where < t.zone_count:
@@ -175,7 +175,7 @@ def _item_arg(engine: Engine, st: State, item: int) -> str:
         owner = where - t.zone_base[zone.name]
         return f"{text} in {zone.name}" + (f" of player {owner + 1}" if zone.per_player else "")
     b = max(k for k in range(len(engine.BOARDS)) if t.board_base[k] <= where)
-    cells = st.boards[b]
+    cells = st._boards[b]
     first = where - t.board_base[b]
     covered = [c for c in range(first, len(cells)) if cells[c] == item]
     return f"{text} on {' '.join(engine.BOARDS[b].label(c) for c in covered)}"
@@ -192,21 +192,21 @@ def _over_text(engine: Engine, over: dict) -> str:
 
 def to_position(st: State) -> str:
     """The position of ``st`` as text that ``st.game.position(...)`` reads back (see the module's doc)."""
-    engine, t = st.engine, st.t
+    engine, t = st._engine, st._t
     names = _names(engine)
     lines = [f"game {engine.GAME_ID}", f"players {st.players}"]
-    lines += [f"option {name} = {value}" for name, value in st.options.items()]
+    lines += [f"option {name} = {value}" for name, value in st._options.items()]
     lines += [f"variant {name}" for name in engine.VARIANTS_APPLIED]
-    lines.append(f"phase {st.phase}")
-    lines.append(f"turn {st.turn_number} of player {st.turn_seat + 1}")
-    if st.next_seat is not None:
-        lines.append(f"next seat player {st.next_seat + 1}")
-    if engine.MATCH is not None or st.leg:
-        lines.append(f"leg {st.leg + 1}")
-    if st.legs:
-        lines.append(f"legs played: {json.dumps(st.legs, sort_keys=True)}")
+    lines.append(f"phase {st._phase}")
+    lines.append(f"turn {st._turn_number} of player {st._turn_seat + 1}")
+    if st._next_seat is not None:
+        lines.append(f"next seat player {st._next_seat + 1}")
+    if engine.MATCH is not None or st._leg:
+        lines.append(f"leg {st._leg + 1}")
+    if st._legs:
+        lines.append(f"legs played: {json.dumps(st._legs, sort_keys=True)}")
     for b, board in enumerate(engine.BOARDS):
-        cells = st.boards[b]
+        cells = st._boards[b]
         letters = _letters(engine, st, b) if board.kind != "triangles" else None
         if letters is not None:
             width = len(board.columns)
@@ -233,18 +233,18 @@ def to_position(st: State) -> str:
     for zone in engine.ZONES:
         base = t.zone_base[zone.name]
         for owner in range(st.players if zone.per_player else 1):
-            items = st.zones[base + owner]
+            items = st._zones[base + owner]
             head = f"{zone.name} of player {owner + 1}" if zone.per_player else zone.name
             tokens = _compress([names.item(i) for i in items], names.bare)
             lines.append(f"{head}: {', '.join(tokens) if tokens else 'empty'}")
-    for name, value in st.counters.items():
+    for name, value in st._counters.items():
         shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
         lines.append(f"counter {name}: {shown}")
-    for queue, entries in st.queues.items():
+    for queue, entries in st._queues.items():
         for entry in entries:
             lines.append(f"queued in {queue}: {_frame_text(engine, st, entry, queue)}")
-    default_cause = "setup" if st.phase == "setup" else "turn"
-    frames = [_frame_text(engine, st, frame, default_cause) for frame in st.stack]
+    default_cause = "setup" if st._phase == "setup" else "turn"
+    frames = [_frame_text(engine, st, frame, default_cause) for frame in st._stack]
     i = 0
     while i < len(frames):  # the same step pending several times in a row: `pending draw_tile(player 2) x9`
         j = i + 1
@@ -252,8 +252,8 @@ def to_position(st: State) -> str:
             j += 1
         lines.append(f"pending {frames[i]}" + (f" x{j - i}" if j - i > 1 else ""))
         i = j
-    if st.over is not None:
-        lines.append(f"game over: {_over_text(engine, st.over)}")
+    if st._over is not None:
+        lines.append(f"game over: {_over_text(engine, st._over)}")
     return "\n".join(lines) + "\n"
 
 
@@ -363,20 +363,20 @@ class _Reader:
             self.fail(line, line.indent + 1, f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to "
                                              f"{engine.MAX_PLAYERS} players, not {players}")
         self.players = players
-        all_options = dict(engine.option_values)
+        all_options = dict(engine._option_values)
         leg = header["leg"][1] if header["leg"] else 0
         if engine.MATCH is not None and 0 <= leg < len(engine.MATCH[0]):
-            all_options.update(engine.leg_options(leg))
+            all_options.update(engine._leg_options(leg))
         all_options.update(options)
         try:
-            st = engine.empty_state(players, all_options)
+            st = engine._empty_state(players, all_options)
         except (ValueError, RuleRuntimeError) as error:
             line = next((l for l, _ in heads if l.number == self.at.get("options")), heads[0][0] if heads else
                         _Line(1, ""))
             self.fail(line, line.indent + 1, str(error))
         self.st = st
-        self.t = st.t
-        data = st.to_dict()
+        self.t = st._t
+        data = st._to_dict()
         data["history"], data["violations"], data["fired"] = [], [], {}
         data["phase"] = header["phase"][1] if header["phase"] else "play"
         turn_number, turn_seat = (header["turn"][1], header["turn"][2]) if header["turn"] else (1, engine.FIRST_SEAT % players)
@@ -468,15 +468,15 @@ class _Reader:
         for item in left:
             if rest_zone is not None:
                 zones[rest_zone].append(item)
-            elif start.loc[item] < 0:
+            elif start._loc[item] < 0:
                 continue  # in no place at the start of a game either
-            elif start.loc[item] in written:
+            elif start._loc[item] in written:
                 homeless.append(item)
             else:
-                zones.setdefault(start.loc[item], []).append(item)
+                zones.setdefault(start._loc[item], []).append(item)
         if homeless:
             shown = ", ".join(_compress([self.names.item(i) for i in homeless[:40]], self.names.bare))
-            line = zone_lines.get(start.loc[homeless[0]], heads[-1][0] if heads else _Line(1, ""))
+            line = zone_lines.get(start._loc[homeless[0]], heads[-1][0] if heads else _Line(1, ""))
             self.fail(line, line.indent + 1, f"{len(homeless)} components are in no zone and on no board: {shown}"
                                              f"{'...' if len(homeless) > 40 else ''}",
                       "write them in a zone, or `the rest` in the zone that holds everything else")

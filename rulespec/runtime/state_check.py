@@ -192,7 +192,7 @@ class _Checker:
         leg = self.legs(data)
         options = self.options(data["options"], "state.options", leg, fixed=True)
         try:
-            t = engine.tables(players, options)
+            t = engine._tables(players, options)
         except RuleRuntimeError as error:
             self.fail("state.options", str(error))
         known = _known(engine, t)
@@ -424,7 +424,7 @@ class _Checker:
                       f"a chance step or a draw of lots on top of its stack")
 
     def frame(self, frame: Any, path: str, queued: bool) -> None:
-        """A pending step: [step, args, actor, cause, replaced] (Engine._advance, State.enqueue)."""
+        """A pending step: [step, args, actor, cause, replaced] (Engine._advance, State._enqueue)."""
         if frame.__class__ is list and len(frame) == 5:  # the usual frame, in one test; else the checks below
             step, args, actor, cause, replaced = frame
             if (step.__class__ is str and args.__class__ is list and actor.__class__ is int

@@ -73,8 +73,8 @@ def test_registered_names_and_parameters():
     game = pyspiel.load_game("rulespec_shell_we", {"players": 3, "variants": "bottles", "side": "B"})
     assert game.num_players() == 3
     state = game.new_initial_state()
-    assert state.rulespec_state.engine.VARIANTS_APPLIED == ("bottles",)
-    assert state.rulespec_state.options["side"] == "B"
+    assert state.rulespec_state.game.VARIANTS_APPLIED == ("bottles",)
+    assert state.rulespec_state._options["side"] == "B"
     same = rso.load_game("shell-we", players=3, variants=("bottles",), options={"side": "B"})
     assert str(same) == str(game)
     by_path = rso.load_game(str(bundled_rulebooks()["shrimp"]), players=4)
@@ -212,8 +212,8 @@ def _shell_we_before_a_hidden_draw(seat):
 
     def drawing_for_seat(state):
         rs = state.rulespec_state
-        return state.is_chance_node() and rs.stack[-1][0] == "draw_tile" and rs.stack[-1][1] == (seat,) \
-            and len(state.chance_outcomes()) > 1 and rs.phase == "play"
+        return state.is_chance_node() and rs._stack[-1][0] == "draw_tile" and rs._stack[-1][1] == (seat,) \
+            and len(state.chance_outcomes()) > 1 and rs._phase == "play"
 
     state = _play_randomly(game.new_initial_state(), rng, stop=drawing_for_seat)
     assert drawing_for_seat(state)

@@ -104,7 +104,7 @@ def test_render_shows_what_the_acting_seat_sees():
     text = env.render()
     view = env.session.state.observation(seat)
     mine = view["zones"]["rack"][seat]["items"]
-    theirs = env.session.state.zones[env.session.state.t.zone_base["rack"] + 1 - seat]
+    theirs = env.session.state._zones[env.session.state._t.zone_base["rack"] + 1 - seat]
     assert f"rack (yours): {', '.join(mine)}" in text
     assert f"rack of player {2 - seat}: {len(theirs)} unseen" in text
     assert "you may: " in text

@@ -201,14 +201,14 @@ def test_play_shows_only_the_seats_observation():
     state, rng = rulespec.load("shell-we").new_game(2), random.Random(3)
     while state.current_player() != 0:
         state.apply(_random_step(state, rng))
-    rack = state.t.zone_base["rack"]
-    hidden = {state.engine.ITEM_LABEL[i] for i in state.zones[rack + 1]} - {"starfish"}
+    rack = state._t.zone_base["rack"]
+    hidden = {state.game.ITEM_LABEL[i] for i in state._zones[rack + 1]} - {"starfish"}
     assert hidden
-    assert f"rack of player 2: {len(state.zones[rack + 1])} (hidden)" in result.output
+    assert f"rack of player 2: {len(state._zones[rack + 1])} (hidden)" in result.output
     for label in hidden:
         assert not re.search(rf"\b{label}\b", result.output), f"{label} of player 2's rack was shown"
-    for item in state.zones[rack]:
-        assert state.engine.ITEM_LABEL[item] in result.output
+    for item in state._zones[rack]:
+        assert state.game.ITEM_LABEL[item] in result.output
 
 
 def test_play_action_text_is_accepted():
@@ -247,7 +247,7 @@ def test_observation_keeps_the_order_of_a_public_stacked_zone():
     for seed in range(20):
         state, rng = engine.new_game(3), random.Random(seed)
         while not state.is_terminal():
-            pile = [engine.ITEM_LABEL[i] for i in state.zones[state.t.zone_base["pile"]]]
+            pile = [engine.ITEM_LABEL[i] for i in state._zones[state._t.zone_base["pile"]]]
             if pile != sorted(pile):  # a pile whose order is not also its sorted order
                 assert state.observation(0)["zones"]["pile"]["items"] == pile
                 return

@@ -68,7 +68,7 @@ def test_a_board_of_triangles_is_drawn_as_triangles(eat_shrimp):
     assert rows and all("△" in row or "▽" in row for row in rows)
     board = eat_shrimp.BOARDS[0]
     width = len(board.columns)
-    tables = eat_shrimp.tables(2)
+    tables = eat_shrimp._tables(2)
     first_used = min(c for c in range(width) if any(tables.in_use[0][r * width + c] for r in range(len(board.rows))))
     for row in rows:  # up and down in turn: up where row + column is even
         r = int(re.match(r"\s*r(\d+)", row).group(1))

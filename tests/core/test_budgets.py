@@ -244,9 +244,9 @@ def test_a_repeat_of_very_many_automatic_steps_trips_the_budget_and_changes_noth
                                        f"(the next: `tick`)")
     assert Engine.MAX_AUTO_STEPS == 100_000 < 300 * 400 < Engine.MAX_LOOP_TURNS  # this budget, not the loops
     assert state.to_json() == before and state.legal_actions() == legal and state.history == history
-    assert state.counters["ticks"] == 0 and state == game.from_json(before)
+    assert state._counters["ticks"] == 0 and state == game.from_json(before)
     state.apply("player 1: burst")  # and it plays on
-    assert state.counters["ticks"] == 600
+    assert state._counters["ticks"] == 600
 
 
 def test_a_then_chain_that_never_reaches_a_decision_trips_the_budget(tmp_path):
@@ -265,11 +265,11 @@ def test_the_budget_is_per_apply_and_can_be_changed(tmp_path):
     state = game.new_game(2)
     for turn in range(4):  # 600 automatic steps each: 2400 in all, never more than 1000 in one apply
         state.apply(f"player {turn % 2 + 1}: burst")
-    assert state.counters["ticks"] == 2400
+    assert state._counters["ticks"] == 2400
     game.MAX_AUTO_STEPS = 500
     with pytest.raises(rulespec.RuleRuntimeError, match="^500 automatic steps"):
         state.apply("player 1: burst")
-    assert state.counters["ticks"] == 2400 and not state.is_terminal()
+    assert state._counters["ticks"] == 2400 and not state.is_terminal()
 
 
 def test_a_set_up_that_never_ends_trips_the_budget(tmp_path):

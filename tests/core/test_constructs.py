@@ -25,7 +25,7 @@ def _play_to_window(game, seed):
     rng = random.Random(seed)
     state = game.new_game(players=3)
     while not state.is_terminal():
-        if state.stack and state.stack[-1][0] == "window" and not state.is_chance_node():
+        if state._stack and state._stack[-1][0] == "window" and not state.is_chance_node():
             return state
         actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
@@ -50,14 +50,14 @@ def test_a_claim_window_offers_actions_to_several_seats(snap):
     with pytest.raises(rulespec.IllegalAction, match="go on"):
         state.apply(rulespec.Action(non_flipper, "go on"))
     state.apply(snapper)
-    assert state.turn_seat == snapper.player or state.stack[-1][0] == "turn"
+    assert state._turn_seat == snapper.player or state._stack[-1][0] == "turn"
 
 
 def test_stacked_zone_keeps_arrival_order(snap):
     state = snap.new_game(players=2)
     while state.is_chance_node():
         state.apply(state.chance_outcomes()[0][0])
-    pile = state.t.zone_base["pile"]
+    pile = state._t.zone_base["pile"]
     flipped = []
     for _ in range(2):
         flip = next(a for a in state.legal_actions() if a.text.startswith("flip"))
@@ -67,7 +67,7 @@ def test_stacked_zone_keeps_arrival_order(snap):
         if go_on is None:
             break
         state.apply(go_on)
-    labels = [snap.ITEM_LABEL[i] for i in state.zones[pile]]
+    labels = [snap.ITEM_LABEL[i] for i in state._zones[pile]]
     assert labels[-len(flipped):] == flipped
 
 
@@ -82,7 +82,7 @@ def test_knocked_out_players_never_act_again(snap, seed):
         who = text.split(":")[0]
         if who in out_at and index > out_at[who]:
             pytest.fail(f"{who} acted after retiring: {text} (step {index})")
-    assert state.outcome()["end"] == "last_one_standing" and not state.violations
+    assert state.outcome()["end"] == "last_one_standing" and not state._violations
 
 
 GEMS = Path(__file__).parent / "fixtures" / "gems.rules"
@@ -99,7 +99,7 @@ def test_set_scoring_matches_a_brute_force_and_the_tie_break_chain_orders_player
         outcome = state.outcome()
         keys = []
         for seat in range(3):
-            hand = [game.ITEM_LABEL[i] for i in state.zones[state.t.zone_base["hand"] + seat]]
+            hand = [game.ITEM_LABEL[i] for i in state._zones[state._t.zone_base["hand"] + seat]]
             counts = tuple(hand.count(f"{h} gem") for h in hues)
             jokers = hand.count("joker")
             best = brute_force_best(counts, jokers, {2: 1, 3: 3, 4: 5})
@@ -118,10 +118,10 @@ TILING = Path(__file__).parent / "fixtures" / "tiling.rules"
 
 
 def _floor_cells(state, board=0):
-    info = state.engine.BOARDS[board]
+    info = state.game.BOARDS[board]
     width = len(info.columns)
-    occupied = {divmod(c, width) for c, item in enumerate(state.boards[board]) if item >= 0}
-    usable = {divmod(c, width) for c in state.t.cells_in_use[board]}
+    occupied = {divmod(c, width) for c, item in enumerate(state._boards[board]) if item >= 0}
+    usable = {divmod(c, width) for c in state._t.cells_in_use[board]}
     return usable, occupied
 
 
@@ -140,7 +140,7 @@ def test_polyform_placements_touch_by_a_side_never_overlap_and_match_the_geometr
     for seed in range(8):
         state, rng = game.new_game(players), random.Random(seed)
         while not state.is_terminal():
-            if not state.is_chance_node() and state.stack[-1][0] == "turn":
+            if not state.is_chance_node() and state._stack[-1][0] == "turn":
                 usable, occupied = _floor_cells(state)
                 geometry = TriangularBoard(usable)
                 mask = geometry.mask_of(occupied)
@@ -180,7 +180,7 @@ def test_a_random_starting_placement_is_an_explicit_chance_node():
     state = rulespec.load(TILING).new_game(players=2)
     outcomes = state.chance_outcomes()
     assert all(a.text.startswith("start at r") for a, _ in outcomes)
-    assert len(outcomes) == len(state.t.cells_in_use[0])  # a single triangle can start on any triangle
+    assert len(outcomes) == len(state._t.cells_in_use[0])  # a single triangle can start on any triangle
     assert sum(p for _, p in outcomes) == Fraction(1)
 
 
@@ -197,13 +197,13 @@ def test_an_end_at_turn_start_runs_its_closing_step_and_no_turn():
         rng = random.Random(seed)
         while not state.is_terminal():
             if not state.is_chance_node():  # a turn's decision: the end `stuck` did not hold when it started
-                hands = [state.zones[state.t.zone_base["hand"] + seat] for seat in range(2)]
-                assert state.any_legal_placement(0, "single") and any(hands)
+                hands = [state._zones[state._t.zone_base["hand"] + seat] for seat in range(2)]
+                assert state._any_legal_placement(0, "single") and any(hands)
             state.apply(random_step(state, rng))
-        assert state.outcome()["end"] == "stuck" and not state.stack
+        assert state.outcome()["end"] == "stuck" and not state._stack
         for seat in range(2):  # keep_hands ran: every form still in a hand has one kept beside it
-            hand = {form[i] for i in state.zones[state.t.zone_base["hand"] + seat]}
-            kept = {form[i] for i in state.zones[state.t.zone_base["kept"] + seat]}
+            hand = {form[i] for i in state._zones[state._t.zone_base["hand"] + seat]}
+            kept = {form[i] for i in state._zones[state._t.zone_base["kept"] + seat]}
             assert hand <= kept
 
 
@@ -215,13 +215,13 @@ def test_the_fast_legal_placement_test_agrees_with_walking_every_placement():
     from rulespec.runtime.engine import random_step
     game = rulespec.load("let-them-eat-shrimp")
     for seed in range(3):
-        state, rng = game.empty_state(3), random.Random(seed)
-        assert not state.any_legal_placement(0, "hexagon")  # nothing on the board: nothing touches
+        state, rng = game._empty_state(3), random.Random(seed)
+        assert not state._any_legal_placement(0, "hexagon")  # nothing on the board: nothing touches
         state = game.new_game(3)
         while not state.is_terminal():
             for shape in ("triangle", "diamond", "trapezoid", "hexagon"):
-                walked = any(state.placement_free(0, p) and state.placement_touches(0, p)
-                             for p in state.t.placements_of[0][shape])
-                assert state.any_legal_placement(0, shape) == walked
-                assert bool(state.legal_placements(0, shape)) == walked
+                walked = any(state._placement_free(0, p) and state._placement_touches(0, p)
+                             for p in state._t.placements_of[0][shape])
+                assert state._any_legal_placement(0, shape) == walked
+                assert bool(state._legal_placements(0, shape)) == walked
             state.apply(random_step(state, rng))

@@ -45,24 +45,24 @@ def test_neighbour_tables_follow_the_compass_and_stop_at_edges_and_holes(tmp_pat
     # A hole (`-`) in the middle of row 2: no neighbour there, and a line is never bridged across it.
     holed = TEXT.replace("    2 . . . .", "    2 . - . .")
     state = rulespec.load(_write(tmp_path, holed)).new_game(2)
-    toward = state.t.toward[0]
+    toward = state._t.toward[0]
     north, east, south, west, southeast = (ir.COMPASS.index(d) for d in
                                             ("north", "east", "south", "west", "southeast"))
     assert toward[north][0] is None and toward[west][0] is None  # row 1 column 1: the top left corner
     assert toward[east][0] == 1 and toward[south][0] == 4 and toward[southeast][0] is None  # 5 is the hole
     assert toward[south][1] is None and toward[north][9] is None  # above and below the hole
     assert toward[south][15] is None and toward[east][15] is None
-    assert state.line(0, 0, east, 3) == (0, 1, 2)
-    assert state.line(0, 2, east, 3) == (2, 3)  # shorter at the edge
-    assert state.line(0, 13, north, 4) == (13, 9)  # stopped by the hole
+    assert state._line(0, 0, east, 3) == (0, 1, 2)
+    assert state._line(0, 2, east, 3) == (2, 3)  # shorter at the edge
+    assert state._line(0, 13, north, 4) == (13, 9)  # stopped by the hole
 
 
 @pytest.mark.parametrize("adjacency, around", [("orthogonal", [1, 4]), ("diagonal", [5]), ("all", [1, 4, 5])])
 def test_adjacency_says_which_spaces_are_neighbours(tmp_path, adjacency, around):
     text = TEXT.replace("adjacency all", f"adjacency {adjacency}")
     state = rulespec.load(_write(tmp_path, text)).new_game(2)
-    assert list(state.t.neighbours[0][0]) == around
-    assert len(state.t.neighbours[0][5]) == {"orthogonal": 4, "diagonal": 4, "all": 8}[adjacency]
+    assert list(state._t.neighbours[0][0]) == around
+    assert len(state._t.neighbours[0][5]) == {"orthogonal": 4, "diagonal": 4, "all": 8}[adjacency]
     model = check(parse_text(text, "rows.rules"))
     directions = next(e for e in _walk(model.definitions[2].value) if isinstance(e, ir.Directions))
     assert directions.directions == ir.ADJACENCY_DIRECTIONS[adjacency]
@@ -89,7 +89,7 @@ def test_discs_land_on_the_lowest_empty_space_and_three_in_a_line_ends_the_game(
         state.apply(next(a for a in state.legal_actions() if a.text.endswith(f"column {column}")))
         row = max(r for r in range(4) if grid[r][column - 1] is None)
         grid[row][column - 1] = colour
-        occupied = [state.boards[0][r * 4 + c] >= 0 for r in range(4) for c in range(4)]
+        occupied = [state._boards[0][r * 4 + c] >= 0 for r in range(4) for c in range(4)]
         assert occupied == [grid[r][c] is not None for r in range(4) for c in range(4)]
 
     def three(colour):
@@ -105,14 +105,14 @@ def test_discs_land_on_the_lowest_empty_space_and_three_in_a_line_ends_the_game(
 
 def test_generated_code_reads_precomputed_tables_not_direction_words():
     source = generate(rulespec.compile_rules(ROWS), "rows.rules")
-    assert "st.t.toward[0][4][v_s]" in source  # `neighbour of s towards south`: a table lookup
-    assert "(st.t.toward[0][4][v_s] is None)" in source
+    assert "st._t.toward[0][4][v_s]" in source  # `neighbour of s towards south`: a table lookup
+    assert "(st._t.toward[0][4][v_s] is None)" in source
     # `count(t in line of 3 ...) = 3` asks for a whole line whose spaces all pass: a table of whole lines, all().
-    assert "st.t.full_lines[0, v_d, 3][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in " in source
+    assert "st._t.full_lines[0, v_d, 3][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in " in source
     assert "any(" in source and "(0, 1, 2, 3, 4, 5, 6, 7)" in source  # `count(...) > 0` stops at the first
     counted = generate(check(parse_text(TEXT.replace("where mine(t, p)) = 3", "where mine(t, p)) >= 3"),
                                         "rows.rules")), "rows.rules")
-    assert "for v_t in st.line(0, v_s, v_d, 3) if define_mine(st, v_t, v_p)" in counted  # any other count counts
+    assert "for v_t in st._line(0, v_s, v_d, 3) if define_mine(st, v_t, v_p)" in counted  # any other count counts
     assert "'south'" not in source and "'north'" not in source
     assert "('red', 'yellow')[" in source  # the seats' colours, by seat
     assert "adjacency='all'" in source
@@ -173,8 +173,8 @@ def test_a_walk_goes_while_its_condition_holds_and_stops_at_the_edge(tmp_path):
     state = rulespec.load(ROWS).new_game(2)
     state.apply(next(a for a in state.legal_actions() if a.text.endswith("column 2")))  # lands on 4 2 (cell 13)
     north = ir.COMPASS.index("north")
-    assert state.walk(0, 13, north, lambda t: state.boards[0][t] < 0) == (9, 5, 1)  # up to the top edge
-    assert state.walk(0, 1, ir.COMPASS.index("south"), lambda t: state.boards[0][t] < 0) == (5, 9)  # up to the disc
+    assert state._walk(0, 13, north, lambda t: state._boards[0][t] < 0) == (9, 5, 1)  # up to the top edge
+    assert state._walk(0, 1, ir.COMPASS.index("south"), lambda t: state._boards[0][t] < 0) == (5, 9)  # up to the disc
     en = English(model)
     assert ("the spaces after *s* going south, up to the first for which *t* holds a component"
             in en.expr(walks[0]))
@@ -187,8 +187,8 @@ def test_the_invariants_catch_a_disc_that_does_not_fall(tmp_path):
     assert floating != TEXT
     state = rulespec.load(_write(tmp_path, floating)).new_game(2)
     state.apply(next(a for a in state.legal_actions() if a.text == "drop red in column 1"))  # lands on row 1
-    always = {i.name: i.check(state) for i in state.engine.INVARIANTS if i.form == "always"}
+    always = {i.name: i.check(state) for i in state.game.INVARIANTS if i.form == "always"}
     assert always == {"settled": False, "open_top": True}  # a red disc hangs on row 1 over three empty spaces
     fair = rulespec.load(ROWS).new_game(2)
     fair.apply(next(a for a in fair.legal_actions() if a.text == "drop red in column 1"))  # lands on row 4
-    assert {i.name: i.check(fair) for i in fair.engine.INVARIANTS} == {"settled": True, "open_top": True}
+    assert {i.name: i.check(fair) for i in fair.game.INVARIANTS} == {"settled": True, "open_top": True}

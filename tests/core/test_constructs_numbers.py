@@ -36,7 +36,7 @@ def test_the_games_pass_their_examples(path):
 def test_a_numeric_option_is_a_number_in_the_rules(heap):
     game = rulespec.load(NIM, options={"heap": heap})
     state = game.new_game(2)
-    assert state.counters["stones"] == int(heap)
+    assert state._counters["stones"] == int(heap)
     assert [a.text for a in state.legal_actions()] == [
         f"take {n} of {heap}, leaving {int(heap) - n}" for n in (1, 2, 3)]
     with pytest.raises(ValueError, match="takes 7, 10, 15"):
@@ -52,18 +52,18 @@ def test_nim_games_follow_the_rules_of_nim(seed):
     state, rng = game.new_game(players=2 + seed % 2), random.Random(seed)
     while not state.is_terminal():
         offered = sorted(int(a.text.split()[1]) for a in state.legal_actions())
-        assert offered == list(range(1, min(int(most), state.counters["stones"]) + 1))
+        assert offered == list(range(1, min(int(most), state._counters["stones"]) + 1))
         mover = state.legal_actions()[0].player
         state.apply(rng.choice(state.legal_actions()))
     outcome = state.outcome()
-    assert state.counters["stones"] == 0 and outcome["winners"] == [mover]
-    assert sum(state.counters["balance"]) == 0
-    assert not state.violations
+    assert state._counters["stones"] == 0 and outcome["winners"] == [mover]
+    assert sum(state._counters["balance"]) == 0
+    assert not state._violations
 
 
 def test_a_counter_goes_below_zero_in_play():
     game = rulespec.load(NIM)
-    lowest = [min(rulespec.random_game(game, players=2, seed=seed).counters["balance"]) for seed in range(10)]
+    lowest = [min(rulespec.random_game(game, players=2, seed=seed)._counters["balance"]) for seed in range(10)]
     assert min(lowest) < 0
 
 
@@ -82,7 +82,7 @@ def test_numbered_rows_are_numbers_and_a_disc_lands_on_the_lowest_empty_space():
         state, rng = game.new_game(2), random.Random(seed)
         while not state.is_terminal():
             heights = {}
-            for cell, item in enumerate(state.boards[0]):
+            for cell, item in enumerate(state._boards[0]):
                 row, col = divmod(cell, len(board.columns))
                 if item >= 0:
                     heights[col] = max(heights.get(col, 0), row + 1)
@@ -94,7 +94,7 @@ def test_numbered_rows_are_numbers_and_a_disc_lands_on_the_lowest_empty_space():
             action = rng.choice(state.legal_actions())
             column = int(action.text.rsplit(" ", 1)[1])
             state.apply(action)
-            landed = [cell for cell, item in enumerate(state.boards[0])
+            landed = [cell for cell, item in enumerate(state._boards[0])
                       if item >= 0 and cell % 4 == column - 1]
             assert len(landed) == heights.get(column - 1, 0) + 1  # stacked, no gap
         assert state.outcome()["end"] == "full"
@@ -136,9 +136,9 @@ def test_definitions_are_generated_as_functions_citing_their_clauses():
     assert [d.name for d in model.definitions] == ["can_take", "after", "last_move"]
     source = generate(model, "nim.rules")
     assert re.search(r"def define_after\(st, v_n\):\n    \"\"\"Definition `after`: `stones - n`\. "
-                     r"\[NIM-3\] \(nim\.rules:\d+\)\"\"\"\n    return \(st\.counters\['stones'\] - v_n\)", source)
+                     r"\[NIM-3\] \(nim\.rules:\d+\)\"\"\"\n    return \(st\._counters\['stones'\] - v_n\)", source)
     assert "define_after(st, v_n)" in source and "define_can_take(st)" in source
-    assert "int(st.options['most'])" in source  # a numeric option read as a number
+    assert "int(st._options['most'])" in source  # a numeric option read as a number
 
 
 def test_definitions_say_themselves_in_english():
@@ -214,9 +214,9 @@ def test_a_match_plays_its_legs_with_numeric_options(tmp_path):
                     '  leg with option heap is 15\n  totals add up kept\n', encoding="utf-8")
     game = rulespec.load(path)
     state = game.new_game(2)
-    assert state.counters["stones"] == 7
+    assert state._counters["stones"] == 7
     final = rulespec.random_game(game, players=2, seed=1)
-    assert [leg["options"]["heap"] for leg in final.outcome()["legs"]] == ["7"] and final.options["heap"] == "15"
+    assert [leg["options"]["heap"] for leg in final.outcome()["legs"]] == ["7"] and final._options["heap"] == "15"
     bad = path.read_text(encoding="utf-8").replace("heap is 15", "heap is 16")
     with pytest.raises(RuleError, match="`16` is not a value of option `heap`"):
         check(parse_text(bad, str(path)), base=parse_text(NIM.read_text(encoding="utf-8"), str(NIM)))

@@ -60,7 +60,7 @@ def test_a_counter_that_outgrows_its_range_is_an_error_and_the_action_is_undone(
         state.apply(f"player 1: {option}")
     assert state.to_json() == before
     state.apply("player 1: grow a little")
-    assert state.counters["size"] == [4, 1]
+    assert state._counters["size"] == [4, 1]
 
 
 def test_a_state_with_a_counter_out_of_range_is_refused(game):

@@ -60,7 +60,7 @@ def test_unknown_option_is_refused():
 
 
 def test_illegal_action_is_refused_with_a_reason_and_leaves_the_state_alone(game):
-    state = play_until(game.new_game(players=2), lambda s: s.phase == "play" and not s.is_chance_node(), seed=3)
+    state = play_until(game.new_game(players=2), lambda s: s._phase == "play" and not s.is_chance_node(), seed=3)
     before = state.to_json()
     seat = state.legal_actions()[0].player
     other = (seat + 1) % 2
@@ -82,13 +82,13 @@ def test_illegal_action_is_refused_with_a_reason_and_leaves_the_state_alone(game
 
 
 def test_parse_action_reads_back_every_printed_action(game):
-    state = play_until(game.new_game(players=4), lambda s: s.turn_number >= 3, seed=5)
+    state = play_until(game.new_game(players=4), lambda s: s._turn_number >= 3, seed=5)
     for action in state.legal_actions():
         assert game.parse_action(state, str(action)) == action
 
 
 def test_clone_json_and_history_replay(game):
-    state = play_until(game.new_game(players=3), lambda s: s.turn_number >= 6, seed=11)
+    state = play_until(game.new_game(players=3), lambda s: s._turn_number >= 6, seed=11)
     clone = state.clone()
     assert clone == state
     clone.apply(clone.legal_actions()[0])
@@ -103,7 +103,7 @@ def test_clone_json_and_history_replay(game):
 
 
 def test_observation_shows_only_what_the_seat_may_see(game):
-    state = play_until(game.new_game(players=3), lambda s: s.turn_number >= 2, seed=2)
+    state = play_until(game.new_game(players=3), lambda s: s._turn_number >= 2, seed=2)
     view = state.observation(0)
     json.dumps(view)
     racks = view["zones"]["rack"]
@@ -141,9 +141,9 @@ def test_outcome_names_its_end_and_clause(game):
 def test_side_b_is_a_different_board():
     a = rulespec.load("shell-we", options={"side": "A"}).new_game(players=4)
     b = rulespec.load("shell-we", options={"side": "B"}).new_game(players=4)
-    assert a.t.face == ["A"] and b.t.face == ["B"]
-    assert a.t.region_cells != b.t.region_cells
+    assert a._t.face == ["A"] and b._t.face == ["B"]
+    assert a._t.region_cells != b._t.region_cells
     # Side B pearls hold two tiles; with 2 players a pearl beside a left-out lane needs one.
     two = rulespec.load("shell-we", options={"side": "B"}).new_game(players=2)
-    sizes = sorted(len(cells) for cells in two.t.region_cells[0])
+    sizes = sorted(len(cells) for cells in two._t.region_cells[0])
     assert 1 in sizes and 2 in sizes

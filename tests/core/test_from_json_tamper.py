@@ -37,7 +37,7 @@ def played(engine, players: int, seed: int, until) -> "rulespec.State":
 
 
 def _has_tile(state) -> bool:
-    return any(len(state.cells_of(0, item)) > 1 for item in set(state.boards[0]) if item >= 0)
+    return any(len(state._cells_of(0, item)) > 1 for item in set(state._boards[0]) if item >= 0)
 
 
 @functools.lru_cache(maxsize=None)
@@ -46,26 +46,26 @@ def sample(which: str):
     if which == "ltes":  # tiles covering several triangles on the board
         return played(game("let-them-eat-shrimp"), 3, 1, lambda st, n: n >= 20 and _has_tile(st))
     if which == "shrimp":  # stacked zones (dishes, decks) in play, a pending window
-        return played(game("shrimp"), 4, 0, lambda st, n: st.phase == "play" and n >= 120)
+        return played(game("shrimp"), 4, 0, lambda st, n: st._phase == "play" and n >= 120)
     if which == "shrimp_replaced":  # a pending step a replacement effect has already replaced
-        return played(game("shrimp"), 3, 0, lambda st, n: any(f[4] for f in st.stack))
+        return played(game("shrimp"), 3, 0, lambda st, n: any(f[4] for f in st._stack))
     if which == "shrimp_over":  # a game won by drawing lots
         state = rulespec.random_game(game("shrimp"), 3, 5)
-        assert state.over.get("lot") is not None
+        assert state._over.get("lot") is not None
         return state
     if which == "shell_queue":  # a bonus waiting in the queue
-        return played(game("shell-we"), 3, 0, lambda st, n: st.queues["bonuses"])
+        return played(game("shell-we"), 3, 0, lambda st, n: st._queues["bonuses"])
     if which == "shell_resolve":  # the runtime resolving the queue
-        return played(game("shell-we"), 3, 0, lambda st, n: any(f[0] == RESOLVE for f in st.stack))
+        return played(game("shell-we"), 3, 0, lambda st, n: any(f[0] == RESOLVE for f in st._stack))
     if which == "shell_legs":  # the second leg of a two-legged match, with bottles
-        return played(game("shell-we", ("bottles", "two_legged")), 3, 0, lambda st, n: st.leg == 1 and n >= 140)
+        return played(game("shell-we", ("bottles", "two_legged")), 3, 0, lambda st, n: st._leg == 1 and n >= 140)
     if which == "shell_over":
         return rulespec.random_game(game("shell-we"), 2, 1)
     raise KeyError(which)
 
 
 def engine_of(which: str):
-    return sample(which).engine
+    return sample(which).game
 
 
 # ----------------------------------------------------------------------------- tampering functions
@@ -73,7 +73,7 @@ def engine_of(which: str):
 
 
 def _zone(state, name: str, seat: int = 0) -> int:
-    return state.t.zone_base[name] + seat
+    return state._t.zone_base[name] + seat
 
 
 def _first_full_zone(d, but: int = -1) -> int:
@@ -93,7 +93,7 @@ def dup_in_same_stacked_zone(d, st):
 
 def zone_item_onto_board_too(d, st):
     z = _first_full_zone(d)
-    cell = next(c for c in st.t.cells_in_use[0] if d["boards"][0][c] < 0)
+    cell = next(c for c in st._t.cells_in_use[0] if d["boards"][0][c] < 0)
     d["boards"][0][cell] = d["zones"][z][0]
     d["causes"][0][cell] = "regular"
 
@@ -104,21 +104,21 @@ def board_item_into_zone_too(d, st):
 
 
 def tile_split_far(d, st):  # a tile's cell moved far from its others (it is then in two places)
-    item = next(i for i in d["boards"][0] if i >= 0 and len(st.cells_of(0, i)) > 1)
-    cells = st.cells_of(0, item)
-    free = max(c for c in st.t.cells_in_use[0] if d["boards"][0][c] < 0)
+    item = next(i for i in d["boards"][0] if i >= 0 and len(st._cells_of(0, i)) > 1)
+    cells = st._cells_of(0, item)
+    free = max(c for c in st._t.cells_in_use[0] if d["boards"][0][c] < 0)
     d["boards"][0][cells[-1]], d["causes"][0][cells[-1]] = -1, None
     d["boards"][0][free], d["causes"][0][free] = item, "regular"
 
 
 def tile_not_a_placement(d, st):  # a tile's cells within its span, but in no shape it has
-    item = next(i for i in d["boards"][0] if i >= 0 and len(st.cells_of(0, i)) > 1)
-    cells = st.cells_of(0, item)
+    item = next(i for i in d["boards"][0] if i >= 0 and len(st._cells_of(0, i)) > 1)
+    cells = st._cells_of(0, item)
     for c in cells[1:]:
         d["boards"][0][c], d["causes"][0][c] = -1, None
-    last = next(c for c in st.t.cells_in_use[0]
-                if c > cells[0] and c - cells[0] < st.t.tile_span[0] and d["boards"][0][c] < 0
-                and tuple(sorted((cells[0], c))) not in st.t.placement_cells[0])
+    last = next(c for c in st._t.cells_in_use[0]
+                if c > cells[0] and c - cells[0] < st._t.tile_span[0] and d["boards"][0][c] < 0
+                and tuple(sorted((cells[0], c))) not in st._t.placement_cells[0])
     d["boards"][0][last], d["causes"][0][last] = item, "regular"
 
 
@@ -127,7 +127,7 @@ def negative_item(d, st):
 
 
 def item_too_big(d, st):
-    d["zones"][_first_full_zone(d)].append(len(st.engine.ITEM_KIND))
+    d["zones"][_first_full_zone(d)].append(len(st.game.ITEM_KIND))
 
 
 def item_is_a_bool(d, st):
@@ -155,12 +155,12 @@ def board_too_long(d, st):
 
 
 def board_cell_a_string(d, st):
-    d["boards"][0][st.t.cells_in_use[0][-1]] = "shark"
+    d["boards"][0][st._t.cells_in_use[0][-1]] = "shark"
 
 
 def board_cell_not_in_use(d, st):
     z = _first_full_zone(d)
-    cell = next(c for c in range(len(d["boards"][0])) if not st.t.in_use[0][c])
+    cell = next(c for c in range(len(d["boards"][0])) if not st._t.in_use[0][c])
     d["boards"][0][cell], d["causes"][0][cell] = d["zones"][z].pop(), "regular"
 
 
@@ -236,7 +236,7 @@ def resolve_unknown_queue(d, st):
 
 
 def lots_between_one_seat(d, st):
-    d["stack"].append([LOTS, [0], 0, json.dumps(st.over or {"end": st.engine.ENDS[0].name, "winners": [],
+    d["stack"].append([LOTS, [0], 0, json.dumps(st._over or {"end": st.game.ENDS[0].name, "winners": [],
                                                                 "cites": []}), []])
 
 
@@ -313,7 +313,7 @@ def other_game(d, st):
 
 
 def players_too_many(d, st):
-    d["players"] = st.engine.MAX_PLAYERS + 1
+    d["players"] = st.game.MAX_PLAYERS + 1
 
 
 def players_too_few(d, st):
@@ -522,10 +522,10 @@ def test_the_corpus_is_big_and_distinct():
 @pytest.mark.parametrize("which, tamper, where, why", CASES, ids=[fn.__name__ for _, fn, _, _ in CASES])
 def test_a_tampered_state_is_refused_with_its_place(which, tamper, where, why):
     state = sample(which)
-    engine = state.engine
+    engine = state.game
     before = state.to_json()
     assert engine.from_json(before) == state  # untampered, it reads back
-    data = state.to_dict()
+    data = state._to_dict()
     made = tamper(data, state)
     text = made if isinstance(made, str) else json.dumps(data)
     with pytest.raises(InvalidState) as refused:
@@ -545,15 +545,15 @@ def test_a_tampered_state_is_refused_with_its_place(which, tamper, where, why):
 
 def test_the_message_names_the_zone_and_the_seat():
     state = sample("shrimp")
-    data = state.to_dict()
+    data = state._to_dict()
     deck = _zone(state, "deck", 1)
     pool = _zone(state, "pool")
     assert data["zones"][deck] and data["zones"][pool] is not None
     item = data["zones"][deck][0]
     data["zones"][pool].append(item)
     with pytest.raises(InvalidState) as refused:
-        state.engine.from_json(json.dumps(data))
-    label = state.engine.ITEM_LABEL[item]
+        state.game.from_json(json.dumps(data))
+    label = state.game.ITEM_LABEL[item]
     first, second = sorted((deck, pool))
     assert refused.value.path.startswith(f"state.zones[{second}][")
     assert f"item {item} ({label})" in refused.value.reason
@@ -571,7 +571,7 @@ def test_a_state_of_other_options_is_refused_by_an_engine_made_with_options():
     # an engine made without options reads a state of any declared options
     state_b = played(on_b, 3, 2, lambda st, n: n >= 10)
     back = game("shell-we").from_json(state_b.to_json())
-    assert back.options == {"side": "B"} and back.to_json() == state_b.to_json()
+    assert back._options == {"side": "B"} and back.to_json() == state_b.to_json()
 
 
 def test_a_state_of_another_engine_is_refused():
@@ -612,9 +612,9 @@ def test_every_state_of_a_seeded_game_reads_back_equal(name, variants, players, 
     while True:
         text = state.to_json()
         back = engine.from_json(text)
-        assert back == state and back.to_json() == text and back.loc == state.loc and back.masks == state.masks
+        assert back == state and back.to_json() == text and back._loc == state._loc and back._masks == state._masks
         seen += 1
-        legs.add(state.leg)
+        legs.add(state._leg)
         if state.is_terminal():
             break
         state.apply(random_step(state, rng))
@@ -703,5 +703,5 @@ def test_a_space_argument_off_the_board_is_refused():
     before = state.to_json()
     data["stack"].append(["consecutive_bonus", [0, 10**6], 0, "regular", []])
     with pytest.raises(rulespec.InvalidState, match=r"state\.stack\[\d+\]\[1\]\[1\]: .*space of board beach"):
-        state.engine.from_json(json.dumps(data))
+        state.game.from_json(json.dumps(data))
     assert state.to_json() == before

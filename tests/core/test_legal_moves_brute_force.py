@@ -62,7 +62,7 @@ def test_offered_first_placements_match_brute_force(players, side):
                 actions = [a for a, _ in state.chance_outcomes()]
             else:
                 actions = state.legal_actions()
-                if state.stack[-1][0] == "turn":
+                if state._stack[-1][0] == "turn":
                     seat = actions[0].player
                     offered = {a.text for a in actions if a.text.startswith("play ")}
                     assert offered == brute_force_plays(state.observation(seat), players)

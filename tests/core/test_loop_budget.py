@@ -56,11 +56,11 @@ def test_nested_repeats_stop_at_the_loop_budget_and_leave_the_state_as_it_was(tm
         state.apply("player 1: spin")
     assert state.to_json() == before
     state.apply("player 1: rest")  # the game goes on
-    assert state.counters["ticks"] == 1
+    assert state._counters["ticks"] == 1
 
 
 def test_loops_within_the_budget_run_to_the_end(tmp_path):
     game = load(tmp_path, SMALL)
     state = game.new_game(2)
     state.apply("player 1: spin")
-    assert state.counters["ticks"] == 20  # 10 times over the two chips
+    assert state._counters["ticks"] == 20  # 10 times over the two chips

@@ -58,10 +58,10 @@ def test_returns_as_numbers_are_worked_out_from_the_game_during_play_too():
     game = rulespec.load(NIM)
     state = game.new_game(2)
     state.apply(state.legal_actions()[-1])  # player 1 takes 3
-    assert state.returns() == [3.0, -3.0] == [float(b) for b in state.counters["balance"]]
+    assert state.returns() == [3.0, -3.0] == [float(b) for b in state._counters["balance"]]
     for seed in range(6):
         final = rulespec.random_game(game, players=3, seed=seed)
-        assert final.returns() == [float(b) for b in final.counters["balance"]] and sum(final.returns()) == 0
+        assert final.returns() == [float(b) for b in final._counters["balance"]] and sum(final.returns()) == 0
 
 
 def test_without_returns_payoffs_come_from_the_ranking_zero_sum():

@@ -134,7 +134,7 @@ def test_what_the_position_leaves_out_goes_where_the_game_starts_it():
     state = shell.position("players 2\nbeach:\n  blue 4: blue 4\nrack of player 1: green 10\nrack of player 2: "
                            "yellow 10\n")
     fresh = shell.new_game(2)
-    assert state.observation(0)["zones"]["bag"]["size"] == sum(len(r) for r in fresh.zones) - \
+    assert state.observation(0)["zones"]["bag"]["size"] == sum(len(r) for r in fresh._zones) - \
         fresh.observation(0)["zones"]["box"]["size"] - 3  # everything in play but the three written
     assert state.observation(0)["zones"]["box"]["items"] == fresh.observation(0)["zones"]["box"]["items"]
 
@@ -189,6 +189,6 @@ def test_a_position_reads_only_text():
 
 def test_hidden_order_is_written_bottom_first():
     shrimp = game("shrimp")
-    state = next(s for s in states_of(shrimp, 3, seed=1, every=1) if any(len(z) > 2 for z in s.zones[1:4]))
+    state = next(s for s in states_of(shrimp, 3, seed=1, every=1) if any(len(z) > 2 for z in s._zones[1:4]))
     back = shrimp.position(state.to_position())
-    assert back.zones == state.zones  # stacked decks keep their order, hidden or not
+    assert back._zones == state._zones  # stacked decks keep their order, hidden or not

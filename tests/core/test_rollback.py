@@ -52,7 +52,7 @@ def test_a_failing_action_leaves_the_state_as_it_was(tmp_path):
     assert state.legal_actions() == legal and state.history == history
     assert state == game.from_json(before)
     state.apply("player 2: take blue chip")  # and it plays on
-    assert state.counters["moves"] == 2
+    assert state._counters["moves"] == 2
 
 
 def test_a_failing_action_puts_every_item_back_where_it_was(tmp_path):
@@ -62,13 +62,13 @@ def test_a_failing_action_puts_every_item_back_where_it_was(tmp_path):
     game = rulespec.load(path)
     state = game.new_game(2)
     state.apply("player 1: take red chip")
-    zones, loc = [list(z) for z in state.zones], list(state.loc)
+    zones, loc = [list(z) for z in state._zones], list(state._loc)
     try:
         state.apply("player 2: take a chip and the top of the pile")  # moves a chip, then fails
     except rulespec.RuleRuntimeError:
         pass
-    assert state.zones == zones and state.loc == loc
-    assert state.loc == game.from_json(state.to_json()).loc
+    assert state._zones == zones and state._loc == loc
+    assert state._loc == game.from_json(state.to_json())._loc
 
 
 def test_a_failure_after_a_new_leg_of_a_match_is_undone(monkeypatch):
@@ -84,7 +84,7 @@ def test_a_failure_after_a_new_leg_of_a_match_is_undone(monkeypatch):
         action = random_step(state, rng)
         probe = state.clone()
         probe.apply(action)
-        if probe.leg == 1:
+        if probe._leg == 1:
             break
         state.apply(action)
     before, start_setup = state.to_json(), type(game)._start_setup
@@ -100,11 +100,11 @@ def test_a_failure_after_a_new_leg_of_a_match_is_undone(monkeypatch):
         assert "next leg" in str(error)
     else:
         raise AssertionError("the failing set-up did not raise")
-    assert state.leg == 0 and state.to_json() == before and state == game.from_json(before)
-    assert state.loc == game.from_json(before).loc
+    assert state._leg == 0 and state.to_json() == before and state == game.from_json(before)
+    assert state._loc == game.from_json(before)._loc
     monkeypatch.undo()
     state.apply(action)
-    assert state.leg == 1
+    assert state._leg == 1
 
 
 def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
@@ -121,7 +121,7 @@ def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
         if state.is_terminal():
             break
         action = random_step(state, rng)
-        before, loc, masks = state.to_json(), list(state.loc), list(state.masks)
+        before, loc, masks = state.to_json(), list(state._loc), list(state._masks)
 
         def failing(self, *args):
             placed(self, *args)
@@ -132,7 +132,7 @@ def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
             state.apply(action)  # a step that places nothing just goes through
         except rulespec.RuleRuntimeError:
             failures += 1
-            assert state.to_json() == before and state.loc == loc and state.masks == masks
+            assert state.to_json() == before and state._loc == loc and state._masks == masks
             monkeypatch.setattr(State, "_placed", placed)
             state.apply(action)  # and then it plays on
         monkeypatch.setattr(State, "_placed", placed)

@@ -94,7 +94,7 @@ def test_triggers_placing_inside_one_another_stop_at_the_trigger_depth_limit(tmp
     assert state.to_json() == before
     assert [a.text for a in state.legal_actions()] == ["start", "wait"]
     state.apply("player 1: wait")
-    assert state.turn_seat == 1
+    assert state._turn_seat == 1
 
 
 def test_the_limit_holds_even_with_a_high_recursion_limit(tmp_path):
@@ -117,23 +117,23 @@ def test_the_trigger_depth_limit_is_the_engine_attribute(tmp_path):
     state = game.new_game(2)
     with pytest.raises(RuleRuntimeError, match=r"more than 5 deep \(`chain` placing on `strip`\)"):
         state.apply("player 1: start")
-    assert state.counters["laid"] == 0 and "trigger chain" not in state.fired
+    assert state._counters["laid"] == 0 and "trigger chain" not in state.fired
 
 
 def test_a_chain_within_the_limit_runs_each_trigger_inside_the_one_before(tmp_path):
     game = _load(tmp_path, SHORT, "short")
     state = game.new_game(2)
     state.apply("player 1: start")
-    assert state.over is not None and state.over["end"] == "full"
-    assert state.counters["laid"] == 50 and state.fired["trigger chain"] == 50
+    assert state._over is not None and state._over["end"] == "full"
+    assert state._counters["laid"] == 50 and state.fired["trigger chain"] == 50
 
 
 def test_a_chain_of_steps_is_not_limited_by_the_trigger_depth(tmp_path):
     game = _load(tmp_path, STEPWISE, "stepwise")
     state = game.new_game(2)
     state.apply("player 1: start")
-    assert state.over is not None and state.over["end"] == "full"
-    assert state.counters["laid"] == 400
+    assert state._over is not None and state._over["end"] == "full"
+    assert state._counters["laid"] == 400
 
 
 def test_the_depth_count_is_back_to_zero_after_an_error(tmp_path):
@@ -145,7 +145,7 @@ def test_the_depth_count_is_back_to_zero_after_an_error(tmp_path):
     short = _load(tmp_path, SHORT, "short")
     state = short.new_game(2)
     state.apply("player 1: start")  # the failed chains left no depth behind: 50 deep is allowed
-    assert state.counters["laid"] == 50
+    assert state._counters["laid"] == 50
 
 
 def test_rulespec_play_reports_the_trigger_depth_error(tmp_path):
@@ -210,10 +210,10 @@ def test_a_game_that_never_ends_stops_at_the_capped_budget(tmp_path):
 
 
 def test_max_steps_still_raises_the_budget_past_the_cap(tmp_path, monkeypatch):
-    from rulespec.runtime import engine
+    from rulespec.runtime import policies
 
     game = _load(tmp_path, LONG, "waiting")
-    monkeypatch.setattr(engine, "MAX_DEFAULT_STEPS", 1000)  # a small cap, to play past it quickly
+    monkeypatch.setattr(policies, "MAX_DEFAULT_STEPS", 1000)  # a small cap, to play past it quickly
     assert default_max_steps(game, 2) == 1000
     with pytest.raises(StepBudgetExceeded, match="no end after 1000 steps"):
         rulespec.random_game(game, players=2, seed=0)

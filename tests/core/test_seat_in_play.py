@@ -60,7 +60,7 @@ def test_a_seat_named_by_number_that_is_not_in_play_is_an_error_and_the_action_u
     assert state.to_json() == before
     three = game.new_game(3)
     three.apply("player 1: give to player 3")
-    assert len(three.zones[three.t.zone_base["kept"] + 2]) == 1
+    assert len(three._zones[three._t.zone_base["kept"] + 2]) == 1
 
 
 def test_an_example_naming_a_seat_not_in_play_fails_with_a_message(game):

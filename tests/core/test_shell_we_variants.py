@@ -10,11 +10,11 @@ import rulespec
 def test_a_two_legged_match_adds_the_penalties_of_a_game_on_each_side(variants, seed):
     game = rulespec.load("shell-we", variants=variants)
     state = game.new_game(players=3)
-    assert state.options["side"] == "A" and state.leg == 0
+    assert state._options["side"] == "A" and state._leg == 0
     state = rulespec.random_game(game, players=3, seed=seed)
     outcome = state.outcome()
     assert len(outcome["legs"]) == 1 and outcome["legs"][0]["options"]["side"] == "A"
-    assert state.options["side"] == "B" and state.leg == 1
+    assert state._options["side"] == "B" and state._leg == 1
     last_leg = [game.SCORES["penalty"](state, seat) for seat in range(3)]
     totals = [outcome["legs"][0]["scores"]["penalty"][seat] + last_leg[seat] for seat in range(3)]
     assert outcome["scores"]["penalty"] == totals
@@ -22,7 +22,7 @@ def test_a_two_legged_match_adds_the_penalties_of_a_game_on_each_side(variants, 
     assert outcome["winners"] == [seat for seat in range(3) if totals[seat] == best]
     assert all(outcome["ranking"][a] < outcome["ranking"][b] for a in range(3) for b in range(3)
                if totals[a] < totals[b])
-    assert not state.violations
+    assert not state._violations
 
 
 def test_the_second_leg_is_started_by_the_next_player():
@@ -30,17 +30,17 @@ def test_the_second_leg_is_started_by_the_next_player():
     state = game.new_game(players=2)
     import random
     rng = random.Random(3)
-    while state.leg == 0:
+    while state._leg == 0:
         actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
     while state.is_chance_node():
         state.apply(state.chance_outcomes()[0][0])
     # setup's starting tiles come first, in seat order; then the first turn belongs to player 2
-    while state.phase == "setup":
+    while state._phase == "setup":
         state.apply(state.legal_actions()[0])
         while state.is_chance_node():
             state.apply(state.chance_outcomes()[0][0])
-    assert state.turn_seat == 1 and state.t.face == ["B"]
+    assert state._turn_seat == 1 and state._t.face == ["B"]
 
 
 def test_json_round_trip_in_the_middle_of_the_second_leg():
@@ -50,7 +50,7 @@ def test_json_round_trip_in_the_middle_of_the_second_leg():
     for text in state.history[: len(state.history) * 3 // 4]:
         replayed.apply(text)
     copy = game.from_json(replayed.to_json())
-    assert copy == replayed and copy.leg == replayed.leg
+    assert copy == replayed and copy._leg == replayed._leg
     assert [str(a) for a in copy.legal_actions()] == [str(a) for a in replayed.legal_actions()]
 
 

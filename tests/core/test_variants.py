@@ -25,15 +25,15 @@ def test_replace_changes_the_end_condition():
     base = rulespec.random_game(rulespec.load(PEBBLES), players=2, seed=4)
     quick = rulespec.random_game(rulespec.load(PEBBLES, variants=["quick"]), players=2, seed=4)
     assert base.outcome()["end"] == quick.outcome()["end"] == "all_dropped"
-    assert len(base.zones[base.t.zone_base["discard"]]) == 8
-    assert len(quick.zones[quick.t.zone_base["discard"]]) in (4, 5)
+    assert len(base._zones[base._t.zone_base["discard"]]) == 8
+    assert len(quick._zones[quick._t.zone_base["discard"]]) in (4, 5)
 
 
 def test_add_brings_a_new_end():
     state = rulespec.random_game(rulespec.load(PEBBLES, variants=["sudden"]), players=2, seed=1)
     assert state.outcome()["end"] == "three_in_hand"
     winner = state.outcome()["winners"]
-    assert winner and len(state.zones[state.t.zone_base["hand"] + winner[0]]) >= 3
+    assert winner and len(state._zones[state._t.zone_base["hand"] + winner[0]]) >= 3
 
 
 def test_compatible_variants_compose():
@@ -80,7 +80,7 @@ def test_replacement_effect_applies_only_when_its_condition_holds():
     state.apply(state.chance_outcomes()[0][0])
     state.apply(state.chance_outcomes()[0][0])
     # With a full heap both draws happened: the replacement did not apply.
-    assert state.counters["taken"][0] == 2
+    assert state._counters["taken"][0] == 2
 
 
 def test_a_turn_where_nobody_can_act_is_an_error_not_a_hang(tmp_path):

@@ -223,7 +223,7 @@ def test_boards_draw_no_empty_rows(every_page):
                 width = len(picture.columns)
                 for r, row in enumerate(picture.rows):
                     assert any(c.exists for c in picture.cells[r * width:(r + 1) * width]), (game_id, players, row)
-                laid = game.tables(players).laid_cells[b]
+                laid = game._tables(players).laid_cells[b]
                 assert sum(c.exists for c in picture.cells) == sum(ch != "-" for ch in laid)  # none lost
     # Let Them Eat Shrimp! with 2 or 3 players lays two pieces: rows r0 to r11 of the board's r0 to r17.
     ltes = {name: svg for _, _, page in every_page for name, svg in page.files.items()

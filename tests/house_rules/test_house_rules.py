@@ -53,7 +53,7 @@ def test_cheap_starfish_scores_ten_per_starfish():
     state = rulespec.random_game(game, players=2, seed=3)
     base = rulespec.random_game(rulespec.load("shell-we"), players=2, seed=3)
     assert state.history == base.history  # same seed, same rules of play: the same game
-    racks = [state.zones[state.t.zone_base["rack"] + seat] for seat in range(2)]
+    racks = [state._zones[state._t.zone_base["rack"] + seat] for seat in range(2)]
     for seat, rack in enumerate(racks):
         stars = sum(1 for item in rack if game.ITEM_KIND[item] == "starfish")
         assert state.outcome()["scores"]["penalty"][seat] + 10 * stars == base.outcome()["scores"]["penalty"][seat]
@@ -61,9 +61,9 @@ def test_cheap_starfish_scores_ten_per_starfish():
 
 def test_short_hands_deals_twelve():
     state = rulespec.load(HOUSE / "short-hands.rules").new_game(players=3)
-    while state.phase == "setup" and state.is_chance_node():
+    while state._phase == "setup" and state.is_chance_node():
         state.apply(state.chance_outcomes()[0][0])
-    racks = [len(state.zones[state.t.zone_base["rack"] + seat]) for seat in range(3)]
+    racks = [len(state._zones[state._t.zone_base["rack"] + seat]) for seat in range(3)]
     assert racks == [12, 12, 12]
 
 
@@ -92,7 +92,7 @@ def _taken(game, history: list[str]) -> dict[str, int]:
     taken: dict[str, int] = {}
     state = game.new_game(players=2)
     for text in history:
-        step, args = state.stack[-1][0], state.stack[-1][1]
+        step, args = state._stack[-1][0], state._stack[-1][1]
         info = game.STEPS.get(step)
         if info is not None and info.kind == "choice":
             said = text.split(": ", 1)[1]
@@ -112,7 +112,7 @@ def test_simulation_counts_every_option_and_chance_step_taken(path):
     game = rulespec.load(path)
     plain = rulespec.random_game(game, players=2, seed=11)
     record = play_one(game, 2, 11)  # the runtime's own counter, state.fired: nothing wrapped
-    assert record.turns == plain.turn_number and record.end == plain.outcome()["end"]
+    assert record.turns == plain._turn_number and record.end == plain.outcome()["end"]
     decisions = sum(1 for a in plain.history if not a.startswith("chance:"))
     assert record.actions == decisions and record.chance == len(plain.history) - decisions
     taken = _taken(game, plain.history)

@@ -69,9 +69,9 @@ def engine_snapshot(state) -> dict:
     view = engine_view(state, 0)
     del view["seat"], view["choices"]
     label = GAME.ITEM_LABEL
-    base = state.t.zone_base
-    view["pool"] = sorted(label[i] for i in state.zones[base["pool"]])
-    view["decks"] = [[label[i] for i in state.zones[base["deck"] + s]] for s in range(state.players)]
+    base = state._t.zone_base
+    view["pool"] = sorted(label[i] for i in state._zones[base["pool"]])
+    view["decks"] = [[label[i] for i in state._zones[base["deck"] + s]] for s in range(state.players)]
     return view
 
 
@@ -139,7 +139,7 @@ def play_both(players: int, choices: list[int], seed: int, cleverness: float, ch
             compare(state, oracle, steps)
         assert steps < 20_000, "the game does not end"
     assert engine_outcome(state) == oracle.outcome()
-    assert state.turn_number <= GAME.MAX_TURNS
+    assert state._turn_number <= GAME.MAX_TURNS
     return state, oracle
 
 

@@ -94,8 +94,8 @@ def test_deal_gives_every_card_and_decks_differ_by_at_most_one(players):
     state = game.new_game(players)
     while state.is_chance_node():
         state.apply(state.chance_outcomes()[-1][0])
-    base = state.t.zone_base["deck"]
-    sizes = [len(state.zones[base + s]) for s in range(players)]
+    base = state._t.zone_base["deck"]
+    sizes = [len(state._zones[base + s]) for s in range(players)]
     assert sum(sizes) == 81 and max(sizes) - min(sizes) <= 1
     assert sizes == sorted(sizes, reverse=True)  # the first 81 mod n players get the extra card
     assert state.legal_actions()[0].player == 0  # player 1 (the youngest) turns first

@@ -1,0 +1,29 @@
+"""What every part of the runtime shares: the special seats and steps, and the errors of play.
+
+Seats: the whole Python API numbers seats from 0 (``Action.player``, ``observation(seat)``,
+``outcome()["winners"]`` and ``["ranking"]``, ``returns()``, ``new_game(players)`` seats 0..players-1);
+the rule language and every text made for people (action texts, messages, pages) say ``player N``,
+which is seat N - 1. ``str(Action(0, "pass"))`` is ``"player 1: pass"``.
+"""
+
+from __future__ import annotations
+
+CHANCE = -1
+ANY_PLAYER = -2  # a choice every seat may take (a claim window)
+TERMINAL = -4
+RESOLVE = "__resolve__"
+LOTS = "__lots__"  # the chance step that breaks a tie for first place by drawing lots
+ENDING = "__ending__"  # under the step an end runs before scoring; the game is over once it is reached
+SPAN_LIMIT = 10_000  # numbers in one range `low..high` (the language's `span` limit, rulespec.language.limits)
+
+
+class IllegalAction(Exception):
+    """An action that may not be taken now. ``reason`` says why; the state is unchanged."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class RuleRuntimeError(Exception):
+    """The rules asked for something impossible (a rule-file bug), e.g. drawing from an empty zone."""

@@ -1,0 +1,73 @@
+"""Helpers generated code calls besides the state: ranges, picks, best sets and the item tables."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Iterable, Sequence
+
+from .common import SPAN_LIMIT, RuleRuntimeError
+
+@functools.lru_cache(maxsize=4096)
+def _best_sets(counts: tuple[int, ...], wild: int, table: tuple[tuple[int, int], ...]):
+    from ..lib.setscore import best_score
+    # A wildcard completes a set but never forms one alone; of the best-scoring splits, the one a player
+    # would pick for the tie-break counts: the most real items left over.
+    return best_score(counts, wild, dict(table), min_real_per_set=1, leftovers_first=True)
+
+
+def best_sets(figure: str, attribute: dict[int, Any], kinds: tuple, items: Iterable[int], wild: int,
+              table: dict[int, int]) -> int:
+    """Points of the best split of ``items`` into sets of distinct kinds, or the real items left over.
+
+    Each set holds at least one real item; among the splits with the most points, the one leaving the
+    most real items over is taken (see rulespec.lib.setscore)."""
+    counts = [0] * len(kinds)
+    for item in items:
+        value = attribute.get(item)
+        if value in kinds:
+            counts[kinds.index(value)] += 1
+    result = _best_sets(tuple(counts), max(wild, 0), tuple(sorted(table.items())))
+    return result.score if figure == "points" else result.unused_real
+
+
+def span(low: int, high: int) -> range:
+    """`low..high` in a rule: the whole numbers from low to high, none when high < low. A range is walked
+    number by number, so it holds at most the language's `span` limit (10,000) of them."""
+    if high - low + 1 > SPAN_LIMIT:
+        raise RuleRuntimeError(f"the range {low}..{high} holds {high - low + 1:,} numbers; a range in the rules "
+                               f"holds at most {SPAN_LIMIT:,}")
+    return range(low, high + 1)
+
+
+def pick_weights(candidates: Iterable[tuple[str, Any]]) -> list[tuple[str, int, tuple]]:
+    """A uniform pick among elements; elements that read the same are one outcome with their weight."""
+    merged: dict[str, list] = {}
+    for text, value in candidates:
+        entry = merged.get(text)
+        if entry is None:
+            merged[text] = [text, 1, (value,)]
+        else:
+            entry[1] += 1
+    return [tuple(entry) for entry in merged.values()]
+
+
+def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, dict[int, Any]]]:
+    """Expand component declarations ``(name, ((attr, values), ...), copies, shown_as)`` into items."""
+    kinds, labels, attrs = [], [], {}
+    for name, attributes, copies, shown_as in components:
+        combos: list[dict] = [{}]
+        for attr, values in attributes:
+            combos = [dict(c, **{attr: v}) for c in combos for v in values]
+        for combo in combos:
+            for _ in range(copies):
+                item = len(kinds)
+                kinds.append(name)
+                if shown_as:
+                    labels.append(shown_as.format(**combo))
+                elif combo:
+                    labels.append(" ".join(str(v) for v in combo.values()) + " " + name)
+                else:
+                    labels.append(name)
+                for attr, value in combo.items():
+                    attrs.setdefault(attr, {})[item] = value
+    return tuple(kinds), tuple(labels), attrs

@@ -1,0 +1,585 @@
+"""One position of one game: the public game API, and the private primitives generated code calls.
+
+A half-resolved turn is data: the stack holds ``(step, args, actor, cause, replaced)`` tuples, so a
+state clones, compares and round-trips through JSON at any point. Everything a user may call is public
+(``apply``, ``legal_actions``, ``clone``, ``to_json``...: tests/core/test_public_names.py pins the list);
+what generated code and the runtime use is private (``st._move``, ``st._zones``, ``st._t``...).
+"""
+
+from __future__ import annotations
+
+import bisect
+import operator
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
+
+from .common import CHANCE, ENDING, LOTS, RESOLVE, TERMINAL, IllegalAction, RuleRuntimeError
+from .pending import Action, Pending
+from . import serialise
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+# ----------------------------------------------------------------------------- the state
+
+
+class State:
+    """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
+
+    __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
+                 "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
+                 "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_journal", "_loops",
+                 "_firing")
+
+    # ---- primitives used by generated code
+    def _seat_in_play(self, seat: int) -> int:
+        """A seat the rules name by number (`player 3`), when that many play."""
+        if seat >= self.players:
+            raise RuleRuntimeError(f"the rules name player {seat + 1}, but {self.players} players play this game")
+        return seat
+
+    def _loop(self, times: int) -> range:
+        """`repeat N times`: N turns of the loop, counted against the action's loop budget."""
+        if times > 0:
+            self._count_loops(times)
+        return range(times)
+
+    def _loop_over(self, items: Iterable[int]) -> list:
+        """`for each x in ...`: a copy of what the loop walks (its body may move it), counted likewise."""
+        items = list(items)
+        self._count_loops(len(items))
+        return items
+
+    def _count_loops(self, turns: int) -> None:
+        self._loops += turns
+        if self._loops > self._engine.MAX_LOOP_TURNS:
+            raise RuleRuntimeError(
+                f"the loops of one action ran more than {self._engine.MAX_LOOP_TURNS:,} times (`repeat` or "
+                f"`for each` inside one another?): Engine.MAX_LOOP_TURNS is the limit")
+
+    def _move(self, item: int, zone: int, cause: str) -> None:
+        where = self._loc[item]
+        if 0 <= where < self._t.zone_count:  # _take from a zone, inline
+            items = self._zones[where]
+            if items[-1] == item:  # the top of a pile, most often
+                index = len(items) - 1
+                items.pop()
+            else:
+                index = items.index(item)
+                del items[index]
+            if self._journal is not None:
+                self._journal.append((item, where, index))
+        else:
+            self._take(item)
+        if zone in self._t.stacked:
+            self._zones[zone].append(item)
+        else:
+            bisect.insort(self._zones[zone], item)
+        self._loc[item] = zone
+        self._last_cause = cause
+
+    def _others(self, seat: int) -> list[int]:
+        """The other seats, clockwise from the left of ``seat``."""
+        return [(seat + k) % self.players for k in range(1, self.players)]
+
+    def _first(self, text: str, candidates: Iterable[int]) -> int:
+        for candidate in candidates:
+            return candidate
+        raise RuleRuntimeError(f"`{text}` found nothing; test with count(...) before taking it")
+
+    def _top(self, zone: int) -> int:
+        items = self._zones[zone]
+        if not items:
+            raise RuleRuntimeError("the rules ask for the top of an empty zone; test `is not empty` first")
+        return items[-1]
+
+    def _place(self, board: int, item: int, cell: int, cause: str) -> None:
+        t = self._t
+        if not t.in_use[board][cell]:
+            raise RuleRuntimeError(f"{self._engine.BOARDS[board].label(cell)} is not in use in this game")
+        if self._boards[board][cell] >= 0:
+            raise RuleRuntimeError(f"{self._engine.BOARDS[board].label(cell)} already holds "
+                                   f"{self._engine.ITEM_LABEL[self._boards[board][cell]]}")
+        self._take(item)
+        self._occupy(board, (cell,), item, cause)
+        self._placed(board, item, cell, cause)
+
+    def _place_tile(self, board: int, item: int, placement: int, cause: str) -> None:
+        """Put a tile on a board of triangles, covering every cell of the placement."""
+        t = self._t
+        cells = t.placement_cells[board][placement]
+        if self._masks[board] & t.placements[board][placement][1]:
+            raise RuleRuntimeError(f"{t.placement_label[board][placement]} is not free")
+        self._take(item)
+        self._occupy(board, cells, item, cause)
+        self._placed(board, item, cells[0], cause)
+
+    def _placement_free(self, board: int, placement: int) -> bool:
+        return not self._masks[board] & self._t.placements[board][placement][1]
+
+    def _one_of_each(self, items: Iterable[int]) -> list[int]:
+        """The first of every group of identical copies among ``items``, in order."""
+        group, seen, out = self._engine._copy_group, set(), []
+        for item in items:
+            g = group[item]
+            if g not in seen:
+                seen.add(g)
+                out.append(item)
+        return out
+
+    def _legal_placements(self, board: int, shape: Optional[str]) -> tuple[int, ...]:
+        """Every placement of the shape that is free and shares a side with an occupied cell, in table order."""
+        t = self._t
+        key = (board, shape, self._masks[board])
+        found = t.legal_cache.get(key)
+        if found is None:
+            if len(t.legal_cache) > 4096:
+                t.legal_cache.clear()
+            mask = self._masks[board]
+            rows = t.placements[board]
+            found = t.legal_cache[key] = tuple(
+                p for p in t.placements_of[board].get(shape, ()) if not mask & rows[p][1] and mask & rows[p][2])
+        return found
+
+    def _any_legal_placement(self, board: int, shape: str) -> bool:
+        """Whether some placement of the shape is free and shares a side with an occupied cell."""
+        # "has an occupied neighbour" is false on an empty board: no placement touches nothing.
+        return self._t.geometry[board].any_legal_placement(self._engine.SHAPES[shape], self._masks[board],
+                                                          contact_when_empty=True)
+
+    def _placement_touches(self, board: int, placement: int) -> bool:
+        """Whether the placement shares a side with an occupied cell (a corner is not enough)."""
+        return bool(self._masks[board] & self._t.placements[board][placement][2])
+
+    def _cells_of(self, board: int, item: int) -> tuple[int, ...]:
+        cells, t = self._boards[board], self._t
+        where = self._loc[item] - t.board_base[board]
+        if not 0 <= where < len(cells):
+            return ()
+        # A tile's cells start at its location and lie within the longest span of any placement.
+        end = min(len(cells), where + t.tile_span[board])
+        return tuple(c for c in range(where, end) if cells[c] == item)
+
+    def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
+        t = self._t
+        self._keep_board(board)
+        for cell in cells:
+            self._boards[board][cell] = item
+            self._causes[board][cell] = cause
+            if t.cell_bit[board]:
+                self._masks[board] |= t.cell_bit[board][cell]
+        self._loc[item] = t.board_base[board] + cells[0]
+
+    def _placed(self, board: int, item: int, cell: int, cause: str) -> None:
+        """Fire the triggers and event invariants of a placement. A trigger that places a component fires
+        that placement's triggers from inside its own run: more than Engine.MAX_TRIGGER_DEPTH runs inside
+        one another raise RuleRuntimeError (apply() undoes the action), long before Python's recursion limit."""
+        self._last_cause = cause
+        actor = self._actor
+        for trigger in self._engine._triggers_by_board[board]:
+            if not trigger.causes or cause in trigger.causes:
+                self._count("trigger " + trigger.name)
+                depth = self._firing  # trigger runs under way inside one another
+                if depth >= self._engine.MAX_TRIGGER_DEPTH:
+                    raise RuleRuntimeError(
+                        f"triggers fired inside one another more than {self._engine.MAX_TRIGGER_DEPTH} deep "
+                        f"(`{trigger.name}` placing on `{self._engine.BOARDS[board].name}`): a trigger that places "
+                        f"a component fires the triggers of that placement at once; to go on step by step, "
+                        f"`queue` or `then` a step instead. Engine.MAX_TRIGGER_DEPTH is the limit")
+                self._firing = depth + 1
+                try:
+                    trigger.run(self, item, cell, actor, cause)
+                finally:
+                    self._firing = depth
+                self._last_cause = cause
+        for inv in self._engine._event_invariants_by_board[board]:
+            if (not inv.causes or cause in inv.causes) and not inv.check(self, item, cell, actor):
+                self._violations.append(f"{inv.name}: {inv.title} (placing {self._engine.ITEM_LABEL[item]} on "
+                                       f"{self._engine.BOARDS[board].label(cell)} as {cause})")
+
+    def _take(self, item: int) -> None:
+        where = self._loc[item]
+        t = self._t
+        if where < t.zone_count:
+            items = self._zones[where]
+            index = items.index(item)
+            del items[index]
+            if self._journal is not None:  # inside apply(): where it was, to undo (every move takes first)
+                self._journal.append((item, where, index))
+        else:
+            if self._journal is not None:
+                self._journal.append((item, where, None))
+            for b in range(len(t.board_base) - 1, -1, -1):
+                if where >= t.board_base[b]:
+                    self._keep_board(b)
+                    cells = self._boards[b]
+                    first = where - t.board_base[b]
+                    # On a board of triangles a tile may cover several cells after its first.
+                    for cell in range(first, min(len(cells), first + t.tile_span[b])):
+                        if cells[cell] == item:
+                            cells[cell] = -1
+                            self._causes[b][cell] = None
+                            if t.cell_bit[b]:
+                                self._masks[b] &= ~t.cell_bit[b][cell]
+                    break
+
+    def _keep_board(self, board: int) -> None:
+        """Inside apply(): keep what a board holds before a change (see _backup)."""
+        if self._journal is not None:
+            self._journal.append(("board", board, list(self._boards[board]), list(self._causes[board])))
+
+    def _count(self, rule: str) -> None:
+        """How often each step (by name), option (``option STEP.OPTION``), trigger (``trigger NAME``: each time
+        its event happens) and replacement (``instead NAME``) has fired: for simulations and coverage."""
+        self.fired[rule] = self.fired.get(rule, 0) + 1
+
+    def _then(self, step: str, args: tuple) -> None:
+        self._thens.append((step, args if args.__class__ is tuple else tuple(args)))
+
+    def _enqueue(self, queue: str, step: str, args: tuple) -> None:
+        cause = self._last_cause
+        for inv in self._engine._queue_invariants.get(queue, ()):
+            if cause in inv.causes:
+                self._violations.append(f"{inv.name}: {inv.title} ({step} queued in {queue} by a move as {cause})")
+        self._queues[queue].append([step, list(args), self._actor, queue, []])
+
+    def _holds(self, board: int, cell: int, kind: str) -> bool:
+        item = self._boards[board][cell]
+        return item >= 0 and self._engine.ITEM_KIND[item] == kind
+
+    def _has_occupied_neighbour(self, board: int, cell: int) -> bool:
+        cells = self._boards[board]
+        for n in self._t.neighbours[board][cell]:
+            if cells[n] >= 0:
+                return True
+        return False
+
+    def _region_complete(self, board: int, cell: int) -> bool:
+        region = self._t.region_of[board][cell]
+        if region < 0:
+            return False
+        cells = self._boards[board]
+        return all(cells[c] >= 0 for c in self._t.region_cells[board][region])
+
+    def _zones_named(self, zone: str) -> list[int]:
+        base = self._t.zone_base[zone]
+        info = self._engine._zone_info[zone]
+        if not info.per_player:
+            return self._zones[base]
+        out: list[int] = []
+        for seat in range(self.players):
+            out.extend(self._zones[base + seat])
+        return out
+
+    def _draw_items(self, zone: int) -> tuple[list[int], Optional[list[int]]]:
+        """draw_weights() as (items, weights); weights None when every item reads differently."""
+        if self._engine._labels_distinct:
+            return list(self._zones[zone]), None
+        pairs = self._draw_weights(zone)
+        return [item for item, _ in pairs], [n for _, n in pairs]
+
+    def _draw_weights(self, zone: int) -> list[tuple[int, int]]:
+        """(a representative item, how many items share its label) for a random draw."""
+        label = self._engine.ITEM_LABEL
+        counts: dict[str, list] = {}
+        for item in self._zones[zone]:
+            entry = counts.get(label[item])
+            if entry is None:
+                counts[label[item]] = [item, 1]
+            else:
+                entry[1] += 1
+        return [(item, n) for item, n in counts.values()]
+
+    # ---- the engine API
+    @property
+    def game(self) -> "Engine":
+        return self._engine
+
+    def current_player(self) -> int:
+        pending = self._offer()
+        if pending is None:
+            return CHANCE if self._over is None else TERMINAL
+        return pending.seat
+
+    def is_terminal(self) -> bool:
+        return self._over is not None
+
+    def is_chance_node(self) -> bool:
+        pending = self._offer()
+        return pending is not None and pending.seat == CHANCE
+
+    def legal_actions(self, player: Optional[int] = None) -> list[Action]:
+        if player is not None:
+            self._check_seat(player, "legal_actions")
+        pending = self._offer()
+        if pending is None:
+            return []
+        actions = [entry[0] for entry in pending.full()]
+        if player is not None:
+            return [a for a in actions if a.player == player]
+        return actions
+
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        decision = self._decision()
+        if decision is None or decision[0] != CHANCE:
+            return []
+        total = sum(entry[2] for entry in decision[1])
+        return [(entry[0], Fraction(entry[2], total)) for entry in decision[1]]
+
+    def apply(self, action: Union[Action, str]) -> None:
+        if isinstance(action, str):
+            action = self._engine.parse_action(self, action)
+        elif not isinstance(action, Action) or action.player.__class__ is not int or action.text.__class__ is not str:
+            _not_an_action(action)
+        if self._over is not None:
+            raise IllegalAction(f"the game is over; {action} cannot be played")
+        pending = self._pending if self._pending is not None else self._offer()
+        offered = None if pending is None else pending.offered
+        if offered is not None and offered[0] is action:
+            index = offered[1]  # the action random_step just made
+        else:
+            index = None if pending is None else pending.find(action)
+            if index is None:
+                raise IllegalAction(self._engine._why_not(self, action))
+        self._play(pending, index)
+
+    def _play(self, pending: Pending, index: int) -> None:
+        """Play entry ``index`` of the pending decision (apply() once the action is found)."""
+        rows = pending.rows
+        if rows is not None:
+            player, text, option, binding = rows[index]
+            effect = pending.effect if pending.options is None else pending.options[option].effect
+        else:
+            effect, binding = pending.call(index)
+            action = pending.pick(index)
+            player, text = action.player, action.text
+        # _backup, inline: this is every step
+        self._journal = journal = [None]
+        stack, fired, queues = self._stack, self.fired, self._queues
+        backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
+                  self._masks[:], fired.copy(), len(self.history), len(self._violations))
+        try:
+            self._loops = 0
+            frame = stack.pop()
+            self._pending = None
+            self._actor = frame[2] if player == CHANCE else player
+            self._last_cause = cause = frame[3]  # a queue statement before any move takes the step's own cause
+            step = frame[0]
+            fired[step] = fired.get(step, 0) + 1  # _count, inline
+            engine = self._engine
+            option = engine._option_rules.get(effect)
+            if option is not None:  # which option of the choice was taken
+                fired[option] = fired.get(option, 0) + 1
+            effect(self, cause, *frame[1], *binding)  # (self._thens is empty between steps)
+            thens = self._thens
+            if thens:  # _push_thens, inline
+                stack, actor, replaced = self._stack, self._actor, frame[4]
+                for then, args in reversed(thens):  # (then() is given a tuple of arguments)
+                    stack.append((then, args, actor, cause, replaced))
+                self._thens = []
+            self.history.append("chance: " + text if player == CHANCE else self._t.seat_prefix[player] + text)  # str(Action)
+            check = engine._after_step
+            if check is None:
+                engine._check_ends(self, "after_step")
+            elif self._over is None and self._phase == "play":  # _check_ends, inline
+                stack = self._stack
+                if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                    found = check(self)
+                    if found is not None:
+                        engine._end(self, engine.ENDS[found[0]], found[1])
+            engine._advance(self)
+            self._journal = None
+        except RuleRuntimeError:
+            self._restore(backup)
+            raise
+        except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
+            self._restore(backup)
+            raise RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: {type(error).__name__}: "
+                                   f"{error}") from error
+
+    def _space_empty(self, board: int, cell: Optional[int]) -> bool:
+        """A neighbour is empty: false past the board's edge (none)."""
+        return cell is not None and self._boards[board][cell] < 0
+
+    def _space_occupied(self, board: int, cell: Optional[int]) -> bool:
+        return cell is not None and self._boards[board][cell] >= 0
+
+    def _line(self, board: int, cell: int, direction: int, length: int) -> tuple[int, ...]:
+        """``cell`` and the spaces after it in ``direction``, ``length`` at most (fewer at the board's edge)."""
+        return self._t.lines(board, direction, length)[cell]
+
+    def _walk(self, board: int, cell: int, direction: int, passes: Callable[[int], bool]) -> tuple[int, ...]:
+        """The spaces after ``cell`` in ``direction`` as long as each ``passes`` (the board's edge stops it)."""
+        step, out = self._t.toward[board][direction], []
+        at = step[cell]
+        while at is not None and passes(at):
+            out.append(at)
+            at = step[at]
+        return tuple(out)
+
+    def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
+        """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
+        return self._t.full_lines[board, direction, length][cell]
+
+    def _occupant(self, board: int, cell: int) -> int:
+        item = self._boards[board][cell]
+        if item < 0:
+            raise RuleRuntimeError(f"the rules ask what is on {self._engine.BOARDS[board].label(cell)}, which is empty")
+        return item
+
+    def clone(self) -> "State":
+        copy = State.__new__(State)
+        for name in State.__slots__:
+            setattr(copy, name, getattr(self, name))
+        copy._zones = [list(z) for z in self._zones]
+        copy._boards = [list(b) for b in self._boards]
+        copy._masks = list(self._masks)
+        copy._causes = [list(c) for c in self._causes]
+        copy._loc = list(self._loc)
+        copy._counters = {k: (list(v) if isinstance(v, list) else v) for k, v in self._counters.items()}
+        copy._queues = {k: [list(e) for e in v] for k, v in self._queues.items()}
+        copy._stack = list(self._stack)
+        copy.history = list(self.history)
+        copy._violations = list(self._violations)
+        copy.fired = dict(self.fired)
+        copy._legs = [dict(leg) for leg in self._legs]
+        copy._options = dict(self._options)
+        copy._thens = []
+        copy._pending = self._pending
+        copy._journal = None
+        return copy
+
+    def outcome(self) -> Optional[dict]:
+        """How the game ended (None while it goes on). Seats are numbered from 0, as everywhere in the API
+        (seat 0 is "player 1" of the rules and of action texts). ``draw`` is True when every seat ties for
+        first; then ``winners`` is empty."""
+        if self._over is None:
+            return None
+        return self._engine._outcome(self)
+
+    def returns(self) -> list[float]:
+        """Each seat's payoff (index = seat, from 0), as the rule file's `returns` declares: by result (win,
+        draw, loss; 0 for everyone until the game is over) or a number per seat (worked out now, so also
+        during play). Without a declaration: +1 / 0 / -1 from the ranking, zero-sum (each seat gets +1 for
+        every seat it ranks above and -1 for every seat above it, divided by players - 1; a draw is 0)."""
+        return self._engine._returns(self)
+
+    def observation(self, seat: int) -> dict:
+        self._check_seat(seat, "observation")
+        return self._engine._observation(self, seat)
+
+    def _check_seat(self, seat: Any, asked: str) -> None:
+        if seat.__class__ is not int:
+            raise TypeError(f"{asked}() takes a seat (an int from 0 to {self.players - 1}), not "
+                            f"{type(seat).__name__}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"{asked}() takes a seat from 0 to {self.players - 1} (seat 0 is player 1), not {seat}")
+
+    def _to_dict(self) -> dict:
+        return serialise.state_to_dict(self)
+
+    def to_position(self) -> str:
+        """The state as a position a person can read and write (``game.position(text)`` reads it back)."""
+        from .position import to_position
+        return to_position(self)
+
+    def to_json(self) -> str:
+        return serialise.state_to_json(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self._engine is other._engine and self._to_dict() == other._to_dict()
+
+    def __hash__(self) -> int:  # states are mutable; hash by content for use in tests only
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"<{self._engine.TITLE} state, {self.players} players, turn {self._turn_number}, " \
+               f"{'over' if self._over else 'playing'}>"
+
+    def __str__(self) -> str:
+        return self._engine._describe(self)
+
+    # ---- internals
+    def _decision(self):
+        """The pending decision as (seat or CHANCE, [(action, effect, weight, binding)]), or None."""
+        pending = self._offer()
+        return None if pending is None else (pending.seat, pending.full())
+
+    def _offer(self) -> Optional[Pending]:
+        """The pending decision, listed once per state (see Pending)."""
+        pending = self._pending
+        if pending is None and self._over is None and self._stack:
+            pending = self._pending = self._engine._pending_decision(self)
+        return pending
+
+    def _push_thens(self, frame) -> None:
+        if self._thens:
+            cause, replaced = frame[3], frame[4]
+            for step, args in reversed(self._thens):
+                self._stack.append((step, tuple(args), self._actor, cause, replaced))
+            self._thens = []
+
+    def _backup(self) -> tuple:
+        """What apply() needs to undo a step whose rules fail half-way, taken before every step.
+        The small parts are copied; for the zones, boards and item locations, each move and placement
+        notes what it changes (the journal), since a step changes few of them."""
+        self._journal = journal = [None]  # [the counters before their first change, then the records]
+        queues = self._queues
+        return (_scalar_values(self), journal, self._stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
+                self._masks[:], self.fired.copy(), len(self.history), len(self._violations))
+
+    def _keep_counters(self) -> None:
+        """Generated code calls this before it changes a counter: inside apply(), the counters are
+        kept as they were before the first change of the step (see _backup)."""
+        journal = self._journal
+        if journal is not None and journal[0] is None:
+            kept = journal[0] = self._counters.copy()
+            for k, v in kept.items():
+                if v.__class__ is list:
+                    kept[k] = v[:]
+
+    def _restore(self, backup: tuple) -> None:
+        values, journal, stack, queues, masks, fired, history, violations = backup
+        zone_count = self._t.zone_count
+        for record in journal[:0:-1]:  # undone last first
+            if record[0] == "slots":  # a new leg of a match replaced every part: the old parts, back
+                for name, value in zip(State.__slots__, record[1]):
+                    setattr(self, name, value)
+                zone_count = self._t.zone_count
+            elif record[0] == "board":
+                self._boards[record[1]][:], self._causes[record[1]][:] = record[2], record[3]
+            else:  # an item taken from where it was (a zone, at index; or a board, restored above)
+                item, where, index = record
+                now = self._loc[item]
+                if 0 <= now < zone_count and item in self._zones[now]:
+                    self._zones[now].remove(item)
+                if index is not None:
+                    self._zones[where].insert(index, item)
+                self._loc[item] = where
+        for name, value in zip(_SCALARS, values):
+            setattr(self, name, value)
+        self._thens = []
+        if journal[0] is not None:
+            self._counters = journal[0]
+        self._stack, self._queues, self._masks, self.fired = stack, queues, masks, fired
+        del self.history[history:]
+        del self._violations[violations:]
+        self._journal = None
+
+
+def _not_an_action(action: Any) -> None:
+    if isinstance(action, Action):
+        raise TypeError(f"apply() takes an Action(player: int, text: str), not Action({action.player!r}, "
+                        f"{action.text!r})")
+    raise TypeError(f"apply() takes an Action or its text, not {type(action).__name__}")
+
+
+_RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
+_slot_values = operator.attrgetter(*State.__slots__)
+_new_pending = object.__new__
+# The parts of a state that apply() may replace (rather than change in place), besides a new leg.
+_SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending")
+_scalar_values = operator.attrgetter(*_SCALARS)
+_first = operator.itemgetter(0)
+_second = operator.itemgetter(1)
+_seat_and_text = operator.itemgetter(0, 1)

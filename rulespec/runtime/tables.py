@@ -1,0 +1,361 @@
+"""A game's static data (the generated module's tables) and what follows from a player count and options.
+
+The ``*Info`` records are what a generated engine fills its tables with; :class:`Tables` is worked out
+once per player count and options (board geometry, lines, placements, item tables) and never changes
+during a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
+
+from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS_STEPS
+from .common import RuleRuntimeError
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+# ----------------------------------------------------------------------------- static game data
+
+
+@dataclass(frozen=True)
+class ZoneInfo:
+    name: str
+    per_player: bool
+    visibility: str  # public | hidden | owner
+    start: Optional[str]
+    cites: tuple[str, ...] = ()
+    stacked: bool = False
+    start_component: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class FaceInfo:
+    name: str
+    cells: str  # one character per cell, row-major: "." or a region letter
+    condition: Optional[Callable[[Any], bool]] = None
+
+
+@dataclass(frozen=True)
+class BoardInfo:
+    name: str
+    rows: tuple[str, ...]  # labels (numbered rows as their digits)
+    columns: tuple[int, ...]
+    row_attribute: str
+    column_attribute: str
+    faces: tuple[FaceInfo, ...]
+    kind: str = "grid"  # grid | triangles
+    shape_attribute: str = ""
+    marks: tuple[tuple[str, str], ...] = ()  # (map letter, mark name) on a board of triangles
+    adjacency: str = "orthogonal"  # on a grid: orthogonal, diagonal or all (rulespec.model.ir.ADJACENCY_DIRECTIONS)
+
+    @property
+    def size(self) -> int:
+        return len(self.rows) * len(self.columns)
+
+    def label(self, cell: int) -> str:
+        row, col = divmod(cell, len(self.columns))
+        if self.kind == "triangles":
+            return f"{self.rows[row]}c{self.columns[col]}"
+        return f"{self.rows[row]} {self.columns[col]}"
+
+
+class _FullLines(dict):
+    """Tables of whole lines (see Tables.full_lines), each made the first time it is read."""
+
+    def __init__(self, tables: "Tables"):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, key: tuple[int, int, int]) -> tuple[Optional[tuple[int, ...]], ...]:
+        board, direction, length = key
+        table = self[key] = tuple(line if len(line) == length else None
+                                  for line in self._tables.lines(board, direction, length))
+        return table
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    template: str
+    cites: tuple[str, ...]
+    enumerate: Callable[..., list]  # (st, *params) -> [(text, binding)]
+    effect: Callable[..., None]  # (st, cause, *params, *binding)
+    raw: Callable[..., Iterable]  # (st, *params) -> every (text, binding) ignoring conditions
+    check: Callable[..., int]  # (st, *params, *binding) -> index of the first failing condition, or -1
+    conditions: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (source text, cites)
+
+
+@dataclass(frozen=True)
+class StepInfo:
+    name: str
+    kind: str  # auto | choice | chance
+    params: tuple[str, ...]
+    cites: tuple[str, ...]
+    run: Optional[Callable[..., None]] = None  # auto: (st, cause, *params)
+    by: Optional[Callable[..., int]] = None  # choice: (st, *params) -> seat
+    options: tuple[OptionInfo, ...] = ()
+    outcomes: Optional[Callable[..., list]] = None  # chance: (st, *params) -> [(text, weight, binding)]
+    resolve: Optional[Callable[..., None]] = None  # chance: (st, cause, *params, *binding)
+    # A chance step that draws from a zone lists its outcomes without their texts: draw gives the
+    # zone, text reads one outcome (from labels only) when it is asked for. Then outcomes is None.
+    draw: Optional[Callable[..., int]] = None  # chance: (st, *params) -> zone
+    text: Optional[Callable[..., str]] = None  # chance: (st, *params, *binding) -> text
+    # A choice step may list every option at once, in the order offered (then the options' enumerate
+    # functions are not called): (st, *params) -> (seat, [(seat, text, option index, binding)]).
+    # distinct: no two of its rows can have the same seat and text.
+    choices: Optional[Callable[..., tuple]] = None
+    distinct: bool = False
+    # The type of each parameter ("seat", "item", "number", "word" or "space:BOARD"), so that a state read
+    # back can be checked (rulespec/runtime/state_check.py); empty for an engine generated before.
+    param_types: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TriggerInfo:
+    name: str
+    board: int
+    causes: tuple[str, ...]
+    run: Callable[..., None]  # (st, item, space, player, cause)
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class InsteadInfo:
+    name: str
+    step: str
+    applies: Callable[..., bool]
+    run: Callable[..., None]  # (st, cause, *params)
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class EndInfo:
+    name: str
+    timing: str  # after_step | turn_start
+    check: Callable[[Any], Optional[list]]
+    cites: tuple[str, ...] = ()
+    then: Optional[Callable[[Any], tuple[str, tuple]]] = None  # the step (and its arguments) run before scoring
+
+
+@dataclass(frozen=True)
+class InvariantInfo:
+    name: str
+    title: str
+    form: str  # always | on_event | never_queue
+    check: Optional[Callable[..., bool]] = None
+    board: int = -1
+    causes: tuple[str, ...] = ()
+    queue: Optional[str] = None
+    cites: tuple[str, ...] = ()
+
+
+# ----------------------------------------------------------------------------- per-setup tables
+
+
+class Tables:
+    """What depends on the player count and options but never changes during a game."""
+
+    def __init__(self, engine: "Engine", players: int, options: dict[str, str]):
+        self.players = players
+        self._options = options  # (a face condition reads `st._options`, as on a State)
+        self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players))  # str(Action), before its text
+        left_out: dict[str, set] = {}
+        always_out: set[str] = set()  # whole components left out ("leave out every X")
+        for count, attribute, values in engine.LEAVE_OUTS:
+            if not count:
+                always_out.update(values)
+            elif count == players:
+                left_out.setdefault(attribute, set()).update(values)
+        attrs = engine.ITEM_ATTRS
+        self.left_out_items = tuple(
+            i for i in range(len(engine.ITEM_KIND))
+            if engine.ITEM_KIND[i] in always_out
+            or any(attrs.get(a, {}).get(i) in vals for a, vals in left_out.items()))
+        excluded = set(self.left_out_items)
+        self.in_play_items = tuple(i for i in range(len(engine.ITEM_KIND)) if i not in excluded)
+        self.zone_base: dict[str, int] = {}
+        stacked: list[int] = []
+        count = 0
+        for zone in engine.ZONES:
+            self.zone_base[zone.name] = count
+            instances = players if zone.per_player else 1
+            if zone.stacked:
+                stacked.extend(range(count, count + instances))
+            count += instances
+        self.stacked = frozenset(stacked)
+        self.zone_count = count
+        self.board_base: list[int] = []
+        self.in_use: list[tuple[bool, ...]] = []
+        self.cells_in_use: list[tuple[int, ...]] = []
+        self.neighbours: list[tuple[tuple[int, ...], ...]] = []
+        # Per board, per direction (rulespec.model.ir.COMPASS), per cell: the next space in use that way, or None.
+        self.toward: list[tuple[tuple[Optional[int], ...], ...]] = []
+        self.line_tables: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}  # see lines()
+        # (board, direction, length) -> per cell the whole line of that length, or None: made when first read.
+        self.full_lines = _FullLines(self)
+        self.region_of: list[tuple[int, ...]] = []
+        self.region_cells: list[tuple[tuple[int, ...], ...]] = []
+        self.face: list[str] = []
+        self.faces_in_use: list[tuple[str, ...]] = []
+        self.laid_cells: list[str] = []  # per board: the map in play (faces laid together on a board of triangles)
+        self.face_of: list[tuple[str, ...]] = []  # per cell: the face (board piece) it comes from
+        # Boards of triangles: every placement of every shape, with its bit masks (see rulespec.lib.geometry).
+        self.mark_of: list[tuple[Optional[str], ...]] = []
+        self.cell_bit: list[tuple[int, ...]] = []
+        self.tile_span: list[int] = []  # per board: how far past its first cell a tile may reach (1 on a grid)
+        self.placements: list[tuple] = []
+        self.placement_cells: list[tuple[tuple[int, ...], ...]] = []
+        self.placement_label: list[tuple[str, ...]] = []
+        self.placements_of: list[dict[str, tuple[int, ...]]] = []
+        self.geometry: list[Any] = []  # per board of triangles: its rulespec.lib.geometry.TriangularBoard
+        self.legal_cache: dict[tuple, tuple[int, ...]] = {}  # (board, shape, occupied mask) -> legal placements
+        offset = count
+        for board in engine.BOARDS:
+            self.board_base.append(offset)
+            offset += board.size
+            width = len(board.columns)
+            applying = [f for f in board.faces if f.condition is None or f.condition(self)]
+            if not applying:
+                raise RuleRuntimeError(f"no face of board {board.name} applies with options {options}")
+            face = applying[0] if board.kind != "triangles" else self._laid_together(board, applying)
+            self.face.append(face.name)
+            self.laid_cells.append(face.cells)
+            self.faces_in_use.append(tuple(f.name for f in applying) if board.kind == "triangles" else (face.name,))
+            self.face_of.append(tuple(next((f.name for f in applying if f.cells[c] != "-"), "")
+                                      for c in range(board.size)))
+            row_out = {str(v) for v in left_out.get(board.row_attribute, ())}  # rows are labels
+            col_out = left_out.get(board.column_attribute, set())
+            in_use = tuple(face.cells[c] != "-" and board.rows[c // width] not in row_out
+                           and board.columns[c % width] not in col_out for c in range(board.size))
+            self.in_use.append(in_use)
+            self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
+            if board.kind == "triangles":
+                self._lattice(engine, board, face, in_use)
+                self.toward.append(())
+                self.region_of.append((-1,) * board.size)
+                self.region_cells.append(())
+                continue
+            self.mark_of.append(())
+            self.tile_span.append(1)
+            self.geometry.append(None)
+            self.cell_bit.append(())
+            self.placements.append(())
+            self.placement_cells.append(())
+            self.placement_label.append(())
+            self.placements_of.append({})
+            toward = self._toward(board, in_use)
+            self.toward.append(toward)
+            directions = ADJACENCY_DIRECTIONS[board.adjacency]
+            self.neighbours.append(tuple(
+                tuple(sorted(toward[d][c] for d in directions if toward[d][c] is not None)) if in_use[c] else ()
+                for c in range(board.size)))
+            letters = sorted({ch for ch in face.cells if ch not in ".-"})  # `-`: no space, in no region
+            self.region_of.append(tuple(letters.index(ch) if ch in letters else -1 for ch in face.cells))
+            self.region_cells.append(tuple(
+                tuple(c for c in range(board.size) if face.cells[c] == letter and in_use[c]) for letter in letters))
+        self.fits: list[list[tuple[int, ...]]] = []
+        self.fit_sets: list[list[frozenset]] = []
+        for b, board in enumerate(engine.BOARDS):
+            per_item = []
+            for item in range(len(engine.ITEM_KIND)):
+                rules = engine.FITS.get((engine.ITEM_KIND[item], b), ())
+                cells = tuple(c for c in self.cells_in_use[b] if any(rule(self, item, c) for rule in rules))
+                per_item.append(cells)
+            self.fits.append(per_item)
+            self.fit_sets.append([frozenset(cells) for cells in per_item])
+
+    @staticmethod
+    def _laid_together(board: BoardInfo, faces: Sequence[FaceInfo]) -> FaceInfo:
+        """Every face of a board of triangles that applies is laid: each covers its own band of rows."""
+        if len(faces) == 1:
+            return faces[0]
+        cells = ["-"] * board.size
+        owner: list[Optional[str]] = [None] * board.size
+        for face in faces:
+            for c, ch in enumerate(face.cells):
+                if ch == "-":
+                    continue
+                if owner[c] is not None:
+                    raise RuleRuntimeError(f"faces {owner[c]} and {face.name} of board {board.name} both apply and "
+                                           f"both have the space {board.label(c)}; give them conditions that "
+                                           f"exclude each other, or rows that do not overlap")
+                cells[c], owner[c] = ch, face.name
+        return FaceInfo(" + ".join(f.name for f in faces), "".join(cells))
+
+    def _lattice(self, engine: "Engine", board: BoardInfo, face: FaceInfo, in_use: Sequence[bool]) -> None:
+        from ..lib.geometry import TriangularBoard, edge_neighbours
+        width = len(board.columns)
+        cells = [divmod(c, width) for c in range(board.size) if in_use[c]]
+        if not cells:
+            raise RuleRuntimeError(f"board {board.name} has no space in use")
+        geometry = TriangularBoard(cells)
+        self.geometry.append(geometry)
+        index = {cell: r * width + c for cell in cells for r, c in [cell]}
+        self.neighbours.append(tuple(
+            tuple(index[n] for n in edge_neighbours(divmod(c, width)) if n in index) if in_use[c] else ()
+            for c in range(board.size)))
+        marks = dict(board.marks)
+        self.mark_of.append(tuple(marks.get(ch) for ch in face.cells))
+        self.cell_bit.append(tuple((1 << geometry.bit(divmod(c, width))) if in_use[c] else 0
+                                   for c in range(board.size)))
+        placements, placement_cells, labels, of_shape = [], [], [], {}
+        for shape, shape_cells in engine.SHAPES.items():
+            ids = []
+            for placement in geometry.placements(shape_cells):
+                covered = tuple(sorted(index[cell] for cell in placement.cells))  # the first is the tile's place
+                ids.append(len(placements))
+                placements.append((shape, placement.mask, placement.contact_mask))
+                placement_cells.append(covered)
+                labels.append(" ".join(board.label(c) for c in covered))
+            of_shape[shape] = tuple(ids)
+        self.placements.append(tuple(placements))
+        self.tile_span.append(max((cells[-1] - cells[0] + 1 for cells in placement_cells), default=1))
+        self.placement_cells.append(tuple(placement_cells))
+        self.placement_label.append(tuple(labels))
+        self.placements_of.append(of_shape)
+
+    def lines(self, board: int, direction: int, length: int) -> tuple[tuple[int, ...], ...]:
+        """Per cell, the line of at most ``length`` spaces from it in ``direction``: worked out once per game
+        configuration, then looked up."""
+        key = (board, direction, length)
+        found = self.line_tables.get(key)
+        if found is None:
+            step, table = self.toward[board][direction], []
+            for cell in range(len(step)):
+                out: list[int] = []
+                at: Optional[int] = cell if self.in_use[board][cell] else None
+                while at is not None and len(out) < length:
+                    out.append(at)
+                    at = step[at]
+                table.append(tuple(out))
+            found = self.line_tables[key] = tuple(table)
+        return found
+
+    @staticmethod
+    def _toward(board: BoardInfo, in_use: Sequence[bool]) -> tuple[tuple[Optional[int], ...], ...]:
+        """The neighbour tables of a grid: a space not in use (`-` on the map) is an edge, never bridged."""
+        width, height = len(board.columns), len(board.rows)
+        tables = []
+        for dr, dc in COMPASS_STEPS:
+            table: list[Optional[int]] = []
+            for cell in range(board.size):
+                r, c = divmod(cell, width)
+                r, c = r + dr, c + dc
+                inside = in_use[cell] and 0 <= r < height and 0 <= c < width and in_use[r * width + c]
+                table.append(r * width + c if inside else None)
+            tables.append(tuple(table))
+        return tuple(tables)
+
+    @staticmethod
+    def _orthogonal(board: BoardInfo, cell: int, in_use: Sequence[bool]) -> tuple[int, ...]:
+        if not in_use[cell]:
+            return ()
+        width, height = len(board.columns), len(board.rows)
+        row, col = divmod(cell, width)
+        out = []
+        for r, c in ((row - 1, col), (row, col - 1), (row, col + 1), (row + 1, col)):
+            if 0 <= r < height and 0 <= c < width and in_use[r * width + c]:
+                out.append(r * width + c)
+        return tuple(out)
