@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
+from lark.visitors import _vargs_meta
 
 from . import ast
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
@@ -905,11 +906,37 @@ class _Block(list):
     pass
 
 
+def _callbacks_of(cls, transformer) -> dict:
+    """Method name -> the method bound to ``transformer``, for every method v_args(meta=True) wraps."""
+    found = {}
+    for klass in reversed(cls.__mro__):
+        for name, value in vars(klass).items():
+            if getattr(value, "visit_wrapper", None) is _vargs_meta:
+                found[name] = value.base_func.__get__(transformer, cls)
+            elif name in found:
+                del found[name]  # redefined without the wrapper: Lark's own lookup handles it
+    return found
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):
     def __init__(self, path: str):
-        super().__init__()
+        super().__init__(visit_tokens=False)  # no method here is named after a terminal
         self.path = path
+        self._callbacks = _callbacks_of(type(self), self)
+
+    def _call_userfunc(self, tree, new_children=None):
+        # Lark looks each method up anew for every node, and v_args makes a wrapper (functools.
+        # update_wrapper) on every lookup: a fifth of the time of a transform. The methods are bound once.
+        callback = self._callbacks.get(tree.data)
+        if callback is None:
+            return super()._call_userfunc(tree, new_children)
+        try:
+            return callback(tree.meta, new_children if new_children is not None else tree.children)
+        except GrammarError:
+            raise
+        except Exception as error:
+            raise VisitError(tree.data, tree, error)
 
     def loc(self, meta):
         return _meta_loc(self.path, meta)
