@@ -167,10 +167,80 @@ def _join_or_words(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+class _Positions:
+    """Lark's PropagatePositions (lark/parse_tree_builder.py) with the same rule in fewer steps: a node
+    starts where its first child with a position starts (a token, or a subtree that has one; a
+    subtree's "container" position counts the tokens filtered out of it) and ends where its last one
+    ends. Lark's version scans the children through a generator and reads every attribute with
+    getattr/hasattr: a third of the time of building the tree."""
+
+    __slots__ = ("node_builder",)
+
+    def __init__(self, node_builder):
+        self.node_builder = node_builder
+
+    def __call__(self, children):
+        res = self.node_builder(children)
+        if not isinstance(res, Tree):
+            return res
+        first = _first_position(children)
+        if first is None:
+            return res
+        last = _first_position(reversed(children))
+        meta = res.meta.__dict__
+        if first.__class__ is Token:
+            line, column, start_pos = first.line, first.column, first.start_pos
+        else:
+            line = getattr(first, "container_line", first.line)
+            column = getattr(first, "container_column", first.column)
+            start_pos = getattr(first, "container_start_pos", first.start_pos)
+        if "line" not in meta:
+            meta["line"], meta["column"], meta["start_pos"], meta["empty"] = line, column, start_pos, False
+        meta["container_line"], meta["container_column"], meta["container_start_pos"] = line, column, start_pos
+        if last.__class__ is Token:
+            end_line, end_column, end_pos = last.end_line, last.end_column, last.end_pos
+        else:
+            end_line = getattr(last, "container_end_line", last.end_line)
+            end_column = getattr(last, "container_end_column", last.end_column)
+            end_pos = getattr(last, "container_end_pos", last.end_pos)
+        if "end_line" not in meta:
+            meta["end_line"], meta["end_column"], meta["end_pos"], meta["empty"] = end_line, end_column, end_pos, False
+        meta["container_end_line"], meta["container_end_column"], meta["container_end_pos"] = end_line, end_column, end_pos
+        return res
+
+
+def _first_position(children):
+    """The first child with a position: a token, or the meta of a subtree that has one (Lark's _pp_get_meta)."""
+    for child in children:
+        if isinstance(child, Tree):
+            meta = child.meta
+            if not meta.empty:
+                return meta
+        elif isinstance(child, Token):
+            return child
+        elif hasattr(child, "__lark_meta__"):
+            return child.__lark_meta__()
+    return None
+
+
+def _with_faster_positions(lark: Lark) -> Lark:
+    """``lark`` with each rule's PropagatePositions replaced by _Positions (same positions, faster). A
+    Lark whose callbacks are laid out otherwise is left as it is."""
+    from lark.parse_tree_builder import PropagatePositions
+    try:
+        callbacks = lark.parser.parser.parser.callbacks
+    except AttributeError:
+        return lark
+    for rule, callback in callbacks.items():
+        if type(callback) is PropagatePositions and callback.node_filter is None:
+            callbacks[rule] = _Positions(callback.node_builder)
+    return lark
+
+
 @functools.lru_cache(maxsize=None)
 def build_lark(strict: bool = False) -> Lark:
     """The LALR parser (contextual lexer). ``strict=True`` makes Lark refuse any conflict."""
-    return Lark(
+    return _with_faster_positions(Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
         lexer="contextual",
@@ -181,7 +251,7 @@ def build_lark(strict: bool = False) -> Lark:
         # Lark keeps the built LALR tables in the temp folder, keyed by the grammar's hash, so a
         # new process parses at once; strict builds exist to find conflicts and are never cached.
         cache=not strict,
-    )
+    ))
 
 
 def _size_problem(text: str, path: str) -> Diagnostic | None:
@@ -362,8 +432,8 @@ def _too_deeply_nested(tree: Tree):
 @functools.lru_cache(maxsize=None)
 def build_expression_lark() -> Lark:
     """The same grammar, started at `expr`: for a value shown in a text (`"hold at {turn_total}"`)."""
-    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual", start="expr",
-                propagate_positions=True, maybe_placeholders=True, cache=True)
+    return _with_faster_positions(Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                                       start="expr", propagate_positions=True, maybe_placeholders=True, cache=True))
 
 
 class ValueProblem(Exception):
