@@ -32,6 +32,9 @@ import pytest
 PAYLOAD = ("<script>alert(1)</script><img src=x onerror=alert(1)>'><svg onload=alert(1)>"
            "```|[x](javascript:alert(1))*bold*_u_<!--&lt;{: onclick=alert(1) }#!js ``x``")
 
+# The session fixture builds a site: every test of this file on one xdist worker, so it is built once.
+pytestmark = pytest.mark.xdist_group("hostile_sites")
+
 
 def text(tag: str) -> str:
     """What a slot holds (and what the site must show): its tag, then the payload."""

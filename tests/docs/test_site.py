@@ -29,6 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [ROOT / "mkdocs.yml", *ROOT.glob("rulebooks/*.rules"), *ROOT.glob("house-rules/*.rules"),
            *ROOT.glob("grammars/*"), *(ROOT / "rulespec").rglob("*.py"), *(ROOT / "rulespec" / "docs").rglob("*.*")]
 
+# The session fixture builds a site: every test of this file on one xdist worker, so it is built once.
+pytestmark = pytest.mark.xdist_group("site")
+
 
 def _fresh(site: Path) -> bool:
     index = site / "search" / "search_index.json"
