@@ -298,7 +298,7 @@ class Engine:
                 rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
             pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
             pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
-            pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
+            pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
             return pending
         if info.kind == "chance":
             if info.draw is not None:
@@ -384,7 +384,7 @@ class Engine:
                     rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
                 pending = st._pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
                 pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
-                pending.effect = pending.weights = pending.items = pending.entries = pending.offered = None
+                pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
                 return
             if info.kind == "auto":
                 st._stack.pop()

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .common import CHANCE
@@ -10,15 +11,110 @@ from .common import CHANCE
 if TYPE_CHECKING:
     from .state import State
 
-@dataclass(frozen=True, order=True)
 class Action:
-    """One decision: a seat's choice or a chance outcome. ``str()`` is what ``parse_action`` reads."""
+    """One decision: a seat's choice or a chance outcome. ``str()`` is what ``parse_action`` reads.
 
-    player: int
-    text: str
+    Immutable; equal (and hashed, and ordered) by ``(player, text)``. An outcome of a draw reads its
+    text only when it is asked for (a state lists every tile of a bag, and play uses one of them), so
+    its ``text`` is worked out on first use."""
+
+    __slots__ = ("player", "_text", "_make")
+
+    def __init__(self, player: int, text: str):
+        _set_player(self, player)
+        _set_text(self, text)
+        _set_make(self, None)
+
+    @property
+    def text(self) -> str:
+        make = self._make
+        if make is None:
+            return self._text
+        text = make[0](make[1], *make[2], make[3])
+        _set_text(self, text)
+        _set_make(self, None)
+        return text
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def _key(self) -> tuple:
+        return (self.player, self.text)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Action:
+            return NotImplemented
+        return self is other or (self.player == other.player and self.text == other.text)
+
+    def __hash__(self) -> int:
+        return hash((self.player, self.text))
+
+    def __lt__(self, other: "Action") -> bool:
+        return self._key() < other._key() if other.__class__ is Action else NotImplemented
+
+    def __le__(self, other: "Action") -> bool:
+        return self._key() <= other._key() if other.__class__ is Action else NotImplemented
+
+    def __gt__(self, other: "Action") -> bool:
+        return self._key() > other._key() if other.__class__ is Action else NotImplemented
+
+    def __ge__(self, other: "Action") -> bool:
+        return self._key() >= other._key() if other.__class__ is Action else NotImplemented
+
+    def __repr__(self) -> str:
+        return f"Action(player={self.player!r}, text={self.text!r})"
 
     def __str__(self) -> str:
         return f"chance: {self.text}" if self.player == CHANCE else f"player {self.player + 1}: {self.text}"
+
+    def __reduce__(self):
+        return (Action, (self.player, self.text))
+
+    def __copy__(self) -> "Action":
+        return self
+
+    def __deepcopy__(self, memo) -> "Action":
+        return self
+
+
+_set_player = Action.player.__set__  # (slot descriptors: they bypass the refusing __setattr__)
+_set_text = Action._text.__set__
+_set_make = Action._make.__set__
+_new_action = object.__new__
+
+
+class Probability(Fraction):
+    """A chance outcome's exact probability: a Fraction (equal to, and computing like, any other), whose
+    ``float()`` is one division (Python 3.11's Fraction converts through the generic numbers.Rational)."""
+
+    __slots__ = ()
+
+    def __float__(self) -> float:
+        return self._numerator / self._denominator
+
+    def __repr__(self) -> str:
+        return f"Fraction({self._numerator}, {self._denominator})"
+
+
+def _action(player: int, text: str) -> Action:
+    """Action(player, text), made faster (listing builds one per legal action)."""
+    action = _new_action(Action)
+    _set_player(action, player)
+    _set_text(action, text)
+    _set_make(action, None)
+    return action
+
+
+def _drawn(text: Callable, st: Any, args: tuple, item: int) -> Action:
+    """The chance Action of drawing ``item``, its text read as ``text(st, *args, item)`` when first asked."""
+    action = _new_action(Action)
+    _set_player(action, CHANCE)
+    _set_text(action, None)
+    _set_make(action, (text, st, args, item))
+    return action
 
 
 # ----------------------------------------------------------------------------- a pending decision
@@ -35,7 +131,7 @@ class Pending:
     changes once listed, so clones of a state share it."""
 
     __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
-                 "offered")
+                 "offered", "actions")
 
     def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
                  weights: Optional[list] = None):
@@ -48,6 +144,7 @@ class Pending:
         self.items = None  # a draw: the items it may draw, one per outcome
         self.entries = None  # the full() form, once made
         self.offered = None  # (Action, index): the last action handed out by pick()
+        self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
 
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",
@@ -79,31 +176,47 @@ class Pending:
             return entry[1], entry[3]
         return self.effect, (self.items[index],)
 
+    def all_actions(self) -> list:
+        """Every entry's Action, in order (made once; a draw's texts are read only when asked)."""
+        actions = self.actions
+        if actions is None:
+            if self.entries is not None:
+                actions = [entry[0] for entry in self.entries]
+            elif self.rows is not None:
+                actions = [_action(player, text) for player, text, _, _ in self.rows]
+            else:  # a draw
+                text, st, args = self.text, self.st, self.args
+                actions = [_drawn(text, st, args, item) for item in self.items]
+            offered = self.offered
+            if offered is not None:  # the one pick() handed out stays the one offered
+                actions[offered[1]] = offered[0]
+            self.actions = actions
+        return actions
+
     def full(self) -> list:
         if self.entries is None:
             weights, options, effect = self.weights, self.options, self.effect
+            actions = self.all_actions()
             if self.rows is None:  # a draw
-                text, st, args = self.text, self.st, self.args
-                self.entries = [(Action(CHANCE, text(st, *args, item)), effect, 1, (item,)) for item in self.items] \
-                    if weights is None else [(Action(CHANCE, text(st, *args, item)), effect, weight, (item,))
-                                             for item, weight in zip(self.items, weights)]
+                self.entries = [(action, effect, 1, (item,)) for action, item in zip(actions, self.items)] \
+                    if weights is None else [(action, effect, weight, (item,))
+                                             for action, item, weight in zip(actions, self.items, weights)]
             elif options is not None:  # a choice
-                self.entries = [(Action(player, text), options[option].effect, 1, binding)
-                                for player, text, option, binding in self.rows]
+                self.entries = [(action, options[row[2]].effect, 1, row[3]) for action, row in zip(actions, self.rows)]
             else:  # a chance step listed with its texts
-                self.entries = [(Action(player, text), effect, 1 if weights is None else weights[i], binding)
-                                for i, (player, text, _, binding) in enumerate(self.rows)]
+                self.entries = [(action, effect, 1 if weights is None else weights[i], row[3])
+                                for i, (action, row) in enumerate(zip(actions, self.rows))]
         return self.entries
 
     def pick(self, index: int) -> Action:
         """The Action of one entry; apply() finds it again without listing the others."""
-        if self.entries is not None:
-            return self.entries[index][0]
+        if self.actions is not None or self.entries is not None:
+            return self.all_actions()[index]
         if self.rows is not None:
             row = self.rows[index]
-            action = Action(row[0], row[1])
+            action = _action(row[0], row[1])
         else:
-            action = Action(CHANCE, self.text(self.st, *self.args, self.items[index]))
+            action = _drawn(self.text, self.st, self.args, self.items[index])
         self.offered = (action, index)
         return action
 
@@ -112,11 +225,11 @@ class Pending:
         offered = self.offered
         if offered is not None and offered[0] is action:
             return offered[1]
-        entries = self.full()
-        for index, entry in enumerate(entries):  # most callers pass back an offered Action itself
-            if entry[0] is action:
+        actions = self.all_actions()
+        for index, offered in enumerate(actions):  # most callers pass back an offered Action itself
+            if offered is action:
                 return index
-        for index, entry in enumerate(entries):
-            if entry[0] == action:
+        for index, offered in enumerate(actions):
+            if offered == action:
                 return index
         return None

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import bisect
 import operator
+from collections import Counter
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from .common import CHANCE, ENDING, LOTS, RESOLVE, TERMINAL, IllegalAction, RuleRuntimeError
-from .pending import Action, Pending
+from .pending import Action, Pending, Probability
 from . import serialise
 
 if TYPE_CHECKING:
@@ -119,13 +120,12 @@ class State:
 
     def _one_of_each(self, items: Iterable[int]) -> list[int]:
         """The first of every group of identical copies among ``items``, in order."""
-        group, seen, out = self._engine._copy_group, set(), []
-        for item in items:
-            g = group[item]
-            if g not in seen:
-                seen.add(g)
-                out.append(item)
-        return out
+        items = items if items.__class__ is list else list(items)
+        groups = list(map(self._engine._copy_group.__getitem__, items))
+        first = dict(zip(reversed(groups), reversed(items)))  # each group's first item (C loops, not Python ones)
+        if len(first) == len(items):
+            return items[:]  # no two copies of one component
+        return [first[group] for group in dict.fromkeys(groups)]
 
     def _legal_placements(self, board: int, shape: Optional[str]) -> tuple[int, ...]:
         """Every placement of the shape that is free and shares a side with an occupied cell, in table order."""
@@ -272,23 +272,17 @@ class State:
         return out
 
     def _draw_items(self, zone: int) -> tuple[list[int], Optional[list[int]]]:
-        """draw_weights() as (items, weights); weights None when every item reads differently."""
-        if self._engine._labels_distinct:
-            return list(self._zones[zone]), None
-        pairs = self._draw_weights(zone)
-        return [item for item, _ in pairs], [n for _, n in pairs]
-
-    def _draw_weights(self, zone: int) -> list[tuple[int, int]]:
-        """(a representative item, how many items share its label) for a random draw."""
-        label = self._engine.ITEM_LABEL
-        counts: dict[str, list] = {}
-        for item in self._zones[zone]:
-            entry = counts.get(label[item])
-            if entry is None:
-                counts[label[item]] = [item, 1]
-            else:
-                entry[1] += 1
-        return [(item, n) for item, n in counts.values()]
+        """A random draw from ``zone``: (a representative item per label, how many items share it), or weights
+        None when every item reads differently."""
+        items = self._zones[zone]
+        engine = self._engine
+        if engine._labels_distinct:
+            return list(items), None
+        # Counted by C loops (map, Counter, dict), not item by item in Python: a draw recounts its zone.
+        labels = list(map(engine.ITEM_LABEL.__getitem__, items))
+        counts = Counter(labels)  # in the order each label first appears
+        first = dict(zip(reversed(labels), reversed(items)))  # each label's first item (later ones overwritten)
+        return [first[label] for label in counts], list(counts.values())
 
     # ---- the engine API
     @property
@@ -314,17 +308,29 @@ class State:
         pending = self._offer()
         if pending is None:
             return []
-        actions = [entry[0] for entry in pending.full()]
+        actions = pending.all_actions()  # (a copy: the caller may change its list)
         if player is not None:
             return [a for a in actions if a.player == player]
-        return actions
+        return actions[:]
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        decision = self._decision()
-        if decision is None or decision[0] != CHANCE:
+        pending = self._offer()
+        if pending is None or pending.seat != CHANCE:
             return []
-        total = sum(entry[2] for entry in decision[1])
-        return [(entry[0], Fraction(entry[2], total)) for entry in decision[1]]
+        actions = pending.all_actions()
+        weights = pending.weights
+        if weights is None:  # every outcome as likely: one probability, shared (Fractions are immutable)
+            probability = Probability(1, len(actions))
+            return [(action, probability) for action in actions]
+        total = sum(weights)
+        made: dict[int, Fraction] = {}  # one Fraction per distinct weight
+        out = []
+        for action, weight in zip(actions, weights):
+            probability = made.get(weight)
+            if probability is None:
+                probability = made[weight] = Probability(weight, total)
+            out.append((action, probability))
+        return out
 
     def apply(self, action: Union[Action, str]) -> None:
         if isinstance(action, str):

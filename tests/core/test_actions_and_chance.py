@@ -1,0 +1,100 @@
+"""Actions made cheaply (a draw's text read only when asked) and chance made cheaply (one Fraction per
+distinct weight) are still exactly what the API promises: equal, hashed and ordered by (player, text),
+immutable, picklable, and probabilities that are exact and add up to 1."""
+
+import copy
+import dataclasses
+import pickle
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+import rulespec
+from rulespec.runtime.engine import CHANCE, Action
+
+
+def a_draw(name="shell-we", players=3):
+    state = rulespec.load(name).new_game(players=players)
+    assert state.is_chance_node()
+    return state
+
+
+def test_a_draws_outcomes_equal_plain_actions_of_their_texts():
+    state = a_draw()
+    outcomes = state.chance_outcomes()
+    for action, _ in outcomes:
+        plain = Action(CHANCE, action.text)
+        assert action == plain and hash(action) == hash(plain) and not action != plain
+        assert str(action) == f"chance: {action.text}" and repr(action) == repr(plain)
+    texts = [a.text for a, _ in outcomes]
+    assert len(set(texts)) == len(texts)  # one outcome per distinct tile
+    assert sorted(a for a, _ in outcomes) == sorted(Action(CHANCE, t) for t in texts)
+
+
+def test_a_lazy_action_hashes_before_its_text_was_read():
+    first, second = a_draw(), a_draw()
+    seen = {action for action, _ in first.chance_outcomes()}  # hashing reads the texts
+    assert all(action in seen for action, _ in second.chance_outcomes())
+    assert Action(CHANCE, "no such tile") not in seen
+
+
+def test_actions_are_immutable_and_survive_pickle_and_copy():
+    action = a_draw().chance_outcomes()[0][0]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        action.text = "draw something else"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        action.player = 0
+    for again in (pickle.loads(pickle.dumps(action)), copy.copy(action), copy.deepcopy(action)):
+        assert again == action and again.text == action.text and again.player == CHANCE
+    assert Action(0, "pass") < Action(0, "take") < Action(1, "pass")
+    assert Action(0, "pass") != ("pass", 0) and Action(0, "pass") != (0, "pass")
+
+
+@pytest.mark.parametrize("name, players", [("shell-we", 3), ("shrimp", 4), ("kuhn-poker", 2)])
+def test_chance_probabilities_are_exact_and_add_up_to_one(name, players):
+    state = rulespec.load(name).new_game(players=players)
+    rng = random.Random(7)
+    checked = 0
+    while not state.is_terminal() and checked < 20:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert all(isinstance(p, Fraction) and 0 < p <= 1 for _, p in outcomes)
+            assert sum(p for _, p in outcomes) == 1
+            assert all(float(p) == p.numerator / p.denominator for _, p in outcomes)
+            assert all(p == Fraction(p.numerator, p.denominator) and hash(p) == hash(Fraction(p.numerator, p.denominator))
+                       for _, p in outcomes)
+            checked += 1
+            state.apply(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+    assert checked
+
+
+def test_a_bag_with_copies_weighs_each_tile_by_its_copies():
+    """Shell We?'s bag holds several copies of some tiles: a draw lists each tile once, weighted by its
+    copies in the bag, in the order each first appears."""
+    state = rulespec.load("shell-we").new_game(players=3)
+    rng = random.Random(3)
+    while not (state.is_chance_node() and any(p.denominator != len(state.chance_outcomes())
+                                              for _, p in state.chance_outcomes())):
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+    outcomes = state.chance_outcomes()
+    frame = state._stack[-1]
+    zone = state.game.STEPS[frame[0]].draw(state, *frame[1])
+    labels = [state.game.ITEM_LABEL[i] for i in state._zones[zone]]
+    counts = Counter(labels)
+    assert max(counts.values()) > 1 and len(outcomes) == len(counts) < len(labels)
+    assert [p for _, p in outcomes] == [Fraction(counts[label], len(labels)) for label in dict.fromkeys(labels)]
+
+
+def test_legal_actions_can_be_changed_by_the_caller():
+    state = rulespec.load("tic-tac-toe").new_game()
+    actions = state.legal_actions()
+    actions.clear()
+    assert len(state.legal_actions()) == 9
+    state.apply(state.legal_actions()[4])
+    assert len(state.legal_actions()) == 8
