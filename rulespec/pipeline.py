@@ -316,4 +316,8 @@ def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, st
         module = load_module_from_source(generate_source(model, path), f"rulespec_generated_{engine_module_name(model.game_id)}")
     engine = module.GAME(options)
     engine.model = model
+    from .runtime.examples import position_diagnostics
+    problems = position_diagnostics(engine)  # positions are read against the engine's tables, so here
+    if problems:
+        raise RuleError(problems)
     return engine

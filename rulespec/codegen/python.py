@@ -1147,6 +1147,8 @@ class CodeGenerator:
                 else:
                     w.line(f"run.put(st, {self.zone_index(target)}, {[label for label, _ in line.items]!r}, "
                            f"line={where})")
+            elif line.what == "position":
+                w.line(f"run.position(st, {line.position!r}, line={where})")
             elif line.what == "step":
                 w.line(f"run.step(st, {line.name!r}, {self.args(line.args)}, line={where})")
             elif line.what == "counter":

@@ -937,6 +937,9 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
         return "Given", f"{en.expr(line.target)} holds {join(things)}"
     if w == "step":
         return "Given", f"the next thing to do is {en.step_link(line.name or '')}{en.args(line.name or '', line.args)}"
+    if w == "position":
+        return "Given", "the position " + "; ".join(code(text.strip()) for text, _, _ in line.position
+                                                    if text.strip() and not text.strip().startswith("#"))
     if w == "counter":
         return "Given", f"{en.owned(human(line.name or '') + ' count', line.expr)} is {line.number}"
     if w == "action":

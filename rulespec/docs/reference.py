@@ -442,6 +442,21 @@ example goal "Filling a goal earns a reward" [LAN-6]:
   given step turn(player 1)
   then "player 1: play joker on red 4" is legal''',
       "`at \"SPACE\"` puts a component on a named space; `given step` makes a step the next decision."),
+    E("Executable examples", "A whole position", "given_position", "lanes.rules", '''
+  given position:
+    "strip:"
+    "  red 1: red 1"
+    "  blue 2: joker"
+    "hand of player 1: red 2, blue 3, blue 4"
+    "hand of player 2: red 3..4"
+    "counter passes: 0"
+    "turn 3 of player 1"''',
+      "The whole position at once, one line of the position notation in each string (see the page "
+      "[Positions](../positions.md)): boards as `space: component` lines or a one-line diagram with a key "
+      "(`grid: x.o/.x./..o (x = cross, o = nought)`), zones by labels (`red 3..4` a run, `joker x2` copies, "
+      "`the rest`), counters, the turn and the steps under way. Components written nowhere stay where the "
+      "game starts them. A position that cannot be read is an error at its line and column when the rule "
+      "file is loaded."),
     E("Executable examples", "A counter below zero", "given_counter", "pig.rules", '''
   given counter banked of player 2 is -3''',
       "A counter may start, or be given in an example, below zero: `counter debt starts at -5`."),

@@ -232,6 +232,8 @@ def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Pag
                      "verified and simulated variant.")
     lines += ["- [The language reference](reference/language.md): every construct of the rule language, each with "
               "an example that the test suite compiles.",
+              "- [Positions](positions.md): a state written down as text (`state.to_position()`, "
+              "`game.position(text)`, `given position:` in an example).",
               "- [Use a game in OpenSpiel / PettingZoo](adapters.md): any rule file as an OpenSpiel game or a "
               "PettingZoo environment, for agents, search and learning.", ""]
     return Page("index.md", "\n".join(lines), title="The rules, generated")

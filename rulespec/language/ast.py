@@ -672,13 +672,17 @@ class ItemRef(Node):
 
 
 class ExampleLine(Node):
-    what: Literal["players", "option", "items", "step", "counter", "action", "legal", "illegal", "over", "fact"]
+    what: Literal["players", "option", "items", "step", "counter", "action", "legal", "illegal", "over", "fact",
+                  "position"]
     number: Optional[int] = None
     name: Optional[str] = None
     value: Optional[str] = None
     expr: Optional[Expr] = None
     items: tuple[ItemRef, ...] = ()
     args: tuple[Expr, ...] = ()
+    # `given position:` the position's lines (rulespec/runtime/position.py), each with the line and column of
+    # its text in the rule file (the character after the opening quote), for errors at their place.
+    position: tuple[tuple[str, int, int], ...] = ()
 
 
 class ExampleDecl(Clause):

@@ -1621,6 +1621,10 @@ class _ToAst(Transformer):
     def given_step(self, meta, children):
         return ast.ExampleLine(loc=self.loc(meta), what="step", name=str(children[0]), args=children[1])
 
+    def given_position(self, meta, children):
+        lines = tuple((_unquote(s), s.line, s.column + 1) for s in children)
+        return ast.ExampleLine(loc=self.loc(meta), what="position", position=lines)
+
     def given_counter(self, meta, children):
         name, seat, value = children
         return ast.ExampleLine(loc=self.loc(meta), what="counter", name=str(name), expr=seat, number=_signed_number(value))

@@ -2076,6 +2076,8 @@ class Checker:
             elif w in ("action", "legal", "illegal"):
                 self.example_action(d.name, line, line.value, players, labels)
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
+            elif w == "position":  # read against the engine's tables (examples.position_diagnostics)
+                lines.append(ir.ExampleLine(w, line.loc, position=line.position))
             elif w == "over":
                 if line.name not in self.ends:
                     self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))

@@ -663,6 +663,7 @@ class ExampleLine:
     target: Optional[E] = None  # zone or board for "given ...: items"
     items: tuple[tuple[str, Optional[str]], ...] = ()
     args: tuple[E, ...] = ()
+    position: tuple[tuple[str, int, int], ...] = ()  # `given position:` lines, each (text, line, column)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from typing import Callable, Optional
 
 from .engine import Engine, IllegalAction, RuleRuntimeError, State
 from .numbers import COUNTER_LIMIT
+from .position import InvalidPosition, PositionReader
 
 
 class ExampleFailure(AssertionError):
@@ -192,6 +193,23 @@ class ExampleRun:
             except Exception as error:  # generated rule code met a value it cannot use
                 self.fail(line, f"the step could not run: {type(error).__name__}: {error}")
 
+    def position(self, st: State, lines: tuple, line: int = 0) -> None:
+        """`given position:` the whole position at once (rulespec/runtime/position.py), in place of what the
+        lines before gave; a bad one fails at the line and column of the string that says what is wrong."""
+        self.line = line
+        reader = PositionReader(self.engine, "\n".join(text for text, _, _ in lines), st.players, advance=False)
+        try:
+            built = reader.read()
+        except InvalidPosition as error:
+            at, column = _position_place(lines, error)
+            raise ExampleFailure(f"{self.engine.SOURCE}:{at}:{column}: example `{self.name}`: the position cannot be "
+                                 f"read: {error.reason}{f' ({error.hint})' if error.hint else ''}")
+        if built.players != st.players:
+            self.fail(line, f"the position is of {built.players} players, but the example has {st.players}")
+        for name in State.__slots__:
+            setattr(st, name, getattr(built, name))
+        self.given = set(reader.taken)  # later `given` lines take only what the position did not write
+
     def counter(self, st: State, name: str, value: int, seat: Optional[int] = None, line: int = 0) -> None:
         self.line = line
         declared = self.engine.COUNTERS.get(name)
@@ -258,6 +276,52 @@ class ExampleRun:
             self.fail(line, f"`{text}` could not be evaluated: {error}")
         if not holds:
             self.fail(line, f"`{text}` does not hold")
+
+
+def _position_place(lines: tuple, error: InvalidPosition) -> tuple[int, int]:
+    """The rule file's line and column of a position error (``lines``: each position line's text, line, column)."""
+    if 1 <= error.line <= len(lines):
+        _, line, column = lines[error.line - 1]
+        return line, column + error.column - 1
+    return (lines[0][1], lines[0][2]) if lines else (0, 0)
+
+
+def position_diagnostics(engine: Engine) -> list:
+    """A Diagnostic for each `given position:` of the rule file's examples that cannot be read, at the
+    line and column in the rule file of what is wrong: read with the example's players and options."""
+    from ..language.errors import SourceText
+    model = getattr(engine, "model", None)
+    out = []
+    for example in getattr(model, "examples", ()):
+        positions = [line for line in example.lines if line.what == "position"]
+        if not positions:
+            continue
+        players = next((l.number for l in example.lines if l.what == "players"), engine.MIN_PLAYERS)
+        options = {l.name: l.value for l in example.lines if l.what == "option"}
+        try:
+            game = type(engine)(options)
+        except ValueError:
+            continue  # the runner reports the options at their line
+        game.MATCH = None  # as the runner plays it: one game, or one leg of a match
+        for line in positions:
+            try:
+                PositionReader(game, "\n".join(text for text, _, _ in line.position), players, advance=False).read()
+            except InvalidPosition as error:
+                at, column = _position_place(line.position, error)
+                path = line.loc.file if line.loc else model.source_path
+                text = model.source_text if path == model.source_path else _read_text(path)
+                out.append(SourceText(path, text).diagnostic(
+                    at, column, f"example `{example.name}`: the position cannot be read: {error.reason}",
+                    hint=error.hint or "see the Positions page of the language reference"))
+    return out
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError:
+        return ""
 
 
 def run_examples(engine: Engine) -> list[ExampleResult]:

@@ -278,7 +278,10 @@ class _ItemRef:
         self.line, self.column, self.label, self.how, self.where, self.item = line, column, label, how, where, item
 
 
-class _Reader:
+class PositionReader:
+    """Reads one position (``read()``); ``taken`` is then every item the text wrote (not `the rest`, not
+    those left where the game starts them)."""
+
     def __init__(self, engine: Engine, text: str, players: Optional[int], advance: bool):
         self.engine = engine
         self.names = _names(engine)
@@ -353,7 +356,7 @@ class _Reader:
             else:
                 body.append((line, block))
         applied = sorted(engine.VARIANTS_APPLIED)
-        if sorted(variants) != applied and (variants or applied):
+        if variants and sorted(variants) != applied:  # none written: the engine's own
             line = next(l for l, _ in heads if l.number == self.at.get("variants", heads[0][0].number))
             self.fail(line, line.indent + 1, f"the position is of variants {', '.join(variants) or 'none'}; this "
                                              f"engine plays {', '.join(applied) or 'no variant'}")
@@ -901,4 +904,4 @@ def read_position(engine: Engine, text: Any, players: Optional[int] = None, adva
                                     f"{len(text):,}")
     if "\r" in text:
         text = text.replace("\r\n", "\n")
-    return _Reader(engine, text, players, advance).read()
+    return PositionReader(engine, text, players, advance).read()

@@ -4,7 +4,7 @@
 ``ruling_text``, ``shown_as`` (the literal part of a `shown as` template), ``option_text`` (the literal
 part of an option's template), ``outcome_text`` (of a chance outcome's template), ``invariant_title``,
 ``example_title``, ``comment`` (a comment inside a parenthesised condition that spans lines, so the
-condition's source text, echoed into generated code, holds it).
+condition's source text, echoed into generated code, holds it), ``position_text`` (a line of a `given position:`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ DEFAULTS = {
     "invariant_title": "boxes stay in play",
     "example_title": "a first take",
     "comment": "a comment",
+    "position_text": "a note",
 }
 
 TEMPLATE = '''\
@@ -70,6 +71,13 @@ invariant six "{invariant_title}" [HOS-3]:
 example first "{example_title}" [HOS-4]:
   given 2 players
   given kept of player 1: "big {shown_as}"
+  then "player 1: {option_text} big {shown_as}" is legal
+
+example written "{example_title}" [HOS-4]:
+  given 2 players
+  given position:
+    "# {position_text}"
+    "kept of player 1: big {shown_as}"
   then "player 1: {option_text} big {shown_as}" is legal
 '''
 

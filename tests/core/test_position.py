@@ -192,3 +192,51 @@ def test_hidden_order_is_written_bottom_first():
     state = next(s for s in states_of(shrimp, 3, seed=1, every=1) if any(len(z) > 2 for z in s._zones[1:4]))
     back = shrimp.position(state.to_position())
     assert back._zones == state._zones  # stacked decks keep their order, hidden or not
+
+
+EXAMPLE = '''extends "tic-tac-toe"
+
+example written "A position on one line" [TTT-4]:
+  given 2 players
+  given position:
+    "# noughts on the right"
+    "grid: x.o/.x./..o (x = cross, o = nought)"
+    "turn 5 of player 1"
+  then "player 1: cross on row 1 column 2" is legal
+  when "player 1: cross on row 3 column 1"
+  when "player 2: nought on row 2 column 3"
+  then game over by three
+'''
+
+
+def test_an_example_starts_from_a_written_position(tmp_path):
+    from rulespec.runtime.examples import run_examples
+    path = tmp_path / "written.rules"
+    path.write_text(EXAMPLE, encoding="utf-8")
+    results = {r.name: r for r in run_examples(rulespec.load(str(path)))}
+    assert results["written"].passed, results["written"].message
+    # the same example with the last move elsewhere fails: the position is what the game went on from
+    path.write_text(EXAMPLE.replace("nought on row 2 column 3", "nought on row 1 column 2"), encoding="utf-8")
+    results = {r.name: r for r in run_examples(rulespec.load(str(path)))}
+    assert not results["written"].passed and "three" in results["written"].message
+
+
+def test_a_bad_position_in_an_example_is_a_rule_error_at_its_place(tmp_path):
+    path = tmp_path / "bad.rules"
+    path.write_text(EXAMPLE.replace("x.o/.x./..o", "x.o/.x./..q"), encoding="utf-8")
+    with pytest.raises(rulespec.RuleError) as caught:
+        rulespec.load(str(path))
+    (diagnostic,) = caught.value.diagnostics
+    line = EXAMPLE.splitlines().index('    "grid: x.o/.x./..o (x = cross, o = nought)"') + 1
+    assert (diagnostic.line, diagnostic.column) == (line, 6 + len("grid: x.o/.x./..")) and \
+        "'q' is not in the key" in diagnostic.message, caught.value.render()
+    assert caught.value.render().splitlines()[1].endswith('"grid: x.o/.x./..q (x = cross, o = nought)"')
+
+
+def test_a_position_for_more_players_than_the_game_seats_is_refused(tmp_path):
+    from rulespec.runtime.examples import run_examples
+    path = tmp_path / "players.rules"
+    path.write_text(EXAMPLE.replace('"turn 5 of player 1"', '"turn 5 of player 1"\n    "players 3"'),
+                    encoding="utf-8")
+    with pytest.raises(rulespec.RuleError, match="played by 2 to 2 players, not 3"):
+        run_examples(rulespec.load(str(path)))
