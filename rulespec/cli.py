@@ -2,7 +2,8 @@
 
 Exit codes: 0 success; 1 a problem found in the rules (a RuleError, a failed example, an out-of-date
 engine, a failed property); 2 bad input from the person at the keyboard (an unknown game, a malformed
-option, a player count the game does not allow); 130 interrupted. A Python traceback is never shown
+option, a player count the game does not allow); 3 `verify --exhaustive` stopped at --max-states before
+it had visited every state (nothing failed in what it saw, but nothing is proven); 130 interrupted. A Python traceback is never shown
 for any of these; set ``RULESPEC_TRACEBACK=1`` to see one for an unexpected internal error.
 """
 
@@ -723,8 +724,14 @@ def verify(
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
                                             help="The step budget of the whole random game that checks termination "
                                                  "(default: 100 x (turn limit + 1) x players, or 1,000,000)."),
+    exhaustive: bool = typer.Option(False, "--exhaustive",
+                                    help="Visit and check every reachable state, breadth-first (small games); a "
+                                         "failure comes with the shortest counterexample. Exit 3 when --max-states "
+                                         "stops the walk first."),
+    max_states: Optional[int] = typer.Option(None, "--max-states", metavar="N",
+                                             help="With --exhaustive: stop after N distinct states (default 100,000)."),
 ) -> None:
-    """Check the game's properties (conformance, invariants, no leaks) on generated games."""
+    """Check the game's properties (conformance, invariants, no leaks) on generated games, or on every state."""
     module = _verify_module(io)
     path = _resolve(rule_file)
     options = _parse_options(option)
@@ -732,6 +739,10 @@ def verify(
     if players is not None and not engine.min_players <= players <= engine.max_players:
         raise UsageProblem(f"{engine.name} is played by {engine.min_players} to {engine.max_players} players, "
                            f"not {players}")
+    if exhaustive or max_states is not None:
+        _verify_exhaustive(io, module, rule_file, engine, players, tuple(variant or ()), options, save, max_states,
+                           exhaustive, dict(examples=examples, seed=seed, max_steps=max_steps))
+        return
     kwargs: dict[str, Any] = dict(variants=tuple(variant or ()), options=options or None, players=players, seed=seed)
     if examples is not None:
         if examples < 1:
@@ -753,6 +764,43 @@ def verify(
         io.print(f"saved the counterexample for {report.failures[0].property} to {save}; "
                  f"replay it with `rulespec replay {save}`")
     raise _Stop(EXIT_PROBLEM)
+
+
+def _verify_exhaustive(io: _Io, module, rule_file: str, engine, players: Optional[int], variants: tuple,
+                       options: dict, save: Optional[Path], max_states: Optional[int], exhaustive: bool,
+                       random_only: dict) -> None:
+    """`verify --exhaustive`: every reachable state of each player count (rulespec/exhaustive.py)."""
+    from .exhaustive import DEFAULT_MAX_STATES, EXIT_INCOMPLETE, explore
+    from .progress import StageProgress
+    if not exhaustive:
+        raise UsageProblem("--max-states goes with --exhaustive")
+    given = [f"--{name.replace('_', '-')}" for name, value in random_only.items() if value is not None]
+    if given:
+        raise UsageProblem(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} for random walks; --exhaustive "
+                           f"visits every state")
+    if max_states is not None and max_states < 1:
+        raise UsageProblem("--max-states must be at least 1")
+    counts = [players] if players is not None else list(range(engine.min_players, engine.max_players + 1))
+    reports = []
+    title = f"verify --exhaustive {_shown_game(rule_file)}" + "".join(f" --variant {v}" for v in variants)
+    with StageProgress(io.err, title, "states") as progress:
+        for count in counts:
+            report = explore(engine, count, variants=variants, max_states=max_states or DEFAULT_MAX_STATES,
+                             progress=progress, source=rule_file)  # as typed: `rulespec replay` finds it again
+            reports.append(report)
+            if report.failures:
+                break
+    for report in reports:
+        io.print(report.render())
+    failed = [f for report in reports for f in report.failures]
+    if failed:
+        if save is not None:
+            module.save_counterexample(save, failed[0])
+            io.print(f"saved the counterexample for {failed[0].property} to {save}; replay it with "
+                     f"`rulespec replay {save}`")
+        raise _Stop(EXIT_PROBLEM)
+    if not all(report.complete for report in reports):
+        raise _Stop(EXIT_INCOMPLETE)
 
 
 @app.command()
