@@ -98,7 +98,7 @@ def explore(name_or_path: Union[str, Path, Engine], players: Optional[int] = Non
         game, source = _load(name_or_path, variants, options), source or str(name_or_path)
     if players is None:
         players = game.MIN_PLAYERS
-    report = ExhaustiveReport(source, game.TITLE, players, dict(game.option_values), tuple(variants), max_states)
+    report = ExhaustiveReport(source, game.TITLE, players, dict(game._option_values), tuple(variants), max_states)
     checks = Checks(game, players, source, variants, counts=report.checks_by_property)
     try:
         _walk(game, players, checks, report, progress)
@@ -148,7 +148,7 @@ def _walk(game: Engine, players: int, checks: Checks, report: ExhaustiveReport, 
                                                      f"{type(error).__name__}: {error}",
                             list(state.history) + [str(action)])
             checks.turn_limit(child)
-            checks.rule_invariants(child, since=len(state.violations))
+            checks.rule_invariants(child, since=len(state._violations))
             checks.chance_outcomes(child)
             checks.legal_actions(child)
             key = state_key(child)
