@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '1ba6f95cf77e29ee'
+SOURCE_HASH = '0fb24571204b8337'
 GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
@@ -722,123 +722,120 @@ def example_two_eggs_at_once(run):
 def example_seventeen_points(run):
     """Example: The scoring example: 5 + 5 + 1 + 0 + 6 = 17. [LTES-SCORE-10, LTES-SCORE-2, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:461)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=463)
-    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'triangle', 'triangle', 'triangle', 'diamond', 'diamond', 'diamond', 'trapezoid', 'trapezoid', 'hexagon', 'egg', 'shrimp', 'shrimp', 'shrimp'], line=464)
-    run.fact(st, 'final_score of player 1 = 17', lambda: (score_final_score(st, 0) == 17), line=465)
-    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=466)
-    run.fact(st, 'eggs of player 1 = 1', lambda: (score_eggs(st, 0) == 1), line=467)
+    run.position(st, (('sea:', 464, 6), ('  r3c8: triangle', 465, 6), ('shield of player 1: triangle x4, diamond x3, trapezoid x2, hexagon, egg, shrimp x3', 466, 6)), line=463)
+    run.fact(st, 'final_score of player 1 = 17', lambda: (score_final_score(st, 0) == 17), line=467)
+    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=468)
+    run.fact(st, 'eggs of player 1 = 1', lambda: (score_eggs(st, 0) == 1), line=469)
     return st
 
 
 def example_a_wild_egg_keeps_a_tile_out(run):
-    """Example: An egg completes a set; the best split leaves a real tile over. [LTES-SCORE-8, LTES-TIE-1, LTES-SCORE-3] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:469)"""
+    """Example: An egg completes a set; the best split leaves a real tile over. [LTES-SCORE-8, LTES-TIE-1, LTES-SCORE-3] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:471)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=471)
-    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'diamond', 'trapezoid', 'hexagon', 'egg'], line=472)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'diamond', 'egg', 'egg'], line=473)
-    run.fact(st, 'final_score of player 1 = 5', lambda: (score_final_score(st, 0) == 5), line=474)
-    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=475)
-    run.fact(st, 'final_score of player 2 = 5', lambda: (score_final_score(st, 1) == 5), line=476)
-    run.fact(st, 'leftover_tiles of player 2 = 0', lambda: (score_leftover_tiles(st, 1) == 0), line=477)
+    run.position(st, (('sea:', 474, 6), ('  r3c8: triangle', 475, 6), ('shield of player 1: triangle, diamond, trapezoid, hexagon, egg', 476, 6), ('shield of player 2: triangle, diamond, egg x2', 477, 6)), line=473)
+    run.fact(st, 'final_score of player 1 = 5', lambda: (score_final_score(st, 0) == 5), line=478)
+    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=479)
+    run.fact(st, 'final_score of player 2 = 5', lambda: (score_final_score(st, 1) == 5), line=480)
+    run.fact(st, 'leftover_tiles of player 2 = 0', lambda: (score_leftover_tiles(st, 1) == 0), line=481)
     return st
 
 
 def example_covering_nothing(run):
-    """Example: FAQ 1: covering no creature brings nothing. [LTES-FAQ-1, LTES-ACT-3] (rulebooks/let-them-eat-shrimp.rules:479)"""
+    """Example: FAQ 1: covering no creature brings nothing. [LTES-FAQ-1, LTES-ACT-3] (rulebooks/let-them-eat-shrimp.rules:483)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=481)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'egg'], line=482)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=483)
-    run.act(st, 'player 1: place diamond on r3c9 r3c10', line=484)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=485)
-    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=486)
-    run.legal(st, 'player 2: place triangle on r3c11', True, line=487)
+    run.place(st, 0, [('triangle', 'r3c8')], line=485)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'egg'], line=486)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=487)
+    run.act(st, 'player 1: place diamond on r3c9 r3c10', line=488)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=489)
+    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=490)
+    run.legal(st, 'player 2: place triangle on r3c11', True, line=491)
     return st
 
 
 def example_one_roll_for_a_shark(run):
-    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:489)"""
+    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:493)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r1c14')], line=491)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=492)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=493)
-    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=494)
-    run.legal(st, 'chance: loss roll: triangle', True, line=495)
-    run.act(st, 'chance: loss roll: triangle', line=496)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=497)
-    run.legal(st, 'player 2: place triangle on r1c17', True, line=498)
+    run.place(st, 0, [('triangle', 'r1c14')], line=495)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=496)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=497)
+    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=498)
+    run.legal(st, 'chance: loss roll: triangle', True, line=499)
+    run.act(st, 'chance: loss roll: triangle', line=500)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=501)
+    run.legal(st, 'player 2: place triangle on r1c17', True, line=502)
     return st
 
 
 def example_the_better_starfish(run):
-    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:500)"""
+    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:504)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=502)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=503)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=504)
-    run.step(st, 'loss_roll', (0,), line=505)
-    run.act(st, 'chance: loss roll: starfish', line=506)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=507)
-    run.step(st, 'loss_roll', (0,), line=508)
-    run.act(st, 'chance: loss roll: shark', line=509)
-    run.legal(st, 'player 1: give diamond back to the supply', True, line=510)
-    run.legal(st, 'player 1: give hexagon back to the supply', True, line=511)
-    run.act(st, 'player 1: give hexagon back to the supply', line=512)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=513)
+    run.place(st, 0, [('triangle', 'r3c8')], line=506)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=507)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=508)
+    run.step(st, 'loss_roll', (0,), line=509)
+    run.act(st, 'chance: loss roll: starfish', line=510)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=511)
+    run.step(st, 'loss_roll', (0,), line=512)
+    run.act(st, 'chance: loss roll: shark', line=513)
+    run.legal(st, 'player 1: give diamond back to the supply', True, line=514)
+    run.legal(st, 'player 1: give hexagon back to the supply', True, line=515)
+    run.act(st, 'player 1: give hexagon back to the supply', line=516)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=517)
     return st
 
 
 def example_gains_from_the_die(run):
-    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:515)"""
+    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:519)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=517)
-    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=518)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=519)
-    run.step(st, 'gain_roll', (0,), line=520)
-    run.act(st, 'chance: gain roll: shark', line=521)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=522)
-    run.step(st, 'gain_roll', (0,), line=523)
-    run.act(st, 'chance: gain roll: trapezoid', line=524)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=525)
-    run.step(st, 'gain_roll', (0,), line=526)
-    run.act(st, 'chance: gain roll: starfish', line=527)
-    run.legal(st, 'player 1: take a hexagon from the supply', True, line=528)
-    run.act(st, 'player 1: take a hexagon from the supply', line=529)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=530)
+    run.place(st, 0, [('triangle', 'r3c8')], line=521)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=522)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=523)
+    run.step(st, 'gain_roll', (0,), line=524)
+    run.act(st, 'chance: gain roll: shark', line=525)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=526)
+    run.step(st, 'gain_roll', (0,), line=527)
+    run.act(st, 'chance: gain roll: trapezoid', line=528)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=529)
+    run.step(st, 'gain_roll', (0,), line=530)
+    run.act(st, 'chance: gain roll: starfish', line=531)
+    run.legal(st, 'player 1: take a hexagon from the supply', True, line=532)
+    run.act(st, 'player 1: take a hexagon from the supply', line=533)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=534)
     return st
 
 
 def example_no_egg_is_no_knockout(run):
-    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:532)"""
+    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:536)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=534)
-    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'egg'], line=535)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=536)
-    run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=537)
-    run.step(st, 'loss_roll', (0,), line=538)
-    run.act(st, 'chance: loss roll: hexagon', line=539)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=540)
-    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=541)
+    run.place(st, 0, [('triangle', 'r3c8')], line=538)
+    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'egg'], line=539)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=540)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=541)
     run.step(st, 'loss_roll', (0,), line=542)
-    run.act(st, 'chance: loss roll: diamond', line=543)
-    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=544)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=545)
+    run.act(st, 'chance: loss roll: hexagon', line=543)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=544)
+    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=545)
+    run.step(st, 'loss_roll', (0,), line=546)
+    run.act(st, 'chance: loss roll: diamond', line=547)
+    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=548)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=549)
     return st
 
 
 def example_buying_a_tile(run):
-    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:547)"""
+    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:551)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=549)
-    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=550)
-    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=551)
-    run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=552)
-    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=553)
-    run.act(st, 'player 1: pay an egg for a hexagon', line=554)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=555)
-    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=556)
-    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=557)
-    run.legal(st, 'player 3: place triangle on r3c12', True, line=558)
+    run.place(st, 0, [('triangle', 'r3c8')], line=553)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=554)
+    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=555)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=556)
+    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=557)
+    run.act(st, 'player 1: pay an egg for a hexagon', line=558)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=559)
+    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=560)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=561)
+    run.legal(st, 'player 3: place triangle on r3c12', True, line=562)
     return st
 
 

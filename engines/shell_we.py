@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '0f714cb7d2b22e02'
+SOURCE_HASH = '2488f5d406ed34b8'
 GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
@@ -792,70 +792,54 @@ def example_no_starfish_bonus(run):
 def example_last_tile_in_bag(run):
     """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:370)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=372)
-    run.put(st, st._t.zone_base['rack'] + 0, ['green 0'], line=373)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=374)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=375)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=376)
-    run.put(st, st._t.zone_base['box'], ['red 0', 'red 1', 'red 2', 'red 3', 'red 5', 'red 6', 'red 7', 'red 8', 'red 9', 'red 10', 'red 11', 'red 12', 'red 13', 'red 14', 'red 15', 'red 16', 'red 17'], line=377)
-    run.put(st, st._t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 4', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=378)
-    run.put(st, st._t.zone_base['box'], ['green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 10', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=379)
-    run.put(st, st._t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 10', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=380)
-    run.put(st, st._t.zone_base['box'], ['purple 0', 'purple 1', 'purple 2', 'purple 3', 'purple 4', 'purple 5', 'purple 6', 'purple 7', 'purple 8', 'purple 9', 'purple 10', 'purple 11', 'purple 12', 'purple 13', 'purple 14'], line=381)
-    run.put(st, st._t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish'], line=382)
-    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=383)
-    run.act(st, 'player 1: draw two tiles', line=384)
-    run.act(st, 'chance: draw starfish', line=385)
-    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=386)
-    run.legal(st, 'player 2: pass', True, line=387)
+    run.position(st, (('beach:', 373, 6), ('  red 4: red 4', 374, 6), ('bag: starfish', 375, 6), ('rack of player 1: green 0', 376, 6), ('rack of player 2: purple 17', 377, 6), ('rack of player 3: purple 16', 378, 6), ('rack of player 4: purple 15', 379, 6), ('box: the rest', 380, 6)), line=372)
+    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=381)
+    run.act(st, 'player 1: draw two tiles', line=382)
+    run.act(st, 'chance: draw starfish', line=383)
+    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=384)
+    run.legal(st, 'player 2: pass', True, line=385)
     return st
 
 
 def example_empty_rack_wins(run):
-    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:389)"""
+    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:387)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=391)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3'], line=392)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=393)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=394)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=395)
-    run.act(st, 'player 1: play red 3', line=396)
-    run.over(st, 'out_of_tiles', line=397)
-    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=398)
-    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=399)
+    run.place(st, 0, [('red 4', None)], line=389)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3'], line=390)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=391)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=392)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=393)
+    run.act(st, 'player 1: play red 3', line=394)
+    run.over(st, 'out_of_tiles', line=395)
+    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=396)
+    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=397)
     return st
 
 
 def example_all_pass(run):
-    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:401)"""
+    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:399)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('blue 4', None)], line=403)
-    run.put(st, st._t.zone_base['rack'] + 0, ['green 10'], line=404)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10'], line=405)
-    run.put(st, st._t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=406)
-    run.put(st, st._t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16', 'green 17'], line=407)
-    run.put(st, st._t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16', 'yellow 17'], line=408)
-    run.put(st, st._t.zone_base['box'], ['starfish', 'starfish', 'starfish', 'starfish', 'starfish'], line=409)
-    run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=410)
-    run.legal(st, 'player 1: draw two tiles', False, line=411)
-    run.act(st, 'player 1: pass', line=412)
-    run.act(st, 'player 2: pass', line=413)
-    run.over(st, 'everybody_passed', line=414)
-    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=415)
-    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=416)
+    run.position(st, (('beach:', 402, 6), ('  blue 4: blue 4', 403, 6), ('bag: empty', 404, 6), ('rack of player 1: green 10', 405, 6), ('rack of player 2: yellow 10', 406, 6), ('box: the rest', 407, 6)), line=401)
+    run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=408)
+    run.legal(st, 'player 1: draw two tiles', False, line=409)
+    run.act(st, 'player 1: pass', line=410)
+    run.act(st, 'player 2: pass', line=411)
+    run.over(st, 'everybody_passed', line=412)
+    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=413)
+    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=414)
     return st
 
 
 def example_side_b_pearl(run):
-    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:418)"""
+    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:416)"""
     st = run.start(players=2, options={'side': 'B'})
-    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=421)
-    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=422)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=423)
-    run.act(st, 'player 1: play blue 4', line=424)
-    run.act(st, 'player 1: play blue 8 too', line=425)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=426)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=427)
+    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=419)
+    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=420)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=421)
+    run.act(st, 'player 1: play blue 4', line=422)
+    run.act(st, 'player 1: play blue 8 too', line=423)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=424)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=425)
     return st
 
 

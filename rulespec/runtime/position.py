@@ -127,7 +127,10 @@ def _letters(engine: Engine, st: State, b: int) -> Optional[dict[str, str]]:
         return None
     used: dict[str, str] = {}
     for label in labels:
-        candidates = [c for c in label.lower() if c.isalnum()] + list(string.ascii_lowercase + string.digits)
+        # the last word first: it tells copies of one kind apart (`bottle 8` is 8, `cross` is c)
+        words = label.lower().split()
+        candidates = [c for word in reversed(words) for c in word if c.isalnum()] + \
+            list(string.ascii_lowercase + string.digits)
         letter = next(c for c in candidates if c not in used.values())
         used[label] = letter
     return used
@@ -217,7 +220,8 @@ def to_position(st: State) -> str:
                     row += "-" if not t.in_use[b][c] else "." if cells[c] < 0 else \
                         letters[engine.ITEM_LABEL[cells[c]]]
                 rows.append(row)
-            key = ", ".join(f"{letter} = {label}" for label, letter in letters.items())
+            shown = set("".join(rows))  # the key names the letters on the board, not every kind there is
+            key = ", ".join(f"{letter} = {label}" for label, letter in letters.items() if letter in shown)
             lines.append(f"{board.name}: {'/'.join(rows)}" + (f" ({key})" if key else ""))
             continue
         placed = []
