@@ -94,8 +94,8 @@ def expand_items(components: Sequence[ir.Component]) -> list[tuple[str, dict, st
         for name, values in component.attributes:
             combos = [dict(c, **{name: v}) for c in combos for v in values]
         for combo in combos:
-            for _ in range(component.copies):
-                items.append((component.name, combo, item_label(component, combo)))
+            label = item_label(component, combo)  # the same for every copy
+            items.extend([(component.name, combo, label)] * component.copies)
     return items
 
 
@@ -2034,12 +2034,19 @@ class Checker:
         self.left_out_of_base.append(f"{what} {d.name}" if what == "example" else f"the {what} with {players} players")
         return True
 
+    def _component_labels(self) -> set[str]:
+        """Every component's label, as examples name them: worked out once, not once per example."""
+        labels = self.__dict__.get("_labels_of_components")
+        if labels is None:
+            labels = self._labels_of_components = {label for _, _, label in expand_items(
+                [ir.Component(c.name, None, (), (), tuple((a.name, a.values) for a in c.attributes), c.copies, c.shown_as)
+                 for c in self.components.values()])}
+        return labels
+
     def example(self, d: ast.ExampleDecl) -> ir.Example:
         self.cites_of(d, f"example `{d.name}`")
         lines = []
-        labels = {label for _, _, label in expand_items(
-            [ir.Component(c.name, None, (), (), tuple((a.name, a.values) for a in c.attributes), c.copies, c.shown_as)
-             for c in self.components.values()])} if getattr(self, "items_bounded", True) else None
+        labels = self._component_labels() if getattr(self, "items_bounded", True) else None
         game = self.games[0] if self.games else None
         players = next((line.number for line in d.lines if line.what == "players"), game.min_players if game else 0)
         for line in d.lines:
