@@ -79,6 +79,11 @@ def check(
     width = min(io.out.width, 100)
     io.print(Text("ok ", style="bold green") + Text(f"{_shown_path(path)} parses and checks"))
     io.print(textwrap.fill(summary(model, path), width=width))
+    from .runtime.examples import position_diagnostics
+    problems = position_diagnostics(engine)  # (a committed engine is loaded without them: see pipeline)
+    if problems:
+        from .language.errors import RuleError
+        raise RuleError(problems)
     results = run_examples(engine)
     failed = [r for r in results if not r.passed]
     if results:
@@ -729,7 +734,7 @@ def verify(
                                          "failure comes with the shortest counterexample. Exit 3 when --max-states "
                                          "stops the walk first."),
     max_states: Optional[int] = typer.Option(None, "--max-states", metavar="N",
-                                             help="With --exhaustive: stop after N distinct states (default 100,000)."),
+                                             help="With --exhaustive: stop after N distinct states (default 50,000)."),
 ) -> None:
     """Check the game's properties (conformance, invariants, no leaks) on generated games, or on every state."""
     module = _verify_module(io)

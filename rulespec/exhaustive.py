@@ -30,7 +30,7 @@ from .runtime.engine import Engine, State
 from .verify import COUNTEREXAMPLE_DIR, Checks, Failure, PropertyFailure, _load, _offered, _options_text, \
     save_counterexample
 
-DEFAULT_MAX_STATES = 100_000
+DEFAULT_MAX_STATES = 50_000  # a few KB per state still to visit: a few hundred MB at the most
 EXIT_INCOMPLETE = 3  # `rulespec verify --exhaustive`: the walk stopped at --max-states before it was done
 
 
