@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = 'b70af8a15efa5869'
+SOURCE_HASH = '29b51a61f9735223'
 GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
@@ -39,22 +39,22 @@ TEXT_3 = tuple('give a face-down card to ' + label for label in SEAT_LABEL)  # '
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [SHRIMP-SETUP-1, SHRIMP-SETUP-2, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-6] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:177)"""
+    """Step `setup`. [SHRIMP-SETUP-1, SHRIMP-SETUP-2, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-6] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:179)"""
     for _ in st._loop(41):
         for v_p in st._loop_over(range(st.players)):
             st._then('deal', (v_p,))
 
 # ---------------------------------------------------------------- chance deal
 def draw_deal(st, v_player):
-    """Chance `deal`: the zone it draws from. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
+    """Chance `deal`: the zone it draws from. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:184)"""
     return st._t.zone_base['pool']
 
 def text_deal(st, v_player, v_card):
-    """Chance `deal`: how an outcome reads. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
+    """Chance `deal`: how an outcome reads. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:184)"""
     return 'deal ' + ITEM_LABEL[v_card] + ' to ' + SEAT_LABEL[v_player]
 
 def resolve_deal(st, cause, v_player, v_card):
-    """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:182)"""
+    """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:184)"""
     st._move(v_card, st._t.zone_base['deck'] + v_player, 'dealt')
 
 # ---------------------------------------------------------------- choice turn
@@ -64,7 +64,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__onto_grilled(st, v_player):
-    """Option `onto_grilled` of `turn`: `turn a card onto the grilled shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:197)"""
+    """Option `onto_grilled` of `turn`: `turn a card onto the grilled shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:199)"""
     found = []
     if not ((not st._zones[st._t.zone_base['grilled']] or (bool(st._zones[st._t.zone_base['linguine']]) and bool(st._zones[st._t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
         return found
@@ -85,13 +85,13 @@ def first_failing_turn__onto_grilled(st, v_player):
 
 
 def effect_turn__onto_grilled(st, cause, v_player):
-    """What `onto_grilled` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:197)"""
+    """What `onto_grilled` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:199)"""
     st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['grilled'], 'turned')
     st._then('open_window', (v_player,))
 
 
 def options_turn__onto_linguine(st, v_player):
-    """Option `onto_linguine` of `turn`: `turn a card onto the linguine dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:201)"""
+    """Option `onto_linguine` of `turn`: `turn a card onto the linguine dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
     found = []
     if not ((not st._zones[st._t.zone_base['linguine']] or (bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
         return found
@@ -112,13 +112,13 @@ def first_failing_turn__onto_linguine(st, v_player):
 
 
 def effect_turn__onto_linguine(st, cause, v_player):
-    """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:201)"""
+    """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
     st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['linguine'], 'turned')
     st._then('open_window', (v_player,))
 
 
 def options_turn__onto_fried(st, v_player):
-    """Option `onto_fried` of `turn`: `turn a card onto the fried shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
+    """Option `onto_fried` of `turn`: `turn a card onto the fried shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:207)"""
     found = []
     if not ((not st._zones[st._t.zone_base['fried']] or (bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
         return found
@@ -139,13 +139,13 @@ def first_failing_turn__onto_fried(st, v_player):
 
 
 def effect_turn__onto_fried(st, cause, v_player):
-    """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:205)"""
+    """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:207)"""
     st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['fried'], 'turned')
     st._then('open_window', (v_player,))
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [SHRIMP-PLAY-2, SHRIMP-PLAY-3, SHRIMP-PLAY-4, SHRIMP-PLAY-6, SHRIMP-PLAY-10] ruling SHRIMP-AMB-14, SHRIMP-AMB-15 (rulebooks/shrimp.rules:196)"""
+    """Every choice of `turn` now, in the order offered. [SHRIMP-PLAY-2, SHRIMP-PLAY-3, SHRIMP-PLAY-4, SHRIMP-PLAY-6, SHRIMP-PLAY-10] ruling SHRIMP-AMB-14, SHRIMP-AMB-15 (rulebooks/shrimp.rules:198)"""
     rows = []
     seat = v_player
     # onto_grilled: `turn a card onto the grilled shrimp dish`
@@ -161,7 +161,7 @@ def choices_turn(st, v_player):
 
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
-    """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:216)"""
+    """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:218)"""
     st._keep_counters()
     for v_p in st._loop_over(range(st.players)):
         st._counters['tried'][v_p] = 0
@@ -174,7 +174,7 @@ def by_window(st, v_flipper):
 
 
 def options_window__smash(st, v_flipper):
-    """Option `smash` of `window`: `smash the lemon`. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
+    """Option `smash` of `window`: `smash the lemon`. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:224)"""
     found = []
     for v_player in range(st.players):
         if not ((st._counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -197,14 +197,14 @@ def first_failing_window__smash(st, v_flipper, v_player):
 
 
 def effect_window__smash(st, cause, v_flipper, v_player):
-    """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:222)"""
+    """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:224)"""
     st._keep_counters()
     st._counters['tried'][v_player] = 1
     st._then('call', (v_player, v_flipper))
 
 
 def options_window__blurt(st, v_flipper):
-    """Option `blurt` of `window`: `call without smashing the lemon`. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
+    """Option `blurt` of `window`: `call without smashing the lemon`. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:228)"""
     found = []
     for v_player in range(st.players):
         if not ((st._counters['tried'][v_player] == 0)):  # tried of player = 0
@@ -227,7 +227,7 @@ def first_failing_window__blurt(st, v_flipper, v_player):
 
 
 def effect_window__blurt(st, cause, v_flipper, v_player):
-    """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:226)"""
+    """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:228)"""
     st._keep_counters()
     st._counters['tried'][v_player] = 1
     st._then('penalty', (v_player,))
@@ -235,7 +235,7 @@ def effect_window__blurt(st, cause, v_flipper, v_player):
 
 
 def options_window__go_on(st, v_flipper):
-    """Option `go_on` of `window`: `go on`. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
+    """Option `go_on` of `window`: `go on`. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:233)"""
     found = []
     for v_player in range(st.players):
         if not ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
@@ -258,12 +258,12 @@ def first_failing_window__go_on(st, v_flipper, v_player):
 
 
 def effect_window__go_on(st, cause, v_flipper, v_player):
-    """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:231)"""
+    """What `go_on` does. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:233)"""
     pass
 
 
 def choices_window(st, v_flipper):
-    """Every choice of `window` now, in the order offered. [SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-PLAY-4, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-2] ruling SHRIMP-AMB-6, SHRIMP-AMB-22 (rulebooks/shrimp.rules:221)"""
+    """Every choice of `window` now, in the order offered. [SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-PLAY-4, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-2] ruling SHRIMP-AMB-6, SHRIMP-AMB-22 (rulebooks/shrimp.rules:223)"""
     rows = []
     counter_tried = st._counters['tried']
     for v_player in range(st.players):
@@ -285,7 +285,7 @@ def by_call(st, v_player, v_flipper):
 
 
 def options_call__word(st, v_player, v_flipper):
-    """Option `word` of `call`: `call {w}`. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
+    """Option `word` of `call`: `call {w}`. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:238)"""
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     for v_w in st._zones[st._t.zone_base['words']]:
@@ -321,7 +321,7 @@ def first_failing_call__word(st, v_player, v_flipper, v_w):
 
 
 def effect_call__word(st, cause, v_player, v_flipper, v_w):
-    """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:236)"""
+    """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:238)"""
     st._move(v_w, st._t.zone_base['said'], 'called')
     if (len(st._zones[st._t.zone_base['said']]) == 3):
         st._then('judge', (v_player, v_flipper))
@@ -330,7 +330,7 @@ def effect_call__word(st, cause, v_player, v_flipper, v_w):
 
 
 def options_call__stop(st, v_player, v_flipper):
-    """Option `stop` of `call`: `stop calling`. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
+    """Option `stop` of `call`: `stop calling`. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:246)"""
     found = []
     found.append(('stop calling', ()))
     return found
@@ -347,12 +347,12 @@ def first_failing_call__stop(st, v_player, v_flipper):
 
 
 def effect_call__stop(st, cause, v_player, v_flipper):
-    """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:244)"""
+    """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:246)"""
     st._then('judge', (v_player, v_flipper))
 
 
 def choices_call(st, v_player, v_flipper):
-    """Every choice of `call` now, in the order offered. [SHRIMP-FEAST-2, SHRIMP-COMP-9, SHRIMP-BINGE-1, SHRIMP-EXQ-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:235)"""
+    """Every choice of `call` now, in the order offered. [SHRIMP-FEAST-2, SHRIMP-COMP-9, SHRIMP-BINGE-1, SHRIMP-EXQ-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:237)"""
     rows = []
     seat = v_player
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
@@ -374,7 +374,7 @@ def choices_call(st, v_player, v_flipper):
 
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
-    """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:248)"""
+    """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:250)"""
     if (not st._zones[st._t.zone_base['said']] or not st._zones[st._t.zone_base['grilled']] or not st._zones[st._t.zone_base['linguine']] or not st._zones[st._t.zone_base['fried']] or any((not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st._top(st._t.zone_base['linguine'])) + ITEM_ATTRS['number'].get(st._top(st._t.zone_base['fried']))) == 7)))) for v_w in st._zones[st._t.zone_base['said']])):
         st._then('penalty', (v_player,))
         st._then('window', (v_flipper,))
@@ -403,7 +403,7 @@ def by_steal(st, v_player):
 
 
 def options_steal__take(st, v_player):
-    """Option `take` of `steal`: `steal a card from the feast of {q}`. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
+    """Option `take` of `steal`: `steal a card from the feast of {q}`. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:283)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -430,12 +430,12 @@ def first_failing_steal__take(st, v_player, v_q):
 
 
 def effect_steal__take(st, cause, v_player, v_q):
-    """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:281)"""
+    """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:283)"""
     st._move(st._top(st._t.zone_base['feast'] + v_q), st._t.zone_base['feast'] + v_player, 'stolen')
 
 
 def choices_steal(st, v_player):
-    """Every choice of `steal` now, in the order offered. [SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:280)"""
+    """Every choice of `steal` now, in the order offered. [SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:282)"""
     rows = []
     seat = v_player
     # take: `steal a card from the feast of {q}`
@@ -454,7 +454,7 @@ def by_penalty(st, v_player):
 
 
 def options_penalty__give(st, v_player):
-    """Option `give` of `penalty`: `give a feast card to {q}`. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
+    """Option `give` of `penalty`: `give a feast card to {q}`. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:291)"""
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -477,12 +477,12 @@ def first_failing_penalty__give(st, v_player, v_q):
 
 
 def effect_penalty__give(st, cause, v_player, v_q):
-    """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:289)"""
+    """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:291)"""
     st._move(st._top(st._t.zone_base['feast'] + v_player), st._t.zone_base['feast'] + v_q, 'penalty')
 
 
 def choices_penalty(st, v_player):
-    """Every choice of `penalty` now, in the order offered. [SHRIMP-PEN-1, SHRIMP-PEN-4, SHRIMP-FEAST-7, SHRIMP-FEAST-9, SHRIMP-EXQ-2] ruling SHRIMP-AMB-11, SHRIMP-AMB-20, SHRIMP-AMB-24 (rulebooks/shrimp.rules:288)"""
+    """Every choice of `penalty` now, in the order offered. [SHRIMP-PEN-1, SHRIMP-PEN-4, SHRIMP-FEAST-7, SHRIMP-FEAST-9, SHRIMP-EXQ-2] ruling SHRIMP-AMB-11, SHRIMP-AMB-20, SHRIMP-AMB-24 (rulebooks/shrimp.rules:290)"""
     rows = []
     seat = v_player
     # give: `give a feast card to {q}`
@@ -499,7 +499,7 @@ def by_deck_penalty(st, v_player):
 
 
 def options_deck_penalty__give(st, v_player):
-    """Option `give` of `deck_penalty`: `give a face-down card to {q}`. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
+    """Option `give` of `deck_penalty`: `give a face-down card to {q}`. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:301)"""
     found = []
     if not (bool(st._zones[st._t.zone_base['deck'] + v_player])):  # deck of player is not empty
         return found
@@ -526,12 +526,12 @@ def first_failing_deck_penalty__give(st, v_player, v_q):
 
 
 def effect_deck_penalty__give(st, cause, v_player, v_q):
-    """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:299)"""
+    """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:301)"""
     st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['feast'] + v_q, 'penalty')
 
 
 def choices_deck_penalty(st, v_player):
-    """Every choice of `deck_penalty` now, in the order offered. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-24 (rulebooks/shrimp.rules:298)"""
+    """Every choice of `deck_penalty` now, in the order offered. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-24 (rulebooks/shrimp.rules:300)"""
     rows = []
     seat = v_player
     # give: `give a face-down card to {q}`
@@ -549,7 +549,7 @@ def applies_all_dealt(st, v_player):
 
 
 def instead_all_dealt(st, cause, v_player):
-    """What happens instead of `deal`. [SHRIMP-SETUP-5] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:188)"""
+    """What happens instead of `deal`. [SHRIMP-SETUP-5] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:190)"""
     pass
 
 # ---------------------------------------------------------------- instead no_card_to_turn
@@ -559,7 +559,7 @@ def applies_no_card_to_turn(st, v_player):
 
 
 def instead_no_card_to_turn(st, cause, v_player):
-    """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:210)"""
+    """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:212)"""
     st._keep_counters()
     st._counters['unable'] = 1
 
@@ -570,12 +570,12 @@ def applies_empty_feast(st, v_player):
 
 
 def instead_empty_feast(st, cause, v_player):
-    """What happens instead of `penalty`. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11 (rulebooks/shrimp.rules:294)"""
+    """What happens instead of `penalty`. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11 (rulebooks/shrimp.rules:296)"""
     st._then('deck_penalty', (v_player,))
 
 # ---------------------------------------------------------------- end exquisite
 def end_exquisite(st):
-    """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:306)"""
+    """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:308)"""
     counter_exquisite_dish = st._counters['exquisite_dish']
     for v_p in range(st.players):
         if (counter_exquisite_dish[v_p] == 1):
@@ -584,14 +584,14 @@ def end_exquisite(st):
 
 # ---------------------------------------------------------------- end no_card
 def end_no_card(st):
-    """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:312)"""
+    """Whether the game ends now by `no_card`; returns the declared winners. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:314)"""
     if (st._counters['unable'] == 1):
         return []
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-END-2] ruling SHRIMP-AMB-21, SHRIMP-AMB-12 (rulebooks/shrimp.rules:306, 312)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-END-2] ruling SHRIMP-AMB-21, SHRIMP-AMB-12 (rulebooks/shrimp.rules:308, 314)"""
     counter_exquisite_dish = st._counters['exquisite_dish']
     # exquisite [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21
     for v_p in range(st.players):
@@ -604,337 +604,337 @@ def ends_after_step(st):
 
 
 def score_cards(st, v_p):
-    """Score `cards`. [SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-5, SHRIMP-AMB-13 (rulebooks/shrimp.rules:316)"""
+    """Score `cards`. [SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-5, SHRIMP-AMB-13 (rulebooks/shrimp.rules:318)"""
     return len(st._zones[st._t.zone_base['feast'] + v_p])
 
 
 def score_shrimp(st, v_p):
-    """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:319)"""
+    """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:321)"""
     return sum([ITEM_ATTRS['number'].get(v_c) for v_c in st._zones[st._t.zone_base['feast'] + v_p]])
 
 def invariant_conservation(st):
-    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:335)"""
+    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:337)"""
     return ((len(st._zones[st._t.zone_base['pool']]) + len(st._zones_named('deck')) + len(st._zones[st._t.zone_base['grilled']]) + len(st._zones[st._t.zone_base['linguine']]) + len(st._zones[st._t.zone_base['fried']]) + len(st._zones_named('feast'))) == 81)
 
 def invariant_only_cards(st):
-    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:338)"""
+    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:340)"""
     return ((len([1 for v_c in st._zones[st._t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones_named('deck') if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones[st._t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones[st._t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones[st._t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones_named('feast') if (not ITEM_KIND[v_c] == 'card')])) == 0)
 
 def invariant_words_kept(st):
-    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:341)"""
+    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:343)"""
     return (((len(st._zones[st._t.zone_base['words']]) + len(st._zones[st._t.zone_base['said']])) == 13) and (len(st._zones[st._t.zone_base['said']]) <= 3) and (not any(ITEM_KIND[v_w] == 'card' for v_w in st._zones[st._t.zone_base['words']])) and (not any(ITEM_KIND[v_w] == 'card' for v_w in st._zones[st._t.zone_base['said']])))
 
 def invariant_fill_first(st):
-    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:344)"""
+    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:346)"""
     return ((bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['linguine']]) and bool(st._zones[st._t.zone_base['fried']])) or ((len(st._zones[st._t.zone_base['grilled']]) <= 1) and (len(st._zones[st._t.zone_base['linguine']]) <= 1) and (len(st._zones[st._t.zone_base['fried']]) <= 1)))
 
 def invariant_pool_dealt(st):
-    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:347)"""
+    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:349)"""
     return (not st._zones[st._t.zone_base['pool']] or (((len(st._zones[st._t.zone_base['grilled']]) + len(st._zones[st._t.zone_base['linguine']]) + len(st._zones[st._t.zone_base['fried']]) + len(st._zones_named('feast'))) == 0) and ((len(st._zones_named('deck')) + len(st._zones[st._t.zone_base['pool']])) == 81)))
 
 def invariant_one_word_of_a_kind(st):
-    """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:350)"""
+    """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:352)"""
     return ((len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word']) <= 1) and (len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word']) <= 1) and (len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word']) <= 1) and (len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word']) <= 1))
 
 
 def example_card_description(run):
-    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:356)"""
+    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:358)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=358)
-    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) == 2) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['grilled'])) == 'large') and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['grilled'])) == 'green') and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Italian')), line=359)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=360)
+    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) == 2) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['grilled'])) == 'large') and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['grilled'])) == 'green') and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Italian')), line=361)
     return st
 
 
 def example_three_different_dishes(run):
-    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:361)"""
+    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:363)"""
     st = run.start(players=4, options={})
-    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=363)
-    run.put(st, st._t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=364)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=365)
-    run.put(st, st._t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=366)
-    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=367)
-    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Brazilian'), line=368)
-    run.legal(st, 'player 2: go on', True, line=369)
-    run.legal(st, 'player 3: go on', False, line=370)
-    run.act(st, 'player 2: go on', line=371)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=372)
-    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=373)
-    run.act(st, 'player 3: go on', line=374)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=375)
-    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=376)
-    run.act(st, 'player 3: turn a card onto the linguine dish', line=377)
-    run.act(st, 'player 4: go on', line=378)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=379)
-    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=380)
-    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=381)
-    run.act(st, 'player 4: turn a card onto the linguine dish', line=382)
-    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st._zones[st._t.zone_base['linguine']]) == 2) and (len(st._zones[st._t.zone_base['deck'] + 3]) == 1)), line=383)
+    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=365)
+    run.put(st, st._t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=366)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=367)
+    run.put(st, st._t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=368)
+    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=369)
+    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Brazilian'), line=370)
+    run.legal(st, 'player 2: go on', True, line=371)
+    run.legal(st, 'player 3: go on', False, line=372)
+    run.act(st, 'player 2: go on', line=373)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=374)
+    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=375)
+    run.act(st, 'player 3: go on', line=376)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=377)
+    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=378)
+    run.act(st, 'player 3: turn a card onto the linguine dish', line=379)
+    run.act(st, 'player 4: go on', line=380)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=381)
+    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=382)
+    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=383)
+    run.act(st, 'player 4: turn a card onto the linguine dish', line=384)
+    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st._zones[st._t.zone_base['linguine']]) == 2) and (len(st._zones[st._t.zone_base['deck'] + 3]) == 1)), line=385)
     return st
 
 
 def example_three_shrimp(run):
-    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:385)"""
+    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:387)"""
     st = run.start(players=4, options={})
-    run.put(st, st._t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=387)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=388)
-    run.put(st, st._t.zone_base['fried'], ['2 small pink Italian shrimp'], line=389)
-    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=390)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=391)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=392)
-    run.put(st, st._t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=393)
-    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=394)
-    run.legal(st, 'player 1: smash the lemon', True, line=395)
-    run.legal(st, 'player 3: smash the lemon', True, line=396)
-    run.act(st, 'player 3: smash the lemon', line=397)
-    run.legal(st, 'player 3: call 3 shrimp', True, line=398)
-    run.legal(st, 'player 3: call cocktail', True, line=399)
-    run.act(st, 'player 3: call 3 shrimp', line=400)
-    run.legal(st, 'player 3: call 1 shrimp', False, line=401)
-    run.act(st, 'player 3: stop calling', line=402)
-    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 5) and not st._zones[st._t.zone_base['grilled']] and not st._zones[st._t.zone_base['linguine']] and not st._zones[st._t.zone_base['fried']]), line=403)
-    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=404)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=405)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=406)
+    run.put(st, st._t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=389)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=390)
+    run.put(st, st._t.zone_base['fried'], ['2 small pink Italian shrimp'], line=391)
+    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=392)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=393)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=394)
+    run.put(st, st._t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=395)
+    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=396)
+    run.legal(st, 'player 1: smash the lemon', True, line=397)
+    run.legal(st, 'player 3: smash the lemon', True, line=398)
+    run.act(st, 'player 3: smash the lemon', line=399)
+    run.legal(st, 'player 3: call 3 shrimp', True, line=400)
+    run.legal(st, 'player 3: call cocktail', True, line=401)
+    run.act(st, 'player 3: call 3 shrimp', line=402)
+    run.legal(st, 'player 3: call 1 shrimp', False, line=403)
+    run.act(st, 'player 3: stop calling', line=404)
+    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 5) and not st._zones[st._t.zone_base['grilled']] and not st._zones[st._t.zone_base['linguine']] and not st._zones[st._t.zone_base['fried']]), line=405)
+    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=406)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=407)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=408)
     return st
 
 
 def example_only_top_cards(run):
-    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:408)"""
+    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:410)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=410)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=411)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=412)
-    run.put(st, st._t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=413)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=414)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=415)
-    run.step(st, 'window', (0,), line=416)
-    run.act(st, 'player 2: smash the lemon', line=417)
-    run.act(st, 'player 2: call 3 shrimp', line=418)
-    run.act(st, 'player 2: stop calling', line=419)
-    run.legal(st, 'player 2: give a feast card to player 3', True, line=420)
-    run.legal(st, 'player 2: give a feast card to player 2', False, line=421)
-    run.act(st, 'player 2: give a feast card to player 3', line=422)
-    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1) and (len(st._zones[st._t.zone_base['grilled']]) == 2)), line=423)
-    run.legal(st, 'player 2: smash the lemon', False, line=424)
-    run.legal(st, 'player 3: smash the lemon', True, line=425)
-    run.legal(st, 'player 2: go on', True, line=426)
+    run.put(st, st._t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=412)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=413)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=414)
+    run.put(st, st._t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=415)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=416)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=417)
+    run.step(st, 'window', (0,), line=418)
+    run.act(st, 'player 2: smash the lemon', line=419)
+    run.act(st, 'player 2: call 3 shrimp', line=420)
+    run.act(st, 'player 2: stop calling', line=421)
+    run.legal(st, 'player 2: give a feast card to player 3', True, line=422)
+    run.legal(st, 'player 2: give a feast card to player 2', False, line=423)
+    run.act(st, 'player 2: give a feast card to player 3', line=424)
+    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1) and (len(st._zones[st._t.zone_base['grilled']]) == 2)), line=425)
+    run.legal(st, 'player 2: smash the lemon', False, line=426)
+    run.legal(st, 'player 3: smash the lemon', True, line=427)
+    run.legal(st, 'player 2: go on', True, line=428)
     return st
 
 
 def example_cocktail_sum(run):
-    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:428)"""
+    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:430)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['1 large green American shrimp'], line=430)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=431)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink Italian shrimp'], line=432)
-    run.put(st, st._t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=433)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=434)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=435)
-    run.step(st, 'window', (0,), line=436)
-    run.act(st, 'player 2: smash the lemon', line=437)
-    run.act(st, 'player 2: call cocktail', line=438)
-    run.act(st, 'player 2: stop calling', line=439)
-    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=440)
-    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=441)
+    run.put(st, st._t.zone_base['grilled'], ['1 large green American shrimp'], line=432)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=433)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink Italian shrimp'], line=434)
+    run.put(st, st._t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=435)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=436)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=437)
+    run.step(st, 'window', (0,), line=438)
+    run.act(st, 'player 2: smash the lemon', line=439)
+    run.act(st, 'player 2: call cocktail', line=440)
+    run.act(st, 'player 2: stop calling', line=441)
+    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=442)
+    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=443)
     return st
 
 
 def example_binge(run):
-    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:443)"""
+    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:445)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large green American shrimp'], line=445)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue American shrimp'], line=446)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink American shrimp'], line=447)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=448)
-    run.put(st, st._t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=449)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=450)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=451)
-    run.step(st, 'window', (0,), line=452)
-    run.act(st, 'player 2: smash the lemon', line=453)
-    run.act(st, 'player 2: call 3 shrimp', line=454)
-    run.act(st, 'player 2: call American', line=455)
-    run.act(st, 'player 2: stop calling', line=456)
-    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st._zones[st._t.zone_base['feast'] + 1]) == 3), line=457)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=458)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=459)
+    run.put(st, st._t.zone_base['grilled'], ['3 large green American shrimp'], line=447)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue American shrimp'], line=448)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink American shrimp'], line=449)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=450)
+    run.put(st, st._t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=451)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=452)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=453)
+    run.step(st, 'window', (0,), line=454)
+    run.act(st, 'player 2: smash the lemon', line=455)
+    run.act(st, 'player 2: call 3 shrimp', line=456)
+    run.act(st, 'player 2: call American', line=457)
+    run.act(st, 'player 2: stop calling', line=458)
+    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st._zones[st._t.zone_base['feast'] + 1]) == 3), line=459)
     run.act(st, 'player 2: steal a card from the feast of player 1', line=460)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=461)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=462)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=461)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=462)
     run.act(st, 'player 2: steal a card from the feast of player 3', line=463)
-    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=464)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=465)
-    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 10) and (len(st._zones[st._t.zone_base['feast'] + 0]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=466)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=467)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=464)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=465)
+    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=466)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=467)
+    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 10) and (len(st._zones[st._t.zone_base['feast'] + 0]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=468)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=469)
     return st
 
 
 def example_cocktail_of_large(run):
-    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:469)"""
+    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:471)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=471)
-    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=472)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=473)
-    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=474)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=475)
-    run.step(st, 'window', (0,), line=476)
-    run.act(st, 'player 2: smash the lemon', line=477)
-    run.act(st, 'player 2: call cocktail', line=478)
-    run.act(st, 'player 2: call large', line=479)
-    run.act(st, 'player 2: stop calling', line=480)
-    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=481)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=473)
+    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=474)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=475)
+    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=476)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=477)
+    run.step(st, 'window', (0,), line=478)
+    run.act(st, 'player 2: smash the lemon', line=479)
+    run.act(st, 'player 2: call cocktail', line=480)
+    run.act(st, 'player 2: call large', line=481)
+    run.act(st, 'player 2: stop calling', line=482)
+    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=483)
     return st
 
 
 def example_cocktail_alone(run):
-    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:483)"""
+    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:485)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=485)
-    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=486)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=487)
-    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=488)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=489)
-    run.step(st, 'window', (0,), line=490)
-    run.act(st, 'player 2: smash the lemon', line=491)
-    run.act(st, 'player 2: call cocktail', line=492)
-    run.act(st, 'player 2: stop calling', line=493)
-    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=494)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=495)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=487)
+    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=488)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=489)
+    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=490)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=491)
+    run.step(st, 'window', (0,), line=492)
+    run.act(st, 'player 2: smash the lemon', line=493)
+    run.act(st, 'player 2: call cocktail', line=494)
+    run.act(st, 'player 2: stop calling', line=495)
+    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=496)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=497)
     return st
 
 
 def example_blue_brazilian(run):
-    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:497)"""
+    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:499)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=499)
-    run.put(st, st._t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=500)
-    run.put(st, st._t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=501)
-    run.put(st, st._t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=502)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=503)
-    run.step(st, 'window', (0,), line=504)
-    run.act(st, 'player 2: smash the lemon', line=505)
-    run.act(st, 'player 2: call blue', line=506)
-    run.act(st, 'player 2: call Brazilian', line=507)
-    run.act(st, 'player 2: stop calling', line=508)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=509)
-    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 4) and not st._zones[st._t.zone_base['feast'] + 0]), line=510)
-    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=511)
+    run.put(st, st._t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=501)
+    run.put(st, st._t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=502)
+    run.put(st, st._t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=503)
+    run.put(st, st._t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=504)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=505)
+    run.step(st, 'window', (0,), line=506)
+    run.act(st, 'player 2: smash the lemon', line=507)
+    run.act(st, 'player 2: call blue', line=508)
+    run.act(st, 'player 2: call Brazilian', line=509)
+    run.act(st, 'player 2: stop calling', line=510)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=511)
+    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 4) and not st._zones[st._t.zone_base['feast'] + 0]), line=512)
+    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=513)
     return st
 
 
 def example_exquisite_cocktail(run):
-    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:513)"""
+    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:515)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=515)
-    run.put(st, st._t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=516)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=517)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=518)
-    run.step(st, 'window', (0,), line=519)
-    run.act(st, 'player 3: smash the lemon', line=520)
-    run.act(st, 'player 3: call cocktail', line=521)
-    run.act(st, 'player 3: call large', line=522)
-    run.act(st, 'player 3: call Italian', line=523)
-    run.over(st, 'exquisite', line=524)
-    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st._counters['exquisite_dish'][2] == 1), line=525)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=517)
+    run.put(st, st._t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=518)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=519)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=520)
+    run.step(st, 'window', (0,), line=521)
+    run.act(st, 'player 3: smash the lemon', line=522)
+    run.act(st, 'player 3: call cocktail', line=523)
+    run.act(st, 'player 3: call large', line=524)
+    run.act(st, 'player 3: call Italian', line=525)
+    run.over(st, 'exquisite', line=526)
+    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st._counters['exquisite_dish'][2] == 1), line=527)
     return st
 
 
 def example_exquisite_pink(run):
-    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:527)"""
+    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:529)"""
     st = run.start(players=4, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=529)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=530)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=531)
-    run.step(st, 'window', (3,), line=532)
-    run.act(st, 'player 4: smash the lemon', line=533)
-    run.act(st, 'player 4: call 3 shrimp', line=534)
-    run.act(st, 'player 4: call pink', line=535)
-    run.act(st, 'player 4: call Brazilian', line=536)
-    run.over(st, 'exquisite', line=537)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=531)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=532)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=533)
+    run.step(st, 'window', (3,), line=534)
+    run.act(st, 'player 4: smash the lemon', line=535)
+    run.act(st, 'player 4: call 3 shrimp', line=536)
+    run.act(st, 'player 4: call pink', line=537)
+    run.act(st, 'player 4: call Brazilian', line=538)
+    run.over(st, 'exquisite', line=539)
     return st
 
 
 def example_wrong_third(run):
-    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:539)"""
+    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:541)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=541)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=542)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=543)
-    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=544)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=545)
-    run.step(st, 'window', (0,), line=546)
-    run.act(st, 'player 1: smash the lemon', line=547)
-    run.act(st, 'player 1: call 3 shrimp', line=548)
-    run.act(st, 'player 1: call pink', line=549)
-    run.act(st, 'player 1: call large', line=550)
-    run.legal(st, 'player 1: give a face-down card to player 2', True, line=551)
-    run.act(st, 'player 1: give a face-down card to player 2', line=552)
-    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['deck'] + 0]) == 1) and (len(st._zones[st._t.zone_base['fried']]) == 1)), line=553)
-    run.legal(st, 'player 2: smash the lemon', True, line=554)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=543)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=544)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=545)
+    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=546)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=547)
+    run.step(st, 'window', (0,), line=548)
+    run.act(st, 'player 1: smash the lemon', line=549)
+    run.act(st, 'player 1: call 3 shrimp', line=550)
+    run.act(st, 'player 1: call pink', line=551)
+    run.act(st, 'player 1: call large', line=552)
+    run.legal(st, 'player 1: give a face-down card to player 2', True, line=553)
+    run.act(st, 'player 1: give a face-down card to player 2', line=554)
+    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['deck'] + 0]) == 1) and (len(st._zones[st._t.zone_base['fried']]) == 1)), line=555)
+    run.legal(st, 'player 2: smash the lemon', True, line=556)
     return st
 
 
 def example_silence(run):
-    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:556)"""
+    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:558)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=558)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=559)
-    run.step(st, 'window', (0,), line=560)
-    run.act(st, 'player 1: smash the lemon', line=561)
-    run.act(st, 'player 1: stop calling', line=562)
-    run.fact(st, 'count(c in feast) = 0', lambda: (len(st._zones_named('feast')) == 0), line=563)
-    run.legal(st, 'player 2: smash the lemon', True, line=564)
-    run.legal(st, 'player 1: smash the lemon', False, line=565)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=560)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=561)
+    run.step(st, 'window', (0,), line=562)
+    run.act(st, 'player 1: smash the lemon', line=563)
+    run.act(st, 'player 1: stop calling', line=564)
+    run.fact(st, 'count(c in feast) = 0', lambda: (len(st._zones_named('feast')) == 0), line=565)
+    run.legal(st, 'player 2: smash the lemon', True, line=566)
+    run.legal(st, 'player 1: smash the lemon', False, line=567)
     return st
 
 
 def example_too_early(run):
-    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:567)"""
+    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:569)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=569)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=570)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=571)
-    run.put(st, st._t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=572)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=573)
-    run.step(st, 'window', (0,), line=574)
-    run.act(st, 'player 1: smash the lemon', line=575)
-    run.act(st, 'player 1: call 3 shrimp', line=576)
-    run.act(st, 'player 1: stop calling', line=577)
-    run.act(st, 'player 1: give a feast card to player 3', line=578)
-    run.act(st, 'player 2: call without smashing the lemon', line=579)
-    run.act(st, 'player 2: give a feast card to player 3', line=580)
-    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 2) and (len(st._zones[st._t.zone_base['linguine']]) == 1)), line=581)
-    run.legal(st, 'player 3: smash the lemon', True, line=582)
-    run.legal(st, 'player 2: smash the lemon', False, line=583)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=571)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=572)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=573)
+    run.put(st, st._t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=574)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=575)
+    run.step(st, 'window', (0,), line=576)
+    run.act(st, 'player 1: smash the lemon', line=577)
+    run.act(st, 'player 1: call 3 shrimp', line=578)
+    run.act(st, 'player 1: stop calling', line=579)
+    run.act(st, 'player 1: give a feast card to player 3', line=580)
+    run.act(st, 'player 2: call without smashing the lemon', line=581)
+    run.act(st, 'player 2: give a feast card to player 3', line=582)
+    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 2) and (len(st._zones[st._t.zone_base['linguine']]) == 1)), line=583)
+    run.legal(st, 'player 3: smash the lemon', True, line=584)
+    run.legal(st, 'player 2: smash the lemon', False, line=585)
     return st
 
 
 def example_out_of_cards(run):
-    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:585)"""
+    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:587)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=587)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=588)
-    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=589)
-    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=590)
-    run.step(st, 'window', (0,), line=591)
-    run.act(st, 'player 2: go on', line=592)
-    run.over(st, 'no_card', line=593)
-    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=594)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=589)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=590)
+    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=591)
+    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=592)
+    run.step(st, 'window', (0,), line=593)
+    run.act(st, 'player 2: go on', line=594)
+    run.over(st, 'no_card', line=595)
+    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=596)
     return st
 
 
 def example_tie_by_lot(run):
-    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:596)"""
+    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:598)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=598)
-    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=599)
-    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=600)
-    run.step(st, 'window', (0,), line=601)
-    run.act(st, 'player 2: go on', line=602)
-    run.legal(st, 'chance: lot: player 1', True, line=603)
-    run.legal(st, 'chance: lot: player 3', True, line=604)
-    run.legal(st, 'chance: lot: player 2', False, line=605)
-    run.act(st, 'chance: lot: player 3', line=606)
-    run.over(st, 'no_card', line=607)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=600)
+    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=601)
+    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=602)
+    run.step(st, 'window', (0,), line=603)
+    run.act(st, 'player 2: go on', line=604)
+    run.legal(st, 'chance: lot: player 1', True, line=605)
+    run.legal(st, 'chance: lot: player 3', True, line=606)
+    run.legal(st, 'chance: lot: player 2', False, line=607)
+    run.act(st, 'chance: lot: player 3', line=608)
+    run.over(st, 'no_card', line=609)
     return st
 
 
@@ -956,9 +956,9 @@ class ShrimpEngine(Engine):
     ZONES = (
         ZoneInfo('pool', False, 'hidden', 'in_play', ('SHRIMP-SETUP-3',)),
         ZoneInfo('deck', True, 'hidden', None, ('SHRIMP-SETUP-4', 'SHRIMP-PLAY-3'), stacked=True),
-        ZoneInfo('grilled', False, 'public', None, ('SHRIMP-COMP-2', 'SHRIMP-SETUP-2', 'SHRIMP-PLAY-6'), stacked=True),
-        ZoneInfo('linguine', False, 'public', None, ('SHRIMP-COMP-2', 'SHRIMP-SETUP-2', 'SHRIMP-PLAY-6'), stacked=True),
-        ZoneInfo('fried', False, 'public', None, ('SHRIMP-COMP-2', 'SHRIMP-SETUP-2', 'SHRIMP-PLAY-6'), stacked=True),
+        ZoneInfo('grilled', False, 'top', None, ('SHRIMP-COMP-2', 'SHRIMP-SETUP-2', 'SHRIMP-PLAY-6'), stacked=True),
+        ZoneInfo('linguine', False, 'top', None, ('SHRIMP-COMP-2', 'SHRIMP-SETUP-2', 'SHRIMP-PLAY-6'), stacked=True),
+        ZoneInfo('fried', False, 'top', None, ('SHRIMP-COMP-2', 'SHRIMP-SETUP-2', 'SHRIMP-PLAY-6'), stacked=True),
         ZoneInfo('feast', True, 'public', None, ('SHRIMP-FEAST-6', 'SHRIMP-FEAST-7'), stacked=True),
         ZoneInfo('words', False, 'public', 'left_out', ('SHRIMP-COMP-9', 'SHRIMP-FEAST-2')),
         ZoneInfo('said', False, 'public', None, ('SHRIMP-FEAST-2',)),

@@ -224,7 +224,7 @@ def claim_effects_match(state, rng: random.Random) -> set[str]:
         offered = [c[len("call "):] for c in smashed.observation(seat)["decision"]["choices"] if c.startswith("call ")]
         assert true <= set(offered), f"player {seat + 1} is not offered {true - set(offered)}"
         assert set(offered) == {labels[i] for i in range(len(labels)) if item_kind[i] != "card"}
-        dish_cards = sum(len(before["zones"][d]["items"]) for d in DISHES)
+        dish_cards = sum(before["zones"][d]["size"] for d in DISHES)
         feasts = [f["size"] for f in before["zones"]["feast"]]
         for words in sequences(offered, true, rng):
             after, offered_lists = call(state, seat, words)
@@ -390,6 +390,10 @@ def no_face_down_card_shows(state) -> None:
         view = state.observation(seat)
         assert "items" not in view["zones"]["pool"]
         assert all("items" not in deck for deck in view["zones"]["deck"])  # her own deck included
+        for d in DISHES:  # of a dish only its top card is seen (SHRIMP-AMB-14)
+            cards = zone(state, d)
+            assert view["zones"][d]["items"] == [labels[i] for i in cards[-1:]]
+            assert view["zones"][d]["size"] == len(cards)
 
 
 @given(**games)

@@ -568,8 +568,10 @@ class Checks:
                       history)
         return shadow
 
-    def hidden_zone_instances(self, state: State, seat: int) -> list[tuple[int, str]]:
-        """(zone index, name) of every zone instance ``seat`` cannot see."""
+    def hidden_zone_instances(self, state: State, seat: int) -> list[tuple[int, str, int]]:
+        """(zone index, name, covered) of every zone instance whose contents ``seat`` cannot see now:
+        ``covered`` is how many of its first items are hidden (all of them, or, for a pile of which only
+        the top is seen, all but the top)."""
         out = []
         for zone in self.game.ZONES:
             base = state._t.zone_base[zone.name]
@@ -578,20 +580,23 @@ class Checks:
                     continue
                 if zone.visibility == "owner" and zone.per_player and owner == seat:
                     continue
-                out.append((base + owner, f"{zone.name} of player {owner + 1}" if zone.per_player else zone.name))
+                size = len(state._zones[base + owner])
+                covered = max(size - 1, 0) if zone.visibility == "top" else size
+                out.append((base + owner, f"{zone.name} of player {owner + 1}" if zone.per_player else zone.name,
+                            covered))
         return out
 
     def hidden_variant(self, state: State, seat: int, rng: random.Random) -> Optional[tuple[State, list[str]]]:
-        """A state that differs from ``state`` only in what ``seat`` cannot see: the items of the zone
-        instances hidden from it are shuffled among them, each instance keeping its size. None when
-        there is nothing to swap."""
-        instances = self.hidden_zone_instances(state, seat)
-        pool = [item for z, _ in instances for item in state._zones[z]]
+        """A state that differs from ``state`` only in what ``seat`` cannot see now: the items hidden from
+        it (in hidden zones, and under the top of a pile of which only the top is seen) are shuffled among
+        those places, each keeping its size. None when there is nothing to swap."""
+        instances = [(z, name, covered) for z, name, covered in self.hidden_zone_instances(state, seat) if covered]
+        pool = [item for z, _, covered in instances for item in state._zones[z][:covered]]
         if len(instances) < 2 or not pool:
             return None
         labels = self.game.ITEM_LABEL
-        sizes = [len(state._zones[z]) for z, _ in instances]
-        originals = [sorted(labels[i] for i in state._zones[z]) for z, _ in instances]
+        sizes = [covered for _, _, covered in instances]
+        originals = [sorted(labels[i] for i in state._zones[z][:covered]) for z, _, covered in instances]
         for _ in range(8):
             shuffled = list(pool)
             rng.shuffle(shuffled)
@@ -605,10 +610,10 @@ class Checks:
             return None
         variant = state.clone()
         moved = []
-        for (z, name), part in zip(instances, parts):
+        for (z, name, covered), part in zip(instances, parts):
             if state._zones[z] == sorted(state._zones[z]):
                 part = sorted(part)
-            variant._zones[z] = part
+            variant._zones[z] = part + list(state._zones[z][covered:])
             for item in part:
                 if state._loc[item] != z:
                     moved.append(f"{labels[item]} to {name}")

@@ -690,6 +690,8 @@ def _zone(en: English, d: ir.Zone) -> list[str]:
         "public": " Everybody sees what is in it.",
         "hidden": " Nobody sees what is in it; everybody sees how many components it holds.",
         "owner": " Only its owner sees what is in it; everybody sees how many components it holds.",
+        "top": " Everybody sees the component on top; the ones under it are covered (everybody sees how many"
+               " there are, and has seen each one while it was on top).",
     }.get(d.visibility, f" Visibility: {d.visibility}.")
     if d.stacked:
         text += " It is a pile: components keep the order they arrived in, and the last one is on top."

@@ -289,7 +289,8 @@ class GamePage:
             lines += ["| zone | whose | who sees the contents | at the start | order |", "| --- | --- | --- | --- | --- |"]
             for z in m.zones:
                 sees = {"public": "everybody", "hidden": "nobody (only the number)",
-                        "owner": "its owner (others: the number)"}.get(z.visibility, z.visibility)
+                        "owner": "its owner (others: the number)",
+                        "top": "everybody: the top only (the rest: the number)"}.get(z.visibility, z.visibility)
                 start = {"in_play": "every component in play", "left_out": "every component left out"}.get(
                     z.start or "", "empty")
                 lines.append(f"| [{human(z.name)}](#{self.by_key[('zone', z.name)].anchor}) | "

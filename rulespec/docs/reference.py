@@ -85,6 +85,11 @@ zone box: shared, public, holds every component left out [LAN-4]''',
     E("Components and zones", "A pile", "zone_stacked", "cards.rules", '''
 zone pile: shared, public, stacked [CRD-4]''',
       "A stacked zone keeps the order in which components arrived; `top of pile` is the last one."),
+    E("Components and zones", "Only the top of a pile is seen", "visibility", "cards.rules", '''
+zone discard: shared, only top seen, stacked [CRD-5]''',
+      "A pile whose top component is face up and the others covered: a seat's observation shows the top "
+      "and how many there are. Each component was on top once, so a seat's information state (what it has "
+      "seen, in order) still holds the covered ones. It needs `stacked`."),
     E("Components and zones", "Counters", "counter per_player", "lanes.rules", '''
 counter passes starts at 0 [LAN-8]
 counter goals per player starts at 0 [LAN-6]''',

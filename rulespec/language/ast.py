@@ -433,7 +433,7 @@ class ZoneDecl(Clause):
     kind: Literal["zone"] = "zone"
     name: str
     per_player: bool
-    visibility: Literal["public", "hidden", "owner"]
+    visibility: Literal["public", "hidden", "owner", "top"]  # top: only the top of the pile is seen
     start: Optional[Literal["in_play", "left_out"]] = None
     start_component: Optional[str] = None  # ``holds every X``: all of component X start here
     stacked: bool = False  # items keep the order they arrived in; the last is the top

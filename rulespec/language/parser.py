@@ -1113,7 +1113,7 @@ class _ToAst(Transformer):
 
     def visibility(self, meta, children):
         word = str(children[0])
-        return "owner" if word == "seen" else word
+        return {"seen": "owner", "only": "top"}.get(word, word)
 
     def zone_start(self, meta, children):
         last = str(children[-1])

@@ -436,6 +436,10 @@ class Checker:
         self.options = {d.name: d for d in decls if d.kind == "option"}
         self.components = {d.name: d for d in decls if d.kind == "component"}
         self.zones = {d.name: d for d in decls if d.kind == "zone"}
+        for zone in self.zones.values():
+            if zone.visibility == "top" and not zone.stacked:
+                self.error(zone.loc, f"zone `{zone.name}` is `only top seen` but has no top: it is not stacked",
+                           hint="add `, stacked` so that the zone keeps its order and the last component in is on top")
         self.counters = {d.name: d for d in decls if d.kind == "counter"}
         self.queues = {d.name: d for d in decls if d.kind == "queue"}
         self.boards = {d.name: d for d in decls if d.kind == "board"}

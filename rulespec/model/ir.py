@@ -477,7 +477,7 @@ class LeaveOut(Cited):
 @dataclass(frozen=True)
 class Zone(Cited):
     per_player: bool
-    visibility: str  # public | hidden | owner
+    visibility: str  # public | hidden | owner | top (only the top of a pile is seen)
     start: Optional[str]  # in_play | left_out | None
     stacked: bool = False
     start_component: Optional[str] = None

@@ -612,6 +612,8 @@ class Engine:
                     # A stacked zone shows its order (the last is on top); any other zone is a sorted
                     # multiset, so items with the same label stay indistinguishable.
                     view["items"] = labels if zone.stacked else sorted(labels)
+                elif zone.visibility == "top":  # a pile covered but for its top: that one is seen
+                    view["items"] = [self.ITEM_LABEL[items[-1]]] if items else []
                 views.append(view)
             zones[zone.name] = views if zone.per_player else views[0]
         boards = {}

@@ -263,12 +263,14 @@ class Shrimp:
                 "penalty": self.offender}[self.mode]
 
     def observation(self, seat: int) -> dict:
-        """What ``seat`` sees: sizes of the face-down piles, everything face up, its own choices."""
+        """What ``seat`` sees: sizes of the face-down piles, everything face up (of a dish, only its top
+        card and how many lie under it: ruling SHRIMP-AMB-14), its own choices."""
         return {
             "seat": seat,
             "pool": len(self.pool),
             "decks": [len(d) for d in self.decks],
-            "dishes": [[LABEL[c] for c in dish] for dish in self.dishes],
+            "dishes": [[LABEL[dish[-1]]] if dish else [] for dish in self.dishes],
+            "dish_sizes": [len(dish) for dish in self.dishes],
             "feasts": [[LABEL[c] for c in f] for f in self.feasts],
             "said": sorted(WORDS[w][2] for w in self.said),
             "tried": sorted(self.tried),
@@ -285,6 +287,7 @@ class Shrimp:
         del view["seat"], view["choices"]
         view["pool"] = sorted(LABEL[c] for c in self.pool)
         view["decks"] = [[LABEL[c] for c in d] for d in self.decks]
+        view["dishes"] = [[LABEL[c] for c in dish] for dish in self.dishes]
         return view
 
 

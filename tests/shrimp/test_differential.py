@@ -52,7 +52,8 @@ def engine_view(state, seat: int) -> dict:
         "seat": seat,
         "pool": zones["pool"]["size"],
         "decks": [d["size"] for d in zones["deck"]],
-        "dishes": [zones[name]["items"] for name in DISH_ZONES],
+        "dishes": [zones[name].get("items", []) for name in DISH_ZONES],
+        "dish_sizes": [zones[name]["size"] for name in DISH_ZONES],
         "feasts": [f["items"] for f in zones["feast"]],
         "said": sorted(zones["said"]["items"]),
         "tried": [s for s, value in enumerate(obs["counters"]["tried"]) if value],
@@ -72,6 +73,7 @@ def engine_snapshot(state) -> dict:
     base = state._t.zone_base
     view["pool"] = sorted(label[i] for i in state._zones[base["pool"]])
     view["decks"] = [[label[i] for i in state._zones[base["deck"] + s]] for s in range(state.players)]
+    view["dishes"] = [[label[i] for i in state._zones[base[name]]] for name in DISH_ZONES]
     return view
 
 
