@@ -51,7 +51,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
         max_num_players=most_players or engine.MAX_PLAYERS,
         min_num_players=1 if most_players else engine.MIN_PLAYERS,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=key is not None and core.information_layout_for(key, players) is not None,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters)
@@ -98,7 +98,9 @@ class RulespecGame(pyspiel.Game):
             raise ValueError("a rulespec game observes for one seat (private_info SINGLE_PLAYER): what that seat "
                              "may see, its own hidden zones included; no public-only or all-seeing observer")
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        return InformationStateObserver() if perfect_recall else ObservationObserver(self.layout)
+        if perfect_recall:
+            return InformationStateObserver(core.information_layout_for(self.key, self.players))
+        return ObservationObserver(self.layout)
 
     # numbering helpers beside pyspiel's own (which go through a state)
     def action_to_string(self, action: int, chance: bool = False) -> str:
@@ -187,13 +189,17 @@ class ObservationObserver:
 
 
 class InformationStateObserver:
-    """A seat's information state: its own history of what it has seen (a string; no tensor)."""
+    """A seat's information state: its own history of what it has seen, as a string, and as a tensor
+    (core.InformationLayout: one row per entry of the history) where the game has one."""
 
-    tensor = None
-    dict: dict = {}
+    def __init__(self, layout: Optional[core.InformationLayout]):
+        self.layout = layout
+        self.tensor = None if layout is None else np.zeros(layout.size, np.float32)
+        self.dict = {} if layout is None else {"history": self.tensor.reshape(layout.rows, layout.row)}
 
     def set_from(self, state: RulespecState, player: int) -> None:
-        pass
+        if self.layout is not None:
+            self.tensor[:] = state.session.information_state_tensor(player, self.layout)
 
     def string_from(self, state: RulespecState, player: int) -> str:
         return state.session.information_state_string(player)

@@ -313,7 +313,8 @@ class TensorLayout:
     * ``turn``: the turn number; ``turn_player``: one-hot of the seat whose turn it is; ``leg``: the leg
     * ``zone:NAME`` (per-player zones: ``zone:NAME:N`` for player N): its size, then, when the seat may
       see it, how many of each component label it holds (labels in component order), and for a stacked
-      zone a one-hot of the label on top
+      zone a one-hot of the label on top; a zone of which only the top is seen (``only top seen``): its
+      size, then a one-hot of the label on top (all zeros when it is empty)
     * ``board:NAME``: per space (row-major), a one-hot of the label of the component on it
     * ``counter:NAME``: its value (per seat for a per-player counter); ``queue:NAME``: its length
     """
@@ -329,7 +330,9 @@ class TensorLayout:
             for owner in (range(n) if zone.per_player else [None]):
                 piece = f"zone:{zone.name}" + (f":{owner + 1}" if owner is not None else "")
                 size = 1
-                if zone.visibility != "hidden":
+                if zone.visibility == "top":  # what is seen of it is its top
+                    size += count
+                elif zone.visibility != "hidden":
                     size += count * (2 if zone.stacked else 1)
                 pieces.append((piece, size))
                 self.zones.append((piece, zone.name, owner, zone.visibility, zone.stacked))
@@ -360,14 +363,17 @@ class TensorLayout:
         values[offsets["turn"][0]] = view["turn"]
         values[offsets["turn_player"][0] + view["turn_player"]] = 1.0
         values[offsets["leg"][0]] = view["leg"]
-        for piece, name, owner, _, stacked in self.zones:
+        for piece, name, owner, visibility, stacked in self.zones:
             zone_view = view["zones"][name]
             if owner is not None:
                 zone_view = zone_view[owner]
             at = offsets[piece][0]
             values[at] = zone_view["size"]
             items = zone_view.get("items")
-            if items is not None:
+            if visibility == "top":
+                if items:
+                    values[at + 1 + index[items[-1]]] = 1.0
+            elif items is not None:
                 for label in items:
                     values[at + 1 + index[label]] += 1.0
                 if stacked and items:
@@ -383,6 +389,42 @@ class TensorLayout:
         for name in self.queues:
             values[offsets[f"queue:{name}"][0]] = len(view["queues"][name])
         tensor[:] = values
+
+
+INFORMATION_TENSOR_LIMIT = 1 << 17  # floats: a longer history has its information state as a string only
+
+
+class InformationLayout:
+    """A seat's information state as a tensor: its own history of what it has seen, one row per entry of
+    its information state string, in order, padded with rows of zeros up to the longest history the
+    game's step budget allows (``rows`` = 1 + the budget). A row holds, in this order:
+
+    * ``mover``: one-hot of who moved (each seat, then chance, then ``start`` for the first row)
+    * ``action``: one-hot of the seat's own action (all zeros when another seat or chance moved: what
+      others did is seen only through what it changed)
+    * ``observation``: the seat's observation tensor (``TensorLayout``) right after that move
+
+    A row of zeros is one that has not happened. Only for games without claim windows (a window's
+    rounds of waiting make histories without a useful bound) and whose whole tensor has at most
+    ``INFORMATION_TENSOR_LIMIT`` floats; other games give the information state as a string only.
+    """
+
+    def __init__(self, observation: TensorLayout, players: int, num_actions: int, rows: int):
+        self.observation, self.players, self.num_actions, self.rows = observation, players, num_actions, rows
+        self.pieces = [("mover", players + 2), ("action", num_actions), ("observation", observation.size)]
+        self.row = players + 2 + num_actions + observation.size
+        self.size = self.rows * self.row
+
+    def fill(self, tensor, entries: list) -> None:
+        """Write a seat's history (``(mover, own action or -1, view, to_act)`` per entry) into ``tensor``."""
+        tensor[:] = 0.0
+        n, skip = self.players, self.players + 2 + self.num_actions
+        for r, (mover, action, view, to_act) in enumerate(entries[:self.rows]):
+            at = r * self.row
+            tensor[at + mover] = 1.0
+            if action >= 0:
+                tensor[at + n + 2 + action] = 1.0
+            self.observation.fill(tensor[at + skip:at + self.row], view, to_act)
 
 
 def _flatten(view: dict) -> dict[str, str]:
@@ -410,7 +452,7 @@ class Session:
     waiting for the race to be decided, and each seat's information state (what it has seen)."""
 
     __slots__ = ("key", "table", "state", "picks", "idle", "logs", "seen", "steps", "max_steps", "views", "_texts",
-                 "shared", "paid")
+                 "shared", "paid", "rows")
 
     def __init__(self, key: tuple, table: ActionTable, state: State):
         self.key, self.table, self.state = key, table, state
@@ -424,6 +466,10 @@ class Session:
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
         self.paid = [0.0] * state.players  # the returns before the last seat's move (rewards are the change)
+        # each seat's history for the information state tensor (InformationLayout), where the game has one
+        start = (state.players + 1, -1)
+        self.rows = None if information_layout_for(key, state.players) is None else \
+            [[start + (self.views[seat], self.to_act())] for seat in range(state.players)]
 
     # ---- copies: a clone shares the engine and the table; pickling goes through to_json
     def clone(self) -> "Session":
@@ -437,6 +483,7 @@ class Session:
         copy._texts = dict(self._texts)
         copy.shared = False
         copy.paid = self.paid
+        copy.rows = None if self.rows is None else [list(rows) for rows in self.rows]
         return copy
 
     def __deepcopy__(self, memo) -> "Session":
@@ -444,7 +491,7 @@ class Session:
 
     def __reduce__(self):
         return (_session_from, (self.key, self.state.players, self.state.to_json(), self.picks, self.idle, self.steps,
-                                self.seen, self.logs, self.paid))
+                                self.seen, self.logs, self.paid, self.rows))
 
     # ---- the node
     @property
@@ -585,6 +632,12 @@ class Session:
             who = f"you: {action.text}" if mover == seat else "chance" if mover == CHANCE else f"player {mover + 1} acted"
             self.logs[seat].append(" | ".join([who] + changed))
             self.seen[seat] = now
+        if self.rows is not None:
+            own = self.table.player_id(action) if mover != CHANCE else -1
+            to_act = self.to_act()
+            for seat in range(self.players):
+                self.rows[seat].append((self.players if mover == CHANCE else mover, own if mover == seat else -1,
+                                        self.views[seat], to_act))
 
     # ---- views
     def _full(self, seat: int) -> str:
@@ -616,6 +669,17 @@ class Session:
         if text is None:
             text = self._texts[("information", seat)] = "\n".join(self.logs[seat])
         return text
+
+    def information_state_tensor(self, seat: int, layout: "InformationLayout"):
+        """The seat's history as InformationLayout describes it (a cached array: copy it before changing it)."""
+        if self.rows is None:
+            raise AdapterError("this game gives its information state as a string only (see InformationLayout)")
+        tensor = self._texts.get(("information tensor", seat))
+        if tensor is None:
+            import numpy
+            tensor = self._texts[("information tensor", seat)] = numpy.zeros(layout.size, numpy.float32)
+            layout.fill(tensor, self.rows[seat])
+        return tensor
 
     def rewards(self) -> list[float]:
         """What each seat was paid since the last decision before this one: the change in returns since then,
@@ -650,7 +714,7 @@ def payoffs(engine: Engine, players: int = 0) -> tuple[str, float, float, Option
 COUNTER_LIMIT = 1e15  # a counter holds a whole number from -10^15 to 10^15 (the runtime's limit)
 
 
-def _session_from(key, players, text, picks, idle, steps, seen, logs, paid) -> Session:
+def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows=None) -> Session:
     engine = engine_for(key)
     session = Session.__new__(Session)
     session.key, session.table, session.state = key, table_for(key, players), engine.from_json(text)
@@ -660,6 +724,7 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs, paid) -> S
     session.seen, session.logs = seen, logs
     session.views = [session.state.observation(seat) for seat in range(players)]
     session._texts, session.shared, session.paid = {}, False, paid
+    session.rows = rows
     return session
 
 
@@ -671,6 +736,17 @@ def table_for(key: tuple, players: int) -> ActionTable:
 @functools.lru_cache(maxsize=64)
 def layout_for(key: tuple, players: int) -> TensorLayout:
     return TensorLayout(engine_for(key), players)
+
+
+@functools.lru_cache(maxsize=64)
+def information_layout_for(key: tuple, players: int) -> Optional[InformationLayout]:
+    """The information state tensor's layout, or None for a game that gives it as a string only."""
+    table = table_for(key, players)
+    if table.has_window:
+        return None
+    layout = InformationLayout(layout_for(key, players), players, table.num_actions,
+                               1 + default_max_steps(engine_for(key), players))
+    return layout if layout.size <= INFORMATION_TENSOR_LIMIT else None
 
 
 def new_session(key: tuple, players: int) -> Session:

@@ -1,0 +1,118 @@
+"""Information states through the OpenSpiel adapter: a seat's own history of what it has seen, as a
+string and (where the game has one) as a tensor (rulespec.adapters.core.InformationLayout); and an
+observation that is what is visible now (Shrimp's dishes show their top cards only)."""
+
+import pickle
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
+
+import numpy as np  # noqa: E402
+
+import rulespec.openspiel as rso  # noqa: E402
+from rulespec.adapters import core  # noqa: E402
+
+
+def _kuhn_deals():
+    """Kuhn poker after the deal, for the three deals in which player 1 holds the jack."""
+    game = rso.load_game("kuhn-poker")
+    states = []
+    for second in range(2):
+        state = game.new_initial_state()
+        first = [a for a, _ in state.chance_outcomes() if "jack" in state.action_to_string(pyspiel.PlayerId.CHANCE, a)]
+        state.apply_action(first[0])
+        outcomes = [a for a, _ in state.chance_outcomes()]
+        state.apply_action(outcomes[second])
+        states.append(state)
+    return game, states
+
+
+def test_kuhn_has_an_information_state_tensor_of_the_documented_shape():
+    game = rso.load_game("kuhn-poker")
+    layout = core.information_layout_for(core.game_key("kuhn-poker"), 2)
+    assert game.get_type().provides_information_state_tensor
+    assert game.information_state_tensor_shape() == [layout.rows, layout.row]
+    assert layout.rows == 1 + game.max_game_length()  # one row per move the step budget allows, and the start
+    assert layout.row == 2 + 2 + game.num_distinct_actions() + game.observation_tensor_size()
+
+
+def test_the_tensor_holds_one_row_per_move_seen_with_the_seats_own_actions():
+    game, (state, _) = _kuhn_deals()
+    bet = game.string_to_action("bet")
+    state.apply_action(bet)  # player 1 bets
+    rows = np.array(state.information_state_tensor(0)).reshape(game.information_state_tensor_shape())
+    n, actions = 2, game.num_distinct_actions()
+    present = rows[:, :n + 2].sum(axis=1)
+    assert list(present[:4]) == [1, 1, 1, 1] and not present[4:].any()  # start, two deals, the bet
+    assert rows[0, n + 1] == 1 and rows[1, n] == 1 and rows[2, n] == 1 and rows[3, 0] == 1  # who moved
+    assert rows[3, n + 2 + bet] == 1 and rows[3, n + 2:n + 2 + actions].sum() == 1  # its own bet
+    other = np.array(state.information_state_tensor(1)).reshape(rows.shape)
+    assert other[3, 0] == 1 and not other[3, n + 2:n + 2 + actions].any()  # another's action: not shown as such
+    observation = np.array(state.observation_tensor(1))
+    assert (other[3, n + 2 + actions:] == observation).all()  # what it saw right after: its observation
+
+
+def test_two_deals_differing_only_in_the_others_card_give_the_same_information_state():
+    game, (one, other) = _kuhn_deals()
+    assert one.information_state_string(0) == other.information_state_string(0)
+    assert one.information_state_tensor(0) == other.information_state_tensor(0)
+    assert one.information_state_string(1) != other.information_state_string(1)  # each sees its own card
+    assert one.information_state_tensor(1) != other.information_state_tensor(1)
+    for state in (one, other):
+        hand = state.rulespec_state.observation(1)["zones"]["hand"][1]["items"]
+        assert hand and f"'{hand[0]}'" not in state.information_state_string(0)
+        # and the same after the betting, up to the end (the showdown is in the outcome, not a draw)
+        play = state.clone()
+        while not play.is_terminal():
+            play.apply_action(play.legal_actions()[0])
+            if not play.is_terminal():
+                assert f"'{hand[0]}'" not in play.information_state_string(0)
+
+
+def test_the_information_state_tensor_survives_serialisation_and_cloning():
+    game, (state, _) = _kuhn_deals()
+    state.apply_action(state.legal_actions()[0])
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1]
+    assert again.information_state_tensor(0) == state.information_state_tensor(0)
+    assert pickle.loads(pickle.dumps(state.session)).rows == state.session.rows
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.information_state_tensor(0) != state.information_state_tensor(0)
+    assert np.array(state.information_state_tensor(0)).reshape(game.information_state_tensor_shape())[5:].sum() == 0
+
+
+def test_games_with_long_histories_or_claim_windows_give_the_string_only():
+    for game_id in ("shrimp", "shell-we"):
+        game = rso.load_game(game_id)
+        assert not game.get_type().provides_information_state_tensor
+        assert core.information_layout_for(core.game_key(game_id), game.num_players()) is None
+
+
+def test_shrimps_covered_cards_are_in_the_information_state_not_the_observation():
+    game = rso.load_game("shrimp", players=3)
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    found = None
+    for _ in range(20000):
+        if state.is_terminal():
+            state = game.new_initial_state()
+        rs = state.rulespec_state
+        if not state.is_chance_node():
+            covered = [label for dish in ("grilled", "linguine", "fried")
+                       for label in [rs.engine.ITEM_LABEL[i] for i in rs.zones[rs.t.zone_base[dish]]][:-1]]
+            if covered:
+                found = covered[0]
+                break
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(outcomes)))
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(seat)) for seat in range(3)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert found is not None, "no dish with a covered card"
+    for seat in range(3):
+        assert f'"{found}"' not in state.observation_string(seat)  # covered now: not seen
+        assert f"'{found}'" in state.information_state_string(seat)  # but seen when it was turned
