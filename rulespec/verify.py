@@ -78,6 +78,8 @@ PROPERTIES: dict[str, str] = {
     "json_round_trip": "a state read back from its JSON equals it, offers the same actions and plays on the same",
     "history_replay": "replaying the state's history from a new game gives the same state",
     "hidden_information": "a seat's observation does not change when only what it cannot see changes",
+    "information_state": "a seat's information state (its observations, in order) is the same in two histories "
+                         "that differ only in chance outcomes it cannot see, as long as the difference stays hidden",
     "observation_json": "every observation is JSON-serialisable",
     "turn_limit": "the turn number never exceeds the declared limit",
     "violations": "the runtime records no violation",
@@ -303,6 +305,9 @@ class Checks:
         # this game and player count (rulespec.runtime.engine.default_max_steps)
         self.max_game_steps = max_game_steps if max_game_steps is not None else default_max_steps(game, players)
         self.counts = counts if counts is not None else {}
+        # how the seeded games of playout, termination and hidden information choose a seat's action
+        # (None: uniformly at random, as rulespec.random_game; see POLICIES)
+        self.policy: Optional[Callable[[State, random.Random], Action]] = None
         self.always = tuple(inv for inv in game.INVARIANTS if inv.form == "always" and inv.check is not None)
 
     # ---- reporting
@@ -648,16 +653,75 @@ class Checks:
                           f"({', '.join(moved[:6])}{'...' if len(moved) > 6 else ''}): "
                           f"{_first_difference(seen, other)}", state.history)
 
+    def differs_only_where_hidden(self, one: State, other: State, seat: int) -> bool:
+        """True when two states differ in nothing but the contents of places ``seat`` cannot see now
+        (each such zone keeping its size, a pile of which only the top is seen keeping its top)."""
+        a, b = one._to_dict(), other._to_dict()
+        if any(a[key] != b[key] for key in a if key not in ("zones", "history")):
+            return False
+        hidden = {z: covered for z, _, covered in self.hidden_zone_instances(one, seat)}
+        for z, (x, y) in enumerate(zip(a["zones"], b["zones"])):
+            if x != y and (z not in hidden or len(x) != len(y) or x[hidden[z]:] != y[hidden[z]:]):
+                return False
+        return True
+
+    def information_state(self, state: State, rng: random.Random, steps: int = 30) -> None:
+        """The leak property over a history, not one state: at a chance node, two outcomes that leave
+        states differing only in what ``seat`` cannot see (a draw into another seat's hand) start two
+        histories; the same actions are played on both for up to ``steps`` steps, for as long as they
+        apply to both and the difference stays hidden, and the seat's observation must be the same at
+        every step. A seat's information state is its observations in order, so it is then the same
+        too; a pile of which only the top is seen ends the comparison once a differing card is on top
+        (seen then, so remembered)."""
+        if state.is_terminal() or not state.is_chance_node():
+            return
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        if len(outcomes) < 2:
+            return
+        tried = rng.sample(outcomes, min(len(outcomes), 8))
+        afters = []
+        for outcome in tried:
+            after = state.clone()
+            self.guard("offered_actions_apply", state, lambda: after.apply(outcome), [str(outcome)])
+            afters.append(after)
+        for seat in range(state.players):
+            pair = next(((afters[0], after, tried[0], tried[i]) for i, after in enumerate(afters[1:], 1)
+                         if self.differs_only_where_hidden(afters[0], after, seat)), None)
+            if pair is None:
+                continue
+            one, other, first, second = pair[0].clone(), pair[1].clone(), pair[2], pair[3]
+            self.count("information_state")
+            for step in range(steps + 1):
+                seen = self.guard("information_state", one, lambda: one.observation(seat))
+                if seen != other.observation(seat):
+                    self.fail("information_state",
+                              f"player {seat + 1}'s information state tells apart two histories that differ only "
+                              f"in what it cannot see: chance {first.text!r} or {second.text!r}, then the same "
+                              f"{step} steps; its observation differs: {_first_difference(seen, other.observation(seat))}",
+                              one.history)
+                if one.is_terminal() or step == steps:
+                    break
+                action = random_step(one, rng)
+                if action not in other.legal_actions():
+                    break
+                one.apply(action)
+                other.apply(action)
+                if not self.differs_only_where_hidden(one, other, seat):
+                    break
+
     def hidden_information_in_play(self, seed: int, max_steps: int = 2000) -> Optional[State]:
         """Play a seeded random game from the start (as rulespec.random_game does) and check hidden
         information at the first state where it can swap what some seat cannot see, and again at a
         seeded later step (up to 200; if the game lasts), so that every run checks hidden information
-        in play rather than only when its exploration happens to get there. Returns the first such state;
+        in play rather than only when its exploration happens to get there; at the first chance node
+        where two outcomes differ only in what some seat cannot see, the information state too
+        (:meth:`information_state`). Returns the first state where hidden information was checked;
         None if the game ends (or ``max_steps`` pass) before any: a game with nothing hidden."""
         state = self.game.new_game(self.players)
         rng = random.Random(seed)
         later = rng.randrange(1, 200)
         first = None
+        compared = False
         for step in range(max_steps):
             if state.is_terminal() or (first is not None and step > later):
                 break
@@ -666,7 +730,12 @@ class Checks:
                 self.hidden_information(state)
                 if first is None and self.counts.get("hidden_information", 0) > found:
                     first = state.clone()
-            action = random_step(state, rng)
+            if not compared and state.is_chance_node():  # the first hidden draw some seat cannot tell apart
+                known = self.counts.get("information_state", 0)
+                self.information_state(state, random.Random(seed + step))
+                compared = self.counts.get("information_state", 0) > known
+            action = self.policy(state, rng) if self.policy is not None and not state.is_chance_node() \
+                else random_step(state, rng)
             self.guard("offered_actions_apply", state, lambda: state.apply(action), [str(action)])
         return first
 
@@ -677,6 +746,13 @@ class Checks:
         again step by step, checked, so that the property it breaks is the one reported.)"""
         prop = "termination"
         self.count(prop)
+        if self.policy is not None:  # the whole game played by the policy, checked step by step
+            final = self.playout(self.game.new_game(self.players), random.Random(seed), self.max_game_steps)
+            if not final.is_terminal():
+                self.fail(prop, f"a game played by the verify policy (seed {seed}) did not end within "
+                                f"{self.max_game_steps} steps", final.history)
+            self.turn_limit(final)
+            return
         try:
             final = random_game(self.game, players=self.players, seed=seed, max_steps=self.max_game_steps)
         except Exception as error:
@@ -711,6 +787,8 @@ class Checks:
             try:
                 if state.is_chance_node():
                     action = _pick_weighted(state.chance_outcomes(), rng, exact=not check)
+                elif self.policy is not None:
+                    action = self.policy(state, rng)
                 else:
                     actions = state.legal_actions()
                     action = actions[rng.randrange(len(actions))]
@@ -951,6 +1029,7 @@ class VerifyReport:
     checks_by_property: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     hypothesis_output: list[str] = field(default_factory=list)
+    policy: str = "random"  # how the checks' seeded games chose actions (verify's ``policy``)
 
     @property
     def ok(self) -> bool:
@@ -963,13 +1042,34 @@ class VerifyReport:
     def render(self) -> str:
         head = (f"rulespec verify: {self.title} ({self.game}), players {', '.join(map(str, self.players))}, "
                 f"options {_options_text(self.options)}"
-                + (f", variants {', '.join(self.variants)}" if self.variants else ""))
+                + (f", variants {', '.join(self.variants)}" if self.variants else "")
+                + (f", played by {self.policy}" if self.policy != "random" else ""))
         lines = [head, f"{self.checks_run} checks in {self.seconds:.1f} s: "
                        + ("every property holds" if self.ok else
                           f"{len(self.failures)} failure{'s' if len(self.failures) != 1 else ''}")]
         for failure in self.failures:
             lines += ["", failure.render()]
         return "\n".join(lines)
+
+
+POLICIES = ("random", "mcts")  # verify's choices for the seats of its seeded games
+
+
+def _simulations(mcts_simulations: Optional[int]) -> int:
+    from .mcts import ROLLOUTS
+    return ROLLOUTS if mcts_simulations is None else mcts_simulations
+
+
+def _policy(policy: str, mcts_simulations: Optional[int]) -> Optional[Callable[[State, random.Random], Action]]:
+    """The step function of a verify policy (None: uniformly at random, the checks' own way)."""
+    if policy not in POLICIES:
+        raise ValueError(f"the verify policy is one of {', '.join(POLICIES)}, not {policy!r}")
+    if mcts_simulations is not None and mcts_simulations < 1:
+        raise ValueError(f"mcts_simulations is at least 1, not {mcts_simulations}")
+    if policy == "random":
+        return None
+    from .mcts import mcts_policy
+    return mcts_policy(_simulations(mcts_simulations))
 
 
 def _exceptions(error: BaseException) -> list[BaseException]:
@@ -1000,9 +1100,14 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
            max_game_steps: Optional[int] = None, max_applies: Optional[int] = None,
            save_counterexamples: Union[None, str, Path] = COUNTEREXAMPLE_DIR,
            settings: Optional[Settings] = None,
-           progress: Optional[Callable[[str, int, int], None]] = None) -> VerifyReport:
+           progress: Optional[Callable[[str, int, int], None]] = None,
+           policy: str = "random", mcts_simulations: Optional[int] = None) -> VerifyReport:
     """Check every property of one engine for each player count (None: every count it allows).
     ``name_or_path`` is a bundled game's id, a rule file, or an engine object (as built by ``load``).
+    ``policy`` (see POLICIES) chooses the seats' actions in the seeded games the checks play (the whole
+    game of termination, fast-forwards, hidden information in play): ``mcts`` has each decision searched
+    by rulespec.mcts with ``mcts_simulations`` rollouts (default mcts.ROLLOUTS), so that play reaches
+    positions seats that try to win reach; Hypothesis' own steps still draw from every offered action.
 
     Budgets left as None come from the active Hypothesis profile (or ``settings``). Each failure's
     counterexample is written to ``save_counterexamples`` (a folder; None to write nothing).
@@ -1019,7 +1124,10 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
         counts = [players]
     else:
         counts = list(players)
-    report = VerifyReport(str(name_or_path), game.TITLE, counts, dict(game._option_values), tuple(variants))
+    step_policy = _policy(policy, mcts_simulations)
+    report = VerifyReport(str(name_or_path), game.TITLE, counts, dict(game._option_values), tuple(variants),
+                          policy=policy if policy == "random" else f"{policy} ({_simulations(mcts_simulations)} "
+                                                                    f"simulations per decision)")
     base = settings if settings is not None else Settings()
     overrides: dict[str, Any] = {
         "deadline": None,
@@ -1050,6 +1158,7 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
                                 max_applies=max_applies, counts=report.checks_by_property, on_example=example_ended)
         machine.checks.source = str(name_or_path)
         machine.checks.variants = tuple(variants)
+        machine.checks.policy = step_policy
         if seed is not None:
             machine = hypothesis_seed(seed)(machine)
         output: list[str] = []
