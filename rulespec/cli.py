@@ -735,6 +735,12 @@ def verify(
                                          "stops the walk first."),
     max_states: Optional[int] = typer.Option(None, "--max-states", metavar="N",
                                              help="With --exhaustive: stop after N distinct states (default 50,000)."),
+    policy: str = typer.Option("random", "--policy", metavar="random|mcts",
+                               help="How the seats choose in the seeded games the checks play (the whole game, "
+                                    "fast-forwards): at random, or mcts (a tree search per decision, "
+                                    "rulespec/mcts.py), which reaches the positions of seats that try to win."),
+    mcts_simulations: Optional[int] = typer.Option(None, "--mcts-simulations", metavar="N",
+                                                   help="With --policy mcts: simulations per decision (default 24)."),
 ) -> None:
     """Check the game's properties (conformance, invariants, no leaks) on generated games, or on every state."""
     module = _verify_module(io)
@@ -746,7 +752,9 @@ def verify(
                            f"not {players}")
     if exhaustive or max_states is not None:
         _verify_exhaustive(io, module, rule_file, engine, players, tuple(variant or ()), options, save, max_states,
-                           exhaustive, dict(examples=examples, seed=seed, max_steps=max_steps))
+                           exhaustive, dict(examples=examples, seed=seed, max_steps=max_steps,
+                                            policy=None if policy == "random" else policy,
+                                            mcts_simulations=mcts_simulations))
         return
     kwargs: dict[str, Any] = dict(variants=tuple(variant or ()), options=options or None, players=players, seed=seed)
     if examples is not None:
@@ -757,6 +765,15 @@ def verify(
         if max_steps < 1:
             raise UsageProblem("--max-steps must be at least 1")
         kwargs["max_game_steps"] = max_steps
+    if policy not in ("random", "mcts"):
+        raise UsageProblem(f"--policy is random or mcts, not {policy!r}")
+    if mcts_simulations is not None:
+        if policy != "mcts":
+            raise UsageProblem("--mcts-simulations needs --policy mcts")
+        if mcts_simulations < 1:
+            raise UsageProblem("--mcts-simulations must be at least 1")
+    if policy != "random":
+        kwargs.update(policy=policy, mcts_simulations=mcts_simulations)
     from .progress import StageProgress
     title = f"verify {_shown_game(rule_file)}" + "".join(f" --variant {v}" for v in variant or ())
     with StageProgress(io.err, title, "examples") as progress:

@@ -52,3 +52,41 @@ def test_simulate_plays_with_the_mcts_policy():
     engine = rulespec.load("let-them-eat-shrimp")
     record = play_one(engine, 2, seed=4, policy="mcts")  # every seat searching (same seed, same game: see above)
     assert record.end != "error" and record.winners and record.actions > 0
+
+
+# ----------------------------------------------------------------------------- verify --policy mcts
+
+
+def test_verify_plays_its_seeded_games_with_the_mcts_policy():
+    """Checks' whole game (termination) under the mcts policy is the game rulespec.mcts plays from that
+    seed, checked step by step; under the default policy it is rulespec.random_game's."""
+    from rulespec.mcts import mcts_policy
+    from rulespec.verify import Checks, _policy
+    engine = rulespec.load("tic-tac-toe")
+    played = []
+    checks = Checks(engine, 2, "tic-tac-toe")
+    checks.policy = _policy("mcts", 6)
+    checks.playout = lambda state, rng, steps, check=True: played.append(
+        Checks.playout(checks, state, rng, steps, check)) or played[-1]
+    checks.termination(seed=3)
+    (final,), = [played]
+    expected = engine.new_game(2)
+    rng, choose = random.Random(3), mcts_policy(6)
+    while not expected.is_terminal():
+        expected.apply(choose(expected, rng))
+    assert final.is_terminal() and final.history == expected.history
+    assert final.history != rulespec.random_game(engine, 2, seed=3).history  # not the random game
+
+
+def test_rulespec_verify_policy_mcts_on_the_command_line():
+    from typer.testing import CliRunner
+    from rulespec.cli import app
+    runner = CliRunner()
+    result = runner.invoke(app, ["verify", "kuhn-poker", "--examples", "2", "--policy", "mcts",
+                                 "--mcts-simulations", "4"])
+    assert result.exit_code == 0, result.output
+    assert "played by mcts (4 simulations per decision)" in result.output and "every property holds" in result.output
+    wrong = runner.invoke(app, ["verify", "kuhn-poker", "--policy", "greedy"])
+    assert wrong.exit_code == 2 and "--policy is random or mcts" in wrong.output
+    alone = runner.invoke(app, ["verify", "kuhn-poker", "--mcts-simulations", "4"])
+    assert alone.exit_code == 2 and "needs --policy mcts" in alone.output
