@@ -35,9 +35,12 @@ def short_name(game_id: str) -> str:
 
 def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None, players: int = 0,
                most_players: Optional[int] = None, zero_sum: bool = False) -> pyspiel.GameType:
-    window = key is not None and core.table_for(key, players).has_window
+    # a claim window or a simultaneous decision is a simultaneous node
     if key is None:  # registration: the default game decides what is declared
-        window = any(step.kind == "choice" and step.by is None for step in engine.model.steps)
+        window = any(core.is_claim_window(step) or core.is_simultaneous(step) for step in engine.model.steps)
+    else:
+        table = core.table_for(key, players)
+        window = table.has_window or table.has_simultaneous
     zero_sum = zero_sum or core.payoffs(engine, players)[0] == "zero_sum"
     return pyspiel.GameType(
         short_name=name,
@@ -128,7 +131,7 @@ class RulespecState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if kind in (core.CHANCE_NODE, core.RACE_NODE):
             return pyspiel.PlayerId.CHANCE
-        if kind == core.WINDOW_NODE:
+        if kind in core.JOINT_NODES:
             return pyspiel.PlayerId.SIMULTANEOUS
         return self.session.state.current_player()
 

@@ -101,7 +101,7 @@ class RulespecEnv(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         try:
-            if self.session.kind() == core.WINDOW_NODE:
+            if self.session.kind() in core.JOINT_NODES:
                 self._picks[seat] = action
                 if len(self._picks) < self.players:
                     self.agent_selection = self.possible_agents[self._next_picker()]
@@ -134,7 +134,7 @@ class RulespecEnv(AECEnv):
             self.terminations = {agent: True for agent in self.agents}
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
-        elif kind == core.WINDOW_NODE:
+        elif kind in core.JOINT_NODES:
             self.agent_selection = self.possible_agents[self._next_picker()]
         else:
             self.agent_selection = self.possible_agents[session.state.current_player()]
@@ -144,7 +144,7 @@ class RulespecEnv(AECEnv):
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.table.num_actions, np.int8)
         picking = agent == self.agent_selection and not self.terminations.get(agent, True)
-        if picking and (self.session.kind() != core.WINDOW_NODE or seat not in self._picks):
+        if picking and (self.session.kind() not in core.JOINT_NODES or seat not in self._picks):
             mask[self.session.legal(seat)] = 1
         return {"observation": self.session.observation_tensor(seat, self.layout).copy(), "action_mask": mask}
 
@@ -170,6 +170,8 @@ def describe_view(view: dict, legal: Sequence[tuple[int, str]]) -> str:
             whose = "" if owner is None else " (yours)" if owner == seat else f" of player {owner + 1}"
             items = part.get("items")
             shown = ", ".join(items) if items else "empty" if items is not None else f"{part['size']} unseen"
+            if items and part["size"] > len(items):  # a pile of which only the top is seen
+                shown += f" on top of {part['size'] - len(items)} covered"
             lines.append(f"{name}{whose}: {shown}")
     for name, spaces in view["boards"].items():
         lines.append(f"{name}: " + ("; ".join(f"{label} on {space}" for space, label in spaces.items()) or "empty"))

@@ -20,6 +20,11 @@ from ..model import ir
 from ..pipeline import load
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
 
+try:  # a simultaneous decision (`choice ... by each player`), where the runtime has them
+    from ..runtime.engine import SIMULTANEOUS
+except ImportError:  # pragma: no cover - a runtime without simultaneous decisions
+    SIMULTANEOUS = -3
+
 WAIT = "wait"  # a seat's pick in a claim window when it does not act (yet)
 RACE = "race won by player {}"  # the chance outcome that decides which of several claims was the fastest
 LOT = "lot: player {}"  # the runtime's own chance step that breaks a tie for first place
@@ -29,6 +34,17 @@ PATIENCE = 1
 
 # Node kinds of a Session
 TERMINAL, CHANCE_NODE, RACE_NODE, SEAT_NODE, WINDOW_NODE = "terminal", "chance", "race", "seat", "window"
+SIMULTANEOUS_NODE = "simultaneous"  # every seat chooses in secret (`by each player`), resolved together
+JOINT_NODES = (WINDOW_NODE, SIMULTANEOUS_NODE)  # nodes that take one pick per seat (apply_joint)
+
+
+def is_claim_window(step) -> bool:
+    """A choice any seat may take (`by any player`), as opposed to one each seat makes in secret."""
+    return step.kind == "choice" and step.by is None and not getattr(step, "together", False)
+
+
+def is_simultaneous(step) -> bool:
+    return step.kind == "choice" and bool(getattr(step, "together", False))
 
 
 class AdapterError(ValueError):
@@ -180,12 +196,11 @@ class ActionTable:
         self._patterns: list[_Pattern] = []  # templates with values only the state decides
         player_texts: list[str] = []
         chance_texts: list[str] = []
-        self.has_window = False
+        self.has_window = any(is_claim_window(step) for step in model.steps)
+        self.has_simultaneous = any(is_simultaneous(step) for step in model.steps)
         for step in model.steps:
             types = {p.name: p.type for p in step.params}
             if step.kind == "choice":
-                if step.by is None:
-                    self.has_window = True
                 for option in step.options:
                     option_types = dict(types, **{b.var: b.type for b in option.bindings})
                     values = {b.var: listed(b.domain) for b in option.bindings if listed(b.domain) is not None}
@@ -199,8 +214,9 @@ class ActionTable:
                 chance_texts += expand(outcome.template, outcome_types, f"chance {step.name}", values,
                                        dict(getattr(outcome, "shown", ())), {outcome.var})
         chance_texts += [LOT.format(seat + 1) for seat in range(players)]
-        if self.has_window:
+        if self.has_window or self.has_simultaneous:  # a seat with nothing to choose in a joint node waits
             player_texts.append(WAIT)
+        if self.has_window:
             chance_texts += [RACE.format(seat + 1) for seat in range(players)]
         self.player_texts = _unique(player_texts)
         self.chance_texts = _unique(chance_texts)
@@ -509,6 +525,8 @@ class Session:
             return CHANCE_NODE
         if player == ANY_PLAYER:
             return WINDOW_NODE
+        if player == SIMULTANEOUS:
+            return SIMULTANEOUS_NODE
         return SEAT_NODE
 
     def to_act(self) -> int:
@@ -516,7 +534,7 @@ class Session:
         kind, n = self.kind(), self.players
         if kind == SEAT_NODE:
             return self.state.current_player()
-        return {WINDOW_NODE: n, CHANCE_NODE: n + 1, RACE_NODE: n + 1, TERMINAL: n + 2}[kind]
+        return {WINDOW_NODE: n, SIMULTANEOUS_NODE: n, CHANCE_NODE: n + 1, RACE_NODE: n + 1, TERMINAL: n + 2}[kind]
 
     def legal(self, seat: int) -> list[int]:
         """The sorted action ids ``seat`` may take now (none when it is not its decision)."""
@@ -530,6 +548,9 @@ class Session:
             if not ids or self.idle < PATIENCE:
                 ids.add(self.table.wait)
             return sorted(ids)
+        if kind == SIMULTANEOUS_NODE:  # a seat that is not choosing (or has chosen) waits
+            ids = {self.table.player_id(a) for a in self.state.legal_actions(seat)}
+            return sorted(ids) if ids else [self.table.wait]
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -566,15 +587,17 @@ class Session:
             found = self._find(seat, action)
             self.paid = self.returns()
             self._play(found, mover=seat)
-        elif kind == WINDOW_NODE:
-            raise ValueError("a claim window takes one pick per seat (apply_joint)")
+        elif kind in JOINT_NODES:
+            raise ValueError(f"a {'claim window' if kind == WINDOW_NODE else 'simultaneous decision'} takes one pick "
+                             f"per seat (apply_joint)")
         else:
             raise ValueError("the game is over")
 
     def apply_joint(self, picks: Sequence[int]) -> None:
-        """One round of a claim window: each seat's pick (an action or wait)."""
-        if self.kind() != WINDOW_NODE:
-            raise ValueError("no claim window is open")
+        """One round of a claim window, or a simultaneous decision: each seat's pick (an action or wait)."""
+        kind = self.kind()
+        if kind not in JOINT_NODES:
+            raise ValueError("no claim window or simultaneous decision is open")
         if len(picks) != self.players:
             raise ValueError(f"a claim window takes one pick per seat ({self.players}), not {len(picks)}")
         for seat, pick in enumerate(picks):
@@ -583,6 +606,10 @@ class Session:
         acting = {seat: pick for seat, pick in enumerate(picks) if pick != self.table.wait}
         self._texts = {}
         self.paid = self.returns()  # (a race's chance node then applies the fastest claim)
+        if kind == SIMULTANEOUS_NODE:  # each choice in seat order; the runtime carries them out with the last
+            for seat, pick in sorted(acting.items()):
+                self._play(self._find(seat, pick), mover=seat)
+            return
         for seat in range(self.players):
             if seat not in acting:
                 self.logs[seat].append("you waited")
@@ -611,7 +638,7 @@ class Session:
                     if self.table.chance_id(candidate) == action:
                         return candidate.text
             return self.table.action_to_string(action, chance=True)
-        if self.kind() in (SEAT_NODE, WINDOW_NODE):
+        if self.kind() in (SEAT_NODE, WINDOW_NODE, SIMULTANEOUS_NODE):
             for candidate in self.state.legal_actions(player):
                 if self.table.player_id(candidate) == action:
                     return candidate.text
