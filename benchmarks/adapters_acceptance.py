@@ -1,10 +1,13 @@
 """The acceptance run of issue #12, outside the test suite: every bundled game loaded as documented
 through rulespec.openspiel.load_game and rulespec.pettingzoo.env, OpenSpiel's and PettingZoo's own
-conformance checks, and OpenSpiel's MCTSBot (random rollouts) playing a whole 2-player game of each.
+conformance checks (every player count and variant), OpenSpiel's MCTSBot (random rollouts) against a
+random seat over --games 2-player games of each bundled game (the bot is player 1 in even games, player
+2 in odd ones), and CFR on the gallery's Kuhn poker beside OpenSpiel's own kuhn_poker.
 
-    python benchmarks/adapters_acceptance.py [--sims 3] [--simulations 8]
+    python benchmarks/adapters_acceptance.py [--sims 3] [--simulations 8] [--games 100] [--only GAME,...]
+                                             [--skip-conformance]
 
-Prints one line per check and exits 1 if any failed.
+Prints one line per check, the win rates and the CFR curve, and exits 1 if any check failed.
 """
 
 from __future__ import annotations
@@ -60,14 +63,71 @@ def mcts_game(game_id: str, simulations: int) -> str:
     return f"{moves} decisions, returns {state.returns()} (MCTS is player 1)"
 
 
+def mcts_win_rate(game_id: str, simulations: int, games: int) -> str:
+    """OpenSpiel's MCTSBot (random rollouts) against a uniformly random seat, 2 players, seeds 0..games-1."""
+    game = rulespec.openspiel.load_game(game_id, players=2)
+    if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
+        game = pyspiel.convert_to_turn_based(game)
+    wins = ties = losses = 0
+    for seed in range(games):
+        bot_seat = seed % 2
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
+        bot = mcts.MCTSBot(game, uct_c=2, max_simulations=simulations, evaluator=evaluator,
+                           random_state=np.random.RandomState(seed))
+        rng = np.random.RandomState(10_000 + seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                actions, probabilities = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(actions, p=probabilities)))
+            elif state.current_player() == bot_seat:
+                state.apply_action(bot.step(state))
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        mine, theirs = state.returns()[bot_seat], state.returns()[1 - bot_seat]
+        wins, ties, losses = wins + (mine > theirs), ties + (mine == theirs), losses + (mine < theirs)
+    rate = (wins + ties / 2) / games
+    return f"{wins} wins, {ties} ties, {losses} losses in {games} games: win rate {rate:.2f} (ties as halves)"
+
+
+CFR_ITERATIONS = (1, 10, 50, 100)
+
+
+def cfr_kuhn() -> str:
+    from open_spiel.python.algorithms import cfr, exploitability
+    ours_game = rulespec.openspiel.load_game("kuhn-poker", zero_sum=True)
+    theirs_game = pyspiel.load_game("kuhn_poker")
+    ours, theirs = cfr.CFRSolver(ours_game), cfr.CFRSolver(theirs_game)
+    done, rows = 0, []
+    for iterations in CFR_ITERATIONS:
+        while done < iterations:
+            ours.evaluate_and_update_policy()
+            theirs.evaluate_and_update_policy()
+            done += 1
+        mine = exploitability.exploitability(ours_game, ours.average_policy())
+        expected = exploitability.exploitability(theirs_game, theirs.average_policy())
+        if abs(mine - expected) > 1e-9:
+            raise AssertionError(f"after {iterations} iterations: {mine} through the adapter, {expected} in OpenSpiel")
+        rows.append(f"{iterations}: {mine:.6f}")
+    return "exploitability (adapter = OpenSpiel's kuhn_poker) after " + ", ".join(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sims", type=int, default=3, help="random_sim_test games per configuration")
     parser.add_argument("--simulations", type=int, default=8, help="MCTSBot simulations per decision")
+    parser.add_argument("--games", type=int, default=100, help="games of MCTSBot against a random seat, per game")
+    parser.add_argument("--only", default="", help="bundled games to run, joined by commas (default: all)")
+    parser.add_argument("--skip-conformance", action="store_true", help="only the win rates and CFR")
     args = parser.parse_args()
     results = []
-    for game_id in bundled_rulebooks():
+    chosen = [g for g in args.only.split(",") if g] or list(bundled_rulebooks())
+    for game_id in chosen:
         engine = core.engine_for(core.game_key(game_id))
+        results.append(check(f"MCTSBot vs random {game_id}", lambda g=game_id: mcts_win_rate(g, args.simulations,
+                                                                                                args.games)))
+        if args.skip_conformance:
+            continue
         for variants in [()] + [(name,) for name, _ in engine.VARIANTS_AVAILABLE]:
             for players in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
                 game = rulespec.openspiel.load_game(game_id, players=players, variants=variants)
@@ -80,6 +140,8 @@ def main() -> None:
         results.append(check(f"seed_test {game_id}", lambda g=game_id: seed_test(
             lambda: rulespec.pettingzoo.env(g, players=2), num_cycles=500)))
         results.append(check(f"MCTSBot {game_id}", lambda g=game_id: mcts_game(g, args.simulations)))
+    if "kuhn-poker" in chosen:
+        results.append(check("CFR on Kuhn poker", cfr_kuhn))
     print(f"{sum(results)} of {len(results)} checks passed")
     sys.exit(0 if all(results) else 1)
 
