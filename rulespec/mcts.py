@@ -64,9 +64,7 @@ def _score(state: State) -> list[float]:
     """Each seat's value of a position: the ranking's returns, at the end or as the ranking stands now."""
     if state.is_terminal():
         return ranking_returns(state.outcome(), state.players)
-    keys = state.game._rank_keys(state, state._over or {"winners": []})
-    ranks = [1 + sum(other < mine for other in keys) for mine in keys]
-    return ranking_returns({"ranking": ranks}, state.players)
+    return ranking_returns({"ranking": state.standing()}, state.players)
 
 
 def _simulate(node: _Node, state: State, rng: random.Random, depth: int) -> list[float]:

@@ -585,6 +585,12 @@ class Engine:
             "legs": [dict(leg) for leg in st._legs] if self.MATCH is not None else None,
         }
 
+    def _standing(self, st: State) -> list[int]:
+        if st._over is not None:
+            return self._outcome(st)["ranking"]
+        keys = self._rank_keys(st, {"winners": []})
+        return [1 + sum(other < mine for other in keys) for mine in keys]
+
     def _returns(self, st: State) -> list[float]:
         if self.RETURNS is not None and self.RETURNS[0] == "value":
             return [float(self.RETURNS[1](st, seat)) for seat in range(st.players)]

@@ -463,6 +463,12 @@ class State:
             return None
         return self._engine._outcome(self)
 
+    def standing(self) -> list[int]:
+        """Each seat's rank (index = seat, from 0; 1 is first) by the rule file's ranking chain as it stands
+        now, ties sharing the better rank; once the game is over, ``outcome()["ranking"]``. For players that
+        judge a position before the end (rulespec.mcts, greedy_step)."""
+        return self._engine._standing(self)
+
     def returns(self) -> list[float]:
         """Each seat's payoff (index = seat, from 0), as the rule file's `returns` declares: by result (win,
         draw, loss; 0 for everyone until the game is over) or a number per seat (worked out now, so also

@@ -101,7 +101,7 @@ def test_shrimps_covered_cards_are_in_the_information_state_not_the_observation(
         rs = state.rulespec_state
         if not state.is_chance_node():
             covered = [label for dish in ("grilled", "linguine", "fried")
-                       for label in [rs.engine.ITEM_LABEL[i] for i in rs.zones[rs.t.zone_base[dish]]][:-1]]
+                       for label in [rs.game.ITEM_LABEL[i] for i in rs._zones[rs._t.zone_base[dish]]][:-1]]
             if covered:
                 found = covered[0]
                 break

@@ -90,3 +90,21 @@ def test_rulespec_verify_policy_mcts_on_the_command_line():
     assert wrong.exit_code == 2 and "--policy is random or mcts" in wrong.output
     alone = runner.invoke(app, ["verify", "kuhn-poker", "--mcts-simulations", "4"])
     assert alone.exit_code == 2 and "needs --policy mcts" in alone.output
+
+
+def test_state_standing_is_the_ranking_as_it_stands():
+    """State.standing(): what the search scores a position by before the end (no private runtime name)."""
+    engine = rulespec.load("shell-we")
+    state = engine.new_game(3)
+    rng = random.Random(4)
+    seen = set()
+    while not state.is_terminal():
+        ranks = state.standing()
+        assert len(ranks) == 3 and min(ranks) == 1 and all(1 <= r <= 3 for r in ranks)
+        for seat in range(3):  # a seat's rank is 1 + the seats strictly ahead: ties share the better rank
+            assert ranks[seat] == 1 + sum(other < ranks[seat] for other in ranks)
+        seen.add(tuple(ranks))
+        state.apply(mcts_step(state, rng, rollouts=1) if state.current_player() != CHANCE
+                    else state.chance_outcomes()[0][0])
+    assert state.standing() == state.outcome()["ranking"]
+    assert len(seen) > 1  # the standing moves during play
