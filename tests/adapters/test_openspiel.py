@@ -34,6 +34,15 @@ def test_random_sim_test_passes(game_id, variants, players):
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+def test_every_rule_file_in_rulebooks_is_tested_with_every_player_count():
+    """The configurations come from rulebooks/*.rules, so a game added there (the gallery's) is tested at once."""
+    folder = Path(__file__).resolve().parents[2] / "rulebooks"
+    tested = {(p.values[0], p.values[2]) for p in _configurations()}
+    for path in folder.glob("*.rules"):
+        engine = core.engine_for(core.game_key(path.stem))
+        assert {(path.stem, n) for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)} <= tested, path.stem
+
+
 HOUSE_RULES = sorted((Path(__file__).resolve().parents[2] / "house-rules").glob("*.rules"))
 
 

@@ -14,12 +14,13 @@ from rulespec.pipeline import bundled_rulebooks  # noqa: E402
 
 
 def _cases():
+    """Every bundled game (rulebooks/*.rules: a new one is tested the moment it is added), every player
+    count, the base game and each variant."""
     for game_id in bundled_rulebooks():
         engine = core.engine_for(core.game_key(game_id))
-        for players in sorted({engine.MIN_PLAYERS, engine.MAX_PLAYERS}):
-            yield pytest.param(game_id, players, (), id=f"{game_id}-{players}p")
-        for name, _ in engine.VARIANTS_AVAILABLE[:1]:
-            yield pytest.param(game_id, engine.MIN_PLAYERS, (name,), id=f"{game_id}-{name}")
+        for variants in [()] + [(name,) for name, _ in engine.VARIANTS_AVAILABLE]:
+            for players in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1):
+                yield pytest.param(game_id, players, variants, id=f"{game_id}-{'+'.join(variants) or 'base'}-{players}p")
 
 
 @pytest.mark.parametrize("game_id, players, variants", list(_cases()))
