@@ -240,3 +240,42 @@ def test_a_position_for_more_players_than_the_game_seats_is_refused(tmp_path):
                     encoding="utf-8")
     with pytest.raises(rulespec.RuleError, match="played by 2 to 2 players, not 3"):
         run_examples(rulespec.load(str(path)))
+
+
+FRAGMENTS = ["grid:", " x.o/.x./..o", " (x = cross, o = nought)", "(", ")", ":", ",", " ", "  ", "\n", "supply: ",
+             "cross", "nought", " x3", " x99999999999", "..", "1..3", "the rest", "empty", "pending ", "turn(",
+             "player 1", "player 0", "player -1", "player 99", "counter ", "queued in ", "game over: ", "three",
+             ", winners ", "no winners", "{", "}", "[", "]", '"', "turn 3 of player 2", "phase setup", "phase ",
+             "option ", " = ", "variant x", "leg 2", "legs played: ", "next seat ", "#", "-", ".", "item 3",
+             "item 99", " by player 2", " as ", " replacing ", "1 1: cross", "\t", "\r\n", "é", "\u202e"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(pieces=hs.lists(hs.sampled_from(FRAGMENTS) | hs.text(max_size=6), max_size=30))
+def test_any_text_is_read_or_refused_at_a_line_and_column(pieces):
+    ttt = game("tic-tac-toe")
+    text = "".join(pieces)
+    try:
+        state = ttt.position(text)
+    except InvalidPosition as error:
+        assert error.line >= 1 and error.column >= 1 and error.reason
+        return
+    same_observables(state, ttt.position(state.to_position()))  # what it accepts is a state that reads back
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=hs.integers(0, 10_000), cut=hs.integers(0, 400), junk=hs.text(max_size=8))
+def test_a_damaged_position_is_refused_or_read(seed, cut, junk):
+    shell = game("shell-we")
+    rng, state = random.Random(seed), shell.new_game(3)
+    for _ in range(seed % 40):
+        state.apply(random_step(state, rng))
+    text = state.to_position()
+    cut = cut % max(1, len(text))
+    damaged = text[:cut] + junk + text[cut + len(junk):]
+    try:
+        back = shell.position(damaged)
+    except InvalidPosition as error:
+        assert error.line >= 1 and error.column >= 1
+        return
+    same_observables(back, shell.position(back.to_position()))
