@@ -606,9 +606,8 @@ class Session:
         acting = {seat: pick for seat, pick in enumerate(picks) if pick != self.table.wait}
         self._texts = {}
         self.paid = self.returns()  # (a race's chance node then applies the fastest claim)
-        if kind == SIMULTANEOUS_NODE:  # each choice in seat order; the runtime carries them out with the last
-            for seat, pick in sorted(acting.items()):
-                self._play(self._find(seat, pick), mover=seat)
+        if kind == SIMULTANEOUS_NODE:
+            self._play_together(acting)
             return
         for seat in range(self.players):
             if seat not in acting:
@@ -623,6 +622,29 @@ class Session:
             self._play(self._find(seat, pick), mover=seat)
         else:
             self.picks = acting
+
+    def _play_together(self, acting: dict[int, int]) -> None:
+        """A simultaneous decision: every seat's choice applied in seat order (the runtime carries them all
+        out with the last), seen by each seat as one move: its own choice, or that it waited."""
+        actions = [self._find(seat, pick) for seat, pick in sorted(acting.items())]  # before any is applied
+        if self.steps + len(actions) > self.max_steps:
+            raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
+        for action in actions:
+            self.state.apply(action)
+        self.steps += len(actions)
+        self.idle = 0
+        to_act = self.to_act()
+        for seat in range(self.players):
+            self.views[seat] = view = self.state.observation(seat)
+            now = _flatten(view)
+            before = self.seen[seat]
+            changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
+            mine = next((a for a in actions if a.player == seat), None)
+            who = f"you: {mine.text}" if mine is not None else "you waited"
+            self.logs[seat].append(" | ".join([who, "the choices were carried out together"] + changed))
+            self.seen[seat] = now
+            if self.rows is not None:  # (mover: the seat itself, as it chose; its own choice, if any)
+                self.rows[seat].append((seat, self.table.player_id(mine) if mine is not None else -1, view, to_act))
 
     def _find(self, seat: int, action: int) -> Action:
         for candidate in self.state.legal_actions(seat):
