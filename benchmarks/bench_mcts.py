@@ -44,7 +44,7 @@ def main() -> None:
             outcome = play_against_random(engine, 2, seed, seat, args.rollouts, args.depth)
             if outcome["winners"] == [seat]:
                 wins += 1
-            elif seat in outcome["winners"]:
+            elif seat in outcome["winners"] or outcome.get("draw"):  # a shared win, or a draw (no winners)
                 ties += 1
             else:
                 losses += 1
