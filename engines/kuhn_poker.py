@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '952a44cea514d4e2'
-GENERATOR_VERSION = '11'
+GENERATOR_VERSION = '12'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -284,7 +284,7 @@ class KuhnPokerEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('KUHN-2', 'KUHN-3'), run=step_setup),
-        'deal': StepInfo('deal', 'chance', ('player',), ('KUHN-3',), draw=draw_deal, text=text_deal, resolve=resolve_deal, param_types=('seat',)),
+        'deal': StepInfo('deal', 'chance', ('player',), ('KUHN-3',), draw=draw_deal, text=text_deal, text_static=True, resolve=resolve_deal, param_types=('seat',)),
         'turn': StepInfo('turn', 'choice', ('player',), ('KUHN-4',), by=by_turn, options=(
             OptionInfo('pass', 'pass', ('KUHN-4', 'KUHN-5'), options_turn__pass, effect_turn__pass, candidates_turn__pass, first_failing_turn__pass, ()),
             OptionInfo('bet', 'bet', ('KUHN-4', 'KUHN-6'), options_turn__bet, effect_turn__bet, candidates_turn__bet, first_failing_turn__bet, ()),

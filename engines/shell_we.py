@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '2488f5d406ed34b8'
-GENERATOR_VERSION = '11'
+GENERATOR_VERSION = '12'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -876,7 +876,7 @@ class ShellWeEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('SHELL-SETUP-8', 'SHELL-SETUP-9', 'SHELL-SETUP-11'), run=step_setup),
-        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), draw=draw_draw_tile, text=text_draw_tile, resolve=resolve_draw_tile, param_types=('seat',)),
+        'draw_tile': StepInfo('draw_tile', 'chance', ('player',), ('SHELL-SETUP-9', 'SHELL-TURN-5'), draw=draw_draw_tile, text=text_draw_tile, text_static=True, resolve=resolve_draw_tile, param_types=('seat',)),
         'starting_tile': StepInfo('starting_tile', 'choice', ('player',), ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13', 'SHELL-FAQ-1'), by=by_starting_tile, options=(
             OptionInfo('start', 'start with {tile}', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13'), options_starting_tile__start, effect_starting_tile__start, candidates_starting_tile__start, first_failing_starting_tile__start, (('tile is shell', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')), ('tile fits space', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13')))),
         ), choices=choices_starting_tile, param_types=('seat',)),

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '29b51a61f9735223'
-GENERATOR_VERSION = '11'
+GENERATOR_VERSION = '12'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -973,7 +973,7 @@ class ShrimpEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('SHRIMP-SETUP-1', 'SHRIMP-SETUP-2', 'SHRIMP-SETUP-3', 'SHRIMP-SETUP-4', 'SHRIMP-SETUP-5', 'SHRIMP-SETUP-6'), run=step_setup),
-        'deal': StepInfo('deal', 'chance', ('player',), ('SHRIMP-SETUP-3', 'SHRIMP-SETUP-4'), draw=draw_deal, text=text_deal, resolve=resolve_deal, param_types=('seat',)),
+        'deal': StepInfo('deal', 'chance', ('player',), ('SHRIMP-SETUP-3', 'SHRIMP-SETUP-4'), draw=draw_deal, text=text_deal, text_static=True, resolve=resolve_deal, param_types=('seat',)),
         'turn': StepInfo('turn', 'choice', ('player',), ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-3', 'SHRIMP-PLAY-4', 'SHRIMP-PLAY-6', 'SHRIMP-PLAY-10'), by=by_turn, options=(
             OptionInfo('onto_grilled', 'turn a card onto the grilled shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_grilled, effect_turn__onto_grilled, candidates_turn__onto_grilled, first_failing_turn__onto_grilled, (('grilled is empty or (linguine is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_linguine', 'turn a card onto the linguine dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_linguine, effect_turn__onto_linguine, candidates_turn__onto_linguine, first_failing_turn__onto_linguine, (('linguine is empty or (grilled is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),

@@ -1242,7 +1242,10 @@ class CodeGenerator:
             if step.kind == "auto":
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}{typed}),")
             elif step.kind == "chance":
-                listing = (f"draw=draw_{name}, text=text_{name}" if step.outcome.draw_from is not None
+                # A draw's text that shows no worked-out value reads labels only: the runtime may read it
+                # late (when asked) and share one Action per outcome (text_static).
+                static = ", text_static=True" if not step.outcome.shown else ""
+                listing = (f"draw=draw_{name}, text=text_{name}{static}" if step.outcome.draw_from is not None
                            else f"outcomes=outcomes_{name}")
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
                        f"{listing}, resolve=resolve_{name}{typed}),")

@@ -93,6 +93,8 @@ class Engine:
         self._table_cache: dict[tuple, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL)
+        # (text function, arguments) -> {item: its outcome Action}: a static draw's Actions, made once per engine
+        self._drawn_actions: dict[tuple, dict[int, Action]] = {}
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
         # Copies of one component (same kind, same attributes) are interchangeable: choices list one of them.
         signature = {}
@@ -303,7 +305,8 @@ class Engine:
         if info.kind == "chance":
             if info.draw is not None:
                 items, weights = st._draw_items(info.draw(st, *args))
-                return Pending.draw(items, weights, info.text, info.resolve, st, args)
+                return Pending.draw(items, weights, info.text, info.resolve, st, args,
+                                    self._drawn_actions if info.text_static else None)
             rows, weights = [], []
             for text, weight, binding in info.outcomes(st, *args):
                 rows.append((CHANCE, text, 0, binding))

@@ -14,35 +14,20 @@ if TYPE_CHECKING:
 class Action:
     """One decision: a seat's choice or a chance outcome. ``str()`` is what ``parse_action`` reads.
 
-    Immutable; equal (and hashed, and ordered) by ``(player, text)``. An outcome of a draw reads its
-    text only when it is asked for (a state lists every tile of a bag, and play uses one of them), so
-    its ``text`` is worked out on first use."""
+    Immutable; equal (and hashed, and ordered) by ``(player, text)``. (A hand-written class, not a frozen
+    dataclass: a state makes one per legal action, and this one is made several times faster.)"""
 
-    __slots__ = ("player", "_text", "_make")
+    __slots__ = ("player", "text")
 
     def __init__(self, player: int, text: str):
         _set_player(self, player)
         _set_text(self, text)
-        _set_make(self, None)
-
-    @property
-    def text(self) -> str:
-        make = self._make
-        if make is None:
-            return self._text
-        text = make[0](make[1], *make[2], make[3])
-        _set_text(self, text)
-        _set_make(self, None)
-        return text
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def _key(self) -> tuple:
-        return (self.player, self.text)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not Action:
@@ -53,16 +38,16 @@ class Action:
         return hash((self.player, self.text))
 
     def __lt__(self, other: "Action") -> bool:
-        return self._key() < other._key() if other.__class__ is Action else NotImplemented
+        return (self.player, self.text) < (other.player, other.text) if other.__class__ is Action else NotImplemented
 
     def __le__(self, other: "Action") -> bool:
-        return self._key() <= other._key() if other.__class__ is Action else NotImplemented
+        return (self.player, self.text) <= (other.player, other.text) if other.__class__ is Action else NotImplemented
 
     def __gt__(self, other: "Action") -> bool:
-        return self._key() > other._key() if other.__class__ is Action else NotImplemented
+        return (self.player, self.text) > (other.player, other.text) if other.__class__ is Action else NotImplemented
 
     def __ge__(self, other: "Action") -> bool:
-        return self._key() >= other._key() if other.__class__ is Action else NotImplemented
+        return (self.player, self.text) >= (other.player, other.text) if other.__class__ is Action else NotImplemented
 
     def __repr__(self) -> str:
         return f"Action(player={self.player!r}, text={self.text!r})"
@@ -81,9 +66,16 @@ class Action:
 
 
 _set_player = Action.player.__set__  # (slot descriptors: they bypass the refusing __setattr__)
-_set_text = Action._text.__set__
-_set_make = Action._make.__set__
+_set_text = Action.text.__set__
 _new_action = object.__new__
+
+
+def _action(player: int, text: str) -> Action:
+    """Action(player, text), made faster (listing builds one per legal action)."""
+    action = _new_action(Action)
+    _set_player(action, player)
+    _set_text(action, text)
+    return action
 
 
 class Probability(Fraction):
@@ -97,24 +89,6 @@ class Probability(Fraction):
 
     def __repr__(self) -> str:
         return f"Fraction({self._numerator}, {self._denominator})"
-
-
-def _action(player: int, text: str) -> Action:
-    """Action(player, text), made faster (listing builds one per legal action)."""
-    action = _new_action(Action)
-    _set_player(action, player)
-    _set_text(action, text)
-    _set_make(action, None)
-    return action
-
-
-def _drawn(text: Callable, st: Any, args: tuple, item: int) -> Action:
-    """The chance Action of drawing ``item``, its text read as ``text(st, *args, item)`` when first asked."""
-    action = _new_action(Action)
-    _set_player(action, CHANCE)
-    _set_text(action, None)
-    _set_make(action, (text, st, args, item))
-    return action
 
 
 # ----------------------------------------------------------------------------- a pending decision
@@ -131,7 +105,7 @@ class Pending:
     changes once listed, so clones of a state share it."""
 
     __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
-                 "offered", "actions")
+                 "offered", "actions", "shared")
 
     def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
                  weights: Optional[list] = None):
@@ -145,13 +119,17 @@ class Pending:
         self.entries = None  # the full() form, once made
         self.offered = None  # (Action, index): the last action handed out by pick()
         self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
+        self.shared = None  # a static draw: the engine's {(text, args): {item: Action}} (see draw)
 
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",
-             args: tuple) -> "Pending":
+             args: tuple, shared: Optional[dict] = None) -> "Pending":
+        """A draw of one of ``items``. ``shared``: the engine's table of static draws' Actions (the text reads
+        labels only), or None: each text is read from ``st`` as it is now."""
         pending = cls(CHANCE, None, None, effect, weights)
         pending.count = len(items)
         pending.items, pending.text, pending.st, pending.args = items, text, st, args
+        pending.shared = shared
         return pending
 
     @classmethod
@@ -184,14 +162,32 @@ class Pending:
                 actions = [entry[0] for entry in self.entries]
             elif self.rows is not None:
                 actions = [_action(player, text) for player, text, _, _ in self.rows]
-            else:  # a draw
+            elif self.shared is None:  # a draw whose texts show the state as it is: read them now
                 text, st, args = self.text, self.st, self.args
-                actions = [_drawn(text, st, args, item) for item in self.items]
+                actions = [_action(CHANCE, text(st, *args, item)) for item in self.items]
+            else:  # a static draw: one Action per outcome for the engine's lifetime, its text read when asked
+                actions = self._shared_actions()
             offered = self.offered
             if offered is not None:  # the one pick() handed out stays the one offered
                 actions[offered[1]] = offered[0]
             self.actions = actions
         return actions
+
+    def _shared_actions(self) -> list:
+        shared, text, args, items = self.shared, self.text, self.args, self.items
+        made = shared.get((text, args))
+        if made is None:
+            if len(shared) > 4096:  # (arguments are seats and items: a game has few)
+                shared.clear()
+            made = shared[(text, args)] = {}
+        try:
+            return list(map(made.__getitem__, items))  # every outcome seen before: C loops only
+        except KeyError:
+            st = self.st
+            for item in items:
+                if item not in made:  # read once per engine: the text reads labels only
+                    made[item] = _action(CHANCE, text(st, *args, item))
+            return list(map(made.__getitem__, items))
 
     def full(self) -> list:
         if self.entries is None:
@@ -215,8 +211,10 @@ class Pending:
         if self.rows is not None:
             row = self.rows[index]
             action = _action(row[0], row[1])
+        elif self.shared is None:
+            action = _action(CHANCE, self.text(self.st, *self.args, self.items[index]))
         else:
-            action = _drawn(self.text, self.st, self.args, self.items[index])
+            return self.all_actions()[index]
         self.offered = (action, index)
         return action
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections import Counter
+from itertools import repeat
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
@@ -320,17 +321,10 @@ class State:
         actions = pending.all_actions()
         weights = pending.weights
         if weights is None:  # every outcome as likely: one probability, shared (Fractions are immutable)
-            probability = Probability(1, len(actions))
-            return [(action, probability) for action in actions]
+            return list(zip(actions, repeat(Probability(1, len(actions)))))
         total = sum(weights)
-        made: dict[int, Fraction] = {}  # one Fraction per distinct weight
-        out = []
-        for action, weight in zip(actions, weights):
-            probability = made.get(weight)
-            if probability is None:
-                probability = made[weight] = Probability(weight, total)
-            out.append((action, probability))
-        return out
+        made = {weight: Probability(weight, total) for weight in set(weights)}  # one Fraction per distinct weight
+        return list(zip(actions, map(made.__getitem__, weights)))
 
     def apply(self, action: Union[Action, str]) -> None:
         if isinstance(action, str):

@@ -102,6 +102,9 @@ class StepInfo:
     # zone, text reads one outcome (from labels only) when it is asked for. Then outcomes is None.
     draw: Optional[Callable[..., int]] = None  # chance: (st, *params) -> zone
     text: Optional[Callable[..., str]] = None  # chance: (st, *params, *binding) -> text
+    # The text reads labels only (no value worked out from the state): the same for the same arguments and
+    # item in every state, so it may be read late and its Action shared. False: read when listed.
+    text_static: bool = False
     # A choice step may list every option at once, in the order offered (then the options' enumerate
     # functions are not called): (st, *params) -> (seat, [(seat, text, option index, binding)]).
     # distinct: no two of its rows can have the same seat and text.

@@ -98,3 +98,54 @@ def test_legal_actions_can_be_changed_by_the_caller():
     assert len(state.legal_actions()) == 9
     state.apply(state.legal_actions()[4])
     assert len(state.legal_actions()) == 8
+
+
+DEAL_COUNT = """# A draw whose outcome text shows a value worked out from the state.
+game "Deal Count" [DC-1]
+  id "deal-count"
+  players 2 to 2 [DC-1]
+  at most 10 turns [DC-1]
+
+component card: rank 1..3 x 2 [DC-2]
+  shown as "{rank}"
+zone deck: shared, hidden, holds every component in play [DC-2]
+zone hand: one per player, seen by owner [DC-2]
+counter dealt starts at 0 [DC-3]
+
+setup [DC-2]:
+  repeat 3 times:
+    then deal(player 1)
+
+chance deal(player: seat) [DC-3]:
+  outcome "deal {c} as card {dealt + 1}" for c drawn from deck
+  move c to hand of player
+  set dealt to dealt + 1
+
+turns go clockwise from player 1, each turn runs turn [DC-4]
+
+choice turn(player: seat) by player [DC-4]:
+  option pass "pass" [DC-4]:
+    nothing
+
+end all_dealt [DC-5]:
+  checked at turn start
+  when dealt >= 3
+"""
+
+
+def test_a_draw_whose_text_shows_the_state_reads_it_when_listed(tmp_path):
+    """A draw's Actions are shared by every state of an engine only when their texts read labels only;
+    a text that shows a value worked out from the state reads it when the outcomes are listed, so an
+    Action listed earlier keeps the text it was offered with."""
+    path = tmp_path / "deal-count.rules"
+    path.write_text(DEAL_COUNT, encoding="utf-8")
+    game = rulespec.load(str(path))
+    assert not game.STEPS["deal"].text_static and rulespec.load("shell-we").STEPS["draw_tile"].text_static
+    state = game.new_game(players=2)
+    listed = [action for action, _ in state.chance_outcomes()]
+    assert [a.text for a in listed] == ["deal 1 as card 1", "deal 2 as card 1", "deal 3 as card 1"]
+    state.apply(listed[1])
+    assert [a.text for a in listed] == ["deal 1 as card 1", "deal 2 as card 1", "deal 3 as card 1"]
+    assert [(a.text, p) for a, p in state.chance_outcomes()] == [
+        ("deal 1 as card 2", Fraction(2, 5)), ("deal 2 as card 2", Fraction(1, 5)), ("deal 3 as card 2", Fraction(2, 5))]
+    assert state.history[-1] == "chance: deal 2 as card 1"
