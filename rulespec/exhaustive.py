@@ -7,7 +7,8 @@ history, counts and the causes of placements, with copies of a component told ap
 two orders of the same moves meet in one state). Each distinct state gets the checks that
 ``rulespec verify`` runs on random walks (rulespec/verify.py, :class:`rulespec.verify.Checks`): chance
 outcomes, legal actions, parse_action, the JSON round trip, refused actions, history replay, hidden
-information and the rule file's invariants; each transition gets the per-step checks (it applies,
+information (and, at each chance node, the information state over the histories it starts) and the rule
+file's invariants; each transition gets the per-step checks (it applies,
 the turn limit, the invariants on the state it reaches, the original unchanged).
 
 Breadth-first, the first failure found lies at the smallest depth there is: its path is the *shortest*
@@ -19,6 +20,7 @@ in silence.
 from __future__ import annotations
 
 import hashlib
+import random
 import re
 import time
 from collections import deque
@@ -179,4 +181,6 @@ def _check(checks: Checks, state: State, stale: Sequence, parent_replay: Optiona
     checks.illegal_action_refused(state, [a for a in stale if not state.is_terminal()])
     replayed = checks.history_replay(state, parent_replay.clone() if parent_replay is not None else None)
     checks.hidden_information(state)
+    if state.is_chance_node():  # the leak property over histories that part at this chance node
+        checks.information_state(state, random.Random(len(state.history) * 7919 + state.players))
     return replayed

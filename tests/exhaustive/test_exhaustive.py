@@ -49,6 +49,7 @@ def test_kuhn_poker_whole_tree_is_openspiels(tmp_path):
     assert report.ok, report.render()
     assert (report.distinct, report.terminal) == openspiel_count("kuhn_poker") == (58, 30)
     assert report.checks_by_property.get("hidden_information", 0) > 0  # the hands are hidden: swapped and checked
+    assert report.checks_by_property.get("information_state", 0) > 0  # and the deals start histories compared
 
 
 def test_a_house_rule_whole_tree(tmp_path):
