@@ -301,6 +301,7 @@ class Engine:
             pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
             pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
             pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
+            pending.shared = None
             return pending
         if info.kind == "chance":
             if info.draw is not None:
@@ -388,6 +389,7 @@ class Engine:
                 pending = st._pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
                 pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
                 pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
+                pending.shared = None
                 return
             if info.kind == "auto":
                 st._stack.pop()

@@ -100,7 +100,8 @@ class Pending:
     Listing the decision is the inner loop of every game, and most loops (random_game, simulations)
     use one action of it. So a decision keeps plain rows ``(player, text, option, binding)``, where
     option indexes the step's options (a chance step has its one effect); a draw keeps only the items
-    it may draw and reads an outcome's text when asked; and Action objects are made on demand.
+    it may draw (a static draw's Actions are made once per engine and shared, see draw; any other
+    draw reads its texts when listed); and Action objects are made on demand, one list per decision.
     ``full()`` gives the documented entries ``[(Action, effect, weight, binding)]``. A Pending never
     changes once listed, so clones of a state share it."""
 
