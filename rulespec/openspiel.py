@@ -234,15 +234,26 @@ def _register_generic() -> None:
     _register(_game_type(GENERIC, default, parameters, most_players=1000), "RulespecFileGame", __init__)
 
 
+def _numeric(engine, option: str) -> bool:
+    return all(str(v).lstrip("-").isdigit() for v in engine.OPTIONS[option][0])
+
+
+def _parameter(engine, option: str, value):
+    """An option's value as its OpenSpiel parameter: an int for a numeric option, else the word."""
+    return int(value) if _numeric(engine, option) else str(value)
+
+
 def _register_bundled(game_id: str) -> None:
     engine = core.engine_for(core.game_key(game_id))
     options = {name: default for name, (_, default) in engine.OPTIONS.items()}
-    parameters = {"players": engine.MIN_PLAYERS, "variants": "", "zero_sum": False, **options}
+    # A numeric option is an int parameter: OpenSpiel reads `numdice=2` in a serialised game as an int.
+    parameters = {"players": engine.MIN_PLAYERS, "variants": "", "zero_sum": False,
+                  **{name: _parameter(engine, name, default) for name, default in options.items()}}
     name = short_name(game_id)
 
     def __init__(self, params=None):
         params = dict(parameters, **(params or {}))
-        chosen = {option: params[option] for option in options if params[option] != options[option]}
+        chosen = {option: str(params[option]) for option in options if str(params[option]) != options[option]}
         key = core.game_key(game_id, _variants(params["variants"]), chosen)
         RulespecGame.__init__(self, key, params["players"], name, parameters, params)
 
@@ -271,7 +282,8 @@ def load_game(name_or_path, players: Optional[int] = None, variants: Sequence[st
     players = engine.MIN_PLAYERS if players is None else players
     bundled = str(name_or_path) in bundled_rulebooks()
     if bundled:
-        params = {"players": players, "variants": ",".join(variants), "zero_sum": zero_sum, **(options or {})}
+        params = {"players": players, "variants": ",".join(variants), "zero_sum": zero_sum,
+                  **{k: _parameter(engine, k, v) for k, v in (options or {}).items()}}
         return pyspiel.load_game(short_name(str(name_or_path)), params)
     return pyspiel.load_game(GENERIC, {"game": str(name_or_path), "players": players, "variants": ",".join(variants),
                                        "zero_sum": zero_sum,

@@ -131,6 +131,14 @@ class ActionTable:
                 if (e.func == "min") == most:  # the least of upper bounds, the most of lower bounds: any one will do
                     return (min if most else max)(known) if known else None
                 return None if None in found else (max if most else min)(found)
+            if isinstance(e, ir.Arith) and e.op in ("+", "*"):  # of parts that cannot be negative
+                lows = [bound(part, most=False) for part in (e.left, e.right)]
+                found = [bound(part, most) for part in (e.left, e.right)]
+                if None not in found and None not in lows and min(lows) >= 0:
+                    return found[0] + found[1] if e.op == "+" else found[0] * found[1]
+                return None
+            if isinstance(e, ir.Count) and isinstance(e.domain, ir.PlayersSet):  # `count(p in players)`
+                return self.players if most or e.where is None else 0
             defined = getattr(ir, "DefinedValue", None)
             if defined is not None and isinstance(e, defined) and not e.args and e.name in definitions:
                 return bound(definitions[e.name].value, most)

@@ -58,7 +58,7 @@ def sets_counter(stmts: Sequence[ir.S]) -> bool:
             return True
         if isinstance(s, ir.If) and (sets_counter(s.then) or sets_counter(s.otherwise)):
             return True
-        if isinstance(s, (ir.ForEach, ir.Repeat)) and sets_counter(s.body):
+        if isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll)) and sets_counter(s.body):
             return True
     return False
 
@@ -488,6 +488,10 @@ class CodeGenerator:
         self.w.indent()
         self.loop_body(s.body)
         self.w.dedent()
+
+    def stmt_Roll(self, s: ir.Roll) -> None:
+        # Each die back to the supply, then one chance step per die: every roll an explicit chance node.
+        self.stmts(s.body)
 
     def stmt_Nothing(self, s: ir.Nothing) -> None:
         self.w.line("pass")

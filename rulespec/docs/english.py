@@ -611,6 +611,15 @@ def _repeat(en: English, s: ir.Repeat, depth: int) -> list[str]:
     return [en.item(depth, f"Do this {times} times:" if times != "1" else "Do this once:")] + en.stmts(s.body, depth + 1)
 
 
+@renders(ir.Roll)
+def _roll(en: English, s: ir.Roll, depth: int) -> list[str]:
+    holder = en.owned(human(s.holder), s.seat)
+    count = en.expr(s.count)
+    dice = "the die" if count == "1" else f"the {count} dice" if count.isdigit() else f"the dice ({count} of them)"
+    return [en.item(depth, f"Roll {dice} of {holder} again: each die is a chance event of its own, every face "
+                           f"equally likely whatever the others show.")]
+
+
 @renders(ir.Nothing)
 def _nothing(en: English, s: ir.Nothing, depth: int) -> list[str]:
     return [en.item(depth, "Nothing happens.")]
@@ -700,6 +709,27 @@ def _zone(en: English, d: ir.Zone) -> list[str]:
     elif d.start == "left_out":
         text += " At the start it holds every component left out of the game."
     return _para(text)
+
+
+@renders(ir.Dice)
+def _dice(en: English, d: ir.Dice) -> list[str]:
+    count = f"{md_text(d.count)} {'die' if d.count == '1' else 'dice'}" if d.count.isdigit() else \
+        f"as many dice as the chosen {en.link('option', d.count)}"
+    faces = d.values
+    if faces and all(isinstance(v, int) for v in faces) and list(faces) == list(range(faces[0], faces[-1] + 1)):
+        shows = f"a {human(d.attribute)} from {faces[0]} to {faces[-1]}"
+    else:
+        shows = f"one {human(d.attribute)} of {join([md_text(v) for v in faces], 'or')}"
+    named = "" if d.name in ("die", "dice") else f" (each a {human(d.name)})"
+    whose = f"Each player has {count}{named} in their {human(d.holder)}" if d.per_player else \
+        f"There {'is' if d.count == '1' else 'are'} {count}{named} in the {human(d.holder)}, shared by all"
+    seen = {
+        "public": "everybody sees what they show",
+        "hidden": "nobody sees what they show until the rules move them out; everybody sees how many there are",
+        "owner": "only their owner sees what they show; everybody sees how many there are",
+    }.get(d.visibility, f"visibility: {d.visibility}")
+    return _para(f"{whose}; each die shows {shows}, and {seen}. Rolling them (`roll`) rolls each die once, "
+                 f"a chance event with every face equally likely, whatever the other dice show.")
 
 
 @renders(ir.Counter)

@@ -134,6 +134,9 @@ class GamePage:
         elif kind in ("step", "choice", "chance"):
             d = next((self.by_key[(k, name)] for k in ("step", "choice", "chance", "setup")
                       if (k, name) in self.by_key), None)
+            if d is None:  # the chance step a `dice` declaration makes: the declaration says it
+                dice = next((x for x in getattr(self.model, "dice", ()) if x.step == name), None)
+                d = self.by_key.get(("dice", dice.name)) if dice is not None else None
         else:
             d = self.by_key.get((kind, name))
         return f"#{d.anchor}" if d is not None else None
@@ -268,12 +271,27 @@ class GamePage:
         if not m.components and not m.zones:
             return []
         lines = ["## Components and zones", ""]
-        if m.components:
+        # Dice are listed as the file declares them, not as the copies of each face the checker makes of them.
+        dice = {d.name: d for d in getattr(m, "dice", ())}
+        made_by_dice = {d.holder: d for d in dice.values()} | {d.supply: d for d in dice.values()}
+        if dice:
+            lines += ["| dice | faces | how many | held in | who sees the faces |", "| --- | --- | --- | --- | --- |"]
+            for d in dice.values():
+                sees = {"public": "everybody", "hidden": "nobody (only the number)",
+                        "owner": "its owner (others: the number)"}.get(d.visibility, d.visibility)
+                count = md_text(d.count) if d.count.isdigit() else f"the option {md_code(d.count)}"
+                lines.append(f"| [{human(d.name)}](#{self.by_key[('dice', d.name)].anchor}) | {human(d.attribute)}: "
+                             f"{_values(d.values)} | {count} {'per player' if d.per_player else 'shared'} | "
+                             f"{human(d.holder)} | {sees} |")
+            lines += [""]
+        if any(c.name not in dice for c in m.components):
             counts = self._in_play_counts()
             # One column for the components in play, whatever the number of players: a column per player
             # count made the table wider than the page (six columns for Shrimp's 2 to 6 players).
             lines += ["| component | made of | made | in play |", "| --- | --- | --- | --- |"]
             for c in m.components:
+                if c.name in dice:
+                    continue
                 made = "; ".join(f"{human(a)}: {_values(vs)}" for a, vs in c.attributes) or "all alike"
                 if c.copies > 1 and c.attributes:
                     made += f" ({c.copies} of each)"
@@ -285,9 +303,11 @@ class GamePage:
                              f"{_in_play_text(in_play, total)} |")
             lines += ["", "The last column counts the components in play for each number of players; the others "
                           "stay out of the game.", ""]
-        if m.zones:
+        if any(z.name not in made_by_dice for z in m.zones):
             lines += ["| zone | whose | who sees the contents | at the start | order |", "| --- | --- | --- | --- | --- |"]
             for z in m.zones:
+                if z.name in made_by_dice:
+                    continue
                 sees = {"public": "everybody", "hidden": "nobody (only the number)",
                         "owner": "its owner (others: the number)",
                         "top": "everybody: the top only (the rest: the number)"}.get(z.visibility, z.visibility)

@@ -103,6 +103,16 @@ each player has a colour: red, yellow [ROW-1]''',
       "One value per seat, player 1's first: `colour of p` is p's value, a word the rules compare with "
       "attributes (`colour of occupant of s = colour of p`) and show in texts (`{colour of player}`). "
       "Give a value for each seat up to the most players; `each player has an ...` reads too."),
+    E("Components and zones", "Dice", "dice dice_scope", "dice.rules", '''
+dice die: pips 1..6, 2 per player in cup, seen by owner [DIC-2]
+dice marker: colour (red, blue, green), 1 shared in tray, public [DIC-5]''',
+      "Dice, each showing one value of its attribute (numbers `1..6` or named faces), held in a zone: "
+      "`N per player in cup` gives each player a cup of N dice, `N shared in tray` one holder for all; N "
+      "is a number or a numeric option (`numdice per player in cup`). The holder's visibility is a zone's: "
+      "`seen by owner` dice are hidden from the others, as a hand is. Rules read the dice like components "
+      "in a zone (`count(d in cup of p where pips of d = 6)`, `size of cup of p`); an example gives them by "
+      "face (`given cup of player 1: \"6\", \"5\"`). A die leaves its holder only by the rules' own "
+      "`move` (to a public zone, to show it). See `roll` for the chance events."),
     E("Boards", "A grid board with regions and faces", "board region face map_row", "lanes.rules", '''
 board strip: rows colour, columns number 1..4, adjacency orthogonal [LAN-5]:
   region goal: one per letter [LAN-6] ruling LAN-AMB-1
@@ -280,6 +290,13 @@ instead empty_pool [LAN-4]:
       "invariants and the history read."),
     E("Statements", "Placing", "place_stmt", "lanes.rules", '''
     place t on s as regular''', "Put a component on a board space (or a tile on a placement)."),
+    E("Statements", "Rolling dice", "roll_stmt", "dice.rules", '''
+    roll cup of player''',
+      "`roll cup of p` (or `roll tray` for shared dice) rolls each of the holder's dice again: the dice in "
+      "it go back, then each die is rolled by a chance step of its own, `roll_cup`, whose outcomes "
+      "`roll 1` ... `roll 6` are equally likely whatever the other dice show (rolls are independent, with "
+      "replacement). So every roll is an explicit chance node: examples steer it (`when \"chance: roll "
+      "6\"`), replays repeat it, and OpenSpiel sees one chance node per die."),
     E("Statements", "Starting steps", "then_stmt args", "lanes.rules", '''
     then deal(player)''', "Start a step after this one finishes; several `then`s run in the order written."),
     E("Statements", "Queueing", "queue_stmt", "lanes.rules", '''

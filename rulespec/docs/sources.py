@@ -88,7 +88,7 @@ def _ir_index(model: ir.Model) -> dict[tuple[str, str], object]:
         "leave_out": model.leave_outs, "zone": model.zones, "counter": model.counters, "queue": model.queues,
         "board": model.boards, "shape": getattr(model, "shapes", ()), "fit": model.fits, "trigger": model.triggers,
         "instead": model.insteads, "end": model.ends, "score": model.scores, "invariant": model.invariants,
-        "example": model.examples, "define": getattr(model, "definitions", ()),
+        "example": model.examples, "define": getattr(model, "definitions", ()), "dice": getattr(model, "dice", ()),
     }
     for kind, decls in groups.items():
         for d in decls:

@@ -361,6 +361,13 @@ class Nothing(Node):
     kind: Literal["nothing"] = "nothing"
 
 
+class Roll(Node):
+    """``roll cup of p``: each die of a dice holder rolled again (see DiceDecl)."""
+
+    kind: Literal["roll"] = "roll"
+    holder: Expr
+
+
 class NextTurn(Node):
     """``next turn goes to X``: the next turn is X's instead of the next seat's."""
 
@@ -368,7 +375,7 @@ class NextTurn(Node):
     seat: Expr
 
 
-Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn]
+Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn, Roll]
 
 # ----------------------------------------------------------------------------- declarations
 
@@ -457,6 +464,21 @@ class SeatAttributeDecl(Clause):
     kind: Literal["seat_attribute"] = "seat_attribute"
     name: str
     values: tuple[str, ...]
+
+
+class DiceDecl(Clause):
+    """``dice die: face 1..6, numdice per player in cup, seen by owner``: dice (components named ``die``,
+    each showing one value of its attribute) held in a zone ``cup``, as many as a number or a numeric
+    option says, per player or shared. The checker makes of it a component, the holder zone, a hidden
+    supply of dice not rolled and the chance step ``roll_cup`` that `roll` runs once per die."""
+
+    kind: Literal["dice"] = "dice"
+    name: str
+    attribute: Attribute
+    count: Union[int, str]  # a number, or the name of a numeric option
+    per_player: bool
+    holder: str
+    visibility: Literal["public", "hidden", "owner"]
 
 
 class RegionDecl(Clause):
@@ -728,7 +750,7 @@ Declaration = Union[
     GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
     BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
     EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
-    OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl,
+    OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl, DiceDecl,
 ]
 
 

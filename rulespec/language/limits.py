@@ -45,6 +45,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("players", 100, "players", "the bundled games seat at most 6; tables are made per seat"),
     Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most 1,200"),
     Limit("repeat", 1_000, "times in `repeat N times`", "the bundled games repeat at most 41 times"),
+    Limit("dice", 100, "dice in one holder (`dice ...: N per player in ...`)", "the bundled games roll at most 5"),
     Limit("copies", 10_000, "copies of one component", "the bundled games have at most 35"),
     Limit("span", 10_000, "numbers in a range `low..high` (checked when the rules run)",
           "a range is walked number by number; the bundled games and fixtures walk at most 100"),

@@ -1155,6 +1155,20 @@ class _ToAst(Transformer):
         return ast.SeatAttributeDecl(loc=self.loc(meta), name=str(name), values=tuple(str(v) for v in values),
                                      cites=cites, rulings=rulings)
 
+    def dice_scope(self, meta, children):
+        return "per_player" if len(children) > 1 else "shared"
+
+    def dice(self, meta, children):
+        rest, cites, rulings = _split([c for c in children if c is not None])
+        name, attribute, count, scope, holder, visibility = rest
+        number = _number(count, "dice") if count.type == "INT" else str(count)
+        if number == 0:
+            raise _AstProblem(count.line, count.column, "there are no dice: the count is 0",
+                              hint="write how many dice there are, 1 or more")
+        return ast.DiceDecl(loc=self.loc(meta), name=str(name), attribute=attribute, count=number,
+                            per_player=(scope == "per_player"), holder=str(holder), visibility=visibility,
+                            cites=cites, rulings=rulings)
+
     # --- boards
     def region(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
@@ -1370,6 +1384,9 @@ class _ToAst(Transformer):
     def add_stmt(self, meta, children):
         value, (name, seat) = children
         return ast.AddCounter(loc=self.loc(meta), counter=name, seat=seat, value=value)
+
+    def roll_stmt(self, meta, children):
+        return ast.Roll(loc=self.loc(meta), holder=children[0])
 
     def next_turn_stmt(self, meta, children):
         return ast.NextTurn(loc=self.loc(meta), seat=children[0])

@@ -284,6 +284,7 @@ class Checker:
         if not self.variant_check:
             self.check_names()
         decls, available = self.declarations(variants)
+        decls = self.expand_dice(decls)
         self.collect(decls)
         model = self.build(decls, variants, available)
         if not variants and not self.problems:
@@ -317,7 +318,7 @@ class Checker:
 
     # ------------------------------------------------------------------ names
     # Fields of syntax nodes that introduce a name (a declaration's, an option's, a variable's...).
-    _NAMING_FIELDS = ("name", "var", "each_var", "skip_var", "cause")
+    _NAMING_FIELDS = ("name", "var", "each_var", "skip_var", "cause", "holder")
     _NAME_LISTS = {"Attribute": "values", "OptionDecl": "values", "Outcome": "faces", "InsteadDecl": "params"}
 
     def check_names(self) -> None:
@@ -414,6 +415,105 @@ class Checker:
         return dict(scope, **{name: type_})
 
     # ------------------------------------------------------------------ symbol tables
+    # ------------------------------------------------------------------ dice
+    @staticmethod
+    def dice_names(d: ast.DiceDecl) -> tuple[str, str]:
+        """The supply of dice not rolled and the chance step that rolls one die, as the checker names them."""
+        return f"{d.name}_supply", f"roll_{d.holder}"
+
+    def dice_count(self, d: ast.DiceDecl, options: dict) -> int:
+        """The most dice one holder may have: the number, or the largest value of the numeric option."""
+        if isinstance(d.count, int):
+            counts = [d.count]
+        else:
+            option = options.get(d.count)
+            if option is None or not option.numeric:
+                self.error(self._name_loc(d.loc, d.count), f"there is no numeric option `{d.count}`" if option is None
+                           else f"option `{d.count}` has words, not numbers: it cannot count dice", width=len(d.count),
+                           hint=did_you_mean(d.count, [o.name for o in options.values() if o.numeric])
+                           or "write a number of dice, or the name of an option whose values are numbers")
+                return 1
+            counts = [int(v) for v in option.values]
+        if min(counts) < 1 or max(counts) > LIMIT.dice:
+            self.error(d.loc, refusal("dice", max(counts)) if max(counts) > LIMIT.dice
+                       else "a holder of dice needs 1 die or more",
+                       hint="a game is played with the dice the rulebook says")
+        return max(1, min(max(counts), LIMIT.dice))
+
+    def expand_dice(self, decls: list) -> list:
+        """Each `dice` declaration, followed by what it declares: the die component (a copy of each face for
+        every die there may be, so that every roll is independent of the others), the holder zone, the
+        hidden supply of dice not rolled and the chance step rolling one die (all at the declaration)."""
+        if not any(d.kind == "dice" for d in decls):
+            return decls
+        options = {d.name: d for d in decls if d.kind == "option"}
+        games = [d for d in decls if d.kind == "game"]
+        seats = max(games[0].max_players, 1) if games else 1
+        out = []
+        for d in decls:
+            out.append(d)
+            if d.kind != "dice":
+                continue
+            loc, tail = d.loc, {"cites": d.cites, "rulings": d.rulings}
+            supply, step = self.dice_names(d)
+            copies = self.dice_count(d, options) * (seats if d.per_player else 1)
+            attribute = d.attribute.name
+            out.append(ast.ComponentDecl(loc=loc, name=d.name, attributes=(d.attribute,),
+                                         copies=min(copies, LIMIT.copies), shown_as="{" + attribute + "}", **tail))
+            out.append(ast.ZoneDecl(loc=loc, name=d.holder, per_player=d.per_player, visibility=d.visibility, **tail))
+            out.append(ast.ZoneDecl(loc=loc, name=supply, per_player=False, visibility="hidden",
+                                    start_component=d.name, **tail))
+            faces = d.attribute.values
+            rolled = "rolled"
+            if isinstance(faces[0], int):
+                outcome = ast.Outcome(loc=loc, template="roll {rolled}", var=rolled,
+                                      pick_from=ast.Span(loc=loc, low=ast.Num(loc=loc, value=faces[0]),
+                                                         high=ast.Num(loc=loc, value=faces[-1])))
+            else:
+                outcome = ast.Outcome(loc=loc, template="roll {rolled}", var=rolled, faces=tuple(faces))
+            holder = ast.Of(loc=loc, attr=d.holder, target=ast.Name(loc=loc, id="player")) if d.per_player \
+                else ast.Name(loc=loc, id=d.holder)
+            one = ast.First(loc=loc, var=d.name, domain=ast.Name(loc=loc, id=supply),
+                            where=ast.Compare(loc=loc, op="=", left=ast.Of(loc=loc, attr=attribute,
+                                                                           target=ast.Name(loc=loc, id=d.name)),
+                                              right=ast.Name(loc=loc, id=rolled)))
+            out.append(ast.ChanceDecl(loc=loc, name=step,
+                                      params=(ast.Param(loc=loc, name="player", type="seat"),) if d.per_player else (),
+                                      outcome=outcome, body=(ast.Move(loc=loc, item=one, to=holder),), **tail))
+        return out
+
+    def roll(self, node: ast.Roll, scope: dict[str, str]) -> Optional[ir.S]:
+        """`roll cup of p`: the dice of the holder back to the supply, then the chance step once per die."""
+        holder = node.holder
+        name = holder.attr if holder.kind == "of" else holder.id if holder.kind == "name" else None
+        d = self.dice.get(name)
+        if d is None:
+            self.error(holder.loc, f"`{self.text(holder)}` holds no dice: only a holder of dice is rolled",
+                       hint=did_you_mean(name or "", self.dice) or
+                       (f"roll one of {', '.join(f'`{h}`' for h in self.dice)}" if self.dice else
+                        "declare dice first: `dice die: face 1..6, 2 per player in cup, seen by owner`"))
+            return None
+        if d.per_player and holder.kind != "of":
+            self.error(holder.loc, f"`{d.holder}` is kept per player", hint=f"write `roll {d.holder} of <player>`")
+            return None
+        if not d.per_player and holder.kind == "of":
+            self.error(holder.loc, f"`{d.holder}` is shared, not kept per player", hint=f"write `roll {d.holder}`")
+            return None
+        supply, step = self.dice_names(d)
+        loc = node.loc
+        numeric = isinstance(d.count, int) or getattr(self.options.get(d.count), "numeric", False)
+        # (a count that is not a numeric option is reported at the `dice` declaration; here it is one die)
+        count = ast.Num(loc=loc, value=d.count if isinstance(d.count, int) else 1) if not numeric \
+            or isinstance(d.count, int) else ast.Name(loc=loc, id=d.count)
+        seat_args = (holder.target,) if d.per_player else ()
+        plain = (ast.ForEach(loc=loc, var=d.name, domain=holder,
+                             body=(ast.Move(loc=loc, item=ast.Name(loc=loc, id=d.name),
+                                            to=ast.Name(loc=loc, id=supply)),)),
+                 ast.Repeat(loc=loc, times=count, body=(ast.Then(loc=loc, step=step, args=seat_args),)))
+        body = self.stmts(plain, scope)
+        seat = self.expr(holder.target, scope, SEAT) if d.per_player else None
+        return ir.Roll(loc, d.name, d.holder, seat, self.expr(count, scope, INT), body)
+
     def collect(self, decls: list) -> None:
         self.games = [d for d in decls if d.kind == "game"]
         self.rulings = {}
@@ -423,8 +523,8 @@ class Checker:
                 if d.id in self.rulings:
                     self.error(d.loc, f"ruling {d.id} is declared twice", hint=f"the first is at {self.rulings[d.id].loc}")
                 self.rulings[d.id] = d
-            elif d.kind in ("game", "extends", "leave_out", "fit", "variant"):
-                continue
+            elif d.kind in ("game", "extends", "leave_out", "fit", "variant", "dice"):
+                continue  # (dice: their component, zones and chance step follow them, named as declared)
             else:
                 name = ast.declaration_name(d)
                 if name in self.names:
@@ -449,6 +549,7 @@ class Checker:
         self.ends = {d.name: d for d in decls if d.kind == "end"}
         self.defines = {d.name: d for d in decls if d.kind == "define"}
         self.seat_attributes = {d.name: d for d in decls if d.kind == "seat_attribute"}
+        self.dice = {d.holder: d for d in decls if d.kind == "dice"}
         self.definitions: dict[str, ir.Definition] = {}
         self.defining: list[str] = []  # the definitions being checked, outermost first
         self.cyclic: set[str] = set()  # definitions that use themselves (reported once, then left alone)
@@ -1154,6 +1255,8 @@ class Checker:
             return ir.Nothing(loc)
         if kind == "next_turn":
             return ir.NextTurn(loc, self.expr(node.seat, scope, SEAT))
+        if kind == "roll":
+            return self.roll(node, scope)
         self.error(loc, f"unexpected statement `{self.text(node)}`")
         return None
 
@@ -1276,7 +1379,8 @@ class Checker:
                 if d.per_player:
                     self.error(d.loc, f"zone `{d.name}` is one per player; only a shared zone can hold components "
                                       f"at the start")
-        if self.components and not any(z.start == "in_play" for z in zones):
+        claimed = {z.start_component for z in zones if z.start_component}
+        if set(self.components) - claimed and not any(z.start == "in_play" for z in zones):
             self.error(game.loc, "no zone holds the components at the start",
                        hint="add `, holds every component in play` to one shared zone")
         if leave_outs and not any(z.start == "left_out" for z in zones):
@@ -1381,6 +1485,8 @@ class Checker:
             returns=returns[0] if returns else None,
             seat_attributes=tuple(self.seat_attribute(d, game) for d in self.seat_attributes.values()),
             left_out_of_base=tuple(self.left_out_of_base),
+            dice=tuple(ir.Dice(d.name, d.loc, d.cites, d.rulings, d.attribute.name, d.attribute.values, str(d.count),
+                               d.per_player, d.holder, d.visibility, *self.dice_names(d)) for d in self.dice.values()),
         )
         self.bound_nesting(model)
         self.fixed_conditions(model)
@@ -2190,8 +2296,14 @@ class Checker:
             if "define:" + name not in self.used:
                 self.error(self._name_loc(d.loc, name), f"definition `{name}` is never used", width=len(name),
                            hint="remove it, or use it in a rule")
+        rollers = {self.dice_names(d)[1]: d for d in self.dice.values()}
         for name, d in self.steps.items():
-            if "step:" + name not in self.used:
+            if "step:" + name not in self.used and name in rollers:
+                holder = rollers[name].holder
+                self.error(d.loc, f"the dice in `{holder}` are never rolled",
+                           hint=f"roll them where the rulebook says: `roll {holder}"
+                                f"{' of <player>' if rollers[name].per_player else ''}`")
+            elif "step:" + name not in self.used:
                 self.error(d.loc, f"step `{name}` is never run",
                            hint="nothing says `then {0}(...)` or `queue {0}(...)`; remove it or call it".format(name))
         for ruling in self._rulings_in_variants():

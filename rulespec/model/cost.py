@@ -279,6 +279,8 @@ class Cost:
         from ..language.limits import LIMIT
         if isinstance(s, ir.If):
             return reach * self.expr(s.condition) + max(self.stmts(s.then, reach), self.stmts(s.otherwise, reach))
+        if isinstance(s, ir.Roll):
+            return self.stmts(s.body, reach)
         if isinstance(s, (ir.ForEach, ir.Repeat)):
             if isinstance(s, ir.ForEach):
                 head, size = self.expr(s.domain) + self.size(s.domain), self.size(s.domain)

@@ -12,7 +12,7 @@ from . import ir
 # The rule file's word for each kind, in the order the counts are listed; `noun` says it in a sentence.
 KIND_NOUNS = {
     "game": "game", "ruling": "ruling", "option": "option", "define": "definition",
-    "seat_attribute": "seat attribute", "component": "component",
+    "seat_attribute": "seat attribute", "dice": "dice declaration", "component": "component",
     "leave_out": "leave-out",
     "zone": "zone", "counter": "counter", "queue": "queue", "board": "board", "shape": "shape", "fit": "fit",
     "setup": "setup", "turns": "turn order", "choice": "choice", "chance": "chance", "step": "step",
@@ -49,6 +49,10 @@ def declaration_counts(model: ir.Model) -> DeclarationCounts:
         "seat_attribute": len(model.seat_attributes),
         "invariant": len(model.invariants), "example": len(model.examples),
     }
+    # A `dice` declaration is one declaration of the file: not the component, zones and chance it makes.
+    dice = len(getattr(model, "dice", ()))
+    found.update({"dice": dice, "component": found["component"] - dice, "zone": found["zone"] - 2 * dice,
+                  "chance": found["chance"] - dice})
     clauses = model.cited_clauses() - {r.name for r in model.rulings}
     return DeclarationCounts(tuple((kind, found[kind]) for kind in KIND_NOUNS if found[kind]), len(clauses),
                              len(model.rulings), len(model.examples))

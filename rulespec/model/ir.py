@@ -426,6 +426,18 @@ class Repeat(S):
 
 
 @dataclass(frozen=True)
+class Roll(S):
+    """`roll cup of p`: every die in the holder back to the dice supply, then one chance step per die
+    (``body`` says it in plain statements: the generated code and the work estimate are its body's)."""
+
+    dice: str  # the die component
+    holder: str
+    seat: Optional[E]
+    count: E
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
 class Nothing(S):
     pass
 
@@ -481,6 +493,22 @@ class Zone(Cited):
     start: Optional[str]  # in_play | left_out | None
     stacked: bool = False
     start_component: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Dice(Cited):
+    """`dice die: face 1..6, numdice per player in cup, seen by owner`. ``name`` is the die component; the
+    checker declares it with the holder zone, the hidden ``supply`` of dice not rolled (a copy of each
+    face for every die there may be, so that no roll ever depends on another) and the chance step."""
+
+    attribute: str
+    values: tuple[Union[str, int], ...]  # its faces
+    count: str  # the digits of a number, or a numeric option's name
+    per_player: bool
+    holder: str
+    visibility: str  # public | hidden | owner
+    supply: str
+    step: str
 
 
 @dataclass(frozen=True)
@@ -727,13 +755,14 @@ class Model:
     # A house rule that seats other player counts than its base leaves out the base's examples and
     # leave-outs for the counts it no longer seats ("example four_players", "the leave-out with 4 players").
     left_out_of_base: tuple[str, ...] = ()
+    dice: tuple[Dice, ...] = ()
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""
         found: set[str] = set(self.game_cites) | set(self.variant_cites)
         for group in (self.rulings, self.options, self.components, self.leave_outs, self.zones, self.counters,
                       self.queues, self.boards, self.shapes, self.fits, self.steps, self.triggers, self.insteads, self.ends,
-                      self.scores, self.invariants, self.examples, self.definitions, self.seat_attributes):
+                      self.scores, self.invariants, self.examples, self.definitions, self.seat_attributes, self.dice):
             for decl in group:
                 found.update(decl.cites)
                 found.update(decl.rulings)
