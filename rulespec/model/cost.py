@@ -150,8 +150,9 @@ class Cost:
             return self.longest_side(domain.board)
         if isinstance(domain, ir.Span):
             from ..language.limits import LIMIT
-            if all(isinstance(end, ir.Const) and isinstance(end.value, int) for end in (domain.low, domain.high)):
-                return min(max(domain.high.value - domain.low.value + 1, 1), LIMIT.span)
+            low, high = self.least(domain.low), self.most(domain.high)
+            if low is not None and high is not None:  # `1..numdice * count(p in players)`: up to the most
+                return min(max(high - low + 1, 1), LIMIT.span)
             return LIMIT.span  # walked only while at most this long (runtime: span)
         if isinstance(domain, ir.DefinedValue) and domain.name in self.definitions \
                 and domain.name not in self._defining:
@@ -161,6 +162,55 @@ class Cost:
             finally:
                 self._defining.discard(domain.name)
         return self.items  # a zone (every component may be in it), or anything else: every component
+
+    def most(self, e: ir.E) -> Optional[int]:
+        """A fixed upper bound of a number the file writes down, or None: a literal, a numeric option's
+        largest value, the players, a count, + and * of parts that are never negative, a definition."""
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return e.value
+        if isinstance(e, ir.OptionRef):
+            option = next((o for o in self.m.options if o.name == e.name), None)
+            if option is not None and option.numeric:
+                return max(int(v) for v in option.values)
+            return None
+        if isinstance(e, ir.Count):
+            return self.size(e.domain)
+        if isinstance(e, ir.Arith) and e.op in ("+", "*"):
+            parts = [(self.least(x), self.most(x)) for x in (e.left, e.right)]
+            if any(low is None or high is None or low < 0 for low, high in parts):
+                return None
+            return parts[0][1] + parts[1][1] if e.op == "+" else parts[0][1] * parts[1][1]
+        if isinstance(e, ir.DefinedValue) and not e.args and e.name in self.definitions \
+                and e.name not in self._defining:
+            self._defining.add(e.name)
+            try:
+                return self.most(self.definitions[e.name].value)
+            finally:
+                self._defining.discard(e.name)
+        return None
+
+    def least(self, e: ir.E) -> Optional[int]:
+        """A fixed lower bound (see most): literals, numeric options' smallest values, counts (0), + and *."""
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return e.value
+        if isinstance(e, ir.OptionRef):
+            option = next((o for o in self.m.options if o.name == e.name), None)
+            return min(int(v) for v in option.values) if option is not None and option.numeric else None
+        if isinstance(e, ir.Count):
+            return 0
+        if isinstance(e, ir.Arith) and e.op in ("+", "*"):
+            lows = [self.least(x) for x in (e.left, e.right)]
+            if None in lows or min(lows) < 0:
+                return None
+            return lows[0] + lows[1] if e.op == "+" else lows[0] * lows[1]
+        if isinstance(e, ir.DefinedValue) and not e.args and e.name in self.definitions \
+                and e.name not in self._defining:
+            self._defining.add(e.name)
+            try:
+                return self.least(self.definitions[e.name].value)
+            finally:
+                self._defining.discard(e.name)
+        return None
 
     def longest_side(self, board: str) -> int:
         """The most spaces a line or a walk on a grid crosses (a diagonal is no longer than the longer side)."""
