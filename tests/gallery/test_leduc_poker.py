@@ -1,0 +1,152 @@
+"""Leduc poker (rulebooks/leduc-poker.rules) against OpenSpiel's own leduc_poker, in lock step.
+
+Actions are matched by meaning: OpenSpiel's 0 folds, 1 calls (or checks) and 2 raises; its chance
+outcomes are card indices, 0 to 5 for the jack, queen and king of its first and second suit in turn
+(rank x 2 + suit: our spades and hearts). At every node the player to act, the legal actions, the
+chance outcomes with their probabilities and, at the end, the returns must be equal. The rulespec
+side is played through rulespec.openspiel, so the engine and its adapter are both under test."""
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
+
+import rulespec  # noqa: E402
+import rulespec.openspiel as rso  # noqa: E402
+from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
+
+MOVES = {"fold": 0, "call": 1, "raise": 2}  # OpenSpiel's leduc_poker actions
+RANKS, SUITS = ("jack", "queen", "king"), ("spades", "hearts")
+
+
+@pytest.fixture(scope="module")
+def games():
+    return rso.load_game("leduc-poker", zero_sum=True), pyspiel.load_game("leduc_poker")
+
+
+def _meaning(state, action) -> int:
+    text = state.action_to_string(state.current_player(), action)
+    if not state.is_chance_node():
+        return MOVES[text]
+    rank, suit = re.fullmatch(r"(?:deal|turn) (\w+) of (\w+)(?: face up)?", text).groups()
+    return RANKS.index(rank) * 2 + SUITS.index(suit)
+
+
+def _compare(ours, theirs) -> dict[int, int]:
+    """Asserts the two states agree now; returns OpenSpiel's action for each of ours."""
+    assert ours.is_terminal() == theirs.is_terminal()
+    if ours.is_terminal():
+        assert ours.returns() == pytest.approx(theirs.returns(), abs=1e-12)
+        return {}
+    assert ours.is_chance_node() == theirs.is_chance_node()
+    assert ours.current_player() == theirs.current_player()
+    if ours.is_chance_node():
+        mine = {_meaning(ours, a): p for a, p in ours.chance_outcomes()}
+        assert mine == pytest.approx(dict(theirs.chance_outcomes()), abs=1e-12)
+        return {a: _meaning(ours, a) for a, _ in ours.chance_outcomes()}
+    mapping = {a: _meaning(ours, a) for a in ours.legal_actions()}
+    assert sorted(mapping.values()) == theirs.legal_actions()
+    return mapping
+
+
+GAMES = 300
+
+
+def test_seeded_random_games_agree_in_lock_step(games):
+    ours_game, theirs_game = games
+    rng = random.Random(20261201)
+    steps, showdowns = 0, 0
+    for _ in range(GAMES):
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        while True:
+            mapping = _compare(ours, theirs)
+            if ours.is_terminal():
+                break
+            if ours.is_chance_node():
+                actions, weights = zip(*ours.chance_outcomes())
+                action = rng.choices(actions, weights)[0]
+            else:
+                action = rng.choice(sorted(mapping))
+            ours.apply_action(action)
+            theirs.apply_action(mapping[action])
+            steps += 1
+        showdowns += "table" in str(ours)
+    assert steps >= GAMES * 4  # two deals and at least two decisions per game
+    print(f"{GAMES} random games, {steps} steps in lock step")
+
+
+def _walk(ours, theirs) -> int:
+    mapping = _compare(ours, theirs)
+    positions = 1
+    for action, theirs_action in mapping.items():
+        positions += _walk(ours.child(action), theirs.child(theirs_action))
+    return positions
+
+
+def test_the_whole_game_tree_agrees(games):
+    positions = _walk(games[0].new_initial_state(), games[1].new_initial_state())
+    assert positions == 9457  # every history, chance nodes and ends included (OpenSpiel's tree has as many)
+    print(f"{positions} tree positions agree")
+
+
+def test_openspiel_conformance(games):
+    pyspiel.random_sim_test(games[0], num_sims=20, serialize=True, verbose=False)
+
+
+def test_a_seats_information_state_holds_its_card_and_the_table_not_the_other_card(games):
+    state = games[0].new_initial_state()
+    for text in ("deal king of spades", "deal jack of hearts", "call", "call", "turn queen of hearts face up"):
+        state.apply_action(state.string_to_action(text))
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert "king of spades" in mine and "jack of hearts" not in mine and "queen of hearts" in mine
+    assert "jack of hearts" in theirs and "king of spades" not in theirs
+
+
+ITERATIONS = (1, 2)
+
+
+def test_cfr_exploitability_is_openspiels(games):
+    """CFR through the adapter (open_spiel.python.algorithms.cfr) follows OpenSpiel's own Leduc curve: the
+    information states partition the game as OpenSpiel's do (936 of them)."""
+    ours_game, theirs_game = games
+    ours, theirs = cfr.CFRSolver(ours_game), cfr.CFRSolver(theirs_game)
+    assert len(ours.current_policy().state_lookup) == len(theirs.current_policy().state_lookup) == 936
+    curve = []
+    for _ in range(ITERATIONS[-1]):
+        ours.evaluate_and_update_policy()
+        theirs.evaluate_and_update_policy()
+        mine = exploitability.exploitability(ours_game, ours.average_policy())
+        expected = exploitability.exploitability(theirs_game, theirs.average_policy())
+        assert mine == pytest.approx(expected, abs=1e-9)
+        curve.append(mine)
+    assert curve[-1] < curve[0]  # CFR improves: the comparison is not of two constants
+    print("exploitability after", dict(zip(ITERATIONS, curve)))
+
+
+# ----------------------------------------------------------------------------- the house rule
+
+LIMIT_ONE = Path(__file__).resolve().parents[2] / "house-rules" / "leduc-poker-one-raise.rules"
+
+
+def test_the_one_raise_house_rule_checks_verifies_and_caps_the_raises():
+    from rulespec.runtime.examples import run_examples
+    from rulespec.verify import verify
+
+    game = rulespec.load(LIMIT_ONE)
+    assert game.GAME_ID == "leduc-poker-one-raise"
+    results = run_examples(game)
+    assert results and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    report = verify(LIMIT_ONE, players=2, max_examples=3, stateful_step_count=10, seed=1, derandomize=True,
+                    save_counterexamples=None)
+    assert report.ok, report.render()
+    # After a raise and a re-raise in the base game, the house rule offers no second raise.
+    offered = []
+    for path in ("leduc-poker", LIMIT_ONE):
+        state = rso.load_game(path, zero_sum=True).new_initial_state()
+        for text in ("deal king of spades", "deal jack of hearts", "raise"):
+            state.apply_action(state.string_to_action(text))
+        offered.append(sorted(state.action_to_string(1, a) for a in state.legal_actions()))
+    assert offered == [["call", "fold", "raise"], ["call", "fold"]]
