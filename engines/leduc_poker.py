@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '509b3dd6ac0655ad'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -28,22 +28,22 @@ TEXT_1 = tuple('turn ' + label + ' face up' for label in ITEM_LABEL)  # 'turn {c
 
 def define_to_call(st, v_p):
     """Definition `to_call`: `staked of left of p - staked of p`. [LEDUC-4] (rulebooks/leduc-poker.rules:49)"""
-    return (st.counters['staked'][(v_p + 1) % st.players] - st.counters['staked'][v_p])
+    return (st._counters['staked'][(v_p + 1) % st.players] - st._counters['staked'][v_p])
 
 
 def define_raise_size(st):
     """Definition `raise_size`: `2 * round`. [LEDUC-4] (rulebooks/leduc-poker.rules:52)"""
-    return (2 * st.counters['round'])
+    return (2 * st._counters['round'])
 
 
 def define_round_over(st):
     """Definition `round_over`: `raises = 0 and calls = 2 or raises > 0 and calls = 1`. [LEDUC-5] (rulebooks/leduc-poker.rules:55)"""
-    return (((st.counters['raises'] == 0) and (st.counters['calls'] == 2)) or ((st.counters['raises'] > 0) and (st.counters['calls'] == 1)))
+    return (((st._counters['raises'] == 0) and (st._counters['calls'] == 2)) or ((st._counters['raises'] > 0) and (st._counters['calls'] == 1)))
 
 
 def define_card_of(st, v_p):
     """Definition `card_of`: `any(c in hand of p)`. [LEDUC-3] (rulebooks/leduc-poker.rules:84)"""
-    return st.first('any(c in hand of p)', (v_c for v_c in st.zones[st.t.zone_base['hand'] + v_p]))
+    return st._first('any(c in hand of p)', (v_c for v_c in st._zones[st._t.zone_base['hand'] + v_p]))
 
 
 def define_outranks(st, v_a, v_b):
@@ -53,7 +53,7 @@ def define_outranks(st, v_a, v_b):
 
 def define_pairs(st, v_p):
     """Definition `pairs`: `count(t in table where rank of t = rank of card_of(p)) > 0`. [LEDUC-8] (rulebooks/leduc-poker.rules:90)"""
-    return any((ITEM_ATTRS['rank'][v_t] == ITEM_ATTRS['rank'][define_card_of(st, v_p)]) for v_t in st.zones[st.t.zone_base['table']])
+    return any((ITEM_ATTRS['rank'][v_t] == ITEM_ATTRS['rank'][define_card_of(st, v_p)]) for v_t in st._zones[st._t.zone_base['table']])
 
 
 def define_wins_the_showdown(st, v_p):
@@ -63,26 +63,26 @@ def define_wins_the_showdown(st, v_p):
 
 def define_splits_the_pot(st, v_p):
     """Definition `splits_the_pot`: `folded of p = 0 and folded of left of p = 0 and rank of card_of(p) = rank of card_of(left of p)`. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:96)"""
-    return ((st.counters['folded'][v_p] == 0) and (st.counters['folded'][(v_p + 1) % st.players] == 0) and (ITEM_ATTRS['rank'][define_card_of(st, v_p)] == ITEM_ATTRS['rank'][define_card_of(st, (v_p + 1) % st.players)]))
+    return ((st._counters['folded'][v_p] == 0) and (st._counters['folded'][(v_p + 1) % st.players] == 0) and (ITEM_ATTRS['rank'][define_card_of(st, v_p)] == ITEM_ATTRS['rank'][define_card_of(st, (v_p + 1) % st.players)]))
 
 
 def define_takes_the_pot(st, v_p):
     """Definition `takes_the_pot`: `folded of left of p = 1 or folded of p = 0 and wins_the_showdown(p)`. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:99)"""
-    return ((st.counters['folded'][(v_p + 1) % st.players] == 1) or ((st.counters['folded'][v_p] == 0) and define_wins_the_showdown(st, v_p)))
+    return ((st._counters['folded'][(v_p + 1) % st.players] == 1) or ((st._counters['folded'][v_p] == 0) and define_wins_the_showdown(st, v_p)))
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [LEDUC-2, LEDUC-3] (rulebooks/leduc-poker.rules:37)"""
-    st.keep_counters()
-    for v_p in st.loop_over(range(st.players)):
-        st.counters['staked'][v_p] = 1
-    for v_p in st.loop_over(range(st.players)):
-        st.then('deal', (v_p,))
+    st._keep_counters()
+    for v_p in st._loop_over(range(st.players)):
+        st._counters['staked'][v_p] = 1
+    for v_p in st._loop_over(range(st.players)):
+        st._then('deal', (v_p,))
 
 # ---------------------------------------------------------------- chance deal
 def draw_deal(st, v_player):
     """Chance `deal`: the zone it draws from. [LEDUC-3] (rulebooks/leduc-poker.rules:43)"""
-    return st.t.zone_base['deck']
+    return st._t.zone_base['deck']
 
 def text_deal(st, v_player, v_c):
     """Chance `deal`: how an outcome reads. [LEDUC-3] (rulebooks/leduc-poker.rules:43)"""
@@ -90,7 +90,7 @@ def text_deal(st, v_player, v_c):
 
 def resolve_deal(st, cause, v_player, v_c):
     """What happens once the outcome of `deal` is known. [LEDUC-3] (rulebooks/leduc-poker.rules:43)"""
-    st.move(v_c, st.t.zone_base['hand'] + v_player, cause)
+    st._move(v_c, st._t.zone_base['hand'] + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -121,8 +121,8 @@ def first_failing_turn__fold(st, v_player):
 
 def effect_turn__fold(st, cause, v_player):
     """What `fold` does. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:59)"""
-    st.keep_counters()
-    st.counters['folded'][v_player] = 1
+    st._keep_counters()
+    st._counters['folded'][v_player] = 1
 
 
 def options_turn__call(st, v_player):
@@ -144,18 +144,18 @@ def first_failing_turn__call(st, v_player):
 
 def effect_turn__call(st, cause, v_player):
     """What `call` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:62)"""
-    st.keep_counters()
-    st.counters['staked'][v_player] = counter_value(st.counters['staked'][v_player] + define_to_call(st, v_player), 'staked')
-    st.keep_counters()
-    st.counters['calls'] = counter_value(st.counters['calls'] + 1, 'calls')
-    if ((st.counters['round'] == 1) and define_round_over(st)):
-        st.then('second_round', ())
+    st._keep_counters()
+    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + define_to_call(st, v_player), 'staked')
+    st._keep_counters()
+    st._counters['calls'] = counter_value(st._counters['calls'] + 1, 'calls')
+    if ((st._counters['round'] == 1) and define_round_over(st)):
+        st._then('second_round', ())
 
 
 def options_turn__raise(st, v_player):
     """Option `raise` of `turn`: `raise`. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:67)"""
     found = []
-    if not ((st.counters['raises'] < 2)):  # raises < 2
+    if not ((st._counters['raises'] < 2)):  # raises < 2
         return found
     found.append(('raise', ()))
     return found
@@ -168,19 +168,19 @@ def candidates_turn__raise(st, v_player):
 
 def first_failing_turn__raise(st, v_player):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st.counters['raises'] < 2)):  # raises < 2
+    if not ((st._counters['raises'] < 2)):  # raises < 2
         return 0
     return -1
 
 
 def effect_turn__raise(st, cause, v_player):
     """What `raise` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:67)"""
-    st.keep_counters()
-    st.counters['staked'][v_player] = counter_value(st.counters['staked'][v_player] + (define_to_call(st, v_player) + define_raise_size(st)), 'staked')
-    st.keep_counters()
-    st.counters['raises'] = counter_value(st.counters['raises'] + 1, 'raises')
-    st.keep_counters()
-    st.counters['calls'] = 0
+    st._keep_counters()
+    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + (define_to_call(st, v_player) + define_raise_size(st)), 'staked')
+    st._keep_counters()
+    st._counters['raises'] = counter_value(st._counters['raises'] + 1, 'raises')
+    st._keep_counters()
+    st._counters['calls'] = 0
 
 
 def choices_turn(st, v_player):
@@ -193,26 +193,26 @@ def choices_turn(st, v_player):
     # call: `call`
     rows.append((seat, 'call', 1, ()))
     # raise: `raise`
-    if ((st.counters['raises'] < 2)):  # raises < 2
+    if ((st._counters['raises'] < 2)):  # raises < 2
         rows.append((seat, 'raise', 2, ()))
     return seat, rows
 
 # ---------------------------------------------------------------- auto second_round
 def step_second_round(st, cause):
     """Step `second_round`. [LEDUC-4, LEDUC-6] (rulebooks/leduc-poker.rules:73)"""
-    st.keep_counters()
-    st.counters['round'] = 2
-    st.keep_counters()
-    st.counters['raises'] = 0
-    st.keep_counters()
-    st.counters['calls'] = 0
-    st.next_seat = 0
-    st.then('turn_the_card', ())
+    st._keep_counters()
+    st._counters['round'] = 2
+    st._keep_counters()
+    st._counters['raises'] = 0
+    st._keep_counters()
+    st._counters['calls'] = 0
+    st._next_seat = 0
+    st._then('turn_the_card', ())
 
 # ---------------------------------------------------------------- chance turn_the_card
 def draw_turn_the_card(st):
     """Chance `turn_the_card`: the zone it draws from. [LEDUC-6] (rulebooks/leduc-poker.rules:80)"""
-    return st.t.zone_base['deck']
+    return st._t.zone_base['deck']
 
 def text_turn_the_card(st, v_c):
     """Chance `turn_the_card`: how an outcome reads. [LEDUC-6] (rulebooks/leduc-poker.rules:80)"""
@@ -220,23 +220,23 @@ def text_turn_the_card(st, v_c):
 
 def resolve_turn_the_card(st, cause, v_c):
     """What happens once the outcome of `turn_the_card` is known. [LEDUC-6] (rulebooks/leduc-poker.rules:80)"""
-    st.move(v_c, st.t.zone_base['table'], cause)
+    st._move(v_c, st._t.zone_base['table'], cause)
 
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause):
     """Step `pay_the_pot`. [LEDUC-7, LEDUC-8, LEDUC-9] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:102)"""
-    st.keep_counters()
-    for v_p in st.loop_over(range(st.players)):
+    st._keep_counters()
+    for v_p in st._loop_over(range(st.players)):
         if define_takes_the_pot(st, v_p):
-            for v_q in st.loop_over(range(st.players)):
-                st.counters['taken'][v_p] = counter_value(st.counters['taken'][v_p] + st.counters['staked'][v_q], 'taken')
+            for v_q in st._loop_over(range(st.players)):
+                st._counters['taken'][v_p] = counter_value(st._counters['taken'][v_p] + st._counters['staked'][v_q], 'taken')
         if define_splits_the_pot(st, v_p):
-            st.counters['taken'][v_p] = counter_value(st.counters['taken'][v_p] + st.counters['staked'][v_p], 'taken')
+            st._counters['taken'][v_p] = counter_value(st._counters['taken'][v_p] + st._counters['staked'][v_p], 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):
     """Whether the game ends now by `fold`; returns the declared winners. [LEDUC-7] (rulebooks/leduc-poker.rules:110)"""
-    counter_folded = st.counters['folded']
+    counter_folded = st._counters['folded']
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
             return [(v_p + 1) % st.players]
@@ -249,7 +249,7 @@ def end_fold__then(st):
 # ---------------------------------------------------------------- end showdown
 def end_showdown(st):
     """Whether the game ends now by `showdown`; returns the declared winners. [LEDUC-8] (rulebooks/leduc-poker.rules:117)"""
-    if ((st.counters['round'] == 2) and define_round_over(st)):
+    if ((st._counters['round'] == 2) and define_round_over(st)):
         return []
     return None
 
@@ -260,20 +260,20 @@ def end_showdown__then(st):
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:110, 117)"""
-    counter_folded = st.counters['folded']
+    counter_folded = st._counters['folded']
     # fold [LEDUC-7]
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
             return 0, [(v_p + 1) % st.players]
     # showdown [LEDUC-8]
-    if ((st.counters['round'] == 2) and define_round_over(st)):
+    if ((st._counters['round'] == 2) and define_round_over(st)):
         return 1, []
     return None
 
 
 def score_chips(st, v_p):
     """Score `chips`. [LEDUC-9] (rulebooks/leduc-poker.rules:122)"""
-    return (st.counters['taken'][v_p] - st.counters['staked'][v_p])
+    return (st._counters['taken'][v_p] - st._counters['staked'][v_p])
 
 
 def returns_of(st, v_p):
@@ -282,19 +282,19 @@ def returns_of(st, v_p):
 
 def invariant_two_raises_at_most(st):
     """Invariant: a round has at most two raises, and nobody puts in more than 13 chips. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:133)"""
-    return ((st.counters['raises'] <= 2) and (not any((st.counters['staked'][v_p] > 13) for v_p in range(st.players))))
+    return ((st._counters['raises'] <= 2) and (not any((st._counters['staked'][v_p] > 13) for v_p in range(st.players))))
 
 def invariant_pot_taken_whole(st):
     """Invariant: the pot is taken whole, split, or not at all: what one player wins the other loses. [LEDUC-9] (rulebooks/leduc-poker.rules:136)"""
-    return ((sum([st.counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st.counters['taken'][v_p] for v_p in range(st.players)]) == sum([st.counters['staked'][v_p] for v_p in range(st.players)])))
+    return ((sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == sum([st._counters['staked'][v_p] for v_p in range(st.players)])))
 
 
 def example_check_check_pair(run):
     """Example: Two checks in each round, and a pair wins the showdown. [LEDUC-5, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:139)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['hand'] + 0, ['jack of spades'], line=141)
-    run.put(st, st.t.zone_base['hand'] + 1, ['king of spades'], line=142)
-    run.put(st, st.t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of hearts'], line=143)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack of spades'], line=141)
+    run.put(st, st._t.zone_base['hand'] + 1, ['king of spades'], line=142)
+    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of hearts'], line=143)
     run.counter(st, 'staked', 1, seat=0, line=144)
     run.counter(st, 'staked', 1, seat=1, line=145)
     run.step(st, 'turn', (0,), line=146)
@@ -312,9 +312,9 @@ def example_check_check_pair(run):
 def example_raises_of_two_and_four(run):
     """Example: A raise is 2 chips in the first round and 4 in the second. [LEDUC-4, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:156)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['hand'] + 0, ['queen of spades'], line=158)
-    run.put(st, st.t.zone_base['hand'] + 1, ['jack of hearts'], line=159)
-    run.put(st, st.t.zone_base['deck'], ['jack of spades', 'queen of hearts', 'king of spades', 'king of hearts'], line=160)
+    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=158)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack of hearts'], line=159)
+    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'queen of hearts', 'king of spades', 'king of hearts'], line=160)
     run.counter(st, 'staked', 1, seat=0, line=161)
     run.counter(st, 'staked', 1, seat=1, line=162)
     run.step(st, 'turn', (0,), line=163)
@@ -335,9 +335,9 @@ def example_raises_of_two_and_four(run):
 def example_fold_to_a_raise(run):
     """Example: Folding to a raise gives up the pot. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:176)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['hand'] + 0, ['king of hearts'], line=178)
-    run.put(st, st.t.zone_base['hand'] + 1, ['jack of spades'], line=179)
-    run.put(st, st.t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of spades'], line=180)
+    run.put(st, st._t.zone_base['hand'] + 0, ['king of hearts'], line=178)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack of spades'], line=179)
+    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of spades'], line=180)
     run.counter(st, 'staked', 1, seat=0, line=181)
     run.counter(st, 'staked', 1, seat=1, line=182)
     run.step(st, 'turn', (0,), line=183)
@@ -351,9 +351,9 @@ def example_fold_to_a_raise(run):
 def example_a_split_pot(run):
     """Example: Equal ranks split the pot. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:189)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['hand'] + 0, ['queen of spades'], line=191)
-    run.put(st, st.t.zone_base['hand'] + 1, ['queen of hearts'], line=192)
-    run.put(st, st.t.zone_base['deck'], ['jack of spades', 'jack of hearts', 'king of spades', 'king of hearts'], line=193)
+    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=191)
+    run.put(st, st._t.zone_base['hand'] + 1, ['queen of hearts'], line=192)
+    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'jack of hearts', 'king of spades', 'king of hearts'], line=193)
     run.counter(st, 'staked', 1, seat=0, line=194)
     run.counter(st, 'staked', 1, seat=1, line=195)
     run.step(st, 'turn', (0,), line=196)

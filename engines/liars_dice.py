@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -26,31 +26,31 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 def define_dice_in_play(st):
     """Definition `dice_in_play`: `numdice * count(p in players)`. [LIARS-1, LIARS-3] (rulebooks/liars-dice.rules:33)"""
-    return (int(st.options['numdice']) * len(range(st.players)))
+    return (int(st._options['numdice']) * len(range(st.players)))
 
 
 def define_higher(st, v_quantity, v_face):
     """Definition `higher`: `quantity > bid_quantity or quantity = bid_quantity and face > bid_face`. [LIARS-4] (rulebooks/liars-dice.rules:36)"""
-    return ((v_quantity > st.counters['bid_quantity']) or ((v_quantity == st.counters['bid_quantity']) and (v_face > st.counters['bid_face'])))
+    return ((v_quantity > st._counters['bid_quantity']) or ((v_quantity == st._counters['bid_quantity']) and (v_face > st._counters['bid_face'])))
 
 
 def define_counts_for_the_bid(st, v_d):
     """Definition `counts_for_the_bid`: `face of d = bid_face or face of d = 6`. [LIARS-6] (rulebooks/liars-dice.rules:49)"""
-    return ((ITEM_ATTRS['face'][v_d] == st.counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))
+    return ((ITEM_ATTRS['face'][v_d] == st._counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))
 
 
 def define_bid_stands(st):
     """Definition `bid_stands`: `sum(count(d in cup of p where counts_for_the_bid(d)) for p in players) >= bid_quantity`. [LIARS-6] (rulebooks/liars-dice.rules:52)"""
-    return (sum([len([1 for v_d in st.zones[st.t.zone_base['cup'] + v_p] if define_counts_for_the_bid(st, v_d)]) for v_p in range(st.players)]) >= st.counters['bid_quantity'])
+    return (sum([len([1 for v_d in st._zones[st._t.zone_base['cup'] + v_p] if define_counts_for_the_bid(st, v_d)]) for v_p in range(st.players)]) >= st._counters['bid_quantity'])
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [LIARS-2] (rulebooks/liars-dice.rules:27)"""
-    for v_p in st.loop_over(range(st.players)):
-        for v_die in st.loop_over(st.zones[st.t.zone_base['cup'] + v_p]):
-            st.move(v_die, st.t.zone_base['die_supply'], cause)
-        for _ in st.loop(int(st.options['numdice'])):
-            st.then('roll_cup', (v_p,))
+    for v_p in st._loop_over(range(st.players)):
+        for v_die in st._loop_over(st._zones[st._t.zone_base['cup'] + v_p]):
+            st._move(v_die, st._t.zone_base['die_supply'], cause)
+        for _ in st._loop(int(st._options['numdice'])):
+            st._then('roll_cup', (v_p,))
 
 # ---------------------------------------------------------------- chance roll_cup
 def outcomes_roll_cup(st, v_player):
@@ -59,7 +59,7 @@ def outcomes_roll_cup(st, v_player):
 
 def resolve_roll_cup(st, cause, v_player, v_rolled):
     """What happens once the outcome of `roll_cup` is known. [LIARS-1, LIARS-2] (rulebooks/liars-dice.rules:22)"""
-    st.move(st.first('dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]', (v_die for v_die in st.zones[st.t.zone_base['die_supply']] if (ITEM_ATTRS['face'][v_die] == v_rolled))), st.t.zone_base['cup'] + v_player, cause)
+    st._move(st._first('dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]', (v_die for v_die in st._zones[st._t.zone_base['die_supply']] if (ITEM_ATTRS['face'][v_die] == v_rolled))), st._t.zone_base['cup'] + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -94,16 +94,16 @@ def first_failing_turn__bid(st, v_player, v_quantity, v_face):
 
 def effect_turn__bid(st, cause, v_player, v_quantity, v_face):
     """What `bid` does. [LIARS-3, LIARS-4] (rulebooks/liars-dice.rules:40)"""
-    st.keep_counters()
-    st.counters['bid_quantity'] = counter_value(v_quantity, 'bid_quantity')
-    st.keep_counters()
-    st.counters['bid_face'] = counter_value(v_face, 'bid_face')
+    st._keep_counters()
+    st._counters['bid_quantity'] = counter_value(v_quantity, 'bid_quantity')
+    st._keep_counters()
+    st._counters['bid_face'] = counter_value(v_face, 'bid_face')
 
 
 def options_turn__liar(st, v_player):
     """Option `liar` of `turn`: `liar`. [LIARS-5] (rulebooks/liars-dice.rules:45)"""
     found = []
-    if not ((st.counters['bid_quantity'] > 0)):  # bid_quantity > 0
+    if not ((st._counters['bid_quantity'] > 0)):  # bid_quantity > 0
         return found
     found.append(('liar', ()))
     return found
@@ -116,15 +116,15 @@ def candidates_turn__liar(st, v_player):
 
 def first_failing_turn__liar(st, v_player):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st.counters['bid_quantity'] > 0)):  # bid_quantity > 0
+    if not ((st._counters['bid_quantity'] > 0)):  # bid_quantity > 0
         return 0
     return -1
 
 
 def effect_turn__liar(st, cause, v_player):
     """What `liar` does. [LIARS-5] (rulebooks/liars-dice.rules:45)"""
-    st.keep_counters()
-    st.counters['called'][v_player] = 1
+    st._keep_counters()
+    st._counters['called'][v_player] = 1
 
 
 def choices_turn(st, v_player):
@@ -138,14 +138,14 @@ def choices_turn(st, v_player):
                 continue
             rows.append((seat, 'bid ' + str(v_quantity) + ' x ' + str(v_face), 0, (v_quantity, v_face, )))
     # liar: `liar`
-    if ((st.counters['bid_quantity'] > 0)):  # bid_quantity > 0
+    if ((st._counters['bid_quantity'] > 0)):  # bid_quantity > 0
         rows.append((seat, 'liar', 1, ()))
     return seat, rows
 
 # ---------------------------------------------------------------- end bid_stood
 def end_bid_stood(st):
     """Whether the game ends now by `bid_stood`; returns the declared winners. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:55)"""
-    counter_called = st.counters['called']
+    counter_called = st._counters['called']
     for v_p in range(st.players):
         if ((counter_called[v_p] == 1) and define_bid_stands(st)):
             return [(v_p + -1) % st.players]
@@ -154,7 +154,7 @@ def end_bid_stood(st):
 # ---------------------------------------------------------------- end bid_was_a_lie
 def end_bid_was_a_lie(st):
     """Whether the game ends now by `bid_was_a_lie`; returns the declared winners. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:61)"""
-    counter_called = st.counters['called']
+    counter_called = st._counters['called']
     for v_p in range(st.players):
         if ((counter_called[v_p] == 1) and (not define_bid_stands(st))):
             return [v_p]
@@ -163,7 +163,7 @@ def end_bid_was_a_lie(st):
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:55, 61)"""
-    counter_called = st.counters['called']
+    counter_called = st._counters['called']
     # bid_stood [LIARS-6, LIARS-7]
     for v_p in range(st.players):
         if ((counter_called[v_p] == 1) and define_bid_stands(st)):
@@ -176,18 +176,18 @@ def ends_after_step(st):
 
 def invariant_bids_go_up(st):
     """Invariant: a bid names one to all the dice in play, and a face of a die. [LIARS-3, LIARS-4] (rulebooks/liars-dice.rules:73)"""
-    return (((st.counters['bid_quantity'] == 0) and (st.counters['bid_face'] == 0)) or ((st.counters['bid_quantity'] >= 1) and (st.counters['bid_quantity'] <= define_dice_in_play(st)) and (st.counters['bid_face'] >= 1) and (st.counters['bid_face'] <= 6)))
+    return (((st._counters['bid_quantity'] == 0) and (st._counters['bid_face'] == 0)) or ((st._counters['bid_quantity'] >= 1) and (st._counters['bid_quantity'] <= define_dice_in_play(st)) and (st._counters['bid_face'] >= 1) and (st._counters['bid_face'] <= 6)))
 
 def invariant_one_call_at_most(st):
     """Invariant: the game ends at the first call. [LIARS-5] (rulebooks/liars-dice.rules:76)"""
-    return (sum([st.counters['called'][v_p] for v_p in range(st.players)]) <= 1)
+    return (sum([st._counters['called'][v_p] for v_p in range(st.players)]) <= 1)
 
 
 def example_a_true_bid(run):
     """Example: Sixes are wild: two fives stand on a five and a six. [LIARS-3, LIARS-6] (rulebooks/liars-dice.rules:79)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['cup'] + 0, ['5'], line=81)
-    run.put(st, st.t.zone_base['cup'] + 1, ['6'], line=82)
+    run.put(st, st._t.zone_base['cup'] + 0, ['5'], line=81)
+    run.put(st, st._t.zone_base['cup'] + 1, ['6'], line=82)
     run.step(st, 'turn', (0,), line=83)
     run.act(st, 'player 1: bid 2 x 5', line=84)
     run.legal(st, 'player 2: bid 1 x 6', False, line=85)
@@ -200,8 +200,8 @@ def example_a_true_bid(run):
 def example_a_lie(run):
     """Example: A bid that is too high loses to the call. [LIARS-4, LIARS-6] (rulebooks/liars-dice.rules:90)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['cup'] + 0, ['2'], line=92)
-    run.put(st, st.t.zone_base['cup'] + 1, ['3'], line=93)
+    run.put(st, st._t.zone_base['cup'] + 0, ['2'], line=92)
+    run.put(st, st._t.zone_base['cup'] + 1, ['3'], line=93)
     run.step(st, 'turn', (0,), line=94)
     run.legal(st, 'player 1: liar', False, line=95)
     run.act(st, 'player 1: bid 1 x 4', line=96)
@@ -213,8 +213,8 @@ def example_a_lie(run):
 def example_two_dice_each(run):
     """Example: With two dice each, four dice are in play. [LIARS-1, LIARS-3] (rulebooks/liars-dice.rules:100)"""
     st = run.start(players=2, options={'numdice': '2'})
-    run.put(st, st.t.zone_base['cup'] + 0, ['1', '1'], line=103)
-    run.put(st, st.t.zone_base['cup'] + 1, ['1', '4'], line=104)
+    run.put(st, st._t.zone_base['cup'] + 0, ['1', '1'], line=103)
+    run.put(st, st._t.zone_base['cup'] + 1, ['1', '4'], line=104)
     run.step(st, 'turn', (0,), line=105)
     run.act(st, 'player 1: bid 4 x 1', line=106)
     run.legal(st, 'player 2: bid 4 x 2', True, line=107)
