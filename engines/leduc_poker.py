@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '509b3dd6ac0655ad'
-GENERATOR_VERSION = '11'
+GENERATOR_VERSION = '12'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -397,14 +397,14 @@ class LeducPokerEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('LEDUC-2', 'LEDUC-3'), run=step_setup),
-        'deal': StepInfo('deal', 'chance', ('player',), ('LEDUC-3',), draw=draw_deal, text=text_deal, resolve=resolve_deal, param_types=('seat',)),
+        'deal': StepInfo('deal', 'chance', ('player',), ('LEDUC-3',), draw=draw_deal, text=text_deal, text_static=True, resolve=resolve_deal, param_types=('seat',)),
         'turn': StepInfo('turn', 'choice', ('player',), ('LEDUC-4',), by=by_turn, options=(
             OptionInfo('fold', 'fold', ('LEDUC-4', 'LEDUC-7'), options_turn__fold, effect_turn__fold, candidates_turn__fold, first_failing_turn__fold, (('to_call(player) > 0', ('LEDUC-4', 'LEDUC-7')),)),
             OptionInfo('call', 'call', ('LEDUC-4', 'LEDUC-5'), options_turn__call, effect_turn__call, candidates_turn__call, first_failing_turn__call, ()),
             OptionInfo('raise', 'raise', ('LEDUC-4', 'LEDUC-5'), options_turn__raise, effect_turn__raise, candidates_turn__raise, first_failing_turn__raise, (('raises < 2', ('LEDUC-4', 'LEDUC-5')),)),
         ), choices=choices_turn, distinct=True, param_types=('seat',)),
         'second_round': StepInfo('second_round', 'auto', (), ('LEDUC-4', 'LEDUC-6'), run=step_second_round),
-        'turn_the_card': StepInfo('turn_the_card', 'chance', (), ('LEDUC-6',), draw=draw_turn_the_card, text=text_turn_the_card, resolve=resolve_turn_the_card),
+        'turn_the_card': StepInfo('turn_the_card', 'chance', (), ('LEDUC-6',), draw=draw_turn_the_card, text=text_turn_the_card, text_static=True, resolve=resolve_turn_the_card),
         'pay_the_pot': StepInfo('pay_the_pot', 'auto', (), ('LEDUC-7', 'LEDUC-8', 'LEDUC-9'), run=step_pay_the_pot),
     }
     TRIGGERS = (
