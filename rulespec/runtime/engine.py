@@ -33,6 +33,11 @@ from .tables import (BoardInfo, EndInfo, FaceInfo, InsteadInfo, InvariantInfo, O
 # ----------------------------------------------------------------------------- the engine
 
 
+# A file without a `ranking` declaration: the declared winners first, every other seat tied after them
+# (without it every key was empty and player 1 ranked first, whoever the end declared the winner).
+NO_RANKING: tuple[tuple[str, Optional[str]], ...] = (("winner_first", None), ("ties_share", None))
+
+
 class Engine:
     """Base of every generated engine: the game-independent rules of play."""
 
@@ -553,7 +558,7 @@ class Engine:
         keys = []
         for seat in range(st.players):
             key = []
-            for kind, score in self.RANKING:
+            for kind, score in self.RANKING or NO_RANKING:
                 if kind == "winner_first" and self.MATCH is not None:
                     continue
                 if kind == "winner_first":
@@ -570,7 +575,7 @@ class Engine:
     def _outcome(self, st: State) -> dict:
         scores = self._scores(st)
         keys = self._rank_keys(st, st._over)
-        share = any(kind in ("ties_share", "lot") for kind, _ in self.RANKING)
+        share = any(kind in ("ties_share", "lot") for kind, _ in self.RANKING or NO_RANKING)
         order = sorted(range(st.players), key=lambda s: (keys[s], s))
         ranks = [0] * st.players
         for position, seat in enumerate(order):

@@ -101,3 +101,24 @@ def test_returns_are_checked():
                                       "returns of p [PIG-6]:\n  p\n"), "pig.rules"))
     with pytest.raises(RuleError, match="the returns cites no rulebook clause"):
         check(parse_text(text.replace("returns [PIG-6]:", "returns:"), "pig.rules"))
+
+
+def test_without_a_ranking_the_declared_winner_ranks_first(tmp_path):
+    """A file with ends that name winners and no `ranking`: the winner is first, the others share second
+    (every seat's key was empty, so player 1 ranked first whoever won)."""
+    text = (ROOT / "rulebooks" / "liars-dice.rules").read_text(encoding="utf-8")
+    text = text.replace("ranking [LIARS-6]:\n  winner first\n\n", "")
+    assert "ranking" not in text.split("example")[0].replace("# ", "")
+    path = tmp_path / "no-ranking.rules"
+    path.write_text(text, encoding="utf-8")
+    game = rulespec.load(path)
+    for caller_wins, line in ((True, ["roll 2", "roll 2", "bid 2 x 6", "liar"]),
+                              (False, ["roll 6", "roll 6", "bid 2 x 3", "liar"])):
+        state = game.new_game(2)
+        for text in line:
+            state.apply(next(a for a in (state.chance_outcomes() and [a for a, _ in state.chance_outcomes()]
+                                         or state.legal_actions()) if a.text == text))
+        winner = 1 if caller_wins else 0  # player 2 called
+        assert state.outcome()["winners"] == [winner]
+        assert state.outcome()["ranking"][winner] == 1 and state.outcome()["ranking"][1 - winner] == 2
+        assert state.returns()[winner] == 1.0 and state.returns()[1 - winner] == -1.0
