@@ -69,6 +69,7 @@ def mcts_win_rate(game_id: str, simulations: int, games: int) -> str:
     if game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS:
         game = pyspiel.convert_to_turn_based(game)
     wins = ties = losses = 0
+    total = 0.0  # the bot's returns (a chips game: a seat can win most games and still lose chips, or the reverse)
     for seed in range(games):
         bot_seat = seed % 2
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed))
@@ -85,9 +86,11 @@ def mcts_win_rate(game_id: str, simulations: int, games: int) -> str:
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
         mine, theirs = state.returns()[bot_seat], state.returns()[1 - bot_seat]
+        total += mine
         wins, ties, losses = wins + (mine > theirs), ties + (mine == theirs), losses + (mine < theirs)
     rate = (wins + ties / 2) / games
-    return f"{wins} wins, {ties} ties, {losses} losses in {games} games: win rate {rate:.2f} (ties as halves)"
+    return (f"{wins} wins, {ties} ties, {losses} losses in {games} games: win rate {rate:.2f} (ties as halves), "
+            f"mean return {total / games:+.2f}")
 
 
 CFR_ITERATIONS = (1, 10, 50, 100)
