@@ -5,7 +5,6 @@ however many turns, players and legs it declares."""
 from __future__ import annotations
 
 import sys
-import time
 
 import pytest
 
@@ -202,11 +201,9 @@ def test_the_default_step_budget_is_capped(tmp_path):
 
 def test_a_game_that_never_ends_stops_at_the_capped_budget(tmp_path):
     game = _load(tmp_path, LONG, "waiting")
-    started = time.perf_counter()
     with pytest.raises(StepBudgetExceeded, match=r"^no end after 2000000 steps \(the budget for a game of at most "
                                                  r"100000 turns\)"):
         rulespec.random_game(game, players=2, seed=0)
-    assert time.perf_counter() - started < 60
 
 
 def test_max_steps_still_raises_the_budget_past_the_cap(tmp_path, monkeypatch):
