@@ -10,8 +10,10 @@ for any of these; set ``RULESPEC_TRACEBACK=1`` to see one for an unexpected inte
 from __future__ import annotations
 
 import random
+import re
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any, Optional
 
@@ -491,16 +493,66 @@ class _EndOfInput(Exception):
     """The person stopped answering: end of input, or `quit`."""
 
 
-def _read_line(io: _Io, prompt: str) -> str:
-    io.print(Text(prompt, style="bold"), end="")
-    io.out.file.flush()
-    line = sys.stdin.readline()
-    if line == "":
-        io.print()
-        raise _EndOfInput()
-    if not sys.stdin.isatty():  # echo piped answers so a transcript reads like a session
-        io.print(line.rstrip("\n"))
-    return line.strip()
+class _SimulatedClock:
+    """Time at the table without waiting (piped input, tests): a typed line may start with `@SECONDS`,
+    the time it is typed at, counted from the opening of the claim window it answers (a line without
+    one is as late as the line before it in the window, the first at 0 s). Exact and replayable."""
+
+    name = "simulated"
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def open_window(self) -> None:
+        self.now = 0.0
+
+    def read(self, io: _Io, prompt: str, deadline: Optional[float] = None) -> tuple[Optional[str], float]:
+        """(the answer, the time it was given); the answer is None when ``deadline`` passed first."""
+        io.print(Text(prompt, style="bold"), end="")
+        io.out.file.flush()
+        line = sys.stdin.readline()
+        if line == "":
+            io.print()
+            raise _EndOfInput()
+        if not sys.stdin.isatty():  # echo piped answers so a transcript reads like a session
+            io.print(line.rstrip("\n"))
+        answer = line.strip()
+        stamp = re.match(r"^@\s*(\d+(?:\.\d*)?|\.\d+)\s*s?(?:\s+|$)", answer)
+        if stamp:
+            self.now = max(self.now, float(stamp.group(1)))
+            answer = answer[stamp.end():].strip()
+        return answer, self.now
+
+
+class _WallClock:
+    """Real time: the bots' claims come due while the person types (a line read with a timeout)."""
+
+    name = "wall"
+
+    def __init__(self) -> None:
+        from .timed_input import stdin_lines
+        self.lines = stdin_lines()
+        self.opened = time.monotonic()
+
+    def open_window(self) -> None:
+        self.opened = time.monotonic()
+
+    def read(self, io: _Io, prompt: str, deadline: Optional[float] = None) -> tuple[Optional[str], float]:
+        io.print(Text(prompt, style="bold"), end="")
+        io.out.file.flush()
+        timeout = None if deadline is None else deadline - (time.monotonic() - self.opened)
+        line = self.lines.readline(timeout)
+        at = time.monotonic() - self.opened
+        if line is None:  # the deadline came first: what is typed now is too late
+            io.print()
+            self.lines.discard_typed()
+            return None, at
+        if line == "":
+            io.print()
+            raise _EndOfInput()
+        if not sys.stdin.isatty():
+            io.print(line.rstrip("\n"))
+        return line.strip(), at
 
 
 _HELP = ("type the number of a choice, or its text (`play red 3`), or `player N: <text>`; "
@@ -518,8 +570,28 @@ def _not_a_choice(answer: str, offered: list[str]) -> str:
             f"listed (`list` shows them again)")
 
 
-def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bool:
-    """Ask ``seat`` to choose and apply its choice; False when it chose to wait (a claim window)."""
+class _Race:
+    """A round of a claim window as a person at the table sees it: the bots' claims, each with the time
+    it comes due (seconds after the window opened); the first of them is the deadline."""
+
+    def __init__(self, claims: list, rng: random.Random) -> None:
+        from .races import fastest
+        self.claims = claims
+        self.first = fastest(claims, rng)
+
+    @property
+    def deadline(self) -> Optional[float]:
+        return self.first.time if self.first is not None else None
+
+
+_WAITED, _TOO_LATE = "waited", "too late"
+
+
+def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False, clock: Any = None,
+                race: Optional[_Race] = None) -> Any:
+    """Ask ``seat`` to choose and apply its choice: True when it did; in a claim window, _WAITED when it
+    chose to wait, _TOO_LATE when a bot's claim (``race``) came due before its answer."""
+    clock = clock or _SimulatedClock()
     from .runtime.engine import Action, IllegalAction
     state = table.state
     engine = state.game
@@ -551,13 +623,18 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bo
             io.out.print(Columns([Text(e) for e in entries], column_first=True, padding=(0, 3)))
 
     show_choices()
+    deadline = race.deadline if race is not None else None
     while True:
-        answer = _read_line(io, f"player {seat + 1}> ")
-        if not answer:
-            continue
-        lowered = answer.lower()
+        answer, at = clock.read(io, f"player {seat + 1}> ", deadline)
+        lowered = (answer or "").lower()
         if lowered in ("q", "quit", "exit"):
             raise _EndOfInput("you left the game")
+        if deadline is not None and (answer is None or at >= deadline):
+            from .races import too_late
+            io.print(too_late(seat, race.first.seat, deadline, at if answer is not None else None), style="red")
+            return _TOO_LATE
+        if not answer:
+            continue
         if lowered in ("?", "h", "help"):
             io.print(_HELP)
             continue
@@ -566,7 +643,7 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bo
             continue
         if can_wait and lowered in ("0", "w", "wait"):
             io.print(f"{_seat_name(seat)} waits")
-            return False
+            return _WAITED
         if lowered in ("b", "board"):
             for line in render_observation(engine, observation, io.out.width):
                 _say(io, line)
@@ -591,20 +668,61 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False) -> bo
                 io.print(f"not allowed: {refusal.reason}", style="red")
             continue
         io.print(f"{_seat_name(seat)}: {action.text if isinstance(action, Action) else action}")
+        if race is not None and race.claims:
+            io.print(f"{_seat_name(seat)} was faster ({at:.2f} s); too late: "
+                     + ", ".join(f"{_seat_name(c.seat)} ({c.time:.2f} s)" for c in race.claims))
         return True
 
 
-def _claim_window(io: _Io, table: _Table, rng: random.Random) -> None:
-    """A choice any seat may take: your seats are asked in seat order, each may wait; if every one
-    waits, an automatic seat's action is drawn (when there is none, the last of yours must choose)."""
+def _claim_window(io: _Io, table: _Table, rng: random.Random, clock: Any = None,
+                  reactions: Optional[list] = None) -> None:
+    """A choice any seat may take, raced (rulespec.races): each automatic seat with an action picks
+    one and draws its reaction time (``reactions``, by seat) from the game's rng; your seats are
+    asked in seat order while those claims come due (``clock``: wall-clock or simulated time). An
+    answer before the first bot's claim is applied and the bots' claims come too late; the first
+    bot's claim is applied when it comes due first, or when you wait (when no bot claims, the last
+    of your seats must choose)."""
+    from .races import PLAY_REACTION, Claim, parse_reaction
     state, humans = table.state, table.humans
-    others = [a for a in state.legal_actions() if a.player not in humans]
+    clock = clock or _SimulatedClock()
+    claims = []
+    for seat in range(state.players):
+        actions = state.legal_actions(seat) if seat not in humans else []
+        if actions:
+            reaction = (reactions[seat] if reactions else None) or parse_reaction(PLAY_REACTION)
+            claims.append(Claim(seat, actions[rng.randrange(len(actions))], reaction.draw(rng)))
+    race = _Race(claims, rng)
     askable = [s for s in sorted(humans) if state.legal_actions(s)]
+    clock.open_window()
     for position, seat in enumerate(askable):
-        can_wait = bool(others) or position < len(askable) - 1
-        if _human_turn(io, table, seat, can_wait=can_wait):
+        can_wait = bool(claims) or position < len(askable) - 1
+        answered = _human_turn(io, table, seat, can_wait=can_wait, clock=clock, race=race if claims else None)
+        if answered is True:
             return
-    table.apply(others[rng.randrange(len(others))])  # told to your seats at their next decision
+        if answered == _TOO_LATE:
+            break
+    if askable:  # (a window none of yours could act in is told at your next decision only)
+        io.print(f"{_seat_name(race.first.seat)}: {race.first.action.text} ({race.first.time:.2f} s)")
+    table.apply(race.first.action)  # told to your seats at their next decision too
+
+
+def _play_reactions(given: list[str], count: int, humans: set[int]) -> list:
+    """Each seat's reaction time from `--reaction [K=]TIME` (None: the default, PLAY_REACTION)."""
+    from .races import parse_reaction
+    reactions: list = [None] * count
+    for text in given:
+        number, sign, rest = text.partition("=")
+        if sign and not (number.strip().isdigit() and 1 <= int(number) <= count):
+            raise UsageProblem(f"--reaction is [K=]TIME with K a seat 1 to {count}, not {text!r}")
+        if sign and int(number) - 1 in humans:
+            raise UsageProblem(f"--reaction {text}: player {number.strip()} is yours; you race in your own time")
+        try:
+            reaction = parse_reaction(rest if sign else text)
+        except ValueError as problem:
+            raise UsageProblem(f"--reaction {text}: {problem}")
+        for seat in ([int(number) - 1] if sign else range(count)):
+            reactions[seat] = reaction
+    return reactions
 
 
 @app.command()
@@ -622,6 +740,15 @@ def play(
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
                                             help="Stop with an error after N steps without an end (default: "
                                                  "100 x (turn limit + 1) x players, or 1,000,000)."),
+    reaction: Optional[list[str]] = typer.Option(None, "--reaction", metavar="[K=]TIME",
+                                                 help="An automatic seat's reaction time in a claim window (any "
+                                                      "player may act), which you race: 2s, 1s..3s (uniform) or "
+                                                      "lognormal(2, 0.3) (median, sigma); without K, every "
+                                                      "automatic seat's (default 3s..8s). Repeatable."),
+    clock: Optional[str] = typer.Option(None, "--clock", metavar="wall|simulated",
+                                        help="How a claim window is raced: in wall-clock time while you type "
+                                             "(default at a terminal), or simulated: an answer may start with "
+                                             "@SECONDS, its time (default for piped input; exact replays)."),
 ) -> None:
     """Play a game in the terminal: you choose for your seats, a seeded RNG for the others and for chance."""
     path = _resolve(game)
@@ -640,6 +767,12 @@ def play(
     if max_steps is not None and max_steps < 1:
         raise UsageProblem("--max-steps must be at least 1")
     budget = max_steps if max_steps is not None else default_max_steps(engine, count)
+    reactions = _play_reactions(reaction or [], count, humans)
+    if clock not in (None, "wall", "simulated"):
+        raise UsageProblem(f"--clock is wall or simulated, not {clock!r}")
+    if clock is None:
+        clock = "wall" if sys.stdin.isatty() else "simulated"
+    table_clock = _WallClock() if clock == "wall" and humans else _SimulatedClock()
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     rng = random.Random(seed)
@@ -665,9 +798,9 @@ def play(
                     _say(io, line)
             current = state.current_player()
             if current in humans:
-                _human_turn(io, table, current)
+                _human_turn(io, table, current, clock=table_clock)
             elif current == ANY_PLAYER and humans:
-                _claim_window(io, table, rng)
+                _claim_window(io, table, rng, table_clock, reactions)
             else:
                 action = _random_step(state, rng)
                 table.apply(action)

@@ -21,13 +21,14 @@ import math
 import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from statistics import NormalDist
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from .mcts import ROLLOUTS, mcts_step
+from .races import DEFAULT_REACTION, Claim, ReactionTime, fastest, parse_reaction
 from .runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
 
 
@@ -42,6 +43,10 @@ class GameRecord:
     scores: dict[str, list[int]]
     fires: dict[str, int]
     error: str = ""
+    # per seat: [races won, races lost] (rounds of a claim window in which two or more seats claimed)
+    races: list[list[int]] = field(default_factory=list)
+    # per seat: the rules fired by its own decisions (the option taken and what it set off)
+    seat_fires: list[dict[str, int]] = field(default_factory=list)
 
 
 class SeedSet:
@@ -85,6 +90,8 @@ class Side:
         self.wins: dict[int, list[Fraction]] = {}  # seat -> [sum of shares, sum of squared shares]
         self.spreads: dict[str, Counter] = {}
         self.fires: Counter = Counter()
+        self.races: list[list[int]] = []  # seat -> [won, lost]
+        self.seat_fires: list[Counter] = []
         self.errors: list[tuple[int, str]] = []
         self.error_count = 0
         self.resumed = 0  # games read back from an earlier, interrupted run
@@ -118,6 +125,15 @@ class Side:
             if values:
                 self.spreads.setdefault(name, Counter())[max(values) - min(values)] += 1
         self.fires.update(record.fires)
+        for seat, (won, lost) in enumerate(record.races):
+            while len(self.races) <= seat:
+                self.races.append([0, 0])
+            self.races[seat][0] += won
+            self.races[seat][1] += lost
+        for seat, fires in enumerate(record.seat_fires):
+            while len(self.seat_fires) <= seat:
+                self.seat_fires.append(Counter())
+            self.seat_fires[seat].update(fires)
 
     @property
     def played(self) -> list[GameRecord]:
@@ -147,6 +163,9 @@ class Side:
             "seat_wins": [round(100 * self.seat_moments(seat)[0], 2) for seat in range(players)],
             "score_spread": {name: counted_stats(values) for name, values in sorted(self.spreads.items())},
             "fires_per_game": {key: round(count / n, 3) for key, count in sorted(self.fires.items())},
+            "races": [{"won": won, "lost": lost, "won_share": round(100 * won / (won + lost), 2) if won + lost else 0.0}
+                      for won, lost in self.races],
+            "seat_fires": [dict(sorted(fires.items())) for fires in self.seat_fires],  # totals, not per game
         }
 
 
@@ -232,55 +251,86 @@ def seat_policies(players: int, policy: str = "random", seats: Optional[dict[int
     return tuple((seats or {}).get(seat, policy) for seat in range(players))
 
 
+def reaction_times(players: int, reactions: Optional[Sequence[Optional[str]]]) -> Optional[tuple[ReactionTime, ...]]:
+    """Each seat's reaction time (rulespec.races) from its text; a seat given none has DEFAULT_REACTION.
+    None when no seat has one: then the seats of a window are equally fast (a claim drawn by lot)."""
+    if not reactions or not any(reactions):
+        return None
+    texts = list(reactions) + [None] * (players - len(reactions))
+    return tuple(parse_reaction(text or DEFAULT_REACTION) for text in texts[:players])
+
+
 def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
              max_steps: Optional[int] = None, seats: Optional[Sequence[str]] = None,
-             mcts_simulations: int = ROLLOUTS) -> GameRecord:
+             mcts_simulations: int = ROLLOUTS, reactions: Optional[Sequence[Optional[str]]] = None) -> GameRecord:
     """One seeded game, every seat choosing by ``policy`` (see POLICIES), or seat k by ``seats[k]``;
     more than ``max_steps`` steps (None: the runtime's default_max_steps for the game) is an error,
-    recorded like any other. In a window any seat may act, every seat with an action proposes one by
-    its own policy and one proposal, drawn uniformly, is taken (equally fast seats); when all seats
-    share one policy the window is played by that policy over all actions, as before."""
+    recorded like any other.
+
+    In a window any seat may act, every seat with an action proposes one by its own policy. With
+    ``reactions`` (seat k's reaction time, rulespec.races), each claim's time is drawn from the game's
+    rng and the fastest claim is applied, the others coming too late; without, the seats are equally
+    fast and one claim, drawn uniformly, is taken; and when all seats share one policy the window is
+    played by that policy over all actions, as before (no races are counted then)."""
     by_seat = tuple(seats) if seats else (policy,) * players
-    shared = len(set(by_seat)) == 1
+    timed = reaction_times(players, reactions)
+    shared = len(set(by_seat)) == 1 and timed is None
     rng = random.Random(seed)
     state = engine.new_game(players)
     if max_steps is None:
         max_steps = default_max_steps(engine, players)
     actions = chance = 0
+    races = [[0, 0] for _ in range(players)]
+    seat_fires: list[Counter] = [Counter() for _ in range(players)]
     try:
         while not state.is_terminal():
             if actions + chance >= max_steps:
                 raise StepBudgetExceeded(max_steps, engine.MAX_TURNS)
             player = state.current_player()
             if player == CHANCE:
-                action = random_step(state, rng)
-            elif shared:
+                state.apply(random_step(state, rng))
+                chance += 1
+                continue
+            if shared:
                 action = _WHOLE[by_seat[0]](state, rng, mcts_simulations)
             elif player == ANY_PLAYER:
-                claims = [_BY_SEAT[by_seat[seat]](state, rng, seat, mcts_simulations)
+                claims = [Claim(seat, _BY_SEAT[by_seat[seat]](state, rng, seat, mcts_simulations), 0.0)
                           for seat in range(players) if state.legal_actions(seat)]
-                action = claims[rng.randrange(len(claims))]
+                if timed is None:
+                    winner = claims[rng.randrange(len(claims))]
+                else:
+                    for claim in claims:
+                        claim.time = timed[claim.seat].draw(rng)
+                    winner = fastest(claims, rng)
+                if len(claims) > 1:
+                    for claim in claims:
+                        races[claim.seat][claim is not winner] += 1
+                action = winner.action
             else:
                 action = _BY_SEAT[by_seat[player]](state, rng, player, mcts_simulations)
+            before = state.fired.copy()
             state.apply(action)
-            if player == CHANCE:
-                chance += 1
-            else:
-                actions += 1
+            actions += 1
+            mine = seat_fires[action.player]
+            for rule, count in state.fired.items():  # what this seat's decision set off
+                if count != before.get(rule, 0):
+                    mine[rule] += count - before.get(rule, 0)
     except RuleRuntimeError as error:
         return GameRecord(seed, actions, chance, state._turn_number, "error", [], {},
                           rule_counts(engine, state.fired), str(error))
     outcome = state.outcome()
     return GameRecord(seed, actions, chance, state._turn_number, outcome["end"], list(outcome["winners"]),
-                      {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired))
+                      {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired),
+                      races=races if any(won or lost for won, lost in races) else [],
+                      seat_fires=[rule_counts(engine, fires) for fires in seat_fires])
 
 
 def play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: Iterable[int],
                policy: str = "random", max_steps: Optional[int] = None, seats: Optional[tuple] = None,
-               mcts_simulations: int = ROLLOUTS) -> list[GameRecord]:
+               mcts_simulations: int = ROLLOUTS, reactions: Optional[tuple] = None) -> list[GameRecord]:
     """Games of one rule file, one per seed (the unit of work of every backend: processes, a cluster)."""
     engine = _engine(path, variants, options)
-    return [play_one(engine, players, seed, policy, max_steps, seats, mcts_simulations) for seed in seeds]
+    return [play_one(engine, players, seed, policy, max_steps, seats, mcts_simulations, reactions) for seed in seeds]
 
 
 _play_chunk = play_chunk
@@ -317,10 +367,15 @@ class ResumeProblem(ValueError):
 
 
 def run_parameters(plans: Sequence[Plan], games: int, players: int, seed: int, options: Optional[dict],
-                   seats: Sequence[str], max_steps: Optional[int], mcts_simulations: int) -> dict:
-    return {"plans": [[plan.label, plan.path, list(plan.variants)] for plan in plans], "players": players,
-            "first_seed": seed, "games": games, "options": dict(sorted((options or {}).items())),
-            "seats": list(seats), "max_steps": max_steps, "mcts_simulations": mcts_simulations}
+                   seats: Sequence[str], max_steps: Optional[int], mcts_simulations: int,
+                   reactions: Optional[Sequence[Optional[str]]] = None) -> dict:
+    parameters = {"plans": [[plan.label, plan.path, list(plan.variants)] for plan in plans], "players": players,
+                  "first_seed": seed, "games": games, "options": dict(sorted((options or {}).items())),
+                  "seats": list(seats), "max_steps": max_steps, "mcts_simulations": mcts_simulations}
+    timed = reaction_times(players, reactions)
+    if timed is not None:  # (absent otherwise: a folder written before reaction times still resumes)
+        parameters["reactions"] = [str(reaction) for reaction in timed]
+    return parameters
 
 
 def _read_recorded(out: Path, parameters: dict) -> list[tuple[int, GameRecord]]:
@@ -353,11 +408,13 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
              options: Optional[dict] = None, progress: Optional[Callable[[int], None]] = None,
              policy: str = "random", max_steps: Optional[int] = None, seats: Optional[dict[int, str]] = None,
              mcts_simulations: int = ROLLOUTS, out: Optional[Path] = None, resume: bool = False,
-             cluster: Optional[str] = None, chunk: Optional[int] = None) -> list[Side]:
+             cluster: Optional[str] = None, chunk: Optional[int] = None,
+             reactions: Optional[dict[int, str]] = None) -> list[Side]:
     """Play ``games`` seeded games of every plan (the same seeds for each): in this process, in
     ``jobs`` processes, or on a Dask cluster (``cluster``: an address, or "auto"; rulespec.cluster).
     Seat k plays by ``seats[k]`` (0-based), else by ``policy``; a game longer than ``max_steps`` steps
-    (None: each rule file's default_max_steps) is recorded as an error.
+    (None: each rule file's default_max_steps) is recorded as an error. ``reactions`` (seat -> a
+    reaction time's text, rulespec.races) makes the claims of a window race by time.
 
     With ``out``, each game is appended to ``out/games.jsonl`` as it arrives and only aggregates stay
     in memory; ``resume`` first reads back the games recorded there by an interrupted run of the same
@@ -366,11 +423,13 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
     by_seat = seat_policies(players, policy, seats)
     seats_key = None if len(set(by_seat)) == 1 else by_seat
     policy = by_seat[0] if seats_key is None else policy
+    reactions_key = tuple((reactions or {}).get(k) for k in range(players)) if reactions else None
     sides = [Side(plan.label, keep=out is None, seeds=SeedSet(seed, games)) for plan in plans]
     writer = None
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
-        parameters = run_parameters(plans, games, players, seed, options, by_seat, max_steps, mcts_simulations)
+        parameters = run_parameters(plans, games, players, seed, options, by_seat, max_steps, mcts_simulations,
+                                    reactions_key)
         if resume:
             for index, record in _read_recorded(out, parameters):
                 if 0 <= index < len(sides) and seed <= record.seed < seed + games \
@@ -388,7 +447,7 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
     for i in range(len(plans)):
         work += [(i, part) for part in _chunks(seed, games, chunk, sides[i].seeds_done)]
     tasks = [((plans[i].path, plans[i].variants, options_key, players, part, policy, max_steps, seats_key,
-               mcts_simulations), i) for i, part in work]
+               mcts_simulations, reactions_key), i) for i, part in work]
     try:
         for i, records in _backend(tasks, jobs, cluster, sides):
             records = [r for r in records if r.seed not in sides[i].seeds_done]
@@ -601,6 +660,13 @@ def comparison_rows(summary: dict) -> list[tuple[str, list[str]]]:
     for seat in range(summary["players"]):
         rows.append((f"player {seat + 1} wins", [f"{s['seat_wins'][seat]}%" for s in sides]
                      + extra(f"player {seat + 1} wins")))
+    for seat in range(max((len(s.get("races", [])) for s in sides), default=0)):
+        cells = []
+        for s in sides:
+            races = s.get("races", [])
+            won, lost = (races[seat]["won"], races[seat]["lost"]) if seat < len(races) else (0, 0)
+            cells.append(f"{races[seat]['won_share']}% of {won + lost}" if won + lost else "-")
+        rows.append((f"player {seat + 1} races won", cells + extra("")))
     for name in sorted({n for s in sides for n in s["score_spread"]}):
         rows.append((f"{name} spread (mean)", [str(s["score_spread"].get(name, {}).get("mean", "-")) for s in sides]
                      + extra(f"{name} spread")))
@@ -615,6 +681,27 @@ def comparison_headers(summary: dict) -> list[str]:
     if summary.get("comparison"):
         headers += ["difference [95% CI]", "games needed (power 0.8)"]
     return headers
+
+
+def _seat_fires_markdown(summary: dict) -> list[str]:
+    """What each seat's own decisions set off, per game: the option it took and every rule that fired
+    until the next decision (a claim and its judgement, a penalty it had to pay...)."""
+    players = summary["players"]
+    lines: list[str] = []
+    for s in summary["sides"]:
+        fires = s.get("seat_fires") or []
+        keys = sorted({k for seat in fires for k in seat})
+        if not keys or not s["games"]:
+            continue
+        lines += [f"## What each seat's decisions set off: {s['label']} (per game)", "",
+                  "| | " + " | ".join(f"player {k + 1}" for k in range(players)) + " |",
+                  "| --- |" + " --- |" * players]
+        for key in keys:
+            lines.append(f"| {key} | " + " | ".join(
+                str(round(fires[k].get(key, 0) / s["games"], 3)) if k < len(fires) else "0" for k in range(players))
+                + " |")
+        lines.append("")
+    return lines
 
 
 def report_markdown(summary: dict) -> str:
@@ -634,7 +721,16 @@ def report_markdown(summary: dict) -> str:
     if run:
         lines += ["Seats: " + ", ".join(f"player {k + 1} {p}" for k, p in enumerate(run.get("seats", [])))
                   + (f" (mcts: {run['mcts_simulations']} simulations per decision)" if "mcts" in run.get("seats", []) else "")
+                  + (". Reaction times in claim windows: " + ", ".join(f"player {k + 1} {r}" for k, r in
+                                                                        enumerate(run["reactions"]))
+                     if run.get("reactions") else "")
                   + f". Resumed games: {summary['resumed']}. Chunks retried after a worker died: {summary['retried']}.", ""]
+    if any(s.get("races") for s in sides):
+        lines += ["A race is a round of a claim window (a choice any player may take) in which two or more seats "
+                  "claimed: the fastest claim is applied, the others come too late"
+                  + (" (by the reaction times above)." if run.get("reactions") else
+                     " (seats equally fast: the claim applied is drawn by lot)."), ""]
+    lines += _seat_fires_markdown(summary)
     for chart in summary["charts"]:
         lines += [f"![{chart}]({chart})", ""]
     if summary.get("charts_skipped"):

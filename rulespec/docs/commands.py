@@ -160,7 +160,13 @@ def simulate(
                                                  "100 x (turn limit + 1) x players, or 1,000,000)."),
     seat: Optional[list[str]] = typer.Option(None, "--seat", metavar="K=POLICY",
                                              help="Seat K (from 1) plays by POLICY (random, greedy or mcts); the "
-                                                  "others by --policy (repeatable: --seat 1=mcts --seat 2=random)."),
+                                                  "others by --policy (repeatable: --seat 1=mcts --seat 2=random). "
+                                                  "K=POLICY:reaction=TIME also gives it a reaction time (--reaction)."),
+    reaction: Optional[list[str]] = typer.Option(None, "--reaction", metavar="[K=]TIME",
+                                                 help="Seat K's reaction time in a claim window (any player may "
+                                                      "act): 0.8s, 0.8s..1.5s (uniform) or lognormal(0.9, 0.3) "
+                                                      "(median, sigma); without K, every seat's. The fastest claim "
+                                                      "wins; seats given none take 0.5s..1.5s. Repeatable."),
     mcts_simulations: int = typer.Option(24, "--mcts-simulations", metavar="N",
                                          help="The rollout budget of an mcts seat: simulations per decision."),
     resume: bool = typer.Option(False, "--resume",
@@ -199,14 +205,37 @@ def simulate(
         raise UsageProblem(f"--policy is random, greedy or mcts, not {policy!r}")
     if max_steps is not None and max_steps < 1:
         raise UsageProblem("--max-steps must be at least 1")
+    from ..races import parse_reaction
     seats: dict[int, str] = {}
+    reactions: dict[int, str] = {}
+
+    def reaction_of(k: int, text: str, given: str, flag: str) -> None:
+        try:
+            reactions[k] = str(parse_reaction(text))
+        except ValueError as problem:
+            raise UsageProblem(f"{flag} {given}: {problem}")
+
+    for given in reaction or []:  # [K=]TIME: a seat's, or every seat's
+        number, sign, text = given.partition("=")
+        if not sign:
+            for k in range(count):
+                reaction_of(k, given, given, "--reaction")
+            continue
+        if not number.strip().isdigit() or not 1 <= int(number) <= count:
+            raise UsageProblem(f"--reaction is [K=]TIME with K a seat 1 to {count}, not {given!r}")
+        reaction_of(int(number) - 1, text, given, "--reaction")
     for given in seat or []:
         number, _, chosen = given.partition("=")
-        if not number.strip().isdigit() or chosen.strip() not in ("random", "greedy", "mcts"):
-            raise UsageProblem(f"--seat is K=POLICY (POLICY: random, greedy or mcts), not {given!r}")
+        chosen, _, parameter = chosen.partition(":")
+        if not number.strip().isdigit() or chosen.strip() not in ("random", "greedy", "mcts") \
+                or (parameter and not parameter.strip().startswith("reaction=")):
+            raise UsageProblem(f"--seat is K=POLICY or K=POLICY:reaction=TIME (POLICY: random, greedy or mcts), "
+                               f"not {given!r}")
         if not 1 <= int(number) <= count:
             raise UsageProblem(f"--seat {given}: there are seats 1 to {count}")
         seats[int(number) - 1] = chosen.strip()
+        if parameter:
+            reaction_of(int(number) - 1, parameter.strip()[len("reaction="):], given, "--seat")
     if mcts_simulations < 1:
         raise UsageProblem("--mcts-simulations must be at least 1")
     if effect <= 0:
@@ -221,9 +250,13 @@ def simulate(
     target = out or Path(f"simulate-{engine.model.game_id}")
     _out_folder(target)
     from ..cluster import ClusterUnavailable
+    from ..races import DEFAULT_REACTION
     from ..simulate import ResumeProblem, comparison_headers, run_parameters, seat_policies
     by_seat = seat_policies(count, policy, seats)
     players_text = ", ".join(f"{p} (seat {k + 1})" for k, p in enumerate(by_seat)) if seats else f"{policy} players"
+    if reactions:
+        players_text += ", reaction times " + ", ".join(f"{reactions.get(k, DEFAULT_REACTION)} (seat {k + 1})"
+                                                      for k in range(count))
     where = f"cluster {cluster}" if cluster else f"{jobs} process{'es' if jobs > 1 else ''}"
     io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
                   f"{'s' if len(plans) > 1 else ''}, {count} players, {players_text}, seeds {seed}..{seed + games - 1}, "
@@ -233,14 +266,15 @@ def simulate(
             sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
                         progress=lambda n: progress.advance("games", n, games * len(plans)), policy=policy,
                         max_steps=max_steps, seats=seats, mcts_simulations=mcts_simulations, out=target,
-                        resume=resume, cluster=cluster)
+                        resume=resume, cluster=cluster, reactions=reactions)
     except ResumeProblem as problem:
         raise UsageProblem(str(problem))
     except ClusterUnavailable as problem:  # --cluster without the extra
         raise UsageProblem(str(problem))
     except OSError as problem:  # --cluster: no scheduler at that address
         raise UsageProblem(f"--cluster {cluster}: {problem}")
-    parameters = run_parameters(plans, games, count, seed, options, by_seat, max_steps, mcts_simulations)
+    parameters = run_parameters(plans, games, count, seed, options, by_seat, max_steps, mcts_simulations,
+                                [reactions.get(k) for k in range(count)])
     parameters["backend"] = cluster and f"dask {cluster}" or f"{jobs} process{'es' if jobs > 1 else ''}"
     summary = write_report(sides, count, target, engine.name, run=parameters, effect=effect)
     if summary["resumed"]:

@@ -231,7 +231,7 @@ SNAP = Path(__file__).resolve().parents[1] / "core" / "fixtures" / "snap.rules"
 
 @pytest.mark.skipif(not SNAP.exists(), reason="the Snap fixture (a claim window) is not in this checkout")
 def test_play_claim_window_lets_a_human_seat_wait():
-    result = run("play", str(SNAP), "--players", "3", "--seed", "2", "--seat", "1", input="2\n1\n0\n")
+    result = run("play", str(SNAP), "--players", "3", "--seed", "2", "--seat", "1", input="1\n0\n")
     assert result.exit_code == 0, result.output
     assert "0. wait: let the others claim first" in result.output
     assert "player 1 waits" in result.output
