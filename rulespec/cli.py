@@ -874,6 +874,11 @@ def verify(
                                     "rulespec/mcts.py), which reaches the positions of seats that try to win."),
     mcts_simulations: Optional[int] = typer.Option(None, "--mcts-simulations", metavar="N",
                                                    help="With --policy mcts: simulations per decision (default 24)."),
+    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="auto|ADDRESS",
+                                          help="Run each player count on a Dask distributed cluster: its scheduler's "
+                                               "address (tcp://host:8786), or auto (DASK_SCHEDULER_ADDRESS, else a "
+                                               "local cluster). With --seed, the same report as here. Needs pip "
+                                               "install 'rulespec[cluster]'."),
 ) -> None:
     """Check the game's properties (conformance, invariants, no leaks) on generated games, or on every state."""
     module = _verify_module(io)
@@ -887,7 +892,7 @@ def verify(
         _verify_exhaustive(io, module, rule_file, engine, players, tuple(variant or ()), options, save, max_states,
                            exhaustive, dict(examples=examples, seed=seed, max_steps=max_steps,
                                             policy=None if policy == "random" else policy,
-                                            mcts_simulations=mcts_simulations))
+                                            mcts_simulations=mcts_simulations, cluster=cluster))
         return
     kwargs: dict[str, Any] = dict(variants=tuple(variant or ()), options=options or None, players=players, seed=seed)
     if examples is not None:
@@ -907,10 +912,20 @@ def verify(
             raise UsageProblem("--mcts-simulations must be at least 1")
     if policy != "random":
         kwargs.update(policy=policy, mcts_simulations=mcts_simulations)
+    if cluster:
+        kwargs["cluster"] = cluster
+    from .cluster import ClusterUnavailable
     from .progress import StageProgress
     title = f"verify {_shown_game(rule_file)}" + "".join(f" --variant {v}" for v in variant or ())
-    with StageProgress(io.err, title, "examples") as progress:
-        report = module.verify(rule_file, progress=progress, **kwargs)  # as typed: the report names it the same way
+    try:
+        with StageProgress(io.err, title, "examples") as progress:
+            report = module.verify(rule_file, progress=progress, **kwargs)  # as typed: the report names it the same way
+    except ClusterUnavailable as problem:  # --cluster without the extra
+        raise UsageProblem(str(problem))
+    except OSError as problem:  # --cluster: no scheduler at that address
+        if not cluster:
+            raise
+        raise UsageProblem(f"--cluster {cluster}: {problem}")
     io.print(report.render())
     if report.ok:
         return

@@ -1,4 +1,5 @@
-"""Simulations on a Dask distributed cluster (``rulespec simulate --cluster auto|ADDRESS``).
+"""Simulations and verification on a Dask distributed cluster (``rulespec simulate|verify --cluster
+auto|ADDRESS``).
 
 Dask rather than Ray: it is pure Python and pip-installable everywhere rulespec is (``pip install
 'rulespec[cluster]'``), a ``LocalCluster`` on 127.0.0.1 starts in a couple of seconds inside a test,
@@ -81,3 +82,23 @@ def run_on_cluster(address: str, tasks: Sequence[tuple], sides: Sequence, worker
 
 def _starts_of(name: str, dask_scheduler=None) -> dict:
     return dict(dask_scheduler.plugins[name].starts)
+
+
+def calls_on_cluster(address: str, function, calls: Sequence[dict], workers: int = 2,
+                     client=None) -> Iterator[tuple[int, object]]:
+    """(index, result) of ``function(**calls[index])`` for each call, as each completes on the cluster
+    (a worker that dies has its calls run again on another one: each result comes once)."""
+    distributed = _distributed()
+    with ExitStack() as stack:
+        client = client or connect(address, workers, stack)
+        prefix = f"rulespec-{getattr(function, '__name__', 'call')}-{uuid.uuid4().hex[:8]}-"
+        futures = {client.submit(function, key=f"{prefix}{number}", pure=False, **call): number
+                   for number, call in enumerate(calls)}
+        try:
+            for future in distributed.as_completed(list(futures)):
+                number = futures.pop(future)
+                result = future.result()
+                future.release()
+                yield number, result
+        finally:
+            client.cancel(list(futures))

@@ -1018,6 +1018,38 @@ def state_machine(name_or_path: Union[str, Path, Engine], players: int, options:
 # ----------------------------------------------------------------------------- verify
 
 
+def _verify_on_cluster(cluster: str, report: "VerifyReport", name_or_path: Union[str, Path], counts: list[int],
+                       variants: Sequence[str], options: Optional[dict[str, str]], seed: Optional[int],
+                       run_settings: Settings, fast_forward: int, max_game_steps: Optional[int],
+                       max_applies: Optional[int], progress: Optional[Callable[[str, int, int], None]],
+                       policy: str = "random", mcts_simulations: Optional[int] = None) -> None:
+    """Each player count's run of ``verify`` on a worker of ``cluster``, merged into ``report`` in
+    the order of ``counts``. A rule file is sent by its absolute path (the same on every worker)."""
+    from .cluster import calls_on_cluster
+    typed = str(name_or_path)
+    sent = str(Path(typed).resolve()) if typed.endswith(".rules") and Path(typed).is_file() else typed
+    calls = [dict(name_or_path=sent, variants=tuple(variants), options=options, players=count,
+                  max_examples=run_settings.max_examples, stateful_step_count=run_settings.stateful_step_count,
+                  seed=seed, derandomize=run_settings.derandomize, fast_forward=fast_forward,
+                  max_game_steps=max_game_steps, max_applies=max_applies, save_counterexamples=None,
+                  policy=policy, mcts_simulations=mcts_simulations)
+             for count in counts]
+    parts: dict[int, VerifyReport] = {}
+    for number, part in calls_on_cluster(cluster, verify, calls, workers=min(len(calls), 2) or 1):
+        parts[number] = part
+        if progress is not None:
+            stage = f"{counts[number]} player{'s' if counts[number] != 1 else ''}"
+            progress(stage, run_settings.max_examples, run_settings.max_examples)
+    for number in range(len(calls)):
+        part = parts[number]
+        for failure in part.failures:
+            failure.game = typed if failure.game == sent else failure.game
+        report.failures += part.failures
+        for name, checks in part.checks_by_property.items():
+            report.checks_by_property[name] = report.checks_by_property.get(name, 0) + checks
+        report.hypothesis_output += part.hypothesis_output
+
+
 @dataclass
 class VerifyReport:
     game: str
@@ -1101,7 +1133,8 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
            save_counterexamples: Union[None, str, Path] = COUNTEREXAMPLE_DIR,
            settings: Optional[Settings] = None,
            progress: Optional[Callable[[str, int, int], None]] = None,
-           policy: str = "random", mcts_simulations: Optional[int] = None) -> VerifyReport:
+           policy: str = "random", mcts_simulations: Optional[int] = None,
+           cluster: Optional[str] = None) -> VerifyReport:
     """Check every property of one engine for each player count (None: every count it allows).
     ``name_or_path`` is a bundled game's id, a rule file, or an engine object (as built by ``load``).
     ``policy`` (see POLICIES) chooses the seats' actions in the seeded games the checks play (the whole
@@ -1112,7 +1145,11 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
     Budgets left as None come from the active Hypothesis profile (or ``settings``). Each failure's
     counterexample is written to ``save_counterexamples`` (a folder; None to write nothing).
     ``progress(stage, done, total)`` hears of every example as it ends: the stage is the player count
-    ("2 players"), ``total`` the examples asked for (shrinking a failure may run more)."""
+    ("2 players"), ``total`` the examples asked for (shrinking a failure may run more).
+
+    ``cluster`` (a Dask scheduler's address, or "auto": rulespec.cluster) runs each player count on a
+    worker of the cluster, with the budgets resolved here; with a ``seed`` the report is the one this
+    process would have made (each count is its own Hypothesis run either way)."""
     started = time.perf_counter()
     if isinstance(name_or_path, Engine):
         game, name_or_path = name_or_path, name_or_path.GAME_ID
@@ -1141,8 +1178,13 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
         overrides["stateful_step_count"] = stateful_step_count
     if derandomize is not None:
         overrides["derandomize"] = derandomize
+    if seed is not None:  # a seeded run is the same anywhere: no examples replayed from an earlier run's database
+        overrides["database"] = None
     run_settings = Settings(base, **overrides)
-    for count in counts:
+    if cluster:
+        _verify_on_cluster(cluster, report, name_or_path, counts, variants, options, seed, run_settings,
+                           fast_forward, max_game_steps, max_applies, progress, policy, mcts_simulations)
+    for count in ([] if cluster else counts):
         stage, examples_run = f"{count} player{'s' if count != 1 else ''}", [0]
 
         def example_ended(stage: str = stage, examples_run: list[int] = examples_run) -> None:
