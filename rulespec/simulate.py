@@ -271,7 +271,9 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
     ``reactions`` (seat k's reaction time, rulespec.races), each claim's time is drawn from the game's
     rng and the fastest claim is applied, the others coming too late; without, the seats are equally
     fast and one claim, drawn uniformly, is taken; and when all seats share one policy the window is
-    played by that policy over all actions, as before (no races are counted then)."""
+    played by that policy over all actions, as before (no races are counted then). When the seats
+    differ (policies or reaction times), each seat's ``seat_fires`` counts the rules its own decisions
+    set off (the option taken and what fired before the next decision)."""
     by_seat = tuple(seats) if seats else (policy,) * players
     timed = reaction_times(players, reactions)
     shared = len(set(by_seat)) == 1 and timed is None
@@ -281,7 +283,7 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
         max_steps = default_max_steps(engine, players)
     actions = chance = 0
     races = [[0, 0] for _ in range(players)]
-    seat_fires: list[Counter] = [Counter() for _ in range(players)]
+    seat_fires: list[dict[str, int]] = [{} for _ in range(players)]
     try:
         while not state.is_terminal():
             if actions + chance >= max_steps:
@@ -291,9 +293,11 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
                 state.apply(random_step(state, rng))
                 chance += 1
                 continue
-            if shared:
-                action = _WHOLE[by_seat[0]](state, rng, mcts_simulations)
-            elif player == ANY_PLAYER:
+            if shared:  # (seats alike: nothing is told apart by seat, at full speed)
+                state.apply(_WHOLE[by_seat[0]](state, rng, mcts_simulations))
+                actions += 1
+                continue
+            if player == ANY_PLAYER:
                 claims = [Claim(seat, _BY_SEAT[by_seat[seat]](state, rng, seat, mcts_simulations), 0.0)
                           for seat in range(players) if state.legal_actions(seat)]
                 if timed is None:
@@ -312,9 +316,8 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
             state.apply(action)
             actions += 1
             mine = seat_fires[action.player]
-            for rule, count in state.fired.items():  # what this seat's decision set off
-                if count != before.get(rule, 0):
-                    mine[rule] += count - before.get(rule, 0)
+            for rule, count in state.fired.items() - before.items():  # what this seat's decision set off
+                mine[rule] = mine.get(rule, 0) + count - before.get(rule, 0)
     except RuleRuntimeError as error:
         return GameRecord(seed, actions, chance, state._turn_number, "error", [], {},
                           rule_counts(engine, state.fired), str(error))
@@ -322,7 +325,7 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
     return GameRecord(seed, actions, chance, state._turn_number, outcome["end"], list(outcome["winners"]),
                       {k: list(v) for k, v in outcome.get("scores", {}).items()}, rule_counts(engine, state.fired),
                       races=races if any(won or lost for won, lost in races) else [],
-                      seat_fires=[rule_counts(engine, fires) for fires in seat_fires])
+                      seat_fires=[] if shared else [rule_counts(engine, fires) for fires in seat_fires])
 
 
 def play_chunk(path: str, variants: tuple, options: tuple, players: int, seeds: Iterable[int],

@@ -220,7 +220,10 @@ choice turn(player: seat) by player [LAN-7]:
       "`only if`, shown by its text. A choice with nothing allowed is skipped."),
     E("Steps, choices and chance", "A claim window", "any_player", "cards.rules", '''
 choice claim(leader: seat) by any player [CRD-9]:''',
-      "Any player may take an option first; inside, `player` is whoever acts."),
+      "Any player may take an option first; inside, `player` is whoever acts. Who is fastest is the players' "
+      "affair, not the rule file's: `rulespec simulate --reaction K=TIME` gives a seat a reaction time "
+      "(`0.8s..1.5s`, `lognormal(0.9, 0.3)`), drawn from the run's seed for every claim, and the fastest claim is "
+      "taken; in `rulespec play` you race the automatic seats in real time."),
     E("Steps, choices and chance", "Chance: a draw", "chance draw_outcome", "lanes.rules", '''
 chance deal(player: seat) [LAN-4]:
   outcome "deal {t}" for t drawn from pool
