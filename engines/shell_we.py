@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '2488f5d406ed34b8'
-GENERATOR_VERSION = '12'
+GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

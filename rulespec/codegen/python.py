@@ -1248,9 +1248,8 @@ class CodeGenerator:
             elif step.kind == "chance":
                 # A draw's text that shows no worked-out value reads labels only: the runtime may read it
                 # late (when asked) and share one Action per outcome (text_static).
-                static = ", text_static=True" if not step.outcome.shown else ""
-                listing = (f"draw=draw_{name}, text=text_{name}{static}" if step.outcome.draw_from is not None
-                           else f"outcomes=outcomes_{name}")
+                listing = (f"draw=draw_{name}, text=text_{name}, text_static={not step.outcome.shown!r}"
+                           if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}")
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
                        f"{listing}, resolve=resolve_{name}{typed}),")
             else:
