@@ -593,6 +593,8 @@ class CodeGenerator:
         w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
         w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,")
         w.line(")")
+        if any(step.together for step in m.steps):  # (only then: the other engines stay as they were)
+            w.line("from rulespec.runtime.engine import SIMULTANEOUS")
         w.line("from rulespec.runtime.numbers import counter_value")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")
@@ -770,7 +772,10 @@ class CodeGenerator:
             return
         w.line(f"def by_{name}(st{self.params(step.params)}):")
         w.indent()
-        if step.by is None:
+        if step.together:
+            w.line(docstring(f"Each player chooses `{step.name}` in secret; the choices are resolved together."))
+            w.line("return SIMULTANEOUS")
+        elif step.by is None:
             w.line(docstring(f"Any player may take `{step.name}` (a claim window)."))
             w.line("return ANY_PLAYER")
         else:
@@ -961,7 +966,7 @@ class CodeGenerator:
         self.read_counters_first(counts_at, counts_level)
         if any_player and not together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
-        w.line(f"return {'ANY_PLAYER' if any_player else 'seat'}, rows")
+        w.line(f"return {('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'}, rows")
         w.dedent()
         return distinct
 

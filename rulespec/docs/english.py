@@ -17,6 +17,8 @@ nest with four spaces, as Python-Markdown wants). Examples of output, for a mode
 
 from __future__ import annotations
 
+import dataclasses
+
 import re
 from typing import Callable, Iterable, Optional
 
@@ -860,10 +862,21 @@ def _step(en: English, d: ir.Step) -> list[str]:
             lines += en.stmts(d.body)
             lines.append("")
         return lines
-    who = "Any player may take one of these options first (the acting player is *player*)" if d.by is None else \
-        f"{en.expr(d.by)[:1].upper()}{en.expr(d.by)[1:]} chooses one of these options"
-    lines += _para(f"{who}.{params} If no option is allowed, the step is skipped.")
+    if d.together:
+        seats = "Each player" if d.together_where is None else f"Each player for whom {en.expr(d.together_where)}"
+        who = (f"{seats} chooses one of these options at the same time as the others, in secret (the choosing "
+               f"player is *player*); a player who has chosen waits, and once every one of them has chosen, "
+               f"the choices are revealed and carried out together, in seat order")
+    elif d.by is None:
+        who = "Any player may take one of these options first (the acting player is *player*)"
+    else:
+        who = f"{en.expr(d.by)[:1].upper()}{en.expr(d.by)[1:]} chooses one of these options"
+    skipped = "A player with no option allowed takes no part; if nobody has one" if d.together else \
+        "If no option is allowed"
+    lines += _para(f"{who}.{params} {skipped}, the step is skipped.")
     for option in d.options:
+        if d.together_where is not None:  # said once above, not again for every option
+            option = dataclasses.replace(option, conditions=option.conditions[1:])
         lines += en.declaration(option)
     lines.append("")
     return lines

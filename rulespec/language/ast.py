@@ -590,8 +590,10 @@ class ChoiceDecl(Clause):
     kind: Literal["choice"] = "choice"
     name: str
     params: tuple[Param, ...]
-    by: Optional[Expr]  # None: any player may act (a claim window)
+    by: Optional[Expr]  # None: any player may act (a claim window), or each player at once (``together``)
     options: tuple[OptionChoice, ...]
+    together: bool = False  # `by each player`: every seat chooses in secret, resolved together
+    together_where: Optional[Expr] = None  # `by each player where C`: only the seats for which C holds
 
 
 class Outcome(Node):

@@ -1276,6 +1276,9 @@ class _ToAst(Transformer):
     def any_player(self, meta, children):
         return "any"
 
+    def each_player(self, meta, children):
+        return ("each", children[0] if children else None)
+
     def params(self, meta, children):
         return tuple(c for c in children if c is not None)
 
@@ -1314,9 +1317,11 @@ class _ToAst(Transformer):
     def choice(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, params, by, *options = rest
-        by = None if by == "any" else by
+        together = isinstance(by, tuple) and by[0] == "each"
+        where = by[1] if together else None
+        by = None if by == "any" or together else by
         return ast.ChoiceDecl(loc=self.loc(meta), name=str(name), params=params, by=by, options=tuple(options),
-                              cites=cites, rulings=rulings)
+                              cites=cites, rulings=rulings, together=together, together_where=where)
 
     def draw_outcome(self, meta, children):
         template, var, zone = children

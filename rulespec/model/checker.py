@@ -1900,11 +1900,15 @@ class Checker:
             return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                            outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
                                               pick_from, pick_where, shown))
-        any_player = d.by is None
+        any_player = d.by is None  # a claim window, or a simultaneous decision (`together`): every seat may act
+        together_where = None
         if any_player:
             if "player" in scope:
-                self.error(d.loc, "a choice `by any player` names the acting seat `player`; rename the parameter")
+                self.error(d.loc, f"a choice `by {'each' if d.together else 'any'} player` names the acting seat "
+                                  f"`player`; rename the parameter")
             by = None
+            if d.together_where is not None:
+                together_where = self.expr(d.together_where, {**scope, "player": SEAT}, BOOL)
         else:
             by = self.expr(d.by, scope, SEAT)
         options = []
@@ -1928,13 +1932,16 @@ class Checker:
                 inner = self.bind(inner, binding.var, element or "?", binding.loc)
                 bindings.append(ir.Binding(binding.var, element or "?", domain))
             conditions = tuple(self.expr(c, inner, BOOL) for c in self.conjuncts(option.guard))
+            if together_where is not None:  # the seats that choose: each of their options asks it first
+                conditions = (together_where,) + conditions
             shown = self.template(option.template, inner, option.loc)
             if any_player and "{player}" in option.template:
                 self.error(option.loc, "the acting player is already shown before the text",
                            hint="leave `{player}` out of the text")
             options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
                                            tuple(bindings), conditions, self.stmts(option.body, inner), shown))
-        return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options))
+        return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options),
+                       together=d.together, together_where=together_where)
 
     def template_ok(self, template: str, loc: ast.Loc, values: bool = False) -> bool:
         """A template has only `{name}` fields: no `{}`, `{0}`, `{x.attr}`, `{x[0]}`, `{x!r}`, `{x:>5}`, and

@@ -603,9 +603,11 @@ class Step(Cited):
     kind: str  # auto | choice | chance
     params: tuple[Param, ...]
     body: tuple[S, ...] = ()
-    by: Optional[E] = None
+    by: Optional[E] = None  # None for a choice: any player (a claim window), or each player (``together``)
     options: tuple[ChoiceOption, ...] = ()
     outcome: Optional[Outcome] = None
+    together: bool = False  # `by each player`: a simultaneous decision, every seat in secret, resolved together
+    together_where: Optional[E] = None  # which seats choose; also the first condition of every option
 
 
 @dataclass(frozen=True)

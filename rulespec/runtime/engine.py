@@ -20,8 +20,8 @@ import json
 from typing import Any, Callable, Optional
 
 from . import serialise
-from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SPAN_LIMIT, TERMINAL, IllegalAction,  # noqa: F401
-                     RuleRuntimeError)
+from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
+                     IllegalAction, RuleRuntimeError)
 from .helpers import best_sets, build_item_tables, pick_weights, span  # noqa: F401  (generated code imports them here)
 from .pending import Action, Pending
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
@@ -29,6 +29,8 @@ from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_
 from .state import _RUNTIME_STEPS, _new_pending, _second, _seat_and_text, _first, _slot_values, State
 from .tables import (BoardInfo, EndInfo, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,  # noqa: F401
                      Tables, TriggerInfo, ZoneInfo)
+
+_EVERY_SEAT = (ANY_PLAYER, SIMULTANEOUS)  # decisions in which every seat may act; the first bound name is the seat
 
 # ----------------------------------------------------------------------------- the engine
 
@@ -240,6 +242,7 @@ class Engine:
         st._over, st.history, st._violations, st._actor, st._last_cause = None, [], [], 0, "setup"
         st.fired = {}
         st._thens, st._pending, st._journal, st._loops, st._firing = [], None, None, 0, 0
+        st._chosen = ()
         return st
 
     def from_json(self, text: str) -> State:
@@ -289,7 +292,38 @@ class Engine:
             return Pending.given(*self._decide(st))
         return self._list(st)
 
-    def _list(self, st: State) -> Pending:
+    def _list(self, st: State, hide_chosen: bool = True) -> Pending:
+        """The decision on top of the stack; at a simultaneous one, without the seats that have chosen."""
+        pending = self._listed(st)
+        if hide_chosen and st._chosen and pending.seat == SIMULTANEOUS:
+            waiting = {seat for seat, _ in st._chosen}
+            pending.rows = [row for row in pending.rows if row[0] not in waiting]
+            pending.count = len(pending.rows)
+        return pending
+
+    def _check_chosen(self, st: State, chosen: list) -> None:
+        """The secret choices of a state read back: each one of its seat's choices at the simultaneous decision
+        on top of the stack, one per seat, with some seat still to choose."""
+        from .state_check import InvalidState
+        frame = st._stack[-1] if st._stack else None
+        info = self.STEPS.get(frame[0]) if frame is not None else None
+        pending = self._list(st, hide_chosen=False) if info is not None and info.kind == "choice" else None
+        if pending is None or pending.seat != SIMULTANEOUS:
+            raise InvalidState("state.chosen", "holds secret choices, but no simultaneous decision (a choice "
+                                               "`by each player`) is on top of the stack")
+        offered = {(row[0], row[1]) for row in pending.rows}
+        seats = set()
+        for i, (seat, text) in enumerate(chosen):
+            if (seat, text) not in offered:
+                raise InvalidState(f"state.chosen[{i}]", f"{str(Action(seat, text))!r} is not one of the choices "
+                                                         f"of {frame[0]}")
+            if seat in seats:
+                raise InvalidState(f"state.chosen[{i}]", f"player {seat + 1} has chosen twice")
+            seats.add(seat)
+        if seats >= {row[0] for row in pending.rows}:
+            raise InvalidState("state.chosen", "every seat has chosen, so the decision would have been carried out")
+
+    def _listed(self, st: State) -> Pending:
         frame = st._stack[-1]
         if frame[0] == LOTS:
             return Pending(CHANCE, [(CHANCE, f"lot: player {seat + 1}", 0, (seat,)) for seat in frame[1]], None,
@@ -299,7 +333,7 @@ class Engine:
         choices = info.choices
         if choices is not None:  # listed in the order offered by one generated function
             seat, rows = choices(st, *args)
-            if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
+            if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
                                              map(_second, rows))) < len(rows):
                 seen = set()  # two read the same: the first is the one offered
                 rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
@@ -320,7 +354,7 @@ class Engine:
             return Pending(CHANCE, rows, None, info.resolve, weights)
         seat = info.by(st, *args)
         rows = []
-        if seat == ANY_PLAYER:  # the first bound name is the seat that may take the option
+        if seat in _EVERY_SEAT:  # the first bound name is the seat that may take the option
             for k, option in enumerate(info.options):
                 rows += [(binding[0], text, k, binding) for text, binding in option.enumerate(st, *args)]
         else:
@@ -329,7 +363,7 @@ class Engine:
         if len(set(map(_seat_and_text, rows))) < len(rows):  # two read the same: the first is the one offered
             seen = set()
             rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
-        if seat == ANY_PLAYER:
+        if seat in _EVERY_SEAT:
             rows.sort(key=_first)  # stable: seat order, then declaration order
         return Pending(seat, rows, info.options)
 
@@ -387,7 +421,7 @@ class Engine:
                 if not rows:
                     st._stack.pop()  # a choice with nothing to choose is skipped
                     continue
-                if not info.distinct and len(set(map(_seat_and_text, rows) if seat == ANY_PLAYER else
+                if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
                                                  map(_second, rows))) < len(rows):
                     seen = set()  # two read the same: the first is the one offered
                     rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
@@ -653,8 +687,13 @@ class Engine:
             "outcome": st.outcome(),
         }
         if decision is not None:
-            view["decision"] = {"player": "any" if decision[0] == ANY_PLAYER else decision[0],
-                                "step": st._stack[-1][0]}
+            view["decision"] = {"player": "any" if decision[0] == ANY_PLAYER else
+                                "each" if decision[0] == SIMULTANEOUS else decision[0], "step": st._stack[-1][0]}
+            if decision[0] == SIMULTANEOUS:  # who is still choosing is seen; what the others chose is not
+                view["decision"]["waiting"] = st.simultaneous_seats()
+                mine = [text for chooser, text in st._chosen if chooser == seat]
+                if mine:
+                    view["decision"]["chosen"] = mine[0]
             mine = [e[0].text for e in decision[1] if e[0].player == seat]
             if mine:
                 view["decision"]["choices"] = mine
@@ -670,20 +709,23 @@ class Engine:
         frame = st._stack[-1]
         info = self.STEPS.get(frame[0])  # None at the lot that breaks a tie for first
         step = frame[0] if info is not None else "the lot for first place"
-        if action.player != seat and seat != ANY_PLAYER:
+        if seat == SIMULTANEOUS and any(chooser == action.player for chooser, _ in st._chosen):
+            return (f"player {action.player + 1} has already chosen, in secret, for {frame[0]}; "
+                    f"{', '.join(f'player {s + 1}' for s in st.simultaneous_seats())} still to choose")
+        if action.player != seat and seat not in _EVERY_SEAT:
             who = "chance" if seat == CHANCE else f"player {seat + 1}"
             return f"it is {who}'s decision ({step}), not {'chance' if action.player == CHANCE else f'player {action.player + 1}'}'s"
         if info is not None and info.kind == "choice":
             for option in info.options:
                 for text, binding in option.raw(st, *frame[1]):
-                    if text == action.text and (seat != ANY_PLAYER or binding[0] == action.player):
+                    if text == action.text and (seat not in _EVERY_SEAT or binding[0] == action.player):
                         failed = option.check(st, *frame[1], *binding)
                         if failed >= 0:
                             condition, cites = option.conditions[failed]
                             cited = f" [{', '.join(cites)}]" if cites else ""
                             return f"{action.text!r} is not allowed: `{condition}` does not hold{cited}"
         import difflib
-        texts = [e[0].text for e in entries if e[0].player == action.player or seat != ANY_PLAYER]
+        texts = [e[0].text for e in entries if e[0].player == action.player or seat not in _EVERY_SEAT]
         close = difflib.get_close_matches(action.text, texts, n=3, cutoff=0.5)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \
             f"; the choices are: {', '.join(repr(t) for t in texts[:8])}{'...' if len(texts) > 8 else ''}"

@@ -36,6 +36,7 @@ def state_to_dict(state: "State") -> dict:
         "history": list(state.history),
         "violations": list(state._violations),
         "fired": dict(sorted(state.fired.items())),
+        "chosen": [list(c) for c in state._chosen],  # a simultaneous decision's secret choices so far
     }
 
 
@@ -82,4 +83,7 @@ def state_from_checked(engine: "Engine", data: dict) -> "State":
     st.history = list(data["history"])
     st._violations = list(data["violations"])
     st.fired = dict(data.get("fired", {}))
+    if data.get("chosen"):
+        engine._check_chosen(st, data["chosen"])
+        st._chosen = tuple((seat, text) for seat, text in data["chosen"])
     return st

@@ -15,7 +15,7 @@ from itertools import repeat
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
-from .common import CHANCE, ENDING, LOTS, RESOLVE, TERMINAL, IllegalAction, RuleRuntimeError
+from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
 from .pending import Action, Pending, Probability
 from . import serialise
 
@@ -31,7 +31,7 @@ class State:
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_journal", "_loops",
-                 "_firing")
+                 "_firing", "_chosen")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -296,6 +296,16 @@ class State:
             return CHANCE if self._over is None else TERMINAL
         return pending.seat
 
+    def simultaneous_seats(self) -> list[int]:
+        """At a simultaneous decision (current_player() is SIMULTANEOUS, a choice `by each player`): the seats
+        that still have to choose, in seat order; a seat that has chosen waits for the others. Empty anywhere
+        else. Each seat's choice is applied as any action (``apply``), in any order; once the last of them
+        has chosen, every choice is carried out together, in seat order, as one step."""
+        pending = self._offer()
+        if pending is None or pending.seat != SIMULTANEOUS:
+            return []
+        return sorted({action.player for action in pending.all_actions()})
+
     def is_terminal(self) -> bool:
         return self._over is not None
 
@@ -345,6 +355,9 @@ class State:
 
     def _play(self, pending: Pending, index: int) -> None:
         """Play entry ``index`` of the pending decision (apply() once the action is found)."""
+        if pending.seat == SIMULTANEOUS:
+            self._choose_in_secret(pending, index)
+            return
         rows = pending.rows
         if rows is not None:
             player, text, option, binding = rows[index]
@@ -396,6 +409,50 @@ class State:
             self._restore(backup)
             raise RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: {type(error).__name__}: "
                                    f"{error}") from error
+
+    def _choose_in_secret(self, pending: Pending, index: int) -> None:
+        """One seat's choice at a simultaneous decision: kept (in ``_chosen``, seen by that seat only) while
+        others are still to choose; the last one carries every choice out, in seat order, as one step."""
+        action = pending.pick(index)
+        chosen = self._chosen + ((action.player, action.text),)
+        if any(other.player != action.player for other in pending.all_actions()):  # others still have to choose
+            self._chosen = chosen
+            self.history.append(str(action))
+            self._pending = None
+            return
+        engine = self._engine
+        backup = self._backup()
+        try:
+            self._loops = 0
+            listed = {(row[0], row[1]): row for row in reversed(engine._list(self, hide_chosen=False).rows)}
+            frame = self._stack.pop()
+            step, args, cause, replaced = frame[0], frame[1], frame[3], frame[4]
+            info = engine.STEPS[step]
+            self._chosen = ()
+            self._pending = None
+            self._last_cause = cause
+            self.fired[step] = self.fired.get(step, 0) + 1
+            self.history.append(str(action))
+            thens = []
+            for seat, text in sorted(chosen):  # revealed together: carried out in seat order
+                option = info.options[listed[seat, text][2]]
+                self._actor = seat
+                counted = engine._option_rules[option.effect]  # what `fired` counts an option as
+                self.fired[counted] = self.fired.get(counted, 0) + 1
+                option.effect(self, cause, *args, *listed[seat, text][3])
+                thens += [(then, then_args, seat) for then, then_args in self._thens]
+                self._thens = []
+            for then, then_args, seat in reversed(thens):  # each seat's `then`s in seat order, the first on top
+                self._stack.append((then, then_args, seat, cause, replaced))
+            engine._check_ends(self, "after_step")
+            engine._advance(self)
+            self._journal = None
+        except RuleRuntimeError:
+            self._restore(backup)
+            raise
+        except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
+            self._restore(backup)
+            raise RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}") from error
 
     def _space_empty(self, board: int, cell: Optional[int]) -> bool:
         """A neighbour is empty: false past the board's edge (none)."""
@@ -584,7 +641,8 @@ _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's ow
 _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
-_SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending")
+_SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending",
+            "_chosen")
 _scalar_values = operator.attrgetter(*_SCALARS)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)

@@ -25,7 +25,8 @@ from .numbers import COUNTER_LIMIT
 
 PHASES = ("setup", "play")  # the phases the runtime moves a state through (Engine._start_setup, _next_turn)
 KEYS = ("game", "variants", "players", "options", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs",
-        "zones", "boards", "causes", "counters", "queues", "stack", "over", "history", "violations", "fired")
+        "zones", "boards", "causes", "counters", "queues", "stack", "over", "history", "violations", "fired",
+        "chosen")
 OVER_KEYS = ("end", "winners", "cites")  # what Engine._end writes; a drawn lot adds "lot"
 LEG_KEYS = ("end", "winners", "options", "scores")  # what Engine._next_leg records
 
@@ -216,6 +217,11 @@ class _Checker:
         fired = self.object(data["fired"], "state.fired")
         for name, count in fired.items():
             self.int(count, _key("state.fired", name), 0)
+        self.list(data["chosen"], "state.chosen")  # (that each is a choice on offer: Engine._check_chosen)
+        for i, pair in enumerate(data["chosen"]):
+            self.list(pair, f"state.chosen[{i}]", 2, " (a seat and the text it chose)")
+            self.seat(pair[0], f"state.chosen[{i}][0]")
+            self.str(pair[1], f"state.chosen[{i}][1]")
 
     def options(self, options: Any, path: str, leg: int, fixed: bool) -> dict:
         engine = self.engine

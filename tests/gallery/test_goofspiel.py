@@ -1,0 +1,160 @@
+"""Goofspiel (rulebooks/goofspiel.rules) against OpenSpiel's own goofspiel, in lock step.
+
+OpenSpiel's defaults are the game's: points_order=random (a chance node turns up each prize card) and
+returns_type=win_loss (+1 / -1, a draw 0); its num_cards is the rule file's option of the same name.
+A bid of card v is OpenSpiel's action v - 1 for that player; turning up prize v is its chance outcome
+v - 1. At every node: the same kind of node, the same chance outcomes with the same probabilities,
+at a simultaneous node every seat to choose with the same legal actions; at the end the same returns.
+The rulespec side is the engine itself (a simultaneous decision: each seat applies its choice, in any
+order, and the last one carries them out together).
+
+OpenSpiel plays the last round by itself (one prize left, one card in each hand, nothing to choose);
+the rule file, as the rules say, still turns up the last prize and lets each player bid their last
+card: there each of those decisions must offer exactly one outcome or one choice per seat."""
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
+
+import rulespec  # noqa: E402
+from rulespec.runtime.engine import CHANCE, SIMULTANEOUS  # noqa: E402
+
+
+def _games(num_cards: int):
+    return (rulespec.load("goofspiel", options={"num_cards": str(num_cards)}),
+            pyspiel.load_game("goofspiel", {"num_cards": num_cards}))
+
+
+def _number(action) -> int:
+    """OpenSpiel's number of one of our actions: `bid 5` (of its player) or `turn up 5` is 4."""
+    word, value = action.text.rsplit(" ", 1)
+    assert word in ("bid", "turn up"), action
+    return int(value) - 1
+
+
+def _forced_last_round(ours) -> int:
+    """Play the last round OpenSpiel skips: every decision must have one outcome or one choice per seat."""
+    steps = 0
+    while not ours.is_terminal():
+        if ours.is_chance_node():
+            (action, probability), = ours.chance_outcomes()
+            assert probability == 1
+        else:
+            assert ours.current_player() == SIMULTANEOUS
+            seat = ours.simultaneous_seats()[0]
+            action, = ours.legal_actions(seat)
+        ours.apply(action)
+        steps += 1
+    return steps
+
+
+def _compare(ours, theirs) -> None:
+    """Asserts the two states agree now (after OpenSpiel's own last round, ours plays its forced one)."""
+    if theirs.is_terminal():
+        assert ours.is_terminal() or _forced_last_round(ours) == 3
+        assert ours.returns() == pytest.approx(theirs.returns(), abs=1e-12)
+        return
+    assert not ours.is_terminal()
+    if theirs.is_chance_node():
+        assert ours.current_player() == CHANCE
+        mine = {_number(a): float(p) for a, p in ours.chance_outcomes()}
+        assert mine == pytest.approx(dict(theirs.chance_outcomes()), abs=1e-12)
+        return
+    assert theirs.is_simultaneous_node()
+    assert ours.current_player() == SIMULTANEOUS
+    assert ours.simultaneous_seats() == list(range(theirs.num_players()))
+    for seat in range(theirs.num_players()):
+        assert sorted(_number(a) for a in ours.legal_actions(seat)) == theirs.legal_actions(seat)
+
+
+def _by_number(ours, seat=None) -> dict:
+    if seat is None:
+        return {_number(a): a for a, _ in ours.chance_outcomes()}
+    return {_number(a): a for a in ours.legal_actions(seat)}
+
+
+@pytest.mark.parametrize("num_cards, games", [(13, 200), (5, 200)])
+def test_seeded_random_games_agree_in_lock_step(num_cards, games):
+    ours_game, theirs_game = _games(num_cards)
+    rng = random.Random(20261201 + num_cards)
+    steps = orders = 0
+    for _ in range(games):
+        ours, theirs = ours_game.new_game(2), theirs_game.new_initial_state()
+        while True:
+            _compare(ours, theirs)
+            if theirs.is_terminal():
+                break
+            if theirs.is_chance_node():
+                numbers, weights = zip(*theirs.chance_outcomes())
+                number = rng.choices(numbers, weights)[0]
+                ours.apply(_by_number(ours)[number])
+                theirs.apply_action(number)
+            else:
+                joint = [rng.choice(theirs.legal_actions(seat)) for seat in range(2)]
+                order = rng.sample(range(2), 2)  # who chooses first does not matter
+                orders += order[0] == 1
+                for seat in order:
+                    ours.apply(_by_number(ours, seat)[joint[seat]])
+                theirs.apply_actions(joint)
+            steps += 1
+    assert steps >= games * 2 * (num_cards - 1)  # a prize turned up and a round of bids, but the last round
+    assert 0 < orders < steps  # both orders of choosing were played
+    print(f"num_cards={num_cards}: {games} random games, {steps} steps in lock step")
+
+
+def _walk(ours, theirs) -> int:
+    """Every position of the whole tree, ours and OpenSpiel's side by side; returns how many."""
+    _compare(ours, theirs)
+    if theirs.is_terminal():
+        return 1
+    positions = 1
+    if theirs.is_chance_node():
+        for number, action in _by_number(ours).items():
+            child = ours.clone()
+            child.apply(action)
+            positions += _walk(child, theirs.child(number))
+        return positions
+    for first in theirs.legal_actions(0):
+        for second in theirs.legal_actions(1):
+            child = ours.clone()
+            child.apply(_by_number(child, 0)[first])
+            child.apply(_by_number(child, 1)[second])
+            after = theirs.clone()
+            after.apply_actions([first, second])
+            positions += _walk(child, after)
+    return positions
+
+
+@pytest.mark.parametrize("num_cards, expected", [(3, 1 + 3 * (1 + 9 * (1 + 2 * (1 + 4)))), (4, None)])
+def test_the_whole_game_tree_agrees(num_cards, expected):
+    ours_game, theirs_game = _games(num_cards)
+    positions = _walk(ours_game.new_game(2), theirs_game.new_initial_state())
+    if expected is not None:
+        # num_cards=3: the first prize (3 ways), 9 pairs of bids, the second prize (2 ways), 4 pairs of
+        # bids, then OpenSpiel's own last round: 1 + 3 x (1 + 9 x (1 + 2 x (1 + 4))).
+        assert positions == expected
+    else:  # num_cards=4: 1 + 4 x (1 + 16 x (1 + 3 x (1 + 9 x (1 + 2 x (1 + 4)))))
+        assert positions == 1 + 4 * (1 + 16 * (1 + 3 * (1 + 9 * (1 + 2 * (1 + 4)))))
+    print(f"num_cards={num_cards}: {positions} tree positions agree")
+
+
+def test_the_order_of_choosing_does_not_matter():
+    """Bids applied in either order give the same state once both are carried out."""
+    game, _ = _games(4)
+    rng = random.Random(7)
+    for _ in range(30):
+        state = game.new_game(2)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply(rng.choice(state.chance_outcomes())[0])
+                continue
+            picks = [rng.choice(state.legal_actions(seat)) for seat in (0, 1)]
+            one, other = state.clone(), state.clone()
+            one.apply(picks[0])
+            one.apply(picks[1])
+            other.apply(picks[1])
+            other.apply(picks[0])
+            assert one.to_dict() | {"history": None} == other.to_dict() | {"history": None}
+            state = one
