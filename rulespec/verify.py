@@ -57,7 +57,8 @@ from hypothesis.stateful import (
 
 from .pipeline import load
 from .runtime.engine import (
-    CHANCE, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game, random_step,
+    CHANCE, SIMULTANEOUS, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game,
+    random_step,
 )
 
 __all__ = [
@@ -80,6 +81,7 @@ PROPERTIES: dict[str, str] = {
     "hidden_information": "a seat's observation does not change when only what it cannot see changes",
     "information_state": "a seat's information state (its observations, in order) is the same in two histories "
                          "that differ only in chance outcomes it cannot see, as long as the difference stays hidden",
+    "secret_choices": "at a simultaneous decision a seat sees its own choice, and nothing of what the others chose",
     "observation_json": "every observation is JSON-serialisable",
     "turn_limit": "the turn number never exceeds the declared limit",
     "violations": "the runtime records no violation",
@@ -641,6 +643,7 @@ class Checks:
                           state.history)
             if state.is_terminal():
                 continue
+            self.secret_choices(state, seat, seen, rng)
             found = self.hidden_variant(state, seat, rng)
             if found is None:
                 continue
@@ -708,6 +711,37 @@ class Checks:
                 other.apply(action)
                 if not self.differs_only_where_hidden(one, other, seat):
                     break
+
+    def secret_choices(self, state: State, seat: int, seen: dict, rng: random.Random) -> None:
+        """At a simultaneous decision (a choice `by each player`): ``seat`` sees its own secret choice, and its
+        observation is the same whatever another seat that has chosen chose instead."""
+        chosen = state._chosen
+        if not chosen or state.current_player() != SIMULTANEOUS:
+            return
+        prop = "secret_choices"
+        mine = [text for chooser, text in chosen if chooser == seat]
+        self.count(prop)
+        if mine and (seen.get("decision") or {}).get("chosen") != mine[0]:
+            self.fail(prop, f"player {seat + 1} chose {mine[0]!r} in secret, but its observation shows "
+                            f"{_short((seen.get('decision') or {}).get('chosen'))}", state.history)
+        rows = self.guard(prop, state, lambda: self.game._list(state, hide_chosen=False).rows)
+        variant = list(chosen)
+        changed = []
+        for i, (chooser, text) in enumerate(chosen):
+            others = [row[1] for row in rows if row[0] == chooser and row[1] != text]
+            if chooser != seat and others:
+                variant[i] = (chooser, others[rng.randrange(len(others))])
+                changed.append(f"player {chooser + 1}: {variant[i][1]} for {text}")
+        if not changed:
+            return
+        other = state.clone()
+        other._chosen = tuple(variant)
+        other._pending = None
+        self.count(prop)
+        theirs = self.guard(prop, state, lambda: other.observation(seat))
+        if theirs != seen:
+            self.fail(prop, f"observation of player {seat + 1} changes with what another seat chose in secret "
+                            f"({', '.join(changed)}): {_first_difference(seen, theirs)}", state.history)
 
     def hidden_information_in_play(self, seed: int, max_steps: int = 2000) -> Optional[State]:
         """Play a seeded random game from the start (as rulespec.random_game does) and check hidden

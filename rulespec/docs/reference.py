@@ -224,6 +224,19 @@ choice claim(leader: seat) by any player [CRD-9]:''',
       "affair, not the rule file's: `rulespec simulate --reaction K=TIME` gives a seat a reaction time "
       "(`0.8s..1.5s`, `lognormal(0.9, 0.3)`), drawn from the run's seed for every claim, and the fastest claim is "
       "taken; in `rulespec play` you race the automatic seats in real time."),
+    E("Steps, choices and chance", "Choosing at the same time, in secret", "each_player", "bids.rules", '''
+choice offers() by each player where coins of player > 0 [BID-3]:
+  option offer "offer {n}" [BID-3]:
+    for n in 1..5
+    only if n <= coins of player
+    set offered of player to n''',
+      "A simultaneous decision: each player (or each for whom the `where` condition holds; a player with no "
+      "option allowed takes no part) chooses without seeing the others' choices; inside, `player` is the "
+      "one choosing. A player who has chosen waits, in any order; once the last has chosen, every choice is "
+      "carried out together, in seat order, as one step, and what follows (`then award()`) sees them all. "
+      "A player's view shows their own choice and who is still choosing, never what the others chose before "
+      "it is carried out. In the engine, `current_player()` is `SIMULTANEOUS` (-3) and "
+      "`simultaneous_seats()` lists the players still to choose."),
     E("Steps, choices and chance", "Chance: a draw", "chance draw_outcome", "lanes.rules", '''
 chance deal(player: seat) [LAN-4]:
   outcome "deal {t}" for t drawn from pool

@@ -3,7 +3,8 @@
 ``game_text(**slots)`` fills the slots; the defaults are harmless. Slots: ``title``, ``ruling_title``,
 ``ruling_text``, ``shown_as`` (the literal part of a `shown as` template), ``option_text`` (the literal
 part of an option's template), ``outcome_text`` (of a chance outcome's template), ``invariant_title``,
-``example_title``, ``comment`` (a comment inside a parenthesised condition that spans lines, so the
+``example_title``, ``together_text`` (the literal part of a simultaneous choice's option template),
+``comment`` (a comment inside a parenthesised condition that spans lines, so the
 condition's source text, echoed into generated code, holds it), ``position_text`` (a line of a `given position:`).
 """
 
@@ -20,6 +21,7 @@ DEFAULTS = {
     "example_title": "a first take",
     "comment": "a comment",
     "position_text": "a note",
+    "together_text": "show",
 }
 
 TEMPLATE = '''\
@@ -53,6 +55,7 @@ chance draw(player: seat) [HOS-4]:
   outcome "{outcome_text} {{g}}" for g drawn from heap
   move g to kept of player
   add 1 to taken of player
+  then show()
 
 end heap_empty [HOS-5]:
   checked after every step
@@ -79,6 +82,11 @@ example written "{example_title}" [HOS-4]:
     "# {position_text}"
     "kept of player 1: big {shown_as}"
   then "player 1: {option_text} big {shown_as}" is legal
+
+choice show() by each player where taken of player > 0 [HOS-4]:
+  option show "{together_text} {{b}}" [HOS-4]:
+    for b in kept of player
+    nothing
 '''
 
 

@@ -39,7 +39,7 @@ def test_sums_inside_sums_past_the_depth_limit_are_a_positioned_rule_error(tmp_p
     with pytest.raises(RuleError) as caught:
         pipeline.load(path)
     (diagnostic,) = caught.value.diagnostics
-    assert (diagnostic.line, diagnostic.column) == (44, 13)
+    assert (diagnostic.line, diagnostic.column) == (45, 13)
     assert f"at most {LIMIT.tree_depth} levels" in diagnostic.message
 
 
