@@ -143,6 +143,7 @@ try:
     from .runtime.engine import ANY_PLAYER  # a claim window: a choice any seat may take
 except ImportError:  # pragma: no cover - a runtime without claim windows
     ANY_PLAYER = -2
+from .runtime.engine import SIMULTANEOUS  # noqa: E402  (a choice each seat makes in secret)
 
 
 from .runtime.engine import random_step as _random_step  # noqa: E402  (plays as random_game does)
@@ -439,6 +440,7 @@ class _Table:
             return
         before = {seat: state.observation(seat) for seat in self.humans}
         step = next(iter(before.values()))["decision"]["step"]
+        secret = next(iter(before.values()))["decision"]["player"] == "each"  # a choice made in secret
         state.apply(action)
         if isinstance(action, Action):
             player, text = action.player, action.text
@@ -456,8 +458,13 @@ class _Table:
                 continue
             self._end_run(seat, before[seat])
             if player != seat:  # you know what you did: you are told as you do it
-                self.news[seat] += _who_did_what(player, text, observation_changes(before[seat],
+                said = "chose in secret" if secret else text  # what it chose shows once it is carried out
+                self.news[seat] += _who_did_what(player, said, observation_changes(before[seat],
                                                                                    state.observation(seat)))
+            elif secret and not state.chosen:  # your choice was the last: every choice is carried out
+                changes = observation_changes(before[seat], state.observation(seat))
+                self.news[seat] += ["the secret choices are revealed and carried out"] + \
+                    [f"    {line}" for line in changes]
 
     def _end_run(self, seat: int, now: dict) -> None:
         run = self.chance_run.pop(seat, None)
@@ -725,6 +732,20 @@ def _play_reactions(given: list[str], count: int, humans: set[int]) -> list:
     return reactions
 
 
+def _secret_choices(io: _Io, table: _Table, rng: random.Random) -> None:
+    """A choice each seat makes in secret: the automatic seats choose first (your seats are told only
+    that they have chosen), then each of your seats still to choose, in seat order."""
+    state, humans = table.state, table.humans
+    for seat in state.simultaneous_seats():
+        if seat not in humans:
+            actions = state.legal_actions(seat)
+            table.apply(actions[rng.randrange(len(actions))])
+    for seat in [s for s in state.simultaneous_seats() if s in humans]:
+        if state.current_player() != SIMULTANEOUS:  # (carried out already: no seat of yours was left)
+            break
+        _human_turn(io, table, seat)
+
+
 @app.command()
 @_command
 def play(
@@ -801,6 +822,8 @@ def play(
                 _human_turn(io, table, current, clock=table_clock)
             elif current == ANY_PLAYER and humans:
                 _claim_window(io, table, rng, table_clock, reactions)
+            elif current == SIMULTANEOUS and humans:
+                _secret_choices(io, table, rng)
             else:
                 action = _random_step(state, rng)
                 table.apply(action)

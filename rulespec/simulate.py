@@ -29,7 +29,7 @@ from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from .mcts import ROLLOUTS, mcts_step
 from .races import DEFAULT_REACTION, Claim, ReactionTime, fastest, parse_reaction
-from .runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
+from .runtime.engine import ANY_PLAYER, CHANCE, SIMULTANEOUS, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
 
 
 @dataclass
@@ -292,6 +292,19 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
             if player == CHANCE:
                 state.apply(random_step(state, rng))
                 chance += 1
+                continue
+            if player == SIMULTANEOUS and not (shared and by_seat[0] == "random"):
+                # Each seat still to choose decides on the same state, before any choice is applied: a
+                # policy that tries its actions on clones never sees what another seat chose in secret.
+                picks = [_BY_SEAT[by_seat[seat]](state, rng, seat, mcts_simulations)
+                         for seat in state.simultaneous_seats()]
+                for pick in picks:
+                    before = state.fired.copy()
+                    state.apply(pick)
+                    actions += 1
+                    mine = seat_fires[pick.player]
+                    for rule, count in state.fired.items() - before.items():  # the last one sets off the rest
+                        mine[rule] = mine.get(rule, 0) + count - before.get(rule, 0)
                 continue
             if shared:  # (seats alike: nothing is told apart by seat, at full speed)
                 state.apply(_WHOLE[by_seat[0]](state, rng, mcts_simulations))

@@ -131,3 +131,18 @@ def test_the_end_of_your_game_shows_still_only_what_your_seat_sees():
     assert rack, end
     assert rack.group(2) == (" (hidden)" if rack.group(1) != "0" else "")
     assert "rack of player 1 (you)" in end
+
+
+def test_a_secret_choice_is_told_only_once_it_is_carried_out():
+    """Goofspiel's bids (`by each player`): player 2 (automatic) chooses first; player 1 is told only that
+    it chose, and sees its card once both bids are carried out."""
+    result = runner.invoke(app, ["play", "goofspiel", "--option", "num_cards=3", "--seed", "2"],
+                           input="1\n1\n1\n")
+    assert result.exit_code == 0, result.output
+    before_my_first_bid = result.output.split("player 1> ")[0]
+    assert "player 2: chose in secret" in before_my_first_bid
+    assert not re.search(r"player 2: bid \d", result.output)  # what player 2 bid is never said as an action
+    told = result.output.split("player 1> ")[1]
+    assert "the secret choices are revealed and carried out" in told
+    assert re.search(r"hand of player 2: 3 -> 2 \(-\d of hearts\)", told)  # the bid card, seen leaving its hand
+    assert "game over by last round" in result.output
