@@ -21,6 +21,7 @@ positions.md)::
     counter pass_streak: 0                # counters by name; one value per seat if per player
     queued in bonuses: give_left(player 1)
     pending turn(player 1)                # the steps under way, bottom first: the last one decides
+    chosen in secret: player 2: bid 3     # a simultaneous decision's choices made so far (`by each player`)
     game over: three, winners player 1    # only once the game is over
 
 What a position drops, on purpose: the history of actions, the rule counts (``fired``), invariant
@@ -256,6 +257,8 @@ def to_position(st: State) -> str:
             j += 1
         lines.append(f"pending {frames[i]}" + (f" x{j - i}" if j - i > 1 else ""))
         i = j
+    for seat, text in st._chosen:
+        lines.append(f"chosen in secret: player {seat + 1}: {text}")
     if st._over is not None:
         lines.append(f"game over: {_over_text(engine, st._over)}")
     return "\n".join(lines) + "\n"
@@ -409,6 +412,7 @@ class PositionReader:
         counters = data["counters"]
         queues: dict[str, list] = {name: [] for name in engine.QUEUES}
         stack: list = []
+        chosen: list = []
         over = None
         self.taken: set[int] = set()
         for line, block in body:
@@ -423,6 +427,14 @@ class PositionReader:
                 frame = self.frame(line, text[len("pending "):], len("pending "), None)
                 stack.extend([frame] * (int(copies.group(1)) if copies else 1))
                 self.at.setdefault("stack", line.number)
+                continue
+            if text.startswith("chosen in secret:"):
+                found = re.fullmatch(r"chosen in secret:\s*player (\d+): (.+)", text)
+                if not found:
+                    self.fail(line, line.indent + 1, f"cannot read {_short(text)}",
+                              "write a secret choice as `chosen in secret: player N: TEXT`")
+                chosen.append([int(found.group(1)) - 1, found.group(2).strip()])
+                self.at.setdefault("chosen", line.number)
                 continue
             if text.startswith("queued in "):
                 queue, _, rest = text[len("queued in "):].partition(":")
@@ -500,13 +512,17 @@ class PositionReader:
             stack = [[engine.TURN_STEP, [turn_seat], turn_seat, "turn", []]] if engine.TURN_STEP else []
         data["stack"] = [list(f) for f in stack]
         data["over"] = over
+        data["chosen"] = chosen
         turn_starts = not over_given and "stack" not in self.at  # the turn step, to run up to its first decision
         try:
             check_state_dict(engine, data)
         except InvalidState as error:
             if not (turn_starts and error.path.startswith("state.stack") and "no decision" in error.reason):
                 raise self.placed(error, heads) from None
-        built = engine._state_from_checked(data)
+        try:
+            built = engine._state_from_checked(data)
+        except InvalidState as error:  # the secret choices, checked against the decision they belong to
+            raise self.placed(error, heads) from None
         if turn_starts and self.advance:
             try:
                 engine._advance(built)  # the turn's automatic steps, up to its first decision
@@ -526,7 +542,7 @@ class PositionReader:
             key = f"zone{z}" if m.group(1) == "zones" else f"board{z}"
         else:
             for part in ("stack", "queues", "over", "options", "variants", "turn_seat", "phase", "players",
-                         "next_seat", "leg", "legs", "counters"):
+                         "next_seat", "leg", "legs", "counters", "chosen"):
                 if path.startswith(f"state.{part}"):
                     key = part
                     break

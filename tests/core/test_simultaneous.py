@@ -169,3 +169,19 @@ def test_the_english_says_the_choices_are_secret_and_carried_out_together():
     text = "\n".join(English(model).declaration(step))
     assert "Each player for whom" in text and "in secret" in text and "carried out together" in text
     assert text.count("is more than 0") == 1  # the `where` is said once, not again in the option
+
+
+def test_a_position_writes_the_secret_choices_and_reads_them_back(goofspiel):
+    from rulespec.runtime.position import InvalidPosition
+    state = at_the_bids(goofspiel)
+    state.apply("player 2: bid 1")
+    text = state.to_position()
+    assert "chosen in secret: player 2: bid 1\n" in text
+    back = goofspiel.position(text)
+    assert back._chosen == ((1, "bid 1"),) and back.simultaneous_seats() == [0]
+    back.apply("player 1: bid 2")
+    assert back.observation(0)["zones"]["won"][0]["items"] == ["3 of diamonds"]
+    bad = text.replace("chosen in secret: player 2: bid 1", "chosen in secret: player 2: bid 9")
+    with pytest.raises(InvalidPosition, match="'player 2: bid 9' is not one of the choices of bids") as caught:
+        goofspiel.position(bad)
+    assert caught.value.line == bad.splitlines().index("chosen in secret: player 2: bid 9") + 1
