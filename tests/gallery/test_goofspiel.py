@@ -158,3 +158,40 @@ def test_the_order_of_choosing_does_not_matter():
             other.apply(picks[0])
             assert one.to_dict() | {"history": None} == other.to_dict() | {"history": None}
             state = one
+
+
+def test_through_the_openspiel_adapter_the_game_is_openspiels():
+    """The same lock step through rulespec.openspiel: a simultaneous node there too (apply_actions), its
+    actions read back by their strings; OpenSpiel's own last round is a forced one in ours."""
+    import rulespec.openspiel as rso
+    ours_game = rso.load_game("goofspiel", options={"num_cards": "5"})
+    theirs_game = pyspiel.load_game("goofspiel", {"num_cards": 5})
+    assert ours_game.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    rng = random.Random(11)
+
+    def numbers(state, seat):
+        return {int(state.action_to_string(seat, a).rsplit(" ", 1)[1]) - 1: a for a in state.legal_actions(seat)}
+
+    for _ in range(50):
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        while not theirs.is_terminal():
+            assert ours.current_player() == theirs.current_player()
+            if theirs.is_chance_node():
+                mine = {int(ours.action_to_string(-1, a).rsplit(" ", 1)[1]) - 1: (a, p) for a, p in ours.chance_outcomes()}
+                assert {k: p for k, (_, p) in mine.items()} == pytest.approx(dict(theirs.chance_outcomes()))
+                number = rng.choice(sorted(mine))
+                ours.apply_action(mine[number][0])
+                theirs.apply_action(number)
+                continue
+            by_seat = [numbers(ours, seat) for seat in range(2)]
+            assert [sorted(b) for b in by_seat] == [theirs.legal_actions(seat) for seat in range(2)]
+            joint = [rng.choice(theirs.legal_actions(seat)) for seat in range(2)]
+            ours.apply_actions([by_seat[seat][joint[seat]] for seat in range(2)])
+            theirs.apply_actions(joint)
+        while not ours.is_terminal():  # the last round: one outcome, then one bid each
+            if ours.is_chance_node():
+                (action, probability), = ours.chance_outcomes()
+                ours.apply_action(action)
+            else:
+                ours.apply_actions([ours.legal_actions(seat)[0] for seat in range(2)])
+        assert ours.returns() == pytest.approx(theirs.returns())
