@@ -195,3 +195,35 @@ def test_through_the_openspiel_adapter_the_game_is_openspiels():
             else:
                 ours.apply_actions([ours.legal_actions(seat)[0] for seat in range(2)])
         assert ours.returns() == pytest.approx(theirs.returns())
+
+
+# ----------------------------------------------------------------------------- the house rule
+
+def test_the_carry_over_house_rule_checks_verifies_and_keeps_every_prize_in_play():
+    from pathlib import Path
+
+    from rulespec.runtime.examples import run_examples
+    from rulespec.verify import verify
+
+    path = Path(__file__).resolve().parents[2] / "house-rules" / "goofspiel-carry-over.rules"
+    house, base = rulespec.load("goofspiel/goofspiel-carry-over"), rulespec.load("goofspiel")
+    assert house.GAME_ID == "goofspiel-carry-over"
+    results = run_examples(house)
+    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    report = verify(path, players=2, max_examples=3, stateful_step_count=10, seed=1, derandomize=True,
+                    save_counterexamples=None)
+    assert report.ok, report.render()
+    ties = 0
+    for seed in range(60):
+        ends = {}
+        for name, game in (("house", house), ("base", base)):
+            state = rulespec.random_game(game, 2, seed=seed)
+            view = state.observation(0)["zones"]
+            prizes_left = sum(int(label.split()[0]) for label in view["prize"]["items"])
+            discarded = sum(int(label.split()[0]) for label in view["discard"]["items"] if label.endswith("diamonds"))
+            ends[name] = (sum(state.outcome()["scores"]["takings"]), prizes_left, discarded)
+        # All 91 prize points (1 + ... + 13) are somewhere: scored, face up after a last tie, or discarded
+        # (the base game's ties); a carried-over prize is never discarded.
+        assert sum(ends["house"]) == sum(ends["base"]) == 91 and ends["house"][2] == 0 and ends["base"][1] == 0
+        ties += ends["base"][2] > 0
+    assert ties > 0  # the seeded games do have ties, so the comparison is not of two equal games
