@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '59666dd5afefb148'
-GENERATOR_VERSION = '10'
+GENERATOR_VERSION = '11'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -27,7 +27,7 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 def define_bid_value(st, v_p):
     """Definition `bid_value`: `sum(value of c for c in bid of p)`. [GOOF-4] (rulebooks/goofspiel.rules:64)"""
-    return sum([ITEM_ATTRS['value'][v_c] for v_c in st.zones[st.t.zone_base['bid'] + v_p]])
+    return sum([ITEM_ATTRS['value'][v_c] for v_c in st._zones[st._t.zone_base['bid'] + v_p]])
 
 
 def define_takes_the_prize(st, v_p):
@@ -37,25 +37,25 @@ def define_takes_the_prize(st, v_p):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [GOOF-1] ruling GOOF-AMB-2 (rulebooks/goofspiel.rules:39)"""
-    for v_c in st.loop_over(st.zones[st.t.zone_base['box']]):
-        if (ITEM_ATTRS['value'][v_c] <= int(st.options['num_cards'])):
+    for v_c in st._loop_over(st._zones[st._t.zone_base['box']]):
+        if (ITEM_ATTRS['value'][v_c] <= int(st._options['num_cards'])):
             if (ITEM_ATTRS['suit'][v_c] == 'diamonds'):
-                st.move(v_c, st.t.zone_base['prizes'], cause)
-            for v_p in st.loop_over(range(st.players)):
+                st._move(v_c, st._t.zone_base['prizes'], cause)
+            for v_p in st._loop_over(range(st.players)):
                 if (ITEM_ATTRS['suit'][v_c] == ('spades', 'hearts')[v_p]):
-                    st.move(v_c, st.t.zone_base['hand'] + v_p, cause)
+                    st._move(v_c, st._t.zone_base['hand'] + v_p, cause)
 
 # ---------------------------------------------------------------- auto round
 def step_round(st, cause, v_player):
     """Step `round`. [GOOF-2, GOOF-3, GOOF-4] (rulebooks/goofspiel.rules:50)"""
-    st.then('turn_up', ())
-    st.then('bids', ())
-    st.then('award', ())
+    st._then('turn_up', ())
+    st._then('bids', ())
+    st._then('award', ())
 
 # ---------------------------------------------------------------- chance turn_up
 def draw_turn_up(st):
     """Chance `turn_up`: the zone it draws from. [GOOF-2] (rulebooks/goofspiel.rules:55)"""
-    return st.t.zone_base['prizes']
+    return st._t.zone_base['prizes']
 
 def text_turn_up(st, v_c):
     """Chance `turn_up`: how an outcome reads. [GOOF-2] (rulebooks/goofspiel.rules:55)"""
@@ -63,7 +63,7 @@ def text_turn_up(st, v_c):
 
 def resolve_turn_up(st, cause, v_c):
     """What happens once the outcome of `turn_up` is known. [GOOF-2] (rulebooks/goofspiel.rules:55)"""
-    st.move(v_c, st.t.zone_base['prize'], cause)
+    st._move(v_c, st._t.zone_base['prize'], cause)
 
 # ---------------------------------------------------------------- choice bids
 def by_bids(st):
@@ -75,7 +75,7 @@ def options_bids__play(st):
     """Option `play` of `bids`: `bid {value of c}`. [GOOF-3] (rulebooks/goofspiel.rules:60)"""
     found = []
     for v_player in range(st.players):
-        for v_c in st.zones[st.t.zone_base['hand'] + v_player]:
+        for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
             found.append(('bid ' + str(ITEM_ATTRS['value'][v_c]), (v_player, v_c, )))
     return found
 
@@ -83,7 +83,7 @@ def options_bids__play(st):
 def candidates_bids__play(st):
     """Every `play` candidate, before its conditions; to explain refusals."""
     for v_player in range(st.players):
-        for v_c in st.zones[st.t.zone_base['hand'] + v_player]:
+        for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
             yield ('bid ' + str(ITEM_ATTRS['value'][v_c]), (v_player, v_c, ))
 
 
@@ -94,7 +94,7 @@ def first_failing_bids__play(st, v_player, v_c):
 
 def effect_bids__play(st, cause, v_player, v_c):
     """What `play` does. [GOOF-3] (rulebooks/goofspiel.rules:60)"""
-    st.move(v_c, st.t.zone_base['bid'] + v_player, cause)
+    st._move(v_c, st._t.zone_base['bid'] + v_player, cause)
 
 
 def choices_bids(st):
@@ -102,27 +102,27 @@ def choices_bids(st):
     rows = []
     for v_player in range(st.players):
         # play: `bid {value of c}`
-        for v_c in st.zones[st.t.zone_base['hand'] + v_player]:
+        for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
             rows.append((v_player, 'bid ' + str(ITEM_ATTRS['value'][v_c]), 0, (v_player, v_c, )))
     return SIMULTANEOUS, rows
 
 # ---------------------------------------------------------------- auto award
 def step_award(st, cause):
     """Step `award`. [GOOF-4] ruling GOOF-AMB-1 (rulebooks/goofspiel.rules:70)"""
-    for v_p in st.loop_over(range(st.players)):
+    for v_p in st._loop_over(range(st.players)):
         if define_takes_the_prize(st, v_p):
-            for v_c in st.loop_over(st.zones[st.t.zone_base['prize']]):
-                st.move(v_c, st.t.zone_base['won'] + v_p, cause)
-    for v_c in st.loop_over(st.zones[st.t.zone_base['prize']]):
-        st.move(v_c, st.t.zone_base['discard'], cause)
-    for v_p in st.loop_over(range(st.players)):
-        for v_c in st.loop_over(st.zones[st.t.zone_base['bid'] + v_p]):
-            st.move(v_c, st.t.zone_base['discard'], cause)
+            for v_c in st._loop_over(st._zones[st._t.zone_base['prize']]):
+                st._move(v_c, st._t.zone_base['won'] + v_p, cause)
+    for v_c in st._loop_over(st._zones[st._t.zone_base['prize']]):
+        st._move(v_c, st._t.zone_base['discard'], cause)
+    for v_p in st._loop_over(range(st.players)):
+        for v_c in st._loop_over(st._zones[st._t.zone_base['bid'] + v_p]):
+            st._move(v_c, st._t.zone_base['discard'], cause)
 
 # ---------------------------------------------------------------- end last_round
 def end_last_round(st):
     """Whether the game ends now by `last_round`; returns the declared winners. [GOOF-5] (rulebooks/goofspiel.rules:81)"""
-    if (not st.zones[st.t.zone_base['prizes']] and not st.zones[st.t.zone_base['prize']]):
+    if (not st._zones[st._t.zone_base['prizes']] and not st._zones[st._t.zone_base['prize']]):
         return []
     return None
 
@@ -130,60 +130,60 @@ def end_last_round(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [GOOF-5] (rulebooks/goofspiel.rules:81)"""
     # last_round [GOOF-5]
-    if (not st.zones[st.t.zone_base['prizes']] and not st.zones[st.t.zone_base['prize']]):
+    if (not st._zones[st._t.zone_base['prizes']] and not st._zones[st._t.zone_base['prize']]):
         return 0, []
     return None
 
 
 def score_takings(st, v_p):
     """Score `takings`. [GOOF-4, GOOF-5] (rulebooks/goofspiel.rules:85)"""
-    return sum([ITEM_ATTRS['value'][v_c] for v_c in st.zones[st.t.zone_base['won'] + v_p]])
+    return sum([ITEM_ATTRS['value'][v_c] for v_c in st._zones[st._t.zone_base['won'] + v_p]])
 
 def invariant_hands_alike(st):
     """Invariant: both hands always hold as many cards: the bids of a round are carried out together. [GOOF-3] (rulebooks/goofspiel.rules:95)"""
-    return (len(st.zones[st.t.zone_base['hand'] + 0]) == len(st.zones[st.t.zone_base['hand'] + 1]))
+    return (len(st._zones[st._t.zone_base['hand'] + 0]) == len(st._zones[st._t.zone_base['hand'] + 1]))
 
 def invariant_one_prize(st):
     """Invariant: at most one prize card is face up. [GOOF-2] (rulebooks/goofspiel.rules:98)"""
-    return (len(st.zones[st.t.zone_base['prize']]) <= 1)
+    return (len(st._zones[st._t.zone_base['prize']]) <= 1)
 
 
 def example_higher_bid(run):
     """Example: The higher card takes the prize. [GOOF-3, GOOF-4] (rulebooks/goofspiel.rules:101)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['prizes'], ['2 of diamonds', '3 of diamonds'], line=103)
-    run.put(st, st.t.zone_base['hand'] + 0, ['1 of spades', '3 of spades'], line=104)
-    run.put(st, st.t.zone_base['hand'] + 1, ['1 of hearts', '3 of hearts'], line=105)
+    run.put(st, st._t.zone_base['prizes'], ['2 of diamonds', '3 of diamonds'], line=103)
+    run.put(st, st._t.zone_base['hand'] + 0, ['1 of spades', '3 of spades'], line=104)
+    run.put(st, st._t.zone_base['hand'] + 1, ['1 of hearts', '3 of hearts'], line=105)
     run.act(st, 'chance: turn up 2', line=106)
     run.act(st, 'player 2: bid 1', line=107)
     run.legal(st, 'player 2: bid 3', False, line=108)
     run.legal(st, 'player 1: bid 3', True, line=109)
     run.act(st, 'player 1: bid 3', line=110)
     run.fact(st, 'takings of player 1 = 2 and takings of player 2 = 0', lambda: ((score_takings(st, 0) == 2) and (score_takings(st, 1) == 0)), line=111)
-    run.fact(st, 'count(c in hand of player 1) = 1 and count(c in discard) = 2', lambda: ((len(st.zones[st.t.zone_base['hand'] + 0]) == 1) and (len(st.zones[st.t.zone_base['discard']]) == 2)), line=112)
+    run.fact(st, 'count(c in hand of player 1) = 1 and count(c in discard) = 2', lambda: ((len(st._zones[st._t.zone_base['hand'] + 0]) == 1) and (len(st._zones[st._t.zone_base['discard']]) == 2)), line=112)
     return st
 
 
 def example_tied_bid(run):
     """Example: Equal cards: nobody takes the prize. [GOOF-4] ruling GOOF-AMB-1 (rulebooks/goofspiel.rules:114)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['prizes'], ['3 of diamonds', '1 of diamonds'], line=116)
-    run.put(st, st.t.zone_base['hand'] + 0, ['2 of spades', '1 of spades'], line=117)
-    run.put(st, st.t.zone_base['hand'] + 1, ['2 of hearts', '1 of hearts'], line=118)
+    run.put(st, st._t.zone_base['prizes'], ['3 of diamonds', '1 of diamonds'], line=116)
+    run.put(st, st._t.zone_base['hand'] + 0, ['2 of spades', '1 of spades'], line=117)
+    run.put(st, st._t.zone_base['hand'] + 1, ['2 of hearts', '1 of hearts'], line=118)
     run.act(st, 'chance: turn up 3', line=119)
     run.act(st, 'player 1: bid 2', line=120)
     run.act(st, 'player 2: bid 2', line=121)
     run.fact(st, 'takings of player 1 = 0 and takings of player 2 = 0', lambda: ((score_takings(st, 0) == 0) and (score_takings(st, 1) == 0)), line=122)
-    run.fact(st, 'count(c in discard) = 3', lambda: (len(st.zones[st.t.zone_base['discard']]) == 3), line=123)
+    run.fact(st, 'count(c in discard) = 3', lambda: (len(st._zones[st._t.zone_base['discard']]) == 3), line=123)
     return st
 
 
 def example_whole_game(run):
     """Example: Three rounds, and the points decide. [GOOF-2, GOOF-5] (rulebooks/goofspiel.rules:125)"""
     st = run.start(players=2, options={})
-    run.put(st, st.t.zone_base['prizes'], ['1 of diamonds', '2 of diamonds', '3 of diamonds'], line=127)
-    run.put(st, st.t.zone_base['hand'] + 0, ['1 of spades', '2 of spades', '3 of spades'], line=128)
-    run.put(st, st.t.zone_base['hand'] + 1, ['1 of hearts', '2 of hearts', '3 of hearts'], line=129)
+    run.put(st, st._t.zone_base['prizes'], ['1 of diamonds', '2 of diamonds', '3 of diamonds'], line=127)
+    run.put(st, st._t.zone_base['hand'] + 0, ['1 of spades', '2 of spades', '3 of spades'], line=128)
+    run.put(st, st._t.zone_base['hand'] + 1, ['1 of hearts', '2 of hearts', '3 of hearts'], line=129)
     run.act(st, 'chance: turn up 3', line=130)
     run.act(st, 'player 1: bid 3', line=131)
     run.act(st, 'player 2: bid 1', line=132)

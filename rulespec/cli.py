@@ -461,8 +461,8 @@ class _Table:
                 said = "chose in secret" if secret else text  # what it chose shows once it is carried out
                 self.news[seat] += _who_did_what(player, said, observation_changes(before[seat],
                                                                                    state.observation(seat)))
-            elif secret and not state.chosen:  # your choice was the last: every choice is carried out
-                changes = observation_changes(before[seat], state.observation(seat))
+            elif secret and not (state.observation(seat)["decision"] or {}).get("chosen"):
+                changes = observation_changes(before[seat], state.observation(seat))  # yours was the last choice
                 self.news[seat] += ["the secret choices are revealed and carried out"] + \
                     [f"    {line}" for line in changes]
 

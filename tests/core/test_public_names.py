@@ -8,7 +8,8 @@ from rulespec.runtime.engine import Engine, State
 
 STATE_API = {
     "apply", "chance_outcomes", "clone", "current_player", "fired", "game", "history", "is_chance_node",
-    "is_terminal", "legal_actions", "observation", "outcome", "players", "returns", "standing", "to_json",
+    "is_terminal", "legal_actions", "observation", "outcome", "players", "returns", "simultaneous_seats", "standing",
+    "to_json",
     "to_position",
 }
 

@@ -122,7 +122,7 @@ def test_a_leaking_observation_fails_the_secret_choices_property(goofspiel, monk
 
     def leaking(self, st, seat):
         view = original(self, st, seat)
-        view["peek"] = [text for _, text in st.chosen]  # what the others chose, shown to everyone
+        view["peek"] = [text for _, text in st._chosen]  # what the others chose, shown to everyone
         return view
 
     monkeypatch.setattr(type(goofspiel), "_observation", leaking)
@@ -138,18 +138,18 @@ def test_a_seat_the_where_condition_leaves_out_takes_no_part():
     state.apply("player 3: offer 5")
     state.apply("player 1: offer 5")
     state.apply("player 2: offer 1")  # player 3's and player 1's 5 tie; every offer is paid
-    assert state.counters["coins"] == [0, 4, 0] and state.counters["prizes"] == [0, 0, 0]
+    assert state._counters["coins"] == [0, 4, 0] and state._counters["prizes"] == [0, 0, 0]
     assert state.simultaneous_seats() == [1]  # only player 2 has coins left
     assert state.legal_actions(0) == [] and len(state.legal_actions(1)) == 4
     state.apply("player 2: offer 4")  # the only seat to choose: carried out at once
-    assert state.is_terminal() and state.counters["prizes"] == [0, 1, 0]
+    assert state.is_terminal() and state._counters["prizes"] == [0, 1, 0]
     assert state.outcome()["winners"] == [1]
 
 
 def test_a_random_game_of_each_plays_to_its_end():
     for game, players in ((rulespec.load("goofspiel"), 2), (rulespec.load(BIDS), 4)):
         state = rulespec.random_game(game, players, seed=3)
-        assert state.is_terminal() and not state.violations
+        assert state.is_terminal() and not state._violations
 
 
 def test_a_simultaneous_choice_names_its_chooser_player(tmp_path):

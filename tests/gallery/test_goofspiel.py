@@ -156,7 +156,7 @@ def test_the_order_of_choosing_does_not_matter():
             one.apply(picks[1])
             other.apply(picks[1])
             other.apply(picks[0])
-            assert one.to_dict() | {"history": None} == other.to_dict() | {"history": None}
+            assert one._to_dict() | {"history": None} == other._to_dict() | {"history": None}
             state = one
 
 
