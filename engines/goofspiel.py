@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '59666dd5afefb148'
-GENERATOR_VERSION = '11'
+GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -233,7 +233,7 @@ class GoofspielEngine(Engine):
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('GOOF-1',), run=step_setup),
         'round': StepInfo('round', 'auto', ('player',), ('GOOF-2', 'GOOF-3', 'GOOF-4'), run=step_round, param_types=('seat',)),
-        'turn_up': StepInfo('turn_up', 'chance', (), ('GOOF-2',), draw=draw_turn_up, text=text_turn_up, resolve=resolve_turn_up),
+        'turn_up': StepInfo('turn_up', 'chance', (), ('GOOF-2',), draw=draw_turn_up, text=text_turn_up, text_static=False, resolve=resolve_turn_up),
         'bids': StepInfo('bids', 'choice', (), ('GOOF-3',), by=by_bids, options=(
             OptionInfo('play', 'bid {value of c}', ('GOOF-3',), options_bids__play, effect_bids__play, candidates_bids__play, first_failing_bids__play, ()),
         ), choices=choices_bids),
