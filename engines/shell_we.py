@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '2488f5d406ed34b8'
+SOURCE_HASH = '8e548ffd7673f562'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -703,143 +703,146 @@ def example_start_on_pearl(run):
     """Example: A starting tile on a pearl earns nothing. [SHELL-FAQ-1] (rulebooks/shell-we.rules:298)"""
     st = run.start(players=4, options={})
     run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'red 5'], line=300)
-    run.step(st, 'starting_tile', (0,), line=301)
-    run.act(st, 'player 1: start with red 3', line=302)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=303)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=301)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=302)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=303)
+    run.step(st, 'starting_tile', (0,), line=304)
+    run.act(st, 'player 1: start with red 3', line=305)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=306)
     return st
 
 
 def example_swap_on_pearl(run):
-    """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:305)"""
+    """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:308)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=307)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=308)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=309)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=310)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=311)
-    run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=312)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=313)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=314)
-    run.legal(st, 'player 1: play a starfish on red 5', True, line=315)
+    run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=310)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=311)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=312)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=313)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=314)
+    run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=315)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=316)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=317)
+    run.legal(st, 'player 1: play a starfish on red 5', True, line=318)
     return st
 
 
 def example_starfish_pair(run):
-    """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:317)"""
+    """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:320)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('blue 4', None)], line=319)
-    run.put(st, st._t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=320)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=321)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=322)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=323)
-    run.act(st, 'player 1: play a starfish on blue 3', line=324)
-    run.act(st, 'player 1: play a starfish on blue 2 too', line=325)
-    run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=326)
-    run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=327)
-    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 1]) == 2), line=328)
+    run.place(st, 0, [('blue 4', None)], line=322)
+    run.put(st, st._t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=323)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=324)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=325)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=326)
+    run.act(st, 'player 1: play a starfish on blue 3', line=327)
+    run.act(st, 'player 1: play a starfish on blue 2 too', line=328)
+    run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=329)
+    run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=330)
+    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 1]) == 2), line=331)
     return st
 
 
 def example_no_chain(run):
-    """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:330)"""
+    """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:333)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=332)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=333)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=334)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=335)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=336)
-    run.act(st, 'player 1: play red 3', line=337)
-    run.act(st, 'player 1: stop after one tile', line=338)
-    run.legal(st, 'player 1: bonus: place blue 6', True, line=339)
-    run.act(st, 'player 1: bonus: place blue 6', line=340)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=341)
-    run.legal(st, 'player 2: draw two tiles', True, line=342)
+    run.place(st, 0, [('red 4', None)], line=335)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=336)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=337)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=338)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=339)
+    run.act(st, 'player 1: play red 3', line=340)
+    run.act(st, 'player 1: stop after one tile', line=341)
+    run.legal(st, 'player 1: bonus: place blue 6', True, line=342)
+    run.act(st, 'player 1: bonus: place blue 6', line=343)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=344)
+    run.legal(st, 'player 2: draw two tiles', True, line=345)
     return st
 
 
 def example_two_pearls(run):
-    """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:344)"""
+    """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:347)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None), ('red 10', None)], line=346)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=347)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=348)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=349)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=350)
-    run.act(st, 'player 1: play red 3', line=351)
-    run.act(st, 'player 1: play red 11 too', line=352)
-    run.act(st, 'player 1: bonus: place green 0', line=353)
-    run.act(st, 'player 1: bonus: place yellow 0', line=354)
-    run.legal(st, 'player 2: draw two tiles', True, line=355)
-    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 1), line=356)
+    run.place(st, 0, [('red 4', None), ('red 10', None)], line=349)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=350)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=351)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=352)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=353)
+    run.act(st, 'player 1: play red 3', line=354)
+    run.act(st, 'player 1: play red 11 too', line=355)
+    run.act(st, 'player 1: bonus: place green 0', line=356)
+    run.act(st, 'player 1: bonus: place yellow 0', line=357)
+    run.legal(st, 'player 2: draw two tiles', True, line=358)
+    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 1), line=359)
     return st
 
 
 def example_no_starfish_bonus(run):
-    """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:358)"""
+    """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:361)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=360)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=361)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=362)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=363)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=364)
-    run.act(st, 'player 1: play red 3', line=365)
-    run.act(st, 'player 1: stop after one tile', line=366)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=367)
-    run.legal(st, 'player 1: bonus: place starfish', False, line=368)
+    run.place(st, 0, [('red 4', None)], line=363)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=364)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=365)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=366)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=367)
+    run.act(st, 'player 1: play red 3', line=368)
+    run.act(st, 'player 1: stop after one tile', line=369)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=370)
+    run.legal(st, 'player 1: bonus: place starfish', False, line=371)
     return st
 
 
 def example_last_tile_in_bag(run):
-    """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:370)"""
+    """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:373)"""
     st = run.start(players=4, options={})
-    run.position(st, (('beach:', 373, 6), ('  red 4: red 4', 374, 6), ('bag: starfish', 375, 6), ('rack of player 1: green 0', 376, 6), ('rack of player 2: purple 17', 377, 6), ('rack of player 3: purple 16', 378, 6), ('rack of player 4: purple 15', 379, 6), ('box: the rest', 380, 6)), line=372)
-    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=381)
-    run.act(st, 'player 1: draw two tiles', line=382)
-    run.act(st, 'chance: draw starfish', line=383)
-    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=384)
-    run.legal(st, 'player 2: pass', True, line=385)
+    run.position(st, (('beach:', 376, 6), ('  red 4: red 4', 377, 6), ('bag: starfish', 378, 6), ('rack of player 1: green 0', 379, 6), ('rack of player 2: purple 17', 380, 6), ('rack of player 3: purple 16', 381, 6), ('rack of player 4: purple 15', 382, 6), ('box: the rest', 383, 6)), line=375)
+    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=384)
+    run.act(st, 'player 1: draw two tiles', line=385)
+    run.act(st, 'chance: draw starfish', line=386)
+    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=387)
+    run.legal(st, 'player 2: pass', True, line=388)
     return st
 
 
 def example_empty_rack_wins(run):
-    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:387)"""
+    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:390)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=389)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3'], line=390)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=391)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=392)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=393)
-    run.act(st, 'player 1: play red 3', line=394)
-    run.over(st, 'out_of_tiles', line=395)
-    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=396)
-    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=397)
+    run.place(st, 0, [('red 4', None)], line=392)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3'], line=393)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=394)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=395)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=396)
+    run.act(st, 'player 1: play red 3', line=397)
+    run.over(st, 'out_of_tiles', line=398)
+    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=399)
+    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=400)
     return st
 
 
 def example_all_pass(run):
-    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:399)"""
+    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:402)"""
     st = run.start(players=2, options={})
-    run.position(st, (('beach:', 402, 6), ('  blue 4: blue 4', 403, 6), ('bag: empty', 404, 6), ('rack of player 1: green 10', 405, 6), ('rack of player 2: yellow 10', 406, 6), ('box: the rest', 407, 6)), line=401)
-    run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=408)
-    run.legal(st, 'player 1: draw two tiles', False, line=409)
-    run.act(st, 'player 1: pass', line=410)
-    run.act(st, 'player 2: pass', line=411)
-    run.over(st, 'everybody_passed', line=412)
-    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=413)
-    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=414)
+    run.position(st, (('beach:', 405, 6), ('  blue 4: blue 4', 406, 6), ('bag: empty', 407, 6), ('rack of player 1: green 10', 408, 6), ('rack of player 2: yellow 10', 409, 6), ('box: the rest', 410, 6)), line=404)
+    run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=411)
+    run.legal(st, 'player 1: draw two tiles', False, line=412)
+    run.act(st, 'player 1: pass', line=413)
+    run.act(st, 'player 2: pass', line=414)
+    run.over(st, 'everybody_passed', line=415)
+    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=416)
+    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=417)
     return st
 
 
 def example_side_b_pearl(run):
-    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:416)"""
+    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:419)"""
     st = run.start(players=2, options={'side': 'B'})
-    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=419)
-    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=420)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=421)
-    run.act(st, 'player 1: play blue 4', line=422)
-    run.act(st, 'player 1: play blue 8 too', line=423)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=424)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=425)
+    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=422)
+    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=423)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=424)
+    run.act(st, 'player 1: play blue 4', line=425)
+    run.act(st, 'player 1: play blue 8 too', line=426)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=427)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=428)
     return st
 
 

@@ -9,6 +9,8 @@ for any of these; set ``RULESPEC_TRACEBACK=1`` to see one for an unexpected inte
 
 from __future__ import annotations
 
+import dataclasses
+
 import random
 import re
 import sys
@@ -66,6 +68,16 @@ def summary(model, path: Path) -> str:
     return text
 
 
+def _examples_elsewhere(model, variants) -> list[tuple[tuple[str, ...], set[str]]]:
+    """The rule file's examples about other variants, grouped by those variants (only when none is given)."""
+    if variants:
+        return []
+    groups: dict[tuple[str, ...], set[str]] = {}
+    for name, own in getattr(model, "examples_elsewhere", ()):
+        groups.setdefault(own, set()).add(name)
+    return sorted(groups.items())
+
+
 @app.command()
 @_command
 def check(
@@ -87,6 +99,11 @@ def check(
         from .language.errors import RuleError
         raise RuleError(problems)
     results = run_examples(engine)
+    for variants, names in _examples_elsewhere(model, variant):
+        # An example about variants not applied here (`with variant ...`) runs under exactly its own.
+        other = _load(path, list(variants))
+        shown = f" (with variant {', '.join(variants)})"
+        results += [dataclasses.replace(r, title=r.title + shown) for r in run_examples(other) if r.name in names]
     failed = [r for r in results if not r.passed]
     if results:
         io.print()

@@ -997,7 +997,75 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
         return "Then", f"the game is over by {en.link('end', line.name or '')}"
     if w == "fact":
         return "Then", en.expr(line.expr)
-    raise TypeError(f"no English for example line {w!r}")
+    if w == "setup":
+        draws = join([code(d) for d in line.values])
+        text = "the game is set up" + (f", drawing {draws}" if draws else "")
+        if line.name == "first":
+            text += (", then " if draws else ", ") + "each further draw of the set-up takes the first outcome"
+        return "Given", text
+    text = _example_fact(en, line)
+    if text is None:
+        raise TypeError(f"no English for example line {w!r}")
+    return "Then", text
+
+
+def _ratio(top: int, bottom: int) -> str:
+    return str(top) if bottom == 1 else f"{top}/{bottom}"
+
+
+def _example_fact(en: English, line: ir.ExampleLine) -> Optional[str]:
+    """The sentence for one of an example's facts beyond a condition (`then player 2 wins`...)."""
+    w = line.what
+    seats = join([en.expr(e) for e in line.exprs])
+    who = en.expr(line.expr) if line.expr is not None else ""
+    texts = join([code(v) for v in line.values])
+    if w == "wins":
+        return f"{seats} {'wins' if len(line.exprs) == 1 else 'win'}" if line.exprs else "nobody wins"
+    if w == "draw":
+        return "the game is a draw"
+    if w == "game_over":
+        return "the game is over"
+    if w == "not_over":
+        return "the game goes on"
+    if w == "ranking":
+        return f"the ranking is {join([en.expr(e) for e in line.exprs], 'then')}"
+    if w == "returns":
+        return "the payoffs are " + ", ".join(_ratio(t, b) for t, b in line.ratios) + " (in seat order)"
+    if w == "offered_exactly":
+        return f"exactly {texts} {'is' if len(line.values) == 1 else 'are'} offered" if line.values else \
+            "no action is offered"
+    if w == "offered":
+        return f"{who} is offered {texts}"
+    if w == "offered_no":
+        return f"{who} is offered no {join([code(v) for v in line.values], 'or')}"
+    if w == "decides":
+        return {"any": "any player may decide", "chance": "chance decides", "nobody": "nobody decides"}.get(
+            line.name or "", f"{who} decides")
+    if w == "chance_outcomes":
+        return "the chance outcomes are " + join([f"{code(v)} ({_ratio(*r)})" for v, r in zip(line.values, line.ratios)])
+    if w == "chance_even":
+        return f"there are {line.number} equally likely chance outcomes"
+    if w in ("sees", "not_sees"):
+        return f"{who} {'sees' if w == 'sees' else 'does not see'} what {en.expr(line.target)} holds"
+    if w == "space_empty":
+        return f"space {code(line.value or '')} is empty"
+    if w == "space_holds":
+        return f"space {code(line.value or '')} holds {code(line.values[0])}"
+    if w == "turn_number":
+        return f"it is turn {line.number}"
+    if w == "turn_of":
+        return f"it is {who}'s turn"
+    if w == "phase":
+        return f"the game is in its {md_text(line.name or '')} phase"
+    if w == "leg":
+        return f"it is leg {line.number} of the match"
+    if w == "ran":
+        times = {0: "never", 1: "once", 2: "twice"}.get(line.number, f"{line.number} times")
+        return f"since the last action, {code(line.name or '')} ran {times}"
+    if w in ("gained", "lost"):
+        what = str(line.number) if line.number is not None else join([code(v) for v in line.values])
+        return f"since the last action, {en.expr(line.target)} {w} {what}"
+    return None
 
 
 @renders(ir.Example)

@@ -500,6 +500,87 @@ example goal "Filling a goal earns a reward" [LAN-6]:
       "A counter may start, or be given in an example, below zero: `counter debt starts at -5`."),
     E("Executable examples", "The game is over", "then_over", "lanes.rules", '''
   then game over by hand_empty''', "The game ended, by the named end."),
+    E("Executable examples", "Who won", "then_game_over then_wins then_ranking then_returns ratio then_nobody_decides "
+      "then_nothing_offered", "lanes.rules", '''
+  then the game is over
+  then player 1 wins
+  then ranking is player 1, player 2
+  then returns are 1, -1
+  then nobody decides
+  then no action is offered''',
+      "The result as `outcome()` and `returns()` give it: the winners (`then player 1, player 3 win` for several), "
+      "the ranking from first to last (seats that share a place in seat order), each seat's payoff in seat order "
+      "(`1/2` for a fraction). Every end of a game should say who won."),
+    E("Executable examples", "A draw, and a game that goes on", "then_not_over then_offered_exactly then_draw "
+      "then_nobody_wins", "lanes.rules", '''
+  then the game is not over
+  then the offered actions are exactly "player 1: pass"
+  when "player 1: pass"
+  then the game is a draw
+  then nobody wins''',
+      "A draw is every seat tied for first. `the offered actions are exactly` lists every action of the pending "
+      "decision, as the engine prints them, in any order: nothing more is offered."),
+    E("Executable examples", "Whose decision, what is offered", "then_turn_number then_turn_of then_phase then_decides "
+      "then_offered then_offered_no then_sees then_does_not_see", "lanes.rules", '''
+  then it is turn 1
+  then it is player 1's turn
+  then the phase is play
+  then player 1 decides
+  then player 1 is offered "play red 2 on red 2"
+  then player 1 is offered no "draw", "play {t} on blue 2"
+  then player 1 sees hand of player 1
+  then player 2 does not see hand of player 1''',
+      "The turn, its player and the phase (`setup` or `play`); who decides now (`chance decides`, `any player "
+      "decides` in a claim window, `nobody decides` once the game is over). `is offered` names a player's choices "
+      "without the `player N:` in front; a text with `{...}` stands for every action of that template (`no "
+      "\"play {t} on blue 2\"`: nothing at all on blue 2). `sees` says that the seat is shown what the zone holds "
+      "(its observation), `does not see` that it is shown only how many."),
+    E("Executable examples", "A claim window", "then_anyone_decides", "cards.rules", '''
+  then any player decides''',
+      "In a claim window (a choice `by any player`) any seat may act."),
+    E("Executable examples", "One space, what happened since the last action", "then_space_holds then_space_empty "
+      "then_lost then_gained then_ran ran_count", "lanes.rules", '''
+  then space "red 2" holds "red 2"
+  then space "red 3" on strip is empty
+  then hand of player 1 lost "red 2"
+  then strip gained 1
+  then reward ran never''',
+      "A space by its label, as actions print it (`on BOARD` when two boards share labels). `gained` and `lost` "
+      "compare a zone or a board with what it held before the last `when` (or, after `given set-up`, before the "
+      "set-up): a number of components, or their labels. `ran` counts how often a step, a trigger or an `instead` "
+      "ran since then: `never`, `once`, `twice` or `N times`."),
+    E("Executable examples", "Chance outcomes", "then_chance_decides then_chance_outcomes chance_odds", "lanes.rules", '''
+  given step deal(player 1)
+  then chance decides
+  then the chance outcomes are "deal red 1" 1/3, "deal joker" 2/3''',
+      "Every outcome of the pending chance node with its probability (outcomes with the same text add up); "
+      "`then the chance outcomes are N equally likely` when they are many. A `when \"chance: ...\"` line picks one."),
+    E("Executable examples", "From the real set-up", "given_setup then_chance_even", "lanes.rules", '''
+  given set-up with draws "deal red 1", "deal joker"
+  then the phase is setup
+  then hand of player 1 gained "red 1", "joker"
+  then the chance outcomes are 8 equally likely''',
+      "`given set-up` starts from the game's own set-up instead of an empty table; each chance node of the set-up "
+      "takes the next listed draw, and the example stops at the next one (step on with `when \"chance: ...\"`). "
+      "A match (a variant with `match`) is played as a match from its set-up: `then it is leg 2`."),
+    E("Executable examples", "The whole set-up, steered", "given_setup_first", "lanes.rules", '''
+  given set-up with the first outcomes''',
+      "`with the first outcomes` (or `with draws ... then the first outcomes`): every further chance node of the "
+      "set-up takes its first outcome, in the order `chance_outcomes()` lists them, until a player decides."),
+    E("Executable examples", "An example with an option", "example_with with_option", "lanes.rules", '''
+example marked_layout "On the marked layout, blue 2 is part of a goal" [LAN-2, LAN-6] with option layout = marked:''',
+      "`with option layout = marked` is `given option layout is marked` written once, in the example's head."),
+    E("Executable examples", "An example about a variant", "with_variant then_leg",
+      "lanes.rules", '''
+example first_leg "A match starts with its first leg" [LAN-13] with variant both_layouts:
+  given 2 players
+  given set-up with the first outcomes
+  then it is leg 1''',
+      "`with variant V, option O = X` names the rules an example is about. `rulespec check FILE` runs it under "
+      "exactly them (besides the examples of the plain game); `--variant V` runs it when V is given. An example "
+      "a house rule (a file that `extends` another) adds runs under exactly the variants it names, never under "
+      "every variant given on the command line (ruling of the language). A position given with `given ...` lines "
+      "is checked against the end conditions before anything runs: a position that is already over is over."),
     # ------------------------------------------------------------------ variants and house rules
     E("Variants and house rules", "A variant", "variant remove_change replace_change add_change", "lanes.rules", '''
 variant short "A shorter game" [LAN-12]:

@@ -695,9 +695,14 @@ class ItemRef(Node):
     at: Optional[str] = None
 
 
+EXAMPLE_LINES = ("players", "option", "items", "step", "counter", "setup", "action", "legal", "illegal", "over",
+                 "fact", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
+                 "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
+                 "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "position")
+
+
 class ExampleLine(Node):
-    what: Literal["players", "option", "items", "step", "counter", "action", "legal", "illegal", "over", "fact",
-                  "position"]
+    what: Literal[EXAMPLE_LINES]
     number: Optional[int] = None
     name: Optional[str] = None
     value: Optional[str] = None
@@ -707,6 +712,9 @@ class ExampleLine(Node):
     # `given position:` the position's lines (rulespec/runtime/position.py), each with the line and column of
     # its text in the rule file (the character after the opening quote), for errors at their place.
     position: tuple[tuple[str, int, int], ...] = ()
+    exprs: tuple[Expr, ...] = ()  # seats: who wins, the ranking
+    values: tuple[str, ...] = ()  # texts: actions, outcomes, draws, a component's label
+    ratios: tuple[tuple[int, int], ...] = ()  # (numerator, denominator): payoffs, probabilities
 
 
 class ExampleDecl(Clause):
@@ -714,6 +722,8 @@ class ExampleDecl(Clause):
     name: str
     title: str
     lines: tuple[ExampleLine, ...]
+    variants: tuple[str, ...] = ()  # `with variant ...`: the rules it is about
+    with_options: tuple[tuple[str, str], ...] = ()  # `with option NAME = VALUE`
 
 
 class MatchDecl(Clause):

@@ -962,6 +962,13 @@ def _split(children):
     return rest, tuple(cites), tuple(rulings)
 
 
+class _ExampleWith:
+    """An example's `with variant ..., option ... = ...` (taken apart in ``example``)."""
+
+    def __init__(self, items: tuple):
+        self.items = items
+
+
 class _Cites:
     def __init__(self, ids):
         self.ids = ids
@@ -1666,11 +1673,146 @@ class _ToAst(Transformer):
     def then_fact(self, meta, children):
         return ast.ExampleLine(loc=self.loc(meta), what="fact", expr=children[0])
 
+    def with_variant(self, meta, children):
+        return ("variant", str(children[0]), None)
+
+    def with_option(self, meta, children):
+        name, compare, value = children
+        if str(compare) != "=":
+            raise _AstProblem(compare.line, compare.column, f"an option of an example is set with `=`, not "
+                                                            f"`{compare}`", width=len(compare),
+                              hint=f"write `option {name} = {value}`")
+        return ("option", str(name), _option_value(value))
+
+    def example_with(self, meta, children):
+        return _ExampleWith(tuple(children))
+
     def example(self, meta, children):
-        rest, cites, rulings = _split([c for c in children if c is not None])
+        settings = next((c for c in children if isinstance(c, _ExampleWith)), _ExampleWith(()))
+        rest, cites, rulings = _split([c for c in children if c is not None and not isinstance(c, _ExampleWith)])
         name, title, *lines = rest
         return ast.ExampleDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), lines=tuple(lines),
-                               cites=cites, rulings=rulings)
+                               cites=cites, rulings=rulings,
+                               variants=tuple(n for kind, n, _ in settings.items if kind == "variant"),
+                               with_options=tuple((n, v) for kind, n, v in settings.items if kind == "option"))
+
+    # --- the facts and checks of an example (`then ...`)
+    def given_setup(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="setup",
+                               values=tuple(_unquote(c) for c in children if c is not None))
+
+    def given_setup_first(self, meta, children):
+        return ast.ExampleLine(loc=self.loc(meta), what="setup", name="first",
+                               values=tuple(_unquote(c) for c in children if c is not None))
+
+    def ratio(self, meta, children):
+        top, bottom = children
+        return (_signed_number(top), _number(bottom) if bottom is not None else 1)
+
+    def chance_odds(self, meta, children):
+        return (_unquote(children[0]), children[1])
+
+    def ran_count(self, meta, children):
+        word = str(children[0])
+        return {"once": 1, "twice": 2, "never": 0}.get(word) if word in ("once", "twice", "never") \
+            else _number(children[0])
+
+    def _line(self, meta, what, **fields):
+        return ast.ExampleLine(loc=self.loc(meta), what=what, **fields)
+
+    def then_wins(self, meta, children):
+        return self._line(meta, "wins", exprs=tuple(children))
+
+    def then_nobody_wins(self, meta, children):
+        return self._line(meta, "wins", exprs=())
+
+    def then_draw(self, meta, children):
+        return self._line(meta, "draw")
+
+    def then_game_over(self, meta, children):
+        return self._line(meta, "game_over")
+
+    def then_not_over(self, meta, children):
+        return self._line(meta, "not_over")
+
+    def then_ranking(self, meta, children):
+        return self._line(meta, "ranking", exprs=tuple(children))
+
+    def then_returns(self, meta, children):
+        return self._line(meta, "returns", ratios=tuple(children))
+
+    def then_offered_exactly(self, meta, children):
+        return self._line(meta, "offered_exactly", values=tuple(_unquote(c) for c in children))
+
+    def then_nothing_offered(self, meta, children):
+        return self._line(meta, "offered_exactly", values=())
+
+    def then_offered(self, meta, children):
+        return self._line(meta, "offered", expr=children[0], values=tuple(_unquote(c) for c in children[1:]))
+
+    def then_offered_no(self, meta, children):
+        return self._line(meta, "offered_no", expr=children[0], values=tuple(_unquote(c) for c in children[1:]))
+
+    def then_decides(self, meta, children):
+        return self._line(meta, "decides", expr=children[0])
+
+    def then_anyone_decides(self, meta, children):
+        return self._line(meta, "decides", name="any")
+
+    def then_chance_decides(self, meta, children):
+        return self._line(meta, "decides", name="chance")
+
+    def then_nobody_decides(self, meta, children):
+        return self._line(meta, "decides", name="nobody")
+
+    def then_chance_outcomes(self, meta, children):
+        return self._line(meta, "chance_outcomes", values=tuple(text for text, _ in children),
+                          ratios=tuple(ratio for _, ratio in children))
+
+    def then_chance_even(self, meta, children):
+        return self._line(meta, "chance_even", number=_number(children[0]))
+
+    def then_sees(self, meta, children):
+        return self._line(meta, "sees", expr=children[0], args=(children[1],))
+
+    def then_does_not_see(self, meta, children):
+        return self._line(meta, "not_sees", expr=children[0], args=(children[1],))
+
+    def then_space_empty(self, meta, children):
+        label, board = children
+        return self._line(meta, "space_empty", value=_unquote(label), name=str(board) if board else None)
+
+    def then_space_holds(self, meta, children):
+        label, board, item = children
+        return self._line(meta, "space_holds", value=_unquote(label), name=str(board) if board else None,
+                          values=(_unquote(item),))
+
+    def then_turn_number(self, meta, children):
+        return self._line(meta, "turn_number", number=_number(children[0]))
+
+    def then_turn_of(self, meta, children):
+        return self._line(meta, "turn_of", expr=children[0])
+
+    def then_phase(self, meta, children):
+        return self._line(meta, "phase", name=str(children[0]))
+
+    def then_leg(self, meta, children):
+        return self._line(meta, "leg", number=_number(children[0]))
+
+    def then_ran(self, meta, children):
+        return self._line(meta, "ran", name=str(children[0]), number=children[1])
+
+    def _moved(self, meta, what, children):
+        target, amount = children
+        if isinstance(amount, tuple):
+            return self._line(meta, what, expr=target, items=amount)
+        return self._line(meta, what, expr=target, number=_number(amount))
+
+    def then_gained(self, meta, children):
+        return self._moved(meta, "gained", children)
+
+    def then_lost(self, meta, children):
+        return self._moved(meta, "lost", children)
 
     # --- matches
     def match_leg(self, meta, children):

@@ -58,6 +58,7 @@ class ActionTexts:
     def __init__(self, steps: Sequence[ir.Step], item_labels: Iterable[str], boards: Sequence[ir.Board]):
         self.item_labels = tuple(dict.fromkeys(item_labels))
         self.spaces = {b.name: tuple(board_labels(b)) for b in boards}
+        self.boards = {b.name: b for b in boards}
         self.templates: list[_Template] = []
         for step in steps:
             types = {p.name: p.type for p in step.params}
@@ -85,6 +86,20 @@ class ActionTexts:
             return self.spaces.get(type_.split(":", 1)[1])
         return None
 
+    def _worked_out(self, e: ir.E) -> Optional[tuple[str, ...]]:
+        """The texts a value worked out in a template can read, when the model lists them (else any text)."""
+        if isinstance(e, ir.Const):
+            return (str(e.value),)
+        if isinstance(e, ir.SeatAttr):
+            return tuple(dict.fromkeys(e.values))
+        if isinstance(e, ir.SpaceAttr) and e.board in self.boards:
+            board = self.boards[e.board]
+            if e.attr == board.row_attribute:
+                return tuple(dict.fromkeys(str(v) for v in board.row_values))
+            if e.attr == board.column_attribute:
+                return tuple(dict.fromkeys(str(v) for v in board.column_values))
+        return None
+
     def _add(self, template: str, types: dict, words: dict, shown: dict, chance: bool) -> None:
         parsed = [(literal, field) for literal, field, _, _ in string.Formatter().parse(template)]
         regex, domains = "", []
@@ -93,7 +108,7 @@ class ActionTexts:
             if field is None:
                 continue
             type_ = types.get(field, "") if field not in shown else ""
-            domain = self._domain(type_, words.get(field)) if field not in shown else None
+            domain = self._domain(type_, words.get(field)) if field not in shown else self._worked_out(shown[field])
             domains.append(domain)
             if domain is not None:
                 regex += "(?:" + "|".join(map(re.escape, sorted(domain, key=len, reverse=True))) + ")"
@@ -123,6 +138,16 @@ class ActionTexts:
 
     def matches(self, choice: str, chance: bool) -> bool:
         return any(t.chance == chance and t.regex.fullmatch(choice) for t in self.templates)
+
+    def has_template(self, written: str, chance: bool) -> bool:
+        """Whether ``written`` (with `{...}` fields, named as you like) is one of the templates."""
+        skeleton = re.sub(r"\{[^{}]*\}", "{}", written)
+        if any(t.chance == chance and re.sub(r"\{[^{}]*\}", "{}", t.text) == skeleton for t in self.templates):
+            return True
+        pattern = re.compile("".join(".+" if part.startswith("{") else re.escape(part)
+                                     for part in re.split(r"(\{[^{}]*\})", written) if part), re.S)
+        return any(pattern.fullmatch(text) for t in self.templates if t.chance == chance
+                   for text in t.filled(HINT_TEXTS))
 
     def suggestion(self, text: str, seat: Optional[int], chance: bool) -> Optional[str]:
         """The closest text any template gives (as a whole action, `player N: ...`), or None."""

@@ -1457,8 +1457,16 @@ class Checker:
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
         self.checked_steps, self.checked_boards = steps, boards  # what an example's action texts are matched against
         self.problems_before_examples = bool(self.problems)
-        examples = tuple(self.example(d) for d in decls if d.kind == "example" and not self._inherited_for_unseated_count(
+        self.example_decls = decls
+        examples = tuple(self.example(d) for d in decls if d.kind == "example" and self._example_applies(d, variants, available)
+                         and not self._inherited_for_unseated_count(
             d, next((line.number for line in d.lines if line.what == "players"), 0), "example"))
+        # Examples about variants this model does not apply (`with variant ...`): `rulespec check` runs them
+        # under their own variants too.
+        applied = {e.name for e in examples}
+        elsewhere = tuple((d.name, tuple(sorted(self.example_own_variants(d)))) for d in decls
+                          if d.kind == "example" and d.variants and d.name not in applied
+                          and set(d.variants) <= {v.name for v in available})
         matches = [self.match(d) for d in decls if d.kind == "match"]
         if len(matches) > 1:
             self.error(matches[1].loc, "a game has at most one match")
@@ -1487,6 +1495,7 @@ class Checker:
             left_out_of_base=tuple(self.left_out_of_base),
             dice=tuple(ir.Dice(d.name, d.loc, d.cites, d.rulings, d.attribute.name, d.attribute.values, str(d.count),
                                d.per_player, d.holder, d.visibility, *self.dice_names(d)) for d in self.dice.values()),
+            examples_elsewhere=elsewhere,
         )
         self.bound_nesting(model)
         self.fixed_conditions(model)
@@ -2159,10 +2168,38 @@ class Checker:
                 [ir.Component(c.name, None, (), (), tuple((a.name, a.values) for a in c.attributes), c.copies, c.shown_as)
                  for c in self.components.values()])}
         return labels
+    def example_own_variants(self, d: ast.ExampleDecl) -> set[str]:
+        """The variants an example is about: its `with variant ...`, and the variant that adds it."""
+        return set(d.variants) | self.example_variants.get(d.name, set())
+
+    def _example_applies(self, d: ast.ExampleDecl, variants: Sequence[str], available: list) -> bool:
+        """Whether the example belongs in a model checked with ``variants``. A rule file's example holds
+        under its own variants and is run under any further ones (a variant removes those it breaks); an
+        example a house rule adds is about exactly the variants it names, so it does not run under every
+        variant given on the command line (ruling, see the reference's "Executable examples")."""
+        names = {v.name for v in available}
+        for name in d.variants:
+            if name not in names:
+                self.error(self._name_loc(d.loc, name), f"example `{d.name}` is about variant `{name}`, which "
+                                                        f"the game does not have", width=len(name),
+                           hint=did_you_mean(name, names) or f"its variants: {', '.join(sorted(names)) or 'none'}")
+                return False
+        own = self.example_own_variants(d)
+        if self.base is not None and d.loc.file == self.file.path:
+            return own == set(variants)
+        return own <= set(variants)
 
     def example(self, d: ast.ExampleDecl) -> ir.Example:
         self.cites_of(d, f"example `{d.name}`")
         lines = []
+        for name, value in d.with_options:
+            option = self.options.get(name)
+            if option is None:
+                self.error(self._name_loc(d.loc, name), f"there is no option `{name}`", width=len(name),
+                           hint=did_you_mean(name, self.options))
+            elif value not in option.values:
+                self.error(self._name_loc(d.loc, value), f"`{value}` is not a value of option `{name}`",
+                           width=len(value), hint=did_you_mean(value, option.values))
         labels = self._component_labels() if getattr(self, "items_bounded", True) else None
         game = self.games[0] if self.games else None
         players = next((line.number for line in d.lines if line.what == "players"), game.min_players if game else 0)
@@ -2198,10 +2235,12 @@ class Checker:
                                hint=did_you_mean(line.value, option.values))
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
             elif w in ("action", "legal", "illegal"):
-                self.example_action(d.name, line, line.value, players, labels)
+                self.example_action(d, line, line.value, players, labels)
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
             elif w == "position":  # read against the engine's tables (examples.position_diagnostics)
                 lines.append(ir.ExampleLine(w, line.loc, position=line.position))
+            elif w in self.FACTS:
+                lines.append(self.example_fact(d, line, players, labels))
             elif w == "over":
                 if line.name not in self.ends:
                     self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))
@@ -2212,23 +2251,136 @@ class Checker:
                     self.error(line.loc, f"the game is not played with {line.number} players",
                                hint=f"it is played by {game.min_players} to {game.max_players} players")
                 lines.append(ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value))
-        return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines))
+        return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines),
+                          tuple(sorted(self.example_own_variants(d))), tuple(d.with_options))
 
-    def example_action(self, example: str, line: ast.ExampleLine, text: str, players: int,
-                       labels: Optional[set]) -> None:
+    FACTS = ("setup", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
+             "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
+             "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost")
+
+    def example_fact(self, d: ast.ExampleDecl, line: ast.ExampleLine, players: int, labels: Optional[set]) -> ir.ExampleLine:
+        """One of the facts and checks of an example beyond a plain condition: names resolved, texts matched
+        against what the game could ever produce, each mistake at its position."""
+        w, loc = line.what, line.loc
+        seat = self.expr(line.expr, {}, SEAT) if line.expr is not None and w not in ("gained", "lost") else None
+        exprs = tuple(self.expr(e, {}, SEAT) for e in line.exprs)
+        fields: dict = {}
+        if w == "setup":
+            for text in line.values:
+                self.example_action(d, line, text if text.startswith("chance:") else "chance: " + text, players,
+                                    labels, written=text)
+        elif w in ("ranking",) and players and len(exprs) != players:
+            self.error(loc, f"a ranking names every player once: {players} players, {len(exprs)} named")
+        elif w == "returns":
+            if players and len(line.ratios) != players:
+                self.error(loc, f"the returns are one number per player: {players} players, {len(line.ratios)} given")
+            for top, bottom in line.ratios:
+                if bottom == 0:
+                    self.error(loc, f"{top}/0 is no number", hint="a payoff is a whole number or a fraction a/b, b > 0")
+        elif w == "chance_outcomes":
+            for text, (top, bottom) in zip(line.values, line.ratios):
+                self.example_action(d, line, text if text.startswith("chance:") else "chance: " + text, players,
+                                    labels, written=text)
+                if bottom == 0 or not 0 < top <= bottom:
+                    self.error(self._string_loc(loc, text), f"the probability of \"{text}\" is {top}/{bottom}; a "
+                                                           f"chance outcome has a probability above 0, at most 1")
+        elif w in ("offered_exactly", "offered", "offered_no"):
+            for text in line.values:
+                if w == "offered_exactly":
+                    self.example_action(d, line, text, players, labels)
+                else:
+                    number = seat.index + 1 if isinstance(seat, ir.SeatConst) else 1
+                    self.example_action(d, line, f"player {number}: {text}", players, labels, written=text,
+                                        pattern=True)
+        elif w in ("sees", "not_sees"):
+            zone = self.expr(line.args[0], {})
+            if zone.type not in (ZONE, "?"):
+                self.error(line.args[0].loc, f"`{zone.text}` is {describe_type(zone.type)}; a seat sees (or does "
+                                             f"not see) what a zone holds", hint="name one zone: `rack of player 1`")
+            fields["target"] = zone
+        elif w in ("space_empty", "space_holds"):
+            fields.update(self.example_space(line))
+            for item in line.values:
+                if labels is not None and item not in labels:
+                    self.error(self._string_loc(loc, item), f"there is no component called \"{item}\"",
+                               hint=did_you_mean(item, labels))
+        elif w == "phase" and line.name not in ("setup", "play"):
+            self.error(self._name_loc(loc, line.name), f"there is no phase `{line.name}`", width=len(line.name),
+                       expected=("setup", "play"), hint=did_you_mean(line.name, ("setup", "play")))
+        elif w == "leg":
+            match = next((m for m in getattr(self, "example_decls", ()) if m.kind == "match"), None)
+            if match is None:
+                self.error(loc, "the game is no match of several legs, so it is always its first game",
+                           hint="a variant may make it one: `example ... with variant <it>`")
+            elif not 1 <= line.number <= len(match.legs):
+                self.error(loc, f"match `{match.name}` has {len(match.legs)} legs, not a leg {line.number}")
+        elif w == "ran":
+            decls = getattr(self, "example_decls", ())
+            keys = {x.name: x.name for x in decls if x.kind in ("step", "choice", "chance")}
+            keys.update({x.name: "trigger " + x.name for x in decls if x.kind == "trigger"})
+            keys.update({x.name: "instead " + x.name for x in decls if x.kind == "instead"})
+            if line.name not in keys:
+                self.error(self._name_loc(loc, line.name), f"there is no step, trigger or `instead` called "
+                                                          f"`{line.name}`", width=len(line.name),
+                           hint=did_you_mean(line.name, keys))
+            fields["value"] = keys.get(line.name, line.name)
+        elif w in ("gained", "lost"):
+            target = self.expr(line.expr, {})
+            if target.type not in (ZONE, "?") and not target.type.startswith("spaces:"):
+                self.error(line.expr.loc, f"`{target.text}` is {describe_type(target.type)}; a zone or a board "
+                                          f"gains and loses components")
+            for ref in line.items:
+                if labels is not None and ref.label not in labels:
+                    self.error(ref.loc, f"there is no component called \"{ref.label}\"", hint=did_you_mean(ref.label, labels))
+            fields["target"] = target
+        fields.setdefault("value", line.value)
+        return ir.ExampleLine(w, loc, number=line.number, name=line.name, expr=seat, exprs=exprs,
+                              values=tuple(line.values) or tuple(r.label for r in line.items), ratios=tuple(line.ratios),
+                              **fields)
+
+    def example_space(self, line: ast.ExampleLine) -> dict:
+        """The board and space index of a space fact's label (`space "blue 6"`, `space "r1c2" on sea`)."""
+        from .action_texts import board_labels
+        boards = [b for b in getattr(self, "checked_boards", ()) if line.name is None or b.name == line.name]
+        if line.name is not None and not boards:
+            self.error(self._name_loc(line.loc, line.name), f"there is no board `{line.name}`",
+                       width=len(line.name), hint=did_you_mean(line.name, self.boards))
+            return {}
+        found = [(b.name, board_labels(b).index(line.value)) for b in boards if line.value in board_labels(b)]
+        loc = self._string_loc(line.loc, line.value)
+        if not found:
+            every = [label for b in boards for label in board_labels(b)]
+            self.error(loc, f"no board has a space \"{line.value}\"" if line.name is None else
+                       f"board `{line.name}` has no space \"{line.value}\"",
+                       hint=(lambda close: f"did you mean \"{close[0]}\"?" if close else None)(
+                           __import__("difflib").get_close_matches(line.value, every, n=1)))
+            return {}
+        if len(found) > 1:
+            self.error(loc, f"\"{line.value}\" is a space of several boards ({', '.join(n for n, _ in found)})",
+                       hint=f"say which: `space \"{line.value}\" on {found[0][0]}`")
+        return {"board": found[0][0], "space": found[0][1]}
+
+    def example_action(self, d: ast.ExampleDecl, line: ast.ExampleLine, text: str, players: int,
+                       labels: Optional[set], written: Optional[str] = None, pattern: bool = False) -> None:
         """An action text of an example must be one the game could offer in some state (a misspelt text is
         never legal, and `then "..." is not legal` would then assert nothing), by a seat the example has."""
         if labels is None or not hasattr(self, "checked_steps") or self.problems_before_examples:
             return  # templates or names with a mistake of their own would make every text a second mistake
-        if self.example_variants.get(example, set()) != self.applied_variants or line.loc.file != self.file.path:
+        if self.example_own_variants(d) != self.applied_variants or line.loc.file != self.file.path:
             # Under other rules than its own (more variants, a house rule's changes to its base) an example
             # may not hold: its run says so, not the check.
             return
         texts = getattr(self, "_action_texts", None)
         if texts is None:
             texts = self._action_texts = ActionTexts(self.checked_steps, sorted(labels), self.checked_boards)
-        loc = self._string_loc(line.loc, text)
+        loc = self._string_loc(line.loc, text if written is None else written)
         seat, chance, choice = texts.split(text)
+        if pattern and "{" in choice:  # `is offered no "play {tile}"`: no action of that template at all
+            if not texts.has_template(choice, chance):
+                self.error(loc, f"no template of the game reads \"{choice}\"",
+                           expected=tuple(f"\"{t}\"" for t in texts.shown(chance))[:12],
+                           hint=did_you_mean(choice, texts.shown(chance)))
+            return
         if seat is None and not chance:
             self.error(loc, f"\"{text}\" is not an action: an action reads `player N: <choice>` or "
                             f"`chance: <outcome>`, as the game prints it", hint=self._did_you_mean_action(texts, text, 1, False))

@@ -694,12 +694,19 @@ class ExampleLine:
     items: tuple[tuple[str, Optional[str]], ...] = ()
     args: tuple[E, ...] = ()
     position: tuple[tuple[str, int, int], ...] = ()  # `given position:` lines, each (text, line, column)
+    exprs: tuple[E, ...] = ()  # seats: who wins, the ranking
+    values: tuple[str, ...] = ()  # texts: actions, outcomes, draws, a component's label
+    ratios: tuple[tuple[int, int], ...] = ()  # (numerator, denominator): payoffs, probabilities
+    board: Optional[str] = None  # the board of a space fact
+    space: Optional[int] = None  # the space's index on it (row-major)
 
 
 @dataclass(frozen=True)
 class Example(Cited):
     title: str
     lines: tuple[ExampleLine, ...]
+    variants: tuple[str, ...] = ()  # the variants it is about: `with variant`, or the variant adding it
+    with_options: tuple[tuple[str, str], ...] = ()  # `with option NAME = VALUE`
 
 
 @dataclass(frozen=True)
@@ -758,6 +765,8 @@ class Model:
     # leave-outs for the counts it no longer seats ("example four_players", "the leave-out with 4 players").
     left_out_of_base: tuple[str, ...] = ()
     dice: tuple[Dice, ...] = ()
+    # The file's examples about other variants than these (`with variant ...`): (name, their variants).
+    examples_elsewhere: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""

@@ -229,10 +229,57 @@ class ExampleRun:
                 self.fail(line, f"counter `{name}` is shared, not one per player: leave out `of ...`")
             st._counters[name][self._seat(st, seat, line, f"counter `{name}`")] = value
 
+    def setup(self, players: int, options: dict, draws: list, first: bool = False, line: int = 0) -> State:
+        """The real set-up (of the whole match, when the game is one), its chance outcomes steered: each
+        chance node of the set-up takes the next of ``draws``; once they are used up, the position stops at
+        the next decision or chance node (a `when "chance: ..."` line goes on from there), or, with
+        ``first``, every further chance node takes its first outcome (in the order chance_outcomes() lists
+        them) until a player decides."""
+        self.line = line
+        try:
+            engine = type(self.engine)(options)
+        except ValueError as error:
+            self.fail(line, f"the game cannot be set up with options {options}: {error}")
+        self.engine = engine
+        if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
+            self.fail(line, f"the game cannot be set up for {players} players")
+        try:
+            st = engine._empty_state(players, engine._leg_options(0))
+            before = st.clone()  # what the set-up did counts as what happened (`gained`, `ran`)
+            engine._start_setup(st)
+            engine._advance(st)
+        except RuleRuntimeError as error:
+            self.fail(line, f"the set-up could not run: {error}")
+        except Exception as error:  # generated rule code met a value it cannot use
+            self.fail(line, f"the set-up could not run: {type(error).__name__}: {error}")
+        for draw in draws:
+            text = draw if draw.startswith("chance:") else "chance: " + draw
+            if not st.is_chance_node():
+                self.fail(line, f"{text!r} is one draw too many: the set-up "
+                                f"{'is over' if st._phase != 'setup' else 'waits for a decision'} by then")
+            if text not in {str(a) for a, _ in st.chance_outcomes()}:
+                shown = [str(a) for a, _ in st.chance_outcomes()][:10]
+                self.fail(line, f"{text!r} cannot be drawn now; the outcomes are {shown}")
+            st.apply(text)
+        while first and st._over is None and st.is_chance_node():
+            st.apply(st.chance_outcomes()[0][0])
+        self.started = True
+        self._check_seats(players)
+        self.snapshot = before
+        return st
+
     def _begin(self, st: State, line: int = 0) -> None:
         self.line = line
         if not self.started:
             self.started = True
+            # A position that is already over is over: its end conditions are checked before anything runs.
+            given_step = bool(st._stack)
+            self.engine._check_ends(st, "after_step")
+            if not given_step and st._over is None and not st._stack:
+                self.engine._check_ends(st, "turn_start")
+            if st._over is not None:
+                self.snapshot = st.clone()
+                return
             if not st._stack:
                 st._stack.append((self.engine.TURN_STEP, (st._turn_seat,), st._turn_seat, "turn", ()))
             try:
@@ -245,6 +292,7 @@ class ExampleRun:
 
     def act(self, st: State, text: str, line: int = 0) -> None:
         self._begin(st, line)
+        self.snapshot = st.clone()  # what happened since this action: `ran`, `gained`, `lost`
         try:
             st.apply(text)
         except (IllegalAction, RuleRuntimeError) as error:
@@ -278,6 +326,212 @@ class ExampleRun:
             self.fail(line, f"`{text}` does not hold")
 
 
+    # ---- the facts of an example beyond a condition (each at its line; see the reference)
+    def _shown_seats(self, seats) -> str:
+        return ", ".join(f"player {s + 1}" for s in seats) or "nobody"
+
+    def _outcome(self, st: State, line: int, what: str) -> dict:
+        self._begin(st, line)
+        if st._over is None:
+            self.fail(line, f"expected {what}, but the game is not over")
+        return st.outcome()
+
+    def winners(self, st: State, seats: Callable[[], list], line: int = 0) -> None:
+        outcome = self._outcome(st, line, "the game to be over")
+        expected = sorted(self._seat(st, s, line, "the line") for s in seats())
+        if sorted(outcome["winners"]) != expected:
+            said = "the game is a draw" if outcome.get("draw") else f"the winners are {self._shown_seats(sorted(outcome['winners']))}"
+            self.fail(line, f"expected {self._shown_seats(expected)} to win, but {said}")
+
+    def result(self, st: State, kind: str, line: int = 0) -> None:
+        if kind == "draw":
+            outcome = self._outcome(st, line, "a draw")
+            if not outcome.get("draw"):
+                self.fail(line, f"expected a draw, but {self._shown_seats(sorted(outcome['winners']))} won")
+            return
+        self._begin(st, line)
+        if kind == "over" and st._over is None:
+            self.fail(line, "expected the game to be over, but it goes on")
+        if kind == "not_over" and st._over is not None:
+            self.fail(line, f"expected the game to go on, but it is over by `{st._over.get('end', '?')}`")
+
+    def ranking(self, st: State, seats: Callable[[], list], line: int = 0) -> None:
+        outcome = self._outcome(st, line, "a ranking")
+        expected = [self._seat(st, s, line, "the ranking") for s in seats()]
+        ranks = outcome["ranking"]  # each seat's place, 1 = first (tied seats share it)
+        order = sorted(range(st.players), key=lambda seat: (ranks[seat], seat))  # tied seats in seat order
+        if order != expected:
+            shown = ", ".join(f"player {seat + 1} ({ranks[seat]}.)" for seat in order)
+            self.fail(line, f"expected the ranking {self._shown_seats(expected)}, but it is {shown}")
+
+    def returns(self, st: State, ratios: list, line: int = 0) -> None:
+        self._begin(st, line)
+        from fractions import Fraction
+        got = st.returns()
+        expected = [Fraction(top, bottom) for top, bottom in ratios]
+        if len(got) != len(expected) or any(abs(float(e) - float(g)) > 1e-9 for e, g in zip(expected, got)):
+            self.fail(line, f"expected the returns {', '.join(map(str, expected))}, but they are "
+                            f"{', '.join(str(Fraction(g).limit_denominator(1000)) for g in got)}")
+
+    def _offered(self, st: State, line: int) -> list[str]:
+        self._begin(st, line)
+        try:
+            return [str(a) for a in st.legal_actions()] if not st.is_chance_node() else []
+        except Exception as error:
+            self.fail(line, f"the choices could not be listed: {type(error).__name__}: {error}")
+
+    def offered_exactly(self, st: State, texts: list, line: int = 0) -> None:
+        offered = self._offered(st, line)
+        if sorted(offered) != sorted(texts):
+            missing = [t for t in texts if t not in offered]
+            extra = [t for t in offered if t not in texts]
+            self.fail(line, "the offered actions differ: " + "; ".join(
+                part for part in (f"not offered: {missing}" if missing else "",
+                                  f"offered too: {extra[:10]}" if extra else "") if part))
+
+    @staticmethod
+    def _pattern(text: str):
+        import re
+        return re.compile("".join(".+" if part.startswith("{") else re.escape(part)
+                                  for part in re.split(r"(\{[^{}]*\})", text) if part), re.S)
+
+    def offered(self, st: State, seat, texts: list, expected: bool, line: int = 0) -> None:
+        offered = self._offered(st, line)
+        seat = self._seat(st, seat(), line, "the line")
+        mine = [a.split(": ", 1)[1] for a in offered if a.startswith(f"player {seat + 1}: ")]
+        for text in texts:
+            pattern = self._pattern(text)
+            found = [a for a in mine if pattern.fullmatch(a)]
+            if expected and not found:
+                self.fail(line, f"player {seat + 1} is not offered {text!r}; offered to player {seat + 1}: {mine[:10]}")
+            if not expected and found:
+                self.fail(line, f"player {seat + 1} is offered {found[0]!r}, but should be offered no {text!r}")
+
+    def decides(self, st: State, seat, kind: Optional[str], line: int = 0) -> None:
+        self._begin(st, line)
+        from .engine import ANY_PLAYER, CHANCE
+        now = st.current_player() if st._over is None else None
+        shown = {None: "nobody (the game is over)", CHANCE: "chance", ANY_PLAYER: "any player"}.get(
+            now, f"player {now + 1}" if isinstance(now, int) and now >= 0 else "nobody")
+        if kind == "nobody":
+            if st._over is None:
+                self.fail(line, f"expected nobody to decide, but {shown} decides")
+            return
+        want = {"chance": CHANCE, "any": ANY_PLAYER}.get(kind) if kind else self._seat(st, seat(), line, "the line")
+        if now != want:
+            wanted = {CHANCE: "chance", ANY_PLAYER: "any player"}.get(want, f"player {want + 1}")
+            self.fail(line, f"expected {wanted} to decide, but {shown} decides")
+
+    def _chances(self, st: State, line: int) -> list:
+        self._begin(st, line)
+        if st._over is not None or not st.is_chance_node():
+            self.fail(line, "expected a chance node, but " + ("the game is over" if st._over is not None else
+                                                             f"player {st.current_player() + 1} decides"
+                                                             if st.current_player() >= 0 else "a claim window is open"))
+        return [(str(a)[len("chance: "):], p) for a, p in st.chance_outcomes()]
+
+    def chance_outcomes(self, st: State, texts: list, ratios: list, line: int = 0) -> None:
+        from fractions import Fraction
+        got = {}
+        for text, p in self._chances(st, line):
+            got[text] = got.get(text, 0) + p
+        expected = {}
+        for text, (top, bottom) in zip(texts, ratios):
+            text = text[len("chance:"):].strip() if text.startswith("chance:") else text
+            expected[text] = expected.get(text, 0) + Fraction(top, bottom)
+        if got != expected:
+            shown = ", ".join(f"{t!r} {p}" for t, p in list(got.items())[:12])
+            self.fail(line, f"the chance outcomes are {shown}{' ...' if len(got) > 12 else ''}")
+
+    def chance_even(self, st: State, count: int, line: int = 0) -> None:
+        got = self._chances(st, line)
+        if len(got) != count or len({p for _, p in got}) > 1:
+            self.fail(line, f"expected {count} equally likely outcomes, but there are {len(got)}"
+                            f"{'' if len({p for _, p in got}) <= 1 else ', not equally likely'}")
+
+    def _zone_view(self, st: State, zone: int, line: int):
+        for info in reversed(self.engine.ZONES):
+            base = st._t.zone_base[info.name]
+            if zone >= base:
+                owner = zone - base
+                if info.per_player and owner >= st.players or not info.per_player and owner > 0:
+                    break
+                name = info.name + (f" of player {owner + 1}" if info.per_player else "")
+                return info, owner, name
+        self.fail(line, f"there is no such zone in a game of {st.players} players")
+
+    def sees(self, st: State, seat, zone: int, expected: bool, line: int = 0) -> None:
+        self._begin(st, line)
+        seat = self._seat(st, seat(), line, "the line")
+        info, owner, name = self._zone_view(st, zone, line)
+        view = st.observation(seat)["zones"][info.name]
+        view = view[owner] if info.per_player else view
+        if ("items" in view) != expected:
+            self.fail(line, f"player {seat + 1} {'does not see' if expected else 'sees'} what {name} holds")
+
+    def space(self, st: State, board: int, cell: int, label: Optional[str], line: int = 0) -> None:
+        self._begin(st, line)
+        info = self.engine.BOARDS[board]
+        if not st._t.in_use[board][cell]:
+            self.fail(line, f"{info.label(cell)} is not in use in a game of {st.players} players")
+        item = st._boards[board][cell]
+        held = self.engine.ITEM_LABEL[item] if item >= 0 else None
+        if held != label:
+            said = f"holds {held!r}" if held is not None else "is empty"
+            self.fail(line, f"{info.label(cell)} {said}" + (f", not {label!r}" if label is not None else ""))
+
+    def turn(self, st: State, number: Optional[int], seat, line: int = 0) -> None:
+        self._begin(st, line)
+        if number is not None and st._turn_number != number:
+            self.fail(line, f"it is turn {st._turn_number}, not turn {number}")
+        if seat is not None:
+            seat = self._seat(st, seat(), line, "the line")
+            if st._turn_seat != seat:
+                self.fail(line, f"it is player {st._turn_seat + 1}'s turn, not player {seat + 1}'s")
+
+    def phase(self, st: State, phase: str, line: int = 0) -> None:
+        self._begin(st, line)
+        if st._phase != phase:
+            self.fail(line, f"the phase is {st._phase}, not {phase}")
+
+    def leg(self, st: State, number: int, line: int = 0) -> None:
+        self._begin(st, line)
+        if self.engine.MATCH is None:
+            self.fail(line, "the example plays one game, not a match: start it with `given set-up` to play the "
+                            "match's legs")
+        if st._leg + 1 != number:
+            self.fail(line, f"it is leg {st._leg + 1}, not leg {number}")
+
+    def ran(self, st: State, key: str, times: int, line: int = 0) -> None:
+        self._begin(st, line)
+        before = getattr(self, "snapshot", None)
+        ran = st.fired.get(key, 0) - (before.fired.get(key, 0) if before is not None else 0)
+        if ran != times:
+            self.fail(line, f"`{key}` ran {ran} times since the last action, not {times}")
+
+    def _contents(self, st: State, kind: str, index: int) -> list:
+        if kind == "zone":
+            return [self.engine.ITEM_LABEL[i] for i in st._zones[index]]
+        return [self.engine.ITEM_LABEL[i] for i in set(st._boards[index]) if i >= 0]
+
+    def moved(self, st: State, kind: str, index: int, amount, gained: bool, line: int = 0) -> None:
+        self._begin(st, line)
+        before = getattr(self, "snapshot", None)
+        if before is None:
+            self.fail(line, "nothing has happened yet: `gained` and `lost` tell what the last action changed")
+        if kind == "zone" and not 0 <= index < st._t.zone_count:
+            self.fail(line, f"there is no such zone in a game of {st.players} players")
+        from collections import Counter
+        now, then = Counter(self._contents(st, kind, index)), Counter(self._contents(before, kind, index))
+        change = (now - then) if gained else (then - now)
+        verb = "gained" if gained else "lost"
+        if isinstance(amount, int):
+            if sum(change.values()) != amount:
+                self.fail(line, f"it {verb} {sum(change.values())} since the last action, not {amount}"
+                                f"{': ' + ', '.join(sorted(change.elements())) if change else ''}")
+        elif change != Counter(amount):
+            self.fail(line, f"it {verb} {sorted(change.elements()) or 'nothing'} since the last action, not "
+                            f"{sorted(amount)}")
 def _position_place(lines: tuple, error: InvalidPosition) -> tuple[int, int]:
     """The rule file's line and column of a position error (``lines``: each position line's text, line, column)."""
     if 1 <= error.line <= len(lines):

@@ -39,9 +39,10 @@ GENERATOR = Path(generator.__file__)
 CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "comment", "docstring"}
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
-# local interpolated into code must be added here deliberately (and hold no rule text).
+# local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
+# `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values).
 CODE_LOCALS = {
-    "args", "b", "base", "binding_tuple", "board", "class_name", "code", "cond", "const", "domain", "extra",
+    "amount", "args", "at", "b", "base", "binding_tuple", "index", "seats", "board", "class_name", "code", "cond", "const", "domain", "extra",
     "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners",

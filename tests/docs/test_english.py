@@ -49,8 +49,10 @@ def test_every_kind_of_example_line_has_an_english_rendering():
     for kind in kinds:
         line = ir.ExampleLine(kind, None, number=2, name="x", value="v",
                               expr=ir.Const(ir.BOOL, None, "true", True) if kind == "fact" else None,
-                              target=ir.ZoneRef(ir.ZONE, None, "bag", "bag", None) if kind == "items" else None,
-                              items=(("red 3", None),))
+                              target=ir.ZoneRef(ir.ZONE, None, "bag", "bag", None)
+                              if kind in ("items", "sees", "not_sees", "gained", "lost") else None,
+                              items=(("red 3", None),), values=("red 3",), ratios=((1, 2),),
+                              exprs=(ir.SeatConst(ir.SEAT, None, "player 1", 0),))
         word, text = example_line(en, line)
         assert word in ("Given", "When", "Then") and text
 
