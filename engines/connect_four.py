@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '551ab3bcc0ac8cf6'
+SOURCE_HASH = 'fdadecba1f2fa922'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -133,7 +133,7 @@ def ends_after_step(st):
     return None
 
 def invariant_alternate(st):
-    """Invariant: red discs are never fewer than yellow ones, nor more than one ahead. [C4-3] (rulebooks/connect-four.rules:112)"""
+    """Invariant: red discs are never fewer than yellow ones, nor more than one ahead. [C4-3] (rulebooks/connect-four.rules:116)"""
     return (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
 
 
@@ -172,24 +172,28 @@ def example_across(run):
     run.act(st, 'player 2: drop yellow in column 3', line=93)
     run.act(st, 'player 1: drop red in column 4', line=94)
     run.over(st, 'four', line=95)
+    run.winners(st, lambda: [0], line=96)
+    run.returns(st, [[1, 1], [-1, 1]], line=97)
     return st
 
 
 def example_diagonal(run):
-    """Example: Four diagonally wins. [C4-4] (rulebooks/connect-four.rules:97)"""
+    """Example: Four diagonally wins. [C4-4] (rulebooks/connect-four.rules:99)"""
     st = run.start(players=2, options={})
-    run.act(st, 'player 1: drop red in column 1', line=99)
-    run.act(st, 'player 2: drop yellow in column 2', line=100)
-    run.act(st, 'player 1: drop red in column 2', line=101)
-    run.act(st, 'player 2: drop yellow in column 3', line=102)
-    run.act(st, 'player 1: drop red in column 3', line=103)
-    run.act(st, 'player 2: drop yellow in column 4', line=104)
+    run.act(st, 'player 1: drop red in column 1', line=101)
+    run.act(st, 'player 2: drop yellow in column 2', line=102)
+    run.act(st, 'player 1: drop red in column 2', line=103)
+    run.act(st, 'player 2: drop yellow in column 3', line=104)
     run.act(st, 'player 1: drop red in column 3', line=105)
     run.act(st, 'player 2: drop yellow in column 4', line=106)
-    run.act(st, 'player 1: drop red in column 4', line=107)
-    run.act(st, 'player 2: drop yellow in column 7', line=108)
+    run.act(st, 'player 1: drop red in column 3', line=107)
+    run.act(st, 'player 2: drop yellow in column 4', line=108)
     run.act(st, 'player 1: drop red in column 4', line=109)
-    run.over(st, 'four', line=110)
+    run.act(st, 'player 2: drop yellow in column 7', line=110)
+    run.act(st, 'player 1: drop red in column 4', line=111)
+    run.over(st, 'four', line=112)
+    run.winners(st, lambda: [0], line=113)
+    run.decides(st, None, 'nobody', line=114)
     return st
 
 

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '952a44cea514d4e2'
+SOURCE_HASH = '834fd6aad238d4d2'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -217,41 +217,47 @@ def example_pass_pass(run):
     run.act(st, 'player 1: pass', line=108)
     run.act(st, 'player 2: pass', line=109)
     run.over(st, 'showdown', line=110)
-    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=111)
+    run.winners(st, lambda: [0], line=111)
+    run.returns(st, [[1, 1], [-1, 1]], line=112)
+    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=113)
     return st
 
 
 def example_bet_call(run):
-    """Example: A bet called: the higher card takes two chips. [KUHN-4, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:113)"""
+    """Example: A bet called: the higher card takes two chips. [KUHN-4, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:115)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=115)
-    run.put(st, st._t.zone_base['hand'] + 1, ['queen'], line=116)
-    run.put(st, st._t.zone_base['deck'], ['king'], line=117)
-    run.counter(st, 'staked', 1, seat=0, line=118)
-    run.counter(st, 'staked', 1, seat=1, line=119)
-    run.step(st, 'turn', (0,), line=120)
-    run.act(st, 'player 1: bet', line=121)
-    run.legal(st, 'player 2: bet', True, line=122)
-    run.act(st, 'player 2: bet', line=123)
-    run.over(st, 'showdown', line=124)
-    run.fact(st, 'chips of player 1 = -2 and chips of player 2 = 2', lambda: ((score_chips(st, 0) == (-2)) and (score_chips(st, 1) == 2)), line=125)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=117)
+    run.put(st, st._t.zone_base['hand'] + 1, ['queen'], line=118)
+    run.put(st, st._t.zone_base['deck'], ['king'], line=119)
+    run.counter(st, 'staked', 1, seat=0, line=120)
+    run.counter(st, 'staked', 1, seat=1, line=121)
+    run.step(st, 'turn', (0,), line=122)
+    run.act(st, 'player 1: bet', line=123)
+    run.legal(st, 'player 2: bet', True, line=124)
+    run.act(st, 'player 2: bet', line=125)
+    run.over(st, 'showdown', line=126)
+    run.winners(st, lambda: [1], line=127)
+    run.returns(st, [[-2, 1], [2, 1]], line=128)
+    run.fact(st, 'chips of player 1 = -2 and chips of player 2 = 2', lambda: ((score_chips(st, 0) == (-2)) and (score_chips(st, 1) == 2)), line=129)
     return st
 
 
 def example_folding(run):
-    """Example: A pass after a bet folds. [KUHN-5] (rulebooks/kuhn-poker.rules:127)"""
+    """Example: A pass after a bet folds. [KUHN-5] (rulebooks/kuhn-poker.rules:131)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=129)
-    run.put(st, st._t.zone_base['hand'] + 1, ['king'], line=130)
-    run.put(st, st._t.zone_base['deck'], ['queen'], line=131)
-    run.counter(st, 'staked', 1, seat=0, line=132)
-    run.counter(st, 'staked', 1, seat=1, line=133)
-    run.step(st, 'turn', (0,), line=134)
-    run.act(st, 'player 1: pass', line=135)
-    run.act(st, 'player 2: bet', line=136)
-    run.act(st, 'player 1: pass', line=137)
-    run.over(st, 'fold', line=138)
-    run.fact(st, 'chips of player 1 = -1 and chips of player 2 = 1', lambda: ((score_chips(st, 0) == (-1)) and (score_chips(st, 1) == 1)), line=139)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=133)
+    run.put(st, st._t.zone_base['hand'] + 1, ['king'], line=134)
+    run.put(st, st._t.zone_base['deck'], ['queen'], line=135)
+    run.counter(st, 'staked', 1, seat=0, line=136)
+    run.counter(st, 'staked', 1, seat=1, line=137)
+    run.step(st, 'turn', (0,), line=138)
+    run.act(st, 'player 1: pass', line=139)
+    run.act(st, 'player 2: bet', line=140)
+    run.act(st, 'player 1: pass', line=141)
+    run.over(st, 'fold', line=142)
+    run.winners(st, lambda: [1], line=143)
+    run.returns(st, [[-1, 1], [1, 1]], line=144)
+    run.fact(st, 'chips of player 1 = -1 and chips of player 2 = 1', lambda: ((score_chips(st, 0) == (-1)) and (score_chips(st, 1) == 1)), line=145)
     return st
 
 

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '0fb24571204b8337'
+SOURCE_HASH = '19d8270a051b97b9'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -740,102 +740,116 @@ def example_a_wild_egg_keeps_a_tile_out(run):
     return st
 
 
-def example_covering_nothing(run):
-    """Example: FAQ 1: covering no creature brings nothing. [LTES-FAQ-1, LTES-ACT-3] (rulebooks/let-them-eat-shrimp.rules:483)"""
+def example_knocked_out_loses(run):
+    """Example: FAQ 5: a player who is knocked out loses. [LTES-FAQ-5, LTES-END-1, LTES-END-2, LTES-PLACE-6] ruling LTES-AMB-17, LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:483)"""
     st = run.start(players=2, options={})
     run.place(st, 0, [('triangle', 'r3c8')], line=485)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'egg'], line=486)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=487)
-    run.act(st, 'player 1: place diamond on r3c9 r3c10', line=488)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=489)
-    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=490)
-    run.legal(st, 'player 2: place triangle on r3c11', True, line=491)
+    run.put(st, st._t.zone_base['shield'] + 0, ['hexagon', 'egg'], line=486)
+    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=487)
+    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=488)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=489)
+    run.over(st, 'last_one_standing', line=490)
+    run.winners(st, lambda: [0], line=491)
+    run.ranking(st, lambda: [0, 1], line=492)
+    return st
+
+
+def example_covering_nothing(run):
+    """Example: FAQ 1: covering no creature brings nothing. [LTES-FAQ-1, LTES-ACT-3] (rulebooks/let-them-eat-shrimp.rules:494)"""
+    st = run.start(players=2, options={})
+    run.place(st, 0, [('triangle', 'r3c8')], line=496)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'egg'], line=497)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=498)
+    run.act(st, 'player 1: place diamond on r3c9 r3c10', line=499)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=500)
+    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=501)
+    run.legal(st, 'player 2: place triangle on r3c11', True, line=502)
     return st
 
 
 def example_one_roll_for_a_shark(run):
-    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:493)"""
+    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:504)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r1c14')], line=495)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=496)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=497)
-    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=498)
-    run.legal(st, 'chance: loss roll: triangle', True, line=499)
-    run.act(st, 'chance: loss roll: triangle', line=500)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=501)
-    run.legal(st, 'player 2: place triangle on r1c17', True, line=502)
+    run.place(st, 0, [('triangle', 'r1c14')], line=506)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=507)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=508)
+    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=509)
+    run.legal(st, 'chance: loss roll: triangle', True, line=510)
+    run.act(st, 'chance: loss roll: triangle', line=511)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=512)
+    run.legal(st, 'player 2: place triangle on r1c17', True, line=513)
     return st
 
 
 def example_the_better_starfish(run):
-    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:504)"""
+    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:515)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=506)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=507)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=508)
-    run.step(st, 'loss_roll', (0,), line=509)
-    run.act(st, 'chance: loss roll: starfish', line=510)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=511)
-    run.step(st, 'loss_roll', (0,), line=512)
-    run.act(st, 'chance: loss roll: shark', line=513)
-    run.legal(st, 'player 1: give diamond back to the supply', True, line=514)
-    run.legal(st, 'player 1: give hexagon back to the supply', True, line=515)
-    run.act(st, 'player 1: give hexagon back to the supply', line=516)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=517)
+    run.place(st, 0, [('triangle', 'r3c8')], line=517)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=518)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=519)
+    run.step(st, 'loss_roll', (0,), line=520)
+    run.act(st, 'chance: loss roll: starfish', line=521)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=522)
+    run.step(st, 'loss_roll', (0,), line=523)
+    run.act(st, 'chance: loss roll: shark', line=524)
+    run.legal(st, 'player 1: give diamond back to the supply', True, line=525)
+    run.legal(st, 'player 1: give hexagon back to the supply', True, line=526)
+    run.act(st, 'player 1: give hexagon back to the supply', line=527)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=528)
     return st
 
 
 def example_gains_from_the_die(run):
-    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:519)"""
+    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:530)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=521)
-    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=522)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=523)
-    run.step(st, 'gain_roll', (0,), line=524)
-    run.act(st, 'chance: gain roll: shark', line=525)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=526)
-    run.step(st, 'gain_roll', (0,), line=527)
-    run.act(st, 'chance: gain roll: trapezoid', line=528)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=529)
-    run.step(st, 'gain_roll', (0,), line=530)
-    run.act(st, 'chance: gain roll: starfish', line=531)
-    run.legal(st, 'player 1: take a hexagon from the supply', True, line=532)
-    run.act(st, 'player 1: take a hexagon from the supply', line=533)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=534)
+    run.place(st, 0, [('triangle', 'r3c8')], line=532)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=533)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=534)
+    run.step(st, 'gain_roll', (0,), line=535)
+    run.act(st, 'chance: gain roll: shark', line=536)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=537)
+    run.step(st, 'gain_roll', (0,), line=538)
+    run.act(st, 'chance: gain roll: trapezoid', line=539)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=540)
+    run.step(st, 'gain_roll', (0,), line=541)
+    run.act(st, 'chance: gain roll: starfish', line=542)
+    run.legal(st, 'player 1: take a hexagon from the supply', True, line=543)
+    run.act(st, 'player 1: take a hexagon from the supply', line=544)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=545)
     return st
 
 
 def example_no_egg_is_no_knockout(run):
-    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:536)"""
+    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:547)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=538)
-    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'egg'], line=539)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=540)
-    run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=541)
-    run.step(st, 'loss_roll', (0,), line=542)
-    run.act(st, 'chance: loss roll: hexagon', line=543)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=544)
-    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=545)
-    run.step(st, 'loss_roll', (0,), line=546)
-    run.act(st, 'chance: loss roll: diamond', line=547)
-    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=548)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=549)
+    run.place(st, 0, [('triangle', 'r3c8')], line=549)
+    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'egg'], line=550)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=551)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=552)
+    run.step(st, 'loss_roll', (0,), line=553)
+    run.act(st, 'chance: loss roll: hexagon', line=554)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=555)
+    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=556)
+    run.step(st, 'loss_roll', (0,), line=557)
+    run.act(st, 'chance: loss roll: diamond', line=558)
+    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=559)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=560)
     return st
 
 
 def example_buying_a_tile(run):
-    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:551)"""
+    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:562)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=553)
-    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=554)
-    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=555)
-    run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=556)
-    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=557)
-    run.act(st, 'player 1: pay an egg for a hexagon', line=558)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=559)
-    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=560)
-    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=561)
-    run.legal(st, 'player 3: place triangle on r3c12', True, line=562)
+    run.place(st, 0, [('triangle', 'r3c8')], line=564)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=565)
+    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=566)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=567)
+    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=568)
+    run.act(st, 'player 1: pay an egg for a hexagon', line=569)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=570)
+    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=571)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=572)
+    run.legal(st, 'player 3: place triangle on r3c12', True, line=573)
     return st
 
 
@@ -937,6 +951,7 @@ class LetThemEatShrimpEngine(Engine):
         ('two_eggs_at_once', 'Example 2: a diamond egg and a hexagon egg under one tile', ('LTES-GAIN-4', 'LTES-GAIN-1', 'LTES-GAIN-3', 'LTES-ACT-1'), example_two_eggs_at_once),
         ('seventeen_points', 'The scoring example: 5 + 5 + 1 + 0 + 6 = 17', ('LTES-SCORE-10', 'LTES-SCORE-2', 'LTES-SCORE-4', 'LTES-SCORE-5', 'LTES-SCORE-6', 'LTES-SCORE-7', 'LTES-SCORE-8', 'LTES-SCORE-9'), example_seventeen_points),
         ('a_wild_egg_keeps_a_tile_out', 'An egg completes a set; the best split leaves a real tile over', ('LTES-SCORE-8', 'LTES-TIE-1', 'LTES-SCORE-3'), example_a_wild_egg_keeps_a_tile_out),
+        ('knocked_out_loses', 'FAQ 5: a player who is knocked out loses', ('LTES-FAQ-5', 'LTES-END-1', 'LTES-END-2', 'LTES-PLACE-6'), example_knocked_out_loses),
         ('covering_nothing', 'FAQ 1: covering no creature brings nothing', ('LTES-FAQ-1', 'LTES-ACT-3'), example_covering_nothing),
         ('one_roll_for_a_shark', 'Covering two spaces of one shark rolls once in the basic game', ('LTES-SHARK-1', 'LTES-SUM-10', 'LTES-ACT-2'), example_one_roll_for_a_shark),
         ('the_better_starfish', 'FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice', ('LTES-FAQ-2', 'LTES-SHARK-3', 'LTES-SHARK-4', 'LTES-SUM-16', 'LTES-SUM-17'), example_the_better_starfish),

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '8e548ffd7673f562'
+SOURCE_HASH = 'f82ff8f522b6a72b'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -709,140 +709,219 @@ def example_start_on_pearl(run):
     run.step(st, 'starting_tile', (0,), line=304)
     run.act(st, 'player 1: start with red 3', line=305)
     run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=306)
+    run.space(st, 0, 3, 'red 3', line=307)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, ['red 3'], False, line=308)
+    run.ran(st, 'bonus_placement', 0, line=309)
     return st
 
 
 def example_swap_on_pearl(run):
-    """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:308)"""
+    """Example: Swapping onto a pearl earns nothing, and the starfish can be played at once. [SHELL-FAQ-2, SHELL-FAQ-3, SHELL-SWAP-1] (rulebooks/shell-we.rules:311)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=310)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=311)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=312)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=313)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=314)
-    run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=315)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=316)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=317)
-    run.legal(st, 'player 1: play a starfish on red 5', True, line=318)
+    run.place(st, 0, [('red 4', None), ('starfish', 'red 3')], line=313)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'green 9'], line=314)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=315)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=316)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=317)
+    run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=318)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=319)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=320)
+    run.legal(st, 'player 1: play a starfish on red 5', True, line=321)
     return st
 
 
 def example_starfish_pair(run):
-    """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:320)"""
+    """Example: Two starfish in a row earn the consecutive bonus. [SHELL-FAQ-4, SHELL-BONUS-2, SHELL-BONUS-3] (rulebooks/shell-we.rules:323)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('blue 4', None)], line=322)
-    run.put(st, st._t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=323)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=324)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=325)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=326)
-    run.act(st, 'player 1: play a starfish on blue 3', line=327)
-    run.act(st, 'player 1: play a starfish on blue 2 too', line=328)
-    run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=329)
-    run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=330)
-    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 1]) == 2), line=331)
+    run.place(st, 0, [('blue 4', None)], line=325)
+    run.put(st, st._t.zone_base['rack'] + 0, ['starfish', 'starfish', 'green 0'], line=326)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=327)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=328)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=329)
+    run.act(st, 'player 1: play a starfish on blue 3', line=330)
+    run.act(st, 'player 1: play a starfish on blue 2 too', line=331)
+    run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=332)
+    run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=333)
+    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 1]) == 2), line=334)
     return st
 
 
 def example_no_chain(run):
-    """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:333)"""
+    """Example: A bonus tile on a pearl earns nothing more. [SHELL-FAQ-5, SHELL-BONUS-7, SHELL-PEARL-2] (rulebooks/shell-we.rules:336)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=335)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=336)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=337)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=338)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=339)
-    run.act(st, 'player 1: play red 3', line=340)
-    run.act(st, 'player 1: stop after one tile', line=341)
-    run.legal(st, 'player 1: bonus: place blue 6', True, line=342)
-    run.act(st, 'player 1: bonus: place blue 6', line=343)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=344)
-    run.legal(st, 'player 2: draw two tiles', True, line=345)
+    run.place(st, 0, [('red 4', None)], line=338)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'blue 6', 'green 0'], line=339)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=340)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=341)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=342)
+    run.act(st, 'player 1: play red 3', line=343)
+    run.act(st, 'player 1: stop after one tile', line=344)
+    run.legal(st, 'player 1: bonus: place blue 6', True, line=345)
+    run.act(st, 'player 1: bonus: place blue 6', line=346)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=347)
+    run.legal(st, 'player 2: draw two tiles', True, line=348)
     return st
 
 
 def example_two_pearls(run):
-    """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:347)"""
+    """Example: Two regular tiles on two pearls earn two bonuses. [SHELL-FAQ-6, SHELL-PEARL-1] (rulebooks/shell-we.rules:350)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None), ('red 10', None)], line=349)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=350)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=351)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=352)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=353)
-    run.act(st, 'player 1: play red 3', line=354)
-    run.act(st, 'player 1: play red 11 too', line=355)
-    run.act(st, 'player 1: bonus: place green 0', line=356)
-    run.act(st, 'player 1: bonus: place yellow 0', line=357)
-    run.legal(st, 'player 2: draw two tiles', True, line=358)
-    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 1), line=359)
+    run.place(st, 0, [('red 4', None), ('red 10', None)], line=352)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'red 11', 'green 0', 'yellow 0', 'yellow 1'], line=353)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=354)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=355)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=356)
+    run.act(st, 'player 1: play red 3', line=357)
+    run.act(st, 'player 1: play red 11 too', line=358)
+    run.act(st, 'player 1: bonus: place green 0', line=359)
+    run.act(st, 'player 1: bonus: place yellow 0', line=360)
+    run.legal(st, 'player 2: draw two tiles', True, line=361)
+    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 1), line=362)
     return st
 
 
 def example_no_starfish_bonus(run):
-    """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:361)"""
+    """Example: A starfish is never placed by a bonus. [SHELL-FAQ-7, SHELL-PEARL-1] (rulebooks/shell-we.rules:364)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=363)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=364)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=365)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=366)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=367)
-    run.act(st, 'player 1: play red 3', line=368)
-    run.act(st, 'player 1: stop after one tile', line=369)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=370)
-    run.legal(st, 'player 1: bonus: place starfish', False, line=371)
+    run.place(st, 0, [('red 4', None)], line=366)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3', 'starfish', 'green 0'], line=367)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17'], line=368)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=369)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=370)
+    run.act(st, 'player 1: play red 3', line=371)
+    run.act(st, 'player 1: stop after one tile', line=372)
+    run.offered_exactly(st, ['player 1: bonus: place green 0'], line=373)
+    run.offered(st, lambda: 0, ['bonus: place starfish'], False, line=374)
     return st
 
 
 def example_last_tile_in_bag(run):
-    """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:373)"""
+    """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:376)"""
     st = run.start(players=4, options={})
-    run.position(st, (('beach:', 376, 6), ('  red 4: red 4', 377, 6), ('bag: starfish', 378, 6), ('rack of player 1: green 0', 379, 6), ('rack of player 2: purple 17', 380, 6), ('rack of player 3: purple 16', 381, 6), ('rack of player 4: purple 15', 382, 6), ('box: the rest', 383, 6)), line=375)
-    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=384)
-    run.act(st, 'player 1: draw two tiles', line=385)
-    run.act(st, 'chance: draw starfish', line=386)
-    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=387)
-    run.legal(st, 'player 2: pass', True, line=388)
+    run.position(st, (('beach:', 379, 6), ('  red 4: red 4', 380, 6), ('bag: starfish', 381, 6), ('rack of player 1: green 0', 382, 6), ('rack of player 2: purple 17', 383, 6), ('rack of player 3: purple 16', 384, 6), ('rack of player 4: purple 15', 385, 6), ('box: the rest', 386, 6)), line=378)
+    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=387)
+    run.act(st, 'player 1: draw two tiles', line=388)
+    run.act(st, 'chance: draw starfish', line=389)
+    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=390)
+    run.legal(st, 'player 2: pass', True, line=391)
     return st
 
 
 def example_empty_rack_wins(run):
-    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:390)"""
+    """Example: Playing the last tile wins at once, before any bonus. [SHELL-END-1, SHELL-END-2, SHELL-END-5, SHELL-OBJ-1] (rulebooks/shell-we.rules:393)"""
     st = run.start(players=4, options={})
-    run.place(st, 0, [('red 4', None)], line=392)
-    run.put(st, st._t.zone_base['rack'] + 0, ['red 3'], line=393)
-    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=394)
-    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=395)
-    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=396)
-    run.act(st, 'player 1: play red 3', line=397)
-    run.over(st, 'out_of_tiles', line=398)
-    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=399)
-    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=400)
+    run.place(st, 0, [('red 4', None)], line=395)
+    run.put(st, st._t.zone_base['rack'] + 0, ['red 3'], line=396)
+    run.put(st, st._t.zone_base['rack'] + 1, ['purple 17', 'starfish'], line=397)
+    run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=398)
+    run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=399)
+    run.act(st, 'player 1: play red 3', line=400)
+    run.over(st, 'out_of_tiles', line=401)
+    run.winners(st, lambda: [0], line=402)
+    run.ranking(st, lambda: [0, 3, 2, 1], line=403)
+    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=404)
+    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=405)
+    run.decides(st, None, 'nobody', line=406)
     return st
 
 
 def example_all_pass(run):
-    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:402)"""
+    """Example: When the bag is empty and everyone passes, the game ends. [SHELL-END-7, SHELL-END-8, SHELL-END-9, SHELL-END-10, SHELL-TURN-3] (rulebooks/shell-we.rules:408)"""
     st = run.start(players=2, options={})
-    run.position(st, (('beach:', 405, 6), ('  blue 4: blue 4', 406, 6), ('bag: empty', 407, 6), ('rack of player 1: green 10', 408, 6), ('rack of player 2: yellow 10', 409, 6), ('box: the rest', 410, 6)), line=404)
-    run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=411)
-    run.legal(st, 'player 1: draw two tiles', False, line=412)
-    run.act(st, 'player 1: pass', line=413)
-    run.act(st, 'player 2: pass', line=414)
-    run.over(st, 'everybody_passed', line=415)
-    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=416)
-    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=417)
+    run.position(st, (('beach:', 411, 6), ('  blue 4: blue 4', 412, 6), ('bag: empty', 413, 6), ('rack of player 1: green 10', 414, 6), ('rack of player 2: yellow 10', 415, 6), ('box: the rest', 416, 6)), line=410)
+    run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=417)
+    run.offered_exactly(st, ['player 1: pass'], line=418)
+    run.act(st, 'player 1: pass', line=419)
+    run.fact(st, 'pass_streak = 1', lambda: (st._counters['pass_streak'] == 1), line=420)
+    run.turn(st, None, lambda: 1, line=421)
+    run.act(st, 'player 2: pass', line=422)
+    run.over(st, 'everybody_passed', line=423)
+    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=424)
+    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=425)
+    run.result(st, 'draw', line=426)
+    run.winners(st, lambda: [], line=427)
+    run.ranking(st, lambda: [0, 1], line=428)
     return st
 
 
 def example_side_b_pearl(run):
-    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:419)"""
+    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:430)"""
     st = run.start(players=2, options={'side': 'B'})
-    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=422)
-    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=423)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=424)
-    run.act(st, 'player 1: play blue 4', line=425)
-    run.act(st, 'player 1: play blue 8 too', line=426)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=427)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=428)
+    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=433)
+    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=434)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=435)
+    run.act(st, 'player 1: play blue 4', line=436)
+    run.act(st, 'player 1: play blue 8 too', line=437)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=438)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=439)
+    return st
+
+
+def example_after_setup(run):
+    """Example: After set-up: seventeen tiles each, the rest in the bag, and the starting tiles. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-4, SHELL-SETUP-11] (rulebooks/shell-we.rules:441)"""
+    st = run.setup(players=2, options={}, draws=['draw blue 0', 'draw green 5'], first=True, line=443)
+    run.phase(st, 'setup', line=444)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 17, True, line=445)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 1, 17, True, line=446)
+    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0))]) == 1), line=447)
+    run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=448)
+    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (len([1 for v_t in st._zones[st._t.zone_base['box']] if (ITEM_ATTRS['colour'].get(v_t) == 'red')]) == 18), line=449)
+    run.decides(st, lambda: 0, None, line=450)
+    run.offered(st, lambda: 0, ['start with {tile}'], True, line=451)
+    run.offered(st, lambda: 0, ['pass', 'draw two tiles'], False, line=452)
+    run.sees(st, lambda: 0, st._t.zone_base['rack'] + 0, True, line=453)
+    run.sees(st, lambda: 1, st._t.zone_base['rack'] + 0, False, line=454)
+    run.sees(st, lambda: 1, st._t.zone_base['box'], True, line=455)
+    return st
+
+
+def example_starting_tiles(run):
+    """Example: Each player lays a starting tile, then player 1 takes the first turn. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13, SHELL-TURN-1] (rulebooks/shell-we.rules:457)"""
+    st = run.setup(players=2, options={}, draws=['draw blue 0', 'draw green 5'], first=True, line=459)
+    run.act(st, 'player 1: start with green 5', line=460)
+    run.space(st, 0, 41, 'green 5', line=461)
+    run.decides(st, lambda: 1, None, line=462)
+    run.phase(st, 'setup', line=463)
+    run.offered(st, lambda: 1, ['start with green 5'], False, line=464)
+    return st
+
+
+def example_draw_two(run):
+    """Example: Drawing takes two tiles from the bag, one chance draw at a time. [SHELL-TURN-5] (rulebooks/shell-we.rules:466)"""
+    st = run.start(players=2, options={})
+    run.place(st, 0, [('blue 4', None)], line=468)
+    run.put(st, st._t.zone_base['rack'] + 0, ['green 10'], line=469)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10'], line=470)
+    run.put(st, st._t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=471)
+    run.put(st, st._t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16'], line=472)
+    run.put(st, st._t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16'], line=473)
+    run.put(st, st._t.zone_base['box'], ['starfish', 'starfish', 'starfish'], line=474)
+    run.fact(st, 'bag is not empty', lambda: bool(st._zones[st._t.zone_base['bag']]), line=475)
+    run.turn(st, 1, None, line=476)
+    run.act(st, 'player 1: draw two tiles', line=477)
+    run.decides(st, None, 'chance', line=478)
+    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 4], [1, 4], [1, 2]], line=479)
+    run.act(st, 'chance: draw starfish', line=480)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, ['starfish'], True, line=481)
+    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 3], [1, 3], [1, 3]], line=482)
+    run.act(st, 'chance: draw green 17', line=483)
+    run.moved(st, 'zone', st._t.zone_base['bag'], 1, False, line=484)
+    run.turn(st, None, lambda: 1, line=485)
+    run.turn(st, 2, None, line=486)
+    return st
+
+
+def example_a_finished_position_is_over(run):
+    """Example: A position in which a rack is already empty is over before anyone moves. [SHELL-END-1, SHELL-END-5] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:488)"""
+    st = run.start(players=2, options={})
+    run.place(st, 0, [('blue 4', None)], line=490)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10', 'starfish'], line=491)
+    run.result(st, 'over', line=492)
+    run.over(st, 'out_of_tiles', line=493)
+    run.winners(st, lambda: [0], line=494)
+    run.ranking(st, lambda: [0, 1], line=495)
+    run.returns(st, [[1, 1], [-1, 1]], line=496)
+    run.offered_exactly(st, [], line=497)
     return st
 
 
@@ -939,6 +1018,10 @@ class ShellWeEngine(Engine):
         ('empty_rack_wins', 'Playing the last tile wins at once, before any bonus', ('SHELL-END-1', 'SHELL-END-2', 'SHELL-END-5', 'SHELL-OBJ-1'), example_empty_rack_wins),
         ('all_pass', 'When the bag is empty and everyone passes, the game ends', ('SHELL-END-7', 'SHELL-END-8', 'SHELL-END-9', 'SHELL-END-10', 'SHELL-TURN-3'), example_all_pass),
         ('side_b_pearl', 'A side-B pearl needs both its tiles, or one beside a lane left out', ('SHELL-PEARL-3', 'SHELL-PEARL-4', 'SHELL-PEARL-5'), example_side_b_pearl),
+        ('after_setup', 'After set-up: seventeen tiles each, the rest in the bag, and the starting tiles', ('SHELL-SETUP-8', 'SHELL-SETUP-9', 'SHELL-SETUP-4', 'SHELL-SETUP-11'), example_after_setup),
+        ('starting_tiles', 'Each player lays a starting tile, then player 1 takes the first turn', ('SHELL-SETUP-11', 'SHELL-SETUP-12', 'SHELL-SETUP-13', 'SHELL-TURN-1'), example_starting_tiles),
+        ('draw_two', 'Drawing takes two tiles from the bag, one chance draw at a time', ('SHELL-TURN-5',), example_draw_two),
+        ('a_finished_position_is_over', 'A position in which a rack is already empty is over before anyone moves', ('SHELL-END-1', 'SHELL-END-5'), example_a_finished_position_is_over),
     )
 
 

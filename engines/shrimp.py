@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '29b51a61f9735223'
+SOURCE_HASH = 'e062b2fd246ad168'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -613,328 +613,350 @@ def score_shrimp(st, v_p):
     return sum([ITEM_ATTRS['number'].get(v_c) for v_c in st._zones[st._t.zone_base['feast'] + v_p]])
 
 def invariant_conservation(st):
-    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:337)"""
+    """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:353)"""
     return ((len(st._zones[st._t.zone_base['pool']]) + len(st._zones_named('deck')) + len(st._zones[st._t.zone_base['grilled']]) + len(st._zones[st._t.zone_base['linguine']]) + len(st._zones[st._t.zone_base['fried']]) + len(st._zones_named('feast'))) == 81)
 
 def invariant_only_cards(st):
-    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:340)"""
+    """Invariant: decks, dishes and feasts hold cards only, and the pool nothing else. [SHRIMP-INV-1] (rulebooks/shrimp.rules:356)"""
     return ((len([1 for v_c in st._zones[st._t.zone_base['pool']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones_named('deck') if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones[st._t.zone_base['grilled']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones[st._t.zone_base['linguine']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones[st._t.zone_base['fried']] if (not ITEM_KIND[v_c] == 'card')]) + len([1 for v_c in st._zones_named('feast') if (not ITEM_KIND[v_c] == 'card')])) == 0)
 
 def invariant_words_kept(st):
-    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:343)"""
+    """Invariant: every word is either unsaid or said, and a call has at most three words. [SHRIMP-INV-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:359)"""
     return (((len(st._zones[st._t.zone_base['words']]) + len(st._zones[st._t.zone_base['said']])) == 13) and (len(st._zones[st._t.zone_base['said']]) <= 3) and (not any(ITEM_KIND[v_w] == 'card' for v_w in st._zones[st._t.zone_base['words']])) and (not any(ITEM_KIND[v_w] == 'card' for v_w in st._zones[st._t.zone_base['said']])))
 
 def invariant_fill_first(st):
-    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:346)"""
+    """Invariant: no dish is covered while another is empty. [SHRIMP-INV-3, SHRIMP-PLAY-10] ruling SHRIMP-AMB-15 (rulebooks/shrimp.rules:362)"""
     return ((bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['linguine']]) and bool(st._zones[st._t.zone_base['fried']])) or ((len(st._zones[st._t.zone_base['grilled']]) <= 1) and (len(st._zones[st._t.zone_base['linguine']]) <= 1) and (len(st._zones[st._t.zone_base['fried']]) <= 1)))
 
 def invariant_pool_dealt(st):
-    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:349)"""
+    """Invariant: once play starts, every card has been dealt. [SHRIMP-INV-12, SHRIMP-SETUP-3] (rulebooks/shrimp.rules:365)"""
     return (not st._zones[st._t.zone_base['pool']] or (((len(st._zones[st._t.zone_base['grilled']]) + len(st._zones[st._t.zone_base['linguine']]) + len(st._zones[st._t.zone_base['fried']]) + len(st._zones_named('feast'))) == 0) and ((len(st._zones_named('deck')) + len(st._zones[st._t.zone_base['pool']])) == 81)))
 
 def invariant_one_word_of_a_kind(st):
-    """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:352)"""
+    """Invariant: a call names at most one value of each attribute. [SHRIMP-INV-5] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:368)"""
     return ((len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'number_word']) <= 1) and (len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'size_word']) <= 1) and (len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'colour_word']) <= 1) and (len([1 for v_w in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_w] == 'origin_word']) <= 1))
 
 
+def example_opening_table(run):
+    """Example: Example 1: before a 4-player game every card is dealt face down, the dishes are empty. [SHRIMP-SETUP-6, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-2] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:374)"""
+    st = run.setup(players=4, options={}, draws=[], first=True, line=376)
+    run.fact(st, 'pool is empty', lambda: not st._zones[st._t.zone_base['pool']], line=377)
+    run.fact(st, 'size of deck of player 1 = 21 and size of deck of player 2 = 20 and size of deck of player 3 = 20 and size of deck of player 4 = 20', lambda: ((len(st._zones[st._t.zone_base['deck'] + 0]) == 21) and (len(st._zones[st._t.zone_base['deck'] + 1]) == 20) and (len(st._zones[st._t.zone_base['deck'] + 2]) == 20) and (len(st._zones[st._t.zone_base['deck'] + 3]) == 20)), line=378)
+    run.fact(st, 'grilled is empty and linguine is empty and fried is empty', lambda: (not st._zones[st._t.zone_base['grilled']] and not st._zones[st._t.zone_base['linguine']] and not st._zones[st._t.zone_base['fried']]), line=379)
+    run.sees(st, lambda: 0, st._t.zone_base['deck'] + 0, False, line=380)
+    run.sees(st, lambda: 1, st._t.zone_base['deck'] + 0, False, line=381)
+    run.sees(st, lambda: 2, st._t.zone_base['grilled'], True, line=382)
+    run.turn(st, None, lambda: 0, line=383)
+    run.decides(st, lambda: 0, None, line=384)
+    run.phase(st, 'play', line=385)
+    return st
+
+
 def example_card_description(run):
-    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:358)"""
+    """Example: Example 2: a card is described by all four characteristics. [SHRIMP-COMP-10, SHRIMP-COMP-4, SHRIMP-COMP-9] (rulebooks/shrimp.rules:387)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=360)
-    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) == 2) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['grilled'])) == 'large') and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['grilled'])) == 'green') and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Italian')), line=361)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=389)
+    run.fact(st, 'number of top of grilled = 2 and size of top of grilled = large and colour of top of grilled = green and origin of top of grilled = Italian', lambda: ((ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) == 2) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['grilled'])) == 'large') and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['grilled'])) == 'green') and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Italian')), line=390)
     return st
 
 
 def example_three_different_dishes(run):
-    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:363)"""
+    """Example: Example 3: the first three cards go on three different dishes. [SHRIMP-PLAY-11, SHRIMP-PLAY-10, SHRIMP-PLAY-2, SHRIMP-PLAY-5] (rulebooks/shrimp.rules:392)"""
     st = run.start(players=4, options={})
-    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=365)
-    run.put(st, st._t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=366)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=367)
-    run.put(st, st._t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=368)
-    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=369)
-    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Brazilian'), line=370)
-    run.legal(st, 'player 2: go on', True, line=371)
-    run.legal(st, 'player 3: go on', False, line=372)
-    run.act(st, 'player 2: go on', line=373)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=374)
-    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=375)
-    run.act(st, 'player 3: go on', line=376)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=377)
-    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=378)
-    run.act(st, 'player 3: turn a card onto the linguine dish', line=379)
-    run.act(st, 'player 4: go on', line=380)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=381)
-    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=382)
-    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=383)
-    run.act(st, 'player 4: turn a card onto the linguine dish', line=384)
-    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st._zones[st._t.zone_base['linguine']]) == 2) and (len(st._zones[st._t.zone_base['deck'] + 3]) == 1)), line=385)
+    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium blue Brazilian shrimp'], line=394)
+    run.put(st, st._t.zone_base['deck'] + 1, ['3 small pink Italian shrimp', '1 medium pink American shrimp'], line=395)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=396)
+    run.put(st, st._t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=397)
+    run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=398)
+    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Brazilian'), line=399)
+    run.legal(st, 'player 2: go on', True, line=400)
+    run.legal(st, 'player 3: go on', False, line=401)
+    run.act(st, 'player 2: go on', line=402)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', False, line=403)
+    run.act(st, 'player 2: turn a card onto the fried shrimp dish', line=404)
+    run.act(st, 'player 3: go on', line=405)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', False, line=406)
+    run.legal(st, 'player 3: turn a card onto the fried shrimp dish', False, line=407)
+    run.act(st, 'player 3: turn a card onto the linguine dish', line=408)
+    run.act(st, 'player 4: go on', line=409)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', True, line=410)
+    run.legal(st, 'player 4: turn a card onto the linguine dish', True, line=411)
+    run.legal(st, 'player 4: turn a card onto the fried shrimp dish', True, line=412)
+    run.act(st, 'player 4: turn a card onto the linguine dish', line=413)
+    run.fact(st, 'size of linguine = 2 and size of deck of player 4 = 1', lambda: ((len(st._zones[st._t.zone_base['linguine']]) == 2) and (len(st._zones[st._t.zone_base['deck'] + 3]) == 1)), line=414)
     return st
 
 
 def example_three_shrimp(run):
-    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:387)"""
+    """Example: Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next. [SHRIMP-FEAST-4, SHRIMP-FEAST-1, SHRIMP-FEAST-5, SHRIMP-FEAST-6, SHRIMP-FEAST-8, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-17, SHRIMP-AMB-22 (rulebooks/shrimp.rules:416)"""
     st = run.start(players=4, options={})
-    run.put(st, st._t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=389)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=390)
-    run.put(st, st._t.zone_base['fried'], ['2 small pink Italian shrimp'], line=391)
-    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=392)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=393)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=394)
-    run.put(st, st._t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=395)
-    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=396)
-    run.legal(st, 'player 1: smash the lemon', True, line=397)
-    run.legal(st, 'player 3: smash the lemon', True, line=398)
-    run.act(st, 'player 3: smash the lemon', line=399)
-    run.legal(st, 'player 3: call 3 shrimp', True, line=400)
-    run.legal(st, 'player 3: call cocktail', True, line=401)
-    run.act(st, 'player 3: call 3 shrimp', line=402)
-    run.legal(st, 'player 3: call 1 shrimp', False, line=403)
-    run.act(st, 'player 3: stop calling', line=404)
-    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 5) and not st._zones[st._t.zone_base['grilled']] and not st._zones[st._t.zone_base['linguine']] and not st._zones[st._t.zone_base['fried']]), line=405)
-    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=406)
-    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=407)
-    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=408)
+    run.put(st, st._t.zone_base['grilled'], ['1 small blue American shrimp', '3 large green American shrimp'], line=418)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=419)
+    run.put(st, st._t.zone_base['fried'], ['2 small pink Italian shrimp'], line=420)
+    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green Italian shrimp', '3 small pink Italian shrimp'], line=421)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 large blue Brazilian shrimp'], line=422)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 medium green American shrimp'], line=423)
+    run.put(st, st._t.zone_base['deck'] + 3, ['1 medium green Brazilian shrimp'], line=424)
+    run.act(st, 'player 1: turn a card onto the fried shrimp dish', line=425)
+    run.legal(st, 'player 1: smash the lemon', True, line=426)
+    run.legal(st, 'player 3: smash the lemon', True, line=427)
+    run.act(st, 'player 3: smash the lemon', line=428)
+    run.legal(st, 'player 3: call 3 shrimp', True, line=429)
+    run.legal(st, 'player 3: call cocktail', True, line=430)
+    run.act(st, 'player 3: call 3 shrimp', line=431)
+    run.legal(st, 'player 3: call 1 shrimp', False, line=432)
+    run.act(st, 'player 3: stop calling', line=433)
+    run.fact(st, 'size of feast of player 3 = 5 and grilled is empty and linguine is empty and fried is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 5) and not st._zones[st._t.zone_base['grilled']] and not st._zones[st._t.zone_base['linguine']] and not st._zones[st._t.zone_base['fried']]), line=434)
+    run.fact(st, 'cards of player 3 = 5 and shrimp of player 3 = 12', lambda: ((score_cards(st, 2) == 5) and (score_shrimp(st, 2) == 12)), line=435)
+    run.legal(st, 'player 3: turn a card onto the grilled shrimp dish', True, line=436)
+    run.legal(st, 'player 4: turn a card onto the grilled shrimp dish', False, line=437)
     return st
 
 
 def example_only_top_cards(run):
-    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:410)"""
+    """Example: Only the top card of each dish counts: a covered 3 does not make '3 shrimp'. [SHRIMP-PLAY-8, SHRIMP-PLAY-7, SHRIMP-FEAST-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-9, SHRIMP-AMB-11, SHRIMP-AMB-20 (rulebooks/shrimp.rules:439)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=412)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=413)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=414)
-    run.put(st, st._t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=415)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=416)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=417)
-    run.step(st, 'window', (0,), line=418)
-    run.act(st, 'player 2: smash the lemon', line=419)
-    run.act(st, 'player 2: call 3 shrimp', line=420)
-    run.act(st, 'player 2: stop calling', line=421)
-    run.legal(st, 'player 2: give a feast card to player 3', True, line=422)
-    run.legal(st, 'player 2: give a feast card to player 2', False, line=423)
-    run.act(st, 'player 2: give a feast card to player 3', line=424)
-    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1) and (len(st._zones[st._t.zone_base['grilled']]) == 2)), line=425)
-    run.legal(st, 'player 2: smash the lemon', False, line=426)
-    run.legal(st, 'player 3: smash the lemon', True, line=427)
-    run.legal(st, 'player 2: go on', True, line=428)
+    run.put(st, st._t.zone_base['grilled'], ['3 small pink Italian shrimp', '1 large green American shrimp'], line=441)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=442)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=443)
+    run.put(st, st._t.zone_base['feast'] + 1, ['2 small green Italian shrimp', '2 medium blue Italian shrimp'], line=444)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium green Brazilian shrimp'], line=445)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 large green Brazilian shrimp'], line=446)
+    run.step(st, 'window', (0,), line=447)
+    run.act(st, 'player 2: smash the lemon', line=448)
+    run.act(st, 'player 2: call 3 shrimp', line=449)
+    run.act(st, 'player 2: stop calling', line=450)
+    run.legal(st, 'player 2: give a feast card to player 3', True, line=451)
+    run.legal(st, 'player 2: give a feast card to player 2', False, line=452)
+    run.act(st, 'player 2: give a feast card to player 3', line=453)
+    run.fact(st, 'size of feast of player 2 = 1 and size of feast of player 3 = 1 and size of grilled = 2', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1) and (len(st._zones[st._t.zone_base['grilled']]) == 2)), line=454)
+    run.legal(st, 'player 2: smash the lemon', False, line=455)
+    run.legal(st, 'player 3: smash the lemon', True, line=456)
+    run.legal(st, 'player 2: go on', True, line=457)
     return st
 
 
 def example_cocktail_sum(run):
-    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:430)"""
+    """Example: Example 5: the visible numbers add up to seven: a shrimp cocktail. [SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-COCKTAIL-3, SHRIMP-FEAST-5, SHRIMP-FEAST-8] ruling SHRIMP-AMB-17 (rulebooks/shrimp.rules:459)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['1 large green American shrimp'], line=432)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=433)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink Italian shrimp'], line=434)
-    run.put(st, st._t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=435)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=436)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=437)
-    run.step(st, 'window', (0,), line=438)
-    run.act(st, 'player 2: smash the lemon', line=439)
-    run.act(st, 'player 2: call cocktail', line=440)
-    run.act(st, 'player 2: stop calling', line=441)
-    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=442)
-    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=443)
+    run.put(st, st._t.zone_base['grilled'], ['1 large green American shrimp'], line=461)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue Brazilian shrimp'], line=462)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink Italian shrimp'], line=463)
+    run.put(st, st._t.zone_base['deck'] + 0, ['2 medium blue Italian shrimp'], line=464)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 medium pink American shrimp'], line=465)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 large blue American shrimp'], line=466)
+    run.step(st, 'window', (0,), line=467)
+    run.act(st, 'player 2: smash the lemon', line=468)
+    run.act(st, 'player 2: call cocktail', line=469)
+    run.act(st, 'player 2: stop calling', line=470)
+    run.fact(st, 'size of feast of player 2 = 3 and shrimp of player 2 = 7', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (score_shrimp(st, 1) == 7)), line=471)
+    run.legal(st, 'player 2: turn a card onto the linguine dish', True, line=472)
     return st
 
 
 def example_binge(run):
-    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:445)"""
+    """Example: Example 6: '3 American shrimp' is a binge: the dishes and seven stolen cards. [SHRIMP-BINGE-1, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-BINGE-5, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:474)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large green American shrimp'], line=447)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium blue American shrimp'], line=448)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink American shrimp'], line=449)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=450)
-    run.put(st, st._t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=451)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=452)
-    run.put(st, st._t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=453)
-    run.step(st, 'window', (0,), line=454)
-    run.act(st, 'player 2: smash the lemon', line=455)
-    run.act(st, 'player 2: call 3 shrimp', line=456)
-    run.act(st, 'player 2: call American', line=457)
-    run.act(st, 'player 2: stop calling', line=458)
-    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st._zones[st._t.zone_base['feast'] + 1]) == 3), line=459)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=460)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=461)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=462)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=463)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=464)
-    run.act(st, 'player 2: steal a card from the feast of player 3', line=465)
-    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=466)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=467)
-    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 10) and (len(st._zones[st._t.zone_base['feast'] + 0]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=468)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=469)
+    run.put(st, st._t.zone_base['grilled'], ['3 large green American shrimp'], line=476)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium blue American shrimp'], line=477)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink American shrimp'], line=478)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green Italian shrimp', '1 medium green Italian shrimp', '1 small green Italian shrimp', '2 large green Italian shrimp', '2 medium green Italian shrimp'], line=479)
+    run.put(st, st._t.zone_base['feast'] + 2, ['1 large blue Italian shrimp', '1 medium blue Italian shrimp', '1 small blue Italian shrimp', '2 large blue Italian shrimp'], line=480)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 small blue Brazilian shrimp'], line=481)
+    run.put(st, st._t.zone_base['deck'] + 2, ['2 small pink Brazilian shrimp'], line=482)
+    run.step(st, 'window', (0,), line=483)
+    run.act(st, 'player 2: smash the lemon', line=484)
+    run.act(st, 'player 2: call 3 shrimp', line=485)
+    run.act(st, 'player 2: call American', line=486)
+    run.act(st, 'player 2: stop calling', line=487)
+    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st._zones[st._t.zone_base['feast'] + 1]) == 3), line=488)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=489)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=490)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=491)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=492)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=493)
+    run.act(st, 'player 2: steal a card from the feast of player 3', line=494)
+    run.legal(st, 'player 2: steal a card from the feast of player 2', False, line=495)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=496)
+    run.fact(st, 'size of feast of player 2 = 10 and size of feast of player 1 = 1 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 10) and (len(st._zones[st._t.zone_base['feast'] + 0]) == 1) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=497)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=498)
     return st
 
 
 def example_cocktail_of_large(run):
-    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:471)"""
+    """Example: Example 7: 'cocktail' alone is a feast; 'cocktail of large shrimp' is a binge. [SHRIMP-BINGE-6, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:500)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=473)
-    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=474)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=475)
-    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=476)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=477)
-    run.step(st, 'window', (0,), line=478)
-    run.act(st, 'player 2: smash the lemon', line=479)
-    run.act(st, 'player 2: call cocktail', line=480)
-    run.act(st, 'player 2: call large', line=481)
-    run.act(st, 'player 2: stop calling', line=482)
-    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=483)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=502)
+    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=503)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=504)
+    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=505)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=506)
+    run.step(st, 'window', (0,), line=507)
+    run.act(st, 'player 2: smash the lemon', line=508)
+    run.act(st, 'player 2: call cocktail', line=509)
+    run.act(st, 'player 2: call large', line=510)
+    run.act(st, 'player 2: stop calling', line=511)
+    run.legal(st, 'player 2: steal a card from the feast of player 3', True, line=512)
     return st
 
 
 def example_cocktail_alone(run):
-    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:485)"""
+    """Example: Example 7 again: naming one of two true characteristics earns the single reward. [SHRIMP-BINGE-6, SHRIMP-FEAST-5] ruling SHRIMP-AMB-7 (rulebooks/shrimp.rules:514)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=487)
-    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=488)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=489)
-    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=490)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=491)
-    run.step(st, 'window', (0,), line=492)
-    run.act(st, 'player 2: smash the lemon', line=493)
-    run.act(st, 'player 2: call cocktail', line=494)
-    run.act(st, 'player 2: stop calling', line=495)
-    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=496)
-    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=497)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green American shrimp'], line=516)
+    run.put(st, st._t.zone_base['linguine'], ['2 large blue Brazilian shrimp'], line=517)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=518)
+    run.put(st, st._t.zone_base['feast'] + 2, ['1 small green Italian shrimp'], line=519)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 small pink American shrimp'], line=520)
+    run.step(st, 'window', (0,), line=521)
+    run.act(st, 'player 2: smash the lemon', line=522)
+    run.act(st, 'player 2: call cocktail', line=523)
+    run.act(st, 'player 2: stop calling', line=524)
+    run.fact(st, 'size of feast of player 2 = 3 and size of feast of player 3 = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 3) and (len(st._zones[st._t.zone_base['feast'] + 2]) == 1)), line=525)
+    run.legal(st, 'player 2: turn a card onto the grilled shrimp dish', True, line=526)
     return st
 
 
 def example_blue_brazilian(run):
-    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:499)"""
+    """Example: Example 8: 'blue Brazilian shrimp' is a binge; with one card to steal, one is stolen. [SHRIMP-BINGE-7, SHRIMP-BINGE-1, SHRIMP-BINGE-3] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:528)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=501)
-    run.put(st, st._t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=502)
-    run.put(st, st._t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=503)
-    run.put(st, st._t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=504)
-    run.put(st, st._t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=505)
-    run.step(st, 'window', (0,), line=506)
-    run.act(st, 'player 2: smash the lemon', line=507)
-    run.act(st, 'player 2: call blue', line=508)
-    run.act(st, 'player 2: call Brazilian', line=509)
-    run.act(st, 'player 2: stop calling', line=510)
-    run.act(st, 'player 2: steal a card from the feast of player 1', line=511)
-    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 4) and not st._zones[st._t.zone_base['feast'] + 0]), line=512)
-    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=513)
+    run.put(st, st._t.zone_base['grilled'], ['1 large blue Brazilian shrimp'], line=530)
+    run.put(st, st._t.zone_base['linguine'], ['1 medium blue Brazilian shrimp'], line=531)
+    run.put(st, st._t.zone_base['fried'], ['2 small blue Brazilian shrimp'], line=532)
+    run.put(st, st._t.zone_base['feast'] + 0, ['3 large pink Italian shrimp'], line=533)
+    run.put(st, st._t.zone_base['deck'] + 1, ['2 small pink American shrimp'], line=534)
+    run.step(st, 'window', (0,), line=535)
+    run.act(st, 'player 2: smash the lemon', line=536)
+    run.act(st, 'player 2: call blue', line=537)
+    run.act(st, 'player 2: call Brazilian', line=538)
+    run.act(st, 'player 2: stop calling', line=539)
+    run.act(st, 'player 2: steal a card from the feast of player 1', line=540)
+    run.fact(st, 'size of feast of player 2 = 4 and feast of player 1 is empty', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 4) and not st._zones[st._t.zone_base['feast'] + 0]), line=541)
+    run.legal(st, 'player 2: turn a card onto the fried shrimp dish', True, line=542)
     return st
 
 
 def example_exquisite_cocktail(run):
-    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:515)"""
+    """Example: Example 9: 'cocktail of large Italian shrimp' wins at once. [SHRIMP-EXQ-3, SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:544)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=517)
-    run.put(st, st._t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=518)
-    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=519)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=520)
-    run.step(st, 'window', (0,), line=521)
-    run.act(st, 'player 3: smash the lemon', line=522)
-    run.act(st, 'player 3: call cocktail', line=523)
-    run.act(st, 'player 3: call large', line=524)
-    run.act(st, 'player 3: call Italian', line=525)
-    run.over(st, 'exquisite', line=526)
-    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st._counters['exquisite_dish'][2] == 1), line=527)
+    run.put(st, st._t.zone_base['grilled'], ['2 large green Italian shrimp'], line=546)
+    run.put(st, st._t.zone_base['linguine'], ['2 large blue Italian shrimp'], line=547)
+    run.put(st, st._t.zone_base['fried'], ['3 large pink Italian shrimp'], line=548)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 small green American shrimp', '1 small blue American shrimp'], line=549)
+    run.step(st, 'window', (0,), line=550)
+    run.act(st, 'player 3: smash the lemon', line=551)
+    run.act(st, 'player 3: call cocktail', line=552)
+    run.act(st, 'player 3: call large', line=553)
+    run.act(st, 'player 3: call Italian', line=554)
+    run.over(st, 'exquisite', line=555)
+    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st._counters['exquisite_dish'][2] == 1), line=556)
+    run.winners(st, lambda: [2], line=557)
+    run.decides(st, None, 'nobody', line=558)
     return st
 
 
 def example_exquisite_pink(run):
-    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:529)"""
+    """Example: Example 10: '3 pink Brazilian shrimp' wins at once. [SHRIMP-EXQ-4, SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:560)"""
     st = run.start(players=4, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=531)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=532)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=533)
-    run.step(st, 'window', (3,), line=534)
-    run.act(st, 'player 4: smash the lemon', line=535)
-    run.act(st, 'player 4: call 3 shrimp', line=536)
-    run.act(st, 'player 4: call pink', line=537)
-    run.act(st, 'player 4: call Brazilian', line=538)
-    run.over(st, 'exquisite', line=539)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=562)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=563)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=564)
+    run.step(st, 'window', (3,), line=565)
+    run.act(st, 'player 4: smash the lemon', line=566)
+    run.act(st, 'player 4: call 3 shrimp', line=567)
+    run.act(st, 'player 4: call pink', line=568)
+    run.act(st, 'player 4: call Brazilian', line=569)
+    run.over(st, 'exquisite', line=570)
+    run.winners(st, lambda: [3], line=571)
     return st
 
 
 def example_wrong_third(run):
-    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:541)"""
+    """Example: A wrong third characteristic is penalised: no partial reward. [SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-5] ruling SHRIMP-AMB-9, SHRIMP-AMB-11 (rulebooks/shrimp.rules:573)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=543)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=544)
-    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=545)
-    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=546)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=547)
-    run.step(st, 'window', (0,), line=548)
-    run.act(st, 'player 1: smash the lemon', line=549)
-    run.act(st, 'player 1: call 3 shrimp', line=550)
-    run.act(st, 'player 1: call pink', line=551)
-    run.act(st, 'player 1: call large', line=552)
-    run.legal(st, 'player 1: give a face-down card to player 2', True, line=553)
-    run.act(st, 'player 1: give a face-down card to player 2', line=554)
-    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['deck'] + 0]) == 1) and (len(st._zones[st._t.zone_base['fried']]) == 1)), line=555)
-    run.legal(st, 'player 2: smash the lemon', True, line=556)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=575)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=576)
+    run.put(st, st._t.zone_base['fried'], ['3 small pink Brazilian shrimp'], line=577)
+    run.put(st, st._t.zone_base['deck'] + 0, ['1 large green American shrimp', '2 medium green American shrimp'], line=578)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=579)
+    run.step(st, 'window', (0,), line=580)
+    run.act(st, 'player 1: smash the lemon', line=581)
+    run.act(st, 'player 1: call 3 shrimp', line=582)
+    run.act(st, 'player 1: call pink', line=583)
+    run.act(st, 'player 1: call large', line=584)
+    run.legal(st, 'player 1: give a face-down card to player 2', True, line=585)
+    run.act(st, 'player 1: give a face-down card to player 2', line=586)
+    run.fact(st, 'size of feast of player 2 = 1 and size of deck of player 1 = 1 and size of fried = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['deck'] + 0]) == 1) and (len(st._zones[st._t.zone_base['fried']]) == 1)), line=587)
+    run.legal(st, 'player 2: smash the lemon', True, line=588)
     return st
 
 
 def example_silence(run):
-    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:558)"""
+    """Example: Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given. [SHRIMP-PEN-2, SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-23 (rulebooks/shrimp.rules:590)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=560)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=561)
-    run.step(st, 'window', (0,), line=562)
-    run.act(st, 'player 1: smash the lemon', line=563)
-    run.act(st, 'player 1: stop calling', line=564)
-    run.fact(st, 'count(c in feast) = 0', lambda: (len(st._zones_named('feast')) == 0), line=565)
-    run.legal(st, 'player 2: smash the lemon', True, line=566)
-    run.legal(st, 'player 1: smash the lemon', False, line=567)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=592)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=593)
+    run.step(st, 'window', (0,), line=594)
+    run.act(st, 'player 1: smash the lemon', line=595)
+    run.act(st, 'player 1: stop calling', line=596)
+    run.fact(st, 'count(c in feast) = 0', lambda: (len(st._zones_named('feast')) == 0), line=597)
+    run.legal(st, 'player 2: smash the lemon', True, line=598)
+    run.legal(st, 'player 1: smash the lemon', False, line=599)
     return st
 
 
 def example_too_early(run):
-    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:569)"""
+    """Example: A call before every dish shows a card is wrong; so is calling without smashing. [SHRIMP-PLAY-9, SHRIMP-PEN-3, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-23, SHRIMP-AMB-24 (rulebooks/shrimp.rules:601)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=571)
-    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=572)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=573)
-    run.put(st, st._t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=574)
-    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=575)
-    run.step(st, 'window', (0,), line=576)
-    run.act(st, 'player 1: smash the lemon', line=577)
-    run.act(st, 'player 1: call 3 shrimp', line=578)
-    run.act(st, 'player 1: stop calling', line=579)
-    run.act(st, 'player 1: give a feast card to player 3', line=580)
-    run.act(st, 'player 2: call without smashing the lemon', line=581)
-    run.act(st, 'player 2: give a feast card to player 3', line=582)
-    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 2) and (len(st._zones[st._t.zone_base['linguine']]) == 1)), line=583)
-    run.legal(st, 'player 3: smash the lemon', True, line=584)
-    run.legal(st, 'player 2: smash the lemon', False, line=585)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=603)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=604)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=605)
+    run.put(st, st._t.zone_base['feast'] + 1, ['2 large green American shrimp'], line=606)
+    run.put(st, st._t.zone_base['deck'] + 1, ['1 medium blue Italian shrimp'], line=607)
+    run.step(st, 'window', (0,), line=608)
+    run.act(st, 'player 1: smash the lemon', line=609)
+    run.act(st, 'player 1: call 3 shrimp', line=610)
+    run.act(st, 'player 1: stop calling', line=611)
+    run.act(st, 'player 1: give a feast card to player 3', line=612)
+    run.act(st, 'player 2: call without smashing the lemon', line=613)
+    run.act(st, 'player 2: give a feast card to player 3', line=614)
+    run.fact(st, 'size of feast of player 3 = 2 and size of linguine = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 2]) == 2) and (len(st._zones[st._t.zone_base['linguine']]) == 1)), line=615)
+    run.legal(st, 'player 3: smash the lemon', True, line=616)
+    run.legal(st, 'player 2: smash the lemon', False, line=617)
     return st
 
 
 def example_out_of_cards(run):
-    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:587)"""
+    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:619)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=589)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=590)
-    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=591)
-    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=592)
-    run.step(st, 'window', (0,), line=593)
-    run.act(st, 'player 2: go on', line=594)
-    run.over(st, 'no_card', line=595)
-    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=596)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=621)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=622)
+    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=623)
+    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=624)
+    run.step(st, 'window', (0,), line=625)
+    run.act(st, 'player 2: go on', line=626)
+    run.over(st, 'no_card', line=627)
+    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=628)
+    run.winners(st, lambda: [0], line=629)
+    run.ranking(st, lambda: [0, 2, 1], line=630)
     return st
 
 
 def example_tie_by_lot(run):
-    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:598)"""
+    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:632)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=600)
-    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=601)
-    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=602)
-    run.step(st, 'window', (0,), line=603)
-    run.act(st, 'player 2: go on', line=604)
-    run.legal(st, 'chance: lot: player 1', True, line=605)
-    run.legal(st, 'chance: lot: player 3', True, line=606)
-    run.legal(st, 'chance: lot: player 2', False, line=607)
-    run.act(st, 'chance: lot: player 3', line=608)
-    run.over(st, 'no_card', line=609)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=634)
+    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=635)
+    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=636)
+    run.step(st, 'window', (0,), line=637)
+    run.act(st, 'player 2: go on', line=638)
+    run.decides(st, None, 'chance', line=639)
+    run.chance_outcomes(st, ['lot: player 1', 'lot: player 3'], [[1, 2], [1, 2]], line=640)
+    run.legal(st, 'chance: lot: player 2', False, line=641)
+    run.act(st, 'chance: lot: player 3', line=642)
+    run.over(st, 'no_card', line=643)
+    run.winners(st, lambda: [2], line=644)
+    run.ranking(st, lambda: [2, 0, 1], line=645)
     return st
 
 
@@ -1023,6 +1045,7 @@ class ShrimpEngine(Engine):
         InvariantInfo('one_word_of_a_kind', 'a call names at most one value of each attribute', 'always', invariant_one_word_of_a_kind, cites=('SHRIMP-INV-5',)),
     )
     EXAMPLES = (
+        ('opening_table', 'Example 1: before a 4-player game every card is dealt face down, the dishes are empty', ('SHRIMP-SETUP-6', 'SHRIMP-SETUP-3', 'SHRIMP-SETUP-4', 'SHRIMP-SETUP-5', 'SHRIMP-SETUP-2'), example_opening_table),
         ('card_description', 'Example 2: a card is described by all four characteristics', ('SHRIMP-COMP-10', 'SHRIMP-COMP-4', 'SHRIMP-COMP-9'), example_card_description),
         ('three_different_dishes', 'Example 3: the first three cards go on three different dishes', ('SHRIMP-PLAY-11', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-2', 'SHRIMP-PLAY-5'), example_three_different_dishes),
         ('three_shrimp', "Example 4: '3 shrimp' takes every card on the dishes, and the caller plays next", ('SHRIMP-FEAST-4', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-5', 'SHRIMP-FEAST-6', 'SHRIMP-FEAST-8', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9'), example_three_shrimp),

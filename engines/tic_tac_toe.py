@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = 'f4ef340e6dc0fea4'
+SOURCE_HASH = 'e916132d7e4d94e6'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -125,7 +125,7 @@ def ends_after_step(st):
     return None
 
 def invariant_alternate(st):
-    """Invariant: crosses are never fewer than noughts, nor more than one ahead. [TTT-3] (rulebooks/tic-tac-toe.rules:92)"""
+    """Invariant: crosses are never fewer than noughts, nor more than one ahead. [TTT-3] (rulebooks/tic-tac-toe.rules:99)"""
     return (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
 
 
@@ -139,35 +139,42 @@ def example_across(run):
     run.legal(st, 'player 1: cross on row 2 column 2', False, line=65)
     run.act(st, 'player 1: cross on row 1 column 3', line=66)
     run.over(st, 'three', line=67)
+    run.winners(st, lambda: [0], line=68)
+    run.returns(st, [[1, 1], [-1, 1]], line=69)
     return st
 
 
 def example_diagonal(run):
-    """Example: Three diagonally wins. [TTT-4] (rulebooks/tic-tac-toe.rules:69)"""
+    """Example: Three diagonally wins. [TTT-4] (rulebooks/tic-tac-toe.rules:71)"""
     st = run.start(players=2, options={})
-    run.act(st, 'player 1: cross on row 1 column 3', line=71)
-    run.act(st, 'player 2: nought on row 1 column 1', line=72)
-    run.act(st, 'player 1: cross on row 2 column 2', line=73)
-    run.act(st, 'player 2: nought on row 1 column 2', line=74)
-    run.act(st, 'player 1: cross on row 3 column 1', line=75)
-    run.over(st, 'three', line=76)
+    run.act(st, 'player 1: cross on row 1 column 3', line=73)
+    run.act(st, 'player 2: nought on row 1 column 1', line=74)
+    run.act(st, 'player 1: cross on row 2 column 2', line=75)
+    run.act(st, 'player 2: nought on row 1 column 2', line=76)
+    run.act(st, 'player 1: cross on row 3 column 1', line=77)
+    run.over(st, 'three', line=78)
+    run.winners(st, lambda: [0], line=79)
+    run.ranking(st, lambda: [0, 1], line=80)
     return st
 
 
 def example_draw(run):
-    """Example: A full board without three in a row is a draw. [TTT-5, TTT-6] (rulebooks/tic-tac-toe.rules:78)"""
+    """Example: A full board without three in a row is a draw. [TTT-5, TTT-6] (rulebooks/tic-tac-toe.rules:82)"""
     st = run.start(players=2, options={})
-    run.act(st, 'player 1: cross on row 1 column 1', line=80)
-    run.act(st, 'player 2: nought on row 1 column 2', line=81)
-    run.act(st, 'player 1: cross on row 1 column 3', line=82)
-    run.act(st, 'player 2: nought on row 2 column 2', line=83)
-    run.act(st, 'player 1: cross on row 2 column 1', line=84)
-    run.act(st, 'player 2: nought on row 3 column 1', line=85)
-    run.act(st, 'player 1: cross on row 3 column 2', line=86)
-    run.act(st, 'player 2: nought on row 2 column 3', line=87)
-    run.legal(st, 'player 1: cross on row 3 column 3', True, line=88)
-    run.act(st, 'player 1: cross on row 3 column 3', line=89)
-    run.over(st, 'full', line=90)
+    run.act(st, 'player 1: cross on row 1 column 1', line=84)
+    run.act(st, 'player 2: nought on row 1 column 2', line=85)
+    run.act(st, 'player 1: cross on row 1 column 3', line=86)
+    run.act(st, 'player 2: nought on row 2 column 2', line=87)
+    run.act(st, 'player 1: cross on row 2 column 1', line=88)
+    run.act(st, 'player 2: nought on row 3 column 1', line=89)
+    run.act(st, 'player 1: cross on row 3 column 2', line=90)
+    run.act(st, 'player 2: nought on row 2 column 3', line=91)
+    run.legal(st, 'player 1: cross on row 3 column 3', True, line=92)
+    run.act(st, 'player 1: cross on row 3 column 3', line=93)
+    run.over(st, 'full', line=94)
+    run.result(st, 'draw', line=95)
+    run.returns(st, [[0, 1], [0, 1]], line=96)
+    run.offered_exactly(st, [], line=97)
     return st
 
 

@@ -18,6 +18,11 @@ class _Recording(ExampleRun):
             self.before = st.clone()
         super()._begin(st, line)
 
+    def setup(self, *args, **kwargs):
+        st = super().setup(*args, **kwargs)
+        self.before = st.clone()  # the position the set-up left, before the example's first action
+        return st
+
 
 @dataclass
 class ExampleOutcome:

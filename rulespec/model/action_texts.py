@@ -33,6 +33,12 @@ def board_labels(board: ir.Board) -> list[str]:
     return [f"{row} {col}" for row in board.row_values for col in board.column_values]
 
 
+def wild(template: str) -> re.Pattern:
+    """A template (or a pattern of an example) as a regular expression, every `{...}` field any text."""
+    return re.compile("".join(".+" if part.startswith("{") else re.escape(part)
+                              for part in re.split(r"(\{[^{}]*\})", template) if part), re.S)
+
+
 @dataclass(frozen=True)
 class _Template:
     text: str  # as written, `play {tile}`
@@ -140,14 +146,9 @@ class ActionTexts:
         return any(t.chance == chance and t.regex.fullmatch(choice) for t in self.templates)
 
     def has_template(self, written: str, chance: bool) -> bool:
-        """Whether ``written`` (with `{...}` fields, named as you like) is one of the templates."""
-        skeleton = re.sub(r"\{[^{}]*\}", "{}", written)
-        if any(t.chance == chance and re.sub(r"\{[^{}]*\}", "{}", t.text) == skeleton for t in self.templates):
-            return True
-        pattern = re.compile("".join(".+" if part.startswith("{") else re.escape(part)
-                                     for part in re.split(r"(\{[^{}]*\})", written) if part), re.S)
-        return any(pattern.fullmatch(text) for t in self.templates if t.chance == chance
-                   for text in t.filled(HINT_TEXTS))
+        """Whether ``written``, with `{...}` fields standing for any value, is one of the templates or one of
+        them with some of its fields filled in (`play {t} on blue 2` of `play {t} on {s}`)."""
+        return any(t.chance == chance and wild(t.text).fullmatch(written) for t in self.templates)
 
     def suggestion(self, text: str, seat: Optional[int], chance: bool) -> Optional[str]:
         """The closest text any template gives (as a whole action, `player N: ...`), or None."""

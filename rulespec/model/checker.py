@@ -224,6 +224,10 @@ class Checker:
                         self.error(change.loc, f"`{change.target}` is a {decls[index].kind}; it cannot be replaced "
                                                f"by a {change.declaration.kind}")
                     decls[index] = change.declaration
+        # An example about other variants than these is set aside (`rulespec check` runs it under its own).
+        self.examples_set_aside = [d for d in decls if d.kind == "example"
+                                   and not self._example_applies(d, variants, available)]
+        decls = [d for d in decls if all(d is not other for other in self.examples_set_aside)]
         return decls, available
 
     def both_change(self, change: ast.Change, wanted: str, other_variant: str, other: ast.Change, what: str) -> None:
@@ -1456,17 +1460,15 @@ class Checker:
         returns = [self.returns(d) for d in decls if d.kind == "returns"]
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
         self.checked_steps, self.checked_boards = steps, boards  # what an example's action texts are matched against
-        self.problems_before_examples = bool(self.problems)
+        self.deferred_actions: list = []
         self.example_decls = decls
-        examples = tuple(self.example(d) for d in decls if d.kind == "example" and self._example_applies(d, variants, available)
+        examples = tuple(self.example(d) for d in decls if d.kind == "example"
                          and not self._inherited_for_unseated_count(
             d, next((line.number for line in d.lines if line.what == "players"), 0), "example"))
         # Examples about variants this model does not apply (`with variant ...`): `rulespec check` runs them
         # under their own variants too.
-        applied = {e.name for e in examples}
-        elsewhere = tuple((d.name, tuple(sorted(self.example_own_variants(d)))) for d in decls
-                          if d.kind == "example" and d.variants and d.name not in applied
-                          and set(d.variants) <= {v.name for v in available})
+        elsewhere = tuple((d.name, tuple(sorted(self.example_own_variants(d)))) for d in self.examples_set_aside
+                          if d.variants and set(d.variants) <= {v.name for v in available})
         matches = [self.match(d) for d in decls if d.kind == "match"]
         if len(matches) > 1:
             self.error(matches[1].loc, "a game has at most one match")
@@ -1497,6 +1499,10 @@ class Checker:
                                d.per_player, d.holder, d.visibility, *self.dice_names(d)) for d in self.dice.values()),
             examples_elsewhere=elsewhere,
         )
+        if not self.problems:
+            self.running_deferred = True
+            for check_action in self.deferred_actions:
+                check_action()
         self.bound_nesting(model)
         self.fixed_conditions(model)
         if not self.problems:  # estimated on a sound model only: a broken one has unknown types and names
@@ -2364,8 +2370,13 @@ class Checker:
                        labels: Optional[set], written: Optional[str] = None, pattern: bool = False) -> None:
         """An action text of an example must be one the game could offer in some state (a misspelt text is
         never legal, and `then "..." is not legal` would then assert nothing), by a seat the example has."""
-        if labels is None or not hasattr(self, "checked_steps") or self.problems_before_examples:
-            return  # templates or names with a mistake of their own would make every text a second mistake
+        if labels is None or not hasattr(self, "checked_steps"):
+            return
+        if not getattr(self, "running_deferred", False):
+            # Checked once the rest of the file checks: templates, seats or names with a mistake of their own
+            # would make every action text a second mistake.
+            self.deferred_actions.append(lambda: self.example_action(d, line, text, players, labels, written, pattern))
+            return
         if self.example_own_variants(d) != self.applied_variants or line.loc.file != self.file.path:
             # Under other rules than its own (more variants, a house rule's changes to its base) an example
             # may not hold: its run says so, not the check.

@@ -390,18 +390,35 @@ class ExampleRun:
                                   f"offered too: {extra[:10]}" if extra else "") if part))
 
     @staticmethod
-    def _pattern(text: str):
+    def _wild(text: str):
+        """A template or a pattern as a regular expression, each `{...}` field any text."""
         import re
         return re.compile("".join(".+" if part.startswith("{") else re.escape(part)
                                   for part in re.split(r"(\{[^{}]*\})", text) if part), re.S)
+
+    def _matches(self, action: str, pattern: str) -> bool:
+        """Whether an offered action's text is one ``pattern`` stands for: the text itself, or, with `{...}`
+        fields, an action of a template that the pattern is (some fields filled in). The action's own
+        template is the most specific one its text fits (`place {t} from the mat on {w}`, not `place {t} on
+        {w}`)."""
+        if "{" not in pattern:
+            return action == pattern
+        if not self._wild(pattern).fullmatch(action):
+            return False
+        templates = getattr(self, "_templates", None)
+        if templates is None:
+            templates = self._templates = sorted(
+                {o.template for info in self.engine.STEPS.values() for o in (info.options or ())},
+                key=lambda t: -len(self._wild(t).pattern))
+        own = next((t for t in templates if self._wild(t).fullmatch(action)), None)
+        return own is None or bool(self._wild(own).fullmatch(pattern))
 
     def offered(self, st: State, seat, texts: list, expected: bool, line: int = 0) -> None:
         offered = self._offered(st, line)
         seat = self._seat(st, seat(), line, "the line")
         mine = [a.split(": ", 1)[1] for a in offered if a.startswith(f"player {seat + 1}: ")]
         for text in texts:
-            pattern = self._pattern(text)
-            found = [a for a in mine if pattern.fullmatch(a)]
+            found = [a for a in mine if self._matches(a, text)]
             if expected and not found:
                 self.fail(line, f"player {seat + 1} is not offered {text!r}; offered to player {seat + 1}: {mine[:10]}")
             if not expected and found:
