@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '19d8270a051b97b9'
+SOURCE_HASH = 'ecf9282402fcc4ea'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -763,93 +763,100 @@ def example_covering_nothing(run):
     run.act(st, 'player 1: place diamond on r3c9 r3c10', line=499)
     run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=500)
     run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=501)
-    run.legal(st, 'player 2: place triangle on r3c11', True, line=502)
+    run.space(st, 0, 84, 'diamond', line=502)
+    run.space(st, 0, 86, None, line=503)
+    run.ran(st, 'roll_for_gain', 0, line=504)
+    run.ran(st, 'roll_for_loss', 0, line=505)
+    run.turn(st, None, lambda: 1, line=506)
+    run.legal(st, 'player 2: place triangle on r3c11', True, line=507)
     return st
 
 
 def example_one_roll_for_a_shark(run):
-    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:504)"""
+    """Example: Covering two spaces of one shark rolls once in the basic game. [LTES-SHARK-1, LTES-SUM-10, LTES-ACT-2] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:509)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r1c14')], line=506)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=507)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=508)
-    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=509)
-    run.legal(st, 'chance: loss roll: triangle', True, line=510)
-    run.act(st, 'chance: loss roll: triangle', line=511)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=512)
-    run.legal(st, 'player 2: place triangle on r1c17', True, line=513)
+    run.place(st, 0, [('triangle', 'r1c14')], line=511)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'triangle', 'egg'], line=512)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=513)
+    run.act(st, 'player 1: place diamond on r1c15 r1c16', line=514)
+    run.legal(st, 'chance: loss roll: triangle', True, line=515)
+    run.act(st, 'chance: loss roll: triangle', line=516)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=517)
+    run.legal(st, 'player 2: place triangle on r1c17', True, line=518)
     return st
 
 
 def example_the_better_starfish(run):
-    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:515)"""
+    """Example: FAQ 2: on a loss roll the starfish costs nothing, the shark a tile of choice. [LTES-FAQ-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-16, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:520)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=517)
-    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=518)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=519)
-    run.step(st, 'loss_roll', (0,), line=520)
-    run.act(st, 'chance: loss roll: starfish', line=521)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=522)
-    run.step(st, 'loss_roll', (0,), line=523)
-    run.act(st, 'chance: loss roll: shark', line=524)
-    run.legal(st, 'player 1: give diamond back to the supply', True, line=525)
-    run.legal(st, 'player 1: give hexagon back to the supply', True, line=526)
-    run.act(st, 'player 1: give hexagon back to the supply', line=527)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=528)
+    run.place(st, 0, [('triangle', 'r3c8')], line=522)
+    run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'hexagon', 'egg'], line=523)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=524)
+    run.step(st, 'loss_roll', (0,), line=525)
+    run.chance_even(st, 6, line=526)
+    run.act(st, 'chance: loss roll: starfish', line=527)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=528)
+    run.moved(st, 'zone', st._t.zone_base['shield'] + 0, 0, False, line=529)
+    run.step(st, 'loss_roll', (0,), line=530)
+    run.act(st, 'chance: loss roll: shark', line=531)
+    run.legal(st, 'player 1: give diamond back to the supply', True, line=532)
+    run.legal(st, 'player 1: give hexagon back to the supply', True, line=533)
+    run.act(st, 'player 1: give hexagon back to the supply', line=534)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=535)
     return st
 
 
 def example_gains_from_the_die(run):
-    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:530)"""
+    """Example: FAQ 2: on a gain roll the starfish gives a tile of choice, the shark nothing. [LTES-FAQ-2, LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14] (rulebooks/let-them-eat-shrimp.rules:537)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=532)
-    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=533)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=534)
-    run.step(st, 'gain_roll', (0,), line=535)
-    run.act(st, 'chance: gain roll: shark', line=536)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=537)
-    run.step(st, 'gain_roll', (0,), line=538)
-    run.act(st, 'chance: gain roll: trapezoid', line=539)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=540)
-    run.step(st, 'gain_roll', (0,), line=541)
-    run.act(st, 'chance: gain roll: starfish', line=542)
-    run.legal(st, 'player 1: take a hexagon from the supply', True, line=543)
-    run.act(st, 'player 1: take a hexagon from the supply', line=544)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=545)
+    run.place(st, 0, [('triangle', 'r3c8')], line=539)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=540)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=541)
+    run.step(st, 'gain_roll', (0,), line=542)
+    run.act(st, 'chance: gain roll: shark', line=543)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=544)
+    run.step(st, 'gain_roll', (0,), line=545)
+    run.act(st, 'chance: gain roll: trapezoid', line=546)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=547)
+    run.step(st, 'gain_roll', (0,), line=548)
+    run.act(st, 'chance: gain roll: starfish', line=549)
+    run.legal(st, 'player 1: take a hexagon from the supply', True, line=550)
+    run.act(st, 'player 1: take a hexagon from the supply', line=551)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=552)
     return st
 
 
 def example_no_egg_is_no_knockout(run):
-    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:547)"""
+    """Example: FAQ 4: paying the last egg is fine; only an egg you cannot pay knocks you out. [LTES-FAQ-4, LTES-SHARK-5, LTES-SHARK-6, LTES-SHARK-7, LTES-SUM-18, LTES-SUM-19] (rulebooks/let-them-eat-shrimp.rules:554)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=549)
-    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'egg'], line=550)
-    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=551)
-    run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=552)
-    run.step(st, 'loss_roll', (0,), line=553)
-    run.act(st, 'chance: loss roll: hexagon', line=554)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=555)
-    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=556)
-    run.step(st, 'loss_roll', (0,), line=557)
-    run.act(st, 'chance: loss roll: diamond', line=558)
-    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=559)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=560)
+    run.place(st, 0, [('triangle', 'r3c8')], line=556)
+    run.put(st, st._t.zone_base['shield'] + 0, ['triangle', 'egg'], line=557)
+    run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=558)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=559)
+    run.step(st, 'loss_roll', (0,), line=560)
+    run.act(st, 'chance: loss roll: hexagon', line=561)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=562)
+    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=563)
+    run.step(st, 'loss_roll', (0,), line=564)
+    run.act(st, 'chance: loss roll: diamond', line=565)
+    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=566)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=567)
     return st
 
 
 def example_buying_a_tile(run):
-    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:562)"""
+    """Example: No tile: pay an egg for any tile and place it; no egg either: knocked out. [LTES-PLACE-5, LTES-PLACE-6, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:569)"""
     st = run.start(players=3, options={})
-    run.place(st, 0, [('triangle', 'r3c8')], line=564)
-    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=565)
-    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=566)
-    run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=567)
-    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=568)
-    run.act(st, 'player 1: pay an egg for a hexagon', line=569)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=570)
-    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=571)
-    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=572)
-    run.legal(st, 'player 3: place triangle on r3c12', True, line=573)
+    run.place(st, 0, [('triangle', 'r3c8')], line=571)
+    run.put(st, st._t.zone_base['shield'] + 0, ['egg'], line=572)
+    run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=573)
+    run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=574)
+    run.legal(st, 'player 1: pay an egg for a hexagon', True, line=575)
+    run.act(st, 'player 1: pay an egg for a hexagon', line=576)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=577)
+    run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=578)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=579)
+    run.legal(st, 'player 3: place triangle on r3c12', True, line=580)
     return st
 
 

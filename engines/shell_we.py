@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = 'f82ff8f522b6a72b'
+SOURCE_HASH = '17ae987d65078497'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -830,98 +830,102 @@ def example_all_pass(run):
     st = run.start(players=2, options={})
     run.position(st, (('beach:', 411, 6), ('  blue 4: blue 4', 412, 6), ('bag: empty', 413, 6), ('rack of player 1: green 10', 414, 6), ('rack of player 2: yellow 10', 415, 6), ('box: the rest', 416, 6)), line=410)
     run.fact(st, 'bag is empty', lambda: not st._zones[st._t.zone_base['bag']], line=417)
-    run.offered_exactly(st, ['player 1: pass'], line=418)
-    run.act(st, 'player 1: pass', line=419)
-    run.fact(st, 'pass_streak = 1', lambda: (st._counters['pass_streak'] == 1), line=420)
-    run.turn(st, None, lambda: 1, line=421)
-    run.act(st, 'player 2: pass', line=422)
-    run.over(st, 'everybody_passed', line=423)
-    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=424)
-    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=425)
-    run.result(st, 'draw', line=426)
-    run.winners(st, lambda: [], line=427)
-    run.ranking(st, lambda: [0, 1], line=428)
+    run.result(st, 'not_over', line=418)
+    run.turn(st, 1, None, line=419)
+    run.space(st, 0, 21, None, line=420)
+    run.offered_exactly(st, ['player 1: pass'], line=421)
+    run.act(st, 'player 1: pass', line=422)
+    run.fact(st, 'pass_streak = 1', lambda: (st._counters['pass_streak'] == 1), line=423)
+    run.turn(st, 2, None, line=424)
+    run.turn(st, None, lambda: 1, line=425)
+    run.act(st, 'player 2: pass', line=426)
+    run.over(st, 'everybody_passed', line=427)
+    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=428)
+    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=429)
+    run.result(st, 'draw', line=430)
+    run.winners(st, lambda: [], line=431)
+    run.ranking(st, lambda: [0, 1], line=432)
     return st
 
 
 def example_side_b_pearl(run):
-    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:430)"""
+    """Example: A side-B pearl needs both its tiles, or one beside a lane left out. [SHELL-PEARL-3, SHELL-PEARL-4, SHELL-PEARL-5] (rulebooks/shell-we.rules:434)"""
     st = run.start(players=2, options={'side': 'B'})
-    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=433)
-    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=434)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=435)
-    run.act(st, 'player 1: play blue 4', line=436)
-    run.act(st, 'player 1: play blue 8 too', line=437)
-    run.legal(st, 'player 1: bonus: place green 0', True, line=438)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=439)
+    run.place(st, 0, [('blue 3', None), ('blue 9', None)], line=436)
+    run.put(st, st._t.zone_base['rack'] + 0, ['blue 4', 'blue 8', 'green 0'], line=437)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 17'], line=438)
+    run.act(st, 'player 1: play blue 4', line=439)
+    run.act(st, 'player 1: play blue 8 too', line=440)
+    run.legal(st, 'player 1: bonus: place green 0', True, line=441)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=442)
     return st
 
 
 def example_after_setup(run):
-    """Example: After set-up: seventeen tiles each, the rest in the bag, and the starting tiles. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-4, SHELL-SETUP-11] (rulebooks/shell-we.rules:441)"""
-    st = run.setup(players=2, options={}, draws=['draw blue 0', 'draw green 5'], first=True, line=443)
-    run.phase(st, 'setup', line=444)
-    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 17, True, line=445)
-    run.moved(st, 'zone', st._t.zone_base['rack'] + 1, 17, True, line=446)
-    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0))]) == 1), line=447)
-    run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=448)
-    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (len([1 for v_t in st._zones[st._t.zone_base['box']] if (ITEM_ATTRS['colour'].get(v_t) == 'red')]) == 18), line=449)
-    run.decides(st, lambda: 0, None, line=450)
-    run.offered(st, lambda: 0, ['start with {tile}'], True, line=451)
-    run.offered(st, lambda: 0, ['pass', 'draw two tiles'], False, line=452)
-    run.sees(st, lambda: 0, st._t.zone_base['rack'] + 0, True, line=453)
-    run.sees(st, lambda: 1, st._t.zone_base['rack'] + 0, False, line=454)
-    run.sees(st, lambda: 1, st._t.zone_base['box'], True, line=455)
+    """Example: After set-up: seventeen tiles each, the rest in the bag, and the starting tiles. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-4, SHELL-SETUP-11] (rulebooks/shell-we.rules:444)"""
+    st = run.setup(players=2, options={}, draws=['draw blue 0', 'draw green 5'], first=True, line=446)
+    run.phase(st, 'setup', line=447)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 17, True, line=448)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 1, 17, True, line=449)
+    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0))]) == 1), line=450)
+    run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=451)
+    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (len([1 for v_t in st._zones[st._t.zone_base['box']] if (ITEM_ATTRS['colour'].get(v_t) == 'red')]) == 18), line=452)
+    run.decides(st, lambda: 0, None, line=453)
+    run.offered(st, lambda: 0, ['start with {tile}'], True, line=454)
+    run.offered(st, lambda: 0, ['pass', 'draw two tiles'], False, line=455)
+    run.sees(st, lambda: 0, st._t.zone_base['rack'] + 0, True, line=456)
+    run.sees(st, lambda: 1, st._t.zone_base['rack'] + 0, False, line=457)
+    run.sees(st, lambda: 1, st._t.zone_base['box'], True, line=458)
     return st
 
 
 def example_starting_tiles(run):
-    """Example: Each player lays a starting tile, then player 1 takes the first turn. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13, SHELL-TURN-1] (rulebooks/shell-we.rules:457)"""
-    st = run.setup(players=2, options={}, draws=['draw blue 0', 'draw green 5'], first=True, line=459)
-    run.act(st, 'player 1: start with green 5', line=460)
-    run.space(st, 0, 41, 'green 5', line=461)
-    run.decides(st, lambda: 1, None, line=462)
-    run.phase(st, 'setup', line=463)
-    run.offered(st, lambda: 1, ['start with green 5'], False, line=464)
+    """Example: Each player lays a starting tile, then player 1 takes the first turn. [SHELL-SETUP-11, SHELL-SETUP-12, SHELL-SETUP-13, SHELL-TURN-1] (rulebooks/shell-we.rules:460)"""
+    st = run.setup(players=2, options={}, draws=['draw blue 0', 'draw green 5'], first=True, line=462)
+    run.act(st, 'player 1: start with green 5', line=463)
+    run.space(st, 0, 41, 'green 5', line=464)
+    run.decides(st, lambda: 1, None, line=465)
+    run.phase(st, 'setup', line=466)
+    run.offered(st, lambda: 1, ['start with green 5'], False, line=467)
     return st
 
 
 def example_draw_two(run):
-    """Example: Drawing takes two tiles from the bag, one chance draw at a time. [SHELL-TURN-5] (rulebooks/shell-we.rules:466)"""
+    """Example: Drawing takes two tiles from the bag, one chance draw at a time. [SHELL-TURN-5] (rulebooks/shell-we.rules:469)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('blue 4', None)], line=468)
-    run.put(st, st._t.zone_base['rack'] + 0, ['green 10'], line=469)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10'], line=470)
-    run.put(st, st._t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=471)
-    run.put(st, st._t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16'], line=472)
-    run.put(st, st._t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16'], line=473)
-    run.put(st, st._t.zone_base['box'], ['starfish', 'starfish', 'starfish'], line=474)
-    run.fact(st, 'bag is not empty', lambda: bool(st._zones[st._t.zone_base['bag']]), line=475)
-    run.turn(st, 1, None, line=476)
-    run.act(st, 'player 1: draw two tiles', line=477)
-    run.decides(st, None, 'chance', line=478)
-    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 4], [1, 4], [1, 2]], line=479)
-    run.act(st, 'chance: draw starfish', line=480)
-    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, ['starfish'], True, line=481)
-    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 3], [1, 3], [1, 3]], line=482)
-    run.act(st, 'chance: draw green 17', line=483)
-    run.moved(st, 'zone', st._t.zone_base['bag'], 1, False, line=484)
-    run.turn(st, None, lambda: 1, line=485)
-    run.turn(st, 2, None, line=486)
+    run.place(st, 0, [('blue 4', None)], line=471)
+    run.put(st, st._t.zone_base['rack'] + 0, ['green 10'], line=472)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10'], line=473)
+    run.put(st, st._t.zone_base['box'], ['blue 0', 'blue 1', 'blue 2', 'blue 3', 'blue 5', 'blue 6', 'blue 7', 'blue 8', 'blue 9', 'blue 10', 'blue 11', 'blue 12', 'blue 13', 'blue 14', 'blue 15', 'blue 16', 'blue 17'], line=474)
+    run.put(st, st._t.zone_base['box'], ['green 0', 'green 1', 'green 2', 'green 3', 'green 4', 'green 5', 'green 6', 'green 7', 'green 8', 'green 9', 'green 11', 'green 12', 'green 13', 'green 14', 'green 15', 'green 16'], line=475)
+    run.put(st, st._t.zone_base['box'], ['yellow 0', 'yellow 1', 'yellow 2', 'yellow 3', 'yellow 4', 'yellow 5', 'yellow 6', 'yellow 7', 'yellow 8', 'yellow 9', 'yellow 11', 'yellow 12', 'yellow 13', 'yellow 14', 'yellow 15', 'yellow 16'], line=476)
+    run.put(st, st._t.zone_base['box'], ['starfish', 'starfish', 'starfish'], line=477)
+    run.fact(st, 'bag is not empty', lambda: bool(st._zones[st._t.zone_base['bag']]), line=478)
+    run.turn(st, 1, None, line=479)
+    run.act(st, 'player 1: draw two tiles', line=480)
+    run.decides(st, None, 'chance', line=481)
+    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 4], [1, 4], [1, 2]], line=482)
+    run.act(st, 'chance: draw starfish', line=483)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, ['starfish'], True, line=484)
+    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 3], [1, 3], [1, 3]], line=485)
+    run.act(st, 'chance: draw green 17', line=486)
+    run.moved(st, 'zone', st._t.zone_base['bag'], 1, False, line=487)
+    run.turn(st, None, lambda: 1, line=488)
+    run.turn(st, 2, None, line=489)
     return st
 
 
 def example_a_finished_position_is_over(run):
-    """Example: A position in which a rack is already empty is over before anyone moves. [SHELL-END-1, SHELL-END-5] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:488)"""
+    """Example: A position in which a rack is already empty is over before anyone moves. [SHELL-END-1, SHELL-END-5] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:491)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('blue 4', None)], line=490)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10', 'starfish'], line=491)
-    run.result(st, 'over', line=492)
-    run.over(st, 'out_of_tiles', line=493)
-    run.winners(st, lambda: [0], line=494)
-    run.ranking(st, lambda: [0, 1], line=495)
-    run.returns(st, [[1, 1], [-1, 1]], line=496)
-    run.offered_exactly(st, [], line=497)
+    run.place(st, 0, [('blue 4', None)], line=493)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10', 'starfish'], line=494)
+    run.result(st, 'over', line=495)
+    run.over(st, 'out_of_tiles', line=496)
+    run.winners(st, lambda: [0], line=497)
+    run.ranking(st, lambda: [0, 1], line=498)
+    run.returns(st, [[1, 1], [-1, 1]], line=499)
+    run.offered_exactly(st, [], line=500)
     return st
 
 

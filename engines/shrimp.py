@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = 'e062b2fd246ad168'
+SOURCE_HASH = '31a40281d8a3210f'
 GENERATOR_VERSION = '13'
 
 # ---------------------------------------------------------------- components
@@ -934,29 +934,30 @@ def example_out_of_cards(run):
     run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=623)
     run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=624)
     run.step(st, 'window', (0,), line=625)
-    run.act(st, 'player 2: go on', line=626)
-    run.over(st, 'no_card', line=627)
-    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=628)
-    run.winners(st, lambda: [0], line=629)
-    run.ranking(st, lambda: [0, 2, 1], line=630)
+    run.result(st, 'not_over', line=626)
+    run.act(st, 'player 2: go on', line=627)
+    run.over(st, 'no_card', line=628)
+    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=629)
+    run.winners(st, lambda: [0], line=630)
+    run.ranking(st, lambda: [0, 2, 1], line=631)
     return st
 
 
 def example_tie_by_lot(run):
-    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:632)"""
+    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:633)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=634)
-    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=635)
-    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=636)
-    run.step(st, 'window', (0,), line=637)
-    run.act(st, 'player 2: go on', line=638)
-    run.decides(st, None, 'chance', line=639)
-    run.chance_outcomes(st, ['lot: player 1', 'lot: player 3'], [[1, 2], [1, 2]], line=640)
-    run.legal(st, 'chance: lot: player 2', False, line=641)
-    run.act(st, 'chance: lot: player 3', line=642)
-    run.over(st, 'no_card', line=643)
-    run.winners(st, lambda: [2], line=644)
-    run.ranking(st, lambda: [2, 0, 1], line=645)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=635)
+    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=636)
+    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=637)
+    run.step(st, 'window', (0,), line=638)
+    run.act(st, 'player 2: go on', line=639)
+    run.decides(st, None, 'chance', line=640)
+    run.chance_outcomes(st, ['lot: player 1', 'lot: player 3'], [[1, 2], [1, 2]], line=641)
+    run.legal(st, 'chance: lot: player 2', False, line=642)
+    run.act(st, 'chance: lot: player 3', line=643)
+    run.over(st, 'no_card', line=644)
+    run.winners(st, lambda: [2], line=645)
+    run.ranking(st, lambda: [2, 0, 1], line=646)
     return st
 
 

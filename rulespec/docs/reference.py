@@ -477,6 +477,7 @@ example goal "Filling a goal earns a reward" [LAN-6]:
     E("Executable examples", "A pending step and a space", "given_step item_ref then_legal", "lanes.rules", '''
   given strip: "joker" at "blue 3", "red 3"
   given hand of player 1: "joker", "blue 4"
+  given hand of player 2: "blue 1"
   given step turn(player 1)
   then "player 1: play joker on red 4" is legal''',
       "`at \"SPACE\"` puts a component on a named space; `given step` makes a step the next decision."),
