@@ -183,7 +183,7 @@ def test_a_page_counts_declarations_and_clauses_as_rulespec_check_does(every_pag
 def test_check_counts_the_kinds_as_the_rule_file_names_them():
     from rulespec.cli import summary
     text = " ".join(summary(rulespec.compile_rules("shell-we"), ROOT / "rulebooks" / "shell-we.rules").split())
-    assert "It has 83 declarations (1 game, 32 rulings," in text
+    assert "It has 87 declarations (1 game, 32 rulings," in text
     assert "5 choices, 1 chance, 2 steps," in text and "they cite 84 clause IDs" in text
     ltes = " ".join(summary(rulespec.compile_rules("let-them-eat-shrimp"), ROOT / "rulebooks").split())
     assert "4 shapes" in ltes  # the kinds the old count left out
