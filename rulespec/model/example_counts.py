@@ -71,4 +71,7 @@ def report(names: Iterable[str]) -> str:
 
 
 if __name__ == "__main__":
-    print(report(sys.argv[1:] or RULEBOOKS))
+    try:
+        print(report(sys.argv[1:] or RULEBOOKS))
+    except BrokenPipeError:  # `... | head`: a closed pipe is no problem
+        sys.stderr.close()
