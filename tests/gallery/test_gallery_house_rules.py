@@ -1,0 +1,37 @@
+"""The house rules of tic-tac-toe (misère: three in a row loses) and Connect Four (an 8 x 7 grid): each
+checks, passes its examples, verifies, and changes its base as it says."""
+
+import rulespec
+from rulespec.runtime.examples import run_examples
+from rulespec.verify import verify
+
+
+def test_misere_tic_tac_toe_gives_the_game_to_the_other_player():
+    house = rulespec.load("tic-tac-toe/tic-tac-toe-misere")
+    results = run_examples(house)
+    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("tic-tac-toe/tic-tac-toe-misere", players=2, max_examples=3, stateful_step_count=10, seed=1,
+                  derandomize=True, save_counterexamples=None).ok
+    line = ["player 1: cross on row 1 column 1", "player 2: nought on row 3 column 3",
+            "player 1: cross on row 1 column 2", "player 2: nought on row 3 column 1",
+            "player 1: cross on row 1 column 3"]
+    ends = []
+    for game in (house, rulespec.load("tic-tac-toe")):
+        state = game.new_game(2)
+        for action in line:
+            state.apply(action)
+        ends.append((state.outcome()["end"], state.outcome()["winners"], state.returns()))
+    assert ends == [("three", [1], [-1.0, 1.0]), ("three", [0], [1.0, -1.0])]
+
+
+def test_connect_four_on_eight_by_seven_has_a_bigger_grid_and_more_discs():
+    house = rulespec.load("connect-four/connect-four-eight-by-seven")
+    results = run_examples(house)
+    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("connect-four/connect-four-eight-by-seven", players=2, max_examples=2, stateful_step_count=8,
+                  seed=1, derandomize=True, save_counterexamples=None).ok
+    state = house.new_game(2)
+    assert len(state.legal_actions()) == 8  # a column each
+    assert state.observation(0)["zones"]["supply"]["size"] == 56
+    played = rulespec.random_game(house, 2, seed=5)
+    assert played.is_terminal() and played._turn_number <= 56
