@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import math
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 # Series colours, in order (colour-blind-safe enough, and those of the site's boards).
 SERIES = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b")
@@ -84,12 +84,15 @@ def integer_bins(lo: int, hi: int, most: int = MAX_BINS) -> list[float]:
     return edges
 
 
-def histogram(title: str, series: Sequence[tuple[str, Sequence[float]]], xlabel: str = "",
+def histogram(title: str, series: Sequence[tuple[str, Mapping[float, int]]], xlabel: str = "",
               bins: int = 20) -> str:
-    """Overlaid histograms of several samples (share of each sample per bin, %); the mean in the legend."""
+    """Overlaid histograms of several samples (share of each sample per bin, %); the mean in the legend.
+
+    Each sample is given as its counts (value -> how many times it occurred, e.g. a Counter), so a
+    report of any number of games draws from its running totals, never from one entry per game."""
     matplotlib, Figure = _matplotlib()
     from matplotlib.ticker import MaxNLocator, PercentFormatter
-    values = [v for _, vs in series for v in vs]
+    values = [v for _, counts in series for v in counts]
     integral = is_integral(values)
     if not values:
         edges: Sequence[float] = [0, 1]
@@ -104,12 +107,14 @@ def histogram(title: str, series: Sequence[tuple[str, Sequence[float]]], xlabel:
     with matplotlib.rc_context(STYLE):
         figure = Figure(figsize=(6.4, 3.2), layout="constrained")
         axes = figure.add_subplot()
-        for i, (name, vs) in enumerate(series):
+        for i, (name, counts) in enumerate(series):
             colour = SERIES[i % len(SERIES)]
-            mean = sum(vs) / len(vs) if vs else 0
-            weights = [100.0 / len(vs)] * len(vs) if vs else None
-            axes.hist(list(vs), bins=edges, weights=weights, histtype="stepfilled", color=colour, alpha=0.18)
-            axes.hist(list(vs), bins=edges, weights=weights, histtype="step", color=colour, linewidth=1.6,
+            vs = sorted(counts)
+            total = sum(counts[v] for v in vs)
+            mean = sum(v * counts[v] for v in vs) / total if total else 0
+            weights = [100.0 * counts[v] / total for v in vs] if total else None
+            axes.hist(vs, bins=edges, weights=weights, histtype="stepfilled", color=colour, alpha=0.18)
+            axes.hist(vs, bins=edges, weights=weights, histtype="step", color=colour, linewidth=1.6,
                       label=f"{name} (mean {_number(round(mean, 1))})")
         _heading(figure, axes, title, len(series))
         axes.set_xlabel(xlabel)

@@ -528,10 +528,10 @@ def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int
     """The report's charts as SVG text by file name (matplotlib, from rulespec.charts)."""
     from .charts import bar_chart, histogram
     charts: dict[str, str] = {}
-    charts["length.svg"] = histogram("Game length", [(s.label, sorted(s.turns.elements())) for s in sides],
+    charts["length.svg"] = histogram("Game length", [(s.label, s.turns) for s in sides],
                                      xlabel="turns")
     charts["actions.svg"] = histogram("Player decisions per game",
-                                      [(s.label, sorted(s.actions.elements())) for s in sides], xlabel="decisions")
+                                      [(s.label, s.actions) for s in sides], xlabel="decisions")
     ends = sorted({end for s in summaries for end in s["ends"]})
     charts["ends.svg"] = bar_chart("How games end (% of games)", ends,
                                    [(s["label"], [s["ends"].get(e, 0.0) for e in ends]) for s in summaries], unit="%")
@@ -545,7 +545,7 @@ def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int
     if score_names:
         name = score_names[0]
         charts["spread.svg"] = histogram(f"Spread of {name}",
-                                         [(s.label, sorted(s.spreads.get(name, Counter()).elements()))
+                                         [(s.label, s.spreads.get(name, Counter()))
                                           for s in sides],
                                          xlabel="highest minus lowest")
     keys = sorted({k for s in summaries for k in s["fires_per_game"]})
