@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from typing import Callable, Optional
+
+import pytest
 
 
 def random_game_in_lock_step(ours, theirs, rng: random.Random, same: Callable) -> int:
@@ -18,3 +20,56 @@ def random_game_in_lock_step(ours, theirs, rng: random.Random, same: Callable) -
         ours.apply(by_number[number])
         theirs.apply_action(number)
         steps += 1
+
+
+# Through the OpenSpiel adapter: both sides are pyspiel states, and ``meaning(state, action)`` gives
+# OpenSpiel's action number for one of our action numbers (read from our action's text).
+
+def agree_through_adapter(ours, theirs, meaning: Callable) -> dict[int, int]:
+    """Asserts that our adapter state and OpenSpiel's agree now (terminal, returns, chance, the player to
+    move, chance outcomes with their probabilities, the legal actions); returns OpenSpiel's action for
+    each of ours."""
+    assert ours.is_terminal() == theirs.is_terminal()
+    if ours.is_terminal():
+        assert ours.returns() == pytest.approx(theirs.returns(), abs=1e-12)
+        return {}
+    assert ours.is_chance_node() == theirs.is_chance_node()
+    assert ours.current_player() == theirs.current_player()
+    if ours.is_chance_node():
+        mine = {meaning(ours, a): p for a, p in ours.chance_outcomes()}
+        assert mine == pytest.approx(dict(theirs.chance_outcomes()), abs=1e-12)
+        return {a: meaning(ours, a) for a, _ in ours.chance_outcomes()}
+    mapping = {a: meaning(ours, a) for a in ours.legal_actions()}
+    assert sorted(mapping.values()) == theirs.legal_actions()
+    return mapping
+
+
+def walk_through_adapter(ours, theirs, meaning: Callable) -> int:
+    """Walks the whole tree below both states in lock step; returns the positions visited."""
+    mapping = agree_through_adapter(ours, theirs, meaning)
+    return 1 + sum(walk_through_adapter(ours.child(action), theirs.child(theirs_action), meaning)
+                   for action, theirs_action in mapping.items())
+
+
+def random_games_through_adapter(ours_game, theirs_game, games: int, rng: random.Random, meaning: Callable,
+                                 choose: Optional[Callable] = None) -> int:
+    """Plays ``games`` seeded random games on both sides in lock step (chance by its odds; a decision
+    uniformly, or by ``choose(rng, ours_actions_in_openspiel_order)``); returns the steps played."""
+    steps = 0
+    for _ in range(games):
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        while True:
+            mapping = agree_through_adapter(ours, theirs, meaning)
+            if ours.is_terminal():
+                break
+            if ours.is_chance_node():
+                actions, weights = zip(*ours.chance_outcomes())
+                action = rng.choices(actions, weights)[0]
+            elif choose is not None:
+                action = choose(rng, sorted(mapping, key=mapping.get))
+            else:
+                action = rng.choice(sorted(mapping))
+            ours.apply_action(action)
+            theirs.apply_action(mapping[action])
+            steps += 1
+    return steps

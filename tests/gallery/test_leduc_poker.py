@@ -17,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 import rulespec  # noqa: E402
 import rulespec.openspiel as rso  # noqa: E402
 from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
+from .lockstep import random_games_through_adapter, walk_through_adapter  # noqa: E402
 
 MOVES = {"fold": 0, "call": 1, "raise": 2}  # OpenSpiel's leduc_poker actions
 RANKS, SUITS = ("jack", "queen", "king"), ("spades", "hearts")
@@ -35,58 +36,18 @@ def _meaning(state, action) -> int:
     return RANKS.index(rank) * 2 + SUITS.index(suit)
 
 
-def _compare(ours, theirs) -> dict[int, int]:
-    """Asserts the two states agree now; returns OpenSpiel's action for each of ours."""
-    assert ours.is_terminal() == theirs.is_terminal()
-    if ours.is_terminal():
-        assert ours.returns() == pytest.approx(theirs.returns(), abs=1e-12)
-        return {}
-    assert ours.is_chance_node() == theirs.is_chance_node()
-    assert ours.current_player() == theirs.current_player()
-    if ours.is_chance_node():
-        mine = {_meaning(ours, a): p for a, p in ours.chance_outcomes()}
-        assert mine == pytest.approx(dict(theirs.chance_outcomes()), abs=1e-12)
-        return {a: _meaning(ours, a) for a, _ in ours.chance_outcomes()}
-    mapping = {a: _meaning(ours, a) for a in ours.legal_actions()}
-    assert sorted(mapping.values()) == theirs.legal_actions()
-    return mapping
-
-
 GAMES = 300
 
 
 def test_seeded_random_games_agree_in_lock_step(games):
     ours_game, theirs_game = games
-    rng = random.Random(20261201)
-    steps = 0
-    for _ in range(GAMES):
-        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
-        while True:
-            mapping = _compare(ours, theirs)
-            if ours.is_terminal():
-                break
-            if ours.is_chance_node():
-                actions, weights = zip(*ours.chance_outcomes())
-                action = rng.choices(actions, weights)[0]
-            else:
-                action = rng.choice(sorted(mapping))
-            ours.apply_action(action)
-            theirs.apply_action(mapping[action])
-            steps += 1
+    steps = random_games_through_adapter(ours_game, theirs_game, GAMES, random.Random(20261201), _meaning)
     assert steps >= GAMES * 4  # two deals and at least two decisions per game
     print(f"{GAMES} random games, {steps} steps in lock step")
 
 
-def _walk(ours, theirs) -> int:
-    mapping = _compare(ours, theirs)
-    positions = 1
-    for action, theirs_action in mapping.items():
-        positions += _walk(ours.child(action), theirs.child(theirs_action))
-    return positions
-
-
 def test_the_whole_game_tree_agrees(games):
-    positions = _walk(games[0].new_initial_state(), games[1].new_initial_state())
+    positions = walk_through_adapter(games[0].new_initial_state(), games[1].new_initial_state(), _meaning)
     assert positions == 9457  # every history, chance nodes and ends included (OpenSpiel's tree has as many)
     print(f"{positions} tree positions agree")
 

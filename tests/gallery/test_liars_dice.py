@@ -17,6 +17,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 
 import rulespec  # noqa: E402
 import rulespec.openspiel as rso  # noqa: E402
+from .lockstep import agree_through_adapter, random_games_through_adapter, walk_through_adapter  # noqa: E402
 
 SIDES = 6
 
@@ -34,19 +35,7 @@ def _meaning(state, action, dice: int) -> int:
 
 def _compare(ours, theirs, dice: int) -> dict[int, int]:
     """Asserts the two states agree now; returns OpenSpiel's action for each of ours."""
-    assert ours.is_terminal() == theirs.is_terminal()
-    if ours.is_terminal():
-        assert ours.returns() == pytest.approx(theirs.returns(), abs=1e-12)
-        return {}
-    assert ours.is_chance_node() == theirs.is_chance_node()
-    assert ours.current_player() == theirs.current_player()
-    if ours.is_chance_node():
-        mine = {_meaning(ours, a, dice): p for a, p in ours.chance_outcomes()}
-        assert mine == pytest.approx(dict(theirs.chance_outcomes()), abs=1e-12)
-        return {a: _meaning(ours, a, dice) for a, _ in ours.chance_outcomes()}
-    mapping = {a: _meaning(ours, a, dice) for a in ours.legal_actions()}
-    assert sorted(mapping.values()) == theirs.legal_actions()
-    return mapping
+    return agree_through_adapter(ours, theirs, lambda state, action: _meaning(state, action, dice))
 
 
 def _games(numdice: int):
@@ -61,35 +50,21 @@ GAMES = {1: 200, 2: 200}
 def test_seeded_random_games_agree_in_lock_step(numdice):
     ours_game, theirs_game = _games(numdice)
     dice = 2 * numdice
-    rng = random.Random(20261201 + numdice)
-    steps = bids = 0
-    for _ in range(GAMES[numdice]):
-        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
-        while True:
-            mapping = _compare(ours, theirs, dice)
-            if ours.is_terminal():
-                break
-            if ours.is_chance_node():
-                actions, weights = zip(*ours.chance_outcomes())
-                action = rng.choices(actions, weights)[0]
-            else:
-                # Mostly small raises, so that games run long and reach the high bids too.
-                ordered = sorted(mapping, key=mapping.get)
-                action = ordered[min(int(rng.expovariate(0.5)), len(ordered) - 1)]
-                bids += 1
-            ours.apply_action(action)
-            theirs.apply_action(mapping[action])
-            steps += 1
+    bids = 0
+
+    def mostly_small_raises(rng, ordered):  # so that games run long and reach the high bids too
+        nonlocal bids
+        bids += 1
+        return ordered[min(int(rng.expovariate(0.5)), len(ordered) - 1)]
+
+    steps = random_games_through_adapter(ours_game, theirs_game, GAMES[numdice], random.Random(20261201 + numdice),
+                                         lambda state, action: _meaning(state, action, dice), mostly_small_raises)
     assert steps >= GAMES[numdice] * (dice + 2)  # every die rolled, a bid and a call at least
     print(f"numdice={numdice}: {GAMES[numdice]} random games, {steps} steps ({bids} decisions) in lock step")
 
 
 def _walk(ours, theirs, dice: int) -> int:
-    mapping = _compare(ours, theirs, dice)
-    positions = 1
-    for action, theirs_action in mapping.items():
-        positions += _walk(ours.child(action), theirs.child(theirs_action), dice)
-    return positions
+    return walk_through_adapter(ours, theirs, lambda state, action: _meaning(state, action, dice))
 
 
 def test_the_whole_bidding_tree_of_one_roll_agrees():
