@@ -121,8 +121,9 @@ def play_against_random(engine, players: int, seed: int, mcts_seat: int, rollout
                         depth: int = DEPTH, max_steps: Optional[int] = None) -> dict:
     """One seeded game: ``mcts_seat`` searches, every other seat plays at random (a claim window's
     action is asked of the searching seat's policy only when it picks one of its own actions; otherwise
-    the window is played at random among the other seats' actions and the searcher's)."""
-    from .runtime.engine import ANY_PLAYER, StepBudgetExceeded, default_max_steps
+    the window is played at random among the other seats' actions and the searcher's; at a simultaneous
+    decision every seat chooses on the same state, before any choice is applied)."""
+    from .runtime.engine import ANY_PLAYER, SIMULTANEOUS, StepBudgetExceeded, default_max_steps
     rng = random.Random(seed)
     state = engine.new_game(players)
     budget = default_max_steps(engine, players) if max_steps is None else max_steps
@@ -144,6 +145,14 @@ def play_against_random(engine, players: int, seed: int, mcts_seat: int, rollout
             if mine:
                 claims.append(mcts_step(state, rng, rollouts, depth, seat=mcts_seat))
             action = rng.choice(claims)
+        elif player == SIMULTANEOUS:
+            # every seat still to choose decides on this same state, so that nobody's search or draw sees
+            # another's secret choice; the choices are then applied (the last one carries them out)
+            picks = [mcts_step(state, rng, rollouts, depth, seat=seat) if seat == mcts_seat
+                     else rng.choice(state.legal_actions(seat)) for seat in state.simultaneous_seats()]
+            for pick in picks[:-1]:
+                state.apply(pick)
+            action = picks[-1]
         else:
             action = random_step(state, rng)
         state.apply(action)

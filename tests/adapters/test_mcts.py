@@ -4,7 +4,7 @@ import random
 
 import rulespec
 from rulespec.mcts import mcts_step, play_against_random
-from rulespec.runtime.engine import CHANCE
+from rulespec.runtime.engine import CHANCE, SIMULTANEOUS
 
 
 def _first_decision(game_id, players=2, seed=1):
@@ -108,3 +108,22 @@ def test_state_standing_is_the_ranking_as_it_stands():
                     else state.chance_outcomes()[0][0])
     assert state.standing() == state.outcome()["ranking"]
     assert len(seen) > 1  # the standing moves during play
+
+
+def test_at_a_simultaneous_decision_the_searcher_chooses_before_any_secret_choice_is_made(monkeypatch):
+    """Goofspiel's bids: the searching seat decides on the state where nobody has bid yet (its search could
+    otherwise read the other seat's secret bid from the true state), and its game is a whole game."""
+    import rulespec.mcts as mcts
+    seen = []
+    real = mcts.mcts_step
+
+    def spy(state, rng, *args, **kwargs):
+        seen.append((state.current_player(), tuple(state.simultaneous_seats())))
+        return real(state, rng, *args, **kwargs)
+
+    monkeypatch.setattr(mcts, "mcts_step", spy)
+    game = rulespec.load("goofspiel")
+    outcome = play_against_random(game, players=2, seed=3, mcts_seat=1, rollouts=4)
+    assert outcome is not None and seen
+    assert all(seats == (0, 1) for player, seats in seen if player == SIMULTANEOUS)
+    assert len([1 for player, _ in seen if player == SIMULTANEOUS]) >= 10  # a bid in every round of 13 but the last
