@@ -219,7 +219,10 @@ class GamePage:
         title = m.title + (f" — {', '.join(variant_titles(m))}" if m.variants_applied else "")
         # The page's title for MkDocs (the nav, the header, <title>), as front matter: taken from the heading,
         # it would reach <title> through the theme's `striptags`, which turns `&lt;` back into `<`.
-        lines = ["---", f"title: {yaml_str(html_attr(title))}", "---", "", f"# {md_text(title)}", ""]
+        front = ["---", f"title: {yaml_str(html_attr(title))}"]
+        if not diff_section:  # a game's own page ranks above its variants' and house rules' copies of a clause
+            front += ["search:", "  boost: 2"]
+        lines = front + ["---", "", f"# {md_text(title)}", ""]
         lines += self.overview()
         if diff_section:
             lines += diff_section

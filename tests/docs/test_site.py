@@ -12,6 +12,7 @@ temporary folder.
 from __future__ import annotations
 
 import contextlib
+import html as html_module
 import http.server
 import json
 import re
@@ -277,7 +278,8 @@ def test_the_sidebar_names_each_game_by_its_title(site):
     html = (site / "index.html").read_text(encoding="utf-8")
     html = re.sub(r'<nav class="md-nav md-nav--secondary".*?</nav>', "", html, flags=re.S)  # tables of contents
     nav = html.split('class="md-nav md-nav--primary"', 1)[1].split('class="md-content"', 1)[0]
-    shown = [" ".join(label.split()) for label in re.findall(r'<span class="md-ellipsis">([^<]+)</span>', nav)]
+    shown = [" ".join(html_module.unescape(label).split())
+             for label in re.findall(r'<span class="md-ellipsis">([^<]+)</span>', nav)]
     for game_id in bundled_rulebooks():
         title = rulespec.compile_rules(game_id).title
         assert title in shown, (title, shown)

@@ -17,6 +17,9 @@ from rulespec.cli import app
 from rulespec.verify import verify
 
 NIM = Path(__file__).resolve().parents[1] / "core" / "fixtures" / "nim.rules"
+# Every budget given, so that neither side takes the other's from a Hypothesis profile (this process may
+# have loaded properties/conftest.py's, which the plain process does not).
+BUDGET = {"stateful_step_count": 20, "derandomize": False}
 
 
 def verified_here(path, **settings) -> dict:
@@ -45,8 +48,9 @@ def cluster():
 
 
 def test_a_verify_on_the_cluster_is_the_local_one(cluster):
-    here = verified_here(NIM, max_examples=4, seed=7)
-    there = verify(str(NIM), max_examples=4, seed=7, save_counterexamples=None, cluster=cluster.scheduler_address)
+    here = verified_here(NIM, **BUDGET, max_examples=4, seed=7)
+    there = verify(str(NIM), **BUDGET, max_examples=4, seed=7, save_counterexamples=None,
+                   cluster=cluster.scheduler_address)
     assert there.players == [2, 3] and there.checks_run > 0 and there.ok
     assert as_dict(there) == here
 
@@ -55,8 +59,8 @@ def test_a_failure_found_on_the_cluster_is_the_one_found_here(cluster, tmp_path)
     broken = tmp_path / "nim-broken.rules"  # an invariant that fails once a stone is taken
     broken.write_text(NIM.read_text().replace("always stones >= 0 and stones <= heap",
                                               "always stones = heap"), encoding="utf-8")
-    here = verified_here(broken, max_examples=10, seed=1)
-    there = verify(str(broken), max_examples=10, seed=1, save_counterexamples=tmp_path / "cex",
+    here = verified_here(broken, **BUDGET, max_examples=10, seed=1)
+    there = verify(str(broken), **BUDGET, max_examples=10, seed=1, save_counterexamples=tmp_path / "cex",
                    cluster=cluster.scheduler_address)
     assert here["failures"] and {f[0] for f in here["failures"]} == {"invariant:stones_left"}, here
     assert as_dict(there) == here
