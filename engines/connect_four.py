@@ -10,8 +10,8 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = 'fdadecba1f2fa922'
-GENERATOR_VERSION = '13'
+SOURCE_HASH = 'd8f081671400898d'
+GENERATOR_VERSION = '14'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -52,8 +52,8 @@ def define_lowest_empty(st, v_s):
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [C4-4] (rulebooks/connect-four.rules:37)"""
-    return (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('red', 'yellow')[v_p]))
+    """Definition `mine`: `s holds colour of p`. [C4-4] (rulebooks/connect-four.rules:37)"""
+    return (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('red', 'yellow')[v_p])
 
 
 def define_four_from(st, v_s, v_p):

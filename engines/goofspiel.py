@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '59666dd5afefb148'
-GENERATOR_VERSION = '13'
+GENERATOR_VERSION = '14'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

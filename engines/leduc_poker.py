@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '509b3dd6ac0655ad'
-GENERATOR_VERSION = '13'
+GENERATOR_VERSION = '14'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

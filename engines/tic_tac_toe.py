@@ -10,8 +10,8 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = 'e916132d7e4d94e6'
-GENERATOR_VERSION = '13'
+SOURCE_HASH = '6d526e33490b75cf'
+GENERATOR_VERSION = '14'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -44,8 +44,8 @@ def fit_piece__on__grid(st, v_item, v_space):
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s is occupied and symbol of occupant of s = symbol of p`. [TTT-4] (rulebooks/tic-tac-toe.rules:28)"""
-    return (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['symbol'][st._occupant(0, v_s)] == ('cross', 'nought')[v_p]))
+    """Definition `mine`: `s holds symbol of p`. [TTT-4] (rulebooks/tic-tac-toe.rules:28)"""
+    return (ITEM_ATTRS['symbol'].get(st._boards[0][v_s]) == ('cross', 'nought')[v_p])
 
 
 def define_three_from(st, v_s, v_p):

@@ -247,6 +247,13 @@ class CodeGenerator:
     def visit_Holds(self, e: ir.Holds) -> str:
         return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
 
+    def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
+        if e.attribute is None:
+            return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.value)})"
+        # An empty space is -1, which no item is: it reads as no value, never equal to a seat's.
+        return (f"(ITEM_ATTRS[{lit(e.attribute)}].get(st._boards[{self.boards[e.board]}][{self.expr(e.space)}]) "
+                f"== {self.expr(e.value)})")
+
     def visit_Fits(self, e: ir.Fits) -> str:
         return f"{self.expr(e.space)} in st._t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"
 

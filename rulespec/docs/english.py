@@ -414,6 +414,13 @@ def _holds(en: English, e: ir.Holds) -> str:
     return f"{en.expr(e.space)} holds {article(human(e.component))}"
 
 
+@renders(ir.HoldsSeatValue)
+def _holds_seat_value(en: English, e: ir.HoldsSeatValue) -> str:
+    if e.attribute is None:
+        return f"{en.expr(e.space)} holds the component {en.expr(e.value)} names"
+    return f"{en.expr(e.space)} holds a component whose {human(e.attribute)} is {en.expr(e.value)}"
+
+
 @renders(ir.Fits)
 def _fits(en: English, e: ir.Fits) -> str:
     return f"{en.expr(e.item)} fits {en.expr(e.space)}"

@@ -372,6 +372,13 @@ instead empty_pool [LAN-4]:
     E("Expressions", "What a space holds", "holds_kind", "lanes.rules", '''
   then count(s in strip where s holds joker) = 1''',
       "`X is COMPONENT` asks what a component is; `SPACE holds COMPONENT` what lies on a space."),
+    E("Expressions", "What a seat's piece is", "holds_seat_value", "rows.rules", '''
+  s holds colour of p''',
+      "`SPACE holds ATTRIBUTE of PLAYER` (ATTRIBUTE from `each player has a ...`): when every value of it is "
+      "a component's name, the space holds that component; otherwise the space's occupant has the component "
+      "attribute of the same name (or the one attribute holding every value) equal to the player's value. "
+      "An empty space holds nothing. `s holds colour of p` reads as `s is occupied and colour of occupant "
+      "of s = colour of p`."),
     E("Expressions", "Is a kind", "is_kind", "lanes.rules", '''
   item is joker or item fits space''', "Whether a component is of a kind."),
     E("Expressions", "Complete regions", "is_complete", "lanes.rules", '''

@@ -229,12 +229,14 @@ class Test(Node):
 
 
 class IsKind(Node):
-    """``tile is shell`` (the item is of that component) or ``space holds starfish``."""
+    """``tile is shell`` (the item is of that component) or ``space holds starfish``; with ``seat``,
+    ``space holds mark of p`` (``component`` is then the seat attribute ``mark``)."""
 
     kind: Literal["is_kind"] = "is_kind"
     subject: "Expr"
     component: str
     holds: bool = False
+    seat: Optional["Expr"] = None
 
 
 class Fits(Node):

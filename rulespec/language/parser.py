@@ -1475,6 +1475,10 @@ class _ToAst(Transformer):
     def holds_kind(self, meta, children):
         return ast.IsKind(loc=self.loc(meta), subject=children[0], component=str(children[1]), holds=True)
 
+    def holds_seat_value(self, meta, children):
+        return ast.IsKind(loc=self.loc(meta), subject=children[0], component=str(children[1]), holds=True,
+                          seat=children[2])
+
     def fits(self, meta, children):
         return ast.Fits(loc=self.loc(meta), item=children[0], space=children[1])
 

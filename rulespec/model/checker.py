@@ -747,6 +747,8 @@ class Checker:
             return ir.BoolOp(BOOL, loc, text, node.op, tuple(self.expr(o, scope, BOOL) for o in node.operands))
         if kind == "test":
             return self._test(node, scope)
+        if kind == "is_kind" and node.seat is not None:
+            return self._holds_seat_value(node, scope)
         if kind == "is_kind":
             subject = self.expr(node.subject, scope)
             if node.component not in self.components:
@@ -809,6 +811,44 @@ class Checker:
         if node.kind == "neighbour":
             return ir.Neighbour(space.type, node.loc, self.text(node), board, space, direction)
         return ir.LineOf(spaces_type(board), node.loc, self.text(node), board, length, space, direction)
+
+    def _holds_seat_value(self, node: ast.IsKind, scope: dict[str, str]) -> ir.E:
+        """`s holds mark of p`: the seat's value names a component (every value of `mark` is a component's
+        name) or is a value of a component attribute (the attribute of the same name, else the one attribute
+        that has every value of `mark`)."""
+        name, loc, text = node.component, node.loc, self.text(node)
+        subject = self.expr(node.subject, scope)
+        seat = self.expr(node.seat, scope, SEAT)
+        if name not in self.seat_attributes:
+            hint = did_you_mean(name, self.seat_attributes) or (
+                f"declare what each seat brings: `each player has a {name}: ...`; `holds ... of` asks for a "
+                f"seat's value")
+            self.error(loc, f"`{name}` is not something each player has", hint=hint)
+            return self._bad(node)
+        self.used.add("seat_attribute:" + name)
+        values = self.seat_attributes[name].values
+        if subject.type == "?" or seat.type == "?":
+            return self._bad(node)
+        if not is_space(subject.type):
+            self.error(node.subject.loc, f"only a space can hold something; `{subject.text}` is "
+                                         f"{describe_type(subject.type)}")
+            return self._bad(node)
+        attribute = None
+        if not all(v in self.components for v in values):
+            owners = [a for a, known in self.attributes.items() if all(v in known for v in values)]
+            if name in owners:
+                owners = [name]
+            if len(owners) != 1:
+                shown = ", ".join(values)
+                what = (f"are values of several attributes ({', '.join(owners)})" if owners else
+                        "name no component and are not all values of one component attribute")
+                self.error(loc, f"the values of `{name}` ({shown}) {what}",
+                           hint=f"give each player a component's name, or values of one attribute; name that "
+                                f"attribute `{name}` too (`component piece: {name} ({shown})`)")
+                return self._bad(node)
+            attribute = owners[0]
+        value = ir.SeatAttr(SYMBOL, loc, f"{name} of {seat.text}", name, values, seat)
+        return ir.HoldsSeatValue(BOOL, loc, text, board_of(subject.type), subject, value, attribute)
 
     def not_a_component(self, node: ast.IsKind, subject: ir.E) -> None:
         """`s holds red`, `t is red`: `red` names no component. When it is a value of an attribute, say so

@@ -210,6 +210,17 @@ class Holds(E):
 
 
 @dataclass(frozen=True)
+class HoldsSeatValue(E):
+    """``s holds mark of p``: s's occupant is the component p's mark names (``attribute`` None) or has
+    ``attribute`` equal to p's mark."""
+
+    board: str
+    space: E
+    value: "SeatAttr"
+    attribute: Optional[str]
+
+
+@dataclass(frozen=True)
 class Fits(E):
     board: str
     item: E

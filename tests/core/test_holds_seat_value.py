@@ -1,0 +1,134 @@
+"""`SPACE holds ATTRIBUTE of PLAYER` (#11 item 4): the seat's value names a component (marks.rules) or is
+the value of a component attribute (rows.rules, tic-tac-toe, Connect Four)."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.codegen.python import generate
+from rulespec.docs.english import English
+from rulespec.language.errors import RuleError
+from rulespec.language.parser import parse_text
+from rulespec.model import ir
+from rulespec.model.checker import check
+from rulespec.runtime.examples import run_examples
+
+ROOT = Path(__file__).resolve().parents[2]
+MARKS = Path(__file__).parent / "fixtures" / "marks.rules"
+ROWS = ROOT / "rulespec" / "docs" / "ref_games" / "rows.rules"
+TICTACTOE = ROOT / "rulebooks" / "tic-tac-toe.rules"
+
+
+def _problems(text: str, name: str = "rows.rules") -> list[str]:
+    with pytest.raises(RuleError) as info:
+        check(parse_text(text, name))
+    return [f"{d.line}:{d.column} {d.message} | {d.hint}" for d in info.value.diagnostics]
+
+
+def _holds(model: ir.Model) -> list[ir.HoldsSeatValue]:
+    found = []
+
+    def walk(e):
+        if isinstance(e, ir.HoldsSeatValue):
+            found.append(e)
+        for value in vars(e).values():
+            for v in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(v, ir.E):
+                    walk(v)
+    for decl in list(model.definitions) + list(model.ends):
+        for v in vars(decl).values():
+            if isinstance(v, ir.E):
+                walk(v)
+    return found
+
+
+def test_a_seat_value_naming_a_component_asks_for_that_component():
+    model = rulespec.compile_rules(MARKS)
+    (holds,) = _holds(model)
+    assert holds.attribute is None and holds.value.values == ("cross", "nought")
+    assert all(r.passed for r in run_examples(rulespec.load(MARKS)))
+
+
+def test_a_seat_value_of_an_attribute_compares_the_occupants_attribute():
+    (holds,) = _holds(rulespec.compile_rules(ROWS))
+    assert holds.attribute == "colour"
+    assert all(r.passed for r in run_examples(rulespec.load(ROWS)))
+
+
+def test_marks_ends_exactly_when_a_seat_has_three_of_its_components_on_the_grid():
+    """Brute force: in random games the end `count(s in grid where s holds mark of p) >= 3` fires exactly
+    when a seat's own component lies on three spaces."""
+    game = rulespec.load(MARKS)
+    checks = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = game.new_game(2)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            cells = state._boards[0]
+            owned = [sum(1 for item in cells if item >= 0 and game.ITEM_KIND[item] == kind)
+                     for kind in ("cross", "nought")]
+            assert state.is_terminal() == (max(owned) >= 3)
+            checks += 1
+        assert state.returns()[owned.index(3)] > state.returns()[1 - owned.index(3)]
+    assert checks > 100
+
+
+def test_generated_mine_agrees_with_the_board_in_played_tic_tac_toe():
+    """Brute force: the generated `mine(s, p)` holds exactly where the occupant has p's symbol."""
+    game = rulespec.load(TICTACTOE)
+    module = sys.modules[type(game).__module__]
+    (holds,) = _holds(rulespec.compile_rules(TICTACTOE))
+    assert holds.attribute == "symbol"
+    checks = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = game.new_game(2)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+            cells = state._boards[0]
+            for s, item in enumerate(cells):
+                for p in (0, 1):
+                    want = item >= 0 and game.ITEM_ATTRS["symbol"][item] == ("cross", "nought")[p]
+                    assert module.define_mine(state, s, p) == want
+                    checks += 1
+    assert checks > 500
+
+
+def test_english_says_what_the_space_holds():
+    rows = rulespec.compile_rules(ROWS)
+    mine = next(d for d in rows.definitions if d.name == "mine")
+    assert English(rows).declaration(mine)[0] == (
+        "*mine* of space *s* and player *p* holds when *s* holds a component whose colour is the colour of *p*.")
+    (holds,) = _holds(rulespec.compile_rules(MARKS))
+    assert English(rulespec.compile_rules(MARKS)).expr(holds) == "*s* holds the component the mark of *p* names"
+
+
+def test_mistakes_are_reported_where_they_are_with_a_hint():
+    text = ROWS.read_text(encoding="utf-8")
+    line = text[:text.index("  s holds colour of p")].count("\n") + 1
+    misspelt = _problems(text.replace("s holds colour of p", "s holds color of p"))
+    assert misspelt == [f"{line}:3 `color` is not something each player has | did you mean `colour`?"]
+    undeclared = _problems(text.replace("s holds colour of p", "s holds shade of p"))
+    assert undeclared[0].startswith(f"{line}:3 `shade` is not something each player has | declare what each seat")
+    no_attribute = _problems(text.replace("component disc: colour (red, yellow)", "component disc: colour (red, blue)"))
+    assert any(f"{line}:3 the values of `colour` (red, yellow) name no component and are not all values of one "
+               f"component attribute | give each player a component's name" in p for p in no_attribute)
+    not_a_space = _problems(text.replace("s holds colour of p", "p holds colour of p"))
+    assert not_a_space == [f"{line}:3 only a space can hold something; `p` is a player | None"]
+    not_a_seat = _problems(text.replace("s holds colour of p", "s holds colour of s"))
+    assert len(not_a_seat) == 1 and not_a_seat[0].startswith(f"{line}:")
+
+
+def test_an_odd_attribute_name_reaches_generated_code_only_as_a_literal():
+    """The attribute's name from the rule file reaches the engine as a repr() literal."""
+    text = ROWS.read_text(encoding="utf-8").replace("colour", "class")
+    model = check(parse_text(text, "rows.rules"))
+    code = generate(model, "rows.rules")
+    assert "ITEM_ATTRS['class'].get(" in code
+    compile(code, "rows.py", "exec")
