@@ -73,3 +73,18 @@ def random_games_through_adapter(ours_game, theirs_game, games: int, rng: random
             theirs.apply_action(mapping[action])
             steps += 1
     return steps
+
+
+def exploitability_side_by_side(ours_game, theirs_game, ours_solver, theirs_solver, iterations) -> list[tuple]:
+    """Runs both CFR solvers (open_spiel.python.algorithms.cfr) in step; after each count of ``iterations``
+    (rising), the pair (ours, OpenSpiel's) of their average policies' exploitability."""
+    from open_spiel.python.algorithms import exploitability
+    done, pairs = 0, []
+    for count in iterations:
+        while done < count:
+            ours_solver.evaluate_and_update_policy()
+            theirs_solver.evaluate_and_update_policy()
+            done += 1
+        pairs.append((exploitability.exploitability(ours_game, ours_solver.average_policy()),
+                      exploitability.exploitability(theirs_game, theirs_solver.average_policy())))
+    return pairs

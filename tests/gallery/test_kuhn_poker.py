@@ -13,9 +13,9 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
 
 import rulespec.openspiel as rso  # noqa: E402  (registers the games)
-from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
+from open_spiel.python.algorithms import cfr  # noqa: E402
 from rulespec.adapters import core  # noqa: E402
-from .lockstep import random_games_through_adapter, walk_through_adapter  # noqa: E402
+from .lockstep import exploitability_side_by_side, random_games_through_adapter, walk_through_adapter  # noqa: E402
 
 MOVES = {"pass": 0, "bet": 1}  # OpenSpiel's kuhn_poker actions
 CARDS = {"deal jack": 0, "deal queen": 1, "deal king": 2}  # OpenSpiel's chance outcomes: card indices
@@ -73,17 +73,11 @@ def test_cfr_exploitability_curve_is_openspiels(games):
     """#12's acceptance: CFR through the adapter follows OpenSpiel's own Kuhn curve, so the
     information states (each seat's own history) partition the game as OpenSpiel's do."""
     ours_game, theirs_game = games
-    ours, theirs = cfr.CFRSolver(ours_game), cfr.CFRSolver(theirs_game)
-    done, curve = 0, []
-    for iterations in ITERATIONS:
-        while done < iterations:
-            ours.evaluate_and_update_policy()
-            theirs.evaluate_and_update_policy()
-            done += 1
-        mine = exploitability.exploitability(ours_game, ours.average_policy())
-        expected = exploitability.exploitability(theirs_game, theirs.average_policy())
+    pairs = exploitability_side_by_side(ours_game, theirs_game, cfr.CFRSolver(ours_game), cfr.CFRSolver(theirs_game),
+                                        ITERATIONS)
+    for iterations, (mine, expected) in zip(ITERATIONS, pairs):
         assert mine == pytest.approx(expected, abs=1e-9), iterations
-        curve.append(mine)
+    curve = [mine for mine, _ in pairs]
     assert curve[-1] < curve[0] / 10  # CFR converges: the comparison is not of two constants
     print("exploitability after", dict(zip(ITERATIONS, curve)))
 

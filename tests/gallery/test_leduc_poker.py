@@ -16,8 +16,8 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 
 import rulespec  # noqa: E402
 import rulespec.openspiel as rso  # noqa: E402
-from open_spiel.python.algorithms import cfr, exploitability  # noqa: E402
-from .lockstep import random_games_through_adapter, walk_through_adapter  # noqa: E402
+from open_spiel.python.algorithms import cfr  # noqa: E402
+from .lockstep import exploitability_side_by_side, random_games_through_adapter, walk_through_adapter  # noqa: E402
 
 MOVES = {"fold": 0, "call": 1, "raise": 2}  # OpenSpiel's leduc_poker actions
 RANKS, SUITS = ("jack", "queen", "king"), ("spades", "hearts")
@@ -74,14 +74,10 @@ def test_cfr_exploitability_is_openspiels(games):
     ours_game, theirs_game = games
     ours, theirs = cfr.CFRSolver(ours_game), cfr.CFRSolver(theirs_game)
     assert len(ours.current_policy().state_lookup) == len(theirs.current_policy().state_lookup) == 936
-    curve = []
-    for _ in range(ITERATIONS[-1]):
-        ours.evaluate_and_update_policy()
-        theirs.evaluate_and_update_policy()
-        mine = exploitability.exploitability(ours_game, ours.average_policy())
-        expected = exploitability.exploitability(theirs_game, theirs.average_policy())
-        assert mine == pytest.approx(expected, abs=1e-9)
-        curve.append(mine)
+    pairs = exploitability_side_by_side(ours_game, theirs_game, ours, theirs, ITERATIONS)
+    for iterations, (mine, expected) in zip(ITERATIONS, pairs):
+        assert mine == pytest.approx(expected, abs=1e-9), iterations
+    curve = [mine for mine, _ in pairs]
     assert curve[-1] < curve[0]  # CFR improves: the comparison is not of two constants
     print("exploitability after", dict(zip(ITERATIONS, curve)))
 
