@@ -11,58 +11,63 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '59666dd5afefb148'
+SOURCE_HASH = '3f861b84da861d25'
 GENERATOR_VERSION = '14'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
     # card [GOOF-1]
-    ('card', (('suit', ('spades', 'hearts', 'diamonds')), ('value', (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13))), 1, '{value} of {suit}'),
+    ('card', (('suit', ('spades', 'hearts', 'clubs', 'diamonds')), ('value', (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13))), 1, '{value} of {suit}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
-SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(3))
 
 
 
 
 def define_bid_value(st, v_p):
-    """Definition `bid_value`: `sum(value of c for c in bid of p)`. [GOOF-4] (rulebooks/goofspiel.rules:64)"""
+    """Definition `bid_value`: `sum(value of c for c in bid of p)`. [GOOF-4] (rulebooks/goofspiel.rules:72)"""
     return sum([ITEM_ATTRS['value'][v_c] for v_c in st._zones[st._t.zone_base['bid'] + v_p]])
 
 
 def define_takes_the_prize(st, v_p):
-    """Definition `takes_the_prize`: `count(q in players where q != p and bid_value(q) >= bid_value(p)) = 0`. [GOOF-4] (rulebooks/goofspiel.rules:67)"""
+    """Definition `takes_the_prize`: `count(q in players where q != p and bid_value(q) >= bid_value(p)) = 0`. [GOOF-4] (rulebooks/goofspiel.rules:75)"""
     return (not any(((v_q != v_p) and (define_bid_value(st, v_q) >= define_bid_value(st, v_p))) for v_q in range(st.players)))
+
+
+def define_has_the_most_points(st, v_p):
+    """Definition `has_the_most_points`: `count(q in players where takings of q > takings of p) = 0`. [GOOF-5] (rulebooks/goofspiel.rules:96)"""
+    return (not any((score_takings(st, v_q) > score_takings(st, v_p)) for v_q in range(st.players)))
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [GOOF-1] ruling GOOF-AMB-2 (rulebooks/goofspiel.rules:39)"""
+    """Step `setup`. [GOOF-1] ruling GOOF-AMB-2 (rulebooks/goofspiel.rules:47)"""
     for v_c in st._loop_over(st._zones[st._t.zone_base['box']]):
         if (ITEM_ATTRS['value'][v_c] <= int(st._options['num_cards'])):
             if (ITEM_ATTRS['suit'][v_c] == 'diamonds'):
                 st._move(v_c, st._t.zone_base['prizes'], cause)
             for v_p in st._loop_over(range(st.players)):
-                if (ITEM_ATTRS['suit'][v_c] == ('spades', 'hearts')[v_p]):
+                if (ITEM_ATTRS['suit'][v_c] == ('spades', 'hearts', 'clubs')[v_p]):
                     st._move(v_c, st._t.zone_base['hand'] + v_p, cause)
 
 # ---------------------------------------------------------------- auto round
 def step_round(st, cause, v_player):
-    """Step `round`. [GOOF-2, GOOF-3, GOOF-4] (rulebooks/goofspiel.rules:50)"""
+    """Step `round`. [GOOF-2, GOOF-3, GOOF-4] (rulebooks/goofspiel.rules:58)"""
     st._then('turn_up', ())
     st._then('bids', ())
     st._then('award', ())
 
 # ---------------------------------------------------------------- chance turn_up
 def draw_turn_up(st):
-    """Chance `turn_up`: the zone it draws from. [GOOF-2] (rulebooks/goofspiel.rules:55)"""
+    """Chance `turn_up`: the zone it draws from. [GOOF-2] (rulebooks/goofspiel.rules:63)"""
     return st._t.zone_base['prizes']
 
 def text_turn_up(st, v_c):
-    """Chance `turn_up`: how an outcome reads. [GOOF-2] (rulebooks/goofspiel.rules:55)"""
+    """Chance `turn_up`: how an outcome reads. [GOOF-2] (rulebooks/goofspiel.rules:63)"""
     return 'turn up ' + str(ITEM_ATTRS['value'][v_c])
 
 def resolve_turn_up(st, cause, v_c):
-    """What happens once the outcome of `turn_up` is known. [GOOF-2] (rulebooks/goofspiel.rules:55)"""
+    """What happens once the outcome of `turn_up` is known. [GOOF-2] (rulebooks/goofspiel.rules:63)"""
     st._move(v_c, st._t.zone_base['prize'], cause)
 
 # ---------------------------------------------------------------- choice bids
@@ -72,7 +77,7 @@ def by_bids(st):
 
 
 def options_bids__play(st):
-    """Option `play` of `bids`: `bid {value of c}`. [GOOF-3] (rulebooks/goofspiel.rules:60)"""
+    """Option `play` of `bids`: `bid {value of c}`. [GOOF-3] (rulebooks/goofspiel.rules:68)"""
     found = []
     for v_player in range(st.players):
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
@@ -93,12 +98,12 @@ def first_failing_bids__play(st, v_player, v_c):
 
 
 def effect_bids__play(st, cause, v_player, v_c):
-    """What `play` does. [GOOF-3] (rulebooks/goofspiel.rules:60)"""
+    """What `play` does. [GOOF-3] (rulebooks/goofspiel.rules:68)"""
     st._move(v_c, st._t.zone_base['bid'] + v_player, cause)
 
 
 def choices_bids(st):
-    """Every choice of `bids` now, in the order offered. [GOOF-3] (rulebooks/goofspiel.rules:59)"""
+    """Every choice of `bids` now, in the order offered. [GOOF-3] (rulebooks/goofspiel.rules:67)"""
     rows = []
     for v_player in range(st.players):
         # play: `bid {value of c}`
@@ -108,7 +113,7 @@ def choices_bids(st):
 
 # ---------------------------------------------------------------- auto award
 def step_award(st, cause):
-    """Step `award`. [GOOF-4] ruling GOOF-AMB-1 (rulebooks/goofspiel.rules:70)"""
+    """Step `award`. [GOOF-4] ruling GOOF-AMB-1 (rulebooks/goofspiel.rules:78)"""
     for v_p in st._loop_over(range(st.players)):
         if define_takes_the_prize(st, v_p):
             for v_c in st._loop_over(st._zones[st._t.zone_base['prize']]):
@@ -121,14 +126,14 @@ def step_award(st, cause):
 
 # ---------------------------------------------------------------- end last_round
 def end_last_round(st):
-    """Whether the game ends now by `last_round`; returns the declared winners. [GOOF-5] (rulebooks/goofspiel.rules:81)"""
+    """Whether the game ends now by `last_round`; returns the declared winners. [GOOF-5] (rulebooks/goofspiel.rules:89)"""
     if (not st._zones[st._t.zone_base['prizes']] and not st._zones[st._t.zone_base['prize']]):
         return []
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [GOOF-5] (rulebooks/goofspiel.rules:81)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [GOOF-5] (rulebooks/goofspiel.rules:89)"""
     # last_round [GOOF-5]
     if (not st._zones[st._t.zone_base['prizes']] and not st._zones[st._t.zone_base['prize']]):
         return 0, []
@@ -136,65 +141,92 @@ def ends_after_step(st):
 
 
 def score_takings(st, v_p):
-    """Score `takings`. [GOOF-4, GOOF-5] (rulebooks/goofspiel.rules:85)"""
+    """Score `takings`. [GOOF-4, GOOF-5] (rulebooks/goofspiel.rules:93)"""
     return sum([ITEM_ATTRS['value'][v_c] for v_c in st._zones[st._t.zone_base['won'] + v_p]])
 
+
+def score_on_top(st, v_p):
+    """Score `on_top`. [GOOF-5] ruling GOOF-AMB-3 (rulebooks/goofspiel.rules:100)"""
+    return len([1 for v_q in range(st.players) if ((v_q == v_p) and define_has_the_most_points(st, v_q))])
+
 def invariant_hands_alike(st):
-    """Invariant: both hands always hold as many cards: the bids of a round are carried out together. [GOOF-3] (rulebooks/goofspiel.rules:95)"""
-    return (len(st._zones[st._t.zone_base['hand'] + 0]) == len(st._zones[st._t.zone_base['hand'] + 1]))
+    """Invariant: every hand always holds as many cards: the bids of a round are carried out together. [GOOF-3] (rulebooks/goofspiel.rules:109)"""
+    return (not any((len(st._zones[st._t.zone_base['hand'] + v_p]) != len(st._zones[st._t.zone_base['hand'] + 0])) for v_p in range(st.players)))
 
 def invariant_one_prize(st):
-    """Invariant: at most one prize card is face up. [GOOF-2] (rulebooks/goofspiel.rules:98)"""
+    """Invariant: at most one prize card is face up. [GOOF-2] (rulebooks/goofspiel.rules:112)"""
     return (len(st._zones[st._t.zone_base['prize']]) <= 1)
 
 
 def example_higher_bid(run):
-    """Example: The higher card takes the prize. [GOOF-3, GOOF-4] (rulebooks/goofspiel.rules:101)"""
+    """Example: The higher card takes the prize. [GOOF-3, GOOF-4] (rulebooks/goofspiel.rules:115)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['prizes'], ['2 of diamonds', '3 of diamonds'], line=103)
-    run.put(st, st._t.zone_base['hand'] + 0, ['1 of spades', '3 of spades'], line=104)
-    run.put(st, st._t.zone_base['hand'] + 1, ['1 of hearts', '3 of hearts'], line=105)
-    run.act(st, 'chance: turn up 2', line=106)
-    run.act(st, 'player 2: bid 1', line=107)
-    run.legal(st, 'player 2: bid 3', False, line=108)
-    run.legal(st, 'player 1: bid 3', True, line=109)
-    run.act(st, 'player 1: bid 3', line=110)
-    run.fact(st, 'takings of player 1 = 2 and takings of player 2 = 0', lambda: ((score_takings(st, 0) == 2) and (score_takings(st, 1) == 0)), line=111)
-    run.fact(st, 'count(c in hand of player 1) = 1 and count(c in discard) = 2', lambda: ((len(st._zones[st._t.zone_base['hand'] + 0]) == 1) and (len(st._zones[st._t.zone_base['discard']]) == 2)), line=112)
+    run.put(st, st._t.zone_base['prizes'], ['2 of diamonds', '3 of diamonds'], line=117)
+    run.put(st, st._t.zone_base['hand'] + 0, ['1 of spades', '3 of spades'], line=118)
+    run.put(st, st._t.zone_base['hand'] + 1, ['1 of hearts', '3 of hearts'], line=119)
+    run.act(st, 'chance: turn up 2', line=120)
+    run.act(st, 'player 2: bid 1', line=121)
+    run.legal(st, 'player 2: bid 3', False, line=122)
+    run.legal(st, 'player 1: bid 3', True, line=123)
+    run.act(st, 'player 1: bid 3', line=124)
+    run.fact(st, 'takings of player 1 = 2 and takings of player 2 = 0', lambda: ((score_takings(st, 0) == 2) and (score_takings(st, 1) == 0)), line=125)
+    run.fact(st, 'count(c in hand of player 1) = 1 and count(c in discard) = 2', lambda: ((len(st._zones[st._t.zone_base['hand'] + 0]) == 1) and (len(st._zones[st._t.zone_base['discard']]) == 2)), line=126)
     return st
 
 
 def example_tied_bid(run):
-    """Example: Equal cards: nobody takes the prize. [GOOF-4] ruling GOOF-AMB-1 (rulebooks/goofspiel.rules:114)"""
+    """Example: Equal cards: nobody takes the prize. [GOOF-4] ruling GOOF-AMB-1 (rulebooks/goofspiel.rules:128)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['prizes'], ['3 of diamonds', '1 of diamonds'], line=116)
-    run.put(st, st._t.zone_base['hand'] + 0, ['2 of spades', '1 of spades'], line=117)
-    run.put(st, st._t.zone_base['hand'] + 1, ['2 of hearts', '1 of hearts'], line=118)
-    run.act(st, 'chance: turn up 3', line=119)
-    run.act(st, 'player 1: bid 2', line=120)
-    run.act(st, 'player 2: bid 2', line=121)
-    run.fact(st, 'takings of player 1 = 0 and takings of player 2 = 0', lambda: ((score_takings(st, 0) == 0) and (score_takings(st, 1) == 0)), line=122)
-    run.fact(st, 'count(c in discard) = 3', lambda: (len(st._zones[st._t.zone_base['discard']]) == 3), line=123)
+    run.put(st, st._t.zone_base['prizes'], ['3 of diamonds', '1 of diamonds'], line=130)
+    run.put(st, st._t.zone_base['hand'] + 0, ['2 of spades', '1 of spades'], line=131)
+    run.put(st, st._t.zone_base['hand'] + 1, ['2 of hearts', '1 of hearts'], line=132)
+    run.act(st, 'chance: turn up 3', line=133)
+    run.act(st, 'player 1: bid 2', line=134)
+    run.act(st, 'player 2: bid 2', line=135)
+    run.fact(st, 'takings of player 1 = 0 and takings of player 2 = 0', lambda: ((score_takings(st, 0) == 0) and (score_takings(st, 1) == 0)), line=136)
+    run.fact(st, 'count(c in discard) = 3', lambda: (len(st._zones[st._t.zone_base['discard']]) == 3), line=137)
     return st
 
 
 def example_whole_game(run):
-    """Example: Three rounds, and the points decide. [GOOF-2, GOOF-5] (rulebooks/goofspiel.rules:125)"""
+    """Example: Three rounds, and the points decide. [GOOF-2, GOOF-5] (rulebooks/goofspiel.rules:139)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['prizes'], ['1 of diamonds', '2 of diamonds', '3 of diamonds'], line=127)
-    run.put(st, st._t.zone_base['hand'] + 0, ['1 of spades', '2 of spades', '3 of spades'], line=128)
-    run.put(st, st._t.zone_base['hand'] + 1, ['1 of hearts', '2 of hearts', '3 of hearts'], line=129)
-    run.act(st, 'chance: turn up 3', line=130)
-    run.act(st, 'player 1: bid 3', line=131)
-    run.act(st, 'player 2: bid 1', line=132)
-    run.act(st, 'chance: turn up 1', line=133)
-    run.act(st, 'player 2: bid 2', line=134)
-    run.act(st, 'player 1: bid 1', line=135)
-    run.act(st, 'chance: turn up 2', line=136)
-    run.act(st, 'player 1: bid 2', line=137)
-    run.act(st, 'player 2: bid 3', line=138)
-    run.over(st, 'last_round', line=139)
-    run.fact(st, 'takings of player 1 = 3 and takings of player 2 = 3', lambda: ((score_takings(st, 0) == 3) and (score_takings(st, 1) == 3)), line=140)
+    run.put(st, st._t.zone_base['prizes'], ['1 of diamonds', '2 of diamonds', '3 of diamonds'], line=141)
+    run.put(st, st._t.zone_base['hand'] + 0, ['1 of spades', '2 of spades', '3 of spades'], line=142)
+    run.put(st, st._t.zone_base['hand'] + 1, ['1 of hearts', '2 of hearts', '3 of hearts'], line=143)
+    run.act(st, 'chance: turn up 3', line=144)
+    run.act(st, 'player 1: bid 3', line=145)
+    run.act(st, 'player 2: bid 1', line=146)
+    run.act(st, 'chance: turn up 1', line=147)
+    run.act(st, 'player 2: bid 2', line=148)
+    run.act(st, 'player 1: bid 1', line=149)
+    run.act(st, 'chance: turn up 2', line=150)
+    run.act(st, 'player 1: bid 2', line=151)
+    run.act(st, 'player 2: bid 3', line=152)
+    run.over(st, 'last_round', line=153)
+    run.fact(st, 'takings of player 1 = 3 and takings of player 2 = 3', lambda: ((score_takings(st, 0) == 3) and (score_takings(st, 1) == 3)), line=154)
+    return st
+
+
+def example_three_players(run):
+    """Example: Three players: the one winner scores 1, the two others share -1. [GOOF-1, GOOF-4, GOOF-5, GOOF-6] ruling GOOF-AMB-3 (rulebooks/goofspiel.rules:156)"""
+    st = run.start(players=3, options={})
+    run.put(st, st._t.zone_base['prizes'], ['1 of diamonds', '2 of diamonds'], line=158)
+    run.put(st, st._t.zone_base['hand'] + 0, ['1 of spades', '2 of spades'], line=159)
+    run.put(st, st._t.zone_base['hand'] + 1, ['1 of hearts', '2 of hearts'], line=160)
+    run.put(st, st._t.zone_base['hand'] + 2, ['1 of clubs', '2 of clubs'], line=161)
+    run.act(st, 'chance: turn up 2', line=162)
+    run.act(st, 'player 1: bid 2', line=163)
+    run.act(st, 'player 2: bid 2', line=164)
+    run.act(st, 'player 3: bid 1', line=165)
+    run.fact(st, 'takings of player 1 = 0 and takings of player 3 = 0', lambda: ((score_takings(st, 0) == 0) and (score_takings(st, 2) == 0)), line=166)
+    run.act(st, 'chance: turn up 1', line=167)
+    run.act(st, 'player 1: bid 1', line=168)
+    run.act(st, 'player 2: bid 1', line=169)
+    run.act(st, 'player 3: bid 2', line=170)
+    run.over(st, 'last_round', line=171)
+    run.winners(st, lambda: [2], line=172)
+    run.returns(st, [[-1, 2], [-1, 2], [1, 1]], line=173)
     return st
 
 
@@ -205,7 +237,7 @@ class GoofspielEngine(Engine):
     TITLE = 'Goofspiel'
     SOURCE = 'rulebooks/goofspiel.rules'
     MIN_PLAYERS = 2
-    MAX_PLAYERS = 2
+    MAX_PLAYERS = 3
     MAX_TURNS = 13
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
@@ -247,17 +279,17 @@ class GoofspielEngine(Engine):
         EndInfo('last_round', 'after_step', end_last_round, ('GOOF-5',)),
     )
     END_CHECKS = {'after_step': ends_after_step}
-    SCORES = {'takings': score_takings}
-    RANKING = (('highest', 'takings'), ('ties_share', None))
-    RETURNS = ('result', (1, 0, -1))
+    SCORES = {'takings': score_takings, 'on_top': score_on_top}
+    RANKING = (('highest', 'on_top'), ('ties_share', None))
     INVARIANTS = (
-        InvariantInfo('hands_alike', 'both hands always hold as many cards: the bids of a round are carried out together', 'always', invariant_hands_alike, cites=('GOOF-3',)),
+        InvariantInfo('hands_alike', 'every hand always holds as many cards: the bids of a round are carried out together', 'always', invariant_hands_alike, cites=('GOOF-3',)),
         InvariantInfo('one_prize', 'at most one prize card is face up', 'always', invariant_one_prize, cites=('GOOF-2',)),
     )
     EXAMPLES = (
         ('higher_bid', 'The higher card takes the prize', ('GOOF-3', 'GOOF-4'), example_higher_bid),
         ('tied_bid', 'Equal cards: nobody takes the prize', ('GOOF-4',), example_tied_bid),
         ('whole_game', 'Three rounds, and the points decide', ('GOOF-2', 'GOOF-5'), example_whole_game),
+        ('three_players', 'Three players: the one winner scores 1, the two others share -1', ('GOOF-1', 'GOOF-4', 'GOOF-5', 'GOOF-6'), example_three_players),
     )
 
 

@@ -12,6 +12,7 @@ OpenSpiel plays the last round by itself (one prize left, one card in each hand,
 the rule file, as the rules say, still turns up the last prize and lets each player bid their last
 card: there each of those decisions must offer exactly one outcome or one choice per seat."""
 
+import itertools
 import random
 
 import pytest
@@ -22,9 +23,10 @@ import rulespec  # noqa: E402
 from rulespec.runtime.engine import CHANCE, SIMULTANEOUS  # noqa: E402
 
 
-def _games(num_cards: int):
+def _games(num_cards: int, players: int = 2):
     return (rulespec.load("goofspiel", options={"num_cards": str(num_cards)}),
-            pyspiel.load_game("goofspiel", {"num_cards": num_cards}))
+            pyspiel.load_game("goofspiel", {"num_cards": num_cards, "players": players,
+                                            "points_order": "random", "returns_type": "win_loss"}))
 
 
 def _number(action) -> int:
@@ -53,7 +55,7 @@ def _forced_last_round(ours) -> int:
 def _compare(ours, theirs) -> None:
     """Asserts the two states agree now (after OpenSpiel's own last round, ours plays its forced one)."""
     if theirs.is_terminal():
-        assert ours.is_terminal() or _forced_last_round(ours) == 3
+        assert ours.is_terminal() or _forced_last_round(ours) == 1 + theirs.num_players()
         assert ours.returns() == pytest.approx(theirs.returns(), abs=1e-12)
         return
     assert not ours.is_terminal()
@@ -75,16 +77,18 @@ def _by_number(ours, seat=None) -> dict:
     return {_number(a): a for a in ours.legal_actions(seat)}
 
 
-@pytest.mark.parametrize("num_cards, games", [(13, 200), (5, 200)])
-def test_seeded_random_games_agree_in_lock_step(num_cards, games):
-    ours_game, theirs_game = _games(num_cards)
-    rng = random.Random(20261201 + num_cards)
+@pytest.mark.parametrize("players, num_cards, games", [(2, 13, 200), (2, 5, 200), (3, 13, 150), (3, 4, 300)])
+def test_seeded_random_games_agree_in_lock_step(players, num_cards, games):
+    ours_game, theirs_game = _games(num_cards, players)
+    rng = random.Random(20261201 + num_cards + 100 * players)
     steps = orders = 0
+    shared_wins = 0
     for _ in range(games):
-        ours, theirs = ours_game.new_game(2), theirs_game.new_initial_state()
+        ours, theirs = ours_game.new_game(players), theirs_game.new_initial_state()
         while True:
             _compare(ours, theirs)
             if theirs.is_terminal():
+                shared_wins += sum(r > 0 for r in theirs.returns()) == 2
                 break
             if theirs.is_chance_node():
                 numbers, weights = zip(*theirs.chance_outcomes())
@@ -92,16 +96,18 @@ def test_seeded_random_games_agree_in_lock_step(num_cards, games):
                 ours.apply(_by_number(ours)[number])
                 theirs.apply_action(number)
             else:
-                joint = [rng.choice(theirs.legal_actions(seat)) for seat in range(2)]
-                order = rng.sample(range(2), 2)  # who chooses first does not matter
-                orders += order[0] == 1
+                joint = [rng.choice(theirs.legal_actions(seat)) for seat in range(players)]
+                order = rng.sample(range(players), players)  # who chooses first does not matter
+                orders += order[0] != 0
                 for seat in order:
                     ours.apply(_by_number(ours, seat)[joint[seat]])
                 theirs.apply_actions(joint)
             steps += 1
     assert steps >= games * 2 * (num_cards - 1)  # a prize turned up and a round of bids, but the last round
-    assert 0 < orders < steps  # both orders of choosing were played
-    print(f"num_cards={num_cards}: {games} random games, {steps} steps in lock step")
+    assert 0 < orders < steps  # other orders of choosing than seat order were played
+    if players == 3:
+        assert shared_wins > 0  # some games had two winners sharing the 1 (OpenSpiel's 1/2, 1/2, -1)
+    print(f"players={players}, num_cards={num_cards}: {games} random games, {steps} steps in lock step")
 
 
 def _walk(ours, theirs) -> int:
@@ -116,14 +122,13 @@ def _walk(ours, theirs) -> int:
             child.apply(action)
             positions += _walk(child, theirs.child(number))
         return positions
-    for first in theirs.legal_actions(0):
-        for second in theirs.legal_actions(1):
-            child = ours.clone()
-            child.apply(_by_number(child, 0)[first])
-            child.apply(_by_number(child, 1)[second])
-            after = theirs.clone()
-            after.apply_actions([first, second])
-            positions += _walk(child, after)
+    for joint in itertools.product(*(theirs.legal_actions(seat) for seat in range(theirs.num_players()))):
+        child = ours.clone()
+        for seat, number in enumerate(joint):
+            child.apply(_by_number(child, seat)[number])
+        after = theirs.clone()
+        after.apply_actions(list(joint))
+        positions += _walk(child, after)
     return positions
 
 
@@ -138,6 +143,14 @@ def test_the_whole_game_tree_agrees(num_cards, expected):
     else:  # num_cards=4: 1 + 4 x (1 + 16 x (1 + 3 x (1 + 9 x (1 + 2 x (1 + 4)))))
         assert positions == 1 + 4 * (1 + 16 * (1 + 3 * (1 + 9 * (1 + 2 * (1 + 4)))))
     print(f"num_cards={num_cards}: {positions} tree positions agree")
+
+
+def test_the_whole_three_player_game_tree_agrees():
+    ours_game, theirs_game = _games(3, players=3)
+    positions = _walk(ours_game.new_game(3), theirs_game.new_initial_state())
+    # the first prize (3 ways), 27 triples of bids, the second prize (2 ways), 8 triples, OpenSpiel's last round
+    assert positions == 1 + 3 * (1 + 27 * (1 + 2 * (1 + 8)))
+    print(f"three players, num_cards=3: {positions} tree positions agree")
 
 
 def test_the_order_of_choosing_does_not_matter():
