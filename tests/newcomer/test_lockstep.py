@@ -1,0 +1,267 @@
+"""Games written by a newcomer from the docs alone (tests/newcomer/games/), in lock step with OpenSpiel.
+
+Each rule file was written from the README, the language reference and the tutorial only (issue #11's
+acceptance), for a game OpenSpiel implements and the gallery does not have. For each: seeded random
+games played on both sides at once (at every node the same kind of node, the same player or players to
+move with the same legal actions, the same chance outcomes with the same probabilities; the same returns
+at the end), and for the small ones a walk of the whole game tree.
+
+Our actions are translated to OpenSpiel's action numbers from their texts only (``number``), so the rule
+file's own texts are what is checked. Simultaneous nodes are OpenSpiel simultaneous nodes, ours a choice
+`by each player` (every seat applies its own action, in a random order). OpenSpiel's first-price sealed
+auction asks its two bidders one after the other (neither sees the other's bid); the rule file asks both
+at once, in secret: there OpenSpiel's bidder must be one of our seats still to choose.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+import pytest
+
+import rulespec
+from rulespec.runtime.engine import SIMULTANEOUS
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
+
+GAMES = Path(__file__).with_name("games")
+
+
+def _last_int(text: str) -> int:
+    return int(re.search(r"-?\d+$", text).group())
+
+
+def _rps(seat, text):
+    return ("rock", "paper", "scissors").index(text)
+
+
+def _nim(seat, text):  # "pile:2, take:3;" is OpenSpiel's (take - 1) * piles + pile - 1
+    pile, take = map(int, re.fullmatch(r"pile:(\d+), take:(\d+);", text).groups())
+    return (take - 1) * 4 + pile - 1
+
+
+def _blotto(seat, text):  # OpenSpiel lists the splits [a,b,c] in lexicographic order
+    a, b, c = map(int, re.fullmatch(r"\[(\d+),(\d+),(\d+)\]", text).groups())
+    return sum(11 - x for x in range(a)) + b
+
+
+def _auction(seat, text):
+    if text.startswith("winner player "):
+        return _last_int(text) - 1  # OpenSpiel's "Chose winner k", seats from 0
+    return _last_int(text)  # "roll 7" (a value, OpenSpiel's action 7) or "bid 3"
+
+
+def _hanabi(seat, text):
+    return _last_int(text) if text.startswith("roll ") else int(re.fullmatch(r"a(\d)", text).group(1))
+
+
+def _oshi(seat, text):
+    return _last_int(text)
+
+
+def _phantom(seat, text):
+    row, column = map(int, re.fullmatch(r"x\((\d),(\d)\)", text).groups())
+    return row * 3 + column
+
+
+def _dots(seat, text):  # OpenSpiel: horizontal lines first, by row then column, then the vertical ones
+    kind, row, column = re.fullmatch(r"line \(([hv]),(\d),(\d)\)", text).groups()
+    return int(row) * 2 + int(column) if kind == "h" else 6 + int(row) * 3 + int(column)
+
+
+def _breakthrough(seat, text):
+    """Our "R C to R2 C2" (row 1 at the top, where black starts) against OpenSpiel's numbering, read
+    from its own action strings (a7a6: file letter, rank counted from the bottom)."""
+    r, c, r2, c2 = map(int, re.fullmatch(r"(\d) (\d) to (\d) (\d)", text).groups())
+    return f"{'abcdefgh'[c - 1]}{9 - r}{'abcdefgh'[c2 - 1]}{9 - r2}"
+
+
+@dataclass
+class Spec:
+    rules: str
+    openspiel: str
+    number: Callable  # (seat, our action's text) -> OpenSpiel's action number (or, by_string, its text)
+    params: dict = field(default_factory=dict)
+    options: dict = field(default_factory=dict)
+    games: int = 100
+    by_string: bool = False  # number() gives OpenSpiel's action string (captures' "*" ignored)
+    sequential_sealed: bool = False  # OpenSpiel asks one bidder at a time where we ask all at once
+    tree: Optional[int] = None  # positions of the whole tree (None: no walk)
+    tree_key: Optional[Callable] = None  # positions that are the same in OpenSpiel, visited once
+
+    def load(self):
+        options = {k: str(v) for k, v in self.options.items()}
+        return rulespec.load(GAMES / f"{self.rules}.rules", options=options), pyspiel.load_game(self.openspiel, self.params)
+
+
+def _same_position(theirs):
+    return str(theirs), theirs.current_player()
+
+
+SPECS = {
+    "matrix-rps": Spec("matrix-rps", "matrix_rps", _rps, games=50, tree=10),
+    "blotto": Spec("blotto", "blotto", _blotto, games=100, tree=4357),
+    "nim": Spec("nim", "nim", _nim, games=200, tree=752, tree_key=_same_position),
+    "first-sealed-auction": Spec("first-sealed-auction", "first_sealed_auction", _auction, games=200,
+                                 sequential_sealed=True, tree=7096),
+    "tiny-hanabi": Spec("tiny-hanabi", "tiny_hanabi", _hanabi, games=100, tree=55),
+    "oshi-zumo": Spec("oshi-zumo", "oshi_zumo", _oshi, games=100),
+    "oshi-zumo-small": Spec("oshi-zumo", "oshi_zumo", _oshi, params={"coins": 4, "size": 1, "horizon": 5},
+                            options={"coins": 4, "size": 1, "horizon": 5}, games=200, tree=14954),
+    "phantom-ttt": Spec("phantom-ttt", "phantom_ttt", _phantom, games=300),
+    "dots-and-boxes": Spec("dots-and-boxes", "dots_and_boxes", _dots, games=200, tree=5547,
+                           tree_key=_same_position),
+    "breakthrough": Spec("breakthrough", "breakthrough", _breakthrough, games=20, by_string=True),
+}
+
+
+def _theirs_numbers(spec, theirs, seat) -> dict:
+    """OpenSpiel's legal actions of ``seat``, keyed as ``spec.number`` gives them."""
+    if spec.by_string:
+        return {theirs.action_to_string(seat, a).rstrip("*"): a for a in theirs.legal_actions(seat)}
+    return {a: a for a in theirs.legal_actions(seat)}
+
+
+def _ours_by_number(spec, theirs_keys, actions, seat) -> dict:
+    """Our actions by OpenSpiel's number; every one must mean a different OpenSpiel action."""
+    by_key = {spec.number(seat, a.text): a for a in actions}
+    assert len(by_key) == len(actions), f"two of our actions mean the same OpenSpiel action: {actions}"
+    if spec.by_string:
+        assert set(by_key) <= set(theirs_keys), sorted(set(by_key) - set(theirs_keys))
+        return {theirs_keys[k]: a for k, a in by_key.items()}
+    return by_key
+
+
+def agree(spec, ours, theirs) -> dict:
+    """Asserts both states agree now; returns our actions by OpenSpiel's number, per seat to move
+    (the key None for a chance node)."""
+    assert ours.is_terminal() == theirs.is_terminal(), str(theirs)
+    if theirs.is_terminal():
+        assert [float(r) for r in ours.returns()] == pytest.approx(theirs.returns(), abs=1e-12), str(theirs)
+        return {}
+    if theirs.is_chance_node():
+        assert ours.is_chance_node(), str(theirs)
+        outcomes = ours.chance_outcomes()
+        by_number = _ours_by_number(spec, None, [a for a, _ in outcomes], None)
+        odds = {spec.number(None, a.text): float(p) for a, p in outcomes}
+        assert odds == pytest.approx(dict(theirs.chance_outcomes()), abs=1e-12), str(theirs)
+        return {None: by_number}
+    if theirs.is_simultaneous_node():
+        seats = list(range(theirs.num_players()))
+        assert ours.current_player() == SIMULTANEOUS and ours.simultaneous_seats() == seats, str(theirs)
+    else:
+        seats = [theirs.current_player()]
+        if spec.sequential_sealed:
+            assert ours.current_player() == SIMULTANEOUS and seats[0] in ours.simultaneous_seats(), str(theirs)
+        else:
+            assert ours.current_player() == seats[0], str(theirs)
+    moves = {}
+    for seat in seats:
+        theirs_keys = _theirs_numbers(spec, theirs, seat)
+        moves[seat] = _ours_by_number(spec, theirs_keys, ours.legal_actions(seat), seat)
+        assert sorted(moves[seat]) == sorted(theirs.legal_actions(seat)), (seat, str(theirs))
+    return moves
+
+
+def _play(spec, ours, theirs, moves, choice: dict, rng=None) -> None:
+    """Applies one node's move to both sides: ``choice`` maps each seat to move (None: chance) to
+    OpenSpiel's number; at a simultaneous node ours applies the seats' actions in a random order."""
+    if theirs.is_simultaneous_node():
+        order = sorted(choice)
+        if rng is not None:
+            rng.shuffle(order)
+        for seat in order:
+            ours.apply(moves[seat][choice[seat]])
+        theirs.apply_actions([choice[seat] for seat in sorted(choice)])
+    else:
+        (seat, number), = choice.items()
+        ours.apply(moves[seat][number])
+        theirs.apply_action(number)
+
+
+def random_games(spec, seed: int) -> tuple[int, int]:
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(seed)
+    steps = decided = 0
+    for _ in range(spec.games):
+        ours, theirs = ours_game.new_game(2), theirs_game.new_initial_state()
+        while True:
+            moves = agree(spec, ours, theirs)
+            if theirs.is_terminal():
+                decided += any(theirs.returns())
+                break
+            if theirs.is_chance_node():
+                numbers, weights = zip(*theirs.chance_outcomes())
+                choice = {None: rng.choices(numbers, weights)[0]}
+            else:
+                choice = {seat: rng.choice(sorted(by_number)) for seat, by_number in moves.items()}
+            _play(spec, ours, theirs, moves, choice, rng)
+            steps += 1
+    return steps, decided
+
+
+def walk(spec) -> int:
+    """Every position of the whole tree, both sides at once (positions OpenSpiel prints the same with the
+    same player to move are visited once when the spec says so); returns how many."""
+    ours_game, theirs_game = spec.load()
+    seen = set()
+    stack = [(ours_game.new_game(2), theirs_game.new_initial_state())]
+    positions = 0
+    while stack:
+        ours, theirs = stack.pop()
+        if spec.tree_key is not None:
+            key = spec.tree_key(theirs)
+            if key in seen:
+                continue
+            seen.add(key)
+        positions += 1
+        moves = agree(spec, ours, theirs)
+        if theirs.is_terminal():
+            continue
+        seats = sorted(moves, key=lambda s: -1 if s is None else s)
+        joint = [{}]
+        for seat in seats:
+            joint = [{**c, seat: n} for c in joint for n in moves[seat]]
+        for choice in joint:
+            after_ours, after_theirs = ours.clone(), theirs.clone()
+            _play(spec, after_ours, after_theirs, moves, choice)
+            stack.append((after_ours, after_theirs))
+    return positions
+
+
+EXAMPLES = {"matrix-rps": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
+            "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1}
+
+
+def test_every_game_file_has_a_spec():
+    assert sorted(p.stem for p in GAMES.glob("*.rules")) == sorted(EXAMPLES)
+    assert {s.rules for s in SPECS.values()} == set(EXAMPLES)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_rule_file_checks_and_its_examples_pass(name):
+    from rulespec.runtime.examples import run_examples
+
+    results = run_examples(rulespec.load(GAMES / f"{name}.rules"))
+    assert len(results) == EXAMPLES[name]
+    assert all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_seeded_random_games_agree_in_lock_step(name):
+    spec = SPECS[name]
+    steps, decided = random_games(spec, seed=20261201 + sum(map(ord, name)))
+    print(f"{name}: {spec.games} random games, {steps} steps in lock step, {decided} with a winner")
+    assert steps >= spec.games
+
+
+@pytest.mark.parametrize("name", sorted(n for n, s in SPECS.items() if s.tree is not None))
+def test_the_whole_game_tree_agrees(name):
+    spec = SPECS[name]
+    positions = walk(spec)
+    print(f"{name}: the whole tree, {positions} positions in lock step")
+    assert positions == spec.tree
