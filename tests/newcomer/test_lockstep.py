@@ -73,6 +73,17 @@ def _dots(seat, text):  # OpenSpiel: horizontal lines first, by row then column,
     return int(row) * 2 + int(column) if kind == "h" else 6 + int(row) * 3 + int(column)
 
 
+def _othello(seat, text):  # OpenSpiel: (row - 1) * 8 + column - 1, 64 to pass
+    if text == "pass":
+        return 64
+    row, column = map(int, re.fullmatch(r"place on (\d) (\d)", text).groups())
+    return (row - 1) * 8 + column - 1
+
+
+def _kalah(seat, text):  # OpenSpiel's action is the position sown from
+    return int(re.fullmatch(r"sow (\d+)", text).group(1))
+
+
 def _breakthrough(seat, text):
     """Our "R C to R2 C2" (row 1 at the top, where black starts) against OpenSpiel's numbering, read
     from its own action strings (a7a6: file letter, rank counted from the bottom)."""
@@ -115,6 +126,8 @@ SPECS = {
     "phantom-ttt": Spec("phantom-ttt", "phantom_ttt", _phantom, games=300),
     "dots-and-boxes": Spec("dots-and-boxes", "dots_and_boxes", _dots, games=200, tree=5547,
                            tree_key=_same_position),
+    "kalah": Spec("kalah", "mancala", _kalah, games=30),
+    "othello": Spec("othello", "othello", _othello, games=30),
     "breakthrough": Spec("breakthrough", "breakthrough", _breakthrough, games=20, by_string=True),
 }
 
@@ -234,7 +247,7 @@ def walk(spec) -> int:
 
 
 EXAMPLES = {"matrix-rps": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
-            "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1}
+            "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1}
 
 
 def test_every_game_file_has_a_spec():
