@@ -17,6 +17,8 @@ import dataclasses
 import typing
 from typing import Literal, Optional, Union
 
+from .records import frozen_dataclass
+
 
 class _FieldInfo:
     """What ``model_fields`` says about one field: its type (``annotation``), as pydantic did."""
@@ -53,21 +55,21 @@ def _normalised(value):
     return value
 
 
+# Field values stored as they are; any other value goes through _normalised first.
+_AS_IS = {str, int, bool, type(None)}
+
+
 class _Frozen:
-    """Every subclass becomes a frozen, keyword-only dataclass (compared and hashed by its fields)."""
+    """Every subclass becomes a frozen, keyword-only dataclass (compared and hashed by its fields),
+    made by rulespec.language.records (the standard decorator cost most of the import)."""
 
     model_fields = _ModelFields()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        dataclasses.dataclass(frozen=True, kw_only=True, repr=True, eq=True)(cls)
+        frozen_dataclass(cls, kw_only=True, convert=_normalised, as_is=_AS_IS)
         cls._field_names = tuple(f.name for f in dataclasses.fields(cls))
-
-    def __post_init__(self):
-        for name in self._field_names:
-            value = getattr(self, name)
-            if value.__class__ in (list, tuple) or (isinstance(value, str) and value.__class__ is not str):
-                object.__setattr__(self, name, _normalised(value))
+        _AS_IS.add(cls)  # a node inside a node is already normalised
 
     def __iter__(self):
         """(name, value) of each field, as iterating a pydantic model gives (the checker's walks rely on it)."""
