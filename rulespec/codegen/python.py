@@ -178,6 +178,14 @@ class CodeGenerator:
         return (f"st._walk({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, "
                 f"lambda v_{ident(e.var)}: {cond})")
 
+    def visit_Connected(self, e: ir.Connected) -> str:
+        self.depth += 1
+        tests = [self.expr(x) for x in (e.condition, e.start, e.goal)]
+        self.depth -= 1
+        var = f"v_{ident(e.var)}"
+        return (f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, "
+                + ", ".join(f"lambda {var}: {t}" for t in tests) + ")")
+
     def visit_Directions(self, e: ir.Directions) -> str:
         return lit(e.directions)
 
@@ -1274,6 +1282,8 @@ class CodeGenerator:
             extra = (f", kind='triangles', shape_attribute={b.shape_attribute!r}, marks={b.marks!r}"
                      if b.lattice == "triangles" else
                      f", adjacency={lit(b.adjacency)}" if b.adjacency != "orthogonal" else "")
+            if b.row_option or b.column_option:  # rows or columns past an option's value are not in use
+                extra += f", row_option={lit(b.row_option)}, column_option={lit(b.column_option)}"
             rows = f"{const}_ROWS" if all(isinstance(r, str) for r in b.row_values) else \
                 f"tuple(str(r) for r in {const}_ROWS)"  # numbered rows: BoardInfo keeps their labels
             w.line(f"BoardInfo({b.name!r}, {rows}, {const}_COLUMNS, {b.row_attribute!r}, "

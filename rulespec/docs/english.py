@@ -381,6 +381,13 @@ def _walk(en: English, e: ir.Walk) -> str:
             f"{en.expr(e.condition)} (calling each {en.var_name(e.var)}; the board's edge stops them too)")
 
 
+@renders(ir.Connected)
+def _connected(en: English, e: ir.Connected) -> str:
+    var = en.var_name(e.var)
+    return (f"a chain of neighbouring spaces of {en.expr(e.domain)}, each {var} such that {en.expr(e.condition)}, "
+            f"joins a space where {en.expr(e.start)} to a space where {en.expr(e.goal)}")
+
+
 def _direction_words(en: English, e: ir.E) -> str:
     """`north` for a direction written out; `in direction d` for one a rule goes through."""
     if isinstance(e, ir.Const):
@@ -774,7 +781,15 @@ def _board(en: English, d: ir.Board) -> list[str]:
         text = (f"The {name} is a grid with one row per {human(d.row_attribute)} "
                 f"({join([md_text(v) for v in d.row_values])}) and one column per {human(d.column_attribute)} "
                 f"from {columns[0]} to {columns[-1]}.")
-        if d.adjacency == "orthogonal":
+        if d.row_option or d.column_option:
+            sized = join([f"its {what} stop at {human(option)}" for what, option in
+                          (("rows", d.row_option), ("columns", d.column_option)) if option])
+            text += (f" The map is drawn at its largest; {sized}: the spaces past it are not in use.")
+        if d.adjacency == "hexagonal":
+            text += (" Its spaces are hexagons: each row lies half a hexagon east of the row above, so a "
+                     "space's neighbours are the spaces in use to its northwest and northeast (in the row above), "
+                     "west and east, and southwest and southeast (in the row below); there is no north or south.")
+        elif d.adjacency == "orthogonal":
             text += (" A space's neighbours are the spaces directly left, right, above and below it that are in use.")
         elif d.adjacency == "diagonal":
             text += " A space's neighbours are the spaces diagonally next to it (at its corners) that are in use."

@@ -181,6 +181,32 @@ invariant settled "no disc hangs above an empty space" [ROW-4]:
       "in C) passes C; `until C` goes up to the first that passes, without it. The board's edge stops a walk "
       "too. Count or test its spaces like any others: `size of walk(...)`, `count(x in walk(...) where ...)`; "
       "here, below a disc the spaces down to the next disc or the bottom are none at all."),
+    E("Boards", "Hexagons, and a board sized by an option", "board", "hexes.rules", '''
+board grid: rows row 1..side, columns column 1..side, adjacency hexagonal [HXS-2]:
+  face plain [HXS-2]:
+    1 . . . .
+    2 . . . .
+    3 . . . .
+    4 . . . .''',
+      "`adjacency hexagonal` makes the spaces hexagons, laid as the rhombus of Hex: the map's rows are "
+      "written as usual, and each row lies half a hexagon east of the row above it. A hexagon (row r, "
+      "column c) then touches six others, and those are its directions: `northwest` (r - 1, c), `northeast` "
+      "(r - 1, c + 1), `west` and `east` (c - 1, c + 1), `southwest` (r + 1, c - 1) and `southeast` (r + 1, c). "
+      "There is no `north` or `south` (the checker says so). `neighbour of`, `line of`, `walk` and "
+      "`directions of grid` work as on squares. A last row or column may be a numeric option "
+      "(`1..side`): the map is drawn at the option's largest value, and with a smaller one only the first "
+      "rows and columns are in use (the rest is as if drawn `-`); here `option side \"Hexagons on a side\": 3, "
+      "4 default 4`."),
+    E("Boards", "A chain that joins two sides", "connected", "hexes.rules", '''
+end joined [HXS-3]:
+  checked after every step
+  when connected(s in grid where mine(s, player 1) from row of s = 1 to row of s = side)
+  winner player 1''',
+      "`connected(s in B where C from A to B2)` holds when a chain of spaces of board B, each passing C and each "
+      "a neighbour of the next (by the board's adjacency: squares, hexagons or triangles), joins a space "
+      "where A holds to a space where B2 holds; s names the space tested in all three. One space passing C, "
+      "A and B2 is a chain too. It is what Hex, Y or Havannah need: a player's stones joining two sides. "
+      "Each space is tested once, so its cost is the board's spaces times the tests' (no limit of its own)."),
     E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
 shape single: (0, 0) [TRI-2]
 shape pair: (0, 0), (0, 1) [TRI-2]''',

@@ -284,13 +284,25 @@ class Walk(Node):
     condition: "Expr"
 
 
+class Connected(Node):
+    """``connected(s in D where C from A to B)``: a path of neighbouring spaces of D, each passing C, joins a
+    space where A holds to a space where B holds (s names the space tested in C, A and B)."""
+
+    kind: Literal["connected"] = "connected"
+    var: str
+    domain: "Expr"
+    condition: "Expr"
+    start: "Expr"
+    goal: "Expr"
+
+
 class Member(Node):
     kind: Literal["member"] = "member"
     element: "Expr"
     collection: "Expr"
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk]
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected]
 
 # ----------------------------------------------------------------------------- statements
 
@@ -518,6 +530,9 @@ class BoardDecl(Clause):
     column_attribute: str = ""
     first_column: int = 0
     last_column: int = 0
+    # `rows row 1..size`: the last row (column) is a numeric option's value; the map is drawn at its largest
+    row_option: str = ""
+    column_option: str = ""
     adjacency: str = "orthogonal"
     shape_attribute: str = ""
     regions: tuple[RegionDecl, ...] = ()

@@ -1264,10 +1264,16 @@ class _ToAst(Transformer):
     def board(self, meta, children):
         rest, cites, rulings = _split(children)  # the Nones of `rows NAME [INT .. INT]` kept in place
         name, rows, row_low, row_high, columns, low, high, adjacency, *items = rest
-        first, last = _number(low), _number(high)
         numbered: dict[str, Any] = {}
+        if high.type == "NAME":  # `columns column 1..size`: the checker reads the option's largest value
+            numbered["column_option"], high = str(high), Token("INT", str(_number(low)), line=high.line,
+                                                               column=high.column)
+        if row_high is not None and row_high.type == "NAME":
+            numbered["row_option"], row_high = str(row_high), Token("INT", str(_number(row_low)),
+                                                                    line=row_high.line, column=row_high.column)
+        first, last = _number(low), _number(high)
         if row_low is not None:  # `rows row 1..6`: rows numbered, named by no component attribute
-            numbered = {"first_row": _number(row_low), "last_row": _number(row_high)}
+            numbered.update(first_row=_number(row_low), last_row=_number(row_high))
             if numbered["last_row"] < numbered["first_row"]:
                 raise _AstProblem(row_low.line, row_low.column, f"the rows {row_low}..{row_high} are empty",
                                   hint="write the smaller number first")
@@ -1488,6 +1494,11 @@ class _ToAst(Transformer):
         var, space, direction, how, condition = children
         return ast.Walk(loc=self.loc(meta), var=str(var), space=space, direction=direction, until=str(how) == "until",
                         condition=condition)
+
+    def connected(self, meta, children):
+        var, domain, condition, start, goal = children
+        return ast.Connected(loc=self.loc(meta), var=str(var), domain=domain, condition=condition, start=start,
+                             goal=goal)
 
     def line_of(self, meta, children):
         return ast.LineOf(loc=self.loc(meta), length=children[0], space=children[1], direction=children[2])

@@ -55,7 +55,7 @@ layout makes a lattice translation a plain shift, which is what makes
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -83,6 +83,8 @@ __all__ = [
     "COMPASS",
     "COMPASS_STEPS",
     "ADJACENCY_DIRECTIONS",
+    "HEX_STEPS",
+    "direction_steps",
 ]
 
 _EMPTY_ATTRS: Mapping[str, Any] = MappingProxyType({})
@@ -92,7 +94,21 @@ _EMPTY_ATTRS: Mapping[str, Any] = MappingProxyType({})
 COMPASS = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
 COMPASS_STEPS = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
 # The directions a grid's adjacency allows: a space's neighbours, and the ways a line may run.
-ADJACENCY_DIRECTIONS = {"orthogonal": (0, 2, 4, 6), "diagonal": (1, 3, 5, 7), "all": tuple(range(8))}
+ADJACENCY_DIRECTIONS = {"orthogonal": (0, 2, 4, 6), "diagonal": (1, 3, 5, 7), "all": tuple(range(8)),
+                        "hexagonal": (1, 2, 3, 5, 6, 7)}
+# A hexagonal board is a rhombus of hexagons, as Hex is drawn: the map's rows are laid flat-to-flat and each
+# row is drawn half a hexagon further east than the row above it. A hexagon (row, column) then touches
+# (row - 1, column) to its northwest, (row - 1, column + 1) northeast, (row, column -+ 1) west and east,
+# (row + 1, column - 1) southwest and (row + 1, column) southeast; there is no north or south.
+HEX_STEPS = ((0, 0), (-1, 1), (0, 1), (1, 0), (0, 0), (1, -1), (0, -1), (-1, 0))  # indexed like COMPASS
+
+
+def direction_steps(adjacency: str) -> tuple[Optional[tuple[int, int]], ...]:
+    """Per direction of COMPASS, the (row step, column step) of one move that way on a grid of this
+    adjacency, or None where the lattice has no such direction (north and south on hexagons)."""
+    if adjacency == "hexagonal":
+        return tuple(HEX_STEPS[d] if d in ADJACENCY_DIRECTIONS["hexagonal"] else None for d in range(8))
+    return COMPASS_STEPS
 
 
 # ---------------------------------------------------------------------------

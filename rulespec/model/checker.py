@@ -773,6 +773,8 @@ class Checker:
             return ir.Fits(BOOL, loc, text, board, item, space)
         if kind in ("neighbour", "line_of", "walk"):
             return self._along(node, scope)
+        if kind == "connected":
+            return self._connected(node, scope)
         if kind == "span":
             return ir.Span(NUMBERS, loc, text, self.expr(node.low, scope, INT), self.expr(node.high, scope, INT))
         if kind == "member":
@@ -802,15 +804,37 @@ class Checker:
             return self._bad(node)
         if not is_space(space.type) or self.boards[board_of(space.type)].lattice != "grid":
             self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}, but a space of a grid of "
-                                       f"squares is needed here")
+                                       f"squares or hexagons is needed here")
             return self._bad(node)
         board = board_of(space.type)
+        adjacency = self.boards[board].adjacency
+        if isinstance(direction, ir.Const) and direction.value not in ir.lattice_directions(adjacency):
+            words = [ir.COMPASS[d] for d in ir.lattice_directions(adjacency)]
+            self.error(node.direction.loc, f"a board of hexagons has no {ir.COMPASS[direction.value]}: "
+                                           f"{board} is `adjacency hexagonal`",
+                       hint=f"its directions are {', '.join(words)} (each row lies half a hexagon east of the "
+                            f"row above)")
         if node.kind == "walk":
             return ir.Walk(spaces_type(board), node.loc, self.text(node), board, node.var, space, direction,
                            node.until, condition)
         if node.kind == "neighbour":
             return ir.Neighbour(space.type, node.loc, self.text(node), board, space, direction)
         return ir.LineOf(spaces_type(board), node.loc, self.text(node), board, length, space, direction)
+
+    def _connected(self, node: ast.Connected, scope: dict[str, str]) -> ir.E:
+        """`connected(s in D where C from A to B)`: D spaces of one board (a grid, hexagons or triangles)."""
+        domain = self.expr(node.domain, scope)
+        board = board_of(domain.type) if domain.type.startswith("spaces:") else None
+        if board is None and domain.type != "?":
+            self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; a path runs over the "
+                                        f"spaces of a board", hint="write `connected(s in BOARD where ...)`")
+        inner = self.bind(scope, node.var, space_type(board) if board else "?", node.loc)
+        condition = self.expr(node.condition, inner, BOOL)
+        start = self.expr(node.start, inner, BOOL)
+        goal = self.expr(node.goal, inner, BOOL)
+        if board is None:
+            return self._bad(node)
+        return ir.Connected(BOOL, node.loc, self.text(node), board, node.var, domain, condition, start, goal)
 
     def _holds_seat_value(self, node: ast.IsKind, scope: dict[str, str]) -> ir.E:
         """`s holds mark of p`: the seat's value names a component (every value of `mark` is a component's
@@ -1115,7 +1139,7 @@ class Checker:
         if attr == "directions" and isinstance(target, ir.BoardRef):
             board = self.boards[target.board]
             if board.lattice != "grid":
-                self.error(node.target.loc, f"`directions of` needs a grid of squares; {target.board} is a board "
+                self.error(node.target.loc, f"`directions of` needs a grid of squares or hexagons; {target.board} is a board "
                                             f"of triangles", hint="on triangles, use `has an occupied neighbour`")
                 return self._bad(node)
             return ir.Directions(ir.DIRECTIONS, loc, text, target.board,
@@ -1863,6 +1887,24 @@ class Checker:
         self.cites_of(d, f"board `{d.name}`")
         if d.lattice == "triangles":
             return self.lattice_board(d)
+        last_row, last_column = d.last_row, d.last_column
+        # Without the option, the map's own size (one mistake, one error: its rows are not wrong too).
+        drawn = d.faces[0].rows if d.faces else ()
+        if d.row_option:
+            last_row = self._extent_option(d, d.row_option, d.first_row, "rows",
+                                           d.first_row + max(len(drawn), 1) - 1)
+        if d.column_option:
+            last_column = self._extent_option(d, d.column_option, d.first_column, "columns",
+                                              d.first_column + max((len(r.cells) for r in drawn), default=1) - 1)
+        if d.first_row is not None and last_row - d.first_row + 1 > LIMIT.board_rows:
+            self.error(d.loc, refusal("board_rows", last_row - d.first_row + 1, unit="rows of a board")
+                       + f" (board `{d.name}`)", hint=f"give the option `{d.row_option}` smaller values")
+            last_row = d.first_row
+        if last_column - d.first_column + 1 > LIMIT.board_columns:
+            self.error(d.loc, refusal("board_columns", last_column - d.first_column + 1)
+                       + f" (board `{d.name}`)", hint=f"give the option `{d.column_option}` smaller values")
+            last_column = d.first_column
+        d = d.model_copy(update={"last_row": last_row, "last_column": last_column})
         row_values = tuple(range(d.first_row, d.last_row + 1)) if d.first_row is not None else \
             self.attributes.get(d.row_attribute)
         rows_known = row_values is not None  # else the maps' rows are not checked against them (one mistake)
@@ -1883,7 +1925,8 @@ class Checker:
         if d.adjacency not in ir.ADJACENCY_DIRECTIONS:
             self.error(d.loc, f"unknown adjacency `{d.adjacency}`",
                        hint=did_you_mean(d.adjacency, list(ir.ADJACENCY_DIRECTIONS))
-                       or "a grid of squares has `orthogonal`, `diagonal` or `all` (both)")
+                       or "a grid of squares has `orthogonal`, `diagonal` or `all` (both); a board of hexagons "
+                          "has `hexagonal`")
         region_letters = string.ascii_lowercase
         faces = []
         if not d.faces:
@@ -1917,7 +1960,23 @@ class Checker:
                        hint="use a second board map for a second kind of region")
         return ir.Board(d.name, d.loc, d.cites + region_cites, d.rulings + region_rulings, d.row_attribute, tuple(row_values), d.column_attribute,
                         tuple(range(d.first_column, d.last_column + 1)), d.adjacency,
-                        tuple(r.name for r in d.regions), tuple(faces))
+                        tuple(r.name for r in d.regions), tuple(faces), row_option=d.row_option,
+                        column_option=d.column_option)
+
+    def _extent_option(self, d: ast.BoardDecl, name: str, first: int, what: str, drawn: int) -> int:
+        """The largest value of the numeric option that ends a board's rows or columns (`1..size`)."""
+        option = self.options.get(name)
+        if option is None or not option.numeric:
+            self.error(d.loc, f"the {what} of board `{d.name}` end at `{name}`, which is not a numeric option",
+                       hint=did_you_mean(name, [o for o, v in self.options.items() if v.numeric])
+                       or f"declare it: `option {name} \"...\": 3, 4, 5 default 5`, or write a number")
+            return drawn
+        self.used.add("option:" + name)
+        low, high = min(int(v) for v in option.values), max(int(v) for v in option.values)
+        if low < first:
+            self.error(option.loc, f"option `{name}` can be {low}, but the {what} of board `{d.name}` start at "
+                                   f"{first}", hint=f"give `{name}` values of {first} or more")
+        return high
 
     def step(self, d) -> ir.Step:
         self.cites_of(d, f"{d.kind} `{d.name}`")

@@ -62,6 +62,10 @@ def free_vars(e: Optional[ir.E], names: set[str]) -> set[str]:
         if isinstance(e, ir.Total):
             found |= free_vars(e.value, inner)
         return found
+    if isinstance(e, ir.Connected):
+        inner = names - {e.var}
+        return free_vars(e.domain, names) | free_vars(e.condition, inner) | free_vars(e.start, inner) \
+            | free_vars(e.goal, inner)
     found: set[str] = set()
     for child in children(e):
         found |= free_vars(child, names)
@@ -242,6 +246,9 @@ class Cost:
             return 1 + self.expr(e.space) + self.spaces.get(e.board, self.items)
         if isinstance(e, ir.Check) and e.test == "occupied_neighbour":
             return 1 + self.expr(e.subject) + 3 * self.largest_shape
+        if isinstance(e, ir.Connected):  # each space tested once, then its neighbours looked at once
+            return 1 + self.expr(e.domain) + self.size(e.domain) * (
+                1 + self.expr(e.condition) + self.expr(e.start) + self.expr(e.goal) + 8)
         if isinstance(e, ir.Walk):  # the test runs on each space walked
             return 1 + self.expr(e.space) + self.expr(e.direction) + self.size(e) * (1 + self.expr(e.condition))
         if isinstance(e, ir.ScoreRef):

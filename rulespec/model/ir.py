@@ -12,7 +12,7 @@ from ..language.records import dataclass, field  # frozen ones made cheaply (see
 from typing import Optional, Union
 
 from ..language.ast import Loc
-from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS, COMPASS_STEPS  # noqa: F401 (directions on a grid)
+from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS, COMPASS_STEPS, direction_steps  # noqa: F401 (directions on a grid)
 
 # Types of expressions.
 INT, BOOL, SYMBOL, SEAT, ITEM, SPACE = "number", "truth", "symbol", "seat", "item", "space"
@@ -134,6 +134,25 @@ class Walk(E):
     direction: E
     until: bool
     condition: E
+
+
+def lattice_directions(adjacency: str) -> tuple[int, ...]:
+    """The directions (indices of COMPASS) a grid of this adjacency has at all: eight on squares, six on
+    hexagons (no north or south)."""
+    return tuple(d for d, step in enumerate(direction_steps(adjacency)) if step is not None)
+
+
+@dataclass(frozen=True)
+class Connected(E):
+    """Whether a path of neighbouring spaces of ``domain`` (of ``board``), each passing ``condition``, joins a
+    space where ``start`` holds to one where ``goal`` holds; ``var`` names the space tested in all three."""
+
+    board: str
+    var: str
+    domain: E
+    condition: E
+    start: E
+    goal: E
 
 
 @dataclass(frozen=True)
@@ -553,6 +572,8 @@ class Board(Cited):
     lattice: str = "grid"  # grid | triangles
     shape_attribute: str = ""
     marks: tuple[tuple[str, str], ...] = ()  # (letter, mark name)
+    row_option: str = ""  # `rows row 1..size`: the rows past the option's value are not in use
+    column_option: str = ""
 
 
 @dataclass(frozen=True)

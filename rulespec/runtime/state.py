@@ -474,6 +474,24 @@ class State:
             at = step[at]
         return tuple(out)
 
+    def _connected(self, board: int, cells, passes: Callable[[int], bool], start: Callable[[int], bool],
+                   goal: Callable[[int], bool]) -> bool:
+        """Whether a path of neighbouring spaces of ``cells``, each passing ``passes``, joins one where
+        ``start`` holds to one where ``goal`` holds (one space may be both). Each space is tested once."""
+        inside = {c for c in cells if passes(c)}
+        frontier = [c for c in inside if start(c)]
+        seen = set(frontier)
+        neighbours = self._t.neighbours[board]
+        while frontier:
+            cell = frontier.pop()
+            if goal(cell):
+                return True
+            for n in neighbours[cell]:
+                if n in inside and n not in seen:
+                    seen.add(n)
+                    frontier.append(n)
+        return False
+
     def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
         """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
         return self._t.full_lines[board, direction, length][cell]

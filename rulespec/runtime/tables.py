@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
-from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS_STEPS
+from ..lib.geometry import ADJACENCY_DIRECTIONS, direction_steps
 from .common import RuleRuntimeError
 
 if TYPE_CHECKING:
@@ -48,7 +48,9 @@ class BoardInfo:
     kind: str = "grid"  # grid | triangles
     shape_attribute: str = ""
     marks: tuple[tuple[str, str], ...] = ()  # (map letter, mark name) on a board of triangles
-    adjacency: str = "orthogonal"  # on a grid: orthogonal, diagonal or all (rulespec.model.ir.ADJACENCY_DIRECTIONS)
+    adjacency: str = "orthogonal"  # on a grid: orthogonal, diagonal, all or hexagonal (rulespec.lib.geometry)
+    row_option: str = ""  # `rows row 1..size`: numbered rows past the option's value are not in use
+    column_option: str = ""
 
     @property
     def size(self) -> int:
@@ -232,6 +234,12 @@ class Tables:
             col_out = left_out.get(board.column_attribute, set())
             in_use = tuple(face.cells[c] != "-" and board.rows[c // width] not in row_out
                            and board.columns[c % width] not in col_out for c in range(board.size))
+            if board.row_option or board.column_option:
+                last_row = int(options[board.row_option]) if board.row_option else None
+                last_column = int(options[board.column_option]) if board.column_option else None
+                in_use = tuple(use and (last_row is None or int(board.rows[c // width]) <= last_row)
+                               and (last_column is None or board.columns[c % width] <= last_column)
+                               for c, use in enumerate(in_use))
             self.in_use.append(in_use)
             self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
             if board.kind == "triangles":
@@ -341,7 +349,11 @@ class Tables:
         """The neighbour tables of a grid: a space not in use (`-` on the map) is an edge, never bridged."""
         width, height = len(board.columns), len(board.rows)
         tables = []
-        for dr, dc in COMPASS_STEPS:
+        for step in direction_steps(board.adjacency):
+            if step is None:  # no such direction on this lattice (north on hexagons): nothing that way
+                tables.append((None,) * board.size)
+                continue
+            dr, dc = step
             table: list[Optional[int]] = []
             for cell in range(board.size):
                 r, c = divmod(cell, width)

@@ -192,3 +192,76 @@ def test_the_invariants_catch_a_disc_that_does_not_fall(tmp_path):
     fair = rulespec.load(ROWS).new_game(2)
     fair.apply(next(a for a in fair.legal_actions() if a.text == "drop red in column 1"))  # lands on row 4
     assert {i.name: i.check(fair) for i in fair.game.INVARIANTS} == {"settled": True, "open_top": True}
+
+
+# ---------------------------------------------------------------- hexagons and chains (#11 item 2)
+HEXES = ROOT / "rulespec" / "docs" / "ref_games" / "hexes.rules"
+HEX_TEXT = HEXES.read_text(encoding="utf-8")
+
+
+def test_hexes_passes_its_examples():
+    results = run_examples(rulespec.load(HEXES))
+    assert len(results) == 2 and all(r.passed for r in results), [r.message for r in results]
+
+
+def test_hexagonal_neighbours_are_the_six_of_the_rhombus():
+    state = rulespec.load(HEXES).new_game(2)  # side 4: cell = (row - 1) * 4 + (column - 1)
+    toward = state._t.toward[0]
+    step = {d: ir.COMPASS.index(d) for d in ir.COMPASS}
+    centre = 5  # row 2 column 2
+    assert {d: toward[step[d]][centre] for d in ir.COMPASS} == {
+        "north": None, "northeast": 2, "east": 6, "southeast": 9, "south": None, "southwest": 8, "west": 4,
+        "northwest": 1}
+    assert state._t.neighbours[0][centre] == (1, 2, 4, 6, 8, 9)
+    assert state._t.neighbours[0][0] == (1, 4)  # a corner of the short diagonal: two neighbours
+    assert state._t.neighbours[0][3] == (2, 6, 7)  # a corner of the long diagonal: three
+    assert state._line(0, 12, step["northeast"], 4) == (12, 9, 6, 3)
+
+
+def test_a_board_sized_by_an_option_uses_only_its_first_rows_and_columns():
+    small = rulespec.load(HEXES, options={"side": "3"}).new_game(2)
+    assert len(small.legal_actions()) == 9 and small._t.in_use[0][3] is False
+    assert small._t.neighbours[0][2] == (1, 5, 6)  # row 1 column 3: nothing east, column 4 is not in use
+    assert len(rulespec.load(HEXES).new_game(2).legal_actions()) == 16
+
+
+def test_north_on_hexagons_is_refused_with_the_directions_it_has():
+    text = HEX_TEXT.replace("only if s is empty", "only if s is empty and neighbour of s towards north is none")
+    problems = _problems(text)
+    assert len(problems) == 1 and "a board of hexagons has no north" in problems[0], problems
+
+
+def test_a_board_extent_must_be_a_numeric_option():
+    problems = _problems(HEX_TEXT.replace("columns column 1..side", "columns column 1..sides"))
+    assert len(problems) == 1 and "`sides`, which is not a numeric option" in problems[0], problems
+
+
+@pytest.mark.parametrize("red, joined", [
+    (["1 2", "2 1", "3 1"], True),      # southwest then southeast: a chain
+    (["1 1", "2 2", "3 3"], False),     # apart on the map's diagonal: no two touch
+    (["1 3", "2 2", "3 1"], True),      # the short diagonal of the rhombus
+    (["1 1", "2 1"], False),            # not down to the last row
+])
+def test_connected_follows_the_hexagonal_neighbours(red, joined):
+    state = rulespec.load(HEXES, options={"side": "3"}).new_game(2)
+    for stone in red:
+        row, column = map(int, stone.split())
+        cell = (row - 1) * 4 + (column - 1)
+        state._boards[0][cell] = next(i for i in state._t.in_play_items if state._engine.ITEM_ATTRS["colour"][i] == "red"
+                                      and i not in state._boards[0])
+    assert state._connected(0, state._t.cells_in_use[0], lambda c: state._boards[0][c] >= 0,
+                            lambda c: c // 4 == 0, lambda c: c // 4 == 2) is joined
+
+
+def test_connected_needs_the_spaces_of_a_board():
+    problems = _problems(HEX_TEXT.replace("connected(s in grid where mine(s, player 1)",
+                                          "connected(s in players where mine(s, player 1)"))
+    assert problems and "a path runs over the spaces of a board" in problems[0], problems
+
+
+def test_english_says_what_a_chain_is():
+    from rulespec.pipeline import compile_rules
+    model = compile_rules(HEXES)
+    end = next(e for e in model.ends if e.name == "joined")
+    text = English(model).expr(end.condition)
+    assert text.startswith("a chain of neighbouring spaces of") and "joins a space where" in text, text
