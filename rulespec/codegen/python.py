@@ -184,7 +184,7 @@ class CodeGenerator:
         self.depth -= 1
         var = f"v_{ident(e.var)}"
         return (f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, "
-                + ", ".join(f"lambda {var}: {t}" for t in tests) + ")")
+                + ", ".join(f"lambda {var}: {cond}" for cond in tests) + ")")
 
     def visit_Directions(self, e: ir.Directions) -> str:
         return lit(e.directions)
