@@ -8,10 +8,11 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '14'
+GENERATOR_VERSION = '15'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -58,7 +59,7 @@ def define_mine(st, v_s, v_p):
 
 def define_four_from(st, v_s, v_p):
     """Definition `four_from`: `count(d in directions of grid where count(t in line of 4 from s towards d where mine(t, p)) = 4) > 0`. [C4-4] (rulebooks/connect-four.rules:40)"""
-    return any((st._t.full_lines[0, v_d, 4][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st._t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    return any((st._t.full_lines[0, v_d, 4][v_s] is not None and all((ITEM_ATTRS['colour'].get(st._boards[0][v_t]) == ('red', 'yellow')[v_p]) for v_t in st._t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -70,7 +71,7 @@ def options_turn__drop(st, v_player):
     """Option `drop` of `turn`: `drop {colour of player} in column {column of s}`. [C4-3] (rulebooks/connect-four.rules:46)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not (define_lowest_empty(st, v_s)):  # lowest_empty(s)
+        if not ((st._boards[0][v_s] < 0 and ((st._t.toward[0][4][v_s] is None) or st._space_occupied(0, st._t.toward[0][4][v_s])))):  # lowest_empty(s)
             continue
         found.append(('drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), (v_s, )))
     return found
@@ -84,7 +85,7 @@ def candidates_turn__drop(st, v_player):
 
 def first_failing_turn__drop(st, v_player, v_s):
     """The index of the first condition that does not hold, or -1."""
-    if not (define_lowest_empty(st, v_s)):  # lowest_empty(s)
+    if not ((st._boards[0][v_s] < 0 and ((st._t.toward[0][4][v_s] is None) or st._space_occupied(0, st._t.toward[0][4][v_s])))):  # lowest_empty(s)
         return 0
     return -1
 
@@ -100,7 +101,7 @@ def choices_turn(st, v_player):
     seat = v_player
     # drop: `drop {colour of player} in column {column of s}`
     for v_s in st._t.cells_in_use[0]:
-        if not (define_lowest_empty(st, v_s)):  # lowest_empty(s)
+        if not ((st._boards[0][v_s] < 0 and ((st._t.toward[0][4][v_s] is None) or st._space_occupied(0, st._t.toward[0][4][v_s])))):  # lowest_empty(s)
             continue
         rows.append((seat, 'drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
     return seat, rows
@@ -120,21 +121,28 @@ def end_full(st):
         return []
     return None
 
+# four: the units tested are (space, direction) pairs of grid, each reading only its line of 4 towards direction
+index_four = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 4),))
+
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [C4-4, C4-5] (rulebooks/connect-four.rules:51, 57)"""
-    # four [C4-4]
+    # four [C4-4]: only where grid changed since it last held false (four_from unfolded)
+    units = index_four.units(st)
     for v_p in range(st.players):
-        if any(define_four_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
-            return 0, [v_p]
+        for v_s, v_d in units:
+            if (st._t.full_lines[0, v_d, 4][v_s] is not None and all((ITEM_ATTRS['colour'].get(st._boards[0][v_t]) == ('red', 'yellow')[v_p]) for v_t in st._t.full_lines[0, v_d, 4][v_s])):
+                return 0, [v_p]
     # full [C4-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return 1, []
+    # every end held false: the boards they read, as they are now (for the next check)
+    st._ends_seen = {('after_step', 0): st._boards[0][:]}
     return None
 
 def invariant_alternate(st):
     """Invariant: red discs are never fewer than yellow ones, nor more than one ahead. [C4-3] (rulebooks/connect-four.rules:116)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('red', 'yellow')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('red', 'yellow')[1])])) in span(0, 1)
 
 
 def example_falling(run):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '834fd6aad238d4d2'
-GENERATOR_VERSION = '14'
+GENERATOR_VERSION = '15'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -42,7 +42,7 @@ def define_facing_a_bet(st, v_p):
 
 def define_betting_over(st):
     """Definition `betting_over`: `count(p in players where acted of p = 0 or facing_a_bet(p)) = 0`. [KUHN-6] (rulebooks/kuhn-poker.rules:36)"""
-    return (not any(((st._counters['acted'][v_p] == 0) or define_facing_a_bet(st, v_p)) for v_p in range(st.players)))
+    return (not any(((st._counters['acted'][v_p] == 0) or (st._counters['staked'][v_p] < st._counters['staked'][(v_p + 1) % st.players])) for v_p in range(st.players)))
 
 
 def define_takes_the_pot(st, v_p):
@@ -96,7 +96,7 @@ def first_failing_turn__pass(st, v_player):
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [KUHN-4, KUHN-5] (rulebooks/kuhn-poker.rules:52)"""
-    if define_facing_a_bet(st, v_player):
+    if (st._counters['staked'][v_player] < st._counters['staked'][(v_player + 1) % st.players]):
         st._keep_counters()
         st._counters['folded'][v_player] = 1
     st._keep_counters()

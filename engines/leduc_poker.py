@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '509b3dd6ac0655ad'
-GENERATOR_VERSION = '14'
+GENERATOR_VERSION = '15'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -101,7 +101,7 @@ def by_turn(st, v_player):
 def options_turn__fold(st, v_player):
     """Option `fold` of `turn`: `fold`. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:59)"""
     found = []
-    if not ((define_to_call(st, v_player) > 0)):  # to_call(player) > 0
+    if not (((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) > 0)):  # to_call(player) > 0
         return found
     found.append(('fold', ()))
     return found
@@ -114,7 +114,7 @@ def candidates_turn__fold(st, v_player):
 
 def first_failing_turn__fold(st, v_player):
     """The index of the first condition that does not hold, or -1."""
-    if not ((define_to_call(st, v_player) > 0)):  # to_call(player) > 0
+    if not (((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) > 0)):  # to_call(player) > 0
         return 0
     return -1
 
@@ -145,7 +145,7 @@ def first_failing_turn__call(st, v_player):
 def effect_turn__call(st, cause, v_player):
     """What `call` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:62)"""
     st._keep_counters()
-    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + define_to_call(st, v_player), 'staked')
+    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]), 'staked')
     st._keep_counters()
     st._counters['calls'] = counter_value(st._counters['calls'] + 1, 'calls')
     if ((st._counters['round'] == 1) and define_round_over(st)):
@@ -176,7 +176,7 @@ def first_failing_turn__raise(st, v_player):
 def effect_turn__raise(st, cause, v_player):
     """What `raise` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:67)"""
     st._keep_counters()
-    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + (define_to_call(st, v_player) + define_raise_size(st)), 'staked')
+    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + ((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) + (2 * st._counters['round'])), 'staked')
     st._keep_counters()
     st._counters['raises'] = counter_value(st._counters['raises'] + 1, 'raises')
     st._keep_counters()
@@ -187,8 +187,9 @@ def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [LEDUC-4] (rulebooks/leduc-poker.rules:58)"""
     rows = []
     seat = v_player
+    counter_staked = st._counters['staked']
     # fold: `fold`
-    if ((define_to_call(st, v_player) > 0)):  # to_call(player) > 0
+    if (((counter_staked[(v_player + 1) % st.players] - counter_staked[v_player]) > 0)):  # to_call(player) > 0
         rows.append((seat, 'fold', 0, ()))
     # call: `call`
     rows.append((seat, 'call', 1, ()))

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '14'
+GENERATOR_VERSION = '15'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -41,7 +41,7 @@ def define_counts_for_the_bid(st, v_d):
 
 def define_bid_stands(st):
     """Definition `bid_stands`: `sum(count(d in cup of p where counts_for_the_bid(d)) for p in players) >= bid_quantity`. [LIARS-6] (rulebooks/liars-dice.rules:52)"""
-    return (sum([len([1 for v_d in st._zones[st._t.zone_base['cup'] + v_p] if define_counts_for_the_bid(st, v_d)]) for v_p in range(st.players)]) >= st._counters['bid_quantity'])
+    return (sum([len([1 for v_d in st._zones[st._t.zone_base['cup'] + v_p] if ((ITEM_ATTRS['face'][v_d] == st._counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))]) for v_p in range(st.players)]) >= st._counters['bid_quantity'])
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -72,7 +72,7 @@ def options_turn__bid(st, v_player):
     found = []
     for v_quantity in span(1, define_dice_in_play(st)):
         for v_face in (1, 2, 3, 4, 5, 6):
-            if not (define_higher(st, v_quantity, v_face)):  # higher(quantity, face)
+            if not (((v_quantity > st._counters['bid_quantity']) or ((v_quantity == st._counters['bid_quantity']) and (v_face > st._counters['bid_face'])))):  # higher(quantity, face)
                 continue
             found.append(('bid ' + str(v_quantity) + ' x ' + str(v_face), (v_quantity, v_face, )))
     return found
@@ -87,7 +87,7 @@ def candidates_turn__bid(st, v_player):
 
 def first_failing_turn__bid(st, v_player, v_quantity, v_face):
     """The index of the first condition that does not hold, or -1."""
-    if not (define_higher(st, v_quantity, v_face)):  # higher(quantity, face)
+    if not (((v_quantity > st._counters['bid_quantity']) or ((v_quantity == st._counters['bid_quantity']) and (v_face > st._counters['bid_face'])))):  # higher(quantity, face)
         return 0
     return -1
 
@@ -134,7 +134,7 @@ def choices_turn(st, v_player):
     # bid: `bid {quantity} x {face}`
     for v_quantity in span(1, define_dice_in_play(st)):
         for v_face in (1, 2, 3, 4, 5, 6):
-            if not (define_higher(st, v_quantity, v_face)):  # higher(quantity, face)
+            if not (((v_quantity > st._counters['bid_quantity']) or ((v_quantity == st._counters['bid_quantity']) and (v_face > st._counters['bid_face'])))):  # higher(quantity, face)
                 continue
             rows.append((seat, 'bid ' + str(v_quantity) + ' x ' + str(v_face), 0, (v_quantity, v_face, )))
     # liar: `liar`

@@ -8,10 +8,11 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '14'
+GENERATOR_VERSION = '15'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -50,7 +51,7 @@ def define_mine(st, v_s, v_p):
 
 def define_three_from(st, v_s, v_p):
     """Definition `three_from`: `count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0`. [TTT-4] (rulebooks/tic-tac-toe.rules:31)"""
-    return any((st._t.full_lines[0, v_d, 3][v_s] is not None and all(define_mine(st, v_t, v_p) for v_t in st._t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    return any((st._t.full_lines[0, v_d, 3][v_s] is not None and all((ITEM_ATTRS['symbol'].get(st._boards[0][v_t]) == ('cross', 'nought')[v_p]) for v_t in st._t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -112,21 +113,28 @@ def end_full(st):
         return []
     return None
 
+# three: the units tested are (space, direction) pairs of grid, each reading only its line of 3 towards direction
+index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 3),))
+
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [TTT-4, TTT-5] (rulebooks/tic-tac-toe.rules:42, 48)"""
-    # three [TTT-4]
+    # three [TTT-4]: only where grid changed since it last held false (three_from unfolded)
+    units = index_three.units(st)
     for v_p in range(st.players):
-        if any(define_three_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
-            return 0, [v_p]
+        for v_s, v_d in units:
+            if (st._t.full_lines[0, v_d, 3][v_s] is not None and all((ITEM_ATTRS['symbol'].get(st._boards[0][v_t]) == ('cross', 'nought')[v_p]) for v_t in st._t.full_lines[0, v_d, 3][v_s])):
+                return 0, [v_p]
     # full [TTT-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return 1, []
+    # every end held false: the boards they read, as they are now (for the next check)
+    st._ends_seen = {('after_step', 0): st._boards[0][:]}
     return None
 
 def invariant_alternate(st):
     """Invariant: crosses are never fewer than noughts, nor more than one ahead. [TTT-3] (rulebooks/tic-tac-toe.rules:99)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['symbol'].get(st._boards[0][v_s]) == ('cross', 'nought')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['symbol'].get(st._boards[0][v_s]) == ('cross', 'nought')[1])])) in span(0, 1)
 
 
 def example_across(run):

@@ -15,7 +15,7 @@ import re
 import string
 from typing import Iterable, Optional, Sequence
 
-from ..model import ir
+from ..model import ir, reads
 from ..model.checker import board_of, is_space
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
@@ -71,6 +71,7 @@ class CodeGenerator:
         self.source_name = source_name
         self.w = Writer()
         self.boards = {b.name: i for i, b in enumerate(model.boards)}
+        self.definitions = {d.name: d for d in model.definitions}
         self.zone_per_player = {z.name: z.per_player for z in model.zones}
         self.steps = {s.name: s for s in model.steps}
         if model.setup is not None:
@@ -421,7 +422,32 @@ class CodeGenerator:
         return f"span({self.expr(e.low)}, {self.expr(e.high)})"
 
     def visit_DefinedValue(self, e: ir.DefinedValue) -> str:
+        definition = self.definitions.get(e.name)
+        if definition is not None and self.inlined(definition, e.args):
+            # A small definition is written where it is used (`mine(t, p)` becomes the comparison itself):
+            # a Python call costs more than the test. Its define_ function stays, for the other readers.
+            mapping = {p.name: a for p, a in zip(definition.params, e.args)}
+            return self.expr(reads.substitute(definition.value, mapping, set()))
         return f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"
+
+    def inlined(self, definition: ir.Definition, args: Sequence[ir.E]) -> bool:
+        """Whether a use of ``definition`` is written out in place: its value is a few nodes without any
+        count, total, `any`, walk or definition of its own, and each argument is a variable or a constant
+        (evaluating one can neither fail nor cost: the call would have evaluated it first)."""
+        if not all(isinstance(a, (ir.Var, ir.Const)) or (isinstance(a, ir.SeatConst) and a.index < self.m.min_players)
+                   for a in args):
+            return False
+        nodes = 0
+
+        def small(node) -> bool:
+            nonlocal nodes
+            nodes += 1
+            if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets)) or nodes > 12:
+                return False
+            return all(small(v) for value in vars(node).values()
+                       for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
+
+        return small(definition.value)
 
     def visit_Builtin(self, e: ir.Builtin) -> str:
         return f"{function(e.func)}({', '.join(self.expr(a) for a in e.args)})"
@@ -610,6 +636,8 @@ class CodeGenerator:
         w.line(")")
         if any(step.together for step in m.steps):  # (only then: the other engines stay as they were)
             w.line("from rulespec.runtime.engine import SIMULTANEOUS")
+        if any(reads.board_index(end, m) is not None for end in m.ends):
+            w.line("from rulespec.runtime.ends import EndIndex")
         w.line("from rulespec.runtime.numbers import counter_value")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")
@@ -1085,10 +1113,55 @@ class CodeGenerator:
         if end.each_var:
             w.dedent()
 
+    def indexed_end_test(self, end: ir.End, plan: reads.IndexPlan, tag: str) -> None:
+        """The test of an end indexed by what can change it (rulespec.model.reads): only the units the
+        runtime's index names, all of them when it has no record of the board."""
+        w = self.w
+        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        unit = f"v_{ident(plan.space_var)}" + (f", v_{ident(plan.direction_var)}" if plan.direction_var else "")
+        index = f"index_{ident(end.name)}"
+        if end.each_var:
+            w.line(f"units = {index}.units(st)")
+            w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
+            w.indent()
+            w.line(f"for {unit} in units:")
+        else:
+            w.line(f"for {unit} in {index}.units(st):")
+        w.indent()
+        w.line(f"if {self.expr(plan.test)}:")
+        w.indent()
+        w.line(f"return {tag}{winners}")
+        w.dedent()
+        w.dedent()
+        if end.each_var:
+            w.dedent()
+
+    def end_indexes(self) -> dict[str, reads.IndexPlan]:
+        """The ends tested only where their board changed (end name -> plan), each with its module-level
+        EndIndex: which units of the board each space can change, worked out once per game configuration."""
+        w, plans = self.w, {}
+        for end in self.m.ends:
+            plan = reads.board_index(end, self.m)
+            if plan is None:
+                continue
+            plans[end.name] = plan
+            w.line("")
+            w.line(comment(f"{end.name}: the units tested are "
+                           + ("(space, direction) pairs" if plan.direction_var else "spaces")
+                           + f" of {plan.board}, each reading only its {reads.footprint_text(plan.footprint)}"))
+            w.line(f"index_{ident(end.name)} = EndIndex({end.timing!r}, {self.boards[plan.board]}, "
+                   f"{lit(plan.directions)}, {lit(plan.footprint)})")
+        return plans
+
     def end_checks(self) -> dict[str, str]:
         """One function per timing that tests every end checked then, in declaration order (what the
-        runtime would do by calling each end_ function in turn). Returns timing -> function name."""
+        runtime would do by calling each end_ function in turn). Returns timing -> function name.
+        An end reading only a fixed neighbourhood of each space of a board is tested only where the board
+        changed since the last check (see indexed_end_test); when every end holds false, the board is
+        recorded for the next check."""
         w, names = self.w, {}
+        plans = self.end_indexes()
+        indexed_timings = {end.timing for end in self.m.ends if end.name in plans}
         for timing in dict.fromkeys(e.timing for e in self.m.ends):
             name = names[timing] = f"ends_{ident(timing)}"
             w.line("")
@@ -1105,9 +1178,22 @@ class CodeGenerator:
                 f"ruling {', '.join(rulings)}" if rulings else "",
                 f"({self.source_name}:{lines})" if lines else f"({self.source_name})") if part)))
             reads_at, self.counter_lists = len(w.lines), {}
+            boards = []
             for k, end in ends:
-                w.line(comment(f"{end.name} {cites_text(end)}"))
-                self.end_test(end, f"{k}, ")
+                plan = plans.get(end.name)
+                if plan is None:
+                    w.line(comment(f"{end.name} {cites_text(end)}"))
+                    self.end_test(end, f"{k}, ")
+                    continue
+                w.line(comment(f"{end.name} {cites_text(end)}: only where {plan.board} changed since it last held "
+                               f"false" + (f" ({', '.join(plan.unfolded)} unfolded)" if plan.unfolded else "")))
+                self.indexed_end_test(end, plan, f"{k}, ")
+                boards.append(self.boards[plan.board])
+            if boards:
+                seen = ", ".join(f"({timing!r}, {b}): st._boards[{b}][:]" for b in dict.fromkeys(boards))
+                w.line(comment("every end held false: the boards they read, as they are now (for the next check)"))
+                w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1
+                       else f"st._ends_seen = {{{seen}}}")
             w.line("return None")
             self.read_counters_first(reads_at, w.level)
             w.dedent()

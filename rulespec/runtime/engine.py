@@ -243,6 +243,7 @@ class Engine:
         st.fired = {}
         st._thens, st._pending, st._journal, st._loops, st._firing = [], None, None, 0, 0
         st._chosen = ()
+        st._ends_seen = {}  # (timing, board) -> the board when its indexed ends last held false (runtime/ends.py)
         return st
 
     def from_json(self, text: str) -> State:

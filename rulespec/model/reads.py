@@ -1,0 +1,325 @@
+"""What an end condition reads, so that a step that changed none of it need not test it again.
+
+The code generator asks :func:`board_index` about each end. An end indexed this way has the form
+
+    [for each p in players] when count(s in BOARD where phi) > 0
+
+(`> 0`, `!= 0` or `>= 1`), where ``phi``, with every definition it uses unfolded, reads the board's
+spaces only at places fixed by geometry from ``s``: ``s`` itself, the spaces of a `line of N from s
+towards d` and `neighbour of s towards d`; besides those only things that never change during a game
+(seat values, options, component and space attributes). When ``phi`` itself is "some direction d of
+the board where psi" (`count(d in directions of B where psi) > 0`), the unit tested is the pair
+``(s, d)`` and ``psi`` what is tested: its footprint is then one line, not eight.
+
+The end was false at the board as the runtime last saw it (rulespec.runtime.ends.EndIndex): ``phi``
+of a unit whose footprint holds no space changed since cannot have become true, so only the units
+whose footprint meets a changed space are tested. Anything else an end reads (zones, counters,
+another board, `walk`, regions...) makes it not indexable: it is tested in full, as before.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from . import ir
+
+UNIT = -1  # in a footprint term: the direction of the unit being tested
+
+
+class NotLocal(Exception):
+    """The condition reads something beyond a fixed neighbourhood of its space."""
+
+
+@dataclass(frozen=True)
+class IndexPlan:
+    """How to test one end by what changed: the unit's variables, what to test per unit, its footprint."""
+
+    board: str
+    space_var: str  # the unit's space
+    direction_var: Optional[str]  # the unit's direction, or None when the unit is a space alone
+    directions: tuple[int, ...]  # the directions the unit's direction ranges over (() without one)
+    test: ir.E  # the condition of one unit (definitions unfolded)
+    footprint: tuple[tuple, ...]  # ("here",), ("line", direction or UNIT, length), ("neighbour", direction or UNIT)
+    unfolded: tuple[str, ...]  # the definitions unfolded into ``test``, for the generated comment
+
+
+# ---------------------------------------------------------------------------- unfolding definitions
+
+
+_BINDERS = (ir.Count, ir.First, ir.Total, ir.Walk)
+_INNER = ("where", "value", "condition")  # the fields of a binder that see its variable
+
+
+def free_vars(e) -> set[str]:
+    """The variable names ``e`` reads that it does not bind itself."""
+    if isinstance(e, ir.Var):
+        return {e.name}
+    found: set[str] = set()
+    inner: set[str] = set()
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        for v in (value if isinstance(value, tuple) else (value,)):
+            if isinstance(v, ir.E):
+                (inner if isinstance(e, _BINDERS) and f.name in _INNER else found).update(
+                    free_vars(v))
+    if isinstance(e, _BINDERS):
+        inner.discard(e.var)
+    return found | inner
+
+
+def substitute(e: ir.E, mapping: dict[str, ir.E], taken: set[str]) -> ir.E:
+    """``e`` with each free variable of ``mapping`` replaced by its expression. A variable ``e`` binds
+    that would capture a name of the replacements (or of ``taken``) is renamed first."""
+    if isinstance(e, ir.Var):
+        return mapping.get(e.name, e)
+    if not mapping:
+        return e
+    changes = {}
+    if isinstance(e, _BINDERS):
+        inner = {k: v for k, v in mapping.items() if k != e.var}
+        clash = set(taken).union(*(free_vars(v) for v in inner.values()))
+        var = e.var
+        if var in clash:
+            k = 1
+            while f"{e.var}_{k}" in clash or f"{e.var}_{k}" in free_vars(e):
+                k += 1
+            var = changes["var"] = f"{e.var}_{k}"
+        for f in dataclasses.fields(e):
+            value = getattr(e, f.name)
+            if isinstance(value, ir.E):
+                if f.name in _INNER:
+                    if var != e.var:
+                        value = rename(value, e.var, var)
+                    changes[f.name] = substitute(value, inner, taken | {var})
+                else:
+                    changes[f.name] = substitute(value, mapping, taken)
+        return dataclasses.replace(e, **changes)
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        if isinstance(value, ir.E):
+            changes[f.name] = substitute(value, mapping, taken)
+        elif isinstance(value, tuple) and any(isinstance(v, ir.E) for v in value):
+            changes[f.name] = tuple(substitute(v, mapping, taken) if isinstance(v, ir.E) else v for v in value)
+    return dataclasses.replace(e, **changes) if changes else e
+
+
+def rename(e: ir.E, old: str, new: str) -> ir.E:
+    """``e`` with its free variable ``old`` called ``new`` (each keeps its type)."""
+    if isinstance(e, ir.Var):
+        return dataclasses.replace(e, name=new, text=new) if e.name == old else e
+    shadowed = isinstance(e, _BINDERS) and e.var == old  # bound again: only its domain sees the outer one
+    changes = {}
+    for f in dataclasses.fields(e):
+        value = getattr(e, f.name)
+        if shadowed and f.name in _INNER:
+            continue
+        if isinstance(value, ir.E):
+            changes[f.name] = rename(value, old, new)
+        elif isinstance(value, tuple) and any(isinstance(v, ir.E) for v in value):
+            changes[f.name] = tuple(rename(v, old, new) if isinstance(v, ir.E) else v for v in value)
+    return dataclasses.replace(e, **changes) if changes else e
+
+
+def unfold(call: ir.DefinedValue, definitions: dict[str, ir.Definition], taken: set[str]) -> ir.E:
+    """The definition's value with its parameters replaced by the call's arguments."""
+    definition = definitions[call.name]
+    mapping = {p.name: a for p, a in zip(definition.params, call.args)}
+    return substitute(definition.value, mapping, taken | set().union(*(free_vars(a) for a in call.args)))
+
+
+# ---------------------------------------------------------------------------- the exists form
+
+
+def exists_form(e: ir.E) -> Optional[ir.Count]:
+    """The count of `count(x in D where C) > 0` (or `!= 0`, `>= 1`): "some x in D where C"."""
+    if not (isinstance(e, ir.Compare) and isinstance(e.left, ir.Count) and e.left.where is not None
+            and isinstance(e.right, ir.Const) and not isinstance(e.right.value, bool)):
+        return None
+    if (e.op in (">", "!=") and e.right.value == 0) or (e.op == ">=" and e.right.value == 1):
+        return e.left
+    return None
+
+
+# ---------------------------------------------------------------------------- the footprint
+
+# What a variable stands for while reading a condition: the unit's space or direction, a space reached
+# from the unit's space by geometry, a set of fixed directions, or a value that picks no space.
+Place = Union[tuple, str]
+ANCHOR, UNIT_DIRECTION, VALUE = ("anchor",), ("unit",), "value"
+
+
+class _Reader:
+    def __init__(self, model: ir.Model, board: str):
+        self.board = board
+        self.definitions = {d.name: d for d in model.definitions}
+        self.depth = 0
+
+    def directions(self, e: ir.E, env: dict) -> tuple:
+        """The directions ``e`` may be: (UNIT,) for the unit's own, else fixed ones."""
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return (e.value,)
+        if isinstance(e, ir.Var):
+            place = env.get(e.name)
+            if place == UNIT_DIRECTION:
+                return (UNIT,)
+            if isinstance(place, tuple) and place[0] == "directions":
+                return place[1]
+        raise NotLocal(f"direction {e.text!r}")
+
+    def space(self, e: ir.E, env: dict) -> Place:
+        """Where a space expression is, relative to the unit's space."""
+        if isinstance(e, ir.Var):
+            place = env.get(e.name)
+            if isinstance(place, tuple) and place[0] in ("anchor", "line", "neighbour"):
+                return place
+            raise NotLocal(f"space {e.text!r}")
+        if isinstance(e, ir.Neighbour) and e.board == self.board and self.space(e.space, env) == ANCHOR:
+            return ("neighbour", self.directions(e.direction, env))
+        raise NotLocal(f"space {e.text!r}")
+
+    def at(self, e: ir.E, env: dict) -> set:
+        """The footprint terms of reading what the space ``e`` holds."""
+        place = self.space(e, env)
+        if place == ANCHOR:
+            return {("here",)}
+        if place[0] == "line":
+            return {("line", d, place[2]) for d in place[1]}
+        return {("neighbour", d) for d in place[1]}
+
+    def reads(self, e: ir.E, env: dict) -> set:
+        """The footprint terms of everything ``e`` reads that may change; NotLocal for anything else."""
+        if isinstance(e, (ir.Const, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.Directions, ir.AttributeValues)):
+            return set()
+        if isinstance(e, ir.Var):
+            if e.name not in env:
+                raise NotLocal(f"variable {e.name!r}")
+            return set()
+        if isinstance(e, (ir.SpaceAttr, ir.IsMarked, ir.FaceOf)):
+            if e.board != self.board:
+                raise NotLocal(e.text)
+            self.space(e.space, env)  # where it is is fixed; what it is never changes
+            return set()
+        if isinstance(e, ir.Check):
+            if not (e.subject.type.startswith(ir.SPACE + ":") and e.board == self.board):
+                raise NotLocal(e.text)
+            if e.test == "none":
+                self.space(e.subject, env)
+                return set()
+            if e.test in ("empty", "occupied", "not_empty"):
+                return self.at(e.subject, env)
+            raise NotLocal(e.text)
+        if isinstance(e, (ir.Holds, ir.Occupant)):
+            if e.board != self.board:
+                raise NotLocal(e.text)
+            return self.at(e.space, env)
+        if isinstance(e, ir.HoldsSeatValue):
+            if e.board != self.board:
+                raise NotLocal(e.text)
+            return self.at(e.space, env) | self.reads(e.value, env)
+        if isinstance(e, (ir.SeatAttr, ir.SeatStep, ir.Others)):
+            return self.reads(e.seat, env)
+        if isinstance(e, (ir.ItemAttr, ir.IsKind)):
+            return self.reads(e.item, env)
+        if isinstance(e, (ir.Compare, ir.Arith)):
+            return self.reads(e.left, env) | self.reads(e.right, env)
+        if isinstance(e, (ir.Not, ir.Negate)):
+            return self.reads(e.operand, env)
+        if isinstance(e, (ir.BoolOp, ir.Builtin)):
+            return set().union(*(self.reads(o, env) for o in (e.operands if isinstance(e, ir.BoolOp) else e.args)))
+        if isinstance(e, ir.Span):
+            return self.reads(e.low, env) | self.reads(e.high, env)
+        if isinstance(e, ir.Member):
+            return self.reads(e.element, env) | self.collection(e.collection, env)[1]
+        if isinstance(e, ir.Size):
+            return self.collection(e.collection, env)[1]
+        if isinstance(e, (ir.Count, ir.Total, ir.First)):
+            place, found = self.collection(e.domain, env)
+            inner = {**env, e.var: place}
+            for part in (getattr(e, "where", None), getattr(e, "value", None)):
+                if part is not None:
+                    found = found | self.reads(part, inner)
+            return found
+        if isinstance(e, ir.DefinedValue):
+            definition = self.definitions.get(e.name)
+            if definition is None or self.depth > 32:
+                raise NotLocal(e.text)
+            inner, found = {}, set()
+            for param, arg in zip(definition.params, e.args):
+                if param.type.startswith(ir.SPACE + ":"):
+                    inner[param.name] = self.space(arg, env)
+                elif param.type == ir.DIRECTION:
+                    directions = self.directions(arg, env)
+                    inner[param.name] = UNIT_DIRECTION if directions == (UNIT,) else ("directions", directions)
+                else:
+                    found |= self.reads(arg, env)
+                    inner[param.name] = VALUE
+            self.depth += 1
+            try:
+                return found | self.reads(definition.value, inner)
+            finally:
+                self.depth -= 1
+        raise NotLocal(e.text)
+
+    def collection(self, e: ir.E, env: dict) -> tuple[Place, set]:
+        """What an element of the collection ``e`` stands for, and what reading the collection reads."""
+        if isinstance(e, ir.LineOf):
+            if not (e.board == self.board and isinstance(e.length, ir.Const) and self.space(e.space, env) == ANCHOR):
+                raise NotLocal(e.text)
+            return ("line", self.directions(e.direction, env), e.length.value), set()
+        if isinstance(e, ir.Directions):
+            return ("directions", tuple(e.directions)), set()
+        if isinstance(e, ir.PlayersSet):
+            return VALUE, set()
+        if isinstance(e, ir.Others):
+            return VALUE, self.reads(e.seat, env)
+        raise NotLocal(e.text)
+
+
+def footprint_text(footprint: tuple[tuple, ...]) -> str:
+    """A footprint in words, for the generated comment."""
+    def towards(d: int) -> str:
+        return "direction" if d == UNIT else ir.COMPASS[d] if 0 <= d < len(ir.COMPASS) else str(d)
+    parts = []
+    for term in footprint:
+        if term[0] == "here":
+            parts.append("space")
+        elif term[0] == "line":
+            parts.append(f"line of {term[2]} towards {towards(term[1])}")
+        else:
+            parts.append(f"neighbour towards {towards(term[1])}")
+    return ", ".join(parts)
+
+
+def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
+    """How to test ``end`` only where its board changed, or None when it must be tested in full."""
+    if end.each_var is not None and not isinstance(end.each_domain, ir.PlayersSet):
+        return None
+    count = exists_form(end.condition)
+    if count is None or not isinstance(count.domain, ir.BoardRef):
+        return None
+    board = count.domain.board
+    definitions = {d.name: d for d in model.definitions}
+    outer = {count.var} | ({end.each_var} if end.each_var else set())
+    test, unfolded = count.where, []
+    while isinstance(test, ir.DefinedValue) and test.name in definitions and len(unfolded) < 32:
+        unfolded.append(test.name)
+        test = unfold(test, definitions, outer)
+    direction_var, directions = None, ()
+    inner = exists_form(test)
+    if inner is not None and isinstance(inner.domain, ir.Directions) and inner.domain.board == board:
+        direction_var, directions, test = inner.var, tuple(inner.domain.directions), inner.where
+        if direction_var in outer:
+            return None
+    env = {count.var: ANCHOR}
+    if end.each_var:
+        env[end.each_var] = VALUE
+    if direction_var is not None:
+        env[direction_var] = UNIT_DIRECTION
+    try:
+        footprint = _Reader(model, board).reads(test, env)
+    except NotLocal:
+        return None
+    return IndexPlan(board, count.var, direction_var, directions, test,
+                     tuple(sorted(footprint, key=repr)), tuple(unfolded))

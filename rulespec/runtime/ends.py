@@ -1,0 +1,113 @@
+"""End checks tested only where the board changed (rulespec.model.reads says which ends qualify).
+
+An indexed end is "some unit u of a board where test(u)", and test(u) reads the board only at the
+spaces of u's footprint (fixed by geometry: u's space, a line from it, a neighbour). The generated end
+check asks :meth:`EndIndex.units` which units to test: every one when the state has no record of the
+board at which its ends last held false (a new game, a state from ``from_json``, a position, an
+example's start), else only the units whose footprint holds a space that changed since. When every end
+of the check holds false, the generated code records the board (``State._ends_seen``: (timing, board)
+-> the board's contents). What a record claims, "at these contents these ends are false", depends on
+nothing but the contents (and the seat count and options, which a state never changes), so a record
+stays true whatever happens to the state after it: an undone action, a clone, a test changing a board.
+
+``verify_indexed_ends(engine)`` is the debug switch: every end check then also tests every end in full
+and raises AssertionError when the two disagree (tests/codegen/test_indexed_ends.py plays many games so).
+"""
+
+from __future__ import annotations
+
+from itertools import chain, compress, count
+from operator import ne
+from typing import TYPE_CHECKING, Any, Optional
+
+if TYPE_CHECKING:
+    from .state import State
+    from .tables import Tables
+
+UNIT = -1  # a footprint term's direction: the unit's own (rulespec.model.reads.UNIT)
+_INDICES = count  # compress(count(), ...): the indices where two boards differ
+
+
+class EndIndex:
+    """The units of one indexed end and, per game configuration, which units each space can change."""
+
+    __slots__ = ("key", "board", "directions", "footprint", "_by_tables")
+
+    def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...]):
+        self.key = (timing, board)  # where State._ends_seen keeps the board as the check last saw it
+        self.board = board
+        self.directions = directions  # () when a unit is a space alone, else units are (space, direction)
+        self.footprint = footprint
+        self._by_tables: dict[Any, tuple] = {}
+
+    def units(self, st: "State") -> tuple:
+        """The units to test now: all of them with no record, else those a changed space can reach."""
+        every, reach, order = self._by_tables.get(st._t) or self._tables(st._t)
+        seen = st._ends_seen.get(self.key)
+        if seen is None:
+            return every
+        changed = list(compress(_INDICES(), map(ne, st._boards[self.board], seen)))
+        if len(changed) == 1:
+            return reach[changed[0]]
+        if not changed:
+            return ()
+        return sorted(set(chain.from_iterable(map(reach.__getitem__, changed))), key=order.__getitem__)
+
+    def _tables(self, t: "Tables") -> tuple:
+        """Every unit in the order a full test takes them, and per space the units whose footprint holds it."""
+        b = self.board
+        spaces = t.cells_in_use[b]
+        every = tuple((s, d) for s in spaces for d in self.directions) if self.directions else tuple(spaces)
+        reach: list[list] = [[] for _ in range(len(t.in_use[b]))]
+        for unit in every:
+            for space in self.spaces_read(t, unit):
+                reach[space].append(unit)
+        found = self._by_tables[t] = (every, tuple(tuple(units) for units in reach),
+                                      {unit: k for k, unit in enumerate(every)})
+        return found
+
+    def spaces_read(self, t: "Tables", unit) -> set[int]:
+        """The spaces the test of ``unit`` may read."""
+        space, direction = unit if self.directions else (unit, None)
+        found = set()
+        for term in self.footprint:
+            if term[0] == "here":
+                found.add(space)
+                continue
+            d = direction if term[1] == UNIT else term[1]
+            if term[0] == "line":
+                found.update(t.lines(self.board, d, term[2])[space])
+            else:  # neighbour
+                neighbour = t.toward[self.board][d][space]
+                if neighbour is not None:
+                    found.add(neighbour)
+        return found
+
+
+def verify_indexed_ends(engine: Any) -> None:
+    """Debug switch: each generated end check of ``engine`` (an Engine instance) also tests every end of its
+    timing in full, one by one, and raises AssertionError when they disagree."""
+    checks = dict(engine._end_checks)
+    for timing, check in checks.items():
+        ends = tuple((k, end) for k, end in enumerate(engine.ENDS) if end.timing == timing)
+        checks[timing] = _both(check, ends, timing)
+    engine._end_checks = checks
+    engine._after_step = checks.get("after_step")
+
+
+def _both(check, ends: tuple, timing: str):
+    def checked(st: "State") -> Optional[tuple]:
+        expected = None
+        for k, end in ends:
+            winners = end.check(st)
+            if winners is not None:
+                expected = (k, winners)
+                break
+        found = check(st)
+        if found != expected:
+            raise AssertionError(f"the {timing} end check found {found!r}, testing every end in full found "
+                                 f"{expected!r} (turn {st._turn_number}, history {st.history})")
+        return found
+
+    checked.__wrapped__ = check
+    return checked

@@ -1,0 +1,154 @@
+"""End checks indexed by what can change them (rulespec.model.reads, rulespec.runtime.ends).
+
+An end of the form "some space s of a board where phi(s)", phi reading only a fixed neighbourhood of s,
+is tested after a step only at the units whose neighbourhood holds a changed space. The debug switch
+(verify_indexed_ends) makes every check also test every end in full and raise when they disagree: the
+first tests play many random games of every bundled rule file and house rule with it, through clones,
+JSON round trips and positions (states with no record of the board before them)."""
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.codegen.python import generate
+from rulespec.model import reads
+from rulespec.pipeline import bundled_house_rules, bundled_rulebooks
+from rulespec.runtime.ends import verify_indexed_ends
+
+ROOT = Path(__file__).resolve().parents[2]
+HOUSE_RULES = sorted(bundled_house_rules())
+GAMES = [(game_id, 40 if game_id in ("tic-tac-toe", "connect-four") else 2) for game_id in bundled_rulebooks()]
+assert len(HOUSE_RULES) >= 9
+GAMES += [(house, 15 if house.split("/")[0] in ("tic-tac-toe", "connect-four") else 1) for house in HOUSE_RULES]
+TTT = (ROOT / "rulebooks" / "tic-tac-toe.rules").read_text()
+
+
+def fresh(game_id: str):
+    """An engine of its own (the switch must not reach the engines other tests load)."""
+    return type(rulespec.load(game_id))()
+
+
+def play_checked(game, players: int, rng: random.Random, steps: int = 3000) -> int:
+    """Random play through the public API; now and then the state is replaced by its clone, its JSON read
+    back or its position read back, so that checks start from states with no record too. The number of
+    finished games."""
+    state = game.new_game(players=players)
+    for step in range(steps):
+        if state.is_terminal():
+            return 1
+        if state.is_chance_node():
+            state.apply(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        roll = rng.random()
+        if roll < 0.1:
+            state = game.from_json(state.to_json())
+            assert not state._ends_seen  # read back: nothing known about the board before
+        elif roll < 0.2:
+            state = state.clone()
+        elif roll < 0.25 and not state.is_terminal() and not state._chosen:
+            try:
+                state = game.position(state.to_position())
+            except rulespec.InvalidPosition:
+                pass  # not every state of every game reads back as a position (a mid-turn draw)
+    return 0
+
+
+@pytest.mark.parametrize("game_id, games", GAMES, ids=[g for g, _ in GAMES])
+def test_indexed_end_checks_agree_with_testing_every_end_in_full(game_id, games):
+    game = fresh(game_id)
+    verify_indexed_ends(game)  # raises AssertionError at the first check that disagrees
+    rng = random.Random(game_id)
+    finished = sum(play_checked(game, rng.choice(range(game.min_players, game.max_players + 1)), rng)
+                   for _ in range(games))
+    assert finished >= 1
+
+
+def test_the_gallery_grid_games_are_indexed_and_the_others_tested_in_full():
+    indexed = {}
+    for game_id in bundled_rulebooks():
+        model = rulespec.load(game_id).model
+        indexed[game_id] = {end.name: reads.board_index(end, model) for end in model.ends}
+    three = indexed["tic-tac-toe"]["three"]
+    assert (three.board, three.space_var, three.direction_var, three.footprint, three.unfolded) == \
+        ("grid", "s", "d", (("line", reads.UNIT, 3),), ("three_from",))
+    assert indexed["connect-four"]["four"].footprint == (("line", reads.UNIT, 4),)
+    assert indexed["tic-tac-toe"]["full"] is None  # "no space is empty" is no "some space where"
+    assert all(plan is None for game_id, ends in indexed.items() if game_id not in ("tic-tac-toe", "connect-four")
+               for plan in ends.values())  # zones and counters: tested after every step, as before
+
+
+def test_a_changed_space_names_exactly_the_units_whose_line_holds_it():
+    game = fresh("connect-four")
+    state = game.new_game(players=2)
+    index = sys.modules[type(game).__module__].index_four
+    every = index.units(state)
+    assert not state._ends_seen and len(every) == 42 * 8  # no record yet: every (space, direction)
+    state.apply("player 1: drop red in column 4")
+    assert state._ends_seen  # every end held false: the board is recorded
+    state.apply("player 2: drop yellow in column 1")
+    state._ends_seen = {key: list(board) for key, board in state._ends_seen.items()}
+    changed = 5 * 7 + 3  # a red disc at row 6, column 4: pretend it is new
+    state._ends_seen[("after_step", 0)][changed] = -1
+    t = state._t
+    want = [(s, d) for s in t.cells_in_use[0] for d in range(8) if changed in t.lines(0, d, 4)[s]]
+    assert list(index.units(state)) == want
+    assert 10 < len(want) < 40  # the lines of 4 through one space near the bottom middle
+
+
+def test_a_state_read_back_is_tested_in_full():
+    game = fresh("tic-tac-toe")
+    state = game.new_game(players=2)
+    for action in ("player 1: cross on row 1 column 1", "player 2: nought on row 2 column 1",
+                   "player 1: cross on row 1 column 2", "player 2: nought on row 2 column 2"):
+        state.apply(action)
+    cross = next(i for i in state._zones[0] if game.ITEM_ATTRS["symbol"][i] == "cross")
+    state._place(0, cross, 2, "turn")  # three crosses in row 1, put there behind the check's back
+    read_back = game.from_json(state.to_json())
+    assert game.END_CHECKS["after_step"](read_back) == (0, [0])  # no record: every unit tested
+    # A record is a claim about the board's contents only: a board that differs from it is retested.
+    assert game.END_CHECKS["after_step"](state) == (0, [0])
+
+
+HOUSE_VARIANTS = {
+    # a zone besides the board: tested in full
+    "zone": ("when count(s in grid where three_from(s, p)) > 0\n", "when count(s in grid where three_from(s, p)) > 0"
+             " and supply is not empty\n", None),
+    # a different line length: a different footprint
+    "two": ("count(t in line of 3 from s towards d where mine(t, p)) = 3",
+            "count(t in line of 2 from s towards d where mine(t, p)) = 2", (("line", reads.UNIT, 2),)),
+    # one fixed direction, and a neighbour: the unit is the space alone
+    "east": ("count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0",
+             "count(t in line of 3 from s towards east where mine(t, p)) = 3 and "
+             "(neighbour of s towards west is none or neighbour of s towards west is empty)",
+             (("line", 2, 3), ("neighbour", 6))),
+    # a count over the whole board inside the condition: not a fixed neighbourhood
+    "board": ("count(t in line of 3 from s towards d where mine(t, p)) = 3",
+              "count(t in grid where mine(t, p)) = 3", None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOUSE_VARIANTS))
+def test_a_changed_rule_file_changes_the_analysis(name, tmp_path):
+    old, new, footprint = HOUSE_VARIANTS[name]
+    assert old in TTT
+    path = tmp_path / "tic-tac-toe.rules"
+    path.write_text(TTT.replace(old, new))
+    model = rulespec.compile_rules(path)
+    plan = reads.board_index(next(e for e in model.ends if e.name == "three"), model)
+    assert (plan.footprint if plan else None) == footprint
+    source = generate(model, "tic-tac-toe.rules")
+    assert ("index_three.units(st)" in source) == (footprint is not None)
+
+
+def test_an_indexed_house_rule_plays_exactly(tmp_path):
+    path = tmp_path / "tic-tac-toe-east.rules"
+    path.write_text(TTT.replace(*HOUSE_VARIANTS["east"][:2]).replace('id "tic-tac-toe"', 'id "tic-tac-toe-east"'))
+    game = rulespec.load(str(path))
+    verify_indexed_ends(game)
+    rng = random.Random(3)
+    assert sum(play_checked(game, 2, rng) for _ in range(40)) == 40
+    assert any(end.name == "three" for end in game.ENDS)
