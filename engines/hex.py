@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '62c94f103dd8972a'
-GENERATOR_VERSION = '14'
+GENERATOR_VERSION = '15'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -103,14 +103,14 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- end top_to_bottom
 def end_top_to_bottom(st):
     """Whether the game ends now by `top_to_bottom`; returns the declared winners. [HEX-4] (rulebooks/hex.rules:54)"""
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: define_mine(st, v_s, 0), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return [0]
     return None
 
 # ---------------------------------------------------------------- end left_to_right
 def end_left_to_right(st):
     """Whether the game ends now by `left_to_right`; returns the declared winners. [HEX-4] (rulebooks/hex.rules:59)"""
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: define_mine(st, v_s, 1), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return [1]
     return None
 
@@ -118,16 +118,16 @@ def end_left_to_right(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [HEX-4] (rulebooks/hex.rules:54, 59)"""
     # top_to_bottom [HEX-4]
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: define_mine(st, v_s, 0), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return 0, [0]
     # left_to_right [HEX-4]
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: define_mine(st, v_s, 1), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return 1, [1]
     return None
 
 def invariant_alternate(st):
     """Invariant: black stones are never fewer than white ones, nor more than one ahead. [HEX-3] (rulebooks/hex.rules:107)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) - len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 1)])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1])])) in span(0, 1)
 
 
 def example_southwest(run):
@@ -153,7 +153,7 @@ def example_not_touching(run):
     run.act(st, 'player 1: black on row 2 column 2', line=88)
     run.act(st, 'player 2: white on row 1 column 2', line=89)
     run.act(st, 'player 1: black on row 3 column 3', line=90)
-    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if define_mine(st, v_s, 0)]) == 3), line=91)
+    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0])]) == 3), line=91)
     run.legal(st, 'player 2: white on row 1 column 3', True, line=92)
     return st
 
