@@ -807,7 +807,10 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
         else:
             hint = "a clause ID is written in capitals with dashes, like `SHELL-COMP-2`"
         return source.diagnostic(line, column, f"`{raw}` is not a clause ID", width=width, expected=words, hint=hint)
-    if looks_like_word and text not in _literal_terminals().values():
+    hint = _phrasing_hint(source_line, column, text)
+    if hint is not None and hint.startswith("`by each player`"):
+        words = ("`each player`", "`any player`", "a player")  # who chooses, not every token an expression allows
+    if hint is None and looks_like_word and text not in _literal_terminals().values():
         hint = did_you_mean(text, _keywords_in(expected), cutoff=0.7)
         if hint is None and column == 1:
             hint = did_you_mean(text, _declaration_keywords(), cutoff=0.7)
@@ -824,6 +827,41 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     where = _enclosing(source, line)
     message = f"unexpected {_describe_token(token)}" + (f" (in {where})" if where else "")
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
+
+
+_COUNTER_VERBS = ("subtract", "decrease", "increase", "increment", "decrement", "reduce", "raise", "lower")
+
+
+def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
+    """What to write instead, for phrasings a newcomer reaches for that the language spells differently
+    (`subtract 1 from x`, `elif`, `0 to 5`, `for s, t in grid`, `by all players`, ...)."""
+    before = source_line[:column - 1]
+    at_start = not before.strip()
+    if at_start and text in _COUNTER_VERBS:
+        return ("a counter changes with `add N to COUNTER` or `set COUNTER to N`; to take away, add a negative "
+                "number: `add -1 to passes`, `add -(bid of p) to coins of p`")
+    if at_start and re.match(r"[A-Za-z_]\w*(\s+of\s+[^=]+?)?\s*(\+=|-=|=)", source_line[column - 1:]):
+        return "a counter changes with `set COUNTER to N` or `add N to COUNTER` (`add -1 to COUNTER` takes one away)"
+    if text == "=" and re.match(r"\s*set\b", before):
+        return "write `set COUNTER to N`"
+    if text == "elif" or (text == "if" and re.search(r"\belse\s*$", before)):
+        return "write `else:` on a line of its own and the next `if ...:` indented under it"
+    if text == "to" and re.search(r"\b(in|from)\s+\S.*$", before) and not re.search(r"\b(move|add|set)\b", before):
+        return "a range of numbers is written with two dots: `0..N` (`for n in 0..coins of player`)"
+    if re.search(r"\bwinner\s+is\s*$", before):
+        return "write the winner right after `winner`: `winner p`"
+    if re.search(r"\bby\s+(all|every|both|everyone|everybody)\s*$", before) or (
+            text in ("every", "both", "everyone", "everybody") and re.search(r"\bby\s*$", before)):
+        return ("`by each player` is a choice every player makes at once, in secret; `by any player` a claim "
+                "window (whoever acts first); `by player` the step's own player")
+    if text == "," and re.search(r"\bfor\s+[A-Za-z_]\w*\s*$", before):
+        return "each name gets its own `in`: `for s in grid, t in grid`"
+    if text == "where" and re.match(r"\s*for\s+each\b", before):
+        return ("`for each` goes through every element: test each one with an `if ...:` inside the loop "
+                "(`where` filters in `count(...)`, `sum(...)` and `any(...)`)")
+    if text in (")", ",") and re.search(r"\b(define|step|choice|chance)\s+[A-Za-z_]\w*\s*\(([^():]*:[^():,]*,)*\s*[A-Za-z_]\w*\s*$", before):
+        return "each parameter has a type: `p: seat` (seat, space, item, number, word or a board's name)"
+    return None
 
 
 def _glued_keyword(source_line: str, column: int):

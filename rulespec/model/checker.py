@@ -123,13 +123,19 @@ class Checker:
     ONCE = re.compile(r"^(unknown name `(?P<a>[^`]*)`( before `of`)?|there is no [a-z ]+ `(?P<b>[^`]*)`|"
                       r"`(?P<c>[^`]*)` is a value of [^,;]*, not a component|"
                       r"no component has the attribute `(?P<d>[^`]*)`( to [a-z ]+)?|"
-                      r"`\{(?P<e>[A-Za-z0-9_]*)\}` in \".*\" is not a name known here)$")
+                      r"`\{(?P<e>[A-Za-z0-9_]*)\}` in \".*\" is not a name known here|"
+                      r"`(?P<f>[A-Za-z0-9_]+) of [^`]*` is a word value, but a direction is needed here)$")
+
+    EVERY_PLAYER_WORDS = ("all", "every", "everyone", "everybody", "both", "each", "players")
+    BY_WHOM_HINT = ("a choice every player makes at once, in secret, is `by each player` (`by each player where C` "
+                    "for some); `by any player` is a claim window (whoever acts first); `by player` is one seat, "
+                    "the step's parameter `player: seat`")
 
     def error(self, loc: Optional[ast.Loc], message: str, *, hint: Optional[str] = None,
               expected: Sequence[str] = (), width: Optional[int] = None) -> None:
         once = self.ONCE.match(message)
         if once:  # keyed by the name: `set at_stak to 0` and `at_stak > 0` are one mistake
-            name = next(value for value in once.group("a", "b", "c", "d", "e") if value is not None)
+            name = next(value for value in once.group("a", "b", "c", "d", "e", "f") if value is not None)
             if name in self.first_report:
                 if loc is not None:
                     self.later_uses.setdefault(name, []).append(loc)
@@ -627,8 +633,22 @@ class Checker:
         result = self._expr(node, scope)
         if want not in (None, "?") and result.type != "?" and not self._compatible(result.type, want):
             self.error(node.loc, f"`{self.text(node)}` is {describe_type(result.type)}, but {describe_type(want)} "
-                                 f"is needed here")
+                                 f"is needed here", hint=self._type_hint(result.type, want, self.text(node)))
         return result
+
+    @staticmethod
+    def _type_hint(have: str, want: str, text: str) -> Optional[str]:
+        """What to write instead, for the mix-ups a newcomer makes most."""
+        if have == INT and want == BOOL:
+            return f"compare it: `{text} > 0`, `{text} = 1`"
+        if have == BOOL and want == INT:
+            return ("a condition is not a number: count what passes it instead, "
+                    "`count(q in players where ...)`, `count(s in grid where ...)`")
+        if have == SYMBOL and want == ir.DIRECTION:
+            return ("a direction is a compass word (`north`, `southeast`, ...) or a name going through `directions "
+                    "of BOARD` (`count(d in directions of grid where ...)`); a seat's value from `each player has` "
+                    "is a word, never a direction")
+        return None
 
     @staticmethod
     def _compatible(have: str, want: str) -> bool:
@@ -2024,7 +2044,15 @@ class Checker:
             if d.together_where is not None:
                 together_where = self.expr(d.together_where, {**scope, "player": SEAT}, BOOL)
         else:
-            by = self.expr(d.by, scope, SEAT)
+            who = d.by.id if isinstance(d.by, ast.Name) else None
+            if who in self.EVERY_PLAYER_WORDS and who not in scope:
+                self.error(d.by.loc, f"unknown name `{who}`", hint=self.BY_WHOM_HINT)
+                by = self._bad(d.by)
+            else:
+                by = self.expr(d.by, scope, SEAT)
+        # `by` something unknown: its options still read `player` as the acting seat, so that one mistake in
+        # the header is not reported again at every `player` below it
+        unknown_chooser = by is not None and by.type == "?" and "player" not in scope
         options = []
         seen = set()
         for option in d.options:
@@ -2034,6 +2062,8 @@ class Checker:
             self.cites_of(option, f"option `{option.name}`", required=False)
             inner = dict(scope)
             bindings = []
+            if unknown_chooser:
+                inner["player"] = SEAT
             if any_player:  # every seat may take this option: the acting seat is the first thing chosen
                 inner["player"] = SEAT
                 bindings.append(ir.Binding("player", SEAT, ir.PlayersSet(SEATS, option.loc, "players")))
