@@ -126,6 +126,11 @@ class Checker:
                       r"`\{(?P<e>[A-Za-z0-9_]*)\}` in \".*\" is not a name known here|"
                       r"`(?P<f>[A-Za-z0-9_]+) of [^`]*` is a word value, but a direction is needed here)$")
 
+    KIND_WORDS = {"define": "a definition", "example": "an example", "step": "a step", "choice": "a choice",
+                  "chance": "a chance step", "counter": "a counter", "zone": "a zone", "board": "a board",
+                  "component": "a component", "score": "a score", "end": "an end", "option": "an option",
+                  "trigger": "a trigger", "instead": "a replacement", "invariant": "an invariant",
+                  "queue": "a queue", "shape": "a shape", "match": "a match", "seat_attribute": "a seat's value"}
     EVERY_PLAYER_WORDS = ("all", "every", "everyone", "everybody", "both", "each", "players")
     BY_WHOM_HINT = ("a choice every player makes at once, in secret, is `by each player` (`by each player where C` "
                     "for some); `by any player` is a claim window (whoever acts first); `by player` is one seat, "
@@ -538,7 +543,12 @@ class Checker:
             else:
                 name = ast.declaration_name(d)
                 if name in self.names:
-                    self.error(d.loc, f"`{name}` is declared twice", hint=f"the first is at {self.names[name].loc}")
+                    first = self.names[name]
+                    hint = f"the first is at {first.loc}"
+                    if first.kind != d.kind:  # `define out_of_ring` and `example out_of_ring`: one namespace
+                        hint = (f"the first, {self.KIND_WORDS.get(first.kind, first.kind)}, is at {first.loc}; every "
+                                f"declaration has a name of its own, whatever its kind: rename one of them")
+                    self.error(d.loc, f"`{name}` is declared twice", hint=hint)
                 else:
                     if not SAFE_NAME.match(name):
                         self.error(d.loc, f"`{name}` is not a valid name")
@@ -1957,7 +1967,10 @@ class Checker:
             if rows_known and tuple(labels) != tuple(str(v) for v in row_values):
                 self.error(face.loc, f"the map of face {face.name} must have one row per {d.row_attribute}, in the "
                                      f"order {', '.join(map(str, row_values))}",
-                           hint=f"its rows are {', '.join(labels)}")
+                           hint=f"its rows are {', '.join(labels)}" + (
+                               "; the map's first row is the first number, at the top (north), and the rows count down "
+                               f"the map from there: write `{row_values[0]}` first"
+                               if sorted(labels) == sorted(str(v) for v in row_values) else ""))
             cells: list[str] = []
             for row in face.rows:
                 if len(row.cells) != width:
@@ -2055,10 +2068,16 @@ class Checker:
         unknown_chooser = by is not None and by.type == "?" and "player" not in scope
         options = []
         seen = set()
+        texts: dict[str, str] = {}  # a text without `{...}` -> the option that shows it
         for option in d.options:
             if option.name in seen:
                 self.error(option.loc, f"option `{option.name}` appears twice in `{d.name}`")
             seen.add(option.name)
+            if "{" not in option.template and option.template in texts:
+                self.error(option.loc, f"options `{texts[option.template]}` and `{option.name}` of `{d.name}` are "
+                                       f"both shown as \"{option.template}\"",
+                           hint="an action is chosen by its text: give each option a text of its own")
+            texts.setdefault(option.template, option.name)
             self.cites_of(option, f"option `{option.name}`", required=False)
             inner = dict(scope)
             bindings = []
