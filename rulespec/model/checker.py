@@ -2549,9 +2549,11 @@ class Checker:
                        if self.games and seat <= self.games[0].max_players else None)
         elif not texts.matches(choice, chance):
             what = "no chance outcome of the game reads" if chance else "no action the game could offer reads"
+            hint = self._did_you_mean_action(texts, text, seat, chance)
+            if hint is None and any("{player}" in shown for shown in texts.shown(chance)):
+                hint = "a player in a text reads as its name: `{player}` shows `player 1`, not `1`"
             self.error(loc, f"{what} \"{choice}\": no {'outcome' if chance else 'option'} template matches it",
-                       expected=tuple(f"\"{t}\"" for t in texts.shown(chance))[:12],
-                       hint=self._did_you_mean_action(texts, text, seat, chance))
+                       expected=tuple(f"\"{t}\"" for t in texts.shown(chance))[:12], hint=hint)
 
     @staticmethod
     def _did_you_mean_action(texts: ActionTexts, text: str, seat: Optional[int], chance: bool) -> Optional[str]:

@@ -68,3 +68,21 @@ def test_a_player_the_example_does_not_seat_is_refused(tmp_path):
     problems = problems_of(path)
     assert [(p.line, p.column) for p in problems] == [(first + 1, 8)]
     assert "names player 3, but the example has 2 players" in problems[0].message
+
+
+def test_a_seat_in_a_text_reads_as_its_name(tmp_path):
+    """`"p{player}a{n}"` shows `pplayer 1a0`: an example that writes `p1a0` is told what `{player}` shows."""
+    path = tmp_path / "signals.rules"
+    path.write_text('game "Signals" [SIG-1]\n  id "signals"\n  players 2 to 2 [SIG-1]\n  at most 2 turns [SIG-1]\n'
+                    'counter signal per player starts at -1 [SIG-1]\n'
+                    'turns go clockwise from player 1, each turn runs turn [SIG-1]\n'
+                    'choice turn(player: seat) by player [SIG-1]:\n  option act "p{player}a{n}" [SIG-1]:\n'
+                    '    for n in 0..2\n    set signal of player to n\n'
+                    'end both [SIG-1]:\n  checked after every step\n  when signal of player 2 >= 0\n'
+                    'example signalling "A signal" [SIG-1]:\n  given 2 players\n  when "player 1: p1a0"\n',
+                    encoding="utf-8")
+    problems = problems_of(path)
+    assert len(problems) == 1, problems
+    assert (problems[0].line, problems[0].column) == (16, 8)
+    assert 'no action the game could offer reads "p1a0"' in problems[0].message
+    assert problems[0].hint == "a player in a text reads as its name: `{player}` shows `player 1`, not `1`"
