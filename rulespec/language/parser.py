@@ -843,13 +843,10 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
     if at_start and re.match(r"[A-Za-z_]\w*(\s+of\s+[^=]+?)?\s*(\+=|-=|=)", source_line[column - 1:]):
         return "a counter changes with `set COUNTER to N` or `add N to COUNTER` (`add -1 to COUNTER` takes one away)"
     declaration = source_line.split()[0] if source_line.split() else ""
-    if re.fullmatch(r"[A-Za-z_]\w*", text) and declaration in ("component", "dice", "board", "counter"):
+    if re.fullmatch(r"[A-Za-z_]\w*", text) and declaration in ("component", "dice", "counter"):
         if declaration == "counter" and re.search(r"\bstarts\s+at\s*-?\s*$", before):
             return (f"a counter starts at a written number; to start it at `{text}`, set it in `setup`: "
                     f"`set COUNTER to {text}`")
-        if declaration == "board" and re.search(r"\.\.\s*$", before):
-            return ("a board's rows and columns are written in numbers; for a size an option chooses, declare the "
-                    "biggest and give each size a face (`face small when size = 6:`, `-` for no space)")
         if re.search(r"\.\.\s*$", before):
             return ("an attribute's values are written out (`1..10`), not read from an option; the rules can still "
                     f"compare them with it (`... <= {text}`)")
