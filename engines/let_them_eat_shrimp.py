@@ -624,7 +624,7 @@ def end_no_room_for_a_hexagon__then(st):
 # ---------------------------------------------------------------- end no_creature_showing
 def end_no_creature_showing(st):
     """Whether the game ends now by `no_creature_showing`; returns the declared winners. [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28 (rulebooks/let-them-eat-shrimp.rules:394)"""
-    if (not any((st._boards[0][v_c] < 0 and (st._t.mark_of[0][v_c] == 'triangle_egg' or st._t.mark_of[0][v_c] == 'diamond_egg' or st._t.mark_of[0][v_c] == 'trapezoid_egg' or st._t.mark_of[0][v_c] == 'hexagon_egg' or st._t.mark_of[0][v_c] == 'shrimp' or st._t.mark_of[0][v_c] == 'starfish')) for v_c in st._t.cells_in_use[0])):
+    if (not ((~st._masks[0] & st._t.marked_mask(0, ('triangle_egg', 'diamond_egg', 'trapezoid_egg', 'hexagon_egg', 'shrimp', 'starfish', ))) & st._t.cells_mask[0])):
         return []
     return None
 
@@ -649,7 +649,7 @@ def ends_turn_start(st):
     if (not st._any_legal_placement(0, 'hexagon')):
         return 1, []
     # no_creature_showing [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28
-    if (not any((st._boards[0][v_c] < 0 and (st._t.mark_of[0][v_c] == 'triangle_egg' or st._t.mark_of[0][v_c] == 'diamond_egg' or st._t.mark_of[0][v_c] == 'trapezoid_egg' or st._t.mark_of[0][v_c] == 'hexagon_egg' or st._t.mark_of[0][v_c] == 'shrimp' or st._t.mark_of[0][v_c] == 'starfish')) for v_c in st._t.cells_in_use[0])):
+    if (not ((~st._masks[0] & st._t.marked_mask(0, ('triangle_egg', 'diamond_egg', 'trapezoid_egg', 'hexagon_egg', 'shrimp', 'starfish', ))) & st._t.cells_mask[0])):
         return 2, []
     return None
 

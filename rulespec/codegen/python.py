@@ -270,6 +270,9 @@ class CodeGenerator:
         return f"{self.expr(e.element)} in {self.expr(e.collection)}"
 
     def visit_Count(self, e: ir.Count) -> str:
+        found = self._cells_mask(e)
+        if found is not None:
+            return f"({found}).bit_count()"
         self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
         domain = self.expr(e.domain)
@@ -357,7 +360,50 @@ class CodeGenerator:
         found = f"st._any_legal_placement({b}, {shape})"
         return f"(not {found})" if e.op == "=" else found
 
+    def _cells_mask(self, count: ir.E) -> Optional[str]:
+        """`count(c in B where ...)` over a board of triangles, when the condition reads only whether c is
+        empty or occupied and how it is marked (with and, or, not): the bit mask of the spaces it counts,
+        in a few big-integer operations (the occupied mask the state keeps, the marked spaces' mask the
+        tables keep) instead of a test per space. None for any other count."""
+        if not (isinstance(count, ir.Count) and isinstance(count.domain, ir.BoardRef) and count.where is not None):
+            return None
+        b = self.boards[count.domain.board]
+        if self.m.boards[b].lattice != "triangles":
+            return None
+        code = self._space_mask(count.where, count.var, b)
+        return None if code is None else f"{code} & st._t.cells_mask[{b}]"
+
+    def _space_mask(self, e: ir.E, var: str, b: int) -> Optional[str]:
+        """The code of the mask of board b's spaces `var` for which ``e`` holds (bits outside the board's
+        spaces may be set: the caller masks them off), or None when ``e`` reads anything else."""
+        if isinstance(e, ir.IsMarked) and isinstance(e.space, ir.Var) and e.space.name == var and e.board == \
+                self.m.boards[b].name:
+            return f"st._t.marked_mask({b}, ({lit(e.mark)},))"
+        if isinstance(e, ir.Check) and isinstance(e.subject, ir.Var) and e.subject.name == var:
+            if e.test == "empty":
+                return f"~st._masks[{b}]"
+            if e.test in ("occupied", "not_empty"):
+                return f"st._masks[{b}]"
+            return None
+        if isinstance(e, ir.Not):
+            inner = self._space_mask(e.operand, var, b)
+            return None if inner is None else f"~({inner})"
+        if isinstance(e, ir.BoolOp) and e.op in ("and", "or"):
+            marks = [o.mark for o in e.operands if isinstance(o, ir.IsMarked) and isinstance(o.space, ir.Var)
+                     and o.space.name == var and o.board == self.m.boards[b].name]
+            if e.op == "or" and len(marks) == len(e.operands):  # one mask for every mark named
+                return f"st._t.marked_mask({b}, ({''.join(lit(m) + ', ' for m in marks)}))"
+            parts = [self._space_mask(o, var, b) for o in e.operands]
+            if any(part is None for part in parts):
+                return None
+            return "(" + (" & " if e.op == "and" else " | ").join(parts) + ")"
+        return None
+
     def visit_Compare(self, e: ir.Compare) -> str:
+        found = self._cells_mask(e.left)
+        if (found is not None and isinstance(e.right, ir.Const) and e.right.value == 0
+                and not isinstance(e.right.value, bool) and e.op in ("=", ">", "!=")):
+            return f"(not ({found}))" if e.op == "=" else f"bool({found})"
         fast = self._legal_placement_test(e)
         if fast is None:
             fast = self._count_test(e)

@@ -327,12 +327,13 @@ class Placement(NamedTuple):
 
 
 class _ShiftPlan(NamedTuple):
-    """Per-orientation data for the shift-based existence test."""
+    """Per-orientation data for the shift-based tests (existence and listing)."""
 
     anchors: int  # bits of anchor positions keeping the whole shape in the box
     cell_offsets: tuple[int, ...]  # bit offsets of shape cells from the anchor (>= 0)
     contact_up: tuple[int, ...]  # non-negative offsets of side-sharing outside cells
     contact_down: tuple[int, ...]  # magnitudes of negative such offsets
+    placement_at: tuple[int, ...]  # per anchor bit: the index of its placement in the sorted placements (-1: none)
 
 
 class _ShapeData(NamedTuple):
@@ -471,6 +472,7 @@ class TriangularBoard:
     def _build_shape_data(self, forms: tuple[Shape, ...]) -> _ShapeData:
         found: dict[tuple[Cell, ...], Placement] = {}
         plans = []
+        anchored: list[dict[int, tuple[Cell, ...]]] = []  # per form: anchor bit -> the placement's cells
         for index, form in enumerate(forms):
             # The anchor is where the form's (0, min col) lands, in box
             # coordinates (ar, ac); the translation (ar, ac - min_c) must be even.
@@ -479,6 +481,7 @@ class TriangularBoard:
             span_c = max(c for _, c in form) - min_c
             outside = sorted({n for cell in form for n in edge_neighbours(cell)} - set(form))
             anchors = 0
+            anchored.append({})
             for ar in range(self._height - max_r):
                 for ac in range((ar + min_c) % 2, self._width - span_c, 2):
                     cells = tuple(
@@ -487,19 +490,19 @@ class TriangularBoard:
                     if all(cell in self._bit for cell in cells):
                         anchors |= 1 << (ar * self._stride + ac)
                         cells = tuple(sorted(cells))
+                        anchored[-1][ar * self._stride + ac] = cells
                         mask = self.mask_of(cells)
                         found[cells] = Placement(cells, mask, self.contact_mask(mask), index)
             offsets = tuple(r * self._stride + c - min_c for r, c in form)
             contact = [r * self._stride + c - min_c for r, c in outside]
-            plans.append(
-                _ShiftPlan(
-                    anchors,
-                    offsets,
-                    tuple(o for o in contact if o >= 0),
-                    tuple(-o for o in contact if o < 0),
-                )
-            )
-        placements = tuple(found[key] for key in sorted(found))
+            plans.append((anchors, offsets, tuple(o for o in contact if o >= 0), tuple(-o for o in contact if o < 0)))
+        order = sorted(found)
+        position = {cells: i for i, cells in enumerate(order)}
+        placements = tuple(found[key] for key in order)
+        plans = [
+            _ShiftPlan(*plan, tuple(position[at[bit]] if bit in at else -1 for bit in range(max(at, default=-1) + 1)))
+            for plan, at in zip(plans, anchored)
+        ]
         return _ShapeData(placements, tuple(p for p in plans if p.anchors))
 
     def placements(self, shape: Iterable[Cell], reflections: bool = False) -> tuple[Placement, ...]:
@@ -524,11 +527,54 @@ class TriangularBoard:
         On an empty board (``occupied_mask == 0``) contact is waived unless
         ``contact_when_empty`` is true (then nothing is legal).  Sorted by cells.
         """
-        occupied = occupied_mask & self.full_mask
         placements = self._shape_data(shape, reflections).placements
-        if not self._needs_contact(occupied, require_edge_contact, contact_when_empty):
-            return tuple(p for p in placements if not p.mask & occupied)
-        return tuple(p for p in placements if not p.mask & occupied and p.contact_mask & occupied)
+        return tuple(map(placements.__getitem__, self.legal_placement_indices(
+            shape, occupied_mask, require_edge_contact, reflections=reflections, contact_when_empty=contact_when_empty)))
+
+    def legal_placement_indices(
+        self,
+        shape: Iterable[Cell],
+        occupied_mask: int,
+        require_edge_contact: bool = True,
+        *,
+        reflections: bool = False,
+        contact_when_empty: bool = False,
+    ) -> tuple[int, ...]:
+        """Where in :meth:`placements` the legal placements are (same rules as :meth:`legal_placements`), ascending.
+
+        How: bit-parallel, as :meth:`any_legal_placement`: per orientation, the anchors where the shape fits
+        (the free mask shifted by each cell offset, ANDed) and, when contact is needed, ANDed with the anchors
+        next to an occupied cell (the occupied mask shifted by each side-neighbour offset, ORed); then one
+        lookup per legal anchor. A few dozen big-integer operations per orientation, however many
+        placements the board has, instead of a test per placement.
+        """
+        occupied = occupied_mask & self.full_mask
+        need_contact = self._needs_contact(occupied, require_edge_contact, contact_when_empty)
+        if need_contact and not occupied:
+            return ()
+        free = self.full_mask & ~occupied
+        found: list[int] = []
+        for plan in self._shape_data(shape, reflections).plans:
+            fit = plan.anchors
+            for off in plan.cell_offsets:
+                fit &= free >> off
+                if not fit:
+                    break
+            else:
+                if need_contact:
+                    touching = 0
+                    for off in plan.contact_up:
+                        touching |= occupied >> off
+                    for off in plan.contact_down:
+                        touching |= occupied << off
+                    fit &= touching
+                at = plan.placement_at
+                while fit:
+                    low = fit & -fit
+                    found.append(at[low.bit_length() - 1])
+                    fit ^= low
+        found.sort()
+        return tuple(found)
 
     def count_legal_placements(
         self,

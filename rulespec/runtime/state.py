@@ -130,17 +130,7 @@ class State:
 
     def _legal_placements(self, board: int, shape: Optional[str]) -> tuple[int, ...]:
         """Every placement of the shape that is free and shares a side with an occupied cell, in table order."""
-        t = self._t
-        key = (board, shape, self._masks[board])
-        found = t.legal_cache.get(key)
-        if found is None:
-            if len(t.legal_cache) > 4096:
-                t.legal_cache.clear()
-            mask = self._masks[board]
-            rows = t.placements[board]
-            found = t.legal_cache[key] = tuple(
-                p for p in t.placements_of[board].get(shape, ()) if not mask & rows[p][1] and mask & rows[p][2])
-        return found
+        return self._t.legal_placements(board, shape, self._masks[board])
 
     def _any_legal_placement(self, board: int, shape: str) -> bool:
         """Whether some placement of the shape is free and shares a side with an occupied cell."""

@@ -216,6 +216,9 @@ class Tables:
         self.placements_of: list[dict[str, tuple[int, ...]]] = []
         self.geometry: list[Any] = []  # per board of triangles: its rulespec.lib.geometry.TriangularBoard
         self.legal_cache: dict[tuple, tuple[int, ...]] = {}  # (board, shape, occupied mask) -> legal placements
+        self.shapes = engine.SHAPES  # shape name -> its cells
+        self.cells_mask: list[int] = []  # per board of triangles: the bits of its spaces in use (0 on a grid)
+        self.marked_masks: dict[tuple, int] = {}  # (board, marks) -> the bits of the spaces so marked
         offset = count
         for board in engine.BOARDS:
             self.board_base.append(offset)
@@ -249,6 +252,7 @@ class Tables:
                 self.region_cells.append(())
                 continue
             self.mark_of.append(())
+            self.cells_mask.append(0)
             self.tile_span.append(1)
             self.geometry.append(None)
             self.cell_bit.append(())
@@ -311,6 +315,7 @@ class Tables:
         self.mark_of.append(tuple(marks.get(ch) for ch in face.cells))
         self.cell_bit.append(tuple((1 << geometry.bit(divmod(c, width))) if in_use[c] else 0
                                    for c in range(board.size)))
+        self.cells_mask.append(sum(self.cell_bit[-1]))
         placements, placement_cells, labels, of_shape = [], [], [], {}
         for shape, shape_cells in engine.SHAPES.items():
             ids = []
@@ -326,6 +331,31 @@ class Tables:
         self.placement_cells.append(tuple(placement_cells))
         self.placement_label.append(tuple(labels))
         self.placements_of.append(of_shape)
+
+    def marked_mask(self, board: int, marks: tuple[str, ...]) -> int:
+        """The bit mask of a board of triangles' spaces marked with one of ``marks`` (made once per setup)."""
+        key = (board, marks)
+        found = self.marked_masks.get(key)
+        if found is None:
+            bits, of = self.cell_bit[board], self.mark_of[board]
+            found = self.marked_masks[key] = sum(bits[c] for c in self.cells_in_use[board] if of[c] in marks)
+        return found
+
+    def legal_placements(self, board: int, shape: Optional[str], occupied: int) -> tuple[int, ...]:
+        """The placements (ids, ascending) of the shape on a board of triangles that cover no occupied cell
+        and share a side with one; none on an empty board. Bit-parallel (TriangularBoard.legal_placement_indices),
+        remembered per occupied mask."""
+        key = (board, shape, occupied)
+        found = self.legal_cache.get(key)
+        if found is None:
+            ids = self.placements_of[board].get(shape)
+            if not ids:
+                return ()
+            if len(self.legal_cache) > 4096:
+                self.legal_cache.clear()
+            indices = self.geometry[board].legal_placement_indices(self.shapes[shape], occupied, contact_when_empty=True)
+            found = self.legal_cache[key] = tuple(map(ids.__getitem__, indices))
+        return found
 
     def lines(self, board: int, direction: int, length: int) -> tuple[tuple[int, ...], ...]:
         """Per cell, the line of at most ``length`` spaces from it in ``direction``: worked out once per game

@@ -311,6 +311,23 @@ def test_any_legal_placement_matches_naive(board_data, shape, reflections):
     assert board.count_legal_placements(shape, occ, reflections=reflections) == len(expected)
 
 
+@settings(FAST, max_examples=150)
+@given(boards_with_occupancy(), shape_strategy, st.booleans(), st.booleans(), st.booleans())
+def test_legal_placement_indices_are_the_naive_filter_in_order(board_data, shape, reflections, contact, when_empty):
+    """The bit-parallel listing gives exactly the placements a test of each one keeps, in placements() order."""
+    cells, occupied = board_data
+    board = TriangularBoard(cells)
+    occ = board.mask_of(occupied)
+    placements = board.placements(shape, reflections=reflections)
+    needs_contact = contact and (occ != 0 or when_empty)
+    expected = tuple(i for i, p in enumerate(placements)
+                     if not p.mask & occ and (not needs_contact or p.contact_mask & occ))
+    got = board.legal_placement_indices(shape, occ, contact, reflections=reflections, contact_when_empty=when_empty)
+    assert got == expected
+    assert board.legal_placements(shape, occ, contact, reflections=reflections,
+                                  contact_when_empty=when_empty) == tuple(placements[i] for i in expected)
+
+
 @settings(FAST, max_examples=60)
 @given(boards_with_occupancy(), shape_strategy)
 def test_any_legal_placement_without_contact_matches_naive(board_data, shape):
