@@ -43,7 +43,9 @@ game "Lanes" [LAN-1]
   players 2 to 3 [LAN-1]
   at most 200 turns [LAN-1]''',
       "Every rule file declares one game: its title, an id (small letters, digits and `-`), the rulebook it "
-      "encodes, how many may play, and a turn limit the rules promise never to reach. The clause IDs in "
+      "encodes, how many may play, and a turn limit the rules promise never to reach: it is not an end (a game "
+      "that reaches turn N + 1 is stopped as broken, `game over by turn_limit`, and `rulespec verify` reports "
+      "it), so a game of a fixed number of rounds ends by an `end` of its own (`when rounds = 3`). The clause IDs in "
       "`[brackets]` cite the rulebook clauses a line encodes; most declarations must cite at least one."),
     E("A rule file", "A ruling", "ruling", "lanes.rules", '''
 ruling LAN-AMB-1 "Reaching a goal":
@@ -61,13 +63,16 @@ option layout "Board layout": plain, marked default marked [LAN-2]''',
     E("A rule file", "An option with numbers", "option", "pig.rules", '''
 option target "Points to win": 20, 50, 100 default 50 [PIG-2]''',
       "An option whose values are all numbers is a number in the rules: `banked of p >= target`, "
-      "`target - 10`. On the command line it is chosen like any other: `--option target=20`."),
+      "`target - 10`. On the command line it is chosen like any other: `--option target=20`. Its values are "
+      "listed one by one (there is no `any number from A to B`); the numbers of a declaration itself (a "
+      "component's attribute values, how many copies, where a counter starts) are written out, and a "
+      "counter that starts at an option's value is `set` to it in `setup`."),
     # ------------------------------------------------------------------ components and zones
     E("Components and zones", "Components with attributes", "component named_values number_range", "lanes.rules", '''
 component tile: colour (red, blue, green) x number 1..4 [LAN-3]
   shown as "{colour} {number}"''',
       "One component for every combination of the attribute values (here 3 × 4 = 12 tiles), named by the "
-      "`shown as` template. An attribute lists words or a range of numbers."),
+      "`shown as` template. An attribute lists words or a range of written numbers (`1..10`, not an option)."),
     E("Components and zones", "Identical components", "component", "lanes.rules", '''
 component joker x 2 [LAN-3]''',
       "`x N` makes N copies; a component without attributes is a set of identical pieces."),
@@ -93,7 +98,9 @@ zone discard: shared, only top seen, stacked [CRD-5]''',
     E("Components and zones", "Counters", "counter per_player", "lanes.rules", '''
 counter passes starts at 0 [LAN-8]
 counter goals per player starts at 0 [LAN-6]''',
-      "Numbers kept during play, shared or one per player (`goals of player`)."),
+      "Numbers kept during play, shared or one per player (`goals of player`). Every seat sees every counter: "
+      "a number only its owner may know (a private value, a card dealt with replacement) is a die in a holder "
+      "`seen by owner` (see Dice), and a secret choice is a choice `by each player`."),
     E("Components and zones", "A queue", "queue", "lanes.rules", '''
 queue rewards [LAN-6]''',
       "Steps wait in a queue, first in first out, until `resolve` carries them out."),
@@ -125,8 +132,10 @@ board strip: rows colour, columns number 1..4, adjacency orthogonal [LAN-5]:
     blue    . a . b
     green   . . . b''',
       "Rows are named after an attribute's values and columns numbered. Each face is a map: `.` is a plain "
-      "space and spaces with the same letter form one region. `when` chooses the face from the options or "
-      "the number of players."),
+      "space and spaces with the same letter form one region, `-` no space at all. `when` chooses the face "
+      "from the options or the number of players (a smaller board for another option: the same rows and "
+      "columns, `-` where there is no space). A board is public: every seat sees every space. What only some "
+      "seats may see lies in zones (`seen by owner`, `hidden`), which still show how many they hold."),
     E("Boards", "A board of triangles, its marks and shapes", "lattice_board mark", "triangles.rules", '''
 board floor: triangles, tiles shaped by form [TRI-5]:
   mark s means star [TRI-4]
@@ -152,7 +161,8 @@ board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
     3 . . . .
     4 . . . .''',
       "`rows NAME 1..N` numbers the rows instead of naming them after an attribute; the map's rows are "
-      "labelled with their numbers, and a space is called by row and column (`\"2 3\"`). `height of s` and "
+      "labelled with their numbers, from the top of the map (row 1 first, north) down, and a space is called "
+      "by row and column (`\"2 3\"`). `height of s` and "
       "`col of s` are numbers, so the rules can compute with them: `height of t = height of s - 1` is the "
       "space below."),
     E("Boards", "Directions and lines", "board", "rows.rules", '''
@@ -281,7 +291,9 @@ chance drop_start(piece: word) [TRI-6]:
   option hold "hold {at_stake} for {banked of player + at_stake}" [PIG-5]:''',
       "Braces in an option's or an outcome's text hold a chosen value (`{tile}`) or any value the rules can "
       "work out: a counter, an option, a definition, `{col of s}`, `{banked of player + at_stake}`. A number or "
-      "a word shows as itself, a component, space or player by its name. Only an expression of the language "
+      "a word shows as itself, a component, space or player by its name: a component by its `shown as`, a "
+      "space by its row and column (`2 3`), a player as `player 1` (there is no seat number alone). Only an "
+      "expression of the language "
       "may stand there, never a format (`{x:>5}`, `{x!r}`)."),
     E("Expressions", "A range of numbers", "span pick_outcome", "pig.rules", '''
   outcome "roll {n}" for n picked from 1..6''',
@@ -331,7 +343,11 @@ instead empty_pool [LAN-4]:
       "`move X to ZONE` and `place X on SPACE`, each with an optional cause (`as regular`) that triggers, "
       "invariants and the history read."),
     E("Statements", "Placing", "place_stmt", "lanes.rules", '''
-    place t on s as regular''', "Put a component on a board space (or a tile on a placement)."),
+    place t on s as regular''',
+      "Put a component on a board space (or a tile on a placement). A component already on the board moves: "
+      "`place occupant of s on t` takes it from s to t (t must be empty; to capture, first `move occupant of t "
+      "to box`). A component's attributes never change, so a disc turned over (Othello) is taken off and one "
+      "of the other colour placed: declare enough of each."),
     E("Statements", "Rolling dice", "roll_stmt", "dice.rules", '''
     roll cup of player''',
       "`roll cup of p` (or `roll tray` for shared dice) rolls each of the holder's dice again: the dice in "
@@ -340,7 +356,11 @@ instead empty_pool [LAN-4]:
       "replacement). So every roll is an explicit chance node: examples steer it (`when \"chance: roll "
       "6\"`), replays repeat it, and OpenSpiel sees one chance node per die."),
     E("Statements", "Starting steps", "then_stmt args", "lanes.rules", '''
-    then deal(player)''', "Start a step after this one finishes; several `then`s run in the order written."),
+    then deal(player)''',
+      "Start a step after this one finishes; several `then`s run in the order written. An end `checked after "
+      "every step` is checked when this step finishes, before the steps it started: when the game ends there, "
+      "they never run. What must happen before an end is judged (scoring the last box of Dots and Boxes, a "
+      "capture) belongs in the same step, not in a `then`."),
     E("Statements", "Queueing", "queue_stmt", "lanes.rules", '''
     queue reward(player) in rewards''',
       "`queue STEP(...) in QUEUE` puts a step at the end of a queue; `resolve QUEUE` carries them out."),
@@ -439,14 +459,17 @@ end hand_empty [LAN-9]:
   when hand of p is empty and pool is empty
   winner p''',
       "Checked after every step (or at every turn start), in declaration order; the first that holds ends "
-      "the game, naming a winner or leaving the places to the ranking."),
+      "the game, naming a winner or leaving the places to the ranking (a game with no winner named and every "
+      "seat tied for first is a draw; there is no `winner nobody`). After every step means between a step and "
+      "the steps it starts with `then`: those do not run once the game is over."),
     E("Ends, scores and ranking", "An end that tidies up first", "end_then", "triangles.rules", '''
 end stuck [TRI-9]:
   checked at turn start
   when count(w in placements of single on floor where w is empty and w has an occupied neighbour) = 0 or count(p in players where size of hand of p > 0) = 0
   then keep_hands()''',
       "`then STEP(...)` is carried out once the end is decided, before anything is scored (tiles put back, "
-      "hands kept, ...)."),
+      "hands kept, ...), and so are the steps it starts with `then` of its own; the steps the last move "
+      "started are not (the game is over)."),
     E("Ends, scores and ranking", "An end checked at turn start", "end end_timing", "cards.rules", '''
 end one_left [CRD-10]:
   checked at turn start

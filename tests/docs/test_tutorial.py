@@ -18,7 +18,7 @@ def tutorial_files() -> dict[str, str]:
 
 
 def test_the_tutorial_has_its_rule_files():
-    assert set(tutorial_files()) == {"heavy-tiles-first-try.rules", "heavy-tiles.rules"}
+    assert set(tutorial_files()) == {"heavy-tiles-first-try.rules", "heavy-tiles.rules", "rock-paper-scissors.rules"}
 
 
 def test_the_first_try_checks_but_breaks_the_example_the_text_names(tmp_path):
@@ -37,3 +37,22 @@ def test_the_finished_house_rule_passes_every_example(tmp_path):
     assert game.GAME_ID == "shell-we-heavy-tiles"
     results = run_examples(game)
     assert results and all(r.passed for r in results), [r.message for r in results if not r.passed]
+
+
+def test_the_game_of_your_own_passes_its_examples_and_plays_as_openspiels(tmp_path):
+    """Section 9's rock, paper, scissors: its examples pass, and every pair of throws pays what OpenSpiel's
+    matrix_rps pays (whoever chooses first)."""
+    path = tmp_path / "rock-paper-scissors.rules"
+    path.write_text(tutorial_files()[path.name])
+    game = rulespec.load(path)
+    results = run_examples(game)
+    assert len(results) == 2 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    throws = ("rock", "paper", "scissors")
+    for first in range(3):
+        for second in range(3):
+            state = game.new_game(2)
+            state.apply(f"player 2: {throws[second]}")
+            state.apply(f"player 1: {throws[first]}")
+            assert state.is_terminal()
+            expected = 0 if first == second else (1 if (first - second) % 3 == 1 else -1)
+            assert [float(r) for r in state.returns()] == [expected, -expected], (first, second)
