@@ -47,12 +47,17 @@ def test_the_game_of_your_own_passes_its_examples_and_plays_as_openspiels(tmp_pa
     game = rulespec.load(path)
     results = run_examples(game)
     assert len(results) == 2 and all(r.passed for r in results), [r.message for r in results if not r.passed]
-    throws = ("rock", "paper", "scissors")
+    import pytest
+
+    pyspiel = pytest.importorskip("pyspiel")
+    theirs_game = pyspiel.load_game("matrix_rps")
+    throws = ("rock", "paper", "scissors")  # OpenSpiel's actions 0, 1, 2
     for first in range(3):
         for second in range(3):
             state = game.new_game(2)
             state.apply(f"player 2: {throws[second]}")
             state.apply(f"player 1: {throws[first]}")
-            assert state.is_terminal()
-            expected = 0 if first == second else (1 if (first - second) % 3 == 1 else -1)
-            assert [float(r) for r in state.returns()] == [expected, -expected], (first, second)
+            theirs = theirs_game.new_initial_state()
+            theirs.apply_actions([first, second])
+            assert state.is_terminal() and theirs.is_terminal()
+            assert [float(r) for r in state.returns()] == theirs.returns(), (first, second)
