@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
-from rich.columns import Columns
 from rich.text import Text
 
 from . import __version__
@@ -644,6 +643,7 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False, clock
             for entry in entries:
                 _say(io, entry)
         else:
+            from rich.columns import Columns  # imported when a table of actions is shown: it pulls in rich.table
             io.out.print(Columns([Text(e) for e in entries], column_first=True, padding=(0, 3)))
 
     show_choices()

@@ -7,11 +7,9 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
 from ..console import EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
-from ..progress import StageProgress
 
 
 def _mkdocs_problem(error: Exception) -> str:
@@ -100,6 +98,7 @@ def site(
         raise UsageProblem(str(error)) from None
     from ..resources import in_checkout
     from .site import project_root
+    from ..progress import StageProgress  # rich.progress, imported by the commands that show one
     if not own and not (in_checkout() and root.resolve() == project_root().resolve()):  # the checkout's are bundled
         looked = "in the folders given" if paths else "here (*.rules, rules/*.rules)"
         if not bundled:  # an empty site, likely from the wrong folder
@@ -252,6 +251,9 @@ def simulate(
     from ..cluster import ClusterUnavailable
     from ..races import DEFAULT_REACTION
     from ..simulate import ResumeProblem, comparison_headers, run_parameters, seat_policies
+    from rich.table import Table
+
+    from ..progress import StageProgress
     by_seat = seat_policies(count, policy, seats)
     players_text = ", ".join(f"{p} (seat {k + 1})" for k, p in enumerate(by_seat)) if seats else f"{policy} players"
     if reactions:

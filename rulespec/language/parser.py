@@ -210,8 +210,8 @@ class _Positions:
 
     def __call__(self, children):
         res = self.node_builder(children)
-        if not isinstance(res, Tree):
-            return res
+        if not isinstance(res, Tree) or (len(children) == 1 and res is children[0]):
+            return res  # an inlined rule (`?rule`) with one child is that child, its positions already set
         first = _first_position(children)
         if first is None:
             return res
@@ -450,9 +450,10 @@ def _too_deeply_nested(tree: Tree):
             return (meta, refusal("chain_terms", len(node.children), unit=f"conditions joined by {_FLAT[node.data]}"),
                     "split it up: name part of the condition in its own step, or test fewer things at once")
         # leftmost child on top, so the report points at the start of the deep part
-        for index in range(len(node.children) - 1, -1, -1):
-            child = node.children[index]
-            if isinstance(child, Tree):
+        children = node.children
+        for index in range(len(children) - 1, -1, -1):
+            child = children[index]
+            if child.__class__ is Tree:
                 chained = index == 0 and family is not None and _CHAINS.get(child.data) == family
                 stack.append((child, depth if chained else depth + 1, chained, levels + 1))
     return None

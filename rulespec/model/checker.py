@@ -344,6 +344,8 @@ class Checker:
         capitals collide too (a board `beach` is the constant ``B_BEACH``)."""
         files = [self.file] + ([self.base] if self.base is not None else [])
         seen: set[tuple[str, int, int, str]] = set()
+        # per node class: (its naming fields, its list of names, all its fields), worked out once
+        plans: dict[type, tuple[tuple[str, ...], Optional[str], tuple[str, ...]]] = {}
         for rule_file in files:
             stack: list = list(rule_file.declarations)
             while stack:
@@ -353,17 +355,20 @@ class Checker:
                     continue
                 if not isinstance(node, ast.Node):
                     continue
-                cls = type(node).__name__
-                fields = type(node).model_fields
-                if cls != "ExampleLine":
-                    for field in self._NAMING_FIELDS:
-                        value = getattr(node, field) if field in fields else None
-                        if isinstance(value, str):
-                            self._check_name(value, node.loc, seen)
-                    listed = self._NAME_LISTS.get(cls)
-                    for value in getattr(node, listed, ()) if listed else ():
-                        if isinstance(value, str):
-                            self._check_name(value, node.loc, seen)
+                plan = plans.get(node.__class__)
+                if plan is None:
+                    cls, fields = type(node).__name__, type(node).model_fields
+                    naming = () if cls == "ExampleLine" else tuple(f for f in self._NAMING_FIELDS if f in fields)
+                    listed = None if cls == "ExampleLine" else self._NAME_LISTS.get(cls)
+                    plan = plans[node.__class__] = (naming, listed, tuple(fields))
+                naming, listed, fields = plan
+                for field in naming:
+                    value = getattr(node, field)
+                    if isinstance(value, str):
+                        self._check_name(value, node.loc, seen)
+                for value in getattr(node, listed, ()) if listed else ():
+                    if isinstance(value, str):
+                        self._check_name(value, node.loc, seen)
                 for field in fields:
                     child = getattr(node, field)
                     if isinstance(child, (ast.Node, tuple)):
