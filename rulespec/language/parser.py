@@ -756,7 +756,9 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
                                      hint="a line that opens an indented block ends with `:`")
         where = _enclosing(source, line)
         message = "this line ends too soon" + (f" (in {where})" if where else "")
-        if "COLON" in expected:
+        if re.fullmatch(r"\s*given\s+players\s+\d+\s*", source.line(line)):
+            hint = "the player count reads `given 2 players`"
+        elif "COLON" in expected:
             hint = "a block header ends with `:` and its body is indented on the next lines"
         return source.diagnostic(line, column, message, expected=words, hint=hint)
 
@@ -851,6 +853,20 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
         if re.search(r"\.\.\s*$", before):
             return ("an attribute's values are written out (`1..10`), not read from an option; the rules can still "
                     f"compare them with it (`... <= {text}`)")
+    stripped = before.strip()
+    if stripped.startswith("then ") and text in ("won", "win", "wins", "lost", "loses") and re.search(r"\bplayer\s+\d+\s*$", before):
+        return "the winners read `then player 1 wins` (`then player 1, player 3 win`)"
+    if re.fullmatch(r"then\s+(it|this)\s+is\s+a", stripped) and text == "draw":
+        return "write `then the game is a draw`"
+    if text == "[" and re.search(r"\breturns\s+are\s*$", before):
+        return "list the payoffs in seat order without brackets: `then returns are 1, -1`"
+    if re.fullmatch(r"(when|then)", stripped) and text != '"' and not text.startswith('"'):
+        if re.match(r"(player\s+\d+|chance)\s*:", source_line[column - 1:]):
+            return "an action is quoted as the game prints it: `when \"player 1: pass\"`"
+    if text == ":" and re.fullmatch(r"(win|draw|loss)", stripped.split(",")[-1].strip()):
+        return "write the payoffs without colons: `win 1, draw 0, loss -1`"
+    if text == "(" and re.fullmatch(r"score\s+[A-Za-z_]\w*", stripped):
+        return "a score is one number per player: `score NAME of p:` and its value on the next line"
     if text == "=" and re.match(r"\s*set\b", before):
         return "write `set COUNTER to N`"
     if text == "elif" or (text == "if" and re.search(r"\belse\s*$", before)):
