@@ -39,6 +39,10 @@ def _rps(seat, text):
     return ("rock", "paper", "scissors").index(text)
 
 
+def _pennies(seat, text):
+    return ("heads", "tails").index(text)
+
+
 def _nim(seat, text):  # "pile:2, take:3;" is OpenSpiel's (take - 1) * piles + pile - 1
     pile, take = map(int, re.fullmatch(r"pile:(\d+), take:(\d+);", text).groups())
     return (take - 1) * 4 + pile - 1
@@ -115,6 +119,7 @@ def _same_position(theirs):
 
 SPECS = {
     "matrix-rps": Spec("matrix-rps", "matrix_rps", _rps, games=50, tree=10),
+    "matrix-mp": Spec("matrix-mp", "matrix_mp", _pennies, games=30, tree=5),
     "blotto": Spec("blotto", "blotto", _blotto, games=100, tree=4357),
     "nim": Spec("nim", "nim", _nim, games=200, tree=752, tree_key=_same_position),
     "first-sealed-auction": Spec("first-sealed-auction", "first_sealed_auction", _auction, games=200,
@@ -246,7 +251,7 @@ def walk(spec) -> int:
     return positions
 
 
-EXAMPLES = {"matrix-rps": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
+EXAMPLES = {"matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1}
 
 
