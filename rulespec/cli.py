@@ -227,6 +227,7 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
     board = engine.BOARDS[b]
     tables = engine._tables(players)
     triangles = getattr(board, "kind", "grid") == "triangles"
+    hexes = getattr(board, "adjacency", "") == "hexagonal"  # each row drawn half a hexagon east of the last
     width, label_width = len(board.columns), max(len(r) for r in board.rows)
     in_use = tables.in_use[b]
     used_with_others = [any(engine._tables(n).in_use[b][r * width + c] for n in range(engine.MIN_PLAYERS,
@@ -241,7 +242,7 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
     for item, label in enumerate(engine.ITEM_LABEL):
         item_of_label.setdefault(label, item)
     columns = [c for c in range(width) if any(in_use[r * width + c] for r in range(len(board.rows)))] \
-        if triangles else list(range(width))
+        if triangles or getattr(board, "column_option", "") else list(range(width))
     pieces_shown: dict[str, str] = {}  # code -> what it stands for, as drawn this time
     marks_shown: dict[str, str] = {}
     lines = [f"{_words(board.name)} (face {_words(tables.face[b])}):"]
@@ -253,7 +254,9 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
         ruler = "".join(ruler)
         lines.append(_Drawn(f"  {'':<{label_width}} {ruler}  (columns {columns[0]} to {columns[-1]})"))
     elif columns:
-        lines.append(_Drawn(f"  {'':<{label_width}} " + " ".join(f"{board.columns[c]!s:>2}" for c in columns)))
+        gap = "  " if hexes else " "
+        lines.append(_Drawn(f"  {'':<{label_width}} " + gap.join(f"{board.columns[c]!s:>2}" for c in columns)))
+    shift = 0  # on hexagons: the rows drawn so far, each indented two more than the one above
     left_out: list[str] = []  # rows in a run that other player counts use: told in one line
 
     def tell_left_out() -> None:
@@ -296,7 +299,9 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
                 else:
                     text = "o" if tables.region_of[b][cell] >= 0 else "."
             cells.append(text if triangles else f"{text:>2}")
-        lines.append(_Drawn(f"  {row:<{label_width}} " + ("".join(cells) if triangles else " ".join(cells)).rstrip()))
+        drawn = "".join(cells) if triangles else ("  " if hexes else " ").join(cells)
+        lines.append(_Drawn(f"  {row:<{label_width}} " + " " * (2 * shift) + drawn.rstrip()))
+        shift += hexes
     tell_left_out()
     legend = []
     for heading, shown in (("pieces", pieces_shown), ("printed on the board", marks_shown)):
@@ -312,6 +317,8 @@ def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_l
             regions = [_words(m.regions[0]) for m in engine.model.boards if m.name == board.name and m.regions]
             legend.append(f"o an empty {regions[0] if regions else 'region'} space")
         legend.append(". an empty space")
+        if hexes:
+            legend.append("hexagons: each row lies half a hexagon east of the row above")
     lines.append("  (" + "; ".join(legend) + ")")
     if width_limit and any(isinstance(line, _Drawn) and len(line) > width_limit for line in lines):
         lines = [_Drawn(line[2:]) if isinstance(line, _Drawn) else line for line in lines]  # a narrow terminal

@@ -394,6 +394,10 @@ class GamePage:
                 continue
             # Which face and which spaces are in use, for every option setting and player count.
             seen: dict[str, dict[tuple, list[int]]] = {}
+            # A board sized by options (`rows row 1..size`): a picture per size, told by the options' values.
+            sizing = [o for o in (board.row_option, board.column_option) if o]
+            sizing = list(dict.fromkeys(sizing))
+            sized_by: dict[tuple, str] = {}
             for options in option_settings(engine):
                 variant = type(engine)(options)
                 variant.model = m
@@ -411,6 +415,7 @@ class GamePage:
                         groups[key].sort()
                     if (face, key) not in self._engines:
                         self._engines[(face, key)] = (variant, players)
+                        sized_by[(face, key)] = ", ".join(f"{human(o)} {options[o]}" for o in sizing)
             for face in board.faces:
                 groups = seen.get(face.name)
                 if not groups:
@@ -421,8 +426,12 @@ class GamePage:
                 for key, counts in groups.items():
                     variant, players = self._engines[(face.name, key)]
                     label = _players_label(counts)
+                    if sized_by.get((face.name, key)):
+                        label = f"{sized_by[(face.name, key)]}, {label}"
                     caption = f"The {human(board.name)}, face {face.name}, {label}"
-                    link = self.image(f"{board.name}-{face.name}-{'-'.join(map(str, counts))}p",
+                    size = "-".join(str(variant.options[o]["value"]) for o in sizing) if sizing else ""
+                    link = self.image(f"{board.name}-{face.name}-{size + '-' if size else ''}"
+                                      f"{'-'.join(map(str, counts))}p",
                                       board_svg(engine_picture(variant, b, players, caption=caption)))
                     entries.append((label, f"![The {human(board.name)}, face {md_text(face.name)}, with {label}]({link})"))
                 lines += _tabs(entries)

@@ -63,7 +63,7 @@ class CellView:
 @dataclass
 class BoardPicture:
     name: str
-    kind: str  # grid | triangles
+    kind: str  # grid | hexagons | triangles
     rows: tuple[str, ...]
     columns: tuple
     cells: list[CellView]
@@ -83,7 +83,64 @@ def _cause_colour(picture: BoardPicture, cause: str) -> str:
 def board_svg(picture: BoardPicture) -> str:
     if picture.kind == "triangles":
         return _triangles_svg(picture)
+    if picture.kind == "hexagons":
+        return _hexagons_svg(picture)
     return _grid_svg(picture)
+
+
+def _piece_fill(occupant: str) -> str:
+    """A piece whose label names a CSS colour (`stone black`) is drawn in it; any other, white."""
+    return next((CSS_COLOURS[w] for w in occupant.lower().split() if w in CSS_COLOURS), "#ffffff")
+
+
+def _hexagons_svg(p: BoardPicture) -> str:
+    """A rhombus of pointy-topped hexagons: row r is drawn half a hexagon east of row r - 1, so that the six
+    neighbours of rulespec.lib.geometry.HEX_STEPS are the hexagons that share a side."""
+    radius = 18.0
+    across = math.sqrt(3) * radius  # from one flat side to the other
+    n_rows, n_cols = len(p.rows), len(p.columns)
+    label_w = 8 + 7.5 * max((len(str(r)) for r in p.rows), default=1)
+    top = 24.0
+    width = label_w + (n_cols + (n_rows - 1) / 2) * across + 10
+    body: list[str] = []
+
+    def centre(r: int, c: int) -> tuple[float, float]:
+        return label_w + (c + r / 2) * across + across / 2, top + radius + r * 1.5 * radius
+
+    for c, value in enumerate(p.columns):
+        x, _ = centre(0, c)
+        body.append(f'<text x="{_fmt(x)}" y="{_fmt(top - 8)}" font-size="11" text-anchor="middle" '
+                    f'fill="#555">{xml_text(str(value))}</text>')
+    for r, row in enumerate(p.rows):
+        x, y = centre(r, 0)
+        body.append(f'<text x="{_fmt(x - across / 2 - 4)}" y="{_fmt(y + 4)}" font-size="12" text-anchor="end">'
+                    f'{xml_text(str(row))}</text>')
+        for c in range(n_cols):
+            cell = p.cells[r * n_cols + c]
+            if not cell.exists:
+                continue
+            x, y = centre(r, c)
+            corners = " ".join(f"{_fmt(x + radius * math.cos(math.radians(a)))},"
+                               f"{_fmt(y + radius * math.sin(math.radians(a)))}" for a in range(-90, 270, 60))
+            fill = "url(#leftout)" if not cell.in_use else "#ffffff"
+            stroke, stroke_width = ("#ff6f00", "3") if cell.changed else ("#9e9e9e", "0.8")
+            dash = ' stroke-dasharray="4 3"' if cell.changed and not cell.occupant else ""
+            body.append(f'<polygon points="{corners}" fill="{fill}" stroke="{stroke}" stroke-width="{stroke_width}"'
+                        f'{dash}><title>{xml_text(str(row))} {xml_text(str(p.columns[c]))}</title></polygon>')
+            if cell.occupant:
+                ring = _cause_colour(p, cell.cause) if cell.cause else "#37474f"
+                fill = _piece_fill(cell.occupant)
+                ink = "#ffffff" if fill in (CSS_COLOURS["black"], CSS_COLOURS["navy"]) else "#212121"
+                body.append(f'<g><title>{xml_text(cell.occupant)} on {xml_text(str(row))} '
+                            f'{xml_text(str(p.columns[c]))}{" (" + xml_text(cell.cause) + ")" if cell.cause else ""}'
+                            f'</title><circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(radius * 0.62)}" fill="{fill}" '
+                            f'stroke="{ring}" stroke-width="2"/>'
+                            + (f'<text x="{_fmt(x)}" y="{_fmt(y + 4)}" font-size="9" text-anchor="middle" '
+                               f'fill="{ink}">{xml_text(cell.short)}</text>' if fill == "#ffffff" else "")
+                            + '</g>')
+    bottom = top + 2 * radius + (n_rows - 1) * 1.5 * radius
+    legend, legend_h = _legend(p, 6, bottom + 20, width - 12)
+    return _svg_document(width, bottom + 10 + legend_h, p.caption or p.name, body + legend)
 
 
 def _legend(picture: BoardPicture, x: float, y: float, width: float) -> tuple[list[str], float]:
@@ -286,6 +343,8 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     face_name = tables.face[board]
     laid = tables.laid_cells[board]  # every face that applies, laid together
     kind = getattr(info, "kind", "grid")
+    if kind == "grid" and getattr(info, "adjacency", "") == "hexagonal":
+        kind = "hexagons"
     model = model if model is not None else getattr(engine, "model", None)
     meaning: dict[str, str] = {}
     if kind == "triangles":
@@ -314,9 +373,17 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     # Rows without a single space (a board of triangles laid from fewer pieces than it has rows for) are not
     # drawn: only those above the first space and below the last, so that the triangles keep their lattice.
     width = len(info.columns)
+    columns = list(range(width))
+    if getattr(info, "row_option", "") or getattr(info, "column_option", ""):
+        # A board sized by an option: the rows and columns past its value are not drawn at all.
+        for cell, view in enumerate(cells):
+            view.exists = view.exists and bool(tables.in_use[board][cell])
+        columns = [c for c in range(width) if any(cells[r * width + c].exists for r in range(len(info.rows)))]
+        cells = [cells[r * width + c] for r in range(len(info.rows)) for c in columns]
+        width = len(columns)
     rows = [r for r in range(len(info.rows)) if any(c.exists for c in cells[r * width:(r + 1) * width])]
     first, last = (rows[0], rows[-1]) if rows else (0, len(info.rows) - 1)
-    return BoardPicture(info.name, kind, tuple(info.rows[first:last + 1]), tuple(info.columns),
+    return BoardPicture(info.name, kind, tuple(info.rows[first:last + 1]), tuple(info.columns[c] for c in columns),
                         cells[first * width:(last + 1) * width], meaning,
                         caption or f"{_words(info.name)}, face {face_name}, {players} players", causes,
                         first if kind == "triangles" else 0)

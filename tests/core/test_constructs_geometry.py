@@ -267,3 +267,27 @@ def test_english_says_what_a_chain_is():
     end = next(e for e in model.ends if e.name == "joined")
     text = English(model).expr(end.condition)
     assert text.startswith("a chain of neighbouring spaces of") and "joins a space where" in text, text
+
+
+def test_a_hexagonal_board_is_drawn_as_hexagons_of_its_size():
+    from rulespec.docs.svg import board_svg, engine_picture
+    engine = rulespec.load(HEXES, options={"side": "3"})
+    state = engine.new_game(2)
+    state.apply("player 1: red on 2 2")
+    picture = engine_picture(engine, 0, 2, state)
+    assert picture.kind == "hexagons" and picture.columns == (1, 2, 3) and len(picture.cells) == 9
+    svg = board_svg(picture)
+    assert svg.count("<polygon") == 9 and svg.count("<circle") == 1  # column 4 and row 4 are not drawn
+    assert "<title>red stone on 2 2 (turn)</title>" in svg and 'fill="#e53935"' in svg  # a red stone, drawn red
+
+
+def test_the_terminal_draws_each_row_of_hexagons_half_a_space_further_east():
+    from rulespec.cli import _board_lines
+    engine = rulespec.load(HEXES, options={"side": "3"})
+    lines = _board_lines(engine, 0, {"2 2": engine.ITEM_LABEL[0]}, 2)
+    rows = [line for line in lines if line.lstrip()[:1].isdigit()][1:]  # the first is the column ruler
+    assert [len(r) - len(r.lstrip()) for r in rows] == [2, 2, 2]  # labels at the left edge
+    assert [r.index(".") for r in rows][0] < [r.index(".") for r in rows][2]
+    offsets = [r[4:].index(r[4:].lstrip()[0]) for r in rows]
+    assert offsets == [1, 3, 5], rows
+    assert any("half a hexagon east" in line for line in lines)
