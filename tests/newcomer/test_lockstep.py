@@ -43,6 +43,10 @@ def _pennies(seat, text):
     return ("heads", "tails").index(text)
 
 
+def _catch(seat, text):  # "Initialized ball to 3" is OpenSpiel's own chance text; LEFT, STAY, RIGHT are 0, 1, 2
+    return _last_int(text) if text.startswith("Initialized") else ("LEFT", "STAY", "RIGHT").index(text)
+
+
 def _nim(seat, text):  # "pile:2, take:3;" is OpenSpiel's (take - 1) * piles + pile - 1
     pile, take = map(int, re.fullmatch(r"pile:(\d+), take:(\d+);", text).groups())
     return (take - 1) * 4 + pile - 1
@@ -107,6 +111,7 @@ class Spec:
     sequential_sealed: bool = False  # OpenSpiel asks one bidder at a time where we ask all at once
     tree: Optional[int] = None  # positions of the whole tree (None: no walk)
     tree_key: Optional[Callable] = None  # positions that are the same in OpenSpiel, visited once
+    players: int = 2
 
     def load(self):
         options = {k: str(v) for k, v in self.options.items()}
@@ -119,6 +124,7 @@ def _same_position(theirs):
 
 SPECS = {
     "matrix-rps": Spec("matrix-rps", "matrix_rps", _rps, games=50, tree=10),
+    "catch": Spec("catch", "catch", _catch, games=200, players=1, tree=221, tree_key=_same_position),
     "matrix-mp": Spec("matrix-mp", "matrix_mp", _pennies, games=30, tree=5),
     "blotto": Spec("blotto", "blotto", _blotto, games=100, tree=4357),
     "nim": Spec("nim", "nim", _nim, games=200, tree=752, tree_key=_same_position),
@@ -206,7 +212,7 @@ def random_games(spec, seed: int) -> tuple[int, int]:
     rng = random.Random(seed)
     steps = decided = 0
     for _ in range(spec.games):
-        ours, theirs = ours_game.new_game(2), theirs_game.new_initial_state()
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
         while True:
             moves = agree(spec, ours, theirs)
             if theirs.is_terminal():
@@ -227,7 +233,7 @@ def walk(spec) -> int:
     same player to move are visited once when the spec says so); returns how many."""
     ours_game, theirs_game = spec.load()
     seen = set()
-    stack = [(ours_game.new_game(2), theirs_game.new_initial_state())]
+    stack = [(ours_game.new_game(spec.players), theirs_game.new_initial_state())]
     positions = 0
     while stack:
         ours, theirs = stack.pop()
@@ -251,7 +257,7 @@ def walk(spec) -> int:
     return positions
 
 
-EXAMPLES = {"matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
+EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1}
 
 
