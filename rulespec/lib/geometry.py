@@ -55,7 +55,7 @@ layout makes a lattice translation a plain shift, which is what makes
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, Mapping, NamedTuple, Optional
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Sequence, Optional
 
 Cell = tuple[int, int]
 Point = tuple[int, int]
@@ -341,6 +341,45 @@ class _ShapeData(NamedTuple):
     plans: tuple[_ShiftPlan, ...]
 
 
+class _PlacementLister:
+    """TriangularBoard.placement_lister's function: an object (not a closure) so that what holds it pickles."""
+
+    __slots__ = ("plans", "full", "require_edge_contact", "contact_when_empty")
+
+    def __init__(self, plans: tuple, full: int, require_edge_contact: bool, contact_when_empty: bool) -> None:
+        self.plans, self.full = plans, full
+        self.require_edge_contact, self.contact_when_empty = require_edge_contact, contact_when_empty
+
+    def __call__(self, occupied_mask: int) -> tuple[int, ...]:
+        full = self.full
+        occupied = occupied_mask & full
+        need_contact = self.require_edge_contact and (occupied != 0 or self.contact_when_empty)
+        if need_contact and not occupied:
+            return ()
+        free = full & ~occupied
+        found: list[int] = []
+        for anchors, cell_offsets, contact_up, contact_down, at in self.plans:
+            fit = anchors
+            for off in cell_offsets:
+                fit &= free >> off
+                if not fit:
+                    break
+            else:
+                if need_contact:
+                    touching = 0
+                    for off in contact_up:
+                        touching |= occupied >> off
+                    for off in contact_down:
+                        touching |= occupied << off
+                    fit &= touching
+                while fit:
+                    low = fit & -fit
+                    found.append(at[low.bit_length() - 1])
+                    fit ^= low
+        found.sort()
+        return tuple(found)
+
+
 class TriangularBoard:
     """A set of usable triangle cells (any outline, holes allowed) with optional attributes.
 
@@ -381,6 +420,7 @@ class TriangularBoard:
         self._shape_cache: dict[tuple[Shape, ...], _ShapeData] = {}
         # ... and by the shape as passed, to skip re-deriving orientations per call.
         self._given_cache: dict[tuple[Any, bool], _ShapeData] = {}
+        self._lister_cache: dict[tuple, Callable[[int], tuple[int, ...]]] = {}  # see legal_placement_indices
 
     # -- cells and masks ----------------------------------------------------
 
@@ -540,41 +580,47 @@ class TriangularBoard:
         reflections: bool = False,
         contact_when_empty: bool = False,
     ) -> tuple[int, ...]:
-        """Where in :meth:`placements` the legal placements are (same rules as :meth:`legal_placements`), ascending.
+        """Where in :meth:`placements` the legal placements are (same rules as :meth:`legal_placements`), ascending."""
+        key = (shape, reflections, require_edge_contact, contact_when_empty)
+        lister = self._lister_cache.get(key) if type(shape) in (tuple, frozenset) else None
+        if lister is None:
+            lister = self.placement_lister(shape, reflections, require_edge_contact=require_edge_contact,
+                                           contact_when_empty=contact_when_empty)
+            if type(shape) in (tuple, frozenset):
+                try:
+                    self._lister_cache[key] = lister
+                except TypeError:  # e.g. a tuple of lists
+                    pass
+        return lister(occupied_mask)
+
+    def placement_lister(
+        self,
+        shape: Iterable[Cell],
+        reflections: bool = False,
+        *,
+        ids: Sequence[int] | None = None,
+        require_edge_contact: bool = True,
+        contact_when_empty: bool = False,
+    ) -> Callable[[int], tuple[int, ...]]:
+        """A function of an occupied mask listing the legal placements of ``shape`` (the rules of
+        :meth:`legal_placements`): ascending indices into :meth:`placements`, or, given ``ids`` (one
+        ascending number per placement, e.g. a caller's own table ids), those numbers.
 
         How: bit-parallel, as :meth:`any_legal_placement`: per orientation, the anchors where the shape fits
-        (the free mask shifted by each cell offset, ANDed) and, when contact is needed, ANDed with the anchors
-        next to an occupied cell (the occupied mask shifted by each side-neighbour offset, ORed); then one
-        lookup per legal anchor. A few dozen big-integer operations per orientation, however many
-        placements the board has, instead of a test per placement.
+        (the free mask shifted by each cell offset, ANDed) and, when contact is needed, next to an occupied
+        cell (the occupied mask shifted by each side-neighbour offset, ORed); then one lookup per legal
+        anchor. A few dozen big-integer operations per orientation, however many placements the board
+        has, instead of a test per placement; made once per shape, so a call does only that.
         """
-        occupied = occupied_mask & self.full_mask
-        need_contact = self._needs_contact(occupied, require_edge_contact, contact_when_empty)
-        if need_contact and not occupied:
-            return ()
-        free = self.full_mask & ~occupied
-        found: list[int] = []
-        for plan in self._shape_data(shape, reflections).plans:
-            fit = plan.anchors
-            for off in plan.cell_offsets:
-                fit &= free >> off
-                if not fit:
-                    break
-            else:
-                if need_contact:
-                    touching = 0
-                    for off in plan.contact_up:
-                        touching |= occupied >> off
-                    for off in plan.contact_down:
-                        touching |= occupied << off
-                    fit &= touching
-                at = plan.placement_at
-                while fit:
-                    low = fit & -fit
-                    found.append(at[low.bit_length() - 1])
-                    fit ^= low
-        found.sort()
-        return tuple(found)
+        data = self._shape_data(shape, reflections)
+        if ids is not None and len(ids) != len(data.placements):
+            raise ValueError(f"{len(ids)} ids for {len(data.placements)} placements")
+        plans = tuple(
+            (p.anchors, p.cell_offsets, p.contact_up, p.contact_down,
+             p.placement_at if ids is None else tuple(ids[i] if i >= 0 else -1 for i in p.placement_at))
+            for p in data.plans
+        )
+        return _PlacementLister(plans, self.full_mask, require_edge_contact, contact_when_empty)
 
     def count_legal_placements(
         self,

@@ -215,7 +215,7 @@ class Tables:
         self.placement_label: list[tuple[str, ...]] = []
         self.placements_of: list[dict[str, tuple[int, ...]]] = []
         self.geometry: list[Any] = []  # per board of triangles: its rulespec.lib.geometry.TriangularBoard
-        self.legal_cache: dict[tuple, tuple[int, ...]] = {}  # (board, shape, occupied mask) -> legal placements
+        self.listers: list[dict[str, Callable[[int], tuple[int, ...]]]] = []  # per board: shape -> legal placements
         self.shapes = engine.SHAPES  # shape name -> its cells
         self.cells_mask: list[int] = []  # per board of triangles: the bits of its spaces in use (0 on a grid)
         self.marked_masks: dict[tuple, int] = {}  # (board, marks) -> the bits of the spaces so marked
@@ -260,6 +260,7 @@ class Tables:
             self.placement_cells.append(())
             self.placement_label.append(())
             self.placements_of.append({})
+            self.listers.append({})
             toward = self._toward(board, in_use)
             self.toward.append(toward)
             directions = ADJACENCY_DIRECTIONS[board.adjacency]
@@ -331,6 +332,7 @@ class Tables:
         self.placement_cells.append(tuple(placement_cells))
         self.placement_label.append(tuple(labels))
         self.placements_of.append(of_shape)
+        self.listers.append({})
 
     def marked_mask(self, board: int, marks: tuple[str, ...]) -> int:
         """The bit mask of a board of triangles' spaces marked with one of ``marks`` (made once per setup)."""
@@ -343,19 +345,16 @@ class Tables:
 
     def legal_placements(self, board: int, shape: Optional[str], occupied: int) -> tuple[int, ...]:
         """The placements (ids, ascending) of the shape on a board of triangles that cover no occupied cell
-        and share a side with one; none on an empty board. Bit-parallel (TriangularBoard.legal_placement_indices),
-        remembered per occupied mask."""
-        key = (board, shape, occupied)
-        found = self.legal_cache.get(key)
-        if found is None:
+        and share a side with one; none on an empty board. Bit-parallel: TriangularBoard.placement_lister,
+        made once per board and shape (an occupied mask seldom comes back, so results are not kept)."""
+        lister = self.listers[board].get(shape)
+        if lister is None:
             ids = self.placements_of[board].get(shape)
             if not ids:
                 return ()
-            if len(self.legal_cache) > 4096:
-                self.legal_cache.clear()
-            indices = self.geometry[board].legal_placement_indices(self.shapes[shape], occupied, contact_when_empty=True)
-            found = self.legal_cache[key] = tuple(map(ids.__getitem__, indices))
-        return found
+            lister = self.listers[board][shape] = self.geometry[board].placement_lister(
+                self.shapes[shape], ids=ids, contact_when_empty=True)
+        return lister(occupied)
 
     def lines(self, board: int, direction: int, length: int) -> tuple[tuple[int, ...], ...]:
         """Per cell, the line of at most ``length`` spaces from it in ``direction``: worked out once per game
