@@ -17,7 +17,7 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
-from lark.visitors import _vargs_meta
+from lark.visitors import Discard, _vargs_meta
 
 from . import ast
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
@@ -1093,6 +1093,22 @@ class _ToAst(Transformer):
         super().__init__(visit_tokens=False)  # no method here is named after a terminal
         self.path = path
         self._callbacks = _callbacks_of(type(self), self)
+
+    def transform(self, tree):
+        """Lark's Transformer.transform (bottom-up, Discard dropped, tokens left as they are) in one
+        recursive method: Lark's runs a generator and two more calls for every node."""
+        result = self._transform_node(tree)
+        return None if result is Discard else result
+
+    def _transform_node(self, tree):
+        children = []
+        for child in tree.children:
+            if isinstance(child, Tree):
+                child = self._transform_node(child)
+                if child is Discard:
+                    continue
+            children.append(child)
+        return self._call_userfunc(tree, children)
 
     def _call_userfunc(self, tree, new_children=None):
         # Lark looks each method up anew for every node, and v_args makes a wrapper (functools.
