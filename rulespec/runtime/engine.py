@@ -123,6 +123,9 @@ class Engine:
         self._end_checks = self.END_CHECKS if owner is not None and vars(owner).get("ENDS", ()) is self.ENDS else {}
         self._after_step = self._end_checks.get("after_step")  # None: _check_ends checks each end
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
+        self._starts: dict[tuple, State] = {}  # (players, budgets) -> the state new_game() clones
+        self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
+        self._end_values: dict[str, dict] = {}  # that JSON read back (see _over_of)
         self._insteads_by_step: dict[str, tuple] = {}
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
@@ -192,6 +195,19 @@ class Engine:
         if players.__class__ is not int:
             raise TypeError(f"new_game() takes a player count (an int from {self.MIN_PLAYERS} to {self.MAX_PLAYERS}), "
                             f"not {type(players).__name__}")
+        # Set-up has no chance of its own (every draw is a chance node), so it runs once per player count
+        # and budget; each new game is a clone of the state it reached (keyed by the budgets a test may change).
+        key = (players, self.MAX_AUTO_STEPS, self.MAX_LOOP_TURNS, self.MAX_TRIGGER_DEPTH)
+        start = self._starts.get(key)
+        if start is None:
+            start = self._set_up(players)
+            if len(self._starts) > 64:
+                self._starts.clear()
+            self._starts[key] = start
+        return start.clone()
+
+    def _set_up(self, players: int) -> State:
+        """A new game's state at its first decision: set-up run on an empty state."""
         st = self._empty_state(players, self._leg_options(0))
         self._start_setup(st)
         try:
@@ -298,6 +314,7 @@ class Engine:
         pending = self._listed(st)
         if hide_chosen and st._chosen and pending.seat == SIMULTANEOUS:
             waiting = {seat for seat, _ in st._chosen}
+            pending.every = pending.rows
             pending.rows = [row for row in pending.rows if row[0] not in waiting]
             pending.count = len(pending.rows)
         return pending
@@ -341,7 +358,7 @@ class Engine:
             pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
             pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
             pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
-            pending.shared = None
+            pending.shared = pending.every = None
             return pending
         if info.kind == "chance":
             if info.draw is not None:
@@ -403,7 +420,7 @@ class Engine:
                     st._pending = self._pending_decision(st)
                     return
                 st._stack.pop()  # ENDING
-                self._finish(st, json.loads(frame[3]))
+                self._finish(st, self._over_of(frame[3]))
                 continue
             insteads = insteads_by_step.get(step)
             if insteads is not None:  # _replace, inline: most of the time no replacement applies
@@ -429,7 +446,7 @@ class Engine:
                 pending = st._pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
                 pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
                 pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
-                pending.shared = None
+                pending.shared = pending.every = None
                 return
             if info.kind == "auto":
                 st._stack.pop()
@@ -523,16 +540,36 @@ class Engine:
 
     def _end(self, st: State, end: EndInfo, winners: list) -> None:
         """The game ends by ``end`` (its check just held, naming ``winners``)."""
-        over = {"end": end.name, "winners": sorted(set(winners)), "cites": list(end.cites)}
+        winners = sorted(set(winners))
         st._stack.clear()
         st._pending = None
         if end.then is not None:
             # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
             step, args = end.then(st)
-            st._stack.append((ENDING, (), 0, json.dumps(over, sort_keys=True), ()))
+            st._stack.append((ENDING, (), 0, self._end_text(end, winners), ()))
             st._stack.append((step, args, st._actor, "end", ()))
             return
-        self._finish(st, over)
+        self._finish(st, {"end": end.name, "winners": winners, "cites": list(end.cites)})
+
+    def _end_text(self, end: EndInfo, winners: list) -> str:
+        """The decided end as the JSON text a frame carries (frames are plain data), made once per end and winners."""
+        key = (end.name, tuple(winners))
+        text = self._end_texts.get(key)
+        if text is None:
+            if len(self._end_texts) > 4096:
+                self._end_texts.clear()
+            over = {"end": end.name, "winners": winners, "cites": list(end.cites)}
+            text = self._end_texts[key] = json.dumps(over, sort_keys=True)
+        return text
+
+    def _over_of(self, text: str) -> dict:
+        """An end's JSON text (an ENDING or LOTS frame's cause) as a new dict, read once per text."""
+        over = self._end_values.get(text)
+        if over is None:
+            if len(self._end_values) > 4096:
+                self._end_values.clear()
+            over = self._end_values[text] = json.loads(text)
+        return {key: (value[:] if value.__class__ is list else value) for key, value in over.items()}
 
     def _finish(self, st: State, over: dict) -> None:
         """The game (or this leg of a match) is over: go on to the next leg, draw lots, or record the result."""
@@ -571,7 +608,7 @@ class Engine:
 
     def _draw_lot(self, st: State, cause: str, *args) -> None:
         seat = args[-1]
-        over = json.loads(cause)
+        over = self._over_of(cause)
         over["lot"] = seat
         st._over = over
 

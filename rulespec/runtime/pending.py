@@ -91,6 +91,19 @@ class Probability(Fraction):
         return f"Fraction({self._numerator}, {self._denominator})"
 
 
+_probabilities: dict[tuple[int, int], Probability] = {}  # (weight, total) -> its Probability (immutable: shared)
+
+
+def probability(weight: int, total: int) -> Probability:
+    """Probability(weight, total), made once per pair (a chance node lists one per distinct weight)."""
+    found = _probabilities.get((weight, total))
+    if found is None:
+        if len(_probabilities) > 65536:
+            _probabilities.clear()
+        found = _probabilities[weight, total] = Probability(weight, total)
+    return found
+
+
 # ----------------------------------------------------------------------------- a pending decision
 
 
@@ -106,7 +119,7 @@ class Pending:
     changes once listed, so clones of a state share it."""
 
     __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
-                 "offered", "actions", "shared")
+                 "offered", "actions", "shared", "every")
 
     def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
                  weights: Optional[list] = None):
@@ -121,6 +134,7 @@ class Pending:
         self.offered = None  # (Action, index): the last action handed out by pick()
         self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
         self.shared = None  # a static draw: the engine's {(text, args): {item: Action}} (see draw)
+        self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too (else None)
 
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
-from .pending import Action, Pending, Probability
+from .pending import Action, Pending, probability
 from . import serialise
 
 if TYPE_CHECKING:
@@ -46,10 +46,13 @@ class State:
             self._count_loops(times)
         return range(times)
 
-    def _loop_over(self, items: Iterable[int]) -> list:
-        """`for each x in ...`: a copy of what the loop walks (its body may move it), counted likewise."""
-        items = list(items)
-        self._count_loops(len(items))
+    def _loop_over(self, items: Iterable[int]) -> Sequence[int]:
+        """`for each x in ...`: a copy of what the loop walks (its body may move it; a range stays), counted likewise."""
+        if items.__class__ is not range:
+            items = list(items)
+        loops = self._loops = self._loops + len(items)
+        if loops > self._engine.MAX_LOOP_TURNS:
+            self._count_loops(0)  # (raises)
         return items
 
     def _count_loops(self, turns: int) -> None:
@@ -321,41 +324,56 @@ class State:
         actions = pending.all_actions()
         weights = pending.weights
         if weights is None:  # every outcome as likely: one probability, shared (Fractions are immutable)
-            return list(zip(actions, repeat(Probability(1, len(actions)))))
+            return list(zip(actions, repeat(probability(1, len(actions)))))
         total = sum(weights)
-        made = {weight: Probability(weight, total) for weight in set(weights)}  # one Fraction per distinct weight
+        made = {weight: probability(weight, total) for weight in set(weights)}  # one Fraction per distinct weight
         return list(zip(actions, map(made.__getitem__, weights)))
 
     def apply(self, action: Union[Action, str]) -> None:
-        if isinstance(action, str):
-            action = self._engine.parse_action(self, action)
-        elif not isinstance(action, Action) or action.player.__class__ is not int or action.text.__class__ is not str:
+        if action.__class__ is not Action:
+            if isinstance(action, str):
+                action = self._engine.parse_action(self, action)
+            elif not isinstance(action, Action):
+                _not_an_action(action)
+        if action.player.__class__ is not int or action.text.__class__ is not str:
             _not_an_action(action)
         if self._over is not None:
             raise IllegalAction(f"the game is over; {action} cannot be played")
-        pending = self._pending if self._pending is not None else self._offer()
-        offered = None if pending is None else pending.offered
+        pending = self._pending
+        if pending is None:
+            pending = self._offer()
+            if pending is None:
+                raise IllegalAction(self._engine._why_not(self, action))
+        offered = pending.offered
         if offered is not None and offered[0] is action:
             index = offered[1]  # the action random_step just made
         else:
-            index = None if pending is None else pending.find(action)
+            index = pending.find(action)
             if index is None:
                 raise IllegalAction(self._engine._why_not(self, action))
         self._play(pending, index)
 
     def _play(self, pending: Pending, index: int) -> None:
         """Play entry ``index`` of the pending decision (apply() once the action is found)."""
-        if pending.seat == SIMULTANEOUS:
+        seat = pending.seat
+        if seat == SIMULTANEOUS:
             self._choose_in_secret(pending, index)
             return
+        engine = self._engine
         rows = pending.rows
         if rows is not None:
             player, text, option, binding = rows[index]
-            effect = pending.effect if pending.options is None else pending.options[option].effect
+            options = pending.options
+            if options is None:  # a chance step listed with its texts
+                effect, counted = pending.effect, None
+            else:
+                effect = options[option].effect
+                counted = engine._option_rules[effect]  # which option of the choice was taken
         else:
             effect, binding = pending.call(index)
             action = pending.pick(index)
             player, text = action.player, action.text
+            counted = engine._option_rules.get(effect)
         # _backup, inline: this is every step
         self._journal = journal = [None]
         stack, fired, queues = self._stack, self.fired, self._queues
@@ -365,14 +383,12 @@ class State:
             self._loops = 0
             frame = stack.pop()
             self._pending = None
-            self._actor = frame[2] if player == CHANCE else player
+            self._actor = actor = frame[2] if player == CHANCE else player
             self._last_cause = cause = frame[3]  # a queue statement before any move takes the step's own cause
             step = frame[0]
             fired[step] = fired.get(step, 0) + 1  # _count, inline
-            engine = self._engine
-            option = engine._option_rules.get(effect)
-            if option is not None:  # which option of the choice was taken
-                fired[option] = fired.get(option, 0) + 1
+            if counted is not None:
+                fired[counted] = fired.get(counted, 0) + 1
             effect(self, cause, *frame[1], *binding)  # (self._thens is empty between steps)
             thens = self._thens
             if thens:  # _push_thens, inline
@@ -405,16 +421,35 @@ class State:
         others are still to choose; the last one carries every choice out, in seat order, as one step."""
         action = pending.pick(index)
         chosen = self._chosen + ((action.player, action.text),)
-        if any(other.player != action.player for other in pending.all_actions()):  # others still have to choose
-            self._chosen = chosen
-            self.history.append(str(action))
-            self._pending = None
-            return
         engine = self._engine
+        rows = pending.rows
+        if rows is None:  # listed in full by an engine's own _decide
+            if any(other.player != action.player for other in pending.all_actions()):  # others still have to choose
+                self._chosen = chosen
+                self.history.append(str(action))
+                self._pending = None
+                return
+            every = None
+        else:
+            every = rows if pending.every is None else pending.every
+            waiting = [row for row in rows if row[0] != action.player]
+            if waiting:  # others still have to choose, from the same listing (a secret choice changes nothing else)
+                self._chosen = chosen
+                self.history.append(str(action))
+                still = self._pending = _new_pending(Pending)
+                still.seat, still.count, still.rows, still.options, still.every = SIMULTANEOUS, len(waiting), waiting, \
+                    pending.options, every
+                still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
+                actions = pending.actions  # the Actions handed out stay the ones offered
+                still.actions = None if actions is None else [
+                    offered for offered, row in zip(actions, rows) if row[0] != action.player]
+                return
         backup = self._backup()
         try:
             self._loops = 0
-            listed = {(row[0], row[1]): row for row in reversed(engine._list(self, hide_chosen=False).rows)}
+            if every is None:
+                every = engine._list(self, hide_chosen=False).rows
+            listed = {(row[0], row[1]): row for row in reversed(every)}
             frame = self._stack.pop()
             step, args, cause, replaced = frame[0], frame[1], frame[3], frame[4]
             info = engine.STEPS[step]
@@ -493,25 +528,23 @@ class State:
         return item
 
     def clone(self) -> "State":
-        copy = State.__new__(State)
-        for name in State.__slots__:
-            setattr(copy, name, getattr(self, name))
-        copy._zones = [list(z) for z in self._zones]
-        copy._boards = [list(b) for b in self._boards]
-        copy._masks = list(self._masks)
-        copy._causes = [list(c) for c in self._causes]
-        copy._loc = list(self._loc)
-        copy._counters = {k: (list(v) if isinstance(v, list) else v) for k, v in self._counters.items()}
-        copy._queues = {k: [list(e) for e in v] for k, v in self._queues.items()}
-        copy._stack = list(self._stack)
-        copy.history = list(self.history)
-        copy._violations = list(self._violations)
-        copy.fired = dict(self.fired)
-        copy._legs = [dict(leg) for leg in self._legs]
-        copy._options = dict(self._options)
-        copy._thens = []
-        copy._pending = self._pending
-        copy._journal = None
+        copy = _new_state(State)  # every slot set here by name (faster than a loop over them; see _CLONED)
+        copy._engine, copy._t, copy.players, copy._options = self._engine, self._t, self.players, dict(self._options)
+        copy._zones = list(map(list, self._zones))
+        copy._boards = list(map(list, self._boards))
+        copy._masks = self._masks[:]
+        copy._causes = list(map(list, self._causes))
+        copy._loc = self._loc[:]
+        copy._counters = {k: (v[:] if v.__class__ is list else v) for k, v in self._counters.items()}
+        queues = self._queues
+        copy._queues = {k: [list(e) for e in v] for k, v in queues.items()} if queues else {}
+        copy._stack = self._stack[:]
+        copy._phase, copy._turn_seat, copy._turn_number = self._phase, self._turn_seat, self._turn_number
+        copy._next_seat, copy._leg, copy._legs = self._next_seat, self._leg, [dict(leg) for leg in self._legs]
+        copy._over, copy.history, copy._violations = self._over, self.history[:], self._violations[:]
+        copy.fired, copy._actor, copy._last_cause = self.fired.copy(), self._actor, self._last_cause
+        copy._thens, copy._pending, copy._journal = [], self._pending, None
+        copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -645,6 +678,14 @@ def _not_an_action(action: Any) -> None:
     raise TypeError(f"apply() takes an Action or its text, not {type(action).__name__}")
 
 
+_new_state = object.__new__
+# The slots clone() sets, one by one: a slot added to State and not to clone() fails here, at import.
+_CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
+                     "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
+                     "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
+                     "_journal", "_loops", "_firing", "_chosen"))
+if _CLONED != frozenset(State.__slots__):
+    raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
 _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
