@@ -122,6 +122,7 @@ class Engine:
         owner = next((k for k in type(self).__mro__ if "END_CHECKS" in vars(k)), None)
         self._end_checks = self.END_CHECKS if owner is not None and vars(owner).get("ENDS", ()) is self.ENDS else {}
         self._after_step = self._end_checks.get("after_step")  # None: _check_ends checks each end
+        self._turn_start_ends = any(end.timing == "turn_start" for end in self.ENDS)  # else none to check then
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._starts: dict[tuple, State] = {}  # (players, budgets) -> the state new_game() clones
         self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
@@ -460,8 +461,27 @@ class Engine:
                     for then, then_args in reversed(thens):  # (then() is given a tuple of arguments)
                         stack.append((then, then_args, actor, cause, replaced))
                     st._thens = []
-                self._check_ends(st, "after_step")
+                check = self._after_step
+                if check is None:
+                    self._check_ends(st, "after_step")
+                elif st._over is None and st._phase == "play":  # _check_ends, inline
+                    stack = st._stack
+                    if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                        found = check(st)
+                        if found is not None:
+                            self._end(st, self.ENDS[found[0]], found[1])
                 continue
+            draw = info.draw
+            if draw is not None and lists:  # _list, inline: a draw lists its items, its texts are read when asked
+                items, weights = st._draw_items(draw(st, *frame[1]))
+                if items:
+                    pending = st._pending = _new_pending(Pending)  # Pending.draw(...), without the calls
+                    pending.seat, pending.count, pending.items, pending.weights = CHANCE, len(items), items, weights
+                    pending.effect, pending.text, pending.st, pending.args = info.resolve, info.text, st, frame[1]
+                    pending.shared = self._drawn_actions if info.text_static else None
+                    pending.rows = pending.options = pending.entries = pending.offered = pending.actions = None
+                    pending.every = None
+                    return
             decision = self._list(st) if self._lists else self._pending_decision(st)
             if not decision.count:
                 if decision.seat == CHANCE:
@@ -495,7 +515,8 @@ class Engine:
             st._violations.append(f"the game lasted more than its declared {self.MAX_TURNS} turns")
             st._over = {"end": "turn_limit", "winners": [], "cites": []}
             return
-        self._check_ends(st, "turn_start")
+        if self._turn_start_ends:
+            self._check_ends(st, "turn_start")
         if st._over is None and not st._stack:  # an end may have left a closing step or a draw of lots
             st._stack.append((self.TURN_STEP, (st._turn_seat,), st._turn_seat, "turn", ()))
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
 from fractions import Fraction
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .common import CHANCE
@@ -76,6 +77,23 @@ def _action(player: int, text: str) -> Action:
     _set_player(action, player)
     _set_text(action, text)
     return action
+
+
+class _Actions(dict):
+    """(player, text) -> its Action, made on first use and shared from then on (Actions are immutable values,
+    the same in every state and game): a listing looks its Actions up in C loops instead of making each."""
+
+    __slots__ = ()
+
+    def __missing__(self, key: tuple) -> Action:
+        if len(self) > 65536:  # (texts name components and numbers: a game has few; bounded all the same)
+            self.clear()
+        action = self[key] = _action(*key)
+        return action
+
+
+_made_actions = _Actions()
+_seat_and_text = itemgetter(0, 1)
 
 
 class Probability(Fraction):
@@ -176,7 +194,7 @@ class Pending:
             if self.entries is not None:
                 actions = [entry[0] for entry in self.entries]
             elif self.rows is not None:
-                actions = [_action(player, text) for player, text, _, _ in self.rows]
+                actions = list(map(_made_actions.__getitem__, map(_seat_and_text, self.rows)))
             elif self.shared is None:  # a draw whose texts show the state as it is: read them now
                 text, st, args = self.text, self.st, self.args
                 actions = [_action(CHANCE, text(st, *args, item)) for item in self.items]
@@ -225,7 +243,7 @@ class Pending:
             return self.all_actions()[index]
         if self.rows is not None:
             row = self.rows[index]
-            action = _action(row[0], row[1])
+            action = _made_actions[row[0], row[1]]
         elif self.shared is None:
             action = _action(CHANCE, self.text(self.st, *self.args, self.items[index]))
         else:
