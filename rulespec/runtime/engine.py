@@ -370,6 +370,8 @@ class Engine:
             for text, weight, binding in info.outcomes(st, *args):
                 rows.append((CHANCE, text, 0, binding))
                 weights.append(weight)
+            if weights.count(1) == len(weights):  # every outcome as likely: chance_outcomes shares one probability
+                weights = None
             return Pending(CHANCE, rows, None, info.resolve, weights)
         seat = info.by(st, *args)
         rows = []
