@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '15'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -21,6 +21,8 @@ COMPONENTS = (
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(3))
+TEXT_0 = tuple('turn up ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'turn up {value of c}'
+TEXT_1 = tuple('bid ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'bid {value of c}'
 
 
 
@@ -53,9 +55,9 @@ def step_setup(st, cause):
 # ---------------------------------------------------------------- auto round
 def step_round(st, cause, v_player):
     """Step `round`. [GOOF-2, GOOF-3, GOOF-4] (rulebooks/goofspiel.rules:58)"""
-    st._then('turn_up', ())
-    st._then('bids', ())
-    st._then('award', ())
+    st._thens.append(('turn_up', ()))
+    st._thens.append(('bids', ()))
+    st._thens.append(('award', ()))
 
 # ---------------------------------------------------------------- chance turn_up
 def draw_turn_up(st):
@@ -64,7 +66,7 @@ def draw_turn_up(st):
 
 def text_turn_up(st, v_c):
     """Chance `turn_up`: how an outcome reads. [GOOF-2] (rulebooks/goofspiel.rules:63)"""
-    return 'turn up ' + str(ITEM_ATTRS['value'][v_c])
+    return TEXT_0[v_c]
 
 def resolve_turn_up(st, cause, v_c):
     """What happens once the outcome of `turn_up` is known. [GOOF-2] (rulebooks/goofspiel.rules:63)"""
@@ -81,7 +83,7 @@ def options_bids__play(st):
     found = []
     for v_player in range(st.players):
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
-            found.append(('bid ' + str(ITEM_ATTRS['value'][v_c]), (v_player, v_c, )))
+            found.append((TEXT_1[v_c], (v_player, v_c, )))
     return found
 
 
@@ -89,7 +91,7 @@ def candidates_bids__play(st):
     """Every `play` candidate, before its conditions; to explain refusals."""
     for v_player in range(st.players):
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
-            yield ('bid ' + str(ITEM_ATTRS['value'][v_c]), (v_player, v_c, ))
+            yield (TEXT_1[v_c], (v_player, v_c, ))
 
 
 def first_failing_bids__play(st, v_player, v_c):
@@ -108,7 +110,7 @@ def choices_bids(st):
     for v_player in range(st.players):
         # play: `bid {value of c}`
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
-            rows.append((v_player, 'bid ' + str(ITEM_ATTRS['value'][v_c]), 0, (v_player, v_c, )))
+            rows.append((v_player, TEXT_1[v_c], 0, (v_player, v_c, )))
     return SIMULTANEOUS, rows
 
 # ---------------------------------------------------------------- auto award
@@ -265,7 +267,7 @@ class GoofspielEngine(Engine):
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('GOOF-1',), run=step_setup),
         'round': StepInfo('round', 'auto', ('player',), ('GOOF-2', 'GOOF-3', 'GOOF-4'), run=step_round, param_types=('seat',)),
-        'turn_up': StepInfo('turn_up', 'chance', (), ('GOOF-2',), draw=draw_turn_up, text=text_turn_up, text_static=False, resolve=resolve_turn_up),
+        'turn_up': StepInfo('turn_up', 'chance', (), ('GOOF-2',), draw=draw_turn_up, text=text_turn_up, text_static=True, resolve=resolve_turn_up),
         'bids': StepInfo('bids', 'choice', (), ('GOOF-3',), by=by_bids, options=(
             OptionInfo('play', 'bid {value of c}', ('GOOF-3',), options_bids__play, effect_bids__play, candidates_bids__play, first_failing_bids__play, ()),
         ), choices=choices_bids),

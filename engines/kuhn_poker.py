@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '834fd6aad238d4d2'
-GENERATOR_VERSION = '15'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -56,7 +56,7 @@ def step_setup(st, cause):
     for v_p in st._loop_over(range(st.players)):
         st._counters['staked'][v_p] = 1
     for v_p in st._loop_over(range(st.players)):
-        st._then('deal', (v_p,))
+        st._thens.append(('deal', (v_p,)))
 
 # ---------------------------------------------------------------- chance deal
 def draw_deal(st, v_player):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '509b3dd6ac0655ad'
-GENERATOR_VERSION = '15'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -77,7 +77,7 @@ def step_setup(st, cause):
     for v_p in st._loop_over(range(st.players)):
         st._counters['staked'][v_p] = 1
     for v_p in st._loop_over(range(st.players)):
-        st._then('deal', (v_p,))
+        st._thens.append(('deal', (v_p,)))
 
 # ---------------------------------------------------------------- chance deal
 def draw_deal(st, v_player):
@@ -149,7 +149,7 @@ def effect_turn__call(st, cause, v_player):
     st._keep_counters()
     st._counters['calls'] = counter_value(st._counters['calls'] + 1, 'calls')
     if ((st._counters['round'] == 1) and define_round_over(st)):
-        st._then('second_round', ())
+        st._thens.append(('second_round', ()))
 
 
 def options_turn__raise(st, v_player):
@@ -208,7 +208,7 @@ def step_second_round(st, cause):
     st._keep_counters()
     st._counters['calls'] = 0
     st._next_seat = 0
-    st._then('turn_the_card', ())
+    st._thens.append(('turn_the_card', ()))
 
 # ---------------------------------------------------------------- chance turn_the_card
 def draw_turn_the_card(st):

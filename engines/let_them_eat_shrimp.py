@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '15'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -193,11 +193,11 @@ def skip_turn(st, v_p):
 def step_setup(st, cause):
     """Step `setup`. [LTES-SETUP-3, LTES-SETUP-4, LTES-SETUP-5, LTES-SETUP-6, LTES-SETUP-8, LTES-SUM-2, LTES-SUM-3, LTES-SUM-4] (rulebooks/let-them-eat-shrimp.rules:227)"""
     for v_piece in st._loop_over(st._t.faces_in_use[0]):
-        st._then('drop_start', (v_piece,))
+        st._thens.append(('drop_start', (v_piece,)))
     for v_p in st._loop_over(range(st.players)):
-        st._then('starting_eggs', (v_p,))
+        st._thens.append(('starting_eggs', (v_p,)))
         for v_k in st._loop_over(('triangle', 'diamond', 'trapezoid', 'hexagon')):
-            st._then('hand_out', (v_p, v_k))
+            st._thens.append(('hand_out', (v_p, v_k)))
 
 # ---------------------------------------------------------------- chance drop_start
 def outcomes_drop_start(st, v_piece):
@@ -222,7 +222,7 @@ def step_hand_out(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- auto turn
 def step_turn(st, cause, v_player):
     """Step `turn`. [LTES-TURN-2, LTES-TURN-3] (rulebooks/let-them-eat-shrimp.rules:250)"""
-    st._then('place_a_tile', (v_player,))
+    st._thens.append(('place_a_tile', (v_player,)))
 
 # ---------------------------------------------------------------- choice place_a_tile
 def by_place_a_tile(st, v_player):
@@ -309,7 +309,7 @@ def effect_buy_a_tile__buy(st, cause, v_player, v_tile):
     """What `buy` does. [LTES-PLACE-5] (rulebooks/let-them-eat-shrimp.rules:264)"""
     st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in st._zones[st._t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st._t.zone_base['supply'], 'payment')
     st._move(v_tile, st._t.zone_base['shield'] + v_player, 'purchase')
-    st._then('place_a_tile', (v_player,))
+    st._thens.append(('place_a_tile', (v_player,)))
 
 
 def choices_buy_a_tile(st, v_player):
@@ -336,7 +336,7 @@ def step_gain_shrimp(st, cause, v_player):
 # ---------------------------------------------------------------- auto roll_for_gain
 def step_roll_for_gain(st, cause, v_player):
     """Step `roll_for_gain`. [LTES-STAR-1, LTES-SUM-9] (rulebooks/let-them-eat-shrimp.rules:308)"""
-    st._then('gain_roll', (v_player,))
+    st._thens.append(('gain_roll', (v_player,)))
 
 # ---------------------------------------------------------------- chance gain_roll
 def outcomes_gain_roll(st, v_player):
@@ -345,16 +345,16 @@ def outcomes_gain_roll(st, v_player):
 
 def resolve_gain_roll(st, cause, v_player, v_result):
     """What happens once the outcome of `gain_roll` is known. [LTES-STAR-1, LTES-COMP-8] ruling LTES-AMB-5 (rulebooks/let-them-eat-shrimp.rules:311)"""
-    st._then('gain_face', (v_player, v_result))
+    st._thens.append(('gain_face', (v_player, v_result)))
 
 # ---------------------------------------------------------------- auto gain_face
 def step_gain_face(st, cause, v_player, v_result):
     """Step `gain_face`. [LTES-STAR-2, LTES-STAR-3, LTES-STAR-4, LTES-SUM-12, LTES-SUM-13, LTES-SUM-14, LTES-FAQ-2] (rulebooks/let-them-eat-shrimp.rules:315)"""
     if (v_result == 'starfish'):
-        st._then('free_choice', (v_player,))
+        st._thens.append(('free_choice', (v_player,)))
     else:
         if (v_result != 'shark'):
-            st._then('gain', (v_player, v_result))
+            st._thens.append(('gain', (v_player, v_result)))
 
 # ---------------------------------------------------------------- choice free_choice
 def by_free_choice(st, v_player):
@@ -405,17 +405,17 @@ def choices_free_choice(st, v_player):
 def step_sharks(st, cause, v_player, v_tile):
     """Step `sharks`. [LTES-SHARK-1, LTES-SUM-10] ruling LTES-AMB-7 (rulebooks/let-them-eat-shrimp.rules:328)"""
     if any(st._t.mark_of[0][v_c] == 'shark' for v_c in st._cells_of(0, v_tile)):
-        st._then('bite', (v_player,))
+        st._thens.append(('bite', (v_player,)))
 
 # ---------------------------------------------------------------- auto bite
 def step_bite(st, cause, v_player):
     """Step `bite`. [LTES-SHARK-1] (rulebooks/let-them-eat-shrimp.rules:332)"""
-    st._then('roll_for_loss', (v_player,))
+    st._thens.append(('roll_for_loss', (v_player,)))
 
 # ---------------------------------------------------------------- auto roll_for_loss
 def step_roll_for_loss(st, cause, v_player):
     """Step `roll_for_loss`. [LTES-SHARK-1] (rulebooks/let-them-eat-shrimp.rules:335)"""
-    st._then('loss_roll', (v_player,))
+    st._thens.append(('loss_roll', (v_player,)))
 
 # ---------------------------------------------------------------- chance loss_roll
 def outcomes_loss_roll(st, v_player):
@@ -424,16 +424,16 @@ def outcomes_loss_roll(st, v_player):
 
 def resolve_loss_roll(st, cause, v_player, v_result):
     """What happens once the outcome of `loss_roll` is known. [LTES-SHARK-1, LTES-COMP-8] ruling LTES-AMB-5 (rulebooks/let-them-eat-shrimp.rules:342)"""
-    st._then('loss_face', (v_player, v_result))
+    st._thens.append(('loss_face', (v_player, v_result)))
 
 # ---------------------------------------------------------------- auto loss_face
 def step_loss_face(st, cause, v_player, v_result):
     """Step `loss_face`. [LTES-SHARK-2, LTES-SHARK-3, LTES-SHARK-4, LTES-SUM-15, LTES-SUM-16, LTES-SUM-17, LTES-FAQ-2] (rulebooks/let-them-eat-shrimp.rules:346)"""
     if (v_result == 'shark'):
-        st._then('lose_any', (v_player,))
+        st._thens.append(('lose_any', (v_player,)))
     else:
         if (v_result != 'starfish'):
-            st._then('lose', (v_player, v_result))
+            st._thens.append(('lose', (v_player, v_result)))
 
 # ---------------------------------------------------------------- auto lose
 def step_lose(st, cause, v_player, v_wanted):
@@ -508,18 +508,18 @@ def trigger_creatures_covered(st, v_item, v_space, v_player, cause):
     """When something is placed on sea as regular. [LTES-ACT-1, LTES-ACT-2, LTES-ACT-3, LTES-FAQ-1, LTES-SUM-8, LTES-SUM-11, LTES-GAIN-4] ruling LTES-AMB-6, LTES-AMB-7, LTES-AMB-23 (rulebooks/let-them-eat-shrimp.rules:277)"""
     for v_c in st._loop_over(st._cells_of(0, v_item)):
         if st._t.mark_of[0][v_c] == 'triangle_egg':
-            st._then('gain', (v_player, 'triangle'))
+            st._thens.append(('gain', (v_player, 'triangle')))
         if st._t.mark_of[0][v_c] == 'diamond_egg':
-            st._then('gain', (v_player, 'diamond'))
+            st._thens.append(('gain', (v_player, 'diamond')))
         if st._t.mark_of[0][v_c] == 'trapezoid_egg':
-            st._then('gain', (v_player, 'trapezoid'))
+            st._thens.append(('gain', (v_player, 'trapezoid')))
         if st._t.mark_of[0][v_c] == 'hexagon_egg':
-            st._then('gain', (v_player, 'hexagon'))
+            st._thens.append(('gain', (v_player, 'hexagon')))
         if st._t.mark_of[0][v_c] == 'shrimp':
-            st._then('gain_shrimp', (v_player,))
+            st._thens.append(('gain_shrimp', (v_player,)))
     for _ in st._loop(len([1 for v_c in st._cells_of(0, v_item) if st._t.mark_of[0][v_c] == 'starfish'])):
-        st._then('roll_for_gain', (v_player,))
-    st._then('sharks', (v_player, v_item))
+        st._thens.append(('roll_for_gain', (v_player,)))
+    st._thens.append(('sharks', (v_player, v_item)))
 
 # ---------------------------------------------------------------- instead no_tile_to_place
 def applies_no_tile_to_place(st, v_player):
@@ -529,7 +529,7 @@ def applies_no_tile_to_place(st, v_player):
 
 def instead_no_tile_to_place(st, cause, v_player):
     """What happens instead of `place_a_tile`. [LTES-PLACE-5, LTES-SUM-7] ruling LTES-AMB-9, LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:259)"""
-    st._then('buy_a_tile', (v_player,))
+    st._thens.append(('buy_a_tile', (v_player,)))
 
 # ---------------------------------------------------------------- instead nothing_to_buy_with
 def applies_nothing_to_buy_with(st, v_player):
@@ -539,7 +539,7 @@ def applies_nothing_to_buy_with(st, v_player):
 
 def instead_nothing_to_buy_with(st, cause, v_player):
     """What happens instead of `buy_a_tile`. [LTES-PLACE-6, LTES-SUM-19] ruling LTES-AMB-12 (rulebooks/let-them-eat-shrimp.rules:271)"""
-    st._then('knock_out', (v_player,))
+    st._thens.append(('knock_out', (v_player,)))
 
 # ---------------------------------------------------------------- instead no_such_tile_left
 def applies_no_such_tile_left(st, v_player, v_wanted):
@@ -579,7 +579,7 @@ def applies_egg_for_the_tile(st, v_player, v_wanted):
 
 def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
     """What happens instead of `lose`. [LTES-SHARK-5, LTES-SUM-18] ruling LTES-AMB-10 (rulebooks/let-them-eat-shrimp.rules:356)"""
-    st._then('pay_egg', (v_player,))
+    st._thens.append(('pay_egg', (v_player,)))
 
 # ---------------------------------------------------------------- instead egg_for_any_tile
 def applies_egg_for_any_tile(st, v_player):
@@ -589,7 +589,7 @@ def applies_egg_for_any_tile(st, v_player):
 
 def instead_egg_for_any_tile(st, cause, v_player):
     """What happens instead of `lose_any`. [LTES-SHARK-5, LTES-SUM-18] ruling LTES-AMB-24, LTES-AMB-10 (rulebooks/let-them-eat-shrimp.rules:366)"""
-    st._then('pay_egg', (v_player,))
+    st._thens.append(('pay_egg', (v_player,)))
 
 # ---------------------------------------------------------------- instead no_egg_to_pay
 def applies_no_egg_to_pay(st, v_player):
@@ -599,7 +599,7 @@ def applies_no_egg_to_pay(st, v_player):
 
 def instead_no_egg_to_pay(st, cause, v_player):
     """What happens instead of `pay_egg`. [LTES-SHARK-6, LTES-SUM-19, LTES-ADV-9] ruling LTES-AMB-8 (rulebooks/let-them-eat-shrimp.rules:373)"""
-    st._then('knock_out', (v_player,))
+    st._thens.append(('knock_out', (v_player,)))
 
 # ---------------------------------------------------------------- end last_one_standing
 def end_last_one_standing(st):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '15'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -50,7 +50,7 @@ def step_setup(st, cause):
         for v_die in st._loop_over(st._zones[st._t.zone_base['cup'] + v_p]):
             st._move(v_die, st._t.zone_base['die_supply'], cause)
         for _ in st._loop(int(st._options['numdice'])):
-            st._then('roll_cup', (v_p,))
+            st._thens.append(('roll_cup', (v_p,)))
 
 # ---------------------------------------------------------------- chance roll_cup
 def outcomes_roll_cup(st, v_player):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '15'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -78,9 +78,9 @@ def step_setup(st, cause):
     """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] (rulebooks/shell-we.rules:146)"""
     for v_p in st._loop_over(range(st.players)):
         for _ in st._loop(17):
-            st._then('draw_tile', (v_p,))
+            st._thens.append(('draw_tile', (v_p,)))
     for v_p in st._loop_over(range(st.players)):
-        st._then('starting_tile', (v_p,))
+        st._thens.append(('starting_tile', (v_p,)))
 
 # ---------------------------------------------------------------- chance draw_tile
 def draw_draw_tile(st, v_player):
@@ -186,7 +186,7 @@ def effect_turn__swap(st, cause, v_player, v_tile, v_space):
     """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     st._move(st._occupant(0, v_space), st._t.zone_base['rack'] + v_player, 'swap')
     st._place(0, v_tile, v_space, 'swap')
-    st._then('turn', (v_player,))
+    st._thens.append(('turn', (v_player,)))
 
 
 def options_turn__play_shell(st, v_player):
@@ -229,8 +229,8 @@ def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
     st._keep_counters()
     st._counters['pass_streak'] = 0
     st._place(0, v_tile, v_space, 'regular')
-    st._then('second_tile', (v_player, v_space))
-    st._then('resolve_bonuses', ())
+    st._thens.append(('second_tile', (v_player, v_space)))
+    st._thens.append(('resolve_bonuses', ()))
 
 
 def options_turn__play_starfish(st, v_player):
@@ -271,8 +271,8 @@ def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
     st._keep_counters()
     st._counters['pass_streak'] = 0
     st._place(0, v_tile, v_space, 'regular')
-    st._then('second_tile', (v_player, v_space))
-    st._then('resolve_bonuses', ())
+    st._thens.append(('second_tile', (v_player, v_space)))
+    st._thens.append(('resolve_bonuses', ()))
 
 
 def options_turn__draw(st, v_player):
@@ -301,7 +301,7 @@ def effect_turn__draw(st, cause, v_player):
     st._keep_counters()
     st._counters['pass_streak'] = 0
     for _ in st._loop(2):
-        st._then('draw_tile', (v_player,))
+        st._thens.append(('draw_tile', (v_player,)))
 
 
 def options_turn__pass(st, v_player):
@@ -416,7 +416,7 @@ def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space
     """What `play_shell` does. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st._then('consecutive_bonus', (v_player, v_space))
+        st._thens.append(('consecutive_bonus', (v_player, v_space)))
 
 
 def options_second_tile__play_starfish(st, v_player, v_first):
@@ -456,7 +456,7 @@ def effect_second_tile__play_starfish(st, cause, v_player, v_first, v_tile, v_sp
     """What `play_starfish` does. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st._then('consecutive_bonus', (v_player, v_space))
+        st._thens.append(('consecutive_bonus', (v_player, v_space)))
 
 
 def options_second_tile__stop(st, v_player, v_first):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '15'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -42,7 +42,7 @@ def step_setup(st, cause):
     """Step `setup`. [SHRIMP-SETUP-1, SHRIMP-SETUP-2, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-6] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:179)"""
     for _ in st._loop(41):
         for v_p in st._loop_over(range(st.players)):
-            st._then('deal', (v_p,))
+            st._thens.append(('deal', (v_p,)))
 
 # ---------------------------------------------------------------- chance deal
 def draw_deal(st, v_player):
@@ -87,7 +87,7 @@ def first_failing_turn__onto_grilled(st, v_player):
 def effect_turn__onto_grilled(st, cause, v_player):
     """What `onto_grilled` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:199)"""
     st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['grilled'], 'turned')
-    st._then('open_window', (v_player,))
+    st._thens.append(('open_window', (v_player,)))
 
 
 def options_turn__onto_linguine(st, v_player):
@@ -114,7 +114,7 @@ def first_failing_turn__onto_linguine(st, v_player):
 def effect_turn__onto_linguine(st, cause, v_player):
     """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
     st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['linguine'], 'turned')
-    st._then('open_window', (v_player,))
+    st._thens.append(('open_window', (v_player,)))
 
 
 def options_turn__onto_fried(st, v_player):
@@ -141,7 +141,7 @@ def first_failing_turn__onto_fried(st, v_player):
 def effect_turn__onto_fried(st, cause, v_player):
     """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:207)"""
     st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['fried'], 'turned')
-    st._then('open_window', (v_player,))
+    st._thens.append(('open_window', (v_player,)))
 
 
 def choices_turn(st, v_player):
@@ -165,7 +165,7 @@ def step_open_window(st, cause, v_flipper):
     st._keep_counters()
     for v_p in st._loop_over(range(st.players)):
         st._counters['tried'][v_p] = 0
-    st._then('window', (v_flipper,))
+    st._thens.append(('window', (v_flipper,)))
 
 # ---------------------------------------------------------------- choice window
 def by_window(st, v_flipper):
@@ -200,7 +200,7 @@ def effect_window__smash(st, cause, v_flipper, v_player):
     """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:224)"""
     st._keep_counters()
     st._counters['tried'][v_player] = 1
-    st._then('call', (v_player, v_flipper))
+    st._thens.append(('call', (v_player, v_flipper)))
 
 
 def options_window__blurt(st, v_flipper):
@@ -230,8 +230,8 @@ def effect_window__blurt(st, cause, v_flipper, v_player):
     """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:228)"""
     st._keep_counters()
     st._counters['tried'][v_player] = 1
-    st._then('penalty', (v_player,))
-    st._then('window', (v_flipper,))
+    st._thens.append(('penalty', (v_player,)))
+    st._thens.append(('window', (v_flipper,)))
 
 
 def options_window__go_on(st, v_flipper):
@@ -324,9 +324,9 @@ def effect_call__word(st, cause, v_player, v_flipper, v_w):
     """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:238)"""
     st._move(v_w, st._t.zone_base['said'], 'called')
     if (len(st._zones[st._t.zone_base['said']]) == 3):
-        st._then('judge', (v_player, v_flipper))
+        st._thens.append(('judge', (v_player, v_flipper)))
     else:
-        st._then('call', (v_player, v_flipper))
+        st._thens.append(('call', (v_player, v_flipper)))
 
 
 def options_call__stop(st, v_player, v_flipper):
@@ -348,7 +348,7 @@ def first_failing_call__stop(st, v_player, v_flipper):
 
 def effect_call__stop(st, cause, v_player, v_flipper):
     """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:246)"""
-    st._then('judge', (v_player, v_flipper))
+    st._thens.append(('judge', (v_player, v_flipper)))
 
 
 def choices_call(st, v_player, v_flipper):
@@ -376,8 +376,8 @@ def choices_call(st, v_player, v_flipper):
 def step_judge(st, cause, v_player, v_flipper):
     """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:250)"""
     if (not st._zones[st._t.zone_base['said']] or not st._zones[st._t.zone_base['grilled']] or not st._zones[st._t.zone_base['linguine']] or not st._zones[st._t.zone_base['fried']] or any((not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st._top(st._t.zone_base['linguine'])) + ITEM_ATTRS['number'].get(st._top(st._t.zone_base['fried']))) == 7)))) for v_w in st._zones[st._t.zone_base['said']])):
-        st._then('penalty', (v_player,))
-        st._then('window', (v_flipper,))
+        st._thens.append(('penalty', (v_player,)))
+        st._thens.append(('window', (v_flipper,)))
     else:
         if (len(st._zones[st._t.zone_base['said']]) == 3):
             st._keep_counters()
@@ -391,7 +391,7 @@ def step_judge(st, cause, v_player, v_flipper):
                 st._move(v_c, st._t.zone_base['feast'] + v_player, 'feast')
             if (len(st._zones[st._t.zone_base['said']]) == 2):
                 for _ in st._loop(7):
-                    st._then('steal', (v_player,))
+                    st._thens.append(('steal', (v_player,)))
             st._next_seat = v_player
     for v_w in st._loop_over(st._zones[st._t.zone_base['said']]):
         st._move(v_w, st._t.zone_base['words'], 'unsaid')
@@ -571,7 +571,7 @@ def applies_empty_feast(st, v_player):
 
 def instead_empty_feast(st, cause, v_player):
     """What happens instead of `penalty`. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11 (rulebooks/shrimp.rules:296)"""
-    st._then('deck_penalty', (v_player,))
+    st._thens.append(('deck_penalty', (v_player,)))
 
 # ---------------------------------------------------------------- end exquisite
 def end_exquisite(st):

@@ -68,6 +68,7 @@ class CodeGenerator:
         self.m = model
         self.counters_kept = False  # inside a loop that kept the counters before it (see loop_body)
         self.text_tables: dict[tuple[str, str], str] = {}  # (template, type of its one field) -> table name
+        self.tabled_texts: set[str] = set()  # chance steps whose outcome texts are read from such a table
         self.source_name = source_name
         self.w = Writer()
         self.boards = {b.name: i for i, b in enumerate(model.boards)}
@@ -521,7 +522,8 @@ class CodeGenerator:
         return f"({inner},)" if len(args) == 1 else f"({inner})"
 
     def stmt_Then(self, s: ir.Then) -> None:
-        self.w.line(f"st._then({s.step!r}, {self.args(s.args)})")
+        # st._then(step, args), inline: the arguments are a tuple already
+        self.w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
 
     def stmt_Enqueue(self, s: ir.Enqueue) -> None:
         self.w.line(f"st._enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
@@ -607,6 +609,18 @@ class CodeGenerator:
             if name is None:
                 name = self.text_tables[(template, type_)] = f"TEXT_{len(self.text_tables)}"
             return f"{name}[v_{ident(fields[0])}]"
+        if len(fields) == 1 and fields[0] in values:
+            shown_value = values[fields[0]]
+            if isinstance(shown_value, ir.ItemAttr) and isinstance(shown_value.item, ir.Var) \
+                    and types.get(shown_value.item.name) == ir.ITEM and shown_value.type not in (ir.ITEM, ir.SEAT) \
+                    and not is_space(shown_value.type):
+                # `bid {value of c}`: an attribute of a chosen item reads the same in every state: one table of
+                # texts by item, made once (no str() and concatenation for each option listed).
+                key = (template, "attribute:" + shown_value.attr)
+                name = self.text_tables.get(key)
+                if name is None:
+                    name = self.text_tables[key] = f"TEXT_{len(self.text_tables)}"
+                return f"{name}[v_{ident(shown_value.item.name)}]"
         parts = []
         for literal, field, _, _ in parsed:
             if literal:
@@ -732,6 +746,14 @@ class CodeGenerator:
             text = " + ".join([repr(literal) if literal else "" for literal, _, _, _ in parsed][:1] + ["label"] +
                               [repr(literal) for literal, _, _, _ in parsed[1:] if literal])
             text = text.lstrip(" +")
+            if type_.startswith("attribute:"):  # the attribute's value of every item, as the text reads it
+                attr = type_[len("attribute:"):]
+                universal = all(any(n == attr for n, _ in c.attributes) for c in self.m.components)
+                value = f"ITEM_ATTRS[{attr!r}][item]" if universal else f"ITEM_ATTRS[{attr!r}].get(item)"
+                text = " + ".join([repr(literal) for literal, _, _, _ in parsed[:1] if literal] + [f"str({value})"] +
+                                  [repr(literal) for literal, _, _, _ in parsed[1:] if literal])
+                lines.append(f"{name} = tuple({text} for item in range(len(ITEM_KIND)))  " + comment(repr(template)))
+                continue
             source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
         self.w.lines[self.tables_at:self.tables_at] = lines
@@ -828,6 +850,8 @@ class CodeGenerator:
             types = {p.name: p.type for p in step.params}
             types[outcome.var] = outcome.var_type
             text = self.render(outcome.template, types, outcome.shown)
+            if re.fullmatch(r"TEXT_\d+\[v_\w+\]", text):  # read from a table by item: the same in every state
+                self.tabled_texts.add(step.name)
             var = "v_" + ident(outcome.var)
             if outcome.draw_from is not None:
                 # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
@@ -1454,7 +1478,7 @@ class CodeGenerator:
             elif step.kind == "chance":
                 # A draw's text that shows no worked-out value reads labels only: the runtime may read it
                 # late (when asked) and share one Action per outcome (text_static).
-                listing = (f"draw=draw_{name}, text=text_{name}, text_static={not step.outcome.shown!r}"
+                listing = (f"draw=draw_{name}, text=text_{name}, text_static={not step.outcome.shown or step.name in self.tabled_texts!r}"
                            if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}")
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
                        f"{listing}, resolve=resolve_{name}{typed}),")

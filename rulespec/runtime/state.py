@@ -545,6 +545,7 @@ class State:
         copy.fired, copy._actor, copy._last_cause = self.fired.copy(), self._actor, self._last_cause
         copy._thens, copy._pending, copy._journal = [], self._pending, None
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
+        copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -683,7 +684,7 @@ _new_state = object.__new__
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
-                     "_journal", "_loops", "_firing", "_chosen"))
+                     "_journal", "_loops", "_firing", "_chosen", "_ends_seen"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
@@ -691,7 +692,7 @@ _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
 _SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending",
-            "_chosen")
+            "_chosen", "_ends_seen")
 _scalar_values = operator.attrgetter(*_SCALARS)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)

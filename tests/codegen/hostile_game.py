@@ -3,7 +3,8 @@
 ``game_text(**slots)`` fills the slots; the defaults are harmless. Slots: ``title``, ``ruling_title``,
 ``ruling_text``, ``shown_as`` (the literal part of a `shown as` template), ``option_text`` (the literal
 part of an option's template), ``outcome_text`` (of a chance outcome's template), ``invariant_title``,
-``example_title``, ``together_text`` (the literal part of a simultaneous choice's option template),
+``example_title``, ``together_text`` (the literal part of a simultaneous choice's option template), ``attribute_text`` (the
+literal part of an option's template whose one field is an attribute of the chosen item: a table of texts),
 ``comment`` (a comment inside a parenthesised condition that spans lines, so the
 condition's source text, echoed into generated code, holds it), ``position_text`` (a line of a `given position:`).
 """
@@ -22,6 +23,7 @@ DEFAULTS = {
     "comment": "a comment",
     "position_text": "a note",
     "together_text": "show",
+    "attribute_text": "weigh",
 }
 
 TEMPLATE = '''\
@@ -47,6 +49,9 @@ choice turn(player: seat) by player [HOS-4] ruling HOS-AMB-1:
     only if (size of b = big  # {comment}
              or taken of player > 0)
     move b to heap
+  option weigh "{attribute_text} {{size of b}}" [HOS-4]:
+    for b in kept of player
+    nothing
   option draw "draw one" [HOS-4]:
     only if heap is not empty
     then draw(player)

@@ -203,7 +203,7 @@ SLOT_TEXT = st.one_of(
              min_size=1, max_size=4).map("".join),
 )
 TEXT_SLOTS = ("title", "shown_as", "option_text", "outcome_text", "invariant_title", "example_title", "comment",
-              "position_text", "together_text")
+              "position_text", "together_text", "attribute_text")
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
@@ -215,6 +215,7 @@ TEXT_SLOTS = ("title", "shown_as", "option_text", "outcome_text", "invariant_tit
 @example(slot="together_text", text="'); open('PWNED', 'w'); ('")
 @example(slot="comment", text="\r__import__('os').system('touch PWNED')")
 @example(slot="position_text", text="'), open('PWNED', 'w'), ('")
+@example(slot="attribute_text", text="' + str(open('PWNED', 'w')) + '")
 def test_a_hostile_text_in_any_slot_stays_a_literal(tmp_path, harmless, slot, text):
     if slot != "comment" and text != text.strip():
         text = text.strip() or "x"  # the parser keeps texts as written; the harmless twin is compared on shape
