@@ -773,7 +773,10 @@ def _board(en: English, d: ir.Board) -> list[str]:
     name = human(d.name)
     if getattr(d, "lattice", "grid") == "triangles":
         text = (f"The {name} is a board of triangles in {len(d.row_values)} rows; a tile covers triangles "
-                f"according to its {human(d.shape_attribute)}. Two triangles are neighbours when they share a side.")
+                f"according to its {human(d.shape_attribute)}. Two triangles are neighbours when they share a side. "
+                f"East and west run along a row, northeast-southwest and northwest-southeast along the slanting "
+                f"strips of triangles; north crosses the flat top of a triangle pointing down, south the flat "
+                f"bottom of one pointing up.")
         for letter, mark in getattr(d, "marks", ()):
             text += f" A triangle drawn with {code(letter)} is marked {human(mark)}."
     else:

@@ -152,7 +152,11 @@ board floor: triangles, tiles shaped by form [TRI-5]:
       "(`c is marked star`). A tile covers the triangles of the shape named by its attribute. A face may be "
       "a band of rows (a board piece): every face whose `when` holds is laid, and together they make the "
       "board, joined along their rows. `face of c` names the face a space lies on; `faces of floor` lists "
-      "the faces laid in this game."),
+      "the faces laid in this game. Directions on triangles: `east` and `west` run along a row; `northeast` and "
+      "`southwest`, `northwest` and `southeast` along the two slanting strips (a strip alternates up and down "
+      "triangles, so from an up triangle `northeast` is its east side and from a down one its flat top); `north` "
+      "crosses the flat top of a down triangle and `south` the flat bottom of an up one (none the other way). "
+      "`directions of floor` lists the six strip directions, so `line of N from c towards d` is N in a row."),
     E("Boards", "Numbered rows", "board face map_row", "columns.rules", '''
 board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
   face upright [COL-3]:

@@ -84,6 +84,9 @@ __all__ = [
     "COMPASS_STEPS",
     "ADJACENCY_DIRECTIONS",
     "HEX_STEPS",
+    "TRIANGLE_STEPS",
+    "TRIANGLE_LINES",
+    "triangle_step",
     "direction_steps",
 ]
 
@@ -101,6 +104,24 @@ ADJACENCY_DIRECTIONS = {"orthogonal": (0, 2, 4, 6), "diagonal": (1, 3, 5, 7), "a
 # (row - 1, column) to its northwest, (row - 1, column + 1) northeast, (row, column -+ 1) west and east,
 # (row + 1, column - 1) southwest and (row + 1, column) southeast; there is no north or south.
 HEX_STEPS = ((0, 0), (-1, 1), (0, 1), (1, 0), (0, 0), (1, -1), (0, -1), (-1, 0))  # indexed like COMPASS
+
+
+# On a board of triangles a step depends on the triangle ((row + column) even points up): per direction of
+# COMPASS, (the step from an up triangle, the step from a down one), None where that way is no side. East and
+# west run along a row; northeast and southwest, northwest and southeast along the two slanting strips (a
+# strip alternates up and down triangles, so its steps alternate too); north crosses the flat top of a
+# down triangle and south the flat bottom of an up one.
+TRIANGLE_STEPS = (
+    (None, (-1, 0)), ((0, 1), (-1, 0)), ((0, 1), (0, 1)), ((1, 0), (0, 1)),
+    ((1, 0), None), ((1, 0), (0, -1)), ((0, -1), (0, -1)), ((0, -1), (-1, 0)),
+)
+TRIANGLE_LINES = (1, 2, 3, 5, 6, 7)  # the six ways a straight strip of triangles runs (`directions of`)
+
+
+def triangle_step(cell: Cell, direction: int) -> Optional[Cell]:
+    """The triangle next to ``cell`` in ``direction`` (an index of COMPASS), or None (no side that way)."""
+    step = TRIANGLE_STEPS[direction][0 if is_up(cell) else 1]
+    return None if step is None else (cell[0] + step[0], cell[1] + step[1])
 
 
 def direction_steps(adjacency: str) -> tuple[Optional[tuple[int, int]], ...]:

@@ -837,13 +837,14 @@ class Checker:
             condition = self.expr(node.condition, inner, BOOL)
         if space.type == "?":
             return self._bad(node)
-        if not is_space(space.type) or self.boards[board_of(space.type)].lattice != "grid":
-            self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}, but a space of a grid of "
-                                       f"squares or hexagons is needed here")
+        if not is_space(space.type):
+            self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}, but a space of a board "
+                                       f"is needed here")
             return self._bad(node)
         board = board_of(space.type)
-        adjacency = self.boards[board].adjacency
-        if isinstance(direction, ir.Const) and direction.value not in ir.lattice_directions(adjacency):
+        adjacency = "triangles" if self.boards[board].lattice == "triangles" else self.boards[board].adjacency
+        if isinstance(direction, ir.Const) and direction.type == ir.DIRECTION \
+                and direction.value not in ir.lattice_directions(adjacency):
             words = [ir.COMPASS[d] for d in ir.lattice_directions(adjacency)]
             self.error(node.direction.loc, f"a board of hexagons has no {ir.COMPASS[direction.value]}: "
                                            f"{board} is `adjacency hexagonal`",
@@ -1173,10 +1174,8 @@ class Checker:
             return ir.SeatAttr(SYMBOL, loc, text, attr, self.seat_attributes[attr].values, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
             board = self.boards[target.board]
-            if board.lattice != "grid":
-                self.error(node.target.loc, f"`directions of` needs a grid of squares or hexagons; {target.board} is a board "
-                                            f"of triangles", hint="on triangles, use `has an occupied neighbour`")
-                return self._bad(node)
+            if board.lattice == "triangles":  # the six ways a strip of triangles runs
+                return ir.Directions(ir.DIRECTIONS, loc, text, target.board, ir.TRIANGLE_LINES)
             return ir.Directions(ir.DIRECTIONS, loc, text, target.board,
                                  ir.ADJACENCY_DIRECTIONS.get(board.adjacency, ir.ADJACENCY_DIRECTIONS["orthogonal"]))
         if attr == "occupant":

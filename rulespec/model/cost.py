@@ -221,6 +221,8 @@ class Cost:
         found = next((b for b in self.m.boards if b.name == board), None)
         if found is None:
             return self.items
+        if found.lattice == "triangles":  # a slanting strip crosses two triangles a row
+            return 2 * max(len(found.row_values), len(found.column_values), 1)
         return max(len(found.row_values), len(found.column_values), 1)
 
     # ------------------------------------------------------------------ expressions

@@ -12,7 +12,7 @@ from ..language.records import dataclass, field  # frozen ones made cheaply (see
 from typing import Optional, Union
 
 from ..language.ast import Loc
-from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS, COMPASS_STEPS, direction_steps  # noqa: F401 (directions on a grid)
+from ..lib.geometry import ADJACENCY_DIRECTIONS, COMPASS, COMPASS_STEPS, TRIANGLE_LINES, direction_steps  # noqa: F401
 
 # Types of expressions.
 INT, BOOL, SYMBOL, SEAT, ITEM, SPACE = "number", "truth", "symbol", "seat", "item", "space"
@@ -137,8 +137,10 @@ class Walk(E):
 
 
 def lattice_directions(adjacency: str) -> tuple[int, ...]:
-    """The directions (indices of COMPASS) a grid of this adjacency has at all: eight on squares, six on
-    hexagons (no north or south)."""
+    """The directions (indices of COMPASS) a board of this adjacency has at all: eight on squares and on
+    triangles (`adjacency` of a board of triangles is "triangles"), six on hexagons (no north or south)."""
+    if adjacency == "triangles":
+        return tuple(range(8))
     return tuple(d for d, step in enumerate(direction_steps(adjacency)) if step is not None)
 
 

@@ -247,7 +247,7 @@ class Tables:
             self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
             if board.kind == "triangles":
                 self._lattice(engine, board, face, in_use)
-                self.toward.append(())
+                self.toward.append(self._toward_triangles(board, in_use))
                 self.region_of.append((-1,) * board.size)
                 self.region_cells.append(())
                 continue
@@ -389,6 +389,22 @@ class Tables:
                 r, c = r + dr, c + dc
                 inside = in_use[cell] and 0 <= r < height and 0 <= c < width and in_use[r * width + c]
                 table.append(r * width + c if inside else None)
+            tables.append(tuple(table))
+        return tuple(tables)
+
+    @staticmethod
+    def _toward_triangles(board: BoardInfo, in_use: Sequence[bool]) -> tuple[tuple[Optional[int], ...], ...]:
+        """The neighbour tables of a board of triangles, per direction (rulespec.lib.geometry.TRIANGLE_STEPS)."""
+        from ..lib.geometry import triangle_step
+        width, height = len(board.columns), len(board.rows)
+        tables = []
+        for direction in range(8):
+            table: list[Optional[int]] = []
+            for cell in range(board.size):
+                at = triangle_step(divmod(cell, width), direction) if in_use[cell] else None
+                inside = at is not None and 0 <= at[0] < height and 0 <= at[1] < width \
+                    and in_use[at[0] * width + at[1]]
+                table.append(at[0] * width + at[1] if inside else None)
             tables.append(tuple(table))
         return tuple(tables)
 

@@ -291,3 +291,52 @@ def test_the_terminal_draws_each_row_of_hexagons_half_a_space_further_east():
     offsets = [r[4:].index(r[4:].lstrip()[0]) for r in rows]
     assert offsets == [1, 3, 5], rows
     assert any("half a hexagon east" in line for line in lines)
+
+
+# ---------------------------------------------------------------- directions on triangles
+TRIANGLES = ROOT / "rulespec" / "docs" / "ref_games" / "triangles.rules"
+
+
+def _triangles_with(tmp_path: Path, extra: str) -> Path:
+    path = tmp_path / "triangles.rules"
+    path.write_text(TRIANGLES.read_text(encoding="utf-8") + extra, encoding="utf-8")
+    return path
+
+
+STRIPS = '''
+define strip_of_three(c: floor) [TRI-5]:
+  count(d in directions of floor where size of line of 3 from c towards d = 3) > 0
+
+invariant strips "some triangle starts a strip of three" [TRI-5]:
+  always count(c in floor where strip_of_three(c)) > 0 and count(c in floor where neighbour of c towards south is none) > 0
+'''
+
+
+def test_triangles_have_directions_along_rows_and_strips(tmp_path):
+    engine = rulespec.load(_triangles_with(tmp_path, STRIPS))
+    state = engine.new_game(2)
+    step = {d: ir.COMPASS.index(d) for d in ir.COMPASS}
+    width = 7
+    at = lambda r, c: r * width + c  # noqa: E731
+    toward = state._t.toward[0]
+    # (1, 1) points up (row + column even): no north; its flat bottom is south.
+    assert toward[step["north"]][at(1, 1)] is None and toward[step["south"]][at(1, 1)] == at(2, 1)
+    assert toward[step["north"]][at(1, 2)] == at(0, 2) and toward[step["south"]][at(1, 2)] is None
+    assert state._line(0, at(1, 1), step["east"], 3) == (at(1, 1), at(1, 2), at(1, 3))
+    # a slanting strip alternates: east from an up triangle, then north from the down one
+    assert state._line(0, at(1, 1), step["northeast"], 4) == (at(1, 1), at(1, 2), at(0, 2), at(0, 3))
+    assert state._line(0, at(0, 3), step["southwest"], 4) == (at(0, 3), at(0, 2), at(1, 2), at(1, 1))
+    assert state._line(0, at(1, 1), step["northwest"], 3) == (at(1, 1), at(1, 0))  # then (0, 0): a `-`
+    # each triangle's edge neighbours are where one step in some direction leads
+    for cell in state._t.cells_in_use[0]:
+        stepped = {toward[d][cell] for d in range(8)} - {None}
+        assert stepped == set(state._t.neighbours[0][cell]), cell
+    assert run_examples(engine) and all(r.passed for r in run_examples(engine))
+
+
+def test_directions_of_a_board_of_triangles_are_the_six_strip_directions(tmp_path):
+    model = rulespec.pipeline.compile_rules(_triangles_with(tmp_path, STRIPS))
+    directions = next(e for e in __import__("rulespec.model.cost", fromlist=["walk"]).walk(
+        model.definitions[0].value) if isinstance(e, ir.Directions))
+    assert [ir.COMPASS[d] for d in directions.directions] == ["northeast", "east", "southeast", "southwest",
+                                                              "west", "northwest"]
