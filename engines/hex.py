@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '62c94f103dd8972a'
+SOURCE_HASH = '8570c2cfc7f277b3'
 GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
@@ -46,13 +46,13 @@ B_GRID_FACES = (
 
 
 def fit_stone__on__grid(st, v_item, v_space):
-    """Where a stone may go on grid. [HEX-2] (rulebooks/hex.rules:41)"""
+    """Where a stone may go on grid. [HEX-2] (rulebooks/hex.rules:50)"""
     return True
 
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s holds colour of p`. [HEX-4] (rulebooks/hex.rules:43)"""
+    """Definition `mine`: `s holds colour of p`. [HEX-4] (rulebooks/hex.rules:52)"""
     return (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[v_p])
 
 # ---------------------------------------------------------------- choice turn
@@ -62,7 +62,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__stone(st, v_player):
-    """Option `stone` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [HEX-3] (rulebooks/hex.rules:49)"""
+    """Option `stone` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [HEX-3] (rulebooks/hex.rules:58)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] < 0):  # s is empty
@@ -85,12 +85,12 @@ def first_failing_turn__stone(st, v_player, v_s):
 
 
 def effect_turn__stone(st, cause, v_player, v_s):
-    """What `stone` does. [HEX-3] (rulebooks/hex.rules:49)"""
+    """What `stone` does. [HEX-3] (rulebooks/hex.rules:58)"""
     st._place(0, st._first('any(t in supply where colour of t = colour of player)', (v_t for v_t in st._zones[st._t.zone_base['supply']] if (ITEM_ATTRS['colour'][v_t] == ('black', 'white')[v_player]))), v_s, cause)
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [HEX-3] (rulebooks/hex.rules:48)"""
+    """Every choice of `turn` now, in the order offered. [HEX-3] (rulebooks/hex.rules:57)"""
     rows = []
     seat = v_player
     # stone: `{colour of player} on row {row of s} column {column of s}`
@@ -102,74 +102,74 @@ def choices_turn(st, v_player):
 
 # ---------------------------------------------------------------- end top_to_bottom
 def end_top_to_bottom(st):
-    """Whether the game ends now by `top_to_bottom`; returns the declared winners. [HEX-4] (rulebooks/hex.rules:54)"""
+    """Whether the game ends now by `top_to_bottom`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63)"""
     if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return [0]
     return None
 
 # ---------------------------------------------------------------- end left_to_right
 def end_left_to_right(st):
-    """Whether the game ends now by `left_to_right`; returns the declared winners. [HEX-4] (rulebooks/hex.rules:59)"""
+    """Whether the game ends now by `left_to_right`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:68)"""
     if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return [1]
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [HEX-4] (rulebooks/hex.rules:54, 59)"""
-    # top_to_bottom [HEX-4]
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63, 68)"""
+    # top_to_bottom [HEX-4] ruling HEX-AMB-2
     if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return 0, [0]
-    # left_to_right [HEX-4]
+    # left_to_right [HEX-4] ruling HEX-AMB-2
     if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return 1, [1]
     return None
 
 def invariant_alternate(st):
-    """Invariant: black stones are never fewer than white ones, nor more than one ahead. [HEX-3] (rulebooks/hex.rules:107)"""
+    """Invariant: black stones are never fewer than white ones, nor more than one ahead. [HEX-3] (rulebooks/hex.rules:116)"""
     return (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1])])) in span(0, 1)
 
 
 def example_southwest(run):
-    """Example: A chain may run southwest: each row lies half a hexagon east of the one above. [HEX-2, HEX-4] (rulebooks/hex.rules:70)"""
+    """Example: A chain may run southwest: each row lies half a hexagon east of the one above. [HEX-2, HEX-4] (rulebooks/hex.rules:79)"""
     st = run.start(players=2, options={'board_size': '3'})
-    run.act(st, 'player 1: black on row 1 column 3', line=73)
-    run.act(st, 'player 2: white on row 1 column 1', line=74)
-    run.act(st, 'player 1: black on row 2 column 2', line=75)
-    run.act(st, 'player 2: white on row 2 column 1', line=76)
-    run.legal(st, 'player 1: black on row 2 column 1', False, line=77)
-    run.act(st, 'player 1: black on row 3 column 1', line=78)
-    run.over(st, 'top_to_bottom', line=79)
-    run.winners(st, lambda: [0], line=80)
-    run.returns(st, [[1, 1], [-1, 1]], line=81)
+    run.act(st, 'player 1: black on row 1 column 3', line=82)
+    run.act(st, 'player 2: white on row 1 column 1', line=83)
+    run.act(st, 'player 1: black on row 2 column 2', line=84)
+    run.act(st, 'player 2: white on row 2 column 1', line=85)
+    run.legal(st, 'player 1: black on row 2 column 1', False, line=86)
+    run.act(st, 'player 1: black on row 3 column 1', line=87)
+    run.over(st, 'top_to_bottom', line=88)
+    run.winners(st, lambda: [0], line=89)
+    run.returns(st, [[1, 1], [-1, 1]], line=90)
     return st
 
 
 def example_not_touching(run):
-    """Example: Hexagons diagonally apart on the map do not touch. [HEX-2, HEX-4] (rulebooks/hex.rules:83)"""
+    """Example: Hexagons diagonally apart on the map do not touch. [HEX-2, HEX-4] (rulebooks/hex.rules:92)"""
     st = run.start(players=2, options={'board_size': '3'})
-    run.act(st, 'player 1: black on row 1 column 1', line=86)
-    run.act(st, 'player 2: white on row 3 column 1', line=87)
-    run.act(st, 'player 1: black on row 2 column 2', line=88)
-    run.act(st, 'player 2: white on row 1 column 2', line=89)
-    run.act(st, 'player 1: black on row 3 column 3', line=90)
-    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0])]) == 3), line=91)
-    run.legal(st, 'player 2: white on row 1 column 3', True, line=92)
+    run.act(st, 'player 1: black on row 1 column 1', line=95)
+    run.act(st, 'player 2: white on row 3 column 1', line=96)
+    run.act(st, 'player 1: black on row 2 column 2', line=97)
+    run.act(st, 'player 2: white on row 1 column 2', line=98)
+    run.act(st, 'player 1: black on row 3 column 3', line=99)
+    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0])]) == 3), line=100)
+    run.legal(st, 'player 2: white on row 1 column 3', True, line=101)
     return st
 
 
 def example_white_joins(run):
-    """Example: White joins the left and right columns. [HEX-4] (rulebooks/hex.rules:94)"""
+    """Example: White joins the left and right columns. [HEX-4] (rulebooks/hex.rules:103)"""
     st = run.start(players=2, options={'board_size': '3'})
-    run.act(st, 'player 1: black on row 1 column 1', line=97)
-    run.act(st, 'player 2: white on row 2 column 1', line=98)
-    run.act(st, 'player 1: black on row 1 column 2', line=99)
-    run.act(st, 'player 2: white on row 2 column 2', line=100)
-    run.act(st, 'player 1: black on row 3 column 3', line=101)
-    run.act(st, 'player 2: white on row 2 column 3', line=102)
-    run.over(st, 'left_to_right', line=103)
-    run.winners(st, lambda: [1], line=104)
-    run.returns(st, [[-1, 1], [1, 1]], line=105)
+    run.act(st, 'player 1: black on row 1 column 1', line=106)
+    run.act(st, 'player 2: white on row 2 column 1', line=107)
+    run.act(st, 'player 1: black on row 1 column 2', line=108)
+    run.act(st, 'player 2: white on row 2 column 2', line=109)
+    run.act(st, 'player 1: black on row 3 column 3', line=110)
+    run.act(st, 'player 2: white on row 2 column 3', line=111)
+    run.over(st, 'left_to_right', line=112)
+    run.winners(st, lambda: [1], line=113)
+    run.returns(st, [[-1, 1], [1, 1]], line=114)
     return st
 
 
