@@ -43,7 +43,8 @@ game "Lanes" [LAN-1]
   players 2 to 3 [LAN-1]
   at most 200 turns [LAN-1]''',
       "Every rule file declares one game: its title, an id (small letters, digits and `-`), the rulebook it "
-      "encodes, how many may play, and a turn limit the rules promise never to reach: it is not an end (a game "
+      "encodes, how many may play (from 1: `players 1 to 1` is a game for one), and a turn limit the rules "
+      "promise never to reach: it is not an end (a game "
       "that reaches turn N + 1 is stopped as broken, `game over by turn_limit`, and `rulespec verify` reports "
       "it), so a game of a fixed number of rounds ends by an `end` of its own (`when rounds = 3`). The clause IDs in "
       "`[brackets]` cite the rulebook clauses a line encodes; most declarations must cite at least one."),
