@@ -502,9 +502,11 @@ class State:
     def _connected(self, board: int, cells, passes: Callable[[int], bool], start: Callable[[int], bool],
                    goal: Callable[[int], bool]) -> bool:
         """Whether a path of neighbouring spaces of ``cells``, each passing ``passes``, joins one where
-        ``start`` holds to one where ``goal`` holds (one space may be both). Each space is tested once."""
-        inside = {c for c in cells if passes(c)}
-        frontier = [c for c in inside if start(c)]
+        ``start`` holds to one where ``goal`` holds (one space may be both). Each space is tested at most once
+        by each test."""
+        # Only the spaces the chain can reach are tested: from the starts, outwards (a flood fill).
+        domain = cells if isinstance(cells, (set, frozenset)) else set(cells)
+        frontier = [c for c in cells if start(c) and passes(c)]
         seen = set(frontier)
         neighbours = self._t.neighbours[board]
         while frontier:
@@ -512,9 +514,10 @@ class State:
             if goal(cell):
                 return True
             for n in neighbours[cell]:
-                if n in inside and n not in seen:
+                if n not in seen and n in domain:
                     seen.add(n)
-                    frontier.append(n)
+                    if passes(n):
+                        frontier.append(n)
         return False
 
     def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:

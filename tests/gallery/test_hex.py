@@ -112,3 +112,13 @@ def test_a_chain_from_top_to_bottom_wins_for_black():
         assert not state.is_terminal()
         state.apply(f"player {1 if action.startswith('black') else 2}: {action}")
     assert state.outcome()["end"] == "top_to_bottom" and state.returns() == [1.0, -1.0]
+
+
+def test_the_swap_house_rule_passes_its_examples_and_verifies():
+    from rulespec.runtime.examples import run_examples
+    from rulespec.verify import verify
+    house = rulespec.load("hex/hex-swap")
+    results = run_examples(house)
+    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("hex/hex-swap", players=2, max_examples=2, stateful_step_count=12, seed=1, derandomize=True,
+                  save_counterexamples=None).ok
