@@ -205,7 +205,7 @@ class Engine:
             if len(self._starts) > 64:
                 self._starts.clear()
             self._starts[key] = start
-        return start.clone()
+        return start._copy()
 
     def _set_up(self, players: int) -> State:
         """A new game's state at its first decision: set-up run on an empty state."""

@@ -531,6 +531,10 @@ class State:
         return item
 
     def clone(self) -> "State":
+        return self._copy()
+
+    def _copy(self) -> "State":
+        """clone(), which new_game() uses too (a test that breaks clone on purpose breaks only what it calls)."""
         copy = _new_state(State)  # every slot set here by name (faster than a loop over them; see _CLONED)
         copy._engine, copy._t, copy.players, copy._options = self._engine, self._t, self.players, dict(self._options)
         copy._zones = list(map(list, self._zones))
@@ -683,7 +687,7 @@ def _not_an_action(action: Any) -> None:
 
 
 _new_state = object.__new__
-# The slots clone() sets, one by one: a slot added to State and not to clone() fails here, at import.
+# The slots _copy() sets, one by one: a slot added to State and not to _copy() fails here, at import.
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
