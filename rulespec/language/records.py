@@ -3,8 +3,9 @@
 The AST (about 90 classes) and the checked model (about 90 more) were ``@dataclass(frozen=True)``;
 building them took about 100 ms of every process that compiles a rule file, most of it the
 standard decorator compiling six methods and working out a signature for each class. ``frozen_dataclass``
-compiles only ``__init__`` (fast instances need it) and gives every class the same shared ``__eq__``,
-``__hash__``, ``__repr__`` and refusals to assign, closed over the class's field names.
+compiles only ``__init__``, ``__eq__`` and ``__hash__`` (fast instances need them), each the first time it is
+used, and gives every class the same ``__repr__`` and refusals to assign, closed over the class's
+field names.
 
 The classes stay dataclasses to every caller: ``dataclasses.fields``, ``replace``, ``asdict`` and
 ``is_dataclass`` work on them (real ``dataclasses.Field`` objects), and a class the standard
@@ -15,7 +16,6 @@ out otherwise gets the standard decorator.
 from __future__ import annotations
 
 import dataclasses
-from operator import attrgetter
 
 # The parts of the dataclasses module this relies on (present from 3.10 to at least 3.13).
 _FAST = all(hasattr(dataclasses, name) for name in ("_FIELD", "_FIELDS", "_PARAMS", "_DataclassParams", "MISSING"))
@@ -91,10 +91,7 @@ def _make(cls, kw_only: bool, convert, as_is):
     setattr(cls, dataclasses._FIELDS, fields)
     setattr(cls, dataclasses._PARAMS, _params(True))
     cls.__init__ = _init_on_first_call(cls, tuple(fields.values()), convert, as_is)
-    key = attrgetter(*names) if len(names) != 1 else (lambda self, _get=attrgetter(names[0]): (_get(self),))
-    if not names:
-        key = lambda self: ()  # noqa: E731
-    _shared_methods(cls, names, key)
+    _shared_methods(cls, names)
     cls.__match_args__ = tuple(f.name for f in fields.values() if not f.kw_only)
     return cls
 
@@ -112,7 +109,7 @@ def _init_on_first_call(cls, fields, convert, as_is):
 
 def _init(cls, fields, convert, as_is):
     """``__init__``, compiled for this class's fields (as the standard decorator does)."""
-    namespace = {"_MISSING": _MISSING, "_convert": convert, "_as_is": as_is}
+    namespace = {"_MISSING": _MISSING, "_convert": convert, "_as_is": as_is, "_set": object.__setattr__}
     positional, keywords, body = [], [], []
     for field in fields:
         name = field.name
@@ -130,25 +127,53 @@ def _init(cls, fields, convert, as_is):
         else:
             positional.append(parameter)
         value = name if convert is None else f"{name} if {name}.__class__ in _as_is else _convert({name})"
-        body.append(f"  _d[{name!r}] = {value}")
+        body.append(f"  _set(self, {name!r}, {value})")
     if hasattr(cls, "__post_init__"):
         body.append("  self.__post_init__()")
     parameters = ", ".join(["self", *positional, *(["*", *keywords] if keywords else [])])
-    source = f"def __init__({parameters}):\n  _d = self.__dict__\n" + "\n".join(body or ["  pass"]) + "\n"
+    # object.__setattr__, as the standard decorator: writing through self.__dict__ would make the
+    # instance's dict a real one, and every attribute read of it about twice as slow
+    source = f"def __init__({parameters}):\n" + "\n".join(body or ["  pass"]) + "\n"
     exec(source, namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     return init
 
 
-def _shared_methods(cls, names: tuple[str, ...], key) -> None:
+def _compare_and_hash(cls, names: tuple[str, ...]):
+    """``__eq__`` and ``__hash__`` as the standard decorator writes them (a tuple of the fields, read
+    attribute by attribute: an attrgetter of several names is twice as slow), compiled together."""
+    fields = "".join(f"self.{name}," for name in names)
+    other = "".join(f"other.{name}," for name in names)
+    source = (f"def __eq__(self, other):\n"
+              f"  if other.__class__ is self.__class__:\n    return ({fields}) == ({other})\n"
+              f"  return NotImplemented\n"
+              f"def __hash__(self):\n  return hash(({fields}))\n")
+    namespace: dict = {}
+    exec(source, namespace)
+    return namespace["__eq__"], namespace["__hash__"]
+
+
+def _shared_methods(cls, names: tuple[str, ...]) -> None:
+    def compiled(name):
+        """Compile __eq__ and __hash__ the first time either is used, and put them in place."""
+        if cls.__dict__.get(name) is placeholders[name]:
+            methods = dict(zip(("__eq__", "__hash__"), _compare_and_hash(cls, names)))
+            for method_name, method in methods.items():
+                if cls.__dict__.get(method_name) is placeholders[method_name]:
+                    method.__qualname__ = f"{cls.__qualname__}.{method_name}"
+                    setattr(cls, method_name, method)
+        return cls.__dict__[name] if cls.__dict__.get(name) is not placeholders[name] else None
+
     def __eq__(self, other):
-        if other.__class__ is self.__class__:
-            return key(self) == key(other)
-        return NotImplemented
+        method = compiled("__eq__") or _compare_and_hash(cls, names)[0]
+        return method(self, other)
 
     def __hash__(self):
-        return hash(key(self))
+        method = compiled("__hash__") or _compare_and_hash(cls, names)[1]
+        return method(self)
+
+    placeholders = {"__eq__": __eq__, "__hash__": __hash__}
 
     def __repr__(self):
         return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
