@@ -74,7 +74,8 @@ LIMITS: tuple[Limit, ...] = (
     Limit("work", 50_000_000, "estimated evaluations for one condition, one option's listing or one step",
           "the bundled games need at most 453,834 (listing where a tile can go in Let Them Eat Shrimp's advanced "
           "game); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
-          "lists the estimates)"),
+          "lists the estimates); a chain (`connected`) counts each space of its board once with its tests and "
+          "neighbours (Hex's 11 x 11: 2,907)"),
     Limit("choices", 200_000, "choices one option may list",
           "the bundled options list at most 18,900; each choice listed is kept in memory"),
     Limit("variants", 50, "variants in a rule file",

@@ -340,3 +340,15 @@ def test_directions_of_a_board_of_triangles_are_the_six_strip_directions(tmp_pat
         model.definitions[0].value) if isinstance(e, ir.Directions))
     assert [ir.COMPASS[d] for d in directions.directions] == ["northeast", "east", "southeast", "southwest",
                                                               "west", "northwest"]
+
+
+def test_a_chain_is_estimated_as_every_space_tested_once_and_its_neighbours_looked_at():
+    from rulespec.language.limits import LIMIT
+    from rulespec.model.cost import estimates
+    from rulespec.pipeline import compile_rules
+    work = {e.what: e.work for e in estimates(compile_rules("hex"))}
+    chain = work["the condition of end `top_to_bottom`"]
+    spaces = 11 * 11  # the largest board_size: the map's spaces
+    assert spaces * 8 < chain < spaces * 40 and chain < LIMIT.work
+    smaller = {e.what: e.work for e in estimates(compile_rules(HEXES))}["the condition of end `joined`"]
+    assert smaller * 4 < chain  # 16 spaces against 121
