@@ -8,9 +8,11 @@
 Importing this module registers ``rulespec_<id>`` (the id with ``-`` as ``_``) for every bundled game,
 with the parameters ``players``, ``variants`` (names joined by commas) and one per option, and the
 generic ``rulespec`` game (parameters ``game``: a bundled id or a rule file's path, ``players``,
-``variants``, ``options``: ``name=value`` joined by commas). Both also take ``zero_sum`` (false by
-default): true declares that a rule file's ``returns of p`` always sum to 0, as chips do, so that
-the game is ZERO_SUM for exploitability and CFR; every terminal state's returns are then checked. The adapter translates, nothing more:
+``variants``, ``options``: ``name=value`` joined by commas). A game is ZERO_SUM (as exploitability and
+CFR need) or CONSTANT_SUM when its rule file declares `zero-sum` / `constant-sum N` under `returns`;
+every terminal state's returns are then checked to add up to it. Both also take ``zero_sum`` (false by
+default), which declares it for a file that does not say (refused against a file declaring another
+sum). The adapter translates, nothing more:
 the numbering, observations and claim windows are described in rulespec/adapters/core.py and on the
 site page "Use a game in OpenSpiel / PettingZoo".
 """
@@ -41,7 +43,9 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
     else:
         table = core.table_for(key, players)
         window = table.has_window or table.has_simultaneous
-    zero_sum = zero_sum or core.payoffs(engine, players)[0] == "zero_sum"
+    kind = "zero_sum" if zero_sum else core.payoffs(engine, players)[0]
+    utility = {"zero_sum": pyspiel.GameType.Utility.ZERO_SUM, "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM
+               }.get(kind, pyspiel.GameType.Utility.GENERAL_SUM)
     return pyspiel.GameType(
         short_name=name,
         long_name=f"{engine.TITLE} (rulespec)" if name != GENERIC else "A rulespec rule file",
@@ -49,7 +53,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if core.perfect_information(engine) and not window
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
-        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=most_players or engine.MAX_PLAYERS,
         min_num_players=1 if most_players else engine.MIN_PLAYERS,
@@ -73,11 +77,16 @@ class RulespecGame(pyspiel.Game):
         self.layout = core.layout_for(key, players)
         self._initial: Optional[core.Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
         _, low, high, total = core.payoffs(engine, players)
-        # Declared numbers per seat (chips) may sum to 0 in every game, which the adapter cannot see in
-        # the rules; the caller says so with zero_sum, and every terminal state's returns are checked.
+        # What the returns add up to: the rule file's `zero-sum` / `constant-sum N` (checked by the checker
+        # and `rulespec verify`), or zero_sum=True from a caller for a file that does not say (an override:
+        # refused against a file that declares another sum). Every terminal state's returns are checked.
         self.zero_sum = bool(params.get("zero_sum", False))
+        if self.zero_sum and total not in (None, 0.0) and getattr(engine, "RETURNS_SUM", None) is not None:
+            raise ValueError(f"{engine.TITLE} declares its returns constant-sum {engine.RETURNS_SUM}; zero_sum=True "
+                             f"contradicts it (leave zero_sum out: the rule file says what its returns add up to)")
         if self.zero_sum:
             total = 0.0
+        self.returns_sum = total if getattr(engine, "RETURNS_SUM", None) is not None or self.zero_sum else None
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.num_actions,
             max_chance_outcomes=self.table.num_chance_outcomes,
@@ -159,8 +168,13 @@ class RulespecState(pyspiel.State):
 
     def returns(self) -> list[float]:
         returns = self.session.returns()
-        if self.get_game().zero_sum and abs(sum(returns)) > 1e-9:
-            raise core.AdapterError(f"the game was loaded with zero_sum=True but its returns {returns} do not sum to 0")
+        game = self.get_game()
+        if game.returns_sum is not None and abs(sum(returns) - game.returns_sum) > 1e-9:
+            declared = getattr(game.engine, "RETURNS_SUM", None)
+            said = ("zero_sum=True" if declared is None else "returns declared zero-sum" if declared == 0 else
+                    f"returns declared constant-sum {declared}")
+            raise core.AdapterError(f"the game was loaded with {said} but its returns {returns} do not sum to "
+                                    f"{game.returns_sum:g}")
         return returns
 
     def rewards(self) -> list[float]:
@@ -274,9 +288,10 @@ def _register(game_type: pyspiel.GameType, class_name: str, init) -> None:
 def load_game(name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
               options: Optional[dict[str, str]] = None, zero_sum: bool = False) -> pyspiel.Game:
     """An OpenSpiel game for a bundled game's id or a rule file's path (players: the least by default).
-    zero_sum=True declares that the rule file's `returns of p` always sum to 0 (chips passing between
-    seats): the game is then ZERO_SUM, which OpenSpiel's exploitability and CFR tools require, and each
-    terminal state's returns are checked to sum to 0."""
+    The game's utility is what the rule file declares: `zero-sum` under its `returns` makes it ZERO_SUM
+    (which OpenSpiel's exploitability and CFR tools require), `constant-sum N` CONSTANT_SUM, and each
+    terminal state's returns are checked to add up to it. zero_sum=True still declares it for a file that
+    does not say (an override; refused when the file declares another sum)."""
     key = core.game_key(name_or_path, variants, options)
     engine = core.engine_for(key)
     players = engine.MIN_PLAYERS if players is None else players

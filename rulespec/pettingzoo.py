@@ -13,9 +13,10 @@ rulespec.adapters.core.TensorLayout, "action_mask": 1 for each action number the
 now}``; the numbering is the OpenSpiel adapter's (core.ActionTable). Chance is resolved by the
 environment's own generator, seeded by ``reset(seed=...)``. A claim window is one pick per seat, made
 in turn without seeing the others' picks (an action or "wait"); several claims race and the
-environment's generator picks the fastest, each racer alike. Rewards are paid at the end: the
-zero-sum +1 / 0 / -1 of the ranking (core.ranking_returns). A game that runs past its step budget is
-truncated.
+environment's generator picks the fastest, each racer alike. Rewards are paid at the end: the rule
+file's declared `returns`, else the zero-sum +1 / 0 / -1 of the ranking; ``env.metadata["payoffs"]``
+says whether they are "zero_sum", "constant_sum" (``metadata["payoff_sum"]``) or "general_sum", as the
+rule file declares. A game that runs past its step budget is truncated.
 """
 
 from __future__ import annotations
@@ -53,7 +54,10 @@ class RulespecEnv(AECEnv):
         if not isinstance(self.players, int) or not engine.MIN_PLAYERS <= self.players <= engine.MAX_PLAYERS:
             raise ValueError(f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} players, "
                              f"not {players!r}")
-        self.metadata = dict(self.metadata, name=f"rulespec_{engine.GAME_ID}")
+        kind, _, _, total = core.payoffs(engine, self.players)
+        # What the rewards add up to, as the rule file declares it (`zero-sum`, `constant-sum N`) or as the
+        # ranking's +1 / 0 / -1 are: "zero_sum", "constant_sum" (payoff_sum N) or "general_sum" (None).
+        self.metadata = dict(self.metadata, name=f"rulespec_{engine.GAME_ID}", payoffs=kind, payoff_sum=total)
         self.render_mode = render_mode
         self.table = core.table_for(self.key, self.players)
         self.layout = core.layout_for(self.key, self.players)

@@ -84,6 +84,7 @@ PROPERTIES: dict[str, str] = {
     "secret_choices": "at a simultaneous decision a seat sees its own choice, and nothing of what the others chose",
     "observation_json": "every observation is JSON-serialisable",
     "turn_limit": "the turn number never exceeds the declared limit",
+    "payoff_sum": "at the end the returns add up to what the rule file declares (`zero-sum`, `constant-sum N`)",
     "violations": "the runtime records no violation",
     "termination": "a whole random game ends within the step budget without an error",
     "invariant:<name>": "the rule file's invariant <name> holds",
@@ -335,6 +336,7 @@ class Checks:
     def cheap(self, state: State, extra: Sequence[str] = ()) -> None:
         self.turn_limit(state, extra)  # before the violations, where the runtime also records it
         self.rule_invariants(state, extra)
+        self.payoff_sum(state, extra)
         self.chance_outcomes(state, extra)
         self.legal_actions(state, extra)
 
@@ -352,6 +354,18 @@ class Checks:
             holds = self.guard(prop, state, lambda: inv.check(state), extra)
             if not holds:
                 self.fail(prop, f"{inv.name}: {inv.title} (`always` invariant is false)", actions)
+
+    def payoff_sum(self, state: State, extra: Sequence[str] = ()) -> None:
+        """A file declaring its returns `zero-sum` (`constant-sum N`): every finished game's add up to it."""
+        total = self.game.RETURNS_SUM
+        if total is None or not state.is_terminal():
+            return
+        self.count("payoff_sum")
+        returns = self.guard("payoff_sum", state, state.returns, extra)
+        if abs(sum(returns) - total) > 1e-9:
+            said = "zero-sum" if total == 0 else f"constant-sum {total}"
+            self.fail("payoff_sum", f"the returns {[float(r) for r in returns]} add up to {sum(returns):g}, but the "
+                                    f"rule file declares them {said}", list(state.history) + list(extra))
 
     def turn_limit(self, state: State, extra: Sequence[str] = ()) -> None:
         limit = self.game.MAX_TURNS

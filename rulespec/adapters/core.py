@@ -752,13 +752,21 @@ class Session:
 
 
 def payoffs(engine: Engine, players: int = 0) -> tuple[str, float, float, Optional[float]]:
-    """(zero_sum | general_sum, the least and the most a seat can get, their sum if fixed) of a game's
-    payoffs: the ranking's +1 / 0 / -1, or the rule file's declared `returns` when the runtime has them
-    (Engine.RETURNS: ('result', (win, draw, loss)) or ('value', a number per seat, bounded only by the
-    counters' range)."""
+    """(zero_sum | constant_sum | general_sum, the least and the most a seat can get, their sum if fixed) of
+    a game's payoffs: the ranking's +1 / 0 / -1, or the rule file's declared `returns` when the runtime has
+    them (Engine.RETURNS: ('result', (win, draw, loss)) or ('value', a number per seat, bounded only by the
+    counters' range), and what they add up to when the file declares it (`zero-sum`, `constant-sum N`:
+    Engine.RETURNS_SUM)."""
     declared = getattr(engine, "RETURNS", None)
     if declared is None:
         return "zero_sum", -1.0, 1.0, 0.0
+    total = getattr(engine, "RETURNS_SUM", None)  # the rule file's `zero-sum` / `constant-sum N`
+    if total is not None:
+        kind = "zero_sum" if total == 0 else "constant_sum"
+        if declared[0] == "result":
+            win, draw, loss = (float(v) for v in declared[1])
+            return kind, min(win, draw, loss, 0.0), max(win, draw, loss, 0.0), float(total)
+        return kind, -COUNTER_LIMIT, COUNTER_LIMIT, float(total)
     if declared[0] == "result":
         win, draw, loss = (float(v) for v in declared[1])
         low, high = min(win, draw, loss, 0.0), max(win, draw, loss, 0.0)  # 0: everyone's until the game is over

@@ -17,6 +17,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
+from ..model.cost import walk
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 
@@ -400,7 +401,44 @@ class CodeGenerator:
             return "(" + (" & " if e.op == "and" else " | ").join(parts) + ")"
         return None
 
+    def orders(self) -> dict[str, tuple]:
+        """Each ordered attribute's values, lowest first (`rank (jack < queen < king)`)."""
+        found: dict[str, tuple] = {}
+        for c in self.m.components:
+            for name, values in c.attributes:
+                if name in c.ordered:
+                    found.setdefault(name, tuple(values))
+        return found
+
+    def order_table(self, order: tuple) -> str:
+        attr = next(a for a, values in self.orders().items() if tuple(str(v) for v in values) == tuple(order))
+        return f"ORDER_{ident(attr)}"
+
+    def place_in_order(self, e: ir.E, order: tuple) -> str:
+        """A value of an ordered attribute as its place (a word of the file: worked out here)."""
+        if isinstance(e, ir.Const):
+            return lit(list(order).index(e.value))
+        return f"{self.order_table(order)}.get({self.expr(e)}, -1)"
+
+    def visit_Extreme(self, e: ir.Extreme) -> str:
+        self.depth += 1
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        value, domain = self.expr(e.value), self.expr(e.domain)
+        self.depth -= 1
+        extra = f", {self.order_table(e.order)}" if e.order else ""
+        return (f"st._extreme({lit(e.text)}, {lit(e.func == 'max')}, [{value} for v_{ident(e.var)} in {domain}{where}]"
+                f"{extra})")
+
+    def visit_Conditional(self, e: ir.Conditional) -> str:
+        return f"({self.expr(e.then)} if {self.expr(e.condition)} else {self.expr(e.otherwise)})"
+
+    def visit_Won(self, e: ir.Won) -> str:
+        return f"st._won({self.expr(e.seat)})"
+
     def visit_Compare(self, e: ir.Compare) -> str:
+        if e.order:
+            op = operator(e.op)
+            return f"({self.place_in_order(e.left, e.order)} {op} {self.place_in_order(e.right, e.order)})"
         found = self._cells_mask(e.left)
         if (found is not None and isinstance(e.right, ir.Const) and e.right.value == 0
                 and not isinstance(e.right.value, bool) and e.op in ("=", ">", "!=")):
@@ -698,6 +736,8 @@ class CodeGenerator:
             w.line("from rulespec.runtime.engine import SIMULTANEOUS")
         if any(reads.board_index(end, m) is not None for end in m.ends):
             w.line("from rulespec.runtime.ends import EndIndex")
+        if any(self.then_reads_each(end) for end in m.ends):
+            w.line("from rulespec.runtime.engine import RuleRuntimeError")
         w.line("from rulespec.runtime.numbers import counter_value")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")
@@ -769,6 +809,8 @@ class CodeGenerator:
         w.dedent()
         w.line(")")
         w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)")
+        for attr, values in self.orders().items():  # an ordered attribute: each value's place, lowest 0
+            w.line(f"ORDER_{ident(attr)} = {lit({v: k for k, v in enumerate(values)})}")
         self.tables_at = len(w.lines)
         w.line("")
 
@@ -1166,8 +1208,25 @@ class CodeGenerator:
             w.indent()
             w.line(docstring(f"The step `{end.name}` runs before the game is scored."))
             args = "".join(f"{self.expr(a)}, " for a in end.then_args)
-            w.line(f"return ({end.then_step!r}, ({args}))")
+            if self.then_reads_each(end):
+                # Its arguments name the one the end held for: the first, as the end's own test found it.
+                w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
+                w.indent()
+                w.line(f"if {self.expr(end.condition)}:")
+                w.indent()
+                w.line(f"return ({end.then_step!r}, ({args}))")
+                w.dedent()
+                w.dedent()
+                w.line(f"raise RuleRuntimeError({lit('the end ' + end.name + ' held for nobody')})")
+            else:
+                w.line(f"return ({end.then_step!r}, ({args}))")
             w.dedent()
+
+    @staticmethod
+    def then_reads_each(end: ir.End) -> bool:
+        """Whether an end's `then` step is given the end's `for each` name (`then pay_the_pot(p)`)."""
+        return bool(end.each_var) and any(isinstance(x, ir.Var) and x.name == end.each_var
+                                          for a in end.then_args for x in walk(a))
 
     def end_test(self, end: ir.End, tag: str) -> None:
         """The test of one end: return ``tag`` and its winners when it holds."""
@@ -1523,6 +1582,8 @@ class CodeGenerator:
             w.line("RETURNS = ('value', returns_of)")
         elif m.returns is not None:
             w.line(f"RETURNS = ('result', {(m.returns.win, m.returns.draw, m.returns.loss)!r})")
+        if m.returns is not None and m.returns.total is not None:
+            w.line(f"RETURNS_SUM = {lit(m.returns.total)}", note=cites_text(m.returns))
         if m.match is not None:
             w.line(f"MATCH = ({m.match.legs!r}, {m.match.totals!r})", note=cites_text(m.match))
         w.line("INVARIANTS = (")

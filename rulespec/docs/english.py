@@ -23,6 +23,7 @@ import re
 from typing import Callable, Iterable, Optional
 
 from ..model import ir
+from ..model.cost import walk as walk_expr
 from .escape import md_code, md_text
 
 # ----------------------------------------------------------------------------- registry
@@ -501,7 +502,31 @@ def _attribute_values(en: English, e: ir.AttributeValues) -> str:
 
 @renders(ir.Compare)
 def _compare(en: English, e: ir.Compare) -> str:
+    if e.order:  # values of an ordered attribute: `higher than`, in its order
+        said = _ORDERED.get(e.op, e.op)
+        return f"{en.expr(e.left)} {said} {en.expr(e.right)} (in the order {' < '.join(md_text(v) for v in e.order)})"
     return f"{en.expr(e.left)} {_COMPARE.get(e.op, e.op)} {en.expr(e.right)}"
+
+
+_ORDERED = {"<": "ranks below", "<=": "ranks no higher than", ">": "ranks above", ">=": "ranks no lower than"}
+
+
+@renders(ir.Extreme)
+def _extreme(en: English, e: ir.Extreme) -> str:
+    noun = en.element_noun(e.var_type)
+    where = f" for which {en.expr(e.where)}" if e.where is not None else ""
+    word = ("highest" if e.func == "max" else "lowest") if e.order else ("largest" if e.func == "max" else "smallest")
+    return f"the {word} {en.expr(e.value)} of every {noun} {en.var_name(e.var)} in {en.expr(e.domain)}{where}"
+
+
+@renders(ir.Conditional)
+def _conditional(en: English, e: ir.Conditional) -> str:
+    return f"{en.expr(e.then)} if {en.expr(e.condition)}, otherwise {en.expr(e.otherwise)}"
+
+
+@renders(ir.Won)
+def _won(en: English, e: ir.Won) -> str:
+    return f"{en.expr(e.seat)} won the game"
 
 
 @renders(ir.Arith)
@@ -685,6 +710,9 @@ def _component(en: English, d: ir.Component) -> list[str]:
         total *= len(values)
         if values and all(isinstance(v, int) for v in values) and list(values) == list(range(values[0], values[-1] + 1)):
             parts.append(f"every {human(attr)} from {values[0]} to {values[-1]}")
+        elif attr in d.ordered:
+            parts.append(f"every {human(attr)} ({join([md_text(v) for v in values], 'and')}, from lowest to "
+                         f"highest)")
         else:
             parts.append(f"every {human(attr)} ({join([md_text(v) for v in values], 'and')})")
     if parts:
@@ -937,8 +965,11 @@ def _end(en: English, d: ir.End) -> list[str]:
     else:
         text += " The ranking then decides the places."
     if d.then_step is not None:
-        text += (f" Before anything is scored, {en.step_link(d.then_step)}{en.args(d.then_step, d.then_args)} "
-                 f"is carried out.")
+        which = (f" (for the {en.var_name(d.each_var)} the game ended for)"
+                 if d.each_var and any(isinstance(x, ir.Var) and x.name == d.each_var for a in d.then_args
+                                       for x in walk_expr(a)) else "")
+        text += (f" Before anything is scored, {en.step_link(d.then_step)}{en.args(d.then_step, d.then_args)}"
+                 f"{which} is carried out.")
     return _para(text)
 
 
@@ -949,11 +980,14 @@ def _score(en: English, d: ir.Score) -> list[str]:
 
 @renders(ir.Returns)
 def _returns(en: English, d: ir.Returns) -> list[str]:
+    total = "" if d.total is None else (" The payoffs always add up to 0: what one player wins, the others lose "
+                                        "(zero-sum)." if d.total == 0 else
+                                        f" The payoffs always add up to {d.total} (constant-sum).")
     if d.form == "value":
         return _para(f"Each player's payoff is worked out from the game: a player {en.var_name(d.var or 'p')} "
-                     f"receives {en.expr(d.value)}.")
+                     f"receives {en.expr(d.value)}.{total}")
     return _para(f"When the game ends, a player ranked first receives {d.win}, everyone receives {d.draw} when "
-                 f"all tie for first (a draw), and every other player receives {d.loss}.")
+                 f"all tie for first (a draw), and every other player receives {d.loss}.{total}")
 
 
 @renders(ir.Ranking)

@@ -73,7 +73,13 @@ option target "Points to win": 20, 50, 100 default 50 [PIG-2]''',
 component tile: colour (red, blue, green) x number 1..4 [LAN-3]
   shown as "{colour} {number}"''',
       "One component for every combination of the attribute values (here 3 × 4 = 12 tiles), named by the "
-      "`shown as` template. An attribute lists words or a range of written numbers (`1..10`, not an option)."),
+      "`shown as` template. An attribute lists words or a range of written numbers (`1..10`, not an option; dice may count up to one: see Dice)."),
+    E("Components and zones", "Values in order", "component ordered_values", "high-card.rules", '''
+component card: rank (two < three < four < five < six) [HC-1]''',
+      "Words joined by `<`, lowest first, are an ordered attribute: its values compare (`rank of a > rank of "
+      "b`, `rank of c >= five`) and have a highest and a lowest (`max(rank of c for c in hand of p)`). An "
+      "attribute of numbers (`value 1..13`) is ordered already. An attribute shared by several components "
+      "has one order."),
     E("Components and zones", "Identical components", "component", "lanes.rules", '''
 component joker x 2 [LAN-3]''',
       "`x N` makes N copies; a component without attributes is a set of identical pieces."),
@@ -322,6 +328,30 @@ define below(s: grid) [COL-4]:
   any(t in grid where col of t = col of s and height of t = height of s - 1)''',
       "A definition gives whatever its value is: a condition, a number, a word, a player, a component or a "
       "space (`below(s) is occupied`)."),
+    E("Expressions", "The highest or lowest value", "extreme", "high-card.rules", '''
+define card_rank(p: seat) [HC-4]:
+  max(rank of c for c in hand of p)''',
+      "`max(V for x in X where C)` and `min(...)` give the largest (smallest) V over the elements of X that "
+      "pass C: numbers, or values of an ordered attribute (then the highest, or lowest, in its order). Over "
+      "nothing there is no such value: the rules stop with an error, so test `count(...) > 0` first where X "
+      "may be empty. `max(a, b)` and `min(a, b)` of two numbers are functions."),
+    E("Expressions", "Comparing ordered values", "compare", "high-card.rules", '''
+define outranks(a: item, b: item) [HC-4]:
+  rank of a > rank of b''',
+      "`<`, `<=`, `>`, `>=` compare numbers, or two values of one ordered attribute (or one and a word of it: "
+      "`rank of c >= five`), by their place in its order."),
+    E("Expressions", "A value chosen by a condition", "conditional", "high-card.rules", '''
+score takings of p [HC-5]:
+  if p won then pot else 0''',
+      "`if C then A else B` is A when C holds, else B; A and B are the same kind of value (two numbers, two "
+      "players...). It stands wherever a value does."),
+    E("Expressions", "Who won", "won", "high-card.rules", '''
+returns of p [HC-5]:
+  if p won then pot - staked of p else -staked of p
+  zero-sum''',
+      "`p won` holds once the game is over for a seat among its winners (`outcome()['winners']`: none in a "
+      "draw); before the end it is false. Payoffs and scores ask it; a score the ranking ranks by cannot (who "
+      "won is worked out from that score), which the checker reports."),
     E("Expressions", "Every value of an attribute", "of", "triangles.rules", '''
     for each f in values of form:
       then keep_one(p, f)''',
@@ -507,6 +537,24 @@ returns of p [COL-6]:
   2 * on_top of p - count(s in grid where height of s = 4)''',
       "A number per seat (chips won, a score, a difference of scores), worked out whenever it is asked for, "
       "during play too."),
+    E("Ends, scores and ranking", "Zero-sum payoffs", "payoff_sum", "high-card.rules", '''
+  if p won then pot - staked of p else -staked of p
+  zero-sum''',
+      "`zero-sum` under `returns` declares that the payoffs of a finished game always add up to 0 (what one "
+      "seat wins the others lose), `constant-sum N` that they add up to N. The checker proves it for `win, "
+      "draw, loss` at every player count (`win 1, draw 0, loss -1` with two players); for payoffs as numbers "
+      "`rulespec verify` checks it on every game it plays (property `payoff_sum`). Through OpenSpiel the game is "
+      "then ZERO_SUM (CONSTANT_SUM), as CFR and exploitability need, with no `zero_sum=True` to pass; "
+      "PettingZoo's `env.metadata['payoffs']` says it too."),
+    E("Ends, scores and ranking", "An end's step for the seat it ended for", "end end_each end_then", "high-card.rules", '''
+end showdown [HC-4]:
+  checked after every step
+  for each p in players
+  when count(q in players where played of q = 0) = 0 and card_rank(p) = best
+  winner p
+  then reveal(p)''',
+      "With `for each p`, the end holds for the first p that passes its test, and its `winner` and `then` "
+      "step are given that p (`then reveal(p)`, `then pay(left of p)`)."),
     # ------------------------------------------------------------------ invariants
     E("Invariants", "Always", "invariant always", "lanes.rules", '''
 invariant tiles_kept "every tile is somewhere" [LAN-11]:

@@ -302,7 +302,35 @@ class Member(Node):
     collection: "Expr"
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected]
+class Extreme(Node):
+    """``max(V for x in X where C)`` / ``min(...)``: the largest (smallest) V over X; numbers or the
+    values of an ordered attribute."""
+
+    kind: Literal["extreme"] = "extreme"
+    func: str
+    value: "Expr"
+    var: str
+    domain: "Expr"
+    where: Optional["Expr"] = None
+
+
+class Conditional(Node):
+    """``if C then A else B``: A when C holds, else B."""
+
+    kind: Literal["conditional"] = "conditional"
+    condition: "Expr"
+    then: "Expr"
+    otherwise: "Expr"
+
+
+class Won(Node):
+    """``p won``: the game is over and seat p is one of its winners."""
+
+    kind: Literal["won"] = "won"
+    seat: "Expr"
+
+
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected, Extreme, Conditional, Won]
 
 # ----------------------------------------------------------------------------- statements
 
@@ -433,6 +461,7 @@ class OptionDecl(Clause):
 class Attribute(Node):
     name: str
     values: tuple[Union[str, int], ...]
+    ordered: bool = False  # `rank (jack < queen < king)`: the values compare, lowest first
 
 
 class ComponentDecl(Clause):
@@ -696,6 +725,7 @@ class ReturnsDecl(Clause):
     loss: int = -1
     var: Optional[str] = None
     value: Optional[Expr] = None
+    total: Optional[int] = None  # `zero-sum` (0) or `constant-sum N`: what the payoffs always add up to
 
 
 class InvariantDecl(Clause):

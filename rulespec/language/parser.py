@@ -827,6 +827,8 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
         hint = 'texts are written in double quotes: "like this"'
     if hint is None and token.type == "COMPARE" and text == "=" and source_line[:column - 1].rstrip().endswith("="):
         hint = "compare with a single `=`"
+    if hint is None and text in ("wins", "win", "winner", "loses", "lost"):
+        hint = "to ask who won, write `p won` (true once the game is over, for each of its winners)"
     where = _enclosing(source, line)
     message = f"unexpected {_describe_token(token)}" + (f" (in {where})" if where else "")
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
@@ -1190,6 +1192,20 @@ class _ToAst(Transformer):
             raise _AstProblem(extra.line, extra.column, refusal("attribute_values", len(children) - 1),
                               hint="an attribute lists the values components really have")
         return ast.Attribute(loc=self.loc(meta), name=str(children[0]), values=tuple(str(v) for v in children[1:]))
+
+    def ordered_values(self, meta, children):
+        values, signs = children[1::2], children[2::2]
+        for sign in signs:
+            if str(sign) != "<":
+                raise _AstProblem(sign.line, sign.column, f"the values of an ordered attribute are joined by `<`, "
+                                                          f"not `{sign}`", width=len(str(sign)),
+                                  hint=f"list them lowest first: `{children[0]} ({' < '.join(str(v) for v in values)})`")
+        if len(values) > LIMIT.attribute_values:
+            extra = values[LIMIT.attribute_values]
+            raise _AstProblem(extra.line, extra.column, refusal("attribute_values", len(values)),
+                              hint="an attribute lists the values components really have")
+        return ast.Attribute(loc=self.loc(meta), name=str(children[0]), values=tuple(str(v) for v in values),
+                             ordered=True)
 
     def number_range(self, meta, children):
         name, low, high = children
@@ -1641,6 +1657,17 @@ class _ToAst(Transformer):
     def call(self, meta, children):
         return ast.Call(loc=self.loc(meta), func=str(children[0]), args=tuple(children[1:]))
 
+    def extreme(self, meta, children):
+        func, value, var, domain, where = children
+        return ast.Extreme(loc=self.loc(meta), func=str(func), value=value, var=str(var), domain=domain, where=where)
+
+    def conditional(self, meta, children):
+        condition, then, otherwise = children
+        return ast.Conditional(loc=self.loc(meta), condition=condition, then=then, otherwise=otherwise)
+
+    def won(self, meta, children):
+        return ast.Won(loc=self.loc(meta), seat=children[0])
+
     def count(self, meta, children):
         var, domain, where = children
         return ast.Count(loc=self.loc(meta), var=str(var), domain=domain, where=where)
@@ -1725,17 +1752,22 @@ class _ToAst(Transformer):
         rest, cites, rulings = _split([c for c in children if c is not None])
         return ast.RankingDecl(loc=self.loc(meta), keys=tuple(rest), cites=cites, rulings=rulings)
 
+    def payoff_sum(self, meta, children):
+        return ("sum", 0 if str(children[0]) == "zero-sum" else _signed_number(children[1]))
+
     def returns(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        win, draw, loss = (_signed_number(t) for t in rest)
+        total = next((c[1] for c in rest if isinstance(c, tuple)), None)
+        win, draw, loss = (_signed_number(t) for t in rest if not isinstance(t, tuple))
         return ast.ReturnsDecl(loc=self.loc(meta), form="result", win=win, draw=draw, loss=loss, cites=cites,
-                               rulings=rulings)
+                               rulings=rulings, total=total)
 
     def returns_of(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        var, value = rest
+        total = next((c[1] for c in rest if isinstance(c, tuple)), None)
+        var, value = (c for c in rest if not isinstance(c, tuple))
         return ast.ReturnsDecl(loc=self.loc(meta), form="value", var=str(var), value=value, cites=cites,
-                               rulings=rulings)
+                               rulings=rulings, total=total)
 
     def always(self, meta, children):
         return {"form": "always", "condition": children[0]}

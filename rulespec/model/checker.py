@@ -137,10 +137,13 @@ class Checker:
                     "the step's parameter `player: seat`")
 
     def error(self, loc: Optional[ast.Loc], message: str, *, hint: Optional[str] = None,
-              expected: Sequence[str] = (), width: Optional[int] = None) -> None:
+              expected: Sequence[str] = (), width: Optional[int] = None, once_for: Optional[str] = None) -> None:
+        """One problem at ``loc``. A message about a name (ONCE), or one given ``once_for`` a key (an
+        attribute with no order), is reported at its first use only; the later uses are listed in its hint."""
         once = self.ONCE.match(message)
-        if once:  # keyed by the name: `set at_stak to 0` and `at_stak > 0` are one mistake
-            name = next(value for value in once.group("a", "b", "c", "d", "e", "f") if value is not None)
+        if once or once_for is not None:  # keyed by the name: `set at_stak to 0` and `at_stak > 0` are one mistake
+            name = once_for if once_for is not None else \
+                next(value for value in once.group("a", "b", "c", "d", "e", "f") if value is not None)
             if name in self.first_report:
                 if loc is not None:
                     self.later_uses.setdefault(name, []).append(loc)
@@ -585,6 +588,21 @@ class Checker:
                 if known is not None and type(known[0]) is not type(attribute.values[0]):
                     self.error(attribute.loc, f"attribute `{attribute.name}` mixes numbers and words")
                 self.attributes[attribute.name] = tuple(dict.fromkeys((known or ()) + attribute.values))
+        # Ordered attributes (`rank (jack < queen < king)`): one order wherever the attribute is declared.
+        self.ordered: dict[str, tuple] = {}
+        declared_at: dict[str, ast.Attribute] = {}
+        for component in self.components.values():
+            for attribute in component.attributes:
+                first = declared_at.setdefault(attribute.name, attribute)
+                if first is attribute:
+                    if attribute.ordered:
+                        self.ordered[attribute.name] = attribute.values
+                elif first.ordered != attribute.ordered or (attribute.ordered and first.values != attribute.values):
+                    order = " < ".join(str(v) for v in (first if first.ordered else attribute).values)
+                    self.error(attribute.loc, f"attribute `{attribute.name}` is ordered in one component and not "
+                                              f"in another, or in another order",
+                               hint=f"give it the same order everywhere (`{attribute.name} ({order})`); the first "
+                                    f"is at line {first.loc.line}")
         self.symbols: set[str] = set()
         for option in self.options.values():
             if not option.numeric:
@@ -603,6 +621,7 @@ class Checker:
         self.mark_names = {m.name: b.name for b in self.boards.values() for m in b.marks}
         self.causes = sorted({s.cause for s in self._all_statements(decls) if getattr(s, "cause", None)})
         self.used: set[str] = set()
+        self.uses_won: list = []  # `p won` nodes (checked against the ranking: see won_cycles)
 
     def _all_statements(self, decls) -> Iterable[ast.Node]:
         def walk(stmts):
@@ -648,8 +667,21 @@ class Checker:
         result = self._expr(node, scope)
         if want not in (None, "?") and result.type != "?" and not self._compatible(result.type, want):
             self.error(node.loc, f"`{self.text(node)}` is {describe_type(result.type)}, but {describe_type(want)} "
-                                 f"is needed here", hint=self._type_hint(result.type, want, self.text(node)))
+                                 f"is needed here", hint=self._type_hint(result.type, want, self.text(node))
+                       or (self.word_option_hint(result) if want == INT else None))
         return result
+
+    def word_option_hint(self, e: ir.E) -> Optional[str]:
+        """An option of words (`t100`) used as a number: say how to give it numbers."""
+        option = self.options.get(e.name) if isinstance(e, ir.OptionRef) else None
+        if option is None or option.numeric:
+            return None
+        digits = [re.sub(r"^[^0-9]*", "", v) for v in option.values]
+        shown = ", ".join(digits) if all(d.isdigit() for d in digits) else "20, 50, 100"
+        default = re.sub(r"^[^0-9]*", "", option.default) if all(d.isdigit() for d in digits) else shown.split(", ")[0]
+        return (f"the values of option `{option.name}` are words ({', '.join(option.values)}); an option whose "
+                f"values are all numbers is a number in the rules: `option {option.name} \"{option.title}\": "
+                f"{shown} default {default}`")
 
     @staticmethod
     def _type_hint(have: str, want: str, text: str) -> Optional[str]:
@@ -662,7 +694,7 @@ class Checker:
         if have == SYMBOL and want == ir.DIRECTION:
             return ("a direction is a compass word (`north`, `southeast`, ...) or a name going through `directions "
                     "of BOARD` (`count(d in directions of grid where ...)`); a seat's value from `each player has` "
-                    "is a word, never a direction")
+                    "is a direction when every value is a compass word (`each player has a forward: south, north`)")
         return None
 
     @staticmethod
@@ -697,9 +729,11 @@ class Checker:
             if node.func in self.defines:
                 return self._use(node, node.func, node.args, scope)
             if node.func not in BUILTINS:
-                self.error(loc, f"there is no function `{node.func}`",
-                           hint=did_you_mean(node.func, list(BUILTINS) + list(self.defines))
-                           or f"functions: {', '.join(list(BUILTINS) + list(self.defines))}")
+                hint = ("a range of whole numbers is written with two dots: `1..3` (`for n in 1..size of cup`)"
+                        if node.func in ("range", "numbers", "between", "seq") else
+                        did_you_mean(node.func, list(BUILTINS) + list(self.defines))
+                        or f"functions: {', '.join(list(BUILTINS) + list(self.defines))}")
+                self.error(loc, f"there is no function `{node.func}`", hint=hint)
                 return self._bad(node)
             if len(node.args) != BUILTINS[node.func]:
                 self.error(loc, f"`{node.func}` takes {BUILTINS[node.func]} value(s), not {len(node.args)}")
@@ -770,8 +804,23 @@ class Checker:
         if kind == "compare":
             left = self.expr(node.left, scope)
             right = self.expr(node.right, scope)
-            self._check_comparable(node, left, right)
-            return ir.Compare(BOOL, loc, text, node.op, left, right)
+            order = self._check_comparable(node, left, right)
+            return ir.Compare(BOOL, loc, text, node.op, left, right, order)
+        if kind == "extreme":
+            return self._extreme(node, scope)
+        if kind == "conditional":
+            condition = self.expr(node.condition, scope, BOOL)
+            then, otherwise = self.expr(node.then, scope), self.expr(node.otherwise, scope)
+            type_ = then.type if then.type != "?" else otherwise.type
+            if "?" not in (then.type, otherwise.type) and not (self._compatible(then.type, otherwise.type)
+                                                              or self._compatible(otherwise.type, then.type)):
+                self.error(node.otherwise.loc, f"`{otherwise.text}` is {describe_type(otherwise.type)}, but "
+                                               f"`{then.text}` after `then` is {describe_type(then.type)}",
+                           hint="both sides of `if ... then A else B` give the same kind of value")
+            return ir.Conditional(type_, loc, text, condition, then, otherwise)
+        if kind == "won":
+            self.uses_won.append(node)
+            return ir.Won(BOOL, loc, text, self.expr(node.seat, scope, SEAT))
         if kind == "arith":
             return ir.Arith(INT, loc, text, node.op, self.expr(node.left, scope, INT), self.expr(node.right, scope, INT))
         if kind == "negate":
@@ -825,6 +874,40 @@ class Checker:
             return ir.Member(BOOL, loc, text, element, collection)
         self.error(loc, f"`{text}` cannot be used here")
         return self._bad(node)
+
+    def _extreme(self, node: ast.Extreme, scope: dict[str, str]) -> ir.E:
+        """`max(V for x in X where C)`, `min(...)`: V a number or a value of an ordered attribute."""
+        text, loc = self.text(node), node.loc
+        if node.func not in ("max", "min"):
+            self.error(loc, f"`{node.func}(... for {node.var} in ...)` is not a value the rules know",
+                       hint="`max(...)` and `min(...)` take the largest or smallest value over a collection; "
+                            "`sum(...)` adds them up, `count(...)` counts")
+            return self._bad(node)
+        domain = self.expr(node.domain, scope)
+        element = element_type(domain.type)
+        if element is None and domain.type != "?":
+            self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                        f"`{node.func}` goes over a collection", hint="a zone, a board, the players or a range `1..n`")
+        inner = self.bind(scope, node.var, element or "?", loc)
+        where = self.expr(node.where, inner, BOOL) if node.where is not None else None
+        value = self.expr(node.value, inner)
+        order: tuple[str, ...] = ()
+        if value.type == SYMBOL:
+            attribute = self.order_of(value)
+            named = self.attribute_of(value)
+            if attribute is None and self.attributes.get(named):
+                self.unordered(node.value.loc, named, self.attributes[named],
+                               f"`{node.func}` has no {'highest' if node.func == 'max' else 'lowest'} to find")
+            elif attribute is None:
+                self.error(node.value.loc, f"`{value.text}` is a word of no order, so it has no {node.func}imum",
+                           hint="`max` and `min` take numbers or the values of an ordered attribute "
+                                "(`component card: rank (jack < queen < king)`)")
+            else:
+                order = tuple(str(v) for v in self.ordered[attribute])
+        elif value.type not in (INT, "?"):
+            self.error(node.value.loc, f"`{value.text}` is {describe_type(value.type)}; `{node.func}` takes numbers "
+                                       f"or the values of an ordered attribute")
+        return ir.Extreme(value.type, loc, text, node.func, value, node.var, element or "?", domain, where, order)
 
     def _along(self, node, scope: dict[str, str]) -> ir.E:
         """`neighbour of s towards d` and `line of N from s towards d`: s a space of a grid of squares."""
@@ -931,13 +1014,65 @@ class Checker:
                    f"`{'holds' if node.holds else 'is'}` names a component ({', '.join(kinds)}); to test the "
                    f"attribute write {instead}")
 
-    def _check_comparable(self, node, left: ir.E, right: ir.E) -> None:
+    def attribute_of(self, e: ir.E) -> Optional[str]:
+        """The component attribute whose value ``e`` is, if any (`rank of c`, `max(rank of c for ...)`, a
+        definition or a conditional giving one)."""
+        if isinstance(e, (ir.ItemAttr, ir.SpaceAttr)) and e.attr in self.attributes:
+            return e.attr
+        if isinstance(e, ir.Extreme):
+            return self.attribute_of(e.value)
+        if isinstance(e, ir.DefinedValue):
+            definition = self.definitions.get(e.name)
+            return self.attribute_of(definition.value) if definition is not None else None
+        if isinstance(e, ir.Conditional):
+            return self.attribute_of(e.then) or self.attribute_of(e.otherwise)
+        return None
+
+    def order_of(self, e: ir.E) -> Optional[str]:
+        """The ordered attribute whose value ``e`` is, if any."""
+        attribute = self.attribute_of(e)
+        return attribute if attribute in self.ordered else None
+
+    def _ordering(self, node, left: ir.E, right: ir.E) -> tuple[str, ...]:
+        """`rank of a > rank of b`: both sides values of one ordered attribute (a word must be one of its
+        values). Returns its values, lowest first; reports what to write when they are not ordered."""
+        attrs = [self.order_of(left), self.order_of(right)]
+        known = [a for a in attrs if a is not None]
+        if not known:
+            attribute = self.attribute_of(left) or self.attribute_of(right)
+            values = self.attributes.get(attribute, ()) if attribute else ()
+            if values:  # one mistake (the order not declared), however often its values are compared
+                self.unordered(node.loc, attribute, values, f"`{node.op}` cannot compare them")
+                return ()
+            self.error(node.loc, f"`{node.op}` compares numbers or the values of an ordered attribute, not words",
+                       hint="`<`, `>`, `<=` and `>=` compare numbers, or the values of an ordered attribute "
+                            "(`component card: rank (jack < queen < king)`)")
+            return ()
+        if len(set(known)) > 1:
+            self.error(node.loc, f"`{left.text}` is a {known[0]} and `{right.text}` a {known[1]}: they do not "
+                                 f"compare", hint="compare values of the same ordered attribute")
+            return ()
+        return tuple(str(v) for v in self.ordered[known[0]])
+
+    def unordered(self, loc: Optional[ast.Loc], attribute: str, values: Sequence, what: str) -> None:
+        """`rank of a > rank of b` (or `max(rank of c ...)`) while `rank` lists its values without `<`."""
+        self.error(loc, f"the values of `{attribute}` have no order, so {what}",
+                   hint=f"declare the order in the component, lowest first: `{attribute} "
+                        f"({' < '.join(map(str, values))})`", once_for="unordered:" + attribute)
+
+    def _check_comparable(self, node, left: ir.E, right: ir.E) -> tuple[str, ...]:
+        """Reports a comparison of what cannot be compared; returns the order of an ordered attribute's
+        values when `<`, `>`, `<=` or `>=` compares them (else ())."""
+        order: tuple[str, ...] = ()
         if "?" in (left.type, right.type):
-            return
+            return order
         if left.type != right.type:
-            self.error(node.loc, f"cannot compare {describe_type(left.type)} with {describe_type(right.type)}")
-            return
-        if node.op not in ("=", "!=") and left.type != INT:
+            self.error(node.loc, f"cannot compare {describe_type(left.type)} with {describe_type(right.type)}",
+                       hint=self.word_option_hint(left) or self.word_option_hint(right))
+            return order
+        if node.op not in ("=", "!=") and left.type == SYMBOL:
+            order = self._ordering(node, left, right)
+        elif node.op not in ("=", "!=") and left.type != INT:
             self.error(node.loc, f"`{node.op}` compares numbers; these are {describe_type(left.type)}s")
         # A word compared with an option or attribute must be one of its values.
         for a, b in ((left, right), (right, left)):
@@ -955,6 +1090,7 @@ class Checker:
                     self.error(b.loc, f"`{b.value}` is not a value of `{a.text}`",
                                hint=did_you_mean(str(b.value), [str(v) for v in allowed])
                                or f"its values are {', '.join(str(v) for v in allowed)}")
+        return order
 
     def _name(self, node: ast.Name, scope: dict[str, str]) -> ir.E:
         name, loc, text = node.id, node.loc, self.text(node)
@@ -1437,7 +1573,8 @@ class Checker:
                            hint=did_you_mean(d.default, d.values))
         self.items_bounded = self.count_items()
         components = tuple(ir.Component(d.name, d.loc, self.cites_of(d, f"component `{d.name}`"), d.rulings,
-                                        tuple((a.name, a.values) for a in d.attributes), d.copies, d.shown_as)
+                                        tuple((a.name, a.values) for a in d.attributes), d.copies, d.shown_as,
+                                        tuple(a.name for a in d.attributes if a.ordered))
                            for d in self.components.values())
         for d in self.components.values():
             if d.shown_as and self.template_ok(d.shown_as, d.loc if "shown" in self._line(d.loc) else
@@ -1555,6 +1692,7 @@ class Checker:
         self.score_cycles(scores)
         rankings = [d for d in decls if d.kind == "ranking"]
         ranking = self.ranking(rankings[0]) if rankings else None
+        self.won_cycles(scores, ranking)
         returns = [self.returns(d) for d in decls if d.kind == "returns"]
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
         self.checked_steps, self.checked_boards = steps, boards  # what an example's action texts are matched against
@@ -2232,8 +2370,8 @@ class Checker:
         winner = self.expr(d.winner, scope, SEAT) if d.winner is not None else None
         then_args: tuple[ir.E, ...] = ()
         if d.then_step is not None:
-            # Evaluated once the end is decided, outside any `for each` of the end.
-            then_args = self.call_args(ast.Then(loc=d.loc, step=d.then_step, args=d.then_args), {})
+            # Evaluated once the end is decided: the `for each` name stands for the one the end held for.
+            then_args = self.call_args(ast.Then(loc=d.loc, step=d.then_step, args=d.then_args), scope)
         return ir.End(d.name, d.loc, d.cites, d.rulings, d.timing, d.each_var, domain,
                       self.expr(d.condition, scope, BOOL), winner, d.then_step, then_args)
 
@@ -2276,6 +2414,28 @@ class Checker:
                        hint="a score is worked out from the state of the game; write it from counters, zones "
                             "and other scores that do not lead back to it")
 
+    def won_cycles(self, scores: Sequence[ir.Score], ranking: Optional[ir.Ranking]) -> None:
+        """`p won` asks the ranking who won; a score the ranking reads cannot ask it (it would need itself)."""
+        if not self.uses_won:
+            return
+        by_name = {s.name: s for s in scores}
+        ranked = [name for _, name in (ranking.keys if ranking else ()) if name in by_name]
+        for first in ranked:
+            seen, pending = {first}, [first]
+            while pending:
+                score = by_name[pending.pop()]
+                for e in self.walk_through_definitions(score.value):
+                    if isinstance(e, ir.Won):
+                        via = f"score `{score.name}`" + (f" (through `{first}`)" if score.name != first else "")
+                        self.error(e.loc, f"`{e.text}` asks who won, but who won is worked out from {via}, which "
+                                          f"asks it", width=len(e.text),
+                                   hint=f"ask it in `returns`, or in a score the ranking does not read; the ranking "
+                                        f"ranks by `{first}`")
+                        return
+                    if isinstance(e, ir.ScoreRef) and e.score in by_name and e.score not in seen:
+                        seen.add(e.score)
+                        pending.append(e.score)
+
     def ranking(self, d: ast.RankingDecl) -> ir.Ranking:
         self.cites_of(d, "the ranking")
         keys = []
@@ -2288,7 +2448,25 @@ class Checker:
     def returns(self, d: ast.ReturnsDecl) -> ir.Returns:
         self.cites_of(d, "the returns")
         value = self.expr(d.value, {d.var: SEAT}, INT) if d.form == "value" else None
-        return ir.Returns("returns", d.loc, d.cites, d.rulings, d.form, d.win, d.draw, d.loss, d.var, value)
+        if d.total is not None and d.form == "result":
+            self.payoff_sum(d)
+        return ir.Returns("returns", d.loc, d.cites, d.rulings, d.form, d.win, d.draw, d.loss, d.var, value, d.total)
+
+    def payoff_sum(self, d: ast.ReturnsDecl) -> None:
+        """`win W, draw D, loss L` declared `zero-sum` (`constant-sum N`): every result with every player count
+        must add up to it (k winners of n: k * W + (n - k) * L; a draw: n * D). Payoffs as numbers
+        (`returns of p`) are checked on played games by `rulespec verify` (property `payoff_sum`)."""
+        said = "zero-sum" if d.total == 0 else f"constant-sum {d.total}"
+        low, high = (self.games[0].min_players, self.games[0].max_players) if self.games else (2, 2)
+        for n in range(max(low, 1), high + 1):
+            results = [(f"{k} of {n} players win", k * d.win + (n - k) * d.loss) for k in range(1, n)]
+            results.append((f"a draw among {n} players", n * d.draw))
+            for what, total in results:
+                if total != d.total:
+                    self.error(d.loc, f"the returns are declared {said}, but when {what} they add up to {total}",
+                               hint="with two players `win 1, draw 0, loss -1` is zero-sum; otherwise drop the "
+                                    "declaration or give payoffs that always add up to it")
+                    return
 
     def invariant(self, d: ast.InvariantDecl) -> ir.Invariant:
         self.cites_of(d, f"invariant `{d.name}`")

@@ -56,10 +56,10 @@ def free_vars(e: Optional[ir.E], names: set[str]) -> set[str]:
         return set()
     if isinstance(e, ir.Var):
         return {e.name} & names
-    if isinstance(e, (ir.Count, ir.Total, ir.First)):
+    if isinstance(e, (ir.Count, ir.Total, ir.First, ir.Extreme)):
         inner = names - {e.var}
         found = free_vars(e.domain, names) | free_vars(e.where, inner)
-        if isinstance(e, ir.Total):
+        if isinstance(e, (ir.Total, ir.Extreme)):
             found |= free_vars(e.value, inner)
         return found
     if isinstance(e, ir.Connected):
@@ -236,8 +236,10 @@ class Cost:
             if e.where is None and not isinstance(e.domain, ir.BoardRef):
                 return 1 + self.expr(e.domain)  # a length
             return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
-        if isinstance(e, ir.Total):
+        if isinstance(e, (ir.Total, ir.Extreme)):
             return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where) + self.expr(e.value))
+        if isinstance(e, ir.Won):  # the outcome: every score of every seat
+            return 1 + self.expr(e.seat) + max(self.m.max_players, 1) * sum(self.score(name) for name in self.scores)
         if isinstance(e, ir.First):
             return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
         if isinstance(e, ir.BestSets):

@@ -340,6 +340,37 @@ class Compare(E):
     op: str
     left: E
     right: E
+    order: tuple[str, ...] = ()  # `<` between values of an ordered attribute: its values, lowest first
+
+
+@dataclass(frozen=True)
+class Extreme(E):
+    """``max(value for var in domain where C)`` (or ``min``): numbers, or values of an ordered attribute
+    (``order``: its values, lowest first). Over nothing it is a rule error at run time."""
+
+    func: str
+    value: E
+    var: str
+    var_type: str
+    domain: E
+    where: Optional[E]
+    order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Conditional(E):
+    """``if C then A else B``."""
+
+    condition: E
+    then: E
+    otherwise: E
+
+
+@dataclass(frozen=True)
+class Won(E):
+    """``p won``: the game is over and ``seat`` is one of its winners (``outcome()["winners"]``)."""
+
+    seat: E
 
 
 @dataclass(frozen=True)
@@ -509,6 +540,7 @@ class Component(Cited):
     attributes: tuple[tuple[str, tuple[Union[str, int], ...]], ...]
     copies: int
     shown_as: Optional[str]
+    ordered: tuple[str, ...] = ()  # its attributes whose values compare (`rank (jack < queen < king)`)
 
 
 @dataclass(frozen=True)
@@ -697,6 +729,7 @@ class Returns(Cited):
     loss: int = -1
     var: Optional[str] = None
     value: Optional[E] = None
+    total: Optional[int] = None  # declared: the payoffs always add up to this (`zero-sum`: 0)
 
 
 @dataclass(frozen=True)

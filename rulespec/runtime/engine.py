@@ -84,6 +84,7 @@ class Engine:
     RANKING: tuple[tuple[str, Optional[str]], ...] = ()
     # Each seat's payoff: ('result', (win, draw, loss)), ('value', fn(st, seat)), or None: from the ranking.
     RETURNS: Optional[tuple] = None
+    RETURNS_SUM: Optional[int] = None  # declared `zero-sum` (0) / `constant-sum N`: the returns always add up to it
     INVARIANTS: tuple[InvariantInfo, ...] = ()
     EXAMPLES: tuple = ()
 
@@ -636,19 +637,24 @@ class Engine:
         st._over = over
 
     # ---- results and views
-    def _scores(self, st: State) -> dict[str, list[int]]:
-        """Every declared score per seat; in a match, the added-up scores are totals over the legs."""
-        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
+    def _scores(self, st: State, names: Optional[set] = None) -> dict[str, list[int]]:
+        """Every declared score per seat (or those ``names``); in a match, the added-up scores are totals
+        over the legs."""
+        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()
+                  if names is None or name in names}
         if self.MATCH is not None:
             for name in self.MATCH[1]:
+                if name not in scores:
+                    continue
                 scores[name] = [scores[name][seat] + sum(leg["scores"][name][seat] for leg in st._legs)
                                 for seat in range(st.players)]
         return scores
 
     def _rank_keys(self, st: State, over: dict) -> list[tuple]:
         """Each seat's sort key from the declared ranking chain (smaller is better). A match is won on
-        its totals, so a leg's declared winner does not rank first there."""
-        scores = self._scores(st)
+        its totals, so a leg's declared winner does not rank first there. Only the scores the ranking reads
+        are worked out (a score may ask who won: `p won`)."""
+        scores = self._scores(st, {score for _, score in self.RANKING or NO_RANKING if score is not None})
         declared = set(over.get("winners", []))
         keys = []
         for seat in range(st.players):
@@ -667,8 +673,8 @@ class Engine:
             keys.append(tuple(key))
         return keys
 
-    def _outcome(self, st: State) -> dict:
-        scores = self._scores(st)
+    def _ranks(self, st: State) -> list[int]:
+        """Each seat's place at the end (1 = first; ties share it when the ranking says so)."""
         keys = self._rank_keys(st, st._over)
         share = any(kind in ("ties_share", "lot") for kind, _ in self.RANKING or NO_RANKING)
         order = sorted(range(st.players), key=lambda s: (keys[s], s))
@@ -678,6 +684,18 @@ class Engine:
                 ranks[seat] = ranks[order[position - 1]]
             else:
                 ranks[seat] = position + 1
+        return ranks
+
+    def _winners(self, st: State) -> list[int]:
+        """The seats ranked first, none in a draw (every seat tied for first): outcome()["winners"]."""
+        ranks = self._ranks(st)
+        if st.players > 1 and all(rank == 1 for rank in ranks):
+            return []
+        return [s for s in range(st.players) if ranks[s] == 1]
+
+    def _outcome(self, st: State) -> dict:
+        scores = self._scores(st)
+        ranks = self._ranks(st)
         draw = st.players > 1 and all(rank == 1 for rank in ranks)  # every seat tied for first
         return {
             "end": st._over["end"],

@@ -92,6 +92,17 @@ class State:
             return candidate
         raise RuleRuntimeError(f"`{text}` found nothing; test with count(...) before taking it")
 
+    def _extreme(self, text: str, largest: bool, values: list, order: Optional[dict] = None):
+        """`max(...)` / `min(...)` of the values found (an ordered attribute's by their ``order``)."""
+        if not values:
+            raise RuleRuntimeError(f"`{text}` found nothing to compare; test with count(...) first")
+        pick = max if largest else min
+        return pick(values, key=order.__getitem__) if order is not None else pick(values)
+
+    def _won(self, seat: int) -> bool:
+        """`p won`: the game is over and seat is one of its winners (false before; a draw has none)."""
+        return self._over is not None and seat in self._engine._winners(self)
+
     def _top(self, zone: int) -> int:
         items = self._zones[zone]
         if not items:

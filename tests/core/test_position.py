@@ -176,7 +176,7 @@ def test_the_checks_of_from_json_run_on_what_was_read():
                                     "counter staked: 1, 1\npending turn(player 1)\ncounter folded: 2, x\n")
     assert caught.value.line == 7 and "whole numbers" in str(caught.value)
     with pytest.raises(InvalidPosition) as caught:  # a turn step on top that is no decision
-        game("kuhn-poker").position("players 2\npending pay_the_pot()\n")
+        game("kuhn-poker").position("players 2\npending pay_the_pot(player 1)\n")
     assert caught.value.line == 2 and "no decision" in str(caught.value)
 
 

@@ -53,3 +53,37 @@ def test_two_different_mistakes_are_two_errors():
     text = text.replace("banked of p >= target", "banked of p >= targte")
     problems = problems_of(parse_text(text, "two.rules"))
     assert sorted(p.message for p in problems) == ["unknown name `at_stak`", "unknown name `targte`"]
+
+
+# Issue #11's quoted messages, each now one error that says what to write instead: the mistake as the
+# issue's author made it -> the corpus file that makes it (its header holds the message and the hint).
+ISSUE_11_QUOTES = {
+    "option values must be words (`t100`, `h1000` turned into numbers in setup)":
+        "broken_semantic/word_option_used_as_a_number.rules",
+    "a board's rows cannot be numbers (`expected: a name`, then `must have one row per height`)":
+        "broken_semantic/board_rows_named_by_nothing.rules",
+    "rows numbered out of order": "broken_semantic/numbered_rows_out_of_order.rules",
+    "there is no range expression (a dummy component `quantity 1..2` was needed)":
+        "broken_semantic/range_written_as_a_function.rules",
+    "a range written in words": "broken/range_written_with_to.rules",
+    "`s holds red`: `there is no component red` 28 times, 41 errors in all":
+        "broken_semantic/holds_an_attribute_value.rules",
+    "one misspelt name, an error at every use": "broken_semantic/unknown_name_used_often.rules",
+    "cards compared by rank without an order (kuhn poker's `outranks` spelt out case by case)":
+        "broken_semantic/compare_values_of_no_order.rules",
+    "asking who won with `p wins`": "broken/wins_instead_of_won.rules",
+}
+
+
+@pytest.mark.parametrize("quote", sorted(ISSUE_11_QUOTES))
+def test_each_message_quoted_in_issue_11_is_now_one_error_that_says_what_to_write(quote):
+    from rulespec.language.parser import parse_text as parse
+    path = HERE / ISSUE_11_QUOTES[quote]
+    text = path.read_text(encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        check(parse(text, path.name))
+    problems = info.value.diagnostics
+    assert len(problems) == 1, "\n\n".join(p.render() for p in problems)
+    hint = problems[0].hint or ""
+    assert "`" in hint, f"the hint shows nothing to write: {problems[0].render()}"
+    assert not hint.startswith("did you mean") or "also used" in hint or quote.startswith("one misspelt")

@@ -56,8 +56,10 @@ def test_openspiel_conformance(games):
 
 def test_returns_that_do_not_sum_to_zero_are_refused_when_declared_zero_sum(games, monkeypatch):
     assert games[0].get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
-    assert rso.load_game("kuhn-poker").get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
-    state = games[0].new_initial_state()
+    # The rule file declares `zero-sum` under its returns: no zero_sum=True is needed.
+    declared = rso.load_game("kuhn-poker")
+    assert declared.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM and declared.utility_sum() == 0.0
+    state = declared.new_initial_state()
     for text in ("deal king", "deal jack", "bet", "bet"):
         state.apply_action(state.string_to_action(text))
     assert state.is_terminal() and state.returns() == [2.0, -2.0]
