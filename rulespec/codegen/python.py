@@ -193,6 +193,8 @@ class CodeGenerator:
         return lit(e.directions)
 
     def visit_SeatAttr(self, e: ir.SeatAttr) -> str:
+        if e.type == ir.DIRECTION:  # compass words: each seat's direction, as an index of COMPASS
+            return f"{lit(tuple(ir.COMPASS.index(v) for v in e.values))}[{self.expr(e.seat)}]"
         return f"{lit(e.values)}[{self.expr(e.seat)}]"
 
     def visit_Top(self, e: ir.Top) -> str:
@@ -481,6 +483,11 @@ class CodeGenerator:
         return None
 
     def visit_Arith(self, e: ir.Arith) -> str:
+        if e.op == "mod":  # by a written number above 0 Python's own %; else refused at 0 when the rules run
+            right = e.right
+            if isinstance(right, ir.Const) and isinstance(right.value, int) and right.value > 0:
+                return f"({self.expr(e.left)} % {self.expr(right)})"
+            return f"st._mod({self.expr(e.left)}, {self.expr(right)})"
         # A chain `a + b - c` is written flat, in one pair of parentheses: Python refuses code nested more
         # than 200 parentheses deep, and a long sum must not count as nesting.
         terms, node = [], e
@@ -492,7 +499,7 @@ class CodeGenerator:
 
     @staticmethod
     def same_precedence(a: str, b: str) -> bool:
-        return (a in "+-") == (b in "+-")
+        return (a in "+-") == (b in "+-") and "mod" not in (a, b)
 
     def visit_Negate(self, e: ir.Negate) -> str:
         return f"(-{self.expr(e.operand)})"

@@ -103,7 +103,7 @@ STEP_KINDS = {"auto": "step", "choice": "choice", "chance": "chance"}
 
 _COMPARE = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
             ">=": "is at least"}
-_ARITH = {"+": "plus", "-": "minus", "*": "times"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "mod": "modulo"}
 
 
 def _noun_of_type(type_: str) -> str:

@@ -117,10 +117,11 @@ each player has a colour: red, yellow [ROW-1]''',
       "One value per seat, player 1's first: `colour of p` is p's value, a word the rules compare with "
       "attributes (`colour of occupant of s = colour of p`) and show in texts (`{colour of player}`). "
       "Give a value for each seat up to the most players; `each player has an ...` reads too."),
-    E("Components and zones", "Dice", "dice dice_scope", "dice.rules", '''
-dice die: pips 1..6, 2 per player in cup, seen by owner [DIC-2]
+    E("Components and zones", "Dice", "dice dice_scope option_range", "dice.rules", '''
+dice die: pips 1..sides, 2 per player in cup, seen by owner [DIC-2]
 dice marker: colour (red, blue, green), 1 shared in tray, public [DIC-5]''',
-      "Dice, each showing one value of its attribute (numbers `1..6` or named faces), held in a zone: "
+      "Dice, each showing one value of its attribute (numbers `1..6`, numbers up to a numeric option "
+      "`1..sides`, or named faces), held in a zone: "
       "`N per player in cup` gives each player a cup of N dice, `N shared in tray` one holder for all; N "
       "is a number or a numeric option (`numdice per player in cup`). The holder's visibility is a zone's: "
       "`seen by owner` dice are hidden from the others, as a hand is. Rules read the dice like components "
@@ -328,6 +329,17 @@ define below(s: grid) [COL-4]:
   any(t in grid where col of t = col of s and height of t = height of s - 1)''',
       "A definition gives whatever its value is: a condition, a number, a word, a player, a component or a "
       "space (`below(s) is occupied`)."),
+    E("Expressions", "A remainder", "modulo", "march.rules", '''
+define light(s: grid) [MAR-3]:
+  (rank of s + file of s) mod 2 = 0''',
+      "`a mod b` is what is left after dividing a by b: from 0 to b - 1 (`7 mod 3 = 1`, `-1 mod 3 = 2`), as "
+      "often needed for turns that go round (`turn mod 3`) or squares of a chequered board. It binds like "
+      "`*`. Dividing by 0 stops the rules with an error."),
+    E("Components and zones", "A seat's direction", "seat_attribute", "march.rules", '''
+each player has a forward: south, north [MAR-2]''',
+      "A seat value whose words are all compass words is a direction: `neighbour of s towards forward of p`, "
+      "`line of 3 from s towards forward of p`, `forward of p = south`. Player 1 here walks south (away from "
+      "the map's first row), player 2 north."),
     E("Expressions", "The highest or lowest value", "extreme", "high-card.rules", '''
 define card_rank(p: seat) [HC-4]:
   max(rank of c for c in hand of p)''',

@@ -201,7 +201,7 @@ class Compare(Node):
 
 class Arith(Node):
     kind: Literal["arith"] = "arith"
-    op: Literal["+", "-", "*"]
+    op: Literal["+", "-", "*", "mod"]
     left: "Expr"
     right: "Expr"
 
@@ -462,6 +462,7 @@ class Attribute(Node):
     name: str
     values: tuple[Union[str, int], ...]
     ordered: bool = False  # `rank (jack < queen < king)`: the values compare, lowest first
+    up_to: Optional[str] = None  # `worth 1..max_value`: numbers up to a numeric option (dice faces only)
 
 
 class ComponentDecl(Clause):

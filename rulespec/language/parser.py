@@ -1219,6 +1219,11 @@ class _ToAst(Transformer):
                               hint="an attribute lists the values components really have: use a shorter range")
         return ast.Attribute(loc=self.loc(meta), name=str(name), values=tuple(range(first, last + 1)))
 
+    def option_range(self, meta, children):
+        name, low, option = children
+        # The values up to the option's largest are filled in by the checker, which knows the options.
+        return ast.Attribute(loc=self.loc(meta), name=str(name), values=(_number(low),), up_to=str(option))
+
     def component(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name = str(rest[0])
@@ -1638,6 +1643,9 @@ class _ToAst(Transformer):
 
     def times(self, meta, children):
         return ast.Arith(loc=self.loc(meta), op="*", left=children[0], right=children[1])
+
+    def modulo(self, meta, children):
+        return ast.Arith(loc=self.loc(meta), op="mod", left=children[0], right=children[1])
 
     def negate(self, meta, children):
         return ast.Negate(loc=self.loc(meta), operand=children[0])

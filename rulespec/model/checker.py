@@ -302,7 +302,7 @@ class Checker:
         if not self.variant_check:
             self.check_names()
         decls, available = self.declarations(variants)
-        decls = self.expand_dice(decls)
+        decls = self.expand_dice(self.option_ranges(decls))
         self.collect(decls)
         model = self.build(decls, variants, available)
         if not variants and not self.problems:
@@ -463,6 +463,49 @@ class Checker:
                        hint="a game is played with the dice the rulebook says")
         return max(1, min(max(counts), LIMIT.dice))
 
+    def option_ranges(self, decls: list) -> list:
+        """`dice die: worth 1..max_value, ...`: faces from a number up to a numeric option. The die has every
+        face up to the option's largest value; a roll picks from the faces up to the option's value. A
+        component's own numbers are written out (its copies are made before any option is read)."""
+        options = {d.name: d for d in decls if d.kind == "option"}
+        out = []
+        self.faces_unknown = False
+        for d in decls:
+            attribute = getattr(d, "attribute", None) if d.kind == "dice" else None
+            for bad in (a for a in getattr(d, "attributes", ()) if d.kind == "component" and a.up_to):
+                self.error(bad.loc, f"a component's numbers are written out: `{bad.name} {bad.values[0]}..N`, not up "
+                                    f"to the option `{bad.up_to}`",
+                           hint=f"write the most there may be (`{bad.name} {bad.values[0]}..13`) and move the ones "
+                                f"above `{bad.up_to}` out of play in setup; dice may have faces up to an option")
+            if attribute is None or attribute.up_to is None:
+                out.append(d)
+                continue
+            option, low = options.get(attribute.up_to), attribute.values[0]
+            if option is None or not option.numeric:
+                self.error(attribute.loc, f"there is no numeric option `{attribute.up_to}`" if option is None else
+                           f"option `{attribute.up_to}` has words, not numbers: it cannot be the highest face",
+                           hint=did_you_mean(attribute.up_to, [o.name for o in options.values() if o.numeric])
+                           or f"write the highest face as a number (`{attribute.name} {low}..6`), or name an option "
+                              f"whose values are numbers")
+                high, self.faces_unknown = low, True
+            else:
+                numbers = [int(v) for v in option.values]
+                high = max(numbers)
+                if min(numbers) < low:
+                    self.error(attribute.loc, f"option `{option.name}` may be {min(numbers)}, below the lowest face "
+                                              f"{low}: a die would have no face",
+                               hint=f"give `{option.name}` values of {low} or more")
+                    high, self.faces_unknown = max(high, low), True
+                if high - low + 1 > LIMIT.attribute_values:
+                    self.error(attribute.loc, refusal("attribute_values", high - low + 1),
+                               hint="a die has the faces the rulebook says: give the option smaller values")
+                    high = low + LIMIT.attribute_values - 1
+            # (an option that cannot bound the faces is reported once; the die then has its one face)
+            faces = dataclasses.replace(attribute, values=tuple(range(low, high + 1)),
+                                        up_to=attribute.up_to if option is not None and option.numeric else None)
+            out.append(dataclasses.replace(d, attribute=faces))
+        return out
+
     def expand_dice(self, decls: list) -> list:
         """Each `dice` declaration, followed by what it declares: the die component (a copy of each face for
         every die there may be, so that every roll is independent of the others), the holder zone, the
@@ -491,7 +534,9 @@ class Checker:
             if isinstance(faces[0], int):
                 outcome = ast.Outcome(loc=loc, template="roll {rolled}", var=rolled,
                                       pick_from=ast.Span(loc=loc, low=ast.Num(loc=loc, value=faces[0]),
-                                                         high=ast.Num(loc=loc, value=faces[-1])))
+                                                         high=ast.Num(loc=loc, value=faces[-1])
+                                                         if d.attribute.up_to is None
+                                                         else ast.Name(loc=loc, id=d.attribute.up_to)))
             else:
                 outcome = ast.Outcome(loc=loc, template="roll {rolled}", var=rolled, faces=tuple(faces))
             holder = ast.Of(loc=loc, attr=d.holder, target=ast.Name(loc=loc, id="player")) if d.per_player \
@@ -1307,7 +1352,10 @@ class Checker:
             return ir.SeatStep(SEAT, loc, text, target, SEAT_STEPS[attr])
         if attr in self.seat_attributes and t == SEAT:
             self.used.add("seat_attribute:" + attr)
-            return ir.SeatAttr(SYMBOL, loc, text, attr, self.seat_attributes[attr].values, target)
+            values = self.seat_attributes[attr].values
+            # `each player has a forward: south, north`: compass words are directions (`towards forward of p`)
+            kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else SYMBOL
+            return ir.SeatAttr(kind, loc, text, attr, values, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
             board = self.boards[target.board]
             if board.lattice == "triangles":  # the six ways a strip of triangles runs
@@ -2536,7 +2584,9 @@ class Checker:
             elif value not in option.values:
                 self.error(self._name_loc(d.loc, value), f"`{value}` is not a value of option `{name}`",
                            width=len(value), hint=did_you_mean(value, option.values))
-        labels = self._component_labels() if getattr(self, "items_bounded", True) else None
+        # (a die whose faces could not be worked out has no labels to hold examples to: one mistake, one error)
+        labels = self._component_labels() if getattr(self, "items_bounded", True) \
+            and not getattr(self, "faces_unknown", False) else None
         game = self.games[0] if self.games else None
         players = next((line.number for line in d.lines if line.what == "players"), game.min_players if game else 0)
         for line in d.lines:

@@ -99,6 +99,13 @@ class State:
         pick = max if largest else min
         return pick(values, key=order.__getitem__) if order is not None else pick(values)
 
+    @staticmethod
+    def _mod(value: int, divisor: int) -> int:
+        """`a mod b`: the remainder, from 0 to b - 1 for b above 0 (as Python's %)."""
+        if divisor == 0:
+            raise RuleRuntimeError("the rules ask for a remainder after dividing by 0 (`... mod 0`)")
+        return value % divisor
+
     def _won(self, seat: int) -> bool:
         """`p won`: the game is over and seat is one of its winners (false before; a draw has none)."""
         return self._over is not None and seat in self._engine._winners(self)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
+import rulespec.runtime.state
 from rulespec.codegen.python import generate
 from rulespec.docs.english import English
 from rulespec.language.errors import RuleError
@@ -217,3 +218,60 @@ def test_pettingzoo_says_what_the_rewards_add_up_to():
     import rulespec.pettingzoo as rpz
     env = rpz.env(HIGH_CARD, players=2)
     assert env.metadata["payoffs"] == "zero_sum" and env.metadata["payoff_sum"] == 0.0
+
+
+# ----------------------------------------------------------------------------- `mod`, a seat's direction, faces up to an option
+
+MARCH = ROOT / "rulespec" / "docs" / "ref_games" / "march.rules"
+DICE = ROOT / "rulespec" / "docs" / "ref_games" / "dice.rules"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_seat_walks_its_own_direction_and_light_squares_are_counted_by_mod(seed):
+    game, rng = rulespec.load(MARCH), random.Random(seed)
+    state = game.new_game(2)
+    board = game.BOARDS[0]
+    rank_of = {cell: int(board.label(cell).split()[0]) for cell in range(len(board.rows) * len(board.columns))}
+    file_of = {cell: int(board.label(cell).split()[1]) for cell in rank_of}
+    colour = {"white": 0, "black": 1}
+    while not state.is_terminal():
+        before = {cell: game.ITEM_LABEL[i] for cell, i in enumerate(state._boards[0]) if i >= 0}
+        state.apply(rng.choice(state.legal_actions()))
+        after = {cell: game.ITEM_LABEL[i] for cell, i in enumerate(state._boards[0]) if i >= 0}
+        for cell in set(after) - set(before):  # the pawn that moved: one rank south for white, north for black
+            step = 1 if after[cell] == "white" else -1
+            assert before.get(cell - len(board.columns) * step) == after[cell]
+    light = [sum(1 for cell, piece in ((c, game.ITEM_LABEL[i]) for c, i in enumerate(state._boards[0]) if i >= 0)
+                 if colour[piece] == seat and (rank_of[cell] + file_of[cell]) % 2 == 0) for seat in (0, 1)]
+    assert state.outcome()["scores"]["on_light"] == light
+
+
+def test_mod_is_the_remainder_and_refuses_a_divisor_of_zero():
+    assert rulespec.runtime.state.State._mod(-1, 3) == 2 and rulespec.runtime.state.State._mod(7, 3) == 1
+    with pytest.raises(RuleRuntimeError, match="dividing by 0"):
+        rulespec.runtime.state.State._mod(4, 0)
+    source = generate(rulespec.load(MARCH).model, "march.rules")
+    assert "% 2) == 0)" in source  # by a written number: Python's own %
+
+
+def test_a_seat_value_of_words_that_are_not_all_compass_words_is_no_direction():
+    text = MARCH.read_text(encoding="utf-8").replace("forward: south, north", "forward: south, up")
+    d = _errors(text)[0]
+    assert "`forward of p` is a word value, but a direction is needed here" in d.message
+
+
+def test_dice_faces_up_to_a_numeric_option():
+    for sides in ("4", "6"):
+        state = rulespec.load(DICE, options={"sides": sides}).new_game(2)
+        assert state.is_chance_node() and len(state.chance_outcomes()) == int(sides)
+    text = DICE.read_text(encoding="utf-8")
+    d = _one_error(text.replace('option sides "Sides of a die": 4, 6 default 6', 'option sides "Sides of a die": d4, d6 default d6')
+                   .replace("with option sides = 4", "with option sides = d4"))
+    assert "option `sides` has words, not numbers" in d.message
+    d = _one_error(text.replace('4, 6 default 6 [DIC-2]', '0, 4, 6 default 6 [DIC-2]'))
+    assert "may be 0, below the lowest face 1" in d.message
+    d = _one_error(text.replace("dice marker: colour (red, blue, green), 1 shared in tray, public [DIC-5]",
+                                "dice marker: colour (red, blue, green), 1 shared in tray, public [DIC-5]\n"
+                                "component token: worth 1..sides [DIC-5]\n"
+                                "zone bag: shared, hidden, holds every token [DIC-5]"))
+    assert "a component's numbers are written out" in d.message and "dice may have faces up to an option" in d.hint
