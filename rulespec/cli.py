@@ -23,6 +23,7 @@ import typer
 from rich.text import Text
 
 from . import __version__
+from .lib.pieces import piece_codes
 from .console import (EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _check_variant_names, _command, _Io, _load,  # noqa: F401
                       _natural, _parse_options, _resolve, _shown_path, _Stop, _terminal_safe, app)
 
@@ -207,18 +208,8 @@ class _Drawn(str):
 
 
 def _piece_codes(labels, taken) -> dict[str, str]:
-    """One character per piece's label (`starfish` -> `S`), distinct, and distinct from the board's
-    printed marks (``taken``): capitals from the label's letters first."""
-    codes: dict[str, str] = {}
-    used = set(taken)
-    for label in sorted(set(labels), key=_natural):
-        letters = [ch for ch in label if ch.isalnum()]
-        candidates = [ch.upper() for ch in letters] + [ch.lower() for ch in letters] + \
-            list("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789#%&@$")
-        code = next((c for c in candidates if c not in used), "?")
-        used.add(code)
-        codes[label] = code
-    return codes
+    """One character per piece's label, distinct from each other and from ``taken`` (rulespec.lib.pieces)."""
+    return piece_codes(labels, taken)
 
 
 def _board_lines(engine, b: int, occupied: dict[str, str], players: int, width_limit: int = 0) -> list[str]:

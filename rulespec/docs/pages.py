@@ -643,10 +643,11 @@ class GamePage:
             # The example by its title, as its heading names it ("Two starfish in a row ..."), not its name; a
             # picture's own title names it in words (a title is free text, a name is not).
             said = getattr(d.node, "title", "") or human(d.name)
-            before = board_svg(engine_picture(engine, b, players, state=run.before, model=self.model,
+            # (the first board's pictures also show the counters and the public zones)
+            before = board_svg(engine_picture(engine, b, players, state=run.before, model=self.model, table=b == 0,
                                               caption=f"The {human(board.name)} before: example {human(d.name)}"))
             after = board_svg(engine_picture(engine, b, players, state=run.after, previous=run.before,
-                                             model=self.model,
+                                             model=self.model, table=b == 0,
                                              caption=f"The {human(board.name)} after: example {human(d.name)}"))
             same = run.before._boards[b] == run.after._boards[b]
             if same:

@@ -12,7 +12,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from itertools import product
+from typing import Optional
 
+from ..lib.pieces import natural_key, piece_codes, seat_of_item
 from .escape import xml_attr, xml_text
 
 # CSS colour keywords a row of a board may be named after; such a row is tinted with its colour.
@@ -27,6 +29,8 @@ CSS_COLOURS = {
 PALETTE = ("#37474f", "#1e88e5", "#e53935", "#43a047", "#8e24aa", "#fb8c00", "#00897b", "#6d4c41", "#d81b60",
            "#3949ab")
 SERIES = ("#1e88e5", "#fb8c00", "#43a047", "#8e24aa", "#e53935", "#00897b")
+# A seat's pieces (by the seat's own value) are tinted with its colour: player 1 first.
+SEATS = ("#1e88e5", "#e53935", "#43a047", "#fb8c00", "#8e24aa", "#00897b")
 # Light fills for the marks of a board of triangles, one per meaning; the first seven far apart in hue (amber
 # beside orange, or green beside teal, read as one colour at the size of a mark).
 MARKS = ("#ffe082", "#ef9a9a", "#a5d6a7", "#90caf9", "#ce93d8", "#bcaaa4", "#4db6ac", "#f48fb1", "#ffcc80")
@@ -58,6 +62,7 @@ class CellView:
     item: int = -1  # the item's id (a tile covering several cells is one item)
     cause: str = ""
     changed: bool = False
+    seat: int = -1  # the seat whose own value the piece is (`each player has a mark: cross, nought`), or -1
 
 
 @dataclass
@@ -71,6 +76,9 @@ class BoardPicture:
     caption: str = ""
     causes: tuple[str, ...] = ()  # every cause the game uses, for stable colours
     row_offset: int = 0  # the first row drawn, on a board of triangles (a face may be a band of rows)
+    pieces: dict[str, str] = field(default_factory=dict)  # code written in a cell -> the piece's label
+    seats: dict[int, str] = field(default_factory=dict)  # seat -> its value, for the pieces drawn in its colour
+    table: tuple[str, ...] = ()  # lines under the board: the counters and what the public zones hold
 
 
 def _cause_colour(picture: BoardPicture, cause: str) -> str:
@@ -168,6 +176,14 @@ def _legend(picture: BoardPicture, x: float, y: float, width: float) -> tuple[li
     if any(c.changed for c in picture.cells):
         entries.append(('<rect x="1" y="-10" width="12" height="12" fill="none" stroke="#ff6f00" '
                         'stroke-width="3"/>', "changed by the actions shown"))
+    drawn = {c.short for c in picture.cells if c.occupant}
+    for code, label in sorted(picture.pieces.items(), key=lambda kv: natural_key(kv[1])):
+        if code in drawn:
+            entries.append((f'<text x="7" y="0" font-size="11" font-weight="bold" text-anchor="middle">'
+                            f'{xml_text(code)}</text>', label))
+    for seat, value in sorted(picture.seats.items()):
+        entries.append((f'<rect x="1" y="-10" width="12" height="12" rx="2" fill="{SEATS[seat % len(SEATS)]}" '
+                        f'fill-opacity="0.35" stroke="{SEATS[seat % len(SEATS)]}"/>', f"player {seat + 1}'s ({value})"))
     out, cx, cy = [], x, y
     for swatch, text in entries:
         w = 22 + 6.2 * len(text) + 14
@@ -176,7 +192,16 @@ def _legend(picture: BoardPicture, x: float, y: float, width: float) -> tuple[li
         out.append(f'<g transform="translate({_fmt(cx)},{_fmt(cy)})">{swatch}'
                    f'<text x="18" y="0" font-size="11">{xml_text(text)}</text></g>')
         cx += w
-    return out, (cy - y + 18 if entries else 0)
+    height = cy - y + 18 if entries else 0
+    for line in picture.table:  # the counters and the public zones, one line each
+        out.append(f'<text x="{_fmt(x)}" y="{_fmt(y + height)}" font-size="11" fill="#333">{xml_text(line)}</text>')
+        height += 16
+    return out, height
+
+
+def _table_width(p: BoardPicture) -> float:
+    """The width the lines under a board need (about 6.2 units a character at font size 11)."""
+    return max((12 + 6.2 * len(line) for line in p.table), default=0.0)
 
 
 def _svg_document(width: float, height: float, title: str, body: list[str]) -> str:
@@ -255,12 +280,17 @@ def _grid_svg(p: BoardPicture) -> str:
                 continue
             x, y = label_w + c * cs, top + r * cs
             stroke = _cause_colour(p, cell.cause) if cell.cause else "#37474f"
-            body.append(f'<g><title>{xml_text(cell.occupant)} on {xml_text(str(p.rows[r]))} {xml_text(str(p.columns[c]))}'
+            tint = SEATS[cell.seat % len(SEATS)] if cell.seat >= 0 else None
+            fill = f'fill="{tint}" fill-opacity="0.35"' if tint else 'fill="#ffffff"'
+            ink = f' fill="{tint}"' if tint else ""
+            owner = f", player {cell.seat + 1}'s" if cell.seat >= 0 else ""
+            body.append(f'<g><title>{xml_text(cell.occupant)}{xml_text(owner)} on {xml_text(str(p.rows[r]))} '
+                        f'{xml_text(str(p.columns[c]))}'
                         f'{" (" + xml_text(cell.cause) + ")" if cell.cause else ""}</title>'
                         f'<rect x="{_fmt(x + 4)}" y="{_fmt(y + 4)}" width="{_fmt(cs - 8)}" height="{_fmt(cs - 8)}" '
-                        f'rx="4" fill="#ffffff" stroke="{stroke}" stroke-width="2.5"/>'
+                        f'rx="4" {fill} stroke="{stroke}" stroke-width="2.5"/>'
                         f'<text x="{_fmt(x + cs / 2)}" y="{_fmt(y + cs / 2 + 4)}" font-size="'
-                        f'{11 if len(cell.short) <= 3 else 8}" text-anchor="middle" font-weight="bold">'
+                        f'{11 if len(cell.short) <= 3 else 8}" text-anchor="middle" font-weight="bold"{ink}>'
                         f'{xml_text(cell.short)}</text></g>')
             if cell.changed:
                 body.append(f'<rect x="{_fmt(x + 1.5)}" y="{_fmt(y + 1.5)}" width="{_fmt(cs - 3)}" '
@@ -275,7 +305,7 @@ def _grid_svg(p: BoardPicture) -> str:
                             f'stroke-dasharray="4 3"/>')
     legend, legend_h = _legend(p, 6, top + n_rows * cs + 20, width - 12)
     height = top + n_rows * cs + 10 + legend_h
-    return _svg_document(width, height, title, body + legend)
+    return _svg_document(max(width, _table_width(p)), height, title, body + legend)
 
 
 def _triangles_svg(p: BoardPicture) -> str:
@@ -324,20 +354,25 @@ def _triangles_svg(p: BoardPicture) -> str:
     width = max_x + 12
     legend, legend_h = _legend(p, 6, top + len(p.rows) * h + 22, max(width - 12, 300))
     height = top + len(p.rows) * h + 12 + legend_h
-    return _svg_document(max(width, 320), height, p.caption or p.name, body + legend)
+    return _svg_document(max(width, 320, _table_width(p)), height, p.caption or p.name, body + legend)
 
 
-def short_text(label: str, value: object) -> str:
-    """What to write inside a space: the column value when the item has one, else a short label."""
+def short_text(label: str, value: object, codes: Optional[dict] = None) -> str:
+    """What to write inside a space: the column value when the item has one, else the label when it is
+    short, else the piece's own letter (``codes``: label -> letter), else the label's first letters."""
     if value is not None:
         return str(value)
-    return label if len(label) <= 4 else label[:4]
+    if len(label) <= 4:
+        return label
+    return (codes or {}).get(label) or label[:4]
 
 
 def engine_picture(engine, board: int, players: int, state=None, previous=None, caption: str = "",
-                   model=None) -> BoardPicture:
+                   model=None, table: bool = False) -> BoardPicture:
     """The picture of one board: its face and spaces in use for ``players``, and what ``state`` has on it.
-    ``model`` (default: the engine's) names the board's regions in the legend."""
+    ``model`` (default: the engine's) names the board's regions in the legend and the seats' pieces (a
+    piece a seat's own value names is tinted with that seat's colour); with ``table``, the counters and
+    the public zones are written under it."""
     info = engine.BOARDS[board]
     tables = state._t if state is not None else engine._tables(players)
     face_name = tables.face[board]
@@ -354,6 +389,13 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
         if board_model is not None and board_model.regions:
             meaning = {letter: board_model.regions[0] for letter in set(laid) if letter not in ".-"}
     column_values = engine.ITEM_ATTRS.get(info.column_attribute, {}) if kind != "triangles" else {}
+    # A piece with no number to show and a label too long for a cell is written as one letter of its own
+    # (`C` cross, `N` nought: told apart, with a legend), as the terminal draws it.
+    long_labels = [label for item, label in enumerate(engine.ITEM_LABEL)
+                   if item not in column_values and len(label) > 4]
+    codes = piece_codes(long_labels, ()) if kind != "triangles" else {}
+    pieces: dict[str, str] = {}
+    seats: dict[int, str] = {}
     cells = []
     for cell in range(info.size):
         letter = laid[cell]
@@ -364,7 +406,13 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
             if item >= 0:
                 label = engine.ITEM_LABEL[item]
                 view.occupant, view.item = label, item
-                view.short = short_text(label, column_values.get(item)) if kind != "triangles" else ""
+                view.short = short_text(label, column_values.get(item), codes) if kind != "triangles" else ""
+                if view.short in codes.values():
+                    pieces[view.short] = label
+                owner = seat_of_item(model, engine.ITEM_KIND, engine.ITEM_ATTRS, item) if model is not None else None
+                if owner is not None and owner[0] < players:
+                    view.seat = owner[0]
+                    seats[owner[0]] = owner[1]
                 view.cause = state._causes[board][cell] or ""
             if previous is not None and previous._boards[board][cell] != state._boards[board][cell]:
                 view.changed = True
@@ -386,7 +434,32 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     return BoardPicture(info.name, kind, tuple(info.rows[first:last + 1]), tuple(info.columns[c] for c in columns),
                         cells[first * width:(last + 1) * width], meaning,
                         caption or f"{_words(info.name)}, face {face_name}, {players} players", causes,
-                        first if kind == "triangles" else 0)
+                        first if kind == "triangles" else 0, pieces, seats,
+                        table_lines(engine, state) if state is not None and table else ())
+
+
+def table_lines(engine, state, most: int = 8) -> tuple[str, ...]:
+    """What lies beside the board in ``state``: each counter (per seat: `staked: player 1: 1, player 2: 2`)
+    and each public zone's contents (at most ``most`` labels, then how many more). Hidden zones and zones
+    seen by their owner only are not shown: a picture is for everyone."""
+    lines = []
+    for zone in engine.ZONES:
+        if zone.visibility != "public":
+            continue
+        base = state._t.zone_base[zone.name]
+        for owner in range(state.players if zone.per_player else 1):
+            items = sorted((engine.ITEM_LABEL[i] for i in state._zones[base + owner]), key=natural_key)
+            if not items:
+                continue
+            shown = ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
+            name = _words(zone.name) + (f" of player {owner + 1}" if zone.per_player else "")
+            lines.append(f"{name}: {shown}")
+    for name, value in state._counters.items():
+        if isinstance(value, list):
+            lines.append(f"{_words(name)}: " + ", ".join(f"player {s + 1}: {v}" for s, v in enumerate(value)))
+        else:
+            lines.append(f"{_words(name)}: {value}")
+    return tuple(lines)
 
 
 def face_picture(info, face, caption: str) -> BoardPicture:

@@ -23,6 +23,7 @@ from . import serialise
 from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
 from .helpers import best_sets, build_item_tables, pick_weights, span  # noqa: F401  (generated code imports them here)
+from ..lib.pieces import piece_codes
 from .pending import Action, Pending
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
@@ -834,8 +835,12 @@ class Engine:
                             cells.append(marks.get(t.mark_of[b][cell], "."))
                     lines.append((f"  {row:<{label_width}} " + " ".join(cells)).rstrip())
                 continue
-            lines.append(f"{board.name} (face {t.face[b]}; o = an empty region space, * = a component "
-                         f"without a {board.column_attribute}):")
+            column_values = self.ITEM_ATTRS.get(board.column_attribute, {})
+            # A piece without a number is its own letter (C cross, N nought), said in the heading.
+            codes = piece_codes([label for item, label in enumerate(self.ITEM_LABEL) if item not in column_values], ".o")
+            drawn = sorted({self.ITEM_LABEL[i] for i in st._boards[b] if i >= 0 and i not in column_values})
+            said = "".join(f", {codes[label]} = {label}" for label in drawn)
+            lines.append(f"{board.name} (face {t.face[b]}; o = an empty region space{said}):")
             for r, row in enumerate(board.rows):
                 cells = []
                 for c in range(width):
@@ -847,8 +852,8 @@ class Engine:
                         region = t.region_of[b][cell]
                         cells.append(" o" if region >= 0 else " .")
                     else:
-                        value = self.ITEM_ATTRS.get(board.column_attribute, {}).get(item)
-                        cells.append(f"{value:>2}" if value is not None else " *")
+                        value = column_values.get(item)
+                        cells.append(f"{value:>2}" if value is not None else f"{codes[self.ITEM_LABEL[item]]:>2}")
                 lines.append((f"  {row:<{label_width}} " + " ".join(cells)).rstrip())
         for zone in self.ZONES:
             base = t.zone_base[zone.name]
