@@ -52,7 +52,7 @@ DECLARATION_KEYWORDS = (
 )
 STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat")
 # Words that continue an expression; when many of them fit, the report says "an operator".
-OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of")
+OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of", "mod", "won")
 # Words that start a value; when these fit, the report says "a value".
 VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM", "LINE", "NEIGHBOUR", "WALK")
 
