@@ -195,6 +195,8 @@ class CodeGenerator:
     def visit_SeatAttr(self, e: ir.SeatAttr) -> str:
         if e.type == ir.DIRECTION:  # compass words: each seat's direction, as an index of COMPASS
             return f"{lit(tuple(ir.COMPASS.index(v) for v in e.values))}[{self.expr(e.seat)}]"
+        if e.type == ir.INT:  # numbers: each seat's number
+            return f"{lit(tuple(int(v) for v in e.values))}[{self.expr(e.seat)}]"
         return f"{lit(e.values)}[{self.expr(e.seat)}]"
 
     def visit_Top(self, e: ir.Top) -> str:

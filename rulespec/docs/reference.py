@@ -316,7 +316,8 @@ chance drop_start(piece: word) [TRI-6]:
     E("Definitions", "A definition", "define params param", "pig.rules", '''
 define reached(p: seat) [PIG-6]:
   banked of p >= target''',
-      "A named condition or value with typed parameters (the types of a step's), used in any expression like "
+      "A named condition or value with typed parameters (the types of a step's, and `direction`: `define "
+      "step_from(s: grid, d: direction)`), used in any expression like "
       "a function: `when reached(p)`. Its value sees only its parameters and the game's declarations. A "
       "definition may use other definitions, but never itself, directly or through others; each use gives "
       "one value per parameter, of the parameter's type."),
@@ -335,11 +336,12 @@ define light(s: grid) [MAR-3]:
       "`a mod b` is what is left after dividing a by b: from 0 to b - 1 (`7 mod 3 = 1`, `-1 mod 3 = 2`), as "
       "often needed for turns that go round (`turn mod 3`) or squares of a chequered board. It binds like "
       "`*`. Dividing by 0 stops the rules with an error."),
-    E("Components and zones", "A seat's direction", "seat_attribute", "march.rules", '''
-each player has a forward: south, north [MAR-2]''',
+    E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
+each player has a forward: south, north [MAR-2]
+each player has a home: 1, 4 [MAR-1]''',
       "A seat value whose words are all compass words is a direction: `neighbour of s towards forward of p`, "
       "`line of 3 from s towards forward of p`, `forward of p = south`. Player 1 here walks south (away from "
-      "the map's first row), player 2 north."),
+      "the map's first row), player 2 north. A seat value of numbers is a number (`rank of s = home of p`)."),
     E("Expressions", "The highest or lowest value", "extreme", "high-card.rules", '''
 define card_rank(p: seat) [HC-4]:
   max(rank of c for c in hand of p)''',

@@ -1288,8 +1288,8 @@ class _ToAst(Transformer):
     def seat_attribute(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, *values = rest
-        return ast.SeatAttributeDecl(loc=self.loc(meta), name=str(name), values=tuple(str(v) for v in values),
-                                     cites=cites, rulings=rulings)
+        shown = tuple(str(_signed_number(v)) if v.type in ("INT", "NEGATIVE_INT") else str(v) for v in values)
+        return ast.SeatAttributeDecl(loc=self.loc(meta), name=str(name), values=shown, cites=cites, rulings=rulings)
 
     def dice_scope(self, meta, children):
         return "per_player" if len(children) > 1 else "shared"

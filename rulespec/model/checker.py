@@ -22,7 +22,7 @@ SAFE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 # A value a text may work out in braces (`{col of c}`, `{total of player + 1}`): names, numbers, spaces,
 # + - * and brackets; a field is then parsed and checked as an expression of the language.
 VALUE_FIELD = re.compile(r"^[A-Za-z0-9_ +\-*(),]+$")
-PARAM_TYPES = ("seat", "space", "item", "number", "word")
+PARAM_TYPES = ("seat", "space", "item", "number", "word", "direction")
 BUILTINS = {"abs": 1, "min": 2, "max": 2}
 SEAT_STEPS = {"left": 1, "right": -1}
 
@@ -655,7 +655,7 @@ class Checker:
         for values in self.attributes.values():
             self.symbols.update(v for v in values if isinstance(v, str))
         for d in self.seat_attributes.values():
-            self.symbols.update(d.values)
+            self.symbols.update(v for v in d.values if not re.fullmatch(r"-?[0-9]+", v))
         for d in decls:  # a die's faces are words any rule may compare with, wherever it is declared
             if d.kind == "chance" and d.outcome.faces:
                 self.symbols.update(d.outcome.faces)
@@ -1353,8 +1353,10 @@ class Checker:
         if attr in self.seat_attributes and t == SEAT:
             self.used.add("seat_attribute:" + attr)
             values = self.seat_attributes[attr].values
-            # `each player has a forward: south, north`: compass words are directions (`towards forward of p`)
-            kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else SYMBOL
+            # `each player has a forward: south, north`: compass words are directions (`towards forward of p`);
+            # `each player has a store: 7, 0`: numbers are numbers
+            kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else \
+                INT if all(re.fullmatch(r"-?[0-9]+", v) for v in values) else SYMBOL
             return ir.SeatAttr(kind, loc, text, attr, values, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
             board = self.boards[target.board]
@@ -1567,6 +1569,8 @@ class Checker:
             return INT
         if param.type == "word":
             return SYMBOL
+        if param.type == "direction":  # a compass word, or a name going through `directions of BOARD`
+            return ir.DIRECTION
         if param.type == "space":
             if len(self.boards) == 1:
                 return space_type(next(iter(self.boards)))

@@ -275,3 +275,14 @@ def test_dice_faces_up_to_a_numeric_option():
                                 "component token: worth 1..sides [DIC-5]\n"
                                 "zone bag: shared, hidden, holds every token [DIC-5]"))
     assert "a component's numbers are written out" in d.message and "dice may have faces up to an option" in d.hint
+
+
+def test_a_seat_value_of_numbers_is_a_number_and_a_definition_may_take_a_direction():
+    model = rulespec.load(MARCH).model
+    source = generate(model, "march.rules")
+    assert "(1, 4)[" in source  # `home of p`: each seat's number
+    step_from = next(d for d in model.definitions if d.name == "step_from")
+    assert [p.type for p in step_from.params] == ["space:grid", "direction"]
+    text = MARCH.read_text(encoding="utf-8")
+    d = _errors(text.replace("define step_from(s: grid, d: direction)", "define step_from(s: grid, d: way)"))[0]
+    assert "unknown type `way`" in d.message and "direction" in d.hint
