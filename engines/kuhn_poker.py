@@ -8,17 +8,19 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '834fd6aad238d4d2'
-GENERATOR_VERSION = '16'
+SOURCE_HASH = '93283c62e36c0e7d'
+GENERATOR_VERSION = '17'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
-    # card [KUHN-1]
+    # card [KUHN-1, KUHN-7]
     ('card', (('face', ('jack', 'queen', 'king')),), 1, '{face}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+ORDER_face = {'jack': 0, 'queen': 1, 'king': 2}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 TEXT_0 = tuple('deal ' + label for label in ITEM_LABEL)  # 'deal {c}'
 
@@ -31,8 +33,8 @@ def define_card_of(st, v_p):
 
 
 def define_beats(st, v_a, v_b):
-    """Definition `beats`: `face of a = king and face of b != king or face of a = queen and face of b = jack`. [KUHN-7] (rulebooks/kuhn-poker.rules:30)"""
-    return (((ITEM_ATTRS['face'][v_a] == 'king') and (ITEM_ATTRS['face'][v_b] != 'king')) or ((ITEM_ATTRS['face'][v_a] == 'queen') and (ITEM_ATTRS['face'][v_b] == 'jack')))
+    """Definition `beats`: `face of a > face of b`. [KUHN-7] (rulebooks/kuhn-poker.rules:30)"""
+    return (ORDER_face.get(ITEM_ATTRS['face'][v_a], -1) > ORDER_face.get(ITEM_ATTRS['face'][v_b], -1))
 
 
 def define_facing_a_bet(st, v_p):
@@ -43,11 +45,6 @@ def define_facing_a_bet(st, v_p):
 def define_betting_over(st):
     """Definition `betting_over`: `count(p in players where acted of p = 0 or facing_a_bet(p)) = 0`. [KUHN-6] (rulebooks/kuhn-poker.rules:36)"""
     return (not any(((st._counters['acted'][v_p] == 0) or (st._counters['staked'][v_p] < st._counters['staked'][(v_p + 1) % st.players])) for v_p in range(st.players)))
-
-
-def define_takes_the_pot(st, v_p):
-    """Definition `takes_the_pot`: `folded of left of p = 1 or folded of p = 0 and beats(card_of(p), card_of(left of p))`. [KUHN-5, KUHN-7] (rulebooks/kuhn-poker.rules:60)"""
-    return ((st._counters['folded'][(v_p + 1) % st.players] == 1) or ((st._counters['folded'][v_p] == 0) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))))
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -139,17 +136,15 @@ def choices_turn(st, v_player):
     return seat, rows
 
 # ---------------------------------------------------------------- auto pay_the_pot
-def step_pay_the_pot(st, cause):
-    """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:63)"""
+def step_pay_the_pot(st, cause, v_taker):
+    """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:60)"""
     st._keep_counters()
-    for v_p in st._loop_over(range(st.players)):
-        if define_takes_the_pot(st, v_p):
-            for v_q in st._loop_over(range(st.players)):
-                st._counters['taken'][v_p] = counter_value(st._counters['taken'][v_p] + st._counters['staked'][v_q], 'taken')
+    for v_q in st._loop_over(range(st.players)):
+        st._counters['taken'][v_taker] = counter_value(st._counters['taken'][v_taker] + st._counters['staked'][v_q], 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):
-    """Whether the game ends now by `fold`; returns the declared winners. [KUHN-5] (rulebooks/kuhn-poker.rules:69)"""
+    """Whether the game ends now by `fold`; returns the declared winners. [KUHN-5] (rulebooks/kuhn-poker.rules:64)"""
     counter_folded = st._counters['folded']
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
@@ -158,11 +153,14 @@ def end_fold(st):
 
 def end_fold__then(st):
     """The step `fold` runs before the game is scored."""
-    return ('pay_the_pot', ())
+    for v_p in range(st.players):
+        if (st._counters['folded'][v_p] == 1):
+            return ('pay_the_pot', ((v_p + 1) % st.players, ))
+    raise RuleRuntimeError('the end fold held for nobody')
 
 # ---------------------------------------------------------------- end showdown
 def end_showdown(st):
-    """Whether the game ends now by `showdown`; returns the declared winners. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:76)"""
+    """Whether the game ends now by `showdown`; returns the declared winners. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:71)"""
     for v_p in range(st.players):
         if (define_betting_over(st) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))):
             return [v_p]
@@ -170,11 +168,14 @@ def end_showdown(st):
 
 def end_showdown__then(st):
     """The step `showdown` runs before the game is scored."""
-    return ('pay_the_pot', ())
+    for v_p in range(st.players):
+        if (define_betting_over(st) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))):
+            return ('pay_the_pot', (v_p, ))
+    raise RuleRuntimeError('the end showdown held for nobody')
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [KUHN-5, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:69, 76)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [KUHN-5, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:64, 71)"""
     counter_folded = st._counters['folded']
     # fold [KUHN-5]
     for v_p in range(st.players):
@@ -188,76 +189,76 @@ def ends_after_step(st):
 
 
 def score_chips(st, v_p):
-    """Score `chips`. [KUHN-8] (rulebooks/kuhn-poker.rules:83)"""
+    """Score `chips`. [KUHN-8] (rulebooks/kuhn-poker.rules:78)"""
     return (st._counters['taken'][v_p] - st._counters['staked'][v_p])
 
 
 def returns_of(st, v_p):
-    """A seat's payoff: `chips of p`. [KUHN-8] (rulebooks/kuhn-poker.rules:91)"""
+    """A seat's payoff: `chips of p`. [KUHN-8] (rulebooks/kuhn-poker.rules:86)"""
     return score_chips(st, v_p)
 
 def invariant_one_bet_at_most(st):
-    """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:94)"""
+    """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:90)"""
     return (not any((st._counters['staked'][v_p] > 2) for v_p in range(st.players)))
 
 def invariant_pot_taken_whole(st):
-    """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:97)"""
+    """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:93)"""
     return ((sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == sum([st._counters['staked'][v_p] for v_p in range(st.players)])))
 
 
 def example_pass_pass(run):
-    """Example: Two passes: the higher card takes the antes. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:100)"""
+    """Example: Two passes: the higher card takes the antes. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:96)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['king'], line=102)
-    run.put(st, st._t.zone_base['hand'] + 1, ['jack'], line=103)
-    run.put(st, st._t.zone_base['deck'], ['queen'], line=104)
-    run.counter(st, 'staked', 1, seat=0, line=105)
-    run.counter(st, 'staked', 1, seat=1, line=106)
-    run.step(st, 'turn', (0,), line=107)
-    run.act(st, 'player 1: pass', line=108)
-    run.act(st, 'player 2: pass', line=109)
-    run.over(st, 'showdown', line=110)
-    run.winners(st, lambda: [0], line=111)
-    run.returns(st, [[1, 1], [-1, 1]], line=112)
-    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=113)
+    run.put(st, st._t.zone_base['hand'] + 0, ['king'], line=98)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack'], line=99)
+    run.put(st, st._t.zone_base['deck'], ['queen'], line=100)
+    run.counter(st, 'staked', 1, seat=0, line=101)
+    run.counter(st, 'staked', 1, seat=1, line=102)
+    run.step(st, 'turn', (0,), line=103)
+    run.act(st, 'player 1: pass', line=104)
+    run.act(st, 'player 2: pass', line=105)
+    run.over(st, 'showdown', line=106)
+    run.winners(st, lambda: [0], line=107)
+    run.returns(st, [[1, 1], [-1, 1]], line=108)
+    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=109)
     return st
 
 
 def example_bet_call(run):
-    """Example: A bet called: the higher card takes two chips. [KUHN-4, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:115)"""
+    """Example: A bet called: the higher card takes two chips. [KUHN-4, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:111)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=117)
-    run.put(st, st._t.zone_base['hand'] + 1, ['queen'], line=118)
-    run.put(st, st._t.zone_base['deck'], ['king'], line=119)
-    run.counter(st, 'staked', 1, seat=0, line=120)
-    run.counter(st, 'staked', 1, seat=1, line=121)
-    run.step(st, 'turn', (0,), line=122)
-    run.act(st, 'player 1: bet', line=123)
-    run.legal(st, 'player 2: bet', True, line=124)
-    run.act(st, 'player 2: bet', line=125)
-    run.over(st, 'showdown', line=126)
-    run.winners(st, lambda: [1], line=127)
-    run.returns(st, [[-2, 1], [2, 1]], line=128)
-    run.fact(st, 'chips of player 1 = -2 and chips of player 2 = 2', lambda: ((score_chips(st, 0) == (-2)) and (score_chips(st, 1) == 2)), line=129)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=113)
+    run.put(st, st._t.zone_base['hand'] + 1, ['queen'], line=114)
+    run.put(st, st._t.zone_base['deck'], ['king'], line=115)
+    run.counter(st, 'staked', 1, seat=0, line=116)
+    run.counter(st, 'staked', 1, seat=1, line=117)
+    run.step(st, 'turn', (0,), line=118)
+    run.act(st, 'player 1: bet', line=119)
+    run.legal(st, 'player 2: bet', True, line=120)
+    run.act(st, 'player 2: bet', line=121)
+    run.over(st, 'showdown', line=122)
+    run.winners(st, lambda: [1], line=123)
+    run.returns(st, [[-2, 1], [2, 1]], line=124)
+    run.fact(st, 'chips of player 1 = -2 and chips of player 2 = 2', lambda: ((score_chips(st, 0) == (-2)) and (score_chips(st, 1) == 2)), line=125)
     return st
 
 
 def example_folding(run):
-    """Example: A pass after a bet folds. [KUHN-5] (rulebooks/kuhn-poker.rules:131)"""
+    """Example: A pass after a bet folds. [KUHN-5] (rulebooks/kuhn-poker.rules:127)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=133)
-    run.put(st, st._t.zone_base['hand'] + 1, ['king'], line=134)
-    run.put(st, st._t.zone_base['deck'], ['queen'], line=135)
-    run.counter(st, 'staked', 1, seat=0, line=136)
-    run.counter(st, 'staked', 1, seat=1, line=137)
-    run.step(st, 'turn', (0,), line=138)
-    run.act(st, 'player 1: pass', line=139)
-    run.act(st, 'player 2: bet', line=140)
-    run.act(st, 'player 1: pass', line=141)
-    run.over(st, 'fold', line=142)
-    run.winners(st, lambda: [1], line=143)
-    run.returns(st, [[-1, 1], [1, 1]], line=144)
-    run.fact(st, 'chips of player 1 = -1 and chips of player 2 = 1', lambda: ((score_chips(st, 0) == (-1)) and (score_chips(st, 1) == 1)), line=145)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=129)
+    run.put(st, st._t.zone_base['hand'] + 1, ['king'], line=130)
+    run.put(st, st._t.zone_base['deck'], ['queen'], line=131)
+    run.counter(st, 'staked', 1, seat=0, line=132)
+    run.counter(st, 'staked', 1, seat=1, line=133)
+    run.step(st, 'turn', (0,), line=134)
+    run.act(st, 'player 1: pass', line=135)
+    run.act(st, 'player 2: bet', line=136)
+    run.act(st, 'player 1: pass', line=137)
+    run.over(st, 'fold', line=138)
+    run.winners(st, lambda: [1], line=139)
+    run.returns(st, [[-1, 1], [1, 1]], line=140)
+    run.fact(st, 'chips of player 1 = -1 and chips of player 2 = 1', lambda: ((score_chips(st, 0) == (-1)) and (score_chips(st, 1) == 1)), line=141)
     return st
 
 
@@ -295,7 +296,7 @@ class KuhnPokerEngine(Engine):
             OptionInfo('pass', 'pass', ('KUHN-4', 'KUHN-5'), options_turn__pass, effect_turn__pass, candidates_turn__pass, first_failing_turn__pass, ()),
             OptionInfo('bet', 'bet', ('KUHN-4', 'KUHN-6'), options_turn__bet, effect_turn__bet, candidates_turn__bet, first_failing_turn__bet, ()),
         ), choices=choices_turn, distinct=True, param_types=('seat',)),
-        'pay_the_pot': StepInfo('pay_the_pot', 'auto', (), ('KUHN-8',), run=step_pay_the_pot),
+        'pay_the_pot': StepInfo('pay_the_pot', 'auto', ('taker',), ('KUHN-8',), run=step_pay_the_pot, param_types=('seat',)),
     }
     TRIGGERS = (
     )
@@ -309,6 +310,7 @@ class KuhnPokerEngine(Engine):
     SCORES = {'chips': score_chips}
     RANKING = (('winner_first', None), ('highest', 'chips'), ('ties_share', None))
     RETURNS = ('value', returns_of)
+    RETURNS_SUM = 0  # [KUHN-8]
     INVARIANTS = (
         InvariantInfo('one_bet_at_most', 'nobody puts in more than the ante and one bet', 'always', invariant_one_bet_at_most, cites=('KUHN-2', 'KUHN-4')),
         InvariantInfo('pot_taken_whole', 'the pot is taken whole or not at all: what one player wins the other loses', 'always', invariant_pot_taken_whole, cites=('KUHN-8',)),

@@ -10,15 +10,16 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = '509b3dd6ac0655ad'
-GENERATOR_VERSION = '16'
+SOURCE_HASH = '51e885e94f3f3156'
+GENERATOR_VERSION = '17'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
-    # card [LEDUC-1]
+    # card [LEDUC-1, LEDUC-8]
     ('card', (('rank', ('jack', 'queen', 'king')), ('suit', ('spades', 'hearts'))), 1, '{rank} of {suit}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+ORDER_rank = {'jack': 0, 'queen': 1, 'king': 2}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 TEXT_0 = tuple('deal ' + label for label in ITEM_LABEL)  # 'deal {c}'
 TEXT_1 = tuple('turn ' + label + ' face up' for label in ITEM_LABEL)  # 'turn {c} face up'
@@ -46,28 +47,23 @@ def define_card_of(st, v_p):
     return st._first('any(c in hand of p)', (v_c for v_c in st._zones[st._t.zone_base['hand'] + v_p]))
 
 
-def define_outranks(st, v_a, v_b):
-    """Definition `outranks`: `rank of a = king and rank of b != king or rank of a = queen and rank of b = jack`. [LEDUC-8] (rulebooks/leduc-poker.rules:87)"""
-    return (((ITEM_ATTRS['rank'][v_a] == 'king') and (ITEM_ATTRS['rank'][v_b] != 'king')) or ((ITEM_ATTRS['rank'][v_a] == 'queen') and (ITEM_ATTRS['rank'][v_b] == 'jack')))
-
-
 def define_pairs(st, v_p):
-    """Definition `pairs`: `count(t in table where rank of t = rank of card_of(p)) > 0`. [LEDUC-8] (rulebooks/leduc-poker.rules:90)"""
+    """Definition `pairs`: `count(t in table where rank of t = rank of card_of(p)) > 0`. [LEDUC-8] (rulebooks/leduc-poker.rules:87)"""
     return any((ITEM_ATTRS['rank'][v_t] == ITEM_ATTRS['rank'][define_card_of(st, v_p)]) for v_t in st._zones[st._t.zone_base['table']])
 
 
 def define_wins_the_showdown(st, v_p):
-    """Definition `wins_the_showdown`: `pairs(p) or not pairs(left of p) and outranks(card_of(p), card_of(left of p))`. [LEDUC-8] (rulebooks/leduc-poker.rules:93)"""
-    return (define_pairs(st, v_p) or ((not define_pairs(st, (v_p + 1) % st.players)) and define_outranks(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))))
+    """Definition `wins_the_showdown`: `pairs(p) or not pairs(left of p) and rank of card_of(p) > rank of card_of(left of p)`. [LEDUC-8] (rulebooks/leduc-poker.rules:90)"""
+    return (define_pairs(st, v_p) or ((not define_pairs(st, (v_p + 1) % st.players)) and (ORDER_rank.get(ITEM_ATTRS['rank'][define_card_of(st, v_p)], -1) > ORDER_rank.get(ITEM_ATTRS['rank'][define_card_of(st, (v_p + 1) % st.players)], -1))))
 
 
 def define_splits_the_pot(st, v_p):
-    """Definition `splits_the_pot`: `folded of p = 0 and folded of left of p = 0 and rank of card_of(p) = rank of card_of(left of p)`. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:96)"""
+    """Definition `splits_the_pot`: `folded of p = 0 and folded of left of p = 0 and rank of card_of(p) = rank of card_of(left of p)`. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:93)"""
     return ((st._counters['folded'][v_p] == 0) and (st._counters['folded'][(v_p + 1) % st.players] == 0) and (ITEM_ATTRS['rank'][define_card_of(st, v_p)] == ITEM_ATTRS['rank'][define_card_of(st, (v_p + 1) % st.players)]))
 
 
 def define_takes_the_pot(st, v_p):
-    """Definition `takes_the_pot`: `folded of left of p = 1 or folded of p = 0 and wins_the_showdown(p)`. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:99)"""
+    """Definition `takes_the_pot`: `folded of left of p = 1 or folded of p = 0 and wins_the_showdown(p)`. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:96)"""
     return ((st._counters['folded'][(v_p + 1) % st.players] == 1) or ((st._counters['folded'][v_p] == 0) and define_wins_the_showdown(st, v_p)))
 
 # ---------------------------------------------------------------- auto setup
@@ -225,7 +221,7 @@ def resolve_turn_the_card(st, cause, v_c):
 
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause):
-    """Step `pay_the_pot`. [LEDUC-7, LEDUC-8, LEDUC-9] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:102)"""
+    """Step `pay_the_pot`. [LEDUC-7, LEDUC-8, LEDUC-9] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:99)"""
     st._keep_counters()
     for v_p in st._loop_over(range(st.players)):
         if define_takes_the_pot(st, v_p):
@@ -236,7 +232,7 @@ def step_pay_the_pot(st, cause):
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):
-    """Whether the game ends now by `fold`; returns the declared winners. [LEDUC-7] (rulebooks/leduc-poker.rules:110)"""
+    """Whether the game ends now by `fold`; returns the declared winners. [LEDUC-7] (rulebooks/leduc-poker.rules:107)"""
     counter_folded = st._counters['folded']
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
@@ -249,7 +245,7 @@ def end_fold__then(st):
 
 # ---------------------------------------------------------------- end showdown
 def end_showdown(st):
-    """Whether the game ends now by `showdown`; returns the declared winners. [LEDUC-8] (rulebooks/leduc-poker.rules:117)"""
+    """Whether the game ends now by `showdown`; returns the declared winners. [LEDUC-8] (rulebooks/leduc-poker.rules:114)"""
     if ((st._counters['round'] == 2) and define_round_over(st)):
         return []
     return None
@@ -260,7 +256,7 @@ def end_showdown__then(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:110, 117)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:107, 114)"""
     counter_folded = st._counters['folded']
     # fold [LEDUC-7]
     for v_p in range(st.players):
@@ -273,98 +269,98 @@ def ends_after_step(st):
 
 
 def score_chips(st, v_p):
-    """Score `chips`. [LEDUC-9] (rulebooks/leduc-poker.rules:122)"""
+    """Score `chips`. [LEDUC-9] (rulebooks/leduc-poker.rules:119)"""
     return (st._counters['taken'][v_p] - st._counters['staked'][v_p])
 
 
 def returns_of(st, v_p):
-    """A seat's payoff: `chips of p`. [LEDUC-9] (rulebooks/leduc-poker.rules:130)"""
+    """A seat's payoff: `chips of p`. [LEDUC-9] (rulebooks/leduc-poker.rules:127)"""
     return score_chips(st, v_p)
 
 def invariant_two_raises_at_most(st):
-    """Invariant: a round has at most two raises, and nobody puts in more than 13 chips. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:133)"""
+    """Invariant: a round has at most two raises, and nobody puts in more than 13 chips. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:131)"""
     return ((st._counters['raises'] <= 2) and (not any((st._counters['staked'][v_p] > 13) for v_p in range(st.players))))
 
 def invariant_pot_taken_whole(st):
-    """Invariant: the pot is taken whole, split, or not at all: what one player wins the other loses. [LEDUC-9] (rulebooks/leduc-poker.rules:136)"""
+    """Invariant: the pot is taken whole, split, or not at all: what one player wins the other loses. [LEDUC-9] (rulebooks/leduc-poker.rules:134)"""
     return ((sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == sum([st._counters['staked'][v_p] for v_p in range(st.players)])))
 
 
 def example_check_check_pair(run):
-    """Example: Two checks in each round, and a pair wins the showdown. [LEDUC-5, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:139)"""
+    """Example: Two checks in each round, and a pair wins the showdown. [LEDUC-5, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:137)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack of spades'], line=141)
-    run.put(st, st._t.zone_base['hand'] + 1, ['king of spades'], line=142)
-    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of hearts'], line=143)
-    run.counter(st, 'staked', 1, seat=0, line=144)
-    run.counter(st, 'staked', 1, seat=1, line=145)
-    run.step(st, 'turn', (0,), line=146)
-    run.legal(st, 'player 1: fold', False, line=147)
-    run.act(st, 'player 1: call', line=148)
-    run.act(st, 'player 2: call', line=149)
-    run.act(st, 'chance: turn jack of hearts face up', line=150)
-    run.act(st, 'player 1: call', line=151)
-    run.act(st, 'player 2: call', line=152)
-    run.over(st, 'showdown', line=153)
-    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=154)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack of spades'], line=139)
+    run.put(st, st._t.zone_base['hand'] + 1, ['king of spades'], line=140)
+    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of hearts'], line=141)
+    run.counter(st, 'staked', 1, seat=0, line=142)
+    run.counter(st, 'staked', 1, seat=1, line=143)
+    run.step(st, 'turn', (0,), line=144)
+    run.legal(st, 'player 1: fold', False, line=145)
+    run.act(st, 'player 1: call', line=146)
+    run.act(st, 'player 2: call', line=147)
+    run.act(st, 'chance: turn jack of hearts face up', line=148)
+    run.act(st, 'player 1: call', line=149)
+    run.act(st, 'player 2: call', line=150)
+    run.over(st, 'showdown', line=151)
+    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=152)
     return st
 
 
 def example_raises_of_two_and_four(run):
-    """Example: A raise is 2 chips in the first round and 4 in the second. [LEDUC-4, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:156)"""
+    """Example: A raise is 2 chips in the first round and 4 in the second. [LEDUC-4, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:154)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=158)
-    run.put(st, st._t.zone_base['hand'] + 1, ['jack of hearts'], line=159)
-    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'queen of hearts', 'king of spades', 'king of hearts'], line=160)
-    run.counter(st, 'staked', 1, seat=0, line=161)
-    run.counter(st, 'staked', 1, seat=1, line=162)
-    run.step(st, 'turn', (0,), line=163)
-    run.act(st, 'player 1: call', line=164)
-    run.act(st, 'player 2: raise', line=165)
-    run.act(st, 'player 1: raise', line=166)
-    run.legal(st, 'player 2: raise', False, line=167)
-    run.act(st, 'player 2: call', line=168)
-    run.act(st, 'chance: turn king of spades face up', line=169)
-    run.legal(st, 'player 2: call', False, line=170)
-    run.act(st, 'player 1: raise', line=171)
-    run.act(st, 'player 2: call', line=172)
-    run.over(st, 'showdown', line=173)
-    run.fact(st, 'chips of player 1 = 9 and chips of player 2 = -9', lambda: ((score_chips(st, 0) == 9) and (score_chips(st, 1) == (-9))), line=174)
+    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=156)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack of hearts'], line=157)
+    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'queen of hearts', 'king of spades', 'king of hearts'], line=158)
+    run.counter(st, 'staked', 1, seat=0, line=159)
+    run.counter(st, 'staked', 1, seat=1, line=160)
+    run.step(st, 'turn', (0,), line=161)
+    run.act(st, 'player 1: call', line=162)
+    run.act(st, 'player 2: raise', line=163)
+    run.act(st, 'player 1: raise', line=164)
+    run.legal(st, 'player 2: raise', False, line=165)
+    run.act(st, 'player 2: call', line=166)
+    run.act(st, 'chance: turn king of spades face up', line=167)
+    run.legal(st, 'player 2: call', False, line=168)
+    run.act(st, 'player 1: raise', line=169)
+    run.act(st, 'player 2: call', line=170)
+    run.over(st, 'showdown', line=171)
+    run.fact(st, 'chips of player 1 = 9 and chips of player 2 = -9', lambda: ((score_chips(st, 0) == 9) and (score_chips(st, 1) == (-9))), line=172)
     return st
 
 
 def example_fold_to_a_raise(run):
-    """Example: Folding to a raise gives up the pot. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:176)"""
+    """Example: Folding to a raise gives up the pot. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:174)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['king of hearts'], line=178)
-    run.put(st, st._t.zone_base['hand'] + 1, ['jack of spades'], line=179)
-    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of spades'], line=180)
-    run.counter(st, 'staked', 1, seat=0, line=181)
-    run.counter(st, 'staked', 1, seat=1, line=182)
-    run.step(st, 'turn', (0,), line=183)
-    run.act(st, 'player 1: raise', line=184)
-    run.act(st, 'player 2: fold', line=185)
-    run.over(st, 'fold', line=186)
-    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=187)
+    run.put(st, st._t.zone_base['hand'] + 0, ['king of hearts'], line=176)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack of spades'], line=177)
+    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of spades'], line=178)
+    run.counter(st, 'staked', 1, seat=0, line=179)
+    run.counter(st, 'staked', 1, seat=1, line=180)
+    run.step(st, 'turn', (0,), line=181)
+    run.act(st, 'player 1: raise', line=182)
+    run.act(st, 'player 2: fold', line=183)
+    run.over(st, 'fold', line=184)
+    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=185)
     return st
 
 
 def example_a_split_pot(run):
-    """Example: Equal ranks split the pot. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:189)"""
+    """Example: Equal ranks split the pot. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:187)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=191)
-    run.put(st, st._t.zone_base['hand'] + 1, ['queen of hearts'], line=192)
-    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'jack of hearts', 'king of spades', 'king of hearts'], line=193)
-    run.counter(st, 'staked', 1, seat=0, line=194)
-    run.counter(st, 'staked', 1, seat=1, line=195)
-    run.step(st, 'turn', (0,), line=196)
-    run.act(st, 'player 1: raise', line=197)
-    run.act(st, 'player 2: call', line=198)
-    run.act(st, 'chance: turn king of spades face up', line=199)
-    run.act(st, 'player 1: call', line=200)
-    run.act(st, 'player 2: call', line=201)
-    run.over(st, 'showdown', line=202)
-    run.fact(st, 'chips of player 1 = 0 and chips of player 2 = 0', lambda: ((score_chips(st, 0) == 0) and (score_chips(st, 1) == 0)), line=203)
+    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=189)
+    run.put(st, st._t.zone_base['hand'] + 1, ['queen of hearts'], line=190)
+    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'jack of hearts', 'king of spades', 'king of hearts'], line=191)
+    run.counter(st, 'staked', 1, seat=0, line=192)
+    run.counter(st, 'staked', 1, seat=1, line=193)
+    run.step(st, 'turn', (0,), line=194)
+    run.act(st, 'player 1: raise', line=195)
+    run.act(st, 'player 2: call', line=196)
+    run.act(st, 'chance: turn king of spades face up', line=197)
+    run.act(st, 'player 1: call', line=198)
+    run.act(st, 'player 2: call', line=199)
+    run.over(st, 'showdown', line=200)
+    run.fact(st, 'chips of player 1 = 0 and chips of player 2 = 0', lambda: ((score_chips(st, 0) == 0) and (score_chips(st, 1) == 0)), line=201)
     return st
 
 
@@ -420,6 +416,7 @@ class LeducPokerEngine(Engine):
     SCORES = {'chips': score_chips}
     RANKING = (('winner_first', None), ('highest', 'chips'), ('ties_share', None))
     RETURNS = ('value', returns_of)
+    RETURNS_SUM = 0  # [LEDUC-9]
     INVARIANTS = (
         InvariantInfo('two_raises_at_most', 'a round has at most two raises, and nobody puts in more than 13 chips', 'always', invariant_two_raises_at_most, cites=('LEDUC-4', 'LEDUC-5')),
         InvariantInfo('pot_taken_whole', 'the pot is taken whole, split, or not at all: what one player wins the other loses', 'always', invariant_pot_taken_whole, cites=('LEDUC-9',)),
