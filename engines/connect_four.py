@@ -122,7 +122,7 @@ def end_full(st):
     return None
 
 # four: the units tested are (space, direction) pairs of grid, each reading only its line of 4 towards direction
-index_four = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 4),))
+index_four = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 4),), requires=(('line', -1, 4),))
 
 
 def ends_after_step(st):
@@ -131,7 +131,7 @@ def ends_after_step(st):
     units = index_four.units(st)
     for v_p in range(st.players):
         for v_s, v_d in units:
-            if (st._t.full_lines[0, v_d, 4][v_s] is not None and all((ITEM_ATTRS['colour'].get(st._boards[0][v_t]) == ('red', 'yellow')[v_p]) for v_t in st._t.full_lines[0, v_d, 4][v_s])):
+            if ((line_t := st._t.full_lines[0, v_d, 4][v_s]) is not None and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[0]]) == ('red', 'yellow')[v_p]) and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[1]]) == ('red', 'yellow')[v_p]) and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[2]]) == ('red', 'yellow')[v_p]) and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[3]]) == ('red', 'yellow')[v_p])):
                 return 0, [v_p]
     # full [C4-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):

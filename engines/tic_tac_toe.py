@@ -114,7 +114,7 @@ def end_full(st):
     return None
 
 # three: the units tested are (space, direction) pairs of grid, each reading only its line of 3 towards direction
-index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 3),))
+index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 3),), requires=(('line', -1, 3),))
 
 
 def ends_after_step(st):
@@ -123,7 +123,7 @@ def ends_after_step(st):
     units = index_three.units(st)
     for v_p in range(st.players):
         for v_s, v_d in units:
-            if (st._t.full_lines[0, v_d, 3][v_s] is not None and all((ITEM_ATTRS['symbol'].get(st._boards[0][v_t]) == ('cross', 'nought')[v_p]) for v_t in st._t.full_lines[0, v_d, 3][v_s])):
+            if ((line_t := st._t.full_lines[0, v_d, 3][v_s]) is not None and (ITEM_ATTRS['symbol'].get(st._boards[0][line_t[0]]) == ('cross', 'nought')[v_p]) and (ITEM_ATTRS['symbol'].get(st._boards[0][line_t[1]]) == ('cross', 'nought')[v_p]) and (ITEM_ATTRS['symbol'].get(st._boards[0][line_t[2]]) == ('cross', 'nought')[v_p])):
                 return 0, [v_p]
     # full [TTT-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):

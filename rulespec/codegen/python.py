@@ -91,6 +91,7 @@ class CodeGenerator:
         self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
         self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
         self.in_example = False  # writing an example's lines (see visit_SeatConst)
+        self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -100,7 +101,7 @@ class CodeGenerator:
         return repr(e.value)
 
     def visit_Var(self, e: ir.Var) -> str:
-        return "v_" + ident(e.name)
+        return self.var_code.get(e.name) or "v_" + ident(e.name)
 
     def visit_SeatConst(self, e: ir.SeatConst) -> str:
         if e.index < self.m.min_players or self.in_example:
@@ -476,10 +477,22 @@ class CodeGenerator:
         line = count.domain
         if (isinstance(line, ir.LineOf) and e.op == "=" and isinstance(line.length, ir.Const)
                 and line.length.value == number.value):
-            self.depth += 1
-            where = self.expr(count.where)
             full = (f"st._t.full_lines[{self.boards[line.board]}, {self.expr(line.direction)}, "
                     f"{self.expr(line.length)}][{self.expr(line.space)}]")
+            if not self.depth and 1 <= number.value <= 6 and count.var not in reads.bound_names(count.where):
+                # Outside any comprehension (an end's own test): the line is looked up once, into a local,
+                # and its spaces tested one by one (`and` stops at the first that fails; no generator).
+                local = f"line_{ident(count.var)}"
+                self.depth += 1
+                tests = []
+                for k in range(number.value):
+                    self.var_code[count.var] = f"{local}[{k}]"
+                    tests.append(self.expr(count.where))
+                del self.var_code[count.var]
+                self.depth -= 1
+                return f"(({local} := {full}) is not None and {' and '.join(tests)})"
+            self.depth += 1
+            where = self.expr(count.where)
             self.depth -= 1
             return f"({full} is not None and all({where} for {var} in {full}))"
         return None
@@ -1287,8 +1300,9 @@ class CodeGenerator:
             w.line(comment(f"{end.name}: the units tested are "
                            + ("(space, direction) pairs" if plan.direction_var else "spaces")
                            + f" of {plan.board}, each reading only its {reads.footprint_text(plan.footprint)}"))
+            requires = f", requires={lit(plan.requires)}" if plan.requires else ""
             w.line(f"index_{ident(end.name)} = EndIndex({end.timing!r}, {self.boards[plan.board]}, "
-                   f"{lit(plan.directions)}, {lit(plan.footprint)})")
+                   f"{lit(plan.directions)}, {lit(plan.footprint)}{requires})")
         return plans
 
     def end_checks(self) -> dict[str, str]:

@@ -43,6 +43,10 @@ class IndexPlan:
     test: ir.E  # the condition of one unit (definitions unfolded)
     footprint: tuple[tuple, ...]  # ("here",), ("line", direction or UNIT, length), ("neighbour", direction or UNIT)
     unfolded: tuple[str, ...]  # the definitions unfolded into ``test``, for the generated comment
+    # Lines the test needs whole, ("line", direction or UNIT, length): `count(t in line of N from s towards d
+    # where C) = N` (alone or as one side of an `and`) is false wherever the board ends within N spaces,
+    # whatever the spaces hold, so a unit without that whole line is never tested.
+    requires: tuple[tuple, ...] = ()
 
 
 # ---------------------------------------------------------------------------- unfolding definitions
@@ -67,6 +71,16 @@ def free_vars(e) -> set[str]:
     if isinstance(e, _BINDERS):
         inner.discard(e.var)
     return found | inner
+
+
+def bound_names(e) -> set[str]:
+    """Every variable name ``e`` binds anywhere inside it."""
+    found = {e.var} if isinstance(e, _BINDERS) else set()
+    for value in vars(e).values():
+        for v in (value if isinstance(value, tuple) else (value,)):
+            if isinstance(v, ir.E):
+                found |= bound_names(v)
+    return found
 
 
 def substitute(e: ir.E, mapping: dict[str, ir.E], taken: set[str]) -> ir.E:
@@ -321,5 +335,15 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
         footprint = _Reader(model, board).reads(test, env)
     except NotLocal:
         return None
+    requires = set()
+    for part in (test.operands if isinstance(test, ir.BoolOp) and test.op == "and" else (test,)):
+        line = part.left.domain if isinstance(part, ir.Compare) and isinstance(part.left, ir.Count) else None
+        if (isinstance(line, ir.LineOf) and part.op == "=" and isinstance(part.right, ir.Const)
+                and isinstance(line.length, ir.Const) and part.right.value == line.length.value
+                and isinstance(line.space, ir.Var) and line.space.name == count.var):
+            try:
+                requires |= {("line", d, line.length.value) for d in _Reader(model, board).directions(line.direction, env)}
+            except NotLocal:
+                pass
     return IndexPlan(board, count.var, direction_var, directions, test,
-                     tuple(sorted(footprint, key=repr)), tuple(unfolded))
+                     tuple(sorted(footprint, key=repr)), tuple(unfolded), tuple(sorted(requires, key=repr)))

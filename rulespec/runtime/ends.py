@@ -31,13 +31,15 @@ _INDICES = count  # compress(count(), ...): the indices where two boards differ
 class EndIndex:
     """The units of one indexed end and, per game configuration, which units each space can change."""
 
-    __slots__ = ("key", "board", "directions", "footprint", "_by_tables")
+    __slots__ = ("key", "board", "directions", "footprint", "requires", "_by_tables")
 
-    def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...]):
+    def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...],
+                 requires: tuple[tuple, ...] = ()):
         self.key = (timing, board)  # where State._ends_seen keeps the board as the check last saw it
         self.board = board
         self.directions = directions  # () when a unit is a space alone, else units are (space, direction)
         self.footprint = footprint
+        self.requires = requires  # ("line", direction, length): lines a unit's test needs whole (else false)
         self._by_tables: dict[Any, tuple] = {}
 
     def units(self, st: "State") -> tuple:
@@ -58,6 +60,7 @@ class EndIndex:
         b = self.board
         spaces = t.cells_in_use[b]
         every = tuple((s, d) for s in spaces for d in self.directions) if self.directions else tuple(spaces)
+        every = tuple(unit for unit in every if self.possible(t, unit))
         reach: list[list] = [[] for _ in range(len(t.in_use[b]))]
         for unit in every:
             for space in self.spaces_read(t, unit):
@@ -65,6 +68,12 @@ class EndIndex:
         found = self._by_tables[t] = (every, tuple(tuple(units) for units in reach),
                                       {unit: k for k, unit in enumerate(every)})
         return found
+
+    def possible(self, t: "Tables", unit) -> bool:
+        """Whether the board has every whole line the test of ``unit`` needs (without one it is false)."""
+        space, direction = unit if self.directions else (unit, None)
+        return all(len(t.lines(self.board, direction if d == UNIT else d, length)[space]) == length
+                   for _, d, length in self.requires)
 
     def spaces_read(self, t: "Tables", unit) -> set[int]:
         """The spaces the test of ``unit`` may read."""

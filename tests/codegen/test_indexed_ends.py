@@ -75,6 +75,7 @@ def test_the_gallery_grid_games_are_indexed_and_the_others_tested_in_full():
     three = indexed["tic-tac-toe"]["three"]
     assert (three.board, three.space_var, three.direction_var, three.footprint, three.unfolded) == \
         ("grid", "s", "d", (("line", reads.UNIT, 3),), ("three_from",))
+    assert three.requires == (("line", reads.UNIT, 3),)  # a (space, direction) without 3 spaces that way: never
     assert indexed["connect-four"]["four"].footprint == (("line", reads.UNIT, 4),)
     assert indexed["tic-tac-toe"]["full"] is None  # "no space is empty" is no "some space where"
     assert all(plan is None for game_id, ends in indexed.items() if game_id not in ("tic-tac-toe", "connect-four")
@@ -86,17 +87,20 @@ def test_a_changed_space_names_exactly_the_units_whose_line_holds_it():
     state = game.new_game(players=2)
     index = sys.modules[type(game).__module__].index_four
     every = index.units(state)
-    assert not state._ends_seen and len(every) == 42 * 8  # no record yet: every (space, direction)
+    t = state._t
+    whole = [(s, d) for s in t.cells_in_use[0] for d in range(8) if len(t.lines(0, d, 4)[s]) == 4]
+    assert not state._ends_seen and list(every) == whole  # no record yet: every (space, direction) with 4 in a line
+    assert len(whole) == 2 * (6 * 4 + 7 * 3 + 2 * 3 * 4)  # across, up and down, both diagonals; both ways
     state.apply("player 1: drop red in column 4")
     assert state._ends_seen  # every end held false: the board is recorded
     state.apply("player 2: drop yellow in column 1")
     state._ends_seen = {key: list(board) for key, board in state._ends_seen.items()}
     changed = 5 * 7 + 3  # a red disc at row 6, column 4: pretend it is new
     state._ends_seen[("after_step", 0)][changed] = -1
-    t = state._t
-    want = [(s, d) for s in t.cells_in_use[0] for d in range(8) if changed in t.lines(0, d, 4)[s]]
+    want = [(s, d) for s, d in whole if changed in t.lines(0, d, 4)[s]]
     assert list(index.units(state)) == want
-    assert 10 < len(want) < 40  # the lines of 4 through one space near the bottom middle
+    # The lines of 4 through row 6, column 4, each from either end: 4 across, 1 up, 1 on each diagonal.
+    assert len(want) == 2 * (4 + 1 + 1 + 1)
 
 
 def test_a_state_read_back_is_tested_in_full():
@@ -152,3 +156,14 @@ def test_an_indexed_house_rule_plays_exactly(tmp_path):
     rng = random.Random(3)
     assert sum(play_checked(game, 2, rng) for _ in range(40)) == 40
     assert any(end.name == "three" for end in game.ENDS)
+
+
+def test_an_end_s_own_line_test_looks_the_line_up_once_and_tests_its_spaces_one_by_one():
+    source = (ROOT / "engines" / "connect_four.py").read_text()
+    check = source[source.index("def ends_after_step"):]
+    assert "units = index_four.units(st)" in check and "for v_s, v_d in units:" in check
+    assert "(line_t := st._t.full_lines[0, v_d, 4][v_s]) is not None and " in check
+    assert all(f"st._boards[0][line_t[{k}]]" in check for k in range(4)) and "line_t[4]" not in check
+    assert "st._ends_seen = {('after_step', 0): st._boards[0][:]}" in check
+    full = source[source.index("def end_four"):source.index("# ---------------------------------------------------------------- end full")]
+    assert "index_four" not in full and "line_t" not in full  # the end's own function tests every unit
