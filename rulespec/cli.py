@@ -346,14 +346,14 @@ def render_observation(engine, observation: dict, width: int = 0) -> list[str]:
         owned = isinstance(views, list)
         for owner, view in enumerate(views if owned else [views]):
             who = _zone_owner(owner, seat) if owned else ""
-            line = f"{_words(name)}{who}: {view['size']}"
+            line = f"{_words(name)}{who}: {view.get('size', 'unseen')}"  # size unseen: nothing at all
             if "items" in view:
                 items = list(view["items"]) if name in stacked else sorted(view["items"], key=_natural)
                 cap = len(items) if (owned and owner == seat) or len(items) <= 15 else 10  # your own in full
                 if items:
                     line += f" ({_items_text(items, cap)})"
             else:
-                line += " (hidden)" if view["size"] else ""
+                line += " (hidden)" if view.get("size") else ""
             lines.append(line)
     for name, value in observation["counters"].items():
         shown = ", ".join(f"player {s + 1}: {v}" for s, v in enumerate(value)) if isinstance(value, list) else value
@@ -409,7 +409,7 @@ def observation_changes(before: dict, after: dict) -> list[str]:
                 if change or old["size"] != new["size"]:
                     lines.append(f"{_words(name)}{who}: {old['size']} -> {new['size']}"
                                  + (f" ({change})" if change else ""))
-            elif old["size"] != new["size"]:
+            elif old.get("size") != new.get("size"):
                 lines.append(f"{_words(name)}{who}: {old['size']} -> {new['size']}")
     for name, value in after["counters"].items():
         old = before["counters"].get(name)

@@ -173,8 +173,9 @@ def describe_view(view: dict, legal: Sequence[tuple[int, str]]) -> str:
         for owner, part in (enumerate(zone) if isinstance(zone, list) else [(None, zone)]):
             whose = "" if owner is None else " (yours)" if owner == seat else f" of player {owner + 1}"
             items = part.get("items")
-            shown = ", ".join(items) if items else "empty" if items is not None else f"{part['size']} unseen"
-            if items and part["size"] > len(items):  # a pile of which only the top is seen
+            shown = ", ".join(items) if items else "empty" if items is not None else \
+                f"{part['size']} unseen" if "size" in part else "unseen, not even how many"
+            if items and part.get("size", 0) > len(items):  # a pile of which only the top is seen
                 shown += f" on top of {part['size'] - len(items)} covered"
             lines.append(f"{name}{whose}: {shown}")
     for name, spaces in view["boards"].items():

@@ -592,7 +592,8 @@ class Checks:
     def hidden_zone_instances(self, state: State, seat: int) -> list[tuple[int, str, int]]:
         """(zone index, name, covered) of every zone instance whose contents ``seat`` cannot see now:
         ``covered`` is how many of its first items are hidden (all of them, or, for a pile of which only
-        the top is seen, all but the top)."""
+        the top is seen, all but the top). A zone whose size is unseen is covered whole (its top too);
+        the variants still keep each zone's size, a subset of what the seat cannot tell apart."""
         out = []
         for zone in self.game.ZONES:
             base = state._t.zone_base[zone.name]
@@ -602,7 +603,7 @@ class Checks:
                 if zone.visibility == "owner" and zone.per_player and owner == seat:
                     continue
                 size = len(state._zones[base + owner])
-                covered = max(size - 1, 0) if zone.visibility == "top" else size
+                covered = max(size - 1, 0) if zone.visibility == "top" and not zone.size_unseen else size
                 out.append((base + owner, f"{zone.name} of player {owner + 1}" if zone.per_player else zone.name,
                             covered))
         return out
@@ -677,8 +678,12 @@ class Checks:
         if any(a[key] != b[key] for key in a if key not in ("zones", "history")):
             return False
         hidden = {z: covered for z, _, covered in self.hidden_zone_instances(one, seat)}
+        unsized = {one._t.zone_base[zone.name] + owner for zone in self.game.ZONES if zone.size_unseen
+                   for owner in range(one.players if zone.per_player else 1)}
         for z, (x, y) in enumerate(zip(a["zones"], b["zones"])):
-            if x != y and (z not in hidden or len(x) != len(y) or x[hidden[z]:] != y[hidden[z]:]):
+            if x == y or (z in hidden and z in unsized):  # a zone of unseen size may differ in anything
+                continue
+            if z not in hidden or len(x) != len(y) or x[hidden[z]:] != y[hidden[z]:]:
                 return False
         return True
 

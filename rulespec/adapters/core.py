@@ -338,7 +338,8 @@ class TensorLayout:
     * ``zone:NAME`` (per-player zones: ``zone:NAME:N`` for player N): its size, then, when the seat may
       see it, how many of each component label it holds (labels in component order), and for a stacked
       zone a one-hot of the label on top; a zone of which only the top is seen (``only top seen``): its
-      size, then a one-hot of the label on top (all zeros when it is empty)
+      size, then a one-hot of the label on top (all zeros when it is empty); a seat that sees nothing of a
+      zone whose size is unseen (``size unseen``) has all of its piece 0
     * ``board:NAME``: per space (row-major), a one-hot of the label of the component on it
     * ``counter:NAME``: its value (per seat for a per-player counter); ``queue:NAME``: its length
     """
@@ -392,7 +393,7 @@ class TensorLayout:
             if owner is not None:
                 zone_view = zone_view[owner]
             at = offsets[piece][0]
-            values[at] = zone_view["size"]
+            values[at] = zone_view.get("size", 0)  # a zone of unseen size: always 0 for this seat
             items = zone_view.get("items")
             if visibility == "top":
                 if items:

@@ -746,6 +746,13 @@ def _zone(en: English, d: ir.Zone) -> list[str]:
         "top": " Everybody sees the component on top; the ones under it are covered (everybody sees how many"
                " there are, and has seen each one while it was on top).",
     }.get(d.visibility, f" Visibility: {d.visibility}.")
+    if d.size_unseen:
+        text = text.replace("everybody sees how many components it holds",
+                            "nobody sees how many components it holds" if d.visibility == "hidden" else
+                            "the others do not see even how many components it holds")
+        text = text.replace("Everybody sees the component on top; the ones under it are covered (everybody sees "
+                            "how many there are, and has seen each one while it was on top).",
+                            "Nobody sees anything of it, not even how many components it holds.")
     if d.stacked:
         text += " It is a pile: components keep the order they arrived in, and the last one is on top."
     if d.start == "in_play":

@@ -314,6 +314,9 @@ class GamePage:
                 sees = {"public": "everybody", "hidden": "nobody (only the number)",
                         "owner": "its owner (others: the number)",
                         "top": "everybody: the top only (the rest: the number)"}.get(z.visibility, z.visibility)
+                if z.size_unseen:  # `size unseen`: those who may not see the contents see nothing at all
+                    sees = {"hidden": "nobody (not even the number)",
+                            "owner": "its owner (others: nothing, not even the number)"}.get(z.visibility, sees)
                 start = {"in_play": "every component in play", "left_out": "every component left out"}.get(
                     z.start or "", "empty")
                 lines.append(f"| [{human(z.name)}](#{self.by_key[('zone', z.name)].anchor}) | "

@@ -102,6 +102,12 @@ zone discard: shared, only top seen, stacked [CRD-5]''',
       "A pile whose top component is face up and the others covered: a seat's observation shows the top "
       "and how many there are. Each component was on top once, so a seat's information state (what it has "
       "seen, in order) still holds the covered ones. It needs `stacked`."),
+    E("Components and zones", "A zone whose size is unseen", "zone_size_unseen", "cards.rules", '''
+zone aside: one per player, seen by owner, size unseen [CRD-5]''',
+      "`size unseen` hides even how many components a zone holds from every seat that may not see its "
+      "contents: a seat's observation then shows nothing of it (OpenSpiel's phantom tic-tac-toe, whose "
+      "opponent learns nothing of a try that met a mark). The rules still read it (`size of aside of p`); "
+      "only what a seat sees changes. A public zone cannot be so (whoever sees the contents can count them)."),
     E("Components and zones", "Counters", "counter per_player", "lanes.rules", '''
 counter passes starts at 0 [LAN-8]
 counter goals per player starts at 0 [LAN-6]''',

@@ -490,6 +490,7 @@ class ZoneDecl(Clause):
     start: Optional[Literal["in_play", "left_out"]] = None
     start_component: Optional[str] = None  # ``holds every X``: all of component X start here
     stacked: bool = False  # items keep the order they arrived in; the last is the top
+    size_unseen: bool = False  # who may not see the contents does not see how many there are either
 
 
 class CounterDecl(Clause):

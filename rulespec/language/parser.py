@@ -1262,6 +1262,9 @@ class _ToAst(Transformer):
     def zone_stacked(self, meta, children):
         return "stacked"
 
+    def zone_size_unseen(self, meta, children):
+        return "size_unseen"
+
     def zone(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, scope, visibility, *extras = rest
@@ -1269,7 +1272,7 @@ class _ToAst(Transformer):
         component = next((e[1] for e in extras if isinstance(e, tuple)), None)
         return ast.ZoneDecl(loc=self.loc(meta), name=str(name), per_player=(scope == "per_player"),
                             visibility=visibility, start=start, start_component=component,
-                            stacked="stacked" in extras, cites=cites,
+                            stacked="stacked" in extras, size_unseen="size_unseen" in extras, cites=cites,
                             rulings=rulings)
 
     def per_player(self, meta, children):

@@ -613,6 +613,10 @@ class Checker:
             if zone.visibility == "top" and not zone.stacked:
                 self.error(zone.loc, f"zone `{zone.name}` is `only top seen` but has no top: it is not stacked",
                            hint="add `, stacked` so that the zone keeps its order and the last component in is on top")
+            if zone.size_unseen and zone.visibility == "public":
+                self.error(zone.loc, f"zone `{zone.name}` is public but its size is unseen: whoever sees its "
+                                     f"contents can count them",
+                           hint="make it `hidden` or `seen by owner`, or drop `, size unseen`")
         self.counters = {d.name: d for d in decls if d.kind == "counter"}
         self.queues = {d.name: d for d in decls if d.kind == "queue"}
         self.boards = {d.name: d for d in decls if d.kind == "board"}
@@ -1661,7 +1665,8 @@ class Checker:
             leave_outs.append(ir.LeaveOut(f"leave out with {d.players} players", d.loc, d.cites, d.rulings,
                                           d.players, d.attribute, d.values))
         zones = tuple(ir.Zone(d.name, d.loc, self.cites_of(d, f"zone `{d.name}`"), d.rulings, d.per_player,
-                              d.visibility, d.start, d.stacked, d.start_component) for d in self.zones.values())
+                              d.visibility, d.start, d.stacked, d.start_component, d.size_unseen)
+                      for d in self.zones.values())
         for d in self.zones.values():
             if d.start_component is not None:
                 if d.start_component not in self.components:

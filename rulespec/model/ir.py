@@ -557,6 +557,7 @@ class Zone(Cited):
     start: Optional[str]  # in_play | left_out | None
     stacked: bool = False
     start_component: Optional[str] = None
+    size_unseen: bool = False  # a seat that may not see the contents does not see how many there are
 
 
 @dataclass(frozen=True)

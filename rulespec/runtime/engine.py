@@ -737,7 +737,10 @@ class Engine:
             for owner in range(st.players if zone.per_player else 1):
                 items = st._zones[base + owner]
                 view: dict[str, Any] = {"size": len(items)}
-                if zone.visibility == "public" or (zone.visibility == "owner" and owner == seat):
+                sees_all = zone.visibility == "public" or (zone.visibility == "owner" and owner == seat)
+                if zone.size_unseen and not sees_all:  # not even how many it holds (nor, so, its top)
+                    view = {}
+                elif sees_all:
                     labels = [self.ITEM_LABEL[i] for i in items]
                     # A stacked zone shows its order (the last is on top); any other zone is a sorted
                     # multiset, so items with the same label stay indistinguishable.

@@ -28,6 +28,7 @@ class ZoneInfo:
     cites: tuple[str, ...] = ()
     stacked: bool = False
     start_component: Optional[str] = None
+    size_unseen: bool = False  # a seat that may not see the contents does not see how many there are
 
 
 @dataclass(frozen=True)
