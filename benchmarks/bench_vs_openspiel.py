@@ -70,6 +70,8 @@ GALLERY = {
     "leduc-poker": Counterpart("leduc_poker"),
     "goofspiel": Counterpart("goofspiel", parameters={"num_cards": "num_cards"}),
     "hex": Counterpart("hex", parameters={"board_size": "board_size"}),
+    "pig": Counterpart("pig", parameters={"winscore": "winscore", "diceoutcomes": "diceoutcomes",
+                                          "horizon": "horizon"}),
 }
 
 # The bundled games: (label, rule file id, variants, players).
@@ -84,7 +86,7 @@ BUNDLED = (
 
 # Seeded games per run: about 0.1-0.4 s a run for the slowest implementation of each.
 GAMES = {"tic-tac-toe": 300, "connect-four": 40, "kuhn-poker": 1000, "liars-dice": 300, "leduc-poker": 300,
-         "goofspiel": 50, "hex": 20, "shell-we": 40, "shrimp": 20, "let-them-eat-shrimp": 30}
+         "goofspiel": 50, "hex": 20, "pig": 100, "shell-we": 40, "shrimp": 20, "let-them-eat-shrimp": 30}
 QUICK_DIVISOR = 4
 
 
