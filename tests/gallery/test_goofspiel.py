@@ -222,7 +222,7 @@ def test_the_carry_over_house_rule_checks_verifies_and_keeps_every_prize_in_play
     house, base = rulespec.load("goofspiel/goofspiel-carry-over"), rulespec.load("goofspiel")
     assert house.GAME_ID == "goofspiel-carry-over"
     results = run_examples(house)
-    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert len(results) == 5 and all(r.passed for r in results), [r.message for r in results if not r.passed]
     report = verify(path, players=2, max_examples=3, stateful_step_count=10, seed=1, derandomize=True,
                     save_counterexamples=None)
     assert report.ok, report.render()
