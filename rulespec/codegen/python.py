@@ -59,7 +59,7 @@ def sets_counter(stmts: Sequence[ir.S]) -> bool:
             return True
         if isinstance(s, ir.If) and (sets_counter(s.then) or sets_counter(s.otherwise)):
             return True
-        if isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll)) and sets_counter(s.body):
+        if isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll, ir.Lose)) and sets_counter(s.body):
             return True
     return False
 
@@ -640,6 +640,10 @@ class CodeGenerator:
 
     def stmt_Roll(self, s: ir.Roll) -> None:
         # Each die back to the supply, then one chance step per die: every roll an explicit chance node.
+        self.stmts(s.body)
+
+    def stmt_Lose(self, s: ir.Lose) -> None:
+        # One die of the holder to the set-aside zone (from the supply if the holder is empty).
         self.stmts(s.body)
 
     def stmt_Nothing(self, s: ir.Nothing) -> None:

@@ -661,6 +661,13 @@ def _roll(en: English, s: ir.Roll, depth: int) -> list[str]:
                            f"equally likely whatever the others show.")]
 
 
+@renders(ir.Lose)
+def _lose(en: English, s: ir.Lose, depth: int) -> list[str]:
+    holder = en.owned(human(s.holder), s.seat)
+    return [en.item(depth, f"One die of {holder} is lost: it is set aside for good in {human(s.lost)}, and "
+                           f"is not rolled again (nothing is lost when no die is left).")]
+
+
 @renders(ir.Nothing)
 def _nothing(en: English, s: ir.Nothing, depth: int) -> list[str]:
     return [en.item(depth, "Nothing happens.")]

@@ -276,7 +276,8 @@ class GamePage:
         lines = ["## Components and zones", ""]
         # Dice are listed as the file declares them, not as the copies of each face the checker makes of them.
         dice = {d.name: d for d in getattr(m, "dice", ())}
-        made_by_dice = {d.holder: d for d in dice.values()} | {d.supply: d for d in dice.values()}
+        made_by_dice = {d.holder: d for d in dice.values()} | {d.supply: d for d in dice.values()} | \
+            {d.lost: d for d in dice.values() if getattr(d, "lost", None)}
         if dice:
             lines += ["| dice | faces | how many | held in | who sees the faces |", "| --- | --- | --- | --- | --- |"]
             for d in dice.values():
@@ -287,6 +288,9 @@ class GamePage:
                              f"{_values(d.values)} | {count} {'per player' if d.per_player else 'shared'} | "
                              f"{human(d.holder)} | {sees} |")
             lines += [""]
+            lost = [d for d in dice.values() if getattr(d, "lost", None)]
+            lines += [f"A {human(d.name)} lost during play is set aside for good in {human(d.lost)} (everybody sees "
+                      f"how many, nobody their faces) and never rolled again." for d in lost] + ([""] if lost else [])
         if any(c.name not in dice for c in m.components):
             counts = self._in_play_counts()
             # One column for the components in play, whatever the number of players: a column per player

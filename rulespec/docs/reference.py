@@ -124,7 +124,7 @@ each player has a colour: red, yellow [ROW-1]''',
       "attributes (`colour of occupant of s = colour of p`) and show in texts (`{colour of player}`). "
       "Give a value for each seat up to the most players; `each player has an ...` reads too."),
     E("Components and zones", "Dice", "dice dice_scope option_range", "dice.rules", '''
-dice die: pips 1..sides, 2 per player in cup, seen by owner [DIC-2]
+dice die: pips 1..sides, 2 per player in cup, seen by owner, lost to spent [DIC-2, DIC-3]
 dice marker: colour (red, blue, green), 1 shared in tray, public [DIC-5]''',
       "Dice, each showing one value of its attribute (numbers `1..6`, numbers up to a numeric option "
       "`1..sides`, or named faces), held in a zone: "
@@ -133,7 +133,9 @@ dice marker: colour (red, blue, green), 1 shared in tray, public [DIC-5]''',
       "`seen by owner` dice are hidden from the others, as a hand is. Rules read the dice like components "
       "in a zone (`count(d in cup of p where pips of d = 6)`, `size of cup of p`); an example gives them by "
       "face (`given cup of player 1: \"6\", \"5\"`). A die leaves its holder only by the rules' own "
-      "`move` (to a public zone, to show it). See `roll` for the chance events."),
+      "`move` (to a public zone, to show it), or for good with `lose` when the declaration ends with `, lost "
+      "to ZONE` (the zone of the dice set aside, one per player for dice per player). See `roll` for the "
+      "chance events."),
     E("Boards", "A grid board with regions and faces", "board region face map_row", "lanes.rules", '''
 board strip: rows colour, columns number 1..4, adjacency orthogonal [LAN-5]:
   region goal: one per letter [LAN-6] ruling LAN-AMB-1
@@ -409,7 +411,16 @@ instead empty_pool [LAN-4]:
       "it go back, then each die is rolled by a chance step of its own, `roll_cup`, whose outcomes "
       "`roll 1` ... `roll 6` are equally likely whatever the other dice show (rolls are independent, with "
       "replacement). So every roll is an explicit chance node: examples steer it (`when \"chance: roll "
-      "6\"`), replays repeat it, and OpenSpiel sees one chance node per die."),
+      "6\"`), replays repeat it, and OpenSpiel sees one chance node per die. Dice declared with `lost to "
+      "ZONE` roll only the dice the holder still has (see `lose`)."),
+    E("Statements", "Losing a die", "lose_stmt", "dice.rules", '''
+    lose a die from cup of player''',
+      "`lose a die from cup of p` (`lose one die from tray` for shared dice) takes one of the holder's dice "
+      "for good: it is set aside in the zone its declaration names (`dice die: ..., seen by owner, lost to "
+      "spent`; hidden: everyone sees how many dice are set aside, nobody their faces), and every later "
+      "`roll` rolls one die fewer. The die is one in the holder (the first; its face no longer matters), or, "
+      "when the holder is empty, one not yet rolled; a holder with no die left loses nothing. How many dice "
+      "a player still has is the count less the dice set aside: `numdice - size of spent of p`."),
     E("Statements", "Starting steps", "then_stmt args", "lanes.rules", '''
     then deal(player)''',
       "Start a step after this one finishes; several `then`s run in the order written. An end `checked after "

@@ -412,6 +412,15 @@ class Roll(Node):
     holder: Expr
 
 
+class Lose(Node):
+    """``lose a die from cup of p``: one of the holder's dice set aside for good, in the dice's `lost to`
+    zone (see DiceDecl); `roll` no longer rolls it."""
+
+    kind: Literal["lose"] = "lose"
+    die: str  # the word written, checked to be the dice's name
+    holder: Expr
+
+
 class NextTurn(Node):
     """``next turn goes to X``: the next turn is X's instead of the next seat's."""
 
@@ -419,7 +428,8 @@ class NextTurn(Node):
     seat: Expr
 
 
-Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn, Roll]
+Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn, Roll,
+             Lose]
 
 # ----------------------------------------------------------------------------- declarations
 
@@ -526,6 +536,7 @@ class DiceDecl(Clause):
     per_player: bool
     holder: str
     visibility: Literal["public", "hidden", "owner"]
+    lost: Optional[str] = None  # the zone lost dice are set aside in (`, lost to lost_dice`), if any
 
 
 class RegionDecl(Clause):

@@ -1299,14 +1299,14 @@ class _ToAst(Transformer):
 
     def dice(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        name, attribute, count, scope, holder, visibility = rest
+        name, attribute, count, scope, holder, visibility, *lost = rest
         number = _number(count, "dice") if count.type == "INT" else str(count)
         if number == 0:
             raise _AstProblem(count.line, count.column, "there are no dice: the count is 0",
                               hint="write how many dice there are, 1 or more")
         return ast.DiceDecl(loc=self.loc(meta), name=str(name), attribute=attribute, count=number,
                             per_player=(scope == "per_player"), holder=str(holder), visibility=visibility,
-                            cites=cites, rulings=rulings)
+                            lost=str(lost[0]) if lost else None, cites=cites, rulings=rulings)
 
     # --- boards
     def region(self, meta, children):
@@ -1537,6 +1537,10 @@ class _ToAst(Transformer):
 
     def roll_stmt(self, meta, children):
         return ast.Roll(loc=self.loc(meta), holder=children[0])
+
+    def lose_stmt(self, meta, children):
+        die, holder = children
+        return ast.Lose(loc=self.loc(meta), die=str(die), holder=holder)
 
     def next_turn_stmt(self, meta, children):
         return ast.NextTurn(loc=self.loc(meta), seat=children[0])

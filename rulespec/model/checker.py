@@ -336,7 +336,7 @@ class Checker:
 
     # ------------------------------------------------------------------ names
     # Fields of syntax nodes that introduce a name (a declaration's, an option's, a variable's...).
-    _NAMING_FIELDS = ("name", "var", "each_var", "skip_var", "cause", "holder")
+    _NAMING_FIELDS = ("name", "var", "each_var", "skip_var", "cause", "holder", "lost")
     _NAME_LISTS = {"Attribute": "values", "OptionDecl": "values", "Outcome": "faces", "InsteadDecl": "params"}
 
     def check_names(self) -> None:
@@ -529,6 +529,8 @@ class Checker:
             out.append(ast.ZoneDecl(loc=loc, name=d.holder, per_player=d.per_player, visibility=d.visibility, **tail))
             out.append(ast.ZoneDecl(loc=loc, name=supply, per_player=False, visibility="hidden",
                                     start_component=d.name, **tail))
+            if d.lost is not None:  # the dice set aside for good: everyone sees how many, nobody their faces
+                out.append(ast.ZoneDecl(loc=loc, name=d.lost, per_player=d.per_player, visibility="hidden", **tail))
             faces = d.attribute.values
             rolled = "rolled"
             if isinstance(faces[0], int):
@@ -550,29 +552,47 @@ class Checker:
                                       outcome=outcome, body=(ast.Move(loc=loc, item=one, to=holder),), **tail))
         return out
 
-    def roll(self, node: ast.Roll, scope: dict[str, str]) -> Optional[ir.S]:
-        """`roll cup of p`: the dice of the holder back to the supply, then the chance step once per die."""
-        holder = node.holder
+    def dice_holder(self, holder: ast.Expr, verb: str) -> Optional[ast.DiceDecl]:
+        """The dice declaration whose holder `holder` names (`cup of p`, `tray`), or None with the error said."""
         name = holder.attr if holder.kind == "of" else holder.id if holder.kind == "name" else None
         d = self.dice.get(name)
         if d is None:
-            self.error(holder.loc, f"`{self.text(holder)}` holds no dice: only a holder of dice is rolled",
+            self.error(holder.loc, f"`{self.text(holder)}` holds no dice: only a holder of dice {verb}",
                        hint=did_you_mean(name or "", self.dice) or
-                       (f"roll one of {', '.join(f'`{h}`' for h in self.dice)}" if self.dice else
+                       (f"{'roll' if verb == 'is rolled' else 'lose a die from'} one of "
+                        f"{', '.join(f'`{h}`' for h in self.dice)}" if self.dice else
                         "declare dice first: `dice die: face 1..6, 2 per player in cup, seen by owner`"))
             return None
+        word = "roll" if verb == "is rolled" else f"lose a {d.name} from"
         if d.per_player and holder.kind != "of":
-            self.error(holder.loc, f"`{d.holder}` is kept per player", hint=f"write `roll {d.holder} of <player>`")
+            self.error(holder.loc, f"`{d.holder}` is kept per player", hint=f"write `{word} {d.holder} of <player>`")
             return None
         if not d.per_player and holder.kind == "of":
-            self.error(holder.loc, f"`{d.holder}` is shared, not kept per player", hint=f"write `roll {d.holder}`")
+            self.error(holder.loc, f"`{d.holder}` is shared, not kept per player", hint=f"write `{word} {d.holder}`")
             return None
-        supply, step = self.dice_names(d)
-        loc = node.loc
+        return d
+
+    def dice_left(self, d: ast.DiceDecl, holder: ast.Expr, loc) -> ast.Expr:
+        """How many dice the holder still has: the declared count, less those set aside (`lost to`)."""
         numeric = isinstance(d.count, int) or getattr(self.options.get(d.count), "numeric", False)
         # (a count that is not a numeric option is reported at the `dice` declaration; here it is one die)
         count = ast.Num(loc=loc, value=d.count if isinstance(d.count, int) else 1) if not numeric \
             or isinstance(d.count, int) else ast.Name(loc=loc, id=d.count)
+        if d.lost is None:
+            return count
+        lost = ast.Of(loc=loc, attr=d.lost, target=holder.target) if d.per_player else ast.Name(loc=loc, id=d.lost)
+        return ast.Arith(loc=loc, op="-", left=count, right=ast.Count(loc=loc, var=d.name, domain=lost))
+
+    def roll(self, node: ast.Roll, scope: dict[str, str]) -> Optional[ir.S]:
+        """`roll cup of p`: the dice of the holder back to the supply, then the chance step once per die it
+        still has (its count, less the dice it has lost)."""
+        holder = node.holder
+        d = self.dice_holder(holder, "is rolled")
+        if d is None:
+            return None
+        supply, step = self.dice_names(d)
+        loc = node.loc
+        count = self.dice_left(d, holder, loc)
         seat_args = (holder.target,) if d.per_player else ()
         plain = (ast.ForEach(loc=loc, var=d.name, domain=holder,
                              body=(ast.Move(loc=loc, item=ast.Name(loc=loc, id=d.name),
@@ -581,6 +601,38 @@ class Checker:
         body = self.stmts(plain, scope)
         seat = self.expr(holder.target, scope, SEAT) if d.per_player else None
         return ir.Roll(loc, d.name, d.holder, seat, self.expr(count, scope, INT), body)
+
+    def lose(self, node: ast.Lose, scope: dict[str, str]) -> Optional[ir.S]:
+        """`lose a die from cup of p`: one die of the holder set aside for good in the `lost to` zone: one in
+        the holder if any (its face no longer matters), else one from the supply while the holder has dice
+        left to lose; a holder with none left loses nothing."""
+        holder = node.holder
+        d = self.dice_holder(holder, "loses a die")
+        if d is None:
+            return None
+        loc = node.loc
+        if node.die != d.name:
+            self.error(loc, f"`{holder.attr if holder.kind == 'of' else holder.id}` holds dice called `{d.name}`, "
+                            f"not `{node.die}`", width=len("lose a ") + len(node.die),
+                       hint=f"write `lose a {d.name} from {self.text(holder)}`")
+            return None
+        if d.lost is None:
+            self.error(loc, f"the dice in `{d.holder}` are never lost: their declaration has no zone for lost dice",
+                       width=len("lose"),
+                       hint=f"end the declaration of `{d.name}` with `, lost to lost_{d.name}`: the zone its "
+                            f"lost dice are set aside in")
+            return None
+        supply, _ = self.dice_names(d)
+        lost = ast.Of(loc=loc, attr=d.lost, target=holder.target) if d.per_player else ast.Name(loc=loc, id=d.lost)
+        one_of = lambda zone: ast.First(loc=loc, var=d.name, domain=zone)  # noqa: E731
+        plain = (ast.If(loc=loc, condition=ast.Test(loc=loc, test="not_empty", subject=holder),
+                        then=(ast.Move(loc=loc, item=one_of(holder), to=lost),),
+                        otherwise=(ast.If(loc=loc, condition=ast.Compare(loc=loc, op=">", left=self.dice_left(d, holder, loc),
+                                                                         right=ast.Num(loc=loc, value=0)),
+                                          then=(ast.Move(loc=loc, item=one_of(ast.Name(loc=loc, id=supply)), to=lost),)),)),)
+        body = self.stmts(plain, scope)
+        seat = self.expr(holder.target, scope, SEAT) if d.per_player else None
+        return ir.Lose(loc, d.name, d.holder, d.lost, seat, body)
 
     def collect(self, decls: list) -> None:
         self.games = [d for d in decls if d.kind == "game"]
@@ -1549,6 +1601,8 @@ class Checker:
             return ir.NextTurn(loc, self.expr(node.seat, scope, SEAT))
         if kind == "roll":
             return self.roll(node, scope)
+        if kind == "lose":
+            return self.lose(node, scope)
         self.error(loc, f"unexpected statement `{self.text(node)}`")
         return None
 
@@ -1789,7 +1843,8 @@ class Checker:
             seat_attributes=tuple(self.seat_attribute(d, game) for d in self.seat_attributes.values()),
             left_out_of_base=tuple(self.left_out_of_base),
             dice=tuple(ir.Dice(d.name, d.loc, d.cites, d.rulings, d.attribute.name, d.attribute.values, str(d.count),
-                               d.per_player, d.holder, d.visibility, *self.dice_names(d)) for d in self.dice.values()),
+                               d.per_player, d.holder, d.visibility, *self.dice_names(d), d.lost)
+                         for d in self.dice.values()),
             examples_elsewhere=elsewhere,
         )
         if not self.problems:

@@ -340,7 +340,7 @@ class Cost:
         from ..language.limits import LIMIT
         if isinstance(s, ir.If):
             return reach * self.expr(s.condition) + max(self.stmts(s.then, reach), self.stmts(s.otherwise, reach))
-        if isinstance(s, ir.Roll):
+        if isinstance(s, (ir.Roll, ir.Lose)):
             return self.stmts(s.body, reach)
         if isinstance(s, (ir.ForEach, ir.Repeat)):
             if isinstance(s, ir.ForEach):

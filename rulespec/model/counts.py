@@ -51,7 +51,8 @@ def declaration_counts(model: ir.Model) -> DeclarationCounts:
     }
     # A `dice` declaration is one declaration of the file: not the component, zones and chance it makes.
     dice = len(getattr(model, "dice", ()))
-    found.update({"dice": dice, "component": found["component"] - dice, "zone": found["zone"] - 2 * dice,
+    made_zones = sum(2 + (getattr(d, "lost", None) is not None) for d in getattr(model, "dice", ()))
+    found.update({"dice": dice, "component": found["component"] - dice, "zone": found["zone"] - made_zones,
                   "chance": found["chance"] - dice})
     clauses = model.cited_clauses() - {r.name for r in model.rulings}
     return DeclarationCounts(tuple((kind, found[kind]) for kind in KIND_NOUNS if found[kind]), len(clauses),

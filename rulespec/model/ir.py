@@ -501,6 +501,18 @@ class Roll(S):
 
 
 @dataclass(frozen=True)
+class Lose(S):
+    """`lose a die from cup of p`: one die of the holder set aside for good in the `lost` zone, so that
+    `roll` no longer rolls it (``body`` says it in plain statements, as Roll's)."""
+
+    dice: str  # the die component
+    holder: str
+    lost: str  # the zone of the dice set aside
+    seat: Optional[E]
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
 class Nothing(S):
     pass
 
@@ -574,6 +586,7 @@ class Dice(Cited):
     visibility: str  # public | hidden | owner
     supply: str
     step: str
+    lost: Optional[str] = None  # the zone of the dice set aside for good (`lost to`), if any
 
 
 @dataclass(frozen=True)
