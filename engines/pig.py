@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'b521b6b9aa93cb99'
-GENERATOR_VERSION = '14'
+GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -57,7 +57,7 @@ def effect_turn__roll(st, cause, v_player):
     """What `roll` does. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:42)"""
     st._keep_counters()
     st._counters['decisions'] = counter_value(st._counters['decisions'] + 1, 'decisions')
-    st._then('roll_the_die', (v_player,))
+    st._thens.append(('roll_the_die', (v_player,)))
 
 
 def options_turn__stop(st, v_player):
@@ -112,32 +112,35 @@ def resolve_roll_the_die(st, cause, v_player, v_n):
     else:
         st._keep_counters()
         st._counters['turn_total'] = counter_value(st._counters['turn_total'] + v_n, 'turn_total')
-        st._then('turn', (v_player,))
+        st._thens.append(('turn', (v_player,)))
 
 # ---------------------------------------------------------------- end won
 def end_won(st):
     """Whether the game ends now by `won`; returns the declared winners. [PIG-4, PIG-5] (rulebooks/pig.rules:59)"""
+    counter_banked = st._counters['banked']
     for v_p in range(st.players):
-        if define_reached(st, v_p):
+        if (counter_banked[v_p] >= int(st._options['winscore'])):
             return [v_p]
     return None
 
 # ---------------------------------------------------------------- end out_of_time
 def end_out_of_time(st):
     """Whether the game ends now by `out_of_time`; returns the declared winners. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:65)"""
-    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any(define_reached(st, v_p) for v_p in range(st.players)))):
+    counter_banked = st._counters['banked']
+    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in range(st.players)))):
         return []
     return None
 
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:59, 65)"""
+    counter_banked = st._counters['banked']
     # won [PIG-4, PIG-5]
     for v_p in range(st.players):
-        if define_reached(st, v_p):
+        if (counter_banked[v_p] >= int(st._options['winscore'])):
             return 0, [v_p]
     # out_of_time [PIG-4] ruling PIG-AMB-2
-    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any(define_reached(st, v_p) for v_p in range(st.players)))):
+    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in range(st.players)))):
         return 1, []
     return None
 
