@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import counter_value
 
-SOURCE_HASH = 'b521b6b9aa93cb99'
+SOURCE_HASH = 'ed2df44a2efaa0af'
 GENERATOR_VERSION = '16'
 
 # ---------------------------------------------------------------- components
@@ -23,7 +23,7 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(10))
 
 
 def define_reached(st, v_p):
-    """Definition `reached`: `banked of p >= winscore`. [PIG-4] (rulebooks/pig.rules:38)"""
+    """Definition `reached`: `banked of p >= winscore`. [PIG-4] (rulebooks/pig.rules:39)"""
     return (st._counters['banked'][v_p] >= int(st._options['winscore']))
 
 # ---------------------------------------------------------------- choice turn
@@ -33,7 +33,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__roll(st, v_player):
-    """Option `roll` of `turn`: `roll`. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:42)"""
+    """Option `roll` of `turn`: `roll`. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:43)"""
     found = []
     if not (((st._counters['banked'][v_player] + st._counters['turn_total']) < int(st._options['winscore']))):  # banked of player + turn_total < winscore
         return found
@@ -54,14 +54,14 @@ def first_failing_turn__roll(st, v_player):
 
 
 def effect_turn__roll(st, cause, v_player):
-    """What `roll` does. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:42)"""
+    """What `roll` does. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:43)"""
     st._keep_counters()
     st._counters['decisions'] = counter_value(st._counters['decisions'] + 1, 'decisions')
     st._thens.append(('roll_the_die', (v_player,)))
 
 
 def options_turn__stop(st, v_player):
-    """Option `stop` of `turn`: `stop`. [PIG-3] (rulebooks/pig.rules:46)"""
+    """Option `stop` of `turn`: `stop`. [PIG-3] (rulebooks/pig.rules:47)"""
     found = []
     found.append(('stop', ()))
     return found
@@ -78,7 +78,7 @@ def first_failing_turn__stop(st, v_player):
 
 
 def effect_turn__stop(st, cause, v_player):
-    """What `stop` does. [PIG-3] (rulebooks/pig.rules:46)"""
+    """What `stop` does. [PIG-3] (rulebooks/pig.rules:47)"""
     st._keep_counters()
     st._counters['banked'][v_player] = counter_value(st._counters['banked'][v_player] + st._counters['turn_total'], 'banked')
     st._keep_counters()
@@ -88,7 +88,7 @@ def effect_turn__stop(st, cause, v_player):
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [PIG-2, PIG-3] (rulebooks/pig.rules:41)"""
+    """Every choice of `turn` now, in the order offered. [PIG-2, PIG-3] (rulebooks/pig.rules:42)"""
     rows = []
     seat = v_player
     counter_banked = st._counters['banked']
@@ -101,11 +101,11 @@ def choices_turn(st, v_player):
 
 # ---------------------------------------------------------------- chance roll_the_die
 def outcomes_roll_the_die(st, v_player):
-    """Chance `roll_the_die`: every outcome with its weight. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:51)"""
+    """Chance `roll_the_die`: every outcome with its weight. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:52)"""
     return pick_weights([('roll ' + str(v_n), v_n) for v_n in span(1, int(st._options['diceoutcomes']))])
 
 def resolve_roll_the_die(st, cause, v_player, v_n):
-    """What happens once the outcome of `roll_the_die` is known. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:51)"""
+    """What happens once the outcome of `roll_the_die` is known. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:52)"""
     if (v_n == 1):
         st._keep_counters()
         st._counters['turn_total'] = 0
@@ -116,7 +116,7 @@ def resolve_roll_the_die(st, cause, v_player, v_n):
 
 # ---------------------------------------------------------------- end won
 def end_won(st):
-    """Whether the game ends now by `won`; returns the declared winners. [PIG-4, PIG-5] (rulebooks/pig.rules:59)"""
+    """Whether the game ends now by `won`; returns the declared winners. [PIG-4, PIG-5] (rulebooks/pig.rules:60)"""
     counter_banked = st._counters['banked']
     for v_p in range(st.players):
         if (counter_banked[v_p] >= int(st._options['winscore'])):
@@ -125,7 +125,7 @@ def end_won(st):
 
 # ---------------------------------------------------------------- end out_of_time
 def end_out_of_time(st):
-    """Whether the game ends now by `out_of_time`; returns the declared winners. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:65)"""
+    """Whether the game ends now by `out_of_time`; returns the declared winners. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:66)"""
     counter_banked = st._counters['banked']
     if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in range(st.players)))):
         return []
@@ -133,7 +133,7 @@ def end_out_of_time(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:59, 65)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:60, 66)"""
     counter_banked = st._counters['banked']
     # won [PIG-4, PIG-5]
     for v_p in range(st.players):
@@ -145,83 +145,83 @@ def ends_after_step(st):
     return None
 
 def invariant_turn_total_counts_rolls(st):
-    """Invariant: the turn total is never 1: a 1 clears it. [PIG-2] (rulebooks/pig.rules:75)"""
+    """Invariant: the turn total is never 1: a 1 clears it. [PIG-2] (rulebooks/pig.rules:76)"""
     return (st._counters['turn_total'] != 1)
 
 def invariant_nobody_overshoots_unseen(st):
-    """Invariant: a score is banked only by stopping, the only choice at the target. [PIG-3] ruling PIG-AMB-1 (rulebooks/pig.rules:78)"""
+    """Invariant: a score is banked only by stopping, the only choice at the target. [PIG-3] ruling PIG-AMB-1 (rulebooks/pig.rules:79)"""
     return (len([1 for v_p in range(st.players) if (st._counters['banked'][v_p] >= int(st._options['winscore']))]) <= 1)
 
 
 def example_roll_and_stop(run):
-    """Example: Rolls add up, stopping banks them. [PIG-2, PIG-3] (rulebooks/pig.rules:81)"""
+    """Example: Rolls add up, stopping banks them. [PIG-2, PIG-3] (rulebooks/pig.rules:82)"""
     st = run.start(players=2, options={})
-    run.act(st, 'player 1: roll', line=83)
-    run.chance_even(st, 6, line=84)
-    run.act(st, 'chance: roll 5', line=85)
-    run.act(st, 'player 1: roll', line=86)
-    run.act(st, 'chance: roll 3', line=87)
-    run.fact(st, 'turn_total = 8', lambda: (st._counters['turn_total'] == 8), line=88)
-    run.act(st, 'player 1: stop', line=89)
-    run.fact(st, 'banked of player 1 = 8 and turn_total = 0', lambda: ((st._counters['banked'][0] == 8) and (st._counters['turn_total'] == 0)), line=90)
-    run.turn(st, None, lambda: 1, line=91)
+    run.act(st, 'player 1: roll', line=84)
+    run.chance_even(st, 6, line=85)
+    run.act(st, 'chance: roll 5', line=86)
+    run.act(st, 'player 1: roll', line=87)
+    run.act(st, 'chance: roll 3', line=88)
+    run.fact(st, 'turn_total = 8', lambda: (st._counters['turn_total'] == 8), line=89)
+    run.act(st, 'player 1: stop', line=90)
+    run.fact(st, 'banked of player 1 = 8 and turn_total = 0', lambda: ((st._counters['banked'][0] == 8) and (st._counters['turn_total'] == 0)), line=91)
+    run.turn(st, None, lambda: 1, line=92)
     return st
 
 
 def example_a_one_loses_the_turn(run):
-    """Example: A 1 loses the turn total and ends the turn. [PIG-2] (rulebooks/pig.rules:93)"""
+    """Example: A 1 loses the turn total and ends the turn. [PIG-2] (rulebooks/pig.rules:94)"""
     st = run.start(players=2, options={})
-    run.counter(st, 'turn_total', 9, line=95)
-    run.act(st, 'player 1: roll', line=96)
-    run.act(st, 'chance: roll 1', line=97)
-    run.fact(st, 'turn_total = 0 and banked of player 1 = 0', lambda: ((st._counters['turn_total'] == 0) and (st._counters['banked'][0] == 0)), line=98)
-    run.turn(st, None, lambda: 1, line=99)
+    run.counter(st, 'turn_total', 9, line=96)
+    run.act(st, 'player 1: roll', line=97)
+    run.act(st, 'chance: roll 1', line=98)
+    run.fact(st, 'turn_total = 0 and banked of player 1 = 0', lambda: ((st._counters['turn_total'] == 0) and (st._counters['banked'][0] == 0)), line=99)
+    run.turn(st, None, lambda: 1, line=100)
     return st
 
 
 def example_reaching_the_target(run):
-    """Example: At the target only stopping is left, and it wins. [PIG-3, PIG-4, PIG-5] ruling PIG-AMB-1 (rulebooks/pig.rules:101)"""
+    """Example: At the target only stopping is left, and it wins. [PIG-3, PIG-4, PIG-5] ruling PIG-AMB-1 (rulebooks/pig.rules:102)"""
     st = run.start(players=3, options={'winscore': '20'})
-    run.counter(st, 'banked', 16, seat=0, line=104)
-    run.act(st, 'player 1: roll', line=105)
-    run.act(st, 'chance: roll 4', line=106)
-    run.legal(st, 'player 1: roll', False, line=107)
-    run.act(st, 'player 1: stop', line=108)
-    run.over(st, 'won', line=109)
-    run.winners(st, lambda: [0], line=110)
-    run.returns(st, [[1, 1], [-1, 2], [-1, 2]], line=111)
+    run.counter(st, 'banked', 16, seat=0, line=105)
+    run.act(st, 'player 1: roll', line=106)
+    run.act(st, 'chance: roll 4', line=107)
+    run.legal(st, 'player 1: roll', False, line=108)
+    run.act(st, 'player 1: stop', line=109)
+    run.over(st, 'won', line=110)
+    run.winners(st, lambda: [0], line=111)
+    run.returns(st, [[1, 1], [-1, 2], [-1, 2]], line=112)
     return st
 
 
 def example_the_horizon(run):
-    """Example: After the horizon's decisions the game is a draw. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:113)"""
+    """Example: After the horizon's decisions the game is a draw. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:114)"""
     st = run.start(players=2, options={'horizon': '10'})
-    run.counter(st, 'decisions', 9, line=116)
-    run.act(st, 'player 1: stop', line=117)
-    run.over(st, 'out_of_time', line=118)
-    run.result(st, 'draw', line=119)
-    run.returns(st, [[0, 1], [0, 1]], line=120)
+    run.counter(st, 'decisions', 9, line=117)
+    run.act(st, 'player 1: stop', line=118)
+    run.over(st, 'out_of_time', line=119)
+    run.result(st, 'draw', line=120)
+    run.returns(st, [[0, 1], [0, 1]], line=121)
     return st
 
 
 def example_a_smaller_die(run):
-    """Example: A die of four faces. [PIG-1] ruling PIG-AMB-3 (rulebooks/pig.rules:122)"""
+    """Example: A die of four faces. [PIG-1] ruling PIG-AMB-3 (rulebooks/pig.rules:123)"""
     st = run.start(players=2, options={'diceoutcomes': '4'})
-    run.act(st, 'player 1: roll', line=125)
-    run.chance_even(st, 4, line=126)
-    run.legal(st, 'chance: roll 5', False, line=127)
+    run.act(st, 'player 1: roll', line=126)
+    run.chance_even(st, 4, line=127)
+    run.legal(st, 'chance: roll 5', False, line=128)
     return st
 
 
 class PigEngine(Engine):
-    """Pig [PIG-1, PIG-1]"""
+    """Pig [PIG-1, PIG-1, PIG-4]"""
 
     GAME_ID = 'pig'
     TITLE = 'Pig'
     SOURCE = 'rulebooks/pig.rules'
     MIN_PLAYERS = 2
     MAX_PLAYERS = 10
-    MAX_TURNS = None
+    MAX_TURNS = 1000
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {'winscore': (('10', '20', '30', '50', '100'), '100'), 'diceoutcomes': (('2', '3', '4', '5', '6', '8', '10', '12', '20'), '6'), 'horizon': (('5', '8', '10', '20', '50', '100', '200', '500', '1000'), '1000')}
