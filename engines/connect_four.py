@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -20,6 +20,8 @@ COMPONENTS = (
     ('disc', (('colour', ('red', 'yellow')),), 21, '{colour}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 # ---------------------------------------------------------------- board grid [C4-2]
@@ -54,12 +56,12 @@ def define_lowest_empty(st, v_s):
 
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s holds colour of p`. [C4-4] (rulebooks/connect-four.rules:37)"""
-    return (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('red', 'yellow')[v_p])
+    return (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('red', 'yellow')[v_p])
 
 
 def define_four_from(st, v_s, v_p):
     """Definition `four_from`: `count(d in directions of grid where count(t in line of 4 from s towards d where mine(t, p)) = 4) > 0`. [C4-4] (rulebooks/connect-four.rules:40)"""
-    return any((st._t.full_lines[0, v_d, 4][v_s] is not None and all((ITEM_ATTRS['colour'].get(st._boards[0][v_t]) == ('red', 'yellow')[v_p]) for v_t in st._t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    return any((st._t.full_lines[0, v_d, 4][v_s] is not None and all((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('red', 'yellow')[v_p]) for v_t in st._t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -122,16 +124,17 @@ def end_full(st):
     return None
 
 # four: the units tested are (space, direction) pairs of grid, each reading only its line of 4 towards direction
-index_four = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 4),), requires=(('line', -1, 4),))
+index_four = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 4),), requires=(('line', -1, 4),), line=4)
 
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [C4-4, C4-5] (rulebooks/connect-four.rules:51, 57)"""
     # four [C4-4]: only where grid changed since it last held false (four_from unfolded)
+    board_0 = st._boards[0]
     units = index_four.units(st)
     for v_p in range(st.players):
-        for v_s, v_d in units:
-            if ((line_t := st._t.full_lines[0, v_d, 4][v_s]) is not None and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[0]]) == ('red', 'yellow')[v_p]) and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[1]]) == ('red', 'yellow')[v_p]) and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[2]]) == ('red', 'yellow')[v_p]) and (ITEM_ATTRS['colour'].get(st._boards[0][line_t[3]]) == ('red', 'yellow')[v_p])):
+        for v_s, v_d, unit_line in units:
+            if ((CELL_ATTRS['colour'][board_0[unit_line[0]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][board_0[unit_line[1]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][board_0[unit_line[2]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][board_0[unit_line[3]]] == ('red', 'yellow')[v_p])):
                 return 0, [v_p]
     # full [C4-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
@@ -142,7 +145,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: red discs are never fewer than yellow ones, nor more than one ahead. [C4-3] (rulebooks/connect-four.rules:116)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('red', 'yellow')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('red', 'yellow')[1])])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('red', 'yellow')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('red', 'yellow')[1])])) in span(0, 1)
 
 
 def example_falling(run):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -20,6 +20,8 @@ COMPONENTS = (
     ('card', (('suit', ('spades', 'hearts', 'clubs', 'diamonds')), ('value', (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13))), 1, '{value} of {suit}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(3))
 TEXT_0 = tuple('turn up ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'turn up {value of c}'
 TEXT_1 = tuple('bid ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'bid {value of c}'

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -19,6 +19,8 @@ COMPONENTS = (
     ('stone', (('colour', ('black', 'white')),), 61, '{colour}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 # ---------------------------------------------------------------- board grid [HEX-2]
@@ -53,7 +55,7 @@ def fit_stone__on__grid(st, v_item, v_space):
 
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s holds colour of p`. [HEX-4] (rulebooks/hex.rules:52)"""
-    return (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[v_p])
+    return (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -103,14 +105,14 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- end top_to_bottom
 def end_top_to_bottom(st):
     """Whether the game ends now by `top_to_bottom`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63)"""
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return [0]
     return None
 
 # ---------------------------------------------------------------- end left_to_right
 def end_left_to_right(st):
     """Whether the game ends now by `left_to_right`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:68)"""
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return [1]
     return None
 
@@ -118,16 +120,16 @@ def end_left_to_right(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63, 68)"""
     # top_to_bottom [HEX-4] ruling HEX-AMB-2
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return 0, [0]
     # left_to_right [HEX-4] ruling HEX-AMB-2
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return 1, [1]
     return None
 
 def invariant_alternate(st):
     """Invariant: black stones are never fewer than white ones, nor more than one ahead. [HEX-3] (rulebooks/hex.rules:116)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[1])])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1])])) in span(0, 1)
 
 
 def example_southwest(run):
@@ -153,7 +155,7 @@ def example_not_touching(run):
     run.act(st, 'player 1: black on row 2 column 2', line=97)
     run.act(st, 'player 2: white on row 1 column 2', line=98)
     run.act(st, 'player 1: black on row 3 column 3', line=99)
-    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['colour'].get(st._boards[0][v_s]) == ('black', 'white')[0])]) == 3), line=100)
+    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]) == 3), line=100)
     run.legal(st, 'player 2: white on row 1 column 3', True, line=101)
     return st
 

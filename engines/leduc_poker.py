@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -19,6 +19,8 @@ COMPONENTS = (
     ('card', (('rank', ('jack', 'queen', 'king')), ('suit', ('spades', 'hearts'))), 1, '{rank} of {suit}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 ORDER_rank = {'jack': 0, 'queen': 1, 'king': 2}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 TEXT_0 = tuple('deal ' + label for label in ITEM_LABEL)  # 'deal {c}'

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -23,6 +23,8 @@ COMPONENTS = (
     ('shrimp', (), 35, None),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(5))
 TEXT_0 = tuple('pay an egg for a ' + label for label in ITEM_LABEL)  # 'pay an egg for a {tile}'
 TEXT_1 = tuple('take a ' + label + ' from the supply' for label in ITEM_LABEL)  # 'take a {tile} from the supply'

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -23,6 +23,8 @@ COMPONENTS = (
     ('bottle', (('number', (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)),), 1, 'bottle {number}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(4))
 TEXT_0 = tuple('draw ' + label for label in ITEM_LABEL)  # 'draw {tile}'
 TEXT_1 = tuple('start with ' + label for label in ITEM_LABEL)  # 'start with {tile}'

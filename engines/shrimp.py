@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -29,6 +29,8 @@ COMPONENTS = (
     ('cocktail', (), 1, 'cocktail'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(6))
 TEXT_0 = tuple('call ' + label for label in ITEM_LABEL)  # 'call {w}'
 TEXT_1 = tuple('steal a card from the feast of ' + label for label in SEAT_LABEL)  # 'steal a card from the feast of {q}'

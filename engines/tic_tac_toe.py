@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '18'
+GENERATOR_VERSION = '19'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -20,6 +20,8 @@ COMPONENTS = (
     ('piece', (('symbol', ('cross', 'nought')),), 5, '{symbol}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
+# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
+CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 # ---------------------------------------------------------------- board grid [TTT-2]
@@ -46,12 +48,12 @@ def fit_piece__on__grid(st, v_item, v_space):
 
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s holds symbol of p`. [TTT-4] (rulebooks/tic-tac-toe.rules:28)"""
-    return (ITEM_ATTRS['symbol'].get(st._boards[0][v_s]) == ('cross', 'nought')[v_p])
+    return (CELL_ATTRS['symbol'][st._boards[0][v_s]] == ('cross', 'nought')[v_p])
 
 
 def define_three_from(st, v_s, v_p):
     """Definition `three_from`: `count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0`. [TTT-4] (rulebooks/tic-tac-toe.rules:31)"""
-    return any((st._t.full_lines[0, v_d, 3][v_s] is not None and all((ITEM_ATTRS['symbol'].get(st._boards[0][v_t]) == ('cross', 'nought')[v_p]) for v_t in st._t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    return any((st._t.full_lines[0, v_d, 3][v_s] is not None and all((CELL_ATTRS['symbol'][st._boards[0][v_t]] == ('cross', 'nought')[v_p]) for v_t in st._t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -114,16 +116,17 @@ def end_full(st):
     return None
 
 # three: the units tested are (space, direction) pairs of grid, each reading only its line of 3 towards direction
-index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 3),), requires=(('line', -1, 3),))
+index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 3),), requires=(('line', -1, 3),), line=3)
 
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [TTT-4, TTT-5] (rulebooks/tic-tac-toe.rules:42, 48)"""
     # three [TTT-4]: only where grid changed since it last held false (three_from unfolded)
+    board_0 = st._boards[0]
     units = index_three.units(st)
     for v_p in range(st.players):
-        for v_s, v_d in units:
-            if ((line_t := st._t.full_lines[0, v_d, 3][v_s]) is not None and (ITEM_ATTRS['symbol'].get(st._boards[0][line_t[0]]) == ('cross', 'nought')[v_p]) and (ITEM_ATTRS['symbol'].get(st._boards[0][line_t[1]]) == ('cross', 'nought')[v_p]) and (ITEM_ATTRS['symbol'].get(st._boards[0][line_t[2]]) == ('cross', 'nought')[v_p])):
+        for v_s, v_d, unit_line in units:
+            if ((CELL_ATTRS['symbol'][board_0[unit_line[0]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][board_0[unit_line[1]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][board_0[unit_line[2]]] == ('cross', 'nought')[v_p])):
                 return 0, [v_p]
     # full [TTT-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
@@ -134,7 +137,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: crosses are never fewer than noughts, nor more than one ahead. [TTT-3] (rulebooks/tic-tac-toe.rules:99)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['symbol'].get(st._boards[0][v_s]) == ('cross', 'nought')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (ITEM_ATTRS['symbol'].get(st._boards[0][v_s]) == ('cross', 'nought')[1])])) in span(0, 1)
+    return (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['symbol'][st._boards[0][v_s]] == ('cross', 'nought')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['symbol'][st._boards[0][v_s]] == ('cross', 'nought')[1])])) in span(0, 1)
 
 
 def example_across(run):

@@ -85,6 +85,8 @@ class CodeGenerator:
         self.bound: Optional[set[str]] = None
         self.counted: dict[str, str] = {}
         self.depth = 0
+        self.unit_line: Optional[tuple] = None  # (board, space var, direction var, length) of an indexed end's unit
+        self.board_code: dict[int, str] = {}  # board -> the local holding its contents (an indexed end's loop)
         self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
@@ -234,9 +236,9 @@ class CodeGenerator:
                 if e.test in ("occupied", "not_empty"):
                     return f"st._space_occupied({b}, {subject})"
             if e.test in ("empty",):
-                return f"st._boards[{b}][{subject}] < 0"
+                return f"{self.cells(b)}[{subject}] < 0"
             if e.test in ("occupied", "not_empty"):
-                return f"st._boards[{b}][{subject}] >= 0"
+                return f"{self.cells(b)}[{subject}] >= 0"
             return f"st._has_occupied_neighbour({b}, {subject})"
         if e.test == "empty":
             return f"not {subject}"
@@ -266,9 +268,13 @@ class CodeGenerator:
     def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
         if e.attribute is None:
             return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.value)})"
-        # An empty space is -1, which no item is: it reads as no value, never equal to a seat's.
-        return (f"(ITEM_ATTRS[{lit(e.attribute)}].get(st._boards[{self.boards[e.board]}][{self.expr(e.space)}]) "
+        # An empty space is -1, which no item is: CELL_ATTRS' last entry, no value, never equal to a seat's.
+        return (f"(CELL_ATTRS[{lit(e.attribute)}][{self.cells(self.boards[e.board])}[{self.expr(e.space)}]] "
                 f"== {self.expr(e.value)})")
+
+    def cells(self, b: int) -> str:
+        """Code for board ``b``'s contents: a local where the current function hoisted it, else the state's."""
+        return self.board_code.get(b) or f"st._boards[{b}]"
 
     def visit_Fits(self, e: ir.Fits) -> str:
         return f"{self.expr(e.space)} in st._t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"
@@ -482,7 +488,11 @@ class CodeGenerator:
             if not self.depth and 1 <= number.value <= 6 and count.var not in reads.bound_names(count.where):
                 # Outside any comprehension (an end's own test): the line is looked up once, into a local,
                 # and its spaces tested one by one (`and` stops at the first that fails; no generator).
-                local = f"line_{ident(count.var)}"
+                # The unit's own whole line comes with the unit (EndIndex line=N): no look-up, never None.
+                own = self.unit_line is not None and self.unit_line == (
+                    self.boards[line.board], line.space.name if isinstance(line.space, ir.Var) else None,
+                    line.direction.name if isinstance(line.direction, ir.Var) else None, number.value)
+                local = "unit_line" if own else f"line_{ident(count.var)}"
                 self.depth += 1
                 tests = []
                 for k in range(number.value):
@@ -490,6 +500,8 @@ class CodeGenerator:
                     tests.append(self.expr(count.where))
                 del self.var_code[count.var]
                 self.depth -= 1
+                if own:
+                    return f"({' and '.join(tests)})"
                 return f"(({local} := {full}) is not None and {' and '.join(tests)})"
             self.depth += 1
             where = self.expr(count.where)
@@ -835,6 +847,9 @@ class CodeGenerator:
         w.dedent()
         w.line(")")
         w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)")
+        w.line("# an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)")
+        w.line("CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) "
+               "for attr, values in ITEM_ATTRS.items()}")
         for attr, values in self.orders().items():  # an ordered attribute: each value's place, lowest 0
             w.line(f"ORDER_{ident(attr)} = {lit({v: k for k, v in enumerate(values)})}")
         self.tables_at = len(w.lines)
@@ -1274,6 +1289,13 @@ class CodeGenerator:
         w = self.w
         winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
         unit = f"v_{ident(plan.space_var)}" + (f", v_{ident(plan.direction_var)}" if plan.direction_var else "")
+        length = self.unit_line_length(plan)
+        if length:
+            unit += ", unit_line"
+            self.unit_line = (self.boards[plan.board], plan.space_var, plan.direction_var, length)
+        b = self.boards[plan.board]
+        w.line(f"board_{b} = st._boards[{b}]")  # the test only reads the board: one look-up, not one per space
+        self.board_code[b] = f"board_{b}"
         index = f"index_{ident(end.name)}"
         if end.each_var:
             w.line(f"units = {index}.units(st)")
@@ -1283,13 +1305,24 @@ class CodeGenerator:
         else:
             w.line(f"for {unit} in {index}.units(st):")
         w.indent()
-        w.line(f"if {self.expr(plan.test)}:")
+        test = self.expr(plan.test)
+        self.unit_line, self.board_code = None, {}
+        w.line(f"if {test}:")
         w.indent()
         w.line(f"return {tag}{winners}")
         w.dedent()
         w.dedent()
         if end.each_var:
             w.dedent()
+
+    @staticmethod
+    def unit_line_length(plan: reads.IndexPlan) -> int:
+        """The length of the unit's own whole line its test needs (line of N from the unit's space towards
+        its direction), handed over with each unit; 0 when there is none."""
+        if not plan.direction_var:
+            return 0
+        lengths = [term[2] for term in plan.requires if term[0] == "line" and term[1] == reads.UNIT]
+        return lengths[0] if len(lengths) == 1 and 1 <= lengths[0] <= 6 else 0
 
     def end_indexes(self) -> dict[str, reads.IndexPlan]:
         """The ends tested only where their board changed (end name -> plan), each with its module-level
@@ -1305,6 +1338,8 @@ class CodeGenerator:
                            + ("(space, direction) pairs" if plan.direction_var else "spaces")
                            + f" of {plan.board}, each reading only its {reads.footprint_text(plan.footprint)}"))
             requires = f", requires={lit(plan.requires)}" if plan.requires else ""
+            if self.unit_line_length(plan):
+                requires += f", line={lit(self.unit_line_length(plan))}"
             w.line(f"index_{ident(end.name)} = EndIndex({end.timing!r}, {self.boards[plan.board]}, "
                    f"{lit(plan.directions)}, {lit(plan.footprint)}{requires})")
         return plans

@@ -31,15 +31,18 @@ _INDICES = count  # compress(count(), ...): the indices where two boards differ
 class EndIndex:
     """The units of one indexed end and, per game configuration, which units each space can change."""
 
-    __slots__ = ("key", "board", "directions", "footprint", "requires", "_by_tables")
+    __slots__ = ("key", "board", "directions", "footprint", "requires", "line", "_by_tables")
 
     def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...],
-                 requires: tuple[tuple, ...] = ()):
+                 requires: tuple[tuple, ...] = (), line: int = 0):
         self.key = (timing, board)  # where State._ends_seen keeps the board as the check last saw it
         self.board = board
         self.directions = directions  # () when a unit is a space alone, else units are (space, direction)
         self.footprint = footprint
         self.requires = requires  # ("line", direction, length): lines a unit's test needs whole (else false)
+        # > 0: each unit is (space, direction, its whole line of this length towards direction), so the
+        # generated test reads the line from the unit (no table look-up per unit, never None)
+        self.line = line
         self._by_tables: dict[Any, tuple] = {}
 
     def units(self, st: "State") -> tuple:
@@ -61,9 +64,11 @@ class EndIndex:
         spaces = t.cells_in_use[b]
         every = tuple((s, d) for s in spaces for d in self.directions) if self.directions else tuple(spaces)
         every = tuple(unit for unit in every if self.possible(t, unit))
+        if self.line:
+            every = tuple((s, d, t.lines(b, d, self.line)[s]) for s, d in every)
         reach: list[list] = [[] for _ in range(len(t.in_use[b]))]
         for unit in every:
-            for space in self.spaces_read(t, unit):
+            for space in self.spaces_read(t, unit[:2] if self.line else unit):
                 reach[space].append(unit)
         found = self._by_tables[t] = (every, tuple(tuple(units) for units in reach),
                                       {unit: k for k, unit in enumerate(every)})

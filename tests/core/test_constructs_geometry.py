@@ -109,7 +109,7 @@ def test_generated_code_reads_precomputed_tables_not_direction_words():
     assert "(st._t.toward[0][4][v_s] is None)" in source
     # `count(t in line of 3 ...) = 3` asks for a whole line whose spaces all pass: a table of whole lines, all().
     # `mine(t, p)` is one comparison: written out in place, not called.
-    mine = "(ITEM_ATTRS['colour'].get(st._boards[0][v_t]) == ('red', 'yellow')[v_p])"
+    mine = "(CELL_ATTRS['colour'][st._boards[0][v_t]] == ('red', 'yellow')[v_p])"  # an empty space (-1) reads as None
     assert f"st._t.full_lines[0, v_d, 3][v_s] is not None and all({mine} for v_t in " in source
     assert "any(" in source and "(0, 1, 2, 3, 4, 5, 6, 7)" in source  # `count(...) > 0` stops at the first
     counted = generate(check(parse_text(TEXT.replace("where mine(t, p)) = 3", "where mine(t, p)) >= 3"),
