@@ -32,9 +32,12 @@ class ExampleResult:
 class ExampleRun:
     """The helper a generated ``example_<name>(run)`` function talks to."""
 
-    def __init__(self, engine: Engine, name: str):
+    def __init__(self, engine: Engine, name: str, tables: Optional[dict] = None):
         self.engine = engine
         self.name = name
+        # (players, options) -> Tables, shared by the engines of one class that the examples set up:
+        # Tables reads only the class's constants, the players and the options (see _fresh_engine).
+        self._tables = {} if tables is None else tables
         self.started = False
         self.given: set[int] = set()
         self.line = 0  # the line of the example being run (each call below names its own)
@@ -52,7 +55,7 @@ class ExampleRun:
                     (example.loc.line if example.loc else 0)
         self.line = line
         try:
-            engine = type(self.engine)(options)
+            engine = self._fresh_engine(options)
         except ValueError as error:  # an option the game (or this variant of it) does not have
             self.fail(line, f"the game cannot be set up with options {options}: {error}")
         engine.MATCH = None  # an example is about one game: in a match, about one leg
@@ -64,6 +67,13 @@ class ExampleRun:
         st._phase, st._turn_number = "play", 1
         self._check_seats(players)
         return st
+
+    def _fresh_engine(self, options: dict) -> Engine:
+        """A new engine of the example's class (its own memo caches, MATCH and options), whose Tables come
+        from the run's shared cache: building them is most of what setting up an example costs."""
+        engine = type(self.engine)(options)
+        engine._table_cache = self._tables
+        return engine
 
     def _example(self):
         """The example in the checked rule file (None for an engine without one)."""
@@ -237,7 +247,7 @@ class ExampleRun:
         them) until a player decides."""
         self.line = line
         try:
-            engine = type(self.engine)(options)
+            engine = self._fresh_engine(options)
         except ValueError as error:
             self.fail(line, f"the game cannot be set up with options {options}: {error}")
         self.engine = engine
@@ -563,6 +573,7 @@ def position_diagnostics(engine: Engine) -> list:
     from ..language.errors import SourceText
     model = getattr(engine, "model", None)
     out = []
+    tables: dict = {}  # as in run_examples: one Tables per (players, options) for these fresh engines
     for example in getattr(model, "examples", ()):
         positions = [line for line in example.lines if line.what == "position"]
         if not positions:
@@ -573,6 +584,7 @@ def position_diagnostics(engine: Engine) -> list:
             game = type(engine)(options)
         except ValueError:
             continue  # the runner reports the options at their line
+        game._table_cache = tables
         game.MATCH = None  # as the runner plays it: one game, or one leg of a match
         for line in positions:
             try:
@@ -597,8 +609,9 @@ def _read_text(path: str) -> str:
 
 def run_examples(engine: Engine) -> list[ExampleResult]:
     results = []
+    tables: dict = {}  # shared by every example's engine (all of type(engine)), never by `engine` itself
     for name, title, cites, function in engine.EXAMPLES:
-        run = ExampleRun(engine, name)
+        run = ExampleRun(engine, name, tables)
         try:
             function(run)
             results.append(ExampleResult(name, title, cites, True))
