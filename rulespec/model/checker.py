@@ -170,13 +170,16 @@ class Checker:
             else:
                 own = [d for d in decls if d.kind != "extends"]
                 merged = list(self.base.declarations)
+                first_at: dict[tuple, int] = {}  # (kind, name) -> its first place in merged
+                for i, old in enumerate(merged):
+                    first_at.setdefault((old.kind, ast.declaration_name(old)), i)
                 for decl in own:
                     key = (decl.kind, ast.declaration_name(decl))
-                    for i, old in enumerate(merged):
-                        if (old.kind, ast.declaration_name(old)) == key:
-                            merged[i] = decl
-                            break
+                    i = first_at.get(key)
+                    if i is not None:
+                        merged[i] = decl
                     else:
+                        first_at[key] = len(merged)
                         merged.append(decl)
                 decls = merged
                 self.replace_options(decls, option_replaces, own)
@@ -189,6 +192,7 @@ class Checker:
         by_name = {v.name: v for v in available}
         touched: dict[str, tuple[str, ast.Change]] = {}
         self.applied_variants = set(variants)
+        names: Optional[list[str]] = None  # declaration_name of each of decls, kept in step with it
         for wanted in variants:
             variant = by_name.get(wanted)
             if variant is None:
@@ -212,17 +216,20 @@ class Checker:
                 if change.declaration is not None and change.declaration.kind == "option_replace":
                     if change.action == "replace_option":
                         self.replace_option(decls, change.declaration, f"variant `{wanted}`")
+                        names = None  # decls changed in place
                     else:
                         self.error(change.loc, f"`{change.action} replace option` is not a change",
                                    hint=f"write `replace option {change.target} ...` on its own")
                     continue
-                names = [ast.declaration_name(d) for d in decls]
+                if names is None:
+                    names = [ast.declaration_name(d) for d in decls]
                 if change.action == "add":
                     if change.target in names:
                         self.error(change.loc, f"variant `{wanted}` adds `{change.target}`, which already exists",
                                    hint="use `replace` to change an existing clause")
                     else:
                         decls.append(change.declaration)
+                        names.append(ast.declaration_name(change.declaration))
                         if change.declaration.kind == "example":
                             self.example_variants[change.target] = {wanted}
                     continue
@@ -233,11 +240,13 @@ class Checker:
                 index = names.index(change.target)
                 if change.action == "remove":
                     del decls[index]
+                    del names[index]
                 else:
                     if change.declaration.kind != decls[index].kind:
                         self.error(change.loc, f"`{change.target}` is a {decls[index].kind}; it cannot be replaced "
                                                f"by a {change.declaration.kind}")
                     decls[index] = change.declaration
+                    names[index] = ast.declaration_name(change.declaration)
         # An example about other variants than these is set aside (`rulespec check` runs it under its own).
         self.examples_set_aside = [d for d in decls if d.kind == "example"
                                    and not self._example_applies(d, variants, available)]

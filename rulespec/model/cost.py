@@ -28,15 +28,16 @@ from . import ir
 MAX_ORIENTATIONS = 12
 
 
-def children(e: ir.E) -> Iterator[ir.E]:
-    """The expressions directly inside ``e``."""
+def children(e: ir.E) -> list[ir.E]:
+    """The expressions directly inside ``e``, in the order written (a list: the checker asks this of
+    every node several times, and a generator's frame cost more than the tests)."""
+    found = []
     for value in vars(e).values():
         if isinstance(value, ir.E):
-            yield value
+            found.append(value)
         elif isinstance(value, tuple):
-            for v in value:
-                if isinstance(v, ir.E):
-                    yield v
+            found.extend([v for v in value if isinstance(v, ir.E)])
+    return found
 
 
 def walk(e: Optional[ir.E]) -> Iterator[ir.E]:
@@ -47,7 +48,7 @@ def walk(e: Optional[ir.E]) -> Iterator[ir.E]:
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed(list(children(node))))  # in the order written
+        stack.extend(reversed(children(node)))  # in the order written
 
 
 def free_vars(e: Optional[ir.E], names: set[str]) -> set[str]:
