@@ -37,7 +37,7 @@ class ExampleRun:
         self.name = name
         # (players, options) -> Tables, shared by the engines of one class that the examples set up:
         # Tables reads only the class's constants, the players and the options (see _fresh_engine).
-        self._tables = {} if tables is None else tables
+        self._tables = example_tables(engine) if tables is None else tables
         self.started = False
         self.given: set[int] = set()
         self.line = 0  # the line of the example being run (each call below names its own)
@@ -567,13 +567,23 @@ def _position_place(lines: tuple, error: InvalidPosition) -> tuple[int, int]:
     return (lines[0][1], lines[0][2]) if lines else (0, 0)
 
 
+def example_tables(engine: Engine) -> dict:
+    """The Tables cache of the fresh engines (all of ``type(engine)``) that ``engine``'s examples and
+    positions are run on, kept with ``engine`` so that run_examples and position_diagnostics share it;
+    never ``engine``'s own cache, which an instance may have filled from constants of its own."""
+    tables = engine.__dict__.get("_example_tables")
+    if tables is None:
+        tables = engine.__dict__["_example_tables"] = {}
+    return tables
+
+
 def position_diagnostics(engine: Engine) -> list:
     """A Diagnostic for each `given position:` of the rule file's examples that cannot be read, at the
     line and column in the rule file of what is wrong: read with the example's players and options."""
     from ..language.errors import SourceText
     model = getattr(engine, "model", None)
     out = []
-    tables: dict = {}  # as in run_examples: one Tables per (players, options) for these fresh engines
+    tables = example_tables(engine)
     for example in getattr(model, "examples", ()):
         positions = [line for line in example.lines if line.what == "position"]
         if not positions:
@@ -609,7 +619,7 @@ def _read_text(path: str) -> str:
 
 def run_examples(engine: Engine) -> list[ExampleResult]:
     results = []
-    tables: dict = {}  # shared by every example's engine (all of type(engine)), never by `engine` itself
+    tables = example_tables(engine)
     for name, title, cites, function in engine.EXAMPLES:
         run = ExampleRun(engine, name, tables)
         try:

@@ -278,7 +278,11 @@ class Tables:
             per_item = []
             for item in range(len(engine.ITEM_KIND)):
                 rules = engine.FITS.get((engine.ITEM_KIND[item], b), ())
-                cells = tuple(c for c in self.cells_in_use[b] if any(rule(self, item, c) for rule in rules))
+                if len(rules) == 1:  # the usual case: one rule, asked directly (no any() per space)
+                    rule = rules[0]
+                    cells = tuple(c for c in self.cells_in_use[b] if rule(self, item, c))
+                else:
+                    cells = tuple(c for c in self.cells_in_use[b] if any(rule(self, item, c) for rule in rules))
                 per_item.append(cells)
             self.fits.append(per_item)
             self.fit_sets.append([frozenset(cells) for cells in per_item])
