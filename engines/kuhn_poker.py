@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import RuleRuntimeError
-from rulespec.runtime.numbers import counter_value
+from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
 GENERATOR_VERSION = '19'
@@ -95,10 +95,9 @@ def first_failing_turn__pass(st, v_player):
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [KUHN-4, KUHN-5] (rulebooks/kuhn-poker.rules:52)"""
-    if (st._counters['staked'][v_player] < st._counters['staked'][(v_player + 1) % st.players]):
-        st._keep_counters()
-        st._counters['folded'][v_player] = 1
     st._keep_counters()
+    if (st._counters['staked'][v_player] < st._counters['staked'][(v_player + 1) % st.players]):
+        st._counters['folded'][v_player] = 1
     st._counters['acted'][v_player] = 1
 
 
@@ -122,8 +121,7 @@ def first_failing_turn__bet(st, v_player):
 def effect_turn__bet(st, cause, v_player):
     """What `bet` does. [KUHN-4, KUHN-6] (rulebooks/kuhn-poker.rules:56)"""
     st._keep_counters()
-    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + 1, 'staked')
-    st._keep_counters()
+    st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + 1) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['acted'][v_player] = 1
 
 
@@ -142,7 +140,7 @@ def step_pay_the_pot(st, cause, v_taker):
     """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:60)"""
     st._keep_counters()
     for v_q in st._loop_over(range(st.players)):
-        st._counters['taken'][v_taker] = counter_value(st._counters['taken'][v_taker] + st._counters['staked'][v_q], 'taken')
+        st._counters['taken'][v_taker] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_taker] + st._counters['staked'][v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):

@@ -8,7 +8,7 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
-from rulespec.runtime.numbers import counter_value
+from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
 GENERATOR_VERSION = '19'
@@ -143,9 +143,8 @@ def first_failing_turn__call(st, v_player):
 def effect_turn__call(st, cause, v_player):
     """What `call` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:62)"""
     st._keep_counters()
-    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]), 'staked')
-    st._keep_counters()
-    st._counters['calls'] = counter_value(st._counters['calls'] + 1, 'calls')
+    st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player])) <= COUNTER_LIMIT else counter_value(value, 'staked')
+    st._counters['calls'] = value if -COUNTER_LIMIT <= (value := st._counters['calls'] + 1) <= COUNTER_LIMIT else counter_value(value, 'calls')
     if ((st._counters['round'] == 1) and define_round_over(st)):
         st._thens.append(('second_round', ()))
 
@@ -174,10 +173,8 @@ def first_failing_turn__raise(st, v_player):
 def effect_turn__raise(st, cause, v_player):
     """What `raise` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:67)"""
     st._keep_counters()
-    st._counters['staked'][v_player] = counter_value(st._counters['staked'][v_player] + ((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) + (2 * st._counters['round'])), 'staked')
-    st._keep_counters()
-    st._counters['raises'] = counter_value(st._counters['raises'] + 1, 'raises')
-    st._keep_counters()
+    st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + ((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) + (2 * st._counters['round']))) <= COUNTER_LIMIT else counter_value(value, 'staked')
+    st._counters['raises'] = value if -COUNTER_LIMIT <= (value := st._counters['raises'] + 1) <= COUNTER_LIMIT else counter_value(value, 'raises')
     st._counters['calls'] = 0
 
 
@@ -201,9 +198,7 @@ def step_second_round(st, cause):
     """Step `second_round`. [LEDUC-4, LEDUC-6] (rulebooks/leduc-poker.rules:73)"""
     st._keep_counters()
     st._counters['round'] = 2
-    st._keep_counters()
     st._counters['raises'] = 0
-    st._keep_counters()
     st._counters['calls'] = 0
     st._next_seat = 0
     st._thens.append(('turn_the_card', ()))
@@ -228,9 +223,9 @@ def step_pay_the_pot(st, cause):
     for v_p in st._loop_over(range(st.players)):
         if define_takes_the_pot(st, v_p):
             for v_q in st._loop_over(range(st.players)):
-                st._counters['taken'][v_p] = counter_value(st._counters['taken'][v_p] + st._counters['staked'][v_q], 'taken')
+                st._counters['taken'][v_p] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_p] + st._counters['staked'][v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
         if define_splits_the_pot(st, v_p):
-            st._counters['taken'][v_p] = counter_value(st._counters['taken'][v_p] + st._counters['staked'][v_p], 'taken')
+            st._counters['taken'][v_p] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_p] + st._counters['staked'][v_p]) <= COUNTER_LIMIT else counter_value(value, 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):

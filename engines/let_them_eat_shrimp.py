@@ -8,7 +8,7 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
-from rulespec.runtime.numbers import counter_value
+from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
 GENERATOR_VERSION = '19'
@@ -496,9 +496,8 @@ def step_pay_egg(st, cause, v_player):
 def step_knock_out(st, cause, v_player):
     """Step `knock_out`. [LTES-PLACE-6, LTES-SHARK-6, LTES-SUM-19] ruling LTES-AMB-8, LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:377)"""
     st._keep_counters()
-    st._counters['knockouts'] = counter_value(st._counters['knockouts'] + 1, 'knockouts')
-    st._keep_counters()
-    st._counters['out_at'][v_player] = counter_value(st._counters['knockouts'], 'out_at')
+    st._counters['knockouts'] = value if -COUNTER_LIMIT <= (value := st._counters['knockouts'] + 1) <= COUNTER_LIMIT else counter_value(value, 'knockouts')
+    st._counters['out_at'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['knockouts']) <= COUNTER_LIMIT else counter_value(value, 'out_at')
 
 # ---------------------------------------------------------------- auto before_scoring
 def step_before_scoring(st, cause):

@@ -8,7 +8,7 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
-from rulespec.runtime.numbers import counter_value
+from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
 GENERATOR_VERSION = '19'
@@ -97,9 +97,8 @@ def first_failing_turn__bid(st, v_player, v_quantity, v_face):
 def effect_turn__bid(st, cause, v_player, v_quantity, v_face):
     """What `bid` does. [LIARS-3, LIARS-4] (rulebooks/liars-dice.rules:40)"""
     st._keep_counters()
-    st._counters['bid_quantity'] = counter_value(v_quantity, 'bid_quantity')
-    st._keep_counters()
-    st._counters['bid_face'] = counter_value(v_face, 'bid_face')
+    st._counters['bid_quantity'] = value if -COUNTER_LIMIT <= (value := v_quantity) <= COUNTER_LIMIT else counter_value(value, 'bid_quantity')
+    st._counters['bid_face'] = value if -COUNTER_LIMIT <= (value := v_face) <= COUNTER_LIMIT else counter_value(value, 'bid_face')
 
 
 def options_turn__liar(st, v_player):

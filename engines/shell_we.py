@@ -8,7 +8,7 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
-from rulespec.runtime.numbers import counter_value
+from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
 GENERATOR_VERSION = '19'
@@ -330,7 +330,7 @@ def first_failing_turn__pass(st, v_player):
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
     st._keep_counters()
-    st._counters['pass_streak'] = counter_value(st._counters['pass_streak'] + 1, 'pass_streak')
+    st._counters['pass_streak'] = value if -COUNTER_LIMIT <= (value := st._counters['pass_streak'] + 1) <= COUNTER_LIMIT else counter_value(value, 'pass_streak')
 
 
 def choices_turn(st, v_player):

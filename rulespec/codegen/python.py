@@ -578,8 +578,15 @@ class CodeGenerator:
     def stmts(self, stmts: Sequence[ir.S]) -> None:
         if not stmts:
             self.w.line("pass")
+        kept = self.counters_kept
+        if not kept and any(isinstance(s, ir.SetCounter) for s in stmts):
+            # A block that sets a counter keeps the counters once, at its top, not before each change
+            # (keeping them earlier in the step is the same: every change is preceded by a keep).
+            self.w.line("st._keep_counters()")
+            self.counters_kept = True
         for s in stmts:
             getattr(self, "stmt_" + type(s).__name__)(s)
+        self.counters_kept = kept
 
     def stmt_Move(self, s: ir.Move) -> None:
         self.w.line(f"st._move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
@@ -612,7 +619,9 @@ class CodeGenerator:
             self.w.line(f"{target} = {self.expr(s.value)}")
             return
         value = f"{target} + {self.expr(s.value)}" if s.add else self.expr(s.value)
-        self.w.line(f"{target} = counter_value({value}, {s.counter!r})")
+        # counter_value's bounds test, inline (a call per change costs more than the test); out of bounds it raises
+        self.w.line(f"{target} = value if -COUNTER_LIMIT <= (value := {value}) <= COUNTER_LIMIT "
+                    f"else counter_value(value, {s.counter!r})")
 
     def loop_body(self, body: Sequence[ir.S]) -> None:
         """A loop's body; a loop that sets a counter keeps the counters once, before it (keeping them
@@ -776,7 +785,7 @@ class CodeGenerator:
             w.line("from rulespec.runtime.ends import EndIndex")
         if any(self.then_reads_each(end) for end in m.ends):
             w.line("from rulespec.runtime.engine import RuleRuntimeError")
-        w.line("from rulespec.runtime.numbers import counter_value")
+        w.line("from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")
         w.line(f"GENERATOR_VERSION = {GENERATOR_VERSION!r}")
