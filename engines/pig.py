@@ -8,7 +8,7 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
-from rulespec.runtime.numbers import counter_value
+from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ed2df44a2efaa0af'
 GENERATOR_VERSION = '19'
@@ -58,7 +58,7 @@ def first_failing_turn__roll(st, v_player):
 def effect_turn__roll(st, cause, v_player):
     """What `roll` does. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:43)"""
     st._keep_counters()
-    st._counters['decisions'] = counter_value(st._counters['decisions'] + 1, 'decisions')
+    st._counters['decisions'] = value if -COUNTER_LIMIT <= (value := st._counters['decisions'] + 1) <= COUNTER_LIMIT else counter_value(value, 'decisions')
     st._thens.append(('roll_the_die', (v_player,)))
 
 
@@ -82,11 +82,9 @@ def first_failing_turn__stop(st, v_player):
 def effect_turn__stop(st, cause, v_player):
     """What `stop` does. [PIG-3] (rulebooks/pig.rules:47)"""
     st._keep_counters()
-    st._counters['banked'][v_player] = counter_value(st._counters['banked'][v_player] + st._counters['turn_total'], 'banked')
-    st._keep_counters()
+    st._counters['banked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['banked'][v_player] + st._counters['turn_total']) <= COUNTER_LIMIT else counter_value(value, 'banked')
     st._counters['turn_total'] = 0
-    st._keep_counters()
-    st._counters['decisions'] = counter_value(st._counters['decisions'] + 1, 'decisions')
+    st._counters['decisions'] = value if -COUNTER_LIMIT <= (value := st._counters['decisions'] + 1) <= COUNTER_LIMIT else counter_value(value, 'decisions')
 
 
 def choices_turn(st, v_player):
@@ -113,7 +111,7 @@ def resolve_roll_the_die(st, cause, v_player, v_n):
         st._counters['turn_total'] = 0
     else:
         st._keep_counters()
-        st._counters['turn_total'] = counter_value(st._counters['turn_total'] + v_n, 'turn_total')
+        st._counters['turn_total'] = value if -COUNTER_LIMIT <= (value := st._counters['turn_total'] + v_n) <= COUNTER_LIMIT else counter_value(value, 'turn_total')
         st._thens.append(('turn', (v_player,)))
 
 # ---------------------------------------------------------------- end won
