@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '19'
+GENERATOR_VERSION = '20'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -101,9 +101,11 @@ def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [C4-3] (rulebooks/connect-four.rules:45)"""
     rows = []
     seat = v_player
+    board_0 = st._boards[0]
+    toward_0_4 = st._t.toward[0][4]
     # drop: `drop {colour of player} in column {column of s}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] < 0 and ((st._t.toward[0][4][v_s] is None) or st._space_occupied(0, st._t.toward[0][4][v_s])))):  # lowest_empty(s)
+        if not ((board_0[v_s] < 0 and ((toward_0_4[v_s] is None) or (toward_0_4[v_s] is not None and board_0[toward_0_4[v_s]] >= 0)))):  # lowest_empty(s)
             continue
         rows.append((seat, 'drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
     return seat, rows

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '19'
+GENERATOR_VERSION = '20'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -95,9 +95,10 @@ def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [HEX-3] (rulebooks/hex.rules:57)"""
     rows = []
     seat = v_player
+    board_0 = st._boards[0]
     # stone: `{colour of player} on row {row of s} column {column of s}`
     for v_s in st._t.cells_in_use[0]:
-        if not (st._boards[0][v_s] < 0):  # s is empty
+        if not (board_0[v_s] < 0):  # s is empty
             continue
         rows.append((seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
     return seat, rows

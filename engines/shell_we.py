@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '19'
+GENERATOR_VERSION = '20'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -337,6 +337,7 @@ def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [SHELL-TURN-2, SHELL-SWAP-2, SHELL-SWAP-4] (rulebooks/shell-we.rules:167)"""
     rows = []
     seat = v_player
+    board_0 = st._boards[0]
     # swap: `swap {tile} for the starfish on {space}`
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -350,7 +351,7 @@ def choices_turn(st, v_player):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st._t.fits[0][v_tile]:
-            if not (st._boards[0][v_space] < 0):  # space is empty
+            if not (board_0[v_space] < 0):  # space is empty
                 continue
             if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
@@ -360,7 +361,7 @@ def choices_turn(st, v_player):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
         for v_space in st._t.cells_in_use[0]:
-            if not (st._boards[0][v_space] < 0):  # space is empty
+            if not (board_0[v_space] < 0):  # space is empty
                 continue
             if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
@@ -487,12 +488,13 @@ def choices_second_tile(st, v_player, v_first):
     """Every choice of `second_tile` now, in the order offered. [SHELL-TURN-4, SHELL-PLACE-5, SHELL-BONUS-2, SHELL-BONUS-6] ruling SHELL-AMB-22, SHELL-AMB-4, SHELL-AMB-5, SHELL-AMB-31 (rulebooks/shell-we.rules:197)"""
     rows = []
     seat = v_player
+    board_0 = st._boards[0]
     # play_shell: `play {tile} too`
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st._t.fits[0][v_tile]:
-            if not (st._boards[0][v_space] < 0):  # space is empty
+            if not (board_0[v_space] < 0):  # space is empty
                 continue
             if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
@@ -502,7 +504,7 @@ def choices_second_tile(st, v_player, v_first):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
         for v_space in st._t.cells_in_use[0]:
-            if not (st._boards[0][v_space] < 0):  # space is empty
+            if not (board_0[v_space] < 0):  # space is empty
                 continue
             if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
@@ -567,12 +569,13 @@ def choices_bonus_placement(st, v_player):
     """Every choice of `bonus_placement` now, in the order offered. [SHELL-PEARL-1, SHELL-PEARL-2, SHELL-BONUS-8, SHELL-FAQ-7] ruling SHELL-AMB-10 (rulebooks/shell-we.rules:226)"""
     rows = []
     seat = v_player
+    board_0 = st._boards[0]
     # place: `bonus: place {tile}`
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st._t.fits[0][v_tile]:
-            if not (st._boards[0][v_space] < 0):  # space is empty
+            if not (board_0[v_space] < 0):  # space is empty
                 continue
             rows.append((seat, TEXT_4[v_tile], 0, (v_tile, v_space, )))
     return seat, rows

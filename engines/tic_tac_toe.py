@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '19'
+GENERATOR_VERSION = '20'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -93,9 +93,10 @@ def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [TTT-3] (rulebooks/tic-tac-toe.rules:36)"""
     rows = []
     seat = v_player
+    board_0 = st._boards[0]
     # mark: `{symbol of player} on row {row of s} column {col of s}`
     for v_s in st._t.cells_in_use[0]:
-        if not (st._boards[0][v_s] < 0):  # s is empty
+        if not (board_0[v_s] < 0):  # s is empty
             continue
         rows.append((seat, str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
     return seat, rows

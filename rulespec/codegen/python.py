@@ -87,6 +87,7 @@ class CodeGenerator:
         self.depth = 0
         self.unit_line: Optional[tuple] = None  # (board, space var, direction var, length) of an indexed end's unit
         self.board_code: dict[int, str] = {}  # board -> the local holding its contents (an indexed end's loop)
+        self.towards_used: set[tuple[int, int]] = set()  # (board, direction) tables read through toward_ locals
         self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
@@ -131,6 +132,16 @@ class CodeGenerator:
                                    for name, local in self.counter_lists.items()]
         self.counter_lists = None
 
+    def read_boards_first(self, at: int, level: int) -> None:
+        """Put the lookups of the boards read through a local since line ``at`` there (first of all: the
+        lines put there before may read them); stop reading boards through locals."""
+        code = self.w.lines[at:]
+        used = [b for b, local in self.board_code.items() if any(f"{local}[" in text for text in code)]
+        towards, self.towards_used = sorted(self.towards_used), set()
+        self.w.lines[at:at] = (["    " * level + f"board_{b} = st._boards[{b}]" for b in used]
+                               + ["    " * level + f"toward_{b}_{lit(d)} = st._t.toward[{b}][{lit(d)}]" for b, d in towards])
+        self.board_code = {}
+
     def visit_ScoreRef(self, e: ir.ScoreRef) -> str:
         return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"
 
@@ -170,7 +181,16 @@ class CodeGenerator:
         return f"st._occupant({self.boards[e.board]}, {self.expr(e.space)})"
 
     def visit_Neighbour(self, e: ir.Neighbour) -> str:
-        return f"st._t.toward[{self.boards[e.board]}][{self.expr(e.direction)}][{self.expr(e.space)}]"
+        b = self.boards[e.board]
+        if self.hoisted_toward(e):  # one fixed direction, where boards are read through locals
+            self.towards_used.add((b, e.direction.value))
+            return f"toward_{b}_{self.expr(e.direction)}[{self.expr(e.space)}]"
+        return f"st._t.toward[{b}][{self.expr(e.direction)}][{self.expr(e.space)}]"
+
+    def hoisted_toward(self, e: ir.Neighbour) -> bool:
+        """Whether ``e``'s table (board, fixed direction) is read through a local (see read_boards_first)."""
+        return (bool(self.board_code) and isinstance(e.direction, ir.Const) and isinstance(e.direction.value, int)
+                and not isinstance(e.direction.value, bool))
 
     def visit_LineOf(self, e: ir.LineOf) -> str:
         return f"st._line({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, {self.expr(e.length)})"
@@ -231,6 +251,10 @@ class CodeGenerator:
             if e.test == "none":
                 return f"({subject} is None)"
             if isinstance(e.subject, ir.Neighbour):  # none past the edge: neither empty nor occupied
+                if self.hoisted_toward(e.subject) and isinstance(e.subject.space, ir.Var) and e.test != "none":
+                    # a local table's entry, cheap to read twice: no method call
+                    op = "<" if e.test == "empty" else ">="
+                    return f"({subject} is not None and {self.cells(b)}[{subject}] {op} 0)"
                 if e.test == "empty":
                     return f"st._space_empty({b}, {subject})"
                 if e.test in ("occupied", "not_empty"):
@@ -1135,6 +1159,8 @@ class CodeGenerator:
         counts_at, counts_level = len(w.lines), w.level
         self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
         self.counter_lists = {}
+        # Listing only reads: each board's contents are looked up once, into a local (see read_boards_first).
+        self.board_code = {b: f"board_{b}" for b in range(len(self.m.boards))}
         if together:
             for k, (_, _, _, placed, _, _) in enumerate(plans):
                 if placed[-1]:
@@ -1169,6 +1195,7 @@ class CodeGenerator:
             w.dedent()
         self.declare_counted(counts_at, counts_level)
         self.read_counters_first(counts_at, counts_level)
+        self.read_boards_first(counts_at, counts_level)
         if any_player and not together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
         w.line(f"return {('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'}, rows")
@@ -1303,8 +1330,12 @@ class CodeGenerator:
             unit += ", unit_line"
             self.unit_line = (self.boards[plan.board], plan.space_var, plan.direction_var, length)
         b = self.boards[plan.board]
-        w.line(f"board_{b} = st._boards[{b}]")  # the test only reads the board: one look-up, not one per space
         self.board_code[b] = f"board_{b}"
+        test = self.expr(plan.test)
+        w.line(f"board_{b} = st._boards[{b}]")  # the test only reads the board: one look-up, not one per space
+        for board, direction in sorted(self.towards_used):
+            w.line(f"toward_{board}_{lit(direction)} = st._t.toward[{board}][{lit(direction)}]")
+        self.unit_line, self.board_code, self.towards_used = None, {}, set()
         index = f"index_{ident(end.name)}"
         if end.each_var:
             w.line(f"units = {index}.units(st)")
@@ -1314,8 +1345,6 @@ class CodeGenerator:
         else:
             w.line(f"for {unit} in {index}.units(st):")
         w.indent()
-        test = self.expr(plan.test)
-        self.unit_line, self.board_code = None, {}
         w.line(f"if {test}:")
         w.indent()
         w.line(f"return {tag}{winners}")
