@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '20'
+GENERATOR_VERSION = '21'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -133,10 +133,11 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [C4-4, C4-5] (rulebooks/connect-four.rules:51, 57)"""
     # four [C4-4]: only where grid changed since it last held false (four_from unfolded)
     board_0 = st._boards[0]
+    cell_attr_0 = CELL_ATTRS['colour']
     units = index_four.units(st)
     for v_p in range(st.players):
         for v_s, v_d, unit_line in units:
-            if ((CELL_ATTRS['colour'][board_0[unit_line[0]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][board_0[unit_line[1]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][board_0[unit_line[2]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][board_0[unit_line[3]]] == ('red', 'yellow')[v_p])):
+            if ((cell_attr_0[board_0[unit_line[0]]] == ('red', 'yellow')[v_p]) and (cell_attr_0[board_0[unit_line[1]]] == ('red', 'yellow')[v_p]) and (cell_attr_0[board_0[unit_line[2]]] == ('red', 'yellow')[v_p]) and (cell_attr_0[board_0[unit_line[3]]] == ('red', 'yellow')[v_p])):
                 return 0, [v_p]
     # full [C4-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):

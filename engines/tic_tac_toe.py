@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '20'
+GENERATOR_VERSION = '21'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -124,10 +124,11 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [TTT-4, TTT-5] (rulebooks/tic-tac-toe.rules:42, 48)"""
     # three [TTT-4]: only where grid changed since it last held false (three_from unfolded)
     board_0 = st._boards[0]
+    cell_attr_0 = CELL_ATTRS['symbol']
     units = index_three.units(st)
     for v_p in range(st.players):
         for v_s, v_d, unit_line in units:
-            if ((CELL_ATTRS['symbol'][board_0[unit_line[0]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][board_0[unit_line[1]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][board_0[unit_line[2]]] == ('cross', 'nought')[v_p])):
+            if ((cell_attr_0[board_0[unit_line[0]]] == ('cross', 'nought')[v_p]) and (cell_attr_0[board_0[unit_line[1]]] == ('cross', 'nought')[v_p]) and (cell_attr_0[board_0[unit_line[2]]] == ('cross', 'nought')[v_p])):
                 return 0, [v_p]
     # full [TTT-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):

@@ -88,6 +88,7 @@ class CodeGenerator:
         self.unit_line: Optional[tuple] = None  # (board, space var, direction var, length) of an indexed end's unit
         self.board_code: dict[int, str] = {}  # board -> the local holding its contents (an indexed end's loop)
         self.towards_used: set[tuple[int, int]] = set()  # (board, direction) tables read through toward_ locals
+        self.cell_attrs_used: dict[str, str] = {}  # attribute -> the local holding its CELL_ATTRS table
         self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
@@ -139,8 +140,15 @@ class CodeGenerator:
         used = [b for b, local in self.board_code.items() if any(f"{local}[" in text for text in code)]
         towards, self.towards_used = sorted(self.towards_used), set()
         self.w.lines[at:at] = (["    " * level + f"board_{b} = st._boards[{b}]" for b in used]
-                               + ["    " * level + f"toward_{b}_{lit(d)} = st._t.toward[{b}][{lit(d)}]" for b, d in towards])
+                               + ["    " * level + f"toward_{b}_{lit(d)} = st._t.toward[{b}][{lit(d)}]" for b, d in towards]
+                               + ["    " * level + line for line in self.cell_attr_locals()])
         self.board_code = {}
+
+    def cell_attr_locals(self) -> list[str]:
+        """The lines that put each CELL_ATTRS table read since the last call into its local; stop collecting."""
+        found = [f"{local} = CELL_ATTRS[{lit(attr)}]" for attr, local in self.cell_attrs_used.items()]
+        self.cell_attrs_used = {}
+        return found
 
     def visit_ScoreRef(self, e: ir.ScoreRef) -> str:
         return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"
@@ -293,8 +301,10 @@ class CodeGenerator:
         if e.attribute is None:
             return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.value)})"
         # An empty space is -1, which no item is: CELL_ATTRS' last entry, no value, never equal to a seat's.
-        return (f"(CELL_ATTRS[{lit(e.attribute)}][{self.cells(self.boards[e.board])}[{self.expr(e.space)}]] "
-                f"== {self.expr(e.value)})")
+        table = f"CELL_ATTRS[{lit(e.attribute)}]"
+        if self.board_code:  # where boards are read through locals, so is this table (see read_boards_first)
+            table = self.cell_attrs_used.setdefault(e.attribute, f"cell_attr_{len(self.cell_attrs_used)}")
+        return f"({table}[{self.cells(self.boards[e.board])}[{self.expr(e.space)}]] == {self.expr(e.value)})"
 
     def cells(self, b: int) -> str:
         """Code for board ``b``'s contents: a local where the current function hoisted it, else the state's."""
@@ -1335,6 +1345,8 @@ class CodeGenerator:
         w.line(f"board_{b} = st._boards[{b}]")  # the test only reads the board: one look-up, not one per space
         for board, direction in sorted(self.towards_used):
             w.line(f"toward_{board}_{lit(direction)} = st._t.toward[{board}][{lit(direction)}]")
+        for line in self.cell_attr_locals():
+            w.line(line)
         self.unit_line, self.board_code, self.towards_used = None, {}, set()
         index = f"index_{ident(end.name)}"
         if end.each_var:
