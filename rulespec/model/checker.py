@@ -1756,10 +1756,17 @@ class Checker:
         shapes = tuple(self.shape(d) for d in self.shapes.values())
         self.bound_boards(boards, shapes)
         fits = []
+        fit_first: dict[tuple[str, str], object] = {}
         for d in decls:
             if d.kind != "fit":
                 continue
             self.cites_of(d, "this fit")
+            first = fit_first.setdefault((d.component, d.board), d.loc)
+            if first is not d.loc:
+                # one fit per component and board: where it fits is one condition (and one generated table)
+                self.error(d.loc, f"`fit {d.component} on {d.board}` is declared twice",
+                           hint=f"the first is at {first}; join the two conditions with `or` in one fit")
+                continue
             if d.component not in self.components:
                 self.error(d.loc, f"there is no component `{d.component}`", hint=did_you_mean(d.component, self.components))
             if d.board not in self.boards:
