@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '21'
+GENERATOR_VERSION = '22'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -61,7 +61,10 @@ def define_mine(st, v_s, v_p):
 
 def define_four_from(st, v_s, v_p):
     """Definition `four_from`: `count(d in directions of grid where count(t in line of 4 from s towards d where mine(t, p)) = 4) > 0`. [C4-4] (rulebooks/connect-four.rules:40)"""
-    return any((st._t.full_lines[0, v_d, 4][v_s] is not None and all((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('red', 'yellow')[v_p]) for v_t in st._t.full_lines[0, v_d, 4][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
+        if ((line_t := st._t.full_lines[0, v_d, 4][v_s]) is not None and (CELL_ATTRS['colour'][st._boards[0][line_t[0]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][line_t[1]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][line_t[2]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][line_t[3]]] == ('red', 'yellow')[v_p])):
+            return True
+    return False
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '21'
+GENERATOR_VERSION = '22'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -36,12 +36,18 @@ def define_bid_value(st, v_p):
 
 def define_takes_the_prize(st, v_p):
     """Definition `takes_the_prize`: `count(q in players where q != p and bid_value(q) >= bid_value(p)) = 0`. [GOOF-4] (rulebooks/goofspiel.rules:75)"""
-    return (not any(((v_q != v_p) and (define_bid_value(st, v_q) >= define_bid_value(st, v_p))) for v_q in range(st.players)))
+    for v_q in range(st.players):
+        if ((v_q != v_p) and (define_bid_value(st, v_q) >= define_bid_value(st, v_p))):
+            return False
+    return True
 
 
 def define_has_the_most_points(st, v_p):
     """Definition `has_the_most_points`: `count(q in players where takings of q > takings of p) = 0`. [GOOF-5] (rulebooks/goofspiel.rules:96)"""
-    return (not any((score_takings(st, v_q) > score_takings(st, v_p)) for v_q in range(st.players)))
+    for v_q in range(st.players):
+        if (score_takings(st, v_q) > score_takings(st, v_p)):
+            return False
+    return True
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '21'
+GENERATOR_VERSION = '22'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -46,7 +46,12 @@ def define_facing_a_bet(st, v_p):
 
 def define_betting_over(st):
     """Definition `betting_over`: `count(p in players where acted of p = 0 or facing_a_bet(p)) = 0`. [KUHN-6] (rulebooks/kuhn-poker.rules:36)"""
-    return (not any(((st._counters['acted'][v_p] == 0) or (st._counters['staked'][v_p] < st._counters['staked'][(v_p + 1) % st.players])) for v_p in range(st.players)))
+    counter_acted = st._counters['acted']
+    counter_staked = st._counters['staked']
+    for v_p in range(st.players):
+        if ((counter_acted[v_p] == 0) or (counter_staked[v_p] < counter_staked[(v_p + 1) % st.players])):
+            return False
+    return True
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -161,16 +166,18 @@ def end_fold__then(st):
 # ---------------------------------------------------------------- end showdown
 def end_showdown(st):
     """Whether the game ends now by `showdown`; returns the declared winners. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:71)"""
-    for v_p in range(st.players):
-        if (define_betting_over(st) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))):
-            return [v_p]
+    if define_betting_over(st):
+        for v_p in range(st.players):
+            if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
+                return [v_p]
     return None
 
 def end_showdown__then(st):
     """The step `showdown` runs before the game is scored."""
-    for v_p in range(st.players):
-        if (define_betting_over(st) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))):
-            return ('pay_the_pot', (v_p, ))
+    if define_betting_over(st):
+        for v_p in range(st.players):
+            if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
+                return ('pay_the_pot', (v_p, ))
     raise RuleRuntimeError('the end showdown held for nobody')
 
 
@@ -182,9 +189,10 @@ def ends_after_step(st):
         if (counter_folded[v_p] == 1):
             return 0, [(v_p + 1) % st.players]
     # showdown [KUHN-6, KUHN-7]
-    for v_p in range(st.players):
-        if (define_betting_over(st) and define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players))):
-            return 1, [v_p]
+    if define_betting_over(st):
+        for v_p in range(st.players):
+            if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
+                return 1, [v_p]
     return None
 
 

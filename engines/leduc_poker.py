@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '21'
+GENERATOR_VERSION = '22'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -51,7 +51,10 @@ def define_card_of(st, v_p):
 
 def define_pairs(st, v_p):
     """Definition `pairs`: `count(t in table where rank of t = rank of card_of(p)) > 0`. [LEDUC-8] (rulebooks/leduc-poker.rules:87)"""
-    return any((ITEM_ATTRS['rank'][v_t] == ITEM_ATTRS['rank'][define_card_of(st, v_p)]) for v_t in st._zones[st._t.zone_base['table']])
+    for v_t in st._zones[st._t.zone_base['table']]:
+        if (ITEM_ATTRS['rank'][v_t] == ITEM_ATTRS['rank'][define_card_of(st, v_p)]):
+            return True
+    return False
 
 
 def define_wins_the_showdown(st, v_p):

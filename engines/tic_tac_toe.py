@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '21'
+GENERATOR_VERSION = '22'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -53,7 +53,10 @@ def define_mine(st, v_s, v_p):
 
 def define_three_from(st, v_s, v_p):
     """Definition `three_from`: `count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0`. [TTT-4] (rulebooks/tic-tac-toe.rules:31)"""
-    return any((st._t.full_lines[0, v_d, 3][v_s] is not None and all((CELL_ATTRS['symbol'][st._boards[0][v_t]] == ('cross', 'nought')[v_p]) for v_t in st._t.full_lines[0, v_d, 3][v_s])) for v_d in (0, 1, 2, 3, 4, 5, 6, 7))
+    for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
+        if ((line_t := st._t.full_lines[0, v_d, 3][v_s]) is not None and (CELL_ATTRS['symbol'][st._boards[0][line_t[0]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][st._boards[0][line_t[1]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][st._boards[0][line_t[2]]] == ('cross', 'nought')[v_p])):
+            return True
+    return False
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

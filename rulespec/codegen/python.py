@@ -953,8 +953,33 @@ class CodeGenerator:
         w.line(f"def define_{ident(definition.name)}(st{self.params(definition.params)}):")
         w.indent()
         self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
-        w.line(f"return {self.expr(definition.value)}")
+        value = definition.value
+        if self.any_test(value):
+            # `count(x in D where C) = 0` (or > 0, != 0): a loop that stops at the first x passing, each
+            # seat's counts looked up once (a generator under any() costs more than the test on small domains).
+            count, found = value.left, value.op != "="
+            reads_at, self.counter_lists = len(w.lines), {}
+            w.line(f"for v_{ident(count.var)} in {self.expr(count.domain)}:")
+            w.indent()
+            w.line(f"if {self.expr(count.where)}:")
+            w.indent()
+            w.line(f"return {found!r}")
+            w.dedent()
+            w.dedent()
+            w.line(f"return {not found!r}")
+            self.read_counters_first(reads_at, w.level)
+        else:
+            w.line(f"return {self.expr(value)}")
         w.dedent()
+
+    @staticmethod
+    def any_test(e: ir.E) -> bool:
+        """Whether ``e`` asks only whether some x of a zone, the players or a range passes:
+        `count(x in D where C) = 0` (or > 0, != 0), D not a board (its counts have ways of their own)."""
+        return (isinstance(e, ir.Compare) and not e.order and e.op in ("=", ">", "!=")
+                and isinstance(e.left, ir.Count) and e.left.where is not None
+                and not isinstance(e.left.domain, (ir.BoardRef, ir.Placements))
+                and isinstance(e.right, ir.Const) and e.right.value.__class__ is int and e.right.value == 0)
 
     def params(self, params: Sequence[ir.Param]) -> str:
         return "".join(f", v_{ident(p.name)}" for p in params)
@@ -1297,13 +1322,7 @@ class CodeGenerator:
             args = "".join(f"{self.expr(a)}, " for a in end.then_args)
             if self.then_reads_each(end):
                 # Its arguments name the one the end held for: the first, as the end's own test found it.
-                w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
-                w.indent()
-                w.line(f"if {self.expr(end.condition)}:")
-                w.indent()
-                w.line(f"return ({end.then_step!r}, ({args}))")
-                w.dedent()
-                w.dedent()
+                self.each_test(end, f"return ({end.then_step!r}, ({args}))")
                 w.line(f"raise RuleRuntimeError({lit('the end ' + end.name + ' held for nobody')})")
             else:
                 w.line(f"return ({end.then_step!r}, ({args}))")
@@ -1317,17 +1336,57 @@ class CodeGenerator:
 
     def end_test(self, end: ir.End, tag: str) -> None:
         """The test of one end: return ``tag`` and its winners when it holds."""
-        w = self.w
         winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        self.each_test(end, f"return {tag}{winners}")
+
+    def each_test(self, end: ir.End, then: str) -> None:
+        """``then`` for the first of the end's `for each` (or once, without one) for which its condition
+        holds. The leading conjuncts of the condition that do not read the `for each` name are the same for
+        every one: tested once, before the loop (`betting_over and beats(card_of(p), ...)`), where the loop
+        walks the players (never none, so the test runs first either way; expressions change nothing)."""
+        w = self.w
+        hoisted, rest = self.loop_invariant_conjuncts(end)
+        if hoisted:
+            w.line(f"if {' and '.join(self.expr(c) for c in hoisted)}:")
+            w.indent()
         if end.each_var:
             w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
             w.indent()
-        w.line(f"if {self.expr(end.condition)}:")
-        w.indent()
-        w.line(f"return {tag}{winners}")
-        w.dedent()
+        if rest:
+            w.line(f"if {' and '.join(self.expr(c) for c in rest)}:")
+            w.indent()
+        w.line(then)
+        if rest:
+            w.dedent()
         if end.each_var:
             w.dedent()
+        if hoisted:
+            w.dedent()
+
+    @staticmethod
+    def loop_invariant_conjuncts(end: ir.End) -> tuple[list[ir.E], list[ir.E]]:
+        """The end's condition as (the leading conjuncts that do not mention its `for each` name, the rest),
+        the first empty unless the end walks the players (a domain that is never empty)."""
+        condition = end.condition
+        conjuncts: list[ir.E] = []
+
+        def flatten(e: ir.E) -> None:  # `(a and b) and c` tests a, b, c in that order, as `a and b and c`
+            if isinstance(e, ir.BoolOp) and e.op == "and":
+                for operand in e.operands:
+                    flatten(operand)
+            else:
+                conjuncts.append(e)
+
+        flatten(condition)
+        if not end.each_var or not isinstance(end.each_domain, ir.PlayersSet):
+            return [], [condition]
+        k = 0
+        while k < len(conjuncts) and not any(isinstance(x, ir.Var) and x.name == end.each_var
+                                             for x in walk(conjuncts[k])):
+            k += 1
+        if not k:
+            return [], [condition]
+        return conjuncts[:k], conjuncts[k:]
 
     def indexed_end_test(self, end: ir.End, plan: reads.IndexPlan, tag: str) -> None:
         """The test of an end indexed by what can change it (rulespec.model.reads): only the units the

@@ -107,11 +107,15 @@ def test_generated_code_reads_precomputed_tables_not_direction_words():
     source = generate(rulespec.compile_rules(ROWS), "rows.rules")
     assert "st._t.toward[0][4][v_s]" in source  # `neighbour of s towards south`: a table lookup
     assert "(st._t.toward[0][4][v_s] is None)" in source
-    # `count(t in line of 3 ...) = 3` asks for a whole line whose spaces all pass: a table of whole lines, all().
-    # `mine(t, p)` is one comparison: written out in place, not called.
-    mine = "(CELL_ATTRS['colour'][st._boards[0][v_t]] == ('red', 'yellow')[v_p])"  # an empty space (-1) reads as None
-    assert f"st._t.full_lines[0, v_d, 3][v_s] is not None and all({mine} for v_t in " in source
-    assert "any(" in source and "(0, 1, 2, 3, 4, 5, 6, 7)" in source  # `count(...) > 0` stops at the first
+    # `count(t in line of 3 ...) = 3` asks for a whole line whose spaces all pass: a table of whole lines,
+    # the line looked up once and its spaces tested one by one. `mine(t, p)` is one comparison: written out
+    # in place, not called. An empty space (-1) reads as None.
+    mine = "(CELL_ATTRS['colour'][st._boards[0][line_t[{k}]]] == ('red', 'yellow')[v_p])"
+    assert ("(line_t := st._t.full_lines[0, v_d, 3][v_s]) is not None and "
+            + " and ".join(mine.format(k=k) for k in range(3)) + ")") in source
+    # `count(d in directions ... where ...) > 0`, a definition's whole value, is a loop stopping at the first
+    assert "    for v_d in (0, 1, 2, 3, 4, 5, 6, 7):\n        if (" in source and "            return True\n    return False" in source
+    mine = "(CELL_ATTRS['colour'][st._boards[0][v_t]] == ('red', 'yellow')[v_p])"
     counted = generate(check(parse_text(TEXT.replace("where mine(t, p)) = 3", "where mine(t, p)) >= 3"),
                                         "rows.rules")), "rows.rules")
     assert f"for v_t in st._line(0, v_s, v_d, 3) if {mine}" in counted  # any other count counts

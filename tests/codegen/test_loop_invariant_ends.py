@@ -1,0 +1,113 @@
+"""End tests whose leading conjuncts do not read the end's `for each` name test them once, before the loop,
+and definitions of the form `count(x in D where C) = 0` are a loop that stops at the first x passing
+(rulespec/codegen/python.py: each_test, loop_invariant_conjuncts, any_test).
+
+Each bundled rule file and house rule is generated twice, as committed and with both rewrites switched
+off, and the two engines play the same seeded random games in lock step: the same actions offered, the
+same histories, observations, returns and outcomes."""
+
+import random
+
+import pytest
+
+import rulespec
+from rulespec.codegen import python as codegen
+from rulespec.pipeline import bundled_house_rules, bundled_rulebooks, generate_source, load_module_from_source, \
+    resolve_path
+
+RULE_FILES = [(name, path) for name, path in bundled_rulebooks().items()] + \
+    [(name, path) for name, path in bundled_house_rules().items()]
+SLOW = ("let-them-eat-shrimp", "shell-we", "shrimp", "cheap-starfish", "short-hands", "three-tiles")
+
+
+def engines(path, monkeypatch):
+    """(the engine as generated, the engine generated without hoisting or definition loops, whether they differ)."""
+    model = rulespec.compile_rules(path)
+    source = generate_source(model, path)
+    with monkeypatch.context() as patch:
+        patch.setattr(codegen.CodeGenerator, "loop_invariant_conjuncts", staticmethod(lambda end: ([], [end.condition])))
+        patch.setattr(codegen.CodeGenerator, "any_test", staticmethod(lambda e: False))
+        plain = generate_source(model, path)
+    made = [load_module_from_source(text, f"rulespec_test_{k}_{model.game_id.replace('-', '_')}").GAME()
+            for k, text in enumerate((source, plain))]
+    return made[0], made[1], source != plain
+
+
+def lock_step(fast, plain, players: int, seed: int, steps: int = 400) -> None:
+    rng = random.Random(seed)
+    a, b = fast.new_game(players), plain.new_game(players)
+    for _ in range(steps):
+        assert a.is_terminal() == b.is_terminal()
+        if a.is_terminal():
+            break
+        assert [a.observation(seat) for seat in range(players)] == [b.observation(seat) for seat in range(players)]
+        if a.is_chance_node():
+            outcomes = a.chance_outcomes()
+            assert outcomes == b.chance_outcomes()
+            pick = rng.randrange(len(outcomes))
+            a.apply(outcomes[pick][0])
+            b.apply(b.chance_outcomes()[pick][0])
+        else:
+            actions = a.legal_actions()
+            assert actions == b.legal_actions()
+            pick = rng.randrange(len(actions))
+            a.apply(actions[pick])
+            b.apply(b.legal_actions()[pick])
+        assert a.history == b.history and a.returns() == b.returns()
+    assert a.outcome() == b.outcome() and a.returns() == b.returns() and a.to_json() == b.to_json()
+
+
+@pytest.mark.parametrize("name, path", RULE_FILES, ids=[name for name, _ in RULE_FILES])
+def test_hoisted_ends_and_definition_loops_play_as_the_plain_code(name, path, monkeypatch):
+    fast, plain, differ = engines(path, monkeypatch)
+    games = 2 if name.split("/")[0] in SLOW else 25
+    for seed in range(games):
+        players = fast.MIN_PLAYERS + seed % (fast.MAX_PLAYERS - fast.MIN_PLAYERS + 1)
+        lock_step(fast, plain, players, seed)
+
+
+def test_kuhn_poker_tests_betting_over_once_per_check(monkeypatch):
+    """The showdown walks the players, but `betting_over` reads none of them: once per end check."""
+    fast, plain, differ = engines(resolve_path("kuhn-poker"), monkeypatch)
+    assert differ
+    calls = {}
+    for engine in (fast, plain):
+        scope = type(engine).ENDS[1].check.__globals__  # the generated module's names
+        original = scope["define_betting_over"]
+        calls[engine] = 0
+
+        def counted(st, engine=engine, original=original):
+            calls[engine] += 1
+            return original(st)
+
+        monkeypatch.setitem(scope, "define_betting_over", counted)
+        rng = random.Random(5)
+        for _ in range(30):
+            st = engine.new_game()
+            while not st.is_terminal():
+                if st.is_chance_node():
+                    st.apply(rng.choice(st.chance_outcomes())[0])
+                else:
+                    st.apply(rng.choice(st.legal_actions()))
+    # Before, a check asked once per seat (two seats) up to the seat the end held for; now once.
+    assert 0 < calls[fast] < calls[plain] <= 2 * calls[fast]
+
+
+def test_only_a_leading_run_of_conjuncts_is_hoisted(tmp_path):
+    """`beats(card_of(p), ...) and betting_over` reads p first: nothing is hoisted, the order is kept."""
+    model = rulespec.compile_rules(resolve_path("kuhn-poker"))
+    showdown = next(end for end in model.ends if end.name == "showdown")
+    hoisted, rest = codegen.CodeGenerator.loop_invariant_conjuncts(showdown)
+    assert [c.text for c in hoisted] == ["betting_over"] and len(rest) == 1
+    fold = next(end for end in model.ends if end.name == "fold")
+    assert codegen.CodeGenerator.loop_invariant_conjuncts(fold) == ([], [fold.condition])
+    text = resolve_path("kuhn-poker").read_text()
+    swapped = "when beats(card_of(p), card_of(left of p)) and betting_over"
+    path = tmp_path / "kuhn-poker.rules"
+    path.write_text(text.replace("when betting_over and beats(card_of(p), card_of(left of p))", swapped))
+    model = rulespec.compile_rules(path)
+    showdown = next(end for end in model.ends if end.name == "showdown")
+    assert codegen.CodeGenerator.loop_invariant_conjuncts(showdown) == ([], [showdown.condition])
+    source = generate_source(model, path)
+    assert ("    for v_p in range(st.players):\n        if (define_beats(st, define_card_of(st, v_p), "
+            "define_card_of(st, (v_p + 1) % st.players)) and define_betting_over(st)):") in source
