@@ -637,10 +637,15 @@ def end_no_creature_showing__then(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:383)"""
     counter_out_at = st._counters['out_at']
+    # every end here reads only the counters out_at: at the values they had when every end last held false, every end is false
+    if st._ends_seen.get(('after_step', 'counters')) == (st._counters['out_at'], ):
+        return None
     # last_one_standing [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20
     for v_p in range(st.players):
         if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
             return 0, [v_p]
+    # every end held false: the counters they read, as they are now (for the next check)
+    st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['out_at'][:], )}
     return None
 
 

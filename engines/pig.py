@@ -135,6 +135,9 @@ def end_out_of_time(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:60, 66)"""
     counter_banked = st._counters['banked']
+    # every end here reads only the counters banked, decisions: at the values they had when every end last held false, every end is false
+    if st._ends_seen.get(('after_step', 'counters')) == (st._counters['banked'], st._counters['decisions'], ):
+        return None
     # won [PIG-4, PIG-5]
     for v_p in range(st.players):
         if (counter_banked[v_p] >= int(st._options['winscore'])):
@@ -142,6 +145,8 @@ def ends_after_step(st):
     # out_of_time [PIG-4] ruling PIG-AMB-2
     if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in range(st.players)))):
         return 1, []
+    # every end held false: the counters they read, as they are now (for the next check)
+    st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['banked'][:], st._counters['decisions'], )}
     return None
 
 def invariant_turn_total_counts_rolls(st):

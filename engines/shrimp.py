@@ -595,6 +595,9 @@ def end_no_card(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-END-2] ruling SHRIMP-AMB-21, SHRIMP-AMB-12 (rulebooks/shrimp.rules:308, 314)"""
     counter_exquisite_dish = st._counters['exquisite_dish']
+    # every end here reads only the counters exquisite_dish, unable: at the values they had when every end last held false, every end is false
+    if st._ends_seen.get(('after_step', 'counters')) == (st._counters['exquisite_dish'], st._counters['unable'], ):
+        return None
     # exquisite [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21
     for v_p in range(st.players):
         if (counter_exquisite_dish[v_p] == 1):
@@ -602,6 +605,8 @@ def ends_after_step(st):
     # no_card [SHRIMP-END-2] ruling SHRIMP-AMB-12
     if (st._counters['unable'] == 1):
         return 1, []
+    # every end held false: the counters they read, as they are now (for the next check)
+    st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['exquisite_dish'][:], st._counters['unable'], )}
     return None
 
 

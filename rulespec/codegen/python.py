@@ -1479,6 +1479,15 @@ class CodeGenerator:
                 f"({self.source_name}:{lines})" if lines else f"({self.source_name})") if part)))
             reads_at, self.counter_lists = len(w.lines), {}
             boards = []
+            counters = self.counters_read(ends, plans)
+            if counters is not None:
+                seen = self.counters_seen(counters, copy=False)
+                w.line(comment(f"every end here reads only the counters {', '.join(counters) or '(none)'}: at the "
+                               f"values they had when every end last held false, every end is false"))
+                w.line(f"if st._ends_seen.get(({timing!r}, 'counters')) == {seen}:")
+                w.indent()
+                w.line("return None")
+                w.dedent()
             for k, end in ends:
                 plan = plans.get(end.name)
                 if plan is None:
@@ -1494,10 +1503,34 @@ class CodeGenerator:
                 w.line(comment("every end held false: the boards they read, as they are now (for the next check)"))
                 w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1
                        else f"st._ends_seen = {{{seen}}}")
+            if counters is not None:
+                w.line(comment("every end held false: the counters they read, as they are now (for the next check)"))
+                w.line(f"st._ends_seen = {{**st._ends_seen, ({timing!r}, 'counters'): "
+                       f"{self.counters_seen(counters, copy=True)}}}")
             w.line("return None")
             self.read_counters_first(reads_at, w.level)
             w.dedent()
         return names
+
+    def counters_read(self, ends: list, plans: dict) -> Optional[tuple[str, ...]]:
+        """The counters the ends of one timing read when every one of them reads only counters (and what
+        never changes): then the check is skipped while those counters keep the values at which every end
+        last held false. None otherwise."""
+        if any(end.name in plans for _, end in ends):
+            return None
+        found: set[str] = set()
+        for _, end in ends:
+            read = reads.counters_read(end, self.m)
+            if read is None:
+                return None
+            found.update(read)
+        return tuple(sorted(found))
+
+    def counters_seen(self, counters: tuple[str, ...], copy: bool) -> str:
+        """The values of ``counters`` as one tuple (a seat's counters as a list: ``copy``, one of their own)."""
+        per_player = {c.name for c in self.m.counters if c.per_player}
+        parts = [f"st._counters[{lit(name)}]" + ("[:]" if copy and name in per_player else "") for name in counters]
+        return "(" + "".join(f"{part}, " for part in parts) + ")"
 
     def returns_of(self, returns: ir.Returns) -> None:
         w = self.w

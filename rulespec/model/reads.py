@@ -347,3 +347,78 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
                 pass
     return IndexPlan(board, count.var, direction_var, directions, test,
                      tuple(sorted(footprint, key=repr)), tuple(unfolded), tuple(sorted(requires, key=repr)))
+
+
+# ---------------------------------------------------------------------------- ends that read counters only
+
+# Expressions that read nothing a game changes (besides what their parts read).
+_STATIC = (ir.Const, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.Var)
+# Collections a counter-only condition may walk: the seats and numbers, never a zone or a board.
+_SEAT_SETS = (ir.PlayersSet, ir.Others, ir.Span)
+
+
+def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
+    """The counters ``end`` reads (sorted) when it reads nothing else that changes during a game: its
+    condition and its `for each` domain read only counters, seats, numbers and options (definitions
+    unfolded). Such an end, once false, stays false until one of those counters changes, so the generated
+    check keeps their values where every end of its timing last held false (rulespec.runtime.ends).
+    None: it reads something else (a zone, a board, the turn, a score...)."""
+    definitions = {d.name: d for d in model.definitions}
+    found: set[str] = set()
+
+    def walk(e: ir.E, depth: int = 0) -> None:
+        if isinstance(e, _STATIC):
+            return
+        if isinstance(e, ir.CounterRef):
+            found.add(e.name)
+            if e.seat is not None:
+                walk(e.seat, depth)
+            return
+        if isinstance(e, (ir.SeatAttr, ir.SeatStep, ir.Others)):
+            walk(e.seat, depth)
+        elif isinstance(e, (ir.Compare, ir.Arith)):
+            walk(e.left, depth)
+            walk(e.right, depth)
+        elif isinstance(e, (ir.Not, ir.Negate)):
+            walk(e.operand, depth)
+        elif isinstance(e, (ir.BoolOp, ir.Builtin)):
+            for part in (e.operands if isinstance(e, ir.BoolOp) else e.args):
+                walk(part, depth)
+        elif isinstance(e, ir.Conditional):
+            for part in (e.condition, e.then, e.otherwise):
+                walk(part, depth)
+        elif isinstance(e, ir.Span):
+            walk(e.low, depth)
+            walk(e.high, depth)
+        elif isinstance(e, (ir.Member, ir.Size)):
+            if not isinstance(e.collection, _SEAT_SETS):
+                raise NotLocal(e.text)
+            walk(e.collection, depth)
+            if isinstance(e, ir.Member):
+                walk(e.element, depth)
+        elif isinstance(e, (ir.Count, ir.Total, ir.First, ir.Extreme)):
+            if not isinstance(e.domain, _SEAT_SETS):
+                raise NotLocal(e.text)
+            walk(e.domain, depth)
+            for part in (e.where, getattr(e, "value", None)):
+                if part is not None:
+                    walk(part, depth)
+        elif isinstance(e, ir.DefinedValue):
+            definition = definitions.get(e.name)
+            if definition is None or depth > 32:
+                raise NotLocal(e.text)
+            for arg in e.args:
+                walk(arg, depth)
+            walk(definition.value, depth + 1)  # (its parameters are plain values: Vars, read above as args)
+        else:
+            raise NotLocal(e.text)
+
+    try:
+        if end.each_var is not None:
+            if not isinstance(end.each_domain, _SEAT_SETS):
+                return None
+            walk(end.each_domain)
+        walk(end.condition)
+    except NotLocal:
+        return None
+    return tuple(sorted(found))
