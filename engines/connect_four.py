@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -97,7 +97,8 @@ def first_failing_turn__drop(st, v_player, v_s):
 
 def effect_turn__drop(st, cause, v_player, v_s):
     """What `drop` does. [C4-3] (rulebooks/connect-four.rules:46)"""
-    st._place(0, st._first('any(d in supply where colour of d = colour of player)', (v_d for v_d in st._zones[st._t.zone_base['supply']] if (ITEM_ATTRS['colour'][v_d] == ('red', 'yellow')[v_player]))), v_s, cause)
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    st._place(0, st._first('any(d in supply where colour of d = colour of player)', (v_d for v_d in pile_supply if (ITEM_ATTRS['colour'][v_d] == ('red', 'yellow')[v_player]))), v_s, cause)
 
 
 def choices_turn(st, v_player):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -31,7 +31,9 @@ TEXT_1 = tuple('bid ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITE
 
 def define_bid_value(st, v_p):
     """Definition `bid_value`: `sum(value of c for c in bid of p)`. [GOOF-4] (rulebooks/goofspiel.rules:72)"""
-    return sum([ITEM_ATTRS['value'][v_c] for v_c in st._zones[st._t.zone_base['bid'] + v_p]])
+    zones = st._zones
+    zone_bid = st._t.zone_base['bid']
+    return sum([ITEM_ATTRS['value'][v_c] for v_c in zones[zone_bid + v_p]])
 
 
 def define_takes_the_prize(st, v_p):
@@ -52,13 +54,17 @@ def define_has_the_most_points(st, v_p):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [GOOF-1] ruling GOOF-AMB-2 (rulebooks/goofspiel.rules:47)"""
-    for v_c in st._loop_over(st._zones[st._t.zone_base['box']]):
+    zones = st._zones
+    zone_prizes = st._t.zone_base['prizes']
+    zone_hand = st._t.zone_base['hand']
+    pile_box = st._zones[st._t.zone_base['box']]
+    for v_c in st._loop_over(pile_box):
         if (ITEM_ATTRS['value'][v_c] <= int(st._options['num_cards'])):
             if (ITEM_ATTRS['suit'][v_c] == 'diamonds'):
-                st._move(v_c, st._t.zone_base['prizes'], cause)
+                st._move(v_c, zone_prizes, cause)
             for v_p in st._loop_over(range(st.players)):
                 if (ITEM_ATTRS['suit'][v_c] == ('spades', 'hearts', 'clubs')[v_p]):
-                    st._move(v_c, st._t.zone_base['hand'] + v_p, cause)
+                    st._move(v_c, zone_hand + v_p, cause)
 
 # ---------------------------------------------------------------- auto round
 def step_round(st, cause, v_player):
@@ -78,7 +84,9 @@ def text_turn_up(st, v_c):
 
 def resolve_turn_up(st, cause, v_c):
     """What happens once the outcome of `turn_up` is known. [GOOF-2] (rulebooks/goofspiel.rules:63)"""
-    st._move(v_c, st._t.zone_base['prize'], cause)
+    zones = st._zones
+    zone_prize = st._t.zone_base['prize']
+    st._move(v_c, zone_prize, cause)
 
 # ---------------------------------------------------------------- choice bids
 def by_bids(st):
@@ -109,7 +117,9 @@ def first_failing_bids__play(st, v_player, v_c):
 
 def effect_bids__play(st, cause, v_player, v_c):
     """What `play` does. [GOOF-3] (rulebooks/goofspiel.rules:68)"""
-    st._move(v_c, st._t.zone_base['bid'] + v_player, cause)
+    zones = st._zones
+    zone_bid = st._t.zone_base['bid']
+    st._move(v_c, zone_bid + v_player, cause)
 
 
 def choices_bids(st):
@@ -124,35 +134,46 @@ def choices_bids(st):
 # ---------------------------------------------------------------- auto award
 def step_award(st, cause):
     """Step `award`. [GOOF-4] ruling GOOF-AMB-1 (rulebooks/goofspiel.rules:78)"""
+    zones = st._zones
+    zone_won = st._t.zone_base['won']
+    zone_discard = st._t.zone_base['discard']
+    zone_bid = st._t.zone_base['bid']
+    pile_prize = st._zones[st._t.zone_base['prize']]
     for v_p in st._loop_over(range(st.players)):
         if define_takes_the_prize(st, v_p):
-            for v_c in st._loop_over(st._zones[st._t.zone_base['prize']]):
-                st._move(v_c, st._t.zone_base['won'] + v_p, cause)
-    for v_c in st._loop_over(st._zones[st._t.zone_base['prize']]):
-        st._move(v_c, st._t.zone_base['discard'], cause)
+            for v_c in st._loop_over(pile_prize):
+                st._move(v_c, zone_won + v_p, cause)
+    for v_c in st._loop_over(pile_prize):
+        st._move(v_c, zone_discard, cause)
     for v_p in st._loop_over(range(st.players)):
-        for v_c in st._loop_over(st._zones[st._t.zone_base['bid'] + v_p]):
-            st._move(v_c, st._t.zone_base['discard'], cause)
+        for v_c in st._loop_over(zones[zone_bid + v_p]):
+            st._move(v_c, zone_discard, cause)
 
 # ---------------------------------------------------------------- end last_round
 def end_last_round(st):
     """Whether the game ends now by `last_round`; returns the declared winners. [GOOF-5] (rulebooks/goofspiel.rules:89)"""
-    if (not st._zones[st._t.zone_base['prizes']] and not st._zones[st._t.zone_base['prize']]):
+    pile_prizes = st._zones[st._t.zone_base['prizes']]
+    pile_prize = st._zones[st._t.zone_base['prize']]
+    if (not pile_prizes and not pile_prize):
         return []
     return None
 
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [GOOF-5] (rulebooks/goofspiel.rules:89)"""
+    pile_prizes = st._zones[st._t.zone_base['prizes']]
+    pile_prize = st._zones[st._t.zone_base['prize']]
     # last_round [GOOF-5]
-    if (not st._zones[st._t.zone_base['prizes']] and not st._zones[st._t.zone_base['prize']]):
+    if (not pile_prizes and not pile_prize):
         return 0, []
     return None
 
 
 def score_takings(st, v_p):
     """Score `takings`. [GOOF-4, GOOF-5] (rulebooks/goofspiel.rules:93)"""
-    return sum([ITEM_ATTRS['value'][v_c] for v_c in st._zones[st._t.zone_base['won'] + v_p]])
+    zones = st._zones
+    zone_won = st._t.zone_base['won']
+    return sum([ITEM_ATTRS['value'][v_c] for v_c in zones[zone_won + v_p]])
 
 
 def score_on_top(st, v_p):

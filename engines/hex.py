@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -88,7 +88,8 @@ def first_failing_turn__stone(st, v_player, v_s):
 
 def effect_turn__stone(st, cause, v_player, v_s):
     """What `stone` does. [HEX-3] (rulebooks/hex.rules:58)"""
-    st._place(0, st._first('any(t in supply where colour of t = colour of player)', (v_t for v_t in st._zones[st._t.zone_base['supply']] if (ITEM_ATTRS['colour'][v_t] == ('black', 'white')[v_player]))), v_s, cause)
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    st._place(0, st._first('any(t in supply where colour of t = colour of player)', (v_t for v_t in pile_supply if (ITEM_ATTRS['colour'][v_t] == ('black', 'white')[v_player]))), v_s, cause)
 
 
 def choices_turn(st, v_player):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -31,7 +31,9 @@ TEXT_0 = tuple('deal ' + label for label in ITEM_LABEL)  # 'deal {c}'
 
 def define_card_of(st, v_p):
     """Definition `card_of`: `any(c in hand of p)`. [KUHN-3] (rulebooks/kuhn-poker.rules:27)"""
-    return st._first('any(c in hand of p)', (v_c for v_c in st._zones[st._t.zone_base['hand'] + v_p]))
+    zones = st._zones
+    zone_hand = st._t.zone_base['hand']
+    return st._first('any(c in hand of p)', (v_c for v_c in zones[zone_hand + v_p]))
 
 
 def define_beats(st, v_a, v_b):
@@ -73,7 +75,9 @@ def text_deal(st, v_player, v_c):
 
 def resolve_deal(st, cause, v_player, v_c):
     """What happens once the outcome of `deal` is known. [KUHN-3] (rulebooks/kuhn-poker.rules:45)"""
-    st._move(v_c, st._t.zone_base['hand'] + v_player, cause)
+    zones = st._zones
+    zone_hand = st._t.zone_base['hand']
+    st._move(v_c, zone_hand + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

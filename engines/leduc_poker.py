@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -46,12 +46,15 @@ def define_round_over(st):
 
 def define_card_of(st, v_p):
     """Definition `card_of`: `any(c in hand of p)`. [LEDUC-3] (rulebooks/leduc-poker.rules:84)"""
-    return st._first('any(c in hand of p)', (v_c for v_c in st._zones[st._t.zone_base['hand'] + v_p]))
+    zones = st._zones
+    zone_hand = st._t.zone_base['hand']
+    return st._first('any(c in hand of p)', (v_c for v_c in zones[zone_hand + v_p]))
 
 
 def define_pairs(st, v_p):
     """Definition `pairs`: `count(t in table where rank of t = rank of card_of(p)) > 0`. [LEDUC-8] (rulebooks/leduc-poker.rules:87)"""
-    for v_t in st._zones[st._t.zone_base['table']]:
+    pile_table = st._zones[st._t.zone_base['table']]
+    for v_t in pile_table:
         if (ITEM_ATTRS['rank'][v_t] == ITEM_ATTRS['rank'][define_card_of(st, v_p)]):
             return True
     return False
@@ -91,7 +94,9 @@ def text_deal(st, v_player, v_c):
 
 def resolve_deal(st, cause, v_player, v_c):
     """What happens once the outcome of `deal` is known. [LEDUC-3] (rulebooks/leduc-poker.rules:43)"""
-    st._move(v_c, st._t.zone_base['hand'] + v_player, cause)
+    zones = st._zones
+    zone_hand = st._t.zone_base['hand']
+    st._move(v_c, zone_hand + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -217,7 +222,9 @@ def text_turn_the_card(st, v_c):
 
 def resolve_turn_the_card(st, cause, v_c):
     """What happens once the outcome of `turn_the_card` is known. [LEDUC-6] (rulebooks/leduc-poker.rules:80)"""
-    st._move(v_c, st._t.zone_base['table'], cause)
+    zones = st._zones
+    zone_table = st._t.zone_base['table']
+    st._move(v_c, zone_table, cause)
 
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause):

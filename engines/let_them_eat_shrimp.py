@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -208,18 +208,25 @@ def outcomes_drop_start(st, v_piece):
 
 def resolve_drop_start(st, cause, v_piece, v_where):
     """What happens once the outcome of `drop_start` is known. [LTES-SETUP-3] ruling LTES-AMB-3 (rulebooks/let-them-eat-shrimp.rules:235)"""
-    st._place(0, st._first('any(f in supply where f is fish and kind of f = triangle)', (v_f for v_f in st._zones[st._t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == 'triangle')))), v_where, 'start')
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    st._place(0, st._first('any(f in supply where f is fish and kind of f = triangle)', (v_f for v_f in pile_supply if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == 'triangle')))), v_where, 'start')
 
 # ---------------------------------------------------------------- auto starting_eggs
 def step_starting_eggs(st, cause, v_player):
     """Step `starting_eggs`. [LTES-SETUP-5, LTES-SUM-2] (rulebooks/let-them-eat-shrimp.rules:239)"""
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    pile_supply = st._zones[st._t.zone_base['supply']]
     for _ in st._loop(3):
-        st._move(st._first('any(e in supply where e is egg)', (v_e for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg')), st._t.zone_base['shield'] + v_player, cause)
+        st._move(st._first('any(e in supply where e is egg)', (v_e for v_e in pile_supply if ITEM_KIND[v_e] == 'egg')), zone_shield + v_player, cause)
 
 # ---------------------------------------------------------------- auto hand_out
 def step_hand_out(st, cause, v_player, v_wanted):
     """Step `hand_out`. [LTES-SETUP-6, LTES-SUM-3] (rulebooks/let-them-eat-shrimp.rules:243)"""
-    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in st._zones[st._t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st._t.zone_base['shield'] + v_player, cause)
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in pile_supply if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), zone_shield + v_player, cause)
 
 # ---------------------------------------------------------------- auto turn
 def step_turn(st, cause, v_player):
@@ -309,8 +316,11 @@ def first_failing_buy_a_tile__buy(st, v_player, v_tile):
 
 def effect_buy_a_tile__buy(st, cause, v_player, v_tile):
     """What `buy` does. [LTES-PLACE-5] (rulebooks/let-them-eat-shrimp.rules:264)"""
-    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in st._zones[st._t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st._t.zone_base['supply'], 'payment')
-    st._move(v_tile, st._t.zone_base['shield'] + v_player, 'purchase')
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    zone_supply = st._t.zone_base['supply']
+    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in zones[zone_shield + v_player] if ITEM_KIND[v_e] == 'egg')), zone_supply, 'payment')
+    st._move(v_tile, zone_shield + v_player, 'purchase')
     st._thens.append(('place_a_tile', (v_player,)))
 
 
@@ -328,12 +338,18 @@ def choices_buy_a_tile(st, v_player):
 # ---------------------------------------------------------------- auto gain
 def step_gain(st, cause, v_player, v_wanted):
     """Step `gain`. [LTES-GAIN-1, LTES-GAIN-3, LTES-STAR-2] (rulebooks/let-them-eat-shrimp.rules:294)"""
-    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in st._zones[st._t.zone_base['supply']] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st._t.zone_base['shield'] + v_player, 'gain')
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in pile_supply if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), zone_shield + v_player, 'gain')
 
 # ---------------------------------------------------------------- auto gain_shrimp
 def step_gain_shrimp(st, cause, v_player):
     """Step `gain_shrimp`. [LTES-GAIN-2, LTES-GAIN-3] (rulebooks/let-them-eat-shrimp.rules:301)"""
-    st._move(st._first('any(s in supply where s is shrimp)', (v_s for v_s in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp')), st._t.zone_base['shield'] + v_player, 'gain')
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    st._move(st._first('any(s in supply where s is shrimp)', (v_s for v_s in pile_supply if ITEM_KIND[v_s] == 'shrimp')), zone_shield + v_player, 'gain')
 
 # ---------------------------------------------------------------- auto roll_for_gain
 def step_roll_for_gain(st, cause, v_player):
@@ -389,7 +405,9 @@ def first_failing_free_choice__take(st, v_player, v_tile):
 
 def effect_free_choice__take(st, cause, v_player, v_tile):
     """What `take` does. [LTES-STAR-3] (rulebooks/let-them-eat-shrimp.rules:323)"""
-    st._move(v_tile, st._t.zone_base['shield'] + v_player, 'gain')
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    st._move(v_tile, zone_shield + v_player, 'gain')
 
 
 def choices_free_choice(st, v_player):
@@ -440,7 +458,10 @@ def step_loss_face(st, cause, v_player, v_result):
 # ---------------------------------------------------------------- auto lose
 def step_lose(st, cause, v_player, v_wanted):
     """Step `lose`. [LTES-SHARK-2, LTES-SUM-15] (rulebooks/let-them-eat-shrimp.rules:353)"""
-    st._move(st._first('any(f in shield of player where f is fish and kind of f = wanted)', (v_f for v_f in st._zones[st._t.zone_base['shield'] + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), st._t.zone_base['supply'], 'loss')
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    zone_supply = st._t.zone_base['supply']
+    st._move(st._first('any(f in shield of player where f is fish and kind of f = wanted)', (v_f for v_f in zones[zone_shield + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), zone_supply, 'loss')
 
 # ---------------------------------------------------------------- choice lose_any
 def by_lose_any(st, v_player):
@@ -473,7 +494,9 @@ def first_failing_lose_any__give(st, v_player, v_tile):
 
 def effect_lose_any__give(st, cause, v_player, v_tile):
     """What `give` does. [LTES-SHARK-3] (rulebooks/let-them-eat-shrimp.rules:361)"""
-    st._move(v_tile, st._t.zone_base['supply'], 'loss')
+    zones = st._zones
+    zone_supply = st._t.zone_base['supply']
+    st._move(v_tile, zone_supply, 'loss')
 
 
 def choices_lose_any(st, v_player):
@@ -490,7 +513,10 @@ def choices_lose_any(st, v_player):
 # ---------------------------------------------------------------- auto pay_egg
 def step_pay_egg(st, cause, v_player):
     """Step `pay_egg`. [LTES-SHARK-5, LTES-SHARK-7, LTES-FAQ-4] (rulebooks/let-them-eat-shrimp.rules:370)"""
-    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in st._zones[st._t.zone_base['shield'] + v_player] if ITEM_KIND[v_e] == 'egg')), st._t.zone_base['supply'], 'payment')
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    zone_supply = st._t.zone_base['supply']
+    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in zones[zone_shield + v_player] if ITEM_KIND[v_e] == 'egg')), zone_supply, 'payment')
 
 # ---------------------------------------------------------------- auto knock_out
 def step_knock_out(st, cause, v_player):
@@ -525,7 +551,9 @@ def trigger_creatures_covered(st, v_item, v_space, v_player, cause):
 # ---------------------------------------------------------------- instead no_tile_to_place
 def applies_no_tile_to_place(st, v_player):
     """Whether `no_tile_to_place` replaces `place_a_tile` now: count(f in shield of player where f is fish) = 0."""
-    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st._zones[st._t.zone_base['shield'] + v_player]))
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in zones[zone_shield + v_player]))
 
 
 def instead_no_tile_to_place(st, cause, v_player):
@@ -535,7 +563,10 @@ def instead_no_tile_to_place(st, cause, v_player):
 # ---------------------------------------------------------------- instead nothing_to_buy_with
 def applies_nothing_to_buy_with(st, v_player):
     """Whether `nothing_to_buy_with` replaces `buy_a_tile` now: count(e in shield of player where e is egg) = 0 or count(f in supply where f is fish) = 0."""
-    return ((not any(ITEM_KIND[v_e] == 'egg' for v_e in st._zones[st._t.zone_base['shield'] + v_player])) or (not any(ITEM_KIND[v_f] == 'fish' for v_f in st._zones[st._t.zone_base['supply']])))
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    return ((not any(ITEM_KIND[v_e] == 'egg' for v_e in zones[zone_shield + v_player])) or (not any(ITEM_KIND[v_f] == 'fish' for v_f in pile_supply)))
 
 
 def instead_nothing_to_buy_with(st, cause, v_player):
@@ -545,7 +576,8 @@ def instead_nothing_to_buy_with(st, cause, v_player):
 # ---------------------------------------------------------------- instead no_such_tile_left
 def applies_no_such_tile_left(st, v_player, v_wanted):
     """Whether `no_such_tile_left` replaces `gain` now: count(f in supply where f is fish and kind of f = wanted) = 0."""
-    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st._zones[st._t.zone_base['supply']]))
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in pile_supply))
 
 
 def instead_no_such_tile_left(st, cause, v_player, v_wanted):
@@ -555,7 +587,8 @@ def instead_no_such_tile_left(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- instead no_shrimp_left
 def applies_no_shrimp_left(st, v_player):
     """Whether `no_shrimp_left` replaces `gain_shrimp` now: count(s in supply where s is shrimp) = 0."""
-    return (not any(ITEM_KIND[v_s] == 'shrimp' for v_s in st._zones[st._t.zone_base['supply']]))
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    return (not any(ITEM_KIND[v_s] == 'shrimp' for v_s in pile_supply))
 
 
 def instead_no_shrimp_left(st, cause, v_player):
@@ -575,7 +608,9 @@ def instead_already_out(st, cause, v_player):
 # ---------------------------------------------------------------- instead egg_for_the_tile
 def applies_egg_for_the_tile(st, v_player, v_wanted):
     """Whether `egg_for_the_tile` replaces `lose` now: count(f in shield of player where f is fish and kind of f = wanted) = 0."""
-    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in st._zones[st._t.zone_base['shield'] + v_player]))
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in zones[zone_shield + v_player]))
 
 
 def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
@@ -585,7 +620,9 @@ def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
 # ---------------------------------------------------------------- instead egg_for_any_tile
 def applies_egg_for_any_tile(st, v_player):
     """Whether `egg_for_any_tile` replaces `lose_any` now: count(f in shield of player where f is fish) = 0."""
-    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in st._zones[st._t.zone_base['shield'] + v_player]))
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in zones[zone_shield + v_player]))
 
 
 def instead_egg_for_any_tile(st, cause, v_player):
@@ -595,7 +632,9 @@ def instead_egg_for_any_tile(st, cause, v_player):
 # ---------------------------------------------------------------- instead no_egg_to_pay
 def applies_no_egg_to_pay(st, v_player):
     """Whether `no_egg_to_pay` replaces `pay_egg` now: count(e in shield of player where e is egg) = 0."""
-    return (not any(ITEM_KIND[v_e] == 'egg' for v_e in st._zones[st._t.zone_base['shield'] + v_player]))
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return (not any(ITEM_KIND[v_e] == 'egg' for v_e in zones[zone_shield + v_player]))
 
 
 def instead_no_egg_to_pay(st, cause, v_player):
@@ -672,22 +711,30 @@ def score_knocked_out_at(st, v_p):
 
 def score_final_score(st, v_p):
     """Score `final_score`. [LTES-SCORE-2, LTES-SCORE-3, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9, LTES-ASUM-12, LTES-ASUM-13, LTES-ASUM-14, LTES-ASUM-15, LTES-ASUM-16, LTES-ASUM-17] ruling LTES-AMB-15 (rulebooks/let-them-eat-shrimp.rules:408)"""
-    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st._zones[st._t.zone_base['shield'] + v_p], len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5}) + (2 * len([1 for v_s in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])))
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), zones[zone_shield + v_p], len([1 for v_e in zones[zone_shield + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5}) + (2 * len([1 for v_s in zones[zone_shield + v_p] if ITEM_KIND[v_s] == 'shrimp'])))
 
 
 def score_leftover_tiles(st, v_p):
     """Score `leftover_tiles`. [LTES-TIE-1] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:411)"""
-    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), st._zones[st._t.zone_base['shield'] + v_p], len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5})
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), zones[zone_shield + v_p], len([1 for v_e in zones[zone_shield + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5})
 
 
 def score_eggs(st, v_p):
     """Score `eggs`. [LTES-TIE-2, LTES-SCORE-9] (rulebooks/let-them-eat-shrimp.rules:414)"""
-    return len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg'])
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return len([1 for v_e in zones[zone_shield + v_p] if ITEM_KIND[v_e] == 'egg'])
 
 
 def score_shrimp_tokens(st, v_p):
     """Score `shrimp_tokens`. [LTES-TIE-3] (rulebooks/let-them-eat-shrimp.rules:417)"""
-    return len([1 for v_s in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp'])
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    return len([1 for v_s in zones[zone_shield + v_p] if ITEM_KIND[v_s] == 'shrimp'])
 
 def invariant_eggs_kept(st):
     """Invariant: all 35 eggs are in the supply or behind a shield. [LTES-COMP-9] (rulebooks/let-them-eat-shrimp.rules:432)"""

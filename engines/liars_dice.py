@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -43,14 +43,19 @@ def define_counts_for_the_bid(st, v_d):
 
 def define_bid_stands(st):
     """Definition `bid_stands`: `sum(count(d in cup of p where counts_for_the_bid(d)) for p in players) >= bid_quantity`. [LIARS-6] (rulebooks/liars-dice.rules:52)"""
-    return (sum([len([1 for v_d in st._zones[st._t.zone_base['cup'] + v_p] if ((ITEM_ATTRS['face'][v_d] == st._counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))]) for v_p in range(st.players)]) >= st._counters['bid_quantity'])
+    zones = st._zones
+    zone_cup = st._t.zone_base['cup']
+    return (sum([len([1 for v_d in zones[zone_cup + v_p] if ((ITEM_ATTRS['face'][v_d] == st._counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))]) for v_p in range(st.players)]) >= st._counters['bid_quantity'])
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [LIARS-2] (rulebooks/liars-dice.rules:27)"""
+    zones = st._zones
+    zone_cup = st._t.zone_base['cup']
+    zone_die_supply = st._t.zone_base['die_supply']
     for v_p in st._loop_over(range(st.players)):
-        for v_die in st._loop_over(st._zones[st._t.zone_base['cup'] + v_p]):
-            st._move(v_die, st._t.zone_base['die_supply'], cause)
+        for v_die in st._loop_over(zones[zone_cup + v_p]):
+            st._move(v_die, zone_die_supply, cause)
         for _ in st._loop(int(st._options['numdice'])):
             st._thens.append(('roll_cup', (v_p,)))
 
@@ -61,7 +66,10 @@ def outcomes_roll_cup(st, v_player):
 
 def resolve_roll_cup(st, cause, v_player, v_rolled):
     """What happens once the outcome of `roll_cup` is known. [LIARS-1, LIARS-2] (rulebooks/liars-dice.rules:22)"""
-    st._move(st._first('dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]', (v_die for v_die in st._zones[st._t.zone_base['die_supply']] if (ITEM_ATTRS['face'][v_die] == v_rolled))), st._t.zone_base['cup'] + v_player, cause)
+    zones = st._zones
+    zone_cup = st._t.zone_base['cup']
+    pile_die_supply = st._zones[st._t.zone_base['die_supply']]
+    st._move(st._first('dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]', (v_die for v_die in pile_die_supply if (ITEM_ATTRS['face'][v_die] == v_rolled))), zone_cup + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

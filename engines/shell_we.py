@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -95,7 +95,9 @@ def text_draw_tile(st, v_player, v_tile):
 
 def resolve_draw_tile(st, cause, v_player, v_tile):
     """What happens once the outcome of `draw_tile` is known. [SHELL-SETUP-9, SHELL-TURN-5] (rulebooks/shell-we.rules:153)"""
-    st._move(v_tile, st._t.zone_base['rack'] + v_player, 'draw')
+    zones = st._zones
+    zone_rack = st._t.zone_base['rack']
+    st._move(v_tile, zone_rack + v_player, 'draw')
 
 # ---------------------------------------------------------------- choice starting_tile
 def by_starting_tile(st, v_player):
@@ -186,7 +188,9 @@ def first_failing_turn__swap(st, v_player, v_tile, v_space):
 
 def effect_turn__swap(st, cause, v_player, v_tile, v_space):
     """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
-    st._move(st._occupant(0, v_space), st._t.zone_base['rack'] + v_player, 'swap')
+    zones = st._zones
+    zone_rack = st._t.zone_base['rack']
+    st._move(st._occupant(0, v_space), zone_rack + v_player, 'swap')
     st._place(0, v_tile, v_space, 'swap')
     st._thens.append(('turn', (v_player,)))
 
@@ -279,8 +283,9 @@ def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
 
 def options_turn__draw(st, v_player):
     """Option `draw` of `turn`: `draw two tiles`. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
+    pile_bag = st._zones[st._t.zone_base['bag']]
     found = []
-    if not (bool(st._zones[st._t.zone_base['bag']])):  # bag is not empty
+    if not (bool(pile_bag)):  # bag is not empty
         return found
     found.append(('draw two tiles', ()))
     return found
@@ -308,8 +313,9 @@ def effect_turn__draw(st, cause, v_player):
 
 def options_turn__pass(st, v_player):
     """Option `pass` of `turn`: `pass`. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
+    pile_bag = st._zones[st._t.zone_base['bag']]
     found = []
-    if not (not st._zones[st._t.zone_base['bag']]):  # bag is empty
+    if not (not pile_bag):  # bag is empty
         return found
     found.append(('pass', ()))
     return found
@@ -335,6 +341,7 @@ def effect_turn__pass(st, cause, v_player):
 
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [SHELL-TURN-2, SHELL-SWAP-2, SHELL-SWAP-4] (rulebooks/shell-we.rules:167)"""
+    pile_bag = st._zones[st._t.zone_base['bag']]
     rows = []
     seat = v_player
     board_0 = st._boards[0]
@@ -367,10 +374,10 @@ def choices_turn(st, v_player):
                 continue
             rows.append((seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, )))
     # draw: `draw two tiles`
-    if (bool(st._zones[st._t.zone_base['bag']])):  # bag is not empty
+    if (bool(pile_bag)):  # bag is not empty
         rows.append((seat, 'draw two tiles', 3, ()))
     # pass: `pass`
-    if (not st._zones[st._t.zone_base['bag']]):  # bag is empty
+    if (not pile_bag):  # bag is empty
         rows.append((seat, 'pass', 4, ()))
     return seat, rows
 
@@ -607,7 +614,9 @@ def first_failing_give_left__give(st, v_player, v_tile):
 
 def effect_give_left__give(st, cause, v_player, v_tile):
     """What `give` does. [SHELL-BONUS-3] (rulebooks/shell-we.rules:233)"""
-    st._move(v_tile, st._t.zone_base['rack'] + (v_player + 1) % st.players, 'bonus')
+    zones = st._zones
+    zone_rack = st._t.zone_base['rack']
+    st._move(v_tile, zone_rack + (v_player + 1) % st.players, 'bonus')
 
 
 def choices_give_left(st, v_player):
@@ -628,7 +637,8 @@ def trigger_pearl_reached(st, v_item, v_space, v_player, cause):
 # ---------------------------------------------------------------- instead short_draw
 def applies_short_draw(st, v_player):
     """Whether `short_draw` replaces `draw_tile` now: bag is empty."""
-    return not st._zones[st._t.zone_base['bag']]
+    pile_bag = st._zones[st._t.zone_base['bag']]
+    return not pile_bag
 
 
 def instead_short_draw(st, cause, v_player):
@@ -638,8 +648,10 @@ def instead_short_draw(st, cause, v_player):
 # ---------------------------------------------------------------- end out_of_tiles
 def end_out_of_tiles(st):
     """Whether the game ends now by `out_of_tiles`; returns the declared winners. [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:243)"""
+    zones = st._zones
+    zone_rack = st._t.zone_base['rack']
     for v_p in range(st.players):
-        if not st._zones[st._t.zone_base['rack'] + v_p]:
+        if not zones[zone_rack + v_p]:
             return [v_p]
     return None
 
@@ -653,9 +665,11 @@ def end_everybody_passed(st):
 
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHELL-END-1, SHELL-OBJ-1, SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-11, SHELL-AMB-21 (rulebooks/shell-we.rules:243, 249)"""
+    zones = st._zones
+    zone_rack = st._t.zone_base['rack']
     # out_of_tiles [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11
     for v_p in range(st.players):
-        if not st._zones[st._t.zone_base['rack'] + v_p]:
+        if not zones[zone_rack + v_p]:
             return 0, [v_p]
     # everybody_passed [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21
     if (st._counters['pass_streak'] >= st.players):
@@ -665,7 +679,9 @@ def ends_after_step(st):
 
 def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
-    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in st._zones[st._t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in st._zones[st._t.zone_base['rack'] + v_p] if ITEM_KIND[v_t] == 'starfish'])))
+    zones = st._zones
+    zone_rack = st._t.zone_base['rack']
+    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in zones[zone_rack + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in zones[zone_rack + v_p] if ITEM_KIND[v_t] == 'starfish'])))
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""

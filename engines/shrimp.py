@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -57,7 +57,9 @@ def text_deal(st, v_player, v_card):
 
 def resolve_deal(st, cause, v_player, v_card):
     """What happens once the outcome of `deal` is known. [SHRIMP-SETUP-3, SHRIMP-SETUP-4] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:184)"""
-    st._move(v_card, st._t.zone_base['deck'] + v_player, 'dealt')
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
+    st._move(v_card, zone_deck + v_player, 'dealt')
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -67,8 +69,11 @@ def by_turn(st, v_player):
 
 def options_turn__onto_grilled(st, v_player):
     """Option `onto_grilled` of `turn`: `turn a card onto the grilled shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:199)"""
+    pile_grilled = st._zones[st._t.zone_base['grilled']]
+    pile_linguine = st._zones[st._t.zone_base['linguine']]
+    pile_fried = st._zones[st._t.zone_base['fried']]
     found = []
-    if not ((not st._zones[st._t.zone_base['grilled']] or (bool(st._zones[st._t.zone_base['linguine']]) and bool(st._zones[st._t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
+    if not ((not pile_grilled or (bool(pile_linguine) and bool(pile_fried)))):  # grilled is empty or (linguine is not empty and fried is not empty)
         return found
     found.append(('turn a card onto the grilled shrimp dish', ()))
     return found
@@ -88,14 +93,20 @@ def first_failing_turn__onto_grilled(st, v_player):
 
 def effect_turn__onto_grilled(st, cause, v_player):
     """What `onto_grilled` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:199)"""
-    st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['grilled'], 'turned')
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
+    zone_grilled = st._t.zone_base['grilled']
+    st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_grilled, 'turned')
     st._thens.append(('open_window', (v_player,)))
 
 
 def options_turn__onto_linguine(st, v_player):
     """Option `onto_linguine` of `turn`: `turn a card onto the linguine dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
+    pile_linguine = st._zones[st._t.zone_base['linguine']]
+    pile_grilled = st._zones[st._t.zone_base['grilled']]
+    pile_fried = st._zones[st._t.zone_base['fried']]
     found = []
-    if not ((not st._zones[st._t.zone_base['linguine']] or (bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
+    if not ((not pile_linguine or (bool(pile_grilled) and bool(pile_fried)))):  # linguine is empty or (grilled is not empty and fried is not empty)
         return found
     found.append(('turn a card onto the linguine dish', ()))
     return found
@@ -115,14 +126,20 @@ def first_failing_turn__onto_linguine(st, v_player):
 
 def effect_turn__onto_linguine(st, cause, v_player):
     """What `onto_linguine` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:203)"""
-    st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['linguine'], 'turned')
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
+    zone_linguine = st._t.zone_base['linguine']
+    st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_linguine, 'turned')
     st._thens.append(('open_window', (v_player,)))
 
 
 def options_turn__onto_fried(st, v_player):
     """Option `onto_fried` of `turn`: `turn a card onto the fried shrimp dish`. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:207)"""
+    pile_fried = st._zones[st._t.zone_base['fried']]
+    pile_grilled = st._zones[st._t.zone_base['grilled']]
+    pile_linguine = st._zones[st._t.zone_base['linguine']]
     found = []
-    if not ((not st._zones[st._t.zone_base['fried']] or (bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
+    if not ((not pile_fried or (bool(pile_grilled) and bool(pile_linguine)))):  # fried is empty or (grilled is not empty and linguine is not empty)
         return found
     found.append(('turn a card onto the fried shrimp dish', ()))
     return found
@@ -142,22 +159,28 @@ def first_failing_turn__onto_fried(st, v_player):
 
 def effect_turn__onto_fried(st, cause, v_player):
     """What `onto_fried` does. [SHRIMP-PLAY-2, SHRIMP-PLAY-10, SHRIMP-PLAY-11] (rulebooks/shrimp.rules:207)"""
-    st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['fried'], 'turned')
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
+    zone_fried = st._t.zone_base['fried']
+    st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_fried, 'turned')
     st._thens.append(('open_window', (v_player,)))
 
 
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [SHRIMP-PLAY-2, SHRIMP-PLAY-3, SHRIMP-PLAY-4, SHRIMP-PLAY-6, SHRIMP-PLAY-10] ruling SHRIMP-AMB-14, SHRIMP-AMB-15 (rulebooks/shrimp.rules:198)"""
+    pile_grilled = st._zones[st._t.zone_base['grilled']]
+    pile_linguine = st._zones[st._t.zone_base['linguine']]
+    pile_fried = st._zones[st._t.zone_base['fried']]
     rows = []
     seat = v_player
     # onto_grilled: `turn a card onto the grilled shrimp dish`
-    if ((not st._zones[st._t.zone_base['grilled']] or (bool(st._zones[st._t.zone_base['linguine']]) and bool(st._zones[st._t.zone_base['fried']])))):  # grilled is empty or (linguine is not empty and fried is not empty)
+    if ((not pile_grilled or (bool(pile_linguine) and bool(pile_fried)))):  # grilled is empty or (linguine is not empty and fried is not empty)
         rows.append((seat, 'turn a card onto the grilled shrimp dish', 0, ()))
     # onto_linguine: `turn a card onto the linguine dish`
-    if ((not st._zones[st._t.zone_base['linguine']] or (bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['fried']])))):  # linguine is empty or (grilled is not empty and fried is not empty)
+    if ((not pile_linguine or (bool(pile_grilled) and bool(pile_fried)))):  # linguine is empty or (grilled is not empty and fried is not empty)
         rows.append((seat, 'turn a card onto the linguine dish', 1, ()))
     # onto_fried: `turn a card onto the fried shrimp dish`
-    if ((not st._zones[st._t.zone_base['fried']] or (bool(st._zones[st._t.zone_base['grilled']]) and bool(st._zones[st._t.zone_base['linguine']])))):  # fried is empty or (grilled is not empty and linguine is not empty)
+    if ((not pile_fried or (bool(pile_grilled) and bool(pile_linguine)))):  # fried is empty or (grilled is not empty and linguine is not empty)
         rows.append((seat, 'turn a card onto the fried shrimp dish', 2, ()))
     return seat, rows
 
@@ -288,16 +311,17 @@ def by_call(st, v_player, v_flipper):
 
 def options_call__word(st, v_player, v_flipper):
     """Option `word` of `call`: `call {w}`. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:238)"""
+    pile_said = st._zones[st._t.zone_base['said']]
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     for v_w in st._zones[st._t.zone_base['words']]:
-        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         found.append((TEXT_0[v_w], (v_w, )))
     return found
@@ -324,8 +348,11 @@ def first_failing_call__word(st, v_player, v_flipper, v_w):
 
 def effect_call__word(st, cause, v_player, v_flipper, v_w):
     """What `word` does. [SHRIMP-FEAST-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8, SHRIMP-AMB-18 (rulebooks/shrimp.rules:238)"""
-    st._move(v_w, st._t.zone_base['said'], 'called')
-    if (len(st._zones[st._t.zone_base['said']]) == 3):
+    zones = st._zones
+    zone_said = st._t.zone_base['said']
+    pile_said = zones[zone_said]
+    st._move(v_w, zone_said, 'called')
+    if (len(pile_said) == 3):
         st._thens.append(('judge', (v_player, v_flipper)))
     else:
         st._thens.append(('call', (v_player, v_flipper)))
@@ -355,19 +382,20 @@ def effect_call__stop(st, cause, v_player, v_flipper):
 
 def choices_call(st, v_player, v_flipper):
     """Every choice of `call` now, in the order offered. [SHRIMP-FEAST-2, SHRIMP-COMP-9, SHRIMP-BINGE-1, SHRIMP-EXQ-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:237)"""
+    pile_said = st._zones[st._t.zone_base['said']]
     rows = []
     seat = v_player
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     # word: `call {w}`
     for v_w in st._zones[st._t.zone_base['words']]:
         kind_w = ITEM_KIND[v_w]  # tested more than once
-        if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'number_word']))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not kind_w == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not kind_w == 'size_word') or ((_n1 if _n1 is not None else (_n1 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'size_word']))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not kind_w == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not kind_w == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'colour_word']))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in st._zones[st._t.zone_base['said']] if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := len([1 for v_x in pile_said if ITEM_KIND[v_x] == 'origin_word']))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         rows.append((seat, TEXT_0[v_w], 0, (v_w, )))
     # stop: `stop calling`
@@ -377,26 +405,36 @@ def choices_call(st, v_player, v_flipper):
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
     """Step `judge`. [SHRIMP-FEAST-4, SHRIMP-FEAST-5, SHRIMP-FEAST-8, SHRIMP-FEAST-9, SHRIMP-COCKTAIL-1, SHRIMP-COCKTAIL-2, SHRIMP-BINGE-2, SHRIMP-BINGE-3, SHRIMP-EXQ-1, SHRIMP-EXQ-2, SHRIMP-PEN-1, SHRIMP-PEN-2, SHRIMP-PLAY-8, SHRIMP-PLAY-9] ruling SHRIMP-AMB-9, SHRIMP-AMB-17, SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:250)"""
-    if (not st._zones[st._t.zone_base['said']] or not st._zones[st._t.zone_base['grilled']] or not st._zones[st._t.zone_base['linguine']] or not st._zones[st._t.zone_base['fried']] or any((not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['linguine'])) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['fried'])) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get(st._top(st._t.zone_base['grilled'])) + ITEM_ATTRS['number'].get(st._top(st._t.zone_base['linguine'])) + ITEM_ATTRS['number'].get(st._top(st._t.zone_base['fried']))) == 7)))) for v_w in st._zones[st._t.zone_base['said']])):
+    zones = st._zones
+    zone_grilled = st._t.zone_base['grilled']
+    zone_linguine = st._t.zone_base['linguine']
+    zone_fried = st._t.zone_base['fried']
+    zone_feast = st._t.zone_base['feast']
+    zone_words = st._t.zone_base['words']
+    pile_said = st._zones[st._t.zone_base['said']]
+    pile_grilled = zones[zone_grilled]
+    pile_linguine = zones[zone_linguine]
+    pile_fried = zones[zone_fried]
+    if (not pile_said or not pile_grilled or not pile_linguine or not pile_fried or any((not ((ITEM_KIND[v_w] == 'number_word' and (ITEM_ATTRS['number'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['number'].get(v_w)) and (ITEM_ATTRS['number'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['number'].get(v_w))) or (ITEM_KIND[v_w] == 'size_word' and (ITEM_ATTRS['size'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['size'].get(v_w)) and (ITEM_ATTRS['size'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['size'].get(v_w))) or (ITEM_KIND[v_w] == 'colour_word' and (ITEM_ATTRS['colour'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['colour'].get(v_w)) and (ITEM_ATTRS['colour'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['colour'].get(v_w))) or (ITEM_KIND[v_w] == 'origin_word' and (ITEM_ATTRS['origin'].get((pile_grilled or st._top(zone_grilled))[-1]) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get((pile_linguine or st._top(zone_linguine))[-1]) == ITEM_ATTRS['origin'].get(v_w)) and (ITEM_ATTRS['origin'].get((pile_fried or st._top(zone_fried))[-1]) == ITEM_ATTRS['origin'].get(v_w))) or (ITEM_KIND[v_w] == 'cocktail' and ((ITEM_ATTRS['number'].get((pile_grilled or st._top(zone_grilled))[-1]) + ITEM_ATTRS['number'].get((pile_linguine or st._top(zone_linguine))[-1]) + ITEM_ATTRS['number'].get((pile_fried or st._top(zone_fried))[-1])) == 7)))) for v_w in pile_said)):
         st._thens.append(('penalty', (v_player,)))
         st._thens.append(('window', (v_flipper,)))
     else:
-        if (len(st._zones[st._t.zone_base['said']]) == 3):
+        if (len(pile_said) == 3):
             st._keep_counters()
             st._counters['exquisite_dish'][v_player] = 1
         else:
-            for v_c in st._loop_over(st._zones[st._t.zone_base['grilled']]):
-                st._move(v_c, st._t.zone_base['feast'] + v_player, 'feast')
-            for v_c in st._loop_over(st._zones[st._t.zone_base['linguine']]):
-                st._move(v_c, st._t.zone_base['feast'] + v_player, 'feast')
-            for v_c in st._loop_over(st._zones[st._t.zone_base['fried']]):
-                st._move(v_c, st._t.zone_base['feast'] + v_player, 'feast')
-            if (len(st._zones[st._t.zone_base['said']]) == 2):
+            for v_c in st._loop_over(pile_grilled):
+                st._move(v_c, zone_feast + v_player, 'feast')
+            for v_c in st._loop_over(pile_linguine):
+                st._move(v_c, zone_feast + v_player, 'feast')
+            for v_c in st._loop_over(pile_fried):
+                st._move(v_c, zone_feast + v_player, 'feast')
+            if (len(pile_said) == 2):
                 for _ in st._loop(7):
                     st._thens.append(('steal', (v_player,)))
             st._next_seat = v_player
-    for v_w in st._loop_over(st._zones[st._t.zone_base['said']]):
-        st._move(v_w, st._t.zone_base['words'], 'unsaid')
+    for v_w in st._loop_over(pile_said):
+        st._move(v_w, zone_words, 'unsaid')
 
 # ---------------------------------------------------------------- choice steal
 def by_steal(st, v_player):
@@ -406,11 +444,13 @@ def by_steal(st, v_player):
 
 def options_steal__take(st, v_player):
     """Option `take` of `steal`: `steal a card from the feast of {q}`. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:283)"""
+    zones = st._zones
+    zone_feast = st._t.zone_base['feast']
     found = []
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        if not (bool(st._zones[st._t.zone_base['feast'] + v_q])):  # feast of q is not empty
+        if not (bool(zones[zone_feast + v_q])):  # feast of q is not empty
             continue
         found.append((TEXT_1[v_q], (v_q, )))
     return found
@@ -433,18 +473,22 @@ def first_failing_steal__take(st, v_player, v_q):
 
 def effect_steal__take(st, cause, v_player, v_q):
     """What `take` does. [SHRIMP-BINGE-3, SHRIMP-BINGE-4] (rulebooks/shrimp.rules:283)"""
-    st._move(st._top(st._t.zone_base['feast'] + v_q), st._t.zone_base['feast'] + v_player, 'stolen')
+    zones = st._zones
+    zone_feast = st._t.zone_base['feast']
+    st._move((zones[zone_feast + v_q] or st._top(zone_feast + v_q))[-1], zone_feast + v_player, 'stolen')
 
 
 def choices_steal(st, v_player):
     """Every choice of `steal` now, in the order offered. [SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:282)"""
+    zones = st._zones
+    zone_feast = st._t.zone_base['feast']
     rows = []
     seat = v_player
     # take: `steal a card from the feast of {q}`
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
             continue
-        if not (bool(st._zones[st._t.zone_base['feast'] + v_q])):  # feast of q is not empty
+        if not (bool(zones[zone_feast + v_q])):  # feast of q is not empty
             continue
         rows.append((seat, TEXT_1[v_q], 0, (v_q, )))
     return seat, rows
@@ -480,7 +524,9 @@ def first_failing_penalty__give(st, v_player, v_q):
 
 def effect_penalty__give(st, cause, v_player, v_q):
     """What `give` does. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:291)"""
-    st._move(st._top(st._t.zone_base['feast'] + v_player), st._t.zone_base['feast'] + v_q, 'penalty')
+    zones = st._zones
+    zone_feast = st._t.zone_base['feast']
+    st._move((zones[zone_feast + v_player] or st._top(zone_feast + v_player))[-1], zone_feast + v_q, 'penalty')
 
 
 def choices_penalty(st, v_player):
@@ -502,8 +548,10 @@ def by_deck_penalty(st, v_player):
 
 def options_deck_penalty__give(st, v_player):
     """Option `give` of `deck_penalty`: `give a face-down card to {q}`. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:301)"""
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
     found = []
-    if not (bool(st._zones[st._t.zone_base['deck'] + v_player])):  # deck of player is not empty
+    if not (bool(zones[zone_deck + v_player])):  # deck of player is not empty
         return found
     for v_q in range(st.players):
         if not ((v_q != v_player)):  # q != player
@@ -529,15 +577,20 @@ def first_failing_deck_penalty__give(st, v_player, v_q):
 
 def effect_deck_penalty__give(st, cause, v_player, v_q):
     """What `give` does. [SHRIMP-PEN-5] (rulebooks/shrimp.rules:301)"""
-    st._move(st._top(st._t.zone_base['deck'] + v_player), st._t.zone_base['feast'] + v_q, 'penalty')
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
+    zone_feast = st._t.zone_base['feast']
+    st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_feast + v_q, 'penalty')
 
 
 def choices_deck_penalty(st, v_player):
     """Every choice of `deck_penalty` now, in the order offered. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-24 (rulebooks/shrimp.rules:300)"""
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
     rows = []
     seat = v_player
     # give: `give a face-down card to {q}`
-    if (bool(st._zones[st._t.zone_base['deck'] + v_player])):  # deck of player is not empty
+    if (bool(zones[zone_deck + v_player])):  # deck of player is not empty
         for v_q in range(st.players):
             if not ((v_q != v_player)):  # q != player
                 continue
@@ -547,7 +600,8 @@ def choices_deck_penalty(st, v_player):
 # ---------------------------------------------------------------- instead all_dealt
 def applies_all_dealt(st, v_player):
     """Whether `all_dealt` replaces `deal` now: pool is empty."""
-    return not st._zones[st._t.zone_base['pool']]
+    pile_pool = st._zones[st._t.zone_base['pool']]
+    return not pile_pool
 
 
 def instead_all_dealt(st, cause, v_player):
@@ -557,7 +611,9 @@ def instead_all_dealt(st, cause, v_player):
 # ---------------------------------------------------------------- instead no_card_to_turn
 def applies_no_card_to_turn(st, v_player):
     """Whether `no_card_to_turn` replaces `turn` now: deck of player is empty."""
-    return not st._zones[st._t.zone_base['deck'] + v_player]
+    zones = st._zones
+    zone_deck = st._t.zone_base['deck']
+    return not zones[zone_deck + v_player]
 
 
 def instead_no_card_to_turn(st, cause, v_player):
@@ -568,7 +624,9 @@ def instead_no_card_to_turn(st, cause, v_player):
 # ---------------------------------------------------------------- instead empty_feast
 def applies_empty_feast(st, v_player):
     """Whether `empty_feast` replaces `penalty` now: feast of player is empty."""
-    return not st._zones[st._t.zone_base['feast'] + v_player]
+    zones = st._zones
+    zone_feast = st._t.zone_base['feast']
+    return not zones[zone_feast + v_player]
 
 
 def instead_empty_feast(st, cause, v_player):
@@ -612,12 +670,16 @@ def ends_after_step(st):
 
 def score_cards(st, v_p):
     """Score `cards`. [SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-5, SHRIMP-AMB-13 (rulebooks/shrimp.rules:318)"""
-    return len(st._zones[st._t.zone_base['feast'] + v_p])
+    zones = st._zones
+    zone_feast = st._t.zone_base['feast']
+    return len(zones[zone_feast + v_p])
 
 
 def score_shrimp(st, v_p):
     """Score `shrimp`. [SHRIMP-OBJ-1] ruling SHRIMP-AMB-5 (rulebooks/shrimp.rules:321)"""
-    return sum([ITEM_ATTRS['number'].get(v_c) for v_c in st._zones[st._t.zone_base['feast'] + v_p]])
+    zones = st._zones
+    zone_feast = st._t.zone_base['feast']
+    return sum([ITEM_ATTRS['number'].get(v_c) for v_c in zones[zone_feast + v_p]])
 
 def invariant_conservation(st):
     """Invariant: all 81 cards are in the pool, the decks, on the dishes or in the feasts. [SHRIMP-INV-1, SHRIMP-COMP-1] (rulebooks/shrimp.rules:353)"""

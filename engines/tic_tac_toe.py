@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '23'
+GENERATOR_VERSION = '24'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -89,7 +89,8 @@ def first_failing_turn__mark(st, v_player, v_s):
 
 def effect_turn__mark(st, cause, v_player, v_s):
     """What `mark` does. [TTT-3] (rulebooks/tic-tac-toe.rules:37)"""
-    st._place(0, st._first('any(m in supply where symbol of m = symbol of player)', (v_m for v_m in st._zones[st._t.zone_base['supply']] if (ITEM_ATTRS['symbol'][v_m] == ('cross', 'nought')[v_player]))), v_s, cause)
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    st._place(0, st._first('any(m in supply where symbol of m = symbol of player)', (v_m for v_m in pile_supply if (ITEM_ATTRS['symbol'][v_m] == ('cross', 'nought')[v_player]))), v_s, cause)
 
 
 def choices_turn(st, v_player):

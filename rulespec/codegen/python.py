@@ -13,7 +13,8 @@ from __future__ import annotations
 import ast
 import re
 import string
-from typing import Iterable, Optional, Sequence
+from contextlib import contextmanager
+from typing import Iterable, Iterator, Optional, Sequence
 
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
@@ -96,6 +97,9 @@ class CodeGenerator:
         self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
         self.in_example = False  # writing an example's lines (see visit_SeatConst)
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
+        # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
+        # ("index": where its zones start, "pile": a shared zone's list); None elsewhere.
+        self.zone_code: Optional[dict[str, set]] = None
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -157,13 +161,55 @@ class CodeGenerator:
         return "range(st.players)"
 
     def zone_index(self, e: ir.ZoneRef) -> str:
-        base = f"st._t.zone_base[{e.zone!r}]"
+        if self.zone_code is not None:
+            self.zone_code.setdefault(e.zone, set()).add("index")
+            base = f"zone_{ident(e.zone)}"
+        else:
+            base = f"st._t.zone_base[{e.zone!r}]"
         return f"{base} + {self.expr(e.seat)}" if e.seat is not None else base
 
     def visit_ZoneRef(self, e: ir.ZoneRef) -> str:
         if e.seat is None and self.zone_per_player[e.zone]:
             return f"st._zones_named({e.zone!r})"
+        if self.zone_code is not None:
+            if e.seat is None:  # a shared zone: its list, looked up once (moves change it in place)
+                self.zone_code.setdefault(e.zone, set()).add("pile")
+                return f"pile_{ident(e.zone)}"
+            return f"zones[{self.zone_index(e)}]"
         return f"st._zones[{self.zone_index(e)}]"
+
+    @contextmanager
+    def zone_locals(self) -> Iterator[None]:
+        """Around a function's body (after its docstring): the zones it reads are looked up once, at its
+        top, into locals (``zones``, ``zone_<name>`` where a zone's zones start, ``pile_<name>`` a shared
+        zone's list) instead of through ``st._zones[st._t.zone_base[...]]`` at each use. A step changes
+        zones in place and never replaces the lists during a function, so the locals stay current."""
+        started = self.start_zone_locals()
+        try:
+            yield
+        finally:
+            self.finish_zone_locals(started)
+
+    def start_zone_locals(self) -> tuple:
+        """zone_locals(), begun here (at the top of a function's body); finish_zone_locals ends it."""
+        started = (len(self.w.lines), self.w.level, self.zone_code)
+        self.zone_code = {}
+        return started
+
+    def finish_zone_locals(self, started: tuple) -> None:
+        at, level, outer = started
+        used, self.zone_code = self.zone_code, outer
+        lines = []
+        if any("index" in parts for parts in used.values()):
+            lines.append("zones = st._zones")
+        for zone, parts in used.items():
+            if "index" in parts:
+                lines.append(f"zone_{ident(zone)} = st._t.zone_base[{zone!r}]")
+        for zone, parts in used.items():
+            if "pile" in parts:
+                lines.append(f"pile_{ident(zone)} = " + (f"zones[zone_{ident(zone)}]" if "index" in parts
+                                                         else f"st._zones[st._t.zone_base[{zone!r}]]"))
+        self.w.lines[at:at] = ["    " * level + line for line in lines]
 
     def visit_BoardRef(self, e: ir.BoardRef) -> str:
         return f"st._t.cells_in_use[{self.boards[e.board]}]"
@@ -231,6 +277,9 @@ class CodeGenerator:
         return f"{lit(e.values)}[{self.expr(e.seat)}]"
 
     def visit_Top(self, e: ir.Top) -> str:
+        if self.zone_code is not None and not (e.zone.seat is None and self.zone_per_player[e.zone.zone]):
+            # st._top, inline: for an empty zone the `or` calls st._top, which raises
+            return f"({self.expr(e.zone)} or st._top({self.zone_index(e.zone)}))[-1]"
         return f"st._top({self.zone_index(e.zone)})"
 
     def visit_SeatStep(self, e: ir.SeatStep) -> str:
@@ -953,6 +1002,7 @@ class CodeGenerator:
         w.line(f"def define_{ident(definition.name)}(st{self.params(definition.params)}):")
         w.indent()
         self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
+        zones_started = self.start_zone_locals()
         value = definition.value
         if self.any_test(value):
             # `count(x in D where C) = 0` (or > 0, != 0): a loop that stops at the first x passing, each
@@ -970,6 +1020,7 @@ class CodeGenerator:
             self.read_counters_first(reads_at, w.level)
         else:
             w.line(f"return {self.expr(value)}")
+        self.finish_zone_locals(zones_started)
         w.dedent()
 
     @staticmethod
@@ -993,7 +1044,8 @@ class CodeGenerator:
             w.line(f"def step_{name}(st, cause{self.params(step.params)}):")
             w.indent()
             self.doc(step, f"Step `{step.name}`.")
-            self.stmts(step.body)
+            with self.zone_locals():
+                self.stmts(step.body)
             w.dedent()
             return
         if step.kind == "chance":
@@ -1031,7 +1083,8 @@ class CodeGenerator:
             w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
             w.indent()
             self.doc(step, f"What happens once the outcome of `{step.name}` is known.")
-            self.stmts(step.body)
+            with self.zone_locals():
+                self.stmts(step.body)
             w.dedent()
             return
         w.line(f"def by_{name}(st{self.params(step.params)}):")
@@ -1109,6 +1162,7 @@ class CodeGenerator:
         w.line(f"def options_{base}(st{self.params(step.params)}):")
         w.indent()
         self.doc(option, f"Option `{option.name}` of `{step.name}`: `{option.template}`.")
+        zones_started = self.start_zone_locals()
         w.line("found = []")
         for c in placed[-1]:
             w.line(f"if not ({self.expr(c)}):", note=c.text)
@@ -1132,6 +1186,7 @@ class CodeGenerator:
         for _ in range(depth):
             w.dedent()
         w.line("return found")
+        self.finish_zone_locals(zones_started)
         w.dedent()
         # Every candidate, conditions ignored: used only to explain a refusal.
         w.line("")
@@ -1165,7 +1220,8 @@ class CodeGenerator:
         w.line(f"def effect_{base}(st, cause{self.params(step.params)}{''.join(f', v_{ident(v)}' for v in bound)}):")
         w.indent()
         self.doc(option, f"What `{option.name}` does.")
-        self.stmts(option.body)
+        with self.zone_locals():
+            self.stmts(option.body)
         w.dedent()
 
     def choices(self, step: ir.Step) -> bool:
@@ -1188,6 +1244,7 @@ class CodeGenerator:
         w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
         w.indent()
         self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
+        zones_started = self.start_zone_locals()
         w.line("rows = []")
         if not any_player:
             w.line(f"seat = {self.expr(step.by)}")
@@ -1234,6 +1291,7 @@ class CodeGenerator:
         if any_player and not together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
         w.line(f"return {('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'}, rows")
+        self.finish_zone_locals(zones_started)
         w.dedent()
         return distinct
 
@@ -1281,7 +1339,8 @@ class CodeGenerator:
         w.indent()
         causes = ", ".join(trigger.event.causes) or "any cause"
         self.doc(trigger, f"When something is placed on {trigger.event.board} as {causes}.")
-        self.stmts(trigger.body)
+        with self.zone_locals():
+            self.stmts(trigger.body)
         w.dedent()
 
     def instead(self, instead: ir.Instead) -> None:
@@ -1292,14 +1351,16 @@ class CodeGenerator:
         w.line(f"def applies_{name}(st{self.params(instead.params)}):")
         w.indent()
         w.line(docstring(f"Whether `{instead.name}` replaces `{instead.step}` now: {instead.condition.text}."))
-        w.line(f"return {self.expr(instead.condition)}")
+        with self.zone_locals():
+            w.line(f"return {self.expr(instead.condition)}")
         w.dedent()
         w.line("")
         w.line("")
         w.line(f"def instead_{name}(st, cause{self.params(instead.params)}):")
         w.indent()
         self.doc(instead, f"What happens instead of `{instead.step}`.")
-        self.stmts(instead.body)
+        with self.zone_locals():
+            self.stmts(instead.body)
         w.dedent()
 
     def end(self, end: ir.End) -> None:
@@ -1310,9 +1371,11 @@ class CodeGenerator:
         w.indent()
         self.doc(end, f"Whether the game ends now by `{end.name}`; returns the declared winners.")
         reads_at, self.counter_lists = len(w.lines), {}
+        zones_started = self.start_zone_locals()
         self.end_test(end, "")
         w.line("return None")
         self.read_counters_first(reads_at, w.level)
+        self.finish_zone_locals(zones_started)
         w.dedent()
         if end.then_step is not None:
             w.line("")
@@ -1478,6 +1541,7 @@ class CodeGenerator:
                 f"ruling {', '.join(rulings)}" if rulings else "",
                 f"({self.source_name}:{lines})" if lines else f"({self.source_name})") if part)))
             reads_at, self.counter_lists = len(w.lines), {}
+            zones_started = self.start_zone_locals()
             boards = []
             counters = self.counters_read(ends, plans)
             if counters is not None:
@@ -1509,6 +1573,7 @@ class CodeGenerator:
                        f"{self.counters_seen(counters, copy=True)}}}")
             w.line("return None")
             self.read_counters_first(reads_at, w.level)
+            self.finish_zone_locals(zones_started)
             w.dedent()
         return names
 
@@ -1549,7 +1614,8 @@ class CodeGenerator:
         w.line(f"def score_{ident(score.name)}(st, v_{ident(score.var)}):")
         w.indent()
         self.doc(score, f"Score `{score.name}`.")
-        w.line(f"return {self.expr(score.value)}")
+        with self.zone_locals():
+            w.line(f"return {self.expr(score.value)}")
         w.dedent()
 
     def invariant(self, inv: ir.Invariant) -> None:

@@ -103,7 +103,7 @@ class Engine:
         self._zone_info = {z.name: z for z in self.ZONES}
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL)
         # (text function, arguments) -> {item: its outcome Action}: a static draw's Actions, made once per engine
-        self._drawn_actions: dict[tuple, dict[int, Action]] = {}
+        self._drawn_actions: dict[tuple, tuple[dict[int, Action], dict[int, int]]] = {}
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
         # Copies of one component (same kind, same attributes) are interchangeable: choices list one of them.
         signature = {}

@@ -151,7 +151,7 @@ class Pending:
         self.entries = None  # the full() form, once made
         self.offered = None  # (Action, index): the last action handed out by pick()
         self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
-        self.shared = None  # a static draw: the engine's {(text, args): {item: Action}} (see draw)
+        self.shared = None  # a static draw: the engine's {(text, args): ({item: Action}, {id(Action): item})} (see draw)
         self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too (else None)
 
     @classmethod
@@ -208,19 +208,36 @@ class Pending:
 
     def _shared_actions(self) -> list:
         shared, text, args, items = self.shared, self.text, self.args, self.items
-        made = shared.get((text, args))
-        if made is None:
+        tables = shared.get((text, args))
+        if tables is None:
             if len(shared) > 4096:  # (arguments are seats and items: a game has few)
                 shared.clear()
-            made = shared[(text, args)] = {}
+            tables = shared[(text, args)] = ({}, {})  # item -> its Action; id of that Action -> the item
+        made = tables[0]
         try:
             return list(map(made.__getitem__, items))  # every outcome seen before: C loops only
         except KeyError:
-            st = self.st
+            st, item_of = self.st, tables[1]
             for item in items:
                 if item not in made:  # read once per engine: the text reads labels only
-                    made[item] = _action(CHANCE, text(st, *args, item))
+                    action = made[item] = _action(CHANCE, text(st, *args, item))
+                    item_of[id(action)] = item  # (made keeps the Action alive, so its id stays its own)
             return list(map(made.__getitem__, items))
+
+    def _find_drawn(self, action: Any) -> Optional[int]:
+        """A static draw: the index of the outcome ``action`` is (one of the shared Actions), found
+        through the item it names rather than by comparing it with every outcome; None if not one of them."""
+        tables = self.shared.get((self.text, self.args))
+        if tables is None:
+            return None
+        item = tables[1].get(id(action))
+        if item is None or tables[0].get(item) is not action:  # (an id of an Action no longer kept)
+            return None
+        items = self.items
+        try:
+            return items.index(item)
+        except ValueError:
+            return None
 
     def full(self) -> list:
         if self.entries is None:
@@ -256,6 +273,10 @@ class Pending:
         offered = self.offered
         if offered is not None and offered[0] is action:
             return offered[1]
+        if self.shared is not None and self.rows is None:
+            index = self._find_drawn(action)
+            if index is not None and (self.actions is None or self.actions[index] is action):
+                return index
         actions = self.all_actions()
         for index, offered in enumerate(actions):  # most callers pass back an offered Action itself
             if offered is action:
