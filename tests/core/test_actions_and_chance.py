@@ -149,3 +149,29 @@ def test_a_draw_whose_text_shows_the_state_reads_it_when_listed(tmp_path):
     assert [(a.text, p) for a, p in state.chance_outcomes()] == [
         ("deal 1 as card 2", Fraction(2, 5)), ("deal 2 as card 2", Fraction(1, 5)), ("deal 3 as card 2", Fraction(2, 5))]
     assert state.history[-1] == "chance: deal 2 as card 1"
+
+
+@pytest.mark.parametrize("name, players", [("shrimp", 3), ("shell-we", 2)])
+def test_a_drawn_action_is_found_through_its_item_as_by_comparing_every_outcome(name, players):
+    """apply() finds a static draw's shared Action through the item it names; the index is the one a walk
+    over the outcomes finds, for the shared Action and for an equal Action made from its text, and an
+    Action of an outcome no longer possible is refused with the state untouched."""
+    rng = random.Random(7)
+    state = a_draw(name, players)
+    earlier = None
+    for _ in range(30):
+        if not state.is_chance_node():
+            break
+        outcomes = [action for action, _ in state.chance_outcomes()]
+        pending = state._offer()
+        for index, action in enumerate(outcomes):
+            assert pending.find(action) == index
+            assert pending.find(Action(CHANCE, action.text)) == index
+        chosen = outcomes[rng.randrange(len(outcomes))]
+        if earlier is not None and earlier not in outcomes:  # the last of its kind was drawn: not offered now
+            before = state.to_json()
+            with pytest.raises(rulespec.IllegalAction):
+                state.apply(earlier)
+            assert state.to_json() == before
+        earlier = chosen
+        state.apply(chosen)
