@@ -281,8 +281,8 @@ def choices_place_a_tile(st, v_player):
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['shield'] + v_player]):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
-        for v_where in st._legal_placements(0, ITEM_ATTRS['kind'].get(v_tile)):
-            rows.append((seat, 'place ' + ITEM_LABEL[v_tile] + ' on ' + st._t.placement_label[0][v_where], 0, (v_tile, v_where, )))
+        # each legal placement's text made once per setup (it reads labels only)
+        rows += st._t.placement_rows(('place_a_tile.place', ITEM_LABEL[v_tile], ), seat, 0, (v_tile, ), st._legal_placements(0, ITEM_ATTRS['kind'].get(v_tile)), lambda v_where: 'place ' + ITEM_LABEL[v_tile] + ' on ' + st._t.placement_label[0][v_where])
     return seat, rows
 
 # ---------------------------------------------------------------- choice buy_a_tile

@@ -91,6 +91,9 @@ class CodeGenerator:
         self.towards_used: set[tuple[int, int]] = set()  # (board, direction) tables read through toward_ locals
         self.cell_attrs_used: dict[str, str] = {}  # attribute -> the local holding its CELL_ATTRS table
         self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
+        # (step, option) -> its last bound name, when that walks a board's legal placements and the option's
+        # text reads labels only: its rows are kept per setup (choices(), Tables.placement_rows)
+        self.kept_walks: dict[tuple[str, str], str] = {}
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
         self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
@@ -1145,6 +1148,13 @@ class CodeGenerator:
                     domains[b.var] = f"st._legal_placements({board}, {shape})"
                     for c in free:
                         conditions.remove(c)
+                    fields = list(dict.fromkeys(f for _, f, _, _ in string.Formatter().parse(option.template) if f))
+                    if i == len(bound) - 1 and not set(fields) & {name for name, _ in option.shown}:
+                        # What the text shows besides the placement, as the words its texts are kept by.
+                        words = [lit(step.name + "." + option.name)] + [
+                            self.label(f, types[f]) if types[f] == ir.ITEM else f"v_{ident(f)}"
+                            for f in fields if f != b.var]
+                        self.kept_walks[(step.name, option.name)] = (b.var, words)
             if isinstance(b.domain, ir.BoardRef):
                 for c in list(conditions):
                     if (isinstance(c, ir.Fits) and isinstance(c.space, ir.Var) and c.space.name == b.var
@@ -1268,7 +1278,18 @@ class CodeGenerator:
             if tests:
                 w.line(f"if {' and '.join(tests)}:", note=" and ".join(c.text for c in guards) if guards else None)
                 w.indent()
+            seat = f"v_{ident(bound[0])}" if any_player else "seat"
+            row = f"({seat}, {text}, {k}, {binding_tuple})"
+            kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
             for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
+                if var == kept and not placed[i]:
+                    # The rows of every legal placement, put together in C loops: each text is made once per
+                    # setup for the same words (it reads labels only: the same in every state).
+                    head = "".join(f"v_{ident(v)}, " for v in bound[:i])
+                    w.line(comment("each legal placement's text made once per setup (it reads labels only)"))
+                    w.line(f"rows += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
+                           f"lambda v_{ident(var)}: {text})")
+                    break
                 w.line(f"for v_{ident(var)} in {domains[var]}:")
                 w.indent()
                 if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
@@ -1279,8 +1300,8 @@ class CodeGenerator:
                     w.indent()
                     w.line("continue")
                     w.dedent()
-            seat = f"v_{ident(bound[0])}" if any_player else "seat"
-            w.line(f"rows.append(({seat}, {text}, {k}, {binding_tuple}))")
+            else:
+                w.line(f"rows.append({row})")
             w.level = level
             self.kinds = {}
         if together:
@@ -1594,8 +1615,8 @@ class CodeGenerator:
     def counters_seen(self, counters: tuple[str, ...], copy: bool) -> str:
         """The values of ``counters`` as one tuple (a seat's counters as a list: ``copy``, one of their own)."""
         per_player = {c.name for c in self.m.counters if c.per_player}
-        parts = [f"st._counters[{lit(name)}]" + ("[:]" if copy and name in per_player else "") for name in counters]
-        return "(" + "".join(f"{part}, " for part in parts) + ")"
+        values = [f"st._counters[{lit(name)}]" + ("[:]" if copy and name in per_player else "") for name in counters]
+        return "(" + "".join(f"{code}, " for code in values) + ")"
 
     def returns_of(self, returns: ir.Returns) -> None:
         w = self.w

@@ -8,6 +8,7 @@ during a game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from ..lib.geometry import ADJACENCY_DIRECTIONS, direction_steps
@@ -159,6 +160,8 @@ class InvariantInfo:
 
 # ----------------------------------------------------------------------------- per-setup tables
 
+KEPT_TEXTS = 1 << 16  # the option texts of placements one setup keeps (Tables.placement_rows): a few MB at most
+
 
 class Tables:
     """What depends on the player count and options but never changes during a game."""
@@ -220,6 +223,9 @@ class Tables:
         self.shapes = engine.SHAPES  # shape name -> its cells
         self.cells_mask: list[int] = []  # per board of triangles: the bits of its spaces in use (0 on a grid)
         self.marked_masks: dict[tuple, int] = {}  # (board, marks) -> the bits of the spaces so marked
+        # (option, what its text shows besides the placement) -> {placement: its text}: see placement_rows
+        self.kept_texts: dict[tuple, dict[int, str]] = {}
+        self.kept_text_count = 0
         offset = count
         for board in engine.BOARDS:
             self.board_base.append(offset)
@@ -360,6 +366,30 @@ class Tables:
             lister = self.listers[board][shape] = self.geometry[board].placement_lister(
                 self.shapes[shape], ids=ids, contact_when_empty=True)
         return lister(occupied)
+
+    def placement_rows(self, key: tuple, seat: int, option: int, head: tuple, placements: Sequence[int],
+                       text: Callable[[int], str]) -> list[tuple]:
+        """The listing rows ``(seat, text, option, head + (placement,))`` of ``placements``: the option's text
+        of each, ``text(placement)``, is made the first time the same words (``key``: the option and what its
+        text shows besides the placement) are listed and looked up from then on, so the rows are put together
+        in C loops; one string per text, whose hash is worked out once (to find its Action). A text read from
+        labels only is the same in every state of this setup. At most KEPT_TEXTS are kept."""
+        made = self.kept_texts.get(key)
+        if made is None:
+            if self.kept_text_count > KEPT_TEXTS:
+                self.kept_texts.clear()
+                self.kept_text_count = 0
+            made = self.kept_texts[key] = {}
+        try:
+            texts = list(map(made.__getitem__, placements))  # every text made before
+        except KeyError:
+            for placement in placements:
+                if placement not in made:
+                    made[placement] = text(placement)
+                    self.kept_text_count += 1
+            texts = list(map(made.__getitem__, placements))
+        bindings = zip(*map(repeat, head), placements)
+        return list(zip(repeat(seat), texts, repeat(option), bindings))
 
     def lines(self, board: int, direction: int, length: int) -> tuple[tuple[int, ...], ...]:
         """Per cell, the line of at most ``length`` spaces from it in ``direction``: worked out once per game

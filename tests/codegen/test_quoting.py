@@ -39,15 +39,16 @@ GENERATOR = Path(generator.__file__)
 CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "comment", "docstring"}
 # (order_table: `ORDER_` + ident(attribute); place_in_order: lit(a number) or code around expr())
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once",
-                "order_table", "place_in_order", "cells", "cell_attr_locals"}
+                "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
-# `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values).
+# `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
+# `row`, `head` and `words` a listing row's code, its bound names and the lit()/label code its texts are kept by).
 CODE_LOCALS = {
     "amount", "args", "at", "b", "base", "binding_tuple", "index", "seats", "board", "class_name", "code", "cond", "const", "domain", "extra",
     "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
-    "var", "where", "winners", "unit", "seen", "requires", "test",
+    "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
