@@ -79,20 +79,36 @@ def _action(player: int, text: str) -> Action:
     return action
 
 
-class _Actions(dict):
-    """(player, text) -> its Action, made on first use and shared from then on (Actions are immutable values,
-    the same in every state and game): a listing looks its Actions up in C loops instead of making each."""
+class _SeatActions(dict):
+    """One player's text -> its Action, made on first use and shared from then on (Actions are immutable
+    values, the same in every state and game): a listing looks its Actions up in C loops instead of making
+    each, by its texts alone (a listed text is often the same string object each time, its hash kept)."""
 
-    __slots__ = ()
+    __slots__ = ("player",)
 
-    def __missing__(self, key: tuple) -> Action:
+    def __init__(self, player: int):
+        super().__init__()
+        self.player = player
+
+    def __missing__(self, text: str) -> Action:
         if len(self) > 65536:  # (texts name components and numbers: a game has few; bounded all the same)
             self.clear()
-        action = self[key] = _action(*key)
+        action = self[text] = _action(self.player, text)
         return action
 
 
+class _Actions(dict):
+    """player -> that player's _SeatActions."""
+
+    __slots__ = ()
+
+    def __missing__(self, player: int) -> _SeatActions:
+        made = self[player] = _SeatActions(player)
+        return made
+
+
 _made_actions = _Actions()
+_second = itemgetter(1)
 _seat_and_text = itemgetter(0, 1)
 
 
@@ -194,7 +210,11 @@ class Pending:
             if self.entries is not None:
                 actions = [entry[0] for entry in self.entries]
             elif self.rows is not None:
-                actions = list(map(_made_actions.__getitem__, map(_seat_and_text, self.rows)))
+                seat = self.seat
+                if seat >= 0 or seat == CHANCE:  # one player's decision (or chance's): every row is theirs
+                    actions = list(map(_made_actions[seat].__getitem__, map(_second, self.rows)))
+                else:  # a claim window or a secret choice: each row's own player
+                    actions = [_made_actions[row[0]][row[1]] for row in self.rows]
             elif self.shared is None:  # a draw whose texts show the state as it is: read them now
                 text, st, args = self.text, self.st, self.args
                 actions = [_action(CHANCE, text(st, *args, item)) for item in self.items]
@@ -260,7 +280,7 @@ class Pending:
             return self.all_actions()[index]
         if self.rows is not None:
             row = self.rows[index]
-            action = _made_actions[row[0], row[1]]
+            action = _made_actions[row[0]][row[1]]
         elif self.shared is None:
             action = _action(CHANCE, self.text(self.st, *self.args, self.items[index]))
         else:
