@@ -101,17 +101,26 @@ def effect_turn__drop(st, cause, v_player, v_s):
     st._place(0, st._first('any(d in supply where colour of d = colour of player)', (v_d for v_d in pile_supply if (ITEM_ATTRS['colour'][v_d] == ('red', 'yellow')[v_player]))), v_s, cause)
 
 
+ROWS_turn__drop = {}  # (seat, player) -> binding -> its row, made once
+
+
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [C4-3] (rulebooks/connect-four.rules:45)"""
     rows = []
     seat = v_player
+    memo_key = (seat, v_player)
+    memo_0 = ROWS_turn__drop.get(memo_key)
+    if memo_0 is None:
+        if len(ROWS_turn__drop) > 4096:  # (seats and arguments: a game has few)
+            ROWS_turn__drop.clear()
+        memo_0 = ROWS_turn__drop[memo_key] = {}
     board_0 = st._boards[0]
     toward_0_4 = st._t.toward[0][4]
     # drop: `drop {colour of player} in column {column of s}`
     for v_s in st._t.cells_in_use[0]:
         if not ((board_0[v_s] < 0 and ((toward_0_4[v_s] is None) or (toward_0_4[v_s] is not None and board_0[toward_0_4[v_s]] >= 0)))):  # lowest_empty(s)
             continue
-        rows.append((seat, 'drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
+        rows.append(memo_0.get(v_s) or memo_0.setdefault(v_s, (seat, 'drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
     return seat, rows
 
 # ---------------------------------------------------------------- end four

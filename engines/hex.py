@@ -92,29 +92,38 @@ def effect_turn__stone(st, cause, v_player, v_s):
     st._place(0, st._first('any(t in supply where colour of t = colour of player)', (v_t for v_t in pile_supply if (ITEM_ATTRS['colour'][v_t] == ('black', 'white')[v_player]))), v_s, cause)
 
 
+ROWS_turn__stone = {}  # (seat, player) -> binding -> its row, made once
+
+
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [HEX-3] (rulebooks/hex.rules:57)"""
     rows = []
     seat = v_player
+    memo_key = (seat, v_player)
+    memo_0 = ROWS_turn__stone.get(memo_key)
+    if memo_0 is None:
+        if len(ROWS_turn__stone) > 4096:  # (seats and arguments: a game has few)
+            ROWS_turn__stone.clear()
+        memo_0 = ROWS_turn__stone[memo_key] = {}
     board_0 = st._boards[0]
     # stone: `{colour of player} on row {row of s} column {column of s}`
     for v_s in st._t.cells_in_use[0]:
         if not (board_0[v_s] < 0):  # s is empty
             continue
-        rows.append((seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
+        rows.append(memo_0.get(v_s) or memo_0.setdefault(v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
     return seat, rows
 
 # ---------------------------------------------------------------- end top_to_bottom
 def end_top_to_bottom(st):
     """Whether the game ends now by `top_to_bottom`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63)"""
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (0, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return [0]
     return None
 
 # ---------------------------------------------------------------- end left_to_right
 def end_left_to_right(st):
     """Whether the game ends now by `left_to_right`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:68)"""
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (1, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return [1]
     return None
 
@@ -122,10 +131,10 @@ def end_left_to_right(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63, 68)"""
     # top_to_bottom [HEX-4] ruling HEX-AMB-2
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (0, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return 0, [0]
     # left_to_right [HEX-4] ruling HEX-AMB-2
-    if st._connected(0, st._t.cells_in_use[0], lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (1, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
         return 1, [1]
     return None
 

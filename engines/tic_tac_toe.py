@@ -93,16 +93,25 @@ def effect_turn__mark(st, cause, v_player, v_s):
     st._place(0, st._first('any(m in supply where symbol of m = symbol of player)', (v_m for v_m in pile_supply if (ITEM_ATTRS['symbol'][v_m] == ('cross', 'nought')[v_player]))), v_s, cause)
 
 
+ROWS_turn__mark = {}  # (seat, player) -> binding -> its row, made once
+
+
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [TTT-3] (rulebooks/tic-tac-toe.rules:36)"""
     rows = []
     seat = v_player
+    memo_key = (seat, v_player)
+    memo_0 = ROWS_turn__mark.get(memo_key)
+    if memo_0 is None:
+        if len(ROWS_turn__mark) > 4096:  # (seats and arguments: a game has few)
+            ROWS_turn__mark.clear()
+        memo_0 = ROWS_turn__mark[memo_key] = {}
     board_0 = st._boards[0]
     # mark: `{symbol of player} on row {row of s} column {col of s}`
     for v_s in st._t.cells_in_use[0]:
         if not (board_0[v_s] < 0):  # s is empty
             continue
-        rows.append((seat, str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, )))
+        rows.append(memo_0.get(v_s) or memo_0.setdefault(v_s, (seat, str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
     return seat, rows
 
 # ---------------------------------------------------------------- end three

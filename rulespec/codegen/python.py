@@ -103,6 +103,7 @@ class CodeGenerator:
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
         # ("index": where its zones start, "pile": a shared zone's list); None elsewhere.
         self.zone_code: Optional[dict[str, set]] = None
+        self.connected_keys: dict[tuple, int] = {}  # a kept `connected` (board, names, tests) -> its number (key)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -266,8 +267,14 @@ class CodeGenerator:
         tests = [self.expr(x) for x in (e.condition, e.start, e.goal)]
         self.depth -= 1
         var = f"v_{ident(e.var)}"
-        return (f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, "
-                + ", ".join(f"lambda {var}: {cond}" for cond in tests) + ")")
+        tests = ", ".join(f"lambda {var}: {cond}" for cond in tests)
+        names = reads.connected_kept(e, self.m)
+        if names is None:
+            return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {tests})"
+        # What it reached is kept, per expression and values of the names it reads (the same code: one key).
+        number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), tests), len(self.connected_keys))
+        key = "(" + "".join(f"{x}, " for x in [repr(number)] + [self.expr(v) for v in names]) + ")"
+        return f"st._connected_kept({self.boards[e.board]}, {key}, {tests})"
 
     def visit_Directions(self, e: ir.Directions) -> str:
         return lit(e.directions)
@@ -1249,8 +1256,21 @@ class CodeGenerator:
             isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "range(st.players)"
             for option, bound, domains, _, _, _ in plans))
         distinct = (together or not any_player) and self.read_apart(step, plans, any_player)
+        # An option whose text reads only labels of its names (a seat's colour, a space's row) makes the same
+        # row for the same seat, arguments and binding in every state: each row is made once and kept.
+        memos = {} if any_player or not self.static_params(step) else {
+            k: f"ROWS_{ident(step.name)}__{ident(option.name)}"
+            for k, (option, bound, _, _, text, _) in enumerate(plans)
+            if bound and not re.fullmatch(r"TEXT_\d+\[v_\w+\]", text) and self.static_text(option)  # (a table: made)
+            and (step.name, option.name) not in self.kept_walks}  # (placements: kept per setup, Tables.placement_rows)
         w.line("")
         w.line("")
+        for k, memo in memos.items():
+            w.line(f"{memo} = {{}}  # (seat{''.join(', ' + p.name for p in step.params)}) -> binding -> "
+                   f"its row, made once")
+        if memos:
+            w.line("")
+            w.line("")
         w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
         w.indent()
         self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
@@ -1258,6 +1278,17 @@ class CodeGenerator:
         w.line("rows = []")
         if not any_player:
             w.line(f"seat = {self.expr(step.by)}")
+        if memos:
+            key = "(seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
+            w.line(f"memo_key = {key}")
+        for k, memo in memos.items():
+            w.line(f"memo_{k} = {memo}.get(memo_key)")
+            w.line(f"if memo_{k} is None:")
+            w.indent()
+            w.line(f"if len({memo}) > 4096:  # (seats and arguments: a game has few)")
+            w.line(f"    {memo}.clear()")
+            w.line(f"memo_{k} = {memo}[memo_key] = {{}}")
+            w.dedent()
         counts_at, counts_level = len(w.lines), w.level
         self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
         self.counter_lists = {}
@@ -1301,7 +1332,11 @@ class CodeGenerator:
                     w.line("continue")
                     w.dedent()
             else:
-                w.line(f"rows.append({row})")
+                if k in memos:
+                    one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
+                    w.line(f"rows.append(memo_{k}.get({one}) or memo_{k}.setdefault({one}, {row}))")
+                else:
+                    w.line(f"rows.append({row})")
             w.level = level
             self.kinds = {}
         if together:
@@ -1315,6 +1350,44 @@ class CodeGenerator:
         self.finish_zone_locals(zones_started)
         w.dedent()
         return distinct
+
+    _STATIC_TYPES = (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
+
+    def static_params(self, step: ir.Step) -> bool:
+        """Whether every parameter of a step is a plain value (a memo of its rows is keyed by them)."""
+        return all(p.type in self._STATIC_TYPES or is_space(p.type) for p in step.params)
+
+    def static_text(self, option: ir.ChoiceOption) -> bool:
+        """Whether an option's text is the same in every state for the same names: each field is a name
+        (a seat, an item, a space, a number or a word: its label) or a label of names (`{colour of player}`,
+        `{row of s}`, `{value of c}`), never something of the state or of the game's setup."""
+        types = {b.var: b.type for b in option.bindings}
+        shown = dict(option.shown)
+
+        def static(e: ir.E) -> bool:
+            if isinstance(e, (ir.Var, ir.Const)):
+                return True
+            if isinstance(e, ir.SeatAttr):
+                return static(e.seat)
+            if isinstance(e, ir.SpaceAttr):
+                return static(e.space)
+            if isinstance(e, ir.ItemAttr):
+                return static(e.item)
+            if isinstance(e, ir.Arith):
+                return static(e.left) and static(e.right)
+            if isinstance(e, ir.Negate):
+                return static(e.operand)
+            return False
+
+        for _, field, _, _ in string.Formatter().parse(option.template):
+            if field is None:
+                continue
+            if field in shown:
+                if not static(shown[field]):
+                    return False
+            elif field in types and not (types[field] in self._STATIC_TYPES or is_space(types[field])):
+                return False
+        return True
 
     def read_apart(self, step: ir.Step, plans: list, any_player: bool) -> bool:
         """Whether no two choices of a step can read the same (for one seat): each option's text shows

@@ -422,3 +422,44 @@ def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
     except NotLocal:
         return None
     return tuple(sorted(found))
+
+
+# ---------------------------------------------------------------------------- connected, kept
+
+
+def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, ...]]:
+    """Whether the runtime may keep what ``connected(s in B where C from S to G)`` reached and, at the next
+    test, look only at the spaces that changed since (State._connected_kept): it ranges over the whole
+    board, C reads the board only at s itself and S and G read nothing that changes (each besides its
+    own space reads only values: seats, options, attributes; the names it reads are such values, of the
+    types below). Returns those names (each once, by name), whose values key the record with the
+    expression; None when it is worked out afresh each time (rulespec.runtime.state.State._connected)."""
+    if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board):
+        return None
+    found: dict[str, ir.Var] = {}
+    for part in (e.condition, e.start, e.goal):
+        for name in sorted(free_vars(part) - {e.var}):
+            var = next((v for v in _vars(part) if v.name == name), None)
+            if var is None or not (var.type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
+                                   or var.type.startswith(ir.SPACE + ":")):
+                return None
+            found.setdefault(name, var)
+    env = {e.var: ANCHOR, **{name: VALUE for name in found}}
+    reader = _Reader(model, e.board)
+    try:
+        if not reader.reads(e.condition, env) <= {("here",)} or reader.reads(e.start, env) or reader.reads(e.goal, env):
+            return None
+    except NotLocal:
+        return None
+    return tuple(found[name] for name in sorted(found))
+
+
+def _vars(e):
+    """Every Var node inside ``e``."""
+    if isinstance(e, ir.Var):
+        yield e
+        return
+    for value in vars(e).values():
+        for v in (value if isinstance(value, tuple) else (value,)):
+            if isinstance(v, ir.E):
+                yield from _vars(v)

@@ -263,6 +263,7 @@ class Engine:
         st._thens, st._pending, st._journal, st._loops, st._firing = [], None, None, 0, 0
         st._chosen = ()
         st._ends_seen = {}  # (timing, board) -> the board when its indexed ends last held false (runtime/ends.py)
+        st._reach = {}  # what each kept `connected` reached, and at which contents (State._connected_kept)
         return st
 
     def from_json(self, text: str) -> State:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections import Counter
-from itertools import repeat
+from itertools import compress, count, repeat
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
@@ -31,7 +31,7 @@ class State:
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_journal", "_loops",
-                 "_firing", "_chosen", "_ends_seen")
+                 "_firing", "_chosen", "_ends_seen", "_reach")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -538,6 +538,62 @@ class State:
                         frontier.append(n)
         return False
 
+    def _connected_kept(self, board: int, key: tuple, passes: Callable[[int], bool], start: Callable[[int], bool],
+                        goal: Callable[[int], bool]) -> bool:
+        """_connected over every space of ``board`` in use, where ``passes`` reads the board only at the space
+        it tests and ``start`` and ``goal`` read nothing that changes (rulespec.model.reads.connected_kept
+        says when). ``key`` names the expression and the values of the names it reads besides its space.
+        The spaces reached from the starts are kept (``_reach[key]``: at these contents, these spaces), so
+        a later call looks only at the spaces that changed since: one that now passes joins with what it
+        reaches; one inside the reached spaces that no longer passes means reaching again from the starts.
+        What a record claims depends on the contents alone, so it stays true whatever happens to the state
+        (an undone action, a clone, a test writing a board); a record is replaced, never changed."""
+        t = self._t
+        plan = t.reach_plans.get(key) or t.reach_plan(board, key, start, goal)
+        starts, start_mask, goal_mask, near, neighbours, in_use = plan
+        cells = self._boards[board]
+        reach = self._reach
+        kept = reach.get(key)
+        region = 0
+        if kept is not None:
+            seen, region = kept
+            if seen == cells:
+                return bool(region & goal_mask)
+            last = reach.get(board)  # (contents before, contents after, spaces changed): the last change seen
+            if last is not None and last[0] is seen and last[1] == cells:
+                now, changed = last[1], last[2]
+            else:
+                now = cells[:]
+                changed = list(compress(count(), map(operator.ne, cells, seen)))
+                last = (seen, now, changed)
+            frontier = []
+            for cell in changed:
+                if not in_use[cell]:
+                    continue
+                if region >> cell & 1:
+                    if not passes(cell):
+                        region = 0  # a reached space no longer passes: reach again
+                        frontier = [c for c in starts if passes(c)]
+                        break
+                elif (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
+                    frontier.append(cell)
+        else:
+            now = cells[:]
+            last = (None, now, None)
+            frontier = [c for c in starts if passes(c)]
+        tested = set(frontier)
+        for cell in frontier:
+            region |= 1 << cell
+        while frontier:
+            for n in neighbours[frontier.pop()]:
+                if n not in tested and not region >> n & 1:
+                    tested.add(n)
+                    if passes(n):
+                        region |= 1 << n
+                        frontier.append(n)
+        self._reach = {**reach, key: (now, region), board: last}
+        return bool(region & goal_mask)
+
     def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
         """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
         return self._t.full_lines[board, direction, length][cell]
@@ -571,6 +627,7 @@ class State:
         copy._thens, copy._pending, copy._journal = [], self._pending, None
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
         copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
+        copy._reach = self._reach  # (likewise)
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -709,7 +766,7 @@ _new_state = object.__new__
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
-                     "_journal", "_loops", "_firing", "_chosen", "_ends_seen"))
+                     "_journal", "_loops", "_firing", "_chosen", "_ends_seen", "_reach"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
@@ -717,7 +774,7 @@ _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
 _SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending",
-            "_chosen", "_ends_seen")
+            "_chosen", "_ends_seen", "_reach")
 _scalar_values = operator.attrgetter(*_SCALARS)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)

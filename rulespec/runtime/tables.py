@@ -226,6 +226,8 @@ class Tables:
         # (option, what its text shows besides the placement) -> {placement: its text}: see placement_rows
         self.kept_texts: dict[tuple, dict[int, str]] = {}
         self.kept_text_count = 0
+        self.reach_plans: dict[tuple, tuple] = {}  # a kept `connected`'s key -> its starts and goals (reach_plan)
+        self._near: dict[int, tuple[int, ...]] = {}  # board -> per space the bit mask of its neighbours
         offset = count
         for board in engine.BOARDS:
             self.board_base.append(offset)
@@ -344,6 +346,23 @@ class Tables:
         self.placement_label.append(tuple(labels))
         self.placements_of.append(of_shape)
         self.listers.append({})
+
+    def reach_plan(self, board: int, key: tuple, start: Callable[[int], bool], goal: Callable[[int], bool]) -> tuple:
+        """What State._connected_kept needs of one `connected` (its key names the expression and the values
+        it reads), worked out once per setup: the spaces in use where ``start`` holds, in board order, and
+        as a bit mask (bit c: space c); the mask of those where ``goal`` holds; per space the mask of its
+        neighbours; the neighbour table; which spaces are in use. Neither test reads what changes."""
+        spaces = self.cells_in_use[board]
+        near = self._near.get(board)
+        if near is None:
+            near = self._near[board] = tuple(sum(1 << n for n in ns) for ns in self.neighbours[board])
+        starts = tuple(c for c in spaces if start(c))
+        plan = (starts, sum(1 << c for c in starts), sum(1 << c for c in spaces if goal(c)), near,
+                self.neighbours[board], self.in_use[board])
+        if len(self.reach_plans) > 4096:  # (keys are an expression and a few seats or values: a game has few)
+            self.reach_plans.clear()
+        self.reach_plans[key] = plan
+        return plan
 
     def marked_mask(self, board: int, marks: tuple[str, ...]) -> int:
         """The bit mask of a board of triangles' spaces marked with one of ``marks`` (made once per setup)."""
