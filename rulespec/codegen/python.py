@@ -273,7 +273,7 @@ class CodeGenerator:
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {tests})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).
         number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), tests), len(self.connected_keys))
-        key = "(" + "".join(f"{x}, " for x in [repr(number)] + [self.expr(v) for v in names]) + ")"
+        key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in names) + ")"
         return f"st._connected_kept({self.boards[e.board]}, {key}, {tests})"
 
     def visit_Directions(self, e: ir.Directions) -> str:
@@ -1266,8 +1266,8 @@ class CodeGenerator:
         w.line("")
         w.line("")
         for k, memo in memos.items():
-            w.line(f"{memo} = {{}}  # (seat{''.join(', ' + p.name for p in step.params)}) -> binding -> "
-                   f"its row, made once")
+            w.line(f"{memo} = {{}}", note=f"(seat{''.join(', ' + p.name for p in step.params)}) -> binding -> its row, "
+                                          f"made once")
         if memos:
             w.line("")
             w.line("")

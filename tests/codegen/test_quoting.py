@@ -48,7 +48,7 @@ CODE_LOCALS = {
     "amount", "args", "at", "b", "base", "binding_tuple", "index", "seats", "board", "class_name", "code", "cond", "const", "domain", "extra",
     "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
-    "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words",
+    "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words", "key", "memo", "one",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
