@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '24'
+GENERATOR_VERSION = '25'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '24'
+GENERATOR_VERSION = '25'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
