@@ -387,7 +387,7 @@ class Tables:
         return lister(occupied)
 
     def placement_rows(self, key: tuple, seat: int, option: int, head: tuple, placements: Sequence[int],
-                       text: Callable[[int], str]) -> list[tuple]:
+                       text: Callable[[int], str]) -> Iterable[tuple]:
         """The listing rows ``(seat, text, option, head + (placement,))`` of ``placements``: the option's text
         of each, ``text(placement)``, is made the first time the same words (``key``: the option and what its
         text shows besides the placement) are listed and looked up from then on, so the rows are put together
@@ -408,7 +408,7 @@ class Tables:
                     self.kept_text_count += 1
             texts = list(map(made.__getitem__, placements))
         bindings = zip(*map(repeat, head), placements)
-        return list(zip(repeat(seat), texts, repeat(option), bindings))
+        return zip(repeat(seat), texts, repeat(option), bindings)  # (an iterator: the listing extends its rows)
 
     def lines(self, board: int, direction: int, length: int) -> tuple[tuple[int, ...], ...]:
         """Per cell, the line of at most ``length`` spaces from it in ``direction``: worked out once per game
