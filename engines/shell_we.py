@@ -360,8 +360,9 @@ def choices_turn(st, v_player):
             ROWS_turn__play_starfish.clear()
         memo_2 = ROWS_turn__play_starfish[memo_key] = {}
     board_0 = st._boards[0]
+    _walk0 = None  # the candidates several options walk, once needed
     # swap: `swap {tile} for the starfish on {space}`
-    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
+    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st._t.fits[0][v_tile]:
@@ -369,7 +370,7 @@ def choices_turn(st, v_player):
                 continue
             rows.append(memo_0.get((v_tile, v_space, )) or memo_0.setdefault((v_tile, v_space, ), (seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, ))))
     # play_shell: `play {tile}`
-    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
+    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st._t.fits[0][v_tile]:
@@ -379,7 +380,7 @@ def choices_turn(st, v_player):
                 continue
             rows.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
     # play_starfish: `play a starfish on {space}`
-    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
+    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
         for v_space in st._t.cells_in_use[0]:
@@ -520,8 +521,9 @@ def choices_second_tile(st, v_player, v_first):
             ROWS_second_tile__play_starfish.clear()
         memo_1 = ROWS_second_tile__play_starfish[memo_key] = {}
     board_0 = st._boards[0]
+    _walk0 = None  # the candidates several options walk, once needed
     # play_shell: `play {tile} too`
-    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
+    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st._t.fits[0][v_tile]:
@@ -531,7 +533,7 @@ def choices_second_tile(st, v_player, v_first):
                 continue
             rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
     # play_starfish: `play a starfish on {space} too`
-    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
+    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
         if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
             continue
         for v_space in st._t.cells_in_use[0]:

@@ -1301,6 +1301,7 @@ class CodeGenerator:
                            note=" and ".join(c.text for c in placed[-1]))
             w.line(f"for v_{ident(next(iter(first)))} in range(st.players):")
             w.indent()
+        shared = self.shared_domains(plans)
         for k, (option, bound, domains, placed, text, binding_tuple) in enumerate(plans):
             w.line(comment(f"{option.name}: `{option.template}`"))
             level = w.level
@@ -1321,7 +1322,11 @@ class CodeGenerator:
                     w.line(f"rows += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
                            f"lambda v_{ident(var)}: {text})")
                     break
-                w.line(f"for v_{ident(var)} in {domains[var]}:")
+                domain = domains[var]
+                if domain in shared:  # listed by several options: made when first needed, then kept
+                    name = shared[domain]
+                    domain = f"({name} if {name} is not None else ({name} := {domain}))"
+                w.line(f"for v_{ident(var)} in {domain}:")
                 w.indent()
                 if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
                     self.kinds[var] = f"kind_{ident(var)}"
@@ -1342,6 +1347,9 @@ class CodeGenerator:
         if together:
             w.dedent()
         self.declare_counted(counts_at, counts_level)
+        if shared:
+            w.lines.insert(counts_at, "    " * counts_level + " = ".join(shared.values())
+                           + " = None  # the candidates several options walk, once needed")
         self.read_counters_first(counts_at, counts_level)
         self.read_boards_first(counts_at, counts_level)
         if any_player and not together:
@@ -1388,6 +1396,20 @@ class CodeGenerator:
             elif field in types and not (types[field] in self._STATIC_TYPES or is_space(types[field])):
                 return False
         return True
+
+    @staticmethod
+    def shared_domains(plans: list) -> dict[str, str]:
+        """The walks over one of each identical copy in a zone (a list made per listing) that several
+        options of a choice make, reading none of their bound names: code -> the local that keeps it."""
+        seen: dict[str, int] = {}
+        for _, bound, domains, _, _, _ in plans:
+            for var in bound:
+                code = domains[var]
+                if code.startswith("st._one_of_each(") and not any(
+                        re.search(rf"\bv_{ident(v)}\b", code) for v in bound):
+                    seen[code] = seen.get(code, 0) + 1
+        shared = [code for code, times in seen.items() if times > 1]
+        return {code: f"_walk{i}" for i, code in enumerate(shared)}
 
     def read_apart(self, step: ir.Step, plans: list, any_player: bool) -> bool:
         """Whether no two choices of a step can read the same (for one seat): each option's text shows
