@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '25'
+GENERATOR_VERSION = '26'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -154,7 +154,12 @@ def effect_turn__call(st, cause, v_player):
     st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player])) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['calls'] = value if -COUNTER_LIMIT <= (value := st._counters['calls'] + 1) <= COUNTER_LIMIT else counter_value(value, 'calls')
     if ((st._counters['round'] == 1) and define_round_over(st)):
-        st._thens.append(('second_round', ()))
+        if st._engine._quiet_after_step(st):  # then second_round: run at once
+            st._last_cause = cause
+            st.fired['second_round'] = st.fired.get('second_round', 0) + 1
+            step_second_round(st, cause)
+        else:
+            st._thens.append(('second_round', ()))
 
 
 def options_turn__raise(st, v_player):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '25'
+GENERATOR_VERSION = '26'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -430,7 +430,12 @@ def step_sharks(st, cause, v_player, v_tile):
 # ---------------------------------------------------------------- auto bite
 def step_bite(st, cause, v_player):
     """Step `bite`. [LTES-SHARK-1] (rulebooks/let-them-eat-shrimp.rules:332)"""
-    st._thens.append(('roll_for_loss', (v_player,)))
+    if st._engine._quiet_after_step(st):  # then roll_for_loss: run at once
+        st._last_cause = cause
+        st.fired['roll_for_loss'] = st.fired.get('roll_for_loss', 0) + 1
+        step_roll_for_loss(st, cause, v_player)
+    else:
+        st._thens.append(('roll_for_loss', (v_player,)))
 
 # ---------------------------------------------------------------- auto roll_for_loss
 def step_roll_for_loss(st, cause, v_player):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '25'
+GENERATOR_VERSION = '26'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -442,7 +442,12 @@ def effect_second_tile__play_shell(st, cause, v_player, v_first, v_tile, v_space
     """What `play_shell` does. [SHELL-PLACE-1, SHELL-PLACE-5] (rulebooks/shell-we.rules:198)"""
     st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st._thens.append(('consecutive_bonus', (v_player, v_space)))
+        if st._engine._quiet_after_step(st):  # then consecutive_bonus: run at once
+            st._last_cause = cause
+            st.fired['consecutive_bonus'] = st.fired.get('consecutive_bonus', 0) + 1
+            step_consecutive_bonus(st, cause, v_player, v_space)
+        else:
+            st._thens.append(('consecutive_bonus', (v_player, v_space)))
 
 
 def options_second_tile__play_starfish(st, v_player, v_first):
@@ -482,7 +487,12 @@ def effect_second_tile__play_starfish(st, cause, v_player, v_first, v_tile, v_sp
     """What `play_starfish` does. [SHELL-STAR-1, SHELL-PLACE-5, SHELL-FAQ-4] (rulebooks/shell-we.rules:204)"""
     st._place(0, v_tile, v_space, 'regular')
     if ((B_BEACH_ROW[v_space] == B_BEACH_ROW[v_first]) and (((B_BEACH_COLUMN[v_space] - B_BEACH_COLUMN[v_first]) == 1) or ((B_BEACH_COLUMN[v_first] - B_BEACH_COLUMN[v_space]) == 1))):
-        st._thens.append(('consecutive_bonus', (v_player, v_space)))
+        if st._engine._quiet_after_step(st):  # then consecutive_bonus: run at once
+            st._last_cause = cause
+            st.fired['consecutive_bonus'] = st.fired.get('consecutive_bonus', 0) + 1
+            step_consecutive_bonus(st, cause, v_player, v_space)
+        else:
+            st._thens.append(('consecutive_bonus', (v_player, v_space)))
 
 
 def options_second_tile__stop(st, v_player, v_first):

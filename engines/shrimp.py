@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '25'
+GENERATOR_VERSION = '26'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -97,7 +97,12 @@ def effect_turn__onto_grilled(st, cause, v_player):
     zone_deck = st._t.zone_base['deck']
     zone_grilled = st._t.zone_base['grilled']
     st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_grilled, 'turned')
-    st._thens.append(('open_window', (v_player,)))
+    if st._engine._quiet_after_step(st):  # then open_window: run at once
+        st._last_cause = cause
+        st.fired['open_window'] = st.fired.get('open_window', 0) + 1
+        step_open_window(st, cause, v_player)
+    else:
+        st._thens.append(('open_window', (v_player,)))
 
 
 def options_turn__onto_linguine(st, v_player):
@@ -130,7 +135,12 @@ def effect_turn__onto_linguine(st, cause, v_player):
     zone_deck = st._t.zone_base['deck']
     zone_linguine = st._t.zone_base['linguine']
     st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_linguine, 'turned')
-    st._thens.append(('open_window', (v_player,)))
+    if st._engine._quiet_after_step(st):  # then open_window: run at once
+        st._last_cause = cause
+        st.fired['open_window'] = st.fired.get('open_window', 0) + 1
+        step_open_window(st, cause, v_player)
+    else:
+        st._thens.append(('open_window', (v_player,)))
 
 
 def options_turn__onto_fried(st, v_player):
@@ -163,7 +173,12 @@ def effect_turn__onto_fried(st, cause, v_player):
     zone_deck = st._t.zone_base['deck']
     zone_fried = st._t.zone_base['fried']
     st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_fried, 'turned')
-    st._thens.append(('open_window', (v_player,)))
+    if st._engine._quiet_after_step(st):  # then open_window: run at once
+        st._last_cause = cause
+        st.fired['open_window'] = st.fired.get('open_window', 0) + 1
+        step_open_window(st, cause, v_player)
+    else:
+        st._thens.append(('open_window', (v_player,)))
 
 
 def choices_turn(st, v_player):
@@ -353,7 +368,12 @@ def effect_call__word(st, cause, v_player, v_flipper, v_w):
     pile_said = zones[zone_said]
     st._move(v_w, zone_said, 'called')
     if (len(pile_said) == 3):
-        st._thens.append(('judge', (v_player, v_flipper)))
+        if st._engine._quiet_after_step(st):  # then judge: run at once
+            st._last_cause = cause
+            st.fired['judge'] = st.fired.get('judge', 0) + 1
+            step_judge(st, cause, v_player, v_flipper)
+        else:
+            st._thens.append(('judge', (v_player, v_flipper)))
     else:
         st._thens.append(('call', (v_player, v_flipper)))
 
@@ -377,7 +397,12 @@ def first_failing_call__stop(st, v_player, v_flipper):
 
 def effect_call__stop(st, cause, v_player, v_flipper):
     """What `stop` does. [SHRIMP-PEN-2] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:246)"""
-    st._thens.append(('judge', (v_player, v_flipper)))
+    if st._engine._quiet_after_step(st):  # then judge: run at once
+        st._last_cause = cause
+        st.fired['judge'] = st.fired.get('judge', 0) + 1
+        step_judge(st, cause, v_player, v_flipper)
+    else:
+        st._thens.append(('judge', (v_player, v_flipper)))
 
 
 def choices_call(st, v_player, v_flipper):

@@ -100,6 +100,7 @@ class CodeGenerator:
         self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
         self.in_example = False  # writing an example's lines (see visit_SeatConst)
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
+        self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
         # ("index": where its zones start, "pile": a shared zone's list); None elsewhere.
         self.zone_code: Optional[dict[str, set]] = None
@@ -694,8 +695,73 @@ class CodeGenerator:
         return f"({inner},)" if len(args) == 1 else f"({inner})"
 
     def stmt_Then(self, s: ir.Then) -> None:
+        if id(s) in self.inline_ids:
+            # The automatic step runs at once (the runtime would run it next, with this step's cause), unless
+            # the end check between the two steps would find an end: then the runtime takes it, as any `then`.
+            w = self.w
+            w.line("if st._engine._quiet_after_step(st):", note=f"then {s.step}: run at once")
+            w.indent()
+            w.line("st._last_cause = cause")
+            w.line(f"st.fired[{s.step!r}] = st.fired.get({s.step!r}, 0) + 1")
+            w.line(f"step_{ident(s.step)}(st, cause{''.join(', ' + self.expr(a) for a in s.args)})")
+            w.dedent()
+            w.line("else:")
+            w.indent()
+            w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
+            w.dedent()
+            return
         # st._then(step, args), inline: the arguments are a tuple already
         self.w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
+
+    def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
+        """The `then`s of a step's body (an option's, an automatic or a chance step's) that run their step at
+        once, by a call, instead of through the runtime's stack: those naming an automatic step that no
+        `instead` replaces and whose own body names no automatic step (chains stay one call deep), when
+        every `then`, queue or resolve of the body is the last statement of its branch and outside loops
+        (so that nothing of the body runs after it, nor any other `then` before it). By id."""
+        tails: list[ir.Then] = []
+
+        def names_steps(stmts) -> bool:
+            for x in stmts:
+                if isinstance(x, (ir.Then, ir.Enqueue, ir.Resolve, ir.Roll, ir.Lose)):
+                    return True
+                if isinstance(x, ir.If) and (names_steps(x.then) or names_steps(x.otherwise)):
+                    return True
+                if isinstance(x, (ir.ForEach, ir.Repeat)) and names_steps(x.body):
+                    return True
+            return False
+
+        def ends_block(stmts) -> bool:
+            for i, x in enumerate(stmts):
+                last = i == len(stmts) - 1
+                if isinstance(x, ir.Then) and last:
+                    tails.append(x)
+                elif isinstance(x, ir.If) and last:
+                    if not (ends_block(x.then) and ends_block(x.otherwise)):
+                        return False
+                elif names_steps((x,)):
+                    return False
+            return True
+
+        if not ends_block(body):
+            return set()
+        replaced = {instead.step for instead in self.m.insteads}
+
+        def inlinable(name: str) -> bool:
+            step = self.steps.get(name)
+            if step is None or step.kind != "auto" or name == "setup" or name in replaced:
+                return False
+            found: list = []
+
+            def thens(stmts):
+                for x in stmts:
+                    if isinstance(x, ir.Then):
+                        found.append(x.step)
+                    for inner in ("then", "otherwise", "body"):
+                        thens(getattr(x, inner, ()))
+            thens(step.body)
+            return all(self.steps.get(t) is not None and self.steps[t].kind != "auto" for t in found)
+        return {id(t) for t in tails if inlinable(t.step)}
 
     def stmt_Enqueue(self, s: ir.Enqueue) -> None:
         self.w.line(f"st._enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
@@ -1055,7 +1121,9 @@ class CodeGenerator:
             w.indent()
             self.doc(step, f"Step `{step.name}`.")
             with self.zone_locals():
+                self.inline_ids = self.inline_thens(step.body)
                 self.stmts(step.body)
+                self.inline_ids = set()
             w.dedent()
             return
         if step.kind == "chance":
@@ -1094,7 +1162,9 @@ class CodeGenerator:
             w.indent()
             self.doc(step, f"What happens once the outcome of `{step.name}` is known.")
             with self.zone_locals():
+                self.inline_ids = self.inline_thens(step.body)
                 self.stmts(step.body)
+                self.inline_ids = set()
             w.dedent()
             return
         w.line(f"def by_{name}(st{self.params(step.params)}):")
@@ -1238,7 +1308,10 @@ class CodeGenerator:
         w.indent()
         self.doc(option, f"What `{option.name}` does.")
         with self.zone_locals():
+            # (a secret choice's effects run one seat after another before any `then`: none runs at once)
+            self.inline_ids = set() if step.together else self.inline_thens(option.body)
             self.stmts(option.body)
+            self.inline_ids = set()
         w.dedent()
 
     def choices(self, step: ir.Step) -> bool:

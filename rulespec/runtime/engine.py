@@ -564,6 +564,19 @@ class Engine:
                 self._end(st, end, winners)
                 return
 
+    def _quiet_after_step(self, st: State) -> bool:
+        """Whether the end check the runtime makes after a step would find no end now. Generated code asks
+        before it runs an automatic step that a `then` names at once, inside the step before it, where the
+        runtime would have run it next (see the codegen's inline_thens); when an end would be found, the
+        `then` is left to the runtime, as any other."""
+        check = self._after_step
+        if check is not None:
+            return check(st) is None
+        ends = self._ends_at.get("after_step")
+        if ends is None:
+            ends = self._ends_at["after_step"] = tuple(end for end in self.ENDS if end.timing == "after_step")
+        return all(end.check(st) is None for end in ends)
+
     def _end(self, st: State, end: EndInfo, winners: list) -> None:
         """The game ends by ``end`` (its check just held, naming ``winners``)."""
         winners = sorted(set(winners))
