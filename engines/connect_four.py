@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -143,7 +143,7 @@ index_four = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 4
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [C4-4, C4-5] (rulebooks/connect-four.rules:51, 57)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [C4-4, C4-5] (rulebooks/connect-four.rules:51, 57)"""
     # four [C4-4]: only where grid changed since it last held false (four_from unfolded)
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']

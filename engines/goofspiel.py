@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -160,7 +160,7 @@ def end_last_round(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [GOOF-5] (rulebooks/goofspiel.rules:89)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [GOOF-5] (rulebooks/goofspiel.rules:89)"""
     pile_prizes = st._zones[st._t.zone_base['prizes']]
     pile_prize = st._zones[st._t.zone_base['prize']]
     # last_round [GOOF-5]

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -129,7 +129,7 @@ def end_left_to_right(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63, 68)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63, 68)"""
     # top_to_bottom [HEX-4] ruling HEX-AMB-2
     if st._connected_kept(0, (0, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
         return 0, [0]

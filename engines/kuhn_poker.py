@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -186,17 +186,17 @@ def end_showdown__then(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [KUHN-5, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:64, 71)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [KUHN-5, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:64, 71)"""
     counter_folded = st._counters['folded']
     # fold [KUHN-5]
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
-            return 0, [(v_p + 1) % st.players]
+            return 0, [(v_p + 1) % st.players], ('pay_the_pot', ((v_p + 1) % st.players, ))
     # showdown [KUHN-6, KUHN-7]
     if define_betting_over(st):
         for v_p in range(st.players):
             if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
-                return 1, [v_p]
+                return 1, [v_p], ('pay_the_pot', (v_p, ))
     return None
 
 
@@ -307,7 +307,7 @@ class KuhnPokerEngine(Engine):
         'turn': StepInfo('turn', 'choice', ('player',), ('KUHN-4',), by=by_turn, options=(
             OptionInfo('pass', 'pass', ('KUHN-4', 'KUHN-5'), options_turn__pass, effect_turn__pass, candidates_turn__pass, first_failing_turn__pass, ()),
             OptionInfo('bet', 'bet', ('KUHN-4', 'KUHN-6'), options_turn__bet, effect_turn__bet, candidates_turn__bet, first_failing_turn__bet, ()),
-        ), choices=choices_turn, distinct=True, param_types=('seat',)),
+        ), choices=choices_turn, distinct=True, listed_once=True, param_types=('seat',)),
         'pay_the_pot': StepInfo('pay_the_pot', 'auto', ('taker',), ('KUHN-8',), run=step_pay_the_pot, param_types=('seat',)),
     }
     TRIGGERS = (

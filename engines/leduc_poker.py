@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -268,7 +268,7 @@ def end_showdown__then(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:107, 114)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [LEDUC-7, LEDUC-8] (rulebooks/leduc-poker.rules:107, 114)"""
     counter_folded = st._counters['folded']
     # every end here reads only the counters calls, folded, raises, round: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['calls'], st._counters['folded'], st._counters['raises'], st._counters['round'], ):
@@ -276,10 +276,10 @@ def ends_after_step(st):
     # fold [LEDUC-7]
     for v_p in range(st.players):
         if (counter_folded[v_p] == 1):
-            return 0, [(v_p + 1) % st.players]
+            return 0, [(v_p + 1) % st.players], ('pay_the_pot', ())
     # showdown [LEDUC-8]
     if ((st._counters['round'] == 2) and define_round_over(st)):
-        return 1, []
+        return 1, [], ('pay_the_pot', ())
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['calls'], st._counters['folded'][:], st._counters['raises'], st._counters['round'], )}
     return None

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -679,7 +679,7 @@ def end_no_creature_showing__then(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:383)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:383)"""
     counter_out_at = st._counters['out_at']
     # every end here reads only the counters out_at: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['out_at'], ):
@@ -694,13 +694,13 @@ def ends_after_step(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1, LTES-END-5] ruling LTES-AMB-28, LTES-AMB-6 (rulebooks/let-them-eat-shrimp.rules:389, 394)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1, LTES-END-5] ruling LTES-AMB-28, LTES-AMB-6 (rulebooks/let-them-eat-shrimp.rules:389, 394)"""
     # no_room_for_a_hexagon [LTES-END-3, LTES-END-4, LTES-END-6, LTES-END-7, LTES-SCORE-1] ruling LTES-AMB-28
     if (not st._any_legal_placement(0, 'hexagon')):
-        return 1, []
+        return 1, [], ('before_scoring', ())
     # no_creature_showing [LTES-END-5, LTES-END-6, LTES-SCORE-1] ruling LTES-AMB-6, LTES-AMB-28
     if (not ((~st._masks[0] & st._t.marked_mask(0, ('triangle_egg', 'diamond_egg', 'trapezoid_egg', 'hexagon_egg', 'shrimp', 'starfish', ))) & st._t.cells_mask[0])):
-        return 2, []
+        return 2, [], ('before_scoring', ())
     return None
 
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -180,7 +180,7 @@ def end_bid_was_a_lie(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:55, 61)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:55, 61)"""
     counter_called = st._counters['called']
     # bid_stood [LIARS-6, LIARS-7]
     for v_p in range(st.players):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ed2df44a2efaa0af'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -133,7 +133,7 @@ def end_out_of_time(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:60, 66)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:60, 66)"""
     counter_banked = st._counters['banked']
     # every end here reads only the counters banked, decisions: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['banked'], st._counters['decisions'], ):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -700,7 +700,7 @@ def end_everybody_passed(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHELL-END-1, SHELL-OBJ-1, SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-11, SHELL-AMB-21 (rulebooks/shell-we.rules:243, 249)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [SHELL-END-1, SHELL-OBJ-1, SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-11, SHELL-AMB-21 (rulebooks/shell-we.rules:243, 249)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
     # out_of_tiles [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11

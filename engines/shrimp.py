@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -676,7 +676,7 @@ def end_no_card(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-END-2] ruling SHRIMP-AMB-21, SHRIMP-AMB-12 (rulebooks/shrimp.rules:308, 314)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [SHRIMP-EXQ-1, SHRIMP-END-1, SHRIMP-END-2] ruling SHRIMP-AMB-21, SHRIMP-AMB-12 (rulebooks/shrimp.rules:308, 314)"""
     counter_exquisite_dish = st._counters['exquisite_dish']
     # every end here reads only the counters exquisite_dish, unable: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['exquisite_dish'], st._counters['unable'], ):

@@ -12,7 +12,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '26'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -134,7 +134,7 @@ index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds, or None. [TTT-4, TTT-5] (rulebooks/tic-tac-toe.rules:42, 48)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [TTT-4, TTT-5] (rulebooks/tic-tac-toe.rules:42, 48)"""
     # three [TTT-4]: only where grid changed since it last held false (three_from unfolded)
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['symbol']

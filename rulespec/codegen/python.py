@@ -1484,6 +1484,22 @@ class CodeGenerator:
         shared = [code for code, times in seen.items() if times > 1]
         return {code: f"_walk{i}" for i, code in enumerate(shared)}
 
+    @staticmethod
+    def listed_once(step: ir.Step) -> bool:
+        """Whether a choice step's listing depends on its arguments alone: decided by one of them, each option
+        one choice with no condition, its text showing at most arguments' labels (a seat, a number, a
+        component). The runtime then lists it once per arguments and shares the listing (StepInfo.listed_once)."""
+        params = {p.name: p.type for p in step.params}
+        if step.together or not step.options or not (isinstance(step.by, ir.Var) and step.by.name in params):
+            return False
+        for option in step.options:
+            if option.bindings or option.conditions or option.shown:
+                return False
+            for _, field, _, _ in string.Formatter().parse(option.template):
+                if field is not None and params.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):
+                    return False
+        return True
+
     def read_apart(self, step: ir.Step, plans: list, any_player: bool) -> bool:
         """Whether no two choices of a step can read the same (for one seat): each option's text shows
         its one bound name (besides a claim window's seat) by a label no two values share, and any two
@@ -1586,9 +1602,13 @@ class CodeGenerator:
         return bool(end.each_var) and any(isinstance(x, ir.Var) and x.name == end.each_var
                                           for a in end.then_args for x in walk(a))
 
-    def end_test(self, end: ir.End, tag: str) -> None:
-        """The test of one end: return ``tag`` and its winners when it holds."""
+    def end_test(self, end: ir.End, tag: str, then: bool = False) -> None:
+        """The test of one end: return ``tag`` and its winners when it holds (and with ``then``, the step its
+        `then` runs, worked out where the test held: (step, arguments), as end_<name>__then finds it)."""
         winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        if then and end.then_step is not None:
+            args = "".join(f"{self.expr(a)}, " for a in end.then_args)
+            winners += f", ({end.then_step!r}, ({args}))"
         self.each_test(end, f"return {tag}{winners}")
 
     def each_test(self, end: ir.End, then: str) -> None:
@@ -1726,7 +1746,7 @@ class CodeGenerator:
             lines = ", ".join(str(end.loc.line) for _, end in ends if end.loc)
             w.line(docstring(" ".join(part for part in (
                 f"The ends checked at `{timing}`, in declaration order: (index in ENDS, winners) of the first "
-                f"that holds, or None.", f"[{', '.join(cites)}]" if cites else "",
+                f"that holds (and the step its `then` runs), or None.", f"[{', '.join(cites)}]" if cites else "",
                 f"ruling {', '.join(rulings)}" if rulings else "",
                 f"({self.source_name}:{lines})" if lines else f"({self.source_name})") if part)))
             reads_at, self.counter_lists = len(w.lines), {}
@@ -1745,7 +1765,7 @@ class CodeGenerator:
                 plan = plans.get(end.name)
                 if plan is None:
                     w.line(comment(f"{end.name} {cites_text(end)}"))
-                    self.end_test(end, f"{k}, ")
+                    self.end_test(end, f"{k}, ", then=True)
                     continue
                 w.line(comment(f"{end.name} {cites_text(end)}: only where {plan.board} changed since it last held "
                                f"false" + (f" ({', '.join(plan.unfolded)} unfolded)" if plan.unfolded else "")))
@@ -2011,7 +2031,8 @@ class CodeGenerator:
                     w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
                            f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
                 w.dedent()
-                w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}{typed}),")
+                w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}"
+                       f"{', listed_once=True' if self.listed_once(step) else ''}{typed}),")
         w.dedent()
         w.line("}")
         w.line("TRIGGERS = (")

@@ -79,7 +79,8 @@ class Engine:
     INSTEADS: tuple[InsteadInfo, ...] = ()
     ENDS: tuple[EndInfo, ...] = ()
     # timing -> a generated function testing every end of ENDS checked then, in declaration order:
-    # (index in ENDS, winners) of the first that holds, or None (what calling each end's check does).
+    # (index in ENDS, winners) of the first that holds, or None (what calling each end's check does); an end
+    # with a `then` may add the (step, arguments) it runs, worked out as the end's then function would.
     END_CHECKS: dict[str, Callable] = {}
     SCORES: dict[str, Callable] = {}
     RANKING: tuple[tuple[str, Optional[str]], ...] = ()
@@ -127,6 +128,10 @@ class Engine:
         self._turn_start_ends = any(end.timing == "turn_start" for end in self.ENDS)  # else none to check then
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._starts: dict[tuple, State] = {}  # (players, budgets) -> the state new_game() clones
+        # (step, arguments) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
+        # state, as clones share theirs (a Pending never changes once listed but to fill in what it derives)
+        self._listed_once: dict[tuple, Pending] = {}
+        self._draws_lots = ("lot", None) in self.RANKING  # a tie for first is broken by lot (see _finish)
         self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
         self._end_values: dict[str, dict] = {}  # that JSON read back (see _over_of)
         self._insteads_by_step: dict[str, tuple] = {}
@@ -441,6 +446,11 @@ class Engine:
             info = steps[step]
             choices = info.choices
             if choices is not None and lists:  # _list, inline: one generated function lists the choice
+                if info.listed_once:
+                    pending = self._listed_once.get((step, frame[1]))
+                    if pending is not None:
+                        st._pending = pending
+                        return
                 seat, rows = choices(st, *frame[1])
                 if not rows:
                     st._stack.pop()  # a choice with nothing to choose is skipped
@@ -453,6 +463,10 @@ class Engine:
                 pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
                 pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
                 pending.shared = pending.every = None
+                if info.listed_once:
+                    if len(self._listed_once) > 4096:  # (arguments are seats, numbers, components: few)
+                        self._listed_once.clear()
+                    self._listed_once[step, frame[1]] = pending
                 return
             if info.kind == "auto":
                 st._stack.pop()
@@ -474,7 +488,7 @@ class Engine:
                     if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
                         found = check(st)
                         if found is not None:
-                            self._end(st, self.ENDS[found[0]], found[1])
+                            self._end(st, self.ENDS[found[0]], *found[1:])
                 continue
             draw = info.draw
             if draw is not None and lists:  # _list, inline: a draw lists its items, its texts are read when asked
@@ -553,7 +567,7 @@ class Engine:
         if check is not None:  # one generated function for every end of this timing
             found = check(st)
             if found is not None:
-                self._end(st, self.ENDS[found[0]], found[1])
+                self._end(st, self.ENDS[found[0]], *found[1:])
             return
         ends = self._ends_at.get(timing)
         if ends is None:
@@ -577,14 +591,16 @@ class Engine:
             ends = self._ends_at["after_step"] = tuple(end for end in self.ENDS if end.timing == "after_step")
         return all(end.check(st) is None for end in ends)
 
-    def _end(self, st: State, end: EndInfo, winners: list) -> None:
-        """The game ends by ``end`` (its check just held, naming ``winners``)."""
-        winners = sorted(set(winners))
+    def _end(self, st: State, end: EndInfo, winners: list, then: Optional[tuple] = None) -> None:
+        """The game ends by ``end`` (its check just held, naming ``winners``; ``then``: the step its `then`
+        runs, as the check found it, else worked out by end.then)."""
+        if len(winners) > 1:
+            winners = sorted(set(winners))
         st._stack.clear()
         st._pending = None
         if end.then is not None:
             # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
-            step, args = end.then(st)
+            step, args = then if then is not None else end.then(st)
             st._stack.append((ENDING, (), 0, self._end_text(end, winners), ()))
             st._stack.append((step, args, st._actor, "end", ()))
             return
@@ -615,7 +631,7 @@ class Engine:
         if self.MATCH is not None and st._leg + 1 < len(self.MATCH[0]):
             self._next_leg(st, over)
             return
-        tied = self._tied_for_first(st, over) if ("lot", None) in self.RANKING else []
+        tied = self._tied_for_first(st, over) if self._draws_lots else []
         if len(tied) > 1:
             # The end is decided, but the winner is drawn by lot: one more chance node.
             st._stack.append((LOTS, tuple(tied), 0, json.dumps(over, sort_keys=True), ()))

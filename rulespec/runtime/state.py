@@ -321,25 +321,35 @@ class State:
         return self._over is not None
 
     def is_chance_node(self) -> bool:
-        pending = self._offer()
+        pending = self._pending
+        if pending is None:
+            pending = self._offer()
         return pending is not None and pending.seat == CHANCE
 
     def legal_actions(self, player: Optional[int] = None) -> list[Action]:
         if player is not None:
             self._check_seat(player, "legal_actions")
-        pending = self._offer()
+        pending = self._pending
         if pending is None:
-            return []
-        actions = pending.all_actions()  # (a copy: the caller may change its list)
+            pending = self._offer()
+            if pending is None:
+                return []
+        actions = pending.actions
+        if actions is None:
+            actions = pending.all_actions()
         if player is not None:
             return [a for a in actions if a.player == player]
-        return actions[:]
+        return actions[:]  # (a copy: the caller may change its list)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
-        pending = self._offer()
+        pending = self._pending
+        if pending is None:
+            pending = self._offer()
         if pending is None or pending.seat != CHANCE:
             return []
-        actions = pending.all_actions()
+        actions = pending.actions
+        if actions is None:
+            actions = pending.all_actions()
         weights = pending.weights
         if weights is None:  # every outcome as likely: one probability, shared (Fractions are immutable)
             return list(zip(actions, repeat(probability(1, len(actions)))))
@@ -387,6 +397,10 @@ class State:
             else:
                 effect = options[option].effect
                 counted = engine._option_rules[effect]  # which option of the choice was taken
+        elif pending.items is not None:  # a draw (Pending.call and .pick, inline); its effect is no option's
+            effect, binding, counted, player = pending.effect, (pending.items[index],), None, CHANCE
+            actions = pending.actions
+            text = (actions[index] if actions is not None else pending.pick(index)).text
         else:
             effect, binding = pending.call(index)
             action = pending.pick(index)
@@ -423,7 +437,7 @@ class State:
                 if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
                     found = check(self)
                     if found is not None:
-                        engine._end(self, engine.ENDS[found[0]], found[1])
+                        engine._end(self, engine.ENDS[found[0]], *found[1:])
             engine._advance(self)
             self._journal = None
         except RuleRuntimeError:
@@ -610,7 +624,8 @@ class State:
     def _copy(self) -> "State":
         """clone(), which new_game() uses too (a test that breaks clone on purpose breaks only what it calls)."""
         copy = _new_state(State)  # every slot set here by name (faster than a loop over them; see _CLONED)
-        copy._engine, copy._t, copy.players, copy._options = self._engine, self._t, self.players, dict(self._options)
+        # _options and _legs are replaced, never changed in place (as _ends_seen): shared
+        copy._engine, copy._t, copy.players, copy._options = self._engine, self._t, self.players, self._options
         copy._zones = list(map(list, self._zones))
         copy._boards = list(map(list, self._boards))
         copy._masks = self._masks[:]
@@ -621,7 +636,7 @@ class State:
         copy._queues = {k: [list(e) for e in v] for k, v in queues.items()} if queues else {}
         copy._stack = self._stack[:]
         copy._phase, copy._turn_seat, copy._turn_number = self._phase, self._turn_seat, self._turn_number
-        copy._next_seat, copy._leg, copy._legs = self._next_seat, self._leg, [dict(leg) for leg in self._legs]
+        copy._next_seat, copy._leg, copy._legs = self._next_seat, self._leg, self._legs
         copy._over, copy.history, copy._violations = self._over, self.history[:], self._violations[:]
         copy.fired, copy._actor, copy._last_cause = self.fired.copy(), self._actor, self._last_cause
         copy._thens, copy._pending, copy._journal = [], self._pending, None

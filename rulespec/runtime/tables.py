@@ -114,6 +114,9 @@ class StepInfo:
     # distinct: no two of its rows can have the same seat and text.
     choices: Optional[Callable[..., tuple]] = None
     distinct: bool = False
+    # listed_once: what choices lists depends on the arguments alone (no condition, a text of constants and
+    # arguments' labels): the engine lists it once per arguments and every state shares that listing.
+    listed_once: bool = False
     # The type of each parameter ("seat", "item", "number", "word" or "space:BOARD"), so that a state read
     # back can be checked (rulespec/runtime/state_check.py); empty for an engine generated before.
     param_types: tuple[str, ...] = ()

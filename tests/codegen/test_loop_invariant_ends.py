@@ -111,3 +111,26 @@ def test_only_a_leading_run_of_conjuncts_is_hoisted(tmp_path):
     source = generate_source(model, path)
     assert ("    for v_p in range(st.players):\n        if (define_beats(st, define_card_of(st, v_p), "
             "define_card_of(st, (v_p + 1) % st.players)) and define_betting_over(st)):") in source
+
+
+@pytest.mark.parametrize("name, path", RULE_FILES, ids=[name for name, _ in RULE_FILES])
+def test_the_end_checks_play_as_each_end_tested_by_its_own_functions(name, path):
+    """END_CHECKS: one function per timing, which also gives the step an end's `then` runs, found where
+    the end held. An engine whose ENDS is another tuple tests each end by end_<name>, then end_<name>__then."""
+    committed = rulespec.load(name)
+    one_by_one = type("OneByOne", (type(committed),), {"ENDS": tuple(list(type(committed).ENDS))})()
+    assert committed._after_step is not None and one_by_one._end_checks == {}
+    games = 2 if name.split("/")[0] in SLOW else 25
+    for seed in range(games):
+        players = committed.MIN_PLAYERS + seed % (committed.MAX_PLAYERS - committed.MIN_PLAYERS + 1)
+        lock_step(committed, one_by_one, players, seed)
+
+
+def test_a_check_gives_the_then_step_it_found():
+    kuhn = rulespec.load("kuhn-poker")
+    state = kuhn.new_game()
+    for text in ("chance: deal king", "chance: deal jack", "player 1: pass"):
+        state.apply(text)
+    state._counters["acted"][1] = 1  # player 2 passed too (set by hand: the check alone is asked)
+    assert kuhn.END_CHECKS["after_step"](state) == (1, [0], ("pay_the_pot", (0,)))
+    assert type(kuhn).ENDS[1].then(state) == ("pay_the_pot", (0,))

@@ -1,0 +1,87 @@
+"""A choice whose listing depends on its arguments alone is listed once per engine and arguments
+(StepInfo.listed_once, rulespec/codegen/python.py listed_once): every state shares that Pending.
+
+The same seeded games played with the shared listings and with every choice listed afresh give the same
+actions, histories, observations and returns; a caller changing the list legal_actions() returned
+changes nothing; a refused action leaves the shared listing as it was."""
+
+import dataclasses
+import random
+
+import pytest
+
+import rulespec
+from rulespec.codegen.python import CodeGenerator
+
+
+def afresh(engine):
+    """An engine of the same game whose choices are all listed afresh (listed_once switched off)."""
+    steps = {name: dataclasses.replace(info, listed_once=False) for name, info in type(engine).STEPS.items()}
+    return type("Afresh", (type(engine),), {"STEPS": steps})()
+
+
+def test_kuhn_poker_s_turn_is_listed_once_and_tic_tac_toe_s_is_not():
+    kuhn = rulespec.load("kuhn-poker")
+    assert kuhn.STEPS["turn"].listed_once  # pass or bet, whatever the state
+    assert not any(info.listed_once for info in rulespec.load("tic-tac-toe").STEPS.values())  # empty spaces only
+    assert not any(info.listed_once for info in rulespec.load("leduc-poker").STEPS.values())  # conditions
+    model = rulespec.compile_rules("kuhn-poker")
+    turn = next(step for step in model.steps if step.name == "turn")
+    assert CodeGenerator.listed_once(turn)
+    conditioned = dataclasses.replace(turn, options=(dataclasses.replace(
+        turn.options[0], conditions=turn.options[1].conditions + (model.ends[0].condition,)),) + turn.options[1:])
+    assert not CodeGenerator.listed_once(conditioned)
+    shown = dataclasses.replace(turn, options=(dataclasses.replace(turn.options[0], template="pass {chips}"),))
+    assert not CodeGenerator.listed_once(shown)  # a field that is no argument of the step
+
+
+def test_states_share_the_listing():
+    game = type(rulespec.load("kuhn-poker"))()
+    rng = random.Random(2)
+    a, b = game.new_game(), game.new_game()
+    for state in (a, b):
+        while state.is_chance_node():
+            state.apply(rng.choice(state.chance_outcomes())[0])
+    assert a._pending is b._pending and a._pending.seat == 0
+    mine = a.legal_actions()
+    mine.clear()  # the caller's own list
+    assert [str(x) for x in b.legal_actions()] == ["player 1: pass", "player 1: bet"]
+    before = list(a.legal_actions())
+    with pytest.raises(rulespec.IllegalAction):
+        a.apply("player 2: bet")
+    assert a.legal_actions() == before and a._pending is b._pending
+
+
+@pytest.mark.parametrize("game_id", ["kuhn-poker", "kuhn-poker/kuhn-poker-ante-two"])
+def test_shared_listings_play_as_listings_made_afresh(game_id):
+    shared = rulespec.load(game_id)
+    fresh = afresh(shared)
+    assert not any(info.listed_once for info in fresh.STEPS.values())
+    assert any(info.listed_once for info in shared.STEPS.values())
+    for seed in range(300):
+        rng = random.Random(seed)
+        a, b = shared.new_game(), fresh.new_game()
+        while not a.is_terminal():
+            assert a.observation(0) == b.observation(0) and a.observation(1) == b.observation(1)
+            if a.is_chance_node():
+                outcomes = a.chance_outcomes()
+                assert outcomes == b.chance_outcomes()
+                pick = rng.randrange(len(outcomes))
+                a.apply(outcomes[pick][0])
+                b.apply(b.chance_outcomes()[pick][0])
+            else:
+                actions = a.legal_actions()
+                assert actions == b.legal_actions() and a.current_player() == b.current_player()
+                pick = rng.randrange(len(actions))
+                if seed % 5 == 0:  # played by its text too
+                    a.apply(str(actions[pick]))
+                    b.apply(str(b.legal_actions()[pick]))
+                else:
+                    a.apply(actions[pick])
+                    b.apply(b.legal_actions()[pick])
+            if seed % 7 == 0:
+                a, b = a.clone(), b.clone()
+            elif seed % 7 == 1:  # read back: nothing listed yet
+                a, b = shared.from_json(a.to_json()), fresh.from_json(b.to_json())
+        assert b.is_terminal() and a.history == b.history and a.returns() == b.returns()
+        assert a.outcome() == b.outcome() and a.to_json() == b.to_json()
