@@ -8,10 +8,11 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '27'
+GENERATOR_VERSION = '28'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -29,6 +30,14 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(5))
 TEXT_0 = tuple('pay an egg for a ' + label for label in ITEM_LABEL)  # 'pay an egg for a {tile}'
 TEXT_1 = tuple('take a ' + label + ' from the supply' for label in ITEM_LABEL)  # 'take a {tile} from the supply'
 TEXT_2 = tuple('give ' + label + ' back to the supply' for label in ITEM_LABEL)  # 'give {tile} back to the supply'
+ITEM_TEST_0 = ItemTests(lambda v_f: (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == 'triangle')), len(ITEM_KIND), True)[()].__getitem__  # f is fish and kind of f = triangle
+ITEM_TEST_1 = ItemTests(lambda v_e: ITEM_KIND[v_e] == 'egg', len(ITEM_KIND), True)[()].__getitem__  # e is egg
+ITEM_TEST_2 = ItemTests(lambda v_f, v_wanted: (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)), len(ITEM_KIND), False)  # f is fish and kind of f = wanted
+ITEM_TEST_3 = ItemTests(lambda v_s: ITEM_KIND[v_s] == 'shrimp', len(ITEM_KIND), True)[()].__getitem__  # s is shrimp
+ITEM_TEST_4 = ItemTests(lambda v_f: ITEM_KIND[v_f] == 'fish', len(ITEM_KIND), True)[()].__getitem__  # f is fish
+ITEM_TEST_5 = ItemTests(lambda v_f: (ITEM_ATTRS['kind'].get(v_f) == 'diamond'), len(ITEM_KIND), True)[()].__getitem__  # kind of f = diamond
+ITEM_TEST_6 = ItemTests(lambda v_f: (ITEM_ATTRS['kind'].get(v_f) == 'hexagon'), len(ITEM_KIND), True)[()].__getitem__  # kind of f = hexagon
+ITEM_TEST_7 = ItemTests(lambda v_f: (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid'), len(ITEM_KIND), True)[()].__getitem__  # kind of f = trapezoid
 
 # ---------------------------------------------------------------- board sea [LTES-COMP-1, LTES-COMP-4, LTES-COMP-11, LTES-SETUP-1, LTES-SETUP-2, LTES-PLACE-4, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11, LTES-COMP-11] ruling LTES-AMB-1, LTES-AMB-2, LTES-AMB-27
 B_SEA_ROWS = ('r0', 'r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7', 'r8', 'r9', 'r10', 'r11', 'r12', 'r13', 'r14', 'r15', 'r16', 'r17')
@@ -209,7 +218,7 @@ def outcomes_drop_start(st, v_piece):
 def resolve_drop_start(st, cause, v_piece, v_where):
     """What happens once the outcome of `drop_start` is known. [LTES-SETUP-3] ruling LTES-AMB-3 (rulebooks/let-them-eat-shrimp.rules:235)"""
     pile_supply = st._zones[st._t.zone_base['supply']]
-    st._place(0, st._first('any(f in supply where f is fish and kind of f = triangle)', (v_f for v_f in pile_supply if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == 'triangle')))), v_where, 'start')
+    st._place(0, st._first('any(f in supply where f is fish and kind of f = triangle)', filter(ITEM_TEST_0, pile_supply)), v_where, 'start')
 
 # ---------------------------------------------------------------- auto starting_eggs
 def step_starting_eggs(st, cause, v_player):
@@ -218,7 +227,7 @@ def step_starting_eggs(st, cause, v_player):
     zone_shield = st._t.zone_base['shield']
     pile_supply = st._zones[st._t.zone_base['supply']]
     for _ in st._loop(3):
-        st._move(st._first('any(e in supply where e is egg)', (v_e for v_e in pile_supply if ITEM_KIND[v_e] == 'egg')), zone_shield + v_player, cause)
+        st._move(st._first('any(e in supply where e is egg)', filter(ITEM_TEST_1, pile_supply)), zone_shield + v_player, cause)
 
 # ---------------------------------------------------------------- auto hand_out
 def step_hand_out(st, cause, v_player, v_wanted):
@@ -226,7 +235,7 @@ def step_hand_out(st, cause, v_player, v_wanted):
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
     pile_supply = st._zones[st._t.zone_base['supply']]
-    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in pile_supply if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), zone_shield + v_player, cause)
+    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', filter(ITEM_TEST_2[v_wanted].__getitem__, pile_supply)), zone_shield + v_player, cause)
 
 # ---------------------------------------------------------------- auto turn
 def step_turn(st, cause, v_player):
@@ -319,7 +328,7 @@ def effect_buy_a_tile__buy(st, cause, v_player, v_tile):
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
     zone_supply = st._t.zone_base['supply']
-    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in zones[zone_shield + v_player] if ITEM_KIND[v_e] == 'egg')), zone_supply, 'payment')
+    st._move(st._first('any(e in shield of player where e is egg)', filter(ITEM_TEST_1, zones[zone_shield + v_player])), zone_supply, 'payment')
     st._move(v_tile, zone_shield + v_player, 'purchase')
     st._thens.append(('place_a_tile', (v_player,)))
 
@@ -341,7 +350,7 @@ def step_gain(st, cause, v_player, v_wanted):
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
     pile_supply = st._zones[st._t.zone_base['supply']]
-    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', (v_f for v_f in pile_supply if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), zone_shield + v_player, 'gain')
+    st._move(st._first('any(f in supply where f is fish and kind of f = wanted)', filter(ITEM_TEST_2[v_wanted].__getitem__, pile_supply)), zone_shield + v_player, 'gain')
 
 # ---------------------------------------------------------------- auto gain_shrimp
 def step_gain_shrimp(st, cause, v_player):
@@ -349,7 +358,7 @@ def step_gain_shrimp(st, cause, v_player):
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
     pile_supply = st._zones[st._t.zone_base['supply']]
-    st._move(st._first('any(s in supply where s is shrimp)', (v_s for v_s in pile_supply if ITEM_KIND[v_s] == 'shrimp')), zone_shield + v_player, 'gain')
+    st._move(st._first('any(s in supply where s is shrimp)', filter(ITEM_TEST_3, pile_supply)), zone_shield + v_player, 'gain')
 
 # ---------------------------------------------------------------- auto roll_for_gain
 def step_roll_for_gain(st, cause, v_player):
@@ -466,7 +475,7 @@ def step_lose(st, cause, v_player, v_wanted):
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
     zone_supply = st._t.zone_base['supply']
-    st._move(st._first('any(f in shield of player where f is fish and kind of f = wanted)', (v_f for v_f in zones[zone_shield + v_player] if (ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)))), zone_supply, 'loss')
+    st._move(st._first('any(f in shield of player where f is fish and kind of f = wanted)', filter(ITEM_TEST_2[v_wanted].__getitem__, zones[zone_shield + v_player])), zone_supply, 'loss')
 
 # ---------------------------------------------------------------- choice lose_any
 def by_lose_any(st, v_player):
@@ -521,7 +530,7 @@ def step_pay_egg(st, cause, v_player):
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
     zone_supply = st._t.zone_base['supply']
-    st._move(st._first('any(e in shield of player where e is egg)', (v_e for v_e in zones[zone_shield + v_player] if ITEM_KIND[v_e] == 'egg')), zone_supply, 'payment')
+    st._move(st._first('any(e in shield of player where e is egg)', filter(ITEM_TEST_1, zones[zone_shield + v_player])), zone_supply, 'payment')
 
 # ---------------------------------------------------------------- auto knock_out
 def step_knock_out(st, cause, v_player):
@@ -558,7 +567,7 @@ def applies_no_tile_to_place(st, v_player):
     """Whether `no_tile_to_place` replaces `place_a_tile` now: count(f in shield of player where f is fish) = 0."""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in zones[zone_shield + v_player]))
+    return (not any(map(ITEM_TEST_4, zones[zone_shield + v_player])))
 
 
 def instead_no_tile_to_place(st, cause, v_player):
@@ -571,7 +580,7 @@ def applies_nothing_to_buy_with(st, v_player):
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
     pile_supply = st._zones[st._t.zone_base['supply']]
-    return ((not any(ITEM_KIND[v_e] == 'egg' for v_e in zones[zone_shield + v_player])) or (not any(ITEM_KIND[v_f] == 'fish' for v_f in pile_supply)))
+    return ((not any(map(ITEM_TEST_1, zones[zone_shield + v_player]))) or (not any(map(ITEM_TEST_4, pile_supply))))
 
 
 def instead_nothing_to_buy_with(st, cause, v_player):
@@ -582,7 +591,7 @@ def instead_nothing_to_buy_with(st, cause, v_player):
 def applies_no_such_tile_left(st, v_player, v_wanted):
     """Whether `no_such_tile_left` replaces `gain` now: count(f in supply where f is fish and kind of f = wanted) = 0."""
     pile_supply = st._zones[st._t.zone_base['supply']]
-    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in pile_supply))
+    return (not any(map(ITEM_TEST_2[v_wanted].__getitem__, pile_supply)))
 
 
 def instead_no_such_tile_left(st, cause, v_player, v_wanted):
@@ -593,7 +602,7 @@ def instead_no_such_tile_left(st, cause, v_player, v_wanted):
 def applies_no_shrimp_left(st, v_player):
     """Whether `no_shrimp_left` replaces `gain_shrimp` now: count(s in supply where s is shrimp) = 0."""
     pile_supply = st._zones[st._t.zone_base['supply']]
-    return (not any(ITEM_KIND[v_s] == 'shrimp' for v_s in pile_supply))
+    return (not any(map(ITEM_TEST_3, pile_supply)))
 
 
 def instead_no_shrimp_left(st, cause, v_player):
@@ -615,7 +624,7 @@ def applies_egg_for_the_tile(st, v_player, v_wanted):
     """Whether `egg_for_the_tile` replaces `lose` now: count(f in shield of player where f is fish and kind of f = wanted) = 0."""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return (not any((ITEM_KIND[v_f] == 'fish' and (ITEM_ATTRS['kind'].get(v_f) == v_wanted)) for v_f in zones[zone_shield + v_player]))
+    return (not any(map(ITEM_TEST_2[v_wanted].__getitem__, zones[zone_shield + v_player])))
 
 
 def instead_egg_for_the_tile(st, cause, v_player, v_wanted):
@@ -627,7 +636,7 @@ def applies_egg_for_any_tile(st, v_player):
     """Whether `egg_for_any_tile` replaces `lose_any` now: count(f in shield of player where f is fish) = 0."""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return (not any(ITEM_KIND[v_f] == 'fish' for v_f in zones[zone_shield + v_player]))
+    return (not any(map(ITEM_TEST_4, zones[zone_shield + v_player])))
 
 
 def instead_egg_for_any_tile(st, cause, v_player):
@@ -639,7 +648,7 @@ def applies_no_egg_to_pay(st, v_player):
     """Whether `no_egg_to_pay` replaces `pay_egg` now: count(e in shield of player where e is egg) = 0."""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return (not any(ITEM_KIND[v_e] == 'egg' for v_e in zones[zone_shield + v_player]))
+    return (not any(map(ITEM_TEST_1, zones[zone_shield + v_player])))
 
 
 def instead_no_egg_to_pay(st, cause, v_player):
@@ -718,36 +727,36 @@ def score_final_score(st, v_p):
     """Score `final_score`. [LTES-SCORE-2, LTES-SCORE-3, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9, LTES-ASUM-12, LTES-ASUM-13, LTES-ASUM-14, LTES-ASUM-15, LTES-ASUM-16, LTES-ASUM-17] ruling LTES-AMB-15 (rulebooks/let-them-eat-shrimp.rules:408)"""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), zones[zone_shield + v_p], len([1 for v_e in zones[zone_shield + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5}) + (2 * len([1 for v_s in zones[zone_shield + v_p] if ITEM_KIND[v_s] == 'shrimp'])))
+    return (best_sets('points', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), zones[zone_shield + v_p], sum(map(ITEM_TEST_1, zones[zone_shield + v_p])), {2: 1, 3: 3, 4: 5}) + (2 * sum(map(ITEM_TEST_3, zones[zone_shield + v_p]))))
 
 
 def score_leftover_tiles(st, v_p):
     """Score `leftover_tiles`. [LTES-TIE-1] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:411)"""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), zones[zone_shield + v_p], len([1 for v_e in zones[zone_shield + v_p] if ITEM_KIND[v_e] == 'egg']), {2: 1, 3: 3, 4: 5})
+    return best_sets('leftovers', ITEM_ATTRS['kind'], ('triangle', 'diamond', 'trapezoid', 'hexagon'), zones[zone_shield + v_p], sum(map(ITEM_TEST_1, zones[zone_shield + v_p])), {2: 1, 3: 3, 4: 5})
 
 
 def score_eggs(st, v_p):
     """Score `eggs`. [LTES-TIE-2, LTES-SCORE-9] (rulebooks/let-them-eat-shrimp.rules:414)"""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return len([1 for v_e in zones[zone_shield + v_p] if ITEM_KIND[v_e] == 'egg'])
+    return sum(map(ITEM_TEST_1, zones[zone_shield + v_p]))
 
 
 def score_shrimp_tokens(st, v_p):
     """Score `shrimp_tokens`. [LTES-TIE-3] (rulebooks/let-them-eat-shrimp.rules:417)"""
     zones = st._zones
     zone_shield = st._t.zone_base['shield']
-    return len([1 for v_s in zones[zone_shield + v_p] if ITEM_KIND[v_s] == 'shrimp'])
+    return sum(map(ITEM_TEST_3, zones[zone_shield + v_p]))
 
 def invariant_eggs_kept(st):
     """Invariant: all 35 eggs are in the supply or behind a shield. [LTES-COMP-9] (rulebooks/let-them-eat-shrimp.rules:432)"""
-    return ((len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) + sum([len([1 for v_e in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_e] == 'egg']) for v_p in range(st.players)])) == 35)
+    return ((sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['supply']])) + sum([sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['shield'] + v_p])) for v_p in range(st.players)])) == 35)
 
 def invariant_shrimp_kept(st):
     """Invariant: all 35 shrimp are in the supply or behind a shield. [LTES-COMP-10] (rulebooks/let-them-eat-shrimp.rules:435)"""
-    return ((len([1 for v_s in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_s] == 'shrimp']) + sum([len([1 for v_s in st._zones[st._t.zone_base['shield'] + v_p] if ITEM_KIND[v_s] == 'shrimp']) for v_p in range(st.players)])) == 35)
+    return ((sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['supply']])) + sum([sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['shield'] + v_p])) for v_p in range(st.players)])) == 35)
 
 
 def example_placing_next_to_a_tile(run):
@@ -770,8 +779,8 @@ def example_two_eggs_at_once(run):
     run.put(st, st._t.zone_base['shield'] + 0, ['hexagon'], line=453)
     run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=454)
     run.act(st, 'player 1: place hexagon on r3c13 r3c14 r3c15 r4c13 r4c14 r4c15', line=455)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'diamond')]) == 1), line=456)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'hexagon')]) == 1), line=457)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (sum(map(ITEM_TEST_5, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=456)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (sum(map(ITEM_TEST_6, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=457)
     run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=458)
     run.legal(st, 'player 2: place triangle on r3c16', True, line=459)
     return st
@@ -820,7 +829,7 @@ def example_covering_nothing(run):
     run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=498)
     run.act(st, 'player 1: place diamond on r3c9 r3c10', line=499)
     run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=500)
-    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (len([1 for v_e in st._zones[st._t.zone_base['supply']] if ITEM_KIND[v_e] == 'egg']) == 34), line=501)
+    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['supply']])) == 34), line=501)
     run.space(st, 0, 84, 'diamond', line=502)
     run.space(st, 0, 86, None, line=503)
     run.ran(st, 'roll_for_gain', 0, line=504)
@@ -875,7 +884,7 @@ def example_gains_from_the_die(run):
     run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=544)
     run.step(st, 'gain_roll', (0,), line=545)
     run.act(st, 'chance: gain roll: trapezoid', line=546)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (len([1 for v_f in st._zones[st._t.zone_base['shield'] + 0] if (ITEM_ATTRS['kind'].get(v_f) == 'trapezoid')]) == 1), line=547)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (sum(map(ITEM_TEST_7, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=547)
     run.step(st, 'gain_roll', (0,), line=548)
     run.act(st, 'chance: gain roll: starfish', line=549)
     run.legal(st, 'player 1: take a hexagon from the supply', True, line=550)

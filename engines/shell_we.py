@@ -8,10 +8,11 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '27'
+GENERATOR_VERSION = '28'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -32,6 +33,9 @@ TEXT_2 = tuple('play ' + label for label in ITEM_LABEL)  # 'play {tile}'
 TEXT_3 = tuple('play ' + label + ' too' for label in ITEM_LABEL)  # 'play {tile} too'
 TEXT_4 = tuple('bonus: place ' + label for label in ITEM_LABEL)  # 'bonus: place {tile}'
 TEXT_5 = tuple('bonus: give ' + label + ' to the player on the left' for label in ITEM_LABEL)  # 'bonus: give {tile} to the player on the left'
+ITEM_TEST_0 = ItemTests(lambda v_t: ITEM_KIND[v_t] == 'starfish', len(ITEM_KIND), True)[()].__getitem__  # t is starfish
+ITEM_TEST_1 = ItemTests(lambda v_t: ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0)), len(ITEM_KIND), True)[()].__getitem__  # colour of t = blue and value of t = 0
+ITEM_TEST_2 = ItemTests(lambda v_t: (ITEM_ATTRS['colour'].get(v_t) == 'red'), len(ITEM_KIND), True)[()].__getitem__  # colour of t = red
 
 # ---------------------------------------------------------------- board beach [SHELL-COMP-1, SHELL-PLACE-3, SHELL-PLACE-4, SHELL-PLACE-6, SHELL-PLACE-7, SHELL-COMP-8, SHELL-PEARL-3, SHELL-PEARL-5] ruling SHELL-AMB-1, SHELL-AMB-25, SHELL-AMB-2
 B_BEACH_ROWS = ('red', 'blue', 'green', 'yellow', 'purple')
@@ -717,7 +721,7 @@ def score_penalty(st, v_p):
     """Score `penalty`. [SHELL-END-2, SHELL-END-3, SHELL-END-4] (rulebooks/shell-we.rules:253)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
-    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in zones[zone_rack + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * len([1 for v_t in zones[zone_rack + v_p] if ITEM_KIND[v_t] == 'starfish'])))
+    return (sum([ITEM_ATTRS['value'].get(v_t) for v_t in zones[zone_rack + v_p] if ITEM_KIND[v_t] == 'shell']) + (20 * sum(map(ITEM_TEST_0, zones[zone_rack + v_p]))))
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
@@ -725,7 +729,7 @@ def invariant_conservation(st):
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""
-    return ((len([1 for v_t in st._zones[st._t.zone_base['bag']] if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_t in st._zones_named('rack') if ITEM_KIND[v_t] == 'starfish']) + len([1 for v_s in st._t.cells_in_use[0] if st._holds(0, v_s, 'starfish')])) == 5)
+    return ((sum(map(ITEM_TEST_0, st._zones[st._t.zone_base['bag']])) + sum(map(ITEM_TEST_0, st._zones_named('rack'))) + len([1 for v_s in st._t.cells_in_use[0] if st._holds(0, v_s, 'starfish')])) == 5)
 
 def invariant_own_space(st, v_item, v_space, v_player):
     """Invariant: a shell always sits on its own space. [SHELL-INV-3, SHELL-PLACE-1] (rulebooks/shell-we.rules:269)"""
@@ -782,7 +786,7 @@ def example_swap_on_pearl(run):
     run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=317)
     run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=318)
     run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=319)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ITEM_KIND[v_t] == 'starfish']) == 1), line=320)
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(map(ITEM_TEST_0, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=320)
     run.legal(st, 'player 1: play a starfish on red 5', True, line=321)
     return st
 
@@ -924,9 +928,9 @@ def example_after_setup(run):
     run.phase(st, 'setup', line=447)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 17, True, line=448)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 1, 17, True, line=449)
-    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (len([1 for v_t in st._zones[st._t.zone_base['rack'] + 0] if ((ITEM_ATTRS['colour'].get(v_t) == 'blue') and (ITEM_ATTRS['value'].get(v_t) == 0))]) == 1), line=450)
+    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=450)
     run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=451)
-    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (len([1 for v_t in st._zones[st._t.zone_base['box']] if (ITEM_ATTRS['colour'].get(v_t) == 'red')]) == 18), line=452)
+    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (sum(map(ITEM_TEST_2, st._zones[st._t.zone_base['box']])) == 18), line=452)
     run.decides(st, lambda: 0, None, line=453)
     run.offered(st, lambda: 0, ['start with {tile}'], True, line=454)
     run.offered(st, lambda: 0, ['pass', 'draw two tiles'], False, line=455)

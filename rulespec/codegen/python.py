@@ -91,6 +91,9 @@ class CodeGenerator:
         self.towards_used: set[tuple[int, int]] = set()  # (board, direction) tables read through toward_ locals
         self.cell_attrs_used: dict[str, str] = {}  # attribute -> the local holding its CELL_ATTRS table
         self.plans: list[tuple] = []  # the options of the choice step being written, as choices() lists them
+        # (item name, names read besides it, code) of an item test (see item_test) -> (its ItemTests table's
+        # name, the names it reads besides the item, the item's name, the test's rule text)
+        self.item_tests: dict[tuple, tuple[str, tuple[str, ...], str, str]] = {}
         # (step, option) -> its last bound name, when that walks a board's legal placements and the option's
         # text reads labels only: its rows are kept per setup (choices(), Tables.placement_rows)
         self.kept_walks: dict[tuple[str, str], str] = {}
@@ -376,6 +379,63 @@ class CodeGenerator:
     def visit_Member(self, e: ir.Member) -> str:
         return f"{self.expr(e.element)} in {self.expr(e.collection)}"
 
+    _STATIC_ITEM_TEST = (ir.Const, ir.Var, ir.IsKind, ir.ItemAttr, ir.BoolOp, ir.Not, ir.Compare)
+
+    def item_test(self, e) -> Optional[str]:
+        """For a count, `any` or first over a zone whose condition reads only what never changes about the
+        item (its component and attributes, compared with constants and with names bound outside: a step's
+        parameters, loop names): code for a function of an item giving the condition (its table in a
+        module-level ItemTests, worked out for every item once per value of those names), so the walk runs
+        in C loops. None for any other count."""
+        if not (isinstance(e.domain, ir.ZoneRef) and e.where is not None):
+            return None
+        names: dict[str, None] = {}
+
+        def static(node) -> bool:
+            if not isinstance(node, self._STATIC_ITEM_TEST):
+                return False
+            if isinstance(node, ir.Var):
+                if node.name in self.var_code:
+                    return False
+                if node.name != e.var:
+                    if not (node.type in (ir.ITEM, ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL) or is_space(node.type)):
+                        return False  # (a value a table can be kept by)
+                    names[node.name] = None
+                return True
+            if isinstance(node, ir.Compare) and (node.order or node.op not in ("=", "!=")):
+                return False
+            parts = [v for value in vars(node).values() for v in (value if isinstance(value, tuple) else (value,))
+                     if isinstance(v, ir.E)]
+            return all(static(part) for part in parts)
+
+        if not static(e.where):
+            return None
+        bound, self.bound = self.bound, None
+        kinds, self.kinds = self.kinds, {}
+        depth, self.depth = self.depth, self.depth + 1
+        try:
+            code = self.expr(e.where)
+        finally:
+            self.bound, self.kinds, self.depth = bound, kinds, depth
+        key = (e.var, tuple(names), code)
+        found = self.item_tests.get(key)
+        if found is None:
+            found = self.item_tests[key] = (f"ITEM_TEST_{len(self.item_tests)}", tuple(names), e.var, e.where.text)
+        name, params = found[0], found[1]
+        if not params:
+            return name  # (the one table's look-up, made at import)
+        value = f"v_{ident(params[0])}" if len(params) == 1 else "(" + "".join(f"v_{ident(p)}, " for p in params) + ")"
+        return f"{name}[{value}].__getitem__"
+
+    def item_test_lines(self) -> list[str]:
+        """The module-level ItemTests tables of the item tests (see item_test)."""
+        lines = []
+        for (_, _, test), (name, params, var, text) in self.item_tests.items():
+            args = "".join(f", v_{ident(p)}" for p in params)
+            table = f"ItemTests(lambda v_{ident(var)}{args}: {test}, len(ITEM_KIND), {len(params) != 1!r})"
+            lines.append(f"{name} = {table}" + ("[()].__getitem__" if not params else "") + "  " + comment(text))
+        return lines
+
     def visit_Count(self, e: ir.Count) -> str:
         found = self._cells_mask(e)
         if found is not None:
@@ -386,6 +446,9 @@ class CodeGenerator:
         self.depth -= 1
         if e.where is None and not isinstance(e.domain, ir.BoardRef):
             return f"len({domain})"
+        test = self.item_test(e)
+        if test is not None:  # each item's test looked up in C loops (see item_test)
+            return self.once(e, f"sum(map({test}, {domain}))")
         # A list comprehension runs a few times faster than sum() over a generator on small zones.
         return self.once(e, f"len([1 for v_{ident(e.var)} in {domain}{where}])")
 
@@ -394,6 +457,9 @@ class CodeGenerator:
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
         domain = self.expr(e.domain)
         self.depth -= 1
+        test = self.item_test(e)
+        if test is not None:  # each item's test looked up in C loops (see item_test)
+            return f"st._first({e.text!r}, filter({test}, {domain}))"
         return f"st._first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
 
     def visit_Total(self, e: ir.Total) -> str:
@@ -572,7 +638,8 @@ class CodeGenerator:
             self.depth += 1
             where, domain = self.expr(count.where), self.expr(count.domain)
             self.depth -= 1
-            found = f"any({where} for {var} in {domain})"
+            test = self.item_test(count)
+            found = f"any(map({test}, {domain}))" if test is not None else f"any({where} for {var} in {domain})"
             return f"(not {found})" if e.op == "=" else found
         line = count.domain
         if (isinstance(line, ir.LineOf) and e.op == "=" and isinstance(line.length, ir.Const)
@@ -938,6 +1005,7 @@ class CodeGenerator:
         w.line("    ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,")
         w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,")
         w.line(")")
+        self.imports_at = len(w.lines)
         if any(step.together for step in m.steps):  # (only then: the other engines stay as they were)
             w.line("from rulespec.runtime.engine import SIMULTANEOUS")
         if any(reads.board_index(end, m) is not None for end in m.ends):
@@ -1002,7 +1070,9 @@ class CodeGenerator:
                 continue
             source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
-        self.w.lines[self.tables_at:self.tables_at] = lines
+        self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines()
+        if self.item_tests:  # (only then: the other engines stay as they were)
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import ItemTests"]
 
     def components(self) -> None:
         w = self.w

@@ -71,3 +71,25 @@ def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tup
                 for attr, value in combo.items():
                     attrs.setdefault(attr, {})[item] = value
     return tuple(kinds), tuple(labels), attrs
+
+
+class ItemTests(dict):
+    """A test of one item that reads only what never changes (its component and attributes, the values it is
+    compared with), worked out for every item at once: ``tests[value]`` (the values of the names it reads
+    besides the item; a tuple when several, ``()`` when none) is a tuple of one bool per item, so a walk over
+    a zone asks ``tests[value].__getitem__`` in C loops (any, filter, sum) instead of running the test item by
+    item. Made on first use for each value; at most 4,096 values are kept."""
+
+    __slots__ = ("test", "items", "spread")
+
+    def __init__(self, test: Any, items: int, spread: bool = False):
+        super().__init__()
+        self.test, self.items, self.spread = test, items, spread  # spread: the value is a tuple of several
+
+    def __missing__(self, value: Any) -> tuple[bool, ...]:
+        if len(self) > 4096:
+            self.clear()
+        test = self.test
+        values = value if self.spread else (value,)
+        found = self[value] = tuple(bool(test(item, *values)) for item in range(self.items))
+        return found
