@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '28'
+GENERATOR_VERSION = '29'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -333,8 +333,16 @@ def effect_buy_a_tile__buy(st, cause, v_player, v_tile):
     st._thens.append(('place_a_tile', (v_player,)))
 
 
+LISTED_buy_a_tile = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_buy_a_tile(st, v_player):
     """Every choice of `buy_a_tile` now, in the order offered. [LTES-PLACE-5, LTES-SUM-7] ruling LTES-AMB-29 (rulebooks/let-them-eat-shrimp.rules:263)"""
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    key = (st.players, v_player, tuple(pile_supply),)  # all the listing reads
+    found = LISTED_buy_a_tile.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # buy: `pay an egg for a {tile}`
@@ -342,7 +350,10 @@ def choices_buy_a_tile(st, v_player):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         rows.append((seat, TEXT_0[v_tile], 0, (v_tile, )))
-    return seat, rows
+    if len(LISTED_buy_a_tile) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_buy_a_tile.clear()
+    found = LISTED_buy_a_tile[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- auto gain
 def step_gain(st, cause, v_player, v_wanted):
@@ -419,8 +430,16 @@ def effect_free_choice__take(st, cause, v_player, v_tile):
     st._move(v_tile, zone_shield + v_player, 'gain')
 
 
+LISTED_free_choice = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_free_choice(st, v_player):
     """Every choice of `free_choice` now, in the order offered. [LTES-STAR-3, LTES-SUM-13] (rulebooks/let-them-eat-shrimp.rules:322)"""
+    pile_supply = st._zones[st._t.zone_base['supply']]
+    key = (st.players, v_player, tuple(pile_supply),)  # all the listing reads
+    found = LISTED_free_choice.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # take: `take a {tile} from the supply`
@@ -428,7 +447,10 @@ def choices_free_choice(st, v_player):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         rows.append((seat, TEXT_1[v_tile], 0, (v_tile, )))
-    return seat, rows
+    if len(LISTED_free_choice) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_free_choice.clear()
+    found = LISTED_free_choice[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- auto sharks
 def step_sharks(st, cause, v_player, v_tile):
@@ -513,8 +535,17 @@ def effect_lose_any__give(st, cause, v_player, v_tile):
     st._move(v_tile, zone_supply, 'loss')
 
 
+LISTED_lose_any = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_lose_any(st, v_player):
     """Every choice of `lose_any` now, in the order offered. [LTES-SHARK-3, LTES-SUM-17] (rulebooks/let-them-eat-shrimp.rules:360)"""
+    zones = st._zones
+    zone_shield = st._t.zone_base['shield']
+    key = (st.players, v_player, tuple(zones[zone_shield + v_player]),)  # all the listing reads
+    found = LISTED_lose_any.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # give: `give {tile} back to the supply`
@@ -522,7 +553,10 @@ def choices_lose_any(st, v_player):
         if not (ITEM_KIND[v_tile] == 'fish'):  # tile is fish
             continue
         rows.append((seat, TEXT_2[v_tile], 0, (v_tile, )))
-    return seat, rows
+    if len(LISTED_lose_any) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_lose_any.clear()
+    found = LISTED_lose_any[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- auto pay_egg
 def step_pay_egg(st, cause, v_player):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '28'
+GENERATOR_VERSION = '29'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -659,14 +659,26 @@ def effect_give_left__give(st, cause, v_player, v_tile):
     st._move(v_tile, zone_rack + (v_player + 1) % st.players, 'bonus')
 
 
+LISTED_give_left = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_give_left(st, v_player):
     """Every choice of `give_left` now, in the order offered. [SHELL-BONUS-2, SHELL-BONUS-3, SHELL-BONUS-4, SHELL-BONUS-8] ruling SHELL-AMB-4, SHELL-AMB-24, SHELL-BONUS-STD (rulebooks/shell-we.rules:232)"""
+    zones = st._zones
+    zone_rack = st._t.zone_base['rack']
+    key = (st.players, v_player, tuple(zones[zone_rack + v_player]),)  # all the listing reads
+    found = LISTED_give_left.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # give: `bonus: give {tile} to the player on the left`
     for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
         rows.append((seat, TEXT_5[v_tile], 0, (v_tile, )))
-    return seat, rows
+    if len(LISTED_give_left) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_give_left.clear()
+    found = LISTED_give_left[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- trigger pearl_reached
 def trigger_pearl_reached(st, v_item, v_space, v_player, cause):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '28'
+GENERATOR_VERSION = '29'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -192,11 +192,18 @@ def effect_turn__onto_fried(st, cause, v_player):
         st._thens.append(('open_window', (v_player,)))
 
 
+LISTED_turn = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [SHRIMP-PLAY-2, SHRIMP-PLAY-3, SHRIMP-PLAY-4, SHRIMP-PLAY-6, SHRIMP-PLAY-10] ruling SHRIMP-AMB-14, SHRIMP-AMB-15 (rulebooks/shrimp.rules:198)"""
     pile_grilled = st._zones[st._t.zone_base['grilled']]
     pile_linguine = st._zones[st._t.zone_base['linguine']]
     pile_fried = st._zones[st._t.zone_base['fried']]
+    key = (st.players, v_player, not pile_grilled, not pile_linguine, not pile_fried,)  # all the listing reads
+    found = LISTED_turn.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # onto_grilled: `turn a card onto the grilled shrimp dish`
@@ -208,7 +215,10 @@ def choices_turn(st, v_player):
     # onto_fried: `turn a card onto the fried shrimp dish`
     if ((not pile_fried or (bool(pile_grilled) and bool(pile_linguine)))):  # fried is empty or (grilled is not empty and linguine is not empty)
         rows.append((seat, 'turn a card onto the fried shrimp dish', 2, ()))
-    return seat, rows
+    if len(LISTED_turn) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_turn.clear()
+    found = LISTED_turn[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
@@ -313,8 +323,15 @@ def effect_window__go_on(st, cause, v_flipper, v_player):
     pass
 
 
+LISTED_window = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_window(st, v_flipper):
     """Every choice of `window` now, in the order offered. [SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-PLAY-4, SHRIMP-PLAY-9, SHRIMP-COCKTAIL-2] ruling SHRIMP-AMB-6, SHRIMP-AMB-22 (rulebooks/shrimp.rules:223)"""
+    key = (st.players, v_flipper, tuple(st._counters['tried']),)  # all the listing reads
+    found = LISTED_window.get(key)
+    if found is not None:
+        return found
     rows = []
     counter_tried = st._counters['tried']
     for v_player in range(st.players):
@@ -327,7 +344,10 @@ def choices_window(st, v_flipper):
         # go_on: `go on`
         if ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
             rows.append((v_player, 'go on', 2, (v_player, )))
-    return ANY_PLAYER, rows
+    if len(LISTED_window) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_window.clear()
+    found = LISTED_window[key] = ANY_PLAYER, rows
+    return found
 
 # ---------------------------------------------------------------- choice call
 def by_call(st, v_player, v_flipper):
@@ -416,9 +436,17 @@ def effect_call__stop(st, cause, v_player, v_flipper):
         st._thens.append(('judge', (v_player, v_flipper)))
 
 
+LISTED_call = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_call(st, v_player, v_flipper):
     """Every choice of `call` now, in the order offered. [SHRIMP-FEAST-2, SHRIMP-COMP-9, SHRIMP-BINGE-1, SHRIMP-EXQ-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:237)"""
+    pile_words = st._zones[st._t.zone_base['words']]
     pile_said = st._zones[st._t.zone_base['said']]
+    key = (st.players, v_player, v_flipper, tuple(pile_words), tuple(pile_said),)  # all the listing reads
+    found = LISTED_call.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
@@ -436,7 +464,10 @@ def choices_call(st, v_player, v_flipper):
         rows.append((seat, TEXT_0[v_w], 0, (v_w, )))
     # stop: `stop calling`
     rows.append((seat, 'stop calling', 1, ()))
-    return seat, rows
+    if len(LISTED_call) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_call.clear()
+    found = LISTED_call[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- auto judge
 def step_judge(st, cause, v_player, v_flipper):
@@ -514,10 +545,17 @@ def effect_steal__take(st, cause, v_player, v_q):
     st._move((zones[zone_feast + v_q] or st._top(zone_feast + v_q))[-1], zone_feast + v_player, 'stolen')
 
 
+LISTED_steal = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_steal(st, v_player):
     """Every choice of `steal` now, in the order offered. [SHRIMP-BINGE-3, SHRIMP-BINGE-4, SHRIMP-FEAST-7] ruling SHRIMP-AMB-10 (rulebooks/shrimp.rules:282)"""
     zones = st._zones
     zone_feast = st._t.zone_base['feast']
+    key = (st.players, v_player, tuple(map(len, zones[zone_feast:zone_feast + st.players])),)  # all the listing reads
+    found = LISTED_steal.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # take: `steal a card from the feast of {q}`
@@ -527,7 +565,10 @@ def choices_steal(st, v_player):
         if not (bool(zones[zone_feast + v_q])):  # feast of q is not empty
             continue
         rows.append((seat, TEXT_1[v_q], 0, (v_q, )))
-    return seat, rows
+    if len(LISTED_steal) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_steal.clear()
+    found = LISTED_steal[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- choice penalty
 def by_penalty(st, v_player):
@@ -619,10 +660,17 @@ def effect_deck_penalty__give(st, cause, v_player, v_q):
     st._move((zones[zone_deck + v_player] or st._top(zone_deck + v_player))[-1], zone_feast + v_q, 'penalty')
 
 
+LISTED_deck_penalty = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_deck_penalty(st, v_player):
     """Every choice of `deck_penalty` now, in the order offered. [SHRIMP-PEN-5] ruling SHRIMP-AMB-11, SHRIMP-AMB-24 (rulebooks/shrimp.rules:300)"""
     zones = st._zones
     zone_deck = st._t.zone_base['deck']
+    key = (st.players, v_player, not zones[zone_deck + v_player],)  # all the listing reads
+    found = LISTED_deck_penalty.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # give: `give a face-down card to {q}`
@@ -631,7 +679,10 @@ def choices_deck_penalty(st, v_player):
             if not ((v_q != v_player)):  # q != player
                 continue
             rows.append((seat, TEXT_3[v_q], 0, (v_q, )))
-    return seat, rows
+    if len(LISTED_deck_penalty) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_deck_penalty.clear()
+    found = LISTED_deck_penalty[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- instead all_dealt
 def applies_all_dealt(st, v_player):

@@ -1414,10 +1414,26 @@ class CodeGenerator:
         if memos:
             w.line("")
             w.line("")
+        key_parts = self.listing_reads(step)
+        if key_parts is not None:
+            w.line(f"LISTED_{ident(step.name)} = {{}}", note="what the listing read -> (seat, rows): the same reads, "
+                                                          "the same rows")
+            w.line("")
+            w.line("")
         w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
         w.indent()
         self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
         zones_started = self.start_zone_locals()
+        memo = f"LISTED_{ident(step.name)}"
+        if key_parts is not None:
+            # What the listing reads of the state (and its arguments): the same reads list the same rows,
+            # kept per engine module (rows are never changed once listed).
+            w.line(f"key = ({', '.join(self.listing_key(step, key_parts))},)", note="all the listing reads")
+            w.line(f"found = {memo}.get(key)")
+            w.line("if found is not None:")
+            w.indent()
+            w.line("return found")
+            w.dedent()
         w.line("rows = []")
         if not any_player:
             w.line(f"seat = {self.expr(step.by)}")
@@ -1497,7 +1513,16 @@ class CodeGenerator:
         self.read_boards_first(counts_at, counts_level)
         if any_player and not together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
-        w.line(f"return {('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'}, rows")
+        seat_code = ('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'
+        if key_parts is not None:
+            w.line(f"if len({memo}) > 4096:", note="bounded: the states of a game read few distinct ways")
+            w.indent()
+            w.line(f"{memo}.clear()")
+            w.dedent()
+            w.line(f"found = {memo}[key] = {seat_code}, rows")
+            w.line("return found")
+        else:
+            w.line(f"return {seat_code}, rows")
         self.finish_zone_locals(zones_started)
         w.dedent()
         return distinct
@@ -1539,6 +1564,79 @@ class CodeGenerator:
             elif field in types and not (types[field] in self._STATIC_TYPES or is_space(types[field])):
                 return False
         return True
+
+    _LISTING_PURE = (ir.Const, ir.Var, ir.SeatConst, ir.PlayersSet, ir.ItemAttr, ir.SeatAttr, ir.SeatStep, ir.Others,
+                     ir.IsKind, ir.Member, ir.Count, ir.First, ir.Total, ir.Compare, ir.Extreme, ir.Conditional,
+                     ir.Arith, ir.Negate, ir.Not, ir.BoolOp)
+
+    def listing_reads(self, step: ir.Step) -> Optional[list[tuple[object, str]]]:
+        """What a choice's listing reads of the state, when that is only zones (their items, sizes or
+        emptiness) and counters besides its arguments and the number of players: [(a ZoneRef or a counter's
+        name, how it is read: "items", "size" or "empty")], or None when it reads anything else (boards,
+        options, definitions, scores, ...) or is a secret choice."""
+        if step.together:
+            return None
+        parts: list[tuple[object, str]] = []
+        params = {p.name for p in step.params}
+
+        def zone(e: ir.ZoneRef, mode: str) -> bool:
+            # A seat's zone named by a name the listing binds (`feast of q`): every seat's zone of that name.
+            seat_vars = reads.free_vars(e.seat) if e.seat is not None else set()
+            parts.append((("zones", e.zone) if seat_vars - params else e, mode))
+            return e.seat is None or walk(e.seat)
+
+        def walk(e) -> bool:
+            if isinstance(e, ir.ZoneRef):
+                return zone(e, "items")
+            if isinstance(e, ir.CounterRef):
+                parts.append((("counter", e.name), "items"))
+                return e.seat is None or walk(e.seat)
+            if isinstance(e, ir.Check) and isinstance(e.subject, ir.ZoneRef) and e.test in ("empty", "not_empty"):
+                return zone(e.subject, "empty")
+            if isinstance(e, ir.Size) and isinstance(e.collection, ir.ZoneRef):
+                return zone(e.collection, "size")
+            if isinstance(e, ir.Top):
+                return walk(e.zone)
+            if not isinstance(e, self._LISTING_PURE):
+                return False
+            for value in vars(e).values():
+                for v in (value if isinstance(value, tuple) else (value,)):
+                    if isinstance(v, ir.E) and not walk(v):
+                        return False
+            return True
+
+        exprs: list = [step.by] if step.by is not None else []
+        for option in step.options:
+            exprs += [b.domain for b in option.bindings] + list(option.conditions) + [e for _, e in option.shown]
+        if not all(walk(e) for e in exprs) or not parts:
+            return None  # (reading its arguments alone, a listing is cheaper made than looked up)
+        return parts
+
+    def listing_key(self, step: ir.Step, parts: list[tuple[object, str]]) -> list[str]:
+        """Code for the key of a listing (see listing_reads): the number of players, the step's arguments,
+        then each zone read (its items, else its size, else whether it is empty) and each counter read."""
+        key = ["st.players"] + [f"v_{ident(p.name)}" for p in step.params]
+        strength = {"empty": 0, "size": 1, "items": 2}
+        per_player = {c.name for c in self.m.counters if c.per_player}
+        read: dict[str, str] = {}  # the code of what is read -> the most it is read for
+        for what, mode in parts:
+            if isinstance(what, tuple) and what[0] == "counter":  # its value; a seat's counter: every seat's
+                code = (f"tuple(st._counters[{lit(what[1])}])" if what[1] in per_player
+                        else f"st._counters[{lit(what[1])}]")
+                read[code] = "value"
+                continue
+            if isinstance(what, tuple):  # every seat's zone of a name: their sizes (or their items), in seat order
+                self.zone_code.setdefault(what[1], set()).add("index")  # (the locals zones, zone_<name>)
+                code = (f"tuple(map({'tuple' if mode == 'items' else 'len'}, "
+                        f"zones[zone_{ident(what[1])}:zone_{ident(what[1])} + st.players]))")
+                read[code] = "value"
+                continue
+            code = self.expr(what)
+            if code not in read or strength[read[code]] < strength[mode]:
+                read[code] = mode
+        for code, mode in read.items():
+            key.append({"value": code, "empty": f"not {code}", "size": f"len({code})"}.get(mode) or f"tuple({code})")
+        return key
 
     @staticmethod
     def shared_domains(plans: list) -> dict[str, str]:

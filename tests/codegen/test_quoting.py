@@ -39,7 +39,7 @@ GENERATOR = Path(generator.__file__)
 CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "comment", "docstring"}
 # (order_table: `ORDER_` + ident(attribute); place_in_order: lit(a number) or code around expr())
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once",
-                "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen"}
+                "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen", "listing_key"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
@@ -49,6 +49,7 @@ CODE_LOCALS = {
     "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words", "key", "memo", "one",
+    "seat_code",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
