@@ -7,7 +7,8 @@ part of an option's template), ``outcome_text`` (of a chance outcome's template)
 literal part of an option's template whose one field is an attribute of the chosen item: a table of texts),
 ``comment`` (a comment inside a parenthesised condition that spans lines, so the
 condition's source text, echoed into generated code, holds it; also inside a `max(...)`, whose text
-reaches generated code for its run-time refusal), ``position_text`` (a line of a `given position:`).
+reaches generated code for its run-time refusal, and in a count's test of the item alone, whose text is
+the comment of its ItemTests table), ``position_text`` (a line of a `given position:`).
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ end heap_empty [HOS-5]:
   when heap is empty
 
 score boxes of p [HOS-5]:
-  count(b in kept of p) + max(taken of q - taken of q for q in players where (q = p  # {comment}
-                                                                            or q != p))
+  count(b in kept of p where (size of b = big  # {comment}
+                              or size of b = small)) + max(taken of q - taken of q for q in players where (q = p  # {comment}
+                                                                                                          or q != p))
 
 ranking [HOS-5]:
   highest boxes
