@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '29'
+GENERATOR_VERSION = '30'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -443,7 +443,7 @@ def choices_call(st, v_player, v_flipper):
     """Every choice of `call` now, in the order offered. [SHRIMP-FEAST-2, SHRIMP-COMP-9, SHRIMP-BINGE-1, SHRIMP-EXQ-1, SHRIMP-COCKTAIL-4] ruling SHRIMP-AMB-7, SHRIMP-AMB-8 (rulebooks/shrimp.rules:237)"""
     pile_words = st._zones[st._t.zone_base['words']]
     pile_said = st._zones[st._t.zone_base['said']]
-    key = (st.players, v_player, v_flipper, tuple(pile_words), tuple(pile_said),)  # all the listing reads
+    key = (st.players, v_player, tuple(pile_words), tuple(pile_said),)  # all the listing reads
     found = LISTED_call.get(key)
     if found is not None:
         return found

@@ -1615,7 +1615,13 @@ class CodeGenerator:
     def listing_key(self, step: ir.Step, parts: list[tuple[object, str]]) -> list[str]:
         """Code for the key of a listing (see listing_reads): the number of players, the step's arguments,
         then each zone read (its items, else its size, else whether it is empty) and each counter read."""
-        key = ["st.players"] + [f"v_{ident(p.name)}" for p in step.params]
+        # The arguments the listing reads (an argument only passed on to the effects is not part of it).
+        used: set[str] = set(reads.free_vars(step.by)) if step.by is not None else set()
+        for option in step.options:
+            for e in [b.domain for b in option.bindings] + list(option.conditions) + [e for _, e in option.shown]:
+                used |= reads.free_vars(e)
+            used |= {field for _, field, _, _ in string.Formatter().parse(option.template) if field is not None}
+        key = ["st.players"] + [f"v_{ident(p.name)}" for p in step.params if p.name in used]
         strength = {"empty": 0, "size": 1, "items": 2}
         per_player = {c.name for c in self.m.counters if c.per_player}
         read: dict[str, str] = {}  # the code of what is read -> the most it is read for
