@@ -98,7 +98,7 @@ def first_failing_turn__drop(st, v_player, v_s):
 def effect_turn__drop(st, cause, v_player, v_s):
     """What `drop` does. [C4-3] (rulebooks/connect-four.rules:46)"""
     pile_supply = st._zones[st._t.zone_base['supply']]
-    st._place(0, st._first('any(d in supply where colour of d = colour of player)', (v_d for v_d in pile_supply if (ITEM_ATTRS['colour'][v_d] == ('red', 'yellow')[v_player]))), v_s, cause)
+    st._place(0, st._first_with('any(d in supply where colour of d = colour of player)', pile_supply, ITEM_ATTRS['colour'], ('red', 'yellow')[v_player]), v_s, cause)
 
 
 ROWS_turn__drop = {}  # (seat, player) -> binding -> its row, made once

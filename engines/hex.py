@@ -89,7 +89,7 @@ def first_failing_turn__stone(st, v_player, v_s):
 def effect_turn__stone(st, cause, v_player, v_s):
     """What `stone` does. [HEX-3] (rulebooks/hex.rules:58)"""
     pile_supply = st._zones[st._t.zone_base['supply']]
-    st._place(0, st._first('any(t in supply where colour of t = colour of player)', (v_t for v_t in pile_supply if (ITEM_ATTRS['colour'][v_t] == ('black', 'white')[v_player]))), v_s, cause)
+    st._place(0, st._first_with('any(t in supply where colour of t = colour of player)', pile_supply, ITEM_ATTRS['colour'], ('black', 'white')[v_player]), v_s, cause)
 
 
 ROWS_turn__stone = {}  # (seat, player) -> binding -> its row, made once

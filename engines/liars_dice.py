@@ -8,11 +8,10 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
-from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '30'
+GENERATOR_VERSION = '27'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -23,7 +22,6 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
-ITEM_TEST_0 = ItemTests(lambda v_die, v_rolled: (ITEM_ATTRS['face'][v_die] == v_rolled), len(ITEM_KIND), False)  # dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]
 
 
 
@@ -71,7 +69,7 @@ def resolve_roll_cup(st, cause, v_player, v_rolled):
     zones = st._zones
     zone_cup = st._t.zone_base['cup']
     pile_die_supply = st._zones[st._t.zone_base['die_supply']]
-    st._move(st._first('dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]', filter(ITEM_TEST_0[v_rolled].__getitem__, pile_die_supply)), zone_cup + v_player, cause)
+    st._move(st._first_with('dice die: face 1..6, numdice per player in cup, seen by owner [LIARS-1, LIARS-2]', pile_die_supply, ITEM_ATTRS['face'], v_rolled), zone_cup + v_player, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

@@ -90,7 +90,7 @@ def first_failing_turn__mark(st, v_player, v_s):
 def effect_turn__mark(st, cause, v_player, v_s):
     """What `mark` does. [TTT-3] (rulebooks/tic-tac-toe.rules:37)"""
     pile_supply = st._zones[st._t.zone_base['supply']]
-    st._place(0, st._first('any(m in supply where symbol of m = symbol of player)', (v_m for v_m in pile_supply if (ITEM_ATTRS['symbol'][v_m] == ('cross', 'nought')[v_player]))), v_s, cause)
+    st._place(0, st._first_with('any(m in supply where symbol of m = symbol of player)', pile_supply, ITEM_ATTRS['symbol'], ('cross', 'nought')[v_player]), v_s, cause)
 
 
 ROWS_turn__mark = {}  # (seat, player) -> binding -> its row, made once

@@ -453,6 +453,17 @@ class CodeGenerator:
         return self.once(e, f"len([1 for v_{ident(e.var)} in {domain}{where}])")
 
     def visit_First(self, e: ir.First) -> str:
+        where = e.where
+        if (isinstance(where, ir.Compare) and where.op == "=" and not where.order and isinstance(where.left, ir.ItemAttr)
+                and isinstance(where.left.item, ir.Var) and where.left.item.name == e.var
+                and e.var not in reads.free_vars(where.right) and isinstance(e.domain, ir.ZoneRef)
+                and (isinstance(where.right, (ir.Const, ir.Var, ir.OptionRef)) or (  # read first: it cannot fail
+                    isinstance(where.right, ir.SeatAttr) and isinstance(where.right.seat, (ir.Var, ir.SeatConst))))
+                and all(any(name == where.left.attr for name, _ in c.attributes) for c in self.m.components)):
+            # `any(t in Z where A of t = v)`: the first item of the zone whose attribute is v, found in C
+            # loops (each item's attribute read from its table), not a test per item.
+            return (f"st._first_with({e.text!r}, {self.expr(e.domain)}, ITEM_ATTRS[{where.left.attr!r}], "
+                    f"{self.expr(where.right)})")
         self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
         domain = self.expr(e.domain)

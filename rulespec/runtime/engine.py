@@ -269,6 +269,7 @@ class Engine:
         st._chosen = ()
         st._ends_seen = {}  # (timing, board) -> the board when its indexed ends last held false (runtime/ends.py)
         st._reach = {}  # what each kept `connected` reached, and at which contents (State._connected_kept)
+        st._written = []  # where placements and removals wrote on the boards since: a hint (State._changed_since)
         return st
 
     def from_json(self, text: str) -> State:

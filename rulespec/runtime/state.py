@@ -31,7 +31,7 @@ class State:
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_journal", "_loops",
-                 "_firing", "_chosen", "_ends_seen", "_reach")
+                 "_firing", "_chosen", "_ends_seen", "_reach", "_written")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -91,6 +91,16 @@ class State:
         for candidate in candidates:
             return candidate
         raise RuleRuntimeError(f"`{text}` found nothing; test with count(...) before taking it")
+
+    def _first_with(self, text: str, items: Sequence[int], values: dict, value) -> int:
+        """`any(x in Z where A of x = value)`: the first of ``items`` whose attribute (``values``: item -> its
+        value) is ``value``; as _first when none is."""
+        if items.__class__ is not list:
+            items = list(items)
+        try:
+            return items[operator.indexOf(map(values.__getitem__, items), value)]
+        except ValueError:
+            return self._first(text, ())
 
     def _extreme(self, text: str, largest: bool, values: list, order: Optional[dict] = None):
         """`max(...)` / `min(...)` of the values found (an ordered attribute's by their ``order``)."""
@@ -175,12 +185,16 @@ class State:
     def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
         t = self._t
         self._keep_board(board)
+        base, written = t.board_base[board], self._written
         for cell in cells:
             self._boards[board][cell] = item
             self._causes[board][cell] = cause
+            written.append(base + cell)
             if t.cell_bit[board]:
                 self._masks[board] |= t.cell_bit[board][cell]
-        self._loc[item] = t.board_base[board] + cells[0]
+        self._loc[item] = base + cells[0]
+        if len(written) > _WRITTEN_KEPT:
+            self._written = []
 
     def _placed(self, board: int, item: int, cell: int, cause: str) -> None:
         """Fire the triggers and event invariants of a placement. A trigger that places a component fires
@@ -231,6 +245,7 @@ class State:
                         if cells[cell] == item:
                             cells[cell] = -1
                             self._causes[b][cell] = None
+                            self._written.append(t.board_base[b] + cell)
                             if t.cell_bit[b]:
                                 self._masks[b] &= ~t.cell_bit[b][cell]
                     break
@@ -570,16 +585,10 @@ class State:
         kept = reach.get(key)
         region = 0
         if kept is not None:
-            seen, region = kept
+            seen, region, mark = kept
             if seen == cells:
                 return bool(region & goal_mask)
-            last = reach.get(board)  # (contents before, contents after, spaces changed): the last change seen
-            if last is not None and last[0] is seen and last[1] == cells:
-                now, changed = last[1], last[2]
-            else:
-                now = cells[:]
-                changed = list(compress(count(), map(operator.ne, cells, seen)))
-                last = (seen, now, changed)
+            now, changed = self._changed_since(board, seen, mark)
             frontier = []
             for cell in changed:
                 if not in_use[cell]:
@@ -593,7 +602,6 @@ class State:
                     frontier.append(cell)
         else:
             now = cells[:]
-            last = (None, now, None)
             frontier = [c for c in starts if passes(c)]
         tested = set(frontier)
         for cell in frontier:
@@ -605,8 +613,30 @@ class State:
                     if passes(n):
                         region |= 1 << n
                         frontier.append(n)
-        self._reach = {**reach, key: (now, region), board: last}
+        self._reach = {**reach, key: (now, region, len(self._written))}
         return bool(region & goal_mask)
+
+    def _changed_since(self, board: int, seen: list, mark: int) -> tuple[list, list]:
+        """(a copy of ``board``'s contents, the spaces where they differ from ``seen``), for a record of the
+        board made when ``_written`` (the spaces placements and removals wrote since, a hint) was
+        ``mark`` long. The hint is checked, never trusted: ``seen`` with the hinted spaces written over must
+        be the board now (else it was changed some other way: undone, read back, written by a test), and
+        then every space outside the hint is as it was; failing that, every space is compared."""
+        cells = self._boards[board]
+        written = self._written
+        base = self._t.board_base[board]
+        now = seen[:]
+        hinted = []
+        if mark <= len(written):
+            size = len(cells)
+            for at in written[mark:]:
+                cell = at - base
+                if 0 <= cell < size:
+                    now[cell] = cells[cell]
+                    hinted.append(cell)
+        if now == cells:
+            return now, [c for c in dict.fromkeys(hinted) if seen[c] != cells[c]]
+        return cells[:], list(compress(count(), map(operator.ne, cells, seen)))
 
     def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
         """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
@@ -643,6 +673,7 @@ class State:
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
         copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
         copy._reach = self._reach  # (likewise)
+        copy._written = []  # (a hint only, checked where it is read: a copy starts without one)
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -777,11 +808,13 @@ def _not_an_action(action: Any) -> None:
 
 
 _new_state = object.__new__
+_WRITTEN_KEPT = 4096  # State._written is emptied when longer (a hint: the records fall back to comparing)
 # The slots _copy() sets, one by one: a slot added to State and not to _copy() fails here, at import.
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
-                     "_journal", "_loops", "_firing", "_chosen", "_ends_seen", "_reach"))
+                     "_journal", "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
+                     "_written"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file

@@ -185,3 +185,30 @@ def test_which_connected_tests_are_kept(tmp_path, when, kept):
     expression, model = _connected_of(tmp_path, when)
     names = reads.connected_kept(expression, model)
     assert (None if names is None else tuple(v.name for v in names)) == kept
+
+
+def test_the_spaces_changed_since_a_record_are_exact_whatever_the_hint_says(tmp_path):
+    game = rulespec.load(chains(tmp_path), options={"side": "4"})
+    rng = random.Random(5)
+    for _ in range(200):
+        state = game.new_game(players=2)
+        for _ in range(rng.randrange(6)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])
+        seen, mark = state._boards[0][:], len(state._written)
+        for _ in range(rng.randrange(4)):
+            if state.is_terminal():
+                break
+            actions = state.legal_actions()
+            state.apply(actions[rng.randrange(len(actions))])  # written through the primitives: in the hint
+        board = state._boards[0]
+        if rng.random() < 0.3:  # written behind the hint's back (a test, a position read back)
+            cell = rng.choice(state._t.cells_in_use[0])
+            board[cell] = -1 if board[cell] >= 0 else 0
+        if rng.random() < 0.2:
+            state._written = [rng.randrange(16) for _ in range(rng.randrange(4))]  # a hint of another state
+        now, changed = state._changed_since(0, seen, mark if rng.random() < 0.8 else rng.randrange(50))
+        assert now == board and now is not board
+        assert sorted(changed) == [c for c in range(len(board)) if board[c] != seen[c]]
