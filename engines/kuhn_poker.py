@@ -33,7 +33,9 @@ def define_card_of(st, v_p):
     """Definition `card_of`: `any(c in hand of p)`. [KUHN-3] (rulebooks/kuhn-poker.rules:27)"""
     zones = st._zones
     zone_hand = st._t.zone_base['hand']
-    return st._first('any(c in hand of p)', (v_c for v_c in zones[zone_hand + v_p]))
+    for v_c in zones[zone_hand + v_p]:
+        return v_c
+    return st._first('any(c in hand of p)', ())
 
 
 def define_beats(st, v_a, v_b):

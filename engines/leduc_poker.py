@@ -48,7 +48,9 @@ def define_card_of(st, v_p):
     """Definition `card_of`: `any(c in hand of p)`. [LEDUC-3] (rulebooks/leduc-poker.rules:84)"""
     zones = st._zones
     zone_hand = st._t.zone_base['hand']
-    return st._first('any(c in hand of p)', (v_c for v_c in zones[zone_hand + v_p]))
+    for v_c in zones[zone_hand + v_p]:
+        return v_c
+    return st._first('any(c in hand of p)', ())
 
 
 def define_pairs(st, v_p):

@@ -1175,10 +1175,30 @@ class CodeGenerator:
             w.dedent()
             w.line(f"return {not found!r}")
             self.read_counters_first(reads_at, w.level)
+        elif self.first_loop(value):
+            # `any(x in D where C)`: the first x passing, by a loop (no generator, no call); when there is
+            # none, the runtime's own error (`... found nothing`).
+            reads_at, self.counter_lists = len(w.lines), {}
+            w.line(f"for v_{ident(value.var)} in {self.expr(value.domain)}:")
+            w.indent()
+            if value.where is not None:
+                w.line(f"if {self.expr(value.where)}:")
+                w.indent()
+            w.line(f"return v_{ident(value.var)}")
+            if value.where is not None:
+                w.dedent()
+            w.dedent()
+            w.line(f"return st._first({value.text!r}, ())")
+            self.read_counters_first(reads_at, w.level)
         else:
             w.line(f"return {self.expr(value)}")
         self.finish_zone_locals(zones_started)
         w.dedent()
+
+    @staticmethod
+    def first_loop(e: ir.E) -> bool:
+        """Whether a definition's value is written as a loop: `any(x in D where C)`, the first x passing."""
+        return isinstance(e, ir.First)
 
     @staticmethod
     def any_test(e: ir.E) -> bool:

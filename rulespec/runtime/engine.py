@@ -131,6 +131,7 @@ class Engine:
         # (step, arguments) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
         # state, as clones share theirs (a Pending never changes once listed but to fill in what it derives)
         self._listed_once: dict[tuple, Pending] = {}
+        self._turn_frames: dict[int, tuple] = {}  # seat -> the frame of its turn (see _next_turn)
         self._draws_lots = ("lot", None) in self.RANKING  # a tie for first is broken by lot (see _finish)
         self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
         self._end_values: dict[str, dict] = {}  # that JSON read back (see _over_of)
@@ -517,11 +518,12 @@ class Engine:
         if st._phase == "setup":
             st._phase = "play"
             seat = self._match_first_seat(st)
+            st._next_seat = None
         elif st._next_seat is not None:
             seat = st._next_seat
+            st._next_seat = None
         else:
             seat = (st._turn_seat + 1) % st.players
-        st._next_seat = None
         if self.SKIP_TURN is not None:
             for _ in range(st.players):
                 if not self.SKIP_TURN(st, seat):
@@ -530,15 +532,19 @@ class Engine:
             else:
                 raise RuleRuntimeError("every player's turn is skipped and no end condition holds")
         st._turn_seat = seat
-        st._turn_number += 1
-        if self.MAX_TURNS is not None and st._turn_number > self.MAX_TURNS:
+        number = st._turn_number = st._turn_number + 1
+        if self.MAX_TURNS is not None and number > self.MAX_TURNS:
             st._violations.append(f"the game lasted more than its declared {self.MAX_TURNS} turns")
             st._over = {"end": "turn_limit", "winners": [], "cites": []}
             return
         if self._turn_start_ends:
             self._check_ends(st, "turn_start")
-        if st._over is None and not st._stack:  # an end may have left a closing step or a draw of lots
-            st._stack.append((self.TURN_STEP, (st._turn_seat,), st._turn_seat, "turn", ()))
+            if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots
+                return
+        frame = self._turn_frames.get(seat)  # (frames are plain immutable data: one per seat, shared)
+        if frame is None:
+            frame = self._turn_frames[seat] = (self.TURN_STEP, (seat,), seat, "turn", ())
+        st._stack.append(frame)
 
     def _replace(self, st: State, frame) -> bool:
         for instead in self._insteads_by_step.get(frame[0], ()):
@@ -625,7 +631,7 @@ class Engine:
             if len(self._end_values) > 4096:
                 self._end_values.clear()
             over = self._end_values[text] = json.loads(text)
-        return {key: (value[:] if value.__class__ is list else value) for key, value in over.items()}
+        return dict(over)  # (its lists are read, never changed: outcome() hands out copies)
 
     def _finish(self, st: State, over: dict) -> None:
         """The game (or this leg of a match) is over: go on to the next leg, draw lots, or record the result."""
@@ -731,7 +737,7 @@ class Engine:
         draw = st.players > 1 and all(rank == 1 for rank in ranks)  # every seat tied for first
         return {
             "end": st._over["end"],
-            "cites": st._over.get("cites", []),
+            "cites": list(st._over.get("cites", ())),
             "lot": st._over.get("lot"),
             "draw": draw,
             "winners": [] if draw else [s for s in range(st.players) if ranks[s] == 1],

@@ -128,6 +128,19 @@ class Probability(Fraction):
 _probabilities: dict[tuple[int, int], Probability] = {}  # (weight, total) -> its Probability (immutable: shared)
 
 
+_uniform: dict[int, Probability] = {}  # n -> Probability(1, n): each of n outcomes as likely (see uniform)
+
+
+def uniform(count: int) -> Probability:
+    """Probability(1, count), made once per count."""
+    found = _uniform.get(count)
+    if found is None:
+        if len(_uniform) > 65536:
+            _uniform.clear()
+        found = _uniform[count] = probability(1, count)
+    return found
+
+
 def probability(weight: int, total: int) -> Probability:
     """Probability(weight, total), made once per pair (a chance node lists one per distinct weight)."""
     found = _probabilities.get((weight, total))
@@ -293,6 +306,11 @@ class Pending:
         offered = self.offered
         if offered is not None and offered[0] is action:
             return offered[1]
+        actions = self.actions
+        if actions is not None and self.count <= 8:  # a short listing already made: a look along it is cheapest
+            for index, offered in enumerate(actions):
+                if offered is action:
+                    return index
         if self.shared is not None and self.rows is None:
             index = self._find_drawn(action)
             if index is not None and (self.actions is None or self.actions[index] is action):

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
-from .pending import Action, Pending, probability
+from .pending import Action, Pending, _uniform, probability, uniform
 from . import serialise
 
 if TYPE_CHECKING:
@@ -367,7 +367,7 @@ class State:
             actions = pending.all_actions()
         weights = pending.weights
         if weights is None:  # every outcome as likely: one probability, shared (Fractions are immutable)
-            return list(zip(actions, repeat(probability(1, len(actions)))))
+            return list(zip(actions, repeat(_uniform.get(len(actions)) or uniform(len(actions)))))
         total = sum(weights)
         made = {weight: probability(weight, total) for weight in set(weights)}  # one Fraction per distinct weight
         return list(zip(actions, map(made.__getitem__, weights)))
@@ -657,9 +657,13 @@ class State:
         # _options and _legs are replaced, never changed in place (as _ends_seen): shared
         copy._engine, copy._t, copy.players, copy._options = self._engine, self._t, self.players, self._options
         copy._zones = list(map(list, self._zones))
-        copy._boards = list(map(list, self._boards))
-        copy._masks = self._masks[:]
-        copy._causes = list(map(list, self._causes))
+        boards = self._boards
+        if boards:
+            copy._boards = list(map(list, boards))
+            copy._masks = self._masks[:]
+            copy._causes = list(map(list, self._causes))
+        else:  # a game without boards
+            copy._boards, copy._masks, copy._causes = [], [], []
         copy._loc = self._loc[:]
         copy._counters = {k: (v[:] if v.__class__ is list else v) for k, v in self._counters.items()}
         queues = self._queues

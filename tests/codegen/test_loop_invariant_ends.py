@@ -1,6 +1,6 @@
 """End tests whose leading conjuncts do not read the end's `for each` name test them once, before the loop,
-and definitions of the form `count(x in D where C) = 0` are a loop that stops at the first x passing
-(rulespec/codegen/python.py: each_test, loop_invariant_conjuncts, any_test).
+and definitions of the form `count(x in D where C) = 0` or `any(x in D where C)` are a loop that stops at
+the first x passing (rulespec/codegen/python.py: each_test, loop_invariant_conjuncts, any_test, first_loop).
 
 Each bundled rule file and house rule is generated twice, as committed and with both rewrites switched
 off, and the two engines play the same seeded random games in lock step: the same actions offered, the
@@ -27,6 +27,7 @@ def engines(path, monkeypatch):
     with monkeypatch.context() as patch:
         patch.setattr(codegen.CodeGenerator, "loop_invariant_conjuncts", staticmethod(lambda end: ([], [end.condition])))
         patch.setattr(codegen.CodeGenerator, "any_test", staticmethod(lambda e: False))
+        patch.setattr(codegen.CodeGenerator, "first_loop", staticmethod(lambda e: False))
         plain = generate_source(model, path)
     made = [load_module_from_source(text, f"rulespec_test_{k}_{model.game_id.replace('-', '_')}").GAME()
             for k, text in enumerate((source, plain))]
@@ -134,3 +135,16 @@ def test_a_check_gives_the_then_step_it_found():
     state._counters["acted"][1] = 1  # player 2 passed too (set by hand: the check alone is asked)
     assert kuhn.END_CHECKS["after_step"](state) == (1, [0], ("pay_the_pot", (0,)))
     assert type(kuhn).ENDS[1].then(state) == ("pay_the_pot", (0,))
+
+
+def test_a_definition_s_first_found_is_a_loop_and_finding_nothing_fails_as_before(monkeypatch):
+    fast, plain, differ = engines(resolve_path("kuhn-poker"), monkeypatch)
+    for engine in (fast, plain):
+        state = engine.new_game()
+        scope = type(engine).ENDS[1].check.__globals__
+        with pytest.raises(rulespec.RuleRuntimeError, match=r"`any\(c in hand of p\)` found nothing"):
+            scope["define_card_of"](state, 0)  # nothing dealt yet
+        state.apply("chance: deal queen")
+        assert engine.ITEM_LABEL[scope["define_card_of"](state, 0)] == "queen"
+    source = generate_source(rulespec.compile_rules(resolve_path("kuhn-poker")), resolve_path("kuhn-poker"))
+    assert "    for v_c in zones[zone_hand + v_p]:\n        return v_c\n    return st._first(" in source

@@ -85,3 +85,20 @@ def test_shared_listings_play_as_listings_made_afresh(game_id):
                 a, b = shared.from_json(a.to_json()), fresh.from_json(b.to_json())
         assert b.is_terminal() and a.history == b.history and a.returns() == b.returns()
         assert a.outcome() == b.outcome() and a.to_json() == b.to_json()
+
+
+def test_what_outcome_hands_out_is_the_caller_s_own():
+    """The decided end is read once per text and shared by the games that end so: outcome() copies it."""
+    game = rulespec.load("kuhn-poker")
+    finished = []
+    for _ in range(2):
+        state = game.new_game()
+        for text in ("chance: deal king", "chance: deal jack", "player 1: pass", "player 2: pass"):
+            state.apply(text)
+        finished.append(state)
+    first = finished[0].outcome()
+    assert first["end"] == "showdown" and first["cites"] == ["KUHN-6", "KUHN-7"] and first["winners"] == [0]
+    first["cites"].append("changed")
+    first["winners"].append(1)
+    assert finished[1].outcome() == finished[0].outcome() and finished[1].outcome()["cites"] == ["KUHN-6", "KUHN-7"]
+    assert finished[1].outcome()["winners"] == [0]
