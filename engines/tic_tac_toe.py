@@ -130,7 +130,7 @@ def end_full(st):
     return None
 
 # three: the units tested are (space, direction) pairs of grid, each reading only its line of 3 towards direction
-index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 3),), requires=(('line', -1, 3),), line=3)
+index_three = EndIndex('after_step', 0, (0, 1, 2, 3, 4, 5, 6, 7), (('line', -1, 3),), requires=(('line', -1, 3),), line=3, by_set=True)
 
 
 def ends_after_step(st):
@@ -147,7 +147,7 @@ def ends_after_step(st):
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return 1, []
     # every end held false: the boards they read, as they are now (for the next check)
-    st._ends_seen = {('after_step', 0): st._boards[0][:]}
+    st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): len(st._written)}
     return None
 
 def invariant_alternate(st):

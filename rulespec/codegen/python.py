@@ -1911,6 +1911,22 @@ class CodeGenerator:
         lengths = [term[2] for term in plan.requires if term[0] == "line" and term[1] == reads.UNIT]
         return lengths[0] if len(lengths) == 1 and 1 <= lengths[0] <= 6 else 0
 
+    @staticmethod
+    def tested_by_set(plan: reads.IndexPlan) -> bool:
+        """Whether the test of a unit is `count(t in line of N from s towards d where C) = N` with C reading
+        neither s nor d: it depends on the set of the line's spaces alone, the same from either end."""
+        test = plan.test
+        if not (isinstance(test, ir.Compare) and test.op == "=" and not test.order and isinstance(test.left, ir.Count)
+                and isinstance(test.right, ir.Const) and plan.footprint == (("line", reads.UNIT, test.right.value),)):
+            return False
+        count = test.left
+        line = count.domain
+        return (isinstance(line, ir.LineOf) and isinstance(line.length, ir.Const)
+                and line.length.value == test.right.value and count.where is not None
+                and isinstance(line.space, ir.Var) and line.space.name == plan.space_var
+                and isinstance(line.direction, ir.Var) and line.direction.name == plan.direction_var
+                and not reads.free_vars(count.where) & {plan.space_var, plan.direction_var})
+
     def end_indexes(self) -> dict[str, reads.IndexPlan]:
         """The ends tested only where their board changed (end name -> plan), each with its module-level
         EndIndex: which units of the board each space can change, worked out once per game configuration."""
@@ -1927,6 +1943,8 @@ class CodeGenerator:
             requires = f", requires={lit(plan.requires)}" if plan.requires else ""
             if self.unit_line_length(plan):
                 requires += f", line={lit(self.unit_line_length(plan))}"
+                if self.tested_by_set(plan):
+                    requires += ", by_set=True"
             w.line(f"index_{ident(end.name)} = EndIndex({end.timing!r}, {self.boards[plan.board]}, "
                    f"{lit(plan.directions)}, {lit(plan.footprint)}{requires})")
         return plans
@@ -1978,7 +1996,8 @@ class CodeGenerator:
                 self.indexed_end_test(end, plan, f"{k}, ")
                 boards.append(self.boards[plan.board])
             if boards:
-                seen = ", ".join(f"({timing!r}, {b}): st._boards[{b}][:]" for b in dict.fromkeys(boards))
+                seen = ", ".join(f"({timing!r}, {b}): st._boards[{b}][:], ({timing!r}, {b}, 'written'): len(st._written)"
+                                 for b in dict.fromkeys(boards))
                 w.line(comment("every end held false: the boards they read, as they are now (for the next check)"))
                 w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1
                        else f"st._ends_seen = {{{seen}}}")

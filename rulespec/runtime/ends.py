@@ -31,11 +31,16 @@ _INDICES = count  # compress(count(), ...): the indices where two boards differ
 class EndIndex:
     """The units of one indexed end and, per game configuration, which units each space can change."""
 
-    __slots__ = ("key", "board", "directions", "footprint", "requires", "line", "_by_tables")
+    __slots__ = ("key", "mark_key", "board", "directions", "footprint", "requires", "line", "by_set", "_by_tables")
 
     def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...],
-                 requires: tuple[tuple, ...] = (), line: int = 0):
+                 requires: tuple[tuple, ...] = (), line: int = 0, by_set: bool = False):
         self.key = (timing, board)  # where State._ends_seen keeps the board as the check last saw it
+        self.mark_key = (timing, board, "written")  # and how long State._written was then (a hint)
+        # True: the test of a unit depends only on the set of spaces of its line (`count(t in line of N
+        # from s towards d where C) = N`, C reading t alone), so of the units with the same spaces (the
+        # line from either end) one is tested
+        self.by_set = by_set
         self.board = board
         self.directions = directions  # () when a unit is a space alone, else units are (space, direction)
         self.footprint = footprint
@@ -51,7 +56,11 @@ class EndIndex:
         seen = st._ends_seen.get(self.key)
         if seen is None:
             return every
-        changed = list(compress(_INDICES(), map(ne, st._boards[self.board], seen)))
+        mark = st._ends_seen.get(self.mark_key)
+        if mark is None:
+            changed = list(compress(_INDICES(), map(ne, st._boards[self.board], seen)))
+        else:
+            changed = st._changed_since(self.board, seen, mark)[1]
         if len(changed) == 1:
             return reach[changed[0]]
         if not changed:
@@ -66,6 +75,11 @@ class EndIndex:
         every = tuple(unit for unit in every if self.possible(t, unit))
         if self.line:
             every = tuple((s, d, t.lines(b, d, self.line)[s]) for s, d in every)
+            if self.by_set:
+                first: dict[frozenset, tuple] = {}
+                for unit in every:
+                    first.setdefault(frozenset(unit[2]), unit)
+                every = tuple(first.values())
         reach: list[list] = [[] for _ in range(len(t.in_use[b]))]
         for unit in every:
             for space in self.spaces_read(t, unit[:2] if self.line else unit):

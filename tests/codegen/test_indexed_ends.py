@@ -88,20 +88,28 @@ def test_a_changed_space_names_exactly_the_units_whose_line_holds_it():
     index = sys.modules[type(game).__module__].index_four
     every = index.units(state)
     t = state._t
-    whole = [(s, d) for s in t.cells_in_use[0] for d in range(8) if len(t.lines(0, d, 4)[s]) == 4]
-    assert not state._ends_seen and [unit[:2] for unit in every] == whole  # no record yet: every (space, direction) with 4 in a line
+    both_ways = [(s, d) for s in t.cells_in_use[0] for d in range(8) if len(t.lines(0, d, 4)[s]) == 4]
+    assert len(both_ways) == 2 * (6 * 4 + 7 * 3 + 2 * 3 * 4)  # across, up and down, both diagonals; both ways
+    # Four in a line is the same test from either end of the line (index_four.by_set): one of them, the first.
+    whole, sets = [], set()
+    for s, d in both_ways:
+        if frozenset(t.lines(0, d, 4)[s]) not in sets:
+            sets.add(frozenset(t.lines(0, d, 4)[s]))
+            whole.append((s, d))
+    assert index.by_set and len(whole) == 6 * 4 + 7 * 3 + 2 * 3 * 4
+    assert not state._ends_seen and [unit[:2] for unit in every] == whole  # no record yet: every line of 4, once
     assert all(line == t.lines(0, d, 4)[s] for s, d, line in every)  # each unit comes with its whole line
-    assert len(whole) == 2 * (6 * 4 + 7 * 3 + 2 * 3 * 4)  # across, up and down, both diagonals; both ways
     state.apply("player 1: drop red in column 4")
     assert state._ends_seen  # every end held false: the board is recorded
     state.apply("player 2: drop yellow in column 1")
-    state._ends_seen = {key: list(board) for key, board in state._ends_seen.items()}
+    state._ends_seen = {**state._ends_seen, ("after_step", 0): list(state._ends_seen[("after_step", 0)])}
     changed = 5 * 7 + 3  # a red disc at row 6, column 4: pretend it is new
     state._ends_seen[("after_step", 0)][changed] = -1
     want = [(s, d) for s, d in whole if changed in t.lines(0, d, 4)[s]]
     assert [unit[:2] for unit in index.units(state)] == want
-    # The lines of 4 through row 6, column 4, each from either end: 4 across, 1 up, 1 on each diagonal.
-    assert len(want) == 2 * (4 + 1 + 1 + 1)
+    # The lines of 4 through row 6, column 4 (whatever the hint State._written says: it is checked, and
+    # false here): 4 across, 1 up, 1 on each diagonal.
+    assert len(want) == 4 + 1 + 1 + 1
 
 
 def test_a_state_read_back_is_tested_in_full():
@@ -163,9 +171,9 @@ def test_an_end_s_own_line_test_looks_the_line_up_once_and_tests_its_spaces_one_
     source = (ROOT / "engines" / "connect_four.py").read_text()
     check = source[source.index("def ends_after_step"):]
     assert "units = index_four.units(st)" in check and "for v_s, v_d, unit_line in units:" in check
-    assert "line=4)" in source  # the index hands each unit its whole line: no look-up, no None test
+    assert "line=4, by_set=True)" in source  # the index hands each unit its whole line: no look-up, no None test
     assert "board_0 = st._boards[0]" in check and "full_lines" not in check
     assert all(f"board_0[unit_line[{k}]]" in check for k in range(4)) and "unit_line[4]" not in check
-    assert "st._ends_seen = {('after_step', 0): st._boards[0][:]}" in check
+    assert "st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): len(st._written)}" in check
     full = source[source.index("def end_four"):source.index("# ---------------------------------------------------------------- end full")]
     assert "index_four" not in full and "line_t" not in full  # the end's own function tests every unit
