@@ -1011,7 +1011,7 @@ class LetThemEatShrimpEngine(Engine):
         'gain': StepInfo('gain', 'auto', ('player', 'wanted'), ('LTES-GAIN-1', 'LTES-GAIN-3', 'LTES-STAR-2'), run=step_gain, param_types=('seat', 'symbol')),
         'gain_shrimp': StepInfo('gain_shrimp', 'auto', ('player',), ('LTES-GAIN-2', 'LTES-GAIN-3'), run=step_gain_shrimp, param_types=('seat',)),
         'roll_for_gain': StepInfo('roll_for_gain', 'auto', ('player',), ('LTES-STAR-1', 'LTES-SUM-9'), run=step_roll_for_gain, param_types=('seat',)),
-        'gain_roll': StepInfo('gain_roll', 'chance', ('player',), ('LTES-STAR-1', 'LTES-COMP-8'), outcomes=outcomes_gain_roll, resolve=resolve_gain_roll, param_types=('seat',)),
+        'gain_roll': StepInfo('gain_roll', 'chance', ('player',), ('LTES-STAR-1', 'LTES-COMP-8'), outcomes=outcomes_gain_roll, listed_once=True, resolve=resolve_gain_roll, param_types=('seat',)),
         'gain_face': StepInfo('gain_face', 'auto', ('player', 'result'), ('LTES-STAR-2', 'LTES-STAR-3', 'LTES-STAR-4', 'LTES-SUM-12', 'LTES-SUM-13', 'LTES-SUM-14', 'LTES-FAQ-2'), run=step_gain_face, param_types=('seat', 'symbol')),
         'free_choice': StepInfo('free_choice', 'choice', ('player',), ('LTES-STAR-3', 'LTES-SUM-13'), by=by_free_choice, options=(
             OptionInfo('take', 'take a {tile} from the supply', ('LTES-STAR-3',), options_free_choice__take, effect_free_choice__take, candidates_free_choice__take, first_failing_free_choice__take, (('tile is fish', ('LTES-STAR-3',)),)),
@@ -1019,7 +1019,7 @@ class LetThemEatShrimpEngine(Engine):
         'sharks': StepInfo('sharks', 'auto', ('player', 'tile'), ('LTES-SHARK-1', 'LTES-SUM-10'), run=step_sharks, param_types=('seat', 'item')),
         'bite': StepInfo('bite', 'auto', ('player',), ('LTES-SHARK-1',), run=step_bite, param_types=('seat',)),
         'roll_for_loss': StepInfo('roll_for_loss', 'auto', ('player',), ('LTES-SHARK-1',), run=step_roll_for_loss, param_types=('seat',)),
-        'loss_roll': StepInfo('loss_roll', 'chance', ('player',), ('LTES-SHARK-1', 'LTES-COMP-8'), outcomes=outcomes_loss_roll, resolve=resolve_loss_roll, param_types=('seat',)),
+        'loss_roll': StepInfo('loss_roll', 'chance', ('player',), ('LTES-SHARK-1', 'LTES-COMP-8'), outcomes=outcomes_loss_roll, listed_once=True, resolve=resolve_loss_roll, param_types=('seat',)),
         'loss_face': StepInfo('loss_face', 'auto', ('player', 'result'), ('LTES-SHARK-2', 'LTES-SHARK-3', 'LTES-SHARK-4', 'LTES-SUM-15', 'LTES-SUM-16', 'LTES-SUM-17', 'LTES-FAQ-2'), run=step_loss_face, param_types=('seat', 'symbol')),
         'lose': StepInfo('lose', 'auto', ('player', 'wanted'), ('LTES-SHARK-2', 'LTES-SUM-15'), run=step_lose, param_types=('seat', 'symbol')),
         'lose_any': StepInfo('lose_any', 'choice', ('player',), ('LTES-SHARK-3', 'LTES-SUM-17'), by=by_lose_any, options=(

@@ -270,7 +270,7 @@ class LiarsDiceEngine(Engine):
     TURN_STEP = 'turn'
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('LIARS-2',), run=step_setup),
-        'roll_cup': StepInfo('roll_cup', 'chance', ('player',), ('LIARS-1', 'LIARS-2'), outcomes=outcomes_roll_cup, resolve=resolve_roll_cup, param_types=('seat',)),
+        'roll_cup': StepInfo('roll_cup', 'chance', ('player',), ('LIARS-1', 'LIARS-2'), outcomes=outcomes_roll_cup, listed_once=True, resolve=resolve_roll_cup, param_types=('seat',)),
         'turn': StepInfo('turn', 'choice', ('player',), ('LIARS-3',), by=by_turn, options=(
             OptionInfo('bid', 'bid {quantity} x {face}', ('LIARS-3', 'LIARS-4'), options_turn__bid, effect_turn__bid, candidates_turn__bid, first_failing_turn__bid, (('higher(quantity, face)', ('LIARS-3', 'LIARS-4')),)),
             OptionInfo('liar', 'liar', ('LIARS-5',), options_turn__liar, effect_turn__liar, candidates_turn__liar, first_failing_turn__liar, (('bid_quantity > 0', ('LIARS-5',)),)),

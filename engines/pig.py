@@ -248,7 +248,7 @@ class PigEngine(Engine):
             OptionInfo('roll', 'roll', ('PIG-2',), options_turn__roll, effect_turn__roll, candidates_turn__roll, first_failing_turn__roll, (('banked of player + turn_total < winscore', ('PIG-2',)),)),
             OptionInfo('stop', 'stop', ('PIG-3',), options_turn__stop, effect_turn__stop, candidates_turn__stop, first_failing_turn__stop, ()),
         ), choices=choices_turn, distinct=True, param_types=('seat',)),
-        'roll_the_die': StepInfo('roll_the_die', 'chance', ('player',), ('PIG-2',), outcomes=outcomes_roll_the_die, resolve=resolve_roll_the_die, param_types=('seat',)),
+        'roll_the_die': StepInfo('roll_the_die', 'chance', ('player',), ('PIG-2',), outcomes=outcomes_roll_the_die, listed_once=True, resolve=resolve_roll_the_die, param_types=('seat',)),
     }
     TRIGGERS = (
     )

@@ -1691,6 +1691,33 @@ class CodeGenerator:
         return {code: f"_walk{i}" for i, code in enumerate(shared)}
 
     @staticmethod
+    def outcomes_listed_once(step: ir.Step) -> bool:
+        """Whether a chance step's outcomes (not a draw) depend on its arguments and the game's set-up alone:
+        dice faces, or a pick from numbers worked out of constants, options and arguments, its text showing
+        the pick and arguments' labels only. The runtime lists them once per arguments and set-up."""
+        outcome, params = step.outcome, {p.name: p.type for p in step.params}
+        if outcome is None or outcome.draw_from is not None or outcome.shown:
+            return False
+
+        def fixed(e) -> bool:
+            if isinstance(e, ir.Var):
+                return e.name in params or e.name == outcome.var
+            if isinstance(e, (ir.Const, ir.OptionRef, ir.PlayersSet)):
+                return True
+            if isinstance(e, (ir.Span, ir.Arith, ir.Compare, ir.BoolOp, ir.Not, ir.Negate)):
+                return all(fixed(v) for value in vars(e).values()
+                           for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
+            return False
+
+        if outcome.pick_from is not None and not (fixed(outcome.pick_from)
+                                                  and (outcome.pick_where is None or fixed(outcome.pick_where))):
+            return False
+        for _, field, _, _ in string.Formatter().parse(outcome.template):
+            if field is not None and field != outcome.var and params.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):
+                return False
+        return True
+
+    @staticmethod
     def listed_once(step: ir.Step) -> bool:
         """Whether a choice step's listing depends on its arguments alone: decided by one of them, each option
         one choice with no condition, its text showing at most arguments' labels (a seat, a number, a
@@ -2243,7 +2270,8 @@ class CodeGenerator:
                 # A draw's text that shows no worked-out value reads labels only: the runtime may read it
                 # late (when asked) and share one Action per outcome (text_static).
                 listing = (f"draw=draw_{name}, text=text_{name}, text_static={not step.outcome.shown or step.name in self.tabled_texts!r}"
-                           if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}")
+                           if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}"
+                           f"{', listed_once=True' if self.outcomes_listed_once(step) else ''}")
                 w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
                        f"{listing}, resolve=resolve_{name}{typed}),")
             else:

@@ -208,11 +208,12 @@ class Engine:
         # and budget; each new game is a clone of the state it reached (keyed by the budgets a test may change).
         key = (players, self.MAX_AUTO_STEPS, self.MAX_LOOP_TURNS, self.MAX_TRIGGER_DEPTH)
         start = self._starts.get(key)
-        if start is None:
-            start = self._set_up(players)
-            if len(self._starts) > 64:
-                self._starts.clear()
-            self._starts[key] = start
+        if start is not None:
+            return start._copy()
+        start = self._set_up(players)
+        if len(self._starts) > 64:
+            self._starts.clear()
+        self._starts[key] = start
         return start._copy()
 
     def _set_up(self, players: int) -> State:
@@ -503,7 +504,20 @@ class Engine:
                     pending.rows = pending.options = pending.entries = pending.offered = pending.actions = None
                     pending.every = None
                     return
-            decision = self._list(st) if self._lists else self._pending_decision(st)
+            if info.listed_once and lists:  # a chance step's outcomes fixed by its arguments and the set-up
+                key = (step, frame[1], st._t)
+                decision = self._listed_once.get(key)
+                if decision is None:
+                    decision = self._list(st)
+                    if decision.count:
+                        if len(self._listed_once) > 4096:
+                            self._listed_once.clear()
+                        self._listed_once[key] = decision
+                else:
+                    st._pending = decision
+                    return
+            else:
+                decision = self._list(st) if self._lists else self._pending_decision(st)
             if not decision.count:
                 if decision.seat == CHANCE:
                     raise RuleRuntimeError(

@@ -373,6 +373,14 @@ class State:
         return list(zip(actions, map(made.__getitem__, weights)))
 
     def apply(self, action: Union[Action, str]) -> None:
+        pending = self._pending
+        if pending is not None and action.__class__ is Action and self._over is None:
+            actions = pending.actions
+            if actions is not None and pending.count <= 8:  # one of a short listing's own Actions, most often
+                for index, offered in enumerate(actions):
+                    if offered is action:
+                        self._play(pending, index)
+                        return
         if action.__class__ is not Action:
             if isinstance(action, str):
                 action = self._engine.parse_action(self, action)
@@ -424,7 +432,7 @@ class State:
         # _backup, inline: this is every step
         self._journal = journal = [None]
         stack, fired, queues = self._stack, self.fired, self._queues
-        backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
+        backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else queues,
                   self._masks[:], fired.copy(), len(self.history), len(self._violations))
         try:
             self._loops = 0

@@ -115,7 +115,8 @@ class StepInfo:
     choices: Optional[Callable[..., tuple]] = None
     distinct: bool = False
     # listed_once: what choices lists depends on the arguments alone (no condition, a text of constants and
-    # arguments' labels): the engine lists it once per arguments and every state shares that listing.
+    # arguments' labels), or a chance step's outcomes on the arguments and the set-up alone (dice faces, a pick
+    # from numbers of options): the engine lists it once per arguments (and set-up), every state sharing it.
     listed_once: bool = False
     # The type of each parameter ("seat", "item", "number", "word" or "space:BOARD"), so that a state read
     # back can be checked (rulespec/runtime/state_check.py); empty for an engine generated before.

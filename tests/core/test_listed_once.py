@@ -1,5 +1,6 @@
-"""A choice whose listing depends on its arguments alone is listed once per engine and arguments
-(StepInfo.listed_once, rulespec/codegen/python.py listed_once): every state shares that Pending.
+"""A choice whose listing depends on its arguments alone, or a chance step whose outcomes depend on its
+arguments and the set-up alone (dice), is listed once per engine, arguments (and set-up) (StepInfo.listed_once,
+rulespec/codegen/python.py listed_once, outcomes_listed_once): every state shares that Pending.
 
 The same seeded games played with the shared listings and with every choice listed afresh give the same
 actions, histories, observations and returns; a caller changing the list legal_actions() returned
@@ -24,7 +25,12 @@ def test_kuhn_poker_s_turn_is_listed_once_and_tic_tac_toe_s_is_not():
     kuhn = rulespec.load("kuhn-poker")
     assert kuhn.STEPS["turn"].listed_once  # pass or bet, whatever the state
     assert not any(info.listed_once for info in rulespec.load("tic-tac-toe").STEPS.values())  # empty spaces only
-    assert not any(info.listed_once for info in rulespec.load("leduc-poker").STEPS.values())  # conditions
+    assert not any(info.listed_once for info in rulespec.load("leduc-poker").STEPS.values())  # conditions, a draw
+    assert rulespec.load("pig").STEPS["roll_the_die"].listed_once  # 1 to the option's faces
+    for faces in ("4", "6", "4"):  # each set-up its own listing
+        state = rulespec.load("pig", options={"diceoutcomes": faces}).new_game()
+        state.apply("player 1: roll")
+        assert [str(a) for a, _ in state.chance_outcomes()] == [f"chance: roll {n}" for n in range(1, int(faces) + 1)]
     model = rulespec.compile_rules("kuhn-poker")
     turn = next(step for step in model.steps if step.name == "turn")
     assert CodeGenerator.listed_once(turn)
@@ -52,17 +58,19 @@ def test_states_share_the_listing():
     assert a.legal_actions() == before and a._pending is b._pending
 
 
-@pytest.mark.parametrize("game_id", ["kuhn-poker", "kuhn-poker/kuhn-poker-ante-two"])
+@pytest.mark.parametrize("game_id", ["kuhn-poker", "kuhn-poker/kuhn-poker-ante-two", "pig", "pig/pig-two-dice",
+                                     "liars-dice"])
 def test_shared_listings_play_as_listings_made_afresh(game_id):
     shared = rulespec.load(game_id)
     fresh = afresh(shared)
     assert not any(info.listed_once for info in fresh.STEPS.values())
     assert any(info.listed_once for info in shared.STEPS.values())
-    for seed in range(300):
+    for seed in range(300 if game_id.startswith("kuhn") else 12):
         rng = random.Random(seed)
-        a, b = shared.new_game(), fresh.new_game()
+        players = shared.MIN_PLAYERS + seed % (shared.MAX_PLAYERS - shared.MIN_PLAYERS + 1)
+        a, b = shared.new_game(players), fresh.new_game(players)
         while not a.is_terminal():
-            assert a.observation(0) == b.observation(0) and a.observation(1) == b.observation(1)
+            assert all(a.observation(seat) == b.observation(seat) for seat in range(players))
             if a.is_chance_node():
                 outcomes = a.chance_outcomes()
                 assert outcomes == b.chance_outcomes()
