@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '33'
+GENERATOR_VERSION = '34'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
