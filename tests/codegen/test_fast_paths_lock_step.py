@@ -13,6 +13,8 @@ import rulespec
 from rulespec.codegen import python as codegen
 from rulespec.pipeline import load_module_from_source
 
+from .lockstep import play_in_lock_step
+
 GAMES = [("shrimp", 2), ("shrimp", 5), ("shell-we", 2), ("let-them-eat-shrimp", 2), ("leduc-poker", 2)]
 
 
@@ -33,41 +35,10 @@ def _engine_without(game_id: str, feature: str, monkeypatch):
     return engine, plain
 
 
-def _step(state, rng):
-    if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        pick = rng.random()
-        for action, probability in outcomes:
-            pick -= float(probability)
-            if pick < 0:
-                return action
-        return outcomes[-1][0]
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
-
-
 @pytest.mark.parametrize("feature, game_id, players", [("inline_thens", g, p) for g, p in GAMES] + [
     ("listing_memo", g, p) for g, p in (("shrimp", 2), ("shrimp", 6), ("let-them-eat-shrimp", 2), ("shell-we", 3))])
 def test_a_fast_path_plays_the_same_games(feature, game_id, players, monkeypatch):
     engine, plain = _engine_without(game_id, feature, monkeypatch)
     for seed in range(6 if game_id != "let-them-eat-shrimp" else 2):
         fast, slow = engine.new_game(players), plain.new_game(players)
-        rng = random.Random(seed)
-        steps = 0
-        while not fast.is_terminal():
-            assert not slow.is_terminal()
-            if fast.is_chance_node():
-                assert [(str(a), p) for a, p in fast.chance_outcomes()] == \
-                       [(str(a), p) for a, p in slow.chance_outcomes()]
-            else:
-                assert fast.legal_actions() == slow.legal_actions()
-            if steps % 7 == 0:
-                assert all(fast.observation(s) == slow.observation(s) for s in range(players))
-            action = _step(fast, rng)
-            fast.apply(action)
-            slow.apply(str(action))
-            steps += 1
-        assert slow.is_terminal()
-        assert fast.history == slow.history and fast.fired == slow.fired
-        assert fast.outcome() == slow.outcome() and fast.returns() == slow.returns()
-        assert fast.to_json() == slow.to_json()
+        play_in_lock_step(fast, slow, players, random.Random(seed))

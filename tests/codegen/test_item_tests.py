@@ -15,6 +15,8 @@ from rulespec.codegen import python as codegen
 from rulespec.pipeline import load_module_from_source
 from rulespec.runtime.helpers import ItemTests
 
+from .lockstep import play_in_lock_step
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [("let-them-eat-shrimp", (), 2), ("let-them-eat-shrimp", ("advanced",), 5), ("shrimp", (), 3),
          ("shell-we", (), 2)]
@@ -31,45 +33,14 @@ def _engines(game_id: str, variants: tuple, monkeypatch):
     return engine, plain
 
 
-def _step(state, rng):
-    if state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        pick = rng.random()
-        for action, probability in outcomes:
-            pick -= float(probability)
-            if pick < 0:
-                return action
-        return outcomes[-1][0]
-    actions = state.legal_actions()
-    return actions[rng.randrange(len(actions))]
-
-
 @pytest.mark.parametrize("game_id, variants, players", GAMES)
 def test_item_tables_play_the_same_games(game_id, variants, players, monkeypatch):
     engine, plain = _engines(game_id, variants, monkeypatch)
     assert "ItemTests" in codegen.generate(engine.model, f"{game_id}.rules")
     for seed in range(3):
         fast, slow = engine.new_game(players), plain.new_game(players)
-        rng = random.Random(seed)
-        steps = 0
-        while not fast.is_terminal():
-            assert not slow.is_terminal()
-            if fast.is_chance_node():
-                assert [(str(a), p) for a, p in fast.chance_outcomes()] == \
-                       [(str(a), p) for a, p in slow.chance_outcomes()]
-            else:
-                assert fast.legal_actions() == slow.legal_actions()
-            if steps % 7 == 0:
-                assert all(fast.observation(s) == slow.observation(s) for s in range(players))
-                assert fast.standing() == slow.standing()  # (the scores count with the tables too)
-            action = _step(fast, rng)
-            fast.apply(action)
-            slow.apply(str(action))
-            steps += 1
-        assert slow.is_terminal()
-        assert fast.history == slow.history and fast.fired == slow.fired
-        assert fast.outcome() == slow.outcome() and fast.returns() == slow.returns()
-        assert fast.to_json() == slow.to_json()
+        # (the scores count with the tables too: the standings are compared along the way)
+        play_in_lock_step(fast, slow, players, random.Random(seed), also=(lambda st: st.standing(),))
 
 
 def test_a_table_holds_the_test_of_every_item_for_each_value():
