@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from . import ir
+from .cost import walk
 
 UNIT = -1  # in a footprint term: the direction of the unit being tested
 
@@ -439,7 +440,7 @@ def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, .
     found: dict[str, ir.Var] = {}
     for part in (e.condition, e.start, e.goal):
         for name in sorted(free_vars(part) - {e.var}):
-            var = next((v for v in _vars(part) if v.name == name), None)
+            var = next((v for v in walk(part) if isinstance(v, ir.Var) and v.name == name), None)
             if var is None or not (var.type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
                                    or var.type.startswith(ir.SPACE + ":")):
                 return None
@@ -453,13 +454,3 @@ def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, .
         return None
     return tuple(found[name] for name in sorted(found))
 
-
-def _vars(e):
-    """Every Var node inside ``e``."""
-    if isinstance(e, ir.Var):
-        yield e
-        return
-    for value in vars(e).values():
-        for v in (value if isinstance(value, tuple) else (value,)):
-            if isinstance(v, ir.E):
-                yield from _vars(v)
