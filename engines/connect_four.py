@@ -8,11 +8,12 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '34'
+GENERATOR_VERSION = '35'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -101,26 +102,24 @@ def effect_turn__drop(st, cause, v_player, v_s):
     st._place(0, st._first_with('any(d in supply where colour of d = colour of player)', pile_supply, ITEM_ATTRS['colour'], ('red', 'yellow')[v_player]), v_s, cause)
 
 
-ROWS_turn__drop = {}  # (seat, player) -> binding -> its row, made once
+ROWS_turn = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [C4-3] (rulebooks/connect-four.rules:45)"""
     rows = []
     seat = v_player
-    memo_key = (seat, v_player)
-    memo_0 = ROWS_turn__drop.get(memo_key)
-    if memo_0 is None:
-        if len(ROWS_turn__drop) > 4096:  # (seats and arguments: a game has few)
-            ROWS_turn__drop.clear()
-        memo_0 = ROWS_turn__drop[memo_key] = {}
+    kept = ROWS_turn[(seat, v_player)]
+    memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
     toward_0_4 = st._t.toward[0][4]
     # drop: `drop {colour of player} in column {column of s}`
     for v_s in st._t.cells_in_use[0]:
         if not ((board_0[v_s] < 0 and ((toward_0_4[v_s] is None) or (toward_0_4[v_s] is not None and board_0[toward_0_4[v_s]] >= 0)))):  # lowest_empty(s)
             continue
-        rows.append(memo_0.get(v_s) or memo_0.setdefault(v_s, (seat, 'drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
+        rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, 'drop ' + str(('red', 'yellow')[v_player]) + ' in column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
+    if kept.repeated:  # two rows read the same: the first is the one offered
+        rows = kept.first_of_each(rows)
     return seat, rows
 
 # ---------------------------------------------------------------- end four
@@ -255,7 +254,7 @@ class ConnectFourEngine(Engine):
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('C4-3',), by=by_turn, options=(
             OptionInfo('drop', 'drop {colour of player} in column {column of s}', ('C4-3',), options_turn__drop, effect_turn__drop, candidates_turn__drop, first_failing_turn__drop, (('lowest_empty(s)', ('C4-3',)),)),
-        ), choices=choices_turn, param_types=('seat',)),
+        ), choices=choices_turn, distinct=True, param_types=('seat',)),
     }
     TRIGGERS = (
     )

@@ -8,10 +8,11 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '34'
+GENERATOR_VERSION = '35'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -92,25 +93,23 @@ def effect_turn__stone(st, cause, v_player, v_s):
     st._place(0, st._first_with('any(t in supply where colour of t = colour of player)', pile_supply, ITEM_ATTRS['colour'], ('black', 'white')[v_player]), v_s, cause)
 
 
-ROWS_turn__stone = {}  # (seat, player) -> binding -> its row, made once
+ROWS_turn = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [HEX-3] (rulebooks/hex.rules:57)"""
     rows = []
     seat = v_player
-    memo_key = (seat, v_player)
-    memo_0 = ROWS_turn__stone.get(memo_key)
-    if memo_0 is None:
-        if len(ROWS_turn__stone) > 4096:  # (seats and arguments: a game has few)
-            ROWS_turn__stone.clear()
-        memo_0 = ROWS_turn__stone[memo_key] = {}
+    kept = ROWS_turn[(seat, v_player)]
+    memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
     # stone: `{colour of player} on row {row of s} column {column of s}`
     for v_s in st._t.cells_in_use[0]:
         if not (board_0[v_s] < 0):  # s is empty
             continue
-        rows.append(memo_0.get(v_s) or memo_0.setdefault(v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
+        rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
+    if kept.repeated:  # two rows read the same: the first is the one offered
+        rows = kept.first_of_each(rows)
     return seat, rows
 
 # ---------------------------------------------------------------- end top_to_bottom
@@ -217,7 +216,7 @@ class HexEngine(Engine):
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('HEX-3',), by=by_turn, options=(
             OptionInfo('stone', '{colour of player} on row {row of s} column {column of s}', ('HEX-3',), options_turn__stone, effect_turn__stone, candidates_turn__stone, first_failing_turn__stone, (('s is empty', ('HEX-3',)),)),
-        ), choices=choices_turn, param_types=('seat',)),
+        ), choices=choices_turn, distinct=True, param_types=('seat',)),
     }
     TRIGGERS = (
     )

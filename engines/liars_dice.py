@@ -8,10 +8,11 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '34'
+GENERATOR_VERSION = '35'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -136,25 +137,21 @@ def effect_turn__liar(st, cause, v_player):
     st._counters['called'][v_player] = 1
 
 
-ROWS_turn__bid = {}  # (seat, player) -> binding -> its row, made once
+ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [LIARS-3] (rulebooks/liars-dice.rules:39)"""
     rows = []
     seat = v_player
-    memo_key = (seat, v_player)
-    memo_0 = ROWS_turn__bid.get(memo_key)
-    if memo_0 is None:
-        if len(ROWS_turn__bid) > 4096:  # (seats and arguments: a game has few)
-            ROWS_turn__bid.clear()
-        memo_0 = ROWS_turn__bid[memo_key] = {}
+    kept = ROWS_turn[(seat, v_player)]
+    memo_0 = kept.by_option[0]
     # bid: `bid {quantity} x {face}`
     for v_quantity in span(1, define_dice_in_play(st)):
         for v_face in (1, 2, 3, 4, 5, 6):
             if not (((v_quantity > st._counters['bid_quantity']) or ((v_quantity == st._counters['bid_quantity']) and (v_face > st._counters['bid_face'])))):  # higher(quantity, face)
                 continue
-            rows.append(memo_0.get((v_quantity, v_face, )) or memo_0.setdefault((v_quantity, v_face, ), (seat, 'bid ' + str(v_quantity) + ' x ' + str(v_face), 0, (v_quantity, v_face, ))))
+            rows.append(memo_0.get((v_quantity, v_face, )) or kept.make(memo_0, (v_quantity, v_face, ), (seat, 'bid ' + str(v_quantity) + ' x ' + str(v_face), 0, (v_quantity, v_face, ))))
     # liar: `liar`
     if ((st._counters['bid_quantity'] > 0)):  # bid_quantity > 0
         rows.append((seat, 'liar', 1, ()))

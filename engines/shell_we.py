@@ -8,11 +8,12 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '34'
+GENERATOR_VERSION = '35'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -343,8 +344,7 @@ def effect_turn__pass(st, cause, v_player):
     st._counters['pass_streak'] = value if -COUNTER_LIMIT <= (value := st._counters['pass_streak'] + 1) <= COUNTER_LIMIT else counter_value(value, 'pass_streak')
 
 
-ROWS_turn__swap = {}  # (seat, player) -> binding -> its row, made once
-ROWS_turn__play_starfish = {}  # (seat, player) -> binding -> its row, made once
+ROWS_turn = KeptRows(5)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
@@ -352,17 +352,9 @@ def choices_turn(st, v_player):
     pile_bag = st._zones[st._t.zone_base['bag']]
     rows = []
     seat = v_player
-    memo_key = (seat, v_player)
-    memo_0 = ROWS_turn__swap.get(memo_key)
-    if memo_0 is None:
-        if len(ROWS_turn__swap) > 4096:  # (seats and arguments: a game has few)
-            ROWS_turn__swap.clear()
-        memo_0 = ROWS_turn__swap[memo_key] = {}
-    memo_2 = ROWS_turn__play_starfish.get(memo_key)
-    if memo_2 is None:
-        if len(ROWS_turn__play_starfish) > 4096:  # (seats and arguments: a game has few)
-            ROWS_turn__play_starfish.clear()
-        memo_2 = ROWS_turn__play_starfish[memo_key] = {}
+    kept = ROWS_turn[(seat, v_player)]
+    memo_0 = kept.by_option[0]
+    memo_2 = kept.by_option[2]
     board_0 = st._boards[0]
     _walk0 = None  # the candidates several options walk, once needed
     # swap: `swap {tile} for the starfish on {space}`
@@ -372,7 +364,7 @@ def choices_turn(st, v_player):
         for v_space in st._t.fits[0][v_tile]:
             if not (st._holds(0, v_space, 'starfish')):  # space holds starfish
                 continue
-            rows.append(memo_0.get((v_tile, v_space, )) or memo_0.setdefault((v_tile, v_space, ), (seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, ))))
+            rows.append(memo_0.get((v_tile, v_space, )) or kept.make(memo_0, (v_tile, v_space, ), (seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, ))))
     # play_shell: `play {tile}`
     for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
@@ -392,7 +384,7 @@ def choices_turn(st, v_player):
                 continue
             if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
-            rows.append(memo_2.get((v_tile, v_space, )) or memo_2.setdefault((v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, ))))
+            rows.append(memo_2.get((v_tile, v_space, )) or kept.make(memo_2, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, ))))
     # draw: `draw two tiles`
     if (bool(pile_bag)):  # bag is not empty
         rows.append((seat, 'draw two tiles', 3, ()))
@@ -521,19 +513,15 @@ def effect_second_tile__stop(st, cause, v_player, v_first):
     pass
 
 
-ROWS_second_tile__play_starfish = {}  # (seat, player, first) -> binding -> its row, made once
+ROWS_second_tile = KeptRows(3)  # (seat, player, first) -> per option, binding -> its row, made once
 
 
 def choices_second_tile(st, v_player, v_first):
     """Every choice of `second_tile` now, in the order offered. [SHELL-TURN-4, SHELL-PLACE-5, SHELL-BONUS-2, SHELL-BONUS-6] ruling SHELL-AMB-22, SHELL-AMB-4, SHELL-AMB-5, SHELL-AMB-31 (rulebooks/shell-we.rules:197)"""
     rows = []
     seat = v_player
-    memo_key = (seat, v_player, v_first)
-    memo_1 = ROWS_second_tile__play_starfish.get(memo_key)
-    if memo_1 is None:
-        if len(ROWS_second_tile__play_starfish) > 4096:  # (seats and arguments: a game has few)
-            ROWS_second_tile__play_starfish.clear()
-        memo_1 = ROWS_second_tile__play_starfish[memo_key] = {}
+    kept = ROWS_second_tile[(seat, v_player, v_first)]
+    memo_1 = kept.by_option[1]
     board_0 = st._boards[0]
     _walk0 = None  # the candidates several options walk, once needed
     # play_shell: `play {tile} too`
@@ -555,7 +543,7 @@ def choices_second_tile(st, v_player, v_first):
                 continue
             if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
                 continue
-            rows.append(memo_1.get((v_tile, v_space, )) or memo_1.setdefault((v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, ))))
+            rows.append(memo_1.get((v_tile, v_space, )) or kept.make(memo_1, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, ))))
     # stop: `stop after one tile`
     rows.append((seat, 'stop after one tile', 2, ()))
     return seat, rows

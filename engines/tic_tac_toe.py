@@ -8,11 +8,12 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '34'
+GENERATOR_VERSION = '35'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -93,25 +94,23 @@ def effect_turn__mark(st, cause, v_player, v_s):
     st._place(0, st._first_with('any(m in supply where symbol of m = symbol of player)', pile_supply, ITEM_ATTRS['symbol'], ('cross', 'nought')[v_player]), v_s, cause)
 
 
-ROWS_turn__mark = {}  # (seat, player) -> binding -> its row, made once
+ROWS_turn = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [TTT-3] (rulebooks/tic-tac-toe.rules:36)"""
     rows = []
     seat = v_player
-    memo_key = (seat, v_player)
-    memo_0 = ROWS_turn__mark.get(memo_key)
-    if memo_0 is None:
-        if len(ROWS_turn__mark) > 4096:  # (seats and arguments: a game has few)
-            ROWS_turn__mark.clear()
-        memo_0 = ROWS_turn__mark[memo_key] = {}
+    kept = ROWS_turn[(seat, v_player)]
+    memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
     # mark: `{symbol of player} on row {row of s} column {col of s}`
     for v_s in st._t.cells_in_use[0]:
         if not (board_0[v_s] < 0):  # s is empty
             continue
-        rows.append(memo_0.get(v_s) or memo_0.setdefault(v_s, (seat, str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
+        rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, str(('cross', 'nought')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
+    if kept.repeated:  # two rows read the same: the first is the one offered
+        rows = kept.first_of_each(rows)
     return seat, rows
 
 # ---------------------------------------------------------------- end three
@@ -235,7 +234,7 @@ class TicTacToeEngine(Engine):
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('TTT-3',), by=by_turn, options=(
             OptionInfo('mark', '{symbol of player} on row {row of s} column {col of s}', ('TTT-3',), options_turn__mark, effect_turn__mark, candidates_turn__mark, first_failing_turn__mark, (('s is empty', ('TTT-3',)),)),
-        ), choices=choices_turn, param_types=('seat',)),
+        ), choices=choices_turn, distinct=True, param_types=('seat',)),
     }
     TRIGGERS = (
     )

@@ -108,6 +108,7 @@ class CodeGenerator:
         # ("index": where its zones start, "pile": a shared zone's list); None elsewhere.
         self.zone_code: Optional[dict[str, set]] = None
         self.connected_keys: dict[tuple, int] = {}  # a kept `connected` (board, names, tests) -> its number (key)
+        self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, e: ir.E) -> str:
@@ -1084,6 +1085,8 @@ class CodeGenerator:
         self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines()
         if self.item_tests:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import ItemTests"]
+        if self.rows_kept_used:
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import KeptRows"]
 
     def components(self) -> None:
         w = self.w
@@ -1434,16 +1437,20 @@ class CodeGenerator:
         # An option whose text reads only labels of its names (a seat's colour, a space's row) makes the same
         # row for the same seat, arguments and binding in every state: each row is made once and kept.
         memos = {} if any_player or not self.static_params(step) else {
-            k: f"ROWS_{ident(step.name)}__{ident(option.name)}"
+            k: f"memo_{k}"
             for k, (option, bound, _, _, text, _) in enumerate(plans)
             if bound and not re.fullmatch(r"TEXT_\d+\[v_\w+\]", text) and self.static_text(option)  # (a table: made)
             and (step.name, option.name) not in self.kept_walks}  # (placements: kept per setup, Tables.placement_rows)
+        # Every row kept (none listed otherwise): the kept rows see each text as it is made, so the listing
+        # itself offers no two that read the same, and the engine need not look (KeptRows).
+        all_kept = bool(memos) and len(memos) == len(plans)
+        kept_rows = f"ROWS_{ident(step.name)}"
         w.line("")
         w.line("")
-        for k, memo in memos.items():
-            w.line(f"{memo} = {{}}", note=f"(seat{''.join(', ' + p.name for p in step.params)}) -> binding -> its row, "
-                                          f"made once")
         if memos:
+            self.rows_kept_used = True
+            w.line(f"{kept_rows} = KeptRows({len(plans)})",
+                   note=f"(seat{''.join(', ' + p.name for p in step.params)}) -> per option, binding -> its row, made once")
             w.line("")
             w.line("")
         key_parts = self.listing_reads(step)
@@ -1471,15 +1478,9 @@ class CodeGenerator:
             w.line(f"seat = {self.expr(step.by)}")
         if memos:
             key = "(seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
-            w.line(f"memo_key = {key}")
+            w.line(f"kept = {kept_rows}[{key}]")
         for k, memo in memos.items():
-            w.line(f"memo_{k} = {memo}.get(memo_key)")
-            w.line(f"if memo_{k} is None:")
-            w.indent()
-            w.line(f"if len({memo}) > 4096:  # (seats and arguments: a game has few)")
-            w.line(f"    {memo}.clear()")
-            w.line(f"memo_{k} = {memo}[memo_key] = {{}}")
-            w.dedent()
+            w.line(f"{memo} = kept.by_option[{k}]")
         counts_at, counts_level = len(w.lines), w.level
         self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
         self.counter_lists = {}
@@ -1530,7 +1531,7 @@ class CodeGenerator:
             else:
                 if k in memos:
                     one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
-                    w.line(f"rows.append(memo_{k}.get({one}) or memo_{k}.setdefault({one}, {row}))")
+                    w.line(f"rows.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
                 else:
                     w.line(f"rows.append({row})")
             w.level = level
@@ -1545,6 +1546,11 @@ class CodeGenerator:
         self.read_boards_first(counts_at, counts_level)
         if any_player and not together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
+        if all_kept and not distinct:
+            w.line("if kept.repeated:", note="two rows read the same: the first is the one offered")
+            w.indent()
+            w.line("rows = kept.first_of_each(rows)")
+            w.dedent()
         seat_code = ('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'
         if key_parts is not None:
             w.line(f"if len({memo}) > 4096:", note="bounded: the states of a game read few distinct ways")
@@ -1557,7 +1563,7 @@ class CodeGenerator:
             w.line(f"return {seat_code}, rows")
         self.finish_zone_locals(zones_started)
         w.dedent()
-        return distinct
+        return distinct or all_kept
 
     _STATIC_TYPES = (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
 

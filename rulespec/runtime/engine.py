@@ -22,7 +22,7 @@ from typing import Any, Callable, Optional
 from . import serialise
 from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
-from .helpers import ItemTests, best_sets, build_item_tables, pick_weights, span  # noqa: F401  (generated code imports them here)
+from .helpers import ItemTests, KeptRows, best_sets, build_item_tables, pick_weights, span  # noqa: F401  (generated code imports them here)
 from ..lib.pieces import piece_codes
 from .pending import Action, Pending
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import operator
 from typing import Any, Iterable, Sequence
 
 from .common import SPAN_LIMIT, RuleRuntimeError
@@ -93,3 +94,55 @@ class ItemTests(dict):
         values = value if self.spread else (value,)
         found = self[value] = tuple(bool(test(item, *values)) for item in range(self.items))
         return found
+
+
+class KeptRows(dict):
+    """The rows a choice step's listing keeps, for its options whose texts read only labels (the same row
+    for the same seat, arguments and binding in every state, so each is made once): (seat, arguments) ->
+    their _RowsKept. At most 4,096 seats-and-arguments are kept (a game has few)."""
+
+    __slots__ = ("options",)
+
+    def __init__(self, options: int):
+        super().__init__()
+        self.options = options  # the step's options, kept or not (the rows of option k: by_option[k])
+
+    def __missing__(self, key: tuple) -> "_RowsKept":
+        if len(self) > 4096:
+            self.clear()
+        made = self[key] = _RowsKept(self.options)
+        return made
+
+
+class _RowsKept:
+    """One seat and arguments' kept rows: per option, binding -> its row; and whether two of them ever read
+    the same. Every text is seen as its row is made, so while none repeats, no listing of these rows can
+    offer two choices that read the same, and the engine need not look (StepInfo.distinct); once one does,
+    the listing keeps the first of each text, as the engine would."""
+
+    __slots__ = ("by_option", "texts", "repeated")
+
+    def __init__(self, options: int):
+        self.by_option = tuple({} for _ in range(options))
+        self.texts: dict[str, tuple] = {}  # text -> the first row made that reads it
+        self.repeated = False
+
+    def make(self, kept: dict, binding: Any, row: tuple) -> tuple:
+        """Keep ``row`` (seat, text, option, binding tuple) for ``binding`` in ``kept`` (one of by_option)."""
+        kept[binding] = row
+        if self.texts.setdefault(row[1], row) is not row:
+            self.repeated = True
+        return row
+
+    @staticmethod
+    def first_of_each(rows: list) -> list:
+        """``rows`` without any that reads the same as one before it (most often ``rows`` itself: texts that
+        repeat across bindings, `drop red in column 3` from each space of a column, are rarely listed together)."""
+        if len(set(map(_text, rows))) == len(rows):
+            return rows
+        seen: set = set()
+        return [row for row in rows if row[1] not in seen and not seen.add(row[1])]
+
+
+_text = operator.itemgetter(1)
+
