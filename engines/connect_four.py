@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '35'
+GENERATOR_VERSION = '36'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -155,7 +155,7 @@ def ends_after_step(st):
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):
         return 1, []
     # every end held false: the boards they read, as they are now (for the next check)
-    st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): len(st._written)}
+    st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): st._writes()}
     return None
 
 def invariant_alternate(st):

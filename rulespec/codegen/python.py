@@ -2029,7 +2029,7 @@ class CodeGenerator:
                 self.indexed_end_test(end, plan, f"{k}, ")
                 boards.append(self.boards[plan.board])
             if boards:
-                seen = ", ".join(f"({timing!r}, {b}): st._boards[{b}][:], ({timing!r}, {b}, 'written'): len(st._written)"
+                seen = ", ".join(f"({timing!r}, {b}): st._boards[{b}][:], ({timing!r}, {b}, 'written'): st._writes()"
                                  for b in dict.fromkeys(boards))
                 w.line(comment("every end held false: the boards they read, as they are now (for the next check)"))
                 w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1

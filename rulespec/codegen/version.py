@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "35"
+GENERATOR_VERSION = "36"
 
 
 def source_hash(text: str) -> str:

@@ -36,7 +36,7 @@ class EndIndex:
     def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...],
                  requires: tuple[tuple, ...] = (), line: int = 0, by_set: bool = False):
         self.key = (timing, board)  # where State._ends_seen keeps the board as the check last saw it
-        self.mark_key = (timing, board, "written")  # and how long State._written was then (a hint)
+        self.mark_key = (timing, board, "written")  # and how many writes the state had made then (State._writes)
         # True: the test of a unit depends only on the set of spaces of its line (`count(t in line of N
         # from s towards d where C) = N`, C reading t alone), so of the units with the same spaces (the
         # line from either end) one is tested

@@ -272,6 +272,7 @@ class Engine:
         st._ends_seen = {}  # (timing, board) -> the board when its indexed ends last held false (runtime/ends.py)
         st._reach = {}  # what each kept `connected` reached, and at which contents (State._connected_kept)
         st._written = []  # where placements and removals wrote on the boards since: a hint (State._changed_since)
+        st._written_before = 0  # (how many writes came before the first in _written: State._writes)
         return st
 
     def from_json(self, text: str) -> State:

@@ -31,7 +31,7 @@ class State:
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_journal", "_loops",
-                 "_firing", "_chosen", "_ends_seen", "_reach", "_written")
+                 "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -194,6 +194,7 @@ class State:
                 self._masks[board] |= t.cell_bit[board][cell]
         self._loc[item] = base + cells[0]
         if len(written) > _WRITTEN_KEPT:
+            self._written_before += len(written)
             self._written = []
 
     def _placed(self, board: int, item: int, cell: int, cause: str) -> None:
@@ -621,21 +622,29 @@ class State:
                     if passes(n):
                         region |= 1 << n
                         frontier.append(n)
-        self._reach = {**reach, key: (now, region, len(self._written))}
+        self._reach = {**reach, key: (now, region, self._writes())}
         return bool(region & goal_mask)
+
+    def _writes(self) -> int:
+        """How many spaces placements and removals have written in this state's line (a copy goes on counting
+        from its original's count): the mark a record of a board keeps, for _changed_since."""
+        return self._written_before + len(self._written)
 
     def _changed_since(self, board: int, seen: list, mark: int) -> tuple[list, list]:
         """(a copy of ``board``'s contents, the spaces where they differ from ``seen``), for a record of the
-        board made when ``_written`` (the spaces placements and removals wrote since, a hint) was
-        ``mark`` long. The hint is checked, never trusted: ``seen`` with the hinted spaces written over must
-        be the board now (else it was changed some other way: undone, read back, written by a test), and
-        then every space outside the hint is as it was; failing that, every space is compared."""
+        board made when the state had made ``mark`` writes (_writes(): the spaces placements and removals
+        wrote, kept in ``_written`` since ``_written_before`` writes, a hint). The hint is checked, never
+        trusted: ``seen`` with the hinted spaces written over must be the board now (else it was changed
+        some other way: undone, read back, written by a test, or the record is older than the writes this
+        state holds), and then every space outside the hint is as it was; failing that, every space is
+        compared."""
         cells = self._boards[board]
         written = self._written
         base = self._t.board_base[board]
         now = seen[:]
         hinted = []
-        if mark <= len(written):
+        mark -= self._written_before  # (where the record's writes end in this state's list, if it holds them)
+        if 0 <= mark <= len(written):
             size = len(cells)
             for at in written[mark:]:
                 cell = at - base
@@ -685,7 +694,9 @@ class State:
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
         copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
         copy._reach = self._reach  # (likewise)
-        copy._written = []  # (a hint only, checked where it is read: a copy starts without one)
+        # The hint goes on from where this state's stands: a record made at its last write (an end check's
+        # after the step) reads the copy's own writes; an older one compares (see _changed_since).
+        copy._written, copy._written_before = [], self._written_before + len(self._written)
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -826,7 +837,7 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
                      "_journal", "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
-                     "_written"))
+                     "_written", "_written_before"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file

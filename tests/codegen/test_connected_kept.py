@@ -197,7 +197,9 @@ def test_the_spaces_changed_since_a_record_are_exact_whatever_the_hint_says(tmp_
                 break
             actions = state.legal_actions()
             state.apply(actions[rng.randrange(len(actions))])
-        seen, mark = state._boards[0][:], len(state._written)
+        seen, mark = state._boards[0][:], state._writes()
+        if rng.random() < 0.4:
+            state = state.clone()  # a copy's hint goes on from its original's writes
         for _ in range(rng.randrange(4)):
             if state.is_terminal():
                 break
@@ -212,3 +214,22 @@ def test_the_spaces_changed_since_a_record_are_exact_whatever_the_hint_says(tmp_
         now, changed = state._changed_since(0, seen, mark if rng.random() < 0.8 else rng.randrange(50))
         assert now == board and now is not board
         assert sorted(changed) == [c for c in range(len(board)) if board[c] != seen[c]]
+
+
+def test_a_copy_goes_on_counting_writes_from_its_original(tmp_path):
+    """A clone starts with an empty hint but counts on from its original's writes, so a record its original
+    made after its last write (an end check's) reads the clone's own writes, not every space."""
+    game = rulespec.load(chains(tmp_path), options={"side": "4"})
+    state = game.new_game(players=2)
+    for _ in range(3):
+        state.apply(state.legal_actions()[0])
+    copy = state.clone()
+    assert copy._written == [] and copy._writes() == state._writes() > 0
+    seen, mark = copy._boards[0][:], copy._writes()
+    copy.apply(copy.legal_actions()[0])
+    written = [at - copy._t.board_base[0] for at in copy._written]
+    assert written and copy._writes() == mark + len(written)
+    now, changed = copy._changed_since(0, seen, mark)
+    assert changed == [c for c in dict.fromkeys(written) if seen[c] != now[c]] and now == copy._boards[0]
+    assert state._writes() == mark  # the original's count is its own
+

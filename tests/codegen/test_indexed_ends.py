@@ -174,6 +174,6 @@ def test_an_end_s_own_line_test_looks_the_line_up_once_and_tests_its_spaces_one_
     assert "line=4, by_set=True)" in source  # the index hands each unit its whole line: no look-up, no None test
     assert "board_0 = st._boards[0]" in check and "full_lines" not in check
     assert all(f"board_0[unit_line[{k}]]" in check for k in range(4)) and "unit_line[4]" not in check
-    assert "st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): len(st._written)}" in check
+    assert "st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): st._writes()}" in check
     full = source[source.index("def end_four"):source.index("# ---------------------------------------------------------------- end full")]
     assert "index_four" not in full and "line_t" not in full  # the end's own function tests every unit
