@@ -1125,7 +1125,9 @@ class _ToAst(Transformer):
         except Exception as error:
             raise VisitError(tree.data, tree, error)
 
-    def loc(self, meta):
+    def _loc(self, meta):
+        # (a name with `_`: v_args wraps every other method, and a call through the wrapper built a new
+        # one, with functools.update_wrapper, on each of the ~7,000 calls of a pass over the bundled games)
         return _meta_loc(self.path, meta)
 
     # --- plumbing
@@ -1145,7 +1147,7 @@ class _ToAst(Transformer):
         fields: dict[str, Any] = {}
         for item in rest[1:]:
             fields.update(item)
-        return ast.GameDecl(loc=self.loc(meta), name=name, cites=cites, rulings=rulings, **fields)
+        return ast.GameDecl(loc=self._loc(meta), name=name, cites=cites, rulings=rulings, **fields)
 
     def game_id(self, meta, children):
         return {"id": _unquote(children[0])}
@@ -1155,7 +1157,7 @@ class _ToAst(Transformer):
 
     def game_players(self, meta, children):
         rest, cites, _ = _split([c for c in children if c is not None])
-        return {"min_players": _number(rest[0], "players"), "max_players": _number(rest[1], "players"), "players_loc": self.loc(meta),
+        return {"min_players": _number(rest[0], "players"), "max_players": _number(rest[1], "players"), "players_loc": self._loc(meta),
                 "players_cites": cites}
 
     def game_max_turns(self, meta, children):
@@ -1164,12 +1166,12 @@ class _ToAst(Transformer):
 
     def extends(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        return ast.Extends(loc=self.loc(meta), base=_unquote(rest[0]), cites=cites, rulings=rulings)
+        return ast.Extends(loc=self._loc(meta), base=_unquote(rest[0]), cites=cites, rulings=rulings)
 
     def ruling(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         text = " ".join(_unquote(t) for t in rest[2:])
-        return ast.RulingDecl(loc=self.loc(meta), id=str(rest[0]), title=_unquote(rest[1]), text=text,
+        return ast.RulingDecl(loc=self._loc(meta), id=str(rest[0]), title=_unquote(rest[1]), text=text,
                               cites=cites, rulings=rulings)
 
     def option(self, meta, children):
@@ -1181,7 +1183,7 @@ class _ToAst(Transformer):
             odd = next(v for v in values + [default] if (v.type == "INT") != (values[0].type == "INT"))
             raise _AstProblem(odd.line, odd.column, f"option `{name}` mixes numbers and words", width=len(odd),
                               hint="an option's values are all words (`plain, marked`) or all numbers (`20, 50, 100`)")
-        return ast.OptionDecl(loc=self.loc(meta), name=str(name), title=_unquote(title),
+        return ast.OptionDecl(loc=self._loc(meta), name=str(name), title=_unquote(title),
                               values=tuple(_option_value(v) for v in values), default=_option_value(default),
                               numeric=values[0].type == "INT", cites=cites, rulings=rulings)
 
@@ -1191,7 +1193,7 @@ class _ToAst(Transformer):
             extra = children[1 + LIMIT.attribute_values]
             raise _AstProblem(extra.line, extra.column, refusal("attribute_values", len(children) - 1),
                               hint="an attribute lists the values components really have")
-        return ast.Attribute(loc=self.loc(meta), name=str(children[0]), values=tuple(str(v) for v in children[1:]))
+        return ast.Attribute(loc=self._loc(meta), name=str(children[0]), values=tuple(str(v) for v in children[1:]))
 
     def ordered_values(self, meta, children):
         values, signs = children[1::2], children[2::2]
@@ -1204,7 +1206,7 @@ class _ToAst(Transformer):
             extra = values[LIMIT.attribute_values]
             raise _AstProblem(extra.line, extra.column, refusal("attribute_values", len(values)),
                               hint="an attribute lists the values components really have")
-        return ast.Attribute(loc=self.loc(meta), name=str(children[0]), values=tuple(str(v) for v in values),
+        return ast.Attribute(loc=self._loc(meta), name=str(children[0]), values=tuple(str(v) for v in values),
                              ordered=True)
 
     def number_range(self, meta, children):
@@ -1217,12 +1219,12 @@ class _ToAst(Transformer):
             raise _AstProblem(low.line, low.column, refusal("attribute_values", last - first + 1),
                               width=high.end_column - low.column if high.end_column else 1,
                               hint="an attribute lists the values components really have: use a shorter range")
-        return ast.Attribute(loc=self.loc(meta), name=str(name), values=tuple(range(first, last + 1)))
+        return ast.Attribute(loc=self._loc(meta), name=str(name), values=tuple(range(first, last + 1)))
 
     def option_range(self, meta, children):
         name, low, option = children
         # The values up to the option's largest are filled in by the checker, which knows the options.
-        return ast.Attribute(loc=self.loc(meta), name=str(name), values=(_number(low),), up_to=str(option))
+        return ast.Attribute(loc=self._loc(meta), name=str(name), values=(_number(low),), up_to=str(option))
 
     def component(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
@@ -1230,18 +1232,18 @@ class _ToAst(Transformer):
         attributes = tuple(c for c in rest[1:] if isinstance(c, ast.Attribute))
         copies = next((_number(c, "copies") for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), 1)
         shown = next((_unquote(c) for c in rest[1:] if isinstance(c, Token) and c.type == "STRING"), None)
-        return ast.ComponentDecl(loc=self.loc(meta), name=name, attributes=attributes, copies=copies,
+        return ast.ComponentDecl(loc=self._loc(meta), name=name, attributes=attributes, copies=copies,
                                  shown_as=shown, cites=cites, rulings=rulings)
 
     def leave_out(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         players, attribute, *values = rest
-        return ast.LeaveOut(loc=self.loc(meta), players=_number(players, "players"), attribute=str(attribute),
+        return ast.LeaveOut(loc=self._loc(meta), players=_number(players, "players"), attribute=str(attribute),
                             values=tuple(str(v) for v in values), cites=cites, rulings=rulings)
 
     def leave_out_component(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        return ast.LeaveOut(loc=self.loc(meta), players=0, attribute="", values=(str(rest[0]),), cites=cites,
+        return ast.LeaveOut(loc=self._loc(meta), players=0, attribute="", values=(str(rest[0]),), cites=cites,
                             rulings=rulings)
 
     def zone_scope(self, meta, children):
@@ -1270,7 +1272,7 @@ class _ToAst(Transformer):
         name, scope, visibility, *extras = rest
         start = next((e for e in extras if e in ("in_play", "left_out")), None)
         component = next((e[1] for e in extras if isinstance(e, tuple)), None)
-        return ast.ZoneDecl(loc=self.loc(meta), name=str(name), per_player=(scope == "per_player"),
+        return ast.ZoneDecl(loc=self._loc(meta), name=str(name), per_player=(scope == "per_player"),
                             visibility=visibility, start=start, start_component=component,
                             stacked="stacked" in extras, size_unseen="size_unseen" in extras, cites=cites,
                             rulings=rulings)
@@ -1281,18 +1283,18 @@ class _ToAst(Transformer):
     def counter(self, meta, children):
         rest, cites, rulings = _split(children)
         name, per_player, start = rest
-        return ast.CounterDecl(loc=self.loc(meta), name=str(name), per_player=bool(per_player), start=_signed_number(start),
+        return ast.CounterDecl(loc=self._loc(meta), name=str(name), per_player=bool(per_player), start=_signed_number(start),
                                cites=cites, rulings=rulings)
 
     def queue(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        return ast.QueueDecl(loc=self.loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
+        return ast.QueueDecl(loc=self._loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
 
     def seat_attribute(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, *values = rest
         shown = tuple(str(_signed_number(v)) if v.type in ("INT", "NEGATIVE_INT") else str(v) for v in values)
-        return ast.SeatAttributeDecl(loc=self.loc(meta), name=str(name), values=shown, cites=cites, rulings=rulings)
+        return ast.SeatAttributeDecl(loc=self._loc(meta), name=str(name), values=shown, cites=cites, rulings=rulings)
 
     def dice_scope(self, meta, children):
         return "per_player" if len(children) > 1 else "shared"
@@ -1304,14 +1306,14 @@ class _ToAst(Transformer):
         if number == 0:
             raise _AstProblem(count.line, count.column, "there are no dice: the count is 0",
                               hint="write how many dice there are, 1 or more")
-        return ast.DiceDecl(loc=self.loc(meta), name=str(name), attribute=attribute, count=number,
+        return ast.DiceDecl(loc=self._loc(meta), name=str(name), attribute=attribute, count=number,
                             per_player=(scope == "per_player"), holder=str(holder), visibility=visibility,
                             lost=str(lost[0]) if lost else None, cites=cites, rulings=rulings)
 
     # --- boards
     def region(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        return ast.RegionDecl(loc=self.loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
+        return ast.RegionDecl(loc=self._loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
 
     def map_row(self, meta, children):
         label, row = children
@@ -1320,12 +1322,12 @@ class _ToAst(Transformer):
             if char != " ":
                 cells.append(char)
                 columns.append(row.column + offset)
-        return ast.MapRow(loc=self.loc(meta), label=str(label), cells=tuple(cells), cell_columns=tuple(columns))
+        return ast.MapRow(loc=self._loc(meta), label=str(label), cells=tuple(cells), cell_columns=tuple(columns))
 
     def face(self, meta, children):
         name, condition, *others = children
         rest, cites, rulings = _split([c for c in others if c is not None])
-        return ast.FaceDecl(loc=self.loc(meta), name=str(name), condition=condition, rows=tuple(rest),
+        return ast.FaceDecl(loc=self._loc(meta), name=str(name), condition=condition, rows=tuple(rest),
                             cites=cites, rulings=rulings)
 
     def mark(self, meta, children):
@@ -1334,13 +1336,13 @@ class _ToAst(Transformer):
         if len(str(letter)) != 1 or not str(letter).islower():
             raise _AstProblem(letter.line, letter.column, f"a mark is one small letter, not `{letter}`",
                               hint="write `mark g means gem`")
-        return ast.MarkDecl(loc=self.loc(meta), letter=str(letter), name=str(name), cites=cites, rulings=rulings)
+        return ast.MarkDecl(loc=self._loc(meta), letter=str(letter), name=str(name), cites=cites, rulings=rulings)
 
     def lattice_board(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, shape_attribute, *items = rest
         return ast.BoardDecl(
-            loc=self.loc(meta), name=str(name), lattice="triangles", shape_attribute=str(shape_attribute),
+            loc=self._loc(meta), name=str(name), lattice="triangles", shape_attribute=str(shape_attribute),
             regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
             marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
@@ -1351,17 +1353,17 @@ class _ToAst(Transformer):
     def shape(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, *cells = rest
-        return ast.ShapeDecl(loc=self.loc(meta), name=str(name), cells=tuple(cells), cites=cites, rulings=rulings)
+        return ast.ShapeDecl(loc=self._loc(meta), name=str(name), cells=tuple(cells), cites=cites, rulings=rulings)
 
     def placements(self, meta, children):
-        return ast.Placements(loc=self.loc(meta), subject=children[0], board=str(children[1]))
+        return ast.Placements(loc=self._loc(meta), subject=children[0], board=str(children[1]))
 
     def is_marked(self, meta, children):
-        return ast.IsMarked(loc=self.loc(meta), subject=children[0], mark=str(children[1]))
+        return ast.IsMarked(loc=self._loc(meta), subject=children[0], mark=str(children[1]))
 
     def pick_outcome(self, meta, children):
         template, var, collection, where = children
-        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var), pick_from=collection,
+        return ast.Outcome(loc=self._loc(meta), template=_unquote(template), var=str(var), pick_from=collection,
                            pick_where=where)
 
     def board(self, meta, children):
@@ -1389,7 +1391,7 @@ class _ToAst(Transformer):
                               width=high.end_column - low.column if high.end_column else 1,
                               hint="a board's columns are numbered like its spaces: use a shorter range")
         return ast.BoardDecl(
-            loc=self.loc(meta), name=str(name), row_attribute=str(rows), column_attribute=str(columns),
+            loc=self._loc(meta), name=str(name), row_attribute=str(rows), column_attribute=str(columns),
             first_column=first, last_column=last, adjacency=str(adjacency), **numbered,
             regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
             marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
@@ -1398,7 +1400,7 @@ class _ToAst(Transformer):
     def fit(self, meta, children):
         component, board, condition, *others = children
         _, cites, rulings = _split([c for c in others if c is not None])
-        return ast.FitDecl(loc=self.loc(meta), component=str(component), board=str(board), condition=condition,
+        return ast.FitDecl(loc=self._loc(meta), component=str(component), board=str(board), condition=condition,
                            cites=cites, rulings=rulings)
 
     # --- flow
@@ -1407,7 +1409,7 @@ class _ToAst(Transformer):
 
     def setup(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        return ast.SetupDecl(loc=self.loc(meta), body=tuple(rest[0]), cites=cites, rulings=rulings)
+        return ast.SetupDecl(loc=self._loc(meta), body=tuple(rest[0]), cites=cites, rulings=rulings)
 
     def turn_skip(self, meta, children):
         return ("skip", str(children[0]), children[1])
@@ -1415,7 +1417,7 @@ class _ToAst(Transformer):
     def turns(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         skip = next((r for r in rest if isinstance(r, tuple)), None)
-        return ast.TurnsDecl(loc=self.loc(meta), first_seat=_number(rest[0], "players"), step=str(rest[1]), cites=cites,
+        return ast.TurnsDecl(loc=self._loc(meta), first_seat=_number(rest[0], "players"), step=str(rest[1]), cites=cites,
                              rulings=rulings, skip_var=skip[1] if skip else None, skip_when=skip[2] if skip else None)
 
     def any_player(self, meta, children):
@@ -1428,12 +1430,12 @@ class _ToAst(Transformer):
         return tuple(c for c in children if c is not None)
 
     def param(self, meta, children):
-        return ast.Param(loc=self.loc(meta), name=str(children[0]), type=str(children[1]))
+        return ast.Param(loc=self._loc(meta), name=str(children[0]), type=str(children[1]))
 
     def step(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, params, body = rest
-        return ast.StepDecl(loc=self.loc(meta), name=str(name), params=params, body=tuple(body), cites=cites,
+        return ast.StepDecl(loc=self._loc(meta), name=str(name), params=params, body=tuple(body), cites=cites,
                             rulings=rulings)
 
     def binding(self, meta, children):
@@ -1456,7 +1458,7 @@ class _ToAst(Transformer):
                 guard = child[1]
             else:
                 body.append(child)
-        return ast.OptionChoice(loc=self.loc(meta), name=str(name), template=_unquote(template), bindings=bindings,
+        return ast.OptionChoice(loc=self._loc(meta), name=str(name), template=_unquote(template), bindings=bindings,
                                 guard=guard, body=tuple(body), cites=cites, rulings=rulings)
 
     def choice(self, meta, children):
@@ -1465,32 +1467,32 @@ class _ToAst(Transformer):
         together = isinstance(by, tuple) and by[0] == "each"
         where = by[1] if together else None
         by = None if by == "any" or together else by
-        return ast.ChoiceDecl(loc=self.loc(meta), name=str(name), params=params, by=by, options=tuple(options),
+        return ast.ChoiceDecl(loc=self._loc(meta), name=str(name), params=params, by=by, options=tuple(options),
                               cites=cites, rulings=rulings, together=together, together_where=where)
 
     def draw_outcome(self, meta, children):
         template, var, zone = children
-        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var), draw_from=zone)
+        return ast.Outcome(loc=self._loc(meta), template=_unquote(template), var=str(var), draw_from=zone)
 
     def roll_outcome(self, meta, children):
         template, var, *faces = children
-        return ast.Outcome(loc=self.loc(meta), template=_unquote(template), var=str(var),
+        return ast.Outcome(loc=self._loc(meta), template=_unquote(template), var=str(var),
                            faces=tuple(str(f) for f in faces))
 
     def chance(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, params, outcome, *body = rest
-        return ast.ChanceDecl(loc=self.loc(meta), name=str(name), params=params, outcome=outcome, body=tuple(body),
+        return ast.ChanceDecl(loc=self._loc(meta), name=str(name), params=params, outcome=outcome, body=tuple(body),
                               cites=cites, rulings=rulings)
 
     def event(self, meta, children):
         board, *causes = [c for c in children if c is not None]
-        return ast.Event(loc=self.loc(meta), board=str(board), causes=tuple(str(c) for c in causes))
+        return ast.Event(loc=self._loc(meta), board=str(board), causes=tuple(str(c) for c in causes))
 
     def trigger(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, event, *body = rest
-        return ast.TriggerDecl(loc=self.loc(meta), name=str(name), event=event, body=tuple(body), cites=cites,
+        return ast.TriggerDecl(loc=self._loc(meta), name=str(name), event=event, body=tuple(body), cites=cites,
                                rulings=rulings)
 
     def instead(self, meta, children):
@@ -1500,87 +1502,87 @@ class _ToAst(Transformer):
         while others and isinstance(others[0], Token) and others[0].type == "NAME":
             params.append(str(others.pop(0)))
         condition, *body = others
-        return ast.InsteadDecl(loc=self.loc(meta), name=str(name), step=str(step), params=tuple(params),
+        return ast.InsteadDecl(loc=self._loc(meta), name=str(name), step=str(step), params=tuple(params),
                                condition=condition, body=tuple(body), cites=cites, rulings=rulings)
 
     # --- statements
     def move_stmt(self, meta, children):
         item, to, cause = children
-        return ast.Move(loc=self.loc(meta), item=item, to=to, cause=str(cause) if cause else None)
+        return ast.Move(loc=self._loc(meta), item=item, to=to, cause=str(cause) if cause else None)
 
     def place_stmt(self, meta, children):
         item, space, cause = children
-        return ast.Place(loc=self.loc(meta), item=item, space=space, cause=str(cause) if cause else None)
+        return ast.Place(loc=self._loc(meta), item=item, space=space, cause=str(cause) if cause else None)
 
     def args(self, meta, children):
         return tuple(c for c in children if c is not None)
 
     def then_stmt(self, meta, children):
-        return ast.Then(loc=self.loc(meta), step=str(children[0]), args=children[1])
+        return ast.Then(loc=self._loc(meta), step=str(children[0]), args=children[1])
 
     def queue_stmt(self, meta, children):
-        return ast.Enqueue(loc=self.loc(meta), step=str(children[0]), args=children[1], queue=str(children[2]))
+        return ast.Enqueue(loc=self._loc(meta), step=str(children[0]), args=children[1], queue=str(children[2]))
 
     def resolve_stmt(self, meta, children):
-        return ast.Resolve(loc=self.loc(meta), queue=str(children[0]))
+        return ast.Resolve(loc=self._loc(meta), queue=str(children[0]))
 
     def target(self, meta, children):
         return (str(children[0]), children[1])
 
     def set_stmt(self, meta, children):
         (name, seat), value = children
-        return ast.SetCounter(loc=self.loc(meta), counter=name, seat=seat, value=value)
+        return ast.SetCounter(loc=self._loc(meta), counter=name, seat=seat, value=value)
 
     def add_stmt(self, meta, children):
         value, (name, seat) = children
-        return ast.AddCounter(loc=self.loc(meta), counter=name, seat=seat, value=value)
+        return ast.AddCounter(loc=self._loc(meta), counter=name, seat=seat, value=value)
 
     def roll_stmt(self, meta, children):
-        return ast.Roll(loc=self.loc(meta), holder=children[0])
+        return ast.Roll(loc=self._loc(meta), holder=children[0])
 
     def lose_stmt(self, meta, children):
         die, holder = children
-        return ast.Lose(loc=self.loc(meta), die=str(die), holder=holder)
+        return ast.Lose(loc=self._loc(meta), die=str(die), holder=holder)
 
     def next_turn_stmt(self, meta, children):
-        return ast.NextTurn(loc=self.loc(meta), seat=children[0])
+        return ast.NextTurn(loc=self._loc(meta), seat=children[0])
 
     def nothing_stmt(self, meta, children):
-        return ast.Nothing(loc=self.loc(meta))
+        return ast.Nothing(loc=self._loc(meta))
 
     def if_stmt(self, meta, children):
         condition, then, otherwise = children
-        return ast.If(loc=self.loc(meta), condition=condition, then=tuple(then),
+        return ast.If(loc=self._loc(meta), condition=condition, then=tuple(then),
                       otherwise=tuple(otherwise) if otherwise else ())
 
     def for_stmt(self, meta, children):
         var, domain, body = children
-        return ast.ForEach(loc=self.loc(meta), var=str(var), domain=domain, body=tuple(body))
+        return ast.ForEach(loc=self._loc(meta), var=str(var), domain=domain, body=tuple(body))
 
     def repeat_stmt(self, meta, children):
         times, body = children
-        return ast.Repeat(loc=self.loc(meta), times=times, body=tuple(body))
+        return ast.Repeat(loc=self._loc(meta), times=times, body=tuple(body))
 
     # --- expressions
     def any_of(self, meta, children):
         if len(children) == 1:  # `?rule -> alias` still builds a node for a single operand
             return children[0]
-        return ast.BoolOp(loc=self.loc(meta), op="or", operands=tuple(children))
+        return ast.BoolOp(loc=self._loc(meta), op="or", operands=tuple(children))
 
     def all_of(self, meta, children):
         if len(children) == 1:
             return children[0]
-        return ast.BoolOp(loc=self.loc(meta), op="and", operands=tuple(children))
+        return ast.BoolOp(loc=self._loc(meta), op="and", operands=tuple(children))
 
     def negation(self, meta, children):
-        return ast.Not(loc=self.loc(meta), operand=children[0])
+        return ast.Not(loc=self._loc(meta), operand=children[0])
 
     def compare(self, meta, children):
         left, op, right = children
-        return ast.Compare(loc=self.loc(meta), op=str(op), left=left, right=right)
+        return ast.Compare(loc=self._loc(meta), op=str(op), left=left, right=right)
 
     def _test(self, meta, children, test):
-        return ast.Test(loc=self.loc(meta), test=test, subject=children[0])
+        return ast.Test(loc=self._loc(meta), test=test, subject=children[0])
 
     def is_empty(self, meta, children):
         return self._test(meta, children, "empty")
@@ -1595,20 +1597,20 @@ class _ToAst(Transformer):
         return self._test(meta, children, "none")
 
     def neighbour(self, meta, children):
-        return ast.Neighbour(loc=self.loc(meta), space=children[0], direction=children[1])
+        return ast.Neighbour(loc=self._loc(meta), space=children[0], direction=children[1])
 
     def walk(self, meta, children):
         var, space, direction, how, condition = children
-        return ast.Walk(loc=self.loc(meta), var=str(var), space=space, direction=direction, until=str(how) == "until",
+        return ast.Walk(loc=self._loc(meta), var=str(var), space=space, direction=direction, until=str(how) == "until",
                         condition=condition)
 
     def connected(self, meta, children):
         var, domain, condition, start, goal = children
-        return ast.Connected(loc=self.loc(meta), var=str(var), domain=domain, condition=condition, start=start,
+        return ast.Connected(loc=self._loc(meta), var=str(var), domain=domain, condition=condition, start=start,
                              goal=goal)
 
     def line_of(self, meta, children):
-        return ast.LineOf(loc=self.loc(meta), length=children[0], space=children[1], direction=children[2])
+        return ast.LineOf(loc=self._loc(meta), length=children[0], space=children[1], direction=children[2])
 
     def is_complete(self, meta, children):
         return self._test(meta, children, "complete")
@@ -1617,75 +1619,75 @@ class _ToAst(Transformer):
         return self._test(meta, children, "occupied_neighbour")
 
     def is_kind(self, meta, children):
-        return ast.IsKind(loc=self.loc(meta), subject=children[0], component=str(children[1]))
+        return ast.IsKind(loc=self._loc(meta), subject=children[0], component=str(children[1]))
 
     def holds_kind(self, meta, children):
-        return ast.IsKind(loc=self.loc(meta), subject=children[0], component=str(children[1]), holds=True)
+        return ast.IsKind(loc=self._loc(meta), subject=children[0], component=str(children[1]), holds=True)
 
     def holds_seat_value(self, meta, children):
-        return ast.IsKind(loc=self.loc(meta), subject=children[0], component=str(children[1]), holds=True,
+        return ast.IsKind(loc=self._loc(meta), subject=children[0], component=str(children[1]), holds=True,
                           seat=children[2])
 
     def fits(self, meta, children):
-        return ast.Fits(loc=self.loc(meta), item=children[0], space=children[1])
+        return ast.Fits(loc=self._loc(meta), item=children[0], space=children[1])
 
     def span(self, meta, children):
-        return ast.Span(loc=self.loc(meta), low=children[0], high=children[1])
+        return ast.Span(loc=self._loc(meta), low=children[0], high=children[1])
 
     def define(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, *rest = rest
         params = rest[0] if len(rest) > 1 else ()
-        return ast.DefineDecl(loc=self.loc(meta), name=str(name), params=tuple(params), body=rest[-1],
+        return ast.DefineDecl(loc=self._loc(meta), name=str(name), params=tuple(params), body=rest[-1],
                               cites=cites, rulings=rulings)
 
     def member(self, meta, children):
-        return ast.Member(loc=self.loc(meta), element=children[0], collection=children[1])
+        return ast.Member(loc=self._loc(meta), element=children[0], collection=children[1])
 
     def plus(self, meta, children):
-        return ast.Arith(loc=self.loc(meta), op="+", left=children[0], right=children[1])
+        return ast.Arith(loc=self._loc(meta), op="+", left=children[0], right=children[1])
 
     def minus(self, meta, children):
-        return ast.Arith(loc=self.loc(meta), op="-", left=children[0], right=children[1])
+        return ast.Arith(loc=self._loc(meta), op="-", left=children[0], right=children[1])
 
     def times(self, meta, children):
-        return ast.Arith(loc=self.loc(meta), op="*", left=children[0], right=children[1])
+        return ast.Arith(loc=self._loc(meta), op="*", left=children[0], right=children[1])
 
     def modulo(self, meta, children):
-        return ast.Arith(loc=self.loc(meta), op="mod", left=children[0], right=children[1])
+        return ast.Arith(loc=self._loc(meta), op="mod", left=children[0], right=children[1])
 
     def negate(self, meta, children):
-        return ast.Negate(loc=self.loc(meta), operand=children[0])
+        return ast.Negate(loc=self._loc(meta), operand=children[0])
 
     def number(self, meta, children):
-        return ast.Num(loc=self.loc(meta), value=_number(children[0]))
+        return ast.Num(loc=self._loc(meta), value=_number(children[0]))
 
     def name(self, meta, children):
-        return ast.Name(loc=self.loc(meta), id=str(children[0]))
+        return ast.Name(loc=self._loc(meta), id=str(children[0]))
 
     def seat_literal(self, meta, children):
-        return ast.SeatLiteral(loc=self.loc(meta), word=str(children[0]), number=_number(children[1], "players"))
+        return ast.SeatLiteral(loc=self._loc(meta), word=str(children[0]), number=_number(children[1], "players"))
 
     def of(self, meta, children):
-        return ast.Of(loc=self.loc(meta), attr=str(children[0]), target=children[1])
+        return ast.Of(loc=self._loc(meta), attr=str(children[0]), target=children[1])
 
     def call(self, meta, children):
-        return ast.Call(loc=self.loc(meta), func=str(children[0]), args=tuple(children[1:]))
+        return ast.Call(loc=self._loc(meta), func=str(children[0]), args=tuple(children[1:]))
 
     def extreme(self, meta, children):
         func, value, var, domain, where = children
-        return ast.Extreme(loc=self.loc(meta), func=str(func), value=value, var=str(var), domain=domain, where=where)
+        return ast.Extreme(loc=self._loc(meta), func=str(func), value=value, var=str(var), domain=domain, where=where)
 
     def conditional(self, meta, children):
         condition, then, otherwise = children
-        return ast.Conditional(loc=self.loc(meta), condition=condition, then=then, otherwise=otherwise)
+        return ast.Conditional(loc=self._loc(meta), condition=condition, then=then, otherwise=otherwise)
 
     def won(self, meta, children):
-        return ast.Won(loc=self.loc(meta), seat=children[0])
+        return ast.Won(loc=self._loc(meta), seat=children[0])
 
     def count(self, meta, children):
         var, domain, where = children
-        return ast.Count(loc=self.loc(meta), var=str(var), domain=domain, where=where)
+        return ast.Count(loc=self._loc(meta), var=str(var), domain=domain, where=where)
 
     def set_points(self, meta, children):
         return (_number(children[0], "attribute_values"), _number(children[1]))
@@ -1695,7 +1697,7 @@ class _ToAst(Transformer):
 
     def _best_sets(self, meta, children, figure):
         attribute, domain, wild, table = children
-        return ast.BestSets(loc=self.loc(meta), figure=figure, attribute=str(attribute), domain=domain,
+        return ast.BestSets(loc=self._loc(meta), figure=figure, attribute=str(attribute), domain=domain,
                             wild=wild, table=table)
 
     def best_points(self, meta, children):
@@ -1706,11 +1708,11 @@ class _ToAst(Transformer):
 
     def first(self, meta, children):
         var, domain, where = children
-        return ast.First(loc=self.loc(meta), var=str(var), domain=domain, where=where)
+        return ast.First(loc=self._loc(meta), var=str(var), domain=domain, where=where)
 
     def total(self, meta, children):
         value, var, domain, where = children
-        return ast.Total(loc=self.loc(meta), value=value, var=str(var), domain=domain, where=where)
+        return ast.Total(loc=self._loc(meta), value=value, var=str(var), domain=domain, where=where)
 
     # --- ends, scores, checks
     def end_timing(self, meta, children):
@@ -1740,32 +1742,32 @@ class _ToAst(Transformer):
                 then_step, then_args = child[1], child[2]
             else:
                 condition = child
-        return ast.EndDecl(loc=self.loc(meta), name=str(name), timing=timing, each_var=each_var,
+        return ast.EndDecl(loc=self._loc(meta), name=str(name), timing=timing, each_var=each_var,
                            each_domain=each_domain, condition=condition, winner=winner, then_step=then_step,
                            then_args=then_args, cites=cites, rulings=rulings)
 
     def score(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, var, value = rest
-        return ast.ScoreDecl(loc=self.loc(meta), name=str(name), var=str(var), value=value, cites=cites,
+        return ast.ScoreDecl(loc=self._loc(meta), name=str(name), var=str(var), value=value, cites=cites,
                              rulings=rulings)
 
     def winner_first(self, meta, children):
-        return ast.RankingKey(loc=self.loc(meta), key="winner_first")
+        return ast.RankingKey(loc=self._loc(meta), key="winner_first")
 
     def by_score(self, meta, children):
         direction, name = children
-        return ast.RankingKey(loc=self.loc(meta), key=str(direction), score=str(name))
+        return ast.RankingKey(loc=self._loc(meta), key=str(direction), score=str(name))
 
     def ties_share(self, meta, children):
-        return ast.RankingKey(loc=self.loc(meta), key="ties_share")
+        return ast.RankingKey(loc=self._loc(meta), key="ties_share")
 
     def ties_by_lot(self, meta, children):
-        return ast.RankingKey(loc=self.loc(meta), key="lot")
+        return ast.RankingKey(loc=self._loc(meta), key="lot")
 
     def ranking(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        return ast.RankingDecl(loc=self.loc(meta), keys=tuple(rest), cites=cites, rulings=rulings)
+        return ast.RankingDecl(loc=self._loc(meta), keys=tuple(rest), cites=cites, rulings=rulings)
 
     def payoff_sum(self, meta, children):
         return ("sum", 0 if str(children[0]) == "zero-sum" else _signed_number(children[1]))
@@ -1774,14 +1776,14 @@ class _ToAst(Transformer):
         rest, cites, rulings = _split([c for c in children if c is not None])
         total = next((c[1] for c in rest if isinstance(c, tuple)), None)
         win, draw, loss = (_signed_number(t) for t in rest if not isinstance(t, tuple))
-        return ast.ReturnsDecl(loc=self.loc(meta), form="result", win=win, draw=draw, loss=loss, cites=cites,
+        return ast.ReturnsDecl(loc=self._loc(meta), form="result", win=win, draw=draw, loss=loss, cites=cites,
                                rulings=rulings, total=total)
 
     def returns_of(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         total = next((c[1] for c in rest if isinstance(c, tuple)), None)
         var, value = (c for c in rest if not isinstance(c, tuple))
-        return ast.ReturnsDecl(loc=self.loc(meta), form="value", var=str(var), value=value, cites=cites,
+        return ast.ReturnsDecl(loc=self._loc(meta), form="value", var=str(var), value=value, cites=cites,
                                rulings=rulings, total=total)
 
     def always(self, meta, children):
@@ -1796,52 +1798,52 @@ class _ToAst(Transformer):
     def invariant(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, title, body = rest
-        return ast.InvariantDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), cites=cites,
+        return ast.InvariantDecl(loc=self._loc(meta), name=str(name), title=_unquote(title), cites=cites,
                                  rulings=rulings, **body)
 
     # --- examples
     def given_players(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="players", number=_number(children[0], "players"))
+        return ast.ExampleLine(loc=self._loc(meta), what="players", number=_number(children[0], "players"))
 
     def given_option(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="option", name=str(children[0]),
+        return ast.ExampleLine(loc=self._loc(meta), what="option", name=str(children[0]),
                                value=_option_value(children[1]))
 
     def item_ref(self, meta, children):
         label, at = children
-        return ast.ItemRef(loc=self.loc(meta), label=_unquote(label), at=_unquote(at) if at else None)
+        return ast.ItemRef(loc=self._loc(meta), label=_unquote(label), at=_unquote(at) if at else None)
 
     def item_list(self, meta, children):
         return tuple(children)
 
     def given_items(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="items", expr=children[0], items=children[1])
+        return ast.ExampleLine(loc=self._loc(meta), what="items", expr=children[0], items=children[1])
 
     def given_step(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="step", name=str(children[0]), args=children[1])
+        return ast.ExampleLine(loc=self._loc(meta), what="step", name=str(children[0]), args=children[1])
 
     def given_position(self, meta, children):
         lines = tuple((_unquote(s), s.line, s.column + 1) for s in children)
-        return ast.ExampleLine(loc=self.loc(meta), what="position", position=lines)
+        return ast.ExampleLine(loc=self._loc(meta), what="position", position=lines)
 
     def given_counter(self, meta, children):
         name, seat, value = children
-        return ast.ExampleLine(loc=self.loc(meta), what="counter", name=str(name), expr=seat, number=_signed_number(value))
+        return ast.ExampleLine(loc=self._loc(meta), what="counter", name=str(name), expr=seat, number=_signed_number(value))
 
     def when_action(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="action", value=_unquote(children[0]))
+        return ast.ExampleLine(loc=self._loc(meta), what="action", value=_unquote(children[0]))
 
     def then_legal(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="legal", value=_unquote(children[0]))
+        return ast.ExampleLine(loc=self._loc(meta), what="legal", value=_unquote(children[0]))
 
     def then_illegal(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="illegal", value=_unquote(children[0]))
+        return ast.ExampleLine(loc=self._loc(meta), what="illegal", value=_unquote(children[0]))
 
     def then_over(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="over", name=str(children[0]))
+        return ast.ExampleLine(loc=self._loc(meta), what="over", name=str(children[0]))
 
     def then_fact(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="fact", expr=children[0])
+        return ast.ExampleLine(loc=self._loc(meta), what="fact", expr=children[0])
 
     def with_variant(self, meta, children):
         return ("variant", str(children[0]), None)
@@ -1861,18 +1863,18 @@ class _ToAst(Transformer):
         settings = next((c for c in children if isinstance(c, _ExampleWith)), _ExampleWith(()))
         rest, cites, rulings = _split([c for c in children if c is not None and not isinstance(c, _ExampleWith)])
         name, title, *lines = rest
-        return ast.ExampleDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), lines=tuple(lines),
+        return ast.ExampleDecl(loc=self._loc(meta), name=str(name), title=_unquote(title), lines=tuple(lines),
                                cites=cites, rulings=rulings,
                                variants=tuple(n for kind, n, _ in settings.items if kind == "variant"),
                                with_options=tuple((n, v) for kind, n, v in settings.items if kind == "option"))
 
     # --- the facts and checks of an example (`then ...`)
     def given_setup(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="setup",
+        return ast.ExampleLine(loc=self._loc(meta), what="setup",
                                values=tuple(_unquote(c) for c in children if c is not None))
 
     def given_setup_first(self, meta, children):
-        return ast.ExampleLine(loc=self.loc(meta), what="setup", name="first",
+        return ast.ExampleLine(loc=self._loc(meta), what="setup", name="first",
                                values=tuple(_unquote(c) for c in children if c is not None))
 
     def ratio(self, meta, children):
@@ -1888,7 +1890,7 @@ class _ToAst(Transformer):
             else _number(children[0])
 
     def _line(self, meta, what, **fields):
-        return ast.ExampleLine(loc=self.loc(meta), what=what, **fields)
+        return ast.ExampleLine(loc=self._loc(meta), what=what, **fields)
 
     def then_wins(self, meta, children):
         return self._line(meta, "wins", exprs=tuple(children))
@@ -1996,31 +1998,31 @@ class _ToAst(Transformer):
         name, title, *lines = rest
         legs = tuple((line[1], line[2]) for line in lines if line[0] == "leg")
         totals = tuple(n for line in lines if line[0] == "totals" for n in line[1])
-        return ast.MatchDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), legs=legs, totals=totals,
+        return ast.MatchDecl(loc=self._loc(meta), name=str(name), title=_unquote(title), legs=legs, totals=totals,
                              cites=cites, rulings=rulings)
 
     # --- variants
     def remove_change(self, meta, children):
         target = children[0]
-        return ast.Change(loc=self.loc(meta), action="remove",
+        return ast.Change(loc=self._loc(meta), action="remove",
                           target=_unquote(target) if target.type == "STRING" else str(target))
 
     def replace_change(self, meta, children):
         decl = children[0]
-        return ast.Change(loc=self.loc(meta), action="replace", target=ast.declaration_name(decl), declaration=decl)
+        return ast.Change(loc=self._loc(meta), action="replace", target=ast.declaration_name(decl), declaration=decl)
 
     def add_change(self, meta, children):
         decl = children[0]
-        return ast.Change(loc=self.loc(meta), action="add", target=ast.declaration_name(decl), declaration=decl)
+        return ast.Change(loc=self._loc(meta), action="add", target=ast.declaration_name(decl), declaration=decl)
 
     def option_replace(self, meta, children):
         choice, *option = children
-        return ast.OptionReplace(loc=self.loc(meta), choice=str(choice), option=self.option_decl(meta, option))
+        return ast.OptionReplace(loc=self._loc(meta), choice=str(choice), option=self.option_decl(meta, option))
 
     def variant(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         name, title, *changes = rest
         changes = [ast.Change(loc=c.loc, action="replace_option", target=ast.declaration_name(c), declaration=c)
                    if isinstance(c, ast.OptionReplace) else c for c in changes]
-        return ast.VariantDecl(loc=self.loc(meta), name=str(name), title=_unquote(title), changes=tuple(changes),
+        return ast.VariantDecl(loc=self._loc(meta), name=str(name), title=_unquote(title), changes=tuple(changes),
                                cites=cites, rulings=rulings)
