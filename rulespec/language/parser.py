@@ -390,12 +390,8 @@ def _parse_text(text: str, path: str) -> ast.RuleFile:
         raise RuleError([source.diagnostic(
             line, 1, "this line's indentation does not match any enclosing block",
             hint="indent the lines of one block by the same number of spaces")]) from None
-    too_deep = _too_deeply_nested(tree)
-    if too_deep is not None:
-        meta, message, hint = too_deep
-        raise RuleError([source.diagnostic(meta.line, meta.column, message, hint=hint)]) from None
     try:
-        declarations = _ToAst(path).transform(tree)
+        declarations = _transform_checked(tree, path, source)
     except VisitError as error:
         inner = error.orig_exc
         if isinstance(inner, _AstProblem):
@@ -405,6 +401,32 @@ def _parse_text(text: str, path: str) -> ast.RuleFile:
     return ast.RuleFile(path=path, text=source_text_of(text), declarations=tuple(declarations))
 
 
+def _transform_checked(tree: Tree, path: str, source: SourceText):
+    """The AST of ``tree``, or RuleError at the first place nested too deeply (_too_deeply_nested),
+    which is reported before any problem the transform finds.
+
+    The transform itself keeps count of the depth: a tree no deeper than _SHALLOW levels, whose every
+    `and` / `or` has at most MAX_CHAIN_TERMS conditions, cannot break a limit _too_deeply_nested
+    enforces, so it is not walked a second time (the walk was ~30 ms of a pass over the bundled games,
+    a tenth of parsing them). Any other tree, or one whose transform fails, is walked as before."""
+    try:
+        return _ToAst(path).transform_shallow(tree)
+    except _NotShallow:
+        pass
+    except Exception:
+        _refuse_too_deep(tree, source)  # a nesting problem anywhere comes first
+        raise
+    _refuse_too_deep(tree, source)
+    return _ToAst(path).transform(tree)
+
+
+def _refuse_too_deep(tree: Tree, source: SourceText) -> None:
+    too_deep = _too_deeply_nested(tree)
+    if too_deep is not None:
+        meta, message, hint = too_deep
+        raise RuleError([source.diagnostic(meta.line, meta.column, message, hint=hint)]) from None
+
+
 # Deeper than any rule a person writes (the bundled games need 21), shallow enough for every later
 # stage, which all walk the tree recursively. A chain `a + b + c` is not nesting: it is bounded by its
 # length instead (rulespec.language.limits).
@@ -412,6 +434,16 @@ MAX_NESTING = LIMIT.nesting
 MAX_CHAIN_TERMS = LIMIT.chain_terms
 _CHAINS = {"plus": "sum", "minus": "sum", "times": "product"}
 _FLAT = {"any_of": "`or`", "all_of": "`and`"}
+
+
+# A tree no deeper than this (the root is level 1) is within every limit _too_deeply_nested checks but
+# the width of `and` / `or`: its nesting is at most its depth, and a chain of + (or *) of n terms is n - 1
+# levels deep.
+_SHALLOW = min(MAX_NESTING, LIMIT.tree_depth, MAX_CHAIN_TERMS - 1)
+
+
+class _NotShallow(Exception):
+    """A tree deeper than _SHALLOW, or an `and` / `or` of more than MAX_CHAIN_TERMS conditions."""
 
 
 def _chain_terms(node: Tree) -> int:
@@ -1101,6 +1133,30 @@ class _ToAst(Transformer):
         recursive method: Lark's runs a generator and two more calls for every node."""
         result = self._transform_node(tree)
         return None if result is Discard else result
+
+    def transform_shallow(self, tree):
+        """``transform``, raising _NotShallow at a node deeper than _SHALLOW levels or an `and` / `or`
+        of more than MAX_CHAIN_TERMS conditions (before it transforms anything below either)."""
+        result = self._transform_shallow(tree, 1)
+        return None if result is Discard else result
+
+    def _transform_shallow(self, tree, depth):
+        children = tree.children
+        if len(children) > MAX_CHAIN_TERMS and tree.data in _FLAT:
+            raise _NotShallow
+        if depth == _SHALLOW:
+            if any(isinstance(child, Tree) for child in children):
+                raise _NotShallow
+            return self._call_userfunc(tree, list(children))
+        depth += 1
+        transformed = []
+        for child in children:
+            if isinstance(child, Tree):
+                child = self._transform_shallow(child, depth)
+                if child is Discard:
+                    continue
+            transformed.append(child)
+        return self._call_userfunc(tree, transformed)
 
     def _transform_node(self, tree):
         children = []
