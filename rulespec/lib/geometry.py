@@ -299,8 +299,9 @@ def orientations(cells: Iterable[Cell], reflections: bool = False) -> tuple[Shap
     variants = [shape, reflect(shape)] if reflections else [shape]
     found = set()
     for variant in variants:
-        for steps in range(6):
-            found.add(normalise(rotate(variant, steps)))
+        for _ in range(6):  # each turn from the one before: rotate(variant, steps) turned it anew each time
+            found.add(normalise(variant))
+            variant = rotate(variant)
     return tuple(sorted(found))
 
 

@@ -127,6 +127,19 @@ def test_orientations_listed_by_hand():
 shape_strategy = st.sampled_from([ONE, TWO, THREE, SIX, FOUR_STRIP, BIG_TRIANGLE])
 
 
+def orientations_turned_anew(cells, reflections=False):
+    """orientations as it was written: each rotation made from the shape itself (the plain path)."""
+    variants = [tuple(cells), reflect(cells)] if reflections else [tuple(cells)]
+    return tuple(sorted({normalise(rotate(variant, steps)) for variant in variants for steps in range(6)}))
+
+
+@FAST
+@given(st.sets(st.tuples(st.integers(-5, 5), st.integers(-7, 7)), min_size=1, max_size=9), st.booleans())
+def test_orientations_turned_step_by_step_are_the_ones_turned_anew(cells, reflections):
+    cells = sorted(cells)
+    assert orientations(cells, reflections=reflections) == orientations_turned_anew(cells, reflections)
+
+
 @FAST
 @given(shape_strategy, st.integers(-10, 10), st.integers(-10, 10), st.integers(0, 5))
 def test_normalise_ignores_even_translations_and_rotations_keep_adjacency(shape, dr, dc, steps):
