@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence
 
 from .codegen.version import GENERATOR_VERSION, source_hash
+from .language.collector import collector_paused
 from .language.errors import RuleError, SourceText
 from .language.reading import parsed_text, read_rule_text
 from .resources import engines_dir, house_rules_dir, rulebooks_dir
@@ -151,6 +152,11 @@ class CheckedRules:
 def check_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> CheckedRules:
     """Parse and check a rule file (a path or a bundled game's id) with the named variants applied,
     keeping the parsed file and its base beside the model."""
+    with collector_paused():  # the whole compile, not each stage (rulespec/language/collector.py)
+        return _check_rules(name_or_path, variants)
+
+
+def _check_rules(name_or_path: str | Path, variants: Sequence[str]) -> CheckedRules:
     path = resolve_path(name_or_path)
     rule_file = parse_file(path)
     base = base_path = None

@@ -16,6 +16,7 @@ import string
 from contextlib import contextmanager
 from typing import Iterable, Iterator, Optional, Sequence
 
+from ..language.collector import collector_paused
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
 from ..model.cost import walk
@@ -2354,8 +2355,15 @@ class CodeGenerator:
 
 def generate(model: ir.Model, source_name: str) -> str:
     """Python source of the engine for ``model``."""
-    source = CodeGenerator(model, source_name).module()
-    check_generated(source)
+    with collector_paused():  # as the parse (rulespec/language/collector.py)
+        generator = CodeGenerator(model, source_name)
+        try:
+            source = generator.module()
+        finally:
+            # Its nested helpers that call themselves are closures over it (reference cycles): dropping
+            # its tables here frees them at once, not when the cyclic collector runs (as the checker's).
+            generator.__dict__.clear()
+        check_generated(source)
     return source
 
 

@@ -8,7 +8,6 @@ readable :class:`~rulespec.language.errors.RuleError` reports.
 from __future__ import annotations
 
 import functools
-import gc
 import re
 import unicodedata
 from pathlib import Path
@@ -20,6 +19,7 @@ from lark.indenter import DedentError, Indenter
 from lark.visitors import Discard, _vargs_meta
 
 from . import ast
+from .collector import collector_paused
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
 from .limits import LIMIT, refusal
 from .reading import read_rule_text
@@ -350,13 +350,8 @@ def parse_text(text: str, path: str = "<rules>") -> ast.RuleFile:
         raise RuleError([problem]) from None
     # The parse makes many small objects and no cycles worth collecting: the cyclic collector, run
     # again and again as they pile up, made big files parse in more than linear time.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return _parse_text(text, path)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _parse_text(text: str, path: str) -> ast.RuleFile:
@@ -1109,13 +1104,16 @@ class _Block(list):
     pass
 
 
-def _callbacks_of(cls, transformer) -> dict:
-    """Method name -> the method bound to ``transformer``, for every method v_args(meta=True) wraps."""
+@functools.lru_cache(maxsize=None)
+def _callbacks_of(cls) -> dict:
+    """Method name -> its function (called with the transformer first), for every method v_args(meta=True)
+    wraps; worked out once a class. (Methods bound to each transformer and kept by it made every
+    transformer a reference cycle, left for the cyclic collector.)"""
     found = {}
     for klass in reversed(cls.__mro__):
         for name, value in vars(klass).items():
             if getattr(value, "visit_wrapper", None) is _vargs_meta:
-                found[name] = value.base_func.__get__(transformer, cls)
+                found[name] = value.base_func
             elif name in found:
                 del found[name]  # redefined without the wrapper: Lark's own lookup handles it
     return found
@@ -1126,7 +1124,7 @@ class _ToAst(Transformer):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)  # no method here is named after a terminal
         self.path = path
-        self._callbacks = _callbacks_of(type(self), self)
+        self._callbacks = _callbacks_of(type(self))
 
     def transform(self, tree):
         """Lark's Transformer.transform (bottom-up, Discard dropped, tokens left as they are) in one
@@ -1170,12 +1168,12 @@ class _ToAst(Transformer):
 
     def _call_userfunc(self, tree, new_children=None):
         # Lark looks each method up anew for every node, and v_args makes a wrapper (functools.
-        # update_wrapper) on every lookup: a fifth of the time of a transform. The methods are bound once.
+        # update_wrapper) on every lookup: a fifth of the time of a transform. The methods are found once.
         callback = self._callbacks.get(tree.data)
         if callback is None:
             return super()._call_userfunc(tree, new_children)
         try:
-            return callback(tree.meta, new_children if new_children is not None else tree.children)
+            return callback(self, tree.meta, new_children if new_children is not None else tree.children)
         except GrammarError:
             raise
         except Exception as error:

@@ -12,6 +12,7 @@ import string
 from typing import Iterable, Optional, Sequence
 
 from ..language import ast
+from ..language.collector import collector_paused
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
 from ..language.limits import LIMIT, describe, refusal
 from . import ir
@@ -325,6 +326,8 @@ class Checker:
                     for problem in error.diagnostics:
                         if problem not in self.problems:
                             self.problems.append(problem)
+                finally:
+                    _let_go(other)
         if self.problems:
             raise RuleError(self.repeated_uses())
         return model
@@ -1935,6 +1938,7 @@ class Checker:
                 body(option.body, chosen)
         for decl in list(model.triggers) + list(model.insteads):
             body(decl.body, 0)
+        del body  # it calls itself: a reference cycle holding the checker otherwise (see _let_go)
 
     # What a fit's or a face's condition may read: it is worked out once, when an engine makes its tables
     # for a player count and options, before there is a game (no zones, counters, board or fits yet).
@@ -2948,4 +2952,19 @@ class Checker:
 
 def check(rule_file: ast.RuleFile, variants: Sequence[str] = (), base: Optional[ast.RuleFile] = None) -> ir.Model:
     """Check a parsed rule file (with the named variants applied) and return its model."""
-    return Checker(rule_file, base).check(variants)
+    with collector_paused():  # as the parse (rulespec/language/collector.py)
+        checker = Checker(rule_file, base)
+        try:
+            return checker.check(variants)
+        finally:
+            _let_go(checker)
+
+
+def _let_go(checker: Checker) -> None:
+    """Drop what a finished checker holds (its tables, the model's parts, closures of its deferred checks).
+
+    Its nested helpers that call themselves, and the deferred checks it keeps, are closures over it:
+    reference cycles, which kept the checker, and through it the AST and a whole model, alive until the
+    cyclic collector ran (a sixth of a warm pass over the bundled games went on collections). Let go
+    here, they are freed by reference counting at once (tests/core/test_collector.py)."""
+    checker.__dict__.clear()

@@ -304,7 +304,12 @@ class Cost:
                 return self.expr(node)
             return 1 + sum(per_candidate(child) for child in children(node))
 
-        return per_candidate(e), once
+        try:
+            return per_candidate(e), once
+        finally:
+            # A closure that calls itself is a reference cycle; this one holds self, and so the whole
+            # model: let go here, they are freed at once, not by the cyclic collector.
+            del per_candidate
 
     # ------------------------------------------------------------------ options and statements
     def listing(self, option: ir.ChoiceOption) -> tuple[int, int]:
