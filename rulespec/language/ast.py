@@ -48,6 +48,11 @@ def _normalised(value):
     if cls is str or cls is int or value is None:
         return value
     if cls is list or cls is tuple:
+        for v in value:
+            if v.__class__ not in _AS_IS:
+                break
+        else:  # every item is kept as it is (most lists the parser makes: of nodes, of plain texts)
+            return value if cls is tuple else tuple(value)
         items = tuple(_normalised(v) for v in value)
         return items if cls is list or any(a is not b for a, b in zip(items, value)) else value
     if isinstance(value, str):

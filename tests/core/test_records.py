@@ -126,3 +126,42 @@ def test_the_ast_and_the_model_are_dataclasses_of_records():
     assert const == ir.Const(type=ir.INT, loc=loc, text="3", value=3) and const.__match_args__[:3] == ("type", "loc", "text")
     with pytest.raises(dataclasses.FrozenInstanceError):
         const.value = 4
+
+
+def _normalised_plainly(value):
+    """ast._normalised without its shortcut for a list or tuple whose items are all kept as they are."""
+    cls = value.__class__
+    if cls is str or cls is int or value is None:
+        return value
+    if cls is list or cls is tuple:
+        items = tuple(_normalised_plainly(v) for v in value)
+        return items if cls is list or any(a is not b for a, b in zip(items, value)) else value
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+class _Text(str):
+    """A str subclass, as a Lark token is."""
+
+
+def test_normalised_values_are_the_plain_ones_and_tuples_are_kept_when_nothing_changes():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    loc = ast.Loc(file="f", line=1, column=1, end_line=1, end_column=2)
+    leaves = st.one_of(st.none(), st.booleans(), st.integers(), st.text(max_size=3),
+                       st.text(max_size=3).map(_Text), st.just(ast.Name(loc=loc, id="x")))
+    values = st.recursive(leaves, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                          st.lists(inner, max_size=4).map(tuple)), max_leaves=12)
+
+    @settings(database=None, deadline=None, max_examples=400)
+    @given(values)
+    def same(value):
+        mine, plain = ast._normalised(value), _normalised_plainly(value)
+        assert mine == plain and type(mine) is type(plain)
+        assert (mine is value) == (plain is value)
+        if isinstance(value, (list, tuple)):
+            assert all(type(a) is type(b) for a, b in zip(mine, plain))
+
+    same()
