@@ -202,6 +202,8 @@ class ActionTable:
             return texts
 
         self._patterns: list[_Pattern] = []  # templates with values only the state decides
+        # (text, chance?) -> its number (or None) through the templates: a text is matched against them once
+        self._read_back: dict[tuple[str, bool], Optional[int]] = {}
         player_texts: list[str] = []
         chance_texts: list[str] = []
         self.has_window = any(is_claim_window(step) for step in model.steps)
@@ -261,10 +263,17 @@ class ActionTable:
     def _lookup(self, text: str, ids: dict) -> Optional[int]:
         found = ids.get(text)
         if found is None:  # a text showing a value the state works out: its template's number
+            known = self._read_back.get((text, ids is self.chance_ids), _UNREAD)
+            if known is not _UNREAD:
+                return known
             for pattern in self._patterns:
                 canonical = pattern.canonical(text)
                 if canonical is not None and canonical in ids:
-                    return ids[canonical]
+                    found = ids[canonical]
+                    break
+            if len(self._read_back) >= READ_BACK_KEPT:  # (texts a game offers are few; a caller's may be many)
+                self._read_back.clear()
+            self._read_back[(text, ids is self.chance_ids)] = found  # each text read against the templates once
         return found
 
     def player_id(self, action: Action) -> int:
@@ -296,6 +305,10 @@ def _names(e) -> set[str]:
         elif hasattr(node, "__dataclass_fields__"):
             todo.extend(getattr(node, name) for name in node.__dataclass_fields__ if name != "loc")
     return found
+
+
+_UNREAD = object()  # (a text not read back yet: None is a number's absence)
+READ_BACK_KEPT = 1 << 16  # texts read back through the templates that an ActionTable keeps (then it starts again)
 
 
 class _Pattern:
@@ -476,8 +489,8 @@ class Session:
     """One game in progress as the adapters see it: the rulespec state, the picks of a claim window
     waiting for the race to be decided, and each seat's information state (what it has seen)."""
 
-    __slots__ = ("key", "table", "state", "picks", "idle", "logs", "seen", "steps", "max_steps", "views", "_texts",
-                 "shared", "paid", "rows")
+    __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
+                 "shared", "paid", "_rows", "_behind", "_origin", "_lazy")
 
     def __init__(self, key: tuple, table: ActionTable, state: State):
         self.key, self.table, self.state = key, table, state
@@ -485,16 +498,69 @@ class Session:
         self.idle = 0  # rounds of the current claim window in which every seat waited
         self.steps = 0
         self.max_steps = default_max_steps(state.game, state.players)
-        self.views = [state.observation(seat) for seat in range(state.players)]  # of the state as it is now
-        self.seen = [_flatten(view) for view in self.views]
-        self.logs = [[self._full(seat)] for seat in range(state.players)]
+        self._views = [state.observation(seat) for seat in range(state.players)]  # of the state as it is now
+        self._seen = [_flatten(view) for view in self._views]
+        self._logs = [[self._full(seat)] for seat in range(state.players)]
+        # What each seat saw is worked out when first asked for (views, seen, logs, rows): until then a move
+        # is kept in _behind, to be replayed from _origin (the state where the views stand); see _catch_up.
+        self._behind: list[tuple] = []
+        self._origin: Optional[State] = None
+        self._lazy = True  # False once the views were asked for: from then on they follow every move
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
         self.paid = [0.0] * state.players  # the returns before the last seat's move (rewards are the change)
         # each seat's history for the information state tensor (InformationLayout), where the game has one
         start = (state.players + 1, -1)
-        self.rows = None if information_layout_for(key, state.players) is None else \
-            [[start + (self.views[seat], self.to_act())] for seat in range(state.players)]
+        self._rows = None if information_layout_for(key, state.players) is None else \
+            [[start + (self._views[seat], self.to_act())] for seat in range(state.players)]
+
+    # ---- what each seat has seen, brought up to date when read
+    @property
+    def views(self) -> list[dict]:
+        """Each seat's ``State.observation`` of the state as it is now."""
+        self._catch_up()
+        return self._views
+
+    @property
+    def seen(self) -> list[dict]:
+        self._catch_up()
+        return self._seen
+
+    @property
+    def logs(self) -> list[list[str]]:
+        """Each seat's information state, one line per move (see information_state_string)."""
+        self._catch_up()
+        return self._logs
+
+    @property
+    def rows(self) -> Optional[list[list[tuple]]]:
+        """Each seat's history for the information state tensor (None: the game has none)."""
+        self._catch_up()
+        return self._rows
+
+    def _catch_up(self, reading: bool = True) -> None:
+        """Work out what each seat saw at each move kept in _behind: the moves replayed from _origin (a copy:
+        every chance outcome is an action, so the replay reaches the very states played), each seat's view
+        taken after each as a move does it. From then on the views follow every move, as they are being read."""
+        if reading:
+            self._lazy = False  # (a caller that reads them reads them again: CFR at every node, PettingZoo's observe)
+        behind = self._behind
+        if not behind:
+            return
+        replay = self._origin.clone()
+        self._behind, self._origin = [], None
+        for event in behind:
+            if event[0] == "play":
+                replay.apply(event[1])
+                self._observe(replay, event[1], event[2])
+            else:  # ("log", seat, text): a line of a claim window's round, in its place among the moves
+                self._logs[event[1]].append(event[2])
+
+    def _log(self, seat: int, text: str) -> None:
+        if self._behind:  # after moves not yet seen: in its place among them
+            self._behind.append(("log", seat, text))
+        else:
+            self._logs[seat].append(text)
 
     # ---- copies: a clone shares the engine and the table; pickling goes through to_json
     def clone(self) -> "Session":
@@ -502,13 +568,14 @@ class Session:
         copy.key, copy.table, copy.state = self.key, self.table, self.state.clone()
         copy.picks = None if self.picks is None else dict(self.picks)
         copy.idle, copy.steps, copy.max_steps = self.idle, self.steps, self.max_steps
-        copy.seen = list(self.seen)  # each entry is replaced, never changed
-        copy.views = list(self.views)
-        copy.logs = [list(log) for log in self.logs]
+        copy._seen = list(self._seen)  # each entry is replaced, never changed
+        copy._views = list(self._views)
+        copy._logs = [list(log) for log in self._logs]
+        copy._behind, copy._origin, copy._lazy = list(self._behind), self._origin, self._lazy  # (_origin: never changed)
         copy._texts = dict(self._texts)
         copy.shared = False
         copy.paid = self.paid
-        copy.rows = None if self.rows is None else [list(rows) for rows in self.rows]
+        copy._rows = None if self._rows is None else [list(rows) for rows in self._rows]
         return copy
 
     def __deepcopy__(self, memo) -> "Session":
@@ -524,26 +591,11 @@ class Session:
         return self.state.players
 
     def kind(self) -> str:
-        st = self.state
-        if st.is_terminal():
-            return TERMINAL
-        if self.picks is not None:
-            return RACE_NODE
-        player = st.current_player()
-        if player == CHANCE:
-            return CHANCE_NODE
-        if player == ANY_PLAYER:
-            return WINDOW_NODE
-        if player == SIMULTANEOUS:
-            return SIMULTANEOUS_NODE
-        return SEAT_NODE
+        return _node_kind(self.state, self.picks)
 
     def to_act(self) -> int:
         """Who decides, as an index of the tensor's ``to_act`` piece."""
-        kind, n = self.kind(), self.players
-        if kind == SEAT_NODE:
-            return self.state.current_player()
-        return {WINDOW_NODE: n, SIMULTANEOUS_NODE: n, CHANCE_NODE: n + 1, RACE_NODE: n + 1, TERMINAL: n + 2}[kind]
+        return _to_act(self.state, self.picks)
 
     def legal(self, seat: int) -> list[int]:
         """The sorted action ids ``seat`` may take now (none when it is not its decision)."""
@@ -583,7 +635,7 @@ class Session:
             picks, self.picks = self.picks, None
             for other, pick in sorted(picks.items()):
                 if other != seat:
-                    self.logs[other].append(f"you lost the race with {self.table.player_texts[pick]}")
+                    self._log(other, f"you lost the race with {self.table.player_texts[pick]}")
             self._play(self._find(seat, picks[seat]), mover=seat)
         elif kind == CHANCE_NODE:
             found = next((a for a, _ in self.state.chance_outcomes() if self.table.chance_id(a) == action), None)
@@ -620,12 +672,12 @@ class Session:
             return
         for seat in range(self.players):
             if seat not in acting:
-                self.logs[seat].append("you waited")
+                self._log(seat, "you waited")
         if not acting:
             self.idle += 1
             return
         for seat, pick in acting.items():
-            self.logs[seat].append(f"you tried {self.table.player_texts[pick]}")
+            self._log(seat, f"you tried {self.table.player_texts[pick]}")
         if len(acting) == 1:
             (seat, pick), = acting.items()
             self._play(self._find(seat, pick), mover=seat)
@@ -638,22 +690,23 @@ class Session:
         actions = [self._find(seat, pick) for seat, pick in sorted(acting.items())]  # before any is applied
         if self.steps + len(actions) > self.max_steps:
             raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
+        self._catch_up(reading=False)  # (then seen at once: several actions make one move)
         for action in actions:
             self.state.apply(action)
         self.steps += len(actions)
         self.idle = 0
         to_act = self.to_act()
         for seat in range(self.players):
-            self.views[seat] = view = self.state.observation(seat)
+            self._views[seat] = view = self.state.observation(seat)
             now = _flatten(view)
-            before = self.seen[seat]
+            before = self._seen[seat]
             changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
             mine = next((a for a in actions if a.player == seat), None)
             who = f"you: {mine.text}" if mine is not None else "you waited"
-            self.logs[seat].append(" | ".join([who, "the choices were carried out together"] + changed))
-            self.seen[seat] = now
-            if self.rows is not None:  # (mover: the seat itself, as it chose; its own choice, if any)
-                self.rows[seat].append((seat, self.table.player_id(mine) if mine is not None else -1, view, to_act))
+            self._logs[seat].append(" | ".join([who, "the choices were carried out together"] + changed))
+            self._seen[seat] = now
+            if self._rows is not None:  # (mover: the seat itself, as it chose; its own choice, if any)
+                self._rows[seat].append((seat, self.table.player_id(mine) if mine is not None else -1, view, to_act))
 
     def _find(self, seat: int, action: int) -> Action:
         for candidate in self.state.legal_actions(seat):
@@ -678,28 +731,40 @@ class Session:
     def _play(self, action: Action, mover: int) -> None:
         if self.steps >= self.max_steps:
             raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
-        self.state.apply(action)
+        if self._lazy:  # what each seat saw is worked out when asked for (_catch_up)
+            origin = self._origin if self._behind else self.state.clone()
+            self.state.apply(action)
+            self._origin = origin
+            self._behind.append(("play", action, mover))
+        else:
+            self.state.apply(action)
+            self._observe(self.state, action, mover)
         self.steps += 1
         self.idle = 0
         self._texts = {}
-        for seat in range(self.players):
-            self.views[seat] = view = self.state.observation(seat)
+
+    def _observe(self, st: State, action: Action, mover: int) -> None:
+        """Each seat's view of ``st``, the state ``action`` (by ``mover``) reached: its line of the log (what
+        changed), and its row of the information state tensor."""
+        players = st.players
+        for seat in range(players):
+            self._views[seat] = view = st.observation(seat)
             now = _flatten(view)
-            before = self.seen[seat]
+            before = self._seen[seat]
             changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
             who = f"you: {action.text}" if mover == seat else "chance" if mover == CHANCE else f"player {mover + 1} acted"
-            self.logs[seat].append(" | ".join([who] + changed))
-            self.seen[seat] = now
-        if self.rows is not None:
+            self._logs[seat].append(" | ".join([who] + changed))
+            self._seen[seat] = now
+        if self._rows is not None:
             own = self.table.player_id(action) if mover != CHANCE else -1
-            to_act = self.to_act()
-            for seat in range(self.players):
-                self.rows[seat].append((self.players if mover == CHANCE else mover, own if mover == seat else -1,
-                                        self.views[seat], to_act))
+            to_act = _to_act(st, None)
+            for seat in range(players):
+                self._rows[seat].append((players if mover == CHANCE else mover, own if mover == seat else -1,
+                                         self._views[seat], to_act))
 
     # ---- views
     def _full(self, seat: int) -> str:
-        return " | ".join(["start"] + [f"{k}={v}" for k, v in self.seen[seat].items()])
+        return " | ".join(["start"] + [f"{k}={v}" for k, v in self._seen[seat].items()])
 
     def observation_string(self, seat: int) -> str:
         """``State.observation(seat)`` as JSON, and the seat's own pick while a race is decided."""
@@ -780,6 +845,30 @@ def payoffs(engine: Engine, players: int = 0) -> tuple[str, float, float, Option
 COUNTER_LIMIT = 1e15  # a counter holds a whole number from -10^15 to 10^15 (the runtime's limit)
 
 
+def _node_kind(st: State, picks: Optional[dict]) -> str:
+    """What kind of node a session is at: its state, and the picks of a claim window's race if one is on."""
+    if st.is_terminal():
+        return TERMINAL
+    if picks is not None:
+        return RACE_NODE
+    player = st.current_player()
+    if player == CHANCE:
+        return CHANCE_NODE
+    if player == ANY_PLAYER:
+        return WINDOW_NODE
+    if player == SIMULTANEOUS:
+        return SIMULTANEOUS_NODE
+    return SEAT_NODE
+
+
+def _to_act(st: State, picks: Optional[dict]) -> int:
+    """Who decides at that node, as an index of the tensor's ``to_act`` piece."""
+    kind, n = _node_kind(st, picks), st.players
+    if kind == SEAT_NODE:
+        return st.current_player()
+    return {WINDOW_NODE: n, SIMULTANEOUS_NODE: n, CHANCE_NODE: n + 1, RACE_NODE: n + 1, TERMINAL: n + 2}[kind]
+
+
 def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows=None) -> Session:
     engine = engine_for(key)
     session = Session.__new__(Session)
@@ -787,10 +876,11 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows
     session.picks = None if picks is None else {int(k): v for k, v in picks.items()}
     session.idle, session.steps = idle, steps
     session.max_steps = default_max_steps(engine, players)
-    session.seen, session.logs = seen, logs
-    session.views = [session.state.observation(seat) for seat in range(players)]
+    session._seen, session._logs = seen, logs
+    session._views = [session.state.observation(seat) for seat in range(players)]
     session._texts, session.shared, session.paid = {}, False, paid
-    session.rows = rows
+    session._rows = rows
+    session._behind, session._origin, session._lazy = [], None, True
     return session
 
 

@@ -803,7 +803,8 @@ class Engine:
             zones[zone.name] = views if zone.per_player else views[0]
         boards = {}
         for b, board in enumerate(self.BOARDS):
-            boards[board.name] = {board.label(c): self.ITEM_LABEL[i] for c, i in enumerate(st._boards[b]) if i >= 0}
+            labels, item_label = board.labels, self.ITEM_LABEL
+            boards[board.name] = {labels[c]: item_label[i] for c, i in enumerate(st._boards[b]) if i >= 0}
         decision = st._decision()
         view = {
             "seat": seat,

@@ -76,8 +76,11 @@ def state_from_checked(engine: "Engine", data: dict) -> "State":
                 st._loc[item] = st._t.board_base[b] + cell
                 if st._t.cell_bit[b]:
                     st._masks[b] |= st._t.cell_bit[b][cell]
-    st._counters = {k: (list(v) if isinstance(v, list) else v) for k, v in data["counters"].items()}
-    st._queues = {k: [[e[0], list(e[1]), e[2], e[3], list(e[4])] for e in v] for k, v in data["queues"].items()}
+    # In the engine's order, as a new game has them (not the text's): a state read back shows them in the same
+    # order (State.observation, the adapters' logs). check_state_dict has checked the names are exactly these.
+    counters, queues = data["counters"], data["queues"]
+    st._counters = {k: (list(counters[k]) if isinstance(counters[k], list) else counters[k]) for k in engine.COUNTERS}
+    st._queues = {k: [[e[0], list(e[1]), e[2], e[3], list(e[4])] for e in queues[k]] for k in engine.QUEUES}
     st._stack = [(f[0], tuple(f[1]), f[2], f[3], tuple(f[4])) for f in data["stack"]]
     st._over = data["over"]
     st.history = list(data["history"])

@@ -7,6 +7,7 @@ during a game.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import repeat
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
@@ -57,6 +58,11 @@ class BoardInfo:
     @property
     def size(self) -> int:
         return len(self.rows) * len(self.columns)
+
+    @functools.cached_property
+    def labels(self) -> tuple[str, ...]:
+        """Every space's label, by space (as label() gives it): made once."""
+        return tuple(self.label(cell) for cell in range(self.size))
 
     def label(self, cell: int) -> str:
         row, col = divmod(cell, len(self.columns))

@@ -116,3 +116,57 @@ def test_shrimps_covered_cards_are_in_the_information_state_not_the_observation(
     for seat in range(3):
         assert f'"{found}"' not in state.observation_string(seat)  # covered now: not seen
         assert f"'{found}'" in state.information_state_string(seat)  # but seen when it was turned
+
+
+def _random_move(state, rng):
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+    elif state.is_simultaneous_node():
+        state.apply_actions([rng.choice(state.legal_actions(seat)) for seat in range(state.num_players())])
+    else:
+        actions = state.legal_actions()
+        state.apply_action(actions[rng.randrange(len(actions))])
+
+
+def _seen(game, state):
+    """Everything each seat is shown: its information state and observation, as strings and tensors."""
+    seen = []
+    for seat in range(game.num_players()):
+        seen.append(state.information_state_string(seat))
+        seen.append(state.observation_string(seat))
+        seen.append(tuple(state.observation_tensor(seat)))
+        if game.get_type().provides_information_state_tensor:
+            seen.append(tuple(state.information_state_tensor(seat)))
+    return seen
+
+
+@pytest.mark.parametrize("game_id, players", [("kuhn-poker", 2), ("tic-tac-toe", 2), ("shrimp", 3), ("goofspiel", 2),
+                                              ("shell-we", 2), ("liars-dice", 2)])
+def test_what_a_seat_saw_is_the_same_whether_asked_at_every_move_or_only_later(game_id, players):
+    """The adapter works out what each seat saw only when asked (moves are kept and replayed: Session._catch_up).
+    A game asked at every move and the same game asked only now and then (through clones and pickles) show
+    every seat the same, at every point the second is asked."""
+    game = rso.load_game(game_id, players=players)
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(8):
+        watched, unwatched = game.new_initial_state(), game.new_initial_state()
+        moves = 0
+        while not watched.is_terminal() and moves < 60:
+            seed = rng.random()
+            _random_move(watched, random.Random(seed))
+            _random_move(unwatched, random.Random(seed))
+            moves += 1
+            expected = _seen(game, watched)  # asked at every move
+            pick = rng.random()
+            if pick < 0.15:
+                unwatched = unwatched.clone()  # moves not yet seen go with the copy
+            elif pick < 0.2:
+                unwatched = pickle.loads(pickle.dumps(unwatched))
+            elif pick < 0.35:
+                assert _seen(game, unwatched) == expected, (game_id, moves)
+                compared += 1
+        assert _seen(game, unwatched) == _seen(game, watched)
+        compared += 1
+    assert compared >= 10
