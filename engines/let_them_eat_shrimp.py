@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '36'
+GENERATOR_VERSION = '37'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1007,7 +1007,7 @@ class LetThemEatShrimpEngine(Engine):
         ), choices=choices_place_a_tile, param_types=('seat',)),
         'buy_a_tile': StepInfo('buy_a_tile', 'choice', ('player',), ('LTES-PLACE-5', 'LTES-SUM-7'), by=by_buy_a_tile, options=(
             OptionInfo('buy', 'pay an egg for a {tile}', ('LTES-PLACE-5',), options_buy_a_tile__buy, effect_buy_a_tile__buy, candidates_buy_a_tile__buy, first_failing_buy_a_tile__buy, (('tile is fish', ('LTES-PLACE-5',)),)),
-        ), choices=choices_buy_a_tile, param_types=('seat',)),
+        ), choices=choices_buy_a_tile, rows_kept=True, param_types=('seat',)),
         'gain': StepInfo('gain', 'auto', ('player', 'wanted'), ('LTES-GAIN-1', 'LTES-GAIN-3', 'LTES-STAR-2'), run=step_gain, param_types=('seat', 'symbol')),
         'gain_shrimp': StepInfo('gain_shrimp', 'auto', ('player',), ('LTES-GAIN-2', 'LTES-GAIN-3'), run=step_gain_shrimp, param_types=('seat',)),
         'roll_for_gain': StepInfo('roll_for_gain', 'auto', ('player',), ('LTES-STAR-1', 'LTES-SUM-9'), run=step_roll_for_gain, param_types=('seat',)),
@@ -1015,7 +1015,7 @@ class LetThemEatShrimpEngine(Engine):
         'gain_face': StepInfo('gain_face', 'auto', ('player', 'result'), ('LTES-STAR-2', 'LTES-STAR-3', 'LTES-STAR-4', 'LTES-SUM-12', 'LTES-SUM-13', 'LTES-SUM-14', 'LTES-FAQ-2'), run=step_gain_face, param_types=('seat', 'symbol')),
         'free_choice': StepInfo('free_choice', 'choice', ('player',), ('LTES-STAR-3', 'LTES-SUM-13'), by=by_free_choice, options=(
             OptionInfo('take', 'take a {tile} from the supply', ('LTES-STAR-3',), options_free_choice__take, effect_free_choice__take, candidates_free_choice__take, first_failing_free_choice__take, (('tile is fish', ('LTES-STAR-3',)),)),
-        ), choices=choices_free_choice, param_types=('seat',)),
+        ), choices=choices_free_choice, rows_kept=True, param_types=('seat',)),
         'sharks': StepInfo('sharks', 'auto', ('player', 'tile'), ('LTES-SHARK-1', 'LTES-SUM-10'), run=step_sharks, param_types=('seat', 'item')),
         'bite': StepInfo('bite', 'auto', ('player',), ('LTES-SHARK-1',), run=step_bite, param_types=('seat',)),
         'roll_for_loss': StepInfo('roll_for_loss', 'auto', ('player',), ('LTES-SHARK-1',), run=step_roll_for_loss, param_types=('seat',)),
@@ -1024,7 +1024,7 @@ class LetThemEatShrimpEngine(Engine):
         'lose': StepInfo('lose', 'auto', ('player', 'wanted'), ('LTES-SHARK-2', 'LTES-SUM-15'), run=step_lose, param_types=('seat', 'symbol')),
         'lose_any': StepInfo('lose_any', 'choice', ('player',), ('LTES-SHARK-3', 'LTES-SUM-17'), by=by_lose_any, options=(
             OptionInfo('give', 'give {tile} back to the supply', ('LTES-SHARK-3',), options_lose_any__give, effect_lose_any__give, candidates_lose_any__give, first_failing_lose_any__give, (('tile is fish', ('LTES-SHARK-3',)),)),
-        ), choices=choices_lose_any, param_types=('seat',)),
+        ), choices=choices_lose_any, rows_kept=True, param_types=('seat',)),
         'pay_egg': StepInfo('pay_egg', 'auto', ('player',), ('LTES-SHARK-5', 'LTES-SHARK-7', 'LTES-FAQ-4'), run=step_pay_egg, param_types=('seat',)),
         'knock_out': StepInfo('knock_out', 'auto', ('player',), ('LTES-PLACE-6', 'LTES-SHARK-6', 'LTES-SUM-19'), run=step_knock_out, param_types=('seat',)),
         'before_scoring': StepInfo('before_scoring', 'auto', (), ('LTES-SCORE-1',), run=step_before_scoring),

@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '36'
+GENERATOR_VERSION = '37'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1046,7 +1046,7 @@ class ShellWeEngine(Engine):
         ), choices=choices_bonus_placement, param_types=('seat',)),
         'give_left': StepInfo('give_left', 'choice', ('player',), ('SHELL-BONUS-2', 'SHELL-BONUS-3', 'SHELL-BONUS-4', 'SHELL-BONUS-8'), by=by_give_left, options=(
             OptionInfo('give', 'bonus: give {tile} to the player on the left', ('SHELL-BONUS-3',), options_give_left__give, effect_give_left__give, candidates_give_left__give, first_failing_give_left__give, ()),
-        ), choices=choices_give_left, param_types=('seat',)),
+        ), choices=choices_give_left, rows_kept=True, param_types=('seat',)),
     }
     TRIGGERS = (
         TriggerInfo('pearl_reached', 0, ('regular',), trigger_pearl_reached, ('SHELL-PEARL-1', 'SHELL-PEARL-4', 'SHELL-PEARL-5', 'SHELL-BONUS-1', 'SHELL-FAQ-1', 'SHELL-FAQ-2', 'SHELL-FAQ-6')),

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '36'
+GENERATOR_VERSION = '37'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -606,8 +606,15 @@ def effect_penalty__give(st, cause, v_player, v_q):
     st._move((zones[zone_feast + v_player] or st._top(zone_feast + v_player))[-1], zone_feast + v_q, 'penalty')
 
 
+LISTED_penalty = {}  # what the listing read -> (seat, rows): the same reads, the same rows
+
+
 def choices_penalty(st, v_player):
     """Every choice of `penalty` now, in the order offered. [SHRIMP-PEN-1, SHRIMP-PEN-4, SHRIMP-FEAST-7, SHRIMP-FEAST-9, SHRIMP-EXQ-2] ruling SHRIMP-AMB-11, SHRIMP-AMB-20, SHRIMP-AMB-24 (rulebooks/shrimp.rules:290)"""
+    key = (st.players, v_player,)  # all the listing reads
+    found = LISTED_penalty.get(key)
+    if found is not None:
+        return found
     rows = []
     seat = v_player
     # give: `give a feast card to {q}`
@@ -615,7 +622,10 @@ def choices_penalty(st, v_player):
         if not ((v_q != v_player)):  # q != player
             continue
         rows.append((seat, TEXT_2[v_q], 0, (v_q, )))
-    return seat, rows
+    if len(LISTED_penalty) > 4096:  # bounded: the states of a game read few distinct ways
+        LISTED_penalty.clear()
+    found = LISTED_penalty[key] = seat, rows
+    return found
 
 # ---------------------------------------------------------------- choice deck_penalty
 def by_deck_penalty(st, v_player):
@@ -1157,27 +1167,27 @@ class ShrimpEngine(Engine):
             OptionInfo('onto_grilled', 'turn a card onto the grilled shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_grilled, effect_turn__onto_grilled, candidates_turn__onto_grilled, first_failing_turn__onto_grilled, (('grilled is empty or (linguine is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_linguine', 'turn a card onto the linguine dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_linguine, effect_turn__onto_linguine, candidates_turn__onto_linguine, first_failing_turn__onto_linguine, (('linguine is empty or (grilled is not empty and fried is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
             OptionInfo('onto_fried', 'turn a card onto the fried shrimp dish', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11'), options_turn__onto_fried, effect_turn__onto_fried, candidates_turn__onto_fried, first_failing_turn__onto_fried, (('fried is empty or (grilled is not empty and linguine is not empty)', ('SHRIMP-PLAY-2', 'SHRIMP-PLAY-10', 'SHRIMP-PLAY-11')),)),
-        ), choices=choices_turn, distinct=True, param_types=('seat',)),
+        ), choices=choices_turn, distinct=True, rows_kept=True, param_types=('seat',)),
         'open_window': StepInfo('open_window', 'auto', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3'), run=step_open_window, param_types=('seat',)),
         'window': StepInfo('window', 'choice', ('flipper',), ('SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-PLAY-4', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-2'), by=by_window, options=(
             OptionInfo('smash', 'smash the lemon', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1'), options_window__smash, effect_window__smash, candidates_window__smash, first_failing_window__smash, (('tried of player = 0', ('SHRIMP-COMP-3', 'SHRIMP-FEAST-1', 'SHRIMP-FEAST-3', 'SHRIMP-EXQ-1')),)),
             OptionInfo('blurt', 'call without smashing the lemon', ('SHRIMP-PEN-3',), options_window__blurt, effect_window__blurt, candidates_window__blurt, first_failing_window__blurt, (('tried of player = 0', ('SHRIMP-PEN-3',)),)),
             OptionInfo('go_on', 'go on', ('SHRIMP-PLAY-5',), options_window__go_on, effect_window__go_on, candidates_window__go_on, first_failing_window__go_on, (('player = left of flipper', ('SHRIMP-PLAY-5',)),)),
-        ), choices=choices_window, distinct=True, param_types=('seat',)),
+        ), choices=choices_window, distinct=True, rows_kept=True, param_types=('seat',)),
         'call': StepInfo('call', 'choice', ('player', 'flipper'), ('SHRIMP-FEAST-2', 'SHRIMP-COMP-9', 'SHRIMP-BINGE-1', 'SHRIMP-EXQ-1', 'SHRIMP-COCKTAIL-4'), by=by_call, options=(
             OptionInfo('word', 'call {w}', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4'), options_call__word, effect_call__word, candidates_call__word, first_failing_call__word, (('not w is number_word or count(x in said where x is number_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is size_word or count(x in said where x is size_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is colour_word or count(x in said where x is colour_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')), ('not w is origin_word or count(x in said where x is origin_word) = 0', ('SHRIMP-FEAST-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-4')))),
             OptionInfo('stop', 'stop calling', ('SHRIMP-PEN-2',), options_call__stop, effect_call__stop, candidates_call__stop, first_failing_call__stop, ()),
-        ), choices=choices_call, distinct=True, param_types=('seat', 'seat')),
+        ), choices=choices_call, distinct=True, rows_kept=True, param_types=('seat', 'seat')),
         'judge': StepInfo('judge', 'auto', ('player', 'flipper'), ('SHRIMP-FEAST-4', 'SHRIMP-FEAST-5', 'SHRIMP-FEAST-8', 'SHRIMP-FEAST-9', 'SHRIMP-COCKTAIL-1', 'SHRIMP-COCKTAIL-2', 'SHRIMP-BINGE-2', 'SHRIMP-BINGE-3', 'SHRIMP-EXQ-1', 'SHRIMP-EXQ-2', 'SHRIMP-PEN-1', 'SHRIMP-PEN-2', 'SHRIMP-PLAY-8', 'SHRIMP-PLAY-9'), run=step_judge, param_types=('seat', 'seat')),
         'steal': StepInfo('steal', 'choice', ('player',), ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4', 'SHRIMP-FEAST-7'), by=by_steal, options=(
             OptionInfo('take', 'steal a card from the feast of {q}', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4'), options_steal__take, effect_steal__take, candidates_steal__take, first_failing_steal__take, (('q != player', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')), ('feast of q is not empty', ('SHRIMP-BINGE-3', 'SHRIMP-BINGE-4')))),
-        ), choices=choices_steal, distinct=True, param_types=('seat',)),
+        ), choices=choices_steal, distinct=True, rows_kept=True, param_types=('seat',)),
         'penalty': StepInfo('penalty', 'choice', ('player',), ('SHRIMP-PEN-1', 'SHRIMP-PEN-4', 'SHRIMP-FEAST-7', 'SHRIMP-FEAST-9', 'SHRIMP-EXQ-2'), by=by_penalty, options=(
             OptionInfo('give', 'give a feast card to {q}', ('SHRIMP-PEN-4',), options_penalty__give, effect_penalty__give, candidates_penalty__give, first_failing_penalty__give, (('q != player', ('SHRIMP-PEN-4',)),)),
-        ), choices=choices_penalty, distinct=True, param_types=('seat',)),
+        ), choices=choices_penalty, distinct=True, rows_kept=True, param_types=('seat',)),
         'deck_penalty': StepInfo('deck_penalty', 'choice', ('player',), ('SHRIMP-PEN-5',), by=by_deck_penalty, options=(
             OptionInfo('give', 'give a face-down card to {q}', ('SHRIMP-PEN-5',), options_deck_penalty__give, effect_deck_penalty__give, candidates_deck_penalty__give, first_failing_deck_penalty__give, (('q != player', ('SHRIMP-PEN-5',)), ('deck of player is not empty', ('SHRIMP-PEN-5',)))),
-        ), choices=choices_deck_penalty, distinct=True, param_types=('seat',)),
+        ), choices=choices_deck_penalty, distinct=True, rows_kept=True, param_types=('seat',)),
     }
     TRIGGERS = (
     )

@@ -99,6 +99,7 @@ class CodeGenerator:
         # text reads labels only: its rows are kept per setup (choices(), Tables.placement_rows)
         self.kept_walks: dict[tuple[str, str], str] = {}
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
+        self.rows_kept: set[str] = set()  # choice steps whose choices_ keeps its rows by what it reads (LISTED_)
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
         self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
         self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
@@ -1560,6 +1561,7 @@ class CodeGenerator:
             w.dedent()
             w.line(f"found = {memo}[key] = {seat_code}, rows")
             w.line("return found")
+            self.rows_kept.add(step.name)
         else:
             w.line(f"return {seat_code}, rows")
         self.finish_zone_locals(zones_started)
@@ -1647,9 +1649,9 @@ class CodeGenerator:
         exprs: list = [step.by] if step.by is not None else []
         for option in step.options:
             exprs += [b.domain for b in option.bindings] + list(option.conditions) + [e for _, e in option.shown]
-        if not all(walk(e) for e in exprs) or not parts:
-            return None  # (reading its arguments alone, a listing is cheaper made than looked up)
-        return parts
+        if not all(walk(e) for e in exprs) or (not parts and self.listed_once(step)):
+            return None  # (a listing of its arguments alone, with no condition: listed once by the runtime)
+        return parts  # (empty: it reads its arguments alone; kept by them, its Pending is shared, StepInfo.rows_kept)
 
     def listing_key(self, step: ir.Step, parts: list[tuple[object, str]]) -> list[str]:
         """Code for the key of a listing (see listing_reads): the number of players, the step's arguments,
@@ -2292,7 +2294,8 @@ class CodeGenerator:
                            f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
                 w.dedent()
                 w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}"
-                       f"{', listed_once=True' if self.listed_once(step) else ''}{typed}),")
+                       f"{', listed_once=True' if self.listed_once(step) else ''}"
+                       f"{', rows_kept=True' if step.name in self.rows_kept else ''}{typed}),")
         w.dedent()
         w.line("}")
         w.line("TRIGGERS = (")

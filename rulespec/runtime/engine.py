@@ -131,6 +131,9 @@ class Engine:
         # (step, arguments) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
         # state, as clones share theirs (a Pending never changes once listed but to fill in what it derives)
         self._listed_once: dict[tuple, Pending] = {}
+        # id of rows a choice keeps by what it read (StepInfo.rows_kept) -> their Pending, shared by every state
+        # (the Pending holds its rows, so the id stays theirs while it is kept)
+        self._rows_pending: dict[int, Pending] = {}
         self._turn_frames: dict[int, tuple] = {}  # seat -> the frame of its turn (see _next_turn)
         self._draws_lots = ("lot", None) in self.RANKING  # a tie for first is broken by lot (see _finish)
         self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
@@ -459,14 +462,26 @@ class Engine:
                 if not rows:
                     st._stack.pop()  # a choice with nothing to choose is skipped
                     continue
+                kept = info.rows_kept
                 if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
                                                  map(_second, rows))) < len(rows):
                     seen = set()  # two read the same: the first is the one offered
                     rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
+                    kept = False
+                elif kept:  # the rows choices keeps for what it read: their Pending, if made before
+                    pending = self._rows_pending.get(id(rows))  # (it holds its rows: an id of live rows is theirs)
+                    if pending is not None and pending.rows is rows:
+                        st._pending = pending
+                        return
                 pending = st._pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
                 pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
                 pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
                 pending.shared = pending.every = None
+                if kept:
+                    if len(self._rows_pending) > 4096:  # (as many as the tables of rows choices keeps)
+                        self._rows_pending.clear()
+                    self._rows_pending[id(rows)] = pending
+                    return
                 if info.listed_once:
                     if len(self._listed_once) > 4096:  # (arguments are seats, numbers, components: few)
                         self._listed_once.clear()

@@ -124,6 +124,9 @@ class StepInfo:
     # arguments' labels), or a chance step's outcomes on the arguments and the set-up alone (dice faces, a pick
     # from numbers of options): the engine lists it once per arguments (and set-up), every state sharing it.
     listed_once: bool = False
+    # rows_kept: choices keeps what it lists by what the listing reads (a LISTED_ table), returning the very
+    # same rows list for the same reads: the engine keeps one Pending per rows list, shared by every state.
+    rows_kept: bool = False
     # The type of each parameter ("seat", "item", "number", "word" or "space:BOARD"), so that a state read
     # back can be checked (rulespec/runtime/state_check.py); empty for an engine generated before.
     param_types: tuple[str, ...] = ()

@@ -42,3 +42,54 @@ def test_a_fast_path_plays_the_same_games(feature, game_id, players, monkeypatch
     for seed in range(6 if game_id != "let-them-eat-shrimp" else 2):
         fast, slow = engine.new_game(players), plain.new_game(players)
         play_in_lock_step(fast, slow, players, random.Random(seed))
+
+
+def _engine_without_shared_pendings(game_id: str):
+    """The committed engine, and an engine of the same module whose steps do not say rows_kept (each state
+    lists its own Pending, as before StepInfo.rows_kept)."""
+    import dataclasses
+    engine = rulespec.load(game_id)
+    steps = {name: dataclasses.replace(info, rows_kept=False) for name, info in engine.STEPS.items()}
+    assert any(info.rows_kept for info in engine.STEPS.values())
+    plain = type("Unshared", (type(engine),), {"STEPS": steps})(None)
+    return engine, plain
+
+
+@pytest.mark.parametrize("game_id, players", [("shrimp", 2), ("shrimp", 6), ("let-them-eat-shrimp", 3),
+                                              ("shell-we", 2)])
+def test_shared_pendings_play_the_same_games(game_id, players):
+    """A choice whose rows are kept by what its listing read (StepInfo.rows_kept) has one Pending per rows
+    list, shared by every state that reaches them; playing with it is playing with a Pending per state."""
+    engine, plain = _engine_without_shared_pendings(game_id)
+    for seed in range(4):
+        fast, slow = engine.new_game(players), plain.new_game(players)
+        play_in_lock_step(fast, slow, players, random.Random(seed))
+
+
+def test_a_shared_pending_is_shared_and_left_alone():
+    """States at the same kept listing hold one Pending; what one of them does (a refused action, random_step's
+    pick, apply) leaves the others' decision as it was, and each plays on as a state of its own would."""
+    from rulespec.runtime.policies import random_step
+    engine = rulespec.load("shrimp")
+    rng = random.Random(3)
+    shared = 0
+    for seed in range(3):
+        st = engine.new_game(3)
+        while not st.is_terminal():
+            info = engine.STEPS.get(st._stack[-1][0]) if st._stack else None
+            if info is not None and info.rows_kept and not st.is_chance_node():
+                twin, read = st.clone(), engine.from_json(st.to_json())
+                assert twin._pending is st._pending and read.legal_actions() == st.legal_actions()
+                before = twin.legal_actions()
+                with pytest.raises(rulespec.IllegalAction):
+                    st.apply(rulespec.Action(0, "no such choice"))
+                action = random_step(st, rng)
+                st.apply(action)
+                assert twin.legal_actions() == before and read.legal_actions() == before
+                twin.apply(action)
+                read.apply(str(action))
+                assert twin.to_json() == st.to_json() == read.to_json()
+                shared += 1
+            else:
+                st.apply(random_step(st, rng))
+    assert shared > 100
