@@ -139,6 +139,7 @@ class Engine:
         self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
         self._end_values: dict[str, dict] = {}  # that JSON read back (see _over_of)
         self._insteads_by_step: dict[str, tuple] = {}
+        self._instead_rules = {instead.name: "instead " + instead.name for instead in self.INSTEADS}  # (as `fired` counts one)
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
 
@@ -444,11 +445,32 @@ class Engine:
             if insteads is not None:  # _replace, inline: most of the time no replacement applies
                 for instead in insteads:
                     if instead.name not in frame[4] and instead.applies(st, *frame[1]):
-                        self._run_instead(st, frame, instead)
                         break
                 else:
                     instead = None
-                if instead is not None:
+                if instead is not None:  # _run_instead, inline (a set-up may replace many steps in a row)
+                    stack = st._stack
+                    stack.pop()
+                    st._actor, st._last_cause = frame[2], frame[3]
+                    fired = st.fired
+                    counted = self._instead_rules[instead.name]
+                    fired[counted] = fired.get(counted, 0) + 1
+                    instead.run(st, frame[3], *frame[1])
+                    thens = st._thens
+                    if thens:  # _push_thens, inline
+                        stack, actor, cause, replaced = st._stack, st._actor, frame[3], frame[4] + (instead.name,)
+                        for then, then_args in reversed(thens):
+                            stack.append((then, tuple(then_args), actor, cause, replaced))
+                        st._thens = []
+                    check = self._after_step
+                    if check is None:
+                        self._check_ends(st, "after_step")
+                    elif st._over is None and st._phase == "play":  # _check_ends, inline
+                        stack = st._stack
+                        if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                            found = check(st)
+                            if found is not None:
+                                self._end(st, self.ENDS[found[0]], *found[1:])
                     continue
             info = steps[step]
             choices = info.choices
