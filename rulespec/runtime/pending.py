@@ -307,7 +307,7 @@ class Pending:
         if offered is not None and offered[0] is action:
             return offered[1]
         actions = self.actions
-        if actions is not None and self.count <= 8:  # a short listing already made: a look along it is cheapest
+        if actions is not None and self.count <= 16:  # a short listing already made: a look along it is cheapest
             for index, offered in enumerate(actions):
                 if offered is action:
                     return index

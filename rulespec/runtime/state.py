@@ -377,7 +377,7 @@ class State:
         pending = self._pending
         if pending is not None and action.__class__ is Action and self._over is None:
             actions = pending.actions
-            if actions is not None and pending.count <= 8:  # one of a short listing's own Actions, most often
+            if actions is not None and pending.count <= 16:  # one of a short listing's own Actions, most often
                 for index, offered in enumerate(actions):
                     if offered is action:
                         self._play(pending, index)
@@ -433,8 +433,9 @@ class State:
         # _backup, inline: this is every step
         self._journal = journal = [None]
         stack, fired, queues = self._stack, self.fired, self._queues
+        masks = self._masks
         backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else queues,
-                  self._masks[:], fired.copy(), len(self.history), len(self._violations))
+                  masks[:] if masks else masks, fired.copy(), len(self.history), len(self._violations))
         try:
             self._loops = 0
             frame = stack.pop()
