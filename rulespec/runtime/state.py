@@ -434,7 +434,10 @@ class State:
         self._journal = journal = [None]
         stack, fired, queues = self._stack, self.fired, self._queues
         masks = self._masks
-        backup = (_scalar_values(self), journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else queues,
+        # _scalar_values(self), inline: read slot by slot, a tuple made by the interpreter (cheaper than attrgetter)
+        backup = ((self._phase, self._turn_seat, self._turn_number, self._next_seat, self._over, self._actor,
+                   self._last_cause, self._pending, self._chosen, self._ends_seen, self._reach),
+                  journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else queues,
                   masks[:] if masks else masks, fired.copy(), len(self.history), len(self._violations))
         try:
             self._loops = 0
@@ -847,7 +850,7 @@ _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
 _SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending",
             "_chosen", "_ends_seen", "_reach")
-_scalar_values = operator.attrgetter(*_SCALARS)
+_scalar_values = operator.attrgetter(*_SCALARS)  # (State._play reads them inline, in this order)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)
 _seat_and_text = operator.itemgetter(0, 1)

@@ -137,3 +137,24 @@ def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
             state.apply(action)  # and then it plays on
         monkeypatch.setattr(State, "_placed", placed)
     assert failures > 10
+
+
+def test_a_failing_action_puts_back_every_part_apply_may_replace(tmp_path):
+    """apply()'s backup reads the parts a step may replace (state._SCALARS) one by one: each is put back
+    as the very object it was, besides what to_json shows."""
+    from rulespec.runtime.state import _SCALARS
+    path = tmp_path / "rollback.rules"
+    path.write_text(RULES, encoding="utf-8")
+    game = rulespec.load(path)
+    state = game.new_game(2)
+    state.apply("player 1: take red chip")
+    state.legal_actions()  # (the pending decision listed: one of the parts)
+    before = {name: getattr(state, name) for name in _SCALARS}
+    try:
+        state.apply("player 2: take a chip and the top of the pile")
+    except rulespec.RuleRuntimeError:
+        pass
+    else:
+        raise AssertionError("the broken option did not fail")
+    assert all(getattr(state, name) is value for name, value in before.items()), \
+        [name for name, value in before.items() if getattr(state, name) is not value]
