@@ -139,6 +139,7 @@ class Engine:
         self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
         self._end_values: dict[str, dict] = {}  # that JSON read back (see _over_of)
         self._insteads_by_step: dict[str, tuple] = {}
+        self._steps = self.STEPS  # (_advance reads it from the instance: a class attribute read through one costs more)
         self._instead_rules = {instead.name: "instead " + instead.name for instead in self.INSTEADS}  # (as `fired` counts one)
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
@@ -408,7 +409,7 @@ class Engine:
         """Run automatic steps until a decision is needed or the game is over."""
         st._pending = None
         idle_turns = runs = 0
-        steps, insteads_by_step, lists, budget = self.STEPS, self._insteads_by_step, self._lists, self.MAX_AUTO_STEPS
+        steps, insteads_by_step, lists, budget = self._steps, self._insteads_by_step, self._lists, self.MAX_AUTO_STEPS
         while st._over is None:
             runs += 1
             if runs > budget:  # (apply() undoes the whole step, as on any RuleRuntimeError)
