@@ -143,6 +143,12 @@ class Engine:
         self._instead_rules = {instead.name: "instead " + instead.name for instead in self.INSTEADS}  # (as `fired` counts one)
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
+        # step -> (its choices function, its replacements), for a choice whose rows are kept by what its listing read
+        # (rows_kept), no two alike: after a step, State._play looks for their shared Pending itself (see _advance)
+        self._kept_choices = {name: (info.choices, self._insteads_by_step.get(name, ()))
+                              for name, info in self.STEPS.items()
+                              if info.kind == "choice" and info.choices is not None and info.rows_kept and info.distinct
+                              and not info.listed_once} if self._lists else {}
 
     # ---- the public face of a game
     _model: Any = None  # the checked model, or a function that works it out (see model)

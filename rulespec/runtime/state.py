@@ -466,7 +466,27 @@ class State:
                     found = check(self)
                     if found is not None:
                         engine._end(self, engine.ENDS[found[0]], *found[1:])
-            engine._advance(self)
+            # _advance, its first turn inline when the next step is a choice whose rows are kept (Engine._kept_choices),
+            # not replaced now, and listed before: their shared Pending is the decision. Else (and under a budget of
+            # no steps at all) _advance.
+            stack = self._stack
+            kept = engine._kept_choices.get(stack[-1][0]) if stack and self._over is None else None
+            if kept is not None and engine.MAX_AUTO_STEPS > 0:
+                frame = stack[-1]
+                choices, insteads = kept
+                for instead in insteads:
+                    if instead.name not in frame[4] and instead.applies(self, *frame[1]):
+                        engine._advance(self)  # (which replaces it)
+                        break
+                else:
+                    rows = choices(self, *frame[1])[1]
+                    pending = engine._rows_pending.get(id(rows))  # (it holds its rows: an id of live rows is theirs)
+                    if pending is not None and pending.rows is rows:
+                        self._pending = pending
+                    else:
+                        engine._advance(self)
+            else:
+                engine._advance(self)
             self._journal = None
         except RuleRuntimeError:
             self._restore(backup)

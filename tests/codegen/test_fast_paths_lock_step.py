@@ -13,7 +13,7 @@ import rulespec
 from rulespec.codegen import python as codegen
 from rulespec.pipeline import load_module_from_source
 
-from .lockstep import play_in_lock_step
+from .lockstep import play_in_lock_step, sampled_action
 
 GAMES = [("shrimp", 2), ("shrimp", 5), ("shell-we", 2), ("let-them-eat-shrimp", 2), ("leduc-poker", 2)]
 
@@ -93,3 +93,25 @@ def test_a_shared_pending_is_shared_and_left_alone():
             else:
                 st.apply(random_step(st, rng))
     assert shared > 100
+
+
+def test_the_inline_turn_of_advance_keeps_the_budget():
+    """After a step, State._play finds a kept choice's shared Pending itself (Engine._kept_choices), as the first
+    turn of Engine._advance would; a budget of no automatic steps at all still refuses the step, state untouched."""
+    engine = rulespec.load("shrimp")
+    assert engine._kept_choices
+    rng = random.Random(5)
+    st = engine.new_game(4)
+    while not (st._stack and st._stack[-1][0] == "window") or st.is_chance_node():
+        st.apply(sampled_action(st, rng))
+    before, legal = st.to_json(), st.legal_actions()
+    smash = next(a for a in legal if a.text == "smash the lemon")
+    try:
+        engine.MAX_AUTO_STEPS = 0
+        with pytest.raises(rulespec.RuleRuntimeError, match="^0 automatic steps"):
+            st.apply(smash)
+    finally:
+        del engine.MAX_AUTO_STEPS
+    assert st.to_json() == before and st.legal_actions() == legal
+    st.apply(smash)  # and with the budget back, the call it leads to is offered
+    assert st._stack[-1][0] == "call" and st._pending is engine._rows_pending.get(id(st._pending.rows))
