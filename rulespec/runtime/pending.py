@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
 from fractions import Fraction
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .common import CHANCE
@@ -114,12 +114,20 @@ _seat_and_text = itemgetter(0, 1)
 
 class Probability(Fraction):
     """A chance outcome's exact probability: a Fraction (equal to, and computing like, any other), whose
-    ``float()`` is one division (Python 3.11's Fraction converts through the generic numbers.Rational)."""
+    ``float()`` is one division, made once: ``__float__`` is a property handing out that float's own ``__float__``,
+    so float(p) runs no Python code (a sampling walk converts every outcome it passes; Python 3.11's
+    Fraction converts through the generic numbers.Rational)."""
 
-    __slots__ = ()
+    __slots__ = ("_float",)
 
-    def __float__(self) -> float:
-        return self._numerator / self._denominator
+    __float__ = property(attrgetter("_float"))
+
+    def __getattr__(self, name: str):
+        """The float, made on first use (however the Probability was made: listed, unpickled, copied...)."""
+        if name != "_float":
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        made = self._float = (self._numerator / self._denominator).__float__
+        return made
 
     def __repr__(self) -> str:
         return f"Fraction({self._numerator}, {self._denominator})"

@@ -175,3 +175,21 @@ def test_a_drawn_action_is_found_through_its_item_as_by_comparing_every_outcome(
             assert state.to_json() == before
         earlier = chosen
         state.apply(chosen)
+
+
+def test_a_probability_is_an_exact_fraction_whose_float_is_its_division():
+    """Probability (chance_outcomes' probabilities) keeps its float, made by the one division: float() of it is that
+    division, however it was made (listed, read back by pickle, copied, from a text or a float); it computes as the
+    Fraction it is, exactly, and has no other attribute than a Fraction's."""
+    import copy
+    import pickle
+    from fractions import Fraction
+    from rulespec.runtime.pending import Probability, probability, uniform
+    made = [probability(w, t) for t in range(1, 40) for w in range(0, t + 1)] + [
+        uniform(81), Probability("2/6"), Probability(0.25), Probability(7), Probability.from_float(0.375)]
+    for p in made:
+        for q in (p, pickle.loads(pickle.dumps(p)), copy.copy(p), copy.deepcopy(p)):
+            assert float(q) == p.numerator / p.denominator and q == p and hash(q) == hash(Fraction(p))
+            assert not isinstance(q, float)
+    assert probability(1, 3) * 3 == 1 and sum([uniform(7)] * 7) == 1 and type(uniform(7) + uniform(7)) is Fraction
+    assert not hasattr(uniform(7), "text") and uniform(7).numerator == 1
