@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import itertools
 import json
+import operator
 import re
 import string
 from pathlib import Path
@@ -204,6 +205,7 @@ class ActionTable:
         self._patterns: list[_Pattern] = []  # templates with values only the state decides
         # (text, chance?) -> its number (or None) through the templates: a text is matched against them once
         self._read_back: dict[tuple[str, bool], Optional[int]] = {}
+        self.player_numbers = _Numbers(self)  # an offered action's text -> its number (None: not numbered)
         player_texts: list[str] = []
         chance_texts: list[str] = []
         self.has_window = any(is_claim_window(step) for step in model.steps)
@@ -277,9 +279,16 @@ class ActionTable:
         return found
 
     def player_id(self, action: Action) -> int:
-        found = self._lookup(action.text, self.player_ids)
+        found = self.player_numbers[action.text]
         if found is None:
             raise AdapterError(f"{action} is not in the action numbering (an action text no template gives)")
+        return found
+
+    def player_ids_of(self, actions: Sequence[Action]) -> list[int]:
+        """The numbers of ``actions`` (in C loops: a number per text, each text read back once)."""
+        found = list(map(self.player_numbers.__getitem__, map(_text_of, actions)))
+        if None in found:
+            self.player_id(actions[found.index(None)])  # (raises: an action text no template gives)
         return found
 
     def chance_id(self, action: Action) -> int:
@@ -308,6 +317,24 @@ def _names(e) -> set[str]:
 
 
 _UNREAD = object()  # (a text not read back yet: None is a number's absence)
+_text_of = operator.attrgetter("text")
+
+
+class _Numbers(dict):
+    """An action text -> its number in a table (None if it has none), each text looked up once; at most
+    READ_BACK_KEPT kept (then it starts again)."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: "ActionTable"):
+        super().__init__()
+        self.table = table
+
+    def __missing__(self, text: str) -> Optional[int]:
+        if len(self) >= READ_BACK_KEPT:
+            self.clear()
+        found = self[text] = self.table._lookup(text, self.table.player_ids)
+        return found
 READ_BACK_KEPT = 1 << 16  # texts read back through the templates that an ActionTable keeps (then it starts again)
 
 
@@ -603,14 +630,14 @@ class Session:
         if kind == SEAT_NODE:
             if seat != self.state.current_player():
                 return []
-            return sorted({self.table.player_id(a) for a in self.state.legal_actions()})
+            return sorted(set(self.table.player_ids_of(self.state.legal_actions())))
         if kind == WINDOW_NODE:
-            ids = {self.table.player_id(a) for a in self.state.legal_actions(seat)}
+            ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
             if not ids or self.idle < PATIENCE:
                 ids.add(self.table.wait)
             return sorted(ids)
         if kind == SIMULTANEOUS_NODE:  # a seat that is not choosing (or has chosen) waits
-            ids = {self.table.player_id(a) for a in self.state.legal_actions(seat)}
+            ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
             return sorted(ids) if ids else [self.table.wait]
         return []
 
@@ -709,9 +736,10 @@ class Session:
                 self._rows[seat].append((seat, self.table.player_id(mine) if mine is not None else -1, view, to_act))
 
     def _find(self, seat: int, action: int) -> Action:
-        for candidate in self.state.legal_actions(seat):
-            if self.table.player_id(candidate) == action:
-                return candidate
+        candidates = self.state.legal_actions(seat)
+        numbers = self.table.player_ids_of(candidates)
+        if action in numbers:
+            return candidates[numbers.index(action)]
         raise ValueError(f"player {seat + 1} may not {self.table.action_to_string(action)!r} now")
 
     def action_text(self, player: int, action: int) -> str:
