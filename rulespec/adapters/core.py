@@ -203,9 +203,6 @@ class ActionTable:
             return texts
 
         self._patterns: list[_Pattern] = []  # templates with values only the state decides
-        # (text, chance?) -> its number (or None) through the templates: a text is matched against them once
-        self._read_back: dict[tuple[str, bool], Optional[int]] = {}
-        self.player_numbers = _Numbers(self)  # an offered action's text -> its number (None: not numbered)
         player_texts: list[str] = []
         chance_texts: list[str] = []
         self.has_window = any(is_claim_window(step) for step in model.steps)
@@ -235,6 +232,8 @@ class ActionTable:
         self.player_ids = {text: i for i, text in enumerate(self.player_texts)}
         self.chance_ids = {text: i for i, text in enumerate(self.chance_texts)}
         self.wait = self.player_ids.get(WAIT)
+        # an action's (an outcome's) text -> its number, None if it has none: each text read back once
+        self.player_numbers, self.chance_numbers = _Numbers(self, self.player_ids), _Numbers(self, self.chance_ids)
         self.race_ids = [self.chance_ids[RACE.format(seat + 1)] for seat in range(players)] if self.has_window else []
 
     @property
@@ -252,12 +251,12 @@ class ActionTable:
         return texts[action]
 
     def string_to_action(self, text: str, chance: bool = False) -> int:
-        ids = self.chance_ids if chance else self.player_ids
+        numbers = self.chance_numbers if chance else self.player_numbers
         if text.startswith("chance: "):
-            text, chance, ids = text[len("chance: "):], True, self.chance_ids
+            text, numbers = text[len("chance: "):], self.chance_numbers
         elif text.startswith("player ") and ": " in text:
             text = text.split(": ", 1)[1]  # str(Action): "player 1: play blue 4"
-        found = self._lookup(text, ids)
+        found = numbers[text]
         if found is None:
             raise ValueError(f"{text!r} is not an action of this game")
         return found
@@ -265,17 +264,10 @@ class ActionTable:
     def _lookup(self, text: str, ids: dict) -> Optional[int]:
         found = ids.get(text)
         if found is None:  # a text showing a value the state works out: its template's number
-            known = self._read_back.get((text, ids is self.chance_ids), _UNREAD)
-            if known is not _UNREAD:
-                return known
             for pattern in self._patterns:
                 canonical = pattern.canonical(text)
                 if canonical is not None and canonical in ids:
-                    found = ids[canonical]
-                    break
-            if len(self._read_back) >= READ_BACK_KEPT:  # (texts a game offers are few; a caller's may be many)
-                self._read_back.clear()
-            self._read_back[(text, ids is self.chance_ids)] = found  # each text read against the templates once
+                    return ids[canonical]
         return found
 
     def player_id(self, action: Action) -> int:
@@ -292,7 +284,7 @@ class ActionTable:
         return found
 
     def chance_id(self, action: Action) -> int:
-        found = self._lookup(action.text, self.chance_ids)
+        found = self.chance_numbers[action.text]
         if found is None:
             raise AdapterError(f"{action} is not in the chance numbering (an outcome text no template gives)")
         return found
@@ -316,26 +308,26 @@ def _names(e) -> set[str]:
     return found
 
 
-_UNREAD = object()  # (a text not read back yet: None is a number's absence)
 _text_of = operator.attrgetter("text")
+READ_BACK_KEPT = 1 << 16  # texts an ActionTable keeps the numbers of (then it starts again): a game offers few
 
 
 class _Numbers(dict):
-    """An action text -> its number in a table (None if it has none), each text looked up once; at most
-    READ_BACK_KEPT kept (then it starts again)."""
+    """A text -> its number among ``ids`` (None if it has none), each text read back once (a text showing a
+    value the state works out goes through the templates, ActionTable._lookup); at most READ_BACK_KEPT kept,
+    as a caller's texts (string_to_action) may be many."""
 
-    __slots__ = ("table",)
+    __slots__ = ("table", "ids")
 
-    def __init__(self, table: "ActionTable"):
+    def __init__(self, table: "ActionTable", ids: dict[str, int]):
         super().__init__()
-        self.table = table
+        self.table, self.ids = table, ids
 
     def __missing__(self, text: str) -> Optional[int]:
         if len(self) >= READ_BACK_KEPT:
             self.clear()
-        found = self[text] = self.table._lookup(text, self.table.player_ids)
+        found = self[text] = self.table._lookup(text, self.ids)
         return found
-READ_BACK_KEPT = 1 << 16  # texts read back through the templates that an ActionTable keeps (then it starts again)
 
 
 class _Pattern:

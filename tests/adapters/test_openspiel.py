@@ -364,3 +364,23 @@ def test_states_serialise_through_rulespec_json():
     assert state_again.information_state_string(2) == state.information_state_string(2)
     assert state_again.legal_actions(1) == state.legal_actions(1)
     assert state.rulespec_state.to_json() in pickle.dumps(state.session).decode("latin-1")
+
+
+def test_action_numbers_read_back_once_per_text_and_bounded(monkeypatch):
+    """Each text's number is read back (through the templates, for a text showing a value the state works
+    out) once and kept; a caller's stream of texts that are no action is refused every time and keeps the
+    table bounded (READ_BACK_KEPT)."""
+    table = core.table_for(core.game_key("pig"), 2)
+    game = rso.load_game("pig")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    for action in state.legal_actions():
+        text = state.action_to_string(state.current_player(), action)
+        assert table.string_to_action(text) == action  # the same number, read back or kept
+        assert table.string_to_action(text) == action
+    monkeypatch.setattr(core, "READ_BACK_KEPT", 8)
+    for n in range(50):
+        with pytest.raises(ValueError, match="is not an action of this game"):
+            table.string_to_action(f"hold at {n} and a half")
+        assert len(table.player_numbers) <= 8
