@@ -31,32 +31,19 @@ import rulespec.openspiel  # noqa: E402
 GAMES = {"tic-tac-toe": 100, "connect-four": 30, "kuhn-poker": 300, "hex": 5, "pig": 20, "leduc-poker": 100}
 
 
-def engine_steps(engine, games: int) -> int:
+def played_steps(new_game, apply: str, games: int) -> int:
+    """Steps of ``games`` seeded random games; ``apply`` names the state's method (the engine's or pyspiel's)."""
     steps = 0
     for seed in range(games):
-        rng, state = random.Random(seed), engine.new_game(2)
+        rng, state = random.Random(seed), new_game()
+        do = getattr(state, apply)
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
-                state.apply(outcomes[rng.randrange(len(outcomes))][0])
+                do(outcomes[rng.randrange(len(outcomes))][0])
             else:
                 actions = state.legal_actions()
-                state.apply(actions[rng.randrange(len(actions))])
-            steps += 1
-    return steps
-
-
-def adapter_steps(game, games: int) -> int:
-    steps = 0
-    for seed in range(games):
-        rng, state = random.Random(seed), game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
+                do(actions[rng.randrange(len(actions))])
             steps += 1
     return steps
 
@@ -80,11 +67,13 @@ def main() -> None:
     for game_id in chosen:
         games = GAMES.get(game_id, 20)
         engine, game = rulespec.load(game_id), rulespec.openspiel.load_game(game_id, players=2)
-        engine_steps(engine, 1), adapter_steps(game, 1)  # warm: tables, caches
+        sides = ((lambda: engine.new_game(2), "apply"), (game.new_initial_state, "apply_action"))
+        for new_game, apply in sides:
+            played_steps(new_game, apply, 1)  # warm: tables, caches
         native, adapted = [], []
         for _ in range(arguments.runs):
-            native.append(timed(engine_steps, engine, games))
-            adapted.append(timed(adapter_steps, game, games))
+            native.append(timed(played_steps, *sides[0], games))
+            adapted.append(timed(played_steps, *sides[1], games))
         a, b = statistics.median(native), statistics.median(adapted)
         print(f"| {game_id} | {a:.1f} | {b:.1f} | {b / a:.1f}x |")
 
