@@ -309,6 +309,7 @@ def _names(e) -> set[str]:
 
 
 _text_of = operator.attrgetter("text")
+VIEWS, LOGS = 1, 2  # what a Session keeps up with at every move (Session._follow): the views, and the logs too
 READ_BACK_KEPT = 1 << 16  # texts an ActionTable keeps the numbers of (then it starts again): a game offers few
 
 
@@ -509,7 +510,7 @@ class Session:
     waiting for the race to be decided, and each seat's information state (what it has seen)."""
 
     __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
-                 "shared", "paid", "_rows", "_behind", "_origin", "_lazy")
+                 "shared", "paid", "_rows", "_behind", "_origin", "_follow")
 
     def __init__(self, key: tuple, table: ActionTable, state: State):
         self.key, self.table, self.state = key, table, state
@@ -520,11 +521,12 @@ class Session:
         self._views = [state.observation(seat) for seat in range(state.players)]  # of the state as it is now
         self._seen = [_flatten(view) for view in self._views]
         self._logs = [[self._full(seat)] for seat in range(state.players)]
-        # What each seat saw is worked out when first asked for (views, seen, logs, rows): until then a move
-        # is kept in _behind, to be replayed from _origin (the state where the views stand); see _catch_up.
+        # What each seat saw is worked out when first asked for: until then a move is kept in _behind, to be
+        # replayed from _origin (the state where the views stand), and the logs are worked out from the views
+        # when they are asked for; see _catch_up.
         self._behind: list[tuple] = []
         self._origin: Optional[State] = None
-        self._lazy = True  # False once the views were asked for: from then on they follow every move
+        self._follow = 0  # what follows every move: 0 nothing yet, VIEWS the views, LOGS the logs as well
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
         self.paid = [0.0] * state.players  # the returns before the last seat's move (rewards are the change)
@@ -537,41 +539,56 @@ class Session:
     @property
     def views(self) -> list[dict]:
         """Each seat's ``State.observation`` of the state as it is now."""
-        self._catch_up()
+        self._catch_up(VIEWS)
         return self._views
 
     @property
     def seen(self) -> list[dict]:
-        self._catch_up()
+        self._catch_up(LOGS)
         return self._seen
 
     @property
     def logs(self) -> list[list[str]]:
         """Each seat's information state, one line per move (see information_state_string)."""
-        self._catch_up()
+        self._catch_up(LOGS)
         return self._logs
 
     @property
     def rows(self) -> Optional[list[list[tuple]]]:
         """Each seat's history for the information state tensor (None: the game has none)."""
-        self._catch_up()
+        self._catch_up(LOGS)
         return self._rows
 
-    def _catch_up(self, reading: bool = True) -> None:
-        """Work out what each seat saw at each move kept in _behind: the moves replayed from _origin (a copy:
-        every chance outcome is an action, so the replay reaches the very states played), each seat's view
-        taken after each as a move does it. From then on the views follow every move, as they are being read."""
-        if reading:
-            self._lazy = False  # (a caller that reads them reads them again: CFR at every node, PettingZoo's observe)
+    def _catch_up(self, wanted: int, follow: bool = True) -> None:
+        """Bring the views (``wanted`` VIEWS) or the views and the logs (LOGS) up to date with the moves kept in
+        _behind: the moves not yet viewed are replayed from _origin (a copy: every chance outcome is an action,
+        so the replay reaches the very states played), each seat's view taken after each; the logs and the
+        information state tensor's rows are worked out from those views, as a move does it. From then on what
+        was asked for follows every move (``follow``), as it is being read: a caller that reads views reads
+        them again (PettingZoo's observe at every step; CFR reads information states at every node)."""
+        if follow and wanted > self._follow:
+            self._follow = wanted
         behind = self._behind
         if not behind:
             return
-        replay = self._origin.clone()
-        self._behind, self._origin = [], None
+        if self._origin is not None:  # moves not viewed yet
+            replay, viewed = self._origin.clone(), []
+            for event in behind:
+                if event[0] == "play":
+                    replay.apply(event[1])
+                    views = tuple(replay.observation(seat) for seat in range(replay.players))
+                    viewed.append(("viewed", event[1], event[2], views, _to_act(replay, None)))
+                    self._views = list(views)
+                else:
+                    viewed.append(event)
+            self._behind = behind = viewed
+            self._origin = None
+        if wanted < LOGS:
+            return
+        self._behind = []
         for event in behind:
-            if event[0] == "play":
-                replay.apply(event[1])
-                self._observe(replay, event[1], event[2])
+            if event[0] == "viewed":
+                self._log_views(*event[1:])
             else:  # ("log", seat, text): a line of a claim window's round, in its place among the moves
                 self._logs[event[1]].append(event[2])
 
@@ -590,7 +607,7 @@ class Session:
         copy._seen = list(self._seen)  # each entry is replaced, never changed
         copy._views = list(self._views)
         copy._logs = [list(log) for log in self._logs]
-        copy._behind, copy._origin, copy._lazy = list(self._behind), self._origin, self._lazy  # (_origin: never changed)
+        copy._behind, copy._origin, copy._follow = list(self._behind), self._origin, self._follow  # (never changed)
         copy._texts = dict(self._texts)
         copy.shared = False
         copy.paid = self.paid
@@ -709,7 +726,7 @@ class Session:
         actions = [self._find(seat, pick) for seat, pick in sorted(acting.items())]  # before any is applied
         if self.steps + len(actions) > self.max_steps:
             raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
-        self._catch_up(reading=False)  # (then seen at once: several actions make one move)
+        self._catch_up(LOGS, follow=False)  # (then seen at once: several actions make one move)
         for action in actions:
             self.state.apply(action)
         self.steps += len(actions)
@@ -751,24 +768,36 @@ class Session:
     def _play(self, action: Action, mover: int) -> None:
         if self.steps >= self.max_steps:
             raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
-        if self._lazy:  # what each seat saw is worked out when asked for (_catch_up)
-            origin = self._origin if self._behind else self.state.clone()
+        follow = self._follow
+        if follow == LOGS:
+            self.state.apply(action)
+            self._observe(self.state, action, mover)
+        elif follow == VIEWS:  # the views now, the logs when asked for (_catch_up)
+            st = self.state
+            st.apply(action)
+            views = tuple(st.observation(seat) for seat in range(st.players))
+            self._views = list(views)
+            self._behind.append(("viewed", action, mover, views, _to_act(st, None)))
+        else:  # what each seat saw is worked out when asked for (_catch_up)
+            origin = self._origin if self._origin is not None else self.state.clone()
             self.state.apply(action)
             self._origin = origin
             self._behind.append(("play", action, mover))
-        else:
-            self.state.apply(action)
-            self._observe(self.state, action, mover)
         self.steps += 1
         self.idle = 0
         self._texts = {}
 
     def _observe(self, st: State, action: Action, mover: int) -> None:
-        """Each seat's view of ``st``, the state ``action`` (by ``mover``) reached: its line of the log (what
-        changed), and its row of the information state tensor."""
-        players = st.players
-        for seat in range(players):
-            self._views[seat] = view = st.observation(seat)
+        """Each seat's view of ``st``, the state ``action`` (by ``mover``) reached, and what follows from it."""
+        views = tuple(st.observation(seat) for seat in range(st.players))
+        self._views = list(views)
+        self._log_views(action, mover, views, _to_act(st, None))
+
+    def _log_views(self, action: Action, mover: int, views: Sequence[dict], to_act: int) -> None:
+        """Each seat's line of the log for a move (what changed in its view) and its row of the information
+        state tensor, from its view after the move."""
+        players = len(views)
+        for seat, view in enumerate(views):
             now = _flatten(view)
             before = self._seen[seat]
             changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
@@ -777,10 +806,9 @@ class Session:
             self._seen[seat] = now
         if self._rows is not None:
             own = self.table.player_id(action) if mover != CHANCE else -1
-            to_act = _to_act(st, None)
             for seat in range(players):
                 self._rows[seat].append((players if mover == CHANCE else mover, own if mover == seat else -1,
-                                         self._views[seat], to_act))
+                                         views[seat], to_act))
 
     # ---- views
     def _full(self, seat: int) -> str:
@@ -900,7 +928,7 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows
     session._views = [session.state.observation(seat) for seat in range(players)]
     session._texts, session.shared, session.paid = {}, False, paid
     session._rows = rows
-    session._behind, session._origin, session._lazy = [], None, True
+    session._behind, session._origin, session._follow = [], None, 0
     return session
 
 
