@@ -469,15 +469,7 @@ class Engine:
                         for then, then_args in reversed(thens):
                             stack.append((then, tuple(then_args), actor, cause, replaced))
                         st._thens = []
-                    check = self._after_step
-                    if check is None:
-                        self._check_ends(st, "after_step")
-                    elif st._over is None and st._phase == "play":  # _check_ends, inline
-                        stack = st._stack
-                        if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
-                            found = check(st)
-                            if found is not None:
-                                self._end(st, self.ENDS[found[0]], *found[1:])
+                    self._check_ends(st, "after_step")  # (inlined where steps run most: an automatic step, _play)
                     continue
             info = steps[step]
             choices = info.choices
