@@ -16,10 +16,12 @@ from typing import Any
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
+from lark.parse_tree_builder import ExpandSingleChild
 from lark.visitors import Discard, _vargs_meta
 
 from . import ast
 from .collector import collector_paused
+from .lalr import FastParser, GiveUp
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
 from .limits import LIMIT, refusal
 from .reading import read_rule_text
@@ -208,30 +210,62 @@ class _Positions:
     def __init__(self, node_builder):
         self.node_builder = node_builder
 
+    @staticmethod
+    def passes_through(callback, size: int) -> bool:
+        """Whether ``callback``, the callback of a rule of ``size`` symbols, gives back the one child it
+        is given as it is: an inlined rule (`?rule`) with one symbol, under no child filter."""
+        return size == 1 and type(callback) is _Positions and type(callback.node_builder) is ExpandSingleChild
+
     def __call__(self, children):
         res = self.node_builder(children)
         if not isinstance(res, Tree) or (len(children) == 1 and res is children[0]):
             return res  # an inlined rule (`?rule`) with one child is that child, its positions already set
-        first = _first_position(children)
-        if first is None:
+        # The first and the last child with a position, read in line (this runs once a node): a
+        # subtree without a Meta yet has no position, and is not given an empty Meta to say so.
+        for first in children:
+            kind = first.__class__
+            if kind is Token:
+                break
+            if kind is Tree:
+                first = first._meta
+                if first is not None and not first.empty:
+                    break
+            elif first is not None:
+                first = _first_position((first,))
+                if first is not None:
+                    break
+        else:
             return res
-        last = _first_position(reversed(children))
+        for last in reversed(children):
+            kind = last.__class__
+            if kind is Token:
+                break
+            if kind is Tree:
+                last = last._meta
+                if last is not None and not last.empty:
+                    break
+            elif last is not None:
+                last = _first_position((last,))
+                if last is not None:
+                    break
         meta = res.meta.__dict__
         if first.__class__ is Token:
             line, column, start_pos = first.line, first.column, first.start_pos
         else:
-            line = getattr(first, "container_line", first.line)
-            column = getattr(first, "container_column", first.column)
-            start_pos = getattr(first, "container_start_pos", first.start_pos)
+            known = first.__dict__
+            line = known["container_line"] if "container_line" in known else first.line
+            column = known["container_column"] if "container_column" in known else first.column
+            start_pos = known["container_start_pos"] if "container_start_pos" in known else first.start_pos
         if "line" not in meta:
             meta["line"], meta["column"], meta["start_pos"], meta["empty"] = line, column, start_pos, False
         meta["container_line"], meta["container_column"], meta["container_start_pos"] = line, column, start_pos
         if last.__class__ is Token:
             end_line, end_column, end_pos = last.end_line, last.end_column, last.end_pos
         else:
-            end_line = getattr(last, "container_end_line", last.end_line)
-            end_column = getattr(last, "container_end_column", last.end_column)
-            end_pos = getattr(last, "container_end_pos", last.end_pos)
+            known = last.__dict__
+            end_line = known["container_end_line"] if "container_end_line" in known else last.end_line
+            end_column = known["container_end_column"] if "container_end_column" in known else last.end_column
+            end_pos = known["container_end_pos"] if "container_end_pos" in known else last.end_pos
         if "end_line" not in meta:
             meta["end_line"], meta["end_column"], meta["end_pos"], meta["empty"] = end_line, end_column, end_pos, False
         meta["container_end_line"], meta["container_end_column"], meta["container_end_pos"] = end_line, end_column, end_pos
@@ -358,10 +392,46 @@ def _parse_text(text: str, path: str) -> ast.RuleFile:
     source = SourceText(path, text)
     if not text.endswith("\n"):
         text += "\n"
+    tree = _fast_tree(text)
+    if tree is None:
+        tree = _lark_tree(text, source)
+    try:
+        declarations = _transform_checked(tree, path, source)
+    except VisitError as error:
+        inner = error.orig_exc
+        if isinstance(inner, _AstProblem):
+            raise RuleError([source.diagnostic(inner.line, inner.column, inner.message, width=inner.width,
+                                               hint=inner.hint)]) from None
+        raise
+    return ast.RuleFile(path=path, text=source_text_of(text), declarations=tuple(declarations))
+
+
+@functools.lru_cache(maxsize=None)
+def _fast_parser() -> FastParser | None:
+    try:
+        return FastParser(build_lark(), unglued=_UNGLUED_TOKENS, passes_through=_Positions.passes_through)
+    except ValueError:
+        return None
+
+
+def _fast_tree(text: str) -> Tree | None:
+    """The parse tree of a good file in one loop over Lark's tables (rulespec.language.lalr), or None
+    where that loop gives up: then Lark parses the file itself and reports what is wrong."""
+    fast = _fast_parser()
+    if fast is None:
+        return None
+    try:
+        return fast.parse(text)
+    except GiveUp:
+        return None
+
+
+def _lark_tree(text: str, source: SourceText) -> Tree:
+    """The parse tree Lark makes of ``text``, or RuleError saying where and why it is not a rule file."""
     lark = build_lark()
     lark.options.postlex.text = text
     try:
-        tree = lark.parse(text)
+        return lark.parse(text)
     except _TokenProblem as problem:
         token = problem.token
         raise RuleError([source.diagnostic(token.line, token.column, problem.message, width=len(token),
@@ -385,15 +455,6 @@ def _parse_text(text: str, path: str) -> ast.RuleFile:
         raise RuleError([source.diagnostic(
             line, 1, "this line's indentation does not match any enclosing block",
             hint="indent the lines of one block by the same number of spaces")]) from None
-    try:
-        declarations = _transform_checked(tree, path, source)
-    except VisitError as error:
-        inner = error.orig_exc
-        if isinstance(inner, _AstProblem):
-            raise RuleError([source.diagnostic(inner.line, inner.column, inner.message, width=inner.width,
-                                               hint=inner.hint)]) from None
-        raise
-    return ast.RuleFile(path=path, text=source_text_of(text), declarations=tuple(declarations))
 
 
 def _transform_checked(tree: Tree, path: str, source: SourceText):
