@@ -18,6 +18,10 @@ errors are reported as before. So no error message depends on this module.
 from __future__ import annotations
 
 import re
+try:  # Python's own reader of regular expressions (sre_parse before 3.11)
+    from re import _parser as _regex_parser
+except ImportError:  # pragma: no cover
+    import sre_parse as _regex_parser
 from typing import Any, Callable
 
 from lark import Lark, Token
@@ -51,25 +55,70 @@ def _borrow(kind, value, other):
 def _blank_skipper(lark: Lark):
     """A match of the blanks the lexer ignores, when skipping them before lexing is what the lexer
     does: the only ignored terminal is `[\\t ]+` and no other terminal can start with a blank (read
-    from each terminal's automaton), so at a blank only that terminal matches, as far as the blanks
-    go. A third of the matches a rule file's lexing makes are of blanks. None otherwise."""
-    import interegular
-
+    from each terminal's regular expression, _may_start_with), so at a blank only that terminal
+    matches, as far as the blanks go. A third of the matches a rule file's lexing makes are of blanks.
+    None otherwise."""
     ignored = set(lark.lexer_conf.ignore)
     blanks = [t for t in lark.terminals if t.name in ignored]
     if len(blanks) != 1 or blanks[0].pattern.to_regexp() not in ("[\t ]+", "[ \t]+"):
         return None
+    blank_codes = {ord(" "), ord("\t")}
     for terminal in lark.terminals:
-        if terminal.name in ignored:
-            continue
-        try:
-            automaton = interegular.parse_pattern(terminal.pattern.to_regexp()).to_fsm()
-        except Exception:  # a pattern interegular cannot read: make no claim about it
-            return None
-        first = automaton.map.get(automaton.initial, {})
-        if automaton.alphabet[" "] in first or automaton.alphabet["\t"] in first:
-            return None
+        if terminal.name not in ignored:
+            try:
+                parsed = _regex_parser.parse(terminal.pattern.to_regexp())
+            except Exception:  # a pattern we cannot read: make no claim about it
+                return None
+            if _may_start_with(parsed, blank_codes)[0]:
+                return None
     return re.compile("[\t ]+").match
+
+
+def _may_start_with(items, codes: set[int]) -> tuple[bool, bool]:
+    """(whether a match of the parsed expression ``items`` may start with one of the characters
+    ``codes``, whether it may match the empty text), erring towards "may" for what it does not know."""
+    constants = _regex_parser  # the opcodes live beside the parser (re._constants)
+    for op, arg in items:
+        if op is constants.LITERAL:
+            return arg in codes, False
+        if op is constants.NOT_LITERAL or op is constants.ANY:
+            return True, False
+        if op is constants.IN:
+            return _class_may_hold(arg, codes), False
+        if op is constants.AT:
+            continue  # an anchor matches no character
+        if op is constants.SUBPATTERN:
+            may, empty = _may_start_with(arg[-1], codes)
+        elif op is constants.BRANCH:
+            results = [_may_start_with(branch, codes) for branch in arg[1]]
+            may, empty = any(r[0] for r in results), any(r[1] for r in results)
+        elif op in (constants.MAX_REPEAT, constants.MIN_REPEAT, getattr(constants, "POSSESSIVE_REPEAT", None)):
+            may, empty = _may_start_with(arg[2], codes)
+            empty = empty or arg[0] == 0
+        else:
+            return True, True  # a look-around, a back-reference...: no claim
+        if may:
+            return True, empty
+        if not empty:
+            return False, False
+    return False, True
+
+
+def _class_may_hold(items, codes: set[int]) -> bool:
+    """Whether a character class ([...]) may match one of ``codes``."""
+    constants = _regex_parser
+    held = False
+    negated = False
+    for op, arg in items:
+        if op is constants.NEGATE:
+            negated = True
+        elif op is constants.LITERAL:
+            held = held or arg in codes
+        elif op is constants.RANGE:
+            held = held or any(arg[0] <= code <= arg[1] for code in codes)
+        else:
+            return True  # a category (\\s, \\w...): no claim
+    return not held if negated else held
 
 
 class FastParser:

@@ -130,3 +130,39 @@ def test_what_the_indenter_refuses_the_loop_gives_up(text):
     assert _fast_tree(text) is None
     with pytest.raises(RuleError):
         parser.parse_text(text, "broken.rules")
+
+
+# ----------------------------------------------------------------------------- skipping blanks
+
+from re import _parser as regex_parser  # noqa: E402
+
+from rulespec.language.lalr import _may_start_with  # noqa: E402
+
+BLANKS = {ord(" "), ord("\t")}
+PATTERNS = {
+    "a|[ x]": True, "(?:x)?\\s": True, "\\s": True, "[^a]": True, "x*\t": True, "x+\t": False, "[a-z]": False,
+    "\\b ": True, '"[^"]*"': False, "(?=a) ": True, "[\\x00-\\x20]": True, "[!-~]+": False, "(?:ab|c)?(?: |d)": True,
+    "#[^\\n]*": False, "(\r?\n[\t ]*|#[^\n]*)+": False, ".": True, "x{0,3} ": True, "x{1,3} ": False,
+}
+
+
+@pytest.mark.parametrize("pattern", sorted(PATTERNS))
+def test_what_may_start_with_a_blank(pattern):
+    assert _may_start_with(regex_parser.parse(pattern), BLANKS)[0] is PATTERNS[pattern]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_a_pattern_said_not_to_start_with_a_blank_never_does(data):
+    """Soundness over the grammar's own terminals and the patterns above: texts drawn from a pattern
+    the reader says cannot start with a blank do not start with one."""
+    lark = parser.build_lark()
+    patterns = [t.pattern.to_regexp() for t in lark.terminals] + sorted(PATTERNS)
+    pattern = data.draw(st.sampled_from(patterns))
+    if not _may_start_with(regex_parser.parse(pattern), BLANKS)[0]:
+        text = data.draw(st.from_regex(pattern, fullmatch=True))
+        assert not text[:1] in (" ", "\t"), (pattern, text)
+
+
+def test_blanks_are_skipped_for_this_grammar():
+    assert parser._fast_parser()._blanks is not None
