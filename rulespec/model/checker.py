@@ -351,6 +351,16 @@ class Checker:
     _NAMING_FIELDS = ("name", "var", "each_var", "skip_var", "cause", "holder", "lost")
     _NAME_LISTS = {"Attribute": "values", "OptionDecl": "values", "Outcome": "faces", "InsteadDecl": "params"}
 
+    # Bytes of a name's characters (A-Z, a-z, 0-9) become `a`, `_` stays, every other byte a space.
+    _NAME_BYTES = bytes(0x61 if chr(b).isascii() and chr(b).isalnum() else b if b == 0x5F else 0x20 for b in range(256))
+
+    @classmethod
+    def names_suspect(cls, text: str) -> bool:
+        """Whether ``text`` shows `__`, or `_` beside a character that cannot be part of a name (as the
+        regular expression ``__|(?<![A-Za-z0-9_])_|_(?![A-Za-z0-9_])`` would find, ten times faster)."""
+        shown = text.encode("utf-8", "replace").translate(cls._NAME_BYTES)
+        return b"__" in shown or b" _" in shown or b"_ " in shown or shown.startswith(b"_") or shown.endswith(b"_")
+
     def check_names(self) -> None:
         """Every name a declaration introduces can be part of a generated identifier.
 
@@ -362,7 +372,14 @@ class Checker:
         # per node class: (its naming fields, its list of names, all its fields), worked out once
         plans: dict[type, tuple[tuple[str, ...], Optional[str], tuple[str, ...]]] = {}
         for rule_file in files:
-            stack: list = list(rule_file.declarations)
+            # A name is written in the text (a NAME token, or a quoted string's words): one that contains
+            # `__` or starts or ends with `_` shows there as `__` or as `_` beside a character that cannot
+            # be part of a name. A text with neither has no such name: its tree is not walked
+            # (tests/core/test_checker_speedups.py walks it anyway, and compares).
+            if not self.names_suspect(rule_file.text):
+                stack: list = []
+            else:
+                stack = list(rule_file.declarations)
             while stack:
                 node = stack.pop()
                 if isinstance(node, tuple):

@@ -73,6 +73,24 @@ def free_vars(e: Optional[ir.E], names: set[str]) -> set[str]:
     return found
 
 
+_ORIENTATIONS: dict[tuple, int] = {}  # a shape's cells -> its orientations counted (a pure function of them)
+
+
+def _orientations_of(cells: tuple) -> int:
+    """How many orientations (mirror images too) a shape of these cells has; worked out once per process
+    for each shape, as a game's variants have the same shapes (each variant is checked as a game)."""
+    count = _ORIENTATIONS.get(cells)
+    if count is None:
+        try:
+            from ..lib.geometry import orientations
+            count = max(len(orientations(cells, reflections=True)), 1)
+        except Exception:  # a shape the geometry cannot read was reported by the checker
+            count = MAX_ORIENTATIONS
+        if len(_ORIENTATIONS) < 4096:  # bounded: a long-lived process checking many files
+            _ORIENTATIONS[cells] = count
+    return count
+
+
 @dataclass(frozen=True)
 class Estimate:
     """The estimated work of one declaration or part of one: what it is, where, and how much."""
@@ -116,11 +134,7 @@ class Cost:
 
     @staticmethod
     def _orientations(shape: ir.Shape) -> int:
-        try:
-            from ..lib.geometry import orientations
-            return max(len(orientations(shape.cells, reflections=True)), 1)
-        except Exception:  # a shape the geometry cannot read was reported by the checker
-            return MAX_ORIENTATIONS
+        return _orientations_of(shape.cells)
 
     # ------------------------------------------------------------------ sizes of collections
     def size(self, domain: ir.E) -> int:
