@@ -218,9 +218,11 @@ def _base_of(rule_file, extends, path: Path):
     return base, base_path
 
 
-def generate_source(model: ir.Model, path: Path) -> str:
+def generate_source(model: ir.Model, path: Path, filename: str = "<generated>") -> str:
+    """The engine's Python source; ``filename`` is the one the generator's check compiles it under (the
+    name ``load_module_from_source`` runs it under, which then runs that compiled code)."""
     from .codegen.python import generate
-    return generate(model, display_name(path))
+    return generate(model, display_name(path), filename)
 
 
 def engine_module_name(game_id: str) -> str:
@@ -254,10 +256,21 @@ def committed_engine(game_id: str) -> types.ModuleType:
     return module
 
 
+def generated_filename(name: str) -> str:
+    """The file name the code of a module generated in memory goes by (in tracebacks, ``__file__``)."""
+    return f"<generated {name}>"
+
+
 def load_module_from_source(source: str, name: str) -> types.ModuleType:
+    """A module run from generated source: the code the generator's check compiled from exactly this
+    source when there is one (``generate_source(..., filename=generated_filename(name))``), so a pipeline
+    pass compiles the module once; compiled here otherwise."""
     module = types.ModuleType(name)
-    module.__file__ = f"<generated {name}>"
-    exec(compile(source, module.__file__, "exec"), module.__dict__)  # the generator's output, not rule text
+    module.__file__ = generated_filename(name)
+    codegen = sys.modules.get("rulespec.codegen.python")  # imported by whatever generated the source
+    code = codegen.checked_code(source, module.__file__) if codegen is not None else \
+        compile(source, module.__file__, "exec", dont_inherit=True)
+    exec(code, module.__dict__)  # the generator's output, not rule text
     return module
 
 
@@ -319,7 +332,8 @@ def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, st
                 and getattr(candidate, "GENERATOR_VERSION", None) == GENERATOR_VERSION):  # and this runtime's
             module = candidate
     if module is None:
-        module = load_module_from_source(generate_source(model, path), f"rulespec_generated_{engine_module_name(model.game_id)}")
+        name = f"rulespec_generated_{engine_module_name(model.game_id)}"
+        module = load_module_from_source(generate_source(model, path, generated_filename(name)), name)
     engine = module.GAME(options)
     engine.model = model
     from .runtime.examples import position_diagnostics

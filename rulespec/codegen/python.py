@@ -13,6 +13,7 @@ from __future__ import annotations
 import opcode
 import re
 import string
+from types import CodeType
 from contextlib import contextmanager
 from typing import Iterable, Iterator, Optional, Sequence
 
@@ -2356,8 +2357,9 @@ class CodeGenerator:
         w.line(f"GAME = {class_name}")
 
 
-def generate(model: ir.Model, source_name: str) -> str:
-    """Python source of the engine for ``model``."""
+def generate(model: ir.Model, source_name: str, filename: str = "<generated>") -> str:
+    """Python source of the engine for ``model``; ``filename`` is the one its code is compiled under (by
+    check_generated, and given to the module that runs it, through ``checked_code``)."""
     with collector_paused():  # as the parse (rulespec/language/collector.py)
         generator = CodeGenerator(model, source_name)
         try:
@@ -2366,11 +2368,22 @@ def generate(model: ir.Model, source_name: str) -> str:
             # Its nested helpers that call themselves are closures over it (reference cycles): dropping
             # its tables here frees them at once, not when the cyclic collector runs (as the checker's).
             generator.__dict__.clear()
-        check_generated(source)
+        check_generated(source, filename)
     return source
 
 
-def check_generated(source: str) -> None:
+# (source, filename) -> code: the module check_generated compiled last and passed, until it is run.
+_CHECKED: dict[tuple[str, str], CodeType] = {}
+
+
+def checked_code(source: str, filename: str) -> CodeType:
+    """The code of a generated module: the one check_generated compiled from exactly this source under
+    this filename (a module generated and then run is compiled once), or compiled now as it would be."""
+    code = _CHECKED.pop((source, filename), None)
+    return code if code is not None else compile(source, filename, "exec", dont_inherit=True)
+
+
+def check_generated(source: str, filename: str = "<generated>") -> None:
     """A backstop behind the quoting and the checker's name rules: the module compiles, and no two of
     its top-level definitions share a name (two rule-file names must never become one function).
 
@@ -2378,8 +2391,9 @@ def check_generated(source: str) -> None:
     cost twice the compile. The top-level names come from the compiler's own record of the module's
     code, its STORE_NAME instructions (a `def`, a `class`, an assignment, an import at the top level,
     in a branch too), not from the generator's: a name bound twice is refused however it came about."""
+    _CHECKED.clear()
     try:
-        code = compile(source, "<generated>", "exec", dont_inherit=True)
+        code = compile(source, filename, "exec", dont_inherit=True)
     except SyntaxError as error:
         raise UnsafeText(f"the generated module does not parse: {error.msg} at line {error.lineno}") from None
     seen: set[str] = set()
@@ -2387,6 +2401,7 @@ def check_generated(source: str) -> None:
         if name in seen:
             raise UnsafeText(f"two definitions of {name} in the generated module")
         seen.add(name)
+    _CHECKED[(source, filename)] = code
 
 
 _STORE_NAME, _EXTENDED_ARG = opcode.opmap["STORE_NAME"], opcode.EXTENDED_ARG
