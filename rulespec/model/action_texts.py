@@ -39,6 +39,20 @@ def wild(template: str) -> re.Pattern:
                               for part in re.split(r"(\{[^{}]*\})", template) if part), re.S)
 
 
+_ALTERNATIONS: dict[tuple[str, ...], str] = {}  # texts -> the regular expression of any one of them
+
+
+def _alternation(texts: tuple[str, ...]) -> str:
+    """A regular expression matching any one of ``texts`` (the longest first): made once per process for
+    each list of texts (a game's labels are listed in several templates, and again by each variant)."""
+    found = _ALTERNATIONS.get(texts)
+    if found is None:
+        found = "(?:" + "|".join(map(re.escape, sorted(texts, key=len, reverse=True))) + ")"
+        if len(_ALTERNATIONS) < 1024:
+            _ALTERNATIONS[texts] = found
+    return found
+
+
 @dataclass(frozen=True)
 class _Template:
     text: str  # as written, `play {tile}`
@@ -117,7 +131,7 @@ class ActionTexts:
             domain = self._domain(type_, words.get(field)) if field not in shown else self._worked_out(shown[field])
             domains.append(domain)
             if domain is not None:
-                regex += "(?:" + "|".join(map(re.escape, sorted(domain, key=len, reverse=True))) + ")"
+                regex += _alternation(domain)
             elif type_ == ir.SEAT:
                 regex += "player [1-9][0-9]*"
             elif type_ == ir.INT:

@@ -101,11 +101,15 @@ def expand_items(components: Sequence[ir.Component]) -> list[tuple[str, dict, st
 
 
 class Checker:
-    def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None):
+    def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
+                 sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file
-        self.sources = {rule_file.path: SourceText(rule_file.path, rule_file.text)}
-        if base is not None:
-            self.sources[base.path] = SourceText(base.path, base.text)
+        if sources is not None:  # the texts of these files, read into lines already (a variant's check)
+            self.sources = sources
+        else:
+            self.sources = {rule_file.path: SourceText(rule_file.path, rule_file.text)}
+            if base is not None:
+                self.sources[base.path] = SourceText(base.path, base.text)
         self.base = base
         self.example_variants: dict[str, set[str]] = {}  # an example -> the variants it is about (the one adding it)
         self.applied_variants: set[str] = set()
@@ -318,7 +322,7 @@ class Checker:
         if not variants and not self.problems:
             # Every variant the file offers is checked too, so a broken one is found before anyone plays it.
             for variant in available:
-                other = Checker(self.file, self.base)
+                other = Checker(self.file, self.base, sources=self.sources)
                 other.variant_check = True
                 try:
                     other.check([variant.name])
@@ -781,12 +785,14 @@ class Checker:
         return source.line(loc.line) if source else ""
 
     def text(self, node: ast.Node) -> str:
-        source = self.sources.get(node.loc.file)
+        loc = node.loc
+        source = self.sources.get(loc.file)
         if source is None:
             return ""
-        loc = node.loc
-        if loc.line == loc.end_line:
-            return source.line(loc.line)[loc.column - 1: loc.end_column - 1]
+        line = loc.line
+        if line == loc.end_line:  # most: as source.line(line)[...], without its call
+            lines = source.lines
+            return lines[line - 1][loc.column - 1: loc.end_column - 1] if 1 <= line <= len(lines) else ""
         lines = [source.line(loc.line)[loc.column - 1:]]
         lines += [source.line(n) for n in range(loc.line + 1, loc.end_line)]
         lines.append(source.line(loc.end_line)[: loc.end_column - 1])
@@ -2905,20 +2911,25 @@ class Checker:
     def _rulings_in_variants(self) -> set[str]:
         """Rulings applied by a variant's declarations count as applied (the variant is checked on its own)."""
         found: set[str] = set()
-
-        def walk(node) -> None:
-            if isinstance(node, ast.Node):
-                found.update(getattr(node, "rulings", ()) or ())
-                for name in type(node).model_fields:
-                    walk(getattr(node, name))
-            elif isinstance(node, tuple):
-                for item in node:
-                    walk(item)
         files = [self.file] + ([self.base] if self.base is not None else [])
-        for rule_file in files:  # a house rule extending a game keeps the game's variants
-            for decl in rule_file.declarations:
-                if decl.kind == "variant":
-                    walk(decl)
+        # a house rule extending a game keeps the game's variants
+        stack: list = [d for rule_file in files for d in rule_file.declarations if d.kind == "variant"]
+        fields_of: dict[type, tuple[str, ...]] = {}  # per node class, its fields (worked out once)
+        while stack:  # every node inside the variants
+            node = stack.pop()
+            if isinstance(node, tuple):
+                stack.extend(node)
+                continue
+            if not isinstance(node, ast.Node):
+                continue
+            found.update(getattr(node, "rulings", ()) or ())
+            fields = fields_of.get(node.__class__)
+            if fields is None:
+                fields = fields_of[node.__class__] = tuple(type(node).model_fields)
+            for name in fields:
+                child = getattr(node, name)
+                if isinstance(child, (ast.Node, tuple)):
+                    stack.append(child)
         return found
 
     def match(self, d: ast.MatchDecl) -> ir.Match:

@@ -65,3 +65,42 @@ def test_orientations_counted_once_are_the_geometry_s(monkeypatch):
         assert cost._orientations_of(cells) == expected
         assert cost._orientations_of(cells) == expected  # from the table
     assert set(cost._ORIENTATIONS) == set(shapes)
+
+
+def test_alternations_made_once_are_as_made_each_time(monkeypatch):
+    import re as re_
+    from rulespec.model import action_texts
+    monkeypatch.setattr(action_texts, "_ALTERNATIONS", {})
+    for texts in [("a",), ("red 1", "red 10", "blue 2"), ("x.y", "x*", "(z)"), ()]:
+        plain = "(?:" + "|".join(map(re_.escape, sorted(texts, key=len, reverse=True))) + ")"
+        assert action_texts._alternation(texts) == plain
+        assert action_texts._alternation(texts) == plain  # from the table
+    assert len(action_texts._ALTERNATIONS) == 4
+
+
+def _rulings_walked(rule_file) -> set:
+    """The rulings inside a file's variants, by the plain recursive walk over every field of every node."""
+    from rulespec.language import ast
+    found: set = set()
+
+    def walk(node) -> None:
+        if isinstance(node, ast.Node):
+            found.update(getattr(node, "rulings", ()) or ())
+            for name in type(node).model_fields:
+                walk(getattr(node, name))
+        elif isinstance(node, tuple):
+            for item in node:
+                walk(item)
+    for decl in rule_file.declarations:
+        if decl.kind == "variant":
+            walk(decl)
+    return found
+
+
+def test_the_rulings_in_variants_are_the_whole_walk_s():
+    with_some = 0
+    for path, rule_file in _parsed():
+        found = Checker(rule_file)._rulings_in_variants()
+        assert found == _rulings_walked(rule_file), path
+        with_some += bool(found)
+    assert with_some >= 3
