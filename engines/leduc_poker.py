@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '37'
+GENERATOR_VERSION = '38'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -274,6 +274,7 @@ def ends_after_step(st):
     counter_folded = st._counters['folded']
     # every end here reads only the counters calls, folded, raises, round: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['calls'], st._counters['folded'], st._counters['raises'], st._counters['round'], ):
+        st._ends_clean = True
         return None
     # fold [LEDUC-7]
     for v_p in range(st.players):
@@ -284,6 +285,7 @@ def ends_after_step(st):
         return 1, [], ('pay_the_pot', ())
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['calls'], st._counters['folded'][:], st._counters['raises'], st._counters['round'], )}
+    st._ends_clean = True  # (until a counter changes: State._keep_counters)
     return None
 
 

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '37'
+GENERATOR_VERSION = '38'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -726,6 +726,7 @@ def ends_after_step(st):
     counter_out_at = st._counters['out_at']
     # every end here reads only the counters out_at: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['out_at'], ):
+        st._ends_clean = True
         return None
     # last_one_standing [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20
     for v_p in range(st.players):
@@ -733,6 +734,7 @@ def ends_after_step(st):
             return 0, [v_p]
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['out_at'][:], )}
+    st._ends_clean = True  # (until a counter changes: State._keep_counters)
     return None
 
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ed2df44a2efaa0af'
-GENERATOR_VERSION = '37'
+GENERATOR_VERSION = '38'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -137,6 +137,7 @@ def ends_after_step(st):
     counter_banked = st._counters['banked']
     # every end here reads only the counters banked, decisions: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['banked'], st._counters['decisions'], ):
+        st._ends_clean = True
         return None
     # won [PIG-4, PIG-5]
     for v_p in range(st.players):
@@ -147,6 +148,7 @@ def ends_after_step(st):
         return 1, []
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['banked'][:], st._counters['decisions'], )}
+    st._ends_clean = True  # (until a counter changes: State._keep_counters)
     return None
 
 def invariant_turn_total_counts_rolls(st):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '37'
+GENERATOR_VERSION = '38'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -752,6 +752,7 @@ def ends_after_step(st):
     counter_exquisite_dish = st._counters['exquisite_dish']
     # every end here reads only the counters exquisite_dish, unable: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['exquisite_dish'], st._counters['unable'], ):
+        st._ends_clean = True
         return None
     # exquisite [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21
     for v_p in range(st.players):
@@ -762,6 +763,7 @@ def ends_after_step(st):
         return 1, []
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['exquisite_dish'][:], st._counters['unable'], )}
+    st._ends_clean = True  # (until a counter changes: State._keep_counters)
     return None
 
 

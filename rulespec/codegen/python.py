@@ -2014,12 +2014,15 @@ class CodeGenerator:
             zones_started = self.start_zone_locals()
             boards = []
             counters = self.counters_read(ends, plans)
+            clean = self.ends_clean(timing, counters)
             if counters is not None:
                 seen = self.counters_seen(counters, copy=False)
                 w.line(comment(f"every end here reads only the counters {', '.join(counters) or '(none)'}: at the "
                                f"values they had when every end last held false, every end is false"))
                 w.line(f"if st._ends_seen.get(({timing!r}, 'counters')) == {seen}:")
                 w.indent()
+                if clean:
+                    w.line("st._ends_clean = True")
                 w.line("return None")
                 w.dedent()
             for k, end in ends:
@@ -2042,11 +2045,20 @@ class CodeGenerator:
                 w.line(comment("every end held false: the counters they read, as they are now (for the next check)"))
                 w.line(f"st._ends_seen = {{**st._ends_seen, ({timing!r}, 'counters'): "
                        f"{self.counters_seen(counters, copy=True)}}}")
+            if clean:
+                w.line("st._ends_clean = True  # (until a counter changes: State._keep_counters)")
             w.line("return None")
             self.read_counters_first(reads_at, w.level)
             self.finish_zone_locals(zones_started)
             w.dedent()
         return names
+
+    @staticmethod
+    def ends_clean(timing: str, counters: Optional[tuple[str, ...]]) -> bool:
+        """Whether the check of the ends at ``timing`` marks the state clean when every end holds false
+        (``st._ends_clean = True``): after a step, when every end reads counters alone (counters_read). The
+        runtime then skips that check until a counter changes (State._keep_counters clears the mark)."""
+        return timing == "after_step" and counters is not None
 
     def counters_read(self, ends: list, plans: dict) -> Optional[tuple[str, ...]]:
         """The counters the ends of one timing read when every one of them reads only counters (and what

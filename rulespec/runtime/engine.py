@@ -284,6 +284,7 @@ class Engine:
         st._reach = {}  # what each kept `connected` reached, and at which contents (State._connected_kept)
         st._written = []  # where placements and removals wrote on the boards since: a hint (State._changed_since)
         st._written_before = 0  # (how many writes came before the first in _written: State._writes)
+        st._ends_clean = False  # whether the after-step ends held false at the counters as they are (_quiet_after_step)
         return st
 
     def from_json(self, text: str) -> State:
@@ -525,7 +526,7 @@ class Engine:
                     self._check_ends(st, "after_step")
                 elif st._over is None and st._phase == "play":  # _check_ends, inline
                     stack = st._stack
-                    if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                    if not (st._ends_clean or stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
                         found = check(st)
                         if found is not None:
                             self._end(st, self.ENDS[found[0]], *found[1:])
@@ -619,7 +620,7 @@ class Engine:
         if st._over is not None or st._phase != "play":
             return
         stack = st._stack
-        if stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING):
+        if stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING) or st._ends_clean and timing == "after_step":
             return
         check = self._end_checks.get(timing)
         if check is not None:  # one generated function for every end of this timing
@@ -643,7 +644,11 @@ class Engine:
         `then` is left to the runtime, as any other."""
         check = self._after_step
         if check is not None:
-            return check(st) is None
+            if st._ends_clean:
+                return True
+            quiet = check(st) is None
+            st._ends_clean = False  # (a step under way may change a counter after this, without a new keep)
+            return quiet
         ends = self._ends_at.get("after_step")
         if ends is None:
             ends = self._ends_at["after_step"] = tuple(end for end in self.ENDS if end.timing == "after_step")

@@ -234,10 +234,12 @@ class ExampleRun:
                 self.fail(line, f"counter `{name}` is one per player: say whose (`given counter {name} of "
                                 f"player 1 is {value}`)")
             st._counters[name] = value
+            st._ends_clean = False
         else:
             if not per_player:
                 self.fail(line, f"counter `{name}` is shared, not one per player: leave out `of ...`")
             st._counters[name][self._seat(st, seat, line, f"counter `{name}`")] = value
+            st._ends_clean = False
 
     def setup(self, players: int, options: dict, draws: list, first: bool = False, line: int = 0) -> State:
         """The real set-up (of the whole match, when the game is one), its chance outcomes steered: each

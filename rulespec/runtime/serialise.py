@@ -80,6 +80,7 @@ def state_from_checked(engine: "Engine", data: dict) -> "State":
     # order (State.observation, the adapters' logs). check_state_dict has checked the names are exactly these.
     counters, queues = data["counters"], data["queues"]
     st._counters = {k: (list(counters[k]) if isinstance(counters[k], list) else counters[k]) for k in engine.COUNTERS}
+    st._ends_clean = False  # (counters of its own: the ends are checked on them)
     st._queues = {k: [[e[0], list(e[1]), e[2], e[3], list(e[4])] for e in queues[k]] for k in engine.QUEUES}
     st._stack = [(f[0], tuple(f[1]), f[2], f[3], tuple(f[4])) for f in data["stack"]]
     st._over = data["over"]

@@ -31,7 +31,7 @@ class State:
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_journal", "_loops",
-                 "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before")
+                 "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -436,7 +436,7 @@ class State:
         masks = self._masks
         # _scalar_values(self), inline: read slot by slot, a tuple made by the interpreter (cheaper than attrgetter)
         backup = ((self._phase, self._turn_seat, self._turn_number, self._next_seat, self._over, self._actor,
-                   self._last_cause, self._pending, self._chosen, self._ends_seen, self._reach),
+                   self._last_cause, self._pending, self._chosen, self._ends_seen, self._reach, self._ends_clean),
                   journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else queues,
                   masks[:] if masks else masks, fired.copy(), len(self.history), len(self._violations))
         try:
@@ -462,7 +462,7 @@ class State:
                 engine._check_ends(self, "after_step")
             elif self._over is None and self._phase == "play":  # _check_ends, inline
                 stack = self._stack
-                if not (stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                if not (self._ends_clean or stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
                     found = check(self)
                     if found is not None:
                         engine._end(self, engine.ENDS[found[0]], *found[1:])
@@ -718,6 +718,7 @@ class State:
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
         copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
         copy._reach = self._reach  # (likewise)
+        copy._ends_clean = self._ends_clean
         # The hint goes on from where this state's stands: a record made at its last write (an end check's
         # after the step) reads the copy's own writes; an older one compares (see _changed_since).
         copy._written, copy._written_before = [], self._written_before + len(self._written)
@@ -811,6 +812,7 @@ class State:
     def _keep_counters(self) -> None:
         """Generated code calls this before it changes a counter: inside apply(), the counters are
         kept as they were before the first change of the step (see _backup)."""
+        self._ends_clean = False  # (the after-step ends are to be checked again: see Engine._quiet_after_step)
         journal = self._journal
         if journal is not None and journal[0] is None:
             kept = journal[0] = self._counters.copy()
@@ -861,7 +863,7 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
                      "_journal", "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
-                     "_written", "_written_before"))
+                     "_written", "_written_before", "_ends_clean"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
@@ -869,7 +871,7 @@ _slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
 # The parts of a state that apply() may replace (rather than change in place), besides a new leg.
 _SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending",
-            "_chosen", "_ends_seen", "_reach")
+            "_chosen", "_ends_seen", "_reach", "_ends_clean")
 _scalar_values = operator.attrgetter(*_SCALARS)  # (State._play reads them inline, in this order)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)

@@ -1,6 +1,8 @@
-"""Two ways generated code skips the runtime's general path play the same games as that path:
-a `then` naming an automatic step runs it at once, inside the step before it (codegen inline_thens), and a
-listing that reads only zones and counters is looked up by what it reads (codegen listing_reads). Each
+"""Three ways generated code skips the runtime's general path play the same games as that path:
+a `then` naming an automatic step runs it at once, inside the step before it (codegen inline_thens), a
+listing that reads only zones and counters is looked up by what it reads (codegen listing_reads), and the
+after-step ends that read counters alone are not checked again until a counter changes (codegen
+ends_clean: State._ends_clean). Each
 engine below is also generated without the one, and both are played in lock step on random games: the
 same choices and chance outcomes with the same probabilities at every step, the same observations, and at
 the end the same history, counts of what fired, outcome, returns and JSON."""
@@ -19,7 +21,8 @@ GAMES = [("shrimp", 2), ("shrimp", 5), ("shell-we", 2), ("let-them-eat-shrimp", 
 
 
 OFF = {"inline_thens": ("inline_thens", lambda self, body: set(), "_quiet_after_step"),
-       "listing_memo": ("listing_reads", lambda self, step: None, "LISTED_")}
+       "listing_memo": ("listing_reads", lambda self, step: None, "LISTED_"),
+       "ends_clean": ("ends_clean", staticmethod(lambda timing, counters: False), "_ends_clean")}
 
 
 def _engine_without(game_id: str, feature: str, monkeypatch):
@@ -36,7 +39,9 @@ def _engine_without(game_id: str, feature: str, monkeypatch):
 
 
 @pytest.mark.parametrize("feature, game_id, players", [("inline_thens", g, p) for g, p in GAMES] + [
-    ("listing_memo", g, p) for g, p in (("shrimp", 2), ("shrimp", 6), ("let-them-eat-shrimp", 2), ("shell-we", 3))])
+    ("listing_memo", g, p) for g, p in (("shrimp", 2), ("shrimp", 6), ("let-them-eat-shrimp", 2), ("shell-we", 3))] + [
+    ("ends_clean", g, p) for g, p in (("shrimp", 2), ("shrimp", 6), ("pig", 2), ("leduc-poker", 2),
+                                      ("let-them-eat-shrimp", 3))])
 def test_a_fast_path_plays_the_same_games(feature, game_id, players, monkeypatch):
     engine, plain = _engine_without(game_id, feature, monkeypatch)
     for seed in range(6 if game_id != "let-them-eat-shrimp" else 2):
@@ -115,3 +120,41 @@ def test_the_inline_turn_of_advance_keeps_the_budget():
     assert st.to_json() == before and st.legal_actions() == legal
     st.apply(smash)  # and with the budget back, the call it leads to is offered
     assert st._stack[-1][0] == "call" and st._pending is engine._rows_pending.get(id(st._pending.rows))
+
+
+def test_a_counter_changed_outside_a_step_is_checked_again():
+    """Once the after-step ends held false (State._ends_clean), the check waits for a counter to change: a
+    state read back from JSON with a counter of its own is checked at its next step; a step undone leaves
+    the mark as it was before the step; generated code keeps the counters (which clears it) before a change."""
+    import json
+    engine = rulespec.load("shrimp")
+    rng = random.Random(2)
+    st = engine.new_game(3)
+    while not (st._stack and st._stack[-1][0] == "window") or st.is_chance_node():
+        st.apply(sampled_action(st, rng))
+    assert not st.is_terminal() and st._ends_clean
+    data = json.loads(st.to_json())
+    data["counters"]["unable"] = 1  # as `instead no_card_to_turn` sets it
+    read = engine.from_json(json.dumps(data))
+    assert not read._ends_clean
+    go_on = next(a for a in st.legal_actions() if a.text == "go on")
+    read.apply(str(go_on))
+    assert read.is_terminal() or read.current_player() == rulespec.CHANCE  # over, or a lot for the most cards
+    while not read.is_terminal():
+        read.apply(sampled_action(read, rng))
+    assert "no_card" in str(read.outcome())
+    before = st.to_json()
+    smash = next(a for a in st.legal_actions() if a.text == "smash the lemon")
+    try:
+        engine.MAX_AUTO_STEPS = 0  # the step fails once it has set a counter (`tried`), and is undone
+        with pytest.raises(rulespec.RuleRuntimeError):
+            st.apply(smash)
+    finally:
+        del engine.MAX_AUTO_STEPS
+    assert st._ends_clean and st.to_json() == before
+    twin = st.clone()
+    assert twin._ends_clean
+    twin._keep_counters()
+    assert not twin._ends_clean and st._ends_clean
+    st.apply(go_on)
+    assert not st.is_terminal()
