@@ -188,6 +188,7 @@ class FastParser:
         nl_type, indent_type, dedent_type = self._nl, self._indent, self._dedent
         opening, closing, unglued = self._opening, self._closing, self._unglued
         string_limit, name_limit = LIMIT.string_length, LIMIT.name_length
+        end_state = self._end_state
         new_token = _token
         state_stack = [self._start_state]
         value_stack: list = []
@@ -197,69 +198,81 @@ class FastParser:
         indent_level = [0]
         last = None
         skip_blanks = self._blanks
-        while pos < size:
-            if skip_blanks is not None and text[pos] in " \t":
+        at_end = False
+        while True:
+            if skip_blanks is not None and pos < size and text[pos] in " \t":
                 pos = skip_blanks(text, pos).end()
-                if pos == size:
-                    break
-            state = state_stack[-1]
-            scanner = scanners.get(state) or self._scanner(state)
-            match = scanner[0](text, pos)
-            if match is None:
-                raise GiveUp
-            value = match.group(0)
-            kind = match.lastgroup
-            start, start_line, column = pos, line, pos - line_start + 1
-            if kind in scanner[3]:
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = pos + value.rindex("\n") + 1
-            pos += len(value)
-            if kind in scanner[2]:
-                continue
-            token = new_token(kind, value, start, start_line, column, line, pos - line_start + 1, pos)
-            keywords = scanner[1].get(kind)
-            if keywords is not None:
-                keyword = keywords.get(value)
-                if keyword is not None:
-                    token.type = kind = keyword
-            # The indenter (parser._RuleIndenter._process), refusing by giving up.
-            if kind in unglued:
-                if kind == "STRING" and len(value) - 2 > string_limit or kind == "NAME" and len(value) > name_limit:
-                    raise GiveUp
-                tokens: tuple = (token,)
+            if pos >= size:
+                # The end of the file: close the open blocks, then $END (Lark's Indenter, then parse_from_state).
+                tokens = []
+                while len(indent_level) > 1:
+                    indent_level.pop()
+                    last = _borrow(dedent_type, "", last) if last is not None else \
+                        new_token(dedent_type, "", 0, 0, 0, 0, 0, 0)
+                    tokens.append(last)
+                tokens.append(_borrow("$END", "", last) if last is not None else
+                              new_token("$END", "", 0, 1, 1, None, None, None))
+                at_end = True
             else:
-                if value[-1:].isalpha() and pos < size and (text[pos].isalnum() or text[pos] == "_"):
+                state = state_stack[-1]
+                scanner = scanners.get(state) or self._scanner(state)
+                match = scanner[0](text, pos)
+                if match is None:
                     raise GiveUp
-                if kind == nl_type:
-                    if paren_level:
-                        continue
-                    indent_str = value.rsplit("\n", 1)[1]
-                    if "\t" in indent_str:
+                value = match.group(0)
+                kind = match.lastgroup
+                start, start_line, column = pos, line, pos - line_start + 1
+                if kind in scanner[3]:
+                    newlines = value.count("\n")
+                    if newlines:
+                        line += newlines
+                        line_start = pos + value.rindex("\n") + 1
+                pos += len(value)
+                if kind in scanner[2]:
+                    continue
+                token = new_token(kind, value, start, start_line, column, line, pos - line_start + 1, pos)
+                keywords = scanner[1].get(kind)
+                if keywords is not None:
+                    keyword = keywords.get(value)
+                    if keyword is not None:
+                        token.type = kind = keyword
+                # The indenter (parser._RuleIndenter._process), refusing by giving up.
+                if kind in unglued:
+                    if kind == "STRING" and len(value) - 2 > string_limit or kind == "NAME" and len(value) > name_limit:
                         raise GiveUp
-                    indent = indent_str.count(" ")
-                    if indent > indent_level[-1]:
-                        indent_level.append(indent)
-                        tokens = (token, _borrow(indent_type, indent_str, token))
-                    elif indent == indent_level[-1]:
-                        tokens = (token,)
-                    else:
-                        if indent not in indent_level:
-                            raise GiveUp
-                        dedents = [token]
-                        while indent < indent_level[-1]:
-                            indent_level.pop()
-                            dedents.append(_borrow(dedent_type, indent_str, token))
-                        tokens = tuple(dedents)
-                else:
-                    if kind in opening:
-                        paren_level += 1
-                    elif kind in closing:
-                        paren_level -= 1
-                        if paren_level < 0:
-                            raise GiveUp
                     tokens = (token,)
+                else:
+                    if value[-1:].isalpha() and pos < size and (text[pos].isalnum() or text[pos] == "_"):
+                        raise GiveUp
+                    if kind == nl_type:
+                        if paren_level:
+                            continue
+                        indent_str = value.rsplit("\n", 1)[1]
+                        if "\t" in indent_str:
+                            raise GiveUp
+                        indent = indent_str.count(" ")
+                        if indent > indent_level[-1]:
+                            indent_level.append(indent)
+                            tokens = (token, _borrow(indent_type, indent_str, token))
+                        elif indent == indent_level[-1]:
+                            tokens = (token,)
+                        else:
+                            if indent not in indent_level:
+                                raise GiveUp
+                            dedents = [token]
+                            while indent < indent_level[-1]:
+                                indent_level.pop()
+                                dedents.append(_borrow(dedent_type, indent_str, token))
+                            tokens = dedents
+                    else:
+                        if kind in opening:
+                            paren_level += 1
+                        elif kind in closing:
+                            paren_level -= 1
+                            if paren_level < 0:
+                                raise GiveUp
+                        tokens = (token,)
+            # The parser (Lark's ParserState.feed_token), one token at a time; $END accepts.
             for token in tokens:
                 kind = token.type
                 while True:
@@ -268,6 +281,8 @@ class FastParser:
                     except KeyError:
                         raise GiveUp from None
                     if is_shift:
+                        if kind == "$END":
+                            raise GiveUp
                         push_state(arg)
                         push_value(token if kind not in callbacks else callbacks[kind](token))
                         break
@@ -283,41 +298,8 @@ class FastParser:
                             children = []
                         push_value(callback(children))
                     push_state(actions[state_stack[-1]][origin][1])
+                    if at_end and kind == "$END" and state_stack[-1] == end_state:
+                        return value_stack[-1]
                 last = token
-        # The end of the file: close the open blocks, then $END (Lark's Indenter and parse_from_state).
-        tokens = []
-        while len(indent_level) > 1:
-            indent_level.pop()
-            last = _borrow(dedent_type, "", last) if last is not None else new_token(dedent_type, "", 0, 0, 0, 0, 0, 0)
-            tokens.append(last)
-        tokens.append(_borrow("$END", "", last) if last is not None else new_token("$END", "", 0, 1, 1, None, None, None))
-        end_state = self._end_state
-        for number, token in enumerate(tokens):
-            kind = token.type
-            is_end = number == len(tokens) - 1
-            while True:
-                try:
-                    is_shift, arg = actions[state_stack[-1]][kind]
-                except KeyError:
-                    raise GiveUp from None
-                if is_shift:
-                    if is_end:
-                        raise GiveUp
-                    push_state(arg)
-                    push_value(token if kind not in callbacks else callbacks[kind](token))
-                    break
-                count, callback, origin = arg
-                if callback is None:
-                    del state_stack[-1]
-                else:
-                    if count:
-                        children = value_stack[-count:]
-                        del state_stack[-count:]
-                        del value_stack[-count:]
-                    else:
-                        children = []
-                    push_value(callback(children))
-                push_state(actions[state_stack[-1]][origin][1])
-                if is_end and state_stack[-1] == end_state:
-                    return value_stack[-1]
-        raise GiveUp
+            if at_end:
+                raise GiveUp

@@ -220,34 +220,10 @@ class _Positions:
         res = self.node_builder(children)
         if not isinstance(res, Tree) or (len(children) == 1 and res is children[0]):
             return res  # an inlined rule (`?rule`) with one child is that child, its positions already set
-        # The first and the last child with a position, read in line (this runs once a node): a
-        # subtree without a Meta yet has no position, and is not given an empty Meta to say so.
-        for first in children:
-            kind = first.__class__
-            if kind is Token:
-                break
-            if kind is Tree:
-                first = first._meta
-                if first is not None and not first.empty:
-                    break
-            elif first is not None:
-                first = _first_position((first,))
-                if first is not None:
-                    break
-        else:
+        first = _first_position(children)
+        if first is None:
             return res
-        for last in reversed(children):
-            kind = last.__class__
-            if kind is Token:
-                break
-            if kind is Tree:
-                last = last._meta
-                if last is not None and not last.empty:
-                    break
-            elif last is not None:
-                last = _first_position((last,))
-                if last is not None:
-                    break
+        last = _first_position(reversed(children))
         meta = res.meta.__dict__
         if first.__class__ is Token:
             line, column, start_pos = first.line, first.column, first.start_pos
@@ -273,9 +249,17 @@ class _Positions:
 
 
 def _first_position(children):
-    """The first child with a position: a token, or the meta of a subtree that has one (Lark's _pp_get_meta)."""
+    """The first child with a position: a token, or the meta of a subtree that has one (Lark's _pp_get_meta;
+    a subtree without a Meta yet has none, and is not given an empty one to say so)."""
     for child in children:
-        if isinstance(child, Tree):
+        kind = child.__class__
+        if kind is Token:
+            return child
+        if kind is Tree:
+            meta = child._meta
+            if meta is not None and not meta.empty:
+                return meta
+        elif isinstance(child, Tree):
             meta = child.meta
             if not meta.empty:
                 return meta
