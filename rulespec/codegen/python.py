@@ -110,6 +110,7 @@ class CodeGenerator:
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
         # ("index": where its zones start, "pile": a shared zone's list); None elsewhere.
         self.zone_code: Optional[dict[str, set]] = None
+        self.listed_keys: list[str] = []  # choice steps whose rows are kept with a board's contents (their number: key)
         self.connected_keys: dict[tuple, int] = {}  # a kept `connected` (board, names, tests) -> its number (key)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
 
@@ -1497,8 +1498,20 @@ class CodeGenerator:
             w.line(f"for v_{ident(next(iter(first)))} in range(st.players):")
             w.indent()
         shared = self.shared_domains(plans)
+        listed_kept = self.listed_kept(step, plans, memos, key_parts, any_player)
         for k, (option, bound, domains, placed, text, binding_tuple) in enumerate(plans):
             w.line(comment(f"{option.name}: `{option.template}`"))
+            if listed_kept is not None:
+                # The rows kept with the board's contents: the next listing tests only the spaces changed since.
+                var = f"v_{ident(bound[0])}"
+                test = " and ".join(f"({self.expr(c)})" for c in placed[0])
+                row = f"(seat, {text}, {k}, {binding_tuple})"
+                key = f"('listed', {len(self.listed_keys)!r}, seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
+                self.listed_keys.append(step.name)
+                w.line(f"rows = st._listed_kept({listed_kept!r}, {key}, lambda {var}: {test}, "
+                       f"lambda {var}: memo_{k}.get({var}) or kept.make(memo_{k}, {var}, {row}))",
+                       note=" and ".join(c.text for c in placed[0]))
+                break
             level = w.level
             guards = placed[0] if together else placed[-1]
             tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
@@ -1570,6 +1583,36 @@ class CodeGenerator:
         return distinct or all_kept
 
     _STATIC_TYPES = (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
+
+    def listed_kept(self, step: ir.Step, plans: list, memos: dict, key_parts, any_player: bool) -> Optional[int]:
+        """The board whose contents a choice's rows may be kept with (State._listed_kept), or None: one player
+        decides, its one option's rows are kept (memos), it binds one name, to every space of a board in use,
+        and each condition tests that space, reading the board only there and otherwise only values (its
+        seat, arguments, options, labels: rulespec.model.reads, as for a kept `connected`)."""
+        if any_player or key_parts is not None or len(plans) != 1 or 0 not in memos:
+            return None
+        option, bound, domains, placed, _, _ = plans[0]
+        if len(bound) != 1 or placed[-1] or not placed[0] or (step.name, option.name) in self.kept_walks:
+            return None
+        domain = option.bindings[0].domain
+        if not isinstance(domain, ir.BoardRef) or domains[bound[0]] != f"st._t.cells_in_use[{self.boards[domain.board]}]":
+            return None
+        params = {p.name for p in step.params}
+        env = {bound[0]: reads.ANCHOR}
+        for c in placed[0]:
+            for name in reads.free_vars(c) - {bound[0]}:
+                if name not in params:
+                    return None
+                env[name] = reads.VALUE
+        if not all(p.type in self._STATIC_TYPES for p in step.params):
+            return None
+        reader = reads._Reader(self.m, domain.board)
+        try:
+            if not all(reader.reads(c, env) <= {("here",)} for c in placed[0]):
+                return None
+        except reads.NotLocal:
+            return None
+        return self.boards[domain.board]
 
     def static_params(self, step: ir.Step) -> bool:
         """Whether every parameter of a step is a plain value (a memo of its rows is keyed by them)."""

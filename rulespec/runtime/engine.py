@@ -27,7 +27,7 @@ from ..lib.pieces import piece_codes
 from .pending import Action, Pending
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
-from .state import _RUNTIME_STEPS, _new_pending, _second, _seat_and_text, _first, _slot_values, State
+from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat_and_text, _first, _slot_values, State
 from .tables import (BoardInfo, EndInfo, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,  # noqa: F401
                      Tables, TriggerInfo, ZoneInfo)
 
@@ -499,6 +499,9 @@ class Engine:
                 pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
                 pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
                 pending.shared = pending.every = None
+                listed = _listed_actions.get(id(rows))  # rows State._listed_kept made: their Actions, made with them
+                if listed is not None and listed[0] is rows:
+                    pending.actions = listed[1]  # (never changed: a listing edits copies)
                 if kept:
                     if len(self._rows_pending) > 4096:  # (as many as the tables of rows choices keeps)
                         self._rows_pending.clear()

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
-from .pending import Action, Pending, _uniform, probability, uniform
+from .pending import Action, Pending, _made_actions, _uniform, probability, uniform
 from . import serialise
 
 if TYPE_CHECKING:
@@ -649,6 +649,47 @@ class State:
         self._reach = {**reach, key: (now, region, self._writes())}
         return bool(region & goal_mask)
 
+    def _listed_kept(self, board: int, key: tuple, test: Callable[[int], bool], make: Callable[[int], tuple]) -> list:
+        """The rows ``[make(s) for s in board's spaces in use if test(s)]``, for a choice whose one option walks
+        a board's spaces, whose conditions ``test`` read the board only at the space they test (besides
+        values: seats, options, labels) and whose row ``make`` is the same in every state for the same key
+        (kept rows; rulespec.codegen.python decides). ``key`` names the step and the values of its seat and
+        arguments. As _connected_kept, the rows are kept per key with the contents they were listed at
+        (``_reach[key]``: at these contents, these rows), and the next listing looks only at the spaces changed
+        since, from the same hint, checked the same way: a space that now passes joins the rows in board
+        order, one that no longer passes leaves them. The rows are a new list when anything changed (a
+        listing is never changed once made); their Actions are kept with them (_listed_actions)."""
+        reach = self._reach
+        kept = reach.get(key)
+        if kept is not None:
+            seen, rows, at, actions, mark = kept
+            now, changed = self._changed_since(board, seen, mark)
+            if changed:
+                rows, at, actions = rows[:], at[:], actions[:]
+                in_use = self._t.in_use[board]
+                for cell in changed:
+                    if not in_use[cell]:
+                        continue
+                    i = bisect.bisect_left(at, cell)
+                    if i < len(at) and at[i] == cell:
+                        if not test(cell):
+                            del at[i], rows[i], actions[i]
+                    elif test(cell):
+                        row = make(cell)
+                        at.insert(i, cell)
+                        rows.insert(i, row)
+                        actions.insert(i, _made_actions[row[0]][row[1]])
+        else:
+            now = self._boards[board][:]
+            at = [cell for cell in self._t.cells_in_use[board] if test(cell)]
+            rows = [make(cell) for cell in at]
+            actions = [_made_actions[row[0]][row[1]] for row in rows]
+        self._reach = {**reach, key: (now, rows, at, actions, self._writes())}
+        if len(_listed_actions) > 4096:  # (the rows of recent listings: few are live at once)
+            _listed_actions.clear()
+        _listed_actions[id(rows)] = (rows, actions)
+        return rows
+
     def _writes(self) -> int:
         """How many spaces placements and removals have written in this state's line (a copy goes on counting
         from its original's count): the mark a record of a board keeps, for _changed_since."""
@@ -857,6 +898,9 @@ def _not_an_action(action: Any) -> None:
 
 
 _new_state = object.__new__
+# id of a kept listing's rows -> (those rows, their Actions) (State._listed_kept): the engine hands a decision
+# listed so its Actions at once (Engine._advance; it holds its rows: an id of live rows is theirs)
+_listed_actions: dict[int, tuple] = {}
 _WRITTEN_KEPT = 4096  # State._written is emptied when longer (a hint: the records fall back to comparing)
 # The slots _copy() sets, one by one: a slot added to State and not to _copy() fails here, at import.
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
