@@ -184,11 +184,13 @@ class State:
 
     def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
         t = self._t
-        self._keep_board(board)
-        base, written = t.board_base[board], self._written
+        base, written, journal = t.board_base[board], self._written, self._journal
+        contents, causes = self._boards[board], self._causes[board]
         for cell in cells:
-            self._boards[board][cell] = item
-            self._causes[board][cell] = cause
+            if journal is not None:  # inside apply(): what the space held, to undo (see _backup)
+                journal.append(("cell", board, cell, contents[cell], causes[cell]))
+            contents[cell] = item
+            causes[cell] = cause
             written.append(base + cell)
             if t.cell_bit[board]:
                 self._masks[board] |= t.cell_bit[board][cell]
@@ -869,6 +871,9 @@ class State:
                 for name, value in zip(State.__slots__, record[1]):
                     setattr(self, name, value)
                 zone_count = self._t.zone_count
+            elif record[0] == "cell":  # one space written (a placement)
+                _, board, cell, item, cause = record
+                self._boards[board][cell], self._causes[board][cell] = item, cause
             elif record[0] == "board":
                 self._boards[record[1]][:], self._causes[record[1]][:] = record[2], record[3]
             else:  # an item taken from where it was (a zone, at index; or a board, restored above)
