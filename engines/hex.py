@@ -104,7 +104,13 @@ def choices_turn(st, v_player):
     memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
     # stone: `{colour of player} on row {row of s} column {column of s}`
-    rows = st._listed_kept(0, ('listed', 0, seat, v_player), lambda v_s: (board_0[v_s] < 0), lambda v_s: memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))  # s is empty
+    if len(st._t.cells_in_use[0]) >= 64:
+        rows = st._listed_kept(0, ('listed', 0, seat, v_player), lambda v_s: (board_0[v_s] < 0), lambda v_s: memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))  # s is empty
+    else:
+        for v_s in st._t.cells_in_use[0]:
+            if not (board_0[v_s] < 0):  # s is empty
+                continue
+            rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)
     return seat, rows

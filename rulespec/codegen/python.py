@@ -24,6 +24,11 @@ from ..model.cost import walk
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 
+# A listing kept with a board's contents (State._listed_kept) is used when the board has at least this many
+# spaces in use; a smaller one is listed afresh (callgrind, random play: Hex 5x5 and tic-tac-toe cost more
+# kept, Hex 7x7 the same, Hex 11x11 less).
+LISTED_KEPT_FROM = 64
+
 
 def cites_text(decl) -> str:
     parts = []
@@ -1508,10 +1513,15 @@ class CodeGenerator:
                 row = f"(seat, {text}, {k}, {binding_tuple})"
                 key = f"('listed', {len(self.listed_keys)!r}, seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
                 self.listed_keys.append(step.name)
+                # (on a small board listing afresh costs less: tic-tac-toe's 9 spaces, Hex's 25; even at 49)
+                w.line(f"if len({domains[bound[0]]}) >= {LISTED_KEPT_FROM!r}:")
+                w.indent()
                 w.line(f"rows = st._listed_kept({listed_kept!r}, {key}, lambda {var}: {test}, "
                        f"lambda {var}: memo_{k}.get({var}) or kept.make(memo_{k}, {var}, {row}))",
                        note=" and ".join(c.text for c in placed[0]))
-                break
+                w.dedent()
+                w.line("else:")
+                w.indent()
             level = w.level
             guards = placed[0] if together else placed[-1]
             tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
@@ -1552,6 +1562,8 @@ class CodeGenerator:
                     w.line(f"rows.append({row})")
             w.level = level
             self.kinds = {}
+        if listed_kept is not None:
+            w.dedent()
         if together:
             w.dedent()
         self.declare_counted(counts_at, counts_level)

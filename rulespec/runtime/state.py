@@ -135,7 +135,11 @@ class State:
                                    f"{self._engine.ITEM_LABEL[self._boards[board][cell]]}")
         self._take(item)
         self._occupy(board, (cell,), item, cause)
-        self._placed(board, item, cell, cause)
+        engine = self._engine
+        if engine._triggers_by_board[board] or engine._event_invariants_by_board[board]:
+            self._placed(board, item, cell, cause)
+        else:
+            self._last_cause = cause  # (_placed, with nothing to fire)
 
     def _place_tile(self, board: int, item: int, placement: int, cause: str) -> None:
         """Put a tile on a board of triangles, covering every cell of the placement."""

@@ -35,19 +35,22 @@ def _pair(game_id: str, monkeypatch, options=None):
     return engine, plain
 
 
-@pytest.mark.parametrize("game_id, options", [("hex", {"board_size": "11"}), ("hex", {"board_size": "4"}),
-                                              ("hex", {"board_size": "2"}), ("tic-tac-toe", None)])
+@pytest.mark.parametrize("game_id, options", [("hex", {"board_size": "11"}), ("hex", {"board_size": "9"}),
+                                              ("hex", {"board_size": "8"}), ("hex", {"board_size": "7"}),
+                                              ("tic-tac-toe", None)])
 def test_kept_rows_play_the_same_games(game_id, options, monkeypatch):
     engine, plain = _pair(game_id, monkeypatch, options)
     for seed in range(8):
         fast, slow = engine.new_game(2), plain.new_game(2)
         play_in_lock_step(fast, slow, 2, random.Random(seed))
+        # kept on a board of 64 spaces or more (LISTED_KEPT_FROM), listed afresh on a smaller one
+        assert any(key[0] == "listed" for key in fast._reach) == (len(fast._t.cells_in_use[0]) >= 64)
 
 
 def test_clones_json_and_strangers_list_the_same(monkeypatch):
     """A record claims only "at these contents, these rows": a clone, a state read back from JSON, a state
     holding another game's records and a state whose board a test wrote all list what the plain engine lists."""
-    engine, plain = _pair("hex", monkeypatch, {"board_size": "5"})
+    engine, plain = _pair("hex", monkeypatch, {"board_size": "8"})
     rng = random.Random(7)
     strangers = []
     checked = 0
@@ -79,18 +82,19 @@ def test_clones_json_and_strangers_list_the_same(monkeypatch):
         st._boards[0][cell] = slow._boards[0][cell] = -1
     st._pending = slow._pending = None
     assert st.legal_actions() == slow.legal_actions()
-    assert len(st.legal_actions()) == 25 - len(cells) + 2
+    assert len(st.legal_actions()) == 64 - len(cells) + 2
 
 
 def test_a_refused_action_leaves_the_records_as_they_were():
-    engine = rulespec.load("hex", options={"board_size": "3"})
+    engine = rulespec.load("hex", options={"board_size": "8"})
     st = engine.new_game(2)
     st.apply("player 1: black on row 1 column 1")
     before = st._reach
+    assert ("listed", 0, 1, 1) in before
     with pytest.raises(rulespec.IllegalAction):
         st.apply("player 2: white on row 1 column 1")
     assert st._reach is before
-    assert len(st.legal_actions()) == 8
+    assert len(st.legal_actions()) == 63
 
 
 def test_only_a_listing_that_reads_the_board_at_its_space_is_kept(tmp_path):
