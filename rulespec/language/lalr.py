@@ -11,7 +11,7 @@ at random).
 
 It handles only the good case: at anything Lark or the indenter would refuse (a character no terminal
 matches here, an unexpected token, a tab or a mismatched indentation, a keyword glued to a word, a name
-or text over its limit) it gives up and returns None, and the caller parses with Lark itself, whose
+or text over its limit) it gives up (raises GiveUp), and the caller parses with Lark itself, whose
 errors are reported as before. So no error message depends on this module.
 """
 
@@ -151,14 +151,17 @@ class FastParser:
         # symbol, the chain of expression levels), about 40% of the reductions of a rule file.
         shift = Shift
         reductions = {}
-        for rule, callback in self._callbacks.items():
-            if not isinstance(rule, str):
-                size = len(rule.expansion)
-                reductions[rule] = (size, None if passes_through(callback, size) else callback, rule.origin.name)
-        self._actions = {
-            state: {symbol: (True, arg) if action is shift else (False, reductions[arg])
-                    for symbol, (action, arg) in actions.items()}
-            for state, actions in table.states.items()}
+        try:
+            for rule, callback in self._callbacks.items():
+                if not isinstance(rule, str):
+                    size = len(rule.expansion)
+                    reductions[rule] = (size, None if passes_through(callback, size) else callback, rule.origin.name)
+            self._actions = {
+                state: {symbol: (True, arg) if action is shift else (False, reductions[arg])
+                        for symbol, (action, arg) in actions.items()}
+                for state, actions in table.states.items()}
+        except (AttributeError, KeyError, TypeError) as error:
+            raise ValueError(f"a Lark laid out otherwise: {error}") from None
         self._scanners: dict[int, tuple] = {}  # parser state -> its lexer's pattern and token rules
         self._blanks = _blank_skipper(lark)
 
