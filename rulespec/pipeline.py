@@ -265,12 +265,10 @@ def load_module_from_source(source: str, name: str) -> types.ModuleType:
     """A module run from generated source: the code the generator's check compiled from exactly this
     source when there is one (``generate_source(..., filename=generated_filename(name))``), so a pipeline
     pass compiles the module once; compiled here otherwise."""
+    from .codegen.python import checked_code  # (imported already by whatever generated the source)
     module = types.ModuleType(name)
     module.__file__ = generated_filename(name)
-    codegen = sys.modules.get("rulespec.codegen.python")  # imported by whatever generated the source
-    code = codegen.checked_code(source, module.__file__) if codegen is not None else \
-        compile(source, module.__file__, "exec", dont_inherit=True)
-    exec(code, module.__dict__)  # the generator's output, not rule text
+    exec(checked_code(source, module.__file__), module.__dict__)  # the generator's output, not rule text
     return module
 
 

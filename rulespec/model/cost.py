@@ -91,20 +91,11 @@ def _orientations_of(cells: tuple) -> int:
     return count
 
 
-# The kinds of expression Cost.expr tells apart, in the order it tests them (isinstance), and for each class
-# of expression met the ones it is an instance of, worked out once per class (most classes: none).
-_COUNT, _TOTAL, _WON, _FIRST, _BEST_SETS, _MEMBER, _REGION_COMPLETE, _CHECK, _CONNECTED, _WALK, _SCORE_REF, \
-    _DEFINED_VALUE = range(12)
-_EXPR_KINDS = ((_COUNT, ir.Count), (_TOTAL, (ir.Total, ir.Extreme)), (_WON, ir.Won), (_FIRST, ir.First),
-               (_BEST_SETS, ir.BestSets), (_MEMBER, ir.Member), (_REGION_COMPLETE, ir.RegionComplete),
-               (_CHECK, ir.Check), (_CONNECTED, ir.Connected), (_WALK, ir.Walk), (_SCORE_REF, ir.ScoreRef),
-               (_DEFINED_VALUE, ir.DefinedValue))
-_EXPR_RULES: dict[type, tuple[int, ...]] = {}
-
-
-def _expr_rules(cls: type) -> tuple[int, ...]:
-    rules = _EXPR_RULES[cls] = tuple(rule for rule, kinds in _EXPR_KINDS if issubclass(cls, kinds))
-    return rules
+# The kinds of expression Cost.expr prices apart; a class of expression that is none of them is priced as
+# the sum of its children (most nodes: names, numbers, comparisons), told at once once it has been met.
+_PRICED_APART = (ir.Count, ir.Total, ir.Extreme, ir.Won, ir.First, ir.BestSets, ir.Member, ir.RegionComplete,
+                 ir.Check, ir.Connected, ir.Walk, ir.ScoreRef, ir.DefinedValue)
+_PLAIN_EXPRESSIONS: set[type] = set()
 
 
 @dataclass(frozen=True)
@@ -263,38 +254,36 @@ class Cost:
         caller asks for it separately (see :meth:`split`)."""
         if e is None:
             return 0
-        rules = _EXPR_RULES.get(e.__class__)
-        if rules is None:
-            rules = _expr_rules(e.__class__)
-        for rule in rules:  # the kinds ``e`` is an instance of, in this order (most nodes: none)
-            if rule == _COUNT:
+        cls = e.__class__
+        if cls not in _PLAIN_EXPRESSIONS:
+            if not issubclass(cls, _PRICED_APART):
+                _PLAIN_EXPRESSIONS.add(cls)
+            elif isinstance(e, ir.Count):
                 if e.where is None and not isinstance(e.domain, ir.BoardRef):
                     return 1 + self.expr(e.domain)  # a length
                 return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
-            if rule == _TOTAL:
+            elif isinstance(e, (ir.Total, ir.Extreme)):
                 return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where) + self.expr(e.value))
-            if rule == _WON:  # the outcome: every score of every seat
+            elif isinstance(e, ir.Won):  # the outcome: every score of every seat
                 return 1 + self.expr(e.seat) + max(self.m.max_players, 1) * sum(self.score(name) for name in self.scores)
-            if rule == _FIRST:
+            elif isinstance(e, ir.First):
                 return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
-            if rule == _BEST_SETS:
+            elif isinstance(e, ir.BestSets):
                 return 1 + self.expr(e.domain) + self.expr(e.wild) + self.size(e.domain) * max(len(e.kinds), 1)
-            if rule == _MEMBER:
+            elif isinstance(e, ir.Member):
                 return 1 + self.expr(e.element) + self.expr(e.collection) + self.size(e.collection)
-            if rule == _REGION_COMPLETE:
+            elif isinstance(e, ir.RegionComplete):
                 return 1 + self.expr(e.space) + self.spaces.get(e.board, self.items)
-            if rule == _CHECK:
-                if e.test == "occupied_neighbour":
-                    return 1 + self.expr(e.subject) + 3 * self.largest_shape
-                continue
-            if rule == _CONNECTED:  # each space tested once, then its neighbours looked at once
+            elif isinstance(e, ir.Check) and e.test == "occupied_neighbour":
+                return 1 + self.expr(e.subject) + 3 * self.largest_shape
+            elif isinstance(e, ir.Connected):  # each space tested once, then its neighbours looked at once
                 return 1 + self.expr(e.domain) + self.size(e.domain) * (
                     1 + self.expr(e.condition) + self.expr(e.start) + self.expr(e.goal) + 8)
-            if rule == _WALK:  # the test runs on each space walked
+            elif isinstance(e, ir.Walk):  # the test runs on each space walked
                 return 1 + self.expr(e.space) + self.expr(e.direction) + self.size(e) * (1 + self.expr(e.condition))
-            if rule == _SCORE_REF:
+            elif isinstance(e, ir.ScoreRef):
                 return 1 + self.expr(e.seat) + self.score(e.score)
-            if rule == _DEFINED_VALUE:
+            elif isinstance(e, ir.DefinedValue):
                 return 1 + sum(self.expr(a) for a in e.args) + self.definition(e.name)
         return 1 + sum(self.expr(child) for child in children(e))
 
