@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import FrozenInstanceError
 from fractions import Fraction
 from operator import attrgetter, itemgetter
@@ -108,6 +109,13 @@ class _Actions(dict):
 
 
 _made_actions = _Actions()
+# id of a kept listing's rows -> (those rows, their Actions, the space of each, ascending) (State._listed_kept): the
+# engine hands a decision listed so its Actions at once (Engine._advance; it holds its rows: an id of live rows is
+# theirs), and Pending.find finds an Action there by its space
+_listed_actions: dict[int, tuple] = {}
+# id of an Action a kept listing made -> (that Action, the space it was listed for): a hint for Pending.find
+# (checked: the Action found at that space's place in the listing must be the one looked for)
+_action_at: dict[int, tuple] = {}
 _second = itemgetter(1)
 _seat_and_text = itemgetter(0, 1)
 
@@ -318,6 +326,14 @@ class Pending:
         if actions is not None and self.count <= 16:  # a short listing already made: a look along it is cheapest
             for index, offered in enumerate(actions):
                 if offered is action:
+                    return index
+        hint = _action_at.get(id(action))
+        if hint is not None and hint[0] is action:  # an Action a kept listing made: look where its space sorts
+            listed = _listed_actions.get(id(self.rows))
+            if listed is not None and listed[0] is self.rows:
+                at = listed[2]
+                index = bisect_left(at, hint[1])
+                if index < len(at) and listed[1][index] is action:
                     return index
         if self.shared is not None and self.rows is None:
             index = self._find_drawn(action)

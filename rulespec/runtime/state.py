@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
-from .pending import Action, Pending, _made_actions, _uniform, probability, uniform
+from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
 from . import serialise
 
 if TYPE_CHECKING:
@@ -640,7 +640,7 @@ class State:
                 elif (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
                     frontier.append(cell)
         else:
-            now = cells[:]
+            now = self._contents_now(board)
             frontier = [c for c in starts if passes(c)]
         tested = set(frontier)
         for cell in frontier:
@@ -664,7 +664,8 @@ class State:
         (``_reach[key]``: at these contents, these rows), and the next listing looks only at the spaces changed
         since, from the same hint, checked the same way: a space that now passes joins the rows in board
         order, one that no longer passes leaves them. The rows are a new list when anything changed (a
-        listing is never changed once made); their Actions are kept with them (_listed_actions)."""
+        listing is never changed once made); their Actions are kept with them (_listed_actions), and where each
+        Action was listed (_action_at: Pending.find looks there first, and checks)."""
         reach = self._reach
         kept = reach.get(key)
         if kept is not None:
@@ -684,16 +685,20 @@ class State:
                         row = make(cell)
                         at.insert(i, cell)
                         rows.insert(i, row)
-                        actions.insert(i, _made_actions[row[0]][row[1]])
+                        actions.insert(i, action := _made_actions[row[0]][row[1]])
+                        _action_at[id(action)] = (action, cell)
         else:
-            now = self._boards[board][:]
+            now = self._contents_now(board)
             at = [cell for cell in self._t.cells_in_use[board] if test(cell)]
             rows = [make(cell) for cell in at]
             actions = [_made_actions[row[0]][row[1]] for row in rows]
+            if len(_action_at) > 65536:  # (Actions are made once each: as many as the texts listed)
+                _action_at.clear()
+            _action_at.update(zip(map(id, actions), zip(actions, at)))
         self._reach = {**reach, key: (now, rows, at, actions, self._writes())}
         if len(_listed_actions) > 4096:  # (the rows of recent listings: few are live at once)
             _listed_actions.clear()
-        _listed_actions[id(rows)] = (rows, actions)
+        _listed_actions[id(rows)] = (rows, actions, at)
         return rows
 
     def _writes(self) -> int:
@@ -709,22 +714,47 @@ class State:
         some other way: undone, read back, written by a test, or the record is older than the writes this
         state holds), and then every space outside the hint is as it was; failing that, every space is
         compared."""
+        global _changed_last
         cells = self._boards[board]
+        last = _changed_last  # the last answer: records made at once (one step's ends and listing) share it
+        if last[0] is cells and last[2] == cells:  # (the board as it was then)
+            if last[1] is seen:
+                return last[2], last[3]  # the same record: the same answer
+            shared = last[2]
+        else:
+            shared = None
         written = self._written
         base = self._t.board_base[board]
         now = seen[:]
-        hinted = []
+        changed = []
         mark -= self._written_before  # (where the record's writes end in this state's list, if it holds them)
         if 0 <= mark <= len(written):
             size = len(cells)
             for at in written[mark:]:
                 cell = at - base
-                if 0 <= cell < size:
+                if 0 <= cell < size and now[cell] != cells[cell]:  # (once for a space written twice)
                     now[cell] = cells[cell]
-                    hinted.append(cell)
+                    changed.append(cell)
         if now == cells:
-            return now, [c for c in dict.fromkeys(hinted) if seen[c] != cells[c]]
-        return cells[:], list(compress(count(), map(operator.ne, cells, seen)))
+            if shared is not None:
+                now = shared  # (equal contents: one list for every record made now)
+        else:
+            now = cells[:] if shared is None else shared
+            changed = list(compress(count(), map(operator.ne, cells, seen)))
+        _changed_last = (cells, seen, now, changed)
+        return now, changed
+
+    def _contents_now(self, board: int) -> list:
+        """A copy of ``board``'s contents for a new record: the one _changed_since gave last when the board
+        still holds those contents (records made at once share one list; none is ever changed)."""
+        global _changed_last
+        cells = self._boards[board]
+        last = _changed_last
+        if last[0] is cells and last[2] == cells:
+            return last[2]
+        now = cells[:]
+        _changed_last = (cells, now, now, [])  # (since itself, nothing changed)
+        return now
 
     def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
         """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
@@ -907,9 +937,9 @@ def _not_an_action(action: Any) -> None:
 
 
 _new_state = object.__new__
-# id of a kept listing's rows -> (those rows, their Actions) (State._listed_kept): the engine hands a decision
-# listed so its Actions at once (Engine._advance; it holds its rows: an id of live rows is theirs)
-_listed_actions: dict[int, tuple] = {}
+# State._changed_since's last answer: (the board's contents list, the record's contents, the contents then, the
+# spaces changed); reused only for the same two lists with the board's contents equal to those then
+_changed_last: tuple = (None, None, None, ())
 _WRITTEN_KEPT = 4096  # State._written is emptied when longer (a hint: the records fall back to comparing)
 # The slots _copy() sets, one by one: a slot added to State and not to _copy() fails here, at import.
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",

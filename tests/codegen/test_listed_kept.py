@@ -107,3 +107,65 @@ def test_only_a_listing_that_reads_the_board_at_its_space_is_kept(tmp_path):
     path.write_text(text.replace("only if s is empty",
                                  "only if s is empty and count(t in grid where t is occupied) < 9"))
     assert "st._listed_kept(" not in codegen.generate(rulespec.load(path).model, str(path))
+
+
+def test_find_looks_where_the_space_sorts_and_checks():
+    """Pending.find finds a kept listing's Action where its space sorts in the listing (pending._action_at, a
+    hint): every offered Action at its own index; a hint naming another space, or held by an equal Action
+    that is not the one listed, still finds the right entry (or none); an Action of another listing is
+    not taken for one of this listing's."""
+    from rulespec.runtime import pending as pending_module
+    from rulespec.runtime.pending import Action
+
+    engine = rulespec.load("hex")
+    rng = random.Random(3)
+    st = engine.new_game(2)
+    for _ in range(9):
+        st.apply(sampled_action(st, rng))
+    actions = st.legal_actions()
+    pending = st._pending
+    listed = pending_module._listed_actions.get(id(pending.rows))
+    assert listed is not None and listed[0] is pending.rows and listed[1] == actions  # the kept listing's own
+    for index, action in enumerate(actions):
+        pending.offered = None
+        assert pending.find(action) == index
+        assert pending_module._action_at[id(action)][0] is action
+    # a wrong hint (another space's): checked, then looked for along the listing
+    first, last = actions[0], actions[-1]
+    pending_module._action_at[id(last)] = (last, pending_module._action_at[id(first)][1])
+    pending.offered = None
+    assert pending.find(last) == len(actions) - 1
+    # an equal Action made apart (no hint) and one no longer offered
+    pending.offered = None
+    assert pending.find(Action(last.player, last.text)) == len(actions) - 1
+    taken = st.history[-1].split(": ", 1)[1]
+    gone = pending_module._made_actions[st.current_player()][taken.replace("white", "black") if st.current_player() == 0 else taken.replace("black", "white")]
+    assert gone not in actions and pending.find(gone) is None
+    st.apply(last)
+    assert st.history[-1].endswith(last.text)
+
+
+def test_records_made_at_once_share_their_contents_and_a_written_board_is_compared():
+    """The records one step makes (the two kept `connected` ends and the listing) hold one list of contents
+    (State._changed_since's last answer, reused only for the same record and equal contents); a board
+    written behind the engine's back after that answer is compared again, not answered from it."""
+    engine, rng = rulespec.load("hex"), random.Random(5)
+    st = engine.new_game(2)
+    for _ in range(7):
+        st.apply(sampled_action(st, rng))
+        st.legal_actions()
+        seat = st.current_player()
+        reach = st._reach
+        contents = reach[(0,)][0]
+        assert reach[(1,)][0] is contents and reach["listed", 0, seat, seat][0] is contents
+        assert contents == st._boards[0] and contents is not st._boards[0]
+    seen = st._reach[(0,)][0]
+    mark = st._writes() - 1
+    answer = st._changed_since(0, seen, mark)
+    assert answer[1] == [] and st._changed_since(0, seen, mark) == answer
+    empty = st._boards[0].index(-1)
+    st._boards[0][empty] = 0  # behind the engine's back: no hint, the same record asks again
+    now, changed = st._changed_since(0, seen, mark)
+    assert changed == [empty] and now == st._boards[0] and now is not st._boards[0]
+    st._boards[0][empty] = -1
+    assert st._changed_since(0, seen, mark)[1] == []
