@@ -128,13 +128,29 @@ class State:
 
     def _place(self, board: int, item: int, cell: int, cause: str) -> None:
         t = self._t
+        contents = self._boards[board]
         if not t.in_use[board][cell]:
             raise RuleRuntimeError(f"{self._engine.BOARDS[board].label(cell)} is not in use in this game")
-        if self._boards[board][cell] >= 0:
+        if contents[cell] >= 0:
             raise RuleRuntimeError(f"{self._engine.BOARDS[board].label(cell)} already holds "
-                                   f"{self._engine.ITEM_LABEL[self._boards[board][cell]]}")
+                                   f"{self._engine.ITEM_LABEL[contents[cell]]}")
         self._take(item)
-        self._occupy(board, (cell,), item, cause)
+        # _occupy(board, (cell,), item, cause), inline: one space
+        causes, journal = self._causes[board], self._journal
+        if journal is not None:  # inside apply(): what the space held, to undo (see _backup)
+            journal.append(("cell", board, cell, contents[cell], causes[cell]))
+        contents[cell] = item
+        causes[cell] = cause
+        at = t.board_base[board] + cell
+        written = self._written
+        written.append(at)
+        bits = t.cell_bit[board]
+        if bits:
+            self._masks[board] |= bits[cell]
+        self._loc[item] = at
+        if len(written) > _WRITTEN_KEPT:
+            self._written_before += len(written)
+            self._written = []
         engine = self._engine
         if engine._triggers_by_board[board] or engine._event_invariants_by_board[board]:
             self._placed(board, item, cell, cause)
@@ -639,6 +655,9 @@ class State:
                         break
                 elif (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
                     frontier.append(cell)
+            if not frontier:  # nothing more reached (most often: the other side's stone, or one apart)
+                self._reach = {**reach, key: (now, region, self._written_before + len(self._written))}
+                return bool(region & goal_mask)
         else:
             now = self._contents_now(board)
             frontier = [c for c in starts if passes(c)]
@@ -652,7 +671,7 @@ class State:
                     if passes(n):
                         region |= 1 << n
                         frontier.append(n)
-        self._reach = {**reach, key: (now, region, self._writes())}
+        self._reach = {**reach, key: (now, region, self._written_before + len(self._written))}  # (_writes())
         return bool(region & goal_mask)
 
     def _listed_kept(self, board: int, key: tuple, test: Callable[[int], bool], make: Callable[[int], tuple]) -> list:
@@ -695,7 +714,7 @@ class State:
             if len(_action_at) > 65536:  # (Actions are made once each: as many as the texts listed)
                 _action_at.clear()
             _action_at.update(zip(map(id, actions), zip(actions, at)))
-        self._reach = {**reach, key: (now, rows, at, actions, self._writes())}
+        self._reach = {**reach, key: (now, rows, at, actions, self._written_before + len(self._written))}  # (_writes())
         if len(_listed_actions) > 4096:  # (the rows of recent listings: few are live at once)
             _listed_actions.clear()
         _listed_actions[id(rows)] = (rows, actions, at)
