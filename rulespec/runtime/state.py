@@ -715,7 +715,7 @@ class State:
                 _action_at.clear()
             _action_at.update(zip(map(id, actions), zip(actions, at)))
         self._reach = {**reach, key: (now, rows, at, actions, self._written_before + len(self._written))}  # (_writes())
-        if len(_listed_actions) > 4096:  # (the rows of recent listings: few are live at once)
+        if len(_listed_actions) > 16:  # (the rows of recent listings: few are live at once)
             _listed_actions.clear()
         _listed_actions[id(rows)] = (rows, actions, at)
         return rows
