@@ -169,3 +169,19 @@ def test_records_made_at_once_share_their_contents_and_a_written_board_is_compar
     assert changed == [empty] and now == st._boards[0] and now is not st._boards[0]
     st._boards[0][empty] = -1
     assert st._changed_since(0, seen, mark)[1] == []
+
+
+def test_the_hand_over_table_keeps_few_listings():
+    """The Actions a kept listing hands the engine stay in the table for a few listings only: a table that
+    kept every listing would pin their lists into the garbage collector's old generations."""
+    from rulespec.runtime.pending import _listed_actions
+    engine = rulespec.load("hex")
+    state = engine.new_game()
+    rng = random.Random(3)
+    steps = 0
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        state.apply(actions[rng.randrange(len(actions))])
+        steps += 1
+    assert steps > 40  # many more listings than the table keeps
+    assert 0 < len(_listed_actions) <= 17
