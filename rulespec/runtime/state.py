@@ -520,58 +520,88 @@ class State:
 
     def _choose_in_secret(self, pending: Pending, index: int) -> None:
         """One seat's choice at a simultaneous decision: kept (in ``_chosen``, seen by that seat only) while
-        others are still to choose; the last one carries every choice out, in seat order, as one step."""
-        action = pending.pick(index)
-        chosen = self._chosen + ((action.player, action.text),)
-        engine = self._engine
+        others are still to choose; the last one carries every choice out, in seat order, as one step.
+
+        A choice from listed rows is kept with the rows it chose: the Pending of the seats still to choose
+        holds them (``every`` is a _Secret: every row, the choices so far and their rows), so the last choice
+        finds every chosen row without listing again. A state whose secret choices came otherwise (read
+        from JSON, or an engine's own _decide) lists the decision again and looks them up by their texts."""
         rows = pending.rows
+        actions = pending.actions
+        action = actions[index] if actions is not None else pending.pick(index)
+        player = action.player
+        chosen = self._chosen + ((player, action.text),)
+        engine = self._engine
         if rows is None:  # listed in full by an engine's own _decide
-            if any(other.player != action.player for other in pending.all_actions()):  # others still have to choose
+            if any(other.player != player for other in pending.all_actions()):  # others still have to choose
                 self._chosen = chosen
                 self.history.append(str(action))
                 self._pending = None
                 return
-            every = None
+            every = picked = None
         else:
-            every = rows if pending.every is None else pending.every
-            waiting = [row for row in rows if row[0] != action.player]
+            every = pending.every
+            secret = every.__class__ is _Secret
+            if secret:
+                picked = every.rows + (rows[index],) if every.chosen is self._chosen else None
+                every = every.every
+            else:
+                picked = (rows[index],) if not self._chosen else None
+                if every is None:
+                    every = rows
+            waiting = [row for row in rows if row[0] != player]
             if waiting:  # others still have to choose, from the same listing (a secret choice changes nothing else)
                 self._chosen = chosen
-                self.history.append(str(action))
+                self.history.append(self._t.seat_prefix[player] + action.text)  # str(action)
                 still = self._pending = _new_pending(Pending)
-                still.seat, still.count, still.rows, still.options, still.every = SIMULTANEOUS, len(waiting), waiting, \
-                    pending.options, every
+                still.seat, still.count, still.rows, still.options = SIMULTANEOUS, len(waiting), waiting, pending.options
+                still.every = every if picked is None else _Secret(every, chosen, picked)
                 still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
-                actions = pending.actions  # the Actions handed out stay the ones offered
+                # the Actions handed out stay the ones offered
                 still.actions = None if actions is None else [
-                    offered for offered, row in zip(actions, rows) if row[0] != action.player]
+                    offered for offered, row in zip(actions, rows) if row[0] != player]
                 return
         backup = self._backup()
         try:
             self._loops = 0
-            if every is None:
-                every = engine._list(self, hide_chosen=False).rows
-            listed = {(row[0], row[1]): row for row in reversed(every)}
+            if picked is None:  # the chosen rows, found again by their texts
+                if every is None:
+                    every = engine._list(self, hide_chosen=False).rows
+                listed = {(row[0], row[1]): row for row in reversed(every)}
+                picked = [listed[seat_and_text] for seat_and_text in chosen]
+            if len(picked) > 1:
+                picked = sorted(picked, key=_seat_and_text)  # revealed together: carried out in seat order
             frame = self._stack.pop()
             step, args, cause, replaced = frame[0], frame[1], frame[3], frame[4]
-            info = engine.STEPS[step]
+            options = engine.STEPS[step].options
+            option_rules = engine._option_rules
+            fired = self.fired
             self._chosen = ()
             self._pending = None
             self._last_cause = cause
-            self.fired[step] = self.fired.get(step, 0) + 1
-            self.history.append(str(action))
+            fired[step] = fired.get(step, 0) + 1
+            self.history.append(self._t.seat_prefix[player] + action.text)  # str(action)
             thens = []
-            for seat, text in sorted(chosen):  # revealed together: carried out in seat order
-                option = info.options[listed[seat, text][2]]
+            for seat, _, option, binding in picked:
+                effect = options[option].effect
                 self._actor = seat
-                counted = engine._option_rules[option.effect]  # what `fired` counts an option as
-                self.fired[counted] = self.fired.get(counted, 0) + 1
-                option.effect(self, cause, *args, *listed[seat, text][3])
-                thens += [(then, then_args, seat) for then, then_args in self._thens]
-                self._thens = []
+                counted = option_rules[effect]  # what `fired` counts an option as
+                fired[counted] = fired.get(counted, 0) + 1
+                effect(self, cause, *args, *binding)
+                if self._thens:
+                    thens += [(then, then_args, seat) for then, then_args in self._thens]
+                    self._thens = []
             for then, then_args, seat in reversed(thens):  # each seat's `then`s in seat order, the first on top
                 self._stack.append((then, then_args, seat, cause, replaced))
-            engine._check_ends(self, "after_step")
+            check = engine._after_step
+            if check is None:
+                engine._check_ends(self, "after_step")
+            elif self._over is None and self._phase == "play":  # _check_ends, inline (as in _play)
+                stack = self._stack
+                if not (self._ends_clean or stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
+                    found = check(self)
+                    if found is not None:
+                        engine._end(self, engine.ENDS[found[0]], *found[1:])
             engine._advance(self)
             self._journal = None
         except RuleRuntimeError:
@@ -946,6 +976,17 @@ class State:
         del self.history[history:]
         del self._violations[violations:]
         self._journal = None
+
+
+class _Secret:
+    """What the Pending of a simultaneous decision some seats have chosen at keeps (``Pending.every``): every
+    row, theirs too; the secret choices so far (the state's ``_chosen``, this very tuple); and the rows they
+    chose, in the order chosen. Never changed once made (clones share their Pending)."""
+
+    __slots__ = ("every", "chosen", "rows")
+
+    def __init__(self, every: list, chosen: tuple, rows: tuple):
+        self.every, self.chosen, self.rows = every, chosen, rows
 
 
 def _not_an_action(action: Any) -> None:
