@@ -197,7 +197,7 @@ class Pending:
         self.offered = None  # (Action, index): the last action handed out by pick()
         self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
         self.shared = None  # a static draw: the engine's {(text, args): ({item: Action}, {id(Action): item})} (see draw)
-        self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too (else None)
+        self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too, as a list or (with the rows chosen) a state._Secret; else None
 
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",
