@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import bisect
 import operator
-from collections import Counter
+from collections import _count_elements  # (the C counting loop Counter uses; collections falls back to Python)
 from itertools import compress, count, repeat
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
@@ -328,11 +328,13 @@ class State:
         engine = self._engine
         if engine._labels_distinct:
             return list(items), None
-        # Counted by C loops (map, Counter, dict), not item by item in Python: a draw recounts its zone.
+        # Counted by C loops (map, the counting helper Counter itself uses, dict), not item by item in Python:
+        # a draw recounts its zone. (Counter's own constructor and update cost more than the count.)
         labels = list(map(engine.ITEM_LABEL.__getitem__, items))
-        counts = Counter(labels)  # in the order each label first appears
+        counts: dict = {}
+        _count_elements(counts, labels)  # in the order each label first appears
         first = dict(zip(reversed(labels), reversed(items)))  # each label's first item (later ones overwritten)
-        return [first[label] for label in counts], list(counts.values())
+        return list(map(first.__getitem__, counts)), list(counts.values())
 
     # ---- the engine API
     @property
