@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '39'
+GENERATOR_VERSION = '40'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -356,6 +356,7 @@ def choices_turn(st, v_player):
     memo_0 = kept.by_option[0]
     memo_2 = kept.by_option[2]
     board_0 = st._boards[0]
+    neighbours_0 = st._t.neighbours[0]
     _walk0 = None  # the candidates several options walk, once needed
     # swap: `swap {tile} for the starfish on {space}`
     for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
@@ -372,7 +373,10 @@ def choices_turn(st, v_player):
         for v_space in st._t.fits[0][v_tile]:
             if not (board_0[v_space] < 0):  # space is empty
                 continue
-            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                if board_0[_near] >= 0:
+                    break
+            else:
                 continue
             rows.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
     # play_starfish: `play a starfish on {space}`
@@ -382,7 +386,10 @@ def choices_turn(st, v_player):
         for v_space in st._t.cells_in_use[0]:
             if not (board_0[v_space] < 0):  # space is empty
                 continue
-            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                if board_0[_near] >= 0:
+                    break
+            else:
                 continue
             rows.append(memo_2.get((v_tile, v_space, )) or kept.make(memo_2, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, ))))
     # draw: `draw two tiles`
@@ -523,6 +530,7 @@ def choices_second_tile(st, v_player, v_first):
     kept = ROWS_second_tile[(seat, v_player, v_first)]
     memo_1 = kept.by_option[1]
     board_0 = st._boards[0]
+    neighbours_0 = st._t.neighbours[0]
     _walk0 = None  # the candidates several options walk, once needed
     # play_shell: `play {tile} too`
     for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
@@ -531,7 +539,10 @@ def choices_second_tile(st, v_player, v_first):
         for v_space in st._t.fits[0][v_tile]:
             if not (board_0[v_space] < 0):  # space is empty
                 continue
-            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                if board_0[_near] >= 0:
+                    break
+            else:
                 continue
             rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
     # play_starfish: `play a starfish on {space} too`
@@ -541,7 +552,10 @@ def choices_second_tile(st, v_player, v_first):
         for v_space in st._t.cells_in_use[0]:
             if not (board_0[v_space] < 0):  # space is empty
                 continue
-            if not (st._has_occupied_neighbour(0, v_space)):  # space has an occupied neighbour
+            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                if board_0[_near] >= 0:
+                    break
+            else:
                 continue
             rows.append(memo_1.get((v_tile, v_space, )) or kept.make(memo_1, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, ))))
     # stop: `stop after one tile`

@@ -160,8 +160,10 @@ class CodeGenerator:
         lines put there before may read them); stop reading boards through locals."""
         code = self.w.lines[at:]
         used = [b for b, local in self.board_code.items() if any(f"{local}[" in text for text in code)]
+        near = [b for b in self.board_code if any(f"neighbours_{b}[" in text for text in code)]
         towards, self.towards_used = sorted(self.towards_used), set()
         self.w.lines[at:at] = (["    " * level + f"board_{b} = st._boards[{b}]" for b in used]
+                               + ["    " * level + f"neighbours_{b} = st._t.neighbours[{b}]" for b in near]
                                + ["    " * level + f"toward_{b}_{lit(d)} = st._t.toward[{b}][{lit(d)}]" for b, d in towards]
                                + ["    " * level + line for line in self.cell_attr_locals()])
         self.board_code = {}
@@ -1550,6 +1552,8 @@ class CodeGenerator:
                     self.kinds[var] = f"kind_{ident(var)}"
                     w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
                 for c in placed[i]:
+                    if self.neighbour_test_inline(c):
+                        continue
                     w.line(f"if not ({self.expr(c)}):", note=c.text)
                     w.indent()
                     w.line("continue")
@@ -1593,6 +1597,31 @@ class CodeGenerator:
         self.finish_zone_locals(zones_started)
         w.dedent()
         return distinct or all_kept
+
+    def neighbour_test_inline(self, c) -> bool:
+        """Inside a listing's loop, where boards are read through locals: `S has an occupied neighbour` for a
+        name S, written as a loop over the board's neighbour table (a local read once per listing) that goes
+        on to the next candidate when no neighbour is occupied (State._has_occupied_neighbour, no method call
+        per space). Returns whether it wrote the test (else the caller writes it as an expression)."""
+        if not (isinstance(c, ir.Check) and c.test == "occupied_neighbour" and isinstance(c.subject, ir.Var)
+                and is_space(c.subject.type) and not c.subject.type.startswith("placement:")):
+            return False
+        b = self.boards[board_of(c.subject.type)]
+        if b not in self.board_code:
+            return False
+        w = self.w
+        w.line(f"for _near in neighbours_{b}[{self.expr(c.subject)}]:", note=c.text)
+        w.indent()
+        w.line(f"if {self.cells(b)}[_near] >= 0:")
+        w.indent()
+        w.line("break")
+        w.dedent()
+        w.dedent()
+        w.line("else:")
+        w.indent()
+        w.line("continue")
+        w.dedent()
+        return True
 
     _STATIC_TYPES = (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
 
