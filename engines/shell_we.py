@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '40'
+GENERATOR_VERSION = '41'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -363,7 +363,7 @@ def choices_turn(st, v_player):
         if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
             continue
         for v_space in st._t.fits[0][v_tile]:
-            if not (st._holds(0, v_space, 'starfish')):  # space holds starfish
+            if not ((board_0[v_space] >= 0 and ITEM_KIND[board_0[v_space]] == 'starfish')):  # space holds starfish
                 continue
             rows.append(memo_0.get((v_tile, v_space, )) or kept.make(memo_0, (v_tile, v_space, ), (seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, ))))
     # play_shell: `play {tile}`

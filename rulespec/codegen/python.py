@@ -370,7 +370,12 @@ class CodeGenerator:
         return found
 
     def visit_Holds(self, e: ir.Holds) -> str:
-        return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
+        b = self.boards[e.board]
+        if b in self.board_code and isinstance(e.space, ir.Var):
+            # the board a local, the space a name (cheap to read twice): State._holds without a method call
+            cell = f"{self.cells(b)}[{self.expr(e.space)}]"
+            return f"({cell} >= 0 and ITEM_KIND[{cell}] == {e.component!r})"
+        return f"st._holds({b}, {self.expr(e.space)}, {e.component!r})"
 
     def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
         if e.attribute is None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "40"
+GENERATOR_VERSION = "41"
 
 
 def source_hash(text: str) -> str:
