@@ -373,8 +373,8 @@ class CodeGenerator:
         b = self.boards[e.board]
         if b in self.board_code and isinstance(e.space, ir.Var):
             # the board a local, the space a name (cheap to read twice): State._holds without a method call
-            cell = f"{self.cells(b)}[{self.expr(e.space)}]"
-            return f"({cell} >= 0 and ITEM_KIND[{cell}] == {e.component!r})"
+            code = f"{self.cells(b)}[{self.expr(e.space)}]"
+            return f"({code} >= 0 and ITEM_KIND[{code}] == {e.component!r})"
         return f"st._holds({b}, {self.expr(e.space)}, {e.component!r})"
 
     def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
