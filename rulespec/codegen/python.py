@@ -370,12 +370,16 @@ class CodeGenerator:
         return found
 
     def visit_Holds(self, e: ir.Holds) -> str:
+        return self.holds_inline(e) or f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
+
+    def holds_inline(self, e: ir.Holds) -> Optional[str]:
+        """`S holds <component>` where the board is read through a local and S is a name (cheap to read
+        twice): State._holds without a method call. None elsewhere."""
         b = self.boards[e.board]
-        if b in self.board_code and isinstance(e.space, ir.Var):
-            # the board a local, the space a name (cheap to read twice): State._holds without a method call
-            code = f"{self.cells(b)}[{self.expr(e.space)}]"
-            return f"({code} >= 0 and ITEM_KIND[{code}] == {e.component!r})"
-        return f"st._holds({b}, {self.expr(e.space)}, {e.component!r})"
+        if b not in self.board_code or not isinstance(e.space, ir.Var):
+            return None
+        code = f"{self.cells(b)}[{self.expr(e.space)}]"
+        return f"({code} >= 0 and ITEM_KIND[{code}] == {e.component!r})"
 
     def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
         if e.attribute is None:

@@ -1,8 +1,9 @@
-"""Three ways generated code skips the runtime's general path play the same games as that path:
+"""Ways generated code skips the runtime's general path play the same games as that path:
 a `then` naming an automatic step runs it at once, inside the step before it (codegen inline_thens), a
 listing that reads only zones and counters is looked up by what it reads (codegen listing_reads), and the
 after-step ends that read counters alone are not checked again until a counter changes (codegen
-ends_clean: State._ends_clean). Each
+ends_clean: State._ends_clean), and a listing tests `has an occupied neighbour` and `holds` inline, not by a
+State method (codegen neighbour_test_inline, holds_inline). Each
 engine below is also generated without the one, and both are played in lock step on random games: the
 same choices and chance outcomes with the same probabilities at every step, the same observations, and at
 the end the same history, counts of what fired, outcome, returns and JSON."""
@@ -22,7 +23,9 @@ GAMES = [("shrimp", 2), ("shrimp", 5), ("shell-we", 2), ("let-them-eat-shrimp", 
 
 OFF = {"inline_thens": ("inline_thens", lambda self, body: set(), "_quiet_after_step"),
        "listing_memo": ("listing_reads", lambda self, step: None, "LISTED_"),
-       "ends_clean": ("ends_clean", staticmethod(lambda timing, counters: False), "_ends_clean")}
+       "ends_clean": ("ends_clean", staticmethod(lambda timing, counters: False), "_ends_clean"),
+       "neighbour_inline": ("neighbour_test_inline", lambda self, c: False, "for _near in neighbours_"),
+       "holds_inline": ("holds_inline", lambda self, e: None, "ITEM_KIND[board_")}
 
 
 def _engine_without(game_id: str, feature: str, monkeypatch):
@@ -41,7 +44,8 @@ def _engine_without(game_id: str, feature: str, monkeypatch):
 @pytest.mark.parametrize("feature, game_id, players", [("inline_thens", g, p) for g, p in GAMES] + [
     ("listing_memo", g, p) for g, p in (("shrimp", 2), ("shrimp", 6), ("let-them-eat-shrimp", 2), ("shell-we", 3))] + [
     ("ends_clean", g, p) for g, p in (("shrimp", 2), ("shrimp", 6), ("pig", 2), ("leduc-poker", 2),
-                                      ("let-them-eat-shrimp", 3))])
+                                      ("let-them-eat-shrimp", 3))] + [
+    (f, "shell-we", p) for f in ("neighbour_inline", "holds_inline") for p in (2, 4)])
 def test_a_fast_path_plays_the_same_games(feature, game_id, players, monkeypatch):
     engine, plain = _engine_without(game_id, feature, monkeypatch)
     for seed in range(6 if game_id != "let-them-eat-shrimp" else 2):
