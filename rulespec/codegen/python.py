@@ -60,16 +60,17 @@ class Writer:
         return "\n".join(self.lines).rstrip() + "\n"
 
 
-def sets_counter(stmts: Sequence[ir.S]) -> bool:
-    """Whether any of the statements (or one nested in them) sets a counter."""
+def counters_set(stmts: Sequence[ir.S]) -> tuple[str, ...]:
+    """The counters that the statements (or ones nested in them) set, in the order first set."""
+    found: dict[str, None] = {}
     for s in stmts:
         if isinstance(s, ir.SetCounter):
-            return True
-        if isinstance(s, ir.If) and (sets_counter(s.then) or sets_counter(s.otherwise)):
-            return True
-        if isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll, ir.Lose)) and sets_counter(s.body):
-            return True
-    return False
+            found[s.counter] = None
+        elif isinstance(s, ir.If):
+            found.update(dict.fromkeys(counters_set(s.then) + counters_set(s.otherwise)))
+        elif isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll, ir.Lose)):
+            found.update(dict.fromkeys(counters_set(s.body)))
+    return tuple(found)
 
 
 class CodeGenerator:
@@ -773,9 +774,9 @@ class CodeGenerator:
             self.w.line("pass")
         kept = self.counters_kept
         if not kept and any(isinstance(s, ir.SetCounter) for s in stmts):
-            # A block that sets a counter keeps the counters once, at its top, not before each change
-            # (keeping them earlier in the step is the same: every change is preceded by a keep).
-            self.w.line("st._keep_counters()")
+            # A block that sets a counter keeps the counters it may set once, at its top, not before each
+            # change (keeping them earlier in the step is the same: every change is preceded by a keep).
+            self.w.line(f"st._keep_counters({counters_set(stmts)!r})")
             self.counters_kept = True
         for s in stmts:
             getattr(self, "stmt_" + type(s).__name__)(s)
@@ -871,7 +872,7 @@ class CodeGenerator:
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
         target = f"st._counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
         if not self.counters_kept:
-            self.w.line("st._keep_counters()")  # so that apply() can undo the step if its rules fail later
+            self.w.line(f"st._keep_counters({(s.counter,)!r})")  # so that apply() can undo the step if its rules fail later
         # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
         if not s.add and isinstance(s.value, ir.Const):  # a number written in the file: within the limits already
             self.w.line(f"{target} = {self.expr(s.value)}")
@@ -885,10 +886,11 @@ class CodeGenerator:
         """A loop's body; a loop that sets a counter keeps the counters once, before it (keeping them
         earlier in the step than the first change is the same: nothing changed them in between)."""
         kept = self.counters_kept
-        self.counters_kept = kept or sets_counter(body)
+        names = counters_set(body)
+        self.counters_kept = kept or bool(names)
         if self.counters_kept and not kept:
             self.w.dedent()
-            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + "st._keep_counters()")
+            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + f"st._keep_counters({names!r})")
             self.w.indent()
         self.stmts(body)
         self.counters_kept = kept

@@ -932,21 +932,26 @@ class State:
         """What apply() needs to undo a step whose rules fail half-way, taken before every step.
         The small parts are copied; for the zones, boards and item locations, each move and placement
         notes what it changes (the journal), since a step changes few of them."""
-        self._journal = journal = [None]  # [the counters before their first change, then the records]
+        self._journal = journal = [None]  # [the counters changed, as before their first change; then the records]
         queues = self._queues
         return (_scalar_values(self), journal, self._stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
                 self._masks[:], self.fired.copy(), len(self.history), len(self._violations))
 
-    def _keep_counters(self) -> None:
-        """Generated code calls this before it changes a counter: inside apply(), the counters are
-        kept as they were before the first change of the step (see _backup)."""
+    def _keep_counters(self, names: Optional[tuple[str, ...]] = None) -> None:
+        """Generated code calls this before it changes a counter, with the names of the counters its block
+        may change (None: every counter): inside apply(), each is kept as it was before its first change of
+        the step (see _backup), so a step copies only the counters it changes."""
         self._ends_clean = False  # (the after-step ends are to be checked again: see Engine._quiet_after_step)
         journal = self._journal
-        if journal is not None and journal[0] is None:
-            kept = journal[0] = self._counters.copy()
-            for k, v in kept.items():
-                if v.__class__ is list:
-                    kept[k] = v[:]
+        if journal is not None:
+            kept = journal[0]
+            if kept is None:
+                kept = journal[0] = {}
+            counters = self._counters
+            for name in counters if names is None else names:
+                if name not in kept:
+                    value = counters[name]
+                    kept[name] = value[:] if value.__class__ is list else value
 
     def _restore(self, backup: tuple) -> None:
         values, journal, stack, queues, masks, fired, history, violations = backup
@@ -972,8 +977,8 @@ class State:
         for name, value in zip(_SCALARS, values):
             setattr(self, name, value)
         self._thens = []
-        if journal[0] is not None:
-            self._counters = journal[0]
+        if journal[0] is not None:  # the counters the step changed, as they were before
+            self._counters.update(journal[0])
         self._stack, self._queues, self._masks, self.fired = stack, queues, masks, fired
         del self.history[history:]
         del self._violations[violations:]
