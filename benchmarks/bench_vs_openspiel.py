@@ -299,12 +299,20 @@ def main(argv=None) -> None:
             f"{cpp.games_per_second(games):,.0f}",
             "-" if python is None else f"{ours.games_per_second(games) / python.games_per_second(games):.2f}x",
             f"{cpp.games_per_second(games) / ours.games_per_second(games):.1f}x",
+            "-" if python is None else f"{ours.steps_per_second() / python.steps_per_second():.2f}x",
+            f"{cpp.steps_per_second() / ours.steps_per_second():.1f}x",
             steps, str(games)])
         split_table += split_rows(game_id, [ours, *theirs])
     if gallery_rows:
-        print("Gallery: the same game in rulespec and in OpenSpiel (games/s; steps/game: rulespec/[Python/]C++)")
+        # Two kinds of ratio. The same seeds make different games in different implementations (each draws
+        # from its random stream in its own order), so a run's games differ in length by chance: the ratio of
+        # steps/s (time per step; the targets' measure) does not depend on it. Where a game's steps are not the
+        # same things in both (a simultaneous round is one OpenSpiel step and one rulespec step per seat), the
+        # ratio of games/s is the like-for-like one.
+        print("Gallery: the same game in rulespec and in OpenSpiel (games/s; ratios of games/s, then of steps/s; "
+              "steps/game: rulespec/[Python/]C++)")
         table(["game", "rulespec", "OpenSpiel Python", "OpenSpiel C++", "rulespec / Python", "C++ / rulespec",
-               "steps/game", "games/run"], gallery_rows)
+               "rulespec / Python, steps/s", "C++ / rulespec, steps/s", "steps/game", "games/run"], gallery_rows)
 
     bundled_rows = []
     for label, game_id, variants, players in BUNDLED:
