@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '42'
+GENERATOR_VERSION = '43'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -146,10 +146,13 @@ def ends_after_step(st):
     # four [C4-4]: only where grid changed since it last held false (four_from unfolded)
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
-    units = index_four.units(st)
+    units, one_changed = index_four.units_and_one(st)
     for v_p in range(st.players):
+        seat_value_0 = ('red', 'yellow')[v_p]
+        if one_changed is not None and not (cell_attr_0[board_0[one_changed]] == seat_value_0):
+            continue  # the one space changed fails C: so does every unit (each holds it)
         for v_s, v_d, unit_line in units:
-            if ((cell_attr_0[board_0[unit_line[0]]] == ('red', 'yellow')[v_p]) and (cell_attr_0[board_0[unit_line[1]]] == ('red', 'yellow')[v_p]) and (cell_attr_0[board_0[unit_line[2]]] == ('red', 'yellow')[v_p]) and (cell_attr_0[board_0[unit_line[3]]] == ('red', 'yellow')[v_p])):
+            if ((cell_attr_0[board_0[unit_line[0]]] == seat_value_0) and (cell_attr_0[board_0[unit_line[1]]] == seat_value_0) and (cell_attr_0[board_0[unit_line[2]]] == seat_value_0) and (cell_attr_0[board_0[unit_line[3]]] == seat_value_0)):
                 return 0, [v_p]
     # full [C4-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):

@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '42'
+GENERATOR_VERSION = '43'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -140,10 +140,13 @@ def ends_after_step(st):
     # three [TTT-4]: only where grid changed since it last held false (three_from unfolded)
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['symbol']
-    units = index_three.units(st)
+    units, one_changed = index_three.units_and_one(st)
     for v_p in range(st.players):
+        seat_value_0 = ('cross', 'nought')[v_p]
+        if one_changed is not None and not (cell_attr_0[board_0[one_changed]] == seat_value_0):
+            continue  # the one space changed fails C: so does every unit (each holds it)
         for v_s, v_d, unit_line in units:
-            if ((cell_attr_0[board_0[unit_line[0]]] == ('cross', 'nought')[v_p]) and (cell_attr_0[board_0[unit_line[1]]] == ('cross', 'nought')[v_p]) and (cell_attr_0[board_0[unit_line[2]]] == ('cross', 'nought')[v_p])):
+            if ((cell_attr_0[board_0[unit_line[0]]] == seat_value_0) and (cell_attr_0[board_0[unit_line[1]]] == seat_value_0) and (cell_attr_0[board_0[unit_line[2]]] == seat_value_0)):
                 return 0, [v_p]
     # full [TTT-5]
     if (not any(st._boards[0][v_s] < 0 for v_s in st._t.cells_in_use[0])):

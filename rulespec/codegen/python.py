@@ -95,6 +95,9 @@ class CodeGenerator:
         self.counted: dict[str, str] = {}
         self.depth = 0
         self.unit_line: Optional[tuple] = None  # (board, space var, direction var, length) of an indexed end's unit
+        # An indexed end's `for each p`: (p, {code of a value of p's seat: its local}) while its unit test is
+        # made, so that each value is read once per seat, not once per unit (see indexed_end_test)
+        self.seat_values: Optional[tuple[str, dict[str, str]]] = None
         self.board_code: dict[int, str] = {}  # board -> the local holding its contents (an indexed end's loop)
         self.towards_used: set[tuple[int, int]] = set()  # (board, direction) tables read through toward_ locals
         self.cell_attrs_used: dict[str, str] = {}  # attribute -> the local holding its CELL_ATTRS table
@@ -298,10 +301,15 @@ class CodeGenerator:
 
     def visit_SeatAttr(self, e: ir.SeatAttr) -> str:
         if e.type == ir.DIRECTION:  # compass words: each seat's direction, as an index of COMPASS
-            return f"{lit(tuple(ir.COMPASS.index(v) for v in e.values))}[{self.expr(e.seat)}]"
-        if e.type == ir.INT:  # numbers: each seat's number
-            return f"{lit(tuple(int(v) for v in e.values))}[{self.expr(e.seat)}]"
-        return f"{lit(e.values)}[{self.expr(e.seat)}]"
+            code = f"{lit(tuple(ir.COMPASS.index(v) for v in e.values))}[{self.expr(e.seat)}]"
+        elif e.type == ir.INT:  # numbers: each seat's number
+            code = f"{lit(tuple(int(v) for v in e.values))}[{self.expr(e.seat)}]"
+        else:
+            code = f"{lit(e.values)}[{self.expr(e.seat)}]"
+        if self.seat_values is not None and isinstance(e.seat, ir.Var) and e.seat.name == self.seat_values[0]:
+            found = self.seat_values[1]
+            return found.setdefault(code, f"seat_value_{len(found)}")
+        return code
 
     def visit_Top(self, e: ir.Top) -> str:
         if self.zone_code is not None and not (e.zone.seat is None and self.zone_per_player[e.zone.zone]):
@@ -2010,7 +2018,16 @@ class CodeGenerator:
             self.unit_line = (self.boards[plan.board], plan.space_var, plan.direction_var, length)
         b = self.boards[plan.board]
         self.board_code[b] = f"board_{b}"
+        if end.each_var and not any(getattr(x, "var", None) == end.each_var for x in walk(plan.test)):
+            self.seat_values = (end.each_var, {})  # (unless the test binds that name again inside)
         test = self.expr(plan.test)
+        one_test = None
+        if self.tested_by_set(plan):  # every space of the unit's line passes C: first, the one space changed
+            count = plan.test.left
+            self.var_code[count.var] = "one_changed"
+            one_test = self.expr(count.where)
+            del self.var_code[count.var]
+        seat_values, self.seat_values = self.seat_values, None
         w.line(f"board_{b} = st._boards[{b}]")  # the test only reads the board: one look-up, not one per space
         for board, direction in sorted(self.towards_used):
             w.line(f"toward_{board}_{lit(direction)} = st._t.toward[{board}][{lit(direction)}]")
@@ -2019,9 +2036,19 @@ class CodeGenerator:
         self.unit_line, self.board_code, self.towards_used = None, {}, set()
         index = f"index_{ident(end.name)}"
         if end.each_var:
-            w.line(f"units = {index}.units(st)")
+            w.line(f"units, one_changed = {index}.units_and_one(st)" if one_test else f"units = {index}.units(st)")
             w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
             w.indent()
+            for code, local in (seat_values[1] if seat_values else {}).items():  # the seat's values the test reads, once per seat
+                w.line(f"{local} = {code}")
+            if one_test:
+                w.line(f"if one_changed is not None and not {one_test}:")
+                w.line("    continue  # the one space changed fails C: so does every unit (each holds it)")
+            w.line(f"for {unit} in units:")
+        elif one_test:
+            w.line(f"units, one_changed = {index}.units_and_one(st)")
+            w.line(f"if one_changed is not None and not {one_test}:")
+            w.line("    units = ()  # the one space changed fails C: so does every unit (each holds it)")
             w.line(f"for {unit} in units:")
         else:
             w.line(f"for {unit} in {index}.units(st):")

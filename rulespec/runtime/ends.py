@@ -52,20 +52,27 @@ class EndIndex:
 
     def units(self, st: "State") -> tuple:
         """The units to test now: all of them with no record, else those a changed space can reach."""
+        return self.units_and_one(st)[0]
+
+    def units_and_one(self, st: "State") -> tuple[tuple, Optional[int]]:
+        """(the units to test now, the one space changed since the record when just one did, else None). Each
+        of the units holds that space, so where a unit's test needs every space of its line to pass one test
+        (by_set), a seat for which that space fails it has no unit to test (see the codegen's
+        indexed_end_test)."""
         every, reach, order = self._by_tables.get(st._t) or self._tables(st._t)
         seen = st._ends_seen.get(self.key)
         if seen is None:
-            return every
+            return every, None
         mark = st._ends_seen.get(self.mark_key)
         if mark is None:
             changed = list(compress(_INDICES(), map(ne, st._boards[self.board], seen)))
         else:
             changed = st._changed_since(self.board, seen, mark)[1]
         if len(changed) == 1:
-            return reach[changed[0]]
+            return reach[changed[0]], changed[0]
         if not changed:
-            return ()
-        return sorted(set(chain.from_iterable(map(reach.__getitem__, changed))), key=order.__getitem__)
+            return (), None
+        return sorted(set(chain.from_iterable(map(reach.__getitem__, changed))), key=order.__getitem__), None
 
     def _tables(self, t: "Tables") -> tuple:
         """Every unit in the order a full test takes them, and per space the units whose footprint holds it."""

@@ -154,7 +154,9 @@ def test_a_changed_rule_file_changes_the_analysis(name, tmp_path):
     plan = reads.board_index(next(e for e in model.ends if e.name == "three"), model)
     assert (plan.footprint if plan else None) == footprint
     source = generate(model, "tic-tac-toe.rules")
-    assert ("index_three.units(st)" in source) == (footprint is not None)
+    assert ("= index_three.units" in source) == (footprint is not None)
+    # the space changed alone is tested first only where each unit needs every space of its line to pass
+    assert ("index_three.units_and_one(st)" in source) == (footprint in ((("line", -1, 3),), (("line", -1, 2),)))
 
 
 def test_an_indexed_house_rule_plays_exactly(tmp_path):
@@ -170,7 +172,12 @@ def test_an_indexed_house_rule_plays_exactly(tmp_path):
 def test_an_end_s_own_line_test_looks_the_line_up_once_and_tests_its_spaces_one_by_one():
     source = (ROOT / "engines" / "connect_four.py").read_text()
     check = source[source.index("def ends_after_step"):]
-    assert "units = index_four.units(st)" in check and "for v_s, v_d, unit_line in units:" in check
+    assert "units, one_changed = index_four.units_and_one(st)" in check and "for v_s, v_d, unit_line in units:" in check
+    # a unit wins only if each space of its line holds the seat's colour, and each unit to test holds the one
+    # space changed (when one did): that space is tested first, once per seat, and the seat's colour is read once
+    assert ("seat_value_0 = ('red', 'yellow')[v_p]\n"
+            "        if one_changed is not None and not (cell_attr_0[board_0[one_changed]] == seat_value_0):\n"
+            "            continue") in check
     assert "line=4, by_set=True)" in source  # the index hands each unit its whole line: no look-up, no None test
     assert "board_0 = st._boards[0]" in check and "full_lines" not in check
     assert all(f"board_0[unit_line[{k}]]" in check for k in range(4)) and "unit_line[4]" not in check

@@ -44,13 +44,14 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
 # `row`, `head` and `words` a listing row's code, its bound names and the lit()/label code its texts are kept by;
-# `kept_rows` the ROWS_ + ident(step) table a listing keeps its rows in).
+# `kept_rows` the ROWS_ + ident(step) table a listing keeps its rows in; `one_test` an indexed end's test of
+# the one space changed, made by expr()).
 CODE_LOCALS = {
     "amount", "args", "at", "b", "base", "binding_tuple", "index", "seats", "board", "class_name", "code", "cond", "const", "domain", "extra",
     "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words", "key", "memo", "one",
-    "seat_code", "kept_rows",
+    "seat_code", "kept_rows", "one_test",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
