@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '43'
+GENERATOR_VERSION = '44'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '43'
+GENERATOR_VERSION = '44'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -152,7 +152,7 @@ def first_failing_turn__call(st, v_player):
 
 def effect_turn__call(st, cause, v_player):
     """What `call` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:62)"""
-    st._keep_counters(('staked', 'calls'))
+    st._keep_counters(('staked',), ('calls',))
     st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player])) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['calls'] = value if -COUNTER_LIMIT <= (value := st._counters['calls'] + 1) <= COUNTER_LIMIT else counter_value(value, 'calls')
     if ((st._counters['round'] == 1) and define_round_over(st)):
@@ -187,7 +187,7 @@ def first_failing_turn__raise(st, v_player):
 
 def effect_turn__raise(st, cause, v_player):
     """What `raise` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:67)"""
-    st._keep_counters(('staked', 'raises', 'calls'))
+    st._keep_counters(('staked',), ('raises', 'calls'))
     st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + ((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) + (2 * st._counters['round']))) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['raises'] = value if -COUNTER_LIMIT <= (value := st._counters['raises'] + 1) <= COUNTER_LIMIT else counter_value(value, 'raises')
     st._counters['calls'] = 0
@@ -211,7 +211,7 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto second_round
 def step_second_round(st, cause):
     """Step `second_round`. [LEDUC-4, LEDUC-6] (rulebooks/leduc-poker.rules:73)"""
-    st._keep_counters(('round', 'raises', 'calls'))
+    st._keep_counters((), ('round', 'raises', 'calls'))
     st._counters['round'] = 2
     st._counters['raises'] = 0
     st._counters['calls'] = 0

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '43'
+GENERATOR_VERSION = '44'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -715,7 +715,7 @@ def applies_no_card_to_turn(st, v_player):
 
 def instead_no_card_to_turn(st, cause, v_player):
     """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:212)"""
-    st._keep_counters(('unable',))
+    st._keep_counters((), ('unable',))
     st._counters['unable'] = 1
 
 # ---------------------------------------------------------------- instead empty_feast

@@ -784,7 +784,7 @@ class CodeGenerator:
         if not kept and any(isinstance(s, ir.SetCounter) for s in stmts):
             # A block that sets a counter keeps the counters it may set once, at its top, not before each
             # change (keeping them earlier in the step is the same: every change is preceded by a keep).
-            self.w.line(f"st._keep_counters({counters_set(stmts)!r})")
+            self.w.line(self.keep_counters(counters_set(stmts)))
             self.counters_kept = True
         for s in stmts:
             getattr(self, "stmt_" + type(s).__name__)(s)
@@ -880,7 +880,7 @@ class CodeGenerator:
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
         target = f"st._counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
         if not self.counters_kept:
-            self.w.line(f"st._keep_counters({(s.counter,)!r})")  # so that apply() can undo the step if its rules fail later
+            self.w.line(self.keep_counters((s.counter,)))  # so that apply() can undo the step if its rules fail later
         # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
         if not s.add and isinstance(s.value, ir.Const):  # a number written in the file: within the limits already
             self.w.line(f"{target} = {self.expr(s.value)}")
@@ -890,6 +890,14 @@ class CodeGenerator:
         self.w.line(f"{target} = value if -COUNTER_LIMIT <= (value := {value}) <= COUNTER_LIMIT "
                     f"else counter_value(value, {s.counter!r})")
 
+    def keep_counters(self, names: tuple[str, ...]) -> str:
+        """The call that keeps ``names`` before the step changes them: the counters per player (lists,
+        copied) apart from the others (numbers), as State._keep_counters takes them."""
+        per_player = {c.name: c.per_player for c in self.m.counters}
+        lists = tuple(name for name in names if per_player[name])
+        scalars = tuple(name for name in names if not per_player[name])
+        return f"st._keep_counters({lists!r}, {scalars!r})" if scalars else f"st._keep_counters({lists!r})"
+
     def loop_body(self, body: Sequence[ir.S]) -> None:
         """A loop's body; a loop that sets a counter keeps the counters once, before it (keeping them
         earlier in the step than the first change is the same: nothing changed them in between)."""
@@ -898,7 +906,7 @@ class CodeGenerator:
         self.counters_kept = kept or bool(names)
         if self.counters_kept and not kept:
             self.w.dedent()
-            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + f"st._keep_counters({names!r})")
+            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + self.keep_counters(names))
             self.w.indent()
         self.stmts(body)
         self.counters_kept = kept

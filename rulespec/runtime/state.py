@@ -480,7 +480,7 @@ class State:
                 for then, args in reversed(thens):  # (then() is given a tuple of arguments)
                     stack.append((then, args, actor, cause, replaced))
                 self._thens = []
-            self.history.append("chance: " + text if player == CHANCE else self._t.seat_prefix[player] + text)  # str(Action)
+            self.history.append(self._t.seat_prefix[player] + text)  # str(Action) (seat_prefix[CHANCE]: "chance: ")
             check = engine._after_step
             if check is None:
                 engine._check_ends(self, "after_step")
@@ -834,7 +834,9 @@ class State:
         else:  # a game without boards
             copy._boards, copy._masks, copy._causes = [], [], []
         copy._loc = self._loc[:]
-        copy._counters = {k: (v[:] if v.__class__ is list else v) for k, v in self._counters.items()}
+        counters = copy._counters = self._counters.copy()
+        lists = self._t.list_counters  # (the counters per player: a list each, copied; the others are numbers)
+        counters.update(zip(lists, map(list.copy, map(counters.__getitem__, lists))))
         queues = self._queues
         copy._queues = {k: [list(e) for e in v] for k, v in queues.items()} if queues else {}
         copy._stack = self._stack[:]
@@ -937,21 +939,30 @@ class State:
         return (_scalar_values(self), journal, self._stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
                 self._masks[:], self.fired.copy(), len(self.history), len(self._violations))
 
-    def _keep_counters(self, names: Optional[tuple[str, ...]] = None) -> None:
+    def _keep_counters(self, lists: Optional[tuple[str, ...]] = None, scalars: tuple[str, ...] = ()) -> None:
         """Generated code calls this before it changes a counter, with the names of the counters its block
-        may change (None: every counter): inside apply(), each is kept as it was before its first change of
-        the step (see _backup), so a step copies only the counters it changes."""
+        may change (``lists``: counters per player, a list each; ``scalars``: the others; None: every
+        counter): inside apply(), each is kept as it was before its first change of the step (see _backup),
+        so a step copies only the counters it changes."""
         self._ends_clean = False  # (the after-step ends are to be checked again: see Engine._quiet_after_step)
         journal = self._journal
         if journal is not None:
-            kept = journal[0]
-            if kept is None:
-                kept = journal[0] = {}
             counters = self._counters
-            for name in counters if names is None else names:
+            if lists is None:
+                lists = tuple(name for name, value in counters.items() if value.__class__ is list)
+                scalars = tuple(name for name, value in counters.items() if value.__class__ is not list)
+            kept = journal[0]
+            if kept is None:  # the step's first keep (most often the only one): C loops, not Python ones
+                kept = journal[0] = dict(zip(lists, map(list.copy, map(counters.__getitem__, lists))))
+                if scalars:
+                    kept.update(zip(scalars, map(counters.__getitem__, scalars)))
+                return
+            for name in lists:
                 if name not in kept:
-                    value = counters[name]
-                    kept[name] = value[:] if value.__class__ is list else value
+                    kept[name] = counters[name][:]
+            for name in scalars:
+                if name not in kept:
+                    kept[name] = counters[name]
 
     def _restore(self, backup: tuple) -> None:
         values, journal, stack, queues, masks, fired, history, violations = backup

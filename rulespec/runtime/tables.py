@@ -182,7 +182,9 @@ class Tables:
     def __init__(self, engine: "Engine", players: int, options: dict[str, str]):
         self.players = players
         self._options = options  # (a face condition reads `st._options`, as on a State)
-        self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players))  # str(Action), before its text
+        # str(Action), before its text; seat_prefix[CHANCE] (the last, as CHANCE is -1) is chance's
+        self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players)) + ("chance: ",)
+        self.list_counters = tuple(name for name, (per_player, _) in engine.COUNTERS.items() if per_player)
         left_out: dict[str, set] = {}
         always_out: set[str] = set()  # whole components left out ("leave out every X")
         for count, attribute, values in engine.LEAVE_OUTS:
