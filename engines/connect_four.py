@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -235,6 +235,7 @@ class ConnectFourEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     MAX_TURNS = 42
+    MAX_MOVES = {2: 42}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {}

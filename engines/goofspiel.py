@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -270,6 +270,7 @@ class GoofspielEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 3
     MAX_TURNS = 13
+    MAX_MOVES = {2: 39, 3: 52}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {'num_cards': (('1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13'), '13')}

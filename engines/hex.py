@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -197,6 +197,7 @@ class HexEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     MAX_TURNS = 121
+    MAX_MOVES = {2: 121}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {'board_size': (('2', '3', '4', '5', '6', '7', '8', '9', '10', '11'), '11')}

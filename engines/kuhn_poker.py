@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -285,6 +285,7 @@ class KuhnPokerEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     MAX_TURNS = 3
+    MAX_MOVES = {2: 5}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {}

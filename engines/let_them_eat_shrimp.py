@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -972,6 +972,7 @@ class LetThemEatShrimpEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 5
     MAX_TURNS = 600
+    MAX_MOVES = {}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = (('advanced', 'The advanced game: player mats, rounds and the pawn'), ('no_die', 'Less luck: no die'), ('egg_for_shark', 'Five eggs each, and a shark costs an egg'), ('starfish_egg', 'A starfish rolled for gain also gives an egg'), ('open_play', 'Play without shields'))
     OPTIONS = {'side_one': (('A', 'B'), 'A'), 'side_two': (('A', 'B'), 'A'), 'side_three': (('A', 'B'), 'A'), 'third_piece': (('no', 'yes'), 'no')}

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -247,6 +247,7 @@ class LiarsDiceEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     MAX_TURNS = 61
+    MAX_MOVES = {}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {'numdice': (('1', '2', '3', '4', '5'), '1')}

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ed2df44a2efaa0af'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -229,6 +229,7 @@ class PigEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 10
     MAX_TURNS = 1000
+    MAX_MOVES = {}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {'winscore': (('10', '20', '30', '50', '100'), '100'), 'diceoutcomes': (('2', '3', '4', '5', '6', '8', '10', '12', '20'), '6'), 'horizon': (('5', '8', '10', '20', '50', '100', '200', '500', '1000'), '1000')}

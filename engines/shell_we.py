@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1013,6 +1013,7 @@ class ShellWeEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 4
     MAX_TURNS = 1200
+    MAX_MOVES = {}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = (('bottles', 'Message in a Bottle'), ('two_legged', 'Two-legged match'))
     OPTIONS = {'side': (('A', 'B'), 'A')}

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1138,6 +1138,7 @@ class ShrimpEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 6
     MAX_TURNS = 82
+    MAX_MOVES = {}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = (('pictured', 'Rank by pictured shrimp rather than by cards'),)
     OPTIONS = {}

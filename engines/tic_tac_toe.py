@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '44'
+GENERATOR_VERSION = '45'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -218,6 +218,7 @@ class TicTacToeEngine(Engine):
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     MAX_TURNS = 9
+    MAX_MOVES = {2: 9}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {}

@@ -21,6 +21,7 @@ from ..language.collector import collector_paused
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
 from ..model.cost import walk
+from ..model.moves import max_moves_by_players
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 
@@ -2357,6 +2358,7 @@ class CodeGenerator:
         w.line(f"MIN_PLAYERS = {m.min_players!r}")
         w.line(f"MAX_PLAYERS = {m.max_players!r}")
         w.line(f"MAX_TURNS = {m.max_turns!r}")
+        w.line(f"MAX_MOVES = {max_moves_by_players(m)!r}  # by player count (rulespec/model/moves.py)")
         w.line(f"VARIANTS_APPLIED = {m.variants_applied!r}")
         w.line(f"VARIANTS_AVAILABLE = {m.variants_available!r}")
         w.line(f"OPTIONS = {{{', '.join(f'{o.name!r}: ({o.values!r}, {o.default!r})' for o in m.options)}}}")

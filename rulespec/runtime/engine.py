@@ -50,6 +50,9 @@ class Engine:
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
     MAX_TURNS: Optional[int] = None
+    # The most moves (decisions, chance outcomes) one game can take, by player count, where the rule file's
+    # form bounds them (rulespec/model/moves.py); a count not here is unbounded by the form.
+    MAX_MOVES: dict[int, int] = {}
     # Automatic steps (and the runtime's own frames) one apply() or new_game() may run before the next
     # decision; more raise RuleRuntimeError, the state as it was (see _advance). Bundled games need < 200.
     MAX_AUTO_STEPS = 100_000

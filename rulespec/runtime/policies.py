@@ -91,7 +91,8 @@ def greedy_step(state: State, rng: random.Random, sample: int = 24, seat: Option
 # * the step budget of a whole game (random_game, `rulespec play`, `verify`'s termination check,
 #   `simulate`): STEPS_PER_TURN_PER_PLAYER x (MAX_TURNS + 1) x players x legs of a match when the rule
 #   file declares `at most N turns` (the + 1 is set-up), at most MAX_DEFAULT_STEPS, else
-#   DEFAULT_MAX_STEPS; see default_max_steps;
+#   DEFAULT_MAX_STEPS; and where the rule file's form bounds a game's moves (Engine.MAX_MOVES, worked
+#   out by rulespec/model/moves.py), that bound; see default_max_steps;
 # * the automatic-step budget of one apply() (or new_game()): Engine.MAX_AUTO_STEPS, in _advance;
 # * the loop budget of one apply(): Engine.MAX_LOOP_TURNS turns of `repeat` and `for each`, in State.loop;
 # * the depth of triggers fired inside one another: Engine.MAX_TRIGGER_DEPTH, in State._placed.
@@ -109,6 +110,9 @@ MAX_DEFAULT_STEPS = 2_000_000
 
 def default_max_steps(game: Engine, players: int) -> int:
     """The step budget of one whole ``players``-player game of ``game`` (see the notes above)."""
+    bound = game.MAX_MOVES.get(players)
+    if bound is not None:  # no game of this form takes more (the adapters' max_game_length)
+        return bound
     if game.MAX_TURNS is None:
         return DEFAULT_MAX_STEPS
     legs = len(game.MATCH[0]) if game.MATCH is not None else 1

@@ -1,0 +1,139 @@
+"""The most moves one game can take, worked out from a checked model where its form bounds them.
+
+A move is what an adapter or a random game counts as a step: one decision (a seat's action; at a
+simultaneous decision, one per seat) or one chance outcome. With `at most N turns`, a game takes at
+most N turns, and a turn runs its turn step and the steps that step starts (`then`, a queue). When
+every such chain is finite and each loop that starts steps walks a collection of known size, the
+bound is:
+
+    moves of the set-up + N x moves of one turn + moves of the costliest end's `then` (+ 1 for a draw of lots)
+
+This is what OpenSpiel calls the maximum game length (here chance outcomes count too), and it sizes
+the information state tensor: a step budget of 100 steps per turn per player would give Kuhn poker
+801 rows where 6 are enough. Anything whose count the form does not fix gives None, and the caller
+keeps the generic step budget (rulespec.runtime.policies): a step that starts itself again, a claim
+window (rounds of waiting), triggers or replacements that start decisions, dice, matches, `repeat`
+a number of times worked out during play, a loop over a collection of no known size.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from . import ir
+
+
+class Unbounded(Exception):
+    """The model's form does not bound the moves (the reason is for tests and for reading)."""
+
+
+def max_moves(model: ir.Model, players: int) -> Optional[int]:
+    """The most moves of one ``players``-player game, or None when the form does not bound them."""
+    try:
+        return _Bound(model, players).game()
+    except Unbounded:
+        return None
+
+
+def max_moves_by_players(model: ir.Model) -> dict[int, int]:
+    """max_moves for every player count the game seats, where it is bounded."""
+    found = {}
+    for players in range(model.min_players, model.max_players + 1):
+        bound = max_moves(model, players)
+        if bound is not None:
+            found[players] = bound
+    return found
+
+
+class _Bound:
+    def __init__(self, model: ir.Model, players: int):
+        self.model, self.players = model, players
+        self.steps = {step.name: step for step in model.steps}
+        self.insteads: dict[str, list[ir.Instead]] = {}
+        for instead in model.insteads:
+            self.insteads.setdefault(instead.step, []).append(instead)
+        self.items = sum(component.copies for component in model.components)
+        self.known: dict[str, int] = {}
+        self.running: set[str] = set()
+
+    def game(self) -> int:
+        m = self.model
+        if m.max_turns is None:
+            raise Unbounded("no turn limit")
+        if m.match is not None:
+            raise Unbounded("a match: each leg sets up again")
+        if m.dice:
+            raise Unbounded("dice: a roll is a chance step per die, as many as the holder has")
+        for trigger in m.triggers:  # a trigger fires once per event: as often as pieces move
+            if self.body(trigger.body):
+                raise Unbounded(f"trigger {trigger.name} starts steps")
+        moves = 0
+        if m.setup is not None:  # (not among the steps: run once, before the first turn)
+            moves = max([self.step(m.setup)] + [self.body(i.body) for i in self.insteads.get(m.setup.name, ())])
+        if m.turn_step is not None:
+            moves += m.max_turns * self.step_named(m.turn_step)
+        # An end clears what was left of the turn and runs its `then` step, once.
+        ending = [self.step_named(end.then_step) for end in m.ends if end.then_step is not None]
+        moves += max(ending, default=0)
+        if m.ranking is not None and any(kind == "lot" for kind, _ in m.ranking.keys):
+            moves += 1  # a tie broken by drawing lots: one chance outcome
+        return moves
+
+    def step_named(self, name: str) -> int:
+        if name in self.known:
+            return self.known[name]
+        if name in self.running:
+            raise Unbounded(f"step {name} can start itself again")
+        self.running.add(name)
+        moves = self.step(self.steps[name])
+        for instead in self.insteads.get(name, ()):  # run in its place: the costlier of the two
+            moves = max(moves, self.body(instead.body))
+        self.running.discard(name)
+        self.known[name] = moves
+        return moves
+
+    def step(self, step: ir.Step) -> int:
+        if step.kind == "choice":
+            if step.by is None and not step.together:
+                raise Unbounded(f"choice {step.name} is a claim window: rounds of waiting")
+            own = self.players if step.together else 1
+            return own + max((self.body(option.body) for option in step.options), default=0)
+        return (1 if step.kind == "chance" else 0) + self.body(step.body)
+
+    def body(self, statements: tuple) -> int:
+        return sum(self.statement(s) for s in statements)
+
+    def statement(self, s: ir.S) -> int:
+        if isinstance(s, (ir.Then, ir.Enqueue)):  # an entry of a queue runs once, when the queue is resolved
+            return self.step_named(s.step)
+        if isinstance(s, ir.If):
+            return max(self.body(s.then), self.body(s.otherwise))
+        if isinstance(s, ir.ForEach):
+            inner = self.body(s.body)
+            return inner and inner * self.size(s.domain)
+        if isinstance(s, ir.Repeat):
+            inner = self.body(s.body)
+            if not inner:
+                return 0
+            if isinstance(s.times, ir.Const) and isinstance(s.times.value, int) and not isinstance(s.times.value, bool):
+                return inner * max(s.times.value, 0)
+            raise Unbounded(f"`repeat {s.times.text}` starts steps a number of times worked out during play")
+        if isinstance(s, (ir.Roll, ir.Lose)):
+            raise Unbounded("dice")
+        return 0  # a move, a placement, a counter, `next turn`, resolving a queue: no move of its own
+
+    def size(self, domain: ir.E) -> int:
+        """The most elements a `for each` walks over ``domain``."""
+        if isinstance(domain, ir.PlayersSet):
+            return self.players
+        if isinstance(domain, ir.Others):
+            return self.players - 1
+        if isinstance(domain, ir.ZoneRef):
+            return self.items
+        if isinstance(domain, ir.Span) and isinstance(domain.low, ir.Const) and isinstance(domain.high, ir.Const):
+            return max(domain.high.value - domain.low.value + 1, 0)
+        if isinstance(domain, ir.AttributeValues):
+            return len(domain.values)
+        if isinstance(domain, ir.Directions):
+            return len(domain.directions)
+        raise Unbounded(f"a loop that starts steps over `{domain.text}`, of no known size")
