@@ -12,8 +12,9 @@ This is what OpenSpiel calls the maximum game length (here chance outcomes count
 the information state tensor: a step budget of 100 steps per turn per player would give Kuhn poker
 801 rows where 6 are enough. Anything whose count the form does not fix gives None, and the caller
 keeps the generic step budget (rulespec.runtime.policies): a step that starts itself again, a claim
-window (rounds of waiting), triggers or replacements that start decisions, dice, matches, `repeat`
-a number of times worked out during play, a loop over a collection of no known size.
+window (rounds of waiting), a trigger that starts steps (it fires as often as pieces move), dice,
+matches, `repeat` a number of times worked out during play, a loop that starts steps over a
+collection of no known size. A replacement (`instead`) counts as the costlier of it and its step.
 """
 
 from __future__ import annotations
