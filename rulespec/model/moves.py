@@ -116,7 +116,7 @@ class _Bound:
             inner = self.body(s.body)
             if not inner:
                 return 0
-            if isinstance(s.times, ir.Const) and isinstance(s.times.value, int) and not isinstance(s.times.value, bool):
+            if _whole(s.times):
                 return inner * max(s.times.value, 0)
             raise Unbounded(f"`repeat {s.times.text}` starts steps a number of times worked out during play")
         if isinstance(s, (ir.Roll, ir.Lose)):
@@ -131,10 +131,15 @@ class _Bound:
             return self.players - 1
         if isinstance(domain, ir.ZoneRef):
             return self.items
-        if isinstance(domain, ir.Span) and isinstance(domain.low, ir.Const) and isinstance(domain.high, ir.Const):
+        if isinstance(domain, ir.Span) and _whole(domain.low) and _whole(domain.high):
             return max(domain.high.value - domain.low.value + 1, 0)
         if isinstance(domain, ir.AttributeValues):
             return len(domain.values)
         if isinstance(domain, ir.Directions):
             return len(domain.directions)
         raise Unbounded(f"a loop that starts steps over `{domain.text}`, of no known size")
+
+
+def _whole(e: ir.E) -> bool:
+    """A whole number written in the file (not one worked out during play)."""
+    return isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool)
