@@ -1,6 +1,6 @@
 """How many executable examples rule files have, and how many lines of each kind they use.
 
-    python -m rulespec.model.example_counts                 # the three rulebooks and their variants
+    python -m rulespec.model.example_counts                 # every bundled rulebook and its variants
     python -m rulespec.model.example_counts FILE_OR_GAME ... # any rule files
 
 Every example of a file is counted once, wherever it is declared (in the file, in a variant's `add
@@ -15,10 +15,8 @@ from collections import Counter
 from typing import Iterable
 
 from ..language import ast
-from ..pipeline import resolve_path
+from ..pipeline import bundled_rulebooks, resolve_path
 from ..language.parser import parse_file
-
-RULEBOOKS = ("shell-we", "shrimp", "let-them-eat-shrimp")
 
 # Each kind of line, as a reader knows it.
 KINDS = {
@@ -72,6 +70,6 @@ def report(names: Iterable[str]) -> str:
 
 if __name__ == "__main__":
     try:
-        print(report(sys.argv[1:] or RULEBOOKS))
+        print(report(sys.argv[1:] or list(bundled_rulebooks())))
     except BrokenPipeError:  # `... | head`: a closed pipe is no problem
         sys.stderr.close()
