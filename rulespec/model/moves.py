@@ -13,8 +13,8 @@ the information state tensor: a step budget of 100 steps per turn per player wou
 801 rows where 6 are enough. Anything whose count the form does not fix gives None, and the caller
 keeps the generic step budget (rulespec.runtime.policies): a step that starts itself again, a claim
 window (rounds of waiting), a trigger that starts steps (it fires as often as pieces move), dice,
-matches, `repeat` a number of times worked out during play, a loop that starts steps over a
-collection of no known size. A replacement (`instead`) counts as the costlier of it and its step.
+matches, `repeat` a number of times worked out during play. A loop that starts steps counts as
+many times as the work estimate's size of what it walks (rulespec/model/cost.py). A replacement (`instead`) counts as the costlier of it and its step.
 """
 
 from __future__ import annotations
@@ -22,38 +22,39 @@ from __future__ import annotations
 from typing import Optional
 
 from . import ir
+from .cost import Cost
 
 
 class Unbounded(Exception):
     """The model's form does not bound the moves (the reason is for tests and for reading)."""
 
 
-def max_moves(model: ir.Model, players: int) -> Optional[int]:
+def max_moves(model: ir.Model, players: int, cost: Optional[Cost] = None) -> Optional[int]:
     """The most moves of one ``players``-player game, or None when the form does not bound them."""
     try:
-        return _Bound(model, players).game()
+        return _Bound(model, players, cost).game()
     except Unbounded:
         return None
 
 
 def max_moves_by_players(model: ir.Model) -> dict[int, int]:
     """max_moves for every player count the game seats, where it is bounded."""
-    found = {}
+    found, cost = {}, Cost(model)
     for players in range(model.min_players, model.max_players + 1):
-        bound = max_moves(model, players)
+        bound = max_moves(model, players, cost)
         if bound is not None:
             found[players] = bound
     return found
 
 
 class _Bound:
-    def __init__(self, model: ir.Model, players: int):
+    def __init__(self, model: ir.Model, players: int, cost: Optional[Cost] = None):
         self.model, self.players = model, players
+        self.cost = cost if cost is not None else Cost(model)  # its sizes of collections
         self.steps = {step.name: step for step in model.steps}
         self.insteads: dict[str, list[ir.Instead]] = {}
         for instead in model.insteads:
             self.insteads.setdefault(instead.step, []).append(instead)
-        self.items = sum(component.copies for component in model.components)
         self.known: dict[str, int] = {}
         self.running: set[str] = set()
 
@@ -124,20 +125,13 @@ class _Bound:
         return 0  # a move, a placement, a counter, `next turn`, resolving a queue: no move of its own
 
     def size(self, domain: ir.E) -> int:
-        """The most elements a `for each` walks over ``domain``."""
+        """The most elements a `for each` walks over ``domain``: the seats at this player count, else the
+        work estimate's bound (rulespec/model/cost.py: a zone may hold every component, and so on)."""
         if isinstance(domain, ir.PlayersSet):
             return self.players
         if isinstance(domain, ir.Others):
             return self.players - 1
-        if isinstance(domain, ir.ZoneRef):
-            return self.items
-        if isinstance(domain, ir.Span) and _whole(domain.low) and _whole(domain.high):
-            return max(domain.high.value - domain.low.value + 1, 0)
-        if isinstance(domain, ir.AttributeValues):
-            return len(domain.values)
-        if isinstance(domain, ir.Directions):
-            return len(domain.directions)
-        raise Unbounded(f"a loop that starts steps over `{domain.text}`, of no known size")
+        return self.cost.size(domain)
 
 
 def _whole(e: ir.E) -> bool:

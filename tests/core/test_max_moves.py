@@ -88,3 +88,13 @@ def test_the_information_state_tensor_has_a_row_per_move_the_rules_allow():
     pytest.importorskip("pyspiel")
     assert rso.load_game("kuhn-poker").information_state_tensor_shape()[0] == 1 + 5  # the start, then a move each
     assert rso.load_game("leduc-poker").max_game_length() == 18
+
+
+def test_a_loop_over_a_zone_counts_every_component_it_may_hold():
+    """Kuhn's one `card` declaration is three cards (a face each): a loop over its deck that started a
+    step would start it three times, not once (the work estimate's size of a zone)."""
+    from rulespec.model import ir
+    model = compile_rules("kuhn-poker")
+    deck = ir.ZoneRef(type="zone", loc=None, text="deck", zone="deck", seat=None)
+    assert _Bound(model, 2).size(deck) == 3
+    assert _Bound(model, 2).size(ir.PlayersSet(type="players", loc=None, text="players")) == 2
