@@ -825,7 +825,9 @@ class State:
         copy = _new_state(State)  # every slot set here by name (faster than a loop over them; see _CLONED)
         # _options and _legs are replaced, never changed in place (as _ends_seen): shared
         copy._engine, copy._t, copy.players, copy._options = self._engine, self._t, self.players, self._options
-        copy._zones = list(map(list, self._zones))
+        copy._zones = zones = []
+        for items in self._zones:  # (a loop of slices: cheaper here than list(map(list, ...)) or a comprehension)
+            zones.append(items[:])
         boards = self._boards
         if boards:
             copy._boards = list(map(list, boards))
@@ -835,8 +837,8 @@ class State:
             copy._boards, copy._masks, copy._causes = [], [], []
         copy._loc = self._loc[:]
         counters = copy._counters = self._counters.copy()
-        lists = self._t.list_counters  # (the counters per player: a list each, copied; the others are numbers)
-        counters.update(zip(lists, map(list.copy, map(counters.__getitem__, lists))))
+        for name in self._t.list_counters:  # (the counters per player: a list each, copied; the others are numbers)
+            counters[name] = counters[name][:]
         queues = self._queues
         copy._queues = {k: [list(e) for e in v] for k, v in queues.items()} if queues else {}
         copy._stack = self._stack[:]
@@ -952,12 +954,9 @@ class State:
                 lists = tuple(name for name, value in counters.items() if value.__class__ is list)
                 scalars = tuple(name for name, value in counters.items() if value.__class__ is not list)
             kept = journal[0]
-            if kept is None:  # the step's first keep (most often the only one): C loops, not Python ones
-                kept = journal[0] = dict(zip(lists, map(list.copy, map(counters.__getitem__, lists))))
-                if scalars:
-                    kept.update(zip(scalars, map(counters.__getitem__, scalars)))
-                return
-            for name in lists:
+            if kept is None:
+                kept = journal[0] = {}
+            for name in lists:  # (a plain loop: cheaper than a comprehension or map/zip for the few names a block has)
                 if name not in kept:
                     kept[name] = counters[name][:]
             for name in scalars:
