@@ -263,8 +263,11 @@ class Pending:
                 shared.clear()
             tables = shared[(text, args)] = ({}, {})  # item -> its Action; id of that Action -> the item
         made = tables[0]
+        actions = []
         try:
-            return list(map(made.__getitem__, items))  # every outcome seen before: C loops only
+            for item in items:  # (a plain loop: cheaper than list(map(...)) for the few outcomes of a draw)
+                actions.append(made[item])
+            return actions
         except KeyError:
             st, item_of = self.st, tables[1]
             for item in items:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 import operator
 from collections import _count_elements  # (the C counting loop Counter uses; collections falls back to Python)
-from itertools import compress, count, repeat
+from itertools import compress, count
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
@@ -327,7 +327,7 @@ class State:
         items = self._zones[zone]
         engine = self._engine
         if engine._labels_distinct:
-            return list(items), None
+            return items.copy(), None
         # Counted by C loops (map, the counting helper Counter itself uses, dict), not item by item in Python:
         # a draw recounts its zone. (Counter's own constructor and update cost more than the count.)
         labels = list(map(engine.ITEM_LABEL.__getitem__, items))
@@ -391,11 +391,17 @@ class State:
         if actions is None:
             actions = pending.all_actions()
         weights = pending.weights
+        outcomes = []  # (plain loops: on this scale cheaper than list(zip(...)), which makes three objects first)
         if weights is None:  # every outcome as likely: one probability, shared (Fractions are immutable)
-            return list(zip(actions, repeat(_uniform.get(len(actions)) or uniform(len(actions)))))
+            chance = _uniform.get(len(actions)) or uniform(len(actions))
+            for action in actions:
+                outcomes.append((action, chance))
+            return outcomes
         total = sum(weights)
         made = {weight: probability(weight, total) for weight in set(weights)}  # one Fraction per distinct weight
-        return list(zip(actions, map(made.__getitem__, weights)))
+        for action, weight in zip(actions, weights):
+            outcomes.append((action, made[weight]))
+        return outcomes
 
     def apply(self, action: Union[Action, str]) -> None:
         pending = self._pending
@@ -461,8 +467,8 @@ class State:
         # _scalar_values(self), inline: read slot by slot, a tuple made by the interpreter (cheaper than attrgetter)
         backup = ((self._phase, self._turn_seat, self._turn_number, self._next_seat, self._over, self._actor,
                    self._last_cause, self._pending, self._chosen, self._ends_seen, self._reach, self._ends_clean),
-                  journal, stack[:], {k: v[:] for k, v in queues.items()} if queues else queues,
-                  masks[:] if masks else masks, fired.copy(), len(self.history), len(self._violations))
+                  journal, stack.copy(), {k: v[:] for k, v in queues.items()} if queues else queues,
+                  masks.copy() if masks else masks, fired.copy(), len(self.history), len(self._violations))
         try:
             self._loops = 0
             frame = stack.pop()
@@ -826,25 +832,25 @@ class State:
         # _options and _legs are replaced, never changed in place (as _ends_seen): shared
         copy._engine, copy._t, copy.players, copy._options = self._engine, self._t, self.players, self._options
         copy._zones = zones = []
-        for items in self._zones:  # (a loop of slices: cheaper here than list(map(list, ...)) or a comprehension)
-            zones.append(items[:])
+        for items in self._zones:  # (a loop of list.copy: cheaper here than list(map(list, ...)), a comprehension or [:])
+            zones.append(items.copy())
         boards = self._boards
         if boards:
             copy._boards = list(map(list, boards))
-            copy._masks = self._masks[:]
+            copy._masks = self._masks.copy()
             copy._causes = list(map(list, self._causes))
         else:  # a game without boards
             copy._boards, copy._masks, copy._causes = [], [], []
-        copy._loc = self._loc[:]
+        copy._loc = self._loc.copy()
         counters = copy._counters = self._counters.copy()
         for name in self._t.list_counters:  # (the counters per player: a list each, copied; the others are numbers)
-            counters[name] = counters[name][:]
+            counters[name] = counters[name].copy()
         queues = self._queues
         copy._queues = {k: [list(e) for e in v] for k, v in queues.items()} if queues else {}
-        copy._stack = self._stack[:]
+        copy._stack = self._stack.copy()
         copy._phase, copy._turn_seat, copy._turn_number = self._phase, self._turn_seat, self._turn_number
         copy._next_seat, copy._leg, copy._legs = self._next_seat, self._leg, self._legs
-        copy._over, copy.history, copy._violations = self._over, self.history[:], self._violations[:]
+        copy._over, copy.history, copy._violations = self._over, self.history.copy(), self._violations.copy()
         copy.fired, copy._actor, copy._last_cause = self.fired.copy(), self._actor, self._last_cause
         copy._thens, copy._pending, copy._journal = [], self._pending, None
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
@@ -958,7 +964,7 @@ class State:
                 kept = journal[0] = {}
             for name in lists:  # (a plain loop: cheaper than a comprehension or map/zip for the few names a block has)
                 if name not in kept:
-                    kept[name] = counters[name][:]
+                    kept[name] = counters[name].copy()
             for name in scalars:
                 if name not in kept:
                     kept[name] = counters[name]
