@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -38,7 +38,7 @@ def define_bid_value(st, v_p):
 
 def define_takes_the_prize(st, v_p):
     """Definition `takes_the_prize`: `count(q in players where q != p and bid_value(q) >= bid_value(p)) = 0`. [GOOF-4] (rulebooks/goofspiel.rules:75)"""
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         if ((v_q != v_p) and (define_bid_value(st, v_q) >= define_bid_value(st, v_p))):
             return False
     return True
@@ -46,7 +46,7 @@ def define_takes_the_prize(st, v_p):
 
 def define_has_the_most_points(st, v_p):
     """Definition `has_the_most_points`: `count(q in players where takings of q > takings of p) = 0`. [GOOF-5] (rulebooks/goofspiel.rules:96)"""
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         if (score_takings(st, v_q) > score_takings(st, v_p)):
             return False
     return True
@@ -62,7 +62,7 @@ def step_setup(st, cause):
         if (ITEM_ATTRS['value'][v_c] <= int(st._options['num_cards'])):
             if (ITEM_ATTRS['suit'][v_c] == 'diamonds'):
                 st._move(v_c, zone_prizes, cause)
-            for v_p in st._loop_over(range(st.players)):
+            for v_p in st._loop_over(st._t.seats):
                 if (ITEM_ATTRS['suit'][v_c] == ('spades', 'hearts', 'clubs')[v_p]):
                     st._move(v_c, zone_hand + v_p, cause)
 
@@ -97,7 +97,7 @@ def by_bids(st):
 def options_bids__play(st):
     """Option `play` of `bids`: `bid {value of c}`. [GOOF-3] (rulebooks/goofspiel.rules:68)"""
     found = []
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
             found.append((TEXT_1[v_c], (v_player, v_c, )))
     return found
@@ -105,7 +105,7 @@ def options_bids__play(st):
 
 def candidates_bids__play(st):
     """Every `play` candidate, before its conditions; to explain refusals."""
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
             yield (TEXT_1[v_c], (v_player, v_c, ))
 
@@ -125,7 +125,7 @@ def effect_bids__play(st, cause, v_player, v_c):
 def choices_bids(st):
     """Every choice of `bids` now, in the order offered. [GOOF-3] (rulebooks/goofspiel.rules:67)"""
     rows = []
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         # play: `bid {value of c}`
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
             rows.append((v_player, TEXT_1[v_c], 0, (v_player, v_c, )))
@@ -139,13 +139,13 @@ def step_award(st, cause):
     zone_discard = st._t.zone_base['discard']
     zone_bid = st._t.zone_base['bid']
     pile_prize = st._zones[st._t.zone_base['prize']]
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         if define_takes_the_prize(st, v_p):
             for v_c in st._loop_over(pile_prize):
                 st._move(v_c, zone_won + v_p, cause)
     for v_c in st._loop_over(pile_prize):
         st._move(v_c, zone_discard, cause)
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         for v_c in st._loop_over(zones[zone_bid + v_p]):
             st._move(v_c, zone_discard, cause)
 
@@ -178,11 +178,11 @@ def score_takings(st, v_p):
 
 def score_on_top(st, v_p):
     """Score `on_top`. [GOOF-5] ruling GOOF-AMB-3 (rulebooks/goofspiel.rules:100)"""
-    return len([1 for v_q in range(st.players) if ((v_q == v_p) and define_has_the_most_points(st, v_q))])
+    return len([1 for v_q in st._t.seats if ((v_q == v_p) and define_has_the_most_points(st, v_q))])
 
 def invariant_hands_alike(st):
     """Invariant: every hand always holds as many cards: the bids of a round are carried out together. [GOOF-3] (rulebooks/goofspiel.rules:109)"""
-    return (not any((len(st._zones[st._t.zone_base['hand'] + v_p]) != len(st._zones[st._t.zone_base['hand'] + 0])) for v_p in range(st.players)))
+    return (not any((len(st._zones[st._t.zone_base['hand'] + v_p]) != len(st._zones[st._t.zone_base['hand'] + 0])) for v_p in st._t.seats))
 
 def invariant_one_prize(st):
     """Invariant: at most one prize card is face up. [GOOF-2] (rulebooks/goofspiel.rules:112)"""

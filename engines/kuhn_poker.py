@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -52,7 +52,7 @@ def define_betting_over(st):
     """Definition `betting_over`: `count(p in players where acted of p = 0 or facing_a_bet(p)) = 0`. [KUHN-6] (rulebooks/kuhn-poker.rules:36)"""
     counter_acted = st._counters['acted']
     counter_staked = st._counters['staked']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if ((counter_acted[v_p] == 0) or (counter_staked[v_p] < counter_staked[(v_p + 1) % st.players])):
             return False
     return True
@@ -61,9 +61,9 @@ def define_betting_over(st):
 def step_setup(st, cause):
     """Step `setup`. [KUHN-2, KUHN-3] (rulebooks/kuhn-poker.rules:39)"""
     st._keep_counters(('staked',))
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         st._counters['staked'][v_p] = 1
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         st._thens.append(('deal', (v_p,)))
 
 # ---------------------------------------------------------------- chance deal
@@ -150,21 +150,21 @@ def choices_turn(st, v_player):
 def step_pay_the_pot(st, cause, v_taker):
     """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:60)"""
     st._keep_counters(('taken',))
-    for v_q in st._loop_over(range(st.players)):
+    for v_q in st._loop_over(st._t.seats):
         st._counters['taken'][v_taker] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_taker] + st._counters['staked'][v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
 
 # ---------------------------------------------------------------- end fold
 def end_fold(st):
     """Whether the game ends now by `fold`; returns the declared winners. [KUHN-5] (rulebooks/kuhn-poker.rules:64)"""
     counter_folded = st._counters['folded']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_folded[v_p] == 1):
             return [(v_p + 1) % st.players]
     return None
 
 def end_fold__then(st):
     """The step `fold` runs before the game is scored."""
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (st._counters['folded'][v_p] == 1):
             return ('pay_the_pot', ((v_p + 1) % st.players, ))
     raise RuleRuntimeError('the end fold held for nobody')
@@ -173,7 +173,7 @@ def end_fold__then(st):
 def end_showdown(st):
     """Whether the game ends now by `showdown`; returns the declared winners. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:71)"""
     if define_betting_over(st):
-        for v_p in range(st.players):
+        for v_p in st._t.seats:
             if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
                 return [v_p]
     return None
@@ -181,7 +181,7 @@ def end_showdown(st):
 def end_showdown__then(st):
     """The step `showdown` runs before the game is scored."""
     if define_betting_over(st):
-        for v_p in range(st.players):
+        for v_p in st._t.seats:
             if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
                 return ('pay_the_pot', (v_p, ))
     raise RuleRuntimeError('the end showdown held for nobody')
@@ -191,12 +191,12 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [KUHN-5, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:64, 71)"""
     counter_folded = st._counters['folded']
     # fold [KUHN-5]
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_folded[v_p] == 1):
             return 0, [(v_p + 1) % st.players], ('pay_the_pot', ((v_p + 1) % st.players, ))
     # showdown [KUHN-6, KUHN-7]
     if define_betting_over(st):
-        for v_p in range(st.players):
+        for v_p in st._t.seats:
             if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
                 return 1, [v_p], ('pay_the_pot', (v_p, ))
     return None
@@ -213,11 +213,11 @@ def returns_of(st, v_p):
 
 def invariant_one_bet_at_most(st):
     """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:90)"""
-    return (not any((st._counters['staked'][v_p] > 2) for v_p in range(st.players)))
+    return (not any((st._counters['staked'][v_p] > 2) for v_p in st._t.seats))
 
 def invariant_pot_taken_whole(st):
     """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:93)"""
-    return ((sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == sum([st._counters['staked'][v_p] for v_p in range(st.players)])))
+    return ((sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == 0) or (sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == sum([st._counters['staked'][v_p] for v_p in st._t.seats])))
 
 
 def example_pass_pass(run):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -80,9 +80,9 @@ def define_takes_the_pot(st, v_p):
 def step_setup(st, cause):
     """Step `setup`. [LEDUC-2, LEDUC-3] (rulebooks/leduc-poker.rules:37)"""
     st._keep_counters(('staked',))
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         st._counters['staked'][v_p] = 1
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         st._thens.append(('deal', (v_p,)))
 
 # ---------------------------------------------------------------- chance deal
@@ -237,9 +237,9 @@ def resolve_turn_the_card(st, cause, v_c):
 def step_pay_the_pot(st, cause):
     """Step `pay_the_pot`. [LEDUC-7, LEDUC-8, LEDUC-9] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:99)"""
     st._keep_counters(('taken',))
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         if define_takes_the_pot(st, v_p):
-            for v_q in st._loop_over(range(st.players)):
+            for v_q in st._loop_over(st._t.seats):
                 st._counters['taken'][v_p] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_p] + st._counters['staked'][v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
         if define_splits_the_pot(st, v_p):
             st._counters['taken'][v_p] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_p] + st._counters['staked'][v_p]) <= COUNTER_LIMIT else counter_value(value, 'taken')
@@ -248,7 +248,7 @@ def step_pay_the_pot(st, cause):
 def end_fold(st):
     """Whether the game ends now by `fold`; returns the declared winners. [LEDUC-7] (rulebooks/leduc-poker.rules:107)"""
     counter_folded = st._counters['folded']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_folded[v_p] == 1):
             return [(v_p + 1) % st.players]
     return None
@@ -277,7 +277,7 @@ def ends_after_step(st):
         st._ends_clean = True
         return None
     # fold [LEDUC-7]
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_folded[v_p] == 1):
             return 0, [(v_p + 1) % st.players], ('pay_the_pot', ())
     # showdown [LEDUC-8]
@@ -300,11 +300,11 @@ def returns_of(st, v_p):
 
 def invariant_two_raises_at_most(st):
     """Invariant: a round has at most two raises, and nobody puts in more than 13 chips. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:131)"""
-    return ((st._counters['raises'] <= 2) and (not any((st._counters['staked'][v_p] > 13) for v_p in range(st.players))))
+    return ((st._counters['raises'] <= 2) and (not any((st._counters['staked'][v_p] > 13) for v_p in st._t.seats)))
 
 def invariant_pot_taken_whole(st):
     """Invariant: the pot is taken whole, split, or not at all: what one player wins the other loses. [LEDUC-9] (rulebooks/leduc-poker.rules:134)"""
-    return ((sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == 0) or (sum([st._counters['taken'][v_p] for v_p in range(st.players)]) == sum([st._counters['staked'][v_p] for v_p in range(st.players)])))
+    return ((sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == 0) or (sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == sum([st._counters['staked'][v_p] for v_p in st._t.seats])))
 
 
 def example_check_check_pair(run):

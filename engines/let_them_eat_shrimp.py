@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -205,7 +205,7 @@ def step_setup(st, cause):
     """Step `setup`. [LTES-SETUP-3, LTES-SETUP-4, LTES-SETUP-5, LTES-SETUP-6, LTES-SETUP-8, LTES-SUM-2, LTES-SUM-3, LTES-SUM-4] (rulebooks/let-them-eat-shrimp.rules:227)"""
     for v_piece in st._loop_over(st._t.faces_in_use[0]):
         st._thens.append(('drop_start', (v_piece,)))
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         st._thens.append(('starting_eggs', (v_p,)))
         for v_k in st._loop_over(('triangle', 'diamond', 'trapezoid', 'hexagon')):
             st._thens.append(('hand_out', (v_p, v_k)))
@@ -693,8 +693,8 @@ def instead_no_egg_to_pay(st, cause, v_player):
 def end_last_one_standing(st):
     """Whether the game ends now by `last_one_standing`; returns the declared winners. [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:383)"""
     counter_out_at = st._counters['out_at']
-    for v_p in range(st.players):
-        if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
+    for v_p in st._t.seats:
+        if ((counter_out_at[v_p] == 0) and (len([1 for v_q in st._t.seats if (counter_out_at[v_q] == 0)]) == 1)):
             return [v_p]
     return None
 
@@ -729,8 +729,8 @@ def ends_after_step(st):
         st._ends_clean = True
         return None
     # last_one_standing [LTES-END-1, LTES-END-2, LTES-PLACE-7] ruling LTES-AMB-20
-    for v_p in range(st.players):
-        if ((counter_out_at[v_p] == 0) and (len([1 for v_q in range(st.players) if (counter_out_at[v_q] == 0)]) == 1)):
+    for v_p in st._t.seats:
+        if ((counter_out_at[v_p] == 0) and (len([1 for v_q in st._t.seats if (counter_out_at[v_q] == 0)]) == 1)):
             return 0, [v_p]
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['out_at'][:], )}
@@ -788,11 +788,11 @@ def score_shrimp_tokens(st, v_p):
 
 def invariant_eggs_kept(st):
     """Invariant: all 35 eggs are in the supply or behind a shield. [LTES-COMP-9] (rulebooks/let-them-eat-shrimp.rules:432)"""
-    return ((sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['supply']])) + sum([sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['shield'] + v_p])) for v_p in range(st.players)])) == 35)
+    return ((sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['supply']])) + sum([sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['shield'] + v_p])) for v_p in st._t.seats])) == 35)
 
 def invariant_shrimp_kept(st):
     """Invariant: all 35 shrimp are in the supply or behind a shield. [LTES-COMP-10] (rulebooks/let-them-eat-shrimp.rules:435)"""
-    return ((sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['supply']])) + sum([sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['shield'] + v_p])) for v_p in range(st.players)])) == 35)
+    return ((sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['supply']])) + sum([sum(map(ITEM_TEST_3, st._zones[st._t.zone_base['shield'] + v_p])) for v_p in st._t.seats])) == 35)
 
 
 def example_placing_next_to_a_tile(run):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -29,7 +29,7 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 def define_dice_in_play(st):
     """Definition `dice_in_play`: `numdice * count(p in players)`. [LIARS-1, LIARS-3] (rulebooks/liars-dice.rules:33)"""
-    return (int(st._options['numdice']) * len(range(st.players)))
+    return (int(st._options['numdice']) * len(st._t.seats))
 
 
 def define_higher(st, v_quantity, v_face):
@@ -46,7 +46,7 @@ def define_bid_stands(st):
     """Definition `bid_stands`: `sum(count(d in cup of p where counts_for_the_bid(d)) for p in players) >= bid_quantity`. [LIARS-6] (rulebooks/liars-dice.rules:52)"""
     zones = st._zones
     zone_cup = st._t.zone_base['cup']
-    return (sum([len([1 for v_d in zones[zone_cup + v_p] if ((ITEM_ATTRS['face'][v_d] == st._counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))]) for v_p in range(st.players)]) >= st._counters['bid_quantity'])
+    return (sum([len([1 for v_d in zones[zone_cup + v_p] if ((ITEM_ATTRS['face'][v_d] == st._counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))]) for v_p in st._t.seats]) >= st._counters['bid_quantity'])
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -54,7 +54,7 @@ def step_setup(st, cause):
     zones = st._zones
     zone_cup = st._t.zone_base['cup']
     zone_die_supply = st._t.zone_base['die_supply']
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         for v_die in st._loop_over(zones[zone_cup + v_p]):
             st._move(v_die, zone_die_supply, cause)
         for _ in st._loop(int(st._options['numdice'])):
@@ -161,7 +161,7 @@ def choices_turn(st, v_player):
 def end_bid_stood(st):
     """Whether the game ends now by `bid_stood`; returns the declared winners. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:55)"""
     counter_called = st._counters['called']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if ((counter_called[v_p] == 1) and define_bid_stands(st)):
             return [(v_p + -1) % st.players]
     return None
@@ -170,7 +170,7 @@ def end_bid_stood(st):
 def end_bid_was_a_lie(st):
     """Whether the game ends now by `bid_was_a_lie`; returns the declared winners. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:61)"""
     counter_called = st._counters['called']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if ((counter_called[v_p] == 1) and (not define_bid_stands(st))):
             return [v_p]
     return None
@@ -180,11 +180,11 @@ def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:55, 61)"""
     counter_called = st._counters['called']
     # bid_stood [LIARS-6, LIARS-7]
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if ((counter_called[v_p] == 1) and define_bid_stands(st)):
             return 0, [(v_p + -1) % st.players]
     # bid_was_a_lie [LIARS-6, LIARS-7]
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if ((counter_called[v_p] == 1) and (not define_bid_stands(st))):
             return 1, [v_p]
     return None
@@ -195,7 +195,7 @@ def invariant_bids_go_up(st):
 
 def invariant_one_call_at_most(st):
     """Invariant: the game ends at the first call. [LIARS-5] (rulebooks/liars-dice.rules:76)"""
-    return (sum([st._counters['called'][v_p] for v_p in range(st.players)]) <= 1)
+    return (sum([st._counters['called'][v_p] for v_p in st._t.seats]) <= 1)
 
 
 def example_a_true_bid(run):

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ed2df44a2efaa0af'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -118,7 +118,7 @@ def resolve_roll_the_die(st, cause, v_player, v_n):
 def end_won(st):
     """Whether the game ends now by `won`; returns the declared winners. [PIG-4, PIG-5] (rulebooks/pig.rules:60)"""
     counter_banked = st._counters['banked']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_banked[v_p] >= int(st._options['winscore'])):
             return [v_p]
     return None
@@ -127,7 +127,7 @@ def end_won(st):
 def end_out_of_time(st):
     """Whether the game ends now by `out_of_time`; returns the declared winners. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:66)"""
     counter_banked = st._counters['banked']
-    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in range(st.players)))):
+    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in st._t.seats))):
         return []
     return None
 
@@ -140,11 +140,11 @@ def ends_after_step(st):
         st._ends_clean = True
         return None
     # won [PIG-4, PIG-5]
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_banked[v_p] >= int(st._options['winscore'])):
             return 0, [v_p]
     # out_of_time [PIG-4] ruling PIG-AMB-2
-    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in range(st.players)))):
+    if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in st._t.seats))):
         return 1, []
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['banked'][:], st._counters['decisions'], )}
@@ -157,7 +157,7 @@ def invariant_turn_total_counts_rolls(st):
 
 def invariant_nobody_overshoots_unseen(st):
     """Invariant: a score is banked only by stopping, the only choice at the target. [PIG-3] ruling PIG-AMB-1 (rulebooks/pig.rules:79)"""
-    return (len([1 for v_p in range(st.players) if (st._counters['banked'][v_p] >= int(st._options['winscore']))]) <= 1)
+    return (len([1 for v_p in st._t.seats if (st._counters['banked'][v_p] >= int(st._options['winscore']))]) <= 1)
 
 
 def example_roll_and_stop(run):

@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -83,10 +83,10 @@ def fit_starfish__on__beach(st, v_item, v_space):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] (rulebooks/shell-we.rules:146)"""
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         for _ in st._loop(17):
             st._thens.append(('draw_tile', (v_p,)))
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         st._thens.append(('starting_tile', (v_p,)))
 
 # ---------------------------------------------------------------- chance draw_tile
@@ -704,7 +704,7 @@ def end_out_of_tiles(st):
     """Whether the game ends now by `out_of_tiles`; returns the declared winners. [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:243)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if not zones[zone_rack + v_p]:
             return [v_p]
     return None
@@ -722,7 +722,7 @@ def ends_after_step(st):
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
     # out_of_tiles [SHELL-END-1, SHELL-OBJ-1] ruling SHELL-AMB-11
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if not zones[zone_rack + v_p]:
             return 0, [v_p]
     # everybody_passed [SHELL-END-8, SHELL-END-9] ruling SHELL-AMB-21

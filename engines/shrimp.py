@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -54,7 +54,7 @@ ITEM_TEST_9 = ItemTests(lambda v_w: ITEM_KIND[v_w] == 'origin_word', len(ITEM_KI
 def step_setup(st, cause):
     """Step `setup`. [SHRIMP-SETUP-1, SHRIMP-SETUP-2, SHRIMP-SETUP-3, SHRIMP-SETUP-4, SHRIMP-SETUP-5, SHRIMP-SETUP-6] ruling SHRIMP-AMB-3 (rulebooks/shrimp.rules:179)"""
     for _ in st._loop(41):
-        for v_p in st._loop_over(range(st.players)):
+        for v_p in st._loop_over(st._t.seats):
             st._thens.append(('deal', (v_p,)))
 
 # ---------------------------------------------------------------- chance deal
@@ -224,7 +224,7 @@ def choices_turn(st, v_player):
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:218)"""
     st._keep_counters(('tried',))
-    for v_p in st._loop_over(range(st.players)):
+    for v_p in st._loop_over(st._t.seats):
         st._counters['tried'][v_p] = 0
     st._thens.append(('window', (v_flipper,)))
 
@@ -237,7 +237,7 @@ def by_window(st, v_flipper):
 def options_window__smash(st, v_flipper):
     """Option `smash` of `window`: `smash the lemon`. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:224)"""
     found = []
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         if not ((st._counters['tried'][v_player] == 0)):  # tried of player = 0
             continue
         found.append(('smash the lemon', (v_player, )))
@@ -246,7 +246,7 @@ def options_window__smash(st, v_flipper):
 
 def candidates_window__smash(st, v_flipper):
     """Every `smash` candidate, before its conditions; to explain refusals."""
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         yield ('smash the lemon', (v_player, ))
 
 
@@ -267,7 +267,7 @@ def effect_window__smash(st, cause, v_flipper, v_player):
 def options_window__blurt(st, v_flipper):
     """Option `blurt` of `window`: `call without smashing the lemon`. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:228)"""
     found = []
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         if not ((st._counters['tried'][v_player] == 0)):  # tried of player = 0
             continue
         found.append(('call without smashing the lemon', (v_player, )))
@@ -276,7 +276,7 @@ def options_window__blurt(st, v_flipper):
 
 def candidates_window__blurt(st, v_flipper):
     """Every `blurt` candidate, before its conditions; to explain refusals."""
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         yield ('call without smashing the lemon', (v_player, ))
 
 
@@ -298,7 +298,7 @@ def effect_window__blurt(st, cause, v_flipper, v_player):
 def options_window__go_on(st, v_flipper):
     """Option `go_on` of `window`: `go on`. [SHRIMP-PLAY-5] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:233)"""
     found = []
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         if not ((v_player == (v_flipper + 1) % st.players)):  # player = left of flipper
             continue
         found.append(('go on', (v_player, )))
@@ -307,7 +307,7 @@ def options_window__go_on(st, v_flipper):
 
 def candidates_window__go_on(st, v_flipper):
     """Every `go_on` candidate, before its conditions; to explain refusals."""
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         yield ('go on', (v_player, ))
 
 
@@ -334,7 +334,7 @@ def choices_window(st, v_flipper):
         return found
     rows = []
     counter_tried = st._counters['tried']
-    for v_player in range(st.players):
+    for v_player in st._t.seats:
         # smash: `smash the lemon`
         if ((counter_tried[v_player] == 0)):  # tried of player = 0
             rows.append((v_player, 'smash the lemon', 0, (v_player, )))
@@ -514,7 +514,7 @@ def options_steal__take(st, v_player):
     zones = st._zones
     zone_feast = st._t.zone_base['feast']
     found = []
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         if not ((v_q != v_player)):  # q != player
             continue
         if not (bool(zones[zone_feast + v_q])):  # feast of q is not empty
@@ -525,7 +525,7 @@ def options_steal__take(st, v_player):
 
 def candidates_steal__take(st, v_player):
     """Every `take` candidate, before its conditions; to explain refusals."""
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         yield (TEXT_1[v_q], (v_q, ))
 
 
@@ -559,7 +559,7 @@ def choices_steal(st, v_player):
     rows = []
     seat = v_player
     # take: `steal a card from the feast of {q}`
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         if not ((v_q != v_player)):  # q != player
             continue
         if not (bool(zones[zone_feast + v_q])):  # feast of q is not empty
@@ -579,7 +579,7 @@ def by_penalty(st, v_player):
 def options_penalty__give(st, v_player):
     """Option `give` of `penalty`: `give a feast card to {q}`. [SHRIMP-PEN-4] (rulebooks/shrimp.rules:291)"""
     found = []
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         if not ((v_q != v_player)):  # q != player
             continue
         found.append((TEXT_2[v_q], (v_q, )))
@@ -588,7 +588,7 @@ def options_penalty__give(st, v_player):
 
 def candidates_penalty__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         yield (TEXT_2[v_q], (v_q, ))
 
 
@@ -618,7 +618,7 @@ def choices_penalty(st, v_player):
     rows = []
     seat = v_player
     # give: `give a feast card to {q}`
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         if not ((v_q != v_player)):  # q != player
             continue
         rows.append((seat, TEXT_2[v_q], 0, (v_q, )))
@@ -640,7 +640,7 @@ def options_deck_penalty__give(st, v_player):
     found = []
     if not (bool(zones[zone_deck + v_player])):  # deck of player is not empty
         return found
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         if not ((v_q != v_player)):  # q != player
             continue
         found.append((TEXT_3[v_q], (v_q, )))
@@ -649,7 +649,7 @@ def options_deck_penalty__give(st, v_player):
 
 def candidates_deck_penalty__give(st, v_player):
     """Every `give` candidate, before its conditions; to explain refusals."""
-    for v_q in range(st.players):
+    for v_q in st._t.seats:
         yield (TEXT_3[v_q], (v_q, ))
 
 
@@ -685,7 +685,7 @@ def choices_deck_penalty(st, v_player):
     seat = v_player
     # give: `give a face-down card to {q}`
     if (bool(zones[zone_deck + v_player])):  # deck of player is not empty
-        for v_q in range(st.players):
+        for v_q in st._t.seats:
             if not ((v_q != v_player)):  # q != player
                 continue
             rows.append((seat, TEXT_3[v_q], 0, (v_q, )))
@@ -734,7 +734,7 @@ def instead_empty_feast(st, cause, v_player):
 def end_exquisite(st):
     """Whether the game ends now by `exquisite`; returns the declared winners. [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21 (rulebooks/shrimp.rules:308)"""
     counter_exquisite_dish = st._counters['exquisite_dish']
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_exquisite_dish[v_p] == 1):
             return [v_p]
     return None
@@ -755,7 +755,7 @@ def ends_after_step(st):
         st._ends_clean = True
         return None
     # exquisite [SHRIMP-EXQ-1, SHRIMP-END-1] ruling SHRIMP-AMB-21
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if (counter_exquisite_dish[v_p] == 1):
             return 0, [v_p]
     # no_card [SHRIMP-END-2] ruling SHRIMP-AMB-12

@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '45'
+GENERATOR_VERSION = '46'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -119,7 +119,7 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- end three
 def end_three(st):
     """Whether the game ends now by `three`; returns the declared winners. [TTT-4] (rulebooks/tic-tac-toe.rules:42)"""
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         if any(define_three_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
             return [v_p]
     return None
@@ -141,7 +141,7 @@ def ends_after_step(st):
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['symbol']
     units, one_changed = index_three.units_and_one(st)
-    for v_p in range(st.players):
+    for v_p in st._t.seats:
         seat_value_0 = ('cross', 'nought')[v_p]
         if one_changed is not None and not (cell_attr_0[board_0[one_changed]] == seat_value_0):
             continue  # the one space changed fails C: so does every unit (each holds it)

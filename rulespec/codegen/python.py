@@ -183,7 +183,7 @@ class CodeGenerator:
         return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"
 
     def visit_PlayersSet(self, e: ir.PlayersSet) -> str:
-        return "range(st.players)"
+        return "st._t.seats"  # (every seat, from 0: Tables.seats)
 
     def zone_index(self, e: ir.ZoneRef) -> str:
         if self.zone_code is not None:
@@ -1470,7 +1470,7 @@ class CodeGenerator:
             return False  # no seat to offer an option to: the runtime lists the options one by one
         first = {bound[0] for _, bound, _, _, _, _ in plans} if any_player else set()
         together = (any_player and len(first) == 1 and all(
-            isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "range(st.players)"
+            isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "st._t.seats"
             for option, bound, domains, _, _, _ in plans))
         distinct = (together or not any_player) and self.read_apart(step, plans, any_player)
         # An option whose text reads only labels of its names (a seat's colour, a space's row) makes the same
@@ -1530,7 +1530,7 @@ class CodeGenerator:
                 if placed[-1]:
                     w.line(f"_ok{k} = " + " and ".join(f"({self.expr(c)})" for c in placed[-1]),
                            note=" and ".join(c.text for c in placed[-1]))
-            w.line(f"for v_{ident(next(iter(first)))} in range(st.players):")
+            w.line(f"for v_{ident(next(iter(first)))} in st._t.seats:")
             w.indent()
         shared = self.shared_domains(plans)
         listed_kept = self.listed_kept(step, plans, memos, key_parts, any_player)

@@ -48,7 +48,7 @@ class State:
 
     def _loop_over(self, items: Iterable[int]) -> Sequence[int]:
         """`for each x in ...`: a copy of what the loop walks (its body may move it; a range stays), counted likewise."""
-        if items.__class__ is not range:
+        if items.__class__ is not tuple and items.__class__ is not range:  # (both immutable: walked as they are)
             items = list(items)
         loops = self._loops = self._loops + len(items)
         if loops > self._engine.MAX_LOOP_TURNS:

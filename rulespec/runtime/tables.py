@@ -181,6 +181,7 @@ class Tables:
 
     def __init__(self, engine: "Engine", players: int, options: dict[str, str]):
         self.players = players
+        self.seats = tuple(range(players))  # `players` in generated code: a tuple walks cheaper than a new range
         self._options = options  # (a face condition reads `st._options`, as on a State)
         # str(Action), before its text; seat_prefix[CHANCE] (the last, as CHANCE is -1) is chance's
         self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players)) + ("chance: ",)

@@ -110,7 +110,7 @@ def test_only_a_leading_run_of_conjuncts_is_hoisted(tmp_path):
     showdown = next(end for end in model.ends if end.name == "showdown")
     assert codegen.CodeGenerator.loop_invariant_conjuncts(showdown) == ([], [showdown.condition])
     source = generate_source(model, path)
-    assert ("    for v_p in range(st.players):\n        if (define_beats(st, define_card_of(st, v_p), "
+    assert ("    for v_p in st._t.seats:\n        if (define_beats(st, define_card_of(st, v_p), "
             "define_card_of(st, (v_p + 1) % st.players)) and define_betting_over(st)):") in source
 
 
