@@ -176,7 +176,7 @@ class State:
         groups = list(map(self._engine._copy_group.__getitem__, items))
         first = dict(zip(reversed(groups), reversed(items)))  # each group's first item (C loops, not Python ones)
         if len(first) == len(items):
-            return items[:]  # no two copies of one component
+            return items.copy()  # no two copies of one component
         return [first[group] for group in dict.fromkeys(groups)]
 
     def _legal_placements(self, board: int, shape: Optional[str]) -> tuple[int, ...]:
@@ -191,7 +191,7 @@ class State:
 
     def _placement_touches(self, board: int, placement: int) -> bool:
         """Whether the placement shares a side with an occupied cell (a corner is not enough)."""
-        return bool(self._masks[board] & self._t.placements[board][placement][2])
+        return self._masks[board] & self._t.placements[board][placement][2] != 0
 
     def _cells_of(self, board: int, item: int) -> tuple[int, ...]:
         cells, t = self._boards[board], self._t
@@ -379,7 +379,7 @@ class State:
             actions = pending.all_actions()
         if player is not None:
             return [a for a in actions if a.player == player]
-        return actions[:]  # (a copy: the caller may change its list)
+        return actions.copy()  # (a copy: the caller may change its list)
 
     def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
         pending = self._pending
@@ -680,7 +680,7 @@ class State:
         if kept is not None:
             seen, region, mark = kept
             if seen == cells:
-                return bool(region & goal_mask)
+                return region & goal_mask != 0
             now, changed = self._changed_since(board, seen, mark)
             frontier = []
             for cell in changed:
@@ -694,8 +694,9 @@ class State:
                 elif (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
                     frontier.append(cell)
             if not frontier:  # nothing more reached (most often: the other side's stone, or one apart)
-                self._reach = {**reach, key: (now, region, self._written_before + len(self._written))}
-                return bool(region & goal_mask)
+                self._reach = reach = reach.copy()  # (a new dict: the old one may be a clone's or the backup's)
+                reach[key] = (now, region, self._written_before + len(self._written))
+                return region & goal_mask != 0
         else:
             now = self._contents_now(board)
             frontier = [c for c in starts if passes(c)]
@@ -709,8 +710,9 @@ class State:
                     if passes(n):
                         region |= 1 << n
                         frontier.append(n)
-        self._reach = {**reach, key: (now, region, self._written_before + len(self._written))}  # (_writes())
-        return bool(region & goal_mask)
+        self._reach = reach = reach.copy()  # (likewise; reach.copy() costs less than {**reach, key: ...})
+        reach[key] = (now, region, self._written_before + len(self._written))  # (_writes())
+        return region & goal_mask != 0
 
     def _listed_kept(self, board: int, key: tuple, test: Callable[[int], bool], make: Callable[[int], tuple]) -> list:
         """The rows ``[make(s) for s in board's spaces in use if test(s)]``, for a choice whose one option walks
@@ -729,7 +731,7 @@ class State:
             seen, rows, at, actions, mark = kept
             now, changed = self._changed_since(board, seen, mark)
             if changed:
-                rows, at, actions = rows[:], at[:], actions[:]
+                rows, at, actions = rows.copy(), at.copy(), actions.copy()
                 in_use = self._t.in_use[board]
                 for cell in changed:
                     if not in_use[cell]:
@@ -752,7 +754,8 @@ class State:
             if len(_action_at) > 65536:  # (Actions are made once each: as many as the texts listed)
                 _action_at.clear()
             _action_at.update(zip(map(id, actions), zip(actions, at)))
-        self._reach = {**reach, key: (now, rows, at, actions, self._written_before + len(self._written))}  # (_writes())
+        self._reach = reach = reach.copy()  # (a new dict, as in _connected_kept)
+        reach[key] = (now, rows, at, actions, self._written_before + len(self._written))  # (_writes())
         if len(_listed_actions) > 16:  # (the rows of recent listings: few are live at once)
             _listed_actions.clear()
         _listed_actions[id(rows)] = (rows, actions, at)
@@ -782,7 +785,7 @@ class State:
             shared = None
         written = self._written
         base = self._t.board_base[board]
-        now = seen[:]
+        now = seen.copy()
         changed = []
         mark -= self._written_before  # (where the record's writes end in this state's list, if it holds them)
         if 0 <= mark <= len(written):
@@ -796,7 +799,7 @@ class State:
             if shared is not None:
                 now = shared  # (equal contents: one list for every record made now)
         else:
-            now = cells[:] if shared is None else shared
+            now = cells.copy() if shared is None else shared
             changed = list(compress(count(), map(operator.ne, cells, seen)))
         _changed_last = (cells, seen, now, changed)
         return now, changed
@@ -809,7 +812,7 @@ class State:
         last = _changed_last
         if last[0] is cells and last[2] == cells:
             return last[2]
-        now = cells[:]
+        now = cells.copy()
         _changed_last = (cells, now, now, [])  # (since itself, nothing changed)
         return now
 
