@@ -470,7 +470,8 @@ class Engine:
                     thens = st._thens
                     if thens:  # _push_thens, inline
                         stack, actor, cause, replaced = st._stack, st._actor, frame[3], frame[4] + (instead.name,)
-                        for then, then_args in reversed(thens):
+                        thens.reverse()  # (in place, as in State._play)
+                        for then, then_args in thens:
                             stack.append((then, tuple(then_args), actor, cause, replaced))
                         st._thens = []
                     self._check_ends(st, "after_step")  # (inlined where steps run most: an automatic step, _play)
@@ -524,7 +525,8 @@ class Engine:
                 thens = st._thens
                 if thens:  # _push_thens, inline
                     stack, actor, cause, replaced = st._stack, st._actor, frame[3], frame[4]
-                    for then, then_args in reversed(thens):  # (then() is given a tuple of arguments)
+                    thens.reverse()  # (in place, as in State._play)
+                    for then, then_args in thens:  # (then() is given a tuple of arguments)
                         stack.append((then, then_args, actor, cause, replaced))
                     st._thens = []
                 check = self._after_step

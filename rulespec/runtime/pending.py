@@ -327,9 +327,11 @@ class Pending:
             return offered[1]
         actions = self.actions
         if actions is not None and self.count <= 16:  # a short listing already made: a look along it is cheapest
-            for index, offered in enumerate(actions):
+            index = 0  # (counted by hand, as in State.apply)
+            for offered in actions:
                 if offered is action:
                     return index
+                index += 1
         hint = _action_at.get(id(action))
         if hint is not None and hint[0] is action:  # an Action a kept listing made: look where its space sorts
             listed = _listed_actions.get(id(self.rows))

@@ -408,10 +408,12 @@ class State:
         if pending is not None and action.__class__ is Action and self._over is None:
             actions = pending.actions
             if actions is not None and pending.count <= 16:  # one of a short listing's own Actions, most often
-                for index, offered in enumerate(actions):
+                index = 0  # (counted by hand: enumerate() costs more than the loop for a short listing)
+                for offered in actions:
                     if offered is action:
                         self._play(pending, index)
                         return
+                    index += 1
         if action.__class__ is not Action:
             if isinstance(action, str):
                 action = self._engine.parse_action(self, action)
@@ -483,7 +485,8 @@ class State:
             thens = self._thens
             if thens:  # _push_thens, inline
                 stack, actor, replaced = self._stack, self._actor, frame[4]
-                for then, args in reversed(thens):  # (then() is given a tuple of arguments)
+                thens.reverse()  # (in place: the list is dropped next; cheaper than reversed())
+                for then, args in thens:  # (then() is given a tuple of arguments)
                     stack.append((then, args, actor, cause, replaced))
                 self._thens = []
             self.history.append(self._t.seat_prefix[player] + text)  # str(Action) (seat_prefix[CHANCE]: "chance: ")
