@@ -777,12 +777,21 @@ class State:
         some other way: undone, read back, written by a test, or the record is older than the writes this
         state holds), and then every space outside the hint is as it was; failing that, every space is
         compared."""
-        global _changed_last
+        global _changed_last, _changed_before
         cells = self._boards[board]
         last = _changed_last  # the last answer: records made at once (one step's ends and listing) share it
         if last[0] is cells and last[2] == cells:  # (the board as it was then)
             if last[1] is seen:
                 return last[2], last[3]  # the same record: the same answer
+            before = _changed_before
+            if before[1] is seen and before[2] is last[1]:
+                # A record one answer older (a seat's listing, made a move before the ends' records): the two
+                # answers chain from its contents to the board's, so what changed is among theirs.
+                changed = []
+                for cell in before[3] + last[3]:
+                    if seen[cell] != cells[cell] and cell not in changed:
+                        changed.append(cell)
+                return last[2], changed
             shared = last[2]
         else:
             shared = None
@@ -804,19 +813,20 @@ class State:
         else:
             now = cells.copy() if shared is None else shared
             changed = list(compress(count(), map(operator.ne, cells, seen)))
-        _changed_last = (cells, seen, now, changed)
+        if shared is None:  # (an older record's answer at the same contents is not kept: the last two chain)
+            _changed_before, _changed_last = last, (cells, seen, now, changed)
         return now, changed
 
     def _contents_now(self, board: int) -> list:
         """A copy of ``board``'s contents for a new record: the one _changed_since gave last when the board
         still holds those contents (records made at once share one list; none is ever changed)."""
-        global _changed_last
+        global _changed_last, _changed_before
         cells = self._boards[board]
         last = _changed_last
         if last[0] is cells and last[2] == cells:
             return last[2]
         now = cells.copy()
-        _changed_last = (cells, now, now, [])  # (since itself, nothing changed)
+        _changed_before, _changed_last = last, (cells, now, now, [])  # (since itself, nothing changed)
         return now
 
     def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
@@ -1029,6 +1039,7 @@ _new_state = object.__new__
 # State._changed_since's last answer: (the board's contents list, the record's contents, the contents then, the
 # spaces changed); reused only for the same two lists with the board's contents equal to those then
 _changed_last: tuple = (None, None, None, ())
+_changed_before: tuple = _changed_last  # the answer before it (its contents then are the last answer's record)
 _WRITTEN_KEPT = 4096  # State._written is emptied when longer (a hint: the records fall back to comparing)
 # The slots _copy() sets, one by one: a slot added to State and not to _copy() fails here, at import.
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",

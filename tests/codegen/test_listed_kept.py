@@ -171,6 +171,43 @@ def test_records_made_at_once_share_their_contents_and_a_written_board_is_compar
     assert st._changed_since(0, seen, mark)[1] == []
 
 
+def test_a_record_one_answer_older_gets_the_changes_of_both_answers_exactly():
+    """A seat's listing record is a move older than the ends' records: _changed_since answers it from its
+    last two answers when they chain from that record's contents to the board's (the older answer's
+    contents are the newer one's record). What it gives is exact: a space changed by one answer and put
+    back by the next is not among the changes, and a chain that does not reach the record is not used."""
+    engine = rulespec.load("hex")
+    st = engine.new_game(2)
+    rng = random.Random(11)
+    for _ in range(6):
+        st.apply(sampled_action(st, rng))
+    board = st._boards[0]
+    empty = [cell for cell in st._t.cells_in_use[0] if board[cell] < 0]
+    first, second = empty[0], empty[1]
+    mark = st._writes()
+
+    def exact(seen):
+        return sorted(cell for cell in range(len(board)) if board[cell] != seen[cell])
+
+    oldest = st._contents_now(0)  # a record of the board as it is
+    board[first] = 0  # behind the hint's back: compared in full, a new answer
+    middle, changed = st._changed_since(0, oldest, mark)
+    assert changed == [first] and middle == board
+    board[first] = -1  # put back: the next answer undoes the first
+    newest, changed = st._changed_since(0, middle, mark)
+    assert changed == [first] and newest == board
+    now, changed = st._changed_since(0, oldest, mark)  # two answers back: nothing changed since
+    assert changed == [] and now is newest
+    board[second] = 0
+    latest, changed = st._changed_since(0, newest, mark)
+    assert changed == [second]
+    now, changed = st._changed_since(0, middle, mark)  # the two answers chain from middle: first, second
+    assert sorted(changed) == exact(middle) == [first, second] and now is latest
+    now, changed = st._changed_since(0, oldest, mark)  # no chain from oldest any more: compared, exact
+    assert sorted(changed) == exact(oldest) == [second] and now == board
+    board[second] = -1
+
+
 def test_the_hand_over_table_keeps_few_listings():
     """The Actions a kept listing hands the engine stay in the table for a few listings only: a table that
     kept every listing would pin their lists into the garbage collector's old generations."""
