@@ -17,6 +17,7 @@ removed afterwards) or the path of an existing checkout.
     python benchmarks/bench_before_after.py                        # --base e729487, 5 runs
     python benchmarks/bench_before_after.py --base /work/base15 --runs 7 --games let-them-eat-shrimp
     python benchmarks/bench_before_after.py --quick                # a quarter of the games per run
+    python benchmarks/bench_before_after.py --base HEAD~5 --games kuhn-poker,hex   # gallery games on request
 
 Prints figures only.
 """
@@ -46,6 +47,13 @@ CONFIGS = (
     ("Shrimp 6p", "shrimp", (), 6, 40),
     ("Let Them Eat Shrimp! basic 2p", "let-them-eat-shrimp", (), 2, 80),
     ("Let Them Eat Shrimp! advanced 5p", "let-them-eat-shrimp", ("advanced",), 5, 40),
+)
+# Played only when --games names them (a gallery game has no baseline at e729487: give --base)
+ON_REQUEST = (
+    ("Kuhn poker", "kuhn-poker", (), 2, 3000),
+    ("Hex 11x11", "hex", (), 2, 20),
+    ("Connect Four", "connect-four", (), 2, 60),
+    ("tic-tac-toe", "tic-tac-toe", (), 2, 600),
 )
 QUICK_DIVISOR = 4
 
@@ -128,7 +136,8 @@ def main() -> None:
     parser.add_argument("--base", default=DEFAULT_BASE, help="a commit (default %(default)s) or a checkout's path")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="a quarter of the games per run")
-    parser.add_argument("--games", default="", help="comma-separated rule file ids (default: all three)")
+    parser.add_argument("--games", default="", help="comma-separated rule file ids (default: the three bundled "
+                                                    "games; also kuhn-poker, hex, connect-four, tic-tac-toe)")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.child:
@@ -136,7 +145,7 @@ def main() -> None:
         child(game_id, tuple(v for v in variants.split(",") if v), int(players), int(games))
         return
     wanted = {g for g in arguments.games.split(",") if g}
-    configs = [c for c in CONFIGS if not wanted or c[1] in wanted]
+    configs = [c for c in CONFIGS + ON_REQUEST if c[1] in wanted] if wanted else list(CONFIGS)
     with baseline_tree(arguments.base) as base:
         trees = {"base": base, "now": ROOT}
         figures = {(c[0], name): [] for c in configs for name in trees}
