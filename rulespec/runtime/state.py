@@ -776,7 +776,9 @@ class State:
         trusted: ``seen`` with the hinted spaces written over must be the board now (else it was changed
         some other way: undone, read back, written by a test, or the record is older than the writes this
         state holds), and then every space outside the hint is as it was; failing that, every space is
-        compared."""
+        compared. Before the hint come the last two answers (module globals; each answer's contents are a
+        list no one changes): the board still as the last one left it, the same record gets the same
+        answer, and a record one answer older gets the spaces either answer changed that differ now."""
         global _changed_last, _changed_before
         cells = self._boards[board]
         last = _changed_last  # the last answer: records made at once (one step's ends and listing) share it
