@@ -503,7 +503,8 @@ class State:
             # not replaced now, and listed before: their shared Pending is the decision. Else (and under a budget of
             # no steps at all) _advance.
             stack = self._stack
-            kept = engine._kept_choices.get(stack[-1][0]) if stack and self._over is None else None
+            kept_choices = engine._kept_choices
+            kept = kept_choices.get(stack[-1][0]) if kept_choices and stack and self._over is None else None
             if kept is not None and engine.MAX_AUTO_STEPS > 0:
                 frame = stack[-1]
                 choices, insteads = kept
@@ -978,9 +979,14 @@ class State:
                 lists = tuple(name for name, value in counters.items() if value.__class__ is list)
                 scalars = tuple(name for name, value in counters.items() if value.__class__ is not list)
             kept = journal[0]
-            if kept is None:
-                kept = journal[0] = {}
-            for name in lists:  # (a plain loop: cheaper than a comprehension or map/zip for the few names a block has)
+            if kept is None:  # the step's first keep, most often its only one
+                journal[0] = kept = {}
+                for name in lists:  # (a plain loop: cheaper than a comprehension or map/zip for a few names)
+                    kept[name] = counters[name].copy()
+                for name in scalars:
+                    kept[name] = counters[name]
+                return
+            for name in lists:
                 if name not in kept:
                     kept[name] = counters[name].copy()
             for name in scalars:
