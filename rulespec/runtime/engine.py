@@ -830,7 +830,9 @@ class Engine:
         return zero_sum_returns(ranks, st.players)
 
     def _observation(self, st: State, seat: int) -> dict:
-        t = st._t
+        # (plain loops throughout: for the few items, counters and queues of a view they cost less than
+        # comprehensions, each a function call of its own; State.observation runs at every node of a search)
+        t, item_label = st._t, self.ITEM_LABEL
         zones: dict[str, Any] = {}
         for zone in self.ZONES:
             base = t.zone_base[zone.name]
@@ -842,46 +844,62 @@ class Engine:
                 if zone.size_unseen and not sees_all:  # not even how many it holds (nor, so, its top)
                     view = {}
                 elif sees_all:
-                    labels = [self.ITEM_LABEL[i] for i in items]
+                    labels = []
+                    for item in items:
+                        labels.append(item_label[item])
                     # A stacked zone shows its order (the last is on top); any other zone is a sorted
                     # multiset, so items with the same label stay indistinguishable.
-                    view["items"] = labels if zone.stacked else sorted(labels)
+                    if not zone.stacked:
+                        labels.sort()
+                    view["items"] = labels
                 elif zone.visibility == "top":  # a pile covered but for its top: that one is seen
-                    view["items"] = [self.ITEM_LABEL[items[-1]]] if items else []
+                    view["items"] = [item_label[items[-1]]] if items else []
                 views.append(view)
             zones[zone.name] = views if zone.per_player else views[0]
         boards = {}
         for b, board in enumerate(self.BOARDS):
-            labels, item_label = board.labels, self.ITEM_LABEL
+            labels = board.labels
             boards[board.name] = {labels[c]: item_label[i] for c, i in enumerate(st._boards[b]) if i >= 0}
-        decision = st._decision()
+        counters = {}
+        for name, value in st._counters.items():
+            counters[name] = value.copy() if value.__class__ is list else value
+        queues = {}
+        for name, entries in st._queues.items():
+            queues[name] = [entry[0] for entry in entries]
         view = {
             "seat": seat,
             "players": st.players,
-            "options": dict(st._options),
+            "options": st._options.copy(),
             "phase": st._phase,
             "turn": st._turn_number,
             "turn_player": st._turn_seat,
             "leg": st._leg,
-            "legs": [dict(leg) for leg in st._legs],
+            "legs": [dict(leg) for leg in st._legs] if st._legs else [],
             "zones": zones,
             "boards": boards,
-            "counters": {k: (list(v) if isinstance(v, list) else v) for k, v in st._counters.items()},
-            "queues": {k: [e[0] for e in v] for k, v in st._queues.items()},
+            "counters": counters,
+            "queues": queues,
             "decision": None,
             "outcome": st.outcome(),
         }
-        if decision is not None:
-            view["decision"] = {"player": "any" if decision[0] == ANY_PLAYER else
-                                "each" if decision[0] == SIMULTANEOUS else decision[0], "step": st._stack[-1][0]}
-            if decision[0] == SIMULTANEOUS:  # who is still choosing is seen; what the others chose is not
-                view["decision"]["waiting"] = st.simultaneous_seats()
-                mine = [text for chooser, text in st._chosen if chooser == seat]
+        pending = st._offer()  # the decision, if any (its Actions: who may take each, and its text)
+        if pending is not None:
+            chooser = pending.seat
+            decision = view["decision"] = {"player": "any" if chooser == ANY_PLAYER else
+                                           "each" if chooser == SIMULTANEOUS else chooser, "step": st._stack[-1][0]}
+            if chooser == SIMULTANEOUS:  # who is still choosing is seen; what the others chose is not
+                decision["waiting"] = st.simultaneous_seats()
+                for secret_chooser, text in st._chosen:
+                    if secret_chooser == seat:
+                        decision["chosen"] = text
+                        break
+            if chooser != CHANCE:
+                mine = []
+                for action in pending.all_actions():
+                    if action.player == seat:
+                        mine.append(action.text)
                 if mine:
-                    view["decision"]["chosen"] = mine[0]
-            mine = [e[0].text for e in decision[1] if e[0].player == seat]
-            if mine:
-                view["decision"]["choices"] = mine
+                    decision["choices"] = mine
         return view
 
     def _why_not(self, st: State, action: Action) -> str:
