@@ -742,8 +742,15 @@ class Engine:
     def _scores(self, st: State, names: Optional[set] = None) -> dict[str, list[int]]:
         """Every declared score per seat (or those ``names``); in a match, the added-up scores are totals
         over the legs."""
-        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()
-                  if names is None or name in names}
+        # (plain loops here and in the ranking: an outcome is worked out at every end a search reaches)
+        scores = {}
+        seats = st._t.seats
+        for name, fn in self.SCORES.items():
+            if names is None or name in names:
+                values = []
+                for seat in seats:
+                    values.append(fn(st, seat))
+                scores[name] = values
         if self.MATCH is not None:
             for name in self.MATCH[1]:
                 if name not in scores:
@@ -752,20 +759,26 @@ class Engine:
                                 for seat in range(st.players)]
         return scores
 
-    def _rank_keys(self, st: State, over: dict) -> list[tuple]:
+    def _rank_keys(self, st: State, over: dict, scores: Optional[dict] = None) -> list[tuple]:
         """Each seat's sort key from the declared ranking chain (smaller is better). A match is won on
         its totals, so a leg's declared winner does not rank first there. Only the scores the ranking reads
-        are worked out (a score may ask who won: `p won`)."""
-        scores = self._scores(st, {score for _, score in self.RANKING or NO_RANKING if score is not None})
-        declared = set(over.get("winners", []))
+        are worked out (a score may ask who won: `p won`), unless ``scores`` holds them already."""
+        ranking = self.RANKING or NO_RANKING
+        if scores is None:
+            read = set()
+            for _, score in ranking:
+                if score is not None:
+                    read.add(score)
+            scores = self._scores(st, read)
+        declared = over.get("winners", ())
+        in_match = self.MATCH is not None
         keys = []
-        for seat in range(st.players):
+        for seat in st._t.seats:
             key = []
-            for kind, score in self.RANKING or NO_RANKING:
-                if kind == "winner_first" and self.MATCH is not None:
-                    continue
+            for kind, score in ranking:
                 if kind == "winner_first":
-                    key.append(0 if seat in declared else 1)
+                    if not in_match:
+                        key.append(0 if seat in declared else 1)
                 elif kind == "lowest":
                     key.append(scores[score][seat])
                 elif kind == "highest":
@@ -775,17 +788,23 @@ class Engine:
             keys.append(tuple(key))
         return keys
 
-    def _ranks(self, st: State) -> list[int]:
+    def _ranks(self, st: State, scores: Optional[dict] = None) -> list[int]:
         """Each seat's place at the end (1 = first; ties share it when the ranking says so)."""
-        keys = self._rank_keys(st, st._over)
-        share = any(kind in ("ties_share", "lot") for kind, _ in self.RANKING or NO_RANKING)
-        order = sorted(range(st.players), key=lambda s: (keys[s], s))
+        keys = self._rank_keys(st, st._over, scores)
+        share = False
+        for kind, _ in self.RANKING or NO_RANKING:
+            if kind == "ties_share" or kind == "lot":
+                share = True
+                break
+        order = sorted(st._t.seats, key=keys.__getitem__)  # (a stable sort: tied seats stay in seat order)
         ranks = [0] * st.players
+        before = None
         for position, seat in enumerate(order):
-            if share and position and keys[order[position - 1]] == keys[seat]:
-                ranks[seat] = ranks[order[position - 1]]
+            if share and position and keys[before] == keys[seat]:
+                ranks[seat] = ranks[before]
             else:
                 ranks[seat] = position + 1
+            before = seat
         return ranks
 
     def _winners(self, st: State) -> list[int]:
@@ -797,14 +816,20 @@ class Engine:
 
     def _outcome(self, st: State) -> dict:
         scores = self._scores(st)
-        ranks = self._ranks(st)
-        draw = st.players > 1 and all(rank == 1 for rank in ranks)  # every seat tied for first
+        ranks = self._ranks(st, scores)
+        draw = st.players > 1 and ranks.count(1) == st.players  # every seat tied for first
+        winners = []
+        if not draw:
+            for seat in st._t.seats:
+                if ranks[seat] == 1:
+                    winners.append(seat)
+        over = st._over
         return {
-            "end": st._over["end"],
-            "cites": list(st._over.get("cites", ())),
-            "lot": st._over.get("lot"),
+            "end": over["end"],
+            "cites": list(over.get("cites", ())),
+            "lot": over.get("lot"),
             "draw": draw,
-            "winners": [] if draw else [s for s in range(st.players) if ranks[s] == 1],
+            "winners": winners,
             "ranking": ranks,
             "scores": scores,
             "legs": [dict(leg) for leg in st._legs] if self.MATCH is not None else None,
