@@ -33,6 +33,15 @@ from .tables import (BoardInfo, EndInfo, FaceInfo, InsteadInfo, InvariantInfo, O
 
 _EVERY_SEAT = (ANY_PLAYER, SIMULTANEOUS)  # decisions in which every seat may act; the first bound name is the seat
 
+
+def _first_placed(ranks: list[int]) -> list[int]:
+    """The seats ranked first, none when every seat (of two or more) ties for first: a draw has no winners."""
+    winners = []
+    for seat, rank in enumerate(ranks):
+        if rank == 1:
+            winners.append(seat)
+    return [] if len(ranks) > 1 and len(winners) == len(ranks) else winners
+
 # ----------------------------------------------------------------------------- the engine
 
 
@@ -809,20 +818,13 @@ class Engine:
 
     def _winners(self, st: State) -> list[int]:
         """The seats ranked first, none in a draw (every seat tied for first): outcome()["winners"]."""
-        ranks = self._ranks(st)
-        if st.players > 1 and all(rank == 1 for rank in ranks):
-            return []
-        return [s for s in range(st.players) if ranks[s] == 1]
+        return _first_placed(self._ranks(st))
 
     def _outcome(self, st: State) -> dict:
         scores = self._scores(st)
         ranks = self._ranks(st, scores)
-        draw = st.players > 1 and ranks.count(1) == st.players  # every seat tied for first
-        winners = []
-        if not draw:
-            for seat in st._t.seats:
-                if ranks[seat] == 1:
-                    winners.append(seat)
+        winners = _first_placed(ranks)
+        draw = st.players > 1 and not winners  # every seat tied for first
         over = st._over
         return {
             "end": over["end"],
