@@ -16,7 +16,9 @@ this module (Engine: advance, decide, ends, results). Every name other code impo
 
 from __future__ import annotations
 
+import copy
 import json
+import sys
 from typing import Any, Callable, Optional
 
 from . import serialise
@@ -27,7 +29,7 @@ from ..lib.pieces import piece_codes
 from .pending import Action, Pending
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
-from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat_and_text, _first, _slot_values, State
+from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat_and_text, _first, State
 from .tables import (BoardInfo, EndInfo, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,  # noqa: F401
                      Tables, TriggerInfo, ZoneInfo)
 
@@ -234,6 +236,7 @@ class Engine:
         if start is not None:
             return start._copy()
         start = self._set_up(players)
+        start._origin, start._origin_moves = start, len(start.history)  # (never changed: each game is a copy)
         if len(self._starts) > 64:
             self._starts.clear()
         self._starts[key] = start
@@ -250,6 +253,13 @@ class Engine:
         except Exception as error:  # see State.apply
             raise RuleRuntimeError(f"the rules could not set up the game: {type(error).__name__}: {error}") from error
         return st
+
+    def _without_budgets(self) -> "Engine":
+        """A shallow copy of this engine whose budgets (MAX_AUTO_STEPS, MAX_LOOP_TURNS, MAX_TRIGGER_DEPTH) are
+        lifted: State._undo replays steps that passed the budgets once, whatever they are now."""
+        free = copy.copy(self)
+        free.MAX_AUTO_STEPS = free.MAX_LOOP_TURNS = free.MAX_TRIGGER_DEPTH = sys.maxsize
+        return free
 
     def _start_setup(self, st: State) -> None:
         if "setup" in self.STEPS:
@@ -290,7 +300,8 @@ class Engine:
         st._next_seat = None
         st._over, st.history, st._violations, st._actor, st._last_cause = None, [], [], 0, "setup"
         st.fired = {}
-        st._thens, st._pending, st._journal, st._loops, st._firing = [], None, None, 0, 0
+        st._thens, st._pending, st._loops, st._firing = [], None, 0, 0
+        st._origin, st._origin_moves = None, 0  # (a copy is made at its first step: State._undo)
         st._chosen = ()
         st._ends_seen = {}  # (timing, board) -> the board when its indexed ends last held false (runtime/ends.py)
         st._reach = {}  # what each kept `connected` reached, and at which contents (State._connected_kept)
@@ -726,8 +737,7 @@ class Engine:
         fresh = self._empty_state(st.players, self._leg_options(st._leg + 1))
         fresh._leg, fresh._legs = st._leg + 1, legs
         fresh.history, fresh._violations, fresh.fired = st.history, st._violations, st.fired
-        if st._journal is not None:  # inside apply(): keep the parts replaced here (and stop the journal)
-            st._journal.append(("slots", _slot_values(st)))
+        fresh._origin, fresh._origin_moves = st._origin, st._origin_moves  # (a failing step replays from it)
         for name in State.__slots__:
             setattr(st, name, getattr(fresh, name))
         self._start_setup(st)

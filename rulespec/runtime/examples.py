@@ -305,6 +305,9 @@ class ExampleRun:
     def act(self, st: State, text: str, line: int = 0) -> None:
         self._begin(st, line)
         self.snapshot = st.clone()  # what happened since this action: `ran`, `gained`, `lost`
+        # An example's givens write the state directly: a failing action is undone to the state before it
+        # (State._undo replays from a state's origin), so that is this state's origin.
+        st._origin, st._origin_moves = self.snapshot, len(st.history)
         try:
             st.apply(text)
         except (IllegalAction, RuleRuntimeError) as error:

@@ -30,8 +30,9 @@ class State:
 
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
-                 "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_journal", "_loops",
-                 "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean")
+                 "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_loops",
+                 "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean", "_origin",
+                 "_origin_moves")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -67,13 +68,9 @@ class State:
         if 0 <= where < self._t.zone_count:  # _take from a zone, inline
             items = self._zones[where]
             if items[-1] == item:  # the top of a pile, most often
-                index = len(items) - 1
                 items.pop()
             else:
-                index = items.index(item)
-                del items[index]
-            if self._journal is not None:
-                self._journal.append((item, where, index))
+                items.remove(item)
         else:
             self._take(item)
         if zone in self._t.stacked:
@@ -136,11 +133,8 @@ class State:
                                    f"{self._engine.ITEM_LABEL[contents[cell]]}")
         self._take(item)
         # _occupy(board, (cell,), item, cause), inline: one space
-        causes, journal = self._causes[board], self._journal
-        if journal is not None:  # inside apply(): what the space held, to undo (see _backup)
-            journal.append(("cell", board, cell, contents[cell], causes[cell]))
         contents[cell] = item
-        causes[cell] = cause
+        self._causes[board][cell] = cause
         at = t.board_base[board] + cell
         written = self._written
         written.append(at)
@@ -204,11 +198,9 @@ class State:
 
     def _occupy(self, board: int, cells: Sequence[int], item: int, cause: str) -> None:
         t = self._t
-        base, written, journal = t.board_base[board], self._written, self._journal
+        base, written = t.board_base[board], self._written
         contents, causes = self._boards[board], self._causes[board]
         for cell in cells:
-            if journal is not None:  # inside apply(): what the space held, to undo (see _backup)
-                journal.append(("cell", board, cell, contents[cell], causes[cell]))
             contents[cell] = item
             causes[cell] = cause
             written.append(base + cell)
@@ -250,17 +242,10 @@ class State:
         where = self._loc[item]
         t = self._t
         if where < t.zone_count:
-            items = self._zones[where]
-            index = items.index(item)
-            del items[index]
-            if self._journal is not None:  # inside apply(): where it was, to undo (every move takes first)
-                self._journal.append((item, where, index))
+            self._zones[where].remove(item)
         else:
-            if self._journal is not None:
-                self._journal.append((item, where, None))
             for b in range(len(t.board_base) - 1, -1, -1):
                 if where >= t.board_base[b]:
-                    self._keep_board(b)
                     cells = self._boards[b]
                     first = where - t.board_base[b]
                     # On a board of triangles a tile may cover several cells after its first.
@@ -272,11 +257,6 @@ class State:
                             if t.cell_bit[b]:
                                 self._masks[b] &= ~t.cell_bit[b][cell]
                     break
-
-    def _keep_board(self, board: int) -> None:
-        """Inside apply(): keep what a board holds before a change (see _backup)."""
-        if self._journal is not None:
-            self._journal.append(("board", board, list(self._boards[board]), list(self._causes[board])))
 
     def _count(self, rule: str) -> None:
         """How often each step (by name), option (``option STEP.OPTION``), trigger (``trigger NAME``: each time
@@ -462,15 +442,10 @@ class State:
             action = pending.pick(index)
             player, text = action.player, action.text
             counted = engine._option_rules.get(effect)
-        # _backup, inline: this is every step
-        self._journal = journal = [None]
-        stack, fired, queues = self._stack, self.fired, self._queues
-        masks = self._masks
-        # _scalar_values(self), inline: read slot by slot, a tuple made by the interpreter (cheaper than attrgetter)
-        backup = ((self._phase, self._turn_seat, self._turn_number, self._next_seat, self._over, self._actor,
-                   self._last_cause, self._pending, self._chosen, self._ends_seen, self._reach, self._ends_clean),
-                  journal, stack.copy(), {k: v[:] for k, v in queues.items()} if queues else queues,
-                  masks.copy() if masks else masks, fired.copy(), len(self.history), len(self._violations))
+        moves = len(self.history)  # to undo the step if it fails: the state's origin, played to here (_undo)
+        if self._origin is None:
+            self._origin, self._origin_moves = self._copy(), moves
+        stack, fired = self._stack, self.fired
         try:
             self._loops = 0
             frame = stack.pop()
@@ -514,19 +489,18 @@ class State:
                         break
                 else:
                     rows = choices(self, *frame[1])[1]
-                    pending = engine._rows_pending.get(id(rows))  # (it holds its rows: an id of live rows is theirs)
-                    if pending is not None and pending.rows is rows:
-                        self._pending = pending
+                    shared = engine._rows_pending.get(id(rows))  # (it holds its rows: an id of live rows is theirs)
+                    if shared is not None and shared.rows is rows:
+                        self._pending = shared
                     else:
                         engine._advance(self)
             else:
                 engine._advance(self)
-            self._journal = None
         except RuleRuntimeError:
-            self._restore(backup)
+            self._undo(pending, moves)
             raise
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
-            self._restore(backup)
+            self._undo(pending, moves)
             raise RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: {type(error).__name__}: "
                                    f"{error}") from error
 
@@ -573,7 +547,9 @@ class State:
                 still.actions = None if actions is None else [
                     offered for offered, row in zip(actions, rows) if row[0] != player]
                 return
-        backup = self._backup()
+        moves = len(self.history)  # (as in _play)
+        if self._origin is None:
+            self._origin, self._origin_moves = self._copy(), moves
         try:
             self._loops = 0
             if picked is None:  # the chosen rows, found again by their texts
@@ -615,12 +591,11 @@ class State:
                     if found is not None:
                         engine._end(self, engine.ENDS[found[0]], *found[1:])
             engine._advance(self)
-            self._journal = None
         except RuleRuntimeError:
-            self._restore(backup)
+            self._undo(pending, moves)
             raise
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
-            self._restore(backup)
+            self._undo(pending, moves)
             raise RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}") from error
 
     def _space_empty(self, board: int, cell: Optional[int]) -> bool:
@@ -871,11 +846,12 @@ class State:
         copy._next_seat, copy._leg, copy._legs = self._next_seat, self._leg, self._legs
         copy._over, copy.history, copy._violations = self._over, self.history.copy(), self._violations.copy()
         copy.fired, copy._actor, copy._last_cause = self.fired.copy(), self._actor, self._last_cause
-        copy._thens, copy._pending, copy._journal = [], self._pending, None
+        copy._thens, copy._pending = [], self._pending
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
         copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
         copy._reach = self._reach  # (likewise)
         copy._ends_clean = self._ends_clean
+        copy._origin, copy._origin_moves = self._origin, self._origin_moves  # (never changed: shared)
         # The hint goes on from where this state's stands: a record made at its last write (an end check's
         # after the step) reads the copy's own writes; an older one compares (see _changed_since).
         copy._written, copy._written_before = [], self._written_before + len(self._written)
@@ -957,73 +933,34 @@ class State:
                 self._stack.append((step, tuple(args), self._actor, cause, replaced))
             self._thens = []
 
-    def _backup(self) -> tuple:
-        """What apply() needs to undo a step whose rules fail half-way, taken before every step.
-        The small parts are copied; for the zones, boards and item locations, each move and placement
-        notes what it changes (the journal), since a step changes few of them."""
-        self._journal = journal = [None]  # [the counters changed, as before their first change; then the records]
-        queues = self._queues
-        return (_scalar_values(self), journal, self._stack[:], {k: v[:] for k, v in queues.items()} if queues else {},
-                self._masks[:], self.fired.copy(), len(self.history), len(self._violations))
-
     def _keep_counters(self, lists: Optional[tuple[str, ...]] = None, scalars: tuple[str, ...] = ()) -> None:
-        """Generated code calls this before it changes a counter, with the names of the counters its block
-        may change (``lists``: counters per player, a list each; ``scalars``: the others; None: every
-        counter): inside apply(), each is kept as it was before its first change of the step (see _backup),
-        so a step copies only the counters it changes."""
-        self._ends_clean = False  # (the after-step ends are to be checked again: see Engine._quiet_after_step)
-        journal = self._journal
-        if journal is not None:
-            counters = self._counters
-            if lists is None:
-                lists = tuple(name for name, value in counters.items() if value.__class__ is list)
-                scalars = tuple(name for name, value in counters.items() if value.__class__ is not list)
-            kept = journal[0]
-            if kept is None:  # the step's first keep, most often its only one
-                journal[0] = kept = {}
-                for name in lists:  # (a plain loop: cheaper than a comprehension or map/zip for a few names)
-                    kept[name] = counters[name].copy()
-                for name in scalars:
-                    kept[name] = counters[name]
-                return
-            for name in lists:
-                if name not in kept:
-                    kept[name] = counters[name].copy()
-            for name in scalars:
-                if name not in kept:
-                    kept[name] = counters[name]
+        """Generated code calls this before it changes a counter (with the names of the counters its block may
+        change): the after-step ends are to be checked again (see Engine._quiet_after_step)."""
+        self._ends_clean = False
 
-    def _restore(self, backup: tuple) -> None:
-        values, journal, stack, queues, masks, fired, history, violations = backup
-        zone_count = self._t.zone_count
-        for record in journal[:0:-1]:  # undone last first
-            if record[0] == "slots":  # a new leg of a match replaced every part: the old parts, back
-                for name, value in zip(State.__slots__, record[1]):
-                    setattr(self, name, value)
-                zone_count = self._t.zone_count
-            elif record[0] == "cell":  # one space written (a placement)
-                _, board, cell, item, cause = record
-                self._boards[board][cell], self._causes[board][cell] = item, cause
-            elif record[0] == "board":
-                self._boards[record[1]][:], self._causes[record[1]][:] = record[2], record[3]
-            else:  # an item taken from where it was (a zone, at index; or a board, restored above)
-                item, where, index = record
-                now = self._loc[item]
-                if 0 <= now < zone_count and item in self._zones[now]:
-                    self._zones[now].remove(item)
-                if index is not None:
-                    self._zones[where].insert(index, item)
-                self._loc[item] = where
-        for name, value in zip(_SCALARS, values):
-            setattr(self, name, value)
-        self._thens = []
-        if journal[0] is not None:  # the counters the step changed, as they were before
-            self._counters.update(journal[0])
-        self._stack, self._queues, self._masks, self.fired = stack, queues, masks, fired
-        del self.history[history:]
-        del self._violations[violations:]
-        self._journal = None
-
+    def _undo(self, pending: Pending, moves: int) -> None:
+        """Put the state back as it was before a step that failed half-way (a RuleRuntimeError: a rule-file
+        problem met at run time), with ``pending`` its decision again: the state's origin (the set-up state a
+        new game is a copy of, or a copy made at the first step of any other state) played forward by the
+        history, up to the ``moves`` before the step. Every chance outcome is in the history, so the replay is
+        exact (verify's history_replay checks the same of every game); a step pays nothing to be undoable.
+        The replay runs without the budgets (Engine.MAX_AUTO_STEPS...): each of its steps passed them once,
+        whatever they are now. A state changed other than by apply() since its origin (a test writing a
+        board) is put back as apply() had left it."""
+        origin, origin_moves, engine = self._origin, self._origin_moves, self._engine
+        fresh = origin._copy()
+        fresh._origin = origin  # (its own first step makes no copy)
+        fresh._engine = engine._without_budgets()
+        try:
+            for entry in self.history[origin_moves:moves]:
+                fresh.apply(entry)
+        except Exception as error:  # (the rules are deterministic: only a state changed outside apply() gets here)
+            raise RuntimeError(f"a failed step could not be undone: replaying the history from the state's origin "
+                               f"failed at {entry!r}: {error}") from error
+        fresh._engine = engine
+        for name in State.__slots__:
+            setattr(self, name, getattr(fresh, name))
+        self._origin, self._origin_moves, self._pending = origin, origin_moves, pending
 
 class _Secret:
     """What the Pending of a simultaneous decision some seats have chosen at keeps (``Pending.every``): every
@@ -1053,17 +990,12 @@ _WRITTEN_KEPT = 4096  # State._written is emptied when longer (a hint: the recor
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
-                     "_journal", "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
-                     "_written", "_written_before", "_ends_clean"))
+                     "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
+                     "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
-_slot_values = operator.attrgetter(*State.__slots__)
 _new_pending = object.__new__
-# The parts of a state that apply() may replace (rather than change in place), besides a new leg.
-_SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_over", "_actor", "_last_cause", "_pending",
-            "_chosen", "_ends_seen", "_reach", "_ends_clean")
-_scalar_values = operator.attrgetter(*_SCALARS)  # (State._play reads them inline, in this order)
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)
 _seat_and_text = operator.itemgetter(0, 1)

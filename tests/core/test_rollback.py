@@ -1,5 +1,5 @@
 """An action whose rules fail half-way (a rule-file bug met at run time) raises RuleRuntimeError and
-leaves the state exactly as it was: apply() restores its backup of the whole state."""
+leaves the state exactly as it was: apply() plays the state's origin forward by its history (State._undo)."""
 
 import rulespec
 
@@ -56,7 +56,7 @@ def test_a_failing_action_leaves_the_state_as_it_was(tmp_path):
 
 
 def test_a_failing_action_puts_every_item_back_where_it_was(tmp_path):
-    """The rollback keeps only what a step changes (the journal): item locations included."""
+    """The undo puts back item locations too."""
     path = tmp_path / "rollback.rules"
     path.write_text(RULES, encoding="utf-8")
     game = rulespec.load(path)
@@ -108,7 +108,7 @@ def test_a_failure_after_a_new_leg_of_a_match_is_undone(monkeypatch):
 
 
 def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
-    """Placements and swaps on a board are journaled too: a step that fails after one is undone."""
+    """A step that fails after a placement on a board is undone: the board, the masks and the locations."""
     import random
 
     from rulespec.runtime.engine import State, random_step
@@ -122,10 +122,12 @@ def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
             break
         action = random_step(state, rng)
         before, loc, masks = state.to_json(), list(state._loc), list(state._masks)
+        failing_at = len(state.history)  # (this step's placements only: the undo replays the earlier ones)
 
         def failing(self, *args):
             placed(self, *args)
-            raise rulespec.RuleRuntimeError("the placement is refused")
+            if len(self.history) == failing_at:
+                raise rulespec.RuleRuntimeError("the placement is refused")
 
         monkeypatch.setattr(State, "_placed", failing)
         try:
@@ -139,22 +141,55 @@ def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
     assert failures > 10
 
 
-def test_a_failing_action_puts_back_every_part_apply_may_replace(tmp_path):
-    """apply()'s backup reads the parts a step may replace (state._SCALARS) one by one: each is put back
-    as the very object it was, besides what to_json shows."""
-    from rulespec.runtime.state import _SCALARS
+# What a step leaves besides what to_json shows: caches that hold the same values (or none) either way.
+_CACHES = {"_reach", "_ends_seen", "_written", "_written_before", "_origin", "_origin_moves"}
+
+
+def test_a_failing_action_puts_back_every_part(tmp_path):
+    """Every part of the state is put back equal (the pending decision: the very object it was), not only
+    what to_json shows; and a state that never ran a step (read from JSON) is undone to itself."""
+    import copy
+
+    from rulespec.runtime.state import State
+    path = tmp_path / "rollback.rules"
+    path.write_text(RULES, encoding="utf-8")
+    game = rulespec.load(path)
+    for state in (game.new_game(2), game.from_json(game.new_game(2).to_json())):
+        if not state.history:
+            state.apply("player 1: take red chip")
+        state.legal_actions()  # (the pending decision listed: one of the parts)
+        before = {name: getattr(state, name) for name in State.__slots__ if name not in _CACHES}
+        copies = {name: (copy.deepcopy(value) if isinstance(value, (list, dict)) else value)
+                  for name, value in before.items()}
+        try:
+            state.apply("player 2: take a chip and the top of the pile")
+        except rulespec.RuleRuntimeError:
+            pass
+        else:
+            raise AssertionError("the broken option did not fail")
+        assert state._pending is before["_pending"]
+        changed = [name for name, value in copies.items() if getattr(state, name) != value]
+        assert not changed, changed
+        state.apply("player 2: take blue chip")
+        assert state._counters["moves"] == 2
+
+
+def test_a_failing_action_is_undone_under_budgets_lowered_since(tmp_path):
+    """The undo replays the steps before the failing one without the budgets: they passed them once."""
     path = tmp_path / "rollback.rules"
     path.write_text(RULES, encoding="utf-8")
     game = rulespec.load(path)
     state = game.new_game(2)
     state.apply("player 1: take red chip")
-    state.legal_actions()  # (the pending decision listed: one of the parts)
-    before = {name: getattr(state, name) for name in _SCALARS}
+    before = state.to_json()
+    game.MAX_LOOP_TURNS = game.MAX_AUTO_STEPS = 0
     try:
-        state.apply("player 2: take a chip and the top of the pile")
-    except rulespec.RuleRuntimeError:
-        pass
-    else:
-        raise AssertionError("the broken option did not fail")
-    assert all(getattr(state, name) is value for name, value in before.items()), \
-        [name for name, value in before.items() if getattr(state, name) is not value]
+        try:
+            state.apply("player 2: take a chip and the top of the pile")
+        except rulespec.RuleRuntimeError:
+            pass
+        else:
+            raise AssertionError("the broken option did not fail")
+    finally:
+        del game.MAX_LOOP_TURNS, game.MAX_AUTO_STEPS
+    assert state.to_json() == before
