@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '46'
+GENERATOR_VERSION = '47'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -60,7 +60,7 @@ def define_betting_over(st):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [KUHN-2, KUHN-3] (rulebooks/kuhn-poker.rules:39)"""
-    st._keep_counters(('staked',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         st._counters['staked'][v_p] = 1
     for v_p in st._loop_over(st._t.seats):
@@ -106,7 +106,7 @@ def first_failing_turn__pass(st, v_player):
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [KUHN-4, KUHN-5] (rulebooks/kuhn-poker.rules:52)"""
-    st._keep_counters(('folded', 'acted'))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     if (st._counters['staked'][v_player] < st._counters['staked'][(v_player + 1) % st.players]):
         st._counters['folded'][v_player] = 1
     st._counters['acted'][v_player] = 1
@@ -131,7 +131,7 @@ def first_failing_turn__bet(st, v_player):
 
 def effect_turn__bet(st, cause, v_player):
     """What `bet` does. [KUHN-4, KUHN-6] (rulebooks/kuhn-poker.rules:56)"""
-    st._keep_counters(('staked', 'acted'))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + 1) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['acted'][v_player] = 1
 
@@ -149,7 +149,7 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause, v_taker):
     """Step `pay_the_pot`. [KUHN-8] (rulebooks/kuhn-poker.rules:60)"""
-    st._keep_counters(('taken',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_q in st._loop_over(st._t.seats):
         st._counters['taken'][v_taker] = value if -COUNTER_LIMIT <= (value := st._counters['taken'][v_taker] + st._counters['staked'][v_q]) <= COUNTER_LIMIT else counter_value(value, 'taken')
 

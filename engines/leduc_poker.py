@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '46'
+GENERATOR_VERSION = '47'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -79,7 +79,7 @@ def define_takes_the_pot(st, v_p):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [LEDUC-2, LEDUC-3] (rulebooks/leduc-poker.rules:37)"""
-    st._keep_counters(('staked',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         st._counters['staked'][v_p] = 1
     for v_p in st._loop_over(st._t.seats):
@@ -129,7 +129,7 @@ def first_failing_turn__fold(st, v_player):
 
 def effect_turn__fold(st, cause, v_player):
     """What `fold` does. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:59)"""
-    st._keep_counters(('folded',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['folded'][v_player] = 1
 
 
@@ -152,7 +152,7 @@ def first_failing_turn__call(st, v_player):
 
 def effect_turn__call(st, cause, v_player):
     """What `call` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:62)"""
-    st._keep_counters(('staked',), ('calls',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player])) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['calls'] = value if -COUNTER_LIMIT <= (value := st._counters['calls'] + 1) <= COUNTER_LIMIT else counter_value(value, 'calls')
     if ((st._counters['round'] == 1) and define_round_over(st)):
@@ -187,7 +187,7 @@ def first_failing_turn__raise(st, v_player):
 
 def effect_turn__raise(st, cause, v_player):
     """What `raise` does. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:67)"""
-    st._keep_counters(('staked',), ('raises', 'calls'))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + ((st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player]) + (2 * st._counters['round']))) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['raises'] = value if -COUNTER_LIMIT <= (value := st._counters['raises'] + 1) <= COUNTER_LIMIT else counter_value(value, 'raises')
     st._counters['calls'] = 0
@@ -211,7 +211,7 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto second_round
 def step_second_round(st, cause):
     """Step `second_round`. [LEDUC-4, LEDUC-6] (rulebooks/leduc-poker.rules:73)"""
-    st._keep_counters((), ('round', 'raises', 'calls'))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['round'] = 2
     st._counters['raises'] = 0
     st._counters['calls'] = 0
@@ -236,7 +236,7 @@ def resolve_turn_the_card(st, cause, v_c):
 # ---------------------------------------------------------------- auto pay_the_pot
 def step_pay_the_pot(st, cause):
     """Step `pay_the_pot`. [LEDUC-7, LEDUC-8, LEDUC-9] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:99)"""
-    st._keep_counters(('taken',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         if define_takes_the_pot(st, v_p):
             for v_q in st._loop_over(st._t.seats):
@@ -285,7 +285,7 @@ def ends_after_step(st):
         return 1, [], ('pay_the_pot', ())
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['calls'], st._counters['folded'][:], st._counters['raises'], st._counters['round'], )}
-    st._ends_clean = True  # (until a counter changes: State._keep_counters)
+    st._ends_clean = True  # (until a counter changes)
     return None
 
 

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '46'
+GENERATOR_VERSION = '47'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -569,7 +569,7 @@ def step_pay_egg(st, cause, v_player):
 # ---------------------------------------------------------------- auto knock_out
 def step_knock_out(st, cause, v_player):
     """Step `knock_out`. [LTES-PLACE-6, LTES-SHARK-6, LTES-SUM-19] ruling LTES-AMB-8, LTES-AMB-20 (rulebooks/let-them-eat-shrimp.rules:377)"""
-    st._keep_counters(('out_at',), ('knockouts',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['knockouts'] = value if -COUNTER_LIMIT <= (value := st._counters['knockouts'] + 1) <= COUNTER_LIMIT else counter_value(value, 'knockouts')
     st._counters['out_at'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['knockouts']) <= COUNTER_LIMIT else counter_value(value, 'out_at')
 
@@ -734,7 +734,7 @@ def ends_after_step(st):
             return 0, [v_p]
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['out_at'][:], )}
-    st._ends_clean = True  # (until a counter changes: State._keep_counters)
+    st._ends_clean = True  # (until a counter changes)
     return None
 
 

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc095ce984b0b1cf'
-GENERATOR_VERSION = '46'
+GENERATOR_VERSION = '47'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -105,7 +105,7 @@ def first_failing_turn__bid(st, v_player, v_quantity, v_face):
 
 def effect_turn__bid(st, cause, v_player, v_quantity, v_face):
     """What `bid` does. [LIARS-3, LIARS-4] (rulebooks/liars-dice.rules:40)"""
-    st._keep_counters((), ('bid_quantity', 'bid_face'))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['bid_quantity'] = value if -COUNTER_LIMIT <= (value := v_quantity) <= COUNTER_LIMIT else counter_value(value, 'bid_quantity')
     st._counters['bid_face'] = value if -COUNTER_LIMIT <= (value := v_face) <= COUNTER_LIMIT else counter_value(value, 'bid_face')
 
@@ -133,7 +133,7 @@ def first_failing_turn__liar(st, v_player):
 
 def effect_turn__liar(st, cause, v_player):
     """What `liar` does. [LIARS-5] (rulebooks/liars-dice.rules:45)"""
-    st._keep_counters(('called',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['called'][v_player] = 1
 
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ed2df44a2efaa0af'
-GENERATOR_VERSION = '46'
+GENERATOR_VERSION = '47'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -57,7 +57,7 @@ def first_failing_turn__roll(st, v_player):
 
 def effect_turn__roll(st, cause, v_player):
     """What `roll` does. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:43)"""
-    st._keep_counters((), ('decisions',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['decisions'] = value if -COUNTER_LIMIT <= (value := st._counters['decisions'] + 1) <= COUNTER_LIMIT else counter_value(value, 'decisions')
     st._thens.append(('roll_the_die', (v_player,)))
 
@@ -81,7 +81,7 @@ def first_failing_turn__stop(st, v_player):
 
 def effect_turn__stop(st, cause, v_player):
     """What `stop` does. [PIG-3] (rulebooks/pig.rules:47)"""
-    st._keep_counters(('banked',), ('turn_total', 'decisions'))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['banked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['banked'][v_player] + st._counters['turn_total']) <= COUNTER_LIMIT else counter_value(value, 'banked')
     st._counters['turn_total'] = 0
     st._counters['decisions'] = value if -COUNTER_LIMIT <= (value := st._counters['decisions'] + 1) <= COUNTER_LIMIT else counter_value(value, 'decisions')
@@ -107,10 +107,10 @@ def outcomes_roll_the_die(st, v_player):
 def resolve_roll_the_die(st, cause, v_player, v_n):
     """What happens once the outcome of `roll_the_die` is known. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:52)"""
     if (v_n == 1):
-        st._keep_counters((), ('turn_total',))
+        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['turn_total'] = 0
     else:
-        st._keep_counters((), ('turn_total',))
+        st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['turn_total'] = value if -COUNTER_LIMIT <= (value := st._counters['turn_total'] + v_n) <= COUNTER_LIMIT else counter_value(value, 'turn_total')
         st._thens.append(('turn', (v_player,)))
 
@@ -148,7 +148,7 @@ def ends_after_step(st):
         return 1, []
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['banked'][:], st._counters['decisions'], )}
-    st._ends_clean = True  # (until a counter changes: State._keep_counters)
+    st._ends_clean = True  # (until a counter changes)
     return None
 
 def invariant_turn_total_counts_rolls(st):

@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '46'
+GENERATOR_VERSION = '47'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -237,7 +237,7 @@ def first_failing_turn__play_shell(st, v_player, v_tile, v_space):
 
 def effect_turn__play_shell(st, cause, v_player, v_tile, v_space):
     """What `play_shell` does. [SHELL-TURN-4, SHELL-PLACE-1, SHELL-PLACE-2, SHELL-PLACE-7] (rulebooks/shell-we.rules:174)"""
-    st._keep_counters((), ('pass_streak',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['pass_streak'] = 0
     st._place(0, v_tile, v_space, 'regular')
     st._thens.append(('second_tile', (v_player, v_space)))
@@ -279,7 +279,7 @@ def first_failing_turn__play_starfish(st, v_player, v_tile, v_space):
 
 def effect_turn__play_starfish(st, cause, v_player, v_tile, v_space):
     """What `play_starfish` does. [SHELL-TURN-4, SHELL-STAR-1, SHELL-PLACE-2] (rulebooks/shell-we.rules:181)"""
-    st._keep_counters((), ('pass_streak',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['pass_streak'] = 0
     st._place(0, v_tile, v_space, 'regular')
     st._thens.append(('second_tile', (v_player, v_space)))
@@ -310,7 +310,7 @@ def first_failing_turn__draw(st, v_player):
 
 def effect_turn__draw(st, cause, v_player):
     """What `draw` does. [SHELL-TURN-5, SHELL-FAQ-8] ruling SHELL-AMB-23 (rulebooks/shell-we.rules:188)"""
-    st._keep_counters((), ('pass_streak',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['pass_streak'] = 0
     for _ in st._loop(2):
         st._thens.append(('draw_tile', (v_player,)))
@@ -340,7 +340,7 @@ def first_failing_turn__pass(st, v_player):
 
 def effect_turn__pass(st, cause, v_player):
     """What `pass` does. [SHELL-TURN-3, SHELL-END-7] ruling SHELL-AMB-21 (rulebooks/shell-we.rules:193)"""
-    st._keep_counters((), ('pass_streak',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['pass_streak'] = value if -COUNTER_LIMIT <= (value := st._counters['pass_streak'] + 1) <= COUNTER_LIMIT else counter_value(value, 'pass_streak')
 
 

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '46'
+GENERATOR_VERSION = '47'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -223,7 +223,7 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- auto open_window
 def step_open_window(st, cause, v_flipper):
     """Step `open_window`. [SHRIMP-FEAST-1, SHRIMP-FEAST-3] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:218)"""
-    st._keep_counters(('tried',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         st._counters['tried'][v_p] = 0
     st._thens.append(('window', (v_flipper,)))
@@ -259,7 +259,7 @@ def first_failing_window__smash(st, v_flipper, v_player):
 
 def effect_window__smash(st, cause, v_flipper, v_player):
     """What `smash` does. [SHRIMP-COMP-3, SHRIMP-FEAST-1, SHRIMP-FEAST-3, SHRIMP-EXQ-1] ruling SHRIMP-AMB-6 (rulebooks/shrimp.rules:224)"""
-    st._keep_counters(('tried',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['tried'][v_player] = 1
     st._thens.append(('call', (v_player, v_flipper)))
 
@@ -289,7 +289,7 @@ def first_failing_window__blurt(st, v_flipper, v_player):
 
 def effect_window__blurt(st, cause, v_flipper, v_player):
     """What `blurt` does. [SHRIMP-PEN-3] ruling SHRIMP-AMB-23 (rulebooks/shrimp.rules:228)"""
-    st._keep_counters(('tried',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['tried'][v_player] = 1
     st._thens.append(('penalty', (v_player,)))
     st._thens.append(('window', (v_flipper,)))
@@ -487,7 +487,7 @@ def step_judge(st, cause, v_player, v_flipper):
         st._thens.append(('window', (v_flipper,)))
     else:
         if (len(pile_said) == 3):
-            st._keep_counters(('exquisite_dish',))
+            st._ends_clean = False  # counters change: the after-step ends are checked again
             st._counters['exquisite_dish'][v_player] = 1
         else:
             for v_c in st._loop_over(pile_grilled):
@@ -715,7 +715,7 @@ def applies_no_card_to_turn(st, v_player):
 
 def instead_no_card_to_turn(st, cause, v_player):
     """What happens instead of `turn`. [SHRIMP-END-2] ruling SHRIMP-AMB-12 (rulebooks/shrimp.rules:212)"""
-    st._keep_counters((), ('unable',))
+    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['unable'] = 1
 
 # ---------------------------------------------------------------- instead empty_feast
@@ -763,7 +763,7 @@ def ends_after_step(st):
         return 1, []
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['exquisite_dish'][:], st._counters['unable'], )}
-    st._ends_clean = True  # (until a counter changes: State._keep_counters)
+    st._ends_clean = True  # (until a counter changes)
     return None
 
 

@@ -77,7 +77,7 @@ def counters_set(stmts: Sequence[ir.S]) -> tuple[str, ...]:
 class CodeGenerator:
     def __init__(self, model: ir.Model, source_name: str):
         self.m = model
-        self.counters_kept = False  # inside a loop that kept the counters before it (see loop_body)
+        self.counters_marked = False  # inside a block or loop that cleared the ends' mark before it (see loop_body)
         self.text_tables: dict[tuple[str, str], str] = {}  # (template, type of its one field) -> table name
         self.tabled_texts: set[str] = set()  # chance steps whose outcome texts are read from such a table
         self.source_name = source_name
@@ -781,15 +781,15 @@ class CodeGenerator:
     def stmts(self, stmts: Sequence[ir.S]) -> None:
         if not stmts:
             self.w.line("pass")
-        kept = self.counters_kept
+        kept = self.counters_marked
         if not kept and any(isinstance(s, ir.SetCounter) for s in stmts):
-            # A block that sets a counter keeps the counters it may set once, at its top, not before each
-            # change (keeping them earlier in the step is the same: every change is preceded by a keep).
-            self.w.line(self.keep_counters(counters_set(stmts)))
-            self.counters_kept = True
+            # A block that sets a counter clears the ends' mark once, at its top, not before each change
+            # (earlier in the step is the same: every change is preceded by it).
+            self.w.line(self.counters_changing())
+            self.counters_marked = True
         for s in stmts:
             getattr(self, "stmt_" + type(s).__name__)(s)
-        self.counters_kept = kept
+        self.counters_marked = kept
 
     def stmt_Move(self, s: ir.Move) -> None:
         self.w.line(f"st._move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
@@ -880,8 +880,8 @@ class CodeGenerator:
 
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
         target = f"st._counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
-        if not self.counters_kept:
-            self.w.line(self.keep_counters((s.counter,)))  # so that apply() can undo the step if its rules fail later
+        if not self.counters_marked:
+            self.w.line(self.counters_changing())
         # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
         if not s.add and isinstance(s.value, ir.Const):  # a number written in the file: within the limits already
             self.w.line(f"{target} = {self.expr(s.value)}")
@@ -891,26 +891,23 @@ class CodeGenerator:
         self.w.line(f"{target} = value if -COUNTER_LIMIT <= (value := {value}) <= COUNTER_LIMIT "
                     f"else counter_value(value, {s.counter!r})")
 
-    def keep_counters(self, names: tuple[str, ...]) -> str:
-        """The call that keeps ``names`` before the step changes them: the counters per player (lists,
-        copied) apart from the others (numbers), as State._keep_counters takes them."""
-        per_player = {c.name: c.per_player for c in self.m.counters}
-        lists = tuple(name for name in names if per_player[name])
-        scalars = tuple(name for name in names if not per_player[name])
-        return f"st._keep_counters({lists!r}, {scalars!r})" if scalars else f"st._keep_counters({lists!r})"
+    def counters_changing(self) -> str:
+        """The line before a block changes counters: the after-step ends are to be checked again (their mark,
+        State._ends_clean, is cleared; see ends_after_step). Nothing is kept: a step that fails is undone by
+        replaying (State._undo)."""
+        return "st._ends_clean = False  # counters change: the after-step ends are checked again"
 
     def loop_body(self, body: Sequence[ir.S]) -> None:
-        """A loop's body; a loop that sets a counter keeps the counters once, before it (keeping them
-        earlier in the step than the first change is the same: nothing changed them in between)."""
-        kept = self.counters_kept
-        names = counters_set(body)
-        self.counters_kept = kept or bool(names)
-        if self.counters_kept and not kept:
+        """A loop's body; a loop that sets a counter clears the ends' mark once, before it (earlier in the step
+        than the first change is the same: nothing changed the counters in between)."""
+        kept = self.counters_marked
+        self.counters_marked = kept or bool(counters_set(body))
+        if self.counters_marked and not kept:
             self.w.dedent()
-            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + self.keep_counters(names))
+            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + self.counters_changing())
             self.w.indent()
         self.stmts(body)
-        self.counters_kept = kept
+        self.counters_marked = kept
 
     def stmt_If(self, s: ir.If) -> None:
         self.w.line(f"if {self.expr(s.condition)}:")
@@ -2177,7 +2174,7 @@ class CodeGenerator:
                 w.line(f"st._ends_seen = {{**st._ends_seen, ({timing!r}, 'counters'): "
                        f"{self.counters_seen(counters, copy=True)}}}")
             if clean:
-                w.line("st._ends_clean = True  # (until a counter changes: State._keep_counters)")
+                w.line("st._ends_clean = True  # (until a counter changes)")
             w.line("return None")
             self.read_counters_first(reads_at, w.level)
             self.finish_zone_locals(zones_started)
@@ -2188,7 +2185,7 @@ class CodeGenerator:
     def ends_clean(timing: str, counters: Optional[tuple[str, ...]]) -> bool:
         """Whether the check of the ends at ``timing`` marks the state clean when every end holds false
         (``st._ends_clean = True``): after a step, when every end reads counters alone (counters_read). The
-        runtime then skips that check until a counter changes (State._keep_counters clears the mark)."""
+        runtime then skips that check until a counter changes (generated code clears the mark first)."""
         return timing == "after_step" and counters is not None
 
     def counters_read(self, ends: list, plans: dict) -> Optional[tuple[str, ...]]:

@@ -933,11 +933,6 @@ class State:
                 self._stack.append((step, tuple(args), self._actor, cause, replaced))
             self._thens = []
 
-    def _keep_counters(self, lists: Optional[tuple[str, ...]] = None, scalars: tuple[str, ...] = ()) -> None:
-        """Generated code calls this before it changes a counter (with the names of the counters its block may
-        change): the after-step ends are to be checked again (see Engine._quiet_after_step)."""
-        self._ends_clean = False
-
     def _undo(self, pending: Pending, moves: int) -> None:
         """Put the state back as it was before a step that failed half-way (a RuleRuntimeError: a rule-file
         problem met at run time), with ``pending`` its decision again: the state's origin (the set-up state a
