@@ -1,6 +1,8 @@
 """An action whose rules fail half-way (a rule-file bug met at run time) raises RuleRuntimeError and
 leaves the state exactly as it was: apply() plays the state's origin forward by its history (State._undo)."""
 
+import pytest
+
 import rulespec
 
 RULES = '''
@@ -193,3 +195,55 @@ def test_a_failing_action_is_undone_under_budgets_lowered_since(tmp_path):
     finally:
         del game.MAX_LOOP_TURNS, game.MAX_AUTO_STEPS
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("game_id, players, read_back", [
+    ("goofspiel", 2, False), ("goofspiel", 3, True), ("leduc-poker", 2, False), ("liars-dice", 2, True),
+    ("shell-we", 3, True), ("hex", 2, True), ("shrimp", 4, False)])
+def test_a_step_that_fails_at_any_point_of_a_game_is_undone(game_id, players, read_back, monkeypatch):
+    """At every step of random games (secret choices at a simultaneous decision, chance nodes, placements),
+    a fault in that step's moves or placements is undone: the state equals what it was, offers the same
+    actions and plays on. ``read_back``: each game goes on from a state read back from JSON after its first
+    steps, whose origin is a copy made at its first step."""
+    import random
+
+    from rulespec.runtime.engine import State, random_step
+
+    game = rulespec.load(game_id)
+    rng = random.Random(7)
+    move, place = State._move, State._place
+    armed = []  # the state whose next move or placement fails (the replay's own state is another)
+
+    def failing_move(self, *args):
+        move(self, *args)
+        if armed and self is armed[0]:
+            raise rulespec.RuleRuntimeError("the move is refused")
+
+    def failing_place(self, *args):
+        place(self, *args)
+        if armed and self is armed[0]:
+            raise ZeroDivisionError("a value the rules cannot use")  # (any error of rule code: undone too)
+
+    monkeypatch.setattr(State, "_move", failing_move)
+    monkeypatch.setattr(State, "_place", failing_place)
+    failures = steps = 0
+    while steps < 150:
+        state = game.new_game(players)
+        state.apply(random_step(state, rng))
+        if read_back:
+            state = game.from_json(state.to_json())
+        while not state.is_terminal():
+            action = random_step(state, rng)
+            before, offered = state.to_json(), [str(a) for a in state.legal_actions()]
+            armed[:] = [state]
+            try:
+                state.apply(action)
+            except rulespec.RuleRuntimeError:
+                failures += 1
+                assert state.to_json() == before and [str(a) for a in state.legal_actions()] == offered
+                assert state == game.from_json(before)
+                armed.clear()
+                state.apply(action)  # and it plays on
+            armed.clear()
+            steps += 1
+    assert failures > 20, failures
