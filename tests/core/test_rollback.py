@@ -147,6 +147,9 @@ def test_a_failure_after_a_placement_restores_the_board(monkeypatch):
 _CACHES = {"_reach", "_ends_seen", "_written", "_written_before", "_origin", "_origin_moves"}
 
 
+BROKEN = "player 2: take a chip and the top of the pile"  # (the pile is empty: the option fails half-way)
+
+
 def test_a_failing_action_puts_back_every_part(tmp_path):
     """Every part of the state is put back equal (the pending decision: the very object it was), not only
     what to_json shows; and a state that never ran a step (read from JSON) is undone to itself."""
@@ -163,12 +166,8 @@ def test_a_failing_action_puts_back_every_part(tmp_path):
         before = {name: getattr(state, name) for name in State.__slots__ if name not in _CACHES}
         copies = {name: (copy.deepcopy(value) if isinstance(value, (list, dict)) else value)
                   for name, value in before.items()}
-        try:
-            state.apply("player 2: take a chip and the top of the pile")
-        except rulespec.RuleRuntimeError:
-            pass
-        else:
-            raise AssertionError("the broken option did not fail")
+        with pytest.raises(rulespec.RuleRuntimeError, match="top of an empty zone"):
+            state.apply(BROKEN)
         assert state._pending is before["_pending"]
         changed = [name for name, value in copies.items() if getattr(state, name) != value]
         assert not changed, changed
@@ -186,12 +185,8 @@ def test_a_failing_action_is_undone_under_budgets_lowered_since(tmp_path):
     before = state.to_json()
     game.MAX_LOOP_TURNS = game.MAX_AUTO_STEPS = 0
     try:
-        try:
-            state.apply("player 2: take a chip and the top of the pile")
-        except rulespec.RuleRuntimeError:
-            pass
-        else:
-            raise AssertionError("the broken option did not fail")
+        with pytest.raises(rulespec.RuleRuntimeError, match="top of an empty zone"):
+            state.apply(BROKEN)
     finally:
         del game.MAX_LOOP_TURNS, game.MAX_AUTO_STEPS
     assert state.to_json() == before
