@@ -940,8 +940,8 @@ class State:
         history, up to the ``moves`` before the step. Every chance outcome is in the history, so the replay is
         exact (verify's history_replay checks the same of every game); a step pays nothing to be undoable.
         The replay runs without the budgets (Engine.MAX_AUTO_STEPS...): each of its steps passed them once,
-        whatever they are now. A state changed other than by apply() since its origin (a test writing a
-        board) is put back as apply() had left it."""
+        whatever they are now. Changes made to a state other than by apply() since its origin (a test
+        writing a board) are lost by the undo."""
         origin, origin_moves, engine = self._origin, self._origin_moves, self._engine
         fresh = origin._copy()
         fresh._origin = origin  # (its own first step makes no copy)
@@ -956,6 +956,7 @@ class State:
         for name in State.__slots__:
             setattr(self, name, getattr(fresh, name))
         self._origin, self._origin_moves, self._pending = origin, origin_moves, pending
+
 
 class _Secret:
     """What the Pending of a simultaneous decision some seats have chosen at keeps (``Pending.every``): every
