@@ -673,7 +673,7 @@ class State:
                 elif (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
                     frontier.append(cell)
             if not frontier:  # nothing more reached (most often: the other side's stone, or one apart)
-                self._reach = reach = reach.copy()  # (a new dict: the old one may be a clone's or the backup's)
+                self._reach = reach = reach.copy()  # (a new dict: the old one may be a clone's too)
                 reach[key] = (now, region, self._written_before + len(self._written))
                 return region & goal_mask != 0
         else:
