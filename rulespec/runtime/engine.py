@@ -157,12 +157,12 @@ class Engine:
         self._instead_rules = {instead.name: "instead " + instead.name for instead in self.INSTEADS}  # (as `fired` counts one)
         for instead in self.INSTEADS:
             self._insteads_by_step[instead.step] = self._insteads_by_step.get(instead.step, ()) + (instead,)
-        # step -> (its choices function, its replacements), for a choice whose rows are kept by what its listing read
-        # (rows_kept), no two alike: after a step, State._play looks for their shared Pending itself (see _advance)
-        self._kept_choices = {name: (info.choices, self._insteads_by_step.get(name, ()))
-                              for name, info in self.STEPS.items()
-                              if info.kind == "choice" and info.choices is not None and info.rows_kept and info.distinct
-                              and not info.listed_once} if self._lists else {}
+        # step -> (its StepInfo, its replacements), for a choice listed by one generated function (choices), no two
+        # rows alike, listed anew each time: after a step, State._play lists it itself (see _advance)
+        self._inline_choices = {name: (info, self._insteads_by_step.get(name, ()))
+                                for name, info in self.STEPS.items()
+                                if info.kind == "choice" and info.choices is not None and info.distinct
+                                and not info.listed_once} if self._lists else {}
 
     # ---- the public face of a game
     _model: Any = None  # the checked model, or a function that works it out (see model)
@@ -435,10 +435,10 @@ class Engine:
             rows.sort(key=_first)  # stable: seat order, then declaration order
         return Pending(seat, rows, info.options)
 
-    def _advance(self, st: State) -> None:
-        """Run automatic steps until a decision is needed or the game is over."""
+    def _advance(self, st: State, runs: int = 0, idle_turns: int = 0) -> None:
+        """Run automatic steps until a decision is needed or the game is over. ``runs`` and ``idle_turns``
+        go on from where State._play's inline next turn left them (the budgets count from its step)."""
         st._pending = None
-        idle_turns = runs = 0
         steps, insteads_by_step, lists, budget = self._steps, self._insteads_by_step, self._lists, self.MAX_AUTO_STEPS
         while st._over is None:
             runs += 1
@@ -508,29 +508,14 @@ class Engine:
                 if not rows:
                     st._stack.pop()  # a choice with nothing to choose is skipped
                     continue
-                kept = info.rows_kept
                 if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
                                                  map(_second, rows))) < len(rows):
                     seen = set()  # two read the same: the first is the one offered
                     rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
-                    kept = False
-                elif kept:  # the rows choices keeps for what it read: their Pending, if made before
-                    pending = self._rows_pending.get(id(rows))  # (it holds its rows: an id of live rows is theirs)
-                    if pending is not None and pending.rows is rows:
-                        st._pending = pending
-                        return
-                pending = st._pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
-                pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
-                pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
-                pending.shared = pending.every = None
-                listed = _listed_actions.get(id(rows))  # rows State._listed_kept made: their Actions, made with them
-                if listed is not None and listed[0] is rows:
-                    pending.actions = listed[1]  # (never changed: a listing edits copies)
-                if kept:
-                    if len(self._rows_pending) > 4096:  # (as many as the tables of rows choices keeps)
-                        self._rows_pending.clear()
-                    self._rows_pending[id(rows)] = pending
+                elif info.rows_kept:  # the rows choices keeps for what it read: their Pending, shared
+                    st._pending = self._kept_pending(seat, rows, info.options)
                     return
+                pending = st._pending = self._rows_offered(seat, rows, info.options)
                 if info.listed_once:
                     if len(self._listed_once) > 4096:  # (arguments are seats, numbers, components: few)
                         self._listed_once.clear()
@@ -593,6 +578,30 @@ class Engine:
                 continue
             st._pending = decision
             return
+
+    def _kept_pending(self, seat: int, rows: list, options: tuple) -> Pending:
+        """The Pending of rows a choice keeps by what it read (StepInfo.rows_kept, no two alike): made once for
+        those rows and shared by every state that lists them (_advance, and State._play's inline turn)."""
+        pending = self._rows_pending.get(id(rows))  # (it holds its rows: an id of live rows is theirs)
+        if pending is not None and pending.rows is rows:
+            return pending
+        pending = self._rows_offered(seat, rows, options)
+        if len(self._rows_pending) > 4096:  # (as many as the tables of rows choices keeps)
+            self._rows_pending.clear()
+        self._rows_pending[id(rows)] = pending
+        return pending
+
+    @staticmethod
+    def _rows_offered(seat: int, rows: list, options: tuple) -> Pending:
+        """A new Pending of a choice's listed rows: Pending(seat, rows, options), without the call."""
+        pending = _new_pending(Pending)
+        pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, options
+        pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
+        pending.shared = pending.every = None
+        listed = _listed_actions.get(id(rows))  # rows State._listed_kept made: their Actions, made with them
+        if listed is not None and listed[0] is rows:
+            pending.actions = listed[1]  # (never changed: a listing edits copies)
+        return pending
 
     def _next_turn(self, st: State) -> None:
         if st._phase == "setup":

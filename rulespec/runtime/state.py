@@ -474,26 +474,35 @@ class State:
                     found = check(self)
                     if found is not None:
                         engine._end(self, engine.ENDS[found[0]], *found[1:])
-            # _advance, its first turn inline when the next step is a choice whose rows are kept (Engine._kept_choices),
-            # not replaced now, and listed before: their shared Pending is the decision. Else (and under a budget of
-            # no steps at all) _advance.
+            # _advance, its first steps inline when the next step is a choice listed by its choices function
+            # (Engine._inline_choices) and not replaced now. When the turn is over, the next turn begins first
+            # (_advance's first run), and _advance goes on from there if it must. Else (and under budgets of fewer
+            # automatic steps than these) _advance.
             stack = self._stack
-            kept_choices = engine._kept_choices
-            kept = kept_choices.get(stack[-1][0]) if kept_choices and stack and self._over is None else None
-            if kept is not None and engine.MAX_AUTO_STEPS > 0:
-                frame = stack[-1]
-                choices, insteads = kept
-                for instead in insteads:
-                    if instead.name not in frame[4] and instead.applies(self, *frame[1]):
-                        engine._advance(self)  # (which replaces it)
-                        break
-                else:
-                    rows = choices(self, *frame[1])[1]
-                    shared = engine._rows_pending.get(id(rows))  # (it holds its rows: an id of live rows is theirs)
-                    if shared is not None and shared.rows is rows:
-                        self._pending = shared
+            inline_choices = engine._inline_choices
+            if inline_choices and self._over is None:
+                runs = 1
+                if not stack and engine.MAX_AUTO_STEPS > 1:
+                    engine._next_turn(self)
+                    stack = self._stack
+                    runs = 2
+                listed = inline_choices.get(stack[-1][0]) if stack and self._over is None else None
+                if listed is not None and engine.MAX_AUTO_STEPS >= runs:
+                    frame = stack[-1]
+                    info, insteads = listed
+                    for instead in insteads:
+                        if instead.name not in frame[4] and instead.applies(self, *frame[1]):
+                            engine._advance(self, runs - 1, runs - 1)  # (which replaces it)
+                            break
                     else:
-                        engine._advance(self)
+                        seat, rows = info.choices(self, *frame[1])
+                        if rows:  # (as _advance offers them)
+                            self._pending = (engine._kept_pending(seat, rows, info.options) if info.rows_kept else
+                                             engine._rows_offered(seat, rows, info.options))
+                        else:  # nothing to choose: _advance skips it
+                            engine._advance(self, runs - 1, runs - 1)
+                else:
+                    engine._advance(self, runs - 1, runs - 1)
             else:
                 engine._advance(self)
         except RuleRuntimeError:

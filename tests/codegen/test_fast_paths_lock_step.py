@@ -15,6 +15,7 @@ import pytest
 import rulespec
 from rulespec.codegen import python as codegen
 from rulespec.pipeline import load_module_from_source
+from rulespec.runtime.engine import Engine
 
 from .lockstep import play_in_lock_step, sampled_action
 
@@ -105,10 +106,10 @@ def test_a_shared_pending_is_shared_and_left_alone():
 
 
 def test_the_inline_turn_of_advance_keeps_the_budget():
-    """After a step, State._play finds a kept choice's shared Pending itself (Engine._kept_choices), as the first
+    """After a step, State._play finds a kept choice's shared Pending itself (Engine._inline_choices), as the first
     turn of Engine._advance would; a budget of no automatic steps at all still refuses the step, state untouched."""
     engine = rulespec.load("shrimp")
-    assert engine._kept_choices
+    assert any(info.rows_kept for info, _ in engine._inline_choices.values())
     rng = random.Random(5)
     st = engine.new_game(4)
     while not (st._stack and st._stack[-1][0] == "window") or st.is_chance_node():
@@ -124,6 +125,80 @@ def test_the_inline_turn_of_advance_keeps_the_budget():
     assert st.to_json() == before and st.legal_actions() == legal
     st.apply(smash)  # and with the budget back, the call it leads to is offered
     assert st._stack[-1][0] == "call" and st._pending is engine._rows_pending.get(id(st._pending.rows))
+
+
+# Turns whose choice runs out: once `taken` is 3 nothing is offered, so turn after turn passes idle (an error);
+# `take twice` gives a player a second choice in the same turn.
+SKIPPING = """
+game "Skipping" [K-1]
+  id "skipping"
+  players 2 to 3 [K-1]
+  at most 40 turns [K-1]
+
+component chip: colour (red) x 1 [K-2]
+zone heap: shared, public, holds every component in play [K-2]
+counter taken starts at 0 [K-3]
+
+turns go clockwise from player 1, each turn runs turn [K-3]
+
+choice turn(player: seat) by player [K-3]:
+  option take "take" [K-3]:
+    only if taken < 3
+    add 1 to taken
+  option again "take twice" [K-3]:
+    only if taken < 2
+    add 1 to taken
+    then turn(player)
+
+end never [K-4]:
+  checked after every step
+  when heap is empty
+"""
+
+
+@pytest.mark.parametrize("game_id, players", [("hex", 2), ("tic-tac-toe", 2), ("shrimp", 3), ("pig", 2),
+                                              ("skipping", 2), ("skipping", 3)])
+def test_the_inline_steps_refuse_and_play_as_advance_does(game_id, players, tmp_path):
+    """State._play begins the next turn and lists its choice itself (Engine._inline_choices) as Engine._advance's
+    first runs would: under budgets of 0 to 3 automatic steps and the default one, each step of random games is
+    refused (with the same reason, the state untouched) or played (to the same state and decision) exactly as
+    by _advance alone; so is a turn with nothing to choose, and the idle turns after it."""
+    if game_id == "skipping":
+        (tmp_path / "skipping.rules").write_text(SKIPPING, encoding="utf-8")
+        game_id = tmp_path / "skipping.rules"
+    engine = rulespec.load(game_id)
+    inline_choices = engine._inline_choices
+    assert inline_choices
+    rng = random.Random(11)
+    compared = refused = 0
+    for game in range(6):
+        st = engine.new_game(players)
+        while not st.is_terminal():
+            action = sampled_action(st, rng)
+            for budget in (0, 1, 2, 3, Engine.MAX_AUTO_STEPS):
+                outcomes = []
+                for inline in (inline_choices, {}):
+                    trial = st.clone()
+                    before = trial.to_json()
+                    engine.MAX_AUTO_STEPS, engine._inline_choices = budget, inline
+                    try:
+                        trial.apply(action)
+                        outcomes.append(("played", trial.to_json(), trial.legal_actions() if not trial.is_terminal()
+                                         else None))
+                    except rulespec.RuleRuntimeError as error:
+                        assert trial.to_json() == before
+                        outcomes.append(("refused", str(error)))
+                    finally:
+                        del engine.MAX_AUTO_STEPS
+                        engine._inline_choices = inline_choices
+                assert outcomes[0] == outcomes[1], (budget, action)
+                compared += 1
+                refused += outcomes[0][0] == "refused"
+            if outcomes[0][0] == "refused":  # under the default budget too: the game cannot go on
+                assert "turn after turn passes with nothing to decide" in outcomes[0][1]
+                break
+            st.apply(action)
+    assert compared > 50 and 0 < refused < compared
 
 
 def test_a_counter_changed_outside_a_step_is_checked_again():
