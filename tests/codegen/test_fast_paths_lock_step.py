@@ -9,6 +9,7 @@ same choices and chance outcomes with the same probabilities at every step, the 
 the end the same history, counts of what fired, outcome, returns and JSON."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -127,46 +128,17 @@ def test_the_inline_turn_of_advance_keeps_the_budget():
     assert st._stack[-1][0] == "call" and st._pending is engine._rows_pending.get(id(st._pending.rows))
 
 
-# Turns whose choice runs out: once `taken` is 3 nothing is offered, so turn after turn passes idle (an error);
-# `take twice` gives a player a second choice in the same turn.
-SKIPPING = """
-game "Skipping" [K-1]
-  id "skipping"
-  players 2 to 3 [K-1]
-  at most 40 turns [K-1]
-
-component chip: colour (red) x 1 [K-2]
-zone heap: shared, public, holds every component in play [K-2]
-counter taken starts at 0 [K-3]
-
-turns go clockwise from player 1, each turn runs turn [K-3]
-
-choice turn(player: seat) by player [K-3]:
-  option take "take" [K-3]:
-    only if taken < 3
-    add 1 to taken
-  option again "take twice" [K-3]:
-    only if taken < 2
-    add 1 to taken
-    then turn(player)
-
-end never [K-4]:
-  checked after every step
-  when heap is empty
-"""
+SKIPPING = Path(__file__).with_name("skipping.rules")  # turns whose choice runs out, then idle turns
 
 
 @pytest.mark.parametrize("game_id, players", [("hex", 2), ("tic-tac-toe", 2), ("shrimp", 3), ("pig", 2),
                                               ("skipping", 2), ("skipping", 3)])
-def test_the_inline_steps_refuse_and_play_as_advance_does(game_id, players, tmp_path):
+def test_the_inline_steps_refuse_and_play_as_advance_does(game_id, players):
     """State._play begins the next turn and lists its choice itself (Engine._inline_choices) as Engine._advance's
     first runs would: under budgets of 0 to 3 automatic steps and the default one, each step of random games is
     refused (with the same reason, the state untouched) or played (to the same state and decision) exactly as
     by _advance alone; so is a turn with nothing to choose, and the idle turns after it."""
-    if game_id == "skipping":
-        (tmp_path / "skipping.rules").write_text(SKIPPING, encoding="utf-8")
-        game_id = tmp_path / "skipping.rules"
-    engine = rulespec.load(game_id)
+    engine = rulespec.load(SKIPPING if game_id == "skipping" else game_id)
     inline_choices = engine._inline_choices
     assert inline_choices
     rng = random.Random(11)
