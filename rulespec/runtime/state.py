@@ -476,23 +476,23 @@ class State:
                         engine._end(self, engine.ENDS[found[0]], *found[1:])
             # _advance, its first steps inline when the next step is a choice listed by its choices function
             # (Engine._inline_choices) and not replaced now. When the turn is over, the next turn begins first
-            # (_advance's first run), and _advance goes on from there if it must. Else (and under budgets of fewer
-            # automatic steps than these) _advance.
+            # (_advance's first run, an idle turn), and _advance goes on from those counts if it must. Else (and
+            # under budgets of fewer automatic steps than these) _advance.
             stack = self._stack
             inline_choices = engine._inline_choices
             if inline_choices and self._over is None:
-                runs = 1
+                turned = 0  # the runs (and idle turns) of _advance done here: the next turn's
                 if not stack and engine.MAX_AUTO_STEPS > 1:
                     engine._next_turn(self)
                     stack = self._stack
-                    runs = 2
+                    turned = 1
                 listed = inline_choices.get(stack[-1][0]) if stack and self._over is None else None
-                if listed is not None and engine.MAX_AUTO_STEPS >= runs:
+                if listed is not None and engine.MAX_AUTO_STEPS > turned:
                     frame = stack[-1]
                     info, insteads = listed
                     for instead in insteads:
                         if instead.name not in frame[4] and instead.applies(self, *frame[1]):
-                            engine._advance(self, runs - 1, runs - 1)  # (which replaces it)
+                            engine._advance(self, turned, turned)  # (which replaces it)
                             break
                     else:
                         seat, rows = info.choices(self, *frame[1])
@@ -500,9 +500,9 @@ class State:
                             self._pending = (engine._kept_pending(seat, rows, info.options) if info.rows_kept else
                                              engine._rows_offered(seat, rows, info.options))
                         else:  # nothing to choose: _advance skips it
-                            engine._advance(self, runs - 1, runs - 1)
+                            engine._advance(self, turned, turned)
                 else:
-                    engine._advance(self, runs - 1, runs - 1)
+                    engine._advance(self, turned, turned)
             else:
                 engine._advance(self)
         except RuleRuntimeError:
