@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '47'
+GENERATOR_VERSION = '48'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -23,6 +23,17 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+
+
+def REACH_ENDS_0(st):
+    """The start and the goal of `connected(s in grid where mine(s, player 1) from row of s = 1 to row of s = board_size)` (State._connected_kept)."""
+    return lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))
+
+
+def REACH_ENDS_1(st):
+    """The start and the goal of `connected(s in grid where mine(s, player 2) from column of s = 1 to column of s = board_size)` (State._connected_kept)."""
+    return lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))
+
 
 # ---------------------------------------------------------------- board grid [HEX-2]
 B_GRID_ROWS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)
@@ -118,14 +129,14 @@ def choices_turn(st, v_player):
 # ---------------------------------------------------------------- end top_to_bottom
 def end_top_to_bottom(st):
     """Whether the game ends now by `top_to_bottom`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63)"""
-    if st._connected_kept(0, (0, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (0, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), REACH_ENDS_0):
         return [0]
     return None
 
 # ---------------------------------------------------------------- end left_to_right
 def end_left_to_right(st):
     """Whether the game ends now by `left_to_right`; returns the declared winners. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:68)"""
-    if st._connected_kept(0, (1, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (1, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), REACH_ENDS_1):
         return [1]
     return None
 
@@ -133,10 +144,10 @@ def end_left_to_right(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [HEX-4] ruling HEX-AMB-2 (rulebooks/hex.rules:63, 68)"""
     # top_to_bottom [HEX-4] ruling HEX-AMB-2
-    if st._connected_kept(0, (0, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), lambda v_s: (B_GRID_ROW[v_s] == 1), lambda v_s: (B_GRID_ROW[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (0, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0]), REACH_ENDS_0):
         return 0, [0]
     # left_to_right [HEX-4] ruling HEX-AMB-2
-    if st._connected_kept(0, (1, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), lambda v_s: (B_GRID_COLUMN[v_s] == 1), lambda v_s: (B_GRID_COLUMN[v_s] == int(st._options['board_size']))):
+    if st._connected_kept(0, (1, ), lambda v_s: (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1]), REACH_ENDS_1):
         return 1, [1]
     return None
 

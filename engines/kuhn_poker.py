@@ -12,7 +12,7 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '93283c62e36c0e7d'
-GENERATOR_VERSION = '47'
+GENERATOR_VERSION = '48'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

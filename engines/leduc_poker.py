@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '51e885e94f3f3156'
-GENERATOR_VERSION = '47'
+GENERATOR_VERSION = '48'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -10,12 +10,15 @@ docstrings): nothing in a rule file is executed.
 
 from __future__ import annotations
 
+import ast as pyast
+import builtins
 import opcode
+import os
 import re
 import string
 from types import CodeType
 from contextlib import contextmanager
-from typing import Iterable, Iterator, Optional, Sequence
+from typing import Iterable, Iterator, Optional, Sequence, Union
 
 from ..language.collector import collector_paused
 from ..model import ir, reads
@@ -24,6 +27,15 @@ from ..model.cost import walk
 from ..model.moves import max_moves_by_players
 from .quoting import UnsafeText, comment, docstring, function, ident, lit, operator
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
+
+# What generated code names at module level besides its upper-case tables: Python's builtins, the runtime's
+# helpers it imports, its definitions' functions (CodeGenerator.reach_ends: no name of a function's own).
+_MODULE_HELPERS = frozenset(("span", "best_sets", "pick_weights", "counter_value", "build_item_tables"))
+
+
+def _module_name(name: str) -> bool:
+    return (name.isupper() or name in _MODULE_HELPERS or name.startswith("define_")
+            or (name in vars(builtins) and not name.startswith("_")))
 
 # A listing kept with a board's contents (State._listed_kept) is used when the board has at least this many
 # spaces in use; a smaller one is listed afresh (callgrind, random play: Hex 5x5 and tic-tac-toe cost more
@@ -75,12 +87,14 @@ def counters_set(stmts: Sequence[ir.S]) -> tuple[str, ...]:
 
 
 class CodeGenerator:
-    def __init__(self, model: ir.Model, source_name: str):
+    def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
         self.m = model
         self.counters_marked = False  # inside a block or loop that cleared the ends' mark before it (see loop_body)
         self.text_tables: dict[tuple[str, str], str] = {}  # (template, type of its one field) -> table name
         self.tabled_texts: set[str] = set()  # chance steps whose outcome texts are read from such a table
-        self.source_name = source_name
+        self.source_name = os.fspath(source_name)  # (a path given as a Path: its text, quoted as any text)
+        if not isinstance(self.source_name, str):
+            raise UnsafeText(f"a rule file's name is a text, not {type(self.source_name).__name__}")
         self.w = Writer()
         self.boards = {b.name: i for i, b in enumerate(model.boards)}
         self.definitions = {d.name: d for d in model.definitions}
@@ -122,6 +136,8 @@ class CodeGenerator:
         self.zone_code: Optional[dict[str, set]] = None
         self.listed_keys: list[str] = []  # choice steps whose rows are kept with a board's contents (their number: key)
         self.connected_keys: dict[tuple, int] = {}  # a kept `connected` (board, names, tests) -> its number (key)
+        # a kept `connected`'s number -> (its REACH_ENDS_ function's name, parameters, tests, rule text)
+        self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
 
     # ------------------------------------------------------------------ expressions
@@ -288,14 +304,51 @@ class CodeGenerator:
         tests = [self.expr(x) for x in (e.condition, e.start, e.goal)]
         self.depth -= 1
         var = f"v_{ident(e.var)}"
-        tests = ", ".join(f"lambda {var}: {cond}" for cond in tests)
+        passes, start, goal = (f"lambda {var}: {cond}" for cond in tests)
         names = reads.connected_kept(e, self.m)
         if names is None:
-            return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {tests})"
+            return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).
-        number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), tests), len(self.connected_keys))
+        number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), passes, start, goal),
+                                                len(self.connected_keys))
         key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in names) + ")"
-        return f"st._connected_kept({self.boards[e.board]}, {key}, {tests})"
+        ends = self.reach_ends(e, number, names) or f"lambda st, *values: ({start}, {goal})"
+        return f"st._connected_kept({self.boards[e.board]}, {key}, {passes}, {ends})"
+
+    def reach_ends(self, e: ir.Connected, number: int, names: tuple) -> Optional[str]:
+        """The name of a module-level function ``REACH_ENDS_<number>(st, <the key's values>)`` giving a kept
+        `connected`'s start and goal tests, which State._connected_kept asks for only when it works out
+        its plan (once per setup and key): the tests are then not made at every call. None when their code
+        reads a name of the function it is in (a local the generator hoisted), or a name is not plain."""
+        if any(self.expr(v) != f"v_{ident(v.name)}" for v in names):
+            return None
+        found = self.reach_ends_made.get(number)
+        if found is not None:
+            return found[0]
+        saved = self.bound, self.kinds, self.depth, self.board_code
+        self.bound, self.kinds, self.depth, self.board_code = None, {}, self.depth + 1, {}
+        try:
+            tests = [self.expr(x) for x in (e.start, e.goal)]
+        finally:
+            self.bound, self.kinds, self.depth, self.board_code = saved
+        var = f"v_{ident(e.var)}"
+        params = ["st"] + [f"v_{ident(v.name)}" for v in names]
+        for test in tests:  # every name it reads: a parameter, its space, or one of the module's (no local)
+            for node in pyast.walk(pyast.parse(test, mode="eval")):
+                if isinstance(node, pyast.Name) and not (node.id in params or node.id == var or _module_name(node.id)):
+                    return None
+        name = f"REACH_ENDS_{number!r}"
+        self.reach_ends_made[number] = (name, params, [f"lambda {var}: {test}" for test in tests], e.text)
+        return name
+
+    def reach_ends_lines(self) -> list[str]:
+        """The module-level functions of the kept `connected` tests' starts and goals (see reach_ends)."""
+        lines = []
+        for name, params, (start, goal), text in self.reach_ends_made.values():
+            lines += ["", "", f"def {name}({', '.join(params)}):",
+                      f"    {docstring('The start and the goal of `' + text + '` (State._connected_kept).')}",
+                      f"    return {start}, {goal}"]
+        return lines + [""] if lines else lines
 
     def visit_Directions(self, e: ir.Directions) -> str:
         return lit(e.directions)
@@ -1118,7 +1171,7 @@ class CodeGenerator:
                 continue
             source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
-        self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines()
+        self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines() + self.reach_ends_lines()
         if self.item_tests:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import ItemTests"]
         if self.rows_kept_used:
@@ -2351,7 +2404,7 @@ class CodeGenerator:
         w.line("")
         w.line(f"GAME_ID = {m.game_id!r}")
         w.line(f"TITLE = {m.title!r}")
-        w.line(f"SOURCE = {self.source_name!r}")
+        w.line(f"SOURCE = {lit(self.source_name)}")
         w.line(f"MIN_PLAYERS = {m.min_players!r}")
         w.line(f"MAX_PLAYERS = {m.max_players!r}")
         w.line(f"MAX_TURNS = {m.max_turns!r}")
@@ -2498,7 +2551,7 @@ class CodeGenerator:
         w.line(f"GAME = {class_name}")
 
 
-def generate(model: ir.Model, source_name: str, filename: str = "<generated>") -> str:
+def generate(model: ir.Model, source_name: Union[str, "os.PathLike[str]"], filename: str = "<generated>") -> str:
     """Python source of the engine for ``model``; ``filename`` is the one its code is compiled under (by
     check_generated, and given to the module that runs it, through ``checked_code``)."""
     with collector_paused():  # as the parse (rulespec/language/collector.py)

@@ -648,18 +648,19 @@ class State:
                         frontier.append(n)
         return False
 
-    def _connected_kept(self, board: int, key: tuple, passes: Callable[[int], bool], start: Callable[[int], bool],
-                        goal: Callable[[int], bool]) -> bool:
+    def _connected_kept(self, board: int, key: tuple, passes: Callable[[int], bool],
+                        ends: Callable[..., tuple[Callable[[int], bool], Callable[[int], bool]]]) -> bool:
         """_connected over every space of ``board`` in use, where ``passes`` reads the board only at the space
-        it tests and ``start`` and ``goal`` read nothing that changes (rulespec.model.reads.connected_kept
-        says when). ``key`` names the expression and the values of the names it reads besides its space.
+        it tests and the start and goal tests read nothing that changes (rulespec.model.reads.connected_kept
+        says when). ``key`` names the expression and the values of the names it reads besides its space;
+        ``ends(state, *those values)`` gives the start and goal tests, asked for only to work out the plan.
         The spaces reached from the starts are kept (``_reach[key]``: at these contents, these spaces), so
         a later call looks only at the spaces that changed since: one that now passes joins with what it
         reaches; one inside the reached spaces that no longer passes means reaching again from the starts.
         What a record claims depends on the contents alone, so it stays true whatever happens to the state
         (an undone action, a clone, a test writing a board); a record is replaced, never changed."""
         t = self._t
-        plan = t.reach_plans.get(key) or t.reach_plan(board, key, start, goal)
+        plan = t.reach_plans.get(key) or t.reach_plan(board, key, *ends(self, *key[1:]))
         starts, start_mask, goal_mask, near, neighbours, in_use = plan
         cells = self._boards[board]
         reach = self._reach

@@ -13,12 +13,15 @@ from pathlib import Path
 import pytest
 
 import rulespec
+from rulespec.codegen import python as codegen
 from rulespec.codegen.python import generate
 from rulespec.model import ir, reads
 from rulespec.model.cost import walk
-from rulespec.pipeline import compile_rules
+from rulespec.pipeline import compile_rules, load_module_from_source
 from rulespec.runtime.common import IllegalAction
 from rulespec.runtime.state import State
+
+from .lockstep import play_in_lock_step
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -85,9 +88,9 @@ def chains(tmp_path: Path, take: bool = True) -> Path:
     return path
 
 
-def plain(self, board, key, passes, start, goal):
+def plain(self, board, key, passes, ends):
     """The kept test's answer worked out afresh, by the plain flood fill."""
-    return self._connected(board, self._t.cells_in_use[board], passes, start, goal)
+    return self._connected(board, self._t.cells_in_use[board], passes, *ends(self, *key[1:]))
 
 
 def play(game, seed: int, side: str, strangers: list) -> tuple:
@@ -130,6 +133,27 @@ def test_the_kept_path_answers_as_the_plain_flood_fill(tmp_path, monkeypatch, si
     strangers = []
     for seed in range(60):
         assert play(game, seed, side, strangers) == kept[seed], seed
+
+
+def test_the_start_and_goal_are_made_once_per_plan_and_a_local_keeps_them_inline(tmp_path, monkeypatch):
+    """A kept `connected`'s start and goal are a module-level REACH_ENDS_ function of the key's values, asked
+    for only when the plan is worked out (once per setup and key); a test whose code would read a name of the
+    function it is in (here: every name refused) keeps them in a lambda there instead, and plays the same games."""
+    source = generate(compile_rules(chains(tmp_path)), Path("chains.rules"))
+    assert "def REACH_ENDS_0(st, v_p):" in source and source.count(", REACH_ENDS_0):") == 2
+    assert "SOURCE = 'chains.rules'" in source  # (a file name given as a Path is quoted as its text)
+    game = rulespec.load(chains(tmp_path), options={"side": "4"})
+    module = game.ENDS[0].check.__globals__
+    asked, ends = [], module["REACH_ENDS_0"]
+    monkeypatch.setitem(module, "REACH_ENDS_0", lambda st, p: asked.append(p) or ends(st, p))
+    monkeypatch.setattr(codegen, "_module_name", lambda name: False)
+    inline = generate(compile_rules(chains(tmp_path)), Path("chains.rules"))
+    assert "REACH_ENDS_" not in inline and inline.count("lambda st, *values: (lambda v_s: ") == 2
+    other = load_module_from_source(inline, "chains_inline_ends").GAME(None)
+    other.model = game.model
+    for seed in range(8):
+        play_in_lock_step(game.new_game(players=2), other.new_game(players=2), 2, random.Random(seed))
+    assert sorted(asked) == [0, 1]  # each seat's plan, once in eight games
 
 
 def test_a_record_is_used_again_after_a_step_that_changes_nothing_it_reads(tmp_path):

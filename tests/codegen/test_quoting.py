@@ -45,13 +45,14 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
 # `row`, `head` and `words` a listing row's code, its bound names and the lit()/label code its texts are kept by;
 # `kept_rows` the ROWS_ + ident(step) table a listing keeps its rows in; `one_test` an indexed end's test of
-# the one space changed, made by expr()).
+# the one space changed, made by expr(); `passes`, `start` and `goal` a kept `connected`'s tests, lambdas around
+# expr() code, `ends` its REACH_ENDS_ + a number or a lambda of those two, `params` `st` and v_ + ident() names).
 CODE_LOCALS = {
     "amount", "args", "at", "b", "base", "binding_tuple", "index", "seats", "board", "class_name", "code", "cond", "const", "domain", "extra",
     "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words", "key", "memo", "one",
-    "seat_code", "kept_rows", "one_test",
+    "seat_code", "kept_rows", "one_test", "passes", "start", "goal", "ends", "params",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
