@@ -2,9 +2,12 @@
 
 A rule file from a stranger must be safe to compile: every number it can ask for is bounded here,
 so that no file, however small, makes the parser, the checker, the generator or an engine allocate
-a huge table or recurse too deep. Each limit is far above what the bundled games use (measured
-on rulebooks/*.rules, tests/core/fixtures/*.rules and the reference's games; the largest use is in
-the reason) and is refused with a positioned RuleError naming the limit.
+a huge table or recurse too deep. Each limit is far above what the bundled rule files use and is
+refused with a positioned RuleError naming the limit. A limit's ``bundled`` is the most those files
+use (rulebooks/*.rules, house-rules/*.rules, the reference's games and tests/core/fixtures/*.rules,
+with every variant), as the parser and the checker count it; its reason quotes it, and
+tests/errors/test_limits.py checks it exact: under a limit of ``bundled`` every one of them compiles,
+under one less one is refused.
 
 The language reference lists these limits (``limits_table_markdown``).
 """
@@ -12,6 +15,7 @@ The language reference lists these limits (``limits_table_markdown``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Optional
 
 
 @dataclass(frozen=True)
@@ -19,67 +23,83 @@ class Limit:
     name: str
     value: int
     what: str  # what is counted, for the table and for messages: "copies of one component"
-    reason: str
+    reason: str  # why this value; "{bundled}" in it stands for the bundled figure
+    bundled: Optional[int] = None  # the most the bundled rule files use (see the module's docstring)
+
+    def __post_init__(self) -> None:
+        if self.bundled is not None and "{bundled}" in self.reason:
+            object.__setattr__(self, "reason", self.reason.replace("{bundled}", f"{self.bundled:,}"))
 
 
 LIMITS: tuple[Limit, ...] = (
     # ---------------------------------------------------------------- the text
     Limit("file_bytes", 200_000, "bytes in a rule file",
-          "four times the biggest bundled rule file (48 KB); the densest file of this size parses in a few seconds"),
+          "the biggest bundled rule file has {bundled}; the densest file of this size parses in a few seconds",
+          bundled=44_501),
     Limit("file_lines", 5_000, "lines in a rule file",
-          "the biggest bundled rule file has 873; parsing takes about a second per 5,000 lines"),
-    Limit("line_length", 1_000, "characters on one line", "the longest bundled line has 326"),
-    Limit("string_length", 500, "characters in one quoted text", "the longest bundled text has 103"),
-    Limit("name_length", 64, "characters in one name", "the longest bundled name has 31"),
+          "the biggest bundled rule file has {bundled}; parsing takes about a second per 5,000 lines",
+          bundled=949),
+    Limit("line_length", 1_000, "characters on one line", "the longest bundled line has {bundled}", bundled=326),
+    Limit("string_length", 500, "characters in one quoted text", "the longest bundled text has {bundled}",
+          bundled=103),
+    Limit("name_length", 64, "characters in one name", "the longest bundled name has {bundled}", bundled=31),
     Limit("nesting", 100, "levels of nesting (brackets, conditions, blocks)",
-          "the bundled games need 21; every later stage walks the tree recursively"),
+          "the bundled games need {bundled}; every later stage walks the tree recursively", bundled=21),
     Limit("chain_terms", 150, "terms in one chain of + - * or of and / or",
           "a long sum is not nesting (the generated Python writes it flat), but the checker still walks it "
-          "term by term, recursively"),
+          "term by term, recursively; the bundled games need {bundled}", bundled=8),
     Limit("tree_depth", 400, "levels of a rule's parse tree, counting each term of a chain as one",
           "sums inside sums: a chain is flat for the limits above, but the parser's tree is as deep as its "
-          "terms, and later stages walk it recursively; the bundled games need 21"),
+          "terms, and later stages walk it recursively; the bundled games need {bundled}", bundled=21),
     # ---------------------------------------------------------------- numbers
     Limit("number", 1_000_000, "for any number written in a file",
-          "the biggest bundled number is 1200; bigger literals make huge tables or slow arithmetic"),
-    Limit("players", 100, "players", "the bundled games seat at most 6; tables are made per seat"),
-    Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most 1,200"),
-    Limit("repeat", 1_000, "times in `repeat N times`", "the bundled games repeat at most 41 times"),
-    Limit("dice", 100, "dice in one holder (`dice ...: N per player in ...`)", "the bundled games roll at most 5"),
-    Limit("copies", 10_000, "copies of one component", "the bundled games have at most 35"),
+          "the biggest bundled number is {bundled}; bigger literals make huge tables or slow arithmetic",
+          bundled=1_000),
+    Limit("players", 100, "players", "the bundled games seat at most {bundled}; tables are made per seat",
+          bundled=10),
+    Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most {bundled}",
+          bundled=2_000),
+    Limit("repeat", 1_000, "times in `repeat N times`", "the bundled games repeat at most {bundled} times",
+          bundled=41),
+    Limit("dice", 100, "dice in one holder (`dice ...: N per player in ...`)",
+          "the bundled games roll at most {bundled}", bundled=5),
+    Limit("copies", 10_000, "copies of one component", "the bundled games have at most {bundled}", bundled=61),
     Limit("span", 10_000, "numbers in a range `low..high` (checked when the rules run)",
-          "a range is walked number by number; the bundled games and fixtures walk at most 100"),
+          "a range is walked number by number, while the rules run (so no bundled figure is checked here)"),
     Limit("definition_depth", 50, "definitions used inside one another (`define`)",
-          "each use of a definition is a call in the generated engine; the fixtures nest at most 2"),
+          "each use of a definition is a call in the generated engine; the bundled games nest at most {bundled}",
+          bundled=4),
     Limit("attribute_values", 1_000, "values of one attribute (a list or a range `1..N`)",
-          "the bundled games have at most 18; each value is kept in a table"),
+          "the bundled games have at most {bundled}; each value is kept in a table", bundled=18),
     Limit("items", 10_000, "components in all (every copy of every kind)",
-          "the bundled games have at most 210; an engine keeps a row per component"),
-    Limit("board_columns", 200, "columns of a board", "the bundled boards have at most 25"),
-    Limit("board_rows", 200, "rows of a board", "the bundled boards have at most 18"),
-    Limit("board_cells", 10_000, "spaces on all boards together", "the bundled boards have at most 450"),
-    Limit("shape_cells", 50, "triangles in one shape", "the bundled shapes have at most 6"),
+          "the bundled games have at most {bundled}; an engine keeps a row per component", bundled=211),
+    Limit("board_columns", 200, "columns of a board", "the bundled boards have at most {bundled}", bundled=25),
+    Limit("board_rows", 200, "rows of a board", "the bundled boards have at most {bundled}", bundled=18),
+    Limit("board_cells", 10_000, "spaces on all boards together", "the bundled boards have at most {bundled}",
+          bundled=450),
+    Limit("shape_cells", 50, "triangles in one shape", "the bundled shapes have at most {bundled}", bundled=6),
     Limit("lattice_coordinate", 100, "for the row or column of a shape's triangle",
-          "the bundled shapes use at most 2"),
+          "the bundled shapes use at most {bundled}", bundled=2),
     Limit("placements", 20_000, "shapes times spaces on boards of triangles",
-          "the bundled games need 1,800; an engine lists every placement of every shape"),
+          "the bundled games need {bundled}; an engine lists every placement of every shape", bundled=1_800),
     Limit("item_cells", 1_000_000, "components times spaces on all boards",
-          "the bundled games need 94,500; an engine lists where each component fits"),
+          "the bundled games need {bundled}; an engine lists where each component fits", bundled=94_950),
     # ---------------------------------------------------------------- declarations
-    Limit("declarations", 2_000, "declarations in a rule file", "the bundled games have at most 111"),
-    Limit("options", 200, "options of one choice", "the bundled choices have at most 5"),
+    Limit("declarations", 2_000, "declarations in a rule file", "the bundled games have at most {bundled}",
+          bundled=113),
+    Limit("options", 200, "options of one choice", "the bundled choices have at most {bundled}", bundled=5),
     Limit("block_nesting", 12, "blocks inside one another (`if`, `for each`, `repeat`, and each value an option "
-          "chooses)", "the bundled games need 4; the generated Python may nest at most 20 blocks"),
+          "chooses)", "the bundled games need {bundled}; the generated Python may nest at most 20 blocks", bundled=4),
     # ---------------------------------------------------------------- work (rulespec/model/cost.py)
     Limit("work", 50_000_000, "estimated evaluations for one condition, one option's listing or one step",
-          "the bundled games need at most 453,834 (listing where a tile can go in Let Them Eat Shrimp's advanced "
+          "the bundled games need at most {bundled} (listing where a tile can go in Let Them Eat Shrimp's advanced "
           "game); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
           "lists the estimates); a chain (`connected`) counts each space of its board once with its tests and "
-          "neighbours (Hex's 11 x 11: 2,907)"),
+          "neighbours (Hex's 11 x 11: 2,907)", bundled=453_834),
     Limit("choices", 200_000, "choices one option may list",
-          "the bundled options list at most 18,900; each choice listed is kept in memory"),
+          "the bundled options list at most {bundled}; each choice listed is kept in memory", bundled=18_900),
     Limit("variants", 50, "variants in a rule file",
-          "the bundled games have at most 5; each variant is checked on its own"),
+          "the bundled games have at most {bundled}; each variant is checked on its own", bundled=5),
 )
 
 _BY_NAME = {limit.name: limit for limit in LIMITS}

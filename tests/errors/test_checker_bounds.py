@@ -8,15 +8,12 @@ play, and each one over it must be a RuleError at the construct that goes over.
 
 from __future__ import annotations
 
-import dataclasses
-import re
 import time
 from pathlib import Path
 
 import pytest
 
 import rulespec
-from rulespec.language import limits
 from rulespec.language.errors import RuleError
 from rulespec.language.limits import LIMIT, describe
 from rulespec.language.parser import parse_text
@@ -100,30 +97,6 @@ def test_an_option_choosing_one_value_more_is_refused_at_that_value():
     last = f"q{LIMIT.block_nesting} in players"
     assert problem.column == line.index(last) + 1
     assert f"value {LIMIT.block_nesting + 1} chosen by option `drop`" in problem.message
-
-
-def test_the_bundled_games_nest_as_deep_as_the_limit_says_far_below_it(monkeypatch):
-    # The limit's reason says how deep the bundled games go ("need N"): under a limit of N every bundled
-    # file and variant checks, under N - 1 one is refused, by the checker's own measure.
-    need = int(re.search(r"the bundled games need (\d+)", describe("block_nesting").reason).group(1))
-    assert need * 2 <= LIMIT.block_nesting
-
-    def refused_at(depth: int) -> list[str]:
-        monkeypatch.setitem(limits._BY_NAME, "block_nesting",
-                            dataclasses.replace(describe("block_nesting"), value=depth))
-        refused = []
-        for path in BUNDLED:
-            try:
-                model = compile_rules(path)
-                for name, _ in model.variants_available:
-                    compile_rules(path, (name,))
-            except RuleError as error:
-                assert "blocks inside one another" in str(error), error
-                refused.append(path.name)
-        return refused
-
-    assert refused_at(need) == []
-    assert refused_at(need - 1) != []
 
 
 # ----------------------------------------------------------------------------- scores that need themselves

@@ -7,15 +7,18 @@ with a position, quickly and without building what it asks for.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
 import rulespec
+from rulespec.language import limits, parser
 from rulespec.language.errors import RuleError
-from rulespec.language.limits import LIMIT, LIMITS, limits_table_markdown
+from rulespec.language.limits import LIMIT, LIMITS, describe, limits_table_markdown
 from rulespec.language.parser import parse_file, parse_text
 from rulespec.model.checker import check
 from rulespec.pipeline import compile_rules, load
@@ -217,7 +220,50 @@ def test_a_flat_limit_table_for_the_reference():
     assert "10,000 |" in table and "copies of one component" in table
 
 
-def test_the_bundled_games_are_within_every_limit():
-    # They compile (the suite checks them further); this keeps the limits honest as games grow.
-    for path in sorted((Path(rulespec.__file__).parent.parent / "rulebooks").glob("*.rules")):
-        compile_rules(path)
+# ----------------------------------------------------------------------------- the figures the reasons quote
+
+ROOT = Path(rulespec.__file__).parent.parent
+# Every rule file the project ships or checks as its own (rulespec.language.limits: a limit's `bundled`).
+BUNDLED = sorted(ROOT.glob("rulebooks/*.rules")) + sorted(ROOT.glob("house-rules/*.rules")) + \
+    sorted(ROOT.glob("rulespec/docs/ref_games/*.rules")) + sorted(ROOT.glob("tests/core/fixtures/*.rules"))
+QUOTED = [entry for entry in LIMITS if entry.bundled is not None]
+
+
+def lower(monkeypatch, values: dict[str, int]) -> None:
+    """Lower limits, for this test, everywhere the parser and the checker read them."""
+    for name, value in values.items():
+        monkeypatch.setitem(limits._BY_NAME, name, dataclasses.replace(describe(name), value=value))
+    # The parser's own copies, and its shortcut that skips the nesting walk for a tree too shallow to
+    # break the real limits (a tree of depth 1 is walked, so the lowered limits are applied).
+    monkeypatch.setattr(parser, "MAX_NESTING", limits.LIMIT.nesting)
+    monkeypatch.setattr(parser, "MAX_CHAIN_TERMS", limits.LIMIT.chain_terms)
+    monkeypatch.setattr(parser, "_SHALLOW", 1)
+
+
+def first_refused() -> Optional[str]:
+    """The first bundled file (or variant) that does not compile, with its error; None when all do."""
+    for path in BUNDLED:
+        try:
+            model = compile_rules(path)
+            for variant, _ in model.variants_available:
+                compile_rules(path, (variant,))
+        except RuleError as error:
+            return f"{path}: {error}"
+    return None
+
+
+def test_the_bundled_files_are_within_every_limit_at_the_figure_its_reason_quotes(monkeypatch):
+    assert len(QUOTED) >= 25  # (every limit a compile can measure; `span` is met only while the rules run)
+    for entry in QUOTED:
+        assert f"{entry.bundled:,}" in entry.reason, entry.name
+        assert entry.bundled * 2 <= entry.value, entry.name  # far below the limit
+    lower(monkeypatch, {entry.name: entry.bundled for entry in QUOTED})
+    assert first_refused() is None
+
+
+@pytest.mark.parametrize("name", [entry.name for entry in QUOTED])
+def test_some_bundled_file_needs_the_figure_a_limit_quotes(monkeypatch, name):
+    # With the test above (every file compiles with every limit at its figure), the figure is exact:
+    # one less, this limit alone lowered, refuses a file.
+    lower(monkeypatch, {name: describe(name).bundled - 1})
+    assert first_refused() is not None, f"no bundled file needs {describe(name).what} up to {describe(name).bundled:,}"
