@@ -39,6 +39,7 @@ class ExampleRun:
         # Tables reads only the class's constants, the players and the options (see _fresh_engine).
         self._tables = example_tables(engine) if tables is None else tables
         self.started = False
+        self.skipped_setup = False  # the example starts from its givens, and the game has a `setup` that does not run
         self.given: set[int] = set()
         self.line = 0  # the line of the example being run (each call below names its own)
         self.model = getattr(engine, "model", None)  # the checked rule file, when the engine was loaded from one
@@ -46,6 +47,14 @@ class ExampleRun:
     def fail(self, line: int, message: str) -> None:
         where = f"{self.engine.SOURCE}:{line}" if line else self.engine.SOURCE
         raise ExampleFailure(f"{where}: example `{self.name}`: {message}")
+
+    def fail_in_play(self, line: int, message: str) -> None:
+        """``fail`` for what a skipped set-up may cause (the game cannot go on, an action is refused or not
+        offered): the message then says the set-up did not run, and how to run it."""
+        if self.skipped_setup:
+            message += (" (this example starts from the position it gives, so the game's `setup` did not run; "
+                        "`given set-up with the first outcomes` runs it first)")
+        self.fail(line, message)
 
     def start(self, players: int, options: dict, line: int = 0) -> State:
         if not line:  # the line that gives the players, else the example's own
@@ -60,6 +69,7 @@ class ExampleRun:
             self.fail(line, f"the game cannot be set up with options {options}: {error}")
         engine.MATCH = None  # an example is about one game: in a match, about one leg
         self.engine = engine
+        self.skipped_setup = "setup" in engine.STEPS
         try:
             st = engine._empty_state(players)
         except ValueError as error:
@@ -297,10 +307,10 @@ class ExampleRun:
             try:
                 self.engine._advance(st)
             except RuleRuntimeError as error:
-                self.fail(line, f"the game could not go on from the given position: {error}")
+                self.fail_in_play(line, f"the game could not go on from the given position: {error}")
             except Exception as error:  # generated rule code met a value it cannot use
-                self.fail(line, f"the game could not go on from the given position: {type(error).__name__}: "
-                                f"{error}")
+                self.fail_in_play(line, f"the game could not go on from the given position: {type(error).__name__}: "
+                                        f"{error}")
 
     def act(self, st: State, text: str, line: int = 0) -> None:
         self._begin(st, line)
@@ -311,7 +321,7 @@ class ExampleRun:
         try:
             st.apply(text)
         except (IllegalAction, RuleRuntimeError) as error:
-            self.fail(line, f"{text!r} was refused: {error}")
+            self.fail_in_play(line, f"{text!r} was refused: {error}")
         except Exception as error:  # listing the choices met a value it cannot use
             self.fail(line, f"{text!r} could not be tried: {type(error).__name__}: {error}")
 
@@ -323,7 +333,7 @@ class ExampleRun:
             self.fail(line, f"the choices could not be listed: {type(error).__name__}: {error}")
         if (text in offered) != expected:
             what = "is not offered" if expected else "is offered, but should not be"
-            self.fail(line, f"{text!r} {what}; offered: {offered[:10]}")
+            self.fail_in_play(line, f"{text!r} {what}; offered: {offered[:10]}")
 
     def over(self, st: State, end: str, line: int = 0) -> None:
         self._begin(st, line)
