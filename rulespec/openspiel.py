@@ -19,13 +19,13 @@ site page "Use a game in OpenSpiel / PettingZoo".
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 import numpy as np
 import pyspiel
 
 from .adapters import core
-from .pipeline import bundled_rulebooks, engine_module_name
+from .pipeline import bundled_rulebooks, engine_module_name, option_texts
 
 GENERIC = "rulespec"
 
@@ -286,12 +286,13 @@ def _register(game_type: pyspiel.GameType, class_name: str, init) -> None:
 
 
 def load_game(name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
-              options: Optional[dict[str, str]] = None, zero_sum: bool = False) -> pyspiel.Game:
+              options: Optional[dict[str, Union[str, int]]] = None, zero_sum: bool = False) -> pyspiel.Game:
     """An OpenSpiel game for a bundled game's id or a rule file's path (players: the least by default).
     The game's utility is what the rule file declares: `zero-sum` under its `returns` makes it ZERO_SUM
     (which OpenSpiel's exploitability and CFR tools require), `constant-sum N` CONSTANT_SUM, and each
     terminal state's returns are checked to add up to it. zero_sum=True still declares it for a file that
     does not say (an override; refused when the file declares another sum)."""
+    options = option_texts(options)  # (a numeric option's value may be a whole number)
     key = core.game_key(name_or_path, variants, options)
     engine = core.engine_for(key)
     players = engine.MIN_PLAYERS if players is None else players

@@ -22,7 +22,7 @@ rule file declares. A game that runs past its step budget is truncated.
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 import gymnasium
 import numpy as np
@@ -35,7 +35,7 @@ BIG = 1e15  # a counter holds at most 10^15 either way (the runtime's limit)
 
 
 def env(name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
-        options: Optional[dict[str, str]] = None, render_mode: Optional[str] = None) -> "RulespecEnv":
+        options: Optional[dict[str, Union[str, int]]] = None, render_mode: Optional[str] = None) -> "RulespecEnv":
     """An AEC environment for a bundled game's id or a rule file's path."""
     return RulespecEnv(name_or_path, players=players, variants=variants, options=options, render_mode=render_mode)
 
@@ -44,7 +44,7 @@ class RulespecEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "rulespec", "is_parallelizable": False}
 
     def __init__(self, name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
-                 options: Optional[dict[str, str]] = None, render_mode: Optional[str] = None):
+                 options: Optional[dict[str, Union[str, int]]] = None, render_mode: Optional[str] = None):
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")

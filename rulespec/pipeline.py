@@ -15,7 +15,7 @@ import sys
 import types
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from .codegen.version import GENERATOR_VERSION, source_hash
 from .language.collector import collector_paused
@@ -272,13 +272,26 @@ def load_module_from_source(source: str, name: str) -> types.ModuleType:
     return module
 
 
-def load(name_or_path: str | Path, variants: Sequence[str] = (), options: Optional[dict[str, str]] = None) -> Engine:
-    """A game ready to play: ``rulespec.load("shell-we")`` or ``rulespec.load("my.rules")``."""
+def option_texts(options: Optional[dict[str, Union[str, int]]]) -> Optional[dict[str, str]]:
+    """Options as a caller gives them, as an engine keeps them: option name -> the value's text. A numeric
+    option's value may be given as a whole number (``{"target": 20}``) or as its text (``{"target": "20"}``);
+    whether the game offers that value is the engine's to say."""
+    if options is None:
+        return None
+    if not (isinstance(options, dict) and all(isinstance(k, str) and (isinstance(v, str) or type(v) is int)
+                                              for k, v in options.items())):  # (type(v) is int: not a bool)
+        raise TypeError(f"options maps option names to values (text, or a whole number for a numeric option), "
+                        f"not {options!r}")
+    return {name: value if isinstance(value, str) else str(value) for name, value in options.items()}
+
+
+def load(name_or_path: str | Path, variants: Sequence[str] = (),
+         options: Optional[dict[str, Union[str, int]]] = None) -> Engine:
+    """A game ready to play: ``rulespec.load("shell-we")`` or ``rulespec.load("my.rules")``; ``options``
+    sets the file's options (``{"target": 20}``, see option_texts)."""
     if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
         raise TypeError(f"variants is a list of variant names, not {variants!r}")
-    if options is not None and not (isinstance(options, dict) and all(
-            isinstance(k, str) and isinstance(v, str) for k, v in options.items())):
-        raise TypeError(f"options maps option names to values (both text), not {options!r}")
+    options = option_texts(options)
     path = resolve_path(name_or_path)
     if not variants:
         engine = _committed_engine_of_text(path, options)

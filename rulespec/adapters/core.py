@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Optional, Sequence
 
 from ..model import ir
-from ..pipeline import load
+from ..pipeline import load, option_texts
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
 
 try:  # a simultaneous decision (`choice ... by each player`), where the runtime has them
@@ -63,7 +63,7 @@ def game_key(name_or_path, variants: Sequence[str] = (), options: Optional[dict]
         name_or_path = str(name_or_path)
     if isinstance(variants, str):
         raise TypeError(f"variants is a list of variant names, not {variants!r}")
-    return (name_or_path, tuple(variants), tuple(sorted((options or {}).items())))
+    return (name_or_path, tuple(variants), tuple(sorted((option_texts(options) or {}).items())))
 
 
 def engine_for(key: tuple) -> Engine:

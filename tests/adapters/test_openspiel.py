@@ -91,6 +91,18 @@ def test_registered_names_and_parameters():
     pyspiel.random_sim_test(by_path, num_sims=1, serialize=True, verbose=False)  # the generic name round-trips too
 
 
+
+def test_a_numeric_option_may_be_given_as_a_whole_number():
+    # As OpenSpiel's own parameters give it; by id (bundled) and by path (the generic game) alike.
+    by_number = rso.load_game("pig", options={"winscore": 20})
+    assert by_number.get_parameters()["winscore"] == 20
+    assert str(by_number) == str(rso.load_game("pig", options={"winscore": "20"}))
+    path = str(bundled_rulebooks()["pig"])
+    by_path = rso.load_game(path, options={"winscore": 20})
+    assert by_path.get_parameters()["options"] == "winscore=20"
+    assert by_path.new_initial_state().rulespec_state._options["winscore"] == "20"
+    assert core.game_key(path, (), {"winscore": 20}) == core.game_key(path, (), {"winscore": "20"})  # one engine
+
 def test_game_information():
     game = rso.load_game("shell-we", players=2)
     kind = game.get_type()

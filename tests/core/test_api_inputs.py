@@ -48,10 +48,20 @@ def test_new_game_takes_a_player_count(game, players):
 
 
 @pytest.mark.parametrize("kwargs", [{"variants": "bottles"}, {"variants": [None]}, {"options": ["side"]},
-                                    {"options": {"side": 1}}])
+                                    {"options": {"side": 1.5}}, {"options": {"side": True}},
+                                    {"options": {"side": None}}, {"options": {1: "B"}}])
 def test_load_takes_a_list_of_variants_and_a_dict_of_options(kwargs):
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="variant names|options maps option names"):
         rulespec.load("shell-we", **kwargs)
+
+
+def test_a_numeric_option_may_be_given_as_a_whole_number():
+    assert rulespec.load("pig", options={"winscore": 20}).options["winscore"]["value"] == "20"
+    assert rulespec.load("pig", options={"winscore": "20"}).options["winscore"]["value"] == "20"
+    with pytest.raises(ValueError, match=r"option 'winscore' takes 10, 20, 30, 50, 100, not '25'"):
+        rulespec.load("pig", options={"winscore": 25})
+    with pytest.raises(ValueError, match=r"option 'side' takes A, B, not '1'"):
+        rulespec.load("shell-we", options={"side": 1})
 
 
 def test_load_refuses_what_is_not_a_regular_file_without_reading_it(tmp_path):
