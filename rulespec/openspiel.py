@@ -6,9 +6,11 @@
     game = pyspiel.load_game("rulespec", {"game": "path/to/my.rules", "players": 2})
 
 Importing this module registers ``rulespec_<id>`` (the id with ``-`` as ``_``) for every bundled game,
-with the parameters ``players``, ``variants`` (names joined by commas) and one per option, and the
+with the parameters ``players``, ``variants`` (names joined by ``+``) and one per option, and the
 generic ``rulespec`` game (parameters ``game``: a bundled id or a rule file's path, ``players``,
-``variants``, ``options``: ``name=value`` joined by commas). A game is ZERO_SUM (as exploitability and
+``variants``, ``options``: ``name:value`` joined by ``;``). OpenSpiel's game strings give ``,`` and
+``=`` a meaning of their own, so a game is made with its parameters written this way and ``str(game)``
+reads back; commas and ``name=value`` are read as well, as a caller's dict may give them. A game is ZERO_SUM (as exploitability and
 CFR need) or CONSTANT_SUM when its rule file declares `zero-sum` / `constant-sum N` under `returns`;
 every terminal state's returns are then checked to add up to it. Both also take ``zero_sum`` (false by
 default), which declares it for a file that does not say (refused against a file declaring another
@@ -19,6 +21,7 @@ site page "Use a game in OpenSpiel / PettingZoo".
 
 from __future__ import annotations
 
+import re
 from typing import Optional, Sequence, Union
 
 import numpy as np
@@ -222,18 +225,33 @@ class InformationStateObserver:
         return state.session.information_state_string(player)
 
 
+# How a parameter lists several things: with characters that no variant name, option name or value (a
+# word or a whole number) holds, and that OpenSpiel's game strings do not read as their own `,` and `=`.
+VARIANTS_JOINED_BY, OPTIONS_JOINED_BY, OPTION_VALUE_AFTER = "+", ";", ":"
+
+
 def _variants(text: str) -> tuple[str, ...]:
-    return tuple(v.strip() for v in text.split(",") if v.strip())
+    """Variant names joined by `+` (or by commas, as a caller's dict may give them)."""
+    return tuple(v.strip() for v in re.split(r"[+,]", text) if v.strip())
+
+
+def _variants_text(variants: Sequence[str]) -> str:
+    return VARIANTS_JOINED_BY.join(variants)
 
 
 def _options(text: str) -> dict[str, str]:
+    """Options as `name:value` joined by `;` (or `name=value` joined by commas)."""
     options = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        name, equals, value = part.partition("=")
-        if not equals:
-            raise ValueError(f"options are name=value joined by commas, not {text!r}")
+    for part in filter(None, (p.strip() for p in re.split(r"[;,]", text))):
+        name, value = re.split(r"[:=]", part, maxsplit=1) if re.search(r"[:=]", part) else (part, None)
+        if value is None or not name.strip():
+            raise ValueError(f"options are name:value joined by ';' (or name=value joined by commas), not {text!r}")
         options[name.strip()] = value.strip()
     return options
+
+
+def _options_text(options: dict[str, str]) -> str:
+    return OPTIONS_JOINED_BY.join(f"{name}{OPTION_VALUE_AFTER}{value}" for name, value in sorted(options.items()))
 
 
 def _register_generic() -> None:
@@ -242,7 +260,9 @@ def _register_generic() -> None:
 
     def __init__(self, params=None):
         params = dict(parameters, **(params or {}))
-        key = core.game_key(params["game"], _variants(params["variants"]), _options(params["options"]))
+        variants, options = _variants(params["variants"]), _options(params["options"])
+        params["variants"], params["options"] = _variants_text(variants), _options_text(options)  # (reads back)
+        key = core.game_key(params["game"], variants, options)
         RulespecGame.__init__(self, key, params["players"], GENERIC, parameters, params)
 
     _register(_game_type(GENERIC, default, parameters, most_players=1000), "RulespecFileGame", __init__)
@@ -268,7 +288,9 @@ def _register_bundled(game_id: str) -> None:
     def __init__(self, params=None):
         params = dict(parameters, **(params or {}))
         chosen = {option: str(params[option]) for option in options if str(params[option]) != options[option]}
-        key = core.game_key(game_id, _variants(params["variants"]), chosen)
+        variants = _variants(params["variants"])
+        params["variants"] = _variants_text(variants)  # (so that the game's string reads back)
+        key = core.game_key(game_id, variants, chosen)
         RulespecGame.__init__(self, key, params["players"], name, parameters, params)
 
     _register(_game_type(name, engine, parameters), f"Rulespec_{engine_module_name(game_id)}", __init__)
@@ -298,12 +320,12 @@ def load_game(name_or_path, players: Optional[int] = None, variants: Sequence[st
     players = engine.MIN_PLAYERS if players is None else players
     bundled = str(name_or_path) in bundled_rulebooks()
     if bundled:
-        params = {"players": players, "variants": ",".join(variants), "zero_sum": zero_sum,
+        params = {"players": players, "variants": _variants_text(variants), "zero_sum": zero_sum,
                   **{k: _parameter(engine, k, v) for k, v in (options or {}).items()}}
         return pyspiel.load_game(short_name(str(name_or_path)), params)
-    return pyspiel.load_game(GENERIC, {"game": str(name_or_path), "players": players, "variants": ",".join(variants),
-                                       "zero_sum": zero_sum,
-                                       "options": ",".join(f"{k}={v}" for k, v in sorted((options or {}).items()))})
+    return pyspiel.load_game(GENERIC, {"game": str(name_or_path), "players": players,
+                                       "variants": _variants_text(variants), "zero_sum": zero_sum,
+                                       "options": _options_text(options or {})})
 
 
 def _register_all() -> None:

@@ -99,9 +99,32 @@ def test_a_numeric_option_may_be_given_as_a_whole_number():
     assert str(by_number) == str(rso.load_game("pig", options={"winscore": "20"}))
     path = str(bundled_rulebooks()["pig"])
     by_path = rso.load_game(path, options={"winscore": 20})
-    assert by_path.get_parameters()["options"] == "winscore=20"
+    assert by_path.get_parameters()["options"] == "winscore:20"
     assert by_path.new_initial_state().rulespec_state._options["winscore"] == "20"
     assert core.game_key(path, (), {"winscore": 20}) == core.game_key(path, (), {"winscore": "20"})  # one engine
+
+
+@pytest.mark.parametrize("name, params", [
+    ("rulespec_shell_we", {"players": 2, "variants": "bottles+two_legged", "side": "B"}),
+    ("rulespec_shell_we", {"players": 2, "variants": "bottles,two_legged"}),  # commas, as a dict may give them
+    ("rulespec", {"game": "pig", "options": "winscore:20;diceoutcomes:8", "variants": ""}),
+    ("rulespec", {"game": "pig", "options": "winscore=20,diceoutcomes=8"}),
+    ("rulespec", {"game": "shell-we", "variants": "bottles,two_legged", "options": "side=B"}),
+])
+def test_a_games_string_loads_back_as_the_same_game(name, params):
+    # OpenSpiel reads `,` and `=` in a game string as its own: what a game lists is written with + and ;
+    game = pyspiel.load_game(name, params)
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert again.new_initial_state().rulespec_state._options == game.new_initial_state().rulespec_state._options
+    assert again.key == game.key
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_load_game_writes_strings_that_load_back():
+    for game in (rso.load_game("shell-we", players=2, variants=("bottles", "two_legged"), options={"side": "B"}),
+                 rso.load_game(str(bundled_rulebooks()["pig"]), options={"winscore": 20, "diceoutcomes": "8"})):
+        assert pyspiel.load_game(str(game)).key == game.key
 
 def test_game_information():
     game = rso.load_game("shell-we", players=2)
