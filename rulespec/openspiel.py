@@ -43,9 +43,10 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
     # a claim window or a simultaneous decision is a simultaneous node
     if key is None:  # registration: the default game decides what is declared
         window = any(core.is_claim_window(step) or core.is_simultaneous(step) for step in engine.model.steps)
+        chance = core.has_chance(engine) or any(core.is_claim_window(step) for step in engine.model.steps)
     else:
         table = core.table_for(key, players)
-        window = table.has_window or table.has_simultaneous
+        window, chance = table.has_window or table.has_simultaneous, table.has_chance
     kind = "zero_sum" if zero_sum else core.payoffs(engine, players)[0]
     utility = {"zero_sum": pyspiel.GameType.Utility.ZERO_SUM, "constant_sum": pyspiel.GameType.Utility.CONSTANT_SUM
                }.get(kind, pyspiel.GameType.Utility.GENERAL_SUM)
@@ -53,7 +54,8 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
         short_name=name,
         long_name=f"{engine.TITLE} (rulespec)" if name != GENERIC else "A rulespec rule file",
         dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if window else pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance
+                     else pyspiel.GameType.ChanceMode.DETERMINISTIC),  # (what minimax and alpha-beta ask for)
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if core.perfect_information(engine) and not window
                      else pyspiel.GameType.Information.IMPERFECT_INFORMATION),
         utility=utility,

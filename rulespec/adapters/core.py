@@ -207,6 +207,8 @@ class ActionTable:
         chance_texts: list[str] = []
         self.has_window = any(is_claim_window(step) for step in model.steps)
         self.has_simultaneous = any(is_simultaneous(step) for step in model.steps)
+        # whether play can reach a chance node: a chance step, lots, or (the adapters' own) a race in a window
+        self.has_chance = has_chance(engine) or self.has_window
         for step in model.steps:
             types = {p.name: p.type for p in step.params}
             if step.kind == "choice":
@@ -222,7 +224,8 @@ class ActionTable:
                 values = {outcome.var: faces} if faces else {}
                 chance_texts += expand(outcome.template, outcome_types, f"chance {step.name}", values,
                                        dict(getattr(outcome, "shown", ())), {outcome.var})
-        chance_texts += [LOT.format(seat + 1) for seat in range(players)]
+        if engine._draws_lots:  # (only a ranking that says so draws lots)
+            chance_texts += [LOT.format(seat + 1) for seat in range(players)]
         if self.has_window or self.has_simultaneous:  # a seat with nothing to choose in a joint node waits
             player_texts.append(WAIT)
         if self.has_window:
@@ -963,6 +966,12 @@ def max_decisions(key: tuple, players: int) -> int:
     engine = engine_for(key)
     budget = default_max_steps(engine, players)
     return budget * (PATIENCE + 1) if table_for(key, players).has_window else budget
+
+
+def has_chance(engine: Engine) -> bool:
+    """Whether the rules can reach a chance node: a chance step (a draw, a roll, a pick), or lots drawn for
+    a tie for first. (A claim window's race is the adapters' own chance: see Table.has_chance.)"""
+    return engine._draws_lots or any(step.kind == "chance" for step in engine.model.steps)
 
 
 def perfect_information(engine: Engine) -> bool:

@@ -126,6 +126,95 @@ def test_load_game_writes_strings_that_load_back():
                  rso.load_game(str(bundled_rulebooks()["pig"]), options={"winscore": 20, "diceoutcomes": "8"})):
         assert pyspiel.load_game(str(game)).key == game.key
 
+
+# Nim (take 1 to 3; who takes the last stick wins): no chance at all. The first player loses exactly when
+# the sticks are a multiple of 4. A ranking that draws lots makes the same game reach a chance node.
+NIM = """game "Nim" [NIM-1]
+  id "nim"
+  players 2 to 2 [NIM-1]
+  at most 100 turns [NIM-1]
+
+option sticks "Sticks at the start": 8, 10, 12 default 10 [NIM-2]
+counter heap starts at 0 [NIM-2]
+counter taken per player starts at 0 [NIM-3]
+counter emptied per player starts at 0 [NIM-4]
+
+setup [NIM-2]:
+  set heap to sticks
+
+turns go clockwise from player 1, each turn runs turn [NIM-3]
+
+choice turn(player: seat) by player [NIM-3]:
+  option take "take {n}" [NIM-3]:
+    for n in 1..min(3, heap)
+    add -n to heap
+    add n to taken of player
+    if heap = 0:
+      add 1 to emptied of player
+
+end last_stick [NIM-4]:
+  checked after every step
+  for each p in players
+  when emptied of p > 0
+  winner p
+
+returns [NIM-4]:
+  win 1, draw 0, loss -1
+  zero-sum
+"""
+# The same moves, but the game ends with the heap and a tie is drawn by lot.
+NIM_BY_LOT = NIM.replace("""end last_stick [NIM-4]:
+  checked after every step
+  for each p in players
+  when emptied of p > 0
+  winner p
+
+returns [NIM-4]:
+  win 1, draw 0, loss -1
+  zero-sum
+""", """end heap_gone [NIM-4]:
+  checked after every step
+  when heap = 0
+
+score sticks_taken of p [NIM-4]:
+  taken of p
+
+ranking [NIM-4]:
+  highest sticks_taken
+  ties for first drawn by lot
+""")
+
+
+def test_a_game_without_chance_is_deterministic_and_alpha_beta_solves_it(tmp_path):
+    from open_spiel.python.algorithms import minimax
+    path = tmp_path / "nim.rules"
+    path.write_text(NIM, encoding="utf-8")
+    for sticks in (8, 10, 12):
+        game = rso.load_game(str(path), options={"sticks": sticks})
+        assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+        assert game.max_chance_outcomes() == 0
+        assert minimax.alpha_beta_search(game)[0] == (-1.0 if sticks % 4 == 0 else 1.0)
+    ours = rso.load_game("tic-tac-toe")
+    assert ours.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert minimax.alpha_beta_search(ours)[0] == minimax.alpha_beta_search(pyspiel.load_game("tic_tac_toe"))[0] == 0.0
+
+
+def test_chance_steps_lots_and_claim_windows_make_a_game_stochastic(tmp_path):
+    path = tmp_path / "nim-by-lot.rules"
+    path.write_text(NIM_BY_LOT, encoding="utf-8")
+    by_lot = rso.load_game(str(path), options={"sticks": 8})
+    assert by_lot.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert by_lot.max_chance_outcomes() == 2  # a lot for each player
+    state = by_lot.new_initial_state()
+    while not state.is_chance_node():  # both take 1 until the heap is gone: 4 each, a tie
+        state.apply_action(state.legal_actions()[0])
+    assert [by_lot.action_to_string(a, True) for a, _ in state.chance_outcomes()] == ["lot: player 1", "lot: player 2"]
+    for game_id in ("kuhn-poker", "pig", "shrimp"):  # cards dealt, dice rolled, and Shrimp's claim window
+        assert rso.load_game(game_id).get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    for name in ("rulespec_tic_tac_toe", "rulespec_kuhn_poker"):  # as registered
+        registered = next(t for t in pyspiel.registered_games() if t.short_name == name)
+        assert registered.chance_mode == pyspiel.load_game(name).get_type().chance_mode
+
 def test_game_information():
     game = rso.load_game("shell-we", players=2)
     kind = game.get_type()
