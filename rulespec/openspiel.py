@@ -10,7 +10,8 @@ with the parameters ``players``, ``variants`` (names joined by ``+``) and one pe
 generic ``rulespec`` game (parameters ``game``: a bundled id or a rule file's path, ``players``,
 ``variants``, ``options``: ``name:value`` joined by ``;``). OpenSpiel's game strings give ``,`` and
 ``=`` a meaning of their own, so a game is made with its parameters written this way and ``str(game)``
-reads back; commas and ``name=value`` are read as well, as a caller's dict may give them. A game is ZERO_SUM (as exploitability and
+reads back; commas and ``name=value`` are read as well, as a caller's dict may give them. A game with no
+chance step, no lots and no claim window is DETERMINISTIC. A game is ZERO_SUM (as exploitability and
 CFR need) or CONSTANT_SUM when its rule file declares `zero-sum` / `constant-sum N` under `returns`;
 every terminal state's returns are then checked to add up to it. Both also take ``zero_sum`` (false by
 default), which declares it for a file that does not say (refused against a file declaring another
@@ -245,10 +246,10 @@ def _options(text: str) -> dict[str, str]:
     """Options as `name:value` joined by `;` (or `name=value` joined by commas)."""
     options = {}
     for part in filter(None, (p.strip() for p in re.split(r"[;,]", text))):
-        name, value = re.split(r"[:=]", part, maxsplit=1) if re.search(r"[:=]", part) else (part, None)
-        if value is None or not name.strip():
+        found = re.fullmatch(r"([^:=]+)[:=](.*)", part)
+        if found is None:
             raise ValueError(f"options are name:value joined by ';' (or name=value joined by commas), not {text!r}")
-        options[name.strip()] = value.strip()
+        options[found[1].strip()] = found[2].strip()
     return options
 
 

@@ -128,61 +128,29 @@ def test_load_game_writes_strings_that_load_back():
 
 
 # Nim (take 1 to 3; who takes the last stick wins): no chance at all. The first player loses exactly when
-# the sticks are a multiple of 4. A ranking that draws lots makes the same game reach a chance node.
-NIM = """game "Nim" [NIM-1]
-  id "nim"
-  players 2 to 2 [NIM-1]
-  at most 100 turns [NIM-1]
-
-option sticks "Sticks at the start": 8, 10, 12 default 10 [NIM-2]
-counter heap starts at 0 [NIM-2]
-counter taken per player starts at 0 [NIM-3]
-counter emptied per player starts at 0 [NIM-4]
-
-setup [NIM-2]:
-  set heap to sticks
-
-turns go clockwise from player 1, each turn runs turn [NIM-3]
-
-choice turn(player: seat) by player [NIM-3]:
-  option take "take {n}" [NIM-3]:
-    for n in 1..min(3, heap)
-    add -n to heap
-    add n to taken of player
-    if heap = 0:
-      add 1 to emptied of player
-
-end last_stick [NIM-4]:
+# the sticks are a multiple of 4. A ranking that draws lots makes the same moves reach a chance node.
+NIM = (Path(__file__).parent.parent / "core" / "fixtures" / "last-stick.rules").read_text(encoding="utf-8")
+NIM_BY_LOT = NIM.replace("""end last_stick [LS-4]:
   checked after every step
   for each p in players
   when emptied of p > 0
   winner p
 
-returns [NIM-4]:
+returns [LS-4]:
   win 1, draw 0, loss -1
   zero-sum
-"""
-# The same moves, but the game ends with the heap and a tie is drawn by lot.
-NIM_BY_LOT = NIM.replace("""end last_stick [NIM-4]:
-  checked after every step
-  for each p in players
-  when emptied of p > 0
-  winner p
-
-returns [NIM-4]:
-  win 1, draw 0, loss -1
-  zero-sum
-""", """end heap_gone [NIM-4]:
+""", """end heap_gone [LS-4]:
   checked after every step
   when heap = 0
 
-score sticks_taken of p [NIM-4]:
+score sticks_taken of p [LS-4]:
   taken of p
 
-ranking [NIM-4]:
+ranking [LS-4]:
   highest sticks_taken
   ties for first drawn by lot
-""")
+""").split("\nexample ", 1)[0]
+assert "drawn by lot" in NIM_BY_LOT
 
 
 def test_a_game_without_chance_is_deterministic_and_alpha_beta_solves_it(tmp_path):
