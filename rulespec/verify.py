@@ -353,7 +353,25 @@ class Checks:
             self.count(prop)
             holds = self.guard(prop, state, lambda: inv.check(state), extra)
             if not holds:
-                self.fail(prop, f"{inv.name}: {inv.title} (`always` invariant is false)", actions)
+                self.fail(prop, f"{inv.name}: {inv.title} (`always` invariant is false){self._declared(inv.name)}",
+                          actions)
+
+    def _declared(self, invariant: str) -> str:
+        """Where a failing invariant is declared; for one a house rule inherits from the game it extends,
+        also how to replace it (its author may never have opened that file). Empty without a rule file."""
+        try:
+            model = self.game.model
+        except Exception:  # an engine without its rule file
+            return ""
+        found = next((i for i in getattr(model, "invariants", ()) if i.name == invariant), None)
+        loc = getattr(found, "loc", None)
+        if loc is None or not loc.file:
+            return ""
+        where = f"{Path(loc.file).name}:{loc.line}"
+        if str(loc.file) != str(model.source_path):
+            return (f"; declared at {where}, in the game this file extends: an `invariant {invariant}` in this "
+                    f"file replaces it")
+        return f"; declared at {where}"
 
     def payoff_sum(self, state: State, extra: Sequence[str] = ()) -> None:
         """A file declaring its returns `zero-sum` (`constant-sum N`): every finished game's add up to it."""

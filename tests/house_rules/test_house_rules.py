@@ -148,3 +148,36 @@ def test_greedy_players_simulate_too_and_differ_from_random_ones():
     assert runs[0] == runs[1]  # seeded, whatever the number of processes
     assert runs[0] != runs[2]
     assert all(r.end != "error" for side in greedy for r in side.records)
+
+
+
+def _invariant_failures(path) -> list[str]:
+    from rulespec.verify import verify
+
+    report = verify(path, players=2, max_examples=10, stateful_step_count=10, seed=1, derandomize=True,
+                    save_counterexamples=None)
+    return [failure.message for failure in report.failures]
+
+
+def test_an_inherited_invariant_that_fails_says_where_it_is_and_how_a_house_rule_replaces_it(tmp_path):
+    # The ante-two house rule without its own `invariant one_bet_at_most`: Kuhn poker's (an ante of one, one
+    # bet) fails at the first bet, and the house rule's author may never have opened kuhn-poker.rules.
+    text = (HOUSE / "kuhn-poker-ante-two.rules").read_text(encoding="utf-8")
+    start = text.index("invariant one_bet_at_most")
+    path = tmp_path / "ante-two.rules"
+    path.write_text(text[:start] + text[text.index("example ", start):], encoding="utf-8")
+    assert _invariant_failures(path) == [
+        "one_bet_at_most: nobody puts in more than the ante and one bet (`always` invariant is false); declared at "
+        "kuhn-poker.rules:90, in the game this file extends: an `invariant one_bet_at_most` in this file replaces it"]
+
+
+def test_an_invariant_of_the_house_rule_itself_that_fails_says_its_line(tmp_path):
+    wrong = 'invariant never_over_two "wrong on purpose: an ante of two and a bet is three" [HOUSE-A2-1]:'
+    text = (HOUSE / "kuhn-poker-ante-two.rules").read_text(encoding="utf-8") + \
+        f"\n{wrong}\n  always count(p in players where staked of p > 2) = 0\n"
+    path = tmp_path / "ante-two.rules"
+    path.write_text(text, encoding="utf-8")
+    line = text.split("\n").index(wrong) + 1
+    assert _invariant_failures(path) == [
+        f"never_over_two: wrong on purpose: an ante of two and a bet is three (`always` invariant is false); "
+        f"declared at ante-two.rules:{line}"]
