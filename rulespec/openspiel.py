@@ -44,7 +44,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
     # a claim window or a simultaneous decision is a simultaneous node
     if key is None:  # registration: the default game decides what is declared
         window = any(core.is_claim_window(step) or core.is_simultaneous(step) for step in engine.model.steps)
-        chance = core.has_chance(engine) or any(core.is_claim_window(step) for step in engine.model.steps)
+        chance = core.has_chance(engine)
     else:
         table = core.table_for(key, players)
         window, chance = table.has_window or table.has_simultaneous, table.has_chance

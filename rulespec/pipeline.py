@@ -282,7 +282,7 @@ def option_texts(options: Optional[dict[str, Union[str, int]]]) -> Optional[dict
                                               for k, v in options.items())):  # (type(v) is int: not a bool)
         raise TypeError(f"options maps option names to values (text, or a whole number for a numeric option), "
                         f"not {options!r}")
-    return {name: value if isinstance(value, str) else str(value) for name, value in options.items()}
+    return {name: str(value) for name, value in options.items()}
 
 
 def load(name_or_path: str | Path, variants: Sequence[str] = (),

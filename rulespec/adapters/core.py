@@ -207,8 +207,7 @@ class ActionTable:
         chance_texts: list[str] = []
         self.has_window = any(is_claim_window(step) for step in model.steps)
         self.has_simultaneous = any(is_simultaneous(step) for step in model.steps)
-        # whether play can reach a chance node: a chance step, lots, or (the adapters' own) a race in a window
-        self.has_chance = has_chance(engine) or self.has_window
+        self.has_chance = has_chance(engine)
         for step in model.steps:
             types = {p.name: p.type for p in step.params}
             if step.kind == "choice":
@@ -969,9 +968,9 @@ def max_decisions(key: tuple, players: int) -> int:
 
 
 def has_chance(engine: Engine) -> bool:
-    """Whether the rules can reach a chance node: a chance step (a draw, a roll, a pick), or lots drawn for
-    a tie for first. (A claim window's race is the adapters' own chance: see Table.has_chance.)"""
-    return engine._draws_lots or any(step.kind == "chance" for step in engine.model.steps)
+    """Whether play can reach a chance node: a chance step (a draw, a roll, a pick), lots drawn for a tie
+    for first, or a claim window (whose race the adapters settle by chance)."""
+    return engine._draws_lots or any(step.kind == "chance" or is_claim_window(step) for step in engine.model.steps)
 
 
 def perfect_information(engine: Engine) -> bool:
