@@ -91,7 +91,6 @@ def test_registered_names_and_parameters():
     pyspiel.random_sim_test(by_path, num_sims=1, serialize=True, verbose=False)  # the generic name round-trips too
 
 
-
 def test_a_numeric_option_may_be_given_as_a_whole_number():
     # As OpenSpiel's own parameters give it; by id (bundled) and by path (the generic game) alike.
     by_number = rso.load_game("pig", options={"winscore": 20})
@@ -182,6 +181,7 @@ def test_chance_steps_lots_and_claim_windows_make_a_game_stochastic(tmp_path):
     for name in ("rulespec_tic_tac_toe", "rulespec_kuhn_poker"):  # as registered
         registered = next(t for t in pyspiel.registered_games() if t.short_name == name)
         assert registered.chance_mode == pyspiel.load_game(name).get_type().chance_mode
+
 
 def test_game_information():
     game = rso.load_game("shell-we", players=2)

@@ -150,7 +150,6 @@ def test_greedy_players_simulate_too_and_differ_from_random_ones():
     assert all(r.end != "error" for side in greedy for r in side.records)
 
 
-
 def _invariant_failures(path) -> list[str]:
     from rulespec.verify import verify
 
