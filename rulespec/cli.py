@@ -24,6 +24,7 @@ from rich.text import Text
 
 from . import __version__
 from .lib.pieces import piece_codes
+from .cluster_options import CLUSTER, DASHBOARD, INSECURE, TLS_CA_FILE, TLS_CERT, TLS_KEY, cluster_target
 from .console import (EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _check_variant_names, _command, _Io, _load,  # noqa: F401
                       _natural, _parse_options, _resolve, _shown_path, _Stop, _terminal_safe, app)
 
@@ -912,14 +913,16 @@ def verify(
                                     "rulespec/mcts.py), which reaches the positions of seats that try to win."),
     mcts_simulations: Optional[int] = typer.Option(None, "--mcts-simulations", metavar="N",
                                                    help="With --policy mcts: simulations per decision (default 24)."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="auto|ADDRESS",
-                                          help="Run each player count on a Dask distributed cluster: its scheduler's "
-                                               "address (tcp://host:8786), or auto (DASK_SCHEDULER_ADDRESS, else a "
-                                               "local cluster). With --seed, the same report as here. Needs pip "
-                                               "install 'rulespec[cluster]'."),
+    cluster: Optional[str] = CLUSTER,
+    tls_ca_file: Optional[Path] = TLS_CA_FILE,
+    tls_cert: Optional[Path] = TLS_CERT,
+    tls_key: Optional[Path] = TLS_KEY,
+    insecure: bool = INSECURE,
+    dashboard: bool = DASHBOARD,
 ) -> None:
     """Check the game's properties (conformance, invariants, no leaks) on generated games, or on every state."""
     module = _verify_module(io)
+    cluster = cluster_target(cluster, tls_ca_file, tls_cert, tls_key, insecure, dashboard)
     path = _resolve(rule_file)
     options = _parse_options(option)
     engine = _load(path, variant or [], options)  # a bad option or variant is reported here, before the run

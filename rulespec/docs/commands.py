@@ -9,6 +9,7 @@ from typing import Optional
 import typer
 from rich.text import Text
 
+from ..cluster_options import CLUSTER, DASHBOARD, INSECURE, TLS_CA_FILE, TLS_CERT, TLS_KEY, cluster_target
 from ..console import EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
 
 
@@ -171,10 +172,12 @@ def simulate(
     resume: bool = typer.Option(False, "--resume",
                                 help="Continue an interrupted run from its --out folder: games already in "
                                      "games.jsonl are counted, not played again (same settings needed)."),
-    cluster: Optional[str] = typer.Option(None, "--cluster", metavar="auto|ADDRESS",
-                                          help="Play on a Dask distributed cluster: its scheduler's address "
-                                               "(tcp://host:8786), or auto (DASK_SCHEDULER_ADDRESS, else a local "
-                                               "cluster of --jobs workers). Needs pip install 'rulespec[cluster]'."),
+    cluster: Optional[str] = CLUSTER,
+    tls_ca_file: Optional[Path] = TLS_CA_FILE,
+    tls_cert: Optional[Path] = TLS_CERT,
+    tls_key: Optional[Path] = TLS_KEY,
+    insecure: bool = INSECURE,
+    dashboard: bool = DASHBOARD,
     effect: float = typer.Option(2.0, "--effect", metavar="POINTS",
                                  help="For shares (wins by seat, endings), also the games needed to detect a "
                                       "difference of POINTS percentage points (power 0.8, 5%)."),
@@ -239,6 +242,7 @@ def simulate(
         raise UsageProblem("--mcts-simulations must be at least 1")
     if effect <= 0:
         raise UsageProblem("--effect must be more than 0")
+    target_cluster = cluster_target(cluster, tls_ca_file, tls_cert, tls_key, insecure, dashboard)
     jobs = jobs or os.cpu_count() or 1
     plans = comparison_plans(path, variant or [])
     for plan in plans[:-1]:  # the base must allow this player count and these options too
@@ -268,7 +272,7 @@ def simulate(
             sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
                         progress=lambda n: progress.advance("games", n, games * len(plans)), policy=policy,
                         max_steps=max_steps, seats=seats, mcts_simulations=mcts_simulations, out=target,
-                        resume=resume, cluster=cluster, reactions=reactions)
+                        resume=resume, cluster=target_cluster, reactions=reactions)
     except ResumeProblem as problem:
         raise UsageProblem(str(problem))
     except ClusterUnavailable as problem:  # --cluster without the extra

@@ -1,5 +1,5 @@
-"""Simulations on a Dask cluster started here on 127.0.0.1: the same seeds give the same games as a
-local run, and a worker killed mid-run has its games played again elsewhere, each counted once."""
+"""Simulations on a Dask cluster started here on 127.0.0.1 over TLS: the same seeds give the same games
+as a local run, and a worker killed mid-run has its games played again elsewhere, each counted once."""
 
 from __future__ import annotations
 
@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 import distributed  # the cluster extra, which the test extra holds: missing, these tests fail
+from distributed.security import Security
 from typer.testing import CliRunner
 
 from rulespec.cli import app
+from rulespec.cluster import Cluster
 from rulespec.simulate import GAMES_FILE, comparison_plans, simulate
 
 HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
@@ -23,8 +25,24 @@ PLANS = comparison_plans(HOUSE / "three-tiles.rules")
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as local, distributed.Client(local) as client:
+                                  protocol="tls://", security=Security.temporary(), dashboard_address="127.0.0.1:0"
+                                  ) as local, distributed.Client(local) as client:
         yield local, client
+
+
+def reached(local) -> Cluster:
+    """The fixture's cluster, with its credentials."""
+    return Cluster(local.scheduler_address, security=local.security)
+
+
+def credential_flags(local, folder: Path) -> list[str]:
+    """--tls-* flags naming the fixture's credentials, written to files in ``folder``."""
+    flags = []
+    for flag, pem in (("--tls-ca-file", local.security.tls_ca_file), ("--tls-cert", local.security.tls_client_cert),
+                      ("--tls-key", local.security.tls_client_key)):
+        (folder / flag[2:]).write_text(pem, encoding="utf-8")
+        flags += [flag, str(folder / flag[2:])]
+    return flags
 
 
 def games(sides):
@@ -34,11 +52,11 @@ def games(sides):
 
 def test_a_cluster_run_is_the_local_run_game_by_game(cluster, tmp_path):
     local, _ = cluster
-    on_cluster = simulate(PLANS, games=300, players=2, seed=11, cluster=local.scheduler_address, chunk=25)
+    on_cluster = simulate(PLANS, games=300, players=2, seed=11, cluster=reached(local), chunk=25)
     here = simulate(PLANS, games=300, players=2, seed=11)
     assert games(on_cluster) == games(here)
     assert [s.played_count for s in on_cluster] == [300, 300]
-    streamed = simulate(PLANS, games=300, players=2, seed=11, cluster=local.scheduler_address, chunk=25,
+    streamed = simulate(PLANS, games=300, players=2, seed=11, cluster=reached(local), chunk=25,
                         out=tmp_path)
     assert [s.summary(2) for s in streamed] == [s.summary(2) for s in here]
     assert len((tmp_path / GAMES_FILE).read_text().splitlines()) == 600
@@ -55,7 +73,7 @@ def test_a_worker_killed_mid_run_has_its_games_retried_and_each_counted_once(clu
         if sum(seen) >= 60 and pids:
             os.kill(pids.pop(), signal.SIGKILL)
 
-    sides = simulate(PLANS, games=300, players=2, seed=3, cluster=local.scheduler_address, chunk=10,
+    sides = simulate(PLANS, games=300, players=2, seed=3, cluster=reached(local), chunk=10,
                      progress=kill_one_worker, out=tmp_path)
     assert not pids  # the kill happened mid-run
     assert sum(s.retried for s in sides) >= 1
@@ -68,11 +86,12 @@ def test_a_worker_killed_mid_run_has_its_games_retried_and_each_counted_once(clu
 
 def test_the_command_plays_on_the_cluster_it_is_given(cluster, tmp_path):
     local, _ = cluster
-    result = CliRunner().invoke(app, ["simulate", str(HOUSE / "three-tiles.rules"), "-n", "20", "-o", str(tmp_path),
-                                      "--cluster", local.scheduler_address])
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["simulate", str(HOUSE / "three-tiles.rules"), "-n", "20", "-o", str(out),
+                                      "--cluster", local.scheduler_address, *credential_flags(local, tmp_path)])
     assert result.exit_code == 0, result.output
     assert f"cluster {local.scheduler_address}" in result.output
-    summary = json.loads((tmp_path / "summary.json").read_text())
+    summary = json.loads((out / "summary.json").read_text())
     assert summary["run"]["backend"] == f"dask {local.scheduler_address}"
     assert [side["games"] for side in summary["sides"]] == [20, 20]
 
@@ -96,6 +115,6 @@ def test_auto_is_the_scheduler_in_the_environment(cluster, monkeypatch):
         return real_client(address, *args, **kwargs)
 
     monkeypatch.setattr(distributed, "Client", recording_client)
-    sides = simulate(PLANS[:1], games=10, players=2, seed=1, cluster="auto")
+    sides = simulate(PLANS[:1], games=10, players=2, seed=1, cluster=Cluster("auto", security=local.security))
     assert addresses == [local.scheduler_address]
     assert games(sides) == games(simulate(PLANS[:1], games=10, players=2, seed=1))

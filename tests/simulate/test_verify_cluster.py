@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 
 import distributed  # the cluster extra, which the test extra holds: missing, these tests fail
+from distributed.security import Security
 from typer.testing import CliRunner
 
 from rulespec.cli import app
+from rulespec.cluster import Cluster
 from rulespec.verify import verify
 
 NIM = Path(__file__).resolve().parents[1] / "core" / "fixtures" / "nim.rules"
@@ -43,14 +45,20 @@ def as_dict(report) -> dict:
 @pytest.fixture(scope="module")
 def cluster():
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                  dashboard_address=None) as local:
+                                  protocol="tls://", security=Security.temporary(),
+                                  dashboard_address="127.0.0.1:0") as local:
         yield local
+
+
+def reached(local) -> Cluster:
+    """The fixture's cluster, with its credentials."""
+    return Cluster(local.scheduler_address, security=local.security)
 
 
 def test_a_verify_on_the_cluster_is_the_local_one(cluster):
     here = verified_here(NIM, **BUDGET, max_examples=4, seed=7)
     there = verify(str(NIM), **BUDGET, max_examples=4, seed=7, save_counterexamples=None,
-                   cluster=cluster.scheduler_address)
+                   cluster=reached(cluster))
     assert there.players == [2, 3] and there.checks_run > 0 and there.ok
     assert as_dict(there) == here
 
@@ -61,15 +69,20 @@ def test_a_failure_found_on_the_cluster_is_the_one_found_here(cluster, tmp_path)
                                               "always stones = heap"), encoding="utf-8")
     here = verified_here(broken, **BUDGET, max_examples=10, seed=1)
     there = verify(str(broken), **BUDGET, max_examples=10, seed=1, save_counterexamples=tmp_path / "cex",
-                   cluster=cluster.scheduler_address)
+                   cluster=reached(cluster))
     assert here["failures"] and {f[0] for f in here["failures"]} == {"invariant:stones_left"}, here
     assert as_dict(there) == here
     assert all(f.path is not None and f.path.exists() for f in there.failures)  # saved here, by the caller
 
 
-def test_the_command_verifies_on_the_cluster_it_is_given(cluster):
+def test_the_command_verifies_on_the_cluster_it_is_given(cluster, tmp_path):
+    flags = []
+    for flag, pem in (("--tls-ca-file", cluster.security.tls_ca_file), ("--tls-cert", cluster.security.tls_client_cert),
+                      ("--tls-key", cluster.security.tls_client_key)):
+        (tmp_path / flag[2:]).write_text(pem, encoding="utf-8")
+        flags += [flag, str(tmp_path / flag[2:])]
     result = CliRunner().invoke(app, ["verify", str(NIM), "--players", "2", "--examples", "3", "--seed", "2",
-                                      "--cluster", cluster.scheduler_address])
+                                      "--cluster", cluster.scheduler_address, *flags])
     assert result.exit_code == 0, result.output
     assert "every property holds" in result.output
 
