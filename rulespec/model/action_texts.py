@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import difflib
 import itertools
-import re
 import string
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
+from ..language.template_matching import AnyText, Digits, Repeated, Template, one_of, wild
 from . import ir
 
 LOT = "lot: player {}"  # the runtime's chance step that breaks a tie for first place (runtime.engine)
@@ -33,31 +33,11 @@ def board_labels(board: ir.Board) -> list[str]:
     return [f"{row} {col}" for row in board.row_values for col in board.column_values]
 
 
-def wild(template: str) -> re.Pattern:
-    """A template (or a pattern of an example) as a regular expression, every `{...}` field any text."""
-    return re.compile("".join(".+" if part.startswith("{") else re.escape(part)
-                              for part in re.split(r"(\{[^{}]*\})", template) if part), re.S)
-
-
-_ALTERNATIONS: dict[tuple[str, ...], str] = {}  # texts -> the regular expression of any one of them
-
-
-def _alternation(texts: tuple[str, ...]) -> str:
-    """A regular expression matching any one of ``texts`` (the longest first): made once per process for
-    each list of texts (a game's labels are listed in several templates, and again by each variant)."""
-    found = _ALTERNATIONS.get(texts)
-    if found is None:
-        found = "(?:" + "|".join(map(re.escape, sorted(texts, key=len, reverse=True))) + ")"
-        if len(_ALTERNATIONS) < 1024:
-            _ALTERNATIONS[texts] = found
-    return found
-
-
 @dataclass(frozen=True)
 class _Template:
     text: str  # as written, `play {tile}`
     chance: bool
-    regex: re.Pattern
+    matcher: Template
     domains: tuple[Optional[tuple[str, ...]], ...]  # per field, its texts (None: any text)
     parsed: tuple[tuple[str, Optional[str]], ...]
 
@@ -122,27 +102,30 @@ class ActionTexts:
 
     def _add(self, template: str, types: dict, words: dict, shown: dict, chance: bool) -> None:
         parsed = [(literal, field) for literal, field, _, _ in string.Formatter().parse(template)]
-        regex, domains = "", []
+        parts, domains = [], []
         for literal, field in parsed:
-            regex += re.escape(literal)
+            parts.append(literal)
             if field is None:
                 continue
             type_ = types.get(field, "") if field not in shown else ""
             domain = self._domain(type_, words.get(field)) if field not in shown else self._worked_out(shown[field])
             domains.append(domain)
-            if domain is not None:
-                regex += _alternation(domain)
-            elif type_ == ir.SEAT:
-                regex += "player [1-9][0-9]*"
-            elif type_ == ir.INT:
-                regex += "-?[0-9]+"
-            elif type_.startswith("placement:") and type_.split(":", 1)[1] in self.spaces:
-                space = "(?:" + "|".join(map(re.escape, self.spaces[type_.split(":", 1)[1]])) + ")"
-                regex += f"{space}(?: {space})*"
-            else:
-                regex += ".+"
-        self.templates.append(_Template(template, chance, re.compile(regex, re.S), tuple(domains),
+            parts.append(self._field(type_, domain))
+        self.templates.append(_Template(template, chance, Template(parts), tuple(domains),
                                         tuple((lit, f) for lit, f in parsed)))
+
+    def _field(self, type_: str, domain: Optional[tuple[str, ...]]):
+        """What a field of ``type_`` reads: its listed texts, `player N`, a whole number, space labels or any text."""
+        if domain is not None:
+            return one_of(domain)
+        if type_ == ir.SEAT:
+            return Digits(lead="player ", first="123456789")
+        if type_ == ir.INT:
+            return Digits(signed=True)
+        board = type_.split(":", 1)[1] if type_.startswith("placement:") else None
+        if board in self.spaces:
+            return Repeated(one_of(self.spaces[board]))
+        return AnyText()
 
     @staticmethod
     def split(text: str) -> tuple[Optional[int], bool, str]:
@@ -157,7 +140,7 @@ class ActionTexts:
         return None, False, text
 
     def matches(self, choice: str, chance: bool) -> bool:
-        return any(t.chance == chance and t.regex.fullmatch(choice) for t in self.templates)
+        return any(t.chance == chance and t.matcher.fullmatch(choice) for t in self.templates)
 
     def has_template(self, written: str, chance: bool) -> bool:
         """Whether ``written``, with `{...}` fields standing for any value, is one of the templates or one of

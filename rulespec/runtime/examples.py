@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from ..language.template_matching import wild
 from .engine import Engine, IllegalAction, RuleRuntimeError, State
 from .numbers import COUNTER_LIMIT
 from .position import InvalidPosition, PositionReader
@@ -414,29 +415,23 @@ class ExampleRun:
                 part for part in (f"not offered: {missing}" if missing else "",
                                   f"offered too: {extra[:10]}" if extra else "") if part))
 
-    @staticmethod
-    def _wild(text: str):
-        """A template or a pattern as a regular expression, each `{...}` field any text."""
-        import re
-        return re.compile("".join(".+" if part.startswith("{") else re.escape(part)
-                                  for part in re.split(r"(\{[^{}]*\})", text) if part), re.S)
-
     def _matches(self, action: str, pattern: str) -> bool:
         """Whether an offered action's text is one ``pattern`` stands for: the text itself, or, with `{...}`
         fields, an action of a template that the pattern is (some fields filled in). The action's own
         template is the most specific one its text fits (`place {t} from the mat on {w}`, not `place {t} on
-        {w}`)."""
+        {w}`): the one with the most literal text (then the most fields). Matched by rulespec.language.template_matching, never a
+        regular expression made of the rule file's texts (issue #37)."""
         if "{" not in pattern:
             return action == pattern
-        if not self._wild(pattern).fullmatch(action):
+        if not wild(pattern).fullmatch(action):
             return False
         templates = getattr(self, "_templates", None)
         if templates is None:
             templates = self._templates = sorted(
                 {o.template for info in self.engine.STEPS.values() for o in (info.options or ())},
-                key=lambda t: -len(self._wild(t).pattern))
-        own = next((t for t in templates if self._wild(t).fullmatch(action)), None)
-        return own is None or bool(self._wild(own).fullmatch(pattern))
+                key=lambda t: (-wild(t).literal_length, -wild(t).fields, t))
+        own = next((t for t in templates if wild(t).fullmatch(action)), None)
+        return own is None or wild(own).fullmatch(pattern)
 
     def offered(self, st: State, seat, texts: list, expected: bool, line: int = 0) -> None:
         offered = self._offered(st, line)

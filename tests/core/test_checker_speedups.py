@@ -67,15 +67,13 @@ def test_orientations_counted_once_are_the_geometry_s(monkeypatch):
     assert set(cost._ORIENTATIONS) == set(shapes)
 
 
-def test_alternations_made_once_are_as_made_each_time(monkeypatch):
-    import re as re_
-    from rulespec.model import action_texts
-    monkeypatch.setattr(action_texts, "_ALTERNATIONS", {})
+def test_lists_of_texts_made_once_are_as_made_each_time():
+    from rulespec.language.template_matching import OneOf, one_of
     for texts in [("a",), ("red 1", "red 10", "blue 2"), ("x.y", "x*", "(z)"), ()]:
-        plain = "(?:" + "|".join(map(re_.escape, sorted(texts, key=len, reverse=True))) + ")"
-        assert action_texts._alternation(texts) == plain
-        assert action_texts._alternation(texts) == plain  # from the table
-    assert len(action_texts._ALTERNATIONS) == 4
+        made = one_of(texts)
+        assert one_of(texts) is made  # from the table
+        for text in ("a", "red 10 blue 2", "x*(z)", "", "x.y"):
+            assert made.found_at(text) == OneOf(texts).found_at(text)
 
 
 def _rulings_walked(rule_file) -> set:
