@@ -12,11 +12,11 @@ import functools
 import itertools
 import json
 import operator
-import re
 import string
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..language.template_matching import AnyText, OneOf, Template
 from ..model import ir
 from ..pipeline import load, option_texts
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
@@ -335,32 +335,32 @@ class _Numbers(dict):
 
 class _Pattern:
     """A template with values only the state decides (`hold {at_stake}`): reads a text of it back to the
-    text it has in the numbering, where such a value stays as its source."""
+    text it has in the numbering, where such a value stays as its source. Matched by the template
+    matcher (linear in the text), never a regular expression made of the rule file's texts (issue #37)."""
 
     def __init__(self, parsed: list, domains: list[list[str]]):
-        self.parts = []
-        regex, fields = "", iter(domains)
+        self.parts = []  # (literal, the field's text in the numbering: its source, or None for the text read)
+        matched, fields = [], iter(domains)
         for literal, field in parsed:
-            regex += re.escape(literal)
+            matched.append(literal)
             if field is None:
                 continue
             texts = next(fields)
             if len(texts) == 1 and texts[0] == "{" + field + "}":
-                regex += "(?:.*?)"
+                matched.append(AnyText(shortest=0, lazy=True))
                 self.parts.append((literal, texts[0]))
             else:
-                regex += "(" + "|".join(sorted(map(re.escape, texts), key=len, reverse=True)) + ")"
+                matched.append(OneOf(tuple(sorted(texts, key=len, reverse=True))))
                 self.parts.append((literal, None))
         self.parts_tail = parsed[-1][0] if parsed and parsed[-1][1] is None else ""
-        self.regex = re.compile(regex, re.S)
+        self.template = Template(matched)
 
     def canonical(self, text: str) -> Optional[str]:
-        match = self.regex.fullmatch(text)
-        if match is None:
+        read = self.template.match(text)
+        if read is None:
             return None
-        groups = iter(match.groups())
-        return "".join(literal + (fixed if fixed is not None else next(groups)) for literal, fixed in self.parts) \
-            + self.parts_tail
+        return "".join(literal + (fixed if fixed is not None else value)
+                       for (literal, fixed), value in zip(self.parts, read)) + self.parts_tail
 
 
 class TensorLayout:
