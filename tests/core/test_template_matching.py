@@ -115,3 +115,60 @@ def test_every_kind_of_field_on_a_long_text_takes_little_time():
     assert not template.fullmatch(text)
     assert Template(parts[:-1]).fullmatch(" ".join(["x red 1 12 player 3 blue 2 blue 3"] * 20))
     assert time.process_time() - started < 2.0
+
+
+def _old_canonical(parsed, domains, text):
+    """rulespec.adapters.core._Pattern.canonical as it was before #37: a regular expression."""
+    regex, fields, parts = "", iter(domains), []
+    for literal, field in parsed:
+        regex += re.escape(literal)
+        if field is None:
+            continue
+        texts = next(fields)
+        if len(texts) == 1 and texts[0] == "{" + field + "}":
+            regex += "(?:.*?)"
+            parts.append((literal, texts[0]))
+        else:
+            regex += "(" + "|".join(sorted(map(re.escape, texts), key=len, reverse=True)) + ")"
+            parts.append((literal, None))
+    tail = parsed[-1][0] if parsed and parsed[-1][1] is None else ""
+    match = re.fullmatch(regex, text, re.S)
+    if match is None:
+        return None
+    groups = iter(match.groups())
+    return "".join(literal + (fixed if fixed is not None else next(groups)) for literal, fixed in parts) + tail
+
+
+@st.composite
+def _adapter_template(draw):
+    """(parsed template, the texts of each field: listed ones, or its own `{name}` for a state's value)."""
+    parsed, domains = [], []
+    for index in range(draw(st.integers(1, 4))):
+        name = f"f{index}"
+        parsed.append((draw(st.text("ab -", max_size=3)), name))
+        domains.append(draw(st.one_of(st.just(["{" + name + "}"]),
+                                      st.lists(st.text("ab1", min_size=1, max_size=3), min_size=1, max_size=3))))
+    if draw(st.booleans()):
+        parsed.append((draw(st.text("ab -", min_size=1, max_size=2)), None))
+    return parsed, domains
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_adapter_template(), st.data())
+def test_the_adapters_read_a_state_s_value_back_as_before(case, data):
+    from rulespec.adapters.core import _Pattern
+    parsed, domains = case
+    pieces = [lit for lit, _ in parsed] + [t for texts in domains for t in texts] + ["7", "b"]
+    text = "".join(data.draw(st.lists(st.sampled_from(pieces), max_size=6)))
+    assert _Pattern(parsed, domains).canonical(text) == _old_canonical(parsed, domains, text)
+
+
+def test_the_adapters_read_a_long_stranger_s_text_back_in_little_time():
+    """`.*?` fields read a caller's text (OpenSpiel's string_to_action): a near miss stays cheap."""
+    from rulespec.adapters.core import _Pattern
+    parsed = [(" ", f"f{i}") for i in range(12)] + ([(" end", None)])
+    pattern = _Pattern(parsed, [["{" + f"f{i}" + "}"] for i in range(12)])
+    started = time.process_time()
+    assert pattern.canonical(" 1" * 2000) is None
+    assert pattern.canonical(" 1" * 2000 + " end") == "".join(f" {{f{i}}}" for i in range(12)) + " end"
+    assert time.process_time() - started < 1.0
