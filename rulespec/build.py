@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
+from .output_files import OutputFolder
 from .pipeline import bundled_rulebooks, committed_engine_path, compile_rules, generate_source
 
 
@@ -30,9 +31,8 @@ def build_all(check_only: bool = False,
         target = committed_engine_path(model.game_id)
         current = target.read_text(encoding="utf-8") if target.exists() else None
         results.append(BuildResult(path, target, current == source))
-        if not check_only and current != source:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(source, encoding="utf-8")
+        if not check_only and current != source:  # never through a link (rulespec/output_files.py)
+            OutputFolder(target.parent).write_text(target.name, source)
     if progress is not None and paths:
         progress("engines", len(results), len(paths))
     return results

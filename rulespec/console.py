@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .language.errors import RuleError
+from .output_files import UnsafePath
 from .runtime.state_check import InvalidState
 
 class _App(typer.Typer):
@@ -112,7 +113,7 @@ def _command(function: Callable) -> Callable:
             raise typer.Exit(0)
         except _Stop as stop:
             raise typer.Exit(stop.code)
-        except UsageProblem as problem:
+        except (UsageProblem, UnsafePath) as problem:  # UnsafePath: a write that would leave its folder
             io.error(f"error: {problem}")
             raise typer.Exit(EXIT_USAGE)
         except RuleError as error:

@@ -9,12 +9,15 @@ Templates are filled with :class:`string.Template` (``$rule_file``, ``$title``..
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from string import Template
 from typing import Optional
+
+from .output_files import OutputFolder
 
 TEMPLATES = "templates/project"
 
@@ -137,15 +140,16 @@ def init_project(folder: Path, force: bool = False, extends: Optional[str] = Non
         settings = existing_pytest_settings(folder, rule_file)
         if settings is not None:
             del files["pytest.ini"]
-    existing = [Path(target) for target in files.values() if (folder / target).exists()]
+    existing = [Path(target) for target in files.values() if os.path.lexists(folder / target)]
     if existing and not force:
         raise ExistingFiles(existing)
     texts = {target: Template(template_text(name)).safe_substitute(values)  # all made before any is written
              for name, target in files.items()}
+    output = OutputFolder(folder)
+    for target in texts:
+        output.inside(target)  # a link in the way (a cloned folder's) refuses the whole project, before any write
     written = []
     for target, text in texts.items():
-        path = folder / target
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        output.write_text(target, text)
         written.append(Path(target))
     return Written(folder, written, folder / rule_file, settings)

@@ -28,6 +28,7 @@ from statistics import NormalDist
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from .mcts import ROLLOUTS, mcts_step
+from .output_files import OutputFolder
 from .races import DEFAULT_REACTION, Claim, ReactionTime, fastest, parse_reaction
 from .runtime.engine import ANY_PLAYER, CHANCE, SIMULTANEOUS, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
 
@@ -453,9 +454,9 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
                     sides[index].add_one(record)
                     sides[index].resumed += 1
         else:
-            (out / GAMES_FILE).write_bytes(b"")
-        (out / RUN_FILE).write_text(json.dumps(parameters, indent=2) + "\n", encoding="utf-8")
-        writer = (out / GAMES_FILE).open("a", encoding="utf-8")
+            OutputFolder(out).write_bytes(GAMES_FILE, b"")
+        OutputFolder(out).write_text(RUN_FILE, json.dumps(parameters, indent=2) + "\n")
+        writer = OutputFolder(out).open_append(GAMES_FILE)  # never through a link (rulespec/output_files.py)
     elif resume:
         raise ResumeProblem("--resume needs the output folder of the run to resume")
     chunk = chunk or max(1, min(50, games // max(1, jobs * 4)))
@@ -631,18 +632,18 @@ def write_report(sides: Sequence[Side], players: int, out: Path, title: str, run
     summary (``charts``: the files written; ``charts_skipped``: why there are none, or empty;
     ``comparison``: the last side minus the first, when there are two or more; ``run``: how it was played)."""
     from . import charts as charting
-    out.mkdir(parents=True, exist_ok=True)
+    folder = OutputFolder(out)  # every file stays in it, none written through a link
     summaries = [side.summary(players) for side in sides]
     charts = report_charts(sides, summaries, players) if charting.available() else {}
     for name, svg in charts.items():
-        (out / name).write_text(svg, encoding="utf-8")
+        folder.write_text(name, svg)
     summary = {"title": title, "players": players, "run": run or {}, "sides": summaries,
                "resumed": sum(s.resumed for s in sides), "retried": sum(s.retried for s in sides),
                "statistics": SHARES_METHOD if len(sides) > 1 else "",
                "comparison": compare(sides[0], sides[-1], players, effect) if len(sides) > 1 else [],
                "charts": sorted(charts), "charts_skipped": "" if charting.available() else CHARTS_SKIPPED}
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    (out / "report.md").write_text(report_markdown(summary), encoding="utf-8")
+    folder.write_text("summary.json", json.dumps(summary, indent=2) + "\n")
+    folder.write_text("report.md", report_markdown(summary))
     return summary
 
 

@@ -55,6 +55,7 @@ from hypothesis.stateful import (
     RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test,
 )
 
+from .output_files import output_file
 from .pipeline import load
 from .runtime.engine import (
     CHANCE, SIMULTANEOUS, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game,
@@ -200,15 +201,14 @@ def replay(name_or_path: Union[str, Path, Engine], actions: Iterable[str], playe
 
 def save_counterexample(path: Union[str, Path], failure: Failure) -> Path:
     """Write ``failure`` as a counterexample file (comment header, then one action per line)."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    folder, name = output_file(path)  # its folder made; never written through a link
     message = " | ".join(failure.message.splitlines())
     lines = [f"# game: {failure.game}", f"# players: {failure.players}",
              f"# options: {' '.join(f'{k}={v}' for k, v in sorted(failure.options.items()))}",
              f"# variants: {' '.join(failure.variants)}", f"# property: {failure.property}",
              f"# message: {message}"]
-    path.write_text("\n".join(lines + list(failure.actions)) + "\n", encoding="utf-8")
-    return path
+    folder.write_text(name, "\n".join(lines + list(failure.actions)) + "\n")
+    return Path(path)
 
 
 def load_counterexample(path: Union[str, Path]) -> Failure:

@@ -10,11 +10,17 @@ import typer
 from rich.text import Text
 
 from ..cluster_options import CLUSTER, DASHBOARD, INSECURE, TLS_CA_FILE, TLS_CERT, TLS_KEY, cluster_target
+from ..output_files import UnsafePath
 from ..console import EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
 
 
 def _mkdocs_problem(error: Exception) -> str:
     return f"the site did not build: {error}"
+
+
+def _kept(io: _Io, problem: UnsafePath) -> None:
+    """A path in a folder's .generated that rulespec will not delete: said, and kept."""
+    io.err.print(f"kept: {problem} (it is listed in .generated)", highlight=False, markup=False)
 
 
 def _out_folder(path: Optional[Path], option: str = "--out") -> None:
@@ -38,8 +44,13 @@ def docs(
     out: Optional[Path] = typer.Option(None, "--out", "-o", metavar="DIR",
                                        help="Where to write (default: docs-<game id>)."),
     html: bool = typer.Option(False, "--html", help="Also build the HTML pages (mkdocs build --strict) into DIR/site."),
+    force: bool = typer.Option(False, "--force", help="Replace DIR/docs, DIR/mkdocs.yml and DIR/site even if "
+                                                      "rulespec did not write them."),
 ) -> None:
-    """Write the pages of one rule file (and its variants, and its diff against its base) as Markdown and SVG."""
+    """Write the pages of one rule file (and its variants, and its diff against its base) as Markdown and SVG.
+
+    Only DIR/docs (the pages it lists in DIR/docs/.generated), DIR/mkdocs.yml and DIR/site are written; an
+    existing one that rulespec did not write is left alone unless --force."""
     from .site import build_standalone, write_standalone
     from .sources import load_source
     _out_folder(out)
@@ -47,7 +58,7 @@ def docs(
     model = load_source(path).model  # a problem in the rules is reported before anything is written
     target = out or Path(f"docs-{model.game_id}")
     _out_folder(target)
-    pages = write_standalone(path, target)
+    pages = write_standalone(path, target, force=force, refused=lambda problem: _kept(io, problem))
     pictures = sum(len(p.files) for p in pages)
     io.print(Text("wrote ", style="green") + Text(f"{len(pages)} pages and {pictures} pictures for {model.title} "
                                                   f"in {_shown_path(target / 'docs')}"))
@@ -55,7 +66,9 @@ def docs(
         io.print(f"  {_shown_path(target / 'docs' / page.path)}")
     if html:
         try:
-            site = build_standalone(target)
+            site = build_standalone(target, force=force)
+        except UnsafePath:
+            raise  # a usage problem (console._command), not MkDocs'
         except Exception as error:  # mkdocs reports through its own exceptions (Abort, ConfigurationError)
             io.error(_mkdocs_problem(error))
             raise _Stop(EXIT_PROBLEM)
@@ -71,7 +84,13 @@ SITE_HELP = (
     "house rule, the language reference and the tutorial. This folder's mkdocs.yml is used when there is one "
     "(this checkout's, or your own: rulespec adds the Markdown extensions and stylesheet its pages need, and "
     "never writes into your docs folder); otherwise a default configuration. Needs MkDocs and Material: the "
-    "docs extra of rulespec.")
+    "docs extra of rulespec.\n\n"
+    "MkDocs runs what an mkdocs.yml asks for: its hooks and plugins, YAML Python tags (!!python/...), a theme's "
+    "templates. rulespec reads the folder's mkdocs.yml (and what it INHERITs) first and refuses one that asks "
+    "for any of these (rulespec's own hook and MkDocs' and Material's quiet plugins aside) unless you give "
+    "--trust-config: do not give it for a folder you did not write, such as a cloned repository.\n\n"
+    "The site folder is emptied and rebuilt only if rulespec built it (it holds .rulespec-site), it is empty, or "
+    "--force is given; the Markdown folder likewise (it holds .generated).")
 
 
 @app.command(help=SITE_HELP)
@@ -88,9 +107,14 @@ def site(
                                        help="Only write the Markdown and SVG pages; do not run MkDocs."),
     bundled: bool = typer.Option(True, "--bundled/--no-bundled",
                                  help="With the bundled games and house rules (the default), or only yours."),
+    force: bool = typer.Option(False, "--force", help="Empty and rewrite the output folder even if rulespec did "
+                                                      "not write it."),
+    trust_config: bool = typer.Option(False, "--trust-config",
+                                      help="Let this folder's mkdocs.yml run its hooks, plugins, Python tags "
+                                           "and templates (only for a folder you trust)."),
 ) -> None:
     """Build the rules site (the help, SITE_HELP, is one paragraph a line: typer keeps a docstring's breaks)."""
-    from .site import MANIFEST, DocsExtraMissing, build_site, own_rule_files, write_site_docs
+    from .site import DocsExtraMissing, UntrustedConfig, build_site, own_rule_files, write_site_docs
     _out_folder(out)
     root = Path.cwd()
     try:
@@ -109,19 +133,23 @@ def site(
                      highlight=False, markup=False)
     if markdown_only:
         target = out or root / "docs"
-        if target.is_dir() and any(target.iterdir()) and not (target / MANIFEST).is_file():
-            raise UsageProblem(f"{_shown_path(target)} holds files rulespec did not write: give --out DIR")
         with StageProgress(io.err, "site", "rule files") as progress:
-            changed = write_site_docs(target, progress=progress, rule_files=own, bundled=bundled)
+            changed = write_site_docs(target, progress=progress, rule_files=own, bundled=bundled, force=force,
+                                      refused=lambda problem: _kept(io, problem))
         io.print(Text("generated ", style="green") + Text(f"{_shown_path(target)} ({len(changed)} files "
                                                           f"changed)"))
         return
     try:
         with StageProgress(io.err, "site", "rule files") as progress:
-            built = build_site(root, site_dir=out, progress=progress, rule_files=own, bundled=bundled)
+            built = build_site(root, site_dir=out, progress=progress, rule_files=own, bundled=bundled,
+                               force=force, trust_config=trust_config)
     except DocsExtraMissing as error:
         io.error(str(error))
         raise _Stop(EXIT_USAGE)
+    except UntrustedConfig as error:
+        raise UsageProblem(str(error)) from None
+    except UnsafePath:
+        raise  # a usage problem (console._command), not MkDocs'
     except ImportError:
         raise
     except RuntimeError as error:
