@@ -395,30 +395,28 @@ def run_parameters(plans: Sequence[Plan], games: int, players: int, seed: int, o
     return parameters
 
 
-def _read_recorded(out: Path, parameters: dict) -> list[tuple[int, GameRecord]]:
-    """The games an earlier run of these parameters recorded in ``out`` (a line cut short by the
-    interruption is dropped, and the file truncated to its last whole line)."""
+def _read_recorded(out: Path, parameters: dict, step_budgets: list[int],
+                   notices: list[str]) -> Iterator[tuple[int, GameRecord]]:
+    """The games an earlier run of these parameters recorded in ``out``, each validated (its line
+    refused with its number otherwise: rulespec/simulate_records.py); a last line cut short by the
+    interruption is dropped, the file truncated to its whole lines and a notice added to ``notices``."""
+    from .simulate_records import GamesFile, RunContext, read_run_file
     run_file, games_file = out / RUN_FILE, out / GAMES_FILE
     if not run_file.exists():
         raise ResumeProblem(f"--resume: {out} holds no simulation to resume (no {RUN_FILE})")
-    earlier = json.loads(run_file.read_text(encoding="utf-8"))
+    earlier = read_run_file(run_file)
     changed = [key for key in parameters if key != "games" and earlier.get(key) != parameters[key]]
     if changed:
         raise ResumeProblem(f"--resume: {out} holds a run with other settings ({', '.join(changed)}); "
                             f"run again with the same ones, or without --resume to start over")
-    recorded: list[tuple[int, GameRecord]] = []
     if not games_file.exists():
-        return recorded
-    data = games_file.read_bytes()
-    whole = data[:data.rfind(b"\n") + 1]
-    if len(whole) != len(data):
-        with games_file.open("r+b") as handle:
-            handle.truncate(len(whole))
-    for line in whole.decode("utf-8").splitlines():
-        if line.strip():
-            row = json.loads(line)
-            recorded.append((row.pop("side"), GameRecord(**row)))
-    return recorded
+        return
+    recorded = GamesFile(games_file, RunContext(parameters["players"], earlier["first_seed"], earlier["games"],
+                                                step_budgets), parameters["games"])
+    yield from recorded.games()
+    notice = recorded.drop_cut_line()
+    if notice:
+        notices.append(notice)
 
 
 def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, jobs: int = 1,
@@ -426,7 +424,7 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
              policy: str = "random", max_steps: Optional[int] = None, seats: Optional[dict[int, str]] = None,
              mcts_simulations: int = ROLLOUTS, out: Optional[Path] = None, resume: bool = False,
              cluster: Optional[str] = None, chunk: Optional[int] = None,
-             reactions: Optional[dict[int, str]] = None) -> list[Side]:
+             reactions: Optional[dict[int, str]] = None, notices: Optional[list[str]] = None) -> list[Side]:
     """Play ``games`` seeded games of every plan (the same seeds for each): in this process, in
     ``jobs`` processes, or on a Dask cluster (``cluster``: an address, or "auto"; rulespec.cluster).
     Seat k plays by ``seats[k]`` (0-based), else by ``policy``; a game longer than ``max_steps`` steps
@@ -435,7 +433,8 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
 
     With ``out``, each game is appended to ``out/games.jsonl`` as it arrives and only aggregates stay
     in memory; ``resume`` first reads back the games recorded there by an interrupted run of the same
-    settings and plays only the others (each side's ``resumed`` says how many were read back)."""
+    settings and plays only the others (each side's ``resumed`` says how many were read back; what
+    resuming mended, a last line cut off, is added to ``notices``)."""
     options_key = tuple(sorted((options or {}).items()))
     by_seat = seat_policies(players, policy, seats)
     seats_key = None if len(set(by_seat)) == 1 else by_seat
@@ -448,9 +447,10 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
         parameters = run_parameters(plans, games, players, seed, options, by_seat, max_steps, mcts_simulations,
                                     reactions_key)
         if resume:
-            for index, record in _read_recorded(out, parameters):
-                if 0 <= index < len(sides) and seed <= record.seed < seed + games \
-                        and record.seed not in sides[index].seeds_done:
+            budgets = [max_steps or default_max_steps(_engine(plan.path, plan.variants, options_key), players)
+                       for plan in plans]
+            for index, record in _read_recorded(out, parameters, budgets, [] if notices is None else notices):
+                if seed <= record.seed < seed + games:  # (a record past this run's --games is not counted)
                     sides[index].add_one(record)
                     sides[index].resumed += 1
         else:
@@ -742,6 +742,8 @@ def report_markdown(summary: dict) -> str:
                                                                         enumerate(run["reactions"]))
                      if run.get("reactions") else "")
                   + f". Resumed games: {summary['resumed']}. Chunks retried after a worker died: {summary['retried']}.", ""]
+        mended = run.get("resume_notices", [])
+        lines += [f"Resumed: {notice}." for notice in mended] + ([""] if mended else [])
     if any(s.get("races") for s in sides):
         lines += ["A race is a round of a claim window (a choice any player may take) in which two or more seats "
                   "claimed: the fastest claim is applied, the others come too late"

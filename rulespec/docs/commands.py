@@ -295,12 +295,13 @@ def simulate(
     io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
                   f"{'s' if len(plans) > 1 else ''}, {count} players, {players_text}, seeds {seed}..{seed + games - 1}, "
                   f"{where}", style="bold"))
+    notices: list[str] = []  # what --resume mended (a last line cut off), for the report
     try:
         with StageProgress(io.err, f"simulate {engine.model.game_id}", "games") as progress:
             sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
                         progress=lambda n: progress.advance("games", n, games * len(plans)), policy=policy,
                         max_steps=max_steps, seats=seats, mcts_simulations=mcts_simulations, out=target,
-                        resume=resume, cluster=target_cluster, reactions=reactions)
+                        resume=resume, cluster=target_cluster, reactions=reactions, notices=notices)
     except ResumeProblem as problem:
         raise UsageProblem(str(problem))
     except ClusterUnavailable as problem:  # --cluster without the extra
@@ -310,9 +311,13 @@ def simulate(
     parameters = run_parameters(plans, games, count, seed, options, by_seat, max_steps, mcts_simulations,
                                 [reactions.get(k) for k in range(count)])
     parameters["backend"] = cluster and f"dask {cluster}" or f"{jobs} process{'es' if jobs > 1 else ''}"
+    if notices:
+        parameters["resume_notices"] = notices
     summary = write_report(sides, count, target, engine.name, run=parameters, effect=effect)
     if summary["resumed"]:
         io.print(f"resumed: {summary['resumed']} games read back from {_shown_path(target / 'games.jsonl')}")
+    for notice in notices:
+        io.print(f"resumed: {notice}")
     if summary["retried"]:
         io.print(f"retried: {summary['retried']} chunks of games played again after a worker died")
     table = Table(show_header=True, header_style="bold")
