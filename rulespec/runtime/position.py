@@ -32,14 +32,15 @@ seat's view (a hidden zone's order, when it is stacked, is written bottom first)
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 import string
 from typing import Any, Optional
 
+from ..language.suggestions import close_matches
 from .engine import ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, Engine, RuleRuntimeError, State  # noqa: F401
-from .state_check import InvalidState, check_state_dict
+from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
+from .state_check import InvalidState, check_state_dict, most_turns
 
 MAX_POSITION_CHARS = 200_000  # a position is read in one pass; longer texts are refused before reading
 MAX_REPEATED_FRAMES = 10_000  # `pending STEP(...) xN`: N at most this
@@ -331,7 +332,7 @@ class PositionReader:
                     self.fail(line, self.col(line, words[1]), f"this is a position of {words[1]!r}, not of "
                                                               f"{engine.GAME_ID!r}")
             elif head == "players" and ":" not in line.text:
-                header["players"] = (line, self.number(line, words[1:], "players N"))
+                header["players"] = (line, self.number(line, words[1:], "players N", WHOLE_LIMIT))
             elif head == "option" and ":" not in line.text:
                 m = re.fullmatch(r"option\s+(\S+)\s*=\s*(\S+)", line.text)
                 if not m:
@@ -349,15 +350,17 @@ class PositionReader:
                     self.fail(line, line.indent + 1, "the phase is written `phase setup` or `phase play`")
                 header["phase"] = (line, words[1])
             elif head == "turn" and ":" not in line.text:
-                m = re.fullmatch(r"turn\s+(\d+)\s+of\s+player\s+(\d+)", line.text)
+                m = re.fullmatch(r"turn\s+(\S+)\s+of\s+player\s+(\S+)", line.text)
                 if not m:
                     self.fail(line, line.indent + 1, "the turn is written `turn N of player P`",
                               "such as `turn 1 of player 1`")
-                header["turn"] = (line, int(m.group(1)), int(m.group(2)) - 1)
+                number = self.whole(line, line.indent + m.start(1) + 1, m.group(1), 0, most_turns(engine), "turn")
+                seat = self.whole(line, line.indent + m.start(2) + 1, m.group(2), 1, engine.MAX_PLAYERS, "player")
+                header["turn"] = (line, number, seat - 1)
             elif line.text.startswith("next seat ") and ":" not in line.text:
                 header["next"] = (line, self.seat_word(line, line.text[len("next seat "):]))
             elif head == "leg" and ":" not in line.text:
-                header["leg"] = (line, self.number(line, words[1:], "leg N") - 1)
+                header["leg"] = (line, self.number(line, words[1:], "leg N", len(engine.MATCH[0]) if engine.MATCH else 1) - 1)
             elif line.text.startswith("legs played:"):
                 header["legs"] = (line, self.json(line, line.text[len("legs played:"):]))
             else:
@@ -391,7 +394,7 @@ class PositionReader:
         data["phase"] = header["phase"][1] if header["phase"] else "play"
         turn_number, turn_seat = (header["turn"][1], header["turn"][2]) if header["turn"] else (1, engine.FIRST_SEAT % players)
         data["turn_number"], data["turn_seat"] = turn_number, turn_seat
-        for key, part in (("turn", "turn_seat"), ("phase", "phase"), ("players", "players"), ("next", "next_seat"),
+        for key, part in (("turn", "turn_seat"), ("turn", "turn_number"), ("phase", "phase"), ("players", "players"), ("next", "next_seat"),
                           ("leg", "leg"), ("legs", "legs")):
             if header[key]:
                 self.at[part] = header[key][0].number
@@ -419,21 +422,22 @@ class PositionReader:
             text = line.text
             if text.startswith("pending "):
                 copies = re.search(r"\s+x(\d+)$", text)
+                times = 1
                 if copies:
                     text = text[:copies.start()]
-                    if not 1 <= int(copies.group(1)) <= MAX_REPEATED_FRAMES:
-                        self.fail(line, copies.start() + 2, f"a step is pending at most {MAX_REPEATED_FRAMES:,} times "
-                                                            f"in a row")
+                    times = self.whole(line, line.indent + copies.start(1) + 1, copies.group(1), 1, MAX_REPEATED_FRAMES,
+                                       "a step is pending this many times in a row")
                 frame = self.frame(line, text[len("pending "):], len("pending "), None)
-                stack.extend([frame] * (int(copies.group(1)) if copies else 1))
+                stack.extend([frame] * times)
                 self.at.setdefault("stack", line.number)
                 continue
             if text.startswith("chosen in secret:"):
-                found = re.fullmatch(r"chosen in secret:\s*player (\d+): (.+)", text)
+                found = re.fullmatch(r"chosen in secret:\s*player (\S+): (.+)", text)
                 if not found:
                     self.fail(line, line.indent + 1, f"cannot read {_short(text)}",
                               "write a secret choice as `chosen in secret: player N: TEXT`")
-                chosen.append([int(found.group(1)) - 1, found.group(2).strip()])
+                seat = self.whole(line, line.indent + found.start(1) + 1, found.group(1), 1, self.players, "player")
+                chosen.append([seat - 1, found.group(2).strip()])
                 self.at.setdefault("chosen", line.number)
                 continue
             if text.startswith("queued in "):
@@ -541,7 +545,7 @@ class PositionReader:
             z = int(m.group(2))
             key = f"zone{z}" if m.group(1) == "zones" else f"board{z}"
         else:
-            for part in ("stack", "queues", "over", "options", "variants", "turn_seat", "phase", "players",
+            for part in ("stack", "queues", "over", "options", "variants", "turn_seat", "turn_number", "phase", "players",
                          "next_seat", "leg", "legs", "counters", "chosen"):
                 if path.startswith(f"state.{part}"):
                     key = part
@@ -552,13 +556,21 @@ class PositionReader:
 
     # -- pieces
     def close(self, word: str, known) -> Optional[str]:
-        found = difflib.get_close_matches(word, list(known), n=1)
+        found = close_matches(word, known, n=1)  # (bounded work, however many the labels)
         return f"did you mean {found[0]!r}?" if found else None
 
-    def number(self, line: _Line, words: list[str], form: str) -> int:
-        if len(words) != 1 or not words[0].isdigit():
+    def number(self, line: _Line, words: list[str], form: str, high: int) -> int:
+        if len(words) != 1:
             self.fail(line, line.indent + 1, f"write `{form}`")
-        return int(words[0])
+        return self.whole(line, self.col(line, words[0], line.indent + 1), words[0], 1, high, form.split()[0])
+
+    def whole(self, line: _Line, column: int, text: str, low: int, high: int, what: str) -> int:
+        """A number the position writes, bounded by its length before it is read and by ``low``..``high``
+        after (rulespec/runtime/numbers.py); else InvalidPosition at ``column``."""
+        try:
+            return whole_number(text, low, high)
+        except NotAWholeNumber as error:
+            self.fail(line, column, f"{what}: {error}")
 
     def json(self, line: _Line, text: str):
         try:
@@ -567,11 +579,12 @@ class PositionReader:
             self.fail(line, self.col(line, text.strip()), f"cannot read {_short(text.strip())} as JSON: {error}")
 
     def seat_word(self, line: _Line, text: str) -> int:
-        m = re.fullmatch(r"\s*player\s+(\d+)\s*", text)
-        if not m or not 1 <= int(m.group(1)) <= self.players_or_default():
+        m = re.fullmatch(r"\s*player\s+(\S+)\s*", text)
+        try:
+            return whole_number(m.group(1) if m else "", 1, self.players_or_default()) - 1
+        except NotAWholeNumber:
             self.fail(line, self.col(line, text.strip()), f"{_short(text.strip())} is no player of this game",
                       f"write `player 1` to `player {self.players_or_default()}`")
-        return int(m.group(1)) - 1
 
     def players_or_default(self) -> int:
         return getattr(self, "players", None) or self.default_players or self.engine.MAX_PLAYERS
@@ -599,10 +612,7 @@ class PositionReader:
         """A free item for ``token``: a label (the first copy not yet written) or `item N`."""
         m = re.fullmatch(r"item (\d+)", token)
         if m:
-            item = int(m.group(1))
-            if not 0 <= item < len(self.engine.ITEM_KIND):
-                self.fail(line, column, f"there is no item {item}")
-            candidates = [item]
+            candidates = [self.item_number(line, column, m.group(1))]
         else:
             candidates = self.names.items_of.get(token)
             if candidates is None:
@@ -641,12 +651,14 @@ class PositionReader:
             return [token]
         m = re.fullmatch(r"(.+?) x(\d+)", token)
         if m and (m.group(1) in known or re.fullmatch(r"item \d+", m.group(1))):
-            if int(m.group(2)) > len(self.engine.ITEM_KIND):
-                self.fail(line, column, f"there are not {m.group(2)} of {m.group(1)!r} in the game")
-            return [m.group(1)] * int(m.group(2))
+            try:
+                return [m.group(1)] * whole_number(m.group(2), 1, len(self.engine.ITEM_KIND))
+            except NotAWholeNumber:
+                self.fail(line, column, f"there are not {_short(m.group(2))} of {m.group(1)!r} in the game")
         m = re.fullmatch(r"(.*\D)(\d+)\.\.(\d+)", token)
         if m:
-            low, high = int(m.group(2)), int(m.group(3))
+            low = self.whole(line, column, m.group(2), 0, WHOLE_LIMIT, "a run's first number")
+            high = self.whole(line, column, m.group(3), 0, WHOLE_LIMIT, "a run's last number")
             if high < low or high - low > len(self.engine.ITEM_KIND):
                 self.fail(line, column, f"{token!r} is no run: write the lower number first")
             labels = [f"{m.group(1)}{n}" for n in range(low, high + 1)]
@@ -785,9 +797,11 @@ class PositionReader:
             self.fail(line, self.col(line, name), f"{engine.TITLE} has no counter {name!r}",
                       self.close(name, engine.COUNTERS) or f"counters: {', '.join(engine.COUNTERS) or 'none'}")
         values = [v.strip() for v in text.split(",")]
-        if any(not re.fullmatch(r"-?\d{1,16}", v) for v in values):
-            self.fail(line, self.col(line, text.strip()), f"counter {name} holds whole numbers, not {_short(text.strip())}")
-        numbers = [int(v) for v in values]
+        try:
+            numbers = [whole_number(v, -COUNTER_LIMIT, COUNTER_LIMIT) for v in values]
+        except NotAWholeNumber as error:
+            self.fail(line, self.col(line, text.strip()), f"counter {name} holds whole numbers, not "
+                                                          f"{_short(text.strip())}: {error}")
         if declared[0]:
             if len(numbers) != self.players:
                 self.fail(line, self.col(line, text.strip()), f"counter {name} is one per player: give {self.players} "
@@ -830,12 +844,16 @@ class PositionReader:
                     self.fail(line, column, f"{engine.BOARDS[b].name} has no space {raw!r}", self.close(raw, labels))
                 args.append(labels.index(raw))
             elif re.fullmatch(r"-?\d+", raw):
-                args.append(int(raw))
+                args.append(self.whole(line, column, raw, -COUNTER_LIMIT, COUNTER_LIMIT, "a step's number"))
             else:
                 args.append(raw)
-        actor = int(m.group(3)) - 1 if m.group(3) else self.turn_seat
-        if not 0 <= actor < self.players:
-            self.fail(line, self.col(line, "by player"), f"there is no player {actor + 1} in a game of {self.players}")
+        actor = self.turn_seat
+        if m.group(3):
+            try:
+                actor = whole_number(m.group(3), 1, self.players) - 1
+            except NotAWholeNumber:
+                self.fail(line, self.col(line, "by player"), f"there is no player {_short(m.group(3))} in a game of "
+                                                             f"{self.players}")
         replaced = [r.strip() for r in m.group(4).split(",")] if m.group(4) else []
         default_cause = queue if queue is not None else ("setup" if self.data["phase"] == "setup" else "turn")
         cause = m.group(5).strip() if m.group(5) else default_cause
@@ -846,9 +864,7 @@ class PositionReader:
         every zone and board is read (see resolve)."""
         m = re.fullmatch(r"item (\d+)", raw)
         if m:
-            if int(m.group(1)) >= len(self.engine.ITEM_KIND):
-                self.fail(line, column, f"there is no item {m.group(1)}")
-            return _ItemRef(line, column, None, None, None, int(m.group(1)))
+            return _ItemRef(line, column, None, None, None, self.item_number(line, column, m.group(1)))
         label, how, where = raw, None, None
         if raw not in self.names.items_of:
             found = re.fullmatch(r"(.+?)\s+(in|on)\s+(.+)", raw)
@@ -861,6 +877,12 @@ class PositionReader:
             zone = self.zone(line, where)
             return _ItemRef(line, column, label, "in", zone, None)
         return _ItemRef(line, column, label, how, where, None)
+
+    def item_number(self, line: _Line, column: int, digits: str) -> int:
+        try:
+            return whole_number(digits, 0, len(self.engine.ITEM_KIND) - 1)
+        except NotAWholeNumber:
+            self.fail(line, column, f"there is no item {_short(digits)}", f"items are 0 to {len(self.engine.ITEM_KIND) - 1}")
 
     def resolve(self, ref: "_ItemRef", zones: dict, boards: list) -> int:
         if ref.item is not None:
@@ -903,7 +925,10 @@ def _read_over(engine: Engine, text: str) -> Optional[dict]:
     end = next((e for e in engine.ENDS if e.name == m.group(1)), None)
     if end is None and m.group(1) != "turn_limit":
         return None
-    winners = sorted({int(w) - 1 for w in re.findall(r"\d+", m.group(2) or "")})
+    try:
+        winners = sorted({whole_number(w, 1, WHOLE_LIMIT) - 1 for w in re.findall(r"\d+", m.group(2) or "")})
+    except NotAWholeNumber:
+        return None
     return {"end": m.group(1), "winners": winners, "cites": list(end.cites) if end is not None else []}
 
 

@@ -10,16 +10,23 @@ variants, player count and options, every item in range and in exactly one place
 several cells of one board is one place), the zones and boards of the tables' sizes, the counters
 and queues as declared, seats within the player count, the runtime's phases, every pending step
 known with its number of arguments, the shape of ``over`` the runtime writes, and the legs of a
-match. Counters have no declared range in the rule language, so any int is accepted there. One
-pass over each part: the cost is linear in the size of the state.
+match. Counters have no declared range in the rule language: any value a counter may hold is
+accepted there. Every number and text is held to the game as well: the turn number to its declared
+`at most N turns`, the history to its move bound (Engine.MAX_MOVES) and each entry to a seat's prefix,
+each violation to a declared invariant (or the turn limit), the rule counts (``fired``) to the game's
+steps, options, triggers and replacements, each cause to a name, an end's citations to the end's own.
+One pass over each part: the cost is linear in the size of the state.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import sys
 import weakref
 from typing import Any, Optional
 
+from ..language.limits import LIMIT
 from .engine import ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT
 
@@ -29,6 +36,12 @@ KEYS = ("game", "variants", "players", "options", "phase", "turn_seat", "turn_nu
         "chosen")
 OVER_KEYS = ("end", "winners", "cites")  # what Engine._end writes; a drawn lot adds "lot"
 LEG_KEYS = ("end", "winners", "options", "scores")  # what Engine._next_leg records
+# A game that declares no turn limit, and any count of rules fired: more than any run plays (a runtime
+# plays some 250,000 steps a second: 10**15 steps take a century), and the range of a counter.
+MOST_COUNTED = COUNTER_LIMIT
+# A cause (of a move, of a pending step) is a name of the rule language (`move X to Y as NAME`, a queue)
+# or the runtime's own (turn, setup, end; a position's `given`).
+CAUSE = re.compile(rf"[A-Za-z_][A-Za-z0-9_]{{0,{LIMIT.name_length - 1}}}")
 
 
 class InvalidState(ValueError):
@@ -49,8 +62,11 @@ def parse_state_json(text: Any) -> Any:
         return json.loads(text)
     except RecursionError:
         raise InvalidState("state", "the JSON text is nested too deeply to be a state") from None
-    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise InvalidState("state", f"not JSON text: {error}") from None
+    except ValueError:  # int() past sys.get_int_max_str_digits(): no number of a state is that long
+        raise InvalidState("state", f"holds a number of more than {sys.get_int_max_str_digits():,} digits, "
+                                    f"which no state holds") from None
 
 
 def _key(path: str, name: str) -> str:
@@ -201,7 +217,7 @@ class _Checker:
         if phase not in PHASES:
             self.fail("state.phase", f"is {_short(phase)}, not one of the phases {', '.join(PHASES)}")
         self.seat(data["turn_seat"], "state.turn_seat")
-        self.int(data["turn_number"], "state.turn_number", 0)
+        self.turn_number(data["turn_number"], over=data["over"] is not None)
         if data["next_seat"] is not None:
             self.seat(data["next_seat"], "state.next_seat")
         self.places(data, t, known)
@@ -212,16 +228,74 @@ class _Checker:
             self.over(data["over"], "state.over")
         else:
             self.at_rest(data["stack"])
-        self.strings(data["history"], "state.history")
-        self.strings(data["violations"], "state.violations")
-        fired = self.object(data["fired"], "state.fired")
-        for name, count in fired.items():
-            self.int(count, _key("state.fired", name), 0)
+        self.history(data["history"], t)
+        self.violations(data["violations"])
+        self.fired(data["fired"])
         self.list(data["chosen"], "state.chosen")  # (that each is a choice on offer: Engine._check_chosen)
         for i, pair in enumerate(data["chosen"]):
             self.list(pair, f"state.chosen[{i}]", 2, " (a seat and the text it chose)")
             self.seat(pair[0], f"state.chosen[{i}][0]")
             self.str(pair[1], f"state.chosen[{i}][1]")
+
+    # ---- the numbers and texts of a game under way
+    def turn_number(self, value: Any, over: bool) -> None:
+        """At most the declared `at most N turns` (N + 1 once over: the turn past the limit ends the game)."""
+        engine, path = self.engine, "state.turn_number"
+        self.int(value, path, 0)
+        if engine.MAX_TURNS is None:
+            if value > most_turns(engine):
+                self.fail(path, f"is {_number(value)}; no game plays more than {MOST_COUNTED:,} turns")
+        elif value > most_turns(engine) - (not over):
+            self.fail(path, f"is {_number(value)}, but {engine.TITLE} lasts at most {engine.MAX_TURNS:,} turns"
+                            + (" (the turn after the last only ends it)" if over else ""))
+
+    def history(self, history: Any, t) -> None:
+        """The moves played: each `player N: ...` or `chance: ...` (str(Action)), no more than the game takes."""
+        self.strings(history, "state.history")
+        most = self.engine.MAX_MOVES.get(self.players)
+        if most is not None and len(history) > most:
+            self.fail("state.history", f"has {len(history):,} moves, but a game of {self.engine.TITLE} for "
+                                       f"{self.players} players takes at most {most:,}")
+        prefixes = t.seat_prefix
+        for i, entry in enumerate(history):
+            if not entry.startswith(prefixes):
+                self.fail(f"state.history[{i}]", f"is {_short(entry)}: a move is written `player N: ...` (N from 1 "
+                                                 f"to {self.players}) or `chance: ...`")
+
+    def violations(self, violations: Any) -> None:
+        """What the runtime records: a declared invariant checked during play failing, or the turn limit passed."""
+        engine = self.engine
+        self.strings(violations, "state.violations")
+        checked = [inv for inv in engine.INVARIANTS if inv.form != "always"]  # (State._placed, State._enqueue)
+        heads = tuple(f"{inv.name}: {inv.title} (" for inv in checked)
+        limit = None if engine.MAX_TURNS is None else f"the game lasted more than its declared {engine.MAX_TURNS} turns"
+        for i, text in enumerate(violations):
+            if text != limit and not (text.startswith(heads) and text.endswith(")")):
+                names = ", ".join(inv.name for inv in checked) or "none"
+                self.fail(f"state.violations[{i}]", f"is {_short(text)}, not a violation {engine.TITLE} records: an "
+                                                    f"invariant checked during play ({names}) failing, "
+                                                    f"`NAME: TITLE (...)`, or its turn limit passed")
+
+    def fired(self, fired: Any) -> None:
+        """How often each rule fired: the game's steps, options, triggers and replacements (State._count)."""
+        engine = self.engine
+        self.object(fired, "state.fired")
+        rules = set(engine.STEPS) | set(engine._option_rules.values()) | {LOTS}  # (a draw of lots is a decision)
+        rules.update([f"trigger {trigger.name}" for trigger in engine.TRIGGERS])
+        rules.update([f"instead {instead.name}" for instead in engine.INSTEADS])
+        for name, count in fired.items():
+            path = _key("state.fired", name)
+            if name not in rules:
+                self.fail(path, f"is no rule of {engine.TITLE}: `fired` counts its steps, options (`option "
+                                f"STEP.OPTION`), triggers (`trigger NAME`) and replacements (`instead NAME`)")
+            self.int(count, path, 0)
+            if count > MOST_COUNTED:
+                self.fail(path, f"is {_number(count)}; no rule fires more than {MOST_COUNTED:,} times")
+
+    def cause(self, cause: Any, path: str) -> None:
+        if cause.__class__ is not str or not CAUSE.fullmatch(cause):
+            self.fail(path, f"is {_short(cause)}: a cause is a name (of the rule file's `as NAME`, a queue, or "
+                            f"the runtime's turn, setup, end)")
 
     def options(self, options: Any, path: str, leg: int, fixed: bool) -> dict:
         engine = self.engine
@@ -254,7 +328,7 @@ class _Checker:
             path = f"state.legs[{i}]"
             self.object(record, path)
             self.exact_keys(record, path, LEG_KEYS, "parts of a leg")
-            self.str(record["end"], f"{path}.end")
+            self.end_name(record["end"], f"{path}.end")
             self.winners(record["winners"], f"{path}.winners")
             self.options(record["options"], f"{path}.options", i, fixed=False)
             self.object(record["scores"], f"{path}.scores")
@@ -263,8 +337,15 @@ class _Checker:
                 where = _key(f"{path}.scores", name)
                 self.list(values, where, self.players, f" (one per player)")
                 for seat, value in enumerate(values):
-                    self.int(value, f"{where}[{seat}]")
+                    self.counter_value(value, f"{where}[{seat}]")  # (a score is recorded as a counter is kept)
         return leg
+
+    def end_name(self, end: Any, path: str) -> str:
+        self.str(end, path)
+        ends = [e.name for e in self.engine.ENDS] + ["turn_limit"]
+        if end not in ends:
+            self.fail(path, f"{_short(end)} is not an end of {self.engine.TITLE} ({', '.join(ends)})")
+        return end
 
     def winners(self, winners: Any, path: str) -> None:
         self.list(winners, path)
@@ -275,12 +356,12 @@ class _Checker:
         self.object(over, path)
         keys = OVER_KEYS + ("lot",) if "lot" in over else OVER_KEYS
         self.exact_keys(over, path, keys, "parts of a finished game's result")
-        end = self.str(over["end"], f"{path}.end")
-        ends = [e.name for e in self.engine.ENDS] + ["turn_limit"]
-        if end not in ends:
-            self.fail(f"{path}.end", f"{end!r} is not an end of {self.engine.TITLE} ({', '.join(ends)})")
+        end = self.end_name(over["end"], f"{path}.end")
         self.winners(over["winners"], f"{path}.winners")
-        self.strings(over["cites"], f"{path}.cites")
+        cites = self.strings(over["cites"], f"{path}.cites")
+        declared = next((list(e.cites) for e in self.engine.ENDS if e.name == end), [])  # (turn_limit cites none)
+        if cites != declared:
+            self.fail(f"{path}.cites", f"is {_short(cites)}; the end {end} cites {', '.join(declared) or 'nothing'}")
         if "lot" in over:
             self.seat(over["lot"], f"{path}.lot")
 
@@ -320,7 +401,7 @@ class _Checker:
                                                                 f"{board.label(cell)} is empty (null expected)")
                     continue
                 if item.__class__ is not int or not 0 <= item < items or reasons[cell].__class__ is not str \
-                        or not in_use[cell]:
+                        or not in_use[cell] or not cause_name(reasons[cell]):
                     self.board_cell(b, cell, item, reasons[cell], in_use, items)
                 seen = where[item]
                 if seen is None:
@@ -372,6 +453,7 @@ class _Checker:
         if cause.__class__ is not str:
             self.fail(f"state.causes[{b}][{cell}]", f"is {_kind(cause)}, but {board.name} {board.label(cell)} "
                                                     f"holds an item (the cause of its move, a string, expected)")
+        self.cause(cause, f"state.causes[{b}][{cell}]")
         if not in_use[cell]:
             self.fail(at, f"item {item} ({self.engine.ITEM_LABEL[item]}) lies on {board.name} {board.label(cell)}, "
                           f"which is not in use in this game")
@@ -435,7 +517,7 @@ class _Checker:
             step, args, actor, cause, replaced = frame
             if (step.__class__ is str and args.__class__ is list and actor.__class__ is int
                     and 0 <= actor < self.players and cause.__class__ is str and replaced.__class__ is list
-                    and not replaced and self.arity.get(step, -1) == len(args)):
+                    and not replaced and self.arity.get(step, -1) == len(args) and cause_name(cause)):
                 for arg in args:
                     if arg.__class__ is not int and arg.__class__ is not str:
                         break
@@ -453,6 +535,8 @@ class _Checker:
         for i, name in enumerate(replaced):
             if name not in insteads:
                 self.fail(f"{path}[4][{i}]", f"{name!r} is not a replacement effect (instead) of {engine.TITLE}")
+        if step not in (LOTS, ENDING) or queued:  # (theirs is the JSON of the result, checked below)
+            self.cause(cause, f"{path}[3]")
         if not queued and step == RESOLVE:
             self.list(args, f"{path}[1]", 1, " (the queue to resolve)")
             if args[0] not in engine.QUEUES:
@@ -526,7 +610,23 @@ class _Checker:
             self.fail(path, f"the finished game's result it records is wrong: {error}")
 
 
+cause_name = CAUSE.fullmatch
+
+
+def most_turns(engine) -> int:
+    """The highest turn number a state of ``engine`` shows: one past its declared `at most N turns` (that turn
+    ends the game), else MOST_COUNTED."""
+    return MOST_COUNTED if engine.MAX_TURNS is None else engine.MAX_TURNS + 1
+
+
+def _number(value: int) -> str:
+    """An int as a message shows it: str() of one of more than 4,300 digits raises; its size is told instead."""
+    return f"{value:,}" if abs(value) < 10**30 else f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+
+
 def _short(value: Any, limit: int = 60) -> str:
+    if _is_int(value):
+        return _number(value)
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
 

@@ -17,6 +17,7 @@ import pytest
 import rulespec
 from rulespec.runtime import InvalidState as RuntimeInvalidState
 from rulespec.runtime.engine import LOTS, RESOLVE, Action, IllegalAction, random_step
+from rulespec.runtime.tables import InvariantInfo
 
 InvalidState = rulespec.InvalidState
 
@@ -705,3 +706,153 @@ def test_a_space_argument_off_the_board_is_refused():
     with pytest.raises(rulespec.InvalidState, match=r"state\.stack\[\d+\]\[1\]\[1\]: .*space of board beach"):
         state.game.from_json(json.dumps(data))
     assert state.to_json() == before
+
+
+# ----------------------------------------------------------------------------- every number and text held to the game (#37)
+
+
+def _tampered(state, change) -> str:
+    data = state._to_dict()
+    change(data)
+    return json.dumps(data)
+
+
+def _refused(engine, text: str, where: str, why: str) -> None:
+    with pytest.raises(InvalidState) as refused:
+        engine.from_json(text)
+    assert refused.value.path.startswith(where) and why in refused.value.reason, str(refused.value)
+
+
+def _set(key, value):
+    def change(d):
+        d[key] = value
+    return change
+
+
+@pytest.mark.parametrize("change, where, why", [
+    (_set("turn_number", 10**30), "state.turn_number", "Shrimp lasts at most 82 turns"),
+    (_set("turn_number", 83), "state.turn_number", "at most 82 turns"),  # 83 only ends a game
+    (_set("violations", ["anything"]), "state.violations[0]", "not a violation Shrimp records"),
+    (_set("violations", ["the game lasted more than its declared 9 turns"]), "state.violations[0]", "not a violation"),
+    (_set("history", ["hello"]), "state.history[0]", "`player N: ...`"),
+    (_set("history", ["player 9: pass"]), "state.history[0]", "N from 1 to 4"),
+    (_set("fired", {"dance": 1}), "state.fired.dance", "is no rule of Shrimp"),
+    (_set("fired", {"turn": 10**30}), "state.fired.turn", "no rule fires more than"),
+    (lambda d: d["stack"][-1].__setitem__(3, "x" * 100_000), "state.stack[", "a cause is a name"),
+    (lambda d: d["stack"][-1].__setitem__(3, "two words"), "state.stack[", "a cause is a name"),
+])
+def test_a_number_or_text_the_game_cannot_hold_is_refused(change, where, why):
+    state = sample("shrimp")
+    _refused(state.game, _tampered(state, change), where, why)
+
+
+def test_a_turn_number_a_game_without_a_limit_cannot_reach_is_refused():
+    class Unlimited(type(game("tic-tac-toe"))):
+        MAX_TURNS, MAX_MOVES = None, {}
+    engine = Unlimited()
+    state = engine.new_game(2)
+    assert engine.from_json(_tampered(state, _set("turn_number", 10**15))).to_json()
+    _refused(engine, _tampered(state, _set("turn_number", 10**15 + 1)), "state.turn_number", "no game plays more")
+
+
+def test_the_history_is_at_most_the_moves_the_game_takes():
+    ttt = game("tic-tac-toe")  # MAX_MOVES {2: 9}
+    state = rulespec.random_game(ttt, 2, 0)
+    assert ttt.from_json(state.to_json()) == state
+    _refused(ttt, _tampered(state, lambda d: d["history"].extend(d["history"][:1] * 9)), "state.history",
+             "takes at most 9")
+
+
+def test_an_over_and_a_legs_record_name_the_games_own_ends_and_citations():
+    over = sample("shell_over")
+    _refused(over.game, _tampered(over, lambda d: d["over"].__setitem__("cites", ["SHELL-END-1", "FAKE-1"])),
+             "state.over.cites", "cites")
+    legs = sample("shell_legs")
+    _refused(legs.game, _tampered(legs, lambda d: d["legs"][0].__setitem__("end", "boredom")), "state.legs[0].end",
+             "not an end of")
+    _refused(legs.game, _tampered(legs, lambda d: d["legs"][0]["scores"]["penalty"].__setitem__(0, 10**30)),
+             "state.legs[0].scores.penalty[0]", "counter's range")
+    ltes = sample("ltes")
+    cell = next(c for c, i in enumerate(ltes._boards[0]) if i >= 0)
+    _refused(ltes.game, _tampered(ltes, lambda d: d["causes"][0].__setitem__(cell, "x" * 5_000)),
+             f"state.causes[0][{cell}]", "a cause is a name")
+
+
+def test_violations_the_runtime_records_read_back():
+    # A turn limit passed, and an invariant checked at each placement failing: what play itself records.
+    class Short(type(game("tic-tac-toe"))):
+        MAX_TURNS, MAX_MOVES = 3, {}
+    short = Short()
+    state = rulespec.random_game(short, 2, 0)
+    assert state._violations == ["the game lasted more than its declared 3 turns"] and state._turn_number == 4
+    assert short.from_json(state.to_json()) == state
+    _refused(short, _tampered(state, _set("turn_number", 5)), "state.turn_number", "at most 3 turns")
+    shell = type(game("shell-we"))
+    always_fails = InvariantInfo("never_placed", "nothing is ever placed", "on_event",
+                                 lambda st, item, cell, actor: False, board=0)
+    Strict = type("Strict", (shell,), {"INVARIANTS": shell.INVARIANTS + (always_fails,)})
+    strict = Strict()
+    state = played(strict, 2, 0, lambda st, n: len(st._violations) >= 2)
+    assert state._violations[0].startswith("never_placed: nothing is ever placed (")
+    assert strict.from_json(state.to_json()) == state
+    _refused(strict, _tampered(state, lambda d: d["violations"].append("conservation: every tile is somewhere (x)")),
+             f"state.violations[{len(state._violations)}]", "never_placed")  # an `always` invariant is verify's
+
+
+def test_a_dict_with_an_int_past_the_digit_limit_is_refused_in_words():
+    state = sample("shrimp")
+    data = state._to_dict()
+    data["fired"] = {"turn": 10**5000}  # (no JSON text holds it: str() of it raises)
+    with pytest.raises(InvalidState, match=r"^state\.fired\.turn: is a number of about 5,001 digits"):
+        state.game._state_from_dict(data)
+
+
+def test_json_with_a_number_past_the_digit_limit_is_refused():
+    state = sample("shell_queue")
+    text = state.to_json().replace('"turn_number":', '"turn_number":' + "9" * 5_000 + ",\"x\":", 1)
+    _refused(state.game, text, "state", "digits, which no state holds")
+
+
+# Every scalar of real states of five games, each replaced by hostile values: refused with InvalidState
+# (never another exception), except the values a real state may hold there.
+FUZZ_VALUES = [10**30, -10**30, 2**63, 1.5, True, None, "x" * 20_000, "no such name", [[[[1]]]], {"a": 1}]
+FUZZ_STATES = [("tic-tac-toe", (), 2, 3), ("kuhn-poker", (), 2, 2), ("liars-dice", (), 2, 3), ("shell-we", ("two_legged",), 3, 150)]
+
+
+def _scalars(value, path=()):
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _scalars(inner, path + (key,))
+    elif isinstance(value, list) and value:
+        for i, inner in enumerate(value[:3]):
+            yield from _scalars(inner, path + (i,))
+    else:
+        yield path, value
+
+
+def _may_hold(path, value) -> bool:
+    """A value a real state may hold at ``path``: a cause is any name; a frame's word argument any text."""
+    return value == "no such name" and path[0] in ("stack", "queues", "causes")
+
+
+@pytest.mark.parametrize("name, variants, players, steps", FUZZ_STATES, ids=[n for n, *_ in FUZZ_STATES])
+def test_every_scalar_of_a_state_is_held_to_the_game(name, variants, players, steps):
+    engine = game(name, variants)
+    states = [played(engine, players, 0, lambda st, n: n >= steps), rulespec.random_game(engine, players, 1)]
+    tried = 0
+    for state in states:
+        base = state._to_dict()
+        for path, original in _scalars(base):
+            for value in FUZZ_VALUES:
+                data = json.loads(json.dumps(base))
+                target = data
+                for key in path[:-1]:
+                    target = target[key]
+                target[path[-1]] = value
+                tried += 1
+                try:
+                    engine.from_json(json.dumps(data))
+                except InvalidState:
+                    continue
+                assert _may_hold(path, value) or value == original, f"{path} = {value!r:.40} was accepted"
+    assert tried > 500
