@@ -45,12 +45,10 @@ def docs(
                                        help="Where to write (default: docs-<game id>)."),
     html: bool = typer.Option(False, "--html", help="Also build the HTML pages (mkdocs build --strict) into DIR/site."),
     force: bool = typer.Option(False, "--force", help="Replace DIR/docs, DIR/mkdocs.yml and DIR/site even if "
-                                                      "rulespec did not write them."),
+                                                      "rulespec did not write them (without it, such a one is "
+                                                      "left alone and nothing is written)."),
 ) -> None:
-    """Write the pages of one rule file (and its variants, and its diff against its base) as Markdown and SVG.
-
-    Only DIR/docs (the pages it lists in DIR/docs/.generated), DIR/mkdocs.yml and DIR/site are written; an
-    existing one that rulespec did not write is left alone unless --force."""
+    """Write the pages of one rule file (and its variants, and its diff against its base) as Markdown and SVG."""
     from .site import build_standalone, write_standalone
     from .sources import load_source
     _out_folder(out)

@@ -382,7 +382,7 @@ def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, doc
     try:
         with tempfile.TemporaryDirectory(prefix="rulespec-site-") as scratch:
             config, theirs = _site_config(found, Path(scratch), overrides, load_config)
-            site = _claim_site_folder(Path(config.site_dir), root, force)
+            site = _claim_site_folder(Path(config.site_dir), root, force, given=site_dir is not None)
             if not uses_hook(config):  # the hook makes the pages of its own configuration
                 write_pages(Path(config.docs_dir), site_pages(), keep=theirs)
                 config.plugins["rulespec-section-titles"] = SectionTitles()  # the hook's own on_nav does this
@@ -400,11 +400,14 @@ def build_site(root: Optional[Path] = None, site_dir: Optional[Path] = None, doc
     return Path(config.site_dir)
 
 
-def _claim_site_folder(site_dir: Path, root: Path, force: bool) -> OutputFolder:
+def _claim_site_folder(site_dir: Path, root: Path, force: bool, given: bool) -> OutputFolder:
     """The folder MkDocs empties and writes the site into: rulespec's own (SITE_MARKER), empty or
-    missing, or ``force``; never the folder of the configuration or one holding it."""
+    missing, or ``force``; never the folder of the configuration or one holding it, and, unless the
+    user ``given`` it (--out), inside the configuration's folder (a cloned mkdocs.yml names it)."""
     if site_dir.resolve() in (root.resolve(), *root.resolve().parents):
         raise UnsafePath(site_dir, root, "the site folder would hold the site's own folder")
+    if not given and root.resolve() not in site_dir.resolve().parents:
+        raise UnsafePath(site_dir, root, "the site_dir of mkdocs.yml is outside its folder (give --out DIR)")
     return claim_folder(site_dir, SITE_MARKER, force=force, hint=FORCE_HINT)
 
 

@@ -219,6 +219,19 @@ def test_site_out_does_not_empty_a_foreign_or_linked_folder(tmp_path, outside, m
     untouched(outside)
 
 
+@pytest.mark.parametrize("site_dir", ["..", "../elsewhere", ".", "{tmp}/elsewhere"])
+def test_a_site_dir_outside_the_folder_of_mkdocs_yml_is_refused(tmp_path, monkeypatch, site_dir):
+    _needs_docs_extra()
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    (work / "gems.rules").write_bytes(GEMS.read_bytes())
+    (work / "mkdocs.yml").write_text(f"site_name: x\nsite_dir: {site_dir.format(tmp=tmp_path)}\n")
+    refused(runner.invoke(app, ["site", "--no-bundled", "--force"]), "site")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["work"]
+    assert sorted(p.name for p in work.iterdir()) == ["gems.rules", "mkdocs.yml"]
+
+
 HOOK = "from pathlib import Path\nPath({where!r}).write_text('ran')\n"
 
 
