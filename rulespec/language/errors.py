@@ -3,9 +3,10 @@ expected in words a person knows, and a hint. Every stage reports problems throu
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
+
+from .suggestions import close_matches
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def _join_or(words: Sequence[str]) -> str:
 def did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> Optional[str]:
     """A hint naming the closest known name, if one is close enough."""
     candidates = sorted(set(candidates) - {word})
-    close = difflib.get_close_matches(word, candidates, n=1, cutoff=cutoff)
+    close = close_matches(word, candidates, n=1, cutoff=cutoff)  # (bounded work: language/suggestions.py)
     if not close:  # a difference in capitals only: `Component` for `component`
         close = [c for c in candidates if c.lower() == word.lower()][:1]
     return f"did you mean `{close[0]}`?" if close else None

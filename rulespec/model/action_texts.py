@@ -13,12 +13,12 @@ reads as any text.
 
 from __future__ import annotations
 
-import difflib
 import itertools
 import string
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
+from ..language.suggestions import Candidates
 from ..language.template_matching import AnyText, Digits, Repeated, Template, one_of, wild
 from . import ir
 
@@ -60,6 +60,7 @@ class ActionTexts:
         self.spaces = {b.name: tuple(board_labels(b)) for b in boards}
         self.boards = {b.name: b for b in boards}
         self.templates: list[_Template] = []
+        self._hint_texts: dict[bool, Candidates] = {}
         for step in steps:
             types = {p.name: p.type for p in step.params}
             if step.kind == "choice":
@@ -150,13 +151,20 @@ class ActionTexts:
     def suggestion(self, text: str, seat: Optional[int], chance: bool) -> Optional[str]:
         """The closest text any template gives (as a whole action, `player N: ...`), or None."""
         prefix = "chance: " if chance else f"player {seat or 1}: "
-        choice = self.split(text)[2]
-        candidates: list[str] = []
-        for template in self.templates:
-            if template.chance == chance:
-                candidates += template.filled(max(1, HINT_TEXTS - len(candidates)))
-        close = difflib.get_close_matches(choice, candidates, n=1, cutoff=0.5)
+        close = self._candidates(chance).closest(self.split(text)[2], n=1, cutoff=0.5)
         return prefix + close[0] if close else None
+
+    def _candidates(self, chance: bool) -> Candidates:
+        """The filled-in texts a did-you-mean compares with (at most HINT_TEXTS), made once per checker;
+        how many it compares is bounded by the check's budget (rulespec/language/suggestions.py)."""
+        made = self._hint_texts.get(chance)
+        if made is None:
+            texts: list[str] = []
+            for template in self.templates:
+                if template.chance == chance:
+                    texts += template.filled(max(1, HINT_TEXTS - len(texts)))
+            made = self._hint_texts[chance] = Candidates(texts)
+        return made
 
     def shown(self, chance: bool) -> list[str]:
         """The templates, as a reader knows them: `play {tile}`."""

@@ -973,9 +973,9 @@ class Engine:
                             condition, cites = option.conditions[failed]
                             cited = f" [{', '.join(cites)}]" if cites else ""
                             return f"{action.text!r} is not allowed: `{condition}` does not hold{cited}"
-        import difflib
+        from ..language.suggestions import close_matches  # (bounded work, however many the choices)
         texts = [e[0].text for e in entries if e[0].player == action.player or seat not in _EVERY_SEAT]
-        close = difflib.get_close_matches(action.text, texts, n=3, cutoff=0.5)
+        close = close_matches(action.text, texts, n=3, cutoff=0.5)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \
             f"; the choices are: {', '.join(repr(t) for t in texts[:8])}{'...' if len(texts) > 8 else ''}"
         return f"{action.text!r} is not one of the choices for {step}{hint}"

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from ..language.suggestions import run_budget
 from ..language.template_matching import wild
 from .engine import Engine, IllegalAction, RuleRuntimeError, State
 from .numbers import COUNTER_LIMIT
@@ -589,7 +590,13 @@ def example_tables(engine: Engine) -> dict:
 
 def position_diagnostics(engine: Engine) -> list:
     """A Diagnostic for each `given position:` of the rule file's examples that cannot be read, at the
-    line and column in the rule file of what is wrong: read with the example's players and options."""
+    line and column in the rule file of what is wrong: read with the example's players and options; their
+    did-you-means share one budget of work (rulespec/language/suggestions.py)."""
+    with run_budget():
+        return _position_diagnostics(engine)
+
+
+def _position_diagnostics(engine: Engine) -> list:
     from ..language.errors import SourceText
     model = getattr(engine, "model", None)
     out = []
@@ -628,6 +635,13 @@ def _read_text(path: str) -> str:
 
 
 def run_examples(engine: Engine) -> list[ExampleResult]:
+    """Every example of ``engine``'s rule file, run; their did-you-means (an action that is not offered)
+    share one budget of work (rulespec/language/suggestions.py)."""
+    with run_budget():
+        return _run_examples(engine)
+
+
+def _run_examples(engine: Engine) -> list[ExampleResult]:
     results = []
     tables = example_tables(engine)
     for name, title, cites, function in engine.EXAMPLES:
