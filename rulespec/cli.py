@@ -584,8 +584,8 @@ _HELP = ("type the number of a choice, or its text (`play red 3`), or `player N:
 def _not_a_choice(answer: str, offered: list[str]) -> str:
     """Why a typed answer is refused, in the player's words: the runtime's reason names the rule file's
     internal step (`second_tile`), which a player at the table never sees."""
-    import difflib
-    close = difflib.get_close_matches(answer, offered, n=3, cutoff=0.5)
+    from .language.suggestions import close_matches  # (bounded work, however many the choices)
+    close = close_matches(answer, offered, n=3, cutoff=0.5)
     if close:
         return f"{answer!r} is not one of your choices; did you mean {' or '.join(repr(c) for c in close)}?"
     return (f"{answer!r} is not one of your choices: type a number 1 to {len(offered)}, or an action as "

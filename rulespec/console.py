@@ -251,7 +251,7 @@ def _check_variant_names(path: Path, variants: list[str]) -> None:
     known = [name for name, _ in model.variants_available]
     for name in variants:
         if name not in known:
-            import difflib
-            close = difflib.get_close_matches(name, known, n=1)
+            from .language.suggestions import close_matches
+            close = close_matches(name, known, n=1)
             hint = f"did you mean `{close[0]}`?" if close else f"variants: {', '.join(known) or 'none'}"
             raise UsageProblem(f"{model.title} has no variant `{name}` ({hint})")

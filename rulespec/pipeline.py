@@ -100,8 +100,8 @@ def resolve_path(name_or_path: str | Path) -> Path:
     house_rules = bundled_house_rules()
     if name in house_rules:
         return house_rules[name]
-    import difflib
-    close = difflib.get_close_matches(name, [*games, *house_rules], n=1)
+    from .language.suggestions import close_matches
+    close = close_matches(name, [*games, *house_rules], n=1)
     if not close:  # a house rule's own name, without its game
         close = [known for known in house_rules if known.rpartition("/")[2] == name.rpartition("/")[2]][:1]
     listing = (f"bundled games: {', '.join(games) or 'none'}; "

@@ -15,6 +15,7 @@ from ..language import ast
 from ..language.collector import collector_paused
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
 from ..language.limits import LIMIT, describe, refusal
+from ..language.suggestions import close_matches, run_budget
 from . import ir
 from .action_texts import ActionTexts
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
@@ -2846,7 +2847,7 @@ class Checker:
             self.error(loc, f"no board has a space \"{line.value}\"" if line.name is None else
                        f"board `{line.name}` has no space \"{line.value}\"",
                        hint=(lambda close: f"did you mean \"{close[0]}\"?" if close else None)(
-                           __import__("difflib").get_close_matches(line.value, every, n=1)))
+                           close_matches(line.value, every, n=1)))
             return {}
         if len(found) > 1:
             self.error(loc, f"\"{line.value}\" is a space of several boards ({', '.join(n for n, _ in found)})",
@@ -2980,7 +2981,8 @@ class Checker:
 
 def check(rule_file: ast.RuleFile, variants: Sequence[str] = (), base: Optional[ast.RuleFile] = None) -> ir.Model:
     """Check a parsed rule file (with the named variants applied) and return its model."""
-    with collector_paused():  # as the parse (rulespec/language/collector.py)
+    # (every did-you-mean of one check shares a budget of work: rulespec/language/suggestions.py)
+    with collector_paused(), run_budget():  # as the parse (rulespec/language/collector.py)
         checker = Checker(rule_file, base)
         try:
             return checker.check(variants)
