@@ -98,12 +98,14 @@ def test_a_broken_rule_file_is_caught_with_a_replayable_counterexample(name, tmp
     assert expected in text and "FAILED" in text
     assert f"1. {failure.actions[0]}" in text and f"{len(failure.actions)}. {failure.actions[-1]}" in text
     assert failure.path is not None and failure.path.exists()
-    assert f"python -m rulespec replay {failure.path}" in text
+    # (the game is outside the counterexample's folder and the working directory: the command allows its folder)
+    assert f"python -m rulespec --allow-dir {tmp_path} replay {failure.path}" in text
 
     # the printed command replays it and reports the violation again
     command = text.split("replay: ", 1)[1].splitlines()[0]
-    assert command == f"python -m rulespec replay {failure.path}"
-    done = subprocess.run([sys.executable, "-m", "rulespec", "replay", str(failure.path)], cwd=ROOT,
+    assert command == f"python -m rulespec --allow-dir {tmp_path} replay {failure.path}"
+    done = subprocess.run([sys.executable, "-m", "rulespec", "--allow-dir", str(tmp_path), "replay", str(failure.path)],
+                          cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 1, done.stdout + done.stderr
     assert expected.split(":", 1)[1] in done.stdout and "Traceback" not in done.stdout + done.stderr
@@ -114,12 +116,12 @@ def test_a_broken_rule_file_is_caught_with_a_replayable_counterexample(name, tmp
     assert expected in [f.property for f in found], printed.getvalue()
 
     # the saved counterexample reads back to the same failure
-    again = load_counterexample(failure.path)
+    again = load_counterexample(failure.path, allowed_dirs=[tmp_path])  # (its game is not below its folder)
     assert (again.game, again.players, again.options, again.actions, again.property) == \
         (failure.game, 3, failure.options, failure.actions, expected)
     copy = save_counterexample(tmp_path / "copy.txt", again)
     assert copy.read_text(encoding="utf-8").splitlines()[:2] == [f"# game: {broken}", "# players: 3"]
-    assert load_counterexample(copy).actions == failure.actions
+    assert load_counterexample(copy, allowed_dirs=[tmp_path]).actions == failure.actions
 
 
 def test_the_unbroken_copy_is_not_reported(tmp_path):

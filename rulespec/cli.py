@@ -1138,8 +1138,15 @@ def _version(value: bool) -> None:
 @app.callback()
 def main(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Print the version."),
+    allow_dir: Optional[list[Path]] = typer.Option(
+        None, "--allow-dir", metavar="DIR", exists=True, file_okay=False,
+        help="A folder whose .rules files a house rule's `extends`, a counterexample or a game string may "
+             "name (besides the file's own folder; repeatable; added to RULESPEC_RULES_PATH)."),
 ) -> None:
     """Write a game's rulebook once as a rule file; check it, build its engine, play it and verify it."""
+    if allow_dir:
+        from .rule_paths import allow_in_environment
+        allow_in_environment(allow_dir)
 
 
 # `rulespec docs`, `rulespec site` and `rulespec simulate` live with the site generator.

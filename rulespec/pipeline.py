@@ -191,19 +191,11 @@ def _base_of(rule_file, extends, path: Path):
                                            hint=hint)]) from None
 
     name = extends.base
-    bundled = bundled_rulebooks()
-    if Path(name).suffix:
-        base_path = path.parent / name
-        if not _is(base_path.is_file):
-            refuse(f"this file extends \"{name}\", but there is no rule file {base_path}",
-                   hint="give the path of the base relative to this file, or a bundled game's id")
-    elif name in bundled:
-        base_path = bundled[name]
-    else:
-        import difflib
-        close = difflib.get_close_matches(name, bundled, n=1)
-        refuse(f"this file extends \"{name}\", which is no bundled game",
-               hint=f"did you mean `{close[0]}`?" if close else f"bundled games: {', '.join(bundled) or 'none'}")
+    from .rule_paths import RulePathRefused, confined_rule_file
+    try:  # (a bundled name, or a .rules file below this file's folder or an allowed one: rulespec/rule_paths.py)
+        base_path = confined_rule_file(name, path.parent, [path.parent], "this file")
+    except RulePathRefused as refused:
+        refuse(f"this file extends \"{name}\", {refused.reason}", hint=refused.hint)
     if base_path.resolve() == path.resolve():
         refuse("this file extends itself", hint="extend the game this house rule changes")
     try:
@@ -286,18 +278,24 @@ def option_texts(options: Optional[dict[str, Union[str, int]]]) -> Optional[dict
 
 
 def load(name_or_path: str | Path, variants: Sequence[str] = (),
-         options: Optional[dict[str, Union[str, int]]] = None) -> Engine:
+         options: Optional[dict[str, Union[str, int]]] = None,
+         allowed_dirs: Sequence[str | Path] = ()) -> Engine:
     """A game ready to play: ``rulespec.load("shell-we")`` or ``rulespec.load("my.rules")``; ``options``
-    sets the file's options (``{"target": 20}``, see option_texts)."""
+    sets the file's options (``{"target": 20}``, see option_texts). A house rule's `extends` may name a
+    rule file below its own folder, or below one of ``allowed_dirs`` (rulespec/rule_paths.py)."""
     if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
         raise TypeError(f"variants is a list of variant names, not {variants!r}")
+    if isinstance(allowed_dirs, (str, Path)) or not all(isinstance(d, (str, Path)) for d in allowed_dirs):
+        raise TypeError(f"allowed_dirs is a list of folders, not {allowed_dirs!r}")
     options = option_texts(options)
     path = resolve_path(name_or_path)
     if not variants:
         engine = _committed_engine_of_text(path, options)
         if engine is not None:
             return engine
-    return engine_for_model(compile_rules(path, variants), path, options)
+    from .rule_paths import allowing
+    with allowing(allowed_dirs):
+        return engine_for_model(compile_rules(path, variants), path, options)
 
 
 _EXTENDS_LINE = re.compile(r"^extends\b", re.MULTILINE)

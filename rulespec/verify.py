@@ -117,7 +117,10 @@ class Failure:
 
     def replay_command(self) -> str:
         if self.path is not None:
-            return f"python -m rulespec replay {_quote(str(self.path))}"
+            from .rule_paths import folder_to_allow
+            folder = folder_to_allow(self.game, [Path(), self.path.parent])  # (replay reads the game from there)
+            allow = f" --allow-dir {_quote(str(folder))}" if folder is not None else ""
+            return f"python -m rulespec{allow} replay {_quote(str(self.path))}"
         code = (f"from rulespec.verify import replay_and_check; "
                 f"replay_and_check({self.game!r}, {self.actions!r}, players={self.players}, "
                 f"options={dict(self.options)!r}, variants={tuple(self.variants)!r})")
@@ -211,21 +214,32 @@ def save_counterexample(path: Union[str, Path], failure: Failure) -> Path:
     return Path(path)
 
 
-def load_counterexample(path: Union[str, Path]) -> Failure:
+def load_counterexample(path: Union[str, Path], allowed_dirs: Sequence[Union[str, Path]] = ()) -> Failure:
     """Read a file written by :func:`save_counterexample` (or by hand: only `# game` and `# players`
-    are required; blank lines are ignored)."""
+    are required; blank lines are ignored). The game is a bundled game's name or a `.rules` file below
+    the counterexample's folder, the working directory or an allowed folder (``allowed_dirs``,
+    rulespec/rule_paths.py): any other is a ValueError naming the line, and that file is not read."""
     path = Path(path)
     header: dict[str, str] = {}
+    game_line = 0
     actions = []
-    for line in path.read_text(encoding="utf-8").splitlines():
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.startswith("#"):
             match = re.match(r"#\s*(\w+):\s?(.*)$", line)
             if match and match.group(1) not in header:
                 header[match.group(1)] = match.group(2).strip()
+                game_line = number if match.group(1) == "game" else game_line
         elif line.strip():
             actions.append(line.strip())
     if "game" not in header or "players" not in header:
         raise ValueError(f"{path}: a counterexample starts with `# game: ...` and `# players: N` lines")
+    from .rule_paths import RulePathRefused, confined_rule_file
+    try:
+        near = [Path(), path.parent, *map(Path, allowed_dirs)]
+        confined_rule_file(header["game"], Path(), near, "the current folder")
+    except RulePathRefused as refused:
+        raise ValueError(f"{path}:{game_line}: its game is {refused.name!r}, {refused.reason}; "
+                         f"{refused.hint}") from None
     options = dict(part.split("=", 1) for part in header.get("options", "").split() if "=" in part)
     return Failure(property=header.get("property", ""), message=header.get("message", ""),
                    players=int(header["players"]), options=options, actions=actions, game=header["game"],

@@ -152,8 +152,9 @@ ranking [LS-4]:
 assert "drawn by lot" in NIM_BY_LOT
 
 
-def test_a_game_without_chance_is_deterministic_and_alpha_beta_solves_it(tmp_path):
+def test_a_game_without_chance_is_deterministic_and_alpha_beta_solves_it(tmp_path, monkeypatch):
     from open_spiel.python.algorithms import minimax
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(tmp_path))  # (a game by path: below an allowed folder)
     path = tmp_path / "nim.rules"
     path.write_text(NIM, encoding="utf-8")
     for sticks in (8, 10, 12):
@@ -166,7 +167,8 @@ def test_a_game_without_chance_is_deterministic_and_alpha_beta_solves_it(tmp_pat
     assert minimax.alpha_beta_search(ours)[0] == minimax.alpha_beta_search(pyspiel.load_game("tic_tac_toe"))[0] == 0.0
 
 
-def test_chance_steps_lots_and_claim_windows_make_a_game_stochastic(tmp_path):
+def test_chance_steps_lots_and_claim_windows_make_a_game_stochastic(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(tmp_path))  # (a game by path: below an allowed folder)
     path = tmp_path / "nim-by-lot.rules"
     path.write_text(NIM_BY_LOT, encoding="utf-8")
     by_lot = rso.load_game(str(path), options={"sticks": 8})

@@ -202,8 +202,9 @@ def test_openspiel_reads_the_declared_sum_and_checks_it():
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
-def test_openspiel_refuses_zero_sum_against_a_declared_constant_sum(tmp_path):
+def test_openspiel_refuses_zero_sum_against_a_declared_constant_sum(tmp_path, monkeypatch):
     pyspiel = pytest.importorskip("pyspiel")
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(tmp_path))  # (a game by path: below an allowed folder)
     import rulespec.openspiel as rso
     path = tmp_path / "const.rules"
     path.write_text(TWO.format(low=2, high=2, win=3, draw=1, loss=-1, total="constant-sum 2"), encoding="utf-8")

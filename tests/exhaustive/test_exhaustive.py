@@ -111,7 +111,9 @@ def test_the_broken_fixture_gives_the_shortest_counterexample(tmp_path):
     assert not inv.check(state)  # the path really reaches a state that breaks it
     # and it replays from its file, through the command line
     assert failure.path is not None and failure.path.parent == tmp_path
-    replayed = subprocess.run([sys.executable, "-m", "rulespec", "replay", str(failure.path)], capture_output=True,
+    # (the game is outside the counterexample's folder and the working directory: its folder is allowed)
+    replayed = subprocess.run([sys.executable, "-m", "rulespec", "--allow-dir", str(HERE), "replay", str(failure.path)],
+                              capture_output=True,
                               text=True, timeout=300, cwd=tmp_path)
     assert replayed.returncode == 1 and "centre_free_of_noughts" in replayed.stdout, replayed.stdout + replayed.stderr
     assert "Traceback" not in replayed.stdout + replayed.stderr
