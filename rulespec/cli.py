@@ -166,6 +166,7 @@ from .runtime.engine import SIMULTANEOUS  # noqa: E402  (a choice each seat make
 
 from .runtime.engine import random_step as _random_step  # noqa: E402  (plays as random_game does)
 from .runtime.engine import StepBudgetExceeded, default_max_steps  # noqa: E402
+from .runtime.numbers import NotAWholeNumber, shown_number, whole_number  # noqa: E402  (numbers typed at the prompt)
 
 
 def _seat_name(seat: int) -> str:
@@ -532,14 +533,13 @@ class _SimulatedClock:
         """(the answer, the time it was given); the answer is None when ``deadline`` passed first."""
         io.print(Text(prompt, style="bold"), end="")
         io.out.file.flush()
-        line = sys.stdin.readline()
+        from .timed_input import bounded_line
+        line = bounded_line(sys.stdin)
         if line == "":
             io.print()
             raise _EndOfInput()
-        if not sys.stdin.isatty():  # echo piped answers so a transcript reads like a session
-            io.print(line.rstrip("\n"))
-        answer = line.strip()
-        stamp = re.match(r"^@\s*(\d+(?:\.\d*)?|\.\d+)\s*s?(?:\s+|$)", answer)
+        answer = _typed(io, line)
+        stamp = re.match(r"^@\s*([0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9})\s*s?(?:\s+|$)", answer)
         if stamp:
             self.now = max(self.now, float(stamp.group(1)))
             answer = answer[stamp.end():].strip()
@@ -572,9 +572,27 @@ class _WallClock:
         if line == "":
             io.print()
             raise _EndOfInput()
-        if not sys.stdin.isatty():
-            io.print(line.rstrip("\n"))
-        return line.strip(), at
+        return _typed(io, line), at
+
+
+def _fits(number: str, high: int) -> bool:
+    """Whether a number typed at the prompt is 1 to ``high`` (read bounded: rulespec/runtime/numbers.py)."""
+    try:
+        return bool(whole_number(number, 1, high))
+    except NotAWholeNumber:
+        return False
+
+
+def _typed(io: _Io, line: str) -> str:
+    """The answer a line read at the prompt gives: echoed when piped, so a transcript reads like a session;
+    a line past MAX_LINE_CHARS (read and dropped by timed_input.bounded_line) is refused and asked again."""
+    from .timed_input import MAX_LINE_CHARS, TOO_LONG
+    if line is TOO_LONG:
+        io.print(f"that line is longer than {MAX_LINE_CHARS:,} characters: not read", style="red")
+        return ""
+    if not sys.stdin.isatty():  # echo piped answers
+        io.print(line.rstrip("\n"))
+    return line.strip()
 
 
 _HELP = ("type the number of a choice, or its text (`play red 3`), or `player N: <text>`; "
@@ -671,14 +689,19 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False, clock
             for line in render_observation(engine, observation, io.out.width):
                 _say(io, line)
             continue
-        if answer.isdigit():
-            number = int(answer)
-            if not 1 <= number <= len(actions):
-                io.print(f"there is no choice {number}: choose 1 to {len(actions)}, or type the action", style="red")
+        if answer.isdigit():  # (² and other scripts' digits too: whole_number reads 0 to 9, bounded, or says no)
+            try:
+                action: Any = actions[whole_number(answer, 1, len(actions)) - 1]
+            except NotAWholeNumber:
+                io.print(f"there is no choice {shown_number(answer)}: choose 1 to {len(actions)}, or type the action",
+                         style="red")
                 continue
-            action: Any = actions[number - 1]
         elif answer.startswith(("player ", "chance:")):
             action = answer
+            who = answer.partition(":")[0][len("player "):].strip() if answer.startswith("player ") else ""
+            if who.isdigit() and not _fits(who, state.players):
+                io.print(f"there is no player {shown_number(who)}: players are 1 to {state.players}", style="red")
+                continue
         else:
             action = Action(seat, answer)
         try:
@@ -735,7 +758,7 @@ def _play_reactions(given: list[str], count: int, humans: set[int]) -> list:
     reactions: list = [None] * count
     for text in given:
         number, sign, rest = text.partition("=")
-        if sign and not (number.strip().isdigit() and 1 <= int(number) <= count):
+        if sign and not _fits(number.strip(), count):
             raise UsageProblem(f"--reaction is [K=]TIME with K a seat 1 to {count}, not {text!r}")
         if sign and int(number) - 1 in humans:
             raise UsageProblem(f"--reaction {text}: player {number.strip()} is yours; you race in your own time")

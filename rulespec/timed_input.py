@@ -3,6 +3,10 @@
 A reader thread moves each line of a stream into a queue as it is typed, so that waiting for a line
 can stop at a deadline on every platform and for any stream (a terminal, a pipe). Only the one
 reader thread ever reads the stream: every line of a session must come through the same TimedLines.
+
+A line is read at most MAX_LINE_CHARS characters at a time (bounded_line): a longer one is dropped to
+its end and read as TOO_LONG, which the prompt refuses and asks again, so a pasted megabyte costs no
+more memory than an answer.
 """
 
 from __future__ import annotations
@@ -13,6 +17,20 @@ import threading
 from typing import IO, Optional
 
 TIMED_OUT = None  # what readline returns when the deadline passed first
+MAX_LINE_CHARS = 10_000  # the longest answer read: an action's text is one line of a rule file and its labels
+TOO_LONG = "\0(a line longer than MAX_LINE_CHARS)\n"  # what such a line reads as (compared by identity)
+
+
+def bounded_line(stream: IO[str]) -> str:
+    """The next line of ``stream`` (with its newline), "" at its end, or TOO_LONG for a line of more than
+    MAX_LINE_CHARS characters, whose rest is read and dropped a bounded piece at a time."""
+    line = stream.readline(MAX_LINE_CHARS + 1)
+    if len(line) <= MAX_LINE_CHARS or line.endswith("\n"):
+        return line
+    while True:
+        rest = stream.readline(MAX_LINE_CHARS)
+        if rest == "" or rest.endswith("\n"):
+            return TOO_LONG
 
 
 class TimedLines:
@@ -25,7 +43,7 @@ class TimedLines:
     def _read(self) -> None:
         while True:
             try:
-                line = self.stream.readline()
+                line = bounded_line(self.stream)
             except (OSError, ValueError):  # the stream closed under the reader
                 line = ""
             self.lines.put(line)
