@@ -26,6 +26,7 @@ from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SP
                      IllegalAction, RuleRuntimeError)
 from .helpers import ItemTests, KeptRows, best_sets, build_item_tables, pick_weights, span  # noqa: F401  (generated code imports them here)
 from ..lib.pieces import piece_codes
+from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
@@ -340,7 +341,7 @@ class Engine:
         if text.startswith("player "):
             head, _, rest = text.partition(":")
             number = head[len("player "):].strip()
-            if number.isascii() and number.isdigit() and rest:
+            if number.isascii() and number.isdigit() and rest and len(number) <= WHOLE_DIGITS:  # (int()'s digit limit)
                 return Action(int(number) - 1, rest.strip())
         raise IllegalAction(f"cannot read {text!r} as an action; write it as `player N: <choice>` or "
                             f"`chance: <outcome>`, as printed by str(action)")

@@ -856,3 +856,12 @@ def test_every_scalar_of_a_state_is_held_to_the_game(name, variants, players, st
                     continue
                 assert _may_hold(path, value) or value == original, f"{path} = {value!r:.40} was accepted"
     assert tried > 500
+
+
+def test_an_action_text_naming_a_seat_of_5000_digits_is_illegal_not_a_crash():
+    state = sample("shell_queue")
+    before = state.to_json()
+    for seat in ("9" * 5_000, "0" * 5_000 + "1"):
+        with pytest.raises(IllegalAction, match="cannot read"):
+            state.apply(f"player {seat}: pass")
+    assert state.to_json() == before
