@@ -191,7 +191,8 @@ def _shown_path(path: Path) -> str:
 
 
 def _natural(text: str) -> list:
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
+    # (isdecimal: the digits \d matches and int() reads; ² is a digit to isdigit() but not to int())
+    return [int(part) if part.isdecimal() else part for part in re.split(r"(\d+)", text)]
 
 
 # ----------------------------------------------------------------------------- user input

@@ -85,3 +85,9 @@ def test_timed_lines_read_a_long_line_as_too_long():
     lines = TimedLines(io.StringIO("x" * (MAX_LINE_CHARS + 1) + "\n1\n"))
     assert lines.readline(5) is TOO_LONG
     assert lines.readline(5) == "1\n" and lines.readline(5) == ""
+
+
+def test_labels_sort_naturally_whatever_digits_they_hold():
+    from rulespec.console import _natural
+    labels = ["a10", "²", "a2", "²3", "٣", "b 1"]
+    assert sorted(labels, key=_natural) == ["٣", "a2", "a10", "b 1", "²", "²3"]  # (² was int()'s ValueError)
