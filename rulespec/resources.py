@@ -39,3 +39,27 @@ def house_rules_dir() -> Path:
 def engines_dir() -> Path:
     """The committed engines: the checkout's engines/ (what `rulespec build` writes), or their copy in the wheel."""
     return _bundled("engines", _PACKAGE / "_engines")
+
+
+def docs_dir() -> Path:
+    """The hand-written pages of the site: the checkout's docs/ (where the hook also writes the generated
+    pages, beside them), or their copy in the wheel."""
+    return _bundled("docs", _PACKAGE / "_data" / "docs")
+
+
+# The hand-written pages of docs/ (docs/.gitignore says the same): its Markdown pages but index.md, and
+# everything under these folders. The rest of a checkout's docs/ is generated.
+HANDWRITTEN_FOLDERS = ("guide", "assets")
+GENERATED_HOME = "index.md"
+
+
+def handwritten_docs() -> dict[str, Path]:
+    """Each hand-written page (and stylesheet) by its path in the site, e.g. ``guide/engine-api.md``:
+    regular files only, never a link (it would read a file from elsewhere into the site)."""
+    root = docs_dir()
+    found = [p for p in root.glob("*.md") if p.name != GENERATED_HOME]
+    for folder in HANDWRITTEN_FOLDERS:
+        found += (root / folder).rglob("*") if (root / folder).is_dir() and not (root / folder).is_symlink() else []
+    inside = root.resolve()
+    return {p.relative_to(root).as_posix(): p for p in sorted(found)
+            if p.is_file() and not p.is_symlink() and inside in p.resolve().parents}

@@ -30,12 +30,12 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from ..output_files import ForeignFolder, OutputFolder, UnsafePath, claim_folder
 from ..pipeline import bundled_house_rules, bundled_name, bundled_rulebooks
+from .. import resources
 from .escape import html_attr, md_code, md_text, yaml_str
 from .pages import Page, diff_section, GamePage
 from .sources import load_source
 
 PACKAGE = Path(__file__).resolve().parent
-STATIC = PACKAGE / "static"  # hand-written pages and the stylesheet, copied as they are
 MANIFEST = ".generated"
 # A built site's folder holds this file (MkDocs keeps dot files when it empties the folder): rulespec
 # empties and rebuilds only a folder that holds it, is empty, or --force names (rulespec/output_files.py).
@@ -168,9 +168,9 @@ def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = N
     pages.append(reference_page())
     tutorial = "shell-we" in games and bool(house_index)  # it links Shell We? and the bundled house rules
     pages.append(_index_page(game_index, house_index, own_index, tutorial=tutorial))
-    for static in sorted(STATIC.rglob("*")):
-        if static.is_file() and (tutorial or static.name != "tutorial.md"):
-            pages.append(Page(str(static.relative_to(STATIC)).replace("\\", "/"), static.read_text(encoding="utf-8")))
+    for relative, path in resources.handwritten_docs().items():  # the top-level docs/ (or the wheel's copy), as they are
+        if tutorial or relative != "tutorial.md":
+            pages.append(Page(relative, path.read_text(encoding="utf-8")))
     return pages
 
 
@@ -250,7 +250,8 @@ def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Pag
 def write_pages(docs_dir: Path, pages: Iterable[Page], keep: Iterable[str] = (),
                 refused: Optional[Callable[[UnsafePath], None]] = None) -> list[Path]:
     """Write pages and their pictures, except over the files ``keep`` names (relative paths); remove
-    files a previous run wrote that are not written now (the manifest lists them). Every path stays in
+    files a previous run wrote that are not written now (the manifest lists them), never one ``keep``
+    names (a hand-written page an older manifest may list). Every path stays in
     ``docs_dir`` (rulespec/output_files.py): a manifest entry outside it, or a link, is not deleted but
     handed to ``refused`` (default: a warning on MkDocs' logger, which fails a strict build)."""
     keep = set(keep)
@@ -271,7 +272,7 @@ def write_pages(docs_dir: Path, pages: Iterable[Page], keep: Iterable[str] = (),
         for relative, text in page.files.items():
             put(relative, text)
     for old in (folder.read_text(MANIFEST) or "").splitlines():
-        if old and old not in written:
+        if old and old not in written and old not in keep:
             try:
                 if folder.delete(old):
                     changed.append(folder.root / old)
@@ -290,12 +291,19 @@ def _warn_refused(problem: UnsafePath) -> None:
 
 def claim_docs_folder(docs_dir: Path, force: bool = False) -> None:
     """Refuse (ForeignFolder) to write pages into an existing folder of someone else's: one is
-    rulespec's when it is empty, lists its pages (MANIFEST) or holds only rulespec's .gitignore."""
+    rulespec's when it is empty, lists its pages (MANIFEST), holds only rulespec's .gitignore, or is the
+    home of the hand-written pages (this checkout's docs/: the generated pages are written beside them)."""
     docs_dir = Path(docs_dir)
+    if _is_handwritten_home(docs_dir):
+        return
     entries = list(docs_dir.iterdir()) if docs_dir.is_dir() and not docs_dir.is_symlink() else []
     only_ignore = ([e.name for e in entries] == [".gitignore"]
                    and OutputFolder(docs_dir).read_text(".gitignore") == GITIGNORE)
     claim_folder(docs_dir, MANIFEST, force=force or only_ignore, hint=FORCE_HINT)
+
+
+def _is_handwritten_home(docs_dir: Path) -> bool:
+    return not Path(docs_dir).is_symlink() and Path(docs_dir).resolve() == resources.docs_dir().resolve()
 
 
 def write_site_docs(docs_dir: Path, root: Optional[Path] = None,
@@ -309,8 +317,10 @@ def write_site_docs(docs_dir: Path, root: Optional[Path] = None,
     claim_docs_folder(docs_dir, force=force or _FORCE.get())
     tokens = [(var, var.set(value)) for var, value in ((_PROGRESS, progress), (_BUNDLED, bundled),
                                                          (_OWN_RULE_FILES, rule_files)) if value is not None]
+    # Into the hand-written pages' own folder, the generated ones go beside them: those are never written over.
+    keep = resources.handwritten_docs() if _is_handwritten_home(docs_dir) else {}
     try:
-        return write_pages(docs_dir, site_pages(root), refused=refused)
+        return write_pages(docs_dir, site_pages(root), keep=keep, refused=refused)
     finally:
         for var, token in reversed(tokens):
             var.reset(token)
@@ -643,7 +653,7 @@ def write_standalone(path: Path, out: Path, force: bool = False,
     from .sources import clear_cache
     clear_cache()
     pages = game_pages(path, "")
-    stylesheet = STATIC / "assets" / "rulespec.css"
+    stylesheet = resources.handwritten_docs()["assets/rulespec.css"]
     pages.append(Page("assets/rulespec.css", stylesheet.read_text(encoding="utf-8")))
     folder = OutputFolder(out)
     config = folder.read_text("mkdocs.yml")

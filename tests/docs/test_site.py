@@ -25,10 +25,12 @@ from pathlib import Path
 import pytest
 
 import rulespec
+from rulespec.resources import handwritten_docs
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [ROOT / "mkdocs.yml", *ROOT.glob("rulebooks/*.rules"), *ROOT.glob("house-rules/*.rules"),
-           *ROOT.glob("grammars/*"), *(ROOT / "rulespec").rglob("*.py"), *(ROOT / "rulespec" / "docs").rglob("*.*")]
+           *ROOT.glob("grammars/*"), *(ROOT / "rulespec").rglob("*.py"), *(ROOT / "rulespec" / "docs").rglob("*.*"),
+           *handwritten_docs().values()]
 
 # The session fixture builds a site: every test of this file on one xdist worker, so it is built once.
 pytestmark = pytest.mark.xdist_group("site")

@@ -8,7 +8,7 @@ from pathlib import Path
 import rulespec
 from rulespec.runtime.examples import run_examples
 
-TUTORIAL = Path(__file__).resolve().parents[2] / "rulespec" / "docs" / "static" / "tutorial.md"
+TUTORIAL = Path(__file__).resolve().parents[2] / "docs" / "tutorial.md"
 
 
 def tutorial_files() -> dict[str, str]:
