@@ -661,7 +661,7 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False, clock
                 _say(io, entry)
         else:
             from rich.columns import Columns  # imported when a table of actions is shown: it pulls in rich.table
-            io.out.print(Columns([Text(e) for e in entries], column_first=True, padding=(0, 3)))
+            io.out.print(Columns([Text(_terminal_safe(e)) for e in entries], column_first=True, padding=(0, 3)))
 
     show_choices()
     deadline = race.deadline if race is not None else None

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from .language.errors import RuleError
+from .language.texts import has_hidden, terminal_safe
 from .output_files import UnsafePath
 from .runtime.state_check import InvalidState
 
@@ -80,7 +81,7 @@ class _Io:
     def print(self, text: Any = "", style: Optional[str] = None, end: str = "\n") -> None:
         if isinstance(text, str):
             text = Text(_terminal_safe(text), style=style or "")
-        elif isinstance(text, Text) and _CONTROL.search(text.plain):  # (its inner styles are dropped)
+        elif isinstance(text, Text) and has_hidden(text.plain):  # (its inner styles are dropped)
             text = Text(_terminal_safe(text.plain), style=text.style)
         self.out.print(text, end=end)
 
@@ -88,13 +89,10 @@ class _Io:
         self.err.print(Text(_terminal_safe(text)), style="red")
 
 
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def _terminal_safe(text: str) -> str:
-    """Text from files (a file name, a counterexample's header) may hold control characters: shown
-    escaped (``\\x1b``), never sent to the terminal as they are."""
-    return _CONTROL.sub(lambda found: repr(found.group())[1:-1], text)
+    """Text from files (a file name, a counterexample's header, an action's text) may hold control or
+    invisible characters: shown escaped (``\\x1b``, ``\\u200b``), never sent to the terminal as they are."""
+    return terminal_safe(text)
 
 
 def _command(function: Callable) -> Callable:

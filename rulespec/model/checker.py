@@ -16,6 +16,7 @@ from ..language.collector import collector_paused
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
 from ..language.limits import LIMIT, describe, refusal
 from ..language.suggestions import close_matches, run_budget
+from ..language.texts import difference, look_alikes, shown_text_problem, skeleton, terminal_safe
 from . import ir
 from .action_texts import ActionTexts
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
@@ -395,7 +396,9 @@ class Checker:
                 plan = plans.get(node.__class__)
                 if plan is None:
                     cls, fields = type(node).__name__, type(node).model_fields
-                    naming = () if cls == "ExampleLine" else tuple(f for f in self._NAMING_FIELDS if f in fields)
+                    # (a game's `name` is its title, free text that generated code holds as a literal only)
+                    naming = () if cls in ("ExampleLine", "GameDecl") else \
+                        tuple(f for f in self._NAMING_FIELDS if f in fields)
                     listed = None if cls == "ExampleLine" else self._NAME_LISTS.get(cls)
                     plan = plans[node.__class__] = (naming, listed, tuple(fields))
                 naming, listed, fields = plan
@@ -1849,6 +1852,7 @@ class Checker:
         self.won_cycles(scores, ranking)
         returns = [self.returns(d) for d in decls if d.kind == "returns"]
         invariants = tuple(self.invariant(d) for d in decls if d.kind == "invariant")
+        self.look_alike_texts(steps)
         self.checked_steps, self.checked_boards = steps, boards  # what an example's action texts are matched against
         self.deferred_actions: list = []
         self.example_decls = decls
@@ -2425,7 +2429,58 @@ class Checker:
                 self.error(self._template_loc(loc, template, match.start()), problem[0] + f" in \"{template}\"",
                            hint=problem[1], width=len(match.group(0)))
                 return False
+        self.shown_text_ok(template, loc)
         return True
+
+    def shown_text_ok(self, text: str, loc: ast.Loc) -> bool:
+        """A text players tell things apart by (an action's, a component's label) holds nothing that makes
+        it look like another: no invisible character, no word mixing alphabets (rulespec.language.texts)."""
+        problem = shown_text_problem(text)
+        if problem is not None:
+            self.error(self._template_loc(loc, text, problem.offset),
+                       f"{problem.message}, in \"{terminal_safe(text)}\"", hint=problem.hint)
+        return problem is None
+
+    def look_alike_texts(self, steps: Sequence[ir.Step]) -> None:
+        """Two different action texts, or two components' labels, that look the same to a player are refused,
+        once per pair of declarations (a text's own problem, an invisible character..., is shown_text_ok's)."""
+        reported = set()
+        for kind, texts in (("actions", self._shown_actions(steps)), ("component labels", self._shown_labels())):
+            for (text, (loc, what)), (other, (other_loc, other_what)) in look_alikes(texts):
+                if (what, other_what) in reported or shown_text_problem(text) or shown_text_problem(other):
+                    continue
+                reported.add((what, other_what))
+                self.error(other_loc, f"the {kind} \"{terminal_safe(other)}\" of {other_what} and "
+                                      f"\"{terminal_safe(text)}\" of {what} look alike: {difference(other, text)}",
+                           hint=f"the other is at {loc}; a player tells them apart by their text: make the texts "
+                                f"differ in letters a reader sees")
+
+    def _shown_actions(self, steps: Sequence[ir.Step]) -> list[tuple[str, tuple[ast.Loc, str]]]:
+        """Every option's and outcome's template, with where it is written and whose it is."""
+        texts = [(o.template, (self._template_loc(o.loc, o.template, 0), f"option `{s.name}.{o.name}`"))
+                 for s in steps for o in s.options]
+        for s in steps:
+            if s.outcome is not None and s.name in self.steps:
+                loc = self._template_loc(self.steps[s.name].outcome.loc, s.outcome.template, 0)
+                texts.append((s.outcome.template, (loc, f"the outcome of `{s.name}`")))
+        return texts
+
+    def _shown_labels(self) -> list[tuple[str, tuple[ast.Loc, str]]]:
+        """Every component's labels (when the components are within their limits), with where it is shown."""
+        texts = []
+        for d in self.components.values() if getattr(self, "items_bounded", False) else ():
+            loc = d.loc
+            if d.shown_as and not re.fullmatch(r"(?:[^{}]|\{[A-Za-z_][A-Za-z0-9_]*\})*", d.shown_as):
+                continue  # a format spec, `{size:>99999999}`, is refused by template_ok: never filled in
+            if d.shown_as:
+                loc = self._template_loc(d.loc if "shown" in self._line(d.loc) else self._shown_loc(d), d.shown_as, 0)
+            texts += [(label, (loc, f"component `{d.name}`")) for label in self._labels_of(d)]
+        return texts
+
+    @staticmethod
+    def _labels_of(d: ast.ComponentDecl) -> list[str]:
+        component = ir.Component(d.name, None, (), (), tuple((a.name, a.values) for a in d.attributes), 1, d.shown_as)
+        return list(dict.fromkeys(label for _, _, label in expand_items([component])))
 
     def _shown_loc(self, d: ast.ComponentDecl) -> ast.Loc:
         """The `shown as "..."` line under a component."""
@@ -2898,6 +2953,10 @@ class Checker:
     @staticmethod
     def _did_you_mean_action(texts: ActionTexts, text: str, seat: Optional[int], chance: bool) -> Optional[str]:
         close = texts.suggestion(text, seat, chance)
+        mine, theirs = texts.split(text)[2], texts.split(close)[2] if close else ""
+        if close and mine != theirs and skeleton(mine) == skeleton(theirs):  # the same to the eye: say what differs
+            return f"did you mean \"{terminal_safe(close)}\"? They look alike, but this text has " \
+                   f"{difference(mine, theirs)}"
         return f"did you mean \"{close}\"?" if close else None
 
     def _string_loc(self, loc: ast.Loc, text: str) -> ast.Loc:
