@@ -243,7 +243,10 @@ def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Pag
               "- [Positions](positions.md): a state written down as text (`state.to_position()`, "
               "`game.position(text)`, `given position:` in an example).",
               "- [Use a game in OpenSpiel / PettingZoo](adapters.md): any rule file as an OpenSpiel game or a "
-              "PettingZoo environment, for agents, search and learning.", ""]
+              "PettingZoo environment, for agents, search and learning.",
+              "- [The manual](guide/index.md): the engine API, writing and checking rule files, house rules, "
+              "simulating, the gallery; hand-written pages, in `docs/guide/` of the repository.",
+              "- [Safety](safety.md): a rule file is data; what rulespec reads, writes and refuses.", ""]
     return Page("index.md", "\n".join(lines), title="The rules, generated")
 
 
