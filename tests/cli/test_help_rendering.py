@@ -1,5 +1,6 @@
-"""The help reads as the README shows it, whatever typer the resolver picked: a flag has no metavar
-(`--watch`, not `--watch <bool>`) and usage lines name arguments plainly (`GAME`, not `{GAME}`).
+"""The help reads as the README and the manual (docs/guide/) show it, whatever typer the resolver picked:
+a flag has no metavar (`--watch`, not `--watch <bool>`) and usage lines name arguments plainly (`GAME`,
+not `{GAME}`).
 
 typer 0.27 and later render both differently; pyproject.toml pins typer below that, and these tests
 fail when a resolution breaks the pin's promise.

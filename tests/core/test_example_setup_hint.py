@@ -1,7 +1,7 @@
-"""An example starts from the position it gives, not from the game's set-up (README, "Executable
-examples"). A newcomer who forgets that meets a game that cannot go on, or an action refused: the failure
-then says that the set-up did not run and how to run it, when the game has a `setup` the example skipped,
-and only then."""
+"""An example starts from the position it gives, not from the game's set-up (the manual's "Executable
+examples", docs/guide/writing-rule-files.md). A newcomer who forgets that meets a game that cannot go on,
+or an action refused: the failure then says that the set-up did not run and how to run it, when the game
+has a `setup` the example skipped, and only then."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The public surface of the runtime is pinned: a new public name on State, on a game or on the package
-is a decision (add it here and to the README's engine API), never an accident of the implementation.
+is a decision (add it here and to the engine API page, docs/guide/engine-api.md), never an accident of
+the implementation.
 
 What generated code and the runtime's helpers use is private (a leading underscore)."""
 
