@@ -81,6 +81,14 @@ page = pathlib.Path("site/rules/tide-pool/index.html").read_text(encoding="utf-8
 print(html.unescape(re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S).group(1)))
 """
 
+# The site's hand-written pages come from the wheel's copy (rulespec/_data/docs), no checkout in sight.
+HANDWRITTEN_PAGES_IN_THE_SITE = """
+import pathlib
+for page in ("positions", "adapters", "safety", "guide", "guide/engine-api"):
+    assert pathlib.Path(f"site/{page}/index.html").is_file(), page
+print("hand-written pages: in the site")
+"""
+
 
 STEPS: list[Step] = [
     Step("rulespec --version", ("rulespec", "--version"), says=(f"rulespec {VERSION}",)),
@@ -112,6 +120,8 @@ STEPS: list[Step] = [
          says=("built site/index.html",), folder="project", needs_docs=True),
     Step("the site has the starter's game page", ("python", "-c", STARTER_PAGE_NAMES_ITS_GAME), says=("Tide Pool",),
          folder="project"),
+    Step("the site has the hand-written pages", ("python", "-c", HANDWRITTEN_PAGES_IN_THE_SITE),
+         says=("hand-written pages: in the site",), folder="project"),
     Step('python -c "import engines" fails', ("python", "-c", "import engines"), exit_code=1,
          says=("No module named 'engines'",), never_says=()),
 ]
@@ -188,7 +198,8 @@ def test_the_wheel_installs_nothing_at_the_top_level_but_rulespec(installed):
     assert top == {"rulespec", f"rulespec-{VERSION}.dist-info"}, sorted(top)
     for shipped in ("rulespec/_engines/shrimp.py", "rulespec/_engines/shell_we.py",
                     "rulespec/_data/house-rules/three-tiles.rules", "rulespec/_data/rulebooks/shell-we.rules",
-                    "rulespec/_data/grammars/rulespec.lark"):
+                    "rulespec/_data/grammars/rulespec.lark", "rulespec/_data/docs/tutorial.md",
+                    "rulespec/_data/docs/guide/engine-api.md", "rulespec/_data/docs/assets/rulespec.css"):
         assert shipped in names, f"{shipped} is not in the wheel"
     assert not [name for name in names if "__pycache__" in name or name.endswith(".pyc")]
 
