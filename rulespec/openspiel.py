@@ -7,7 +7,9 @@
 
 Importing this module registers ``rulespec_<id>`` (the id with ``-`` as ``_``) for every bundled game,
 with the parameters ``players``, ``variants`` (names joined by ``+``) and one per option, and the
-generic ``rulespec`` game (parameters ``game``: a bundled id or a rule file's path, ``players``,
+generic ``rulespec`` game (parameters ``game``: a bundled id or house rule, or the path of a ``.rules``
+file below the working directory or a folder in ``RULESPEC_RULES_PATH``: a game string is anyone's
+text, so nothing else is opened, rulespec/rule_paths.py; ``players``,
 ``variants``, ``options``: ``name:value`` joined by ``;``). OpenSpiel's game strings give ``,`` and
 ``=`` a meaning of their own, so a game is made with its parameters written this way and ``str(game)``
 reads back; commas and ``name=value`` are read as well, as a caller's dict may give them. A game with no

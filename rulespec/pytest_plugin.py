@@ -277,8 +277,16 @@ def _plan(config: pytest.Config) -> Optional[_Plan]:
             problem = problem or f"rulespec_files: {pattern!r} matches no file under {base}"
         for name in matched:
             path = (base / name).resolve()
-            if path.is_file():
-                files.setdefault(path, settings)
+            if path.is_dir():
+                continue
+            from .rule_paths import RulePathRefused, confined_rule_file
+            try:  # (the configuration is the repository's text: its .rules files below its folder only)
+                confined_rule_file(name, base, [base], "the configuration's folder", names=False)
+            except RulePathRefused as refused:
+                problem = problem or (f"rulespec_files: {pattern!r} matches {name!r}, {refused.reason} "
+                                      f"({refused.hint})")
+                continue
+            files.setdefault(path, settings)
     counter_dir = config.getini("rulespec_counterexamples").strip() or ".hypothesis/counterexamples"
     if lines:
         testdir_name = config.getini("rulespec_testdir").strip()

@@ -85,14 +85,16 @@ def _below(path: Path, folders: Sequence[Path]) -> bool:
     return False
 
 
-def confined_rule_file(name: str, relative_to: Path, near: Sequence[Path], where: str) -> Path:
-    """The rule file a file's content names: a bundled game's or house rule's file for its name, else
-    ``relative_to / name`` when ``name`` ends in ``.rules``, resolves below ``near``, the bundled folders
-    or an allowed folder, and is a regular file. ``where`` says what ``relative_to`` is ("this file",
-    "the current folder") for the hint. Anything else raises RulePathRefused; nothing is opened."""
+def confined_rule_file(name: str, relative_to: Path, near: Sequence[Path], where: str,
+                       names: bool = True) -> Path:
+    """The rule file a file's content names: a bundled game's or house rule's file for its name (unless
+    ``names`` is False: a file's name only), else ``relative_to / name`` when ``name`` ends in ``.rules``,
+    resolves below ``near``, the bundled folders or an allowed folder, and is a regular file. ``where``
+    says what ``relative_to`` is ("this file", "the current folder") for the hint. Anything else raises
+    RulePathRefused; nothing is opened."""
     if not isinstance(name, str):
         raise TypeError(f"a game is named by text, not {name!r}")
-    bundled = _bundled_by_name(name) if name and "\0" not in name else None
+    bundled = _bundled_by_name(name) if names and name and "\0" not in name else None
     if bundled is not None:
         return bundled
     path = relative_to / name if name and "\0" not in name else None

@@ -293,6 +293,29 @@ def test_a_glob_that_matches_nothing_is_a_failing_item_not_silence(pytester):
     result.stdout.fnmatch_lines(["rulespec_files: 'rules/*.rules' matches no file under *"])
 
 
+@pytest.mark.parametrize("pattern, why", [
+    ("/proc/self/environ", "which is neither a bundled game nor a `.rules` file"),
+    ("../outside/*.rules", "which is outside the folders rule files are read from"),
+    ("link.rules", "which is outside the folders rule files are read from"),
+    ("notes.txt", "which is neither a bundled game nor a `.rules` file"),
+])
+def test_rulespec_files_name_only_rule_files_below_the_configuration(pytester, pattern, why):
+    """A cloned repository's configuration is its text: a file outside its folder, a link out of it or a
+    file that is no `.rules` file is refused by name, and none of its text is shown (issue #37)."""
+    secret = "s3cretTOKEN4711"
+    outside = pytester.path.parent / f"{pytester.path.name}-outside"
+    outside.mkdir()
+    (outside / "secret.rules").write_text(f"{secret} is my password\n", encoding="utf-8")
+    (pytester.path / "link.rules").symlink_to(outside / "secret.rules")
+    (pytester.path / "notes.txt").write_text(f"{secret} = 1\n", encoding="utf-8")
+    pattern = pattern.replace("../outside", f"../{outside.name}")
+    _project(pytester, files=f'"tide-pool.rules", "{pattern}"')
+    result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "settings")
+    result.assert_outcomes(failed=1, deselected=6)
+    result.stdout.fnmatch_lines([f"*rulespec_files: {pattern!r} matches *, {why}*"])
+    assert secret not in result.stdout.str() and "password" not in result.stdout.str()
+
+
 def test_a_repository_without_the_test_folder_verifies_its_rule_files_with_a_plain_pytest(pytester):
     """The tutorial's "a repository you already have": only rulespec_files added, no properties/. A plain
     `pytest` collected the project's own tests and none of the rule files, and said nothing."""
