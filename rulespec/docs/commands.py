@@ -115,9 +115,10 @@ def site(
     from .site import DocsExtraMissing, UntrustedConfig, build_site, own_rule_files, write_site_docs
     _out_folder(out)
     root = Path.cwd()
+    from ..rule_paths import RulePathRefused
     try:
         own = own_rule_files(paths or (), folder=root)
-    except FileNotFoundError as error:
+    except (FileNotFoundError, RulePathRefused) as error:
         raise UsageProblem(str(error)) from None
     from ..resources import in_checkout
     from .site import project_root

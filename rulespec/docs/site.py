@@ -77,7 +77,8 @@ def house_rule_files(root: Optional[Path] = None) -> list[Path]:
 def own_rule_files(paths: Sequence[Path | str] = (), folder: Optional[Path] = None) -> list[Path]:
     """A user's rule files: each path given (a rule file, or a folder: its ``*.rules``); none given, the
     ``*.rules`` of ``folder`` (default: the current one) and of its ``rules/``. The bundled games and
-    house rules are left out (they have their own pages); a path that is missing raises FileNotFoundError."""
+    house rules are left out (they have their own pages); a path that is missing raises FileNotFoundError,
+    a ``*.rules`` of a folder that links out of it RulePathRefused (rulespec/rule_paths.py)."""
     found: list[Path] = []
     if paths:
         for given in map(Path, paths):
@@ -91,6 +92,10 @@ def own_rule_files(paths: Sequence[Path | str] = (), folder: Optional[Path] = No
         here = Path(folder) if folder is not None else Path.cwd()
         for where in (here, here / OWN_FOLDER):
             found += sorted(where.glob("*.rules")) if where.is_dir() else []
+    from ..rule_paths import confined_rule_file
+    for path in found:  # a folder's listing is its owner's text: no link out of it is read (RulePathRefused)
+        if path not in map(Path, paths):
+            confined_rule_file(path.name, path.parent, [path.parent], "its folder", names=False)
     bundled = {p.resolve() for p in [*bundled_rulebooks().values(), *house_rule_files()]}
     unique: dict[Path, Path] = {}
     for path in found:

@@ -220,3 +220,29 @@ def test_no_reader_echoes_the_environment(tmp_path):
             assert output.count("RulePathRefused cannot load") == 4, output
         else:
             assert done.returncode in (1, 2) and ("which is neither" in output or "which is outside" in output), output
+
+
+# ----------------------------------------------------------------------------- a folder's rule files (the site)
+
+
+def test_the_site_reads_no_link_out_of_a_folder(places, monkeypatch):
+    from rulespec.docs.site import own_rule_files
+    project, outside = places
+    listed = project / "rules"
+    listed.mkdir()
+    (listed / "mine.rules").write_text(GAME, encoding="utf-8")
+    targets = {"link-pipe.rules": project / "pipe.rules", "link-out.rules": outside / "secret.rules",
+               "link-env.rules": Path("/proc/self/environ"), "link-loop.rules": listed / "link-loop.rules"}
+    for link, target in targets.items():
+        (listed / link).symlink_to(target)
+        with pytest.raises(RulePathRefused) as info:
+            own_rule_files([listed])
+        assert f"cannot load {link!r}, which is outside" in str(info.value) and SECRET not in str(info.value)
+        (listed / link).unlink()
+    assert own_rule_files([listed]) == [listed / "mine.rules"]
+    (project / "pipe.rules").unlink()
+    (project / "folder.rules").rmdir()
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(app, ["site", "--markdown-only", "-o", str(project / "site")])
+    assert result.exit_code == 2 and "cannot load 'link-env.rules', which is outside" in result.output, result.output
+    assert SECRET not in result.output
