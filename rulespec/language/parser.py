@@ -13,15 +13,12 @@ import unicodedata
 from pathlib import Path
 from typing import Any
 
-from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import GrammarError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark import Lark, Token, Transformer_NonRecursive, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.indenter import DedentError, Indenter
-from lark.parse_tree_builder import ExpandSingleChild
-from lark.visitors import Discard, _vargs_meta
 
 from . import ast
 from .collector import collector_paused
-from .lalr import FastParser, GiveUp
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
 from .limits import LIMIT, refusal
 from .reading import read_rule_text
@@ -121,23 +118,19 @@ class _RuleIndenter(Indenter):
     text = ""  # the text being parsed, set by parse_text, to check that keywords end where words end
 
     def process(self, stream):
-        self.paren_level = 0
-        self.indent_level = [0]
         self.open_parens: list[Token] = []
-        return self._process(stream)
+        return super().process(self._checked(stream))
 
-    def _process(self, stream):
-        """Lark's Indenter._process, with two checks of ours in the same pass over the tokens.
+    def _checked(self, stream):
+        """The lexer's tokens, passed on to Lark's Indenter after checks of ours.
 
         Remember where each still-open bracket is, to name it when the file goes wrong after it.
         Refuse a keyword glued to more letters (`everystep`): the contextual lexer would otherwise
-        read the keyword off the front of a longer word. (One generator, not one stacked on Lark's:
-        each layer cost about a microsecond a token.)
+        read the keyword off the front of a longer word. And refuse a name or a text over its limit.
         """
         text = self.text
         open_parens = self.open_parens
-        nl_type, opening, closing = self.NL_type, self.OPEN_PAREN_types, self.CLOSE_PAREN_types
-        token = None
+        opening, closing = self.OPEN_PAREN_types, self.CLOSE_PAREN_types
         for token in stream:
             kind = token.type
             if kind in _UNGLUED_TOKENS:
@@ -146,32 +139,16 @@ class _RuleIndenter(Indenter):
                                         hint="split a long text into several quoted lines, or shorten it")
                 if kind == "NAME" and len(token) > LIMIT.name_length:
                     raise _TokenProblem(token, refusal("name_length", len(token)), hint="choose a shorter name")
-                yield token
-                continue
-            if token.value[-1:].isalpha():
+            elif token.value[-1:].isalpha():
                 end = token.end_pos
                 if end is not None and end < len(text) and (text[end].isalnum() or text[end] == "_"):
                     word = re.match(r"[A-Za-z0-9_]*", text[token.start_pos:]).group(0)
                     raise _GluedKeyword(token, word)
-            if kind == nl_type:
-                yield from self.handle_NL(token)
-                continue
             if kind in opening:
                 open_parens.append(token)
-                yield token
-                self.paren_level += 1
-            elif kind in closing:
-                if open_parens:
-                    open_parens.pop()
-                yield token
-                self.paren_level -= 1
-                assert self.paren_level >= 0
-            else:
-                yield token
-        while len(self.indent_level) > 1:
-            self.indent_level.pop()
-            yield Token.new_borrow_pos(self.DEDENT_type, "", token) if token else Token(self.DEDENT_type, "", 0, 0, 0, 0, 0, 0)
-        assert self.indent_level == [0], self.indent_level
+            elif kind in closing and open_parens:
+                open_parens.pop()
+            yield token
 
     def handle_NL(self, token: Token):
         if self.paren_level == 0:
@@ -198,96 +175,10 @@ def _join_or_words(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-class _Positions:
-    """Lark's PropagatePositions (lark/parse_tree_builder.py) with the same rule in fewer steps: a node
-    starts where its first child with a position starts (a token, or a subtree that has one; a
-    subtree's "container" position counts the tokens filtered out of it) and ends where its last one
-    ends. Lark's version scans the children through a generator and reads every attribute with
-    getattr/hasattr: a third of the time of building the tree."""
-
-    __slots__ = ("node_builder",)
-
-    def __init__(self, node_builder):
-        self.node_builder = node_builder
-
-    @staticmethod
-    def passes_through(callback, size: int) -> bool:
-        """Whether ``callback``, the callback of a rule of ``size`` symbols, gives back the one child it
-        is given as it is: an inlined rule (`?rule`) with one symbol, under no child filter."""
-        return size == 1 and type(callback) is _Positions and type(callback.node_builder) is ExpandSingleChild
-
-    def __call__(self, children):
-        res = self.node_builder(children)
-        if not isinstance(res, Tree) or (len(children) == 1 and res is children[0]):
-            return res  # an inlined rule (`?rule`) with one child is that child, its positions already set
-        first = _first_position(children)
-        if first is None:
-            return res
-        last = _first_position(reversed(children))
-        meta = res.meta.__dict__
-        if first.__class__ is Token:
-            line, column, start_pos = first.line, first.column, first.start_pos
-        else:
-            known = first.__dict__
-            line = known["container_line"] if "container_line" in known else first.line
-            column = known["container_column"] if "container_column" in known else first.column
-            start_pos = known["container_start_pos"] if "container_start_pos" in known else first.start_pos
-        if "line" not in meta:
-            meta["line"], meta["column"], meta["start_pos"], meta["empty"] = line, column, start_pos, False
-        meta["container_line"], meta["container_column"], meta["container_start_pos"] = line, column, start_pos
-        if last.__class__ is Token:
-            end_line, end_column, end_pos = last.end_line, last.end_column, last.end_pos
-        else:
-            known = last.__dict__
-            end_line = known["container_end_line"] if "container_end_line" in known else last.end_line
-            end_column = known["container_end_column"] if "container_end_column" in known else last.end_column
-            end_pos = known["container_end_pos"] if "container_end_pos" in known else last.end_pos
-        if "end_line" not in meta:
-            meta["end_line"], meta["end_column"], meta["end_pos"], meta["empty"] = end_line, end_column, end_pos, False
-        meta["container_end_line"], meta["container_end_column"], meta["container_end_pos"] = end_line, end_column, end_pos
-        return res
-
-
-def _first_position(children):
-    """The first child with a position: a token, or the meta of a subtree that has one (Lark's _pp_get_meta;
-    a subtree without a Meta yet has none, and is not given an empty one to say so)."""
-    for child in children:
-        kind = child.__class__
-        if kind is Token:
-            return child
-        if kind is Tree:
-            meta = child._meta
-            if meta is not None and not meta.empty:
-                return meta
-        elif isinstance(child, Tree):
-            meta = child.meta
-            if not meta.empty:
-                return meta
-        elif isinstance(child, Token):
-            return child
-        elif hasattr(child, "__lark_meta__"):
-            return child.__lark_meta__()
-    return None
-
-
-def _with_faster_positions(lark: Lark) -> Lark:
-    """``lark`` with each rule's PropagatePositions replaced by _Positions (same positions, faster). A
-    Lark whose callbacks are laid out otherwise is left as it is."""
-    from lark.parse_tree_builder import PropagatePositions
-    try:
-        callbacks = lark.parser.parser.parser.callbacks
-    except AttributeError:
-        return lark
-    for rule, callback in callbacks.items():
-        if type(callback) is PropagatePositions and callback.node_filter is None:
-            callbacks[rule] = _Positions(callback.node_builder)
-    return lark
-
-
 @functools.lru_cache(maxsize=None)
 def build_lark(strict: bool = False) -> Lark:
     """The LALR parser (contextual lexer). ``strict=True`` makes Lark refuse any conflict."""
-    return _with_faster_positions(Lark(
+    return Lark(
         grammar_path().read_text(encoding="utf-8"),
         parser="lalr",
         lexer="contextual",
@@ -295,10 +186,10 @@ def build_lark(strict: bool = False) -> Lark:
         propagate_positions=True,
         maybe_placeholders=True,
         strict=strict,
-        # Lark keeps the built LALR tables in the temp folder, keyed by the grammar's hash, so a
-        # new process parses at once; strict builds exist to find conflicts and are never cached.
-        cache=not strict,
-    ))
+        # Built in this process, never cached: Lark's cache is a pickle it loads back from a path in
+        # the shared temp folder, which another user could have written first.
+        cache=False,
+    )
 
 
 def _size_problem(text: str, path: str) -> Diagnostic | None:
@@ -376,9 +267,7 @@ def _parse_text(text: str, path: str) -> ast.RuleFile:
     source = SourceText(path, text)
     if not text.endswith("\n"):
         text += "\n"
-    tree = _fast_tree(text)
-    if tree is None:
-        tree = _lark_tree(text, source)
+    tree = _lark_tree(text, source)
     try:
         declarations = _transform_checked(tree, path, source)
     except VisitError as error:
@@ -388,26 +277,6 @@ def _parse_text(text: str, path: str) -> ast.RuleFile:
                                                hint=inner.hint)]) from None
         raise
     return ast.RuleFile(path=path, text=source_text_of(text), declarations=tuple(declarations))
-
-
-@functools.lru_cache(maxsize=None)
-def _fast_parser() -> FastParser | None:
-    try:
-        return FastParser(build_lark(), unglued=_UNGLUED_TOKENS, passes_through=_Positions.passes_through)
-    except ValueError:
-        return None
-
-
-def _fast_tree(text: str) -> Tree | None:
-    """The parse tree of a good file in one loop over Lark's tables (rulespec.language.lalr), or None
-    where that loop gives up: then Lark parses the file itself and reports what is wrong."""
-    fast = _fast_parser()
-    if fast is None:
-        return None
-    try:
-        return fast.parse(text)
-    except GiveUp:
-        return None
 
 
 def _lark_tree(text: str, source: SourceText) -> Tree:
@@ -443,19 +312,7 @@ def _lark_tree(text: str, source: SourceText) -> Tree:
 
 def _transform_checked(tree: Tree, path: str, source: SourceText):
     """The AST of ``tree``, or RuleError at the first place nested too deeply (_too_deeply_nested),
-    which is reported before any problem the transform finds.
-
-    The transform itself keeps count of the depth: a tree no deeper than _SHALLOW levels, whose every
-    `and` / `or` has at most MAX_CHAIN_TERMS conditions, cannot break a limit _too_deeply_nested
-    enforces, so it is not walked a second time (the walk was ~30 ms of a pass over the bundled games,
-    a tenth of parsing them). Any other tree, or one whose transform fails, is walked as before."""
-    try:
-        return _ToAst(path).transform_shallow(tree)
-    except _NotShallow:
-        pass
-    except Exception:
-        _refuse_too_deep(tree, source)  # a nesting problem anywhere comes first
-        raise
+    which is reported before any problem the transform finds."""
     _refuse_too_deep(tree, source)
     return _ToAst(path).transform(tree)
 
@@ -474,16 +331,6 @@ MAX_NESTING = LIMIT.nesting
 MAX_CHAIN_TERMS = LIMIT.chain_terms
 _CHAINS = {"plus": "sum", "minus": "sum", "times": "product"}
 _FLAT = {"any_of": "`or`", "all_of": "`and`"}
-
-
-# A tree no deeper than this (the root is level 1) is within every limit _too_deeply_nested checks but
-# the width of `and` / `or`: its nesting is at most its depth, and a chain of + (or *) of n terms is n - 1
-# levels deep.
-_SHALLOW = min(MAX_NESTING, LIMIT.tree_depth, MAX_CHAIN_TERMS - 1)
-
-
-class _NotShallow(Exception):
-    """A tree deeper than _SHALLOW, or an `and` / `or` of more than MAX_CHAIN_TERMS conditions."""
 
 
 def _chain_terms(node: Tree) -> int:
@@ -534,8 +381,8 @@ def _too_deeply_nested(tree: Tree):
 @functools.lru_cache(maxsize=None)
 def build_expression_lark() -> Lark:
     """The same grammar, started at `expr`: for a value shown in a text (`"hold at {turn_total}"`)."""
-    return _with_faster_positions(Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                                       start="expr", propagate_positions=True, maybe_placeholders=True, cache=True))
+    return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
+                start="expr", propagate_positions=True, maybe_placeholders=True, cache=False)
 
 
 class ValueProblem(Exception):
@@ -1149,84 +996,16 @@ class _Block(list):
     pass
 
 
-@functools.lru_cache(maxsize=None)
-def _callbacks_of(cls) -> dict:
-    """Method name -> its function (called with the transformer first), for every method v_args(meta=True)
-    wraps; worked out once a class. (Methods bound to each transformer and kept by it made every
-    transformer a reference cycle, left for the cyclic collector.)"""
-    found = {}
-    for klass in reversed(cls.__mro__):
-        for name, value in vars(klass).items():
-            if getattr(value, "visit_wrapper", None) is _vargs_meta:
-                found[name] = value.base_func
-            elif name in found:
-                del found[name]  # redefined without the wrapper: Lark's own lookup handles it
-    return found
-
-
+# Lark's non-recursive Transformer: a tree as deep as the limits allow (400 levels) takes two Python
+# frames a level in the recursive one, too close to Python's recursion limit.
 @v_args(meta=True)
-class _ToAst(Transformer):
+class _ToAst(Transformer_NonRecursive):
     def __init__(self, path: str):
         super().__init__(visit_tokens=False)  # no method here is named after a terminal
         self.path = path
-        self._callbacks = _callbacks_of(type(self))
-
-    def transform(self, tree):
-        """Lark's Transformer.transform (bottom-up, Discard dropped, tokens left as they are) in one
-        recursive method: Lark's runs a generator and two more calls for every node."""
-        result = self._transform_node(tree)
-        return None if result is Discard else result
-
-    def transform_shallow(self, tree):
-        """``transform``, raising _NotShallow at a node deeper than _SHALLOW levels or an `and` / `or`
-        of more than MAX_CHAIN_TERMS conditions (before it transforms anything below either)."""
-        result = self._transform_shallow(tree, 1)
-        return None if result is Discard else result
-
-    def _transform_shallow(self, tree, depth):
-        children = tree.children
-        if len(children) > MAX_CHAIN_TERMS and tree.data in _FLAT:
-            raise _NotShallow
-        if depth == _SHALLOW:
-            if any(isinstance(child, Tree) for child in children):
-                raise _NotShallow
-            return self._call_userfunc(tree, list(children))
-        depth += 1
-        transformed = []
-        for child in children:
-            if isinstance(child, Tree):
-                child = self._transform_shallow(child, depth)
-                if child is Discard:
-                    continue
-            transformed.append(child)
-        return self._call_userfunc(tree, transformed)
-
-    def _transform_node(self, tree):
-        children = []
-        for child in tree.children:
-            if isinstance(child, Tree):
-                child = self._transform_node(child)
-                if child is Discard:
-                    continue
-            children.append(child)
-        return self._call_userfunc(tree, children)
-
-    def _call_userfunc(self, tree, new_children=None):
-        # Lark looks each method up anew for every node, and v_args makes a wrapper (functools.
-        # update_wrapper) on every lookup: a fifth of the time of a transform. The methods are found once.
-        callback = self._callbacks.get(tree.data)
-        if callback is None:
-            return super()._call_userfunc(tree, new_children)
-        try:
-            return callback(self, tree.meta, new_children if new_children is not None else tree.children)
-        except GrammarError:
-            raise
-        except Exception as error:
-            raise VisitError(tree.data, tree, error)
 
     def _loc(self, meta):
-        # (a name with `_`: v_args wraps every other method, and a call through the wrapper built a new
-        # one, with functools.update_wrapper, on each of the ~7,000 calls of a pass over the bundled games)
+        # (a name with `_`: v_args wraps every other method, to be called with (meta, children))
         return _meta_loc(self.path, meta)
 
     # --- plumbing

@@ -233,11 +233,9 @@ def lower(monkeypatch, values: dict[str, int]) -> None:
     """Lower limits, for this test, everywhere the parser and the checker read them."""
     for name, value in values.items():
         monkeypatch.setitem(limits._BY_NAME, name, dataclasses.replace(describe(name), value=value))
-    # The parser's own copies, and its shortcut that skips the nesting walk for a tree too shallow to
-    # break the real limits (a tree of depth 1 is walked, so the lowered limits are applied).
+    # The parser's own copies.
     monkeypatch.setattr(parser, "MAX_NESTING", limits.LIMIT.nesting)
     monkeypatch.setattr(parser, "MAX_CHAIN_TERMS", limits.LIMIT.chain_terms)
-    monkeypatch.setattr(parser, "_SHALLOW", 1)
 
 
 def first_refused() -> Optional[str]:
