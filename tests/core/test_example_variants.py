@@ -29,9 +29,15 @@ example house_big "A house example about big draws" [LAN-14] with variant big_dr
 '''
 
 
+def _base_beside(tmp_path: Path) -> str:
+    """The reference game copied beside the house rule (an `extends` reads only below its own folder)."""
+    (tmp_path / LANES.name).write_text(LANES.read_text(encoding="utf-8"), encoding="utf-8")
+    return LANES.name
+
+
 def _house(tmp_path: Path) -> Path:
     path = tmp_path / "house.rules"
-    path.write_text(HOUSE.format(base=LANES.as_posix()), encoding="utf-8")
+    path.write_text(HOUSE.format(base=_base_beside(tmp_path)), encoding="utf-8")
     return path
 
 
@@ -73,7 +79,7 @@ def test_an_example_with_an_option_runs_with_it():
 ])
 def test_a_bad_with_is_reported_at_its_name(tmp_path, head, word, message, hint):
     path = tmp_path / "house.rules"
-    path.write_text(f'extends "{LANES.as_posix()}"\n\nexample bad "Bad" [LAN-4] {head}:\n  given 2 players\n'
+    path.write_text(f'extends "{_base_beside(tmp_path)}"\n\nexample bad "Bad" [LAN-4] {head}:\n  given 2 players\n'
                     f'  then the phase is play\n', encoding="utf-8")
     with pytest.raises(RuleError) as info:
         rulespec.compile_rules(path)
