@@ -1,13 +1,14 @@
-"""How long compiling takes: issue #15's "compile fast" targets, as CPU time.
+"""How long compiling takes, as CPU time: issue #38's target for a `rulespec check` process.
 
 Why: `rulespec check`, `build` and every `load` of a file without a committed engine run the
 pipeline (parse -> check -> generate), and a person waits for `rulespec check` after each edit.
 
 - Parse + check + generate every bundled rule file, warm (the parser built, one pass done): the
   median of RUNS passes, CPU time of this process (time.process_time), and the same split by stage.
-  Target: under 0.5 s in total.
+  No target (issue #15's 0.5 s was retired by #38: a person waits for a whole process, below).
 - A whole `python -m rulespec check shell-we` process: CPU time (user + sys) of the child, the
-  median of RUNS processes. Target: under 0.6 s. Python writes and reads its bytecode caches as
+  median of RUNS processes. Target: under 1.5 s (issue #38; the parser is built in the process,
+  with Lark's public interface, and cached nowhere). Python writes and reads its bytecode caches as
   usual here (PYTHONDONTWRITEBYTECODE is dropped, the caches go to a temporary folder), as for a
   user's second run; with the variable set every module is compiled from source on every run.
 - `import rulespec` in a fresh process, CPU time. Target: under 150 ms.
@@ -88,7 +89,7 @@ def main() -> None:
     stages = [stage_pass(paths) for _ in range(runs)]
     total = statistics.median(passes)
     print(f"parse + check + generate {'all ' if len(paths) == len(bundled) else ''}{len(paths)} bundled rule files, warm: {total * 1000:.0f} ms "
-          f"(min {min(passes) * 1000:.0f}; target under 500: {'met' if total < 0.5 else 'NOT met'}); "
+          f"(min {min(passes) * 1000:.0f}); "
           f"the first pass in this process {first * 1000:.0f} ms")
     print("  by stage: " + ", ".join(f"{name} {statistics.median(s[i] for s in stages) * 1000:.0f} ms"
                                      for i, name in enumerate(("parse", "check", "generate"))))
@@ -109,7 +110,7 @@ def main() -> None:
             bare.append(child_cpu(bare_command, env))
     check_s, import_s, bare_s = (statistics.median(x) for x in (checks, imports, bare))
     print(f"a whole `python -m rulespec check shell-we` process: {check_s * 1000:.0f} ms "
-          f"(min {min(checks) * 1000:.0f}; target under 600: {'met' if check_s < 0.6 else 'NOT met'}); "
+          f"(min {min(checks) * 1000:.0f}; target under 1500: {'met' if check_s < 1.5 else 'NOT met'}); "
           f"of it, starting Python alone: {bare_s * 1000:.0f} ms")
     print(f"`import rulespec` in a fresh process: {max(0.0, import_s - bare_s) * 1000:.0f} ms more than starting "
           f"Python (target under 150)")
