@@ -29,9 +29,9 @@ _NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # POSIX; elsewhere the lstat checks b
 class UnsafePath(ValueError):
     """A path that would leave the output folder, or a link in the way: nothing is written or deleted."""
 
-    def __init__(self, path: PathLike, folder: PathLike, why: str):
+    def __init__(self, path: PathLike, folder: PathLike, why: str, doing: str = "writes and deletes"):
         self.path, self.folder, self.why = str(path), str(folder), why
-        super().__init__(f"refused {self.path}: {why}; rulespec writes and deletes only inside {self.folder}")
+        super().__init__(f"refused {self.path}: {why}; rulespec {doing} only inside {self.folder}")
 
 
 class ForeignFolder(UnsafePath):

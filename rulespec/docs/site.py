@@ -594,11 +594,25 @@ def _site_config(found: Optional[Path], scratch: Path, overrides: dict, load_con
     if "docs_dir" not in overrides:
         docs = scratch / "docs"
         if their_docs.is_dir():
-            shutil.copytree(their_docs, docs)
+            _copy_without_links(their_docs, docs)
             theirs = {p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file()}
         docs.mkdir(exist_ok=True)
         overrides["docs_dir"] = str(docs)
     return load_config(str(found), markdown_extensions=extensions, extra_css=css, **overrides), theirs
+
+
+def _copy_without_links(source: Path, target: Path) -> None:
+    """A copy of a folder's own docs to build from; a symbolic link in it is refused, since its target
+    (a file anywhere on the machine) would be read into the built site."""
+    for folder, subfolders, files in os.walk(source):  # does not follow links to folders
+        for name in subfolders + files:
+            if os.path.islink(os.path.join(folder, name)):
+                link = Path(folder, name)
+                raise UnsafePath(link.relative_to(source), source,
+                                 "a symbolic link among the pages: rulespec copies no link, whose target "
+                                 "could be any file on the machine (replace it with the file itself)",
+                                 doing="reads pages")
+    shutil.copytree(source, target)
 
 
 def _raw_config(path: Path) -> dict:

@@ -232,6 +232,24 @@ def test_a_site_dir_outside_the_folder_of_mkdocs_yml_is_refused(tmp_path, monkey
     assert sorted(p.name for p in work.iterdir()) == ["gems.rules", "mkdocs.yml"]
 
 
+@pytest.mark.parametrize("link", ["page.md", "folder"])
+def test_a_link_among_a_folders_own_pages_is_read_into_no_site(tmp_path, outside, monkeypatch, link):
+    """A user's own mkdocs.yml: its docs folder is copied to build from; a link there would read any file
+    of the machine into the built site (the page) or a whole folder (the folder)."""
+    _needs_docs_extra()
+    work = tmp_path / "work"
+    (work / "docs").mkdir(parents=True)
+    monkeypatch.chdir(work)
+    (work / "gems.rules").write_bytes(GEMS.read_bytes())
+    (work / "mkdocs.yml").write_text("site_name: x\n")
+    (work / "docs" / "mine.md").write_text("# Mine\n")
+    target = outside if link == "page.md" else outside.parent
+    (work / "docs" / link).symlink_to(target, target_is_directory=target.is_dir())
+    refused(runner.invoke(app, ["site", "--no-bundled"]), "symbolic link", link)
+    assert not (work / "site").exists()
+    untouched(outside)
+
+
 HOOK = "from pathlib import Path\nPath({where!r}).write_text('ran')\n"
 
 
