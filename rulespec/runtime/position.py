@@ -34,12 +34,16 @@ from __future__ import annotations
 import json
 import re
 import string
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ..language.suggestions import close_matches
-from .engine import ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, Engine, RuleRuntimeError, State  # noqa: F401
+from .common import ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
 from .state_check import InvalidState, check_state_dict, most_turns
+
+if TYPE_CHECKING:  # a position is read into, and written from, these; engine.py and state.py call this module
+    from .engine import Engine
+    from .state import State
 
 MAX_POSITION_CHARS = 200_000  # a position is read in one pass; longer texts are refused before reading
 MAX_REPEATED_FRAMES = 10_000  # `pending STEP(...) xN`: N at most this

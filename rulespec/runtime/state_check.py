@@ -27,7 +27,7 @@ import weakref
 from typing import Any, Optional
 
 from ..language.limits import LIMIT
-from .engine import ENDING, LOTS, RESOLVE, RuleRuntimeError
+from .common import ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT
 
 PHASES = ("setup", "play")  # the phases the runtime moves a state through (Engine._start_setup, _next_turn)
