@@ -453,26 +453,4 @@ def estimates(model: ir.Model) -> list[Estimate]:
     return Cost(model).estimates()
 
 
-def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m rulespec.model.cost FILE...``: the estimate of every declaration, largest first."""
-    import sys
-    from ..pipeline import compile_rules
-    rows = []
-    for path in (sys.argv[1:] if argv is None else argv):
-        model = compile_rules(path)
-        for variants in [()] + [(name,) for name, _ in model.variants_available]:
-            checked = compile_rules(path, variants) if variants else model
-            for e in estimates(checked):
-                rows.append((e.work, e.rows, path, "+".join(variants), e.what))
-    rows.sort(key=lambda row: -row[0])
-    print(f"{'estimate':>12} {'choices':>8}  declaration")
-    for work, rows_, path, variants, what in rows:
-        print(f"{work:>12,} {rows_ or '':>8}  {path}{' [' + variants + ']' if variants else ''}: {what}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
-
-
 __all__ = ["Cost", "Estimate", "estimates", "walk", "free_vars", "children"]

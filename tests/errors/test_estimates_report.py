@@ -1,0 +1,34 @@
+"""`python -m rulespec.estimates FILE...` prints the work estimate of every declaration of the files and
+their variants, largest first (the estimates come from rulespec/model/cost.py, which compiles nothing)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from rulespec.estimates import main
+
+PEBBLES = Path(__file__).resolve().parent.parent / "core" / "fixtures" / "pebbles.rules"
+
+
+def _rows(text: str) -> list[str]:
+    lines = text.splitlines()
+    assert lines[0].split() == ["estimate", "choices", "declaration"]
+    return lines[1:]
+
+
+def test_every_variant_is_estimated_largest_first(capsys):
+    assert main([str(PEBBLES)]) == 0
+    rows = _rows(capsys.readouterr().out)
+    works = [int(row.split()[0].replace(",", "")) for row in rows]
+    assert works == sorted(works, reverse=True) and works[0] > 0
+    assert any(f"{PEBBLES}: " in row for row in rows)  # the file as written
+    assert all(any(f"{PEBBLES} [{variant}]: " in row for row in rows) for variant in ("quick", "lazy", "sudden"))
+
+
+def test_the_module_runs_from_the_command_line():
+    done = subprocess.run([sys.executable, "-m", "rulespec.estimates", str(PEBBLES)],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert len(_rows(done.stdout)) > 3
