@@ -26,7 +26,7 @@ import os
 import uuid
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional, Sequence, Union
+from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
 INSTALL = "--cluster needs Dask distributed: pip install 'rulespec[cluster]'"
 ENCRYPTED = ("tls", "wss")  # Dask's transports with TLS, hence with credentials
@@ -128,11 +128,11 @@ def connect(cluster: Union[str, Cluster], workers: int, stack: ExitStack):
     return stack.enter_context(distributed.Client(target.address, security=target.security))
 
 
-def run_on_cluster(cluster: Union[str, Cluster], tasks: Sequence[tuple], sides: Sequence, workers: int = 2,
-                   client=None) -> Iterator[tuple[int, list]]:
+def run_on_cluster(cluster: Union[str, Cluster], play_chunk: Callable[..., list], tasks: Sequence[tuple],
+                   sides: Sequence, workers: int = 2, client=None) -> Iterator[tuple[int, list]]:
     """(side index, records) of each task (``(play_chunk arguments, side index)``) as it completes;
-    each side's ``retried`` counts its chunks that ran again after a worker died."""
-    from .simulate import play_chunk
+    each side's ``retried`` counts its chunks that ran again after a worker died. The caller passes its
+    chunk player (rulespec.simulate.play_chunk), so this backend does not import the simulation."""
     distributed = _distributed()
     from .cluster_plugin import StartCounter
     with ExitStack() as stack:

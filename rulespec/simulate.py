@@ -504,7 +504,7 @@ def _backend(tasks: list, jobs: int, cluster: Optional[str], sides: list[Side]):
     """(side index, records) of each task as it completes: here, in processes, or on a cluster."""
     if cluster:
         from .cluster import run_on_cluster
-        yield from run_on_cluster(cluster, tasks, sides, workers=max(jobs, 1) if jobs > 1 else 2)
+        yield from run_on_cluster(cluster, play_chunk, tasks, sides, workers=max(jobs, 1) if jobs > 1 else 2)
         return
     if jobs <= 1:
         for arguments, i in tasks:
