@@ -1,10 +1,10 @@
-"""How much better than chance the generic MCTS player (rulespec/mcts.py) plays each bundled game.
+"""How much better than chance the generic MCTS player (rulespec/play/mcts.py) plays each bundled game.
 
 Why: `rulespec simulate --policy mcts` is meant to give seats that try to win; this measures that they
 do. For each bundled game, GAMES seeded 2-player games (seeds 0..GAMES-1): the searching seat is
 player 1 in even seeds and player 2 in odd ones (so the first player's edge cancels), the other seat
 plays uniformly at random, chance by its odds. A claim window is a race: the searcher's preferred
-claim and the random seat's claim are equally fast (rulespec.mcts.play_against_random).
+claim and the random seat's claim are equally fast (rulespec.play.mcts.play_against_random).
 
 Prints figures only:
 
@@ -21,7 +21,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rulespec  # noqa: E402
-from rulespec.mcts import DEPTH, ROLLOUTS, play_against_random  # noqa: E402
+from rulespec.play.mcts import DEPTH, ROLLOUTS, play_against_random  # noqa: E402
 from rulespec.pipeline import bundled_rulebooks  # noqa: E402
 
 

@@ -8,7 +8,7 @@ HYPOTHESIS_PROFILE wins over CI. The profile sets Hypothesis' own knobs (example
 example); ``BUDGETS`` the verifier's (how many offered actions are tried on clones at each step,
 how far one fast-forward may jump). Every rule file in pyproject.toml's ``rulespec_files`` (the bundled
 games, the core tests' small games) is checked, its examples run and verified by the rulespec pytest
-plugin (rulespec/pytest_plugin.py) with the same profiles and budgets.
+plugin (rulespec/check/pytest_plugin.py) with the same profiles and budgets.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # `pytest properties` without an installed checkout
     sys.path.insert(0, str(ROOT))
 
-from rulespec.pytest_plugin import PROFILE_BUDGETS, profile_name  # noqa: E402
+from rulespec.check.pytest_plugin import PROFILE_BUDGETS, profile_name  # noqa: E402
 
 _SLOW_IS_FINE = [HealthCheck.too_slow, HealthCheck.data_too_large]
 
@@ -54,7 +54,7 @@ settings.load_profile(PROFILE)
 
 @dataclass(frozen=True)
 class Budget:
-    """What the verifier does at each step, per profile (see rulespec.verify.state_machine)."""
+    """What the verifier does at each step, per profile (see rulespec.check.verify.state_machine)."""
 
     max_applies: Optional[int]  # offered actions tried on clones per step; None: all of them
     fast_forward: int  # the longest seeded random jump one rule may make

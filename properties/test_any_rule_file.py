@@ -18,7 +18,7 @@ from hypothesis import settings as Settings
 
 import rulespec
 from rulespec.pipeline import bundled_rulebooks
-from rulespec.verify import load_counterexample, replay, replay_and_check, save_counterexample, verify
+from rulespec.check.verify import load_counterexample, replay, replay_and_check, save_counterexample, verify
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = bundled_rulebooks()
@@ -34,7 +34,7 @@ def test_the_plugin_verifies_every_bundled_rule_file_and_every_fixture_game(requ
     (`rulebooks/shell-we.rules::properties[3 players]`...): configured in pyproject.toml, collected with
     this folder, verified for every player count the game allows with the profile's budget. Here: the
     configuration names them all, and the plugin's items for them are the ones expected."""
-    from rulespec.pytest_plugin import RuleFileSettings, _plan
+    from rulespec.check.pytest_plugin import RuleFileSettings, _plan
     plan = _plan(request.config)
     assert plan is not None, "pyproject.toml's [tool.pytest.ini_options] has no rulespec_files"
     assert plan.problem is None, plan.problem

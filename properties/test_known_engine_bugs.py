@@ -7,7 +7,7 @@ import pytest
 import rulespec
 from rulespec import Action
 from rulespec.pipeline import bundled_rulebooks
-from rulespec.verify import Checks, PropertyFailure
+from rulespec.check.verify import Checks, PropertyFailure
 
 SHELL_WE = bundled_rulebooks()["shell-we"]
 

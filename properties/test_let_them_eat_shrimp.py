@@ -32,7 +32,7 @@ import rulespec
 from rulespec.runtime.engine import random_step
 from rulespec.lib.geometry import edge_neighbours, normalise, orientations
 from rulespec.lib.setscore import brute_force_best
-from rulespec.verify import state_machine
+from rulespec.check.verify import state_machine
 
 GAME = "let-them-eat-shrimp"
 KINDS = ("triangle", "diamond", "trapezoid", "hexagon")

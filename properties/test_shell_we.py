@@ -14,7 +14,7 @@ from hypothesis import settings
 from hypothesis.stateful import run_state_machine_as_test
 
 import rulespec
-from rulespec.verify import Checks, state_machine
+from rulespec.check.verify import Checks, state_machine
 
 EXPECTED_CHECKS = (
     "termination", "chance_outcomes", "legal_actions", "parse_action", "offered_actions_apply",

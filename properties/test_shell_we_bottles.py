@@ -10,7 +10,7 @@ from hypothesis import settings
 from hypothesis.stateful import run_state_machine_as_test
 
 import rulespec
-from rulespec.verify import state_machine
+from rulespec.check.verify import state_machine
 
 BOTTLE_CHECKS = (
     "chance_outcomes", "legal_actions", "offered_actions_apply", "illegal_action_refused", "json_round_trip",

@@ -1,6 +1,6 @@
 """Properties of Shrimp, for 2 to 6 players.
 
-* every engine property of ``rulespec.verify`` (the generic state machine), with the rule file's own
+* every engine property of ``rulespec.check.verify`` (the generic state machine), with the rule file's own
   invariants: all 81 cards conserved, only cards in the card zones, the words of a call kept,
   no dish covered while another is empty, verdicts only with three cards showing;
 * all 81 cards conserved and distinct across the pool, the decks, the dishes and the feasts, after
@@ -30,7 +30,7 @@ from hypothesis.stateful import run_state_machine_as_test
 
 import rulespec
 from rulespec.runtime.engine import CHANCE, Action
-from rulespec.verify import state_machine
+from rulespec.check.verify import state_machine
 
 GAME = rulespec.load("shrimp")
 LABELS = GAME.ITEM_LABEL

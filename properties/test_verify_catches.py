@@ -16,7 +16,7 @@ from hypothesis import settings as Settings
 import rulespec
 from rulespec import CHANCE, Action, RuleRuntimeError
 from rulespec.runtime.engine import State
-from rulespec.verify import ReplayError, replay, verify
+from rulespec.check.verify import ReplayError, replay, verify
 
 BASE = type(rulespec.load("shell-we"))
 # Finding is what these tests are about; shrinking (which test_any_rule_file checks) would only add time.

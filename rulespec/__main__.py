@@ -1,5 +1,5 @@
 """`python -m rulespec ...` runs the `rulespec` command without an installed entry point."""
 
-from .cli import app
+from .cli.main import app
 
 app(prog_name="rulespec")

@@ -16,10 +16,10 @@ import string
 from pathlib import Path
 from typing import Optional, Sequence
 
-from ..language.template_matching import AnyText, OneOf, Template
+from ..lib.template_matching import AnyText, OneOf, Template
 from ..model import ir
 from ..pipeline import load, option_texts
-from ..rule_paths import confined_rule_file
+from ..pipeline.rule_paths import confined_rule_file
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
 
 try:  # a simultaneous decision (`choice ... by each player`), where the runtime has them
@@ -56,7 +56,7 @@ class AdapterError(ValueError):
 @functools.lru_cache(maxsize=64)
 def _cached_engine(name_or_path: str, variants: tuple[str, ...], options: tuple[tuple[str, str], ...]) -> Engine:
     # A game string is anyone's text: a bundled game, or a .rules file below the working directory or an
-    # allowed folder (rulespec/rule_paths.py); nothing else is opened.
+    # allowed folder (rulespec/pipeline/rule_paths.py); nothing else is opened.
     path = confined_rule_file(name_or_path, Path(), [Path()], "the working directory")
     return load(path, variants=list(variants), options=dict(options))
 

@@ -1,4 +1,4 @@
-"""The `rulespec docs`, `rulespec site` and `rulespec simulate` commands (registered on rulespec.console.app, as those of rulespec.cli are)."""
+"""The `rulespec docs`, `rulespec site` and `rulespec simulate` commands (registered on rulespec.cli.console.app, as those of rulespec.cli are)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Optional
 import typer
 from rich.text import Text
 
-from ..cluster_options import CLUSTER, DASHBOARD, INSECURE, TLS_CA_FILE, TLS_CERT, TLS_KEY, cluster_target
+from ..cli.cluster_options import CLUSTER, DASHBOARD, INSECURE, TLS_CA_FILE, TLS_CERT, TLS_KEY, cluster_target
 from ..output_files import UnsafePath
-from ..console import EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
+from ..cli.console import EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
 
 
 def _mkdocs_problem(error: Exception) -> str:
@@ -115,14 +115,14 @@ def site(
     from .site import DocsExtraMissing, UntrustedConfig, build_site, own_rule_files, write_site_docs
     _out_folder(out)
     root = Path.cwd()
-    from ..rule_paths import RulePathRefused
+    from ..pipeline.rule_paths import RulePathRefused
     try:
         own = own_rule_files(paths or (), folder=root)
     except (FileNotFoundError, RulePathRefused) as error:
         raise UsageProblem(str(error)) from None
     from ..resources import in_checkout
     from .site import project_root
-    from ..progress import StageProgress  # rich.progress, imported by the commands that show one
+    from ..cli.progress import StageProgress  # rich.progress, imported by the commands that show one
     if not own and not (in_checkout() and root.resolve() == project_root().resolve()):  # the checkout's are bundled
         looked = "in the folders given" if paths else "here (*.rules, rules/*.rules)"
         if not bundled:  # an empty site, likely from the wrong folder
@@ -181,7 +181,7 @@ def simulate(
     policy: str = typer.Option("random", "--policy", metavar="random|greedy|mcts",
                                help="How the players choose: uniformly at random, greedy (each seat tries some "
                                     "offered actions and takes the one that ranks it best right after), or mcts "
-                                    "(a tree search of 24 simulations per decision, rulespec/mcts.py)."),
+                                    "(a tree search of 24 simulations per decision, rulespec/play/mcts.py)."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
                                             help="A game with no end after N steps stops with an error (default: "
                                                  "100 x (turn limit + 1) x players, or 1,000,000)."),
@@ -217,7 +217,7 @@ def simulate(
     per side needed to detect it with power 0.8.
     """
 
-    from ..simulate import comparison_plans, comparison_rows, simulate as run, write_report
+    from ..play.simulate import comparison_plans, comparison_rows, simulate as run, write_report
     _out_folder(out)  # before any game is played
     path = _resolve(rule_file)
     options = _parse_options(option)
@@ -234,7 +234,7 @@ def simulate(
         raise UsageProblem(f"--policy is random, greedy or mcts, not {policy!r}")
     if max_steps is not None and max_steps < 1:
         raise UsageProblem("--max-steps must be at least 1")
-    from ..races import parse_reaction
+    from ..play.races import parse_reaction
     seats: dict[int, str] = {}
     reactions: dict[int, str] = {}
 
@@ -279,12 +279,12 @@ def simulate(
                                f"not {count}")
     target = out or Path(f"simulate-{engine.model.game_id}")
     _out_folder(target)
-    from ..cluster import ClusterUnavailable
-    from ..races import DEFAULT_REACTION
-    from ..simulate import ResumeProblem, comparison_headers, run_parameters, seat_policies
+    from ..play.cluster import ClusterUnavailable
+    from ..play.races import DEFAULT_REACTION
+    from ..play.simulate import ResumeProblem, comparison_headers, run_parameters, seat_policies
     from rich.table import Table
 
-    from ..progress import StageProgress
+    from ..cli.progress import StageProgress
     by_seat = seat_policies(count, policy, seats)
     players_text = ", ".join(f"{p} (seat {k + 1})" for k, p in enumerate(by_seat)) if seats else f"{policy} players"
     if reactions:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..runtime.examples import ExampleFailure, ExampleRun
+from ..pipeline.examples import ExampleFailure, ExampleRun
 
 
 class _Recording(ExampleRun):

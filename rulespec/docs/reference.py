@@ -865,11 +865,11 @@ def reference_page():
             lines += ["", entry.text, "", f"From {md_code(entry.game)}:", ""]
             lines += fenced(entry.snippet, "rules")
             lines += [""]
-    from ..language.limits import limits_table_markdown
+    from ..lib.limits import limits_table_markdown
     lines += ["## Limits", "",
               "A rule file may ask for only so much: every number, size and count below is checked, and a file "
               "that asks for more is refused with a RuleError at the number, naming the limit. The limits are "
-              "far above what the bundled games use (`rulespec/language/limits.py`).", "",
+              "far above what the bundled games use (`rulespec/lib/limits.py`).", "",
               "### In a rule file", "", limits_table_markdown(),
               (Path(__file__).with_name("runtime_limits.md")).read_text(encoding="utf-8"), ""]
     lines += ["## The example games", "",

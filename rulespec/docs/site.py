@@ -47,7 +47,7 @@ FORCE_HINT = "give --force to replace them"
 SITE_CONFIG = PACKAGE / "site_config.yml"
 OWN_FOLDER = "rules"  # where the pages of a user's own rule files go in the site
 DOCS_EXTRA = "pip install 'rulespec[docs]'"
-# progress(stage, done, total) of the site being built (see rulespec/progress.py): a context variable,
+# progress(stage, done, total) of the site being built (see rulespec/cli/progress.py): a context variable,
 # because MkDocs' hook, not build_site, calls site_pages
 _PROGRESS: ContextVar[Optional[Callable[[str, int, int], None]]] = ContextVar("site_progress", default=None)
 # The user's own rule files of the site being built (the hook reads them too, as it does the progress).
@@ -78,7 +78,7 @@ def own_rule_files(paths: Sequence[Path | str] = (), folder: Optional[Path] = No
     """A user's rule files: each path given (a rule file, or a folder: its ``*.rules``); none given, the
     ``*.rules`` of ``folder`` (default: the current one) and of its ``rules/``. The bundled games and
     house rules are left out (they have their own pages); a path that is missing raises FileNotFoundError,
-    a ``*.rules`` of a folder that links out of it RulePathRefused (rulespec/rule_paths.py)."""
+    a ``*.rules`` of a folder that links out of it RulePathRefused (rulespec/pipeline/rule_paths.py)."""
     found: list[Path] = []
     if paths:
         for given in map(Path, paths):
@@ -92,7 +92,7 @@ def own_rule_files(paths: Sequence[Path | str] = (), folder: Optional[Path] = No
         here = Path(folder) if folder is not None else Path.cwd()
         for where in (here, here / OWN_FOLDER):
             found += sorted(where.glob("*.rules")) if where.is_dir() else []
-    from ..rule_paths import confined_rule_file
+    from ..pipeline.rule_paths import confined_rule_file
     for path in found:  # a folder's listing is its owner's text: no link out of it is read (RulePathRefused)
         if path not in map(Path, paths):
             confined_rule_file(path.name, path.parent, [path.parent], "its folder", names=False)

@@ -1,5 +1,5 @@
 """SVG pictures drawn from data: boards (grids of lanes and boards of triangles). Charts of measured
-data are rulespec/charts.py's.
+data are rulespec/play/charts.py's.
 
 Nothing here is hand-drawn per game. A board picture is computed from the engine's tables (which
 spaces are in use for a player count, which face applies, which letters mark regions or marks) and,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
-from .suggestions import close_matches
+from ..lib.suggestions import close_matches
 
 
 @dataclass(frozen=True)

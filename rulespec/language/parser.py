@@ -20,7 +20,7 @@ from lark.indenter import DedentError, Indenter
 from . import ast
 from .collector import collector_paused
 from .errors import Diagnostic, RuleError, SourceText, did_you_mean
-from .limits import LIMIT, refusal
+from ..lib.limits import LIMIT, refusal
 from .reading import read_rule_text
 from ..resources import grammar_path
 
@@ -326,7 +326,7 @@ def _refuse_too_deep(tree: Tree, source: SourceText) -> None:
 
 # Deeper than any rule a person writes (the bundled games need 21), shallow enough for every later
 # stage, which all walk the tree recursively. A chain `a + b + c` is not nesting: it is bounded by its
-# length instead (rulespec.language.limits).
+# length instead (rulespec.lib.limits).
 MAX_NESTING = LIMIT.nesting
 MAX_CHAIN_TERMS = LIMIT.chain_terms
 _CHAINS = {"plus": "sum", "minus": "sum", "times": "product"}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .errors import RuleError, SourceText
-from .limits import LIMIT, refusal
+from ..lib.limits import LIMIT, refusal
 
 
 def read_rule_text(path: str | Path) -> str:

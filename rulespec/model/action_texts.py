@@ -18,8 +18,8 @@ import string
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
-from ..language.suggestions import Candidates
-from ..language.template_matching import AnyText, Digits, Repeated, Template, one_of, wild
+from ..lib.suggestions import Candidates
+from ..lib.template_matching import AnyText, Digits, Repeated, Template, one_of, wild
 from . import ir
 
 LOT = "lot: player {}"  # the runtime's chance step that breaks a tie for first place (runtime.engine)
@@ -156,7 +156,7 @@ class ActionTexts:
 
     def _candidates(self, chance: bool) -> Candidates:
         """The filled-in texts a did-you-mean compares with (at most HINT_TEXTS), made once per checker;
-        how many it compares is bounded by the check's budget (rulespec/language/suggestions.py)."""
+        how many it compares is bounded by the check's budget (rulespec/lib/suggestions.py)."""
         made = self._hint_texts.get(chance)
         if made is None:
             texts: list[str] = []

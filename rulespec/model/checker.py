@@ -14,9 +14,9 @@ from typing import Iterable, Optional, Sequence
 from ..language import ast
 from ..language.collector import collector_paused
 from ..language.errors import Diagnostic, RuleError, SourceText, did_you_mean
-from ..language.limits import LIMIT, describe, refusal
-from ..language.suggestions import close_matches, run_budget
-from ..language.texts import difference, look_alikes, shown_text_problem, skeleton, terminal_safe
+from ..lib.limits import LIMIT, describe, refusal
+from ..lib.suggestions import close_matches, run_budget
+from ..lib.texts import difference, look_alikes, shown_text_problem, skeleton, terminal_safe
 from . import ir
 from .action_texts import ActionTexts
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
@@ -1904,7 +1904,7 @@ class Checker:
             self.bound_work(model)
         return model
 
-    # ------------------------------------------------------------------ limits (rulespec.language.limits)
+    # ------------------------------------------------------------------ limits (rulespec.lib.limits)
     def bound_declarations(self, decls: list, available: list) -> None:
         """Count the declarations, variants and options before anything is made of them."""
         written = self.file.declarations
@@ -2434,7 +2434,7 @@ class Checker:
 
     def shown_text_ok(self, text: str, loc: ast.Loc) -> bool:
         """A text players tell things apart by (an action's, a component's label) holds nothing that makes
-        it look like another: no invisible character, no word mixing alphabets (rulespec.language.texts)."""
+        it look like another: no invisible character, no word mixing alphabets (rulespec.lib.texts)."""
         problem = shown_text_problem(text)
         if problem is not None:
             self.error(self._template_loc(loc, text, problem.offset),
@@ -3040,7 +3040,7 @@ class Checker:
 
 def check(rule_file: ast.RuleFile, variants: Sequence[str] = (), base: Optional[ast.RuleFile] = None) -> ir.Model:
     """Check a parsed rule file (with the named variants applied) and return its model."""
-    # (every did-you-mean of one check shares a budget of work: rulespec/language/suggestions.py)
+    # (every did-you-mean of one check shares a budget of work: rulespec/lib/suggestions.py)
     with collector_paused(), run_budget():  # as the parse (rulespec/language/collector.py)
         checker = Checker(rule_file, base)
         try:

@@ -1,6 +1,6 @@
 """A static worst-case estimate of the work a checked model asks an engine for.
 
-Every documented limit (rulespec.language.limits) bounds one number of a rule file, but work
+Every documented limit (rulespec.lib.limits) bounds one number of a rule file, but work
 multiplies: a count inside a count inside a count over 10,000 components is 10^12 evaluations
 each time an end is checked, and an option choosing two components from a zone of 10,000 lists
 10^8 choices. This module estimates, for every condition, every option's listing and every
@@ -175,7 +175,7 @@ class Cost:
         if isinstance(domain, ir.Walk):
             return self.longest_side(domain.board)
         if isinstance(domain, ir.Span):
-            from ..language.limits import LIMIT
+            from ..lib.limits import LIMIT
             low, high = self.least(domain.low), self.most(domain.high)
             if low is not None and high is not None:  # `1..numdice * count(p in players)`: up to the most
                 return min(max(high - low + 1, 1), LIMIT.span)
@@ -368,7 +368,7 @@ class Cost:
         """The work of one statement run ``reach`` times. The turns of the loops of one action are bounded at
         run time (Engine.MAX_LOOP_TURNS, a clear error when it is reached), so a loop's body is counted for
         at most that many turns; what each turn evaluates is not, and is counted in full."""
-        from ..language.limits import LIMIT
+        from ..lib.limits import LIMIT
         if isinstance(s, ir.If):
             return reach * self.expr(s.condition) + max(self.stmts(s.then, reach), self.stmts(s.otherwise, reach))
         if isinstance(s, (ir.Roll, ir.Lose)):

@@ -15,7 +15,7 @@ TERMINAL = -4
 RESOLVE = "__resolve__"
 LOTS = "__lots__"  # the chance step that breaks a tie for first place by drawing lots
 ENDING = "__ending__"  # under the step an end runs before scoring; the game is over once it is reached
-SPAN_LIMIT = 10_000  # numbers in one range `low..high` (the language's `span` limit, rulespec.language.limits)
+SPAN_LIMIT = 10_000  # numbers in one range `low..high` (the language's `span` limit, rulespec.lib.limits)
 
 
 class IllegalAction(Exception):

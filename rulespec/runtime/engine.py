@@ -974,7 +974,7 @@ class Engine:
                             condition, cites = option.conditions[failed]
                             cited = f" [{', '.join(cites)}]" if cites else ""
                             return f"{action.text!r} is not allowed: `{condition}` does not hold{cited}"
-        from ..language.suggestions import close_matches  # (bounded work, however many the choices)
+        from ..lib.suggestions import close_matches  # (bounded work, however many the choices)
         texts = [e[0].text for e in entries if e[0].player == action.player or seat not in _EVERY_SEAT]
         close = close_matches(action.text, texts, n=3, cutoff=0.5)
         hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \

@@ -36,7 +36,7 @@ import re
 import string
 from typing import TYPE_CHECKING, Any, Optional
 
-from ..language.suggestions import close_matches
+from ..lib.suggestions import close_matches
 from .common import ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
 from .state_check import InvalidState, check_state_dict, most_turns

@@ -878,7 +878,7 @@ class State:
     def standing(self) -> list[int]:
         """Each seat's rank (index = seat, from 0; 1 is first) by the rule file's ranking chain as it stands
         now, ties sharing the better rank; once the game is over, ``outcome()["ranking"]``. For players that
-        judge a position before the end (rulespec.mcts, greedy_step)."""
+        judge a position before the end (rulespec.play.mcts, greedy_step)."""
         return self._engine._standing(self)
 
     def returns(self) -> list[float]:

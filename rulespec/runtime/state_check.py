@@ -26,7 +26,7 @@ import sys
 import weakref
 from typing import Any, Optional
 
-from ..language.limits import LIMIT
+from ..lib.limits import LIMIT
 from .common import ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT
 

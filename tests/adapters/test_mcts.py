@@ -1,9 +1,9 @@
-"""The generic MCTS player (rulespec/mcts.py) and `rulespec simulate --policy mcts`."""
+"""The generic MCTS player (rulespec/play/mcts.py) and `rulespec simulate --policy mcts`."""
 
 import random
 
 import rulespec
-from rulespec.mcts import mcts_step, play_against_random
+from rulespec.play.mcts import mcts_step, play_against_random
 from rulespec.runtime.engine import CHANCE, SIMULTANEOUS
 
 
@@ -47,7 +47,7 @@ def test_mcts_beats_a_random_seat_at_shell_we():
 
 
 def test_simulate_plays_with_the_mcts_policy():
-    from rulespec.simulate import POLICIES, play_one
+    from rulespec.play.simulate import POLICIES, play_one
     assert "mcts" in POLICIES
     engine = rulespec.load("let-them-eat-shrimp")
     record = play_one(engine, 2, seed=4, policy="mcts")  # every seat searching (same seed, same game: see above)
@@ -58,10 +58,10 @@ def test_simulate_plays_with_the_mcts_policy():
 
 
 def test_verify_plays_its_seeded_games_with_the_mcts_policy():
-    """Checks' whole game (termination) under the mcts policy is the game rulespec.mcts plays from that
+    """Checks' whole game (termination) under the mcts policy is the game rulespec.play.mcts plays from that
     seed, checked step by step; under the default policy it is rulespec.random_game's."""
-    from rulespec.mcts import mcts_policy
-    from rulespec.verify import Checks, _policy
+    from rulespec.play.mcts import mcts_policy
+    from rulespec.check.verify import Checks, _policy
     engine = rulespec.load("tic-tac-toe")
     played = []
     checks = Checks(engine, 2, "tic-tac-toe")
@@ -80,7 +80,7 @@ def test_verify_plays_its_seeded_games_with_the_mcts_policy():
 
 def test_rulespec_verify_policy_mcts_on_the_command_line():
     from typer.testing import CliRunner
-    from rulespec.cli import app
+    from rulespec.cli.main import app
     runner = CliRunner()
     result = runner.invoke(app, ["verify", "kuhn-poker", "--examples", "2", "--policy", "mcts",
                                  "--mcts-simulations", "4"])
@@ -113,7 +113,7 @@ def test_state_standing_is_the_ranking_as_it_stands():
 def test_at_a_simultaneous_decision_the_searcher_chooses_before_any_secret_choice_is_made(monkeypatch):
     """Goofspiel's bids: the searching seat decides on the state where nobody has bid yet (its search could
     otherwise read the other seat's secret bid from the true state), and its game is a whole game."""
-    import rulespec.mcts as mcts
+    import rulespec.play.mcts as mcts
     seen = []
     real = mcts.mcts_step
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 import rulespec
 from rulespec import pipeline
-from rulespec.cli import app
+from rulespec.cli.main import app
 
 runner = CliRunner()
 SHELL_WE = pipeline.bundled_rulebooks()["shell-we"]
@@ -197,7 +197,7 @@ def test_play_shows_only_the_seats_observation():
     assert result.exit_code == 0, result.output
     # replay the CLI's game up to player 1's first decision to learn what player 2 holds
     import random
-    from rulespec.cli import _random_step
+    from rulespec.cli.main import _random_step
     state, rng = rulespec.load("shell-we").new_game(2), random.Random(3)
     while state.current_player() != 0:
         state.apply(_random_step(state, rng))
@@ -242,7 +242,7 @@ def test_play_claim_window_lets_a_human_seat_wait():
 @pytest.mark.skipif(not SNAP.exists(), reason="the Snap fixture (a stacked zone) is not in this checkout")
 def test_observation_keeps_the_order_of_a_public_stacked_zone():
     import random
-    from rulespec.cli import _random_step
+    from rulespec.cli.main import _random_step
     engine = rulespec.load(SNAP)
     for seed in range(20):
         state, rng = engine.new_game(3), random.Random(seed)
@@ -294,13 +294,13 @@ def test_play_with_option_side_b():
 
 @pytest.fixture
 def real_verify():
-    return pytest.importorskip("rulespec.verify")
+    return pytest.importorskip("rulespec.check.verify")
 
 
 @pytest.fixture
 def fake_verify(monkeypatch, real_verify):
-    """rulespec.verify with a canned ``verify()`` (no Hypothesis run): the CLI's side of the contract."""
-    module = types.ModuleType("rulespec.verify")
+    """rulespec.check.verify with a canned ``verify()`` (no Hypothesis run): the CLI's side of the contract."""
+    module = types.ModuleType("rulespec.check.verify")
     module.__dict__.update({k: v for k, v in vars(real_verify).items() if not k.startswith("__")})
     module.calls = []
     module.result = real_verify.VerifyReport("shell-we", "Shell We?", [2], {"side": "A"}, ())
@@ -310,7 +310,7 @@ def fake_verify(monkeypatch, real_verify):
         return module.result
 
     module.verify = verify
-    monkeypatch.setitem(sys.modules, "rulespec.verify", module)
+    monkeypatch.setitem(sys.modules, "rulespec.check.verify", module)
     return module
 
 
@@ -379,7 +379,7 @@ def test_replay_missing_or_malformed_file_is_a_usage_error(fake_verify, tmp_path
 
 
 def test_verify_without_the_verifier_says_so(monkeypatch):
-    monkeypatch.setitem(sys.modules, "rulespec.verify", None)  # as if rulespec/verify.py did not exist
+    monkeypatch.setitem(sys.modules, "rulespec.check.verify", None)  # as if rulespec/check/verify.py did not exist
     result = run("verify", "shell-we")
     assert result.exit_code == 1
     assert "not available" in result.output and "Traceback" not in result.output

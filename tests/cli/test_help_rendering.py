@@ -16,7 +16,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli import app
+from rulespec.cli.main import app
 
 
 def _help(*command: str) -> str:

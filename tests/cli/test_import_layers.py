@@ -1,5 +1,5 @@
-"""The CLI's layers import one way: rulespec/cli.py and rulespec/docs/commands.py both stand on
-rulespec/console.py and neither imports the other; `simulate` (and its charts) does not pull in the
+"""The CLI's layers import one way: rulespec/cli/main.py and rulespec/docs/commands.py both stand on
+rulespec/cli/console.py and neither imports the other; `simulate` (and its charts) does not pull in the
 docs package. Each import runs in a fresh interpreter, so what earlier tests imported does not count."""
 
 from __future__ import annotations
@@ -39,24 +39,24 @@ def _imported_names(path: Path, package: str) -> set[str]:
 
 def test_docs_commands_import_nothing_from_the_cli():
     names = _imported_names(PACKAGE / "docs" / "commands.py", "rulespec.docs")
-    assert "rulespec.console" in names  # the shared helpers come from here
-    assert not {n for n in names if n == "rulespec.cli" or n.startswith("rulespec.cli.")}
+    assert "rulespec.cli.console" in names  # the shared helpers come from here
+    assert not {n for n in names if n == "rulespec.cli.main" or n.startswith("rulespec.cli.main.")}
 
 
 def test_docs_commands_load_without_the_cli():
     loaded = _modules_after("import rulespec.docs.commands")
-    assert "rulespec.docs.commands" in loaded and "rulespec.cli" not in loaded
+    assert "rulespec.docs.commands" in loaded and "rulespec.cli.main" not in loaded
 
 
 def test_the_cli_loads_first_or_second():
-    assert {"rulespec.cli", "rulespec.docs.commands"} <= _modules_after("import rulespec.cli")
-    assert {"rulespec.cli", "rulespec.docs.commands"} <= _modules_after(
-        "import rulespec.docs.commands\nimport rulespec.cli")
+    assert {"rulespec.cli.main", "rulespec.docs.commands"} <= _modules_after("import rulespec.cli.main")
+    assert {"rulespec.cli.main", "rulespec.docs.commands"} <= _modules_after(
+        "import rulespec.docs.commands\nimport rulespec.cli.main")
 
 
 def test_simulate_does_not_import_the_docs():
-    names = _imported_names(PACKAGE / "simulate.py", "rulespec")
+    names = _imported_names(PACKAGE / "play" / "simulate.py", "rulespec.play")
     assert not {n for n in names if n.startswith("rulespec.docs")}
-    loaded = _modules_after("import rulespec.simulate\nimport rulespec.charts")
-    assert "rulespec.simulate" in loaded
+    loaded = _modules_after("import rulespec.play.simulate\nimport rulespec.play.charts")
+    assert "rulespec.play.simulate" in loaded
     assert not {m for m in loaded if m.startswith("rulespec.docs")}, sorted(loaded)

@@ -11,8 +11,8 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.init_project import FILES
+from rulespec.cli.main import app
+from rulespec.cli.init_project import FILES
 
 runner = CliRunner()
 

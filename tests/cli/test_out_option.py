@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli import EXIT_USAGE, app
+from rulespec.cli.main import EXIT_USAGE, app
 
 ROOT = Path(__file__).resolve().parents[2]
 PEBBLES = ROOT / "tests" / "core" / "fixtures" / "pebbles.rules"
@@ -42,12 +42,12 @@ def a_file(tmp_path, monkeypatch) -> Path:
 @pytest.fixture
 def no_games(monkeypatch):
     """Fail the test if any game is played."""
-    import rulespec.simulate
+    import rulespec.play.simulate
 
     def played(*args, **kwargs):
         raise AssertionError("a game was played before --out was checked")
 
-    monkeypatch.setattr(rulespec.simulate, "simulate", played)
+    monkeypatch.setattr(rulespec.play.simulate, "simulate", played)
 
 
 @pytest.mark.parametrize("command", [["docs", str(PEBBLES)], ["docs", "shell-we", "--html"],

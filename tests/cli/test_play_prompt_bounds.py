@@ -12,8 +12,8 @@ import io
 
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.timed_input import MAX_LINE_CHARS, TOO_LONG, TimedLines, bounded_line
+from rulespec.cli.main import app
+from rulespec.cli.timed_input import MAX_LINE_CHARS, TOO_LONG, TimedLines, bounded_line
 
 runner = CliRunner()
 HUGE = "9" * 5_000
@@ -88,6 +88,6 @@ def test_timed_lines_read_a_long_line_as_too_long():
 
 
 def test_labels_sort_naturally_whatever_digits_they_hold():
-    from rulespec.console import _natural
+    from rulespec.cli.console import _natural
     labels = ["a10", "²", "a2", "²3", "٣", "b 1"]
     assert sorted(labels, key=_natural) == ["٣", "a2", "a10", "b 1", "²", "²3"]  # (² was int()'s ValueError)

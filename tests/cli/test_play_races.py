@@ -14,8 +14,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.timed_input import TimedLines
+from rulespec.cli.main import app
+from rulespec.cli.timed_input import TimedLines
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rulespec
-from rulespec.cli import _piece_codes, _Table, app, render_observation, spectator_view
+from rulespec.cli.main import _piece_codes, _Table, app, render_observation, spectator_view
 
 runner = CliRunner()
 

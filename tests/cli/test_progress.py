@@ -10,8 +10,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from rulespec import pipeline
-from rulespec.cli import app
-from rulespec.progress import StageProgress
+from rulespec.cli.main import app
+from rulespec.cli.progress import StageProgress
 
 runner = CliRunner()
 CONTROL = re.compile("[\x1b\r]")
@@ -86,7 +86,7 @@ def test_verify_reports_its_examples_per_player_count():
 
 
 def test_the_verify_hook_counts_examples_as_they_end():
-    from rulespec.verify import verify
+    from rulespec.check.verify import verify
     heard: list[tuple[str, int, int]] = []
     report = verify("shrimp", players=2, max_examples=3, seed=2, save_counterexamples=None,
                     progress=lambda *call: heard.append(call))

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rulespec
-from rulespec.cli import app
+from rulespec.cli.main import app
 from rulespec.runtime.engine import (
     DEFAULT_MAX_STEPS, STEPS_PER_TURN_PER_PLAYER, Engine, StepBudgetExceeded, default_max_steps,
 )
@@ -201,7 +201,7 @@ def test_verify_reports_termination_with_the_budget(tmp_path, monkeypatch):
 
 
 def test_verify_passes_a_game_that_ends_and_the_budget_is_the_one_asked_for(tmp_path):
-    from rulespec.verify import state_machine
+    from rulespec.check.verify import state_machine
     machine = state_machine("shell-we", 2)
     assert machine.checks.max_game_steps == default_max_steps(machine.game, 2)
     assert state_machine("shell-we", 2, max_game_steps=77).checks.max_game_steps == 77
@@ -221,7 +221,7 @@ def test_simulate_reports_the_games_that_ran_out_of_steps(tmp_path):
 
 
 def test_simulate_play_one_records_the_budget_error():
-    from rulespec.simulate import play_one
+    from rulespec.play.simulate import play_one
     game = rulespec.load("shell-we")
     record = play_one(game, 2, seed=0, max_steps=5)
     assert record.error.startswith("no end after 5 steps") and record.actions + record.chance == 5

@@ -68,7 +68,7 @@ def test_orientations_counted_once_are_the_geometry_s(monkeypatch):
 
 
 def test_lists_of_texts_made_once_are_as_made_each_time():
-    from rulespec.language.template_matching import OneOf, one_of
+    from rulespec.lib.template_matching import OneOf, one_of
     for texts in [("a",), ("red 1", "red 10", "blue 2"), ("x.y", "x*", "(z)"), ()]:
         made = one_of(texts)
         assert one_of(texts) is made  # from the table

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 SNAP = Path(__file__).parent / "fixtures" / "snap.rules"
 

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import rulespec
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 SIZES = Path(__file__).parent / "fixtures" / "sizes.rules"
 

@@ -17,7 +17,7 @@ from rulespec.language.errors import RuleError
 from rulespec.language.parser import parse_text
 from rulespec.model import ir
 from rulespec.model.checker import check
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 ROWS = ROOT / "rulespec" / "docs" / "ref_games" / "rows.rules"
@@ -286,7 +286,7 @@ def test_a_hexagonal_board_is_drawn_as_hexagons_of_its_size():
 
 
 def test_the_terminal_draws_each_row_of_hexagons_half_a_space_further_east():
-    from rulespec.cli import _board_lines
+    from rulespec.cli.main import _board_lines
     engine = rulespec.load(HEXES, options={"side": "3"})
     lines = _board_lines(engine, 0, {"2 2": engine.ITEM_LABEL[0]}, 2)
     rows = [line for line in lines if line.lstrip()[:1].isdigit()][1:]  # the first is the column ruler
@@ -347,7 +347,7 @@ def test_directions_of_a_board_of_triangles_are_the_six_strip_directions(tmp_pat
 
 
 def test_a_chain_is_estimated_as_every_space_tested_once_and_its_neighbours_looked_at():
-    from rulespec.language.limits import LIMIT
+    from rulespec.lib.limits import LIMIT
     from rulespec.model.cost import estimates
     from rulespec.pipeline import compile_rules
     work = {e.what: e.work for e in estimates(compile_rules("hex"))}

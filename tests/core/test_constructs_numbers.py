@@ -13,12 +13,12 @@ import rulespec
 from rulespec.codegen.python import generate
 from rulespec.docs.english import English
 from rulespec.language.errors import RuleError
-from rulespec.language.limits import LIMIT
+from rulespec.lib.limits import LIMIT
 from rulespec.language.parser import parse_text
 from rulespec.model import ir
 from rulespec.model.checker import check
 from rulespec.runtime.engine import SPAN_LIMIT, RuleRuntimeError, span
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 NIM = ROOT / "tests" / "core" / "fixtures" / "nim.rules"

@@ -16,7 +16,7 @@ from rulespec.language.errors import RuleError
 from rulespec.model.checker import check
 from rulespec.language.parser import parse_text
 from rulespec.runtime.engine import RuleRuntimeError
-from rulespec.verify import verify
+from rulespec.check.verify import verify
 
 ROOT = Path(__file__).resolve().parents[2]
 HIGH_CARD = ROOT / "rulespec" / "docs" / "ref_games" / "high-card.rules"

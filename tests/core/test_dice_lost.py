@@ -99,7 +99,7 @@ def test_the_rules_read_losing_a_die_in_english(game):
 
 
 def test_the_dudo_house_rule_plays_round_after_round_until_one_player_has_dice(tmp_path):
-    from rulespec.runtime.examples import run_examples
+    from rulespec.pipeline.examples import run_examples
 
     game = rulespec.load(DUDO, options={"numdice": "3"})
     results = run_examples(game)
@@ -116,7 +116,7 @@ def test_the_dudo_house_rule_plays_round_after_round_until_one_player_has_dice(t
 
 
 def test_the_dudo_house_rule_verifies():
-    from rulespec.verify import verify
+    from rulespec.check.verify import verify
     report = verify(DUDO, players=2, max_examples=3, stateful_step_count=15, seed=1, derandomize=True,
                     save_counterexamples=None)
     assert report.ok, report.render()

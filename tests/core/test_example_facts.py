@@ -10,7 +10,7 @@ import pytest
 
 import rulespec
 from rulespec.docs.reference import GAMES
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 LANES = GAMES / "lanes.rules"
 

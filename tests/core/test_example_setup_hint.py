@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 # Nim whose heap the set-up fills from an option (tests/core/fixtures/last-stick.rules), without its examples.
 FIXTURE = Path(__file__).parent / "fixtures" / "last-stick.rules"

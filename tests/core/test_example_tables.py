@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import rulespec
 from rulespec.runtime import tables as tables_module
-from rulespec.runtime.examples import position_diagnostics, run_examples
+from rulespec.pipeline.examples import position_diagnostics, run_examples
 
 
 def _count_builds(monkeypatch) -> list:

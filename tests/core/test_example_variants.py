@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.cli import _examples_elsewhere
+from rulespec.cli.main import _examples_elsewhere
 from rulespec.docs.reference import GAMES
 from rulespec.language.errors import RuleError
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 LANES = GAMES / "lanes.rules"
 

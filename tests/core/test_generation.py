@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.build import build_all
+from rulespec.cli.build import build_all
 from rulespec.language.errors import RuleError
 from rulespec.pipeline import bundled_rulebooks, committed_engine_path, compile_rules, generate_source
 

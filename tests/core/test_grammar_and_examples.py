@@ -5,7 +5,7 @@ import pytest
 import rulespec
 from rulespec.language.parser import build_lark, parse_file
 from rulespec.pipeline import bundled_rulebooks
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 BUNDLED = sorted(bundled_rulebooks())
 

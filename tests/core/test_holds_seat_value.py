@@ -16,7 +16,7 @@ from rulespec.language.errors import RuleError
 from rulespec.language.parser import parse_text
 from rulespec.model import ir
 from rulespec.model.checker import check
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 MARKS = Path(__file__).parent / "fixtures" / "marks.rules"

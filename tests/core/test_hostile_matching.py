@@ -1,6 +1,6 @@
 """Hostile rule files for the example checker's matching and did-you-mean (issue #37, classes 2 and 3):
 many fields a template cannot list, long texts, thousands of candidate texts, hundreds of misspelt
-lines, all within the documented limits (rulespec/language/limits.py). Each check, load or examples run
+lines, all within the documented limits (rulespec/lib/limits.py). Each check, load or examples run
 ends in bounded time with a clear, positioned error (before #37: minutes, for the smallest of them)."""
 
 import time
@@ -10,8 +10,8 @@ import pytest
 
 import rulespec
 from rulespec.language.errors import RuleError
-from rulespec.language.limits import limit
-from rulespec.runtime.examples import run_examples
+from rulespec.lib.limits import limit
+from rulespec.pipeline.examples import run_examples
 
 SECONDS = 10  # the issue's bound for a check or a load of a file within the limits
 

@@ -1,5 +1,5 @@
 """The leak property's second view: a seat's information state (its observations, in order) is the
-same in two histories that differ only in chance outcomes it cannot see (rulespec.verify's
+same in two histories that differ only in chance outcomes it cannot see (rulespec.check.verify's
 ``information_state``). A leak that the one-state swap cannot see (an observation naming the last
 chance outcome: the same in a state and its swapped copy) is caught by it."""
 
@@ -12,7 +12,7 @@ from hypothesis import Phase
 from hypothesis import settings as Settings
 
 import rulespec
-from rulespec.verify import Checks, verify
+from rulespec.check.verify import Checks, verify
 
 FAST = Settings(phases=[Phase.generate], database=None, derandomize=True)
 

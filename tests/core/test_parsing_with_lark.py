@@ -19,7 +19,7 @@ import pytest
 import rulespec
 from rulespec.language import ast, parser
 from rulespec.language.errors import RuleError
-from rulespec.language.limits import LIMIT
+from rulespec.lib.limits import LIMIT
 
 PACKAGE = Path(rulespec.__file__).parent
 # Lark's documented modules (lark-parser.readthedocs.io, "API Reference"): the package itself, its

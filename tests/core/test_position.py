@@ -210,7 +210,7 @@ example written "A position on one line" [TTT-4]:
 
 
 def test_an_example_starts_from_a_written_position(tmp_path):
-    from rulespec.runtime.examples import run_examples
+    from rulespec.pipeline.examples import run_examples
     path = tmp_path / "written.rules"
     path.write_text(EXAMPLE, encoding="utf-8")
     results = {r.name: r for r in run_examples(rulespec.load(str(path)))}
@@ -234,7 +234,7 @@ def test_a_bad_position_in_an_example_is_a_rule_error_at_its_place(tmp_path):
 
 
 def test_a_position_for_more_players_than_the_game_seats_is_refused(tmp_path):
-    from rulespec.runtime.examples import run_examples
+    from rulespec.pipeline.examples import run_examples
     path = tmp_path / "players.rules"
     path.write_text(EXAMPLE.replace('"turn 5 of player 1"', '"turn 5 of player 1"\n    "players 3"'),
                     encoding="utf-8")

@@ -150,7 +150,7 @@ def test_the_depth_count_is_back_to_zero_after_an_error(tmp_path):
 def test_rulespec_play_reports_the_trigger_depth_error(tmp_path):
     from typer.testing import CliRunner
 
-    from rulespec.cli import app
+    from rulespec.cli.main import app
 
     path = tmp_path / "chain.rules"
     path.write_text(CHAIN, encoding="utf-8")
@@ -222,7 +222,7 @@ def test_max_steps_still_raises_the_budget_past_the_cap(tmp_path, monkeypatch):
 
 from pathlib import Path  # noqa: E402
 
-from rulespec.runtime.examples import ExampleRun, run_examples  # noqa: E402
+from rulespec.pipeline.examples import ExampleRun, run_examples  # noqa: E402
 
 LANES = (Path(rulespec.__file__).parent / "docs" / "ref_games" / "lanes.rules").read_text(encoding="utf-8")
 LANES_GAME = LANES[:LANES.index("example goal")]  # the game without its examples (and variants)
@@ -306,7 +306,7 @@ def test_a_zone_past_the_last_fails_at_its_line(tmp_path):
 def test_rulespec_check_reports_a_bad_example_as_a_failed_example(tmp_path):
     from typer.testing import CliRunner
 
-    from rulespec.cli import app
+    from rulespec.cli.main import app
 
     text = LANES_GAME + 'example bad "A bad example" [LAN-6]:\n  given 2 players\n  given counter goals of player 3 ' \
                         'is 1\n  then goals of player 1 = 0\n'

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import rulespec
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 GAME = '''\
 game "Thirds" [THI-1]

@@ -13,7 +13,7 @@ import rulespec
 from rulespec.language.errors import RuleError
 from rulespec.runtime.engine import CHANCE, SIMULTANEOUS, IllegalAction
 from rulespec.runtime.state_check import InvalidState
-from rulespec.verify import check_state
+from rulespec.check.verify import check_state
 
 ROOT = Path(__file__).resolve().parents[2]
 BIDS = ROOT / "rulespec" / "docs" / "ref_games" / "bids.rules"

@@ -1,4 +1,4 @@
-"""Did-you-mean within a budget (rulespec/language/suggestions.py, issue #37): difflib's answer when the
+"""Did-you-mean within a budget (rulespec/lib/suggestions.py, issue #37): difflib's answer when the
 work is small, and bounded work, with still an answer or none, when it is not."""
 
 import difflib
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulespec.language import suggestions
-from rulespec.language.suggestions import Candidates, close_matches, run_budget
+from rulespec.lib.suggestions import Candidates, close_matches, run_budget
 
 _word = st.text("abcde 12", max_size=8)
 

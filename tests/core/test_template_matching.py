@@ -1,4 +1,4 @@
-"""The template matcher (rulespec/language/template_matching.py) agrees with the regular expressions it
+"""The template matcher (rulespec/lib/template_matching.py) agrees with the regular expressions it
 replaced on ordinary templates, and stays fast on the ones that made `re` backtrack for minutes (#37)."""
 
 import re
@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulespec.language.template_matching import AnyText, Digits, OneOf, Repeated, Template, wild
+from rulespec.lib.template_matching import AnyText, Digits, OneOf, Repeated, Template, wild
 
 ALPHABET = "ab1- {}"
 

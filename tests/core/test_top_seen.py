@@ -14,7 +14,7 @@ from hypothesis import settings as Settings
 
 import rulespec
 from rulespec.runtime.engine import random_step
-from rulespec.verify import Checks, verify
+from rulespec.check.verify import Checks, verify
 
 SHRIMP = rulespec.load("shrimp")
 DISHES = ("grilled", "linguine", "fried")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import rulespec
 from rulespec.adapters.core import TensorLayout
-from rulespec.verify import Checks
+from rulespec.check.verify import Checks
 
 PHANTOM = Path(__file__).resolve().parents[1] / "newcomer" / "games" / "phantom-ttt.rules"
 

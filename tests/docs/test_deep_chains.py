@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 import rulespec
-from rulespec.cli import app
+from rulespec.cli.main import app
 from rulespec.docs import pages
 from rulespec.docs.site import game_pages
 from rulespec.language.errors import RuleError

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli import app
+from rulespec.cli.main import app
 from rulespec.output_files import ForeignFolder, OutputFolder, UnsafePath, claim_folder
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -295,11 +295,11 @@ def test_a_copy_of_the_hook_in_a_strangers_folder_is_not_rulespecs(tmp_path):
 
 
 def test_build_writes_no_engine_through_a_link(tmp_path, outside, monkeypatch):
-    import rulespec.build
+    import rulespec.cli.build
     engines = tmp_path / "engines"
     engines.mkdir()
-    monkeypatch.setattr(rulespec.build, "bundled_rulebooks", lambda: {"pebbles": PEBBLES})
-    monkeypatch.setattr(rulespec.build, "committed_engine_path", lambda game_id: engines / f"{game_id}.py")
+    monkeypatch.setattr(rulespec.cli.build, "bundled_rulebooks", lambda: {"pebbles": PEBBLES})
+    monkeypatch.setattr(rulespec.cli.build, "committed_engine_path", lambda game_id: engines / f"{game_id}.py")
     (engines / "pebbles.py").symlink_to(outside)
     refused(runner.invoke(app, ["build"]), "symbolic link")
     untouched(outside)
@@ -321,7 +321,7 @@ def test_init_writes_nothing_through_a_link(tmp_path, outside, monkeypatch):
 
 
 def test_a_counterexample_is_not_written_through_a_link(tmp_path, outside):
-    from rulespec.verify import Failure, save_counterexample
+    from rulespec.check.verify import Failure, save_counterexample
     failure = Failure("ends", "no end", 2, {}, ["take 1"], "pebbles")
     (tmp_path / "ce.txt").symlink_to(outside)
     with pytest.raises(UnsafePath, match="symbolic link"):

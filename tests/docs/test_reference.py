@@ -6,7 +6,7 @@ import pytest
 
 import rulespec
 from rulespec.docs.reference import ENTRIES, GAMES, constructs_in_snippet, grammar_constructs, reference_page
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 
 def test_every_grammar_construct_has_an_example_in_the_reference():

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import rulespec
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 TUTORIAL = Path(__file__).resolve().parents[2] / "docs" / "tutorial.md"
 

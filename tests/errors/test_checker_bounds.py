@@ -15,7 +15,7 @@ import pytest
 
 import rulespec
 from rulespec.language.errors import RuleError
-from rulespec.language.limits import LIMIT, describe
+from rulespec.lib.limits import LIMIT, describe
 from rulespec.language.parser import parse_text
 from rulespec.model.checker import check
 from rulespec.model.cost import estimates

@@ -1,7 +1,7 @@
 """A game named by a file's content (a house rule's `extends`, a counterexample's `# game:` line, an
 OpenSpiel game string, the adapters' game) is a bundled game or a `.rules` file below an allowed
 folder; anything else is refused before it is opened, and no other file's text reaches a message
-(issue #37, class 4; rulespec/rule_paths.py)."""
+(issue #37, class 4; rulespec/pipeline/rule_paths.py)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,11 @@ import pytest
 from typer.testing import CliRunner
 
 import rulespec
-from rulespec.cli import app
+from rulespec.cli.main import app
 from rulespec.language.errors import RuleError
 from rulespec.pipeline import bundled_house_rules, compile_rules
-from rulespec.rule_paths import RULES_PATH_ENV, RulePathRefused, confined_rule_file
-from rulespec.verify import load_counterexample
+from rulespec.pipeline.rule_paths import RULES_PATH_ENV, RulePathRefused, confined_rule_file
+from rulespec.check.verify import load_counterexample
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cretTOKEN4711"

@@ -1,4 +1,4 @@
-"""`python -m rulespec.estimates FILE...` prints the work estimate of every declaration of the files and
+"""`python -m rulespec.check.estimates FILE...` prints the work estimate of every declaration of the files and
 their variants, largest first (the estimates come from rulespec/model/cost.py, which compiles nothing)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rulespec.estimates import main
+from rulespec.check.estimates import main
 
 PEBBLES = Path(__file__).resolve().parent.parent / "core" / "fixtures" / "pebbles.rules"
 
@@ -28,7 +28,7 @@ def test_every_variant_is_estimated_largest_first(capsys):
 
 
 def test_the_module_runs_from_the_command_line():
-    done = subprocess.run([sys.executable, "-m", "rulespec.estimates", str(PEBBLES)],
+    done = subprocess.run([sys.executable, "-m", "rulespec.check.estimates", str(PEBBLES)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert len(_rows(done.stdout)) > 3

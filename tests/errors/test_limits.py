@@ -18,7 +18,7 @@ import pytest
 import rulespec
 from rulespec.language import limits, parser
 from rulespec.language.errors import RuleError
-from rulespec.language.limits import LIMIT, LIMITS, describe, limits_table_markdown
+from rulespec.lib.limits import LIMIT, LIMITS, describe, limits_table_markdown
 from rulespec.language.parser import parse_file, parse_text
 from rulespec.model.checker import check
 from rulespec.pipeline import compile_rules, load
@@ -223,7 +223,7 @@ def test_a_flat_limit_table_for_the_reference():
 # ----------------------------------------------------------------------------- the figures the reasons quote
 
 ROOT = Path(rulespec.__file__).parent.parent
-# Every rule file the project ships or checks as its own (rulespec.language.limits: a limit's `bundled`).
+# Every rule file the project ships or checks as its own (rulespec.lib.limits: a limit's `bundled`).
 BUNDLED = sorted(ROOT.glob("rulebooks/*.rules")) + sorted(ROOT.glob("house-rules/*.rules")) + \
     sorted(ROOT.glob("rulespec/docs/ref_games/*.rules")) + sorted(ROOT.glob("tests/core/fixtures/*.rules"))
 QUOTED = [entry for entry in LIMITS if entry.bundled is not None]

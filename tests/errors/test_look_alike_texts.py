@@ -3,7 +3,7 @@
 A text players tell actions or components apart by (an option's or outcome's template, a component's
 `shown as`) is refused at the offending character when it holds an invisible character, a word mixing
 alphabets, a letter written twice over, a stray or stacked combining mark, or a fullwidth or styled
-letter; two texts that differ but look alike (rulespec.language.texts.skeleton) are refused as a pair.
+letter; two texts that differ but look alike (rulespec.lib.texts.skeleton) are refused as a pair.
 Whole words in Greek or Japanese, and accented Latin, are plain text. The terminal shows what is left
 escaped.
 """
@@ -17,11 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from rulespec import pipeline
-from rulespec.cli import app
-from rulespec.console import _terminal_safe
+from rulespec.cli.main import app
+from rulespec.cli.console import _terminal_safe
 from rulespec.language.errors import RuleError
 from rulespec.language.parser import parse_text
-from rulespec.language.texts import shown_text_problem, skeleton, terminal_safe
+from rulespec.lib.texts import shown_text_problem, skeleton, terminal_safe
 from rulespec.model.checker import check
 
 HOSTILE_GAME = Path(__file__).resolve().parents[1] / "codegen" / "hostile_game.py"

@@ -14,7 +14,7 @@ import pytest
 import rulespec
 from rulespec import pipeline
 from rulespec.language.errors import RuleError
-from rulespec.language.limits import LIMIT
+from rulespec.lib.limits import LIMIT
 
 HOSTILE_GAME = Path(__file__).resolve().parents[1] / "codegen" / "hostile_game.py"
 _spec = importlib.util.spec_from_file_location("hostile_game_template", HOSTILE_GAME)

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.exhaustive import EXIT_INCOMPLETE, explore, state_key
+from rulespec.check.exhaustive import EXIT_INCOMPLETE, explore, state_key
 
 HERE = Path(__file__).resolve().parent
 BROKEN = HERE / "nought-in-the-centre.rules"

@@ -2,8 +2,8 @@
 checks, passes its examples, verifies, and changes its base as it says."""
 
 import rulespec
-from rulespec.runtime.examples import run_examples
-from rulespec.verify import verify
+from rulespec.pipeline.examples import run_examples
+from rulespec.check.verify import verify
 
 
 def test_misere_tic_tac_toe_gives_the_game_to_the_other_player():

@@ -215,8 +215,8 @@ def test_through_the_openspiel_adapter_the_game_is_openspiels():
 def test_the_carry_over_house_rule_checks_verifies_and_keeps_every_prize_in_play():
     from pathlib import Path
 
-    from rulespec.runtime.examples import run_examples
-    from rulespec.verify import verify
+    from rulespec.pipeline.examples import run_examples
+    from rulespec.check.verify import verify
 
     path = Path(__file__).resolve().parents[2] / "house-rules" / "goofspiel-carry-over.rules"
     house, base = rulespec.load("goofspiel/goofspiel-carry-over"), rulespec.load("goofspiel")

@@ -115,8 +115,8 @@ def test_a_chain_from_top_to_bottom_wins_for_black():
 
 
 def test_the_swap_house_rule_passes_its_examples_and_verifies():
-    from rulespec.runtime.examples import run_examples
-    from rulespec.verify import verify
+    from rulespec.pipeline.examples import run_examples
+    from rulespec.check.verify import verify
     house = rulespec.load("hex/hex-swap")
     results = run_examples(house)
     assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]

@@ -91,8 +91,8 @@ ANTE_TWO = Path(__file__).resolve().parents[2] / "house-rules" / "kuhn-poker-ant
 
 def test_the_ante_two_house_rule_checks_verifies_and_doubles_the_antes():
     import rulespec
-    from rulespec.runtime.examples import run_examples
-    from rulespec.verify import verify
+    from rulespec.pipeline.examples import run_examples
+    from rulespec.check.verify import verify
 
     game = rulespec.load(ANTE_TWO)
     assert game.GAME_ID == "kuhn-poker-ante-two"

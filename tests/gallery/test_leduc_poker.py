@@ -88,8 +88,8 @@ LIMIT_ONE = Path(__file__).resolve().parents[2] / "house-rules" / "leduc-poker-o
 
 
 def test_the_one_raise_house_rule_checks_verifies_and_caps_the_raises():
-    from rulespec.runtime.examples import run_examples
-    from rulespec.verify import verify
+    from rulespec.pipeline.examples import run_examples
+    from rulespec.check.verify import verify
 
     game = rulespec.load(LIMIT_ONE)
     assert game.GAME_ID == "leduc-poker-one-raise"

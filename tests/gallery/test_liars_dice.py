@@ -113,8 +113,8 @@ FIVES = Path(__file__).resolve().parents[2] / "house-rules" / "liars-dice-no-wil
 
 
 def test_the_no_wilds_house_rule_checks_verifies_and_counts_sixes_as_sixes():
-    from rulespec.runtime.examples import run_examples
-    from rulespec.verify import verify
+    from rulespec.pipeline.examples import run_examples
+    from rulespec.check.verify import verify
 
     game = rulespec.load(FIVES)
     assert game.GAME_ID == "liars-dice-no-wilds"

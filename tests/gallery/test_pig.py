@@ -103,8 +103,8 @@ HOUSE = Path(__file__).resolve().parents[2] / "house-rules" / "pig-two-dice.rule
 
 
 def test_the_two_dice_house_rule_checks_verifies_and_differs_from_the_base_game():
-    from rulespec.runtime.examples import run_examples
-    from rulespec.verify import verify
+    from rulespec.pipeline.examples import run_examples
+    from rulespec.check.verify import verify
 
     game = rulespec.load(HOUSE)
     assert game.GAME_ID == "pig-two-dice"

@@ -1,4 +1,4 @@
-"""The simulation report's charts (rulespec/charts.py): integer data binned by whole numbers, the same
+"""The simulation report's charts (rulespec/play/charts.py): integer data binned by whole numbers, the same
 bytes for the same data, text kept as text, no title, legend or label drawn over another."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from rulespec import charts
+from rulespec.play import charts as charts
 
 needs_matplotlib = pytest.mark.skipif(not charts.available(), reason="the charts are drawn with matplotlib "
                                                                      "(the docs extra)")
@@ -98,7 +98,7 @@ def test_labels_do_not_overlap():
 
 def test_without_matplotlib_the_report_says_why_it_has_no_charts(tmp_path, monkeypatch):
     from pathlib import Path
-    from rulespec.simulate import comparison_plans, simulate, write_report
+    from rulespec.play.simulate import comparison_plans, simulate, write_report
     root = Path(__file__).resolve().parents[2]
     sides = simulate(comparison_plans(root / "house-rules" / "three-tiles.rules"), games=2, players=2, seed=3)
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # `import matplotlib` raises ImportError

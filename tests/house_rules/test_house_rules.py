@@ -11,8 +11,8 @@ import pytest
 import rulespec
 from rulespec.docs.pages import diff_section
 from rulespec.docs.sources import load_source
-from rulespec.runtime.examples import run_examples
-from rulespec.simulate import comparison_plans, play_one, simulate, write_report
+from rulespec.pipeline.examples import run_examples
+from rulespec.play.simulate import comparison_plans, play_one, simulate, write_report
 
 ROOT = Path(__file__).resolve().parents[2]
 HOUSE = ROOT / "house-rules"
@@ -130,7 +130,7 @@ def test_simulation_counts_every_option_and_chance_step_taken(path):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_house_rule_verifies(path):
     """The whole property suite on each worked house rule, with a small budget (what `rulespec verify` runs)."""
-    from rulespec.verify import verify
+    from rulespec.check.verify import verify
 
     report = verify(path, players=2, max_examples=3, stateful_step_count=30, seed=1, derandomize=True,
                     save_counterexamples=None)
@@ -151,7 +151,7 @@ def test_greedy_players_simulate_too_and_differ_from_random_ones():
 
 
 def _invariant_failures(path) -> list[str]:
-    from rulespec.verify import verify
+    from rulespec.check.verify import verify
 
     report = verify(path, players=2, max_examples=10, stateful_step_count=10, seed=1, derandomize=True,
                     save_counterexamples=None)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from rulespec import RuleError
-from rulespec.cli import summary
+from rulespec.cli.main import summary
 from rulespec.pipeline import compile_rules
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 NARROW = '''extends "shell-we"
 

@@ -268,7 +268,7 @@ def test_every_game_file_has_a_spec():
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_rule_file_checks_and_its_examples_pass(name):
-    from rulespec.runtime.examples import run_examples
+    from rulespec.pipeline.examples import run_examples
 
     results = run_examples(rulespec.load(GAMES / f"{name}.rules"))
     assert len(results) == EXAMPLES[name]

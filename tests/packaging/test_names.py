@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 import rulespec
 from rulespec import pipeline
-from rulespec.cli import app
-from rulespec.console import _shown_path
+from rulespec.cli.main import app
+from rulespec.cli.console import _shown_path
 from rulespec.language.errors import RuleError
 from rulespec.resources import house_rules_dir
 

@@ -1,4 +1,4 @@
-"""The rulespec pytest plugin (rulespec/pytest_plugin.py), run by pytest's own pytester in temporary
+"""The rulespec pytest plugin (rulespec/check/pytest_plugin.py), run by pytest's own pytester in temporary
 projects: what it collects and when, its ids, its settings, and what a failure shows.
 
 Every test sets CI and HYPOTHESIS_PROFILE itself, so the suite passes the same with and without CI=true.

@@ -9,7 +9,7 @@ import pytest
 
 import rulespec
 from rulespec.pipeline import committed_engine_path, compile_rules, generate_source, resolve_path
-from rulespec.runtime.examples import run_examples
+from rulespec.pipeline.examples import run_examples
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "rulebooks"
 CATALOGUE = SHARED / "shrimp.clauses.md"

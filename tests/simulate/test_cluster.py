@@ -14,9 +14,9 @@ import distributed  # the cluster extra, which the test extra holds: missing, th
 from distributed.security import Security
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.cluster import Cluster
-from rulespec.simulate import GAMES_FILE, comparison_plans, simulate
+from rulespec.cli.main import app
+from rulespec.play.cluster import Cluster
+from rulespec.play.simulate import GAMES_FILE, comparison_plans, simulate
 
 HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
 PLANS = comparison_plans(HOUSE / "three-tiles.rules")

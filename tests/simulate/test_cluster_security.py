@@ -15,9 +15,9 @@ import distributed  # the cluster extra, which the test extra holds: missing, th
 from distributed.security import Security
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.cluster import Cluster, ClusterRefused, checked, connect
-from rulespec.simulate import comparison_plans, simulate
+from rulespec.cli.main import app
+from rulespec.play.cluster import Cluster, ClusterRefused, checked, connect
+from rulespec.play.simulate import comparison_plans, simulate
 
 HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
 THREE_TILES = str(HOUSE / "three-tiles.rules")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.races import Claim, ReactionTime, fastest, parse_reaction
-from rulespec.simulate import ResumeProblem, comparison_plans, simulate
+from rulespec.cli.main import app
+from rulespec.play.races import Claim, ReactionTime, fastest, parse_reaction
+from rulespec.play.simulate import ResumeProblem, comparison_plans, simulate
 
 SHRIMP = comparison_plans(Path(__file__).resolve().parents[2] / "rulebooks" / "shrimp.rules")
 

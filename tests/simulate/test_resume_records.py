@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.simulate import GAMES_FILE, RUN_FILE, ResumeProblem, comparison_plans, simulate
+from rulespec.cli.main import app
+from rulespec.play.simulate import GAMES_FILE, RUN_FILE, ResumeProblem, comparison_plans, simulate
 
 HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
 THREE_TILES = str(HOUSE / "three-tiles.rules")
@@ -199,6 +199,6 @@ def test_a_linked_games_file_is_neither_read_nor_truncated(folder, tmp_path):
 
 
 def test_the_records_model_is_loaded_by_resume_only():
-    code = "import sys, rulespec, rulespec.simulate; print('rulespec.simulate_records' in sys.modules)"
+    code = "import sys, rulespec, rulespec.play.simulate; print('rulespec.play.simulate_records' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "False", done.stderr

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.simulate import GameRecord, Side, compare, comparison_plans, games_needed, simulate
+from rulespec.cli.main import app
+from rulespec.play.simulate import GameRecord, Side, compare, comparison_plans, games_needed, simulate
 
 HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
 PLANS = comparison_plans(HOUSE / "three-tiles.rules")
@@ -82,7 +82,7 @@ def test_the_command_takes_seats_and_reports_differences(tmp_path):
 
 
 def test_the_seats_chart_draws_each_share_with_its_interval():
-    from rulespec import charts
+    from rulespec.play import charts as charts
     if not charts.available():
         import pytest
         pytest.skip("the charts are drawn with matplotlib (the docs extra)")

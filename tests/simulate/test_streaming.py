@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.simulate import GAMES_FILE, ResumeProblem, comparison_plans, simulate, write_report
+from rulespec.cli.main import app
+from rulespec.play.simulate import GAMES_FILE, ResumeProblem, comparison_plans, simulate, write_report
 
 HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
 PLANS = comparison_plans(HOUSE / "three-tiles.rules")
@@ -87,7 +87,7 @@ def test_the_command_resumes_and_says_so(tmp_path):
 
 
 def test_the_games_left_to_play_are_runs_of_seeds_one_bit_each():
-    from rulespec.simulate import SeedSet, _chunks
+    from rulespec.play.simulate import SeedSet, _chunks
     done = SeedSet(10, 30)
     for seed in (12, 13, 20):
         done.add(seed)

@@ -14,9 +14,9 @@ import distributed  # the cluster extra, which the test extra holds: missing, th
 from distributed.security import Security
 from typer.testing import CliRunner
 
-from rulespec.cli import app
-from rulespec.cluster import Cluster
-from rulespec.verify import verify
+from rulespec.cli.main import app
+from rulespec.play.cluster import Cluster
+from rulespec.check.verify import verify
 
 NIM = Path(__file__).resolve().parents[1] / "core" / "fixtures" / "nim.rules"
 # Every budget given, so that neither side takes the other's from a Hypothesis profile (this process may
@@ -27,7 +27,7 @@ BUDGET = {"stateful_step_count": 20, "derandomize": False}
 def verified_here(path, **settings) -> dict:
     """What ``verify`` reports in a plain process, as `rulespec verify` runs (under pytest Hypothesis
     draws a little differently, so the reference is not made in this process)."""
-    code = ("import json, sys; from rulespec.verify import verify; "
+    code = ("import json, sys; from rulespec.check.verify import verify; "
             "r = verify(sys.argv[1], save_counterexamples=None, **json.loads(sys.argv[2])); "
             "print(json.dumps({'checks': r.checks_by_property, 'players': r.players, 'failures': "
             "[[f.property, f.players, f.actions, f.message, f.game] for f in r.failures]}))")

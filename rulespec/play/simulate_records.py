@@ -20,7 +20,7 @@ from typing import Annotated, Iterator, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, model_validator
 from pydantic_core import PydanticCustomError
 
-from .simulate import GameRecord, ResumeProblem, SeedSet
+from .records import GameRecord, ResumeProblem, SeedSet
 
 MAX_LINE_BYTES = 1 << 20  # a game's line; rulespec writes far less (its longest: the rules fired, by seat)
 MAX_RUN_BYTES = 1 << 20
@@ -42,7 +42,7 @@ def _not_in_run(where: str, what: str) -> PydanticCustomError:
 
 
 class RecordedGame(BaseModel):
-    """One line of games.jsonl: a played game (rulespec.simulate.GameRecord) and its side."""
+    """One line of games.jsonl: a played game (rulespec.play.simulate.GameRecord) and its side."""
     model_config = ConfigDict(extra="forbid", strict=True)
 
     side: Annotated[int, Field(ge=0, le=100)]
@@ -95,7 +95,7 @@ class RecordedGame(BaseModel):
 
 
 class RunFile(BaseModel):
-    """run.json: the settings of the run in the folder (rulespec.simulate.run_parameters)."""
+    """run.json: the settings of the run in the folder (rulespec.play.simulate.run_parameters)."""
     model_config = ConfigDict(extra="forbid", strict=True)
 
     plans: Annotated[list[tuple[Annotated[str, Field(max_length=1000)], Annotated[str, Field(max_length=4096)],

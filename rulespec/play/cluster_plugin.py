@@ -1,4 +1,4 @@
-"""A Dask scheduler plugin counting how often each task of a simulation starts (rulespec.cluster).
+"""A Dask scheduler plugin counting how often each task of a simulation starts (rulespec.play.cluster).
 
 A task that starts twice ran on a worker that died: its games were played again elsewhere. The
 scheduler's own transition log is too short for this (1,000 entries by default); the plugin counts

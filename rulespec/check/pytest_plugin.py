@@ -11,7 +11,7 @@ then collects, for each rule file, these items:
 
     my-game.rules::check                    it parses and checks (a RuleError fails here, file:line:col)
     my-game.rules::example[opening]         each executable example (given / when / then)
-    my-game.rules::properties[2 players]    rulespec.verify's properties for one player count
+    my-game.rules::properties[2 players]    rulespec.check.verify's properties for one player count
     my-game.rules::properties[3 players, side=B, variants bottles]
 
 A failed property prints the shrunk counterexample as a numbered list of actions and the
@@ -279,7 +279,7 @@ def _plan(config: pytest.Config) -> Optional[_Plan]:
             path = (base / name).resolve()
             if path.is_dir():
                 continue
-            from .rule_paths import RulePathRefused, confined_rule_file
+            from ..pipeline.rule_paths import RulePathRefused, confined_rule_file
             try:  # (the configuration is the repository's text: its .rules files below its folder only)
                 confined_rule_file(name, base, [base], "the configuration's folder", names=False)
             except RulePathRefused as refused:
@@ -402,7 +402,7 @@ class RuleFile(pytest.File):
         self._example_results: Optional[dict[str, Any]] = None
 
     def collect(self) -> Iterator[pytest.Item]:
-        from .language.errors import RuleError
+        from ..language.errors import RuleError
         from .verify import _load
         try:
             self.engine = _load(_shown(self.path), (), None)  # the key verify() loads it by
@@ -447,7 +447,7 @@ class RuleFile(pytest.File):
 
     def example_results(self) -> dict[str, Any]:
         if self._example_results is None:
-            from .runtime.examples import run_examples
+            from ..pipeline.examples import run_examples
             self._example_results = {result.name: result for result in run_examples(self.engine)}
         return self._example_results
 
@@ -495,7 +495,7 @@ class ExampleItem(_RuleFileItemBase):
 
 
 class PropertiesItem(_RuleFileItemBase):
-    """rulespec.verify for one player count, option set and variant combination."""
+    """rulespec.check.verify for one player count, option set and variant combination."""
 
     def __init__(self, *, players: int, options: dict[str, str], variants: tuple[str, ...], **kwargs):
         super().__init__(**kwargs)
@@ -539,7 +539,7 @@ class PropertiesItem(_RuleFileItemBase):
         except (ValueError, TypeError) as error:  # a player count, option or variant the game does not have
             raise RuleFileProblem(f"{game}: cannot verify {self.name}: {error}") from None
         except Exception as error:
-            from .language.errors import RuleError
+            from ..language.errors import RuleError
             if isinstance(error, RuleError):
                 raise RuleFileProblem(str(error)) from None
             raise

@@ -1,7 +1,7 @@
 """What every `rulespec` command shares: the typer app, exit codes, the consoles, the error wrapper and
 the readers of a game's name, variants and options.
 
-`rulespec/cli.py` and `rulespec/docs/commands.py` both register their commands on :data:`app` here,
+`rulespec/cli/main.py` and `rulespec/docs/commands.py` both register their commands on :data:`app` here,
 so neither imports the other.
 """
 
@@ -18,10 +18,10 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from .language.errors import RuleError
-from .language.texts import has_hidden, terminal_safe
-from .output_files import UnsafePath
-from .runtime.state_check import InvalidState
+from ..language.errors import RuleError
+from ..lib.texts import has_hidden, terminal_safe
+from ..output_files import UnsafePath
+from ..runtime.state_check import InvalidState
 
 class _App(typer.Typer):
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -128,7 +128,7 @@ def _command(function: Callable) -> Callable:
         except Exception as error:  # an internal bug: one line unless asked for the traceback
             if os.environ.get("RULESPEC_TRACEBACK"):
                 raise
-            from .runtime.engine import RuleRuntimeError
+            from ..runtime.engine import RuleRuntimeError
             if isinstance(error, RuleRuntimeError):
                 io.error(f"the rules asked for something impossible: {error}")
             else:
@@ -177,11 +177,11 @@ def _shown_path(path: Path) -> str:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
     except (ValueError, OSError):
         pass
-    from .pipeline import bundled_name
+    from ..pipeline import bundled_name
     name = bundled_name(path)
     if name is not None:
         return name
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the rulespec package (this is rulespec/cli/)
     try:  # another file inside the installed package (a committed engine): from the package on
         return str(package.name / Path(path).resolve().relative_to(package))
     except (ValueError, OSError):
@@ -198,7 +198,7 @@ def _natural(text: str) -> list:
 
 def _resolve(game: str) -> Path:
     """A bundled game's id or a rule file's path; an unknown one is a usage problem."""
-    from .pipeline import resolve_path
+    from ..pipeline import resolve_path
     try:
         path = resolve_path(game)
     except RuleError as error:
@@ -242,7 +242,7 @@ def _load(path: Path, variants: list[str], options: Optional[dict[str, str]] = N
 
 def _check_variant_names(path: Path, variants: list[str]) -> None:
     """After a failed load with variants: if the file is fine without them and a name is unknown, say so."""
-    from .pipeline import compile_rules
+    from ..pipeline import compile_rules
     try:
         model = compile_rules(path)
     except RuleError:
@@ -250,7 +250,7 @@ def _check_variant_names(path: Path, variants: list[str]) -> None:
     known = [name for name, _ in model.variants_available]
     for name in variants:
         if name not in known:
-            from .language.suggestions import close_matches
+            from ..lib.suggestions import close_matches
             close = close_matches(name, known, n=1)
             hint = f"did you mean `{close[0]}`?" if close else f"variants: {', '.join(known) or 'none'}"
             raise UsageProblem(f"{model.title} has no variant `{name}` ({hint})")

@@ -1,4 +1,4 @@
-"""The --cluster options that `rulespec simulate` and `rulespec verify` share (rulespec.cluster)."""
+"""The --cluster options that `rulespec simulate` and `rulespec verify` share (rulespec.play.cluster)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ DASHBOARD = typer.Option(False, "--dashboard",
 
 def cluster_target(cluster: Optional[str], tls_ca_file: Optional[Path] = None, tls_cert: Optional[Path] = None,
                    tls_key: Optional[Path] = None, insecure: bool = False, dashboard: bool = False):
-    """The rulespec.cluster.Cluster these options name (None without --cluster), checked before any
+    """The rulespec.play.cluster.Cluster these options name (None without --cluster), checked before any
     game is played: an address rulespec will not use as given, or a missing file, is a usage problem."""
     given = [flag for flag, value in (("--tls-ca-file", tls_ca_file), ("--tls-cert", tls_cert),
                                       ("--tls-key", tls_key), ("--insecure", insecure),
@@ -44,7 +44,7 @@ def cluster_target(cluster: Optional[str], tls_ca_file: Optional[Path] = None, t
     for flag, path in (("--tls-ca-file", tls_ca_file), ("--tls-cert", tls_cert), ("--tls-key", tls_key)):
         if path is not None and not path.is_file():
             raise UsageProblem(f"{flag} {path}: no such file")
-    from .cluster import Cluster, ClusterRefused, ClusterUnavailable, checked, credentials
+    from ..play.cluster import Cluster, ClusterRefused, ClusterUnavailable, checked, credentials
     try:
         security = credentials(*(str(p) if p else None for p in (tls_ca_file, tls_cert, tls_key))) \
             if tls_ca_file or tls_cert or tls_key else None

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
 
-from .output_files import OutputFolder
-from .pipeline import bundled_rulebooks, committed_engine_path, compile_rules, generate_source
+from ..output_files import OutputFolder
+from ..pipeline import bundled_rulebooks, committed_engine_path, compile_rules, generate_source
 
 
 @dataclass(frozen=True)

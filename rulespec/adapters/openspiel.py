@@ -9,7 +9,7 @@ Importing this module registers ``rulespec_<id>`` (the id with ``-`` as ``_``) f
 with the parameters ``players``, ``variants`` (names joined by ``+``) and one per option, and the
 generic ``rulespec`` game (parameters ``game``: a bundled id or house rule, or the path of a ``.rules``
 file below the working directory or a folder in ``RULESPEC_RULES_PATH``: a game string is anyone's
-text, so nothing else is opened, rulespec/rule_paths.py; ``players``,
+text, so nothing else is opened, rulespec/pipeline/rule_paths.py; ``players``,
 ``variants``, ``options``: ``name:value`` joined by ``;``). OpenSpiel's game strings give ``,`` and
 ``=`` a meaning of their own, so a game is made with its parameters written this way and ``str(game)``
 reads back; commas and ``name=value`` are read as well, as a caller's dict may give them. A game with no
@@ -30,8 +30,8 @@ from typing import Optional, Sequence, Union
 import numpy as np
 import pyspiel
 
-from .adapters import core
-from .pipeline import bundled_rulebooks, engine_module_name, option_texts
+from . import core
+from ..pipeline import bundled_rulebooks, engine_module_name, option_texts
 
 GENERIC = "rulespec"
 

@@ -1,4 +1,4 @@
-"""`rulespec init [DIR]`: a starter project of one's own, from the templates in rulespec/templates/project/.
+"""`rulespec init [DIR]`: a starter project of one's own, from the templates in rulespec/cli/templates/project/.
 
 It writes a rule file (Tide Pool, a small original game; or, with ``extends``, a house rule of a bundled
 game), a ``properties/`` folder that ``pytest properties/`` verifies it from through the rulespec pytest
@@ -17,11 +17,11 @@ from pathlib import Path
 from string import Template
 from typing import Optional
 
-from .output_files import OutputFolder
+from ..output_files import OutputFolder
 
 TEMPLATES = "templates/project"
 
-# template (under rulespec/templates/project/) -> where it goes in the new project. Python files are
+# template (under rulespec/cli/templates/project/) -> where it goes in the new project. Python files are
 # stored as .tmpl, so neither pytest nor an import ever picks them up inside the rulespec package.
 FILES = {
     "game.rules": "tide-pool.rules",  # or house-rule.rules, as GAME-house.rules
@@ -96,13 +96,13 @@ def existing_pytest_settings(folder: Path, rule_file: str) -> Optional[PytestSet
 
 
 def template_text(name: str) -> str:
-    return resources.files("rulespec").joinpath(TEMPLATES, name).read_text(encoding="utf-8")
+    return resources.files("rulespec.cli").joinpath(TEMPLATES, name).read_text(encoding="utf-8")
 
 
 def house_rule(game: str) -> tuple[str, dict[str, str]]:
     """The file name of a house rule of the bundled ``game`` and the values of its template: the game's
     own `game` declaration, copied with a title and an id of the house rule's own."""
-    from .pipeline import bundled_rulebooks
+    from ..pipeline import bundled_rulebooks
     bundled = bundled_rulebooks()
     if game not in bundled:
         raise UnknownGame(game, list(bundled))

@@ -6,7 +6,7 @@ reports game length (actions and turns), how games end, each seat's share of win
 scores, and how often each rule fires: options taken (by choice and option name), chance steps,
 automatic steps, triggers that changed something and replacement effects. ``--jobs`` spreads the
 games over processes. The report is a table in the terminal plus ``summary.json``, ``report.md``
-and small SVG charts in ``--out`` (drawn by rulespec/charts.py when matplotlib is installed).
+and small SVG charts in ``--out`` (drawn by rulespec/play/charts.py when matplotlib is installed).
 
 Rules are counted by the runtime itself, in each state's ``fired`` (see ``State._count``): the engine
 plays exactly as it always does, and the report names each count by what the rule is (``option
@@ -21,55 +21,17 @@ import math
 import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from fractions import Fraction
 from pathlib import Path
 from statistics import NormalDist
 from typing import Callable, Iterable, Iterator, Optional, Sequence
 
 from .mcts import ROLLOUTS, mcts_step
-from .output_files import OutputFolder
+from .records import GAMES_FILE, RUN_FILE, GameRecord, ResumeProblem, SeedSet  # noqa: F401 (simulate's names)
+from ..output_files import OutputFolder
 from .races import DEFAULT_REACTION, Claim, ReactionTime, fastest, parse_reaction
-from .runtime.engine import ANY_PLAYER, CHANCE, SIMULTANEOUS, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
-
-
-@dataclass
-class GameRecord:
-    seed: int
-    actions: int  # decisions taken by players
-    chance: int  # chance outcomes
-    turns: int
-    end: str
-    winners: list[int]
-    scores: dict[str, list[int]]
-    fires: dict[str, int]
-    error: str = ""
-    # per seat: [races won, races lost] (rounds of a claim window in which two or more seats claimed)
-    races: list[list[int]] = field(default_factory=list)
-    # per seat: the rules fired by its own decisions (the option taken and what it set off)
-    seat_fires: list[dict[str, int]] = field(default_factory=list)
-
-
-class SeedSet:
-    """The seeds played of ``first`` .. ``first + count - 1``, one bit each (a big run's memory)."""
-
-    def __init__(self, first: int, count: int):
-        self.first, self.count = first, count
-        self.bits = bytearray((count + 7) // 8)
-
-    def _place(self, seed: int) -> Optional[tuple[int, int]]:
-        offset = seed - self.first
-        return (offset >> 3, 1 << (offset & 7)) if 0 <= offset < self.count else None
-
-    def __contains__(self, seed: int) -> bool:
-        place = self._place(seed)
-        return place is not None and bool(self.bits[place[0]] & place[1])
-
-    def add(self, seed: int) -> None:
-        place = self._place(seed)
-        if place is None:
-            raise ValueError(f"seed {seed} is not one of this run's")
-        self.bits[place[0]] |= place[1]
+from ..runtime.engine import ANY_PLAYER, CHANCE, SIMULTANEOUS, Action, Engine, State, RuleRuntimeError, StepBudgetExceeded, default_max_steps, greedy_step, random_step
 
 
 class Side:
@@ -253,7 +215,7 @@ def seat_policies(players: int, policy: str = "random", seats: Optional[dict[int
 
 
 def reaction_times(players: int, reactions: Optional[Sequence[Optional[str]]]) -> Optional[tuple[ReactionTime, ...]]:
-    """Each seat's reaction time (rulespec.races) from its text; a seat given none has DEFAULT_REACTION.
+    """Each seat's reaction time (rulespec.play.races) from its text; a seat given none has DEFAULT_REACTION.
     None when no seat has one: then the seats of a window are equally fast (a claim drawn by lot)."""
     if not reactions or not any(reactions):
         return None
@@ -269,7 +231,7 @@ def play_one(engine: Engine, players: int, seed: int, policy: str = "random",
     recorded like any other.
 
     In a window any seat may act, every seat with an action proposes one by its own policy. With
-    ``reactions`` (seat k's reaction time, rulespec.races), each claim's time is drawn from the game's
+    ``reactions`` (seat k's reaction time, rulespec.play.races), each claim's time is drawn from the game's
     rng and the fastest claim is applied, the others coming too late; without, the seats are equally
     fast and one claim, drawn uniformly, is taken; and when all seats share one policy the window is
     played by that policy over all actions, as before (no races are counted then). When the seats
@@ -362,7 +324,7 @@ class Plan:
 
 def comparison_plans(path: Path, variants: Sequence[str] = ()) -> list[Plan]:
     """What to simulate: the rule file, and what it starts from (its base game, or itself without variants)."""
-    from .pipeline import check_rules, compile_rules
+    from ..pipeline import check_rules, compile_rules
     checked = check_rules(path, variants)
     model = checked.model
     plans = [Plan(f"{model.title}" + (f" + {', '.join(variants)}" if variants else ""), str(path), tuple(variants))]
@@ -373,14 +335,6 @@ def comparison_plans(path: Path, variants: Sequence[str] = ()) -> list[Plan]:
         base = compile_rules(checked.base_path)
         plans.insert(0, Plan(f"{base.title} (base)", str(checked.base_path)))
     return plans
-
-
-GAMES_FILE = "games.jsonl"  # one JSON line per game played, appended as results arrive
-RUN_FILE = "run.json"  # what the run plays, so that --resume continues the same run only
-
-
-class ResumeProblem(ValueError):
-    """The output folder holds another run (or none) than the one asked to resume."""
 
 
 def run_parameters(plans: Sequence[Plan], games: int, players: int, seed: int, options: Optional[dict],
@@ -398,7 +352,7 @@ def run_parameters(plans: Sequence[Plan], games: int, players: int, seed: int, o
 def _read_recorded(out: Path, parameters: dict, step_budgets: list[int],
                    notices: list[str]) -> Iterator[tuple[int, GameRecord]]:
     """The games an earlier run of these parameters recorded in ``out``, each validated (its line
-    refused with its number otherwise: rulespec/simulate_records.py); a last line cut short by the
+    refused with its number otherwise: rulespec/play/simulate_records.py); a last line cut short by the
     interruption is dropped, the file truncated to its whole lines and a notice added to ``notices``."""
     from .simulate_records import GamesFile, RunContext, read_run_file
     run_file, games_file = out / RUN_FILE, out / GAMES_FILE
@@ -426,10 +380,10 @@ def simulate(plans: Sequence[Plan], games: int, players: int, seed: int = 0, job
              cluster: Optional[str] = None, chunk: Optional[int] = None,
              reactions: Optional[dict[int, str]] = None, notices: Optional[list[str]] = None) -> list[Side]:
     """Play ``games`` seeded games of every plan (the same seeds for each): in this process, in
-    ``jobs`` processes, or on a Dask cluster (``cluster``: an address, or "auto"; rulespec.cluster).
+    ``jobs`` processes, or on a Dask cluster (``cluster``: an address, or "auto"; rulespec.play.cluster).
     Seat k plays by ``seats[k]`` (0-based), else by ``policy``; a game longer than ``max_steps`` steps
     (None: each rule file's default_max_steps) is recorded as an error. ``reactions`` (seat -> a
-    reaction time's text, rulespec.races) makes the claims of a window race by time.
+    reaction time's text, rulespec.play.races) makes the claims of a window race by time.
 
     With ``out``, each game is appended to ``out/games.jsonl`` as it arrives and only aggregates stay
     in memory; ``resume`` first reads back the games recorded there by an interrupted run of the same
@@ -526,7 +480,7 @@ def _backend(tasks: list, jobs: int, cluster: Optional[str], sides: list[Side]):
 
 
 def report_charts(sides: Sequence[Side], summaries: Sequence[dict], players: int) -> dict[str, str]:
-    """The report's charts as SVG text by file name (matplotlib, from rulespec.charts)."""
+    """The report's charts as SVG text by file name (matplotlib, from rulespec.play.charts)."""
     from .charts import bar_chart, histogram
     charts: dict[str, str] = {}
     charts["length.svg"] = histogram("Game length", [(s.label, s.turns) for s in sides],

@@ -11,11 +11,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..language.suggestions import run_budget
-from ..language.template_matching import wild
-from .engine import Engine, IllegalAction, RuleRuntimeError, State
-from .numbers import COUNTER_LIMIT
-from .position import InvalidPosition, PositionReader
+from ..lib.suggestions import run_budget
+from ..lib.template_matching import wild
+from ..runtime.engine import Engine, IllegalAction, RuleRuntimeError, State
+from ..runtime.numbers import COUNTER_LIMIT
+from ..runtime.position import InvalidPosition, PositionReader
 
 
 class ExampleFailure(AssertionError):
@@ -420,7 +420,7 @@ class ExampleRun:
         """Whether an offered action's text is one ``pattern`` stands for: the text itself, or, with `{...}`
         fields, an action of a template that the pattern is (some fields filled in). The action's own
         template is the most specific one its text fits (`place {t} from the mat on {w}`, not `place {t} on
-        {w}`): the one with the most literal text (then the most fields). Matched by rulespec.language.template_matching, never a
+        {w}`): the one with the most literal text (then the most fields). Matched by rulespec.lib.template_matching, never a
         regular expression made of the rule file's texts (issue #37)."""
         if "{" not in pattern:
             return action == pattern
@@ -447,7 +447,7 @@ class ExampleRun:
 
     def decides(self, st: State, seat, kind: Optional[str], line: int = 0) -> None:
         self._begin(st, line)
-        from .engine import ANY_PLAYER, CHANCE
+        from ..runtime.engine import ANY_PLAYER, CHANCE
         now = st.current_player() if st._over is None else None
         shown = {None: "nobody (the game is over)", CHANCE: "chance", ANY_PLAYER: "any player"}.get(
             now, f"player {now + 1}" if isinstance(now, int) and now >= 0 else "nobody")
@@ -591,7 +591,7 @@ def example_tables(engine: Engine) -> dict:
 def position_diagnostics(engine: Engine) -> list:
     """A Diagnostic for each `given position:` of the rule file's examples that cannot be read, at the
     line and column in the rule file of what is wrong: read with the example's players and options; their
-    did-you-means share one budget of work (rulespec/language/suggestions.py)."""
+    did-you-means share one budget of work (rulespec/lib/suggestions.py)."""
     with run_budget():
         return _position_diagnostics(engine)
 
@@ -636,7 +636,7 @@ def _read_text(path: str) -> str:
 
 def run_examples(engine: Engine) -> list[ExampleResult]:
     """Every example of ``engine``'s rule file, run; their did-you-means (an action that is not offered)
-    share one budget of work (rulespec/language/suggestions.py)."""
+    share one budget of work (rulespec/lib/suggestions.py)."""
     with run_budget():
         return _run_examples(engine)
 

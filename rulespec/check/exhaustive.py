@@ -5,7 +5,7 @@ breadth-first; every decision's actions and every chance outcome are followed. S
 by a canonical key, the digest of their position (``state.to_position()``: the whole state but its
 history, counts and the causes of placements, with copies of a component told apart by nothing, so
 two orders of the same moves meet in one state). Each distinct state gets the checks that
-``rulespec verify`` runs on random walks (rulespec/verify.py, :class:`rulespec.verify.Checks`): chance
+``rulespec verify`` runs on random walks (rulespec/check/verify.py, :class:`rulespec.check.verify.Checks`): chance
 outcomes, legal actions, parse_action, the JSON round trip, refused actions, history replay, hidden
 information (and, at each chance node, the information state over the histories it starts) and the rule
 file's invariants; each transition gets the per-step checks (it applies,
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence, Union
 
-from .runtime.engine import Engine, State
+from ..runtime.engine import Engine, State
 from .verify import COUNTEREXAMPLE_DIR, Checks, Failure, PropertyFailure, _load, _offered, _options_text, \
     save_counterexample
 

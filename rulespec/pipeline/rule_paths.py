@@ -22,7 +22,7 @@ import os
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence, Union
 
-from .resources import house_rules_dir, rulebooks_dir
+from ..resources import house_rules_dir, rulebooks_dir
 
 RULES_PATH_ENV = "RULESPEC_RULES_PATH"
 RULES_SUFFIX = ".rules"
@@ -66,7 +66,7 @@ def allowed_folders() -> tuple[Path, ...]:
 
 
 def _bundled_by_name(name: str) -> Union[Path, None]:
-    from .pipeline import bundled_house_rules, bundled_rulebooks
+    from .bundled import bundled_house_rules, bundled_rulebooks
     return bundled_rulebooks().get(name) or bundled_house_rules().get(name)
 
 
@@ -137,7 +137,7 @@ def folder_to_allow(name: str, near: Sequence[Path]) -> Union[Path, None]:
 
 def _known_hint(name: str) -> str:
     import difflib
-    from .pipeline import bundled_house_rules, bundled_rulebooks
+    from .bundled import bundled_house_rules, bundled_rulebooks
     games, house_rules = bundled_rulebooks(), bundled_house_rules()
     close = difflib.get_close_matches(name, [*games, *house_rules], n=1)
     return f"did you mean `{close[0]}`?" if close else f"bundled games: {', '.join(games) or 'none'}"

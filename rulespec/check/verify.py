@@ -55,9 +55,9 @@ from hypothesis.stateful import (
     RuleBasedStateMachine, initialize, invariant, precondition, rule, run_state_machine_as_test,
 )
 
-from .output_files import output_file
-from .pipeline import load
-from .runtime.engine import (
+from ..output_files import output_file
+from ..pipeline import load
+from ..runtime.engine import (
     CHANCE, SIMULTANEOUS, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game,
     random_step,
 )
@@ -117,11 +117,11 @@ class Failure:
 
     def replay_command(self) -> str:
         if self.path is not None:
-            from .rule_paths import folder_to_allow
+            from ..pipeline.rule_paths import folder_to_allow
             folder = folder_to_allow(self.game, [Path(), self.path.parent])  # (replay reads the game from there)
             allow = f" --allow-dir {_quote(str(folder))}" if folder is not None else ""
             return f"python -m rulespec{allow} replay {_quote(str(self.path))}"
-        code = (f"from rulespec.verify import replay_and_check; "
+        code = (f"from rulespec.check.verify import replay_and_check; "
                 f"replay_and_check({self.game!r}, {self.actions!r}, players={self.players}, "
                 f"options={dict(self.options)!r}, variants={tuple(self.variants)!r})")
         return f"python -c {_quote(code)}"
@@ -218,7 +218,7 @@ def load_counterexample(path: Union[str, Path], allowed_dirs: Sequence[Union[str
     """Read a file written by :func:`save_counterexample` (or by hand: only `# game` and `# players`
     are required; blank lines are ignored). The game is a bundled game's name or a `.rules` file below
     the counterexample's folder, the working directory or an allowed folder (``allowed_dirs``,
-    rulespec/rule_paths.py): any other is a ValueError naming the line, and that file is not read."""
+    rulespec/pipeline/rule_paths.py): any other is a ValueError naming the line, and that file is not read."""
     path = Path(path)
     header: dict[str, str] = {}
     game_line = 0
@@ -233,7 +233,7 @@ def load_counterexample(path: Union[str, Path], allowed_dirs: Sequence[Union[str
             actions.append(line.strip())
     if "game" not in header or "players" not in header:
         raise ValueError(f"{path}: a counterexample starts with `# game: ...` and `# players: N` lines")
-    from .rule_paths import RulePathRefused, confined_rule_file
+    from ..pipeline.rule_paths import RulePathRefused, confined_rule_file
     try:
         near = [Path(), path.parent, *map(Path, allowed_dirs)]
         confined_rule_file(header["game"], Path(), near, "the current folder")
@@ -1110,7 +1110,7 @@ def _verify_on_cluster(cluster: str, report: "VerifyReport", name_or_path: Union
                        policy: str = "random", mcts_simulations: Optional[int] = None) -> None:
     """Each player count's run of ``verify`` on a worker of ``cluster``, merged into ``report`` in
     the order of ``counts``. A rule file is sent by its absolute path (the same on every worker)."""
-    from .cluster import calls_on_cluster
+    from ..play.cluster import calls_on_cluster
     typed = str(name_or_path)
     sent = str(Path(typed).resolve()) if typed.endswith(".rules") and Path(typed).is_file() else typed
     calls = [dict(name_or_path=sent, variants=tuple(variants), options=options, players=count,
@@ -1173,7 +1173,7 @@ POLICIES = ("random", "mcts")  # verify's choices for the seats of its seeded ga
 
 
 def _simulations(mcts_simulations: Optional[int]) -> int:
-    from .mcts import ROLLOUTS
+    from ..play.mcts import ROLLOUTS
     return ROLLOUTS if mcts_simulations is None else mcts_simulations
 
 
@@ -1185,7 +1185,7 @@ def _policy(policy: str, mcts_simulations: Optional[int]) -> Optional[Callable[[
         raise ValueError(f"mcts_simulations is at least 1, not {mcts_simulations}")
     if policy == "random":
         return None
-    from .mcts import mcts_policy
+    from ..play.mcts import mcts_policy
     return mcts_policy(_simulations(mcts_simulations))
 
 
@@ -1224,7 +1224,7 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
     ``name_or_path`` is a bundled game's id, a rule file, or an engine object (as built by ``load``).
     ``policy`` (see POLICIES) chooses the seats' actions in the seeded games the checks play (the whole
     game of termination, fast-forwards, hidden information in play): ``mcts`` has each decision searched
-    by rulespec.mcts with ``mcts_simulations`` rollouts (default mcts.ROLLOUTS), so that play reaches
+    by rulespec.play.mcts with ``mcts_simulations`` rollouts (default mcts.ROLLOUTS), so that play reaches
     positions seats that try to win reach; Hypothesis' own steps still draw from every offered action.
 
     Budgets left as None come from the active Hypothesis profile (or ``settings``). Each failure's
@@ -1232,7 +1232,7 @@ def verify(name_or_path: Union[str, Path, Engine], *, variants: Sequence[str] = 
     ``progress(stage, done, total)`` hears of every example as it ends: the stage is the player count
     ("2 players"), ``total`` the examples asked for (shrinking a failure may run more).
 
-    ``cluster`` (a Dask scheduler's address, or "auto": rulespec.cluster) runs each player count on a
+    ``cluster`` (a Dask scheduler's address, or "auto": rulespec.play.cluster) runs each player count on a
     worker of the cluster, with the budgets resolved here; with a ``seed`` the report is the one this
     process would have made (each count is its own Hypothesis run either way)."""
     started = time.perf_counter()

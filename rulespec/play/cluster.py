@@ -4,9 +4,9 @@ auto|ADDRESS``).
 Dask rather than Ray: it is pure Python and pip-installable everywhere rulespec is (``pip install
 'rulespec[cluster]'``), a ``LocalCluster`` on 127.0.0.1 starts in a couple of seconds inside a test,
 and its scheduler already reschedules the tasks of a worker that dies on another worker. Each task is
-one chunk of seeded games (rulespec.simulate.play_chunk): a game depends only on its seed, so any
+one chunk of seeded games (rulespec.play.simulate.play_chunk): a game depends only on its seed, so any
 backend and any number of workers give the same games. A chunk the scheduler had to run again (its
-worker died) is counted in the summary's ``retried``; rulespec.simulate counts every game once.
+worker died) is counted in the summary's ``retried``; rulespec.play.simulate counts every game once.
 
 The rule files are read by path on the workers: on a cluster of several machines they must be at
 the same path on each (a shared folder), and rulespec installed in the same version.
@@ -132,7 +132,7 @@ def run_on_cluster(cluster: Union[str, Cluster], play_chunk: Callable[..., list]
                    sides: Sequence, workers: int = 2, client=None) -> Iterator[tuple[int, list]]:
     """(side index, records) of each task (``(play_chunk arguments, side index)``) as it completes;
     each side's ``retried`` counts its chunks that ran again after a worker died. The caller passes its
-    chunk player (rulespec.simulate.play_chunk), so this backend does not import the simulation."""
+    chunk player (rulespec.play.simulate.play_chunk), so this backend does not import the simulation."""
     distributed = _distributed()
     from .cluster_plugin import StartCounter
     with ExitStack() as stack:

@@ -1,4 +1,4 @@
-"""``python -m rulespec.estimates FILE...``: the work estimate of every declaration of some rule files and
+"""``python -m rulespec.check.estimates FILE...``: the work estimate of every declaration of some rule files and
 their variants, largest first (rulespec/model/cost.py makes the estimates; the checker refuses a declaration
 whose estimate is over the limit). Here rather than in cost.py: the model stage does not compile files."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 import sys
 from typing import Optional, Sequence
 
-from .model.cost import estimates
-from .pipeline import compile_rules
+from ..model.cost import estimates
+from ..pipeline import compile_rules
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -18,8 +18,8 @@ import math
 import random
 from typing import Optional
 
-from .adapters.core import ranking_returns
-from .runtime.engine import CHANCE, Action, State, random_step
+from ..adapters.core import ranking_returns
+from ..runtime.engine import CHANCE, Action, State, random_step
 
 ROLLOUTS = 24  # simulations per decision, by default
 DEPTH = 40  # random steps of a simulation before the position is scored
@@ -123,7 +123,7 @@ def play_against_random(engine, players: int, seed: int, mcts_seat: int, rollout
     action is asked of the searching seat's policy only when it picks one of its own actions; otherwise
     the window is played at random among the other seats' actions and the searcher's; at a simultaneous
     decision every seat chooses on the same state, before any choice is applied)."""
-    from .runtime.engine import ANY_PLAYER, SIMULTANEOUS, StepBudgetExceeded, default_max_steps
+    from ..runtime.engine import ANY_PLAYER, SIMULTANEOUS, StepBudgetExceeded, default_max_steps
     rng = random.Random(seed)
     state = engine.new_game(players)
     budget = default_max_steps(engine, players) if max_steps is None else max_steps

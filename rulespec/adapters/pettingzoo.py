@@ -28,8 +28,8 @@ import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
 
-from .adapters import core
-from .runtime.engine import StepBudgetExceeded
+from . import core
+from ..runtime.engine import StepBudgetExceeded
 
 BIG = 1e15  # a counter holds at most 10^15 either way (the runtime's limit)
 
@@ -37,7 +37,7 @@ BIG = 1e15  # a counter holds at most 10^15 either way (the runtime's limit)
 def env(name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
         options: Optional[dict[str, Union[str, int]]] = None, render_mode: Optional[str] = None) -> "RulespecEnv":
     """An AEC environment for a bundled game's id, or the path of a ``.rules`` file below the working
-    directory or a folder in ``RULESPEC_RULES_PATH`` (as the OpenSpiel adapter's; rulespec/rule_paths.py)."""
+    directory or a folder in ``RULESPEC_RULES_PATH`` (as the OpenSpiel adapter's; rulespec/pipeline/rule_paths.py)."""
     return RulespecEnv(name_or_path, players=players, variants=variants, options=options, render_mode=render_mode)
 
 

@@ -17,74 +17,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional, Sequence, Union
 
-from .codegen.version import GENERATOR_VERSION, source_hash
-from .language.collector import collector_paused
-from .language.errors import RuleError, SourceText
-from .language.reading import parsed_text, read_rule_text
-from .resources import engines_dir, house_rules_dir, rulebooks_dir
+from ..codegen.version import GENERATOR_VERSION, source_hash
+from ..language.collector import collector_paused
+from ..language.errors import RuleError, SourceText
+from ..language.reading import parsed_text, read_rule_text
+from ..resources import engines_dir, house_rules_dir, rulebooks_dir
+from .bundled import bundled_house_rules, bundled_name, bundled_rulebooks  # noqa: F401 (the pipeline's names)
 
 if TYPE_CHECKING:  # the compiler (Lark, the checker, the generator) is imported when something is compiled
-    from .language import ast
-    from .model import ir
-    from .runtime.engine import Engine
+    from ..language import ast
+    from ..model import ir
+    from ..runtime.engine import Engine
 
 
 def parse_file(path):
-    from .language.parser import parse_file
+    from ..language.parser import parse_file
     return parse_file(path)
 
 
 def check(rule_file, variants, base=None):
-    from .model.checker import check
+    from ..model.checker import check
     return check(rule_file, variants, base=base)
-
-
-def bundled_rulebooks() -> dict[str, Path]:
-    """Bundled rule files by game id (the file name without `.rules`)."""
-    return {p.stem: p for p in sorted(rulebooks_dir().glob("*.rules"))}
-
-
-def bundled_house_rules() -> dict[str, Path]:
-    """Bundled house rules by name: the id of the game a house rule extends, a slash, the house rule's
-    file name without `.rules` (``shell-we/three-tiles``). A file that does not parse has no name here
-    (its path still reaches it, and reports the error)."""
-    named = {}
-    for path in sorted(house_rules_dir().glob("*.rules")):
-        base = _extends_of(path)
-        if base is not None:
-            named[f"{base}/{path.stem}"] = path
-    return named
-
-
-_EXTENDS: dict[tuple[Path, int], Optional[str]] = {}  # (house rule, its mtime) -> the game it extends
-
-
-def _extends_of(path: Path) -> Optional[str]:
-    """The game a house rule's `extends` names (a path's file name without `.rules`), or None; each
-    file is parsed once per process while it is unchanged."""
-    key = (path, path.stat().st_mtime_ns)
-    if key not in _EXTENDS:
-        try:
-            declarations = parse_file(path).declarations
-        except RuleError:
-            declarations = []
-        extends = next((d for d in declarations if d.kind == "extends"), None)
-        _EXTENDS[key] = None if extends is None else (
-            Path(extends.base).stem if Path(extends.base).suffix == ".rules" else extends.base)
-    return _EXTENDS[key]
-
-
-def bundled_name(path: str | Path) -> Optional[str]:
-    """The name a bundled game or house rule goes by (``shell-we``, ``shell-we/three-tiles``), or None
-    for any other file."""
-    try:
-        resolved = Path(path).resolve()
-    except OSError:
-        return None
-    for folder, named in ((rulebooks_dir(), bundled_rulebooks), (house_rules_dir(), bundled_house_rules)):
-        if resolved.parent == folder.resolve():
-            return next((name for name, p in named().items() if p.resolve() == resolved), None)
-    return None
 
 
 def resolve_path(name_or_path: str | Path) -> Path:
@@ -100,7 +53,7 @@ def resolve_path(name_or_path: str | Path) -> Path:
     house_rules = bundled_house_rules()
     if name in house_rules:
         return house_rules[name]
-    from .language.suggestions import close_matches
+    from ..lib.suggestions import close_matches
     close = close_matches(name, [*games, *house_rules], n=1)
     if not close:  # a house rule's own name, without its game
         close = [known for known in house_rules if known.rpartition("/")[2] == name.rpartition("/")[2]][:1]
@@ -144,7 +97,7 @@ class CheckedRules:
     def merged(self) -> tuple[tuple, tuple[ast.VariantDecl, ...]]:
         """(the declarations as checked: a house rule's merged over its base, the variants applied;
         the variants the file offers), as the checker works them out."""
-        from .model.checker import Checker
+        from ..model.checker import Checker
         declarations, offered = Checker(self.rule_file, self.base).declarations(list(self.variants))
         return tuple(declarations), tuple(offered)
 
@@ -192,7 +145,7 @@ def _base_of(rule_file, extends, path: Path):
 
     name = extends.base
     from .rule_paths import RulePathRefused, confined_rule_file
-    try:  # (a bundled name, or a .rules file below this file's folder or an allowed one: rulespec/rule_paths.py)
+    try:  # (a bundled name, or a .rules file below this file's folder or an allowed one: rulespec/pipeline/rule_paths.py)
         base_path = confined_rule_file(name, path.parent, [path.parent], "this file")
     except RulePathRefused as refused:
         refuse(f"this file extends \"{name}\", {refused.reason}", hint=refused.hint)
@@ -213,7 +166,7 @@ def _base_of(rule_file, extends, path: Path):
 def generate_source(model: ir.Model, path: Path, filename: str = "<generated>") -> str:
     """The engine's Python source; ``filename`` is the one the generator's check compiles it under (the
     name ``load_module_from_source`` runs it under, which then runs that compiled code)."""
-    from .codegen.python import generate
+    from ..codegen.python import generate
     return generate(model, display_name(path), filename)
 
 
@@ -257,7 +210,7 @@ def load_module_from_source(source: str, name: str) -> types.ModuleType:
     """A module run from generated source: the code the generator's check compiled from exactly this
     source when there is one (``generate_source(..., filename=generated_filename(name))``), so a pipeline
     pass compiles the module once; compiled here otherwise."""
-    from .codegen.python import checked_code  # (imported already by whatever generated the source)
+    from ..codegen.python import checked_code  # (imported already by whatever generated the source)
     module = types.ModuleType(name)
     module.__file__ = generated_filename(name)
     exec(checked_code(source, module.__file__), module.__dict__)  # the generator's output, not rule text
@@ -282,7 +235,7 @@ def load(name_or_path: str | Path, variants: Sequence[str] = (),
          allowed_dirs: Sequence[str | Path] = ()) -> Engine:
     """A game ready to play: ``rulespec.load("shell-we")`` or ``rulespec.load("my.rules")``; ``options``
     sets the file's options (``{"target": 20}``, see option_texts). A house rule's `extends` may name a
-    rule file below its own folder, or below one of ``allowed_dirs`` (rulespec/rule_paths.py)."""
+    rule file below its own folder, or below one of ``allowed_dirs`` (rulespec/pipeline/rule_paths.py)."""
     if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
         raise TypeError(f"variants is a list of variant names, not {variants!r}")
     if isinstance(allowed_dirs, (str, Path)) or not all(isinstance(d, (str, Path)) for d in allowed_dirs):
@@ -345,7 +298,7 @@ def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, st
         module = load_module_from_source(generate_source(model, path, generated_filename(name)), name)
     engine = module.GAME(options)
     engine.model = model
-    from .runtime.examples import position_diagnostics
+    from .examples import position_diagnostics
     problems = position_diagnostics(engine)  # positions are read against the engine's tables, so here
     if problems:
         raise RuleError(problems)

@@ -22,8 +22,8 @@ from typing import Any, Optional
 import typer
 from rich.text import Text
 
-from . import __version__
-from .lib.pieces import piece_codes
+from .. import __version__
+from ..lib.pieces import piece_codes
 from .cluster_options import CLUSTER, DASHBOARD, INSECURE, TLS_CA_FILE, TLS_CERT, TLS_KEY, cluster_target
 from .console import (EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _check_variant_names, _command, _Io, _load,  # noqa: F401
                       _natural, _parse_options, _resolve, _shown_path, _Stop, _terminal_safe, app)
@@ -44,7 +44,7 @@ def _plural(n: int, word: str) -> str:
 
 def summary(model, path: Path) -> str:
     """One paragraph about a checked rule file."""
-    from .model.counts import KIND_NOUNS, declaration_counts
+    from ..model.counts import KIND_NOUNS, declaration_counts
     counts = declaration_counts(model)  # the numbers a game's page prints too
     parts = ", ".join(_plural(n, KIND_NOUNS[kind]) for kind, n in counts.kinds)
     players = (f"{model.min_players} players" if model.min_players == model.max_players
@@ -87,17 +87,17 @@ def check(
     variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
 ) -> None:
     """Parse and check a rule file, then run its executable examples."""
-    from .runtime.examples import run_examples
+    from ..pipeline.examples import run_examples
     path = _resolve(rule_file)
     engine = _load(path, variant or [])
     model = engine.model
     width = min(io.out.width, 100)
     io.print(Text("ok ", style="bold green") + Text(f"{_shown_path(path)} parses and checks"))
     io.print(textwrap.fill(summary(model, path), width=width))
-    from .runtime.examples import position_diagnostics
+    from ..pipeline.examples import position_diagnostics
     problems = position_diagnostics(engine)  # (a committed engine is loaded without them: see pipeline)
     if problems:
-        from .language.errors import RuleError
+        from ..language.errors import RuleError
         raise RuleError(problems)
     results = run_examples(engine)
     for variants, names in _examples_elsewhere(model, variant):
@@ -158,15 +158,15 @@ def build(
 
 
 try:
-    from .runtime.engine import ANY_PLAYER  # a claim window: a choice any seat may take
+    from ..runtime.engine import ANY_PLAYER  # a claim window: a choice any seat may take
 except ImportError:  # pragma: no cover - a runtime without claim windows
     ANY_PLAYER = -2
-from .runtime.engine import SIMULTANEOUS  # noqa: E402  (a choice each seat makes in secret)
+from ..runtime.engine import SIMULTANEOUS  # noqa: E402  (a choice each seat makes in secret)
 
 
-from .runtime.engine import random_step as _random_step  # noqa: E402  (plays as random_game does)
-from .runtime.engine import StepBudgetExceeded, default_max_steps  # noqa: E402
-from .runtime.numbers import NotAWholeNumber, shown_number, whole_number  # noqa: E402  (numbers typed at the prompt)
+from ..runtime.engine import random_step as _random_step  # noqa: E402  (plays as random_game does)
+from ..runtime.engine import StepBudgetExceeded, default_max_steps  # noqa: E402
+from ..runtime.numbers import NotAWholeNumber, shown_number, whole_number  # noqa: E402  (numbers typed at the prompt)
 
 
 def _seat_name(seat: int) -> str:
@@ -449,7 +449,7 @@ class _Table:
         self.chance_run: dict[int, tuple[str, dict, int]] = {}  # seat -> (step, its view before the run, outcomes)
 
     def apply(self, action) -> None:
-        from .runtime.engine import CHANCE, Action
+        from ..runtime.engine import CHANCE, Action
         state = self.state
         if not self.humans:  # --watch: nobody to tell
             state.apply(action)
@@ -602,7 +602,7 @@ _HELP = ("type the number of a choice, or its text (`play red 3`), or `player N:
 def _not_a_choice(answer: str, offered: list[str]) -> str:
     """Why a typed answer is refused, in the player's words: the runtime's reason names the rule file's
     internal step (`second_tile`), which a player at the table never sees."""
-    from .language.suggestions import close_matches  # (bounded work, however many the choices)
+    from ..lib.suggestions import close_matches  # (bounded work, however many the choices)
     close = close_matches(answer, offered, n=3, cutoff=0.5)
     if close:
         return f"{answer!r} is not one of your choices; did you mean {' or '.join(repr(c) for c in close)}?"
@@ -615,7 +615,7 @@ class _Race:
     it comes due (seconds after the window opened); the first of them is the deadline."""
 
     def __init__(self, claims: list, rng: random.Random) -> None:
-        from .races import fastest
+        from ..play.races import fastest
         self.claims = claims
         self.first = fastest(claims, rng)
 
@@ -632,7 +632,7 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False, clock
     """Ask ``seat`` to choose and apply its choice: True when it did; in a claim window, _WAITED when it
     chose to wait, _TOO_LATE when a bot's claim (``race``) came due before its answer."""
     clock = clock or _SimulatedClock()
-    from .runtime.engine import Action, IllegalAction
+    from ..runtime.engine import Action, IllegalAction
     state = table.state
     engine = state.game
     observation = state.observation(seat)
@@ -671,7 +671,7 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False, clock
         if lowered in ("q", "quit", "exit"):
             raise _EndOfInput("you left the game")
         if deadline is not None and (answer is None or at >= deadline):
-            from .races import too_late
+            from ..play.races import too_late
             io.print(too_late(seat, race.first.seat, deadline, at if answer is not None else None), style="red")
             return _TOO_LATE
         if not answer:
@@ -722,13 +722,13 @@ def _human_turn(io: _Io, table: _Table, seat: int, can_wait: bool = False, clock
 
 def _claim_window(io: _Io, table: _Table, rng: random.Random, clock: Any = None,
                   reactions: Optional[list] = None) -> None:
-    """A choice any seat may take, raced (rulespec.races): each automatic seat with an action picks
+    """A choice any seat may take, raced (rulespec.play.races): each automatic seat with an action picks
     one and draws its reaction time (``reactions``, by seat) from the game's rng; your seats are
     asked in seat order while those claims come due (``clock``: wall-clock or simulated time). An
     answer before the first bot's claim is applied and the bots' claims come too late; the first
     bot's claim is applied when it comes due first, or when you wait (when no bot claims, the last
     of your seats must choose)."""
-    from .races import PLAY_REACTION, Claim, parse_reaction
+    from ..play.races import PLAY_REACTION, Claim, parse_reaction
     state, humans = table.state, table.humans
     clock = clock or _SimulatedClock()
     claims = []
@@ -754,7 +754,7 @@ def _claim_window(io: _Io, table: _Table, rng: random.Random, clock: Any = None,
 
 def _play_reactions(given: list[str], count: int, humans: set[int]) -> list:
     """Each seat's reaction time from `--reaction [K=]TIME` (None: the default, PLAY_REACTION)."""
-    from .races import parse_reaction
+    from ..play.races import parse_reaction
     reactions: list = [None] * count
     for text in given:
         number, sign, rest = text.partition("=")
@@ -901,10 +901,10 @@ def play(
 def _verify_module(io: _Io):
     import importlib
     try:
-        module = importlib.import_module(f"{__package__}.verify")  # lazily: the CLI works without it
+        module = importlib.import_module("rulespec.check.verify")  # lazily: the CLI works without it
     except ModuleNotFoundError as error:
-        if error.name == f"{__package__}.verify":
-            io.error("rulespec verify is not available yet: this checkout has no rulespec/verify.py")
+        if error.name == "rulespec.check.verify":
+            io.error("rulespec verify is not available yet: this checkout has no rulespec/check/verify.py")
             raise _Stop(EXIT_PROBLEM)
         raise
     return module
@@ -933,7 +933,7 @@ def verify(
     policy: str = typer.Option("random", "--policy", metavar="random|mcts",
                                help="How the seats choose in the seeded games the checks play (the whole game, "
                                     "fast-forwards): at random, or mcts (a tree search per decision, "
-                                    "rulespec/mcts.py), which reaches the positions of seats that try to win."),
+                                    "rulespec/play/mcts.py), which reaches the positions of seats that try to win."),
     mcts_simulations: Optional[int] = typer.Option(None, "--mcts-simulations", metavar="N",
                                                    help="With --policy mcts: simulations per decision (default 24)."),
     cluster: Optional[str] = CLUSTER,
@@ -978,7 +978,7 @@ def verify(
         kwargs.update(policy=policy, mcts_simulations=mcts_simulations)
     if cluster:
         kwargs["cluster"] = cluster
-    from .cluster import ClusterUnavailable
+    from ..play.cluster import ClusterUnavailable
     from .progress import StageProgress
     title = f"verify {_shown_game(rule_file)}" + "".join(f" --variant {v}" for v in variant or ())
     try:
@@ -1003,8 +1003,8 @@ def verify(
 def _verify_exhaustive(io: _Io, module, rule_file: str, engine, players: Optional[int], variants: tuple,
                        options: dict, save: Optional[Path], max_states: Optional[int], exhaustive: bool,
                        random_only: dict) -> None:
-    """`verify --exhaustive`: every reachable state of each player count (rulespec/exhaustive.py)."""
-    from .exhaustive import DEFAULT_MAX_STATES, EXIT_INCOMPLETE, explore
+    """`verify --exhaustive`: every reachable state of each player count (rulespec/check/exhaustive.py)."""
+    from ..check.exhaustive import DEFAULT_MAX_STATES, EXIT_INCOMPLETE, explore
     from .progress import StageProgress
     if not exhaustive:
         raise UsageProblem("--max-states goes with --exhaustive")
@@ -1044,7 +1044,7 @@ def replay(
     counterexample: Path = typer.Argument(..., metavar="COUNTEREXAMPLE_FILE", help="A file saved by verify --save."),
 ) -> None:
     """Replay a saved counterexample step by step, then re-run the checks on the state it reaches."""
-    from .runtime.engine import IllegalAction, RuleRuntimeError
+    from ..runtime.engine import IllegalAction, RuleRuntimeError
     module = _verify_module(io)
     try:
         is_file = counterexample.is_file()
@@ -1168,12 +1168,12 @@ def main(
 ) -> None:
     """Write a game's rulebook once as a rule file; check it, build its engine, play it and verify it."""
     if allow_dir:
-        from .rule_paths import allow_in_environment
+        from ..pipeline.rule_paths import allow_in_environment
         allow_in_environment(allow_dir)
 
 
 # `rulespec docs`, `rulespec site` and `rulespec simulate` live with the site generator.
-from .docs import commands as _docs_commands  # noqa: E402,F401  (registers them on `app`)
+from ..docs import commands as _docs_commands  # noqa: E402,F401  (registers them on `app`)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -1,7 +1,7 @@
 """How many executable examples rule files have, and how many lines of each kind they use.
 
-    python -m rulespec.model.example_counts                 # every bundled rulebook and its variants
-    python -m rulespec.model.example_counts FILE_OR_GAME ... # any rule files
+    python -m rulespec.check.example_counts                 # every bundled rulebook and its variants
+    python -m rulespec.check.example_counts FILE_OR_GAME ... # any rule files
 
 Every example of a file is counted once, wherever it is declared (in the file, in a variant's `add
 example`, or a base game's example a house rule keeps); a line is counted by its kind (`given`,
