@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
 pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (pip install 'rulespec[pettingzoo]')")
 
-PAGE = Path(__file__).resolve().parents[2] / "rulespec" / "docs" / "static" / "adapters.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "adapters.md"
 BLOCKS = re.findall(r"^```python\n(.*?)^```", PAGE.read_text(encoding="utf-8"), flags=re.S | re.M)
 
 
