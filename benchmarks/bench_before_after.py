@@ -61,7 +61,7 @@ QUICK_DIVISOR = 4
 def sample(outcomes, rng: random.Random):
     """A chance outcome by its probability (the walk on floats every implementation shares).
 
-    The same walk as bench_vs_openspiel.sample, written again rather than imported: importing that
+    The same walk as the retired bench_vs_openspiel.sample, written again rather than imported: importing that
     module puts this tree first on sys.path, and the child must play on the baseline's rulespec."""
     pick = rng.random()
     for action, probability in outcomes:

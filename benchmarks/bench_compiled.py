@@ -1,4 +1,4 @@
-"""bench_vs_openspiel.py again, with the runtime's hot modules and the committed engines compiled by Cython.
+"""bench_honest.py again, with the runtime's hot modules and the committed engines compiled by Cython.
 
 Why: the per-step cost the benchmark measures is mostly CPython interpreting the generic step loop
 (State._play, Engine._advance, the listings and end checks); trimming what a step does has reached the
@@ -7,13 +7,13 @@ Python source (Cython's pure Python mode: no change to the code, its annotations
 would give, as evidence for packaging compiled modules; nothing in rulespec uses or needs Cython.
 
     pip install cython                                  # (a build tool for this measurement only)
-    python benchmarks/bench_compiled.py                  # every game, 5 runs; about 2 minutes to compile
-    python benchmarks/bench_compiled.py --games kuhn-poker,hex --runs 7
+    python benchmarks/bench_compiled.py                  # every game, 7 rounds; about 2 minutes to compile
+    python benchmarks/bench_compiled.py --games kuhn-poker,hex --rounds 7
     python benchmarks/bench_compiled.py --tests          # the test suite on the compiled runtime instead
 
 The files git tracks in the checkout are copied to a temporary directory; the modules in COMPILED and the
 committed engines are compiled there in place (an extension module beside each source file, which import
-prefers), and bench_vs_openspiel.py runs on that copy in a new process with the same arguments. rulespec
+prefers), and bench_honest.py runs on that copy in a new process with the same arguments. rulespec
 loads a committed engine from its file by path (rulespec.pipeline.committed_engine), not by import, so
 that process replaces that function with one that loads the compiled file beside the engine's source.
 With --tests only COMPILED is compiled and the README's test command (`python -m pytest`) runs in the copy
@@ -116,9 +116,9 @@ def compile_in_place(tree: Path, modules: list[str]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", default="", help="passed on to bench_vs_openspiel.py")
-    parser.add_argument("--runs", type=int, default=5, help="passed on to bench_vs_openspiel.py")
-    parser.add_argument("--quick", action="store_true", help="passed on to bench_vs_openspiel.py")
+    parser.add_argument("--games", default="", help="passed on to bench_honest.py")
+    parser.add_argument("--rounds", type=int, default=7, help="passed on to bench_honest.py")
+    parser.add_argument("--quick", action="store_true", help="passed on to bench_honest.py")
     parser.add_argument("--tests", action="store_true",
                         help="run the test suite (python -m pytest) on the compiled runtime, not the benchmark")
     args = parser.parse_args()
@@ -139,9 +139,9 @@ def main() -> None:
         if args.tests:
             done = subprocess.run([sys.executable, "-c", TESTS], cwd=tree, env=env, stdin=subprocess.DEVNULL)
             raise SystemExit(done.returncode)
-        bench = ["--runs", str(args.runs)] + (["--games", args.games] if args.games else []) + (
+        bench = ["--rounds", str(args.rounds)] + (["--games", args.games] if args.games else []) + (
             ["--quick"] if args.quick else [])
-        subprocess.run([sys.executable, "-c", BOOT, str(tree / "benchmarks" / "bench_vs_openspiel.py"), *bench],
+        subprocess.run([sys.executable, "-c", BOOT, str(tree / "benchmarks" / "bench_honest.py"), *bench],
                        cwd=tree, env=env, check=True)
 
 

@@ -5,7 +5,7 @@
 
 The clock on a small shared machine moves by tens of percent from run to run; an instruction count does
 not (with the hash seed fixed), so it is the figure for a before/after of one change. The same random play
-as bench_vs_openspiel.py (every legal action listed at every decision, a uniformly random one applied;
+as bench_honest.py (every legal action listed at every decision, a uniformly random one applied;
 chance outcomes sampled by their probability), through the public API. Start-up and the first games are
 taken out by counting N and 2N games and subtracting. Needs valgrind on the PATH; counts only, never a test.
 """
@@ -27,13 +27,13 @@ PLAY = """
 import random, sys
 sys.path.insert(0, {benchmarks!r})
 import rulespec
-from bench_vs_openspiel import play
+from bench_honest import play
 engine = rulespec.load({game!r})
 steps = 0
 for seed in range(50):  # warm: engine loaded, tables made
-    play(engine.new_game({players!r}), random.Random(seed), "apply")
+    play(engine.new_game({players!r}), random.Random(seed).random, "apply")
 for seed in range({games!r}):
-    steps += play(engine.new_game({players!r}), random.Random(seed), "apply")
+    steps += play(engine.new_game({players!r}), random.Random(seed).random, "apply")
 print("STEPS", steps)
 """
 

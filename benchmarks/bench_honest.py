@@ -1,0 +1,591 @@
+"""rulespec against OpenSpiel, measured so that it cannot flatter (issue #40): the benchmark the README quotes.
+
+What is timed, and how:
+
+- Thread CPU time (``time.thread_time_ns``), not the wall clock: another process on the machine delays a
+  block without being charged to it.
+- Nothing but play inside the clock. The games' states are made before it (their cost is timed apart, as
+  "start us"), their random streams too (one ``random.Random(seed)`` a game, made outside; inside, only its
+  ``random`` method is called); loading, compiling and creating the game, and a warm-up game, come first.
+  A garbage collection is run before each block, so that no block pays for another's garbage.
+- One loop for every engine (:func:`play`): at a chance node the outcomes are listed and one sampled by its
+  probability; at a decision the legal actions are listed and one picked uniformly; at a simultaneous node
+  every seat to choose picks (OpenSpiel: one joint action; rulespec's API: each seat applies its own); at
+  rulespec's claim window one of every seat's claims is picked. A node is one step whatever kind it is, so
+  a step means the same on every side.
+- Rounds: every engine of a game plays its block once a round, the order rotated from round to round
+  (each engine goes first as often as the others). Each engine plays the same seeded games every round
+  (a check: the same steps every round). Figures are medians over the rounds with their min-max spread;
+  ratios are worked out per round (both sides under that round's load) and then summarised the same way.
+- The engines: rulespec through its own API (``rulespec.load``), rulespec through the OpenSpiel adapter
+  (``rulespec.openspiel``), OpenSpiel's C++ game (``pyspiel.load_game``) and OpenSpiel's hand-written Python
+  game where it has one (tic-tac-toe, Kuhn poker). Each engine draws from its stream in its own order and
+  numbers its actions its own way, so their games differ; the figures are per step, and the steps a game
+  are shown. A ratio is rulespec's CPU time a step divided by the other engine's: 12x is twelve times
+  slower, 0.8x faster.
+- MCTS: OpenSpiel's ``MCTSBot`` (random rollouts, the same simulations, seeds and moves on both sides) on the
+  adapter's game and on OpenSpiel's own, seconds a move for the first moves of a game (sequential games only).
+- The games: the gallery's rule files OpenSpiel has too, the newcomer files of tests/newcomer/games/ (their
+  counterparts and options as tests/newcomer/test_lockstep.py maps them) and the three rulebooks (no
+  counterpart: steps/s and CPU a game only).
+
+Each block is sized so that the slowest engine of a game spends about ``--target`` seconds of CPU on it.
+
+    python benchmarks/bench_honest.py                            # every game: about 10 minutes on 2 cores
+    python benchmarks/bench_honest.py --quick                    # a smoke run: tiny counts, seconds
+    python benchmarks/bench_honest.py --games kuhn-poker,hex --rounds 7 --json out.json
+
+Prints a Markdown table (commit, date, machine, command first). Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import gc
+import importlib
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Optional
+
+ROOT = Path(__file__).resolve().parents[1]
+NEWCOMER_GAMES = ROOT / "tests" / "newcomer" / "games"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+clock_ns = time.thread_time_ns
+MAX_STEPS = 100_000  # a game longer than this is a bug in the loop or the engine, not a measure
+
+
+# ---- the one loop ----
+
+def play(state, draw: Callable[[], float], apply_name: str) -> int:
+    """Plays ``state`` to its end with the draws of ``draw`` (floats in [0, 1)); returns its steps (nodes).
+    ``apply_name`` names the state's method that applies one action (rulespec: apply, OpenSpiel:
+    apply_action); an OpenSpiel simultaneous node takes a joint action (apply_actions)."""
+    apply = getattr(state, apply_name)
+    joint = getattr(state, "apply_actions", None)
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            pick = draw()
+            for action, probability in state.chance_outcomes():
+                pick -= float(probability)
+                if pick < 0:
+                    break
+            apply(action)
+        elif state.current_player() >= 0:
+            actions = state.legal_actions()
+            apply(actions[int(draw() * len(actions))])
+        elif joint is not None:
+            picks = []
+            for seat in range(state.num_players()):
+                actions = state.legal_actions(seat)
+                picks.append(actions[int(draw() * len(actions))])
+            joint(picks)
+        else:
+            seats = state.simultaneous_seats()
+            if not seats:  # rulespec's claim window: any seat may claim, one claim applied
+                actions = state.legal_actions()
+                apply(actions[int(draw() * len(actions))])
+            for seat in seats:
+                actions = state.legal_actions(seat)
+                apply(actions[int(draw() * len(actions))])
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"a game went on for more than {MAX_STEPS:,} steps")
+    return steps
+
+
+@dataclass
+class Block:
+    """One engine's block of one round: CPU nanoseconds of play, its steps, and of making the states."""
+
+    play_ns: int
+    steps: int
+    start_ns: int
+
+
+def time_block(new_state: Callable[[], object], apply_name: str, games: int, first_seed: int = 0) -> Block:
+    """Plays ``games`` seeded games; only the play is inside the clock (the states and their random
+    streams are made before it, the making timed apart)."""
+    started = clock_ns()
+    states = [new_state() for _ in range(games)]
+    start_ns = clock_ns() - started
+    draws = [random.Random(first_seed + k).random for k in range(games)]
+    gc.collect()
+    steps = 0
+    started = clock_ns()
+    for k in range(games):
+        state, states[k] = states[k], None  # (a finished game is garbage at once, as in a loop that makes them)
+        steps += play(state, draws[k], apply_name)
+    play_ns = clock_ns() - started
+    return Block(play_ns, steps, start_ns)
+
+
+# ---- engines and subjects ----
+
+@dataclass
+class Engine:
+    """One implementation of one game: how to make a new state, the name of its apply method."""
+
+    label: str
+    new_state: Callable[[], object]
+    apply_name: str
+    blocks: list = field(default_factory=list)
+
+    def us_per_step(self) -> list[float]:
+        return [b.play_ns / b.steps / 1e3 for b in self.blocks]
+
+
+API, ADAPTER, CPP, PYTHON = "rulespec API", "rulespec adapter", "OpenSpiel C++", "OpenSpiel Python"
+
+
+@dataclass
+class Subject:
+    """A game and the engines that play it; ``mcts``: label -> pyspiel.Game for the MCTS figure."""
+
+    name: str
+    kind: str  # gallery, newcomer, rulebook
+    engines: list
+    mcts: dict = field(default_factory=dict)
+    games: int = 0
+    mcts_seconds: dict = field(default_factory=dict)  # label -> seconds a move, per round
+    notes: list = field(default_factory=list)  # what could not be measured, and why
+
+    def engine(self, label: str) -> Optional[Engine]:
+        return next((e for e in self.engines if e.label == label), None)
+
+
+# The gallery: rule file id -> (OpenSpiel C++ name, Python game (module, class) or None, OpenSpiel parameter ->
+# the rule file's option giving it). A rule file missing from rulebooks/ is left out.
+GALLERY = {
+    "tic-tac-toe": ("tic_tac_toe", ("open_spiel.python.games.tic_tac_toe", "TicTacToeGame"), {}),
+    "connect-four": ("connect_four", None, {}),
+    "kuhn-poker": ("kuhn_poker", ("open_spiel.python.games.kuhn_poker", "KuhnPokerGame"), {}),
+    "liars-dice": ("liars_dice", None, {"numdice": "numdice"}),
+    "leduc-poker": ("leduc_poker", None, {}),
+    "goofspiel": ("goofspiel", None, {"num_cards": "num_cards"}),
+    "hex": ("hex", None, {"board_size": "board_size"}),
+    "pig": ("pig", None, {"winscore": "winscore", "diceoutcomes": "diceoutcomes", "horizon": "horizon"}),
+}
+
+# The three rulebooks, no OpenSpiel counterpart: (label, rule file id, variants, players).
+RULEBOOKS = (
+    ("shell-we 2p", "shell-we", (), 2),
+    ("shell-we 4p", "shell-we", (), 4),
+    ("shrimp 2p", "shrimp", (), 2),
+    ("shrimp 6p", "shrimp", (), 6),
+    ("let-them-eat-shrimp basic 2p", "let-them-eat-shrimp", (), 2),
+    ("let-them-eat-shrimp advanced 5p", "let-them-eat-shrimp", ("advanced",), 5),
+)
+
+# Chess perft (issue #40) is for when a chess rule file exists: its paths are looked for here, and
+# perft() below is ready for it. Until then the table says "not measured"; nothing stands in for it.
+CHESS_FILES = (ROOT / "rulebooks" / "chess.rules", NEWCOMER_GAMES / "chess.rules")
+CHESS_PERFT_DEPTH = 5
+
+
+def perft(state, depth: int, apply_name: str) -> int:
+    """Leaves of the game tree ``depth`` plies below ``state`` (clone, list, apply): the chess hook's
+    measure, generic over any deterministic game with ``clone``."""
+    if depth == 0 or state.is_terminal():
+        return 1
+    leaves = 0
+    for action in state.legal_actions():
+        child = state.clone()
+        getattr(child, apply_name)(action)
+        leaves += perft(child, depth - 1, apply_name)
+    return leaves
+
+
+def sequential(game) -> bool:
+    import pyspiel
+    return game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+
+
+def gallery_subject(game_id: str) -> Subject:
+    import pyspiel
+    import rulespec
+    import rulespec.openspiel
+    cpp_name, python, parameter_options = GALLERY[game_id]
+    engine = rulespec.load(game_id)
+    parameters = {p: int(engine.options[o]["value"]) for p, o in parameter_options.items() if o in engine.options}
+    adapter = rulespec.openspiel.load_game(game_id, players=2)
+    cpp = pyspiel.load_game(cpp_name, parameters)
+    engines = [Engine(API, lambda: engine.new_game(2), "apply"),
+               Engine(ADAPTER, adapter.new_initial_state, "apply_action"),
+               Engine(CPP, cpp.new_initial_state, "apply_action")]
+    if python is not None:
+        module, name = python
+        python_game = getattr(importlib.import_module(module), name)(parameters or None)
+        engines.append(Engine(PYTHON, python_game.new_initial_state, "apply_action"))
+    mcts = {ADAPTER: adapter, CPP: cpp} if sequential(adapter) and sequential(cpp) else {}
+    return Subject(game_id, "gallery", engines, mcts)
+
+
+def newcomer_specs() -> dict:
+    """One lock-step spec per newcomer file (its OpenSpiel name, parameters, options, players): the
+    mapping tests/newcomer/test_lockstep.py checks, the first spec of each file."""
+    from newcomer.test_lockstep import SPECS
+    chosen = {}
+    for spec in SPECS.values():
+        chosen.setdefault(spec.rules, spec)
+    return chosen
+
+
+def newcomer_subject(spec) -> Subject:
+    import rulespec.openspiel
+    from rulespec.rule_paths import allow_in_environment
+    allow_in_environment([NEWCOMER_GAMES])  # (the adapter opens a rule file only below an allowed folder)
+    from rulespec.adapters.core import AdapterError
+    engine, cpp = spec.load()
+    players = spec.players
+    engines = [Engine(API, lambda: engine.new_game(players), "apply"),
+               Engine(CPP, cpp.new_initial_state, "apply_action")]
+    try:
+        adapter = rulespec.openspiel.load_game(str(NEWCOMER_GAMES / f"{spec.rules}.rules"), players=players,
+                                               options={k: str(v) for k, v in spec.options.items()})
+    except AdapterError as refused:  # a finding, shown in the table: the adapter cannot play this file
+        return Subject(spec.rules, "newcomer", engines, notes=[f"no adapter: {refused}"])
+    engines.insert(1, Engine(ADAPTER, adapter.new_initial_state, "apply_action"))
+    mcts = {ADAPTER: adapter, CPP: cpp} if sequential(adapter) and sequential(cpp) else {}
+    return Subject(spec.rules, "newcomer", engines, mcts)
+
+
+def rulebook_subject(label: str, game_id: str, variants, players: int) -> Subject:
+    import rulespec
+    engine = rulespec.load(game_id, variants=variants)
+    return Subject(label, "rulebook", [Engine(API, lambda: engine.new_game(players), "apply")])
+
+
+# ---- measuring ----
+
+MAX_GAMES = 5000
+
+
+def rotated(items: list, round_number: int) -> list:
+    """The round's order: the list rotated by the round's number (each goes first in turn)."""
+    shift = round_number % len(items) if items else 0
+    return items[shift:] + items[:shift]
+
+
+def games_per_block(subject: Subject, target_seconds: float) -> int:
+    """Warms every engine up (one game), then sizes the block: the slowest engine's seconds a game, from a
+    probe of doubling size, into ``target_seconds``."""
+    slowest = 0.0
+    for engine in subject.engines:
+        time_block(engine.new_state, engine.apply_name, 1, first_seed=-1)
+        probe = 1
+        while True:
+            block = time_block(engine.new_state, engine.apply_name, probe, first_seed=10**6)
+            if block.play_ns >= target_seconds * 1e9 / 10 or probe >= MAX_GAMES:
+                break
+            probe *= 2
+        slowest = max(slowest, block.play_ns / 1e9 / probe)
+    return max(1, min(MAX_GAMES, round(target_seconds / slowest))) if slowest else MAX_GAMES
+
+
+def measure_play(subject: Subject, rounds: int, target_seconds: float) -> None:
+    subject.games = games_per_block(subject, target_seconds)
+    for round_number in range(rounds):
+        for engine in rotated(subject.engines, round_number):
+            block = time_block(engine.new_state, engine.apply_name, subject.games)
+            if engine.blocks and block.steps != engine.blocks[0].steps:
+                raise SystemExit(f"{subject.name}, {engine.label}: the same seeded games played differently "
+                                 f"({engine.blocks[0].steps} steps, then {block.steps})")
+            engine.blocks.append(block)
+
+
+def mcts_seconds_a_move(game, simulations: int, moves: int, seed: int) -> float:
+    """CPU seconds a move of OpenSpiel's MCTSBot (random rollouts) over the first ``moves`` decisions of a
+    game; the bot, the state and chance nodes' outcomes (sampled by a seeded stream) are outside the clock."""
+    import numpy as np
+    from open_spiel.python.algorithms import mcts
+    bot = mcts.MCTSBot(game, uct_c=2.0, max_simulations=simulations,
+                       evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+                       random_state=np.random.RandomState(seed))
+    state, draw = game.new_initial_state(), random.Random(seed).random
+    spent = made = 0
+    while made < moves and not state.is_terminal():
+        if state.is_chance_node():
+            pick = draw()
+            for action, probability in state.chance_outcomes():
+                pick -= probability
+                if pick < 0:
+                    break
+            state.apply_action(action)
+            continue
+        gc.collect()
+        started = clock_ns()
+        action = bot.step(state)
+        spent += clock_ns() - started
+        state.apply_action(action)
+        made += 1
+    return spent / max(made, 1) / 1e9
+
+
+def measure_mcts(subject: Subject, rounds: int, simulations: int, moves: int) -> None:
+    labels = list(subject.mcts)
+    for label in labels:  # warm-up
+        mcts_seconds_a_move(subject.mcts[label], max(2, simulations // 4), 1, seed=10**6)
+    for round_number in range(rounds):
+        for label in rotated(labels, round_number):
+            seconds = mcts_seconds_a_move(subject.mcts[label], simulations, moves, seed=round_number)
+            subject.mcts_seconds.setdefault(label, []).append(seconds)
+
+
+# ---- summarising ----
+
+def spread(values: list[float]) -> dict:
+    return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def per_round_ratio(ours: list[float], theirs: list[float]) -> dict:
+    return spread([a / b for a, b in zip(ours, theirs)])
+
+
+def subject_summary(subject: Subject) -> dict:
+    """Per engine: µs a step, steps a game, µs to make a state; ratios of rulespec's engines to the others,
+    round by round; MCTS seconds a move and the adapter's ratio to C++."""
+    engines = {e.label: {"us_per_step": spread(e.us_per_step()), "us_per_step_by_round": e.us_per_step(),
+                         "steps_per_game": e.blocks[0].steps / subject.games,
+                         "start_us": spread([b.start_ns / subject.games / 1e3 for b in e.blocks])}
+               for e in subject.engines}
+    ratios = {}
+    for ours in (API, ADAPTER):
+        for theirs in (CPP, PYTHON):
+            a, b = subject.engine(ours), subject.engine(theirs)
+            if a is not None and b is not None:
+                ratios[f"{ours} / {theirs}"] = per_round_ratio(a.us_per_step(), b.us_per_step())
+    notes = list(subject.notes)
+    ours, cpp = subject.engine(API), subject.engine(CPP)
+    if ours is not None and cpp is not None and not 0.85 <= ours.blocks[0].steps / cpp.blocks[0].steps <= 1.15:
+        by_game = per_round_ratio([b.play_ns for b in ours.blocks], [b.play_ns for b in cpp.blocks])
+        ratios[f"{API} / {CPP}, a game"] = by_game
+        notes.append(f"its steps a game differ by kind of node from OpenSpiel's, so a step is not like for like: "
+                     f"by CPU a game, rulespec API / OpenSpiel C++ is {figure(by_game, 2, 'x')}")
+    summary = {"name": subject.name, "kind": subject.kind, "games_per_round": subject.games,
+               "engines": engines, "ratios": ratios, "notes": notes}
+    if subject.mcts_seconds:
+        summary["mcts_seconds_per_move"] = {label: spread(v) for label, v in subject.mcts_seconds.items()}
+        if ADAPTER in subject.mcts_seconds and CPP in subject.mcts_seconds:
+            summary["ratios"][f"MCTS {ADAPTER} / {CPP}"] = per_round_ratio(subject.mcts_seconds[ADAPTER],
+                                                                          subject.mcts_seconds[CPP])
+    return summary
+
+
+def overall(summaries: list[dict]) -> dict:
+    """The headline: per kind of file, the median and the worst of the games' median ratios to C++."""
+    result = {}
+    for kind in ("gallery", "newcomer"):
+        for key in (f"{API} / {CPP}", f"{ADAPTER} / {CPP}", f"MCTS {ADAPTER} / {CPP}"):
+            found = {s["name"]: s["ratios"][key]["median"] for s in summaries
+                     if s["kind"] == kind and key in s["ratios"]}
+            if found:
+                worst = max(found, key=found.get)
+                result[f"{kind}: {key}"] = {"median": statistics.median(found.values()), "worst": found[worst],
+                                            "worst_game": worst, "games": len(found)}
+    return result
+
+
+# ---- printing ----
+
+def figure(values: dict, digits: int = 1, suffix: str = "") -> str:
+    """A median with its min-max spread: ``12.3 (11.9-13.0)``."""
+    f = f"{{:,.{digits}f}}"
+    return f"{f.format(values['median'])}{suffix} ({f.format(values['min'])}-{f.format(values['max'])})"
+
+
+def markdown(header: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return "\n".join(lines) + "\n"
+
+
+def ratio_digits(values: dict) -> int:
+    return 2 if values["median"] < 10 else 1
+
+
+def play_table(summaries: list[dict]) -> str:
+    labels = (API, ADAPTER, CPP, PYTHON)
+    rows = []
+    for s in summaries:
+        engines = s["engines"]
+        rows.append([s["name"], s["kind"], str(s["games_per_round"]),
+                     " / ".join(f"{engines[label]['steps_per_game']:.1f}" for label in labels if label in engines),
+                     *(figure(engines[label]["us_per_step"], 2) if label in engines else "-" for label in labels),
+                     " / ".join(f"{engines[label]['start_us']['median']:.1f}" for label in labels if label in engines)])
+    return markdown(["game", "file", "games/round", "steps/game (API / adapter / C++ [/ Py])",
+                     *(f"{label} us/step" for label in labels), "start us (outside the clock)"], rows)
+
+
+def milliseconds(seconds: dict) -> dict:
+    return {k: v * 1e3 for k, v in seconds.items()}
+
+
+def ratio_table(summaries: list[dict]) -> str:
+    keys = [f"{API} / {CPP}", f"{ADAPTER} / {CPP}", f"{API} / {PYTHON}", f"{ADAPTER} / {PYTHON}"]
+    rows = []
+    for s in summaries:
+        ratios, mcts = s["ratios"], s.get("mcts_seconds_per_move", {})
+        mcts_key = f"MCTS {ADAPTER} / {CPP}"
+        rows.append([s["name"], s["kind"],
+                     *(figure(ratios[k], ratio_digits(ratios[k]), "x") if k in ratios else "-" for k in keys),
+                     figure(milliseconds(mcts[ADAPTER]), 2) if ADAPTER in mcts else "-",
+                     figure(milliseconds(mcts[CPP]), 2) if CPP in mcts else "-",
+                     figure(ratios[mcts_key], ratio_digits(ratios[mcts_key]), "x") if mcts_key in ratios else "-"])
+    return markdown(["game", "file", *keys, "MCTS ms/move, adapter", "MCTS ms/move, C++", "MCTS adapter / C++"], rows)
+
+
+def rulebook_table(summaries: list[dict]) -> str:
+    rows = []
+    for s in summaries:
+        engine = s["engines"][API]
+        us_step = engine["us_per_step"]
+        per_second = {k: 1e6 / v for k, v in us_step.items()}
+        per_second = {"median": per_second["median"], "min": per_second["max"], "max": per_second["min"]}
+        cpu_game = {k: v * engine["steps_per_game"] / 1e3 for k, v in us_step.items()}
+        rows.append([s["name"], str(s["games_per_round"]), f"{engine['steps_per_game']:.1f}",
+                     figure(us_step, 1), figure(per_second, 0), figure(cpu_game, 2),
+                     f"{engine['start_us']['median']:.1f}"])
+    return markdown(["rulebook", "games/round", "steps/game", "us/step", "steps/s", "CPU ms/game",
+                     "start us (outside the clock)"], rows)
+
+
+def headline(result: dict) -> str:
+    lines = []
+    for key, v in result.items():
+        lines.append(f"- {key}: median of the {v['games']} games' medians {v['median']:.2f}x; "
+                     f"worst {v['worst']:.2f}x ({v['worst_game']})")
+    return "\n".join(lines) + "\n"
+
+
+def chess_perft_line() -> str:
+    found = [p for p in CHESS_FILES if p.exists()]
+    if not found:
+        return (f"- chess perft({CHESS_PERFT_DEPTH}): not measured, no chess rule file yet (looked for "
+                f"{', '.join(str(p.relative_to(ROOT)) for p in CHESS_FILES)}; the hook is CHESS_FILES and perft())\n")
+    return (f"- chess perft({CHESS_PERFT_DEPTH}): {found[0].relative_to(ROOT)} exists but its measure is not "
+            f"wired yet (the hook: CHESS_FILES and perft() in benchmarks/bench_honest.py)\n")
+
+
+def provenance(argv: list[str]) -> dict:
+    def git(*args) -> str:
+        done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=30)
+        return done.stdout.strip()
+    from importlib.metadata import version
+    changed = [line[3:] for line in git("status", "--porcelain", "--", "rulespec", "engines").splitlines()]
+    return {"commit": git("rev-parse", "--short", "HEAD"), "uncommitted": changed,
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "nproc": os.cpu_count(), "python": platform.python_version(), "machine": platform.machine(),
+            "open_spiel": version("open_spiel"),
+            "command": " ".join(["python benchmarks/bench_honest.py", *argv])}
+
+
+def report(meta: dict, settings: dict, summaries: list[dict], result: dict) -> str:
+    compared = [s for s in summaries if s["kind"] != "rulebook"]
+    rulebooks = [s for s in summaries if s["kind"] == "rulebook"]
+    uncommitted = (f"; uncommitted changes in {', '.join(meta['uncommitted'])}" if meta["uncommitted"] else "")
+    parts = [f"`{meta['command']}`\n\ncommit {meta['commit']}{uncommitted}; {meta['date']}; {meta['nproc']} CPUs "
+             f"(nproc), {meta['machine']}, Python {meta['python']}, OpenSpiel {meta['open_spiel']}; thread CPU time, "
+             f"medians (min-max) of {settings['rounds']} interleaved rounds, each block sized to about "
+             f"{settings['target']} s of CPU for the slowest engine; MCTS: {settings['mcts_simulations']} simulations, "
+             f"random rollouts, the first {settings['mcts_moves']} moves.\n"]
+    if compared:
+        parts += ["Random play, CPU microseconds a step (nothing but play inside the clock):\n", play_table(compared),
+                  "Ratios, rulespec's CPU a step / the other engine's, worked out per round (lower is better; "
+                  "1/x is rulespec's fraction of its speed); MCTS CPU milliseconds a move:\n", ratio_table(compared),
+                  "Headline (the median and the worst of the games' median ratios):\n", headline(result)]
+        notes = [f"- {s['name']}: {note}" for s in compared for note in s["notes"]]
+        notes += [f"- {s['name']}: no MCTS figure (OpenSpiel's MCTSBot plays sequential games only)"
+                  for s in compared if "mcts_seconds_per_move" not in s and settings["mcts_simulations"]]
+        if notes:
+            parts += ["Not measured:\n", "\n".join(notes) + "\n"]
+    if rulebooks:
+        parts += ["The rulebooks (no OpenSpiel counterpart), through rulespec's API:\n", rulebook_table(rulebooks)]
+    parts.append(chess_perft_line())
+    return "\n".join(parts)
+
+
+# ---- the command ----
+
+def subjects_wanted(chosen: list[str], parser) -> list[Callable[[], Subject]]:
+    """The subjects to measure, as makers (each loads its games only when its turn comes)."""
+    from rulespec.pipeline import bundled_rulebooks
+    present = bundled_rulebooks()
+    specs = newcomer_specs()
+    makers = [(game_id, lambda g=game_id: gallery_subject(g)) for game_id in GALLERY if game_id in present]
+    makers += [(name, lambda s=spec: newcomer_subject(s)) for name, spec in specs.items()]
+    makers += [(game_id, lambda a=(label, game_id, variants, players): rulebook_subject(*a))
+               for label, game_id, variants, players in RULEBOOKS if game_id in present]
+    known = {name for name, _ in makers}
+    unknown = [g for g in chosen if g not in known]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+    return [make for name, make in makers if not chosen or name in chosen]
+
+
+def parse(argv: list[str]):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a smoke run: 3 rounds, tiny blocks, 4 MCTS simulations")
+    parser.add_argument("--games", default="", help="comma-separated names (default: every game)")
+    parser.add_argument("--rounds", type=int, help="interleaved rounds (default 7; --quick 3)")
+    parser.add_argument("--target", type=float, help="CPU seconds of the slowest engine's block (default 0.3)")
+    parser.add_argument("--mcts-simulations", type=int,
+                        help="MCTSBot simulations a move (default 50; 0: no MCTS; else at least 2)")
+    parser.add_argument("--mcts-moves", type=int, help="moves timed a game (default 3)")
+    parser.add_argument("--json", metavar="OUT", help="also write every figure, round by round, to OUT")
+    args = parser.parse_args(argv)
+    defaults = ({"rounds": 3, "target": 0.01, "mcts_simulations": 4, "mcts_moves": 1} if args.quick
+                else {"rounds": 7, "target": 0.3, "mcts_simulations": 50, "mcts_moves": 3})
+    for key, value in defaults.items():
+        if getattr(args, key) is None:
+            setattr(args, key, value)
+    if args.rounds < 1 or args.target <= 0 or args.mcts_simulations == 1 or args.mcts_simulations < 0 \
+            or args.mcts_moves < 1:
+        parser.error("--rounds and --mcts-moves are at least 1, --target above 0, --mcts-simulations 0 or at "
+                     "least 2 (one simulation expands nothing)")
+    return args, parser
+
+
+def run(args, makers: list) -> list[dict]:
+    summaries = []
+    for make in makers:
+        subject = make()
+        started = time.perf_counter()
+        measure_play(subject, args.rounds, args.target)
+        if subject.mcts and args.mcts_simulations:
+            measure_mcts(subject, args.rounds, args.mcts_simulations, args.mcts_moves)
+        summaries.append(subject_summary(subject))
+        print(f"  {subject.name}: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
+    return summaries
+
+
+def main(argv: Optional[list[str]] = None) -> dict:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args, parser = parse(argv)
+    makers = subjects_wanted([g.strip() for g in args.games.split(",") if g.strip()], parser)
+    meta = provenance(argv)
+    settings = {"rounds": args.rounds, "target": args.target, "mcts_simulations": args.mcts_simulations,
+                "mcts_moves": args.mcts_moves}
+    summaries = run(args, makers)
+    result = overall(summaries)
+    print(report(meta, settings, summaries, result))
+    saved = {"meta": meta, "settings": settings, "games": summaries, "headline": result,
+             "chess_perft": chess_perft_line().strip("- \n")}
+    if args.json:
+        Path(args.json).write_text(json.dumps(saved, indent=1) + "\n")
+    return saved
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+"""benchmarks/bench_honest.py (issue #40) runs, prints its table, saves its figures, and times nothing but play.
+
+No speed target here: figures belong to the benchmark, never to a timed test."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+import rulespec
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_honest.py"
+BURN_NS = 20_000_000  # CPU a deliberately slow set-up spends: far more than the play it precedes
+
+
+def load_bench():
+    """The script as a module (benchmarks/ is no package), registered so that its dataclasses resolve."""
+    if "bench_honest" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("bench_honest", BENCH)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["bench_honest"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["bench_honest"]
+
+
+def burn_cpu(nanoseconds: int) -> None:
+    until = time.thread_time_ns() + nanoseconds
+    while time.thread_time_ns() < until:
+        pass
+
+
+class Countdown:
+    """A trivial game for the clock: ``moves`` decisions of one action each."""
+
+    def __init__(self, moves: int):
+        self.left = moves
+
+    def is_terminal(self):
+        return self.left == 0
+
+    def is_chance_node(self):
+        return False
+
+    def current_player(self):
+        return 0
+
+    def legal_actions(self):
+        return [0]
+
+    def apply(self, action):
+        self.left -= 1
+
+
+def test_a_quick_run_prints_the_table_and_saves_every_round(tmp_path, capsys):
+    bench = load_bench()
+    out = tmp_path / "figures.json"
+    saved = bench.main(["--quick", "--games", "kuhn-poker", "--json", str(out)])
+    printed = capsys.readouterr().out
+    assert json.loads(out.read_text()) == json.loads(json.dumps(saved))
+    assert saved["meta"]["command"] == f"python benchmarks/bench_honest.py --quick --games kuhn-poker --json {out}"
+    assert f"commit {saved['meta']['commit']}" in printed and saved["meta"]["commit"]
+    assert f"`{saved['meta']['command']}`" in printed
+    (game,) = saved["games"]
+    assert game["name"] == "kuhn-poker" and game["kind"] == "gallery"
+    assert set(game["engines"]) == {bench.API, bench.ADAPTER, bench.CPP, bench.PYTHON}
+    for figures in game["engines"].values():
+        assert len(figures["us_per_step_by_round"]) == saved["settings"]["rounds"] == 3
+        assert figures["us_per_step"]["min"] <= figures["us_per_step"]["median"] <= figures["us_per_step"]["max"]
+        assert 2 <= figures["steps_per_game"] <= 6  # Kuhn poker: two cards dealt, two to three bets
+    assert set(game["ratios"]) == {f"{ours} / {theirs}" for ours in (bench.API, bench.ADAPTER)
+                                   for theirs in (bench.CPP, bench.PYTHON)} | {f"MCTS {bench.ADAPTER} / {bench.CPP}"}
+    assert "| kuhn-poker | gallery |" in printed
+    assert "chess perft(5): not measured" in printed  # the hook says so; no figure stands in for it
+
+
+def test_the_clock_counts_play_and_not_the_set_up():
+    bench = load_bench()
+
+    def slow_new_state():
+        burn_cpu(BURN_NS)
+        return Countdown(10)
+
+    block = bench.time_block(slow_new_state, "apply", games=3)
+    assert block.steps == 30
+    assert block.start_ns >= 3 * BURN_NS  # the set-up was timed, apart
+    assert block.play_ns < BURN_NS / 4  # and none of it was counted as play
+
+
+def test_the_random_streams_are_made_outside_the_clock(monkeypatch):
+    bench = load_bench()
+
+    class SlowRandom(random.Random):
+        def __init__(self, seed):
+            burn_cpu(BURN_NS)
+            super().__init__(seed)
+
+    monkeypatch.setattr(bench.random, "Random", SlowRandom)
+    block = bench.time_block(lambda: Countdown(10), "apply", games=3)
+    assert block.steps == 30 and block.play_ns < BURN_NS / 4
+
+
+def test_each_engine_goes_first_in_turn():
+    bench = load_bench()
+    orders = [bench.rotated(["a", "b", "c"], r) for r in range(6)]
+    assert [order[0] for order in orders] == ["a", "b", "c", "a", "b", "c"]
+    assert all(sorted(order) == ["a", "b", "c"] for order in orders)
+
+
+def test_perft_counts_the_leaves_of_tic_tac_toe():
+    """The chess hook's perft is a real count (9, 72, 504 positions after 1-3 plies of tic-tac-toe)."""
+    bench = load_bench()
+    state = rulespec.load("tic-tac-toe").new_game(2)
+    assert [bench.perft(state, depth, "apply") for depth in (1, 2, 3)] == [9, 72, 504]
