@@ -244,7 +244,7 @@ def newcomer_specs() -> dict:
 
 def newcomer_subject(spec) -> Subject:
     import rulespec.openspiel
-    from rulespec.rule_paths import allow_in_environment
+    from rulespec.pipeline.rule_paths import allow_in_environment
     allow_in_environment([NEWCOMER_GAMES])  # (the adapter opens a rule file only below an allowed folder)
     from rulespec.adapters.core import AdapterError
     engine, cpp = spec.load()
