@@ -310,8 +310,8 @@ class Checker:
                        hint=did_you_mean(replace.option.name, options) or
                        f"its options: {', '.join(options)}; to add an option, replace the whole choice")
             return
-        decls[index] = choice.model_copy(update={"options": tuple(
-            replace.option if o.name == replace.option.name else o for o in choice.options)})
+        decls[index] = dataclasses.replace(choice, options=tuple(
+            replace.option if o.name == replace.option.name else o for o in choice.options))
 
     # ------------------------------------------------------------------ entry point
     def check(self, variants: Sequence[str] = ()) -> ir.Model:
@@ -395,12 +395,12 @@ class Checker:
                     continue
                 plan = plans.get(node.__class__)
                 if plan is None:
-                    cls, fields = type(node).__name__, type(node).model_fields
+                    cls, fields = type(node).__name__, tuple(f.name for f in dataclasses.fields(node))
                     # (a game's `name` is its title, free text that generated code holds as a literal only)
                     naming = () if cls in ("ExampleLine", "GameDecl") else \
                         tuple(f for f in self._NAMING_FIELDS if f in fields)
                     listed = None if cls == "ExampleLine" else self._NAME_LISTS.get(cls)
-                    plan = plans[node.__class__] = (naming, listed, tuple(fields))
+                    plan = plans[node.__class__] = (naming, listed, fields)
                 naming, listed, fields = plan
                 for field in naming:
                     value = getattr(node, field)
@@ -1334,8 +1334,8 @@ class Checker:
                     found.append(node.func)
                 elif isinstance(node, ast.Name) and node.id in self.defines and node.id not in own:
                     found.append(node.id)
-                stack.extend(reversed([getattr(node, f) for f in type(node).model_fields
-                                       if isinstance(getattr(node, f), (ast.Node, tuple))]))
+                stack.extend(reversed([getattr(node, f.name) for f in dataclasses.fields(node)
+                                       if isinstance(getattr(node, f.name), (ast.Node, tuple))]))
             needs[name] = list(dict.fromkeys(found))
         for name in self.defines:
             path = self._shortest_cycle(name, needs)
@@ -2236,7 +2236,7 @@ class Checker:
             self.error(d.loc, refusal("board_columns", last_column - d.first_column + 1)
                        + f" (board `{d.name}`)", hint=f"give the option `{d.column_option}` smaller values")
             last_column = d.first_column
-        d = d.model_copy(update={"last_row": last_row, "last_column": last_column})
+        d = dataclasses.replace(d, last_row=last_row, last_column=last_column)
         row_values = tuple(range(d.first_row, d.last_row + 1)) if d.first_row is not None else \
             self.attributes.get(d.row_attribute)
         rows_known = row_values is not None  # else the maps' rows are not checked against them (one mistake)
@@ -2523,7 +2523,7 @@ class Checker:
             try:
                 node = parse_expression(field, where.file, where.line, where.column)
             except ValueProblem as problem:
-                self.error(where.model_copy(update={"column": problem.column, "end_column": problem.column + 1}),
+                self.error(dataclasses.replace(where, column=problem.column, end_column=problem.column + 1),
                            problem.message + f" in \"{template}\"", hint=problem.hint, width=problem.width)
                 continue
             value = self.expr(node, scope)
@@ -2985,7 +2985,7 @@ class Checker:
             found.update(getattr(node, "rulings", ()) or ())
             fields = fields_of.get(node.__class__)
             if fields is None:
-                fields = fields_of[node.__class__] = tuple(type(node).model_fields)
+                fields = fields_of[node.__class__] = tuple(f.name for f in dataclasses.fields(node))
             for name in fields:
                 child = getattr(node, name)
                 if isinstance(child, (ast.Node, tuple)):
