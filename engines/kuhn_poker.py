@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '93283c62e36c0e7d'
+SOURCE_HASH = 'd8929d2a9dbe24eb'
 GENERATOR_VERSION = '48'
 
 # ---------------------------------------------------------------- components
@@ -212,67 +212,67 @@ def returns_of(st, v_p):
     return score_chips(st, v_p)
 
 def invariant_one_bet_at_most(st):
-    """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:90)"""
+    """Invariant: nobody puts in more than the ante and one bet. [KUHN-2, KUHN-4] (rulebooks/kuhn-poker.rules:91)"""
     return (not any((st._counters['staked'][v_p] > 2) for v_p in st._t.seats))
 
 def invariant_pot_taken_whole(st):
-    """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:93)"""
+    """Invariant: the pot is taken whole or not at all: what one player wins the other loses. [KUHN-8] (rulebooks/kuhn-poker.rules:94)"""
     return ((sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == 0) or (sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == sum([st._counters['staked'][v_p] for v_p in st._t.seats])))
 
 
 def example_pass_pass(run):
-    """Example: Two passes: the higher card takes the antes. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:96)"""
+    """Example: Two passes: the higher card takes the antes. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:97)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['king'], line=98)
-    run.put(st, st._t.zone_base['hand'] + 1, ['jack'], line=99)
-    run.put(st, st._t.zone_base['deck'], ['queen'], line=100)
-    run.counter(st, 'staked', 1, seat=0, line=101)
-    run.counter(st, 'staked', 1, seat=1, line=102)
-    run.step(st, 'turn', (0,), line=103)
-    run.act(st, 'player 1: pass', line=104)
-    run.act(st, 'player 2: pass', line=105)
-    run.over(st, 'showdown', line=106)
-    run.winners(st, lambda: [0], line=107)
-    run.returns(st, [[1, 1], [-1, 1]], line=108)
-    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=109)
+    run.put(st, st._t.zone_base['hand'] + 0, ['king'], line=99)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack'], line=100)
+    run.put(st, st._t.zone_base['deck'], ['queen'], line=101)
+    run.counter(st, 'staked', 1, seat=0, line=102)
+    run.counter(st, 'staked', 1, seat=1, line=103)
+    run.step(st, 'turn', (0,), line=104)
+    run.act(st, 'player 1: pass', line=105)
+    run.act(st, 'player 2: pass', line=106)
+    run.over(st, 'showdown', line=107)
+    run.winners(st, lambda: [0], line=108)
+    run.returns(st, [[1, 1], [-1, 1]], line=109)
+    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=110)
     return st
 
 
 def example_bet_call(run):
-    """Example: A bet called: the higher card takes two chips. [KUHN-4, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:111)"""
+    """Example: A bet called: the higher card takes two chips. [KUHN-4, KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:112)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=113)
-    run.put(st, st._t.zone_base['hand'] + 1, ['queen'], line=114)
-    run.put(st, st._t.zone_base['deck'], ['king'], line=115)
-    run.counter(st, 'staked', 1, seat=0, line=116)
-    run.counter(st, 'staked', 1, seat=1, line=117)
-    run.step(st, 'turn', (0,), line=118)
-    run.act(st, 'player 1: bet', line=119)
-    run.legal(st, 'player 2: bet', True, line=120)
-    run.act(st, 'player 2: bet', line=121)
-    run.over(st, 'showdown', line=122)
-    run.winners(st, lambda: [1], line=123)
-    run.returns(st, [[-2, 1], [2, 1]], line=124)
-    run.fact(st, 'chips of player 1 = -2 and chips of player 2 = 2', lambda: ((score_chips(st, 0) == (-2)) and (score_chips(st, 1) == 2)), line=125)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=114)
+    run.put(st, st._t.zone_base['hand'] + 1, ['queen'], line=115)
+    run.put(st, st._t.zone_base['deck'], ['king'], line=116)
+    run.counter(st, 'staked', 1, seat=0, line=117)
+    run.counter(st, 'staked', 1, seat=1, line=118)
+    run.step(st, 'turn', (0,), line=119)
+    run.act(st, 'player 1: bet', line=120)
+    run.legal(st, 'player 2: bet', True, line=121)
+    run.act(st, 'player 2: bet', line=122)
+    run.over(st, 'showdown', line=123)
+    run.winners(st, lambda: [1], line=124)
+    run.returns(st, [[-2, 1], [2, 1]], line=125)
+    run.fact(st, 'chips of player 1 = -2 and chips of player 2 = 2', lambda: ((score_chips(st, 0) == (-2)) and (score_chips(st, 1) == 2)), line=126)
     return st
 
 
 def example_folding(run):
-    """Example: A pass after a bet folds. [KUHN-5] (rulebooks/kuhn-poker.rules:127)"""
+    """Example: A pass after a bet folds. [KUHN-5] (rulebooks/kuhn-poker.rules:128)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=129)
-    run.put(st, st._t.zone_base['hand'] + 1, ['king'], line=130)
-    run.put(st, st._t.zone_base['deck'], ['queen'], line=131)
-    run.counter(st, 'staked', 1, seat=0, line=132)
-    run.counter(st, 'staked', 1, seat=1, line=133)
-    run.step(st, 'turn', (0,), line=134)
-    run.act(st, 'player 1: pass', line=135)
-    run.act(st, 'player 2: bet', line=136)
-    run.act(st, 'player 1: pass', line=137)
-    run.over(st, 'fold', line=138)
-    run.winners(st, lambda: [1], line=139)
-    run.returns(st, [[-1, 1], [1, 1]], line=140)
-    run.fact(st, 'chips of player 1 = -1 and chips of player 2 = 1', lambda: ((score_chips(st, 0) == (-1)) and (score_chips(st, 1) == 1)), line=141)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack'], line=130)
+    run.put(st, st._t.zone_base['hand'] + 1, ['king'], line=131)
+    run.put(st, st._t.zone_base['deck'], ['queen'], line=132)
+    run.counter(st, 'staked', 1, seat=0, line=133)
+    run.counter(st, 'staked', 1, seat=1, line=134)
+    run.step(st, 'turn', (0,), line=135)
+    run.act(st, 'player 1: pass', line=136)
+    run.act(st, 'player 2: bet', line=137)
+    run.act(st, 'player 1: pass', line=138)
+    run.over(st, 'fold', line=139)
+    run.winners(st, lambda: [1], line=140)
+    run.returns(st, [[-1, 1], [1, 1]], line=141)
+    run.fact(st, 'chips of player 1 = -1 and chips of player 2 = 1', lambda: ((score_chips(st, 0) == (-1)) and (score_chips(st, 1) == 1)), line=142)
     return st
 
 

@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '51e885e94f3f3156'
+SOURCE_HASH = '8c12dd7ac6eb6a1a'
 GENERATOR_VERSION = '48'
 
 # ---------------------------------------------------------------- components
@@ -299,89 +299,89 @@ def returns_of(st, v_p):
     return score_chips(st, v_p)
 
 def invariant_two_raises_at_most(st):
-    """Invariant: a round has at most two raises, and nobody puts in more than 13 chips. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:131)"""
+    """Invariant: a round has at most two raises, and nobody puts in more than 13 chips. [LEDUC-4, LEDUC-5] (rulebooks/leduc-poker.rules:132)"""
     return ((st._counters['raises'] <= 2) and (not any((st._counters['staked'][v_p] > 13) for v_p in st._t.seats)))
 
 def invariant_pot_taken_whole(st):
-    """Invariant: the pot is taken whole, split, or not at all: what one player wins the other loses. [LEDUC-9] (rulebooks/leduc-poker.rules:134)"""
+    """Invariant: the pot is taken whole, split, or not at all: what one player wins the other loses. [LEDUC-9] (rulebooks/leduc-poker.rules:135)"""
     return ((sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == 0) or (sum([st._counters['taken'][v_p] for v_p in st._t.seats]) == sum([st._counters['staked'][v_p] for v_p in st._t.seats])))
 
 
 def example_check_check_pair(run):
-    """Example: Two checks in each round, and a pair wins the showdown. [LEDUC-5, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:137)"""
+    """Example: Two checks in each round, and a pair wins the showdown. [LEDUC-5, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:138)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['jack of spades'], line=139)
-    run.put(st, st._t.zone_base['hand'] + 1, ['king of spades'], line=140)
-    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of hearts'], line=141)
-    run.counter(st, 'staked', 1, seat=0, line=142)
-    run.counter(st, 'staked', 1, seat=1, line=143)
-    run.step(st, 'turn', (0,), line=144)
-    run.legal(st, 'player 1: fold', False, line=145)
-    run.act(st, 'player 1: call', line=146)
-    run.act(st, 'player 2: call', line=147)
-    run.act(st, 'chance: turn jack of hearts face up', line=148)
-    run.act(st, 'player 1: call', line=149)
-    run.act(st, 'player 2: call', line=150)
-    run.over(st, 'showdown', line=151)
-    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=152)
+    run.put(st, st._t.zone_base['hand'] + 0, ['jack of spades'], line=140)
+    run.put(st, st._t.zone_base['hand'] + 1, ['king of spades'], line=141)
+    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of hearts'], line=142)
+    run.counter(st, 'staked', 1, seat=0, line=143)
+    run.counter(st, 'staked', 1, seat=1, line=144)
+    run.step(st, 'turn', (0,), line=145)
+    run.legal(st, 'player 1: fold', False, line=146)
+    run.act(st, 'player 1: call', line=147)
+    run.act(st, 'player 2: call', line=148)
+    run.act(st, 'chance: turn jack of hearts face up', line=149)
+    run.act(st, 'player 1: call', line=150)
+    run.act(st, 'player 2: call', line=151)
+    run.over(st, 'showdown', line=152)
+    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=153)
     return st
 
 
 def example_raises_of_two_and_four(run):
-    """Example: A raise is 2 chips in the first round and 4 in the second. [LEDUC-4, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:154)"""
+    """Example: A raise is 2 chips in the first round and 4 in the second. [LEDUC-4, LEDUC-6, LEDUC-8] (rulebooks/leduc-poker.rules:155)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=156)
-    run.put(st, st._t.zone_base['hand'] + 1, ['jack of hearts'], line=157)
-    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'queen of hearts', 'king of spades', 'king of hearts'], line=158)
-    run.counter(st, 'staked', 1, seat=0, line=159)
-    run.counter(st, 'staked', 1, seat=1, line=160)
-    run.step(st, 'turn', (0,), line=161)
-    run.act(st, 'player 1: call', line=162)
-    run.act(st, 'player 2: raise', line=163)
-    run.act(st, 'player 1: raise', line=164)
-    run.legal(st, 'player 2: raise', False, line=165)
-    run.act(st, 'player 2: call', line=166)
-    run.act(st, 'chance: turn king of spades face up', line=167)
-    run.legal(st, 'player 2: call', False, line=168)
-    run.act(st, 'player 1: raise', line=169)
-    run.act(st, 'player 2: call', line=170)
-    run.over(st, 'showdown', line=171)
-    run.fact(st, 'chips of player 1 = 9 and chips of player 2 = -9', lambda: ((score_chips(st, 0) == 9) and (score_chips(st, 1) == (-9))), line=172)
+    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=157)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack of hearts'], line=158)
+    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'queen of hearts', 'king of spades', 'king of hearts'], line=159)
+    run.counter(st, 'staked', 1, seat=0, line=160)
+    run.counter(st, 'staked', 1, seat=1, line=161)
+    run.step(st, 'turn', (0,), line=162)
+    run.act(st, 'player 1: call', line=163)
+    run.act(st, 'player 2: raise', line=164)
+    run.act(st, 'player 1: raise', line=165)
+    run.legal(st, 'player 2: raise', False, line=166)
+    run.act(st, 'player 2: call', line=167)
+    run.act(st, 'chance: turn king of spades face up', line=168)
+    run.legal(st, 'player 2: call', False, line=169)
+    run.act(st, 'player 1: raise', line=170)
+    run.act(st, 'player 2: call', line=171)
+    run.over(st, 'showdown', line=172)
+    run.fact(st, 'chips of player 1 = 9 and chips of player 2 = -9', lambda: ((score_chips(st, 0) == 9) and (score_chips(st, 1) == (-9))), line=173)
     return st
 
 
 def example_fold_to_a_raise(run):
-    """Example: Folding to a raise gives up the pot. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:174)"""
+    """Example: Folding to a raise gives up the pot. [LEDUC-4, LEDUC-7] (rulebooks/leduc-poker.rules:175)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['king of hearts'], line=176)
-    run.put(st, st._t.zone_base['hand'] + 1, ['jack of spades'], line=177)
-    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of spades'], line=178)
-    run.counter(st, 'staked', 1, seat=0, line=179)
-    run.counter(st, 'staked', 1, seat=1, line=180)
-    run.step(st, 'turn', (0,), line=181)
-    run.act(st, 'player 1: raise', line=182)
-    run.act(st, 'player 2: fold', line=183)
-    run.over(st, 'fold', line=184)
-    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=185)
+    run.put(st, st._t.zone_base['hand'] + 0, ['king of hearts'], line=177)
+    run.put(st, st._t.zone_base['hand'] + 1, ['jack of spades'], line=178)
+    run.put(st, st._t.zone_base['deck'], ['jack of hearts', 'queen of spades', 'queen of hearts', 'king of spades'], line=179)
+    run.counter(st, 'staked', 1, seat=0, line=180)
+    run.counter(st, 'staked', 1, seat=1, line=181)
+    run.step(st, 'turn', (0,), line=182)
+    run.act(st, 'player 1: raise', line=183)
+    run.act(st, 'player 2: fold', line=184)
+    run.over(st, 'fold', line=185)
+    run.fact(st, 'chips of player 1 = 1 and chips of player 2 = -1', lambda: ((score_chips(st, 0) == 1) and (score_chips(st, 1) == (-1))), line=186)
     return st
 
 
 def example_a_split_pot(run):
-    """Example: Equal ranks split the pot. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:187)"""
+    """Example: Equal ranks split the pot. [LEDUC-8] ruling LEDUC-AMB-1 (rulebooks/leduc-poker.rules:188)"""
     st = run.start(players=2, options={})
-    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=189)
-    run.put(st, st._t.zone_base['hand'] + 1, ['queen of hearts'], line=190)
-    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'jack of hearts', 'king of spades', 'king of hearts'], line=191)
-    run.counter(st, 'staked', 1, seat=0, line=192)
-    run.counter(st, 'staked', 1, seat=1, line=193)
-    run.step(st, 'turn', (0,), line=194)
-    run.act(st, 'player 1: raise', line=195)
-    run.act(st, 'player 2: call', line=196)
-    run.act(st, 'chance: turn king of spades face up', line=197)
-    run.act(st, 'player 1: call', line=198)
-    run.act(st, 'player 2: call', line=199)
-    run.over(st, 'showdown', line=200)
-    run.fact(st, 'chips of player 1 = 0 and chips of player 2 = 0', lambda: ((score_chips(st, 0) == 0) and (score_chips(st, 1) == 0)), line=201)
+    run.put(st, st._t.zone_base['hand'] + 0, ['queen of spades'], line=190)
+    run.put(st, st._t.zone_base['hand'] + 1, ['queen of hearts'], line=191)
+    run.put(st, st._t.zone_base['deck'], ['jack of spades', 'jack of hearts', 'king of spades', 'king of hearts'], line=192)
+    run.counter(st, 'staked', 1, seat=0, line=193)
+    run.counter(st, 'staked', 1, seat=1, line=194)
+    run.step(st, 'turn', (0,), line=195)
+    run.act(st, 'player 1: raise', line=196)
+    run.act(st, 'player 2: call', line=197)
+    run.act(st, 'chance: turn king of spades face up', line=198)
+    run.act(st, 'player 1: call', line=199)
+    run.act(st, 'player 2: call', line=200)
+    run.over(st, 'showdown', line=201)
+    run.fact(st, 'chips of player 1 = 0 and chips of player 2 = 0', lambda: ((score_chips(st, 0) == 0) and (score_chips(st, 1) == 0)), line=202)
     return st
 
 

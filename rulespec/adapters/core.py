@@ -874,26 +874,32 @@ class Session:
 def payoffs(engine: Engine, players: int = 0) -> tuple[str, float, float, Optional[float]]:
     """(zero_sum | constant_sum | general_sum, the least and the most a seat can get, their sum if fixed) of
     a game's payoffs: the ranking's +1 / 0 / -1, or the rule file's declared `returns` when the runtime has
-    them (Engine.RETURNS: ('result', (win, draw, loss)) or ('value', a number per seat, bounded only by the
-    counters' range), and what they add up to when the file declares it (`zero-sum`, `constant-sum N`:
-    Engine.RETURNS_SUM)."""
+    them (Engine.RETURNS: ('result', (win, draw, loss)) or ('value', a number per seat, within the file's
+    `between L and H`, which `rulespec verify` checks, else only within the counters' range), and what they
+    add up to when the file declares it (`zero-sum`, `constant-sum N`: Engine.RETURNS_SUM)."""
     declared = getattr(engine, "RETURNS", None)
     if declared is None:
         return "zero_sum", -1.0, 1.0, 0.0
     total = getattr(engine, "RETURNS_SUM", None)  # the rule file's `zero-sum` / `constant-sum N`
-    if total is not None:
-        kind = "zero_sum" if total == 0 else "constant_sum"
-        if declared[0] == "result":
-            win, draw, loss = (float(v) for v in declared[1])
-            return kind, min(win, draw, loss, 0.0), max(win, draw, loss, 0.0), float(total)
-        return kind, -COUNTER_LIMIT, COUNTER_LIMIT, float(total)
     if declared[0] == "result":
         win, draw, loss = (float(v) for v in declared[1])
         low, high = min(win, draw, loss, 0.0), max(win, draw, loss, 0.0)  # 0: everyone's until the game is over
-        if players == 2 and win == -loss and draw == 0:  # one wins what the other loses
-            return "zero_sum", low, high, 0.0
-        return "general_sum", low, high if high > low else low + 1.0, None
-    return "general_sum", -COUNTER_LIMIT, COUNTER_LIMIT, None
+    else:
+        between = declared_range(engine)
+        low, high = (-COUNTER_LIMIT, COUNTER_LIMIT) if between is None else (min(between[0], 0.0), max(between[1], 0.0))
+    if total is not None:
+        return "zero_sum" if total == 0 else "constant_sum", low, high, float(total)
+    if declared[0] == "result" and players == 2 and win == -loss and draw == 0:  # one wins what the other loses
+        return "zero_sum", low, high, 0.0
+    return "general_sum", low, high if high > low else low + 1.0, None
+
+
+def declared_range(engine: Engine) -> Optional[tuple[float, float]]:
+    """The least and the most a seat's payoff can be, as the rule file declares them (`between L and H`
+    under `returns of p`), from the checked model."""
+    returns = getattr(getattr(engine, "model", None), "returns", None)
+    between = getattr(returns, "between", None)
+    return None if between is None else (float(between[0]), float(between[1]))
 
 
 COUNTER_LIMIT = 1e15  # a counter holds a whole number from -10^15 to 10^15 (the runtime's limit)

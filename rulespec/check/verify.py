@@ -86,6 +86,7 @@ PROPERTIES: dict[str, str] = {
     "observation_json": "every observation is JSON-serialisable",
     "turn_limit": "the turn number never exceeds the declared limit",
     "payoff_sum": "at the end the returns add up to what the rule file declares (`zero-sum`, `constant-sum N`)",
+    "payoff_range": "at the end each seat's return lies in the range the rule file declares (`between L and H`)",
     "violations": "the runtime records no violation",
     "termination": "a whole random game ends within the step budget without an error",
     "invariant:<name>": "the rule file's invariant <name> holds",
@@ -351,6 +352,7 @@ class Checks:
         self.turn_limit(state, extra)  # before the violations, where the runtime also records it
         self.rule_invariants(state, extra)
         self.payoff_sum(state, extra)
+        self.payoff_range(state, extra)
         self.chance_outcomes(state, extra)
         self.legal_actions(state, extra)
 
@@ -398,6 +400,21 @@ class Checks:
             said = "zero-sum" if total == 0 else f"constant-sum {total}"
             self.fail("payoff_sum", f"the returns {[float(r) for r in returns]} add up to {sum(returns):g}, but the "
                                     f"rule file declares them {said}", list(state.history) + list(extra))
+
+    def payoff_range(self, state: State, extra: Sequence[str] = ()) -> None:
+        """A file declaring its payoffs `between L and H`: every finished game's lie in it (the adapters give
+        OpenSpiel and PettingZoo these bounds)."""
+        declared = getattr(getattr(self.game, "model", None), "returns", None)
+        between = getattr(declared, "between", None)
+        if between is None or not state.is_terminal():
+            return
+        self.count("payoff_range")
+        returns = self.guard("payoff_range", state, state.returns, extra)
+        outside = [(seat, r) for seat, r in enumerate(returns) if not between[0] <= r <= between[1]]
+        if outside:
+            seat, value = outside[0]
+            self.fail("payoff_range", f"player {seat + 1}'s return {float(value):g} is outside the declared range "
+                                      f"between {between[0]} and {between[1]}", list(state.history) + list(extra))
 
     def turn_limit(self, state: State, extra: Sequence[str] = ()) -> None:
         limit = self.game.MAX_TURNS

@@ -998,8 +998,10 @@ def _returns(en: English, d: ir.Returns) -> list[str]:
                                         "(zero-sum)." if d.total == 0 else
                                         f" The payoffs always add up to {d.total} (constant-sum).")
     if d.form == "value":
+        between = "" if d.between is None else (f" A player's payoff is never less than {d.between[0]} nor more "
+                                                f"than {d.between[1]}.")
         return _para(f"Each player's payoff is worked out from the game: a player {en.var_name(d.var or 'p')} "
-                     f"receives {en.expr(d.value)}.{total}")
+                     f"receives {en.expr(d.value)}.{total}{between}")
     return _para(f"When the game ends, a player ranked first receives {d.win}, everyone receives {d.draw} when "
                  f"all tie for first (a draw), and every other player receives {d.loss}.{total}")
 

@@ -577,6 +577,14 @@ returns of p [COL-6]:
       "`rulespec verify` checks it on every game it plays (property `payoff_sum`). Through OpenSpiel the game is "
       "then ZERO_SUM (CONSTANT_SUM), as CFR and exploitability need, with no `zero_sum=True` to pass; "
       "PettingZoo's `env.metadata['payoffs']` says it too."),
+    E("Ends, scores and ranking", "The range of the payoffs", "payoff_range", "high-card.rules", '''
+  zero-sum
+  between -2 and 4''',
+      "`between L and H` under payoffs as numbers declares the least and the most a seat can get when the game "
+      "ends (here a seat loses its stake of at most 2, or wins the others' stakes, at most 4). `rulespec "
+      "verify` checks it on every game it plays (property `payoff_range`); through OpenSpiel they are the "
+      "game's `min_utility()` and `max_utility()` (which OpenSpiel's MCTS reads to prove a win) and PettingZoo's "
+      "reward range. Without it, payoffs as numbers are bounded only by the counters' range."),
     E("Ends, scores and ranking", "An end's step for the seat it ended for", "end end_each end_then", "high-card.rules", '''
 end showdown [HC-4]:
   checked after every step

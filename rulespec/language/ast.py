@@ -744,6 +744,8 @@ class ReturnsDecl(Clause):
     var: Optional[str] = None
     value: Optional[Expr] = None
     total: Optional[int] = None  # `zero-sum` (0) or `constant-sum N`: what the payoffs always add up to
+    between: Optional[tuple[int, int]] = None  # `between L and H`: the least and the most a seat can get
+    between_loc: Optional[Loc] = None
 
 
 class InvariantDecl(Clause):

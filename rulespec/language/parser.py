@@ -1650,6 +1650,9 @@ class _ToAst(Transformer_NonRecursive):
     def payoff_sum(self, meta, children):
         return ("sum", 0 if str(children[0]) == "zero-sum" else _signed_number(children[1]))
 
+    def payoff_range(self, meta, children):
+        return ("range", (_signed_number(children[0]), _signed_number(children[1])), self._loc(meta))
+
     def returns(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
         total = next((c[1] for c in rest if isinstance(c, tuple)), None)
@@ -1659,10 +1662,12 @@ class _ToAst(Transformer_NonRecursive):
 
     def returns_of(self, meta, children):
         rest, cites, rulings = _split([c for c in children if c is not None])
-        total = next((c[1] for c in rest if isinstance(c, tuple)), None)
+        total = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "sum"), None)
+        between = next((c for c in rest if isinstance(c, tuple) and c[0] == "range"), None)
         var, value = (c for c in rest if not isinstance(c, tuple))
         return ast.ReturnsDecl(loc=self._loc(meta), form="value", var=str(var), value=value, cites=cites,
-                               rulings=rulings, total=total)
+                               rulings=rulings, total=total, between=None if between is None else between[1],
+                               between_loc=None if between is None else between[2])
 
     def always(self, meta, children):
         return {"form": "always", "condition": children[0]}

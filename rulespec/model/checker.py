@@ -2661,7 +2661,12 @@ class Checker:
         value = self.expr(d.value, {d.var: SEAT}, INT) if d.form == "value" else None
         if d.total is not None and d.form == "result":
             self.payoff_sum(d)
-        return ir.Returns("returns", d.loc, d.cites, d.rulings, d.form, d.win, d.draw, d.loss, d.var, value, d.total)
+        if d.between is not None and d.between[0] > d.between[1]:
+            low, high = d.between
+            self.error(d.between_loc or d.loc, f"the payoffs are declared between {low} and {high}, but {low} is more "
+                                               f"than {high}", hint=f"write the least first: `between {high} and {low}`")
+        return ir.Returns("returns", d.loc, d.cites, d.rulings, d.form, d.win, d.draw, d.loss, d.var, value, d.total,
+                          d.between)
 
     def payoff_sum(self, d: ast.ReturnsDecl) -> None:
         """`win W, draw D, loss L` declared `zero-sum` (`constant-sum N`): every result with every player count

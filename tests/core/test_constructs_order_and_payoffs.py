@@ -78,9 +78,9 @@ def test_a_word_that_is_no_value_of_the_ordered_attribute_is_refused_with_a_did_
 
 def test_comparing_words_of_no_order_is_one_error_that_says_how_to_declare_the_order():
     text = TEXT.replace("rank (two < three < four < five < six)", "rank (two, three, four, five, six)")
-    d = _one_error(text)  # four comparisons or maxima of ranks (lines 35, 38, 41, 97): one mistake
+    d = _one_error(text)  # four comparisons or maxima of ranks (lines 35, 38, 41, 98): one mistake
     assert d.message == "the values of `rank` have no order, so `max` has no highest to find" and d.line == 35
-    assert "`rank (two < three < four < five < six)`" in d.hint and "also used on lines 38, 41, 97" in d.hint
+    assert "`rank (two < three < four < five < six)`" in d.hint and "also used on lines 38, 41, 98" in d.hint
 
 
 def test_an_attribute_ordered_in_one_component_and_not_in_another_is_refused():
