@@ -122,6 +122,11 @@ class RulespecGame(pyspiel.Game):
             return InformationStateObserver(core.information_layout_for(self.key, self.players))
         return ObservationObserver(self.layout)
 
+    def __reduce__(self):
+        # A game pickles as its string, which loads it back (pyspiel.load_game): spawned processes, Ray
+        # and Dask actors get the same game, rule file, variants and options included.
+        return (_game_from_string, (str(self),))
+
     # numbering helpers beside pyspiel's own (which go through a state)
     def action_to_string(self, action: int, chance: bool = False) -> str:
         return self.table.action_to_string(action, chance)
@@ -154,6 +159,15 @@ class RulespecState(pyspiel.State):
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.session.legal(player)
+
+    def legal_actions(self, player: Optional[int] = None) -> list[int]:
+        # pyspiel answers a seat's legal_actions(seat) at a chance node with the chance outcomes, which are no
+        # seat's actions (OpenSpiel's own games answer []).
+        if player is None:
+            return super().legal_actions()
+        if player >= 0 and self.session.kind() in (core.CHANCE_NODE, core.RACE_NODE):
+            return []
+        return super().legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.session.chance_outcomes()
@@ -307,9 +321,15 @@ _REGISTERED: dict[str, type] = {}
 
 
 def _register(game_type: pyspiel.GameType, class_name: str, init) -> None:
-    cls = type(class_name, (RulespecGame,), {"__init__": init, "__module__": __name__})
+    cls = type(class_name, (RulespecGame,), {"__init__": init, "__module__": __name__, "__qualname__": class_name})
     _REGISTERED[game_type.short_name] = cls
+    globals()[class_name] = cls  # importable by its name, as pickle looks a class up
     pyspiel.register_game(game_type, cls)
+
+
+def _game_from_string(text: str) -> pyspiel.Game:
+    """A game from its string (``str(game)``): how a pickled game is loaded back."""
+    return pyspiel.load_game(text)
 
 
 def load_game(name_or_path, players: Optional[int] = None, variants: Sequence[str] = (),
