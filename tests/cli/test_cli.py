@@ -197,10 +197,10 @@ def test_play_shows_only_the_seats_observation():
     assert result.exit_code == 0, result.output
     # replay the CLI's game up to player 1's first decision to learn what player 2 holds
     import random
-    from rulespec.cli.main import _random_step
+    from rulespec.runtime.engine import random_step
     state, rng = rulespec.load("shell-we").new_game(2), random.Random(3)
     while state.current_player() != 0:
-        state.apply(_random_step(state, rng))
+        state.apply(random_step(state, rng))
     rack = state._t.zone_base["rack"]
     hidden = {state.game.ITEM_LABEL[i] for i in state._zones[rack + 1]} - {"starfish"}
     assert hidden
@@ -242,7 +242,7 @@ def test_play_claim_window_lets_a_human_seat_wait():
 @pytest.mark.skipif(not SNAP.exists(), reason="the Snap fixture (a stacked zone) is not in this checkout")
 def test_observation_keeps_the_order_of_a_public_stacked_zone():
     import random
-    from rulespec.cli.main import _random_step
+    from rulespec.runtime.engine import random_step
     engine = rulespec.load(SNAP)
     for seed in range(20):
         state, rng = engine.new_game(3), random.Random(seed)
@@ -251,7 +251,7 @@ def test_observation_keeps_the_order_of_a_public_stacked_zone():
             if pile != sorted(pile):  # a pile whose order is not also its sorted order
                 assert state.observation(0)["zones"]["pile"]["items"] == pile
                 return
-            state.apply(_random_step(state, rng))
+            state.apply(random_step(state, rng))
     pytest.skip("no unsorted pile came up")
 
 

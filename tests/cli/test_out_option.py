@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from rulespec.cli.main import EXIT_USAGE, app
+from rulespec.cli.console import EXIT_USAGE
+from rulespec.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
 PEBBLES = ROOT / "tests" / "core" / "fixtures" / "pebbles.rules"

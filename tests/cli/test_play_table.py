@@ -10,7 +10,10 @@ import pytest
 from typer.testing import CliRunner
 
 import rulespec
-from rulespec.cli.main import _piece_codes, _Table, app, render_observation, spectator_view
+from rulespec.cli.main import app
+from rulespec.cli.table import Table
+from rulespec.cli.views import render_observation, spectator_view
+from rulespec.lib.pieces import piece_codes
 
 runner = CliRunner()
 
@@ -36,7 +39,7 @@ def play_until(state, table, done, seed=1, limit=2000):
 
 def test_the_news_says_who_did_what(shell_we):
     state = shell_we.new_game(2)
-    table = _Table(state, {0})
+    table = Table(state, {0})
     play_until(state, table, lambda: any(line.startswith("player 2: ") for line in table.news[0]))
     said = next(line for line in table.news[0] if line.startswith("player 2: "))
     assert said == f"player 2: {[a for a in state.history if a.startswith('player 2: ')][0][len('player 2: '):]}"
@@ -95,7 +98,7 @@ def test_pieces_without_a_number_are_told_apart(eat_shrimp, shell_we):
     assert all(code in board_text for code in codes)
     starfish = render_observation(shell_we, spectator_view(rulespec.random_game(shell_we, 2, seed=1)))
     assert any("pieces: S starfish;" in line for line in starfish) and not any(" * " in line for line in starfish)
-    assert _piece_codes(["triangle", "trapezoid", "tile"], {"t"}) == {"tile": "T", "trapezoid": "R", "triangle": "I"}
+    assert piece_codes(["triangle", "trapezoid", "tile"], {"t"}) == {"tile": "T", "trapezoid": "R", "triangle": "I"}
 
 
 def test_counters_and_public_zones_are_shown(eat_shrimp):

@@ -286,9 +286,9 @@ def test_a_hexagonal_board_is_drawn_as_hexagons_of_its_size():
 
 
 def test_the_terminal_draws_each_row_of_hexagons_half_a_space_further_east():
-    from rulespec.cli.main import _board_lines
+    from rulespec.cli.views import board_lines
     engine = rulespec.load(HEXES, options={"side": "3"})
-    lines = _board_lines(engine, 0, {"2 2": engine.ITEM_LABEL[0]}, 2)
+    lines = board_lines(engine, 0, {"2 2": engine.ITEM_LABEL[0]}, 2)
     rows = [line for line in lines if line.lstrip()[:1].isdigit()][1:]  # the first is the column ruler
     assert [len(r) - len(r.lstrip()) for r in rows] == [2, 2, 2]  # labels at the left edge
     assert [r.index(".") for r in rows][0] < [r.index(".") for r in rows][2]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.cli.main import _examples_elsewhere
+from rulespec.cli.authoring import _examples_elsewhere
 from rulespec.docs.reference import GAMES
 from rulespec.language.errors import RuleError
 from rulespec.pipeline.examples import run_examples

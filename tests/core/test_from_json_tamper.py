@@ -683,7 +683,7 @@ def test_an_action_of_another_seat_or_state_is_illegal():
 def test_the_cli_reports_an_invalid_state_as_a_problem_in_the_input(capsys, monkeypatch):
     import typer
 
-    from rulespec.cli.main import EXIT_PROBLEM, _command
+    from rulespec.cli.console import EXIT_PROBLEM, _command
     monkeypatch.delenv("RULESPEC_TRACEBACK", raising=False)
 
     @_command

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.cli.main import format_outcome
+from rulespec.cli.views import format_outcome
 from rulespec.language.errors import RuleError
 from rulespec.language.parser import parse_text
 from rulespec.model.checker import check

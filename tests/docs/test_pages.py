@@ -161,7 +161,7 @@ CHECK_COUNTS = re.compile(r"It has (\d+) declarations \(.*\); they cite (\d+) cl
 
 
 def test_a_page_counts_declarations_and_clauses_as_rulespec_check_does(every_page):
-    from rulespec.cli.main import summary
+    from rulespec.cli.authoring import summary
     from rulespec.model.counts import declaration_counts
     assert len(every_page) >= 14  # 3 games, their 8 variants, 3 house rules, and the gallery's games
     # (a gallery game has no rulebook text: "they cite 8 clause IDs;" without "of the rulebook ...")
@@ -181,7 +181,7 @@ def test_a_page_counts_declarations_and_clauses_as_rulespec_check_does(every_pag
 
 
 def test_check_counts_the_kinds_as_the_rule_file_names_them():
-    from rulespec.cli.main import summary
+    from rulespec.cli.authoring import summary
     text = " ".join(summary(rulespec.compile_rules("shell-we"), ROOT / "rulebooks" / "shell-we.rules").split())
     assert "It has 87 declarations (1 game, 32 rulings," in text
     assert "5 choices, 1 chance, 2 steps," in text and "they cite 84 clause IDs" in text

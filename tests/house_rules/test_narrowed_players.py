@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rulespec import RuleError
-from rulespec.cli.main import summary
+from rulespec.cli.authoring import summary
 from rulespec.pipeline import compile_rules
 from rulespec.pipeline.examples import run_examples
 

@@ -1,0 +1,164 @@
+"""The commands of a rule file's author: `rulespec check` (parse, check, run the examples), `rulespec
+build` (regenerate the bundled engines) and `rulespec init` (a starter project)."""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.text import Text
+
+from .console import EXIT_PROBLEM, UsageProblem, _command, _Io, _load, _resolve, _shown_path, _Stop
+
+
+def _plural(n: int, word: str) -> str:
+    if n == 1:
+        return f"1 {word}"
+    return f"{n} {word}s" if not word.endswith("s") else f"{n} {word}es"
+
+
+def summary(model, path: Path) -> str:
+    """One paragraph about a checked rule file."""
+    from ..model.counts import KIND_NOUNS, declaration_counts
+    counts = declaration_counts(model)  # the numbers a game's page prints too
+    parts = ", ".join(_plural(n, KIND_NOUNS[kind]) for kind, n in counts.kinds)
+    players = (f"{model.min_players} players" if model.min_players == model.max_players
+               else f"{model.min_players} to {model.max_players} players")
+    shown = _shown_path(path)
+    source = model.game_id if shown == model.game_id else f"{model.game_id}, {shown}"  # a bundled game: once
+    text = (f"{model.title} ({source}) is for {players}. It has {counts.total} "
+            f"declarations ({parts}); they cite {_plural(counts.clauses, 'clause ID')}"
+            + (f" of the rulebook {model.rulebook}" if model.rulebook else "")
+            + f"; {_plural(counts.rulings, 'ruling')} say how unclear text is read, and "
+            f"{_plural(counts.examples, 'executable example')} run below.")
+    if model.options:
+        text += " Options: " + "; ".join(f"{o.name} ({', '.join(o.values)}, default {o.default})"
+                                         for o in model.options) + "."
+    if model.variants_available:
+        text += " Variants: " + ", ".join(name for name, _ in model.variants_available) + "."
+    if model.variants_applied:
+        text += " Checked with: " + ", ".join(model.variants_applied) + "."
+    if model.left_out_of_base:
+        text += (" Left out of the base, for player counts this file does not seat: "
+                 + ", ".join(model.left_out_of_base) + ".")
+    return text
+
+
+def _examples_elsewhere(model, variants) -> list[tuple[tuple[str, ...], set[str]]]:
+    """The rule file's examples about other variants, grouped by those variants (only when none is given)."""
+    if variants:
+        return []
+    groups: dict[tuple[str, ...], set[str]] = {}
+    for name, own in getattr(model, "examples_elsewhere", ()):
+        groups.setdefault(own, set()).add(name)
+    return sorted(groups.items())
+
+
+@_command
+def check(
+    io: _Io,
+    rule_file: str = typer.Argument(..., metavar="FILE_OR_GAME", help="A .rules file or a bundled game's id."),
+    variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
+) -> None:
+    """Parse and check a rule file, then run its executable examples."""
+    from ..pipeline.examples import run_examples
+    path = _resolve(rule_file)
+    engine = _load(path, variant or [])
+    model = engine.model
+    width = min(io.out.width, 100)
+    io.print(Text("ok ", style="bold green") + Text(f"{_shown_path(path)} parses and checks"))
+    io.print(textwrap.fill(summary(model, path), width=width))
+    from ..pipeline.examples import position_diagnostics
+    problems = position_diagnostics(engine)  # (a committed engine is loaded without them: see pipeline)
+    if problems:
+        from ..language.errors import RuleError
+        raise RuleError(problems)
+    results = run_examples(engine)
+    for variants, names in _examples_elsewhere(model, variant):
+        # An example about variants not applied here (`with variant ...`) runs under exactly its own.
+        other = _load(path, list(variants))
+        shown = f" (with variant {', '.join(variants)})"
+        results += [dataclasses.replace(r, title=r.title + shown) for r in run_examples(other) if r.name in names]
+    failed = [r for r in results if not r.passed]
+    if results:
+        io.print()
+        io.print(f"examples ({len(results) - len(failed)} of {len(results)} pass):")
+    for result in results:
+        mark = Text("  pass ", style="green") if result.passed else Text("  FAIL ", style="bold red")
+        cites = f" [{', '.join(result.cites)}]" if result.cites else ""
+        io.print(mark + Text(f"{result.name}: {result.title}{cites}"))
+        if not result.passed:
+            io.print(textwrap.indent(result.message, "         "), style="red")
+    if failed:
+        io.error(f"{_plural(len(failed), 'example')} failed")
+        raise _Stop(EXIT_PROBLEM)
+
+
+@_command
+def build(
+    io: _Io,
+    check_only: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if an engine is out of date."),
+) -> None:
+    """Regenerate engines/*.py from every bundled rule file."""
+    from .build import build_all
+    from .progress import StageProgress
+    with StageProgress(io.err, "build --check" if check_only else "build", "engines") as progress:
+        results = build_all(check_only=check_only, progress=progress)
+    if not results:
+        io.print("no bundled rule files: nothing to build")
+        return
+    stale = [r for r in results if not r.up_to_date]
+    for result in results:
+        source, target = _shown_path(result.rule_file), _shown_path(result.engine_file)
+        if result.up_to_date:
+            io.print(Text("up to date  ", style="green") + Text(f"{target} (from {source})"))
+        elif check_only:
+            io.print(Text("OUT OF DATE ", style="bold red") + Text(f"{target} (from {source})"))
+        else:
+            io.print(Text("wrote       ", style="yellow") + Text(f"{target} (from {source})"))
+    if check_only and stale:
+        io.error(f"{_plural(len(stale), 'engine')} out of date: "
+                 f"{', '.join(_shown_path(r.engine_file) for r in stale)}; run `rulespec build` to regenerate")
+        raise _Stop(EXIT_PROBLEM)
+    if not check_only:
+        io.print(f"{len(stale)} written, {len(results) - len(stale)} already up to date")
+
+
+@_command
+def init(
+    io: _Io,
+    folder: Path = typer.Argument(Path("."), metavar="DIR", help="Where to write the project (default: here)."),
+    force: bool = typer.Option(False, "--force", help="Overwrite the files that are already there."),
+    extends: Optional[str] = typer.Option(None, "--extends", metavar="GAME",
+                                          help="Start from a house rule of this bundled game, not a game of its own."),
+) -> None:
+    """Write a starter project: a rule file, properties/ for pytest, mkdocs.yml, a CI workflow, a README."""
+    from .init_project import ExistingFiles, UnknownGame, init_project
+    try:
+        written = init_project(folder, force=force, extends=extends)
+    except UnknownGame as error:
+        raise UsageProblem(str(error)) from None
+    except ExistingFiles as error:
+        raise UsageProblem(f"{_shown_path(folder)} already has {', '.join(p.as_posix() for p in error.paths)}: "
+                           f"nothing written (--force overwrites them)") from None
+    except OSError as error:
+        raise UsageProblem(f"cannot write a project into {folder}: {error.strerror or error}") from None
+    io.print(Text("wrote ", style="green") + Text(f"a starter project in {_shown_path(folder)}:"))
+    for path in written.files:
+        io.print(f"  {path.as_posix()}")
+    settings = written.pytest_settings
+    if settings is not None:  # a pytest.ini would have replaced it, and the project's own tests with it
+        io.print(Text("kept ", style="yellow") + Text(
+            f"your pytest settings in {settings.file} (no pytest.ini: it would replace them); add under "
+            f"{settings.section} there:"))
+        for line in settings.lines:
+            io.print(f"  {line}")
+    io.print("next:" + (f" cd {_shown_path(folder)}, then" if Path(folder).resolve() != Path.cwd().resolve() else ""))
+    steps = [(f"rulespec check {written.rule_file.name}", "parse, check, run the examples"),
+             ("pytest properties/", "verify it, as CI will"), ("rulespec site", "the rules site, in site/")]
+    width = max(len(command) for command, _ in steps)
+    for command, what in steps:
+        io.print(f"  {command:<{width}}    # {what}")
