@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.codegen import python as codegen
+from rulespec.codegen import connected
 from rulespec.codegen.python import generate
 from rulespec.model import ir, reads
 from rulespec.model.cost import walk
@@ -146,7 +146,7 @@ def test_the_start_and_goal_are_made_once_per_plan_and_a_local_keeps_them_inline
     module = game.ENDS[0].check.__globals__
     asked, ends = [], module["REACH_ENDS_0"]
     monkeypatch.setitem(module, "REACH_ENDS_0", lambda st, p: asked.append(p) or ends(st, p))
-    monkeypatch.setattr(codegen, "_module_name", lambda name: False)
+    monkeypatch.setattr(connected, "_module_name", lambda name: False)
     inline = generate(compile_rules(chains(tmp_path)), Path("chains.rules"))
     assert "REACH_ENDS_" not in inline and inline.count("lambda st, *values: (lambda v_s: ") == 2
     other = load_module_from_source(inline, "chains_inline_ends").GAME(None)

@@ -31,7 +31,10 @@ from rulespec.model.checker import check
 
 from .hostile_game import DEFAULTS, game_text
 
-GENERATOR = Path(generator.__file__)
+# Every module of the generator's package: CodeGenerator is put together from one part per construct, each
+# in a module of its own (rulespec/codegen/python.py), and a new module is read as soon as it is there. Not
+# quoting.py: it is the quoting itself (its helpers are fuzzed with any text below).
+GENERATOR_FILES = sorted(path for path in Path(generator.__file__).parent.glob("*.py") if path.name != "quoting.py")
 
 # ----------------------------------------------------------------------------- the generator's source
 
@@ -90,7 +93,7 @@ def _is_code(node: ast.AST) -> bool:
     return False
 
 
-def _unquoted_fields(source: str) -> list[str]:
+def _unquoted_fields(source: str, file_name: str = "<source>") -> list[str]:
     tree = ast.parse(source)
     parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
 
@@ -113,12 +116,14 @@ def _unquoted_fields(source: str) -> list[str]:
             continue
         for field in node.values:
             if isinstance(field, ast.FormattedValue) and field.conversion != ord("r") and not _is_code(field.value):
-                problems.append(f"{GENERATOR.name}:{field.lineno}: {{{ast.unparse(field.value)}}}")
+                problems.append(f"{file_name}:{field.lineno}: {{{ast.unparse(field.value)}}}")
     return problems
 
 
 def test_every_field_the_generator_interpolates_into_code_is_quoted():
-    problems = _unquoted_fields(GENERATOR.read_text(encoding="utf-8"))
+    assert Path(generator.__file__) in GENERATOR_FILES and len(GENERATOR_FILES) > 10  # (the whole package)
+    problems = [problem for path in GENERATOR_FILES
+                for problem in _unquoted_fields(path.read_text(encoding="utf-8"), path.name)]
     assert not problems, ("f-string fields that put a value into generated code without quoting it "
                           "(use !r, lit(), ident(), or pass text to docstring()/comment()/note=):\n"
                           + "\n".join(problems))

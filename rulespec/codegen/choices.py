@@ -1,0 +1,214 @@
+"""choices_<step>: every option of a choice step listed by one function, in the order offered, with the
+rows kept where they are the same in every state (per setup, per board contents, per what was read).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import ir
+from ..model.checker import board_of, is_space
+from .quoting import comment, ident
+
+
+# A listing kept with a board's contents (State._listed_kept) is used when the board has at least this many
+# spaces in use; a smaller one is listed afresh (callgrind, random play: Hex 5x5 and tic-tac-toe cost more
+# kept, Hex 7x7 the same, Hex 11x11 less).
+LISTED_KEPT_FROM = 64
+
+
+class Choices:
+    """The listing of a choice step's choices (CodeGenerator's part)."""
+
+    def choices(self, step: ir.Step) -> bool:
+        """choices_<step>: every option of a choice step listed by one function, in the order offered
+        (a claim window: seat order, then declaration order), as (seat, text, option, binding) rows.
+        When every option binds the seat first, over all players, one walk over the seats lists them
+        all. Returns whether no two rows can read the same (else the runtime checks)."""
+        w = self.w
+        any_player = step.by is None
+        plans = self.plans
+        if any_player and not all(bound for _, bound, _, _, _, _ in plans):
+            return False  # no seat to offer an option to: the runtime lists the options one by one
+        first = {bound[0] for _, bound, _, _, _, _ in plans} if any_player else set()
+        together = (any_player and len(first) == 1 and all(
+            isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "st._t.seats"
+            for option, bound, domains, _, _, _ in plans))
+        distinct = (together or not any_player) and self.read_apart(step, plans, any_player)
+        # An option whose text reads only labels of its names (a seat's colour, a space's row) makes the same
+        # row for the same seat, arguments and binding in every state: each row is made once and kept.
+        memos = {} if any_player or not self.static_params(step) else {
+            k: f"memo_{k}"
+            for k, (option, bound, _, _, text, _) in enumerate(plans)
+            if bound and not re.fullmatch(r"TEXT_\d+\[v_\w+\]", text) and self.static_text(option)  # (a table: made)
+            and (step.name, option.name) not in self.kept_walks}  # (placements: kept per setup, Tables.placement_rows)
+        # Every row kept (none listed otherwise): the kept rows see each text as it is made, so the listing
+        # itself offers no two that read the same, and the engine need not look (KeptRows).
+        all_kept = bool(memos) and len(memos) == len(plans)
+        kept_rows = f"ROWS_{ident(step.name)}"
+        w.line("")
+        w.line("")
+        if memos:
+            self.rows_kept_used = True
+            w.line(f"{kept_rows} = KeptRows({len(plans)})",
+                   note=f"(seat{''.join(', ' + p.name for p in step.params)}) -> per option, binding -> its row, made once")
+            w.line("")
+            w.line("")
+        key_parts = self.listing_reads(step)
+        if key_parts is not None:
+            w.line(f"LISTED_{ident(step.name)} = {{}}", note="what the listing read -> (seat, rows): the same reads, "
+                                                          "the same rows")
+            w.line("")
+            w.line("")
+        w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
+        zones_started = self.start_zone_locals()
+        memo = f"LISTED_{ident(step.name)}"
+        if key_parts is not None:
+            # What the listing reads of the state (and its arguments): the same reads list the same rows,
+            # kept per engine module (rows are never changed once listed).
+            w.line(f"key = ({', '.join(self.listing_key(step, key_parts))},)", note="all the listing reads")
+            w.line(f"found = {memo}.get(key)")
+            w.line("if found is not None:")
+            w.indent()
+            w.line("return found")
+            w.dedent()
+        w.line("rows = []")
+        if not any_player:
+            w.line(f"seat = {self.expr(step.by)}")
+        if memos:
+            key = "(seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
+            w.line(f"kept = {kept_rows}[{key}]")
+        for k, memo in memos.items():
+            w.line(f"{memo} = kept.by_option[{k}]")
+        counts_at, counts_level = len(w.lines), w.level
+        self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
+        self.counter_lists = {}
+        # Listing only reads: each board's contents are looked up once, into a local (see read_boards_first).
+        self.board_code = {b: f"board_{b}" for b in range(len(self.m.boards))}
+        if together:
+            for k, (_, _, _, placed, _, _) in enumerate(plans):
+                if placed[-1]:
+                    w.line(f"_ok{k} = " + " and ".join(f"({self.expr(c)})" for c in placed[-1]),
+                           note=" and ".join(c.text for c in placed[-1]))
+            w.line(f"for v_{ident(next(iter(first)))} in st._t.seats:")
+            w.indent()
+        shared = self.shared_domains(plans)
+        listed_kept = self.listed_kept(step, plans, memos, key_parts, any_player)
+        for k, (option, bound, domains, placed, text, binding_tuple) in enumerate(plans):
+            w.line(comment(f"{option.name}: `{option.template}`"))
+            if listed_kept is not None:
+                # The rows kept with the board's contents: the next listing tests only the spaces changed since.
+                var = f"v_{ident(bound[0])}"
+                test = " and ".join(f"({self.expr(c)})" for c in placed[0])
+                row = f"(seat, {text}, {k}, {binding_tuple})"
+                key = f"('listed', {len(self.listed_keys)!r}, seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
+                self.listed_keys.append(step.name)
+                # (on a small board listing afresh costs less: tic-tac-toe's 9 spaces, Hex's 25; even at 49)
+                w.line(f"if len({domains[bound[0]]}) >= {LISTED_KEPT_FROM!r}:")
+                w.indent()
+                w.line(f"rows = st._listed_kept({listed_kept!r}, {key}, lambda {var}: {test}, "
+                       f"lambda {var}: memo_{k}.get({var}) or kept.make(memo_{k}, {var}, {row}))",
+                       note=" and ".join(c.text for c in placed[0]))
+                w.dedent()
+                w.line("else:")
+                w.indent()
+            level = w.level
+            guards = placed[0] if together else placed[-1]
+            tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
+            if tests:
+                w.line(f"if {' and '.join(tests)}:", note=" and ".join(c.text for c in guards) if guards else None)
+                w.indent()
+            seat = f"v_{ident(bound[0])}" if any_player else "seat"
+            row = f"({seat}, {text}, {k}, {binding_tuple})"
+            kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
+            for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
+                if var == kept and not placed[i]:
+                    # The rows of every legal placement, put together in C loops: each text is made once per
+                    # setup for the same words (it reads labels only: the same in every state).
+                    head = "".join(f"v_{ident(v)}, " for v in bound[:i])
+                    w.line(comment("each legal placement's text made once per setup (it reads labels only)"))
+                    w.line(f"rows += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
+                           f"lambda v_{ident(var)}: {text})")
+                    break
+                domain = domains[var]
+                if domain in shared:  # listed by several options: made when first needed, then kept
+                    name = shared[domain]
+                    domain = f"({name} if {name} is not None else ({name} := {domain}))"
+                w.line(f"for v_{ident(var)} in {domain}:")
+                w.indent()
+                if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
+                    self.kinds[var] = f"kind_{ident(var)}"
+                    w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
+                for c in placed[i]:
+                    if self.neighbour_test_inline(c):
+                        continue
+                    w.line(f"if not ({self.expr(c)}):", note=c.text)
+                    w.indent()
+                    w.line("continue")
+                    w.dedent()
+            else:
+                if k in memos:
+                    one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
+                    w.line(f"rows.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
+                else:
+                    w.line(f"rows.append({row})")
+            w.level = level
+            self.kinds = {}
+        if listed_kept is not None:
+            w.dedent()
+        if together:
+            w.dedent()
+        self.declare_counted(counts_at, counts_level)
+        if shared:
+            w.lines.insert(counts_at, "    " * counts_level + " = ".join(shared.values())
+                           + " = None  # the candidates several options walk, once needed")
+        self.read_counters_first(counts_at, counts_level)
+        self.read_boards_first(counts_at, counts_level)
+        if any_player and not together:
+            w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
+        if all_kept and not distinct:
+            w.line("if kept.repeated:", note="two rows read the same: the first is the one offered")
+            w.indent()
+            w.line("rows = kept.first_of_each(rows)")
+            w.dedent()
+        seat_code = ('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'
+        if key_parts is not None:
+            w.line(f"if len({memo}) > 4096:", note="bounded: the states of a game read few distinct ways")
+            w.indent()
+            w.line(f"{memo}.clear()")
+            w.dedent()
+            w.line(f"found = {memo}[key] = {seat_code}, rows")
+            w.line("return found")
+            self.rows_kept.add(step.name)
+        else:
+            w.line(f"return {seat_code}, rows")
+        self.finish_zone_locals(zones_started)
+        w.dedent()
+        return distinct or all_kept
+
+    def neighbour_test_inline(self, c) -> bool:
+        """Inside a listing's loop, where boards are read through locals: `S has an occupied neighbour` for a
+        name S, written as a loop over the board's neighbour table (a local read once per listing) that goes
+        on to the next candidate when no neighbour is occupied (State._has_occupied_neighbour, no method call
+        per space). Returns whether it wrote the test (else the caller writes it as an expression)."""
+        if not (isinstance(c, ir.Check) and c.test == "occupied_neighbour" and isinstance(c.subject, ir.Var)
+                and is_space(c.subject.type) and not c.subject.type.startswith("placement:")):
+            return False
+        b = self.boards[board_of(c.subject.type)]
+        if b not in self.board_code:
+            return False
+        w = self.w
+        w.line(f"for _near in neighbours_{b}[{self.expr(c.subject)}]:", note=c.text)
+        w.indent()
+        w.line(f"if {self.cells(b)}[_near] >= 0:")
+        w.indent()
+        w.line("break")
+        w.dedent()
+        w.dedent()
+        w.line("else:")
+        w.indent()
+        w.line("continue")
+        w.dedent()
+        return True

@@ -1,0 +1,77 @@
+"""`connected`: a flood fill, or one whose reach is kept per setup by the runtime with its start and goal
+tests made by a module-level function.
+"""
+
+from __future__ import annotations
+
+import ast as pyast
+import builtins
+from typing import Optional
+
+from ..model import ir, reads
+from .quoting import docstring, ident
+
+
+# What generated code names at module level besides its upper-case tables: Python's builtins, the runtime's
+# helpers it imports, its definitions' functions (KeptConnected.reach_ends: no name of a function's own).
+_MODULE_HELPERS = frozenset(("span", "best_sets", "pick_weights", "counter_value", "build_item_tables"))
+
+
+def _module_name(name: str) -> bool:
+    return (name.isupper() or name in _MODULE_HELPERS or name.startswith("define_")
+            or (name in vars(builtins) and not name.startswith("_")))
+
+
+class KeptConnected:
+    """`connected` and the module-level start and goal tests of a kept one (CodeGenerator's part)."""
+
+    def visit_Connected(self, e: ir.Connected) -> str:
+        self.depth += 1
+        tests = [self.expr(x) for x in (e.condition, e.start, e.goal)]
+        self.depth -= 1
+        var = f"v_{ident(e.var)}"
+        passes, start, goal = (f"lambda {var}: {cond}" for cond in tests)
+        names = reads.connected_kept(e, self.m)
+        if names is None:
+            return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
+        # What it reached is kept, per expression and values of the names it reads (the same code: one key).
+        number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), passes, start, goal),
+                                                len(self.connected_keys))
+        key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in names) + ")"
+        ends = self.reach_ends(e, number, names) or f"lambda st, *values: ({start}, {goal})"
+        return f"st._connected_kept({self.boards[e.board]}, {key}, {passes}, {ends})"
+
+    def reach_ends(self, e: ir.Connected, number: int, names: tuple) -> Optional[str]:
+        """The name of a module-level function ``REACH_ENDS_<number>(st, <the key's values>)`` giving a kept
+        `connected`'s start and goal tests, which State._connected_kept asks for only when it works out
+        its plan (once per setup and key): the tests are then not made at every call. None when their code
+        reads a name of the function it is in (a local the generator hoisted), or a name is not plain."""
+        if any(self.expr(v) != f"v_{ident(v.name)}" for v in names):
+            return None
+        found = self.reach_ends_made.get(number)
+        if found is not None:
+            return found[0]
+        saved = self.bound, self.kinds, self.depth, self.board_code
+        self.bound, self.kinds, self.depth, self.board_code = None, {}, self.depth + 1, {}
+        try:
+            tests = [self.expr(x) for x in (e.start, e.goal)]
+        finally:
+            self.bound, self.kinds, self.depth, self.board_code = saved
+        var = f"v_{ident(e.var)}"
+        params = ["st"] + [f"v_{ident(v.name)}" for v in names]
+        for test in tests:  # every name it reads: a parameter, its space, or one of the module's (no local)
+            for node in pyast.walk(pyast.parse(test, mode="eval")):
+                if isinstance(node, pyast.Name) and not (node.id in params or node.id == var or _module_name(node.id)):
+                    return None
+        name = f"REACH_ENDS_{number!r}"
+        self.reach_ends_made[number] = (name, params, [f"lambda {var}: {test}" for test in tests], e.text)
+        return name
+
+    def reach_ends_lines(self) -> list[str]:
+        """The module-level functions of the kept `connected` tests' starts and goals (see reach_ends)."""
+        lines = []
+        for name, params, (start, goal), text in self.reach_ends_made.values():
+            lines += ["", "", f"def {name}({', '.join(params)}):",
+                      f"    {docstring('The start and the goal of `' + text + '` (State._connected_kept).')}",
+                      f"    return {start}, {goal}"]
+        return lines + [""] if lines else lines

@@ -1,0 +1,267 @@
+"""Counts, totals, `any(...)` and the comparisons of a count: the plain comprehension, or an equal form
+that does less work (a table of each item's test, a mask of a board's spaces, a stop at the first found,
+a count kept for every candidate of an option).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..model import ir, reads
+from ..model.checker import is_space
+from .quoting import comment, ident, lit, operator
+
+
+class Counts:
+    """Counts, totals, firsts and the comparisons that ask only part of them (CodeGenerator's part)."""
+
+    def kind_tests(self, e, var: str) -> int:
+        """How many `var is <component>` tests ``e`` makes outside any count, total or any(...)."""
+        if isinstance(e, ir.IsKind):
+            return int(isinstance(e.item, ir.Var) and e.item.name == var)
+        if isinstance(e, (ir.Count, ir.Total, ir.First)):
+            return 0
+        found = 0
+        for value in vars(e).values():
+            for v in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(v, ir.E):
+                    found += self.kind_tests(v, var)
+        return found
+
+    _STATIC_ITEM_TEST = (ir.Const, ir.Var, ir.IsKind, ir.ItemAttr, ir.BoolOp, ir.Not, ir.Compare)
+
+    def item_test(self, e) -> Optional[str]:
+        """For a count, `any` or first over a zone whose condition reads only what never changes about the
+        item (its component and attributes, compared with constants and with names bound outside: a step's
+        parameters, loop names): code for a function of an item giving the condition (its table in a
+        module-level ItemTests, worked out for every item once per value of those names), so the walk runs
+        in C loops. None for any other count."""
+        if not (isinstance(e.domain, ir.ZoneRef) and e.where is not None):
+            return None
+        names: dict[str, None] = {}
+
+        def static(node) -> bool:
+            if not isinstance(node, self._STATIC_ITEM_TEST):
+                return False
+            if isinstance(node, ir.Var):
+                if node.name in self.var_code:
+                    return False
+                if node.name != e.var:
+                    if not (node.type in (ir.ITEM, ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL) or is_space(node.type)):
+                        return False  # (a value a table can be kept by)
+                    names[node.name] = None
+                return True
+            if isinstance(node, ir.Compare) and (node.order or node.op not in ("=", "!=")):
+                return False
+            parts = [v for value in vars(node).values() for v in (value if isinstance(value, tuple) else (value,))
+                     if isinstance(v, ir.E)]
+            return all(static(part) for part in parts)
+
+        if not static(e.where):
+            return None
+        bound, self.bound = self.bound, None
+        kinds, self.kinds = self.kinds, {}
+        depth, self.depth = self.depth, self.depth + 1
+        try:
+            code = self.expr(e.where)
+        finally:
+            self.bound, self.kinds, self.depth = bound, kinds, depth
+        key = (e.var, tuple(names), code)
+        found = self.item_tests.get(key)
+        if found is None:
+            found = self.item_tests[key] = (f"ITEM_TEST_{len(self.item_tests)}", tuple(names), e.var, e.where.text)
+        name, params = found[0], found[1]
+        if not params:
+            return name  # (the one table's look-up, made at import)
+        value = f"v_{ident(params[0])}" if len(params) == 1 else "(" + "".join(f"v_{ident(p)}, " for p in params) + ")"
+        return f"{name}[{value}].__getitem__"
+
+    def item_test_lines(self) -> list[str]:
+        """The module-level ItemTests tables of the item tests (see item_test)."""
+        lines = []
+        for (_, _, test), (name, params, var, text) in self.item_tests.items():
+            args = "".join(f", v_{ident(p)}" for p in params)
+            table = f"ItemTests(lambda v_{ident(var)}{args}: {test}, len(ITEM_KIND), {len(params) != 1!r})"
+            lines.append(f"{name} = {table}" + ("[()].__getitem__" if not params else "") + "  " + comment(text))
+        return lines
+
+    def visit_Count(self, e: ir.Count) -> str:
+        found = self._cells_mask(e)
+        if found is not None:
+            return f"({found}).bit_count()"
+        self.depth += 1
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        domain = self.expr(e.domain)
+        self.depth -= 1
+        if e.where is None and not isinstance(e.domain, ir.BoardRef):
+            return f"len({domain})"
+        test = self.item_test(e)
+        if test is not None:  # each item's test looked up in C loops (see item_test)
+            return self.once(e, f"sum(map({test}, {domain}))")
+        # A list comprehension runs a few times faster than sum() over a generator on small zones.
+        return self.once(e, f"len([1 for v_{ident(e.var)} in {domain}{where}])")
+
+    def visit_First(self, e: ir.First) -> str:
+        where = e.where
+        if (isinstance(where, ir.Compare) and where.op == "=" and not where.order and isinstance(where.left, ir.ItemAttr)
+                and isinstance(where.left.item, ir.Var) and where.left.item.name == e.var
+                and e.var not in reads.free_vars(where.right) and isinstance(e.domain, ir.ZoneRef)
+                and (isinstance(where.right, (ir.Const, ir.Var, ir.OptionRef)) or (  # read first: it cannot fail
+                    isinstance(where.right, ir.SeatAttr) and isinstance(where.right.seat, (ir.Var, ir.SeatConst))))
+                and all(any(name == where.left.attr for name, _ in c.attributes) for c in self.m.components)):
+            # `any(t in Z where A of t = v)`: the first item of the zone whose attribute is v, found in C
+            # loops (each item's attribute read from its table), not a test per item.
+            return (f"st._first_with({e.text!r}, {self.expr(e.domain)}, ITEM_ATTRS[{where.left.attr!r}], "
+                    f"{self.expr(where.right)})")
+        self.depth += 1
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        domain = self.expr(e.domain)
+        self.depth -= 1
+        test = self.item_test(e)
+        if test is not None:  # each item's test looked up in C loops (see item_test)
+            return f"st._first({e.text!r}, filter({test}, {domain}))"
+        return f"st._first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
+
+    def visit_Total(self, e: ir.Total) -> str:
+        self.depth += 1
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        value, domain = self.expr(e.value), self.expr(e.domain)
+        self.depth -= 1
+        return self.once(e, f"sum([{value} for v_{ident(e.var)} in {domain}{where}])")
+
+    def once(self, e: ir.E, code: str) -> str:
+        """A count or total in an option's condition that depends on none of the names the option
+        binds is the same for every candidate: counted when first needed, then kept in a local."""
+        if self.bound is None or self.depth or self.free_vars(e, self.bound):
+            return code
+        name = self.counted.setdefault(code, f"_n{len(self.counted)}")
+        return f"({name} if {name} is not None else ({name} := {code}))"
+
+    def _legal_placement_test(self, e: ir.Compare) -> Optional[str]:
+        """`count(w in placements of X on B where w is empty and w has an occupied neighbour) = 0` (or > 0, != 0)
+        only asks whether one legal placement exists: a few big-integer operations per rotation instead of a
+        loop over every placement (rulespec.lib.geometry)."""
+        count, zero = e.left, e.right
+        if not (isinstance(count, ir.Count) and isinstance(count.domain, ir.Placements) and isinstance(zero, ir.Const)
+                and zero.value == 0 and e.op in ("=", ">", "!=") and isinstance(count.where, ir.BoolOp)
+                and count.where.op == "and" and len(count.where.operands) == 2):
+            return None
+        tests = set()
+        for operand in count.where.operands:
+            if not (isinstance(operand, ir.Check) and isinstance(operand.subject, ir.Var)
+                    and operand.subject.name == count.var):
+                return None
+            tests.add(operand.test)
+        if tests != {"empty", "occupied_neighbour"}:
+            return None
+        placements = count.domain
+        b = self.boards[placements.board]
+        if placements.shape is not None:
+            shape = repr(placements.shape)
+        else:
+            shape = f"ITEM_ATTRS[{self.m.boards[b].shape_attribute!r}][{self.expr(placements.item)}]"
+        found = f"st._any_legal_placement({b}, {shape})"
+        return f"(not {found})" if e.op == "=" else found
+
+    def _cells_mask(self, count: ir.E) -> Optional[str]:
+        """`count(c in B where ...)` over a board of triangles, when the condition reads only whether c is
+        empty or occupied and how it is marked (with and, or, not): the bit mask of the spaces it counts,
+        in a few big-integer operations (the occupied mask the state keeps, the marked spaces' mask the
+        tables keep) instead of a test per space. None for any other count."""
+        if not (isinstance(count, ir.Count) and isinstance(count.domain, ir.BoardRef) and count.where is not None):
+            return None
+        b = self.boards[count.domain.board]
+        if self.m.boards[b].lattice != "triangles":
+            return None
+        code = self._space_mask(count.where, count.var, b)
+        return None if code is None else f"{code} & st._t.cells_mask[{b}]"
+
+    def _space_mask(self, e: ir.E, var: str, b: int) -> Optional[str]:
+        """The code of the mask of board b's spaces `var` for which ``e`` holds (bits outside the board's
+        spaces may be set: the caller masks them off), or None when ``e`` reads anything else."""
+        if isinstance(e, ir.IsMarked) and isinstance(e.space, ir.Var) and e.space.name == var and e.board == \
+                self.m.boards[b].name:
+            return f"st._t.marked_mask({b}, ({lit(e.mark)},))"
+        if isinstance(e, ir.Check) and isinstance(e.subject, ir.Var) and e.subject.name == var:
+            if e.test == "empty":
+                return f"~st._masks[{b}]"
+            if e.test in ("occupied", "not_empty"):
+                return f"st._masks[{b}]"
+            return None
+        if isinstance(e, ir.Not):
+            inner = self._space_mask(e.operand, var, b)
+            return None if inner is None else f"~({inner})"
+        if isinstance(e, ir.BoolOp) and e.op in ("and", "or"):
+            marks = [o.mark for o in e.operands if isinstance(o, ir.IsMarked) and isinstance(o.space, ir.Var)
+                     and o.space.name == var and o.board == self.m.boards[b].name]
+            if e.op == "or" and len(marks) == len(e.operands):  # one mask for every mark named
+                return f"st._t.marked_mask({b}, ({''.join(lit(m) + ', ' for m in marks)}))"
+            parts = [self._space_mask(o, var, b) for o in e.operands]
+            if any(part is None for part in parts):
+                return None
+            return "(" + (" & " if e.op == "and" else " | ").join(parts) + ")"
+        return None
+
+    def visit_Compare(self, e: ir.Compare) -> str:
+        if e.order:
+            op = operator(e.op)
+            return f"({self.place_in_order(e.left, e.order)} {op} {self.place_in_order(e.right, e.order)})"
+        found = self._cells_mask(e.left)
+        if (found is not None and isinstance(e.right, ir.Const) and e.right.value == 0
+                and not isinstance(e.right.value, bool) and e.op in ("=", ">", "!=")):
+            return f"(not ({found}))" if e.op == "=" else f"bool({found})"
+        fast = self._legal_placement_test(e)
+        if fast is None:
+            fast = self._count_test(e)
+        if fast is not None:
+            return fast
+        op = operator("==" if e.op == "=" else e.op)
+        return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    def _count_test(self, e: ir.Compare) -> Optional[str]:
+        """`count(x in D where C) > 0` (or != 0, = 0) only asks whether one x passes: any() stops at the
+        first. `count(t in line of N from s towards d where C) = N` asks whether the line is whole and every
+        space of it passes: all() over the full line (none when the board ends first) stops at the first
+        that fails. Same answers as counting, in a fraction of the work (N in a row, every step)."""
+        count, number = e.left, e.right
+        if not (isinstance(count, ir.Count) and count.where is not None and isinstance(number, ir.Const)
+                and isinstance(number.value, int) and not isinstance(number.value, bool)):
+            return None
+        var = f"v_{ident(count.var)}"
+        if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
+            return None  # the same for every candidate of an option: counted once and kept (see once())
+        if number.value == 0 and e.op in (">", "!=", "="):
+            self.depth += 1
+            where, domain = self.expr(count.where), self.expr(count.domain)
+            self.depth -= 1
+            test = self.item_test(count)
+            found = f"any(map({test}, {domain}))" if test is not None else f"any({where} for {var} in {domain})"
+            return f"(not {found})" if e.op == "=" else found
+        line = count.domain
+        if (isinstance(line, ir.LineOf) and e.op == "=" and isinstance(line.length, ir.Const)
+                and line.length.value == number.value):
+            full = (f"st._t.full_lines[{self.boards[line.board]}, {self.expr(line.direction)}, "
+                    f"{self.expr(line.length)}][{self.expr(line.space)}]")
+            if not self.depth and 1 <= number.value <= 6 and count.var not in reads.bound_names(count.where):
+                # Outside any comprehension (an end's own test): the line is looked up once, into a local,
+                # and its spaces tested one by one (`and` stops at the first that fails; no generator).
+                # The unit's own whole line comes with the unit (EndIndex line=N): no look-up, never None.
+                own = self.unit_line is not None and self.unit_line == (
+                    self.boards[line.board], line.space.name if isinstance(line.space, ir.Var) else None,
+                    line.direction.name if isinstance(line.direction, ir.Var) else None, number.value)
+                local = "unit_line" if own else f"line_{ident(count.var)}"
+                self.depth += 1
+                tests = []
+                for k in range(number.value):
+                    self.var_code[count.var] = f"{local}[{k}]"
+                    tests.append(self.expr(count.where))
+                del self.var_code[count.var]
+                self.depth -= 1
+                if own:
+                    return f"({' and '.join(tests)})"
+                return f"(({local} := {full}) is not None and {' and '.join(tests)})"
+            self.depth += 1
+            where = self.expr(count.where)
+            self.depth -= 1
+            return f"({full} is not None and all({where} for {var} in {full}))"
+        return None

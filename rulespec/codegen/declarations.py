@@ -1,0 +1,211 @@
+"""The functions of the rule file's declarations: definitions, steps (automatic and choice; chance steps
+are in chance.py), triggers, insteads, scores, payoffs and invariants.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..model import ir
+from .quoting import comment, docstring, ident
+
+
+class Declarations:
+    """One function per declaration of the rule file (CodeGenerator's part)."""
+
+    def definition(self, definition: ir.Definition) -> None:
+        """define_<name>(st, <params>): a definition's value, worked out where it is used."""
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def define_{ident(definition.name)}(st{self.params(definition.params)}):")
+        w.indent()
+        self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
+        zones_started = self.start_zone_locals()
+        value = definition.value
+        # (a count or first whose test a table gives for every item, in C loops, stays as it is: see item_test)
+        if self.any_test(value) and self.item_test(value.left) is None:
+            # `count(x in D where C) = 0` (or > 0, != 0): a loop that stops at the first x passing, each
+            # seat's counts looked up once (a generator under any() costs more than the test on small domains).
+            count, found = value.left, value.op != "="
+            reads_at, self.counter_lists = len(w.lines), {}
+            w.line(f"for v_{ident(count.var)} in {self.expr(count.domain)}:")
+            w.indent()
+            w.line(f"if {self.expr(count.where)}:")
+            w.indent()
+            w.line(f"return {found!r}")
+            w.dedent()
+            w.dedent()
+            w.line(f"return {not found!r}")
+            self.read_counters_first(reads_at, w.level)
+        elif self.first_loop(value) and self.item_test(value) is None:
+            # `any(x in D where C)`: the first x passing, by a loop (no generator, no call); when there is
+            # none, the runtime's own error (`... found nothing`).
+            reads_at, self.counter_lists = len(w.lines), {}
+            w.line(f"for v_{ident(value.var)} in {self.expr(value.domain)}:")
+            w.indent()
+            if value.where is not None:
+                w.line(f"if {self.expr(value.where)}:")
+                w.indent()
+            w.line(f"return v_{ident(value.var)}")
+            if value.where is not None:
+                w.dedent()
+            w.dedent()
+            w.line(f"return st._first({value.text!r}, ())")
+            self.read_counters_first(reads_at, w.level)
+        else:
+            w.line(f"return {self.expr(value)}")
+        self.finish_zone_locals(zones_started)
+        w.dedent()
+
+    @staticmethod
+    def first_loop(e: ir.E) -> bool:
+        """Whether a definition's value is written as a loop: `any(x in D where C)`, the first x passing."""
+        return isinstance(e, ir.First)
+
+    @staticmethod
+    def any_test(e: ir.E) -> bool:
+        """Whether ``e`` asks only whether some x of a zone, the players or a range passes:
+        `count(x in D where C) = 0` (or > 0, != 0), D not a board (its counts have ways of their own)."""
+        return (isinstance(e, ir.Compare) and not e.order and e.op in ("=", ">", "!=")
+                and isinstance(e.left, ir.Count) and e.left.where is not None
+                and not isinstance(e.left.domain, (ir.BoardRef, ir.Placements))
+                and isinstance(e.right, ir.Const) and e.right.value.__class__ is int and e.right.value == 0)
+
+    def step(self, step: ir.Step) -> None:
+        w = self.w
+        name = ident(step.name)
+        w.line("")
+        w.line(comment(f"---------------------------------------------------------------- {step.kind} {step.name}"))
+        if step.kind == "auto":
+            w.line(f"def step_{name}(st, cause{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"Step `{step.name}`.")
+            with self.zone_locals():
+                self.inline_ids = self.inline_thens(step.body)
+                self.stmts(step.body)
+                self.inline_ids = set()
+            w.dedent()
+            return
+        if step.kind == "chance":
+            outcome = step.outcome
+            types = {p.name: p.type for p in step.params}
+            types[outcome.var] = outcome.var_type
+            text = self.render(outcome.template, types, outcome.shown)
+            if re.fullmatch(r"TEXT_\d+\[v_\w+\]", text):  # read from a table by item: the same in every state
+                self.tabled_texts.add(step.name)
+            var = "v_" + ident(outcome.var)
+            if outcome.draw_from is not None:
+                # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
+                w.line(f"def draw_{name}(st{self.params(step.params)}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: the zone it draws from.")
+                w.line(f"return {self.zone_index(outcome.draw_from)}")
+                w.dedent()
+                w.line("")
+                w.line(f"def text_{name}(st{self.params(step.params)}, {var}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: how an outcome reads.")
+                w.line(f"return {text}")
+                w.dedent()
+            else:
+                w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
+                w.indent()
+                self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
+                if outcome.pick_from is not None:
+                    where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+                    w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
+                else:
+                    w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
+                w.dedent()
+            w.line("")
+            w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
+            w.indent()
+            self.doc(step, f"What happens once the outcome of `{step.name}` is known.")
+            with self.zone_locals():
+                self.inline_ids = self.inline_thens(step.body)
+                self.stmts(step.body)
+                self.inline_ids = set()
+            w.dedent()
+            return
+        w.line(f"def by_{name}(st{self.params(step.params)}):")
+        w.indent()
+        if step.together:
+            w.line(docstring(f"Each player chooses `{step.name}` in secret; the choices are resolved together."))
+            w.line("return SIMULTANEOUS")
+        elif step.by is None:
+            w.line(docstring(f"Any player may take `{step.name}` (a claim window)."))
+            w.line("return ANY_PLAYER")
+        else:
+            w.line(docstring(f"Who decides `{step.name}`."))
+            w.line(f"return {self.expr(step.by)}")
+        w.dedent()
+        self.plans = []
+        for option in step.options:
+            self.option(step, option)
+        self.distinct[step.name] = self.choices(step)
+
+    def trigger(self, trigger: ir.Trigger) -> None:
+        w = self.w
+        w.line("")
+        w.line(comment(f"---------------------------------------------------------------- trigger {trigger.name}"))
+        w.line(f"def trigger_{ident(trigger.name)}(st, v_item, v_space, v_player, cause):")
+        w.indent()
+        causes = ", ".join(trigger.event.causes) or "any cause"
+        self.doc(trigger, f"When something is placed on {trigger.event.board} as {causes}.")
+        with self.zone_locals():
+            self.stmts(trigger.body)
+        w.dedent()
+
+    def instead(self, instead: ir.Instead) -> None:
+        w = self.w
+        name = ident(instead.name)
+        w.line("")
+        w.line(comment(f"---------------------------------------------------------------- instead {instead.name}"))
+        w.line(f"def applies_{name}(st{self.params(instead.params)}):")
+        w.indent()
+        w.line(docstring(f"Whether `{instead.name}` replaces `{instead.step}` now: {instead.condition.text}."))
+        with self.zone_locals():
+            w.line(f"return {self.expr(instead.condition)}")
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"def instead_{name}(st, cause{self.params(instead.params)}):")
+        w.indent()
+        self.doc(instead, f"What happens instead of `{instead.step}`.")
+        with self.zone_locals():
+            self.stmts(instead.body)
+        w.dedent()
+
+    def returns_of(self, returns: ir.Returns) -> None:
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def returns_of(st, v_{ident(returns.var)}):")
+        w.indent()
+        self.doc(returns, f"A seat's payoff: `{returns.value.text}`.")
+        w.line(f"return {self.expr(returns.value)}")
+        w.dedent()
+
+    def score(self, score: ir.Score) -> None:
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def score_{ident(score.name)}(st, v_{ident(score.var)}):")
+        w.indent()
+        self.doc(score, f"Score `{score.name}`.")
+        with self.zone_locals():
+            w.line(f"return {self.expr(score.value)}")
+        w.dedent()
+
+    def invariant(self, inv: ir.Invariant) -> None:
+        w = self.w
+        if inv.form == "never_queue":
+            return
+        w.line("")
+        args = "st" if inv.form == "always" else "st, v_item, v_space, v_player"
+        w.line(f"def invariant_{ident(inv.name)}({args}):")
+        w.indent()
+        self.doc(inv, f"Invariant: {inv.title}.")
+        w.line(f"return {self.expr(inv.condition)}")
+        w.dedent()

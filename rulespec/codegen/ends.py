@@ -1,0 +1,305 @@
+"""The ends: one function per end, and one per timing that tests them all in declaration order, an end
+reading a board tested only where the board changed (an index) and one reading counters alone skipped
+while they are as they were.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..model import ir, reads
+from ..model.cost import walk
+from .quoting import comment, docstring, ident, lit
+from .writer import cites_text
+
+
+class Ends:
+    """The ends and their checks (CodeGenerator's part)."""
+
+    def end(self, end: ir.End) -> None:
+        w = self.w
+        w.line("")
+        w.line(comment(f"---------------------------------------------------------------- end {end.name}"))
+        w.line(f"def end_{ident(end.name)}(st):")
+        w.indent()
+        self.doc(end, f"Whether the game ends now by `{end.name}`; returns the declared winners.")
+        reads_at, self.counter_lists = len(w.lines), {}
+        zones_started = self.start_zone_locals()
+        self.end_test(end, "")
+        w.line("return None")
+        self.read_counters_first(reads_at, w.level)
+        self.finish_zone_locals(zones_started)
+        w.dedent()
+        if end.then_step is not None:
+            w.line("")
+            w.line(f"def end_{ident(end.name)}__then(st):")
+            w.indent()
+            w.line(docstring(f"The step `{end.name}` runs before the game is scored."))
+            args = "".join(f"{self.expr(a)}, " for a in end.then_args)
+            if self.then_reads_each(end):
+                # Its arguments name the one the end held for: the first, as the end's own test found it.
+                self.each_test(end, f"return ({end.then_step!r}, ({args}))")
+                w.line(f"raise RuleRuntimeError({lit('the end ' + end.name + ' held for nobody')})")
+            else:
+                w.line(f"return ({end.then_step!r}, ({args}))")
+            w.dedent()
+
+    @staticmethod
+    def then_reads_each(end: ir.End) -> bool:
+        """Whether an end's `then` step is given the end's `for each` name (`then pay_the_pot(p)`)."""
+        return bool(end.each_var) and any(isinstance(x, ir.Var) and x.name == end.each_var
+                                          for a in end.then_args for x in walk(a))
+
+    def end_test(self, end: ir.End, tag: str, then: bool = False) -> None:
+        """The test of one end: return ``tag`` and its winners when it holds (and with ``then``, the step its
+        `then` runs, worked out where the test held: (step, arguments), as end_<name>__then finds it)."""
+        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        if then and end.then_step is not None:
+            args = "".join(f"{self.expr(a)}, " for a in end.then_args)
+            winners += f", ({end.then_step!r}, ({args}))"
+        self.each_test(end, f"return {tag}{winners}")
+
+    def each_test(self, end: ir.End, then: str) -> None:
+        """``then`` for the first of the end's `for each` (or once, without one) for which its condition
+        holds. The leading conjuncts of the condition that do not read the `for each` name are the same for
+        every one: tested once, before the loop (`betting_over and beats(card_of(p), ...)`), where the loop
+        walks the players (never none, so the test runs first either way; expressions change nothing)."""
+        w = self.w
+        hoisted, rest = self.loop_invariant_conjuncts(end)
+        if hoisted:
+            w.line(f"if {' and '.join(self.expr(c) for c in hoisted)}:")
+            w.indent()
+        if end.each_var:
+            w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
+            w.indent()
+        if rest:
+            w.line(f"if {' and '.join(self.expr(c) for c in rest)}:")
+            w.indent()
+        w.line(then)
+        if rest:
+            w.dedent()
+        if end.each_var:
+            w.dedent()
+        if hoisted:
+            w.dedent()
+
+    @staticmethod
+    def loop_invariant_conjuncts(end: ir.End) -> tuple[list[ir.E], list[ir.E]]:
+        """The end's condition as (the leading conjuncts that do not mention its `for each` name, the rest),
+        the first empty unless the end walks the players (a domain that is never empty)."""
+        condition = end.condition
+        conjuncts: list[ir.E] = []
+
+        def flatten(e: ir.E) -> None:  # `(a and b) and c` tests a, b, c in that order, as `a and b and c`
+            if isinstance(e, ir.BoolOp) and e.op == "and":
+                for operand in e.operands:
+                    flatten(operand)
+            else:
+                conjuncts.append(e)
+
+        flatten(condition)
+        if not end.each_var or not isinstance(end.each_domain, ir.PlayersSet):
+            return [], [condition]
+        k = 0
+        while k < len(conjuncts) and not any(isinstance(x, ir.Var) and x.name == end.each_var
+                                             for x in walk(conjuncts[k])):
+            k += 1
+        if not k:
+            return [], [condition]
+        return conjuncts[:k], conjuncts[k:]
+
+    def indexed_end_test(self, end: ir.End, plan: reads.IndexPlan, tag: str) -> None:
+        """The test of an end indexed by what can change it (rulespec.model.reads): only the units the
+        runtime's index names, all of them when it has no record of the board."""
+        w = self.w
+        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        unit = f"v_{ident(plan.space_var)}" + (f", v_{ident(plan.direction_var)}" if plan.direction_var else "")
+        length = self.unit_line_length(plan)
+        if length:
+            unit += ", unit_line"
+            self.unit_line = (self.boards[plan.board], plan.space_var, plan.direction_var, length)
+        b = self.boards[plan.board]
+        self.board_code[b] = f"board_{b}"
+        if end.each_var and not any(getattr(x, "var", None) == end.each_var for x in walk(plan.test)):
+            self.seat_values = (end.each_var, {})  # (unless the test binds that name again inside)
+        test = self.expr(plan.test)
+        one_test = None
+        if self.tested_by_set(plan):  # every space of the unit's line passes C: first, the one space changed
+            count = plan.test.left
+            self.var_code[count.var] = "one_changed"
+            one_test = self.expr(count.where)
+            del self.var_code[count.var]
+        seat_values, self.seat_values = self.seat_values, None
+        w.line(f"board_{b} = st._boards[{b}]")  # the test only reads the board: one look-up, not one per space
+        for board, direction in sorted(self.towards_used):
+            w.line(f"toward_{board}_{lit(direction)} = st._t.toward[{board}][{lit(direction)}]")
+        for line in self.cell_attr_locals():
+            w.line(line)
+        self.unit_line, self.board_code, self.towards_used = None, {}, set()
+        index = f"index_{ident(end.name)}"
+        if end.each_var:
+            w.line(f"units, one_changed = {index}.units_and_one(st)" if one_test else f"units = {index}.units(st)")
+            w.line(f"for v_{ident(end.each_var)} in {self.expr(end.each_domain)}:")
+            w.indent()
+            for code, local in (seat_values[1] if seat_values else {}).items():  # the seat's values the test reads, once per seat
+                w.line(f"{local} = {code}")
+            if one_test:
+                w.line(f"if one_changed is not None and not {one_test}:")
+                w.line("    continue  # the one space changed fails C: so does every unit (each holds it)")
+            w.line(f"for {unit} in units:")
+        elif one_test:
+            w.line(f"units, one_changed = {index}.units_and_one(st)")
+            w.line(f"if one_changed is not None and not {one_test}:")
+            w.line("    units = ()  # the one space changed fails C: so does every unit (each holds it)")
+            w.line(f"for {unit} in units:")
+        else:
+            w.line(f"for {unit} in {index}.units(st):")
+        w.indent()
+        w.line(f"if {test}:")
+        w.indent()
+        w.line(f"return {tag}{winners}")
+        w.dedent()
+        w.dedent()
+        if end.each_var:
+            w.dedent()
+
+    @staticmethod
+    def unit_line_length(plan: reads.IndexPlan) -> int:
+        """The length of the unit's own whole line its test needs (line of N from the unit's space towards
+        its direction), handed over with each unit; 0 when there is none."""
+        if not plan.direction_var:
+            return 0
+        lengths = [term[2] for term in plan.requires if term[0] == "line" and term[1] == reads.UNIT]
+        return lengths[0] if len(lengths) == 1 and 1 <= lengths[0] <= 6 else 0
+
+    @staticmethod
+    def tested_by_set(plan: reads.IndexPlan) -> bool:
+        """Whether the test of a unit is `count(t in line of N from s towards d where C) = N` with C reading
+        neither s nor d: it depends on the set of the line's spaces alone, the same from either end."""
+        test = plan.test
+        if not (isinstance(test, ir.Compare) and test.op == "=" and not test.order and isinstance(test.left, ir.Count)
+                and isinstance(test.right, ir.Const) and plan.footprint == (("line", reads.UNIT, test.right.value),)):
+            return False
+        count = test.left
+        line = count.domain
+        return (isinstance(line, ir.LineOf) and isinstance(line.length, ir.Const)
+                and line.length.value == test.right.value and count.where is not None
+                and isinstance(line.space, ir.Var) and line.space.name == plan.space_var
+                and isinstance(line.direction, ir.Var) and line.direction.name == plan.direction_var
+                and not reads.free_vars(count.where) & {plan.space_var, plan.direction_var})
+
+    def end_indexes(self) -> dict[str, reads.IndexPlan]:
+        """The ends tested only where their board changed (end name -> plan), each with its module-level
+        EndIndex: which units of the board each space can change, worked out once per game configuration."""
+        w, plans = self.w, {}
+        for end in self.m.ends:
+            plan = reads.board_index(end, self.m)
+            if plan is None:
+                continue
+            plans[end.name] = plan
+            w.line("")
+            w.line(comment(f"{end.name}: the units tested are "
+                           + ("(space, direction) pairs" if plan.direction_var else "spaces")
+                           + f" of {plan.board}, each reading only its {reads.footprint_text(plan.footprint)}"))
+            requires = f", requires={lit(plan.requires)}" if plan.requires else ""
+            if self.unit_line_length(plan):
+                requires += f", line={lit(self.unit_line_length(plan))}"
+                if self.tested_by_set(plan):
+                    requires += ", by_set=True"
+            w.line(f"index_{ident(end.name)} = EndIndex({end.timing!r}, {self.boards[plan.board]}, "
+                   f"{lit(plan.directions)}, {lit(plan.footprint)}{requires})")
+        return plans
+
+    def end_checks(self) -> dict[str, str]:
+        """One function per timing that tests every end checked then, in declaration order (what the
+        runtime would do by calling each end_ function in turn). Returns timing -> function name.
+        An end reading only a fixed neighbourhood of each space of a board is tested only where the board
+        changed since the last check (see indexed_end_test); when every end holds false, the board is
+        recorded for the next check."""
+        w, names = self.w, {}
+        plans = self.end_indexes()
+        indexed_timings = {end.timing for end in self.m.ends if end.name in plans}
+        for timing in dict.fromkeys(e.timing for e in self.m.ends):
+            name = names[timing] = f"ends_{ident(timing)}"
+            w.line("")
+            w.line("")
+            w.line(f"def {name}(st):")
+            w.indent()
+            ends = [(k, end) for k, end in enumerate(self.m.ends) if end.timing == timing]
+            cites = list(dict.fromkeys(c for _, end in ends for c in end.cites))
+            rulings = list(dict.fromkeys(r for _, end in ends for r in end.rulings))
+            lines = ", ".join(str(end.loc.line) for _, end in ends if end.loc)
+            w.line(docstring(" ".join(part for part in (
+                f"The ends checked at `{timing}`, in declaration order: (index in ENDS, winners) of the first "
+                f"that holds (and the step its `then` runs), or None.", f"[{', '.join(cites)}]" if cites else "",
+                f"ruling {', '.join(rulings)}" if rulings else "",
+                f"({self.source_name}:{lines})" if lines else f"({self.source_name})") if part)))
+            reads_at, self.counter_lists = len(w.lines), {}
+            zones_started = self.start_zone_locals()
+            boards = []
+            counters = self.counters_read(ends, plans)
+            clean = self.ends_clean(timing, counters)
+            if counters is not None:
+                seen = self.counters_seen(counters, copy=False)
+                w.line(comment(f"every end here reads only the counters {', '.join(counters) or '(none)'}: at the "
+                               f"values they had when every end last held false, every end is false"))
+                w.line(f"if st._ends_seen.get(({timing!r}, 'counters')) == {seen}:")
+                w.indent()
+                if clean:
+                    w.line("st._ends_clean = True")
+                w.line("return None")
+                w.dedent()
+            for k, end in ends:
+                plan = plans.get(end.name)
+                if plan is None:
+                    w.line(comment(f"{end.name} {cites_text(end)}"))
+                    self.end_test(end, f"{k}, ", then=True)
+                    continue
+                w.line(comment(f"{end.name} {cites_text(end)}: only where {plan.board} changed since it last held "
+                               f"false" + (f" ({', '.join(plan.unfolded)} unfolded)" if plan.unfolded else "")))
+                self.indexed_end_test(end, plan, f"{k}, ")
+                boards.append(self.boards[plan.board])
+            if boards:
+                seen = ", ".join(f"({timing!r}, {b}): st._boards[{b}][:], ({timing!r}, {b}, 'written'): st._writes()"
+                                 for b in dict.fromkeys(boards))
+                w.line(comment("every end held false: the boards they read, as they are now (for the next check)"))
+                w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1
+                       else f"st._ends_seen = {{{seen}}}")
+            if counters is not None:
+                w.line(comment("every end held false: the counters they read, as they are now (for the next check)"))
+                w.line(f"st._ends_seen = {{**st._ends_seen, ({timing!r}, 'counters'): "
+                       f"{self.counters_seen(counters, copy=True)}}}")
+            if clean:
+                w.line("st._ends_clean = True  # (until a counter changes)")
+            w.line("return None")
+            self.read_counters_first(reads_at, w.level)
+            self.finish_zone_locals(zones_started)
+            w.dedent()
+        return names
+
+    @staticmethod
+    def ends_clean(timing: str, counters: Optional[tuple[str, ...]]) -> bool:
+        """Whether the check of the ends at ``timing`` marks the state clean when every end holds false
+        (``st._ends_clean = True``): after a step, when every end reads counters alone (counters_read). The
+        runtime then skips that check until a counter changes (generated code clears the mark first)."""
+        return timing == "after_step" and counters is not None
+
+    def counters_read(self, ends: list, plans: dict) -> Optional[tuple[str, ...]]:
+        """The counters the ends of one timing read when every one of them reads only counters (and what
+        never changes): then the check is skipped while those counters keep the values at which every end
+        last held false. None otherwise."""
+        if any(end.name in plans for _, end in ends):
+            return None
+        found: set[str] = set()
+        for _, end in ends:
+            read = reads.counters_read(end, self.m)
+            if read is None:
+                return None
+            found.update(read)
+        return tuple(sorted(found))
+
+    def counters_seen(self, counters: tuple[str, ...], copy: bool) -> str:
+        """The values of ``counters`` as one tuple (a seat's counters as a list: ``copy``, one of their own)."""
+        per_player = {c.name for c in self.m.counters if c.per_player}
+        values = [f"st._counters[{lit(name)}]" + ("[:]" if copy and name in per_player else "") for name in counters]
+        return "(" + "".join(f"{code}, " for code in values) + ")"

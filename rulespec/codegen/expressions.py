@@ -1,0 +1,355 @@
+"""Expressions: one ``visit_<Node>`` per IR value (a reference, an attribute, a test of a space, arithmetic,
+a definition's use), each returning the code that works it out.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..model import ir, reads
+from ..model.checker import board_of, is_space
+from .quoting import function, ident, lit, operator
+
+
+class Expressions:
+    """The values and tests of the rule file's expressions as Python expressions (CodeGenerator's part)."""
+
+    def expr(self, e: ir.E) -> str:
+        return getattr(self, "visit_" + type(e).__name__)(e)
+
+    def visit_Const(self, e: ir.Const) -> str:
+        return repr(e.value)
+
+    def visit_Var(self, e: ir.Var) -> str:
+        return self.var_code.get(e.name) or "v_" + ident(e.name)
+
+    def visit_SeatConst(self, e: ir.SeatConst) -> str:
+        if e.index < self.m.min_players or self.in_example:
+            return repr(e.index)  # seated in every game (an example's runner checks its seats, at their lines)
+        # `player 3` in a game for 2 to 4: the runtime checks the seat is in play (else `hand of player 3`
+        # would read the next zone along).
+        return f"st._seat_in_play({e.index!r})"
+
+    def visit_OptionRef(self, e: ir.OptionRef) -> str:
+        if e.type == ir.INT:  # a numeric option: its value is kept as the digits chosen
+            return f"int(st._options[{e.name!r}])"
+        return f"st._options[{e.name!r}]"
+
+    def visit_CounterRef(self, e: ir.CounterRef) -> str:
+        if e.seat is None:
+            return f"st._counters[{e.name!r}]"
+        if self.counter_lists is not None:  # a function that only reads: each seat's counts looked up once
+            return f"{self.counter_lists.setdefault(e.name, f'counter_{ident(e.name)}')}[{self.expr(e.seat)}]"
+        return f"st._counters[{e.name!r}][{self.expr(e.seat)}]"
+
+    def visit_ScoreRef(self, e: ir.ScoreRef) -> str:
+        return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"
+
+    def visit_PlayersSet(self, e: ir.PlayersSet) -> str:
+        return "st._t.seats"  # (every seat, from 0: Tables.seats)
+
+    def zone_index(self, e: ir.ZoneRef) -> str:
+        if self.zone_code is not None:
+            self.zone_code.setdefault(e.zone, set()).add("index")
+            base = f"zone_{ident(e.zone)}"
+        else:
+            base = f"st._t.zone_base[{e.zone!r}]"
+        return f"{base} + {self.expr(e.seat)}" if e.seat is not None else base
+
+    def visit_ZoneRef(self, e: ir.ZoneRef) -> str:
+        if e.seat is None and self.zone_per_player[e.zone]:
+            return f"st._zones_named({e.zone!r})"
+        if self.zone_code is not None:
+            if e.seat is None:  # a shared zone: its list, looked up once (moves change it in place)
+                self.zone_code.setdefault(e.zone, set()).add("pile")
+                return f"pile_{ident(e.zone)}"
+            return f"zones[{self.zone_index(e)}]"
+        return f"st._zones[{self.zone_index(e)}]"
+
+    def visit_BoardRef(self, e: ir.BoardRef) -> str:
+        return f"st._t.cells_in_use[{self.boards[e.board]}]"
+
+    def visit_QueueRef(self, e: ir.QueueRef) -> str:
+        return f"st._queues[{e.queue!r}]"
+
+    def visit_ItemAttr(self, e: ir.ItemAttr) -> str:
+        if all(any(name == e.attr for name, _ in c.attributes) for c in self.m.components):
+            return f"ITEM_ATTRS[{e.attr!r}][{self.expr(e.item)}]"
+        # Some components lack the attribute (a token has no shape): theirs reads as nothing, equal to no value.
+        return f"ITEM_ATTRS[{e.attr!r}].get({self.expr(e.item)})"
+
+    def visit_SpaceAttr(self, e: ir.SpaceAttr) -> str:
+        board = self.m.boards[self.boards[e.board]]
+        table = "ROW" if e.attr == board.row_attribute else "COLUMN"
+        return f"{self.board_const(e.board)}_{table}[{self.expr(e.space)}]"
+
+    def board_const(self, board: str) -> str:
+        return "B_" + ident(board).upper()
+
+    def visit_Occupant(self, e: ir.Occupant) -> str:
+        return f"st._occupant({self.boards[e.board]}, {self.expr(e.space)})"
+
+    def visit_Neighbour(self, e: ir.Neighbour) -> str:
+        b = self.boards[e.board]
+        if self.hoisted_toward(e):  # one fixed direction, where boards are read through locals
+            self.towards_used.add((b, e.direction.value))
+            return f"toward_{b}_{self.expr(e.direction)}[{self.expr(e.space)}]"
+        return f"st._t.toward[{b}][{self.expr(e.direction)}][{self.expr(e.space)}]"
+
+    def visit_LineOf(self, e: ir.LineOf) -> str:
+        return f"st._line({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, {self.expr(e.length)})"
+
+    def visit_Walk(self, e: ir.Walk) -> str:
+        self.depth += 1
+        cond = self.expr(e.condition)
+        self.depth -= 1
+        if e.until:
+            cond = f"not {cond}"
+        return (f"st._walk({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, "
+                f"lambda v_{ident(e.var)}: {cond})")
+
+    def visit_Directions(self, e: ir.Directions) -> str:
+        return lit(e.directions)
+
+    def visit_SeatAttr(self, e: ir.SeatAttr) -> str:
+        if e.type == ir.DIRECTION:  # compass words: each seat's direction, as an index of COMPASS
+            code = f"{lit(tuple(ir.COMPASS.index(v) for v in e.values))}[{self.expr(e.seat)}]"
+        elif e.type == ir.INT:  # numbers: each seat's number
+            code = f"{lit(tuple(int(v) for v in e.values))}[{self.expr(e.seat)}]"
+        else:
+            code = f"{lit(e.values)}[{self.expr(e.seat)}]"
+        if self.seat_values is not None and isinstance(e.seat, ir.Var) and e.seat.name == self.seat_values[0]:
+            found = self.seat_values[1]
+            return found.setdefault(code, f"seat_value_{len(found)}")
+        return code
+
+    def visit_Top(self, e: ir.Top) -> str:
+        if self.zone_code is not None and not (e.zone.seat is None and self.zone_per_player[e.zone.zone]):
+            # st._top, inline: for an empty zone the `or` calls st._top, which raises
+            return f"({self.expr(e.zone)} or st._top({self.zone_index(e.zone)}))[-1]"
+        return f"st._top({self.zone_index(e.zone)})"
+
+    def visit_SeatStep(self, e: ir.SeatStep) -> str:
+        return f"({self.expr(e.seat)} + {lit(e.offset)}) % st.players"
+
+    def visit_Others(self, e: ir.Others) -> str:
+        return f"st._others({self.expr(e.seat)})"
+
+    def visit_Size(self, e: ir.Size) -> str:
+        if isinstance(e.collection, ir.PlayersSet):
+            return "st.players"
+        return f"len({self.expr(e.collection)})"
+
+    def visit_RegionComplete(self, e: ir.RegionComplete) -> str:
+        return f"st._region_complete({self.boards[e.board]}, {self.expr(e.space)})"
+
+    def visit_Check(self, e: ir.Check) -> str:
+        subject = self.expr(e.subject)
+        if e.subject.type.startswith("placement:"):
+            b = self.boards[board_of(e.subject.type)]
+            if e.test == "empty":
+                return f"st._placement_free({b}, {subject})"
+            return f"st._placement_touches({b}, {subject})"
+        if is_space(e.subject.type):
+            b = self.boards[board_of(e.subject.type)]
+            if e.test == "none":
+                return f"({subject} is None)"
+            if isinstance(e.subject, ir.Neighbour):  # none past the edge: neither empty nor occupied
+                if self.hoisted_toward(e.subject) and isinstance(e.subject.space, ir.Var) and e.test != "none":
+                    # a local table's entry, cheap to read twice: no method call
+                    op = "<" if e.test == "empty" else ">="
+                    return f"({subject} is not None and {self.cells(b)}[{subject}] {op} 0)"
+                if e.test == "empty":
+                    return f"st._space_empty({b}, {subject})"
+                if e.test in ("occupied", "not_empty"):
+                    return f"st._space_occupied({b}, {subject})"
+            if e.test in ("empty",):
+                return f"{self.cells(b)}[{subject}] < 0"
+            if e.test in ("occupied", "not_empty"):
+                return f"{self.cells(b)}[{subject}] >= 0"
+            return f"st._has_occupied_neighbour({b}, {subject})"
+        if e.test == "empty":
+            return f"not {subject}"
+        return f"bool({subject})"
+
+    def visit_IsKind(self, e: ir.IsKind) -> str:
+        if isinstance(e.item, ir.Var) and e.item.name in self.kinds and not self.depth:
+            return f"{self.kinds[e.item.name]} == {e.component!r}"
+        return f"ITEM_KIND[{self.expr(e.item)}] == {e.component!r}"
+
+    def visit_Holds(self, e: ir.Holds) -> str:
+        return self.holds_inline(e) or f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
+
+    def holds_inline(self, e: ir.Holds) -> Optional[str]:
+        """`S holds <component>` where the board is read through a local and S is a name (cheap to read
+        twice): State._holds without a method call. None elsewhere."""
+        b = self.boards[e.board]
+        if b not in self.board_code or not isinstance(e.space, ir.Var):
+            return None
+        code = f"{self.cells(b)}[{self.expr(e.space)}]"
+        return f"({code} >= 0 and ITEM_KIND[{code}] == {e.component!r})"
+
+    def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
+        if e.attribute is None:
+            return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.value)})"
+        # An empty space is -1, which no item is: CELL_ATTRS' last entry, no value, never equal to a seat's.
+        table = f"CELL_ATTRS[{lit(e.attribute)}]"
+        if self.board_code:  # where boards are read through locals, so is this table (see read_boards_first)
+            table = self.cell_attrs_used.setdefault(e.attribute, f"cell_attr_{len(self.cell_attrs_used)}")
+        return f"({table}[{self.cells(self.boards[e.board])}[{self.expr(e.space)}]] == {self.expr(e.value)})"
+
+    def visit_Fits(self, e: ir.Fits) -> str:
+        return f"{self.expr(e.space)} in st._t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"
+
+    def visit_Member(self, e: ir.Member) -> str:
+        return f"{self.expr(e.element)} in {self.expr(e.collection)}"
+
+    def visit_BestSets(self, e: ir.BestSets) -> str:
+        return (f"best_sets({e.figure!r}, ITEM_ATTRS[{e.attribute!r}], {e.kinds!r}, {self.expr(e.domain)}, "
+                f"{self.expr(e.wild)}, {dict(e.table)!r})")
+
+    def visit_Placements(self, e: ir.Placements) -> str:
+        b = self.boards[e.board]
+        if e.shape is not None:
+            return f"st._t.placements_of[{b}][{e.shape!r}]"
+        attr = self.m.boards[b].shape_attribute
+        # A component without a shape (a token) has no placements.
+        return f"st._t.placements_of[{b}].get(ITEM_ATTRS[{attr!r}].get({self.expr(e.item)}), ())"
+
+    def visit_CellsOf(self, e: ir.CellsOf) -> str:
+        b = self.boards[e.board]
+        if e.subject.type.startswith("placement:"):
+            return f"st._t.placement_cells[{b}][{self.expr(e.subject)}]"
+        return f"st._cells_of({b}, {self.expr(e.subject)})"
+
+    def visit_IsMarked(self, e: ir.IsMarked) -> str:
+        return f"st._t.mark_of[{self.boards[e.board]}][{self.expr(e.space)}] == {e.mark!r}"
+
+    def visit_FaceOf(self, e: ir.FaceOf) -> str:
+        return f"st._t.face_of[{self.boards[e.board]}][{self.expr(e.space)}]"
+
+    def visit_FacesInUse(self, e: ir.FacesInUse) -> str:
+        return f"st._t.faces_in_use[{self.boards[e.board]}]"
+
+    def visit_AttributeValues(self, e: ir.AttributeValues) -> str:
+        return repr(e.values)
+
+    def orders(self) -> dict[str, tuple]:
+        """Each ordered attribute's values, lowest first (`rank (jack < queen < king)`)."""
+        found: dict[str, tuple] = {}
+        for c in self.m.components:
+            for name, values in c.attributes:
+                if name in c.ordered:
+                    found.setdefault(name, tuple(values))
+        return found
+
+    def order_table(self, order: tuple) -> str:
+        attr = next(a for a, values in self.orders().items() if tuple(str(v) for v in values) == tuple(order))
+        return f"ORDER_{ident(attr)}"
+
+    def place_in_order(self, e: ir.E, order: tuple) -> str:
+        """A value of an ordered attribute as its place (a word of the file: worked out here)."""
+        if isinstance(e, ir.Const):
+            return lit(list(order).index(e.value))
+        return f"{self.order_table(order)}.get({self.expr(e)}, -1)"
+
+    def visit_Extreme(self, e: ir.Extreme) -> str:
+        self.depth += 1
+        where = f" if {self.expr(e.where)}" if e.where is not None else ""
+        value, domain = self.expr(e.value), self.expr(e.domain)
+        self.depth -= 1
+        extra = f", {self.order_table(e.order)}" if e.order else ""
+        return (f"st._extreme({lit(e.text)}, {lit(e.func == 'max')}, [{value} for v_{ident(e.var)} in {domain}{where}]"
+                f"{extra})")
+
+    def visit_Conditional(self, e: ir.Conditional) -> str:
+        return f"({self.expr(e.then)} if {self.expr(e.condition)} else {self.expr(e.otherwise)})"
+
+    def visit_Won(self, e: ir.Won) -> str:
+        return f"st._won({self.expr(e.seat)})"
+
+    def visit_Arith(self, e: ir.Arith) -> str:
+        if e.op == "mod":  # by a written number above 0 Python's own %; else refused at 0 when the rules run
+            right = e.right
+            if isinstance(right, ir.Const) and isinstance(right.value, int) and right.value > 0:
+                return f"({self.expr(e.left)} % {self.expr(right)})"
+            return f"st._mod({self.expr(e.left)}, {self.expr(right)})"
+        # A chain `a + b - c` is written flat, in one pair of parentheses: Python refuses code nested more
+        # than 200 parentheses deep, and a long sum must not count as nesting.
+        terms, node = [], e
+        while isinstance(node, ir.Arith) and self.same_precedence(node.op, e.op):
+            terms.append(f" {operator(node.op)} {self.expr(node.right)}")
+            node = node.left
+        terms.reverse()
+        return f"({self.expr(node)}{''.join(terms)})"
+
+    @staticmethod
+    def same_precedence(a: str, b: str) -> bool:
+        return (a in "+-") == (b in "+-") and "mod" not in (a, b)
+
+    def visit_Negate(self, e: ir.Negate) -> str:
+        return f"(-{self.expr(e.operand)})"
+
+    def visit_Not(self, e: ir.Not) -> str:
+        return f"(not {self.expr(e.operand)})"
+
+    def visit_BoolOp(self, e: ir.BoolOp) -> str:
+        return "(" + f" {operator(e.op)} ".join(self.expr(o) for o in e.operands) + ")"
+
+    def visit_Span(self, e: ir.Span) -> str:
+        return f"span({self.expr(e.low)}, {self.expr(e.high)})"
+
+    def visit_DefinedValue(self, e: ir.DefinedValue) -> str:
+        definition = self.definitions.get(e.name)
+        if definition is not None and self.inlined(definition, e.args):
+            # A small definition is written where it is used (`mine(t, p)` becomes the comparison itself):
+            # a Python call costs more than the test. Its define_ function stays, for the other readers.
+            mapping = {p.name: a for p, a in zip(definition.params, e.args)}
+            return self.expr(reads.substitute(definition.value, mapping, set()))
+        return f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"
+
+    def inlined(self, definition: ir.Definition, args: Sequence[ir.E]) -> bool:
+        """Whether a use of ``definition`` is written out in place: its value is a few nodes without any
+        count, total, `any`, walk or definition of its own, and each argument is a variable or a constant
+        (evaluating one can neither fail nor cost: the call would have evaluated it first)."""
+        if not all(isinstance(a, (ir.Var, ir.Const)) or (isinstance(a, ir.SeatConst) and a.index < self.m.min_players)
+                   for a in args):
+            return False
+        nodes = 0
+
+        def small(node) -> bool:
+            nonlocal nodes
+            nodes += 1
+            if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets)) or nodes > 12:
+                return False
+            return all(small(v) for value in vars(node).values()
+                       for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
+
+        return small(definition.value)
+
+    def visit_Builtin(self, e: ir.Builtin) -> str:
+        return f"{function(e.func)}({', '.join(self.expr(a) for a in e.args)})"
+
+    def free_vars(self, e, names: set[str]) -> set[str]:
+        found: set[str] = set()
+
+        def walk(node):
+            if isinstance(node, ir.Var) and node.name in names:
+                found.add(node.name)
+            if isinstance(node, (ir.Count, ir.Total)):
+                inner = names - {node.var}
+                found.update(self.free_vars(node.domain, names))
+                if node.where is not None:
+                    found.update(self.free_vars(node.where, inner))
+                if isinstance(node, ir.Total):
+                    found.update(self.free_vars(node.value, inner))
+                return
+            for value in vars(node).values():
+                if isinstance(value, ir.E):
+                    walk(value)
+                elif isinstance(value, tuple):
+                    for v in value:
+                        if isinstance(v, ir.E):
+                            walk(v)
+        walk(e)
+        return found

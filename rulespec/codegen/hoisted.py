@@ -1,0 +1,83 @@
+"""What a generated function reads more than once, looked up once at its top into locals: the per-seat
+counters, the boards' contents and their direction and attribute tables, the zones.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from ..model import ir
+from .quoting import ident, lit
+
+
+class HoistedReads:
+    """Reads put into locals at a function's top (CodeGenerator's part)."""
+
+    def read_counters_first(self, at: int, level: int) -> None:
+        """Put the lookups of the per-seat counters read since line ``at`` there; stop collecting them."""
+        if self.counter_lists:
+            self.w.lines[at:at] = ["    " * level + f"{local} = st._counters[{name!r}]"
+                                   for name, local in self.counter_lists.items()]
+        self.counter_lists = None
+
+    def read_boards_first(self, at: int, level: int) -> None:
+        """Put the lookups of the boards read through a local since line ``at`` there (first of all: the
+        lines put there before may read them); stop reading boards through locals."""
+        code = self.w.lines[at:]
+        used = [b for b, local in self.board_code.items() if any(f"{local}[" in text for text in code)]
+        near = [b for b in self.board_code if any(f"neighbours_{b}[" in text for text in code)]
+        towards, self.towards_used = sorted(self.towards_used), set()
+        self.w.lines[at:at] = (["    " * level + f"board_{b} = st._boards[{b}]" for b in used]
+                               + ["    " * level + f"neighbours_{b} = st._t.neighbours[{b}]" for b in near]
+                               + ["    " * level + f"toward_{b}_{lit(d)} = st._t.toward[{b}][{lit(d)}]" for b, d in towards]
+                               + ["    " * level + line for line in self.cell_attr_locals()])
+        self.board_code = {}
+
+    def cell_attr_locals(self) -> list[str]:
+        """The lines that put each CELL_ATTRS table read since the last call into its local; stop collecting."""
+        found = [f"{local} = CELL_ATTRS[{lit(attr)}]" for attr, local in self.cell_attrs_used.items()]
+        self.cell_attrs_used = {}
+        return found
+
+    @contextmanager
+    def zone_locals(self) -> Iterator[None]:
+        """Around a function's body (after its docstring): the zones it reads are looked up once, at its
+        top, into locals (``zones``, ``zone_<name>`` where a zone's zones start, ``pile_<name>`` a shared
+        zone's list) instead of through ``st._zones[st._t.zone_base[...]]`` at each use. A step changes
+        zones in place and never replaces the lists during a function, so the locals stay current."""
+        started = self.start_zone_locals()
+        try:
+            yield
+        finally:
+            self.finish_zone_locals(started)
+
+    def start_zone_locals(self) -> tuple:
+        """zone_locals(), begun here (at the top of a function's body); finish_zone_locals ends it."""
+        started = (len(self.w.lines), self.w.level, self.zone_code)
+        self.zone_code = {}
+        return started
+
+    def finish_zone_locals(self, started: tuple) -> None:
+        at, level, outer = started
+        used, self.zone_code = self.zone_code, outer
+        lines = []
+        if any("index" in parts for parts in used.values()):
+            lines.append("zones = st._zones")
+        for zone, parts in used.items():
+            if "index" in parts:
+                lines.append(f"zone_{ident(zone)} = st._t.zone_base[{zone!r}]")
+        for zone, parts in used.items():
+            if "pile" in parts:
+                lines.append(f"pile_{ident(zone)} = " + (f"zones[zone_{ident(zone)}]" if "index" in parts
+                                                         else f"st._zones[st._t.zone_base[{zone!r}]]"))
+        self.w.lines[at:at] = ["    " * level + line for line in lines]
+
+    def hoisted_toward(self, e: ir.Neighbour) -> bool:
+        """Whether ``e``'s table (board, fixed direction) is read through a local (see read_boards_first)."""
+        return (bool(self.board_code) and isinstance(e.direction, ir.Const) and isinstance(e.direction.value, int)
+                and not isinstance(e.direction.value, bool))
+
+    def cells(self, b: int) -> str:
+        """Code for board ``b``'s contents: a local where the current function hoisted it, else the state's."""
+        return self.board_code.get(b) or f"st._boards[{b}]"

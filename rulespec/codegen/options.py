@@ -1,0 +1,145 @@
+"""A choice step's options: for each, the function that lists its legal bindings (each condition tested as
+soon as its names are bound), every candidate (to explain a refusal), the first failing condition, and
+its effect.
+"""
+
+from __future__ import annotations
+
+import string
+
+from ..model import ir
+from .quoting import docstring, ident, lit
+
+
+class Options:
+    """The functions of one option of a choice step (CodeGenerator's part)."""
+
+    def declare_counted(self, at: int, level: int) -> None:
+        """Before a listing's loops: the counts it computes once for every candidate start out unknown."""
+        if self.counted:
+            names = " = ".join(self.counted.values())
+            self.w.lines[at:at] = ["    " * level + f"{names} = None  # counts that are the same for every candidate, once needed"]
+        self.bound = None
+
+    def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:
+        w = self.w
+        base = f"{ident(step.name)}__{ident(option.name)}"
+        types = {p.name: p.type for p in step.params}
+        for b in option.bindings:
+            types[b.var] = b.type
+        bound = [b.var for b in option.bindings]
+        binding_tuple = "(" + "".join(f"v_{ident(v)}, " for v in bound) + ")"
+        text = self.render(option.template, types, option.shown)
+        # Fast enumeration: each condition is checked as soon as its names are bound, and a
+        # `X fits S` condition turns the walk over a board into a walk over X's precomputed spaces.
+        conditions = list(option.conditions)
+        placed: dict[int, list] = {i: [] for i in range(-1, len(bound))}
+        domains: dict[str, str] = {}
+        for i, b in enumerate(option.bindings):
+            domains[b.var] = self.expr(b.domain)
+            if isinstance(b.domain, ir.ZoneRef) and not any(z.name == b.domain.zone and z.stacked for z in self.m.zones) \
+                    and any(c.copies > 1 for c in self.m.components):
+                # Identical copies of a component make identical options: offer one of them (in a stacked
+                # zone copies differ by their place in the pile, so all are kept; with no copies at all,
+                # every item differs from every other).
+                domains[b.var] = f"st._one_of_each({domains[b.var]})"
+            if isinstance(b.domain, ir.Placements):
+                free = [c for c in conditions if isinstance(c, ir.Check) and isinstance(c.subject, ir.Var)
+                        and c.subject.name == b.var and c.test in ("empty", "occupied_neighbour")]
+                if {c.test for c in free} == {"empty", "occupied_neighbour"}:
+                    # Free and touching: the legal placements, computed once per shape and board position.
+                    p = b.domain
+                    board = self.boards[p.board]
+                    shape = repr(p.shape) if p.shape is not None else \
+                        f"ITEM_ATTRS[{self.m.boards[board].shape_attribute!r}].get({self.expr(p.item)})"
+                    domains[b.var] = f"st._legal_placements({board}, {shape})"
+                    for c in free:
+                        conditions.remove(c)
+                    fields = list(dict.fromkeys(f for _, f, _, _ in string.Formatter().parse(option.template) if f))
+                    if i == len(bound) - 1 and not set(fields) & {name for name, _ in option.shown}:
+                        # What the text shows besides the placement, as the words its texts are kept by.
+                        words = [lit(step.name + "." + option.name)] + [
+                            self.label(f, types[f]) if types[f] == ir.ITEM else f"v_{ident(f)}"
+                            for f in fields if f != b.var]
+                        self.kept_walks[(step.name, option.name)] = (b.var, words)
+            if isinstance(b.domain, ir.BoardRef):
+                for c in list(conditions):
+                    if (isinstance(c, ir.Fits) and isinstance(c.space, ir.Var) and c.space.name == b.var
+                            and isinstance(c.item, ir.Var) and c.item.name not in bound[i:]):
+                        domains[b.var] = f"st._t.fits[{self.boards[c.board]}][v_{ident(c.item.name)}]"
+                        conditions.remove(c)
+                        break
+        for c in conditions:
+            needed = self.free_vars(c, set(bound))
+            level = max((bound.index(v) for v in needed), default=-1)
+            placed[level].append(c)
+        self.plans.append((option, bound, domains, placed, text, binding_tuple))
+        w.line("")
+        w.line("")
+        w.line(f"def options_{base}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(option, f"Option `{option.name}` of `{step.name}`: `{option.template}`.")
+        zones_started = self.start_zone_locals()
+        w.line("found = []")
+        for c in placed[-1]:
+            w.line(f"if not ({self.expr(c)}):", note=c.text)
+            w.indent()
+            w.line("return found")
+            w.dedent()
+        counts_at, counts_level = len(w.lines), w.level
+        self.bound, self.counted = set(bound), {}
+        depth = 0
+        for i, var in enumerate(bound):
+            w.line(f"for v_{ident(var)} in {domains[var]}:")
+            w.indent()
+            depth += 1
+            for c in placed[i]:
+                w.line(f"if not ({self.expr(c)}):", note=c.text)
+                w.indent()
+                w.line("continue")
+                w.dedent()
+        self.declare_counted(counts_at, counts_level)
+        w.line(f"found.append(({text}, {binding_tuple}))")
+        for _ in range(depth):
+            w.dedent()
+        w.line("return found")
+        self.finish_zone_locals(zones_started)
+        w.dedent()
+        # Every candidate, conditions ignored: used only to explain a refusal.
+        w.line("")
+        w.line("")
+        w.line(f"def candidates_{base}(st{self.params(step.params)}):")
+        w.indent()
+        w.line(docstring(f"Every `{option.name}` candidate, before its conditions; to explain refusals."))
+        for var in bound:
+            domain = self.expr(next(b.domain for b in option.bindings if b.var == var))
+            w.line(f"for v_{ident(var)} in {domain}:")
+            w.indent()
+        w.line(f"yield ({text}, {binding_tuple})")
+        for _ in bound:
+            w.dedent()
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"def first_failing_{base}(st{self.params(step.params)}"
+               f"{''.join(f', v_{ident(v)}' for v in bound)}):")
+        w.indent()
+        w.line('"""The index of the first condition that does not hold, or -1."""')
+        for i, c in enumerate(option.conditions):
+            w.line(f"if not ({self.expr(c)}):", note=c.text)
+            w.indent()
+            w.line(f"return {i}")
+            w.dedent()
+        w.line("return -1")
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"def effect_{base}(st, cause{self.params(step.params)}{''.join(f', v_{ident(v)}' for v in bound)}):")
+        w.indent()
+        self.doc(option, f"What `{option.name}` does.")
+        with self.zone_locals():
+            # (a secret choice's effects run one seat after another before any `then`: none runs at once)
+            self.inline_ids = set() if step.together else self.inline_thens(option.body)
+            self.stmts(option.body)
+            self.inline_ids = set()
+        w.dedent()

@@ -1,0 +1,199 @@
+"""Statements: the effects of steps, options, triggers and insteads (moves, placements, counters, `then`,
+loops, branches), one ``stmt_<Node>`` per IR statement.
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..model import ir
+from .quoting import ident
+
+
+def counters_set(stmts: Sequence[ir.S]) -> tuple[str, ...]:
+    """The counters that the statements (or ones nested in them) set, in the order first set."""
+    found: dict[str, None] = {}
+    for s in stmts:
+        if isinstance(s, ir.SetCounter):
+            found[s.counter] = None
+        elif isinstance(s, ir.If):
+            found.update(dict.fromkeys(counters_set(s.then) + counters_set(s.otherwise)))
+        elif isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll, ir.Lose)):
+            found.update(dict.fromkeys(counters_set(s.body)))
+    return tuple(found)
+
+
+class Statements:
+    """The statements of a step's body, one ``stmt_<Node>`` each (CodeGenerator's part)."""
+
+    def cause(self, cause: Optional[str]) -> str:
+        return repr(cause) if cause is not None else "cause"
+
+    def stmts(self, stmts: Sequence[ir.S]) -> None:
+        if not stmts:
+            self.w.line("pass")
+        kept = self.counters_marked
+        if not kept and any(isinstance(s, ir.SetCounter) for s in stmts):
+            # A block that sets a counter clears the ends' mark once, at its top, not before each change
+            # (earlier in the step is the same: every change is preceded by it).
+            self.w.line(self.counters_changing())
+            self.counters_marked = True
+        for s in stmts:
+            getattr(self, "stmt_" + type(s).__name__)(s)
+        self.counters_marked = kept
+
+    def stmt_Move(self, s: ir.Move) -> None:
+        self.w.line(f"st._move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
+
+    def stmt_Place(self, s: ir.Place) -> None:
+        method = "_place_tile" if s.space.type.startswith("placement:") else "_place"
+        self.w.line(f"st.{method}({self.boards[s.board]}, {self.expr(s.item)}, {self.expr(s.space)}, "
+                    f"{self.cause(s.cause)})")
+
+    def args(self, args: Sequence[ir.E]) -> str:
+        inner = ", ".join(self.expr(a) for a in args)
+        return f"({inner},)" if len(args) == 1 else f"({inner})"
+
+    def stmt_Then(self, s: ir.Then) -> None:
+        if id(s) in self.inline_ids:
+            # The automatic step runs at once (the runtime would run it next, with this step's cause), unless
+            # the end check between the two steps would find an end: then the runtime takes it, as any `then`.
+            w = self.w
+            w.line("if st._engine._quiet_after_step(st):", note=f"then {s.step}: run at once")
+            w.indent()
+            w.line("st._last_cause = cause")
+            w.line(f"st.fired[{s.step!r}] = st.fired.get({s.step!r}, 0) + 1")
+            w.line(f"step_{ident(s.step)}(st, cause{''.join(', ' + self.expr(a) for a in s.args)})")
+            w.dedent()
+            w.line("else:")
+            w.indent()
+            w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
+            w.dedent()
+            return
+        # st._then(step, args), inline: the arguments are a tuple already
+        self.w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
+
+    def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
+        """The `then`s of a step's body (an option's, an automatic or a chance step's) that run their step at
+        once, by a call, instead of through the runtime's stack: those naming an automatic step that no
+        `instead` replaces and whose own body names no automatic step (chains stay one call deep), when
+        every `then`, queue or resolve of the body is the last statement of its branch and outside loops
+        (so that nothing of the body runs after it, nor any other `then` before it). By id."""
+        tails: list[ir.Then] = []
+
+        def names_steps(stmts) -> bool:
+            for x in stmts:
+                if isinstance(x, (ir.Then, ir.Enqueue, ir.Resolve, ir.Roll, ir.Lose)):
+                    return True
+                if isinstance(x, ir.If) and (names_steps(x.then) or names_steps(x.otherwise)):
+                    return True
+                if isinstance(x, (ir.ForEach, ir.Repeat)) and names_steps(x.body):
+                    return True
+            return False
+
+        def ends_block(stmts) -> bool:
+            for i, x in enumerate(stmts):
+                last = i == len(stmts) - 1
+                if isinstance(x, ir.Then) and last:
+                    tails.append(x)
+                elif isinstance(x, ir.If) and last:
+                    if not (ends_block(x.then) and ends_block(x.otherwise)):
+                        return False
+                elif names_steps((x,)):
+                    return False
+            return True
+
+        if not ends_block(body):
+            return set()
+        replaced = {instead.step for instead in self.m.insteads}
+
+        def inlinable(name: str) -> bool:
+            step = self.steps.get(name)
+            if step is None or step.kind != "auto" or name == "setup" or name in replaced:
+                return False
+            found: list = []
+
+            def thens(stmts):
+                for x in stmts:
+                    if isinstance(x, ir.Then):
+                        found.append(x.step)
+                    for inner in ("then", "otherwise", "body"):
+                        thens(getattr(x, inner, ()))
+            thens(step.body)
+            return all(self.steps.get(t) is not None and self.steps[t].kind != "auto" for t in found)
+        return {id(t) for t in tails if inlinable(t.step)}
+
+    def stmt_Enqueue(self, s: ir.Enqueue) -> None:
+        self.w.line(f"st._enqueue({s.queue!r}, {s.step!r}, {self.args(s.args)})")
+
+    def stmt_Resolve(self, s: ir.Resolve) -> None:
+        self.w.line(f"st._then(RESOLVE, ({s.queue!r},))")
+
+    def stmt_SetCounter(self, s: ir.SetCounter) -> None:
+        target = f"st._counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
+        if not self.counters_marked:
+            self.w.line(self.counters_changing())
+        # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).
+        if not s.add and isinstance(s.value, ir.Const):  # a number written in the file: within the limits already
+            self.w.line(f"{target} = {self.expr(s.value)}")
+            return
+        value = f"{target} + {self.expr(s.value)}" if s.add else self.expr(s.value)
+        # counter_value's bounds test, inline (a call per change costs more than the test); out of bounds it raises
+        self.w.line(f"{target} = value if -COUNTER_LIMIT <= (value := {value}) <= COUNTER_LIMIT "
+                    f"else counter_value(value, {s.counter!r})")
+
+    def counters_changing(self) -> str:
+        """The line before a block changes counters: the after-step ends are to be checked again (their mark,
+        State._ends_clean, is cleared; see ends_after_step). Nothing is kept: a step that fails is undone by
+        replaying (State._undo)."""
+        return "st._ends_clean = False  # counters change: the after-step ends are checked again"
+
+    def loop_body(self, body: Sequence[ir.S]) -> None:
+        """A loop's body; a loop that sets a counter clears the ends' mark once, before it (earlier in the step
+        than the first change is the same: nothing changed the counters in between)."""
+        kept = self.counters_marked
+        self.counters_marked = kept or bool(counters_set(body))
+        if self.counters_marked and not kept:
+            self.w.dedent()
+            self.w.lines.insert(len(self.w.lines) - 1, "    " * self.w.level + self.counters_changing())
+            self.w.indent()
+        self.stmts(body)
+        self.counters_marked = kept
+
+    def stmt_If(self, s: ir.If) -> None:
+        self.w.line(f"if {self.expr(s.condition)}:")
+        self.w.indent()
+        self.stmts(s.then)
+        self.w.dedent()
+        if s.otherwise:
+            self.w.line("else:")
+            self.w.indent()
+            self.stmts(s.otherwise)
+            self.w.dedent()
+
+    def stmt_ForEach(self, s: ir.ForEach) -> None:
+        # Iterate over a copy (the body may move what it walks over), counted against the loop budget.
+        self.w.line(f"for v_{ident(s.var)} in st._loop_over({self.expr(s.domain)}):")
+        self.w.indent()
+        self.loop_body(s.body)
+        self.w.dedent()
+
+    def stmt_Repeat(self, s: ir.Repeat) -> None:
+        self.w.line(f"for _ in st._loop({self.expr(s.times)}):")
+        self.w.indent()
+        self.loop_body(s.body)
+        self.w.dedent()
+
+    def stmt_Roll(self, s: ir.Roll) -> None:
+        # Each die back to the supply, then one chance step per die: every roll an explicit chance node.
+        self.stmts(s.body)
+
+    def stmt_Lose(self, s: ir.Lose) -> None:
+        # One die of the holder to the set-aside zone (from the supply if the holder is empty).
+        self.stmts(s.body)
+
+    def stmt_Nothing(self, s: ir.Nothing) -> None:
+        self.w.line("pass")
+
+    def stmt_NextTurn(self, s: ir.NextTurn) -> None:
+        self.w.line(f"st._next_seat = {self.expr(s.seat)}")

@@ -1,0 +1,103 @@
+"""How options and outcomes read: a template like "play {tile}" as code that joins literals and labels,
+and the module-level tables of texts made once.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Sequence
+
+from ..model import ir
+from ..model.checker import board_of, is_space
+from .quoting import comment, ident
+
+
+class Texts:
+    """Option and outcome texts (CodeGenerator's part)."""
+
+    def render(self, template: str, types: dict[str, str], shown: Sequence[tuple[str, ir.E]] = ()) -> str:
+        """A template like "play {tile}" as a concatenation of literals and labels. A template with one
+        item or seat in it reads from a table of its texts, made once (no new string for each option).
+        A field that is not a chosen value is the checked expression the checker gave for it (``shown``)."""
+        parsed = list(string.Formatter().parse(template))
+        fields = [field for _, field, _, _ in parsed if field is not None]
+        values = dict(shown)
+        if len(fields) == 1 and fields[0] not in values and types[fields[0]] in (ir.ITEM, ir.SEAT):
+            type_ = types[fields[0]]
+            name = self.text_tables.get((template, type_))
+            if name is None:
+                name = self.text_tables[(template, type_)] = f"TEXT_{len(self.text_tables)}"
+            return f"{name}[v_{ident(fields[0])}]"
+        if len(fields) == 1 and fields[0] in values:
+            shown_value = values[fields[0]]
+            if isinstance(shown_value, ir.ItemAttr) and isinstance(shown_value.item, ir.Var) \
+                    and types.get(shown_value.item.name) == ir.ITEM and shown_value.type not in (ir.ITEM, ir.SEAT) \
+                    and not is_space(shown_value.type):
+                # `bid {value of c}`: an attribute of a chosen item reads the same in every state: one table of
+                # texts by item, made once (no str() and concatenation for each option listed).
+                key = (template, "attribute:" + shown_value.attr)
+                name = self.text_tables.get(key)
+                if name is None:
+                    name = self.text_tables[key] = f"TEXT_{len(self.text_tables)}"
+                return f"{name}[v_{ident(shown_value.item.name)}]"
+        parts = []
+        for literal, field, _, _ in parsed:
+            if literal:
+                parts.append(repr(literal))
+            if field is not None and field in values:
+                parts.append(self.value_label(values[field]))
+            elif field is not None:
+                parts.append(self.label(field, types[field]))
+        return " + ".join(parts) if parts else "''"
+
+    def value_label(self, e: ir.E) -> str:
+        """How a value worked out in a text reads: a component, a space or a player by its label, a number
+        or a word as itself. Written as plain code: it is read where the text is made."""
+        bound, self.bound = self.bound, None  # never kept in a local of one listing (see once())
+        try:
+            code = self.expr(e)
+        finally:
+            self.bound = bound
+        if e.type == ir.ITEM:
+            return f"ITEM_LABEL[{code}]"
+        if is_space(e.type):
+            return f"{self.board_const(board_of(e.type))}_LABEL[{code}]"
+        if e.type == ir.SEAT:
+            return f"SEAT_LABEL[{code}]"
+        return f"str({code})"
+
+    def label(self, var: str, type_: str) -> str:
+        v = "v_" + ident(var)
+        if type_ == ir.ITEM:
+            return f"ITEM_LABEL[{v}]"
+        if is_space(type_):
+            return f"{self.board_const(board_of(type_))}_LABEL[{v}]"
+        if type_.startswith("placement:"):
+            return f"st._t.placement_label[{self.boards[board_of(type_)]}][{v}]"
+        if type_ == ir.SEAT:
+            return f"SEAT_LABEL[{v}]"
+        return f"str({v})"
+
+    def text_table_lines(self) -> None:
+        """The tables of option and outcome texts (see render), put after the component tables."""
+        lines = [f"SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range({self.m.max_players!r}))"]
+        for (template, type_), name in self.text_tables.items():
+            parsed = list(string.Formatter().parse(template))
+            text = " + ".join([repr(literal) if literal else "" for literal, _, _, _ in parsed][:1] + ["label"] +
+                              [repr(literal) for literal, _, _, _ in parsed[1:] if literal])
+            text = text.lstrip(" +")
+            if type_.startswith("attribute:"):  # the attribute's value of every item, as the text reads it
+                attr = type_[len("attribute:"):]
+                universal = all(any(n == attr for n, _ in c.attributes) for c in self.m.components)
+                value = f"ITEM_ATTRS[{attr!r}][item]" if universal else f"ITEM_ATTRS[{attr!r}].get(item)"
+                text = " + ".join([repr(literal) for literal, _, _, _ in parsed[:1] if literal] + [f"str({value})"] +
+                                  [repr(literal) for literal, _, _, _ in parsed[1:] if literal])
+                lines.append(f"{name} = tuple({text} for item in range(len(ITEM_KIND)))  " + comment(repr(template)))
+                continue
+            source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
+            lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
+        self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines() + self.reach_ends_lines()
+        if self.item_tests:  # (only then: the other engines stay as they were)
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import ItemTests"]
+        if self.rows_kept_used:
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import KeptRows"]
