@@ -1,0 +1,251 @@
+"""Examples: each line's names and values checked, its action texts matched against what the game could offer."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..language import ast
+from ..language.errors import did_you_mean
+from ..lib.suggestions import close_matches
+from ..lib.texts import difference, skeleton, terminal_safe
+from . import ir
+from .action_texts import ActionTexts
+from .ir import BOOL, SEAT, ZONE
+from .value_types import describe_type, expand_items
+
+class Examples:
+    """Examples: reads the model's parts set by ``build`` (``checked_steps``, ``checked_boards``,
+    ``example_decls``); an action text is checked once the rest is sound (``deferred_actions``, run with
+    ``running_deferred``), against the game's texts (``_action_texts``, made once)."""
+
+    def _component_labels(self) -> set[str]:
+        """Every component's label, as examples name them: worked out once, not once per example."""
+        labels = self.__dict__.get("_labels_of_components")
+        if labels is None:
+            labels = self._labels_of_components = {label for _, _, label in expand_items(
+                [ir.Component(c.name, None, (), (), tuple((a.name, a.values) for a in c.attributes), c.copies, c.shown_as)
+                 for c in self.components.values()])}
+        return labels
+
+    def example(self, d: ast.ExampleDecl) -> ir.Example:
+        self.cites_of(d, f"example `{d.name}`")
+        lines = []
+        for name, value in d.with_options:
+            option = self.options.get(name)
+            if option is None:
+                self.error(self._name_loc(d.loc, name), f"there is no option `{name}`", width=len(name),
+                           hint=did_you_mean(name, self.options))
+            elif value not in option.values:
+                self.error(self._name_loc(d.loc, value), f"`{value}` is not a value of option `{name}`",
+                           width=len(value), hint=did_you_mean(value, option.values))
+        # (a die whose faces could not be worked out has no labels to hold examples to: one mistake, one error)
+        labels = self._component_labels() if getattr(self, "items_bounded", True) \
+            and not getattr(self, "faces_unknown", False) else None
+        game = self.games[0] if self.games else None
+        players = next((line.number for line in d.lines if line.what == "players"), game.min_players if game else 0)
+        for line in d.lines:
+            w = line.what
+            if w == "items":
+                target = self.expr(line.expr, {})
+                if target.type not in (ZONE, "?") and not target.type.startswith("spaces:"):
+                    self.error(line.expr.loc, f"`{target.text}` is {describe_type(target.type)}; put components in a "
+                                              f"zone or on a board")
+                for ref in line.items if labels is not None else ():
+                    if ref.label not in labels:
+                        self.error(ref.loc, f"there is no component called \"{ref.label}\"",
+                                   hint=did_you_mean(ref.label, labels))
+                lines.append(ir.ExampleLine(w, line.loc, target=target,
+                                            items=tuple((r.label, r.at) for r in line.items)))
+            elif w == "fact":
+                lines.append(ir.ExampleLine(w, line.loc, expr=self.expr(line.expr, {}, BOOL)))
+            elif w == "step":
+                node = ast.Then(loc=line.loc, step=line.name, args=line.args)
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, args=self.call_args(node, {})))
+            elif w == "counter":
+                seat = self.expr(line.expr, {}, SEAT) if line.expr is not None else None
+                if line.name not in self.counters:
+                    self.error(line.loc, f"there is no counter `{line.name}`", hint=did_you_mean(line.name, self.counters))
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat))
+            elif w == "option":
+                option = self.options.get(line.name)
+                if option is None:
+                    self.error(line.loc, f"there is no option `{line.name}`", hint=did_you_mean(line.name, self.options))
+                elif line.value not in option.values:
+                    self.error(line.loc, f"`{line.value}` is not a value of option `{line.name}`",
+                               hint=did_you_mean(line.value, option.values))
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
+            elif w in ("action", "legal", "illegal"):
+                self.example_action(d, line, line.value, players, labels)
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
+            elif w == "position":  # read against the engine's tables (examples.position_diagnostics)
+                lines.append(ir.ExampleLine(w, line.loc, position=line.position))
+            elif w in self.FACTS:
+                lines.append(self.example_fact(d, line, players, labels))
+            elif w == "over":
+                if line.name not in self.ends:
+                    self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name))
+            else:
+                if w == "players" and self.games and not self.games[0].min_players <= line.number <= self.games[0].max_players:
+                    game = self.games[0]
+                    self.error(line.loc, f"the game is not played with {line.number} players",
+                               hint=f"it is played by {game.min_players} to {game.max_players} players")
+                lines.append(ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value))
+        return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines),
+                          tuple(sorted(self.example_own_variants(d))), tuple(d.with_options))
+
+    FACTS = ("setup", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
+             "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
+             "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost")
+
+    def example_fact(self, d: ast.ExampleDecl, line: ast.ExampleLine, players: int, labels: Optional[set]) -> ir.ExampleLine:
+        """One of the facts and checks of an example beyond a plain condition: names resolved, texts matched
+        against what the game could ever produce, each mistake at its position."""
+        w, loc = line.what, line.loc
+        seat = self.expr(line.expr, {}, SEAT) if line.expr is not None and w not in ("gained", "lost") else None
+        exprs = tuple(self.expr(e, {}, SEAT) for e in line.exprs)
+        fields: dict = {}
+        if w == "setup":
+            for text in line.values:
+                self.example_action(d, line, text if text.startswith("chance:") else "chance: " + text, players,
+                                    labels, written=text)
+        elif w in ("ranking",) and players and len(exprs) != players:
+            self.error(loc, f"a ranking names every player once: {players} players, {len(exprs)} named")
+        elif w == "returns":
+            if players and len(line.ratios) != players:
+                self.error(loc, f"the returns are one number per player: {players} players, {len(line.ratios)} given")
+            for top, bottom in line.ratios:
+                if bottom == 0:
+                    self.error(loc, f"{top}/0 is no number", hint="a payoff is a whole number or a fraction a/b, b > 0")
+        elif w == "chance_outcomes":
+            for text, (top, bottom) in zip(line.values, line.ratios):
+                self.example_action(d, line, text if text.startswith("chance:") else "chance: " + text, players,
+                                    labels, written=text)
+                if bottom == 0 or not 0 < top <= bottom:
+                    self.error(self._string_loc(loc, text), f"the probability of \"{text}\" is {top}/{bottom}; a "
+                                                           f"chance outcome has a probability above 0, at most 1")
+        elif w in ("offered_exactly", "offered", "offered_no"):
+            for text in line.values:
+                if w == "offered_exactly":
+                    self.example_action(d, line, text, players, labels)
+                else:
+                    number = seat.index + 1 if isinstance(seat, ir.SeatConst) else 1
+                    self.example_action(d, line, f"player {number}: {text}", players, labels, written=text,
+                                        pattern=True)
+        elif w in ("sees", "not_sees"):
+            zone = self.expr(line.args[0], {})
+            if zone.type not in (ZONE, "?"):
+                self.error(line.args[0].loc, f"`{zone.text}` is {describe_type(zone.type)}; a seat sees (or does "
+                                             f"not see) what a zone holds", hint="name one zone: `rack of player 1`")
+            fields["target"] = zone
+        elif w in ("space_empty", "space_holds"):
+            fields.update(self.example_space(line))
+            for item in line.values:
+                if labels is not None and item not in labels:
+                    self.error(self._string_loc(loc, item), f"there is no component called \"{item}\"",
+                               hint=did_you_mean(item, labels))
+        elif w == "phase" and line.name not in ("setup", "play"):
+            self.error(self._name_loc(loc, line.name), f"there is no phase `{line.name}`", width=len(line.name),
+                       expected=("setup", "play"), hint=did_you_mean(line.name, ("setup", "play")))
+        elif w == "leg":
+            match = next((m for m in getattr(self, "example_decls", ()) if m.kind == "match"), None)
+            if match is None:
+                self.error(loc, "the game is no match of several legs, so it is always its first game",
+                           hint="a variant may make it one: `example ... with variant <it>`")
+            elif not 1 <= line.number <= len(match.legs):
+                self.error(loc, f"match `{match.name}` has {len(match.legs)} legs, not a leg {line.number}")
+        elif w == "ran":
+            decls = getattr(self, "example_decls", ())
+            keys = {x.name: x.name for x in decls if x.kind in ("step", "choice", "chance")}
+            keys.update({x.name: "trigger " + x.name for x in decls if x.kind == "trigger"})
+            keys.update({x.name: "instead " + x.name for x in decls if x.kind == "instead"})
+            if line.name not in keys:
+                self.error(self._name_loc(loc, line.name), f"there is no step, trigger or `instead` called "
+                                                          f"`{line.name}`", width=len(line.name),
+                           hint=did_you_mean(line.name, keys))
+            fields["value"] = keys.get(line.name, line.name)
+        elif w in ("gained", "lost"):
+            target = self.expr(line.expr, {})
+            if target.type not in (ZONE, "?") and not target.type.startswith("spaces:"):
+                self.error(line.expr.loc, f"`{target.text}` is {describe_type(target.type)}; a zone or a board "
+                                          f"gains and loses components")
+            for ref in line.items:
+                if labels is not None and ref.label not in labels:
+                    self.error(ref.loc, f"there is no component called \"{ref.label}\"", hint=did_you_mean(ref.label, labels))
+            fields["target"] = target
+        fields.setdefault("value", line.value)
+        return ir.ExampleLine(w, loc, number=line.number, name=line.name, expr=seat, exprs=exprs,
+                              values=tuple(line.values) or tuple(r.label for r in line.items), ratios=tuple(line.ratios),
+                              **fields)
+
+    def example_space(self, line: ast.ExampleLine) -> dict:
+        """The board and space index of a space fact's label (`space "blue 6"`, `space "r1c2" on sea`)."""
+        from .action_texts import board_labels
+        boards = [b for b in getattr(self, "checked_boards", ()) if line.name is None or b.name == line.name]
+        if line.name is not None and not boards:
+            self.error(self._name_loc(line.loc, line.name), f"there is no board `{line.name}`",
+                       width=len(line.name), hint=did_you_mean(line.name, self.boards))
+            return {}
+        found = [(b.name, board_labels(b).index(line.value)) for b in boards if line.value in board_labels(b)]
+        loc = self._string_loc(line.loc, line.value)
+        if not found:
+            every = [label for b in boards for label in board_labels(b)]
+            self.error(loc, f"no board has a space \"{line.value}\"" if line.name is None else
+                       f"board `{line.name}` has no space \"{line.value}\"",
+                       hint=(lambda close: f"did you mean \"{close[0]}\"?" if close else None)(
+                           close_matches(line.value, every, n=1)))
+            return {}
+        if len(found) > 1:
+            self.error(loc, f"\"{line.value}\" is a space of several boards ({', '.join(n for n, _ in found)})",
+                       hint=f"say which: `space \"{line.value}\" on {found[0][0]}`")
+        return {"board": found[0][0], "space": found[0][1]}
+
+    def example_action(self, d: ast.ExampleDecl, line: ast.ExampleLine, text: str, players: int,
+                       labels: Optional[set], written: Optional[str] = None, pattern: bool = False) -> None:
+        """An action text of an example must be one the game could offer in some state (a misspelt text is
+        never legal, and `then "..." is not legal` would then assert nothing), by a seat the example has."""
+        if labels is None or not hasattr(self, "checked_steps"):
+            return
+        if not getattr(self, "running_deferred", False):
+            # Checked once the rest of the file checks: templates, seats or names with a mistake of their own
+            # would make every action text a second mistake.
+            self.deferred_actions.append(lambda: self.example_action(d, line, text, players, labels, written, pattern))
+            return
+        if self.example_own_variants(d) != self.applied_variants or line.loc.file != self.file.path:
+            # Under other rules than its own (more variants, a house rule's changes to its base) an example
+            # may not hold: its run says so, not the check.
+            return
+        texts = getattr(self, "_action_texts", None)
+        if texts is None:
+            texts = self._action_texts = ActionTexts(self.checked_steps, sorted(labels), self.checked_boards)
+        loc = self._string_loc(line.loc, text if written is None else written)
+        seat, chance, choice = texts.split(text)
+        if pattern and "{" in choice:  # `is offered no "play {tile}"`: no action of that template at all
+            if not texts.has_template(choice, chance):
+                self.error(loc, f"no template of the game reads \"{choice}\"",
+                           expected=tuple(f"\"{t}\"" for t in texts.shown(chance))[:12],
+                           hint=did_you_mean(choice, texts.shown(chance)))
+            return
+        if seat is None and not chance:
+            self.error(loc, f"\"{text}\" is not an action: an action reads `player N: <choice>` or "
+                            f"`chance: <outcome>`, as the game prints it", hint=self._did_you_mean_action(texts, text, 1, False))
+        elif seat is not None and players and not 1 <= seat <= players:
+            self.error(loc, f"\"{text}\" names player {seat}, but the example has {players} players "
+                            f"(player 1 to player {players})", hint=f"say `given {seat} players`, or name a player it has"
+                       if self.games and seat <= self.games[0].max_players else None)
+        elif not texts.matches(choice, chance):
+            what = "no chance outcome of the game reads" if chance else "no action the game could offer reads"
+            hint = self._did_you_mean_action(texts, text, seat, chance)
+            if hint is None and any("{player}" in shown for shown in texts.shown(chance)):
+                hint = "a player in a text reads as its name: `{player}` shows `player 1`, not `1`"
+            self.error(loc, f"{what} \"{choice}\": no {'outcome' if chance else 'option'} template matches it",
+                       expected=tuple(f"\"{t}\"" for t in texts.shown(chance))[:12], hint=hint)
+
+    @staticmethod
+    def _did_you_mean_action(texts: ActionTexts, text: str, seat: Optional[int], chance: bool) -> Optional[str]:
+        close = texts.suggestion(text, seat, chance)
+        mine, theirs = texts.split(text)[2], texts.split(close)[2] if close else ""
+        if close and mine != theirs and skeleton(mine) == skeleton(theirs):  # the same to the eye: say what differs
+            return f"did you mean \"{terminal_safe(close)}\"? They look alike, but this text has " \
+                   f"{difference(mine, theirs)}"
+        return f"did you mean \"{close}\"?" if close else None

@@ -1,0 +1,571 @@
+"""Expressions: each resolved against the tables and typed; a value of the wrong type is told with what to write."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ..language import ast
+from ..language.errors import did_you_mean
+from . import ir
+from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
+from .value_types import BUILTINS, space_type, spaces_type, board_of, is_space, is_placement, element_type, describe_type
+
+SEAT_STEPS = {"left": 1, "right": -1}
+
+
+class Expressions:
+    """Expressions: ``expr`` checks one against a scope (variable -> type) and the tables ``collect`` made, and
+    returns its typed ``ir`` form (type ``"?"`` after a mistake, so that it is told once). Reads the
+    tables; adds to ``used``, ``symbols`` (an attribute's values named) and ``uses_won``."""
+
+    def expr(self, node, scope: dict[str, str], want: Optional[str] = None) -> ir.E:
+        result = self._expr(node, scope)
+        if want not in (None, "?") and result.type != "?" and not self._compatible(result.type, want):
+            self.error(node.loc, f"`{self.text(node)}` is {describe_type(result.type)}, but {describe_type(want)} "
+                                 f"is needed here", hint=self._type_hint(result.type, want, self.text(node))
+                       or (self.word_option_hint(result) if want == INT else None))
+        return result
+
+    def word_option_hint(self, e: ir.E) -> Optional[str]:
+        """An option of words (`t100`) used as a number: say how to give it numbers."""
+        option = self.options.get(e.name) if isinstance(e, ir.OptionRef) else None
+        if option is None or option.numeric:
+            return None
+        digits = [re.sub(r"^[^0-9]*", "", v) for v in option.values]
+        shown = ", ".join(digits) if all(d.isdigit() for d in digits) else "20, 50, 100"
+        default = re.sub(r"^[^0-9]*", "", option.default) if all(d.isdigit() for d in digits) else shown.split(", ")[0]
+        return (f"the values of option `{option.name}` are words ({', '.join(option.values)}); an option whose "
+                f"values are all numbers is a number in the rules: `option {option.name} \"{option.title}\": "
+                f"{shown} default {default}`")
+
+    @staticmethod
+    def _type_hint(have: str, want: str, text: str) -> Optional[str]:
+        """What to write instead, for the mix-ups a newcomer makes most."""
+        if have == INT and want == BOOL:
+            return f"compare it: `{text} > 0`, `{text} = 1`"
+        if have == BOOL and want == INT:
+            return ("a condition is not a number: count what passes it instead, "
+                    "`count(q in players where ...)`, `count(s in grid where ...)`")
+        if have == SYMBOL and want == ir.DIRECTION:
+            return ("a direction is a compass word (`north`, `southeast`, ...) or a name going through `directions "
+                    "of BOARD` (`count(d in directions of grid where ...)`); a seat's value from `each player has` "
+                    "is a direction when every value is a compass word (`each player has a forward: south, north`)")
+        return None
+
+    @staticmethod
+    def _compatible(have: str, want: str) -> bool:
+        if have == want:
+            return True
+        if want == "space" and is_space(have):
+            return True
+        return False
+
+    def _bad(self, node) -> ir.E:
+        return ir.Const("?", node.loc, self.text(node), 0)
+
+    def _expr(self, node, scope: dict[str, str]) -> ir.E:
+        text, loc = self.text(node), node.loc
+        kind = node.kind
+        if kind == "num":
+            return ir.Const(INT, loc, text, node.value)
+        if kind == "seat":
+            if node.word != "player":
+                self.error(loc, f"`{node.word} {node.number}` is not a value", hint="write a seat as `player 2`")
+                return self._bad(node)
+            top = max((g.max_players for g in self.games), default=99)
+            if not 1 <= node.number <= top:
+                self.error(loc, f"there is no player {node.number}", hint=f"seats are numbered 1 to {top}")
+            return ir.SeatConst(SEAT, loc, text, node.number - 1)
+        if kind == "name":
+            return self._name(node, scope)
+        if kind == "of":
+            return self._of(node, scope)
+        if kind == "call":
+            if node.func in self.defines:
+                return self._use(node, node.func, node.args, scope)
+            if node.func not in BUILTINS:
+                hint = ("a range of whole numbers is written with two dots: `1..3` (`for n in 1..size of cup`)"
+                        if node.func in ("range", "numbers", "between", "seq") else
+                        did_you_mean(node.func, list(BUILTINS) + list(self.defines))
+                        or f"functions: {', '.join(list(BUILTINS) + list(self.defines))}")
+                self.error(loc, f"there is no function `{node.func}`", hint=hint)
+                return self._bad(node)
+            if len(node.args) != BUILTINS[node.func]:
+                self.error(loc, f"`{node.func}` takes {BUILTINS[node.func]} value(s), not {len(node.args)}")
+            args = tuple(self.expr(a, scope, INT) for a in node.args)
+            return ir.Builtin(INT, loc, text, node.func, args)
+        if kind == "first":
+            domain = self.expr(node.domain, scope)
+            element = element_type(domain.type)
+            if element is None:
+                if domain.type != "?":
+                    self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                                f"`first` picks from a collection")
+                return self._bad(node)
+            inner = self.bind(scope, node.var, element, loc)
+            where = self.expr(node.where, inner, BOOL) if node.where is not None else None
+            return ir.First(element, loc, text, node.var, domain, where)
+        if kind in ("count", "total"):
+            domain = self.expr(node.domain, scope)
+            element = element_type(domain.type)
+            if element is None and domain.type != "?":
+                self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                            f"it has nothing to count", hint="count over a zone, a board or the players")
+                element = "?"
+            inner = self.bind(scope, node.var, element or "?", loc)
+            where = self.expr(node.where, inner, BOOL) if node.where is not None else None
+            if kind == "count":
+                return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
+            value = self.expr(node.value, inner, INT)
+            return ir.Total(INT, loc, text, value, node.var, element or "?", domain, where)
+        if kind == "placements":
+            board = self.boards.get(node.board)
+            if board is None or board.lattice != "triangles":
+                self.error(loc, f"`{node.board}` is not a board of triangles",
+                           hint=did_you_mean(node.board, [b for b, d in self.boards.items() if d.lattice == "triangles"]))
+                return self._bad(node)
+            if node.subject.kind == "name" and node.subject.id in self.shapes and node.subject.id not in scope:
+                return ir.Placements("placements:" + board.name, loc, text, board.name, None, node.subject.id)
+            item = self.expr(node.subject, scope, ITEM)
+            return ir.Placements("placements:" + board.name, loc, text, board.name, item, None)
+        if kind == "is_marked":
+            space = self.expr(node.subject, scope)
+            board = board_of(space.type) if is_space(space.type) else None
+            if board is None:
+                if space.type != "?":
+                    self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
+                return self._bad(node)
+            marks = [m.name for m in self.boards[board].marks]
+            if node.mark not in marks:
+                self.error(loc, f"the board {board} has no mark `{node.mark}`",
+                           hint=did_you_mean(node.mark, marks) or f"its marks: {', '.join(marks) or 'none'}")
+            return ir.IsMarked(BOOL, loc, text, board, space, node.mark)
+        if kind == "best_sets":
+            kinds = self.attributes.get(node.attribute)
+            if kinds is None:
+                self.error(loc, f"no component has the attribute `{node.attribute}`",
+                           hint=did_you_mean(node.attribute, self.attributes))
+                return self._bad(node)
+            domain = self.expr(node.domain, scope)
+            if domain.type not in (ZONE, ZONES, "?"):
+                self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; sets are made from "
+                                            f"the components in a zone")
+            sizes = [size for size, _ in node.table]
+            if len(set(sizes)) != len(sizes) or any(not 1 <= s <= len(kinds) for s in sizes):
+                self.error(loc, f"set sizes must be different and between 1 and {len(kinds)} (the number of "
+                                f"{node.attribute}s)")
+            return ir.BestSets(INT, loc, text, node.figure, node.attribute, tuple(str(k) for k in kinds), domain,
+                               self.expr(node.wild, scope, INT), node.table)
+        if kind == "compare":
+            left = self.expr(node.left, scope)
+            right = self.expr(node.right, scope)
+            order = self._check_comparable(node, left, right)
+            return ir.Compare(BOOL, loc, text, node.op, left, right, order)
+        if kind == "extreme":
+            return self._extreme(node, scope)
+        if kind == "conditional":
+            condition = self.expr(node.condition, scope, BOOL)
+            then, otherwise = self.expr(node.then, scope), self.expr(node.otherwise, scope)
+            type_ = then.type if then.type != "?" else otherwise.type
+            if "?" not in (then.type, otherwise.type) and not (self._compatible(then.type, otherwise.type)
+                                                              or self._compatible(otherwise.type, then.type)):
+                self.error(node.otherwise.loc, f"`{otherwise.text}` is {describe_type(otherwise.type)}, but "
+                                               f"`{then.text}` after `then` is {describe_type(then.type)}",
+                           hint="both sides of `if ... then A else B` give the same kind of value")
+            return ir.Conditional(type_, loc, text, condition, then, otherwise)
+        if kind == "won":
+            self.uses_won.append(node)
+            return ir.Won(BOOL, loc, text, self.expr(node.seat, scope, SEAT))
+        if kind == "arith":
+            return ir.Arith(INT, loc, text, node.op, self.expr(node.left, scope, INT), self.expr(node.right, scope, INT))
+        if kind == "negate":
+            return ir.Negate(INT, loc, text, self.expr(node.operand, scope, INT))
+        if kind == "not":
+            return ir.Not(BOOL, loc, text, self.expr(node.operand, scope, BOOL))
+        if kind == "bool":
+            return ir.BoolOp(BOOL, loc, text, node.op, tuple(self.expr(o, scope, BOOL) for o in node.operands))
+        if kind == "test":
+            return self._test(node, scope)
+        if kind == "is_kind" and node.seat is not None:
+            return self._holds_seat_value(node, scope)
+        if kind == "is_kind":
+            subject = self.expr(node.subject, scope)
+            if node.component not in self.components:
+                self.not_a_component(node, subject)
+                return self._bad(node)
+            if node.holds:
+                if not is_space(subject.type):
+                    if subject.type != "?":
+                        self.error(node.subject.loc, f"only a space can hold something; `{subject.text}` is "
+                                                     f"{describe_type(subject.type)}")
+                    return self._bad(node)
+                return ir.Holds(BOOL, loc, text, board_of(subject.type), subject, node.component)
+            if subject.type not in (ITEM, "?"):
+                hint = f"to ask what a space holds, write `{subject.text} holds {node.component}`" if is_space(subject.type) else None
+                self.error(node.subject.loc, f"`{subject.text}` is {describe_type(subject.type)}, not a component",
+                           hint=hint)
+            return ir.IsKind(BOOL, loc, text, subject, node.component)
+        if kind == "fits":
+            item = self.expr(node.item, scope, ITEM)
+            space = self.expr(node.space, scope, "space")
+            board = board_of(space.type) or "?"
+            return ir.Fits(BOOL, loc, text, board, item, space)
+        if kind in ("neighbour", "line_of", "walk"):
+            return self._along(node, scope)
+        if kind == "connected":
+            return self._connected(node, scope)
+        if kind == "span":
+            return ir.Span(NUMBERS, loc, text, self.expr(node.low, scope, INT), self.expr(node.high, scope, INT))
+        if kind == "member":
+            element = self.expr(node.element, scope)
+            collection = self.expr(node.collection, scope)
+            want = element_type(collection.type)
+            if want is None and collection.type != "?":
+                self.error(node.collection.loc, f"`{collection.text}` is {describe_type(collection.type)}, not a "
+                                                f"collection")
+            elif want is not None and element.type not in (want, "?"):
+                self.error(node.element.loc, f"`{element.text}` is {describe_type(element.type)}; "
+                                             f"`{collection.text}` holds {describe_type(want)}s")
+            return ir.Member(BOOL, loc, text, element, collection)
+        self.error(loc, f"`{text}` cannot be used here")
+        return self._bad(node)
+
+    def _extreme(self, node: ast.Extreme, scope: dict[str, str]) -> ir.E:
+        """`max(V for x in X where C)`, `min(...)`: V a number or a value of an ordered attribute."""
+        text, loc = self.text(node), node.loc
+        if node.func not in ("max", "min"):
+            self.error(loc, f"`{node.func}(... for {node.var} in ...)` is not a value the rules know",
+                       hint="`max(...)` and `min(...)` take the largest or smallest value over a collection; "
+                            "`sum(...)` adds them up, `count(...)` counts")
+            return self._bad(node)
+        domain = self.expr(node.domain, scope)
+        element = element_type(domain.type)
+        if element is None and domain.type != "?":
+            self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                        f"`{node.func}` goes over a collection", hint="a zone, a board, the players or a range `1..n`")
+        inner = self.bind(scope, node.var, element or "?", loc)
+        where = self.expr(node.where, inner, BOOL) if node.where is not None else None
+        value = self.expr(node.value, inner)
+        order: tuple[str, ...] = ()
+        if value.type == SYMBOL:
+            attribute = self.order_of(value)
+            named = self.attribute_of(value)
+            if attribute is None and self.attributes.get(named):
+                self.unordered(node.value.loc, named, self.attributes[named],
+                               f"`{node.func}` has no {'highest' if node.func == 'max' else 'lowest'} to find")
+            elif attribute is None:
+                self.error(node.value.loc, f"`{value.text}` is a word of no order, so it has no {node.func}imum",
+                           hint="`max` and `min` take numbers or the values of an ordered attribute "
+                                "(`component card: rank (jack < queen < king)`)")
+            else:
+                order = tuple(str(v) for v in self.ordered[attribute])
+        elif value.type not in (INT, "?"):
+            self.error(node.value.loc, f"`{value.text}` is {describe_type(value.type)}; `{node.func}` takes numbers "
+                                       f"or the values of an ordered attribute")
+        return ir.Extreme(value.type, loc, text, node.func, value, node.var, element or "?", domain, where, order)
+
+    def _along(self, node, scope: dict[str, str]) -> ir.E:
+        """`neighbour of s towards d` and `line of N from s towards d`: s a space of a grid of squares."""
+        space = self.expr(node.space, scope)
+        direction = self.expr(node.direction, scope, ir.DIRECTION)
+        length = self.expr(node.length, scope, INT) if node.kind == "line_of" else None
+        if node.kind == "walk":
+            board = board_of(space.type) if is_space(space.type) else None
+            inner = self.bind(scope, node.var, space_type(board) if board else "?", node.loc)
+            condition = self.expr(node.condition, inner, BOOL)
+        if space.type == "?":
+            return self._bad(node)
+        if not is_space(space.type):
+            self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}, but a space of a board "
+                                       f"is needed here")
+            return self._bad(node)
+        board = board_of(space.type)
+        adjacency = "triangles" if self.boards[board].lattice == "triangles" else self.boards[board].adjacency
+        if isinstance(direction, ir.Const) and direction.type == ir.DIRECTION \
+                and direction.value not in ir.lattice_directions(adjacency):
+            words = [ir.COMPASS[d] for d in ir.lattice_directions(adjacency)]
+            self.error(node.direction.loc, f"a board of hexagons has no {ir.COMPASS[direction.value]}: "
+                                           f"{board} is `adjacency hexagonal`",
+                       hint=f"its directions are {', '.join(words)} (each row lies half a hexagon east of the "
+                            f"row above)")
+        if node.kind == "walk":
+            return ir.Walk(spaces_type(board), node.loc, self.text(node), board, node.var, space, direction,
+                           node.until, condition)
+        if node.kind == "neighbour":
+            return ir.Neighbour(space.type, node.loc, self.text(node), board, space, direction)
+        return ir.LineOf(spaces_type(board), node.loc, self.text(node), board, length, space, direction)
+
+    def _connected(self, node: ast.Connected, scope: dict[str, str]) -> ir.E:
+        """`connected(s in D where C from A to B)`: D spaces of one board (a grid, hexagons or triangles)."""
+        domain = self.expr(node.domain, scope)
+        board = board_of(domain.type) if domain.type.startswith("spaces:") else None
+        if board is None and domain.type != "?":
+            self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; a path runs over the "
+                                        f"spaces of a board", hint="write `connected(s in BOARD where ...)`")
+        inner = self.bind(scope, node.var, space_type(board) if board else "?", node.loc)
+        condition = self.expr(node.condition, inner, BOOL)
+        start = self.expr(node.start, inner, BOOL)
+        goal = self.expr(node.goal, inner, BOOL)
+        if board is None:
+            return self._bad(node)
+        return ir.Connected(BOOL, node.loc, self.text(node), board, node.var, domain, condition, start, goal)
+
+    def _holds_seat_value(self, node: ast.IsKind, scope: dict[str, str]) -> ir.E:
+        """`s holds mark of p`: the seat's value names a component (every value of `mark` is a component's
+        name) or is a value of a component attribute (the attribute of the same name, else the one attribute
+        that has every value of `mark`)."""
+        name, loc, text = node.component, node.loc, self.text(node)
+        subject = self.expr(node.subject, scope)
+        seat = self.expr(node.seat, scope, SEAT)
+        if name not in self.seat_attributes:
+            hint = did_you_mean(name, self.seat_attributes) or (
+                f"declare what each seat brings: `each player has a {name}: ...`; `holds ... of` asks for a "
+                f"seat's value")
+            self.error(loc, f"`{name}` is not something each player has", hint=hint)
+            return self._bad(node)
+        self.used.add("seat_attribute:" + name)
+        values = self.seat_attributes[name].values
+        if subject.type == "?" or seat.type == "?":
+            return self._bad(node)
+        if not is_space(subject.type):
+            self.error(node.subject.loc, f"only a space can hold something; `{subject.text}` is "
+                                         f"{describe_type(subject.type)}")
+            return self._bad(node)
+        attribute = None
+        if not all(v in self.components for v in values):
+            owners = [a for a, known in self.attributes.items() if all(v in known for v in values)]
+            if name in owners:
+                owners = [name]
+            if len(owners) != 1:
+                shown = ", ".join(values)
+                what = (f"are values of several attributes ({', '.join(owners)})" if owners else
+                        "name no component and are not all values of one component attribute")
+                self.error(loc, f"the values of `{name}` ({shown}) {what}",
+                           hint=f"give each player a component's name, or values of one attribute; name that "
+                                f"attribute `{name}` too (`component piece: {name} ({shown})`)")
+                return self._bad(node)
+            attribute = owners[0]
+        value = ir.SeatAttr(SYMBOL, loc, f"{name} of {seat.text}", name, values, seat)
+        return ir.HoldsSeatValue(BOOL, loc, text, board_of(subject.type), subject, value, attribute)
+
+    def not_a_component(self, node: ast.IsKind, subject: ir.E) -> None:
+        """`s holds red`, `t is red`: `red` names no component. When it is a value of an attribute, say so
+        and what to write instead."""
+        name = node.component
+        owners = [a for a, values in self.attributes.items() if name in values]
+        if not owners:
+            self.error(node.loc, f"there is no component `{name}`", hint=did_you_mean(name, self.components))
+            return
+        attribute = owners[0]
+        subject_text = self.text(node.subject)
+        if node.holds:
+            instead = f"`{subject_text} is occupied and {attribute} of occupant of {subject_text} = {name}`"
+        else:
+            instead = f"`{attribute} of {subject_text} = {name}`"
+        kinds = [c.name for c in self.components.values() if any(a.name == attribute for a in c.attributes)]
+        self.error(node.loc, f"`{name}` is a value of the attribute `{attribute}`, not a component",
+                   hint=f"`{'holds' if node.holds else 'is'}` names a component ({', '.join(kinds[:3])}...); "
+                        f"to test the attribute write {instead}" if len(kinds) > 3 else
+                   f"`{'holds' if node.holds else 'is'}` names a component ({', '.join(kinds)}); to test the "
+                   f"attribute write {instead}")
+
+    def _name(self, node: ast.Name, scope: dict[str, str]) -> ir.E:
+        name, loc, text = node.id, node.loc, self.text(node)
+        if name in scope:
+            return ir.Var(scope[name], loc, text, name)
+        if name in self.defines:
+            return self._use(node, name, (), scope)
+        if name == "players":
+            return ir.PlayersSet(SEATS, loc, text)
+        if name in self.zones:
+            zone = self.zones[name]
+            self.used.add("zone:" + name)
+            return ir.ZoneRef(ZONES if zone.per_player else ZONE, loc, text, name, None)
+        if name in self.boards:
+            return ir.BoardRef(spaces_type(name), loc, text, name)
+        if name in self.queues:
+            self.used.add("queue:" + name)
+            return ir.QueueRef(QUEUE, loc, text, name)
+        if name in self.counters:
+            self.used.add("counter:" + name)
+            if self.counters[name].per_player:
+                self.error(loc, f"`{name}` is kept per player", hint=f"write `{name} of <player>`")
+            return ir.CounterRef(INT, loc, text, name, None)
+        if name in self.options:
+            return ir.OptionRef(INT if self.options[name].numeric else SYMBOL, loc, text, name)
+        if name in self.symbols:
+            return ir.Const(SYMBOL, loc, text, name)
+        if name in ir.COMPASS:
+            return ir.Const(ir.DIRECTION, loc, text, ir.COMPASS.index(name))
+        known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
+            list(self.queues) + sorted(self.symbols) + list(self.defines) + ["players"] + list(ir.COMPASS)
+        self.error(loc, f"unknown name `{name}`", hint=did_you_mean(name, known))
+        return self._bad(node)
+
+    def _of(self, node: ast.Of, scope: dict[str, str]) -> ir.E:
+        attr, loc, text = node.attr, node.loc, self.text(node)
+        if attr == "values" and isinstance(node.target, ast.Name) and node.target.id in self.attributes \
+                and node.target.id not in scope:
+            values = tuple(self.attributes[node.target.id])
+            self.symbols.update(str(v) for v in values if isinstance(v, str))
+            return ir.AttributeValues(SYMBOLS if values and isinstance(values[0], str) else NUMBERS, loc, text,
+                                      node.target.id, values)
+        target = self.expr(node.target, scope)
+        t = target.type
+        if t == "?":
+            return self._bad(node)
+        if attr in self.zones:
+            zone = self.zones[attr]
+            self.used.add("zone:" + attr)
+            if not zone.per_player:
+                self.error(loc, f"`{attr}` is shared; it belongs to no player", hint=f"write just `{attr}`")
+                return self._bad(node)
+            if t != SEAT:
+                self.error(node.target.loc, f"`{target.text}` is {describe_type(t)}, but `{attr} of` needs a player")
+                return self._bad(node)
+            return ir.ZoneRef(ZONE, loc, text, attr, target)
+        if attr in self.counters:
+            self.used.add("counter:" + attr)
+            if t != SEAT or not self.counters[attr].per_player:
+                self.error(loc, f"`{attr}` is not kept per player")
+                return self._bad(node)
+            return ir.CounterRef(INT, loc, text, attr, target)
+        if attr in self.scores:
+            if t != SEAT:
+                self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.ScoreRef(INT, loc, text, attr, target)
+        if attr == "others":
+            if t != SEAT:
+                self.error(node.target.loc, f"`others of` needs a player, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.Others(SEATS, loc, text, target)
+        if attr in SEAT_STEPS:
+            if t != SEAT:
+                self.error(node.target.loc, f"`{attr} of` needs a player, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.SeatStep(SEAT, loc, text, target, SEAT_STEPS[attr])
+        if attr in self.seat_attributes and t == SEAT:
+            self.used.add("seat_attribute:" + attr)
+            values = self.seat_attributes[attr].values
+            # `each player has a forward: south, north`: compass words are directions (`towards forward of p`);
+            # `each player has a store: 7, 0`: numbers are numbers
+            kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else \
+                INT if all(re.fullmatch(r"-?[0-9]+", v) for v in values) else SYMBOL
+            return ir.SeatAttr(kind, loc, text, attr, values, target)
+        if attr == "directions" and isinstance(target, ir.BoardRef):
+            board = self.boards[target.board]
+            if board.lattice == "triangles":  # the six ways a strip of triangles runs
+                return ir.Directions(ir.DIRECTIONS, loc, text, target.board, ir.TRIANGLE_LINES)
+            return ir.Directions(ir.DIRECTIONS, loc, text, target.board,
+                                 ir.ADJACENCY_DIRECTIONS.get(board.adjacency, ir.ADJACENCY_DIRECTIONS["orthogonal"]))
+        if attr == "occupant":
+            if not is_space(t):
+                self.error(node.target.loc, f"`occupant of` needs a space, not {describe_type(t)}")
+                return self._bad(node)
+            return ir.Occupant(ITEM, loc, text, board_of(t), target)
+        if attr == "cells":
+            if is_placement(t):
+                return ir.CellsOf(spaces_type(board_of(t)), loc, text, board_of(t), target)
+            lattices = [b for b, d in self.boards.items() if d.lattice == "triangles"]
+            if t == ITEM and len(lattices) == 1:
+                return ir.CellsOf(spaces_type(lattices[0]), loc, text, lattices[0], target)
+            self.error(node.target.loc, f"`cells of` needs a placement or a tile on a board of triangles, not "
+                                        f"{describe_type(t)}")
+            return self._bad(node)
+        if attr == "face" and is_space(t) and self.boards[board_of(t)].lattice == "triangles":
+            return ir.FaceOf(SYMBOL, loc, text, board_of(t), target)
+        if attr == "faces" and isinstance(target, ir.BoardRef):
+            if self.boards[target.board].lattice != "triangles":
+                self.error(node.target.loc, f"`faces of` lists the faces laid together on a board of triangles; "
+                                            f"{target.board} is a grid with one face per game")
+                return self._bad(node)
+            return ir.FacesInUse(SYMBOLS, loc, text, target.board)
+        if attr == "top":
+            zone = self.zones.get(getattr(target, "zone", ""))
+            if t != ZONE or zone is None or not zone.stacked:
+                self.error(node.target.loc, f"`top of` needs a stacked zone, not {describe_type(t)}",
+                           hint="declare the zone with `, stacked` so its order is kept")
+                return self._bad(node)
+            return ir.Top(ITEM, loc, text, target)
+        if attr == "size" and not (t == ITEM and "size" in self.attributes):  # a component's own `size` attribute
+            if t not in (ZONE, ZONES, SEATS, QUEUE) and not t.startswith(("spaces:", "placements:")):
+                self.error(node.target.loc, f"`size of` needs a zone, a queue, a board or the players, "
+                                            f"not {describe_type(t)}")
+                return self._bad(node)
+            return ir.Size(INT, loc, text, target)
+        if attr in self.region_names:
+            if not is_space(t) or board_of(t) != self.region_names[attr]:
+                self.error(node.target.loc, f"`{attr} of` needs a space of {self.region_names[attr]}")
+                return self._bad(node)
+            # A region is only ever tested for completeness; the caller turns this into RegionComplete.
+            return ir.Var("region:" + attr, loc, text, attr)
+        if attr in self.attributes or any(attr in (b.row_attribute, b.column_attribute) for b in self.boards.values()):
+            values = self.attributes.get(attr, ())
+            attr_type = INT if values and isinstance(values[0], int) else SYMBOL
+            if t == ITEM:
+                if attr not in self.attributes:
+                    self.error(loc, f"no component has the attribute `{attr}`; it numbers the spaces of a board",
+                               hint=f"write `{attr} of <space>`")
+                    return self._bad(node)
+                return ir.ItemAttr(attr_type, loc, text, attr, target)
+            if is_space(t):
+                board = self.boards[board_of(t)]
+                if attr == board.row_attribute and board.first_row is None and attr not in self.attributes \
+                        and board.lattice == "grid":
+                    return self._bad(node)  # rows named after no attribute: reported once, at the board
+                if attr == board.column_attribute or (attr == board.row_attribute and board.first_row is not None):
+                    attr_type = INT
+                elif attr != board.row_attribute:
+                    self.error(loc, f"the spaces of {board.name} have no `{attr}`",
+                               hint=f"they have `{board.row_attribute}` and `{board.column_attribute}`")
+                    return self._bad(node)
+                return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
+            self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
+            return self._bad(node)
+        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values", "directions"] + list(self.seat_attributes) + \
+            list(self.region_names) + list(self.attributes)
+        self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
+        return self._bad(node)
+
+    def _test(self, node: ast.Test, scope: dict[str, str]) -> ir.E:
+        subject = self.expr(node.subject, scope)
+        t, loc, text = subject.type, node.loc, self.text(node)
+        if t == "?":
+            return self._bad(node)
+        if node.test == "complete":
+            if isinstance(subject, ir.Var) and subject.type.startswith("region:"):
+                of = node.subject
+                space = self.expr(of.target, scope)
+                return ir.RegionComplete(BOOL, loc, text, board_of(space.type), subject.name, space)
+            self.error(loc, "only a region can be complete", hint="write `<region> of <space> is complete`")
+            return self._bad(node)
+        if node.test == "none":
+            if not is_space(t):
+                self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}; only a space (a neighbour past "
+                                             f"the board's edge) can be none")
+                return self._bad(node)
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
+        if is_placement(t) and node.test in ("empty", "occupied_neighbour"):
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
+        if node.test in ("occupied", "occupied_neighbour"):
+            if not is_space(t):
+                self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}, not a space")
+                return self._bad(node)
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
+        if t in (ZONE, QUEUE) or is_space(t) or t == ZONES:
+            return ir.Check(BOOL, loc, text, node.test, subject, board_of(t))
+        self.error(node.subject.loc, f"`{subject.text}` is {describe_type(t)}; only a zone, a queue or a space can "
+                                     f"be empty")
+        return self._bad(node)
+
+    def conjuncts(self, guard) -> list:
+        if guard is None:
+            return []
+        if guard.kind == "bool" and guard.op == "and":
+            out = []
+            for operand in guard.operands:
+                out.extend(self.conjuncts(operand))
+            return out
+        return [guard]

@@ -1,0 +1,144 @@
+"""How a game ends and is scored: ends, scores and their cycles, the ranking, `p won`, returns, a match."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..language import ast
+from ..language.errors import did_you_mean
+from . import ir
+from .ir import BOOL, INT, SEAT
+from .value_types import element_type
+
+class Outcomes:
+    """Ends and outcomes: reads ``games``, ``scores``, ``options`` and ``uses_won`` (the `p won` expressions)."""
+
+    def end(self, d: ast.EndDecl) -> ir.End:
+        self.cites_of(d, f"end `{d.name}`")
+        scope: dict[str, str] = {}
+        domain = None
+        if d.each_var:
+            domain = self.expr(d.each_domain, {})
+            scope = self.bind(scope, d.each_var, element_type(domain.type) or "?", d.each_domain.loc)
+        winner = self.expr(d.winner, scope, SEAT) if d.winner is not None else None
+        then_args: tuple[ir.E, ...] = ()
+        if d.then_step is not None:
+            # Evaluated once the end is decided: the `for each` name stands for the one the end held for.
+            then_args = self.call_args(ast.Then(loc=d.loc, step=d.then_step, args=d.then_args), scope)
+        return ir.End(d.name, d.loc, d.cites, d.rulings, d.timing, d.each_var, domain,
+                      self.expr(d.condition, scope, BOOL), winner, d.then_step, then_args)
+
+    def score(self, d: ast.ScoreDecl) -> ir.Score:
+        self.cites_of(d, f"score `{d.name}`")
+        return ir.Score(d.name, d.loc, d.cites, d.rulings, d.var, self.expr(d.value, {d.var: SEAT}, INT))
+
+    def score_cycles(self, scores: Sequence[ir.Score]) -> None:
+        """A score is worked out from its value when asked for; one whose value needs itself, directly or
+        through other scores (``a -> b -> a``), would never finish. Reported once per cycle, at the score
+        of the cycle declared first."""
+        needs = {s.name: list(dict.fromkeys(e.score for e in self.walk_through_definitions(s.value)
+                                            if isinstance(e, ir.ScoreRef))) for s in scores}
+        reported: set[frozenset] = set()
+        for score in scores:
+            # The shortest way back from `score` to itself, if any (breadth first, in file order).
+            came_from: dict[str, str] = {}
+            frontier, path = [score.name], None
+            while frontier and path is None:
+                following = []
+                for name in frontier:
+                    for other in needs.get(name, ()):
+                        if other == score.name:
+                            path = [name]
+                            while path[-1] != score.name:
+                                path.append(came_from[path[-1]])
+                            path = path[::-1] + [score.name]
+                            break
+                        if other not in came_from and other in needs:
+                            came_from[other] = name
+                            following.append(other)
+                    if path is not None:
+                        break
+                frontier = following
+            if path is None or frozenset(path) in reported:
+                continue
+            reported.add(frozenset(path))
+            self.error(self._name_loc(score.loc, score.name), f"score `{score.name}` needs itself: "
+                                                              f"{' -> '.join(path)}", width=len(score.name),
+                       hint="a score is worked out from the state of the game; write it from counters, zones "
+                            "and other scores that do not lead back to it")
+
+    def won_cycles(self, scores: Sequence[ir.Score], ranking: Optional[ir.Ranking]) -> None:
+        """`p won` asks the ranking who won; a score the ranking reads cannot ask it (it would need itself)."""
+        if not self.uses_won:
+            return
+        by_name = {s.name: s for s in scores}
+        ranked = [name for _, name in (ranking.keys if ranking else ()) if name in by_name]
+        for first in ranked:
+            seen, pending = {first}, [first]
+            while pending:
+                score = by_name[pending.pop()]
+                for e in self.walk_through_definitions(score.value):
+                    if isinstance(e, ir.Won):
+                        via = f"score `{score.name}`" + (f" (through `{first}`)" if score.name != first else "")
+                        self.error(e.loc, f"`{e.text}` asks who won, but who won is worked out from {via}, which "
+                                          f"asks it", width=len(e.text),
+                                   hint=f"ask it in `returns`, or in a score the ranking does not read; the ranking "
+                                        f"ranks by `{first}`")
+                        return
+                    if isinstance(e, ir.ScoreRef) and e.score in by_name and e.score not in seen:
+                        seen.add(e.score)
+                        pending.append(e.score)
+
+    def ranking(self, d: ast.RankingDecl) -> ir.Ranking:
+        self.cites_of(d, "the ranking")
+        keys = []
+        for key in d.keys:
+            if key.score is not None and key.score not in self.scores:
+                self.error(key.loc, f"there is no score `{key.score}`", hint=did_you_mean(key.score, self.scores))
+            keys.append((key.key, key.score))
+        return ir.Ranking("ranking", d.loc, d.cites, d.rulings, tuple(keys))
+
+    def returns(self, d: ast.ReturnsDecl) -> ir.Returns:
+        self.cites_of(d, "the returns")
+        value = self.expr(d.value, {d.var: SEAT}, INT) if d.form == "value" else None
+        if d.total is not None and d.form == "result":
+            self.payoff_sum(d)
+        if d.between is not None and d.between[0] > d.between[1]:
+            low, high = d.between
+            self.error(d.between_loc or d.loc, f"the payoffs are declared between {low} and {high}, but {low} is more "
+                                               f"than {high}", hint=f"write the least first: `between {high} and {low}`")
+        return ir.Returns("returns", d.loc, d.cites, d.rulings, d.form, d.win, d.draw, d.loss, d.var, value, d.total,
+                          d.between)
+
+    def payoff_sum(self, d: ast.ReturnsDecl) -> None:
+        """`win W, draw D, loss L` declared `zero-sum` (`constant-sum N`): every result with every player count
+        must add up to it (k winners of n: k * W + (n - k) * L; a draw: n * D). Payoffs as numbers
+        (`returns of p`) are checked on played games by `rulespec verify` (property `payoff_sum`)."""
+        said = "zero-sum" if d.total == 0 else f"constant-sum {d.total}"
+        low, high = (self.games[0].min_players, self.games[0].max_players) if self.games else (2, 2)
+        for n in range(max(low, 1), high + 1):
+            results = [(f"{k} of {n} players win", k * d.win + (n - k) * d.loss) for k in range(1, n)]
+            results.append((f"a draw among {n} players", n * d.draw))
+            for what, total in results:
+                if total != d.total:
+                    self.error(d.loc, f"the returns are declared {said}, but when {what} they add up to {total}",
+                               hint="with two players `win 1, draw 0, loss -1` is zero-sum; otherwise drop the "
+                                    "declaration or give payoffs that always add up to it")
+                    return
+
+    def match(self, d: ast.MatchDecl) -> ir.Match:
+        self.cites_of(d, f"match `{d.name}`")
+        if len(d.legs) < 2:
+            self.error(d.loc, "a match has at least two legs", hint="add a line `leg with option <name> is <value>` per game")
+        for option, value in d.legs:
+            known = self.options.get(option)
+            if known is None:
+                self.error(d.loc, f"there is no option `{option}`", hint=did_you_mean(option, self.options))
+            elif value not in known.values:
+                self.error(d.loc, f"`{value}` is not a value of option `{option}`", hint=did_you_mean(value, known.values))
+        for total in d.totals:
+            if total not in self.scores:
+                self.error(d.loc, f"there is no score `{total}` to add up", hint=did_you_mean(total, self.scores))
+        if not d.totals:
+            self.error(d.loc, "a match adds up at least one score", hint="add `totals add up <score>`")
+        return ir.Match(d.name, d.loc, d.cites, d.rulings, d.title, d.legs, d.totals)

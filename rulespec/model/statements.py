@@ -1,0 +1,295 @@
+"""Statements and steps: a step's body, a choice's options, a chance step's outcome, triggers, replacements, invariants."""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..language import ast
+from ..language.errors import did_you_mean
+from ..lib.limits import LIMIT, refusal
+from . import ir
+from .ir import BOOL, INT, ITEM, SEAT, SEATS, SYMBOL, ZONE, ZONES
+from .value_types import space_type, board_of, is_space, is_placement, element_type, describe_type
+
+PARAM_TYPES = ("seat", "space", "item", "number", "word", "direction")
+
+
+class Statements:
+    """Statements and steps: checked against the tables (``steps``, ``counters``, ``queues``, ``boards``,
+    ``causes``); add to ``used``."""
+
+    EVERY_PLAYER_WORDS = ("all", "every", "everyone", "everybody", "both", "each", "players")
+
+    BY_WHOM_HINT = ("a choice every player makes at once, in secret, is `by each player` (`by each player where C` "
+                    "for some); `by any player` is a claim window (whoever acts first); `by player` is one seat, "
+                    "the step's parameter `player: seat`")
+
+    def stmts(self, stmts: Sequence, scope: dict[str, str]) -> tuple[ir.S, ...]:
+        return tuple(s for s in (self.stmt(s, scope) for s in stmts) if s is not None)
+
+    def stmt(self, node, scope: dict[str, str]) -> Optional[ir.S]:
+        kind, loc = node.kind, node.loc
+        if kind == "move":
+            item = self.expr(node.item, scope, ITEM)
+            to = self.expr(node.to, scope)
+            if to.type == ZONES:
+                self.error(node.to.loc, f"`{to.text}` is kept per player", hint=f"write `{to.text} of <player>`")
+            elif to.type not in (ZONE, "?"):
+                hint = "use `place ... on ...` to put something on a board" if to.type.startswith("spaces:") or is_space(to.type) else None
+                self.error(node.to.loc, f"`{to.text}` is {describe_type(to.type)}, not a zone", hint=hint)
+            return ir.Move(loc, item, to, node.cause)
+        if kind == "place":
+            item = self.expr(node.item, scope, ITEM)
+            space = self.expr(node.space, scope)
+            if not (is_space(space.type) or is_placement(space.type) or space.type == "?"):
+                self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}, but a space or a "
+                                           f"placement is needed here")
+            return ir.Place(loc, board_of(space.type) or "?", item, space, node.cause)
+        if kind in ("then", "enqueue"):
+            args = self.call_args(node, scope)
+            if kind == "then":
+                return ir.Then(loc, node.step, args)
+            if node.queue not in self.queues:
+                self.error(loc, f"there is no queue `{node.queue}`", hint=did_you_mean(node.queue, self.queues))
+            self.used.add("queue:" + node.queue)
+            return ir.Enqueue(loc, node.queue, node.step, args)
+        if kind == "resolve":
+            if node.queue not in self.queues:
+                self.error(loc, f"there is no queue `{node.queue}`", hint=did_you_mean(node.queue, self.queues))
+            self.used.add("queue:" + node.queue)
+            return ir.Resolve(loc, node.queue)
+        if kind in ("set", "add"):
+            counter = self.counters.get(node.counter)
+            seat = None
+            if counter is None:
+                self.error(loc, f"there is no counter `{node.counter}`", hint=did_you_mean(node.counter, self.counters))
+            else:
+                self.used.add("counter:" + node.counter)
+                if counter.per_player and node.seat is None:
+                    self.error(loc, f"`{node.counter}` is kept per player", hint=f"write `{node.counter} of <player>`")
+                if not counter.per_player and node.seat is not None:
+                    self.error(loc, f"`{node.counter}` is not kept per player")
+            if node.seat is not None:
+                seat = self.expr(node.seat, scope, SEAT)
+            return ir.SetCounter(loc, node.counter, seat, self.expr(node.value, scope, INT), add=(kind == "add"))
+        if kind == "if":
+            return ir.If(loc, self.expr(node.condition, scope, BOOL), self.stmts(node.then, scope),
+                         self.stmts(node.otherwise, scope))
+        if kind == "for":
+            domain = self.expr(node.domain, scope)
+            element = element_type(domain.type)
+            if element is None and domain.type != "?":
+                self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; there is nothing "
+                                            f"to go through")
+            return ir.ForEach(loc, node.var, element or "?", domain,
+                              self.stmts(node.body, self.bind(scope, node.var, element or "?", loc)))
+        if kind == "repeat":
+            if node.times.kind == "num" and node.times.value > LIMIT.repeat:
+                self.error(node.times.loc, refusal("repeat", node.times.value),
+                           hint="repeat a step as often as the rulebook says; a game is played by people")
+            return ir.Repeat(loc, self.expr(node.times, scope, INT), self.stmts(node.body, scope))
+        if kind == "nothing":
+            return ir.Nothing(loc)
+        if kind == "next_turn":
+            return ir.NextTurn(loc, self.expr(node.seat, scope, SEAT))
+        if kind == "roll":
+            return self.roll(node, scope)
+        if kind == "lose":
+            return self.lose(node, scope)
+        self.error(loc, f"unexpected statement `{self.text(node)}`")
+        return None
+
+    def call_args(self, node, scope) -> tuple[ir.E, ...]:
+        step = self.steps.get(node.step)
+        self.used.add("step:" + node.step)
+        if step is None:
+            self.error(node.loc, f"there is no step `{node.step}`", hint=did_you_mean(node.step, self.steps))
+            return tuple(self.expr(a, scope) for a in node.args)
+        if len(node.args) != len(step.params):
+            self.error(node.loc, f"`{node.step}` takes {len(step.params)} value(s) "
+                                 f"({', '.join(p.name for p in step.params) or 'none'}), not {len(node.args)}")
+            return tuple(self.expr(a, scope) for a in node.args)
+        return tuple(self.expr(a, scope, self.param_type(p, report=False)) for a, p in zip(node.args, step.params))
+
+    def param_type(self, param: ast.Param, report: bool = True) -> str:
+        if param.type == "seat":
+            return SEAT
+        if param.type == "item":
+            return ITEM
+        if param.type == "number":
+            return INT
+        if param.type == "word":
+            return SYMBOL
+        if param.type == "direction":  # a compass word, or a name going through `directions of BOARD`
+            return ir.DIRECTION
+        if param.type == "space":
+            if len(self.boards) == 1:
+                return space_type(next(iter(self.boards)))
+            if report:
+                self.error(param.loc, f"`{param.name}: space` is ambiguous: there are several boards",
+                           hint=f"name the board instead: {' or '.join(f'`{param.name}: {b}`' for b in self.boards)}")
+            return "?"
+        if param.type in self.boards:
+            return space_type(param.type)
+        if not report:  # reported once, where the parameter is declared
+            return "?"
+        self.error(param.loc, f"unknown type `{param.type}`", hint=did_you_mean(param.type, PARAM_TYPES)
+                   or f"types are {', '.join(PARAM_TYPES)} or a board's name")
+        return "?"
+
+    def params(self, params: Sequence[ast.Param]) -> tuple[tuple[ir.Param, ...], dict[str, str]]:
+        out, scope = [], {}
+        for p in params:
+            if p.name in scope:
+                self.error(p.loc, f"parameter `{p.name}` appears twice")
+            t = self.param_type(p)
+            out.append(ir.Param(p.name, t))
+            scope[p.name] = t
+        return tuple(out), scope
+
+    def step(self, d) -> ir.Step:
+        self.cites_of(d, f"{d.kind} `{d.name}`")
+        params, scope = self.params(d.params)
+        if d.kind == "step":
+            return ir.Step(d.name, d.loc, d.cites, d.rulings, "auto", params, body=self.stmts(d.body, scope))
+        if d.kind == "chance":
+            outcome = d.outcome
+            inner = dict(scope)
+            draw_from = None
+            pick_from = pick_where = None
+            if outcome.pick_from is not None:
+                pick_from = self.expr(outcome.pick_from, scope)
+                var_type = element_type(pick_from.type)
+                if var_type is None:
+                    if pick_from.type != "?":
+                        self.error(outcome.pick_from.loc, f"`{pick_from.text}` is {describe_type(pick_from.type)}; "
+                                                          f"a pick is made from a collection")
+                    var_type = "?"
+                inner = self.bind(inner, outcome.var, var_type, outcome.loc)
+                if outcome.pick_where is not None:
+                    pick_where = self.expr(outcome.pick_where, inner, BOOL)
+            elif outcome.draw_from is not None:
+                draw_from = self.expr(outcome.draw_from, scope)
+                if draw_from.type not in (ZONE, "?"):
+                    self.error(outcome.draw_from.loc, f"`{draw_from.text}` is {describe_type(draw_from.type)}; a draw "
+                                                      f"comes from one zone")
+                inner = self.bind(inner, outcome.var, ITEM, outcome.loc)
+                var_type = ITEM
+            else:
+                inner = self.bind(inner, outcome.var, SYMBOL, outcome.loc)
+                var_type = SYMBOL
+                self.symbols.update(outcome.faces)
+            shown = self.template(outcome.template, inner, outcome.loc)
+            return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
+                           outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
+                                              pick_from, pick_where, shown))
+        any_player = d.by is None  # a claim window, or a simultaneous decision (`together`): every seat may act
+        together_where = None
+        if any_player:
+            if "player" in scope:
+                self.error(d.loc, f"a choice `by {'each' if d.together else 'any'} player` names the acting seat "
+                                  f"`player`; rename the parameter")
+            by = None
+            if d.together_where is not None:
+                together_where = self.expr(d.together_where, {**scope, "player": SEAT}, BOOL)
+        else:
+            who = d.by.id if isinstance(d.by, ast.Name) else None
+            if who in self.EVERY_PLAYER_WORDS and who not in scope:
+                self.error(d.by.loc, f"unknown name `{who}`", hint=self.BY_WHOM_HINT)
+                by = self._bad(d.by)
+            else:
+                by = self.expr(d.by, scope, SEAT)
+        # `by` something unknown: its options still read `player` as the acting seat, so that one mistake in
+        # the header is not reported again at every `player` below it
+        unknown_chooser = by is not None and by.type == "?" and "player" not in scope
+        options = []
+        seen = set()
+        texts: dict[str, str] = {}  # a text without `{...}` -> the option that shows it
+        for option in d.options:
+            if option.name in seen:
+                self.error(option.loc, f"option `{option.name}` appears twice in `{d.name}`")
+            seen.add(option.name)
+            if "{" not in option.template and option.template in texts:
+                self.error(option.loc, f"options `{texts[option.template]}` and `{option.name}` of `{d.name}` are "
+                                       f"both shown as \"{option.template}\"",
+                           hint="an action is chosen by its text: give each option a text of its own")
+            texts.setdefault(option.template, option.name)
+            self.cites_of(option, f"option `{option.name}`", required=False)
+            inner = dict(scope)
+            bindings = []
+            if unknown_chooser:
+                inner["player"] = SEAT
+            if any_player:  # every seat may take this option: the acting seat is the first thing chosen
+                inner["player"] = SEAT
+                bindings.append(ir.Binding("player", SEAT, ir.PlayersSet(SEATS, option.loc, "players")))
+            for binding in option.bindings:
+                domain = self.expr(binding.domain, inner)
+                element = element_type(domain.type)
+                if element is None and domain.type != "?":
+                    self.error(binding.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; an option "
+                                                   f"chooses from a zone, a board or the players")
+                inner = self.bind(inner, binding.var, element or "?", binding.loc)
+                bindings.append(ir.Binding(binding.var, element or "?", domain))
+            conditions = tuple(self.expr(c, inner, BOOL) for c in self.conjuncts(option.guard))
+            if together_where is not None:  # the seats that choose: each of their options asks it first
+                conditions = (together_where,) + conditions
+            shown = self.template(option.template, inner, option.loc)
+            if any_player and "{player}" in option.template:
+                self.error(option.loc, "the acting player is already shown before the text",
+                           hint="leave `{player}` out of the text")
+            options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
+                                           tuple(bindings), conditions, self.stmts(option.body, inner), shown))
+        return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options),
+                       together=d.together, together_where=together_where)
+
+    def trigger(self, d: ast.TriggerDecl) -> ir.Trigger:
+        self.cites_of(d, f"trigger `{d.name}`")
+        event = self.event(d.event)
+        scope = self.event_scope(d.event)
+        return ir.Trigger(d.name, d.loc, d.cites, d.rulings, event, self.stmts(d.body, scope))
+
+    def event(self, e: ast.Event) -> ir.Event:
+        if e.board not in self.boards:
+            self.error(e.loc, f"there is no board `{e.board}`", hint=did_you_mean(e.board, self.boards))
+        for cause in e.causes:
+            if cause not in self.causes:
+                self.error(e.loc, f"nothing is ever placed `as {cause}`",
+                           hint=did_you_mean(cause, self.causes) or f"causes used: {', '.join(self.causes)}")
+        return ir.Event(e.board, e.causes)
+
+    def event_scope(self, event: ast.Event) -> dict[str, str]:
+        """What a trigger or event invariant may name: the item, its (first) space, who placed it."""
+        return {"item": ITEM, "space": space_type(event.board), "player": SEAT}
+
+    def instead(self, d: ast.InsteadDecl) -> ir.Instead:
+        self.cites_of(d, f"replacement `{d.name}`")
+        step = self.steps.get(d.step)
+        scope: dict[str, str] = {}
+        params: tuple[ir.Param, ...] = ()
+        if step is None:
+            self.error(d.loc, f"there is no step `{d.step}` to replace", hint=did_you_mean(d.step, self.steps))
+        else:
+            self.used.add("step:" + d.step)
+            if len(d.params) != len(step.params):
+                self.error(d.loc, f"`{d.step}` takes {len(step.params)} value(s); name each of them here")
+            typed, _ = self.params(step.params)
+            params = tuple(ir.Param(name, p.type) for name, p in zip(d.params, typed))
+            scope = {p.name: p.type for p in params}
+        return ir.Instead(d.name, d.loc, d.cites, d.rulings, d.step, params, self.expr(d.condition, scope, BOOL),
+                          self.stmts(d.body, scope))
+
+    def invariant(self, d: ast.InvariantDecl) -> ir.Invariant:
+        self.cites_of(d, f"invariant `{d.name}`")
+        event = condition = None
+        if d.form == "always":
+            condition = self.expr(d.condition, {}, BOOL)
+        elif d.form == "on_event":
+            event = self.event(d.event)
+            condition = self.expr(d.condition, self.event_scope(d.event), BOOL)
+        else:
+            if d.queue not in self.queues:
+                self.error(d.loc, f"there is no queue `{d.queue}`", hint=did_you_mean(d.queue, self.queues))
+            for cause in d.causes:
+                if cause not in self.causes:
+                    self.error(d.loc, f"nothing is ever placed `as {cause}`", hint=did_you_mean(cause, self.causes))
+        return ir.Invariant(d.name, d.loc, d.cites, d.rulings, d.title, d.form, condition, event, d.queue, d.causes)
