@@ -478,3 +478,13 @@ def test_action_numbers_read_back_once_per_text_and_bounded(monkeypatch):
         with pytest.raises(ValueError, match="is not an action of this game"):
             table.string_to_action(f"hold at {n} and a half")
         assert len(table.player_numbers) <= 8
+
+
+def test_a_seat_has_no_legal_actions_at_a_chance_node():
+    """pyspiel answers legal_actions(seat) at a chance node with the outcomes; they are no seat's actions
+    (issue #41). legal_actions() there still lists the outcomes, as OpenSpiel's own games do."""
+    for name in ("kuhn_poker", "rulespec_kuhn_poker"):
+        state = pyspiel.load_game(name).new_initial_state()
+        assert state.is_chance_node()
+        assert [state.legal_actions(seat) for seat in (0, 1, 7)] == [[], [], []]
+        assert state.legal_actions() == [a for a, _ in state.chance_outcomes()] != []
