@@ -169,15 +169,6 @@ class RulespecState(pyspiel.State):
             return []
         return super().legal_actions(player)
 
-    def legal_actions(self, player: Optional[int] = None) -> list[int]:
-        # pyspiel answers a seat's legal_actions(seat) at a chance node with the chance outcomes, which are no
-        # seat's actions (OpenSpiel's own games answer []).
-        if player is None:
-            return super().legal_actions()
-        if player >= 0 and self.session.kind() in (core.CHANCE_NODE, core.RACE_NODE):
-            return []
-        return super().legal_actions(player)
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self.session.chance_outcomes()
 
