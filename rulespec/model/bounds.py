@@ -11,6 +11,13 @@ class Bounds:
     """Limits and costs: ``count_items`` sets ``item_count`` (every copy of every component), which
     ``bound_boards`` multiplies by the spaces when ``items_bounded``; the rest read the model built."""
 
+    def bound_model(self, model: ir.Model) -> None:
+        """The limits a built model is held to: blocks' nesting, fixed conditions, and (on a sound model) work."""
+        self.bound_nesting(model)
+        self.fixed_conditions(model)
+        if not self.problems:  # estimated on a sound model only: a broken one has unknown types and names
+            self.bound_work(model)
+
     def bound_declarations(self, decls: list, available: list) -> None:
         """Count the declarations, variants and options before anything is made of them."""
         written = self.file.declarations

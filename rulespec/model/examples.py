@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 from ..language import ast
 from ..language.errors import did_you_mean
@@ -17,6 +17,28 @@ class Examples:
     """Examples: reads the model's parts set by ``build`` (``checked_steps``, ``checked_boards``,
     ``example_decls``); an action text is checked once the rest is sound (``deferred_actions``, run with
     ``running_deferred``), against the game's texts (``_action_texts``, made once)."""
+
+    def examples_checked(self, decls: list, steps: Sequence[ir.Step], boards: Sequence[ir.Board],
+                         available: list) -> tuple[tuple[ir.Example, ...], tuple]:
+        """(the examples of this model, those about other variants with the variants they are about)."""
+        self.checked_steps, self.checked_boards = steps, boards  # what an example's action texts are matched against
+        self.deferred_actions: list = []
+        self.example_decls = decls
+        examples = tuple(self.example(d) for d in decls if d.kind == "example"
+                         and not self._inherited_for_unseated_count(
+            d, next((line.number for line in d.lines if line.what == "players"), 0), "example"))
+        # Examples about variants this model does not apply (`with variant ...`): `rulespec check` runs them
+        # under their own variants too.
+        elsewhere = tuple((d.name, tuple(sorted(self.example_own_variants(d)))) for d in self.examples_set_aside
+                          if d.variants and set(d.variants) <= {v.name for v in available})
+        return examples, elsewhere
+
+    def run_deferred_actions(self) -> None:
+        """The examples' action texts, checked once the rest of the model is sound."""
+        if not self.problems:
+            self.running_deferred = True
+            for check_action in self.deferred_actions:
+                check_action()
 
     def _component_labels(self) -> set[str]:
         """Every component's label, as examples name them: worked out once, not once per example."""

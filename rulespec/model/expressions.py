@@ -70,93 +70,23 @@ class Expressions:
         if kind == "num":
             return ir.Const(INT, loc, text, node.value)
         if kind == "seat":
-            if node.word != "player":
-                self.error(loc, f"`{node.word} {node.number}` is not a value", hint="write a seat as `player 2`")
-                return self._bad(node)
-            top = max((g.max_players for g in self.games), default=99)
-            if not 1 <= node.number <= top:
-                self.error(loc, f"there is no player {node.number}", hint=f"seats are numbered 1 to {top}")
-            return ir.SeatConst(SEAT, loc, text, node.number - 1)
+            return self._seat(node)
         if kind == "name":
             return self._name(node, scope)
         if kind == "of":
             return self._of(node, scope)
         if kind == "call":
-            if node.func in self.defines:
-                return self._use(node, node.func, node.args, scope)
-            if node.func not in BUILTINS:
-                hint = ("a range of whole numbers is written with two dots: `1..3` (`for n in 1..size of cup`)"
-                        if node.func in ("range", "numbers", "between", "seq") else
-                        did_you_mean(node.func, list(BUILTINS) + list(self.defines))
-                        or f"functions: {', '.join(list(BUILTINS) + list(self.defines))}")
-                self.error(loc, f"there is no function `{node.func}`", hint=hint)
-                return self._bad(node)
-            if len(node.args) != BUILTINS[node.func]:
-                self.error(loc, f"`{node.func}` takes {BUILTINS[node.func]} value(s), not {len(node.args)}")
-            args = tuple(self.expr(a, scope, INT) for a in node.args)
-            return ir.Builtin(INT, loc, text, node.func, args)
+            return self._call(node, scope)
         if kind == "first":
-            domain = self.expr(node.domain, scope)
-            element = element_type(domain.type)
-            if element is None:
-                if domain.type != "?":
-                    self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
-                                                f"`first` picks from a collection")
-                return self._bad(node)
-            inner = self.bind(scope, node.var, element, loc)
-            where = self.expr(node.where, inner, BOOL) if node.where is not None else None
-            return ir.First(element, loc, text, node.var, domain, where)
+            return self._first(node, scope)
         if kind in ("count", "total"):
-            domain = self.expr(node.domain, scope)
-            element = element_type(domain.type)
-            if element is None and domain.type != "?":
-                self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
-                                            f"it has nothing to count", hint="count over a zone, a board or the players")
-                element = "?"
-            inner = self.bind(scope, node.var, element or "?", loc)
-            where = self.expr(node.where, inner, BOOL) if node.where is not None else None
-            if kind == "count":
-                return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
-            value = self.expr(node.value, inner, INT)
-            return ir.Total(INT, loc, text, value, node.var, element or "?", domain, where)
+            return self._count_or_total(node, scope)
         if kind == "placements":
-            board = self.boards.get(node.board)
-            if board is None or board.lattice != "triangles":
-                self.error(loc, f"`{node.board}` is not a board of triangles",
-                           hint=did_you_mean(node.board, [b for b, d in self.boards.items() if d.lattice == "triangles"]))
-                return self._bad(node)
-            if node.subject.kind == "name" and node.subject.id in self.shapes and node.subject.id not in scope:
-                return ir.Placements("placements:" + board.name, loc, text, board.name, None, node.subject.id)
-            item = self.expr(node.subject, scope, ITEM)
-            return ir.Placements("placements:" + board.name, loc, text, board.name, item, None)
+            return self._placements(node, scope)
         if kind == "is_marked":
-            space = self.expr(node.subject, scope)
-            board = board_of(space.type) if is_space(space.type) else None
-            if board is None:
-                if space.type != "?":
-                    self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
-                return self._bad(node)
-            marks = [m.name for m in self.boards[board].marks]
-            if node.mark not in marks:
-                self.error(loc, f"the board {board} has no mark `{node.mark}`",
-                           hint=did_you_mean(node.mark, marks) or f"its marks: {', '.join(marks) or 'none'}")
-            return ir.IsMarked(BOOL, loc, text, board, space, node.mark)
+            return self._is_marked(node, scope)
         if kind == "best_sets":
-            kinds = self.attributes.get(node.attribute)
-            if kinds is None:
-                self.error(loc, f"no component has the attribute `{node.attribute}`",
-                           hint=did_you_mean(node.attribute, self.attributes))
-                return self._bad(node)
-            domain = self.expr(node.domain, scope)
-            if domain.type not in (ZONE, ZONES, "?"):
-                self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; sets are made from "
-                                            f"the components in a zone")
-            sizes = [size for size, _ in node.table]
-            if len(set(sizes)) != len(sizes) or any(not 1 <= s <= len(kinds) for s in sizes):
-                self.error(loc, f"set sizes must be different and between 1 and {len(kinds)} (the number of "
-                                f"{node.attribute}s)")
-            return ir.BestSets(INT, loc, text, node.figure, node.attribute, tuple(str(k) for k in kinds), domain,
-                               self.expr(node.wild, scope, INT), node.table)
+            return self._best_sets(node, scope)
         if kind == "compare":
             left = self.expr(node.left, scope)
             right = self.expr(node.right, scope)
@@ -165,15 +95,7 @@ class Expressions:
         if kind == "extreme":
             return self._extreme(node, scope)
         if kind == "conditional":
-            condition = self.expr(node.condition, scope, BOOL)
-            then, otherwise = self.expr(node.then, scope), self.expr(node.otherwise, scope)
-            type_ = then.type if then.type != "?" else otherwise.type
-            if "?" not in (then.type, otherwise.type) and not (self._compatible(then.type, otherwise.type)
-                                                              or self._compatible(otherwise.type, then.type)):
-                self.error(node.otherwise.loc, f"`{otherwise.text}` is {describe_type(otherwise.type)}, but "
-                                               f"`{then.text}` after `then` is {describe_type(then.type)}",
-                           hint="both sides of `if ... then A else B` give the same kind of value")
-            return ir.Conditional(type_, loc, text, condition, then, otherwise)
+            return self._conditional(node, scope)
         if kind == "won":
             self.uses_won.append(node)
             return ir.Won(BOOL, loc, text, self.expr(node.seat, scope, SEAT))
@@ -190,22 +112,7 @@ class Expressions:
         if kind == "is_kind" and node.seat is not None:
             return self._holds_seat_value(node, scope)
         if kind == "is_kind":
-            subject = self.expr(node.subject, scope)
-            if node.component not in self.components:
-                self.not_a_component(node, subject)
-                return self._bad(node)
-            if node.holds:
-                if not is_space(subject.type):
-                    if subject.type != "?":
-                        self.error(node.subject.loc, f"only a space can hold something; `{subject.text}` is "
-                                                     f"{describe_type(subject.type)}")
-                    return self._bad(node)
-                return ir.Holds(BOOL, loc, text, board_of(subject.type), subject, node.component)
-            if subject.type not in (ITEM, "?"):
-                hint = f"to ask what a space holds, write `{subject.text} holds {node.component}`" if is_space(subject.type) else None
-                self.error(node.subject.loc, f"`{subject.text}` is {describe_type(subject.type)}, not a component",
-                           hint=hint)
-            return ir.IsKind(BOOL, loc, text, subject, node.component)
+            return self._is_kind(node, scope)
         if kind == "fits":
             item = self.expr(node.item, scope, ITEM)
             space = self.expr(node.space, scope, "space")
@@ -218,18 +125,162 @@ class Expressions:
         if kind == "span":
             return ir.Span(NUMBERS, loc, text, self.expr(node.low, scope, INT), self.expr(node.high, scope, INT))
         if kind == "member":
-            element = self.expr(node.element, scope)
-            collection = self.expr(node.collection, scope)
-            want = element_type(collection.type)
-            if want is None and collection.type != "?":
-                self.error(node.collection.loc, f"`{collection.text}` is {describe_type(collection.type)}, not a "
-                                                f"collection")
-            elif want is not None and element.type not in (want, "?"):
-                self.error(node.element.loc, f"`{element.text}` is {describe_type(element.type)}; "
-                                             f"`{collection.text}` holds {describe_type(want)}s")
-            return ir.Member(BOOL, loc, text, element, collection)
+            return self._member(node, scope)
         self.error(loc, f"`{text}` cannot be used here")
         return self._bad(node)
+
+    def _seat(self, node: ast.SeatLiteral) -> ir.E:
+        """`player 2`: a seat the game has."""
+        text, loc = self.text(node), node.loc
+        if node.word != "player":
+            self.error(loc, f"`{node.word} {node.number}` is not a value", hint="write a seat as `player 2`")
+            return self._bad(node)
+        top = max((g.max_players for g in self.games), default=99)
+        if not 1 <= node.number <= top:
+            self.error(loc, f"there is no player {node.number}", hint=f"seats are numbered 1 to {top}")
+        return ir.SeatConst(SEAT, loc, text, node.number - 1)
+
+    def _call(self, node: ast.Call, scope: dict[str, str]) -> ir.E:
+        """`f(a, b)`: a definition's use, or a built-in function (abs, min, max) of numbers."""
+        text, loc = self.text(node), node.loc
+        if node.func in self.defines:
+            return self._use(node, node.func, node.args, scope)
+        if node.func not in BUILTINS:
+            hint = ("a range of whole numbers is written with two dots: `1..3` (`for n in 1..size of cup`)"
+                    if node.func in ("range", "numbers", "between", "seq") else
+                    did_you_mean(node.func, list(BUILTINS) + list(self.defines))
+                    or f"functions: {', '.join(list(BUILTINS) + list(self.defines))}")
+            self.error(loc, f"there is no function `{node.func}`", hint=hint)
+            return self._bad(node)
+        if len(node.args) != BUILTINS[node.func]:
+            self.error(loc, f"`{node.func}` takes {BUILTINS[node.func]} value(s), not {len(node.args)}")
+        args = tuple(self.expr(a, scope, INT) for a in node.args)
+        return ir.Builtin(INT, loc, text, node.func, args)
+
+    def _first(self, node: ast.First, scope: dict[str, str]) -> ir.E:
+        """`first x in D where C`: an element of a collection."""
+        text, loc = self.text(node), node.loc
+        domain = self.expr(node.domain, scope)
+        element = element_type(domain.type)
+        if element is None:
+            if domain.type != "?":
+                self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                            f"`first` picks from a collection")
+            return self._bad(node)
+        inner = self.bind(scope, node.var, element, loc)
+        where = self.expr(node.where, inner, BOOL) if node.where is not None else None
+        return ir.First(element, loc, text, node.var, domain, where)
+
+    def _count_or_total(self, node, scope: dict[str, str]) -> ir.E:
+        """`count(x in D where C)` and `total(V for x in D where C)`: numbers over a collection."""
+        text, loc = self.text(node), node.loc
+        kind = node.kind
+        domain = self.expr(node.domain, scope)
+        element = element_type(domain.type)
+        if element is None and domain.type != "?":
+            self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
+                                        f"it has nothing to count", hint="count over a zone, a board or the players")
+            element = "?"
+        inner = self.bind(scope, node.var, element or "?", loc)
+        where = self.expr(node.where, inner, BOOL) if node.where is not None else None
+        if kind == "count":
+            return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
+        value = self.expr(node.value, inner, INT)
+        return ir.Total(INT, loc, text, value, node.var, element or "?", domain, where)
+
+    def _placements(self, node: ast.Placements, scope: dict[str, str]) -> ir.E:
+        """`placements of T on B`: where a shape or a tile may lie on a board of triangles."""
+        text, loc = self.text(node), node.loc
+        board = self.boards.get(node.board)
+        if board is None or board.lattice != "triangles":
+            self.error(loc, f"`{node.board}` is not a board of triangles",
+                       hint=did_you_mean(node.board, [b for b, d in self.boards.items() if d.lattice == "triangles"]))
+            return self._bad(node)
+        if node.subject.kind == "name" and node.subject.id in self.shapes and node.subject.id not in scope:
+            return ir.Placements("placements:" + board.name, loc, text, board.name, None, node.subject.id)
+        item = self.expr(node.subject, scope, ITEM)
+        return ir.Placements("placements:" + board.name, loc, text, board.name, item, None)
+
+    def _is_marked(self, node: ast.IsMarked, scope: dict[str, str]) -> ir.E:
+        """`s is marked M`: a space against its board's marks."""
+        text, loc = self.text(node), node.loc
+        space = self.expr(node.subject, scope)
+        board = board_of(space.type) if is_space(space.type) else None
+        if board is None:
+            if space.type != "?":
+                self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
+            return self._bad(node)
+        marks = [m.name for m in self.boards[board].marks]
+        if node.mark not in marks:
+            self.error(loc, f"the board {board} has no mark `{node.mark}`",
+                       hint=did_you_mean(node.mark, marks) or f"its marks: {', '.join(marks) or 'none'}")
+        return ir.IsMarked(BOOL, loc, text, board, space, node.mark)
+
+    def _best_sets(self, node: ast.BestSets, scope: dict[str, str]) -> ir.E:
+        """The best sets of one attribute's values in a zone, scored by a table of set sizes."""
+        text, loc = self.text(node), node.loc
+        kinds = self.attributes.get(node.attribute)
+        if kinds is None:
+            self.error(loc, f"no component has the attribute `{node.attribute}`",
+                       hint=did_you_mean(node.attribute, self.attributes))
+            return self._bad(node)
+        domain = self.expr(node.domain, scope)
+        if domain.type not in (ZONE, ZONES, "?"):
+            self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; sets are made from "
+                                        f"the components in a zone")
+        sizes = [size for size, _ in node.table]
+        if len(set(sizes)) != len(sizes) or any(not 1 <= s <= len(kinds) for s in sizes):
+            self.error(loc, f"set sizes must be different and between 1 and {len(kinds)} (the number of "
+                            f"{node.attribute}s)")
+        return ir.BestSets(INT, loc, text, node.figure, node.attribute, tuple(str(k) for k in kinds), domain,
+                           self.expr(node.wild, scope, INT), node.table)
+
+    def _conditional(self, node: ast.Conditional, scope: dict[str, str]) -> ir.E:
+        """`if C then A else B`: both sides one kind of value."""
+        text, loc = self.text(node), node.loc
+        condition = self.expr(node.condition, scope, BOOL)
+        then, otherwise = self.expr(node.then, scope), self.expr(node.otherwise, scope)
+        type_ = then.type if then.type != "?" else otherwise.type
+        if "?" not in (then.type, otherwise.type) and not (self._compatible(then.type, otherwise.type)
+                                                          or self._compatible(otherwise.type, then.type)):
+            self.error(node.otherwise.loc, f"`{otherwise.text}` is {describe_type(otherwise.type)}, but "
+                                           f"`{then.text}` after `then` is {describe_type(then.type)}",
+                       hint="both sides of `if ... then A else B` give the same kind of value")
+        return ir.Conditional(type_, loc, text, condition, then, otherwise)
+
+    def _is_kind(self, node: ast.IsKind, scope: dict[str, str]) -> ir.E:
+        """`t is pawn`, `s holds pawn`: a component's kind, or what a space holds."""
+        text, loc = self.text(node), node.loc
+        subject = self.expr(node.subject, scope)
+        if node.component not in self.components:
+            self.not_a_component(node, subject)
+            return self._bad(node)
+        if node.holds:
+            if not is_space(subject.type):
+                if subject.type != "?":
+                    self.error(node.subject.loc, f"only a space can hold something; `{subject.text}` is "
+                                                 f"{describe_type(subject.type)}")
+                return self._bad(node)
+            return ir.Holds(BOOL, loc, text, board_of(subject.type), subject, node.component)
+        if subject.type not in (ITEM, "?"):
+            hint = f"to ask what a space holds, write `{subject.text} holds {node.component}`" if is_space(subject.type) else None
+            self.error(node.subject.loc, f"`{subject.text}` is {describe_type(subject.type)}, not a component",
+                       hint=hint)
+        return ir.IsKind(BOOL, loc, text, subject, node.component)
+
+    def _member(self, node: ast.Member, scope: dict[str, str]) -> ir.E:
+        """`x in C`: an element of the collection's kind."""
+        text, loc = self.text(node), node.loc
+        element = self.expr(node.element, scope)
+        collection = self.expr(node.collection, scope)
+        want = element_type(collection.type)
+        if want is None and collection.type != "?":
+            self.error(node.collection.loc, f"`{collection.text}` is {describe_type(collection.type)}, not a "
+                                            f"collection")
+        elif want is not None and element.type not in (want, "?"):
+            self.error(node.element.loc, f"`{element.text}` is {describe_type(element.type)}; "
+                                         f"`{collection.text}` holds {describe_type(want)}s")
+        return ir.Member(BOOL, loc, text, element, collection)
 
     def _extreme(self, node: ast.Extreme, scope: dict[str, str]) -> ir.E:
         """`max(V for x in X where C)`, `min(...)`: V a number or a value of an ordered attribute."""
