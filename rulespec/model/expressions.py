@@ -467,15 +467,7 @@ class Expressions:
         if t == "?":
             return self._bad(node)
         if attr in self.zones:
-            zone = self.zones[attr]
-            self.used.add("zone:" + attr)
-            if not zone.per_player:
-                self.error(loc, f"`{attr}` is shared; it belongs to no player", hint=f"write just `{attr}`")
-                return self._bad(node)
-            if t != SEAT:
-                self.error(node.target.loc, f"`{target.text}` is {describe_type(t)}, but `{attr} of` needs a player")
-                return self._bad(node)
-            return ir.ZoneRef(ZONE, loc, text, attr, target)
+            return self._zone_of(node, target)
         if attr in self.counters:
             self.used.add("counter:" + attr)
             if t != SEAT or not self.counters[attr].per_player:
@@ -498,33 +490,16 @@ class Expressions:
                 return self._bad(node)
             return ir.SeatStep(SEAT, loc, text, target, SEAT_STEPS[attr])
         if attr in self.seat_attributes and t == SEAT:
-            self.used.add("seat_attribute:" + attr)
-            values = self.seat_attributes[attr].values
-            # `each player has a forward: south, north`: compass words are directions (`towards forward of p`);
-            # `each player has a store: 7, 0`: numbers are numbers
-            kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else \
-                INT if all(re.fullmatch(r"-?[0-9]+", v) for v in values) else SYMBOL
-            return ir.SeatAttr(kind, loc, text, attr, values, target)
+            return self._seat_value_of(node, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
-            board = self.boards[target.board]
-            if board.lattice == "triangles":  # the six ways a strip of triangles runs
-                return ir.Directions(ir.DIRECTIONS, loc, text, target.board, ir.TRIANGLE_LINES)
-            return ir.Directions(ir.DIRECTIONS, loc, text, target.board,
-                                 ir.ADJACENCY_DIRECTIONS.get(board.adjacency, ir.ADJACENCY_DIRECTIONS["orthogonal"]))
+            return self._directions_of(node, target)
         if attr == "occupant":
             if not is_space(t):
                 self.error(node.target.loc, f"`occupant of` needs a space, not {describe_type(t)}")
                 return self._bad(node)
             return ir.Occupant(ITEM, loc, text, board_of(t), target)
         if attr == "cells":
-            if is_placement(t):
-                return ir.CellsOf(spaces_type(board_of(t)), loc, text, board_of(t), target)
-            lattices = [b for b, d in self.boards.items() if d.lattice == "triangles"]
-            if t == ITEM and len(lattices) == 1:
-                return ir.CellsOf(spaces_type(lattices[0]), loc, text, lattices[0], target)
-            self.error(node.target.loc, f"`cells of` needs a placement or a tile on a board of triangles, not "
-                                        f"{describe_type(t)}")
-            return self._bad(node)
+            return self._cells_of(node, target)
         if attr == "face" and is_space(t) and self.boards[board_of(t)].lattice == "triangles":
             return ir.FaceOf(SYMBOL, loc, text, board_of(t), target)
         if attr == "faces" and isinstance(target, ir.BoardRef):
@@ -547,37 +522,96 @@ class Expressions:
                 return self._bad(node)
             return ir.Size(INT, loc, text, target)
         if attr in self.region_names:
-            if not is_space(t) or board_of(t) != self.region_names[attr]:
-                self.error(node.target.loc, f"`{attr} of` needs a space of {self.region_names[attr]}")
-                return self._bad(node)
-            # A region is only ever tested for completeness; the caller turns this into RegionComplete.
-            return ir.Var("region:" + attr, loc, text, attr)
+            return self._region_of(node, target)
         if attr in self.attributes or any(attr in (b.row_attribute, b.column_attribute) for b in self.boards.values()):
-            values = self.attributes.get(attr, ())
-            attr_type = INT if values and isinstance(values[0], int) else SYMBOL
-            if t == ITEM:
-                if attr not in self.attributes:
-                    self.error(loc, f"no component has the attribute `{attr}`; it numbers the spaces of a board",
-                               hint=f"write `{attr} of <space>`")
-                    return self._bad(node)
-                return ir.ItemAttr(attr_type, loc, text, attr, target)
-            if is_space(t):
-                board = self.boards[board_of(t)]
-                if attr == board.row_attribute and board.first_row is None and attr not in self.attributes \
-                        and board.lattice == "grid":
-                    return self._bad(node)  # rows named after no attribute: reported once, at the board
-                if attr == board.column_attribute or (attr == board.row_attribute and board.first_row is not None):
-                    attr_type = INT
-                elif attr != board.row_attribute:
-                    self.error(loc, f"the spaces of {board.name} have no `{attr}`",
-                               hint=f"they have `{board.row_attribute}` and `{board.column_attribute}`")
-                    return self._bad(node)
-                return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
-            self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
-            return self._bad(node)
+            return self._attribute_of_target(node, target)
         known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values", "directions"] + list(self.seat_attributes) + \
             list(self.region_names) + list(self.attributes)
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
+        return self._bad(node)
+
+    def _seat_value_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`forward of p`: a seat's value from `each player has` (a direction, a number or a word)."""
+        attr, loc, text = node.attr, node.loc, self.text(node)
+        self.used.add("seat_attribute:" + attr)
+        values = self.seat_attributes[attr].values
+        # `each player has a forward: south, north`: compass words are directions (`towards forward of p`);
+        # `each player has a store: 7, 0`: numbers are numbers
+        kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else \
+            INT if all(re.fullmatch(r"-?[0-9]+", v) for v in values) else SYMBOL
+        return ir.SeatAttr(kind, loc, text, attr, values, target)
+
+    def _directions_of(self, node: ast.Of, target: ir.BoardRef) -> ir.E:
+        """`directions of B`: the ways a board's lines run."""
+        loc, text = node.loc, self.text(node)
+        board = self.boards[target.board]
+        if board.lattice == "triangles":  # the six ways a strip of triangles runs
+            return ir.Directions(ir.DIRECTIONS, loc, text, target.board, ir.TRIANGLE_LINES)
+        return ir.Directions(ir.DIRECTIONS, loc, text, target.board,
+                             ir.ADJACENCY_DIRECTIONS.get(board.adjacency, ir.ADJACENCY_DIRECTIONS["orthogonal"]))
+
+    def _zone_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`hand of p`: a zone kept per player, of a player."""
+        attr, loc, text = node.attr, node.loc, self.text(node)
+        t = target.type
+        zone = self.zones[attr]
+        self.used.add("zone:" + attr)
+        if not zone.per_player:
+            self.error(loc, f"`{attr}` is shared; it belongs to no player", hint=f"write just `{attr}`")
+            return self._bad(node)
+        if t != SEAT:
+            self.error(node.target.loc, f"`{target.text}` is {describe_type(t)}, but `{attr} of` needs a player")
+            return self._bad(node)
+        return ir.ZoneRef(ZONE, loc, text, attr, target)
+
+    def _cells_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`cells of t`: the spaces a placement, or a tile on the one board of triangles, covers."""
+        loc, text = node.loc, self.text(node)
+        t = target.type
+        if is_placement(t):
+            return ir.CellsOf(spaces_type(board_of(t)), loc, text, board_of(t), target)
+        lattices = [b for b, d in self.boards.items() if d.lattice == "triangles"]
+        if t == ITEM and len(lattices) == 1:
+            return ir.CellsOf(spaces_type(lattices[0]), loc, text, lattices[0], target)
+        self.error(node.target.loc, f"`cells of` needs a placement or a tile on a board of triangles, not "
+                                    f"{describe_type(t)}")
+        return self._bad(node)
+
+    def _region_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`room of s`: the region of a space (only ever tested for completeness)."""
+        attr, loc, text = node.attr, node.loc, self.text(node)
+        t = target.type
+        if not is_space(t) or board_of(t) != self.region_names[attr]:
+            self.error(node.target.loc, f"`{attr} of` needs a space of {self.region_names[attr]}")
+            return self._bad(node)
+        # A region is only ever tested for completeness; the caller turns this into RegionComplete.
+        return ir.Var("region:" + attr, loc, text, attr)
+
+    def _attribute_of_target(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`rank of c`, `col of s`: a component's attribute, or a space's row or column."""
+        attr, loc, text = node.attr, node.loc, self.text(node)
+        t = target.type
+        values = self.attributes.get(attr, ())
+        attr_type = INT if values and isinstance(values[0], int) else SYMBOL
+        if t == ITEM:
+            if attr not in self.attributes:
+                self.error(loc, f"no component has the attribute `{attr}`; it numbers the spaces of a board",
+                           hint=f"write `{attr} of <space>`")
+                return self._bad(node)
+            return ir.ItemAttr(attr_type, loc, text, attr, target)
+        if is_space(t):
+            board = self.boards[board_of(t)]
+            if attr == board.row_attribute and board.first_row is None and attr not in self.attributes \
+                    and board.lattice == "grid":
+                return self._bad(node)  # rows named after no attribute: reported once, at the board
+            if attr == board.column_attribute or (attr == board.row_attribute and board.first_row is not None):
+                attr_type = INT
+            elif attr != board.row_attribute:
+                self.error(loc, f"the spaces of {board.name} have no `{attr}`",
+                           hint=f"they have `{board.row_attribute}` and `{board.column_attribute}`")
+                return self._bad(node)
+            return ir.SpaceAttr(attr_type, loc, text, board.name, attr, target)
+        self.error(node.target.loc, f"`{attr} of` needs a component or a space, not {describe_type(t)}")
         return self._bad(node)
 
     def _test(self, node: ast.Test, scope: dict[str, str]) -> ir.E:

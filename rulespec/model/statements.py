@@ -153,36 +153,7 @@ class Statements:
         if d.kind == "step":
             return ir.Step(d.name, d.loc, d.cites, d.rulings, "auto", params, body=self.stmts(d.body, scope))
         if d.kind == "chance":
-            outcome = d.outcome
-            inner = dict(scope)
-            draw_from = None
-            pick_from = pick_where = None
-            if outcome.pick_from is not None:
-                pick_from = self.expr(outcome.pick_from, scope)
-                var_type = element_type(pick_from.type)
-                if var_type is None:
-                    if pick_from.type != "?":
-                        self.error(outcome.pick_from.loc, f"`{pick_from.text}` is {describe_type(pick_from.type)}; "
-                                                          f"a pick is made from a collection")
-                    var_type = "?"
-                inner = self.bind(inner, outcome.var, var_type, outcome.loc)
-                if outcome.pick_where is not None:
-                    pick_where = self.expr(outcome.pick_where, inner, BOOL)
-            elif outcome.draw_from is not None:
-                draw_from = self.expr(outcome.draw_from, scope)
-                if draw_from.type not in (ZONE, "?"):
-                    self.error(outcome.draw_from.loc, f"`{draw_from.text}` is {describe_type(draw_from.type)}; a draw "
-                                                      f"comes from one zone")
-                inner = self.bind(inner, outcome.var, ITEM, outcome.loc)
-                var_type = ITEM
-            else:
-                inner = self.bind(inner, outcome.var, SYMBOL, outcome.loc)
-                var_type = SYMBOL
-                self.symbols.update(outcome.faces)
-            shown = self.template(outcome.template, inner, outcome.loc)
-            return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
-                           outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
-                                              pick_from, pick_where, shown))
+            return self._chance_step(d, params, scope)
         any_player = d.by is None  # a claim window, or a simultaneous decision (`together`): every seat may act
         together_where = None
         if any_player:
@@ -241,6 +212,39 @@ class Statements:
                                            tuple(bindings), conditions, self.stmts(option.body, inner), shown))
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options),
                        together=d.together, together_where=together_where)
+
+    def _chance_step(self, d: ast.ChanceDecl, params: tuple[ir.Param, ...], scope: dict[str, str]) -> ir.Step:
+        """A chance step: its outcome (a pick from a collection, a draw from a zone, or a face), shown by its text."""
+        outcome = d.outcome
+        inner = dict(scope)
+        draw_from = None
+        pick_from = pick_where = None
+        if outcome.pick_from is not None:
+            pick_from = self.expr(outcome.pick_from, scope)
+            var_type = element_type(pick_from.type)
+            if var_type is None:
+                if pick_from.type != "?":
+                    self.error(outcome.pick_from.loc, f"`{pick_from.text}` is {describe_type(pick_from.type)}; "
+                                                      f"a pick is made from a collection")
+                var_type = "?"
+            inner = self.bind(inner, outcome.var, var_type, outcome.loc)
+            if outcome.pick_where is not None:
+                pick_where = self.expr(outcome.pick_where, inner, BOOL)
+        elif outcome.draw_from is not None:
+            draw_from = self.expr(outcome.draw_from, scope)
+            if draw_from.type not in (ZONE, "?"):
+                self.error(outcome.draw_from.loc, f"`{draw_from.text}` is {describe_type(draw_from.type)}; a draw "
+                                                  f"comes from one zone")
+            inner = self.bind(inner, outcome.var, ITEM, outcome.loc)
+            var_type = ITEM
+        else:
+            inner = self.bind(inner, outcome.var, SYMBOL, outcome.loc)
+            var_type = SYMBOL
+            self.symbols.update(outcome.faces)
+        shown = self.template(outcome.template, inner, outcome.loc)
+        return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
+                       outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
+                                          pick_from, pick_where, shown))
 
     def trigger(self, d: ast.TriggerDecl) -> ir.Trigger:
         self.cites_of(d, f"trigger `{d.name}`")
