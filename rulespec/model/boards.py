@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-import string
+from typing import Sequence
 
 from ..language import ast
 from ..language.errors import did_you_mean
@@ -133,7 +133,22 @@ class Boards:
                        hint=did_you_mean(d.adjacency, list(ir.ADJACENCY_DIRECTIONS))
                        or "a grid of squares has `orthogonal`, `diagonal` or `all` (both); a board of hexagons "
                           "has `hexagonal`")
-        region_letters = string.ascii_lowercase
+        faces = self._grid_faces(d, width, row_values, rows_known)
+        region_cites: tuple[str, ...] = ()
+        region_rulings: tuple[str, ...] = ()
+        for region in d.regions:
+            region_cites += self.cites_of(region, f"region `{region.name}`", required=False)
+            region_rulings += region.rulings
+        if len(d.regions) > 1:
+            self.error(d.regions[1].loc, "a board marks one kind of region with letters",
+                       hint="use a second board map for a second kind of region")
+        return ir.Board(d.name, d.loc, d.cites + region_cites, d.rulings + region_rulings, d.row_attribute, tuple(row_values), d.column_attribute,
+                        tuple(range(d.first_column, d.last_column + 1)), d.adjacency,
+                        tuple(r.name for r in d.regions), tuple(faces), row_option=d.row_option,
+                        column_option=d.column_option)
+
+    def _grid_faces(self, d: ast.BoardDecl, width: int, row_values: Sequence, rows_known: bool) -> list[ir.Face]:
+        """The maps of a grid's faces: a row per row value, in order, ``width`` spaces each; letters for regions."""
         faces = []
         if not d.faces:
             self.error(d.loc, f"board `{d.name}` has no face", hint="add `face A:` followed by its map")
@@ -159,18 +174,7 @@ class Boards:
                            hint="add `region <name>: one per letter` to the board")
             condition = self.expr(face.condition, {}, BOOL) if face.condition is not None else None
             faces.append(ir.Face(face.name, face.loc, face.cites, face.rulings, condition, tuple(cells)))
-        region_cites: tuple[str, ...] = ()
-        region_rulings: tuple[str, ...] = ()
-        for region in d.regions:
-            region_cites += self.cites_of(region, f"region `{region.name}`", required=False)
-            region_rulings += region.rulings
-        if len(d.regions) > 1:
-            self.error(d.regions[1].loc, "a board marks one kind of region with letters",
-                       hint="use a second board map for a second kind of region")
-        return ir.Board(d.name, d.loc, d.cites + region_cites, d.rulings + region_rulings, d.row_attribute, tuple(row_values), d.column_attribute,
-                        tuple(range(d.first_column, d.last_column + 1)), d.adjacency,
-                        tuple(r.name for r in d.regions), tuple(faces), row_option=d.row_option,
-                        column_option=d.column_option)
+        return faces
 
     def _extent_option(self, d: ast.BoardDecl, name: str, first: int, what: str, drawn: int) -> int:
         """The largest value of the numeric option that ends a board's rows or columns (`1..size`)."""

@@ -123,29 +123,10 @@ class Names:
         return dict(scope, **{name: type_})
 
     def collect(self, decls: list) -> None:
+        """The tables every later check reads: each declaration by its name and kind, the attributes and
+        their orders, the word values; where a name is used is gathered from here on (``used``)."""
         self.games = [d for d in decls if d.kind == "game"]
-        self.rulings = {}
-        self.names: dict[str, ast.Node] = {}
-        for d in decls:
-            if d.kind == "ruling":
-                if d.id in self.rulings:
-                    self.error(d.loc, f"ruling {d.id} is declared twice", hint=f"the first is at {self.rulings[d.id].loc}")
-                self.rulings[d.id] = d
-            elif d.kind in ("game", "extends", "leave_out", "fit", "variant", "dice"):
-                continue  # (dice: their component, zones and chance step follow them, named as declared)
-            else:
-                name = ast.declaration_name(d)
-                if name in self.names:
-                    first = self.names[name]
-                    hint = f"the first is at {first.loc}"
-                    if first.kind != d.kind:  # `define out_of_ring` and `example out_of_ring`: one namespace
-                        hint = (f"the first, {self.KIND_WORDS.get(first.kind, first.kind)}, is at {first.loc}; every "
-                                f"declaration has a name of its own, whatever its kind: rename one of them")
-                    self.error(d.loc, f"`{name}` is declared twice", hint=hint)
-                else:
-                    if not SAFE_NAME.match(name):
-                        self.error(d.loc, f"`{name}` is not a valid name")
-                    self.names[name] = d
+        self.collect_names(decls)
         self.options = {d.name: d for d in decls if d.kind == "option"}
         self.components = {d.name: d for d in decls if d.kind == "component"}
         self.zones = {d.name: d for d in decls if d.kind == "zone"}
@@ -170,6 +151,41 @@ class Names:
         self.definitions: dict[str, ir.Definition] = {}
         self.defining: list[str] = []  # the definitions being checked, outermost first
         self.cyclic: set[str] = set()  # definitions that use themselves (reported once, then left alone)
+        self.collect_attributes()
+        self.collect_symbols(decls)
+        self.region_names = {r.name: b.name for b in self.boards.values() for r in b.regions}
+        self.mark_names = {m.name: b.name for b in self.boards.values() for m in b.marks}
+        self.causes = sorted({s.cause for s in self._all_statements(decls) if getattr(s, "cause", None)})
+        self.used: set[str] = set()
+        self.uses_won: list = []  # `p won` nodes (checked against the ranking: see won_cycles)
+
+    def collect_names(self, decls: list) -> None:
+        """The rulings by id, and every other declaration by its name (one namespace for all kinds)."""
+        self.rulings = {}
+        self.names: dict[str, ast.Node] = {}
+        for d in decls:
+            if d.kind == "ruling":
+                if d.id in self.rulings:
+                    self.error(d.loc, f"ruling {d.id} is declared twice", hint=f"the first is at {self.rulings[d.id].loc}")
+                self.rulings[d.id] = d
+            elif d.kind in ("game", "extends", "leave_out", "fit", "variant", "dice"):
+                continue  # (dice: their component, zones and chance step follow them, named as declared)
+            else:
+                name = ast.declaration_name(d)
+                if name in self.names:
+                    first = self.names[name]
+                    hint = f"the first is at {first.loc}"
+                    if first.kind != d.kind:  # `define out_of_ring` and `example out_of_ring`: one namespace
+                        hint = (f"the first, {self.KIND_WORDS.get(first.kind, first.kind)}, is at {first.loc}; every "
+                                f"declaration has a name of its own, whatever its kind: rename one of them")
+                    self.error(d.loc, f"`{name}` is declared twice", hint=hint)
+                else:
+                    if not SAFE_NAME.match(name):
+                        self.error(d.loc, f"`{name}` is not a valid name")
+                    self.names[name] = d
+
+    def collect_attributes(self) -> None:
+        """Every component attribute's values (one kind, numbers or words) and the order of an ordered one."""
         self.attributes: dict[str, tuple] = {}
         for component in self.components.values():
             for attribute in component.attributes:
@@ -192,6 +208,9 @@ class Names:
                                               f"in another, or in another order",
                                hint=f"give it the same order everywhere (`{attribute.name} ({order})`); the first "
                                     f"is at line {first.loc.line}")
+
+    def collect_symbols(self, decls: list) -> None:
+        """The word values any rule may name: options' words, attributes', seats', dice faces, board faces."""
         self.symbols: set[str] = set()
         for option in self.options.values():
             if not option.numeric:
@@ -206,11 +225,6 @@ class Names:
         for board in self.boards.values():
             if board.lattice == "triangles":  # `face of <space>` names a face
                 self.symbols.update(f.name for f in board.faces)
-        self.region_names = {r.name: b.name for b in self.boards.values() for r in b.regions}
-        self.mark_names = {m.name: b.name for b in self.boards.values() for m in b.marks}
-        self.causes = sorted({s.cause for s in self._all_statements(decls) if getattr(s, "cause", None)})
-        self.used: set[str] = set()
-        self.uses_won: list = []  # `p won` nodes (checked against the ranking: see won_cycles)
 
     def _all_statements(self, decls) -> Iterable[ast.Node]:
         def walk(stmts):

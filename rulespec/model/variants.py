@@ -18,30 +18,7 @@ class Variants:
         decls = list(self.file.declarations)
         option_replaces = [d for d in decls if d.kind == "option_replace"]
         decls = [d for d in decls if d.kind != "option_replace"]
-        extends = [d for d in decls if d.kind == "extends"]
-        if extends:
-            if self.base is None:
-                self.error(extends[0].loc, f"this file extends \"{extends[0].base}\", which was not given")
-            else:
-                own = [d for d in decls if d.kind != "extends"]
-                merged = list(self.base.declarations)
-                first_at: dict[tuple, int] = {}  # (kind, name) -> its first place in merged
-                for i, old in enumerate(merged):
-                    first_at.setdefault((old.kind, ast.declaration_name(old)), i)
-                for decl in own:
-                    key = (decl.kind, ast.declaration_name(decl))
-                    i = first_at.get(key)
-                    if i is not None:
-                        merged[i] = decl
-                    else:
-                        first_at[key] = len(merged)
-                        merged.append(decl)
-                decls = merged
-                self.replace_options(decls, option_replaces, own)
-        for replace in option_replaces if not extends else ():
-            self.error(replace.loc, f"`replace option {ast.declaration_name(replace)}` changes the game this file "
-                                    f"extends, but this file extends none",
-                       hint="start the file with `extends \"GAME\"`, or put the change in a variant")
+        decls = self.merged_with_base(decls, option_replaces)
         available = [d for d in decls if d.kind == "variant"]
         decls = [d for d in decls if d.kind != "variant"]
         by_name = {v.name: v for v in available}
@@ -107,6 +84,35 @@ class Variants:
                                    and not self._example_applies(d, variants, available)]
         decls = [d for d in decls if all(d is not other for other in self.examples_set_aside)]
         return decls, available
+
+    def merged_with_base(self, decls: list, option_replaces: list) -> list:
+        """A house rule's declarations merged over its base's (one of the same kind and name replaces the
+        base's, in its place), its `replace option`s applied; a file that extends nothing may replace none."""
+        extends = [d for d in decls if d.kind == "extends"]
+        if extends:
+            if self.base is None:
+                self.error(extends[0].loc, f"this file extends \"{extends[0].base}\", which was not given")
+            else:
+                own = [d for d in decls if d.kind != "extends"]
+                merged = list(self.base.declarations)
+                first_at: dict[tuple, int] = {}  # (kind, name) -> its first place in merged
+                for i, old in enumerate(merged):
+                    first_at.setdefault((old.kind, ast.declaration_name(old)), i)
+                for decl in own:
+                    key = (decl.kind, ast.declaration_name(decl))
+                    i = first_at.get(key)
+                    if i is not None:
+                        merged[i] = decl
+                    else:
+                        first_at[key] = len(merged)
+                        merged.append(decl)
+                decls = merged
+                self.replace_options(decls, option_replaces, own)
+        for replace in option_replaces if not extends else ():
+            self.error(replace.loc, f"`replace option {ast.declaration_name(replace)}` changes the game this file "
+                                    f"extends, but this file extends none",
+                       hint="start the file with `extends \"GAME\"`, or put the change in a variant")
+        return decls
 
     def both_change(self, change: ast.Change, wanted: str, other_variant: str, other: ast.Change, what: str) -> None:
         if other_variant == wanted:
