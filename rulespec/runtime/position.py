@@ -1,9 +1,10 @@
 """Positions a person can write down: a state as a few lines of text, and back.
 
 ``state.to_position()`` writes a state; ``game.position(text)`` reads one back into a ``State``,
-checked like ``from_json`` (the same :func:`rulespec.runtime.state_check.check_state_dict` runs on what
-was read), so a bad position is refused with :class:`InvalidPosition` at its line and column and
-nothing is half-built. The format (documented on the site's "Positions" page, docs/positions.md)::
+checked like ``from_json``: what was read is a state's dict, which goes through the same pydantic
+types of a state's shape (rulespec/runtime/state_schema.py) and the same game checks
+(:func:`rulespec.runtime.state_check.check_state_dict`), so a bad position is refused with
+:class:`InvalidPosition` at its line and column and nothing is half-built. The format (documented on the site's "Positions" page, docs/positions.md)::
 
     game tic-tac-toe                      # optional; must be this game
     players 2                             # optional; the game's fewest players by default

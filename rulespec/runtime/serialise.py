@@ -1,7 +1,8 @@
 """A state as a JSON document and back: ``state.to_json()`` and ``game.from_json(text)``.
 
 The document names every part of a state (its keys are the paths InvalidState reports, such as
-``state.zones[3][1]``); reading one back checks it against the engine first (rulespec/runtime/state_check.py).
+``state.zones[3][1]``). Reading one back checks its shape with pydantic (rulespec/runtime/state_schema.py,
+whose JSON Schema the site publishes) and then against the engine (rulespec/runtime/state_check.py).
 """
 
 from __future__ import annotations
@@ -47,13 +48,13 @@ def state_to_json(state: "State") -> str:
 def state_from_json(engine: "Engine", text: str) -> "State":
     """The state ``to_json()`` wrote; InvalidState (a ValueError) says what is wrong with any other text."""
     from .state_check import parse_state_json
-    return engine._state_from_dict(parse_state_json(text))
+    return engine._state_from_dict(parse_state_json(text))  # (its shape checked, by pydantic's JSON reader)
 
 
 def state_from_dict(engine: "Engine", data: dict) -> "State":
     from .state_check import check_state_dict
-    check_state_dict(engine, data)  # InvalidState at the first part this engine cannot read back
-    return engine._state_from_checked(data)
+    shaped = check_state_dict(engine, data)  # InvalidState at the first part this engine cannot read back
+    return engine._state_from_checked(shaped)
 
 
 def state_from_checked(engine: "Engine", data: dict) -> "State":

@@ -1,47 +1,36 @@
-"""Checks a state read back from JSON against its engine's tables before it is built.
+"""Checks a state read back (its JSON, or a dict) against its engine before it is built.
 
-``Engine.from_json`` and ``Engine._state_from_dict`` call :func:`check_state_dict` first, so a
-tampered, truncated or foreign state is refused with one :class:`InvalidState` naming the first
-problem and where it is (``state.zones[3][1]: item 7 (blue 4 shell) is also in zone rack of
-player 2 (state.zones[5][0])``), never accepted to fail later with an IndexError inside a rule.
+``Engine.from_json``, ``Engine._state_from_dict`` and a position's reading come here, so a tampered,
+truncated or foreign state is refused with one :class:`InvalidState` naming the first problem and
+where it is (``state.zones[3][1]: item 7 (blue 4 shell) is also in zone rack of player 2
+(state.zones[5][0])``), never accepted to fail later with an IndexError inside a rule.
 
-The checks are those the runtime itself relies on: the keys and types of every part, the game,
-variants, player count and options, every item in range and in exactly one place (a tile covering
-several cells of one board is one place), the zones and boards of the tables' sizes, the counters
-and queues as declared, seats within the player count, the runtime's phases, every pending step
-known with its number of arguments, the shape of ``over`` the runtime writes, and the legs of a
-match. Counters have no declared range in the rule language: any value a counter may hold is
-accepted there. Every number and text is held to the game as well: the turn number to its declared
-`at most N turns`, the history to its move bound (Engine.MAX_MOVES) and each entry to a seat's prefix,
-each violation to a declared invariant (or the turn limit), the rule counts (``fired``) to the game's
-steps, options, triggers and replacements, each cause to a name, an end's citations to the end's own.
-One pass over each part: the cost is linear in the size of the state.
+Two steps. The shape: every part's type and the bounds that hold in any game are pydantic's
+(rulespec/runtime/state_schema.py: strict scalars, no other keys), and its first error is the
+InvalidState. Then the game: the game, variants, player count and options, every item in range and
+in exactly one place (a tile covering several cells of one board is one place), the zones and boards
+of the tables' sizes, the counters and queues as declared, seats within the player count, every
+pending step known with its number and types of arguments, an end's own name and citations, the
+legs of a match, the turn number to its declared `at most N turns`, the history to its move bound
+(Engine.MAX_MOVES) and each entry to a seat's prefix, each violation to a declared invariant (or the
+turn limit), the rule counts (``fired``) to the game's steps, options, triggers and replacements.
+One pass over each part: the cost is linear in the size of the state. pydantic is imported when a
+state is read, not with ``import rulespec``.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import sys
 import weakref
 from typing import Any, Optional
 
-from ..lib.limits import LIMIT
 from .common import ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT
 
-PHASES = ("setup", "play")  # the phases the runtime moves a state through (Engine._start_setup, _next_turn)
-KEYS = ("game", "variants", "players", "options", "phase", "turn_seat", "turn_number", "next_seat", "leg", "legs",
-        "zones", "boards", "causes", "counters", "queues", "stack", "over", "history", "violations", "fired",
-        "chosen")
-OVER_KEYS = ("end", "winners", "cites")  # what Engine._end writes; a drawn lot adds "lot"
-LEG_KEYS = ("end", "winners", "options", "scores")  # what Engine._next_leg records
-# A game that declares no turn limit, and any count of rules fired: more than any run plays (a runtime
-# plays some 250,000 steps a second: 10**15 steps take a century), and the range of a counter.
+# The turns of a game that declares no turn limit: more than any run plays (a runtime plays some 250,000
+# steps a second: 10**15 steps take a century), and the range of a counter.
 MOST_COUNTED = COUNTER_LIMIT
-# A cause (of a move, of a pending step) is a name of the rule language (`move X to Y as NAME`, a queue)
-# or the runtime's own (turn, setup, end; a position's `given`).
-CAUSE = re.compile(rf"[A-Za-z_][A-Za-z0-9_]{{0,{LIMIT.name_length - 1}}}")
 
 
 class InvalidState(ValueError):
@@ -54,32 +43,45 @@ class InvalidState(ValueError):
         self.reason = reason
 
 
-def parse_state_json(text: Any) -> Any:
-    """The JSON value of ``text``; InvalidState when it is not JSON."""
+def parse_state_json(text: Any) -> dict:
+    """The state dict of ``text`` (pydantic's JSON reader and the state's shape); InvalidState when it is not
+    the JSON of a state of any game. The game's own checks are check_state_dict's."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise TypeError(f"from_json() takes the JSON text of a state (str), not {type(text).__name__}")
+    from pydantic import ValidationError
+
+    from .state_schema import first_problem, state_adapter
     try:
-        return json.loads(text)
-    except RecursionError:
-        raise InvalidState("state", "the JSON text is nested too deeply to be a state") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise InvalidState("state", f"not JSON text: {error}") from None
-    except ValueError:  # int() past sys.get_int_max_str_digits(): no number of a state is that long
-        raise InvalidState("state", f"holds a number of more than {sys.get_int_max_str_digits():,} digits, "
-                                    f"which no state holds") from None
+        return state_adapter().validate_json(text)
+    except ValidationError as error:
+        raise InvalidState(*first_problem(error)) from None
+
+
+def shaped_state(data: Any) -> dict:
+    """``data`` (a state's dict form) validated against the state's shape, as a new dict; InvalidState if not."""
+    from pydantic import ValidationError
+
+    from .state_schema import first_problem, state_adapter
+    try:
+        return state_adapter().validate_python(data)
+    except ValidationError as error:
+        raise InvalidState(*first_problem(error)) from None
 
 
 def _key(path: str, name: str) -> str:
     return f"{path}.{name}" if name.isidentifier() else f"{path}[{name!r}]"
 
 
-def _kind(value: Any) -> str:
-    return {dict: "an object", list: "a list", str: "a string", bool: "a boolean", int: "an int",
-            float: "a number with a fraction", type(None): "null"}.get(type(value), type(value).__name__)
+def _number(value: int) -> str:
+    """An int as a message shows it: str() of one of more than 4,300 digits raises; its size is told instead."""
+    return f"{value:,}" if abs(value) < 10**30 else f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
 
 
-def _is_int(value: Any) -> bool:
-    return value.__class__ is int  # a bool is not an int here
+def _short(value: Any, limit: int = 60) -> str:
+    if value.__class__ is int:
+        return _number(value)
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class _Known:
@@ -124,57 +126,27 @@ def _known(engine, t) -> _Known:
 
 
 class _Checker:
+    """The game's checks on a state of the right shape (every type and static bound is state_schema's)."""
+
     def __init__(self, engine):
         self.engine = engine
         self.players = 0
-        self.arity = {name: len(info.params) for name, info in engine.STEPS.items()}
         self.param_types = {name: getattr(info, "param_types", ()) for name, info in engine.STEPS.items()}
         self.board_sizes = {board.name: board.size for board in engine.BOARDS}
-        for name in (RESOLVE, LOTS, ENDING):
-            self.arity.pop(name, None)  # the runtime's own frames are checked one by one
+        from .state_schema import NAME_PATTERN  # (imported with pydantic, which checked the shape first)
+        self.cause_name = re.compile(NAME_PATTERN).fullmatch
 
     # ---- small helpers, each raising InvalidState at ``path``
     def fail(self, path: str, reason: str):
         raise InvalidState(path, reason)
 
-    def object(self, value: Any, path: str) -> dict:
-        if value.__class__ is not dict:
-            self.fail(path, f"is {_kind(value)}, not an object")
-        for key in value:
-            if key.__class__ is not str:  # (json.loads gives str keys; a dict passed in may not)
-                self.fail(path, f"has the key {key!r}, not a string")
-        return value
-
-    def list(self, value: Any, path: str, length: Optional[int] = None, what: str = "") -> list:
-        if value.__class__ is not list:
-            self.fail(path, f"is {_kind(value)}, not a list")
-        if length is not None and len(value) != length:
+    def length(self, value: list, path: str, length: int, what: str) -> list:
+        if len(value) != length:
             self.fail(path, f"has {len(value)} entries, not {length}{what}")
         return value
 
-    def int(self, value: Any, path: str, low: Optional[int] = None) -> int:
-        if not _is_int(value):
-            self.fail(path, f"is {_kind(value)} ({value!r}), not an int")
-        if low is not None and value < low:
-            self.fail(path, f"is {value}, below {low}")
-        return value
-
-    def str(self, value: Any, path: str) -> str:
-        if value.__class__ is not str:
-            self.fail(path, f"is {_kind(value)} ({_short(value)}), not a string")
-        return value
-
-    def strings(self, value: Any, path: str) -> list:
-        self.list(value, path)
-        for i, text in enumerate(value):
-            if text.__class__ is not str:
-                self.fail(f"{path}[{i}]", f"is {_kind(text)} ({_short(text)}), not a string")
-        return value
-
-    def seat(self, value: Any, path: str) -> int:
-        if not _is_int(value):
-            self.fail(path, f"is {_kind(value)} ({_short(value)}), not a seat (an int)")
-        if not 0 <= value < self.players:
+    def seat(self, value: int, path: str) -> int:
+        if value >= self.players:
             self.fail(path, f"seat {value} is out of range: {self.players} players sit at seats 0 to "
                             f"{self.players - 1}")
         return value
@@ -189,19 +161,16 @@ class _Checker:
         self.fail(_key(path, extra), f"is not one of the {what} ({', '.join(expected) or 'none'})")
 
     # ---- the state
-    def check(self, data: Any) -> None:
+    def check(self, data: dict) -> None:
         engine = self.engine
-        self.object(data, "state")
-        if "game" in data and data["game"] != engine.GAME_ID:
-            self.fail("state.game", f"this state is from {data['game']!r}, not {engine.GAME_ID!r}")
-        self.exact_keys(data, "state", KEYS, "parts of a state")
-        self.str(data["game"], "state.game")
-        variants = self.strings(data["variants"], "state.variants")
+        if data["game"] != engine.GAME_ID:
+            self.fail("state.game", f"this state is from {_short(data['game'])}, not {engine.GAME_ID!r}")
+        variants = data["variants"]
         if sorted(variants) != sorted(engine.VARIANTS_APPLIED):
             applied = ", ".join(engine.VARIANTS_APPLIED) or "none"
             self.fail("state.variants", f"the state is of variants {', '.join(variants) or 'none'}; this engine "
                                         f"plays variants {applied}")
-        players = self.int(data["players"], "state.players")
+        players = data["players"]
         if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
             self.fail("state.players", f"{engine.TITLE} is played by {engine.MIN_PLAYERS} to {engine.MAX_PLAYERS} "
                                        f"players, not {players}")
@@ -212,15 +181,11 @@ class _Checker:
             t = engine._tables(players, options)
         except RuleRuntimeError as error:
             self.fail("state.options", str(error))
-        known = _known(engine, t)
-        phase = data["phase"]
-        if phase not in PHASES:
-            self.fail("state.phase", f"is {_short(phase)}, not one of the phases {', '.join(PHASES)}")
         self.seat(data["turn_seat"], "state.turn_seat")
         self.turn_number(data["turn_number"], over=data["over"] is not None)
         if data["next_seat"] is not None:
             self.seat(data["next_seat"], "state.next_seat")
-        self.places(data, t, known)
+        self.places(data, t, _known(engine, t))
         self.counters(data["counters"])
         self.queues(data["queues"])
         self.stack(data["stack"])
@@ -231,17 +196,13 @@ class _Checker:
         self.history(data["history"], t)
         self.violations(data["violations"])
         self.fired(data["fired"])
-        self.list(data["chosen"], "state.chosen")  # (that each is a choice on offer: Engine._check_chosen)
-        for i, pair in enumerate(data["chosen"]):
-            self.list(pair, f"state.chosen[{i}]", 2, " (a seat and the text it chose)")
-            self.seat(pair[0], f"state.chosen[{i}][0]")
-            self.str(pair[1], f"state.chosen[{i}][1]")
+        for i, (seat, _text) in enumerate(data["chosen"]):  # (that each is a choice on offer: Engine._check_chosen)
+            self.seat(seat, f"state.chosen[{i}][0]")
 
     # ---- the numbers and texts of a game under way
-    def turn_number(self, value: Any, over: bool) -> None:
+    def turn_number(self, value: int, over: bool) -> None:
         """At most the declared `at most N turns` (N + 1 once over: the turn past the limit ends the game)."""
         engine, path = self.engine, "state.turn_number"
-        self.int(value, path, 0)
         if engine.MAX_TURNS is None:
             if value > most_turns(engine):
                 self.fail(path, f"is {_number(value)}; no game plays more than {MOST_COUNTED:,} turns")
@@ -249,9 +210,8 @@ class _Checker:
             self.fail(path, f"is {_number(value)}, but {engine.TITLE} lasts at most {engine.MAX_TURNS:,} turns"
                             + (" (the turn after the last only ends it)" if over else ""))
 
-    def history(self, history: Any, t) -> None:
+    def history(self, history: list, t) -> None:
         """The moves played: each `player N: ...` or `chance: ...` (str(Action)), no more than the game takes."""
-        self.strings(history, "state.history")
         most = self.engine.MAX_MOVES.get(self.players)
         if most is not None and len(history) > most:
             self.fail("state.history", f"has {len(history):,} moves, but a game of {self.engine.TITLE} for "
@@ -262,10 +222,9 @@ class _Checker:
                 self.fail(f"state.history[{i}]", f"is {_short(entry)}: a move is written `player N: ...` (N from 1 "
                                                  f"to {self.players}) or `chance: ...`")
 
-    def violations(self, violations: Any) -> None:
+    def violations(self, violations: list) -> None:
         """What the runtime records: a declared invariant checked during play failing, or the turn limit passed."""
         engine = self.engine
-        self.strings(violations, "state.violations")
         checked = [inv for inv in engine.INVARIANTS if inv.form != "always"]  # (State._placed, State._enqueue)
         heads = tuple(f"{inv.name}: {inv.title} (" for inv in checked)
         limit = None if engine.MAX_TURNS is None else f"the game lasted more than its declared {engine.MAX_TURNS} turns"
@@ -276,37 +235,32 @@ class _Checker:
                                                     f"invariant checked during play ({names}) failing, "
                                                     f"`NAME: TITLE (...)`, or its turn limit passed")
 
-    def fired(self, fired: Any) -> None:
+    def fired(self, fired: dict) -> None:
         """How often each rule fired: the game's steps, options, triggers and replacements (State._count)."""
         engine = self.engine
-        self.object(fired, "state.fired")
         rules = set(engine.STEPS) | set(engine._option_rules.values()) | {LOTS}  # (a draw of lots is a decision)
         rules.update([f"trigger {trigger.name}" for trigger in engine.TRIGGERS])
         rules.update([f"instead {instead.name}" for instead in engine.INSTEADS])
-        for name, count in fired.items():
-            path = _key("state.fired", name)
+        for name in fired:
             if name not in rules:
-                self.fail(path, f"is no rule of {engine.TITLE}: `fired` counts its steps, options (`option "
-                                f"STEP.OPTION`), triggers (`trigger NAME`) and replacements (`instead NAME`)")
-            self.int(count, path, 0)
-            if count > MOST_COUNTED:
-                self.fail(path, f"is {_number(count)}; no rule fires more than {MOST_COUNTED:,} times")
+                self.fail(_key("state.fired", name), f"is no rule of {engine.TITLE}: `fired` counts its steps, "
+                                                     f"options (`option STEP.OPTION`), triggers (`trigger NAME`) and "
+                                                     f"replacements (`instead NAME`)")
 
-    def cause(self, cause: Any, path: str) -> None:
-        if cause.__class__ is not str or not CAUSE.fullmatch(cause):
+    def cause(self, cause: str, path: str) -> None:
+        if not self.cause_name(cause):
             self.fail(path, f"is {_short(cause)}: a cause is a name (of the rule file's `as NAME`, a queue, or "
                             f"the runtime's turn, setup, end)")
 
-    def options(self, options: Any, path: str, leg: int, fixed: bool) -> dict:
+    def options(self, options: dict, path: str, leg: int, fixed: bool) -> dict:
         engine = self.engine
-        self.object(options, path)
         self.exact_keys(options, path, tuple(engine.OPTIONS), f"options of {engine.TITLE}")
         match = engine.MATCH[0][leg] if engine.MATCH is not None else None
         given = (getattr(engine, "_options_given", None) or {}) if fixed else {}
         for name, value in options.items():
             where = _key(path, name)
             values = engine.OPTIONS[name][0]
-            if value.__class__ is not str or value not in values:
+            if value not in values:
                 self.fail(where, f"is {_short(value)}; option {name} takes {', '.join(values)}")
             if match is not None and name == match[0]:
                 if value != match[1]:
@@ -318,47 +272,36 @@ class _Checker:
 
     def legs(self, data: dict) -> int:
         engine = self.engine
-        leg = self.int(data["leg"], "state.leg", 0)
+        leg = data["leg"]
         count = 1 if engine.MATCH is None else len(engine.MATCH[0])
         if leg >= count:
             self.fail("state.leg", f"is {leg}, but {'a game outside a match has one leg (0)' if engine.MATCH is None else f'the match has {count} legs (0 to {count - 1})'}")
-        legs = self.list(data["legs"], "state.legs", leg, f": one per leg played before leg {leg}")
+        legs = self.length(data["legs"], "state.legs", leg, f": one per leg played before leg {leg}")
         scores = tuple(engine.SCORES)
         for i, record in enumerate(legs):
             path = f"state.legs[{i}]"
-            self.object(record, path)
-            self.exact_keys(record, path, LEG_KEYS, "parts of a leg")
             self.end_name(record["end"], f"{path}.end")
             self.winners(record["winners"], f"{path}.winners")
             self.options(record["options"], f"{path}.options", i, fixed=False)
-            self.object(record["scores"], f"{path}.scores")
             self.exact_keys(record["scores"], f"{path}.scores", scores, "scores")
             for name, values in record["scores"].items():
-                where = _key(f"{path}.scores", name)
-                self.list(values, where, self.players, f" (one per player)")
-                for seat, value in enumerate(values):
-                    self.counter_value(value, f"{where}[{seat}]")  # (a score is recorded as a counter is kept)
+                self.length(values, _key(f"{path}.scores", name), self.players, " (one per player)")
         return leg
 
-    def end_name(self, end: Any, path: str) -> str:
-        self.str(end, path)
+    def end_name(self, end: str, path: str) -> str:
         ends = [e.name for e in self.engine.ENDS] + ["turn_limit"]
         if end not in ends:
             self.fail(path, f"{_short(end)} is not an end of {self.engine.TITLE} ({', '.join(ends)})")
         return end
 
-    def winners(self, winners: Any, path: str) -> None:
-        self.list(winners, path)
+    def winners(self, winners: list, path: str) -> None:
         for i, seat in enumerate(winners):
             self.seat(seat, f"{path}[{i}]")
 
-    def over(self, over: Any, path: str) -> None:
-        self.object(over, path)
-        keys = OVER_KEYS + ("lot",) if "lot" in over else OVER_KEYS
-        self.exact_keys(over, path, keys, "parts of a finished game's result")
+    def over(self, over: dict, path: str) -> None:
         end = self.end_name(over["end"], f"{path}.end")
         self.winners(over["winners"], f"{path}.winners")
-        cites = self.strings(over["cites"], f"{path}.cites")
+        cites = over["cites"]
         declared = next((list(e.cites) for e in self.engine.ENDS if e.name == end), [])  # (turn_limit cites none)
         if cites != declared:
             self.fail(f"{path}.cites", f"is {_short(cites)}; the end {end} cites {', '.join(declared) or 'nothing'}")
@@ -369,39 +312,35 @@ class _Checker:
     def places(self, data: dict, t, known: _Known) -> None:
         engine = self.engine
         items = len(engine.ITEM_KIND)
-        zones = self.list(data["zones"], "state.zones", t.zone_count,
-                          f": the zones of {engine.TITLE} with {self.players} players")
+        zones = self.length(data["zones"], "state.zones", t.zone_count,
+                            f": the zones of {engine.TITLE} with {self.players} players")
         # where[item]: the place it was first seen, (-1, zone, index) or (board, first cell, -1); made into
         # words only for a refusal, so the usual state costs one look at each item
         where: list = [None] * items
         for z, zone in enumerate(zones):
-            if zone.__class__ is not list:
-                self.list(zone, f"state.zones[{z}]")
             for i, item in enumerate(zone):
-                if item.__class__ is not int or not 0 <= item < items:
+                if item >= items:
                     self.item(item, f"state.zones[{z}][{i}]", items)
                 seen = where[item]
                 if seen is not None:
                     self.fail(f"state.zones[{z}][{i}]", f"item {item} ({engine.ITEM_LABEL[item]}) is in "
                                                         f"{known.zone_names[z]} and also in {self.place(seen, known)}")
                 where[item] = (-1, z, i)
-        boards = self.list(data["boards"], "state.boards", len(engine.BOARDS), " (one per board)")
-        causes = self.list(data["causes"], "state.causes", len(engine.BOARDS), " (one per board)")
+        boards = self.length(data["boards"], "state.boards", len(engine.BOARDS), " (one per board)")
+        causes = self.length(data["causes"], "state.causes", len(engine.BOARDS), " (one per board)")
         for b, board in enumerate(engine.BOARDS):
-            cells = self.list(boards[b], f"state.boards[{b}]", board.size,
-                              f": board {board.name} has {board.size} spaces")
-            reasons = self.list(causes[b], f"state.causes[{b}]", board.size,
-                                f": board {board.name} has {board.size} spaces")
+            spaces = f": board {board.name} has {board.size} spaces"
+            cells = self.length(boards[b], f"state.boards[{b}]", board.size, spaces)
+            reasons = self.length(causes[b], f"state.causes[{b}]", board.size, spaces)
             in_use, span = t.in_use[b], t.tile_span[b]
             covered: dict[int, list] = {}
             for cell, item in enumerate(cells):
-                if item == -1 and item.__class__ is int:
+                if item == -1:
                     if reasons[cell] is not None:
                         self.fail(f"state.causes[{b}][{cell}]", f"is {_short(reasons[cell])}, but {board.name} "
                                                                 f"{board.label(cell)} is empty (null expected)")
                     continue
-                if item.__class__ is not int or not 0 <= item < items or reasons[cell].__class__ is not str \
-                        or not in_use[cell] or not cause_name(reasons[cell]):
+                if item >= items or reasons[cell] is None or not in_use[cell]:
                     self.board_cell(b, cell, item, reasons[cell], in_use, items)
                 seen = where[item]
                 if seen is None:
@@ -413,29 +352,40 @@ class _Checker:
                     self.fail(f"state.boards[{b}][{cell}]", f"item {item} ({engine.ITEM_LABEL[item]}) lies on "
                                                             f"{board.name} {board.label(cell)} and is also in "
                                                             f"{self.place(seen, known)}")
-            shapes = known.shape_cells[b]
-            if shapes is not None:
-                kinds = engine.ITEM_ATTRS.get(board.shape_attribute, {})
-                for item, spots in covered.items():
-                    if len(spots) == 1:
-                        continue
-                    allowed = shapes.get(kinds.get(item))
-                    if allowed is None or tuple(spots) not in allowed:
-                        shape = f"its shape {kinds.get(item)}" if allowed is not None else "any shape (it has none)"
-                        self.fail(f"state.boards[{b}][{spots[0]}]",
-                                  f"item {item} ({engine.ITEM_LABEL[item]}) covers "
-                                  f"{' '.join(board.label(c) for c in spots)}, which is not a placement of {shape}")
-        present = known.present
-        if len(present) != items or None in where:  # (the usual game has every item on the table)
-            for item in range(items):
-                if (where[item] is None) == (item in present):
-                    label = engine.ITEM_LABEL[item]
-                    if where[item] is None:
-                        self.fail("state.zones", f"item {item} ({label}) is nowhere: every item in play is in a "
-                                                 f"zone or on a board")
-                    self.fail(self.place(where[item], known, path=True),
-                              f"item {item} ({label}) is left out of a game of {self.players} players, and has no "
-                              f"place in it")
+            self.shapes(b, covered, known)
+        self.everything_placed(where, known)
+
+    def shapes(self, b: int, covered: dict, known: _Known) -> None:
+        """On a board of triangles, a tile covering several cells lies on a placement of its shape."""
+        shapes, engine = known.shape_cells[b], self.engine
+        if shapes is None:
+            return
+        board = engine.BOARDS[b]
+        kinds = engine.ITEM_ATTRS.get(board.shape_attribute, {})
+        for item, spots in covered.items():
+            if len(spots) == 1:
+                continue
+            allowed = shapes.get(kinds.get(item))
+            if allowed is None or tuple(spots) not in allowed:
+                shape = f"its shape {kinds.get(item)}" if allowed is not None else "any shape (it has none)"
+                self.fail(f"state.boards[{b}][{spots[0]}]",
+                          f"item {item} ({engine.ITEM_LABEL[item]}) covers "
+                          f"{' '.join(board.label(c) for c in spots)}, which is not a placement of {shape}")
+
+    def everything_placed(self, where: list, known: _Known) -> None:
+        """Every item in play has a place, and none left out of this player count has one."""
+        present, items = known.present, len(where)
+        if len(present) == items and None not in where:  # (the usual game has every item on the table)
+            return
+        for item in range(items):
+            if (where[item] is None) == (item in present):
+                label = self.engine.ITEM_LABEL[item]
+                if where[item] is None:
+                    self.fail("state.zones", f"item {item} ({label}) is nowhere: every item in play is in a "
+                                             f"zone or on a board")
+                self.fail(self.place(where[item], known, path=True),
+                          f"item {item} ({label}) is left out of a game of {self.players} players, and has no "
+                          f"place in it")
 
     def place(self, seen: tuple, known: _Known, path: bool = False) -> str:
         """Where an item was seen, in words with its path (or the path alone)."""
@@ -446,55 +396,43 @@ class _Checker:
         at = f"state.boards[{seen[0]}][{seen[1]}]"
         return at if path else f"{board.name} {board.label(seen[1])} ({at})"
 
-    def board_cell(self, b: int, cell: int, item: Any, cause: Any, in_use, items: int) -> None:
+    def board_cell(self, b: int, cell: int, item: int, cause: Optional[str], in_use, items: int) -> None:
         board, at = self.engine.BOARDS[b], f"state.boards[{b}][{cell}]"
-        if not _is_int(item) or not 0 <= item < items:
+        if item >= items:
             self.fail(at, f"is {_short(item)}: a cell holds -1 (empty) or an item, 0 to {items - 1}")
-        if cause.__class__ is not str:
-            self.fail(f"state.causes[{b}][{cell}]", f"is {_kind(cause)}, but {board.name} {board.label(cell)} "
+        if cause is None:
+            self.fail(f"state.causes[{b}][{cell}]", f"is null, but {board.name} {board.label(cell)} "
                                                     f"holds an item (the cause of its move, a string, expected)")
-        self.cause(cause, f"state.causes[{b}][{cell}]")
         if not in_use[cell]:
             self.fail(at, f"item {item} ({self.engine.ITEM_LABEL[item]}) lies on {board.name} {board.label(cell)}, "
                           f"which is not in use in this game")
 
-    def item(self, item: Any, path: str, items: int) -> None:
-        if not _is_int(item):
-            self.fail(path, f"is {_kind(item)} ({_short(item)}), not an item (an int)")
-        if not 0 <= item < items:
+    def item(self, item: int, path: str, items: int) -> None:
+        if item >= items:
             self.fail(path, f"item {item} does not exist: {self.engine.TITLE} has items 0 to {items - 1}")
 
     # ---- counters, queues, the stack
-    def counters(self, counters: Any) -> None:
+    def counters(self, counters: dict) -> None:
         declared = self.engine.COUNTERS
-        self.object(counters, "state.counters")
         self.exact_keys(counters, "state.counters", tuple(declared), "counters")
         for name, value in counters.items():
             path = _key("state.counters", name)
             if declared[name][0]:
-                self.list(value, path, self.players, " (a counter per player)")
-                for seat, v in enumerate(value):
-                    self.counter_value(v, f"{path}[{seat}]")
-            else:
-                self.counter_value(value, path)
+                if value.__class__ is not list:
+                    self.fail(path, f"is {_short(value)}, not a list (a counter per player)")
+                self.length(value, path, self.players, " (a counter per player)")
+            elif value.__class__ is not int:
+                self.fail(path, f"is a list, not an int (counter {name} is one for the game, not one per player)")
 
-    def counter_value(self, value: Any, path: str) -> None:
-        self.int(value, path)
-        if not -COUNTER_LIMIT <= value <= COUNTER_LIMIT:
-            self.fail(path, f"is out of a counter's range (-{COUNTER_LIMIT:,} to {COUNTER_LIMIT:,})")
-
-    def queues(self, queues: Any) -> None:
+    def queues(self, queues: dict) -> None:
         declared = tuple(self.engine.QUEUES)
-        self.object(queues, "state.queues")
         self.exact_keys(queues, "state.queues", declared, "queues")
         for name, entries in queues.items():
             path = _key("state.queues", name)
-            self.list(entries, path)
             for i, entry in enumerate(entries):
                 self.frame(entry, f"{path}[{i}]", queued=True)
 
-    def stack(self, stack: Any) -> None:
-        self.list(stack, "state.stack")
+    def stack(self, stack: list) -> None:
         for i, frame in enumerate(stack):
             self.frame(frame, f"state.stack[{i}]", queued=False)
 
@@ -511,106 +449,77 @@ class _Checker:
                       f"is {_short(top)}, which is no decision: a state that is not over waits for a choice, "
                       f"a chance step or a draw of lots on top of its stack")
 
-    def frame(self, frame: Any, path: str, queued: bool) -> None:
+    def frame(self, frame, path: str, queued: bool) -> None:
         """A pending step: [step, args, actor, cause, replaced] (Engine._advance, State._enqueue)."""
-        if frame.__class__ is list and len(frame) == 5:  # the usual frame, in one test; else the checks below
-            step, args, actor, cause, replaced = frame
-            if (step.__class__ is str and args.__class__ is list and actor.__class__ is int
-                    and 0 <= actor < self.players and cause.__class__ is str and replaced.__class__ is list
-                    and not replaced and self.arity.get(step, -1) == len(args) and cause_name(cause)):
-                for arg in args:
-                    if arg.__class__ is not int and arg.__class__ is not str:
-                        break
-                else:
-                    if self.args_fit(step, args):
-                        return
         engine = self.engine
-        self.list(frame, path, 5, " (step, arguments, actor, cause, replacements applied)")
-        step = self.str(frame[0], f"{path}[0]")
-        args = self.list(frame[1], f"{path}[1]")
-        self.seat(frame[2], f"{path}[2]")
-        cause = self.str(frame[3], f"{path}[3]")
-        replaced = self.strings(frame[4], f"{path}[4]")
-        insteads = {instead.name for instead in engine.INSTEADS}
-        for i, name in enumerate(replaced):
-            if name not in insteads:
-                self.fail(f"{path}[4][{i}]", f"{name!r} is not a replacement effect (instead) of {engine.TITLE}")
+        step, args, actor, cause, replaced = frame
+        self.seat(actor, f"{path}[2]")
+        if replaced:
+            insteads = {instead.name for instead in engine.INSTEADS}
+            for i, name in enumerate(replaced):
+                if name not in insteads:
+                    self.fail(f"{path}[4][{i}]", f"{name!r} is not a replacement effect (instead) of {engine.TITLE}")
         if step not in (LOTS, ENDING) or queued:  # (theirs is the JSON of the result, checked below)
             self.cause(cause, f"{path}[3]")
         if not queued and step == RESOLVE:
-            self.list(args, f"{path}[1]", 1, " (the queue to resolve)")
+            self.length(args, f"{path}[1]", 1, " (the queue to resolve)")
             if args[0] not in engine.QUEUES:
                 self.fail(f"{path}[1][0]", f"{_short(args[0])} is not a queue of {engine.TITLE} "
                                            f"({', '.join(engine.QUEUES) or 'none'})")
             return
         if not queued and step == LOTS:
-            self.list(args, f"{path}[1]")
             if len(args) < 2:
                 self.fail(f"{path}[1]", "a draw of lots is between two or more tied seats")
             for i, seat in enumerate(args):
+                if seat.__class__ is not int or seat < 0:
+                    self.fail(f"{path}[1][{i}]", f"is {_short(seat)}, not a seat")
                 self.seat(seat, f"{path}[1][{i}]")
             self.over_text(cause, f"{path}[3]")
             return
         if not queued and step == ENDING:
-            self.list(args, f"{path}[1]", 0, " (the end of a game takes no arguments)")
+            self.length(args, f"{path}[1]", 0, " (the end of a game takes no arguments)")
             self.over_text(cause, f"{path}[3]")
             return
         info = engine.STEPS.get(step)
-        if info is None:
+        if info is None or step in (RESOLVE, LOTS, ENDING):
             self.fail(f"{path}[0]", f"{step!r} is not a step of {engine.TITLE}")
         if len(args) != len(info.params):
             self.fail(f"{path}[1]", f"step {step} takes {len(info.params)} argument"
                                     f"{'s' if len(info.params) != 1 else ''} ({', '.join(info.params) or 'none'}), "
                                     f"not {len(args)}")
-        for i, arg in enumerate(args):
-            if not (_is_int(arg) or arg.__class__ is str):
-                self.fail(f"{path}[1][{i}]", f"is {_kind(arg)} ({_short(arg)}): a step's argument is an int "
-                                             f"(a seat, item, space or number) or a string (a word)")
         for i, (arg, type_) in enumerate(zip(args, self.param_types.get(step, ()))):
             self.argument(arg, type_, f"{path}[1][{i}]", f"{info.params[i]} of step {step}")
 
-    def args_fit(self, step: str, args: list) -> bool:
-        """Whether each argument is of its parameter's type and in range (the quick test; see argument)."""
-        for arg, type_ in zip(args, self.param_types.get(step, ())):
-            if type_ == "seat" or type_ == "item" or type_.startswith("space:"):
-                upper = (self.players if type_ == "seat" else len(self.engine.ITEM_KIND) if type_ == "item"
-                         else self.board_sizes.get(type_[6:], 0))
-                if arg.__class__ is not int or not 0 <= arg < upper:
-                    return False
-            elif type_ == "number" and arg.__class__ is not int:
-                return False
-            elif type_ == "word" and arg.__class__ is not str:
-                return False
-        return True
-
-    def argument(self, arg: Any, type_: str, path: str, what: str) -> None:
-        """One argument of a pending step, against its parameter's declared type."""
-        if type_ == "seat":
-            self.seat(arg, path)
-        elif type_ == "item":
-            self.item(arg, path, len(self.engine.ITEM_KIND))
-        elif type_.startswith("space:"):
-            size = self.board_sizes.get(type_[6:], 0)
-            if not _is_int(arg) or not 0 <= arg < size:
-                self.fail(path, f"is {_short(arg)}: {what} is a space of board {type_[6:]}, 0 to {size - 1}")
-        elif type_ == "number" and not _is_int(arg):
-            self.fail(path, f"is {_kind(arg)} ({_short(arg)}): {what} is a number")
+    def argument(self, arg, type_: str, path: str, what: str) -> None:
+        """One argument of a pending step (an int or a string: state_schema), against its parameter's type."""
+        if type_ == "seat" or type_ == "item" or type_.startswith("space:"):
+            kind = f"a space of board {type_[6:]}" if type_.startswith("space:") else f"a{'n' * (type_ == 'item')} {type_}"
+            if arg.__class__ is not int or arg < 0:
+                self.fail(path, f"is {_short(arg)}: {what} is {kind}")
+            if type_ == "seat":
+                self.seat(arg, path)
+            elif type_ == "item":
+                self.item(arg, path, len(self.engine.ITEM_KIND))
+            elif arg >= self.board_sizes.get(type_[6:], 0):
+                self.fail(path, f"is {_short(arg)}: {what} is {kind}, 0 to {self.board_sizes.get(type_[6:], 0) - 1}")
+        elif type_ == "number" and arg.__class__ is not int:
+            self.fail(path, f"is {_short(arg)}: {what} is a number")
         elif type_ == "word" and arg.__class__ is not str:
-            self.fail(path, f"is {_kind(arg)} ({_short(arg)}): {what} is a word")
+            self.fail(path, f"is {_short(arg)}: {what} is a word")
 
     def over_text(self, text: str, path: str) -> None:
         """The cause of a draw of lots or an end's closing step: the JSON of the result to record."""
+        from pydantic import ValidationError
+
+        from .state_schema import over_adapter
         try:
-            over = json.loads(text)
-        except (ValueError, RecursionError):
+            over = over_adapter().validate_json(text)
+        except ValidationError:
             self.fail(path, f"is {_short(text)}, not the JSON of a finished game's result")
         try:
             self.over(over, "result")
         except InvalidState as error:
             self.fail(path, f"the finished game's result it records is wrong: {error}")
-
-
-cause_name = CAUSE.fullmatch
 
 
 def most_turns(engine) -> int:
@@ -619,21 +528,16 @@ def most_turns(engine) -> int:
     return MOST_COUNTED if engine.MAX_TURNS is None else engine.MAX_TURNS + 1
 
 
-def _number(value: int) -> str:
-    """An int as a message shows it: str() of one of more than 4,300 digits raises; its size is told instead."""
-    return f"{value:,}" if abs(value) < 10**30 else f"a number of about {int(abs(value).bit_length() * 0.30103) + 1:,} digits"
+def check_state_dict(engine, data: Any) -> dict:
+    """The state of ``data`` (a state's ``to_dict()`` form), of its shape (state_schema) and checked against
+    ``engine``; InvalidState at the first part ``engine`` cannot read back."""
+    shaped = shaped_state(data)
+    check_shaped_state(engine, shaped)
+    return shaped
 
 
-def _short(value: Any, limit: int = 60) -> str:
-    if _is_int(value):
-        return _number(value)
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "..."
-
-
-def check_state_dict(engine, data: Any) -> None:
-    """Raise :class:`InvalidState` at the first part of ``data`` (a state's ``to_dict()`` form) that
-    ``engine`` cannot read back; return None when it can."""
+def check_shaped_state(engine, data: dict) -> None:
+    """InvalidState at the first part of ``data`` (of the state's shape) ``engine`` cannot read back."""
     try:
         _Checker(engine).check(data)
     except InvalidState:
