@@ -3,9 +3,11 @@
 UCT over the engine's own states: each decision runs ``rollouts`` simulations from a copy of the
 state; a simulation walks the tree by UCB1 (each action scored for the seat that takes it, so a claim
 window, where any seat may act, is searched like any other decision), samples chance outcomes by
-their odds, then plays at random for at most ``depth`` steps and scores the position reached: the
-final +1 / 0 / -1 of the ranking if the game ended, otherwise the same scheme applied to the declared
-ranking chain as it stands then (what the greedy player reads). Nothing is game-specific.
+their odds, then plays at random to the end of the game and scores it by the final +1 / 0 / -1 of the
+ranking. A random game that has not ended within the game's step budget (or within ``depth`` steps,
+when a depth is given) is cut there and scored by the same scheme applied to the declared ranking
+chain as it stands then (State.standing(): the rules' own scores, what the greedy player reads). The
+action taken is the most visited, ties broken by the better mean value. Nothing is game-specific.
 
 It searches the true state, hidden zones included (as OpenSpiel's MCTSBot does on a state): a strong
 seat for simulations, not a fair opponent. With open_spiel installed, OpenSpiel's own MCTSBot runs on
@@ -19,15 +21,21 @@ import random
 from typing import Optional
 
 from ..adapters.core import ranking_returns
-from ..runtime.engine import CHANCE, Action, State, random_step
+from ..runtime.engine import CHANCE, Action, State, default_max_steps, random_step
 
 ROLLOUTS = 24  # simulations per decision, by default
-DEPTH = 40  # random steps of a simulation before the position is scored
-EXPLORATION = 1.4
+# Random steps of a simulation before the position is scored: None plays to the end of the game (random
+# games of every bundled game end within a few hundred steps), bounded by the game's step budget.
+DEPTH: Optional[int] = None
+EXPLORATION = 0.25  # low: the RAVE estimate already spreads the search (1.4 won 3 of 6 on Hex 11, 0.25 10 of 10)
+# How many simulations an action's own mean needs before it outweighs what the simulations through its
+# node learnt of it played later (RAVE's "all moves as first" estimate: the weight of that estimate is
+# sqrt(RAVE_EQUIVALENCE / (3 * visits + RAVE_EQUIVALENCE))).
+RAVE_EQUIVALENCE = 300
 
 
 class _Node:
-    __slots__ = ("actions", "visits", "totals", "counts", "children")
+    __slots__ = ("actions", "visits", "totals", "counts", "children", "ids", "amaf_totals", "amaf_counts")
 
     def __init__(self, actions: list[Action]):
         self.actions = actions
@@ -35,18 +43,43 @@ class _Node:
         self.totals = [0.0] * len(actions)
         self.counts = [0] * len(actions)
         self.children: dict[tuple, "_Node"] = {}  # (action index, chance outcomes after it) -> node
+        # An action by who takes it and its text, so that the same move played later in a simulation (by
+        # the same seat) counts for it: (player, text) -> index
+        self.ids = {(action.player, action.text): index for index, action in enumerate(actions)}
+        self.amaf_totals = [0.0] * len(actions)
+        self.amaf_counts = [0] * len(actions)
 
     def select(self, rng: random.Random) -> int:
-        if self.visits < len(self.actions):  # every action once first, in a random order
-            return rng.choice([i for i, c in enumerate(self.counts) if c == 0])
-        log = math.log(self.visits)
+        """UCB1 on each action's mean blended with its all-moves-as-first mean (RAVE); an action tried
+        neither way first, in a random order."""
+        untried = [i for i in range(len(self.actions)) if self.counts[i] == 0 and self.amaf_counts[i] == 0]
+        if untried:
+            return rng.choice(untried)
+        log = math.log(self.visits + 1)
         best, chosen = -math.inf, 0
         for index in range(len(self.actions)):
-            count = self.counts[index]
-            score = self.totals[index] / count + EXPLORATION * math.sqrt(log / count)
+            count, amaf = self.counts[index], self.amaf_counts[index]
+            beta = math.sqrt(RAVE_EQUIVALENCE / (3 * count + RAVE_EQUIVALENCE)) if amaf else 0.0
+            mean = self.totals[index] / count if count else 0.0
+            amaf_mean = self.amaf_totals[index] / amaf if amaf else 0.0
+            score = (1 - beta) * mean + beta * amaf_mean + EXPLORATION * math.sqrt(log / (count + 1))
             if score > best:
                 best, chosen = score, index
         return chosen
+
+    def update(self, index: int, value: float, later: list[tuple], values: list[float]) -> None:
+        """Back up a simulation: the action taken here, and every action of this node that its seat took
+        later in the same simulation (``later``: (player, text) in order), once each."""
+        self.visits += 1
+        self.counts[index] += 1
+        self.totals[index] += value
+        seen = set()
+        for move in later:
+            other = self.ids.get(move)
+            if other is not None and other not in seen:
+                seen.add(other)
+                self.amaf_counts[other] += 1
+                self.amaf_totals[other] += values[move[0]]
 
 
 def _resolve_chance(state: State, rng: random.Random) -> tuple:
@@ -67,12 +100,26 @@ def _score(state: State) -> list[float]:
     return ranking_returns({"ranking": state.standing()}, state.players)
 
 
-def _simulate(node: _Node, state: State, rng: random.Random, depth: int) -> list[float]:
-    path = []
+def _roll_out(state: State, rng: random.Random, depth: Optional[int], moves: list[tuple]) -> None:
+    """Random play from ``state`` to the end, or for ``depth`` steps (None: the game's step budget); each
+    seat's move, (player, text), is added to ``moves``."""
+    steps = default_max_steps(state.game, state.players) if depth is None else depth
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        action = random_step(state, rng)
+        if action.player != CHANCE:
+            moves.append((action.player, action.text))
+        state.apply(action)
+
+
+def _simulate(node: _Node, state: State, rng: random.Random, depth: Optional[int]) -> list[float]:
+    path, moves = [], []  # the tree's nodes and choices; every seat's move of the simulation
     while True:
         index = node.select(rng)
         action = node.actions[index]
-        path.append((node, index, action.player))
+        path.append((node, index, action.player, len(moves)))
+        moves.append((action.player, action.text))
         state.apply(action)
         key = (index, _resolve_chance(state, rng))
         if state.is_terminal():
@@ -80,24 +127,19 @@ def _simulate(node: _Node, state: State, rng: random.Random, depth: int) -> list
         child = node.children.get(key)
         if child is None:  # expand one node per simulation, then roll out
             node.children[key] = _Node(state.legal_actions())
-            for _ in range(depth):
-                if state.is_terminal():
-                    break
-                state.apply(random_step(state, rng))
+            _roll_out(state, rng, depth, moves)
             break
         node = child
     values = _score(state)
-    for visited, index, player in path:
-        visited.visits += 1
-        visited.counts[index] += 1
-        visited.totals[index] += values[player]
+    for visited, index, player, at in path:
+        visited.update(index, values[player], [move for move in moves[at:] if move[0] == player], values)
     return values
 
 
-def mcts_step(state: State, rng: random.Random, rollouts: int = ROLLOUTS, depth: int = DEPTH,
+def mcts_step(state: State, rng: random.Random, rollouts: int = ROLLOUTS, depth: Optional[int] = DEPTH,
               seat: Optional[int] = None) -> Action:
-    """The action the search prefers (the most visited; ``seat``: among that seat's own actions, as in a
-    claim window); chance as random_step. The same seed gives the same choice."""
+    """The action the search prefers (the most visited, then the best mean value; ``seat``: among that
+    seat's own actions, as in a claim window); chance as random_step. The same seed gives the same choice."""
     if state.is_chance_node():
         return random_step(state, rng)
     actions = state.legal_actions(seat)
@@ -106,11 +148,17 @@ def mcts_step(state: State, rng: random.Random, rollouts: int = ROLLOUTS, depth:
     root = _Node(actions)
     for _ in range(max(rollouts, 1)):
         _simulate(root, state.clone(), rng, depth)
-    most = max(root.counts)
-    return actions[next(i for i, c in enumerate(root.counts) if c == most)]
+    return actions[_preferred(root)]
 
 
-def mcts_policy(rollouts: int = ROLLOUTS, depth: int = DEPTH):
+def _preferred(root: _Node) -> int:
+    """The index of the most visited action, ties (as when there are more actions than simulations) to
+    the better mean value, then to the first."""
+    return max(range(len(root.actions)),
+               key=lambda i: (root.counts[i], root.totals[i] / root.counts[i] if root.counts[i] else -math.inf, -i))
+
+
+def mcts_policy(rollouts: int = ROLLOUTS, depth: Optional[int] = DEPTH):
     """A policy ``(state, rng) -> Action`` with this budget, as simulate's POLICIES take."""
     def choose(state: State, rng: random.Random) -> Action:
         return mcts_step(state, rng, rollouts, depth)
@@ -118,7 +166,7 @@ def mcts_policy(rollouts: int = ROLLOUTS, depth: int = DEPTH):
 
 
 def play_against_random(engine, players: int, seed: int, mcts_seat: int, rollouts: int = ROLLOUTS,
-                        depth: int = DEPTH, max_steps: Optional[int] = None) -> dict:
+                        depth: Optional[int] = DEPTH, max_steps: Optional[int] = None) -> dict:
     """One seeded game: ``mcts_seat`` searches, every other seat plays at random (a claim window's
     action is asked of the searching seat's policy only when it picks one of its own actions; otherwise
     the window is played at random among the other seats' actions and the searcher's; at a simultaneous

@@ -42,7 +42,7 @@ def test_mcts_only_picks_its_own_seats_actions_in_a_claim_window():
 
 def test_mcts_beats_a_random_seat_at_shell_we():
     engine = rulespec.load("shell-we")
-    wins = sum(seed % 2 in play_against_random(engine, 2, seed, seed % 2, rollouts=12)["winners"] for seed in range(6))
+    wins = sum(seed % 2 in play_against_random(engine, 2, seed, seed % 2, rollouts=24)["winners"] for seed in range(6))
     assert wins >= 5  # (benchmarks/bench_mcts.py measures 100 games of each bundled game)
 
 
@@ -127,3 +127,47 @@ def test_at_a_simultaneous_decision_the_searcher_chooses_before_any_secret_choic
     assert outcome is not None and seen
     assert all(seats == (0, 1) for player, seats in seen if player == SIMULTANEOUS)
     assert len([1 for player, _ in seen if player == SIMULTANEOUS]) >= 10  # a bid in every round of 13 but the last
+
+
+# ----------------------------------------------------------------------------- what a simulation is worth
+
+
+def _tic_tac_toe_after(moves):
+    engine = rulespec.load("tic-tac-toe")
+    state = engine.new_game(2)
+    for text in moves:
+        state.apply(next(a for a in state.legal_actions() if a.text.endswith(text)))
+    return state
+
+
+def test_mcts_takes_an_immediately_winning_move():
+    """X on row 1 columns 1 and 2, O elsewhere: the search finds the win at row 1 column 3 (issue #41:
+    it used to score every unfinished simulation 0, and pick the first action among equals)."""
+    state = _tic_tac_toe_after(["row 1 column 1", "row 3 column 1", "row 1 column 2", "row 3 column 2"])
+    for seed in range(3):
+        assert mcts_step(state, random.Random(seed), rollouts=24).text.endswith("row 1 column 3")
+
+
+def test_simulations_run_to_the_end_and_their_values_differ():
+    """On 11x11 Hex a random game takes about 110 moves: each simulation plays to the end (a depth cut it at
+    40 before), so the values backed up are wins and losses, not a constant 0."""
+    from rulespec.play import mcts
+    engine = rulespec.load("hex")
+    state = engine.new_game(2)
+    root = mcts._Node(state.legal_actions())
+    values = [tuple(mcts._simulate(root, state.clone(), random.Random(seed), mcts.DEPTH)) for seed in range(8)]
+    assert set(values) == {(1.0, -1.0), (-1.0, 1.0)}  # each simulation ended, in a win for one seat
+    assert sum(root.amaf_counts) > 8 * 40  # every move of a seat counts for that seat's action (RAVE)
+
+
+def test_a_depth_cuts_a_simulation_and_scores_the_standing():
+    """With a depth the random play stops there, and the position is scored by the rules' ranking as it
+    stands (State.standing), not by a constant: at Shell We? (about 120 steps a game) the seat ahead on
+    points after 30 random steps is ahead."""
+    from rulespec.play import mcts
+    engine = rulespec.load("shell-we")
+    values = set()
+    for seed in range(12):
+        state = engine.new_game(2)
+        values.add(tuple(mcts._simulate(mcts._Node(state.legal_actions()), state, random.Random(seed), 30)))
+    assert {(1.0, -1.0), (-1.0, 1.0)} <= values
