@@ -481,10 +481,10 @@ def chess_perft_line() -> str:
 def provenance(argv: list[str]) -> dict:
     def git(*args) -> str:
         done = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=30)
-        return done.stdout.strip()
+        return done.stdout.rstrip("\n")  # (not strip(): a status line begins with a space)
     from importlib.metadata import version
     changed = [line[3:] for line in git("status", "--porcelain", "--", "rulespec", "engines").splitlines()]
-    return {"commit": git("rev-parse", "--short", "HEAD"), "uncommitted": changed,
+    return {"commit": git("rev-parse", "--short", "HEAD").strip(), "uncommitted": changed,
             "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "nproc": os.cpu_count(), "python": platform.python_version(), "machine": platform.machine(),
             "open_spiel": version("open_spiel"),
