@@ -4,13 +4,60 @@ and what happens once it is known.
 
 from __future__ import annotations
 
+import re
 import string
 
 from ..model import ir
+from .quoting import ident
 
 
 class Chance:
     """Chance steps (CodeGenerator's part)."""
+
+    def chance_step(self, step: ir.Step) -> None:
+        """draw_<name> and text_<name> (a draw from a zone: its outcomes' texts read only when asked for) or
+        outcomes_<name> (every outcome with its weight), then resolve_<name>: what happens once it is known."""
+        w = self.w
+        name = ident(step.name)
+        outcome = step.outcome
+        types = {p.name: p.type for p in step.params}
+        types[outcome.var] = outcome.var_type
+        text = self.render(outcome.template, types, outcome.shown)
+        if re.fullmatch(r"TEXT_\d+\[v_\w+\]", text):  # read from a table by item: the same in every state
+            self.tabled_texts.add(step.name)
+        var = "v_" + ident(outcome.var)
+        if outcome.draw_from is not None:
+            # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
+            w.line(f"def draw_{name}(st{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"Chance `{step.name}`: the zone it draws from.")
+            w.line(f"return {self.zone_index(outcome.draw_from)}")
+            w.dedent()
+            w.line("")
+            w.line(f"def text_{name}(st{self.params(step.params)}, {var}):")
+            w.indent()
+            self.doc(step, f"Chance `{step.name}`: how an outcome reads.")
+            w.line(f"return {text}")
+            w.dedent()
+        else:
+            w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
+            if outcome.pick_from is not None:
+                where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+                w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
+            else:
+                w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
+            w.dedent()
+        w.line("")
+        w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
+        w.indent()
+        self.doc(step, f"What happens once the outcome of `{step.name}` is known.")
+        with self.zone_locals():
+            self.inline_ids = self.inline_thens(step.body)
+            self.stmts(step.body)
+            self.inline_ids = set()
+        w.dedent()
 
     @staticmethod
     def outcomes_listed_once(step: ir.Step) -> bool:

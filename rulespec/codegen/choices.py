@@ -5,6 +5,8 @@ rows kept where they are the same in every state (per setup, per board contents,
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
+from typing import Optional
 
 from ..model import ir
 from ..model.checker import board_of, is_space
@@ -17,6 +19,23 @@ from .quoting import comment, ident
 LISTED_KEPT_FROM = 64
 
 
+@dataclass
+class Listing:
+    """What was decided about one choice step's listing before it is written (Choices.listing_of), and
+    where its function's top is (the locals of what it reads are put there once it is written)."""
+    any_player: bool  # a claim window: every seat may take an option, rows in seat order
+    first: set[str]  # in a claim window, the names the options bind first (the seat)
+    together: bool  # every option binds the seat first, over all players: one walk over the seats lists them all
+    distinct: bool  # no two rows can read the same (read_apart)
+    memos: dict[int, str]  # option number -> the local of its rows kept per seat and arguments (KeptRows)
+    all_kept: bool  # every option's rows are kept: the kept rows see every text as it is made
+    key_parts: Optional[list]  # what the listing reads, when its rows are kept by that (listing_reads)
+    counts_at: int = 0
+    counts_level: int = 0
+    shared: dict[str, str] = field(default_factory=dict)  # walks several options make -> their local
+    listed_kept: Optional[int] = None  # the board its rows are kept with (listed_kept)
+
+
 class Choices:
     """The listing of a choice step's choices (CodeGenerator's part)."""
 
@@ -25,11 +44,38 @@ class Choices:
         (a claim window: seat order, then declaration order), as (seat, text, option, binding) rows.
         When every option binds the seat first, over all players, one walk over the seats lists them
         all. Returns whether no two rows can read the same (else the runtime checks)."""
+        if step.by is None and not all(bound for _, bound, _, _, _, _ in self.plans):
+            return False  # no seat to offer an option to: the runtime lists the options one by one
+        listing = self.listing_of(step)
+        self.kept_listing_tables(step, listing)
         w = self.w
+        w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
+        zones_started = self.start_zone_locals()
+        self.listing_top(step, listing)
+        for k, plan in enumerate(self.plans):
+            w.line(comment(f"{plan[0].name}: `{plan[0].template}`"))
+            if listing.listed_kept is not None:
+                self.rows_kept_with_board(step, listing, k, plan)
+            level = w.level
+            self.option_rows(step, listing, k, plan)
+            w.level = level
+            self.kinds = {}
+        if listing.listed_kept is not None:
+            w.dedent()
+        if listing.together:
+            w.dedent()
+        self.listing_bottom(step, listing)
+        self.finish_zone_locals(zones_started)
+        w.dedent()
+        return listing.distinct or listing.all_kept
+
+    def listing_of(self, step: ir.Step) -> Listing:
+        """Whether the step's options are listed in one walk over the seats, read apart, and which of their
+        rows are kept (per seat and arguments, or by what the listing reads)."""
         any_player = step.by is None
         plans = self.plans
-        if any_player and not all(bound for _, bound, _, _, _, _ in plans):
-            return False  # no seat to offer an option to: the runtime lists the options one by one
         first = {bound[0] for _, bound, _, _, _, _ in plans} if any_player else set()
         together = (any_player and len(first) == 1 and all(
             isinstance(option.bindings[0].domain, ir.PlayersSet) and domains[bound[0]] == "st._t.seats"
@@ -45,148 +91,169 @@ class Choices:
         # Every row kept (none listed otherwise): the kept rows see each text as it is made, so the listing
         # itself offers no two that read the same, and the engine need not look (KeptRows).
         all_kept = bool(memos) and len(memos) == len(plans)
+        return Listing(any_player, first, together, distinct, memos, all_kept, self.listing_reads(step))
+
+    def kept_listing_tables(self, step: ir.Step, listing: Listing) -> None:
+        """The module-level tables a listing keeps its rows in: ROWS_<step> (per seat and arguments) and
+        LISTED_<step> (by what the listing read)."""
+        w = self.w
         kept_rows = f"ROWS_{ident(step.name)}"
         w.line("")
         w.line("")
-        if memos:
+        if listing.memos:
             self.rows_kept_used = True
-            w.line(f"{kept_rows} = KeptRows({len(plans)})",
+            w.line(f"{kept_rows} = KeptRows({len(self.plans)})",
                    note=f"(seat{''.join(', ' + p.name for p in step.params)}) -> per option, binding -> its row, made once")
             w.line("")
             w.line("")
-        key_parts = self.listing_reads(step)
-        if key_parts is not None:
+        if listing.key_parts is not None:
             w.line(f"LISTED_{ident(step.name)} = {{}}", note="what the listing read -> (seat, rows): the same reads, "
                                                           "the same rows")
             w.line("")
             w.line("")
-        w.line(f"def choices_{ident(step.name)}(st{self.params(step.params)}):")
-        w.indent()
-        self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
-        zones_started = self.start_zone_locals()
+
+    def listing_top(self, step: ir.Step, listing: Listing) -> None:
+        """The listing's first lines: the rows listed before for the same reads, the seat, the kept rows, the
+        tests every option of a walk over the seats shares; from here on the listing reads boards through
+        locals and keeps its counts."""
+        w = self.w
         memo = f"LISTED_{ident(step.name)}"
-        if key_parts is not None:
+        if listing.key_parts is not None:
             # What the listing reads of the state (and its arguments): the same reads list the same rows,
             # kept per engine module (rows are never changed once listed).
-            w.line(f"key = ({', '.join(self.listing_key(step, key_parts))},)", note="all the listing reads")
+            w.line(f"key = ({', '.join(self.listing_key(step, listing.key_parts))},)", note="all the listing reads")
             w.line(f"found = {memo}.get(key)")
             w.line("if found is not None:")
             w.indent()
             w.line("return found")
             w.dedent()
         w.line("rows = []")
-        if not any_player:
+        if not listing.any_player:
             w.line(f"seat = {self.expr(step.by)}")
-        if memos:
+        if listing.memos:
+            kept_rows = f"ROWS_{ident(step.name)}"
             key = "(seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
             w.line(f"kept = {kept_rows}[{key}]")
-        for k, memo in memos.items():
+        for k, memo in listing.memos.items():
             w.line(f"{memo} = kept.by_option[{k}]")
-        counts_at, counts_level = len(w.lines), w.level
-        self.bound, self.counted = {v for _, bound, _, _, _, _ in plans for v in bound}, {}
+        listing.counts_at, listing.counts_level = len(w.lines), w.level
+        self.bound, self.counted = {v for _, bound, _, _, _, _ in self.plans for v in bound}, {}
         self.counter_lists = {}
         # Listing only reads: each board's contents are looked up once, into a local (see read_boards_first).
         self.board_code = {b: f"board_{b}" for b in range(len(self.m.boards))}
-        if together:
-            for k, (_, _, _, placed, _, _) in enumerate(plans):
+        if listing.together:
+            for k, (_, _, _, placed, _, _) in enumerate(self.plans):
                 if placed[-1]:
                     w.line(f"_ok{k} = " + " and ".join(f"({self.expr(c)})" for c in placed[-1]),
                            note=" and ".join(c.text for c in placed[-1]))
-            w.line(f"for v_{ident(next(iter(first)))} in st._t.seats:")
+            w.line(f"for v_{ident(next(iter(listing.first)))} in st._t.seats:")
             w.indent()
-        shared = self.shared_domains(plans)
-        listed_kept = self.listed_kept(step, plans, memos, key_parts, any_player)
-        for k, (option, bound, domains, placed, text, binding_tuple) in enumerate(plans):
-            w.line(comment(f"{option.name}: `{option.template}`"))
-            if listed_kept is not None:
-                # The rows kept with the board's contents: the next listing tests only the spaces changed since.
-                var = f"v_{ident(bound[0])}"
-                test = " and ".join(f"({self.expr(c)})" for c in placed[0])
-                row = f"(seat, {text}, {k}, {binding_tuple})"
-                key = f"('listed', {len(self.listed_keys)!r}, seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
-                self.listed_keys.append(step.name)
-                # (on a small board listing afresh costs less: tic-tac-toe's 9 spaces, Hex's 25; even at 49)
-                w.line(f"if len({domains[bound[0]]}) >= {LISTED_KEPT_FROM!r}:")
-                w.indent()
-                w.line(f"rows = st._listed_kept({listed_kept!r}, {key}, lambda {var}: {test}, "
-                       f"lambda {var}: memo_{k}.get({var}) or kept.make(memo_{k}, {var}, {row}))",
-                       note=" and ".join(c.text for c in placed[0]))
-                w.dedent()
-                w.line("else:")
-                w.indent()
-            level = w.level
-            guards = placed[0] if together else placed[-1]
-            tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
-            if tests:
-                w.line(f"if {' and '.join(tests)}:", note=" and ".join(c.text for c in guards) if guards else None)
-                w.indent()
-            seat = f"v_{ident(bound[0])}" if any_player else "seat"
-            row = f"({seat}, {text}, {k}, {binding_tuple})"
-            kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
-            for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
-                if var == kept and not placed[i]:
-                    # The rows of every legal placement, put together in C loops: each text is made once per
-                    # setup for the same words (it reads labels only: the same in every state).
-                    head = "".join(f"v_{ident(v)}, " for v in bound[:i])
-                    w.line(comment("each legal placement's text made once per setup (it reads labels only)"))
-                    w.line(f"rows += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
-                           f"lambda v_{ident(var)}: {text})")
-                    break
-                domain = domains[var]
-                if domain in shared:  # listed by several options: made when first needed, then kept
-                    name = shared[domain]
-                    domain = f"({name} if {name} is not None else ({name} := {domain}))"
-                w.line(f"for v_{ident(var)} in {domain}:")
-                w.indent()
-                if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
-                    self.kinds[var] = f"kind_{ident(var)}"
-                    w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
-                for c in placed[i]:
-                    if self.neighbour_test_inline(c):
-                        continue
-                    w.line(f"if not ({self.expr(c)}):", note=c.text)
-                    w.indent()
-                    w.line("continue")
-                    w.dedent()
-            else:
-                if k in memos:
-                    one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
-                    w.line(f"rows.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
-                else:
-                    w.line(f"rows.append({row})")
-            w.level = level
-            self.kinds = {}
-        if listed_kept is not None:
+        listing.shared = self.shared_domains(self.plans)
+        listing.listed_kept = self.listed_kept(step, self.plans, listing.memos, listing.key_parts, listing.any_player)
+
+    def rows_kept_with_board(self, step: ir.Step, listing: Listing, k: int, plan: tuple) -> None:
+        """The rows kept with the board's contents: the next listing tests only the spaces changed since. On
+        a small board it lists afresh (the lines option_rows writes next, under the `else:`)."""
+        w = self.w
+        _, bound, domains, placed, text, binding_tuple = plan
+        listed_kept = listing.listed_kept
+        var = f"v_{ident(bound[0])}"
+        test = " and ".join(f"({self.expr(c)})" for c in placed[0])
+        row = f"(seat, {text}, {k}, {binding_tuple})"
+        key = f"('listed', {len(self.listed_keys)!r}, seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
+        self.listed_keys.append(step.name)
+        # (on a small board listing afresh costs less: tic-tac-toe's 9 spaces, Hex's 25; even at 49)
+        w.line(f"if len({domains[bound[0]]}) >= {LISTED_KEPT_FROM!r}:")
+        w.indent()
+        w.line(f"rows = st._listed_kept({listed_kept!r}, {key}, lambda {var}: {test}, "
+               f"lambda {var}: memo_{k}.get({var}) or kept.make(memo_{k}, {var}, {row}))",
+               note=" and ".join(c.text for c in placed[0]))
+        w.dedent()
+        w.line("else:")
+        w.indent()
+
+    def option_rows(self, step: ir.Step, listing: Listing, k: int, plan: tuple) -> None:
+        """One option's rows: its loops over its bindings, each condition tested as soon as its names are
+        bound, and the row appended (made once where it is kept); a walk over legal placements whose texts
+        read labels only is put together by the tables, once per setup."""
+        w = self.w
+        option, bound, domains, placed, text, binding_tuple = plan
+        together = listing.together
+        guards = placed[0] if together else placed[-1]
+        tests = ([f"_ok{k}"] if together and placed[-1] else []) + [f"({self.expr(c)})" for c in guards]
+        if tests:
+            w.line(f"if {' and '.join(tests)}:", note=" and ".join(c.text for c in guards) if guards else None)
+            w.indent()
+        seat = f"v_{ident(bound[0])}" if listing.any_player else "seat"
+        row = f"({seat}, {text}, {k}, {binding_tuple})"
+        kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
+        for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
+            if var == kept and not placed[i]:
+                # The rows of every legal placement, put together in C loops: each text is made once per
+                # setup for the same words (it reads labels only: the same in every state).
+                head = "".join(f"v_{ident(v)}, " for v in bound[:i])
+                w.line(comment("each legal placement's text made once per setup (it reads labels only)"))
+                w.line(f"rows += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
+                       f"lambda v_{ident(var)}: {text})")
+                return
+            self.binding_loop(listing, plan, i, var)
+        if k in listing.memos:
+            one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
+            w.line(f"rows.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
+        else:
+            w.line(f"rows.append({row})")
+
+    def binding_loop(self, listing: Listing, plan: tuple, i: int, var: str) -> None:
+        """The loop over an option's ``i``-th binding ``var`` and the conditions tested once it is bound."""
+        w = self.w
+        _, bound, domains, placed, _, _ = plan
+        domain = domains[var]
+        if domain in listing.shared:  # listed by several options: made when first needed, then kept
+            name = listing.shared[domain]
+            domain = f"({name} if {name} is not None else ({name} := {domain}))"
+        w.line(f"for v_{ident(var)} in {domain}:")
+        w.indent()
+        if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
+            self.kinds[var] = f"kind_{ident(var)}"
+            w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
+        for c in placed[i]:
+            if self.neighbour_test_inline(c):
+                continue
+            w.line(f"if not ({self.expr(c)}):", note=c.text)
+            w.indent()
+            w.line("continue")
             w.dedent()
-        if together:
-            w.dedent()
+
+    def listing_bottom(self, step: ir.Step, listing: Listing) -> None:
+        """The listing's last lines: the locals of what it read put at its top, the rows in the order offered,
+        kept by what was read where they are, and returned."""
+        w = self.w
+        counts_at, counts_level = listing.counts_at, listing.counts_level
         self.declare_counted(counts_at, counts_level)
-        if shared:
-            w.lines.insert(counts_at, "    " * counts_level + " = ".join(shared.values())
+        if listing.shared:
+            w.lines.insert(counts_at, "    " * counts_level + " = ".join(listing.shared.values())
                            + " = None  # the candidates several options walk, once needed")
         self.read_counters_first(counts_at, counts_level)
         self.read_boards_first(counts_at, counts_level)
-        if any_player and not together:
+        if listing.any_player and not listing.together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
-        if all_kept and not distinct:
+        if listing.all_kept and not listing.distinct:
             w.line("if kept.repeated:", note="two rows read the same: the first is the one offered")
             w.indent()
             w.line("rows = kept.first_of_each(rows)")
             w.dedent()
-        seat_code = ('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if any_player else 'seat'
-        if key_parts is not None:
-            w.line(f"if len({memo}) > 4096:", note="bounded: the states of a game read few distinct ways")
-            w.indent()
-            w.line(f"{memo}.clear()")
-            w.dedent()
-            w.line(f"found = {memo}[key] = {seat_code}, rows")
-            w.line("return found")
-            self.rows_kept.add(step.name)
-        else:
+        seat_code = ('SIMULTANEOUS' if step.together else 'ANY_PLAYER') if listing.any_player else 'seat'
+        if listing.key_parts is None:
             w.line(f"return {seat_code}, rows")
-        self.finish_zone_locals(zones_started)
+            return
+        memo = f"LISTED_{ident(step.name)}"
+        w.line(f"if len({memo}) > 4096:", note="bounded: the states of a game read few distinct ways")
+        w.indent()
+        w.line(f"{memo}.clear()")
         w.dedent()
-        return distinct or all_kept
+        w.line(f"found = {memo}[key] = {seat_code}, rows")
+        w.line("return found")
+        self.rows_kept.add(step.name)
 
     def neighbour_test_inline(self, c) -> bool:
         """Inside a listing's loop, where boards are read through locals: `S has an occupied neighbour` for a

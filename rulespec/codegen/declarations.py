@@ -4,8 +4,6 @@ are in chance.py), triggers, insteads, scores, payoffs and invariants.
 
 from __future__ import annotations
 
-import re
-
 from ..model import ir
 from .quoting import comment, docstring, ident
 
@@ -73,61 +71,34 @@ class Declarations:
                 and isinstance(e.right, ir.Const) and e.right.value.__class__ is int and e.right.value == 0)
 
     def step(self, step: ir.Step) -> None:
+        """The functions of one step: an automatic step's, a chance step's (chance.py) or a choice step's."""
+        self.w.line("")
+        self.w.line(comment(f"---------------------------------------------------------------- {step.kind} {step.name}"))
+        if step.kind == "auto":
+            self.auto_step(step)
+        elif step.kind == "chance":
+            self.chance_step(step)
+        else:
+            self.choice_step(step)
+
+    def auto_step(self, step: ir.Step) -> None:
+        """step_<name>(st, cause, <params>): an automatic step's body."""
         w = self.w
         name = ident(step.name)
-        w.line("")
-        w.line(comment(f"---------------------------------------------------------------- {step.kind} {step.name}"))
-        if step.kind == "auto":
-            w.line(f"def step_{name}(st, cause{self.params(step.params)}):")
-            w.indent()
-            self.doc(step, f"Step `{step.name}`.")
-            with self.zone_locals():
-                self.inline_ids = self.inline_thens(step.body)
-                self.stmts(step.body)
-                self.inline_ids = set()
-            w.dedent()
-            return
-        if step.kind == "chance":
-            outcome = step.outcome
-            types = {p.name: p.type for p in step.params}
-            types[outcome.var] = outcome.var_type
-            text = self.render(outcome.template, types, outcome.shown)
-            if re.fullmatch(r"TEXT_\d+\[v_\w+\]", text):  # read from a table by item: the same in every state
-                self.tabled_texts.add(step.name)
-            var = "v_" + ident(outcome.var)
-            if outcome.draw_from is not None:
-                # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
-                w.line(f"def draw_{name}(st{self.params(step.params)}):")
-                w.indent()
-                self.doc(step, f"Chance `{step.name}`: the zone it draws from.")
-                w.line(f"return {self.zone_index(outcome.draw_from)}")
-                w.dedent()
-                w.line("")
-                w.line(f"def text_{name}(st{self.params(step.params)}, {var}):")
-                w.indent()
-                self.doc(step, f"Chance `{step.name}`: how an outcome reads.")
-                w.line(f"return {text}")
-                w.dedent()
-            else:
-                w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
-                w.indent()
-                self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
-                if outcome.pick_from is not None:
-                    where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
-                    w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
-                else:
-                    w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
-                w.dedent()
-            w.line("")
-            w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
-            w.indent()
-            self.doc(step, f"What happens once the outcome of `{step.name}` is known.")
-            with self.zone_locals():
-                self.inline_ids = self.inline_thens(step.body)
-                self.stmts(step.body)
-                self.inline_ids = set()
-            w.dedent()
-            return
+        w.line(f"def step_{name}(st, cause{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Step `{step.name}`.")
+        with self.zone_locals():
+            self.inline_ids = self.inline_thens(step.body)
+            self.stmts(step.body)
+            self.inline_ids = set()
+        w.dedent()
+
+    def choice_step(self, step: ir.Step) -> None:
+        """by_<name> (who decides), then each option's functions (options.py) and the listing of them all
+        (choices.py)."""
+        w = self.w
+        name = ident(step.name)
         w.line(f"def by_{name}(st{self.params(step.params)}):")
         w.indent()
         if step.together:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..model import ir
 from ..model.moves import max_moves_by_players
 from .quoting import docstring, ident, lit
 from .writer import cites_text
@@ -15,6 +16,7 @@ class EngineClass:
     """The engine class at the generated module's foot (CodeGenerator's part)."""
 
     def engine_class(self) -> None:
+        """The Engine subclass: what the runtime is told of the game, naming the functions written before."""
         m, w = self.m, self.w
         class_name = ident("".join(part.capitalize() for part in re.split(r"[^A-Za-z0-9]+", m.game_id) if part)
                            + "Engine")
@@ -24,6 +26,23 @@ class EngineClass:
         w.indent()
         w.line(docstring(f"{m.title} [{', '.join(m.game_cites)}]" if m.game_cites else m.title))
         w.line("")
+        self.game_tables()
+        self.board_tables()
+        w.line(f"FIRST_SEAT = {m.first_seat!r}")
+        w.line(f"TURN_STEP = {m.turn_step!r}")
+        if m.skip_when is not None:
+            w.line("SKIP_TURN = staticmethod(skip_turn)")
+        self.steps_table()
+        self.rule_tables()
+        self.invariants_and_examples()
+        w.dedent()
+        w.line("")
+        w.line("")
+        w.line(f"GAME = {class_name}")
+
+    def game_tables(self) -> None:
+        """The game's name, source, players, limits, variants, options, components, zones, counters and queues."""
+        m, w = self.m, self.w
         w.line(f"GAME_ID = {m.game_id!r}")
         w.line(f"TITLE = {m.title!r}")
         w.line(f"SOURCE = {lit(self.source_name)}")
@@ -48,6 +67,10 @@ class EngineClass:
         w.line(")")
         w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")
         w.line(f"QUEUES = {tuple(q.name for q in m.queues)!r}")
+
+    def board_tables(self) -> None:
+        """BOARDS (each board's rows, columns, attributes and faces), SHAPES and FITS."""
+        m, w = self.m, self.w
         w.line("BOARDS = (")
         w.indent()
         for b in m.boards:
@@ -80,41 +103,51 @@ class EngineClass:
             w.line(f"{key!r}: ({', '.join(fns)},),")
         w.dedent()
         w.line("}")
-        w.line(f"FIRST_SEAT = {m.first_seat!r}")
-        w.line(f"TURN_STEP = {m.turn_step!r}")
-        if m.skip_when is not None:
-            w.line(f"SKIP_TURN = staticmethod(skip_turn)")
+
+    def steps_table(self) -> None:
+        """STEPS: each step's StepInfo, naming its functions."""
+        m, w = self.m, self.w
         w.line("STEPS = {")
         w.indent()
         for step in ([m.setup] if m.setup else []) + list(m.steps):
-            name = ident(step.name)
-            params = tuple(p.name for p in step.params)
-            typed = f", param_types={tuple(p.type for p in step.params)!r}" if step.params else ""
-            if step.kind == "auto":
-                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}{typed}),")
-            elif step.kind == "chance":
-                # A draw's text that shows no worked-out value reads labels only: the runtime may read it
-                # late (when asked) and share one Action per outcome (text_static).
-                listing = (f"draw=draw_{name}, text=text_{name}, text_static={not step.outcome.shown or step.name in self.tabled_texts!r}"
-                           if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}"
-                           f"{', listed_once=True' if self.outcomes_listed_once(step) else ''}")
-                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
-                       f"{listing}, resolve=resolve_{name}{typed}),")
-            else:
-                w.line(f"{step.name!r}: StepInfo({step.name!r}, 'choice', {params!r}, {step.cites!r}, by=by_{name}, "
-                       f"options=(")
-                w.indent()
-                for option in step.options:
-                    base = f"{name}__{ident(option.name)}"
-                    conditions = tuple((c.text, option.cites) for c in option.conditions)
-                    w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
-                           f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
-                w.dedent()
-                w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}"
-                       f"{', listed_once=True' if self.listed_once(step) else ''}"
-                       f"{', rows_kept=True' if step.name in self.rows_kept else ''}{typed}),")
+            self.step_info(step)
         w.dedent()
         w.line("}")
+
+    def step_info(self, step: ir.Step) -> None:
+        """One step's StepInfo, naming its functions: an automatic step's run, a chance step's outcomes and
+        resolve, a choice step's by, options and choices (with what its listing may keep or skip)."""
+        w = self.w
+        name = ident(step.name)
+        params = tuple(p.name for p in step.params)
+        typed = f", param_types={tuple(p.type for p in step.params)!r}" if step.params else ""
+        if step.kind == "auto":
+            w.line(f"{step.name!r}: StepInfo({step.name!r}, 'auto', {params!r}, {step.cites!r}, run=step_{name}{typed}),")
+        elif step.kind == "chance":
+            # A draw's text that shows no worked-out value reads labels only: the runtime may read it
+            # late (when asked) and share one Action per outcome (text_static).
+            listing = (f"draw=draw_{name}, text=text_{name}, text_static={not step.outcome.shown or step.name in self.tabled_texts!r}"
+                       if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}"
+                       f"{', listed_once=True' if self.outcomes_listed_once(step) else ''}")
+            w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
+                   f"{listing}, resolve=resolve_{name}{typed}),")
+        else:
+            w.line(f"{step.name!r}: StepInfo({step.name!r}, 'choice', {params!r}, {step.cites!r}, by=by_{name}, "
+                   f"options=(")
+            w.indent()
+            for option in step.options:
+                base = f"{name}__{ident(option.name)}"
+                conditions = tuple((c.text, option.cites) for c in option.conditions)
+                w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
+                       f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
+            w.dedent()
+            w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}"
+                   f"{', listed_once=True' if self.listed_once(step) else ''}"
+                   f"{', rows_kept=True' if step.name in self.rows_kept else ''}{typed}),")
+
+    def rule_tables(self) -> None:
+        """TRIGGERS, INSTEADS, ENDS and END_CHECKS, SCORES, RANKING, RETURNS and MATCH."""
+        m, w = self.m, self.w
         w.line("TRIGGERS = (")
         w.indent()
         for t in m.triggers:
@@ -147,6 +180,10 @@ class EngineClass:
             w.line(f"RETURNS_SUM = {lit(m.returns.total)}", note=cites_text(m.returns))
         if m.match is not None:
             w.line(f"MATCH = ({m.match.legs!r}, {m.match.totals!r})", note=cites_text(m.match))
+
+    def invariants_and_examples(self) -> None:
+        """INVARIANTS and EXAMPLES."""
+        m, w = self.m, self.w
         w.line("INVARIANTS = (")
         w.indent()
         for inv in m.invariants:
@@ -167,7 +204,3 @@ class EngineClass:
             w.line(f"({ex.name!r}, {ex.title!r}, {ex.cites!r}, example_{ident(ex.name)}),")
         w.dedent()
         w.line(")")
-        w.dedent()
-        w.line("")
-        w.line("")
-        w.line(f"GAME = {class_name}")

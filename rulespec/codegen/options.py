@@ -22,7 +22,8 @@ class Options:
         self.bound = None
 
     def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:
-        w = self.w
+        """The four functions of one option: options_ (its legal bindings, with their texts), candidates_
+        (every binding, to explain a refusal), first_failing_ (which condition refuses one) and effect_."""
         base = f"{ident(step.name)}__{ident(option.name)}"
         types = {p.name: p.type for p in step.params}
         for b in option.bindings:
@@ -30,8 +31,18 @@ class Options:
         bound = [b.var for b in option.bindings]
         binding_tuple = "(" + "".join(f"v_{ident(v)}, " for v in bound) + ")"
         text = self.render(option.template, types, option.shown)
-        # Fast enumeration: each condition is checked as soon as its names are bound, and a
-        # `X fits S` condition turns the walk over a board into a walk over X's precomputed spaces.
+        domains, placed = self.option_plan(step, option, types)
+        self.plans.append((option, bound, domains, placed, text, binding_tuple))
+        self.options_function(step, option, base, domains, placed, text, binding_tuple)
+        self.candidates_function(step, option, base, text, binding_tuple)
+        self.first_failing_function(step, option, base)
+        self.effect_function(step, option, base)
+
+    def option_plan(self, step: ir.Step, option: ir.ChoiceOption, types: dict[str, str]) -> tuple[dict, dict]:
+        """How an option's bindings are walked: (name -> the code of what it walks, binding depth -> the
+        conditions tested there; -1 before any). Each condition is tested as soon as its names are bound, and
+        a condition that narrows a walk (`X fits S`, a placement free and touching) becomes the walk."""
+        bound = [b.var for b in option.bindings]
         conditions = list(option.conditions)
         placed: dict[int, list] = {i: [] for i in range(-1, len(bound))}
         domains: dict[str, str] = {}
@@ -44,24 +55,7 @@ class Options:
                 # every item differs from every other).
                 domains[b.var] = f"st._one_of_each({domains[b.var]})"
             if isinstance(b.domain, ir.Placements):
-                free = [c for c in conditions if isinstance(c, ir.Check) and isinstance(c.subject, ir.Var)
-                        and c.subject.name == b.var and c.test in ("empty", "occupied_neighbour")]
-                if {c.test for c in free} == {"empty", "occupied_neighbour"}:
-                    # Free and touching: the legal placements, computed once per shape and board position.
-                    p = b.domain
-                    board = self.boards[p.board]
-                    shape = repr(p.shape) if p.shape is not None else \
-                        f"ITEM_ATTRS[{self.m.boards[board].shape_attribute!r}].get({self.expr(p.item)})"
-                    domains[b.var] = f"st._legal_placements({board}, {shape})"
-                    for c in free:
-                        conditions.remove(c)
-                    fields = list(dict.fromkeys(f for _, f, _, _ in string.Formatter().parse(option.template) if f))
-                    if i == len(bound) - 1 and not set(fields) & {name for name, _ in option.shown}:
-                        # What the text shows besides the placement, as the words its texts are kept by.
-                        words = [lit(step.name + "." + option.name)] + [
-                            self.label(f, types[f]) if types[f] == ir.ITEM else f"v_{ident(f)}"
-                            for f in fields if f != b.var]
-                        self.kept_walks[(step.name, option.name)] = (b.var, words)
+                self.legal_placements_walk(step, option, i, types, conditions, domains)
             if isinstance(b.domain, ir.BoardRef):
                 for c in list(conditions):
                     if (isinstance(c, ir.Fits) and isinstance(c.space, ir.Var) and c.space.name == b.var
@@ -73,7 +67,38 @@ class Options:
             needed = self.free_vars(c, set(bound))
             level = max((bound.index(v) for v in needed), default=-1)
             placed[level].append(c)
-        self.plans.append((option, bound, domains, placed, text, binding_tuple))
+        return domains, placed
+
+    def legal_placements_walk(self, step: ir.Step, option: ir.ChoiceOption, i: int, types: dict[str, str],
+                              conditions: list, domains: dict[str, str]) -> None:
+        """A binding over placements whose conditions ask it to be free and touching walks the legal placements
+        instead (worked out once per shape and board position), those two conditions dropped. When it is the
+        last binding and the text shows names only, its rows are kept per setup (kept_walks)."""
+        b = option.bindings[i]
+        free = [c for c in conditions if isinstance(c, ir.Check) and isinstance(c.subject, ir.Var)
+                and c.subject.name == b.var and c.test in ("empty", "occupied_neighbour")]
+        if {c.test for c in free} != {"empty", "occupied_neighbour"}:
+            return
+        p = b.domain
+        board = self.boards[p.board]
+        shape = repr(p.shape) if p.shape is not None else \
+            f"ITEM_ATTRS[{self.m.boards[board].shape_attribute!r}].get({self.expr(p.item)})"
+        domains[b.var] = f"st._legal_placements({board}, {shape})"
+        for c in free:
+            conditions.remove(c)
+        fields = list(dict.fromkeys(f for _, f, _, _ in string.Formatter().parse(option.template) if f))
+        if i == len(option.bindings) - 1 and not set(fields) & {name for name, _ in option.shown}:
+            # What the text shows besides the placement, as the words its texts are kept by.
+            words = [lit(step.name + "." + option.name)] + [
+                self.label(f, types[f]) if types[f] == ir.ITEM else f"v_{ident(f)}"
+                for f in fields if f != b.var]
+            self.kept_walks[(step.name, option.name)] = (b.var, words)
+
+    def options_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, domains: dict[str, str],
+                         placed: dict[int, list], text: str, binding_tuple: str) -> None:
+        """options_<step>__<option>: the legal bindings with their texts, as option_plan walks them."""
+        w = self.w
+        bound = [b.var for b in option.bindings]
         w.line("")
         w.line("")
         w.line(f"def options_{base}(st{self.params(step.params)}):")
@@ -88,11 +113,9 @@ class Options:
             w.dedent()
         counts_at, counts_level = len(w.lines), w.level
         self.bound, self.counted = set(bound), {}
-        depth = 0
         for i, var in enumerate(bound):
             w.line(f"for v_{ident(var)} in {domains[var]}:")
             w.indent()
-            depth += 1
             for c in placed[i]:
                 w.line(f"if not ({self.expr(c)}):", note=c.text)
                 w.indent()
@@ -100,29 +123,37 @@ class Options:
                 w.dedent()
         self.declare_counted(counts_at, counts_level)
         w.line(f"found.append(({text}, {binding_tuple}))")
-        for _ in range(depth):
+        for _ in bound:
             w.dedent()
         w.line("return found")
         self.finish_zone_locals(zones_started)
         w.dedent()
-        # Every candidate, conditions ignored: used only to explain a refusal.
+
+    def candidates_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, text: str,
+                            binding_tuple: str) -> None:
+        """candidates_<step>__<option>: every binding, its conditions ignored; used only to explain a refusal."""
+        w = self.w
         w.line("")
         w.line("")
         w.line(f"def candidates_{base}(st{self.params(step.params)}):")
         w.indent()
         w.line(docstring(f"Every `{option.name}` candidate, before its conditions; to explain refusals."))
-        for var in bound:
-            domain = self.expr(next(b.domain for b in option.bindings if b.var == var))
-            w.line(f"for v_{ident(var)} in {domain}:")
+        for b in option.bindings:
+            domain = self.expr(b.domain)
+            w.line(f"for v_{ident(b.var)} in {domain}:")
             w.indent()
         w.line(f"yield ({text}, {binding_tuple})")
-        for _ in bound:
+        for _ in option.bindings:
             w.dedent()
         w.dedent()
+
+    def first_failing_function(self, step: ir.Step, option: ir.ChoiceOption, base: str) -> None:
+        """first_failing_<step>__<option>: the index of the first condition a binding fails, or -1."""
+        w = self.w
         w.line("")
         w.line("")
         w.line(f"def first_failing_{base}(st{self.params(step.params)}"
-               f"{''.join(f', v_{ident(v)}' for v in bound)}):")
+               f"{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
         w.indent()
         w.line('"""The index of the first condition that does not hold, or -1."""')
         for i, c in enumerate(option.conditions):
@@ -132,9 +163,13 @@ class Options:
             w.dedent()
         w.line("return -1")
         w.dedent()
+
+    def effect_function(self, step: ir.Step, option: ir.ChoiceOption, base: str) -> None:
+        """effect_<step>__<option>: what the option does, given its bindings."""
+        w = self.w
         w.line("")
         w.line("")
-        w.line(f"def effect_{base}(st, cause{self.params(step.params)}{''.join(f', v_{ident(v)}' for v in bound)}):")
+        w.line(f"def effect_{base}(st, cause{self.params(step.params)}{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
         w.indent()
         self.doc(option, f"What `{option.name}` does.")
         with self.zone_locals():
