@@ -5,7 +5,7 @@ breadth-first; every decision's actions and every chance outcome are followed. S
 by a canonical key, the digest of their position (``state.to_position()``: the whole state but its
 history, counts and the causes of placements, with copies of a component told apart by nothing, so
 two orders of the same moves meet in one state). Each distinct state gets the checks that
-``rulespec verify`` runs on random walks (rulespec/check/verify.py, :class:`rulespec.check.verify.Checks`): chance
+``rulespec verify`` runs on random walks (rulespec/check/verify.py, :class:`rulespec.check.properties.Checks`): chance
 outcomes, legal actions, parse_action, the JSON round trip, refused actions, history replay, hidden
 information (and, at each chance node, the information state over the histories it starts) and the rule
 file's invariants; each transition gets the per-step checks (it applies,
@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence, Union
 
 from ..runtime.engine import Engine, State
-from .verify import COUNTEREXAMPLE_DIR, Checks, Failure, PropertyFailure, _load, _offered, _options_text, \
-    save_counterexample
+from .counterexamples import COUNTEREXAMPLE_DIR, load_engine, save_counterexample
+from .failures import Failure, PropertyFailure, options_text
+from .properties import Checks, playable_actions
 
 DEFAULT_MAX_STATES = 50_000  # a few KB per state still to visit: a few hundred MB at the most
 EXIT_INCOMPLETE = 3  # `rulespec verify --exhaustive`: the walk stopped at --max-states before it was done
@@ -65,7 +66,7 @@ class ExhaustiveReport:
 
     def render(self) -> str:
         head = (f"rulespec verify --exhaustive: {self.title} ({self.game}), {self.players} players, options "
-                f"{_options_text(self.options)}" + (f", variants {', '.join(self.variants)}" if self.variants else ""))
+                f"{options_text(self.options)}" + (f", variants {', '.join(self.variants)}" if self.variants else ""))
         counts = (f"{self.distinct:,} distinct states ({self.terminal:,} terminal), {self.transitions:,} "
                   f"transitions, depth {self.depth}; {sum(self.checks_by_property.values()):,} checks in "
                   f"{self.seconds:.1f} s")
@@ -97,7 +98,7 @@ def explore(name_or_path: Union[str, Path, Engine], players: Optional[int] = Non
     if isinstance(name_or_path, Engine):
         game, source = name_or_path, source or name_or_path.GAME_ID
     else:
-        game, source = _load(name_or_path, variants, options), source or str(name_or_path)
+        game, source = load_engine(name_or_path, variants, options), source or str(name_or_path)
     if players is None:
         players = game.MIN_PLAYERS
     report = ExhaustiveReport(source, game.TITLE, players, dict(game._option_values), tuple(variants), max_states)
@@ -109,7 +110,7 @@ def explore(name_or_path: Union[str, Path, Engine], players: Optional[int] = Non
     if save_counterexamples is not None:
         for failure in report.failures:
             stem = Path(source).stem if source.endswith(".rules") else game.GAME_ID
-            slug = re.sub(r"[^A-Za-z0-9]+", "-", f"{stem}-{players}p-{_options_text(failure.options)}-exhaustive-"
+            slug = re.sub(r"[^A-Za-z0-9]+", "-", f"{stem}-{players}p-{options_text(failure.options)}-exhaustive-"
                                                   f"{failure.property}").strip("-")
             failure.path = save_counterexample(Path(save_counterexamples) / f"{slug}.txt", failure)
     report.seconds = time.perf_counter() - started
@@ -137,7 +138,7 @@ def _walk(game: Engine, players: int, checks: Checks, report: ExhaustiveReport, 
         if state.is_terminal():
             report.terminal += 1
             continue
-        offered = _offered(state)
+        offered = playable_actions(state)
         before = state.to_json()
         for action in offered:
             report.transitions += 1

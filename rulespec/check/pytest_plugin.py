@@ -403,9 +403,9 @@ class RuleFile(pytest.File):
 
     def collect(self) -> Iterator[pytest.Item]:
         from ..language.errors import RuleError
-        from .verify import _load
+        from .counterexamples import load_engine
         try:
-            self.engine = _load(_shown(self.path), (), None)  # the key verify() loads it by
+            self.engine = load_engine(_shown(self.path), (), None)  # the key verify() loads it by
         except RuleError as error:
             yield RuleFileItem.from_parent(self, name="check", problem=str(error),
                                            line=error.diagnostics[0].line if error.diagnostics else None)
@@ -438,9 +438,9 @@ class RuleFile(pytest.File):
     def _players_allowed(self, variants: tuple[str, ...]) -> tuple[int, int]:
         engine = self.engine
         if variants:  # a variant may change who plays; when it cannot load, its items say why
-            from .verify import _load
+            from .counterexamples import load_engine
             try:
-                engine = _load(_shown(self.path), variants, None)
+                engine = load_engine(_shown(self.path), variants, None)
             except Exception:  # noqa: BLE001 - reported by the items themselves
                 engine = self.engine
         return engine.MIN_PLAYERS, engine.MAX_PLAYERS
