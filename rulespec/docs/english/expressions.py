@@ -1,0 +1,374 @@
+"""Expressions said in English: one renderer per expression class (``ir.E``), each one phrase of
+Markdown (``the colour of the tile is the colour of the space``)."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ...model import ir
+from ..escape import md_text
+from .words import English, article, human, join, noun_of_type, plural, renders
+
+# ----------------------------------------------------------------------------- expressions
+
+_COMPARE = {"=": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+            ">=": "is at least"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "mod": "modulo"}
+
+
+@renders(ir.Const)
+def _const(en: English, e: ir.Const) -> str:
+    if isinstance(e.value, bool):
+        return "true" if e.value else "false"
+    if e.type == ir.DIRECTION:
+        return ir.COMPASS[e.value]
+    return md_text(e.value)
+
+
+@renders(ir.Var)
+def variable(en: English, e: ir.Var) -> str:
+    name = e.name
+    if len(name) <= 2:
+        return en.var_name(name)
+    noun = noun_of_type(e.type)
+    if noun == "space" and name != "space":
+        return f"the {human(name)} space"
+    return f"the {human(name)}"
+
+
+@renders(ir.SeatConst)
+def _seat_const(en: English, e: ir.SeatConst) -> str:
+    return f"player {e.index + 1}"
+
+
+@renders(ir.OptionRef)
+def _option_ref(en: English, e: ir.OptionRef) -> str:
+    return f"the chosen {en.link('option', e.name)}"
+
+
+@renders(ir.CounterRef)
+def _counter_ref(en: English, e: ir.CounterRef) -> str:
+    return en.owned(f"{human(e.name)} count", e.seat)
+
+
+@renders(ir.ScoreRef)
+def _score_ref(en: English, e: ir.ScoreRef) -> str:
+    return en.owned(en.link("score", e.score), e.seat)
+
+
+@renders(ir.PlayersSet)
+def _players(en: English, e: ir.PlayersSet) -> str:
+    return "the players"
+
+
+@renders(ir.ZoneRef)
+def _zone_ref(en: English, e: ir.ZoneRef) -> str:
+    zone = en.zones.get(e.zone)
+    name = human(e.zone)
+    if e.seat is None and zone is not None and zone.per_player:
+        return f"all the {plural(name)} together"
+    return en.owned(name, e.seat)
+
+
+@renders(ir.BoardRef)
+def _board_ref(en: English, e: ir.BoardRef) -> str:
+    return f"the {human(e.board)}"
+
+
+@renders(ir.QueueRef)
+def _queue_ref(en: English, e: ir.QueueRef) -> str:
+    return f"the {human(e.queue)} queue"
+
+
+@renders(ir.ItemAttr, ir.SpaceAttr)
+def _attribute(en: English, e) -> str:
+    return f"the {human(e.attr)} of {en.expr(e.item if isinstance(e, ir.ItemAttr) else e.space)}"
+
+
+@renders(ir.Occupant)
+def _occupant(en: English, e: ir.Occupant) -> str:
+    return f"the component on {en.expr(e.space)}"
+
+
+@renders(ir.Top)
+def _top(en: English, e: ir.Top) -> str:
+    return f"the component on top of {en.expr(e.zone)}"
+
+
+@renders(ir.SeatStep)
+def _seat_step(en: English, e: ir.SeatStep) -> str:
+    if e.offset == 1:
+        return f"the player to the left of {en.expr(e.seat)}"
+    if e.offset == -1:
+        return f"the player to the right of {en.expr(e.seat)}"
+    side = "left" if e.offset > 0 else "right"
+    return f"the player {abs(e.offset)} seats to the {side} of {en.expr(e.seat)}"
+
+
+def _others(en: English, e) -> str:
+    return f"the other players, clockwise from the one to the left of {en.expr(e.seat)}"
+
+
+if hasattr(ir, "Others"):  # newer models only
+    renders(ir.Others)(_others)
+
+
+@renders(ir.Size)
+def _size(en: English, e: ir.Size) -> str:
+    t = e.collection.type
+    inside = en.expr(e.collection)
+    if t == ir.SEATS:
+        return "the number of players"
+    if t == ir.QUEUE:
+        return f"the number of steps waiting in {inside}"
+    if t.startswith("spaces:"):
+        return f"the number of spaces of {inside}"
+    if t.startswith("placements:"):
+        return f"the number of {inside}"
+    return f"the number of components in {inside}"
+
+
+@renders(ir.RegionComplete)
+def _region_complete(en: English, e: ir.RegionComplete) -> str:
+    return (f"the {human(e.region)} that {en.expr(e.space)} belongs to is complete (each of its spaces "
+            f"in use holds a component)")
+
+
+def _touch_word(en: English, board: Optional[str]) -> str:
+    info = en.boards.get(board or "")
+    return "shares a side with" if info is not None and getattr(info, "lattice", "grid") == "triangles" else "is next to"
+
+
+@renders(ir.Check)
+def _check(en: English, e: ir.Check) -> str:
+    subject = en.expr(e.subject)
+    if e.test == "empty":
+        return f"{subject} is empty"
+    if e.test == "not_empty":
+        return f"{subject} is not empty"
+    if e.test == "occupied":
+        return f"{subject} holds a component"
+    if e.test == "occupied_neighbour":
+        return f"{subject} {_touch_word(en, e.board)} a space that holds a component"
+    if e.test == "none":
+        return f"{subject} is off the board (there is none)"
+    return f"{subject} is {human(e.test)}"
+
+
+@renders(ir.Neighbour)
+def _neighbour(en: English, e: ir.Neighbour) -> str:
+    return f"the space {_direction_words(en, e.direction)} of {en.expr(e.space)}"
+
+
+@renders(ir.LineOf)
+def _line_of(en: English, e: ir.LineOf) -> str:
+    return (f"the line of {en.expr(e.length)} spaces starting at {en.expr(e.space)} and running "
+            f"{_direction_words(en, e.direction)} (shorter where the board ends)")
+
+
+@renders(ir.Walk)
+def _walk(en: English, e: ir.Walk) -> str:
+    how = "up to the first for which" if e.until else "as long as"
+    return (f"the spaces after {en.expr(e.space)} going {_direction_words(en, e.direction)}, {how} "
+            f"{en.expr(e.condition)} (calling each {en.var_name(e.var)}; the board's edge stops them too)")
+
+
+@renders(ir.Connected)
+def _connected(en: English, e: ir.Connected) -> str:
+    var = en.var_name(e.var)
+    return (f"a chain of neighbouring spaces of {en.expr(e.domain)}, each {var} such that {en.expr(e.condition)}, "
+            f"joins a space where {en.expr(e.start)} to a space where {en.expr(e.goal)}")
+
+
+def _direction_words(en: English, e: ir.E) -> str:
+    """`north` for a direction written out; `in direction d` for one a rule goes through."""
+    if isinstance(e, ir.Const):
+        return ir.COMPASS[e.value]
+    return f"in direction {en.expr(e)}"
+
+
+@renders(ir.Directions)
+def _directions(en: English, e: ir.Directions) -> str:
+    return f"the directions of the {human(e.board)} ({join([ir.COMPASS[d] for d in e.directions])})"
+
+
+@renders(ir.SeatAttr)
+def _seat_attr(en: English, e: ir.SeatAttr) -> str:
+    return f"the {human(e.attr)} of {en.expr(e.seat)}"
+
+
+@renders(ir.IsKind)
+def _is_kind(en: English, e: ir.IsKind) -> str:
+    return f"{en.expr(e.item)} is {article(human(e.component))}"
+
+
+@renders(ir.Holds)
+def _holds(en: English, e: ir.Holds) -> str:
+    return f"{en.expr(e.space)} holds {article(human(e.component))}"
+
+
+@renders(ir.HoldsSeatValue)
+def _holds_seat_value(en: English, e: ir.HoldsSeatValue) -> str:
+    if e.attribute is None:
+        return f"{en.expr(e.space)} holds the component {en.expr(e.value)} names"
+    return f"{en.expr(e.space)} holds a component whose {human(e.attribute)} is {en.expr(e.value)}"
+
+
+@renders(ir.Fits)
+def _fits(en: English, e: ir.Fits) -> str:
+    return f"{en.expr(e.item)} fits {en.expr(e.space)}"
+
+
+@renders(ir.Member)
+def _member(en: English, e: ir.Member) -> str:
+    return f"{en.expr(e.element)} is one of {en.expr(e.collection)}"
+
+
+@renders(ir.Count)
+def _count(en: English, e: ir.Count) -> str:
+    return f"the number of {en.domain_phrase(e.var, e.var_type, e.domain, e.where)}"
+
+
+@renders(ir.First)
+def _first(en: English, e: ir.First) -> str:
+    noun = en.element_noun(e.type)
+    where = f" for which {en.expr(e.where)}" if e.where is not None else ""
+    return f"the first {noun} {en.var_name(e.var)} in {en.expr(e.domain)}{where}"
+
+
+@renders(ir.Total)
+def _total(en: English, e: ir.Total) -> str:
+    noun = en.element_noun(e.var_type)
+    where = f" for which {en.expr(e.where)}" if e.where is not None else ""
+    return (f"the sum of {en.expr(e.value)} over every {noun} {en.var_name(e.var)} in {en.expr(e.domain)}"
+            f"{where}")
+
+
+@renders(ir.BestSets)
+def _best_sets(en: English, e: ir.BestSets) -> str:
+    table = join([f"a set of {size} scores {points}" for size, points in e.table])
+    split = (f"the best split of {en.expr(e.domain)} into sets of different {plural(human(e.attribute))} "
+             f"({join([md_text(k) for k in e.kinds], 'or')}), with {en.expr(e.wild)} wild components filling gaps (never a set of wild ones alone), where {table}")
+    if e.figure == "points":
+        return f"the points of {split}"
+    return f"how many real components are left over by {split} (of the best splits, the one leaving the most)"
+
+
+@renders(ir.Placements)
+def _placements(en: English, e: ir.Placements) -> str:
+    what = en.expr(e.item) if e.item is not None else f"a {human(e.shape or '?')}"
+    return f"the placements of {what} on the {human(e.board)} (every position and rotation)"
+
+
+@renders(ir.CellsOf)
+def _cells_of(en: English, e: ir.CellsOf) -> str:
+    return f"the spaces covered by {en.expr(e.subject)}"
+
+
+@renders(ir.IsMarked)
+def _is_marked(en: English, e: ir.IsMarked) -> str:
+    return f"{en.expr(e.space)} is marked {human(e.mark)}"
+
+
+@renders(ir.FaceOf)
+def _face_of(en: English, e: ir.FaceOf) -> str:
+    return f"the face of the {human(e.board)} that {en.expr(e.space)} lies on"
+
+
+@renders(ir.FacesInUse)
+def _faces_in_use(en: English, e: ir.FacesInUse) -> str:
+    return f"the faces laid together to make the {human(e.board)}"
+
+
+@renders(ir.AttributeValues)
+def _attribute_values(en: English, e: ir.AttributeValues) -> str:
+    return f"the {plural(human(e.attr))} ({join([md_text(v) for v in e.values], 'and')})"
+
+
+@renders(ir.Compare)
+def _compare(en: English, e: ir.Compare) -> str:
+    if e.order:  # values of an ordered attribute: `higher than`, in its order
+        said = _ORDERED.get(e.op, e.op)
+        return f"{en.expr(e.left)} {said} {en.expr(e.right)} (in the order {' < '.join(md_text(v) for v in e.order)})"
+    return f"{en.expr(e.left)} {_COMPARE.get(e.op, e.op)} {en.expr(e.right)}"
+
+
+_ORDERED = {"<": "ranks below", "<=": "ranks no higher than", ">": "ranks above", ">=": "ranks no lower than"}
+
+
+@renders(ir.Extreme)
+def _extreme(en: English, e: ir.Extreme) -> str:
+    noun = en.element_noun(e.var_type)
+    where = f" for which {en.expr(e.where)}" if e.where is not None else ""
+    word = ("highest" if e.func == "max" else "lowest") if e.order else ("largest" if e.func == "max" else "smallest")
+    return f"the {word} {en.expr(e.value)} of every {noun} {en.var_name(e.var)} in {en.expr(e.domain)}{where}"
+
+
+@renders(ir.Conditional)
+def _conditional(en: English, e: ir.Conditional) -> str:
+    return f"{en.expr(e.then)} if {en.expr(e.condition)}, otherwise {en.expr(e.otherwise)}"
+
+
+@renders(ir.Won)
+def _won(en: English, e: ir.Won) -> str:
+    return f"{en.expr(e.seat)} won the game"
+
+
+@renders(ir.Arith)
+def _arith(en: English, e: ir.Arith) -> str:
+    # `a + b + c` is ((a + b) + c): its left side is walked in a loop, not recursively, so a chain as long
+    # as the limits allow (with a long chain inside it at the left) takes one frame per chain, not per term.
+    chain = []
+    while isinstance(e, ir.Arith) and e.type != "?":
+        chain.append(e)
+        e = e.left
+    said = en.expr(e)  # the leftmost term, then each `op right` in order, as the recursion said them
+    for link in reversed(chain):
+        said += f" {_ARITH.get(link.op, link.op)} {en.expr(link.right)}"
+    return said
+
+
+@renders(ir.Negate)
+def _negate(en: English, e: ir.Negate) -> str:
+    return f"minus {en.expr(e.operand)}"
+
+
+@renders(ir.Not)
+def _not(en: English, e: ir.Not) -> str:
+    return f"it is not so that {en.expr(e.operand)}"
+
+
+@renders(ir.BoolOp)
+def _bool(en: English, e: ir.BoolOp) -> str:
+    parts = []
+    for operand in e.operands:
+        said = en.expr(operand)
+        if isinstance(operand, ir.BoolOp) and operand.op != e.op:
+            said = ("either " if operand.op == "or" else "both ") + said
+        parts.append(said)
+    return join(parts, e.op)
+
+
+@renders(ir.Span)
+def _span(en: English, e: ir.Span) -> str:
+    return f"the numbers from {en.expr(e.low)} to {en.expr(e.high)}"
+
+
+@renders(ir.DefinedValue)
+def _defined_value(en: English, e: ir.DefinedValue) -> str:
+    said = en.link("define", e.name)
+    if not e.args:
+        return said
+    return f"{said} ({join([en.expr(a) for a in e.args])})"
+
+
+@renders(ir.Builtin)
+def _builtin(en: English, e: ir.Builtin) -> str:
+    args = [en.expr(a) for a in e.args]
+    if e.func == "abs":
+        return f"the size of {args[0]} without its sign"
+    if e.func == "min":
+        return f"the smaller of {join(args)}"
+    if e.func == "max":
+        return f"the larger of {join(args)}"
+    return f"{md_text(e.func)} of {join(args)}"
