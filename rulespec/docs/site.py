@@ -133,6 +133,7 @@ def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = N
     the user's own rule files (default: those of the build under way), under ``rules/``. A build
     ``bundled=False`` has no bundled games or house rules by default."""
     from .reference import reference_page
+    from .schemas import schemas_page
     from .sources import clear_cache, load_source
     clear_cache()
     bundled = _BUNDLED.get()
@@ -171,6 +172,7 @@ def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = N
         done += 1
         progress("pages", done, rule_files)
     pages.append(reference_page())
+    pages.append(schemas_page())
     tutorial = "shell-we" in games and bool(house_index)  # it links Shell We? and the bundled house rules
     pages.append(_index_page(game_index, house_index, own_index, tutorial=tutorial))
     for relative, path in resources.handwritten_docs().items():  # the top-level docs/ (or the wheel's copy), as they are
@@ -247,6 +249,8 @@ def _index_page(games: list[tuple[str, list[Page]]], house: list[tuple[Path, Pag
               "an example that the test suite compiles.",
               "- [Positions](positions.md): a state written down as text (`state.to_position()`, "
               "`game.position(text)`, `given position:` in an example).",
+              "- [JSON Schemas](reference/schemas.md): a state's JSON (`state.to_json()`, `game.from_json(text)`) "
+              "and a simulated game's record, as pydantic checks them when they are read back.",
               "- [Use a game in OpenSpiel / PettingZoo](adapters.md): any rule file as an OpenSpiel game or a "
               "PettingZoo environment, for agents, search and learning.",
               "- [The manual](guide/index.md): the engine API, writing and checking rule files, house rules, "

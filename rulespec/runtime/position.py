@@ -4,7 +4,8 @@
 checked like ``from_json``: what was read is a state's dict, which goes through the same pydantic
 types of a state's shape (rulespec/runtime/state_schema.py) and the same game checks
 (:func:`rulespec.runtime.state_check.check_state_dict`), so a bad position is refused with
-:class:`InvalidPosition` at its line and column and nothing is half-built. The format (documented on the site's "Positions" page, docs/positions.md)::
+:class:`InvalidPosition` at its line and column and nothing is half-built. The format (documented on
+the site's "Positions" page, docs/positions.md)::
 
     game tic-tac-toe                      # optional; must be this game
     players 2                             # optional; the game's fewest players by default
