@@ -1,92 +1,39 @@
 """Typed syntax tree of a rule file.
 
 Stage two of the pipeline (rule text -> parse tree -> **AST** -> checked model -> engine).
-Every node is a frozen dataclass with a ``kind`` tag and the source location it came
-from, so later stages can point at the exact text when something is wrong.
-
-A class body here reads like a pydantic model (``kind: Literal["num"] = "num"`` before fields
-without defaults; keyword arguments only) and ``Node`` keeps what the other stages use of
-pydantic's interface: ``model_copy(update=...)``, ``model_fields`` and iteration over (name, value). They were pydantic models: building
-their classes cost about 150 ms of every ``import rulespec`` and validating each node a share of
-every parse, for checks the parser's own types already make.
+Every node is a frozen, keyword-only dataclass with a ``kind`` tag and the source location it came
+from, so later stages can point at the exact text when something is wrong. Later stages copy a node
+with ``dataclasses.replace`` and walk it with ``dataclasses.fields``.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import typing
+import functools
+from dataclasses import dataclass, fields
 from typing import Literal, Optional, Union
-
-from .records import frozen_dataclass
-
-
-class _FieldInfo:
-    """What ``model_fields`` says about one field: its type (``annotation``), as pydantic did."""
-
-    __slots__ = ("annotation",)
-
-    def __init__(self, annotation):
-        self.annotation = annotation
-
-
-class _ModelFields:
-    """``Class.model_fields``: field name -> _FieldInfo, in declaration order (base fields first)."""
-
-    def __get__(self, instance, owner):
-        fields = owner.__dict__.get("_model_fields")
-        if fields is None:
-            hints = typing.get_type_hints(owner, include_extras=True)
-            fields = {f.name: _FieldInfo(hints.get(f.name)) for f in dataclasses.fields(owner)}
-            type.__setattr__(owner, "_model_fields", fields)
-        return fields
 
 
 def _normalised(value):
     """A field's value as a frozen tree holds it: a list as a tuple, a str subclass (a Lark token) as
-    a plain str, inside tuples too (what pydantic's validation did)."""
+    a plain str, inside tuples too."""
     cls = value.__class__
     if cls is str or cls is int or value is None:
         return value
     if cls is list or cls is tuple:
-        for v in value:
-            if v.__class__ not in _AS_IS:
-                break
-        else:  # every item is kept as it is (most lists the parser makes: of nodes, of plain texts)
-            return value if cls is tuple else tuple(value)
-        items = tuple(_normalised(v) for v in value)
-        return items if cls is list or any(a is not b for a, b in zip(items, value)) else value
+        items = tuple(_normalised(item) for item in value)
+        return value if cls is tuple and all(a is b for a, b in zip(items, value)) else items
     if isinstance(value, str):
         return str(value)
     return value
 
 
-# Field values stored as they are; any other value goes through _normalised first.
-_AS_IS = {str, int, bool, type(None)}
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    return tuple(field.name for field in fields(cls))
 
 
-class _Frozen:
-    """Every subclass becomes a frozen, keyword-only dataclass (compared and hashed by its fields),
-    made by rulespec.language.records (the standard decorator cost most of the import)."""
-
-    model_fields = _ModelFields()
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        frozen_dataclass(cls, kw_only=True, convert=_normalised, as_is=_AS_IS)
-        cls._field_names = tuple(f.name for f in dataclasses.fields(cls))
-        _AS_IS.add(cls)  # a node inside a node is already normalised
-
-    def __iter__(self):
-        """(name, value) of each field, as iterating a pydantic model gives (the checker's walks rely on it)."""
-        for name in self._field_names:
-            yield name, getattr(self, name)
-
-    def model_copy(self, update: Optional[dict] = None):
-        """A copy with the fields in ``update`` replaced."""
-        return dataclasses.replace(self, **(update or {}))
-
-
-class Loc(_Frozen):
+@dataclass(frozen=True, kw_only=True)
+class Loc:
     """Where a node starts and ends in its rule file (1-based lines and columns)."""
 
     file: str
@@ -99,10 +46,22 @@ class Loc(_Frozen):
         return f"{self.file}:{self.line}:{self.column}"
 
 
-class Node(_Frozen):
+@dataclass(frozen=True, kw_only=True)
+class Node:
     loc: Loc
 
+    def __post_init__(self):
+        """The parser hands over lists and Lark's tokens (str subclasses); a node keeps them as tuples
+        and plain str, so that a tree is hashable and compares by its text alone."""
+        for name in _field_names(self.__class__):
+            value = getattr(self, name)
+            if value.__class__ is not str and value.__class__ is not int and value is not None:
+                normal = _normalised(value)
+                if normal is not value:
+                    object.__setattr__(self, name, normal)
 
+
+@dataclass(frozen=True, kw_only=True)
 class Clause(Node):
     """A declaration that encodes part of a rulebook: it cites clause IDs and rulings."""
 
@@ -113,16 +72,19 @@ class Clause(Node):
 # ----------------------------------------------------------------------------- expressions
 
 
+@dataclass(frozen=True, kw_only=True)
 class Num(Node):
     kind: Literal["num"] = "num"
     value: int
 
 
+@dataclass(frozen=True, kw_only=True)
 class Name(Node):
     kind: Literal["name"] = "name"
     id: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class SeatLiteral(Node):
     """``player 2``: a seat written out in an example."""
 
@@ -131,6 +93,7 @@ class SeatLiteral(Node):
     number: int
 
 
+@dataclass(frozen=True, kw_only=True)
 class Of(Node):
     """``NAME of X``: a zone of a seat, an attribute, a neighbour seat, a region, a size..."""
 
@@ -139,12 +102,14 @@ class Of(Node):
     target: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Call(Node):
     kind: Literal["call"] = "call"
     func: str
     args: tuple["Expr", ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Count(Node):
     kind: Literal["count"] = "count"
     var: str
@@ -152,6 +117,7 @@ class Count(Node):
     where: Optional["Expr"] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class First(Node):
     """``any(x in X where C)``: one element of X for which C holds (the first in its stable order)."""
 
@@ -161,6 +127,7 @@ class First(Node):
     where: Optional["Expr"] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class Total(Node):
     kind: Literal["total"] = "total"
     value: "Expr"
@@ -169,6 +136,7 @@ class Total(Node):
     where: Optional["Expr"] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class BestSets(Node):
     """``points of best sets of ATTR in X with W wild scoring (2 sets score 1, ...)``: the best split of
     X into sets of distinct ATTR values (W wildcards), giving its points or the real items left over."""
@@ -181,6 +149,7 @@ class BestSets(Node):
     table: tuple[tuple[int, int], ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Placements(Node):
     """``placements of X on BOARD``: every way to put X (a tile, or a shape by name) on a triangle board."""
 
@@ -189,6 +158,7 @@ class Placements(Node):
     board: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class IsMarked(Node):
     """``space is marked NAME``: the space carries that mark on the board's map."""
 
@@ -197,6 +167,7 @@ class IsMarked(Node):
     mark: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class Compare(Node):
     kind: Literal["compare"] = "compare"
     op: Literal["=", "!=", "<", "<=", ">", ">="]
@@ -204,6 +175,7 @@ class Compare(Node):
     right: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Arith(Node):
     kind: Literal["arith"] = "arith"
     op: Literal["+", "-", "*", "mod"]
@@ -211,22 +183,26 @@ class Arith(Node):
     right: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Negate(Node):
     kind: Literal["negate"] = "negate"
     operand: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Not(Node):
     kind: Literal["not"] = "not"
     operand: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class BoolOp(Node):
     kind: Literal["bool"] = "bool"
     op: Literal["and", "or"]
     operands: tuple["Expr", ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Test(Node):
     """A one-word predicate: ``X is empty``, ``X is occupied``, ``X has an occupied neighbour``..."""
 
@@ -235,6 +211,7 @@ class Test(Node):
     subject: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class IsKind(Node):
     """``tile is shell`` (the item is of that component) or ``space holds starfish``; with ``seat``,
     ``space holds mark of p`` (``component`` is then the seat attribute ``mark``)."""
@@ -246,12 +223,14 @@ class IsKind(Node):
     seat: Optional["Expr"] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class Fits(Node):
     kind: Literal["fits"] = "fits"
     item: "Expr"
     space: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Span(Node):
     """``low..high``: the whole numbers from low to high, both included (empty when high < low)."""
 
@@ -260,6 +239,7 @@ class Span(Node):
     high: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Neighbour(Node):
     """``neighbour of s towards d``: the next space from s in direction d, none past the board's edge."""
 
@@ -268,6 +248,7 @@ class Neighbour(Node):
     direction: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class LineOf(Node):
     """``line of N from s towards d``: s and the spaces after it in direction d, N at most (fewer at the edge)."""
 
@@ -277,6 +258,7 @@ class LineOf(Node):
     direction: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Walk(Node):
     """``walk(t from s towards d while C)``: the spaces after s in direction d, as long as each passes C
     (``until C``: up to the first that passes, not included); the board's edge stops it too."""
@@ -289,6 +271,7 @@ class Walk(Node):
     condition: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Connected(Node):
     """``connected(s in D where C from A to B)``: a path of neighbouring spaces of D, each passing C, joins a
     space where A holds to a space where B holds (s names the space tested in C, A and B)."""
@@ -301,12 +284,14 @@ class Connected(Node):
     goal: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Member(Node):
     kind: Literal["member"] = "member"
     element: "Expr"
     collection: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Extreme(Node):
     """``max(V for x in X where C)`` / ``min(...)``: the largest (smallest) V over X; numbers or the
     values of an ordered attribute."""
@@ -319,6 +304,7 @@ class Extreme(Node):
     where: Optional["Expr"] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class Conditional(Node):
     """``if C then A else B``: A when C holds, else B."""
 
@@ -328,6 +314,7 @@ class Conditional(Node):
     otherwise: "Expr"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Won(Node):
     """``p won``: the game is over and seat p is one of its winners."""
 
@@ -340,6 +327,7 @@ Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Pl
 # ----------------------------------------------------------------------------- statements
 
 
+@dataclass(frozen=True, kw_only=True)
 class Move(Node):
     kind: Literal["move"] = "move"
     item: Expr
@@ -347,6 +335,7 @@ class Move(Node):
     cause: Optional[str] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class Place(Node):
     kind: Literal["place"] = "place"
     item: Expr
@@ -354,12 +343,14 @@ class Place(Node):
     cause: Optional[str] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class Then(Node):
     kind: Literal["then"] = "then"
     step: str
     args: tuple[Expr, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Enqueue(Node):
     kind: Literal["enqueue"] = "enqueue"
     step: str
@@ -367,11 +358,13 @@ class Enqueue(Node):
     queue: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class Resolve(Node):
     kind: Literal["resolve"] = "resolve"
     queue: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class SetCounter(Node):
     kind: Literal["set"] = "set"
     counter: str
@@ -379,6 +372,7 @@ class SetCounter(Node):
     value: Expr
 
 
+@dataclass(frozen=True, kw_only=True)
 class AddCounter(Node):
     kind: Literal["add"] = "add"
     counter: str
@@ -386,6 +380,7 @@ class AddCounter(Node):
     value: Expr
 
 
+@dataclass(frozen=True, kw_only=True)
 class If(Node):
     kind: Literal["if"] = "if"
     condition: Expr
@@ -393,6 +388,7 @@ class If(Node):
     otherwise: tuple["Stmt", ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class ForEach(Node):
     kind: Literal["for"] = "for"
     var: str
@@ -400,16 +396,19 @@ class ForEach(Node):
     body: tuple["Stmt", ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Repeat(Node):
     kind: Literal["repeat"] = "repeat"
     times: Expr
     body: tuple["Stmt", ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Nothing(Node):
     kind: Literal["nothing"] = "nothing"
 
 
+@dataclass(frozen=True, kw_only=True)
 class Roll(Node):
     """``roll cup of p``: each die of a dice holder rolled again (see DiceDecl)."""
 
@@ -417,6 +416,7 @@ class Roll(Node):
     holder: Expr
 
 
+@dataclass(frozen=True, kw_only=True)
 class Lose(Node):
     """``lose a die from cup of p``: one of the holder's dice set aside for good, in the dice's `lost to`
     zone (see DiceDecl); `roll` no longer rolls it."""
@@ -426,6 +426,7 @@ class Lose(Node):
     holder: Expr
 
 
+@dataclass(frozen=True, kw_only=True)
 class NextTurn(Node):
     """``next turn goes to X``: the next turn is X's instead of the next seat's."""
 
@@ -439,6 +440,7 @@ Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, Fo
 # ----------------------------------------------------------------------------- declarations
 
 
+@dataclass(frozen=True, kw_only=True)
 class GameDecl(Clause):
     kind: Literal["game"] = "game"
     name: str
@@ -452,11 +454,13 @@ class GameDecl(Clause):
     max_turns_cites: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class Extends(Clause):
     kind: Literal["extends"] = "extends"
     base: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class RulingDecl(Clause):
     kind: Literal["ruling"] = "ruling"
     id: str
@@ -464,6 +468,7 @@ class RulingDecl(Clause):
     text: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class OptionDecl(Clause):
     kind: Literal["option"] = "option"
     name: str
@@ -473,6 +478,7 @@ class OptionDecl(Clause):
     numeric: bool = False  # the values are numbers the rules compute with
 
 
+@dataclass(frozen=True, kw_only=True)
 class Attribute(Node):
     name: str
     values: tuple[Union[str, int], ...]
@@ -480,6 +486,7 @@ class Attribute(Node):
     up_to: Optional[str] = None  # `worth 1..max_value`: numbers up to a numeric option (dice faces only)
 
 
+@dataclass(frozen=True, kw_only=True)
 class ComponentDecl(Clause):
     kind: Literal["component"] = "component"
     name: str
@@ -488,6 +495,7 @@ class ComponentDecl(Clause):
     shown_as: Optional[str] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class LeaveOut(Clause):
     """``with 2 players leave out colour red`` or, with players 0 and no attribute, ``leave out every X``."""
 
@@ -497,6 +505,7 @@ class LeaveOut(Clause):
     values: tuple[str, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class ZoneDecl(Clause):
     kind: Literal["zone"] = "zone"
     name: str
@@ -508,6 +517,7 @@ class ZoneDecl(Clause):
     size_unseen: bool = False  # who may not see the contents does not see how many there are either
 
 
+@dataclass(frozen=True, kw_only=True)
 class CounterDecl(Clause):
     kind: Literal["counter"] = "counter"
     name: str
@@ -515,11 +525,13 @@ class CounterDecl(Clause):
     start: int
 
 
+@dataclass(frozen=True, kw_only=True)
 class QueueDecl(Clause):
     kind: Literal["queue"] = "queue"
     name: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class SeatAttributeDecl(Clause):
     """``each player has a mark: cross, nought``: one value per seat, in seat order."""
 
@@ -528,6 +540,7 @@ class SeatAttributeDecl(Clause):
     values: tuple[str, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class DiceDecl(Clause):
     """``dice die: face 1..6, numdice per player in cup, seen by owner``: dice (components named ``die``,
     each showing one value of its attribute) held in a zone ``cup``, as many as a number or a numeric
@@ -544,27 +557,32 @@ class DiceDecl(Clause):
     lost: Optional[str] = None  # the zone lost dice are set aside in (`, lost to lost_dice`), if any
 
 
+@dataclass(frozen=True, kw_only=True)
 class RegionDecl(Clause):
     name: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class MapRow(Node):
     label: str
     cells: tuple[str, ...]
     cell_columns: tuple[int, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class FaceDecl(Clause):
     name: str
     condition: Optional[Expr] = None
     rows: tuple[MapRow, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class MarkDecl(Clause):
     letter: str
     name: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class BoardDecl(Clause):
     """A square grid (rows named by one attribute, columns by another) or a triangle lattice."""
 
@@ -587,6 +605,7 @@ class BoardDecl(Clause):
     faces: tuple[FaceDecl, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class ShapeDecl(Clause):
     """``shape NAME: (row, col), ...``: a tile's cells on a triangle lattice; (0, 0) points up."""
 
@@ -595,6 +614,7 @@ class ShapeDecl(Clause):
     cells: tuple[tuple[int, int], ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class FitDecl(Clause):
     kind: Literal["fit"] = "fit"
     component: str
@@ -602,12 +622,14 @@ class FitDecl(Clause):
     condition: Optional[Expr] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class SetupDecl(Clause):
     kind: Literal["setup"] = "setup"
     name: str = "setup"
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class TurnsDecl(Clause):
     kind: Literal["turns"] = "turns"
     name: str = "turns"
@@ -617,11 +639,13 @@ class TurnsDecl(Clause):
     skip_when: Optional[Expr] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class Param(Node):
     name: str
     type: str
 
 
+@dataclass(frozen=True, kw_only=True)
 class DefineDecl(Clause):
     """``define NAME(PARAM: TYPE, ...): EXPR``: a named condition or value, used like a built-in function
     (``NAME(x)``, or just ``NAME`` without parameters)."""
@@ -632,6 +656,7 @@ class DefineDecl(Clause):
     body: Expr
 
 
+@dataclass(frozen=True, kw_only=True)
 class StepDecl(Clause):
     kind: Literal["step"] = "step"
     name: str
@@ -639,11 +664,13 @@ class StepDecl(Clause):
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Binding(Node):
     var: str
     domain: Expr
 
 
+@dataclass(frozen=True, kw_only=True)
 class OptionChoice(Clause):
     name: str
     template: str
@@ -652,6 +679,7 @@ class OptionChoice(Clause):
     body: tuple[Stmt, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class ChoiceDecl(Clause):
     kind: Literal["choice"] = "choice"
     name: str
@@ -662,6 +690,7 @@ class ChoiceDecl(Clause):
     together_where: Optional[Expr] = None  # `by each player where C`: only the seats for which C holds
 
 
+@dataclass(frozen=True, kw_only=True)
 class Outcome(Node):
     template: str
     var: str
@@ -671,6 +700,7 @@ class Outcome(Node):
     pick_where: Optional[Expr] = None  # ... that meet this condition
 
 
+@dataclass(frozen=True, kw_only=True)
 class ChanceDecl(Clause):
     kind: Literal["chance"] = "chance"
     name: str
@@ -679,6 +709,7 @@ class ChanceDecl(Clause):
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class Event(Node):
     """``when placed on BOARD [as CAUSE, ...]``."""
 
@@ -686,6 +717,7 @@ class Event(Node):
     causes: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class TriggerDecl(Clause):
     kind: Literal["trigger"] = "trigger"
     name: str
@@ -693,6 +725,7 @@ class TriggerDecl(Clause):
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class InsteadDecl(Clause):
     kind: Literal["instead"] = "instead"
     name: str
@@ -702,6 +735,7 @@ class InsteadDecl(Clause):
     body: tuple[Stmt, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class EndDecl(Clause):
     kind: Literal["end"] = "end"
     name: str
@@ -714,6 +748,7 @@ class EndDecl(Clause):
     then_args: tuple[Expr, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class ScoreDecl(Clause):
     kind: Literal["score"] = "score"
     name: str
@@ -721,17 +756,20 @@ class ScoreDecl(Clause):
     value: Expr
 
 
+@dataclass(frozen=True, kw_only=True)
 class RankingKey(Node):
     key: Literal["winner_first", "lowest", "highest", "ties_share", "lot"]
     score: Optional[str] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class RankingDecl(Clause):
     kind: Literal["ranking"] = "ranking"
     name: str = "ranking"
     keys: tuple[RankingKey, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class ReturnsDecl(Clause):
     """``returns: win 1, draw 0, loss -1`` or ``returns of p: EXPR``: each seat's payoff when the game ends."""
 
@@ -748,6 +786,7 @@ class ReturnsDecl(Clause):
     between_loc: Optional[Loc] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class InvariantDecl(Clause):
     kind: Literal["invariant"] = "invariant"
     name: str
@@ -759,6 +798,7 @@ class InvariantDecl(Clause):
     causes: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, kw_only=True)
 class ItemRef(Node):
     label: str
     at: Optional[str] = None
@@ -770,6 +810,7 @@ EXAMPLE_LINES = ("players", "option", "items", "step", "counter", "setup", "acti
                  "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "position")
 
 
+@dataclass(frozen=True, kw_only=True)
 class ExampleLine(Node):
     what: Literal[EXAMPLE_LINES]
     number: Optional[int] = None
@@ -786,6 +827,7 @@ class ExampleLine(Node):
     ratios: tuple[tuple[int, int], ...] = ()  # (numerator, denominator): payoffs, probabilities
 
 
+@dataclass(frozen=True, kw_only=True)
 class ExampleDecl(Clause):
     kind: Literal["example"] = "example"
     name: str
@@ -795,6 +837,7 @@ class ExampleDecl(Clause):
     with_options: tuple[tuple[str, str], ...] = ()  # `with option NAME = VALUE`
 
 
+@dataclass(frozen=True, kw_only=True)
 class MatchDecl(Clause):
     """``match NAME "title":`` several games (legs) in a row, each with its own options; the listed
     scores are added up over the legs and the match is ranked by the totals."""
@@ -806,6 +849,7 @@ class MatchDecl(Clause):
     totals: tuple[str, ...]
 
 
+@dataclass(frozen=True, kw_only=True)
 class OptionReplace(Node):
     """`replace option CHOICE.OPTION ...`: one option of a choice replaced, its other options kept."""
 
@@ -814,12 +858,14 @@ class OptionReplace(Node):
     option: OptionChoice
 
 
+@dataclass(frozen=True, kw_only=True)
 class Change(Node):
     action: Literal["add", "replace", "remove", "replace_option"]
     target: str
     declaration: Optional["Declaration"] = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class VariantDecl(Clause):
     kind: Literal["variant"] = "variant"
     name: str
@@ -835,7 +881,8 @@ Declaration = Union[
 ]
 
 
-class RuleFile(_Frozen):
+@dataclass(frozen=True, kw_only=True)
+class RuleFile:
     """One parsed rule file: its path, its text (for error messages) and its declarations."""
 
     path: str

@@ -7,6 +7,7 @@ readable :class:`~rulespec.language.errors.RuleError` reports.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import unicodedata
@@ -422,9 +423,10 @@ def _moved_to_line(node, line: int):
         return tuple(_moved_to_line(n, line) for n in node)
     if not isinstance(node, ast.Node):
         return node
-    update = {name: _moved_to_line(getattr(node, name), line) for name in type(node).model_fields if name != "loc"}
-    update["loc"] = node.loc.model_copy(update={"line": line, "end_line": line})
-    return node.model_copy(update=update)
+    update = {field.name: _moved_to_line(getattr(node, field.name), line)
+              for field in dataclasses.fields(node) if field.name != "loc"}
+    update["loc"] = dataclasses.replace(node.loc, line=line, end_line=line)
+    return dataclasses.replace(node, **update)
 
 
 def parse_file(path: str | Path) -> ast.RuleFile:

@@ -8,7 +8,7 @@ so a generator never has to guess what ``X of Y`` meant.
 
 from __future__ import annotations
 
-from ..language.records import dataclass, field  # frozen ones made cheaply (see there), same dataclasses
+from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ..language.ast import Loc

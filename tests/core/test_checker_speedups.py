@@ -4,6 +4,7 @@ could break them) and the work estimates (a shape's orientations, counted once p
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -84,8 +85,8 @@ def _rulings_walked(rule_file) -> set:
     def walk(node) -> None:
         if isinstance(node, ast.Node):
             found.update(getattr(node, "rulings", ()) or ())
-            for name in type(node).model_fields:
-                walk(getattr(node, name))
+            for field in dataclasses.fields(node):
+                walk(getattr(node, field.name))
         elif isinstance(node, tuple):
             for item in node:
                 walk(item)

@@ -16,7 +16,8 @@ from typing import Optional
 import pytest
 
 import rulespec
-from rulespec.language import limits, parser
+from rulespec.language import parser
+from rulespec.lib import limits
 from rulespec.language.errors import RuleError
 from rulespec.lib.limits import LIMIT, LIMITS, describe, limits_table_markdown
 from rulespec.language.parser import parse_file, parse_text
