@@ -10,6 +10,7 @@ import typer
 from rich.text import Text
 
 from ..cli.cluster_options import CLUSTER, DASHBOARD, INSECURE, TLS_CA_FILE, TLS_CERT, TLS_KEY, cluster_target
+from ..lib.texts import terminal_safe
 from ..output_files import UnsafePath
 from ..cli.console import EXIT_PROBLEM, EXIT_USAGE, UsageProblem, _command, _Io, _load, _parse_options, _resolve, _shown_path, _Stop, app
 
@@ -20,7 +21,7 @@ def _mkdocs_problem(error: Exception) -> str:
 
 def _kept(io: _Io, problem: UnsafePath) -> None:
     """A path in a folder's .generated that rulespec will not delete: said, and kept."""
-    io.err.print(f"kept: {problem} (it is listed in .generated)", highlight=False, markup=False)
+    io.err.print(terminal_safe(f"kept: {problem} (it is listed in .generated)"), highlight=False, markup=False)
 
 
 def _out_folder(path: Optional[Path], option: str = "--out") -> None:

@@ -189,6 +189,19 @@ def test_docs_keeps_outside_files_and_refuses_links(tmp_path, outside, monkeypat
     untouched(outside)
 
 
+def test_a_kept_manifest_entry_is_shown_with_its_control_characters_escaped(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    docs = tmp_path / "out" / "docs"
+    docs.mkdir(parents=True)
+    (docs / ".generated").write_text("../\x1b[2J\x1b]0;owned\x07x\u200b\n", encoding="utf-8")
+    result = runner.invoke(app, ["docs", str(PEBBLES), "-o", "out"])
+    assert result.exit_code == 0, result.output
+    kept = [line for line in result.output.splitlines() if line.startswith("kept: ")]
+    assert len(kept) == 1, result.output
+    assert "\\x1b[2J" in kept[0] and "\\x07" in kept[0] and "\\u200b" in kept[0]
+    assert not any(char in result.output for char in "\x1b\x07\u200b")
+
+
 def _needs_docs_extra() -> None:
     pytest.importorskip("mkdocs", reason="the docs extra is not installed (pip install -e '.[docs]')")
     pytest.importorskip("material", reason="mkdocs-material is not installed (pip install -e '.[docs]')")
