@@ -18,6 +18,7 @@ from typing import Optional, Sequence
 
 from ..lib.template_matching import AnyText, OneOf, Template
 from ..model import ir
+from ..model.moves import max_moves
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
@@ -89,8 +90,10 @@ class ActionTable:
     "player 1".."player N", a space over the board's spaces, a placement over the board's placements,
     a word over the values it is declared from. Templates are taken in the rule file's order (steps,
     then options), the names of a template left to right, each domain in its declared order; a text two
-    templates can both produce keeps its first number. Chance outcomes are numbered the same way from
-    the chance steps, then the runtime's lots and the adapters' race outcomes. A claim window adds
+    templates can both produce keeps its first number. Names range over what the options loaded put in
+    play (the spaces in use, an option's value as a range's end), so a smaller configuration has fewer
+    numbers. Chance outcomes are expanded the same way, each chance step's (and the runtime's lots, and
+    the adapters' race outcomes) numbered from 0. A claim window adds
     "wait" as the last player action. Nothing is learnt from play, so a number means the same text in
     every process and every game with these rules, variants, options and player count.
     """
@@ -100,17 +103,34 @@ class ActionTable:
         model: ir.Model = engine.model
         boards = {board.name: b for b, board in enumerate(engine.BOARDS)}
         legs = range(len(engine.MATCH[0])) if engine.MATCH is not None else [0]
-        tables = [engine._tables(players, engine._leg_options(leg)) for leg in legs]
+        loaded = [engine._leg_options(leg) for leg in legs]  # the options' values in play, per leg of a match
+        tables = [engine._tables(players, options) for options in loaded]
         seats = [f"player {seat + 1}" for seat in range(players)]
+
+        def rows_and_columns_in_use(b: int) -> tuple[list, list]:
+            """The rows and columns of a board's spaces in use with these options (a grid's spaces are
+            numbered row by row); every row and column of a board of another shape."""
+            board = engine.BOARDS[b]
+            width = len(board.columns)
+            if len(board.rows) * width != board.size:
+                return list(board.rows), list(board.columns)
+            cells = sorted(set().union(*(t.cells_in_use[b] for t in tables)))
+            return (_unique(board.rows[cell // width] for cell in cells),
+                    _unique(board.columns[cell % width] for cell in cells))
+
+        def option_values(name: str) -> list[str]:
+            """The values an option takes in the game loaded (its leg's, for each leg of a match)."""
+            return _unique(str(options[name]) for options in loaded)
 
         def domain(type_: str, where: str, values=None) -> list[str]:
             if type_ == ir.ITEM:
                 return _unique(engine.ITEM_LABEL)
             if type_ == ir.SEAT:
                 return seats
-            if type_.startswith("space:"):
-                board = engine.BOARDS[boards[type_.split(":", 1)[1]]]
-                return [board.label(cell) for cell in range(board.size)]
+            if type_.startswith("space:"):  # the spaces in use with these options (Hex on 5x5: 25 of 11x11)
+                b = boards[type_.split(":", 1)[1]]
+                in_use = set().union(*(t.cells_in_use[b] for t in tables))
+                return [engine.BOARDS[b].label(cell) for cell in range(engine.BOARDS[b].size) if cell in in_use]
             if type_.startswith("placement:"):
                 b = boards[type_.split(":", 1)[1]]
                 return _unique(label for t in tables for label in t.placement_label[b])
@@ -126,8 +146,8 @@ class ActionTable:
             """A fixed upper (most) or lower bound of a number, when the model's text gives one."""
             if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
                 return e.value
-            if isinstance(e, ir.OptionRef):
-                values = engine.OPTIONS[e.name][0]
+            if isinstance(e, ir.OptionRef):  # its value in the game loaded
+                values = option_values(e.name)
                 if all(str(v).lstrip("-").isdigit() for v in values):
                     return (max if most else min)(int(v) for v in values)
             if isinstance(e, ir.Builtin) and e.func in ("min", "max"):
@@ -168,13 +188,15 @@ class ActionTable:
             if isinstance(e, ir.Const):
                 return [str(e.value)]
             if isinstance(e, ir.OptionRef):
-                return [str(v) for v in engine.OPTIONS[e.name][0]]
+                return option_values(e.name)
             if isinstance(e, ir.SpaceAttr):
-                board = engine.BOARDS[boards[e.board]]
+                b = boards[e.board]
+                board = engine.BOARDS[b]
+                rows, columns = rows_and_columns_in_use(b)
                 if e.attr == board.row_attribute:
-                    return _unique(str(v) for v in board.rows)
+                    return _unique(str(v) for v in rows)
                 if e.attr == board.column_attribute:
-                    return _unique(str(v) for v in board.columns)
+                    return _unique(str(v) for v in columns)
             if isinstance(e, ir.ItemAttr) and e.attr in engine.ITEM_ATTRS:
                 return _unique(str(v) for v in engine.ITEM_ATTRS[e.attr].values())
             if _names(e) & chosen:
@@ -208,7 +230,7 @@ class ActionTable:
 
         self._patterns: list[_Pattern] = []  # templates with values only the state decides
         player_texts: list[str] = []
-        chance_texts: list[str] = []
+        chance_groups: list[list[str]] = []  # a chance step's outcomes, the lots, the races: each numbered from 0
         self.has_window = any(is_claim_window(step) for step in model.steps)
         self.has_simultaneous = any(is_simultaneous(step) for step in model.steps)
         self.has_chance = has_chance(engine)
@@ -225,22 +247,30 @@ class ActionTable:
                 outcome_types = dict(types, **{outcome.var: outcome.var_type})
                 faces = outcome.faces or (listed(outcome.pick_from) if outcome.pick_from is not None else None)
                 values = {outcome.var: faces} if faces else {}
-                chance_texts += expand(outcome.template, outcome_types, f"chance {step.name}", values,
-                                       dict(getattr(outcome, "shown", ())), {outcome.var})
+                chance_groups.append(expand(outcome.template, outcome_types, f"chance {step.name}", values,
+                                            dict(getattr(outcome, "shown", ())), {outcome.var}))
         if engine._draws_lots:  # (only a ranking that says so draws lots)
-            chance_texts += [LOT.format(seat + 1) for seat in range(players)]
+            chance_groups.append([LOT.format(seat + 1) for seat in range(players)])
         if self.has_window or self.has_simultaneous:  # a seat with nothing to choose in a joint node waits
             player_texts.append(WAIT)
         if self.has_window:
-            chance_texts += [RACE.format(seat + 1) for seat in range(players)]
+            chance_groups.append([RACE.format(seat + 1) for seat in range(players)])
         self.player_texts = _unique(player_texts)
-        self.chance_texts = _unique(chance_texts)
+        # An outcome's number is its place among its chance step's outcomes (Leduc's public card 0-5, as its
+        # deal): outcomes of one chance node are always of one step. Its text: the texts of that place.
+        self.chance_groups = [_unique(group) for group in chance_groups if group]
+        self.chance_texts = [" / ".join(_unique(group[i] for group in self.chance_groups if i < len(group)))
+                             for i in range(max(map(len, self.chance_groups), default=0))]
         self.player_ids = {text: i for i, text in enumerate(self.player_texts)}
-        self.chance_ids = {text: i for i, text in enumerate(self.chance_texts)}
+        self.chance_ids = {text: i for i, text in enumerate(self.chance_texts)}  # (the joined texts read back)
+        for group in self.chance_groups:
+            for i, text in enumerate(group):
+                self.chance_ids.setdefault(text, i)
         self.wait = self.player_ids.get(WAIT)
         # an action's (an outcome's) text -> its number, None if it has none: each text read back once
         self.player_numbers, self.chance_numbers = _Numbers(self, self.player_ids), _Numbers(self, self.chance_ids)
-        self.race_ids = [self.chance_ids[RACE.format(seat + 1)] for seat in range(players)] if self.has_window else []
+        self.race_texts = [RACE.format(seat + 1) for seat in range(players)] if self.has_window else []
+        self.race_ids = [self.chance_ids[text] for text in self.race_texts]
 
     @property
     def num_actions(self) -> int:
@@ -764,6 +794,8 @@ class Session:
                 for candidate, _ in self.state.chance_outcomes():
                     if self.table.chance_id(candidate) == action:
                         return candidate.text
+            elif action in self.table.race_ids:
+                return self.table.race_texts[self.table.race_ids.index(action)]
             return self.table.action_to_string(action, chance=True)
         if self.kind() in (SEAT_NODE, WINDOW_NODE, SIMULTANEOUS_NODE):
             for candidate in self.state.legal_actions(player):
@@ -970,9 +1002,15 @@ def new_session(key: tuple, players: int) -> Session:
 
 
 def max_decisions(key: tuple, players: int) -> int:
-    """An upper bound on the decisions (not chance outcomes) of one game: the step budget, twice over
-    for a game with claim windows (a round in which every seat waits, then the round that acts)."""
+    """An upper bound on the decision nodes of one game, as OpenSpiel counts them (no chance node; a
+    simultaneous decision is one): where the rule file's form bounds its moves (rulespec/model/moves.py),
+    that bound; otherwise the step budget, twice over for a game with claim windows (a round in which
+    every seat waits, then the round that acts)."""
     engine = engine_for(key)
+    if engine.MAX_MOVES.get(players) is not None:
+        bound = max_moves(engine.model, players, decision_nodes=True)
+        if bound is not None:
+            return max(bound, 1)
     budget = default_max_steps(engine, players)
     return budget * (PATIENCE + 1) if table_for(key, players).has_window else budget
 

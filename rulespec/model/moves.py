@@ -29,10 +29,13 @@ class Unbounded(Exception):
     """The model's form does not bound the moves (the reason is for tests and for reading)."""
 
 
-def max_moves(model: ir.Model, players: int, cost: Optional[Cost] = None) -> Optional[int]:
-    """The most moves of one ``players``-player game, or None when the form does not bound them."""
+def max_moves(model: ir.Model, players: int, cost: Optional[Cost] = None,
+              decision_nodes: bool = False) -> Optional[int]:
+    """The most moves of one ``players``-player game, or None when the form does not bound them. With
+    ``decision_nodes``, the most decision nodes as OpenSpiel counts them for max_game_length: no chance
+    outcome, and a simultaneous decision one node."""
     try:
-        return _Bound(model, players, cost).game()
+        return _Bound(model, players, cost, decision_nodes).game()
     except Unbounded:
         return None
 
@@ -48,8 +51,8 @@ def max_moves_by_players(model: ir.Model) -> dict[int, int]:
 
 
 class _Bound:
-    def __init__(self, model: ir.Model, players: int, cost: Optional[Cost] = None):
-        self.model, self.players = model, players
+    def __init__(self, model: ir.Model, players: int, cost: Optional[Cost] = None, decision_nodes: bool = False):
+        self.model, self.players, self.decision_nodes = model, players, decision_nodes
         self.cost = cost if cost is not None else Cost(model)  # its sizes of collections
         self.steps = {step.name: step for step in model.steps}
         self.insteads: dict[str, list[ir.Instead]] = {}
@@ -77,7 +80,7 @@ class _Bound:
         # An end clears what was left of the turn and runs its `then` step, once.
         ending = [self.step_named(end.then_step) for end in m.ends if end.then_step is not None]
         moves += max(ending, default=0)
-        if m.ranking is not None and any(kind == "lot" for kind, _ in m.ranking.keys):
+        if not self.decision_nodes and m.ranking is not None and any(kind == "lot" for kind, _ in m.ranking.keys):
             moves += 1  # a tie broken by drawing lots: one chance outcome
         return moves
 
@@ -98,9 +101,9 @@ class _Bound:
         if step.kind == "choice":
             if step.by is None and not step.together:
                 raise Unbounded(f"choice {step.name} is a claim window: rounds of waiting")
-            own = self.players if step.together else 1
+            own = self.players if step.together and not self.decision_nodes else 1
             return own + max((self.body(option.body) for option in step.options), default=0)
-        return (1 if step.kind == "chance" else 0) + self.body(step.body)
+        return (1 if step.kind == "chance" and not self.decision_nodes else 0) + self.body(step.body)
 
     def body(self, statements: tuple) -> int:
         return sum(self.statement(s) for s in statements)

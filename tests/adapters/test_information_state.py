@@ -34,7 +34,9 @@ def test_kuhn_has_an_information_state_tensor_of_the_documented_shape():
     layout = core.information_layout_for(core.game_key("kuhn-poker"), 2)
     assert game.get_type().provides_information_state_tensor
     assert game.information_state_tensor_shape() == [layout.rows, layout.row]
-    assert layout.rows == 1 + game.max_game_length()  # one row per move the step budget allows, and the start
+    # one row per move the step budget allows (chance included: two deals, three decisions), and the start
+    assert layout.rows == 1 + core.engine_for(core.game_key("kuhn-poker")).MAX_MOVES[2] == 6
+    assert game.max_game_length() == 3  # decisions only, as OpenSpiel counts them
     assert layout.row == 2 + 2 + game.num_distinct_actions() + game.observation_tensor_size()
 
 

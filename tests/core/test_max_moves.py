@@ -87,7 +87,10 @@ def test_the_information_state_tensor_has_a_row_per_move_the_rules_allow():
     rso = pytest.importorskip("rulespec.openspiel")
     pytest.importorskip("pyspiel")
     assert rso.load_game("kuhn-poker").information_state_tensor_shape()[0] == 1 + 5  # the start, then a move each
-    assert rso.load_game("leduc-poker").max_game_length() == 18
+    leduc = rso.load_game("leduc-poker")
+    assert rulespec.load("leduc-poker").MAX_MOVES[2] == 18  # the moves, chance included: the step budget
+    assert leduc.max_game_length() == 8  # the decisions, as OpenSpiel counts them (issue #41)
+    assert max_moves(compile_rules(ROOT / "rulebooks" / "kuhn-poker.rules"), 2, decision_nodes=True) == 3
 
 
 def test_a_loop_over_a_zone_counts_every_component_it_may_hold():
