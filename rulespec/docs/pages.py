@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..model import ir
-from ..model.checker import expand_items
+from ..model.value_types import expand_items
 from ..model.counts import declaration_counts
 from .english import STEP_KINDS, English, code, example_line, game_overview, human, join, plural
 from .escape import fenced, html_attr, md_code, md_text, tab_title, yaml_str
