@@ -34,7 +34,7 @@ from .outcomes import Outcomes
 from .reporting import Reporting
 from .shown_texts import ShownTexts
 from .statements import Statements
-from .value_types import board_of, expand_items, is_space  # noqa: F401 (the generator and the docs import them here)
+from .value_types import board_of, is_space  # noqa: F401 (rulespec/codegen imports them from here)
 from .variants import Variants
 
 
