@@ -167,7 +167,7 @@ def test_an_inherited_invariant_that_fails_says_where_it_is_and_how_a_house_rule
     path.write_text(text[:start] + text[text.index("example ", start):], encoding="utf-8")
     assert _invariant_failures(path) == [
         "one_bet_at_most: nobody puts in more than the ante and one bet (`always` invariant is false); declared at "
-        "kuhn-poker.rules:90, in the game this file extends: an `invariant one_bet_at_most` in this file replaces it"]
+        "kuhn-poker.rules:91, in the game this file extends: an `invariant one_bet_at_most` in this file replaces it"]
 
 
 def test_an_invariant_of_the_house_rule_itself_that_fails_says_its_line(tmp_path):
