@@ -189,7 +189,7 @@ class Choices:
         kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
         for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
             if var == kept and not placed[i]:
-                # The rows of every legal placement, put together in C loops: each text is made once per
+                # The rows of every legal placement, put together by the tables: each text is made once per
                 # setup for the same words (it reads labels only: the same in every state).
                 head = "".join(f"v_{ident(v)}, " for v in bound[:i])
                 w.line(comment("each legal placement's text made once per setup (it reads labels only)"))
@@ -258,8 +258,9 @@ class Choices:
     def neighbour_test_inline(self, c) -> bool:
         """Inside a listing's loop, where boards are read through locals: `S has an occupied neighbour` for a
         name S, written as a loop over the board's neighbour table (a local read once per listing) that goes
-        on to the next candidate when no neighbour is occupied (State._has_occupied_neighbour, no method call
-        per space). Returns whether it wrote the test (else the caller writes it as an expression)."""
+        on to the next candidate when no neighbour is occupied (as State._has_occupied_neighbour asks, from
+        the locals the listing reads boards through). Returns whether it wrote the test (else the caller writes
+        it as an expression)."""
         if not (isinstance(c, ir.Check) and c.test == "occupied_neighbour" and isinstance(c.subject, ir.Var)
                 and is_space(c.subject.type) and not c.subject.type.startswith("placement:")):
             return False

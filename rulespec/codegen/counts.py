@@ -34,8 +34,8 @@ class Counts:
         """For a count, `any` or first over a zone whose condition reads only what never changes about the
         item (its component and attributes, compared with constants and with names bound outside: a step's
         parameters, loop names): code for a function of an item giving the condition (its table in a
-        module-level ItemTests, worked out for every item once per value of those names), so the walk runs
-        in C loops. None for any other count."""
+        module-level ItemTests, worked out for every item once per value of those names): what never changes
+        about an item is asked once per game, not at every count. None for any other count."""
         if not (isinstance(e.domain, ir.ZoneRef) and e.where is not None):
             return None
         names: dict[str, None] = {}
@@ -96,9 +96,9 @@ class Counts:
         if e.where is None and not isinstance(e.domain, ir.BoardRef):
             return f"len({domain})"
         test = self.item_test(e)
-        if test is not None:  # each item's test looked up in C loops (see item_test)
+        if test is not None:  # each item's answer read from its table (see item_test)
             return self.once(e, f"sum(map({test}, {domain}))")
-        # A list comprehension runs a few times faster than sum() over a generator on small zones.
+        # The number of those that pass: the length of their list (a zone holds a handful of items).
         return self.once(e, f"len([1 for v_{ident(e.var)} in {domain}{where}])")
 
     def visit_First(self, e: ir.First) -> str:
@@ -118,7 +118,7 @@ class Counts:
         domain = self.expr(e.domain)
         self.depth -= 1
         test = self.item_test(e)
-        if test is not None:  # each item's test looked up in C loops (see item_test)
+        if test is not None:  # each item's answer read from its table (see item_test)
             return f"st._first({e.text!r}, filter({test}, {domain}))"
         return f"st._first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
 
@@ -243,8 +243,9 @@ class Counts:
             full = (f"st._t.full_lines[{self.boards[line.board]}, {self.expr(line.direction)}, "
                     f"{self.expr(line.length)}][{self.expr(line.space)}]")
             if not self.depth and 1 <= number.value <= 6 and count.var not in reads.bound_names(count.where):
-                # Outside any comprehension (an end's own test): the line is looked up once, into a local,
-                # and its spaces tested one by one (`and` stops at the first that fails; no generator).
+                # An end's own test (outside any count): the N spaces of the line named one by one, as the rule
+                # reads (N in a row, each passing), the line looked up once and the test stopping at the first
+                # space that fails.
                 # The unit's own whole line comes with the unit (EndIndex line=N): no look-up, never None.
                 own = self.unit_line is not None and self.unit_line == (
                     self.boards[line.board], line.space.name if isinstance(line.space, ir.Var) else None,

@@ -21,10 +21,10 @@ class Declarations:
         self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
         zones_started = self.start_zone_locals()
         value = definition.value
-        # (a count or first whose test a table gives for every item, in C loops, stays as it is: see item_test)
+        # (a count or first whose answer for each item is read from a table stays as it is: see item_test)
         if self.any_test(value) and self.item_test(value.left) is None:
-            # `count(x in D where C) = 0` (or > 0, != 0): a loop that stops at the first x passing, each
-            # seat's counts looked up once (a generator under any() costs more than the test on small domains).
+            # `count(x in D where C) = 0` (or > 0, != 0) asks whether some x passes: a loop that stops at the
+            # first x passing, each seat's counts looked up once.
             count, found = value.left, value.op != "="
             reads_at, self.counter_lists = len(w.lines), {}
             w.line(f"for v_{ident(count.var)} in {self.expr(count.domain)}:")
@@ -37,8 +37,8 @@ class Declarations:
             w.line(f"return {not found!r}")
             self.read_counters_first(reads_at, w.level)
         elif self.first_loop(value) and self.item_test(value) is None:
-            # `any(x in D where C)`: the first x passing, by a loop (no generator, no call); when there is
-            # none, the runtime's own error (`... found nothing`).
+            # `any(x in D where C)`: the first x passing, by a loop that returns it; when there is none, the
+            # runtime's own error (`... found nothing`).
             reads_at, self.counter_lists = len(w.lines), {}
             w.line(f"for v_{ident(value.var)} in {self.expr(value.domain)}:")
             w.indent()

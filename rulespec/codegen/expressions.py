@@ -125,7 +125,7 @@ class Expressions:
 
     def visit_Top(self, e: ir.Top) -> str:
         if self.zone_code is not None and not (e.zone.seat is None and self.zone_per_player[e.zone.zone]):
-            # st._top, inline: for an empty zone the `or` calls st._top, which raises
+            # the last item of the zone's list (a local here); an empty zone goes to st._top, which refuses it
             return f"({self.expr(e.zone)} or st._top({self.zone_index(e.zone)}))[-1]"
         return f"st._top({self.zone_index(e.zone)})"
 
@@ -156,7 +156,7 @@ class Expressions:
                 return f"({subject} is None)"
             if isinstance(e.subject, ir.Neighbour):  # none past the edge: neither empty nor occupied
                 if self.hoisted_toward(e.subject) and isinstance(e.subject.space, ir.Var) and e.test != "none":
-                    # a local table's entry, cheap to read twice: no method call
+                    # the neighbour's space read from the local direction table, its content from the board's
                     op = "<" if e.test == "empty" else ">="
                     return f"({subject} is not None and {self.cells(b)}[{subject}] {op} 0)"
                 if e.test == "empty":
@@ -181,8 +181,8 @@ class Expressions:
         return self.holds_inline(e) or f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
 
     def holds_inline(self, e: ir.Holds) -> Optional[str]:
-        """`S holds <component>` where the board is read through a local and S is a name (cheap to read
-        twice): State._holds without a method call. None elsewhere."""
+        """`S holds <component>` where the board is read through a local and S is a name: the space's content
+        read from that local and its component compared, as State._holds does. None elsewhere."""
         b = self.boards[e.board]
         if b not in self.board_code or not isinstance(e.space, ir.Var):
             return None
@@ -302,8 +302,8 @@ class Expressions:
     def visit_DefinedValue(self, e: ir.DefinedValue) -> str:
         definition = self.definitions.get(e.name)
         if definition is not None and self.inlined(definition, e.args):
-            # A small definition is written where it is used (`mine(t, p)` becomes the comparison itself):
-            # a Python call costs more than the test. Its define_ function stays, for the other readers.
+            # A small definition is an abbreviation: written out where it is used (`mine(t, p)` becomes the
+            # comparison itself). Its define_ function stays, for the other readers.
             mapping = {p.name: a for p, a in zip(definition.params, e.args)}
             return self.expr(reads.substitute(definition.value, mapping, set()))
         return f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"

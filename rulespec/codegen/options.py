@@ -169,7 +169,8 @@ class Options:
         w = self.w
         w.line("")
         w.line("")
-        w.line(f"def effect_{base}(st, cause{self.params(step.params)}{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
+        w.line(f"def effect_{base}(st, cause{self.params(step.params)}"
+               f"{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
         w.indent()
         self.doc(option, f"What `{option.name}` does.")
         with self.zone_locals():

@@ -70,7 +70,7 @@ class Statements:
             w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
             w.dedent()
             return
-        # st._then(step, args), inline: the arguments are a tuple already
+        # the step and its arguments (a tuple already) go on the state's list of steps to run, as st._then does
         self.w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
 
     def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
@@ -138,7 +138,7 @@ class Statements:
             self.w.line(f"{target} = {self.expr(s.value)}")
             return
         value = f"{target} + {self.expr(s.value)}" if s.add else self.expr(s.value)
-        # counter_value's bounds test, inline (a call per change costs more than the test); out of bounds it raises
+        # the value kept when it is within a counter's bounds; outside them counter_value refuses it, by name
         self.w.line(f"{target} = value if -COUNTER_LIMIT <= (value := {value}) <= COUNTER_LIMIT "
                     f"else counter_value(value, {s.counter!r})")
 
