@@ -41,7 +41,7 @@ def test_the_callers_engine_keeps_its_own_tables(monkeypatch):
 def test_shared_tables_give_the_same_results_as_fresh_ones(monkeypatch):
     engine = rulespec.load("shell-we")
     shared = [(r.name, r.passed, r.message) for r in run_examples(engine)]
-    from rulespec.runtime import examples as examples_module
+    from rulespec.pipeline import examples as examples_module
     fresh_engine = examples_module.ExampleRun._fresh_engine
 
     def unshared(self, options):  # every example on a Tables of its own, as before the cache

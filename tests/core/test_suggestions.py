@@ -8,7 +8,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulespec.language import suggestions
+from rulespec.lib import suggestions
 from rulespec.lib.suggestions import Candidates, close_matches, run_budget
 
 _word = st.text("abcde 12", max_size=8)

@@ -49,7 +49,7 @@ def test_charts_are_byte_for_byte_the_same_for_the_same_data():
     bars = ("Ends", ["board", "tiles"], [("base", [60.0, 40.0]), ("house", [55.5, 44.5])])
     first, second = charts.bar_chart(*bars, unit="%"), charts.bar_chart(*bars, unit="%")
     assert first == second and "<dc:date>" not in first
-    again = subprocess.run([sys.executable, "-c", "import sys; from rulespec import charts; sys.stdout.write("
+    again = subprocess.run([sys.executable, "-c", "import sys; from rulespec.play import charts; sys.stdout.write("
                             f"charts.bar_chart(*{bars!r}, unit='%'))"], capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stderr
     assert again.stdout == first  # another process, the same bytes (no salt or date of its own)
