@@ -75,7 +75,8 @@ import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from functools import lru_cache
+from typing import Annotated, Any, Iterator, Optional
 
 import pytest
 
@@ -147,14 +148,45 @@ class RuleFileSettings:
         return self.updated({key: str(value) for key, value in keywords.items()}, where)
 
 
+MOST_BUDGET = 10**9  # examples, steps, actions tried, a jump: far beyond any run's patience
+MOST_SEED = 2**63
+
+
+@lru_cache(maxsize=None)
+def _number_settings():
+    """The numeric settings as pydantic checks them (from text: lax ints), made when first read."""
+    from pydantic import BaseModel, ConfigDict, Field
+
+    Budget = Annotated[Optional[int], Field(ge=1, le=MOST_BUDGET)]
+
+    class NumberSettings(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        players: Budget = None  # (each count of `2 3` or `2-4`)
+        examples: Budget = None
+        steps: Budget = None
+        max_steps: Budget = None
+        max_applies: Budget = None
+        fast_forward: Budget = None
+        seed: Annotated[Optional[int], Field(ge=-MOST_SEED, le=MOST_SEED)] = None
+
+    return NumberSettings
+
+
 def _positive(key: str, text: str, where: str) -> int:
+    """The whole number ``text`` of setting ``key`` (at least 1, but a seed); SettingsProblem in words if not."""
+    from pydantic import ValidationError
     try:
-        number = int(text)
-    except ValueError:
-        raise SettingsProblem(f"{where}: {key} is a whole number, not {text!r}") from None
-    if number < 1 and key != "seed":
-        raise SettingsProblem(f"{where}: {key} must be at least 1, not {number}")
-    return number
+        return getattr(_number_settings().model_validate({key: text}), key)
+    except ValidationError as error:
+        problem = error.errors(include_url=False)[0]
+        bounds = problem.get("ctx") or {}
+        if "ge" in bounds:
+            reason = f"must be at least {bounds['ge']:,}, not {text}"
+        elif "le" in bounds:
+            reason = f"must be at most {bounds['le']:,}, not {text if len(text) <= 30 else text[:30] + '...'}"
+        else:
+            reason = f"is a whole number, not {text if len(text) <= 30 else text[:30] + '...'!r}"
+        raise SettingsProblem(f"{where}: {key} {reason}") from None
 
 
 def _sets(text: str) -> list[list[str]]:
