@@ -793,7 +793,7 @@ SKIPPED = ("start",)  # the whole file: every example is one
 @lru_cache(maxsize=None)
 def grammar_constructs() -> tuple[str, ...]:
     """Every node name the grammar can put in a parse tree (rule names and ``-> alias`` names)."""
-    from ..language.parser import build_lark
+    from ..language.grammar import build_lark
     names = set()
     for rule in build_lark().rules:
         origin = str(rule.origin.name)
@@ -833,7 +833,7 @@ def snippet_lines(entry: Entry) -> tuple[int, int]:
 
 def constructs_in_snippet(entry: Entry) -> set[str]:
     """The parse-tree nodes that start inside the entry's snippet (what the tests hold an entry to)."""
-    from ..language.parser import build_lark
+    from ..language.grammar import build_lark
     text = (GAMES / entry.game).read_text(encoding="utf-8")
     lark = build_lark()
     lark.options.postlex.text = text

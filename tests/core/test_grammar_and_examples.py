@@ -3,7 +3,8 @@
 import pytest
 
 import rulespec
-from rulespec.language.parser import build_lark, parse_file
+from rulespec.language.grammar import build_lark
+from rulespec.language.parser import parse_file
 from rulespec.pipeline import bundled_rulebooks
 from rulespec.pipeline.examples import run_examples
 

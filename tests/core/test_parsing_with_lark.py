@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.language import ast, parser
+from rulespec.language import ast, grammar, parser
 from rulespec.language.errors import RuleError
 from rulespec.lib.limits import LIMIT
 
@@ -96,7 +96,7 @@ def test_building_the_parser_writes_and_reads_no_cache(tmp_path, monkeypatch):
     real_load = pickle.load
     monkeypatch.setattr(pickle, "load", lambda *args, **kwargs: unpickled.append(args) or real_load(*args, **kwargs))
     for _ in range(2):  # the second build would read what the first wrote
-        built = parser.build_lark.__wrapped__(), parser.build_expression_lark.__wrapped__()
+        built = grammar.build_lark.__wrapped__(), grammar.build_expression_lark.__wrapped__()
         assert all(lark.options.parser == "lalr" for lark in built)
     assert list(tmp_path.iterdir()) == [] and unpickled == []
 

@@ -9,7 +9,7 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Keyword, Name, String
 
 from rulespec.docs.lexer import DECLARATION_WORDS, KEYWORDS, RulesLexer
-from rulespec.language.parser import _declaration_keywords
+from rulespec.language.syntax_errors import declaration_keywords
 from rulespec.pipeline import bundled_rulebooks
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +23,7 @@ def test_the_lexer_is_registered_for_code_blocks_and_files():
 
 def test_keywords_come_from_the_grammar():
     every = set(DECLARATION_WORDS) | set(KEYWORDS)
-    for word in _declaration_keywords():
+    for word in declaration_keywords():
         assert word in every, word
     for word in ("move", "place", "then", "queue", "resolve", "nothing", "when", "given", "winner", "ties"):
         assert word in every

@@ -15,7 +15,9 @@ from hypothesis import strategies as st
 
 from rulespec.language.ast import RuleFile
 from rulespec.language.errors import RuleError
-from rulespec.language.parser import FORBIDDEN_CHARACTER, build_lark, parse_text
+from rulespec.language.grammar import build_lark
+from rulespec.language.input_limits import FORBIDDEN_CHARACTER
+from rulespec.language.parser import parse_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = (ROOT / "rulebooks" / "shell-we.rules").read_text(encoding="utf-8")

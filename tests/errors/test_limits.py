@@ -16,7 +16,7 @@ from typing import Optional
 import pytest
 
 import rulespec
-from rulespec.language import parser
+from rulespec.language import input_limits
 from rulespec.lib import limits
 from rulespec.language.errors import RuleError
 from rulespec.lib.limits import LIMIT, LIMITS, describe, limits_table_markdown
@@ -97,10 +97,10 @@ def test_an_integer_of_4301_digits_is_a_rule_error_not_a_lark_error():
 
 def test_the_number_helper_counts_digits_before_converting():
     from lark import Token
-    from rulespec.language.parser import _AstProblem, _number
+    from rulespec.language.ast_building import AstProblem, read_number
     token = Token("INT", "7" * 4301, line=3, column=9)
-    with pytest.raises(_AstProblem) as info:
-        _number(token)
+    with pytest.raises(AstProblem) as info:
+        read_number(token)
     assert (info.value.line, info.value.column) == (3, 9)
     assert "a number of 4,301 digits" in info.value.message
 
@@ -235,8 +235,8 @@ def lower(monkeypatch, values: dict[str, int]) -> None:
     for name, value in values.items():
         monkeypatch.setitem(limits._BY_NAME, name, dataclasses.replace(describe(name), value=value))
     # The parser's own copies.
-    monkeypatch.setattr(parser, "MAX_NESTING", limits.LIMIT.nesting)
-    monkeypatch.setattr(parser, "MAX_CHAIN_TERMS", limits.LIMIT.chain_terms)
+    monkeypatch.setattr(input_limits, "MAX_NESTING", limits.LIMIT.nesting)
+    monkeypatch.setattr(input_limits, "MAX_CHAIN_TERMS", limits.LIMIT.chain_terms)
 
 
 def first_refused() -> Optional[str]:

@@ -1,0 +1,488 @@
+"""Lark's parse tree -> :mod:`rulespec.language.ast`: the declarations (a game, its components and
+zones, boards, the flow of a turn, ends, scores and checks), with the statements and expressions
+(``transform_expressions``) and the examples, matches and variants (``transform_examples``) mixed in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+
+from . import ast
+from ..lib.limits import LIMIT, refusal
+from .ast_building import (AstProblem, Block, Cites, Rulings, option_value, read_number, read_signed_number,
+                           split_tails, token_loc, unquote)
+from .transform_examples import ExamplesToAst
+from .transform_expressions import ExpressionsToAst
+
+
+@v_args(meta=True)
+class ToAst(ExpressionsToAst, ExamplesToAst):
+    """The whole transform: a rule file's parse tree -> its declarations."""
+
+    # --- plumbing
+    def start(self, meta, children):
+        return [c for c in children if c is not None]
+
+    def cite(self, meta, children):
+        return Cites([str(c) for c in children])
+
+    def rulings(self, meta, children):
+        return Rulings([str(c) for c in children])
+
+    # --- game
+    def game(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name = unquote(rest[0])
+        fields: dict[str, Any] = {}
+        for item in rest[1:]:
+            fields.update(item)
+        return ast.GameDecl(loc=self._loc(meta), name=name, cites=cites, rulings=rulings, **fields)
+
+    def game_id(self, meta, children):
+        return {"id": unquote(children[0])}
+
+    def game_rulebook(self, meta, children):
+        return {"rulebook": unquote(children[0])}
+
+    def game_players(self, meta, children):
+        rest, cites, _ = split_tails([c for c in children if c is not None])
+        return {"min_players": read_number(rest[0], "players"), "max_players": read_number(rest[1], "players"), "players_loc": self._loc(meta),
+                "players_cites": cites}
+
+    def game_max_turns(self, meta, children):
+        rest, cites, _ = split_tails([c for c in children if c is not None])
+        return {"max_turns": read_number(rest[0], "max_turns"), "max_turns_cites": cites}
+
+    def extends(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        return ast.Extends(loc=self._loc(meta), base=unquote(rest[0]), cites=cites, rulings=rulings)
+
+    def ruling(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        text = " ".join(unquote(t) for t in rest[2:])
+        return ast.RulingDecl(loc=self._loc(meta), id=str(rest[0]), title=unquote(rest[1]), text=text,
+                              cites=cites, rulings=rulings)
+
+    def option(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, title, *values = rest
+        default = values.pop()
+        kinds = {v.type == "INT" for v in values + [default]}
+        if len(kinds) > 1:
+            odd = next(v for v in values + [default] if (v.type == "INT") != (values[0].type == "INT"))
+            raise AstProblem(odd.line, odd.column, f"option `{name}` mixes numbers and words", width=len(odd),
+                              hint="an option's values are all words (`plain, marked`) or all numbers (`20, 50, 100`)")
+        return ast.OptionDecl(loc=self._loc(meta), name=str(name), title=unquote(title),
+                              values=tuple(option_value(v) for v in values), default=option_value(default),
+                              numeric=values[0].type == "INT", cites=cites, rulings=rulings)
+
+    # --- components and zones
+    def named_values(self, meta, children):
+        if len(children) - 1 > LIMIT.attribute_values:
+            extra = children[1 + LIMIT.attribute_values]
+            raise AstProblem(extra.line, extra.column, refusal("attribute_values", len(children) - 1),
+                              hint="an attribute lists the values components really have")
+        return ast.Attribute(loc=self._loc(meta), name=str(children[0]), values=tuple(str(v) for v in children[1:]))
+
+    def ordered_values(self, meta, children):
+        values, signs = children[1::2], children[2::2]
+        for sign in signs:
+            if str(sign) != "<":
+                raise AstProblem(sign.line, sign.column, f"the values of an ordered attribute are joined by `<`, "
+                                                          f"not `{sign}`", width=len(str(sign)),
+                                  hint=f"list them lowest first: `{children[0]} ({' < '.join(str(v) for v in values)})`")
+        if len(values) > LIMIT.attribute_values:
+            extra = values[LIMIT.attribute_values]
+            raise AstProblem(extra.line, extra.column, refusal("attribute_values", len(values)),
+                              hint="an attribute lists the values components really have")
+        return ast.Attribute(loc=self._loc(meta), name=str(children[0]), values=tuple(str(v) for v in values),
+                             ordered=True)
+
+    def number_range(self, meta, children):
+        name, low, high = children
+        first, last = read_number(low), read_number(high)
+        if last < first:
+            raise AstProblem(low.line, low.column, f"the range {low}..{high} is empty",
+                              hint="write the smaller number first")
+        if last - first + 1 > LIMIT.attribute_values:
+            raise AstProblem(low.line, low.column, refusal("attribute_values", last - first + 1),
+                              width=high.end_column - low.column if high.end_column else 1,
+                              hint="an attribute lists the values components really have: use a shorter range")
+        return ast.Attribute(loc=self._loc(meta), name=str(name), values=tuple(range(first, last + 1)))
+
+    def option_range(self, meta, children):
+        name, low, option = children
+        # The values up to the option's largest are filled in by the checker, which knows the options.
+        return ast.Attribute(loc=self._loc(meta), name=str(name), values=(read_number(low),), up_to=str(option))
+
+    def component(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name = str(rest[0])
+        attributes = tuple(c for c in rest[1:] if isinstance(c, ast.Attribute))
+        copies = next((read_number(c, "copies") for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), 1)
+        shown = next((unquote(c) for c in rest[1:] if isinstance(c, Token) and c.type == "STRING"), None)
+        return ast.ComponentDecl(loc=self._loc(meta), name=name, attributes=attributes, copies=copies,
+                                 shown_as=shown, cites=cites, rulings=rulings)
+
+    def leave_out(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        players, attribute, *values = rest
+        return ast.LeaveOut(loc=self._loc(meta), players=read_number(players, "players"), attribute=str(attribute),
+                            values=tuple(str(v) for v in values), cites=cites, rulings=rulings)
+
+    def leave_out_component(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        return ast.LeaveOut(loc=self._loc(meta), players=0, attribute="", values=(str(rest[0]),), cites=cites,
+                            rulings=rulings)
+
+    def zone_scope(self, meta, children):
+        return "per_player" if len(children) > 1 else "shared"
+
+    def visibility(self, meta, children):
+        word = str(children[0])
+        return {"seen": "owner", "only": "top"}.get(word, word)
+
+    def zone_start(self, meta, children):
+        last = str(children[-1])
+        if last == "play":
+            return "in_play"
+        if last == "out" and str(children[-2]) == "left":
+            return "left_out"
+        return ("component", last)
+
+    def zone_stacked(self, meta, children):
+        return "stacked"
+
+    def zone_size_unseen(self, meta, children):
+        return "size_unseen"
+
+    def zone(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, scope, visibility, *extras = rest
+        start = next((e for e in extras if e in ("in_play", "left_out")), None)
+        component = next((e[1] for e in extras if isinstance(e, tuple)), None)
+        return ast.ZoneDecl(loc=self._loc(meta), name=str(name), per_player=(scope == "per_player"),
+                            visibility=visibility, start=start, start_component=component,
+                            stacked="stacked" in extras, size_unseen="size_unseen" in extras, cites=cites,
+                            rulings=rulings)
+
+    def per_player(self, meta, children):
+        return True
+
+    def counter(self, meta, children):
+        rest, cites, rulings = split_tails(children)
+        name, per_player, start = rest
+        return ast.CounterDecl(loc=self._loc(meta), name=str(name), per_player=bool(per_player), start=read_signed_number(start),
+                               cites=cites, rulings=rulings)
+
+    def queue(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        return ast.QueueDecl(loc=self._loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
+
+    def seat_attribute(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, *values = rest
+        shown = tuple(str(read_signed_number(v)) if v.type in ("INT", "NEGATIVE_INT") else str(v) for v in values)
+        return ast.SeatAttributeDecl(loc=self._loc(meta), name=str(name), values=shown, cites=cites, rulings=rulings)
+
+    def dice_scope(self, meta, children):
+        return "per_player" if len(children) > 1 else "shared"
+
+    def dice(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, attribute, count, scope, holder, visibility, *lost = rest
+        number = read_number(count, "dice") if count.type == "INT" else str(count)
+        if number == 0:
+            raise AstProblem(count.line, count.column, "there are no dice: the count is 0",
+                              hint="write how many dice there are, 1 or more")
+        return ast.DiceDecl(loc=self._loc(meta), name=str(name), attribute=attribute, count=number,
+                            per_player=(scope == "per_player"), holder=str(holder), visibility=visibility,
+                            lost=str(lost[0]) if lost else None, cites=cites, rulings=rulings)
+
+    # --- boards
+    def region(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        return ast.RegionDecl(loc=self._loc(meta), name=str(rest[0]), cites=cites, rulings=rulings)
+
+    def map_row(self, meta, children):
+        label, row = children
+        cells, columns = [], []
+        for offset, char in enumerate(str(row)):
+            if char != " ":
+                cells.append(char)
+                columns.append(row.column + offset)
+        return ast.MapRow(loc=self._loc(meta), label=str(label), cells=tuple(cells), cell_columns=tuple(columns))
+
+    def face(self, meta, children):
+        name, condition, *others = children
+        rest, cites, rulings = split_tails([c for c in others if c is not None])
+        return ast.FaceDecl(loc=self._loc(meta), name=str(name), condition=condition, rows=tuple(rest),
+                            cites=cites, rulings=rulings)
+
+    def mark(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        letter, name = rest
+        if len(str(letter)) != 1 or not str(letter).islower():
+            raise AstProblem(letter.line, letter.column, f"a mark is one small letter, not `{letter}`",
+                              hint="write `mark g means gem`")
+        return ast.MarkDecl(loc=self._loc(meta), letter=str(letter), name=str(name), cites=cites, rulings=rulings)
+
+    def lattice_board(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, shape_attribute, *items = rest
+        return ast.BoardDecl(
+            loc=self._loc(meta), name=str(name), lattice="triangles", shape_attribute=str(shape_attribute),
+            regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
+            marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
+            faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
+
+    def lattice_cell(self, meta, children):
+        return (read_number(children[0], "lattice_coordinate"), read_number(children[1], "lattice_coordinate"))
+
+    def shape(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, *cells = rest
+        return ast.ShapeDecl(loc=self._loc(meta), name=str(name), cells=tuple(cells), cites=cites, rulings=rulings)
+
+    def placements(self, meta, children):
+        return ast.Placements(loc=self._loc(meta), subject=children[0], board=str(children[1]))
+
+    def is_marked(self, meta, children):
+        return ast.IsMarked(loc=self._loc(meta), subject=children[0], mark=str(children[1]))
+
+    def pick_outcome(self, meta, children):
+        template, var, collection, where = children
+        return ast.Outcome(loc=self._loc(meta), template=unquote(template), var=str(var), pick_from=collection,
+                           pick_where=where)
+
+    def board(self, meta, children):
+        rest, cites, rulings = split_tails(children)  # the Nones of `rows NAME [INT .. INT]` kept in place
+        name, rows, row_low, row_high, columns, low, high, adjacency, *items = rest
+        numbered: dict[str, Any] = {}
+        if high.type == "NAME":  # `columns column 1..size`: the checker reads the option's largest value
+            numbered["column_option"], high = str(high), Token("INT", str(read_number(low)), line=high.line,
+                                                               column=high.column)
+        if row_high is not None and row_high.type == "NAME":
+            numbered["row_option"], row_high = str(row_high), Token("INT", str(read_number(row_low)),
+                                                                    line=row_high.line, column=row_high.column)
+        first, last = read_number(low), read_number(high)
+        if row_low is not None:  # `rows row 1..6`: rows numbered, named by no component attribute
+            numbered.update(first_row=read_number(row_low), last_row=read_number(row_high))
+            if numbered["last_row"] < numbered["first_row"]:
+                raise AstProblem(row_low.line, row_low.column, f"the rows {row_low}..{row_high} are empty",
+                                  hint="write the smaller number first")
+            if numbered["last_row"] - numbered["first_row"] + 1 > LIMIT.board_rows:
+                raise AstProblem(row_low.line, row_low.column,
+                                  refusal("board_rows", numbered["last_row"] - numbered["first_row"] + 1),
+                                  hint="a board's rows are numbered like its spaces: use a shorter range")
+        if last - first + 1 > LIMIT.board_columns:
+            raise AstProblem(low.line, low.column, refusal("board_columns", last - first + 1),
+                              width=high.end_column - low.column if high.end_column else 1,
+                              hint="a board's columns are numbered like its spaces: use a shorter range")
+        return ast.BoardDecl(
+            loc=self._loc(meta), name=str(name), row_attribute=str(rows), column_attribute=str(columns),
+            first_column=first, last_column=last, adjacency=str(adjacency), **numbered,
+            regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
+            marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
+            faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
+
+    def fit(self, meta, children):
+        component, board, condition, *others = children
+        _, cites, rulings = split_tails([c for c in others if c is not None])
+        return ast.FitDecl(loc=self._loc(meta), component=str(component), board=str(board), condition=condition,
+                           cites=cites, rulings=rulings)
+
+    # --- flow
+    def block(self, meta, children):
+        return Block(c for c in children if c is not None)
+
+    def setup(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        return ast.SetupDecl(loc=self._loc(meta), body=tuple(rest[0]), cites=cites, rulings=rulings)
+
+    def turn_skip(self, meta, children):
+        return ("skip", str(children[0]), children[1])
+
+    def turns(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        skip = next((r for r in rest if isinstance(r, tuple)), None)
+        return ast.TurnsDecl(loc=self._loc(meta), first_seat=read_number(rest[0], "players"), step=str(rest[1]), cites=cites,
+                             rulings=rulings, skip_var=skip[1] if skip else None, skip_when=skip[2] if skip else None)
+
+    def any_player(self, meta, children):
+        return "any"
+
+    def each_player(self, meta, children):
+        return ("each", children[0] if children else None)
+
+    def params(self, meta, children):
+        return tuple(c for c in children if c is not None)
+
+    def param(self, meta, children):
+        return ast.Param(loc=self._loc(meta), name=str(children[0]), type=str(children[1]))
+
+    def step(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, params, body = rest
+        return ast.StepDecl(loc=self._loc(meta), name=str(name), params=params, body=tuple(body), cites=cites,
+                            rulings=rulings)
+
+    def binding(self, meta, children):
+        pairs = []
+        for var, domain in zip(children[0::2], children[1::2]):
+            pairs.append(ast.Binding(loc=token_loc(self.path, var), var=str(var), domain=domain))
+        return ("bindings", tuple(pairs))
+
+    def guard(self, meta, children):
+        return ("guard", children[0])
+
+    def option_decl(self, meta, children):
+        name, template = children[0], children[1]
+        rest, cites, rulings = split_tails([c for c in children[2:] if c is not None])
+        bindings, guard, body = (), None, []
+        for child in rest:
+            if isinstance(child, tuple) and child and child[0] == "bindings":
+                bindings = child[1]
+            elif isinstance(child, tuple) and child and child[0] == "guard":
+                guard = child[1]
+            else:
+                body.append(child)
+        return ast.OptionChoice(loc=self._loc(meta), name=str(name), template=unquote(template), bindings=bindings,
+                                guard=guard, body=tuple(body), cites=cites, rulings=rulings)
+
+    def choice(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, params, by, *options = rest
+        together = isinstance(by, tuple) and by[0] == "each"
+        where = by[1] if together else None
+        by = None if by == "any" or together else by
+        return ast.ChoiceDecl(loc=self._loc(meta), name=str(name), params=params, by=by, options=tuple(options),
+                              cites=cites, rulings=rulings, together=together, together_where=where)
+
+    def draw_outcome(self, meta, children):
+        template, var, zone = children
+        return ast.Outcome(loc=self._loc(meta), template=unquote(template), var=str(var), draw_from=zone)
+
+    def roll_outcome(self, meta, children):
+        template, var, *faces = children
+        return ast.Outcome(loc=self._loc(meta), template=unquote(template), var=str(var),
+                           faces=tuple(str(f) for f in faces))
+
+    def chance(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, params, outcome, *body = rest
+        return ast.ChanceDecl(loc=self._loc(meta), name=str(name), params=params, outcome=outcome, body=tuple(body),
+                              cites=cites, rulings=rulings)
+
+    def event(self, meta, children):
+        board, *causes = [c for c in children if c is not None]
+        return ast.Event(loc=self._loc(meta), board=str(board), causes=tuple(str(c) for c in causes))
+
+    def trigger(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, event, *body = rest
+        return ast.TriggerDecl(loc=self._loc(meta), name=str(name), event=event, body=tuple(body), cites=cites,
+                               rulings=rulings)
+
+    def instead(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, step, *others = rest
+        params = []
+        while others and isinstance(others[0], Token) and others[0].type == "NAME":
+            params.append(str(others.pop(0)))
+        condition, *body = others
+        return ast.InsteadDecl(loc=self._loc(meta), name=str(name), step=str(step), params=tuple(params),
+                               condition=condition, body=tuple(body), cites=cites, rulings=rulings)
+
+    # --- ends, scores, checks
+    def end_timing(self, meta, children):
+        return "after_step" if "every" in [str(c) for c in children] else "turn_start"
+
+    def end_each(self, meta, children):
+        return ("each", str(children[0]), children[1])
+
+    def end_winner(self, meta, children):
+        return ("winner", children[0])
+
+    def end_then(self, meta, children):
+        return ("then", str(children[0]), children[1])
+
+    def end(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, timing, *others = rest
+        each_var = each_domain = winner = then_step = None
+        then_args: tuple = ()
+        condition = None
+        for child in others:
+            if isinstance(child, tuple) and child[0] == "each":
+                each_var, each_domain = child[1], child[2]
+            elif isinstance(child, tuple) and child[0] == "winner":
+                winner = child[1]
+            elif isinstance(child, tuple) and child[0] == "then":
+                then_step, then_args = child[1], child[2]
+            else:
+                condition = child
+        return ast.EndDecl(loc=self._loc(meta), name=str(name), timing=timing, each_var=each_var,
+                           each_domain=each_domain, condition=condition, winner=winner, then_step=then_step,
+                           then_args=then_args, cites=cites, rulings=rulings)
+
+    def score(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, var, value = rest
+        return ast.ScoreDecl(loc=self._loc(meta), name=str(name), var=str(var), value=value, cites=cites,
+                             rulings=rulings)
+
+    def winner_first(self, meta, children):
+        return ast.RankingKey(loc=self._loc(meta), key="winner_first")
+
+    def by_score(self, meta, children):
+        direction, name = children
+        return ast.RankingKey(loc=self._loc(meta), key=str(direction), score=str(name))
+
+    def ties_share(self, meta, children):
+        return ast.RankingKey(loc=self._loc(meta), key="ties_share")
+
+    def ties_by_lot(self, meta, children):
+        return ast.RankingKey(loc=self._loc(meta), key="lot")
+
+    def ranking(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        return ast.RankingDecl(loc=self._loc(meta), keys=tuple(rest), cites=cites, rulings=rulings)
+
+    def payoff_sum(self, meta, children):
+        return ("sum", 0 if str(children[0]) == "zero-sum" else read_signed_number(children[1]))
+
+    def payoff_range(self, meta, children):
+        return ("range", (read_signed_number(children[0]), read_signed_number(children[1])), self._loc(meta))
+
+    def returns(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        total = next((c[1] for c in rest if isinstance(c, tuple)), None)
+        win, draw, loss = (read_signed_number(t) for t in rest if not isinstance(t, tuple))
+        return ast.ReturnsDecl(loc=self._loc(meta), form="result", win=win, draw=draw, loss=loss, cites=cites,
+                               rulings=rulings, total=total)
+
+    def returns_of(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        total = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "sum"), None)
+        between = next((c for c in rest if isinstance(c, tuple) and c[0] == "range"), None)
+        var, value = (c for c in rest if not isinstance(c, tuple))
+        return ast.ReturnsDecl(loc=self._loc(meta), form="value", var=str(var), value=value, cites=cites,
+                               rulings=rulings, total=total, between=None if between is None else between[1],
+                               between_loc=None if between is None else between[2])
+
+    def always(self, meta, children):
+        return {"form": "always", "condition": children[0]}
+
+    def on_event(self, meta, children):
+        return {"form": "on_event", "event": children[0], "condition": children[1]}
+
+    def never_queue_from(self, meta, children):
+        return {"form": "never_queue", "queue": str(children[0]), "causes": tuple(str(c) for c in children[1:])}
+
+    def invariant(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, title, body = rest
+        return ast.InvariantDecl(loc=self._loc(meta), name=str(name), title=unquote(title), cites=cites,
+                                 rulings=rulings, **body)
