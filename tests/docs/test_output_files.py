@@ -292,7 +292,7 @@ def test_rulespecs_own_configurations_need_no_trust():
     from rulespec.docs.site import SITE_CONFIG, untrusted_settings
     assert untrusted_settings(ROOT / "mkdocs.yml") == []  # its hook is rulespec's own file
     assert untrusted_settings(SITE_CONFIG) == []
-    assert untrusted_settings(ROOT / "rulespec" / "templates" / "project" / "mkdocs.yml") == []
+    assert untrusted_settings(ROOT / "rulespec" / "cli" / "templates" / "project" / "mkdocs.yml") == []
 
 
 def test_a_copy_of_the_hook_in_a_strangers_folder_is_not_rulespecs(tmp_path):
