@@ -288,21 +288,47 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     token = error.token
     expected = _accepted(error, error.expected)
     words = _expected_words(expected)
-    hint = None
     unclosed = _unclosed_hint(open_parens, line)
     bracket = _unclosed_bracket(source, open_parens, token)
     if bracket is not None:
         return bracket
+    if token.type in ("$END", "_NL", "_INDENT", "_DEDENT") or expected == {"_INDENT"}:
+        return _unexpected_layout(token, expected, words, unclosed, source, line, column)
 
+    text = str(token)
+    width = max(1, len(text.split("\n")[0]))
+    source_line = source.line(line)
+    bad_row = _bad_map_row(error, source, line)
+    if bad_row is not None:
+        return bad_row
+    glued = _glued_keyword(source_line, column)
+    if glued is not None:
+        # `per players`: the keyword `player` was read from the front of a longer word.
+        start, word, keyword = glued
+        where = _enclosing(source, line)
+        return source.diagnostic(line, start, f"unexpected `{word}`" + (f" (in {where})" if where else ""),
+                                 width=len(word), expected=_expected_words(_keyword_terminals(keyword)),
+                                 hint=f"did you mean `{keyword}`?")
+    if "CLAUSE_ID" in expected and token.type in ("NAME", "INT") or (
+            token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
+        return _not_a_clause_id(source, line, column, text, words)
+    words, hint = _word_hint(token, text, expected, words, unclosed, source_line, column)
+    where = _enclosing(source, line)
+    message = f"unexpected {_describe_token(token)}" + (f" (in {where})" if where else "")
+    return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
+
+
+def _unexpected_layout(token: Token, expected, words, unclosed, source: SourceText, line: int,
+                       column: int) -> Diagnostic:
+    """The report when the file, a line or a block ends where it may not, or a block is missing or
+    not expected (the indenter's tokens, or a header's `:` followed by no indented line)."""
     if token.type == "$END":
         line = _last_content_line(source)
         column = len(source.line(line)) + 1
         where = _enclosing(source, line, same_line=True)
         message = f"the file ends in the middle of {where}" if where else "the file ends too soon"
-        if unclosed:
-            hint = unclosed
-        elif "_INDENT" in expected:
-            hint = "a line ending with `:` must be followed by an indented block"
+        hint = unclosed or ("a line ending with `:` must be followed by an indented block"
+                            if "_INDENT" in expected else None)
         return source.diagnostic(line, column, message, expected=words, hint=hint)
 
     if token.type == "_NL":
@@ -312,6 +338,7 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
                                      hint="a line that opens an indented block ends with `:`")
         where = _enclosing(source, line)
         message = "this line ends too soon" + (f" (in {where})" if where else "")
+        hint = None
         if re.fullmatch(r"\s*given\s+players\s+\d+\s*", source.line(line)):
             hint = "the player count reads `given 2 players`"
         elif "COLON" in expected:
@@ -335,40 +362,29 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
                                  width=1 if token.type == "_DEDENT" else max(1, len(str(token))),
                                  hint="a line ending with `:` must be followed by lines indented further than it")
 
-    if token.type == "_DEDENT":
-        where = _enclosing(source, line)
-        message = "the indented block ends too soon" + (f" (in {where})" if where else "")
-        return source.diagnostic(line, column, message, expected=words, hint=unclosed)
+    where = _enclosing(source, line)  # a _DEDENT
+    message = "the indented block ends too soon" + (f" (in {where})" if where else "")
+    return source.diagnostic(line, column, message, expected=words, hint=unclosed)
 
-    text = str(token)
-    width = max(1, len(text.split("\n")[0]))
-    source_line = source.line(line)
-    looks_like_word = bool(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text))
-    bad_row = _bad_map_row(error, source, line)
-    if bad_row is not None:
-        return bad_row
-    glued = _glued_keyword(source_line, column)
-    if glued is not None:
-        # `per players`: the keyword `player` was read from the front of a longer word.
-        start, word, keyword = glued
-        where = _enclosing(source, line)
-        return source.diagnostic(line, start, f"unexpected `{word}`" + (f" (in {where})" if where else ""),
-                                 width=len(word), expected=_expected_words(_keyword_terminals(keyword)),
-                                 hint=f"did you mean `{keyword}`?")
-    if "CLAUSE_ID" in expected and token.type in ("NAME", "INT") or (
-            token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
-        written = _CLAUSE_LIKE.match(source_line, column - 1)
-        raw = written.group(0) if written else text
-        width = len(raw)
-        suggestion = raw.upper().replace("_", "-")
-        if _CLAUSE_ID.fullmatch(suggestion):
-            hint = f"clause IDs are written in capitals: `{suggestion}`"
-        else:
-            hint = "a clause ID is written in capitals with dashes, like `SHELL-COMP-2`"
-        return source.diagnostic(line, column, f"`{raw}` is not a clause ID", width=width, expected=words, hint=hint)
+
+def _not_a_clause_id(source: SourceText, line: int, column: int, text: str, words) -> Diagnostic:
+    """A clause ID written in small letters or underscores (`shell-comp-2`), where one is expected."""
+    written = _CLAUSE_LIKE.match(source.line(line), column - 1)
+    raw = written.group(0) if written else text
+    suggestion = raw.upper().replace("_", "-")
+    if _CLAUSE_ID.fullmatch(suggestion):
+        hint = f"clause IDs are written in capitals: `{suggestion}`"
+    else:
+        hint = "a clause ID is written in capitals with dashes, like `SHELL-COMP-2`"
+    return source.diagnostic(line, column, f"`{raw}` is not a clause ID", width=len(raw), expected=words, hint=hint)
+
+
+def _word_hint(token: Token, text: str, expected, words, unclosed, source_line: str, column: int):
+    """(what to say was expected, the hint) for an unexpected word or symbol: the first hint that fits."""
     hint = _phrasing_hint(source_line, column, text)
     if hint is not None and hint.startswith("`by each player`"):
         words = ("`each player`", "`any player`", "a player")  # who chooses, not every token an expression allows
+    looks_like_word = bool(re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", text))
     if hint is None and looks_like_word and text not in _literal_terminals().values():
         hint = did_you_mean(text, _keywords_in(expected), cutoff=0.7)
         if hint is None and column == 1:
@@ -385,9 +401,7 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
         hint = "compare with a single `=`"
     if hint is None and text in ("wins", "win", "winner", "loses", "lost"):
         hint = "to ask who won, write `p won` (true once the game is over, for each of its winners)"
-    where = _enclosing(source, line)
-    message = f"unexpected {_describe_token(token)}" + (f" (in {where})" if where else "")
-    return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
+    return words, hint
 
 
 _COUNTER_VERBS = ("subtract", "decrease", "increase", "increment", "decrement", "reduce", "raise", "lower")
