@@ -23,6 +23,7 @@ from ..language.errors import RuleError, SourceText
 from ..language.reading import parsed_text, read_rule_text
 from ..resources import engines_dir, house_rules_dir, rulebooks_dir
 from .bundled import bundled_house_rules, bundled_name, bundled_rulebooks  # noqa: F401 (the pipeline's names)
+from .options import option_texts  # noqa: F401 (the pipeline's names)
 
 if TYPE_CHECKING:  # the compiler (Lark, the checker, the generator) is imported when something is compiled
     from ..language import ast
@@ -215,19 +216,6 @@ def load_module_from_source(source: str, name: str) -> types.ModuleType:
     module.__file__ = generated_filename(name)
     exec(checked_code(source, module.__file__), module.__dict__)  # the generator's output, not rule text
     return module
-
-
-def option_texts(options: Optional[dict[str, Union[str, int]]]) -> Optional[dict[str, str]]:
-    """Options as a caller gives them, as an engine keeps them: option name -> the value's text. A numeric
-    option's value may be given as a whole number (``{"target": 20}``) or as its text (``{"target": "20"}``);
-    whether the game offers that value is the engine's to say."""
-    if options is None:
-        return None
-    if not (isinstance(options, dict) and all(isinstance(k, str) and (isinstance(v, str) or type(v) is int)
-                                              for k, v in options.items())):  # (type(v) is int: not a bool)
-        raise TypeError(f"options maps option names to values (text, or a whole number for a numeric option), "
-                        f"not {options!r}")
-    return {name: str(value) for name, value in options.items()}
 
 
 def load(name_or_path: str | Path, variants: Sequence[str] = (),
