@@ -65,6 +65,9 @@ leaves them out; ``-p no:rulespec`` turns the plugin off). A ``rulespec`` marker
         for item in items:
             if item.nodeid.startswith("big-game.rules::properties"):
                 item.add_marker(pytest.mark.rulespec(examples=1))
+
+Tests of a project's own take the same files from ``rule_files(config)`` (a list of paths), so that no
+test names a rule file that may be renamed.
 """
 
 from __future__ import annotations
@@ -329,6 +332,13 @@ def _plan(config: pytest.Config) -> Optional[_Plan]:
         plan = _Plan(base, testdir, defaults, files, (base / counter_dir).resolve(), problem, missing)
     config.stash[_PLAN] = plan
     return plan
+
+
+def rule_files(config: pytest.Config) -> list[Path]:
+    """The rule files rulespec_files names, resolved as the plugin verifies them: a project's own tests
+    take them from here (the starter project's properties/conftest.py), so that they name no file."""
+    plan = _plan(config)
+    return list(plan.files) if plan is not None else []
 
 
 def pytest_configure(config: pytest.Config) -> None:

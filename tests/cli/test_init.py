@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from rulespec.cli.main import app
@@ -22,6 +23,14 @@ EXPECTED = {"tide-pool.rules", "pytest.ini", "properties/conftest.py", "properti
 
 def _files(folder) -> set[str]:
     return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def workflow_commands(project) -> list[str]:
+    """What the starter project's CI workflow runs, after installing rulespec."""
+    workflow = yaml.safe_load((project / ".github/workflows/rulespec.yml").read_text(encoding="utf-8"))
+    runs = [step["run"] for step in workflow["jobs"]["rules"]["steps"] if "run" in step]
+    assert runs[0] == "python -m pip install 'rulespec[docs]'"
+    return runs[1:]
 
 
 def test_init_writes_a_project_that_checks_and_whose_properties_pass(tmp_path):
@@ -38,7 +47,10 @@ def test_init_writes_a_project_that_checks_and_whose_properties_pass(tmp_path):
     readme = (project / "README.md").read_text(encoding="utf-8")
     workflow = (project / ".github/workflows/rulespec.yml").read_text(encoding="utf-8")
     for command in ("rulespec check tide-pool.rules", "pytest properties/", "rulespec site"):
-        assert command in readme and command in workflow
+        assert command in readme
+    assert workflow_commands(project) == ['for file in *.rules; do rulespec check "$file"; done',
+                                          "python -m pytest properties/", "rulespec site --no-bundled"]
+    assert "tide-pool" not in workflow  # it names no file the user may rename
 
     environment = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "HYPOTHESIS_PROFILE")}
     done = subprocess.run([sys.executable, "-m", "pytest", "properties/", "-v", "-p", "no:cacheprovider"],
@@ -47,9 +59,29 @@ def test_init_writes_a_project_that_checks_and_whose_properties_pass(tmp_path):
     for nodeid in ("tide-pool.rules::check", "tide-pool.rules::example[gold_counts_three]",
                    "tide-pool.rules::example[thrown_back_stays]", "tide-pool.rules::properties[2 players]",
                    "tide-pool.rules::properties[3 players]", "tide-pool.rules::properties[4 players]",
-                   "properties/test_games_end.py::test_seeded_games_end_with_an_outcome"):
+                   "properties/test_games_end.py::test_seeded_games_end_with_an_outcome[tide-pool.rules]"):
         assert f"{nodeid} PASSED" in done.stdout, done.stdout
     assert "7 passed" in done.stdout
+
+
+def test_the_starter_project_names_no_rule_file_in_its_tests_or_ci_so_a_renamed_one_still_passes(tmp_path):
+    """Its tests and its workflow find the rule files by pattern (pytest.ini's rulespec_files): renaming the
+    game's file breaks neither."""
+    assert runner.invoke(app, ["init", str(tmp_path)]).exit_code == 0
+    (tmp_path / "tide-pool.rules").rename(tmp_path / "rock-pool.rules")
+    environment = {k: v for k, v in os.environ.items() if k not in ("PYTEST_ADDOPTS", "HYPOTHESIS_PROFILE")}
+    check_all, run_tests, _site = workflow_commands(tmp_path)  # (the site's is built in the test below)
+    checked = subprocess.run(["bash", "-e", "-c", check_all], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=600, env=environment)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert "rock-pool.rules parses and checks" in checked.stdout and "examples (2 of 2 pass)" in checked.stdout
+    done = subprocess.run([*run_tests.split(), "-v", "-p", "no:cacheprovider"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600, env=environment)
+    assert done.returncode == 0, done.stdout + done.stderr
+    for nodeid in ("rock-pool.rules::check", "rock-pool.rules::properties[2 players]",
+                   "properties/test_games_end.py::test_seeded_games_end_with_an_outcome[rock-pool.rules]"):
+        assert f"{nodeid} PASSED" in done.stdout, done.stdout
+    assert "tide-pool" not in done.stdout + done.stderr
 
 
 def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):
@@ -95,10 +127,11 @@ def test_init_extends_a_bundled_game_with_a_house_rule_that_checks_and_is_collec
     checked = runner.invoke(app, ["check", str(tmp_path / "shell-we-house.rules")])
     assert checked.exit_code == 0, checked.output
     assert "Shell We? (house rule) (shell-we-house," in checked.output
+    assert "rulespec check shell-we-house.rules" in (tmp_path / "README.md").read_text(encoding="utf-8")
     for name in ("README.md", ".github/workflows/rulespec.yml", "properties/test_games_end.py"):
-        assert "shell-we-house.rules" in (tmp_path / name).read_text(encoding="utf-8") and \
-            "tide-pool" not in (tmp_path / name).read_text(encoding="utf-8")
-    assert "$" not in "".join((tmp_path / name).read_text(encoding="utf-8") for name in EXPECTED - {"tide-pool.rules"})
+        assert "tide-pool" not in (tmp_path / name).read_text(encoding="utf-8")
+    texts = "".join((tmp_path / name).read_text(encoding="utf-8") for name in EXPECTED - {"tide-pool.rules"})
+    assert "$" not in texts.replace('"$file"', "")  # every template value filled in (the workflow's shell loop aside)
     done = subprocess.run([sys.executable, "-m", "pytest", "properties/", "--co", "-q", "-p", "no:cacheprovider"],
                           cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -119,7 +152,9 @@ def test_the_starter_projects_mkdocs_yml_builds_its_site(tmp_path, monkeypatch):
     pytest.importorskip("material")  # the docs extra, which .ci/run installs
     assert runner.invoke(app, ["init", str(tmp_path)]).exit_code == 0
     monkeypatch.chdir(tmp_path)
-    result = runner.invoke(app, ["site", "--no-bundled"])
+    site_command = workflow_commands(tmp_path)[-1].split()  # the workflow's own: the user's games only
+    assert site_command[:2] == ["rulespec", "site"]
+    result = runner.invoke(app, site_command[1:])
     assert result.exit_code == 0, result.output
     page = tmp_path / "site" / "rules" / "tide-pool" / "index.html"
     assert page.is_file(), sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "site").rglob("*.html"))
