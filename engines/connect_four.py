@@ -9,11 +9,12 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.helpers import cells_by_value
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '48'
+GENERATOR_VERSION = '49'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -43,6 +44,7 @@ B_GRID_FACES = (
     ), None),
 )
 
+B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_disc__on__grid(st, v_item, v_space):
     """Where a disc may go on grid. [C4-2] (rulebooks/connect-four.rules:30)"""
@@ -170,9 +172,9 @@ def example_falling(run):
     """Example: A disc falls to the lowest empty space of its column. [C4-3] (rulebooks/connect-four.rules:68)"""
     st = run.start(players=2, options={})
     run.act(st, 'player 1: drop red in column 4', line=70)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=71)
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_ROW.get(6, ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=71)
     run.act(st, 'player 2: drop yellow in column 4', line=72)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=73)
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_ROW.get(5, ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=73)
     return st
 
 

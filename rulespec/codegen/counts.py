@@ -91,7 +91,7 @@ class Counts:
             return f"({found}).bit_count()"
         self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        domain = self.expr(e.domain)
+        domain = self.narrowed_domain(e.var, e.domain, e.where) or self.expr(e.domain)
         self.depth -= 1
         if e.where is None and not isinstance(e.domain, ir.BoardRef):
             return f"len({domain})"
@@ -115,7 +115,7 @@ class Counts:
                     f"{self.expr(where.right)})")
         self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        domain = self.expr(e.domain)
+        domain = self.narrowed_domain(e.var, e.domain, e.where) or self.expr(e.domain)
         self.depth -= 1
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
@@ -125,7 +125,7 @@ class Counts:
     def visit_Total(self, e: ir.Total) -> str:
         self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        value, domain = self.expr(e.value), self.expr(e.domain)
+        value, domain = self.expr(e.value), self.narrowed_domain(e.var, e.domain, e.where) or self.expr(e.domain)
         self.depth -= 1
         return self.once(e, f"sum([{value} for v_{ident(e.var)} in {domain}{where}])")
 
@@ -232,7 +232,8 @@ class Counts:
             return None  # the same for every candidate of an option: counted once and kept (see once())
         if number.value == 0 and e.op in (">", "!=", "="):
             self.depth += 1
-            where, domain = self.expr(count.where), self.expr(count.domain)
+            where = self.expr(count.where)
+            domain = self.narrowed_domain(count.var, count.domain, count.where) or self.expr(count.domain)
             self.depth -= 1
             test = self.item_test(count)
             found = f"any(map({test}, {domain}))" if test is not None else f"any({where} for {var} in {domain})"

@@ -63,10 +63,19 @@ class Options:
                         domains[b.var] = f"st._t.fits[{self.boards[c.board]}][v_{ident(c.item.name)}]"
                         conditions.remove(c)
                         break
+        def level(c) -> int:
+            return max((bound.index(v) for v in self.free_vars(c, set(bound))), default=-1)
+
         for c in conditions:
-            needed = self.free_vars(c, set(bound))
-            level = max((bound.index(v) for v in needed), default=-1)
-            placed[level].append(c)
+            parts = self.conjuncts(c)  # (split only where a part is tested before the rest: see conjuncts)
+            for part in (parts if len({level(p) for p in parts}) > 1 else [c]):
+                placed[level(part)].append(part)
+        for i, b in enumerate(option.bindings):
+            # A space the conditions tested with it fix (`t = neighbour of s towards d`, through the
+            # definitions they use) is looked up, not searched for among the board's (narrowing.py).
+            if placed[i] and domains[b.var] == self.expr(b.domain):
+                where = placed[i][0] if len(placed[i]) == 1 else ir.BoolOp(ir.BOOL, None, "", "and", tuple(placed[i]))
+                domains[b.var] = self.narrowed_domain(b.var, b.domain, where) or domains[b.var]
         return domains, placed
 
     def legal_placements_walk(self, step: ir.Step, option: ir.ChoiceOption, i: int, types: dict[str, str],

@@ -32,6 +32,7 @@ from .examples import Examples
 from .expressions import Expressions
 from .hoisted import HoistedReads
 from .listing_plans import ListingPlans
+from .narrowing import Narrowing
 from .options import Options
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .statements import Statements
@@ -40,8 +41,8 @@ from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VER
 from .writer import Writer, cites_text
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, KeptConnected, Statements, Texts, Declarations, Chance,
-                    Options, Choices, ListingPlans, Ends, Examples, EngineClass):
+class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected, Statements, Texts, Declarations,
+                    Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -96,6 +97,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, KeptConnected, Statements
         # a kept `connected`'s number -> (its REACH_ENDS_ function's name, parameters, tests, rule text)
         self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
+        self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
+        self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
 
     def doc(self, decl, what: str) -> None:
         """A function's docstring: what it does, the clauses it cites and where in the rule file it is."""
@@ -130,6 +133,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, KeptConnected, Statements
         w.line("")
         self.components()
         self.boards_section()
+        self.board_tables_at = len(w.lines)  # (narrowed walks' tables of spaces by row or column go here)
         self.fits()
         for definition in m.definitions:
             self.definition(definition)

@@ -173,7 +173,11 @@ class Statements:
 
     def stmt_ForEach(self, s: ir.ForEach) -> None:
         # Iterate over a copy (the body may move what it walks over), counted against the loop budget.
-        self.w.line(f"for v_{ident(s.var)} in st._loop_over({self.expr(s.domain)}):")
+        # A walk of a board whose body is one `if` fixing the space is narrowed to those spaces (narrowing.py).
+        only = s.body[0] if len(s.body) == 1 and isinstance(s.body[0], ir.If) and not s.body[0].otherwise else None
+        domain = only and self.narrowed_domain(s.var, s.domain, only.condition, frozenset(counters_set(s.body)))
+        domain = domain or self.expr(s.domain)
+        self.w.line(f"for v_{ident(s.var)} in st._loop_over({domain}):")
         self.w.indent()
         self.loop_body(s.body)
         self.w.dedent()

@@ -146,3 +146,21 @@ class _RowsKept:
 
 _text = operator.itemgetter(1)
 
+
+
+def cells_by_value(values: Sequence[Any]) -> dict[Any, tuple[int, ...]]:
+    """A board's spaces by the value of their row (or column), each group in board order: where a walk of the
+    board is narrowed to a row (rulespec/codegen/narrowing.py)."""
+    found: dict[Any, list[int]] = {}
+    for cell, value in enumerate(values):
+        found.setdefault(value, []).append(cell)
+    return {value: tuple(cells) for value, cells in found.items()}
+
+
+def spaces_among(in_use: Sequence[bool], spaces: Sequence[Any], *groups: Sequence[int]) -> list[int]:
+    """The spaces named (none past a board's edge) and those of the groups that are in use, each once, in
+    board order: a walk of a board narrowed to what its condition fixes (rulespec/codegen/narrowing.py)."""
+    found = {cell for cell in spaces if cell is not None and in_use[cell]}
+    for group in groups:
+        found.update(cell for cell in group if in_use[cell])
+    return sorted(found)

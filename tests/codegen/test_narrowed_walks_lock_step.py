@@ -1,0 +1,53 @@
+"""A walk of a board narrowed to the spaces its condition fixes (codegen/narrowing.py: `t = neighbour of s
+towards d` through the definitions it uses, `position of s = k`), and an option's condition split into the
+conjuncts of the definition it uses (each tested once its names are bound), play the same games as the
+walk of every space testing the whole condition: each engine below is also generated without both, and the
+two are played in lock step on random games (the same choices in the same order, chance outcomes,
+observations, and at the end the same history, outcome, returns and JSON)."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.codegen import python as codegen
+from rulespec.codegen.narrowing import Narrowing
+from rulespec.pipeline import compile_rules, load_module_from_source
+
+from .lockstep import play_in_lock_step
+
+NEWCOMER = Path(__file__).parents[1] / "newcomer" / "games"
+
+
+def _pair(path: Path, monkeypatch):
+    model = compile_rules(path)
+    fast_source = codegen.generate(model, path.name)
+    with monkeypatch.context() as patch:
+        patch.setattr(Narrowing, "narrowed_domain", lambda self, *args, **kwargs: None)
+        patch.setattr(Narrowing, "conjuncts", lambda self, c, depth=0: [c])
+        slow_source = codegen.generate(model, path.name)
+    assert "spaces_among(" in fast_source or "_CELLS_BY_" in fast_source
+    assert "spaces_among(" not in slow_source and "_CELLS_BY_" not in slow_source
+    name = path.stem.replace("-", "_")
+    fast = load_module_from_source(fast_source, f"narrowed_{name}").GAME(None)
+    slow = load_module_from_source(slow_source, f"walked_{name}").GAME(None)
+    fast.model = slow.model = model
+    return fast, slow
+
+
+@pytest.mark.parametrize("path, games", [(NEWCOMER / "breakthrough.rules", 6), (NEWCOMER / "kalah.rules", 10),
+                                         (Path(rulespec.pipeline.resolve_path("connect-four")), 10)])
+def test_a_narrowed_walk_plays_the_same_games(path, games, monkeypatch):
+    fast, slow = _pair(path, monkeypatch)
+    for seed in range(games):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+def test_breakthrough_lists_a_pawns_moves_from_its_neighbours(monkeypatch):
+    """The pairs `for s in grid, t in grid` become the pawn's neighbours: its colour tested once per space,
+    the rest once per neighbour."""
+    source = codegen.generate(compile_rules(NEWCOMER / "breakthrough.rules"), "breakthrough.rules")
+    listing = source.split("def choices_turn(", 1)[1].split("\ndef ", 1)[0]
+    assert "for v_t in spaces_among(st._t.in_use[0], (" in listing
+    assert "for v_t in st._t.cells_in_use" not in listing
