@@ -19,6 +19,7 @@ class Declarations:
         w.line(f"def define_{ident(definition.name)}(st{self.params(definition.params)}):")
         w.indent()
         self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
+        self.none_names = self.off_board.params_of(definition.name)  # those some use passes none
         zones_started = self.start_zone_locals()
         value = definition.value
         # (a count or first whose answer for each item is read from a table stays as it is: see item_test)
@@ -54,6 +55,7 @@ class Declarations:
         else:
             w.line(f"return {self.expr(value)}")
         self.finish_zone_locals(zones_started)
+        self.none_names = frozenset()
         w.dedent()
 
     @staticmethod

@@ -4,18 +4,36 @@ a definition's use), each returning the code that works it out.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Optional, Sequence
 
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
+from .off_board import OffBoard, may_be_none, off_board
 from .quoting import function, ident, lit, operator
 
 
 class Expressions:
     """The values and tests of the rule file's expressions as Python expressions (CodeGenerator's part)."""
 
+    none_names: frozenset[str] = frozenset()  # the names that can be none in the function being written
+
     def expr(self, e: ir.E) -> str:
         return getattr(self, "visit_" + type(e).__name__)(e)
+
+    @cached_property
+    def off_board(self) -> OffBoard:
+        return off_board(self.m)
+
+    def may_be_none(self, space: ir.E) -> bool:
+        """Whether ``space`` can be past the board's edge here: its tests are then written none-safe."""
+        return may_be_none(space, self.none_names, self.off_board.definitions)
+
+    def on_board(self, space: ir.E, what: str) -> str:
+        """``space``'s code, refused by a rule error where it can be none and ``what`` needs a space."""
+        if self.may_be_none(space):
+            return f"st._on_board({self.expr(space)}, {what!r})"
+        return self.expr(space)
 
     def visit_Const(self, e: ir.Const) -> str:
         return repr(e.value)
@@ -81,23 +99,26 @@ class Expressions:
     def visit_SpaceAttr(self, e: ir.SpaceAttr) -> str:
         board = self.m.boards[self.boards[e.board]]
         table = "ROW" if e.attr == board.row_attribute else "COLUMN"
-        return f"{self.board_const(e.board)}_{table}[{self.expr(e.space)}]"
+        return f"{self.board_const(e.board)}_{table}[{self.on_board(e.space, e.attr + ' of')}]"
 
     def board_const(self, board: str) -> str:
         return "B_" + ident(board).upper()
 
     def visit_Occupant(self, e: ir.Occupant) -> str:
-        return f"st._occupant({self.boards[e.board]}, {self.expr(e.space)})"
+        return f"st._occupant({self.boards[e.board]}, {self.on_board(e.space, 'the occupant of')})"
 
     def visit_Neighbour(self, e: ir.Neighbour) -> str:
         b = self.boards[e.board]
+        if self.may_be_none(e.space):  # past the edge and on: still none
+            return f"st._neighbour({b}, {self.expr(e.space)}, {self.expr(e.direction)})"
         if self.hoisted_toward(e):  # one fixed direction, where boards are read through locals
             self.towards_used.add((b, e.direction.value))
             return f"toward_{b}_{self.expr(e.direction)}[{self.expr(e.space)}]"
         return f"st._t.toward[{b}][{self.expr(e.direction)}][{self.expr(e.space)}]"
 
     def visit_LineOf(self, e: ir.LineOf) -> str:
-        return f"st._line({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, {self.expr(e.length)})"
+        space = self.on_board(e.space, "a line from")
+        return f"st._line({self.boards[e.board]}, {space}, {self.expr(e.direction)}, {self.expr(e.length)})"
 
     def visit_Walk(self, e: ir.Walk) -> str:
         self.depth += 1
@@ -105,7 +126,7 @@ class Expressions:
         self.depth -= 1
         if e.until:
             cond = f"not {cond}"
-        return (f"st._walk({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.direction)}, "
+        return (f"st._walk({self.boards[e.board]}, {self.on_board(e.space, 'a walk from')}, {self.expr(e.direction)}, "
                 f"lambda v_{ident(e.var)}: {cond})")
 
     def visit_Directions(self, e: ir.Directions) -> str:
@@ -141,7 +162,7 @@ class Expressions:
         return f"len({self.expr(e.collection)})"
 
     def visit_RegionComplete(self, e: ir.RegionComplete) -> str:
-        return f"st._region_complete({self.boards[e.board]}, {self.expr(e.space)})"
+        return f"st._region_complete({self.boards[e.board]}, {self.on_board(e.space, 'the region of')})"
 
     def visit_Check(self, e: ir.Check) -> str:
         subject = self.expr(e.subject)
@@ -154,8 +175,9 @@ class Expressions:
             b = self.boards[board_of(e.subject.type)]
             if e.test == "none":
                 return f"({subject} is None)"
-            if isinstance(e.subject, ir.Neighbour):  # none past the edge: neither empty nor occupied
-                if self.hoisted_toward(e.subject) and isinstance(e.subject.space, ir.Var) and e.test != "none":
+            if self.may_be_none(e.subject):  # none past the edge: neither empty nor occupied
+                if (isinstance(e.subject, ir.Neighbour) and self.hoisted_toward(e.subject)
+                        and isinstance(e.subject.space, ir.Var) and e.test != "none"):
                     # the neighbour's space read from the local direction table, its content from the board's
                     op = "<" if e.test == "empty" else ">="
                     return f"({subject} is not None and {self.cells(b)}[{subject}] {op} 0)"
@@ -163,6 +185,7 @@ class Expressions:
                     return f"st._space_empty({b}, {subject})"
                 if e.test in ("occupied", "not_empty"):
                     return f"st._space_occupied({b}, {subject})"
+                return f"({subject} is not None and st._has_occupied_neighbour({b}, {subject}))"
             if e.test in ("empty",):
                 return f"{self.cells(b)}[{subject}] < 0"
             if e.test in ("occupied", "not_empty"):
@@ -178,6 +201,8 @@ class Expressions:
         return f"ITEM_KIND[{self.expr(e.item)}] == {e.component!r}"
 
     def visit_Holds(self, e: ir.Holds) -> str:
+        if self.may_be_none(e.space):  # a space past the edge holds nothing
+            return f"st._space_holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
         return self.holds_inline(e) or f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {e.component!r})"
 
     def holds_inline(self, e: ir.Holds) -> Optional[str]:
@@ -190,6 +215,10 @@ class Expressions:
         return f"({code} >= 0 and ITEM_KIND[{code}] == {e.component!r})"
 
     def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
+        if self.may_be_none(e.space):  # a space past the edge holds nothing
+            attribute = "None" if e.attribute is None else f"CELL_ATTRS[{lit(e.attribute)}]"
+            return (f"st._space_holds_value({self.boards[e.board]}, {self.expr(e.space)}, {attribute}, "
+                    f"{self.expr(e.value)})")
         if e.attribute is None:
             return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.value)})"
         # An empty space is -1, which no item is: CELL_ATTRS' last entry, no value, never equal to a seat's.
@@ -199,7 +228,7 @@ class Expressions:
         return f"({table}[{self.cells(self.boards[e.board])}[{self.expr(e.space)}]] == {self.expr(e.value)})"
 
     def visit_Fits(self, e: ir.Fits) -> str:
-        return f"{self.expr(e.space)} in st._t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"
+        return f"{self.expr(e.space)} in st._t.fit_sets[{self.boards[e.board]}][{self.expr(e.item)}]"  # (a space past the edge fits nothing)
 
     def visit_Member(self, e: ir.Member) -> str:
         return f"{self.expr(e.element)} in {self.expr(e.collection)}"
@@ -223,10 +252,10 @@ class Expressions:
         return f"st._cells_of({b}, {self.expr(e.subject)})"
 
     def visit_IsMarked(self, e: ir.IsMarked) -> str:
-        return f"st._t.mark_of[{self.boards[e.board]}][{self.expr(e.space)}] == {e.mark!r}"
+        return f"st._t.mark_of[{self.boards[e.board]}][{self.on_board(e.space, 'the mark of')}] == {e.mark!r}"
 
     def visit_FaceOf(self, e: ir.FaceOf) -> str:
-        return f"st._t.face_of[{self.boards[e.board]}][{self.expr(e.space)}]"
+        return f"st._t.face_of[{self.boards[e.board]}][{self.on_board(e.space, 'the face of')}]"
 
     def visit_FacesInUse(self, e: ir.FacesInUse) -> str:
         return f"st._t.faces_in_use[{self.boards[e.board]}]"

@@ -60,6 +60,8 @@ class Texts:
             self.bound = bound
         if e.type == ir.ITEM:
             return f"ITEM_LABEL[{code}]"
+        if is_space(e.type) and self.may_be_none(e):  # past the board's edge: reads `none` (a refused text)
+            return f"st._space_label({self.board_const(board_of(e.type))}_LABEL, {code})"
         if is_space(e.type):
             return f"{self.board_const(board_of(e.type))}_LABEL[{code}]"
         if e.type == ir.SEAT:

@@ -614,6 +614,35 @@ class State:
     def _space_occupied(self, board: int, cell: Optional[int]) -> bool:
         return cell is not None and self._boards[board][cell] >= 0
 
+    def _space_holds(self, board: int, cell: Optional[int], kind: str) -> bool:
+        """`S holds COMPONENT` where S can be past the edge: none holds nothing."""
+        return cell is not None and self._holds(board, cell, kind)
+
+    def _space_holds_value(self, board: int, cell: Optional[int], table: Optional[tuple], value) -> bool:
+        """`S holds mark of p` where S can be past the edge: its occupant is ``value`` (``table`` None) or
+        has it as its attribute (``table``: by item); none holds nothing."""
+        if cell is None:
+            return False
+        if table is None:
+            return self._holds(board, cell, value)
+        return table[self._boards[board][cell]] == value
+
+    def _neighbour(self, board: int, cell: Optional[int], direction: int) -> Optional[int]:
+        """The neighbour of a space that can be past the edge: past it, none stays none."""
+        return None if cell is None else self._t.toward[board][direction][cell]
+
+    @staticmethod
+    def _space_label(labels: tuple[str, ...], cell: Optional[int]) -> str:
+        """A space's label in a text, where it can be past the edge: none reads `none`."""
+        return "none" if cell is None else labels[cell]
+
+    def _on_board(self, cell: Optional[int], what: str) -> int:
+        """A space that can be past the edge, where the rules need one that is not (`row of`, `line from`)."""
+        if cell is None:
+            raise RuleRuntimeError(f"the rules ask for {what} a space past the board's edge (none); "
+                                   "test `is none` first")
+        return cell
+
     def _line(self, board: int, cell: int, direction: int, length: int) -> tuple[int, ...]:
         """``cell`` and the spaces after it in ``direction``, ``length`` at most (fewer at the board's edge)."""
         return self._t.lines(board, direction, length)[cell]
