@@ -23,9 +23,10 @@ from .. import __version__
 from .authoring import build, check, init
 from .console import app
 from .play import play
+from .profiling import profile
 from .verification import replay, verify
 
-for _command_function in (check, build, play, verify, replay, init):
+for _command_function in (check, build, play, verify, replay, profile, init):
     app.command()(_command_function)
 
 

@@ -56,7 +56,7 @@ def test_every_command_help_has_no_bool_metavar_and_no_braces_in_usage(command):
 
 
 # simulate is being rewritten by another change (#13 cluster work); its docstring keeps breaks too.
-@pytest.mark.parametrize("name", ["check", "build", "play", "verify", "replay", "init", "docs", "site"])
+@pytest.mark.parametrize("name", ["check", "build", "play", "verify", "replay", "profile", "init", "docs", "site"])
 def test_help_paragraphs_are_wrapped_by_the_terminal_not_by_the_source(name):
     """typer's rich help keeps every line break of a paragraph after the first, so a docstring wrapped
     at 110 columns read as ragged lines cut mid-sentence (`rulespec site --help`, and its entry in the

@@ -1,0 +1,56 @@
+"""`rulespec profile`: seeded games played under cProfile, the time shown per declaration and rule-file line
+(rulespec/check/profile.py), with a hint where a formulation is known to be slow."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from rulespec.check.profile import profile
+from rulespec.cli.main import app
+from rulespec.pipeline import resolve_path
+
+BREAKTHROUGH = Path(__file__).parents[1] / "newcomer" / "games" / "breakthrough.rules"
+ROW = re.compile(r"^ *[\d.]+ +[\d.]+% +[\d.]+ +[\d,]+ +(\d+)  .*\((\w+)\)$")
+
+
+def test_profile_names_declarations_at_lines_of_the_file():
+    result = CliRunner().invoke(app, ["profile", "tic-tac-toe", "--games", "30", "--seed", "3"],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "tic-tac-toe.rules: 30 games, " in result.output
+    rows = [ROW.match(line) for line in result.output.splitlines()]
+    rows = [(int(m.group(1)), m.group(2)) for m in rows if m]
+    assert rows, result.output
+    lines = Path(resolve_path("tic-tac-toe")).read_text().splitlines()
+    # Each function is reported at the line of the declaration it was generated from: the choice `turn`'s
+    # listing at `choice turn(...)`, an effect at its `option`, a definition at its `define`.
+    for line, function in rows:
+        name = re.sub(r"^(choices|options|effect|define|end|step|score)_", "", function).split("__")[-1]
+        assert name in lines[line - 1], (function, line, lines[line - 1])
+    assert any(function == "choices_turn" for _, function in rows), result.output
+
+
+def test_profile_gives_a_hint_for_a_move_listed_from_every_pair_of_spaces(tmp_path):
+    text = BREAKTHROUGH.read_text().split("example first_moves")[0]
+    # Moves of a king's step: nothing in the condition says which space t is, so every pair is tried.
+    head, rest = text.split("define straight_step", 1)
+    slow = head + "turns go clockwise" + rest.split("turns go clockwise", 1)[1].replace(
+        "only if can_move(s, t, player)",
+        "only if s holds colour of player and not t holds colour of player and rank of t > rank of s - 2 "
+        "and rank of t < rank of s + 2 and file of t > file of s - 2 and file of t < file of s + 2")
+    path = tmp_path / "kings.rules"
+    path.write_text(slow)
+    result = profile(str(path), games=1, seed=0)
+    line = next(n for n, text in enumerate(slow.splitlines(), 1) if text.strip().startswith("option move"))
+    assert [h.line for h in result.hints] == [line]
+    assert "every pair of spaces" in result.hints[0].advice and "4,096 candidates" in result.hints[0].advice
+    # The newcomer's own file says in the condition which space t is: no hint, the generator looks it up.
+    assert profile(str(BREAKTHROUGH), games=1).hints == ()
+
+
+def test_profile_refuses_a_count_of_games_below_one():
+    result = CliRunner().invoke(app, ["profile", "tic-tac-toe", "--games", "0"])
+    assert result.exit_code == 2 and "--games must be at least 1" in result.output
