@@ -64,6 +64,15 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
     return False
 
 
+def _spaces_read(e: ir.E):
+    """The spaces a stable value reads a neighbour or a row or column of."""
+    if isinstance(e, (ir.Neighbour, ir.SpaceAttr)):
+        yield e.space
+    for part in (getattr(e, name, None) for name in ("left", "right", "operand")):
+        if isinstance(part, ir.E):
+            yield from _spaces_read(part)
+
+
 def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: frozenset = frozenset(),
              depth: int = 0) -> Optional[Fixed]:
     """What ``e`` fixes about the space ``var`` of ``board`` (see Fixed), or None when it fixes nothing."""
@@ -118,8 +127,9 @@ class Narrowing:
             return None
         b = self.boards[domain.board]
         fixed = fixed_by(var, self.m.boards[b], where, self.definitions, changing)
-        if fixed is None:
-            return None
+        if fixed is None or any(self.may_be_none(space) for value in fixed.spaces + fixed.rows + fixed.columns
+                                for space in _spaces_read(value)):
+            return None  # (a name that may be none, past a board's edge: its neighbour or row is not looked up)
         const = self.board_const(domain.board)
         groups = []
         for values, table in ((fixed.rows, "ROW"), (fixed.columns, "COLUMN")):
