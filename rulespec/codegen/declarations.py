@@ -117,6 +117,42 @@ class Declarations:
         for option in step.options:
             self.option(step, option)
         self.distinct[step.name] = self.choices(step)
+        if self.m.asks_legal_moves and step.name == self.m.turn_step:
+            self.legal_move_function(step)
+
+    def legal_move_function(self, step: ir.Step) -> None:
+        """has_legal_move_<step>(st, player): whether the turn's choice would offer the player an option now
+        (`p has a legal move`). Each option is walked as its listing walks it (option_plan), stopping at
+        the first binding that passes every condition; no text is made."""
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def has_legal_move_{ident(step.name)}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Whether `{step.name}` would offer an option now: the first one found is enough.")
+        zones_started = self.start_zone_locals()
+        for option, bound, domains, placed, _, _ in self.plans:
+            w.line(comment(f"{option.name}: `{option.template}`"))
+            level = w.level
+            for c in placed[-1]:
+                w.line(f"if {self.expr(c)}:", note=c.text)
+                w.indent()
+            counts_at, counts_level = len(w.lines), w.level
+            self.bound, self.counted = set(bound), {}
+            for i, var in enumerate(bound):
+                w.line(f"for v_{ident(var)} in {domains[var]}:")
+                w.indent()
+                for c in placed[i]:
+                    w.line(f"if not ({self.expr(c)}):", note=c.text)
+                    w.indent()
+                    w.line("continue")
+                    w.dedent()
+            self.declare_counted(counts_at, counts_level)
+            w.line("return True")
+            w.level = level
+        w.line("return False")
+        self.finish_zone_locals(zones_started)
+        w.dedent()
 
     def trigger(self, trigger: ir.Trigger) -> None:
         w = self.w

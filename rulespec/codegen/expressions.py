@@ -297,6 +297,15 @@ class Expressions:
     def visit_Won(self, e: ir.Won) -> str:
         return f"st._won({self.expr(e.seat)})"
 
+    def visit_HasLegalMove(self, e: ir.HasLegalMove) -> str:  # (written by Declarations.legal_move_function)
+        return f"{'not ' if e.negated else ''}has_legal_move_{ident(e.step)}(st, {self.expr(e.seat)})"
+
+    def visit_PlayerToMove(self, e: ir.PlayerToMove) -> str:
+        return "st._turn_seat"
+
+    def visit_TurnNumber(self, e: ir.TurnNumber) -> str:
+        return "st._turn_number"
+
     def visit_Arith(self, e: ir.Arith) -> str:
         if e.op == "mod":  # by a written number above 0 Python's own %; else refused at 0 when the rules run
             right = e.right

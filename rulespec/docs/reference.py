@@ -540,6 +540,34 @@ end stuck [TRI-9]:
 end one_left [CRD-10]:
   checked at turn start
   when count(q in players where out of q = 0) <= 1''', "Checked when a turn is about to start."),
+    E("Ends, scores and ranking", "A player with no legal move", "has_no_legal_move player_to_move", "stranded.rules", '''
+end stranded [STR-3]:
+  checked at turn start
+  when the player to move has no legal move
+  winner left of the player to move''',
+      "`p has no legal move`: the choice each turn runs (`turns ... each turn runs turn`), started for p, would "
+      "offer p no option now: every option's candidates fail its conditions (`p has a legal move` is the "
+      "opposite). The options are looked at in order and the first legal one found is enough. The step each "
+      "turn runs must be a choice made by one player, and none of its options may ask it in its `for` or its "
+      "`only if` (it would ask itself). `the player to move` is the player whose turn it is: checked at turn "
+      "start, the one about to move; after a step, the one whose turn is under way."),
+    E("Ends, scores and ranking", "Passing when stuck, and an end when nobody can move", "has_legal_move turn_skip",
+      "stranded.rules", '''
+variant passing "A player who cannot place passes; the game ends when neither can, and is a draw" [STR-5]:
+  replace turns go clockwise from player 1, each turn runs turn, skipping p when p has no legal move [STR-5]
+  remove stranded
+  remove no_place
+  add end nobody_can [STR-5]:
+    checked after every step
+    when count(p in players where p has a legal move) = 0''',
+      "A player who has no legal move when their turn comes is skipped (a pass that is not a choice), and an end "
+      "after every step finds the position where nobody can move. `skipping p when ...` reads the turn about to "
+      "start: `the turn number` is already that turn's."),
+    E("Expressions", "The turn number", "turn_number", "stranded.rules", '''
+    only if open(s, player) and (the turn number > 2 or not corner(s))''',
+      "`the turn number` is 1 on the first turn and one more on each turn after (a skipped player's turn is not "
+      "counted); it is 0 during the set-up. An example asks it too: `then the turn number = 3`, or `then it is "
+      "turn 3`."),
     E("Ends, scores and ranking", "A score", "score", "lanes.rules", '''
 score points of p [LAN-10]:
   2 * goals of p + sum(number of t for t in hand of p where t is tile) - count(t in hand of p where t is joker)''',

@@ -322,7 +322,25 @@ class Won(Node):
     seat: "Expr"
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected, Extreme, Conditional, Won]
+@dataclass(frozen=True, kw_only=True)
+class HasLegalMove(Node):
+    """``p has a legal move`` (``p has no legal move``: ``negated``): the choice each turn runs would offer
+    seat p at least one option now."""
+
+    kind: Literal["has_legal_move"] = "has_legal_move"
+    seat: "Expr"
+    negated: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnValue(Node):
+    """``the player to move`` (the seat whose turn it is) or ``the turn number`` (1 on the first turn)."""
+
+    kind: Literal["turn_value"] = "turn_value"
+    value: Literal["player_to_move", "turn_number"]
+
+
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue]
 
 # ----------------------------------------------------------------------------- statements
 

@@ -190,6 +190,18 @@ class ExpressionsToAst(AstBuilder):
     def won(self, meta, children):
         return ast.Won(loc=self._loc(meta), seat=children[0])
 
+    def has_legal_move(self, meta, children):
+        return ast.HasLegalMove(loc=self._loc(meta), seat=children[0])
+
+    def has_no_legal_move(self, meta, children):
+        return ast.HasLegalMove(loc=self._loc(meta), seat=children[0], negated=True)
+
+    def player_to_move(self, meta, children):
+        return ast.TurnValue(loc=self._loc(meta), value="player_to_move")
+
+    def turn_number(self, meta, children):
+        return ast.TurnValue(loc=self._loc(meta), value="turn_number")
+
     def count(self, meta, children):
         var, domain, where = children
         return ast.Count(loc=self._loc(meta), var=str(var), domain=domain, where=where)

@@ -101,6 +101,7 @@ class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Defini
         for name in self.defines:  # in file order, so that their own mistakes are reported in file order
             self.definition(name)
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
+        self.legal_move_cycles(steps, turn_step)
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
         insteads = tuple(self.instead(d) for d in decls if d.kind == "instead")
         ends = tuple(self.end(d) for d in decls if d.kind == "end")
@@ -144,7 +145,7 @@ class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Defini
             dice=tuple(ir.Dice(d.name, d.loc, d.cites, d.rulings, d.attribute.name, d.attribute.values, str(d.count),
                                d.per_player, d.holder, d.visibility, *self.dice_names(d), d.lost)
                          for d in self.dice.values()),
-            examples_elsewhere=elsewhere,
+            examples_elsewhere=elsewhere, asks_legal_moves=self.asks_legal_moves,
         )
         self.run_deferred_actions()
         self.bound_model(model)

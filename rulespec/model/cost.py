@@ -94,7 +94,7 @@ def _orientations_of(cells: tuple) -> int:
 # The kinds of expression Cost.expr prices apart; a class of expression that is none of them is priced as
 # the sum of its children (most nodes: names, numbers, comparisons), told at once once it has been met.
 _PRICED_APART = (ir.Count, ir.Total, ir.Extreme, ir.Won, ir.First, ir.BestSets, ir.Member, ir.RegionComplete,
-                 ir.Check, ir.Connected, ir.Walk, ir.ScoreRef, ir.DefinedValue)
+                 ir.Check, ir.Connected, ir.Walk, ir.ScoreRef, ir.DefinedValue, ir.HasLegalMove)
 _PLAIN_EXPRESSIONS: set[type] = set()
 
 
@@ -138,6 +138,7 @@ class Cost:
         self.definition_cost: dict[str, int] = {}
         self._defining: set[str] = set()
         self._scoring: set[str] = set()
+        self._listing: set[str] = set()  # the turn's choice, while `p has a legal move` prices its listing
 
     @staticmethod
     def _orientations(shape: ir.Shape) -> int:
@@ -285,7 +286,21 @@ class Cost:
                 return 1 + self.expr(e.seat) + self.score(e.score)
             elif isinstance(e, ir.DefinedValue):
                 return 1 + sum(self.expr(a) for a in e.args) + self.definition(e.name)
+            elif isinstance(e, ir.HasLegalMove):  # at worst the whole listing of the turn's choice
+                return 1 + self.expr(e.seat) + self.turn_listing(e.step)
         return 1 + sum(self.expr(child) for child in children(e))
+
+    def turn_listing(self, step_name: str) -> int:
+        """The work of listing every option of the turn's choice (`p has a legal move` stops at the first
+        found, but may find none); a listing that would ask itself (the checker refuses it) is not followed."""
+        step = next((s for s in self.m.steps if s.name == step_name), None)
+        if step is None or step_name in self._listing:
+            return 1
+        self._listing.add(step_name)
+        try:
+            return sum(self.listing(option)[0] for option in step.options)
+        finally:
+            self._listing.discard(step_name)
 
     def score(self, name: str) -> int:
         """The work of one score of one player (a score may use other scores)."""

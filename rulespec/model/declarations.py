@@ -187,6 +187,20 @@ class Declarations:
                                      f"`{turn_step}(player: seat)`")
         return turns_decl, turns, turn_step, first_seat, skip_when
 
+    def legal_move_cycles(self, steps: tuple, turn_step: Optional[str]) -> None:
+        """`p has a legal move` lists the options of the turn's choice: one of those options cannot ask it in
+        what it is chosen from or in its conditions (it would ask itself, without end)."""
+        step = next((s for s in steps if s.name == turn_step and s.kind == "choice"), None)
+        for option in (step.options if step is not None else ()):
+            for e in [b.domain for b in option.bindings] + list(option.conditions):
+                found = next((n for n in self.walk_through_definitions(e) if isinstance(n, ir.HasLegalMove)), None)
+                if found is not None:
+                    self.error(found.loc, f"`{found.text}` asks whether `{turn_step}` offers an option, but it is "
+                                          f"asked in option `{turn_step}.{option.name}`, which it would list: it "
+                                          f"would ask itself", width=len(found.text),
+                               hint="ask it in an end, a `skipping` condition or another step")
+                    return
+
     def seat_attribute(self, d: ast.SeatAttributeDecl, game: ast.GameDecl) -> ir.SeatAttribute:
         self.cites_of(d, f"`each player has a {d.name}`")
         if len(d.values) < game.max_players:

@@ -99,6 +99,12 @@ class Expressions:
         if kind == "won":
             self.uses_won.append(node)
             return ir.Won(BOOL, loc, text, self.expr(node.seat, scope, SEAT))
+        if kind == "has_legal_move":
+            return self._has_legal_move(node, scope)
+        if kind == "turn_value":
+            if node.value == "player_to_move":
+                return ir.PlayerToMove(SEAT, loc, text)
+            return ir.TurnNumber(INT, loc, text)
         if kind == "arith":
             return ir.Arith(INT, loc, text, node.op, self.expr(node.left, scope, INT), self.expr(node.right, scope, INT))
         if kind == "negate":
@@ -128,6 +134,24 @@ class Expressions:
             return self._member(node, scope)
         self.error(loc, f"`{text}` cannot be used here")
         return self._bad(node)
+
+    def _has_legal_move(self, node: ast.HasLegalMove, scope: dict[str, str]) -> ir.E:
+        """`p has a legal move`: what the choice each turn runs would offer p now, so that step must be a
+        choice made by one player (see legal_move_cycles for a choice that would ask itself)."""
+        text, loc = self.text(node), node.loc
+        seat = self.expr(node.seat, scope, SEAT)
+        step = self.turn_step_name
+        decl = self.steps.get(step) if step is not None else None
+        if decl is not None and (decl.kind != "choice" or decl.by is None):
+            what = (f"a {decl.kind}" if decl.kind != "choice" else
+                    "a choice made by every player at once" if decl.together else "a choice any player may take")
+            self.error(loc, f"`{text}` asks what the choice each turn runs would offer, but each turn runs "
+                            f"`{step}`, {what}",
+                       hint=f"make `{step}` a choice by the player whose turn it is (`choice {step}(player: seat) by "
+                            f"player`), its options the moves; a player's legal moves are its options")
+            return self._bad(node)
+        self.asks_legal_moves = True
+        return ir.HasLegalMove(BOOL, loc, text, seat, step or "?", node.negated)
 
     def _seat(self, node: ast.SeatLiteral) -> ir.E:
         """`player 2`: a seat the game has."""

@@ -374,6 +374,26 @@ class Won(E):
 
 
 @dataclass(frozen=True)
+class HasLegalMove(E):
+    """``p has a legal move``: the choice each turn runs (``step``, the turn's step, a choice) would offer seat
+    ``seat`` an option now; ``p has no legal move`` is ``negated``."""
+
+    seat: E
+    step: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class PlayerToMove(E):
+    """``the player to move``: the seat whose turn it is."""
+
+
+@dataclass(frozen=True)
+class TurnNumber(E):
+    """``the turn number``: 1 on the first turn, one more on each turn after; 0 during the set-up."""
+
+
+@dataclass(frozen=True)
 class Arith(E):
     op: str
     left: E
@@ -849,6 +869,7 @@ class Model:
     dice: tuple[Dice, ...] = ()
     # The file's examples about other variants than these (`with variant ...`): (name, their variants).
     examples_elsewhere: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    asks_legal_moves: bool = False  # some rule asks `p has a legal move` (of the turn's choice)
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""

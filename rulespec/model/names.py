@@ -158,6 +158,9 @@ class Names:
         self.causes = sorted({s.cause for s in self._all_statements(decls) if getattr(s, "cause", None)})
         self.used: set[str] = set()
         self.uses_won: list = []  # `p won` nodes (checked against the ranking: see won_cycles)
+        # the step each turn runs (`p has a legal move` asks its options), or None without a `turns`
+        self.turn_step_name = next((d.step for d in decls if d.kind == "turns"), None)
+        self.asks_legal_moves = False  # whether some rule asks it
 
     def collect_names(self, decls: list) -> None:
         """The rulings by id, and every other declaration by its name (one namespace for all kinds)."""

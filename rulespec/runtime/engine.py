@@ -614,6 +614,7 @@ class Engine:
             st._next_seat = None
         else:
             seat = (st._turn_seat + 1) % st.players
+        number = st._turn_number = st._turn_number + 1  # (a `skipping` condition reads the turn about to start)
         if self.SKIP_TURN is not None:
             for _ in range(st.players):
                 if not self.SKIP_TURN(st, seat):
@@ -622,7 +623,6 @@ class Engine:
             else:
                 raise RuleRuntimeError("every player's turn is skipped and no end condition holds")
         st._turn_seat = seat
-        number = st._turn_number = st._turn_number + 1
         if self.MAX_TURNS is not None and number > self.MAX_TURNS:
             st._violations.append(f"the game lasted more than its declared {self.MAX_TURNS} turns")
             st._over = {"end": "turn_limit", "winners": [], "cites": []}

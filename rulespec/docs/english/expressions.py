@@ -314,6 +314,23 @@ def _won(en: English, e: ir.Won) -> str:
     return f"{en.expr(e.seat)} won the game"
 
 
+@renders(ir.HasLegalMove)
+def _has_legal_move(en: English, e: ir.HasLegalMove) -> str:
+    offer = "no option" if e.negated else "at least one option"
+    return (f"{en.expr(e.seat)} has {'no' if e.negated else 'a'} legal move ({en.step_link(e.step)}, the choice "
+            f"each turn runs, would offer them {offer} now)")
+
+
+@renders(ir.PlayerToMove)
+def _player_to_move(en: English, e: ir.PlayerToMove) -> str:
+    return "the player whose turn it is"
+
+
+@renders(ir.TurnNumber)
+def _turn_number(en: English, e: ir.TurnNumber) -> str:
+    return "the number of the turn (1 on the first)"
+
+
 @renders(ir.Arith)
 def _arith(en: English, e: ir.Arith) -> str:
     # `a + b + c` is ((a + b) + c): its left side is walked in a loop, not recursively, so a chain as long
