@@ -313,7 +313,27 @@ class PositionReader:
 
     # -- the whole text
     def read(self) -> State:
-        engine = self.engine
+        heads = self.blocks()
+        header, options, variants, body = self.read_header(heads)
+        self.start(heads, header, options, variants)
+        self.zones: dict[int, list[int]] = {}
+        self.zone_lines: dict[int, _Line] = {}
+        self.rest_zone: Optional[int] = None
+        self.boards = [[-1] * b.size for b in self.engine.BOARDS]
+        self.written_boards: set[int] = set()
+        self.queues: dict[str, list] = {name: [] for name in self.engine.QUEUES}
+        self.stack: list = []
+        self.chosen: list = []
+        self.over_read: Optional[dict] = None
+        self.taken: set[int] = set()
+        for line, block in body:
+            if not self.step_line(line):
+                self.place_line(line, block)
+        self.place_unwritten(heads)
+        return self.built(heads)
+
+    def blocks(self) -> list[tuple[_Line, list[_Line]]]:
+        """The text's lines that say something, each with the indented lines of its block."""
         heads: list[tuple[_Line, list[_Line]]] = []
         for line in self.lines:
             if not line.text or line.text.startswith("#"):
@@ -325,51 +345,69 @@ class PositionReader:
                           "only a board written as `NAME:` takes indented `space: component` lines")
             else:
                 heads.append((line, []))
+        return heads
+
+    def read_header(self, heads) -> tuple[dict, dict[str, str], list[str], list]:
+        """The header's lines read (game, players, options, variants, phase, turn, next seat, leg, legs played):
+        by part, (its line, what it says); the options and variants written; the other lines and their blocks."""
         header = {"players": None, "phase": None, "turn": None, "next": None, "leg": None, "legs": None}
         options: dict[str, str] = {}
         variants: list[str] = []
         body = []
         for line, block in heads:
-            words = line.text.split()
-            head = words[0]
-            if head == "game" and len(words) == 2 and ":" not in line.text:
-                if words[1] != engine.GAME_ID:
-                    self.fail(line, self.col(line, words[1]), f"this is a position of {words[1]!r}, not of "
-                                                              f"{engine.GAME_ID!r}")
-            elif head == "players" and ":" not in line.text:
-                header["players"] = (line, self.number(line, words[1:], "players N", WHOLE_LIMIT))
-            elif head == "option" and ":" not in line.text:
-                m = re.fullmatch(r"option\s+(\S+)\s*=\s*(\S+)", line.text)
-                if not m:
-                    self.fail(line, line.indent + 1, "an option is written `option NAME = VALUE`")
-                if m.group(1) not in engine.OPTIONS:
-                    self.fail(line, self.col(line, m.group(1)), f"{engine.TITLE} has no option {m.group(1)!r}",
-                              self.close(m.group(1), engine.OPTIONS))
-                options[m.group(1)] = m.group(2)
-                self.at["options"] = line.number
-            elif head == "variant" and len(words) == 2 and ":" not in line.text:
-                variants.append(words[1])
-                self.at["variants"] = line.number
-            elif head == "phase" and ":" not in line.text:
-                if len(words) != 2 or words[1] not in ("setup", "play"):
-                    self.fail(line, line.indent + 1, "the phase is written `phase setup` or `phase play`")
-                header["phase"] = (line, words[1])
-            elif head == "turn" and ":" not in line.text:
-                m = re.fullmatch(r"turn\s+(\S+)\s+of\s+player\s+(\S+)", line.text)
-                if not m:
-                    self.fail(line, line.indent + 1, "the turn is written `turn N of player P`",
-                              "such as `turn 1 of player 1`")
-                number = self.whole(line, line.indent + m.start(1) + 1, m.group(1), 0, most_turns(engine), "turn")
-                seat = self.whole(line, line.indent + m.start(2) + 1, m.group(2), 1, engine.MAX_PLAYERS, "player")
-                header["turn"] = (line, number, seat - 1)
-            elif line.text.startswith("next seat ") and ":" not in line.text:
-                header["next"] = (line, self.seat_word(line, line.text[len("next seat "):]))
-            elif head == "leg" and ":" not in line.text:
-                header["leg"] = (line, self.number(line, words[1:], "leg N", len(engine.MATCH[0]) if engine.MATCH else 1) - 1)
-            elif line.text.startswith("legs played:"):
-                header["legs"] = (line, self.json(line, line.text[len("legs played:"):]))
-            else:
+            if not self.header_line(line, header, options, variants):
                 body.append((line, block))
+        return header, options, variants, body
+
+    def header_line(self, line: _Line, header: dict, options: dict[str, str], variants: list[str]) -> bool:
+        """Read ``line`` if it is one of the header's (true)."""
+        engine = self.engine
+        words = line.text.split()
+        head = words[0]
+        if head == "game" and len(words) == 2 and ":" not in line.text:
+            if words[1] != engine.GAME_ID:
+                self.fail(line, self.col(line, words[1]), f"this is a position of {words[1]!r}, not of "
+                                                          f"{engine.GAME_ID!r}")
+        elif head == "players" and ":" not in line.text:
+            header["players"] = (line, self.number(line, words[1:], "players N", WHOLE_LIMIT))
+        elif head == "option" and ":" not in line.text:
+            m = re.fullmatch(r"option\s+(\S+)\s*=\s*(\S+)", line.text)
+            if not m:
+                self.fail(line, line.indent + 1, "an option is written `option NAME = VALUE`")
+            if m.group(1) not in engine.OPTIONS:
+                self.fail(line, self.col(line, m.group(1)), f"{engine.TITLE} has no option {m.group(1)!r}",
+                          self.close(m.group(1), engine.OPTIONS))
+            options[m.group(1)] = m.group(2)
+            self.at["options"] = line.number
+        elif head == "variant" and len(words) == 2 and ":" not in line.text:
+            variants.append(words[1])
+            self.at["variants"] = line.number
+        elif head == "phase" and ":" not in line.text:
+            if len(words) != 2 or words[1] not in ("setup", "play"):
+                self.fail(line, line.indent + 1, "the phase is written `phase setup` or `phase play`")
+            header["phase"] = (line, words[1])
+        elif head == "turn" and ":" not in line.text:
+            m = re.fullmatch(r"turn\s+(\S+)\s+of\s+player\s+(\S+)", line.text)
+            if not m:
+                self.fail(line, line.indent + 1, "the turn is written `turn N of player P`",
+                          "such as `turn 1 of player 1`")
+            number = self.whole(line, line.indent + m.start(1) + 1, m.group(1), 0, most_turns(engine), "turn")
+            seat = self.whole(line, line.indent + m.start(2) + 1, m.group(2), 1, engine.MAX_PLAYERS, "player")
+            header["turn"] = (line, number, seat - 1)
+        elif line.text.startswith("next seat ") and ":" not in line.text:
+            header["next"] = (line, self.seat_word(line, line.text[len("next seat "):]))
+        elif head == "leg" and ":" not in line.text:
+            header["leg"] = (line, self.number(line, words[1:], "leg N", len(engine.MATCH[0]) if engine.MATCH else 1) - 1)
+        elif line.text.startswith("legs played:"):
+            header["legs"] = (line, self.json(line, line.text[len("legs played:"):]))
+        else:
+            return False
+        return True
+
+    def start(self, heads, header: dict, options: dict[str, str], variants: list[str]) -> None:
+        """The empty state of the players, options and variants the header gives (``st``), and the state's
+        data as the header has it (``data``: no history, the phase, turn, next seat, leg and legs played)."""
+        engine = self.engine
         applied = sorted(engine.VARIANTS_APPLIED)
         if variants and sorted(variants) != applied:  # none written: the engine's own
             line = next(l for l, _ in heads if l.number == self.at.get("variants", heads[0][0].number))
@@ -412,85 +450,84 @@ class PositionReader:
         self.data = data
         self.turn_seat = turn_seat
         self.where: dict[int, tuple[int, int]] = {}  # item -> (zone or -1 - board, line)
-        zones: dict[int, list[int]] = {}
-        zone_lines: dict[int, _Line] = {}
-        rest_zone = None
-        boards = [[-1] * b.size for b in engine.BOARDS]
-        written_boards: set[int] = set()
-        counters = data["counters"]
-        queues: dict[str, list] = {name: [] for name in engine.QUEUES}
-        stack: list = []
-        chosen: list = []
-        over = None
-        self.taken: set[int] = set()
-        for line, block in body:
-            text = line.text
-            if text.startswith("pending "):
-                copies = re.search(r"\s+x(\d+)$", text)
-                times = 1
-                if copies:
-                    text = text[:copies.start()]
-                    times = self.whole(line, line.indent + copies.start(1) + 1, copies.group(1), 1, MAX_REPEATED_FRAMES,
-                                       "a step is pending this many times in a row")
-                frame = self.frame(line, text[len("pending "):], len("pending "), None)
-                stack.extend([frame] * times)
-                self.at.setdefault("stack", line.number)
-                continue
-            if text.startswith("chosen in secret:"):
-                found = re.fullmatch(r"chosen in secret:\s*player (\S+): (.+)", text)
-                if not found:
-                    self.fail(line, line.indent + 1, f"cannot read {_short(text)}",
-                              "write a secret choice as `chosen in secret: player N: TEXT`")
-                seat = self.whole(line, line.indent + found.start(1) + 1, found.group(1), 1, self.players, "player")
-                chosen.append([seat - 1, found.group(2).strip()])
-                self.at.setdefault("chosen", line.number)
-                continue
-            if text.startswith("queued in "):
-                queue, _, rest = text[len("queued in "):].partition(":")
-                queue = queue.strip()
-                if queue not in queues:
-                    self.fail(line, self.col(line, queue), f"{engine.TITLE} has no queue {queue!r}",
-                              self.close(queue, queues) or f"queues: {', '.join(queues) or 'none'}")
-                queues[queue].append(list(self.frame(line, rest.strip(), text.index(":") + 1, queue)))
-                self.at.setdefault("queues", line.number)
-                continue
-            if text.startswith("game over:"):
-                over = self.over(line, text[len("game over:"):].strip())
-                self.at["over"] = line.number
-                continue
-            if text.startswith("counter "):
-                name, _, rest = text[len("counter "):].partition(":")
-                self.counter(line, name.strip(), rest, counters)
-                continue
-            head, colon, rest = text.partition(":")
-            if not colon:
+
+    def step_line(self, line: _Line) -> bool:
+        """Read ``line`` if it tells of steps, secret choices, the game's end or a counter (true): `pending`,
+        `chosen in secret:`, `queued in`, `game over:`, `counter`."""
+        text = line.text
+        if text.startswith("pending "):
+            copies = re.search(r"\s+x(\d+)$", text)
+            times = 1
+            if copies:
+                text = text[:copies.start()]
+                times = self.whole(line, line.indent + copies.start(1) + 1, copies.group(1), 1, MAX_REPEATED_FRAMES,
+                                   "a step is pending this many times in a row")
+            frame = self.frame(line, text[len("pending "):], len("pending "), None)
+            self.stack.extend([frame] * times)
+            self.at.setdefault("stack", line.number)
+        elif text.startswith("chosen in secret:"):
+            found = re.fullmatch(r"chosen in secret:\s*player (\S+): (.+)", text)
+            if not found:
                 self.fail(line, line.indent + 1, f"cannot read {_short(text)}",
-                          "a line is a zone or board (`NAME: ...`), `counter NAME: N`, `pending STEP(...)`, "
-                          "`queued in QUEUE: STEP(...)`, `game over: ...`, or one of game, players, option, "
-                          "variant, phase, turn, next seat, leg")
-            head = head.strip()
-            key_match = re.fullmatch(r"(\w+)\s*\((.*)\)", head)  # `grid (x = cross, ...):` then a diagram block
-            board_name = key_match.group(1) if key_match else head
-            board = next((b for b, info in enumerate(engine.BOARDS) if info.name == board_name), None)
-            if board is not None:
-                if board in written_boards:
-                    self.fail(line, line.indent + 1, f"board {board_name} is written twice")
-                written_boards.add(board)
-                self.at[f"board{board}"] = line.number
-                self.board(line, block, board, key_match.group(2) if key_match else None, rest, boards)
-                continue
-            if block:
-                self.fail(block[0], block[0].indent + 1, f"only a board takes indented lines, and {head!r} is none")
-            zone = self.zone(line, head)
-            if zone in zones:
-                self.fail(line, line.indent + 1, f"{head} is written twice")
-            zones[zone], zone_lines[zone] = [], line
-            self.at[f"zone{zone}"] = line.number
-            if self.items(line, rest, len(head) + 1, zone, zones[zone]):
-                rest_zone = zone
-        # Components written nowhere: in `the rest`, or else where the game starts them (if that zone is not written).
-        start = self.st
-        left = [i for i in range(len(engine.ITEM_KIND)) if i not in self.taken]
+                          "write a secret choice as `chosen in secret: player N: TEXT`")
+            seat = self.whole(line, line.indent + found.start(1) + 1, found.group(1), 1, self.players, "player")
+            self.chosen.append([seat - 1, found.group(2).strip()])
+            self.at.setdefault("chosen", line.number)
+        elif text.startswith("queued in "):
+            queue, _, rest = text[len("queued in "):].partition(":")
+            queue = queue.strip()
+            queues = self.queues
+            if queue not in queues:
+                self.fail(line, self.col(line, queue), f"{self.engine.TITLE} has no queue {queue!r}",
+                          self.close(queue, queues) or f"queues: {', '.join(queues) or 'none'}")
+            queues[queue].append(list(self.frame(line, rest.strip(), text.index(":") + 1, queue)))
+            self.at.setdefault("queues", line.number)
+        elif text.startswith("game over:"):
+            self.over_read = self.over(line, text[len("game over:"):].strip())
+            self.at["over"] = line.number
+        elif text.startswith("counter "):
+            name, _, rest = text[len("counter "):].partition(":")
+            self.counter(line, name.strip(), rest, self.data["counters"])
+        else:
+            return False
+        return True
+
+    def place_line(self, line: _Line, block: list[_Line]) -> None:
+        """Read a zone's line (`NAME: items`) or a board's (with its block)."""
+        text = line.text
+        head, colon, rest = text.partition(":")
+        if not colon:
+            self.fail(line, line.indent + 1, f"cannot read {_short(text)}",
+                      "a line is a zone or board (`NAME: ...`), `counter NAME: N`, `pending STEP(...)`, "
+                      "`queued in QUEUE: STEP(...)`, `game over: ...`, or one of game, players, option, "
+                      "variant, phase, turn, next seat, leg")
+        head = head.strip()
+        key_match = re.fullmatch(r"(\w+)\s*\((.*)\)", head)  # `grid (x = cross, ...):` then a diagram block
+        board_name = key_match.group(1) if key_match else head
+        board = next((b for b, info in enumerate(self.engine.BOARDS) if info.name == board_name), None)
+        if board is not None:
+            if board in self.written_boards:
+                self.fail(line, line.indent + 1, f"board {board_name} is written twice")
+            self.written_boards.add(board)
+            self.at[f"board{board}"] = line.number
+            self.board(line, block, board, key_match.group(2) if key_match else None, rest, self.boards)
+            return
+        if block:
+            self.fail(block[0], block[0].indent + 1, f"only a board takes indented lines, and {head!r} is none")
+        zone = self.zone(line, head)
+        zones = self.zones
+        if zone in zones:
+            self.fail(line, line.indent + 1, f"{head} is written twice")
+        zones[zone], self.zone_lines[zone] = [], line
+        self.at[f"zone{zone}"] = line.number
+        if self.items(line, rest, len(head) + 1, zone, zones[zone]):
+            self.rest_zone = zone
+
+    def place_unwritten(self, heads) -> None:
+        """Components written nowhere: in `the rest`, or else where the game starts them (if that zone is not
+        written); then the zones into the state's data."""
+        start, zones, rest_zone = self.st, self.zones, self.rest_zone
+        left = [i for i in range(len(self.engine.ITEM_KIND)) if i not in self.taken]
         homeless = []
         written = set(zones)
         for item in left:
@@ -504,24 +541,30 @@ class PositionReader:
                 zones.setdefault(start._loc[item], []).append(item)
         if homeless:
             shown = ", ".join(_compress([self.names.item(i) for i in homeless[:40]], self.names.bare))
-            line = zone_lines.get(start._loc[homeless[0]], heads[-1][0] if heads else _Line(1, ""))
+            line = self.zone_lines.get(start._loc[homeless[0]], heads[-1][0] if heads else _Line(1, ""))
             self.fail(line, line.indent + 1, f"{len(homeless)} components are in no zone and on no board: {shown}"
                                              f"{'...' if len(homeless) > 40 else ''}",
                       "write them in a zone, or `the rest` in the zone that holds everything else")
         for z in range(self.t.zone_count):
             items = zones.get(z, [])
-            data["zones"][z] = items if z in self.t.stacked else sorted(items)
+            self.data["zones"][z] = items if z in self.t.stacked else sorted(items)
+
+    def built(self, heads) -> State:
+        """The state of the data read, checked; the turn's automatic steps run when no step is written."""
+        engine, data, boards, stack, queues, over = (self.engine, self.data, self.boards, self.stack, self.queues,
+                                                     self.over_read)
         data["boards"] = boards
         data["causes"] = [[None if item < 0 else "given" for item in cells] for cells in boards]
         for frame in stack + [entry for entries in queues.values() for entry in entries]:
-            frame[1][:] = [self.resolve(a, zones, boards) if isinstance(a, _ItemRef) else a for a in frame[1]]
+            frame[1][:] = [self.resolve(a, self.zones, boards) if isinstance(a, _ItemRef) else a for a in frame[1]]
         data["queues"] = queues
         over_given = over is not None
         if not stack and not over_given:
+            turn_seat = self.turn_seat
             stack = [[engine.TURN_STEP, [turn_seat], turn_seat, "turn", []]] if engine.TURN_STEP else []
         data["stack"] = [list(f) for f in stack]
         data["over"] = over
-        data["chosen"] = chosen
+        data["chosen"] = self.chosen
         turn_starts = not over_given and "stack" not in self.at  # the turn step, to run up to its first decision
         try:
             check_state_dict(engine, data)
