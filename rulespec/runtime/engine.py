@@ -438,16 +438,14 @@ class Engine:
 
     def _advance(self, st: State, runs: int = 0, idle_turns: int = 0) -> None:
         """Run automatic steps until a decision is needed or the game is over. ``runs`` and ``idle_turns``
-        go on from where State._play's inline next turn left them (the budgets count from its step)."""
+        go on from where State._play's inline next turn left them (the budgets count from its step).
+        An automatic step is run here, not in a function of its own: it is the loop's most frequent work."""
         st._pending = None
         steps, insteads_by_step, lists, budget = self._steps, self._insteads_by_step, self._lists, self.MAX_AUTO_STEPS
         while st._over is None:
             runs += 1
             if runs > budget:  # (apply() undoes the whole step, as on any RuleRuntimeError)
-                raise RuleRuntimeError(
-                    f"{budget} automatic steps ran without reaching a decision (the next: "
-                    f"`{st._stack[-1][0] if st._stack else 'a new turn'}`): a `then` chain, `repeat` or triggers that "
-                    f"never stop? Engine.MAX_AUTO_STEPS is the limit")
+                raise self._auto_steps_spent(st)
             if not st._stack:
                 idle_turns += 1
                 if idle_turns > 2 * st.players + 1:
@@ -459,69 +457,24 @@ class Engine:
             frame = st._stack[-1]
             step = frame[0]
             if step in _RUNTIME_STEPS:
-                if step == RESOLVE:
-                    queue = st._queues[frame[1][0]]
-                    if not queue:
-                        st._stack.pop()
-                        continue
-                    step_name, args, actor, cause, replaced = queue.pop(0)
-                    st._stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
-                    continue
-                if step == LOTS:
-                    st._pending = self._pending_decision(st)
+                if self._run_runtime_step(st, frame):
                     return
-                st._stack.pop()  # ENDING
-                self._finish(st, self._over_of(frame[3]))
                 continue
             insteads = insteads_by_step.get(step)
-            if insteads is not None:  # _replace, inline: most of the time no replacement applies
+            if insteads is not None:  # (most of the time no replacement applies)
                 for instead in insteads:
                     if instead.name not in frame[4] and instead.applies(st, *frame[1]):
+                        self._run_instead(st, frame, instead)
                         break
                 else:
                     instead = None
-                if instead is not None:  # _run_instead, inline (a set-up may replace many steps in a row)
-                    stack = st._stack
-                    stack.pop()
-                    st._actor, st._last_cause = frame[2], frame[3]
-                    fired = st.fired
-                    counted = self._instead_rules[instead.name]
-                    fired[counted] = fired.get(counted, 0) + 1
-                    instead.run(st, frame[3], *frame[1])
-                    thens = st._thens
-                    if thens:  # _push_thens, inline
-                        stack, actor, cause, replaced = st._stack, st._actor, frame[3], frame[4] + (instead.name,)
-                        thens.reverse()  # (in place, as in State._play)
-                        for then, then_args in thens:
-                            stack.append((then, tuple(then_args), actor, cause, replaced))
-                        st._thens = []
-                    self._check_ends(st, "after_step")  # (inlined where steps run most: an automatic step, _play)
+                if instead is not None:
                     continue
             info = steps[step]
-            choices = info.choices
-            if choices is not None and lists:  # _list, inline: one generated function lists the choice
-                if info.listed_once:
-                    pending = self._listed_once.get((step, frame[1]))
-                    if pending is not None:
-                        st._pending = pending
-                        return
-                seat, rows = choices(st, *frame[1])
-                if not rows:
-                    st._stack.pop()  # a choice with nothing to choose is skipped
-                    continue
-                if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
-                                                 map(_second, rows))) < len(rows):
-                    seen = set()  # two read the same: the first is the one offered
-                    rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
-                elif info.rows_kept:  # the rows choices keeps for what it read: their Pending, shared
-                    st._pending = self._kept_pending(seat, rows, info.options)
+            if info.choices is not None and lists:
+                if self._offer_listed_choice(st, step, frame, info):
                     return
-                pending = st._pending = self._rows_offered(seat, rows, info.options)
-                if info.listed_once:
-                    if len(self._listed_once) > 4096:  # (arguments are seats, numbers, components: few)
-                        self._listed_once.clear()
-                    self._listed_once[step, frame[1]] = pending
-                return
+                continue
             if info.kind == "auto":
                 st._stack.pop()
                 st._actor, st._last_cause = frame[2], frame[3]  # (st._thens is empty between steps)
@@ -545,40 +498,99 @@ class Engine:
                         if found is not None:
                             self._end(st, self.ENDS[found[0]], *found[1:])
                 continue
-            draw = info.draw
-            if draw is not None and lists:  # _list, inline: a draw lists its items, its texts are read when asked
-                items, weights = st._draw_items(draw(st, *frame[1]))
-                if items:
-                    pending = st._pending = _new_pending(Pending)  # Pending.draw(...), without the calls
-                    pending.seat, pending.count, pending.items, pending.weights = CHANCE, len(items), items, weights
-                    pending.effect, pending.text, pending.st, pending.args = info.resolve, info.text, st, frame[1]
-                    pending.shared = self._drawn_actions if info.text_static else None
-                    pending.rows = pending.options = pending.entries = pending.offered = pending.actions = None
-                    pending.every = None
-                    return
-            if info.listed_once and lists:  # a chance step's outcomes fixed by its arguments and the set-up
-                key = (step, frame[1], st._t)
-                decision = self._listed_once.get(key)
-                if decision is None:
-                    decision = self._list(st)
-                    if decision.count:
-                        if len(self._listed_once) > 4096:
-                            self._listed_once.clear()
-                        self._listed_once[key] = decision
-                else:
-                    st._pending = decision
-                    return
+            if self._offer_decision(st, step, frame, info):
+                return
+
+    def _auto_steps_spent(self, st: State) -> RuleRuntimeError:
+        """The error of a step after which MAX_AUTO_STEPS automatic steps ran without reaching a decision."""
+        return RuleRuntimeError(
+            f"{self.MAX_AUTO_STEPS} automatic steps ran without reaching a decision (the next: "
+            f"`{st._stack[-1][0] if st._stack else 'a new turn'}`): a `then` chain, `repeat` or triggers that "
+            f"never stop? Engine.MAX_AUTO_STEPS is the limit")
+
+    def _run_runtime_step(self, st: State, frame) -> bool:
+        """Run a step of the runtime's own on top of the stack (``frame``): the next step queued to resolve, a
+        draw of lots (offered: true) or a game's closing."""
+        step = frame[0]
+        if step == RESOLVE:
+            queue = st._queues[frame[1][0]]
+            if not queue:
+                st._stack.pop()
+                return False
+            step_name, args, actor, cause, replaced = queue.pop(0)
+            st._stack.append((step_name, tuple(args), actor, cause, tuple(replaced)))
+            return False
+        if step == LOTS:
+            st._pending = self._pending_decision(st)
+            return True
+        st._stack.pop()  # ENDING
+        self._finish(st, self._over_of(frame[3]))
+        return False
+
+    def _offer_listed_choice(self, st: State, step: str, frame, info: StepInfo) -> bool:
+        """Offer the choice on top of the stack (``frame``), listed by its one generated function (true), or
+        skip it when there is nothing to choose (false)."""
+        if info.listed_once:
+            pending = self._listed_once.get((step, frame[1]))
+            if pending is not None:
+                st._pending = pending
+                return True
+        seat, rows = info.choices(st, *frame[1])
+        if not rows:
+            st._stack.pop()  # a choice with nothing to choose is skipped
+            return False
+        if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
+                                         map(_second, rows))) < len(rows):
+            seen = set()  # two read the same: the first is the one offered
+            rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
+        elif info.rows_kept:  # the rows choices keeps for what it read: their Pending, shared
+            st._pending = self._kept_pending(seat, rows, info.options)
+            return True
+        pending = st._pending = self._rows_offered(seat, rows, info.options)
+        if info.listed_once:
+            if len(self._listed_once) > 4096:  # (arguments are seats, numbers, components: few)
+                self._listed_once.clear()
+            self._listed_once[step, frame[1]] = pending
+        return True
+
+    def _offer_decision(self, st: State, step: str, frame, info: StepInfo) -> bool:
+        """Offer the chance step or choice on top of the stack (``frame``) that no generated function lists
+        (true), or skip a choice with nothing to choose (false)."""
+        lists = self._lists
+        draw = info.draw
+        if draw is not None and lists:  # a draw lists its items, its texts are read when asked
+            items, weights = st._draw_items(draw(st, *frame[1]))
+            if items:
+                pending = st._pending = _new_pending(Pending)  # Pending.draw(...), without the calls
+                pending.seat, pending.count, pending.items, pending.weights = CHANCE, len(items), items, weights
+                pending.effect, pending.text, pending.st, pending.args = info.resolve, info.text, st, frame[1]
+                pending.shared = self._drawn_actions if info.text_static else None
+                pending.rows = pending.options = pending.entries = pending.offered = pending.actions = None
+                pending.every = None
+                return True
+        if info.listed_once and lists:  # a chance step's outcomes fixed by its arguments and the set-up
+            key = (step, frame[1], st._t)
+            decision = self._listed_once.get(key)
+            if decision is None:
+                decision = self._list(st)
+                if decision.count:
+                    if len(self._listed_once) > 4096:
+                        self._listed_once.clear()
+                    self._listed_once[key] = decision
             else:
-                decision = self._list(st) if self._lists else self._pending_decision(st)
-            if not decision.count:
-                if decision.seat == CHANCE:
-                    raise RuleRuntimeError(
-                        f"chance step `{step}` has no outcome (nothing to draw from); add an `instead` rule "
-                        f"for when it cannot happen")
-                st._stack.pop()  # a choice with nothing to choose is skipped (a mandatory bonus that is impossible)
-                continue
-            st._pending = decision
-            return
+                st._pending = decision
+                return True
+        else:
+            decision = self._list(st) if lists else self._pending_decision(st)
+        if not decision.count:
+            if decision.seat == CHANCE:
+                raise RuleRuntimeError(
+                    f"chance step `{step}` has no outcome (nothing to draw from); add an `instead` rule "
+                    f"for when it cannot happen")
+            st._stack.pop()  # a choice with nothing to choose is skipped (a mandatory bonus that is impossible)
+            return False
+        st._pending = decision
+        return True
 
     def _kept_pending(self, seat: int, rows: list, options: tuple) -> Pending:
         """The Pending of rows a choice keeps by what it read (StepInfo.rows_kept, no two alike): made once for
