@@ -8,6 +8,7 @@ the declared zones, boards and counters, and what a seat sees from ``State.obser
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -452,7 +453,8 @@ class TensorLayout:
         """Write a seat's observation (``State.observation(seat)``) into ``tensor`` (a flat float array)."""
         values = [0.0] * self.size  # (a list, then one copy: much faster than setting array items one by one)
         count, offsets, index = len(self.labels), self.offsets, self.label_index
-        values[offsets["seat"][0] + view["seat"]] = 1.0
+        if view.get("seat") is not None:  # (a public view is nobody's: its seat piece is all zeros)
+            values[offsets["seat"][0] + view["seat"]] = 1.0
         values[offsets["to_act"][0] + to_act] = 1.0
         values[offsets["turn"][0]] = view["turn"]
         values[offsets["turn_player"][0] + view["turn_player"]] = 1.0
@@ -478,47 +480,108 @@ class TensorLayout:
                 values[at + cells[space] * count + index[label]] = 1.0
         for name in self.counters:
             at, size = offsets[f"counter:{name}"]
-            value = view["counters"][name]
-            values[at:at + size] = value if isinstance(value, list) else [value]
+            value = view["counters"].get(name)
+            if value is not None:  # (absent from a public view when the seats see it differently)
+                values[at:at + size] = value if isinstance(value, list) else [value]
         for name in self.queues:
-            values[offsets[f"queue:{name}"][0]] = len(view["queues"][name])
+            values[offsets[f"queue:{name}"][0]] = len(view["queues"].get(name, ()))
         tensor[:] = values
 
 
-INFORMATION_TENSOR_LIMIT = 1 << 17  # floats: a longer history has its information state as a string only
+INFORMATION_TENSOR_LIMIT = 1 << 17  # floats: above it, the tensor keeps the latest rows of the history only
+RECENT_ROWS = 16  # rows kept of a history too long for the whole of it (at most: fewer when a row is large)
 
 
 class InformationLayout:
-    """A seat's information state as a tensor: its own history of what it has seen, one row per entry of
-    its information state string, in order, padded with rows of zeros up to the longest history the
-    game's step budget allows (``rows`` = 1 + the budget). A row holds, in this order:
+    """A seat's information state as a tensor: its own history of what it has seen, one row per move it
+    saw (the lines of its information state string, a claim window's rounds apart), in order. A row
+    holds, in this order:
 
     * ``mover``: one-hot of who moved (each seat, then chance, then ``start`` for the first row)
     * ``action``: one-hot of the seat's own action (all zeros when another seat or chance moved: what
       others did is seen only through what it changed)
     * ``observation``: the seat's observation tensor (``TensorLayout``) right after that move
 
-    A row of zeros is one that has not happened. Only for games without claim windows (a window's
-    rounds of waiting make histories without a useful bound) and whose whole tensor has at most
-    ``INFORMATION_TENSOR_LIMIT`` floats; other games give the information state as a string only.
+    Where the whole history fits (no claim window, and 1 + the step budget rows of at most
+    ``INFORMATION_TENSOR_LIMIT`` floats in all: Kuhn, Leduc, tic-tac-toe, Hex), ``history`` is all of it,
+    padded with rows of zeros (a row that has not happened). Otherwise ``history`` is the latest ``rows``
+    rows (``RECENT_ROWS``, fewer when that many would pass the limit), oldest first, padded with zeros
+    after them, followed by ``own_actions``: how many times the seat took each action in the whole game,
+    and ``history_length``: how many rows its whole history has. Every part is worked out from what the
+    seat has seen, so two histories it cannot tell apart give it the same tensor, and its size is fixed.
     """
 
-    def __init__(self, observation: TensorLayout, players: int, num_actions: int, rows: int):
+    def __init__(self, observation: TensorLayout, players: int, num_actions: int, rows: int, whole: bool):
         self.observation, self.players, self.num_actions, self.rows = observation, players, num_actions, rows
+        self.whole = whole  # the whole history (else the latest rows and the counts)
         self.pieces = [("mover", players + 2), ("action", num_actions), ("observation", observation.size)]
         self.row = players + 2 + num_actions + observation.size
-        self.size = self.rows * self.row
+        self.size = self.rows * self.row + (0 if whole else num_actions + 1)
 
-    def fill(self, tensor, entries: list) -> None:
-        """Write a seat's history (``(mover, own action or -1, view, to_act)`` per entry) into ``tensor``."""
+    def fill(self, tensor, seen: "SeenRows") -> None:
+        """Write a seat's history (SeenRows) into ``tensor``."""
         tensor[:] = 0.0
         n, skip = self.players, self.players + 2 + self.num_actions
-        for r, (mover, action, view, to_act) in enumerate(entries[:self.rows]):
+        for r, (mover, action, view, to_act) in enumerate(seen.recent[-self.rows:]):
             at = r * self.row
             tensor[at + mover] = 1.0
             if action >= 0:
                 tensor[at + n + 2 + action] = 1.0
             self.observation.fill(tensor[at + skip:at + self.row], view, to_act)
+        if not self.whole:
+            at = self.rows * self.row
+            for action, count in seen.own.items():
+                tensor[at + action] = count
+            tensor[at + self.num_actions] = seen.total
+
+
+@dataclasses.dataclass(slots=True)
+class SeenRows:
+    """A seat's rows of the information state tensor (each ``(mover, own action or -1, view, to_act)``):
+    the latest ``kept`` of them, how many times the seat took each action, and how many rows in all."""
+
+    kept: int
+    recent: list = dataclasses.field(default_factory=list)
+    own: dict = dataclasses.field(default_factory=dict)
+    total: int = 0
+
+    def add(self, row: tuple) -> None:
+        self.recent.append(row)
+        if len(self.recent) > self.kept:
+            del self.recent[0]
+        self.total += 1
+        if row[1] >= 0:
+            self.own[row[1]] = self.own.get(row[1], 0) + 1
+
+    def copy(self) -> "SeenRows":
+        return SeenRows(self.kept, list(self.recent), dict(self.own), self.total)
+
+
+_NOT_ALIKE = object()
+
+
+def public_view(views: Sequence[dict]) -> dict:
+    """What every seat sees alike (each seat's ``State.observation``, so the declared visibility): the
+    parts of the views that are the same in all of them, key by key through dicts and through lists of
+    dicts (a per-player zone's owners), other values whole. A zone's size every seat sees stays, its
+    items only where every seat sees them; the observing seat and its own choices go."""
+
+    def alike(values: list):
+        first = values[0]
+        if all(isinstance(v, dict) for v in values):
+            kept = {}
+            for key, value in first.items():
+                if all(key in v for v in values):
+                    common = alike([v[key] for v in values])
+                    if common is not _NOT_ALIKE:
+                        kept[key] = common
+            return kept
+        if all(isinstance(v, list) and len(v) == len(first) for v in values) and first and \
+                all(isinstance(part, dict) for v in values for part in v):
+            return [alike([v[i] for v in values]) for i in range(len(first))]
+        return first if all(v == first for v in values[1:]) else _NOT_ALIKE
+
+    return alike(list(views))
 
 
 def _flatten(view: dict) -> dict[str, str]:
@@ -566,10 +629,11 @@ class Session:
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
         self.paid = [0.0] * state.players  # the returns before the last seat's move (rewards are the change)
-        # each seat's history for the information state tensor (InformationLayout), where the game has one
-        start = (state.players + 1, -1)
-        self._rows = None if information_layout_for(key, state.players) is None else \
-            [[start + (self._views[seat], self.to_act())] for seat in range(state.players)]
+        # each seat's history for the information state tensor (InformationLayout)
+        kept = information_layout_for(key, state.players).rows
+        self._rows = [SeenRows(kept) for _ in range(state.players)]
+        for seat, rows in enumerate(self._rows):
+            rows.add((state.players + 1, -1, self._views[seat], self.to_act()))
 
     # ---- what each seat has seen, brought up to date when read
     @property
@@ -590,8 +654,8 @@ class Session:
         return self._logs
 
     @property
-    def rows(self) -> Optional[list[list[tuple]]]:
-        """Each seat's history for the information state tensor (None: the game has none)."""
+    def rows(self) -> list["SeenRows"]:
+        """Each seat's history for the information state tensor."""
         self._catch_up(LOGS)
         return self._rows
 
@@ -647,7 +711,7 @@ class Session:
         copy._texts = dict(self._texts)
         copy.shared = False
         copy.paid = self.paid
-        copy._rows = None if self._rows is None else [list(rows) for rows in self._rows]
+        copy._rows = [rows.copy() for rows in self._rows]
         return copy
 
     def __deepcopy__(self, memo) -> "Session":
@@ -777,8 +841,8 @@ class Session:
             who = f"you: {mine.text}" if mine is not None else "you waited"
             self._logs[seat].append(" | ".join([who, "the choices were carried out together"] + changed))
             self._seen[seat] = now
-            if self._rows is not None:  # (mover: the seat itself, as it chose; its own choice, if any)
-                self._rows[seat].append((seat, self.table.player_id(mine) if mine is not None else -1, view, to_act))
+            # (mover: the seat itself, as it chose; its own choice, if any)
+            self._rows[seat].add((seat, self.table.player_id(mine) if mine is not None else -1, view, to_act))
 
     def _find(self, seat: int, action: int) -> Action:
         candidates = self.state.legal_actions(seat)
@@ -842,11 +906,10 @@ class Session:
             who = f"you: {action.text}" if mover == seat else "chance" if mover == CHANCE else f"player {mover + 1} acted"
             self._logs[seat].append(" | ".join([who] + changed))
             self._seen[seat] = now
-        if self._rows is not None:
-            own = self.table.player_id(action) if mover != CHANCE else -1
-            for seat in range(players):
-                self._rows[seat].append((players if mover == CHANCE else mover, own if mover == seat else -1,
-                                         views[seat], to_act))
+        own = self.table.player_id(action) if mover != CHANCE else -1
+        for seat in range(players):
+            self._rows[seat].add((players if mover == CHANCE else mover, own if mover == seat else -1,
+                                  views[seat], to_act))
 
     # ---- views
     def _full(self, seat: int) -> str:
@@ -871,6 +934,22 @@ class Session:
             layout.fill(tensor, self.views[seat], self.to_act())
         return tensor
 
+    def public_observation_string(self) -> str:
+        """What every seat sees alike now (public_view), as JSON."""
+        text = self._texts.get("public")
+        if text is None:
+            text = self._texts["public"] = json.dumps(public_view(self.views), sort_keys=True, separators=(",", ":"))
+        return text
+
+    def public_observation_tensor(self, layout: "TensorLayout"):
+        """public_view as the observation tensor's layout, the ``seat`` piece all zeros (a cached array)."""
+        tensor = self._texts.get("public tensor")
+        if tensor is None:
+            import numpy
+            tensor = self._texts["public tensor"] = numpy.zeros(layout.size, numpy.float32)
+            layout.fill(tensor, public_view(self.views), self.to_act())
+        return tensor
+
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` has seen, in order: its first view, then per move its own action (others'
         as "player N acted", chance as "chance") and the parts of its view that changed."""
@@ -881,8 +960,6 @@ class Session:
 
     def information_state_tensor(self, seat: int, layout: "InformationLayout"):
         """The seat's history as InformationLayout describes it (a cached array: copy it before changing it)."""
-        if self.rows is None:
-            raise AdapterError("this game gives its information state as a string only (see InformationLayout)")
         tensor = self._texts.get(("information tensor", seat))
         if tensor is None:
             import numpy
@@ -961,7 +1038,7 @@ def _to_act(st: State, picks: Optional[dict]) -> int:
     return {WINDOW_NODE: n, SIMULTANEOUS_NODE: n, CHANCE_NODE: n + 1, RACE_NODE: n + 1, TERMINAL: n + 2}[kind]
 
 
-def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows=None) -> Session:
+def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows) -> Session:
     engine = engine_for(key)
     session = Session.__new__(Session)
     session.key, session.table, session.state = key, table_for(key, players), engine.from_json(text)
@@ -987,14 +1064,15 @@ def layout_for(key: tuple, players: int) -> TensorLayout:
 
 
 @functools.lru_cache(maxsize=64)
-def information_layout_for(key: tuple, players: int) -> Optional[InformationLayout]:
-    """The information state tensor's layout, or None for a game that gives it as a string only."""
-    table = table_for(key, players)
-    if table.has_window:
-        return None
-    layout = InformationLayout(layout_for(key, players), players, table.num_actions,
-                               1 + default_max_steps(engine_for(key), players))
-    return layout if layout.size <= INFORMATION_TENSOR_LIMIT else None
+def information_layout_for(key: tuple, players: int) -> InformationLayout:
+    """The information state tensor's layout: the whole history where it fits, else its latest rows."""
+    table, observation = table_for(key, players), layout_for(key, players)
+    actions = table.num_actions
+    whole = InformationLayout(observation, players, actions, 1 + default_max_steps(engine_for(key), players), True)
+    if not table.has_window and whole.size <= INFORMATION_TENSOR_LIMIT:
+        return whole
+    rows = max(1, min(RECENT_ROWS, (INFORMATION_TENSOR_LIMIT - actions - 1) // whole.row))
+    return InformationLayout(observation, players, actions, rows, False)
 
 
 def new_session(key: tuple, players: int) -> Session:
@@ -1019,6 +1097,13 @@ def has_chance(engine: Engine) -> bool:
     """Whether play can reach a chance node: a chance step (a draw, a roll, a pick), lots drawn for a tie
     for first, or a claim window (whose race the adapters settle by chance)."""
     return engine._draws_lots or any(step.kind == "chance" or is_claim_window(step) for step in engine.model.steps)
+
+
+def decided_together(engine: Engine) -> bool:
+    """Whether every decision of the game is made by every seat together, in secret (`by each player`:
+    Goofspiel's bids), the form OpenSpiel and PettingZoo give simultaneous games."""
+    choices = [step for step in engine.model.steps if step.kind == "choice"]
+    return bool(choices) and all(is_simultaneous(step) for step in choices)
 
 
 def perfect_information(engine: Engine) -> bool:

@@ -43,7 +43,9 @@ def short_name(game_id: str) -> str:
 
 def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None, players: int = 0,
                most_players: Optional[int] = None, zero_sum: bool = False) -> pyspiel.GameType:
-    # a claim window or a simultaneous decision is a simultaneous node
+    # A game whose every decision is made together is SIMULTANEOUS; any other is SEQUENTIAL, its claim
+    # windows and decisions made together played as rounds of picks in turn (RulespecState).
+    together = core.decided_together(engine)
     if key is None:  # registration: the default game decides what is declared
         window = any(core.is_claim_window(step) or core.is_simultaneous(step) for step in engine.model.steps)
         chance = core.has_chance(engine)
@@ -56,7 +58,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
     return pyspiel.GameType(
         short_name=name,
         long_name=f"{engine.TITLE} (rulespec)" if name != GENERIC else "A rulespec rule file",
-        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if window else pyspiel.GameType.Dynamics.SEQUENTIAL,
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if together else pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC if chance
                      else pyspiel.GameType.ChanceMode.DETERMINISTIC),  # (what minimax and alpha-beta ask for)
         information=(pyspiel.GameType.Information.PERFECT_INFORMATION if core.perfect_information(engine) and not window
@@ -66,7 +68,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
         max_num_players=most_players or engine.MAX_PLAYERS,
         min_num_players=1 if most_players else engine.MIN_PLAYERS,
         provides_information_state_string=True,
-        provides_information_state_tensor=key is not None and core.information_layout_for(key, players) is not None,
+        provides_information_state_tensor=True,  # (core.InformationLayout: every game has one)
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters)
@@ -83,6 +85,7 @@ class RulespecGame(pyspiel.Game):
         self.key, self.players, self.engine = key, players, engine
         self.table = core.table_for(key, players)
         self.layout = core.layout_for(key, players)
+        self.in_turn = not core.decided_together(engine)  # a joint node is a round of picks in turn
         self._initial: Optional[core.Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
         _, low, high, total = core.payoffs(engine, players)
         # What the returns add up to: the rule file's `zero-sum` / `constant-sum N` (checked by the checker
@@ -112,15 +115,27 @@ class RulespecGame(pyspiel.Game):
         return RulespecState(self, self._initial)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
+        """The observers OpenSpiel's algorithms ask for: a seat's observation (private_info SINGLE_PLAYER,
+        public_info True, perfect_recall False: the default), its information state (the same with
+        perfect_recall True), and what every seat sees alike (public_info True, private_info NONE,
+        perfect_recall False). Any other kind is refused, naming these."""
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
-        if iig_obs_type is not None and iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            raise ValueError("a rulespec game observes for one seat (private_info SINGLE_PLAYER): what that seat "
-                             "may see, its own hidden zones included; no public-only or all-seeing observer")
-        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        if perfect_recall:
-            return InformationStateObserver(core.information_layout_for(self.key, self.players))
-        return ObservationObserver(self.layout)
+        if iig_obs_type is None:
+            return ObservationObserver(self.layout)
+        single, public = iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER, iig_obs_type.public_info
+        if single and public:
+            if iig_obs_type.perfect_recall:
+                return InformationStateObserver(core.information_layout_for(self.key, self.players))
+            return ObservationObserver(self.layout)
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE and public and not iig_obs_type.perfect_recall:
+            return PublicObserver(self.layout)
+        raise ValueError(
+            f"no observer of this kind (perfect_recall={iig_obs_type.perfect_recall}, public_info={public}, "
+            f"private_info={iig_obs_type.private_info}); a rulespec game has: a seat's observation (private_info "
+            f"SINGLE_PLAYER, public_info True, perfect_recall False), its information state (the same with "
+            f"perfect_recall True), and the public observation (private_info NONE, public_info True, "
+            f"perfect_recall False)")
 
     def __reduce__(self):
         # A game pickles as its string, which loads it back (pyspiel.load_game): spawned processes, Ray
@@ -136,16 +151,41 @@ class RulespecGame(pyspiel.Game):
 
 
 class RulespecState(pyspiel.State):
-    """A rulespec state; a claim window is a simultaneous node (see core.Session)."""
+    """A rulespec state. In a game whose every decision is made together (SIMULTANEOUS), a claim window
+    or such a decision is a simultaneous node. In any other (SEQUENTIAL) it is a round of picks in turn:
+    each seat in seat order picks one of its actions or `wait` (a seat whose only pick is `wait` is
+    passed over), no pick shown to another seat, and the last pick of the round carries them all out as
+    one joint pick would (core.Session.apply_joint: one claim applied, several raced by chance)."""
 
     def __init__(self, game: RulespecGame, session: core.Session):
         super().__init__(game)
         self.session = session
+        self.round: list[int] = []  # the picks so far of a round played in turn (seat order)
+        self._advance_round()
 
     @property
     def rulespec_state(self):
         """The rulespec State underneath (read it; play through this OpenSpiel state)."""
         return self.session.state
+
+    def _in_round(self) -> bool:
+        return self.get_game().in_turn and self.session.kind() in core.JOINT_NODES
+
+    def _advance_round(self) -> None:
+        """Pass over the seats whose only pick is `wait`; carry the round out once every seat has picked."""
+        while self._in_round():
+            session, wait = self.session, self.session.table.wait
+            forced = [session.legal(seat) == [wait] for seat in range(session.players)]
+            if all(forced):  # (no seat has anything to do: the first still decides to wait)
+                return
+            while len(self.round) < len(forced) and forced[len(self.round)]:
+                self.round.append(wait)
+            if len(self.round) < len(forced):
+                return
+            picks, self.round = self.round, []
+            if session.shared:
+                self.session = session.clone()
+            self.session.apply_joint(picks)
 
     def current_player(self) -> int:
         kind = self.session.kind()
@@ -154,10 +194,12 @@ class RulespecState(pyspiel.State):
         if kind in (core.CHANCE_NODE, core.RACE_NODE):
             return pyspiel.PlayerId.CHANCE
         if kind in core.JOINT_NODES:
-            return pyspiel.PlayerId.SIMULTANEOUS
+            return len(self.round) if self.get_game().in_turn else pyspiel.PlayerId.SIMULTANEOUS
         return self.session.state.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
+        if self._in_round() and player != len(self.round):
+            return []
         return self.session.legal(player)
 
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
@@ -173,14 +215,26 @@ class RulespecState(pyspiel.State):
         return self.session.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        if self._in_round():
+            seat = len(self.round)
+            if int(action) not in self.session.legal(seat):
+                raise ValueError(f"player {seat + 1} may not pick {action} now; the picks are {self.session.legal(seat)}")
+            self.round = self.round + [int(action)]  # (a new list: a clone may share the old one)
+            self._advance_round()
+            return
         if self.session.shared:
             self.session = self.session.clone()
         self.session.apply(int(action))
+        self._advance_round()
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
+        if self.get_game().in_turn:
+            raise ValueError(f"{self.get_game().engine.TITLE} is a sequential game here: its claim windows and "
+                             f"decisions made together are picked in turn, one apply_action per seat")
         if self.session.shared:
             self.session = self.session.clone()
         self.session.apply_joint([int(a) for a in actions])
+        self._advance_round()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.session.action_text(core.CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
@@ -207,6 +261,9 @@ class RulespecState(pyspiel.State):
         if self.session.picks is not None:
             text += "\nclaims racing: " + ", ".join(
                 f"player {seat + 1}: {self.session.table.player_texts[pick]}" for seat, pick in sorted(self.session.picks.items()))
+        if self.round:
+            text += "\npicked in this round: " + ", ".join(
+                f"player {seat + 1}: {self.session.table.player_texts[pick]}" for seat, pick in enumerate(self.round))
         return text
 
 
@@ -227,18 +284,33 @@ class ObservationObserver:
         return state.session.observation_string(player)
 
 
-class InformationStateObserver:
-    """A seat's information state: its own history of what it has seen, as a string, and as a tensor
-    (core.InformationLayout: one row per entry of the history) where the game has one."""
-
-    def __init__(self, layout: Optional[core.InformationLayout]):
-        self.layout = layout
-        self.tensor = None if layout is None else np.zeros(layout.size, np.float32)
-        self.dict = {} if layout is None else {"history": self.tensor.reshape(layout.rows, layout.row)}
+class PublicObserver(ObservationObserver):
+    """What every seat sees alike (core.public_view), in the observation tensor's layout with its ``seat``
+    piece all zeros, and as JSON; the same whichever seat asks."""
 
     def set_from(self, state: RulespecState, player: int) -> None:
-        if self.layout is not None:
-            self.tensor[:] = state.session.information_state_tensor(player, self.layout)
+        self.tensor[:] = state.session.public_observation_tensor(self.layout)
+
+    def string_from(self, state: RulespecState, player: int) -> str:
+        return state.session.public_observation_string()
+
+
+class InformationStateObserver:
+    """A seat's information state: its own history of what it has seen, as a string, and as a tensor
+    (core.InformationLayout: its rows, and for a history kept in part the seat's action counts and the
+    history's length)."""
+
+    def __init__(self, layout: core.InformationLayout):
+        self.layout = layout
+        self.tensor = np.zeros(layout.size, np.float32)
+        rows = layout.rows * layout.row
+        self.dict = {"history": self.tensor[:rows].reshape(layout.rows, layout.row)}
+        if not layout.whole:
+            self.dict["own_actions"] = self.tensor[rows:rows + layout.num_actions]
+            self.dict["history_length"] = self.tensor[rows + layout.num_actions:]
+
+    def set_from(self, state: RulespecState, player: int) -> None:
+        self.tensor[:] = state.session.information_state_tensor(player, self.layout)
 
     def string_from(self, state: RulespecState, player: int) -> str:
         return state.session.information_state_string(player)

@@ -2,6 +2,7 @@
 string and (where the game has one) as a tensor (rulespec.adapters.core.InformationLayout); and an
 observation that is what is visible now (Shrimp's dishes show their top cards only)."""
 
+import json
 import pickle
 import random
 
@@ -13,6 +14,7 @@ import numpy as np  # noqa: E402
 
 import rulespec.openspiel as rso  # noqa: E402
 from rulespec.adapters import core  # noqa: E402
+from rulespec.pipeline import bundled_rulebooks  # noqa: E402
 
 
 def _kuhn_deals():
@@ -56,6 +58,30 @@ def test_the_tensor_holds_one_row_per_move_seen_with_the_seats_own_actions():
     assert (other[3, n + 2 + actions:] == observation).all()  # what it saw right after: its observation
 
 
+def test_the_public_observation_is_what_every_seat_sees_alike():
+    from open_spiel.python.observation import make_observation
+    public = make_observation(rso.load_game("kuhn-poker"), pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE))
+    game, (one, other) = _kuhn_deals()  # the same deal for player 1, another card for player 2
+    seen = []
+    for state in (one, other):
+        for seat in range(2):
+            public.set_from(state, seat)
+            seen.append((public.string_from(state, seat), public.tensor.tobytes()))
+    assert len(set(seen)) == 1  # no card, whoever asks and whatever was dealt
+    text = seen[0][0]
+    assert '"items"' not in text and '"size":1' in text and '"seat"' not in text  # the hands' sizes, not their cards
+    assert public.dict["seat"].sum() == 0 and public.dict["counter:staked"].tolist() == [1, 1]
+    shrimp = rso.load_game("shrimp", players=3)
+    state = shrimp.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        _random_move(state, rng)
+    view = json.loads(state.session.public_observation_string())
+    shown = [view["zones"][dish] for dish in ("grilled", "linguine", "fried")]
+    assert all("items" in dish for dish in shown)  # the dishes' top cards, which every seat sees
+
+
 def test_two_deals_differing_only_in_the_others_card_give_the_same_information_state():
     game, (one, other) = _kuhn_deals()
     assert one.information_state_string(0) == other.information_state_string(0)
@@ -85,11 +111,72 @@ def test_the_information_state_tensor_survives_serialisation_and_cloning():
     assert np.array(state.information_state_tensor(0)).reshape(game.information_state_tensor_shape())[5:].sum() == 0
 
 
-def test_games_with_long_histories_or_claim_windows_give_the_string_only():
-    for game_id in ("shrimp", "shell-we"):
+def test_games_with_long_histories_or_claim_windows_keep_their_latest_rows_and_counts():
+    for game_id in ("shrimp", "shell-we", "pig", "liars-dice", "let-them-eat-shrimp"):
         game = rso.load_game(game_id)
-        assert not game.get_type().provides_information_state_tensor
-        assert core.information_layout_for(core.game_key(game_id), game.num_players()) is None
+        layout = core.information_layout_for(core.game_key(game_id), game.num_players())
+        assert game.get_type().provides_information_state_tensor and not layout.whole
+        assert 1 <= layout.rows <= core.RECENT_ROWS and layout.size <= core.INFORMATION_TENSOR_LIMIT
+        assert game.information_state_tensor_size() == layout.size == layout.rows * layout.row + layout.num_actions + 1
+
+
+def test_a_long_history_keeps_its_latest_rows_and_counts_every_action_taken():
+    game = rso.load_game("pig")
+    layout = core.information_layout_for(core.game_key("pig"), 2)
+    state, rng = game.new_initial_state(), random.Random(5)
+    taken = [0] * game.num_distinct_actions()
+    while len(state.session.rows[0].recent) < layout.rows or state.session.rows[0].total < 3 * layout.rows:
+        if not state.is_chance_node() and state.current_player() == 0:
+            action = rng.choice(state.legal_actions())
+            taken[action] += 1
+            state.apply_action(action)
+        else:
+            _random_move(state, rng)
+        assert not state.is_terminal()
+    tensor = np.array(state.information_state_tensor(0))
+    history = tensor[:layout.rows * layout.row].reshape(layout.rows, layout.row)
+    counts = tensor[layout.rows * layout.row:]
+    assert list(counts[:-1]) == taken and counts[-1] == state.session.rows[0].total > layout.rows
+    assert (history[:, :4].sum(axis=1) == 1).all()  # every kept row is a move (no start row: it is long gone)
+    assert (history[-1, 4 + layout.num_actions:] == np.array(state.observation_tensor(0))).all()  # the latest last
+
+
+@pytest.mark.parametrize("game_id", sorted(bundled_rulebooks()))
+def test_histories_a_seat_cannot_tell_apart_give_it_the_same_tensor(game_id):
+    """A seat's information state string is its whole history (the reference); wherever two histories give it
+    the same string, they give it the same tensor: at the same point of random games, across every state
+    reached, and along two histories that part at a chance node and then play the same moves."""
+    game = rso.load_game(game_id)
+    rng = random.Random(7)
+    tensors: dict[tuple, bytes] = {}
+    branched = 0
+
+    def agree(state):
+        for seat in range(game.num_players()):
+            key = (seat, state.information_state_string(seat))
+            tensor = np.asarray(state.information_state_tensor(seat), np.float32).tobytes()
+            assert tensors.setdefault(key, tensor) == tensor, (game_id, key)
+
+    for _ in range(3):
+        state, moves = game.new_initial_state(), 0
+        while not state.is_terminal() and moves < 50:
+            agree(state)
+            if state.is_chance_node() and len(state.chance_outcomes()) > 1 and branched < 12:
+                one, other = state.clone(), state.clone()
+                first, second = rng.sample([a for a, _ in state.chance_outcomes()], 2)
+                one.apply_action(first)
+                other.apply_action(second)
+                branched += 1
+                for _ in range(15):
+                    agree(one)
+                    agree(other)
+                    if one.is_terminal() or other.is_terminal():
+                        break
+                    if not _same_random_move(one, other, rng):
+                        break
+            _random_move(state, rng)
+            moves += 1
+    assert len(tensors) > 10
 
 
 def test_shrimps_covered_cards_are_in_the_information_state_not_the_observation():
@@ -131,6 +218,31 @@ def _random_move(state, rng):
         state.apply_action(actions[rng.randrange(len(actions))])
 
 
+def _same_random_move(one, other, rng) -> bool:
+    """A random move of ``one`` played on both states; False (and nothing played) where ``other`` cannot."""
+    if one.is_chance_node() != other.is_chance_node() or one.current_player() != other.current_player():
+        return False
+    if one.is_chance_node():
+        outcome = rng.choice(one.chance_outcomes())[0]
+        if outcome not in [a for a, _ in other.chance_outcomes()]:
+            return False
+        one.apply_action(outcome)
+        other.apply_action(outcome)
+    elif one.is_simultaneous_node():
+        picks = [rng.choice(one.legal_actions(seat)) for seat in range(one.num_players())]
+        if any(pick not in other.legal_actions(seat) for seat, pick in enumerate(picks)):
+            return False
+        one.apply_actions(picks)
+        other.apply_actions(picks)
+    else:
+        action = rng.choice(one.legal_actions())
+        if action not in other.legal_actions():
+            return False
+        one.apply_action(action)
+        other.apply_action(action)
+    return True
+
+
 def _seen(game, state):
     """Everything each seat is shown: its information state and observation, as strings and tensors."""
     seen = []
@@ -138,8 +250,7 @@ def _seen(game, state):
         seen.append(state.information_state_string(seat))
         seen.append(state.observation_string(seat))
         seen.append(tuple(state.observation_tensor(seat)))
-        if game.get_type().provides_information_state_tensor:
-            seen.append(tuple(state.information_state_tensor(seat)))
+        seen.append(tuple(state.information_state_tensor(seat)))
     return seen
 
 

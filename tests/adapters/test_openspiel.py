@@ -194,16 +194,25 @@ def test_game_information():
     assert (game.min_utility(), game.max_utility(), game.utility_sum()) == (-1.0, 1.0, 0.0)
     engine = core.engine_for(core.game_key("shell-we"))
     assert game.max_game_length() == rulespec_budget(engine, 2)
-    shrimp = rso.load_game("shrimp", players=2)
-    assert shrimp.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS  # its claim window
+    shrimp = rso.load_game("shrimp", players=2)  # its claim windows are rounds of picks in turn
+    assert shrimp.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    goofspiel = rso.load_game("goofspiel", players=2)  # every decision made together
+    assert goofspiel.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
 
 
-def test_observers_are_for_one_seat():
+def test_the_observers_offered_and_the_ones_refused():
     game = rso.load_game("shell-we", players=2)
     public = pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
                                         private_info=pyspiel.PrivateInfoType.NONE)
-    with pytest.raises(ValueError, match="one seat"):
-        game.make_py_observer(public)
+    assert game.make_observer(public, {}) is not None  # through pyspiel, as OpenSpiel's algorithms make it
+    for refused in (pyspiel.IIGObservationType(perfect_recall=False, public_info=False,
+                                               private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER),
+                    pyspiel.IIGObservationType(perfect_recall=True, public_info=True,
+                                               private_info=pyspiel.PrivateInfoType.NONE),
+                    pyspiel.IIGObservationType(perfect_recall=False, public_info=True,
+                                               private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)):
+        with pytest.raises(ValueError, match="a rulespec game has: a seat's observation"):
+            game.make_py_observer(refused)
     from open_spiel.python.observation import make_observation
     observation = make_observation(game)  # the default: the seat's own view, as a tensor with named pieces
     state = game.new_initial_state()
@@ -353,31 +362,57 @@ def test_information_state_is_the_seats_own_history():
 
 
 def _shrimp_window(players=3):
+    """Shrimp at a claim window in which every seat has something to claim, before anyone has picked."""
     import random
     game = rso.load_game("shrimp", players=players)
-    state = _play_randomly(game.new_initial_state(), random.Random(3), stop=lambda s: s.is_simultaneous_node())
-    assert state.is_simultaneous_node()
+    wait = game.string_to_action("wait")
+
+    def every_seat_may_claim(state):
+        return state.session.kind() == core.WINDOW_NODE and not state.round and \
+            all(set(state.session.legal(seat)) - {wait} for seat in range(players))
+
+    state = _play_randomly(game.new_initial_state(), random.Random(3), stop=every_seat_may_claim)
+    assert every_seat_may_claim(state)
     return game, state
 
 
-def test_claim_window_is_a_simultaneous_node_with_wait():
+def _round(state, picks: dict):
+    """A claim window's round played in turn: each seat's pick from ``picks``, `wait` for the others."""
+    wait = state.get_game().string_to_action("wait")
+    start = state.session.steps, state.session.idle
+    while (state.session.steps, state.session.idle) == start and not state.is_chance_node():
+        state.apply_action(picks.get(state.current_player(), wait))
+
+
+def test_a_claim_window_is_a_round_of_picks_in_turn_with_wait():
     game, state = _shrimp_window()
     wait = game.string_to_action("wait")
     rows = state.rulespec_state.legal_actions()
-    for seat in range(3):
-        legal = state.legal_actions(seat)
+    assert not state.is_simultaneous_node()
+    before = [state.information_state_string(seat) for seat in range(3)]
+    for seat in range(3):  # in seat order, each seat's own claims and wait
+        assert state.current_player() == seat
+        legal = state.legal_actions()
         assert wait in legal and legal == sorted(legal)
         assert {state.action_to_string(seat, a) for a in legal if a != wait} == \
             {a.text for a in rows if a.player == seat}
+        assert all(state.legal_actions(other) == [] for other in range(3) if other != seat)
+        # no seat sees another's pick before the round is carried out
+        assert [state.information_state_string(other) for other in range(3)] == before
+        assert [state.observation_string(other) for other in range(3)] == \
+            [state.clone().observation_string(other) for other in range(3)]
+        state.apply_action([a for a in legal if a != wait][0] if seat == 1 else wait)
+    assert state.rulespec_state.history[-1].startswith("player 2: ")  # the one claim, carried out at once
 
 
 def test_a_race_between_two_seats_is_decided_by_chance_and_can_be_lost():
     game, state = _shrimp_window()
     wait = game.string_to_action("wait")
-    picks = [[a for a in state.legal_actions(seat) if a != wait][0] for seat in range(3)]
+    picks = [[a for a in state.session.legal(seat) if a != wait][0] for seat in range(2)]
     for winner in (0, 1):  # either racer can win, whatever its number
         race = state.clone()
-        race.apply_actions([picks[0], picks[1], wait])
+        for pick in picks + [wait]:  # players 1 and 2 claim, player 3 waits
+            race.apply_action(pick)
         assert race.is_chance_node()
         outcomes = race.chance_outcomes()
         assert sorted(p for _, p in outcomes) == [0.5, 0.5]
@@ -393,16 +428,23 @@ def test_a_lone_claim_is_applied_at_once_and_waiting_is_bounded():
     game, state = _shrimp_window()
     wait = game.string_to_action("wait")
     lone = state.clone()
-    pick = [a for a in lone.legal_actions(2) if a != wait][0]
-    lone.apply_actions([wait, wait, pick])
+    pick = [a for a in lone.session.legal(2) if a != wait][0]
+    _round(lone, {2: pick})
     assert lone.rulespec_state.history[-1] == f"player 3: {game.action_to_string(pick)}"
     idle = state.clone()
-    idle.apply_actions([wait, wait, wait])  # nobody moved: the same window again...
-    assert idle.is_simultaneous_node() and idle.rulespec_state == state.rulespec_state
+    _round(idle, {})  # nobody moved: the same window again...
+    assert idle.session.kind() == core.WINDOW_NODE and idle.rulespec_state == state.rulespec_state
     for seat in range(3):  # ...where a seat that can act must (core.PATIENCE rounds of waiting)
-        assert wait not in idle.legal_actions(seat)
-    with pytest.raises(ValueError, match="may not pick"):
-        idle.apply_actions([wait, wait, wait])
+        assert idle.current_player() == seat and wait not in idle.legal_actions()
+        with pytest.raises(ValueError, match="may not pick"):
+            idle.clone().apply_action(wait)
+        idle.apply_action(idle.legal_actions()[0])
+
+
+def test_a_sequential_game_refuses_joint_actions():
+    game, state = _shrimp_window()
+    with pytest.raises(Exception, match="picked in turn"):
+        state.apply_actions([game.string_to_action("wait")] * 3)
 
 
 class _NoRollouts:
