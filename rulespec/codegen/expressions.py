@@ -117,8 +117,8 @@ class Expressions:
         return f"st._t.toward[{b}][{self.expr(e.direction)}][{self.expr(e.space)}]"
 
     def visit_LineOf(self, e: ir.LineOf) -> str:
-        space = self.on_board(e.space, "a line from")
-        return f"st._line({self.boards[e.board]}, {space}, {self.expr(e.direction)}, {self.expr(e.length)})"
+        return (f"st._line({self.boards[e.board]}, {self.on_board(e.space, 'a line from')}, {self.expr(e.direction)}, "
+                f"{self.expr(e.length)})")
 
     def visit_Walk(self, e: ir.Walk) -> str:
         self.depth += 1
@@ -216,8 +216,8 @@ class Expressions:
 
     def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
         if self.may_be_none(e.space):  # a space past the edge holds nothing
-            attribute = "None" if e.attribute is None else f"CELL_ATTRS[{lit(e.attribute)}]"
-            return (f"st._space_holds_value({self.boards[e.board]}, {self.expr(e.space)}, {attribute}, "
+            table = "None" if e.attribute is None else f"CELL_ATTRS[{lit(e.attribute)}]"
+            return (f"st._space_holds_value({self.boards[e.board]}, {self.expr(e.space)}, {table}, "
                     f"{self.expr(e.value)})")
         if e.attribute is None:
             return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.value)})"

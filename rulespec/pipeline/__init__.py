@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+import linecache
 import re
 import sys
 import types
@@ -214,6 +215,8 @@ def load_module_from_source(source: str, name: str) -> types.ModuleType:
     from ..codegen.python import checked_code  # (imported already by whatever generated the source)
     module = types.ModuleType(name)
     module.__file__ = generated_filename(name)
+    # Its lines readable by name, as a file's are: tracebacks show them, a failure names the condition.
+    linecache.cache[module.__file__] = (len(source), None, source.splitlines(True), module.__file__)
     exec(checked_code(source, module.__file__), module.__dict__)  # the generator's output, not rule text
     return module
 

@@ -13,6 +13,7 @@ from typing import Callable, Optional
 
 from ..lib.suggestions import run_budget
 from ..lib.template_matching import wild
+from ..runtime.blame import located, rule_at
 from ..runtime.engine import Engine, IllegalAction, RuleRuntimeError, State
 from ..runtime.numbers import COUNTER_LIMIT
 from ..runtime.position import InvalidPosition, PositionReader
@@ -210,10 +211,8 @@ class ExampleRun:
         if self.started:  # a step given later in the example starts at once, in place of what was pending
             try:
                 self.engine._advance(st)
-            except RuleRuntimeError as error:
-                self.fail(line, f"the step could not run: {error}")
-            except Exception as error:  # generated rule code met a value it cannot use
-                self.fail(line, f"the step could not run: {type(error).__name__}: {error}")
+            except Exception as error:  # a rule error, or generated rule code met a value it cannot use
+                self.fail(line, f"the step could not run: {_failure(error)}")
 
     def position(self, st: State, lines: tuple, line: int = 0) -> None:
         """`given position:` the whole position at once (rulespec/runtime/position.py), in place of what the
@@ -272,10 +271,12 @@ class ExampleRun:
             before = st.clone()  # what the set-up did counts as what happened (`gained`, `ran`)
             engine._start_setup(st)
             engine._advance(st)
-        except RuleRuntimeError as error:
-            self.fail(line, f"the set-up could not run: {error}")
-        except Exception as error:  # generated rule code met a value it cannot use
-            self.fail(line, f"the set-up could not run: {type(error).__name__}: {error}")
+        except Exception as error:  # a rule error, or generated rule code met a value it cannot use
+            said = _failure(error)
+            # (the set-up ends by listing the first decision: a failure there is the choice's, not the set-up's)
+            what = "the set-up could not run" if "Step `setup`" in said or "(at " not in said else \
+                "after the set-up, the first decision could not be listed"
+            self.fail(line, f"{what}: {said}")
         for draw in draws:
             text = draw if draw.startswith("chance:") else "chance: " + draw
             if not st.is_chance_node():
@@ -308,11 +309,8 @@ class ExampleRun:
                 st._stack.append((self.engine.TURN_STEP, (st._turn_seat,), st._turn_seat, "turn", ()))
             try:
                 self.engine._advance(st)
-            except RuleRuntimeError as error:
-                self.fail_in_play(line, f"the game could not go on from the given position: {error}")
-            except Exception as error:  # generated rule code met a value it cannot use
-                self.fail_in_play(line, f"the game could not go on from the given position: {type(error).__name__}: "
-                                        f"{error}")
+            except Exception as error:  # a rule error, or generated rule code met a value it cannot use
+                self.fail_in_play(line, f"the game could not go on from the given position: {_failure(error)}")
 
     def act(self, st: State, text: str, line: int = 0) -> None:
         self._begin(st, line)
@@ -325,14 +323,14 @@ class ExampleRun:
         except (IllegalAction, RuleRuntimeError) as error:
             self.fail_in_play(line, f"{text!r} was refused: {error}")
         except Exception as error:  # listing the choices met a value it cannot use
-            self.fail(line, f"{text!r} could not be tried: {type(error).__name__}: {error}")
+            self.fail(line, f"{text!r} could not be tried: {_failure(error)}")
 
     def legal(self, st: State, text: str, expected: bool, line: int = 0) -> None:
         self._begin(st, line)
         try:
             offered = [str(a) for a in st.legal_actions()]
         except Exception as error:
-            self.fail(line, f"the choices could not be listed: {type(error).__name__}: {error}")
+            self.fail(line, f"the choices could not be listed: {_failure(error)}")
         if (text in offered) != expected:
             what = "is not offered" if expected else "is offered, but should not be"
             self.fail_in_play(line, f"{text!r} {what}; offered: {offered[:10]}")
@@ -348,7 +346,7 @@ class ExampleRun:
         try:
             holds = check()
         except Exception as error:  # a fact that cannot be evaluated is a failed fact
-            self.fail(line, f"`{text}` could not be evaluated: {error}")
+            self.fail(line, f"`{text}` could not be evaluated: {_failure(error)}")
         if not holds:
             self.fail(line, f"`{text}` does not hold")
 
@@ -405,7 +403,7 @@ class ExampleRun:
         try:
             return [str(a) for a in st.legal_actions()] if not st.is_chance_node() else []
         except Exception as error:
-            self.fail(line, f"the choices could not be listed: {type(error).__name__}: {error}")
+            self.fail(line, f"the choices could not be listed: {_failure(error)}")
 
     def offered_exactly(self, st: State, texts: list, line: int = 0) -> None:
         offered = self._offered(st, line)
@@ -632,6 +630,14 @@ def _read_text(path: str) -> str:
             return handle.read()
     except OSError:
         return ""
+
+
+def _failure(error: Exception) -> str:
+    """What went wrong in the rules, with the declaration and rule-file line it comes from (runtime/blame.py)."""
+    if isinstance(error, RuleRuntimeError):
+        return str(located(error))
+    where = rule_at(error.__traceback__)
+    return f"{type(error).__name__}: {error}" + (f" (at {where})" if where else "")
 
 
 def run_examples(engine: Engine) -> list[ExampleResult]:

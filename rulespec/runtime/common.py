@@ -27,4 +27,11 @@ class IllegalAction(Exception):
 
 
 class RuleRuntimeError(Exception):
-    """The rules asked for something impossible (a rule-file bug), e.g. drawing from an empty zone."""
+    """The rules asked for something impossible (a rule-file bug), e.g. drawing from an empty zone.
+    ``where`` names the declaration that asked and its `file.rules:LINE`, once known (runtime/blame.py)."""
+
+    where: "str | None" = None
+
+    def __str__(self) -> str:
+        said = super().__str__()
+        return f"{said} (at {self.where})" if self.where else said

@@ -22,6 +22,7 @@ import sys
 from typing import Any, Callable, Optional
 
 from . import serialise
+from .blame import located
 from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
 from .helpers import ItemTests, KeptRows, best_sets, build_item_tables, pick_weights, span  # noqa: F401  (generated code imports them here)
@@ -249,10 +250,11 @@ class Engine:
         self._start_setup(st)
         try:
             self._advance(st)
-        except RuleRuntimeError:
-            raise
+        except RuleRuntimeError as error:
+            raise located(error)
         except Exception as error:  # see State.apply
-            raise RuleRuntimeError(f"the rules could not set up the game: {type(error).__name__}: {error}") from error
+            raise located(RuleRuntimeError(f"the rules could not set up the game: {type(error).__name__}: {error}"),
+                          error.__traceback__) from error
         return st
 
     def _without_budgets(self) -> "Engine":

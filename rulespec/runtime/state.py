@@ -15,6 +15,7 @@ from itertools import compress, count
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
+from .blame import located
 from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
 from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
 from . import serialise
@@ -505,13 +506,13 @@ class State:
                     engine._advance(self, turned, turned)
             else:
                 engine._advance(self)
-        except RuleRuntimeError:
+        except RuleRuntimeError as error:
             self._undo(pending, moves)
-            raise
+            raise located(error)
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
             self._undo(pending, moves)
-            raise RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: {type(error).__name__}: "
-                                   f"{error}") from error
+            raise located(RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: "
+                                           f"{type(error).__name__}: {error}"), error.__traceback__) from error
 
     def _choose_in_secret(self, pending: Pending, index: int) -> None:
         """One seat's choice at a simultaneous decision: kept (in ``_chosen``, seen by that seat only) while
@@ -600,12 +601,13 @@ class State:
                     if found is not None:
                         engine._end(self, engine.ENDS[found[0]], *found[1:])
             engine._advance(self)
-        except RuleRuntimeError:
+        except RuleRuntimeError as error:
             self._undo(pending, moves)
-            raise
+            raise located(error)
         except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
             self._undo(pending, moves)
-            raise RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}") from error
+            raise located(RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}"),
+                          error.__traceback__) from error
 
     def _space_empty(self, board: int, cell: Optional[int]) -> bool:
         """A neighbour is empty: false past the board's edge (none)."""

@@ -42,7 +42,8 @@ GENERATOR_FILES = sorted(path for path in Path(generator.__file__).parent.glob("
 CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "comment", "docstring"}
 # (order_table: `ORDER_` + ident(attribute); place_in_order: lit(a number) or code around expr())
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once",
-                "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen", "listing_key"}
+                "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen", "listing_key",
+                "on_board"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;

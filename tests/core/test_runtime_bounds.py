@@ -87,7 +87,9 @@ def test_triggers_placing_inside_one_another_stop_at_the_trigger_depth_limit(tmp
         state.apply("player 1: start")
     assert str(error.value).startswith(
         "triggers fired inside one another more than 100 deep (`chain` placing on `strip`): ")
-    assert str(error.value).endswith("Engine.MAX_TRIGGER_DEPTH is the limit")
+    # (and the trigger that fired too deep, at its line: issue #39)
+    assert str(error.value).endswith("Engine.MAX_TRIGGER_DEPTH is the limit "
+                                     "(at chain.rules:46: When something is placed on strip as regular)")
     assert not isinstance(error.value.__cause__, RecursionError) and "RecursionError" not in str(error.value)
     # The action is undone, as for any RuleRuntimeError; the game goes on.
     assert state.to_json() == before

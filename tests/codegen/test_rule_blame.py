@@ -1,0 +1,57 @@
+"""A failure of the rules at run time names the declaration it comes from and its `file.rules:LINE`
+(runtime/blame.py, from the docstrings of the generated functions that were running), and the condition
+being tested where the generated line says which; in an example, the failure is the step's that ran it,
+not the set-up's (issue #39)."""
+
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.pipeline.examples import run_examples
+
+RULES = Path(__file__).with_name("off-board.rules")
+
+
+def _game(tmp_path, old: str, new: str) -> Path:
+    """off-board.rules with `far_row` (the row of the space north of one: past the edge, never a row)."""
+    text = RULES.read_text(encoding="utf-8").replace(
+        "turns go clockwise", "define far_row(s: strip) [E-3]:\n  row of beside(s, north)\n\nturns go clockwise")
+    assert old in text
+    path = tmp_path / "blamed.rules"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def _line(path: Path, start: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if line.startswith(start))
+
+
+def test_a_failing_effect_names_the_definition_and_its_line(tmp_path):
+    placed = "    place any(c in pool where colour of c = colour of player) on s\n"
+    path = _game(tmp_path, placed, placed + "    if far_row(s) = 1:\n      move occupant of s to pool\n")
+    state = rulespec.load(path).new_game(2)
+    with pytest.raises(rulespec.RuleRuntimeError) as failure:
+        state.apply("player 1: put on 1 1")
+    assert failure.value.where == f"blamed.rules:{_line(path, 'define far_row')}: Definition `far_row`: `row of beside(s, north)`"
+    assert str(failure.value).endswith(f"(at {failure.value.where})")
+    assert state.history == []  # (undone, as before)
+    results = {r.name: r for r in run_examples(rulespec.load(path))}
+    message = results["edge"].message
+    step = _line(path, '  when "player 1: put on 1 1"')
+    assert message.startswith(f"blamed.rules:{step}: example `edge`: "
+                              "'player 1: put on 1 1' was refused")
+    assert f"blamed.rules:{_line(path, 'define far_row')}: Definition `far_row`" in message
+
+
+def test_a_failing_condition_of_the_first_decision_is_the_choices_not_the_set_ups(tmp_path):
+    failing = "row of neighbour of s towards north = 1 or far_row(s) = 1"
+    path = _game(tmp_path, "    only if s is empty\n", f"    only if s is empty and ({failing})\n")
+    with pytest.raises(rulespec.RuleRuntimeError) as failure:
+        rulespec.load(path).new_game(2)
+    where = failure.value.where  # the listing of `turn`'s choices, at the condition it tests
+    assert where.startswith(f"blamed.rules:{_line(path, 'choice turn')}: ")
+    assert where.endswith(f"at `{failing}`")  # (the part of the condition that failed)
+    message = {r.name: r for r in run_examples(rulespec.load(path))}["edge"].message
+    assert "after the set-up, the first decision could not be listed" in message
+    assert "the set-up could not run" not in message
