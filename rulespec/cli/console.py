@@ -216,14 +216,30 @@ def _resolve(game: str) -> Path:
     return path
 
 
-def _parse_options(pairs: Optional[list[str]]) -> dict[str, str]:
+def _parse_options(pairs: Optional[list[str]], path: Optional[Path] = None) -> dict[str, str]:
+    """``--option NAME=VALUE`` pairs; a malformed one is refused with an example from the game at ``path``."""
     options: dict[str, str] = {}
     for pair in pairs or ():
         name, sep, value = pair.partition("=")
         if not sep or not name.strip() or not value.strip():
-            raise UsageProblem(f"--option takes NAME=VALUE (for example --option side=B), not {pair!r}")
+            raise UsageProblem(f"--option takes NAME=VALUE, not {pair!r}" + (_options_hint(path) if path else ""))
         options[name.strip()] = value.strip()
     return options
+
+
+def _options_hint(path: Path) -> str:
+    """The game's own options as examples (`--option sticks=8`), or that it has none."""
+    from ..pipeline import compile_rules
+    try:
+        model = compile_rules(path)
+    except RuleError:
+        return ""  # (the load that follows reports the file's problem)
+    if not model.options:
+        return f"; {model.title} has no options"
+    return f"; {model.title}'s options: " + ", ".join(
+        f"--option {option.name}={option.values[0]} ({' or '.join(option.values)})" if len(option.values) <= 4
+        else f"--option {option.name}={option.default} ({option.values[0]} to {option.values[-1]})"
+        for option in model.options)
 
 
 def _load(path: Path, variants: list[str], options: Optional[dict[str, str]] = None):

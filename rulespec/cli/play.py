@@ -124,7 +124,7 @@ def play(
 ) -> None:
     """Play a game in the terminal: you choose for your seats, a seeded RNG for the others and for chance."""
     path = _resolve(game)
-    options = _parse_options(option)
+    options = _parse_options(option, path)
     engine = _load(path, variant or [], options)
     count, humans = _seats(engine, players, watch, seat)
     if max_steps is not None and max_steps < 1:

@@ -176,8 +176,12 @@ def _typed(io: _Io, line: str) -> str:
     return line.strip()
 
 
-_HELP = ("type the number of a choice, or its text (`play red 3`), or `player N: <text>`; "
-         "`list` shows the choices again, `board` what you see, `quit` leaves the game")
+def _help(actions: list, seat: int) -> str:
+    """How to answer, with an example made from this game's own offered actions (never another game's)."""
+    example = actions[0].text if actions else "..."
+    return (f"type the number of a choice (1 to {len(actions)}), or its text (`{example}`), or "
+            f"`player {seat + 1}: {example}`; `list` shows the choices again, `board` what you see, "
+            f"`quit` leaves the game")
 
 
 def _not_a_choice(answer: str, offered: list[str]) -> str:
@@ -283,7 +287,7 @@ def human_turn(io: _Io, table: Table, seat: int, can_wait: bool = False, clock: 
         if not answer:
             continue
         if lowered in ("?", "h", "help"):
-            io.print(_HELP)
+            say(io, _help(actions, seat))
             continue
         if lowered in ("l", "list"):
             _show_choices(io, actions, can_wait)

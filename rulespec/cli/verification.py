@@ -97,7 +97,7 @@ def verify(
     module = _verify_module(io)
     cluster = cluster_target(cluster, tls_ca_file, tls_cert, tls_key, insecure, dashboard)
     path = _resolve(rule_file)
-    options = _parse_options(option)
+    options = _parse_options(option, path)
     engine = _load(path, variant or [], options)  # a bad option or variant is reported here, before the run
     if players is not None and not engine.min_players <= players <= engine.max_players:
         raise UsageProblem(f"{engine.name} is played by {engine.min_players} to {engine.max_players} players, "

@@ -46,6 +46,10 @@ def format_outcome(state) -> list[str]:
     return lines
 
 
+MAX_LABEL_CELL = 8  # the longest label drawn whole in a board's cell
+DEFAULT_WIDTH = 80  # a board drawn for no terminal in particular
+
+
 class Drawn(str):
     """A row of a drawn board: printed whole, never wrapped."""
 
@@ -55,7 +59,7 @@ class _BoardDrawing:
     triangles per row for a board of triangles (up and down in turn, as rulespec.lib.geometry lays them).
     It remembers which piece codes and printed marks it drew, for the legend."""
 
-    def __init__(self, engine, b: int, players: int) -> None:
+    def __init__(self, engine, b: int, players: int, width_limit: int = 0) -> None:
         self.engine, self.b, self.players = engine, b, players
         self.board = board = engine.BOARDS[b]
         self.tables = engine._tables(players)
@@ -76,6 +80,19 @@ class _BoardDrawing:
             if self.triangles or getattr(board, "column_option", "") else list(range(self.width))
         self.pieces_shown: dict[str, str] = {}  # code -> what it stands for, as drawn this time
         self.marks_shown: dict[str, str] = {}
+        # A piece is drawn by its own label (`shown as`: `cross`, not `C`) when every label fits a cell and
+        # the rows still fit the terminal; otherwise by a one-character code the legend explains.
+        widest = max(map(len, valueless), default=0)
+        self.cell_width = max(2, widest) if self._rows_fit(max(2, widest), width_limit) else 2
+        self.by_label = 2 < self.cell_width or (0 < widest <= 2)
+
+    def _rows_fit(self, cell_width: int, width_limit: int) -> bool:
+        if self.triangles or cell_width > MAX_LABEL_CELL:
+            return False
+        gap = 2 if self.hexes else 1
+        row = 2 + self.label_width + 1 + len(self.columns) * (cell_width + gap) + (2 * len(self.board.rows)
+                                                                                  if self.hexes else 0)
+        return row <= (width_limit or DEFAULT_WIDTH)
 
     def ruler(self) -> list[str]:
         """The line above the rows that numbers the columns (none when no column is in use)."""
@@ -89,7 +106,8 @@ class _BoardDrawing:
             return [Drawn(f"  {'':<{label_width}} {ruler}  (columns {columns[0]} to {columns[-1]})")]
         if columns:
             gap = "  " if self.hexes else " "
-            return [Drawn(f"  {'':<{label_width}} " + gap.join(f"{self.board.columns[c]!s:>2}" for c in columns))]
+            return [Drawn(f"  {'':<{label_width}} " + gap.join(f"{self.board.columns[c]!s:>{self.cell_width}}"
+                                                               for c in columns))]
         return []
 
     def rows(self, occupied: dict[str, str]) -> list[str]:
@@ -129,12 +147,14 @@ class _BoardDrawing:
         cell = r * self.width + c
         label = self.board.label(cell)
         if not self.in_use[cell]:
-            return " " if self.triangles else "  "
+            return " " if self.triangles else " " * self.cell_width
         if label in occupied:
             piece = occupied[label]
             value = self.column_values.get(self.item_of_label.get(piece))
             if value is not None:
                 text = f"{value}"
+            elif self.by_label:
+                text = piece
             else:
                 text = self.codes.get(piece) or piece_codes([piece], set(self.codes.values()) | set(self.marks))[piece]
                 self.pieces_shown[text] = piece
@@ -149,7 +169,7 @@ class _BoardDrawing:
                 text = "\u25b3" if (r + c) % 2 == 0 else "\u25bd"  # up when row + column is even
             else:
                 text = "o" if self.tables.region_of[b][cell] >= 0 else "."
-        return text if self.triangles else f"{text:>2}"
+        return text if self.triangles else f"{text:>{self.cell_width}}"
 
     def legend(self) -> str:
         """What the codes drawn so far stand for, and how an empty space looks."""
@@ -177,7 +197,7 @@ class _BoardDrawing:
 def board_lines(engine, b: int, occupied: dict[str, str], players: int, width_limit: int = 0) -> list[str]:
     """One board as text (see _BoardDrawing), with a legend; on a terminal narrower than a row, the
     rows lose their indent."""
-    drawing = _BoardDrawing(engine, b, players)
+    drawing = _BoardDrawing(engine, b, players, width_limit)
     lines = [f"{words(drawing.board.name)} (face {words(drawing.tables.face[b])}):"]
     lines += drawing.ruler()
     lines += drawing.rows(occupied)

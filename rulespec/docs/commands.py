@@ -221,7 +221,7 @@ def simulate(
     from ..play.simulate import comparison_plans, comparison_rows, simulate as run, write_report
     _out_folder(out)  # before any game is played
     path = _resolve(rule_file)
-    options = _parse_options(option)
+    options = _parse_options(option, path)
     engine = _load(path, variant or [], options)  # a bad file, variant or option is reported here
     count = players if players is not None else engine.min_players
     if not engine.min_players <= count <= engine.max_players:

@@ -149,3 +149,42 @@ def test_a_secret_choice_is_told_only_once_it_is_carried_out():
     assert "the secret choices are revealed and carried out" in told
     assert re.search(r"hand of player 2: 3 -> 2 \(-\d of hearts\)", told)  # the bid card, seen leaving its hand
     assert "game over by last round" in result.output
+
+
+def test_a_small_board_draws_its_pieces_by_their_own_labels():
+    """Tic-tac-toe's pieces are shown as `cross` and `nought` (its `shown as`), not as the codes C and N;
+    a board too wide for its labels keeps one-character codes and a legend."""
+    ttt = rulespec.load("tic-tac-toe")
+    state = ttt.new_game(2)
+    state.apply("player 1: cross on row 1 column 3")
+    state.apply("player 2: nought on row 2 column 1")
+    lines = render_observation(ttt, spectator_view(state), 80)
+    ruler, *rows = [line for line in lines if re.match(r"\s+\d ", line)]
+    assert rows[0].split() == ["1", ".", ".", "cross"] and rows[1].split() == ["2", "nought", ".", "."]
+    assert not any("pieces:" in line for line in lines)
+    assert len(ruler) == len(rows[0]) and ruler.endswith(" 3")  # the column numbers stand over the cells
+    hex_game = rulespec.load("hex")
+    state = hex_game.new_game(2)
+    state.apply(str(state.legal_actions()[0]))
+    lines = render_observation(hex_game, spectator_view(state), 80)
+    assert any("pieces: B black" in line for line in lines) and not any("black" in line for line in lines
+                                                                        if re.match(r"\s+\d+ ", line))
+
+
+def test_help_at_the_prompt_shows_this_games_own_actions():
+    result = runner.invoke(app, ["play", "tic-tac-toe", "--seed", "1"], input="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    help_line = result.output[result.output.index("type the number of a choice"):]
+    assert "`cross on row 1 column 1`" in help_line and "`player 1: cross on row 1 column 1`" in help_line
+    assert "play red 3" not in result.output  # another game's action (Shell We?'s)
+
+
+@pytest.mark.parametrize("game, said", [
+    ("tic-tac-toe", "Tic-tac-toe has no options"),
+    ("shell-we", "Shell We?'s options: --option side=A (A or B)"),
+])
+def test_a_malformed_option_is_answered_with_the_games_own_options(game, said):
+    result = runner.invoke(app, ["play", game, "--option", "side", "--watch"])
+    assert result.exit_code == 2
+    assert "--option takes NAME=VALUE, not 'side'" in result.output and said in result.output
+    assert game == "shell-we" or "side=B" not in result.output
