@@ -416,6 +416,7 @@ class TensorLayout:
 
     def __init__(self, engine: Engine, players: int):
         self.players = players
+        self.components = len(engine.ITEM_LABEL)
         self.labels = _unique(engine.ITEM_LABEL)
         self.label_index = {label: i for i, label in enumerate(self.labels)}
         n, count = players, len(self.labels)
@@ -448,6 +449,20 @@ class TensorLayout:
             self.offsets[name] = (at, size)
             at += size
         self.size = at
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The least and the most each entry can hold: 0 and 1 in a one-hot, 0 and the number of components
+        for a zone's size and counts, 0 and the runtime's limit for the turn, the leg and a queue's length,
+        the runtime's limits for a counter (a rule file declares no range for its counters)."""
+        low, high = [0.0] * self.size, [1.0] * self.size
+        for name, (at, size) in self.offsets.items():
+            if name.startswith("zone:"):
+                high[at:at + size] = [float(self.components)] * size
+            elif name in ("turn", "leg") or name.startswith("queue:"):
+                high[at:at + size] = [COUNTER_LIMIT] * size
+            elif name.startswith("counter:"):
+                low[at:at + size], high[at:at + size] = [-COUNTER_LIMIT] * size, [COUNTER_LIMIT] * size
+        return low, high
 
     def fill(self, tensor, view: dict, to_act: int) -> None:
         """Write a seat's observation (``State.observation(seat)``) into ``tensor`` (a flat float array)."""

@@ -38,7 +38,6 @@ from pettingzoo import AECEnv, ParallelEnv
 from . import core
 from ..runtime.engine import StepBudgetExceeded
 
-BIG = 1e15  # a counter holds at most 10^15 either way (the runtime's limit)
 RENDER_MODES = ["human", "ansi", "rgb_array"]
 
 
@@ -93,7 +92,8 @@ class _Game:
         n = self.table.num_actions
         self._action_spaces = {agent: gymnasium.spaces.Discrete(n) for agent in self.possible_agents}
         self._observation_spaces = {agent: gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(-BIG, BIG, (self.layout.size,), np.float32),
+            "observation": gymnasium.spaces.Box(*(np.array(b, np.float32) for b in self.layout.bounds()),
+                                                (self.layout.size,), np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8)}) for agent in self.possible_agents}
         self.session: Optional[core.Session] = None
         self._rng = random.Random()

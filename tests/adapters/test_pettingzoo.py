@@ -267,3 +267,17 @@ def test_vector_env_checks_its_actions():
         vec.step(np.zeros((2, 2), int))
     with pytest.raises(ValueError, match="num_envs is a positive int"):
         rpz.vector_env("pig", 0)
+
+
+def test_the_observation_space_holds_each_entry_within_its_own_bounds():
+    env = rpz.env("kuhn-poker")
+    box = env.observation_space("player_1")["observation"]
+    layout = env.layout
+    seat, _ = layout.offsets["seat"]
+    hand, size = layout.offsets["zone:hand:1"]
+    counter, _ = layout.offsets["counter:staked"]
+    assert (box.low[seat], box.high[seat]) == (0, 1)  # a one-hot
+    assert (box.low[hand], box.high[hand]) == (0, layout.components)  # a zone's size: at most every component
+    assert box.high[counter] == core.COUNTER_LIMIT and box.low[counter] == -core.COUNTER_LIMIT  # no declared range
+    env.reset(seed=1)
+    assert box.contains(env.observe("player_1")["observation"])
