@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ..model import ir
 from ..model.checker import board_of, is_space
-from .quoting import comment, ident
+from .quoting import comment, ident, lit
 
 
 class Texts:
@@ -66,6 +66,8 @@ class Texts:
             return f"{self.board_const(board_of(e.type))}_LABEL[{code}]"
         if e.type == ir.SEAT:
             return f"SEAT_LABEL[{code}]"
+        if e.type == ir.DIRECTION:
+            return f"{lit(ir.COMPASS)}[{code}]"
         return f"str({code})"
 
     def label(self, var: str, type_: str) -> str:
@@ -78,6 +80,8 @@ class Texts:
             return f"st._t.placement_label[{self.boards[board_of(type_)]}][{v}]"
         if type_ == ir.SEAT:
             return f"SEAT_LABEL[{v}]"
+        if type_ == ir.DIRECTION:  # by its compass name (`slide east`), not its number
+            return f"{lit(ir.COMPASS)}[{v}]"
         return f"str({v})"
 
     def text_table_lines(self) -> None:

@@ -328,7 +328,9 @@ define reached(p: seat) [PIG-6]:
       "step_from(s: grid, d: direction)`), used in any expression like "
       "a function: `when reached(p)`. Its value sees only its parameters and the game's declarations. A "
       "definition may use other definitions, but never itself, directly or through others; each use gives "
-      "one value per parameter, of the parameter's type."),
+      "one value per parameter, of the parameter's type. A word a value starts with (`count`, `points`, "
+      "`the`...) cannot name a definition. A `word` parameter compared by `<` or `>` takes the order of the "
+      "game's ordered attribute (the one whose values hold a word it is compared with, or the only one)."),
     E("Definitions", "A definition without parameters", "define", "pig.rules", '''
 define worth_holding [PIG-5]:
   at_stake > 0''',
@@ -446,7 +448,8 @@ instead empty_pool [LAN-4]:
     repeat 3 times:
       then deal(p)''', "Go through a collection in order, or repeat a block a number of times."),
     E("Statements", "Who plays next", "next_turn_stmt", "cards.rules", '''
-    next turn goes to left of player''', "The next turn goes to this player instead of the next in order."),
+    next turn goes to left of player''', "The next turn goes to this player instead of the next in order; in the "
+      "set-up, the first turn goes to this player."),
     # ------------------------------------------------------------------ expressions
     E("Expressions", "Names and `of`", "name of", "lanes.rules", '''
     for t in hand of player, s in strip''',

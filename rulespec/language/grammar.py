@@ -126,6 +126,34 @@ def build_lark(strict: bool = False) -> Lark:
 
 
 @functools.lru_cache(maxsize=None)
+def keywords() -> frozenset[str]:
+    """Every word the grammar spells out (`define`, `count`, `points`...)."""
+    return frozenset(t.pattern.value for t in build_lark().terminals
+                     if t.pattern.type == "str" and t.pattern.value.isidentifier())
+
+
+def starts_a_value(word: str) -> bool:
+    """Whether a value may start with the word of the language ``word`` (`count`, `points`, `the`): wherever
+    a value is written, the lexer reads it as that word, so no definition can be named so (it could never
+    be used). Worked out from the grammar, and only for the grammar's own words."""
+    return word in keywords() and word in _value_starting_words()
+
+
+@functools.lru_cache(maxsize=None)
+def _value_starting_words() -> frozenset[str]:
+    lark = build_expression_lark()
+    patterns = (lark.get_terminal(name).pattern for name in lark.parse_interactive("").accepts())
+    return frozenset(p.value for p in patterns if p.type == "str" and p.value.isidentifier())
+
+
+def value_word_problem(word: str) -> tuple[str, str]:
+    """What to say of a definition named with a word a value starts with: (message, hint)."""
+    return (f"`{word}` is a word of the language that starts a value, so a definition named `{word}` could "
+            f"never be used: wherever a value is written, `{word}` is read as that word",
+            f"give the definition another name (`{word}_value`, say)")
+
+
+@functools.lru_cache(maxsize=None)
 def build_expression_lark() -> Lark:
     """The same grammar, started at `expr`: for a value shown in a text (`"hold at {turn_total}"`)."""
     return Lark(grammar_path().read_text(encoding="utf-8"), parser="lalr", lexer="contextual",

@@ -8,7 +8,9 @@ readable :class:`~rulespec.language.errors.RuleError` reports.
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
+from typing import Optional
 
 from lark import Tree
 from lark.exceptions import UnexpectedInput, VisitError
@@ -17,8 +19,9 @@ from lark.indenter import DedentError
 from . import ast
 from .ast_building import AstProblem
 from .collector import collector_paused
-from .errors import RuleError, SourceText
-from .grammar import GluedKeyword, IndentProblem, TokenProblem, build_expression_lark, build_lark
+from .errors import Diagnostic, RuleError, SourceText
+from .grammar import (GluedKeyword, IndentProblem, TokenProblem, build_expression_lark, build_lark, starts_a_value,
+                      value_word_problem)
 from .input_limits import character_problem, size_problem, too_deeply_nested
 from .reading import read_rule_text
 from .syntax_errors import dedent_line, diagnose_syntax
@@ -71,6 +74,9 @@ def _lark_tree(text: str, source: SourceText) -> Tree:
             f"did you mean `{token.value} {rest}`?" if rest.isalnum() else
             f"`{token.value}` is a keyword; separate it from what follows")]) from None
     except UnexpectedInput as error:
+        misnamed = _definition_named_as_a_word(text, source, getattr(error, "line", None))
+        if misnamed is not None:
+            raise RuleError([misnamed]) from None
         open_parens = tuple(getattr(lark.options.postlex, "open_parens", ()))
         raise RuleError([diagnose_syntax(error, source, open_parens)]) from None
     except IndentProblem as problem:
@@ -81,6 +87,26 @@ def _lark_tree(text: str, source: SourceText) -> Tree:
         raise RuleError([source.diagnostic(
             line, 1, "this line's indentation does not match any enclosing block",
             hint="indent the lines of one block by the same number of spaces")]) from None
+
+
+_DEFINITION = re.compile(r"(?m)^[ \t]*(?:(?:add|replace)[ \t]+)?define[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _definition_named_as_a_word(text: str, source: SourceText, failed_line) -> Optional[Diagnostic]:
+    """A definition named with a word a value starts with (`define points(h: hand)`): a use of it does not
+    parse (`points(p)` reads as `points of best sets ...`), so the mistake is told at the definition's name
+    when the line that failed to parse names it."""
+    lines = text.splitlines()
+    if not isinstance(failed_line, int) or not 1 <= failed_line <= len(lines):
+        return None
+    for match in _DEFINITION.finditer(text):
+        name = match.group(1)
+        if starts_a_value(name) and re.search(rf"\b{name}\b", lines[failed_line - 1]):
+            line_start = text.rfind("\n", 0, match.start(1)) + 1
+            message, hint = value_word_problem(name)
+            return source.diagnostic(text.count("\n", 0, match.start(1)) + 1, match.start(1) - line_start + 1,
+                                     message, width=len(name), hint=hint)
+    return None
 
 
 def _transform_checked(tree: Tree, path: str, source: SourceText):

@@ -5,7 +5,8 @@ from __future__ import annotations
 from lark import v_args
 
 from . import ast
-from .ast_building import AstBuilder, read_number, split_tails
+from .ast_building import AstBuilder, AstProblem, read_number, split_tails
+from .grammar import starts_a_value, value_word_problem
 
 
 @v_args(meta=True)
@@ -142,6 +143,9 @@ class ExpressionsToAst(AstBuilder):
     def define(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         name, *rest = rest
+        if starts_a_value(str(name)):  # (a file that uses it fails to parse first: parser.py says the same)
+            message, hint = value_word_problem(str(name))
+            raise AstProblem(name.line, name.column, message, width=len(name), hint=hint)
         params = rest[0] if len(rest) > 1 else ()
         return ast.DefineDecl(loc=self._loc(meta), name=str(name), params=tuple(params), body=rest[-1],
                               cites=cites, rulings=rulings)

@@ -38,6 +38,8 @@ class Comparisons:
         values). Returns its values, lowest first; reports what to write when they are not ordered."""
         attrs = [self.order_of(left), self.order_of(right)]
         known = [a for a in attrs if a is not None]
+        if not known and not (self.attribute_of(left) or self.attribute_of(right)):
+            known = self.order_of_words(left, right)
         if not known:
             attribute = self.attribute_of(left) or self.attribute_of(right)
             values = self.attributes.get(attribute, ()) if attribute else ()
@@ -53,6 +55,14 @@ class Comparisons:
                                  f"compare", hint="compare values of the same ordered attribute")
             return ()
         return tuple(str(v) for v in self.ordered[known[0]])
+
+    def order_of_words(self, left: ir.E, right: ir.E) -> list[str]:
+        """The ordered attribute of words that name no attribute (a word written out, a `word` parameter, a
+        name going through `values of rank`): the one whose values hold the written word, else the game's
+        only ordered attribute. [] when that is not one attribute."""
+        written = [e.value for e in (left, right) if isinstance(e, ir.Const) and e.type == SYMBOL]
+        candidates = [a for a, values in self.ordered.items() if all(w in map(str, values) for w in written)]
+        return candidates[:1] if len(candidates) == 1 else []
 
     def unordered(self, loc: Optional[ast.Loc], attribute: str, values: Sequence, what: str) -> None:
         """`rank of a > rank of b` (or `max(rank of c ...)`) while `rank` lists its values without `<`."""

@@ -619,9 +619,9 @@ class Engine:
         return pending
 
     def _next_turn(self, st: State) -> None:
-        if st._phase == "setup":
+        if st._phase == "setup":  # the first turn: the seat a `next turn goes to` of the set-up named, if any
             st._phase = "play"
-            seat = self._match_first_seat(st)
+            seat = self._match_first_seat(st) if st._next_seat is None else st._next_seat
             st._next_seat = None
         elif st._next_seat is not None:
             seat = st._next_seat
