@@ -66,5 +66,5 @@ def test_a_counter_that_outgrows_its_range_is_an_error_and_the_action_is_undone(
 def test_a_state_with_a_counter_out_of_range_is_refused(game):
     data = json.loads(game.new_game(2).to_json())
     data["counters"]["size"][1] = COUNTER_LIMIT + 1
-    with pytest.raises(rulespec.InvalidState, match=r"state\.counters\.size\[1\]: is out of a counter's range"):
+    with pytest.raises(rulespec.InvalidState, match=r"state\.counters\.size\[1\]: is 1,000,000,000,000,001, out of a counter's range"):
         game.from_json(json.dumps(data))
