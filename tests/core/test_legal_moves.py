@@ -137,3 +137,28 @@ def test_the_turn_values_are_typed(tmp_path):
     with pytest.raises(RuleError) as caught:
         _checked(tmp_path, text)
     assert "game.rules:11:37: error: cannot compare a player with a number" in str(caught.value)
+
+
+def test_an_option_may_ask_it_in_what_it_does(tmp_path):
+    # its effect runs after the choice is listed: asking there is not asking itself
+    choice = '''choice turn(player: seat) by player [G-1]:
+  option take "take" [G-1]:
+    only if taken of player < 3 + count(q in players where q = player and player = player 2)
+    add 1 to taken of player
+    if left of player has no legal move:
+      next turn goes to player'''
+    game = rulespec.load(_write_game(tmp_path, GAME.format(turn=choice)))
+    state = game.new_game(2)
+    seats = []
+    while not state.is_terminal():
+        seats.append(state.current_player())
+        state.apply(state.legal_actions()[0])
+    # player 1 takes its third at turn 5; player 2, then stuck-free, takes its fourth twice in a row at the end
+    assert seats == [0, 1, 0, 1, 0, 1, 1]
+    assert state.outcome()["end"] == "stuck"
+
+
+def _write_game(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "game.rules"
+    path.write_text(text)
+    return path
