@@ -7,11 +7,19 @@ from typing import Optional
 
 from ..language import ast
 from ..language.errors import did_you_mean
+from ..lib.suggestions import close_matches
 from . import ir
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
 from .value_types import BUILTINS, space_type, spaces_type, board_of, is_space, is_placement, element_type, describe_type
 
 SEAT_STEPS = {"left": 1, "right": -1}
+IS_WORDS = ("empty", "occupied", "complete", "none")  # what `s is ...` may say besides a component
+
+
+def did_you_mean_own_first(word: str, own, built_in) -> Optional[str]:
+    """The closest of the file's own names when one is close enough, else the closest built-in word: a typo
+    of the file's `mine` is `mine`, though the built-in `min` is a letter closer."""
+    return did_you_mean(word, own) or did_you_mean(word, built_in)
 
 
 class Expressions:
@@ -172,7 +180,7 @@ class Expressions:
         if node.func not in BUILTINS:
             hint = ("a range of whole numbers is written with two dots: `1..3` (`for n in 1..size of cup`)"
                     if node.func in ("range", "numbers", "between", "seq") else
-                    did_you_mean(node.func, list(BUILTINS) + list(self.defines))
+                    did_you_mean_own_first(node.func, self.defines, BUILTINS)
                     or f"functions: {', '.join(list(BUILTINS) + list(self.defines))}")
             self.error(loc, f"there is no function `{node.func}`", hint=hint)
             return self._bad(node)
@@ -430,7 +438,9 @@ class Expressions:
         name = node.component
         owners = [a for a, values in self.attributes.items() if name in values]
         if not owners:
-            self.error(node.loc, f"there is no component `{name}`", hint=did_you_mean(name, self.components))
+            word = [] if node.holds else close_matches(name, IS_WORDS)  # `s is empy`: a word, not a component
+            self.error(node.loc, f"there is no component `{name}`", hint=did_you_mean(name, self.components) or (
+                f"did you mean `{self.text(node.subject)} is {word[0]}`?" if word else None))
             return
         attribute = owners[0]
         subject_text = self.text(node.subject)
@@ -474,8 +484,8 @@ class Expressions:
         if name in ir.COMPASS:
             return ir.Const(ir.DIRECTION, loc, text, ir.COMPASS.index(name))
         known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
-            list(self.queues) + sorted(self.symbols) + list(self.defines) + ["players"] + list(ir.COMPASS)
-        self.error(loc, f"unknown name `{name}`", hint=did_you_mean(name, known))
+            list(self.queues) + sorted(self.symbols) + list(self.defines)
+        self.error(loc, f"unknown name `{name}`", hint=did_you_mean_own_first(name, known, ["players", *ir.COMPASS]))
         return self._bad(node)
 
     def _of(self, node: ast.Of, scope: dict[str, str]) -> ir.E:
@@ -549,9 +559,11 @@ class Expressions:
             return self._region_of(node, target)
         if attr in self.attributes or any(attr in (b.row_attribute, b.column_attribute) for b in self.boards.values()):
             return self._attribute_of_target(node, target)
-        known = list(self.zones) + list(self.counters) + list(self.scores) + list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values", "directions"] + list(self.seat_attributes) + \
+        known = list(self.zones) + list(self.counters) + list(self.scores) + list(self.seat_attributes) + \
             list(self.region_names) + list(self.attributes)
-        self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean(attr, known))
+        built_in = list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values",
+                                       "directions"]
+        self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean_own_first(attr, known, built_in))
         return self._bad(node)
 
     def _seat_value_of(self, node: ast.Of, target: ir.E) -> ir.E:
