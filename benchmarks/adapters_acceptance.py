@@ -2,10 +2,12 @@
 through rulespec.openspiel.load_game and rulespec.pettingzoo.env, OpenSpiel's and PettingZoo's own
 conformance checks (every player count and variant), OpenSpiel's MCTSBot (random rollouts) against a
 random seat over --games 2-player games of each bundled game (the bot is player 1 in even games, player
-2 in odd ones), and CFR on the gallery's Kuhn poker beside OpenSpiel's own kuhn_poker.
+2 in odd ones), and CFR on the gallery's Kuhn and Leduc poker beside OpenSpiel's own kuhn_poker and
+leduc_poker (the same exploitability after each count of iterations).
 
     python benchmarks/adapters_acceptance.py [--sims 3] [--simulations 8] [--games 100] [--only GAME,...]
-                                             [--skip-conformance]
+                                             [--skip-conformance] [--cfr-only]
+    python benchmarks/adapters_acceptance.py --cfr-only --only leduc-poker   # about 40 s of CPU
 
 Prints one line per check, the win rates and the CFR curve, and exits 1 if any check failed.
 """
@@ -93,16 +95,21 @@ def mcts_win_rate(game_id: str, simulations: int, games: int) -> str:
             f"mean return {total / games:+.2f}")
 
 
-CFR_ITERATIONS = (1, 10, 50, 100)
+# Iterations after which the exploitability is compared, per game: Leduc's best responses cost about 14 s
+# of CPU each through the adapter, so its curve is short (the suite compares its policies instead).
+CFR_GAMES = {"kuhn-poker": ("kuhn_poker", (1, 10, 50, 100)), "leduc-poker": ("leduc_poker", (1, 2))}
 
 
-def cfr_kuhn() -> str:
+def cfr_curve(game_id: str) -> str:
+    """CFR through the adapter beside CFR on OpenSpiel's own game: the same exploitability after each count
+    of iterations, and falling."""
     from open_spiel.python.algorithms import cfr, exploitability
-    ours_game = rulespec.openspiel.load_game("kuhn-poker", zero_sum=True)
-    theirs_game = pyspiel.load_game("kuhn_poker")
+    openspiel_name, iterations_shown = CFR_GAMES[game_id]
+    ours_game = rulespec.openspiel.load_game(game_id, zero_sum=True)
+    theirs_game = pyspiel.load_game(openspiel_name)
     ours, theirs = cfr.CFRSolver(ours_game), cfr.CFRSolver(theirs_game)
-    done, rows = 0, []
-    for iterations in CFR_ITERATIONS:
+    done, rows, curve = 0, [], []
+    for iterations in iterations_shown:
         while done < iterations:
             ours.evaluate_and_update_policy()
             theirs.evaluate_and_update_policy()
@@ -112,7 +119,10 @@ def cfr_kuhn() -> str:
         if abs(mine - expected) > 1e-9:
             raise AssertionError(f"after {iterations} iterations: {mine} through the adapter, {expected} in OpenSpiel")
         rows.append(f"{iterations}: {mine:.6f}")
-    return "exploitability (adapter = OpenSpiel's kuhn_poker) after " + ", ".join(rows)
+        curve.append(mine)
+    if not curve[-1] < curve[0]:
+        raise AssertionError(f"CFR did not improve: {curve}")
+    return f"exploitability (adapter = OpenSpiel's {openspiel_name}) after " + ", ".join(rows)
 
 
 def main() -> None:
@@ -122,10 +132,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games of MCTSBot against a random seat, per game")
     parser.add_argument("--only", default="", help="bundled games to run, joined by commas (default: all)")
     parser.add_argument("--skip-conformance", action="store_true", help="only the win rates and CFR")
+    parser.add_argument("--cfr-only", action="store_true", help="only CFR (on Kuhn and Leduc poker)")
     args = parser.parse_args()
     results = []
     chosen = [g for g in args.only.split(",") if g] or list(bundled_rulebooks())
-    for game_id in chosen:
+    for game_id in [] if args.cfr_only else chosen:
         engine = core.engine_for(core.game_key(game_id))
         results.append(check(f"MCTSBot vs random {game_id}", lambda g=game_id: mcts_win_rate(g, args.simulations,
                                                                                                 args.games)))
@@ -143,8 +154,9 @@ def main() -> None:
         results.append(check(f"seed_test {game_id}", lambda g=game_id: seed_test(
             lambda: rulespec.pettingzoo.env(g, players=2), num_cycles=500)))
         results.append(check(f"MCTSBot {game_id}", lambda g=game_id: mcts_game(g, args.simulations)))
-    if "kuhn-poker" in chosen:
-        results.append(check("CFR on Kuhn poker", cfr_kuhn))
+    for game_id in CFR_GAMES:
+        if game_id in chosen:
+            results.append(check(f"CFR on {game_id}", lambda g=game_id: cfr_curve(g)))
     print(f"{sum(results)} of {len(results)} checks passed")
     sys.exit(0 if all(results) else 1)
 

@@ -88,3 +88,24 @@ def exploitability_side_by_side(ours_game, theirs_game, ours_solver, theirs_solv
         pairs.append((exploitability.exploitability(ours_game, ours_solver.average_policy()),
                       exploitability.exploitability(theirs_game, theirs_solver.average_policy())))
     return pairs
+
+
+def policies_agree_through_adapter(ours, theirs, meaning: Callable, ours_policies, theirs_policies,
+                                   seen: Optional[dict] = None) -> dict[str, str]:
+    """Walks the whole tree below both states in lock step; at each decision the probabilities each pair
+    of policies (open_spiel.python.policy objects, ours and OpenSpiel's) gives each action must be equal,
+    and each of our information states must stand for one of OpenSpiel's (the partitions are the same).
+    Returns our information state -> OpenSpiel's."""
+    seen = {} if seen is None else seen
+    mapping = agree_through_adapter(ours, theirs, meaning)
+    if mapping and not ours.is_chance_node():
+        mine, its = ours.information_state_string(), theirs.information_state_string()
+        assert seen.setdefault(mine, its) == its, (mine, its)
+        for our_policy, their_policy in zip(ours_policies, theirs_policies):
+            expected = their_policy.action_probabilities(theirs)
+            got = {mapping[action]: p for action, p in our_policy.action_probabilities(ours).items()}
+            assert got == pytest.approx(expected, abs=1e-12), mine
+    for action, theirs_action in mapping.items():
+        policies_agree_through_adapter(ours.child(action), theirs.child(theirs_action), meaning,
+                                       ours_policies, theirs_policies, seen)
+    return seen
