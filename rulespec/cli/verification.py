@@ -112,6 +112,7 @@ def verify(
                                mcts_simulations, cluster)
     from ..play.cluster import ClusterUnavailable
     from .progress import StageProgress
+    io.print(_what_verify_runs(engine, _shown_game(rule_file), players, examples))
     title = f"verify {_shown_game(rule_file)}" + "".join(f" --variant {v}" for v in variant or ())
     try:
         with StageProgress(io.err, title, "examples") as progress:
@@ -131,6 +132,23 @@ def verify(
                  f"replay it with `rulespec replay {save}`")
     raise _Stop(EXIT_PROBLEM)
 
+
+
+def _what_verify_runs(engine, shown: str, players: Optional[int], examples: Optional[int]) -> str:
+    """What a run of verify will do, said before it starts (a game of many player counts runs for minutes),
+    and how to make it smaller."""
+    from hypothesis import settings as active_settings  # the active profile's budgets, which verify takes
+    counts = [players] if players is not None else list(range(engine.min_players, engine.max_players + 1))
+    per_count = examples if examples is not None else active_settings().max_examples
+    steps = active_settings().stateful_step_count
+    which = (f"{counts[0]} players" if len(counts) == 1 else
+             f"{len(counts)} player counts ({counts[0]} to {counts[-1]})")
+    total = len(counts) * per_count
+    text = (f"verify {shown}: {which} x {per_count} example{'s' if per_count != 1 else ''} of up to {steps} "
+            f"steps, {total:,} example{'s' if total != 1 else ''} in all")
+    narrower = ([f"--players {counts[0]} (one count)"] if len(counts) > 1 else []) + \
+        ([f"--examples {max(1, per_count // 10)} (fewer each)"] if examples is None and per_count > 1 else [])
+    return text + (f"; narrow it with {' or '.join(narrower)}" if narrower else "")
 
 
 def _verify_exhaustive(io: _Io, module, rule_file: str, engine, players: Optional[int], variants: tuple,
