@@ -111,8 +111,10 @@ class GamePage:
     """Builds the page of one rule file (with its variants applied)."""
 
     def __init__(self, source: RuleSource, page_path: str, *, game_link: Optional[Callable[[str], Optional[str]]] = None,
-                 variant_link: Optional[Callable[[str], Optional[str]]] = None, engine=None):
+                 variant_link: Optional[Callable[[str], Optional[str]]] = None, engine=None,
+                 howto_link: Optional[str] = None):
         self.source = source
+        self.howto_link = howto_link  # the game's "How to play" page (rulespec/docs/howto.py), linked first
         self.model = source.model
         self.page_path = page_path  # e.g. "shell-we/index.md"
         self.folder = str(Path(page_path).parent).replace("\\", "/")
@@ -223,6 +225,10 @@ class GamePage:
         if not diff_section:  # a game's own page ranks above its variants' and house rules' copies of a clause
             front += ["search:", "  boost: 2"]
         lines = front + ["---", "", f"# {md_text(title)}", ""]
+        if self.howto_link:
+            game = md_text(self.model.title) + (" (without variants)" if m.variants_applied else "")
+            lines += [f"New to {game}? Start with [How to play]({self.howto_link}): the game in the order you "
+                      f"play it, in plain English. This page gives every rule next to its rule-file text.", ""]
         lines += self.overview()
         if diff_section:
             lines += diff_section

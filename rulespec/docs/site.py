@@ -25,13 +25,14 @@ import re
 import shutil
 import tempfile
 from contextvars import ContextVar
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Callable, Iterable, Optional, Sequence
 
 from ..output_files import ForeignFolder, OutputFolder, UnsafePath, claim_folder
 from ..pipeline import bundled_house_rules, bundled_name, bundled_rulebooks
 from .. import resources
 from .escape import html_attr, md_code, md_text, yaml_str
+from .howto import TITLE_PREFIX, howto_page, is_howto
 from .pages import Page, diff_section, GamePage
 from .sources import load_source
 
@@ -117,12 +118,15 @@ def game_pages(path: Path, folder: str, *, game_link=None, page_name: str = "ind
     def variant_link(name: str) -> Optional[str]:
         return f"{variant_page(name)}.md"
 
-    pages = [GamePage(source, f"{prefix}{page_name}.md", game_link=game_link,
-                      variant_link=variant_link).render(diff_section(source))]
+    howto = howto_page(source, f"{prefix}{page_name}.md")  # linked first from each of the pages below
+    linked = PurePosixPath(howto.path).name
+    pages = [GamePage(source, f"{prefix}{page_name}.md", game_link=game_link, variant_link=variant_link,
+                      howto_link=linked).render(diff_section(source))]
     for variant in source.variant_decls:
         applied = load_source(path, [variant.name])
         pages.append(GamePage(applied, f"{prefix}{variant_page(variant.name)}.md", game_link=game_link,
-                              variant_link=variant_link).render(diff_section(applied)))
+                              variant_link=variant_link, howto_link=linked).render(diff_section(applied)))
+    pages.append(howto)
     return pages
 
 
@@ -213,8 +217,10 @@ def _game_line(made: Sequence[Page], after_title: str = "") -> str:
     """The index's line for a game: its page, then its variants' pages by their own titles."""
     main = made[0]
     line = f"- [{md_text(main.title)}]({main.path}){after_title}"
-    if len(made) > 1:
-        line += " — variants: " + ", ".join(f"[{md_text(p.title.rsplit(' — ', 1)[-1])}]({p.path})" for p in made[1:])
+    line += "".join(f" — [how to play]({p.path})" for p in made[1:] if is_howto(p.path))
+    variants = [p for p in made[1:] if not is_howto(p.path)]
+    if variants:
+        line += " — variants: " + ", ".join(f"[{md_text(p.title.rsplit(' — ', 1)[-1])}]({p.path})" for p in variants)
     return line
 
 
@@ -549,9 +555,18 @@ class SectionTitles:
             index = next((c for c in item.children if getattr(c, "is_index", False)), None)
             if index is not None and titles[id(index)]:
                 item.title = titles[id(index)]  # as a page's own title is given: HTML-escaped (see pages.py)
-            item.children.sort(key=lambda c: (c is not index, isinstance(c, Section),
-                                              (titles[id(c)] or c.title or "").lower()))
+            item.children.sort(key=lambda c: (c is not index, isinstance(c, Section), _nav_title(c, titles[id(c)])))
         return nav
+
+
+def _nav_title(item, title: str) -> str:
+    """What the sidebar orders a page by: its title; a "How to play" page just after its game's page
+    ("How to play Shell We?" as "Shell We?" and a character before any other)."""
+    title = (title or item.title or "").lower()
+    file = getattr(item, "file", None)
+    if file is not None and is_howto(file.src_uri) and title.startswith(TITLE_PREFIX.lower()):
+        return title[len(TITLE_PREFIX):] + "\0"
+    return title
 
 
 def _front_matter_title(item) -> str:

@@ -285,10 +285,12 @@ def test_the_sidebar_names_each_game_by_its_title(site):
     for game_id in bundled_rulebooks():
         title = rulespec.compile_rules(game_id).title
         assert title in shown, (title, shown)
-        first = shown.index(title)  # the section, named and linked as its index page, then its variants
+        first = shown.index(title)  # the section, named and linked as its index page, how to play, its variants
+        assert shown[first + 1] == f"How to play {title}", shown[first:first + 3]
         if rulespec.compile_rules(game_id).variants_available:  # the gallery's games have none
-            assert shown[first + 1].startswith(f"{title} — "), shown[first:first + 3]
+            assert shown[first + 2].startswith(f"{title} — "), shown[first:first + 4]
         folder_name = game_id.replace("-", " ").capitalize()  # what MkDocs would call it
         assert folder_name == title or folder_name not in shown, shown
-    house = shown.index("Shell We? (cheap starfish)")  # a house rule first, then its variants
-    assert shown[house + 1] == "Shell We? (cheap starfish) — Message in a Bottle", shown[house:house + 3]
+    house = shown.index("Shell We? (cheap starfish)")  # a house rule first, its how to play, then its variants
+    assert shown[house + 1] == "How to play Shell We? (cheap starfish)", shown[house:house + 3]
+    assert shown[house + 2] == "Shell We? (cheap starfish) — Message in a Bottle", shown[house:house + 4]
