@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import typer
 from rich.text import Text
@@ -218,12 +218,47 @@ def simulate(
     per side needed to detect it with power 0.8.
     """
 
-    from ..play.simulate import comparison_plans, comparison_rows, simulate as run, write_report
+    from ..play.simulate import comparison_plans, simulate as run, write_report
     _out_folder(out)  # before any game is played
     path = _resolve(rule_file)
     options = _parse_options(option, path)
     engine = _load(path, variant or [], options)  # a bad file, variant or option is reported here
     count = players if players is not None else engine.min_players
+    _check_counts(engine, count, games, jobs, policy, max_steps)
+    seats, reactions = _seats_and_reactions(count, seat or [], reaction or [])
+    if mcts_simulations < 1:
+        raise UsageProblem("--mcts-simulations must be at least 1")
+    if effect <= 0:
+        raise UsageProblem("--effect must be more than 0")
+    target_cluster = cluster_target(cluster, tls_ca_file, tls_cert, tls_key, insecure, dashboard)
+    jobs = jobs or os.cpu_count() or 1
+    plans = comparison_plans(path, variant or [])
+    for plan in plans[:-1]:  # the base must allow this player count and these options too
+        _check_counts(_load(Path(plan.path), list(plan.variants), options), count)
+    target = out or Path(f"simulate-{engine.model.game_id}")
+    _out_folder(target)
+    from ..play.simulate import run_parameters, seat_policies
+    by_seat = seat_policies(count, policy, seats)
+    backend = f"{jobs} process{'es' if jobs > 1 else ''}"
+    _announce(io, engine.name, games, len(plans), count, _players_text(count, policy, by_seat, seats, reactions),
+              seed, f"cluster {cluster}" if cluster else backend)
+    notices: list[str] = []  # what --resume mended (a last line cut off), for the report
+    sides = _played(io, engine.model.game_id, cluster, games * len(plans), lambda progress: run(
+        plans, games, count, seed=seed, jobs=jobs, options=options, progress=progress, policy=policy,
+        max_steps=max_steps, seats=seats, mcts_simulations=mcts_simulations, out=target, resume=resume,
+        cluster=target_cluster, reactions=reactions, notices=notices))
+    parameters = run_parameters(plans, games, count, seed, options, by_seat, max_steps, mcts_simulations,
+                                [reactions.get(k) for k in range(count)])
+    parameters["backend"] = cluster and f"dask {cluster}" or backend
+    if notices:
+        parameters["resume_notices"] = notices
+    summary = write_report(sides, count, target, engine.name, run=parameters, effect=effect)
+    _print_summary(io, summary, target, notices)
+
+
+def _check_counts(engine, count: int, games: int = 1, jobs: int = 0, policy: str = "random",
+                  max_steps: Optional[int] = None) -> None:
+    """simulate's numbers within their bounds: the players (those ``engine`` allows), games, jobs, steps."""
     if not engine.min_players <= count <= engine.max_players:
         raise UsageProblem(f"{engine.name} is played by {engine.min_players} to {engine.max_players} players, "
                            f"not {count}")
@@ -235,6 +270,11 @@ def simulate(
         raise UsageProblem(f"--policy is random, greedy or mcts, not {policy!r}")
     if max_steps is not None and max_steps < 1:
         raise UsageProblem("--max-steps must be at least 1")
+
+
+def _seats_and_reactions(count: int, seat: list[str], reaction: list[str]) -> tuple[dict[int, str], dict[int, str]]:
+    """simulate's --seat K=POLICY[:reaction=TIME] and --reaction [K=]TIME read: by seat (from 0), its policy;
+    by seat, its reaction time."""
     from ..play.races import parse_reaction
     seats: dict[int, str] = {}
     reactions: dict[int, str] = {}
@@ -245,7 +285,7 @@ def simulate(
         except ValueError as problem:
             raise UsageProblem(f"{flag} {given}: {problem}")
 
-    for given in reaction or []:  # [K=]TIME: a seat's, or every seat's
+    for given in reaction:  # [K=]TIME: a seat's, or every seat's
         number, sign, text = given.partition("=")
         if not sign:
             for k in range(count):
@@ -254,7 +294,7 @@ def simulate(
         if not number.strip().isdigit() or not 1 <= int(number) <= count:
             raise UsageProblem(f"--reaction is [K=]TIME with K a seat 1 to {count}, not {given!r}")
         reaction_of(int(number) - 1, text, given, "--reaction")
-    for given in seat or []:
+    for given in seat:
         number, _, chosen = given.partition("=")
         chosen, _, parameter = chosen.partition(":")
         if not number.strip().isdigit() or chosen.strip() not in ("random", "greedy", "mcts") \
@@ -266,54 +306,49 @@ def simulate(
         seats[int(number) - 1] = chosen.strip()
         if parameter:
             reaction_of(int(number) - 1, parameter.strip()[len("reaction="):], given, "--seat")
-    if mcts_simulations < 1:
-        raise UsageProblem("--mcts-simulations must be at least 1")
-    if effect <= 0:
-        raise UsageProblem("--effect must be more than 0")
-    target_cluster = cluster_target(cluster, tls_ca_file, tls_cert, tls_key, insecure, dashboard)
-    jobs = jobs or os.cpu_count() or 1
-    plans = comparison_plans(path, variant or [])
-    for plan in plans[:-1]:  # the base must allow this player count and these options too
-        base = _load(Path(plan.path), list(plan.variants), options)
-        if not base.min_players <= count <= base.max_players:
-            raise UsageProblem(f"{base.name} is played by {base.min_players} to {base.max_players} players, "
-                               f"not {count}")
-    target = out or Path(f"simulate-{engine.model.game_id}")
-    _out_folder(target)
-    from ..play.cluster import ClusterUnavailable
-    from ..play.races import DEFAULT_REACTION
-    from ..play.simulate import ResumeProblem, comparison_headers, run_parameters, seat_policies
-    from rich.table import Table
+    return seats, reactions
 
-    from ..cli.progress import StageProgress
-    by_seat = seat_policies(count, policy, seats)
-    players_text = ", ".join(f"{p} (seat {k + 1})" for k, p in enumerate(by_seat)) if seats else f"{policy} players"
+
+def _players_text(count: int, policy: str, by_seat: list[str], seats: dict[int, str], reactions: dict[int, str]) -> str:
+    """Who plays, as simulate's first line says it: each seat's policy where they differ, reaction times."""
+    from ..play.races import DEFAULT_REACTION
+    text = ", ".join(f"{p} (seat {k + 1})" for k, p in enumerate(by_seat)) if seats else f"{policy} players"
     if reactions:
-        players_text += ", reaction times " + ", ".join(f"{reactions.get(k, DEFAULT_REACTION)} (seat {k + 1})"
-                                                      for k in range(count))
-    where = f"cluster {cluster}" if cluster else f"{jobs} process{'es' if jobs > 1 else ''}"
-    io.print(Text(f"{engine.name}: {games} games of each of {len(plans)} rule file"
-                  f"{'s' if len(plans) > 1 else ''}, {count} players, {players_text}, seeds {seed}..{seed + games - 1}, "
+        text += ", reaction times " + ", ".join(f"{reactions.get(k, DEFAULT_REACTION)} (seat {k + 1})"
+                                                for k in range(count))
+    return text
+
+
+def _announce(io: _Io, name: str, games: int, files: int, count: int, players_text: str, seed: int,
+              where: str) -> None:
+    """simulate's first line: the games of each rule file, the players, the seeds and where they are played."""
+    io.print(Text(f"{name}: {games} games of each of {files} rule file"
+                  f"{'s' if files > 1 else ''}, {count} players, {players_text}, seeds {seed}..{seed + games - 1}, "
                   f"{where}", style="bold"))
-    notices: list[str] = []  # what --resume mended (a last line cut off), for the report
+
+
+def _played(io: _Io, game_id: str, cluster: Optional[str], total: int, play: Callable) -> list:
+    """The games ``play`` plays (given the progress bar's callback: games done), ``total`` of them in all; a
+    run that cannot be resumed or a cluster that cannot be reached is a usage problem."""
+    from ..cli.progress import StageProgress
+    from ..play.cluster import ClusterUnavailable
+    from ..play.simulate import ResumeProblem
     try:
-        with StageProgress(io.err, f"simulate {engine.model.game_id}", "games") as progress:
-            sides = run(plans, games, count, seed=seed, jobs=jobs, options=options,
-                        progress=lambda n: progress.advance("games", n, games * len(plans)), policy=policy,
-                        max_steps=max_steps, seats=seats, mcts_simulations=mcts_simulations, out=target,
-                        resume=resume, cluster=target_cluster, reactions=reactions, notices=notices)
+        with StageProgress(io.err, f"simulate {game_id}", "games") as progress:
+            return play(lambda n: progress.advance("games", n, total))
     except ResumeProblem as problem:
         raise UsageProblem(str(problem))
     except ClusterUnavailable as problem:  # --cluster without the extra
         raise UsageProblem(str(problem))
     except OSError as problem:  # --cluster: no scheduler at that address
         raise UsageProblem(f"--cluster {cluster}: {problem}")
-    parameters = run_parameters(plans, games, count, seed, options, by_seat, max_steps, mcts_simulations,
-                                [reactions.get(k) for k in range(count)])
-    parameters["backend"] = cluster and f"dask {cluster}" or f"{jobs} process{'es' if jobs > 1 else ''}"
-    if notices:
-        parameters["resume_notices"] = notices
-    summary = write_report(sides, count, target, engine.name, run=parameters, effect=effect)
+
+
+def _print_summary(io: _Io, summary: dict, target: Path, notices: list[str]) -> None:
+    """What simulate did: games resumed or retried, the comparison's table, the files written, the errors
+    (which make it exit with a problem)."""
+    from rich.table import Table
+    from ..play.simulate import comparison_headers, comparison_rows
     if summary["resumed"]:
         io.print(f"resumed: {summary['resumed']} games read back from {_shown_path(target / 'games.jsonl')}")
     for notice in notices:
