@@ -61,3 +61,21 @@ def test_the_game_of_your_own_passes_its_examples_and_plays_as_openspiels(tmp_pa
             theirs.apply_actions([first, second])
             assert state.is_terminal() and theirs.is_terminal()
             assert [float(r) for r in state.returns()] == theirs.returns(), (first, second)
+
+
+def test_the_conditional_value_the_tutorial_shows_is_one(tmp_path):
+    """The tutorial's note on `if C then A else B`: its score, put in place of the game's own, compiles and
+    scores 3 for a win and 1 for a tie."""
+    note = TUTORIAL.read_text(encoding="utf-8").split("**A value chosen by a condition is", 1)[1].split("\n- ", 1)[0]
+    value = " ".join(re.search(r"`(sum\(if .*?)`", note, flags=re.S).group(1).split())
+    text = tutorial_files()["rock-paper-scissors.rules"].replace(
+        "  count(q in players where q != p and beats(thrown of p, thrown of q))", f"  {value}")
+    assert value in text
+    for name, second, first, scores in (("three_for_a_win", "rock", "paper", (3, 0)),
+                                        ("one_for_a_tie", "rock", "rock", (1, 1))):
+        text += (f'\nexample {name} "{name}" [RPS-3]:\n  given 2 players\n  when "player 2: {second}"\n'
+                 f'  when "player 1: {first}"\n  then won of player 1 = {scores[0]} and won of player 2 = {scores[1]}\n')
+    path = tmp_path / "rock-paper-scissors.rules"
+    path.write_text(text)
+    results = run_examples(rulespec.load(path))
+    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
