@@ -44,11 +44,52 @@ def _table_clock(clock: Optional[str], humans: set[int]):
     return WallClock() if clock == "wall" and humans else SimulatedClock()
 
 
-def _play_out(io: _Io, table: Table, rng: random.Random, budget: int, watch: bool, clock, reactions: list) -> None:
+class _TurnLog:
+    """--watch without --boards: each turn on one line, its actions in order (the turn's player's without its
+    name again); a long run of chance outcomes (a deal) is counted, its first few named."""
+
+    SHOWN_OUTCOMES = 3
+
+    def __init__(self, io: _Io) -> None:
+        self.io, self.title, self.own, self.actions = io, None, None, []
+
+    def start(self, title: str, seat: Optional[int]) -> None:
+        self.flush()
+        self.title, self.own = title, (f"player {seat + 1}: " if seat is not None else None)
+
+    def add(self, action) -> None:
+        text = str(action)
+        self.actions.append(text[len(self.own):] if self.own and text.startswith(self.own) else text)
+
+    def flush(self) -> None:
+        if self.title is not None and self.actions:
+            say(self.io, f"{self.title}: " + "; ".join(self._condensed()))
+        self.actions = []
+
+    def _condensed(self) -> list[str]:
+        parts, run = [], []
+        for text in self.actions + [""]:  # (the empty text ends the last run)
+            if text.startswith("chance: "):
+                run.append(text[len("chance: "):])
+                continue
+            if run:
+                more = len(run) - self.SHOWN_OUTCOMES
+                parts.append("chance: " + ", ".join(run[:self.SHOWN_OUTCOMES])
+                             + (f" and {more} more" if more > 0 else ""))
+                run = []
+            if text:
+                parts.append(text)
+        return parts
+
+
+def _play_out(io: _Io, table: Table, rng: random.Random, budget: int, watch: bool, clock, reactions: list,
+              boards: bool = False) -> None:
     """Play the game to its end: your seats asked at the prompt, every other seat and chance by ``rng``;
-    with ``watch``, the board at the start of every turn and each action as it is played."""
+    with ``watch``, each turn's actions on a line, or with ``boards`` the board at the start of every turn
+    and each action on its own line."""
     state, humans, engine = table.state, table.humans, table.state.game
     last_turn = None
+    log = _TurnLog(io) if watch and not boards else None
     while not state.is_terminal():
         if len(state.history) >= budget:  # every step played is in the history
             raise StepBudgetExceeded(budget, engine.MAX_TURNS)
@@ -56,10 +97,13 @@ def _play_out(io: _Io, table: Table, rng: random.Random, budget: int, watch: boo
             last_turn = (state._phase, state._turn_number)
             title = "setup" if state._phase == "setup" else \
                 f"turn {state._turn_number}: player {state._turn_seat + 1}"
-            io.print()
-            io.print(Text(f"== {title} ==", style="bold cyan"))
-            for line in render_observation(engine, spectator_view(state), io.out.width):
-                say(io, line)
+            if log is not None:
+                log.start(title.replace(":", ",", 1), None if state._phase == "setup" else state._turn_seat)
+            else:
+                io.print()
+                io.print(Text(f"== {title} ==", style="bold cyan"))
+                for line in render_observation(engine, spectator_view(state), io.out.width):
+                    say(io, line)
         current = state.current_player()
         if current in humans:
             human_turn(io, table, current, clock=clock)
@@ -70,8 +114,12 @@ def _play_out(io: _Io, table: Table, rng: random.Random, budget: int, watch: boo
         else:
             action = random_step(state, rng)
             table.apply(action)
-            if watch:
+            if log is not None:
+                log.add(action)
+            elif watch:
                 say(io, f"  {action}")
+    if log is not None:
+        log.flush()
 
 
 def _game_over(io: _Io, table: Table) -> None:
@@ -106,7 +154,10 @@ def play(
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for chance and the automatic seats."),
     option: Optional[list[str]] = typer.Option(None, "--option", metavar="NAME=VALUE", help="A game option (repeatable)."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
-    watch: bool = typer.Option(False, "--watch", help="Every seat plays automatically; print each action and the board."),
+    watch: bool = typer.Option(False, "--watch", help="Every seat plays automatically; print each turn's actions "
+                                                      "on a line, and the board at the end."),
+    boards: bool = typer.Option(False, "--boards", help="With --watch: the board at the start of every turn, and "
+                                                        "each action on its own line."),
     seat: Optional[list[int]] = typer.Option(None, "--seat", metavar="K",
                                              help="A seat you play (1 = player 1; repeatable). Default: seat 1."),
     max_steps: Optional[int] = typer.Option(None, "--max-steps", metavar="N",
@@ -127,6 +178,8 @@ def play(
     options = _parse_options(option, path)
     engine = _load(path, variant or [], options)
     count, humans = _seats(engine, players, watch, seat)
+    if boards and not watch:
+        raise UsageProblem("--boards goes with --watch (at your own seats, `board` at the prompt shows it)")
     if max_steps is not None and max_steps < 1:
         raise UsageProblem("--max-steps must be at least 1")
     budget = max_steps if max_steps is not None else default_max_steps(engine, count)
@@ -143,7 +196,7 @@ def play(
     state = engine.new_game(count)
     table = Table(state, humans)
     try:
-        _play_out(io, table, rng, budget, watch, table_clock, reactions)
+        _play_out(io, table, rng, budget, watch, table_clock, reactions, boards)
     except EndOfInput as stop:
         io.print(f"{stop.args[0] if stop.args else 'no more input'}: "
                  f"the game stops on turn {state._turn_number}, unfinished")

@@ -9,7 +9,7 @@ import pytest
 
 
 @pytest.mark.parametrize("command", [
-    ["play", "shell-we", "--watch", "--seed", "1"],  # long output: the pipe breaks while printing
+    ["play", "shell-we", "--watch", "--boards", "--seed", "1"],  # long output: the pipe breaks while printing
     ["check", "shrimp"],  # short output, still buffered when the command ends: the final flush breaks
     ["play", "--help"],  # click's own output, outside any command body
     ["--version"],

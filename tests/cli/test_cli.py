@@ -151,9 +151,14 @@ def test_play_watch_plays_a_two_player_game_to_the_end():
     result = run("play", "shell-we", "--players", "2", "--watch", "--seed", "1")
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "== setup ==" in out and "== turn 1: player 1 ==" in out
-    assert "chance: draw" in out and "player 1: " in out
-    assert "== game over ==" in out
+    assert re.search(r"^setup: chance: draw \S+ \d+, draw \S+ \d+, draw \S+ \d+ and \d+ more; player 1: start with ",
+                     " ".join(out.split("\n", 1)[1].split())), out[:800]  # a deal is counted, not listed
+    assert re.search(r"^turn 1, player 1: (play|draw) ", out, re.M) and "turn 1, player 1: player 1:" not in out
+    assert "== game over ==" in out and out.count("beach (face A):") == 1  # the board at the end only
+    assert len(out.splitlines()) < 100
+    boards = run("play", "shell-we", "--players", "2", "--watch", "--boards", "--seed", "1").output
+    assert "== setup ==" in boards and "== turn 1: player 1 ==" in boards and "  chance: draw" in boards
+    assert boards.count("beach (face A):") > 10  # the board at every turn
     # the same seed gives the same game as rulespec.random_game
     expected = rulespec.random_game(rulespec.load("shell-we"), 2, seed=1).outcome()
     winners = " and ".join(f"player {w + 1}" for w in expected["winners"])
