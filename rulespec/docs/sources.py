@@ -211,11 +211,21 @@ def _text(texts: Texts, d) -> str:
     heading = next((k for k, line in enumerate(lines) if k and re.match(r"\s+option\s", line)), len(lines))
     out = lines[:heading]  # the choice's own lines, then each option: its own text or the replacement's
     for option in options:
-        own = texts.of(option.loc).split("\n")
+        own = _own_lines(texts.of(option.loc).split("\n"))
         if not _inside(option.loc, d.loc):  # `replace option turn.draw "..."` reads `option draw "..."` here
             own[0] = re.sub(r"^replace\s+option\s+\w+\s*\.\s*", "option ", own[0])
         out += ["  " + line if line else line for line in own]
     return "\n".join(out)
+
+
+def _own_lines(lines: list[str]) -> list[str]:
+    """An option's lines without the next option's first line: the parser ends an indented block where the
+    next line at its own depth starts, so an option's location reaches that line."""
+    end = next((k for k, line in enumerate(lines) if k and line.strip() and not line[:1].isspace()), len(lines))
+    own = lines[:end]
+    while own and (not own[-1].strip() or own[-1].lstrip().startswith("#")):
+        own.pop()
+    return own
 
 
 def base_declarations(source: RuleSource) -> Optional[tuple[str, list[Declaration]]]:
