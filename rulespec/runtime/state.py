@@ -475,35 +475,8 @@ class State:
                     found = check(self)
                     if found is not None:
                         engine._end(self, engine.ENDS[found[0]], *found[1:])
-            # _advance, its first steps inline when the next step is a choice listed by its choices function
-            # (Engine._inline_choices) and not replaced now. When the turn is over, the next turn begins first
-            # (_advance's first run, an idle turn), and _advance goes on from those counts if it must. Else (and
-            # under budgets of fewer automatic steps than these) _advance.
-            stack = self._stack
-            inline_choices = engine._inline_choices
-            if inline_choices and self._over is None:
-                turned = 0  # the runs (and idle turns) of _advance done here: the next turn's
-                if not stack and engine.MAX_AUTO_STEPS > 1:
-                    engine._next_turn(self)
-                    stack = self._stack
-                    turned = 1
-                listed = inline_choices.get(stack[-1][0]) if stack and self._over is None else None
-                if listed is not None and engine.MAX_AUTO_STEPS > turned:
-                    frame = stack[-1]
-                    info, insteads = listed
-                    for instead in insteads:
-                        if instead.name not in frame[4] and instead.applies(self, *frame[1]):
-                            engine._advance(self, turned, turned)  # (which replaces it)
-                            break
-                    else:
-                        seat, rows = info.choices(self, *frame[1])
-                        if rows:  # (as _advance offers them)
-                            self._pending = (engine._kept_pending(seat, rows, info.options) if info.rows_kept else
-                                             engine._rows_offered(seat, rows, info.options))
-                        else:  # nothing to choose: _advance skips it
-                            engine._advance(self, turned, turned)
-                else:
-                    engine._advance(self, turned, turned)
+            if engine._inline_choices and self._over is None:
+                self._offer_next_choice(engine)
             else:
                 engine._advance(self)
         except RuleRuntimeError as error:
@@ -513,6 +486,34 @@ class State:
             self._undo(pending, moves)
             raise located(RuleRuntimeError(f"the rules could not resolve {Action(player, text)}: "
                                            f"{type(error).__name__}: {error}"), error.__traceback__) from error
+
+    def _offer_next_choice(self, engine: Engine) -> None:
+        """After a step, Engine._advance with its first steps inline when the next step is a choice listed by
+        its choices function (Engine._inline_choices) and not replaced now. When the turn is over, the next
+        turn begins first (_advance's first run, an idle turn), and _advance goes on from those counts if it
+        must. Else (and under budgets of fewer automatic steps than these) _advance."""
+        stack = self._stack
+        turned = 0  # the runs (and idle turns) of _advance done here: the next turn's
+        if not stack and engine.MAX_AUTO_STEPS > 1:
+            engine._next_turn(self)
+            stack = self._stack
+            turned = 1
+        listed = engine._inline_choices.get(stack[-1][0]) if stack and self._over is None else None
+        if listed is None or engine.MAX_AUTO_STEPS <= turned:
+            engine._advance(self, turned, turned)
+            return
+        frame = stack[-1]
+        info, insteads = listed
+        for instead in insteads:
+            if instead.name not in frame[4] and instead.applies(self, *frame[1]):
+                engine._advance(self, turned, turned)  # (which replaces it)
+                return
+        seat, rows = info.choices(self, *frame[1])
+        if rows:  # (as _advance offers them)
+            self._pending = (engine._kept_pending(seat, rows, info.options) if info.rows_kept else
+                             engine._rows_offered(seat, rows, info.options))
+        else:  # nothing to choose: _advance skips it
+            engine._advance(self, turned, turned)
 
     def _choose_in_secret(self, pending: Pending, index: int) -> None:
         """One seat's choice at a simultaneous decision: kept (in ``_chosen``, seen by that seat only) while
@@ -527,7 +528,6 @@ class State:
         action = actions[index] if actions is not None else pending.pick(index)
         player = action.player
         chosen = self._chosen + ((player, action.text),)
-        engine = self._engine
         if rows is None:  # listed in full by an engine's own _decide
             if any(other.player != player for other in pending.all_actions()):  # others still have to choose
                 self._chosen = chosen
@@ -537,8 +537,7 @@ class State:
             every = picked = None
         else:
             every = pending.every
-            secret = every.__class__ is _Secret
-            if secret:
+            if every.__class__ is _Secret:
                 picked = every.rows + (rows[index],) if every.chosen is self._chosen else None
                 every = every.every
             else:
@@ -547,16 +546,29 @@ class State:
                     every = rows
             waiting = [row for row in rows if row[0] != player]
             if waiting:  # others still have to choose, from the same listing (a secret choice changes nothing else)
-                self._chosen = chosen
-                self.history.append(self._t.seat_prefix[player] + action.text)  # str(action)
-                still = self._pending = _new_pending(Pending)
-                still.seat, still.count, still.rows, still.options = SIMULTANEOUS, len(waiting), waiting, pending.options
-                still.every = every if picked is None else _Secret(every, chosen, picked)
-                still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
-                # the Actions handed out stay the ones offered
-                still.actions = None if actions is None else [
-                    offered for offered, row in zip(actions, rows) if row[0] != player]
+                self._keep_secret(pending, action, chosen, waiting, every, picked)
                 return
+        self._reveal_choices(pending, action, chosen, every, picked)
+
+    def _keep_secret(self, pending: Pending, action: Action, chosen: tuple, waiting: list, every: list,
+                     picked: Optional[tuple]) -> None:
+        """Keep ``action``, a secret choice from listed rows, while the seats of the ``waiting`` rows still have
+        to choose: their Pending holds every row and, where known, the rows ``picked`` so far."""
+        self._chosen = chosen
+        self.history.append(self._t.seat_prefix[action.player] + action.text)  # str(action)
+        still = self._pending = _new_pending(Pending)
+        still.seat, still.count, still.rows, still.options = SIMULTANEOUS, len(waiting), waiting, pending.options
+        still.every = every if picked is None else _Secret(every, chosen, picked)
+        still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
+        actions = pending.actions  # the Actions handed out stay the ones offered
+        still.actions = None if actions is None else [
+            offered for offered, row in zip(actions, pending.rows) if row[0] != action.player]
+
+    def _reveal_choices(self, pending: Pending, action: Action, chosen: tuple, every: Optional[list],
+                        picked: Optional[tuple]) -> None:
+        """Carry out every secret choice (``chosen``, ``action`` the last) as one step, in seat order: the rows
+        ``picked``, or found again by their texts among ``every`` row (listed again if None)."""
+        engine = self._engine
         moves = len(self.history)  # (as in _play)
         if self._origin is None:
             self._origin, self._origin_moves = self._copy(), moves
@@ -570,36 +582,14 @@ class State:
             if len(picked) > 1:
                 picked = sorted(picked, key=_seat_and_text)  # revealed together: carried out in seat order
             frame = self._stack.pop()
-            step, args, cause, replaced = frame[0], frame[1], frame[3], frame[4]
-            options = engine.STEPS[step].options
-            option_rules = engine._option_rules
-            fired = self.fired
             self._chosen = ()
             self._pending = None
-            self._last_cause = cause
-            fired[step] = fired.get(step, 0) + 1
-            self.history.append(self._t.seat_prefix[player] + action.text)  # str(action)
-            thens = []
-            for seat, _, option, binding in picked:
-                effect = options[option].effect
-                self._actor = seat
-                counted = option_rules[effect]  # what `fired` counts an option as
-                fired[counted] = fired.get(counted, 0) + 1
-                effect(self, cause, *args, *binding)
-                if self._thens:
-                    thens += [(then, then_args, seat) for then, then_args in self._thens]
-                    self._thens = []
-            for then, then_args, seat in reversed(thens):  # each seat's `then`s in seat order, the first on top
-                self._stack.append((then, then_args, seat, cause, replaced))
-            check = engine._after_step
-            if check is None:
-                engine._check_ends(self, "after_step")
-            elif self._over is None and self._phase == "play":  # _check_ends, inline (as in _play)
-                stack = self._stack
-                if not (self._ends_clean or stack and (stack[-1][0] == LOTS or stack[0][0] == ENDING)):
-                    found = check(self)
-                    if found is not None:
-                        engine._end(self, engine.ENDS[found[0]], *found[1:])
+            self._last_cause = frame[3]
+            fired = self.fired
+            fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline (as in _play)
+            self.history.append(self._t.seat_prefix[action.player] + action.text)  # str(action)
+            self._carry_out(picked, frame)
+            engine._check_ends(self, "after_step")
             engine._advance(self)
         except RuleRuntimeError as error:
             self._undo(pending, moves)
@@ -608,6 +598,25 @@ class State:
             self._undo(pending, moves)
             raise located(RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}"),
                           error.__traceback__) from error
+
+    def _carry_out(self, picked: list, frame) -> None:
+        """Run the options of the rows ``picked`` (seat, text, option, binding) at the simultaneous step of
+        ``frame``, each by its seat; then push every seat's `then`s, in seat order, the first on top."""
+        step, args, cause, replaced = frame[0], frame[1], frame[3], frame[4]
+        options = self._engine.STEPS[step].options
+        option_rules, fired = self._engine._option_rules, self.fired
+        thens = []
+        for seat, _, option, binding in picked:
+            effect = options[option].effect
+            self._actor = seat
+            counted = option_rules[effect]  # what `fired` counts an option as
+            fired[counted] = fired.get(counted, 0) + 1
+            effect(self, cause, *args, *binding)
+            if self._thens:
+                thens += [(then, then_args, seat) for then, then_args in self._thens]
+                self._thens = []
+        for then, then_args, seat in reversed(thens):
+            self._stack.append((then, then_args, seat, cause, replaced))
 
     def _space_empty(self, board: int, cell: Optional[int]) -> bool:
         """A neighbour is empty: false past the board's edge (none)."""
