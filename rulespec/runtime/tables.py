@@ -186,31 +186,8 @@ class Tables:
         # str(Action), before its text; seat_prefix[CHANCE] (the last, as CHANCE is -1) is chance's
         self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players)) + ("chance: ",)
         self.list_counters = tuple(name for name, (per_player, _) in engine.COUNTERS.items() if per_player)
-        left_out: dict[str, set] = {}
-        always_out: set[str] = set()  # whole components left out ("leave out every X")
-        for count, attribute, values in engine.LEAVE_OUTS:
-            if not count:
-                always_out.update(values)
-            elif count == players:
-                left_out.setdefault(attribute, set()).update(values)
-        attrs = engine.ITEM_ATTRS
-        self.left_out_items = tuple(
-            i for i in range(len(engine.ITEM_KIND))
-            if engine.ITEM_KIND[i] in always_out
-            or any(attrs.get(a, {}).get(i) in vals for a, vals in left_out.items()))
-        excluded = set(self.left_out_items)
-        self.in_play_items = tuple(i for i in range(len(engine.ITEM_KIND)) if i not in excluded)
-        self.zone_base: dict[str, int] = {}
-        stacked: list[int] = []
-        count = 0
-        for zone in engine.ZONES:
-            self.zone_base[zone.name] = count
-            instances = players if zone.per_player else 1
-            if zone.stacked:
-                stacked.extend(range(count, count + instances))
-            count += instances
-        self.stacked = frozenset(stacked)
-        self.zone_count = count
+        left_out = self._leave_out(engine)
+        self._number_zones(engine)
         self.board_base: list[int] = []
         self.in_use: list[tuple[bool, ...]] = []
         self.cells_in_use: list[tuple[int, ...]] = []
@@ -244,58 +221,113 @@ class Tables:
         self.kept_text_count = 0
         self.reach_plans: dict[tuple, tuple] = {}  # a kept `connected`'s key -> its starts and goals (reach_plan)
         self._near: dict[int, tuple[int, ...]] = {}  # board -> per space the bit mask of its neighbours
-        offset = count
+        offset = self.zone_count
         for board in engine.BOARDS:
             self.board_base.append(offset)
             offset += board.size
-            width = len(board.columns)
-            applying = [f for f in board.faces if f.condition is None or f.condition(self)]
-            if not applying:
-                raise RuleRuntimeError(f"no face of board {board.name} applies with options {options}")
-            face = applying[0] if board.kind != "triangles" else self._laid_together(board, applying)
-            self.face.append(face.name)
-            self.laid_cells.append(face.cells)
-            self.faces_in_use.append(tuple(f.name for f in applying) if board.kind == "triangles" else (face.name,))
-            self.face_of.append(tuple(next((f.name for f in applying if f.cells[c] != "-"), "")
-                                      for c in range(board.size)))
-            row_out = {str(v) for v in left_out.get(board.row_attribute, ())}  # rows are labels
-            col_out = left_out.get(board.column_attribute, set())
-            in_use = tuple(face.cells[c] != "-" and board.rows[c // width] not in row_out
-                           and board.columns[c % width] not in col_out for c in range(board.size))
-            if board.row_option or board.column_option:
-                last_row = int(options[board.row_option]) if board.row_option else None
-                last_column = int(options[board.column_option]) if board.column_option else None
-                in_use = tuple(use and (last_row is None or int(board.rows[c // width]) <= last_row)
-                               and (last_column is None or board.columns[c % width] <= last_column)
-                               for c, use in enumerate(in_use))
-            self.in_use.append(in_use)
-            self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
-            if board.kind == "triangles":
-                self._lattice(engine, board, face, in_use)
-                self.toward.append(self._toward_triangles(board, in_use))
-                self.region_of.append((-1,) * board.size)
-                self.region_cells.append(())
-                continue
-            self.mark_of.append(())
-            self.cells_mask.append(0)
-            self.tile_span.append(1)
-            self.geometry.append(None)
-            self.cell_bit.append(())
-            self.placements.append(())
-            self.placement_cells.append(())
-            self.placement_label.append(())
-            self.placements_of.append({})
-            self.listers.append({})
-            toward = self._toward(board, in_use)
-            self.toward.append(toward)
-            directions = ADJACENCY_DIRECTIONS[board.adjacency]
-            self.neighbours.append(tuple(
-                tuple(sorted(toward[d][c] for d in directions if toward[d][c] is not None)) if in_use[c] else ()
-                for c in range(board.size)))
-            letters = sorted({ch for ch in face.cells if ch not in ".-"})  # `-`: no space, in no region
-            self.region_of.append(tuple(letters.index(ch) if ch in letters else -1 for ch in face.cells))
-            self.region_cells.append(tuple(
-                tuple(c for c in range(board.size) if face.cells[c] == letter and in_use[c]) for letter in letters))
+            self._lay_board(engine, board, options, left_out)
+        self._list_fits(engine)
+
+    def _leave_out(self, engine: "Engine") -> dict[str, set]:
+        """The components left out at this player count (``left_out_items``; the others ``in_play_items``);
+        gives, by attribute, the values whose components are left out ("leave out X at N players")."""
+        left_out: dict[str, set] = {}
+        always_out: set[str] = set()  # whole components left out ("leave out every X")
+        for count, attribute, values in engine.LEAVE_OUTS:
+            if not count:
+                always_out.update(values)
+            elif count == self.players:
+                left_out.setdefault(attribute, set()).update(values)
+        attrs = engine.ITEM_ATTRS
+        self.left_out_items = tuple(
+            i for i in range(len(engine.ITEM_KIND))
+            if engine.ITEM_KIND[i] in always_out
+            or any(attrs.get(a, {}).get(i) in vals for a, vals in left_out.items()))
+        excluded = set(self.left_out_items)
+        self.in_play_items = tuple(i for i in range(len(engine.ITEM_KIND)) if i not in excluded)
+        return left_out
+
+    def _number_zones(self, engine: "Engine") -> None:
+        """Each zone's first number (``zone_base``: one a player for a zone per player), the stacked ones, and
+        how many there are (``zone_count``: the boards are numbered after them)."""
+        self.zone_base: dict[str, int] = {}
+        stacked: list[int] = []
+        count = 0
+        for zone in engine.ZONES:
+            self.zone_base[zone.name] = count
+            instances = self.players if zone.per_player else 1
+            if zone.stacked:
+                stacked.extend(range(count, count + instances))
+            count += instances
+        self.stacked = frozenset(stacked)
+        self.zone_count = count
+
+    def _lay_board(self, engine: "Engine", board: BoardInfo, options: dict[str, str], left_out: dict[str, set]) -> None:
+        """One board's tables: the faces that apply (laid together on a board of triangles), the spaces in use,
+        then its lattice (triangles) or its grid's directions, neighbours and regions."""
+        applying = [f for f in board.faces if f.condition is None or f.condition(self)]
+        if not applying:
+            raise RuleRuntimeError(f"no face of board {board.name} applies with options {options}")
+        face = applying[0] if board.kind != "triangles" else self._laid_together(board, applying)
+        self.face.append(face.name)
+        self.laid_cells.append(face.cells)
+        self.faces_in_use.append(tuple(f.name for f in applying) if board.kind == "triangles" else (face.name,))
+        self.face_of.append(tuple(next((f.name for f in applying if f.cells[c] != "-"), "")
+                                  for c in range(board.size)))
+        in_use = self._spaces_in_use(board, face, options, left_out)
+        self.in_use.append(in_use)
+        self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
+        if board.kind == "triangles":
+            self._lattice(engine, board, face, in_use)
+            self.toward.append(self._toward_triangles(board, in_use))
+            self.region_of.append((-1,) * board.size)
+            self.region_cells.append(())
+        else:
+            self._lay_grid(board, face, in_use)
+
+    @staticmethod
+    def _spaces_in_use(board: BoardInfo, face: FaceInfo, options: dict[str, str],
+                       left_out: dict[str, set]) -> tuple[bool, ...]:
+        """Per space of ``board``, whether it is in play: on the face, in no row or column left out, within
+        the rows and columns an option sets."""
+        width = len(board.columns)
+        row_out = {str(v) for v in left_out.get(board.row_attribute, ())}  # rows are labels
+        col_out = left_out.get(board.column_attribute, set())
+        in_use = tuple(face.cells[c] != "-" and board.rows[c // width] not in row_out
+                       and board.columns[c % width] not in col_out for c in range(board.size))
+        if board.row_option or board.column_option:
+            last_row = int(options[board.row_option]) if board.row_option else None
+            last_column = int(options[board.column_option]) if board.column_option else None
+            in_use = tuple(use and (last_row is None or int(board.rows[c // width]) <= last_row)
+                           and (last_column is None or board.columns[c % width] <= last_column)
+                           for c, use in enumerate(in_use))
+        return in_use
+
+    def _lay_grid(self, board: BoardInfo, face: FaceInfo, in_use: tuple[bool, ...]) -> None:
+        """A grid's tables: none of a board of triangles', its directions, neighbours and regions."""
+        self.mark_of.append(())
+        self.cells_mask.append(0)
+        self.tile_span.append(1)
+        self.geometry.append(None)
+        self.cell_bit.append(())
+        self.placements.append(())
+        self.placement_cells.append(())
+        self.placement_label.append(())
+        self.placements_of.append({})
+        self.listers.append({})
+        toward = self._toward(board, in_use)
+        self.toward.append(toward)
+        directions = ADJACENCY_DIRECTIONS[board.adjacency]
+        self.neighbours.append(tuple(
+            tuple(sorted(toward[d][c] for d in directions if toward[d][c] is not None)) if in_use[c] else ()
+            for c in range(board.size)))
+        letters = sorted({ch for ch in face.cells if ch not in ".-"})  # `-`: no space, in no region
+        self.region_of.append(tuple(letters.index(ch) if ch in letters else -1 for ch in face.cells))
+        self.region_cells.append(tuple(
+            tuple(c for c in range(board.size) if face.cells[c] == letter and in_use[c]) for letter in letters))
+
+    def _list_fits(self, engine: "Engine") -> None:
+        """Per board, per component: the spaces in use it may be put on (``fits``, and as sets ``fit_sets``)."""
         self.fits: list[list[tuple[int, ...]]] = []
         self.fit_sets: list[list[frozenset]] = []
         for b, board in enumerate(engine.BOARDS):
