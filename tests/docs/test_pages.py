@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
+from rulespec.docs.howto import is_howto
 from rulespec.docs.pages import game_page
 from rulespec.docs.site import game_pages, write_pages
 from rulespec.docs.sources import base_declarations, diff_declarations, load_source
@@ -90,7 +91,8 @@ def test_a_triangle_board_is_drawn_with_its_marks():
 def test_a_variant_page_shows_its_diff_against_the_base():
     pages = game_pages(PEBBLES, "pebbles")
     assert [p.path for p in pages] == ["pebbles/index.md", "pebbles/quick.md", "pebbles/lazy.md",
-                                       "pebbles/sudden.md", "pebbles/strict_end.md", "pebbles/lots.md"]
+                                       "pebbles/sudden.md", "pebbles/strict_end.md", "pebbles/lots.md",
+                                       "pebbles/how-to-play.md"]
     quick = pages[1].text
     assert "## What this changes { #what-this-changes }" in quick
     assert "-  when size of discard = 8\n+  when size of discard >= 4" in quick
@@ -147,7 +149,7 @@ def every_page():
     """(rule file, variants applied, page) for every bundled game, each variant it offers and each house rule."""
     out = []
     for folder, path in _every_rule_file():
-        pages = game_pages(path, folder)
+        pages = [page for page in game_pages(path, folder) if not is_howto(page.path)]  # test_howto.py has those
         names = [()] + [(v.name,) for v in load_source(path).variant_decls]
         assert len(pages) == len(names)
         out += [(path, variants, page) for variants, page in zip(names, pages)]

@@ -63,8 +63,8 @@ def _component(en: English, d: ir.Component) -> list[str]:
         else:
             parts.append(f"every {human(attr)} ({join([md_text(v) for v in values], 'and')})")
     if parts:
-        each = "" if d.copies == 1 else f" {d.copies} copies of"
-        text = f"There is{each} {article(name)} for {join(parts)}: {total} in all."
+        each = f"is {article(name)}" if d.copies == 1 else f"are {d.copies} {plural(name)}"
+        text = f"There {each} for {join(parts)}: {total} in all."
     else:
         text = f"There {'is' if total == 1 else 'are'} {total} {name if total == 1 else plural(name)}, all alike."
     if d.shown_as:
@@ -147,7 +147,7 @@ def _face(en: English, d: ir.Face) -> list[str]:
     letters = sorted({c for c in d.cells if c not in ".-"})
     when = f" when {en.expr(d.condition)}" if d.condition is not None else " always"
     marked = f", with {len(letters)} marked group{'s' if len(letters) != 1 else ''} of spaces" if letters else ""
-    return _para(f"Face {md_text(d.name)} is used{when}{marked}.")
+    return _para(f"Face {md_text(human(d.name))} is used{when}{marked}.")
 
 
 @renders(ir.Board)
@@ -163,9 +163,9 @@ def _board(en: English, d: ir.Board) -> list[str]:
             text += f" A triangle drawn with {code(letter)} is marked {human(mark)}."
     else:
         columns = d.column_values
-        text = (f"The {name} is a grid with one row per {human(d.row_attribute)} "
-                f"({join([md_text(v) for v in d.row_values])}) and one column per {human(d.column_attribute)} "
-                f"from {columns[0]} to {columns[-1]}.")
+        rows = _lines("row", d.row_attribute, join([md_text(v) for v in d.row_values]))
+        text = (f"The {name} is a grid of {len(d.row_values)} rows ({rows}) and {len(columns)} columns "
+                f"({_lines('column', d.column_attribute, f'{columns[0]} to {columns[-1]}')}).")
         if d.row_option or d.column_option:
             sized = join([f"its {what} stop at {human(option)}" for what, option in
                           (("rows", d.row_option), ("columns", d.column_option)) if option])
@@ -197,8 +197,15 @@ def _board(en: English, d: ir.Board) -> list[str]:
         holes = sum(1 for c in face.cells if c == "-")
         if holes:
             what += f" and {holes} places with no space"
-        lines += _para(f"Face {md_text(face.name)} is used{when}{what}.")
+        lines += _para(f"Face {md_text(human(face.name))} is used{when}{what}.")
     return lines
+
+
+def _lines(noun: str, attribute: str, values: str) -> str:
+    """A grid's rows or columns said by the attribute that names them ("one per colour: red, blue"), or
+    by their values alone where the attribute is called after them (`row`, `col`)."""
+    said = human(attribute)
+    return values if said in (noun, noun[:3], plural(noun)) else f"one per {said}: {values}"
 
 
 @renders(ir.Shape)
@@ -217,9 +224,14 @@ def _fit(en: English, d: ir.Fit) -> list[str]:
 
 
 def _params(en: English, params: tuple[ir.Param, ...]) -> str:
-    if not params:
-        return ""
-    return " It is given " + join([variable(en, ir.Var(p.type, None, p.name, p.name)) for p in params]) + "."
+    """" It is carried out for the player, with the first space." (its parameters, seats first)."""
+    said = {p.name: variable(en, ir.Var(p.type, None, p.name, p.name)) for p in params}
+    seats = [said[p.name] for p in params if p.type == ir.SEAT]
+    others = [said[p.name] for p in params if p.type != ir.SEAT]
+    text = f" It is carried out for {join(seats)}" if seats else ""
+    if others:
+        text += (", with " if seats else " It is carried out with ") + join(others)
+    return text + "." if text else ""
 
 
 @renders(ir.ChoiceOption)

@@ -155,7 +155,7 @@ class English:
         inside = self.expr(domain)
         noun = self.element_noun(var_type)
         if isinstance(where, ir.IsKind) and isinstance(where.item, ir.Var) and where.item.name == var:
-            return f"{plural(where.component)} in {inside}"
+            return f"{plural(human(where.component))} in {inside}"
         if where is None:
             if isinstance(domain, ir.PlayersSet):
                 return "players"
