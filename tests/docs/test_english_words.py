@@ -14,7 +14,7 @@ from rulespec.pipeline import bundled_house_rules, bundled_rulebooks
 
 NAMES = sorted(bundled_rulebooks()) + sorted(str(path) for path in bundled_house_rules().values())
 AGREEMENT = [r"\bThere is (?:[2-9]|\d\d+)\b", r"\b1 copies\b", r"\bare 1 \w+", r"\bIt is given the\b",
-             r"\ba grid with one row per row\b"]
+             r"\ba grid with one row per row\b", r"\bThe (\w+) is an? \1\b"]
 
 
 def _prose(text: str) -> str:

@@ -164,7 +164,8 @@ def _board(en: English, d: ir.Board) -> list[str]:
     else:
         columns = d.column_values
         rows = _lines("row", d.row_attribute, join([md_text(v) for v in d.row_values]))
-        text = (f"The {name} is a grid of {len(d.row_values)} rows ({rows}) and {len(columns)} columns "
+        is_a = "has" if name == "grid" else "is a grid of"  # not "The grid is a grid of ..."
+        text = (f"The {name} {is_a} {len(d.row_values)} rows ({rows}) and {len(columns)} columns "
                 f"({_lines('column', d.column_attribute, f'{columns[0]} to {columns[-1]}')}).")
         if d.row_option or d.column_option:
             sized = join([f"its {what} stop at {human(option)}" for what, option in
