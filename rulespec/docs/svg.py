@@ -220,13 +220,22 @@ def _svg_document(width: float, height: float, title: str, body: list[str]) -> s
 
 
 def _grid_svg(p: BoardPicture) -> str:
-    cs = 34.0
+    cs = 34.0  # a square's side
     label_w = 8 + 7.5 * max((len(str(r)) for r in p.rows), default=1)
     top = 22.0
-    n_rows, n_cols = len(p.rows), len(p.columns)
-    width = label_w + n_cols * cs + 10
+    n_rows = len(p.rows)
+    width = label_w + len(p.columns) * cs + 10
+    body = (_grid_squares(p, label_w, top, cs) + _grid_regions(p, label_w, top, cs)
+            + _grid_pieces(p, label_w, top, cs))
+    legend, legend_h = _legend(p, 6, top + n_rows * cs + 20, width - 12)
+    height = top + n_rows * cs + 10 + legend_h
+    return _svg_document(max(width, _table_width(p)), height, p.caption or p.name, body + legend)
+
+
+def _grid_squares(p: BoardPicture, label_w: float, top: float, cs: float) -> list[str]:
+    """A grid's column and row labels and its squares: hatched where out of play, tinted by a row's colour."""
+    n_cols = len(p.columns)
     body: list[str] = []
-    title = p.caption or p.name
     for c, value in enumerate(p.columns):
         body.append(f'<text x="{_fmt(label_w + c * cs + cs / 2)}" y="{_fmt(top - 7)}" font-size="11" '
                     f'text-anchor="middle" fill="#555">{xml_text(str(value))}</text>')
@@ -246,7 +255,13 @@ def _grid_svg(p: BoardPicture) -> str:
             if tint and cell.in_use:
                 body.append(f'<rect x="{_fmt(x)}" y="{_fmt(y)}" width="{_fmt(cs)}" height="{_fmt(cs)}" '
                             f'fill="{tint}" fill-opacity="0.22"/>')
-    # Regions: a disc per marked space, joined to same-letter neighbours.
+    return body
+
+
+def _grid_regions(p: BoardPicture, label_w: float, top: float, cs: float) -> list[str]:
+    """A grid's regions: a disc per marked space, joined to same-letter neighbours."""
+    n_rows, n_cols = len(p.rows), len(p.columns)
+    body: list[str] = []
     for r in range(n_rows):
         for c in range(n_cols):
             cell = p.cells[r * n_cols + c]
@@ -273,6 +288,14 @@ def _grid_svg(p: BoardPicture) -> str:
             if not cell.occupant:
                 body.append(f'<text x="{_fmt(cx)}" y="{_fmt(cy + 4)}" font-size="11" text-anchor="middle" '
                             f'fill="#8d6e3f">{xml_text(cell.letter)}</text>')
+    return body
+
+
+def _grid_pieces(p: BoardPicture, label_w: float, top: float, cs: float) -> list[str]:
+    """A grid's pieces, tinted by their owner and outlined by their cause; the spaces the actions shown changed
+    outlined (dashed where emptied)."""
+    n_rows, n_cols = len(p.rows), len(p.columns)
+    body: list[str] = []
     for r in range(n_rows):
         for c in range(n_cols):
             cell = p.cells[r * n_cols + c]
@@ -303,9 +326,7 @@ def _grid_svg(p: BoardPicture) -> str:
                 body.append(f'<rect x="{_fmt(x + 1.5)}" y="{_fmt(y + 1.5)}" width="{_fmt(cs - 3)}" '
                             f'height="{_fmt(cs - 3)}" fill="none" stroke="#ff6f00" stroke-width="3" '
                             f'stroke-dasharray="4 3"/>')
-    legend, legend_h = _legend(p, 6, top + n_rows * cs + 20, width - 12)
-    height = top + n_rows * cs + 10 + legend_h
-    return _svg_document(max(width, _table_width(p)), height, title, body + legend)
+    return body
 
 
 def _triangles_svg(p: BoardPicture) -> str:
