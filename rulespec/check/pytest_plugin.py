@@ -441,7 +441,8 @@ class RuleFile(pytest.File):
         super().__init__(**kwargs)
         self.settings = settings
         self.engine = None
-        self._example_results: Optional[dict[str, Any]] = None
+        self._plan = None  # which examples run under which variants (rulespec/pipeline/example_plan.py)
+        self._example_results: dict[tuple[str, ...], dict[str, Any]] = {}  # variants -> example -> result
 
     def collect(self) -> Iterator[pytest.Item]:
         from ..language.errors import RuleError
@@ -457,9 +458,7 @@ class RuleFile(pytest.File):
                                                                       f"{type(error).__name__}: {error}")
             return
         yield RuleFileItem.from_parent(self, name="check")
-        for example in getattr(self.engine.model, "examples", ()):
-            yield ExampleItem.from_parent(self, name=f"example[{example.name}]", example=example.name,
-                                          line=example.loc.line if example.loc else None)
+        yield from self._example_items()
         for variants in self.settings.variants:
             low, high = self._players_allowed(variants)
             if self.settings.players is not None:
@@ -477,6 +476,28 @@ class RuleFile(pytest.File):
                     yield PropertiesItem.from_parent(self, name=f"properties[{', '.join(words)}]", players=players,
                                                      options=dict(options), variants=variants)
 
+    def _example_items(self) -> Iterator[pytest.Item]:
+        """One item per example and set of variants it runs under, as `rulespec check` runs them (the file as
+        written, each variant it offers, each combination an example names); a variant under which the file
+        does not check fails its own `check[...]` item; an example run under none is skipped with the reason."""
+        from ..pipeline.example_plan import example_plan
+        plan = self._plan = example_plan(self.path, (), self.engine.model)
+        for configuration in plan.configurations:
+            said = f", {configuration.shown}" if configuration.variants else ""
+            if configuration.problem is not None:
+                yield RuleFileItem.from_parent(self, name=f"check[{configuration.shown}]",
+                                               problem=str(configuration.problem),
+                                               line=configuration.problem.diagnostics[0].line
+                                               if configuration.problem.diagnostics else None)
+                continue
+            for example in configuration.examples:
+                yield ExampleItem.from_parent(self, name=f"example[{example.name}{said}]", example=example.name,
+                                              variants=configuration.variants,
+                                              line=example.loc.line if example.loc else None)
+        for example in plan.not_run:
+            yield ExampleItem.from_parent(self, name=f"example[{example.name}]", example=example.name,
+                                          not_run=example.reason, line=example.loc.line if example.loc else None)
+
     def _players_allowed(self, variants: tuple[str, ...]) -> tuple[int, int]:
         engine = self.engine
         if variants:  # a variant may change who plays; when it cannot load, its items say why
@@ -487,11 +508,14 @@ class RuleFile(pytest.File):
                 engine = self.engine
         return engine.MIN_PLAYERS, engine.MAX_PLAYERS
 
-    def example_results(self) -> dict[str, Any]:
-        if self._example_results is None:
-            from ..pipeline.examples import run_examples
-            self._example_results = {result.name: result for result in run_examples(self.engine)}
-        return self._example_results
+    def example_results(self, variants: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The results of the examples run under ``variants`` (run once, when first asked for)."""
+        if variants not in self._example_results:
+            from ..pipeline.example_plan import run_configuration
+            configuration = next(c for c in self._plan.configurations if c.variants == variants)
+            results = run_configuration(self._plan, configuration, None if variants else self.engine)
+            self._example_results[variants] = {result.name: result for result in results}
+        return self._example_results[variants]
 
 
 class _RuleFileItemBase(pytest.Item):
@@ -524,12 +548,22 @@ class RuleFileItem(_RuleFileItemBase):
 class ExampleItem(_RuleFileItemBase):
     """One executable example of the rule file."""
 
-    def __init__(self, *, example: str, **kwargs):
+    def __init__(self, *, example: str, variants: tuple[str, ...] = (), not_run: Optional[str] = None, **kwargs):
         super().__init__(**kwargs)
         self.example = example
+        self.variants = variants
+        self.not_run = not_run  # why the example runs under none of the file's variants (then it is skipped)
 
     def runtest(self) -> None:
-        result = self.parent.example_results().get(self.example)
+        if self.not_run is not None:
+            pytest.skip(f"{_shown(self.path)}: example `{self.example}` is not run: {self.not_run}")
+        try:
+            result = self.parent.example_results(self.variants).get(self.example)
+        except Exception as error:
+            from ..language.errors import RuleError
+            if isinstance(error, RuleError):  # a position the file gives that these variants cannot read
+                raise RuleFileProblem(str(error)) from None
+            raise
         if result is None:
             raise RuleFileProblem(f"{_shown(self.path)}: example `{self.example}` did not run")
         if not result.passed:

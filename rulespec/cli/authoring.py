@@ -33,7 +33,7 @@ def summary(model, path: Path) -> str:
             f"declarations ({parts}); they cite {_plural(counts.clauses, 'clause ID')}"
             + (f" of the rulebook {model.rulebook}" if model.rulebook else "")
             + f"; {_plural(counts.rulings, 'ruling')} say how unclear text is read, and "
-            f"{_plural(counts.examples, 'executable example')} run below.")
+            f"{_plural(counts.examples, 'executable example')}.")
     if model.options:
         text += " Options: " + "; ".join(f"{o.name} ({', '.join(o.values)}, default {o.default})"
                                          for o in model.options) + "."
@@ -47,14 +47,17 @@ def summary(model, path: Path) -> str:
     return text
 
 
-def _examples_elsewhere(model, variants) -> list[tuple[tuple[str, ...], set[str]]]:
-    """The rule file's examples about other variants, grouped by those variants (only when none is given)."""
-    if variants:
-        return []
-    groups: dict[tuple[str, ...], set[str]] = {}
-    for name, own in getattr(model, "examples_elsewhere", ()):
-        groups.setdefault(own, set()).add(name)
-    return sorted(groups.items())
+def _not_run_lines(not_run) -> list[str]:
+    """The examples a check does not run, grouped by why (each with its file and line)."""
+    groups: dict[str, list] = {}
+    for example in not_run:
+        groups.setdefault(example.reason, []).append(example)
+    lines = []
+    for reason, examples in groups.items():
+        lines.append(f"  not run, {reason}:")
+        lines += [f"    {e.name}: {e.title} ({_shown_path(Path(e.loc.file)) if e.loc else '?'}:{e.loc.line if e.loc else 0})"
+                  for e in examples]
+    return lines
 
 
 @_command
@@ -63,8 +66,9 @@ def check(
     rule_file: str = typer.Argument(..., metavar="FILE_OR_GAME", help="A .rules file or a bundled game's id."),
     variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
 ) -> None:
-    """Parse and check a rule file, then run its executable examples."""
-    from ..pipeline.examples import run_examples
+    """Parse and check a rule file, then run its executable examples: as written and under each variant it
+    offers (with --variant, under exactly those; the others are listed as not run, with the reason)."""
+    from ..pipeline.example_plan import example_plan, run_configuration
     path = _resolve(rule_file)
     engine = _load(path, variant or [])
     model = engine.model
@@ -76,24 +80,45 @@ def check(
     if problems:
         from ..language.errors import RuleError
         raise RuleError(problems)
-    results = run_examples(engine)
-    for variants, names in _examples_elsewhere(model, variant):
-        # An example about variants not applied here (`with variant ...`) runs under exactly its own.
-        other = _load(path, list(variants))
-        shown = f" (with variant {', '.join(variants)})"
-        results += [dataclasses.replace(r, title=r.title + shown) for r in run_examples(other) if r.name in names]
-    failed = [r for r in results if not r.passed]
-    if results:
+    plan = example_plan(path, variant or [], model)
+    broken = [c for c in plan.configurations if c.problem is not None]
+    failed = 0
+    for number, configuration in enumerate(plan.configurations):
+        if configuration.problem is not None:
+            continue
+        try:
+            results = run_configuration(plan, configuration, engine if number == 0 else None)
+        except Exception as error:  # a position of an example that cannot be read under these variants
+            from ..language.errors import RuleError
+            if not isinstance(error, RuleError):
+                raise
+            broken.append(dataclasses.replace(configuration, problem=error))
+            continue
+        bad = [r for r in results if not r.passed]
+        failed += len(bad)
+        if not results:
+            continue
         io.print()
-        io.print(f"examples ({len(results) - len(failed)} of {len(results)} pass):")
-    for result in results:
-        mark = Text("  pass ", style="green") if result.passed else Text("  FAIL ", style="bold red")
-        cites = f" [{', '.join(result.cites)}]" if result.cites else ""
-        io.print(mark + Text(f"{result.name}: {result.title}{cites}"))
-        if not result.passed:
-            io.print(textwrap.indent(result.message, "         "), style="red")
-    if failed:
-        io.error(f"{_plural(len(failed), 'example')} failed")
+        said = f" {configuration.shown}" if len(plan.configurations) > 1 or variant else ""
+        io.print(f"examples{said} ({len(results) - len(bad)} of {len(results)} pass):")
+        for result in results:
+            mark = Text("  pass ", style="green") if result.passed else Text("  FAIL ", style="bold red")
+            cites = f" [{', '.join(result.cites)}]" if result.cites else ""
+            io.print(mark + Text(f"{result.name}: {result.title}{cites}"))
+            if not result.passed:
+                io.print(textwrap.indent(result.message, "         "), style="red")
+    if plan.not_run:
+        io.print()
+        io.print(f"examples not run ({len(plan.not_run)}):")
+        for line in _not_run_lines(plan.not_run):
+            io.print(line)
+    for configuration in broken:  # a variant the file offers under which it does not check: its error, whole
+        from .console import _rule_error_text
+        io.error(f"{_shown_path(path)} does not check {configuration.shown}:\n{_rule_error_text(configuration.problem)}")
+    if failed or broken:
+        io.error(", ".join(part for part in (
+            f"{_plural(failed, 'example')} failed" if failed else "",
+            f"the file does not check {', '.join(c.shown for c in broken)}" if broken else "") if part))
         raise _Stop(EXIT_PROBLEM)
 
 

@@ -123,6 +123,7 @@ class GamePage:
         self.variant_link = variant_link or (lambda name: None)
         self.decls = list(source.declarations)
         self.by_key = {d.key: d for d in self.decls}
+        self.failed_examples: list[tuple[Declaration, str]] = []  # (example, why it fails): the site refuses them
         self.clauses = self._clause_users()
         self.en = English(self.model, link=self._link)
         self.files: dict[str, str] = {}
@@ -639,6 +640,7 @@ class GamePage:
             if run is None:
                 continue
             if not run.passed:
+                self.failed_examples.append((d, run.message))
                 lines += ['!!! failure "This example fails"', "", f"    {md_text(run.message)}", ""]
             lines += self._example_pictures(d, run)
         return lines

@@ -757,9 +757,11 @@ example first_leg "A match starts with its first leg" [LAN-13] with variant both
   given set-up with the first outcomes
   then it is leg 1''',
       "`with variant V, option O = X` names the rules an example is about. `rulespec check FILE` runs it under "
-      "exactly them (besides the examples of the plain game); `--variant V` runs it when V is given. An example "
-      "a house rule (a file that `extends` another) adds runs under exactly the variants it names, never under "
-      "every variant given on the command line (ruling of the language). A position given with `given ...` lines "
+      "exactly them (besides the examples of the plain game, and the examples under each variant the file "
+      "offers); `--variant V` runs it when V is given, and lists every example it does not run with the reason. "
+      "An example a house rule (a file that `extends` another) adds runs under exactly the variants it names, "
+      "never under every variant given on the command line (ruling of the language); one of the same name as an "
+      "example a base variant adds, `with variant V`, restates it under the house rule. A position given with `given ...` lines "
       "is checked against the end conditions before anything runs: a position that is already over is over."),
     # ------------------------------------------------------------------ variants and house rules
     E("Variants and house rules", "A variant", "variant remove_change replace_change add_change", "lanes.rules", '''

@@ -120,14 +120,33 @@ def game_pages(path: Path, folder: str, *, game_link=None, page_name: str = "ind
 
     howto = howto_page(source, f"{prefix}{page_name}.md")  # linked first from each of the pages below
     linked = PurePosixPath(howto.path).name
-    pages = [GamePage(source, f"{prefix}{page_name}.md", game_link=game_link, variant_link=variant_link,
-                      howto_link=linked).render(diff_section(source))]
+    makers = [GamePage(source, f"{prefix}{page_name}.md", game_link=game_link, variant_link=variant_link,
+                       howto_link=linked)]
+    pages = [makers[0].render(diff_section(source))]
     for variant in source.variant_decls:
         applied = load_source(path, [variant.name])
-        pages.append(GamePage(applied, f"{prefix}{variant_page(variant.name)}.md", game_link=game_link,
-                              variant_link=variant_link, howto_link=linked).render(diff_section(applied)))
+        makers.append(GamePage(applied, f"{prefix}{variant_page(variant.name)}.md", game_link=game_link,
+                               variant_link=variant_link, howto_link=linked))
+        pages.append(makers[-1].render(diff_section(applied)))
     pages.append(howto)
+    failed = [(maker, d, message) for maker in makers for d, message in maker.failed_examples]
+    if failed:  # a page would publish a failing example (a house rule may break its base under a variant)
+        raise _failing_examples(path, failed)
     return pages
+
+
+def _failing_examples(path: Path, failed: list) -> Exception:
+    """The RuleError of examples that fail on a rule file's pages, each at the line the example is written."""
+    from ..language.errors import RuleError, SourceText
+    diagnostics = []
+    for maker, d, message in failed:
+        variants = maker.model.variants_applied
+        said = f" with variant{'s' if len(variants) > 1 else ''} {', '.join(variants)}" if variants else ""
+        text = SourceText(d.file, Path(d.file).read_text(encoding="utf-8") if Path(d.file).is_file() else "")
+        diagnostics.append(text.diagnostic(d.line, 1, f"example `{d.name}` fails on the page of {_shown_rule_file(path)}"
+                                                      f"{said}: {message}",
+                                           hint="`rulespec check` runs it and says the same"))
+    return RuleError(diagnostics)
 
 
 def site_pages(root: Optional[Path] = None, games: Optional[dict[str, Path]] = None,

@@ -19,19 +19,49 @@ class Examples:
     ``running_deferred``), against the game's texts (``_action_texts``, made once)."""
 
     def examples_checked(self, decls: list, steps: Sequence[ir.Step], boards: Sequence[ir.Board],
-                         available: list) -> tuple[tuple[ir.Example, ...], tuple]:
-        """(the examples of this model, those about other variants with the variants they are about)."""
+                         available: list) -> tuple[tuple[ir.Example, ...], tuple[ir.ExampleElsewhere, ...]]:
+        """(the examples of this model, every other example the file declares with why it does not run here:
+        about other variants, or left out with a player count a house rule no longer seats)."""
         self.checked_steps, self.checked_boards = steps, boards  # what an example's action texts are matched against
         self.deferred_actions: list = []
         self.example_decls = decls
-        examples = tuple(self.example(d) for d in decls if d.kind == "example"
-                         and not self._inherited_for_unseated_count(
-            d, next((line.number for line in d.lines if line.what == "players"), 0), "example"))
-        # Examples about variants this model does not apply (`with variant ...`): `rulespec check` runs them
-        # under their own variants too.
-        elsewhere = tuple((d.name, tuple(sorted(self.example_own_variants(d)))) for d in self.examples_set_aside
-                          if d.variants and set(d.variants) <= {v.name for v in available})
-        return examples, elsewhere
+        examples, elsewhere = [], []
+        for d in decls:
+            if d.kind != "example":
+                continue
+            players = next((line.number for line in d.lines if line.what == "players"), 0)
+            if self._inherited_for_unseated_count(d, players, "example"):
+                elsewhere.append(self.example_elsewhere(d, self.example_own_variants(d), players))
+            else:
+                examples.append(self.example(d))
+        names = {v.name for v in available}
+        # Examples about variants this model does not apply (`with variant ...`, or added by a variant):
+        # `rulespec check` runs them under their own variants (rulespec/pipeline/example_plan.py).
+        elsewhere += [self.example_elsewhere(d, self.example_own_variants(d)) for d in self.examples_set_aside
+                      if set(d.variants) <= names]
+        restated = {(d.name, v) for d in [*decls, *self.examples_set_aside] if d.kind == "example"
+                    and self.base is not None and d.loc.file == self.file.path for v in d.variants}
+        for variant in available:
+            if variant.name not in self.applied_variants:
+                elsewhere += [self.example_elsewhere(c.declaration, {variant.name, *c.declaration.variants})
+                              for c in variant.changes if c.action in ("add", "replace")
+                              and c.declaration is not None and c.declaration.kind == "example"
+                              and (c.target, variant.name) not in restated]  # (the house rule's own replaces it)
+        return tuple(examples), tuple(elsewhere)
+
+    def example_elsewhere(self, d: ast.ExampleDecl, own: set[str], players: int = 0) -> ir.ExampleElsewhere:
+        """An example this model does not run, with the reason in words."""
+        missing, extra = sorted(own - self.applied_variants), sorted(self.applied_variants - own)
+
+        def variants(names: list[str]) -> str:
+            return f"variant{'s' if len(names) > 1 else ''} {', '.join(names)}"
+        if players:
+            reason = f"for {players} players, which this house rule does not seat"
+        elif missing:
+            reason = f"about {variants(missing)}, not applied here"
+        else:
+            reason = f"written for {variants(sorted(own)) if own else 'the game'} without {variants(extra)}"
+        return ir.ExampleElsewhere(d.name, d.title, d.loc, tuple(sorted(own)), reason)
 
     def run_deferred_actions(self) -> None:
         """The examples' action texts, checked once the rest of the model is sound."""

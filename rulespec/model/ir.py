@@ -812,6 +812,17 @@ class Example(Cited):
 
 
 @dataclass(frozen=True)
+class ExampleElsewhere:
+    """An example the rule file declares (or its base, or one of their variants) that a model does not run."""
+
+    name: str
+    title: str
+    loc: Optional[Loc]
+    variants: tuple[str, ...]  # the variants it is about
+    reason: str  # why it does not run here, in words: "about variant bottles, not applied"
+
+
+@dataclass(frozen=True)
 class SeatAttribute(Cited):
     """``each player has a mark: cross, nought``: player 1's value first."""
 
@@ -867,8 +878,8 @@ class Model:
     # leave-outs for the counts it no longer seats ("example four_players", "the leave-out with 4 players").
     left_out_of_base: tuple[str, ...] = ()
     dice: tuple[Dice, ...] = ()
-    # The file's examples about other variants than these (`with variant ...`): (name, their variants).
-    examples_elsewhere: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # The examples the file declares that this model does not run (about other variants, or left out), and why.
+    examples_elsewhere: tuple[ExampleElsewhere, ...] = ()
     asks_legal_moves: bool = False  # some rule asks `p has a legal move` (of the turn's choice)
 
     def cited_clauses(self) -> set[str]:

@@ -56,6 +56,8 @@ class Variants:
                 if names is None:
                     names = [ast.declaration_name(d) for d in decls]
                 if change.action == "add":
+                    if self._restated_by_house_rule(change, wanted, decls, names):
+                        continue  # the house rule's own example of that name, about this variant, replaces it
                     if change.target in names:
                         self.error(change.loc, f"variant `{wanted}` adds `{change.target}`, which already exists",
                                    hint="use `replace` to change an existing clause")
@@ -166,6 +168,14 @@ class Variants:
             return
         decls[index] = dataclasses.replace(choice, options=tuple(
             replace.option if o.name == replace.option.name else o for o in choice.options))
+
+    def _restated_by_house_rule(self, change: ast.Change, wanted: str, decls: list, names: list) -> bool:
+        """Whether an example the base's variant ``wanted`` adds is restated by the house rule: its own example
+        of the same name `with variant wanted` (the house rule's changes may change how the example plays)."""
+        if self.base is None or change.declaration is None or change.declaration.kind != "example":
+            return False
+        return any(d.kind == "example" and name == change.target and d.loc.file == self.file.path
+                   and wanted in d.variants for d, name in zip(decls, names))
 
     def example_own_variants(self, d: ast.ExampleDecl) -> set[str]:
         """The variants an example is about: its `with variant ...`, and the variant that adds it."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable, Optional
 
 from ..lib.suggestions import run_budget
@@ -30,6 +31,7 @@ class ExampleResult:
     cites: tuple[str, ...]
     passed: bool
     message: str = ""
+    variants: tuple[str, ...] = ()  # the variants it ran under (rulespec/pipeline/example_plan.py)
 
 
 class ExampleRun:
@@ -48,8 +50,18 @@ class ExampleRun:
         self.model = getattr(engine, "model", None)  # the checked rule file, when the engine was loaded from one
 
     def fail(self, line: int, message: str) -> None:
-        where = f"{self.engine.SOURCE}:{line}" if line else self.engine.SOURCE
-        raise ExampleFailure(f"{where}: example `{self.name}`: {message}")
+        raise ExampleFailure(f"{self.where(line)}: example `{self.name}`: {message}")
+
+    def where(self, line: int, column: int = 0) -> str:
+        """FILE:LINE of the example's text: the engine's own file, or, for an example a house rule takes from
+        its base, the base's, said as such (its lines are the base's)."""
+        at = (f":{line}" if line else "") + (f":{column}" if line and column else "")
+        example = self._example()
+        written = example.loc.file if example is not None and example.loc is not None else None
+        own = getattr(self.model, "source_path", None)
+        if written is None or own is None or _same_file(written, own):
+            return f"{self.engine.SOURCE}{at}"
+        return f"in the base game, {_shown_file(written)}{at}"
 
     def fail_in_play(self, line: int, message: str) -> None:
         """``fail`` for what a skipped set-up may cause (the game cannot go on, an action is refused or not
@@ -223,7 +235,7 @@ class ExampleRun:
             built = reader.read()
         except InvalidPosition as error:
             at, column = _position_place(lines, error)
-            raise ExampleFailure(f"{self.engine.SOURCE}:{at}:{column}: example `{self.name}`: the position cannot be "
+            raise ExampleFailure(f"{self.where(at, column)}: example `{self.name}`: the position cannot be "
                                  f"read: {error.reason}{f' ({error.hint})' if error.hint else ''}")
         if built.players != st.players:
             self.fail(line, f"the position is of {built.players} players, but the example has {st.players}")
@@ -568,6 +580,26 @@ class ExampleRun:
         elif change != Counter(amount):
             self.fail(line, f"it {verb} {sorted(change.elements()) or 'nothing'} since the last action, not "
                             f"{sorted(amount)}")
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return one == other or Path(one).resolve() == Path(other).resolve()
+    except OSError:
+        return False
+
+
+def _shown_file(path: str) -> str:
+    """A rule file's path as a person finds it: below the working folder, from there; a bundled one from
+    the folder of the bundled rule files (``rulebooks/shell-we.rules``, also from an installed wheel)."""
+    from ..resources import rulebooks_dir
+    resolved = Path(path).resolve()
+    for folder in (Path.cwd(), rulebooks_dir().parent):
+        try:
+            return resolved.relative_to(folder.resolve()).as_posix()
+        except (ValueError, OSError):
+            continue
+    return str(path)
+
+
 def _position_place(lines: tuple, error: InvalidPosition) -> tuple[int, int]:
     """The rule file's line and column of a position error (``lines``: each position line's text, line, column)."""
     if 1 <= error.line <= len(lines):

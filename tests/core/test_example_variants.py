@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.cli.authoring import _examples_elsewhere
+from rulespec.pipeline.example_plan import example_plan
 from rulespec.docs.reference import GAMES
 from rulespec.language.errors import RuleError
 from rulespec.pipeline.examples import run_examples
@@ -59,10 +59,14 @@ def test_a_house_example_runs_under_exactly_the_variants_it_names(tmp_path):
 
 
 def test_a_plain_check_also_runs_the_examples_about_variants(tmp_path):
-    model = rulespec.load(_house(tmp_path)).model
-    assert (("big_draws",), {"house_big"}) in _examples_elsewhere(model, [])
-    assert _examples_elsewhere(model, ["big_draws"]) == []
-    assert (("both_layouts",), {"first_leg"}) in _examples_elsewhere(rulespec.load(LANES).model, [])
+    path = _house(tmp_path)
+    plan = {c.variants: {e.name for e in c.examples} for c in example_plan(path).configurations}
+    assert "house_big" in plan[("big_draws",)] and "house_big" not in plan[()]
+    asked = example_plan(path, ["big_draws"])
+    assert [c.variants for c in asked.configurations] == [("big_draws",)]
+    assert {e.name: e.reason for e in asked.not_run}["house_plain"] == "written for the game without variant big_draws"
+    lanes = {c.variants: {e.name for e in c.examples} for c in example_plan(LANES).configurations}
+    assert "first_leg" in lanes[("both_layouts",)] and "first_leg" not in lanes[()]
 
 
 def test_an_example_with_an_option_runs_with_it():

@@ -108,12 +108,14 @@ def _ids(result) -> list[str]:
 def test_a_valid_rule_file_is_checked_its_examples_run_and_every_player_count_verified(pytester):
     _project(pytester, extra='rulespec_examples = "2"')
     result = pytester.runpytest("properties/", "-v", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=6)
+    result.assert_outcomes(passed=8)
     result.stdout.fnmatch_lines([
         "rulespec: 1 rule file from rulespec_files, collected with properties/ *",
         "tide-pool.rules::check PASSED*",
         "tide-pool.rules::example[[]gold_counts_three] PASSED*",
         "tide-pool.rules::example[[]thrown_back_stays] PASSED*",
+        "tide-pool.rules::example[[]gold_counts_three, with variant quick] PASSED*",  # as `rulespec check` runs them
+        "tide-pool.rules::example[[]thrown_back_stays, with variant quick] PASSED*",
         "tide-pool.rules::properties[[]2 players] PASSED*",
         "tide-pool.rules::properties[[]3 players] PASSED*",
         "tide-pool.rules::properties[[]4 players] PASSED*",
@@ -123,7 +125,7 @@ def test_a_valid_rule_file_is_checked_its_examples_run_and_every_player_count_ve
 def test_a_broken_invariant_fails_with_the_trace_and_a_replay_command_that_reproduces_it(pytester):
     _project(pytester, extra='rulespec_players = "2"', games={"tide-pool": BROKEN})
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider")
-    result.assert_outcomes(passed=3, failed=1)
+    result.assert_outcomes(passed=5, failed=1)
     output = result.stdout.str()
     assert "Traceback" not in output and "pytest_plugin.py" not in output  # no pytest traceback noise
     result.stdout.fnmatch_lines([
@@ -161,7 +163,7 @@ def test_a_syntax_error_is_one_failing_item_at_its_line_and_column(pytester):
     assert "broken.rules::check" in result.outlines
     assert not [line for line in result.outlines if line.startswith("broken.rules::") and "::check" not in line]
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "broken")
-    result.assert_outcomes(failed=1, deselected=6)
+    result.assert_outcomes(failed=1, deselected=8)
     result.stdout.fnmatch_lines([
         "*_ check _*",
         "broken.rules:10:12: error: unexpected `shared`",
@@ -247,14 +249,14 @@ def test_a_marker_with_a_tiny_step_budget_makes_termination_fail(pytester):
                 item.add_marker(pytest.mark.rulespec(max_steps=3, examples=1))
         '''))
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "players")
-    result.assert_outcomes(failed=1, deselected=3)
+    result.assert_outcomes(failed=1, deselected=5)
     result.stdout.fnmatch_lines(["property fails: termination", "FAILED termination with 2 players*"])
 
 
 def test_a_setting_that_cannot_be_read_is_one_failing_item(pytester):
     _project(pytester, extra='rulespec_players = "two"')
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "settings")
-    result.assert_outcomes(failed=1, deselected=6)
+    result.assert_outcomes(failed=1, deselected=8)
     result.stdout.fnmatch_lines(["rulespec settings: players is a whole number, not 'two'"])
 
 
@@ -275,7 +277,7 @@ def test_a_failing_example_is_its_own_failing_item_at_its_line(pytester):
     wrong = GAME.replace("then haul of player 1 = 4", "then haul of player 1 = 5")
     _project(pytester, extra='rulespec_players = "2"', games={"tide-pool": wrong})
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "example")
-    result.assert_outcomes(passed=1, failed=1, deselected=2)
+    result.assert_outcomes(passed=2, failed=2, deselected=2)
     line = wrong.splitlines().index("  then haul of player 1 = 5") + 1
     result.stdout.fnmatch_lines([
         "*_ example[[]gold_counts_three] _*",
@@ -289,7 +291,7 @@ def test_a_failing_example_is_its_own_failing_item_at_its_line(pytester):
 def test_a_glob_that_matches_nothing_is_a_failing_item_not_silence(pytester):
     _project(pytester, files='"*.rules", "rules/*.rules"')
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "settings")
-    result.assert_outcomes(failed=1, deselected=6)
+    result.assert_outcomes(failed=1, deselected=8)
     result.stdout.fnmatch_lines(["rulespec_files: 'rules/*.rules' matches no file under *"])
 
 
@@ -311,7 +313,7 @@ def test_rulespec_files_name_only_rule_files_below_the_configuration(pytester, p
     pattern = pattern.replace("../outside", f"../{outside.name}")
     _project(pytester, files=f'"tide-pool.rules", "{pattern}"')
     result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "settings")
-    result.assert_outcomes(failed=1, deselected=6)
+    result.assert_outcomes(failed=1, deselected=8)
     result.stdout.fnmatch_lines([f"*rulespec_files: {pattern!r} matches *, {why}*"])
     assert secret not in result.stdout.str() and "password" not in result.stdout.str()
 
