@@ -83,7 +83,9 @@ def example_plan(path: str | Path, variants: Sequence[str] = (), model: Optional
 
 
 def _where(loc) -> tuple:
-    return (loc.file, loc.line) if loc is not None else ()
+    """Where an example is written, whichever way its file was named (the plugin's model and a variant's
+    may be read by a relative and an absolute path)."""
+    return (Path(loc.file).resolve(), loc.line) if loc is not None else ()
 
 
 def engine_of(plan: ExamplePlan, configuration: Configuration, engine: Optional["Engine"] = None) -> "Engine":
