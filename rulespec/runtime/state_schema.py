@@ -73,13 +73,13 @@ CounterValue = Annotated[StrictInt, Field(ge=-COUNTER_LIMIT, le=COUNTER_LIMIT),
 Count = Annotated[StrictInt, Field(ge=0, le=MOST_COUNTED),
                   Says("an int", above=f"is {{value}}; no rule fires more than {MOST_COUNTED:,} times")]
 Counter = Annotated[Union[Annotated[CounterValue, Tag("int")], Annotated[list[CounterValue], Tag("list")]],
-                    Discriminator(_kind, custom_error_type="counter_type",
-                                  custom_error_message="not an int (nor a list of ints, for a counter per player)"),
+                    Discriminator(_kind),
+                    Says("not an int (nor a list of ints, for a counter per player)"),
                     Field(description="a counter's value, or one per seat for a counter per player")]
 Argument = Annotated[Union[Annotated[CounterValue, Tag("int")], Annotated[Text, Tag("str")]],
-                     Discriminator(_kind, custom_error_type="argument_type",
-                                   custom_error_message="not an argument: a step's argument is an int (a seat, item, "
-                                                        "space or number) or a string (a word)")]
+                     Discriminator(_kind),
+                     Says("not an argument: a step's argument is an int (a seat, item, space or number) or a "
+                          "string (a word)")]
 Frame = Annotated[
     tuple[Annotated[StrictStr, Field(max_length=LIMIT.name_length + 8), Says("a step's name (a string)")],
           Annotated[list[Argument], Field(max_length=1_000)],
@@ -275,10 +275,11 @@ def placed_problem(error: dict) -> tuple[str, str]:
         return path, f"has {len(value):,} entries, {'more' if kind_ == 'too_long' else 'fewer'} than {bound:,}"
     if kind_ in _CONTAINER:
         return path, f"is {kind(value)}, not {_CONTAINER[kind_]}"
+    if kind_ in ("union_tag_not_found", "union_tag_invalid"):  # a counter's or an argument's value of no kind
+        return path, f"is {kind(value)} ({short(value)}), {says.noun if says else error['msg']}"
     if kind_ in _TYPE or kind_.endswith("_type"):
         noun = says.noun if says else _TYPE.get(kind_, "")
-        custom = kind_ in ("counter_type", "argument_type")
-        return path, f"is {kind(value)} ({short(value)}), " + (error["msg"] if custom else f"not {noun}")
+        return path, f"is {kind(value)} ({short(value)}), not {noun}"
     if kind_ in _RANGE:
         if says and (says.range or (says.above and kind_.startswith("less"))):
             return path, (says.range or says.above).format(value=_number(value))
