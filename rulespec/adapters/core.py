@@ -626,7 +626,7 @@ class Session:
     __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
                  "shared", "paid", "_rows", "_behind", "_origin", "_follow")
 
-    def __init__(self, key: tuple, table: ActionTable, state: State):
+    def __init__(self, key: tuple, table: ActionTable, state: State, rows_kept: Optional[int] = None):
         self.key, self.table, self.state = key, table, state
         self.picks: Optional[dict[int, int]] = None  # seat -> action id, while a race is decided
         self.idle = 0  # rounds of the current claim window in which every seat waited
@@ -645,7 +645,8 @@ class Session:
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
         self.paid = [0.0] * state.players  # the returns before the last seat's move (rewards are the change)
         # each seat's history for the information state tensor (InformationLayout)
-        kept = information_layout_for(key, state.players).rows
+        # (rows_kept: for a session of an engine loaded elsewhere, which key alone would not find: verify's)
+        kept = information_layout_for(key, state.players).rows if rows_kept is None else rows_kept
         self._rows = [SeenRows(kept) for _ in range(state.players)]
         for seat, rows in enumerate(self._rows):
             rows.add((state.players + 1, -1, self._views[seat], self.to_act()))
@@ -914,17 +915,17 @@ class Session:
         """Each seat's line of the log for a move (what changed in its view) and its row of the information
         state tensor, from its view after the move."""
         players = len(views)
+        own = self.table.player_id(action) if mover != CHANCE else -1
         for seat, view in enumerate(views):
             now = _flatten(view)
             before = self._seen[seat]
             changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
+            if mover != seat and not changed:
+                continue  # a move the seat cannot see (another's failed try): no line, no row, or it would count them
             who = f"you: {action.text}" if mover == seat else "chance" if mover == CHANCE else f"player {mover + 1} acted"
             self._logs[seat].append(" | ".join([who] + changed))
             self._seen[seat] = now
-        own = self.table.player_id(action) if mover != CHANCE else -1
-        for seat in range(players):
-            self._rows[seat].add((players if mover == CHANCE else mover, own if mover == seat else -1,
-                                  views[seat], to_act))
+            self._rows[seat].add((players if mover == CHANCE else mover, own if mover == seat else -1, view, to_act))
 
     # ---- views
     def _full(self, seat: int) -> str:

@@ -28,6 +28,9 @@ PROPERTIES: dict[str, str] = {
     "hidden_information": "a seat's observation does not change when only what it cannot see changes",
     "information_state": "a seat's information state (its observations, in order) is the same in two histories "
                          "that differ only in chance outcomes it cannot see, as long as the difference stays hidden",
+    "information_state_leak": "two histories that a seat cannot tell apart (the same observations, in order, and "
+                              "the same own actions) give it the same information state through the adapters "
+                              "(OpenSpiel's information_state_string)",
     "secret_choices": "at a simultaneous decision a seat sees its own choice, and nothing of what the others chose",
     "observation_json": "every observation is JSON-serialisable",
     "turn_limit": "the turn number never exceeds the declared limit",

@@ -594,7 +594,9 @@ class Checks:
         seeded later step (up to 200; if the game lasts), so that every run checks hidden information
         in play rather than only when its exploration happens to get there; at the first chance node
         where two outcomes differ only in what some seat cannot see, the information state too
-        (:meth:`information_state`). Returns the first state where hidden information was checked;
+        (:meth:`information_state`); then the same seed's game through the adapters, whose information
+        states must not tell apart what the seat could not (rulespec/check/information_leak.py). Returns
+        the first state where hidden information was checked;
         None if the game ends (or ``max_steps`` pass) before any: a game with nothing hidden."""
         state = self.game.new_game(self.players)
         rng = random.Random(seed)
@@ -616,6 +618,8 @@ class Checks:
             action = self.policy(state, rng) if self.policy is not None and not state.is_chance_node() \
                 else random_step(state, rng)
             self.guard("offered_actions_apply", state, lambda: state.apply(action), [str(action)])
+        from .information_leak import information_state_leak  # (the adapters, only when verify plays)
+        information_state_leak(self, seed)  # the same over the adapters' information states, across the run's games
         return first
 
     def termination(self, seed: int) -> None:
