@@ -139,6 +139,13 @@ class Bounds:
                 loc = statement.loc if statement is not None and statement.loc is not None else loc
                 message = f"{estimate.what} may walk {estimate.work:,} items: at most {top:,} {unit}"
                 hint = "walk fewer things in the loops of this step, or split it into steps of their own"
+            unbounded = cost.unbounded_range(estimate.body, estimate.where_expr)
+            if unbounded is not None:  # splitting would not help: the range is counted at its longest
+                span, end = unbounded
+                hint = (f"`{span.text}` is counted as up to {LIMIT.span:,} numbers long: nothing the file declares "
+                        f"bounds `{end.text}`{' (a counter declares no range)' if isinstance(end, ir.CounterRef) else ''}"
+                        f"; write the range's ends from numbers the file fixes (a literal, an option, a numbered row "
+                        f"or column, a numeric attribute) and skip the numbers outside it with `if`")
             self.error(loc, message, hint=hint)
 
     @staticmethod

@@ -191,52 +191,109 @@ class Cost:
         return self.items  # a zone (every component may be in it), or anything else: every component
 
     def most(self, e: ir.E) -> Optional[int]:
-        """A fixed upper bound of a number the file writes down, or None: a literal, a numeric option's
-        largest value, the players, a count, + and * of parts that are never negative, a definition."""
-        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
-            return e.value
+        """A fixed upper bound of a number, or None: what the file declares bounds it (a literal, a numeric
+        option's values, a numbered row's or column's values, a numeric attribute's values, the turn limit),
+        and arithmetic, `if`, min, max and abs carry the bounds of their parts; a count is at most what it
+        walks; a definition is followed. A counter declares no range: its value is unbounded."""
+        return self._bound(e, True)
+
+    def least(self, e: ir.E) -> Optional[int]:
+        """A fixed lower bound, or None (see most)."""
+        return self._bound(e, False)
+
+    def _bound(self, e: ir.E, high: bool) -> Optional[int]:
+        pick = max if high else min
+        if isinstance(e, ir.Const):
+            return e.value if isinstance(e.value, int) and not isinstance(e.value, bool) else None
         if isinstance(e, ir.OptionRef):
             option = next((o for o in self.m.options if o.name == e.name), None)
-            if option is not None and option.numeric:
-                return max(int(v) for v in option.values)
-            return None
-        if isinstance(e, ir.Count):
-            return self.size(e.domain)
-        if isinstance(e, ir.Arith) and e.op in ("+", "*"):
-            parts = [(self.least(x), self.most(x)) for x in (e.left, e.right)]
-            if any(low is None or high is None or low < 0 for low, high in parts):
-                return None
-            return parts[0][1] + parts[1][1] if e.op == "+" else parts[0][1] * parts[1][1]
-        if isinstance(e, ir.DefinedValue) and not e.args and e.name in self.definitions \
-                and e.name not in self._defining:
-            self._defining.add(e.name)
+            return pick(int(v) for v in option.values) if option is not None and option.numeric else None
+        if isinstance(e, (ir.SpaceAttr, ir.ItemAttr)):
+            return self._attribute_bound(e, pick)
+        if isinstance(e, ir.TurnNumber):
+            return self.m.max_turns if high else 0
+        if isinstance(e, (ir.Count, ir.Size)):
+            return self.size(e.domain if isinstance(e, ir.Count) else e.collection) if high else 0
+        if isinstance(e, ir.Negate):
+            inner = self._bound(e.operand, not high)
+            return None if inner is None else -inner
+        if isinstance(e, ir.Arith):
+            return self._arith_bound(e, high)
+        if isinstance(e, ir.Conditional):
+            ends = [self._bound(e.then, high), self._bound(e.otherwise, high)]
+            return None if None in ends else pick(ends)
+        if isinstance(e, ir.Builtin) and e.args:
+            return self._builtin_bound(e, high)
+        if isinstance(e, ir.DefinedValue) and e.name in self.definitions and e.name not in self._defining:
+            self._defining.add(e.name)  # (a parameter read in it is a name: unbounded)
             try:
-                return self.most(self.definitions[e.name].value)
+                return self._bound(self.definitions[e.name].value, high)
             finally:
                 self._defining.discard(e.name)
         return None
 
-    def least(self, e: ir.E) -> Optional[int]:
-        """A fixed lower bound (see most): literals, numeric options' smallest values, counts (0), + and *."""
-        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
-            return e.value
-        if isinstance(e, ir.OptionRef):
-            option = next((o for o in self.m.options if o.name == e.name), None)
-            return min(int(v) for v in option.values) if option is not None and option.numeric else None
-        if isinstance(e, ir.Count):
-            return 0
-        if isinstance(e, ir.Arith) and e.op in ("+", "*"):
-            lows = [self.least(x) for x in (e.left, e.right)]
-            if None in lows or min(lows) < 0:
+    def _attribute_bound(self, e: ir.E, pick) -> Optional[int]:
+        """The least or the most value of a space's numbered row or column, or of a component attribute."""
+        if isinstance(e, ir.SpaceAttr):
+            board = next((b for b in self.m.boards if b.name == e.board), None)
+            values = () if board is None else board.row_values if e.attr == board.row_attribute \
+                else board.column_values if e.attr == board.column_attribute else ()
+        else:
+            values = tuple(v for c in self.m.components for name, vs in c.attributes if name == e.attr for v in vs)
+        if not values or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            return None
+        return pick(values)
+
+    def _arith_bound(self, e: ir.Arith, high: bool) -> Optional[int]:
+        if e.op == "+":
+            ends = [self._bound(e.left, high), self._bound(e.right, high)]
+            return None if None in ends else ends[0] + ends[1]
+        if e.op == "-":
+            ends = [self._bound(e.left, high), self._bound(e.right, not high)]
+            return None if None in ends else ends[0] - ends[1]
+        if e.op == "*":  # of parts never negative only
+            lows = [self._bound(x, False) for x in (e.left, e.right)]
+            ends = lows if not high else [self._bound(x, True) for x in (e.left, e.right)]
+            if None in lows or None in ends or min(lows) < 0:
                 return None
-            return lows[0] + lows[1] if e.op == "+" else lows[0] * lows[1]
-        if isinstance(e, ir.DefinedValue) and not e.args and e.name in self.definitions \
-                and e.name not in self._defining:
-            self._defining.add(e.name)
-            try:
-                return self.least(self.definitions[e.name].value)
-            finally:
-                self._defining.discard(e.name)
+            return ends[0] * ends[1]
+        return None
+
+    def _builtin_bound(self, e: ir.Builtin, high: bool) -> Optional[int]:
+        if e.func in ("min", "max"):
+            ends = [self._bound(a, high) for a in e.args]
+            if None in ends:
+                return None
+            return min(ends) if e.func == "min" else max(ends)
+        if e.func == "abs":
+            low, top = self._bound(e.args[0], False), self._bound(e.args[0], True)
+            if low is None or top is None:
+                return None
+            if high:
+                return max(abs(low), abs(top))
+            return 0 if low <= 0 <= top else min(abs(low), abs(top))
+        return None
+
+    def unbounded_range(self, stmts: Sequence[ir.S] = (), e: Optional[ir.E] = None) -> Optional[tuple[ir.Span, ir.E]]:
+        """The first range (`a..b`) walked in ``stmts`` or ``e`` with an end that nothing the file declares
+        bounds (the walk is then counted as the runtime's longest, LIMIT.span), and that end; or None."""
+        pending: list = [e] if e is not None else []
+        statements = list(stmts)
+        while statements:
+            s = statements.pop(0)
+            for value in vars(s).values():
+                for part in (value if isinstance(value, tuple) else (value,)):
+                    if isinstance(part, ir.E):
+                        pending.append(part)
+                    elif isinstance(part, ir.S):
+                        statements.append(part)
+        for expression in pending:
+            for node in walk(expression):
+                if isinstance(node, ir.Span):
+                    if self.least(node.low) is None:
+                        return node, node.low
+                    if self.most(node.high) is None:
+                        return node, node.high
         return None
 
     def longest_side(self, board: str) -> int:
@@ -395,7 +452,9 @@ class Cost:
                 head = self.expr(s.times)
                 literal = isinstance(s.times, ir.Const) and isinstance(s.times.value, int) \
                     and not isinstance(s.times.value, bool)
-                size = max(s.times.value, 0) if literal else LIMIT.repeat
+                most = self.most(s.times)
+                size = max(s.times.value, 0) if literal else LIMIT.repeat if most is None else min(max(most, 0),
+                                                                                                    LIMIT.repeat)
             turns = min(reach * size, self.loop_turns)
             return reach * head + turns + self.stmts(s.body, turns)
         parts = [v for v in vars(s).values() if isinstance(v, ir.E)]
