@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '50'
+GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -215,7 +215,7 @@ def example_tied_bid(run):
     run.act(st, 'player 1: bid 2', line=134)
     run.act(st, 'player 2: bid 2', line=135)
     run.fact(st, 'takings of player 1 = 0 and takings of player 2 = 0', lambda: ((score_takings(st, 0) == 0) and (score_takings(st, 1) == 0)), line=136)
-    run.fact(st, 'count(c in discard) = 3', lambda: (len(st._zones[st._t.zone_base['discard']]) == 3), line=137)
+    run.fact(st, 'count(c in discard) = 3', lambda: (len(st._zones[st._t.zone_base['discard']]) == 3), line=137, sides=lambda: (len(st._zones[st._t.zone_base['discard']]), 3), compared=('=', 'count(c in discard)', '3', 'number', False))
     return st
 
 

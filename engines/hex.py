@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '50'
+GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -179,7 +179,7 @@ def example_not_touching(run):
     run.act(st, 'player 1: black on row 2 column 2', line=97)
     run.act(st, 'player 2: white on row 1 column 2', line=98)
     run.act(st, 'player 1: black on row 3 column 3', line=99)
-    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]) == 3), line=100)
+    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]) == 3), line=100, sides=lambda: (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]), 3), compared=('=', 'count(s in grid where mine(s, player 1))', '3', 'number', False))
     run.legal(st, 'player 2: white on row 1 column 3', True, line=101)
     return st
 

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '50'
+GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -815,9 +815,9 @@ def example_two_eggs_at_once(run):
     run.put(st, st._t.zone_base['shield'] + 0, ['hexagon'], line=453)
     run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=454)
     run.act(st, 'player 1: place hexagon on r3c13 r3c14 r3c15 r4c13 r4c14 r4c15', line=455)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (sum(map(ITEM_TEST_5, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=456)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (sum(map(ITEM_TEST_6, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=457)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=458)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = diamond) = 1', lambda: (sum(map(ITEM_TEST_5, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=456, sides=lambda: (sum(map(ITEM_TEST_5, st._zones[st._t.zone_base['shield'] + 0])), 1), compared=('=', 'count(f in shield of player 1 where kind of f = diamond)', '1', 'number', False))
+    run.fact(st, 'count(f in shield of player 1 where kind of f = hexagon) = 1', lambda: (sum(map(ITEM_TEST_6, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=457, sides=lambda: (sum(map(ITEM_TEST_6, st._zones[st._t.zone_base['shield'] + 0])), 1), compared=('=', 'count(f in shield of player 1 where kind of f = hexagon)', '1', 'number', False))
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=458, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 2), compared=('=', 'size of shield of player 1', '2', 'number', False))
     run.legal(st, 'player 2: place triangle on r3c16', True, line=459)
     return st
 
@@ -826,9 +826,9 @@ def example_seventeen_points(run):
     """Example: The scoring example: 5 + 5 + 1 + 0 + 6 = 17. [LTES-SCORE-10, LTES-SCORE-2, LTES-SCORE-4, LTES-SCORE-5, LTES-SCORE-6, LTES-SCORE-7, LTES-SCORE-8, LTES-SCORE-9] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:461)"""
     st = run.start(players=2, options={})
     run.position(st, (('sea:', 464, 6), ('  r3c8: triangle', 465, 6), ('shield of player 1: triangle x4, diamond x3, trapezoid x2, hexagon, egg, shrimp x3', 466, 6)), line=463)
-    run.fact(st, 'final_score of player 1 = 17', lambda: (score_final_score(st, 0) == 17), line=467)
-    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=468)
-    run.fact(st, 'eggs of player 1 = 1', lambda: (score_eggs(st, 0) == 1), line=469)
+    run.fact(st, 'final_score of player 1 = 17', lambda: (score_final_score(st, 0) == 17), line=467, sides=lambda: (score_final_score(st, 0), 17), compared=('=', 'final_score of player 1', '17', 'number', False))
+    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=468, sides=lambda: (score_leftover_tiles(st, 0), 1), compared=('=', 'leftover_tiles of player 1', '1', 'number', False))
+    run.fact(st, 'eggs of player 1 = 1', lambda: (score_eggs(st, 0) == 1), line=469, sides=lambda: (score_eggs(st, 0), 1), compared=('=', 'eggs of player 1', '1', 'number', False))
     return st
 
 
@@ -836,10 +836,10 @@ def example_a_wild_egg_keeps_a_tile_out(run):
     """Example: An egg completes a set; the best split leaves a real tile over. [LTES-SCORE-8, LTES-TIE-1, LTES-SCORE-3] ruling LTES-AMB-15, LTES-AMB-33 (rulebooks/let-them-eat-shrimp.rules:471)"""
     st = run.start(players=2, options={})
     run.position(st, (('sea:', 474, 6), ('  r3c8: triangle', 475, 6), ('shield of player 1: triangle, diamond, trapezoid, hexagon, egg', 476, 6), ('shield of player 2: triangle, diamond, egg x2', 477, 6)), line=473)
-    run.fact(st, 'final_score of player 1 = 5', lambda: (score_final_score(st, 0) == 5), line=478)
-    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=479)
-    run.fact(st, 'final_score of player 2 = 5', lambda: (score_final_score(st, 1) == 5), line=480)
-    run.fact(st, 'leftover_tiles of player 2 = 0', lambda: (score_leftover_tiles(st, 1) == 0), line=481)
+    run.fact(st, 'final_score of player 1 = 5', lambda: (score_final_score(st, 0) == 5), line=478, sides=lambda: (score_final_score(st, 0), 5), compared=('=', 'final_score of player 1', '5', 'number', False))
+    run.fact(st, 'leftover_tiles of player 1 = 1', lambda: (score_leftover_tiles(st, 0) == 1), line=479, sides=lambda: (score_leftover_tiles(st, 0), 1), compared=('=', 'leftover_tiles of player 1', '1', 'number', False))
+    run.fact(st, 'final_score of player 2 = 5', lambda: (score_final_score(st, 1) == 5), line=480, sides=lambda: (score_final_score(st, 1), 5), compared=('=', 'final_score of player 2', '5', 'number', False))
+    run.fact(st, 'leftover_tiles of player 2 = 0', lambda: (score_leftover_tiles(st, 1) == 0), line=481, sides=lambda: (score_leftover_tiles(st, 1), 0), compared=('=', 'leftover_tiles of player 2', '0', 'number', False))
     return st
 
 
@@ -850,7 +850,7 @@ def example_knocked_out_loses(run):
     run.put(st, st._t.zone_base['shield'] + 0, ['hexagon', 'egg'], line=486)
     run.put(st, st._t.zone_base['shield'] + 1, ['shrimp'], line=487)
     run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=488)
-    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=489)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=489, sides=lambda: (st._counters['out_at'][1], 1), compared=('=', 'out_at of player 2', '1', 'number', False))
     run.over(st, 'last_one_standing', line=490)
     run.winners(st, lambda: [0], line=491)
     run.ranking(st, lambda: [0, 1], line=492)
@@ -864,8 +864,8 @@ def example_covering_nothing(run):
     run.put(st, st._t.zone_base['shield'] + 0, ['diamond', 'egg'], line=497)
     run.put(st, st._t.zone_base['shield'] + 1, ['triangle'], line=498)
     run.act(st, 'player 1: place diamond on r3c9 r3c10', line=499)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=500)
-    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['supply']])) == 34), line=501)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=500, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 1), compared=('=', 'size of shield of player 1', '1', 'number', False))
+    run.fact(st, 'count(e in supply where e is egg) = 34', lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['supply']])) == 34), line=501, sides=lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['supply']])), 34), compared=('=', 'count(e in supply where e is egg)', '34', 'number', False))
     run.space(st, 0, 84, 'diamond', line=502)
     run.space(st, 0, 86, None, line=503)
     run.ran(st, 'roll_for_gain', 0, line=504)
@@ -884,7 +884,7 @@ def example_one_roll_for_a_shark(run):
     run.act(st, 'player 1: place diamond on r1c15 r1c16', line=514)
     run.legal(st, 'chance: loss roll: triangle', True, line=515)
     run.act(st, 'chance: loss roll: triangle', line=516)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=517)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=517, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 1), compared=('=', 'size of shield of player 1', '1', 'number', False))
     run.legal(st, 'player 2: place triangle on r1c17', True, line=518)
     return st
 
@@ -898,14 +898,14 @@ def example_the_better_starfish(run):
     run.step(st, 'loss_roll', (0,), line=525)
     run.chance_even(st, 6, line=526)
     run.act(st, 'chance: loss roll: starfish', line=527)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=528)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=528, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 3), compared=('=', 'size of shield of player 1', '3', 'number', False))
     run.moved(st, 'zone', st._t.zone_base['shield'] + 0, 0, False, line=529)
     run.step(st, 'loss_roll', (0,), line=530)
     run.act(st, 'chance: loss roll: shark', line=531)
     run.legal(st, 'player 1: give diamond back to the supply', True, line=532)
     run.legal(st, 'player 1: give hexagon back to the supply', True, line=533)
     run.act(st, 'player 1: give hexagon back to the supply', line=534)
-    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=535)
+    run.fact(st, 'size of shield of player 1 = 2', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 2), line=535, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 2), compared=('=', 'size of shield of player 1', '2', 'number', False))
     return st
 
 
@@ -917,15 +917,15 @@ def example_gains_from_the_die(run):
     run.put(st, st._t.zone_base['shield'] + 1, ['triangle', 'egg'], line=541)
     run.step(st, 'gain_roll', (0,), line=542)
     run.act(st, 'chance: gain roll: shark', line=543)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=544)
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=544, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 1), compared=('=', 'size of shield of player 1', '1', 'number', False))
     run.step(st, 'gain_roll', (0,), line=545)
     run.act(st, 'chance: gain roll: trapezoid', line=546)
-    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (sum(map(ITEM_TEST_7, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=547)
+    run.fact(st, 'count(f in shield of player 1 where kind of f = trapezoid) = 1', lambda: (sum(map(ITEM_TEST_7, st._zones[st._t.zone_base['shield'] + 0])) == 1), line=547, sides=lambda: (sum(map(ITEM_TEST_7, st._zones[st._t.zone_base['shield'] + 0])), 1), compared=('=', 'count(f in shield of player 1 where kind of f = trapezoid)', '1', 'number', False))
     run.step(st, 'gain_roll', (0,), line=548)
     run.act(st, 'chance: gain roll: starfish', line=549)
     run.legal(st, 'player 1: take a hexagon from the supply', True, line=550)
     run.act(st, 'player 1: take a hexagon from the supply', line=551)
-    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=552)
+    run.fact(st, 'size of shield of player 1 = 3', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 3), line=552, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 3), compared=('=', 'size of shield of player 1', '3', 'number', False))
     return st
 
 
@@ -938,12 +938,12 @@ def example_no_egg_is_no_knockout(run):
     run.put(st, st._t.zone_base['shield'] + 2, ['triangle', 'egg'], line=559)
     run.step(st, 'loss_roll', (0,), line=560)
     run.act(st, 'chance: loss roll: hexagon', line=561)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=562)
-    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=563)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=562, sides=lambda: (score_eggs(st, 0), 0), compared=('=', 'eggs of player 1', '0', 'number', False))
+    run.fact(st, 'out_at of player 1 = 0', lambda: (st._counters['out_at'][0] == 0), line=563, sides=lambda: (st._counters['out_at'][0], 0), compared=('=', 'out_at of player 1', '0', 'number', False))
     run.step(st, 'loss_roll', (0,), line=564)
     run.act(st, 'chance: loss roll: diamond', line=565)
-    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=566)
-    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=567)
+    run.fact(st, 'out_at of player 1 = 1', lambda: (st._counters['out_at'][0] == 1), line=566, sides=lambda: (st._counters['out_at'][0], 1), compared=('=', 'out_at of player 1', '1', 'number', False))
+    run.fact(st, 'size of shield of player 1 = 1', lambda: (len(st._zones[st._t.zone_base['shield'] + 0]) == 1), line=567, sides=lambda: (len(st._zones[st._t.zone_base['shield'] + 0]), 1), compared=('=', 'size of shield of player 1', '1', 'number', False))
     return st
 
 
@@ -956,9 +956,9 @@ def example_buying_a_tile(run):
     run.put(st, st._t.zone_base['shield'] + 2, ['triangle'], line=574)
     run.legal(st, 'player 1: pay an egg for a hexagon', True, line=575)
     run.act(st, 'player 1: pay an egg for a hexagon', line=576)
-    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=577)
+    run.fact(st, 'eggs of player 1 = 0', lambda: (score_eggs(st, 0) == 0), line=577, sides=lambda: (score_eggs(st, 0), 0), compared=('=', 'eggs of player 1', '0', 'number', False))
     run.act(st, 'player 1: place hexagon on r3c9 r3c10 r3c11 r4c9 r4c10 r4c11', line=578)
-    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=579)
+    run.fact(st, 'out_at of player 2 = 1', lambda: (st._counters['out_at'][1] == 1), line=579, sides=lambda: (st._counters['out_at'][1], 1), compared=('=', 'out_at of player 2', '1', 'number', False))
     run.legal(st, 'player 3: place triangle on r3c12', True, line=580)
     return st
 

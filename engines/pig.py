@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ed2df44a2efaa0af'
-GENERATOR_VERSION = '50'
+GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -168,7 +168,7 @@ def example_roll_and_stop(run):
     run.act(st, 'chance: roll 5', line=86)
     run.act(st, 'player 1: roll', line=87)
     run.act(st, 'chance: roll 3', line=88)
-    run.fact(st, 'turn_total = 8', lambda: (st._counters['turn_total'] == 8), line=89)
+    run.fact(st, 'turn_total = 8', lambda: (st._counters['turn_total'] == 8), line=89, sides=lambda: (st._counters['turn_total'], 8), compared=('=', 'turn_total', '8', 'number', False))
     run.act(st, 'player 1: stop', line=90)
     run.fact(st, 'banked of player 1 = 8 and turn_total = 0', lambda: ((st._counters['banked'][0] == 8) and (st._counters['turn_total'] == 0)), line=91)
     run.turn(st, None, lambda: 1, line=92)

@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '50'
+GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -770,7 +770,7 @@ def example_worked_penalty(run):
     """Example: The rulebook's penalty example: 20 + 3 + 10 = 33. [SHELL-END-6, SHELL-END-3, SHELL-END-4, SHELL-INV-14] (rulebooks/shell-we.rules:293)"""
     st = run.start(players=4, options={})
     run.put(st, st._t.zone_base['rack'] + 1, ['starfish', 'red 3', 'blue 10'], line=295)
-    run.fact(st, 'penalty of player 2 = 33', lambda: (score_penalty(st, 1) == 33), line=296)
+    run.fact(st, 'penalty of player 2 = 33', lambda: (score_penalty(st, 1) == 33), line=296, sides=lambda: (score_penalty(st, 1), 33), compared=('=', 'penalty of player 2', '33', 'number', False))
     return st
 
 
@@ -783,7 +783,7 @@ def example_start_on_pearl(run):
     run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=303)
     run.step(st, 'starting_tile', (0,), line=304)
     run.act(st, 'player 1: start with red 3', line=305)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=306)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=306, sides=lambda: (len(st._queues['bonuses']), 0), compared=('=', 'size of bonuses', '0', 'number', False))
     run.space(st, 0, 3, 'red 3', line=307)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 0, ['red 3'], False, line=308)
     run.ran(st, 'bonus_placement', 0, line=309)
@@ -799,8 +799,8 @@ def example_swap_on_pearl(run):
     run.put(st, st._t.zone_base['rack'] + 2, ['purple 16'], line=316)
     run.put(st, st._t.zone_base['rack'] + 3, ['purple 15'], line=317)
     run.act(st, 'player 1: swap red 3 for the starfish on red 3', line=318)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=319)
-    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(map(ITEM_TEST_0, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=320)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=319, sides=lambda: (len(st._queues['bonuses']), 0), compared=('=', 'size of bonuses', '0', 'number', False))
+    run.fact(st, 'count(t in rack of player 1 where t is starfish) = 1', lambda: (sum(map(ITEM_TEST_0, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=320, sides=lambda: (sum(map(ITEM_TEST_0, st._zones[st._t.zone_base['rack'] + 0])), 1), compared=('=', 'count(t in rack of player 1 where t is starfish)', '1', 'number', False))
     run.legal(st, 'player 1: play a starfish on red 5', True, line=321)
     return st
 
@@ -817,7 +817,7 @@ def example_starfish_pair(run):
     run.act(st, 'player 1: play a starfish on blue 2 too', line=331)
     run.legal(st, 'player 1: bonus: give green 0 to the player on the left', True, line=332)
     run.act(st, 'player 1: bonus: give green 0 to the player on the left', line=333)
-    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 1]) == 2), line=334)
+    run.fact(st, 'count(t in rack of player 2) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 1]) == 2), line=334, sides=lambda: (len(st._zones[st._t.zone_base['rack'] + 1]), 2), compared=('=', 'count(t in rack of player 2)', '2', 'number', False))
     return st
 
 
@@ -833,7 +833,7 @@ def example_no_chain(run):
     run.act(st, 'player 1: stop after one tile', line=344)
     run.legal(st, 'player 1: bonus: place blue 6', True, line=345)
     run.act(st, 'player 1: bonus: place blue 6', line=346)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=347)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=347, sides=lambda: (len(st._queues['bonuses']), 0), compared=('=', 'size of bonuses', '0', 'number', False))
     run.legal(st, 'player 2: draw two tiles', True, line=348)
     return st
 
@@ -851,7 +851,7 @@ def example_two_pearls(run):
     run.act(st, 'player 1: bonus: place green 0', line=359)
     run.act(st, 'player 1: bonus: place yellow 0', line=360)
     run.legal(st, 'player 2: draw two tiles', True, line=361)
-    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 1), line=362)
+    run.fact(st, 'count(t in rack of player 1) = 1', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 1), line=362, sides=lambda: (len(st._zones[st._t.zone_base['rack'] + 0]), 1), compared=('=', 'count(t in rack of player 1)', '1', 'number', False))
     return st
 
 
@@ -874,10 +874,10 @@ def example_last_tile_in_bag(run):
     """Example: Drawing with one tile left draws that tile and ends the turn. [SHELL-FAQ-8, SHELL-TURN-5] (rulebooks/shell-we.rules:376)"""
     st = run.start(players=4, options={})
     run.position(st, (('beach:', 379, 6), ('  red 4: red 4', 380, 6), ('bag: starfish', 381, 6), ('rack of player 1: green 0', 382, 6), ('rack of player 2: purple 17', 383, 6), ('rack of player 3: purple 16', 384, 6), ('rack of player 4: purple 15', 385, 6), ('box: the rest', 386, 6)), line=378)
-    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=387)
+    run.fact(st, 'size of bag = 1', lambda: (len(st._zones[st._t.zone_base['bag']]) == 1), line=387, sides=lambda: (len(st._zones[st._t.zone_base['bag']]), 1), compared=('=', 'size of bag', '1', 'number', False))
     run.act(st, 'player 1: draw two tiles', line=388)
     run.act(st, 'chance: draw starfish', line=389)
-    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=390)
+    run.fact(st, 'count(t in rack of player 1) = 2', lambda: (len(st._zones[st._t.zone_base['rack'] + 0]) == 2), line=390, sides=lambda: (len(st._zones[st._t.zone_base['rack'] + 0]), 2), compared=('=', 'count(t in rack of player 1)', '2', 'number', False))
     run.legal(st, 'player 2: pass', True, line=391)
     return st
 
@@ -894,8 +894,8 @@ def example_empty_rack_wins(run):
     run.over(st, 'out_of_tiles', line=401)
     run.winners(st, lambda: [0], line=402)
     run.ranking(st, lambda: [0, 3, 2, 1], line=403)
-    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=404)
-    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=405)
+    run.fact(st, 'penalty of player 2 = 37', lambda: (score_penalty(st, 1) == 37), line=404, sides=lambda: (score_penalty(st, 1), 37), compared=('=', 'penalty of player 2', '37', 'number', False))
+    run.fact(st, 'penalty of player 1 = 0', lambda: (score_penalty(st, 0) == 0), line=405, sides=lambda: (score_penalty(st, 0), 0), compared=('=', 'penalty of player 1', '0', 'number', False))
     run.decides(st, None, 'nobody', line=406)
     return st
 
@@ -910,13 +910,13 @@ def example_all_pass(run):
     run.space(st, 0, 21, None, line=420)
     run.offered_exactly(st, ['player 1: pass'], line=421)
     run.act(st, 'player 1: pass', line=422)
-    run.fact(st, 'pass_streak = 1', lambda: (st._counters['pass_streak'] == 1), line=423)
+    run.fact(st, 'pass_streak = 1', lambda: (st._counters['pass_streak'] == 1), line=423, sides=lambda: (st._counters['pass_streak'], 1), compared=('=', 'pass_streak', '1', 'number', False))
     run.turn(st, 2, None, line=424)
     run.turn(st, None, lambda: 1, line=425)
     run.act(st, 'player 2: pass', line=426)
     run.over(st, 'everybody_passed', line=427)
-    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=428)
-    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=429)
+    run.fact(st, 'penalty of player 1 = 10', lambda: (score_penalty(st, 0) == 10), line=428, sides=lambda: (score_penalty(st, 0), 10), compared=('=', 'penalty of player 1', '10', 'number', False))
+    run.fact(st, 'penalty of player 2 = 10', lambda: (score_penalty(st, 1) == 10), line=429, sides=lambda: (score_penalty(st, 1), 10), compared=('=', 'penalty of player 2', '10', 'number', False))
     run.result(st, 'draw', line=430)
     run.winners(st, lambda: [], line=431)
     run.ranking(st, lambda: [0, 1], line=432)
@@ -932,7 +932,7 @@ def example_side_b_pearl(run):
     run.act(st, 'player 1: play blue 4', line=439)
     run.act(st, 'player 1: play blue 8 too', line=440)
     run.legal(st, 'player 1: bonus: place green 0', True, line=441)
-    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=442)
+    run.fact(st, 'size of bonuses = 0', lambda: (len(st._queues['bonuses']) == 0), line=442, sides=lambda: (len(st._queues['bonuses']), 0), compared=('=', 'size of bonuses', '0', 'number', False))
     return st
 
 
@@ -942,9 +942,9 @@ def example_after_setup(run):
     run.phase(st, 'setup', line=447)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 17, True, line=448)
     run.moved(st, 'zone', st._t.zone_base['rack'] + 1, 17, True, line=449)
-    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=450)
-    run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=451)
-    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (sum(map(ITEM_TEST_2, st._zones[st._t.zone_base['box']])) == 18), line=452)
+    run.fact(st, 'count(t in rack of player 1 where colour of t = blue and value of t = 0) = 1', lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['rack'] + 0])) == 1), line=450, sides=lambda: (sum(map(ITEM_TEST_1, st._zones[st._t.zone_base['rack'] + 0])), 1), compared=('=', 'count(t in rack of player 1 where colour of t = blue and value of t = 0)', '1', 'number', False))
+    run.fact(st, 'count(t in bag) = 25', lambda: (len(st._zones[st._t.zone_base['bag']]) == 25), line=451, sides=lambda: (len(st._zones[st._t.zone_base['bag']]), 25), compared=('=', 'count(t in bag)', '25', 'number', False))
+    run.fact(st, 'count(t in box where colour of t = red) = 18', lambda: (sum(map(ITEM_TEST_2, st._zones[st._t.zone_base['box']])) == 18), line=452, sides=lambda: (sum(map(ITEM_TEST_2, st._zones[st._t.zone_base['box']])), 18), compared=('=', 'count(t in box where colour of t = red)', '18', 'number', False))
     run.decides(st, lambda: 0, None, line=453)
     run.offered(st, lambda: 0, ['start with {tile}'], True, line=454)
     run.offered(st, lambda: 0, ['pass', 'draw two tiles'], False, line=455)

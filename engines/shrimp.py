@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '31a40281d8a3210f'
-GENERATOR_VERSION = '50'
+GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -836,7 +836,7 @@ def example_three_different_dishes(run):
     run.put(st, st._t.zone_base['deck'] + 2, ['2 small green Italian shrimp', '3 large blue Brazilian shrimp'], line=396)
     run.put(st, st._t.zone_base['deck'] + 3, ['1 small blue Italian shrimp', '2 large pink American shrimp'], line=397)
     run.act(st, 'player 1: turn a card onto the grilled shrimp dish', line=398)
-    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Brazilian'), line=399)
+    run.fact(st, 'origin of top of grilled = Brazilian', lambda: (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])) == 'Brazilian'), line=399, sides=lambda: (ITEM_ATTRS['origin'].get(st._top(st._t.zone_base['grilled'])), 'Brazilian'), compared=('=', 'origin of top of grilled', 'Brazilian', 'symbol', False))
     run.legal(st, 'player 2: go on', True, line=400)
     run.legal(st, 'player 3: go on', False, line=401)
     run.act(st, 'player 2: go on', line=402)
@@ -937,7 +937,7 @@ def example_binge(run):
     run.act(st, 'player 2: call 3 shrimp', line=485)
     run.act(st, 'player 2: call American', line=486)
     run.act(st, 'player 2: stop calling', line=487)
-    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st._zones[st._t.zone_base['feast'] + 1]) == 3), line=488)
+    run.fact(st, 'size of feast of player 2 = 3', lambda: (len(st._zones[st._t.zone_base['feast'] + 1]) == 3), line=488, sides=lambda: (len(st._zones[st._t.zone_base['feast'] + 1]), 3), compared=('=', 'size of feast of player 2', '3', 'number', False))
     run.act(st, 'player 2: steal a card from the feast of player 1', line=489)
     run.act(st, 'player 2: steal a card from the feast of player 1', line=490)
     run.act(st, 'player 2: steal a card from the feast of player 1', line=491)
@@ -1017,7 +1017,7 @@ def example_exquisite_cocktail(run):
     run.act(st, 'player 3: call large', line=553)
     run.act(st, 'player 3: call Italian', line=554)
     run.over(st, 'exquisite', line=555)
-    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st._counters['exquisite_dish'][2] == 1), line=556)
+    run.fact(st, 'exquisite_dish of player 3 = 1', lambda: (st._counters['exquisite_dish'][2] == 1), line=556, sides=lambda: (st._counters['exquisite_dish'][2], 1), compared=('=', 'exquisite_dish of player 3', '1', 'number', False))
     run.winners(st, lambda: [2], line=557)
     run.decides(st, None, 'nobody', line=558)
     return st
@@ -1067,7 +1067,7 @@ def example_silence(run):
     run.step(st, 'window', (0,), line=594)
     run.act(st, 'player 1: smash the lemon', line=595)
     run.act(st, 'player 1: stop calling', line=596)
-    run.fact(st, 'count(c in feast) = 0', lambda: (len(st._zones_named('feast')) == 0), line=597)
+    run.fact(st, 'count(c in feast) = 0', lambda: (len(st._zones_named('feast')) == 0), line=597, sides=lambda: (len(st._zones_named('feast')), 0), compared=('=', 'count(c in feast)', '0', 'number', False))
     run.legal(st, 'player 2: smash the lemon', True, line=598)
     run.legal(st, 'player 1: smash the lemon', False, line=599)
     return st

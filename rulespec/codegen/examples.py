@@ -61,9 +61,21 @@ class Examples:
             elif line.what == "over":
                 w.line(f"run.over(st, {line.name!r}, line={where})")
             elif line.what == "fact":
-                w.line(f"run.fact(st, {line.expr.text!r}, lambda: {self.expr(line.expr)}, line={where})")
+                w.line(f"run.fact(st, {line.expr.text!r}, lambda: {self.expr(line.expr)}, line={where}"
+                       f"{self.fact_sides(line.expr)})")
         w.line("return st")
         w.dedent()
+
+    def fact_sides(self, fact: ir.E) -> str:
+        """For a fact that compares a value (`X = 5`, `X < Y`, `t is pawn`), the runner's arguments that let a
+        failure say what the value was: its sides, computed again, and how the fact reads them."""
+        if isinstance(fact, ir.Compare):
+            compared = (fact.op, fact.left.text, fact.right.text, fact.left.type, bool(fact.order))
+            return f", sides=lambda: ({self.expr(fact.left)}, {self.expr(fact.right)}), compared={lit(compared)}"
+        if isinstance(fact, ir.IsKind):
+            compared = ("is", fact.item.text, fact.component, fact.item.type, False)
+            return f", sides=lambda: ({self.expr(fact.item)}, {lit(fact.component)}), compared={lit(compared)}"
+        return ""
 
     def example_fact(self, line: ir.ExampleLine, where: int) -> bool:
         """The call for one of an example's facts beyond a condition; False for the other lines."""

@@ -20,6 +20,11 @@ from ..runtime.numbers import COUNTER_LIMIT
 from ..runtime.position import InvalidPosition, PositionReader
 
 
+# A failed comparison says what its left side was and what it should have been (`X > 5`: X is 3, not more than 5).
+_RELATIONS = {"=": "", "<": "less than ", ">": "more than ", "<=": "at most ", ">=": "at least "}
+_ORDERED_RELATIONS = {"=": "", "<": "lower than ", ">": "higher than ", "<=": "at most ", ">=": "at least "}
+
+
 class ExampleFailure(AssertionError):
     pass
 
@@ -353,14 +358,59 @@ class ExampleRun:
             self.fail(line, f"expected the game to be over by `{end}`, but it is "
                             f"{'not over' if st._over is None else 'over by ' + st._over.get('end', '?')}")
 
-    def fact(self, st: State, text: str, check: Callable[[], bool], line: int = 0) -> None:
+    def fact(self, st: State, text: str, check: Callable[[], bool], line: int = 0,
+             sides: Optional[Callable[[], tuple]] = None, compared: Optional[tuple] = None) -> None:
+        """A fact; one that compares a value comes with its ``sides`` and ``compared``: (the operator or
+        "is", the left side's text, the right side's text, the left side's type, whether it is ordered)."""
         self._begin(st, line)
         try:
             holds = check()
         except Exception as error:  # a fact that cannot be evaluated is a failed fact
             self.fail(line, f"`{text}` could not be evaluated: {_failure(error)}")
         if not holds:
-            self.fail(line, f"`{text}` does not hold")
+            self.fail(line, f"`{text}` does not hold{self._what_it_was(sides, compared)}")
+
+    def _what_it_was(self, sides: Optional[Callable[[], tuple]], compared: Optional[tuple]) -> str:
+        """``: X is 3, not 5``: what a failed comparison's left side was, beside what it should have been."""
+        if sides is None or compared is None:
+            return ""
+        op, left_text, right_text, left_type, ordered = compared
+        try:
+            left, right = sides()
+        except Exception:  # the check itself evaluated; a side that cannot is not worth a second failure
+            return ""
+        actual = self._value_text(left, left_type)
+        if op == "is":  # `t is pawn`: the item and its kind
+            kind = self.engine.ITEM_KIND[left] if left.__class__ is int and left >= 0 else None
+            return f": {left_text} is {actual}" + (f" ({_a(kind)})" if kind else "") + f", not {_a(right_text)}"
+        if op == "!=":
+            return f": {left_text} is {actual}"
+        expected = self._value_text(right, left_type)
+        said = right_text if expected == right_text else f"{right_text} ({expected})"
+        relation = (_ORDERED_RELATIONS if ordered else _RELATIONS)[op]
+        return f": {left_text} is {actual}, not {relation}{said}"
+
+    def _value_text(self, value, type_: str) -> str:
+        """A value of the model's ``type_`` as the rule file would say it: player 2, 'red 2', a space's label."""
+        from ..model.ir import BOOL, ELEMENT_OF, ITEM, SEAT
+        if value is None:
+            return "none"
+        if isinstance(value, (list, tuple, set, frozenset)):
+            element = "space:" + type_[len("spaces:"):] if type_.startswith("spaces:") else ELEMENT_OF.get(type_, "")
+            values = sorted(value) if isinstance(value, (set, frozenset)) else value
+            shown = [self._value_text(v, element) for v in values]
+            return "[" + ", ".join(shown[:10]) + (", ..." if len(shown) > 10 else "") + "]"
+        if type_ == BOOL:
+            return "true" if value else "false"
+        if type_ == SEAT and value.__class__ is int:
+            return f"player {value + 1}" if value >= 0 else "nobody"
+        if type_ == ITEM and value.__class__ is int and 0 <= value < len(self.engine.ITEM_LABEL):
+            return repr(self.engine.ITEM_LABEL[value])
+        if type_.startswith("space:") and value.__class__ is int:
+            board = next((b for b in self.engine.BOARDS if b.name == type_[len("space:"):]), None)
+            if board is not None and 0 <= value < board.size:
+                return board.label(value)
+        return str(value)
 
 
     # ---- the facts of an example beyond a condition (each at its line; see the reference)
@@ -580,6 +630,12 @@ class ExampleRun:
         elif change != Counter(amount):
             self.fail(line, f"it {verb} {sorted(change.elements()) or 'nothing'} since the last action, not "
                             f"{sorted(amount)}")
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1].lower() in ("a", "e", "i", "o", "u") else "a ") + word
+
+
 def _same_file(one: str, other: str) -> bool:
     try:
         return one == other or Path(one).resolve() == Path(other).resolve()

@@ -43,7 +43,7 @@ CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "commen
 # (order_table: `ORDER_` + ident(attribute); place_in_order: lit(a number) or code around expr())
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once",
                 "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen", "listing_key",
-                "on_board"}
+                "on_board", "fact_sides"}  # fact_sides: `, sides=lambda: (<expr()>, <expr()>), compared=<lit()>`
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;

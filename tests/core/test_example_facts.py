@@ -56,7 +56,8 @@ MUTATIONS = [
      "expected 9 equally likely outcomes, but there are 8"),
     ("dealing", 'then hand of player 1 gained "red 1", "joker"', 'then hand of player 1 gained "red 1"',
      "it gained ['joker', 'red 1'] since the last action, not ['red 1']"),
-    ("after_setup", "then size of pool = 4", "then size of pool = 5", "`size of pool = 5` does not hold"),
+    ("after_setup", "then size of pool = 4", "then size of pool = 5",
+     "`size of pool = 5` does not hold: size of pool is 4, not 5"),
     ("first_leg", "then it is leg 1", "then it is leg 2", "it is leg 1, not leg 2"),
 ]
 
