@@ -206,10 +206,10 @@ class ActionTable:
             return None
 
         def expand(template: str, types: dict[str, str], where: str, values: dict, shown: dict,
-                   chosen: set) -> list[str]:
+                   chosen: set, mover: Optional[str] = None) -> list[str]:
             parsed = [(literal, None if field is None else _field_text(field, spec, conversion))
                       for literal, field, spec, conversion in string.Formatter().parse(template)]
-            domains, wild = [], False
+            domains, wild, in_play = [], False, []
             plain = {field for _, field in parsed if field in types}
             for _, field in parsed:
                 if field is None:
@@ -220,6 +220,7 @@ class ActionTable:
                 texts = worked_out(shown[field], chosen - plain, where) if field in shown else None
                 if texts is None:  # shown as itself: `{at_stake}` in the numbering, the value in play
                     texts, wild = ["{" + field + "}"], True
+                    in_play.append((field, shown.get(field)))
                 domains.append(texts)
             if wild:
                 self._patterns.append(_Pattern(parsed, domains))
@@ -227,9 +228,13 @@ class ActionTable:
             for combination in itertools.product(*domains):
                 chosen = iter(combination)
                 texts.append("".join(literal + (next(chosen) if field is not None else "") for literal, field in parsed))
+            for text in texts if in_play else ():
+                self._in_play.setdefault(text, (tuple(in_play), mover))
             return texts
 
         self._patterns: list[_Pattern] = []  # templates with values only the state decides
+        # a numbered text with such values -> (each one's field and expression, the name of the seat choosing)
+        self._in_play: dict[str, tuple[tuple, Optional[str]]] = {}
         player_texts: list[str] = []
         chance_groups: list[list[str]] = []  # a chance step's outcomes, the lots, the races: each numbered from 0
         self.has_window = any(is_claim_window(step) for step in model.steps)
@@ -242,7 +247,8 @@ class ActionTable:
                     option_types = dict(types, **{b.var: b.type for b in option.bindings})
                     values = {b.var: listed(b.domain) for b in option.bindings if listed(b.domain) is not None}
                     player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values,
-                                           dict(getattr(option, "shown", ())), {b.var for b in option.bindings})
+                                           dict(getattr(option, "shown", ())), {b.var for b in option.bindings},
+                                           step.by.name if isinstance(step.by, ir.Var) else None)
             elif step.kind == "chance" and step.outcome is not None:
                 outcome = step.outcome
                 outcome_types = dict(types, **{outcome.var: outcome.var_type})
@@ -287,6 +293,22 @@ class ActionTable:
             raise ValueError(f"no {'chance outcome' if chance else 'action'} {action}; they are 0 to {len(texts) - 1}")
         return texts[action]
 
+    def text_without_state(self, seat: Optional[int], action: int) -> str:
+        """An action's text for ``seat`` (None: a chance outcome's) without a state. A value only the state
+        decides is filled in where it depends on the seat choosing alone, as the engine does (`{symbol of
+        player}`: the seat's symbol), else shown as `<its source>` (`take 2 of <stones>, leaving <after(n)>`)."""
+        if seat is not None:
+            return self._filled(self.action_to_string(action), seat)
+        self.action_to_string(action, chance=True)  # (raises for a number out of range)
+        return " / ".join(_unique(self._filled(group[action], None) for group in self.chance_groups
+                                  if action < len(group)))
+
+    def _filled(self, text: str, seat: Optional[int]) -> str:
+        fields, mover = self._in_play.get(text, ((), None))
+        for field, shown in fields:
+            text = text.replace("{" + field + "}", _seat_value(shown, mover, seat) or f"<{field}>", 1)
+        return text
+
     def string_to_action(self, text: str, chance: bool = False) -> int:
         numbers = self.chance_numbers if chance else self.player_numbers
         if text.startswith("chance: "):
@@ -325,6 +347,14 @@ class ActionTable:
         if found is None:
             raise AdapterError(f"{action} is not in the chance numbering (an outcome text no template gives)")
         return found
+
+
+def _seat_value(shown, mover: Optional[str], seat: Optional[int]) -> Optional[str]:
+    """The value a seat attribute of the seat choosing (`symbol of player`) has for ``seat``, else None."""
+    if (isinstance(shown, ir.SeatAttr) and isinstance(shown.seat, ir.Var) and shown.seat.name == mover
+            and seat is not None and 0 <= seat < len(shown.values)):
+        return str(shown.values[seat])
+    return None
 
 
 def _field_text(field: str, spec: str, conversion: Optional[str]) -> str:

@@ -142,10 +142,12 @@ class RulespecGame(pyspiel.Game):
         # and Dask actors get the same game, rule file, variants and options included.
         return (_game_from_string, (str(self),))
 
-    # numbering helpers beside pyspiel's own (which go through a state)
-    def action_to_string(self, action: int, chance: bool = False) -> str:
-        return self.table.action_to_string(action, chance)
+    def action_to_string(self, player: int, action: int) -> str:
+        """OpenSpiel's text of an action without a state (player PlayerId.CHANCE: an outcome's texts joined
+        by ` / `): a value only the state decides shows the seat's own, or `<its source>`."""
+        return self.table.text_without_state(None if player == pyspiel.PlayerId.CHANCE else player, action)
 
+    # a numbering helper beside pyspiel's own (which goes through a state)
     def string_to_action(self, text: str, chance: bool = False) -> int:
         return self.table.string_to_action(text, chance)
 

@@ -94,15 +94,15 @@ def test_chance_outcomes_are_numbered_from_zero_per_chance_step():
     public = [a for a, _ in state.chance_outcomes()]
     assert len(public) == 4 and set(public) <= set(range(6))
     assert all(" face up" in state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a in public)
-    assert game.string_to_action(game.action_to_string(0, True), True) == 0
+    assert game.string_to_action(game.action_to_string(pyspiel.PlayerId.CHANCE, 0), True) == 0
 
 
 def test_a_smaller_board_is_numbered_on_its_own_spaces_the_same_in_every_process():
     game = rso.load_game("hex", options={"board_size": 5})
-    texts = [game.action_to_string(a) for a in range(game.num_distinct_actions())]
+    texts = [game.action_to_string(0, a) for a in range(game.num_distinct_actions())]
     assert texts[0].endswith("on row 1 column 1") and texts[-1].endswith("on row 5 column 5")
     again = pickle.loads(pickle.dumps(game))
-    assert [again.action_to_string(a) for a in range(again.num_distinct_actions())] == texts
+    assert [again.action_to_string(0, a) for a in range(again.num_distinct_actions())] == texts
 
 
 @pytest.mark.parametrize("game_id", sorted(bundled_rulebooks()))

@@ -177,7 +177,7 @@ def test_chance_steps_lots_and_claim_windows_make_a_game_stochastic(tmp_path, mo
     state = by_lot.new_initial_state()
     while not state.is_chance_node():  # both take 1 until the heap is gone: 4 each, a tie
         state.apply_action(state.legal_actions()[0])
-    assert [by_lot.action_to_string(a, True) for a, _ in state.chance_outcomes()] == ["lot: player 1", "lot: player 2"]
+    assert [by_lot.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in state.chance_outcomes()] == ["lot: player 1", "lot: player 2"]
     for game_id in ("kuhn-poker", "pig", "shrimp"):  # cards dealt, dice rolled, and Shrimp's claim window
         assert rso.load_game(game_id).get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     for name in ("rulespec_tic_tac_toe", "rulespec_kuhn_poker"):  # as registered
@@ -269,7 +269,7 @@ def test_action_numbering_round_trips():
         for chance in (False, True):
             count = game.num_distinct_actions() if not chance else game.max_chance_outcomes()
             for action in range(count):
-                text = game.action_to_string(action, chance)
+                text = game.action_to_string(pyspiel.PlayerId.CHANCE if chance else 0, action)
                 assert game.string_to_action(text, chance) == action
     game = rso.load_game("shell-we", players=2)
     state = game.new_initial_state()
@@ -283,13 +283,38 @@ def test_action_numbering_round_trips():
     with pytest.raises(ValueError, match="not an action of this game"):
         game.string_to_action("juggle three shells")
     with pytest.raises(ValueError, match="no action"):
-        game.action_to_string(game.num_distinct_actions())
+        game.action_to_string(0, game.num_distinct_actions())
+
+
+def test_a_game_says_an_action_without_a_state_in_words():
+    """`game.action_to_string(player, action)` (OpenSpiel's, no state): a value only the state decides is the
+    seat's own where it depends on the seat alone, else `<its source>`; never a template's `{...}`."""
+    for game_id in bundled_rulebooks():
+        engine = core.engine_for(core.game_key(game_id))
+        game = rso.load_game(game_id, players=min(3, engine.MAX_PLAYERS))
+        some = sorted({0, 1, game.num_distinct_actions() // 2, game.num_distinct_actions() - 1})
+        texts = [game.action_to_string(seat, a) for seat in range(game.num_players()) for a in some]
+        texts += [game.action_to_string(pyspiel.PlayerId.CHANCE, a) for a in range(min(3, game.max_chance_outcomes()))]
+        assert not [text for text in texts if "{" in text or "}" in text], game_id
+    for game_id in ("tic-tac-toe", "hex"):
+        game = rso.load_game(game_id)
+        state = game.new_initial_state()
+        for seat in range(2):  # each seat to move in turn: the game's text is the state's
+            assert state.current_player() == seat
+            for action in state.legal_actions()[:4]:
+                assert game.action_to_string(seat, action) == state.action_to_string(seat, action)
+            state.apply_action(state.legal_actions()[0])
+        assert game.action_to_string(0, 0) != game.action_to_string(1, 0)  # (cross, nought; black, white)
+    pig = rso.load_game(ROOT / "rulespec" / "docs" / "ref_games" / "pig.rules")  # values of the state's
+    hold = pig.string_to_action("hold 3 for 3")
+    assert pig.action_to_string(0, hold) == "hold <at_stake> for <banked of player + at_stake>"
+    assert pig.string_to_action(pig.action_to_string(0, hold)) == hold
 
 
 def _numbering_digest(game_id, players, variants):
     game = rso.load_game(game_id, players=players, variants=variants)
-    texts = [game.action_to_string(a) for a in range(game.num_distinct_actions())]
-    texts += [game.action_to_string(a, True) for a in range(game.max_chance_outcomes())]
+    texts = [game.action_to_string(0, a) for a in range(game.num_distinct_actions())]
+    texts += [game.action_to_string(pyspiel.PlayerId.CHANCE, a) for a in range(game.max_chance_outcomes())]
     return hashlib.sha256("\n".join(texts).encode()).hexdigest()
 
 
@@ -306,7 +331,7 @@ def test_action_numbering_is_stable_across_processes():
 
 def test_numbering_comes_from_templates_not_play():
     game = rso.load_game("shell-we", players=2)
-    texts = {game.action_to_string(a) for a in range(game.num_distinct_actions())}
+    texts = {game.action_to_string(0, a) for a in range(game.num_distinct_actions())}
     engine = core.engine_for(core.game_key("shell-we"))
     labels = set(engine.ITEM_LABEL)
     assert {f"play {label}" for label in labels} <= texts  # every label, whether or not a game offers it
@@ -419,7 +444,7 @@ def test_a_race_between_two_seats_is_decided_by_chance_and_can_be_lost():
         labels = [race.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes]
         assert labels == ["race won by player 1", "race won by player 2"]
         race.apply_action(outcomes[winner][0])
-        assert race.rulespec_state.history[-1] == f"player {winner + 1}: {game.action_to_string(picks[winner])}"
+        assert race.rulespec_state.history[-1] == f"player {winner + 1}: {game.action_to_string(winner, picks[winner])}"
         loser = 1 - winner
         assert "you lost the race" in race.information_state_string(loser)
 
@@ -430,7 +455,7 @@ def test_a_lone_claim_is_applied_at_once_and_waiting_is_bounded():
     lone = state.clone()
     pick = [a for a in lone.session.legal(2) if a != wait][0]
     _round(lone, {2: pick})
-    assert lone.rulespec_state.history[-1] == f"player 3: {game.action_to_string(pick)}"
+    assert lone.rulespec_state.history[-1] == f"player 3: {game.action_to_string(2, pick)}"
     idle = state.clone()
     _round(idle, {})  # nobody moved: the same window again...
     assert idle.session.kind() == core.WINDOW_NODE and idle.rulespec_state == state.rulespec_state
