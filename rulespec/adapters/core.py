@@ -83,6 +83,147 @@ def _unique(values) -> list:
     return list(seen)
 
 
+class _Expansion:
+    """The texts an action's (an outcome's) template can read in the game loaded (these rules, variants,
+    options and players): each field's domain, the bounds and lists the model states, and the expansion
+    of a template into its numbered texts. ``patterns`` and ``in_play`` collect the templates and texts
+    with values only the state decides."""
+
+    def __init__(self, engine: Engine, players: int):
+        self.engine, self.players = engine, players
+        self.boards = {board.name: b for b, board in enumerate(engine.BOARDS)}
+        legs = range(len(engine.MATCH[0])) if engine.MATCH is not None else [0]
+        self.loaded = [engine._leg_options(leg) for leg in legs]  # the options' values in play, per leg of a match
+        self.tables = [engine._tables(players, options) for options in self.loaded]
+        self.seats = [f"player {seat + 1}" for seat in range(players)]
+        self.definitions = {d.name: d for d in getattr(engine.model, "definitions", ())}
+        self.patterns: list[_Pattern] = []  # templates with values only the state decides
+        # a numbered text with such values -> (each one's field and expression, the name of the seat choosing)
+        self.in_play: dict[str, tuple[tuple, Optional[str]]] = {}
+
+    def rows_and_columns_in_use(self, b: int) -> tuple[list, list]:
+        """The rows and columns of a board's spaces in use with these options (a grid's spaces are
+        numbered row by row); every row and column of a board of another shape."""
+        board = self.engine.BOARDS[b]
+        width = len(board.columns)
+        if len(board.rows) * width != board.size:
+            return list(board.rows), list(board.columns)
+        cells = sorted(set().union(*(t.cells_in_use[b] for t in self.tables)))
+        return (_unique(board.rows[cell // width] for cell in cells),
+                _unique(board.columns[cell % width] for cell in cells))
+
+    def option_values(self, name: str) -> list[str]:
+        """The values an option takes in the game loaded (its leg's, for each leg of a match)."""
+        return _unique(str(options[name]) for options in self.loaded)
+
+    def domain(self, type_: str, where: str, values=None) -> list[str]:
+        if type_ == ir.ITEM:
+            return _unique(self.engine.ITEM_LABEL)
+        if type_ == ir.SEAT:
+            return self.seats
+        if type_.startswith("space:"):  # the spaces in use with these options (Hex on 5x5: 25 of 11x11)
+            b = self.boards[type_.split(":", 1)[1]]
+            in_use = set().union(*(t.cells_in_use[b] for t in self.tables))
+            return [self.engine.BOARDS[b].label(cell) for cell in range(self.engine.BOARDS[b].size) if cell in in_use]
+        if type_.startswith("placement:"):
+            b = self.boards[type_.split(":", 1)[1]]
+            return _unique(label for t in self.tables for label in t.placement_label[b])
+        if values is not None:
+            return [str(v) for v in values]
+        raise AdapterError(f"{where}: the adapters cannot number a name of type {type_!r} in an action's "
+                           f"text (only items, seats, spaces, placements, words and numbers from a fixed "
+                           f"range have a finite domain)")
+
+    def bound(self, e, most: bool) -> Optional[int]:
+        """A fixed upper (most) or lower bound of a number, when the model's text gives one."""
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return e.value
+        if isinstance(e, ir.OptionRef):  # its value in the game loaded
+            values = self.option_values(e.name)
+            if all(str(v).lstrip("-").isdigit() for v in values):
+                return (max if most else min)(int(v) for v in values)
+        if isinstance(e, ir.Builtin) and e.func in ("min", "max"):
+            found = [self.bound(arg, most) for arg in e.args]
+            known = [b for b in found if b is not None]
+            if (e.func == "min") == most:  # the least of upper bounds, the most of lower bounds: any one will do
+                return (min if most else max)(known) if known else None
+            return None if None in found else (max if most else min)(found)
+        if isinstance(e, ir.Arith) and e.op in ("+", "*"):  # of parts that cannot be negative
+            lows = [self.bound(part, most=False) for part in (e.left, e.right)]
+            found = [self.bound(part, most) for part in (e.left, e.right)]
+            if None not in found and None not in lows and min(lows) >= 0:
+                return found[0] + found[1] if e.op == "+" else found[0] * found[1]
+            return None
+        if isinstance(e, ir.Count) and isinstance(e.domain, ir.PlayersSet):  # `count(p in players)`
+            return self.players if most or e.where is None else 0
+        defined = getattr(ir, "DefinedValue", None)
+        if defined is not None and isinstance(e, defined) and not e.args and e.name in self.definitions:
+            return self.bound(self.definitions[e.name].value, most)
+        return None
+
+    def listed(self, e) -> Optional[tuple]:
+        """The values a binding's domain lists, when the model says them: words, or a range with
+        fixed bounds (`1..can_take` with can_take = min(most, stones): up to the most `most` allows)."""
+        if isinstance(e, ir.AttributeValues):
+            return e.values
+        span = getattr(ir, "Span", None)
+        if span is not None and isinstance(e, span):
+            low, high = self.bound(e.low, most=False), self.bound(e.high, most=True)
+            if low is not None and high is not None:
+                return tuple(range(low, high + 1))
+        return None
+
+    def worked_out(self, e, chosen: set, where: str) -> Optional[list[str]]:
+        """The texts a value worked out in a template (`{col of s}`) can read: a finite list, or None
+        for a value that the state and the names shown beside it decide (`{stones}`, `{after(n)}`
+        beside `{n}`), which then tells no two actions of one decision apart."""
+        if isinstance(e, ir.Const):
+            return [str(e.value)]
+        if isinstance(e, ir.OptionRef):
+            return self.option_values(e.name)
+        if isinstance(e, ir.SpaceAttr):
+            b = self.boards[e.board]
+            board = self.engine.BOARDS[b]
+            rows, columns = self.rows_and_columns_in_use(b)
+            if e.attr == board.row_attribute:
+                return _unique(str(v) for v in rows)
+            if e.attr == board.column_attribute:
+                return _unique(str(v) for v in columns)
+        if isinstance(e, ir.ItemAttr) and e.attr in self.engine.ITEM_ATTRS:
+            return _unique(str(v) for v in self.engine.ITEM_ATTRS[e.attr].values())
+        if _names(e) & chosen:
+            raise AdapterError(f"{where}: the adapters cannot number the actions of this text: "
+                               f"`{{{e.text}}}` depends on what is chosen, and its values are not a fixed list")
+        return None
+
+    def expand(self, template: str, types: dict[str, str], where: str, values: dict, shown: dict,
+               chosen: set, mover: Optional[str] = None) -> list[str]:
+        parsed = [(literal, None if field is None else _field_text(field, spec, conversion))
+                  for literal, field, spec, conversion in string.Formatter().parse(template)]
+        domains, wild, in_play = [], False, []
+        plain = {field for _, field in parsed if field in types}
+        for _, field in parsed:
+            if field is None:
+                continue
+            if field in types:
+                domains.append(self.domain(types[field], where, values.get(field)))
+                continue
+            texts = self.worked_out(shown[field], chosen - plain, where) if field in shown else None
+            if texts is None:  # shown as itself: `{at_stake}` in the numbering, the value in play
+                texts, wild = ["{" + field + "}"], True
+                in_play.append((field, shown.get(field)))
+            domains.append(texts)
+        if wild:
+            self.patterns.append(_Pattern(parsed, domains))
+        texts = []
+        for combination in itertools.product(*domains):
+            chosen = iter(combination)
+            texts.append("".join(literal + (next(chosen) if field is not None else "") for literal, field in parsed))
+        for text in texts if in_play else ():
+            self.in_play.setdefault(text, (tuple(in_play), mover))
+        return texts
+
+
 class ActionTable:
     """A stable numbering of every action text a game can offer, for one player count.
 
@@ -102,139 +243,10 @@ class ActionTable:
     def __init__(self, engine: Engine, players: int):
         self.engine, self.players = engine, players
         model: ir.Model = engine.model
-        boards = {board.name: b for b, board in enumerate(engine.BOARDS)}
-        legs = range(len(engine.MATCH[0])) if engine.MATCH is not None else [0]
-        loaded = [engine._leg_options(leg) for leg in legs]  # the options' values in play, per leg of a match
-        tables = [engine._tables(players, options) for options in loaded]
-        seats = [f"player {seat + 1}" for seat in range(players)]
-
-        def rows_and_columns_in_use(b: int) -> tuple[list, list]:
-            """The rows and columns of a board's spaces in use with these options (a grid's spaces are
-            numbered row by row); every row and column of a board of another shape."""
-            board = engine.BOARDS[b]
-            width = len(board.columns)
-            if len(board.rows) * width != board.size:
-                return list(board.rows), list(board.columns)
-            cells = sorted(set().union(*(t.cells_in_use[b] for t in tables)))
-            return (_unique(board.rows[cell // width] for cell in cells),
-                    _unique(board.columns[cell % width] for cell in cells))
-
-        def option_values(name: str) -> list[str]:
-            """The values an option takes in the game loaded (its leg's, for each leg of a match)."""
-            return _unique(str(options[name]) for options in loaded)
-
-        def domain(type_: str, where: str, values=None) -> list[str]:
-            if type_ == ir.ITEM:
-                return _unique(engine.ITEM_LABEL)
-            if type_ == ir.SEAT:
-                return seats
-            if type_.startswith("space:"):  # the spaces in use with these options (Hex on 5x5: 25 of 11x11)
-                b = boards[type_.split(":", 1)[1]]
-                in_use = set().union(*(t.cells_in_use[b] for t in tables))
-                return [engine.BOARDS[b].label(cell) for cell in range(engine.BOARDS[b].size) if cell in in_use]
-            if type_.startswith("placement:"):
-                b = boards[type_.split(":", 1)[1]]
-                return _unique(label for t in tables for label in t.placement_label[b])
-            if values is not None:
-                return [str(v) for v in values]
-            raise AdapterError(f"{where}: the adapters cannot number a name of type {type_!r} in an action's "
-                               f"text (only items, seats, spaces, placements, words and numbers from a fixed "
-                               f"range have a finite domain)")
-
-        definitions = {d.name: d for d in getattr(model, "definitions", ())}
-
-        def bound(e, most: bool) -> Optional[int]:
-            """A fixed upper (most) or lower bound of a number, when the model's text gives one."""
-            if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
-                return e.value
-            if isinstance(e, ir.OptionRef):  # its value in the game loaded
-                values = option_values(e.name)
-                if all(str(v).lstrip("-").isdigit() for v in values):
-                    return (max if most else min)(int(v) for v in values)
-            if isinstance(e, ir.Builtin) and e.func in ("min", "max"):
-                found = [bound(arg, most) for arg in e.args]
-                known = [b for b in found if b is not None]
-                if (e.func == "min") == most:  # the least of upper bounds, the most of lower bounds: any one will do
-                    return (min if most else max)(known) if known else None
-                return None if None in found else (max if most else min)(found)
-            if isinstance(e, ir.Arith) and e.op in ("+", "*"):  # of parts that cannot be negative
-                lows = [bound(part, most=False) for part in (e.left, e.right)]
-                found = [bound(part, most) for part in (e.left, e.right)]
-                if None not in found and None not in lows and min(lows) >= 0:
-                    return found[0] + found[1] if e.op == "+" else found[0] * found[1]
-                return None
-            if isinstance(e, ir.Count) and isinstance(e.domain, ir.PlayersSet):  # `count(p in players)`
-                return self.players if most or e.where is None else 0
-            defined = getattr(ir, "DefinedValue", None)
-            if defined is not None and isinstance(e, defined) and not e.args and e.name in definitions:
-                return bound(definitions[e.name].value, most)
-            return None
-
-        def listed(e) -> Optional[tuple]:
-            """The values a binding's domain lists, when the model says them: words, or a range with
-            fixed bounds (`1..can_take` with can_take = min(most, stones): up to the most `most` allows)."""
-            if isinstance(e, ir.AttributeValues):
-                return e.values
-            span = getattr(ir, "Span", None)
-            if span is not None and isinstance(e, span):
-                low, high = bound(e.low, most=False), bound(e.high, most=True)
-                if low is not None and high is not None:
-                    return tuple(range(low, high + 1))
-            return None
-
-        def worked_out(e, chosen: set, where: str) -> Optional[list[str]]:
-            """The texts a value worked out in a template (`{col of s}`) can read: a finite list, or None
-            for a value that the state and the names shown beside it decide (`{stones}`, `{after(n)}`
-            beside `{n}`), which then tells no two actions of one decision apart."""
-            if isinstance(e, ir.Const):
-                return [str(e.value)]
-            if isinstance(e, ir.OptionRef):
-                return option_values(e.name)
-            if isinstance(e, ir.SpaceAttr):
-                b = boards[e.board]
-                board = engine.BOARDS[b]
-                rows, columns = rows_and_columns_in_use(b)
-                if e.attr == board.row_attribute:
-                    return _unique(str(v) for v in rows)
-                if e.attr == board.column_attribute:
-                    return _unique(str(v) for v in columns)
-            if isinstance(e, ir.ItemAttr) and e.attr in engine.ITEM_ATTRS:
-                return _unique(str(v) for v in engine.ITEM_ATTRS[e.attr].values())
-            if _names(e) & chosen:
-                raise AdapterError(f"{where}: the adapters cannot number the actions of this text: "
-                                   f"`{{{e.text}}}` depends on what is chosen, and its values are not a fixed list")
-            return None
-
-        def expand(template: str, types: dict[str, str], where: str, values: dict, shown: dict,
-                   chosen: set, mover: Optional[str] = None) -> list[str]:
-            parsed = [(literal, None if field is None else _field_text(field, spec, conversion))
-                      for literal, field, spec, conversion in string.Formatter().parse(template)]
-            domains, wild, in_play = [], False, []
-            plain = {field for _, field in parsed if field in types}
-            for _, field in parsed:
-                if field is None:
-                    continue
-                if field in types:
-                    domains.append(domain(types[field], where, values.get(field)))
-                    continue
-                texts = worked_out(shown[field], chosen - plain, where) if field in shown else None
-                if texts is None:  # shown as itself: `{at_stake}` in the numbering, the value in play
-                    texts, wild = ["{" + field + "}"], True
-                    in_play.append((field, shown.get(field)))
-                domains.append(texts)
-            if wild:
-                self._patterns.append(_Pattern(parsed, domains))
-            texts = []
-            for combination in itertools.product(*domains):
-                chosen = iter(combination)
-                texts.append("".join(literal + (next(chosen) if field is not None else "") for literal, field in parsed))
-            for text in texts if in_play else ():
-                self._in_play.setdefault(text, (tuple(in_play), mover))
-            return texts
-
-        self._patterns: list[_Pattern] = []  # templates with values only the state decides
-        # a numbered text with such values -> (each one's field and expression, the name of the seat choosing)
-        self._in_play: dict[str, tuple[tuple, Optional[str]]] = {}
+        texts = _Expansion(engine, players)
+        listed, expand = texts.listed, texts.expand
+        self._patterns = texts.patterns  # templates with values only the state decides
+        self._in_play = texts.in_play  # a numbered text with such values -> (its values' sources, the seat choosing)
         player_texts: list[str] = []
         chance_groups: list[list[str]] = []  # a chance step's outcomes, the lots, the races: each numbered from 0
         self.has_window = any(is_claim_window(step) for step in model.steps)
