@@ -62,6 +62,9 @@ def _session(checks) -> Optional[core.Session]:
     if known.refused is not None:
         return None
     if known.table is None:
+        if checks.game.model is None:  # an engine made by hand (a subclass, as tests make), not by rulespec.load
+            known.refused = "the engine carries no checked model, from which the adapters number actions"
+            return None
         try:
             known.table = core.ActionTable(checks.game, checks.players)
         except core.AdapterError as error:
