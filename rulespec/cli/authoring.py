@@ -64,10 +64,12 @@ def _not_run_lines(not_run) -> list[str]:
 def check(
     io: _Io,
     rule_file: str = typer.Argument(..., metavar="FILE_OR_GAME", help="A .rules file or a bundled game's id."),
-    variant: Optional[list[str]] = typer.Option(None, "--variant", metavar="V", help="Apply a variant (repeatable)."),
+    variant: Optional[list[str]] = typer.Option(
+        None, "--variant", metavar="V",
+        help="Apply a variant (repeatable): the examples run under exactly these, the others are listed as not "
+             "run, with the reason."),
 ) -> None:
-    """Parse and check a rule file, then run its executable examples: as written and under each variant it
-    offers (with --variant, under exactly those; the others are listed as not run, with the reason)."""
+    """Parse and check a rule file, then run its examples as written and under each variant it offers."""
     from ..pipeline.example_plan import example_plan, run_configuration
     path = _resolve(rule_file)
     engine = _load(path, variant or [])
