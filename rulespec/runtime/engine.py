@@ -21,7 +21,7 @@ import json
 import sys
 from typing import Any, Callable, Optional
 
-from . import serialise
+from .serialise import state_from_checked, state_from_dict, state_from_json
 from .blame import located
 from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
@@ -315,15 +315,15 @@ class Engine:
 
     def from_json(self, text: str) -> State:
         """The state ``to_json()`` wrote; InvalidState (a ValueError) says what is wrong with any other text."""
-        return serialise.state_from_json(self, text)
+        return state_from_json(self, text)
 
     def _state_from_dict(self, data: dict) -> State:
         """A checked state dict as a State (verify's tests override this to break it on purpose)."""
-        return serialise.state_from_dict(self, data)
+        return state_from_dict(self, data)
 
     def _state_from_checked(self, data: dict) -> State:
         """The state of a dict check_state_dict has passed (rulespec/runtime/position.py reads positions to it)."""
-        return serialise.state_from_checked(self, data)
+        return state_from_checked(self, data)
 
     def position(self, text: str, players: Optional[int] = None) -> State:
         """The state a position's text describes (rulespec/runtime/position.py; ``state.to_position()`` writes

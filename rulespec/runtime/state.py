@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, U
 from .blame import located
 from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
 from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
-from . import serialise
+from .serialise import state_to_dict, state_to_json
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -940,7 +940,7 @@ class State:
             raise ValueError(f"{asked}() takes a seat from 0 to {self.players - 1} (seat 0 is player 1), not {seat}")
 
     def _to_dict(self) -> dict:
-        return serialise.state_to_dict(self)
+        return state_to_dict(self)
 
     def to_position(self) -> str:
         """The state as a position a person can read and write (``game.position(text)`` reads it back)."""
@@ -948,7 +948,7 @@ class State:
         return to_position(self)
 
     def to_json(self) -> str:
-        return serialise.state_to_json(self)
+        return state_to_json(self)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self._engine is other._engine and self._to_dict() == other._to_dict()
