@@ -137,17 +137,7 @@ class Declarations:
             for c in placed[-1]:
                 w.line(f"if {self.expr(c)}:", note=c.text)
                 w.indent()
-            counts_at, counts_level = len(w.lines), w.level
-            self.bound, self.counted = set(bound), {}
-            for i, var in enumerate(bound):
-                w.line(f"for v_{ident(var)} in {domains[var]}:")
-                w.indent()
-                for c in placed[i]:
-                    w.line(f"if not ({self.expr(c)}):", note=c.text)
-                    w.indent()
-                    w.line("continue")
-                    w.dedent()
-            self.declare_counted(counts_at, counts_level)
+            self.binding_loops(bound, domains, placed)
             w.line("return True")
             w.level = level
         w.line("return False")

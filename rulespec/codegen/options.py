@@ -14,6 +14,22 @@ from .quoting import docstring, ident, lit
 class Options:
     """The functions of one option of a choice step (CodeGenerator's part)."""
 
+    def binding_loops(self, bound: list, domains: dict, placed: list) -> None:
+        """One loop a bound name, the conditions placed at each level skipping what fails (the walk of an
+        option's bindings, as options_ lists them and has_legal_move_ looks for the first); left open."""
+        w = self.w
+        counts_at, counts_level = len(w.lines), w.level
+        self.bound, self.counted = set(bound), {}
+        for i, var in enumerate(bound):
+            w.line(f"for v_{ident(var)} in {domains[var]}:")
+            w.indent()
+            for c in placed[i]:
+                w.line(f"if not ({self.expr(c)}):", note=c.text)
+                w.indent()
+                w.line("continue")
+                w.dedent()
+        self.declare_counted(counts_at, counts_level)
+
     def declare_counted(self, at: int, level: int) -> None:
         """Before a listing's loops: the counts it computes once for every candidate start out unknown."""
         if self.counted:
@@ -120,17 +136,7 @@ class Options:
             w.indent()
             w.line("return found")
             w.dedent()
-        counts_at, counts_level = len(w.lines), w.level
-        self.bound, self.counted = set(bound), {}
-        for i, var in enumerate(bound):
-            w.line(f"for v_{ident(var)} in {domains[var]}:")
-            w.indent()
-            for c in placed[i]:
-                w.line(f"if not ({self.expr(c)}):", note=c.text)
-                w.indent()
-                w.line("continue")
-                w.dedent()
-        self.declare_counted(counts_at, counts_level)
+        self.binding_loops(bound, domains, placed)
         w.line(f"found.append(({text}, {binding_tuple}))")
         for _ in bound:
             w.dedent()
