@@ -8,7 +8,7 @@ import re
 import string
 
 from ..model import ir
-from .quoting import ident
+from .quoting import comment, ident, lit
 
 
 class Chance:
@@ -43,11 +43,18 @@ class Chance:
             w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
             w.indent()
             self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
-            if outcome.pick_from is not None:
+            if outcome.pick_from is not None and outcome.weight is not None:
+                where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+                w.line(f"return weighted_picks([({text}, {var}, {self.expr(outcome.weight)}) "
+                       f"for {var} in {self.expr(outcome.pick_from)}{where}])  " + comment(f"weighted by {outcome.weight.text}"))
+            elif outcome.pick_from is not None:
                 where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
                 w.line(f"return pick_weights([({text}, {var}) for {var} in {self.expr(outcome.pick_from)}{where}])")
+            elif outcome.weights:  # a face weighted 0 is never offered
+                faces = tuple((face, weight) for face, weight in zip(outcome.faces, outcome.weights) if weight)
+                w.line(f"return [({text}, weight, ({var},)) for {var}, weight in {lit(faces)}]")
             else:
-                w.line(f"return [({text}, 1, ({var},)) for {var} in {outcome.faces!r}]")
+                w.line(f"return [({text}, 1, ({var},)) for {var} in {lit(tuple(outcome.faces))}]")
             w.dedent()
         w.line("")
         w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
@@ -73,13 +80,14 @@ class Chance:
                 return e.name in params or e.name == outcome.var
             if isinstance(e, (ir.Const, ir.OptionRef, ir.PlayersSet)):
                 return True
-            if isinstance(e, (ir.Span, ir.Arith, ir.Compare, ir.BoolOp, ir.Not, ir.Negate)):
+            if isinstance(e, (ir.Span, ir.Arith, ir.Compare, ir.BoolOp, ir.Not, ir.Negate, ir.Conditional)):
                 return all(fixed(v) for value in vars(e).values()
                            for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
             return False
 
         if outcome.pick_from is not None and not (fixed(outcome.pick_from)
-                                                  and (outcome.pick_where is None or fixed(outcome.pick_where))):
+                                                  and all(e is None or fixed(e) for e in (outcome.pick_where,
+                                                                                          outcome.weight))):
             return False
         for _, field, _, _ in string.Formatter().parse(outcome.template):
             if field is not None and field != outcome.var and params.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):

@@ -120,6 +120,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,")
         w.line(")")
         self.imports_at = len(w.lines)
+        if any(step.outcome is not None and step.outcome.weight is not None for step in m.steps):
+            w.line("from rulespec.runtime.engine import weighted_picks")
         if any(step.together for step in m.steps):  # (only then: the other engines stay as they were)
             w.line("from rulespec.runtime.engine import SIMULTANEOUS")
         if any(reads.board_index(end, m) is not None for end in m.ends):

@@ -307,6 +307,24 @@ chance drop_start(piece: word) [TRI-6]:
       "A random pick from a collection (the spaces of a board, the placements of a shape, ...), each "
       "element that meets the `where` condition equally likely. A parameter of type `word` takes a value "
       "such as a face's or an attribute's."),
+    E("Steps, choices and chance", "Chance: faces with weights", "roll_outcome face_weights", "spawn.rules", '''
+chance spawn(player: seat) [SPW-2]:
+  outcome "spawn a {v}" for v rolled from (2, 4) weighted (9, 1)
+  add v to total of player''',
+      "`weighted (W, ...)` gives each face its weight, in the faces' order: a face weighted 9 is nine times as "
+      "likely as one weighted 1, so here a 2 comes with probability 9/10 and a 4 with 1/10 (exactly: chance is "
+      "a Fraction). Weights are whole numbers, 0 or more, one per face and not all 0 (checked with the file); "
+      "a face weighted 0 is never offered. Faces are words (`(two, four)`) or, as here, numbers the rules "
+      "compute with. The game offers one chance node with these outcomes, as OpenSpiel numbers them."),
+    E("Steps, choices and chance", "Chance: a pick with weights", "pick_outcome", "spawn.rules", '''
+chance bonus(player: seat) [SPW-3]:
+  outcome "bonus {n}" for n picked from 1..6 weighted by if n = 6 then 0 else n''',
+      "`weighted by VALUE` works each candidate's weight out with it bound, after the `where` (if any): here a "
+      "bonus of 5 is five times as likely as a bonus of 1, and a 6 is never picked (weight 0: not offered). "
+      "Candidates that read the same add their weights. A weight is a whole number, 0 or more, and some "
+      "candidate must weigh more than 0: a constant weight is checked with the file, any other when the rules "
+      "run (a negative weight, or every weight 0, is an error naming the rule file's line). Backgammon's roll "
+      "of two dice is one pick with weights: 21 outcomes, a double weighted 1 and any other pair 2."),
     E("Steps, choices and chance", "Values worked out in a text", "option_decl", "pig.rules", '''
   option hold "hold {at_stake} for {banked of player + at_stake}" [PIG-5]:''',
       "Braces in an option's or an outcome's text hold a chosen value (`{tile}`) or any value the rules can "

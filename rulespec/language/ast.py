@@ -713,9 +713,11 @@ class Outcome(Node):
     template: str
     var: str
     draw_from: Optional[Expr] = None
-    faces: tuple[str, ...] = ()
+    faces: tuple[Union[str, int], ...] = ()  # words, or numbers
     pick_from: Optional[Expr] = None  # uniform over the elements of a collection
     pick_where: Optional[Expr] = None  # ... that meet this condition
+    weights: tuple[int, ...] = ()  # `weighted (9, 1)`: each face's weight, in the faces' order
+    weight: Optional[Expr] = None  # `weighted by EXPR`: each picked candidate's weight
 
 
 @dataclass(frozen=True, kw_only=True)

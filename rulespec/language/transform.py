@@ -252,9 +252,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return ast.IsMarked(loc=self._loc(meta), subject=children[0], mark=str(children[1]))
 
     def pick_outcome(self, meta, children):
-        template, var, collection, where = children
+        template, var, collection, where, weight = children
         return ast.Outcome(loc=self._loc(meta), template=unquote(template), var=str(var), pick_from=collection,
-                           pick_where=where)
+                           pick_where=where, weight=weight)
 
     def board(self, meta, children):
         rest, cites, rulings = split_tails(children)  # the Nones of `rows NAME [INT .. INT]` kept in place
@@ -365,9 +365,13 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return ast.Outcome(loc=self._loc(meta), template=unquote(template), var=str(var), draw_from=zone)
 
     def roll_outcome(self, meta, children):
-        template, var, *faces = children
+        template, var, *faces, weights = children
         return ast.Outcome(loc=self._loc(meta), template=unquote(template), var=str(var),
-                           faces=tuple(str(f) for f in faces))
+                           faces=tuple(read_number(f) if f.type == "INT" else str(f) for f in faces),
+                           weights=weights or ())
+
+    def face_weights(self, meta, children):
+        return tuple(read_number(w) for w in children)
 
     def chance(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -465,7 +465,8 @@ class Cost:
         if outcome is None:
             return 0
         if outcome.pick_from is not None:
-            return self.expr(outcome.pick_from) + self.size(outcome.pick_from) * (1 + self.expr(outcome.pick_where))
+            return self.expr(outcome.pick_from) + self.size(outcome.pick_from) * (1 + self.expr(outcome.pick_where)
+                                                                                  + self.expr(outcome.weight))
         return 1 + self.expr(outcome.draw_from) + len(outcome.faces)
 
     # ------------------------------------------------------------------ every declaration

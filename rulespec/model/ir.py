@@ -684,10 +684,12 @@ class Outcome:
     var: str
     var_type: str
     draw_from: Optional[E]
-    faces: tuple[str, ...]
+    faces: tuple  # words (str) or numbers (int)
     pick_from: Optional[E] = None
     pick_where: Optional[E] = None
     shown: tuple[tuple[str, E], ...] = ()  # values its text works out, by field
+    weights: tuple[int, ...] = ()  # `weighted (9, 1)`: each face's weight (none: every face weighted 1)
+    weight: Optional[E] = None  # `weighted by EXPR`: each picked candidate's weight (None: 1)
 
 
 @dataclass(frozen=True)

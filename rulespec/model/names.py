@@ -224,7 +224,7 @@ class Names:
             self.symbols.update(v for v in d.values if not re.fullmatch(r"-?[0-9]+", v))
         for d in decls:  # a die's faces are words any rule may compare with, wherever it is declared
             if d.kind == "chance" and d.outcome.faces:
-                self.symbols.update(d.outcome.faces)
+                self.symbols.update(f for f in d.outcome.faces if isinstance(f, str))
         for board in self.boards.values():
             if board.lattice == "triangles":  # `face of <space>` names a face
                 self.symbols.update(f.name for f in board.faces)

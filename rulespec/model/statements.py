@@ -218,7 +218,8 @@ class Statements:
         outcome = d.outcome
         inner = dict(scope)
         draw_from = None
-        pick_from = pick_where = None
+        pick_from = pick_where = weight = None
+        weights: tuple[int, ...] = ()
         if outcome.pick_from is not None:
             pick_from = self.expr(outcome.pick_from, scope)
             var_type = element_type(pick_from.type)
@@ -230,6 +231,8 @@ class Statements:
             inner = self.bind(inner, outcome.var, var_type, outcome.loc)
             if outcome.pick_where is not None:
                 pick_where = self.expr(outcome.pick_where, inner, BOOL)
+            if outcome.weight is not None:
+                weight = self._outcome_weight(outcome.weight, inner)
         elif outcome.draw_from is not None:
             draw_from = self.expr(outcome.draw_from, scope)
             if draw_from.type not in (ZONE, "?"):
@@ -238,13 +241,48 @@ class Statements:
             inner = self.bind(inner, outcome.var, ITEM, outcome.loc)
             var_type = ITEM
         else:
-            inner = self.bind(inner, outcome.var, SYMBOL, outcome.loc)
-            var_type = SYMBOL
-            self.symbols.update(outcome.faces)
+            var_type = self._face_type(outcome)
+            inner = self.bind(inner, outcome.var, var_type, outcome.loc)
+            self.symbols.update(f for f in outcome.faces if isinstance(f, str))
+            weights = self._face_weights(outcome)
         shown = self.template(outcome.template, inner, outcome.loc)
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                        outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
-                                          pick_from, pick_where, shown))
+                                          pick_from, pick_where, shown, weights, weight))
+
+    def _face_type(self, outcome: ast.Outcome) -> str:
+        """The type of a roll's faces: words, or whole numbers (never both)."""
+        numbers = [f for f in outcome.faces if isinstance(f, int)]
+        if numbers and len(numbers) < len(outcome.faces):
+            self.error(outcome.loc, "a roll's faces are all words or all numbers, not both",
+                       hint="write every face as a word (`two, four`) or every face as a number (`2, 4`)")
+        return INT if numbers else SYMBOL
+
+    def _face_weights(self, outcome: ast.Outcome) -> tuple[int, ...]:
+        """`weighted (9, 1)`: one whole number per face, none below 0, not all 0 (checked here: they are constants)."""
+        weights = outcome.weights
+        if not weights:
+            return ()
+        faces = ", ".join(str(f) for f in outcome.faces)
+        if len(weights) != len(outcome.faces):
+            self.error(outcome.loc, f"{len(outcome.faces)} faces ({faces}) but {len(weights)} weights",
+                       hint="give one weight per face, in the faces' order")
+        elif not any(weights):
+            self.error(outcome.loc, "every face is weighted 0: the roll would have no outcome",
+                       hint="give at least one face a weight above 0")
+        return weights
+
+    def _outcome_weight(self, weight: ast.Expr, scope: dict[str, str]) -> ir.E:
+        """`weighted by EXPR`: a whole number per candidate (0: not offered). A constant is checked here; any
+        other weight when the rules run (a negative weight, or every weight 0, names this line)."""
+        checked = self.expr(weight, scope, INT)
+        negated = isinstance(checked, ir.Negate) and isinstance(checked.operand, ir.Const)
+        constant = checked.operand if negated else checked
+        if isinstance(constant, ir.Const) and isinstance(constant.value, int) and (negated or constant.value <= 0):
+            value = -constant.value if negated else constant.value
+            self.error(weight.loc, f"every candidate is weighted {value}: the pick would have no outcome",
+                       hint="a weight is a whole number, 0 or more; a weight above 0 for some candidate")
+        return checked
 
     def trigger(self, d: ast.TriggerDecl) -> ir.Trigger:
         self.cites_of(d, f"trigger `{d.name}`")

@@ -25,7 +25,8 @@ from .serialise import state_from_checked, state_from_dict, state_from_json
 from .blame import located
 from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
-from .helpers import ItemTests, KeptRows, best_sets, build_item_tables, pick_weights, span  # noqa: F401  (generated code imports them here)
+from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, pick_weights, span,  # noqa: F401
+                      weighted_picks)  # (generated code imports them here)
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending

@@ -52,6 +52,25 @@ def pick_weights(candidates: Iterable[tuple[str, Any]]) -> list[tuple[str, int, 
     return [tuple(entry) for entry in merged.values()]
 
 
+def weighted_picks(candidates: Iterable[tuple[str, Any, int]]) -> list[tuple[str, int, tuple]]:
+    """A pick among elements, each as likely as its weight (`weighted by`): a whole number, 0 or more; an
+    element weighted 0 is not offered; elements that read the same are one outcome, their weights added."""
+    merged: dict[str, list] = {}
+    for text, value, weight in candidates:
+        if weight.__class__ is not int or weight < 0:
+            raise RuleRuntimeError(f"the outcome \"{text}\" is weighted {weight}: a weight is a whole number, 0 or more")
+        if not weight:
+            continue
+        entry = merged.get(text)
+        if entry is None:
+            merged[text] = [text, weight, (value,)]
+        else:
+            entry[1] += weight
+    if not merged:
+        raise RuleRuntimeError("every outcome is weighted 0: a weighted pick needs a weight above 0")
+    return [tuple(entry) for entry in merged.values()]
+
+
 def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, dict[int, Any]]]:
     """Expand component declarations ``(name, ((attr, values), ...), copies, shown_as)`` into items."""
     kinds, labels, attrs = [], [], {}

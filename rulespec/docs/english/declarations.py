@@ -4,6 +4,7 @@ the lines of an example, and the overview of a game's turns."""
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from typing import Optional
 
 from ...model import ir
@@ -251,6 +252,12 @@ def _choice_option(en: English, d: ir.ChoiceOption) -> list[str]:
     return lines
 
 
+def _fraction(weight: int, total: int) -> str:
+    """A face's chance as a fraction in lowest terms: 9/10, 0 (never), 1 (always)."""
+    chance = Fraction(weight, total)
+    return str(chance.numerator) if chance.denominator == 1 else f"{chance.numerator}/{chance.denominator}"
+
+
 @renders(ir.Step)
 def _step(en: English, d: ir.Step) -> list[str]:
     lines: list[str] = []
@@ -269,10 +276,17 @@ def _step(en: English, d: ir.Step) -> list[str]:
             among = en.expr(o.pick_from)
             if getattr(o, "pick_where", None) is not None:
                 among += f" where {en.expr(o.pick_where)}"
-            text = (f"Chance picks {en.var_name(o.var)} among {among}, each equally likely; the "
+            likely = "each equally likely" if getattr(o, "weight", None) is None else \
+                f"each as likely as its weight, {en.expr(o.weight)} (one weighted 0 is never picked)"
+            text = (f"Chance picks {en.var_name(o.var)} among {among}, {likely}; the "
                     f"outcome is shown as {quoted(o.template)}.")
+        elif o is not None and getattr(o, "weights", ()):
+            total = sum(o.weights)
+            odds = [f"{md_text(str(f))} with chance {_fraction(w, total)}" for f, w in zip(o.faces, o.weights)]
+            text = (f"Chance picks {en.var_name(o.var)}: {join(odds, 'and')}; the outcome is shown as "
+                    f"{quoted(o.template)}.")
         elif o is not None:
-            text = (f"Chance picks {en.var_name(o.var)} among {join([md_text(f) for f in o.faces], 'and')}, each equally likely; "
+            text = (f"Chance picks {en.var_name(o.var)} among {join([md_text(str(f)) for f in o.faces], 'and')}, each equally likely; "
                     f"the outcome is shown as {quoted(o.template)}.")
         else:
             text = "A chance step."
