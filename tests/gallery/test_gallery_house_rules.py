@@ -1,5 +1,5 @@
-"""The house rules of tic-tac-toe (misère: three in a row loses) and Connect Four (an 8 x 7 grid): each
-checks, passes its examples, verifies, and changes its base as it says."""
+"""The house rules of tic-tac-toe (misère: three in a row loses), Connect Four (an 8 x 7 grid) and Othello
+(anti-Othello: fewer discs win): each checks, passes its examples, verifies, and changes its base as it says."""
 
 import rulespec
 from rulespec.pipeline.examples import run_examples
@@ -35,3 +35,16 @@ def test_connect_four_on_eight_by_seven_has_a_bigger_grid_and_more_discs():
     assert state.observation(0)["zones"]["supply"]["size"] == 56
     played = rulespec.random_game(house, 2, seed=5)
     assert played.is_terminal() and played._turn_number <= 56
+
+
+def test_anti_othello_gives_the_game_to_fewer_discs():
+    house = rulespec.load("othello/othello-antireversi")
+    results = run_examples(house)
+    assert len(results) == 4 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("othello/othello-antireversi", players=2, max_examples=2, stateful_step_count=12, seed=1,
+                  derandomize=True, save_counterexamples=None).ok
+    for seed in range(3):
+        outcome = rulespec.random_game(house, 2, seed=seed).outcome()
+        discs = outcome["scores"]["discs"]
+        assert outcome["end"] == "nobody_can_place"
+        assert outcome["draw"] if discs[0] == discs[1] else outcome["winners"] == [discs.index(min(discs))]
