@@ -64,6 +64,7 @@ class Chance:
             self.inline_ids = self.inline_thens(step.body)
             self.stmts(step.body)
             self.inline_ids = set()
+            self.checked_after(step.name)
         w.dedent()
 
     @staticmethod

@@ -94,6 +94,7 @@ class Declarations:
             self.inline_ids = self.inline_thens(step.body)
             self.stmts(step.body)
             self.inline_ids = set()
+            self.checked_after(step.name)
         w.dedent()
 
     def choice_step(self, step: ir.Step) -> None:

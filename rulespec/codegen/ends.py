@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from ..language.ast import named_step_of
 from ..model import ir, reads
 from ..model.cost import walk
 from .quoting import comment, docstring, ident, lit
@@ -43,6 +44,16 @@ class Ends:
             else:
                 w.line(f"return ({end.then_step!r}, ({args}))")
             w.dedent()
+
+    def checked_after(self, step: str) -> None:
+        """The last line of a step's body (an option's, an automatic or a chance step's) that ends are checked
+        after (`checked after step NAME`): the check goes on the stack beneath the steps this one starts with
+        `then`, so it runs once they are done. A step that no end names gets no line."""
+        timing = next((end.timing for end in self.m.ends if named_step_of(end.timing) == step), None)
+        if timing is not None:
+            names = ", ".join(end.name for end in self.m.ends if end.timing == timing)
+            self.w.line(f"st._thens.append((AFTER, ({lit(timing)},)))",
+                        note=f"then the ends checked after step {step} ({names})")
 
     @staticmethod
     def then_reads_each(end: ir.End) -> bool:
@@ -206,7 +217,7 @@ class Ends:
                 requires += f", line={lit(self.unit_line_length(plan))}"
                 if self.tested_by_set(plan):
                     requires += ", by_set=True"
-            w.line(f"index_{ident(end.name)} = EndIndex({end.timing!r}, {self.boards[plan.board]}, "
+            w.line(f"index_{ident(end.name)} = EndIndex({lit(end.timing)}, {self.boards[plan.board]}, "
                    f"{lit(plan.directions)}, {lit(plan.footprint)}{requires})")
         return plans
 
@@ -220,7 +231,8 @@ class Ends:
         plans = self.end_indexes()
         indexed_timings = {end.timing for end in self.m.ends if end.name in plans}
         for timing in dict.fromkeys(e.timing for e in self.m.ends):
-            name = names[timing] = f"ends_{ident(timing)}"
+            step = named_step_of(timing)
+            name = names[timing] = f"ends_after_step_{ident(step)}" if step is not None else f"ends_{ident(timing)}"
             w.line("")
             w.line("")
             w.line(f"def {name}(st):")
@@ -230,7 +242,7 @@ class Ends:
             rulings = list(dict.fromkeys(r for _, end in ends for r in end.rulings))
             lines = ", ".join(str(end.loc.line) for _, end in ends if end.loc)
             w.line(docstring(" ".join(part for part in (
-                f"The ends checked at `{timing}`, in declaration order: (index in ENDS, winners) of the first "
+                f"The ends checked {self.timing_words(timing)}, in declaration order: (index in ENDS, winners) of the first "
                 f"that holds (and the step its `then` runs), or None.", f"[{', '.join(cites)}]" if cites else "",
                 f"ruling {', '.join(rulings)}" if rulings else "",
                 f"({self.source_name}:{lines})" if lines else f"({self.source_name})") if part)))
@@ -243,7 +255,7 @@ class Ends:
                 seen = self.counters_seen(counters, copy=False)
                 w.line(comment(f"every end here reads only the counters {', '.join(counters) or '(none)'}: at the "
                                f"values they had when every end last held false, every end is false"))
-                w.line(f"if st._ends_seen.get(({timing!r}, 'counters')) == {seen}:")
+                w.line(f"if st._ends_seen.get(({lit(timing)}, 'counters')) == {seen}:")
                 w.indent()
                 if clean:
                     w.line("st._ends_clean = True")
@@ -260,14 +272,14 @@ class Ends:
                 self.indexed_end_test(end, plan, f"{k}, ")
                 boards.append(self.boards[plan.board])
             if boards:
-                seen = ", ".join(f"({timing!r}, {b}): st._boards[{b}][:], ({timing!r}, {b}, 'written'): st._writes()"
+                seen = ", ".join(f"({lit(timing)}, {b}): st._boards[{b}][:], ({lit(timing)}, {b}, 'written'): st._writes()"
                                  for b in dict.fromkeys(boards))
                 w.line(comment("every end held false: the boards they read, as they are now (for the next check)"))
                 w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1
                        else f"st._ends_seen = {{{seen}}}")
             if counters is not None:
                 w.line(comment("every end held false: the counters they read, as they are now (for the next check)"))
-                w.line(f"st._ends_seen = {{**st._ends_seen, ({timing!r}, 'counters'): "
+                w.line(f"st._ends_seen = {{**st._ends_seen, ({lit(timing)}, 'counters'): "
                        f"{self.counters_seen(counters, copy=True)}}}")
             if clean:
                 w.line("st._ends_clean = True  # (until a counter changes)")
@@ -276,6 +288,12 @@ class Ends:
             self.finish_zone_locals(zones_started)
             w.dedent()
         return names
+
+    @staticmethod
+    def timing_words(timing: str) -> str:
+        """When the ends of ``timing`` are checked, as a generated docstring says it."""
+        step = named_step_of(timing)
+        return f"after step `{step}` (with the steps it starts)" if step is not None else f"at `{timing}`"
 
     @staticmethod
     def ends_clean(timing: str, counters: Optional[tuple[str, ...]]) -> bool:

@@ -193,4 +193,5 @@ class Options:
             self.inline_ids = set() if step.together else self.inline_thens(option.body)
             self.stmts(option.body)
             self.inline_ids = set()
+            self.checked_after(step.name)
         w.dedent()

@@ -19,6 +19,7 @@ import os
 from types import CodeType
 from typing import Optional, Sequence, Union
 
+from ..language.ast import named_step_of
 from ..language.collector import collector_paused
 from ..model import ir, reads
 from .chance import Chance
@@ -124,6 +125,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             w.line("from rulespec.runtime.engine import weighted_picks")
         if any(step.together for step in m.steps):  # (only then: the other engines stay as they were)
             w.line("from rulespec.runtime.engine import SIMULTANEOUS")
+        if any(named_step_of(end.timing) for end in m.ends):
+            w.line("from rulespec.runtime.engine import AFTER")
         if any(reads.board_index(end, m) is not None for end in m.ends):
             w.line("from rulespec.runtime.ends import EndIndex")
         if any(self.then_reads_each(end) for end in m.ends):

@@ -500,10 +500,10 @@ class GamePage:
             lines.append(f"{n}. The {human(q.name)} queue is first in, first out: steps put in it wait until "
                          f"`resolve {q.name}` runs, then run oldest first, including any queued meanwhile.")
             n += 1
-        for timing, words in (("after_step", "After every step"), ("turn_start", "At the start of every turn")):
+        for timing in dict.fromkeys(["after_step", "turn_start"] + [e.timing for e in m.ends]):
             ends = [e for e in m.ends if e.timing == timing]
             if ends:
-                lines.append(f"{n}. {words}, the end conditions are checked in the order they are declared, and the "
+                lines.append(f"{n}. {en.end_timing(timing)}, the end conditions are checked in the order they are declared, and the "
                              f"first that holds ends the game: "
                              + ", then ".join(f"[{human(e.name)}](#{self._anchor('end', e.name)})" for e in ends) + ".")
                 n += 1

@@ -545,7 +545,8 @@ end hand_empty [LAN-9]:
   for each p in players
   when hand of p is empty and pool is empty
   winner p''',
-      "Checked after every step (or at every turn start), in declaration order; the first that holds ends "
+      "Checked after every step (or at every turn start, once every turn is over, after a named step: below), "
+      "in declaration order; the first that holds ends "
       "the game, naming a winner or leaving the places to the ranking (a game with no winner named and every "
       "seat tied for first is a draw; there is no `winner nobody`). After every step means between a step and "
       "the steps it starts with `then`: those do not run once the game is over."),
@@ -561,6 +562,25 @@ end stuck [TRI-9]:
 end one_left [CRD-10]:
   checked at turn start
   when count(q in players where out of q = 0) <= 1''', "Checked when a turn is about to start."),
+    E("Ends, scores and ranking", "An end checked after a named step", "end end_timing", "twenty.rules", '''
+end bust [TWE-3]:
+  checked after step roll
+  for each p in players
+  when total of p > 21
+  winner left of p''',
+      "Checked each time the step named is done, with the steps it starts, up to the next choice a player makes: "
+      "here a roll of 6 starts `give_back`, and 17 + 6 is not bust while its roll is still to be given back; "
+      "a roll that goes on to the turn's choice again (`then turn(player)`) is checked before the choice is "
+      "offered. Not while the game is set up: the step named is any step but `setup`."),
+    E("Ends, scores and ranking", "An end checked once a turn is over", "end end_timing", "twenty.rules", '''
+end reached [TWE-4]:
+  checked after every turn
+  for each p in players
+  when total of p >= 18
+  winner p''',
+      "Checked once a whole turn is over: its steps and every step they start with `then` are done, before the "
+      "next turn starts (not after the set-up, nor halfway through a turn): here a player at 19 may still "
+      "roll, and wins only once the turn is over."),
     E("Ends, scores and ranking", "A player with no legal move", "has_no_legal_move player_to_move", "stranded.rules", '''
 end stranded [STR-3]:
   checked at turn start

@@ -27,6 +27,16 @@ def _normalised(value):
     return value
 
 
+def after_named_step(step: str) -> str:
+    """The timing of an end `checked after step STEP`."""
+    return "after:" + step
+
+
+def named_step_of(timing: str) -> Optional[str]:
+    """The step an end of this timing is checked after (`checked after step STEP`), else None."""
+    return timing[len("after:"):] if timing.startswith("after:") else None
+
+
 @functools.cache
 def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(field.name for field in fields(cls))
@@ -759,7 +769,9 @@ class InsteadDecl(Clause):
 class EndDecl(Clause):
     kind: Literal["end"] = "end"
     name: str
-    timing: Literal["after_step", "turn_start"]
+    # after_step | turn_start | after_turn | after:STEP (after_named_step: each time STEP is done, with its thens)
+    timing: str
+    timing_loc: Optional[Loc] = None  # the `checked ...` line
     each_var: Optional[str] = None
     each_domain: Optional[Expr] = None
     condition: Expr

@@ -401,7 +401,14 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
 
     # --- ends, scores, checks
     def end_timing(self, meta, children):
-        return "after_step" if "every" in [str(c) for c in children] else "turn_start"
+        words = [str(c) for c in children]
+        if words[1] == "at":
+            timing = "turn_start"
+        elif words[2] == "every":
+            timing = "after_step" if words[3] == "step" else "after_turn"
+        else:
+            timing = ast.after_named_step(words[3])
+        return ("timing", timing, self._loc(meta))
 
     def end_each(self, meta, children):
         return ("each", str(children[0]), children[1])
@@ -414,7 +421,7 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
 
     def end(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
-        name, timing, *others = rest
+        name, (_, timing, timing_loc), *others = rest
         each_var = each_domain = winner = then_step = None
         then_args: tuple = ()
         condition = None
@@ -427,7 +434,7 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
                 then_step, then_args = child[1], child[2]
             else:
                 condition = child
-        return ast.EndDecl(loc=self._loc(meta), name=str(name), timing=timing, each_var=each_var,
+        return ast.EndDecl(loc=self._loc(meta), name=str(name), timing=timing, timing_loc=timing_loc, each_var=each_var,
                            each_domain=each_domain, condition=condition, winner=winner, then_step=then_step,
                            then_args=then_args, cites=cites, rulings=rulings)
 

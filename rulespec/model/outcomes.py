@@ -15,6 +15,7 @@ class Outcomes:
 
     def end(self, d: ast.EndDecl) -> ir.End:
         self.cites_of(d, f"end `{d.name}`")
+        self.end_timing_step(d)
         scope: dict[str, str] = {}
         domain = None
         if d.each_var:
@@ -27,6 +28,21 @@ class Outcomes:
             then_args = self.call_args(ast.Then(loc=d.loc, step=d.then_step, args=d.then_args), scope)
         return ir.End(d.name, d.loc, d.cites, d.rulings, d.timing, d.each_var, domain,
                       self.expr(d.condition, scope, BOOL), winner, d.then_step, then_args)
+
+    def end_timing_step(self, d: ast.EndDecl) -> None:
+        """An end `checked after step STEP` names a step of the game played after the set-up (ends are not
+        checked while the game is set up)."""
+        step = ast.named_step_of(d.timing)
+        if step is None:
+            return
+        self.used.add("step:" + step)
+        loc = d.timing_loc or d.loc
+        if step == "setup":
+            self.error(loc, f"end `{d.name}` is checked after step `setup`, but no end is checked while the game is "
+                            f"set up", hint="write `checked at turn start` to check it before the first turn")
+        elif step not in self.steps:
+            self.error(loc, f"end `{d.name}` is checked after step `{step}`, but there is no step `{step}`",
+                       hint=did_you_mean(step, self.steps))
 
     def score(self, d: ast.ScoreDecl) -> ir.Score:
         self.cites_of(d, f"score `{d.name}`")

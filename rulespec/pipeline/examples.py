@@ -317,8 +317,9 @@ class ExampleRun:
             # A position that is already over is over: its end conditions are checked before anything runs.
             given_step = bool(st._stack)
             self.engine._check_ends(st, "after_step")
-            if not given_step and st._over is None and not st._stack:
-                self.engine._check_ends(st, "turn_start")
+            for timing in ("after_turn", "turn_start"):  # a position between two turns
+                if not given_step and st._over is None and not st._stack:
+                    self.engine._check_ends(st, timing)
             if st._over is not None:
                 self.snapshot = st.clone()
                 return

@@ -15,6 +15,9 @@ TERMINAL = -4
 RESOLVE = "__resolve__"
 LOTS = "__lots__"  # the chance step that breaks a tie for first place by drawing lots
 ENDING = "__ending__"  # under the step an end runs before scoring; the game is over once it is reached
+# under the steps a step started with `then`, put there by the step (`checked after step NAME`): once they are
+# done, the ends of the timing it carries are checked
+AFTER = "__after__"
 SPAN_LIMIT = 10_000  # numbers in one range `low..high` (the language's `span` limit, rulespec.lib.limits)
 
 

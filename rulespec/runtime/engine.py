@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 
 from .serialise import state_from_checked, state_from_dict, state_from_json
 from .blame import located
-from .common import (ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
+from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
 from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, pick_weights, span,  # noqa: F401
                       weighted_picks)  # (generated code imports them here)
@@ -143,6 +143,10 @@ class Engine:
         self._end_checks = self.END_CHECKS if owner is not None and vars(owner).get("ENDS", ()) is self.ENDS else {}
         self._after_step = self._end_checks.get("after_step")  # None: _check_ends checks each end
         self._turn_start_ends = any(end.timing == "turn_start" for end in self.ENDS)  # else none to check then
+        self._after_turn_ends = any(end.timing == "after_turn" for end in self.ENDS)  # (likewise)
+        # an end checked after a named step (timing `after:STEP`, language.ast.after_named_step): its check waits on
+        # the stack (an AFTER frame) until the step's `then`s are done or a player's choice is offered
+        self._after_named_ends = any(end.timing.startswith("after:") for end in self.ENDS)
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._starts: dict[tuple, State] = {}  # (players, budgets) -> the state new_game() clones
         # (step, arguments) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
@@ -165,7 +169,7 @@ class Engine:
         self._inline_choices = {name: (info, self._insteads_by_step.get(name, ()))
                                 for name, info in self.STEPS.items()
                                 if info.kind == "choice" and info.choices is not None and info.distinct
-                                and not info.listed_once} if self._lists else {}
+                                and not info.listed_once} if self._lists and not self._after_named_ends else {}
 
     # ---- the public face of a game
     _model: Any = None  # the checked model, or a function that works it out (see model)
@@ -474,6 +478,8 @@ class Engine:
                 if instead is not None:
                     continue
             info = steps[step]
+            if self._after_named_ends and info.kind == "choice" and self._check_before_choice(st):
+                continue
             if info.choices is not None and lists:
                 if self._offer_listed_choice(st, step, frame, info):
                     return
@@ -504,6 +510,19 @@ class Engine:
             if self._offer_decision(st, step, frame, info):
                 return
 
+    def _check_before_choice(self, st: State) -> bool:
+        """Before a player's choice is offered, the end checks that wait beneath it for steps named by
+        `checked after step NAME` to be done (AFTER frames) are made, the nearest first: the named step is
+        done with the steps it started up to this choice. Whether there were any (the stack has changed)."""
+        stack = st._stack
+        waiting = [k for k in range(len(stack) - 2, -1, -1) if stack[k][0] == AFTER]
+        for k in waiting:
+            timing = stack.pop(k)[1][0]
+            self._check_ends(st, timing)
+            if st._over is not None or not stack or stack[0][0] == ENDING or stack[-1][0] == LOTS:
+                break  # an end held (its closing step or a draw of lots may be on the stack now)
+        return bool(waiting)
+
     def _auto_steps_spent(self, st: State) -> RuleRuntimeError:
         """The error of a step after which MAX_AUTO_STEPS automatic steps ran without reaching a decision."""
         return RuleRuntimeError(
@@ -513,7 +532,7 @@ class Engine:
 
     def _run_runtime_step(self, st: State, frame) -> bool:
         """Run a step of the runtime's own on top of the stack (``frame``): the next step queued to resolve, a
-        draw of lots (offered: true) or a game's closing."""
+        draw of lots (offered: true), the end check after a named step or a game's closing."""
         step = frame[0]
         if step == RESOLVE:
             queue = st._queues[frame[1][0]]
@@ -526,8 +545,11 @@ class Engine:
         if step == LOTS:
             st._pending = self._pending_decision(st)
             return True
-        st._stack.pop()  # ENDING
-        self._finish(st, self._over_of(frame[3]))
+        st._stack.pop()
+        if step == AFTER:  # a step named by `checked after step NAME` is done, with the steps it started
+            self._check_ends(st, frame[1][0])
+            return False
+        self._finish(st, self._over_of(frame[3]))  # ENDING
         return False
 
     def _offer_listed_choice(self, st: State, step: str, frame, info: StepInfo) -> bool:
@@ -620,6 +642,10 @@ class Engine:
         return pending
 
     def _next_turn(self, st: State) -> None:
+        if self._after_turn_ends and st._phase == "play":  # the turn before is over
+            self._check_ends(st, "after_turn")
+            if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots
+                return
         if st._phase == "setup":  # the first turn: the seat a `next turn goes to` of the set-up named, if any
             st._phase = "play"
             seat = self._match_first_seat(st) if st._next_seat is None else st._next_seat

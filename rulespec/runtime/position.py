@@ -39,7 +39,7 @@ import string
 from typing import TYPE_CHECKING, Any, Optional
 
 from ..lib.suggestions import close_matches
-from .common import ENDING, LOTS, RESOLVE, RuleRuntimeError
+from .common import AFTER, ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
 from .state_check import InvalidState, check_state_dict, most_turns
 
@@ -870,7 +870,7 @@ class PositionReader:
                       "write `STEP(ARGUMENTS)`, then optionally `by player N`, `replacing NAME`, `as CAUSE`")
         step = m.group(1)
         info = engine.STEPS.get(step)
-        if info is None and step not in (RESOLVE, LOTS, ENDING):
+        if info is None and step not in (RESOLVE, LOTS, ENDING, AFTER):
             self.fail(line, self.col(line, step), f"{engine.TITLE} has no step {step!r}", self.close(step, engine.STEPS))
         raw_args = [a.strip() for a in m.group(2).split(",")] if m.group(2).strip() else []
         types = info.param_types if info is not None and info.param_types else ()

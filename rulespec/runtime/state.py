@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from .blame import located
-from .common import CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
+from .common import AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
 from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
 from .serialise import state_to_dict, state_to_json
 
@@ -615,6 +615,8 @@ class State:
             if self._thens:
                 thens += [(then, then_args, seat) for then, then_args in self._thens]
                 self._thens = []
+        if len(picked) > 1 and any(then[0] == AFTER for then in thens):  # each seat's option asked for the check
+            thens = [then for then in thens if then[0] != AFTER] + [then for then in thens if then[0] == AFTER][-1:]
         for then, then_args, seat in reversed(thens):
             self._stack.append((then, then_args, seat, cause, replaced))
 
@@ -1040,7 +1042,7 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
-_RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING))  # steps of the runtime's own, not of a rule file
+_RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING, AFTER))  # steps of the runtime's own, not of a rule file
 _new_pending = object.__new__
 _first = operator.itemgetter(0)
 _second = operator.itemgetter(1)

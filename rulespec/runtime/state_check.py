@@ -25,7 +25,7 @@ import re
 import weakref
 from typing import Any, Optional
 
-from .common import ENDING, LOTS, RESOLVE, RuleRuntimeError
+from .common import AFTER, ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT
 
 # The turns of a game that declares no turn limit: more than any run plays (a runtime plays some 250,000
@@ -480,8 +480,15 @@ class _Checker:
             self.length(args, f"{path}[1]", 0, " (the end of a game takes no arguments)")
             self.over_text(cause, f"{path}[3]")
             return
+        if not queued and step == AFTER:
+            self.length(args, f"{path}[1]", 1, " (the timing of the ends to check)")
+            timings = sorted({end.timing for end in engine.ENDS if end.timing.startswith("after:")})
+            if args[0] not in timings:
+                self.fail(f"{path}[1][0]", f"{_short(args[0])} is not when an end of {engine.TITLE} is checked "
+                                           f"({', '.join(timings) or 'none is checked after a named step'})")
+            return
         info = engine.STEPS.get(step)
-        if info is None or step in (RESOLVE, LOTS, ENDING):
+        if info is None or step in (RESOLVE, LOTS, ENDING, AFTER):
             self.fail(f"{path}[0]", f"{step!r} is not a step of {engine.TITLE}")
         if len(args) != len(info.params):
             self.fail(f"{path}[1]", f"step {step} takes {len(info.params)} argument"

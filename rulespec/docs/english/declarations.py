@@ -334,7 +334,7 @@ def _instead(en: English, d: ir.Instead) -> list[str]:
 
 @renders(ir.End)
 def _end(en: English, d: ir.End) -> list[str]:
-    timing = {"after_step": "After every step", "turn_start": "At the start of every turn"}.get(d.timing, d.timing)
+    timing = en.end_timing(d.timing)
     each = ""
     if d.each_var and d.each_domain is not None:
         element = {ir.SEATS: ir.SEAT, ir.ZONE: ir.ITEM, ir.ZONES: ir.ITEM}.get(d.each_domain.type, "?")

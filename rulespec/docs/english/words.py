@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, Optional
 
+from ...language.ast import named_step_of
 from ...model import ir
 from ..escape import md_code, md_text
 
@@ -118,6 +119,14 @@ class English:
         step = self.steps.get(name)
         kind = STEP_KINDS.get(step.kind, "step") if step is not None else "step"
         return self.link(kind, name)
+
+    def end_timing(self, timing: str) -> str:
+        """When the ends of ``timing`` are checked, as the start of a sentence."""
+        step = named_step_of(timing)
+        if step is not None:
+            return f"Each time {self.step_link(step)} is done, with the steps it starts"
+        return {"after_step": "After every step", "turn_start": "At the start of every turn",
+                "after_turn": "Once every turn is over, with the steps it starts"}.get(timing, timing)
 
     # ---- expressions
     def expr(self, e: Optional[ir.E]) -> str:
