@@ -300,6 +300,9 @@ class Expressions:
     def visit_HasLegalMove(self, e: ir.HasLegalMove) -> str:  # (written by Declarations.legal_move_function)
         return f"{'not ' if e.negated else ''}has_legal_move_{ident(e.step)}(st, {self.expr(e.seat)})"
 
+    def visit_AfterIt(self, e: ir.AfterIt) -> str:  # (written by Options.after_function)
+        return f"after_{ident(e.step)}__{ident(e.option)}(st{''.join(', ' + self.expr(n) for n in e.names)})"
+
     def visit_PlayerToMove(self, e: ir.PlayerToMove) -> str:
         return "st._turn_seat"
 

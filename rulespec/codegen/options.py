@@ -53,6 +53,9 @@ class Options:
         self.candidates_function(step, option, base, text, binding_tuple)
         self.first_failing_function(step, option, base)
         self.effect_function(step, option, base)
+        after = next((c for c in option.conditions if isinstance(c, ir.AfterIt)), None)
+        if after is not None:
+            self.after_function(step, option, base, after)
 
     def option_plan(self, step: ir.Step, option: ir.ChoiceOption, types: dict[str, str]) -> tuple[dict, dict]:
         """How an option's bindings are walked: (name -> the code of what it walks, binding depth -> the
@@ -194,4 +197,21 @@ class Options:
             self.stmts(option.body)
             self.inline_ids = set()
             self.checked_after(step.name)
+        w.dedent()
+
+    def after_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt) -> None:
+        """after_<step>__<option>: whether `only if C after it` holds: the option's statements carried out on a
+        copy of the state (by the seat that would choose it), C read in the copy."""
+        w = self.w
+        names = "".join(f", {self.expr(n)}" for n in after.names)
+        seat = self.expr(step.by) if step.by is not None else "v_player"  # (any player: the first name bound)
+        w.line("")
+        w.line("")
+        w.line(f"def after_{base}(st{names}):")
+        w.indent()
+        self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
+        w.line(f"st = st._imagined({seat})", note="a copy, for the option to be carried out on")
+        w.line(f"effect_{base}(st, None{names})")
+        with self.zone_locals():
+            w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
         w.dedent()

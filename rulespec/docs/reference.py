@@ -333,6 +333,38 @@ chance bonus(player: seat) [SPW-3]:
       "space by its row and column (`2 3`), a player as `player 1` (there is no seat number alone). Only an "
       "expression of the language "
       "may stand there, never a format (`{x:>5}`, `{x!r}`)."),
+    E("Steps, choices and chance", "A move read ahead: `only if ... after it`", "after_guard", "cornered.rules", '''
+  option king "king {s} to {t}" [COR-2, COR-3]:
+    for s in grid, t in grid
+    only if s holds king and mine(s, player) and next_to(s, t) and not mine(t, player)
+    only if not in_check(player) after it
+    if t is occupied:
+      move occupant of t to taken
+    place occupant of s on t''',
+      "`only if C after it` (after the plain `only if`, if any) reads C in the position the option would leave: "
+      "for each candidate that passes the other conditions, the option's statements are carried out on a copy "
+      "of the state, by the player who would choose it, and C is read in the copy; the game itself is not "
+      "touched. Nothing after the statements happens in the copy: no end is checked and the turn does not "
+      "pass (`the player to move` and `the turn number` are still this turn's), so `in_check(player)` asks "
+      "about the mover's own king. Triggers its placements fire run in the copy, as they do inside a "
+      "placement. What cannot be looked ahead through is refused where it is written: a `then`, `queue` or "
+      "`resolve` (the step it starts may be another choice or chance), a `roll`, a placement firing a "
+      "trigger that starts a step, and a choice made by each player at once (the position would hang on the "
+      "others' secret choices). `p has a legal move` counts only the options that pass it, so checkmate and "
+      "stalemate are ends (next entry). Each look-ahead costs a copy of the state and the option's "
+      "statements; the work estimate counts both for every candidate."),
+    E("Steps, choices and chance", "Checkmate and stalemate", "has_no_legal_move", "cornered.rules", '''
+end checkmate [COR-4]:
+  checked at turn start
+  when the player to move has no legal move and in_check(the player to move)
+  winner left of the player to move
+
+end stalemate [COR-4]:
+  checked at turn start
+  when the player to move has no legal move''',
+      "With moves read ahead, a player with no legal move is one every move of whom would leave their king "
+      "attacked: attacked now, that is checkmate; not attacked, stalemate. The ends are checked in the order "
+      "written, so the one with a winner comes first; an end with no `winner` is a draw."),
     E("Expressions", "A range of numbers", "span pick_outcome", "pig.rules", '''
   outcome "roll {n}" for n picked from 1..6''',
       "`LOW..HIGH` is the whole numbers from LOW to HIGH in order (none when HIGH is smaller), wherever a "

@@ -699,11 +699,21 @@ class Binding(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class AfterIt(Node):
+    """``only if C after it``: C read in the position the option would leave (its statements carried out on a
+    copy of the state)."""
+
+    kind: Literal["after_it"] = "after_it"
+    condition: Expr
+
+
+@dataclass(frozen=True, kw_only=True)
 class OptionChoice(Clause):
     name: str
     template: str
     bindings: tuple[Binding, ...] = ()
     guard: Optional[Expr] = None
+    after: Optional[AfterIt] = None  # `only if C after it`, beside (after) the plain `only if`
     body: tuple[Stmt, ...] = ()
 
 

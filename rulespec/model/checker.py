@@ -7,7 +7,7 @@ One :class:`Checker` checks one file (and, for a house rule, its base). What it 
 concern, a module each, joined here as the parts of one class, as they share the checker's state (its
 tables and the problems found): how a problem is told (reporting), names and their tables (names),
 variants and house rules (variants), dice, expressions and their types (expressions, comparisons),
-definitions, statements and steps (statements), the texts players read (shown_texts), boards, the
+definitions, statements and steps (statements), a move read ahead (lookahead), the texts players read (shown_texts), boards, the
 game's own declarations (declarations), how it ends and is scored (outcomes), limits and costs
 (bounds) and examples.
 """
@@ -29,6 +29,7 @@ from .definitions import Definitions
 from .dice import Dice
 from .examples import Examples
 from .expressions import Expressions
+from .lookahead import LookAhead
 from .names import Names
 from .outcomes import Outcomes
 from .reporting import Reporting
@@ -38,8 +39,8 @@ from .value_types import board_of, is_space  # noqa: F401 (rulespec/codegen impo
 from .variants import Variants
 
 
-class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Definitions, Statements, ShownTexts,
-              Boards, Declarations, Outcomes, Bounds, Examples):
+class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Definitions, Statements, LookAhead,
+              ShownTexts, Boards, Declarations, Outcomes, Bounds, Examples):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file
@@ -103,6 +104,7 @@ class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Defini
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
         self.legal_move_cycles(steps, turn_step)
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
+        self.look_ahead_limits(steps, triggers)
         insteads = tuple(self.instead(d) for d in decls if d.kind == "instead")
         ends = tuple(self.end(d) for d in decls if d.kind == "end")
         if not ends and self.games:

@@ -94,7 +94,7 @@ def _orientations_of(cells: tuple) -> int:
 # The kinds of expression Cost.expr prices apart; a class of expression that is none of them is priced as
 # the sum of its children (most nodes: names, numbers, comparisons), told at once once it has been met.
 _PRICED_APART = (ir.Count, ir.Total, ir.Extreme, ir.Won, ir.First, ir.BestSets, ir.Member, ir.RegionComplete,
-                 ir.Check, ir.Connected, ir.Walk, ir.ScoreRef, ir.DefinedValue, ir.HasLegalMove)
+                 ir.Check, ir.Connected, ir.Walk, ir.ScoreRef, ir.DefinedValue, ir.HasLegalMove, ir.AfterIt)
 _PLAIN_EXPRESSIONS: set[type] = set()
 
 
@@ -345,7 +345,20 @@ class Cost:
                 return 1 + sum(self.expr(a) for a in e.args) + self.definition(e.name)
             elif isinstance(e, ir.HasLegalMove):  # at worst the whole listing of the turn's choice
                 return 1 + self.expr(e.seat) + self.turn_listing(e.step)
+            elif isinstance(e, ir.AfterIt):  # a copy of the state, the option's statements on it, then C
+                return 1 + self.state_copy() + self.option_effect(e.step, e.option) + self.expr(e.condition)
         return 1 + sum(self.expr(child) for child in children(e))
+
+    def state_copy(self) -> int:
+        """The work of copying a state (State._copy): a list copied per zone (each seat's, at most) and two per
+        board, and a dozen more of the state's own."""
+        return 12 + len(self.m.zones) * max(self.m.max_players, 1) + 2 * len(self.m.boards)
+
+    def option_effect(self, step_name: str, option_name: str) -> int:
+        """The work of carrying out one option's statements once."""
+        step = next((s for s in self.m.steps if s.name == step_name), None)
+        option = next((o for o in (step.options if step else ()) if o.name == option_name), None)
+        return self.stmts(option.body) if option is not None else 1
 
     def turn_listing(self, step_name: str) -> int:
         """The work of listing every option of the turn's choice (`p has a legal move` stops at the first
@@ -397,7 +410,7 @@ class Cost:
                     return 1
                 return self.expr(node)
             if isinstance(node, (ir.Count, ir.Total, ir.First, ir.BestSets, ir.ScoreRef, ir.Member,
-                                 ir.RegionComplete, ir.Check, ir.DefinedValue)):
+                                 ir.RegionComplete, ir.Check, ir.DefinedValue, ir.AfterIt)):
                 return self.expr(node)
             return 1 + sum(per_candidate(child) for child in children(node))
 

@@ -394,6 +394,19 @@ class TurnNumber(E):
 
 
 @dataclass(frozen=True)
+class AfterIt(E):
+    """``only if C after it``: C (``condition``) read in the position option ``option`` of choice ``step``
+    would leave: its statements carried out on a copy of the state, nothing after them (no end checked, no
+    turn passed). ``names`` are the step's parameters and the option's bound names, handed to the copy's
+    statements (so every one of them is read: the condition is tested once all are bound)."""
+
+    condition: E
+    step: str
+    option: str
+    names: tuple[E, ...]
+
+
+@dataclass(frozen=True)
 class Arith(E):
     op: str
     left: E

@@ -208,6 +208,8 @@ class Statements:
             if any_player and "{player}" in option.template:
                 self.error(option.loc, "the acting player is already shown before the text",
                            hint="leave `{player}` out of the text")
+            if option.after is not None:  # `only if C after it`: tested last, once every name is bound
+                conditions += (self.after_it(option.after, inner, params, bindings, d.name, option.name),)
             options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
                                            tuple(bindings), conditions, self.stmts(option.body, inner), shown))
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options),

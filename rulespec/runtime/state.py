@@ -872,6 +872,13 @@ class State:
     def clone(self) -> "State":
         return self._copy()
 
+    def _imagined(self, actor: int) -> "State":
+        """A copy of this state to carry out an option on, as ``actor``, and read the position it would leave
+        (`only if ... after it`); the game itself is not touched."""
+        copy = self._copy()
+        copy._actor = actor
+        return copy
+
     def _copy(self) -> "State":
         """clone(), which new_game() uses too (a test that breaks clone on purpose breaks only what it calls)."""
         copy = _new_state(State)  # every slot set here by name (faster than a loop over them; see _CLONED)

@@ -321,6 +321,12 @@ def _has_legal_move(en: English, e: ir.HasLegalMove) -> str:
             f"each turn runs, would offer them {offer} now)")
 
 
+@renders(ir.AfterIt)
+def _after_it(en: English, e: ir.AfterIt) -> str:
+    return (f"{en.expr(e.condition)} in the position this option would leave (read after what it does, before "
+            f"anything that follows it: no end is checked and the turn has not passed)")
+
+
 @renders(ir.PlayerToMove)
 def _player_to_move(en: English, e: ir.PlayerToMove) -> str:
     return "the player whose turn it is"
