@@ -41,7 +41,7 @@ class Counts:
         names: dict[str, None] = {}
 
         def static(node) -> bool:
-            if not isinstance(node, self._STATIC_ITEM_TEST):
+            if not isinstance(node, self._STATIC_ITEM_TEST) or getattr(node, "changes", False):
                 return False
             if isinstance(node, ir.Var):
                 if node.name in self.var_code:
@@ -111,7 +111,7 @@ class Counts:
                 and all(any(name == where.left.attr for name, _ in c.attributes) for c in self.m.components)):
             # `any(t in Z where A of t = v)`: the first item of the zone whose attribute is v, found in C
             # loops (each item's attribute read from its table), not a test per item.
-            return (f"st._first_with({e.text!r}, {self.expr(e.domain)}, ITEM_ATTRS[{where.left.attr!r}], "
+            return (f"st._first_with({e.text!r}, {self.expr(e.domain)}, {self.attribute_table(where.left)}, "
                     f"{self.expr(where.right)})")
         self.depth += 1
         where = f" if {self.expr(e.where)}" if e.where is not None else ""

@@ -55,6 +55,11 @@ class EngineClass:
         w.line(f"OPTIONS = {{{', '.join(f'{o.name!r}: ({o.values!r}, {o.default!r})' for o in m.options)}}}")
         w.line("COMPONENTS = COMPONENTS")
         w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = ITEM_KIND, ITEM_LABEL, ITEM_ATTRS")
+        if self.changing:  # (only then: the other engines stay as they were)
+            values = {a: tuple(dict.fromkeys(v for c in m.components for n, vs in c.attributes if n == a for v in vs))
+                      for a in self.changing}
+            w.line(f"CHANGING = {lit({a: (values[a], kinds) for a, kinds in self.changing.items()})}  "
+                   f"# attribute -> (its values, the components whose one can change)")
         w.line(f"LEAVE_OUTS = {tuple((l.players, l.attribute, l.values) for l in m.leave_outs)!r}")
         w.line("ZONES = (")
         w.indent()
@@ -126,7 +131,7 @@ class EngineClass:
         elif step.kind == "chance":
             # A draw's text that shows no worked-out value reads labels only: the runtime may read it
             # late (when asked) and share one Action per outcome (text_static).
-            listing = (f"draw=draw_{name}, text=text_{name}, text_static={not step.outcome.shown or step.name in self.tabled_texts!r}"
+            listing = (f"draw=draw_{name}, text=text_{name}, text_static={(not step.outcome.shown or step.name in self.tabled_texts) and not self.changing!r}"
                        if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}"
                        f"{', listed_once=True' if self.outcomes_listed_once(step) else ''}")
             w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "

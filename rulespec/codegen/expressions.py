@@ -91,10 +91,20 @@ class Expressions:
         return f"st._queues[{e.queue!r}]"
 
     def visit_ItemAttr(self, e: ir.ItemAttr) -> str:
+        if e.changes:  # the state's value (every item has an entry: None for one without the attribute)
+            return f"st._attrs[{e.attr!r}][{self.expr(e.item)}]"
         if all(any(name == e.attr for name, _ in c.attributes) for c in self.m.components):
             return f"ITEM_ATTRS[{e.attr!r}][{self.expr(e.item)}]"
         # Some components lack the attribute (a token has no shape): theirs reads as nothing, equal to no value.
         return f"ITEM_ATTRS[{e.attr!r}].get({self.expr(e.item)})"
+
+    def attribute_table(self, e: ir.ItemAttr) -> str:
+        """The table of an attribute's value by item: the state's for one that can change."""
+        return f"st._attrs[{e.attr!r}]" if e.changes else f"ITEM_ATTRS[{e.attr!r}]"
+
+    def cell_attribute_table(self, attr: str) -> str:
+        """An attribute's value by item, its last entry (-1, an empty space) none: the state's when it changes."""
+        return f"st._attrs[{lit(attr)}]" if attr in self.changing else f"CELL_ATTRS[{lit(attr)}]"
 
     def visit_SpaceAttr(self, e: ir.SpaceAttr) -> str:
         board = self.m.boards[self.boards[e.board]]
@@ -216,13 +226,13 @@ class Expressions:
 
     def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
         if self.may_be_none(e.space):  # a space past the edge holds nothing
-            table = "None" if e.attribute is None else f"CELL_ATTRS[{lit(e.attribute)}]"
+            table = "None" if e.attribute is None else self.cell_attribute_table(e.attribute)
             return (f"st._space_holds_value({self.boards[e.board]}, {self.expr(e.space)}, {table}, "
                     f"{self.expr(e.value)})")
         if e.attribute is None:
             return f"st._holds({self.boards[e.board]}, {self.expr(e.space)}, {self.expr(e.value)})"
         # An empty space is -1, which no item is: CELL_ATTRS' last entry, no value, never equal to a seat's.
-        table = f"CELL_ATTRS[{lit(e.attribute)}]"
+        table = self.cell_attribute_table(e.attribute)
         if self.board_code:  # where boards are read through locals, so is this table (see read_boards_first)
             table = self.cell_attrs_used.setdefault(e.attribute, f"cell_attr_{len(self.cell_attrs_used)}")
         return f"({table}[{self.cells(self.boards[e.board])}[{self.expr(e.space)}]] == {self.expr(e.value)})"

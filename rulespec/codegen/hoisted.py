@@ -36,7 +36,7 @@ class HoistedReads:
 
     def cell_attr_locals(self) -> list[str]:
         """The lines that put each CELL_ATTRS table read since the last call into its local; stop collecting."""
-        found = [f"{local} = CELL_ATTRS[{lit(attr)}]" for attr, local in self.cell_attrs_used.items()]
+        found = [f"{local} = {self.cell_attribute_table(attr)}" for attr, local in self.cell_attrs_used.items()]
         self.cell_attrs_used = {}
         return found
 

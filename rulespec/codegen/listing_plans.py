@@ -67,7 +67,7 @@ class ListingPlans:
             if isinstance(e, ir.SpaceAttr):
                 return static(e.space)
             if isinstance(e, ir.ItemAttr):
-                return static(e.item)
+                return static(e.item) and not e.changes
             if isinstance(e, ir.Arith):
                 return static(e.left) and static(e.right)
             if isinstance(e, ir.Negate):
@@ -82,6 +82,8 @@ class ListingPlans:
                     return False
             elif field in types and not (types[field] in self._STATIC_TYPES or is_space(types[field])):
                 return False
+            elif field in types and types[field] == ir.ITEM and self.changing:  # its label changes with it
+                return False
         return True
 
     _LISTING_PURE = (ir.Const, ir.Var, ir.SeatConst, ir.PlayersSet, ir.ItemAttr, ir.SeatAttr, ir.SeatStep, ir.Others,
@@ -93,7 +95,7 @@ class ListingPlans:
         emptiness) and counters besides its arguments and the number of players: [(a ZoneRef or a counter's
         name, how it is read: "items", "size" or "empty")], or None when it reads anything else (boards,
         options, definitions, scores, ...) or is a secret choice."""
-        if step.together:
+        if step.together or self.changing:  # (an item's label and attributes are the state's too)
             return None
         parts: list[tuple[object, str]] = []
         params = {p.name for p in step.params}
@@ -201,7 +203,7 @@ class ListingPlans:
         if self.labels_distinct is None:
             from ..runtime.engine import build_item_tables
             labels = build_item_tables([(c.name, c.attributes, c.copies, c.shown_as) for c in self.m.components])[1]
-            self.labels_distinct = len(set(labels)) == len(labels)
+            self.labels_distinct = len(set(labels)) == len(labels) and not self.changing
         ends = []
         for option, bound, _, _, _, _ in plans:
             named = [b for b in option.bindings if not (any_player and b.var == bound[0])]

@@ -85,6 +85,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
         self.rows_kept: set[str] = set()  # choice steps whose choices_ keeps its rows by what it reads (LISTED_)
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same
+        # Attributes declared `can change` (read from st._attrs) and, then, labels read from the state (st._labels)
+        self.changing = model.changing_attributes
         self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
         self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
         self.in_example = False  # writing an example's lines (see visit_SeatConst)

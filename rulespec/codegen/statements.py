@@ -142,6 +142,10 @@ class Statements:
         self.w.line(f"{target} = value if -COUNTER_LIMIT <= (value := {value}) <= COUNTER_LIMIT "
                     f"else counter_value(value, {s.counter!r})")
 
+    def stmt_SetAttribute(self, s: ir.SetAttribute) -> None:
+        method = "_add_attr" if s.add else "_set_attr"  # (the runtime checks the value is one of the attribute's)
+        self.w.line(f"st.{method}({s.attr!r}, {self.expr(s.item)}, {self.expr(s.value)})")
+
     def counters_changing(self) -> str:
         """The line before a block changes counters: the after-step ends are to be checked again (their mark,
         State._ends_clean, is cleared; see ends_after_step). Nothing is kept: a step that fails is undone by

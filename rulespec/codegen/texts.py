@@ -22,7 +22,8 @@ class Texts:
         parsed = list(string.Formatter().parse(template))
         fields = [field for _, field, _, _ in parsed if field is not None]
         values = dict(shown)
-        if len(fields) == 1 and fields[0] not in values and types[fields[0]] in (ir.ITEM, ir.SEAT):
+        if len(fields) == 1 and fields[0] not in values and types[fields[0]] in (ir.ITEM, ir.SEAT) \
+                and not (types[fields[0]] == ir.ITEM and self.changing):
             type_ = types[fields[0]]
             name = self.text_tables.get((template, type_))
             if name is None:
@@ -30,7 +31,7 @@ class Texts:
             return f"{name}[v_{ident(fields[0])}]"
         if len(fields) == 1 and fields[0] in values:
             shown_value = values[fields[0]]
-            if isinstance(shown_value, ir.ItemAttr) and isinstance(shown_value.item, ir.Var) \
+            if isinstance(shown_value, ir.ItemAttr) and not shown_value.changes and isinstance(shown_value.item, ir.Var) \
                     and types.get(shown_value.item.name) == ir.ITEM and shown_value.type not in (ir.ITEM, ir.SEAT) \
                     and not is_space(shown_value.type):
                 # `bid {value of c}`: an attribute of a chosen item reads the same in every state: one table of
@@ -59,7 +60,7 @@ class Texts:
         finally:
             self.bound = bound
         if e.type == ir.ITEM:
-            return f"ITEM_LABEL[{code}]"
+            return f"{self.item_labels()}[{code}]"
         if is_space(e.type) and self.may_be_none(e):  # past the board's edge: reads `none` (a refused text)
             return f"st._space_label({self.board_const(board_of(e.type))}_LABEL, {code})"
         if is_space(e.type):
@@ -70,10 +71,14 @@ class Texts:
             return f"{lit(ir.COMPASS)}[{code}]"
         return f"str({code})"
 
+    def item_labels(self) -> str:
+        """The items' labels: the state's where an attribute can change (the label reads its value now)."""
+        return "st._labels" if self.changing else "ITEM_LABEL"
+
     def label(self, var: str, type_: str) -> str:
         v = "v_" + ident(var)
         if type_ == ir.ITEM:
-            return f"ITEM_LABEL[{v}]"
+            return f"{self.item_labels()}[{v}]"
         if is_space(type_):
             return f"{self.board_const(board_of(type_))}_LABEL[{v}]"
         if type_.startswith("placement:"):

@@ -80,6 +80,17 @@ component card: rank (two < three < four < five < six) [HC-1]''',
       "b`, `rank of c >= five`) and have a highest and a lowest (`max(rank of c for c in hand of p)`). An "
       "attribute of numbers (`value 1..13`) is ordered already. An attribute shared by several components "
       "has one order."),
+    E("Components and zones", "Attributes that can change", "component changing", "flips.rules", '''
+component disc: colour (black, white) x 8, colour can change [FL-2]''',
+      "`, ATTR can change` (`, colour and rank can change`) lets the rules set that attribute of a component "
+      "during play (`set colour of d to white`: see Changing an attribute); any other attribute never "
+      "changes. The component is still one piece for every combination (here 8 black and 8 white discs), "
+      "each starting with the values it was made with, but any of them can become any value of the list: a "
+      "disc taken from the box is put down and turned to the player's colour. Everything reads the value as "
+      "it is now: `colour of d`, `s holds colour of p`, the component's name in action texts, what the "
+      "players see, `then space ... holds \"white disc\"` in examples and a `given position` (`dddd (d = "
+      "black disc)` needs not more black discs than were made, only enough discs). A fit or a face may not "
+      "read such an attribute (they are worked out before play)."),
     E("Components and zones", "Identical components", "component", "lanes.rules", '''
 component joker x 2 [LAN-3]''',
       "`x N` makes N copies; a component without attributes is a set of identical pieces."),
@@ -488,6 +499,13 @@ instead empty_pool [LAN-4]:
     set passes to 0''', "`set COUNTER to X` and `add X to COUNTER` (`of PLAYER` for a counter per player)."),
     E("Statements", "Adding to a counter", "add_stmt target", "lanes.rules", '''
   add 1 to goals of player''', "Add to a counter; a counter per player names whose."),
+    E("Statements", "Changing an attribute", "set_stmt target", "flips.rules", '''
+    set colour of occupant of s to colour of player''',
+      "`set ATTR of C to V` gives component C a new value of an attribute its declaration says `can change` "
+      "(a number attribute may also be added to: `add 1 to level of c`, staying within its values). A value "
+      "the file names must be one of the attribute's (checked with the file); a value worked out during play "
+      "that is not one stops the game with an error naming the rule. Setting an attribute not declared to "
+      "change is an error at its line."),
     E("Statements", "If, else and nothing", "if_stmt nothing_stmt", "lanes.rules", '''
   if goal of space is complete:
     queue reward(player) in rewards

@@ -521,6 +521,8 @@ class ComponentDecl(Clause):
     attributes: tuple[Attribute, ...] = ()
     copies: int = 1
     shown_as: Optional[str] = None
+    changing: tuple[str, ...] = ()  # `, colour can change`: the attributes the rules may set during play
+    changing_loc: Optional[Loc] = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -122,8 +122,14 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         attributes = tuple(c for c in rest[1:] if isinstance(c, ast.Attribute))
         copies = next((read_number(c, "copies") for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), 1)
         shown = next((unquote(c) for c in rest[1:] if isinstance(c, Token) and c.type == "STRING"), None)
+        changing = next((c for c in rest[1:] if isinstance(c, tuple)), ((), None))
         return ast.ComponentDecl(loc=self._loc(meta), name=name, attributes=attributes, copies=copies,
-                                 shown_as=shown, cites=cites, rulings=rulings)
+                                 shown_as=shown, changing=changing[0], changing_loc=changing[1], cites=cites,
+                                 rulings=rulings)
+
+    def changing(self, meta, children):
+        """`, colour and rank can change`: (the names, where the clause is)."""
+        return tuple(str(c) for c in children), self._loc(meta)
 
     def leave_out(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -95,7 +95,8 @@ class Bounds:
         conditions += [(face.condition, f"the condition of face {face.name} of board `{b.name}`")
                        for b in model.boards for face in b.faces]
         for condition, what in conditions:
-            bad = next((e for e in self.walk_through_definitions(condition) if not isinstance(e, self._FIXED) and not (
+            bad = next((e for e in self.walk_through_definitions(condition) if (
+                not isinstance(e, self._FIXED) or getattr(e, "changes", False)) and not (
                 isinstance(e, ir.Size) and isinstance(e.collection, (ir.PlayersSet, ir.AttributeValues)))), None)
             if bad is None or bad.type == "?":
                 continue

@@ -634,7 +634,7 @@ class Expressions:
                 self.error(loc, f"no component has the attribute `{attr}`; it numbers the spaces of a board",
                            hint=f"write `{attr} of <space>`")
                 return self._bad(node)
-            return ir.ItemAttr(attr_type, loc, text, attr, target)
+            return ir.ItemAttr(attr_type, loc, text, attr, target, attr in self.changing)
         if is_space(t):
             board = self.boards[board_of(t)]
             if attr == board.row_attribute and board.first_row is None and attr not in self.attributes \

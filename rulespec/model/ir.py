@@ -89,6 +89,7 @@ class QueueRef(E):
 class ItemAttr(E):
     attr: str
     item: E
+    changes: bool = False  # declared `can change`: read from the state, not from the item tables
 
 
 @dataclass(frozen=True)
@@ -501,6 +502,16 @@ class SetCounter(S):
 
 
 @dataclass(frozen=True)
+class SetAttribute(S):
+    """``set colour of d to white`` (``add 1 to level of d``): an attribute declared `can change`."""
+
+    attr: str
+    item: E
+    value: E
+    add: bool = False
+
+
+@dataclass(frozen=True)
 class If(S):
     condition: E
     then: tuple[S, ...]
@@ -586,6 +597,7 @@ class Component(Cited):
     copies: int
     shown_as: Optional[str]
     ordered: tuple[str, ...] = ()  # its attributes whose values compare (`rank (jack < queen < king)`)
+    changing: tuple[str, ...] = ()  # its attributes the rules may set during play (`colour can change`)
 
 
 @dataclass(frozen=True)
@@ -896,6 +908,15 @@ class Model:
     # The examples the file declares that this model does not run (about other variants, or left out), and why.
     examples_elsewhere: tuple[ExampleElsewhere, ...] = ()
     asks_legal_moves: bool = False  # some rule asks `p has a legal move` (of the turn's choice)
+
+    @property
+    def changing_attributes(self) -> dict[str, tuple[str, ...]]:
+        """Each attribute declared `can change` -> the components whose attribute it is that may change."""
+        found: dict[str, tuple[str, ...]] = {}
+        for c in self.components:
+            for attr in c.changing:
+                found[attr] = found.get(attr, ()) + (c.name,)
+        return found
 
     def cited_clauses(self) -> set[str]:
         """Every clause ID cited anywhere in the model."""

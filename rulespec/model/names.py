@@ -212,6 +212,25 @@ class Names:
                                hint=f"give it the same order everywhere (`{attribute.name} ({order})`); the first "
                                     f"is at line {first.loc.line}")
 
+        self.collect_changing()
+
+    def collect_changing(self) -> None:
+        """The attributes declared `can change` (`, colour can change`): each one of its component's."""
+        self.changing: dict[str, tuple[str, ...]] = {}  # attribute -> the components whose one may change
+        for component in self.components.values():
+            own = {a.name for a in component.attributes}
+            for name in component.changing:
+                if name not in own:
+                    self.error(component.changing_loc or component.loc,
+                               f"`{component.name}` has no attribute `{name}` to change",
+                               hint=did_you_mean(name, own) or (f"its attributes are {', '.join(sorted(own))}" if own
+                                                                else "declare the attribute first: "
+                                                                     f"`component {component.name}: {name} (a, b)`"))
+                elif component.name in self.changing.get(name, ()):
+                    self.error(component.changing_loc or component.loc, f"`{name}` is named twice in `can change`")
+                else:
+                    self.changing[name] = self.changing.get(name, ()) + (component.name,)
+
     def collect_symbols(self, decls: list) -> None:
         """The word values any rule may name: options' words, attributes', seats', dice faces, board faces."""
         self.symbols: set[str] = set()

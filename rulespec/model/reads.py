@@ -169,6 +169,7 @@ class _Reader:
     def __init__(self, model: ir.Model, board: str):
         self.board = board
         self.definitions = {d.name: d for d in model.definitions}
+        self.changing = model.changing_attributes
         self.depth = 0
 
     def directions(self, e: ir.E, env: dict) -> tuple:
@@ -230,12 +231,14 @@ class _Reader:
                 raise NotLocal(e.text)
             return self.at(e.space, env)
         if isinstance(e, ir.HoldsSeatValue):
-            if e.board != self.board:
+            if e.board != self.board or e.attribute in self.changing:  # (a change of attribute writes no space)
                 raise NotLocal(e.text)
             return self.at(e.space, env) | self.reads(e.value, env)
         if isinstance(e, (ir.SeatAttr, ir.SeatStep, ir.Others)):
             return self.reads(e.seat, env)
         if isinstance(e, (ir.ItemAttr, ir.IsKind)):
+            if getattr(e, "changes", False):  # (the board's contents stay the same when it changes)
+                raise NotLocal(e.text)
             return self.reads(e.item, env)
         if isinstance(e, (ir.Compare, ir.Arith)):
             return self.reads(e.left, env) | self.reads(e.right, env)

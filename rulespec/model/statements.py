@@ -58,6 +58,8 @@ class Statements:
                 self.error(loc, f"there is no queue `{node.queue}`", hint=did_you_mean(node.queue, self.queues))
             self.used.add("queue:" + node.queue)
             return ir.Resolve(loc, node.queue)
+        if kind in ("set", "add") and node.counter not in self.counters and node.counter in self.attributes:
+            return self.set_attribute(node, scope, kind == "add")
         if kind in ("set", "add"):
             counter = self.counters.get(node.counter)
             seat = None
@@ -98,6 +100,42 @@ class Statements:
             return self.lose(node, scope)
         self.error(loc, f"unexpected statement `{self.text(node)}`")
         return None
+
+    def set_attribute(self, node, scope: dict[str, str], add: bool) -> Optional[ir.S]:
+        """`set colour of d to white`, `add 1 to level of d`: an attribute declared `can change`, given a
+        value of its list (a value the file fixes is checked here, any other when it is set)."""
+        attr, loc = node.counter, node.loc
+        values = self.attributes[attr]
+        numeric = isinstance(values[0], int)
+        if attr not in self.changing:
+            owners = [c.name for c in self.components.values() if any(a.name == attr for a in c.attributes)]
+            self.error(loc, f"`{attr}` of a component cannot change: no component declares it `can change`",
+                       hint=f"declare it on the component: `component {owners[0]}: ... , {attr} can change`")
+            return None
+        if node.seat is None:
+            self.error(loc, f"`{attr}` is an attribute of a component: say whose", hint=f"write `{attr} of <component>`")
+            return None
+        item = self.expr(node.seat, scope, ITEM)
+        if add and not numeric:
+            self.error(loc, f"`{attr}` is a word ({', '.join(map(str, values))}): nothing to add to",
+                       hint=f"write `set {attr} of {item.text} to ...`")
+            return None
+        value = self.expr(node.value, scope, INT if numeric else SYMBOL)
+        self.value_in_list(node.value.loc, attr, value, values, add)
+        return ir.SetAttribute(loc, attr, item, value, add)
+
+    def value_in_list(self, loc, attr: str, value: ir.E, values: tuple, add: bool) -> None:
+        """A value the file fixes (a word, a number, a seat's value) must be one of the attribute's."""
+        if add or value.type == "?":
+            return
+        if isinstance(value, ir.Const) and value.value not in values:
+            self.error(loc, f"`{value.text}` is not a value of `{attr}` ({', '.join(map(str, values))})",
+                       hint=did_you_mean(str(value.value), [str(v) for v in values]))
+        elif isinstance(value, ir.SeatAttr):
+            outside = [v for v in value.values if v not in values and str(v) not in map(str, values)]
+            if outside:
+                self.error(loc, f"`{value.text}` may be {', '.join(map(str, outside))}, not a value of `{attr}` "
+                                f"({', '.join(map(str, values))})")
 
     def call_args(self, node, scope) -> tuple[ir.E, ...]:
         step = self.steps.get(node.step)

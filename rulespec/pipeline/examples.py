@@ -142,7 +142,7 @@ class ExampleRun:
 
     def _item(self, st: State, label: str, line: int) -> int:
         for item in st._t.in_play_items:
-            if self.engine.ITEM_LABEL[item] == label and item not in self.given:
+            if st._labels[item] == label and item not in self.given:
                 self.given.add(item)
                 return item
         self.fail(line, f"no {label!r} is left to give (it is not in play with {st.players} players, "
@@ -194,7 +194,7 @@ class ExampleRun:
                 self.fail(line, f"{info.label(cells[0])} is not in use in a game of {st.players} players")
             if st._boards[board][cells[0]] >= 0:
                 self.fail(line, f"{info.label(cells[0])} already holds "
-                                f"{self.engine.ITEM_LABEL[st._boards[board][cells[0]]]!r}")
+                                f"{st._labels[st._boards[board][cells[0]]]!r}")
             st._take(item)
             st._occupy(board, (cells[0],), item, "given")
 
@@ -574,7 +574,7 @@ class ExampleRun:
         if not st._t.in_use[board][cell]:
             self.fail(line, f"{info.label(cell)} is not in use in a game of {st.players} players")
         item = st._boards[board][cell]
-        held = self.engine.ITEM_LABEL[item] if item >= 0 else None
+        held = st._labels[item] if item >= 0 else None
         if held != label:
             said = f"holds {held!r}" if held is not None else "is empty"
             self.fail(line, f"{info.label(cell)} {said}" + (f", not {label!r}" if label is not None else ""))
@@ -610,8 +610,8 @@ class ExampleRun:
 
     def _contents(self, st: State, kind: str, index: int) -> list:
         if kind == "zone":
-            return [self.engine.ITEM_LABEL[i] for i in st._zones[index]]
-        return [self.engine.ITEM_LABEL[i] for i in set(st._boards[index]) if i >= 0]
+            return [st._labels[i] for i in st._zones[index]]
+        return [st._labels[i] for i in set(st._boards[index]) if i >= 0]
 
     def moved(self, st: State, kind: str, index: int, amount, gained: bool, line: int = 0) -> None:
         self._begin(st, line)

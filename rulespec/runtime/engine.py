@@ -19,13 +19,14 @@ from __future__ import annotations
 import copy
 import json
 import sys
+from math import prod
 from typing import Any, Callable, Optional
 
 from .serialise import state_from_checked, state_from_dict, state_from_json
 from .blame import located
 from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
-from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, pick_weights, span,  # noqa: F401
+from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_label, pick_weights, span,  # noqa: F401
                       weighted_picks)  # (generated code imports them here)
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
@@ -79,6 +80,9 @@ class Engine:
     ITEM_KIND: tuple[str, ...] = ()
     ITEM_LABEL: tuple[str, ...] = ()
     ITEM_ATTRS: dict[str, dict[int, Any]] = {}
+    # Attributes declared `can change`: attribute -> (its values, the components whose one may change). A state
+    # then keeps every item's value of each (State._attrs) and every item's label as it reads now (State._labels).
+    CHANGING: dict[str, tuple[tuple, tuple[str, ...]]] = {}
     LEAVE_OUTS: tuple = ()
     ZONES: tuple[ZoneInfo, ...] = ()
     COUNTERS: dict[str, tuple[bool, int]] = {}
@@ -119,7 +123,12 @@ class Engine:
         self._options_given = dict(options or {})  # a state read back must have these (see state_check)
         self._table_cache: dict[tuple, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
-        self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL)
+        self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL) and not self.CHANGING
+        # Where an attribute can change: each item's component as its label reads it (name, attributes, shown as)
+        self._item_parts = tuple((name, tuple(a for a, _ in attributes), shown_as)
+                                 for name, attributes, copies, shown_as in self.COMPONENTS
+                                 for _ in range(copies * prod(len(values) for _, values in attributes))
+                                 ) if self.CHANGING else ()
         # (text function, arguments) -> {item: its outcome Action}: a static draw's Actions, made once per engine
         self._drawn_actions: dict[tuple, tuple[dict[int, Action], dict[int, int]]] = {}
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
@@ -316,7 +325,20 @@ class Engine:
         st._written = []  # where placements and removals wrote on the boards since: a hint (State._changed_since)
         st._written_before = 0  # (how many writes came before the first in _written: State._writes)
         st._ends_clean = False  # whether the after-step ends held false at the counters as they are (_quiet_after_step)
+        if self.CHANGING:  # each item's value of each attribute that can change (None: it has none), and its label
+            st._attrs = {attr: [values.get(item) for item in range(len(self.ITEM_KIND))] + [None]
+                         for attr, values in ((a, self.ITEM_ATTRS.get(a, {})) for a in self.CHANGING)}
+            st._labels = list(self.ITEM_LABEL)
+        else:
+            st._attrs, st._labels = None, self.ITEM_LABEL
         return st
+
+    def _label_now(self, st: State, item: int) -> str:
+        """How an item reads with its attributes' values in ``st`` (an attribute that can change: the state's)."""
+        name, attributes, shown_as = self._item_parts[item]
+        attrs = st._attrs
+        combo = {a: (attrs[a][item] if a in attrs else self.ITEM_ATTRS[a][item]) for a in attributes}
+        return item_label(name, combo, shown_as)
 
     def from_json(self, text: str) -> State:
         """The state ``to_json()`` wrote; InvalidState (a ValueError) says what is wrong with any other text."""
@@ -920,7 +942,7 @@ class Engine:
     def _observation(self, st: State, seat: int) -> dict:
         # (plain loops throughout: for the few items, counters and queues of a view they cost less than
         # comprehensions, each a function call of its own; State.observation runs at every node of a search)
-        t, item_label = st._t, self.ITEM_LABEL
+        t, item_label = st._t, st._labels
         zones: dict[str, Any] = {}
         for zone in self.ZONES:
             base = t.zone_base[zone.name]
@@ -1049,7 +1071,7 @@ class Engine:
             column_values = self.ITEM_ATTRS.get(board.column_attribute, {})
             # A piece without a number is its own letter (C cross, N nought), said in the heading.
             codes = piece_codes([label for item, label in enumerate(self.ITEM_LABEL) if item not in column_values], ".o")
-            drawn = sorted({self.ITEM_LABEL[i] for i in st._boards[b] if i >= 0 and i not in column_values})
+            drawn = sorted({st._labels[i] for i in st._boards[b] if i >= 0 and i not in column_values})
             said = "".join(f", {codes[label]} = {label}" for label in drawn)
             lines.append(f"{board.name} (face {t.face[b]}; o = an empty region space{said}):")
             for r, row in enumerate(board.rows):
@@ -1064,7 +1086,7 @@ class Engine:
                         cells.append(" o" if region >= 0 else " .")
                     else:
                         value = column_values.get(item)
-                        cells.append(f"{value:>2}" if value is not None else f"{codes[self.ITEM_LABEL[item]]:>2}")
+                        cells.append(f"{value:>2}" if value is not None else f"{codes[st._labels[item]]:>2}")
                 lines.append((f"  {row:<{label_width}} " + " ".join(cells)).rstrip())
         for zone in self.ZONES:
             base = t.zone_base[zone.name]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 from .common import SPAN_LIMIT, RuleRuntimeError
 
@@ -82,15 +82,19 @@ def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tup
             for _ in range(copies):
                 item = len(kinds)
                 kinds.append(name)
-                if shown_as:
-                    labels.append(shown_as.format(**combo))
-                elif combo:
-                    labels.append(" ".join(str(v) for v in combo.values()) + " " + name)
-                else:
-                    labels.append(name)
+                labels.append(item_label(name, combo, shown_as))
                 for attr, value in combo.items():
                     attrs.setdefault(attr, {})[item] = value
     return tuple(kinds), tuple(labels), attrs
+
+
+def item_label(name: str, combo: dict, shown_as: Optional[str]) -> str:
+    """How a component with these attribute values reads: its `shown as` text, else its values and its name."""
+    if shown_as:
+        return shown_as.format(**combo)
+    if combo:
+        return " ".join(str(v) for v in combo.values()) + " " + name
+    return name
 
 
 class ItemTests(dict):

@@ -36,7 +36,7 @@ from __future__ import annotations
 import json
 import re
 import string
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..lib.suggestions import close_matches
 from .common import AFTER, ENDING, LOTS, RESOLVE, RuleRuntimeError
@@ -82,8 +82,9 @@ class _Names:
         for item, label in enumerate(labels):
             self.items_of.setdefault(label, []).append(item)
 
-    def item(self, item: int) -> str:
-        label = self.engine.ITEM_LABEL[item]
+    def item(self, item: int, labels: Optional[Sequence[str]] = None) -> str:
+        """How an item is written: its label (in ``labels``, a state's, where an attribute can change)."""
+        label = (self.engine.ITEM_LABEL if labels is None else labels)[item]
         return label if label in self.bare else f"item {item}"
 
 
@@ -125,11 +126,11 @@ def _letters(engine: Engine, st: State, b: int) -> Optional[dict[str, str]]:
     """A letter for each label of a component that may lie on grid ``b``, or None: write it by spaces."""
     names = _names(engine)
     labels: list[str] = []
-    for item in range(len(engine.ITEM_KIND)):
-        if st._t.fits[b][item] or item in st._boards[b]:
-            label = engine.ITEM_LABEL[item]
-            if label not in labels:
-                labels.append(label)
+    # (the labels of what may lie there first, as made: the same letters whichever item reads which label now)
+    for label in [engine.ITEM_LABEL[i] for i in range(len(engine.ITEM_KIND)) if st._t.fits[b][i]] + \
+            [st._labels[i] for i in st._boards[b] if i >= 0]:
+        if label not in labels:
+            labels.append(label)
     if len(labels) > MAX_LETTERS or any(label not in names.bare for label in labels):
         return None
     used: dict[str, str] = {}
@@ -174,8 +175,8 @@ def _item_arg(engine: Engine, st: State, item: int) -> str:
     """An item a pending step names: its label and, when it has copies, where it is (a rule may ask where
     this very copy lies: `hexagon on r4c8 r4c9 r5c8`, `starfish in rack of player 2`)."""
     names = _names(engine)
-    text = names.item(item)
-    if len(names.items_of[engine.ITEM_LABEL[item]]) == 1 or text.startswith("item "):
+    text = names.item(item, st._labels)
+    if len(names.items_of[st._labels[item]]) == 1 or text.startswith("item "):
         return text
     where, t = st._loc[item], st._t
     if where < 0:
@@ -225,7 +226,7 @@ def to_position(st: State) -> str:
                 row = ""
                 for c in range(r * width, (r + 1) * width):
                     row += "-" if not t.in_use[b][c] else "." if cells[c] < 0 else \
-                        letters[engine.ITEM_LABEL[cells[c]]]
+                        letters[st._labels[cells[c]]]
                 rows.append(row)
             shown = set("".join(rows))  # the key names the letters on the board, not every kind there is
             key = ", ".join(f"{letter} = {label}" for label, letter in letters.items() if letter in shown)
@@ -238,7 +239,7 @@ def to_position(st: State) -> str:
                 continue
             seen.add(item)
             covered = tuple(c for c in range(cell, len(cells)) if cells[c] == item)
-            placed.append(f"  {' '.join(board.label(c) for c in covered)}: {names.item(item)}")
+            placed.append(f"  {' '.join(board.label(c) for c in covered)}: {names.item(item, st._labels)}")
         lines.append(f"{board.name}:" + ("" if placed else " empty"))
         lines += placed
     for zone in engine.ZONES:
@@ -246,7 +247,7 @@ def to_position(st: State) -> str:
         for owner in range(st.players if zone.per_player else 1):
             items = st._zones[base + owner]
             head = f"{zone.name} of player {owner + 1}" if zone.per_player else zone.name
-            tokens = _compress([names.item(i) for i in items], names.bare)
+            tokens = _compress([names.item(i, st._labels) for i in items], names.bare)
             lines.append(f"{head}: {', '.join(tokens) if tokens else 'empty'}")
     for name, value in st._counters.items():
         shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
@@ -432,6 +433,7 @@ class PositionReader:
             self.fail(line, line.indent + 1, str(error))
         self.st = st
         self.t = st._t
+        self.labels = list(engine.ITEM_LABEL)  # each item as written (an attribute that can change: as taken)
         data = st._to_dict()
         data["history"], data["violations"], data["fired"] = [], [], {}
         data["phase"] = header["phase"][1] if header["phase"] else "play"
@@ -667,12 +669,36 @@ class PositionReader:
                 self.fail(line, column, f"{self.engine.TITLE} has no component shown as {token!r}",
                           self.close(token, self.names.items_of))
         in_play = set(self.t.in_play_items)
-        for item in sorted(candidates, key=lambda i: (i not in in_play, i)):
+        for item in sorted(candidates, key=lambda i: (i not in in_play, i)) + self.changeable(m, candidates):
             if item not in self.taken:
                 self.taken.add(item)
                 self.where[item] = (where, line.number)
+                self.change_to(item, candidates[0])
                 return item
         self.fail(line, column, f"every {token!r} is written already ({len(candidates)} in the game)")
+
+    def changeable(self, numbered, candidates: list[int]) -> list[int]:
+        """Where attributes can change, the items that can read as ``candidates`` do (their component, the
+        attributes that cannot change equal): taken when every one made so is written already."""
+        engine = self.engine
+        if numbered or not engine.CHANGING:
+            return []
+        proto = candidates[0]
+        kind, fixed = engine.ITEM_KIND[proto], [
+            values for attr, values in engine.ITEM_ATTRS.items()
+            if engine.ITEM_KIND[proto] not in engine.CHANGING.get(attr, ((), ()))[1]]
+        return [item for item, k in enumerate(engine.ITEM_KIND) if k == kind and item not in candidates
+                and all(values.get(item) == values.get(proto) for values in fixed)]
+
+    def change_to(self, item: int, proto: int) -> None:
+        """``item`` written as ``proto`` reads: its attributes that can change given proto's values."""
+        engine = self.engine
+        if not engine.CHANGING or item == proto or self.labels[item] == self.labels[proto]:
+            return
+        for attr, values in self.data["attributes"].items():
+            if engine.ITEM_KIND[item] in engine.CHANGING[attr][1]:
+                values[item] = engine.ITEM_ATTRS[attr][proto]
+        self.labels[item] = self.labels[proto]
 
     def items(self, line: _Line, text: str, offset: int, zone: int, out: list[int]) -> bool:
         """The items of a zone's line; True when it says `the rest`."""
@@ -834,7 +860,7 @@ class PositionReader:
             if not t.in_use[b][c]:
                 self.fail(line, column, f"{info.label(c)} is not in use in a game of {self.players} players")
             if boards[b][c] >= 0:
-                self.fail(line, column, f"{info.label(c)} already holds {self.engine.ITEM_LABEL[boards[b][c]]!r}")
+                self.fail(line, column, f"{info.label(c)} already holds {self.labels[boards[b][c]]!r}")
         for c in covered:
             boards[b][c] = item
 
@@ -935,7 +961,7 @@ class PositionReader:
     def resolve(self, ref: "_ItemRef", zones: dict, boards: list) -> int:
         if ref.item is not None:
             return ref.item
-        labels = self.engine.ITEM_LABEL
+        labels = self.labels
         if ref.how == "in":
             found = [i for i in zones.get(ref.where, []) if labels[i] == ref.label]
             if not found:

@@ -38,6 +38,8 @@ def state_to_dict(state: "State") -> dict:
         "violations": list(state._violations),
         "fired": dict(sorted(state.fired.items())),
         "chosen": [list(c) for c in state._chosen],  # a simultaneous decision's secret choices so far
+        # each attribute that can change, every item's value now (only in a game that has one)
+        **({"attributes": {attr: values[:-1] for attr, values in state._attrs.items()}} if state._attrs else {}),
     }
 
 
@@ -88,6 +90,9 @@ def state_from_checked(engine: "Engine", data: dict) -> "State":
     st.history = list(data["history"])
     st._violations = list(data["violations"])
     st.fired = dict(data.get("fired", {}))
+    if engine.CHANGING and "attributes" in data:  # (checked: one value of its list per item, see state_check)
+        st._attrs = {attr: list(values) + [None] for attr, values in data["attributes"].items()}
+        st._labels = [engine._label_now(st, item) for item in range(len(engine.ITEM_KIND))]
     if data.get("chosen"):
         engine._check_chosen(st, data["chosen"])
         st._chosen = tuple((seat, text) for seat, text in data["chosen"])

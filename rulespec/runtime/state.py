@@ -33,7 +33,7 @@ class State:
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_loops",
                  "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean", "_origin",
-                 "_origin_moves")
+                 "_origin_moves", "_attrs", "_labels")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -80,6 +80,25 @@ class State:
             bisect.insort(self._zones[zone], item)
         self._loc[item] = zone
         self._last_cause = cause
+
+    def _set_attr(self, attr: str, item: int, value) -> None:
+        """`set colour of d to white`: an attribute declared `can change`, given one of its values."""
+        engine = self._engine
+        values, kinds = engine.CHANGING[attr]
+        if engine.ITEM_KIND[item] not in kinds:
+            raise RuleRuntimeError(f"the rules set the {attr} of {self._labels[item]}, but the {attr} of a "
+                                   f"{engine.ITEM_KIND[item]} cannot change (it is not declared `can change`)")
+        if value not in values or value.__class__ is bool:
+            raise RuleRuntimeError(f"the rules set the {attr} of {self._labels[item]} to {value!r}, which is not "
+                                   f"one of its values ({', '.join(map(str, values))})")
+        now = self._attrs[attr]
+        if now[item] != value:
+            now[item] = value
+            self._labels[item] = engine._label_now(self, item)
+
+    def _add_attr(self, attr: str, item: int, value: int) -> None:
+        """`add 1 to level of d`: a number attribute declared `can change`, kept within its values."""
+        self._set_attr(attr, item, self._attrs[attr][item] + value)
 
     def _others(self, seat: int) -> list[int]:
         """The other seats, clockwise from the left of ``seat``."""
@@ -131,7 +150,7 @@ class State:
             raise RuleRuntimeError(f"{self._engine.BOARDS[board].label(cell)} is not in use in this game")
         if contents[cell] >= 0:
             raise RuleRuntimeError(f"{self._engine.BOARDS[board].label(cell)} already holds "
-                                   f"{self._engine.ITEM_LABEL[contents[cell]]}")
+                                   f"{self._labels[contents[cell]]}")
         self._take(item)
         # _occupy(board, (cell,), item, cause), inline: one space
         contents[cell] = item
@@ -168,7 +187,10 @@ class State:
     def _one_of_each(self, items: Iterable[int]) -> list[int]:
         """The first of every group of identical copies among ``items``, in order."""
         items = items if items.__class__ is list else list(items)
-        groups = list(map(self._engine._copy_group.__getitem__, items))
+        if self._attrs is not None:  # copies are alike as they read now (an attribute may have changed)
+            groups = [(self._engine.ITEM_KIND[item], self._labels[item]) for item in items]
+        else:
+            groups = list(map(self._engine._copy_group.__getitem__, items))
         first = dict(zip(reversed(groups), reversed(items)))  # each group's first item (C loops, not Python ones)
         if len(first) == len(items):
             return items.copy()  # no two copies of one component
@@ -236,7 +258,7 @@ class State:
                 self._last_cause = cause
         for inv in self._engine._event_invariants_by_board[board]:
             if (not inv.causes or cause in inv.causes) and not inv.check(self, item, cell, actor):
-                self._violations.append(f"{inv.name}: {inv.title} (placing {self._engine.ITEM_LABEL[item]} on "
+                self._violations.append(f"{inv.name}: {inv.title} (placing {self._labels[item]} on "
                                        f"{self._engine.BOARDS[board].label(cell)} as {cause})")
 
     def _take(self, item: int) -> None:
@@ -311,7 +333,7 @@ class State:
             return items.copy(), None
         # Counted by C loops (map, the counting helper Counter itself uses, dict), not item by item in Python:
         # a draw recounts its zone. (Counter's own constructor and update cost more than the count.)
-        labels = list(map(engine.ITEM_LABEL.__getitem__, items))
+        labels = list(map(self._labels.__getitem__, items))
         counts: dict = {}
         _count_elements(counts, labels)  # in the order each label first appears
         first = dict(zip(reversed(labels), reversed(items)))  # each label's first item (later ones overwritten)
@@ -914,6 +936,12 @@ class State:
         # The hint goes on from where this state's stands: a record made at its last write (an end check's
         # after the step) reads the copy's own writes; an older one compares (see _changed_since).
         copy._written, copy._written_before = [], self._written_before + len(self._written)
+        attrs = self._attrs
+        if attrs is None:  # (no attribute can change: the engine's labels, shared)
+            copy._attrs, copy._labels = None, self._labels
+        else:
+            copy._attrs = {attr: values.copy() for attr, values in attrs.items()}
+            copy._labels = self._labels.copy()
         return copy
 
     def outcome(self) -> Optional[dict]:
@@ -1046,7 +1074,7 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
                      "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
-                     "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves"))
+                     "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves", "_attrs", "_labels"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING, AFTER))  # steps of the runtime's own, not of a rule file

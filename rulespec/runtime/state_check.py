@@ -187,6 +187,7 @@ class _Checker:
             self.seat(data["next_seat"], "state.next_seat")
         self.places(data, t, _known(engine, t))
         self.counters(data["counters"])
+        self.attributes(data)
         self.queues(data["queues"])
         self.stack(data["stack"])
         if data["over"] is not None:
@@ -423,6 +424,32 @@ class _Checker:
                 self.length(value, path, self.players, " (a counter per player)")
             elif value.__class__ is not int:
                 self.fail(path, f"is a list, not an int (counter {name} is one for the game, not one per player)")
+
+    def attributes(self, data: dict) -> None:
+        """Each attribute declared `can change`, a value of its list for every item that has it (null for one
+        that has not), an item whose attribute cannot change keeping its own; none in a game without one."""
+        engine, changing = self.engine, self.engine.CHANGING
+        if "attributes" not in data:
+            return  # (a state written before any changed: every item as it was made)
+        if not changing:
+            self.fail("state.attributes", f"{engine.TITLE} has no attribute that can change")
+        self.exact_keys(data["attributes"], "state.attributes", tuple(changing), "attributes that can change")
+        for attr, values in data["attributes"].items():
+            path = _key("state.attributes", attr)
+            self.length(values, path, len(engine.ITEM_KIND), " (a value per item)")
+            allowed, kinds = changing[attr]
+            own = engine.ITEM_ATTRS.get(attr, {})
+            for item, value in enumerate(values):
+                if item not in own:
+                    ok, what = value is None, "null: it has no such attribute"
+                elif engine.ITEM_KIND[item] not in kinds:
+                    ok, what = value == own[item], f"{own[item]!r}: its {attr} cannot change"
+                else:
+                    ok, what = value in allowed and value.__class__ is not bool, \
+                        f"one of {', '.join(map(str, allowed))}"
+                if not ok:
+                    self.fail(f"{path}[{item}]", f"is {_short(value)}; item {item} ({engine.ITEM_LABEL[item]}) "
+                                                 f"takes {what}")
 
     def queues(self, queues: dict) -> None:
         declared = tuple(self.engine.QUEUES)

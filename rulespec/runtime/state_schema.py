@@ -140,6 +140,9 @@ class StateDocument(TypedDict):
         description="how often each step, option, trigger and replacement fired")]
     chosen: Annotated[list[Annotated[tuple[Seat, Text], Parts("seat, the text it chose")]], Field(
         max_length=LIMIT.players, description="a simultaneous decision's secret choices so far")]
+    attributes: NotRequired[Annotated[dict[Name, Annotated[list[Optional[Union[StrictInt, Text]]], Field(
+        max_length=LIMIT.items)]], Field(description="each attribute declared `can change`: every item's value "
+                                                     "now, by item (null: the item has no such attribute)")]]
 
 
 _PARTS = {StateDocument: "parts of a state", Over: "parts of a finished game's result", Leg: "parts of a leg"}

@@ -70,6 +70,9 @@ def _component(en: English, d: ir.Component) -> list[str]:
         text = f"There {'is' if total == 1 else 'are'} {total} {name if total == 1 else plural(name)}, all alike."
     if d.shown_as:
         text += f" Each is named like {quoted(d.shown_as)}."
+    if d.changing:
+        changing = join([f"its {human(attr)}" for attr in d.changing], "and")
+        text += f" During play the rules may change {changing}; {'it is' if len(d.changing) == 1 else 'they are'} read as it is now."
     return _para(text)
 
 

@@ -51,6 +51,14 @@ def _set_counter(en: English, s: ir.SetCounter, depth: int) -> list[str]:
     return [en.item(depth, f"Set {counter} to {en.expr(s.value)}.")]
 
 
+@renders(ir.SetAttribute)
+def _set_attribute(en: English, s: ir.SetAttribute, depth: int) -> list[str]:
+    attribute = f"the {human(s.attr)} of {en.expr(s.item)}"
+    if s.add:
+        return [en.item(depth, f"Add {en.expr(s.value)} to {attribute}.")]
+    return [en.item(depth, f"Change {attribute} to {en.expr(s.value)}.")]
+
+
 @renders(ir.If)
 def _if(en: English, s: ir.If, depth: int) -> list[str]:
     lines = [en.item(depth, f"If {en.expr(s.condition)}:")] + en.stmts(s.then, depth + 1)
