@@ -210,8 +210,8 @@ class Options:
         w.line(f"def after_{base}(st{names}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
-        w.line(f"st = st._imagined({seat})", note="a copy, for the option to be carried out on")
-        w.line(f"effect_{base}(st, None{names})")
+        w.line(f"st, cause = st._imagined({seat}, {lit(step.name)})", note="a copy, for the option to be carried out on")
+        w.line(f"effect_{base}(st, cause{names})")
         with self.zone_locals():
             w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
         w.dedent()

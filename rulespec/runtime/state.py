@@ -894,12 +894,16 @@ class State:
     def clone(self) -> "State":
         return self._copy()
 
-    def _imagined(self, actor: int) -> "State":
-        """A copy of this state to carry out an option on, as ``actor``, and read the position it would leave
-        (`only if ... after it`); the game itself is not touched."""
+    def _imagined(self, actor: int, step: str) -> tuple["State", Optional[str]]:
+        """A copy of this state to carry out an option of ``step`` on, as ``actor``, and read the position it
+        would leave (`only if ... after it`; the game itself is not touched), with the cause its statements
+        run with: that of the step's frame on top of the stack (its decision pending), else the turn's."""
         copy = self._copy()
         copy._actor = actor
-        return copy
+        stack = self._stack
+        if stack and stack[-1][0] == step:
+            return copy, stack[-1][3]
+        return copy, ("turn" if step == self._engine.TURN_STEP else None)
 
     def _copy(self) -> "State":
         """clone(), which new_game() uses too (a test that breaks clone on purpose breaks only what it calls)."""

@@ -323,8 +323,8 @@ def _has_legal_move(en: English, e: ir.HasLegalMove) -> str:
 
 @renders(ir.AfterIt)
 def _after_it(en: English, e: ir.AfterIt) -> str:
-    return (f"{en.expr(e.condition)} in the position this option would leave (read after what it does, before "
-            f"anything that follows it: no end is checked and the turn has not passed)")
+    return (f"in the position this option would leave (read after what it does, before anything that follows it: "
+            f"no end is checked and the turn has not passed), {en.expr(e.condition)}")
 
 
 @renders(ir.PlayerToMove)
