@@ -32,6 +32,8 @@ class EngineClass:
         w.line(f"TURN_STEP = {m.turn_step!r}")
         if m.skip_when is not None:
             w.line("SKIP_TURN = staticmethod(skip_turn)")
+        if m.counts_positions:
+            w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
         self.steps_table()
         self.rule_tables()
         self.invariants_and_examples()

@@ -319,6 +319,9 @@ class Expressions:
     def visit_TurnNumber(self, e: ir.TurnNumber) -> str:
         return "st._turn_number"
 
+    def visit_PositionOccurred(self, e: ir.PositionOccurred) -> str:  # (recorded at turn starts: COUNTS_POSITIONS)
+        return f"(times_occurred(st) >= {self.expr(e.times)})"
+
     def visit_Arith(self, e: ir.Arith) -> str:
         if e.op == "mod":  # by a written number above 0 Python's own %; else refused at 0 when the rules run
             right = e.right

@@ -133,6 +133,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             w.line("from rulespec.runtime.ends import EndIndex")
         if any(self.then_reads_each(end) for end in m.ends):
             w.line("from rulespec.runtime.engine import RuleRuntimeError")
+        if m.counts_positions:
+            w.line("from rulespec.runtime.repetition import times_occurred")
         w.line("from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")

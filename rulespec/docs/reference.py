@@ -654,6 +654,22 @@ variant passing "A player who cannot place passes; the game ends when neither ca
       "A player who has no legal move when their turn comes is skipped (a pass that is not a choice), and an end "
       "after every step finds the position where nobody can move. `skipping p when ...` reads the turn about to "
       "start: `the turn number` is already that turn's."),
+    E("Ends, scores and ranking", "A position seen before", "position_occurred", "shuttle.rules", '''
+end repetition [SH-5]:
+  checked at turn start
+  when the position has occurred 3 times''',
+      "`the position has occurred N times` holds when the position at the start of this turn has been the "
+      "position at the start of a turn N times or more, this one included: `2 times` is a position seen once "
+      "before (OpenSpiel's oware ends the game then), `3 times` chess's threefold repetition. The same "
+      "position is the same contents of every zone and every board space, in order, the same counters (each "
+      "player's too), the same player to move, the same phase and the same steps queued (and the leg of a "
+      "match); the turn number, the moves that led there and what caused each piece's move do not count. "
+      "Positions are counted only at turn starts (half-way through a turn is no position a rulebook counts), "
+      "so ask it in an end `checked at turn start` or in the turn's own choice (`only if the position has "
+      "occurred 2 times`: a draw a player may claim); in the set-up it is false. N is a number or a numeric "
+      "option, 2 or more (at a turn start the position has always occurred once). A game counts positions only "
+      "when its rules ask this (its states then carry the record: `seen` in their JSON); a position written "
+      "down (`game.position`, an example's `given` lines) has no past: it has occurred once, itself."),
     E("Expressions", "The turn number", "turn_number", "stranded.rules", '''
     only if open(s, player) and (the turn number > 2 or not corner(s))''',
       "`the turn number` is 1 on the first turn and one more on each turn after (a skipped player's turn is not "

@@ -350,7 +350,17 @@ class TurnValue(Node):
     value: Literal["player_to_move", "turn_number"]
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue]
+@dataclass(frozen=True, kw_only=True)
+class PositionOccurred(Node):
+    """``the position has occurred N times``: the position at the start of this turn has been the position at
+    the start of a turn at least ``times`` times, this one included (what counts as the same position:
+    rulespec/runtime/repetition.py)."""
+
+    kind: Literal["position_occurred"] = "position_occurred"
+    times: "Expr"
+
+
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
 
 # ----------------------------------------------------------------------------- statements
 

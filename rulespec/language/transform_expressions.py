@@ -206,6 +206,9 @@ class ExpressionsToAst(AstBuilder):
     def turn_number(self, meta, children):
         return ast.TurnValue(loc=self._loc(meta), value="turn_number")
 
+    def position_occurred(self, meta, children):
+        return ast.PositionOccurred(loc=self._loc(meta), times=children[0])
+
     def count(self, meta, children):
         var, domain, where = children
         return ast.Count(loc=self._loc(meta), var=str(var), domain=domain, where=where)

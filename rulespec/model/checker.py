@@ -148,6 +148,7 @@ class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Defini
                                d.per_player, d.holder, d.visibility, *self.dice_names(d), d.lost)
                          for d in self.dice.values()),
             examples_elsewhere=elsewhere, asks_legal_moves=self.asks_legal_moves,
+            counts_positions=self.counts_positions,
         )
         self.run_deferred_actions()
         self.bound_model(model)

@@ -113,6 +113,8 @@ class Expressions:
             if node.value == "player_to_move":
                 return ir.PlayerToMove(SEAT, loc, text)
             return ir.TurnNumber(INT, loc, text)
+        if kind == "position_occurred":
+            return self._position_occurred(node, scope)
         if kind == "arith":
             return ir.Arith(INT, loc, text, node.op, self.expr(node.left, scope, INT), self.expr(node.right, scope, INT))
         if kind == "negate":
@@ -160,6 +162,35 @@ class Expressions:
             return self._bad(node)
         self.asks_legal_moves = True
         return ir.HasLegalMove(BOOL, loc, text, seat, step or "?", node.negated)
+
+    def _position_occurred(self, node: ast.PositionOccurred, scope: dict[str, str]) -> ir.E:
+        """`the position has occurred N times`: positions are recorded at turn starts, so the game needs turns;
+        N (a number or a numeric option) must be 2 or more: at a turn start the position now has occurred once."""
+        text, loc = self.text(node), node.loc
+        times = self.expr(node.times, scope, INT)
+        if self.turn_step_name is None:
+            self.error(loc, f"`{text}` counts the positions at the start of each turn, but the game has no turns",
+                       hint="declare the turns (`turns go clockwise from player 1, each turn runs STEP`)")
+            return self._bad(node)
+        least = self._least_times(times)
+        if least is not None and least < 2:
+            said = f"`{times.text}` can be {least}" if not isinstance(times, ir.Const) else f"it says {least}"
+            self.error(node.times.loc or loc, f"`{text}` asks for a position seen {least} times, but {said}: "
+                                              f"the position at a turn start has always occurred at least once "
+                                              f"(that turn's own), so the condition would always hold",
+                       width=len(times.text), hint="write 2 times or more: `the position has occurred 2 times` "
+                                                   "holds when the position has been seen once before")
+            return self._bad(node)
+        self.counts_positions = True
+        return ir.PositionOccurred(BOOL, loc, text, times)
+
+    def _least_times(self, times: ir.E) -> Optional[int]:
+        """The least value of a written number or of a numeric option (None for what only play decides)."""
+        if isinstance(times, ir.Const) and isinstance(times.value, int) and not isinstance(times.value, bool):
+            return times.value
+        if isinstance(times, ir.OptionRef) and times.type == INT:
+            return min(int(v) for v in self.options[times.name].values)
+        return None
 
     def _seat(self, node: ast.SeatLiteral) -> ir.E:
         """`player 2`: a seat the game has."""

@@ -408,6 +408,15 @@ class AfterIt(E):
 
 
 @dataclass(frozen=True)
+class PositionOccurred(E):
+    """``the position has occurred N times``: the position at the start of this turn has been the position at
+    the start of a turn ``times`` times or more, this one included (rulespec/runtime/repetition.py says what
+    counts as the same position); false during the set-up, before any turn started."""
+
+    times: E
+
+
+@dataclass(frozen=True)
 class Arith(E):
     op: str
     left: E
@@ -908,6 +917,7 @@ class Model:
     # The examples the file declares that this model does not run (about other variants, or left out), and why.
     examples_elsewhere: tuple[ExampleElsewhere, ...] = ()
     asks_legal_moves: bool = False  # some rule asks `p has a legal move` (of the turn's choice)
+    counts_positions: bool = False  # some rule asks `the position has occurred N times`: the state records them
 
     @property
     def changing_attributes(self) -> dict[str, tuple[str, ...]]:

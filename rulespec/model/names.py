@@ -161,6 +161,7 @@ class Names:
         # the step each turn runs (`p has a legal move` asks its options), or None without a `turns`
         self.turn_step_name = next((d.step for d in decls if d.kind == "turns"), None)
         self.asks_legal_moves = False  # whether some rule asks it
+        self.counts_positions = False  # whether some rule asks `the position has occurred N times`
 
     def collect_names(self, decls: list) -> None:
         """The rulings by id, and every other declaration by its name (one namespace for all kinds)."""

@@ -31,6 +31,7 @@ from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_la
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
+from .repetition import record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
 from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat_and_text, _first, State
@@ -95,6 +96,7 @@ class Engine:
     FIRST_SEAT = 0
     TURN_STEP = ""
     SKIP_TURN: Optional[Callable] = None
+    COUNTS_POSITIONS = False  # the rules ask `the position has occurred N times`: turn starts record it
     STEPS: dict[str, StepInfo] = {}
     TRIGGERS: tuple[TriggerInfo, ...] = ()
     INSTEADS: tuple[InsteadInfo, ...] = ()
@@ -331,6 +333,7 @@ class Engine:
             st._labels = list(self.ITEM_LABEL)
         else:
             st._attrs, st._labels = None, self.ITEM_LABEL
+        st._seen = {}  # the positions seen at turn starts, when COUNTS_POSITIONS (runtime/repetition.py)
         return st
 
     def _label_now(self, st: State, item: int) -> str:
@@ -690,6 +693,8 @@ class Engine:
             st._violations.append(f"the game lasted more than its declared {self.MAX_TURNS} turns")
             st._over = {"end": "turn_limit", "winners": [], "cites": []}
             return
+        if self.COUNTS_POSITIONS:  # (before the ends checked at turn start: they read the position reached)
+            record_position(st)
         if self._turn_start_ends:
             self._check_ends(st, "turn_start")
             if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots

@@ -24,9 +24,11 @@ the site's "Positions" page, docs/positions.md)::
     pending turn(player 1)                # the steps under way, bottom first: the last one decides
     chosen in secret: player 2: bid 3     # a simultaneous decision's choices made so far (`by each player`)
     game over: three, winners player 1    # only once the game is over
+    positions seen: 5e34... x2, ...       # a game that counts positions: each seen at a turn start (this one's last)
 
 What a position drops, on purpose: the history of actions, the rule counts (``fired``), invariant
-violations found so far, and how each space's component came there (its cause, which no rule reads).
+violations found so far, and how each space's component came there (its cause, which no rule reads). A
+position written without `positions seen` has no past: it has occurred once, itself.
 Everything else a state holds is written, hidden parts included: a position is the whole state, not one
 seat's view (a hidden zone's order, when it is stacked, is written bottom first).
 """
@@ -41,6 +43,8 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ..lib.suggestions import close_matches
 from .common import AFTER, ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
+from .repetition import start_record
+from .serialise import seen_to_list
 from .state_check import InvalidState, check_state_dict, most_turns
 
 if TYPE_CHECKING:  # a position is read into, and written from, these; engine.py and state.py call this module
@@ -216,6 +220,8 @@ def to_position(st: State) -> str:
         lines.append(f"leg {st._leg + 1}")
     if st._legs:
         lines.append(f"legs played: {json.dumps(st._legs, sort_keys=True)}")
+    if st._seen:  # (a game that counts positions: rulespec/runtime/repetition.py; this turn's last)
+        lines.append("positions seen: " + ", ".join(f"{key} x{count}" for key, count in seen_to_list(st._seen)))
     for b, board in enumerate(engine.BOARDS):
         cells = st._boards[b]
         letters = _letters(engine, st, b) if board.kind != "triangles" else None
@@ -351,7 +357,7 @@ class PositionReader:
     def read_header(self, heads) -> tuple[dict, dict[str, str], list[str], list]:
         """The header's lines read (game, players, options, variants, phase, turn, next seat, leg, legs played):
         by part, (its line, what it says); the options and variants written; the other lines and their blocks."""
-        header = {"players": None, "phase": None, "turn": None, "next": None, "leg": None, "legs": None}
+        header = {"players": None, "phase": None, "turn": None, "next": None, "leg": None, "legs": None, "seen": None}
         options: dict[str, str] = {}
         variants: list[str] = []
         body = []
@@ -401,6 +407,9 @@ class PositionReader:
             header["leg"] = (line, self.number(line, words[1:], "leg N", len(engine.MATCH[0]) if engine.MATCH else 1) - 1)
         elif line.text.startswith("legs played:"):
             header["legs"] = (line, self.json(line, line.text[len("legs played:"):]))
+        elif line.text.startswith("positions seen:"):
+            self.at["seen"] = line.number
+            header["seen"] = (line, self.seen(line, line.text[len("positions seen:"):]))
         else:
             return False
         return True
@@ -449,6 +458,8 @@ class PositionReader:
         data["next_seat"] = header["next"][1] if header["next"] else None
         data["leg"] = leg
         data["legs"] = header["legs"][1] if header["legs"] else []
+        if header["seen"]:
+            data["seen"] = header["seen"][1]
         self.data = data
         self.turn_seat = turn_seat
         self.where: dict[int, tuple[int, int]] = {}  # item -> (zone or -1 - board, line)
@@ -577,6 +588,8 @@ class PositionReader:
             built = engine._state_from_checked(data)
         except InvalidState as error:  # the secret choices, checked against the decision they belong to
             raise self.placed(error, heads) from None
+        if engine.COUNTS_POSITIONS and "seen" not in self.at:  # written without its past: seen once, itself
+            start_record(built)
         if turn_starts and self.advance:
             try:
                 engine._advance(built)  # the turn's automatic steps, up to its first decision
@@ -596,7 +609,7 @@ class PositionReader:
             key = f"zone{z}" if m.group(1) == "zones" else f"board{z}"
         else:
             for part in ("stack", "queues", "over", "options", "variants", "turn_seat", "turn_number", "phase", "players",
-                         "next_seat", "leg", "legs", "counters", "chosen"):
+                         "next_seat", "leg", "legs", "counters", "chosen", "seen"):
                 if path.startswith(f"state.{part}"):
                     key = part
                     break
@@ -621,6 +634,17 @@ class PositionReader:
             return whole_number(text, low, high)
         except NotAWholeNumber as error:
             self.fail(line, column, f"{what}: {error}")
+
+    def seen(self, line: _Line, text: str) -> list[list]:
+        """`positions seen: KEY xN, ...`: each position seen at a turn start and how often, this turn's last."""
+        pairs = []
+        for entry in text.split(","):
+            m = re.fullmatch(r"\s*(\S+)\s+x(\S+)\s*", entry)
+            if not m:
+                self.fail(line, self.col(line, entry.strip() or ":"), "positions seen are written `KEY xN, ...`",
+                          "as state.to_position() writes them; leave the line out for a position with no past")
+            pairs.append([m.group(1), self.whole(line, self.col(line, m.group(2)), m.group(2), 1, WHOLE_LIMIT, "seen")])
+        return pairs
 
     def json(self, line: _Line, text: str):
         try:

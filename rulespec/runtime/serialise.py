@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
 
 def state_to_dict(state: "State") -> dict:
-    return {
+    document = {
         "game": state._engine.GAME_ID,
         "variants": list(state._engine.VARIANTS_APPLIED),
         "players": state.players,
@@ -41,6 +41,18 @@ def state_to_dict(state: "State") -> dict:
         # each attribute that can change, every item's value now (only in a game that has one)
         **({"attributes": {attr: values[:-1] for attr, values in state._attrs.items()}} if state._attrs else {}),
     }
+    if state._engine.COUNTS_POSITIONS:  # (only then: the other games' documents are as they were)
+        document["seen"] = seen_to_list(state._seen)
+    return document
+
+
+def seen_to_list(seen: dict[str, int]) -> list[list]:
+    """The positions seen at turn starts (rulespec/runtime/repetition.py) as JSON: ``[key, count]`` pairs,
+    the earlier positions by key, the current turn's last (two states with the same record write the same)."""
+    if not seen:
+        return []
+    *earlier, current = seen.items()
+    return [[key, count] for key, count in sorted(earlier)] + [list(current)]
 
 
 def state_to_json(state: "State") -> str:
@@ -93,6 +105,7 @@ def state_from_checked(engine: "Engine", data: dict) -> "State":
     if engine.CHANGING and "attributes" in data:  # (checked: one value of its list per item, see state_check)
         st._attrs = {attr: list(values) + [None] for attr, values in data["attributes"].items()}
         st._labels = [engine._label_now(st, item) for item in range(len(engine.ITEM_KIND))]
+    st._seen = {key: count for key, count in data.get("seen", ())}  # (the current turn's last, as written)
     if data.get("chosen"):
         engine._check_chosen(st, data["chosen"])
         st._chosen = tuple((seat, text) for seat, text in data["chosen"])

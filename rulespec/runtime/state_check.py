@@ -197,6 +197,7 @@ class _Checker:
         self.history(data["history"], t)
         self.violations(data["violations"])
         self.fired(data["fired"])
+        self.seen(data.get("seen"), data["turn_number"])
         for i, (seat, _text) in enumerate(data["chosen"]):  # (that each is a choice on offer: Engine._check_chosen)
             self.seat(seat, f"state.chosen[{i}][0]")
 
@@ -210,6 +211,25 @@ class _Checker:
         elif value > most_turns(engine) - (not over):
             self.fail(path, f"is {_number(value)}, but {engine.TITLE} lasts at most {engine.MAX_TURNS:,} turns"
                             + (" (the turn after the last only ends it)" if over else ""))
+
+    def seen(self, seen: Optional[list], turn_number: int) -> None:
+        """The positions seen at turn starts (rulespec/runtime/repetition.py): only in a game that counts them,
+        each once, no more sightings in all than turns started (a position read from text counts its own)."""
+        path = "state.seen"
+        if seen is None:
+            return
+        if not self.engine.COUNTS_POSITIONS:
+            self.fail(path, f"is given, but {self.engine.TITLE} counts no positions (no rule asks `the position has "
+                            f"occurred N times`)")
+        keys = set()
+        for i, (key, _count) in enumerate(seen):
+            if key in keys:
+                self.fail(f"{path}[{i}][0]", f"is position {key} again: each position is listed once")
+            keys.add(key)
+        total = sum(count for _key, count in seen)
+        if total > max(turn_number, 1):
+            self.fail(path, f"counts {total:,} positions seen at turn starts, but only {max(turn_number, 1):,} "
+                            f"turns have started (state.turn_number)")
 
     def history(self, history: list, t) -> None:
         """The moves played: each `player N: ...` or `chance: ...` (str(Action)), no more than the game takes."""

@@ -80,6 +80,8 @@ Argument = Annotated[Union[Annotated[CounterValue, Tag("int")], Annotated[Text, 
                      Discriminator(_kind),
                      Says("not an argument: a step's argument is an int (a seat, item, space or number) or a "
                           "string (a word)")]
+PositionKey = Annotated[StrictStr, Field(pattern=r"^[0-9a-f]{32}$"),
+                        Says("a position key (a string)", text="not a position key: 32 hex digits")]
 Frame = Annotated[
     tuple[Annotated[StrictStr, Field(max_length=LIMIT.name_length + 8), Says("a step's name (a string)")],
           Annotated[list[Argument], Field(max_length=1_000)],
@@ -143,6 +145,10 @@ class StateDocument(TypedDict):
     attributes: NotRequired[Annotated[dict[Name, Annotated[list[Optional[Union[StrictInt, Text]]], Field(
         max_length=LIMIT.items)]], Field(description="each attribute declared `can change`: every item's value "
                                                      "now, by item (null: the item has no such attribute)")]]
+    seen: NotRequired[Annotated[list[Annotated[tuple[PositionKey, Annotated[Count, Field(ge=1)]],
+                                               Parts("position key, times seen")]], Field(
+        description="a game that counts positions (`the position has occurred N times`): each position seen at "
+                    "a turn start and how often, the current turn's last (rulespec/runtime/repetition.py)")]]
 
 
 _PARTS = {StateDocument: "parts of a state", Over: "parts of a finished game's result", Leg: "parts of a leg"}

@@ -337,6 +337,14 @@ def _turn_number(en: English, e: ir.TurnNumber) -> str:
     return "the number of the turn (1 on the first)"
 
 
+@renders(ir.PositionOccurred)
+def _position_occurred(en: English, e: ir.PositionOccurred) -> str:
+    times = en.expr(e.times)
+    return (f"the position at the start of this turn has occurred at least {times} times (this time included; "
+            f"the same position is the same contents of every zone and space, in order, the same counters, the "
+            f"same player to move and the same steps queued)")
+
+
 @renders(ir.Arith)
 def _arith(en: English, e: ir.Arith) -> str:
     # `a + b + c` is ((a + b) + c): its left side is walked in a loop, not recursively, so a chain as long

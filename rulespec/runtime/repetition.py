@@ -1,0 +1,69 @@
+"""Positions seen before: what `the position has occurred N times` reads.
+
+A game whose rules ask it (its engine's COUNTS_POSITIONS) keeps in each state a record, ``st._seen``: each
+position seen at the start of a turn (its key) and how often, the start of the current turn's last. The
+record is made at turn starts, not after every step: a position is what the player to move faces, and
+half-way through a turn (a step queued, a compound move half done) the state is no position a rulebook
+counts. Engine._next_turn records, after the player to move is known and before the ends checked at turn
+start (so those read the position just reached); a position read from text (game.position, an example's
+`given` lines) has no past: its record starts with the position given, seen once.
+
+The same position: equal documents of the two states (rulespec/runtime/serialise.py, what to_json writes)
+once the parts in NOT_POSITION are left out. So the contents of every zone and board space in order, the
+counters, the player to move, the phase, the turn given to a player next, the steps queued and the leg of
+a match are the position, and so is any part a state gains later unless it is named here. Left out: what is
+fixed for the whole game, how the game got here (the turn number, the moves, what fired, the causes of the
+pieces' moves, the legs played) and the procedure of the turn under way.
+
+A key is a 128-bit BLAKE2 digest of those parts as JSON (32 hex digits): compact, the same in every process,
+and saying nothing a person could read of hidden contents; the record is never part of an observation.
+The record is replaced, never changed in place, so clones share it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING
+
+from .serialise import state_to_dict
+
+if TYPE_CHECKING:
+    from .state import State
+
+NOT_POSITION = frozenset((
+    "game", "variants", "players", "options",  # the same for the whole game
+    "turn_number", "history", "violations", "fired", "causes", "legs",  # how the game got here
+    "stack", "chosen", "over",  # the procedure of the turn under way (empty at a turn start), or its end
+    "seen",  # the record itself
+))
+
+
+def position_key(st: "State") -> str:
+    """The position of ``st`` as a key: two states hold the same position exactly when their keys are equal."""
+    document = state_to_dict(st)
+    parts = {name: part for name, part in document.items() if name not in NOT_POSITION}
+    text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def record_position(st: "State") -> None:
+    """The position of ``st`` seen once more, at the start of a turn: its count goes up by one, and it moves
+    last (the current turn's position)."""
+    key = position_key(st)
+    seen = dict(st._seen)  # (a new record: clones share the old one)
+    seen[key] = seen.pop(key, 0) + 1
+    st._seen = seen
+
+
+def start_record(st: "State") -> None:
+    """A position with no past (read from text, or given by an example): seen once, itself."""
+    st._seen = {}
+    record_position(st)
+
+
+def times_occurred(st: "State") -> int:
+    """How often the position at the start of this turn has been the position at a turn start, this one
+    included; 0 before the first turn."""
+    seen = st._seen
+    return next(reversed(seen.values())) if seen else 0
