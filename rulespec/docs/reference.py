@@ -665,7 +665,7 @@ end repetition [SH-5]:
       "player's too), the same player to move, the same phase and the same steps queued (and the leg of a "
       "match); the turn number, the moves that led there and what caused each piece's move do not count. "
       "Positions are counted only at turn starts (half-way through a turn is no position a rulebook counts), "
-      "so ask it in an end `checked at turn start` or in the turn's own choice (`only if the position has "
+      "so an end that asks it is `checked at turn start` (any other moment is refused), and a step may ask it, as the turn's own choice does (`only if the position has "
       "occurred 2 times`: a draw a player may claim); in the set-up it is false. N is a number or a numeric "
       "option, 2 or more (at a turn start the position has always occurred once). A game counts positions only "
       "when its rules ask this (its states then carry the record: `seen` in their JSON); a position written "

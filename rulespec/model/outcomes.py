@@ -10,6 +10,15 @@ from . import ir
 from .ir import BOOL, INT, SEAT
 from .value_types import element_type
 
+
+def _when_checked(timing: str) -> str:
+    """An end's timing as its `checked` line says it."""
+    step = ast.named_step_of(timing)
+    if step is not None:
+        return f"after step `{step}`"
+    return {"after_step": "after every step", "after_turn": "after every turn"}.get(timing, timing)
+
+
 class Outcomes:
     """Ends and outcomes: reads ``games``, ``scores``, ``options`` and ``uses_won`` (the `p won` expressions)."""
 
@@ -26,8 +35,22 @@ class Outcomes:
         if d.then_step is not None:
             # Evaluated once the end is decided: the `for each` name stands for the one the end held for.
             then_args = self.call_args(ast.Then(loc=d.loc, step=d.then_step, args=d.then_args), scope)
+        condition = self.expr(d.condition, scope, BOOL)
+        self.end_reads_positions_at_turn_start(d, condition)
         return ir.End(d.name, d.loc, d.cites, d.rulings, d.timing, d.each_var, domain,
-                      self.expr(d.condition, scope, BOOL), winner, d.then_step, then_args)
+                      condition, winner, d.then_step, then_args)
+
+    def end_reads_positions_at_turn_start(self, d: ast.EndDecl, condition: ir.E) -> None:
+        """`the position has occurred N times` reads the position recorded when this turn started: an end checked
+        at another moment would judge the position the turn started from, not the one play has reached."""
+        if d.timing == "turn_start":
+            return
+        found = next((n for n in self.walk_through_definitions(condition) if isinstance(n, ir.PositionOccurred)), None)
+        if found is not None:
+            self.error(found.loc, f"`{found.text}` counts the position at the start of this turn, but end `{d.name}` "
+                                  f"is checked {_when_checked(d.timing)}"
+                                  f": it would judge the position the turn started from, one turn late",
+                       width=len(found.text), hint="write `checked at turn start`: the position just reached")
 
     def end_timing_step(self, d: ast.EndDecl) -> None:
         """An end `checked after step STEP` names a step of the game played after the set-up (ends are not

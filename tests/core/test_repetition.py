@@ -227,3 +227,16 @@ def test_a_game_without_turns_is_refused(tmp_path):
     with pytest.raises(RuleError) as caught:
         _checked(tmp_path, GAME.format(values="2, 3", default="3", turns="", times="2"))
     assert "counts the positions at the start of each turn, but the game has no turns" in str(caught.value)
+
+
+@pytest.mark.parametrize("timing, said", [("after every step", "after every step"),
+                                          ("after every turn", "after every turn")])
+def test_an_end_checked_at_another_moment_is_refused(tmp_path, timing, said):
+    text = GAME.format(values="2, 3", default="3", turns=TURNS, times="2").replace("checked at turn start",
+                                                                                   f"checked {timing}")
+    with pytest.raises(RuleError) as caught:
+        _checked(tmp_path, text)
+    message = str(caught.value)
+    assert f"game.rules:17:8: error: `the position has occurred 2 times` counts the position at the start of this " \
+           f"turn, but end `repeated` is checked {said}" in message
+    assert "write `checked at turn start`" in message
