@@ -147,6 +147,18 @@ def test_what_the_key_reads():
     assert {"zones", "boards", "counters", "turn_seat", "phase", "queues", "next_seat", "leg"} <= included
 
 
+def test_an_attribute_that_changes_is_in_the_position():
+    """Flips' discs change colour (State._attrs, the document's `attributes`): a disc turned is another position."""
+    game = rulespec.load(ROOT / "rulespec" / "docs" / "ref_games" / "flips.rules")
+    state = game.new_game(players=2)
+    state.apply("player 1: put black on 1 1")
+    assert "attributes" in state._to_dict() and "attributes" not in NOT_POSITION
+    turned = state.clone()
+    item = next(cell for cell in turned._boards[0] if cell >= 0)
+    turned._set_attr("colour", item, "white")
+    assert turned._boards == state._boards and position_key(turned) != position_key(state)
+
+
 def test_a_part_a_state_gains_is_in_the_position(monkeypatch):
     """The key reads the state's document, not a list of parts: what a state holds later counts unless named."""
     game = rulespec.load(SHUTTLE)
