@@ -12,11 +12,13 @@ import dataclasses
 import functools
 import itertools
 import json
+import math
 import operator
 import string
 from pathlib import Path
 from typing import Optional, Sequence
 
+from ..lib.limits import LIMIT
 from ..lib.template_matching import AnyText, OneOf, Template
 from ..model import ir
 from ..model.moves import max_moves
@@ -224,6 +226,17 @@ class _Expansion:
         return texts
 
 
+def _most_orders(engine: Engine) -> int:
+    """The most orders a shuffle may list in this game: those of every component at once, within the limit."""
+    counts: dict[str, int] = {}
+    for label in engine.ITEM_LABEL:
+        counts[label] = counts.get(label, 0) + 1
+    orders = math.factorial(len(engine.ITEM_LABEL))
+    for count in counts.values():
+        orders //= math.factorial(count)
+    return min(orders, LIMIT.shuffle_orders)
+
+
 class ActionTable:
     """A stable numbering of every action text a game can offer, for one player count.
 
@@ -252,6 +265,7 @@ class ActionTable:
         self.has_window = any(is_claim_window(step) for step in model.steps)
         self.has_simultaneous = any(is_simultaneous(step) for step in model.steps)
         self.has_chance = has_chance(engine)
+        self.shuffles: set[str] = set()  # the chance steps that shuffle a zone
         for step in model.steps:
             types = {p.name: p.type for p in step.params}
             if step.kind == "choice":
@@ -261,6 +275,11 @@ class ActionTable:
                     player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values,
                                            dict(getattr(option, "shown", ())), {b.var for b in option.bindings},
                                            step.by.name if isinstance(step.by, ir.Var) else None)
+            elif step.kind == "chance" and getattr(step.outcome, "shuffle", None) is not None:
+                # A shuffle's outcome is numbered by its place among the orders of the zone as it is (Session).
+                self.shuffles.add(step.name)
+                prefix = step.outcome.template.split("{", 1)[0]
+                chance_groups.append([f"{prefix}order {k}" for k in range(1, _most_orders(engine) + 1)])
             elif step.kind == "chance" and step.outcome is not None:
                 outcome = step.outcome
                 outcome_types = dict(types, **{outcome.var: outcome.var_type})
@@ -813,10 +832,18 @@ class Session:
             racers = sorted(self.picks)
             return sorted((self.table.race_ids[seat], 1 / len(racers)) for seat in racers)
         merged: dict[int, float] = {}
-        for action, probability in self.state.chance_outcomes():
-            i = self.table.chance_id(action)
+        for i, action, probability in self._numbered_outcomes():
             merged[i] = merged.get(i, 0.0) + float(probability)
         return sorted(merged.items())
+
+    def _numbered_outcomes(self) -> list[tuple[int, Action, object]]:
+        """The chance node's outcomes with their numbers and probabilities: a shuffle's by their place among
+        the zone's orders (its outcomes are the orders of what the zone holds now), any other's by its text."""
+        outcomes = self.state.chance_outcomes()
+        stack = self.state._stack
+        if self.table.shuffles and stack and stack[-1][0] in self.table.shuffles:
+            return [(i, action, probability) for i, (action, probability) in enumerate(outcomes)]
+        return [(self.table.chance_id(action), action, probability) for action, probability in outcomes]
 
     # ---- moves
     def apply(self, action: int) -> None:
@@ -832,7 +859,7 @@ class Session:
                     self._log(other, f"you lost the race with {self.table.player_texts[pick]}")
             self._play(self._find(seat, picks[seat]), mover=seat)
         elif kind == CHANCE_NODE:
-            found = next((a for a, _ in self.state.chance_outcomes() if self.table.chance_id(a) == action), None)
+            found = next((a for i, a, _ in self._numbered_outcomes() if i == action), None)
             if found is None:
                 raise ValueError(f"chance outcome {action} ({self.table.action_to_string(action, True)!r}) is not "
                                  f"possible now")
@@ -913,8 +940,8 @@ class Session:
         """An action's text as offered now (a value the state works out filled in), else as numbered."""
         if player == CHANCE:
             if self.picks is None:
-                for candidate, _ in self.state.chance_outcomes():
-                    if self.table.chance_id(candidate) == action:
+                for i, candidate, _ in self._numbered_outcomes():
+                    if i == action:
                         return candidate.text
             elif action in self.table.race_ids:
                 return self.table.race_texts[self.table.race_ids.index(action)]

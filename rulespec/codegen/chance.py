@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import string
 
+from ..lib.limits import LIMIT
 from ..model import ir
 from .quoting import comment, ident, lit
 
@@ -26,6 +27,9 @@ class Chance:
         if re.fullmatch(r"TEXT_\d+\[v_\w+\]", text):  # read from a table by item: the same in every state
             self.tabled_texts.add(step.name)
         var = "v_" + ident(outcome.var)
+        if outcome.shuffle is not None:
+            self.shuffle_step(step, var)
+            return
         if outcome.draw_from is not None:
             # The runtime lists a draw from the zone's items; an outcome's text is read only when asked for.
             w.line(f"def draw_{name}(st{self.params(step.params)}):")
@@ -67,13 +71,29 @@ class Chance:
             self.checked_after(step.name)
         w.dedent()
 
+    def shuffle_step(self, step: ir.Step, var: str) -> None:
+        """outcomes_<name>: every distinct order of the zone, equally likely; resolve_<name>: the zone so ordered."""
+        w, name, zone = self.w, ident(step.name), step.outcome.shuffle
+        prefix = step.outcome.template.split("{", 1)[0]
+        w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
+        w.indent()
+        self.doc(step, f"Chance `{step.name}`: every order of `{zone.zone}`, bottom first, each equally likely.")
+        w.line(f"return shuffle_orders(st, {self.zone_index(zone)}, {lit(prefix)}, {LIMIT.shuffle_orders})")
+        w.dedent()
+        w.line("")
+        w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
+        w.indent()
+        self.doc(step, f"`{zone.zone}` in the order drawn.")
+        w.line(f"st._zones[{self.zone_index(zone)}][:] = {var}")
+        w.dedent()
+
     @staticmethod
     def outcomes_listed_once(step: ir.Step) -> bool:
         """Whether a chance step's outcomes (not a draw) depend on its arguments and the game's set-up alone:
         dice faces, or a pick from numbers worked out of constants, options and arguments, its text showing
         the pick and arguments' labels only. The runtime lists them once per arguments and set-up."""
         outcome, params = step.outcome, {p.name: p.type for p in step.params}
-        if outcome is None or outcome.draw_from is not None or outcome.shown:
+        if outcome is None or outcome.draw_from is not None or outcome.shuffle is not None or outcome.shown:
             return False
 
         def fixed(e) -> bool:

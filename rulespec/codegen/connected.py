@@ -14,7 +14,7 @@ from .quoting import docstring, ident
 
 # What generated code names at module level besides its upper-case tables: Python's builtins, the runtime's
 # helpers it imports, its definitions' functions (KeptConnected.reach_ends: no name of a function's own).
-_MODULE_HELPERS = frozenset(("span", "best_sets", "pick_weights", "weighted_picks", "counter_value",
+_MODULE_HELPERS = frozenset(("span", "best_sets", "pick_weights", "weighted_picks", "shuffle_orders", "counter_value",
                              "build_item_tables"))
 
 

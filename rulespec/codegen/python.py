@@ -125,6 +125,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.imports_at = len(w.lines)
         if any(step.outcome is not None and step.outcome.weight is not None for step in m.steps):
             w.line("from rulespec.runtime.engine import weighted_picks")
+        if any(step.outcome is not None and step.outcome.shuffle is not None for step in m.steps):
+            w.line("from rulespec.runtime.engine import shuffle_orders")
         if any(step.together for step in m.steps):  # (only then: the other engines stay as they were)
             w.line("from rulespec.runtime.engine import SIMULTANEOUS")
         if any(named_step_of(end.timing) for end in m.ends):

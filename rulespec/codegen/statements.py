@@ -18,7 +18,7 @@ def counters_set(stmts: Sequence[ir.S]) -> tuple[str, ...]:
             found[s.counter] = None
         elif isinstance(s, ir.If):
             found.update(dict.fromkeys(counters_set(s.then) + counters_set(s.otherwise)))
-        elif isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll, ir.Lose)):
+        elif isinstance(s, (ir.ForEach, ir.Repeat, ir.Roll, ir.Lose, ir.Shuffle)):
             found.update(dict.fromkeys(counters_set(s.body)))
     return tuple(found)
 
@@ -83,7 +83,7 @@ class Statements:
 
         def names_steps(stmts) -> bool:
             for x in stmts:
-                if isinstance(x, (ir.Then, ir.Enqueue, ir.Resolve, ir.Roll, ir.Lose)):
+                if isinstance(x, (ir.Then, ir.Enqueue, ir.Resolve, ir.Roll, ir.Lose, ir.Shuffle)):
                     return True
                 if isinstance(x, ir.If) and (names_steps(x.then) or names_steps(x.otherwise)):
                     return True
@@ -194,6 +194,10 @@ class Statements:
 
     def stmt_Roll(self, s: ir.Roll) -> None:
         # Each die back to the supply, then one chance step per die: every roll an explicit chance node.
+        self.stmts(s.body)
+
+    def stmt_Shuffle(self, s: ir.Shuffle) -> None:
+        # The zone's chance step started: its order is one chance node.
         self.stmts(s.body)
 
     def stmt_Lose(self, s: ir.Lose) -> None:

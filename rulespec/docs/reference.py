@@ -476,6 +476,18 @@ instead empty_pool [LAN-4]:
       "replacement). So every roll is an explicit chance node: examples steer it (`when \"chance: roll "
       "6\"`), replays repeat it, and OpenSpiel sees one chance node per die. Dice declared with `lost to "
       "ZONE` roll only the dice the holder still has (see `lose`)."),
+    E("Statements", "Shuffling a zone", "shuffle_stmt", "spawn.rules", '''
+setup [SPW-5]:
+  shuffle bag''',
+      "`shuffle ZONE` (`shuffle deck of p` for a zone per player) puts a `stacked` zone's components in one of "
+      "their orders as one chance event, every distinct order equally likely: three different cubes are one "
+      "chance node of 6 outcomes (exactly 1/6 each), six are one of 720, not six draws. Orders that differ "
+      "only by identical components (the same label) are one outcome. As `roll`, it starts a chance step of "
+      "its own once this step is done, `shuffle_bag`; its outcomes read `shuffle bag: ` and the labels from the "
+      "bottom up, the last on top (`when \"chance: shuffle bag: blue, green, red\"` steers one, as `given "
+      "set-up with draws \"...\"` does). OpenSpiel numbers an order by its place among the orders of what the "
+      "zone holds, from 0. A shuffle lists at most 40,320 orders (8 different components; see the limits), "
+      "refused beyond when the rules run, naming the line."),
     E("Statements", "Losing a die", "lose_stmt", "dice.rules", '''
     lose a die from cup of player''',
       "`lose a die from cup of p` (`lose one die from tray` for shared dice) takes one of the holder's dice "

@@ -455,6 +455,14 @@ class Roll(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Shuffle(Node):
+    """``shuffle bag``: a stacked zone put in one of its orders, one chance event (see model/shuffles.py)."""
+
+    kind: Literal["shuffle"] = "shuffle"
+    zone: Expr
+
+
+@dataclass(frozen=True, kw_only=True)
 class Lose(Node):
     """``lose a die from cup of p``: one of the holder's dice set aside for good, in the dice's `lost to`
     zone (see DiceDecl); `roll` no longer rolls it."""
@@ -472,7 +480,7 @@ class NextTurn(Node):
     seat: Expr
 
 
-Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn, Roll,
+Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn, Roll, Shuffle,
              Lose]
 
 # ----------------------------------------------------------------------------- declarations
@@ -750,6 +758,7 @@ class Outcome(Node):
     pick_where: Optional[Expr] = None  # ... that meet this condition
     weights: tuple[int, ...] = ()  # `weighted (9, 1)`: each face's weight, in the faces' order
     weight: Optional[Expr] = None  # `weighted by EXPR`: each picked candidate's weight
+    shuffle: Optional[Expr] = None  # `shuffle ZONE`: the zone's order (a chance step the checker declares)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -46,6 +46,9 @@ class ExpressionsToAst(AstBuilder):
     def roll_stmt(self, meta, children):
         return ast.Roll(loc=self._loc(meta), holder=children[0])
 
+    def shuffle_stmt(self, meta, children):
+        return ast.Shuffle(loc=self._loc(meta), zone=children[0])
+
     def lose_stmt(self, meta, children):
         die, holder = children
         return ast.Lose(loc=self._loc(meta), die=str(die), holder=holder)

@@ -66,6 +66,9 @@ LIMITS: tuple[Limit, ...] = (
     Limit("copies", 10_000, "copies of one component", "the bundled games have at most {bundled}", bundled=61),
     Limit("span", 10_000, "numbers in a range `low..high` (checked when the rules run)",
           "a range is walked number by number, while the rules run (so no bundled figure is checked here)"),
+    Limit("shuffle_orders", 40_320, "orders of a zone one `shuffle` may put it in (checked when the rules run)",
+          "a shuffle is one chance node listing every distinct order (8 different components: 40,320); "
+          "shuffle fewer components, or draw them one by one"),
     Limit("definition_depth", 50, "definitions used inside one another (`define`)",
           "each use of a definition is a call in the generated engine; the bundled games nest at most {bundled}",
           bundled=4),

@@ -34,13 +34,14 @@ from .names import Names
 from .outcomes import Outcomes
 from .reporting import Reporting
 from .shown_texts import ShownTexts
+from .shuffles import Shuffles
 from .statements import Statements
 from .value_types import board_of, is_space  # noqa: F401 (rulespec/codegen imports them from here)
 from .variants import Variants
 
 
-class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Definitions, Statements, LookAhead,
-              ShownTexts, Boards, Declarations, Outcomes, Bounds, Examples):
+class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Comparisons, Definitions, Statements,
+              LookAhead, ShownTexts, Boards, Declarations, Outcomes, Bounds, Examples):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file
@@ -67,7 +68,7 @@ class Checker(Reporting, Names, Variants, Dice, Expressions, Comparisons, Defini
         if not self.variant_check:
             self.check_names()
         decls, available = self.declarations(variants)
-        decls = self.expand_dice(self.option_ranges(decls))
+        decls = self.expand_shuffles(self.expand_dice(self.option_ranges(decls)))
         self.collect(decls)
         model = self.build(decls, variants, available)
         if not variants and not self.problems:

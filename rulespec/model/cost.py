@@ -456,7 +456,7 @@ class Cost:
         from ..lib.limits import LIMIT
         if isinstance(s, ir.If):
             return reach * self.expr(s.condition) + max(self.stmts(s.then, reach), self.stmts(s.otherwise, reach))
-        if isinstance(s, (ir.Roll, ir.Lose)):
+        if isinstance(s, (ir.Roll, ir.Lose, ir.Shuffle)):
             return self.stmts(s.body, reach)
         if isinstance(s, (ir.ForEach, ir.Repeat)):
             if isinstance(s, ir.ForEach):
@@ -480,6 +480,9 @@ class Cost:
         if outcome.pick_from is not None:
             return self.expr(outcome.pick_from) + self.size(outcome.pick_from) * (1 + self.expr(outcome.pick_where)
                                                                                   + self.expr(outcome.weight))
+        if outcome.shuffle is not None:  # every order listed: at most the shuffle_orders limit
+            from ..lib.limits import LIMIT
+            return self.expr(outcome.shuffle) + LIMIT.shuffle_orders
         return 1 + self.expr(outcome.draw_from) + len(outcome.faces)
 
     # ------------------------------------------------------------------ every declaration

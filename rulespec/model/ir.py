@@ -554,6 +554,16 @@ class Roll(S):
 
 
 @dataclass(frozen=True)
+class Shuffle(S):
+    """`shuffle bag`: the zone put in one of its orders by the chance step `shuffle_bag`, started as `then`
+    starts a step (``body``: that `then`)."""
+
+    zone: str
+    seat: Optional[E]
+    body: tuple[S, ...]
+
+
+@dataclass(frozen=True)
 class Lose(S):
     """`lose a die from cup of p`: one die of the holder set aside for good in the `lost` zone, so that
     `roll` no longer rolls it (``body`` says it in plain statements, as Roll's)."""
@@ -724,6 +734,7 @@ class Outcome:
     shown: tuple[tuple[str, E], ...] = ()  # values its text works out, by field
     weights: tuple[int, ...] = ()  # `weighted (9, 1)`: each face's weight (none: every face weighted 1)
     weight: Optional[E] = None  # `weighted by EXPR`: each picked candidate's weight (None: 1)
+    shuffle: Optional[E] = None  # the zone a shuffle orders: its outcome is the zone's order, bottom first
 
 
 @dataclass(frozen=True)

@@ -113,6 +113,8 @@ class _Bound:
             return self.step_named(s.step)
         if isinstance(s, ir.If):
             return max(self.body(s.then), self.body(s.otherwise))
+        if isinstance(s, ir.Shuffle):  # one chance node, started by `then`
+            return self.body(s.body)
         if isinstance(s, ir.ForEach):
             inner = self.body(s.body)
             return inner and inner * self.size(s.domain)

@@ -9,6 +9,7 @@ from ..language.errors import did_you_mean
 from ..lib.limits import LIMIT, refusal
 from . import ir
 from .ir import BOOL, INT, ITEM, SEAT, SEATS, SYMBOL, ZONE, ZONES
+from .shuffles import ORDER
 from .value_types import space_type, board_of, is_space, is_placement, element_type, describe_type
 
 PARAM_TYPES = ("seat", "space", "item", "number", "word", "direction")
@@ -98,6 +99,8 @@ class Statements:
             return self.roll(node, scope)
         if kind == "lose":
             return self.lose(node, scope)
+        if kind == "shuffle":
+            return self.shuffle(node, scope)
         self.error(loc, f"unexpected statement `{self.text(node)}`")
         return None
 
@@ -258,7 +261,7 @@ class Statements:
         outcome = d.outcome
         inner = dict(scope)
         draw_from = None
-        pick_from = pick_where = weight = None
+        pick_from = pick_where = weight = shuffle = None
         weights: tuple[int, ...] = ()
         if outcome.pick_from is not None:
             pick_from = self.expr(outcome.pick_from, scope)
@@ -273,6 +276,10 @@ class Statements:
                 pick_where = self.expr(outcome.pick_where, inner, BOOL)
             if outcome.weight is not None:
                 weight = self._outcome_weight(outcome.weight, inner)
+        elif outcome.shuffle is not None:
+            shuffle = self.expr(outcome.shuffle, scope)  # (what `shuffle` may name is said at the statement)
+            inner = self.bind(inner, outcome.var, ORDER, outcome.loc)
+            var_type = ORDER
         elif outcome.draw_from is not None:
             draw_from = self.expr(outcome.draw_from, scope)
             if draw_from.type not in (ZONE, "?"):
@@ -288,7 +295,7 @@ class Statements:
         shown = self.template(outcome.template, inner, outcome.loc)
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                        outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
-                                          pick_from, pick_where, shown, weights, weight))
+                                          pick_from, pick_where, shown, weights, weight, shuffle))
 
     def _face_type(self, outcome: ast.Outcome) -> str:
         """The type of a roll's faces: words, or whole numbers (never both)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import operator
 from typing import Any, Iterable, Optional, Sequence
 
@@ -69,6 +70,50 @@ def weighted_picks(candidates: Iterable[tuple[str, Any, int]]) -> list[tuple[str
     if not merged:
         raise RuleRuntimeError("every outcome is weighted 0: a weighted pick needs a weight above 0")
     return [tuple(entry) for entry in merged.values()]
+
+
+def shuffle_orders(st, zone: int, prefix: str, limit: int) -> list[tuple[str, int, tuple]]:
+    """Every distinct order of a stacked zone's components, bottom first, each equally likely (`shuffle`):
+    orders that differ only by identical components (the same label) are one. Read as ``prefix`` and the
+    labels; at most ``limit`` orders (the language's shuffle_orders)."""
+    engine = st._engine
+    label = engine._label_now if st._attrs else engine.ITEM_LABEL.__getitem__  # (an attribute changed: as it is now)
+    groups: dict[str, list[int]] = {}
+    for item in sorted(st._zones[zone]):
+        groups.setdefault(label(st, item) if st._attrs else label(item), []).append(item)
+    count = math.factorial(sum(map(len, groups.values())))
+    for items in groups.values():
+        count //= math.factorial(len(items))
+    if count > limit:
+        raise RuleRuntimeError(f"a shuffle of these {sum(map(len, groups.values()))} components has {count:,} "
+                               f"orders; a shuffle lists at most {limit:,}")
+    names = list(groups)
+    sequence = [k for k, name in enumerate(names) for _ in groups[name]]  # lowest first: the first order
+    out: list[tuple[str, int, tuple]] = []
+    while True:
+        used = [0] * len(names)
+        order = []
+        for k in sequence:
+            order.append(groups[names[k]][used[k]])
+            used[k] += 1
+        out.append((prefix + (", ".join(names[k] for k in sequence) or "nothing"), 1, (tuple(order),)))
+        if not _next_order(sequence):
+            return out
+
+
+def _next_order(sequence: list[int]) -> bool:
+    """The next distinct order of ``sequence`` (lexicographically, in place), False after the last."""
+    i = len(sequence) - 2
+    while i >= 0 and sequence[i] >= sequence[i + 1]:
+        i -= 1
+    if i < 0:
+        return False
+    j = len(sequence) - 1
+    while sequence[j] <= sequence[i]:
+        j -= 1
+    sequence[i], sequence[j] = sequence[j], sequence[i]
+    sequence[i + 1:] = reversed(sequence[i + 1:])
+    return True
 
 
 def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, dict[int, Any]]]:

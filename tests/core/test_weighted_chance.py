@@ -58,6 +58,7 @@ def _odds(state) -> dict[str, Fraction]:
 
 def test_faces_come_as_often_as_their_weights_exactly():
     state = rulespec.load(SPAWN).new_game(1)
+    state.apply("chance: shuffle bag: red, green, blue")  # (the set-up's shuffle)
     state.apply("player 1: spawn a tile")
     odds = state.chance_outcomes()
     assert [(a.text, p) for a, p in odds] == [("spawn a 2", Fraction(9, 10)), ("spawn a 4", Fraction(1, 10))]
@@ -132,6 +133,7 @@ def test_openspiel_numbers_weighted_outcomes_from_0_with_exact_probabilities():
     from rulespec.openspiel import load_game
     game = load_game(str(SPAWN), players=1)
     state = game.new_initial_state()
+    state.apply_action(0)  # the set-up's shuffle
     state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == "take a bonus"))
     assert state.current_player() == pyspiel.PlayerId.CHANCE
     outcomes = state.chance_outcomes()

@@ -272,7 +272,11 @@ def _step(en: English, d: ir.Step) -> list[str]:
         return lines
     if d.kind == "chance":
         o = d.outcome
-        if o is not None and o.draw_from is not None:
+        if o is not None and getattr(o, "shuffle", None) is not None:
+            text = (f"Chance puts {en.expr(o.shuffle)} in one of its orders, every distinct order equally likely "
+                    f"(orders that differ only by identical components are one); the outcome is shown as its "
+                    f"components from the bottom up, the last on top: {quoted(o.template)}.")
+        elif o is not None and o.draw_from is not None:
             text = (f"Chance draws a component {en.var_name(o.var)} from {en.expr(o.draw_from)}, every component "
                     f"there equally likely; the outcome is shown as {quoted(o.template)}.")
         elif o is not None and getattr(o, "pick_from", None) is not None:

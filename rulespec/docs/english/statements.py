@@ -89,6 +89,13 @@ def _roll(en: English, s: ir.Roll, depth: int) -> list[str]:
                            f"equally likely whatever the others show.")]
 
 
+@renders(ir.Shuffle)
+def _shuffle(en: English, s: ir.Shuffle, depth: int) -> list[str]:
+    zone = en.owned(human(s.zone), s.seat)
+    return [en.item(depth, f"Shuffle {zone} once this step is done: one chance event, every order of its "
+                           f"components equally likely.")]
+
+
 @renders(ir.Lose)
 def _lose(en: English, s: ir.Lose, depth: int) -> list[str]:
     holder = en.owned(human(s.holder), s.seat)
