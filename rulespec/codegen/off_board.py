@@ -4,7 +4,7 @@ A space that is none is neither empty nor occupied and holds nothing, whichever 
 written in place, passed to a definition, or given back by one. The generator writes a none-safe test only
 where the space can be none, so the usual walk over a board's spaces keeps its plain table look-ups. What
 can be none: a neighbour; a definition's parameter that some use passes a space which can be none; a
-definition whose value can be none; an `if ... then ... else` of those. Worked out over the whole model
+definition whose value can be none; an `if ... then ... else` of those; a `let` name given one of those. Worked out over the whole model
 once (a definition passing its parameter on to another makes that one's parameter none too).
 """
 
@@ -48,17 +48,20 @@ def off_board(model: ir.Model) -> OffBoard:
     uses = {d.name: tuple(_uses(d.value)) for d in model.definitions}
     params: set[tuple[str, str]] = set()
     giving: set[str] = set()
+    lets = tuple(_lets(model))
+    let_names: set[str] = set()  # (by name over the whole model: a name some `let` gives none may be none)
     changed = True
     while changed:
-        before = (len(params), len(giving))
+        before = (len(params), len(giving), len(let_names))
         found = frozenset(giving)
         for name, definition in definitions.items():
             names = frozenset(p for owner, p in params if owner == name)
             if may_be_none(definition.value, names, found):
                 giving.add(name)
             _passed(uses[name], names, found, definitions, params)
-        _passed(rest, frozenset(), found, definitions, params)
-        changed = (len(params), len(giving)) != before
+        let_names.update(let.name for let in lets if may_be_none(let.value, frozenset(let_names), found))
+        _passed(rest, frozenset(let_names), found, definitions, params)
+        changed = (len(params), len(giving), len(let_names)) != before
     return OffBoard(frozenset(params), frozenset(giving))
 
 
@@ -70,6 +73,18 @@ def _passed(calls, names, giving, definitions, params: set) -> None:
         for param, arg in zip(definition.params, call.args):
             if may_be_none(arg, names, giving):
                 params.add((call.name, param.name))
+
+
+def _lets(node) -> Iterator[ir.Let]:
+    """Every `let` of the steps, options, triggers and replacements of ``node`` (a model)."""
+    if isinstance(node, ir.Let):
+        yield node
+    elif isinstance(node, (tuple, list)):
+        for v in node:
+            yield from _lets(v)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type) and not isinstance(node, ir.E):
+        for f in dataclasses.fields(node):
+            yield from _lets(getattr(node, f.name))
 
 
 def _uses(node) -> Iterator[ir.DefinedValue]:

@@ -32,6 +32,7 @@ class Statements:
     def stmts(self, stmts: Sequence[ir.S]) -> None:
         if not stmts:
             self.w.line("pass")
+        none_before = self.none_names  # a `let` of a space past the edge counts as none-able in its block only
         kept = self.counters_marked
         if not kept and any(isinstance(s, ir.SetCounter) for s in stmts):
             # A block that sets a counter clears the ends' mark once, at its top, not before each change
@@ -41,6 +42,7 @@ class Statements:
         for s in stmts:
             getattr(self, "stmt_" + type(s).__name__)(s)
         self.counters_marked = kept
+        self.none_names = none_before
 
     def stmt_Move(self, s: ir.Move) -> None:
         self.w.line(f"st._move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
@@ -203,6 +205,11 @@ class Statements:
     def stmt_Lose(self, s: ir.Lose) -> None:
         # One die of the holder to the set-aside zone (from the supply if the holder is empty).
         self.stmts(s.body)
+
+    def stmt_Let(self, s: ir.Let) -> None:
+        if self.may_be_none(s.value):
+            self.none_names = self.none_names | {s.name}
+        self.w.line(f"v_{ident(s.name)} = {self.expr(s.value)}", note=f"let {s.name}")
 
     def stmt_Nothing(self, s: ir.Nothing) -> None:
         self.w.line("pass")

@@ -530,6 +530,16 @@ setup [SPW-5]:
     E("Statements", "Who plays next", "next_turn_stmt", "cards.rules", '''
     next turn goes to left of player''', "The next turn goes to this player instead of the next in order; in the "
       "set-up, the first turn goes to this player."),
+    E("Statements", "A value named in a step", "let_stmt", "hop.rules", '''
+    let jumped be ahead(s, player)
+    let landing be ahead(jumped, player)
+    move occupant of jumped to taken of player
+    place occupant of s on landing''',
+      "`let NAME be X` works X out where it stands and names it for the statements after it in the same block "
+      "and the blocks inside them, not outside: later changes (the pawn moved off `jumped`) do not change it. Its "
+      "type is X's. The name may not be one already used there: a parameter, a chosen value, an outer `for each` "
+      "or `let`, a declaration of the file (a definition, counter, zone ...), a value of an attribute or option, or "
+      "a word of the language (`over`, `count`)."),
     # ------------------------------------------------------------------ expressions
     E("Expressions", "Names and `of`", "name of", "lanes.rules", '''
     for t in hand of player, s in strip''',

@@ -447,6 +447,15 @@ class Nothing(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Let(Node):
+    """``let NAME be VALUE``: the value, worked out here, named for the statements after it in its block."""
+
+    kind: Literal["let"] = "let"
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True, kw_only=True)
 class Roll(Node):
     """``roll cup of p``: each die of a dice holder rolled again (see DiceDecl)."""
 
@@ -481,7 +490,7 @@ class NextTurn(Node):
 
 
 Stmt = Union[Move, Place, Then, Enqueue, Resolve, SetCounter, AddCounter, If, ForEach, Repeat, Nothing, NextTurn, Roll, Shuffle,
-             Lose]
+             Lose, Let]
 
 # ----------------------------------------------------------------------------- declarations
 

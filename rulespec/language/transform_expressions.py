@@ -56,6 +56,10 @@ class ExpressionsToAst(AstBuilder):
     def next_turn_stmt(self, meta, children):
         return ast.NextTurn(loc=self._loc(meta), seat=children[0])
 
+    def let_stmt(self, meta, children):
+        name, value = children
+        return ast.Let(loc=self._loc(meta), name=str(name), value=value)
+
     def nothing_stmt(self, meta, children):
         return ast.Nothing(loc=self._loc(meta))
 

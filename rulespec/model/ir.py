@@ -581,6 +581,14 @@ class Nothing(S):
 
 
 @dataclass(frozen=True)
+class Let(S):
+    """``let NAME be VALUE``: read as the variable NAME by the statements after it in its block."""
+
+    name: str
+    value: E
+
+
+@dataclass(frozen=True)
 class NextTurn(S):
     seat: E
 

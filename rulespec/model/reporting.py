@@ -89,7 +89,7 @@ class Reporting:
         """Where the variable ``name`` is introduced on the first line of ``loc`` (``name in``, ``name drawn``...)."""
         source = self.sources.get(loc.file)
         line = source.line(loc.line) if source else ""
-        pattern = r"(?<![A-Za-z0-9_])" + re.escape(name) + r"(?=\s+(in|drawn|rolled|picked)(?![A-Za-z0-9_]))"
+        pattern = r"(?<![A-Za-z0-9_])" + re.escape(name) + r"(?=\s+(in|drawn|rolled|picked|be)(?![A-Za-z0-9_]))"
         found, start = re.search(pattern, line[loc.column - 1:]), loc.column
         if found is None:  # `for each p in ...` of an end: the domain's place is after the name
             found, start = re.search(pattern, line), 1

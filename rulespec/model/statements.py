@@ -6,11 +6,12 @@ from typing import Optional, Sequence
 
 from ..language import ast
 from ..language.errors import did_you_mean
+from ..language.grammar import keywords
 from ..lib.limits import LIMIT, refusal
 from . import ir
 from .ir import BOOL, INT, ITEM, SEAT, SEATS, SYMBOL, ZONE, ZONES
 from .shuffles import ORDER
-from .value_types import space_type, board_of, is_space, is_placement, element_type, describe_type
+from .value_types import BUILTINS, space_type, board_of, is_space, is_placement, element_type, describe_type
 
 PARAM_TYPES = ("seat", "space", "item", "number", "word", "direction")
 
@@ -26,7 +27,39 @@ class Statements:
                     "the step's parameter `player: seat`")
 
     def stmts(self, stmts: Sequence, scope: dict[str, str]) -> tuple[ir.S, ...]:
-        return tuple(s for s in (self.stmt(s, scope) for s in stmts) if s is not None)
+        """The statements of one block; a `let` names its value for the statements after it (and the blocks
+        inside them), not for any outside the block."""
+        checked = []
+        for node in stmts:
+            if node.kind == "let":
+                value = self.expr(node.value, scope)
+                self.let_name(node, scope)
+                scope = self.bind(scope, node.name, value.type, node.loc)
+                checked.append(ir.Let(node.loc, node.name, value))
+                continue
+            s = self.stmt(node, scope)
+            if s is not None:
+                checked.append(s)
+        return tuple(checked)
+
+    def let_name(self, node: ast.Let, scope: dict[str, str]) -> None:
+        """A `let` may not take a name that already means something where it would be read: a declaration's
+        (a definition, counter, zone ...), a value of an attribute or option, or a word of the language (the
+        name already bound in the block is refused by bind)."""
+        name = node.name
+        loc = self._var_loc(node.loc, name)
+        if name in scope:
+            return
+        declared = self.names.get(name)
+        if declared is not None and declared.kind != "example":  # (an example's name is never read in a rule)
+            kind = self.KIND_WORDS.get(declared.kind, declared.kind)
+            self.error(loc, f"`{name}` is already the name of {kind} (line {declared.loc.line})", width=len(name),
+                       hint="a `let` would hide it from the statements after it; give this value another name")
+        elif name in self.symbols or name in BUILTINS or name == "players" or name in ir.COMPASS \
+                or name in keywords():
+            what = "a value of an attribute or option" if name in self.symbols else "a word of the language"
+            self.error(loc, f"`{name}` is already {what}", width=len(name),
+                       hint="give this value another name")
 
     def stmt(self, node, scope: dict[str, str]) -> Optional[ir.S]:
         kind, loc = node.kind, node.loc

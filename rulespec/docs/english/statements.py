@@ -103,6 +103,11 @@ def _lose(en: English, s: ir.Lose, depth: int) -> list[str]:
                            f"is not rolled again (nothing is lost when no die is left).")]
 
 
+@renders(ir.Let)
+def _let(en: English, s: ir.Let, depth: int) -> list[str]:
+    return [en.item(depth, f"Let {en.var_name(s.name)} be {en.expr(s.value)} (as it is now).")]
+
+
 @renders(ir.Nothing)
 def _nothing(en: English, s: ir.Nothing, depth: int) -> list[str]:
     return [en.item(depth, "Nothing happens.")]
