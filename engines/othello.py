@@ -12,13 +12,13 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '8f6534b2440e3266'
+SOURCE_HASH = 'ec2babef032444dc'
 GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
-    # disc [OTH-1] ruling OTH-AMB-2
-    ('disc', (('colour', ('black', 'white')),), 64, '{colour}'),
+    # disc [OTH-1]
+    ('disc', (('colour', ('black', 'white')),), 32, '{colour}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
@@ -48,37 +48,38 @@ B_GRID_FACES = (
 B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_disc__on__grid(st, v_item, v_space):
-    """Where a disc may go on grid. [OTH-2] (rulebooks/othello.rules:46)"""
+    """Where a disc may go on grid. [OTH-2] (rulebooks/othello.rules:42)"""
     return True
 
 
 
 def define_run_length(st, v_s, v_d, v_p):
-    """Definition `run_length`: `size of walk(t from s towards d while t holds colour of left of p)`. [OTH-3] (rulebooks/othello.rules:56)"""
-    return len(st._walk(0, v_s, v_d, lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players])))
+    """Definition `run_length`: `size of walk(t from s towards d while t holds colour of left of p)`. [OTH-3] (rulebooks/othello.rules:53)"""
+    return len(st._walk(0, v_s, v_d, lambda v_t: (st._attrs['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players])))
 
 
 def define_outflanks(st, v_s, v_d, v_p):
-    """Definition `outflanks`: `run_length(s, d, p) > 0 and size of walk(t from s towards d while t is occupied) > run_length(s, d, p)`. [OTH-3] (rulebooks/othello.rules:59)"""
+    """Definition `outflanks`: `run_length(s, d, p) > 0 and size of walk(t from s towards d while t is occupied) > run_length(s, d, p)`. [OTH-3] (rulebooks/othello.rules:56)"""
     return ((define_run_length(st, v_s, v_d, v_p) > 0) and (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p)))
 
 
 def define_can_place(st, v_s, v_p):
-    """Definition `can_place`: `s is empty and count(d in directions of grid where outflanks(s, d, p)) > 0`. [OTH-3] (rulebooks/othello.rules:62)"""
+    """Definition `can_place`: `s is empty and count(d in directions of grid where outflanks(s, d, p)) > 0`. [OTH-3] (rulebooks/othello.rules:59)"""
     return (st._boards[0][v_s] < 0 and any(define_outflanks(st, v_s, v_d, v_p) for v_d in (0, 1, 2, 3, 4, 5, 6, 7)))
 
 
 def skip_turn(st, v_p):
-    """Whether a player's turn is skipped: `p has no legal move`. [OTH-3, OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:65)"""
+    """Whether a player's turn is skipped: `p has no legal move`. [OTH-3, OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:62)"""
     return not has_legal_move_turn(st, v_p)
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [OTH-2] (rulebooks/othello.rules:48)"""
+    """Step `setup`. [OTH-2] (rulebooks/othello.rules:44)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(4, ()), B_GRID_CELLS_BY_ROW.get(5, ()))):
         if (((B_GRID_ROW[v_s] == 4) or (B_GRID_ROW[v_s] == 5)) and ((B_GRID_COLUMN[v_s] == 4) or (B_GRID_COLUMN[v_s] == 5))):
-            st._place(0, st._first('any(d in box where colour of d = (if row of s = column of s then white else black))', (v_d for v_d in pile_box if (ITEM_ATTRS['colour'][v_d] == ('white' if (B_GRID_ROW[v_s] == B_GRID_COLUMN[v_s]) else 'black')))), v_s, cause)
+            st._place(0, st._first('any(d in box)', (v_d for v_d in pile_box)), v_s, cause)
+            st._set_attr('colour', st._occupant(0, v_s), ('white' if (B_GRID_ROW[v_s] == B_GRID_COLUMN[v_s]) else 'black'))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -87,7 +88,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__place(st, v_player):
-    """Option `place` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [OTH-3, OTH-4] (rulebooks/othello.rules:68)"""
+    """Option `place` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [OTH-3, OTH-4] (rulebooks/othello.rules:65)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (define_can_place(st, v_s, v_player)):  # can_place(s, player)
@@ -110,23 +111,21 @@ def first_failing_turn__place(st, v_player, v_s):
 
 
 def effect_turn__place(st, cause, v_player, v_s):
-    """What `place` does. [OTH-3, OTH-4] (rulebooks/othello.rules:68)"""
-    zones = st._zones
-    zone_box = st._t.zone_base['box']
-    pile_box = zones[zone_box]
+    """What `place` does. [OTH-3, OTH-4] (rulebooks/othello.rules:65)"""
+    pile_box = st._zones[st._t.zone_base['box']]
     for v_d in st._loop_over((0, 1, 2, 3, 4, 5, 6, 7)):
         if define_outflanks(st, v_s, v_d, v_player):
-            for v_t in st._loop_over(st._walk(0, v_s, v_d, lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players]))):
-                st._move(st._occupant(0, v_t), zone_box, cause)
-                st._place(0, st._first_with('any(c in box where colour of c = colour of player)', pile_box, ITEM_ATTRS['colour'], ('black', 'white')[v_player]), v_t, cause)
-    st._place(0, st._first_with('any(c in box where colour of c = colour of player)', pile_box, ITEM_ATTRS['colour'], ('black', 'white')[v_player]), v_s, cause)
+            for v_t in st._loop_over(st._walk(0, v_s, v_d, lambda v_t: (st._attrs['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players]))):
+                st._set_attr('colour', st._occupant(0, v_t), ('black', 'white')[v_player])
+    st._place(0, st._first('any(c in box)', (v_c for v_c in pile_box)), v_s, cause)
+    st._set_attr('colour', st._occupant(0, v_s), ('black', 'white')[v_player])
 
 
 ROWS_turn = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [OTH-3] (rulebooks/othello.rules:67)"""
+    """Every choice of `turn` now, in the order offered. [OTH-3] (rulebooks/othello.rules:64)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -142,7 +141,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [OTH-3] (rulebooks/othello.rules:67)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [OTH-3] (rulebooks/othello.rules:64)"""
     # place: `{colour of player} on row {row of s} column {column of s}`
     for v_s in st._t.cells_in_use[0]:
         if not (define_can_place(st, v_s, v_player)):  # can_place(s, player)
@@ -152,14 +151,14 @@ def has_legal_move_turn(st, v_player):
 
 # ---------------------------------------------------------------- end nobody_can_place
 def end_nobody_can_place(st):
-    """Whether the game ends now by `nobody_can_place`; returns the declared winners. [OTH-5] (rulebooks/othello.rules:78)"""
+    """Whether the game ends now by `nobody_can_place`; returns the declared winners. [OTH-5] (rulebooks/othello.rules:75)"""
     if (not any(has_legal_move_turn(st, v_p) for v_p in st._t.seats)):
         return []
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OTH-5] (rulebooks/othello.rules:78)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OTH-5] (rulebooks/othello.rules:75)"""
     # nobody_can_place [OTH-5]
     if (not any(has_legal_move_turn(st, v_p) for v_p in st._t.seats)):
         return 0, []
@@ -167,63 +166,63 @@ def ends_after_step(st):
 
 
 def score_discs(st, v_p):
-    """Score `discs`. [OTH-6] (rulebooks/othello.rules:82)"""
-    return len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])])
+    """Score `discs`. [OTH-6] (rulebooks/othello.rules:79)"""
+    return len([1 for v_s in st._t.cells_in_use[0] if (st._attrs['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])])
 
 def invariant_centre(st):
-    """Invariant: the four centre squares are never empty. [OTH-2, OTH-4] (rulebooks/othello.rules:139)"""
+    """Invariant: the four centre squares are never empty. [OTH-2, OTH-4] (rulebooks/othello.rules:136)"""
     return (not any((((B_GRID_ROW[v_s] == 4) or (B_GRID_ROW[v_s] == 5)) and ((B_GRID_COLUMN[v_s] == 4) or (B_GRID_COLUMN[v_s] == 5)) and st._boards[0][v_s] < 0) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(4, ()), B_GRID_CELLS_BY_ROW.get(5, ()))))
 
 
 def example_opening(run):
-    """Example: Black has four openings; the disc outflanked turns black. [OTH-2, OTH-3, OTH-4] (rulebooks/othello.rules:92)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=94)
-    run.decides(st, lambda: 0, None, line=95)
-    run.offered_exactly(st, ['player 1: black on row 3 column 4', 'player 1: black on row 4 column 3', 'player 1: black on row 5 column 6', 'player 1: black on row 6 column 5'], line=96)
-    run.act(st, 'player 1: black on row 3 column 4', line=97)
-    run.space(st, 0, 27, 'black', line=98)
-    run.fact(st, 'discs of player 1 = 4 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 4) and (score_discs(st, 1) == 1)), line=99)
-    run.decides(st, lambda: 1, None, line=100)
+    """Example: Black has four openings; the disc outflanked turns black. [OTH-2, OTH-3, OTH-4] (rulebooks/othello.rules:89)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=91)
+    run.decides(st, lambda: 0, None, line=92)
+    run.offered_exactly(st, ['player 1: black on row 3 column 4', 'player 1: black on row 4 column 3', 'player 1: black on row 5 column 6', 'player 1: black on row 6 column 5'], line=93)
+    run.act(st, 'player 1: black on row 3 column 4', line=94)
+    run.space(st, 0, 27, 'black', line=95)
+    run.fact(st, 'discs of player 1 = 4 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 4) and (score_discs(st, 1) == 1)), line=96)
+    run.decides(st, lambda: 1, None, line=97)
     return st
 
 
 def example_every_direction(run):
-    """Example: Every run outflanked turns over, and only those. [OTH-3, OTH-4] (rulebooks/othello.rules:102)"""
+    """Example: Every run outflanked turns over, and only those. [OTH-3, OTH-4] (rulebooks/othello.rules:99)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: bww...../..ww..../...b..../......../......../......../......../........ (b = black, w = white)', 105, 6), ('turn 5 of player 1', 106, 6)), line=104)
-    run.legal(st, 'player 1: black on row 2 column 2', False, line=107)
-    run.act(st, 'player 1: black on row 1 column 4', line=108)
-    run.space(st, 0, 1, 'black', line=109)
-    run.space(st, 0, 2, 'black', line=110)
-    run.space(st, 0, 11, 'black', line=111)
-    run.space(st, 0, 10, 'white', line=112)
-    run.fact(st, 'discs of player 1 = 6 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 6) and (score_discs(st, 1) == 1)), line=113)
+    run.position(st, (('grid: bww...../..ww..../...b..../......../......../......../......../........ (b = black, w = white)', 102, 6), ('turn 5 of player 1', 103, 6)), line=101)
+    run.legal(st, 'player 1: black on row 2 column 2', False, line=104)
+    run.act(st, 'player 1: black on row 1 column 4', line=105)
+    run.space(st, 0, 1, 'black', line=106)
+    run.space(st, 0, 2, 'black', line=107)
+    run.space(st, 0, 11, 'black', line=108)
+    run.space(st, 0, 10, 'white', line=109)
+    run.fact(st, 'discs of player 1 = 6 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 6) and (score_discs(st, 1) == 1)), line=110)
     return st
 
 
 def example_pass(run):
-    """Example: A player who cannot place passes. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:115)"""
+    """Example: A player who cannot place passes. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:112)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: bw....../......../......../......../......../......../......../bw...... (b = black, w = white)', 118, 6), ('turn 5 of player 1', 119, 6)), line=117)
-    run.act(st, 'player 1: black on row 1 column 3', line=120)
-    run.fact(st, 'player 2 has no legal move', lambda: not has_legal_move_turn(st, 1), line=121)
-    run.result(st, 'not_over', line=122)
-    run.turn(st, None, lambda: 0, line=123)
-    run.act(st, 'player 1: black on row 8 column 3', line=124)
-    run.over(st, 'nobody_can_place', line=125)
-    run.winners(st, lambda: [0], line=126)
-    run.returns(st, [[1, 1], [-1, 1]], line=127)
+    run.position(st, (('grid: bw....../......../......../......../......../......../......../bw...... (b = black, w = white)', 115, 6), ('turn 5 of player 1', 116, 6)), line=114)
+    run.act(st, 'player 1: black on row 1 column 3', line=117)
+    run.fact(st, 'player 2 has no legal move', lambda: not has_legal_move_turn(st, 1), line=118)
+    run.result(st, 'not_over', line=119)
+    run.turn(st, None, lambda: 0, line=120)
+    run.act(st, 'player 1: black on row 8 column 3', line=121)
+    run.over(st, 'nobody_can_place', line=122)
+    run.winners(st, lambda: [0], line=123)
+    run.returns(st, [[1, 1], [-1, 1]], line=124)
     return st
 
 
 def example_draw(run):
-    """Example: When neither can place, equal discs are a draw. [OTH-5, OTH-6] (rulebooks/othello.rules:129)"""
+    """Example: When neither can place, equal discs are a draw. [OTH-5, OTH-6] (rulebooks/othello.rules:126)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: bw....../......../......../......../......../......../......../www..... (b = black, w = white)', 132, 6), ('turn 5 of player 1', 133, 6)), line=131)
-    run.act(st, 'player 1: black on row 1 column 3', line=134)
-    run.over(st, 'nobody_can_place', line=135)
-    run.result(st, 'draw', line=136)
-    run.returns(st, [[0, 1], [0, 1]], line=137)
+    run.position(st, (('grid: bw....../......../......../......../......../......../......../www..... (b = black, w = white)', 129, 6), ('turn 5 of player 1', 130, 6)), line=128)
+    run.act(st, 'player 1: black on row 1 column 3', line=131)
+    run.over(st, 'nobody_can_place', line=132)
+    run.result(st, 'draw', line=133)
+    run.returns(st, [[0, 1], [0, 1]], line=134)
     return st
 
 
@@ -242,6 +241,7 @@ class OthelloEngine(Engine):
     OPTIONS = {}
     COMPONENTS = COMPONENTS
     ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = ITEM_KIND, ITEM_LABEL, ITEM_ATTRS
+    CHANGING = {'colour': (('black', 'white'), ('disc',))}  # attribute -> (its values, the components whose one can change)
     LEAVE_OUTS = ()
     ZONES = (
         ZoneInfo('box', False, 'public', 'in_play', ('OTH-1',)),
