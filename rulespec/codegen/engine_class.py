@@ -87,6 +87,8 @@ class EngineClass:
                      f", adjacency={lit(b.adjacency)}" if b.adjacency != "orthogonal" else "")
             if b.row_option or b.column_option:  # rows or columns past an option's value are not in use
                 extra += f", row_option={lit(b.row_option)}, column_option={lit(b.column_option)}"
+            if b.jumps:  # each jump's leaps, (rows down the map, columns east)
+                extra += f", jumps={lit(tuple((j.name, j.offsets) for j in b.jumps))}"
             rows = f"{const}_ROWS" if all(isinstance(r, str) for r in b.row_values) else \
                 f"tuple(str(r) for r in {const}_ROWS)"  # numbered rows: BoardInfo keeps their labels
             w.line(f"BoardInfo({b.name!r}, {rows}, {const}_COLUMNS, {b.row_attribute!r}, "

@@ -139,12 +139,21 @@ class Expressions:
         return (f"st._walk({self.boards[e.board]}, {self.on_board(e.space, 'a walk from')}, {self.expr(e.direction)}, "
                 f"lambda v_{ident(e.var)}: {cond})")
 
+    def visit_Ray(self, e: ir.Ray) -> str:
+        return (f"st._ray({self.boards[e.board]}, {self.on_board(e.space, 'a ray from')}, "
+                f"{self.expr(e.direction)})")
+
+    def visit_Jumps(self, e: ir.Jumps) -> str:
+        return f"st._t.jump_targets[{self.boards[e.board]}][{lit(e.jump)}][{self.on_board(e.space, 'a jump from')}]"
+
     def visit_Directions(self, e: ir.Directions) -> str:
         return lit(e.directions)
 
     def visit_SeatAttr(self, e: ir.SeatAttr) -> str:
         if e.type == ir.DIRECTION:  # compass words: each seat's direction, as an index of COMPASS
             code = f"{lit(tuple(ir.COMPASS.index(v) for v in e.values))}[{self.expr(e.seat)}]"
+        elif e.type == ir.DIRECTIONS:  # names of sets of directions: each seat's set
+            code = f"{lit(e.directions)}[{self.expr(e.seat)}]"
         elif e.type == ir.INT:  # numbers: each seat's number
             code = f"{lit(tuple(int(v) for v in e.values))}[{self.expr(e.seat)}]"
         else:

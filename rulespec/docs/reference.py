@@ -222,6 +222,44 @@ invariant settled "no disc hangs above an empty space" [ROW-4]:
       "in C) passes C; `until C` goes up to the first that passes, without it. The board's edge stops a walk "
       "too. Count or test its spaces like any others: `size of walk(...)`, `count(x in walk(...) where ...)`; "
       "here, below a disc the spaces down to the next disc or the bottom are none at all."),
+    E("Boards", "Named sets of directions", "direction_set", "raid.rules", '''
+  directions white_forward: northwest, northeast [RAI-5]
+  directions black_forward: southwest, southeast [RAI-5]''',
+      "`NAME directions of BOARD` is a set of directions, to go through (`for d in ...`, `count(d in ...)`) or "
+      "test (`d in ...`) wherever `directions of BOARD` is. Every grid of squares has `orthogonal` (north, east, "
+      "south, west), `diagonal` (the other four) and `all` (eight), whatever its adjacency; a board of "
+      "hexagons or triangles has `all` (the ways its lines run). A board names its own sets with `directions "
+      "NAME: north, east, ...` among its items (after its header, like `region`): here `white_forward "
+      "directions of grid`. When every value of an `each player has` names a set of one board, each seat's "
+      "value is its set: `each player has a forward: white_forward, black_forward`, then `for d in forward "
+      "of player`, `d in forward of p`."),
+    E("Boards", "A ray: up to the first piece", "ray named_directions", "raid.rules", '''
+  option slide "rook {s} to {t}" [RAI-3]:
+    for s in grid, d in orthogonal directions of grid, t in ray from s towards d
+    only if moves_as(s, player, rook) and not mine(t, player)''',
+      "`ray from s towards d` is the spaces after s in direction d, up to and including the first that holds "
+      "a component: every empty space on the way, then the occupied one (which a rook may take, or not if it "
+      "is its own), or every space up to the board's edge (or a `-` of the map) when none is occupied. s itself "
+      "is not in it. It is `walk(t from s towards d until t is occupied)` plus the space it stops on; a ray "
+      "from none (past the edge) is refused at run time, as a line from none is."),
+    E("Boards", "Jumps", "jump jump_offset", "raid.rules", '''
+  jump knight: (1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1) [RAI-4]''',
+      "`jump NAME: ...` among a board's items declares a leap: each `(rows, columns)` is how far it goes down "
+      "the map (south; negative goes north) and east (negative west) at once, over whatever lies between. "
+      "The checker refuses a leap of (0, 0), a leap listed twice, and jumps on a board of triangles (a step "
+      "there depends on which way a triangle points)."),
+    E("Boards", "Where a jump lands", "jumps", "raid.rules", '''
+  option leap "knight {s} to {t}" [RAI-4]:
+    for s in grid, t in knight jumps from s''',
+      "`NAME jumps from s` is the spaces the board's jump NAME lands on from s, in board order; a leap past "
+      "the board's edge or onto a `-` of the map is left out, so a knight in a corner has two. Go through "
+      "them (`for t in knight jumps from s`), test one (`t in knight jumps from s`: whether t is a knight's "
+      "move from s) or count them (`size of knight jumps from s`)."),
+    E("Boards", "A jump in compass steps", "jump jump_path", "hexes.rules", '''
+  jump bridge: northeast east, east southeast, southeast southwest, southwest west, west northwest, northwest northeast [HXS-6]''',
+      "A leap may be written as the compass steps it adds up to, `north north east` for (-2, 1): on "
+      "hexagons that is the way to say one (a hexagon's steps are the board's own; there is no north or "
+      "south there). Each leap is still taken at once, so nothing on the way matters."),
     E("Boards", "Hexagons, and a board sized by an option", "board", "hexes.rules", '''
 board grid: rows row 1..side, columns column 1..side, adjacency hexagonal [HXS-2]:
   face plain [HXS-2]:

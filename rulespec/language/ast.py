@@ -282,6 +282,34 @@ class Walk(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Ray(Node):
+    """``ray from s towards d``: the spaces after s in direction d up to and including the first occupied
+    one; the board's edge stops it too."""
+
+    kind: Literal["ray"] = "ray"
+    space: "Expr"
+    direction: "Expr"
+
+
+@dataclass(frozen=True, kw_only=True)
+class NamedDirections(Node):
+    """``orthogonal directions of B``: a set of directions by name, built in or declared on board B."""
+
+    kind: Literal["named_directions"] = "named_directions"
+    name: str
+    board: "Expr"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Jumps(Node):
+    """``knight jumps from s``: the spaces the jump the board declares leads to from s, on the board."""
+
+    kind: Literal["jumps"] = "jumps"
+    jump: str
+    space: "Expr"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Connected(Node):
     """``connected(s in D where C from A to B)``: a path of neighbouring spaces of D, each passing C, joins a
     space where A holds to a space where B holds (s names the space tested in C, A and B)."""
@@ -360,7 +388,7 @@ class PositionOccurred(Node):
     times: "Expr"
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
 
 # ----------------------------------------------------------------------------- statements
 
@@ -640,6 +668,23 @@ class MarkDecl(Clause):
 
 
 @dataclass(frozen=True, kw_only=True)
+class DirectionSetDecl(Clause):
+    """``directions NAME: north, east``: a board's own named set of directions."""
+
+    name: str
+    directions: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class JumpDecl(Clause):
+    """``jump NAME: (1, 2), north north east``: a leap, as (rows down the map, columns east) offsets; a
+    step written in compass words is kept as its words (``steps``: one tuple of words per leap)."""
+
+    name: str
+    offsets: tuple[Union[tuple[int, int], tuple[str, ...]], ...]
+
+
+@dataclass(frozen=True, kw_only=True)
 class BoardDecl(Clause):
     """A square grid (rows named by one attribute, columns by another) or a triangle lattice."""
 
@@ -659,6 +704,8 @@ class BoardDecl(Clause):
     shape_attribute: str = ""
     regions: tuple[RegionDecl, ...] = ()
     marks: tuple[MarkDecl, ...] = ()
+    direction_sets: tuple[DirectionSetDecl, ...] = ()
+    jumps: tuple[JumpDecl, ...] = ()
     faces: tuple[FaceDecl, ...]
 
 

@@ -44,7 +44,8 @@ STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add",
 # Words that continue an expression; when many of them fit, the report says "an operator".
 OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of", "mod", "won")
 # Words that start a value; when these fit, the report says "a value".
-VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM", "LINE", "NEIGHBOUR", "WALK")
+AFTER_A_NAME = ("DIRECTIONS", "JUMPS")  # `orthogonal directions of B`, `knight jumps from s`
+VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM", "LINE", "NEIGHBOUR", "WALK", "RAY")
 
 # Characters that are not part of the language, with what the writer probably meant.
 CHARACTER_HINTS = {
@@ -131,6 +132,8 @@ def _expected_words(expected: set[str] | frozenset[str] | tuple[str, ...]) -> tu
     """What could have come instead, in words a person knows, short, most specific first."""
     literal = _literal_terminals()
     names = {n for n in expected if n in literal or n in FRIENDLY_TERMINALS}
+    if len(names) > len(AFTER_A_NAME):  # `knight jumps from s` may follow a name, but is seldom what was meant
+        names -= set(AFTER_A_NAME)
     by_word = {literal[n]: n for n in names if n in literal}
     ranked: list[tuple[int, str]] = []
 

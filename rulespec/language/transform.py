@@ -241,6 +241,8 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
             loc=self._loc(meta), name=str(name), lattice="triangles", shape_attribute=str(shape_attribute),
             regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
             marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
+            direction_sets=tuple(i for i in items if isinstance(i, ast.DirectionSetDecl)),
+            jumps=tuple(i for i in items if isinstance(i, ast.JumpDecl)),
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
 
     def lattice_cell(self, meta, children):
@@ -291,7 +293,27 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
             first_column=first, last_column=last, adjacency=str(adjacency), **numbered,
             regions=tuple(i for i in items if isinstance(i, ast.RegionDecl)),
             marks=tuple(i for i in items if isinstance(i, ast.MarkDecl)),
+            direction_sets=tuple(i for i in items if isinstance(i, ast.DirectionSetDecl)),
+            jumps=tuple(i for i in items if isinstance(i, ast.JumpDecl)),
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
+
+    def direction_set(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, *directions = rest
+        return ast.DirectionSetDecl(loc=self._loc(meta), name=str(name), directions=tuple(map(str, directions)),
+                                    cites=cites, rulings=rulings)
+
+    def jump(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, *offsets = rest
+        return ast.JumpDecl(loc=self._loc(meta), name=str(name), offsets=tuple(offsets), cites=cites, rulings=rulings)
+
+    def jump_offset(self, meta, children):
+        rows, columns = children
+        return (read_signed_number(rows, "board_rows"), read_signed_number(columns, "board_columns"))
+
+    def jump_path(self, meta, children):
+        return tuple(str(word) for word in children)
 
     def fit(self, meta, children):
         component, board, condition, *others = children

@@ -117,6 +117,15 @@ class ExpressionsToAst(AstBuilder):
         return ast.Walk(loc=self._loc(meta), var=str(var), space=space, direction=direction, until=str(how) == "until",
                         condition=condition)
 
+    def ray(self, meta, children):
+        return ast.Ray(loc=self._loc(meta), space=children[0], direction=children[1])
+
+    def named_directions(self, meta, children):
+        return ast.NamedDirections(loc=self._loc(meta), name=str(children[0]), board=children[1])
+
+    def jumps(self, meta, children):
+        return ast.Jumps(loc=self._loc(meta), jump=str(children[0]), space=children[1])
+
     def connected(self, meta, children):
         var, domain, condition, start, goal = children
         return ast.Connected(loc=self._loc(meta), var=str(var), domain=domain, condition=condition, start=start,

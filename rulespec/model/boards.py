@@ -71,9 +71,10 @@ class Boards:
             condition = self.expr(face.condition, {}, BOOL) if face.condition is not None else None
             faces.append(ir.Face(face.name, face.loc, face.cites, face.rulings, condition, cells))
         mark_cites = tuple(c for m in d.marks for c in m.cites)
+        sets, jumps = self.board_directions(d)
         return ir.Board(d.name, d.loc, d.cites + mark_cites, d.rulings, "", tuple(f"r{n}" for n in range(height)),
                         "", tuple(range(width or 0)), "edges", (), tuple(faces), "triangles", d.shape_attribute,
-                        tuple((m.letter, m.name) for m in d.marks))
+                        tuple((m.letter, m.name) for m in d.marks), direction_sets=sets, jumps=jumps)
 
     def shape(self, d: ast.ShapeDecl) -> ir.Shape:
         from ..lib.geometry import is_edge_connected
@@ -134,6 +135,7 @@ class Boards:
                        or "a grid of squares has `orthogonal`, `diagonal` or `all` (both); a board of hexagons "
                           "has `hexagonal`")
         faces = self._grid_faces(d, width, row_values, rows_known)
+        sets, jumps = self.board_directions(d)
         region_cites: tuple[str, ...] = ()
         region_rulings: tuple[str, ...] = ()
         for region in d.regions:
@@ -145,7 +147,7 @@ class Boards:
         return ir.Board(d.name, d.loc, d.cites + region_cites, d.rulings + region_rulings, d.row_attribute, tuple(row_values), d.column_attribute,
                         tuple(range(d.first_column, d.last_column + 1)), d.adjacency,
                         tuple(r.name for r in d.regions), tuple(faces), row_option=d.row_option,
-                        column_option=d.column_option)
+                        column_option=d.column_option, direction_sets=sets, jumps=jumps)
 
     def _grid_faces(self, d: ast.BoardDecl, width: int, row_values: Sequence, rows_known: bool) -> list[ir.Face]:
         """The maps of a grid's faces: a row per row value, in order, ``width`` spaces each; letters for regions."""

@@ -21,6 +21,7 @@ from ..language.collector import collector_paused
 from ..language.errors import Diagnostic, RuleError, SourceText
 from ..lib.suggestions import run_budget
 from . import ir
+from .board_moves import BoardMoves
 from .boards import Boards
 from .bounds import Bounds
 from .comparisons import Comparisons
@@ -41,7 +42,7 @@ from .variants import Variants
 
 
 class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Comparisons, Definitions, Statements,
-              LookAhead, ShownTexts, Boards, Declarations, Outcomes, Bounds, Examples):
+              LookAhead, ShownTexts, Boards, BoardMoves, Declarations, Outcomes, Bounds, Examples):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file

@@ -134,8 +134,12 @@ class Expressions:
             space = self.expr(node.space, scope, "space")
             board = board_of(space.type) or "?"
             return ir.Fits(BOOL, loc, text, board, item, space)
-        if kind in ("neighbour", "line_of", "walk"):
+        if kind in ("neighbour", "line_of", "walk", "ray"):
             return self._along(node, scope)
+        if kind == "named_directions":
+            return self._named_directions(node, scope)
+        if kind == "jumps":
+            return self._jumps(node, scope)
         if kind == "connected":
             return self._connected(node, scope)
         if kind == "span":
@@ -380,7 +384,8 @@ class Expressions:
         return ir.Extreme(value.type, loc, text, node.func, value, node.var, element or "?", domain, where, order)
 
     def _along(self, node, scope: dict[str, str]) -> ir.E:
-        """`neighbour of s towards d` and `line of N from s towards d`: s a space of a grid of squares."""
+        """`neighbour of s towards d`, `line of N from s towards d`, `walk(...)` and `ray from s towards d`: s a
+        space of a board."""
         space = self.expr(node.space, scope)
         direction = self.expr(node.direction, scope, ir.DIRECTION)
         length = self.expr(node.length, scope, INT) if node.kind == "line_of" else None
@@ -406,6 +411,8 @@ class Expressions:
         if node.kind == "walk":
             return ir.Walk(spaces_type(board), node.loc, self.text(node), board, node.var, space, direction,
                            node.until, condition)
+        if node.kind == "ray":
+            return ir.Ray(spaces_type(board), node.loc, self.text(node), board, space, direction)
         if node.kind == "neighbour":
             return ir.Neighbour(space.type, node.loc, self.text(node), board, space, direction)
         return ir.LineOf(spaces_type(board), node.loc, self.text(node), board, length, space, direction)
@@ -602,6 +609,9 @@ class Expressions:
         attr, loc, text = node.attr, node.loc, self.text(node)
         self.used.add("seat_attribute:" + attr)
         values = self.seat_attributes[attr].values
+        sets = self.seat_direction_sets(values)  # `each player has a forward: white_forward, black_forward`
+        if sets is not None:
+            return ir.SeatAttr(ir.DIRECTIONS, loc, text, attr, values, target, sets)
         # `each player has a forward: south, north`: compass words are directions (`towards forward of p`);
         # `each player has a store: 7, 0`: numbers are numbers
         kind = ir.DIRECTION if all(v in ir.COMPASS for v in values) else \

@@ -137,6 +137,26 @@ class Walk(E):
     condition: E
 
 
+@dataclass(frozen=True)
+class Ray(E):
+    """The spaces after ``space`` in ``direction`` up to and including the first occupied one (a rook's
+    moves and the piece it may take); the board's edge stops it too."""
+
+    board: str
+    space: E
+    direction: E
+
+
+@dataclass(frozen=True)
+class Jumps(E):
+    """The spaces the leaps of ``jump`` (declared on ``board``) lead to from ``space``, in board order: those
+    past the board's edge or on no space (`-`) left out."""
+
+    board: str
+    jump: str
+    space: E
+
+
 def lattice_directions(adjacency: str) -> tuple[int, ...]:
     """The directions (indices of COMPASS) a board of this adjacency has at all: eight on squares and on
     triangles (`adjacency` of a board of triangles is "triangles"), six on hexagons (no north or south)."""
@@ -160,10 +180,12 @@ class Connected(E):
 
 @dataclass(frozen=True)
 class Directions(E):
-    """The directions a board's adjacency allows, as indices of COMPASS."""
+    """A set of a board's directions, as indices of COMPASS: those its adjacency allows (``name`` empty),
+    or a named set (built in, `orthogonal`, or the board's own: see Board.direction_sets)."""
 
     board: str
     directions: tuple[int, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -173,6 +195,7 @@ class SeatAttr(E):
     attr: str
     values: tuple[str, ...]
     seat: E
+    directions: tuple[tuple[int, ...], ...] = ()  # values naming sets of directions: each seat's set
 
 
 @dataclass(frozen=True)
@@ -681,6 +704,20 @@ class Face(Cited):
 
 
 @dataclass(frozen=True)
+class DirectionSet(Cited):
+    """A named set of a board's directions (indices of the board's directions: COMPASS on a grid)."""
+
+    directions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Jump(Cited):
+    """A leap a board declares: each (rows down the map, columns east) it may go at once."""
+
+    offsets: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
 class Board(Cited):
     row_attribute: str
     row_values: tuple[Union[str, int], ...]  # numbers for numbered rows (`rows row 1..6`)
@@ -694,6 +731,23 @@ class Board(Cited):
     marks: tuple[tuple[str, str], ...] = ()  # (letter, mark name)
     row_option: str = ""  # `rows row 1..size`: the rows past the option's value are not in use
     column_option: str = ""
+    direction_sets: tuple[DirectionSet, ...] = ()  # its own (`directions forward: ...`); see built_in_sets
+    jumps: tuple[Jump, ...] = ()
+
+    def direction_set(self, name: str) -> Optional[tuple[int, ...]]:
+        """The directions of the set ``name`` on this board: its own, else one built in; None if neither."""
+        own = next((d.directions for d in self.direction_sets if d.name == name), None)
+        return own if own is not None else built_in_sets(self.lattice, self.adjacency).get(name)
+
+
+def built_in_sets(lattice: str, adjacency: str) -> dict[str, tuple[int, ...]]:
+    """The sets of directions every board of its lattice has by name: on squares `orthogonal`, `diagonal`
+    and `all`; on hexagons and triangles `all` (the ways its lines run)."""
+    if lattice == "triangles":
+        return {"all": TRIANGLE_LINES}
+    if adjacency == "hexagonal":
+        return {"all": ADJACENCY_DIRECTIONS["hexagonal"]}
+    return {name: ADJACENCY_DIRECTIONS[name] for name in ("orthogonal", "diagonal", "all")}
 
 
 @dataclass(frozen=True)

@@ -691,6 +691,15 @@ class State:
             at = step[at]
         return tuple(out)
 
+    def _ray(self, board: int, cell: int, direction: int) -> tuple[int, ...]:
+        """The spaces after ``cell`` in ``direction`` up to and including the first occupied one (the board's
+        edge stops it too)."""
+        contents, ray = self._boards[board], self._t.rays[board, direction][cell]
+        for n, at in enumerate(ray):
+            if contents[at] >= 0:
+                return ray[:n + 1]
+        return ray
+
     def _connected(self, board: int, cells, passes: Callable[[int], bool], start: Callable[[int], bool],
                    goal: Callable[[int], bool]) -> bool:
         """Whether a path of neighbouring spaces of ``cells``, each passing ``passes``, joins one where

@@ -54,6 +54,7 @@ class BoardInfo:
     adjacency: str = "orthogonal"  # on a grid: orthogonal, diagonal, all or hexagonal (rulespec.lib.geometry)
     row_option: str = ""  # `rows row 1..size`: numbered rows past the option's value are not in use
     column_option: str = ""
+    jumps: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()  # (name, its leaps: (rows down, columns east))
 
     @property
     def size(self) -> int:
@@ -83,6 +84,28 @@ class _FullLines(dict):
         table = self[key] = tuple(line if len(line) == length else None
                                   for line in self._tables.lines(board, direction, length))
         return table
+
+
+class _Rays(dict):
+    """Per (board, direction), per cell the spaces after it that way up to the board's edge (see State._ray),
+    each table made the first time it is read."""
+
+    def __init__(self, tables: "Tables"):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, key: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
+        board, direction = key
+        step, table = self._tables.toward[board][direction], []
+        for cell in range(len(step)):
+            out: list[int] = []
+            at = step[cell]
+            while at is not None:
+                out.append(at)
+                at = step[at]
+            table.append(tuple(out))
+        found = self[key] = tuple(table)
+        return found
 
 
 @dataclass(frozen=True)
@@ -197,6 +220,9 @@ class Tables:
         self.line_tables: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}  # see lines()
         # (board, direction, length) -> per cell the whole line of that length, or None: made when first read.
         self.full_lines = _FullLines(self)
+        self.rays = _Rays(self)  # (board, direction) -> per cell the spaces after it to the edge: made when first read
+        # Per board, per jump it declares, per cell: the spaces in use its leaps land on, in board order.
+        self.jump_targets: list[dict[str, tuple[tuple[int, ...], ...]]] = []
         self.region_of: list[tuple[int, ...]] = []
         self.region_cells: list[tuple[tuple[int, ...], ...]] = []
         self.face: list[str] = []
@@ -277,6 +303,7 @@ class Tables:
         in_use = self._spaces_in_use(board, face, options, left_out)
         self.in_use.append(in_use)
         self.cells_in_use.append(tuple(c for c in range(board.size) if in_use[c]))
+        self.jump_targets.append({name: self._jump_targets(board, leaps, in_use) for name, leaps in board.jumps})
         if board.kind == "triangles":
             self._lattice(engine, board, face, in_use)
             self.toward.append(self._toward_triangles(board, in_use))
@@ -493,6 +520,19 @@ class Tables:
                 table.append(r * width + c if inside else None)
             tables.append(tuple(table))
         return tuple(tables)
+
+    @staticmethod
+    def _jump_targets(board: BoardInfo, leaps: Sequence[tuple[int, int]],
+                      in_use: Sequence[bool]) -> tuple[tuple[int, ...], ...]:
+        """Per cell, the spaces in use that ``leaps`` (rows down, columns east) land on, in board order."""
+        width, height = len(board.columns), len(board.rows)
+        table = []
+        for cell in range(board.size):
+            row, column = divmod(cell, width)
+            landed = ((row + dr) * width + column + dc for dr, dc in leaps
+                      if 0 <= row + dr < height and 0 <= column + dc < width)
+            table.append(tuple(sorted(c for c in landed if in_use[c])) if in_use[cell] else ())
+        return tuple(table)
 
     @staticmethod
     def _toward_triangles(board: BoardInfo, in_use: Sequence[bool]) -> tuple[tuple[Optional[int], ...], ...]:

@@ -189,6 +189,7 @@ def _board(en: English, d: ir.Board) -> list[str]:
         for region in d.regions:
             text += (f" Spaces drawn with the same letter form one {human(region)}; a {human(region)} may span "
                      f"several spaces.")
+    text += _board_moves_text(d)
     lines = _para(text)
     for face in d.faces:
         letters = sorted({c for c in face.cells if c not in ".-"})
@@ -204,6 +205,32 @@ def _board(en: English, d: ir.Board) -> list[str]:
             what += f" and {holes} places with no space"
         lines += _para(f"Face {md_text(human(face.name))} is used{when}{what}.")
     return lines
+
+
+def _board_moves_text(d: ir.Board) -> str:
+    """A board's own sets of directions and its jumps, said after its shape."""
+    return "".join(" " + _direction_set(None, named)[0] for named in d.direction_sets) + \
+        "".join(" " + _jump(None, jump)[0] for jump in d.jumps)
+
+
+@renders(ir.DirectionSet)
+def _direction_set(en: Optional[English], d: ir.DirectionSet) -> list[str]:
+    return _para(f"Its {human(d.name)} directions are {join([ir.COMPASS[x] for x in d.directions])}.")
+
+
+@renders(ir.Jump)
+def _jump(en: Optional[English], d: ir.Jump) -> list[str]:
+    said = article(human(d.name))
+    leaps = join([_leap_words(rows, columns) for rows, columns in d.offsets], "or")
+    return _para(f"{said[:1].upper() + said[1:]} jump leaps from a space to the space {leaps} of it, where the "
+                 f"board has a space there (over whatever lies between).")
+
+
+def _leap_words(rows: int, columns: int) -> str:
+    """`2 south and 1 east`: a leap of (rows down the map, columns east) in compass words."""
+    parts = [f"{abs(n)} {word[0] if n < 0 else word[1]}" for n, word in
+             ((rows, ("north", "south")), (columns, ("west", "east"))) if n]
+    return " and ".join(parts)
 
 
 def _lines(noun: str, attribute: str, values: str) -> str:

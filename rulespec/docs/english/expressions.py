@@ -173,6 +173,17 @@ def _walk(en: English, e: ir.Walk) -> str:
             f"{en.expr(e.condition)} (calling each {en.var_name(e.var)}; the board's edge stops them too)")
 
 
+@renders(ir.Ray)
+def _ray(en: English, e: ir.Ray) -> str:
+    return (f"the spaces after {en.expr(e.space)} going {_direction_words(en, e.direction)}, up to and including "
+            f"the first that holds a component (the board's edge stops them too)")
+
+
+@renders(ir.Jumps)
+def _jumps(en: English, e: ir.Jumps) -> str:
+    return f"the spaces {article(human(e.jump))} jump from {en.expr(e.space)} lands on"
+
+
 @renders(ir.Connected)
 def _connected(en: English, e: ir.Connected) -> str:
     var = en.var_name(e.var)
@@ -189,6 +200,8 @@ def _direction_words(en: English, e: ir.E) -> str:
 
 @renders(ir.Directions)
 def _directions(en: English, e: ir.Directions) -> str:
+    if e.name:
+        return f"the {human(e.name)} directions ({join([ir.COMPASS[d] for d in e.directions])})"
     return f"the directions of the {human(e.board)} ({join([ir.COMPASS[d] for d in e.directions])})"
 
 
