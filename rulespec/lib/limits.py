@@ -63,7 +63,7 @@ LIMITS: tuple[Limit, ...] = (
           bundled=41),
     Limit("dice", 100, "dice in one holder (`dice ...: N per player in ...`)",
           "the bundled games roll at most {bundled}", bundled=5),
-    Limit("copies", 10_000, "copies of one component", "the bundled games have at most {bundled}", bundled=61),
+    Limit("copies", 10_000, "copies of one component", "the bundled games have at most {bundled}", bundled=64),
     Limit("span", 10_000, "numbers in a range `low..high` (checked when the rules run)",
           "a range is walked number by number, while the rules run (so no bundled figure is checked here)"),
     Limit("shuffle_orders", 40_320, "orders of a zone one `shuffle` may put it in (checked when the rules run)",
@@ -71,7 +71,7 @@ LIMITS: tuple[Limit, ...] = (
           "shuffle fewer components, or draw them one by one"),
     Limit("definition_depth", 50, "definitions used inside one another (`define`)",
           "each use of a definition is a call in the generated engine; the bundled games nest at most {bundled}",
-          bundled=4),
+          bundled=5),
     Limit("attribute_values", 1_000, "values of one attribute (a list or a range `1..N`)",
           "the bundled games have at most {bundled}; each value is kept in a table", bundled=18),
     Limit("items", 10_000, "components in all (every copy of every kind)",
@@ -95,10 +95,10 @@ LIMITS: tuple[Limit, ...] = (
           "chooses)", "the bundled games need {bundled}; the generated Python may nest at most 20 blocks", bundled=4),
     # ---------------------------------------------------------------- work (rulespec/model/cost.py)
     Limit("work", 50_000_000, "estimated evaluations for one condition, one option's listing or one step",
-          "the bundled games need at most {bundled} (listing where a tile can go in Let Them Eat Shrimp's advanced "
-          "game); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
+          "the bundled games need at most {bundled} (checkmate in the reference's tiny game `cornered`: "
+          "no legal move, each king move read ahead: an estimate charged to every candidate); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
           "lists the estimates); a chain (`connected`) counts each space of its board once with its tests and "
-          "neighbours (Hex's 11 x 11: 2,907)", bundled=453_834),
+          "neighbours (Hex's 11 x 11: 2,907)", bundled=9_811_329),
     Limit("choices", 200_000, "choices one option may list",
           "the bundled options list at most {bundled}; each choice listed is kept in memory", bundled=18_900),
     Limit("variants", 50, "variants in a rule file",
