@@ -69,7 +69,8 @@ class EngineClass:
             w.line(f"ZoneInfo({z.name!r}, {z.per_player!r}, {z.visibility!r}, {z.start!r}, {z.cites!r}"
                    f"{', stacked=True' if z.stacked else ''}"
                    f"{f', start_component={z.start_component!r}' if z.start_component else ''}"
-                   f"{', size_unseen=True' if z.size_unseen else ''}),")
+                   f"{', size_unseen=True' if z.size_unseen else ''}"
+                   f"{f', start_copies={lit(z.start_copies)}' if z.start_copies else ''}),")
         w.dedent()
         w.line(")")
         w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")

@@ -328,8 +328,13 @@ class GamePage:
                 if z.size_unseen:  # `size unseen`: those who may not see the contents see nothing at all
                     sees = {"hidden": "nobody (not even the number)",
                             "owner": "its owner (others: nothing, not even the number)"}.get(z.visibility, sees)
-                start = {"in_play": "every component in play", "left_out": "every component left out"}.get(
-                    z.start or "", "empty")
+                starts = [{"in_play": "every component in play", "left_out": "every component left out"}[z.start]] \
+                    if z.start else []
+                starts += [f"every {human(z.start_component)}"] if z.start_component else []
+                starts += [(f"player {seat + 1}: " if seat is not None else "each: " if z.per_player else "")
+                           + f"{count} {human(component) if count == 1 else plural(human(component))}"
+                           for component, count, seat in z.start_copies]
+                start = "; ".join(starts) or "empty"
                 lines.append(f"| [{human(z.name)}](#{self.by_key[('zone', z.name)].anchor}) | "
                              f"{'one per player' if z.per_player else 'shared'} | {sees} | {start} | "
                              f"{'a pile: last in is on top' if z.stacked else 'no order'} |")

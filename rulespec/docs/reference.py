@@ -105,6 +105,19 @@ zone hand: one per player, seen by owner [LAN-4]
 zone box: shared, public, holds every component left out [LAN-4]''',
       "Where components lie off the board: shared or one per player; public, hidden (only the number is "
       "seen) or seen by its owner. One zone starts with every component in play, another with those left out."),
+    E("Components and zones", "Zones that start with components named", "zone_holds_copies zone_seat_holds",
+      "tickets.rules", '''
+zone bag: shared, hidden, holds 3 ticket [TIC-1]
+zone box: shared, public, holds every component in play [TIC-1]
+zone won: one per player, public [TIC-1]
+zone dealer: one per player, public, player 1 holds the button [TIC-2]
+zone tokens: one per player, public, holds 2 token [TIC-3]''',
+      "`holds N X`: the zone starts with N copies of component X (a zone one per player: N in each player's); "
+      "`player P holds the X` (or `holds N X`): only player P's zone of a zone one per player. The copies are "
+      "the first of X's (as declared; none may be left out by a `leave out`), and those not named stay where "
+      "the other starts put them (`holds every component in play`). A copy starts in one zone: the counts of "
+      "one component add up to no more than it has, with the most players, and a component some zone `holds "
+      "every` of starts nowhere else. Player P plays every game: from 1 to the fewest players."),
     E("Components and zones", "A pile", "zone_stacked", "cards.rules", '''
 zone pile: shared, public, stacked [CRD-4]''',
       "A stacked zone keeps the order in which components arrived; `top of pile` is the last one."),

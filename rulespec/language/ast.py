@@ -591,6 +591,16 @@ class LeaveOut(Clause):
 
 
 @dataclass(frozen=True, kw_only=True)
+class StartCopies(Node):
+    """``holds 3 ticket`` or ``player 1 holds the button``: copies of a component a zone starts with."""
+
+    kind: Literal["start_copies"] = "start_copies"
+    component: str
+    count: int
+    seat: Optional[int] = None  # player N (1-based) of a zone one per player; None: each player's, or the shared one
+
+
+@dataclass(frozen=True, kw_only=True)
 class ZoneDecl(Clause):
     kind: Literal["zone"] = "zone"
     name: str
@@ -598,6 +608,8 @@ class ZoneDecl(Clause):
     visibility: Literal["public", "hidden", "owner", "top"]  # top: only the top of the pile is seen
     start: Optional[Literal["in_play", "left_out"]] = None
     start_component: Optional[str] = None  # ``holds every X``: all of component X start here
+    # ``holds N X`` (seat None: in each player's zone of one per player) and ``player S holds N X`` / ``the X``
+    start_copies: tuple[StartCopies, ...] = ()
     stacked: bool = False  # items keep the order they arrived in; the last is the top
     size_unseen: bool = False  # who may not see the contents does not see how many there are either
 

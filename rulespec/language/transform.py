@@ -157,6 +157,17 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
             return "left_out"
         return ("component", last)
 
+    def zone_holds_copies(self, meta, children):
+        count, component = children
+        return ast.StartCopies(loc=self._loc(meta), component=str(component),
+                               count=read_number(count, "copies"))
+
+    def zone_seat_holds(self, meta, children):
+        seat, *count, component = children
+        return ast.StartCopies(loc=self._loc(meta), component=str(component),
+                               count=read_number(count[0], "copies") if count else 1,
+                               seat=read_number(seat, "players"))
+
     def zone_stacked(self, meta, children):
         return "stacked"
 
@@ -168,8 +179,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         name, scope, visibility, *extras = rest
         start = next((e for e in extras if e in ("in_play", "left_out")), None)
         component = next((e[1] for e in extras if isinstance(e, tuple)), None)
+        copies = tuple(e for e in extras if isinstance(e, ast.StartCopies))
         return ast.ZoneDecl(loc=self._loc(meta), name=str(name), per_player=(scope == "per_player"),
-                            visibility=visibility, start=start, start_component=component,
+                            visibility=visibility, start=start, start_component=component, start_copies=copies,
                             stacked="stacked" in extras, size_unseen="size_unseen" in extras, cites=cites,
                             rulings=rulings)
 

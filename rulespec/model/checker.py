@@ -39,10 +39,11 @@ from .shuffles import Shuffles
 from .statements import Statements
 from .value_types import board_of, is_space  # noqa: F401 (rulespec/codegen imports them from here)
 from .variants import Variants
+from .zone_starts import ZoneStarts
 
 
 class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Comparisons, Definitions, Statements,
-              LookAhead, ShownTexts, Boards, BoardMoves, Declarations, Outcomes, Bounds, Examples):
+              LookAhead, ShownTexts, Boards, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file

@@ -92,8 +92,10 @@ class Declarations:
     def zones_checked(self, game: ast.GameDecl, leave_outs: Sequence[ir.LeaveOut]) -> tuple[ir.Zone, ...]:
         """The zones, and which shared zone holds the components in play and those left out at the start."""
         zones = tuple(ir.Zone(d.name, d.loc, self.cites_of(d, f"zone `{d.name}`"), d.rulings, d.per_player,
-                              d.visibility, d.start, d.stacked, d.start_component, d.size_unseen)
+                              d.visibility, d.start, d.stacked, d.start_component, d.size_unseen,
+                              self.start_copies(d, game, leave_outs))
                       for d in self.zones.values())
+        self.start_copies_fit(zones, game)
         for d in self.zones.values():
             if d.start_component is not None:
                 if d.start_component not in self.components:
@@ -103,6 +105,7 @@ class Declarations:
                     self.error(d.loc, f"zone `{d.name}` is one per player; only a shared zone can hold components "
                                       f"at the start")
         claimed = {z.start_component for z in zones if z.start_component}
+        claimed.update(component for z in zones for component, _, _ in z.start_copies)
         if set(self.components) - claimed and not any(z.start == "in_play" for z in zones):
             self.error(game.loc, "no zone holds the components at the start",
                        hint="add `, holds every component in play` to one shared zone")

@@ -665,6 +665,9 @@ class Zone(Cited):
     stacked: bool = False
     start_component: Optional[str] = None
     size_unseen: bool = False  # a seat that may not see the contents does not see how many there are
+    # (component, count, seat from 0 or None): `holds 3 ticket` (in each player's zone of one per player),
+    # `player 1 holds the button` (that player's only): the first copies in play of the component start here
+    start_copies: tuple[tuple[str, int, Optional[int]], ...] = ()
 
 
 @dataclass(frozen=True)

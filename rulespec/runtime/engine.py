@@ -301,13 +301,16 @@ class Engine:
         st._causes = [[None] * b.size for b in self.BOARDS]
         st._loc = [-1] * len(self.ITEM_KIND)
         claimed = {zone.start_component: t.zone_base[zone.name] for zone in self.ZONES if zone.start_component}
-        left_out = set(t.left_out_items)
+        left_out, counted = set(t.left_out_items), t.counted_items
         for zone in self.ZONES:
             if zone.start in ("in_play", "left_out"):
                 for item in (t.in_play_items if zone.start == "in_play" else t.left_out_items):
-                    if zone.start == "left_out" or self.ITEM_KIND[item] not in claimed:
+                    if zone.start == "left_out" or self.ITEM_KIND[item] not in claimed and item not in counted:
                         st._zones[t.zone_base[zone.name]].append(item)
                         st._loc[item] = t.zone_base[zone.name]
+        for number, item in t.counted_starts:  # `holds 3 ticket`, `player 1 holds the button`
+            st._zones[number].append(item)
+            st._loc[item] = number
         for item, kind in enumerate(self.ITEM_KIND):
             if kind in claimed and item not in left_out:  # `holds every X` comes before in play / left out
                 st._zones[claimed[kind]].append(item)

@@ -103,6 +103,7 @@ class _Known:
         claimed = {zone.start_component for zone in engine.ZONES if zone.start_component}
         present = set(t.left_out_items) if "left_out" in starts else set()
         present.update(i for i in t.in_play_items if "in_play" in starts or engine.ITEM_KIND[i] in claimed)
+        present.update(t.counted_items)
         self.present = present
         # Boards of triangles: the cells each shape may cover (a tile lies on one placement of its shape).
         self.shape_cells: list[Optional[dict]] = []

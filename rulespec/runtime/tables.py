@@ -31,6 +31,8 @@ class ZoneInfo:
     stacked: bool = False
     start_component: Optional[str] = None
     size_unseen: bool = False  # a seat that may not see the contents does not see how many there are
+    # (component, count, seat or None): copies it starts with (`holds 3 ticket`, `player 1 holds the button`)
+    start_copies: tuple[tuple[str, int, Optional[int]], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,7 @@ class Tables:
         self.list_counters = tuple(name for name, (per_player, _) in engine.COUNTERS.items() if per_player)
         left_out = self._leave_out(engine)
         self._number_zones(engine)
+        self._count_starts(engine)
         self.board_base: list[int] = []
         self.in_use: list[tuple[bool, ...]] = []
         self.cells_in_use: list[tuple[int, ...]] = []
@@ -272,6 +275,22 @@ class Tables:
         excluded = set(self.left_out_items)
         self.in_play_items = tuple(i for i in range(len(engine.ITEM_KIND)) if i not in excluded)
         return left_out
+
+    def _count_starts(self, engine: "Engine") -> None:
+        """The copies zones start with by count (``counted_starts``: (zone number, item), in the order they go
+        in): the first copies in play of each component, zone after zone as declared; a zone one per player
+        takes its count for each player, from the first, or for the one player named."""
+        starts, taken = [], set()
+        for zone in engine.ZONES:
+            base = self.zone_base[zone.name]
+            for component, count, seat in zone.start_copies:
+                for number in ([base + seat] if seat is not None else
+                               range(base, base + self.players) if zone.per_player else [base]):
+                    copies = [i for i in self.in_play_items if engine.ITEM_KIND[i] == component and i not in taken]
+                    taken.update(copies[:count])
+                    starts.extend((number, item) for item in copies[:count])
+        self.counted_starts = tuple(starts)
+        self.counted_items = frozenset(taken)
 
     def _number_zones(self, engine: "Engine") -> None:
         """Each zone's first number (``zone_base``: one a player for a zone per player), the stacked ones, and

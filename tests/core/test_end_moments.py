@@ -104,7 +104,7 @@ def test_random_games_end_only_at_the_moments_named():
 
 
 @pytest.mark.parametrize("timing, words", [
-    ("checked after every turn", "Once every turn is over, with the steps it starts: the game ends if"),
+    ("checked after every turn", "Once each turn is over (every step it started done): the game ends if"),
     ("checked after step roll", "Each time [roll]"),
 ])
 def test_the_english_says_when(tmp_path, timing, words):

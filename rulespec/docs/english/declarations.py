@@ -110,7 +110,22 @@ def _zone(en: English, d: ir.Zone) -> list[str]:
         text += " At the start it holds every component in play."
     elif d.start == "left_out":
         text += " At the start it holds every component left out of the game."
+    if d.start_component:
+        text += f" At the start it holds every {human(d.start_component)}."
+    if d.start_copies:
+        text += " At the start " + join([_copies_held(d, component, count, seat)
+                                         for component, count, seat in d.start_copies]) + "."
     return _para(text)
+
+
+def _copies_held(d: ir.Zone, component: str, count: int, seat: Optional[int]) -> str:
+    """`holds 3 ticket` as words: "it holds 3 tickets", "each player's tokens holds 2 tokens", "player 1's
+    dealer holds the button"."""
+    name, zone = human(component), human(d.name)
+    copies = f"{count} {plural(name) if count != 1 else name}"
+    if seat is not None:
+        return f"player {seat + 1}'s {zone} holds " + (f"the {name}" if count == 1 else copies)
+    return (f"each player's {zone} holds " if d.per_player else "it holds ") + copies
 
 
 @renders(ir.Dice)

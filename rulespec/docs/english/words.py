@@ -124,9 +124,9 @@ class English:
         """When the ends of ``timing`` are checked, as the start of a sentence."""
         step = named_step_of(timing)
         if step is not None:
-            return f"Each time {self.step_link(step)} is done, with the steps it starts"
+            return f"Each time {self.step_link(step)} is done (with the steps it starts, up to a player's next choice)"
         return {"after_step": "After every step", "turn_start": "At the start of every turn",
-                "after_turn": "Once every turn is over, with the steps it starts"}.get(timing, timing)
+                "after_turn": "Once each turn is over (every step it started done)"}.get(timing, timing)
 
     # ---- expressions
     def expr(self, e: Optional[ir.E]) -> str:
