@@ -5,8 +5,8 @@ south or ...`, tests 64 x 64 pairs; `count(s in pits where position of s = k and
 the board for a row. The same rules written from the piece (`t` a neighbour of `s`) or over one row cost a
 few tests each. So that the formulation an author picks does not decide the speed (issue #40), the
 generator reads in a condition (through the definitions it uses) what it fixes about the walked space:
-that it is one of some spaces (`t = neighbour of s towards d`, `t = u`), or that its row or column is one
-of some values (`position of s = k`). Where every way the condition can hold fixes it, the walk visits only
+that it is one of some spaces (`t = neighbour of s towards d`, `t = u`, `t in knight jumps from s`), or that
+its row or column is one of some values (`position of s = k`). Where every way the condition can hold fixes it, the walk visits only
 those spaces, in board order, each once, and the whole condition is still tested on each: the same spaces
 pass, in the same order, as in the walk over the board.
 
@@ -34,13 +34,16 @@ class Fixed:
     spaces: tuple[ir.E, ...] = ()
     rows: tuple[ir.E, ...] = ()
     columns: tuple[ir.E, ...] = ()
+    jumps: tuple[ir.Jumps, ...] = ()  # `t in knight jumps from s`: one of the spaces a jump lands on
 
     def __or__(self, other: "Fixed") -> "Fixed":
-        return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns)
+        return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns,
+                     self.jumps + other.jumps)
 
     def size(self) -> int:
-        """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a row many."""
-        return len(self.spaces) + 100 * (len(self.rows) + len(self.columns))
+        """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a jump's landings
+        a few, a row many."""
+        return len(self.spaces) + 10 * len(self.jumps) + 100 * (len(self.rows) + len(self.columns))
 
 
 def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
@@ -66,7 +69,7 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
 
 def _spaces_read(e: ir.E):
     """The spaces a stable value reads a neighbour or a row or column of."""
-    if isinstance(e, (ir.Neighbour, ir.SpaceAttr)):
+    if isinstance(e, (ir.Neighbour, ir.SpaceAttr, ir.Jumps)):
         yield e.space
     for part in (getattr(e, name, None) for name in ("left", "right", "operand")):
         if isinstance(part, ir.E):
@@ -86,6 +89,10 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
                     and this.space.name == var:
                 return Fixed(rows=(other,)) if this.attr == board.row_attribute else Fixed(columns=(other,))
         return None
+    if isinstance(e, ir.Member) and isinstance(e.element, ir.Var) and e.element.name == var \
+            and isinstance(e.collection, ir.Jumps) and e.collection.board == board.name \
+            and isinstance(e.collection.space, ir.Var) and _stable(e.collection.space, var, changing):
+        return Fixed(jumps=(e.collection,))  # (a jump's table never changes during a game)
     if isinstance(e, ir.BoolOp) and e.op == "and":
         found = [f for f in (fixed_by(var, board, o, definitions, changing, depth) for o in e.operands)
                  if f is not None]
@@ -128,7 +135,7 @@ class Narrowing:
         b = self.boards[domain.board]
         fixed = fixed_by(var, self.m.boards[b], where, self.definitions, changing)
         if fixed is None or any(self.may_be_none(space) for value in fixed.spaces + fixed.rows + fixed.columns
-                                for space in _spaces_read(value)):
+                                + fixed.jumps for space in _spaces_read(value)):
             return None  # (a name that may be none, past a board's edge: its neighbour or row is not looked up)
         const = self.board_const(domain.board)
         groups = []
@@ -136,6 +143,7 @@ class Narrowing:
             for value in values:
                 self.cells_by_used.add((const, table))
                 groups.append(f"{const}_CELLS_BY_{table}.get({self.expr(value)}, ())")
+        groups += [self.expr(jumps) for jumps in fixed.jumps]  # spaces in use already, in board order
         if not fixed.spaces and len(groups) == 1 and self.every_space_in_use(b):
             return groups[0]
         found = "(" + "".join(f"{self.expr(s)}, " for s in fixed.spaces) + ")"

@@ -243,7 +243,7 @@ invariant settled "no disc hangs above an empty space" [ROW-4]:
       "south, west), `diagonal` (the other four) and `all` (eight), whatever its adjacency; a board of "
       "hexagons or triangles has `all` (the ways its lines run). A board names its own sets with `directions "
       "NAME: north, east, ...` among its items (after its header, like `region`): here `white_forward "
-      "directions of grid`. When every value of an `each player has` names a set of one board, each seat's "
+      "directions of grid`. When every value of an `each player has` names a set one board declares, each seat's "
       "value is its set: `each player has a forward: white_forward, black_forward`, then `for d in forward "
       "of player`, `d in forward of p`."),
     E("Boards", "A ray: up to the first piece", "ray named_directions", "raid.rules", '''

@@ -96,14 +96,13 @@ class BoardMoves:
         return tuple(sets), tuple(jumps)
 
     def seat_direction_sets(self, values) -> Optional[tuple[tuple[int, ...], ...]]:
-        """Each seat's set of directions, where every value of a seat attribute names a set of one board
-        (`each player has a forward: white_forward, black_forward`); else None."""
+        """Each seat's set of directions, where every value of a seat attribute names a set one board declares
+        (`each player has a forward: white_forward, black_forward`); else None. (Not the built-in names: a
+        seat's `all` or `diagonal` may be a word of the file's own.)"""
         for d in self.boards.values():
             own = {s.name: s.directions for s in d.direction_sets}
-            built_in = ir.built_in_sets(d.lattice, d.adjacency)
-            if values and all(v in own or v in built_in for v in values):
-                return tuple(directions_named(own[v], lattice_of(d))[1] if v in own else built_in[v]
-                             for v in values)
+            if values and all(v in own for v in values):
+                return tuple(directions_named(own[v], lattice_of(d))[1] for v in values)
         return None
 
     def _named_directions(self, node: ast.NamedDirections, scope: dict[str, str]) -> ir.E:

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -193,3 +194,37 @@ def test_english_and_work_estimates():
     assert "up to and including the first that holds a component" in said[2]
     leap = next(o for s in model.steps for o in s.options if o.name == "leap")
     assert Cost(model).size(leap.bindings[1].domain) == 8
+
+
+def test_a_seats_words_that_happen_to_be_built_in_set_names_stay_words(tmp_path):
+    # `all` and `diagonal` name sets every grid has; a seat's value of those words is still a word.
+    text = RAID.replace("each player has a colour: white, black [RAI-1]",
+                        "each player has a colour: white, black [RAI-1]\neach player has a style: all, diagonal [RAI-1]")
+    text = text.replace("  then northeast in forward of player 1 and not northeast in forward of player 2",
+                        "  then style of player 1 = all and style of player 2 != all and northeast in forward of player 1")
+    results = run_examples(_load(tmp_path, text))
+    assert len(results) == 3 and all(r.passed for r in results), [r.message for r in results]
+
+
+def test_a_walk_of_the_board_for_a_jumps_landing_visits_only_the_landings(tmp_path):
+    # `for t in grid only if t in knight jumps from s` is written as a look-up of the jump's table
+    # (codegen/narrowing.py), and offers exactly what `for t in knight jumps from s` does.
+    searched = RAID.replace("""    for s in grid, t in knight jumps from s
+    only if moves_as(s, player, knight) and not mine(t, player)""", """    for s in grid, t in grid
+    only if moves_as(s, player, knight) and t in knight jumps from s and not mine(t, player)""")
+    assert searched != RAID
+    source = generate(check(parse_text(searched, "raid.rules")), "raid.rules")
+    leap = source[source.index("def options_turn__leap"):source.index("def candidates_turn__leap")]
+    assert "for v_t in st._t.jump_targets[0]['knight'][v_s]:" in leap
+    assert "for v_t in st._t.cells_in_use[0]" not in leap
+    plain = _load(tmp_path, RAID, "plain.rules").new_game(2)
+    narrowed = _load(tmp_path, searched, "narrowed.rules").new_game(2)
+    rng = random.Random(7)
+    for _ in range(30):
+        if plain.is_terminal():
+            break
+        offered = [str(a) for a in plain.legal_actions()]
+        assert offered == [str(a) for a in narrowed.legal_actions()]
+        text = rng.choice(offered)
+        plain.apply(text)
+        narrowed.apply(text)
