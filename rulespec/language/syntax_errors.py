@@ -40,7 +40,8 @@ DECLARATION_KEYWORDS = (
     "turns", "step", "choice", "chance", "trigger", "instead", "end", "score", "ranking", "invariant",
     "example", "variant", "extends", "replace",
 )
-STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat")
+STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat",
+                      "let", "shuffle")
 # Words that continue an expression; when many of them fit, the report says "an operator".
 OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of", "mod", "won")
 # Words that start a value; when these fit, the report says "a value".
