@@ -273,6 +273,9 @@ class Expressions:
     def visit_IsMarked(self, e: ir.IsMarked) -> str:
         return f"st._t.mark_of[{self.boards[e.board]}][{self.on_board(e.space, 'the mark of')}] == {e.mark!r}"
 
+    def visit_InRegion(self, e: ir.InRegion) -> str:
+        return f"st._t.region_of[{self.boards[e.board]}][{self.on_board(e.space, 'the region of')}] >= 0"
+
     def visit_FaceOf(self, e: ir.FaceOf) -> str:
         return f"st._t.face_of[{self.boards[e.board]}][{self.on_board(e.space, 'the face of')}]"
 

@@ -639,6 +639,12 @@ setup [SPW-5]:
   item is joker or item fits space''', "Whether a component is of a kind."),
     E("Expressions", "Complete regions", "is_complete", "lanes.rules", '''
   if goal of space is complete:''', "Whether every space in use of the region a space belongs to is occupied."),
+    E("Expressions", "A space of a region", "is_a_space", "house.rules", '''
+  only if t fits s and s is empty and (s has an occupied neighbour or count(x in strip where x is occupied) = 0) and not (t is joker and s is a goal space)''',
+      "`s is a goal space` (or `an`): whether the space lies in one of its board's regions called `goal` "
+      "(`region goal: one per letter`, the spaces its map marks with a letter), whichever region that is; on "
+      "a board of triangles, whether it bears the mark of that name, as `s is marked goal`. A rule about a "
+      "region's spaces names the region, never its spaces one by one."),
     E("Expressions", "Membership", "member", "cards.rules", '''
     only if count(c in hand of player where rank of c = 1) > 0 and player in players''',
       "`X in COLLECTION`."),
@@ -995,6 +1001,17 @@ replace option turn.draw "draw" [HOUSE-2]:
   then deal(player)''',
       "In a file that extends another, `replace option` stands on its own: the base's choice keeps its other "
       "options. Only a file that extends another may use it outside a variant."),
+    E("Variants and house rules", "Removing a declaration in a house rule", "removal", "house.rules", '''
+remove all_passed
+remove stalemate''',
+      "`remove NAME` (or `remove \"fit x on y\"` for a declaration named by a phrase) takes the base's "
+      "declaration out, as a variant's `remove` does: a house rule whose change leaves a definition, step, "
+      "counter or ruling of the base unused removes it too (the check says so at the change's line). Removing "
+      "what the rest still uses is told at the `remove` line, with who uses it and where; only a file that "
+      "extends another may remove. To give a declaration a new name, remove it and declare the new one: the "
+      "check names every declaration of the base that still uses the old name, to be replaced as well. A "
+      "house rule may extend a house rule (a bundled one by its name, `extends \"shell-we/three-tiles\"`): "
+      "each file's changes are made over the one it extends, and each file's examples run as its own."),
 )
 
 SKIPPED = ("start",)  # the whole file: every example is one

@@ -169,6 +169,15 @@ class Placements(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class IsASpace(Node):
+    """``space is a NAME space``: the space lies in a region called NAME (or carries the mark NAME)."""
+
+    kind: Literal["is_a_space"] = "is_a_space"
+    subject: "Expr"
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class IsMarked(Node):
     """``space is marked NAME``: the space carries that mark on the board's map."""
 
@@ -388,7 +397,7 @@ class PositionOccurred(Node):
     times: "Expr"
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
 
 # ----------------------------------------------------------------------------- statements
 
@@ -541,6 +550,14 @@ class GameDecl(Clause):
 class Extends(Clause):
     kind: Literal["extends"] = "extends"
     base: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Removal(Clause):
+    """`remove NAME` on its own in a file that extends another: the base's declaration NAME left out."""
+
+    kind: Literal["remove"] = "remove"
+    target: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1005,7 +1022,7 @@ class VariantDecl(Clause):
 
 
 Declaration = Union[
-    GameDecl, Extends, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
+    GameDecl, Extends, Removal, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
     BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
     EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
     OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl, DiceDecl,
@@ -1019,6 +1036,7 @@ class RuleFile:
     path: str
     text: str
     declarations: tuple[Declaration, ...]
+    base: Optional["RuleFile"] = None  # the file it `extends`, parsed (with its own base), once the pipeline read it
 
 
 def declaration_name(decl: Node) -> str:
@@ -1036,6 +1054,8 @@ def declaration_name(decl: Node) -> str:
         return "game"
     if kind == "option_replace":
         return f"{decl.choice}.{decl.option.name}"  # type: ignore[attr-defined]
+    if kind == "remove":
+        return f"remove {decl.target}"  # type: ignore[attr-defined]
     for attr in ("name",):
         value = getattr(decl, attr, None)
         if isinstance(value, str):

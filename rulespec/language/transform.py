@@ -58,6 +58,12 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         return ast.Extends(loc=self._loc(meta), base=unquote(rest[0]), cites=cites, rulings=rulings)
 
+    def removal(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        target = rest[0]
+        return ast.Removal(loc=self._loc(meta), target=unquote(target) if target.type == "STRING" else str(target),
+                           cites=cites, rulings=rulings)
+
     def ruling(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         text = " ".join(unquote(t) for t in rest[2:])
@@ -270,6 +276,10 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
 
     def is_marked(self, meta, children):
         return ast.IsMarked(loc=self._loc(meta), subject=children[0], mark=str(children[1]))
+
+    def is_a_space(self, meta, children):
+        subject, name = [c for c in children if not (isinstance(c, Token) and c.type in ("A", "AN"))]
+        return ast.IsASpace(loc=self._loc(meta), subject=subject, name=str(name))
 
     def pick_outcome(self, meta, children):
         template, var, collection, where, weight = children

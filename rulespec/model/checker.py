@@ -47,15 +47,20 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Compariso
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file
+        self.base = base
         if sources is not None:  # the texts of these files, read into lines already (a variant's check)
             self.sources = sources
         else:
             self.sources = {rule_file.path: SourceText(rule_file.path, rule_file.text)}
-            if base is not None:
+            while base is not None:  # (a house rule's base may extend another in turn)
                 self.sources[base.path] = SourceText(base.path, base.text)
-        self.base = base
+                base = base.base
         self.example_variants: dict[str, set[str]] = {}  # an example -> the variants it is about (the one adding it)
         self.applied_variants: set[str] = set()
+        self.replaced: list = []  # (a base declaration, this file's change to it): see Variants.merged_with_base
+        self.removed: dict[str, ast.Removal] = {}
+        self.removed_decls: dict[str, ast.Node] = {}
+        self.merged_decls: list = []
         self.left_out_of_base: list[str] = []  # the base's declarations for player counts a house rule does not seat
         self.problems: list[Diagnostic] = []
         # One mistake, one error: a name that is not known is reported where it is first used; its other
@@ -111,7 +116,12 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Compariso
         insteads = tuple(self.instead(d) for d in decls if d.kind == "instead")
         ends = tuple(self.end(d) for d in decls if d.kind == "end")
         if not ends and self.games:
-            self.error(game.loc, "the game never ends", hint="add an `end` declaration")
+            removed_end = next((self.removed[name] for name, d in self.removed_decls.items() if d.kind == "end"), None)
+            if removed_end is not None:  # (told at the house rule's line, not at the base's game)
+                self.error(removed_end.loc, f"without end `{removed_end.target}` the game never ends",
+                           hint="declare an end of this file's own in its place, or keep this one")
+            else:
+                self.error(game.loc, "the game never ends", hint="add an `end` declaration")
         scores = tuple(self.score(d) for d in decls if d.kind == "score")
         self.score_cycles(scores)
         rankings = [d for d in decls if d.kind == "ranking"]

@@ -40,7 +40,7 @@ class Examples:
         elsewhere += [self.example_elsewhere(d, self.example_own_variants(d)) for d in self.examples_set_aside
                       if set(d.variants) <= names]
         restated = {(d.name, v) for d in [*decls, *self.examples_set_aside] if d.kind == "example"
-                    and self.base is not None and d.loc.file == self.file.path for v in d.variants}
+                    and self.in_house_rule(d) for v in d.variants}
         for variant in available:
             if variant.name not in self.applied_variants:
                 elsewhere += [self.example_elsewhere(c.declaration, {variant.name, *c.declaration.variants})

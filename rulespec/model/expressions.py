@@ -93,6 +93,8 @@ class Expressions:
             return self._placements(node, scope)
         if kind == "is_marked":
             return self._is_marked(node, scope)
+        if kind == "is_a_space":
+            return self._is_a_space(node, scope)
         if kind == "best_sets":
             return self._best_sets(node, scope)
         if kind == "compare":
@@ -282,6 +284,28 @@ class Expressions:
             self.error(loc, f"the board {board} has no mark `{node.mark}`",
                        hint=did_you_mean(node.mark, marks) or f"its marks: {', '.join(marks) or 'none'}")
         return ir.IsMarked(BOOL, loc, text, board, space, node.mark)
+
+    def _is_a_space(self, node: ast.IsASpace, scope: dict[str, str]) -> ir.E:
+        """`s is a goal space`: a space of a grid in one of its regions, or of a board of triangles bearing a mark."""
+        text, loc = self.text(node), node.loc
+        space = self.expr(node.subject, scope)
+        board = board_of(space.type) if is_space(space.type) else None
+        if board is None:
+            if space.type != "?":
+                self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
+            return self._bad(node)
+        regions = [r.name for r in self.boards[board].regions]
+        marks = [m.name for m in self.boards[board].marks]
+        if node.name in regions:
+            return ir.InRegion(BOOL, loc, text, board, space, node.name)
+        if node.name in marks:
+            return ir.IsMarked(BOOL, loc, text, board, space, node.name)
+        kinds = [*regions, *marks]
+        self.error(self._name_loc(loc, node.name), f"the board {board} has no region or mark `{node.name}`",
+                   width=len(node.name),
+                   hint=did_you_mean(node.name, kinds) or (f"its regions and marks: {', '.join(kinds)}" if kinds else
+                        f"declare one in the board: `region {node.name}: one per letter` and letters on its map"))
+        return self._bad(node)
 
     def _best_sets(self, node: ast.BestSets, scope: dict[str, str]) -> ir.E:
         """The best sets of one attribute's values in a zone, scored by a table of set sizes."""

@@ -360,6 +360,15 @@ class IsMarked(E):
 
 
 @dataclass(frozen=True)
+class InRegion(E):
+    """``s is a goal space``: the space lies in one of the board's regions (``region goal: one per letter``)."""
+
+    board: str
+    space: E
+    region: str
+
+
+@dataclass(frozen=True)
 class Compare(E):
     op: str
     left: E

@@ -44,7 +44,7 @@ class Names:
         Generated code joins names with `__` (``effect_<choice>__<option>``), so a name may not contain
         `__` nor start or end with `_`: then joined names never collide. Declarations that differ only in
         capitals collide too (a board `beach` is the constant ``B_BEACH``)."""
-        files = [self.file] + ([self.base] if self.base is not None else [])
+        files = self.chain_files()
         seen: set[tuple[str, int, int, str]] = set()
         # per node class: (its naming fields, its list of names, all its fields), worked out once
         plans: dict[type, tuple[tuple[str, ...], Optional[str], tuple[str, ...]]] = {}
@@ -87,7 +87,7 @@ class Names:
             # Names of one namespace that differ only in capitals
             by_folded: dict[str, ast.Node] = {}
             for d in rule_file.declarations:
-                if d.kind in ("game", "extends", "leave_out", "fit", "ruling", "option_replace"):
+                if d.kind in ("game", "extends", "remove", "leave_out", "fit", "ruling", "option_replace"):
                     continue
                 name = ast.declaration_name(d)
                 other = by_folded.get(name.lower())
@@ -275,16 +275,19 @@ class Names:
         return decl.cites
 
     def report_unused(self, decls: list) -> None:
+        def unused(d, where, message: str, hint: str, **width) -> None:
+            if not self.unused_by_house_rule(d, message):  # (a base's, left unused by a house rule: told there)
+                self.error(where, message, hint=hint, **width)
         for name, d in self.counters.items():
             if "counter:" + name not in self.used:
-                self.error(d.loc, f"counter `{name}` is never used", hint="remove it, or use it in a rule")
+                unused(d, d.loc, f"counter `{name}` is never used", "remove it, or use it in a rule")
         for name, d in self.queues.items():
             if "queue:" + name not in self.used:
-                self.error(d.loc, f"queue `{name}` is never used", hint="remove it, or queue steps in it")
+                unused(d, d.loc, f"queue `{name}` is never used", "remove it, or queue steps in it")
         for name, d in self.defines.items():
             if "define:" + name not in self.used:
-                self.error(self._name_loc(d.loc, name), f"definition `{name}` is never used", width=len(name),
-                           hint="remove it, or use it in a rule")
+                unused(d, self._name_loc(d.loc, name), f"definition `{name}` is never used",
+                       "remove it, or use it in a rule", width=len(name))
         rollers = {self.dice_names(d)[1]: d for d in self.dice.values()}
         for name, d in self.steps.items():
             if "step:" + name not in self.used and name in rollers:
@@ -293,11 +296,10 @@ class Names:
                            hint=f"roll them where the rulebook says: `roll {holder}"
                                 f"{' of <player>' if rollers[name].per_player else ''}`")
             elif "step:" + name not in self.used:
-                self.error(d.loc, f"step `{name}` is never run",
-                           hint="nothing says `then {0}(...)` or `queue {0}(...)`; remove it or call it".format(name))
+                unused(d, d.loc, f"step `{name}` is never run",
+                       "nothing says `then {0}(...)` or `queue {0}(...)`; remove it or call it".format(name))
         for ruling in self._rulings_in_variants():
             self.used.add("ruling:" + ruling)
         for rid, d in self.rulings.items():
             if "ruling:" + rid not in self.used:
-                self.error(d.loc, f"ruling {rid} is not applied anywhere",
-                           hint=f"add `ruling {rid}` to the clauses it decides")
+                unused(d, d.loc, f"ruling {rid} is not applied anywhere", f"add `ruling {rid}` to the clauses it decides")

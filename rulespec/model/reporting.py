@@ -26,6 +26,9 @@ class Reporting:
         """One problem at ``loc``. A message about a name (ONCE), or one given ``once_for`` a key (an
         attribute with no order), is reported at its first use only; the later uses are listed in its hint."""
         once = self.ONCE.match(message)
+        if once and self.removed and self.removed_still_used(
+                next(value for value in once.group("a", "b", "c", "d", "e", "f") if value is not None), loc):
+            return  # told at the house rule's `remove` line
         if once or once_for is not None:  # keyed by the name: `set at_stak to 0` and `at_stak > 0` are one mistake
             name = once_for if once_for is not None else \
                 next(value for value in once.group("a", "b", "c", "d", "e", "f") if value is not None)
@@ -51,6 +54,13 @@ class Reporting:
             lines = sorted({loc.line for loc in locs})
             shown = ", ".join(map(str, lines[:6])) + (", ..." if len(lines) > 6 else "")
             also = f"it is also used on line{'s' if len(lines) > 1 else ''} {shown}: fixing it here fixes those too"
+            if name.startswith("removed:"):  # (uses of what a house rule removes: see Variants.removed_still_used)
+                by_file: dict[str, list[int]] = {}
+                for loc in locs:
+                    by_file.setdefault(loc.file, []).append(loc.line)
+                also = "it is also used " + "; ".join(
+                    f"on line{'s' if len(lines) > 1 else ''} {', '.join(map(str, sorted(set(lines))[:6]))}"
+                    f"{' of ' + file if file != self.file.path else ''}" for file, lines in by_file.items())
             first = problems[index]
             hint = also if not first.hint else f"{first.hint} {also[0].upper()}{also[1:]}" \
                 if first.hint.endswith(("?", ".")) else f"{first.hint}; {also}"

@@ -3,10 +3,30 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Optional, Sequence
 
 from ..language import ast
 from ..language.errors import did_you_mean
+
+_TEXT_FIELDS = frozenset({"loc", "kind", "title", "text", "label", "shown_as", "rulebook", "path", "file",
+                          "action", "cites", "values", "value", "position", "letter", "cells", "with_options"})
+
+
+def _mentions(node, name: str) -> bool:
+    """Whether a declaration (or a part of one) names ``name``: in a name it refers by, or a text's `{...}`."""
+    if isinstance(node, str):
+        return node == name
+    if isinstance(node, tuple):
+        return any(_mentions(part, name) for part in node)
+    if not isinstance(node, ast.Node):
+        return False
+    template = getattr(node, "template", None)
+    if isinstance(template, str) and re.search(r"\{[^}]*(?<![A-Za-z0-9_])" + re.escape(name) + r"(?![A-Za-z0-9_])",
+                                               template):
+        return True
+    return any(_mentions(getattr(node, f.name), name) for f in dataclasses.fields(node) if f.name not in _TEXT_FIELDS)
+
 
 class Variants:
     """Variants and house rules: ``declarations`` merges a house rule over its base (``self.base``), applies the
@@ -67,6 +87,14 @@ class Variants:
                         if change.declaration.kind == "example":
                             self.example_variants[change.target] = {wanted}
                     continue
+                if change.target not in names and change.target in self.removed:
+                    if change.action != "remove":  # (both taking it out agree)
+                        self.error(self.removed[change.target].loc,
+                                   f"`{change.target}` cannot be removed: variant `{wanted}` changes it, at "
+                                   f"{self._place(change.loc)}",
+                                   hint=f"replace or remove variant `{wanted}` in this file too, or keep "
+                                        f"`{change.target}`")
+                    continue
                 if change.target not in names:
                     self.error(change.loc, f"variant `{wanted}` changes `{change.target}`, which does not exist",
                                hint=did_you_mean(change.target, names))
@@ -89,14 +117,27 @@ class Variants:
 
     def merged_with_base(self, decls: list, option_replaces: list) -> list:
         """A house rule's declarations merged over its base's (one of the same kind and name replaces the
-        base's, in its place), its `replace option`s applied; a file that extends nothing may replace none."""
+        base's, in its place), its `replace option`s and `remove`s applied; a base that is itself a house rule
+        merged over its own base first. A file that extends nothing may replace or remove none."""
+        self.replaced: list[tuple[ast.Node, ast.Node]] = []  # (a base declaration, this file's change to it)
+        self.removed: dict[str, ast.Removal] = {}  # what a `remove` in the chain took out, by name
+        self.removed_decls: dict[str, ast.Node] = {}  # and the declarations it took out
+        merged = self._merged(self.file, self.base, decls, option_replaces)
+        self.merged_decls = merged
+        return merged
+
+    def _merged(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile], decls: list,
+                option_replaces: list) -> list:
         extends = [d for d in decls if d.kind == "extends"]
+        removals = [d for d in decls if d.kind == "remove"]
+        decls = [d for d in decls if d.kind != "remove"]
         if extends:
-            if self.base is None:
+            if base is None:
                 self.error(extends[0].loc, f"this file extends \"{extends[0].base}\", which was not given")
             else:
                 own = [d for d in decls if d.kind != "extends"]
-                merged = list(self.base.declarations)
+                merged = self._merged(base, base.base, [d for d in base.declarations if d.kind != "option_replace"],
+                                      [d for d in base.declarations if d.kind == "option_replace"])
                 first_at: dict[tuple, int] = {}  # (kind, name) -> its first place in merged
                 for i, old in enumerate(merged):
                     first_at.setdefault((old.kind, ast.declaration_name(old)), i)
@@ -104,17 +145,120 @@ class Variants:
                     key = (decl.kind, ast.declaration_name(decl))
                     i = first_at.get(key)
                     if i is not None:
+                        if rule_file is self.file:
+                            self.replaced.append((merged[i], decl))
                         merged[i] = decl
                     else:
                         first_at[key] = len(merged)
                         merged.append(decl)
                 decls = merged
-                self.replace_options(decls, option_replaces, own)
+                self.replace_options(decls, option_replaces, own, rule_file is self.file)
+                self.remove_from_base(decls, removals, own, rule_file is self.file)
         for replace in option_replaces if not extends else ():
             self.error(replace.loc, f"`replace option {ast.declaration_name(replace)}` changes the game this file "
                                     f"extends, but this file extends none",
                        hint="start the file with `extends \"GAME\"`, or put the change in a variant")
+        for removal in removals if not extends else ():
+            self.error(removal.loc, f"`remove {removal.target}` takes a declaration out of the game this file "
+                                    f"extends, but this file extends none",
+                       hint="start the file with `extends \"GAME\"`, put the removal in a variant, or delete "
+                            f"`{removal.target}` itself")
         return decls
+
+    def remove_from_base(self, decls: list, removals: Sequence[ast.Removal], own: Sequence, top: bool) -> None:
+        """A house rule's `remove NAME`s: each takes one declaration of its base out of ``decls``. What the rest
+        still uses is told at the `remove` line (see ``removed_still_used``)."""
+        own_names = {ast.declaration_name(d): d for d in own}
+        removable = [ast.declaration_name(d) for d in decls if d.kind != "game"]  # (before any is removed)
+        for removal in removals:
+            target = removal.target
+            names = [ast.declaration_name(d) for d in decls]
+            if target in self.removed and self.removed[target].loc.file == removal.loc.file:
+                self.error(removal.loc, f"`{target}` is removed twice",
+                           hint=f"the first `remove` is at line {self.removed[target].loc.line}")
+            elif target in own_names:
+                self.error(removal.loc, f"`{target}` is declared in this file, at line "
+                                        f"{own_names[target].loc.line}, and removed here",
+                           hint="delete the declaration, or the `remove`: a house rule either replaces a "
+                                "declaration of its base (by declaring one of the same kind and name) or removes it")
+            elif target not in names or decls[names.index(target)].kind == "game":
+                self.error(removal.loc, f"the game this file extends has no `{target}` to remove",
+                           hint=did_you_mean(target, removable) or "name a declaration of the base: a definition, "
+                                "a step, an end, an example...")
+            else:
+                index = names.index(target)
+                if top:
+                    self.replaced.append((decls[index], removal))
+                self.removed_decls[target] = decls.pop(index)
+                self.removed[target] = removal
+
+    def removed_still_used(self, name: str, loc: Optional[ast.Loc]) -> bool:
+        """A name a house rule removed but a declaration still uses (the checker found it unknown there): told
+        once, at the `remove` line, naming the user and its place; False for a name nothing removed."""
+        removal = self.removed.get(name)
+        if removal is None or loc is None:
+            return removal is not None
+        key = "removed:" + name
+        user = self._declaration_at(loc)
+        where = self._place(loc)
+        if key in self.first_report:  # a further user: listed beside the first
+            self.later_uses.setdefault(key, []).append(loc)
+            return True
+        self.first_report[key] = len(self.problems)
+        self.error(removal.loc, f"`{name}` cannot be removed: {user} still uses it, at {where}",
+                   hint=f"remove or replace {user} in this file too, or keep `{name}`")
+        return True
+
+    def _declaration_at(self, loc: ast.Loc) -> str:
+        """The declaration written around ``loc`` (the last of its file to start at or above it), in words."""
+        replaced_options = [d for f in self.chain_files() for d in f.declarations if d.kind == "option_replace"]
+        around = [d for d in [*self.merged_decls, *replaced_options] if d.loc.file == loc.file and d.loc.line <= loc.line]
+        if not around:
+            return "a declaration"
+        d = max(around, key=lambda d: d.loc.line)
+        name = ast.declaration_name(d)
+        kind = "option" if d.kind == "option_replace" else self.KIND_WORDS.get(d.kind, d.kind).split(" ", 1)[-1]
+        return f"the `{d.kind}` declaration" if name == d.kind else f"{kind} `{name}`"
+
+    def _place(self, loc: ast.Loc) -> str:
+        """``loc`` as a reader of this file finds it: `line N` here, `the base game's FILE:N` elsewhere."""
+        if loc.file == self.file.path:
+            return f"line {loc.line}"
+        return f"{loc.file}:{loc.line}, in the game this file extends"
+
+    def unused_by_house_rule(self, d: ast.Node, message: str) -> bool:
+        """A declaration of a base left unused by a house rule (``message`` says it is unused): told at the house
+        rule's change that dropped its last use, else at the `extends` line, not inside the base (which alone
+        uses it). False for a declaration of this file, or of a game extending none."""
+        if self.base is None or d.loc.file == self.file.path:
+            return False
+        name = ast.declaration_name(d) if d.kind != "ruling" else d.id
+        cause = next((change for old, change in self.replaced if _mentions(old, name)), None)
+        extends = next(x for x in self.file.declarations if x.kind == "extends")
+        if cause is None:
+            self.error(extends.loc, f"{message} once this file's changes are made (it is declared at {d.loc.file}:"
+                                    f"{d.loc.line}, in the game this file extends)",
+                       hint=f"remove it too: `remove {name}`, or use it in a rule")
+            return True
+        what = "`remove " + cause.target + "`" if cause.kind == "remove" else \
+            f"this file's {cause.kind.replace('_', ' ')} `{ast.declaration_name(cause)}`"
+        self.error(cause.loc, f"{message} once {what} replaces the one that used it (it is declared at "
+                              f"{d.loc.file}:{d.loc.line}, in the game this file extends)",
+                   hint=f"remove it too, with `remove {name}` in this file, or use it here")
+        return True
+
+    def in_house_rule(self, d: ast.Node) -> bool:
+        """Whether ``d`` is written in a house rule (this file or a base between it and the game it starts from),
+        not in the game at the bottom of the chain."""
+        return self.base is not None and d.loc.file != self.chain_files()[-1].path
+
+    def chain_files(self) -> list[ast.RuleFile]:
+        """This file, the file it extends, the file that one extends, and so on."""
+        files, base = [self.file], self.base
+        while base is not None:
+            files.append(base)
+            base = base.base
+        return files
 
     def both_change(self, change: ast.Change, wanted: str, other_variant: str, other: ast.Change, what: str) -> None:
         if other_variant == wanted:
@@ -124,7 +268,8 @@ class Variants:
             self.error(change.loc, f"variants `{other_variant}` and `{wanted}` both change `{what}`",
                        hint=f"the other change is at {other.loc}; combine them into one variant")
 
-    def replace_options(self, decls: list, replaces: Sequence[ast.OptionReplace], own: Sequence) -> None:
+    def replace_options(self, decls: list, replaces: Sequence[ast.OptionReplace], own: Sequence,
+                        top: bool = True) -> None:
         """A house rule's `replace option` declarations, applied to its merged declarations."""
         own_choices = {ast.declaration_name(d): d for d in own if d.kind == "choice"}
         seen: dict[str, ast.OptionReplace] = {}
@@ -141,10 +286,13 @@ class Variants:
                            hint=f"change option `{replace.option.name}` where the choice is, at "
                                 f"{own_choices[replace.choice].loc}")
                 continue
-            self.replace_option(decls, replace, "this file")
+            old = self.replace_option(decls, replace, "this file")
+            if old is not None and top:
+                self.replaced.append((old, replace))
 
-    def replace_option(self, decls: list, replace: ast.OptionReplace, who: str) -> None:
-        """Replace one option of a choice in ``decls``, keeping its other options and their order."""
+    def replace_option(self, decls: list, replace: ast.OptionReplace, who: str) -> Optional[ast.OptionChoice]:
+        """Replace one option of a choice in ``decls``, keeping its other options and their order; the option
+        replaced, or None."""
         target = ast.declaration_name(replace)
         names = [ast.declaration_name(d) for d in decls]
         choices = [name for name, d in zip(names, decls) if d.kind == "choice"]
@@ -168,13 +316,14 @@ class Variants:
             return
         decls[index] = dataclasses.replace(choice, options=tuple(
             replace.option if o.name == replace.option.name else o for o in choice.options))
+        return next(o for o in choice.options if o.name == replace.option.name)
 
     def _restated_by_house_rule(self, change: ast.Change, wanted: str, decls: list, names: list) -> bool:
         """Whether an example the base's variant ``wanted`` adds is restated by the house rule: its own example
         of the same name `with variant wanted` (the house rule's changes may change how the example plays)."""
         if self.base is None or change.declaration is None or change.declaration.kind != "example":
             return False
-        return any(d.kind == "example" and name == change.target and d.loc.file == self.file.path
+        return any(d.kind == "example" and name == change.target and self.in_house_rule(d)
                    and wanted in d.variants for d, name in zip(decls, names))
 
     def example_own_variants(self, d: ast.ExampleDecl) -> set[str]:
@@ -194,7 +343,7 @@ class Variants:
                            hint=did_you_mean(name, names) or f"its variants: {', '.join(sorted(names)) or 'none'}")
                 return False
         own = self.example_own_variants(d)
-        if self.base is not None and d.loc.file == self.file.path:
+        if self.in_house_rule(d):
             return own == set(variants)
         return own <= set(variants)
 
@@ -213,7 +362,7 @@ class Variants:
     def _rulings_in_variants(self) -> set[str]:
         """Rulings applied by a variant's declarations count as applied (the variant is checked on its own)."""
         found: set[str] = set()
-        files = [self.file] + ([self.base] if self.base is not None else [])
+        files = self.chain_files()
         # a house rule extending a game keeps the game's variants
         stack: list = [d for rule_file in files for d in rule_file.declarations if d.kind == "variant"]
         fields_of: dict[type, tuple[str, ...]] = {}  # per node class, its fields (worked out once)

@@ -8,6 +8,7 @@ generated from exactly this rule file and these variants, and generating in memo
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib.util
 import linecache
@@ -117,14 +118,7 @@ def _check_rules(name_or_path: str | Path, variants: Sequence[str]) -> CheckedRu
     base = base_path = None
     extends = [d for d in rule_file.declarations if d.kind == "extends"]
     if extends:
-        first = rule_file.declarations[0]
-        misplaced = extends[1] if len(extends) > 1 else extends[0] if first is not extends[0] else None
-        if misplaced is not None:  # a house rule extends one game, and says so first
-            loc = misplaced.loc
-            raise RuleError([SourceText(rule_file.path, rule_file.text).diagnostic(
-                loc.line, loc.column, "`extends` comes once, as the first declaration of a house rule",
-                width=loc.end_column - loc.column if loc.end_line == loc.line else 1,
-                hint="put `extends \"GAME\"` on the first line and remove any other")])
+        _extends_placed(rule_file, extends)
         base, base_path = _base_of(rule_file, extends[0], path)
     model = check(rule_file, variants, base=base)
     return CheckedRules(path, tuple(variants), rule_file, base, base_path, model)
@@ -135,9 +129,10 @@ def compile_rules(name_or_path: str | Path, variants: Sequence[str] = ()) -> ir.
     return check_rules(name_or_path, variants).model
 
 
-def _base_of(rule_file, extends, path: Path):
-    """The parsed base a house rule extends and its path; a base that is unknown, unreadable or itself
-    extends another is reported at the house rule's `extends` line."""
+def _base_of(rule_file, extends, path: Path, chain: tuple[Path, ...] = ()):
+    """The parsed base a house rule extends (with the base that one extends, and so on: ``RuleFile.base``) and
+    its path; a base that is unknown or unreadable is reported at the `extends` line that names it, a chain
+    that comes back to a file already in it at the `extends` line that closes the circle."""
     source = SourceText(rule_file.path, rule_file.text)
     loc = extends.loc
 
@@ -151,18 +146,37 @@ def _base_of(rule_file, extends, path: Path):
         base_path = confined_rule_file(name, path.parent, [path.parent], "this file")
     except RulePathRefused as refused:
         refuse(f"this file extends \"{name}\", {refused.reason}", hint=refused.hint)
+    chain = chain + (path.resolve(),)
     if base_path.resolve() == path.resolve():
         refuse("this file extends itself", hint="extend the game this house rule changes")
+    if base_path.resolve() in chain:
+        circle = " -> ".join(p.name for p in chain[chain.index(base_path.resolve()):] + (base_path.resolve(),))
+        refuse(f"this file extends \"{name}\", which extends this file in turn: {circle}",
+               hint="a house rule extends a game, or a house rule of one; somewhere the chain must end in a game")
     try:
         base = parse_file(base_path)
     except RuleError as error:
         first = error.diagnostics[0]
         refuse(f"the base \"{name}\" this file extends cannot be read: {first.message}",
                hint=f"at {first.path}:{first.line}:{first.column}; fix the base first")
-    if any(d.kind == "extends" for d in base.declarations):
-        refuse(f"the base \"{name}\" extends another game itself; a house rule extends a whole game",
-               hint="extend the game at the bottom of the chain, and copy the other house rule's changes")
+    base_extends = [d for d in base.declarations if d.kind == "extends"]
+    if base_extends:  # a house rule of a house rule: its base's base, and so on (checked as that file would be)
+        _extends_placed(base, base_extends)
+        grand_base, _ = _base_of(base, base_extends[0], base_path, chain)
+        base = dataclasses.replace(base, base=grand_base)
     return base, base_path
+
+
+def _extends_placed(rule_file, extends) -> None:
+    """`extends` comes once, as a file's first declaration; else reported at the one out of place."""
+    first = rule_file.declarations[0]
+    misplaced = extends[1] if len(extends) > 1 else extends[0] if first is not extends[0] else None
+    if misplaced is not None:  # a house rule extends one game, and says so first
+        loc = misplaced.loc
+        raise RuleError([SourceText(rule_file.path, rule_file.text).diagnostic(
+            loc.line, loc.column, "`extends` comes once, as the first declaration of a house rule",
+            width=loc.end_column - loc.column if loc.end_line == loc.line else 1,
+            hint="put `extends \"GAME\"` on the first line and remove any other")])
 
 
 def generate_source(model: ir.Model, path: Path, filename: str = "<generated>") -> str:

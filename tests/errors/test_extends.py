@@ -27,11 +27,9 @@ def write(folder: Path, name: str, text: str) -> Path:
     ("shell-e", 'extends "shell-e", which is no bundled game', "did you mean `shell-we`?"),
     ("missing.rules", "there is no rule file", "relative to this file"),
     ("self.rules", "this file extends itself", None),
-    ("middle.rules", 'the base "middle.rules" extends another game itself', None),
     ("broken.rules", 'the base "broken.rules" this file extends cannot be read', "broken.rules:1:1"),
 ])
 def test_a_bad_base_is_reported_at_the_extends_line(tmp_path, base, message, hint):
-    write(tmp_path, "middle.rules", 'extends "shell-we"\n')
     write(tmp_path, "broken.rules", "gmae \"x\"\n")
     path = write(tmp_path, "self.rules" if base == "self.rules" else "house.rules",
                  f'# a house rule\n\n  \nextends "{base}"\n')
@@ -41,6 +39,13 @@ def test_a_bad_base_is_reported_at_the_extends_line(tmp_path, base, message, hin
     assert message in problem.message
     if hint:
         assert hint in problem.hint
+
+
+def test_a_circle_through_a_base_is_told_where_it_closes(tmp_path):
+    write(tmp_path, "circle.rules", '# another\nextends "house.rules"\n')
+    problem = problem_of(write(tmp_path, "house.rules", 'extends "circle.rules"\n'))
+    assert (Path(problem.path).name, problem.line) == ("circle.rules", 2)
+    assert "house.rules -> circle.rules -> house.rules" in problem.message
 
 
 def test_a_good_base_still_works(tmp_path):

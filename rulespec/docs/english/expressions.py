@@ -283,6 +283,11 @@ def _is_marked(en: English, e: ir.IsMarked) -> str:
     return f"{en.expr(e.space)} is marked {human(e.mark)}"
 
 
+@renders(ir.InRegion)
+def _in_region(en: English, e: ir.InRegion) -> str:
+    return f"{en.expr(e.space)} is a {human(e.region)} space"
+
+
 @renders(ir.FaceOf)
 def _face_of(en: English, e: ir.FaceOf) -> str:
     return f"the face of the {human(e.board)} that {en.expr(e.space)} lies on"
