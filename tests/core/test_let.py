@@ -155,6 +155,6 @@ def test_a_let_of_a_space_past_the_edge_is_tested_as_none(tmp_path, test):
     path = tmp_path / "hop.rules"
     path.write_text(text, encoding="utf-8")
     state = rulespec.load(path).new_game(2)
-    state.apply("player 1: step to 6")  # from 5, south: beyond 6 is past the edge
+    state.apply("player 1: step from 5")  # from 5, south: beyond 6 is past the edge
     assert state._counters["hops"] == [0, 0] and state.current_player() == 1
-    assert [a.text for a in state.legal_actions()] == ["step to 1"]
+    assert [a.text for a in state.legal_actions()] == ["step from 2"]
