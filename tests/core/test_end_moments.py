@@ -136,3 +136,37 @@ def test_a_state_read_back_waits_only_on_a_check_its_game_makes():
     with pytest.raises(InvalidState) as caught:
         game.from_json(text.replace('"after:roll"', '"after:give_back"'))
     assert "'after:give_back' is not when an end of Twenty is checked (after:roll)" in str(caught.value)
+
+
+TALLY = ("""  add n to total of player
+  if n = 6:
+    then give_back(player)
+  else:
+    then turn(player)
+""", """  then tally(player, n)
+
+step tally(player: seat, n: number) [TWE-2]:
+  add n to total of player
+  if n = 6:
+    then give_back(player)
+  else:
+    then turn(player)
+""")
+
+
+@pytest.mark.parametrize("named", ["roll", "tally"])
+def test_a_named_step_run_at_once_inside_the_step_before_is_checked_after(tmp_path, named):
+    """`tally`, an automatic step a `then` ends with, runs inside `roll` (the generator's inline_thens): the
+    check of either still waits on the stack beneath the steps they start, and runs before the turn's choice."""
+    from rulespec.pipeline import compile_rules, generate_source
+    text = TWENTY.read_text(encoding="utf-8").replace(*TALLY).replace("checked after step roll",
+                                                                      f"checked after step {named}")
+    path = tmp_path / "twenty.rules"
+    path.write_text(text, encoding="utf-8")
+    assert "step_tally(st, cause" in generate_source(compile_rules(path), path)  # run at once, inside roll
+    game = rulespec.load(path)
+    assert _play(game, 17, "player 1: roll", "chance: roll 5").outcome()["end"] == "bust"
+    state = _play(game, 17, "player 1: roll", "chance: roll 6")
+    assert not state.is_terminal() and state.is_chance_node()
+    state.apply("chance: give back 4")
+    assert not state.is_terminal() and state.current_player() == 0
