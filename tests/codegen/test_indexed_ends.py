@@ -78,8 +78,13 @@ def test_the_gallery_grid_games_are_indexed_and_the_others_tested_in_full():
     assert three.requires == (("line", reads.UNIT, 3),)  # a (space, direction) without 3 spaces that way: never
     assert indexed["connect-four"]["four"].footprint == (("line", reads.UNIT, 4),)
     assert indexed["tic-tac-toe"]["full"] is None  # "no space is empty" is no "some space where"
-    assert all(plan is None for game_id, ends in indexed.items() if game_id not in ("tic-tac-toe", "connect-four")
-               for plan in ends.values())  # zones and counters: tested after every step, as before
+    # Breakthrough: "a pawn of p on p's far row" is a test of one space, looked at where a move changed the board.
+    reached = indexed["breakthrough"]["breakthrough"]
+    assert (reached.board, reached.footprint, reached.unfolded) == ("grid", (("here",),), ())
+    assert indexed["breakthrough"]["wiped_out"] is None  # "no space holds one of p's": every space, not some
+    grid_ends = {("tic-tac-toe", "three"), ("connect-four", "four"), ("breakthrough", "breakthrough")}
+    assert all(plan is None for game_id, ends in indexed.items() for name, plan in ends.items()
+               if (game_id, name) not in grid_ends)  # zones and counters: tested after every step, as before
 
 
 def test_a_changed_space_names_exactly_the_units_whose_line_holds_it():
