@@ -472,7 +472,8 @@ class TensorLayout:
       size, then a one-hot of the label on top (all zeros when it is empty); a seat that sees nothing of a
       zone whose size is unseen (``size unseen``) has all of its piece 0
     * ``board:NAME``: per space (row-major), a one-hot of the label of the component on it
-    * ``counter:NAME``: its value (per seat for a per-player counter); ``queue:NAME``: its length
+    * ``counter:NAME``: its value (per seat for a per-player counter, per space (row-major) for a counter per
+      space); ``queue:NAME``: its length
     """
 
     def __init__(self, engine: Engine, players: int):
@@ -498,8 +499,11 @@ class TensorLayout:
             pieces.append((f"board:{board.name}", board.size * count))
             self.boards.append((board.name, {board.label(c): c for c in range(board.size)}))
         self.counters = []
+        self.space_cells = {name: {label: c for c, label in enumerate(engine.BOARDS[b].labels)}
+                            for name, b in engine.SPACE_COUNTERS.items()}  # a counter per space: label -> space
         for name, (per_player, _) in engine.COUNTERS.items():
-            pieces.append((f"counter:{name}", n if per_player else 1))
+            on = engine.SPACE_COUNTERS.get(name)  # a counter per space: a number per space of its board
+            pieces.append((f"counter:{name}", engine.BOARDS[on].size if on is not None else n if per_player else 1))
             self.counters.append(name)
         self.queues = list(engine.QUEUES)
         pieces += [(f"queue:{name}", 1) for name in self.queues]
@@ -557,7 +561,11 @@ class TensorLayout:
         for name in self.counters:
             at, size = offsets[f"counter:{name}"]
             value = view["counters"].get(name)
-            if value is not None:  # (absent from a public view when the seats see it differently)
+            if isinstance(value, dict):  # a counter per space: by its spaces' labels
+                cells = self.space_cells[name]
+                for label, count in value.items():
+                    values[at + cells[label]] = count
+            elif value is not None:  # (absent from a public view when the seats see it differently)
                 values[at:at + size] = value if isinstance(value, list) else [value]
         for name in self.queues:
             values[offsets[f"queue:{name}"][0]] = len(view["queues"].get(name, ()))

@@ -247,7 +247,8 @@ def render_observation(engine, observation: dict, width: int = 0) -> list[str]:
                 line += " (hidden)" if view.get("size") else ""
             lines.append(line)
     for name, value in observation["counters"].items():
-        shown = ", ".join(f"player {s + 1}: {v}" for s, v in enumerate(value)) if isinstance(value, list) else value
+        shown = ", ".join(f"player {s + 1}: {v}" for s, v in enumerate(value)) if isinstance(value, list) else \
+            ", ".join(f"{space}: {v}" for space, v in value.items()) if isinstance(value, dict) else value
         lines.append(f"{words(name)}: {shown}")
     for name, pending in observation["queues"].items():
         if pending:
@@ -306,7 +307,11 @@ def observation_changes(before: dict, after: dict) -> list[str]:
         old = before["counters"].get(name)
         if old == value:
             continue
-        if isinstance(value, list) and isinstance(old, list):
+        if isinstance(value, dict) and isinstance(old, dict):  # a counter per space: the spaces it changed on
+            for space, b in value.items():
+                if old.get(space) != b:
+                    lines.append(f"{words(name)} on {space}: {old.get(space)} -> {b}")
+        elif isinstance(value, list) and isinstance(old, list):
             for s, (a, b) in enumerate(zip(old, value)):
                 if a != b:
                     you = " (you)" if s == seat else ""

@@ -318,6 +318,6 @@ class Ends:
 
     def counters_seen(self, counters: tuple[str, ...], copy: bool) -> str:
         """The values of ``counters`` as one tuple (a seat's counters as a list: ``copy``, one of their own)."""
-        per_player = {c.name for c in self.m.counters if c.per_player}
-        values = [f"st._counters[{lit(name)}]" + ("[:]" if copy and name in per_player else "") for name in counters]
+        as_lists = {c.name for c in self.m.counters if c.per_player or c.board is not None}  # per seat or space
+        values = [f"st._counters[{lit(name)}]" + ("[:]" if copy and name in as_lists else "") for name in counters]
         return "(" + "".join(f"{code}, " for code in values) + ")"

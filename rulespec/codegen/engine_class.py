@@ -74,6 +74,9 @@ class EngineClass:
         w.dedent()
         w.line(")")
         w.line(f"COUNTERS = {{{', '.join(f'{c.name!r}: ({c.per_player!r}, {c.start!r})' for c in m.counters)}}}")
+        per_space = [c for c in m.counters if c.board is not None]
+        if per_space:  # counter -> the board on whose spaces it is kept (written only in a game with one)
+            w.line(f"SPACE_COUNTERS = {{{', '.join(f'{lit(c.name)}: {self.boards[c.board]!r}' for c in per_space)}}}")
         w.line(f"QUEUES = {tuple(q.name for q in m.queues)!r}")
 
     def board_tables(self) -> None:

@@ -52,6 +52,8 @@ class Examples:
             elif line.what == "counter":
                 seat = f", seat={self.expr(line.expr)}" if line.expr is not None else ""
                 w.line(f"run.counter(st, {line.name!r}, {line.number!r}{seat}, line={where})")
+            elif line.what == "space_counter":
+                w.line(f"run.space_counter(st, {line.name!r}, {line.space!r}, {line.number!r}, line={where})")
             elif line.what == "action":
                 w.line(f"run.act(st, {line.value!r}, line={where})")
             elif line.what == "legal":
@@ -101,6 +103,8 @@ class Examples:
             "space_empty": lambda: f"run.space(st, {lit(self.boards[line.board])}, {lit(line.space)}, None, {at})",
             "space_holds": lambda: f"run.space(st, {lit(self.boards[line.board])}, {lit(line.space)}, "
                                    f"{lit(line.values[0])}, {at})",
+            "space_count": lambda: f"run.space_count(st, {lit(line.name)}, {lit(line.space)}, {lit(line.values[0])}, "
+                                   f"{lit(line.number)}, {at})",
             "turn_number": lambda: f"run.turn(st, {lit(line.number)}, None, {at})",
             "turn_of": lambda: f"run.turn(st, None, {seat}, {at})",
             "phase": lambda: f"run.phase(st, {lit(line.name)}, {at})",

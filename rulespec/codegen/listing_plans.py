@@ -144,11 +144,11 @@ class ListingPlans:
             used |= {field for _, field, _, _ in string.Formatter().parse(option.template) if field is not None}
         key = ["st.players"] + [f"v_{ident(p.name)}" for p in step.params if p.name in used]
         strength = {"empty": 0, "size": 1, "items": 2}
-        per_player = {c.name for c in self.m.counters if c.per_player}
+        as_lists = {c.name for c in self.m.counters if c.per_player or c.board is not None}  # per seat or space
         read: dict[str, str] = {}  # the code of what is read -> the most it is read for
         for what, mode in parts:
             if isinstance(what, tuple) and what[0] == "counter":  # its value; a seat's counter: every seat's
-                code = (f"tuple(st._counters[{lit(what[1])}])" if what[1] in per_player
+                code = (f"tuple(st._counters[{lit(what[1])}])" if what[1] in as_lists
                         else f"st._counters[{lit(what[1])}]")
                 read[code] = "value"
                 continue

@@ -138,6 +138,16 @@ counter goals per player starts at 0 [LAN-6]''',
       "Numbers kept during play, shared or one per player (`goals of player`). Every seat sees every counter: "
       "a number only its owner may know (a private value, a card dealt with replacement) is a die in a holder "
       "`seen by owner` (see Dice), and a secret choice is a choice `by each player`."),
+    E("Components and zones", "Counters on the spaces of a board", "per_space", "sowing.rules", '''
+counter seeds per space of pits starts at 2 [SO-2]''',
+      "`counter NAME per space of BOARD starts at N`: a number on every space of the board (the seeds in a pit, "
+      "the height of a tower), read as `seeds of s` for a space s of that board and changed by `add 1 to seeds "
+      "of t` and `set seeds of s to 0`. It reads like any counter: in conditions, sums (`sum(seeds of s for s "
+      "in pits where row of s = home of p)`), definitions, ends, scores and action texts (`\"sow {s} ({seeds of "
+      "s})\"`). Every seat sees it; the site's board drawing writes it on each space; a `given position` writes "
+      "it row by row like the board (`counter seeds: 2 2 2/2 2 2`, `-` for a space not in use). A start that is "
+      "an option's value is set in the set-up (`for each s in pits:` / `set seeds of s to start`). Its name may "
+      "not be another name read `of` a space (a row or column attribute, a component attribute, a region)."),
     E("Components and zones", "A queue", "queue", "lanes.rules", '''
 queue rewards [LAN-6]''',
       "Steps wait in a queue, first in first out, until `resolve` carries them out."),
@@ -559,7 +569,8 @@ setup [SPW-5]:
     E("Statements", "Resolving a queue", "resolve_stmt", "lanes.rules", '''
     resolve rewards''', "Carry out the waiting steps, oldest first, until the queue is empty."),
     E("Statements", "Setting a counter", "set_stmt target", "lanes.rules", '''
-    set passes to 0''', "`set COUNTER to X` and `add X to COUNTER` (`of PLAYER` for a counter per player)."),
+    set passes to 0''', "`set COUNTER to X` and `add X to COUNTER` (`of PLAYER` for a counter per player, "
+      "`of SPACE` for one per space)."),
     E("Statements", "Adding to a counter", "add_stmt target", "lanes.rules", '''
   add 1 to goals of player''', "Add to a counter; a counter per player names whose."),
     E("Statements", "Changing an attribute", "set_stmt target", "flips.rules", '''
@@ -912,6 +923,13 @@ example goal "Filling a goal earns a reward" [LAN-6]:
       "compare a zone or a board with what it held before the last `when` (or, after `given set-up`, before the "
       "set-up): a number of components, or their labels. `ran` counts how often a step, a trigger or an `instead` "
       "ran since then: `never`, `once`, `twice` or `N times`."),
+    E("Executable examples", "A counter on a space", "given_space_counter then_space_counter", "sowing.rules", '''
+  given counter seeds of "2 2" is 1
+  when "player 1: sow 1 3 (2)"
+  then seeds of "2 3" = 3
+  then seeds of "2 2" = 0''',
+      "A counter kept per space, on the space of this label (as actions print it): `given counter NAME of "
+      "\"LABEL\" is N` sets it, `then NAME of \"LABEL\" = N` (or `<`, `>=` ...) checks it."),
     E("Executable examples", "Chance outcomes", "then_chance_decides then_chance_outcomes chance_odds", "lanes.rules", '''
   given step deal(player 1)
   then chance decides

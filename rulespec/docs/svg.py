@@ -63,6 +63,7 @@ class CellView:
     cause: str = ""
     changed: bool = False
     seat: int = -1  # the seat whose own value the piece is (`each player has a mark: cross, nought`), or -1
+    counts: str = ""  # the counters kept per space, as written on it (`4`; `seeds 4, stones 1` for several)
 
 
 @dataclass
@@ -226,7 +227,7 @@ def _grid_svg(p: BoardPicture) -> str:
     n_rows = len(p.rows)
     width = label_w + len(p.columns) * cs + 10
     body = (_grid_squares(p, label_w, top, cs) + _grid_regions(p, label_w, top, cs)
-            + _grid_pieces(p, label_w, top, cs))
+            + _grid_pieces(p, label_w, top, cs) + _grid_counts(p, label_w, top, cs))
     legend, legend_h = _legend(p, 6, top + n_rows * cs + 20, width - 12)
     height = top + n_rows * cs + 10 + legend_h
     return _svg_document(max(width, _table_width(p)), height, p.caption or p.name, body + legend)
@@ -326,6 +327,23 @@ def _grid_pieces(p: BoardPicture, label_w: float, top: float, cs: float) -> list
                 body.append(f'<rect x="{_fmt(x + 1.5)}" y="{_fmt(y + 1.5)}" width="{_fmt(cs - 3)}" '
                             f'height="{_fmt(cs - 3)}" fill="none" stroke="#ff6f00" stroke-width="3" '
                             f'stroke-dasharray="4 3"/>')
+    return body
+
+
+def _grid_counts(p: BoardPicture, label_w: float, top: float, cs: float) -> list[str]:
+    """The counters kept per space, written on each space in use: in its middle when it is empty, at its
+    foot under a piece."""
+    body: list[str] = []
+    n_cols = len(p.columns)
+    for r in range(len(p.rows)):
+        for c in range(n_cols):
+            cell = p.cells[r * n_cols + c]
+            if not cell.counts or not cell.exists or not cell.in_use:
+                continue
+            x, y = label_w + c * cs + cs / 2, top + r * cs + (cs - 3 if cell.occupant else cs / 2 + 5)
+            size = (9 if cell.occupant else 14) if len(cell.counts) <= 3 else 7
+            body.append(f'<text x="{_fmt(x)}" y="{_fmt(y)}" font-size="{size}" text-anchor="middle" '
+                        f'fill="#37474f">{xml_text(cell.counts)}</text>')
     return body
 
 
@@ -437,6 +455,7 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
                 view.cause = state._causes[board][cell] or ""
             if previous is not None and previous._boards[board][cell] != state._boards[board][cell]:
                 view.changed = True
+            view.counts = space_counts(engine, state, board, cell)
         cells.append(view)
     causes = tuple(getattr(model, "causes", ()) or ()) + ("given",)
     # Rows without a single space (a board of triangles laid from fewer pieces than it has rows for) are not
@@ -459,6 +478,15 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
                         table_lines(engine, state) if state is not None and table else ())
 
 
+def space_counts(engine, state, board: int, cell: int) -> str:
+    """The counters kept per space of ``board`` on one space: its count alone when the board has one such
+    counter, else each counter's name and count."""
+    kept = [name for name, b in engine.SPACE_COUNTERS.items() if b == board]
+    if len(kept) == 1:
+        return str(state._counters[kept[0]][cell])
+    return ", ".join(f"{_words(name)} {state._counters[name][cell]}" for name in kept)
+
+
 def table_lines(engine, state, most: int = 8) -> tuple[str, ...]:
     """What lies beside the board in ``state``: each counter (per seat: `staked: player 1: 1, player 2: 2`)
     and each public zone's contents (at most ``most`` labels, then how many more). Hidden zones and zones
@@ -475,8 +503,15 @@ def table_lines(engine, state, most: int = 8) -> tuple[str, ...]:
             shown = ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
             name = _words(zone.name) + (f" of player {owner + 1}" if zone.per_player else "")
             lines.append(f"{name}: {shown}")
+    drawn = {name for name, b in engine.SPACE_COUNTERS.items() if engine.BOARDS[b].kind == "grid"}
     for name, value in state._counters.items():
-        if isinstance(value, list):
+        if name in drawn:
+            continue  # written on the board's spaces (_grid_counts)
+        if name in engine.SPACE_COUNTERS:
+            b = engine.SPACE_COUNTERS[name]
+            lines.append(f"{_words(name)}: " + ", ".join(f"{engine.BOARDS[b].label(c)}: {value[c]}"
+                                                          for c in state._t.cells_in_use[b]))
+        elif isinstance(value, list):
             lines.append(f"{_words(name)}: " + ", ".join(f"player {s + 1}: {v}" for s, v in enumerate(value)))
         else:
             lines.append(f"{_words(name)}: {value}")

@@ -637,6 +637,7 @@ class CounterDecl(Clause):
     name: str
     per_player: bool
     start: int
+    board: Optional[str] = None  # `per space of pits`: one count on every space of that board
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -955,7 +956,8 @@ class ItemRef(Node):
 EXAMPLE_LINES = ("players", "option", "items", "step", "counter", "setup", "action", "legal", "illegal", "over",
                  "fact", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
                  "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
-                 "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "position")
+                 "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "position",
+                 "space_counter", "space_count")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -194,11 +194,15 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def per_player(self, meta, children):
         return True
 
+    def per_space(self, meta, children):
+        return ("board", str(children[0]))
+
     def counter(self, meta, children):
         rest, cites, rulings = split_tails(children)
-        name, per_player, start = rest
-        return ast.CounterDecl(loc=self._loc(meta), name=str(name), per_player=bool(per_player), start=read_signed_number(start),
-                               cites=cites, rulings=rulings)
+        name, scope, start = rest
+        board = scope[1] if isinstance(scope, tuple) else None
+        return ast.CounterDecl(loc=self._loc(meta), name=str(name), per_player=scope is True,
+                               start=read_signed_number(start), board=board, cites=cites, rulings=rulings)
 
     def queue(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -40,6 +40,16 @@ class ExamplesToAst(AstBuilder):
         name, seat, value = children
         return ast.ExampleLine(loc=self._loc(meta), what="counter", name=str(name), expr=seat, number=read_signed_number(value))
 
+    def given_space_counter(self, meta, children):
+        name, label, value = children
+        return ast.ExampleLine(loc=self._loc(meta), what="space_counter", name=str(name), value=unquote(label),
+                               number=read_signed_number(value))
+
+    def then_space_counter(self, meta, children):
+        name, label, compare, value = children
+        return self._line(meta, "space_count", name=str(name), value=unquote(label), values=(str(compare),),
+                          number=read_signed_number(value))
+
     def when_action(self, meta, children):
         return ast.ExampleLine(loc=self._loc(meta), what="action", value=unquote(children[0]))
 

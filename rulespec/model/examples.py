@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Optional, Sequence
 
 from ..language import ast
@@ -118,6 +119,9 @@ class Examples:
                 if line.name not in self.counters:
                     self.error(line.loc, f"there is no counter `{line.name}`", hint=did_you_mean(line.name, self.counters))
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat))
+            elif w in ("space_counter", "space_count"):
+                lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, values=tuple(line.values),
+                                            **self.example_space_counter(line)))
             elif w == "option":
                 option = self.options.get(line.name)
                 if option is None:
@@ -251,6 +255,19 @@ class Examples:
             self.error(loc, f"\"{line.value}\" is a space of several boards ({', '.join(n for n, _ in found)})",
                        hint=f"say which: `space \"{line.value}\" on {found[0][0]}`")
         return {"board": found[0][0], "space": found[0][1]}
+
+    def example_space_counter(self, line: ast.ExampleLine) -> dict:
+        """The board and space of `given counter seeds of "1 3" is 5` and `then seeds of "1 3" = 5`: a counter
+        per space, on a space of its board by its label."""
+        counter = self.counters.get(line.name)
+        if counter is None or counter.board is None:
+            kept = [name for name, c in self.counters.items() if c.board is not None]
+            self.error(self._name_loc(line.loc, line.name), f"there is no counter `{line.name}` kept per space"
+                       if counter is not None or line.what == "space_counter" else f"unknown name `{line.name}` before "
+                       f"`of` a space's label", width=len(line.name), hint=did_you_mean(line.name, kept))
+            return {}
+        self.used.add("counter:" + line.name)
+        return self.example_space(dataclasses.replace(line, name=counter.board))
 
     def example_action(self, d: ast.ExampleDecl, line: ast.ExampleLine, text: str, players: int,
                        labels: Optional[set], written: Optional[str] = None, pattern: bool = False) -> None:

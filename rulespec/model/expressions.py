@@ -538,6 +538,9 @@ class Expressions:
             self.used.add("counter:" + name)
             if self.counters[name].per_player:
                 self.error(loc, f"`{name}` is kept per player", hint=f"write `{name} of <player>`")
+            elif self.counters[name].board is not None:
+                self.error(loc, f"`{name}` is kept per space of {self.counters[name].board}",
+                           hint=f"write `{name} of <space>`")
             return ir.CounterRef(INT, loc, text, name, None)
         if name in self.options:
             return ir.OptionRef(INT if self.options[name].numeric else SYMBOL, loc, text, name)
@@ -564,6 +567,8 @@ class Expressions:
             return self._bad(node)
         if attr in self.zones:
             return self._zone_of(node, target)
+        if attr in self.counters and self.counters[attr].board is not None:
+            return self._space_counter_of(node, target)
         if attr in self.counters:
             self.used.add("counter:" + attr)
             if t != SEAT or not self.counters[attr].per_player:
@@ -627,6 +632,17 @@ class Expressions:
                                        "directions"]
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean_own_first(attr, known, built_in))
         return self._bad(node)
+
+    def _space_counter_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`seeds of s`: a counter kept per space of a board, on one of that board's spaces."""
+        attr, loc, text = node.attr, node.loc, self.text(node)
+        self.used.add("counter:" + attr)
+        board = self.counters[attr].board
+        if target.type != space_type(board):
+            self.error(node.target.loc, f"`{target.text}` is {describe_type(target.type)}, but `{attr} of` needs a "
+                                        f"space of {board}")
+            return self._bad(node)
+        return ir.CounterRef(INT, loc, text, attr, target)
 
     def _seat_value_of(self, node: ast.Of, target: ir.E) -> ir.E:
         """`forward of p`: a seat's value from `each player has` (a direction, a number or a word)."""

@@ -55,7 +55,7 @@ class OptionRef(E):
 @dataclass(frozen=True)
 class CounterRef(E):
     name: str
-    seat: Optional[E]
+    seat: Optional[E]  # the player of a counter per player; the space of a counter per space
 
 
 @dataclass(frozen=True)
@@ -537,7 +537,7 @@ class Resolve(S):
 @dataclass(frozen=True)
 class SetCounter(S):
     counter: str
-    seat: Optional[E]
+    seat: Optional[E]  # the player of a counter per player; the space of a counter per space
     value: E
     add: bool = False
 
@@ -700,6 +700,7 @@ class Dice(Cited):
 class Counter(Cited):
     per_player: bool
     start: int
+    board: Optional[str] = None  # a counter per space of this board (`counter seeds per space of pits`)
 
 
 @dataclass(frozen=True)

@@ -152,6 +152,7 @@ class Names:
         self.defining: list[str] = []  # the definitions being checked, outermost first
         self.cyclic: set[str] = set()  # definitions that use themselves (reported once, then left alone)
         self.collect_attributes()
+        self.check_space_counters()
         self.collect_symbols(decls)
         self.region_names = {r.name: b.name for b in self.boards.values() for r in b.regions}
         self.mark_names = {m.name: b.name for b in self.boards.values() for m in b.marks}
@@ -187,6 +188,25 @@ class Names:
                     if not SAFE_NAME.match(name):
                         self.error(d.loc, f"`{name}` is not a valid name")
                     self.names[name] = d
+
+    def check_space_counters(self) -> None:
+        """A counter per space names a board, and a name `of` a space reads no other way (an attribute of
+        the board's rows or columns, of a component, of the seats, a region)."""
+        for d in self.counters.values():
+            if d.board is None:
+                continue
+            if d.board not in self.boards:
+                self.error(self._name_loc(d.loc, d.board), f"there is no board `{d.board}`", width=len(d.board),
+                           hint=did_you_mean(d.board, self.boards) or "declare the board before counting on it")
+                continue
+            taken = {a: "an attribute of the components" for a in self.attributes}
+            taken.update({a: "an attribute of the seats" for a in self.seat_attributes})
+            for b in self.boards.values():
+                taken.update({a: f"an attribute of board {b.name}'s spaces" for a in (b.row_attribute, b.column_attribute) if a})
+                taken.update({r.name: f"a region of board {b.name}" for r in b.regions})
+            if d.name in taken:
+                self.error(self._name_loc(d.loc, d.name), f"`{d.name}` is already {taken[d.name]}", width=len(d.name),
+                           hint=f"`{d.name} of s` would read either; give the counter another name")
 
     def collect_attributes(self) -> None:
         """Every component attribute's values (one kind, numbers or words) and the order of an ordered one."""

@@ -357,8 +357,9 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
 
 # Expressions that read nothing a game changes (besides what their parts read).
 _STATIC = (ir.Const, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.Var)
-# Collections a counter-only condition may walk: the seats and numbers, never a zone or a board.
-_SEAT_SETS = (ir.PlayersSet, ir.Others, ir.Span)
+# Collections a counter-only condition may walk: the seats, numbers and a board's spaces (which spaces are in
+# use never changes during a game; what they hold does, and reading that is reading more than counters).
+_SEAT_SETS = (ir.PlayersSet, ir.Others, ir.Span, ir.BoardRef)
 
 
 def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
@@ -371,7 +372,7 @@ def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
     found: set[str] = set()
 
     def walk(e: ir.E, depth: int = 0) -> None:
-        if isinstance(e, _STATIC):
+        if isinstance(e, _STATIC) or isinstance(e, ir.BoardRef):
             return
         if isinstance(e, ir.CounterRef):
             found.add(e.name)

@@ -101,6 +101,8 @@ class Statements:
                 self.error(loc, f"there is no counter `{node.counter}`", hint=did_you_mean(node.counter, self.counters))
             else:
                 self.used.add("counter:" + node.counter)
+                if counter.board is not None:
+                    return self.set_space_counter(node, counter, scope, kind == "add")
                 if counter.per_player and node.seat is None:
                     self.error(loc, f"`{node.counter}` is kept per player", hint=f"write `{node.counter} of <player>`")
                 if not counter.per_player and node.seat is not None:
@@ -136,6 +138,19 @@ class Statements:
             return self.shuffle(node, scope)
         self.error(loc, f"unexpected statement `{self.text(node)}`")
         return None
+
+    def set_space_counter(self, node, counter, scope: dict[str, str], add: bool) -> ir.S:
+        """`add 1 to seeds of s`, `set seeds of s to 0`: a counter per space, on a space of its board."""
+        value = self.expr(node.value, scope, INT)
+        if node.seat is None:
+            self.error(node.loc, f"`{node.counter}` is kept per space of {counter.board}",
+                       hint=f"write `{node.counter} of <space>`")
+            return ir.SetCounter(node.loc, node.counter, None, value, add=add)
+        space = self.expr(node.seat, scope)
+        if space.type not in (space_type(counter.board), "?"):
+            self.error(node.seat.loc, f"`{space.text}` is {describe_type(space.type)}, but `{node.counter} of` needs "
+                                      f"a space of {counter.board}")
+        return ir.SetCounter(node.loc, node.counter, space, value, add=add)
 
     def set_attribute(self, node, scope: dict[str, str], add: bool) -> Optional[ir.S]:
         """`set colour of d to white`, `add 1 to level of d`: an attribute declared `can change`, given a

@@ -8,6 +8,7 @@ fail), the runner reports a failed example at the example's line, never an excep
 from __future__ import annotations
 
 import dataclasses
+import operator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional
@@ -23,6 +24,8 @@ from ..runtime.repetition import start_record
 
 # A failed comparison says what its left side was and what it should have been (`X > 5`: X is 3, not more than 5).
 _RELATIONS = {"=": "", "<": "less than ", ">": "more than ", "<=": "at most ", ">=": "at least "}
+_COMPARED = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
+             ">=": operator.ge}
 _ORDERED_RELATIONS = {"=": "", "<": "lower than ", ">": "higher than ", "<=": "at most ", ">=": "at least "}
 
 
@@ -269,6 +272,29 @@ class ExampleRun:
                 self.fail(line, f"counter `{name}` is shared, not one per player: leave out `of ...`")
             st._counters[name][self._seat(st, seat, line, f"counter `{name}`")] = value
             st._ends_clean = False
+
+    def space_counter(self, st: State, name: str, cell: int, value: int, line: int = 0) -> None:
+        """`given counter seeds of "1 3" is 5`: a counter per space, on one space of its board."""
+        self.line = line
+        board = self.engine.SPACE_COUNTERS[name]
+        if value.__class__ is not int or not -COUNTER_LIMIT <= value <= COUNTER_LIMIT:
+            self.fail(line, f"counter `{name}` cannot hold {value!r}: a counter holds a whole number from "
+                            f"-{COUNTER_LIMIT:,} to {COUNTER_LIMIT:,}")
+        if not st._t.in_use[board][cell]:
+            self.fail(line, f"{self.engine.BOARDS[board].label(cell)} is not in use in a game of {st.players} players")
+        st._counters[name][cell] = value
+        st._ends_clean = False
+
+    def space_count(self, st: State, name: str, cell: int, compare: str, value: int, line: int = 0) -> None:
+        """`then seeds of "1 3" = 5` (or another comparison)."""
+        self._begin(st, line)
+        board = self.engine.SPACE_COUNTERS[name]
+        label = self.engine.BOARDS[board].label(cell)
+        if not st._t.in_use[board][cell]:
+            self.fail(line, f"{label} is not in use in a game of {st.players} players")
+        held = st._counters[name][cell]
+        if not _COMPARED[compare](held, value):
+            self.fail(line, f"`{name} of \"{label}\" {compare} {value}` does not hold: {name} of {label} is {held}")
 
     def setup(self, players: int, options: dict, draws: list, first: bool = False, line: int = 0) -> State:
         """The real set-up (of the whole match, when the game is one), its chance outcomes steered: each

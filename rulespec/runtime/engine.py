@@ -87,6 +87,9 @@ class Engine:
     LEAVE_OUTS: tuple = ()
     ZONES: tuple[ZoneInfo, ...] = ()
     COUNTERS: dict[str, tuple[bool, int]] = {}
+    # Counters kept per space (`counter seeds per space of pits`): counter -> its board's index. Such a counter
+    # is a list with a number per space of the board (0 on a space not in use), in COUNTERS as (False, start).
+    SPACE_COUNTERS: dict[str, int] = {}
     QUEUES: tuple[str, ...] = ()
     BOARDS: tuple[BoardInfo, ...] = ()
     FITS: dict[tuple[str, int], tuple] = {}
@@ -317,6 +320,9 @@ class Engine:
                 st._loc[item] = claimed[kind]
         st._counters = {name: ([start] * players if per_player else start)
                        for name, (per_player, start) in self.COUNTERS.items()}
+        for name, board in self.SPACE_COUNTERS.items():
+            start = self.COUNTERS[name][1]
+            st._counters[name] = [start if used else 0 for used in t.in_use[board]]
         st._queues = {name: [] for name in self.QUEUES}
         st._stack, st._phase, st._turn_seat, st._turn_number = [], "play", self.FIRST_SEAT % players, 0
         st._next_seat = None
@@ -981,6 +987,9 @@ class Engine:
         counters = {}
         for name, value in st._counters.items():
             counters[name] = value.copy() if value.__class__ is list else value
+        for name, b in self.SPACE_COUNTERS.items():  # a counter per space: space label -> its count (public)
+            labels, value = self.BOARDS[b].labels, st._counters[name]
+            counters[name] = {labels[c]: value[c] for c in st._t.cells_in_use[b]}
         queues = {}
         for name, entries in st._queues.items():
             queues[name] = [entry[0] for entry in entries]

@@ -20,6 +20,7 @@ the site's "Positions" page, docs/positions.md)::
     rack of player 1: red 3, green 0
     bag: the rest                         # every component written nowhere else
     counter pass_streak: 0                # counters by name; one value per seat if per player
+    counter seeds: 4 4 4/4 4 4            # a counter per space: its board's rows by `/` (`-` not in use)
     queued in bonuses: give_left(player 1)
     pending turn(player 1)                # the steps under way, bottom first: the last one decides
     chosen in secret: player 2: bid 3     # a simultaneous decision's choices made so far (`by each player`)
@@ -45,6 +46,7 @@ from .common import AFTER, ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
 from .repetition import start_record
 from .serialise import seen_to_list
+from .space_counts import counts_text, read_counts
 from .state_check import InvalidState, check_state_dict, most_turns
 
 if TYPE_CHECKING:  # a position is read into, and written from, these; engine.py and state.py call this module
@@ -256,6 +258,10 @@ def to_position(st: State) -> str:
             tokens = _compress([names.item(i, st._labels) for i in items], names.bare)
             lines.append(f"{head}: {', '.join(tokens) if tokens else 'empty'}")
     for name, value in st._counters.items():
+        if name in engine.SPACE_COUNTERS:  # a number per space, row by row (rulespec/runtime/space_counts.py)
+            b = engine.SPACE_COUNTERS[name]
+            lines.append(f"counter {name}: {counts_text(engine.BOARDS[b], t.in_use[b], value)}")
+            continue
         shown = ", ".join(str(v) for v in value) if isinstance(value, list) else str(value)
         lines.append(f"counter {name}: {shown}")
     for queue, entries in st._queues.items():
@@ -894,6 +900,15 @@ class PositionReader:
         if declared is None:
             self.fail(line, self.col(line, name), f"{engine.TITLE} has no counter {name!r}",
                       self.close(name, engine.COUNTERS) or f"counters: {', '.join(engine.COUNTERS) or 'none'}")
+        if name in engine.SPACE_COUNTERS:
+            b = engine.SPACE_COUNTERS[name]
+            try:
+                counters[name] = read_counts(text, engine.BOARDS[b], self.t.in_use[b])
+            except ValueError as error:
+                self.fail(line, self.col(line, text.strip()), f"counter {name} is kept per space of "
+                                                              f"{engine.BOARDS[b].name}: {error}")
+            self.at["counters"] = line.number
+            return
         values = [v.strip() for v in text.split(",")]
         try:
             numbers = [whole_number(v, -COUNTER_LIMIT, COUNTER_LIMIT) for v in values]

@@ -439,7 +439,12 @@ class _Checker:
         self.exact_keys(counters, "state.counters", tuple(declared), "counters")
         for name, value in counters.items():
             path = _key("state.counters", name)
-            if declared[name][0]:
+            if name in self.engine.SPACE_COUNTERS:
+                board = self.engine.BOARDS[self.engine.SPACE_COUNTERS[name]]
+                if value.__class__ is not list:
+                    self.fail(path, f"is {_short(value)}, not a list (a counter per space of {board.name})")
+                self.length(value, path, board.size, f" (a counter per space of {board.name})")
+            elif declared[name][0]:
                 if value.__class__ is not list:
                     self.fail(path, f"is {_short(value)}, not a list (a counter per player)")
                 self.length(value, path, self.players, " (a counter per player)")

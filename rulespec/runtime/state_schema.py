@@ -74,8 +74,9 @@ Count = Annotated[StrictInt, Field(ge=0, le=MOST_COUNTED),
                   Says("an int", above=f"is {{value}}; no rule fires more than {MOST_COUNTED:,} times")]
 Counter = Annotated[Union[Annotated[CounterValue, Tag("int")], Annotated[list[CounterValue], Tag("list")]],
                     Discriminator(_kind),
-                    Says("not an int (nor a list of ints, for a counter per player)"),
-                    Field(description="a counter's value, or one per seat for a counter per player")]
+                    Says("not an int (nor a list of ints, for a counter per player or per space)"),
+                    Field(description="a counter's value, or one per seat for a counter per player, or one per "
+                                      "space of its board for a counter per space")]
 Argument = Annotated[Union[Annotated[CounterValue, Tag("int")], Annotated[Text, Tag("str")]],
                      Discriminator(_kind),
                      Says("not an argument: a step's argument is an int (a seat, item, space or number) or a "

@@ -210,7 +210,8 @@ class Tables:
         self._options = options  # (a face condition reads `st._options`, as on a State)
         # str(Action), before its text; seat_prefix[CHANCE] (the last, as CHANCE is -1) is chance's
         self.seat_prefix = tuple(f"player {seat + 1}: " for seat in range(players)) + ("chance: ",)
-        self.list_counters = tuple(name for name, (per_player, _) in engine.COUNTERS.items() if per_player)
+        self.list_counters = tuple(name for name, (per_player, _) in engine.COUNTERS.items()
+                                   if per_player or name in engine.SPACE_COUNTERS)
         left_out = self._leave_out(engine)
         self._number_zones(engine)
         self._count_starts(engine)

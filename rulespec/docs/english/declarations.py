@@ -151,6 +151,9 @@ def _dice(en: English, d: ir.Dice) -> list[str]:
 
 @renders(ir.Counter)
 def _counter(en: English, d: ir.Counter) -> list[str]:
+    if d.board is not None:
+        return _para(f"Each space of the {human(d.board)} board has a count called {human(d.name)}, which starts "
+                     f"at {d.start}.")
     who = "Each player has a count" if d.per_player else "There is a count"
     return _para(f"{who} called {human(d.name)}, which starts at {d.start}.")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...model import ir
+from ...model.value_types import is_space
 from ..escape import md_text
 from .words import English, article, human, join, noun_of_type, plural, renders
 
@@ -48,6 +49,8 @@ def _option_ref(en: English, e: ir.OptionRef) -> str:
 
 @renders(ir.CounterRef)
 def _counter_ref(en: English, e: ir.CounterRef) -> str:
+    if e.seat is not None and is_space(e.seat.type):  # a counter per space
+        return f"the {human(e.name)} count on {en.expr(e.seat)}"
     return en.owned(f"{human(e.name)} count", e.seat)
 
 

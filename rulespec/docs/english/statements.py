@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...model import ir
+from ...model.value_types import is_space
 from ..escape import md_text
 from .words import English, article, human, renders
 
@@ -45,7 +46,8 @@ def _resolve(en: English, s: ir.Resolve, depth: int) -> list[str]:
 
 @renders(ir.SetCounter)
 def _set_counter(en: English, s: ir.SetCounter, depth: int) -> list[str]:
-    counter = en.owned(f"{human(s.counter)} count", s.seat)
+    counter = f"the {human(s.counter)} count on {en.expr(s.seat)}" if s.seat is not None and is_space(s.seat.type) \
+        else en.owned(f"{human(s.counter)} count", s.seat)
     if s.add:
         return [en.item(depth, f"Add {en.expr(s.value)} to {counter}.")]
     return [en.item(depth, f"Set {counter} to {en.expr(s.value)}.")]
