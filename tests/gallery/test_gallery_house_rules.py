@@ -1,9 +1,15 @@
-"""The house rules of tic-tac-toe (misère: three in a row loses), Connect Four (an 8 x 7 grid) and Othello
-(anti-Othello: fewer discs win): each checks, passes its examples, verifies, and changes its base as it says."""
+"""The house rules of tic-tac-toe (misère: three in a row loses), Connect Four (an 8 x 7 grid), Othello
+(anti-Othello: fewer discs win) and checkers (men capture backward): each checks, passes its examples,
+verifies, and changes its base as it says."""
+
+from pathlib import Path
 
 import rulespec
 from rulespec.pipeline.examples import run_examples
 from rulespec.check.verify import verify
+from rulespec.play.simulate import comparison_plans, simulate
+
+HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
 
 
 def test_misere_tic_tac_toe_gives_the_game_to_the_other_player():
@@ -48,3 +54,21 @@ def test_anti_othello_gives_the_game_to_fewer_discs():
         discs = outcome["scores"]["discs"]
         assert outcome["end"] == "nobody_can_place"
         assert outcome["draw"] if discs[0] == discs[1] else outcome["winners"] == [discs.index(min(discs))]
+
+
+def test_checkers_with_backward_captures_lets_a_man_jump_backward():
+    house = rulespec.load("checkers/checkers-backward-captures")
+    results = run_examples(house)
+    assert len(results) == 9 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("checkers/checkers-backward-captures", players=2, max_examples=2, stateful_step_count=12,
+                  seed=1, derandomize=True, save_counterexamples=None).ok
+    # a man (white, going south) that only the house rule lets jump: back north over a black man
+    position = ("grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-b-.-.-/-.-w-.-./.-.-.-.- "
+                "(b = black man, w = white man)\nturn 10 of player 2\n")
+    offered = [[a.text for a in game.position(position).legal_actions()]
+               for game in (house, rulespec.load("checkers"))]
+    assert offered == [["7 4 over 6 3 to 5 2"], ["7 4 to 8 5", "7 4 to 8 3"]]
+    base, backward = simulate(comparison_plans(HOUSE / "checkers-backward-captures.rules"), games=6, players=2, seed=3)
+    assert not base.errors and not backward.errors
+    assert [side.played_count for side in (base, backward)] == [6, 6] and backward.fires["option jump_again.jump"]
+    assert set(base.ends) | set(backward.ends) <= {"cannot_move", "forty_moves_without_capture"}
