@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'be9c9a4c5feb1a5c'
+SOURCE_HASH = 'e6f9a7efe4ea0625'
 GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
@@ -47,38 +47,43 @@ B_GRID_FACES = (
 B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_piece__on__grid(st, v_item, v_space):
-    """Where a piece may go on grid. [CHK-2] (rulebooks/checkers.rules:60)"""
+    """Where a piece may go on grid. [CHK-2] (rulebooks/checkers.rules:63)"""
     return True
 
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CHK-3] (rulebooks/checkers.rules:69)"""
+    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CHK-3] (rulebooks/checkers.rules:72)"""
     return (st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p]))
 
 
 def define_goes_towards(st, v_s, v_d, v_p):
-    """Definition `goes_towards`: `rank of occupant of s = king or (if p = player 1 then d = northwest or d = northeast else d = southwest or d = southeast)`. [CHK-3, CHK-4] (rulebooks/checkers.rules:73)"""
-    return ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or (((v_d == 7) or (v_d == 1)) if (v_p == 0) else ((v_d == 5) or (v_d == 3))))
+    """Definition `goes_towards`: `rank of occupant of s = king or d in forward of p`. [CHK-3, CHK-4] (rulebooks/checkers.rules:75)"""
+    return ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p])
+
+
+def define_beyond(st, v_s, v_d):
+    """Definition `beyond`: `neighbour of neighbour of s towards d towards d`. [CHK-4] (rulebooks/checkers.rules:79)"""
+    return st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)
 
 
 def define_can_step(st, v_s, v_d, v_p):
-    """Definition `can_step`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is empty`. [CHK-3] (rulebooks/checkers.rules:76)"""
-    return ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_p])) and define_goes_towards(st, v_s, v_d, v_p) and st._space_empty(0, st._t.toward[0][v_d][v_s]))
+    """Definition `can_step`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is empty`. [CHK-3] (rulebooks/checkers.rules:82)"""
+    return ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_empty(0, st._t.toward[0][v_d][v_s]))
 
 
 def define_can_jump(st, v_s, v_d, v_p):
-    """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and neighbour of neighbour of s towards d towards d is empty`. [CHK-4] (rulebooks/checkers.rules:79)"""
-    return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p])) and define_goes_towards(st, v_s, v_d, v_p) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not define_mine(st, st._neighbour(0, v_s, v_d), v_p)) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
+    """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty`. [CHK-4] (rulebooks/checkers.rules:85)"""
+    return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not define_mine(st, st._neighbour(0, v_s, v_d), v_p)) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
 
 
 def define_must_jump(st, v_p):
-    """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:82)"""
+    """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:88)"""
     return any(any(define_can_jump(st, v_s, v_d, v_p) for v_d in (1, 3, 5, 7)) for v_s in st._t.cells_in_use[0])
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [CHK-2] ruling CHK-AMB-1 (rulebooks/checkers.rules:62)"""
+    """Step `setup`. [CHK-2] ruling CHK-AMB-1 (rulebooks/checkers.rules:65)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         if (B_GRID_ROW[v_s] >= 6):
@@ -93,7 +98,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__step(st, v_player):
-    """Option `step` of `turn`: `{s} to {neighbour of s towards d}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:88)"""
+    """Option `step` of `turn`: `{s} to {neighbour of s towards d}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:94)"""
     found = []
     if not ((not define_must_jump(st, v_player))):  # not must_jump(player)
         return found
@@ -103,7 +108,7 @@ def options_turn__step(st, v_player):
         if not ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # colour of occupant of s = colour of p
             continue
         for v_d in (1, 3, 5, 7):
-            if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+            if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                 continue
             if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                 continue
@@ -128,16 +133,17 @@ def first_failing_turn__step(st, v_player, v_s, v_d):
 
 
 def effect_turn__step(st, cause, v_player, v_s, v_d):
-    """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:88)"""
+    """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:94)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
+    v_t = st._t.toward[0][v_d][v_s]  # let t
     st._counters['moves_without_capture'] = value if -COUNTER_LIMIT <= (value := st._counters['moves_without_capture'] + 1) <= COUNTER_LIMIT else counter_value(value, 'moves_without_capture')
-    st._place(0, st._occupant(0, v_s), st._t.toward[0][v_d][v_s], cause)
-    if (B_GRID_ROW[st._on_board(st._t.toward[0][v_d][v_s], 'row of')] == (1, 8)[v_player]):
-        st._set_attr('rank', st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of')), 'king')
+    st._place(0, st._occupant(0, v_s), v_t, cause)
+    if (B_GRID_ROW[st._on_board(v_t, 'row of')] == (1, 8)[v_player]):
+        st._set_attr('rank', st._occupant(0, st._on_board(v_t, 'the occupant of')), 'king')
 
 
 def options_turn__jump(st, v_player):
-    """Option `jump` of `turn`: `{s} over {neighbour of s towards d} to {neighbour of neighbour of s towards d towards d}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:95)"""
+    """Option `jump` of `turn`: `{s} over {neighbour of s towards d} to {beyond(s, d)}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:102)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] >= 0):  # s is occupied
@@ -145,13 +151,13 @@ def options_turn__jump(st, v_player):
         if not ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # colour of occupant of s = colour of p
             continue
         for v_d in (1, 3, 5, 7):
-            if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+            if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
             if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
                 continue
-            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # neighbour of neighbour of s towards d towards d is empty
+            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
             found.append((B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), (v_s, v_d, )))
     return found
@@ -172,7 +178,7 @@ def first_failing_turn__jump(st, v_player, v_s, v_d):
 
 
 def effect_turn__jump(st, cause, v_player, v_s, v_d):
-    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:95)"""
+    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:102)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -182,7 +188,7 @@ def effect_turn__jump(st, cause, v_player, v_s, v_d):
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:87)"""
+    """Every choice of `turn` now, in the order offered. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:93)"""
     rows = []
     seat = v_player
     board_0 = st._boards[0]
@@ -194,32 +200,32 @@ def choices_turn(st, v_player):
             if not ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # colour of occupant of s = colour of p
                 continue
             for v_d in (1, 3, 5, 7):
-                if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+                if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                     continue
                 if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                     continue
                 rows.append((seat, B_GRID_LABEL[v_s] + ' to ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]), 0, (v_s, v_d, )))
-    # jump: `{s} over {neighbour of s towards d} to {neighbour of neighbour of s towards d towards d}`
+    # jump: `{s} over {neighbour of s towards d} to {beyond(s, d)}`
     for v_s in st._t.cells_in_use[0]:
         if not (board_0[v_s] >= 0):  # s is occupied
             continue
         if not ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # colour of occupant of s = colour of p
             continue
         for v_d in (1, 3, 5, 7):
-            if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+            if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
             if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
                 continue
-            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # neighbour of neighbour of s towards d towards d is empty
+            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
             rows.append((seat, B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), 1, (v_s, v_d, )))
     return seat, rows
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:87)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:93)"""
     # step: `{s} to {neighbour of s towards d}`
     if (not define_must_jump(st, v_player)):  # not must_jump(player)
         for v_s in st._t.cells_in_use[0]:
@@ -228,43 +234,45 @@ def has_legal_move_turn(st, v_player):
             if not ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # colour of occupant of s = colour of p
                 continue
             for v_d in (1, 3, 5, 7):
-                if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+                if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                     continue
                 if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                     continue
                 return True
-    # jump: `{s} over {neighbour of s towards d} to {neighbour of neighbour of s towards d towards d}`
+    # jump: `{s} over {neighbour of s towards d} to {beyond(s, d)}`
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] >= 0):  # s is occupied
             continue
         if not ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # colour of occupant of s = colour of p
             continue
         for v_d in (1, 3, 5, 7):
-            if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+            if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
             if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
                 continue
-            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # neighbour of neighbour of s towards d towards d is empty
+            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
             return True
     return False
 
 # ---------------------------------------------------------------- auto jump
 def step_jump(st, cause, v_player, v_s, v_d):
-    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:101)"""
+    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:108)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._ends_clean = False  # counters change: the after-step ends are checked again
+    v_jumped = st._t.toward[0][v_d][v_s]  # let jumped
+    v_landing = st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)  # let landing
     st._counters['moves_without_capture'] = 0
-    st._move(st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of')), zone_taken, cause)
-    st._place(0, st._occupant(0, v_s), st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), cause)
-    if ((B_GRID_ROW[st._on_board(st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), 'row of')] == (1, 8)[v_player]) and (st._attrs['rank'][st._occupant(0, st._on_board(st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), 'the occupant of'))] == 'man')):
-        st._set_attr('rank', st._occupant(0, st._on_board(st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), 'the occupant of')), 'king')
+    st._move(st._occupant(0, st._on_board(v_jumped, 'the occupant of')), zone_taken, cause)
+    st._place(0, st._occupant(0, v_s), v_landing, cause)
+    if ((B_GRID_ROW[st._on_board(v_landing, 'row of')] == (1, 8)[v_player]) and (st._attrs['rank'][st._occupant(0, st._on_board(v_landing, 'the occupant of'))] == 'man')):
+        st._set_attr('rank', st._occupant(0, st._on_board(v_landing, 'the occupant of')), 'king')
     else:
-        if any(define_can_jump(st, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), v_e, v_player) for v_e in (1, 3, 5, 7)):
-            st._thens.append(('jump_again', (v_player, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))))
+        if any(define_can_jump(st, v_landing, v_e, v_player) for v_e in (1, 3, 5, 7)):
+            st._thens.append(('jump_again', (v_player, v_landing)))
 
 # ---------------------------------------------------------------- choice jump_again
 def by_jump_again(st, v_player, v_s):
@@ -273,20 +281,20 @@ def by_jump_again(st, v_player, v_s):
 
 
 def options_jump_again__jump(st, v_player, v_s):
-    """Option `jump` of `jump_again`: `{s} over {neighbour of s towards d} to {neighbour of neighbour of s towards d towards d}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:112)"""
+    """Option `jump` of `jump_again`: `{s} over {neighbour of s towards d} to {beyond(s, d)}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:121)"""
     found = []
     if not (st._boards[0][v_s] >= 0):  # s is occupied
         return found
     if not ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # colour of occupant of s = colour of p
         return found
     for v_d in (1, 3, 5, 7):
-        if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+        if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
             continue
         if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
             continue
         if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
             continue
-        if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # neighbour of neighbour of s towards d towards d is empty
+        if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
             continue
         found.append((B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), (v_d, )))
     return found
@@ -306,7 +314,7 @@ def first_failing_jump_again__jump(st, v_player, v_s, v_d):
 
 
 def effect_jump_again__jump(st, cause, v_player, v_s, v_d):
-    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:112)"""
+    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:121)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -316,41 +324,41 @@ def effect_jump_again__jump(st, cause, v_player, v_s, v_d):
 
 
 def choices_jump_again(st, v_player, v_s):
-    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:111)"""
+    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:120)"""
     rows = []
     seat = v_player
     board_0 = st._boards[0]
-    # jump: `{s} over {neighbour of s towards d} to {neighbour of neighbour of s towards d towards d}`
+    # jump: `{s} over {neighbour of s towards d} to {beyond(s, d)}`
     if (board_0[v_s] >= 0) and ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # s is occupied and colour of occupant of s = colour of p
         for v_d in (1, 3, 5, 7):
-            if not (define_goes_towards(st, v_s, v_d, v_player)):  # goes_towards(s, d, p)
+            if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
             if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
                 continue
-            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # neighbour of neighbour of s towards d towards d is empty
+            if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
             rows.append((seat, B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), 0, (v_d, )))
     return seat, rows
 
 # ---------------------------------------------------------------- end forty_moves_without_capture
 def end_forty_moves_without_capture(st):
-    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:117)"""
+    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:126)"""
     if (st._counters['moves_without_capture'] >= 40):
         return []
     return None
 
 # ---------------------------------------------------------------- end cannot_move
 def end_cannot_move(st):
-    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:121)"""
+    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:130)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 
 def ends_after_turn(st):
-    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:117)"""
+    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:126)"""
     # every end here reads only the counters moves_without_capture: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_turn', 'counters')) == (st._counters['moves_without_capture'], ):
         return None
@@ -363,91 +371,91 @@ def ends_after_turn(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:121)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:130)"""
     # cannot_move [CHK-8]
     if not has_legal_move_turn(st, st._turn_seat):
         return 1, [(st._turn_seat + 1) % st.players]
     return None
 
 def invariant_men_crowned(st):
-    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:201)"""
+    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:210)"""
     return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._occupant(0, v_s)] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
 
 
 def example_opening(run):
-    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:129)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=131)
-    run.decides(st, lambda: 0, None, line=132)
-    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=133)
-    run.act(st, 'player 1: 6 3 to 5 4', line=134)
-    run.space(st, 0, 35, 'black man', line=135)
-    run.decides(st, lambda: 1, None, line=136)
-    run.legal(st, 'player 2: 3 2 to 4 1', True, line=137)
-    run.legal(st, 'player 2: 3 2 to 2 1', False, line=138)
+    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:138)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=140)
+    run.decides(st, lambda: 0, None, line=141)
+    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=142)
+    run.act(st, 'player 1: 6 3 to 5 4', line=143)
+    run.space(st, 0, 35, 'black man', line=144)
+    run.decides(st, lambda: 1, None, line=145)
+    run.legal(st, 'player 2: 3 2 to 4 1', True, line=146)
+    run.legal(st, 'player 2: 3 2 to 2 1', False, line=147)
     return st
 
 
 def example_forced_capture(run):
-    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:140)"""
+    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:149)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 143, 6), ('counter moves_without_capture: 7', 144, 6), ('turn 9 of player 1', 145, 6)), line=142)
-    run.offered_exactly(st, ['player 1: 5 4 over 4 3 to 3 2'], line=146)
-    run.act(st, 'player 1: 5 4 over 4 3 to 3 2', line=147)
-    run.space(st, 0, 26, None, line=148)
-    run.space(st, 0, 17, 'black man', line=149)
-    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=150, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
-    run.turn(st, None, lambda: 1, line=151)
+    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 152, 6), ('counter moves_without_capture: 7', 153, 6), ('turn 9 of player 1', 154, 6)), line=151)
+    run.offered_exactly(st, ['player 1: 5 4 over 4 3 to 3 2'], line=155)
+    run.act(st, 'player 1: 5 4 over 4 3 to 3 2', line=156)
+    run.space(st, 0, 26, None, line=157)
+    run.space(st, 0, 17, 'black man', line=158)
+    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=159, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
+    run.turn(st, None, lambda: 1, line=160)
     return st
 
 
 def example_double_jump(run):
-    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:153)"""
+    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:162)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 156, 6), ('turn 9 of player 1', 157, 6)), line=155)
-    run.offered_exactly(st, ['player 1: 4 1 over 3 2 to 2 3', 'player 1: 6 5 over 5 4 to 4 3'], line=158)
-    run.act(st, 'player 1: 6 5 over 5 4 to 4 3', line=159)
-    run.decides(st, lambda: 0, None, line=160)
-    run.offered_exactly(st, ['player 1: 4 3 over 3 2 to 2 1', 'player 1: 4 3 over 3 4 to 2 5'], line=161)
-    run.act(st, 'player 1: 4 3 over 3 4 to 2 5', line=162)
-    run.space(st, 0, 35, None, line=163)
-    run.space(st, 0, 19, None, line=164)
-    run.space(st, 0, 12, 'black man', line=165)
-    run.turn(st, None, lambda: 1, line=166)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 165, 6), ('turn 9 of player 1', 166, 6)), line=164)
+    run.offered_exactly(st, ['player 1: 4 1 over 3 2 to 2 3', 'player 1: 6 5 over 5 4 to 4 3'], line=167)
+    run.act(st, 'player 1: 6 5 over 5 4 to 4 3', line=168)
+    run.decides(st, lambda: 0, None, line=169)
+    run.offered_exactly(st, ['player 1: 4 3 over 3 2 to 2 1', 'player 1: 4 3 over 3 4 to 2 5'], line=170)
+    run.act(st, 'player 1: 4 3 over 3 4 to 2 5', line=171)
+    run.space(st, 0, 35, None, line=172)
+    run.space(st, 0, 19, None, line=173)
+    run.space(st, 0, 12, 'black man', line=174)
+    run.turn(st, None, lambda: 1, line=175)
     return st
 
 
 def example_crowned(run):
-    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:168)"""
+    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:177)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 171, 6), ('turn 9 of player 1', 172, 6)), line=170)
-    run.act(st, 'player 1: 3 2 over 2 3 to 1 4', line=173)
-    run.space(st, 0, 3, 'black king', line=174)
-    run.turn(st, None, lambda: 1, line=175)
-    run.act(st, 'player 2: 2 5 to 3 6', line=176)
-    run.legal(st, 'player 1: 1 4 to 2 5', True, line=177)
-    run.legal(st, 'player 1: 1 4 to 2 3', True, line=178)
+    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 180, 6), ('turn 9 of player 1', 181, 6)), line=179)
+    run.act(st, 'player 1: 3 2 over 2 3 to 1 4', line=182)
+    run.space(st, 0, 3, 'black king', line=183)
+    run.turn(st, None, lambda: 1, line=184)
+    run.act(st, 'player 2: 2 5 to 3 6', line=185)
+    run.legal(st, 'player 1: 1 4 to 2 5', True, line=186)
+    run.legal(st, 'player 1: 1 4 to 2 3', True, line=187)
     return st
 
 
 def example_blocked(run):
-    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:180)"""
+    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:189)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 183, 6), ('turn 20 of player 1', 184, 6)), line=182)
-    run.act(st, 'player 1: 5 6 to 4 5', line=185)
-    run.over(st, 'cannot_move', line=186)
-    run.winners(st, lambda: [0], line=187)
-    run.returns(st, [[1, 1], [-1, 1]], line=188)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 192, 6), ('turn 20 of player 1', 193, 6)), line=191)
+    run.act(st, 'player 1: 5 6 to 4 5', line=194)
+    run.over(st, 'cannot_move', line=195)
+    run.winners(st, lambda: [0], line=196)
+    run.returns(st, [[1, 1], [-1, 1]], line=197)
     return st
 
 
 def example_forty_moves(run):
-    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:190)"""
+    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:199)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 193, 6), ('counter moves_without_capture: 39', 194, 6), ('turn 60 of player 1', 195, 6)), line=192)
-    run.act(st, 'player 1: 5 6 to 4 5', line=196)
-    run.over(st, 'forty_moves_without_capture', line=197)
-    run.result(st, 'draw', line=198)
-    run.returns(st, [[0, 1], [0, 1]], line=199)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 202, 6), ('counter moves_without_capture: 39', 203, 6), ('turn 60 of player 1', 204, 6)), line=201)
+    run.act(st, 'player 1: 5 6 to 4 5', line=205)
+    run.over(st, 'forty_moves_without_capture', line=206)
+    run.result(st, 'draw', line=207)
+    run.returns(st, [[0, 1], [0, 1]], line=208)
     return st
 
 
@@ -486,11 +494,11 @@ class CheckersEngine(Engine):
         'setup': StepInfo('setup', 'auto', (), ('CHK-2',), run=step_setup),
         'turn': StepInfo('turn', 'choice', ('player',), ('CHK-3', 'CHK-4', 'CHK-5'), by=by_turn, options=(
             OptionInfo('step', '{s} to {neighbour of s towards d}', ('CHK-3', 'CHK-5', 'CHK-7'), options_turn__step, effect_turn__step, candidates_turn__step, first_failing_turn__step, (('can_step(s, d, player)', ('CHK-3', 'CHK-5', 'CHK-7')), ('not must_jump(player)', ('CHK-3', 'CHK-5', 'CHK-7')))),
-            OptionInfo('jump', '{s} over {neighbour of s towards d} to {neighbour of neighbour of s towards d towards d}', ('CHK-4', 'CHK-5'), options_turn__jump, effect_turn__jump, candidates_turn__jump, first_failing_turn__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-5')),)),
+            OptionInfo('jump', '{s} over {neighbour of s towards d} to {beyond(s, d)}', ('CHK-4', 'CHK-5'), options_turn__jump, effect_turn__jump, candidates_turn__jump, first_failing_turn__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-5')),)),
         ), choices=choices_turn, param_types=('seat',)),
         'jump': StepInfo('jump', 'auto', ('player', 's', 'd'), ('CHK-4', 'CHK-6', 'CHK-7'), run=step_jump, param_types=('seat', 'space:grid', 'direction')),
         'jump_again': StepInfo('jump_again', 'choice', ('player', 's'), ('CHK-6',), by=by_jump_again, options=(
-            OptionInfo('jump', '{s} over {neighbour of s towards d} to {neighbour of neighbour of s towards d towards d}', ('CHK-4', 'CHK-6'), options_jump_again__jump, effect_jump_again__jump, candidates_jump_again__jump, first_failing_jump_again__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-6')),)),
+            OptionInfo('jump', '{s} over {neighbour of s towards d} to {beyond(s, d)}', ('CHK-4', 'CHK-6'), options_jump_again__jump, effect_jump_again__jump, candidates_jump_again__jump, first_failing_jump_again__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-6')),)),
         ), choices=choices_jump_again, param_types=('seat', 'space:grid')),
     }
     TRIGGERS = (
