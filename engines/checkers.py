@@ -8,10 +8,11 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'e6f9a7efe4ea0625'
+SOURCE_HASH = 'cd5780abd551627b'
 GENERATOR_VERSION = '51'
 
 # ---------------------------------------------------------------- components
@@ -98,7 +99,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__step(st, v_player):
-    """Option `step` of `turn`: `{s} to {neighbour of s towards d}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:94)"""
+    """Option `step` of `turn`: `{s} to {t}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:94)"""
     found = []
     if not ((not define_must_jump(st, v_player))):  # not must_jump(player)
         return found
@@ -112,7 +113,10 @@ def options_turn__step(st, v_player):
                 continue
             if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                 continue
-            found.append((B_GRID_LABEL[v_s] + ' to ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]), (v_s, v_d, )))
+            for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
+                if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                    continue
+                found.append((B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, )))
     return found
 
 
@@ -120,30 +124,32 @@ def candidates_turn__step(st, v_player):
     """Every `step` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
         for v_d in (1, 3, 5, 7):
-            yield (B_GRID_LABEL[v_s] + ' to ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]), (v_s, v_d, ))
+            for v_t in st._t.cells_in_use[0]:
+                yield (B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ))
 
 
-def first_failing_turn__step(st, v_player, v_s, v_d):
+def first_failing_turn__step(st, v_player, v_s, v_d, v_t):
     """The index of the first condition that does not hold, or -1."""
     if not (define_can_step(st, v_s, v_d, v_player)):  # can_step(s, d, player)
         return 0
-    if not ((not define_must_jump(st, v_player))):  # not must_jump(player)
+    if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
         return 1
+    if not ((not define_must_jump(st, v_player))):  # not must_jump(player)
+        return 2
     return -1
 
 
-def effect_turn__step(st, cause, v_player, v_s, v_d):
+def effect_turn__step(st, cause, v_player, v_s, v_d, v_t):
     """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:94)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    v_t = st._t.toward[0][v_d][v_s]  # let t
     st._counters['moves_without_capture'] = value if -COUNTER_LIMIT <= (value := st._counters['moves_without_capture'] + 1) <= COUNTER_LIMIT else counter_value(value, 'moves_without_capture')
     st._place(0, st._occupant(0, v_s), v_t, cause)
-    if (B_GRID_ROW[st._on_board(v_t, 'row of')] == (1, 8)[v_player]):
-        st._set_attr('rank', st._occupant(0, st._on_board(v_t, 'the occupant of')), 'king')
+    if (B_GRID_ROW[v_t] == (1, 8)[v_player]):
+        st._set_attr('rank', st._occupant(0, v_t), 'king')
 
 
 def options_turn__jump(st, v_player):
-    """Option `jump` of `turn`: `{s} over {neighbour of s towards d} to {beyond(s, d)}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:102)"""
+    """Option `jump` of `turn`: `{s} jumps to {t}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:101)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] >= 0):  # s is occupied
@@ -159,7 +165,10 @@ def options_turn__jump(st, v_player):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            found.append((B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), (v_s, v_d, )))
+            for v_t in st._t.cells_in_use[0]:
+                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+                    continue
+                found.append((B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, )))
     return found
 
 
@@ -167,18 +176,21 @@ def candidates_turn__jump(st, v_player):
     """Every `jump` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
         for v_d in (1, 3, 5, 7):
-            yield (B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), (v_s, v_d, ))
+            for v_t in st._t.cells_in_use[0]:
+                yield (B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ))
 
 
-def first_failing_turn__jump(st, v_player, v_s, v_d):
+def first_failing_turn__jump(st, v_player, v_s, v_d, v_t):
     """The index of the first condition that does not hold, or -1."""
     if not (define_can_jump(st, v_s, v_d, v_player)):  # can_jump(s, d, player)
         return 0
+    if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+        return 1
     return -1
 
 
-def effect_turn__jump(st, cause, v_player, v_s, v_d):
-    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:102)"""
+def effect_turn__jump(st, cause, v_player, v_s, v_d, v_t):
+    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:101)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -187,12 +199,18 @@ def effect_turn__jump(st, cause, v_player, v_s, v_d):
         st._thens.append(('jump', (v_player, v_s, v_d)))
 
 
+ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once
+
+
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:93)"""
     rows = []
     seat = v_player
+    kept = ROWS_turn[(seat, v_player)]
+    memo_0 = kept.by_option[0]
+    memo_1 = kept.by_option[1]
     board_0 = st._boards[0]
-    # step: `{s} to {neighbour of s towards d}`
+    # step: `{s} to {t}`
     if ((not define_must_jump(st, v_player))):  # not must_jump(player)
         for v_s in st._t.cells_in_use[0]:
             if not (board_0[v_s] >= 0):  # s is occupied
@@ -204,8 +222,11 @@ def choices_turn(st, v_player):
                     continue
                 if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                     continue
-                rows.append((seat, B_GRID_LABEL[v_s] + ' to ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]), 0, (v_s, v_d, )))
-    # jump: `{s} over {neighbour of s towards d} to {beyond(s, d)}`
+                for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
+                    if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                        continue
+                    rows.append(memo_0.get((v_s, v_d, v_t, )) or kept.make(memo_0, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, ))))
+    # jump: `{s} jumps to {t}`
     for v_s in st._t.cells_in_use[0]:
         if not (board_0[v_s] >= 0):  # s is occupied
             continue
@@ -220,13 +241,18 @@ def choices_turn(st, v_player):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            rows.append((seat, B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), 1, (v_s, v_d, )))
+            for v_t in st._t.cells_in_use[0]:
+                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+                    continue
+                rows.append(memo_1.get((v_s, v_d, v_t, )) or kept.make(memo_1, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 1, (v_s, v_d, v_t, ))))
+    if kept.repeated:  # two rows read the same: the first is the one offered
+        rows = kept.first_of_each(rows)
     return seat, rows
 
 
 def has_legal_move_turn(st, v_player):
     """Whether `turn` would offer an option now: the first one found is enough. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:93)"""
-    # step: `{s} to {neighbour of s towards d}`
+    # step: `{s} to {t}`
     if (not define_must_jump(st, v_player)):  # not must_jump(player)
         for v_s in st._t.cells_in_use[0]:
             if not (st._boards[0][v_s] >= 0):  # s is occupied
@@ -238,8 +264,11 @@ def has_legal_move_turn(st, v_player):
                     continue
                 if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                     continue
-                return True
-    # jump: `{s} over {neighbour of s towards d} to {beyond(s, d)}`
+                for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
+                    if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                        continue
+                    return True
+    # jump: `{s} jumps to {t}`
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] >= 0):  # s is occupied
             continue
@@ -254,12 +283,15 @@ def has_legal_move_turn(st, v_player):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            return True
+            for v_t in st._t.cells_in_use[0]:
+                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+                    continue
+                return True
     return False
 
 # ---------------------------------------------------------------- auto jump
 def step_jump(st, cause, v_player, v_s, v_d):
-    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:108)"""
+    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:107)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._ends_clean = False  # counters change: the after-step ends are checked again
@@ -281,7 +313,7 @@ def by_jump_again(st, v_player, v_s):
 
 
 def options_jump_again__jump(st, v_player, v_s):
-    """Option `jump` of `jump_again`: `{s} over {neighbour of s towards d} to {beyond(s, d)}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:121)"""
+    """Option `jump` of `jump_again`: `{s} jumps to {t}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:120)"""
     found = []
     if not (st._boards[0][v_s] >= 0):  # s is occupied
         return found
@@ -296,25 +328,31 @@ def options_jump_again__jump(st, v_player, v_s):
             continue
         if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
             continue
-        found.append((B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), (v_d, )))
+        for v_t in st._t.cells_in_use[0]:
+            if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+                continue
+            found.append((B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_d, v_t, )))
     return found
 
 
 def candidates_jump_again__jump(st, v_player, v_s):
     """Every `jump` candidate, before its conditions; to explain refusals."""
     for v_d in (1, 3, 5, 7):
-        yield (B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), (v_d, ))
+        for v_t in st._t.cells_in_use[0]:
+            yield (B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_d, v_t, ))
 
 
-def first_failing_jump_again__jump(st, v_player, v_s, v_d):
+def first_failing_jump_again__jump(st, v_player, v_s, v_d, v_t):
     """The index of the first condition that does not hold, or -1."""
     if not (define_can_jump(st, v_s, v_d, v_player)):  # can_jump(s, d, player)
         return 0
+    if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+        return 1
     return -1
 
 
-def effect_jump_again__jump(st, cause, v_player, v_s, v_d):
-    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:121)"""
+def effect_jump_again__jump(st, cause, v_player, v_s, v_d, v_t):
+    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:120)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -323,12 +361,17 @@ def effect_jump_again__jump(st, cause, v_player, v_s, v_d):
         st._thens.append(('jump', (v_player, v_s, v_d)))
 
 
+ROWS_jump_again = KeptRows(1)  # (seat, player, s) -> per option, binding -> its row, made once
+
+
 def choices_jump_again(st, v_player, v_s):
-    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:120)"""
+    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:119)"""
     rows = []
     seat = v_player
+    kept = ROWS_jump_again[(seat, v_player, v_s)]
+    memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
-    # jump: `{s} over {neighbour of s towards d} to {beyond(s, d)}`
+    # jump: `{s} jumps to {t}`
     if (board_0[v_s] >= 0) and ((ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_player])):  # s is occupied and colour of occupant of s = colour of p
         for v_d in (1, 3, 5, 7):
             if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
@@ -339,26 +382,31 @@ def choices_jump_again(st, v_player, v_s):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            rows.append((seat, B_GRID_LABEL[v_s] + ' over ' + st._space_label(B_GRID_LABEL, st._t.toward[0][v_d][v_s]) + ' to ' + st._space_label(B_GRID_LABEL, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)), 0, (v_d, )))
+            for v_t in st._t.cells_in_use[0]:
+                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+                    continue
+                rows.append(memo_0.get((v_d, v_t, )) or kept.make(memo_0, (v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 0, (v_d, v_t, ))))
+    if kept.repeated:  # two rows read the same: the first is the one offered
+        rows = kept.first_of_each(rows)
     return seat, rows
 
 # ---------------------------------------------------------------- end forty_moves_without_capture
 def end_forty_moves_without_capture(st):
-    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:126)"""
+    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:125)"""
     if (st._counters['moves_without_capture'] >= 40):
         return []
     return None
 
 # ---------------------------------------------------------------- end cannot_move
 def end_cannot_move(st):
-    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:130)"""
+    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:129)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 
 def ends_after_turn(st):
-    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:126)"""
+    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:125)"""
     # every end here reads only the counters moves_without_capture: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_turn', 'counters')) == (st._counters['moves_without_capture'], ):
         return None
@@ -371,91 +419,91 @@ def ends_after_turn(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:130)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:129)"""
     # cannot_move [CHK-8]
     if not has_legal_move_turn(st, st._turn_seat):
         return 1, [(st._turn_seat + 1) % st.players]
     return None
 
 def invariant_men_crowned(st):
-    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:210)"""
+    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:209)"""
     return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._occupant(0, v_s)] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
 
 
 def example_opening(run):
-    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:138)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=140)
-    run.decides(st, lambda: 0, None, line=141)
-    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=142)
-    run.act(st, 'player 1: 6 3 to 5 4', line=143)
-    run.space(st, 0, 35, 'black man', line=144)
-    run.decides(st, lambda: 1, None, line=145)
-    run.legal(st, 'player 2: 3 2 to 4 1', True, line=146)
-    run.legal(st, 'player 2: 3 2 to 2 1', False, line=147)
+    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:137)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=139)
+    run.decides(st, lambda: 0, None, line=140)
+    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=141)
+    run.act(st, 'player 1: 6 3 to 5 4', line=142)
+    run.space(st, 0, 35, 'black man', line=143)
+    run.decides(st, lambda: 1, None, line=144)
+    run.legal(st, 'player 2: 3 2 to 4 1', True, line=145)
+    run.legal(st, 'player 2: 3 2 to 2 1', False, line=146)
     return st
 
 
 def example_forced_capture(run):
-    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:149)"""
+    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:148)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 152, 6), ('counter moves_without_capture: 7', 153, 6), ('turn 9 of player 1', 154, 6)), line=151)
-    run.offered_exactly(st, ['player 1: 5 4 over 4 3 to 3 2'], line=155)
-    run.act(st, 'player 1: 5 4 over 4 3 to 3 2', line=156)
-    run.space(st, 0, 26, None, line=157)
-    run.space(st, 0, 17, 'black man', line=158)
-    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=159, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
-    run.turn(st, None, lambda: 1, line=160)
+    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 151, 6), ('counter moves_without_capture: 7', 152, 6), ('turn 9 of player 1', 153, 6)), line=150)
+    run.offered_exactly(st, ['player 1: 5 4 jumps to 3 2'], line=154)
+    run.act(st, 'player 1: 5 4 jumps to 3 2', line=155)
+    run.space(st, 0, 26, None, line=156)
+    run.space(st, 0, 17, 'black man', line=157)
+    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=158, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
+    run.turn(st, None, lambda: 1, line=159)
     return st
 
 
 def example_double_jump(run):
-    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:162)"""
+    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:161)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 165, 6), ('turn 9 of player 1', 166, 6)), line=164)
-    run.offered_exactly(st, ['player 1: 4 1 over 3 2 to 2 3', 'player 1: 6 5 over 5 4 to 4 3'], line=167)
-    run.act(st, 'player 1: 6 5 over 5 4 to 4 3', line=168)
-    run.decides(st, lambda: 0, None, line=169)
-    run.offered_exactly(st, ['player 1: 4 3 over 3 2 to 2 1', 'player 1: 4 3 over 3 4 to 2 5'], line=170)
-    run.act(st, 'player 1: 4 3 over 3 4 to 2 5', line=171)
-    run.space(st, 0, 35, None, line=172)
-    run.space(st, 0, 19, None, line=173)
-    run.space(st, 0, 12, 'black man', line=174)
-    run.turn(st, None, lambda: 1, line=175)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 164, 6), ('turn 9 of player 1', 165, 6)), line=163)
+    run.offered_exactly(st, ['player 1: 4 1 jumps to 2 3', 'player 1: 6 5 jumps to 4 3'], line=166)
+    run.act(st, 'player 1: 6 5 jumps to 4 3', line=167)
+    run.decides(st, lambda: 0, None, line=168)
+    run.offered_exactly(st, ['player 1: 4 3 jumps to 2 1', 'player 1: 4 3 jumps to 2 5'], line=169)
+    run.act(st, 'player 1: 4 3 jumps to 2 5', line=170)
+    run.space(st, 0, 35, None, line=171)
+    run.space(st, 0, 19, None, line=172)
+    run.space(st, 0, 12, 'black man', line=173)
+    run.turn(st, None, lambda: 1, line=174)
     return st
 
 
 def example_crowned(run):
-    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:177)"""
+    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:176)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 180, 6), ('turn 9 of player 1', 181, 6)), line=179)
-    run.act(st, 'player 1: 3 2 over 2 3 to 1 4', line=182)
-    run.space(st, 0, 3, 'black king', line=183)
-    run.turn(st, None, lambda: 1, line=184)
-    run.act(st, 'player 2: 2 5 to 3 6', line=185)
-    run.legal(st, 'player 1: 1 4 to 2 5', True, line=186)
-    run.legal(st, 'player 1: 1 4 to 2 3', True, line=187)
+    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 179, 6), ('turn 9 of player 1', 180, 6)), line=178)
+    run.act(st, 'player 1: 3 2 jumps to 1 4', line=181)
+    run.space(st, 0, 3, 'black king', line=182)
+    run.turn(st, None, lambda: 1, line=183)
+    run.act(st, 'player 2: 2 5 to 3 6', line=184)
+    run.legal(st, 'player 1: 1 4 to 2 5', True, line=185)
+    run.legal(st, 'player 1: 1 4 to 2 3', True, line=186)
     return st
 
 
 def example_blocked(run):
-    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:189)"""
+    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:188)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 192, 6), ('turn 20 of player 1', 193, 6)), line=191)
-    run.act(st, 'player 1: 5 6 to 4 5', line=194)
-    run.over(st, 'cannot_move', line=195)
-    run.winners(st, lambda: [0], line=196)
-    run.returns(st, [[1, 1], [-1, 1]], line=197)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 191, 6), ('turn 20 of player 1', 192, 6)), line=190)
+    run.act(st, 'player 1: 5 6 to 4 5', line=193)
+    run.over(st, 'cannot_move', line=194)
+    run.winners(st, lambda: [0], line=195)
+    run.returns(st, [[1, 1], [-1, 1]], line=196)
     return st
 
 
 def example_forty_moves(run):
-    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:199)"""
+    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:198)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 202, 6), ('counter moves_without_capture: 39', 203, 6), ('turn 60 of player 1', 204, 6)), line=201)
-    run.act(st, 'player 1: 5 6 to 4 5', line=205)
-    run.over(st, 'forty_moves_without_capture', line=206)
-    run.result(st, 'draw', line=207)
-    run.returns(st, [[0, 1], [0, 1]], line=208)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 201, 6), ('counter moves_without_capture: 39', 202, 6), ('turn 60 of player 1', 203, 6)), line=200)
+    run.act(st, 'player 1: 5 6 to 4 5', line=204)
+    run.over(st, 'forty_moves_without_capture', line=205)
+    run.result(st, 'draw', line=206)
+    run.returns(st, [[0, 1], [0, 1]], line=207)
     return st
 
 
@@ -493,13 +541,13 @@ class CheckersEngine(Engine):
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('CHK-2',), run=step_setup),
         'turn': StepInfo('turn', 'choice', ('player',), ('CHK-3', 'CHK-4', 'CHK-5'), by=by_turn, options=(
-            OptionInfo('step', '{s} to {neighbour of s towards d}', ('CHK-3', 'CHK-5', 'CHK-7'), options_turn__step, effect_turn__step, candidates_turn__step, first_failing_turn__step, (('can_step(s, d, player)', ('CHK-3', 'CHK-5', 'CHK-7')), ('not must_jump(player)', ('CHK-3', 'CHK-5', 'CHK-7')))),
-            OptionInfo('jump', '{s} over {neighbour of s towards d} to {beyond(s, d)}', ('CHK-4', 'CHK-5'), options_turn__jump, effect_turn__jump, candidates_turn__jump, first_failing_turn__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-5')),)),
-        ), choices=choices_turn, param_types=('seat',)),
+            OptionInfo('step', '{s} to {t}', ('CHK-3', 'CHK-5', 'CHK-7'), options_turn__step, effect_turn__step, candidates_turn__step, first_failing_turn__step, (('can_step(s, d, player)', ('CHK-3', 'CHK-5', 'CHK-7')), ('t = neighbour of s towards d', ('CHK-3', 'CHK-5', 'CHK-7')), ('not must_jump(player)', ('CHK-3', 'CHK-5', 'CHK-7')))),
+            OptionInfo('jump', '{s} jumps to {t}', ('CHK-4', 'CHK-5'), options_turn__jump, effect_turn__jump, candidates_turn__jump, first_failing_turn__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-5')), ('t = beyond(s, d)', ('CHK-4', 'CHK-5')))),
+        ), choices=choices_turn, distinct=True, param_types=('seat',)),
         'jump': StepInfo('jump', 'auto', ('player', 's', 'd'), ('CHK-4', 'CHK-6', 'CHK-7'), run=step_jump, param_types=('seat', 'space:grid', 'direction')),
         'jump_again': StepInfo('jump_again', 'choice', ('player', 's'), ('CHK-6',), by=by_jump_again, options=(
-            OptionInfo('jump', '{s} over {neighbour of s towards d} to {beyond(s, d)}', ('CHK-4', 'CHK-6'), options_jump_again__jump, effect_jump_again__jump, candidates_jump_again__jump, first_failing_jump_again__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-6')),)),
-        ), choices=choices_jump_again, param_types=('seat', 'space:grid')),
+            OptionInfo('jump', '{s} jumps to {t}', ('CHK-4', 'CHK-6'), options_jump_again__jump, effect_jump_again__jump, candidates_jump_again__jump, first_failing_jump_again__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-6')), ('t = beyond(s, d)', ('CHK-4', 'CHK-6')))),
+        ), choices=choices_jump_again, distinct=True, param_types=('seat', 'space:grid')),
     }
     TRIGGERS = (
     )

@@ -120,7 +120,7 @@ def test_the_end_checks_play_as_each_end_tested_by_its_own_functions(name, path)
     the end held. An engine whose ENDS is another tuple tests each end by end_<name>, then end_<name>__then."""
     committed = rulespec.load(name)
     one_by_one = type("OneByOne", (type(committed),), {"ENDS": tuple(list(type(committed).ENDS))})()
-    assert committed._after_step is not None and one_by_one._end_checks == {}
+    assert committed._end_checks and one_by_one._end_checks == {}  # any timing: checkers has none after a step
     games = 2 if name.split("/")[0] in SLOW else 25
     for seed in range(games):
         players = committed.MIN_PLAYERS + seed % (committed.MAX_PLAYERS - committed.MIN_PLAYERS + 1)

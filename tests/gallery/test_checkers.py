@@ -19,12 +19,12 @@ from tests.gallery.lockstep import random_game_in_lock_step
 
 pyspiel = pytest.importorskip("pyspiel")
 
-MOVE = re.compile(r"^(\d) (\d) (?:over \d \d )?to (\d) (\d)$")
+MOVE = re.compile(r"^(\d) (\d) (?:jumps )?to (\d) (\d)$")
 DIRECTION = {(-1, -1): 0, (-1, 1): 1, (1, 1): 2, (1, -1): 3}
 
 
 def openspiel_action(text: str) -> int:
-    """OpenSpiel's number for our action "R C to R' C'" (a step) or "R C over ... to R' C'" (a jump)."""
+    """OpenSpiel's number for our action "R C to R' C'" (a step) or "R C jumps to R' C'" (a jump)."""
     row, column, to_row, to_column = map(int, MOVE.match(text).groups())
     distance = abs(to_row - row)
     direction = DIRECTION[((to_row - row) // distance, (to_column - column) // distance)]

@@ -67,7 +67,7 @@ def test_checkers_with_backward_captures_lets_a_man_jump_backward():
                 "(b = black man, w = white man)\nturn 10 of player 2\n")
     offered = [[a.text for a in game.position(position).legal_actions()]
                for game in (house, rulespec.load("checkers"))]
-    assert offered == [["7 4 over 6 3 to 5 2"], ["7 4 to 8 5", "7 4 to 8 3"]]
+    assert offered == [["7 4 jumps to 5 2"], ["7 4 to 8 5", "7 4 to 8 3"]]
     base, backward = simulate(comparison_plans(HOUSE / "checkers-backward-captures.rules"), games=6, players=2, seed=3)
     assert not base.errors and not backward.errors
     assert [side.played_count for side in (base, backward)] == [6, 6] and backward.fires["option jump_again.jump"]
