@@ -89,6 +89,9 @@ class EngineClass:
             extra = (f", kind='triangles', shape_attribute={b.shape_attribute!r}, marks={b.marks!r}"
                      if b.lattice == "triangles" else
                      f", adjacency={lit(b.adjacency)}" if b.adjacency != "orthogonal" else "")
+            if b.lattice == "graph":
+                extra = (f", kind='graph', links={lit(b.links)}, directions={lit(b.directions)}, "
+                         f"drawn_at={lit(b.drawn_at)}")
             if b.row_option or b.column_option:  # rows or columns past an option's value are not in use
                 extra += f", row_option={lit(b.row_option)}, column_option={lit(b.column_option)}"
             if b.jumps:  # each jump's leaps, (rows down the map, columns east)

@@ -146,6 +146,15 @@ class Expressions:
     def visit_Jumps(self, e: ir.Jumps) -> str:
         return f"st._t.jump_targets[{self.boards[e.board]}][{lit(e.jump)}][{self.on_board(e.space, 'a jump from')}]"
 
+    def visit_NeighboursOf(self, e: ir.NeighboursOf) -> str:
+        return f"st._t.neighbours[{self.boards[e.board]}][{self.on_board(e.space, 'the neighbours of')}]"
+
+    def visit_GraphDirection(self, e: ir.GraphDirection) -> str:
+        return lit(e.index)  # (its number among the graph's named directions: Tables.toward's index)
+
+    def visit_LineSet(self, e: ir.LineSet) -> str:
+        return lit(e.lines)  # (each line its spaces' numbers, as declared)
+
     def visit_Directions(self, e: ir.Directions) -> str:
         return lit(e.directions)
 

@@ -207,7 +207,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             w.line(f"{const}_ROW = tuple(r for r in {const}_ROWS for _ in {const}_COLUMNS)")
             w.line(f"{const}_COLUMN = tuple(c for _ in {const}_ROWS for c in {const}_COLUMNS)")
             separator = "c" if board.lattice == "triangles" else " "
-            w.line(f"{const}_LABEL = tuple(f'{{r}}{separator}{{c}}' for r, c in zip({const}_ROW, {const}_COLUMN))")
+            if board.lattice == "graph":  # each space by its name
+                w.line(f"{const}_LABEL = {const}_ROWS")
+            else:
+                w.line(f"{const}_LABEL = tuple(f'{{r}}{separator}{{c}}' for r, c in zip({const}_ROW, {const}_COLUMN))")
             for face in board.faces:
                 if face.condition is not None:
                     w.line("")

@@ -309,6 +309,49 @@ end joined [HXS-3]:
       "where A holds to a space where B2 holds; s names the space tested in all three. One space passing C, "
       "A and B2 is a chain too. It is what Hex, Y or Havannah need: a player's stones joining two sides. "
       "Each space is tested once, so its cost is the board's spaces times the tests' (no limit of its own)."),
+    E("Boards", "A board declared as a graph", "graph_board graph_spaces graph_links graph_link graph_lines "
+      "graph_line graph_positions graph_at", "mill.rules", '''
+board morris: graph [MIL-2]:
+  spaces a1, b1, c1, a2, b2, c2, a3, b3, c3
+  links around: a1-b1, b1-c1, c1-c2, c2-c3, c3-b3, b3-a3, a3-a2, a2-a1
+  links b1-b2, a2-b2, c2-b2, b3-b2
+  lines mills: a1 b1 c1, a2 b2 c2, a3 b3 c3, a1 a2 a3, b1 b2 b3, c1 c2 c3, a1 b2 c3, c1 b2 a3
+  at a1 (0, 0), b1 (1, 0), c1 (2, 0), a2 (0, 1), b2 (1, 1), c2 (2, 1), a3 (0, 2), b3 (1, 2), c3 (2, 2)''',
+      "A board that is no grid (the points of a morris board, the ring of houses of a sowing game, the dots "
+      "of dots and boxes) is declared as a graph: `spaces` names each space (a name like `a1`, as actions, "
+      "positions and examples write it: `\"place on b2\"`, `then space \"b2\" holds ...`), `links a-b` makes "
+      "two spaces neighbours (both ways), and `links NAME: a-b, ...` also names a direction that leads from "
+      "a to b (`around`, `next`; one link of a direction at most from each space), read by `neighbour of s "
+      "towards around`, `line of N from s towards around` and `walk`. `lines NAME: a b c, ...` names a set "
+      "of lines (the mills of a morris board): `for each l in mills`, `count(l in mills where ...)`, and `t "
+      "in l` goes through a line's spaces. `at a1 (x, y), ...` places each space in the drawing (x to the "
+      "east, y to the south); without `at` the spaces are drawn on a circle, clockwise from the top in the "
+      "order declared. Any of these lines may be written more than once. The checker refuses a space "
+      "declared twice, a link to an unknown space or to itself, and, when some spaces are placed, one that "
+      "is not. A graph has no rows, columns, regions or compass directions."),
+    E("Boards", "The neighbours of a space, and a named direction", "of neighbour", "mill.rules", '''
+  option step "move {s} to {t}" [MIL-4]:
+    for s in morris, t in neighbours of s
+    only if in_hand(player) = 0 and mine(s, player) and t is empty
+    place occupant of s on t
+  option spin "spin {s}" [MIL-5]:
+    for s in morris
+    only if in_hand(player) = 0 and mine(s, player) and neighbour of s towards around is empty
+    place occupant of s on neighbour of s towards around''',
+      "`neighbours of s` is the spaces next to s: on a graph those linked to it, on a grid those in the "
+      "directions of its adjacency (squares, hexagons or triangles), in board order. On a graph, `towards` "
+      "takes one of the board's named directions: `neighbour of s towards around` is the space the link "
+      "`around` leads to from s, and none where no such link leads from s (here the centre): none is neither "
+      "empty nor occupied."),
+    E("Boards", "Named lines", "end", "mill.rules", '''
+end mill [MIL-6]:
+  checked after every step
+  for each p in players
+  when count(l in mills where count(t in l where mine(t, p)) = 3) > 0
+  winner p''',
+      "A set of lines declared on a graph (`lines mills: ...`) is a value: each of its lines is a list of "
+      "spaces, to count, go through or test (`s in l`). Here a player wins with three men in one of the "
+      "eight lines of the board."),
     E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
 shape single: (0, 0) [TRI-2]
 shape pair: (0, 0), (0, 1) [TRI-2]''',

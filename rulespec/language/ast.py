@@ -715,12 +715,45 @@ class JumpDecl(Clause):
 
 
 @dataclass(frozen=True, kw_only=True)
+class GraphSpace(Node):
+    """One named space of a board declared as a graph (`spaces a1, d1, ...`)."""
+
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class GraphLink(Node):
+    """`a1-d1`: the two spaces are neighbours; with a direction (`links next: h1-h2`) it runs from first to second."""
+
+    first: str
+    second: str
+    direction: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class GraphLine(Node):
+    """`a1 d1 g1` in `lines mill: ...`: one line of the named set."""
+
+    set_name: str
+    spaces: tuple[GraphSpace, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class GraphPosition(Node):
+    """`a1 (0, 0)` in `at ...`: where the drawing puts a space (x to the east, y to the south)."""
+
+    name: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, kw_only=True)
 class BoardDecl(Clause):
-    """A square grid (rows named by one attribute, columns by another) or a triangle lattice."""
+    """A square grid (rows named by one attribute, columns by another), a triangle lattice or a graph."""
 
     kind: Literal["board"] = "board"
     name: str
-    lattice: Literal["grid", "triangles"] = "grid"
+    lattice: Literal["grid", "triangles", "graph"] = "grid"
     row_attribute: str = ""  # the attribute naming the rows, or with first_row the name of the row number
     first_row: Optional[int] = None  # `rows row 1..6`: numbered rows
     last_row: Optional[int] = None
@@ -737,6 +770,11 @@ class BoardDecl(Clause):
     direction_sets: tuple[DirectionSetDecl, ...] = ()
     jumps: tuple[JumpDecl, ...] = ()
     faces: tuple[FaceDecl, ...]
+    # a graph: its spaces, links, named lines and drawing positions, in the order written
+    spaces: tuple[GraphSpace, ...] = ()
+    links: tuple[GraphLink, ...] = ()
+    lines: tuple[GraphLine, ...] = ()
+    positions: tuple[GraphPosition, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

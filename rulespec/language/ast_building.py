@@ -26,6 +26,7 @@ _NUMBER_HINTS = {
     "copies": "declare as many copies as the game's box holds",
     "max_turns": "`at most N turns` is a safety net against endless games: a few thousand is plenty",
     "lattice_coordinate": "a shape lists its triangles relative to (0, 0): write small row and column numbers",
+    "graph_coordinate": "a drawing position is a point on a small grid: `at a1 (0, 0), d1 (3, 0)`",
 }
 
 

@@ -4,6 +4,7 @@ zones, boards, the flow of a turn, ends, scores and checks), with the statements
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from lark import Token, v_args
@@ -266,6 +267,47 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
             direction_sets=tuple(i for i in items if isinstance(i, ast.DirectionSetDecl)),
             jumps=tuple(i for i in items if isinstance(i, ast.JumpDecl)),
             faces=tuple(i for i in items if isinstance(i, ast.FaceDecl)), cites=cites, rulings=rulings)
+
+    def graph_board(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        name, *items = rest
+        parts = [part for item in items for part in item]
+        return ast.BoardDecl(
+            loc=self._loc(meta), name=str(name), lattice="graph", faces=(),
+            spaces=tuple(p for p in parts if isinstance(p, ast.GraphSpace)),
+            links=tuple(p for p in parts if isinstance(p, ast.GraphLink)),
+            lines=tuple(p for p in parts if isinstance(p, ast.GraphLine)),
+            positions=tuple(p for p in parts if isinstance(p, ast.GraphPosition)), cites=cites, rulings=rulings)
+
+    def _graph_space(self, token) -> ast.GraphSpace:
+        return ast.GraphSpace(loc=token_loc(self.path, token), name=str(token))
+
+    def graph_spaces(self, meta, children):
+        return [self._graph_space(c) for c in children]
+
+    def graph_links(self, meta, children):
+        direction, *links = children
+        named = str(direction) if direction is not None else ""
+        return [dataclasses.replace(link, direction=named) for link in links]
+
+    def graph_link(self, meta, children):
+        first, second = children
+        return ast.GraphLink(loc=self._loc(meta), first=str(first), second=str(second))
+
+    def graph_lines(self, meta, children):
+        name, *lines = children
+        return [dataclasses.replace(line, set_name=str(name)) for line in lines]
+
+    def graph_line(self, meta, children):
+        return ast.GraphLine(loc=self._loc(meta), set_name="", spaces=tuple(self._graph_space(c) for c in children))
+
+    def graph_positions(self, meta, children):
+        return list(children)
+
+    def graph_at(self, meta, children):
+        name, x, y = children
+        return ast.GraphPosition(loc=token_loc(self.path, name), name=str(name),
+                                 x=read_number(x, "graph_coordinate"), y=read_number(y, "graph_coordinate"))
 
     def lattice_cell(self, meta, children):
         return (read_number(children[0], "lattice_coordinate"), read_number(children[1], "lattice_coordinate"))

@@ -83,6 +83,8 @@ LIMITS: tuple[Limit, ...] = (
     Limit("shape_cells", 50, "triangles in one shape", "the bundled shapes have at most {bundled}", bundled=6),
     Limit("lattice_coordinate", 100, "for the row or column of a shape's triangle",
           "the bundled shapes use at most {bundled}", bundled=2),
+    Limit("graph_coordinate", 1_000, "for a coordinate of a space in the drawing of a board declared as a graph",
+          "the bundled graphs use at most {bundled}", bundled=0),
     Limit("placements", 20_000, "shapes times spaces on boards of triangles",
           "the bundled games need {bundled}; an engine lists every placement of every shape", bundled=1_800),
     Limit("item_cells", 1_000_000, "components times spaces on all boards",

@@ -30,6 +30,8 @@ def board_labels(board: ir.Board) -> list[str]:
     """The label of every space of ``board``, as actions print them (runtime BoardInfo.label)."""
     if board.lattice == "triangles":
         return [f"{row}c{col}" for row in board.row_values for col in board.column_values]
+    if board.lattice == "graph":  # a graph's spaces are its rows, one column: each by its name
+        return [str(row) for row in board.row_values]
     return [f"{row} {col}" for row in board.row_values for col in board.column_values]
 
 

@@ -91,9 +91,12 @@ class Boards:
         return ir.Shape(d.name, d.loc, d.cites, d.rulings, d.cells)
 
     def board(self, d: ast.BoardDecl) -> ir.Board:
-        self.cites_of(d, f"board `{d.name}`")
+        if d.lattice != "graph":  # (a graph's declaration is read by Graphs, which says this itself)
+            self.cites_of(d, f"board `{d.name}`")
         if d.lattice == "triangles":
             return self.lattice_board(d)
+        if d.lattice == "graph":
+            return self.graph_board(d)
         last_row, last_column = d.last_row, d.last_column
         # Without the option, the map's own size (one mistake, one error: its rows are not wrong too).
         drawn = d.faces[0].rows if d.faces else ()

@@ -30,6 +30,7 @@ from .definitions import Definitions
 from .dice import Dice
 from .examples import Examples
 from .expressions import Expressions
+from .graphs import Graphs
 from .lookahead import LookAhead
 from .names import Names
 from .outcomes import Outcomes
@@ -43,7 +44,7 @@ from .zone_starts import ZoneStarts
 
 
 class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Comparisons, Definitions, Statements,
-              LookAhead, ShownTexts, Boards, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples):
+              LookAhead, ShownTexts, Boards, Graphs, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file

@@ -169,6 +169,12 @@ class Cost:
             return self.items
         if isinstance(domain, ir.Directions):
             return max(len(domain.directions), 1)
+        if isinstance(domain, ir.NeighboursOf):
+            return self.most_neighbours(domain.board)
+        if isinstance(domain, ir.LineSet):
+            return max(len(domain.lines), 1)
+        if isinstance(domain, ir.Var) and domain.type.startswith("spaces:"):  # a line of a set of lines
+            return self.longest_line(domain.type.split(":", 1)[1])
         if isinstance(domain, ir.LineOf):
             if isinstance(domain.length, ir.Const) and isinstance(domain.length.value, int):
                 return min(max(domain.length.value, 1), self.longest_side(domain.board))
@@ -300,6 +306,24 @@ class Cost:
                     if self.most(node.high) is None:
                         return node, node.high
         return None
+
+    def most_neighbours(self, board: str) -> int:
+        """The most neighbours a space of ``board`` has: its links on a graph, its directions on a grid."""
+        found = next((b for b in self.m.boards if b.name == board), None)
+        if found is None:
+            return self.items
+        if found.lattice == "graph":
+            degree: dict[int, int] = {}
+            for a, b in found.links:
+                degree[a], degree[b] = degree.get(a, 0) + 1, degree.get(b, 0) + 1
+            return max(degree.values(), default=1)
+        return 3 if found.lattice == "triangles" else 8
+
+    def longest_line(self, board: str) -> int:
+        """The most spaces in a line of a set of lines of ``board`` (else every space of it)."""
+        found = next((b for b in self.m.boards if b.name == board), None)
+        lines = [len(line) for _, lines in (found.line_sets if found else ()) for line in lines]
+        return max(lines, default=self.spaces.get(board, self.items))
 
     def longest_side(self, board: str) -> int:
         """The most spaces a line or a walk on a grid crosses (a diagonal is no longer than the longer side)."""

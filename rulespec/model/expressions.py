@@ -411,7 +411,12 @@ class Expressions:
         """`neighbour of s towards d`, `line of N from s towards d`, `walk(...)` and `ray from s towards d`: s a
         space of a board."""
         space = self.expr(node.space, scope)
-        direction = self.expr(node.direction, scope, ir.DIRECTION)
+        graph = board_of(space.type) if is_space(space.type) and self.boards[board_of(space.type)].lattice == "graph" \
+            else None
+        direction = self.graph_direction(graph, node.direction) if graph else \
+            self.expr(node.direction, scope, ir.DIRECTION)
+        if direction is None:
+            return self._bad(node)
         length = self.expr(node.length, scope, INT) if node.kind == "line_of" else None
         if node.kind == "walk":
             board = board_of(space.type) if is_space(space.type) else None
@@ -546,6 +551,9 @@ class Expressions:
             return ir.OptionRef(INT if self.options[name].numeric else SYMBOL, loc, text, name)
         if name in self.symbols:
             return ir.Const(SYMBOL, loc, text, name)
+        lines = self.line_set(name, loc, text)
+        if lines is not None:
+            return lines
         if name in ir.COMPASS:
             return ir.Const(ir.DIRECTION, loc, text, ir.COMPASS.index(name))
         known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
@@ -592,6 +600,8 @@ class Expressions:
             return ir.SeatStep(SEAT, loc, text, target, SEAT_STEPS[attr])
         if attr in self.seat_attributes and t == SEAT:
             return self._seat_value_of(node, target)
+        if attr == "neighbours":
+            return self.neighbours_of(node, target)
         if attr == "directions" and isinstance(target, ir.BoardRef):
             return self._directions_of(node, target)
         if attr == "occupant":
@@ -629,7 +639,7 @@ class Expressions:
         known = list(self.zones) + list(self.counters) + list(self.scores) + list(self.seat_attributes) + \
             list(self.region_names) + list(self.attributes)
         built_in = list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values",
-                                       "directions"]
+                                       "directions", "neighbours"]
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean_own_first(attr, known, built_in))
         return self._bad(node)
 

@@ -189,6 +189,32 @@ class Directions(E):
 
 
 @dataclass(frozen=True)
+class NeighboursOf(E):
+    """The spaces linked to ``space`` (on a grid, its neighbours by the board's adjacency), in board order."""
+
+    board: str
+    space: E
+
+
+@dataclass(frozen=True)
+class GraphDirection(E):
+    """A named direction of a board declared as a graph (`links next: a-b`): ``index`` among its directions."""
+
+    board: str
+    name: str
+    index: int
+
+
+@dataclass(frozen=True)
+class LineSet(E):
+    """A named set of lines of a board declared as a graph (`lines mill: a b c, ...`): each a tuple of spaces."""
+
+    board: str
+    name: str
+    lines: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
 class SeatAttr(E):
     """``mark of p``: the value a seat attribute gives seat ``seat`` (values in seat order)."""
 
@@ -739,13 +765,20 @@ class Board(Cited):
     adjacency: str
     regions: tuple[str, ...]
     faces: tuple[Face, ...]
-    lattice: str = "grid"  # grid | triangles
+    lattice: str = "grid"  # grid | triangles | graph
     shape_attribute: str = ""
     marks: tuple[tuple[str, str], ...] = ()  # (letter, mark name)
     row_option: str = ""  # `rows row 1..size`: the rows past the option's value are not in use
     column_option: str = ""
     direction_sets: tuple[DirectionSet, ...] = ()  # its own (`directions forward: ...`); see built_in_sets
     jumps: tuple[Jump, ...] = ()
+
+    # A graph (lattice "graph"): its spaces are row_values (one column); links by space number, both ways;
+    # each named direction's links (from, to); named line sets; each space's place in the drawing (x, y).
+    links: tuple[tuple[int, int], ...] = ()
+    directions: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+    line_sets: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...] = ()
+    drawn_at: tuple[tuple[int, int], ...] = ()
 
     def direction_set(self, name: str) -> Optional[tuple[int, ...]]:
         """The directions of the set ``name`` on this board: its own, else one built in; None if neither."""

@@ -28,6 +28,10 @@ def board_of(type_: str) -> Optional[str]:
     return type_.split(":", 1)[1] if ":" in type_ else None
 
 
+def lines_type(board: str) -> str:
+    return f"lines:{board}"
+
+
 def is_space(type_: str) -> bool:
     return type_.startswith("space:")
 
@@ -41,6 +45,8 @@ def element_type(type_: str) -> Optional[str]:
         return space_type(board_of(type_))
     if type_.startswith("placements:"):
         return "placement:" + board_of(type_)
+    if type_.startswith("lines:"):
+        return spaces_type(board_of(type_))
     return ir.ELEMENT_OF.get(type_)
 
 
@@ -53,6 +59,8 @@ def describe_type(type_: str) -> str:
         return f"a placement on {board_of(type_)}"
     if type_.startswith("placements:"):
         return f"placements on {board_of(type_)}"
+    if type_.startswith("lines:"):
+        return f"a set of lines of {board_of(type_)}"
     return {
         INT: "a number", BOOL: "a condition (true or false)", SYMBOL: "a word value", SEAT: "a player",
         ITEM: "a component", ZONE: "a zone", ZONES: "every zone of that name", SEATS: "the players",

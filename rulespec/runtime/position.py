@@ -226,7 +226,7 @@ def to_position(st: State) -> str:
         lines.append("positions seen: " + ", ".join(f"{key} x{count}" for key, count in seen_to_list(st._seen)))
     for b, board in enumerate(engine.BOARDS):
         cells = st._boards[b]
-        letters = _letters(engine, st, b) if board.kind != "triangles" else None
+        letters = _letters(engine, st, b) if board.kind == "grid" else None  # (a graph: `space: item` lines)
         if letters is not None:
             width = len(board.columns)
             rows = []

@@ -57,6 +57,11 @@ class BoardInfo:
     row_option: str = ""  # `rows row 1..size`: numbered rows past the option's value are not in use
     column_option: str = ""
     jumps: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()  # (name, its leaps: (rows down, columns east))
+    # A graph (kind "graph"): its spaces are the rows (one column), by name. Its links, both ways, by space;
+    # per named direction (its number is its index here) the links (from, to); each space's place (x, y).
+    links: tuple[tuple[int, int], ...] = ()
+    directions: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+    drawn_at: tuple[tuple[int, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -71,6 +76,8 @@ class BoardInfo:
         row, col = divmod(cell, len(self.columns))
         if self.kind == "triangles":
             return f"{self.rows[row]}c{self.columns[col]}"
+        if self.kind == "graph":
+            return self.rows[row]
         return f"{self.rows[row]} {self.columns[col]}"
 
 
@@ -329,6 +336,8 @@ class Tables:
             self.toward.append(self._toward_triangles(board, in_use))
             self.region_of.append((-1,) * board.size)
             self.region_cells.append(())
+        elif board.kind == "graph":
+            self._lay_graph(board)
         else:
             self._lay_grid(board, face, in_use)
 
@@ -352,16 +361,7 @@ class Tables:
 
     def _lay_grid(self, board: BoardInfo, face: FaceInfo, in_use: tuple[bool, ...]) -> None:
         """A grid's tables: none of a board of triangles', its directions, neighbours and regions."""
-        self.mark_of.append(())
-        self.cells_mask.append(0)
-        self.tile_span.append(1)
-        self.geometry.append(None)
-        self.cell_bit.append(())
-        self.placements.append(())
-        self.placement_cells.append(())
-        self.placement_label.append(())
-        self.placements_of.append({})
-        self.listers.append({})
+        self._no_lattice()
         toward = self._toward(board, in_use)
         self.toward.append(toward)
         directions = ADJACENCY_DIRECTIONS[board.adjacency]
@@ -372,6 +372,37 @@ class Tables:
         self.region_of.append(tuple(letters.index(ch) if ch in letters else -1 for ch in face.cells))
         self.region_cells.append(tuple(
             tuple(c for c in range(board.size) if face.cells[c] == letter and in_use[c]) for letter in letters))
+
+    def _lay_graph(self, board: BoardInfo) -> None:
+        """A graph's tables: each space's linked spaces; per named direction, where it leads from each space."""
+        self._no_lattice()
+        linked: list[set[int]] = [set() for _ in range(board.size)]
+        for a, b in board.links:
+            linked[a].add(b)
+            linked[b].add(a)
+        self.neighbours.append(tuple(tuple(sorted(spaces)) for spaces in linked))
+        toward = []
+        for _, links in board.directions:
+            table: list[Optional[int]] = [None] * board.size
+            for start, end in links:
+                table[start] = end
+            toward.append(tuple(table))
+        self.toward.append(tuple(toward))
+        self.region_of.append((-1,) * board.size)
+        self.region_cells.append(())
+
+    def _no_lattice(self) -> None:
+        """A board of no triangles: empty tables of marks, bits and placements."""
+        self.mark_of.append(())
+        self.cells_mask.append(0)
+        self.tile_span.append(1)
+        self.geometry.append(None)
+        self.cell_bit.append(())
+        self.placements.append(())
+        self.placement_cells.append(())
+        self.placement_label.append(())
+        self.placements_of.append({})
+        self.listers.append({})
 
     def _list_fits(self, engine: "Engine") -> None:
         """Per board, per component: the spaces in use it may be put on (``fits``, and as sets ``fit_sets``)."""

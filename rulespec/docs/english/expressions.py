@@ -198,7 +198,24 @@ def _direction_words(en: English, e: ir.E) -> str:
     """`north` for a direction written out; `in direction d` for one a rule goes through."""
     if isinstance(e, ir.Const):
         return ir.COMPASS[e.value]
+    if isinstance(e, ir.GraphDirection):
+        return f"along its link {human(e.name)}"
     return f"in direction {en.expr(e)}"
+
+
+@renders(ir.NeighboursOf)
+def _neighbours_of(en: English, e: ir.NeighboursOf) -> str:
+    return f"the spaces linked to {en.expr(e.space)}"
+
+
+@renders(ir.GraphDirection)
+def _graph_direction(en: English, e: ir.GraphDirection) -> str:
+    return f"the direction {human(e.name)}"
+
+
+@renders(ir.LineSet)
+def _line_set(en: English, e: ir.LineSet) -> str:
+    return f"the lines {human(e.name)} of the {human(e.board)}"
 
 
 @renders(ir.Directions)
