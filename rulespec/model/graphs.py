@@ -4,6 +4,7 @@ a set of lines by its name)."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Optional
 
@@ -52,7 +53,7 @@ class Graphs:
     def _known_space(self, d: ast.BoardDecl, name: str, loc: ast.Loc, number: dict[str, int]) -> bool:
         if name in number:
             return True
-        self.error(loc, f"board `{d.name}` has no space `{name}`", hint=did_you_mean(name, list(number))
+        self.error(loc, f"board `{d.name}` has no space `{name}`", width=len(name), hint=did_you_mean(name, list(number))
                    or f"declare it among the board's spaces: `spaces {name}, ...`")
         return False
 
@@ -60,7 +61,9 @@ class Graphs:
         """Every link as (lower, higher) space number, once: the two spaces are each other's neighbours."""
         links: dict[tuple[int, int], ast.GraphLink] = {}
         for link in d.links:
-            known = [self._known_space(d, name, link.loc, number) for name in (link.first, link.second)]
+            second = dataclasses.replace(link.loc, column=link.loc.column + len(link.first) + 1)
+            known = [self._known_space(d, name, loc, number)
+                     for name, loc in ((link.first, link.loc), (link.second, second))]
             if not all(known):
                 continue
             if link.first == link.second:
@@ -95,8 +98,8 @@ class Graphs:
         for line in d.lines:
             spaces = [space for space in line.spaces if self._known_space(d, space.name, space.loc, number)]
             names = [space.name for space in spaces]
-            for space in spaces:
-                if names.count(space.name) > 1:
+            for n, space in enumerate(spaces):
+                if space.name in names[:n]:
                     self.error(space.loc, f"a line of `{line.set_name}` holds `{space.name}` twice",
                                width=len(space.name))
                     break

@@ -683,10 +683,11 @@ class State:
         return self._t.lines(board, direction, length)[cell]
 
     def _walk(self, board: int, cell: int, direction: int, passes: Callable[[int], bool]) -> tuple[int, ...]:
-        """The spaces after ``cell`` in ``direction`` as long as each ``passes`` (the board's edge stops it)."""
+        """The spaces after ``cell`` in ``direction`` as long as each ``passes`` (the board's edge stops it,
+        and on a ring of a graph the way back to ``cell``: a walk passes each space once)."""
         step, out = self._t.toward[board][direction], []
         at = step[cell]
-        while at is not None and passes(at):
+        while at is not None and at != cell and passes(at):
             out.append(at)
             at = step[at]
         return tuple(out)

@@ -537,8 +537,8 @@ class Tables:
         return zip(repeat(seat), texts, repeat(option), bindings)  # (an iterator: the listing extends its rows)
 
     def lines(self, board: int, direction: int, length: int) -> tuple[tuple[int, ...], ...]:
-        """Per cell, the line of at most ``length`` spaces from it in ``direction``: worked out once per game
-        configuration, then looked up."""
+        """Per cell, the line of at most ``length`` spaces from it in ``direction`` (each space once, on a
+        ring too): worked out once per game configuration, then looked up."""
         key = (board, direction, length)
         found = self.line_tables.get(key)
         if found is None:
@@ -549,6 +549,8 @@ class Tables:
                 while at is not None and len(out) < length:
                     out.append(at)
                     at = step[at]
+                    if at == cell:  # round a ring of a graph and back: a line holds each space once
+                        break
                 table.append(tuple(out))
             found = self.line_tables[key] = tuple(table)
         return found

@@ -1,0 +1,141 @@
+"""Boards declared as graphs (issue #39, item 4): named spaces, links, named directions and sets of lines.
+A ring of six houses (a sowing game's board, drawn on a circle) and a small morris board; each misuse of
+the declaration is reported at the space or link it concerns."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulespec
+from rulespec.adapters.core import TensorLayout
+from rulespec.language.errors import RuleError
+
+RING = '''\
+game "Ring" [RG-1]
+  id "ring"
+  players 2 to 2 [RG-1]
+  at most 40 turns [RG-1]
+
+each player has a colour: red, blue [RG-1]
+component seed: colour (red, blue) x 6 [RG-1]
+zone bag: shared, public, holds every component in play [RG-1]
+
+board ring: graph [RG-2]:
+  spaces h1, h2, h3, h4, h5, h6
+  links next: h1-h2, h2-h3, h3-h4, h4-h5, h5-h6, h6-h1
+  lines halves: h1 h2 h3, h4 h5 h6
+fit seed on ring [RG-2]
+
+define mine(s: ring, p: seat) [RG-3]:
+  s holds colour of p
+
+turns go clockwise from player 1, each turn runs turn [RG-3]
+
+choice turn(player: seat) by player [RG-3]:
+  option sow "sow {s} to {neighbour of s towards next}" [RG-3]:
+    for s in ring
+    only if s is empty and neighbour of s towards next is empty
+    place any(t in bag where colour of t = colour of player) on neighbour of s towards next
+  option run "run from {s}" [RG-4]:
+    for s in ring
+    only if s is empty and count(t in line of 3 from s towards next where t is empty) = 3 and size of walk(t from s towards next while t is empty) >= 4
+    place any(t in bag where colour of t = colour of player) on s
+
+end half [RG-5]:
+  checked after every step
+  for each p in players
+  when count(l in halves where count(t in l where mine(t, p)) = 3) > 0
+  winner p
+
+end full [RG-5]:
+  checked after every step
+  when count(s in ring where s is empty) = 0
+'''
+
+
+def _load(tmp_path, text: str, name: str = "ring.rules"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return rulespec.load(path)
+
+
+def _error(tmp_path, text: str) -> str:
+    path = tmp_path / "ring.rules"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RuleError) as caught:
+        rulespec.compile_rules(path)
+    return str(caught.value)
+
+
+def test_a_named_direction_leads_round_the_ring_and_spaces_go_by_their_names(tmp_path):
+    game = _load(tmp_path, RING)
+    st = game.new_game()
+    texts = {str(a) for a in st.legal_actions()}
+    assert "player 1: sow h6 to h1" in texts  # the last house's `next` is the first: a ring
+    assert "player 1: run from h1" in texts  # round the five others, stopping before h1 again
+    st.apply("player 1: sow h6 to h1")
+    # h1 now holds a seed: from h2 four empty houses follow, from h5 one (h6)
+    texts = {str(a) for a in st.legal_actions()}
+    assert "player 2: run from h5" not in texts and "player 2: run from h2" in texts
+    position = st.to_position()
+    assert "ring:\n  h1: red seed\n" in position
+    assert game.position(position).to_position() == position
+
+
+def test_the_ring_is_drawn_on_a_circle_and_observed_one_row_per_space(tmp_path):
+    game = _load(tmp_path, RING)
+    board = game.BOARDS[0]
+    assert board.kind == "graph" and board.labels == ("h1", "h2", "h3", "h4", "h5", "h6")
+    assert board.drawn_at[0] == (0, -100) and board.drawn_at[3] == (0, 100)  # the first at the top
+    layout = TensorLayout(game, 2)
+    st = game.new_game()
+    st.apply("player 1: sow h6 to h1")
+    tensor = [0.0] * layout.size
+    layout.fill(tensor, st.observation(0), 1)
+    at, size = layout.offsets["board:ring"]
+    kinds = len(layout.labels)
+    assert size == 6 * kinds  # a row of one-hots per space, in the order declared
+    assert tensor[at + layout.label_index["red seed"]] == 1.0  # h1, the first row
+    assert sum(tensor[at:at + size]) == 1.0
+
+
+def test_neighbours_of_a_space_are_its_links_both_ways(tmp_path):
+    text = RING.replace('''  option run "run''', '''  option pair "pair {s} {t}" [RG-4]:
+    for s in ring, t in neighbours of s
+    only if s is empty and t is empty and s = any(u in ring where u is empty)
+    place any(u in bag where colour of u = colour of player) on t
+  option run "run''')
+    st = _load(tmp_path, text).new_game()
+    assert {str(a) for a in st.legal_actions() if "pair" in str(a)} == {"player 1: pair h1 h2", "player 1: pair h1 h6"}
+
+
+@pytest.mark.parametrize("change, where, message", [
+    ("  spaces h1, h2, h3, h4, h5, h6", "  spaces h1, h2, h3, h2, h5, h6",
+     "ring.rules:11:22: error: board `ring` declares the space `h2` twice"),
+    ("h5-h6, h6-h1", "h5-h6, h6-h7", "ring.rules:12:53: error: board `ring` has no space `h7`"),
+    ("h5-h6, h6-h1", "h5-h5, h6-h1", "ring.rules:12:43: error: the link `h5-h5` joins a space to itself"),
+    ("h5-h6, h6-h1", "h5-h6, h5-h1", "ring.rules:12:50: error: two links `next` lead from `h5`"),
+    ("h4 h5 h6", "h4 h5 h9", "ring.rules:13:33: error: board `ring` has no space `h9`"),
+    ("h4 h5 h6", "h4 h5 h4", "ring.rules:13:33: error: a line of `halves` holds `h4` twice"),
+])
+def test_a_bad_declaration_is_reported_where_it_is_written(tmp_path, change, where, message):
+    assert change in RING
+    assert message in _error(tmp_path, RING.replace(change, where))
+
+
+def test_a_space_left_out_of_a_partial_drawing_is_reported_at_its_name(tmp_path):
+    text = RING.replace("  lines halves", "  at h1 (0, 0), h2 (1, 0), h3 (2, 0), h4 (2, 1), h6 (0, 1)\n  lines halves")
+    message = _error(tmp_path, text)
+    assert "ring.rules:11:26: error: the space `h5` has no place in the drawing, while others have" in message
+
+
+def test_a_graph_runs_towards_its_own_directions_only(tmp_path):
+    message = _error(tmp_path, RING.replace("neighbour of s towards next is empty",
+                                            "neighbour of s towards north is empty"))
+    assert "error: board `ring` is a graph: it runs towards its named directions only, not `north`" in message
+    assert "its directions are next" in message
+
+
+def test_neighbours_of_needs_a_space(tmp_path):
+    message = _error(tmp_path, RING.replace("count(t in l where mine(t, p))", "count(t in neighbours of p where mine(t, p))"))
+    assert "`neighbours of` needs a space, not a player" in message
