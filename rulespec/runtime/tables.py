@@ -109,7 +109,7 @@ class _Rays(dict):
         for cell in range(len(step)):
             out: list[int] = []
             at = step[cell]
-            while at is not None:
+            while at is not None and at != cell:  # (round a ring of a graph: each space once)
                 out.append(at)
                 at = step[at]
             table.append(tuple(out))
