@@ -143,6 +143,9 @@ class Expressions:
         return (f"st._ray({self.boards[e.board]}, {self.on_board(e.space, 'a ray from')}, "
                 f"{self.expr(e.direction)})")
 
+    def visit_GroupOf(self, e: ir.GroupOf) -> str:
+        return f"st._group({self.boards[e.board]}, {self.on_board(e.space, 'the group of')})"
+
     def visit_Jumps(self, e: ir.Jumps) -> str:
         return f"st._t.jump_targets[{self.boards[e.board]}][{lit(e.jump)}][{self.on_board(e.space, 'a jump from')}]"
 

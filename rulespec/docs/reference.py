@@ -299,6 +299,19 @@ board grid: rows row 1..side, columns column 1..side, adjacency hexagonal [HXS-2
       "(`1..side`): the map is drawn at the option's largest value, and with a smaller one only the first "
       "rows and columns are in use (the rest is as if drawn `-`); here `option side \"Hexagons on a side\": 3, "
       "4 default 4`."),
+    E("Boards", "A group of stones", "group_of", "atari.rules", '''
+    for each d in directions of grid:
+      let t be neighbour of s towards d
+      if t holds colour of left of player and not breathes(t, left of player):
+        for each u in group of t:
+          move occupant of u to captured''',
+      "`group of s` is s and every space joined to it through neighbouring spaces (by the board's adjacency) "
+      "that hold the same as s: a component of the same kind with the same attributes, whichever copy (two "
+      "black stones, not a black and a white one); for an empty s, the empty spaces: an empty region, as Go's "
+      "area scoring counts it. The spaces come in board order, s among them; `size of group of s` counts them. "
+      "Here a group of the other colour that no longer breathes (a `connected` path of its stones reaches no "
+      "empty space: it has no liberty) is taken off whole. A space past the board's edge has no group: "
+      "`group of` it is a rule error naming the line."),
     E("Boards", "A chain that joins two sides", "connected", "hexes.rules", '''
 end joined [HXS-3]:
   checked after every step

@@ -291,6 +291,15 @@ class Walk(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class GroupOf(Node):
+    """``group of s``: s and every space joined to it through neighbouring spaces that hold the same as s (a
+    component of the same kind with the same attributes; for an empty s, the empty spaces)."""
+
+    kind: Literal["group_of"] = "group_of"
+    space: "Expr"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Ray(Node):
     """``ray from s towards d``: the spaces after s in direction d up to and including the first occupied
     one; the board's edge stops it too."""
@@ -397,7 +406,7 @@ class PositionOccurred(Node):
     times: "Expr"
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, GroupOf, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
 
 # ----------------------------------------------------------------------------- statements
 

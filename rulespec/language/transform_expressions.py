@@ -120,6 +120,9 @@ class ExpressionsToAst(AstBuilder):
     def ray(self, meta, children):
         return ast.Ray(loc=self._loc(meta), space=children[0], direction=children[1])
 
+    def group_of(self, meta, children):
+        return ast.GroupOf(loc=self._loc(meta), space=children[0])
+
     def named_directions(self, meta, children):
         return ast.NamedDirections(loc=self._loc(meta), name=str(children[0]), board=children[1])
 

@@ -94,7 +94,7 @@ def _orientations_of(cells: tuple) -> int:
 # The kinds of expression Cost.expr prices apart; a class of expression that is none of them is priced as
 # the sum of its children (most nodes: names, numbers, comparisons), told at once once it has been met.
 _PRICED_APART = (ir.Count, ir.Total, ir.Extreme, ir.Won, ir.First, ir.BestSets, ir.Member, ir.RegionComplete,
-                 ir.Check, ir.Connected, ir.Walk, ir.Ray, ir.ScoreRef, ir.DefinedValue, ir.HasLegalMove, ir.AfterIt)
+                 ir.Check, ir.Connected, ir.Walk, ir.Ray, ir.GroupOf, ir.ScoreRef, ir.DefinedValue, ir.HasLegalMove, ir.AfterIt)
 _PLAIN_EXPRESSIONS: set[type] = set()
 
 
@@ -183,6 +183,8 @@ class Cost:
             return max(len(d) for d in domain.directions)
         if isinstance(domain, (ir.Walk, ir.Ray)):
             return self.longest_side(domain.board)
+        if isinstance(domain, ir.GroupOf):
+            return self.spaces.get(domain.board, self.items)
         if isinstance(domain, ir.Jumps):
             return max((len(j.offsets) for b in self.m.boards if b.name == domain.board for j in b.jumps
                         if j.name == domain.jump), default=1)
@@ -370,6 +372,8 @@ class Cost:
                 return 1 + self.expr(e.space) + self.expr(e.direction) + self.size(e) * (1 + self.expr(e.condition))
             elif isinstance(e, ir.Ray):  # each space up to the first occupied one is looked at
                 return 1 + self.expr(e.space) + self.expr(e.direction) + self.size(e)
+            elif isinstance(e, ir.GroupOf):  # a flood fill: each space of the group, then its neighbours looked at
+                return 1 + self.expr(e.space) + self.size(e) * 5
             elif isinstance(e, ir.ScoreRef):
                 return 1 + self.expr(e.seat) + self.score(e.score)
             elif isinstance(e, ir.DefinedValue):

@@ -138,6 +138,8 @@ class Expressions:
             return ir.Fits(BOOL, loc, text, board, item, space)
         if kind in ("neighbour", "line_of", "walk", "ray"):
             return self._along(node, scope)
+        if kind == "group_of":
+            return self._group_of(node, scope)
         if kind == "named_directions":
             return self._named_directions(node, scope)
         if kind == "jumps":
@@ -445,6 +447,18 @@ class Expressions:
         if node.kind == "neighbour":
             return ir.Neighbour(space.type, node.loc, self.text(node), board, space, direction)
         return ir.LineOf(spaces_type(board), node.loc, self.text(node), board, length, space, direction)
+
+    def _group_of(self, node: ast.GroupOf, scope: dict[str, str]) -> ir.E:
+        """`group of s`: s a space of a board."""
+        space = self.expr(node.space, scope)
+        if space.type == "?":
+            return self._bad(node)
+        if not is_space(space.type):
+            self.error(node.space.loc, f"`{space.text}` is {describe_type(space.type)}; a group is that of a "
+                                       f"space of a board", hint="write `group of s` with s a space (`for s in grid`)")
+            return self._bad(node)
+        board = board_of(space.type)
+        return ir.GroupOf(spaces_type(board), node.loc, self.text(node), board, space)
 
     def _connected(self, node: ast.Connected, scope: dict[str, str]) -> ir.E:
         """`connected(s in D where C from A to B)`: D spaces of one board (a grid, hexagons or triangles)."""

@@ -148,6 +148,16 @@ class Ray(E):
 
 
 @dataclass(frozen=True)
+class GroupOf(E):
+    """``space`` and every space of ``board`` joined to it through neighbouring spaces holding the same as it
+    (a component of the same kind with the same attribute values, whichever copy; for an empty ``space``, the
+    empty spaces), in board order: a group of stones, or an empty region."""
+
+    board: str
+    space: E
+
+
+@dataclass(frozen=True)
 class Jumps(E):
     """The spaces the leaps of ``jump`` (declared on ``board``) lead to from ``space``, in board order: those
     past the board's edge or on no space (`-`) left out."""

@@ -142,6 +142,13 @@ class Engine:
         self._copy_group = tuple(
             signature.setdefault((kind, tuple(values.get(item) for values in self.ITEM_ATTRS.values())), item)
             for item, kind in enumerate(self.ITEM_KIND))
+        # What `group of s` joins: the same kind with the same attributes that never change (State._group
+        # compares those that can change in the state itself).
+        steady = {}
+        self._steady_kind = tuple(
+            steady.setdefault((kind, tuple(values.get(item) for attr, values in self.ITEM_ATTRS.items()
+                                           if attr not in self.CHANGING)), item)
+            for item, kind in enumerate(self.ITEM_KIND))
         self._event_invariants_by_board = [
             tuple(i for i in self.INVARIANTS if i.form == "on_event" and i.board == b) for b in range(len(self.BOARDS))]
         self._queue_invariants: dict[str, tuple] = {}

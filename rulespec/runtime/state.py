@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------------- the state
 
 
+def _is_empty(item: int) -> bool:
+    return item < 0
+
+
 class State:
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
@@ -700,6 +704,32 @@ class State:
             if contents[at] >= 0:
                 return ray[:n + 1]
         return ray
+
+    def _group(self, board: int, cell: int) -> tuple[int, ...]:
+        """``cell`` and every space joined to it through neighbouring spaces holding the same as it (a component
+        of the same kind with the same attributes, whichever copy; for an empty ``cell``, the empty spaces),
+        in board order: a flood fill from ``cell``."""
+        contents, neighbours = self._boards[board], self._t.neighbours[board]
+        item = contents[cell]
+        if item < 0:
+            alike = _is_empty
+        else:
+            kinds, kind, attrs = self._engine._steady_kind, self._engine._steady_kind[item], self._attrs
+            if attrs is None:
+                def alike(other: int) -> bool:
+                    return other >= 0 and kinds[other] == kind
+            else:
+                now = [(values, values[item]) for values in attrs.values()]
+
+                def alike(other: int) -> bool:
+                    return other >= 0 and kinds[other] == kind and all(v[other] == mine for v, mine in now)
+        group, frontier = {cell}, [cell]
+        while frontier:
+            for n in neighbours[frontier.pop()]:
+                if n not in group and alike(contents[n]):
+                    group.add(n)
+                    frontier.append(n)
+        return tuple(sorted(group))
 
     def _connected(self, board: int, cells, passes: Callable[[int], bool], start: Callable[[int], bool],
                    goal: Callable[[int], bool]) -> bool:

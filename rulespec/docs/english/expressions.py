@@ -182,6 +182,12 @@ def _ray(en: English, e: ir.Ray) -> str:
             f"the first that holds a component (the board's edge stops them too)")
 
 
+@renders(ir.GroupOf)
+def _group_of(en: English, e: ir.GroupOf) -> str:
+    return (f"the group of {en.expr(e.space)}: it and every space joined to it through neighbouring spaces "
+            f"that hold the same as it (each empty, if it is empty)")
+
+
 @renders(ir.Jumps)
 def _jumps(en: English, e: ir.Jumps) -> str:
     return f"the spaces {article(human(e.jump))} jump from {en.expr(e.space)} lands on"
