@@ -69,7 +69,7 @@ class CellView:
 @dataclass
 class BoardPicture:
     name: str
-    kind: str  # grid | hexagons | triangles
+    kind: str  # grid | hexagons | triangles | graph
     rows: tuple[str, ...]
     columns: tuple
     cells: list[CellView]
@@ -80,6 +80,8 @@ class BoardPicture:
     pieces: dict[str, str] = field(default_factory=dict)  # code written in a cell -> the piece's label
     seats: dict[int, str] = field(default_factory=dict)  # seat -> its value, for the pieces drawn in its colour
     table: tuple[str, ...] = ()  # lines under the board: the counters and what the public zones hold
+    links: tuple[tuple[int, int], ...] = ()  # a graph: its links by space, and each space's place (x, y)
+    drawn_at: tuple[tuple[int, int], ...] = ()
 
 
 def _cause_colour(picture: BoardPicture, cause: str) -> str:
@@ -94,7 +96,49 @@ def board_svg(picture: BoardPicture) -> str:
         return _triangles_svg(picture)
     if picture.kind == "hexagons":
         return _hexagons_svg(picture)
+    if picture.kind == "graph":
+        return _graph_svg(picture)
     return _grid_svg(picture)
+
+
+def _graph_svg(p: BoardPicture) -> str:
+    """A graph: its links as lines, its spaces as dots named beside them, where the rule file places them
+    (scaled to about 240 units across), with the pieces on them as on a grid."""
+    xs = [x for x, _ in p.drawn_at] or [0]
+    ys = [y for _, y in p.drawn_at] or [0]
+    scale = 240 / max(max(xs) - min(xs), max(ys) - min(ys), 1)
+    margin = 30.0
+
+    def centre(cell: int) -> tuple[float, float]:
+        x, y = p.drawn_at[cell]
+        return margin + (x - min(xs)) * scale, margin + (y - min(ys)) * scale
+
+    body: list[str] = []
+    for a, b in p.links:
+        (x1, y1), (x2, y2) = centre(a), centre(b)
+        body.append(f'<line x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" y2="{_fmt(y2)}" stroke="#9e9e9e" '
+                    f'stroke-width="2"/>')
+    for cell, view in enumerate(p.cells):
+        x, y = centre(cell)
+        body.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="5" fill="#616161"/>')
+        body.append(f'<text x="{_fmt(x + 9)}" y="{_fmt(y - 9)}" font-size="10" fill="#555">'
+                    f'{xml_text(str(p.rows[cell]))}</text>')
+        if view.occupant:
+            stroke = _cause_colour(p, view.cause) if view.cause else "#37474f"
+            tint = SEATS[view.seat % len(SEATS)] if view.seat >= 0 else None
+            fill = f'fill="{tint}" fill-opacity="0.35"' if tint else f'fill="{_piece_fill(view.occupant)}"'
+            body.append(f'<g><title>{xml_text(view.occupant)} on {xml_text(str(p.rows[cell]))}</title>'
+                        f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="13" {fill} stroke="{stroke}" stroke-width="2.5"/>'
+                        f'<text x="{_fmt(x)}" y="{_fmt(y + 4)}" font-size="{11 if len(view.short) <= 3 else 8}" '
+                        f'text-anchor="middle" font-weight="bold">{xml_text(view.short)}</text></g>')
+        if view.changed:
+            dash = "" if view.occupant else ' stroke-dasharray="4 3"'
+            body.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="16" fill="none" stroke="#ff6f00" '
+                        f'stroke-width="3"{dash}/>')
+    width = 2 * margin + (max(xs) - min(xs)) * scale
+    legend, legend_h = _legend(p, 6, 2 * margin + (max(ys) - min(ys)) * scale, max(width, 200) - 12)
+    height = 2 * margin + (max(ys) - min(ys)) * scale + legend_h
+    return _svg_document(max(width, 200, _table_width(p)), height, p.caption or p.name, body + legend)
 
 
 def _piece_fill(occupant: str) -> str:
@@ -471,6 +515,11 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
         width = len(columns)
     rows = [r for r in range(len(info.rows)) if any(c.exists for c in cells[r * width:(r + 1) * width])]
     first, last = (rows[0], rows[-1]) if rows else (0, len(info.rows) - 1)
+    if kind == "graph":  # (one face, named after nothing the rule file says)
+        return BoardPicture(info.name, kind, tuple(info.rows), tuple(info.columns), cells, meaning,
+                            caption or f"{_words(info.name)}, {players} players", causes, 0, pieces, seats,
+                            table_lines(engine, state) if state is not None and table else (),
+                            links=tuple(info.links), drawn_at=tuple(info.drawn_at))
     return BoardPicture(info.name, kind, tuple(info.rows[first:last + 1]), tuple(info.columns[c] for c in columns),
                         cells[first * width:(last + 1) * width], meaning,
                         caption or f"{_words(info.name)}, face {face_name}, {players} players", causes,

@@ -139,3 +139,13 @@ def test_a_graph_runs_towards_its_own_directions_only(tmp_path):
 def test_neighbours_of_needs_a_space(tmp_path):
     message = _error(tmp_path, RING.replace("count(t in l where mine(t, p))", "count(t in neighbours of p where mine(t, p))"))
     assert "`neighbours of` needs a space, not a player" in message
+
+
+def test_the_site_draws_a_graph_by_its_links_and_names(tmp_path):
+    from rulespec.docs.svg import board_svg, engine_picture
+    game = _load(tmp_path, RING)
+    st = game.new_game()
+    st.apply("player 1: sow h6 to h1")
+    svg = board_svg(engine_picture(game, 0, 2, st))
+    assert svg.count('stroke="#9e9e9e" stroke-width="2"/>') == 6  # a line per link, no square
+    assert ">h4</text>" in svg and "<title>red seed on h1</title>" in svg

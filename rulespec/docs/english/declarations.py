@@ -172,9 +172,25 @@ def _face(en: English, d: ir.Face) -> list[str]:
     return _para(f"Face {md_text(human(d.name))} is used{when}{marked}.")
 
 
+def _graph_board(d: ir.Board) -> str:
+    """A board declared as a graph: its spaces by name, its links, named directions and sets of lines."""
+    names = [str(v) for v in d.row_values]
+    text = (f"The {human(d.name)} is a board of {len(names)} named spaces ({join([md_text(n) for n in names])}) "
+            f"joined by {len(d.links)} links; a space's neighbours are the spaces linked to it.")
+    for direction, links in d.directions:
+        text += (f" Going {human(direction)} leads along a link from " +
+                 join([f"{md_text(names[a])} to {md_text(names[b])}" for a, b in links]) + ".")
+    for set_name, lines in d.line_sets:
+        text += (f" The lines {human(set_name)} are " +
+                 join([" ".join(md_text(names[c]) for c in line) for line in lines]) + ".")
+    return text
+
+
 @renders(ir.Board)
 def _board(en: English, d: ir.Board) -> list[str]:
     name = human(d.name)
+    if getattr(d, "lattice", "grid") == "graph":
+        return _para(_graph_board(d))
     if getattr(d, "lattice", "grid") == "triangles":
         text = (f"The {name} is a board of triangles in {len(d.row_values)} rows; a tile covers triangles "
                 f"according to its {human(d.shape_attribute)}. Two triangles are neighbours when they share a side. "
