@@ -555,3 +555,16 @@ def test_a_seat_has_no_legal_actions_at_a_chance_node():
         assert state.is_chance_node()
         assert [state.legal_actions(seat) for seat in (0, 1, 7)] == [[], [], []]
         assert state.legal_actions() == [a for a, _ in state.chance_outcomes()] != []
+
+
+def test_counts_on_spaces_are_in_the_observation_tensor():
+    """A counter per space (ref_games/sowing.rules: the seeds in each pit) is a number per space of the
+    observation tensor, the same for both seats (a public board)."""
+    path = ROOT / "rulespec" / "docs" / "ref_games" / "sowing.rules"
+    game = rso.load_game(path, players=2)
+    state = game.new_initial_state()
+    state.apply_action(game.string_to_action("sow 1 3 (2)"))
+    layout = core.layout_for(core.game_key(str(path)), 2)
+    at, size = layout.offsets["counter:seeds"]
+    for seat in (0, 1):
+        assert state.observation_tensor(seat)[at:at + size] == [2, 2, 0, 2, 0, 3]
