@@ -386,12 +386,27 @@ class Expressions:
             return self.expr(reads.substitute(definition.value, mapping, set()))
         return f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"
 
+    def plain_argument(self, a: ir.E) -> bool:
+        """Whether an argument can be written out at each use of its parameter instead of worked out once for
+        a call: evaluating it can neither fail nor cost more than a look-up (a variable, a constant, a seat in
+        every game, `left of p`, a neighbour of a space or of its neighbour, none-safe), so the use written
+        out does what the call did, as the author's own inline text would."""
+        if isinstance(a, (ir.Var, ir.Const)):
+            return True
+        if isinstance(a, ir.SeatConst):
+            return a.index < self.m.min_players
+        if isinstance(a, ir.SeatStep):
+            return self.plain_argument(a.seat)
+        if isinstance(a, ir.Neighbour):
+            return isinstance(a.space, (ir.Var, ir.Neighbour)) and self.plain_argument(a.space) \
+                and isinstance(a.direction, (ir.Var, ir.Const))
+        return False
+
     def inlined(self, definition: ir.Definition, args: Sequence[ir.E]) -> bool:
         """Whether a use of ``definition`` is written out in place: its value is a few nodes without any
-        count, total, `any`, walk or definition of its own, and each argument is a variable or a constant
-        (evaluating one can neither fail nor cost: the call would have evaluated it first)."""
-        if not all(isinstance(a, (ir.Var, ir.Const)) or (isinstance(a, ir.SeatConst) and a.index < self.m.min_players)
-                   for a in args):
+        count, total, `any`, walk or definition of its own, and each argument is plain (plain_argument: the
+        call would have evaluated it first, and it can neither fail nor cost)."""
+        if not all(self.plain_argument(a) for a in args):
             return False
         nodes = 0
 

@@ -5,14 +5,16 @@ south or ...`, tests 64 x 64 pairs; `count(s in pits where position of s = k and
 the board for a row. The same rules written from the piece (`t` a neighbour of `s`) or over one row cost a
 few tests each. So that the formulation an author picks does not decide the speed (issue #40), the
 generator reads in a condition (through the definitions it uses) what it fixes about the walked space:
-that it is one of some spaces (`t = neighbour of s towards d`, `t = u`, `t in knight jumps from s`), or that
+that it is one of some spaces (`t = neighbour of s towards d`, `t = u`, `t in knight jumps from s`, a neighbour
+of s in one of some directions: `count(d in forward of p where t = neighbour of s towards d) > 0`), or that
 its row or column is one of some values (`position of s = k`). Where every way the condition can hold fixes it, the walk visits only
 those spaces, in board order, each once, and the whole condition is still tested on each: the same spaces
 pass, in the same order, as in the walk over the board.
 
 What is fixed must be worked out before the walk from values that cannot fail and that the walk does not
 change (``stable``): constants, names bound outside it, options, counters the walk's body does not set,
-a neighbour of a name, a row or column of one, sums of those.
+a neighbour of a name (or of such a neighbour: `neighbour of neighbour of s towards d towards d`, none past
+the edge and then left out), a row or column of one, sums of those.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..model import ir, reads
-from .quoting import comment
+from .quoting import comment, ident
 
 _DEPTH = 8  # definitions looked through, one inside another
 
@@ -35,15 +37,18 @@ class Fixed:
     rows: tuple[ir.E, ...] = ()
     columns: tuple[ir.E, ...] = ()
     jumps: tuple[ir.Jumps, ...] = ()  # `t in knight jumps from s`: one of the spaces a jump lands on
+    # `count(d in D where t = neighbour of s towards d) > 0`: (d, D, the space) - the space for some d of D
+    spaces_over: tuple[tuple[str, ir.E, ir.E], ...] = ()
 
     def __or__(self, other: "Fixed") -> "Fixed":
         return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns,
-                     self.jumps + other.jumps)
+                     self.jumps + other.jumps, self.spaces_over + other.spaces_over)
 
     def size(self) -> int:
         """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a jump's landings
-        a few, a row many."""
-        return len(self.spaces) + 10 * len(self.jumps) + 100 * (len(self.rows) + len(self.columns))
+        or a space over some directions a few, a row many."""
+        return (len(self.spaces) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
+                + 100 * (len(self.rows) + len(self.columns)))
 
 
 def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
@@ -59,17 +64,28 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
         return e.op in ("+", "-", "*") and _stable(e.left, var, changing) and _stable(e.right, var, changing)
     if isinstance(e, ir.Negate):
         return _stable(e.operand, var, changing)
-    if isinstance(e, ir.Neighbour):  # of a name (a space, never none: the table's look-up cannot fail)
-        return isinstance(e.space, ir.Var) and _stable(e.space, var, changing) \
+    if isinstance(e, ir.Neighbour):  # of a name or of a neighbour of one (none-safe: none's neighbour is none)
+        return isinstance(e.space, (ir.Var, ir.Neighbour)) and _stable(e.space, var, changing) \
             and isinstance(e.direction, (ir.Const, ir.Var)) and _stable(e.direction, var, changing)
     if isinstance(e, ir.SpaceAttr):
         return isinstance(e.space, ir.Var) and _stable(e.space, var, changing)
     return False
 
 
+def _stable_directions(e: ir.E, var: str, changing: frozenset) -> bool:
+    """Whether ``e`` is a set of directions worked out before the walk: a board's (`diagonal directions of
+    grid`) or a seat's (`forward of p`, a seat attribute whose values name sets)."""
+    if isinstance(e, ir.Directions):
+        return True
+    return isinstance(e, ir.SeatAttr) and bool(e.directions) and _stable(e.seat, var, changing)
+
+
 def _spaces_read(e: ir.E):
-    """The spaces a stable value reads a neighbour or a row or column of."""
-    if isinstance(e, (ir.Neighbour, ir.SpaceAttr, ir.Jumps)):
+    """The spaces a stable value reads a row or column or jump of (a neighbour's look-up is none-safe: the
+    spaces its own space reads)."""
+    if isinstance(e, ir.Neighbour):
+        yield from _spaces_read(e.space)
+    if isinstance(e, (ir.SpaceAttr, ir.Jumps)):
         yield e.space
     for part in (getattr(e, name, None) for name in ("left", "right", "operand")):
         if isinstance(part, ir.E):
@@ -93,6 +109,13 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
             and isinstance(e.collection, ir.Jumps) and e.collection.board == board.name \
             and isinstance(e.collection.space, ir.Var) and _stable(e.collection.space, var, changing):
         return Fixed(jumps=(e.collection,))  # (a jump's table never changes during a game)
+    some = reads.exists_form(e)
+    if some is not None and some.var != var and _stable_directions(some.domain, var, changing):
+        # `count(d in D where ... t = neighbour of s towards d ...) > 0`: t is that space for some d of D.
+        inner = fixed_by(var, board, some.where, definitions, changing, depth)
+        if inner is None or inner.rows or inner.columns or inner.jumps or inner.spaces_over:
+            return None
+        return Fixed(spaces_over=tuple((some.var, some.domain, space) for space in inner.spaces))
     if isinstance(e, ir.BoolOp) and e.op == "and":
         found = [f for f in (fixed_by(var, board, o, definitions, changing, depth) for o in e.operands)
                  if f is not None]
@@ -134,8 +157,10 @@ class Narrowing:
             return None
         b = self.boards[domain.board]
         fixed = fixed_by(var, self.m.boards[b], where, self.definitions, changing)
-        if fixed is None or any(self.may_be_none(space) for value in fixed.spaces + fixed.rows + fixed.columns
-                                + fixed.jumps for space in _spaces_read(value)):
+        if fixed is None:
+            return None
+        values = fixed.spaces + fixed.rows + fixed.columns + fixed.jumps + tuple(s for _, _, s in fixed.spaces_over)
+        if any(self.may_be_none(space) for value in values for space in _spaces_read(value)):
             return None  # (a name that may be none, past a board's edge: its neighbour or row is not looked up)
         const = self.board_const(domain.board)
         groups = []
@@ -144,23 +169,44 @@ class Narrowing:
                 self.cells_by_used.add((const, table))
                 groups.append(f"{const}_CELLS_BY_{table}.get({self.expr(value)}, ())")
         groups += [self.expr(jumps) for jumps in fixed.jumps]  # spaces in use already, in board order
-        if not fixed.spaces and len(groups) == 1 and self.every_space_in_use(b):
+        if not fixed.spaces and not fixed.spaces_over and len(groups) == 1 and self.every_space_in_use(b):
             return groups[0]
-        found = "(" + "".join(f"{self.expr(s)}, " for s in fixed.spaces) + ")"
+        found = "(" + "".join(f"{self.expr(s)}, " for s in fixed.spaces) \
+            + "".join(f"*{self.space_over_directions(*over)}, " for over in fixed.spaces_over) + ")"
         self.narrowing_used = True
         return f"spaces_among(st._t.in_use[{b}], {found}" + "".join(", " + code for code in groups) + ")"
 
+    def implied_by_walk(self, var: str, domain: ir.BoardRef, part: ir.E, where: ir.E) -> bool:
+        """Whether ``part``, one of the conjuncts of ``where``, holds of every space a walk of ``var`` narrowed
+        by ``where`` visits, so need not be tested on them: it is exactly `var = X` or `count(d in D where
+        var = X) > 0` and the walk is narrowed to its spaces alone (those of no other part)."""
+        board = self.m.boards[self.boards[domain.board]]
+        some = reads.exists_form(part)
+        equality = some.where if some is not None else part
+        if not (isinstance(equality, ir.Compare) and equality.op == "=" and not equality.order
+                and var in {side.name for side in (equality.left, equality.right) if isinstance(side, ir.Var)}):
+            return False
+        fixed = fixed_by(var, board, part, self.definitions)
+        return fixed is not None and fixed == fixed_by(var, board, where, self.definitions)
+
+    def space_over_directions(self, direction: str, directions: ir.E, space: ir.E) -> str:
+        """The code of ``space`` for each ``direction`` of ``directions``: `(toward[...] for v_d in ...)`."""
+        outer = self.var_code
+        self.var_code = {name: code for name, code in outer.items() if name != direction}
+        try:
+            return f"({self.expr(space)} for v_{ident(direction)} in {self.expr(directions)})"
+        finally:
+            self.var_code = outer
+
     def conjuncts(self, c: ir.E, depth: int = 0) -> list[ir.E]:
-        """An option's condition as the conjuncts it is made of, a definition used in it with names and
-        constants for arguments written out: each is then tested as soon as its own names are bound
-        (`can_move(s, t, p)`'s `s holds colour of p` once per s, not once per pair), as it would be had the
-        author written the definition's value in the option."""
+        """An option's condition as the conjuncts it is made of, a definition used in it with plain arguments
+        (names, constants, a neighbour of a name: CodeGenerator.plain_argument) written out: each is then
+        tested as soon as its own names are bound (`can_move(s, t, p)`'s `s holds colour of p` once per s,
+        not once per pair), as it would be had the author written the definition's value in the option."""
         if isinstance(c, ir.BoolOp) and c.op == "and":
             return [part for o in c.operands for part in self.conjuncts(o, depth)]
         definition = self.definitions.get(c.name) if isinstance(c, ir.DefinedValue) else None
-        if definition is not None and depth < _DEPTH and all(
-                isinstance(a, (ir.Var, ir.Const)) or (isinstance(a, ir.SeatConst) and a.index < self.m.min_players)
-                for a in c.args):
+        if definition is not None and depth < _DEPTH and all(self.plain_argument(a) for a in c.args):
             body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, c.args)}, set())
             parts = self.conjuncts(body, depth + 1)
             if len(parts) > 1:

@@ -94,7 +94,11 @@ class Options:
             # definitions they use) is looked up, not searched for among the board's (narrowing.py).
             if placed[i] and domains[b.var] == self.expr(b.domain):
                 where = placed[i][0] if len(placed[i]) == 1 else ir.BoolOp(ir.BOOL, None, "", "and", tuple(placed[i]))
-                domains[b.var] = self.narrowed_domain(b.var, b.domain, where) or domains[b.var]
+                narrowed = self.narrowed_domain(b.var, b.domain, where)
+                if narrowed is not None:
+                    domains[b.var] = narrowed
+                    # A part that says no more than the narrowed walk visits is not tested again.
+                    placed[i] = [part for part in placed[i] if not self.implied_by_walk(b.var, b.domain, part, where)]
         return domains, placed
 
     def legal_placements_walk(self, step: ir.Step, option: ir.ChoiceOption, i: int, types: dict[str, str],
