@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'cd5780abd551627b'
-GENERATOR_VERSION = '51'
+GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -75,7 +75,7 @@ def define_can_step(st, v_s, v_d, v_p):
 
 def define_can_jump(st, v_s, v_d, v_p):
     """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty`. [CHK-4] (rulebooks/checkers.rules:85)"""
-    return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not define_mine(st, st._neighbour(0, v_s, v_d), v_p)) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
+    return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not (st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_s, v_d), 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
 
 
 def define_must_jump(st, v_p):
@@ -114,8 +114,6 @@ def options_turn__step(st, v_player):
             if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                 continue
             for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
-                if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
-                    continue
                 found.append((B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, )))
     return found
 
@@ -161,7 +159,7 @@ def options_turn__jump(st, v_player):
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
-            if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
+            if not ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
@@ -223,8 +221,6 @@ def choices_turn(st, v_player):
                 if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                     continue
                 for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
-                    if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
-                        continue
                     rows.append(memo_0.get((v_s, v_d, v_t, )) or kept.make(memo_0, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, ))))
     # jump: `{s} jumps to {t}`
     for v_s in st._t.cells_in_use[0]:
@@ -237,7 +233,7 @@ def choices_turn(st, v_player):
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
-            if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
+            if not ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
@@ -265,8 +261,6 @@ def has_legal_move_turn(st, v_player):
                 if not (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
                     continue
                 for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
-                    if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
-                        continue
                     return True
     # jump: `{s} jumps to {t}`
     for v_s in st._t.cells_in_use[0]:
@@ -279,7 +273,7 @@ def has_legal_move_turn(st, v_player):
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
-            if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
+            if not ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
@@ -324,7 +318,7 @@ def options_jump_again__jump(st, v_player, v_s):
             continue
         if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
             continue
-        if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
+        if not ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
             continue
         if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
             continue
@@ -378,7 +372,7 @@ def choices_jump_again(st, v_player, v_s):
                 continue
             if not (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
                 continue
-            if not ((not define_mine(st, st._t.toward[0][v_d][v_s], v_player))):  # not mine(neighbour of s towards d, p)
+            if not ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue

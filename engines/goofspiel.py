@@ -12,7 +12,7 @@ from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3f861b84da861d25'
-GENERATOR_VERSION = '51'
+GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

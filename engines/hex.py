@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8570c2cfc7f277b3'
-GENERATOR_VERSION = '51'
+GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

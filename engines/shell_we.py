@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '17ae987d65078497'
-GENERATOR_VERSION = '51'
+GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -64,7 +64,8 @@ def _listing(source: str) -> str:
 # change (found by generating each with and without them).
 @pytest.mark.parametrize("path", [FORMULATIONS / "pairs-inline.rules", FORMULATIONS / "pairs-define.rules",
                                   FORMULATIONS / "piece-define-landing.rules", JUMPS, REF_GAMES / "raid.rules",
-                                  REF_GAMES / "flips.rules", Path(__file__).parent / "off-board.rules"])
+                                  REF_GAMES / "flips.rules", Path(__file__).parent / "off-board.rules",
+                                  Path(__file__).parents[2] / "rulebooks" / "checkers.rules"])
 def test_the_formulation_plays_the_same_games(path, monkeypatch):
     fast, slow = _engines(path, monkeypatch)
     for seed in range(8):
