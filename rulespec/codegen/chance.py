@@ -78,7 +78,7 @@ class Chance:
         w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
         w.indent()
         self.doc(step, f"Chance `{step.name}`: every order of `{zone.zone}`, bottom first, each equally likely.")
-        w.line(f"return shuffle_orders(st, {self.zone_index(zone)}, {lit(prefix)}, {LIMIT.shuffle_orders})")
+        w.line(f"return shuffle_orders(st, {self.zone_index(zone)}, {lit(prefix)}, {lit(LIMIT.shuffle_orders)})")
         w.dedent()
         w.line("")
         w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")

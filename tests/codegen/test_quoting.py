@@ -43,7 +43,10 @@ CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "commen
 # (order_table: `ORDER_` + ident(attribute); place_in_order: lit(a number) or code around expr())
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once",
                 "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen", "listing_key",
-                "on_board", "fact_sides"}  # fact_sides: `, sides=lambda: (<expr()>, <expr()>), compared=<lit()>`
+                "on_board", "fact_sides",  # fact_sides: `, sides=lambda: (<expr()>, <expr()>), compared=<lit()>`
+                # an attribute's table (ITEM_ATTRS / CELL_ATTRS / st._attrs by a quoted name), the items' labels
+                # (ITEM_LABEL or st._labels), a generator expression of expr() code over a quoted direction name
+                "attribute_table", "cell_attribute_table", "item_labels", "space_over_directions"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
@@ -62,6 +65,9 @@ CODE_LOCALS = {
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
 # Calls and keywords whose text arguments are texts to quote, not code.
 TEXT_SINKS = {"comment", "docstring", "doc", "UnsafeText"}
+# Methods that build words for a docstring: their f-strings are text, and every call of theirs must be inside a
+# text sink (checked below), so their words reach generated code only through docstring()/comment().
+TEXT_BUILDERS = {"timing_words"}
 
 
 def _is_code(node: ast.AST) -> bool:
@@ -111,9 +117,19 @@ def _unquoted_fields(source: str, file_name: str = "<source>") -> list[str]:
             node = parent
         return False
 
+    def in_text_builder(node: ast.AST) -> bool:
+        while node in parents:
+            node = parents[node]
+            if isinstance(node, ast.FunctionDef) and node.name in TEXT_BUILDERS:
+                return True
+        return False
+
     problems = []
     for node in ast.walk(tree):
-        if not isinstance(node, ast.JoinedStr) or in_text_sink(node):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", None)) in TEXT_BUILDERS \
+                and not in_text_sink(node):
+            problems.append(f"{file_name}:{node.lineno}: {ast.unparse(node)} (words for a docstring, used outside one)")
+        if not isinstance(node, ast.JoinedStr) or in_text_sink(node) or in_text_builder(node):
             continue
         for field in node.values:
             if isinstance(field, ast.FormattedValue) and field.conversion != ord("r") and not _is_code(field.value):
