@@ -175,10 +175,14 @@ class _Expansion:
                 return tuple(range(low, high + 1))
         return None
 
-    def worked_out(self, e, chosen: set, where: str) -> Optional[list[str]]:
+    def worked_out(self, e, chosen: set, where: str, values: Optional[dict] = None) -> Optional[list[str]]:
         """The texts a value worked out in a template (`{col of s}`) can read: a finite list, or None
         for a value that the state and the names shown beside it decide (`{stones}`, `{after(n)}`
-        beside `{n}`), which then tells no two actions of one decision apart."""
+        beside `{n}`), which then tells no two actions of one decision apart. ``values``: the values
+        listed for the names chosen (`{min(a, b)}` of two dice reads one of theirs)."""
+        if (isinstance(e, ir.Builtin) and e.func in ("min", "max") and values
+                and all(isinstance(a, ir.Var) and values.get(a.name) for a in e.args)):
+            return _unique(str(v) for a in e.args for v in values[a.name])
         if isinstance(e, ir.Const):
             return [str(e.value)]
         if isinstance(e, ir.OptionRef):
@@ -210,7 +214,7 @@ class _Expansion:
             if field in types:
                 domains.append(self.domain(types[field], where, values.get(field)))
                 continue
-            texts = self.worked_out(shown[field], chosen - plain, where) if field in shown else None
+            texts = self.worked_out(shown[field], chosen - plain, where, values) if field in shown else None
             if texts is None:  # shown as itself: `{at_stake}` in the numbering, the value in play
                 texts, wild = ["{" + field + "}"], True
                 in_play.append((field, shown.get(field)))
@@ -282,11 +286,11 @@ class ActionTable:
                 chance_groups.append([f"{prefix}order {k}" for k in range(1, _most_orders(engine) + 1)])
             elif step.kind == "chance" and step.outcome is not None:
                 outcome = step.outcome
-                outcome_types = dict(types, **{outcome.var: outcome.var_type})
+                outcome_types = dict(types, **dict.fromkeys(outcome.names, outcome.var_type))
                 faces = outcome.faces or (listed(outcome.pick_from) if outcome.pick_from is not None else None)
-                values = {outcome.var: faces} if faces else {}
+                values = dict.fromkeys(outcome.names, faces) if faces else {}
                 chance_groups.append(expand(outcome.template, outcome_types, f"chance {step.name}", values,
-                                            dict(getattr(outcome, "shown", ())), {outcome.var}))
+                                            dict(getattr(outcome, "shown", ())), set(outcome.names)))
         if engine._draws_lots:  # (only a ranking that says so draws lots)
             chance_groups.append([LOT.format(seat + 1) for seat in range(players)])
         if self.has_window or self.has_simultaneous:  # a seat with nothing to choose in a joint node waits

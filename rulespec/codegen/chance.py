@@ -22,11 +22,11 @@ class Chance:
         name = ident(step.name)
         outcome = step.outcome
         types = {p.name: p.type for p in step.params}
-        types[outcome.var] = outcome.var_type
+        types.update(dict.fromkeys(outcome.names, outcome.var_type))
         text = self.render(outcome.template, types, outcome.shown)
         if re.fullmatch(r"TEXT_\d+\[v_\w+\]", text):  # read from a table by item: the same in every state
             self.tabled_texts.add(step.name)
-        var = "v_" + ident(outcome.var)
+        var = ", ".join("v_" + ident(name) for name in outcome.names)
         if outcome.shuffle is not None:
             self.shuffle_step(step, var)
             return
@@ -47,7 +47,9 @@ class Chance:
             w.line(f"def outcomes_{name}(st{self.params(step.params)}):")
             w.indent()
             self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
-            if outcome.pick_from is not None and outcome.weight is not None:
+            if outcome.more_vars:
+                self.pick_of_several(outcome, text)
+            elif outcome.pick_from is not None and outcome.weight is not None:
                 where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
                 w.line(f"return weighted_picks([({text}, {var}, {self.expr(outcome.weight)}) "
                        f"for {var} in {self.expr(outcome.pick_from)}{where}])  " + comment(f"weighted by {outcome.weight.text}"))
@@ -70,6 +72,18 @@ class Chance:
             self.inline_ids = set()
             self.checked_after(step.name)
         w.dedent()
+
+    def pick_of_several(self, outcome: ir.Outcome, text: str) -> None:
+        """`for a, b picked from C`: every combination of the names' values is a candidate, its parts together."""
+        w = self.w
+        names = ["v_" + ident(name) for name in outcome.names]
+        collection = self.expr(outcome.pick_from)
+        w.line(f"each = tuple({collection})")
+        loops = " ".join(f"for {name} in each" for name in names)
+        where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+        weight = self.expr(outcome.weight) if outcome.weight is not None else "1"
+        w.line(f"return weighted_picks([({text}, ({', '.join(names)}), {weight}) {loops}{where}], several=True)"
+               + ("  " + comment(f"weighted by {outcome.weight.text}") if outcome.weight is not None else ""))
 
     def shuffle_step(self, step: ir.Step, var: str) -> None:
         """outcomes_<name>: every distinct order of the zone, equally likely; resolve_<name>: the zone so ordered."""
@@ -98,7 +112,7 @@ class Chance:
 
         def fixed(e) -> bool:
             if isinstance(e, ir.Var):
-                return e.name in params or e.name == outcome.var
+                return e.name in params or e.name in outcome.names
             if isinstance(e, (ir.Const, ir.OptionRef, ir.PlayersSet)):
                 return True
             if isinstance(e, (ir.Span, ir.Arith, ir.Compare, ir.BoolOp, ir.Not, ir.Negate, ir.Conditional)):
@@ -111,6 +125,6 @@ class Chance:
                                                                                           outcome.weight))):
             return False
         for _, field, _, _ in string.Formatter().parse(outcome.template):
-            if field is not None and field != outcome.var and params.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):
+            if field is not None and field not in outcome.names and params.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):
                 return False
         return True

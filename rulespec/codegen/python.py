@@ -123,7 +123,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         w.line("    TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,")
         w.line(")")
         self.imports_at = len(w.lines)
-        if any(step.outcome is not None and step.outcome.weight is not None for step in m.steps):
+        if any(step.outcome is not None and (step.outcome.weight is not None or step.outcome.more_vars)
+               for step in m.steps):
             w.line("from rulespec.runtime.engine import weighted_picks")
         if any(step.outcome is not None and step.outcome.shuffle is not None for step in m.steps):
             w.line("from rulespec.runtime.engine import shuffle_orders")

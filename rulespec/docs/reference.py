@@ -451,8 +451,17 @@ chance bonus(player: seat) [SPW-3]:
       "bonus of 5 is five times as likely as a bonus of 1, and a 6 is never picked (weight 0: not offered). "
       "Candidates that read the same add their weights. A weight is a whole number, 0 or more, and some "
       "candidate must weigh more than 0: a constant weight is checked with the file, any other when the rules "
-      "run (a negative weight, or every weight 0, is an error naming the rule file's line). Backgammon's roll "
-      "of two dice is one pick with weights: 21 outcomes, a double weighted 1 and any other pair 2."),
+      "run (a negative weight, or every weight 0, is an error naming the rule file's line)."),
+    E("Steps, choices and chance", "Chance: a pick of several values at once", "pick_outcome", "spawn.rules", '''
+chance two_dice(player: seat) [SPW-6]:
+  outcome "roll {min(a, b)} and {max(a, b)}" for a, b picked from 1..3
+  add a + b to total of player''',
+      "`for a, b picked from C` picks a value of C for each name, every combination a candidate equally likely "
+      "(with `where` and `weighted by` reading all the names): two dice rolled together. Candidates that read "
+      "the same are one outcome, their chances added, so here `roll 1 and 2` (a 1 and a 2 either way round) is "
+      "twice as likely as `roll 1 and 1`: one chance node of 6 outcomes, not two rolls. The step that follows "
+      "sees each name's value (of one of the candidates the outcome stands for). Backgammon's roll is "
+      "`for a, b picked from 1..6`: 21 outcomes, a double 1/36 and any other pair 1/18."),
     E("Steps, choices and chance", "Values worked out in a text", "option_decl", "pig.rules", '''
   option hold "hold {at_stake} for {banked of player + at_stake}" [PIG-5]:''',
       "Braces in an option's or an outcome's text hold a chosen value (`{tile}`) or any value the rules can "

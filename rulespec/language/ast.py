@@ -891,6 +891,7 @@ class Outcome(Node):
     pick_where: Optional[Expr] = None  # ... that meet this condition
     weights: tuple[int, ...] = ()  # `weighted (9, 1)`: each face's weight, in the faces' order
     weight: Optional[Expr] = None  # `weighted by EXPR`: each picked candidate's weight
+    more_vars: tuple[str, ...] = ()  # `for a, b picked from C`: the names after the first, each picked from C
     shuffle: Optional[Expr] = None  # `shuffle ZONE`: the zone's order (a chance step the checker declares)
 
 

@@ -328,9 +328,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return ast.IsASpace(loc=self._loc(meta), subject=subject, name=str(name))
 
     def pick_outcome(self, meta, children):
-        template, var, collection, where, weight = children
+        template, var, *more_vars, collection, where, weight = children
         return ast.Outcome(loc=self._loc(meta), template=unquote(template), var=str(var), pick_from=collection,
-                           pick_where=where, weight=weight)
+                           pick_where=where, weight=weight, more_vars=tuple(map(str, more_vars)))
 
     def board(self, meta, children):
         rest, cites, rulings = split_tails(children)  # the Nones of `rows NAME [INT .. INT]` kept in place

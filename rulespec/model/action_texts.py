@@ -74,7 +74,7 @@ class ActionTexts:
             elif step.kind == "chance" and step.outcome is not None:
                 outcome = step.outcome
                 faces = {outcome.var: tuple(str(f) for f in outcome.faces)} if outcome.faces else {}
-                self._add(outcome.template, dict(types, **{outcome.var: outcome.var_type}), faces,
+                self._add(outcome.template, dict(types, **dict.fromkeys(outcome.names, outcome.var_type)), faces,
                           dict(outcome.shown), chance=True)
         self._add(LOT.replace("player {}", "{player}"), {"player": ir.SEAT}, {}, {}, chance=True)
 

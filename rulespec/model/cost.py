@@ -513,8 +513,9 @@ class Cost:
         if outcome is None:
             return 0
         if outcome.pick_from is not None:
-            return self.expr(outcome.pick_from) + self.size(outcome.pick_from) * (1 + self.expr(outcome.pick_where)
-                                                                                  + self.expr(outcome.weight))
+            candidates = self.size(outcome.pick_from) ** len(outcome.names)  # every combination of the names
+            return self.expr(outcome.pick_from) + candidates * (1 + self.expr(outcome.pick_where)
+                                                               + self.expr(outcome.weight))
         if outcome.shuffle is not None:  # every order listed: at most the shuffle_orders limit
             from ..lib.limits import LIMIT
             return self.expr(outcome.shuffle) + LIMIT.shuffle_orders

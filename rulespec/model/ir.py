@@ -853,6 +853,12 @@ class Outcome:
     weights: tuple[int, ...] = ()  # `weighted (9, 1)`: each face's weight (none: every face weighted 1)
     weight: Optional[E] = None  # `weighted by EXPR`: each picked candidate's weight (None: 1)
     shuffle: Optional[E] = None  # the zone a shuffle orders: its outcome is the zone's order, bottom first
+    more_vars: tuple[str, ...] = ()  # `for a, b picked from C`: the other names, each of var_type, picked from C
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the outcome binds, in order: its parts, as the step that resolves it receives them."""
+        return (self.var,) + self.more_vars
 
 
 @dataclass(frozen=True)

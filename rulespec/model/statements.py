@@ -319,7 +319,8 @@ class Statements:
                     self.error(outcome.pick_from.loc, f"`{pick_from.text}` is {describe_type(pick_from.type)}; "
                                                       f"a pick is made from a collection")
                 var_type = "?"
-            inner = self.bind(inner, outcome.var, var_type, outcome.loc)
+            for name in (outcome.var,) + outcome.more_vars:  # (a name twice is refused by bind)
+                inner = self.bind(inner, name, var_type, outcome.loc)
             if outcome.pick_where is not None:
                 pick_where = self.expr(outcome.pick_where, inner, BOOL)
             if outcome.weight is not None:
@@ -343,7 +344,8 @@ class Statements:
         shown = self.template(outcome.template, inner, outcome.loc)
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                        outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
-                                          pick_from, pick_where, shown, weights, weight, shuffle))
+                                          pick_from, pick_where, shown, weights, weight, shuffle,
+                                          outcome.more_vars))
 
     def _face_type(self, outcome: ast.Outcome) -> str:
         """The type of a roll's faces: words, or whole numbers (never both)."""

@@ -53,9 +53,10 @@ def pick_weights(candidates: Iterable[tuple[str, Any]]) -> list[tuple[str, int, 
     return [tuple(entry) for entry in merged.values()]
 
 
-def weighted_picks(candidates: Iterable[tuple[str, Any, int]]) -> list[tuple[str, int, tuple]]:
+def weighted_picks(candidates: Iterable[tuple[str, Any, int]], several: bool = False) -> list[tuple[str, int, tuple]]:
     """A pick among elements, each as likely as its weight (`weighted by`): a whole number, 0 or more; an
-    element weighted 0 is not offered; elements that read the same are one outcome, their weights added."""
+    element weighted 0 is not offered; elements that read the same are one outcome, their weights added.
+    ``several``: each element is already the tuple of a pick's parts (`for a, b picked from C`)."""
     merged: dict[str, list] = {}
     for text, value, weight in candidates:
         if weight.__class__ is not int or weight < 0:
@@ -64,7 +65,7 @@ def weighted_picks(candidates: Iterable[tuple[str, Any, int]]) -> list[tuple[str
             continue
         entry = merged.get(text)
         if entry is None:
-            merged[text] = [text, weight, (value,)]
+            merged[text] = [text, weight, value if several else (value,)]
         else:
             entry[1] += weight
     if not merged:

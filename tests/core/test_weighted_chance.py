@@ -140,3 +140,47 @@ def test_openspiel_numbers_weighted_outcomes_from_0_with_exact_probabilities():
     assert [a for a, _ in outcomes] == [0, 1, 2, 3, 4]  # bonus 1 to 5; 6 (weight 0) is not offered
     assert [p for _, p in outcomes] == pytest.approx([n / 15 for n in range(1, 6)])
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 4) == "bonus 5"
+
+
+# ---- `for a, b picked from C`: several values picked at once, every combination a candidate
+
+def test_two_values_picked_at_once_are_one_chance_node_of_every_combination(tmp_path):
+    state = _game(tmp_path, 'outcome "spin {n} {m}" for n, m picked from 1..3 where n != m').new_game(1)
+    state.apply("player 1: spin")
+    odds = _odds(state)
+    assert list(odds) == ["spin 1 2", "spin 1 3", "spin 2 1", "spin 2 3", "spin 3 1", "spin 3 2"]
+    assert set(odds.values()) == {Fraction(1, 6)}
+    state.apply("chance: spin 3 1")
+    assert state.observation(0)["counters"]["total"] == [3]  # the step after it sees each name's value
+
+
+def test_a_pair_that_reads_the_same_either_way_round_is_one_outcome_weighted_by_both_names(tmp_path):
+    state = _game(tmp_path, 'outcome "spin {min(n, m)} {max(n, m)}" for n, m picked from 1..2 weighted by n').new_game(1)
+    state.apply("player 1: spin")
+    # (1, 1) weighs 1, (1, 2) 1 and (2, 1) 2 together, (2, 2) 2
+    assert _odds(state) == {"spin 1 1": Fraction(1, 6), "spin 1 2": Fraction(1, 2), "spin 2 2": Fraction(1, 3)}
+
+
+def test_a_name_picked_twice_is_refused_at_its_line(tmp_path):
+    with pytest.raises(RuleError) as error:
+        _game(tmp_path, 'outcome "spin {n}" for n, n picked from 1..3')
+    assert "weights.rules:18:" in str(error.value) and "`n` is already a name here" in str(error.value)
+
+
+def test_the_english_names_every_value_picked():
+    model = rulespec.load(SPAWN).model
+    text = "\n".join(English(model).declaration(next(s for s in model.steps if s.name == "two_dice")))
+    assert "Chance picks *a* and *b*, each from" in text and "every combination of their values" in text
+
+
+def test_openspiel_numbers_a_pick_of_two_from_0_with_exact_probabilities():
+    pyspiel = pytest.importorskip("pyspiel")
+    from rulespec.openspiel import load_game
+    game = load_game(str(SPAWN), players=1)
+    state = game.new_initial_state()
+    state.apply_action(0)  # the set-up's shuffle
+    state.apply_action(next(a for a in state.legal_actions() if state.action_to_string(a) == "roll two dice"))
+    outcomes = state.chance_outcomes()
+    assert [state.action_to_string(pyspiel.PlayerId.CHANCE, a) for a, _ in outcomes] == [
+        "roll 1 and 1", "roll 1 and 2", "roll 1 and 3", "roll 2 and 2", "roll 2 and 3", "roll 3 and 3"]
+    assert [p for _, p in outcomes] == pytest.approx([1 / 9, 2 / 9, 2 / 9, 1 / 9, 2 / 9, 1 / 9])

@@ -346,8 +346,15 @@ def _step(en: English, d: ir.Step) -> list[str]:
                 among += f" where {en.expr(o.pick_where)}"
             likely = "each equally likely" if getattr(o, "weight", None) is None else \
                 f"each as likely as its weight, {en.expr(o.weight)} (one weighted 0 is never picked)"
-            text = (f"Chance picks {en.var_name(o.var)} among {among}, {likely}; the "
-                    f"outcome is shown as {quoted(o.template)}.")
+            names = getattr(o, "names", (o.var,))
+            picked = (en.var_name(o.var) if len(names) == 1 else
+                      f"{join([en.var_name(n) for n in names], 'and')}, each from {en.expr(o.pick_from)}, so")
+            if len(names) > 1:  # every combination of their values is one candidate
+                among = "every combination of their values" + among[len(en.expr(o.pick_from)):]
+            text = (f"Chance picks {picked} among {among}, {likely}; the "
+                    f"outcome is shown as {quoted(o.template)} (outcomes shown alike are one, their chances added).")
+            if len(names) == 1:
+                text = text.replace(" (outcomes shown alike are one, their chances added).", ".")
         elif o is not None and getattr(o, "weights", ()):
             total = sum(o.weights)
             odds = [f"{md_text(str(f))} with chance {_fraction(w, total)}" for f, w in zip(o.faces, o.weights)]
