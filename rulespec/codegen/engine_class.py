@@ -91,7 +91,7 @@ class EngineClass:
                      f", adjacency={lit(b.adjacency)}" if b.adjacency != "orthogonal" else "")
             if b.lattice == "graph":
                 extra = (f", kind='graph', links={lit(b.links)}, directions={lit(b.directions)}, "
-                         f"drawn_at={lit(b.drawn_at)}")
+                         f"drawn_at={lit(b.drawn_at)}" + (f", marks={lit(b.marks)}" if b.marks else ""))
             if b.row_option or b.column_option:  # rows or columns past an option's value are not in use
                 extra += f", row_option={lit(b.row_option)}, column_option={lit(b.column_option)}"
             if b.jumps:  # each jump's leaps, (rows down the map, columns east)

@@ -725,9 +725,11 @@ class JumpDecl(Clause):
 
 @dataclass(frozen=True, kw_only=True)
 class GraphSpace(Node):
-    """One named space of a board declared as a graph (`spaces a1, d1, ...`)."""
+    """One named space of a board declared as a graph (`spaces a1, d1, ...`), or of a named set of its spaces
+    (`spaces south: A, B, ...`: `s is a south space`)."""
 
     name: str
+    set_name: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

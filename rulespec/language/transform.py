@@ -285,6 +285,10 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def graph_spaces(self, meta, children):
         return [self._graph_space(c) for c in children]
 
+    def graph_space_set(self, meta, children):
+        name, *spaces = children
+        return [dataclasses.replace(self._graph_space(c), set_name=str(name)) for c in spaces]
+
     def graph_links(self, meta, children):
         direction, *links = children
         named = str(direction) if direction is not None else ""

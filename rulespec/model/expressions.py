@@ -281,7 +281,7 @@ class Expressions:
             if space.type != "?":
                 self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
             return self._bad(node)
-        marks = [m.name for m in self.boards[board].marks]
+        marks = [m.name for m in self.boards[board].marks] + [s.set_name for s in self.boards[board].spaces if s.set_name]
         if node.mark not in marks:
             self.error(loc, f"the board {board} has no mark `{node.mark}`",
                        hint=did_you_mean(node.mark, marks) or f"its marks: {', '.join(marks) or 'none'}")
@@ -297,7 +297,7 @@ class Expressions:
                 self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
             return self._bad(node)
         regions = [r.name for r in self.boards[board].regions]
-        marks = [m.name for m in self.boards[board].marks]
+        marks = [m.name for m in self.boards[board].marks] + [s.set_name for s in self.boards[board].spaces if s.set_name]
         if node.name in regions:
             return ir.InRegion(BOOL, loc, text, board, space, node.name)
         if node.name in marks:

@@ -30,25 +30,47 @@ class Graphs:
             self._one_way_each(d, name)
         return ir.Board(d.name, d.loc, d.cites, d.rulings, "", tuple(number), "", (0,), "graph", (),
                         (ir.Face("graph", d.loc, (), (), None, tuple("." * len(number))),),
-                        lattice="graph", links=links,
+                        lattice="graph", links=links, marks=self._graph_space_sets(d, number),
                         directions=tuple((name, tuple(pairs)) for name, pairs in directions.items()),
                         line_sets=self._graph_lines(d, number), drawn_at=self._graph_drawing(d, number))
 
     def _graph_spaces(self, d: ast.BoardDecl) -> dict[str, int]:
         """Each space's number, in the order declared; a space named twice is reported at its second name."""
         number: dict[str, int] = {}
+        plain: set[str] = set()
         for space in d.spaces:
-            if space.name in number:
+            if space.set_name:  # a named set may name a space declared before, or declare it
+                number.setdefault(space.name, len(number))
+            elif space.name in number:
                 self.error(space.loc, f"board `{d.name}` declares the space `{space.name}` twice",
                            width=len(space.name))
             else:
                 number[space.name] = len(number)
+                plain.add(space.name)
         if not number:
             self.error(d.loc, f"board `{d.name}` has no space", hint="add `spaces a1, b1, ...` to the board")
             number["?"] = 0  # (one space, so that the rest of the file is still checked)
         if len(number) > LIMIT.board_cells:
             self.error(d.loc, refusal("board_cells", len(number)) + f" (board `{d.name}`)")
         return number
+
+    def _graph_space_sets(self, d: ast.BoardDecl, number: dict[str, int]) -> tuple[tuple[str, str], ...]:
+        """(space, set name) for each space of a named set (`spaces south: A, B`); a space is in one set at most."""
+        set_of: dict[str, ast.GraphSpace] = {}
+        for space in d.spaces:
+            if not space.set_name:
+                continue
+            first = set_of.setdefault(space.name, space)
+            if first is not space:
+                self.error(space.loc, f"the space `{space.name}` is in the set `{first.set_name}` already (line "
+                                      f"{first.loc.line}): a space is in one named set at most", width=len(space.name))
+        for name in dict.fromkeys(space.set_name for space in set_of.values()):
+            clash = "a board" if name in self.boards else "a zone" if name in self.zones else \
+                "a counter" if name in self.counters else "an option" if name in self.options else None
+            if clash:
+                self.error(d.loc, f"the spaces `{name}` of board `{d.name}` have the name of {clash}",
+                           hint="give the set of spaces a name of its own (`south`)")
+        return tuple((space.name, space.set_name) for space in set_of.values())
 
     def _known_space(self, d: ast.BoardDecl, name: str, loc: ast.Loc, number: dict[str, int]) -> bool:
         if name in number:

@@ -777,7 +777,7 @@ class Board(Cited):
     faces: tuple[Face, ...]
     lattice: str = "grid"  # grid | triangles | graph
     shape_attribute: str = ""
-    marks: tuple[tuple[str, str], ...] = ()  # (letter, mark name)
+    marks: tuple[tuple[str, str], ...] = ()  # (letter, mark name); on a graph (space, set name): `spaces south: A`
     row_option: str = ""  # `rows row 1..size`: the rows past the option's value are not in use
     column_option: str = ""
     direction_sets: tuple[DirectionSet, ...] = ()  # its own (`directions forward: ...`); see built_in_sets

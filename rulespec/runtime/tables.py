@@ -52,7 +52,7 @@ class BoardInfo:
     faces: tuple[FaceInfo, ...]
     kind: str = "grid"  # grid | triangles
     shape_attribute: str = ""
-    marks: tuple[tuple[str, str], ...] = ()  # (map letter, mark name) on a board of triangles
+    marks: tuple[tuple[str, str], ...] = ()  # (map letter, mark name) on a board of triangles; (space, set) on a graph
     adjacency: str = "orthogonal"  # on a grid: orthogonal, diagonal, all or hexagonal (rulespec.lib.geometry)
     row_option: str = ""  # `rows row 1..size`: numbered rows past the option's value are not in use
     column_option: str = ""
@@ -376,6 +376,8 @@ class Tables:
     def _lay_graph(self, board: BoardInfo) -> None:
         """A graph's tables: each space's linked spaces; per named direction, where it leads from each space."""
         self._no_lattice()
+        set_of = dict(board.marks)  # `spaces south: A, B`: the named set each space is in, if any
+        self.mark_of[-1] = tuple(set_of.get(label) for label in board.rows)
         linked: list[set[int]] = [set() for _ in range(board.size)]
         for a, b in board.links:
             linked[a].add(b)

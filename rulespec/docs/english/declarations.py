@@ -180,6 +180,11 @@ def _graph_board(d: ir.Board) -> str:
     for direction, links in d.directions:
         text += (f" Going {human(direction)} leads along a link from " +
                  join([f"{md_text(names[a])} to {md_text(names[b])}" for a, b in links]) + ".")
+    sets: dict[str, list[str]] = {}
+    for space, set_name in d.marks:  # `spaces south: A, B`
+        sets.setdefault(set_name, []).append(space)
+    for set_name, spaces in sets.items():
+        text += f" The {human(set_name)} spaces are " + join([md_text(n) for n in spaces]) + "."
     for set_name, lines in d.line_sets:
         text += (f" The lines {human(set_name)} are " +
                  join([" ".join(md_text(names[c]) for c in line) for line in lines]) + ".")
