@@ -56,9 +56,17 @@ class Expressions:
     def visit_CounterRef(self, e: ir.CounterRef) -> str:
         if e.seat is None:
             return f"st._counters[{e.name!r}]"
+        owner = self.counter_owner(e.name, e.seat)
         if self.counter_lists is not None:  # a function that only reads: each seat's counts looked up once
-            return f"{self.counter_lists.setdefault(e.name, f'counter_{ident(e.name)}')}[{self.expr(e.seat)}]"
-        return f"st._counters[{e.name!r}][{self.expr(e.seat)}]"
+            return f"{self.counter_lists.setdefault(e.name, f'counter_{ident(e.name)}')}[{owner}]"
+        return f"st._counters[{e.name!r}][{owner}]"
+
+    def counter_owner(self, name: str, owner: ir.E) -> str:
+        """The seat or space a counter is read or changed on: a space that can be past the edge (none) is
+        refused by a rule error (`seeds of neighbour of s towards e` at the edge: no space, so no count)."""
+        if is_space(owner.type):
+            return self.on_board(owner, f"the {name} of")
+        return self.expr(owner)
 
     def visit_ScoreRef(self, e: ir.ScoreRef) -> str:
         return f"score_{ident(e.score)}(st, {self.expr(e.seat)})"

@@ -132,7 +132,7 @@ class Statements:
         self.w.line(f"st._then(RESOLVE, ({s.queue!r},))")
 
     def stmt_SetCounter(self, s: ir.SetCounter) -> None:
-        target = f"st._counters[{s.counter!r}]" + (f"[{self.expr(s.seat)}]" if s.seat is not None else "")
+        target = f"st._counters[{s.counter!r}]" + (f"[{self.counter_owner(s.counter, s.seat)}]" if s.seat is not None else "")
         if not self.counters_marked:
             self.w.line(self.counters_changing())
         # Every value stored goes through counter_value: a counter's range is bounded (runtime/numbers.py).

@@ -1,6 +1,7 @@
 """A counter kept per space of a board (`counter seeds per space of pits`) as a position writes it: the
 board's rows in order, split by `/`, a number per space of a row (`-` a space not in use), e.g.
-``counter seeds: 4 4 4/4 4 4``. The state keeps it as a list with a number per space (0 where none is in
+``counter seeds: 4 4 4/4 4 4``. On a graph, whose spaces are names and no rows, each space's name and
+count, in the board's order: ``counter seeds: A 4, B 4, ..., f 4``. The state keeps it as a list with a number per space (0 where none is in
 use), like a counter per player keeps one per seat.
 """
 
@@ -15,7 +16,9 @@ NOT_IN_USE = "-"
 
 
 def counts_text(board: BoardInfo, in_use: Sequence[bool], counts: Sequence[int]) -> str:
-    """``4 4 4/4 4 4``: each row's counts, rows in the board's order."""
+    """``4 4 4/4 4 4``: each row's counts, rows in the board's order; on a graph ``A 4, B 4, ...``."""
+    if board.kind == "graph":
+        return ", ".join(f"{board.label(c)} {counts[c]}" for c in range(board.size))
     width = len(board.columns)
     rows = []
     for start in range(0, board.size, width):
@@ -25,6 +28,8 @@ def counts_text(board: BoardInfo, in_use: Sequence[bool], counts: Sequence[int])
 
 def read_counts(text: str, board: BoardInfo, in_use: Sequence[bool]) -> list[int]:
     """The counts of ``text`` (as counts_text writes them); ValueError says what is wrong."""
+    if board.kind == "graph":
+        return _read_graph_counts(text, board)
     rows = [row.split() for row in text.split("/")]
     width = len(board.columns)
     if len(rows) != len(board.rows):
@@ -46,3 +51,27 @@ def read_counts(text: str, board: BoardInfo, in_use: Sequence[bool]) -> list[int
             except NotAWholeNumber as error:
                 raise ValueError(f"{board.label(cell)}: {error}") from None
     return counts
+
+
+def _read_graph_counts(text: str, board: BoardInfo) -> list[int]:
+    """``A 4, B 4, ...``: every space of the graph once, by name, in any order."""
+    counts: dict[int, int] = {}
+    for part in text.split(","):
+        words = part.split()
+        if len(words) != 2:
+            raise ValueError(f"write each space of {board.name} by name with its count: "
+                             f"`{board.label(0)} 4, ...`, not `{part.strip()}`")
+        name, word = words
+        if name not in board.labels:
+            raise ValueError(f"board {board.name} has no space {name!r}")
+        cell = board.labels.index(name)
+        if cell in counts:
+            raise ValueError(f"{name} is written twice")
+        try:
+            counts[cell] = whole_number(word, -COUNTER_LIMIT, COUNTER_LIMIT)
+        except NotAWholeNumber as error:
+            raise ValueError(f"{name}: {error}") from None
+    missing = [board.label(c) for c in range(board.size) if c not in counts]
+    if missing:
+        raise ValueError(f"no count for {', '.join(missing)}: write every space of {board.name}")
+    return [counts[c] for c in range(board.size)]

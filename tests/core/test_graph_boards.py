@@ -149,3 +149,44 @@ def test_the_site_draws_a_graph_by_its_links_and_names(tmp_path):
     svg = board_svg(engine_picture(game, 0, 2, st))
     assert svg.count('stroke="#9e9e9e" stroke-width="2"/>') == 6  # a line per link, no square
     assert ">h4</text>" in svg and "<title>red seed on h1</title>" in svg
+
+
+SIDES = RING.replace("  spaces h1, h2, h3, h4, h5, h6\n",
+                     "  spaces h1, h2, h3, h4, h5, h6\n  spaces near: h1, h2, h3\n  spaces far: h4, h5\n")
+
+
+def test_a_named_set_of_spaces_is_read_as_a_kind_of_space(tmp_path):
+    text = SIDES.replace("only if s is empty and neighbour of s towards next is empty",
+                         "only if s is a near space and neighbour of s towards next is empty")
+    st = _load(tmp_path, text).new_game()
+    assert {str(a) for a in st.legal_actions() if "sow" in str(a)} == {
+        "player 1: sow h1 to h2", "player 1: sow h2 to h3", "player 1: sow h3 to h4"}
+    st.apply("player 1: sow h3 to h4")
+    assert "player 2: sow h3 to h4" not in {str(a) for a in st.legal_actions()}  # h4 is taken, h6 in no set
+
+
+def test_a_named_set_may_declare_its_spaces_and_the_english_names_it(tmp_path):
+    text = RING.replace("  spaces h1, h2, h3, h4, h5, h6\n", "  spaces near: h1, h2, h3\n  spaces far: h4, h5, h6\n")
+    text = text.replace("only if s is empty and neighbour", "only if s is a far space and s is empty and neighbour")
+    game = _load(tmp_path, text)
+    assert {str(a) for a in game.new_game().legal_actions() if "sow" in str(a)} == {
+        "player 1: sow h4 to h5", "player 1: sow h5 to h6", "player 1: sow h6 to h1"}
+    from rulespec.docs.english import English
+    model = rulespec.compile_rules(tmp_path / "ring.rules")
+    board = " ".join(English(model).declaration(model.boards[0]))
+    assert "The near spaces are h1, h2, and h3. The far spaces are h4, h5, and h6." in board
+
+
+@pytest.mark.parametrize("where, message", [
+    ("  spaces far: h4, h1\n", "ring.rules:13:19: error: the space `h1` is in the set `near` already (line 12)"),
+    ("  spaces bag: h4\n", "error: the spaces `bag` of board `ring` have the name of a zone"),
+])
+def test_a_bad_set_of_spaces_is_reported_where_it_is_written(tmp_path, where, message):
+    text = RING.replace("  spaces h1, h2, h3, h4, h5, h6\n", "  spaces h1, h2, h3, h4, h5, h6\n  spaces near: h1, h2\n"
+                        + where)
+    assert message in _error(tmp_path, text)
+
+
+def test_is_a_space_names_only_a_set_the_graph_declares(tmp_path):
+    text = SIDES.replace("only if s is empty and neighbour", "only if s is a middle space and neighbour")
+    assert "the board ring has no region or mark `middle`" in _error(tmp_path, text)

@@ -218,3 +218,31 @@ def test_a_file_without_one_generates_no_space_counters():
     assert "SPACE_COUNTERS" not in generate_source(rulespec.compile_rules(lanes), lanes)
     sowing = Path(SOWING)
     assert "SPACE_COUNTERS = {'seeds': 0}" in generate_source(rulespec.compile_rules(sowing), sowing)
+
+
+def test_a_count_on_a_space_past_the_edge_is_a_rule_error_at_its_line(tmp_path):
+    # none has no count, as it holds nothing: reading or changing one is refused at the rule's line
+    edge = r"the stones of a space past the board's edge \(none\).*heaps\.rules:(19|20)"
+    read = rulespec.load(_write(tmp_path, statement="only if stones of neighbour of s towards east > 0"))
+    with pytest.raises(rulespec.RuleRuntimeError, match=edge + ".*stones of neighbour of s towards east > 0"):
+        read.new_game(2)
+    st = rulespec.load(_write(tmp_path, statement="add 1 to stones of neighbour of s towards east")).new_game(2)
+    st.apply("player 1: grow 1 1 to 1")  # 1 2 is east of it
+    assert json.loads(st.to_json())["counters"]["stones"][:2] == [1, 2]
+    with pytest.raises(rulespec.RuleRuntimeError, match=edge):
+        st.apply("player 2: grow 1 2 to 2")
+
+
+def test_a_graphs_counts_are_written_by_space_name_and_read_back(tmp_path):
+    from rulespec.runtime.position import InvalidPosition as Invalid
+    game = rulespec.load("rulebooks/oware.rules")
+    st = game.new_game(2)
+    st.apply("player 1: sow C")
+    line = next(x for x in st.to_position().splitlines() if x.startswith("counter seeds"))
+    assert line == "counter seeds: A 4, B 4, C 0, D 5, E 5, F 5, a 5, b 4, c 4, d 4, e 4, f 4"
+    again = game.position(st.to_position().replace("positions seen", "#"))
+    assert again.to_position() == st.to_position().replace("positions seen", "#") or "C 0, D 5" in again.to_position()
+    with pytest.raises(Invalid, match="no count for f"):
+        game.position(st.to_position().replace(", f 4", ""))
+    with pytest.raises(Invalid, match="has no space 'g'"):
+        game.position(st.to_position().replace("f 4", "g 4"))
