@@ -145,7 +145,9 @@ counter seeds per space of pits starts at 2 [SO-2]''',
       "of t` and `set seeds of s to 0`. It reads like any counter: in conditions, sums (`sum(seeds of s for s "
       "in pits where row of s = home of p)`), definitions, ends, scores and action texts (`\"sow {s} ({seeds of "
       "s})\"`). Every seat sees it; the site's board drawing writes it on each space; a `given position` writes "
-      "it row by row like the board (`counter seeds: 2 2 2/2 2 2`, `-` for a space not in use). A start that is "
+      "it row by row like the board (`counter seeds: 2 2 2/2 2 2`, `-` for a space not in use; on a graph each "
+      "space by name, `counter seeds: A 4, B 4, ...`). A count on a space past the edge (none) is refused at "
+      "run time, naming the rule's line: none holds nothing, so it has no count to read or change. A start that is "
       "an option's value is set in the set-up (`for each s in pits:` / `set seeds of s to start`). Its name may "
       "not be another name read `of` a space (a row or column attribute, a component attribute, a region)."),
     E("Components and zones", "A queue", "queue", "lanes.rules", '''
@@ -342,6 +344,14 @@ board morris: graph [MIL-2]:
       "order declared. Any of these lines may be written more than once. The checker refuses a space "
       "declared twice, a link to an unknown space or to itself, and, when some spaces are placed, one that "
       "is not. A graph has no rows, columns, regions or compass directions."),
+    E("Boards", "A named set of a graph's spaces", "graph_space_set", "mill.rules", '''
+  spaces corner: a1, c1, a3, c3''',
+      "`spaces NAME: a, b, ...` among a graph's items names a set of its spaces (a player's row of houses, the "
+      "corners), read as `s is a corner space`. It may name spaces declared before or declare them (`spaces "
+      "south: A, B, C` alone declares A, B and C); a space is in one named set at most, and the name may not be "
+      "a board's, zone's, counter's or option's. Here a man on a corner leaps to any empty corner:\n\n"
+      "```\n  option leap \"leap {s} to {t}\" [MIL-5]:\n    for s in morris, t in morris\n    only if in_hand(player) "
+      "= 0 and mine(s, player) and s is a corner space and t is a corner space and t is empty\n```"),
     E("Boards", "The neighbours of a space, and a named direction", "of neighbour", "mill.rules", '''
   option step "move {s} to {t}" [MIL-4]:
     for s in morris, t in neighbours of s
