@@ -1,7 +1,8 @@
 """The house rules of tic-tac-toe (misère: three in a row loses), Connect Four (an 8 x 7 grid), Othello
-(anti-Othello: fewer discs win) and checkers (men capture backward): each checks, passes its examples,
+(anti-Othello: fewer discs win), checkers (men capture backward) and oware (the grand slam captures): each checks, passes its examples,
 verifies, and changes its base as it says."""
 
+import json
 from pathlib import Path
 
 import rulespec
@@ -81,3 +82,16 @@ def test_backgammon_without_gammons_scores_every_game_one_point():
     for seed in range(3):
         played = rulespec.random_game(house, 2, seed=seed)
         assert played.outcome()["end"] == "borne_off" and sorted(played.returns()) == [-1, 1]
+
+
+def test_oware_grand_slam_captures_everything():
+    house, base = rulespec.load("oware/oware-grand-slam-captures"), rulespec.load("oware")
+    results = run_examples(house)
+    assert len(results) == 7 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("oware/oware-grand-slam-captures", players=2, max_examples=2, stateful_step_count=12, seed=1,
+                  derandomize=True, save_counterexamples=None).ok
+    slam = "counter seeds: A 1, B 0, C 0, D 0, E 0, F 2, a 1, b 2, c 0, d 0, e 0, f 0\ncounter store: 20, 22\n"
+    for game, taken in ((house, 5), (base, 0)):
+        st = game.position(f"turn 9 of player 1\n{slam}")
+        st.apply("player 1: sow F")
+        assert json.loads(st.to_json())["counters"]["store"][0] == 20 + taken
