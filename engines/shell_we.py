@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '17ae987d65078497'
+SOURCE_HASH = 'dd68a4032a975b28'
 GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
@@ -82,11 +82,11 @@ def fit_starfish__on__beach(st, v_item, v_space):
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] (rulebooks/shell-we.rules:146)"""
+    """Step `setup`. [SHELL-SETUP-8, SHELL-SETUP-9, SHELL-SETUP-11] ruling SHELL-AMB-27 (rulebooks/shell-we.rules:146)"""
     for v_p in st._loop_over(st._t.seats):
         for _ in st._loop(17):
             st._thens.append(('draw_tile', (v_p,)))
-    for v_p in st._loop_over(st._t.seats):
+    for v_p in st._loop_over(sorted(st._t.seats, key=lambda seat: (seat - st._leg % st.players) % st.players)):  # clockwise from the starting player
         st._thens.append(('starting_tile', (v_p,)))
 
 # ---------------------------------------------------------------- chance draw_tile

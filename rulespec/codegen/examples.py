@@ -31,7 +31,9 @@ class Examples:
         setup = next((l for l in ex.lines if l.what == "setup"), None)
         if setup is not None:
             w.line(f"st = run.setup(players={lit(players)}, options={lit(options)}, draws={lit(list(setup.values))}, "
-                   f"first={lit(setup.name == 'first')}, line={lit(setup.loc.line if setup.loc else 0)})")
+                   f"first={lit(setup.name == 'first')}, "
+                   + (f"leg={lit(setup.number)}, " if setup.number is not None else "")
+                   + f"line={lit(setup.loc.line if setup.loc else 0)})")
         else:
             w.line(f"st = run.start(players={players!r}, options={options!r})")
         for line in ex.lines:

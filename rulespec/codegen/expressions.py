@@ -348,6 +348,9 @@ class Expressions:
     def visit_PlayerToMove(self, e: ir.PlayerToMove) -> str:
         return "st._turn_seat"
 
+    def visit_StartingPlayer(self, e: ir.StartingPlayer) -> str:  # (Engine._match_first_seat)
+        return "st._leg % st.players" if not self.m.first_seat else f"({lit(self.m.first_seat)} + st._leg) % st.players"
+
     def visit_TurnNumber(self, e: ir.TurnNumber) -> str:
         return "st._turn_number"
 

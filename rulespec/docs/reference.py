@@ -384,12 +384,16 @@ fit tile on strip where colour of item = colour of space and number of item = nu
 fit joker on strip [LAN-5]''',
       "Which spaces a component may ever occupy: `tile fits space` reads these."),
     # ------------------------------------------------------------------ set-up and turns
-    E("Set-up and turns", "Setting up", "setup block for_stmt repeat_stmt", "lanes.rules", '''
+    E("Set-up and turns", "Setting up", "setup block for_stmt repeat_stmt starting_player", "lanes.rules", '''
 setup [LAN-4]:
-  for each p in players:
+  for each p in players from the starting player:
     repeat 3 times:
       then deal(p)''',
-      "What happens before the first turn, in order."),
+      "What happens before the first turn, in order. `for each p in players from X` goes round the seats "
+      "clockwise, X first (any collection of seats may be walked so). `the starting player` is the seat the "
+      "first turn goes to (`turns go clockwise from player N`); in a match, one seat further on for each leg "
+      "before, so a rulebook's \"beginning with the starting player and proceeding in clockwise order\" holds "
+      "in every leg."),
     E("Set-up and turns", "Turn order", "turns", "lanes.rules", '''
 turns go clockwise from player 1, each turn runs turn [LAN-7]''',
       "Whose turn it is, and the step each turn carries out."),
@@ -661,7 +665,7 @@ setup [SPW-5]:
   else:
     nothing''', "A condition with an optional `else`; `nothing` is a statement that does nothing."),
     E("Statements", "Loops", "for_stmt repeat_stmt", "lanes.rules", '''
-  for each p in players:
+  for each p in players from the starting player:
     repeat 3 times:
       then deal(p)''', "Go through a collection in order, or repeat a block a number of times."),
     E("Statements", "Who plays next", "next_turn_stmt", "cards.rules", '''
@@ -1019,6 +1023,14 @@ example goal "Filling a goal earns a reward" [LAN-6]:
       "`given set-up` starts from the game's own set-up instead of an empty table; each chance node of the set-up "
       "takes the next listed draw, and the example stops at the next one (step on with `when \"chance: ...\"`). "
       "A match (a variant with `match`) is played as a match from its set-up: `then it is leg 2`."),
+    E("Executable examples", "A later leg of a match", "setup_leg", "lanes.rules", '''
+  given set-up of leg 2 with draws "deal red 1"
+  then it is leg 2
+  then the starting player = player 2
+  then hand of player 2 gained "red 1"''',
+      "`given set-up of leg N` (in an example about a variant with a `match`) starts from the set-up of leg N, "
+      "with that leg's options; the legs before it count as played, with no winner and every score 0, so the "
+      "match's totals are this leg's own. Draws and `with the first outcomes` steer it as for the first leg."),
     E("Executable examples", "The whole set-up, steered", "given_setup_first", "lanes.rules", '''
   given set-up with the first outcomes''',
       "`with the first outcomes` (or `with draws ... then the first outcomes`): every further chance node of the "

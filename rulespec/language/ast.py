@@ -390,10 +390,11 @@ class HasLegalMove(Node):
 
 @dataclass(frozen=True, kw_only=True)
 class TurnValue(Node):
-    """``the player to move`` (the seat whose turn it is) or ``the turn number`` (1 on the first turn)."""
+    """``the player to move`` (the seat whose turn it is), ``the turn number`` (1 on the first turn) or ``the
+    starting player`` (the seat the first turn goes to)."""
 
     kind: Literal["turn_value"] = "turn_value"
-    value: Literal["player_to_move", "turn_number"]
+    value: Literal["player_to_move", "turn_number", "starting_player"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -478,6 +479,7 @@ class ForEach(Node):
     var: str
     domain: Expr
     body: tuple["Stmt", ...]
+    start: Optional[Expr] = None  # `from SEAT`: the seats clockwise, that one first
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from lark import v_args
 
 from . import ast
 from .ast_building import (AstBuilder, AstProblem, ExampleWith, option_value, read_number, read_signed_number,
                            split_tails, unquote)
+
+
+class SetupLeg(NamedTuple):
+    number: int
+    loc: ast.Loc
 
 
 @v_args(meta=True)
@@ -89,13 +96,19 @@ class ExamplesToAst(AstBuilder):
                                with_options=tuple((n, v) for kind, n, v in settings.items if kind == "option"))
 
     # --- the facts and checks of an example (`then ...`)
-    def given_setup(self, meta, children):
-        return ast.ExampleLine(loc=self._loc(meta), what="setup",
-                               values=tuple(unquote(c) for c in children if c is not None))
+    def setup_leg(self, meta, children):
+        return SetupLeg(read_number(children[0]), self._loc(meta))
+
+    def given_setup(self, meta, children, name=None):
+        leg = next((c for c in children if isinstance(c, SetupLeg)), None)
+        if leg is not None and leg.number < 1:
+            raise AstProblem(leg.loc.line, leg.loc.column, "legs are numbered from 1", hint="`of leg 1` is the first")
+        return ast.ExampleLine(loc=self._loc(meta), what="setup", name=name,
+                               number=leg.number if leg is not None else None,
+                               values=tuple(unquote(c) for c in children if c is not None and not isinstance(c, SetupLeg)))
 
     def given_setup_first(self, meta, children):
-        return ast.ExampleLine(loc=self._loc(meta), what="setup", name="first",
-                               values=tuple(unquote(c) for c in children if c is not None))
+        return self.given_setup(meta, children, name="first")
 
     def ratio(self, meta, children):
         top, bottom = children

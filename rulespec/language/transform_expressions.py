@@ -69,8 +69,8 @@ class ExpressionsToAst(AstBuilder):
                       otherwise=tuple(otherwise) if otherwise else ())
 
     def for_stmt(self, meta, children):
-        var, domain, body = children
-        return ast.ForEach(loc=self._loc(meta), var=str(var), domain=domain, body=tuple(body))
+        var, domain, start, body = children
+        return ast.ForEach(loc=self._loc(meta), var=str(var), domain=domain, body=tuple(body), start=start)
 
     def repeat_stmt(self, meta, children):
         times, body = children
@@ -224,6 +224,9 @@ class ExpressionsToAst(AstBuilder):
 
     def turn_number(self, meta, children):
         return ast.TurnValue(loc=self._loc(meta), value="turn_number")
+
+    def starting_player(self, meta, children):
+        return ast.TurnValue(loc=self._loc(meta), value="starting_player")
 
     def position_occurred(self, meta, children):
         return ast.PositionOccurred(loc=self._loc(meta), times=children[0])

@@ -162,6 +162,8 @@ class Examples:
         exprs = tuple(self.expr(e, {}, SEAT) for e in line.exprs)
         fields: dict = {}
         if w == "setup":
+            if line.number is not None:
+                self.example_leg(line, line.number)
             for text in line.values:
                 self.example_action(d, line, text if text.startswith("chance:") else "chance: " + text, players,
                                     labels, written=text)
@@ -204,12 +206,7 @@ class Examples:
             self.error(self._name_loc(loc, line.name), f"there is no phase `{line.name}`", width=len(line.name),
                        expected=("setup", "play"), hint=did_you_mean(line.name, ("setup", "play")))
         elif w == "leg":
-            match = next((m for m in getattr(self, "example_decls", ()) if m.kind == "match"), None)
-            if match is None:
-                self.error(loc, "the game is no match of several legs, so it is always its first game",
-                           hint="a variant may make it one: `example ... with variant <it>`")
-            elif not 1 <= line.number <= len(match.legs):
-                self.error(loc, f"match `{match.name}` has {len(match.legs)} legs, not a leg {line.number}")
+            self.example_leg(line, line.number)
         elif w == "ran":
             decls = getattr(self, "example_decls", ())
             keys = {x.name: x.name for x in decls if x.kind in ("step", "choice", "chance")}
@@ -233,6 +230,15 @@ class Examples:
         return ir.ExampleLine(w, loc, number=line.number, name=line.name, expr=seat, exprs=exprs,
                               values=tuple(line.values) or tuple(r.label for r in line.items), ratios=tuple(line.ratios),
                               **fields)
+
+    def example_leg(self, line: ast.ExampleLine, number: int) -> None:
+        """A leg an example names (`then it is leg 2`, `given set-up of leg 2`) must be one of the match's."""
+        match = next((m for m in getattr(self, "example_decls", ()) if m.kind == "match"), None)
+        if match is None:
+            self.error(line.loc, "the game is no match of several legs, so it is always its first game",
+                       hint="a variant may make it one: `example ... with variant <it>`")
+        elif not 1 <= number <= len(match.legs):
+            self.error(line.loc, f"match `{match.name}` has {len(match.legs)} legs, not a leg {number}")
 
     def example_space(self, line: ast.ExampleLine) -> dict:
         """The board and space index of a space fact's label (`space "blue 6"`, `space "r1c2" on sea`)."""

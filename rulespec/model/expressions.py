@@ -114,6 +114,8 @@ class Expressions:
         if kind == "turn_value":
             if node.value == "player_to_move":
                 return ir.PlayerToMove(SEAT, loc, text)
+            if node.value == "starting_player":
+                return ir.StartingPlayer(SEAT, loc, text)
             return ir.TurnNumber(INT, loc, text)
         if kind == "position_occurred":
             return self._position_occurred(node, scope)

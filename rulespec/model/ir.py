@@ -458,6 +458,11 @@ class PlayerToMove(E):
 
 
 @dataclass(frozen=True)
+class StartingPlayer(E):
+    """``the starting player``: the seat `turns go clockwise from`; in a match, one seat on for each leg before."""
+
+
+@dataclass(frozen=True)
 class TurnNumber(E):
     """``the turn number``: 1 on the first turn, one more on each turn after; 0 during the set-up."""
 
@@ -601,6 +606,7 @@ class ForEach(S):
     var_type: str
     domain: E
     body: tuple[S, ...]
+    start: Optional[E] = None  # `from SEAT`: the domain's seats clockwise, that one first
 
 
 @dataclass(frozen=True)

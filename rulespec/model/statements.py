@@ -119,8 +119,15 @@ class Statements:
             if element is None and domain.type != "?":
                 self.error(node.domain.loc, f"`{domain.text}` is {describe_type(domain.type)}; there is nothing "
                                             f"to go through")
+            start = None
+            if node.start is not None:
+                start = self.expr(node.start, scope, SEAT)
+                if element not in (SEAT, None):
+                    self.error(node.start.loc, f"`from` starts a walk of the players clockwise, but `{domain.text}` "
+                                               f"is {describe_type(domain.type)}",
+                               hint="write `for each p in players from the starting player`")
             return ir.ForEach(loc, node.var, element or "?", domain,
-                              self.stmts(node.body, self.bind(scope, node.var, element or "?", loc)))
+                              self.stmts(node.body, self.bind(scope, node.var, element or "?", loc)), start)
         if kind == "repeat":
             if node.times.kind == "num" and node.times.value > LIMIT.repeat:
                 self.error(node.times.loc, refusal("repeat", node.times.value),

@@ -296,12 +296,14 @@ class ExampleRun:
         if not _COMPARED[compare](held, value):
             self.fail(line, f"`{name} of \"{label}\" {compare} {value}` does not hold: {name} of {label} is {held}")
 
-    def setup(self, players: int, options: dict, draws: list, first: bool = False, line: int = 0) -> State:
+    def setup(self, players: int, options: dict, draws: list, first: bool = False, leg: int = 1,
+              line: int = 0) -> State:
         """The real set-up (of the whole match, when the game is one), its chance outcomes steered: each
         chance node of the set-up takes the next of ``draws``; once they are used up, the position stops at
         the next decision or chance node (a `when "chance: ..."` line goes on from there), or, with
         ``first``, every further chance node takes its first outcome (in the order chance_outcomes() lists
-        them) until a player decides."""
+        them) until a player decides. ``leg`` > 1: the set-up of that leg of the match, the legs before it
+        recorded as played with no winner and every score 0 (their totals add nothing)."""
         self.line = line
         try:
             engine = self._fresh_engine(options)
@@ -310,8 +312,15 @@ class ExampleRun:
         self.engine = engine
         if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
             self.fail(line, f"the game cannot be set up for {players} players")
+        if leg > 1 and (engine.MATCH is None or leg > len(engine.MATCH[0])):
+            self.fail(line, f"there is no leg {leg}: " + ("the example plays one game, not a match" if engine.MATCH
+                                                         is None else f"the match has {len(engine.MATCH[0])} legs"))
         try:
-            st = engine._empty_state(players, engine._leg_options(0))
+            st = engine._empty_state(players, engine._leg_options(leg - 1))
+            if leg > 1:
+                st._leg = leg - 1
+                st._legs = [{"end": "given", "winners": [], "options": dict(engine._leg_options(n)),
+                             "scores": {name: [0] * players for name in engine.SCORES}} for n in range(leg - 1)]
             before = st.clone()  # what the set-up did counts as what happened (`gained`, `ran`)
             engine._start_setup(st)
             engine._advance(st)

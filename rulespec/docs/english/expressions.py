@@ -376,6 +376,11 @@ def _player_to_move(en: English, e: ir.PlayerToMove) -> str:
     return "the player whose turn it is"
 
 
+@renders(ir.StartingPlayer)
+def _starting_player(en: English, e: ir.StartingPlayer) -> str:
+    return "the starting player (who takes the first turn)"
+
+
 @renders(ir.TurnNumber)
 def _turn_number(en: English, e: ir.TurnNumber) -> str:
     return "the number of the turn (1 on the first)"

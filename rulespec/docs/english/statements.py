@@ -73,7 +73,8 @@ def _if(en: English, s: ir.If, depth: int) -> list[str]:
 def _for_each(en: English, s: ir.ForEach, depth: int) -> list[str]:
     noun = en.element_noun(s.var_type)
     where = "" if isinstance(s.domain, ir.PlayersSet) else f" in {en.expr(s.domain)}"
-    return [en.item(depth, f"For each {noun} {en.var_name(s.var)}{where}, in order:")] + en.stmts(s.body, depth + 1)
+    order = "in order" if s.start is None else f"clockwise, beginning with {en.expr(s.start)}"
+    return [en.item(depth, f"For each {noun} {en.var_name(s.var)}{where}, {order}:")] + en.stmts(s.body, depth + 1)
 
 
 @renders(ir.Repeat)
