@@ -34,6 +34,9 @@ class EngineClass:
             w.line("SKIP_TURN = staticmethod(skip_turn)")
         if m.counts_positions:
             w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
+        outside = tuple(c.name for c in m.counters if c.outside_position)
+        if outside:
+            w.line(f"NOT_POSITION_COUNTERS = {outside!r}  # counters not part of the position (`the position has occurred`)")
         self.steps_table()
         self.rule_tables()
         self.invariants_and_examples()

@@ -839,6 +839,14 @@ end repetition [SH-5]:
       "option, 2 or more (at a turn start the position has always occurred once). A game counts positions only "
       "when its rules ask this (its states then carry the record: `seen` in their JSON); a position written "
       "down (`game.position`, an example's `given` lines) has no past: it has occurred once, itself."),
+    E("Ends, scores and ranking", "A count that is not part of the position", "counter outside_position",
+      "shuttle.rules", '''
+counter moves starts at 0, not part of the position [SH-7]''',
+      "A counter declared `not part of the position` is left out when positions are compared: two positions that "
+      "differ only in it are the same position for `the position has occurred N times`. Chess's count of moves "
+      "towards the fifty-move rule is one: it grows with every quiet move, yet a position repeated three times "
+      "is a draw whatever it reads. Every other counter is part of the position. The rules read and set it as "
+      "any counter; a position written down and the state's JSON still carry it."),
     E("Expressions", "The turn number", "turn_number", "stranded.rules", '''
     only if open(s, player) and (the turn number > 2 or not corner(s))''',
       "`the turn number` is 1 on the first turn and one more on each turn after (a skipped player's turn is not "

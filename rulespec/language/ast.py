@@ -649,6 +649,7 @@ class CounterDecl(Clause):
     per_player: bool
     start: int
     board: Optional[str] = None  # `per space of pits`: one count on every space of that board
+    outside_position: bool = False  # `, not part of the position`: repetition does not read it
 
 
 @dataclass(frozen=True, kw_only=True)

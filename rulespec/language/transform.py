@@ -200,10 +200,11 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
 
     def counter(self, meta, children):
         rest, cites, rulings = split_tails(children)
-        name, scope, start = rest
+        name, scope, start, outside_position = rest
         board = scope[1] if isinstance(scope, tuple) else None
         return ast.CounterDecl(loc=self._loc(meta), name=str(name), per_player=scope is True,
-                               start=read_signed_number(start), board=board, cites=cites, rulings=rulings)
+                               start=read_signed_number(start), board=board,
+                               outside_position=bool(outside_position), cites=cites, rulings=rulings)
 
     def queue(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -57,8 +57,8 @@ LIMITS: tuple[Limit, ...] = (
           bundled=1_000),
     Limit("players", 100, "players", "the bundled games seat at most {bundled}; tables are made per seat",
           bundled=10),
-    Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most {bundled}",
-          bundled=2_000),
+    Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most {bundled} (chess, as OpenSpiel's)",
+          bundled=17_695),
     Limit("repeat", 1_000, "times in `repeat N times`", "the bundled games repeat at most {bundled} times",
           bundled=41),
     Limit("dice", 100, "dice in one holder (`dice ...: N per player in ...`)",
@@ -92,15 +92,21 @@ LIMITS: tuple[Limit, ...] = (
     # ---------------------------------------------------------------- declarations
     Limit("declarations", 2_000, "declarations in a rule file", "the bundled games have at most {bundled}",
           bundled=113),
-    Limit("options", 200, "options of one choice", "the bundled choices have at most {bundled}", bundled=5),
+    Limit("options", 200, "options of one choice", "the bundled choices have at most {bundled} (chess's moves)", bundled=10),
     Limit("block_nesting", 12, "blocks inside one another (`if`, `for each`, `repeat`, and each value an option "
           "chooses)", "the bundled games need {bundled}; the generated Python may nest at most 20 blocks", bundled=4),
     # ---------------------------------------------------------------- work (rulespec/model/cost.py)
     Limit("work", 50_000_000, "estimated evaluations for one condition, one option's listing or one step",
-          "the bundled games need at most {bundled} (checkmate in the reference's tiny game `cornered`: "
-          "no legal move, each king move read ahead: an estimate charged to every candidate); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
+          "the bundled games need at most {bundled} (chess's set-up: a piece of each square's kind taken from a box "
+          "of 96; what reads moves ahead has a limit of its own, look_ahead_work); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
           "lists the estimates); a chain (`connected`) counts each space of its board once with its tests and "
-          "neighbours (Hex's 11 x 11: 2,907)", bundled=9_811_329),
+          "neighbours (Hex's 11 x 11: 2,907)", bundled=703_186),
+    Limit("look_ahead_work", 500_000_000, "estimated evaluations for a listing that reads moves ahead (`only if "
+          "... after it`) or a condition that asks for a legal move through one",
+          "the bundled games need at most {bundled} (chess's checkmate: no legal move, every move read ahead); the "
+          "estimate charges a copy of the state, the move and the condition read after it to every candidate the "
+          "walks could produce, most of which a cheap test turns away first: that checkmate takes about a "
+          "millisecond", bundled=73_987_767),
     Limit("choices", 200_000, "choices one option may list",
           "the bundled options list at most {bundled}; each choice listed is kept in memory", bundled=18_900),
     Limit("variants", 50, "variants in a rule file",

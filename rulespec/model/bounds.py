@@ -121,6 +121,8 @@ class Bounds:
                            hint="choose from fewer things, or split the choice in two: first choose one value, "
                                 "then, in a step of its own, the next")
                 continue
+            top = LIMIT.look_ahead_work if estimate.ahead else LIMIT.work
+            unit = describe("look_ahead_work" if estimate.ahead else "work").what
             if estimate.work <= top:
                 continue
             loc = estimate.loc

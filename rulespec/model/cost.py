@@ -109,11 +109,13 @@ class Estimate:
     rows: int = 0  # for a listing: how many choices it may list
     where_expr: Optional[ir.E] = None  # for a condition: the expression
     body: tuple = ()  # for a step: its statements
+    ahead: bool = False  # it reads moves ahead (an `only if ... after it`): held to the limit look_ahead_work
 
 
 class Cost:
     def __init__(self, model: ir.Model):
         self.m = model
+        self._ahead: Optional[bool] = None  # whether some option reads moves ahead (reads_ahead)
         items = groups = 0
         for c in model.components:
             combinations = 1
@@ -521,6 +523,16 @@ class Cost:
             return self.expr(outcome.shuffle) + LIMIT.shuffle_orders
         return 1 + self.expr(outcome.draw_from) + len(outcome.faces)
 
+    def reads_ahead(self, e: ir.E) -> bool:
+        """Whether working ``e`` out reads moves ahead: an `only if ... after it`, or a question of legal moves
+        (`has no legal move`) whose listing has one. Its estimate charges the copy of the state, the option's
+        statements and the condition to every candidate the walks could produce, most of which a cheap test
+        turns away first; such an estimate is held to the limit look_ahead_work."""
+        if self._ahead is None:
+            self._ahead = any(isinstance(node, ir.AfterIt) for step in self.m.steps if step.kind == "choice"
+                              for option in step.options for c in option.conditions for node in walk(c))
+        return self._ahead and any(isinstance(node, (ir.AfterIt, ir.HasLegalMove)) for node in walk(e))
+
     # ------------------------------------------------------------------ every declaration
     def estimates(self) -> list[Estimate]:
         """The work of every condition, listing and step of the model, in file order."""
@@ -528,7 +540,7 @@ class Cost:
 
         def condition(what: str, e: Optional[ir.E], loc=None) -> None:
             if e is not None:
-                out.append(Estimate(what, "condition", loc or e.loc, self.expr(e), where_expr=e))
+                out.append(Estimate(what, "condition", loc or e.loc, self.expr(e), where_expr=e, ahead=self.reads_ahead(e)))
 
         for board in m.boards:
             for face in board.faces:
@@ -542,7 +554,7 @@ class Cost:
                 for option in step.options:
                     work, rows = self.listing(option)
                     out.append(Estimate(f"the listing of option `{step.name}.{option.name}`", "listing", option.loc,
-                                        work, rows))
+                                        work, rows, ahead=any(self.reads_ahead(c) for c in option.conditions)))
                     out.append(Estimate(f"option `{step.name}.{option.name}`", "step", option.loc,
                                         self.stmts(option.body), body=option.body))
                 if step.by is not None:
@@ -562,10 +574,11 @@ class Cost:
                 work = self.expr(end.each_domain) + self.size(end.each_domain) * (
                     1 + self.expr(end.condition) + self.expr(end.winner))
                 out.append(Estimate(f"the condition of end `{end.name}`", "condition", end.condition.loc, work,
-                                    where_expr=end.condition))
+                                    where_expr=end.condition, ahead=self.reads_ahead(end.condition)))
             else:
                 out.append(Estimate(f"the condition of end `{end.name}`", "condition", end.condition.loc,
-                                    self.expr(end.condition) + self.expr(end.winner), where_expr=end.condition))
+                                    self.expr(end.condition) + self.expr(end.winner), where_expr=end.condition,
+                                    ahead=self.reads_ahead(end.condition)))
         for score in m.scores:
             out.append(Estimate(f"score `{score.name}`", "condition", score.value.loc, self.score(score.name),
                                 where_expr=score.value))

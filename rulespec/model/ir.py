@@ -743,6 +743,7 @@ class Counter(Cited):
     per_player: bool
     start: int
     board: Optional[str] = None  # a counter per space of this board (`counter seeds per space of pits`)
+    outside_position: bool = False  # not read by `the position has occurred N times` (runtime/repetition.py)
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,7 @@ class Engine:
     TURN_STEP = ""
     SKIP_TURN: Optional[Callable] = None
     COUNTS_POSITIONS = False  # the rules ask `the position has occurred N times`: turn starts record it
+    NOT_POSITION_COUNTERS: tuple = ()  # counters declared `not part of the position` (runtime/repetition.py)
     STEPS: dict[str, StepInfo] = {}
     TRIGGERS: tuple[TriggerInfo, ...] = ()
     INSTEADS: tuple[InsteadInfo, ...] = ()

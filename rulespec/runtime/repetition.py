@@ -10,7 +10,7 @@ start (so those read the position just reached); a position read from text (game
 
 The same position: equal documents of the two states (rulespec/runtime/serialise.py, what to_json writes)
 once the parts in NOT_POSITION are left out. So the contents of every zone and board space in order, the
-counters, the player to move, the phase, the turn given to a player next, the steps queued and the leg of
+counters (but those declared `not part of the position`), the player to move, the phase, the turn given to a player next, the steps queued and the leg of
 a match are the position, and so is any part a state gains later unless it is named here. Left out: what is
 fixed for the whole game, how the game got here (the turn number, the moves, what fired, the causes of the
 pieces' moves, the legs played) and the procedure of the turn under way.
@@ -43,6 +43,9 @@ def position_key(st: "State") -> str:
     """The position of ``st`` as a key: two states hold the same position exactly when their keys are equal."""
     document = state_to_dict(st)
     parts = {name: part for name, part in document.items() if name not in NOT_POSITION}
+    outside = st._engine.NOT_POSITION_COUNTERS
+    if outside:  # counters the rules declare `not part of the position`
+        parts["counters"] = {name: value for name, value in parts["counters"].items() if name not in outside}
     text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 

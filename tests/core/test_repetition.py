@@ -147,6 +147,23 @@ def test_what_the_key_reads():
     assert {"zones", "boards", "counters", "turn_seat", "phase", "queues", "next_seat", "leg"} <= included
 
 
+def test_a_counter_not_part_of_the_position_is_left_out():
+    """Shuttle's `counter moves ..., not part of the position` (SH-7): the moves made differ, the position
+    does not; the other counters still count, and the engine names the counter it leaves out."""
+    game = rulespec.load(SHUTTLE)
+    assert game.NOT_POSITION_COUNTERS == ("moves",)
+    state = game.new_game(players=2)
+    back = shuttled(game, 1)
+    assert back._counters["moves"] == 4 and state._counters["moves"] == 0
+    assert position_key(back) == position_key(state) and times_occurred(back) == 2
+    changed = state.clone()
+    changed._counters["moves"] = 99
+    assert position_key(changed) == position_key(state)
+    changed._counters["claimed"] = 1
+    assert position_key(changed) != position_key(state)
+    assert rulespec.load(ROOT / "rulebooks" / "tic-tac-toe.rules").NOT_POSITION_COUNTERS == ()
+
+
 def test_an_attribute_that_changes_is_in_the_position():
     """Flips' discs change colour (State._attrs, the document's `attributes`): a disc turned is another position."""
     game = rulespec.load(ROOT / "rulespec" / "docs" / "ref_games" / "flips.rules")

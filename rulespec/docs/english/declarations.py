@@ -155,7 +155,9 @@ def _counter(en: English, d: ir.Counter) -> list[str]:
         return _para(f"Each space of the {human(d.board)} board has a count called {human(d.name)}, which starts "
                      f"at {d.start}.")
     who = "Each player has a count" if d.per_player else "There is a count"
-    return _para(f"{who} called {human(d.name)}, which starts at {d.start}.")
+    outside = (" It is not part of the position: two positions that differ only in it are the same position "
+               "when the rules ask how often a position has occurred.") if d.outside_position else ""
+    return _para(f"{who} called {human(d.name)}, which starts at {d.start}.{outside}")
 
 
 @renders(ir.Queue)

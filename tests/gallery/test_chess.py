@@ -1,0 +1,87 @@
+"""Chess (rulebooks/chess.rules) plays exactly as OpenSpiel's `chess`.
+
+Perft (the number of move sequences of a given length; https://www.chessprogramming.org/Perft_Results) from
+the start and from the standard test positions, read through `game.position` (tests/gallery/chess_notation.py
+turns their FEN into a position text); deeper counts are in benchmarks/perft.py. Then seeded random games in
+lock step with OpenSpiel: the same moves offered (as long algebraic notation), the same player to move (its
+player 0 is black, ours white), the same end and returns.
+"""
+
+import random
+
+import pytest
+
+import rulespec
+from tests.gallery.chess_notation import fen_to_position, to_lan
+
+pyspiel = pytest.importorskip("pyspiel")
+
+START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
+POSITION_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
+POSITION_5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
+
+
+def perft(state, depth: int) -> int:
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize("fen, counts", [
+    (START, [20, 400, 8_902]),
+    (KIWIPETE, [48, 2_039]),
+    (POSITION_3, [14, 191, 2_812]),
+    (POSITION_4, [6, 264, 9_467]),
+    (POSITION_5, [44, 1_486]),
+])
+def test_perft(fen, counts):
+    game = rulespec.load("chess")
+    state = game.new_game(2) if fen == START else game.position(fen_to_position(fen))
+    assert [perft(state, depth) for depth in range(1, len(counts) + 1)] == counts
+
+
+def test_the_start_read_from_its_fen_is_the_set_up():
+    game = rulespec.load("chess")
+    assert game.position(fen_to_position(START)).legal_actions() == game.new_game(2).legal_actions()
+
+
+def same(ours, theirs) -> dict[str, object]:
+    """Asserts both sides agree now; returns our legal actions by their long algebraic notation."""
+    assert ours.is_terminal() == theirs.is_terminal(), str(theirs)
+    if theirs.is_terminal():
+        assert ours.returns() == pytest.approx(theirs.returns()[::-1]), str(theirs)
+        return {}
+    seat = 1 - theirs.current_player()  # OpenSpiel's player 0 is black
+    assert ours.current_player() == seat, str(theirs)
+    mine = {to_lan(action.text, seat): action for action in ours.legal_actions()}
+    board = theirs.board()
+    its = sorted(pyspiel.chess.action_to_move(a, board).to_lan() for a in theirs.legal_actions())
+    assert sorted(mine) == its, str(theirs)
+    return mine
+
+
+def test_random_games_agree():
+    game, theirs_game = rulespec.load("chess"), pyspiel.load_game("chess")
+    games, plies, ends = 60, 0, {}
+    for seed in range(games):
+        rng = random.Random(seed)
+        ours, theirs = game.new_game(2), theirs_game.new_initial_state()
+        while True:
+            mine = same(ours, theirs)
+            if theirs.is_terminal():
+                break
+            move = rng.choice(sorted(mine))
+            ours.apply(mine[move])
+            theirs.apply_action(theirs.parse_move_to_action(move))
+            plies += 1
+        ends[ours.outcome()["end"]] = ends.get(ours.outcome()["end"], 0) + 1
+    print(f"chess: {games} random games, {plies} moves, all agreeing; ends {ends}")
+    assert {"checkmate", "too_little_material", "fifty_moves"} <= set(ends)
