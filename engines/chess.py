@@ -13,7 +13,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e2d7277307d3fcf7'
-GENERATOR_VERSION = '51'
+GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
