@@ -97,10 +97,10 @@ LIMITS: tuple[Limit, ...] = (
           "chooses)", "the bundled games need {bundled}; the generated Python may nest at most 20 blocks", bundled=4),
     # ---------------------------------------------------------------- work (rulespec/model/cost.py)
     Limit("work", 50_000_000, "estimated evaluations for one condition, one option's listing or one step",
-          "the bundled games need at most {bundled} (chess's set-up: a piece of each square's kind taken from a box "
-          "of 96; what reads moves ahead has a limit of its own, look_ahead_work); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
+          "the bundled games need at most {bundled} (the sowing of the reference's tiny game `sowing`; "
+          "what reads moves ahead has a limit of its own, look_ahead_work); a condition or a listing at the limit takes about half a second (python -m rulespec.model.cost "
           "lists the estimates); a chain (`connected`) counts each space of its board once with its tests and "
-          "neighbours (Hex's 11 x 11: 2,907)", bundled=703_186),
+          "neighbours (Hex's 11 x 11: 2,907)", bundled=2_430_370),
     Limit("look_ahead_work", 500_000_000, "estimated evaluations for a listing that reads moves ahead (`only if "
           "... after it`) or a condition that asks for a legal move through one",
           "the bundled games need at most {bundled} (chess's checkmate: no legal move, every move read ahead); the "
