@@ -57,6 +57,18 @@ def test_anti_othello_gives_the_game_to_fewer_discs():
         assert outcome["draw"] if discs[0] == discs[1] else outcome["winners"] == [discs.index(min(discs))]
 
 
+def test_king_of_the_hill_ends_chess_when_a_king_reaches_the_centre():
+    house = rulespec.load("chess/chess-king-of-the-hill")
+    results = run_examples(house)
+    assert len(results) == 9 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    hills = 0
+    for seed in range(3):
+        outcome = rulespec.random_game(house, 2, seed=seed).outcome()
+        hills += outcome["end"] == "king_of_the_hill"
+        assert outcome["end"] != "king_of_the_hill" or len(outcome["winners"]) == 1
+    assert hills > 0
+
+
 def test_checkers_with_backward_captures_lets_a_man_jump_backward():
     house = rulespec.load("checkers/checkers-backward-captures")
     results = run_examples(house)
