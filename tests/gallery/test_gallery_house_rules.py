@@ -107,3 +107,18 @@ def test_oware_grand_slam_captures_everything():
         st = game.position(f"turn 9 of player 1\n{slam}")
         st.apply("player 1: sow F")
         assert json.loads(st.to_json())["counters"]["store"][0] == 20 + taken
+
+
+def test_go_on_seven_by_seven_has_a_smaller_board_and_komi_five_and_a_half():
+    house = rulespec.load("go/go-seven-by-seven")
+    results = run_examples(house)
+    assert len(results) == 10 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("go/go-seven-by-seven", players=2, max_examples=2, stateful_step_count=12, seed=1,
+                  derandomize=True, save_counterexamples=None).ok
+    state = house.new_game(2)
+    assert len(state.legal_actions()) == 50  # 49 points and the pass
+    for seed in range(3):
+        outcome = rulespec.random_game(house, 2, seed=seed).outcome()
+        total, area = outcome["scores"]["total"], outcome["scores"]["area"]
+        assert total == [area[0], area[1] + 5]
+        assert outcome["winners"] == ([0] if total[0] > total[1] else [1])
