@@ -194,9 +194,9 @@ class Checks:
                                       f"between {between[0]} and {between[1]}", list(state.history) + list(extra))
 
     def turn_limit(self, state: State, extra: Sequence[str] = ()) -> None:
-        limit = self.game.MAX_TURNS
-        if limit is None:
+        if self.game.MAX_TURNS is None:
             return
+        limit = self.game.turn_limit(state)
         self.count("turn_limit")
         if state._turn_number > limit:
             self.fail("turn_limit", f"turn {state._turn_number} exceeds the declared limit of {limit} turns",

@@ -32,6 +32,8 @@ class EngineClass:
         w.line(f"TURN_STEP = {m.turn_step!r}")
         if m.skip_when is not None:
             w.line("SKIP_TURN = staticmethod(skip_turn)")
+        if m.turn_limit is not None:
+            w.line("TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game")
         if m.counts_positions:
             w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
         outside = tuple(c.name for c in m.counters if c.outside_position)

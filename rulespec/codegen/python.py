@@ -157,6 +157,14 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             self.doc(m.turns, f"Whether a player's turn is skipped: `{m.skip_when.text}`.")
             w.line(f"return {self.expr(m.skip_when)}")
             w.dedent()
+        if m.turn_limit is not None:
+            w.line("")
+            w.line("")
+            w.line("def turn_limit(st):")
+            w.indent()
+            self.doc(m.turn_limit, f"The most turns a game of this configuration lasts: `at most {m.turn_limit.value.text} turns`.")
+            w.line(f"return {self.expr(m.turn_limit.value)}")
+            w.dedent()
         for step in ([m.setup] if m.setup else []) + list(m.steps):
             self.step(step)
         for trigger in m.triggers:

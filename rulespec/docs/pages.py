@@ -516,7 +516,11 @@ class GamePage:
             lines.append(f"{n}. When the game is over, the [ranking](#{self._anchor('ranking', 'ranking')}) "
                          f"orders the players.")
             n += 1
-        if m.max_turns:
+        if m.turn_limit is not None:
+            lines.append(f"{n}. A game that goes past {en.expr(m.turn_limit.value)} turns (worked out from the options "
+                         f"and the number of players) is stopped: the rules promise it never does, and verification "
+                         f"checks that promise.")
+        elif m.max_turns:
             lines.append(f"{n}. A game that reaches turn {m.max_turns} is stopped: the rules promise it never does, "
                          f"and verification checks that promise.")
         lines.append("")

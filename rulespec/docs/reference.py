@@ -48,6 +48,15 @@ game "Lanes" [LAN-1]
       "that reaches turn N + 1 is stopped as broken, `game over by turn_limit`, and `rulespec verify` reports "
       "it), so a game of a fixed number of rounds ends by an `end` of its own (`when rounds = 3`). The clause IDs in "
       "`[brackets]` cite the rulebook clauses a line encodes; most declarations must cite at least one."),
+    E("A rule file", "A turn limit worked out from the options", "game_max_turns", "dice.rules", '''
+  at most 2 * count(p in players) turns [DIC-3, DIC-4]''',
+      "Where the rules imply a tighter limit for a smaller game, write it as an expression over the options and "
+      "the number of players (`at most board_size * board_size turns`: a Hex board fills up). It is worked "
+      "out before play, so it may read numbers, options, `count(p in players)`, `+ - * mod`, `min`, `max`, "
+      "`abs` and definitions of these; anything else (a counter, a zone) is refused at the line. Every "
+      "configuration's value must be 1 or more; the largest is the file's limit. A game past its own "
+      "configuration's limit is stopped as broken and `rulespec verify` reports it, as for a number; the "
+      "adapters give it as OpenSpiel's `max_game_length` (Hex on 5x5: 25)."),
     E("A rule file", "A ruling", "ruling", "lanes.rules", '''
 ruling LAN-AMB-1 "Reaching a goal":
   "A goal counts once every one of its spaces holds a tile, whoever put them there."''',

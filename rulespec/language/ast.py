@@ -554,6 +554,7 @@ class GameDecl(Clause):
     players_loc: Optional[Loc] = None
     players_cites: tuple[str, ...] = ()
     max_turns: Optional[int] = None
+    turn_limit: Optional["Expr"] = None  # `at most EXPR turns`: the bound worked out per configuration
     max_turns_cites: tuple[str, ...] = ()
 
 

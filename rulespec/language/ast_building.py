@@ -45,6 +45,14 @@ def read_number(token: Token, name: str = "number", hint: str | None = None) -> 
     return int(significant)
 
 
+def check_number(value: int, loc, name: str) -> int:
+    """A number already read (a literal of an expression), refused at ``loc`` beyond the limit ``name``."""
+    if value > getattr(LIMIT, name):
+        raise AstProblem(loc.line, loc.column, refusal(name, value), width=max(loc.end_column - loc.column, 1),
+                         hint=_NUMBER_HINTS.get(name, "rule files are about games: use a smaller number"))
+    return value
+
+
 def read_signed_number(token: Token, name: str = "number") -> int:
     """An INT or NEGATIVE_INT token's value (``-3``), bounded like any number of a rule file."""
     if str(token).startswith("-"):

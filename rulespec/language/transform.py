@@ -11,7 +11,7 @@ from lark import Token, v_args
 
 from . import ast
 from ..lib.limits import LIMIT, refusal
-from .ast_building import (AstProblem, Block, Cites, Rulings, option_value, read_number, read_signed_number,
+from .ast_building import (AstProblem, Block, Cites, Rulings, check_number, option_value, read_number, read_signed_number,
                            split_tails, token_loc, unquote)
 from .transform_examples import ExamplesToAst
 from .transform_expressions import ExpressionsToAst
@@ -53,7 +53,11 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
 
     def game_max_turns(self, meta, children):
         rest, cites, _ = split_tails([c for c in children if c is not None])
-        return {"max_turns": read_number(rest[0], "max_turns"), "max_turns_cites": cites}
+        limit = rest[0]
+        if isinstance(limit, ast.Num):  # a number: the bound of every configuration
+            return {"max_turns": check_number(limit.value, limit.loc, "max_turns"), "max_turns_cites": cites}
+        # worked out per configuration from the options and the player count (model/turn_limit.py)
+        return {"turn_limit": limit, "max_turns_cites": cites}
 
     def extends(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -54,7 +54,7 @@ LIMITS: tuple[Limit, ...] = (
     # ---------------------------------------------------------------- numbers
     Limit("number", 1_000_000, "for any number written in a file",
           "the biggest bundled number is {bundled}; bigger literals make huge tables or slow arithmetic",
-          bundled=1_000),
+          bundled=1_200),
     Limit("players", 100, "players", "the bundled games seat at most {bundled}; tables are made per seat",
           bundled=10),
     Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most {bundled} (chess, as OpenSpiel's)",

@@ -38,13 +38,15 @@ from .reporting import Reporting
 from .shown_texts import ShownTexts
 from .shuffles import Shuffles
 from .statements import Statements
+from .turn_limit import TurnLimits
 from .value_types import board_of, is_space  # noqa: F401 (rulespec/codegen imports them from here)
 from .variants import Variants
 from .zone_starts import ZoneStarts
 
 
 class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Comparisons, Definitions, Statements,
-              LookAhead, ShownTexts, Boards, Graphs, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples):
+              LookAhead, ShownTexts, Boards, Graphs, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples,
+              TurnLimits):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file
@@ -110,6 +112,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Compariso
         self.definition_cycles()
         for name in self.defines:  # in file order, so that their own mistakes are reported in file order
             self.definition(name)
+        max_turns, turn_limit = self.turn_limit_checked(game)
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
         self.legal_move_cycles(steps, turn_step)
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
@@ -145,7 +148,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Compariso
         model = ir.Model(
             game_id=game.id or "game", title=game.name, source_path=self.file.path, source_text=self.file.text,
             rulebook=game.rulebook, game_cites=tuple(game.cites) + tuple(game.players_cites) + tuple(game.max_turns_cites),
-            min_players=game.min_players, max_players=game.max_players, max_turns=game.max_turns,
+            min_players=game.min_players, max_players=game.max_players, max_turns=max_turns,
             variants_applied=tuple(variants), variants_available=tuple((v.name, v.title) for v in available),
             variant_cites=tuple(c for v in available for c in v.cites),
             rulings=rulings, options=options, components=components, leave_outs=tuple(leave_outs), zones=zones,
@@ -162,7 +165,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Compariso
                                d.per_player, d.holder, d.visibility, *self.dice_names(d), d.lost)
                          for d in self.dice.values()),
             examples_elsewhere=elsewhere, asks_legal_moves=self.asks_legal_moves,
-            counts_positions=self.counts_positions,
+            counts_positions=self.counts_positions, turn_limit=turn_limit,
         )
         self.run_deferred_actions()
         self.bound_model(model)

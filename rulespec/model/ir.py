@@ -877,6 +877,13 @@ class Definition(Cited):
 
 
 @dataclass(frozen=True)
+class TurnLimit(Cited):
+    """``at most EXPR turns``: the turn limit worked out per configuration (rulespec/model/turn_limit.py)."""
+
+    value: E
+
+
+@dataclass(frozen=True)
 class Step(Cited):
     kind: str  # auto | choice | chance
     params: tuple[Param, ...]
@@ -1060,6 +1067,7 @@ class Model:
     examples_elsewhere: tuple[ExampleElsewhere, ...] = ()
     asks_legal_moves: bool = False  # some rule asks `p has a legal move` (of the turn's choice)
     counts_positions: bool = False  # some rule asks `the position has occurred N times`: the state records them
+    turn_limit: Optional[TurnLimit] = None  # `at most EXPR turns`; max_turns is then its largest value
 
     @property
     def changing_attributes(self) -> dict[str, tuple[str, ...]]:

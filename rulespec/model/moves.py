@@ -30,12 +30,13 @@ class Unbounded(Exception):
 
 
 def max_moves(model: ir.Model, players: int, cost: Optional[Cost] = None,
-              decision_nodes: bool = False) -> Optional[int]:
+              decision_nodes: bool = False, turns: Optional[int] = None) -> Optional[int]:
     """The most moves of one ``players``-player game, or None when the form does not bound them. With
     ``decision_nodes``, the most decision nodes as OpenSpiel counts them for max_game_length: no chance
-    outcome, and a simultaneous decision one node."""
+    outcome, and a simultaneous decision one node. ``turns``: the turn limit of the configuration played
+    (`at most EXPR turns` worked out), else the file's MAX_TURNS."""
     try:
-        return _Bound(model, players, cost, decision_nodes).game()
+        return _Bound(model, players, cost, decision_nodes, turns).game()
     except Unbounded:
         return None
 
@@ -51,8 +52,10 @@ def max_moves_by_players(model: ir.Model) -> dict[int, int]:
 
 
 class _Bound:
-    def __init__(self, model: ir.Model, players: int, cost: Optional[Cost] = None, decision_nodes: bool = False):
+    def __init__(self, model: ir.Model, players: int, cost: Optional[Cost] = None, decision_nodes: bool = False,
+                 turns: Optional[int] = None):
         self.model, self.players, self.decision_nodes = model, players, decision_nodes
+        self.turns = model.max_turns if turns is None else turns
         self.cost = cost if cost is not None else Cost(model)  # its sizes of collections
         self.steps = {step.name: step for step in model.steps}
         self.insteads: dict[str, list[ir.Instead]] = {}
@@ -63,11 +66,11 @@ class _Bound:
 
     def game(self) -> int:
         m = self.model
-        if m.max_turns is None:
+        if self.turns is None:
             raise Unbounded("no turn limit")
         if m.match is not None:
             raise Unbounded("a match: each leg sets up again")
-        if m.dice:
+        if m.dice and not self.decision_nodes:
             raise Unbounded("dice: a roll is a chance step per die, as many as the holder has")
         for trigger in m.triggers:  # a trigger fires once per event: as often as pieces move
             if self.body(trigger.body):
@@ -76,7 +79,7 @@ class _Bound:
         if m.setup is not None:  # (not among the steps: run once, before the first turn)
             moves = max([self.step(m.setup)] + [self.body(i.body) for i in self.insteads.get(m.setup.name, ())])
         if m.turn_step is not None:
-            moves += m.max_turns * self.step_named(m.turn_step)
+            moves += self.turns * self.step_named(m.turn_step)
         # An end clears what was left of the turn and runs its `then` step, once.
         ending = [self.step_named(end.then_step) for end in m.ends if end.then_step is not None]
         moves += max(ending, default=0)
@@ -125,7 +128,7 @@ class _Bound:
             if _whole(s.times):
                 return inner * max(s.times.value, 0)
             raise Unbounded(f"`repeat {s.times.text}` starts steps a number of times worked out during play")
-        if isinstance(s, (ir.Roll, ir.Lose)):
+        if isinstance(s, (ir.Roll, ir.Lose)) and not self.decision_nodes:  # (chance: no decision)
             raise Unbounded("dice")
         return 0  # a move, a placement, a counter, `next turn`, resolving a queue: no move of its own
 

@@ -65,7 +65,8 @@ class Engine:
     SOURCE = ""
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
-    MAX_TURNS: Optional[int] = None
+    MAX_TURNS: Optional[int] = None  # the most turns of any configuration
+    TURN_LIMIT: Optional[Callable] = None  # `at most EXPR turns`: (state) -> the most turns of its configuration
     # The most moves (decisions, chance outcomes) one game can take, by player count, where the rule file's
     # form bounds them (rulespec/model/moves.py); a count not here is unbounded by the form.
     MAX_MOVES: dict[int, int] = {}
@@ -251,6 +252,10 @@ class Engine:
             name, value = self.MATCH[0][leg]
             options[name] = value
         return options
+
+    def turn_limit(self, st: State) -> Optional[int]:
+        """The most turns ``st``'s game lasts: MAX_TURNS, or what `at most EXPR turns` gives its options and players."""
+        return self.MAX_TURNS if self.TURN_LIMIT is None else self.TURN_LIMIT(st)
 
     def new_game(self, players: Optional[int] = None) -> State:
         if players is None:
@@ -706,8 +711,8 @@ class Engine:
             else:
                 raise RuleRuntimeError("every player's turn is skipped and no end condition holds")
         st._turn_seat = seat
-        if self.MAX_TURNS is not None and number > self.MAX_TURNS:
-            st._violations.append(f"the game lasted more than its declared {self.MAX_TURNS} turns")
+        if self.MAX_TURNS is not None and (number > self.MAX_TURNS or self.TURN_LIMIT is not None and number > self.TURN_LIMIT(st)):
+            st._violations.append(f"the game lasted more than its declared {self.turn_limit(st)} turns")
             st._over = {"end": "turn_limit", "winners": [], "cites": []}
             return
         if self.COUNTS_POSITIONS:  # (before the ends checked at turn start: they read the position reached)

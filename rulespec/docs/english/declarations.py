@@ -616,6 +616,9 @@ def game_overview(en: English) -> list[str]:
     players = f"{m.min_players} players" if m.min_players == m.max_players else \
         f"{m.min_players} to {m.max_players} players"
     text = f"{md_text(m.title)} is played by {players}."
-    if m.max_turns:
+    if m.turn_limit is not None:
+        text += (f" No game lasts more than {en.expr(m.turn_limit.value)} turns (worked out from the options and "
+                 f"the number of players; {m.max_turns} at the most).")
+    elif m.max_turns:
         text += f" No game lasts more than {m.max_turns} turns."
     return _para(text)
