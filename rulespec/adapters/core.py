@@ -99,6 +99,7 @@ class _Expansion:
         self.tables = [engine._tables(players, options) for options in self.loaded]
         self.seats = [f"player {seat + 1}" for seat in range(players)]
         self.definitions = {d.name: d for d in getattr(engine.model, "definitions", ())}
+        self.in_game = _items_in_game(engine, players)
         self.patterns: list[_Pattern] = []  # templates with values only the state decides
         # a numbered text with such values -> (each one's field and expression, the name of the seat choosing)
         self.in_play: dict[str, tuple[tuple, Optional[str]]] = {}
@@ -120,7 +121,7 @@ class _Expansion:
 
     def domain(self, type_: str, where: str, values=None) -> list[str]:
         if type_ == ir.ITEM:
-            return _unique(self.engine.ITEM_LABEL)
+            return _unique(self.engine.ITEM_LABEL[item] for item in self.in_game)
         if type_ == ir.SEAT:
             return self.seats
         if type_.startswith("space:"):  # the spaces in use with these options (Hex on 5x5: 25 of 11x11)
@@ -196,7 +197,8 @@ class _Expansion:
             if e.attr == board.column_attribute:
                 return _unique(str(v) for v in columns)
         if isinstance(e, ir.ItemAttr) and e.attr in self.engine.ITEM_ATTRS:
-            return _unique(str(v) for v in self.engine.ITEM_ATTRS[e.attr].values())
+            values = self.engine.ITEM_ATTRS[e.attr]
+            return _unique(str(values[item]) for item in self.in_game if item in values)
         if _names(e) & chosen:
             raise AdapterError(f"{where}: the adapters cannot number the actions of this text: "
                                f"`{{{e.text}}}` depends on what is chosen, and its values are not a fixed list")
@@ -228,6 +230,39 @@ class _Expansion:
         for text in texts if in_play else ():
             self.in_play.setdefault(text, (tuple(in_play), mover))
         return texts
+
+
+def _items_in_game(engine: Engine, players: int) -> list[int]:
+    """The items an action or outcome can be about in a game of these options and players: every item but
+    those the set-up leaves in a zone that no rule names after it (Goofspiel's cards above num_cards, left in
+    the box), which no step can move again. (The set-up has no chance: every game starts as this one.)"""
+    named = _zones_named(engine.model)
+    start = engine.new_game(players)
+    dead = {item for zone in engine.ZONES if zone.name not in named for item in start._zones_named(zone.name)}
+    return [item for item in range(len(engine.ITEM_LABEL)) if item not in dead]
+
+
+def _zones_named(model: ir.Model) -> set[str]:
+    """The zones a rule names outside the set-up: in a step, trigger, replacement, end, score or definition."""
+    setup = model.setup.name if model.setup is not None else None
+    found: set[str] = set()
+    seen: set[int] = set()
+
+    def walk(node) -> None:
+        if isinstance(node, (tuple, list)):
+            for part in node:
+                walk(part)
+        elif dataclasses.is_dataclass(node) and not isinstance(node, type) and id(node) not in seen:
+            seen.add(id(node))
+            for f in dataclasses.fields(node):
+                value = getattr(node, f.name)
+                if f.name in ("zone", "holder") and isinstance(value, str):
+                    found.add(value)
+                else:
+                    walk(value)
+    walk([model.steps, [i for i in model.insteads if i.step != setup], model.triggers, model.ends, model.scores,
+          model.definitions, model.ranking, model.returns])
+    return found
 
 
 def _most_orders(engine: Engine) -> int:
@@ -293,7 +328,10 @@ class ActionTable:
                                             dict(getattr(outcome, "shown", ())), set(outcome.names)))
         if engine._draws_lots:  # (only a ranking that says so draws lots)
             chance_groups.append([LOT.format(seat + 1) for seat in range(players)])
-        if self.has_window or self.has_simultaneous:  # a seat with nothing to choose in a joint node waits
+        # A seat with nothing to choose in a joint node waits: in a claim window, and where the rules leave seats
+        # out of a decision made together (`by each player where C`). At a plain `by each player` every seat
+        # chooses (Goofspiel's bids: 13 actions, as OpenSpiel's), so there is no `wait` to number.
+        if self.has_window or any(is_simultaneous(step) and step.together_where is not None for step in model.steps):
             player_texts.append(WAIT)
         if self.has_window:
             chance_groups.append([RACE.format(seat + 1) for seat in range(players)])
@@ -834,9 +872,13 @@ class Session:
             if not ids or self.idle < PATIENCE:
                 ids.add(self.table.wait)
             return sorted(ids)
-        if kind == SIMULTANEOUS_NODE:  # a seat that is not choosing (or has chosen) waits
+        if kind == SIMULTANEOUS_NODE:  # a seat that is not choosing waits
             ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
-            return sorted(ids) if ids else [self.table.wait]
+            if ids or self.table.wait is not None:
+                return sorted(ids) if ids else [self.table.wait]
+            step = self.state._stack[-1][0] if self.state._stack else "?"
+            raise AdapterError(f"player {seat + 1} has no option at `{step}`, a choice `by each player`, where every "
+                               f"seat chooses (write `by each player where C` to leave a seat out)")
         return []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -1182,10 +1224,10 @@ def max_decisions(key: tuple, players: int) -> int:
     that bound; otherwise the step budget, twice over for a game with claim windows (a round in which
     every seat waits, then the round that acts)."""
     engine = engine_for(key)
-    if engine.MAX_MOVES.get(players) is not None:
-        bound = max_moves(engine.model, players, decision_nodes=True)
-        if bound is not None:
-            return max(bound, 1)
+    turns = engine.turn_limit(engine.new_game(players))  # (`at most EXPR turns`: this configuration's)
+    bound = max_moves(engine.model, players, decision_nodes=True, turns=turns)
+    if bound is not None:
+        return max(bound, 1)
     budget = default_max_steps(engine, players)
     return budget * (PATIENCE + 1) if table_for(key, players).has_window else budget
 
