@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '3f861b84da861d25'
+SOURCE_HASH = '6f2f7f108ab438c0'
 GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
@@ -50,6 +50,11 @@ def define_has_the_most_points(st, v_p):
         if (score_takings(st, v_q) > score_takings(st, v_p)):
             return False
     return True
+
+
+def turn_limit(st):
+    """The most turns a game of this configuration lasts: `at most num_cards turns`. [GOOF-5] (rulebooks/goofspiel.rules:19)"""
+    return int(st._options['num_cards'])
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -294,6 +299,7 @@ class GoofspielEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'round'
+    TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('GOOF-1',), run=step_setup),
         'round': StepInfo('round', 'auto', ('player',), ('GOOF-2', 'GOOF-3', 'GOOF-4'), run=step_round, param_types=('seat',)),

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '8570c2cfc7f277b3'
+SOURCE_HASH = 'd44474edc4c7f8c5'
 GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
@@ -68,6 +68,11 @@ def fit_stone__on__grid(st, v_item, v_space):
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s holds colour of p`. [HEX-4] (rulebooks/hex.rules:52)"""
     return (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])
+
+
+def turn_limit(st):
+    """The most turns a game of this configuration lasts: `at most board_size * board_size turns`. [HEX-4] (rulebooks/hex.rules:16)"""
+    return (int(st._options['board_size']) * int(st._options['board_size']))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -228,6 +233,7 @@ class HexEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('HEX-3',), by=by_turn, options=(
             OptionInfo('stone', '{colour of player} on row {row of s} column {column of s}', ('HEX-3',), options_turn__stone, effect_turn__stone, candidates_turn__stone, first_failing_turn__stone, (('s is empty', ('HEX-3',)),)),

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'fc095ce984b0b1cf'
+SOURCE_HASH = '0b1a75ba108252b3'
 GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
@@ -47,6 +47,11 @@ def define_bid_stands(st):
     zones = st._zones
     zone_cup = st._t.zone_base['cup']
     return (sum([len([1 for v_d in zones[zone_cup + v_p] if ((ITEM_ATTRS['face'][v_d] == st._counters['bid_face']) or (ITEM_ATTRS['face'][v_d] == 6))]) for v_p in st._t.seats]) >= st._counters['bid_quantity'])
+
+
+def turn_limit(st):
+    """The most turns a game of this configuration lasts: `at most dice_in_play * 6 + 1 turns`. [LIARS-4, LIARS-5] (rulebooks/liars-dice.rules:18)"""
+    return ((define_dice_in_play(st) * 6) + 1)
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -266,6 +271,7 @@ class LiarsDiceEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('LIARS-2',), run=step_setup),
         'roll_cup': StepInfo('roll_cup', 'chance', ('player',), ('LIARS-1', 'LIARS-2'), outcomes=outcomes_roll_cup, listed_once=True, resolve=resolve_roll_cup, param_types=('seat',)),

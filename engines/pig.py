@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'ed2df44a2efaa0af'
+SOURCE_HASH = 'a17d12038ea45462'
 GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
@@ -27,6 +27,11 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(10))
 def define_reached(st, v_p):
     """Definition `reached`: `banked of p >= winscore`. [PIG-4] (rulebooks/pig.rules:39)"""
     return (st._counters['banked'][v_p] >= int(st._options['winscore']))
+
+
+def turn_limit(st):
+    """The most turns a game of this configuration lasts: `at most horizon turns`. [PIG-4] (rulebooks/pig.rules:15)"""
+    return int(st._options['horizon'])
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -246,6 +251,7 @@ class PigEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('PIG-2', 'PIG-3'), by=by_turn, options=(
             OptionInfo('roll', 'roll', ('PIG-2',), options_turn__roll, effect_turn__roll, candidates_turn__roll, first_failing_turn__roll, (('banked of player + turn_total < winscore', ('PIG-2',)),)),
