@@ -18,6 +18,10 @@ class ListingPlans:
 
     _STATIC_TYPES = (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
 
+    def _static(self, type_: str) -> bool:
+        """A value that never changes (a graph's named direction is a number too)."""
+        return type_ in self._STATIC_TYPES or type_.startswith("direction:")
+
     def listed_kept(self, step: ir.Step, plans: list, memos: dict, key_parts, any_player: bool) -> Optional[int]:
         """The board whose contents a choice's rows may be kept with (State._listed_kept), or None: one player
         decides, its one option's rows are kept (memos), it binds one name, to every space of a board in use,
@@ -38,7 +42,7 @@ class ListingPlans:
                 if name not in params:
                     return None
                 env[name] = reads.VALUE
-        if not all(p.type in self._STATIC_TYPES for p in step.params):
+        if not all(self._static(p.type) for p in step.params):
             return None
         reader = reads._Reader(self.m, domain.board)
         try:
@@ -50,7 +54,7 @@ class ListingPlans:
 
     def static_params(self, step: ir.Step) -> bool:
         """Whether every parameter of a step is a plain value (a memo of its rows is keyed by them)."""
-        return all(p.type in self._STATIC_TYPES or is_space(p.type) for p in step.params)
+        return all(self._static(p.type) or is_space(p.type) for p in step.params)
 
     def static_text(self, option: ir.ChoiceOption) -> bool:
         """Whether an option's text is the same in every state for the same names: each field is a name
@@ -80,7 +84,7 @@ class ListingPlans:
             if field in shown:
                 if not static(shown[field]):
                     return False
-            elif field in types and not (types[field] in self._STATIC_TYPES or is_space(types[field])):
+            elif field in types and not (self._static(types[field]) or is_space(types[field])):
                 return False
             elif field in types and types[field] == ir.ITEM and self.changing:  # its label changes with it
                 return False

@@ -69,7 +69,14 @@ class Texts:
             return f"SEAT_LABEL[{code}]"
         if e.type == ir.DIRECTION:
             return f"{lit(ir.COMPASS)}[{code}]"
+        if e.type.startswith("direction:"):  # a graph's named direction, by its word
+            return f"{lit(self.direction_words(board_of(e.type)))}[{code}]"
         return f"str({code})"
+
+    def direction_words(self, board: str) -> tuple[str, ...]:
+        """A graph's named directions, by their numbers (Tables.toward's index)."""
+        declared = next(b for b in self.m.boards if b.name == board)
+        return tuple(name for name, _ in declared.directions)
 
     def item_labels(self) -> str:
         """The items' labels: the state's where an attribute can change (the label reads its value now)."""
@@ -87,6 +94,8 @@ class Texts:
             return f"SEAT_LABEL[{v}]"
         if type_ == ir.DIRECTION:  # by its compass name (`slide east`), not its number
             return f"{lit(ir.COMPASS)}[{v}]"
+        if type_.startswith("direction:"):  # a graph's named direction, by its word
+            return f"{lit(self.direction_words(board_of(type_)))}[{v}]"
         return f"str({v})"
 
     def text_table_lines(self) -> None:

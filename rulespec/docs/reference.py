@@ -374,7 +374,9 @@ board morris: graph [MIL-2]:
       "directions of its adjacency (squares, hexagons or triangles), in board order. On a graph, `towards` "
       "takes one of the board's named directions: `neighbour of s towards around` is the space the link "
       "`around` leads to from s, and none where no such link leads from s (here the centre): none is neither "
-      "empty nor occupied."),
+      "empty nor occupied. `directions of morris` lists a graph's named directions, in the order declared "
+      "(`for d in directions of morris`, then `towards d`; a text says `{d}` by its name); on a graph whose "
+      "links name no direction the checker refuses it."),
     E("Boards", "Named lines", "end", "mill.rules", '''
 end mill [MIL-6]:
   checked after every step

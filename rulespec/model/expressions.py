@@ -417,7 +417,7 @@ class Expressions:
         space = self.expr(node.space, scope)
         graph = board_of(space.type) if is_space(space.type) and self.boards[board_of(space.type)].lattice == "graph" \
             else None
-        direction = self.graph_direction(graph, node.direction) if graph else \
+        direction = self.graph_direction(graph, node.direction, scope) if graph else \
             self.expr(node.direction, scope, ir.DIRECTION)
         if direction is None:
             return self._bad(node)
@@ -688,6 +688,8 @@ class Expressions:
         """`directions of B`: the ways a board's lines run."""
         loc, text = node.loc, self.text(node)
         board = self.boards[target.board]
+        if board.lattice == "graph":
+            return self.graph_directions(node, target.board)
         if board.lattice == "triangles":  # the six ways a strip of triangles runs
             return ir.Directions(ir.DIRECTIONS, loc, text, target.board, ir.TRIANGLE_LINES)
         return ir.Directions(ir.DIRECTIONS, loc, text, target.board,

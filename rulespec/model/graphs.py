@@ -12,7 +12,7 @@ from ..language import ast
 from ..language.errors import did_you_mean
 from ..lib.limits import LIMIT, refusal
 from . import ir
-from .value_types import board_of, describe_type, is_space, lines_type, spaces_type
+from .value_types import board_of, describe_type, graph_direction_type, is_space, lines_type, spaces_type
 
 
 class Graphs:
@@ -167,18 +167,39 @@ class Graphs:
         board = board_of(target.type)
         return ir.NeighboursOf(spaces_type(board), node.loc, self.text(node), board, target)
 
-    def graph_direction(self, board: str, node) -> Optional[ir.E]:
-        """`towards next` on a graph: the named direction, or None (reported) when the board has no such."""
-        declared = self.boards[board]
-        names = list(dict.fromkeys(link.direction for link in declared.links if link.direction))
+    def graph_direction_names(self, board: str) -> list[str]:
+        """A graph's named directions, in the order their first link is declared (their numbers)."""
+        return list(dict.fromkeys(link.direction for link in self.boards[board].links if link.direction))
+
+    def graph_direction(self, board: str, node, scope: dict[str, str]) -> Optional[ir.E]:
+        """`towards next` on a graph: the named direction, or a value that is one of that graph's directions
+        (`d` of `for d in directions of ring`); else None (reported)."""
+        names = self.graph_direction_names(board)
         word = getattr(node, "id", None) if getattr(node, "kind", "") == "name" else None
         if word in names:
-            return ir.GraphDirection(ir.DIRECTION, node.loc, self.text(node), board, word, names.index(word))
+            return ir.GraphDirection(graph_direction_type(board), node.loc, self.text(node), board, word,
+                                     names.index(word))
+        if word is None or word in scope:
+            direction = self.expr(node, scope)
+            if direction.type in (graph_direction_type(board), "?"):
+                return direction if direction.type != "?" else None
         self.error(node.loc, f"board `{board}` is a graph: it runs towards its named directions only, "
                              f"not `{self.text(node)}`",
                    hint=(f"its directions are {', '.join(names)}" if names else
                          "name the direction of its links: `links next: a-b, b-c`"))
         return None
+
+    def graph_directions(self, node: ast.Of, board: str) -> ir.E:
+        """`directions of ring`: a graph's named directions, in the order declared; a graph without any is
+        reported (its links lead both ways, in no direction)."""
+        names = self.graph_direction_names(board)
+        if not names:
+            self.error(node.loc, f"board `{board}` is a graph whose links have no named direction, so "
+                                 f"`directions of {board}` has nothing to list",
+                       hint="name a direction of its links (`links around: a-b, b-c`), or go to `neighbours of s`")
+            return self._bad(node)
+        return ir.Directions("directions:" + board, node.loc, self.text(node), board, tuple(range(len(names))),
+                             names=tuple(names))
 
     def line_set(self, name: str, loc: ast.Loc, text: str) -> Optional[ir.E]:
         """A set of lines by its name (`mills`), when one board declares it."""

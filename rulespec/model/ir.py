@@ -191,11 +191,13 @@ class Connected(E):
 @dataclass(frozen=True)
 class Directions(E):
     """A set of a board's directions, as indices of COMPASS: those its adjacency allows (``name`` empty),
-    or a named set (built in, `orthogonal`, or the board's own: see Board.direction_sets)."""
+    or a named set (built in, `orthogonal`, or the board's own: see Board.direction_sets). On a graph
+    (type ``directions:BOARD``) its named directions, as their numbers, ``names`` their words."""
 
     board: str
     directions: tuple[int, ...]
     name: str = ""
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -286,7 +286,7 @@ class _Reader:
             if not (e.board == self.board and isinstance(e.length, ir.Const) and self.space(e.space, env) == ANCHOR):
                 raise NotLocal(e.text)
             return ("line", self.directions(e.direction, env), e.length.value), set()
-        if isinstance(e, ir.Directions):
+        if isinstance(e, ir.Directions) and e.type == ir.DIRECTIONS:  # (compass ones: a graph's are no steps)
             return ("directions", tuple(e.directions)), set()
         if isinstance(e, ir.PlayersSet):
             return VALUE, set()
@@ -326,7 +326,8 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
         test = unfold(test, definitions, outer)
     direction_var, directions = None, ()
     inner = exists_form(test)
-    if inner is not None and isinstance(inner.domain, ir.Directions) and inner.domain.board == board:
+    if inner is not None and isinstance(inner.domain, ir.Directions) and inner.domain.board == board \
+            and inner.domain.type == ir.DIRECTIONS:
         direction_var, directions, test = inner.var, tuple(inner.domain.directions), inner.where
         if direction_var in outer:
             return None

@@ -32,6 +32,15 @@ def lines_type(board: str) -> str:
     return f"lines:{board}"
 
 
+def graph_direction_type(board: str) -> str:
+    """A named direction of a board declared as a graph (`links around: a-b`): its number among the graph's."""
+    return f"direction:{board}"
+
+
+def is_graph_direction(type_: str) -> bool:
+    return type_.startswith("direction:")
+
+
 def is_space(type_: str) -> bool:
     return type_.startswith("space:")
 
@@ -47,6 +56,8 @@ def element_type(type_: str) -> Optional[str]:
         return "placement:" + board_of(type_)
     if type_.startswith("lines:"):
         return spaces_type(board_of(type_))
+    if type_.startswith("directions:"):
+        return graph_direction_type(board_of(type_))
     return ir.ELEMENT_OF.get(type_)
 
 
@@ -61,6 +72,10 @@ def describe_type(type_: str) -> str:
         return f"placements on {board_of(type_)}"
     if type_.startswith("lines:"):
         return f"a set of lines of {board_of(type_)}"
+    if type_.startswith("direction:"):
+        return f"a direction of {board_of(type_)}"
+    if type_.startswith("directions:"):
+        return f"the directions of {board_of(type_)}"
     return {
         INT: "a number", BOOL: "a condition (true or false)", SYMBOL: "a word value", SEAT: "a player",
         ITEM: "a component", ZONE: "a zone", ZONES: "every zone of that name", SEATS: "the players",

@@ -4,11 +4,18 @@ the declaration is reported at the space or link it concerns."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 import rulespec
 from rulespec.adapters.core import TensorLayout
+from rulespec.docs.english import English
 from rulespec.language.errors import RuleError
+from rulespec.model import ir
+from rulespec.model.checker import check
+from rulespec.model.cost import Cost
+from rulespec.language.parser import parse_text
 
 RING = '''\
 game "Ring" [RG-1]
@@ -190,3 +197,57 @@ def test_a_bad_set_of_spaces_is_reported_where_it_is_written(tmp_path, where, me
 def test_is_a_space_names_only_a_set_the_graph_declares(tmp_path):
     text = SIDES.replace("only if s is empty and neighbour", "only if s is a middle space and neighbour")
     assert "the board ring has no region or mark `middle`" in _error(tmp_path, text)
+
+
+WAYS = RING.replace("  lines halves", "  links back: h2-h1, h4-h3\n  lines halves").replace(
+    '''  option run "run from {s}" [RG-4]:''', '''  option go "go {d} to {neighbour of s towards d}" [RG-4]:
+    for s in ring, d in directions of ring
+    only if mine(s, player) and neighbour of s towards d is empty
+    place occupant of s on neighbour of s towards d
+  option run "run from {s}" [RG-4]:''')
+
+
+def test_the_directions_of_a_graph_are_its_own_named_ones(tmp_path):
+    game = _load(tmp_path, WAYS)
+    st = game.new_game()
+    st.apply("player 1: sow h1 to h2")
+    st.apply("player 2: sow h3 to h4")
+    texts = {str(a) for a in st.legal_actions() if " go " in str(a)}
+    # from h2 `next` leads to h3 and `back` to h1 (h4's `back`, to h3, is player 2's): by name, in text too
+    assert texts == {"player 1: go next to h3", "player 1: go back to h1"}
+    model = check(parse_text(WAYS, "ring.rules"))
+    found = [e for e in _walk(model) if isinstance(e, ir.Directions)]
+    assert [(e.type, e.directions, e.names) for e in found] == [("directions:ring", (0, 1), ("next", "back"))]
+    assert English(model).expr(found[0]) == "the directions of the ring (next and back)"
+    assert Cost(model).size(found[0]) == 2
+
+
+def test_directions_of_a_graph_without_named_ones_is_refused_where_written(tmp_path):
+    text = WAYS.replace("links next: h1-h2", "links h1-h2").replace("  links back: h2-h1, h4-h3\n", "")
+    message = _error(tmp_path, text)
+    assert "ring.rules:27:25: error: board `ring` is a graph whose links have no named direction" in message
+
+
+def test_only_a_direction_of_the_graph_leads_round_it(tmp_path):
+    message = _error(tmp_path, WAYS.replace("for s in ring, d in directions of ring", "for s in ring, d in players"))
+    assert "ring.rules:29:56: error: board `ring` is a graph: it runs towards its named directions only, not `d`" \
+        in message
+
+
+def _walk(node, seen=None):
+    """Every IR expression anywhere in the model (through dataclass fields, tuples and dicts)."""
+    seen = set() if seen is None else seen
+    if id(node) in seen:
+        return
+    seen.add(id(node))
+    if isinstance(node, ir.E):
+        yield node
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            yield from _walk(getattr(node, f.name), seen)
+    elif isinstance(node, (tuple, list)):
+        for x in node:
+            yield from _walk(x, seen)
+    elif isinstance(node, dict):
+        for x in node.values():
+            yield from _walk(x, seen)

@@ -226,6 +226,8 @@ def _line_set(en: English, e: ir.LineSet) -> str:
 
 @renders(ir.Directions)
 def _directions(en: English, e: ir.Directions) -> str:
+    if e.names:  # a graph's own
+        return f"the directions of the {human(e.board)} ({join([human(n) for n in e.names])})"
     if e.name:
         return f"the {human(e.name)} directions ({join([ir.COMPASS[d] for d in e.directions])})"
     return f"the directions of the {human(e.board)} ({join([ir.COMPASS[d] for d in e.directions])})"
