@@ -1,6 +1,7 @@
 """The house rules of tic-tac-toe (misère: three in a row loses), Connect Four (an 8 x 7 grid), Othello
-(anti-Othello: fewer discs win), checkers (men capture backward) and oware (the grand slam captures): each checks, passes its examples,
-verifies, and changes its base as it says."""
+(anti-Othello: fewer discs win), checkers (men capture backward), oware (the grand slam captures) and nine
+men's morris (twelve men's morris): each checks, passes its examples, verifies, and changes its base as it
+says."""
 
 import json
 from pathlib import Path
@@ -122,3 +123,21 @@ def test_go_on_seven_by_seven_has_a_smaller_board_and_komi_five_and_a_half():
         total, area = outcome["scores"]["total"], outcome["scores"]["area"]
         assert total == [area[0], area[1] + 5]
         assert outcome["winners"] == ([0] if total[0] > total[1] else [1])
+
+
+def test_twelve_mens_morris_moves_along_diagonals_with_twelve_men():
+    house = rulespec.load("nine-mens-morris/nine-mens-morris-twelve")
+    results = run_examples(house)
+    assert len(results) == 8 and all(r.passed for r in results), [r.message for r in results if not r.passed]
+    assert verify("nine-mens-morris/nine-mens-morris-twelve", players=2, max_examples=2, stateful_step_count=12,
+                  seed=1, derandomize=True, save_counterexamples=None).ok
+    # from a7 a man steps to b6 only on the twelve men's board; there each player places twelve men
+    position = ("morris:\n  a7: white man\n  e4: white man\n  g4: white man\n  f2: white man\n  a1: black man\n"
+                "  d1: black man\n  g1: black man\n  b2: black man\nremoved: the rest\nturn 30 of player 1\n")
+    games = (house, rulespec.load("nine-mens-morris"))
+    from_a7 = [sorted(a.text for a in game.position(position).legal_actions() if a.text.startswith("move a7"))
+               for game in games]
+    assert from_a7 == [["move a7 to a4", "move a7 to b6", "move a7 to d7"], ["move a7 to a4", "move a7 to d7"]]
+    assert [game.new_game(2).observation(0)["zones"]["hand"]["size"] for game in games] == [24, 18]
+    played = rulespec.random_game(house, 2, seed=4)
+    assert played.is_terminal() and played.outcome()["end"] in {"two_men", "cannot_move", "two_hundred_turns"}
