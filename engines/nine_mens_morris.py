@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '112ed0d3e3b46041'
-GENERATOR_VERSION = '51'
+GENERATOR_VERSION = '52'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -306,7 +306,7 @@ def options_remove__remove(st, v_player):
     """Option `remove` of `remove`: `remove {s}`. [NMM-6] (rulebooks/nine-mens-morris.rules:98)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not (define_mine(st, v_s, (v_player + 1) % st.players)):  # mine(s, left of player)
+        if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[(v_player + 1) % st.players])):  # mine(s, left of player)
             continue
         if not (((not define_in_mill(st, v_s, (v_player + 1) % st.players)) or define_all_in_mills(st, (v_player + 1) % st.players))):  # not in_mill(s, left of player) or all_in_mills(left of player)
             continue
@@ -322,7 +322,7 @@ def candidates_remove__remove(st, v_player):
 
 def first_failing_remove__remove(st, v_player, v_s):
     """The index of the first condition that does not hold, or -1."""
-    if not (define_mine(st, v_s, (v_player + 1) % st.players)):  # mine(s, left of player)
+    if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[(v_player + 1) % st.players])):  # mine(s, left of player)
         return 0
     if not (((not define_in_mill(st, v_s, (v_player + 1) % st.players)) or define_all_in_mills(st, (v_player + 1) % st.players))):  # not in_mill(s, left of player) or all_in_mills(left of player)
         return 1
@@ -345,9 +345,11 @@ def choices_remove(st, v_player):
     seat = v_player
     kept = ROWS_remove[(seat, v_player)]
     memo_0 = kept.by_option[0]
+    board_0 = st._boards[0]
+    cell_attr_0 = CELL_ATTRS['colour']
     # remove: `remove {s}`
     for v_s in st._t.cells_in_use[0]:
-        if not (define_mine(st, v_s, (v_player + 1) % st.players)):  # mine(s, left of player)
+        if not ((cell_attr_0[board_0[v_s]] == ('white', 'black')[(v_player + 1) % st.players])):  # mine(s, left of player)
             continue
         if not (((not define_in_mill(st, v_s, (v_player + 1) % st.players)) or define_all_in_mills(st, (v_player + 1) % st.players))):  # not in_mill(s, left of player) or all_in_mills(left of player)
             continue
