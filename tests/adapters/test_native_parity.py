@@ -35,6 +35,11 @@ BREAKTHROUGH = {"num_distinct_actions": "a move is numbered by its from and to s
                                         "from space, direction and capture (768)",
                 "max_game_length": "a tighter bound (rulebooks/breakthrough.rules: each pawn moves forward at most "
                                    "its rows to go, 177); OpenSpiel's is 209"}
+MORRIS = {"num_distinct_actions": "placing a man on a point and removing one from it are two options here (24 "
+                                   "each), as are moving and flying a man from s to t (576 each); OpenSpiel numbers "
+                                   "a point once and a pair once (24 + 576)",
+          "max_game_length": "a looser bound: `at most 201 turns` (rulebooks/nine-mens-morris.rules), each a move "
+                             "and perhaps a removal (2 x 201); OpenSpiel's is 200 turns and 14 removals"}
 GAMES = [
     ("tic-tac-toe", None, {}, "tic_tac_toe", {}),
     ("connect-four", None, {}, "connect_four", {}),
@@ -55,6 +60,7 @@ GAMES = [
     ("pig", 10, {}, "pig(players=10)", {"max_game_length": PIG_LENGTH}),
     ("othello", None, {}, "othello", OTHELLO),
     ("breakthrough", None, {}, "breakthrough", BREAKTHROUGH),
+    ("nine-mens-morris", None, {}, "nine_mens_morris", MORRIS),
 ]
 # Kuhn and Leduc poker, tic-tac-toe and connect four have no options here and seat two (OpenSpiel's
 # `players` for the poker games is another game: more cards in the deck, a rulespec house rule to write).
