@@ -24,6 +24,7 @@ from ..model import ir
 from ..model.moves import max_moves
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
+from .field_values import values_from_type
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
 
 try:  # a simultaneous decision (`choice ... by each player`), where the runtime has them
@@ -180,7 +181,9 @@ class _Expansion:
         """The texts a value worked out in a template (`{col of s}`) can read: a finite list, or None
         for a value that the state and the names shown beside it decide (`{stones}`, `{after(n)}`
         beside `{n}`), which then tells no two actions of one decision apart. ``values``: the values
-        listed for the names chosen (`{min(a, b)}` of two dice reads one of theirs)."""
+        listed for the names chosen (`{min(a, b)}` of two dice reads one of theirs). A value that names
+        chosen but not shown decide (`{neighbour of s towards d}`, `{r - 1}`) reads a value of its type
+        (field_values.py)."""
         if (isinstance(e, ir.Builtin) and e.func in ("min", "max") and values
                 and all(isinstance(a, ir.Var) and values.get(a.name) for a in e.args)):
             return _unique(str(v) for a in e.args for v in values[a.name])
@@ -200,9 +203,21 @@ class _Expansion:
             values = self.engine.ITEM_ATTRS[e.attr]
             return _unique(str(values[item]) for item in self.in_game if item in values)
         if _names(e) & chosen:
+            texts = values_from_type(self, e, values or {}, where)
+            if texts is not None:
+                return texts
             raise AdapterError(f"{where}: the adapters cannot number the actions of this text: "
                                f"`{{{e.text}}}` depends on what is chosen, and its values are not a fixed list")
         return None
+
+    def worked_out_numbers(self, e) -> Optional[list[int]]:
+        """The numbers a row, a column or a component's attribute can be, when they are numbers."""
+        if not isinstance(e, (ir.SpaceAttr, ir.ItemAttr)):
+            return None
+        texts = self.worked_out(e, set(), "")
+        if not texts or not all(text.lstrip("-").isdigit() for text in texts):
+            return None
+        return [int(text) for text in texts]
 
     def expand(self, template: str, types: dict[str, str], where: str, values: dict, shown: dict,
                chosen: set, mover: Optional[str] = None) -> list[str]:
@@ -282,7 +297,8 @@ class ActionTable:
     Each choice option's template ("play {tile} on {space}") is expanded over the domain of every name
     in it, in the model's order: an item ranges over the distinct component labels, a seat over
     "player 1".."player N", a space over the board's spaces, a placement over the board's placements,
-    a word over the values it is declared from. Templates are taken in the rule file's order (steps,
+    a word over the values it is declared from; a value worked out from names chosen and not shown
+    (`{neighbour of s towards d}`, `{r - 1}`) over the values of its type (field_values.py). Templates are taken in the rule file's order (steps,
     then options), the names of a template left to right, each domain in its declared order; a text two
     templates can both produce keeps its first number. Names range over what the options loaded put in
     play (the spaces in use, an option's value as a range's end), so a smaller configuration has fewer
