@@ -164,7 +164,19 @@ class Options:
             domain = self.expr(b.domain)
             w.line(f"for v_{ident(b.var)} in {domain}:")
             w.indent()
-        w.line(f"yield ({text}, {binding_tuple})")
+        if candidate_text_may_fail(option):
+            # What is on an empty space, a row of none: no text for this candidate, so not the action refused.
+            w.line("try:")
+            w.indent()
+            w.line(f"text = {text}")
+            w.dedent()
+            w.line("except RuleRuntimeError:")
+            w.indent()
+            w.line("continue")
+            w.dedent()
+            w.line(f"yield (text, {binding_tuple})")
+        else:
+            w.line(f"yield ({text}, {binding_tuple})")
         for _ in option.bindings:
             w.dedent()
         w.dedent()
@@ -219,3 +231,31 @@ class Options:
         with self.zone_locals():
             w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
         w.dedent()
+
+
+# What a text can show for any candidate without failing: names, constants, a neighbour (none past the edge
+# reads `none`), sums of those, an attribute of a chosen component or space.
+_NEVER_FAILS = (ir.Var, ir.Const, ir.SeatConst, ir.OptionRef, ir.CounterRef, ir.SeatAttr, ir.Neighbour, ir.Negate)
+
+
+def candidate_text_may_fail(option: ir.ChoiceOption) -> bool:
+    """Whether working out the text of a candidate, before its conditions, may raise a rule error (`{occupant
+    of t}` for an empty t): then candidates_ skips such a candidate."""
+    chosen = {b.var for b in option.bindings}
+
+    def may_fail(e: ir.E) -> bool:
+        if isinstance(e, ir.SpaceAttr):  # of a space chosen: one of the board's (a step's space may be none)
+            return not (isinstance(e.space, ir.Var) and e.space.name in chosen)
+        if isinstance(e, ir.ItemAttr):  # of a component named
+            return not isinstance(e.item, ir.Var)
+        if isinstance(e, ir.Arith) and e.op in ("+", "-", "*"):
+            return may_fail(e.left) or may_fail(e.right)
+        if isinstance(e, ir.Neighbour):
+            return may_fail(e.space) or may_fail(e.direction)
+        if isinstance(e, ir.Negate):
+            return may_fail(e.operand)
+        if isinstance(e, ir.CounterRef):
+            return e.seat is not None and may_fail(e.seat)
+        return not isinstance(e, _NEVER_FAILS)
+
+    return any(may_fail(value) for _, value in option.shown)

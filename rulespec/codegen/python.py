@@ -34,7 +34,7 @@ from .expressions import Expressions
 from .hoisted import HoistedReads
 from .listing_plans import ListingPlans
 from .narrowing import Narrowing
-from .options import Options
+from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .statements import Statements
 from .texts import Texts
@@ -134,7 +134,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             w.line("from rulespec.runtime.engine import AFTER")
         if any(reads.board_index(end, m) is not None for end in m.ends):
             w.line("from rulespec.runtime.ends import EndIndex")
-        if any(self.then_reads_each(end) for end in m.ends):
+        if any(self.then_reads_each(end) for end in m.ends) or any(
+                candidate_text_may_fail(option) for step in m.steps if step.kind == "choice" for option in step.options):
             w.line("from rulespec.runtime.engine import RuleRuntimeError")
         if m.counts_positions:
             w.line("from rulespec.runtime.repetition import times_occurred")
