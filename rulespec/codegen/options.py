@@ -172,7 +172,7 @@ class Options:
             w.dedent()
             w.line("except RuleRuntimeError:")
             w.indent()
-            w.line("continue")
+            w.line("continue" if option.bindings else "return")
             w.dedent()
             w.line(f"yield (text, {binding_tuple})")
         else:
