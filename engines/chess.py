@@ -9,11 +9,12 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e2d7277307d3fcf7'
-GENERATOR_VERSION = '52'
+GENERATOR_VERSION = '53'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -187,7 +188,11 @@ def candidates_turn__slide(st, v_player):
     for v_s in st._t.cells_in_use[0]:
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
             for v_t in st._ray(0, v_s, v_d):
-                yield (str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ))
+                try:
+                    text = str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t]
+                except RuleRuntimeError:
+                    continue
+                yield (text, (v_s, v_d, v_t, ))
 
 
 def first_failing_turn__slide(st, v_player, v_s, v_d, v_t):

@@ -254,6 +254,8 @@ def candidate_text_may_fail(option: ir.ChoiceOption) -> bool:
             return may_fail(e.space) or may_fail(e.direction)
         if isinstance(e, ir.Negate):
             return may_fail(e.operand)
+        if isinstance(e, ir.Builtin):  # min, max, abs
+            return any(may_fail(a) for a in e.args)
         if isinstance(e, ir.CounterRef):
             return e.seat is not None and may_fail(e.seat)
         return not isinstance(e, _NEVER_FAILS)

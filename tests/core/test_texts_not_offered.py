@@ -45,3 +45,11 @@ def test_only_a_text_that_can_fail_is_worked_out_with_care():
     jump_candidates = source.split("def candidates_turn__jump", 1)[1].split("\ndef ", 1)[0]
     step_candidates = source.split("def candidates_turn__step", 1)[1].split("\ndef ", 1)[0]
     assert "except RuleRuntimeError:" in jump_candidates and "try:" not in step_candidates
+
+
+def test_chess_refuses_a_move_from_an_empty_square_as_illegal():
+    """Chess's texts name the piece moved (`{kind of occupant of s}`): a square with nothing on it has no
+    text, so a move from it is not one of the choices (it was a rule error)."""
+    state = rulespec.load(Path(__file__).resolve().parents[2] / "rulebooks" / "chess.rules").new_game(2)
+    with pytest.raises(IllegalAction, match="is not one of the choices"):
+        state.apply("player 1: pawn e3 to e5")
