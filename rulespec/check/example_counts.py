@@ -31,6 +31,8 @@ KINDS = {
     "space_empty": "then space ... is empty", "space_holds": "then space ... holds", "turn_number": "then it is turn N",
     "turn_of": "then it is P's turn", "phase": "then the phase is", "leg": "then it is leg N", "ran": "then STEP ran",
     "gained": "then ZONE gained", "lost": "then ZONE lost", "position": "given position",
+    "refused": "when ... is refused", "place": "then P is in place N", "chance_read": "then every chance outcome reads",
+    "log": "then the log says", "sees_top": "then P sees only the top of",
 }
 
 

@@ -58,6 +58,8 @@ class Examples:
                 w.line(f"run.space_counter(st, {line.name!r}, {line.space!r}, {line.number!r}, line={where})")
             elif line.what == "action":
                 w.line(f"run.act(st, {line.value!r}, line={where})")
+            elif line.what == "refused":
+                w.line(f"run.refused(st, {line.value!r}, line={where})")
             elif line.what == "legal":
                 w.line(f"run.legal(st, {line.value!r}, True, line={where})")
             elif line.what == "illegal":
@@ -99,7 +101,12 @@ class Examples:
             "decides": lambda: f"run.decides(st, {seat}, {lit(line.name)}, {at})",
             "chance_outcomes": lambda: f"run.chance_outcomes(st, {lit(list(line.values))}, "
                                        f"{lit([list(r) for r in line.ratios])}, {at})",
-            "chance_even": lambda: f"run.chance_even(st, {lit(line.number)}, {at})",
+            "chance_even": lambda: f"run.chance_even(st, {lit(line.number)}, {at}"
+                                   + (f", pattern={lit(line.values[0])})" if line.values else ")"),
+            "chance_read": lambda: f"run.chance_read(st, {lit(list(line.values))}, {at})",
+            "place": lambda: f"run.place_of(st, {seat}, {lit(line.number)}, {at})",
+            "log": lambda: f"run.log(st, {lit(list(line.values))}, {at})",
+            "sees_top": lambda: f"run.sees_top(st, {seat}, {self.zone_index(line.target)}, {at})",
             "sees": lambda: f"run.sees(st, {seat}, {self.zone_index(line.target)}, True, {at})",
             "not_sees": lambda: f"run.sees(st, {seat}, {self.zone_index(line.target)}, False, {at})",
             "space_empty": lambda: f"run.space(st, {lit(self.boards[line.board])}, {lit(line.space)}, None, {at})",

@@ -183,11 +183,10 @@ class Statements:
         only = s.body[0] if len(s.body) == 1 and isinstance(s.body[0], ir.If) and not s.body[0].otherwise else None
         domain = only and self.narrowed_domain(s.var, s.domain, only.condition, frozenset(counters_set(s.body)))
         domain = domain or self.expr(s.domain)
-        note = None
         if s.start is not None:  # the seats in clockwise order, the one named first
             domain = f"sorted({domain}, key=lambda seat: (seat - {self.expr(s.start)}) % st.players)"
-            note = f"clockwise from {s.start.text}"
-        self.w.line(f"for v_{ident(s.var)} in st._loop_over({domain}):", note=note)
+        self.w.line(f"for v_{ident(s.var)} in st._loop_over({domain}):",
+                    note=None if s.start is None else f"clockwise from {s.start.text}")
         self.w.indent()
         self.loop_body(s.body)
         self.w.dedent()

@@ -59,7 +59,7 @@ class RulesLexer(RegexLexer):
             (r"[ \t]+", Whitespace),
             (r"\n", Whitespace),
             (r"#[^\n]*", Comment.Single),
-            (r'"[^"\n]*"', String.Double),
+            (r'"(?:[^"\n]|"")*"', String.Double),
             (r"\b[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+\b", Name.Label),  # clause IDs and rulings
             (words(DECLARATION_WORDS, prefix=r"^", suffix=r"\b"), Keyword.Declaration),
             (r"\b(player)(\s+)([0-9]+)\b", bygroups(Name.Builtin, Whitespace, Number.Integer)),

@@ -1042,6 +1042,47 @@ example goal "Filling a goal earns a reward" [LAN-6]:
       "`given set-up` starts from the game's own set-up instead of an empty table; each chance node of the set-up "
       "takes the next listed draw, and the example stops at the next one (step on with `when \"chance: ...\"`). "
       "A match (a variant with `match`) is played as a match from its set-up: `then it is leg 2`."),
+    E("Executable examples", "A refused action", "when_refused", "pig.rules", '''
+  when "player 1: hold 0 for 0" is refused
+  then player 1 decides''',
+      "`when \"...\" is refused` tries an action the game must refuse (it is not legal now): the line fails if the "
+      "action is played, or if trying it changed anything in the state; the example goes on from that same state "
+      "(`gained`, `lost` and `ran` then read nothing new). An action the rules fail on is no refusal."),
+    E("Executable examples", "What the log says", "then_log", "pig.rules", '''
+  when "chance: roll 4"
+  then the log says "player 1: roll", "chance: roll 4"''',
+      "The action log (a state's `history`, what `rulespec play` prints) ends with these entries, oldest first, "
+      "each as the game prints it (`player N: ...` or `chance: ...`; `then the log ends with` says the same). "
+      "It reads the whole log, the set-up's draws included, so it tells what happened by itself (the chance draws "
+      "of a `given set-up with the first outcomes`). A text with `{...}` stands for any entry of that template."),
+    E("Executable examples", "Chance outcomes by their form", "then_chance_even then_chance_all_read", "pig.rules", '''
+  then the chance outcomes are 6 equally likely "roll {n}"
+  then every chance outcome reads "roll {n}"''',
+      "After `N equally likely`, a template says what each outcome reads; `every chance outcome reads \"A\" or "
+      "\"B\"` says only that each is of one of the templates (`{...}` stands for any value, some fields may be "
+      "written out: `\"deal {suit} 1\"`), whatever their number and odds."),
+    E("Executable examples", "A place in the ranking", "then_place then_place_word", "pig.rules", '''
+  then player 1 is first
+  then player 2 is second
+  then player 3 is in place 3''',
+      "Once the game is over, one seat's place in the ranking: `first` to `tenth`, or `in place N`. Seats that tie "
+      "share a place (two first, then third), as `outcome()[\"ranking\"]` has it; `then ranking is ...` lists "
+      "every seat in order instead."),
+    E("Executable examples", "A quote inside a quoted text", "example", "pig.rules", '''
+example places "The winner is first, the others ""by their points""" [PIG-6]:''',
+      "A quoted text holds no line break; a `\"` inside it is written twice, `\"\"`, and reads as one (the title "
+      "above reads: The winner is first, the others \"by their points\"). There is no other escape: a backslash is "
+      "a backslash. It holds for every quoted text: titles, templates, action texts in examples, positions."),
+    E("Executable examples", "Only the top of a pile", "then_sees_top", "cards.rules", '''
+  given discard: "hearts 1", "spades 2"
+  given pile: "clubs 1", "clubs 2"
+  given hand of player 1: "clubs 3"
+  given hand of player 2: "hearts 2"
+  then player 2 sees only the top of discard
+  then player 1 sees pile''',
+      "For a zone `only top seen`: the seat is shown the top component (the last given, or put there) and how many "
+      "the zone holds, nothing under the top. `sees` means the seat is shown all the zone holds: said of a pile "
+      "with something under its top, it fails."),
     E("Executable examples", "A later leg of a match", "setup_leg", "lanes.rules", '''
   given set-up of leg 2 with draws "deal red 1"
   then it is leg 2

@@ -1011,7 +1011,7 @@ EXAMPLE_LINES = ("players", "option", "items", "step", "counter", "setup", "acti
                  "fact", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
                  "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
                  "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "position",
-                 "space_counter", "space_count")
+                 "space_counter", "space_count", "refused", "place", "chance_read", "log", "sees_top")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -66,7 +66,8 @@ def option_value(token: Token):
 
 
 def unquote(token: Token) -> str:
-    return str(token)[1:-1]
+    """A quoted text's words: the quotes taken off, each `""` inside read as one `"`."""
+    return str(token)[1:-1].replace('""', '"')
 
 
 def meta_loc(path: str, meta: Any) -> ast.Loc:

@@ -60,6 +60,9 @@ class ExamplesToAst(AstBuilder):
     def when_action(self, meta, children):
         return ast.ExampleLine(loc=self._loc(meta), what="action", value=unquote(children[0]))
 
+    def when_refused(self, meta, children):
+        return ast.ExampleLine(loc=self._loc(meta), what="refused", value=unquote(children[0]))
+
     def then_legal(self, meta, children):
         return ast.ExampleLine(loc=self._loc(meta), what="legal", value=unquote(children[0]))
 
@@ -143,6 +146,19 @@ class ExamplesToAst(AstBuilder):
     def then_ranking(self, meta, children):
         return self._line(meta, "ranking", exprs=tuple(children))
 
+    ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+    def then_place(self, meta, children):
+        seat, place = children
+        number = read_number(place, "players")
+        if number < 1:
+            raise AstProblem(place.line, place.column, "places are numbered from 1", hint="the winner is in place 1")
+        return self._line(meta, "place", expr=seat, number=number)
+
+    def then_place_word(self, meta, children):
+        seat, word = children
+        return self._line(meta, "place", expr=seat, number=self.ORDINALS.index(str(word)) + 1)
+
     def then_returns(self, meta, children):
         return self._line(meta, "returns", ratios=tuple(children))
 
@@ -175,10 +191,21 @@ class ExamplesToAst(AstBuilder):
                           ratios=tuple(ratio for _, ratio in children))
 
     def then_chance_even(self, meta, children):
-        return self._line(meta, "chance_even", number=read_number(children[0]))
+        count, pattern = children
+        return self._line(meta, "chance_even", number=read_number(count),
+                          values=(unquote(pattern),) if pattern is not None else ())
+
+    def then_chance_all_read(self, meta, children):
+        return self._line(meta, "chance_read", values=tuple(unquote(c) for c in children))
+
+    def then_log(self, meta, children):
+        return self._line(meta, "log", values=tuple(unquote(c) for c in children))
 
     def then_sees(self, meta, children):
         return self._line(meta, "sees", expr=children[0], args=(children[1],))
+
+    def then_sees_top(self, meta, children):
+        return self._line(meta, "sees_top", expr=children[0], args=(children[1],))
 
     def then_does_not_see(self, meta, children):
         return self._line(meta, "not_sees", expr=children[0], args=(children[1],))

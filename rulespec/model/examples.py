@@ -130,7 +130,7 @@ class Examples:
                     self.error(line.loc, f"`{line.value}` is not a value of option `{line.name}`",
                                hint=did_you_mean(line.value, option.values))
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
-            elif w in ("action", "legal", "illegal"):
+            elif w in ("action", "refused", "legal", "illegal"):
                 self.example_action(d, line, line.value, players, labels)
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
             elif w == "position":  # read against the engine's tables (examples.position_diagnostics)
@@ -152,7 +152,8 @@ class Examples:
 
     FACTS = ("setup", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
              "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
-             "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost")
+             "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "place", "chance_read",
+             "log", "sees_top")
 
     def example_fact(self, d: ast.ExampleDecl, line: ast.ExampleLine, players: int, labels: Optional[set]) -> ir.ExampleLine:
         """One of the facts and checks of an example beyond a plain condition: names resolved, texts matched
@@ -175,6 +176,15 @@ class Examples:
             for top, bottom in line.ratios:
                 if bottom == 0:
                     self.error(loc, f"{top}/0 is no number", hint="a payoff is a whole number or a fraction a/b, b > 0")
+        elif w == "place" and players and line.number > players:
+            self.error(loc, f"there is no place {line.number} in a ranking of {players} players")
+        elif w in ("chance_even", "chance_read"):
+            for text in line.values:  # each a template of the game's chance outcomes, some fields filled in
+                self.example_action(d, line, "chance: " + text.removeprefix("chance:").strip(), players, labels,
+                                    written=text, pattern=True)
+        elif w == "log":
+            for text in line.values:
+                self.example_action(d, line, text, players, labels, pattern=True)
         elif w == "chance_outcomes":
             for text, (top, bottom) in zip(line.values, line.ratios):
                 self.example_action(d, line, text if text.startswith("chance:") else "chance: " + text, players,
@@ -190,8 +200,12 @@ class Examples:
                     number = seat.index + 1 if isinstance(seat, ir.SeatConst) else 1
                     self.example_action(d, line, f"player {number}: {text}", players, labels, written=text,
                                         pattern=True)
-        elif w in ("sees", "not_sees"):
+        elif w in ("sees", "not_sees", "sees_top"):
             zone = self.expr(line.args[0], {})
+            declared = self.zones.get(zone.zone) if isinstance(zone, ir.ZoneRef) else None
+            if w == "sees_top" and declared is not None and declared.visibility != "top":
+                self.error(line.args[0].loc, f"zone `{declared.name}` is not `only top seen`: a seat sees all of it "
+                                             f"or none of it", hint="say `sees` or `does not see`")
             if zone.type not in (ZONE, "?"):
                 self.error(line.args[0].loc, f"`{zone.text}` is {describe_type(zone.type)}; a seat sees (or does "
                                              f"not see) what a zone holds", hint="name one zone: `rack of player 1`")

@@ -381,6 +381,22 @@ class ExampleRun:
         except Exception as error:  # listing the choices met a value it cannot use
             self.fail(line, f"{text!r} could not be tried: {_failure(error)}")
 
+    def refused(self, st: State, text: str, line: int = 0) -> None:
+        """`when "..." is refused`: the game refuses the action (it is not legal now) and the state is as it was;
+        the example goes on from it."""
+        self._begin(st, line)
+        before = st.clone()
+        try:
+            st.apply(text)
+        except IllegalAction:
+            if st != before:
+                self.fail(line, f"{text!r} was refused, but the state changed: {_changed(before, st)}")
+            self.snapshot = before  # (nothing happened: `gained`, `lost` and `ran` read nothing)
+            return
+        except Exception as error:  # a rule error is no refusal: the rules broke
+            self.fail(line, f"{text!r} was not refused, it failed: {_failure(error)}")
+        self.fail(line, f"{text!r} was played, not refused")
+
     def legal(self, st: State, text: str, expected: bool, line: int = 0) -> None:
         self._begin(st, line)
         try:
@@ -580,11 +596,38 @@ class ExampleRun:
             shown = ", ".join(f"{t!r} {p}" for t, p in list(got.items())[:12])
             self.fail(line, f"the chance outcomes are {shown}{' ...' if len(got) > 12 else ''}")
 
-    def chance_even(self, st: State, count: int, line: int = 0) -> None:
+    def chance_even(self, st: State, count: int, line: int = 0, pattern: Optional[str] = None) -> None:
         got = self._chances(st, line)
         if len(got) != count or len({p for _, p in got}) > 1:
             self.fail(line, f"expected {count} equally likely outcomes, but there are {len(got)}"
                             f"{'' if len({p for _, p in got}) <= 1 else ', not equally likely'}")
+        if pattern is not None:
+            self.chance_read(st, [pattern], line)
+
+    def chance_read(self, st: State, patterns: list, line: int = 0) -> None:
+        """Every chance outcome now is of one of the templates (`roll {n}`), each some fields filled in."""
+        patterns = [p[len("chance:"):].strip() if p.startswith("chance:") else p for p in patterns]
+        other = [text for text, _ in self._chances(st, line) if not any(self._matches(text, p) for p in patterns)]
+        if other:
+            self.fail(line, f"{len(other)} chance outcome{'s' if len(other) > 1 else ''} read otherwise: "
+                            f"{other[:5]}{' ...' if len(other) > 5 else ''}")
+
+    def place_of(self, st: State, seat, place: int, line: int = 0) -> None:
+        """`then player 3 is third`: the seat's place in the ranking (tied seats share one)."""
+        outcome = self._outcome(st, line, f"a ranking")
+        seat = self._seat(st, seat(), line, "the line")
+        ranks = outcome["ranking"]
+        if ranks[seat] != place:
+            shown = ", ".join(f"player {s + 1} ({ranks[s]}.)" for s in sorted(range(st.players), key=lambda s: (ranks[s], s)))
+            self.fail(line, f"player {seat + 1} is in place {ranks[seat]}, not {place}; the ranking is {shown}")
+
+    def log(self, st: State, texts: list, line: int = 0) -> None:
+        """`then the log says "..."`: the last entries of the action log (``history``), oldest first."""
+        self._begin(st, line)
+        last = st.history[-len(texts):] if texts else []
+        if len(last) != len(texts) or not all(self._matches(entry, text) for entry, text in zip(last, texts)):
+            self.fail(line, f"the log ends with {last or 'nothing'}" + (f", not {texts}" if len(texts) > 1 else
+                                                                     f", not {texts[0]!r}"))
 
     def _zone_view(self, st: State, zone: int, line: int):
         for info in reversed(self.engine.ZONES):
@@ -605,6 +648,24 @@ class ExampleRun:
         view = view[owner] if info.per_player else view
         if ("items" in view) != expected:
             self.fail(line, f"player {seat + 1} {'does not see' if expected else 'sees'} what {name} holds")
+        if expected and len(view["items"]) < view["size"]:  # a pile `only top seen`
+            self.fail(line, f"player {seat + 1} sees only the top of {name}, not the {view['size'] - 1} under it")
+
+    def sees_top(self, st: State, seat, zone: int, line: int = 0) -> None:
+        """`then P sees only the top of Z`: the seat is shown Z's top component (if any) and how many it holds,
+        nothing under the top."""
+        self._begin(st, line)
+        seat = self._seat(st, seat(), line, "the line")
+        info, owner, name = self._zone_view(st, zone, line)
+        view = st.observation(seat)["zones"][info.name]
+        view = view[owner] if info.per_player else view
+        held = [st._labels[i] for i in st._zones[zone]]
+        if "items" not in view:
+            self.fail(line, f"player {seat + 1} does not see the top of {name}")
+        if info.visibility != "top":
+            self.fail(line, f"player {seat + 1} sees all that {name} holds, not only its top")
+        if view["items"] != held[-1:]:
+            self.fail(line, f"player {seat + 1} sees {view['items']} of {name}, whose top is {held[-1:]}")
 
     def space(self, st: State, board: int, cell: int, label: Optional[str], line: int = 0) -> None:
         self._begin(st, line)
@@ -669,6 +730,13 @@ class ExampleRun:
         elif change != Counter(amount):
             self.fail(line, f"it {verb} {sorted(change.elements()) or 'nothing'} since the last action, not "
                             f"{sorted(amount)}")
+
+
+def _changed(before: State, after: State) -> str:
+    """Which parts of a state differ (its JSON's top-level keys), for a refusal that changed something."""
+    import json
+    one, other = json.loads(before.to_json()), json.loads(after.to_json())
+    return ", ".join(key for key in one if one.get(key) != other.get(key)) or "its history or past"
 
 
 def _a(word: str) -> str:

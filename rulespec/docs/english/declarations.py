@@ -513,6 +513,8 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
         return "Given", f"{en.owned(human(line.name or '') + ' count', line.expr)} is {line.number}"
     if w == "action":
         return "When", f"{code(line.value or '')} is played"
+    if w == "refused":
+        return "When", f"{code(line.value or '')} is tried, it is refused, and nothing changes"
     if w == "legal":
         return "Then", f"{code(line.value or '')} is allowed"
     if w == "illegal":
@@ -531,6 +533,11 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
     if text is None:
         raise TypeError(f"no English for example line {w!r}")
     return "Then", text
+
+
+def _ordinal(number: int) -> str:
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+    return words[number - 1] if 1 <= number <= len(words) else f"in place {number}"
 
 
 def _ratio(top: int, bottom: int) -> str:
@@ -568,7 +575,16 @@ def _example_fact(en: English, line: ir.ExampleLine) -> Optional[str]:
     if w == "chance_outcomes":
         return "the chance outcomes are " + join([f"{code(v)} ({_ratio(*r)})" for v, r in zip(line.values, line.ratios)])
     if w == "chance_even":
-        return f"there are {line.number} equally likely chance outcomes"
+        return f"there are {line.number} equally likely chance outcomes" + (
+            f", each of the form {code(line.values[0])}" if line.values else "")
+    if w == "chance_read":
+        return f"every chance outcome is of the form {join([code(v) for v in line.values], 'or')}"
+    if w == "place":
+        return f"{who} is {_ordinal(line.number or 0)} in the ranking"
+    if w == "log":
+        return f"the log's last {'entry is' if len(line.values) == 1 else f'{len(line.values)} entries are'} {texts}"
+    if w == "sees_top":
+        return f"{who} sees only the top of {en.expr(line.target)} (and how many lie under it)"
     if w in ("sees", "not_sees"):
         return f"{who} {'sees' if w == 'sees' else 'does not see'} what {en.expr(line.target)} holds"
     if w == "space_empty":
