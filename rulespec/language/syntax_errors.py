@@ -46,7 +46,7 @@ STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add",
 OPERATOR_WORDS = ("and", "or", "is", "in", "fits", "has", "holds", "+", "-", "*", "of", "mod", "won")
 # Words that start a value; when these fit, the report says "a value".
 AFTER_A_NAME = ("DIRECTIONS", "JUMPS")  # `orthogonal directions of B`, `knight jumps from s`
-VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM", "LINE", "NEIGHBOUR", "WALK", "RAY")
+VALUE_STARTS = ("NAME", "INT", "LPAR", "MINUS", "NOT", "COUNT", "SUM", "LINE", "NEIGHBOUR", "WALK", "RAY", "GROUP")
 
 # Characters that are not part of the language, with what the writer probably meant.
 CHARACTER_HINTS = {

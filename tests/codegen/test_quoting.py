@@ -46,7 +46,9 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 "on_board", "fact_sides",  # fact_sides: `, sides=lambda: (<expr()>, <expr()>), compared=<lit()>`
                 # an attribute's table (ITEM_ATTRS / CELL_ATTRS / st._attrs by a quoted name), the items' labels
                 # (ITEM_LABEL or st._labels), a generator expression of expr() code over a quoted direction name
-                "attribute_table", "cell_attribute_table", "item_labels", "space_over_directions"}
+                "attribute_table", "cell_attribute_table", "item_labels", "space_over_directions",
+                # the seat or space a counter is kept for: expr() code, or a call around it refusing none
+                "counter_owner"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
@@ -60,6 +62,9 @@ CODE_LOCALS = {
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words", "key", "memo", "one",
     "seat_code", "kept_rows", "one_test", "passes", "start", "goal", "ends", "params",
+    # `owner` a counter's seat or space (counter_owner()), `collection` and `weight` expr() code, `loops`
+    # `for v_<ident> in each` clauses of a pick of several names
+    "owner", "collection", "weight", "loops",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
