@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '5c83384204e470d7'
+SOURCE_HASH = '8c15ae27b47cbf1f'
 GENERATOR_VERSION = '53'
 
 # ---------------------------------------------------------------- components
@@ -70,6 +70,11 @@ def define_empty_neighbours(st, v_s):
 def define_reaches(st, v_s, v_p):
     """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:117)"""
     return st._connected(0, st._t.cells_in_use[0], lambda v_t: (st._boards[0][v_t] < 0 or (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p])), lambda v_t: (v_t == v_s), lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]))
+
+
+def turn_limit(st):
+    """The most turns a game of this configuration lasts: `at most 2 * board_size * board_size turns`. [GO-7] (rulebooks/go.rules:22)"""
+    return (2 * int(st._options['board_size']) * int(st._options['board_size']))
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -338,8 +343,8 @@ class GoEngine(Engine):
     SOURCE = 'rulebooks/go.rules'
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
-    MAX_TURNS = 163
-    MAX_MOVES = {2: 163}  # by player count (rulespec/model/moves.py)
+    MAX_TURNS = 162
+    MAX_MOVES = {2: 162}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
     OPTIONS = {'board_size': (('5', '7', '9'), '9'), 'komi': (('0', '5', '6', '7'), '7')}
@@ -359,6 +364,7 @@ class GoEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('GO-3',), by=by_turn, options=(
             OptionInfo('stone', '{colour of player} on row {row of s} column {column of s}', ('GO-3', 'GO-4', 'GO-5', 'GO-6'), options_turn__stone, effect_turn__stone, candidates_turn__stone, first_failing_turn__stone, (('s is empty', ('GO-3', 'GO-4', 'GO-5', 'GO-6')), ('not ko(s)', ('GO-3', 'GO-4', 'GO-5', 'GO-6')), ('has_liberty(s, player) after it', ('GO-3', 'GO-4', 'GO-5', 'GO-6')))),

@@ -22,6 +22,7 @@ from ..lib.limits import LIMIT
 from ..lib.template_matching import AnyText, OneOf, Template
 from ..model import ir
 from ..model.moves import max_moves
+from .static_texts import StaticValues, offered_fields
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
 from .field_values import values_from_type
@@ -115,6 +116,14 @@ class _Expansion:
         cells = sorted(set().union(*(t.cells_in_use[b] for t in self.tables)))
         return (_unique(board.rows[cell // width] for cell in cells),
                 _unique(board.columns[cell % width] for cell in cells))
+
+    def cells_in_use(self, b: int) -> tuple:
+        return tuple(sorted(set().union(*(t.cells_in_use[b] for t in self.tables))))
+
+    def static_values(self) -> StaticValues:
+        """What the configuration fixes: each option with one value in every leg, the boards, the definitions."""
+        fixed = {name: values[0] for name in self.loaded[0] if len(values := self.option_values(name)) == 1}
+        return StaticValues(self.boards, list(self.engine.BOARDS), fixed, self.definitions)
 
     def option_values(self, name: str) -> list[str]:
         """The values an option takes in the game loaded (its leg's, for each leg of a match)."""
@@ -220,7 +229,9 @@ class _Expansion:
         return [int(text) for text in texts]
 
     def expand(self, template: str, types: dict[str, str], where: str, values: dict, shown: dict,
-               chosen: set, mover: Optional[str] = None) -> list[str]:
+               chosen: set, mover: Optional[str] = None, option: Optional[ir.ChoiceOption] = None) -> list[str]:
+        """The texts ``template`` can read; for a choice ``option``, only those some space in use can give
+        where the option's conditions that no state decides hold (rulespec/adapters/static_texts.py)."""
         parsed = [(literal, None if field is None else _field_text(field, spec, conversion))
                   for literal, field, spec, conversion in string.Formatter().parse(template)]
         domains, wild, in_play = [], False, []
@@ -238,8 +249,12 @@ class _Expansion:
             domains.append(texts)
         if wild:
             self.patterns.append(_Pattern(parsed, domains))
+        offered = None if option is None else offered_fields(
+            option, [field for _, field in parsed if field is not None], self.static_values(), self.cells_in_use)
         texts = []
         for combination in itertools.product(*domains):
+            if offered is not None and tuple(combination[i] for i in offered[0]) not in offered[1]:
+                continue  # (no space in use can give these together where its conditions can hold)
             chosen = iter(combination)
             texts.append("".join(literal + (next(chosen) if field is not None else "") for literal, field in parsed))
         for text in texts if in_play else ():
@@ -302,7 +317,9 @@ class ActionTable:
     then options), the names of a template left to right, each domain in its declared order; a text two
     templates can both produce keeps its first number. Names range over what the options loaded put in
     play (the spaces in use, an option's value as a range's end), so a smaller configuration has fewer
-    numbers. Chance outcomes are expanded the same way, each chance step's (and the runtime's lots, and
+    numbers, and an option's fields that read its bound spaces take only what a space in use can give where
+    the option's conditions that no state decides hold (Dots and boxes: 12 lines of 25 places; static_texts.py).
+    Chance outcomes are expanded the same way, each chance step's (and the runtime's lots, and
     the adapters' race outcomes) numbered from 0. A claim window adds
     "wait" as the last player action. Nothing is learnt from play, so a number means the same text in
     every process and every game with these rules, variants, options and player count.
@@ -329,7 +346,7 @@ class ActionTable:
                     values = {b.var: listed(b.domain) for b in option.bindings if listed(b.domain) is not None}
                     player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values,
                                            dict(getattr(option, "shown", ())), {b.var for b in option.bindings},
-                                           step.by.name if isinstance(step.by, ir.Var) else None)
+                                           step.by.name if isinstance(step.by, ir.Var) else None, option)
             elif step.kind == "chance" and getattr(step.outcome, "shuffle", None) is not None:
                 # A shuffle's outcome is numbered by its place among the orders of the zone as it is (Session).
                 self.shuffles.add(step.name)

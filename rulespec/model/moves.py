@@ -15,6 +15,8 @@ keeps the generic step budget (rulespec.runtime.policies): a step that starts it
 window (rounds of waiting), a trigger that starts steps (it fires as often as pieces move), dice,
 matches, `repeat` a number of times worked out during play. A loop that starts steps counts as
 many times as the work estimate's size of what it walks (rulespec/model/cost.py). A replacement (`instead`) counts as the costlier of it and its step.
+Counting decision nodes, a step that reaches no choice (through the steps it starts) counts none, however
+often it starts itself again (Oware's sowing, its captures).
 """
 
 from __future__ import annotations
@@ -63,6 +65,20 @@ class _Bound:
             self.insteads.setdefault(instead.step, []).append(instead)
         self.known: dict[str, int] = {}
         self.running: set[str] = set()
+        self.deciding = self._steps_reaching_a_choice()
+
+    def _steps_reaching_a_choice(self) -> set[str]:
+        """The steps that are a choice or start one, at once or through the steps they start."""
+        bodies = {name: (step.body,) + tuple(o.body for o in step.options)
+                  + tuple(i.body for i in self.insteads.get(name, ())) for name, step in self.steps.items()}
+        starts = {name: {s for body in found_in for s in _started(body)} for name, found_in in bodies.items()}
+        found = {name for name, step in self.steps.items() if step.kind == "choice"}
+        grown = True
+        while grown:
+            more = {name for name, started in starts.items() if started & found} - found
+            found |= more
+            grown = bool(more)
+        return found
 
     def game(self) -> int:
         m = self.model
@@ -90,6 +106,8 @@ class _Bound:
     def step_named(self, name: str) -> int:
         if name in self.known:
             return self.known[name]
+        if self.decision_nodes and name not in self.deciding:
+            return 0  # (however often it starts itself again, a step that reaches no choice decides nothing)
         if name in self.running:
             raise Unbounded(f"step {name} can start itself again")
         self.running.add(name)
@@ -140,6 +158,16 @@ class _Bound:
         if isinstance(domain, ir.Others):
             return self.players - 1
         return self.cost.size(domain)
+
+
+def _started(statements: tuple):
+    """The names of the steps a body starts (`then`, a queue's entries), in its branches and loops too."""
+    for s in statements:
+        if isinstance(s, (ir.Then, ir.Enqueue)):
+            yield s.step
+        for part in vars(s).values():
+            if isinstance(part, tuple) and part and all(isinstance(item, ir.S) for item in part):
+                yield from _started(part)
 
 
 def _whole(e: ir.E) -> bool:

@@ -711,16 +711,18 @@ class Engine:
             else:
                 raise RuleRuntimeError("every player's turn is skipped and no end condition holds")
         st._turn_seat = seat
-        if self.MAX_TURNS is not None and (number > self.MAX_TURNS or self.TURN_LIMIT is not None and number > self.TURN_LIMIT(st)):
-            st._violations.append(f"the game lasted more than its declared {self.turn_limit(st)} turns")
-            st._over = {"end": "turn_limit", "winners": [], "cites": []}
-            return
-        if self.COUNTS_POSITIONS:  # (before the ends checked at turn start: they read the position reached)
+        past_limit = self.MAX_TURNS is not None and (
+            number > self.MAX_TURNS or self.TURN_LIMIT is not None and number > self.TURN_LIMIT(st))
+        if self.COUNTS_POSITIONS and not past_limit:  # (before the ends checked at turn start: they read the position)
             record_position(st)
-        if self._turn_start_ends:
+        if self._turn_start_ends:  # (an end checked at turn start may end the game as the turn past the limit starts)
             self._check_ends(st, "turn_start")
             if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots
                 return
+        if past_limit:
+            st._violations.append(f"the game lasted more than its declared {self.turn_limit(st)} turns")
+            st._over = {"end": "turn_limit", "winners": [], "cites": []}
+            return
         frame = self._turn_frames.get(seat)  # (frames are plain immutable data: one per seat, shared)
         if frame is None:
             frame = self._turn_frames[seat] = (self.TURN_STEP, (seat,), seat, "turn", ())

@@ -40,6 +40,21 @@ MORRIS = {"num_distinct_actions": "placing a man on a point and removing one fro
                                    "a point once and a pair once (24 + 576)",
           "max_game_length": "a looser bound: `at most 201 turns` (rulebooks/nine-mens-morris.rules), each a move "
                              "and perhaps a removal (2 x 201); OpenSpiel's is 200 turns and 14 removals"}
+CHECKERS = {"num_distinct_actions": "a move is numbered by its from and to squares (rulebooks/checkers.rules: "
+                                     "\"6 3 to 5 4\", 2,048 texts), OpenSpiel's by from square, direction and "
+                                     "capture (512): another numbering of the same moves",
+            "max_game_length": "a jump goes on by a choice of the same turn (CHK-AMB-2), so turns do not bound "
+                               "decisions and the rules state no bound on decisions: the step budget; OpenSpiel's "
+                               "1000 is a constant of its implementation"}
+BACKGAMMON = {"num_distinct_actions": "one checker moves per decision (rulebooks/backgammon.rules: 150 texts); an "
+                                      "OpenSpiel action moves two (1,352): another granularity, not a numbering",
+              "max_game_length": "a checker's move starts the turn's next move (up to four a turn), so the form "
+                                 "bounds no decisions: the step budget; OpenSpiel's 1500 is its own cap on a game "
+                                 "hitting can make last for ever"}
+OWARE = {"num_distinct_actions": "a move names its house (\"sow A\" .. \"sow f\": 12); OpenSpiel numbers the "
+                                 "mover's six houses from the mover's side, 0-5, the same number for both seats"}
+CHESS = {"num_distinct_actions": "a move is numbered by piece, from and to squares and promotion (57,346 texts); "
+                                 "OpenSpiel's 4,674 number a from square and a move's shape (AlphaZero's planes)"}
 GAMES = [
     ("tic-tac-toe", None, {}, "tic_tac_toe", {}),
     ("connect-four", None, {}, "connect_four", {}),
@@ -61,6 +76,14 @@ GAMES = [
     ("othello", None, {}, "othello", OTHELLO),
     ("breakthrough", None, {}, "breakthrough", BREAKTHROUGH),
     ("nine-mens-morris", None, {}, "nine_mens_morris", MORRIS),
+    ("dots-and-boxes", None, {}, "dots_and_boxes", {}),
+    ("checkers", None, {}, "checkers", CHECKERS),
+    ("backgammon", None, {}, "backgammon(scoring_type=full_scoring)", BACKGAMMON),
+    ("oware", None, {}, "oware", OWARE),
+    ("go", None, {}, "go(board_size=9)", {}),  # (OpenSpiel's default is 19 lines; the rule file plays 5, 7, 9)
+    ("go", None, {"board_size": 7}, "go(board_size=7)", {}),
+    ("go", None, {"board_size": 5}, "go(board_size=5)", {}),
+    ("chess", None, {}, "chess", CHESS),
 ]
 # Kuhn and Leduc poker, tic-tac-toe and connect four have no options here and seat two (OpenSpiel's
 # `players` for the poker games is another game: more cards in the deck, a rulespec house rule to write).
@@ -116,3 +139,12 @@ def test_a_game_with_variants_and_options_pickles_with_them():
 def test_the_game_classes_are_importable_by_name():
     game = rso.load_game("kuhn-poker")
     assert getattr(rso, type(game).__name__) is type(game)
+
+
+def test_only_the_places_a_line_can_be_drawn_are_numbered():
+    # Dots and boxes' drawing has 25 places, 9 of them dots (`-`, no space) and 4 boxes: `side(s)` reads only the
+    # row and column, so the 12 lines are the actions, each legal on the empty paper (none left out).
+    game = rso.load_game("dots-and-boxes")
+    assert game.new_initial_state().legal_actions() == list(range(12))
+    texts = [game.action_to_string(0, a) for a in range(12)]
+    assert texts[0] == "line at row 1 column 2" and "line at row 2 column 2" not in texts  # (a box)

@@ -101,3 +101,13 @@ def test_a_loop_over_a_zone_counts_every_component_it_may_hold():
     deck = ir.ZoneRef(type="zone", loc=None, text="deck", zone="deck", seat=None)
     assert _Bound(model, 2).size(deck) == 3
     assert _Bound(model, 2).size(ir.PlayersSet(type="players", loc=None, text="players")) == 2
+
+
+def test_a_step_that_starts_itself_but_reaches_no_choice_decides_nothing():
+    # Oware's sowing and capture chains start themselves again, yet no decision follows from them: as OpenSpiel
+    # counts decision nodes the game is its turns, one decision each; the moves (steps) stay unbounded.
+    model = rulespec.load("oware").model
+    assert max_moves(model, 2) is None
+    assert max_moves(model, 2, decision_nodes=True) == model.max_turns == 1000
+    # Pig's roll starts the turn's choice again: a loop through a decision, still unbounded.
+    assert max_moves(rulespec.load("pig").model, 2, decision_nodes=True) is None

@@ -84,3 +84,16 @@ def test_english_says_the_limit_as_an_expression():
     engine = rulespec.load(DICE)
     text = " ".join(game_overview(English(engine.model)))
     assert "No game lasts more than" in text and "turns (worked out from the options and the number of players; 6 at the most)" in text
+
+
+def test_an_end_checked_at_turn_start_ends_the_turn_past_the_limit(tmp_path):
+    # Go ends a game as the turn after 2 x points starts, and states that bound as its limit (OpenSpiel's length):
+    # the turn past the limit is ended by the rule that says so, not stopped as broken.
+    at_start = GAME.replace("  checked after every step\n  when played >= 3 * count(p in players)",
+                            "  checked at turn start\n  when the turn number > rounds * count(p in players)")
+    path = tmp_path / "rounds.rules"
+    path.write_text(at_start.replace("{limit}", "rounds * count(p in players)"), encoding="utf-8")
+    state = _play_out(rulespec.load(path, options={"rounds": "2"}), 2)
+    assert state._over["end"] == "done" and not state._violations and state._turn_number == 5
+    path.write_text(at_start.replace("{limit}", "rounds * count(p in players) - 1"), encoding="utf-8")
+    assert _play_out(rulespec.load(path, options={"rounds": "2"}), 2)._over["end"] == "turn_limit"
