@@ -65,7 +65,8 @@ ruling LAN-AMB-1 "Reaching a goal":
     E("A rule file", "Applying a ruling", "rulings", "lanes.rules", '''
   region goal: one per letter [LAN-6] ruling LAN-AMB-1''',
       "`ruling ID, ...` after the citations names the rulings a declaration depends on; the documentation shows "
-      "them as notes next to it."),
+      "them as notes next to it. The game's own lines take them too: `at most 200 turns [X-1] ruling X-AMB-2`, "
+      "`players 2 to 4 [X-1] ruling X-AMB-3`."),
     E("A rule file", "An option", "option", "lanes.rules", '''
 option layout "Board layout": plain, marked default marked [LAN-2]''',
       "A setting chosen before play (for example which side of the board is used), with its values and "
@@ -775,8 +776,10 @@ end hand_empty [LAN-9]:
   for each p in players
   when hand of p is empty and pool is empty
   winner p''',
-      "Checked after every step (or at every turn start, once every turn is over, after a named step: below), "
-      "in declaration order; the first that holds ends "
+      "Checked after every step (or at every turn start, once every turn is over, after a named step: below). "
+      "The ends checked at the same moment are tried in the order they are declared in the file, and the first "
+      "that holds ends the game: where two can hold at once (a player with two men left who also cannot move), "
+      "declare first the one that should decide. It ends "
       "the game, naming a winner or leaving the places to the ranking (a game with no winner named and every "
       "seat tied for first is a draw; there is no `winner nobody`). After every step means between a step and "
       "the steps it starts with `then`: those do not run once the game is over."),

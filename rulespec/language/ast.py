@@ -553,9 +553,12 @@ class GameDecl(Clause):
     max_players: int = 0
     players_loc: Optional[Loc] = None
     players_cites: tuple[str, ...] = ()
+    players_rulings: tuple[str, ...] = ()  # `players 2 to 4 ruling X`: the rulings the player count applies
     max_turns: Optional[int] = None
     turn_limit: Optional["Expr"] = None  # `at most EXPR turns`: the bound worked out per configuration
     max_turns_cites: tuple[str, ...] = ()
+    max_turns_rulings: tuple[str, ...] = ()  # `at most N turns ruling X`
+    max_turns_loc: Optional[Loc] = None
 
 
 @dataclass(frozen=True, kw_only=True)

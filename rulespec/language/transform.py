@@ -47,17 +47,18 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return {"rulebook": unquote(children[0])}
 
     def game_players(self, meta, children):
-        rest, cites, _ = split_tails([c for c in children if c is not None])
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
         return {"min_players": read_number(rest[0], "players"), "max_players": read_number(rest[1], "players"), "players_loc": self._loc(meta),
-                "players_cites": cites}
+                "players_cites": cites, "players_rulings": rulings}
 
     def game_max_turns(self, meta, children):
-        rest, cites, _ = split_tails([c for c in children if c is not None])
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
         limit = rest[0]
+        tail = {"max_turns_cites": cites, "max_turns_rulings": rulings, "max_turns_loc": self._loc(meta)}
         if isinstance(limit, ast.Num):  # a number: the bound of every configuration
-            return {"max_turns": check_number(limit.value, limit.loc, "max_turns"), "max_turns_cites": cites}
+            return {"max_turns": check_number(limit.value, limit.loc, "max_turns"), **tail}
         # worked out per configuration from the options and the player count (model/turn_limit.py)
-        return {"turn_limit": limit, "max_turns_cites": cites}
+        return {"turn_limit": limit, **tail}
 
     def extends(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -34,6 +34,9 @@ class Declarations:
                                            f"starting with a letter",
                        hint="the id names the generated module and its class: write it like `my-game`")
         self.cites_of(game, "the game")
+        # (the rulings of the game's own lines: `at most 200 turns ruling R-1`)
+        self.rulings_applied(game.players_rulings, game.players_loc or game.loc)
+        self.rulings_applied(game.max_turns_rulings, game.max_turns_loc or game.loc)
         return game
 
     def rulings_options_components(self) -> tuple[tuple, tuple, tuple]:

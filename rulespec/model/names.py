@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
 from ..language import ast
 from ..language.errors import did_you_mean
@@ -287,12 +287,16 @@ class Names:
             self.error(decl.loc, f"{what} cites no rulebook clause",
                        hint="add the clause IDs it encodes in brackets at the end of its first line, "
                             "e.g. [GAME-SETUP-1]", width=len(self._line(decl.loc)) - decl.loc.column + 1)
-        for ruling in decl.rulings:
+        self.rulings_applied(decl.rulings, decl.loc)
+        return decl.cites
+
+    def rulings_applied(self, rulings: Sequence[str], loc) -> None:
+        """Rulings named by a clause at loc: each used there, and declared."""
+        for ruling in rulings:
             self.used.add("ruling:" + ruling)
             if ruling not in self.rulings:
-                self.error(decl.loc, f"ruling {ruling} is not declared",
+                self.error(loc, f"ruling {ruling} is not declared",
                            hint=did_you_mean(ruling, self.rulings) or "declare it with `ruling ID \"title\":`")
-        return decl.cites
 
     def report_unused(self, decls: list) -> None:
         def unused(d, where, message: str, hint: str, **width) -> None:

@@ -97,3 +97,21 @@ def test_an_end_checked_at_turn_start_ends_the_turn_past_the_limit(tmp_path):
     assert state._over["end"] == "done" and not state._violations and state._turn_number == 5
     path.write_text(at_start.replace("{limit}", "rounds * count(p in players) - 1"), encoding="utf-8")
     assert _play_out(rulespec.load(path, options={"rounds": "2"}), 2)._over["end"] == "turn_limit"
+
+
+def test_a_ruling_on_the_turn_limit_or_the_player_count_is_applied_there(tmp_path):
+    ruled = GAME.replace('  at most {limit} turns [R-1]', '  at most {limit} turns [R-1] ruling R-AMB-1').replace(
+        '  players 2 to 3 [R-1]', '  players 2 to 3 [R-1] ruling R-AMB-2').replace(
+        'option rounds', 'ruling R-AMB-1 "How long":\n  "Nine turns at most."\nruling R-AMB-2 "Who plays":\n'
+                         '  "Two or three."\noption rounds')
+    path = tmp_path / "ruled.rules"
+    path.write_text(ruled.replace("{limit}", "rounds * count(p in players)"), encoding="utf-8")
+    engine = rulespec.load(path)  # (an unapplied ruling would be refused)
+    assert engine.MAX_TURNS == 9
+    path.write_text(ruled.replace("{limit}", "9").replace("ruling R-AMB-1\n", "ruling R-AMB-9\n"), encoding="utf-8")
+    try:
+        rulespec.load(path)
+    except rulespec.RuleError as e:
+        assert "ruling R-AMB-9 is not declared" in str(e) and ":4:" in str(e)
+    else:
+        raise AssertionError("an undeclared ruling on `at most` was accepted")

@@ -110,3 +110,15 @@ def test_compare_operators_read_as_words():
     for op, words in (("=", "is"), ("!=", "is not"), ("<", "is less than"), ("<=", "is at most"),
                       (">", "is more than"), (">=", "is at least")):
         assert en.expr(ir.Compare(ir.BOOL, None, "", op, const, const)) == f"3 {words} 3"
+
+
+def test_an_end_says_which_ends_checked_with_it_are_tried_before_it():
+    model = rulespec.compile_rules("nine-mens-morris")
+    en = English(model)
+    first, second = (next(e for e in model.ends if e.name == name) for name in ("two_men", "cannot_move"))
+    assert first.timing == second.timing
+    assert "tried first of the ends checked then" in "\n".join(en.declaration(first))
+    assert "tried only after two men (ends checked at the same moment are tried in the order they are declared" \
+        in "\n".join(en.declaration(second))
+    alone = rulespec.compile_rules(PEBBLES)
+    assert len(alone.ends) == 1 and "tried" not in "\n".join(English(alone).declaration(alone.ends[0]))

@@ -422,7 +422,7 @@ def _end(en: English, d: ir.End) -> list[str]:
         element = {ir.SEATS: ir.SEAT, ir.ZONE: ir.ITEM, ir.ZONES: ir.ITEM}.get(d.each_domain.type, "?")
         where = "" if isinstance(d.each_domain, ir.PlayersSet) else f" in {en.expr(d.each_domain)}"
         each = f" for some {en.element_noun(element)} {en.var_name(d.each_var)}{where}"
-    text = f"{timing}: the game ends if{each} {en.expr(d.condition)}."
+    text = f"{timing}: the game ends if{each} {en.expr(d.condition)}.{_end_order(en, d)}"
     if d.winner is not None:
         text += f" Then {en.expr(d.winner)} wins."
     else:
@@ -434,6 +434,18 @@ def _end(en: English, d: ir.End) -> list[str]:
         text += (f" Before anything is scored, {en.step_link(d.then_step)}{en.args(d.then_step, d.then_args)}"
                  f"{which} is carried out.")
     return _para(text)
+
+
+def _end_order(en: English, d: ir.End) -> str:
+    """Where d stands among the ends checked at the same moment: they are tried in the order declared."""
+    same = [e.name for e in en.model.ends if e.timing == d.timing]
+    if len(same) < 2:
+        return ""
+    before = same[:same.index(d.name)]
+    if not before:
+        return " It is tried first of the ends checked then (they are tried in the order they are declared)."
+    return (f" It is tried only after {join([en.link('end', name) for name in before])} (ends checked at the "
+            f"same moment are tried in the order they are declared; the first that holds ends the game).")
 
 
 @renders(ir.Score)
