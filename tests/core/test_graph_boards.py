@@ -182,6 +182,8 @@ def test_a_named_set_may_declare_its_spaces_and_the_english_names_it(tmp_path):
     model = rulespec.compile_rules(tmp_path / "ring.rules")
     board = " ".join(English(model).declaration(model.boards[0]))
     assert "The near spaces are h1, h2, and h3. The far spaces are h4, h5, and h6." in board
+    turn = next(s for s in model.steps if s.name == "turn")
+    assert "allowed only if *s* is a far space, *s* is empty" in "\n".join(English(model).declaration(turn))
 
 
 @pytest.mark.parametrize("where, message", [

@@ -308,6 +308,8 @@ def _cells_of(en: English, e: ir.CellsOf) -> str:
 
 @renders(ir.IsMarked)
 def _is_marked(en: English, e: ir.IsMarked) -> str:
+    if en.boards[e.board].lattice == "graph":  # a named set of spaces (`spaces south: A, B`), not a mark drawn on it
+        return f"{en.expr(e.space)} is {article(human(e.mark))} space"
     return f"{en.expr(e.space)} is marked {human(e.mark)}"
 
 
