@@ -428,6 +428,14 @@ choice turn(player: seat) by player [LAN-7]:
     resolve rewards''',
       "A decision: each option is offered once for every combination of its `for` values that passes its "
       "`only if`, shown by its text. A choice with nothing allowed is skipped."),
+    E("Steps, choices and chance", "Several conditions, one per line", "guard", "hop.rules", '''
+  option hop "hop from {rank of s}" [HOP-3]:
+    for s in file
+    only if s holds colour of player
+    only if ahead(s, player) is occupied and ahead(ahead(s, player), player) is empty''',
+      "An option may have several `only if` lines, one per rule of the rulebook: all must hold (as if joined by "
+      "`and`, in the order written). Each is tested as soon as the names it reads are chosen, as the parts of one "
+      "`and` are. An `only if ... after it` comes after them all, and is tested last."),
     E("Steps, choices and chance", "A claim window", "any_player", "cards.rules", '''
 choice claim(leader: seat) by any player [CRD-9]:''',
       "Any player may take an option first; inside, `player` is whoever acts. Who is fastest is the players' "

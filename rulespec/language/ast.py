@@ -874,8 +874,8 @@ class OptionChoice(Clause):
     name: str
     template: str
     bindings: tuple[Binding, ...] = ()
-    guard: Optional[Expr] = None
-    after: Optional[AfterIt] = None  # `only if C after it`, beside (after) the plain `only if`
+    guards: tuple[Expr, ...] = ()  # the `only if` lines, in order: all must hold
+    after: Optional[AfterIt] = None  # `only if C after it`, after the plain `only if` lines
     body: tuple[Stmt, ...] = ()
 
 

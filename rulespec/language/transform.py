@@ -449,18 +449,18 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def option_decl(self, meta, children):
         name, template = children[0], children[1]
         rest, cites, rulings = split_tails([c for c in children[2:] if c is not None])
-        bindings, guard, after, body = (), None, None, []
+        bindings, guards, after, body = (), [], None, []
         for child in rest:
             if isinstance(child, tuple) and child and child[0] == "bindings":
                 bindings = child[1]
             elif isinstance(child, tuple) and child and child[0] == "guard":
-                guard = child[1]
+                guards.append(child[1])
             elif isinstance(child, tuple) and child and child[0] == "after":
                 after = child[1]
             else:
                 body.append(child)
         return ast.OptionChoice(loc=self._loc(meta), name=str(name), template=unquote(template), bindings=bindings,
-                                guard=guard, after=after, body=tuple(body), cites=cites, rulings=rulings)
+                                guards=tuple(guards), after=after, body=tuple(body), cites=cites, rulings=rulings)
 
     def choice(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

@@ -297,7 +297,8 @@ class Statements:
                                                    f"chooses from a zone, a board or the players")
                 inner = self.bind(inner, binding.var, element or "?", binding.loc)
                 bindings.append(ir.Binding(binding.var, element or "?", domain))
-            conditions = tuple(self.expr(c, inner, BOOL) for c in self.conjuncts(option.guard))
+            # (several `only if` lines: their conjuncts in order, each placed where its names are bound)
+            conditions = tuple(self.expr(c, inner, BOOL) for guard in option.guards for c in self.conjuncts(guard))
             if together_where is not None:  # the seats that choose: each of their options asks it first
                 conditions = (together_where,) + conditions
             shown = self.template(option.template, inner, option.loc)
