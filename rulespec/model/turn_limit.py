@@ -114,4 +114,5 @@ class TurnLimits:
             self.error(game.turn_limit.loc, refusal("max_turns", largest),
                        hint="`at most N turns` is a safety net against endless games: a few thousand is plenty")
             return None, None
-        return largest, ir.TurnLimit("turn limit", e.loc, tuple(game.max_turns_cites), tuple(game.max_turns_rulings), e)
+        # (its rulings are checked with the game; the engine's docstring carries its citations only, as before)
+        return largest, ir.TurnLimit("turn limit", e.loc, tuple(game.max_turns_cites), (), e)
