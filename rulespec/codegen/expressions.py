@@ -253,7 +253,7 @@ class Expressions:
         code = f"{self.cells(b)}[{self.expr(e.space)}]"
         return f"({code} >= 0 and ITEM_KIND[{code}] == {e.component!r})"
 
-    def visit_HoldsSeatValue(self, e: ir.HoldsSeatValue) -> str:
+    def visit_HoldsValue(self, e: ir.HoldsValue) -> str:
         if self.may_be_none(e.space):  # a space past the edge holds nothing
             table = "None" if e.attribute is None else self.cell_attribute_table(e.attribute)
             return (f"st._space_holds_value({self.boards[e.board]}, {self.expr(e.space)}, {table}, "

@@ -738,6 +738,13 @@ setup [SPW-5]:
     E("Expressions", "What a space holds", "holds_kind", "lanes.rules", '''
   then count(s in strip where s holds joker) = 1''',
       "`X is COMPONENT` asks what a component is; `SPACE holds COMPONENT` what lies on a space."),
+    E("Expressions", "What a space holds: a value of an attribute", "holds_kind", "rows.rules", '''
+  then count(s in grid where s holds yellow and height of s = 3) = 1''',
+      "`SPACE holds VALUE`, VALUE a word of a component attribute's list (`colour (red, yellow)`), asks whether "
+      "the space's occupant has that value: `s holds yellow` reads as `s is occupied and colour of occupant of s "
+      "= yellow` (a king in checkers: `s holds king`). A component's name is a component, not a value; a word "
+      "that is a value of several attributes (`colour (white, black)` and `side (white, black)`) is refused at "
+      "its line: name the attribute (`side of occupant of s = white`)."),
     E("Expressions", "What a seat's piece is", "holds_seat_value", "rows.rules", '''
   s holds colour of p''',
       "`SPACE holds ATTRIBUTE of PLAYER` (ATTRIBUTE from `each player has a ...`): when every value of it is "

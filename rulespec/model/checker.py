@@ -31,6 +31,7 @@ from .dice import Dice
 from .examples import Examples
 from .expressions import Expressions
 from .graphs import Graphs
+from .holds import Holding
 from .lookahead import LookAhead
 from .names import Names
 from .outcomes import Outcomes
@@ -44,7 +45,7 @@ from .variants import Variants
 from .zone_starts import ZoneStarts
 
 
-class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Comparisons, Definitions, Statements,
+class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, Comparisons, Definitions, Statements,
               LookAhead, ShownTexts, Boards, Graphs, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples,
               TurnLimits):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,

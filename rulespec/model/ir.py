@@ -293,13 +293,14 @@ class Holds(E):
 
 
 @dataclass(frozen=True)
-class HoldsSeatValue(E):
-    """``s holds mark of p``: s's occupant is the component p's mark names (``attribute`` None) or has
-    ``attribute`` equal to p's mark."""
+class HoldsValue(E):
+    """``s holds mark of p``, ``s holds king``: s's occupant is the component the value names (``attribute``
+    None: a seat's value that names components) or has ``attribute`` equal to the value (a seat's, or a word
+    of the attribute's list)."""
 
     board: str
     space: E
-    value: "SeatAttr"
+    value: E  # a SeatAttr (`mark of p`) or a Const (`king`)
     attribute: Optional[str]
 
 

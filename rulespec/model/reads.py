@@ -230,7 +230,7 @@ class _Reader:
             if e.board != self.board:
                 raise NotLocal(e.text)
             return self.at(e.space, env)
-        if isinstance(e, ir.HoldsSeatValue):
+        if isinstance(e, ir.HoldsValue):
             if e.board != self.board or e.attribute in self.changing:  # (a change of attribute writes no space)
                 raise NotLocal(e.text)
             return self.at(e.space, env) | self.reads(e.value, env)

@@ -30,11 +30,11 @@ def _problems(text: str, name: str = "rows.rules") -> list[str]:
     return [f"{d.line}:{d.column} {d.message} | {d.hint}" for d in info.value.diagnostics]
 
 
-def _holds(model: ir.Model) -> list[ir.HoldsSeatValue]:
+def _holds(model: ir.Model) -> list[ir.HoldsValue]:
     found = []
 
     def walk(e):
-        if isinstance(e, ir.HoldsSeatValue):
+        if isinstance(e, ir.HoldsValue):
             found.append(e)
         for value in vars(e).values():
             for v in (value if isinstance(value, tuple) else (value,)):
@@ -132,3 +132,39 @@ def test_an_odd_attribute_name_reaches_generated_code_only_as_a_literal():
     code = generate(model, "rows.rules")
     assert "CELL_ATTRS['class']" in code
     compile(code, "rows.py", "exec")
+
+
+CHECKERS = ROOT / "rulebooks" / "checkers.rules"
+
+
+def test_a_word_of_an_attribute_asks_the_occupants_attribute(tmp_path):
+    # checkers' `rank of occupant of s = king` written as the authors first wrote it
+    text = CHECKERS.read_text(encoding="utf-8")
+    assert "  rank of occupant of s = king or d in forward of p\n" in text
+    path = tmp_path / "checkers.rules"
+    path.write_text(text.replace("  rank of occupant of s = king or", "  s holds king or"), encoding="utf-8")
+    (holds,) = _holds(rulespec.compile_rules(path))
+    assert holds.attribute == "rank" and holds.value.value == "king"
+    assert "holds a component whose rank is" in English(rulespec.compile_rules(path)).expr(holds)
+    mine, theirs = rulespec.load(path), rulespec.load(CHECKERS)
+    rng = random.Random(7)
+    for _ in range(3):  # the same moves offered, game after game, as with the attribute compared
+        a, b = mine.new_game(), theirs.new_game()
+        while not b.is_terminal():
+            offered = [str(x) for x in b.legal_actions()]
+            assert [str(x) for x in a.legal_actions()] == offered
+            move = rng.choice(offered)
+            a.apply(move)
+            b.apply(move)
+        assert a.is_terminal()
+    assert all(r.passed for r in run_examples(rulespec.load(ROWS)))  # rows.rules: `s holds yellow`
+
+
+def test_a_word_of_several_attributes_is_refused_where_it_is_written():
+    text = ROWS.read_text(encoding="utf-8").replace(
+        "component disc: colour (red, yellow) x 8", "component disc: colour (red, yellow) x shade (red, pale) x 4")
+    (line,) = [i for i, l in enumerate(text.splitlines(), 1) if "s holds yellow" in l]
+    text = text.replace("s holds yellow and height", "s holds red and height")
+    problems = _problems(text)
+    assert [p for p in problems if p.startswith(f"{line}:") and "`red` is a value of several attributes (colour, "
+            "shade): `holds red` does not say which" in p and "`colour of occupant of s = red`" in p], problems

@@ -39,7 +39,8 @@ def test_an_attribute_value_used_as_a_component_everywhere_is_one_error_that_say
     assert len(problems) == 1, "\n\n".join(p.render() for p in problems)
     problem = problems[0]
     assert problem.message == "`red` is a value of the attribute `colour`, not a component"
-    assert "colour of t = red" in problem.hint and "also used on lines" in problem.hint
+    # (`holds red` asks the occupant's colour since #39: only the two `is red` are mistakes)
+    assert "colour of t = red" in problem.hint and "also used on line 107:" in problem.hint
 
 
 def test_a_misspelt_name_is_reported_once_with_its_other_uses():

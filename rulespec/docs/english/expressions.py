@@ -248,8 +248,8 @@ def _holds(en: English, e: ir.Holds) -> str:
     return f"{en.expr(e.space)} holds {article(human(e.component))}"
 
 
-@renders(ir.HoldsSeatValue)
-def _holds_seat_value(en: English, e: ir.HoldsSeatValue) -> str:
+@renders(ir.HoldsValue)
+def _holds_seat_value(en: English, e: ir.HoldsValue) -> str:
     if e.attribute is None:
         return f"{en.expr(e.space)} holds the component {en.expr(e.value)} names"
     return f"{en.expr(e.space)} holds a component whose {human(e.attribute)} is {en.expr(e.value)}"
