@@ -751,7 +751,9 @@ setup [SPW-5]:
       "a component's name, the space holds that component; otherwise the space's occupant has the component "
       "attribute of the same name (or the one attribute holding every value) equal to the player's value. "
       "An empty space holds nothing. `s holds colour of p` reads as `s is occupied and colour of occupant "
-      "of s = colour of p`."),
+      "of s = colour of p`. Where a component attribute has the same name, `NAME of X` is read by what X is: "
+      "`t holds colour of occupant of s` (X a component) asks t's occupant for the colour of s's, "
+      "`t holds colour of p` (X a seat) for the seat's."),
     E("Expressions", "Is a kind", "is_kind", "lanes.rules", '''
   item is joker or item fits space''', "Whether a component is of a kind."),
     E("Expressions", "Complete regions", "is_complete", "lanes.rules", '''

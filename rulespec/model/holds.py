@@ -58,12 +58,26 @@ class Holding:
         value = ir.Const(SYMBOL, loc, name, name)
         return ir.HoldsValue(BOOL, loc, self.text(node), board_of(subject.type), subject, value, owners[0])
 
+    def _holds_item_value(self, node: ast.IsKind, subject: ir.E, scope: dict[str, str]) -> ir.E:
+        """`t holds colour of X`, X a component: t's occupant has X's colour (`NAME of X` is the component's
+        attribute where X is a component, the seat's where X is a seat)."""
+        value = self.expr(ast.Of(loc=node.seat.loc, attr=node.component, target=node.seat), scope)
+        if value.type == "?" or subject.type == "?":
+            return self._bad(node)
+        if not is_space(subject.type):
+            self.error(node.subject.loc, f"only a space can hold something; `{subject.text}` is "
+                                         f"{describe_type(subject.type)}")
+            return self._bad(node)
+        return ir.HoldsValue(BOOL, node.loc, self.text(node), board_of(subject.type), subject, value, node.component)
+
     def _holds_seat_value(self, node: ast.IsKind, scope: dict[str, str]) -> ir.E:
         """`s holds mark of p`: the seat's value names a component (every value of `mark` is a component's
         name) or is a value of a component attribute (the attribute of the same name, else the one attribute
         that has every value of `mark`)."""
         name, loc, text = node.component, node.loc, self.text(node)
         subject = self.expr(node.subject, scope)
+        if name in self.attributes and (name not in self.seat_attributes or self.expr(node.seat, scope).type == ITEM):
+            return self._holds_item_value(node, subject, scope)  # `t holds colour of occupant of s`: by X's type
         seat = self.expr(node.seat, scope, SEAT)
         if name not in self.seat_attributes:
             hint = did_you_mean(name, self.seat_attributes) or (

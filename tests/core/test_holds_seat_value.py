@@ -168,3 +168,21 @@ def test_a_word_of_several_attributes_is_refused_where_it_is_written():
     problems = _problems(text)
     assert [p for p in problems if p.startswith(f"{line}:") and "`red` is a value of several attributes (colour, "
             "shade): `holds red` does not say which" in p and "`colour of occupant of s = red`" in p], problems
+
+
+RING_COLOURS = Path(__file__).parent / "fixtures" / "ring_colours.rules"
+
+
+def test_an_attribute_of_a_component_and_of_a_seat_is_read_by_what_it_is_of():
+    holds = _holds(rulespec.compile_rules(RING_COLOURS))
+    by_text = {h.text: h for h in holds}
+    assert isinstance(by_text["t holds colour of occupant of s"].value, ir.ItemAttr)
+    assert isinstance(by_text["s holds colour of p"].value, ir.SeatAttr)
+    state = rulespec.load(RING_COLOURS).new_game()
+    for move in ("player 1: put on h1", "player 2: put on h4", "player 1: put on h2", "player 2: put on h5",
+                 "player 1: put on h3"):
+        state.apply(move)
+    assert state.is_terminal() and state.returns()[0] > state.returns()[1]
+    broken = RING_COLOURS.read_text(encoding="utf-8").replace("colour of occupant of s)", "colour of occupant of zz)")
+    problems = _problems(broken, "ring_colours.rules")
+    assert len(problems) == 1 and "zz" in problems[0], problems
