@@ -9,9 +9,10 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '8c15ae27b47cbf1f'
+SOURCE_HASH = '711e53b352d2637a'
 GENERATOR_VERSION = '53'
 
 # ---------------------------------------------------------------- components
@@ -47,33 +48,38 @@ B_GRID_FACES = (
 
 
 def fit_stone__on__grid(st, v_item, v_space):
-    """Where a stone may go on grid. [GO-2] (rulebooks/go.rules:70)"""
+    """Where a stone may go on grid. [GO-2] (rulebooks/go.rules:71)"""
     return True
 
 
 
 def define_has_liberty(st, v_s, v_p):
-    """Definition `has_liberty`: `connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)`. [GO-4] (rulebooks/go.rules:73)"""
+    """Definition `has_liberty`: `connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)`. [GO-4] (rulebooks/go.rules:74)"""
     return st._connected(0, st._t.cells_in_use[0], lambda v_t: ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]) or st._boards[0][v_t] < 0), lambda v_t: (v_t == v_s), lambda v_t: st._boards[0][v_t] < 0)
 
 
 def define_ko(st, v_s):
-    """Definition `ko`: `row of s = ko_row and column of s = ko_column`. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:76)"""
+    """Definition `ko`: `row of s = ko_row and column of s = ko_column`. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:77)"""
     return ((B_GRID_ROW[v_s] == st._counters['ko_row']) and (B_GRID_COLUMN[v_s] == st._counters['ko_column']))
 
 
 def define_empty_neighbours(st, v_s):
-    """Definition `empty_neighbours`: `count(d in directions of grid where neighbour of s towards d is empty)`. [GO-6] (rulebooks/go.rules:79)"""
+    """Definition `empty_neighbours`: `count(d in directions of grid where neighbour of s towards d is empty)`. [GO-6] (rulebooks/go.rules:80)"""
     return len([1 for v_d in (0, 2, 4, 6) if st._space_empty(0, st._t.toward[0][v_d][v_s])])
 
 
+def define_superko(st):
+    """Definition `superko`: `passes = 0 and the position on grid has occurred 2 times`. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:114)"""
+    return ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2))
+
+
 def define_reaches(st, v_s, v_p):
-    """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:117)"""
+    """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:127)"""
     return st._connected(0, st._t.cells_in_use[0], lambda v_t: (st._boards[0][v_t] < 0 or (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p])), lambda v_t: (v_t == v_s), lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]))
 
 
 def turn_limit(st):
-    """The most turns a game of this configuration lasts: `at most 2 * board_size * board_size turns`. [GO-7] (rulebooks/go.rules:22)"""
+    """The most turns a game of this configuration lasts: `at most 2 * board_size * board_size turns`. [GO-7] (rulebooks/go.rules:23)"""
     return (2 * int(st._options['board_size']) * int(st._options['board_size']))
 
 # ---------------------------------------------------------------- choice turn
@@ -83,7 +89,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__stone(st, v_player):
-    """Option `stone` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:85)"""
+    """Option `stone` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:86)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] < 0):  # s is empty
@@ -114,7 +120,7 @@ def first_failing_turn__stone(st, v_player, v_s):
 
 
 def effect_turn__stone(st, cause, v_player, v_s):
-    """What `stone` does. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:85)"""
+    """What `stone` does. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:86)"""
     zones = st._zones
     zone_bowl = st._t.zone_base['bowl']
     pile_bowl = zones[zone_bowl]
@@ -136,14 +142,14 @@ def effect_turn__stone(st, cause, v_player, v_s):
 
 
 def after_turn__stone(st, v_player, v_s):
-    """Whether `has_liberty(s, player)` holds in the position `stone` would leave. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:85)"""
+    """Whether `has_liberty(s, player)` holds in the position `stone` would leave. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:86)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__stone(st, cause, v_player, v_s)
     return define_has_liberty(st, v_s, v_player)  # has_liberty(s, player)
 
 
 def options_turn__pass(st, v_player):
-    """Option `pass` of `turn`: `pass`. [GO-3, GO-6] (rulebooks/go.rules:103)"""
+    """Option `pass` of `turn`: `pass`. [GO-3, GO-6] (rulebooks/go.rules:104)"""
     found = []
     found.append(('pass', ()))
     return found
@@ -160,7 +166,7 @@ def first_failing_turn__pass(st, v_player):
 
 
 def effect_turn__pass(st, cause, v_player):
-    """What `pass` does. [GO-3, GO-6] (rulebooks/go.rules:103)"""
+    """What `pass` does. [GO-3, GO-6] (rulebooks/go.rules:104)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['passes'] = value if -COUNTER_LIMIT <= (value := st._counters['passes'] + 1) <= COUNTER_LIMIT else counter_value(value, 'passes')
     st._counters['ko_row'] = 0
@@ -171,7 +177,7 @@ ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, mad
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [GO-3] (rulebooks/go.rules:84)"""
+    """Every choice of `turn` now, in the order offered. [GO-3] (rulebooks/go.rules:85)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -192,21 +198,28 @@ def choices_turn(st, v_player):
 
 # ---------------------------------------------------------------- end two_passes
 def end_two_passes(st):
-    """Whether the game ends now by `two_passes`; returns the declared winners. [GO-7] (rulebooks/go.rules:108)"""
+    """Whether the game ends now by `two_passes`; returns the declared winners. [GO-7] (rulebooks/go.rules:109)"""
     if (st._counters['passes'] == 2):
+        return []
+    return None
+
+# ---------------------------------------------------------------- end superko_draw
+def end_superko_draw(st):
+    """Whether the game ends now by `superko_draw`; returns the declared winners. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:118)"""
+    if ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)):
         return []
     return None
 
 # ---------------------------------------------------------------- end long_game
 def end_long_game(st):
-    """Whether the game ends now by `long_game`; returns the declared winners. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:112)"""
+    """Whether the game ends now by `long_game`; returns the declared winners. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:122)"""
     if (st._turn_number > (2 * int(st._options['board_size']) * int(st._options['board_size']))):
         return []
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [GO-7] (rulebooks/go.rules:108)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [GO-7] (rulebooks/go.rules:109)"""
     # every end here reads only the counters passes: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['passes'], ):
         st._ends_clean = True
@@ -221,117 +234,120 @@ def ends_after_step(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:112)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [GO-6, GO-7] ruling GO-AMB-2, GO-AMB-1 (rulebooks/go.rules:118, 122)"""
+    # superko_draw [GO-6] ruling GO-AMB-2
+    if ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)):
+        return 1, []
     # long_game [GO-7] ruling GO-AMB-1
     if (st._turn_number > (2 * int(st._options['board_size']) * int(st._options['board_size']))):
-        return 1, []
+        return 2, []
     return None
 
 
 def score_area(st, v_p):
-    """Score `area`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:120)"""
+    """Score `area`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:130)"""
     return len([1 for v_s in st._t.cells_in_use[0] if ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) or (st._boards[0][v_s] < 0 and define_reaches(st, v_s, v_p) and (not define_reaches(st, v_s, (v_p + 1) % st.players))))])
 
 
 def score_total(st, v_p):
-    """Score `total`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:123)"""
-    return (score_area(st, v_p) + (int(st._options['komi']) if (v_p == 1) else 0))
+    """Score `total`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:134)"""
+    return (0 if ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)) else (score_area(st, v_p) + (int(st._options['komi']) if (v_p == 1) else 0)))
 
 
 def score_half_point(st, v_p):
-    """Score `half_point`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:126)"""
-    return (1 if (v_p == 1) else 0)
+    """Score `half_point`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:137)"""
+    return (1 if ((v_p == 1) and (not ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)))) else 0)
 
 
 def example_capture(run):
-    """Example: A group left without liberties is taken off. [GO-4] (rulebooks/go.rules:137)"""
+    """Example: A group left without liberties is taken off. [GO-4] (rulebooks/go.rules:148)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('white', '1 1'), ('white', '1 2'), ('black', '2 1'), ('black', '2 2')], line=140)
-    run.step(st, 'turn', (0,), line=141)
-    run.act(st, 'player 1: black on row 1 column 3', line=142)
-    run.space(st, 0, 0, None, line=143)
-    run.space(st, 0, 1, None, line=144)
-    run.fact(st, 'taken = 2', lambda: (st._counters['taken'] == 2), line=145, sides=lambda: (st._counters['taken'], 2), compared=('=', 'taken', '2', 'number', False))
-    run.fact(st, 'area of player 1 = 25', lambda: (score_area(st, 0) == 25), line=146, sides=lambda: (score_area(st, 0), 25), compared=('=', 'area of player 1', '25', 'number', False))
+    run.place(st, 0, [('white', '1 1'), ('white', '1 2'), ('black', '2 1'), ('black', '2 2')], line=151)
+    run.step(st, 'turn', (0,), line=152)
+    run.act(st, 'player 1: black on row 1 column 3', line=153)
+    run.space(st, 0, 0, None, line=154)
+    run.space(st, 0, 1, None, line=155)
+    run.fact(st, 'taken = 2', lambda: (st._counters['taken'] == 2), line=156, sides=lambda: (st._counters['taken'], 2), compared=('=', 'taken', '2', 'number', False))
+    run.fact(st, 'area of player 1 = 25', lambda: (score_area(st, 0) == 25), line=157, sides=lambda: (score_area(st, 0), 25), compared=('=', 'area of player 1', '25', 'number', False))
     return st
 
 
 def example_suicide(run):
-    """Example: A stone may not take its own group's last liberty, unless it captures. [GO-5] (rulebooks/go.rules:148)"""
+    """Example: A stone may not take its own group's last liberty, unless it captures. [GO-5] (rulebooks/go.rules:159)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('white', '1 2'), ('white', '2 1'), ('black', '3 1')], line=151)
-    run.step(st, 'turn', (0,), line=152)
-    run.legal(st, 'player 1: black on row 1 column 1', False, line=153)
-    run.act(st, 'player 1: black on row 2 column 2', line=154)
-    run.act(st, 'player 2: white on row 5 column 5', line=155)
-    run.legal(st, 'player 1: black on row 1 column 1', True, line=156)
-    run.act(st, 'player 1: black on row 1 column 1', line=157)
-    run.space(st, 0, 9, None, line=158)
+    run.place(st, 0, [('white', '1 2'), ('white', '2 1'), ('black', '3 1')], line=162)
+    run.step(st, 'turn', (0,), line=163)
+    run.legal(st, 'player 1: black on row 1 column 1', False, line=164)
+    run.act(st, 'player 1: black on row 2 column 2', line=165)
+    run.act(st, 'player 2: white on row 5 column 5', line=166)
+    run.legal(st, 'player 1: black on row 1 column 1', True, line=167)
+    run.act(st, 'player 1: black on row 1 column 1', line=168)
+    run.space(st, 0, 9, None, line=169)
     return st
 
 
 def example_taking_back(run):
-    """Example: A stone that took one stone may not be taken back at once. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:160)"""
+    """Example: A stone that took one stone may not be taken back at once. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:171)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=163)
-    run.step(st, 'turn', (0,), line=164)
-    run.act(st, 'player 1: black on row 2 column 3', line=165)
-    run.space(st, 0, 10, None, line=166)
-    run.legal(st, 'player 2: white on row 2 column 2', False, line=167)
-    run.act(st, 'player 2: white on row 5 column 5', line=168)
-    run.act(st, 'player 1: black on row 5 column 1', line=169)
-    run.legal(st, 'player 2: white on row 2 column 2', True, line=170)
-    run.act(st, 'player 2: white on row 2 column 2', line=171)
-    run.space(st, 0, 11, None, line=172)
-    run.legal(st, 'player 1: black on row 2 column 3', False, line=173)
+    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=174)
+    run.step(st, 'turn', (0,), line=175)
+    run.act(st, 'player 1: black on row 2 column 3', line=176)
+    run.space(st, 0, 10, None, line=177)
+    run.legal(st, 'player 2: white on row 2 column 2', False, line=178)
+    run.act(st, 'player 2: white on row 5 column 5', line=179)
+    run.act(st, 'player 1: black on row 5 column 1', line=180)
+    run.legal(st, 'player 2: white on row 2 column 2', True, line=181)
+    run.act(st, 'player 2: white on row 2 column 2', line=182)
+    run.space(st, 0, 11, None, line=183)
+    run.legal(st, 'player 1: black on row 2 column 3', False, line=184)
     return st
 
 
 def example_passing(run):
-    """Example: A pass ends the ko; two passes in a row end the game. [GO-3, GO-6, GO-7] (rulebooks/go.rules:175)"""
+    """Example: A pass ends the ko; two passes in a row end the game. [GO-3, GO-6, GO-7] (rulebooks/go.rules:186)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=178)
-    run.step(st, 'turn', (0,), line=179)
-    run.act(st, 'player 1: black on row 2 column 3', line=180)
-    run.act(st, 'player 2: pass', line=181)
-    run.result(st, 'not_over', line=182)
-    run.act(st, 'player 1: pass', line=183)
-    run.over(st, 'two_passes', line=184)
+    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=189)
+    run.step(st, 'turn', (0,), line=190)
+    run.act(st, 'player 1: black on row 2 column 3', line=191)
+    run.act(st, 'player 2: pass', line=192)
+    run.result(st, 'not_over', line=193)
+    run.act(st, 'player 1: pass', line=194)
+    run.over(st, 'two_passes', line=195)
     return st
 
 
 def example_white_by_komi(run):
-    """Example: On an empty board White wins by komi. [GO-7, GO-8] (rulebooks/go.rules:186)"""
+    """Example: On an empty board White wins by komi. [GO-7, GO-8] (rulebooks/go.rules:197)"""
     st = run.start(players=2, options={'komi': '7', 'board_size': '5'})
-    run.act(st, 'player 1: pass', line=189)
-    run.act(st, 'player 2: pass', line=190)
-    run.over(st, 'two_passes', line=191)
-    run.fact(st, 'total of player 1 = 0 and total of player 2 = 7', lambda: ((score_total(st, 0) == 0) and (score_total(st, 1) == 7)), line=192)
-    run.winners(st, lambda: [1], line=193)
-    run.returns(st, [[-1, 1], [1, 1]], line=194)
+    run.act(st, 'player 1: pass', line=200)
+    run.act(st, 'player 2: pass', line=201)
+    run.over(st, 'two_passes', line=202)
+    run.fact(st, 'total of player 1 = 0 and total of player 2 = 7', lambda: ((score_total(st, 0) == 0) and (score_total(st, 1) == 7)), line=203)
+    run.winners(st, lambda: [1], line=204)
+    run.returns(st, [[-1, 1], [1, 1]], line=205)
     return st
 
 
 def example_area_scoring(run):
-    """Example: Stones and the empty points they alone reach; a tie goes to White. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:196)"""
+    """Example: Stones and the empty points they alone reach; a tie goes to White. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:207)"""
     st = run.start(players=2, options={'board_size': '5', 'komi': '0'})
-    run.place(st, 0, [('black', '1 2'), ('black', '2 2'), ('black', '3 2'), ('black', '4 2'), ('black', '5 2'), ('white', '1 4'), ('white', '2 4'), ('white', '3 4'), ('white', '4 4'), ('white', '5 4')], line=200)
-    run.step(st, 'turn', (0,), line=201)
-    run.act(st, 'player 1: pass', line=202)
-    run.act(st, 'player 2: pass', line=203)
-    run.fact(st, 'area of player 1 = 10 and area of player 2 = 10', lambda: ((score_area(st, 0) == 10) and (score_area(st, 1) == 10)), line=204)
-    run.winners(st, lambda: [1], line=205)
+    run.place(st, 0, [('black', '1 2'), ('black', '2 2'), ('black', '3 2'), ('black', '4 2'), ('black', '5 2'), ('white', '1 4'), ('white', '2 4'), ('white', '3 4'), ('white', '4 4'), ('white', '5 4')], line=211)
+    run.step(st, 'turn', (0,), line=212)
+    run.act(st, 'player 1: pass', line=213)
+    run.act(st, 'player 2: pass', line=214)
+    run.fact(st, 'area of player 1 = 10 and area of player 2 = 10', lambda: ((score_area(st, 0) == 10) and (score_area(st, 1) == 10)), line=215)
+    run.winners(st, lambda: [1], line=216)
     return st
 
 
 def example_move_limit(run):
-    """Example: After twice as many moves as points the game is scored as it stands. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:207)"""
+    """Example: After twice as many moves as points the game is scored as it stands. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:218)"""
     st = run.start(players=2, options={'board_size': '9', 'komi': '7'})
-    run.position(st, (('players 2', 209, 6), ('turn 162 of player 2', 210, 6), ('grid: b......../........./........./........./........./........./........./........./......... (b = black, w = white)', 211, 6)), line=208)
-    run.act(st, 'player 2: white on row 9 column 9', line=212)
-    run.over(st, 'long_game', line=213)
-    run.fact(st, 'total of player 1 = 1 and total of player 2 = 8', lambda: ((score_total(st, 0) == 1) and (score_total(st, 1) == 8)), line=214)
-    run.winners(st, lambda: [1], line=215)
+    run.position(st, (('players 2', 220, 6), ('turn 162 of player 2', 221, 6), ('grid: b......../........./........./........./........./........./........./........./......... (b = black, w = white)', 222, 6)), line=219)
+    run.act(st, 'player 2: white on row 9 column 9', line=223)
+    run.over(st, 'long_game', line=224)
+    run.fact(st, 'total of player 1 = 1 and total of player 2 = 8', lambda: ((score_total(st, 0) == 1) and (score_total(st, 1) == 8)), line=225)
+    run.winners(st, lambda: [1], line=226)
     return st
 
 
@@ -365,6 +381,7 @@ class GoEngine(Engine):
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
     TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game
+    COUNTS_POSITIONS_ON = ('grid',)  # boards whose positions alone are counted: turn starts record them
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('GO-3',), by=by_turn, options=(
             OptionInfo('stone', '{colour of player} on row {row of s} column {column of s}', ('GO-3', 'GO-4', 'GO-5', 'GO-6'), options_turn__stone, effect_turn__stone, candidates_turn__stone, first_failing_turn__stone, (('s is empty', ('GO-3', 'GO-4', 'GO-5', 'GO-6')), ('not ko(s)', ('GO-3', 'GO-4', 'GO-5', 'GO-6')), ('has_liberty(s, player) after it', ('GO-3', 'GO-4', 'GO-5', 'GO-6')))),
@@ -377,6 +394,7 @@ class GoEngine(Engine):
     )
     ENDS = (
         EndInfo('two_passes', 'after_step', end_two_passes, ('GO-7',)),
+        EndInfo('superko_draw', 'turn_start', end_superko_draw, ('GO-6',)),
         EndInfo('long_game', 'turn_start', end_long_game, ('GO-7',)),
     )
     END_CHECKS = {'after_step': ends_after_step, 'turn_start': ends_turn_start}

@@ -36,6 +36,8 @@ class EngineClass:
             w.line("TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game")
         if m.counts_positions:
             w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
+        if m.counts_positions_on:
+            w.line(f"COUNTS_POSITIONS_ON = {m.counts_positions_on!r}  # boards whose positions alone are counted: turn starts record them")
         outside = tuple(c.name for c in m.counters if c.outside_position)
         if outside:
             w.line(f"NOT_POSITION_COUNTERS = {outside!r}  # counters not part of the position (`the position has occurred`)")

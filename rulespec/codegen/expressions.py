@@ -355,6 +355,8 @@ class Expressions:
         return "st._turn_number"
 
     def visit_PositionOccurred(self, e: ir.PositionOccurred) -> str:  # (recorded at turn starts: COUNTS_POSITIONS)
+        if e.board:  # (a checked board name; COUNTS_POSITIONS_ON)
+            return f"(times_occurred_on(st, {lit(e.board)}) >= {self.expr(e.times)})"
         return f"(times_occurred(st) >= {self.expr(e.times)})"
 
     def visit_Arith(self, e: ir.Arith) -> str:

@@ -139,6 +139,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             w.line("from rulespec.runtime.engine import RuleRuntimeError")
         if m.counts_positions:
             w.line("from rulespec.runtime.repetition import times_occurred")
+        if m.counts_positions_on:
+            w.line("from rulespec.runtime.repetition import times_occurred_on")
         w.line("from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value")
         w.line("")
         w.line(f"SOURCE_HASH = {source_hash(m.source_text + '|' + ','.join(m.variants_applied))!r}")

@@ -870,6 +870,21 @@ end repetition [SH-5]:
       "option, 2 or more (at a turn start the position has always occurred once). A game counts positions only "
       "when its rules ask this (its states then carry the record: `seen` in their JSON); a position written "
       "down (`game.position`, an example's `given` lines) has no past: it has occurred once, itself."),
+    E("Ends, scores and ranking", "A board seen before", "board_position_occurred", "pebbles.rules", '''
+end row_seen_before [PB-3]:
+  checked at turn start
+  when the position on row has occurred 2 times''',
+      "`the position on B has occurred N times` is `the position has occurred N times` with only board B "
+      "compared: it holds when what B's spaces show at the start of this turn is what they showed at the start "
+      "of a turn N times or more, this one included. What a space shows is the kind of component on it and its "
+      "attribute values as they are now, not which copy it is (two white stones are alike), and the counts of "
+      "the counters kept per space of B (but those `not part of the position`); zones, the other counters and "
+      "the player to move are not compared. Go's superko is this: OpenSpiel's go ends the game as a draw when a "
+      "stone's move brings back a board seen before (`when passes = 0 and the position on grid has occurred 2 "
+      "times`, since a pass leaves the board as it was). The moments and rules are those of `the position has "
+      "occurred N times`: turn starts, an end `checked at turn start`, N at least 2, a position written down "
+      "seen once; a state carries each board's record (`seen_on` in its JSON, `positions seen on B:` in a "
+      "position) only when its rules ask this."),
     E("Ends, scores and ranking", "A count that is not part of the position", "counter outside_position",
       "shuttle.rules", '''
 counter moves starts at 0, not part of the position [SH-7]''',

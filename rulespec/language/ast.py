@@ -401,10 +401,11 @@ class TurnValue(Node):
 class PositionOccurred(Node):
     """``the position has occurred N times``: the position at the start of this turn has been the position at
     the start of a turn at least ``times`` times, this one included (what counts as the same position:
-    rulespec/runtime/repetition.py)."""
+    rulespec/runtime/repetition.py). ``the position on B has occurred N times`` compares board B alone."""
 
     kind: Literal["position_occurred"] = "position_occurred"
     times: "Expr"
+    board: Optional[str] = None  # `the position on B has occurred N times`: only what B's spaces show counts
 
 
 Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, GroupOf, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]

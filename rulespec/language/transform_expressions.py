@@ -231,6 +231,9 @@ class ExpressionsToAst(AstBuilder):
     def position_occurred(self, meta, children):
         return ast.PositionOccurred(loc=self._loc(meta), times=children[0])
 
+    def board_position_occurred(self, meta, children):
+        return ast.PositionOccurred(loc=self._loc(meta), times=children[1], board=str(children[0]))
+
     def count(self, meta, children):
         var, domain, where = children
         return ast.Count(loc=self._loc(meta), var=str(var), domain=domain, where=where)

@@ -173,12 +173,18 @@ class Expressions:
 
     def _position_occurred(self, node: ast.PositionOccurred, scope: dict[str, str]) -> ir.E:
         """`the position has occurred N times`: positions are recorded at turn starts, so the game needs turns;
-        N (a number or a numeric option) must be 2 or more: at a turn start the position now has occurred once."""
+        N (a number or a numeric option) must be 2 or more: at a turn start the position now has occurred once.
+        `the position on B has occurred N times` likewise, of a board B the game declares."""
         text, loc = self.text(node), node.loc
         times = self.expr(node.times, scope, INT)
         if self.turn_step_name is None:
             self.error(loc, f"`{text}` counts the positions at the start of each turn, but the game has no turns",
                        hint="declare the turns (`turns go clockwise from player 1, each turn runs STEP`)")
+            return self._bad(node)
+        if node.board is not None and node.board not in self.boards:
+            self.error(self._name_loc(loc, node.board), f"`{text}` counts what a board's spaces show, but there is "
+                                                        f"no board `{node.board}`", width=len(node.board),
+                       hint=did_you_mean(node.board, self.boards) or "name a board the game declares")
             return self._bad(node)
         least = self._least_times(times)
         if least is not None and least < 2:
@@ -189,8 +195,11 @@ class Expressions:
                        width=len(times.text), hint="write 2 times or more: `the position has occurred 2 times` "
                                                    "holds when the position has been seen once before")
             return self._bad(node)
-        self.counts_positions = True
-        return ir.PositionOccurred(BOOL, loc, text, times)
+        if node.board is None:
+            self.counts_positions = True
+        else:
+            self.counts_positions_on.add(node.board)
+        return ir.PositionOccurred(BOOL, loc, text, times, node.board or "")
 
     def _least_times(self, times: ir.E) -> Optional[int]:
         """The least value of a written number or of a numeric option (None for what only play decides)."""

@@ -487,9 +487,12 @@ class AfterIt(E):
 class PositionOccurred(E):
     """``the position has occurred N times``: the position at the start of this turn has been the position at
     the start of a turn ``times`` times or more, this one included (rulespec/runtime/repetition.py says what
-    counts as the same position); false during the set-up, before any turn started."""
+    counts as the same position); false during the set-up, before any turn started. With ``board``
+    (`the position on B has occurred N times`) the position is what B's spaces show alone: each space's
+    component and attribute values (not which copy) and its counts."""
 
     times: E
+    board: str = ""
 
 
 @dataclass(frozen=True)
@@ -1070,6 +1073,7 @@ class Model:
     examples_elsewhere: tuple[ExampleElsewhere, ...] = ()
     asks_legal_moves: bool = False  # some rule asks `p has a legal move` (of the turn's choice)
     counts_positions: bool = False  # some rule asks `the position has occurred N times`: the state records them
+    counts_positions_on: tuple[str, ...] = ()  # boards some rule asks `the position on B has occurred N times` of
     turn_limit: Optional[TurnLimit] = None  # `at most EXPR turns`; max_turns is then its largest value
 
     @property

@@ -163,6 +163,7 @@ class Names:
         self.turn_step_name = next((d.step for d in decls if d.kind == "turns"), None)
         self.asks_legal_moves = False  # whether some rule asks it
         self.counts_positions = False  # whether some rule asks `the position has occurred N times`
+        self.counts_positions_on: set[str] = set()  # the boards B of `the position on B has occurred N times`
 
     def collect_names(self, decls: list) -> None:
         """The rulings by id, and every other declaration by its name (one namespace for all kinds)."""

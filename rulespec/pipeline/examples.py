@@ -19,7 +19,7 @@ from ..runtime.blame import located, rule_at
 from ..runtime.engine import Engine, IllegalAction, RuleRuntimeError, State
 from ..runtime.numbers import COUNTER_LIMIT
 from ..runtime.position import InvalidPosition, PositionReader
-from ..runtime.repetition import start_record
+from ..runtime.repetition import start_board_records, start_record
 
 
 # A failed comparison says what its left side was and what it should have been (`X > 5`: X is 3, not more than 5).
@@ -352,6 +352,8 @@ class ExampleRun:
             self.started = True
             if self.engine.COUNTS_POSITIONS:  # the position the example gives has no past: seen once, itself
                 start_record(st)
+            if self.engine.COUNTS_POSITIONS_ON:  # (likewise each board's)
+                start_board_records(st)
             # A position that is already over is over: its end conditions are checked before anything runs.
             given_step = bool(st._stack)
             self.engine._check_ends(st, "after_step")

@@ -31,7 +31,7 @@ from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_la
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
-from .repetition import record_position
+from .repetition import item_looks, record_board_positions, record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
 from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat_and_text, _first, State
@@ -102,6 +102,7 @@ class Engine:
     SKIP_TURN: Optional[Callable] = None
     COUNTS_POSITIONS = False  # the rules ask `the position has occurred N times`: turn starts record it
     NOT_POSITION_COUNTERS: tuple = ()  # counters declared `not part of the position` (runtime/repetition.py)
+    COUNTS_POSITIONS_ON: tuple[str, ...] = ()  # boards B of `the position on B has occurred N times`: likewise
     STEPS: dict[str, StepInfo] = {}
     TRIGGERS: tuple[TriggerInfo, ...] = ()
     INSTEADS: tuple[InsteadInfo, ...] = ()
@@ -131,6 +132,9 @@ class Engine:
         self._table_cache: dict[tuple, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL) and not self.CHANGING
+        if self.COUNTS_POSITIONS_ON:  # (what a board position is made of: runtime/repetition.py)
+            self._board_index = {board.name: b for b, board in enumerate(self.BOARDS)}
+            self._item_looks = item_looks(self)
         # Where an attribute can change: each item's component as its label reads it (name, attributes, shown as)
         self._item_parts = tuple((name, tuple(a for a, _ in attributes), shown_as)
                                  for name, attributes, copies, shown_as in self.COMPONENTS
@@ -356,6 +360,7 @@ class Engine:
         else:
             st._attrs, st._labels = None, self.ITEM_LABEL
         st._seen = {}  # the positions seen at turn starts, when COUNTS_POSITIONS (runtime/repetition.py)
+        st._seen_on = {}  # likewise per board of COUNTS_POSITIONS_ON
         return st
 
     def _label_now(self, st: State, item: int) -> str:
@@ -715,6 +720,8 @@ class Engine:
             number > self.MAX_TURNS or self.TURN_LIMIT is not None and number > self.TURN_LIMIT(st))
         if self.COUNTS_POSITIONS and not past_limit:  # (before the ends checked at turn start: they read the position)
             record_position(st)
+        if self.COUNTS_POSITIONS_ON and not past_limit:
+            record_board_positions(st)
         if self._turn_start_ends:  # (an end checked at turn start may end the game as the turn past the limit starts)
             self._check_ends(st, "turn_start")
             if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots

@@ -26,6 +26,7 @@ the site's "Positions" page, docs/positions.md)::
     chosen in secret: player 2: bid 3     # a simultaneous decision's choices made so far (`by each player`)
     game over: three, winners player 1    # only once the game is over
     positions seen: 5e34... x2, ...       # a game that counts positions: each seen at a turn start (this one's last)
+    positions seen on grid: 9a1f... x1, ...  # likewise a board's own positions (`the position on grid has occurred`)
 
 What a position drops, on purpose: the history of actions, the rule counts (``fired``), invariant
 violations found so far, and how each space's component came there (its cause, which no rule reads). A
@@ -44,7 +45,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ..lib.suggestions import close_matches
 from .common import AFTER, ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
-from .repetition import start_record
+from .repetition import start_board_records, start_record
 from .serialise import seen_to_list
 from .space_counts import counts_text, read_counts
 from .state_check import InvalidState, check_state_dict, most_turns
@@ -224,6 +225,9 @@ def to_position(st: State) -> str:
         lines.append(f"legs played: {json.dumps(st._legs, sort_keys=True)}")
     if st._seen:  # (a game that counts positions: rulespec/runtime/repetition.py; this turn's last)
         lines.append("positions seen: " + ", ".join(f"{key} x{count}" for key, count in seen_to_list(st._seen)))
+    for name, seen in st._seen_on.items():  # (a game that counts a board's positions)
+        if seen:
+            lines.append(f"positions seen on {name}: " + ", ".join(f"{key} x{count}" for key, count in seen_to_list(seen)))
     for b, board in enumerate(engine.BOARDS):
         cells = st._boards[b]
         letters = _letters(engine, st, b) if board.kind == "grid" else None  # (a graph: `space: item` lines)
@@ -363,7 +367,8 @@ class PositionReader:
     def read_header(self, heads) -> tuple[dict, dict[str, str], list[str], list]:
         """The header's lines read (game, players, options, variants, phase, turn, next seat, leg, legs played):
         by part, (its line, what it says); the options and variants written; the other lines and their blocks."""
-        header = {"players": None, "phase": None, "turn": None, "next": None, "leg": None, "legs": None, "seen": None}
+        header = {"players": None, "phase": None, "turn": None, "next": None, "leg": None, "legs": None, "seen": None,
+                  "seen_on": {}}
         options: dict[str, str] = {}
         variants: list[str] = []
         body = []
@@ -416,6 +421,10 @@ class PositionReader:
         elif line.text.startswith("positions seen:"):
             self.at["seen"] = line.number
             header["seen"] = (line, self.seen(line, line.text[len("positions seen:"):]))
+        elif re.match(r"positions seen on \S+:", line.text):
+            name, _, text = line.text[len("positions seen on "):].partition(":")
+            self.at["seen_on"] = line.number
+            header["seen_on"][name] = self.seen(line, text)
         else:
             return False
         return True
@@ -466,6 +475,9 @@ class PositionReader:
         data["legs"] = header["legs"][1] if header["legs"] else []
         if header["seen"]:
             data["seen"] = header["seen"][1]
+        if header["seen_on"]:
+            data["seen_on"] = header["seen_on"]
+        self.seen_on_written = tuple(header["seen_on"])
         self.data = data
         self.turn_seat = turn_seat
         self.where: dict[int, tuple[int, int]] = {}  # item -> (zone or -1 - board, line)
@@ -596,6 +608,8 @@ class PositionReader:
             raise self.placed(error, heads) from None
         if engine.COUNTS_POSITIONS and "seen" not in self.at:  # written without its past: seen once, itself
             start_record(built)
+        if engine.COUNTS_POSITIONS_ON:  # likewise each board written without its past
+            start_board_records(built, self.seen_on_written)
         if turn_starts and self.advance:
             try:
                 engine._advance(built)  # the turn's automatic steps, up to its first decision
@@ -615,7 +629,7 @@ class PositionReader:
             key = f"zone{z}" if m.group(1) == "zones" else f"board{z}"
         else:
             for part in ("stack", "queues", "over", "options", "variants", "turn_seat", "turn_number", "phase", "players",
-                         "next_seat", "leg", "legs", "counters", "chosen", "seen"):
+                         "next_seat", "leg", "legs", "counters", "chosen", "seen_on", "seen"):
                 if path.startswith(f"state.{part}"):
                     key = part
                     break

@@ -43,6 +43,8 @@ def state_to_dict(state: "State") -> dict:
     }
     if state._engine.COUNTS_POSITIONS:  # (only then: the other games' documents are as they were)
         document["seen"] = seen_to_list(state._seen)
+    if state._engine.COUNTS_POSITIONS_ON:  # (likewise: per board)
+        document["seen_on"] = {name: seen_to_list(seen) for name, seen in state._seen_on.items()}
     return document
 
 
@@ -106,6 +108,7 @@ def state_from_checked(engine: "Engine", data: dict) -> "State":
         st._attrs = {attr: list(values) + [None] for attr, values in data["attributes"].items()}
         st._labels = [engine._label_now(st, item) for item in range(len(engine.ITEM_KIND))]
     st._seen = {key: count for key, count in data.get("seen", ())}  # (the current turn's last, as written)
+    st._seen_on = {name: {key: count for key, count in seen} for name, seen in data.get("seen_on", {}).items()}
     if data.get("chosen"):
         engine._check_chosen(st, data["chosen"])
         st._chosen = tuple((seat, text) for seat, text in data["chosen"])

@@ -37,7 +37,7 @@ class State:
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_loops",
                  "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean", "_origin",
-                 "_origin_moves", "_attrs", "_labels", "_seen")
+                 "_origin_moves", "_attrs", "_labels", "_seen", "_seen_on")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -975,6 +975,7 @@ class State:
         copy._loops, copy._firing, copy._chosen = self._loops, self._firing, self._chosen
         copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
         copy._seen = self._seen  # (likewise: the positions seen at turn starts, runtime/repetition.py)
+        copy._seen_on = self._seen_on  # (likewise: per board)
         copy._reach = self._reach  # (likewise)
         copy._ends_clean = self._ends_clean
         copy._origin, copy._origin_moves = self._origin, self._origin_moves  # (never changed: shared)
@@ -1119,7 +1120,8 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
                      "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
-                     "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves", "_attrs", "_labels", "_seen"))
+                     "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves", "_attrs", "_labels", "_seen",
+                     "_seen_on"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING, AFTER))  # steps of the runtime's own, not of a rule file

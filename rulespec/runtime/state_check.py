@@ -199,6 +199,7 @@ class _Checker:
         self.violations(data["violations"])
         self.fired(data["fired"])
         self.seen(data.get("seen"), data["turn_number"])
+        self.seen_on(data.get("seen_on"), data["turn_number"])
         for i, (seat, _text) in enumerate(data["chosen"]):  # (that each is a choice on offer: Engine._check_chosen)
             self.seat(seat, f"state.chosen[{i}][0]")
 
@@ -213,13 +214,12 @@ class _Checker:
             self.fail(path, f"is {_number(value)}, but {engine.TITLE} lasts at most {engine.MAX_TURNS:,} turns"
                             + (" (the turn after the last only ends it)" if over else ""))
 
-    def seen(self, seen: Optional[list], turn_number: int) -> None:
+    def seen(self, seen: Optional[list], turn_number: int, path: str = "state.seen") -> None:
         """The positions seen at turn starts (rulespec/runtime/repetition.py): only in a game that counts them,
         each once, no more sightings in all than turns started (a position read from text counts its own)."""
-        path = "state.seen"
         if seen is None:
             return
-        if not self.engine.COUNTS_POSITIONS:
+        if path == "state.seen" and not self.engine.COUNTS_POSITIONS:
             self.fail(path, f"is given, but {self.engine.TITLE} counts no positions (no rule asks `the position has "
                             f"occurred N times`)")
         keys = set()
@@ -231,6 +231,18 @@ class _Checker:
         if total > max(turn_number, 1):
             self.fail(path, f"counts {total:,} positions seen at turn starts, but only {max(turn_number, 1):,} "
                             f"turns have started (state.turn_number)")
+
+    def seen_on(self, seen_on: Optional[dict], turn_number: int) -> None:
+        """Each board's positions seen at turn starts: only boards whose positions the game counts, each checked
+        as the positions of the whole state are."""
+        if seen_on is None:
+            return
+        counted = self.engine.COUNTS_POSITIONS_ON
+        for name, seen in seen_on.items():
+            if name not in counted:
+                self.fail(f"state.seen_on.{name}", f"is given, but {self.engine.TITLE} counts no positions on "
+                                                   f"{name!r} (boards counted: {', '.join(counted) or 'none'})")
+            self.seen(seen, turn_number, f"state.seen_on.{name}")
 
     def history(self, history: list, t) -> None:
         """The moves played: each `player N: ...` or `chance: ...` (str(Action)), no more than the game takes."""

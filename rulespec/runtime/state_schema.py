@@ -150,6 +150,10 @@ class StateDocument(TypedDict):
                                                Parts("position key, times seen")]], Field(
         description="a game that counts positions (`the position has occurred N times`): each position seen at "
                     "a turn start and how often, the current turn's last (rulespec/runtime/repetition.py)")]]
+    seen_on: NotRequired[Annotated[dict[Name, list[Annotated[tuple[PositionKey, Annotated[Count, Field(ge=1)]],
+                                                         Parts("position key, times seen")]]], Field(
+        description="a game that counts a board's positions (`the position on B has occurred N times`): per board, "
+                    "each position of its spaces seen at a turn start and how often, the current turn's last")]]
 
 
 _PARTS = {StateDocument: "parts of a state", Over: "parts of a finished game's result", Leg: "parts of a leg"}

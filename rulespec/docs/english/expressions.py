@@ -393,6 +393,10 @@ def _turn_number(en: English, e: ir.TurnNumber) -> str:
 @renders(ir.PositionOccurred)
 def _position_occurred(en: English, e: ir.PositionOccurred) -> str:
     times = en.expr(e.times)
+    if e.board:
+        return (f"{e.board} has shown at the start of this turn what it shows now at least {times} times (this time "
+                f"included; the same is the same kind of component, with the same attributes, on each space, "
+                f"whichever copy it is, and the same counts on the spaces; nothing else is compared)")
     return (f"the position at the start of this turn has occurred at least {times} times (this time included; "
             f"the same position is the same contents of every zone and space, in order, the same counters, the "
             f"same player to move and the same steps queued)")
