@@ -40,10 +40,14 @@ def test_the_schema_is_the_shape_to_json_writes():
     schema = state_json_schema()
     assert schema["type"] == "object" and schema["additionalProperties"] is False
     assert list(schema["properties"]) == list(StateDocument.__annotations__)
-    # (`attributes` only in a game with an attribute that can change, `seen` in one counting positions)
-    assert set(schema["properties"]) == set(data) | {"attributes", "seen"} and set(schema["required"]) == set(data)
+    # (`attributes` only in a game with an attribute that can change, `seen` in one counting positions, `seen_on`
+    # in one counting a board's)
+    assert set(schema["properties"]) == set(data) | {"attributes", "seen", "seen_on"}
+    assert set(schema["required"]) == set(data)
     counting = rulespec.load(Path(__file__).resolve().parents[2] / "rulespec/docs/ref_games/shuttle.rules")
     assert state_adapter().validate_json(counting.new_game(2).to_json())["seen"][0][1] == 1
+    by_board = rulespec.load(Path(__file__).resolve().parents[2] / "rulespec/docs/ref_games/pebbles.rules")
+    assert state_adapter().validate_json(by_board.new_game(2).to_json())["seen_on"]["row"][0][1] == 1
     assert state_adapter().validate_json(state.to_json())["zones"] == data["zones"]
     json.dumps(schema)  # (the site prints it as JSON)
 
