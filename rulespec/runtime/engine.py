@@ -720,7 +720,7 @@ class Engine:
             number > self.MAX_TURNS or self.TURN_LIMIT is not None and number > self.TURN_LIMIT(st))
         if self.COUNTS_POSITIONS and not past_limit:  # (before the ends checked at turn start: they read the position)
             record_position(st)
-        if self.COUNTS_POSITIONS_ON and not past_limit:
+        if self.COUNTS_POSITIONS_ON:  # (past the limit too: an end at turn start may read the board just reached)
             record_board_positions(st)
         if self._turn_start_ends:  # (an end checked at turn start may end the game as the turn past the limit starts)
             self._check_ends(st, "turn_start")
