@@ -134,7 +134,7 @@ class Engine:
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL) and not self.CHANGING
         if self.COUNTS_POSITIONS_ON:  # (what a board position is made of: runtime/repetition.py)
             self._board_index = {board.name: b for b, board in enumerate(self.BOARDS)}
-            self._item_looks = item_looks(self)
+        self._item_looks = item_looks(self)  # what each piece shows (a position reads pieces so: runtime/repetition.py)
         # Where an attribute can change: each item's component as its label reads it (name, attributes, shown as)
         self._item_parts = tuple((name, tuple(a for a, _ in attributes), shown_as)
                                  for name, attributes, copies, shown_as in self.COMPONENTS

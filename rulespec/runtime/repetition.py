@@ -9,7 +9,10 @@ start (so those read the position just reached); a position read from text (game
 `given` lines) has no past: its record starts with the position given, seen once.
 
 The same position: equal documents of the two states (rulespec/runtime/serialise.py, what to_json writes)
-once the parts in NOT_POSITION are left out. So the contents of every zone and board space in order, the
+once the parts in NOT_POSITION are left out, each piece read by what it shows (its component and its attribute
+values now), not by which copy it is: two white knights that swap squares leave the position as it was (as
+FIDE's and OpenSpiel's repetition count it). So what every board space holds, what every zone holds (a stacked
+zone in its order, any other as a collection: a hand is the same hand in any order), the
 counters (but those declared `not part of the position`), the player to move, the phase, the turn given to a player next, the steps queued and the leg of
 a match are the position, and so is any part a state gains later unless it is named here. Left out: what is
 fixed for the whole game, how the game got here (the turn number, the moves, what fired, the causes of the
@@ -50,11 +53,27 @@ def position_key(st: "State") -> str:
     """The position of ``st`` as a key: two states hold the same position exactly when their keys are equal."""
     document = state_to_dict(st)
     parts = {name: part for name, part in document.items() if name not in NOT_POSITION}
+    # Pieces by what they show, not by which copy (the attributes that change are read into what they show).
+    parts.pop("attributes", None)
+    shows = _shown(st)
+    stacked = st._t.stacked
+    parts["boards"] = [[None if item < 0 else shows[item] for item in cells] for cells in st._boards]
+    parts["zones"] = [[shows[item] for item in items] if number in stacked else sorted(shows[item] for item in items)
+                      for number, items in enumerate(st._zones)]
     outside = st._engine.NOT_POSITION_COUNTERS
     if outside:  # counters the rules declare `not part of the position`
         parts["counters"] = {name: value for name, value in parts["counters"].items() if name not in outside}
     text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _shown(st: "State") -> list[str]:
+    """What each item shows now, as text to compare and sort: its component and its attribute values."""
+    looks, attrs = st._engine._item_looks, st._attrs
+    if attrs is not None:
+        looks = [(kind, tuple((attr, attrs[attr][item] if attr in attrs else value) for attr, value in values))
+                 for item, (kind, values) in enumerate(looks)]
+    return [json.dumps(look, separators=(",", ":")) for look in looks]
 
 
 def record_position(st: "State") -> None:

@@ -269,3 +269,29 @@ def test_an_end_checked_at_another_moment_is_refused(tmp_path, timing, said):
     assert f"game.rules:17:8: error: `the position has occurred 2 times` counts the position at the start of this " \
            f"turn, but end `repeated` is checked {said}" in message
     assert "write `checked at turn start`" in message
+
+
+def test_two_copies_alike_that_swap_places_leave_the_position_as_it_was():
+    """A position is what the pieces show, not which copy stands where (FIDE's and OpenSpiel's repetition: two
+    white knights that swap squares repeat the position); a zone that is not stacked is the same in any order."""
+    game = rulespec.load(ROOT / "rulebooks" / "chess.rules")
+    state = game.new_game(players=2)
+    board = state._boards[0]
+    knights = [cell for cell, item in enumerate(board) if item >= 0 and "knight" in state._labels[item]
+               and state._labels[item] == state._labels[board[cell]]]
+    first = next(cell for cell in knights if any(state._labels[board[other]] == state._labels[board[cell]]
+                                                 for other in knights if other != cell))
+    second = next(other for other in knights if other != first and state._labels[board[other]] == state._labels[board[first]])
+    swapped = state.clone()
+    swapped._boards[0] = list(board)
+    swapped._boards[0][first], swapped._boards[0][second] = board[second], board[first]
+    assert swapped._boards != state._boards and position_key(swapped) == position_key(state)
+    moved = state.clone()
+    moved._boards[0] = list(board)
+    moved._boards[0][first], moved._boards[0][first - 1 if board[first - 1] < 0 else first + 8] = -1, board[first]
+    assert position_key(moved) != position_key(state)  # a knight elsewhere: another position
+    box = next(number for number, items in enumerate(state._zones) if len(items) > 1)  # the pieces not in play
+    assert box not in state._t.stacked
+    reordered = state.clone()
+    reordered._zones[box] = list(reversed(state._zones[box]))
+    assert position_key(reordered) == position_key(state)
