@@ -121,7 +121,7 @@ class Examples:
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat))
             elif w in ("space_counter", "space_count"):
                 lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, values=tuple(line.values),
-                                            **self.example_space_counter(line)))
+                                            value=line.value, **self.example_space_counter(line)))
             elif w == "option":
                 option = self.options.get(line.name)
                 if option is None:

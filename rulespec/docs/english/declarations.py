@@ -10,7 +10,7 @@ from typing import Optional
 from ...model import ir
 from ...model.cost import walk as walk_expr
 from ..escape import md_text
-from .expressions import variable
+from .expressions import _COMPARE, variable
 from .words import English, article, code, human, join, noun_of_type, plural, quoted, renders
 
 # ----------------------------------------------------------------------------- declarations
@@ -147,6 +147,12 @@ def _dice(en: English, d: ir.Dice) -> list[str]:
     }.get(d.visibility, f"visibility: {d.visibility}")
     return _para(f"{whose}; each die shows {shows}, and {seen}. Rolling them (`roll`) rolls each die once, "
                  f"a chance event with every face equally likely, whatever the other dice show.")
+
+
+@renders(ir.TurnLimit)
+def _turn_limit(en: English, d: ir.TurnLimit) -> list[str]:
+    return _para(f"No game lasts more than {en.expr(d.value)} turns: the limit is worked out from the options and "
+                 f"the number of players, and the rules promise never to reach it.")
 
 
 @renders(ir.Counter)
@@ -523,6 +529,8 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
                                                     if text.strip() and not text.strip().startswith("#"))
     if w == "counter":
         return "Given", f"{en.owned(human(line.name or '') + ' count', line.expr)} is {line.number}"
+    if w == "space_counter":
+        return "Given", f"the {human(line.name or '')} count on space {code(line.value or '')} is {line.number}"
     if w == "action":
         return "When", f"{code(line.value or '')} is played"
     if w == "refused":
@@ -601,6 +609,8 @@ def _example_fact(en: English, line: ir.ExampleLine) -> Optional[str]:
         return f"{who} {'sees' if w == 'sees' else 'does not see'} what {en.expr(line.target)} holds"
     if w == "space_empty":
         return f"space {code(line.value or '')} is empty"
+    if w == "space_count":
+        return f"the {human(line.name or '')} count on space {code(line.value or '')} {_COMPARE.get(line.values[0], line.values[0])} {line.number}"
     if w == "space_holds":
         return f"space {code(line.value or '')} holds {code(line.values[0])}"
     if w == "turn_number":
