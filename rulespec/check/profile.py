@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Iterator, Optional
 
-from ..codegen.narrowing import narrowed_by
+from ..model.narrowing import narrowed_by
 from ..model import ir
 
 _CITED = re.compile(r"\(([^()\s]+\.rules):(\d+)\)")
@@ -173,7 +173,7 @@ def _nodes(value) -> Iterator:
 
 def _counts_inside(e: ir.E, model: ir.Model, definitions: dict, seen: frozenset = frozenset()) -> bool:
     """Whether working ``e`` out counts, totals or searches every space of a board (directly or through a
-    definition it uses), its condition fixing none the generator could look up (codegen/narrowing.py)."""
+    definition it uses), its condition fixing none the generator could look up (model/narrowing.py)."""
     for node in _nodes(e):
         if isinstance(node, (ir.Count, ir.Total, ir.First, ir.Extreme)) and isinstance(node.domain, ir.BoardRef) \
                 and not narrowed_by(node.var, node.domain, node.where, model):

@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..language.ast import named_step_of
 from ..model import ir, reads
-from ..model.cost import walk
+from ..model.tree import walk
 from .quoting import comment, docstring, ident, lit
 from .writer import cites_text
 

@@ -9,6 +9,7 @@ from typing import Optional, Sequence
 
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
+from ..model.narrowing import plain_argument
 from .off_board import OffBoard, may_be_none, off_board
 from .quoting import function, ident, lit, operator
 
@@ -400,20 +401,8 @@ class Expressions:
         return f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"
 
     def plain_argument(self, a: ir.E) -> bool:
-        """Whether an argument can be written out at each use of its parameter instead of worked out once for
-        a call: evaluating it can neither fail nor cost more than a look-up (a variable, a constant, a seat in
-        every game, `left of p`, a neighbour of a space or of its neighbour, none-safe), so the use written
-        out does what the call did, as the author's own inline text would."""
-        if isinstance(a, (ir.Var, ir.Const)):
-            return True
-        if isinstance(a, ir.SeatConst):
-            return a.index < self.m.min_players
-        if isinstance(a, ir.SeatStep):
-            return self.plain_argument(a.seat)
-        if isinstance(a, ir.Neighbour):
-            return isinstance(a.space, (ir.Var, ir.Neighbour)) and self.plain_argument(a.space) \
-                and isinstance(a.direction, (ir.Var, ir.Const))
-        return False
+        """Whether an argument can be written out at each use of its parameter (model/narrowing.py)."""
+        return plain_argument(a, self.m.min_players)
 
     def inlined(self, definition: ir.Definition, args: Sequence[ir.E]) -> bool:
         """Whether a use of ``definition`` is written out in place: its value is a few nodes without any

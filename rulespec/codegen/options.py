@@ -8,6 +8,7 @@ from __future__ import annotations
 import string
 
 from ..model import ir
+from ..model.narrowing import all_of, fits_condition, placed_conditions
 from .quoting import docstring, ident, lit
 
 
@@ -63,7 +64,6 @@ class Options:
         a condition that narrows a walk (`X fits S`, a placement free and touching) becomes the walk."""
         bound = [b.var for b in option.bindings]
         conditions = list(option.conditions)
-        placed: dict[int, list] = {i: [] for i in range(-1, len(bound))}
         domains: dict[str, str] = {}
         for i, b in enumerate(option.bindings):
             domains[b.var] = self.expr(b.domain)
@@ -75,25 +75,16 @@ class Options:
                 domains[b.var] = f"st._one_of_each({domains[b.var]})"
             if isinstance(b.domain, ir.Placements):
                 self.legal_placements_walk(step, option, i, types, conditions, domains)
-            if isinstance(b.domain, ir.BoardRef):
-                for c in list(conditions):
-                    if (isinstance(c, ir.Fits) and isinstance(c.space, ir.Var) and c.space.name == b.var
-                            and isinstance(c.item, ir.Var) and c.item.name not in bound[i:]):
-                        domains[b.var] = f"st._t.fits[{self.boards[c.board]}][v_{ident(c.item.name)}]"
-                        conditions.remove(c)
-                        break
-        def level(c) -> int:
-            return max((bound.index(v) for v in self.free_vars(c, set(bound))), default=-1)
-
-        for c in conditions:
-            parts = self.conjuncts(c)  # (split only where a part is tested before the rest: see conjuncts)
-            for part in (parts if len({level(p) for p in parts}) > 1 else [c]):
-                placed[level(part)].append(part)
+            fits = fits_condition(option, i, conditions)
+            if fits is not None:
+                domains[b.var] = f"st._t.fits[{self.boards[fits.board]}][v_{ident(fits.item.name)}]"
+                conditions.remove(fits)
+        placed = placed_conditions(bound, conditions, self.definitions, self.m.min_players, self.conjuncts)
         for i, b in enumerate(option.bindings):
             # A space the conditions tested with it fix (`t = neighbour of s towards d`, through the
             # definitions they use) is looked up, not searched for among the board's (narrowing.py).
             if placed[i] and domains[b.var] == self.expr(b.domain):
-                where = placed[i][0] if len(placed[i]) == 1 else ir.BoolOp(ir.BOOL, None, "", "and", tuple(placed[i]))
+                where = all_of(placed[i])
                 narrowed = self.narrowed_domain(b.var, b.domain, where)
                 if narrowed is not None:
                     domains[b.var] = narrowed

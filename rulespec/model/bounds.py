@@ -154,7 +154,7 @@ class Bounds:
     @staticmethod
     def _costliest_walk(cost, e: ir.E) -> Optional[ir.E]:
         """The outermost walk (a count, a total, `any`...) in ``e`` that alone goes over the work limit."""
-        from .cost import children
+        from .tree import children
         while e is not None:
             if isinstance(e, (ir.Count, ir.Total, ir.First, ir.BestSets, ir.Member)):
                 return e

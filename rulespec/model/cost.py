@@ -20,57 +20,14 @@ not once per candidate (the generator keeps it in a local), so its cost is added
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Optional, Sequence
+from typing import Optional, Sequence
 
 from . import ir
+from .narrowing import Fixed, listing_narrowed
+from .tree import children, free_vars, walk
 
 # A shape on a board of triangles has at most 6 rotations, each possibly mirrored.
 MAX_ORIENTATIONS = 12
-
-
-def children(e: ir.E) -> list[ir.E]:
-    """The expressions directly inside ``e``, in the order written (a list: the checker asks this of
-    every node several times, and a generator's frame cost more than the tests)."""
-    found = []
-    for value in vars(e).values():
-        if isinstance(value, ir.E):
-            found.append(value)
-        elif isinstance(value, tuple):
-            found.extend([v for v in value if isinstance(v, ir.E)])
-    return found
-
-
-def walk(e: Optional[ir.E]) -> Iterator[ir.E]:
-    """``e`` and every expression inside it."""
-    if e is None:
-        return
-    stack = [e]
-    while stack:
-        node = stack.pop()
-        yield node
-        stack.extend(reversed(children(node)))  # in the order written
-
-
-def free_vars(e: Optional[ir.E], names: set[str]) -> set[str]:
-    """The names of ``names`` that ``e`` reads (a count's own variable is not free inside it)."""
-    if e is None or not names:
-        return set()
-    if isinstance(e, ir.Var):
-        return {e.name} & names
-    if isinstance(e, (ir.Count, ir.Total, ir.First, ir.Extreme)):
-        inner = names - {e.var}
-        found = free_vars(e.domain, names) | free_vars(e.where, inner)
-        if isinstance(e, (ir.Total, ir.Extreme)):
-            found |= free_vars(e.value, inner)
-        return found
-    if isinstance(e, ir.Connected):
-        inner = names - {e.var}
-        return free_vars(e.domain, names) | free_vars(e.condition, inner) | free_vars(e.start, inner) \
-            | free_vars(e.goal, inner)
-    found: set[str] = set()
-    for child in children(e):
-        found |= free_vars(child, names)
-    return found
 
 
 _ORIENTATIONS: dict[tuple, int] = {}  # a shape's cells -> its orientations counted (a pure function of them)
@@ -473,14 +430,25 @@ class Cost:
             per_level[level] += each
             once += kept
         work, reached = per_level[0] + once, 1
+        narrowed = listing_narrowed(option, self.m)
         for i, binding in enumerate(option.bindings, start=1):
             size = self.size(binding.domain)
+            if binding.var in narrowed:  # the spaces its conditions fix, looked up (narrowing.py)
+                size = min(size, self.visited(narrowed[binding.var], binding.domain.board))
             work += reached * (self.expr(binding.domain) + size)  # the domain, walked once per loop
             if isinstance(binding.domain, ir.ZoneRef) and binding.domain.zone not in self.stacked:
                 size = min(size, self.groups)  # one of each group of identical copies
             reached *= size
             work += reached * (1 + per_level[i])
         return work, reached if bound else 1
+
+    def visited(self, fixed: Fixed, board: str) -> int:
+        """At most how many spaces of ``board`` a walk narrowed to what a condition fixes visits: each space
+        fixed, each of a space over some directions, a jump's landings, each space of a row or column."""
+        found = next(b for b in self.m.boards if b.name == board)
+        return (len(fixed.spaces) + sum(self.size(directions) for _, directions, _ in fixed.spaces_over)
+                + sum(self.size(jumps) for jumps in fixed.jumps)
+                + len(fixed.rows) * len(found.column_values) + len(fixed.columns) * len(found.row_values))
 
     def stmts(self, stmts: Sequence[ir.S], reach: int = 1) -> int:
         """The work of a statement list run ``reach`` times."""

@@ -153,7 +153,7 @@ class Definitions:
 
     def walk_through_definitions(self, e: Optional[ir.E]):
         """Every expression inside ``e`` and inside the definitions it uses (each definition once)."""
-        from .cost import walk
+        from .tree import walk
         seen: set[str] = set()
         pending = [e]
         while pending:

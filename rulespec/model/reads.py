@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Optional, Union
 
 from . import ir
-from .cost import walk
+from .tree import walk
 
 UNIT = -1  # in a footprint term: the direction of the unit being tested
 

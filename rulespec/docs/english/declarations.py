@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Optional
 
 from ...model import ir
-from ...model.cost import walk as walk_expr
+from ...model.tree import walk as walk_expr
 from ..escape import md_text
 from .expressions import _COMPARE, variable
 from .words import English, article, code, human, join, noun_of_type, plural, quoted, renders

@@ -1,0 +1,251 @@
+"""What a condition fixes about a space it tests: a walk over a board's spaces whose condition says which
+spaces it wants is a look-up, not a search. This is the one analysis of it: the generator writes the walk
+so (codegen/narrowing.py, options.py) and the cost of a listing counts it so (cost.py).
+
+`for s in grid, t in grid only if can_move(s, t, player)`, where can_move says `t = neighbour of s towards
+south or ...`, tests 64 x 64 pairs; `count(s in pits where position of s = k and ...)` tests every space of
+the board for a row. The same rules written from the piece (`t` a neighbour of `s`) or over one row cost a
+few tests each. So that the formulation an author picks does not decide the speed (issue #40), the
+generator reads in a condition (through the definitions it uses) what it fixes about the walked space:
+that it is one of some spaces (`t = neighbour of s towards d`, `t = u`, `t in knight jumps from s`, a neighbour
+of s in one of some directions: `count(d in forward of p where t = neighbour of s towards d) > 0`), or that
+its row or column is one of some values (`position of s = k`). Where every way the condition can hold fixes it, the walk visits only
+those spaces, in board order, each once, and the whole condition is still tested on each: the same spaces
+pass, in the same order, as in the walk over the board.
+
+What is fixed must be worked out before the walk from values that cannot fail and that the walk does not
+change (``stable``): constants, names bound outside it, options, counters the walk's body does not set,
+a neighbour of a name (or of such a neighbour: `neighbour of neighbour of s towards d towards d`, none past
+the edge and then left out), a row or column of one, sums of those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+from . import ir, reads
+from .tree import free_vars
+
+_DEPTH = 8  # definitions looked through, one inside another
+
+
+@dataclass(frozen=True)
+class Fixed:
+    """What a condition fixes about the space ``var`` it tests: whenever it holds, ``var`` is one of
+    ``spaces`` or its row is one of ``rows`` or its column one of ``columns``."""
+
+    spaces: tuple[ir.E, ...] = ()
+    rows: tuple[ir.E, ...] = ()
+    columns: tuple[ir.E, ...] = ()
+    jumps: tuple[ir.Jumps, ...] = ()  # `t in knight jumps from s`: one of the spaces a jump lands on
+    # `count(d in D where t = neighbour of s towards d) > 0`: (d, D, the space) - the space for some d of D
+    spaces_over: tuple[tuple[str, ir.E, ir.E], ...] = ()
+
+    def __or__(self, other: "Fixed") -> "Fixed":
+        return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns,
+                     self.jumps + other.jumps, self.spaces_over + other.spaces_over)
+
+    def size(self) -> int:
+        """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a jump's landings
+        or a space over some directions a few, a row many."""
+        return (len(self.spaces) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
+                + 100 * (len(self.rows) + len(self.columns)))
+
+
+def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
+    """Whether ``e`` can be worked out once before the walk: it cannot fail, does not read ``var`` and reads
+    nothing the walk changes (``changing``: the counters its body sets)."""
+    if isinstance(e, (ir.Const, ir.SeatConst, ir.OptionRef)):
+        return True
+    if isinstance(e, ir.Var):
+        return e.name != var
+    if isinstance(e, ir.CounterRef):
+        return e.name not in changing and (e.seat is None or _stable(e.seat, var, changing))
+    if isinstance(e, ir.Arith):
+        return e.op in ("+", "-", "*") and _stable(e.left, var, changing) and _stable(e.right, var, changing)
+    if isinstance(e, ir.Negate):
+        return _stable(e.operand, var, changing)
+    if isinstance(e, ir.Neighbour):  # of a name or of a neighbour of one (none-safe: none's neighbour is none)
+        return isinstance(e.space, (ir.Var, ir.Neighbour)) and _stable(e.space, var, changing) \
+            and isinstance(e.direction, (ir.Const, ir.Var)) and _stable(e.direction, var, changing)
+    if isinstance(e, ir.SpaceAttr):
+        return isinstance(e.space, ir.Var) and _stable(e.space, var, changing)
+    return False
+
+
+def _stable_directions(e: ir.E, var: str, changing: frozenset) -> bool:
+    """Whether ``e`` is a set of directions worked out before the walk: a board's (`diagonal directions of
+    grid`) or a seat's (`forward of p`, a seat attribute whose values name sets)."""
+    if isinstance(e, ir.Directions):
+        return True
+    return isinstance(e, ir.SeatAttr) and bool(e.directions) and _stable(e.seat, var, changing)
+
+
+def spaces_read(e: ir.E):
+    """The spaces a stable value reads a row or column or jump of (a neighbour's look-up is none-safe: the
+    spaces its own space reads)."""
+    if isinstance(e, ir.Neighbour):
+        yield from spaces_read(e.space)
+    if isinstance(e, (ir.SpaceAttr, ir.Jumps)):
+        yield e.space
+    for part in (getattr(e, name, None) for name in ("left", "right", "operand")):
+        if isinstance(part, ir.E):
+            yield from spaces_read(part)
+
+
+def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: frozenset = frozenset(),
+             depth: int = 0) -> Optional[Fixed]:
+    """What ``e`` fixes about the space ``var`` of ``board`` (see Fixed), or None when it fixes nothing."""
+    if isinstance(e, ir.Compare) and e.op == "=" and not e.order:
+        for this, other in ((e.left, e.right), (e.right, e.left)):
+            if not _stable(other, var, changing):
+                continue
+            if isinstance(this, ir.Var) and this.name == var and other.type == ir.SPACE + ":" + board.name:
+                return Fixed(spaces=(other,))
+            if isinstance(this, ir.SpaceAttr) and this.board == board.name and isinstance(this.space, ir.Var) \
+                    and this.space.name == var:
+                return Fixed(rows=(other,)) if this.attr == board.row_attribute else Fixed(columns=(other,))
+        return None
+    if isinstance(e, ir.Member) and isinstance(e.element, ir.Var) and e.element.name == var \
+            and isinstance(e.collection, ir.Jumps) and e.collection.board == board.name \
+            and isinstance(e.collection.space, ir.Var) and _stable(e.collection.space, var, changing):
+        return Fixed(jumps=(e.collection,))  # (a jump's table never changes during a game)
+    some = reads.exists_form(e)
+    if some is not None and some.var != var and _stable_directions(some.domain, var, changing):
+        # `count(d in D where ... t = neighbour of s towards d ...) > 0`: t is that space for some d of D.
+        inner = fixed_by(var, board, some.where, definitions, changing, depth)
+        if inner is None or inner.rows or inner.columns or inner.jumps or inner.spaces_over:
+            return None
+        return Fixed(spaces_over=tuple((some.var, some.domain, space) for space in inner.spaces))
+    if isinstance(e, ir.BoolOp) and e.op == "and":
+        found = [f for f in (fixed_by(var, board, o, definitions, changing, depth) for o in e.operands)
+                 if f is not None]
+        return min(found, key=Fixed.size) if found else None
+    if isinstance(e, ir.BoolOp) and e.op == "or":
+        found = Fixed()
+        for o in e.operands:
+            part = fixed_by(var, board, o, definitions, changing, depth)
+            if part is None:
+                return None
+            found = found | part
+        return found
+    if isinstance(e, ir.DefinedValue) and depth < _DEPTH and e.name in definitions:
+        # The definition's value as written out at this use (its parameters replaced by the arguments):
+        # what it fixes is fixed by the use.
+        definition = definitions[e.name]
+        body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, {var})
+        return fixed_by(var, board, body, definitions, changing, depth + 1)
+    return None
+
+
+def narrowed_by(var: str, domain: ir.E, where: Optional[ir.E], model: ir.Model) -> bool:
+    """Whether a walk of ``var`` over ``domain`` where ``where`` is narrowed to a look-up (the profiler's
+    hints say so where it is not)."""
+    if not isinstance(domain, ir.BoardRef) or where is None:
+        return False
+    board = next(b for b in model.boards if b.name == domain.board)
+    return fixed_by(var, board, where, {d.name: d for d in model.definitions}) is not None
+
+
+def fixed_walk(var: str, board: ir.Board, where: Optional[ir.E], definitions: dict,
+               changing: frozenset = frozenset(),
+               may_be_none: Optional[Callable[[ir.E], bool]] = None) -> Optional[Fixed]:
+    """What ``where`` fixes about the walked space ``var`` of ``board`` when the walk is narrowed to it, or None
+    when it is walked whole: nothing fixed, or a space whose row, column or jump it reads may be none (past
+    a board's edge, ``may_be_none``: a name that can be none where the walk is written; none in an option's
+    listing, whose names are all chosen spaces)."""
+    if where is None:
+        return None
+    fixed = fixed_by(var, board, where, definitions, changing)
+    if fixed is None:
+        return None
+    values = fixed.spaces + fixed.rows + fixed.columns + fixed.jumps + tuple(s for _, _, s in fixed.spaces_over)
+    if may_be_none is not None and any(may_be_none(space) for value in values for space in spaces_read(value)):
+        return None
+    return fixed
+
+
+def plain_argument(a: ir.E, min_players: int) -> bool:
+    """Whether an argument can be written out at each use of its parameter instead of worked out once for
+    a call: evaluating it can neither fail nor cost more than a look-up (a variable, a constant, a seat in
+    every game, `left of p`, a neighbour of a space or of its neighbour, none-safe), so the use written
+    out does what the call did, as the author's own inline text would."""
+    if isinstance(a, (ir.Var, ir.Const)):
+        return True
+    if isinstance(a, ir.SeatConst):
+        return a.index < min_players
+    if isinstance(a, ir.SeatStep):
+        return plain_argument(a.seat, min_players)
+    if isinstance(a, ir.Neighbour):
+        return isinstance(a.space, (ir.Var, ir.Neighbour)) and plain_argument(a.space, min_players) \
+            and isinstance(a.direction, (ir.Var, ir.Const))
+    return False
+
+
+def conjuncts(c: ir.E, definitions: dict, min_players: int, depth: int = 0) -> list[ir.E]:
+    """An option's condition as the conjuncts it is made of, a definition used in it with plain arguments
+    (plain_argument) written out: each is then tested as soon as its own names are bound (`can_move(s, t,
+    p)`'s `s holds colour of p` once per s, not once per pair), as it would be had the author written the
+    definition's value in the option."""
+    if isinstance(c, ir.BoolOp) and c.op == "and":
+        return [part for o in c.operands for part in conjuncts(o, definitions, min_players, depth)]
+    definition = definitions.get(c.name) if isinstance(c, ir.DefinedValue) else None
+    if definition is not None and depth < _DEPTH and all(plain_argument(a, min_players) for a in c.args):
+        body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, c.args)}, set())
+        parts = conjuncts(body, definitions, min_players, depth + 1)
+        if len(parts) > 1:
+            return parts
+    return [c]
+
+
+def placed_conditions(bound: list[str], conditions, definitions: dict, min_players: int,
+                      split: Optional[Callable[[ir.E], list]] = None) -> dict[int, list]:
+    """An option's conditions by the binding depth they are tested at (-1: before any), each as soon as its
+    names are bound; a condition whose conjuncts (``split``, by default conjuncts) are bound at different
+    depths is split."""
+    split = split or (lambda c: conjuncts(c, definitions, min_players))
+    names = set(bound)
+    placed: dict[int, list] = {i: [] for i in range(-1, len(bound))}
+
+    def level(c: ir.E) -> int:
+        return max((bound.index(v) for v in free_vars(c, names)), default=-1)
+
+    for c in conditions:
+        parts = split(c)  # (split only where a part is tested before the rest)
+        for part in (parts if len({level(p) for p in parts}) > 1 else [c]):
+            placed[level(part)].append(part)
+    return placed
+
+
+def all_of(parts: list) -> ir.E:
+    """The conditions placed at one depth as one condition."""
+    return parts[0] if len(parts) == 1 else ir.BoolOp(ir.BOOL, None, "", "and", tuple(parts))
+
+
+def fits_condition(option: ir.ChoiceOption, i: int, conditions) -> Optional[ir.Fits]:
+    """The `X fits S` of ``conditions`` that turns the walk of the option's i-th binding (a board's spaces)
+    into the table of the spaces X fits on (an X chosen before S), or None."""
+    b, later = option.bindings[i], {x.var for x in option.bindings[i:]}
+    if not isinstance(b.domain, ir.BoardRef):
+        return None
+    return next((c for c in conditions if isinstance(c, ir.Fits) and isinstance(c.space, ir.Var)
+                 and c.space.name == b.var and isinstance(c.item, ir.Var) and c.item.name not in later), None)
+
+
+def listing_narrowed(option: ir.ChoiceOption, model: ir.Model) -> dict[str, Fixed]:
+    """The walks of a board in an option's listing that are narrowed, by their name, with what their
+    conditions fix (as the generator's option_plan walks them; the cost of a listing counts these)."""
+    definitions = {d.name: d for d in model.definitions}
+    conditions = [c for c in option.conditions
+                  if not any(c is fits_condition(option, i, option.conditions) for i in range(len(option.bindings)))]
+    placed = placed_conditions([b.var for b in option.bindings], conditions, definitions, model.min_players)
+    found = {}
+    for i, b in enumerate(option.bindings):
+        if not isinstance(b.domain, ir.BoardRef) or not placed[i] or fits_condition(option, i, option.conditions):
+            continue
+        board = next(x for x in model.boards if x.name == b.domain.board)
+        fixed = fixed_walk(b.var, board, all_of(placed[i]), definitions)
+        if fixed is not None:
+            found[b.var] = fixed
+    return found
