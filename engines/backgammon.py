@@ -12,7 +12,7 @@ from rulespec.runtime.engine import weighted_picks
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0d8718da92203661'
-GENERATOR_VERSION = '53'
+GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -156,10 +156,11 @@ def options_first_move__move(st, v_player):
         return found
     if not ((st._counters['die_b'] > 0)):  # die_b > 0
         return found
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_n in span(1, 25):
         if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
             continue
-        if not (((v_n == 25) or (define_on(st, v_player, 25) == 0))):  # n = 25 or on(p, 25) = 0
+        if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
             continue
         for v_d in span(1, 6):
             if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
@@ -221,12 +222,13 @@ def choices_first_move(st, v_player):
     """Every choice of `first_move` now, in the order offered. [BG-4, BG-5] (rulebooks/backgammon.rules:118)"""
     rows = []
     seat = v_player
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     # move: `{n}/{max(n - d, 0)} with {d}`
     if ((st._counters['die_a'] > 0)) and ((st._counters['die_b'] > 0)):  # die_a > 0 and die_b > 0
         for v_n in span(1, 25):
             if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
                 continue
-            if not (((v_n == 25) or (define_on(st, v_player, 25) == 0))):  # n = 25 or on(p, 25) = 0
+            if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
                 continue
             for v_d in span(1, 6):
                 if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
@@ -253,11 +255,11 @@ def options_lone_move__move(st, v_player):
         return found
     if not ((st._counters['die_b'] > 0)):  # die_b > 0
         return found
-    _n0 = None  # counts that are the same for every candidate, once needed
+    _n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed
     for v_n in span(1, 25):
         if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
             continue
-        if not (((v_n == 25) or (define_on(st, v_player, 25) == 0))):  # n = 25 or on(p, 25) = 0
+        if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
             continue
         for v_d in span(1, 6):
             if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
@@ -266,7 +268,7 @@ def options_lone_move__move(st, v_player):
                 continue
             if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
                 continue
-            if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or ((_n0 if _n0 is not None else (_n0 := len([1 for v_k in span(1, 25) if define_legal(st, v_player, v_k, max(st._counters['die_a'], st._counters['die_b']))]))) == 0))):  # d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0
+            if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or ((_n1 if _n1 is not None else (_n1 := len([1 for v_k in span(1, 25) if define_legal(st, v_player, v_k, max(st._counters['die_a'], st._counters['die_b']))]))) == 0))):  # d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0
                 continue
             found.append((str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, )))
     return found
@@ -312,13 +314,13 @@ def choices_lone_move(st, v_player):
     """Every choice of `lone_move` now, in the order offered. [BG-5] (rulebooks/backgammon.rules:131)"""
     rows = []
     seat = v_player
-    _n0 = None  # counts that are the same for every candidate, once needed
+    _n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed
     # move: `{n}/{max(n - d, 0)} with {d}`
     if ((st._counters['die_a'] > 0)) and ((st._counters['die_b'] > 0)):  # die_a > 0 and die_b > 0
         for v_n in span(1, 25):
             if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
                 continue
-            if not (((v_n == 25) or (define_on(st, v_player, 25) == 0))):  # n = 25 or on(p, 25) = 0
+            if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
                 continue
             for v_d in span(1, 6):
                 if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
@@ -327,7 +329,7 @@ def choices_lone_move(st, v_player):
                     continue
                 if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
                     continue
-                if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or ((_n0 if _n0 is not None else (_n0 := len([1 for v_k in span(1, 25) if define_legal(st, v_player, v_k, max(st._counters['die_a'], st._counters['die_b']))]))) == 0))):  # d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0
+                if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or ((_n1 if _n1 is not None else (_n1 := len([1 for v_k in span(1, 25) if define_legal(st, v_player, v_k, max(st._counters['die_a'], st._counters['die_b']))]))) == 0))):  # d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0
                     continue
                 rows.append((seat, str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), 0, (v_n, v_d, )))
     return seat, rows
@@ -343,10 +345,11 @@ def options_second_move__move(st, v_player):
     found = []
     if not (((st._counters['die_a'] * st._counters['die_b']) == 0)):  # die_a * die_b = 0
         return found
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_n in span(1, 25):
         if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
             continue
-        if not (((v_n == 25) or (define_on(st, v_player, 25) == 0))):  # n = 25 or on(p, 25) = 0
+        if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
             continue
         for v_d in span(1, 6):
             if not (((st._counters['die_a'] + st._counters['die_b']) == v_d)):  # die_a + die_b = d
@@ -394,12 +397,13 @@ def choices_second_move(st, v_player):
     """Every choice of `second_move` now, in the order offered. [BG-4] (rulebooks/backgammon.rules:140)"""
     rows = []
     seat = v_player
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     # move: `{n}/{max(n - d, 0)} with {d}`
     if (((st._counters['die_a'] * st._counters['die_b']) == 0)):  # die_a * die_b = 0
         for v_n in span(1, 25):
             if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
                 continue
-            if not (((v_n == 25) or (define_on(st, v_player, 25) == 0))):  # n = 25 or on(p, 25) = 0
+            if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
                 continue
             for v_d in span(1, 6):
                 if not (((st._counters['die_a'] + st._counters['die_b']) == v_d)):  # die_a + die_b = d

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'cd5780abd551627b'
-GENERATOR_VERSION = '53'
+GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -208,8 +208,9 @@ def choices_turn(st, v_player):
     memo_0 = kept.by_option[0]
     memo_1 = kept.by_option[1]
     board_0 = st._boards[0]
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     # step: `{s} to {t}`
-    if ((not define_must_jump(st, v_player))):  # not must_jump(player)
+    if ((not (_n0 if _n0 is not None else (_n0 := define_must_jump(st, v_player))))):  # not must_jump(player)
         for v_s in st._t.cells_in_use[0]:
             if not (board_0[v_s] >= 0):  # s is occupied
                 continue

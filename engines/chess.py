@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e2d7277307d3fcf7'
-GENERATOR_VERSION = '53'
+GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -818,6 +818,7 @@ def choices_turn(st, v_player):
     board_0 = st._boards[0]
     counter_kingside = st._counters['kingside']
     counter_queenside = st._counters['queenside']
+    _n0 = _n1 = _n2 = _n3 = _n4 = _n5 = _n6 = _n7 = None  # counts and calls that are the same for every candidate, once needed
     # slide: `{kind of occupant of s} {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -856,10 +857,10 @@ def choices_turn(st, v_player):
                 continue
             rows.append(memo_2.get((v_s, v_t, )) or kept.make(memo_2, (v_s, v_t, ), (seat, 'king ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 2, (v_s, v_t, ))))
     # castle_kingside: `castle kingside`
-    if ((counter_kingside[v_player] == 1)) and (board_0[define_square(st, (1, 8)[v_player], 6)] < 0) and (board_0[define_square(st, (1, 8)[v_player], 7)] < 0) and ((not define_in_check(st, v_player))) and ((not define_attacks(st, (v_player + 1) % st.players, define_square(st, (1, 8)[v_player], 6)))) and (after_turn__castle_kingside(st, v_player)):  # kingside of player = 1 and square(first_rank of player, 6) is empty and square(first_rank of player, 7) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 6)) and not in_check(player) after it
+    if ((counter_kingside[v_player] == 1)) and (board_0[(_n0 if _n0 is not None else (_n0 := define_square(st, (1, 8)[v_player], 6)))] < 0) and (board_0[(_n1 if _n1 is not None else (_n1 := define_square(st, (1, 8)[v_player], 7)))] < 0) and ((not (_n2 if _n2 is not None else (_n2 := define_in_check(st, v_player))))) and ((not (_n3 if _n3 is not None else (_n3 := define_attacks(st, (v_player + 1) % st.players, (_n0 if _n0 is not None else (_n0 := define_square(st, (1, 8)[v_player], 6)))))))) and (after_turn__castle_kingside(st, v_player)):  # kingside of player = 1 and square(first_rank of player, 6) is empty and square(first_rank of player, 7) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 6)) and not in_check(player) after it
         rows.append((seat, 'castle kingside', 3, ()))
     # castle_queenside: `castle queenside`
-    if ((counter_queenside[v_player] == 1)) and (board_0[define_square(st, (1, 8)[v_player], 2)] < 0) and (board_0[define_square(st, (1, 8)[v_player], 3)] < 0) and (board_0[define_square(st, (1, 8)[v_player], 4)] < 0) and ((not define_in_check(st, v_player))) and ((not define_attacks(st, (v_player + 1) % st.players, define_square(st, (1, 8)[v_player], 4)))) and (after_turn__castle_queenside(st, v_player)):  # queenside of player = 1 and square(first_rank of player, 2) is empty and square(first_rank of player, 3) is empty and square(first_rank of player, 4) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 4)) and not in_check(player) after it
+    if ((counter_queenside[v_player] == 1)) and (board_0[(_n4 if _n4 is not None else (_n4 := define_square(st, (1, 8)[v_player], 2)))] < 0) and (board_0[(_n5 if _n5 is not None else (_n5 := define_square(st, (1, 8)[v_player], 3)))] < 0) and (board_0[(_n6 if _n6 is not None else (_n6 := define_square(st, (1, 8)[v_player], 4)))] < 0) and ((not (_n2 if _n2 is not None else (_n2 := define_in_check(st, v_player))))) and ((not (_n7 if _n7 is not None else (_n7 := define_attacks(st, (v_player + 1) % st.players, (_n6 if _n6 is not None else (_n6 := define_square(st, (1, 8)[v_player], 4)))))))) and (after_turn__castle_queenside(st, v_player)):  # queenside of player = 1 and square(first_rank of player, 2) is empty and square(first_rank of player, 3) is empty and square(first_rank of player, 4) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 4)) and not in_check(player) after it
         rows.append((seat, 'castle queenside', 4, ()))
     # push: `pawn {s} to {t}`
     for v_s in st._t.cells_in_use[0]:

@@ -13,7 +13,7 @@ from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '711e53b352d2637a'
-GENERATOR_VERSION = '53'
+GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ecf9282402fcc4ea'
-GENERATOR_VERSION = '53'
+GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '112ed0d3e3b46041'
-GENERATOR_VERSION = '53'
+GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -237,14 +237,15 @@ def choices_turn(st, v_player):
     memo_2 = kept.by_option[2]
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
+    _n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed
     # place: `place on {s}`
-    if ((define_in_hand(st, v_player) > 0)):  # in_hand(player) > 0
+    if (((_n0 if _n0 is not None else (_n0 := define_in_hand(st, v_player))) > 0)):  # in_hand(player) > 0
         for v_s in st._t.cells_in_use[0]:
             if not (board_0[v_s] < 0):  # s is empty
                 continue
             rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, 'place on ' + B_MORRIS_LABEL[v_s], 0, (v_s, ))))
     # move: `move {s} to {t}`
-    if ((define_in_hand(st, v_player) == 0)) and ((define_men(st, v_player) > 3)):  # in_hand(player) = 0 and men(player) > 3
+    if (((_n0 if _n0 is not None else (_n0 := define_in_hand(st, v_player))) == 0)) and (((_n1 if _n1 is not None else (_n1 := define_men(st, v_player))) > 3)):  # in_hand(player) = 0 and men(player) > 3
         for v_s in st._t.cells_in_use[0]:
             if not ((cell_attr_0[board_0[v_s]] == ('white', 'black')[v_player])):  # mine(s, player)
                 continue
@@ -253,7 +254,7 @@ def choices_turn(st, v_player):
                     continue
                 rows.append(memo_1.get((v_s, v_t, )) or kept.make(memo_1, (v_s, v_t, ), (seat, 'move ' + B_MORRIS_LABEL[v_s] + ' to ' + B_MORRIS_LABEL[v_t], 1, (v_s, v_t, ))))
     # fly: `fly {s} to {t}`
-    if ((define_in_hand(st, v_player) == 0)) and ((define_men(st, v_player) == 3)):  # in_hand(player) = 0 and men(player) = 3
+    if (((_n0 if _n0 is not None else (_n0 := define_in_hand(st, v_player))) == 0)) and (((_n1 if _n1 is not None else (_n1 := define_men(st, v_player))) == 3)):  # in_hand(player) = 0 and men(player) = 3
         for v_s in st._t.cells_in_use[0]:
             if not ((cell_attr_0[board_0[v_s]] == ('white', 'black')[v_player])):  # mine(s, player)
                 continue
@@ -305,10 +306,11 @@ def by_remove(st, v_player):
 def options_remove__remove(st, v_player):
     """Option `remove` of `remove`: `remove {s}`. [NMM-6] (rulebooks/nine-mens-morris.rules:98)"""
     found = []
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[(v_player + 1) % st.players])):  # mine(s, left of player)
             continue
-        if not (((not define_in_mill(st, v_s, (v_player + 1) % st.players)) or define_all_in_mills(st, (v_player + 1) % st.players))):  # not in_mill(s, left of player) or all_in_mills(left of player)
+        if not (((not define_in_mill(st, v_s, (v_player + 1) % st.players)) or (_n0 if _n0 is not None else (_n0 := define_all_in_mills(st, (v_player + 1) % st.players))))):  # not in_mill(s, left of player) or all_in_mills(left of player)
             continue
         found.append(('remove ' + B_MORRIS_LABEL[v_s], (v_s, )))
     return found
@@ -347,11 +349,12 @@ def choices_remove(st, v_player):
     memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     # remove: `remove {s}`
     for v_s in st._t.cells_in_use[0]:
         if not ((cell_attr_0[board_0[v_s]] == ('white', 'black')[(v_player + 1) % st.players])):  # mine(s, left of player)
             continue
-        if not (((not define_in_mill(st, v_s, (v_player + 1) % st.players)) or define_all_in_mills(st, (v_player + 1) % st.players))):  # not in_mill(s, left of player) or all_in_mills(left of player)
+        if not (((not define_in_mill(st, v_s, (v_player + 1) % st.players)) or (_n0 if _n0 is not None else (_n0 := define_all_in_mills(st, (v_player + 1) % st.players))))):  # not in_mill(s, left of player) or all_in_mills(left of player)
             continue
         rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, 'remove ' + B_MORRIS_LABEL[v_s], 0, (v_s, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered

@@ -13,7 +13,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'b322d4e48616833c'
-GENERATOR_VERSION = '53'
+GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -73,12 +73,13 @@ def by_turn(st, v_player):
 def options_turn__sow(st, v_player):
     """Option `sow` of `turn`: `sow {s}`. [OWA-3, OWA-6] (rulebooks/oware.rules:61)"""
     found = []
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not (define_own(st, v_s, v_player)):  # own(s, player)
             continue
         if not ((st._counters['seeds'][v_s] > 0)):  # seeds of s > 0
             continue
-        if not (((define_seeds_left(st, (v_player + 1) % st.players) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
+        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
             continue
         found.append(('sow ' + B_HOUSES_LABEL[v_s], (v_s, )))
     return found
@@ -119,13 +120,14 @@ def choices_turn(st, v_player):
     kept = ROWS_turn[(seat, v_player)]
     memo_0 = kept.by_option[0]
     counter_seeds = st._counters['seeds']
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     # sow: `sow {s}`
     for v_s in st._t.cells_in_use[0]:
         if not (define_own(st, v_s, v_player)):  # own(s, player)
             continue
         if not ((counter_seeds[v_s] > 0)):  # seeds of s > 0
             continue
-        if not (((define_seeds_left(st, (v_player + 1) % st.players) > 0) or (counter_seeds[v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
+        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (counter_seeds[v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
             continue
         rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, 'sow ' + B_HOUSES_LABEL[v_s], 0, (v_s, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
@@ -136,12 +138,13 @@ def choices_turn(st, v_player):
 def has_legal_move_turn(st, v_player):
     """Whether `turn` would offer an option now: the first one found is enough. [OWA-3] (rulebooks/oware.rules:60)"""
     # sow: `sow {s}`
+    _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not (define_own(st, v_s, v_player)):  # own(s, player)
             continue
         if not ((st._counters['seeds'][v_s] > 0)):  # seeds of s > 0
             continue
-        if not (((define_seeds_left(st, (v_player + 1) % st.players) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
+        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
             continue
         return True
     return False

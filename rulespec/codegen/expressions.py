@@ -9,7 +9,7 @@ from typing import Optional, Sequence
 
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
-from ..model.narrowing import plain_argument
+from ..model.narrowing import plain_argument, small_value
 from .off_board import OffBoard, may_be_none, off_board
 from .quoting import function, ident, lit, operator
 
@@ -398,29 +398,20 @@ class Expressions:
             # comparison itself). Its define_ function stays, for the other readers.
             mapping = {p.name: a for p, a in zip(definition.params, e.args)}
             return self.expr(reads.substitute(definition.value, mapping, set()))
-        return f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"
+        return self.kept_call(e, f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})")
+
+    def kept_call(self, e: ir.DefinedValue, code: str) -> str:
+        """A call that reads none of a listing's chosen names is the same for every candidate: worked out when
+        first needed, then kept in a local (see once()), as a count is."""
+        return self.once(e, code)
 
     def plain_argument(self, a: ir.E) -> bool:
         """Whether an argument can be written out at each use of its parameter (model/narrowing.py)."""
         return plain_argument(a, self.m.min_players)
 
     def inlined(self, definition: ir.Definition, args: Sequence[ir.E]) -> bool:
-        """Whether a use of ``definition`` is written out in place: its value is a few nodes without any
-        count, total, `any`, walk or definition of its own, and each argument is plain (plain_argument: the
-        call would have evaluated it first, and it can neither fail nor cost)."""
-        if not all(self.plain_argument(a) for a in args):
-            return False
-        nodes = 0
-
-        def small(node) -> bool:
-            nonlocal nodes
-            nodes += 1
-            if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets)) or nodes > 12:
-                return False
-            return all(small(v) for value in vars(node).values()
-                       for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
-
-        return small(definition.value)
+        """Whether a use of ``definition`` is written out in place (model/narrowing.py: written_out)."""
+        return all(self.plain_argument(a) for a in args) and small_value(definition.value)
 
     def visit_Builtin(self, e: ir.Builtin) -> str:
         return f"{function(e.func)}({', '.join(self.expr(a) for a in e.args)})"

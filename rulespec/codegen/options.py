@@ -35,7 +35,8 @@ class Options:
         """Before a listing's loops: the counts it computes once for every candidate start out unknown."""
         if self.counted:
             names = " = ".join(self.counted.values())
-            self.w.lines[at:at] = ["    " * level + f"{names} = None  # counts that are the same for every candidate, once needed"]
+            what = "counts and calls" if any(code.startswith("define_") for code in self.counted) else "counts"
+            self.w.lines[at:at] = ["    " * level + f"{names} = None  # {what} that are the same for every candidate, once needed"]
         self.bound = None
 
     def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:

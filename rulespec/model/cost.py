@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from . import ir
-from .narrowing import Fixed, listing_narrowed
+from .narrowing import Fixed, listing_narrowed, written_out
 from .tree import children, free_vars, walk
 
 # A shape on a board of triangles has at most 6 rotations, each possibly mirrored.
@@ -390,9 +390,9 @@ class Cost:
         return cost
 
     def split(self, e: ir.E, bound: set[str]) -> tuple[int, int]:
-        """(work per candidate, work once per listing) of an option's condition: counts and totals outside
-        any other count that read none of the ``bound`` names are worked out once (the generator's
-        ``once``), the rest for every candidate."""
+        """(work per candidate, work once per listing) of an option's condition: counts, totals and calls of a
+        definition outside any other count that read none of the ``bound`` names are worked out once (the
+        generator's ``once``), the rest for every candidate."""
         once = 0
 
         def per_candidate(node: ir.E) -> int:
@@ -403,6 +403,9 @@ class Cost:
                     once += self.expr(node)
                     return 1
                 return self.expr(node)
+            if isinstance(node, ir.DefinedValue) and not free_vars(node, bound) and not self.written_out(node):
+                once += self.expr(node)  # a call, the same for every candidate: kept once needed (generator's once)
+                return 1
             if isinstance(node, (ir.Count, ir.Total, ir.First, ir.BestSets, ir.ScoreRef, ir.Member,
                                  ir.RegionComplete, ir.Check, ir.DefinedValue, ir.AfterIt)):
                 return self.expr(node)
@@ -414,6 +417,11 @@ class Cost:
             # A closure that calls itself is a reference cycle; this one holds self, and so the whole
             # model: let go here, they are freed at once, not by the cyclic collector.
             del per_candidate
+
+    def written_out(self, call: ir.DefinedValue) -> bool:
+        """Whether the generator writes a use of a definition out in place rather than calling it."""
+        definition = self.definitions.get(call.name)
+        return definition is not None and written_out(definition, call.args, self.m.min_players)
 
     # ------------------------------------------------------------------ options and statements
     def listing(self, option: ir.ChoiceOption) -> tuple[int, int]:

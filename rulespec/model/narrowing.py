@@ -183,6 +183,29 @@ def plain_argument(a: ir.E, min_players: int) -> bool:
     return False
 
 
+def small_value(value: ir.E) -> bool:
+    """Whether a definition's value is a few nodes without any count, total, `any`, walk or definition of its
+    own: a use of it given plain arguments (plain_argument) is written out in place (written_out)."""
+    nodes = 0
+
+    def small(node) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets)) or nodes > 12:
+            return False
+        return all(small(v) for value in vars(node).values()
+                   for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
+
+    return small(value)
+
+
+def written_out(definition: ir.Definition, args, min_players: int) -> bool:
+    """Whether a use of ``definition`` is written out where it is used instead of called: its value is small
+    (small_value) and each argument plain (the call would have evaluated it first, and it can neither fail
+    nor cost)."""
+    return all(plain_argument(a, min_players) for a in args) and small_value(definition.value)
+
+
 def conjuncts(c: ir.E, definitions: dict, min_players: int, depth: int = 0) -> list[ir.E]:
     """An option's condition as the conjuncts it is made of, a definition used in it with plain arguments
     (plain_argument) written out: each is then tested as soon as its own names are bound (`can_move(s, t,
