@@ -3,9 +3,10 @@
 Each pair is two rule files under benchmarks/formulations/ that say the same game in two ways an author
 might write it: a condition written inline or as a `define`; a move listed from pairs of spaces
 (`for s in grid, t in grid only if ... t = neighbour of s towards d ...`) or from the piece and a
-direction (`for s in grid, d in forward of player`). Before anything is timed, each pair is played in
-lock step over seeded games (the same legal actions, by text, at every step): the two play the same
-games, so their CPU a step compares like for like.
+direction (`for s in grid, d in forward of player`); a condition that reads none of the chosen names
+written inline or as a `define` call. Before anything is timed, each pair is played in lock step over
+seeded games (the same legal actions, by text, at every step): the two play the same games, so their CPU
+a step compares like for like.
 
 Measured as benchmarks/bench_honest.py measures, with its loop: thread CPU time, nothing but play inside
 the clock (the states and their random streams made before it, a warm-up game first, a garbage collection
@@ -45,6 +46,8 @@ PAIRS = {
     "define-end": ("the end's conditions `define`s instead of inline", "piece-inline", "end-define"),
     "define-end-space": ("the end's test of a space a `define` instead of inline", "piece-inline",
                                       "end-define-space"),
+    "define-invariant": ("a condition the same for every candidate (`count(...) > 0` reading only the player) a "
+                         "`define` instead of inline, inside one that is not", "invariant-inline", "invariant-define"),
     "pairs-inline": ("listed from pairs of spaces instead of from the piece; condition inline",
                                "piece-inline", "pairs-inline"),
     "pairs-define": ("listed from pairs of spaces instead of from the piece; condition a `define`",
