@@ -1,4 +1,4 @@
-"""The choices an option may list are counted as the generator walks them (issue #39): a walk of a board
+"""The choices an option may list are counted as the generator walks them (issue #40): a walk of a board
 whose conditions fix its space (`t = neighbour of s towards d`: model/narrowing.py) visits those spaces
 only, so `"{s} over {t} to {u}"` with three walks of Checkers' board is not refused at 64 x 4 x 64 x 64
 = 1,048,576 candidates; a condition the generator cannot look up (`t = beyond(s, d)`, a neighbour of a
