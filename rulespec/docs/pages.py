@@ -125,6 +125,7 @@ class GamePage:
         self.by_key = {d.key: d for d in self.decls}
         self.failed_examples: list[tuple[Declaration, str]] = []  # (example, why it fails): the site refuses them
         self.clauses = self._clause_users()
+        self.clause_texts = {c.name: c.text for c in self.model.clause_texts}  # what each clause says
         self.en = English(self.model, link=self._link)
         self.files: dict[str, str] = {}
         self._engine = engine
@@ -182,10 +183,18 @@ class GamePage:
         return users
 
     def cites_line(self, node: object) -> list[str]:
+        """The clauses a declaration encodes: their links, and what each says (where the file states it),
+        in a quote next to the formal rule and its English."""
         cites = self.model.game_cites if isinstance(node, ir.Model) else _cites_of(node)
         if not cites:
             return []
-        return ["Cites " + ", ".join(clause_link(c) for c in cites) + ".", ""]
+        said = [c for c in cites if c in self.clause_texts]
+        lines = [] if len(said) == len(cites) else ["Cites " + ", ".join(clause_link(c) for c in cites) + ".", ""]
+        if said:
+            lines += [f'!!! quote "{"What the clause says" if len(said) == 1 else "What the clauses say"}"', ""]
+            for c in said:
+                lines += [f"    {clause_link(c)}: {md_text(self.clause_texts[c])}", ""]
+        return lines
 
     def ruling_notes(self, node: object) -> list[str]:
         lines = []
@@ -633,26 +642,31 @@ class GamePage:
         items = [d for d in self.decls if d.kind == "example"]
         if not items:
             return []
-        from .examples import run_example
         lines = ["## Examples", "",
                  "Each example is executable: `rulespec check` sets up the position under **Given**, plays the "
                  "actions under **When**, and checks every **Then**. The pictures are drawn from the position "
                  "before the first action and at the end.", ""]
         for d in items:
-            lines += [f"### {md_text(d.node.title if d.node is not None else d.name)} {{ #{d.anchor} }}", ""]
-            lines += [f"Example {md_code(d.name)}. "] if d.node is None else [f"Example {md_code(d.name)}."]
-            lines += [""]
-            lines += self.cites_line(d.node)
-            lines += self.ruling_notes(d.node)
-            lines += tabs(self.english(d), d.text)
-            run = run_example(self.engine, d.name)
-            if run is None:
-                continue
-            if not run.passed:
-                self.failed_examples.append((d, run.message))
-                lines += ['!!! failure "This example fails"', "", f"    {md_text(run.message)}", ""]
-            lines += self._example_pictures(d, run)
+            lines += self.example_block(d)
         return lines
+
+    def example_block(self, d: Declaration) -> list[str]:
+        """An example: its English and source, run, with the board before and after (a failure is noted, and
+        kept in ``failed_examples``: the site refuses to publish it)."""
+        from .examples import run_example
+        lines = [f"### {md_text(d.node.title if d.node is not None else d.name)} {{ #{d.anchor} }}", ""]
+        lines += [f"Example {md_code(d.name)}. "] if d.node is None else [f"Example {md_code(d.name)}."]
+        lines += [""]
+        lines += self.cites_line(d.node)
+        lines += self.ruling_notes(d.node)
+        lines += tabs(self.english(d), d.text)
+        run = run_example(self.engine, d.name)
+        if run is None:
+            return lines
+        if not run.passed:
+            self.failed_examples.append((d, run.message))
+            lines += ['!!! failure "This example fails"', "", f"    {md_text(run.message)}", ""]
+        return lines + self._example_pictures(d, run)
 
     def _example_pictures(self, d: Declaration, run) -> list[str]:
         engine = run.engine
@@ -726,8 +740,8 @@ class GamePage:
             verbs = {"add": "adds", "replace": "replaces", "remove": "removes", "replace_option": "replaces option"}
             changes = join([f"{verbs.get(c.action, c.action)} {md_code(c.target)}" for c in v.changes])
             lines += [f"### Variant {md_text(v.name)} {{ #variant-{v.name} }}", ""]
-            lines += [f"{title}: {changes}." + (" Its page shows the game with the variant applied and the "
-                                                 "difference." if link else ""), ""]
+            lines += [f"{title}: {changes}." + (" Its page shows what it changes, each change in English." if link
+                                                else ""), ""]
             if v.cites:
                 lines += ["Cites " + ", ".join(clause_link(c) if c in self.clauses else md_text(c)
                                                for c in v.cites) + ".", ""]
@@ -737,11 +751,14 @@ class GamePage:
         if not self.clauses:
             return []
         lines = ["## Clause index", "",
-                 "Every rulebook clause ID the rule file cites, with the declarations that encode it. The address "
-                 "of each entry (this page followed by `#` and the ID) is permanent.", ""]
+                 "Every rulebook clause ID the rule file cites, what it says (in the rule file's own words, where the "
+                 "file states it) and the declarations that encode it. The address of each entry (this page "
+                 "followed by `#` and the ID) is permanent.", ""]
         for cid in sorted(self.clauses, key=natural_key):
             users = self.clauses[cid]
             lines += [f"#### {md_text(cid)} {{ #{cid} }}", ""]
+            if cid in self.clause_texts:
+                lines += [f"> {md_text(self.clause_texts[cid])}", ""]
             refs = []
             for d, part in users:
                 ref = f"[{md_text(_heading(d))}](#{d.anchor})" + (f" ({md_text(part)})" if part else "")

@@ -62,6 +62,16 @@ ruling LAN-AMB-1 "Reaching a goal":
   "A goal counts once every one of its spaces holds a tile, whoever put them there."''',
       "Where the rulebook is silent or unclear, a ruling records the reading chosen, in the authors' words. "
       "Every ruling must be applied somewhere (see the next entry)."),
+    E("A rule file", "What a clause says", "clause_text", "lanes.rules", '''
+clause LAN-1 "Two or three players race to fill the lanes of the board."
+clause LAN-2:
+  "The board is printed on two sides, plain and marked;"
+  "the marked side is used unless the players agree otherwise."''',
+      "What a rulebook clause says, in the rule file's own words (a paraphrase: the rulebook's own text may "
+      "not be yours to copy): one quoted text, or lines of one. The site shows it on the clause's entry and "
+      "next to every declaration that cites it, beside the formal rule and its English. A house rule may "
+      "state a base's clause again in other words; one file gives each clause's text once, and a ruling's "
+      "words are its own (no `clause` for a ruling's ID)."),
     E("A rule file", "Applying a ruling", "rulings", "lanes.rules", '''
   region goal: one per letter [LAN-6] ruling LAN-AMB-1''',
       "`ruling ID, ...` after the citations names the rulings a declaration depends on; the documentation shows "

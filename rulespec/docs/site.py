@@ -34,6 +34,7 @@ from .. import resources
 from .escape import html_attr, md_code, md_text, yaml_str
 from .howto import TITLE_PREFIX, howto_page, is_howto
 from .pages import Page, diff_section, GamePage
+from .variant_pages import VariantPage
 from .sources import load_source
 
 PACKAGE = Path(__file__).resolve().parent
@@ -125,9 +126,9 @@ def game_pages(path: Path, folder: str, *, game_link=None, page_name: str = "ind
     pages = [makers[0].render(diff_section(source))]
     for variant in source.variant_decls:
         applied = load_source(path, [variant.name])
-        makers.append(GamePage(applied, f"{prefix}{variant_page(variant.name)}.md", game_link=game_link,
-                               variant_link=variant_link, howto_link=linked))
-        pages.append(makers[-1].render(diff_section(applied)))
+        makers.append(VariantPage(applied, f"{prefix}{variant_page(variant.name)}.md", game_link=game_link,
+                                  variant_link=variant_link, howto_link=linked, base_page=f"{page_name}.md"))
+        pages.append(makers[-1].render())
     pages.append(howto)
     failed = [(maker, d, message) for maker in makers for d, message in maker.failed_examples]
     if failed:  # a page would publish a failing example (a house rule may break its base under a variant)

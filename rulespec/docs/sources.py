@@ -66,7 +66,10 @@ class Texts:
     def of(self, loc: ast.Loc) -> str:
         """The source text of a node: its lines, dedented, without trailing blank or comment lines."""
         lines = self.lines(loc.file)
-        last = loc.end_line if loc.end_column > 1 else loc.end_line - 1
+        # A block's end is where the next line's first token starts: that line is not part of it (inside a
+        # variant, the next change is indented, so its column alone does not say so).
+        ends_inside = loc.end_line <= len(lines) and lines[loc.end_line - 1][:loc.end_column - 1].strip()
+        last = loc.end_line if ends_inside else loc.end_line - 1
         last = max(min(last, len(lines)), loc.line)
         chunk = lines[loc.line - 1:last]
         if not chunk:
@@ -187,7 +190,7 @@ def load_source(name_or_path: str | Path, variants: Sequence[str] = (), clause_i
     taken: set[str] = set(clause_ids)
     out = []
     for d in decls:
-        if d.kind == "extends":
+        if d.kind in ("extends", "clause"):  # (a clause's text is shown with the clause: model.clause_texts)
             continue
         name = ast.declaration_name(d)
         node = index.get((d.kind, name))

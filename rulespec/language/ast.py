@@ -585,6 +585,15 @@ class RulingDecl(Clause):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ClauseText(Node):
+    """`clause SHELL-PEARL-1 "..."`: what a rulebook clause says, in the rule file's own words."""
+
+    kind: Literal["clause"] = "clause"
+    id: str
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class OptionDecl(Clause):
     kind: Literal["option"] = "option"
     name: str
@@ -1082,7 +1091,7 @@ class VariantDecl(Clause):
 
 
 Declaration = Union[
-    GameDecl, Extends, Removal, RulingDecl, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
+    GameDecl, Extends, Removal, RulingDecl, ClauseText, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
     BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
     EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
     OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl, DiceDecl,
@@ -1108,7 +1117,7 @@ def declaration_name(decl: Node) -> str:
         if not decl.players:  # type: ignore[attr-defined]
             return f"leave out every {decl.values[0]}"  # type: ignore[attr-defined]
         return f"leave out with {decl.players} players"  # type: ignore[attr-defined]
-    if kind == "ruling":
+    if kind in ("ruling", "clause"):
         return decl.id  # type: ignore[attr-defined]
     if kind == "game":
         return "game"

@@ -76,6 +76,10 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return ast.RulingDecl(loc=self._loc(meta), id=str(rest[0]), title=unquote(rest[1]), text=text,
                               cites=cites, rulings=rulings)
 
+    def clause_text(self, meta, children):
+        return ast.ClauseText(loc=self._loc(meta), id=str(children[0]),
+                              text=" ".join(unquote(t) for t in children[1:]))
+
     def option(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         name, title, *values = rest

@@ -20,7 +20,7 @@ class Bounds:
 
     def bound_declarations(self, decls: list, available: list) -> None:
         """Count the declarations, variants and options before anything is made of them."""
-        written = self.file.declarations
+        written = [d for d in self.file.declarations if d.kind != "clause"]  # (a clause's text is data, not a rule)
         if len(written) > LIMIT.declarations:
             self.error(written[LIMIT.declarations].loc, refusal("declarations", len(written)),
                        hint="a rule file describes one game; split it, or say things once")

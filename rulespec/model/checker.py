@@ -168,6 +168,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
             examples_elsewhere=elsewhere, asks_legal_moves=self.asks_legal_moves,
             counts_positions=self.counts_positions, turn_limit=turn_limit,
             counts_positions_on=tuple(name for name in self.boards if name in self.counts_positions_on),
+            clause_texts=self.clause_texts_checked(),
         )
         self.run_deferred_actions()
         self.bound_model(model)

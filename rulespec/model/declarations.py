@@ -39,6 +39,14 @@ class Declarations:
         self.rulings_applied(game.max_turns_rulings, game.max_turns_loc or game.loc)
         return game
 
+    def clause_texts_checked(self) -> tuple[ir.ClauseText, ...]:
+        """What the cited clauses say (`clause ID "..."`), in file order; a ruling's words are its own."""
+        for cid, d in self.clause_texts.items():
+            if cid in self.rulings:
+                self.error(d.loc, f"{cid} is a ruling, not a rulebook clause",
+                           hint=f"a ruling's words are its own text, at {self.rulings[cid].loc}: remove this line")
+        return tuple(ir.ClauseText(d.id, d.loc, d.text) for d in self.clause_texts.values())
+
     def rulings_options_components(self) -> tuple[tuple, tuple, tuple]:
         """The rulings, options and components, the components counted (``items_bounded``) and their labels'
         templates checked."""

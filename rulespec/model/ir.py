@@ -691,6 +691,15 @@ class Ruling(Cited):
 
 
 @dataclass(frozen=True)
+class ClauseText:
+    """What a rulebook clause says, in the rule file's own words (`clause ID "..."`)."""
+
+    name: str  # the clause ID
+    loc: Optional[Loc]
+    text: str
+
+
+@dataclass(frozen=True)
 class Option(Cited):
     title: str
     values: tuple[str, ...]  # as written (the digits of a number)
@@ -1075,6 +1084,7 @@ class Model:
     counts_positions: bool = False  # some rule asks `the position has occurred N times`: the state records them
     counts_positions_on: tuple[str, ...] = ()  # boards some rule asks `the position on B has occurred N times` of
     turn_limit: Optional[TurnLimit] = None  # `at most EXPR turns`; max_turns is then its largest value
+    clause_texts: tuple[ClauseText, ...] = ()  # what the cited clauses say, in the file's words (file order)
 
     @property
     def changing_attributes(self) -> dict[str, tuple[str, ...]]:

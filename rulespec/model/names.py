@@ -87,7 +87,7 @@ class Names:
             # Names of one namespace that differ only in capitals
             by_folded: dict[str, ast.Node] = {}
             for d in rule_file.declarations:
-                if d.kind in ("game", "extends", "remove", "leave_out", "fit", "ruling", "option_replace"):
+                if d.kind in ("game", "extends", "remove", "leave_out", "fit", "ruling", "clause", "option_replace"):
                     continue
                 name = ast.declaration_name(d)
                 other = by_folded.get(name.lower())
@@ -168,12 +168,18 @@ class Names:
     def collect_names(self, decls: list) -> None:
         """The rulings by id, and every other declaration by its name (one namespace for all kinds)."""
         self.rulings = {}
+        self.clause_texts: dict[str, ast.ClauseText] = {}
         self.names: dict[str, ast.Node] = {}
         for d in decls:
             if d.kind == "ruling":
                 if d.id in self.rulings:
                     self.error(d.loc, f"ruling {d.id} is declared twice", hint=f"the first is at {self.rulings[d.id].loc}")
                 self.rulings[d.id] = d
+            elif d.kind == "clause":
+                if d.id in self.clause_texts:
+                    self.error(d.loc, f"the text of clause {d.id} is given twice",
+                               hint=f"the first is at {self.clause_texts[d.id].loc}: keep one")
+                self.clause_texts[d.id] = d
             elif d.kind in ("game", "extends", "leave_out", "fit", "variant", "dice"):
                 continue  # (dice: their component, zones and chance step follow them, named as declared)
             else:
