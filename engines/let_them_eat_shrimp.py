@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'ecf9282402fcc4ea'
+SOURCE_HASH = 'c4ef504d58eb5619'
 GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '31a40281d8a3210f'
+SOURCE_HASH = '6cde47f08cf7c30d'
 GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components

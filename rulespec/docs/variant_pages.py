@@ -152,6 +152,11 @@ class VariantPage(GamePage):
             run = run_example(self.engine, d.name)
             if run is not None and not run.passed:
                 self.failed_examples.append((d, run.message))
+        left_out = [c.name for c in self.changes if c.kind == "example" and c.status == "removed"]
+        if left_out:
+            lines += [f"The variant leaves out the example{'s' if len(left_out) > 1 else ''} "
+                      + join([f"[{md_text(name)}]({self.base_page}#{self.base_anchors.get(('example', name), '')})"
+                              for name in left_out]) + ".", ""]
         if inherited:
             failing = {d.name for d, _ in self.failed_examples}
             held = sum(d.name not in failing for d in inherited)

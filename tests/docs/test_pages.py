@@ -94,11 +94,11 @@ def test_a_variant_page_shows_its_diff_against_the_base():
                                        "pebbles/sudden.md", "pebbles/strict_end.md", "pebbles/lots.md",
                                        "pebbles/how-to-play.md"]
     quick = pages[1].text
-    assert "## What this changes { #what-this-changes }" in quick
-    assert "-  when size of discard = 8\n+  when size of discard >= 4" in quick
+    assert "## What the variant changes { #what-this-changes }" in quick
+    assert "    -  when size of discard = 8\n    +  when size of discard >= 4" in quick
     assert "[quick](quick.md)" not in pages[0].text and "(quick.md)" in pages[0].text
     sudden = pages[3].text
-    assert "**Added:** [end three_in_hand](#end-three_in_hand)" in sudden
+    assert "### Added: end three_in_hand { #end-three_in_hand }" in sudden
 
 
 def test_diff_lists_changed_added_and_removed_declarations():
