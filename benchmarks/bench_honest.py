@@ -25,14 +25,21 @@ What is timed, and how:
   slower, 0.8x faster.
 - MCTS: OpenSpiel's ``MCTSBot`` (random rollouts, the same simulations, seeds and moves on both sides) on the
   adapter's game and on OpenSpiel's own, seconds a move for the first moves of a game (sequential games only).
-- The games: the gallery's rule files OpenSpiel has too, the newcomer files of tests/newcomer/games/ (their
-  counterparts and options as tests/newcomer/test_lockstep.py maps them) and the three rulebooks (no
-  counterpart: steps/s and CPU a game only).
+- The games: the gallery's rule files OpenSpiel has too (the first eight, and the nine of the language issue
+  #39, their counterparts and parameters as the lock-step tests of tests/gallery/ load them), the newcomer
+  files of tests/newcomer/games/ (their counterparts and options as tests/newcomer/test_lockstep.py maps them)
+  and the three rulebooks (no counterpart: steps/s and CPU a game only). Where a step is not like for like
+  (backgammon: one checker a decision against OpenSpiel's two; othello: OpenSpiel's pass; the sealed auction's
+  bids) the ratio to C++ is by CPU a game, and the table says so.
+- Chess perft from the opening (when chess is measured): rulespec's API against OpenSpiel's C++, the same
+  recursive count on both sides (list, make each child, count the last ply's moves), rounds interleaved.
+- An MCTS figure whose rollouts would take more than ``--mcts-budget`` seconds (chess, Go) is left out and the
+  table says so.
 
 Each block is sized so that the slowest engine of a game spends about ``--target`` seconds of CPU on it.
 
-    python benchmarks/bench_honest.py                            # every game: about 10 minutes on 2 cores
-    python benchmarks/bench_honest.py --quick                    # a smoke run: tiny counts, seconds
+    python benchmarks/bench_honest.py                            # every game: about 20 minutes on 2 cores
+    python benchmarks/bench_honest.py --quick                    # a smoke run: tiny counts, about a minute
     python benchmarks/bench_honest.py --games kuhn-poker,hex --rounds 7 --json out.json
 
 Prints a Markdown table (commit, date, machine, command first). Figures only: speed targets are never tests.
@@ -154,29 +161,62 @@ class Subject:
     """A game and the engines that play it; ``mcts``: label -> pyspiel.Game for the MCTS figure."""
 
     name: str
-    kind: str  # gallery, newcomer, rulebook
+    kind: str  # gallery, new gallery (the language issue's, #39), newcomer, rulebook
     engines: list
     mcts: dict = field(default_factory=dict)
     games: int = 0
     mcts_seconds: dict = field(default_factory=dict)  # label -> seconds a move, per round
     notes: list = field(default_factory=list)  # what could not be measured, and why
+    by_game: str = ""  # why a step is not like for like with OpenSpiel's (then the ratio is by CPU a game)
 
     def engine(self, label: str) -> Optional[Engine]:
         return next((e for e in self.engines if e.label == label), None)
 
 
-# The gallery: rule file id -> (OpenSpiel C++ name, Python game (module, class) or None, OpenSpiel parameter ->
-# the rule file's option giving it). A rule file missing from rulebooks/ is left out.
+@dataclass(frozen=True)
+class Counterpart:
+    """A gallery game's OpenSpiel counterpart: its C++ name, its hand-written Python game (module, class) if
+    any, OpenSpiel parameter -> the rule file's option giving it, parameters fixed whatever the options, and,
+    where a step is not like for like, why (the ratio is then by CPU a game)."""
+
+    cpp: str
+    python: Optional[tuple] = None
+    options: dict = field(default_factory=dict)
+    fixed: dict = field(default_factory=dict)
+    by_game: str = ""
+
+
+# The gallery: rule file id -> its counterpart; OpenSpiel's names, parameters and action granularity as the
+# lock-step tests of tests/gallery/ load and map them. A rule file missing from rulebooks/ is left out.
 GALLERY = {
-    "tic-tac-toe": ("tic_tac_toe", ("open_spiel.python.games.tic_tac_toe", "TicTacToeGame"), {}),
-    "connect-four": ("connect_four", None, {}),
-    "kuhn-poker": ("kuhn_poker", ("open_spiel.python.games.kuhn_poker", "KuhnPokerGame"), {}),
-    "liars-dice": ("liars_dice", None, {"numdice": "numdice"}),
-    "leduc-poker": ("leduc_poker", None, {}),
-    "goofspiel": ("goofspiel", None, {"num_cards": "num_cards"}),
-    "hex": ("hex", None, {"board_size": "board_size"}),
-    "pig": ("pig", None, {"winscore": "winscore", "diceoutcomes": "diceoutcomes", "horizon": "horizon"}),
+    "tic-tac-toe": Counterpart("tic_tac_toe", ("open_spiel.python.games.tic_tac_toe", "TicTacToeGame")),
+    "connect-four": Counterpart("connect_four"),
+    "kuhn-poker": Counterpart("kuhn_poker", ("open_spiel.python.games.kuhn_poker", "KuhnPokerGame")),
+    "liars-dice": Counterpart("liars_dice", options={"numdice": "numdice"}),
+    "leduc-poker": Counterpart("leduc_poker"),
+    "goofspiel": Counterpart("goofspiel", options={"num_cards": "num_cards"}),
+    "hex": Counterpart("hex", options={"board_size": "board_size"}),
+    "pig": Counterpart("pig", options={"winscore": "winscore", "diceoutcomes": "diceoutcomes", "horizon": "horizon"}),
+    # the gallery games of the language issue (#39), rule files written as a newcomer writes them (#40)
+    "othello": Counterpart("othello", by_game="OpenSpiel's player with no move plays a pass action; rulespec's "
+                                              "turn order skips that player"),
+    "breakthrough": Counterpart("breakthrough"),
+    "dots-and-boxes": Counterpart("dots_and_boxes"),
+    "checkers": Counterpart("checkers"),
+    "oware": Counterpart("oware"),
+    "nine-mens-morris": Counterpart("nine_mens_morris"),
+    "go": Counterpart("go", options={"board_size": "board_size"}),
+    "backgammon": Counterpart("backgammon", fixed={"scoring_type": "full_scoring"},
+                              by_game="rulespec decides one checker move at a time, OpenSpiel a pair of them in "
+                                      "one action (and a pass where the rule file has no decision)"),
+    "chess": Counterpart("chess"),
 }
+NEW_GALLERY = ("othello", "breakthrough", "dots-and-boxes", "checkers", "oware", "nine-mens-morris", "go",
+               "backgammon", "chess")
+
+# A newcomer file whose step is not like for like with OpenSpiel's (the ratio is then by CPU a game).
+NEWCOMER_BY_GAME = {"first-sealed-auction": "rulespec's bidders bid at one simultaneous node, OpenSpiel asks "
+                                            "them one after the other"}
 
 # The three rulebooks, no OpenSpiel counterpart: (label, rule file id, variants, players).
 RULEBOOKS = (
@@ -188,23 +228,30 @@ RULEBOOKS = (
     ("let-them-eat-shrimp advanced 5p", "let-them-eat-shrimp", ("advanced",), 5),
 )
 
-# Chess perft (issue #40) is for when a chess rule file exists: its paths are looked for here, and
-# perft() below is ready for it. Until then the table says "not measured"; nothing stands in for it.
-CHESS_FILES = (ROOT / "rulebooks" / "chess.rules", NEWCOMER_GAMES / "chess.rules")
-CHESS_PERFT_DEPTH = 5
+# Chess perft (issue #40): the leaves below the opening position, both engines counting the same way (the
+# moves listed at every node above the last ply, a child made for each; the last ply's moves counted, not
+# made, as benchmarks/perft.py and OpenSpiel's own perft count). Published counts, to check both engines.
+CHESS_PERFT = (20, 400, 8_902, 197_281, 4_865_609)
 
 
-def perft(state, depth: int, apply_name: str) -> int:
-    """Leaves of the game tree ``depth`` plies below ``state`` (clone, list, apply): the chess hook's
-    measure, generic over any deterministic game with ``clone``."""
-    if depth == 0 or state.is_terminal():
-        return 1
-    leaves = 0
-    for action in state.legal_actions():
-        child = state.clone()
-        getattr(child, apply_name)(action)
-        leaves += perft(child, depth - 1, apply_name)
-    return leaves
+def perft(state, depth: int, child: Callable) -> int:
+    """Leaves of the game tree ``depth`` plies below ``state``, ``child(state, action)`` making each child;
+    a game that ends before ``depth`` adds none (perft's convention)."""
+    if state.is_terminal():
+        return 0 if depth else 1
+    if depth <= 1:
+        return len(state.legal_actions()) if depth else 1
+    return sum(perft(child(state, action), depth - 1, child) for action in state.legal_actions())
+
+
+def rulespec_child(state, action):
+    made = state.clone()
+    made.apply(action)
+    return made
+
+
+def openspiel_child(state, action):
+    return state.child(action)
 
 
 def sequential(game) -> bool:
@@ -216,20 +263,21 @@ def gallery_subject(game_id: str) -> Subject:
     import pyspiel
     import rulespec
     import rulespec.openspiel
-    cpp_name, python, parameter_options = GALLERY[game_id]
+    counterpart = GALLERY[game_id]
     engine = rulespec.load(game_id)
-    parameters = {p: int(engine.options[o]["value"]) for p, o in parameter_options.items() if o in engine.options}
+    parameters = {p: int(engine.options[o]["value"]) for p, o in counterpart.options.items() if o in engine.options}
     adapter = rulespec.openspiel.load_game(game_id, players=2)
-    cpp = pyspiel.load_game(cpp_name, parameters)
+    cpp = pyspiel.load_game(counterpart.cpp, {**parameters, **counterpart.fixed})
     engines = [Engine(API, lambda: engine.new_game(2), "apply"),
                Engine(ADAPTER, adapter.new_initial_state, "apply_action"),
                Engine(CPP, cpp.new_initial_state, "apply_action")]
-    if python is not None:
-        module, name = python
+    if counterpart.python is not None:
+        module, name = counterpart.python
         python_game = getattr(importlib.import_module(module), name)(parameters or None)
         engines.append(Engine(PYTHON, python_game.new_initial_state, "apply_action"))
     mcts = {ADAPTER: adapter, CPP: cpp} if sequential(adapter) and sequential(cpp) else {}
-    return Subject(game_id, "gallery", engines, mcts)
+    kind = "new gallery" if game_id in NEW_GALLERY else "gallery"
+    return Subject(game_id, kind, engines, mcts, by_game=counterpart.by_game)
 
 
 def newcomer_specs() -> dict:
@@ -255,10 +303,11 @@ def newcomer_subject(spec) -> Subject:
         adapter = rulespec.openspiel.load_game(str(NEWCOMER_GAMES / f"{spec.rules}.rules"), players=players,
                                                options={k: str(v) for k, v in spec.options.items()})
     except AdapterError as refused:  # a finding, shown in the table: the adapter cannot play this file
-        return Subject(spec.rules, "newcomer", engines, notes=[f"no adapter: {refused}"])
+        return Subject(spec.rules, "newcomer", engines, notes=[f"no adapter: {refused}"],
+                       by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
     engines.insert(1, Engine(ADAPTER, adapter.new_initial_state, "apply_action"))
     mcts = {ADAPTER: adapter, CPP: cpp} if sequential(adapter) and sequential(cpp) else {}
-    return Subject(spec.rules, "newcomer", engines, mcts)
+    return Subject(spec.rules, "newcomer", engines, mcts, by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
 
 
 def rulebook_subject(label: str, game_id: str, variants, players: int) -> Subject:
@@ -278,9 +327,10 @@ def rotated(items: list, round_number: int) -> list:
     return items[shift:] + items[:shift]
 
 
-def games_per_block(subject: Subject, target_seconds: float) -> int:
+def games_per_block(subject: Subject, target_seconds: float, min_games: int = 1) -> int:
     """Warms every engine up (one game), then sizes the block: the slowest engine's seconds a game, from a
-    probe of doubling size, into ``target_seconds``."""
+    probe of doubling size, into ``target_seconds``; at least ``min_games`` (a long game, as chess's, would
+    otherwise be one game a block: one opening, one middle game)."""
     slowest = 0.0
     for engine in subject.engines:
         time_block(engine.new_state, engine.apply_name, 1, first_seed=-1)
@@ -291,11 +341,11 @@ def games_per_block(subject: Subject, target_seconds: float) -> int:
                 break
             probe *= 2
         slowest = max(slowest, block.play_ns / 1e9 / probe)
-    return max(1, min(MAX_GAMES, round(target_seconds / slowest))) if slowest else MAX_GAMES
+    return max(min_games, min(MAX_GAMES, round(target_seconds / slowest))) if slowest else MAX_GAMES
 
 
-def measure_play(subject: Subject, rounds: int, target_seconds: float) -> None:
-    subject.games = games_per_block(subject, target_seconds)
+def measure_play(subject: Subject, rounds: int, target_seconds: float, min_games: int = 1) -> None:
+    subject.games = games_per_block(subject, target_seconds, min_games)
     for round_number in range(rounds):
         for engine in rotated(subject.engines, round_number):
             block = time_block(engine.new_state, engine.apply_name, subject.games)
@@ -333,6 +383,14 @@ def mcts_seconds_a_move(game, simulations: int, moves: int, seed: int) -> float:
     return spent / max(made, 1) / 1e9
 
 
+def mcts_estimate_seconds(subject: Subject, rounds: int, simulations: int, moves: int) -> float:
+    """What the MCTS figure would cost: every simulation a random rollout of at most a whole game, each
+    engine's CPU a game as its block measured it."""
+    per_game = sum(statistics.median(b.play_ns for b in subject.engine(label).blocks) / subject.games / 1e9
+                   for label in subject.mcts)
+    return per_game * simulations * moves * rounds
+
+
 def measure_mcts(subject: Subject, rounds: int, simulations: int, moves: int) -> None:
     labels = list(subject.mcts)
     for label in labels:  # warm-up
@@ -367,14 +425,21 @@ def subject_summary(subject: Subject) -> dict:
             if a is not None and b is not None:
                 ratios[f"{ours} / {theirs}"] = per_round_ratio(a.us_per_step(), b.us_per_step())
     notes = list(subject.notes)
-    ours, cpp = subject.engine(API), subject.engine(CPP)
-    if ours is not None and cpp is not None and not 0.85 <= ours.blocks[0].steps / cpp.blocks[0].steps <= 1.15:
-        by_game = per_round_ratio([b.play_ns for b in ours.blocks], [b.play_ns for b in cpp.blocks])
-        ratios[f"{API} / {CPP}, a game"] = by_game
-        notes.append(f"its steps a game differ by kind of node from OpenSpiel's, so a step is not like for like: "
-                     f"by CPU a game, rulespec API / OpenSpiel C++ is {figure(by_game, 2, 'x')}")
+    cpp = subject.engine(CPP)
+    for ours in (API, ADAPTER) if subject.by_game and cpp is not None else ():
+        if subject.engine(ours) is not None:  # the same games a block on every side: CPU a block is CPU a game
+            ratios[f"{ours} / {CPP}, a game"] = per_round_ratio([b.play_ns for b in subject.engine(ours).blocks],
+                                                                [b.play_ns for b in cpp.blocks])
+    if subject.by_game:
+        notes.append(f"a step is not like for like ({subject.by_game}): its ratios to C++ are by CPU a game")
+    ours = subject.engine(API)
+    if (not subject.by_game and ours is not None and cpp is not None and subject.games >= 20
+            and not 0.85 <= ours.blocks[0].steps / cpp.blocks[0].steps <= 1.15):
+        notes.append(f"its steps a game differ from OpenSpiel's by more than 15% over {subject.games} games: "
+                     f"is a step like for like?")
     summary = {"name": subject.name, "kind": subject.kind, "games_per_round": subject.games,
-               "engines": engines, "ratios": ratios, "notes": notes}
+               "engines": engines, "ratios": ratios, "notes": notes,
+               "basis": "a game" if subject.by_game else "a step"}
     if subject.mcts_seconds:
         summary["mcts_seconds_per_move"] = {label: spread(v) for label, v in subject.mcts_seconds.items()}
         if ADAPTER in subject.mcts_seconds and CPP in subject.mcts_seconds:
@@ -383,17 +448,30 @@ def subject_summary(subject: Subject) -> dict:
     return summary
 
 
+def headline_ratio(summary: dict, key: str) -> Optional[dict]:
+    """A game's ratio for the headline: by CPU a game where a step is not like for like, else a step."""
+    return summary["ratios"].get(f"{key}, a game", summary["ratios"].get(key))
+
+
+# The headline's groups of files: issue #40's targets name the gallery, and the files written as a newcomer
+# writes them (tests/newcomer/games/ and the language issue's new gallery games).
+GROUPS = {"gallery (the first eight)": ("gallery",), "new gallery (#39)": ("new gallery",),
+          "gallery, all": ("gallery", "new gallery"), "newcomer files": ("newcomer",),
+          "newcomer-style (newcomer files and new gallery)": ("newcomer", "new gallery")}
+
+
 def overall(summaries: list[dict]) -> dict:
-    """The headline: per kind of file, the median and the worst of the games' median ratios to C++."""
+    """The headline: per group of files, the median, the best and the worst of the games' median ratios to C++."""
     result = {}
-    for kind in ("gallery", "newcomer"):
+    for group, kinds in GROUPS.items():
         for key in (f"{API} / {CPP}", f"{ADAPTER} / {CPP}", f"MCTS {ADAPTER} / {CPP}"):
-            found = {s["name"]: s["ratios"][key]["median"] for s in summaries
-                     if s["kind"] == kind and key in s["ratios"]}
+            found = {s["name"]: headline_ratio(s, key)["median"] for s in summaries
+                     if s["kind"] in kinds and headline_ratio(s, key) is not None}
             if found:
-                worst = max(found, key=found.get)
-                result[f"{kind}: {key}"] = {"median": statistics.median(found.values()), "worst": found[worst],
-                                            "worst_game": worst, "games": len(found)}
+                worst, best = max(found, key=found.get), min(found, key=found.get)
+                result[f"{group}: {key}"] = {"median": statistics.median(found.values()), "worst": found[worst],
+                                             "worst_game": worst, "best": found[best], "best_game": best,
+                                             "games": len(found)}
     return result
 
 
@@ -432,14 +510,20 @@ def milliseconds(seconds: dict) -> dict:
     return {k: v * 1e3 for k, v in seconds.items()}
 
 
+def ratio_cell(ratios: dict, key: str) -> str:
+    """A ratio's cell; by CPU a game where the game has that figure (a step not like for like)."""
+    if f"{key}, a game" in ratios:
+        return figure(ratios[f"{key}, a game"], ratio_digits(ratios[f"{key}, a game"]), "x") + " a game"
+    return figure(ratios[key], ratio_digits(ratios[key]), "x") if key in ratios else "-"
+
+
 def ratio_table(summaries: list[dict]) -> str:
     keys = [f"{API} / {CPP}", f"{ADAPTER} / {CPP}", f"{API} / {PYTHON}", f"{ADAPTER} / {PYTHON}"]
     rows = []
     for s in summaries:
         ratios, mcts = s["ratios"], s.get("mcts_seconds_per_move", {})
         mcts_key = f"MCTS {ADAPTER} / {CPP}"
-        rows.append([s["name"], s["kind"],
-                     *(figure(ratios[k], ratio_digits(ratios[k]), "x") if k in ratios else "-" for k in keys),
+        rows.append([s["name"], s["kind"], *(ratio_cell(ratios, k) for k in keys),
                      figure(milliseconds(mcts[ADAPTER]), 2) if ADAPTER in mcts else "-",
                      figure(milliseconds(mcts[CPP]), 2) if CPP in mcts else "-",
                      figure(ratios[mcts_key], ratio_digits(ratios[mcts_key]), "x") if mcts_key in ratios else "-"])
@@ -465,17 +549,51 @@ def headline(result: dict) -> str:
     lines = []
     for key, v in result.items():
         lines.append(f"- {key}: median of the {v['games']} games' medians {v['median']:.2f}x; "
-                     f"worst {v['worst']:.2f}x ({v['worst_game']})")
+                     f"best {v['best']:.2f}x ({v['best_game']}), worst {v['worst']:.2f}x ({v['worst_game']})")
     return "\n".join(lines) + "\n"
 
 
-def chess_perft_line() -> str:
-    found = [p for p in CHESS_FILES if p.exists()]
-    if not found:
-        return (f"- chess perft({CHESS_PERFT_DEPTH}): not measured, no chess rule file yet (looked for "
-                f"{', '.join(str(p.relative_to(ROOT)) for p in CHESS_FILES)}; the hook is CHESS_FILES and perft())\n")
-    return (f"- chess perft({CHESS_PERFT_DEPTH}): {found[0].relative_to(ROOT)} exists but its measure is not "
-            f"wired yet (the hook: CHESS_FILES and perft() in benchmarks/bench_honest.py)\n")
+def measure_chess_perft(depths: list[int], rounds: int) -> dict:
+    """Chess perft at each depth from the opening, rulespec's API against OpenSpiel's C++, thread CPU, rounds
+    interleaved with the order rotated; the leaves each engine counted, against the published count."""
+    import pyspiel
+    import rulespec
+    engines = {API: (rulespec.load("chess").new_game(2), rulespec_child),
+               CPP: (pyspiel.load_game("chess").new_initial_state(), openspiel_child)}
+    for state, child in engines.values():  # warm-up
+        perft(state, 2, child)
+    figures = {depth: {label: {"leaves": None, "seconds_by_round": []} for label in engines} for depth in depths}
+    for round_number in range(rounds):
+        for depth in depths:
+            for label in rotated(list(engines), round_number):
+                state, child = engines[label]
+                gc.collect()
+                started = clock_ns()
+                leaves = perft(state, depth, child)
+                figures[depth][label]["seconds_by_round"].append((clock_ns() - started) / 1e9)
+                figures[depth][label]["leaves"] = leaves
+    result = {}
+    for depth, by_label in figures.items():
+        for label, f in by_label.items():
+            f["seconds"] = spread(f["seconds_by_round"])
+        result[str(depth)] = {"published": CHESS_PERFT[depth - 1] if depth <= len(CHESS_PERFT) else None,
+                              "engines": by_label, "rounds": rounds,
+                              "ratio": per_round_ratio(by_label[API]["seconds_by_round"],
+                                                       by_label[CPP]["seconds_by_round"])}
+    return result
+
+
+def perft_table(perfts: dict) -> str:
+    rows = []
+    for depth, f in perfts.items():
+        ours, theirs = f["engines"][API], f["engines"][CPP]
+        counts = f"{ours['leaves']:,} / {theirs['leaves']:,}"
+        verdict = ("published" if ours["leaves"] == theirs["leaves"] == f["published"]
+                   else f"WRONG (published {f['published']:,})" if f["published"] else "no published count")
+        rows.append([f"perft({depth})", f"{counts} ({verdict})", figure(milliseconds(ours["seconds"]), 1),
+                     figure(milliseconds(theirs["seconds"]), 2), figure(f["ratio"], ratio_digits(f["ratio"]), "x")])
+    return markdown(["chess, from the opening", "leaves (rulespec / C++)", "rulespec API ms CPU",
+                     "OpenSpiel C++ ms CPU", "rulespec / C++"], rows)
 
 
 def provenance(argv: list[str]) -> dict:
@@ -491,7 +609,7 @@ def provenance(argv: list[str]) -> dict:
             "command": " ".join(["python benchmarks/bench_honest.py", *argv])}
 
 
-def report(meta: dict, settings: dict, summaries: list[dict], result: dict) -> str:
+def report(meta: dict, settings: dict, summaries: list[dict], result: dict, perfts: Optional[dict]) -> str:
     compared = [s for s in summaries if s["kind"] != "rulebook"]
     rulebooks = [s for s in summaries if s["kind"] == "rulebook"]
     uncommitted = (f"; uncommitted changes in {', '.join(meta['uncommitted'])}" if meta["uncommitted"] else "")
@@ -506,13 +624,18 @@ def report(meta: dict, settings: dict, summaries: list[dict], result: dict) -> s
                   "1/x is rulespec's fraction of its speed); MCTS CPU milliseconds a move:\n", ratio_table(compared),
                   "Headline (the median and the worst of the games' median ratios):\n", headline(result)]
         notes = [f"- {s['name']}: {note}" for s in compared for note in s["notes"]]
-        notes += [f"- {s['name']}: no MCTS figure (OpenSpiel's MCTSBot plays sequential games only)"
-                  for s in compared if "mcts_seconds_per_move" not in s and settings["mcts_simulations"]]
         if notes:
-            parts += ["Not measured:\n", "\n".join(notes) + "\n"]
+            parts += ["Notes (what was not measured and why; where a ratio is by CPU a game):\n",
+                      "\n".join(notes) + "\n"]
     if rulebooks:
         parts += ["The rulebooks (no OpenSpiel counterpart), through rulespec's API:\n", rulebook_table(rulebooks)]
-    parts.append(chess_perft_line())
+    if perfts:
+        rounds = next(iter(perfts.values()))["rounds"]
+        parts += [f"Chess perft (leaves below the opening; the last ply counted, not made), thread CPU, medians "
+                  f"(min-max) of {rounds} interleaved rounds:\n", perft_table(perfts)]
+    else:
+        parts.append("- chess perft: not measured (chess is not among the games measured, or --perft-depths is "
+                     "empty)\n")
     return "\n".join(parts)
 
 
@@ -543,17 +666,31 @@ def parse(argv: list[str]):
     parser.add_argument("--mcts-simulations", type=int,
                         help="MCTSBot simulations a move (default 50; 0: no MCTS; else at least 2)")
     parser.add_argument("--mcts-moves", type=int, help="moves timed a game (default 3)")
+    parser.add_argument("--min-games", type=int, help="games a block at least (default 4; --quick 1)")
+    parser.add_argument("--mcts-budget", type=float,
+                        help="CPU seconds a game's MCTS figure may take, estimated from its play (default 60; "
+                             "--quick 2): above it, the figure is left out and the table says so")
+    parser.add_argument("--perft-depths", help="chess perft depths, comma-separated, when chess is measured "
+                                                "(default 3,4; --quick 2; empty: none)")
     parser.add_argument("--json", metavar="OUT", help="also write every figure, round by round, to OUT")
     args = parser.parse_args(argv)
-    defaults = ({"rounds": 3, "target": 0.01, "mcts_simulations": 4, "mcts_moves": 1} if args.quick
-                else {"rounds": 7, "target": 0.3, "mcts_simulations": 50, "mcts_moves": 3})
+    defaults = ({"rounds": 3, "target": 0.01, "mcts_simulations": 4, "mcts_moves": 1, "min_games": 1,
+                 "mcts_budget": 2.0, "perft_depths": "2"} if args.quick
+                else {"rounds": 7, "target": 0.3, "mcts_simulations": 50, "mcts_moves": 3, "min_games": 4,
+                      "mcts_budget": 60.0, "perft_depths": "3,4"})
     for key, value in defaults.items():
         if getattr(args, key) is None:
             setattr(args, key, value)
     if args.rounds < 1 or args.target <= 0 or args.mcts_simulations == 1 or args.mcts_simulations < 0 \
-            or args.mcts_moves < 1:
-        parser.error("--rounds and --mcts-moves are at least 1, --target above 0, --mcts-simulations 0 or at "
-                     "least 2 (one simulation expands nothing)")
+            or args.mcts_moves < 1 or args.min_games < 1 or args.mcts_budget < 0:
+        parser.error("--rounds, --mcts-moves and --min-games are at least 1, --target above 0, --mcts-budget 0 or "
+                     "more, --mcts-simulations 0 or at least 2 (one simulation expands nothing)")
+    try:
+        args.perft_depths = [int(d) for d in args.perft_depths.split(",") if d.strip()]
+    except ValueError:
+        parser.error("--perft-depths: whole numbers, comma-separated")
+    if any(d < 1 for d in args.perft_depths):
+        parser.error("--perft-depths: each at least 1")
     return args, parser
 
 
@@ -562,9 +699,16 @@ def run(args, makers: list) -> list[dict]:
     for make in makers:
         subject = make()
         started = time.perf_counter()
-        measure_play(subject, args.rounds, args.target)
+        measure_play(subject, args.rounds, args.target, args.min_games)
         if subject.mcts and args.mcts_simulations:
-            measure_mcts(subject, args.rounds, args.mcts_simulations, args.mcts_moves)
+            estimate = mcts_estimate_seconds(subject, args.rounds, args.mcts_simulations, args.mcts_moves)
+            if estimate <= args.mcts_budget:
+                measure_mcts(subject, args.rounds, args.mcts_simulations, args.mcts_moves)
+            else:
+                subject.notes.append(f"no MCTS figure: its rollouts would take about {estimate:,.0f} s of CPU at "
+                                     f"these settings, over --mcts-budget {args.mcts_budget:g} s")
+        elif args.mcts_simulations and subject.kind != "rulebook":
+            subject.notes.append("no MCTS figure (OpenSpiel's MCTSBot plays sequential games only)")
         summaries.append(subject_summary(subject))
         print(f"  {subject.name}: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     return summaries
@@ -576,12 +720,17 @@ def main(argv: Optional[list[str]] = None) -> dict:
     makers = subjects_wanted([g.strip() for g in args.games.split(",") if g.strip()], parser)
     meta = provenance(argv)
     settings = {"rounds": args.rounds, "target": args.target, "mcts_simulations": args.mcts_simulations,
-                "mcts_moves": args.mcts_moves}
+                "mcts_moves": args.mcts_moves, "min_games": args.min_games, "mcts_budget": args.mcts_budget,
+                "perft_depths": args.perft_depths}
     summaries = run(args, makers)
     result = overall(summaries)
-    print(report(meta, settings, summaries, result))
-    saved = {"meta": meta, "settings": settings, "games": summaries, "headline": result,
-             "chess_perft": chess_perft_line().strip("- \n")}
+    perfts = None
+    if args.perft_depths and any(s["name"] == "chess" for s in summaries):
+        started = time.perf_counter()
+        perfts = measure_chess_perft(args.perft_depths, args.rounds)
+        print(f"  chess perft: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
+    print(report(meta, settings, summaries, result, perfts))
+    saved = {"meta": meta, "settings": settings, "games": summaries, "headline": result, "chess_perft": perfts}
     if args.json:
         Path(args.json).write_text(json.dumps(saved, indent=1) + "\n")
     return saved

@@ -74,7 +74,7 @@ def test_a_quick_run_prints_the_table_and_saves_every_round(tmp_path, capsys):
     assert set(game["ratios"]) == {f"{ours} / {theirs}" for ours in (bench.API, bench.ADAPTER)
                                    for theirs in (bench.CPP, bench.PYTHON)} | {f"MCTS {bench.ADAPTER} / {bench.CPP}"}
     assert "| kuhn-poker | gallery |" in printed
-    assert "chess perft(5): not measured" in printed  # the hook says so; no figure stands in for it
+    assert "chess perft: not measured" in printed and saved["chess_perft"] is None  # chess was not asked for
 
 
 def test_the_clock_counts_play_and_not_the_set_up():
@@ -111,7 +111,45 @@ def test_each_engine_goes_first_in_turn():
 
 
 def test_perft_counts_the_leaves_of_tic_tac_toe():
-    """The chess hook's perft is a real count (9, 72, 504 positions after 1-3 plies of tic-tac-toe)."""
+    """perft is a real count (9, 72, 504 positions after 1-3 plies of tic-tac-toe; 0 below a finished game)."""
     bench = load_bench()
     state = rulespec.load("tic-tac-toe").new_game(2)
-    assert [bench.perft(state, depth, "apply") for depth in (1, 2, 3)] == [9, 72, 504]
+    assert [bench.perft(state, depth, bench.rulespec_child) for depth in (1, 2, 3)] == [9, 72, 504]
+    assert bench.perft(Countdown(1), 2, lambda s, a: Countdown(0)) == 0
+
+
+def test_chess_perft_counts_the_published_leaves_on_both_engines():
+    bench = load_bench()
+    perfts = bench.measure_chess_perft([1, 2], rounds=1)
+    for depth, published in (("1", 20), ("2", 400)):
+        assert perfts[depth]["published"] == published
+        assert {e["leaves"] for e in perfts[depth]["engines"].values()} == {published}
+    assert "| perft(2) | 400 / 400 (published) |" in bench.perft_table(perfts)
+
+
+def test_a_step_not_like_for_like_is_compared_by_cpu_a_game():
+    """A game declared so (backgammon: one checker a decision, OpenSpiel two) gets its ratio to C++ by CPU a
+    block (the same games a block on each side), and the headline takes that figure, not the one a step."""
+    bench = load_bench()
+    ours = bench.Engine(bench.API, Countdown, "apply", [bench.Block(play_ns=600, steps=30, start_ns=1)] * 3)
+    theirs = bench.Engine(bench.CPP, Countdown, "apply_action", [bench.Block(play_ns=100, steps=10, start_ns=1)] * 3)
+    subject = bench.Subject("two-checkers", "new gallery", [ours, theirs], games=1, by_game="two decisions for one")
+    summary = bench.subject_summary(subject)
+    assert summary["ratios"][f"{bench.API} / {bench.CPP}"]["median"] == 2.0  # a step: 20 ns against 10
+    assert summary["ratios"][f"{bench.API} / {bench.CPP}, a game"]["median"] == 6.0
+    assert summary["basis"] == "a game" and "two decisions for one" in summary["notes"][0]
+    assert "6.00x (6.00-6.00) a game" in bench.ratio_table([summary])
+    (headline,) = [v for k, v in bench.overall([summary]).items() if k == f"new gallery (#39): {bench.API} / {bench.CPP}"]
+    assert headline["median"] == 6.0 and headline["worst_game"] == "two-checkers"
+
+
+def test_the_gallery_covers_the_language_issues_games_with_their_counterparts():
+    """Every gallery game OpenSpiel has is measured (the nine of #39 included), and each counterpart loads."""
+    import pyspiel
+    bench = load_bench()
+    assert set(bench.NEW_GALLERY) <= set(bench.GALLERY)
+    for game_id in bench.NEW_GALLERY:
+        counterpart = bench.GALLERY[game_id]
+        game = pyspiel.load_game(counterpart.cpp, dict(counterpart.fixed))
+        assert game.num_players() == 2, game_id
+    assert bench.GALLERY["backgammon"].fixed == {"scoring_type": "full_scoring"} and bench.GALLERY["backgammon"].by_game
