@@ -38,8 +38,8 @@ What is timed, and how:
 
 Each block is sized so that the slowest engine of a game spends about ``--target`` seconds of CPU on it.
 
-    python benchmarks/bench_honest.py                            # every game: about 20 minutes on 2 cores
-    python benchmarks/bench_honest.py --quick                    # a smoke run: tiny counts, about a minute
+    python benchmarks/bench_honest.py                            # every game: 18 minutes on 2 shared cores
+    python benchmarks/bench_honest.py --quick                    # a smoke run: tiny counts
     python benchmarks/bench_honest.py --games kuhn-poker,hex --rounds 7 --json out.json
 
 Prints a Markdown table (commit, date, machine, command first). Figures only: speed targets are never tests.
