@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import weighted_picks
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '0d8718da92203661'
+SOURCE_HASH = 'b5b55677343b6d0c'
 GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components
@@ -268,7 +268,7 @@ def options_lone_move__move(st, v_player):
                 continue
             if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
                 continue
-            if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or ((_n1 if _n1 is not None else (_n1 := len([1 for v_k in span(1, 25) if define_legal(st, v_player, v_k, max(st._counters['die_a'], st._counters['die_b']))]))) == 0))):  # d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0
+            if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or (not (_n1 if _n1 is not None else (_n1 := define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b']))))))):  # d = max(die_a, die_b) or not playable(player, max(die_a, die_b))
                 continue
             found.append((str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, )))
     return found
@@ -291,7 +291,7 @@ def first_failing_lone_move__move(st, v_player, v_n, v_d):
         return 2
     if not (define_legal(st, v_player, v_n, v_d)):  # legal(player, n, d)
         return 3
-    if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or (not any(define_legal(st, v_player, v_k, max(st._counters['die_a'], st._counters['die_b'])) for v_k in span(1, 25))))):  # d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0
+    if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or (not define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b']))))):  # d = max(die_a, die_b) or not playable(player, max(die_a, die_b))
         return 4
     return -1
 
@@ -329,7 +329,7 @@ def choices_lone_move(st, v_player):
                     continue
                 if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
                     continue
-                if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or ((_n1 if _n1 is not None else (_n1 := len([1 for v_k in span(1, 25) if define_legal(st, v_player, v_k, max(st._counters['die_a'], st._counters['die_b']))]))) == 0))):  # d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0
+                if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or (not (_n1 if _n1 is not None else (_n1 := define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b']))))))):  # d = max(die_a, die_b) or not playable(player, max(die_a, die_b))
                     continue
                 rows.append((seat, str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), 0, (v_n, v_d, )))
     return seat, rows
@@ -584,7 +584,7 @@ class BackgammonEngine(Engine):
             OptionInfo('move', '{n}/{max(n - d, 0)} with {d}', ('BG-4', 'BG-5', 'BG-6'), options_first_move__move, effect_first_move__move, candidates_first_move__move, first_failing_first_move__move, (('die_a > 0', ('BG-4', 'BG-5', 'BG-6')), ('die_b > 0', ('BG-4', 'BG-5', 'BG-6')), ('unplayed(d)', ('BG-4', 'BG-5', 'BG-6')), ('legal(player, n, d)', ('BG-4', 'BG-5', 'BG-6')), ('playable(player, die_a + die_b) after it', ('BG-4', 'BG-5', 'BG-6')))),
         ), choices=choices_first_move, param_types=('seat',)),
         'lone_move': StepInfo('lone_move', 'choice', ('player',), ('BG-5',), by=by_lone_move, options=(
-            OptionInfo('move', '{n}/{max(n - d, 0)} with {d}', ('BG-5',), options_lone_move__move, effect_lone_move__move, candidates_lone_move__move, first_failing_lone_move__move, (('die_a > 0', ('BG-5',)), ('die_b > 0', ('BG-5',)), ('unplayed(d)', ('BG-5',)), ('legal(player, n, d)', ('BG-5',)), ('d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0', ('BG-5',)))),
+            OptionInfo('move', '{n}/{max(n - d, 0)} with {d}', ('BG-5',), options_lone_move__move, effect_lone_move__move, candidates_lone_move__move, first_failing_lone_move__move, (('die_a > 0', ('BG-5',)), ('die_b > 0', ('BG-5',)), ('unplayed(d)', ('BG-5',)), ('legal(player, n, d)', ('BG-5',)), ('d = max(die_a, die_b) or not playable(player, max(die_a, die_b))', ('BG-5',)))),
         ), choices=choices_lone_move, param_types=('seat',)),
         'second_move': StepInfo('second_move', 'choice', ('player',), ('BG-4',), by=by_second_move, options=(
             OptionInfo('move', '{n}/{max(n - d, 0)} with {d}', ('BG-4',), options_second_move__move, effect_second_move__move, candidates_second_move__move, first_failing_second_move__move, (('die_a + die_b = d', ('BG-4',)), ('die_a * die_b = 0', ('BG-4',)), ('legal(player, n, d)', ('BG-4',)))),
