@@ -109,7 +109,8 @@ class VariantPage(GamePage):
         if here is None:  # removed: what it said, from the base game's page
             said = self.base_english(base) if base is not None else []
             lines = [f"### Removed: {md_text(base.title if base else change.name)}", ""]
-            lines += [f"The variant leaves it out; {base_link} it says:", ""] if base_link else []
+            where = f"({self.base_page}#{self.base_anchors[base.key]})" if base is not None else ""
+            lines += [f"The variant takes it out. In [the game without the variant]{where} it says:", ""] if where else []
             return lines + tabs(said, base.text if base else "")
         lines = [f"### {VERBS[change.status]}: {md_text(here.title)} {{ #{here.anchor} }}", ""]
         lines += self.cites_line(here.node)

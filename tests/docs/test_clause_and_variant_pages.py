@@ -72,6 +72,11 @@ def test_a_variant_page_shows_what_the_variant_changes_and_links_the_rest(shell_
         block = bottles.split(f"### Replaced: {d.title} {{ #{d.anchor} }}", 1)[1].split("\n### ", 1)[0]
         assert '=== "English"' in block and '=== "Before, in English"' in block and "```diff" in block
         assert f"[as in the game without the variant](index.md#{whole.find(*d.key).anchor})" in block
+    removed = [d for d in whole.declarations if source.find(*d.key) is None and d.kind != "example"]
+    assert [d.key for d in removed] == [("leave_out", "leave out every bottle")]
+    gone = bottles.split("### Removed: leave out every bottle", 1)[1].split("\n## ", 1)[0]
+    assert "In [the game without the variant](index.md#leave-out-every-bottle) it says:" in gone
+    assert "Every bottle stays out of the game" in gone  # its English, from the base game
     for d in unchanged:  # not repeated: the base game's page has them
         assert f"{{ #{d.anchor} }}" not in bottles, d.key
     assert len(bottles) < len(base)
