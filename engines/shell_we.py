@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '2866ac28373c9bb1'
+SOURCE_HASH = 'fb65d26cf5af34af'
 GENERATOR_VERSION = '54'
 
 # ---------------------------------------------------------------- components

@@ -98,10 +98,11 @@ def test_the_starting_player_is_a_seat(tmp_path):
     assert "rounds.rules:9:" in message
 
 
-def test_shell_we_leg_two_asks_its_starting_player_for_the_first_starting_tile():
+@pytest.mark.parametrize("variants", [["two_legged"], ["bottles", "two_legged"]])  # (bottles replaces the set-up)
+def test_shell_we_leg_two_asks_its_starting_player_for_the_first_starting_tile(variants):
     """SHELL-AMB-27: player 2 starts leg 2; "Beginning with the starting player and proceeding in clockwise
     order, each player places a shell tile on the board." (SHELL-SETUP-11)."""
-    game = rulespec.load("shell-we", variants=["two_legged"])
+    game = rulespec.load("shell-we", variants=variants)
     state = game.new_game(players=3)
     rng = random.Random(3)
     while state._leg == 0:
