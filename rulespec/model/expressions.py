@@ -281,15 +281,23 @@ class Expressions:
         item = self.expr(node.subject, scope, ITEM)
         return ir.Placements("placements:" + board.name, loc, text, board.name, item, None)
 
-    def _is_marked(self, node: ast.IsMarked, scope: dict[str, str]) -> ir.E:
-        """`s is marked M`: a space against its board's marks."""
-        text, loc = self.text(node), node.loc
+    def _subject_space(self, node, scope: dict[str, str]) -> Optional[tuple[ir.E, str]]:
+        """The space a condition about a space is about, and its board; None (reported) when it is no space."""
         space = self.expr(node.subject, scope)
         board = board_of(space.type) if is_space(space.type) else None
         if board is None:
             if space.type != "?":
                 self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
+            return None
+        return space, board
+
+    def _is_marked(self, node: ast.IsMarked, scope: dict[str, str]) -> ir.E:
+        """`s is marked M`: a space against its board's marks."""
+        text, loc = self.text(node), node.loc
+        found = self._subject_space(node, scope)
+        if found is None:
             return self._bad(node)
+        space, board = found
         marks = [m.name for m in self.boards[board].marks] + [s.set_name for s in self.boards[board].spaces if s.set_name]
         if node.mark not in marks:
             self.error(loc, f"the board {board} has no mark `{node.mark}`",
@@ -299,12 +307,10 @@ class Expressions:
     def _is_a_space(self, node: ast.IsASpace, scope: dict[str, str]) -> ir.E:
         """`s is a goal space`: a space of a grid in one of its regions, or of a board of triangles bearing a mark."""
         text, loc = self.text(node), node.loc
-        space = self.expr(node.subject, scope)
-        board = board_of(space.type) if is_space(space.type) else None
-        if board is None:
-            if space.type != "?":
-                self.error(node.subject.loc, f"`{space.text}` is {describe_type(space.type)}, not a space")
+        found = self._subject_space(node, scope)
+        if found is None:
             return self._bad(node)
+        space, board = found
         regions = [r.name for r in self.boards[board].regions]
         marks = [m.name for m in self.boards[board].marks] + [s.set_name for s in self.boards[board].spaces if s.set_name]
         if node.name in regions:
