@@ -1,0 +1,601 @@
+"""The language reference's entries for the declarations: the game, components and zones, boards, set-up
+and turns, steps, definitions, triggers (rulespec/docs/reference.py says how entries are checked)."""
+
+from __future__ import annotations
+
+from .reference_entry import E, Entry
+
+DECLARATIONS: tuple[Entry, ...] = (
+    # ------------------------------------------------------------------ the game
+    E("A rule file", "The game", "game game_id game_rulebook game_players game_max_turns cite", "lanes.rules", '''
+game "Lanes" [LAN-1]
+  id "lanes"
+  rulebook "lanes.txt"
+  players 2 to 3 [LAN-1]
+  at most 200 turns [LAN-1]''',
+      "Every rule file declares one game: its title, an id (small letters, digits and `-`), the rulebook it "
+      "encodes, how many may play (from 1: `players 1 to 1` is a game for one), and a turn limit the rules "
+      "promise never to reach: it is not an end (a game "
+      "that reaches turn N + 1 is stopped as broken, `game over by turn_limit`, and `rulespec verify` reports "
+      "it), so a game of a fixed number of rounds ends by an `end` of its own (`when rounds = 3`). The clause IDs in "
+      "`[brackets]` cite the rulebook clauses a line encodes; most declarations must cite at least one."),
+    E("A rule file", "A turn limit worked out from the options", "game_max_turns", "dice.rules", '''
+  at most 2 * count(p in players) turns [DIC-3, DIC-4]''',
+      "Where the rules imply a tighter limit for a smaller game, write it as an expression over the options and "
+      "the number of players (`at most board_size * board_size turns`: a Hex board fills up). It is worked "
+      "out before play, so it may read numbers, options, `count(p in players)`, `+ - * mod`, `min`, `max`, "
+      "`abs` and definitions of these; anything else (a counter, a zone) is refused at the line. Every "
+      "configuration's value must be 1 or more; the largest is the file's limit. A game past its own "
+      "configuration's limit is stopped as broken and `rulespec verify` reports it, as for a number; the "
+      "adapters give it as OpenSpiel's `max_game_length` (Hex on 5x5: 25)."),
+    E("A rule file", "A ruling", "ruling", "lanes.rules", '''
+ruling LAN-AMB-1 "Reaching a goal":
+  "A goal counts once every one of its spaces holds a tile, whoever put them there."''',
+      "Where the rulebook is silent or unclear, a ruling records the reading chosen, in the authors' words. "
+      "Every ruling must be applied somewhere (see the next entry)."),
+    E("A rule file", "What a clause says", "clause_text", "lanes.rules", '''
+clause LAN-1 "Two or three players race to fill the lanes of the board."
+clause LAN-2:
+  "The board is printed on two sides, plain and marked;"
+  "the marked side is used unless the players agree otherwise."''',
+      "What a rulebook clause says, in the rule file's own words (a paraphrase: the rulebook's own text may "
+      "not be yours to copy): one quoted text, or lines of one. The site shows it on the clause's entry and "
+      "next to every declaration that cites it, beside the formal rule and its English. A house rule may "
+      "state a base's clause again in other words; one file gives each clause's text once, and a ruling's "
+      "words are its own (no `clause` for a ruling's ID)."),
+    E("A rule file", "Applying a ruling", "rulings", "lanes.rules", '''
+  region goal: one per letter [LAN-6] ruling LAN-AMB-1''',
+      "`ruling ID, ...` after the citations names the rulings a declaration depends on; the documentation shows "
+      "them as notes next to it. The game's own lines take them too: `at most 200 turns [X-1] ruling X-AMB-2`, "
+      "`players 2 to 4 [X-1] ruling X-AMB-3`."),
+    E("A rule file", "An option", "option", "lanes.rules", '''
+option layout "Board layout": plain, marked default marked [LAN-2]''',
+      "A setting chosen before play (for example which side of the board is used), with its values and "
+      "default. Rules read it by name: `layout = plain`."),
+    E("A rule file", "An option with numbers", "option", "pig.rules", '''
+option target "Points to win": 20, 50, 100 default 50 [PIG-2]''',
+      "An option whose values are all numbers is a number in the rules: `banked of p >= target`, "
+      "`target - 10`. On the command line it is chosen like any other: `--option target=20`. Its values are "
+      "listed one by one (there is no `any number from A to B`); the numbers of a declaration itself (a "
+      "component's attribute values, how many copies, where a counter starts) are written out, and a "
+      "counter that starts at an option's value is `set` to it in `setup`."),
+    # ------------------------------------------------------------------ components and zones
+    E("Components and zones", "Components with attributes", "component named_values number_range", "lanes.rules", '''
+component tile: colour (red, blue, green) x number 1..4 [LAN-3]
+  shown as "{colour} {number}"''',
+      "One component for every combination of the attribute values (here 3 × 4 = 12 tiles), named by the "
+      "`shown as` template. An attribute lists words or a range of written numbers (`1..10`, not an option; dice may count up to one: see Dice)."),
+    E("Components and zones", "Values in order", "component ordered_values", "high-card.rules", '''
+component card: rank (two < three < four < five < six) [HC-1]''',
+      "Words joined by `<`, lowest first, are an ordered attribute: its values compare (`rank of a > rank of "
+      "b`, `rank of c >= five`) and have a highest and a lowest (`max(rank of c for c in hand of p)`). An "
+      "attribute of numbers (`value 1..13`) is ordered already. An attribute shared by several components "
+      "has one order."),
+    E("Components and zones", "Attributes that can change", "component changing", "flips.rules", '''
+component disc: colour (black, white) x 8, colour can change [FL-2]''',
+      "`, ATTR can change` (`, colour and rank can change`) lets the rules set that attribute of a component "
+      "during play (`set colour of d to white`: see Changing an attribute); any other attribute never "
+      "changes. The component is still one piece for every combination (here 8 black and 8 white discs), "
+      "each starting with the values it was made with, but any of them can become any value of the list: a "
+      "disc taken from the box is put down and turned to the player's colour. Everything reads the value as "
+      "it is now: `colour of d`, `s holds colour of p`, the component's name in action texts, what the "
+      "players see, `then space ... holds \"white disc\"` in examples and a `given position` (`dddd (d = "
+      "black disc)` needs not more black discs than were made, only enough discs). A fit or a face may not "
+      "read such an attribute (they are worked out before play)."),
+    E("Components and zones", "Identical components", "component", "lanes.rules", '''
+component joker x 2 [LAN-3]''',
+      "`x N` makes N copies; a component without attributes is a set of identical pieces."),
+    E("Components and zones", "Leaving components out", "leave_out leave_out_component", "lanes.rules", '''
+leave out every marker [LAN-3]
+with 2 players leave out colour green [LAN-3]''',
+      "Components that stay in the box: always, or only with a given number of players. A board's rows or "
+      "columns named after a left-out value are not in use either."),
+    E("Components and zones", "Zones", "zone zone_scope visibility zone_start", "lanes.rules", '''
+zone pool: shared, hidden, holds every component in play [LAN-4]
+zone hand: one per player, seen by owner [LAN-4]
+zone box: shared, public, holds every component left out [LAN-4]''',
+      "Where components lie off the board: shared or one per player; public, hidden (only the number is "
+      "seen) or seen by its owner. One zone starts with every component in play, another with those left out."),
+    E("Components and zones", "Zones that start with components named", "zone_holds_copies zone_seat_holds",
+      "tickets.rules", '''
+zone bag: shared, hidden, holds 3 ticket [TIC-1]
+zone box: shared, public, holds every component in play [TIC-1]
+zone won: one per player, public [TIC-1]
+zone dealer: one per player, public, player 1 holds the button [TIC-2]
+zone tokens: one per player, public, holds 2 token [TIC-3]''',
+      "`holds N X`: the zone starts with N copies of component X (a zone one per player: N in each player's); "
+      "`player P holds the X` (or `holds N X`): only player P's zone of a zone one per player. The copies are "
+      "the first of X's (as declared; none may be left out by a `leave out`), and those not named stay where "
+      "the other starts put them (`holds every component in play`). A copy starts in one zone: the counts of "
+      "one component add up to no more than it has, with the most players, and a component some zone `holds "
+      "every` of starts nowhere else. Player P plays every game: from 1 to the fewest players."),
+    E("Components and zones", "A pile", "zone_stacked", "cards.rules", '''
+zone pile: shared, public, stacked [CRD-4]''',
+      "A stacked zone keeps the order in which components arrived; `top of pile` is the last one."),
+    E("Components and zones", "Only the top of a pile is seen", "visibility", "cards.rules", '''
+zone discard: shared, only top seen, stacked [CRD-5]''',
+      "A pile whose top component is face up and the others covered: a seat's observation shows the top "
+      "and how many there are. Each component was on top once, so a seat's information state (what it has "
+      "seen, in order) still holds the covered ones. It needs `stacked`."),
+    E("Components and zones", "A zone whose size is unseen", "zone_size_unseen", "cards.rules", '''
+zone aside: one per player, seen by owner, size unseen [CRD-5]''',
+      "`size unseen` hides even how many components a zone holds from every seat that may not see its "
+      "contents: a seat's observation then shows nothing of it (OpenSpiel's phantom tic-tac-toe, whose "
+      "opponent learns nothing of a try that met a mark). The rules still read it (`size of aside of p`); "
+      "only what a seat sees changes. A public zone cannot be so (whoever sees the contents can count them)."),
+    E("Components and zones", "Counters", "counter per_player", "lanes.rules", '''
+counter passes starts at 0 [LAN-8]
+counter goals per player starts at 0 [LAN-6]''',
+      "Numbers kept during play, shared or one per player (`goals of player`). Every seat sees every counter: "
+      "a number only its owner may know (a private value, a card dealt with replacement) is a die in a holder "
+      "`seen by owner` (see Dice), and a secret choice is a choice `by each player`."),
+    E("Components and zones", "Counters on the spaces of a board", "per_space", "sowing.rules", '''
+counter seeds per space of pits starts at 2 [SO-2]''',
+      "`counter NAME per space of BOARD starts at N`: a number on every space of the board (the seeds in a pit, "
+      "the height of a tower), read as `seeds of s` for a space s of that board and changed by `add 1 to seeds "
+      "of t` and `set seeds of s to 0`. It reads like any counter: in conditions, sums (`sum(seeds of s for s "
+      "in pits where row of s = home of p)`), definitions, ends, scores and action texts (`\"sow {s} ({seeds of "
+      "s})\"`). Every seat sees it; the site's board drawing writes it on each space; a `given position` writes "
+      "it row by row like the board (`counter seeds: 2 2 2/2 2 2`, `-` for a space not in use; on a graph each "
+      "space by name, `counter seeds: A 4, B 4, ...`). A count on a space past the edge (none) is refused at "
+      "run time, naming the rule's line: none holds nothing, so it has no count to read or change. A start that is "
+      "an option's value is set in the set-up (`for each s in pits:` / `set seeds of s to start`). Its name may "
+      "not be another name read `of` a space (a row or column attribute, a component attribute, a region)."),
+    E("Components and zones", "A queue", "queue", "lanes.rules", '''
+queue rewards [LAN-6]''',
+      "Steps wait in a queue, first in first out, until `resolve` carries them out."),
+    # ------------------------------------------------------------------ boards
+    E("Components and zones", "What each seat brings", "seat_attribute", "rows.rules", '''
+each player has a colour: red, yellow [ROW-1]''',
+      "One value per seat, player 1's first: `colour of p` is p's value, a word the rules compare with "
+      "attributes (`colour of occupant of s = colour of p`) and show in texts (`{colour of player}`). "
+      "Give a value for each seat up to the most players; `each player has an ...` reads too."),
+    E("Components and zones", "Dice", "dice dice_scope option_range", "dice.rules", '''
+dice die: pips 1..sides, 2 per player in cup, seen by owner, lost to spent [DIC-2, DIC-3]
+dice marker: colour (red, blue, green), 1 shared in tray, public [DIC-5]''',
+      "Dice, each showing one value of its attribute (numbers `1..6`, numbers up to a numeric option "
+      "`1..sides`, or named faces), held in a zone: "
+      "`N per player in cup` gives each player a cup of N dice, `N shared in tray` one holder for all; N "
+      "is a number or a numeric option (`numdice per player in cup`). The holder's visibility is a zone's: "
+      "`seen by owner` dice are hidden from the others, as a hand is. Rules read the dice like components "
+      "in a zone (`count(d in cup of p where pips of d = 6)`, `size of cup of p`); an example gives them by "
+      "face (`given cup of player 1: \"6\", \"5\"`). A die leaves its holder only by the rules' own "
+      "`move` (to a public zone, to show it), or for good with `lose` when the declaration ends with `, lost "
+      "to ZONE` (the zone of the dice set aside, one per player for dice per player). See `roll` for the "
+      "chance events."),
+    E("Boards", "A grid board with regions and faces", "board region face map_row", "lanes.rules", '''
+board strip: rows colour, columns number 1..4, adjacency orthogonal [LAN-5]:
+  region goal: one per letter [LAN-6] ruling LAN-AMB-1
+  face plain when layout = plain [LAN-2]:
+    red     . . . .
+    blue    . . . .
+    green   . . . .
+  face marked when layout = marked [LAN-2]:
+    red     . a . .
+    blue    . a . b
+    green   . . . b''',
+      "Rows are named after an attribute's values and columns numbered. Each face is a map: `.` is a plain "
+      "space and spaces with the same letter form one region, `-` no space at all. `when` chooses the face "
+      "from the options or the number of players (a smaller board for another option: the same rows and "
+      "columns, `-` where there is no space). A board is public: every seat sees every space. What only some "
+      "seats may see lies in zones (`seen by owner`, `hidden`), which still show how many they hold."),
+    E("Boards", "A board of triangles, its marks and shapes", "lattice_board mark", "triangles.rules", '''
+board floor: triangles, tiles shaped by form [TRI-5]:
+  mark s means star [TRI-4]
+  face north [TRI-5]:
+    r0  - . . . . . -
+    r1  . . s . . . .
+  face south_plain when south_side = plain [TRI-5]:
+    r2  . . . . . . .
+    r3  - . . . . . -
+  face south_starry when south_side = starry [TRI-5]:
+    r2  . . . . s . .
+    r3  - . s . . . -''',
+      "A board of triangles: `-` is no space, a mark letter gives a space a name the rules can test "
+      "(`c is marked star`). A tile covers the triangles of the shape named by its attribute. A face may be "
+      "a band of rows (a board piece): every face whose `when` holds is laid, and together they make the "
+      "board, joined along their rows. `face of c` names the face a space lies on; `faces of floor` lists "
+      "the faces laid in this game. Directions on triangles: `east` and `west` run along a row; `northeast` and "
+      "`southwest`, `northwest` and `southeast` along the two slanting strips (a strip alternates up and down "
+      "triangles, so from an up triangle `northeast` is its east side and from a down one its flat top); `north` "
+      "crosses the flat top of a down triangle and `south` the flat bottom of an up one (none the other way). "
+      "`directions of floor` lists the six strip directions, so `line of N from c towards d` is N in a row."),
+    E("Boards", "Numbered rows", "board face map_row", "columns.rules", '''
+board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
+  face upright [COL-3]:
+    1 . . . .
+    2 . . . .
+    3 . . . .
+    4 . . . .''',
+      "`rows NAME 1..N` numbers the rows instead of naming them after an attribute; the map's rows are "
+      "labelled with their numbers, from the top of the map (row 1 first, north) down, and a space is called "
+      "by row and column (`\"2 3\"`). `height of s` and "
+      "`col of s` are numbers, so the rules can compute with them: `height of t = height of s - 1` is the "
+      "space below."),
+    E("Boards", "Directions and lines", "board", "rows.rules", '''
+board grid: rows height 1..4, columns col 1..4, adjacency all [ROW-3]:''',
+      "On a grid of squares a direction is a compass word: `north` (towards the map's first row), "
+      "`northeast`, `east`, `southeast`, `south`, `southwest`, `west`, `northwest`. `adjacency` says which "
+      "ones a space's neighbours lie in: `orthogonal` (north, east, south, west), `diagonal` (the other "
+      "four) or `all` (eight); `directions of BOARD` lists them, in that order, for a rule to go through."),
+    E("Boards", "A neighbour, past the edge none", "neighbour is_none", "rows.rules", '''
+define landing(s: grid) [ROW-4]:
+  s is empty and (neighbour of s towards south is none or neighbour of s towards south is occupied)''',
+      "`neighbour of s towards d` is the next space from s in direction d; past the board's edge (or onto "
+      "a `-` of the map) there is none, and `X is none` tests for that. A space that is none is neither "
+      "empty nor occupied. Gravity needs no keyword: a disc lands where the space is empty and the one "
+      "south of it is none (the bottom row) or occupied."),
+    E("Boards", "A line of spaces", "line_of", "rows.rules", '''
+define three_from(s: grid, p: seat) [ROW-5]:
+  count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0''',
+      "`line of N from s towards d` is s and the spaces after it in direction d, N at most: fewer where the "
+      "board ends first. Counting the spaces of a line that pass a test says whether N in a row do: here "
+      "three of a player's discs in a line, in any of the board's directions."),
+    E("Boards", "Walking a direction", "walk", "rows.rules", '''
+invariant settled "no disc hangs above an empty space" [ROW-4]:
+  always count(s in grid where s is occupied and size of walk(t from s towards south until t is occupied) > 0) = 0''',
+      "`walk(t from s towards d while C)` is the spaces after s in direction d for as long as each (called t "
+      "in C) passes C; `until C` goes up to the first that passes, without it. The board's edge stops a walk "
+      "too. Count or test its spaces like any others: `size of walk(...)`, `count(x in walk(...) where ...)`; "
+      "here, below a disc the spaces down to the next disc or the bottom are none at all."),
+    E("Boards", "Named sets of directions", "direction_set", "raid.rules", '''
+  directions white_forward: northwest, northeast [RAI-5]
+  directions black_forward: southwest, southeast [RAI-5]''',
+      "`NAME directions of BOARD` is a set of directions, to go through (`for d in ...`, `count(d in ...)`) or "
+      "test (`d in ...`) wherever `directions of BOARD` is. Every grid of squares has `orthogonal` (north, east, "
+      "south, west), `diagonal` (the other four) and `all` (eight), whatever its adjacency; a board of "
+      "hexagons or triangles has `all` (the ways its lines run). A board names its own sets with `directions "
+      "NAME: north, east, ...` among its items (after its header, like `region`): here `white_forward "
+      "directions of grid`. When every value of an `each player has` names a set one board declares, each seat's "
+      "value is its set: `each player has a forward: white_forward, black_forward`, then `for d in forward "
+      "of player`, `d in forward of p`."),
+    E("Boards", "A ray: up to the first piece", "ray named_directions", "raid.rules", '''
+  option slide "rook {s} to {t}" [RAI-3]:
+    for s in grid, d in orthogonal directions of grid, t in ray from s towards d
+    only if moves_as(s, player, rook) and not mine(t, player)''',
+      "`ray from s towards d` is the spaces after s in direction d, up to and including the first that holds "
+      "a component: every empty space on the way, then the occupied one (which a rook may take, or not if it "
+      "is its own), or every space up to the board's edge (or a `-` of the map) when none is occupied. s itself "
+      "is not in it. It is `walk(t from s towards d until t is occupied)` plus the space it stops on; a ray "
+      "from none (past the edge) is refused at run time, as a line from none is."),
+    E("Boards", "Jumps", "jump jump_offset", "raid.rules", '''
+  jump knight: (1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1) [RAI-4]''',
+      "`jump NAME: ...` among a board's items declares a leap: each `(rows, columns)` is how far it goes down "
+      "the map (south; negative goes north) and east (negative west) at once, over whatever lies between. "
+      "The checker refuses a leap of (0, 0), a leap listed twice, and jumps on a board of triangles (a step "
+      "there depends on which way a triangle points)."),
+    E("Boards", "Where a jump lands", "jumps", "raid.rules", '''
+  option leap "knight {s} to {t}" [RAI-4]:
+    for s in grid, t in knight jumps from s''',
+      "`NAME jumps from s` is the spaces the board's jump NAME lands on from s, in board order; a leap past "
+      "the board's edge or onto a `-` of the map is left out, so a knight in a corner has two. Go through "
+      "them (`for t in knight jumps from s`), test one (`t in knight jumps from s`: whether t is a knight's "
+      "move from s) or count them (`size of knight jumps from s`)."),
+    E("Boards", "A jump in compass steps", "jump jump_path", "hexes.rules", '''
+  jump bridge: northeast east, east southeast, southeast southwest, southwest west, west northwest, northwest northeast [HXS-6]''',
+      "A leap may be written as the compass steps it adds up to, `north north east` for (-2, 1): on "
+      "hexagons that is the way to say one (a hexagon's steps are the board's own; there is no north or "
+      "south there). Each leap is still taken at once, so nothing on the way matters."),
+    E("Boards", "Hexagons, and a board sized by an option", "board", "hexes.rules", '''
+board grid: rows row 1..side, columns column 1..side, adjacency hexagonal [HXS-2]:
+  face plain [HXS-2]:
+    1 . . . .
+    2 . . . .
+    3 . . . .
+    4 . . . .''',
+      "`adjacency hexagonal` makes the spaces hexagons, laid as the rhombus of Hex: the map's rows are "
+      "written as usual, and each row lies half a hexagon east of the row above it. A hexagon (row r, "
+      "column c) then touches six others, and those are its directions: `northwest` (r - 1, c), `northeast` "
+      "(r - 1, c + 1), `west` and `east` (c - 1, c + 1), `southwest` (r + 1, c - 1) and `southeast` (r + 1, c). "
+      "There is no `north` or `south` (the checker says so). `neighbour of`, `line of`, `walk` and "
+      "`directions of grid` work as on squares. A last row or column may be a numeric option "
+      "(`1..side`): the map is drawn at the option's largest value, and with a smaller one only the first "
+      "rows and columns are in use (the rest is as if drawn `-`); here `option side \"Hexagons on a side\": 3, "
+      "4 default 4`."),
+    E("Boards", "A group of stones", "group_of", "atari.rules", '''
+    for each d in directions of grid:
+      let t be neighbour of s towards d
+      if t holds colour of left of player and not breathes(t, left of player):
+        for each u in group of t:
+          move occupant of u to captured''',
+      "`group of s` is s and every space joined to it through neighbouring spaces (by the board's adjacency) "
+      "that hold the same as s: a component of the same kind with the same attributes, whichever copy (two "
+      "black stones, not a black and a white one); for an empty s, the empty spaces: an empty region, as Go's "
+      "area scoring counts it. The spaces come in board order, s among them; `size of group of s` counts them. "
+      "Here a group of the other colour that no longer breathes (a `connected` path of its stones reaches no "
+      "empty space: it has no liberty) is taken off whole. A space past the board's edge has no group: "
+      "`group of` it is a rule error naming the line."),
+    E("Boards", "A chain that joins two sides", "connected", "hexes.rules", '''
+end joined [HXS-3]:
+  checked after every step
+  when connected(s in grid where mine(s, player 1) from row of s = 1 to row of s = side)
+  winner player 1''',
+      "`connected(s in B where C from A to B2)` holds when a chain of spaces of board B, each passing C and each "
+      "a neighbour of the next (by the board's adjacency: squares, hexagons or triangles), joins a space "
+      "where A holds to a space where B2 holds; s names the space tested in all three. One space passing C, "
+      "A and B2 is a chain too. It is what Hex, Y or Havannah need: a player's stones joining two sides. "
+      "Each space is tested once, so its cost is the board's spaces times the tests' (no limit of its own)."),
+    E("Boards", "A board declared as a graph", "graph_board graph_spaces graph_links graph_link graph_lines "
+      "graph_line graph_positions graph_at", "mill.rules", '''
+board morris: graph [MIL-2]:
+  spaces a1, b1, c1, a2, b2, c2, a3, b3, c3
+  links around: a1-b1, b1-c1, c1-c2, c2-c3, c3-b3, b3-a3, a3-a2, a2-a1
+  links b1-b2, a2-b2, c2-b2, b3-b2
+  lines mills: a1 b1 c1, a2 b2 c2, a3 b3 c3, a1 a2 a3, b1 b2 b3, c1 c2 c3, a1 b2 c3, c1 b2 a3
+  at a1 (0, 0), b1 (1, 0), c1 (2, 0), a2 (0, 1), b2 (1, 1), c2 (2, 1), a3 (0, 2), b3 (1, 2), c3 (2, 2)''',
+      "A board that is no grid (the points of a morris board, the ring of houses of a sowing game, the dots "
+      "of dots and boxes) is declared as a graph: `spaces` names each space (a name like `a1`, as actions, "
+      "positions and examples write it: `\"place on b2\"`, `then space \"b2\" holds ...`), `links a-b` makes "
+      "two spaces neighbours (both ways), and `links NAME: a-b, ...` also names a direction that leads from "
+      "a to b (`around`, `next`; one link of a direction at most from each space), read by `neighbour of s "
+      "towards around`, `line of N from s towards around` and `walk`. `lines NAME: a b c, ...` names a set "
+      "of lines (the mills of a morris board): `for each l in mills`, `count(l in mills where ...)`, and `t "
+      "in l` goes through a line's spaces. `at a1 (x, y), ...` places each space in the drawing (x to the "
+      "east, y to the south); without `at` the spaces are drawn on a circle, clockwise from the top in the "
+      "order declared. Any of these lines may be written more than once. The checker refuses a space "
+      "declared twice, a link to an unknown space or to itself, and, when some spaces are placed, one that "
+      "is not. A graph has no rows, columns, regions or compass directions."),
+    E("Boards", "A named set of a graph's spaces", "graph_space_set", "mill.rules", '''
+  spaces corner: a1, c1, a3, c3''',
+      "`spaces NAME: a, b, ...` among a graph's items names a set of its spaces (a player's row of houses, the "
+      "corners), read as `s is a corner space`. It may name spaces declared before or declare them (`spaces "
+      "south: A, B, C` alone declares A, B and C); a space is in one named set at most, and the name may not be "
+      "a board's, zone's, counter's or option's. Here a man on a corner leaps to any empty corner:\n\n"
+      "```\n  option leap \"leap {s} to {t}\" [MIL-5]:\n    for s in morris, t in morris\n    only if in_hand(player) "
+      "= 0 and mine(s, player) and s is a corner space and t is a corner space and t is empty\n```"),
+    E("Boards", "The neighbours of a space, and a named direction", "of neighbour", "mill.rules", '''
+  option step "move {s} to {t}" [MIL-4]:
+    for s in morris, t in neighbours of s
+    only if in_hand(player) = 0 and mine(s, player) and t is empty
+    place occupant of s on t
+  option spin "spin {s}" [MIL-5]:
+    for s in morris
+    only if in_hand(player) = 0 and mine(s, player) and neighbour of s towards around is empty
+    place occupant of s on neighbour of s towards around''',
+      "`neighbours of s` is the spaces next to s: on a graph those linked to it, on a grid those in the "
+      "directions of its adjacency (squares, hexagons or triangles), in board order. On a graph, `towards` "
+      "takes one of the board's named directions: `neighbour of s towards around` is the space the link "
+      "`around` leads to from s, and none where no such link leads from s (here the centre): none is neither "
+      "empty nor occupied. `directions of morris` lists a graph's named directions, in the order declared "
+      "(`for d in directions of morris`, then `towards d`; a text says `{d}` by its name); on a graph whose "
+      "links name no direction the checker refuses it."),
+    E("Boards", "Named lines", "end", "mill.rules", '''
+end mill [MIL-6]:
+  checked after every step
+  for each p in players
+  when count(l in mills where count(t in l where mine(t, p)) = 3) > 0
+  winner p''',
+      "A set of lines declared on a graph (`lines mills: ...`) is a value: each of its lines is a list of "
+      "spaces, to count, go through or test (`s in l`). Here a player wins with three men in one of the "
+      "eight lines of the board."),
+    E("Boards", "Shapes", "shape lattice_cell", "triangles.rules", '''
+shape single: (0, 0) [TRI-2]
+shape pair: (0, 0), (0, 1) [TRI-2]''',
+      "A shape lists the (row, column) triangles it covers; it may be laid in any rotation."),
+    E("Boards", "Where a component fits", "fit", "lanes.rules", '''
+fit tile on strip where colour of item = colour of space and number of item = number of space [LAN-5]
+fit joker on strip [LAN-5]''',
+      "Which spaces a component may ever occupy: `tile fits space` reads these."),
+    # ------------------------------------------------------------------ set-up and turns
+    E("Set-up and turns", "Setting up", "setup block for_stmt repeat_stmt starting_player", "lanes.rules", '''
+setup [LAN-4]:
+  for each p in players from the starting player:
+    repeat 3 times:
+      then deal(p)''',
+      "What happens before the first turn, in order. `for each p in players from X` goes round the seats "
+      "clockwise, X first (any collection of seats may be walked so). `the starting player` is the seat the "
+      "first turn goes to (`turns go clockwise from player N`); in a match, one seat further on for each leg "
+      "before, so a rulebook's \"beginning with the starting player and proceeding in clockwise order\" holds "
+      "in every leg."),
+    E("Set-up and turns", "Turn order", "turns", "lanes.rules", '''
+turns go clockwise from player 1, each turn runs turn [LAN-7]''',
+      "Whose turn it is, and the step each turn carries out."),
+    E("Set-up and turns", "Skipping players", "turn_skip", "cards.rules", '''
+turns go clockwise from player 1, each turn runs turn, skipping p when out of p = 1 [CRD-7]''',
+      "Players for whom the condition holds get no turns."),
+    # ------------------------------------------------------------------ steps
+    E("Steps, choices and chance", "A step", "step params param", "lanes.rules", '''
+step reward(player: seat) [LAN-6]:
+  add 1 to goals of player''',
+      "A named piece of the rules that happens by itself when started with `then` or `queue`. Parameters "
+      "have a type: seat, space, item, number, word or a board's name."),
+    E("Steps, choices and chance", "A choice", "choice option_decl binding guard", "lanes.rules", '''
+choice turn(player: seat) by player [LAN-7]:
+  option play "play {t} on {s}" [LAN-7]:
+    for t in hand of player, s in strip
+    only if t fits s and s is empty and (s has an occupied neighbour or count(x in strip where x is occupied) = 0)
+    set passes to 0
+    place t on s as regular
+    resolve rewards''',
+      "A decision: each option is offered once for every combination of its `for` values that passes its "
+      "`only if`, shown by its text. A choice with nothing allowed is skipped."),
+    E("Steps, choices and chance", "Several conditions, one per line", "guard", "hop.rules", '''
+  option hop "hop from {rank of s}" [HOP-3]:
+    for s in file
+    only if s holds colour of player
+    only if ahead(s, player) is occupied and ahead(ahead(s, player), player) is empty''',
+      "An option may have several `only if` lines, one per rule of the rulebook: all must hold (as if joined by "
+      "`and`, in the order written). Each is tested as soon as the names it reads are chosen, as the parts of one "
+      "`and` are. An `only if ... after it` comes after them all, and is tested last."),
+    E("Steps, choices and chance", "A claim window", "any_player", "cards.rules", '''
+choice claim(leader: seat) by any player [CRD-9]:''',
+      "Any player may take an option first; inside, `player` is whoever acts. Who is fastest is the players' "
+      "affair, not the rule file's: `rulespec simulate --reaction K=TIME` gives a seat a reaction time "
+      "(`0.8s..1.5s`, `lognormal(0.9, 0.3)`), drawn from the run's seed for every claim, and the fastest claim is "
+      "taken; in `rulespec play` you race the automatic seats in real time."),
+    E("Steps, choices and chance", "Choosing at the same time, in secret", "each_player", "bids.rules", '''
+choice offers() by each player where coins of player > 0 [BID-3]:
+  option offer "offer {n}" [BID-3]:
+    for n in 1..5
+    only if n <= coins of player
+    set offered of player to n''',
+      "A simultaneous decision: each player (or each for whom the `where` condition holds; a player with no "
+      "option allowed takes no part) chooses without seeing the others' choices; inside, `player` is the "
+      "one choosing. A player who has chosen waits, in any order; once the last has chosen, every choice is "
+      "carried out together, in seat order, as one step, and what follows (`then award()`) sees them all. "
+      "A player's view shows their own choice and who is still choosing, never what the others chose before "
+      "it is carried out. In the engine, `current_player()` is `SIMULTANEOUS` (-3) and "
+      "`simultaneous_seats()` lists the players still to choose."),
+    E("Steps, choices and chance", "Chance: a draw", "chance draw_outcome", "lanes.rules", '''
+chance deal(player: seat) [LAN-4]:
+  outcome "deal {t}" for t drawn from pool
+  move t to hand of player as deal''',
+      "A random draw from a zone, every component in it equally likely."),
+    E("Steps, choices and chance", "Chance: a roll", "roll_outcome", "cards.rules", '''
+  outcome "roll {n}" for n rolled from (low, high)''',
+      "A random pick among named faces, each equally likely."),
+    E("Steps, choices and chance", "Chance: a pick", "pick_outcome", "triangles.rules", '''
+chance drop_start(piece: word) [TRI-6]:
+  outcome "start at {where}" for where picked from floor where face of where = piece''',
+      "A random pick from a collection (the spaces of a board, the placements of a shape, ...), each "
+      "element that meets the `where` condition equally likely. A parameter of type `word` takes a value "
+      "such as a face's or an attribute's."),
+    E("Steps, choices and chance", "Chance: faces with weights", "roll_outcome face_weights", "spawn.rules", '''
+chance spawn(player: seat) [SPW-2]:
+  outcome "spawn a {v}" for v rolled from (2, 4) weighted (9, 1)
+  add v to total of player''',
+      "`weighted (W, ...)` gives each face its weight, in the faces' order: a face weighted 9 is nine times as "
+      "likely as one weighted 1, so here a 2 comes with probability 9/10 and a 4 with 1/10 (exactly: chance is "
+      "a Fraction). Weights are whole numbers, 0 or more, one per face and not all 0 (checked with the file); "
+      "a face weighted 0 is never offered. Faces are words (`(two, four)`) or, as here, numbers the rules "
+      "compute with. The game offers one chance node with these outcomes, as OpenSpiel numbers them."),
+    E("Steps, choices and chance", "Chance: a pick with weights", "pick_outcome", "spawn.rules", '''
+chance bonus(player: seat) [SPW-3]:
+  outcome "bonus {n}" for n picked from 1..6 weighted by if n = 6 then 0 else n''',
+      "`weighted by VALUE` works each candidate's weight out with it bound, after the `where` (if any): here a "
+      "bonus of 5 is five times as likely as a bonus of 1, and a 6 is never picked (weight 0: not offered). "
+      "Candidates that read the same add their weights. A weight is a whole number, 0 or more, and some "
+      "candidate must weigh more than 0: a constant weight is checked with the file, any other when the rules "
+      "run (a negative weight, or every weight 0, is an error naming the rule file's line)."),
+    E("Steps, choices and chance", "Chance: a pick of several values at once", "pick_outcome", "spawn.rules", '''
+chance two_dice(player: seat) [SPW-6]:
+  outcome "roll {min(a, b)} and {max(a, b)}" for a, b picked from 1..3
+  add a + b to total of player''',
+      "`for a, b picked from C` picks a value of C for each name, every combination a candidate equally likely "
+      "(with `where` and `weighted by` reading all the names): two dice rolled together. Candidates that read "
+      "the same are one outcome, their chances added, so here `roll 1 and 2` (a 1 and a 2 either way round) is "
+      "twice as likely as `roll 1 and 1`: one chance node of 6 outcomes, not two rolls. The step that follows "
+      "sees each name's value (of one of the candidates the outcome stands for). Backgammon's roll is "
+      "`for a, b picked from 1..6`: 21 outcomes, a double 1/36 and any other pair 1/18."),
+    E("Steps, choices and chance", "Values worked out in a text", "option_decl", "pig.rules", '''
+  option hold "hold {at_stake} for {banked of player + at_stake}" [PIG-5]:''',
+      "Braces in an option's or an outcome's text hold a chosen value (`{tile}`) or any value the rules can "
+      "work out: a counter, an option, a definition, `{col of s}`, `{banked of player + at_stake}`. A number or "
+      "a word shows as itself, a component, space or player by its name: a component by its `shown as`, a "
+      "space by its row and column (`2 3`), a player as `player 1` (there is no seat number alone). Only an "
+      "expression of the language "
+      "may stand there, never a format (`{x:>5}`, `{x!r}`)."),
+    E("Steps, choices and chance", "A move read ahead: `only if ... after it`", "after_guard", "cornered.rules", '''
+  option king "king {s} to {t}" [COR-2, COR-3]:
+    for s in grid, t in grid
+    only if s holds king and mine(s, player) and next_to(s, t) and not mine(t, player)
+    only if not in_check(player) after it
+    if t is occupied:
+      move occupant of t to taken
+    place occupant of s on t''',
+      "`only if C after it` (after the plain `only if`, if any) reads C in the position the option would leave: "
+      "for each candidate that passes the other conditions, the option's statements are carried out on a copy "
+      "of the state, by the player who would choose it, and C is read in the copy; the game itself is not "
+      "touched. Nothing after the statements happens in the copy: no end is checked and the turn does not "
+      "pass (`the player to move` and `the turn number` are still this turn's), so `in_check(player)` asks "
+      "about the mover's own king. Triggers its placements fire run in the copy, as they do inside a "
+      "placement. What cannot be looked ahead through is refused where it is written: a `then`, `queue` or "
+      "`resolve` (the step it starts may be another choice or chance), a `roll`, a placement firing a "
+      "trigger that starts a step, and a choice made by each player at once (the position would hang on the "
+      "others' secret choices). `p has a legal move` counts only the options that pass it, so checkmate and "
+      "stalemate are ends (next entry). Each look-ahead costs a copy of the state and the option's "
+      "statements; the work estimate counts both for every candidate."),
+    E("Steps, choices and chance", "Checkmate and stalemate", "has_no_legal_move", "cornered.rules", '''
+end checkmate [COR-4]:
+  checked at turn start
+  when the player to move has no legal move and in_check(the player to move)
+  winner left of the player to move
+
+end stalemate [COR-4]:
+  checked at turn start
+  when the player to move has no legal move''',
+      "With moves read ahead, a player with no legal move is one every move of whom would leave their king "
+      "attacked: attacked now, that is checkmate; not attacked, stalemate. The ends are checked in the order "
+      "written, so the one with a winner comes first; an end with no `winner` is a draw."),
+    E("Expressions", "A range of numbers", "span pick_outcome", "pig.rules", '''
+  outcome "roll {n}" for n picked from 1..6''',
+      "`LOW..HIGH` is the whole numbers from LOW to HIGH in order (none when HIGH is smaller), wherever a "
+      "collection is walked: `for each q in 1..size of cup`, `count(n in 1..6 where ...)`, an option's `for`, a "
+      "pick. Both ends may be computed; a range holds at most 10,000 numbers (checked when the rules run)."),
+    # ------------------------------------------------------------------ definitions
+    E("Definitions", "A definition", "define params param", "pig.rules", '''
+define reached(p: seat) [PIG-6]:
+  banked of p >= target''',
+      "A named condition or value with typed parameters (the types of a step's, and `direction`: `define "
+      "step_from(s: grid, d: direction)`), used in any expression like "
+      "a function: `when reached(p)`. Its value sees only its parameters and the game's declarations. A "
+      "definition may use other definitions, but never itself, directly or through others; each use gives "
+      "one value per parameter, of the parameter's type. A word a value starts with (`count`, `points`, "
+      "`the`...) cannot name a definition. A `word` parameter compared by `<` or `>` takes the order of the "
+      "game's ordered attribute (the one whose values hold a word it is compared with, or the only one)."),
+    E("Definitions", "A definition without parameters", "define", "pig.rules", '''
+define worth_holding [PIG-5]:
+  at_stake > 0''',
+      "Used by its name alone: `only if worth_holding`."),
+    E("Definitions", "A definition that gives a space", "define", "columns.rules", '''
+define below(s: grid) [COL-4]:
+  any(t in grid where col of t = col of s and height of t = height of s - 1)''',
+      "A definition gives whatever its value is: a condition, a number, a word, a player, a component or a "
+      "space (`below(s) is occupied`)."),
+    E("Expressions", "A remainder", "modulo", "march.rules", '''
+define light(s: grid) [MAR-3]:
+  (rank of s + file of s) mod 2 = 0''',
+      "`a mod b` is what is left after dividing a by b: from 0 to b - 1 (`7 mod 3 = 1`, `-1 mod 3 = 2`), as "
+      "often needed for turns that go round (`turn mod 3`) or squares of a chequered board. It binds like "
+      "`*`. Dividing by 0 stops the rules with an error."),
+    E("Components and zones", "A seat's direction or number", "seat_attribute", "march.rules", '''
+each player has a forward: south, north [MAR-2]
+each player has a home: 1, 4 [MAR-1]''',
+      "A seat value whose words are all compass words is a direction: `neighbour of s towards forward of p`, "
+      "`line of 3 from s towards forward of p`, `forward of p = south`. Player 1 here walks south (away from "
+      "the map's first row), player 2 north. A seat value of numbers is a number (`rank of s = home of p`)."),
+    E("Expressions", "The highest or lowest value", "extreme", "high-card.rules", '''
+define card_rank(p: seat) [HC-4]:
+  max(rank of c for c in hand of p)''',
+      "`max(V for x in X where C)` and `min(...)` give the largest (smallest) V over the elements of X that "
+      "pass C: numbers, or values of an ordered attribute (then the highest, or lowest, in its order). Over "
+      "nothing there is no such value: the rules stop with an error, so test `count(...) > 0` first where X "
+      "may be empty. `max(a, b)` and `min(a, b)` of two numbers are functions."),
+    E("Expressions", "Comparing ordered values", "compare", "high-card.rules", '''
+define outranks(a: item, b: item) [HC-4]:
+  rank of a > rank of b''',
+      "`<`, `<=`, `>`, `>=` compare numbers, or two values of one ordered attribute (or one and a word of it: "
+      "`rank of c >= five`), by their place in its order."),
+    E("Expressions", "A value chosen by a condition", "conditional", "high-card.rules", '''
+score takings of p [HC-5]:
+  if p won then pot else 0''',
+      "`if C then A else B` is A when C holds, else B; A and B are the same kind of value (two numbers, two "
+      "players...). It stands wherever a value does."),
+    E("Expressions", "Who won", "won", "high-card.rules", '''
+returns of p [HC-5]:
+  if p won then pot - staked of p else -staked of p
+  zero-sum''',
+      "`p won` holds once the game is over for a seat among its winners (`outcome()['winners']`: none in a "
+      "draw); before the end it is false. Payoffs and scores ask it; a score the ranking ranks by cannot (who "
+      "won is worked out from that score), which the checker reports."),
+    E("Expressions", "Every value of an attribute", "of", "triangles.rules", '''
+    for each f in values of form:
+      then keep_one(p, f)''',
+      "`values of ATTRIBUTE` lists an attribute's values in declared order, to loop over them."),
+    # ------------------------------------------------------------------ triggers and replacements
+    E("Triggers and replacements", "A trigger", "trigger event", "lanes.rules", '''
+trigger goal_reached [LAN-6] ruling LAN-AMB-1:
+  when placed on strip as regular
+  if goal of space is complete:
+    queue reward(player) in rewards
+  else:
+    nothing''',
+      "Runs at once whenever a component is placed on the board (optionally only for some causes). Triggers "
+      "of one board run in the order they are declared."),
+    E("Triggers and replacements", "A replacement effect", "instead", "lanes.rules", '''
+instead empty_pool [LAN-4]:
+  of deal(player) if pool is empty
+  nothing''',
+      "When a step is about to happen and the condition holds, the body happens instead. Replacements are "
+      "tried in declaration order and each applies at most once to the same step."),
+)
