@@ -68,7 +68,7 @@ def _game_type(name: str, engine, parameters: dict, key: Optional[tuple] = None,
         max_num_players=most_players or engine.MAX_PLAYERS,
         min_num_players=1 if most_players else engine.MIN_PLAYERS,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,  # (core.InformationLayout: every game has one)
+        provides_information_state_tensor=True,  # (tensors.InformationLayout: every game has one)
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters)
@@ -270,7 +270,7 @@ class RulespecState(pyspiel.State):
 
 
 class ObservationObserver:
-    """What a seat sees now: the tensor (core.TensorLayout) and the string of State.observation(seat)."""
+    """What a seat sees now: the tensor (tensors.TensorLayout) and the string of State.observation(seat)."""
 
     def __init__(self, layout: core.TensorLayout):
         self.layout = layout
@@ -287,7 +287,7 @@ class ObservationObserver:
 
 
 class PublicObserver(ObservationObserver):
-    """What every seat sees alike (core.public_view), in the observation tensor's layout with its ``seat``
+    """What every seat sees alike (tensors.public_view), in the observation tensor's layout with its ``seat``
     piece all zeros, and as JSON; the same whichever seat asks."""
 
     def set_from(self, state: RulespecState, player: int) -> None:
@@ -299,7 +299,7 @@ class PublicObserver(ObservationObserver):
 
 class InformationStateObserver:
     """A seat's information state: its own history of what it has seen, as a string, and as a tensor
-    (core.InformationLayout: its rows, and for a history kept in part the seat's action counts and the
+    (tensors.InformationLayout: its rows, and for a history kept in part the seat's action counts and the
     history's length)."""
 
     def __init__(self, layout: core.InformationLayout):

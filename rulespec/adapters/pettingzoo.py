@@ -9,7 +9,7 @@
         env.step(action)
 
 Agents are ``player_1`` .. ``player_N``. An observation is ``{"observation": the tensor of
-rulespec.adapters.core.TensorLayout, "action_mask": 1 for each action number the agent may take
+rulespec.adapters.tensors.TensorLayout, "action_mask": 1 for each action number the agent may take
 now}``; the numbering is the OpenSpiel adapter's (core.ActionTable). Chance is resolved by the
 environment's own generator, seeded by ``reset(seed=...)``. A claim window is one pick per seat, made
 in turn without seeing the others' picks (an action or "wait"); several claims race and the

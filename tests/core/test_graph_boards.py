@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 
 import rulespec
-from rulespec.adapters.core import TensorLayout
+from rulespec.adapters.tensors import TensorLayout
 from rulespec.docs.english import English
 from rulespec.language.errors import RuleError
 from rulespec.model import ir

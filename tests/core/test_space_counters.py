@@ -190,7 +190,7 @@ example grown "A heap grows" [HE-1]:
 
 
 def test_the_english_the_drawing_and_the_tensor_show_the_counts():
-    from rulespec.adapters.core import TensorLayout
+    from rulespec.adapters.tensors import TensorLayout
     from rulespec.docs.english import English
     from rulespec.docs.svg import board_svg, engine_picture
     model = rulespec.compile_rules(SOWING)

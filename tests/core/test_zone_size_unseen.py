@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import rulespec
-from rulespec.adapters.core import TensorLayout
+from rulespec.adapters.tensors import TensorLayout
 from rulespec.check.verify import Checks
 
 PHANTOM = Path(__file__).resolve().parents[1] / "newcomer" / "games" / "phantom-ttt.rules"
