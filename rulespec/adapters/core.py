@@ -1029,7 +1029,7 @@ def max_decisions(key: tuple, players: int) -> int:
     that bound; otherwise the step budget, twice over for a game with claim windows (a round in which
     every seat waits, then the round that acts)."""
     engine = engine_for(key)
-    turns = engine.turn_limit(engine.new_game(players))  # (`at most EXPR turns`: this configuration's)
+    turns = engine._turn_limit(engine.new_game(players))  # (`at most EXPR turns`: this configuration's)
     bound = max_moves(engine.model, players, decision_nodes=True, turns=turns)
     if bound is not None:
         return max(bound, 1)

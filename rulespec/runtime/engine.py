@@ -257,7 +257,7 @@ class Engine:
             options[name] = value
         return options
 
-    def turn_limit(self, st: State) -> Optional[int]:
+    def _turn_limit(self, st: State) -> Optional[int]:
         """The most turns ``st``'s game lasts: MAX_TURNS, or what `at most EXPR turns` gives its options and players."""
         return self.MAX_TURNS if self.TURN_LIMIT is None else self.TURN_LIMIT(st)
 
@@ -727,7 +727,7 @@ class Engine:
             if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots
                 return
         if past_limit:
-            st._violations.append(f"the game lasted more than its declared {self.turn_limit(st)} turns")
+            st._violations.append(f"the game lasted more than its declared {self._turn_limit(st)} turns")
             st._over = {"end": "turn_limit", "winners": [], "cites": []}
             return
         frame = self._turn_frames.get(seat)  # (frames are plain immutable data: one per seat, shared)

@@ -65,6 +65,8 @@ CODE_LOCALS = {
     # `owner` a counter's seat or space (counter_owner()), `collection` and `weight` expr() code, `loops`
     # `for v_<ident> in each` clauses of a pick of several names
     "owner", "collection", "weight", "loops",
+    # `what` a fixed word of a generated comment ("counts" or "counts and calls")
+    "what",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}

@@ -116,7 +116,8 @@ def test_openspiel_numbers_the_orders_from_0_with_exact_probabilities():
     game = load_game(str(SPAWN), players=1)
     state = game.new_initial_state()
     assert state.current_player() == pyspiel.PlayerId.CHANCE
-    assert [a for a, _ in state.chance_outcomes()] == list(range(6)) and game.max_chance_outcomes() == 6
+    # (the game's most outcomes at one node: 9, its roll of two three-sided dice, `for a, b picked from 1..3`)
+    assert [a for a, _ in state.chance_outcomes()] == list(range(6)) and game.max_chance_outcomes() == 9
     assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / 6] * 6)
     assert state.action_to_string(pyspiel.PlayerId.CHANCE, 0) == "shuffle bag: red, green, blue"
     state.apply_action(5)

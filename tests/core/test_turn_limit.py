@@ -47,9 +47,9 @@ def _play_out(engine, players: int):
 def test_the_file_limit_is_the_largest_of_every_configuration(tmp_path):
     engine = _load(tmp_path, "rounds * count(p in players)")
     assert engine.MAX_TURNS == 9  # 3 rounds, 3 players
-    assert [engine.turn_limit(engine.new_game(n)) for n in (2, 3)] == [6, 9]
+    assert [engine._turn_limit(engine.new_game(n)) for n in (2, 3)] == [6, 9]
     fewer = _load(tmp_path, "rounds * count(p in players)", rounds=2)
-    assert fewer.MAX_TURNS == 9 and fewer.turn_limit(fewer.new_game(2)) == 4
+    assert fewer.MAX_TURNS == 9 and fewer._turn_limit(fewer.new_game(2)) == 4
 
 
 def test_a_game_within_its_limit_ends_by_its_own_end(tmp_path):

@@ -40,7 +40,9 @@ def test_an_attribute_value_used_as_a_component_everywhere_is_one_error_that_say
     problem = problems[0]
     assert problem.message == "`red` is a value of the attribute `colour`, not a component"
     # (`holds red` asks the occupant's colour since #39: only the two `is red` are mistakes)
-    assert "colour of t = red" in problem.hint and "also used on line 107:" in problem.hint
+    mistakes = [n for n, line in enumerate(text.splitlines(), start=1) if " is red" in line]
+    assert len(mistakes) == 2 and problem.line == mistakes[0]
+    assert "colour of t = red" in problem.hint and f"also used on line {mistakes[1]}:" in problem.hint
 
 
 def test_a_misspelt_name_is_reported_once_with_its_other_uses():
