@@ -101,6 +101,12 @@ class Counts:
         # The number of those that pass: the length of their list (a zone holds a handful of items).
         return self.once(e, f"len([1 for v_{ident(e.var)} in {domain}{where}])")
 
+    def visit_ThereIs(self, e: ir.ThereIs) -> str:
+        """`there is x in D where C` is `count(x in D where C) > 0` (`there is no`: `= 0`), written as that
+        comparison is: any() stopping at the first found, or a board's mask, or the count kept for an option."""
+        zero = ir.Const(ir.INT, e.loc, "0", 0)
+        return self.visit_Compare(ir.Compare(ir.BOOL, e.loc, e.text, "=" if e.negated else ">", e.count, zero))
+
     def visit_First(self, e: ir.First) -> str:
         where = e.where
         if (isinstance(where, ir.Compare) and where.op == "=" and not where.order and isinstance(where.left, ir.ItemAttr)

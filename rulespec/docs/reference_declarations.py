@@ -363,7 +363,7 @@ board morris: graph [MIL-2]:
 end mill [MIL-6]:
   checked after every step
   for each p in players
-  when count(l in mills where count(t in l where mine(t, p)) = 3) > 0
+  when there is l in mills where count(t in l where mine(t, p)) = 3
   winner p''',
       "A set of lines declared on a graph (`lines mills: ...`) is a value: each of its lines is a list of "
       "spaces, to count, go through or test (`s in l`). Here a player wins with three men in one of the "

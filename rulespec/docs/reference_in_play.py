@@ -106,10 +106,22 @@ setup [SPW-5]:
     E("Expressions", "Counting and adding up", "count total", "lanes.rules", '''
   2 * goals of p + sum(number of t for t in hand of p where t is tile) - count(t in hand of p where t is joker)''',
       "`count(x in C where ...)` and `sum(VALUE for x in C where ...)` over a zone, a board or the players."),
+    E("Expressions", "There is", "there_is", "mill.rules", '''
+  when there is l in mills where count(t in l where mine(t, p)) = 3''',
+      "`there is x in C where ...` holds when at least one x of C (a zone, a board, a set of lines, the players) "
+      "passes the test: the search stops at the first found, so it is never slower than `count(x in C where ...) "
+      "> 0`, which it means. The test after `where` runs to the end of the condition (`there is s in grid where s "
+      "is empty and s is a corner space` asks both of one s); to go on after it, bracket the whole: `(there is s "
+      "in grid where s is empty) and ...`. Here a player has a mill when some line of the board holds three of "
+      "their men."),
+    E("Expressions", "There is no", "there_is_no", "stranded.rules", '''
+    when there is no p in players where p has a legal move''',
+      "`there is no x in C where ...` holds when none of C passes the test (`count(x in C where ...) = 0`), found "
+      "out at the first that does. Here the game ends when neither player can place."),
     E("Expressions", "Taking a matching component", "first", "cards.rules", '''
     move any(c in hand of player where rank of c = min(1, max(1, abs(-1)))) to tricks of player''',
-      "`any(x in C where ...)` is the first match; test with `count` before taking it. `min`, `max` and `abs` "
-      "are the built-in functions."),
+      "`any(x in C where ...)` is the first match (a component, a space: a value, not a condition); ask `there is "
+      "x in C where ...` before taking it. `min`, `max` and `abs` are the built-in functions."),
     E("Expressions", "Functions and negative numbers", "call negate", "cards.rules", '''
     move any(c in hand of player where rank of c = min(1, max(1, abs(-1)))) to tricks of player''',
       "`min(a, b)`, `max(a, b)`, `abs(a)`, and `-x`."),
@@ -240,7 +252,7 @@ variant passing "A player who cannot place passes; the game ends when neither ca
   remove no_place
   add end nobody_can [STR-5]:
     checked after every step
-    when count(p in players where p has a legal move) = 0''',
+    when there is no p in players where p has a legal move''',
       "A player who has no legal move when their turn comes is skipped (a pass that is not a choice), and an end "
       "after every step finds the position where nobody can move. `skipping p when ...` reads the turn about to "
       "start: `the turn number` is already that turn's."),

@@ -128,6 +128,17 @@ class Count(Node):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ThereIs(Node):
+    """``there is x in X where C`` (``there is no ...``: ``negated``): whether some element of X passes C."""
+
+    kind: Literal["there_is"] = "there_is"
+    var: str
+    domain: "Expr"
+    where: Optional["Expr"] = None
+    negated: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class First(Node):
     """``any(x in X where C)``: one element of X for which C holds (the first in its stable order)."""
 
@@ -408,7 +419,7 @@ class PositionOccurred(Node):
     board: Optional[str] = None  # `the position on B has occurred N times`: only what B's spaces show counts
 
 
-Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, GroupOf, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
+Expr = Union[Num, Name, SeatLiteral, Of, Call, Count, ThereIs, First, Total, BestSets, Placements, IsMarked, IsASpace, Compare, Arith, Negate, Not, BoolOp, Test, IsKind, Fits, Member, Span, Neighbour, LineOf, Walk, Ray, GroupOf, NamedDirections, Jumps, Connected, Extreme, Conditional, Won, HasLegalMove, TurnValue, PositionOccurred]
 
 # ----------------------------------------------------------------------------- statements
 

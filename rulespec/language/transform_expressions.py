@@ -255,6 +255,13 @@ class ExpressionsToAst(AstBuilder):
     def best_leftovers(self, meta, children):
         return self._best_sets(meta, children, "leftovers")
 
+    def there_is(self, meta, children, negated: bool = False):
+        var, domain, where = children
+        return ast.ThereIs(loc=self._loc(meta), var=str(var), domain=domain, where=where, negated=negated)
+
+    def there_is_no(self, meta, children):
+        return self.there_is(meta, children, negated=True)
+
     def first(self, meta, children):
         var, domain, where = children
         return ast.First(loc=self._loc(meta), var=str(var), domain=domain, where=where)

@@ -85,7 +85,7 @@ class Bounds:
     # for a player count and options, before there is a game (no zones, counters, board or fits yet).
     _FIXED = (ir.Const, ir.Var, ir.SeatConst, ir.OptionRef, ir.PlayersSet, ir.ItemAttr, ir.SpaceAttr, ir.IsKind,
               ir.Compare, ir.Arith, ir.Negate, ir.Not, ir.BoolOp, ir.Builtin, ir.AttributeValues, ir.Member,
-              ir.Count, ir.Total, ir.First, ir.Span, ir.DefinedValue)
+              ir.Count, ir.ThereIs, ir.Total, ir.First, ir.Span, ir.DefinedValue)
 
     def fixed_conditions(self, model: ir.Model) -> None:
         """A fit's condition makes the table of where each component fits, and a face's condition chooses

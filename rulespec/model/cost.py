@@ -50,7 +50,7 @@ def _orientations_of(cells: tuple) -> int:
 
 # The kinds of expression Cost.expr prices apart; a class of expression that is none of them is priced as
 # the sum of its children (most nodes: names, numbers, comparisons), told at once once it has been met.
-_PRICED_APART = (ir.Count, ir.Total, ir.Extreme, ir.Won, ir.First, ir.BestSets, ir.Member, ir.RegionComplete,
+_PRICED_APART = (ir.Count, ir.Total, ir.Extreme, ir.Won, ir.First, ir.ThereIs, ir.BestSets, ir.Member, ir.RegionComplete,
                  ir.Check, ir.Connected, ir.Walk, ir.Ray, ir.GroupOf, ir.ScoreRef, ir.DefinedValue, ir.HasLegalMove, ir.AfterIt)
 _PLAIN_EXPRESSIONS: set[type] = set()
 
@@ -314,6 +314,8 @@ class Cost:
                 return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where) + self.expr(e.value))
             elif isinstance(e, ir.Won):  # the outcome: every score of every seat
                 return 1 + self.expr(e.seat) + max(self.m.max_players, 1) * sum(self.score(name) for name in self.scores)
+            elif isinstance(e, ir.ThereIs):  # at worst none is found: its count, every element tested
+                return 1 + self.expr(e.count)
             elif isinstance(e, ir.First):
                 return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
             elif isinstance(e, ir.BestSets):

@@ -87,6 +87,8 @@ class Expressions:
             return self._first(node, scope)
         if kind in ("count", "total"):
             return self._count_or_total(node, scope)
+        if kind == "there_is":
+            return self._there_is(node, scope)
         if kind == "placements":
             return self._placements(node, scope)
         if kind == "is_marked":
@@ -251,6 +253,13 @@ class Expressions:
         where = self.expr(node.where, inner, BOOL) if node.where is not None else None
         return ir.First(element, loc, text, node.var, domain, where)
 
+    def _there_is(self, node: ast.ThereIs, scope: dict[str, str]) -> ir.E:
+        """`there is x in D where C`: the count of the x passing C, asked only whether it is more than 0."""
+        count = self._count_or_total(node, scope)
+        if not isinstance(count, ir.Count):
+            return self._bad(node)
+        return ir.ThereIs(BOOL, node.loc, self.text(node), count, node.negated)
+
     def _count_or_total(self, node, scope: dict[str, str]) -> ir.E:
         """`count(x in D where C)` and `total(V for x in D where C)`: numbers over a collection."""
         text, loc = self.text(node), node.loc
@@ -258,12 +267,13 @@ class Expressions:
         domain = self.expr(node.domain, scope)
         element = element_type(domain.type)
         if element is None and domain.type != "?":
-            self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; "
-                                        f"it has nothing to count", hint="count over a zone, a board or the players")
+            looks = "there is nothing in it to look for" if kind == "there_is" else "it has nothing to count"
+            self.error(node.domain.loc, f"`{self.text(node.domain)}` is {describe_type(domain.type)}; {looks}",
+                       hint=f"{'look' if kind == 'there_is' else 'count'} over a zone, a board or the players")
             element = "?"
         inner = self.bind(scope, node.var, element or "?", loc)
         where = self.expr(node.where, inner, BOOL) if node.where is not None else None
-        if kind == "count":
+        if kind in ("count", "there_is"):
             return ir.Count(INT, loc, text, node.var, element or "?", domain, where)
         value = self.expr(node.value, inner, INT)
         return ir.Total(INT, loc, text, value, node.var, element or "?", domain, where)

@@ -326,6 +326,15 @@ class Count(E):
 
 
 @dataclass(frozen=True)
+class ThereIs(E):
+    """``there is x in X where C``: whether ``count`` (of the x of X passing C) is more than 0; ``there is no``
+    is ``negated`` (it is 0). The generator stops at the first found."""
+
+    count: Count
+    negated: bool = False
+
+
+@dataclass(frozen=True)
 class First(E):
     var: str
     domain: E

@@ -270,6 +270,14 @@ def _count(en: English, e: ir.Count) -> str:
     return f"the number of {en.domain_phrase(e.var, e.var_type, e.domain, e.where)}"
 
 
+@renders(ir.ThereIs)
+def _there_is(en: English, e: ir.ThereIs) -> str:
+    count = e.count
+    noun = en.element_noun(count.var_type)
+    where = f" for which {en.expr(count.where)}" if count.where is not None else ""
+    return f"there is {'no' if e.negated else 'a'} {noun} {en.var_name(count.var)} in {en.expr(count.domain)}{where}"
+
+
 @renders(ir.First)
 def _first(en: English, e: ir.First) -> str:
     noun = en.element_noun(e.type)
