@@ -206,7 +206,7 @@ class ListingPlans:
         params = {p.name for p in step.params}
         if self.labels_distinct is None:
             from ..runtime.engine import build_item_tables
-            labels = build_item_tables([(c.name, c.attributes, c.copies, c.shown_as) for c in self.m.components])[1]
+            labels = build_item_tables([(c.name, c.attributes, c.copies_table, c.shown_as) for c in self.m.components])[1]
             self.labels_distinct = len(set(labels)) == len(labels) and not self.changing
         ends = []
         for option, bound, _, _, _, _ in plans:

@@ -69,7 +69,7 @@ class Options:
         for i, b in enumerate(option.bindings):
             domains[b.var] = self.expr(b.domain)
             if isinstance(b.domain, ir.ZoneRef) and not any(z.name == b.domain.zone and z.stacked for z in self.m.zones) \
-                    and any(c.copies > 1 for c in self.m.components):
+                    and any(c.has_copies for c in self.m.components):
                 # Identical copies of a component make identical options: offer one of them (in a stacked
                 # zone copies differ by their place in the pile, so all are kept; with no copies at all,
                 # every item differs from every other).

@@ -196,7 +196,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         w.indent()
         for c in self.m.components:
             w.line(comment(f"{c.name} {cites_text(c)}"))
-            w.line(f"({c.name!r}, {c.attributes!r}, {c.copies!r}, {c.shown_as!r}),")
+            w.line(f"({c.name!r}, {c.attributes!r}, {c.copies_table!r}, {c.shown_as!r}),")
         w.dedent()
         w.line(")")
         w.line("ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)")

@@ -318,9 +318,10 @@ class GamePage:
                 made = "; ".join(f"{human(a)}: {_values(vs)}" for a, vs in c.attributes) or "all alike"
                 if c.copies > 1 and c.attributes:
                     made += f" ({c.copies} of each)"
-                total = c.copies
-                for _, vs in c.attributes:
-                    total *= len(vs)
+                if c.counts:  # `kind: pawn 8, knight 2, king 1`
+                    made = "; ".join(f"{human(a)}: " + (", ".join(f"{md_text(v)} {n}" for v, n in c.copies_table[1])
+                                                         if a == c.counts[0] else _values(vs)) for a, vs in c.attributes)
+                total = c.total
                 in_play = {p: counts[p].get(c.name, 0) for p in counts}
                 lines.append(f"| [{human(c.name)}](#{self.by_key[('component', c.name)].anchor}) | {made} | {total} | "
                              f"{_in_play_text(in_play, total)} |")

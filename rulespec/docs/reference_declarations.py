@@ -82,6 +82,15 @@ component disc: colour (black, white) x 8, colour can change [FL-2]''',
       "players see, `then space ... holds \"white disc\"` in examples and a `given position` (`dddd (d = "
       "black disc)` needs not more black discs than were made, only enough discs). A fit or a face may not "
       "read such an attribute (they are worked out before play)."),
+    E("Components and zones", "How many have each value", "component named_values value_count", "crowns.rules", '''
+component piece: colour (black, white) x rank (man 3, king), rank can change [CR-2]''',
+      "A count after a value (`man 3`) says how many components have it, for each combination of the other "
+      "attributes: here 3 men and 1 king of each colour, 8 pieces in all (chess: `kind (pawn 8, knight 2, "
+      "bishop 2, rook 2, queen, king)`, 32). A value without a count is made once. Counts go on one attribute "
+      "and not beside `x N`; a count of 0 is refused (leave the value out), and a die's faces are not counted. "
+      "Where the attribute can change, the count is how many start so: a man crowned is a second king, and a "
+      "`given position` may show more kings than were made, as long as there are enough pieces of that "
+      "colour."),
     E("Components and zones", "Identical components", "component", "lanes.rules", '''
 component joker x 2 [LAN-3]''',
       "`x N` makes N copies; a component without attributes is a set of identical pieces."),

@@ -620,6 +620,10 @@ class Attribute(Node):
     values: tuple[Union[str, int], ...]
     ordered: bool = False  # `rank (jack < queen < king)`: the values compare, lowest first
     up_to: Optional[str] = None  # `worth 1..max_value`: numbers up to a numeric option (dice faces only)
+    # `kind (pawn 8, knight 2, king)`: how many components have each value, one per value (1 where none is
+    # written), for each combination of the other attributes; () when no value has a count
+    counts: tuple[int, ...] = ()
+    counts_loc: Optional[Loc] = None  # where the first count is written
 
 
 @dataclass(frozen=True, kw_only=True)

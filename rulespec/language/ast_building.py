@@ -117,6 +117,27 @@ class Block(list):
     pass
 
 
+class ValueCount:
+    """`pawn 8` in an attribute's list: the value's token, how many components have it, where it is written."""
+
+    def __init__(self, value: Token, count: int, loc: ast.Loc):
+        self.value, self.count, self.loc = value, count, loc
+
+
+def value_token(child) -> Token:
+    """An attribute value's token, whether or not a count follows it."""
+    return child.value if isinstance(child, ValueCount) else child
+
+
+def counted(children) -> dict:
+    """An attribute's ``counts`` and ``counts_loc`` (none when no value of ``children`` has a count)."""
+    written = [c for c in children if isinstance(c, ValueCount)]
+    if not written:
+        return {}
+    return {"counts": tuple(c.count if isinstance(c, ValueCount) else 1 for c in children),
+            "counts_loc": written[0].loc}
+
+
 # Lark's non-recursive Transformer: a tree as deep as the limits allow (400 levels) takes two Python
 # frames a level in the recursive one, too close to Python's recursion limit.
 class AstBuilder(Transformer_NonRecursive):

@@ -11,8 +11,8 @@ from lark import Token, v_args
 
 from . import ast
 from ..lib.limits import LIMIT, refusal
-from .ast_building import (AstProblem, Block, Cites, Rulings, check_number, option_value, read_number, read_signed_number,
-                           split_tails, token_loc, unquote)
+from .ast_building import (AstProblem, Block, Cites, Rulings, ValueCount, check_number, counted, option_value, read_number,
+                           read_signed_number, split_tails, token_loc, unquote, value_token)
 from .transform_examples import ExamplesToAst
 from .transform_expressions import ExpressionsToAst
 
@@ -96,10 +96,19 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     # --- components and zones
     def named_values(self, meta, children):
         if len(children) - 1 > LIMIT.attribute_values:
-            extra = children[1 + LIMIT.attribute_values]
+            extra = value_token(children[1 + LIMIT.attribute_values])
             raise AstProblem(extra.line, extra.column, refusal("attribute_values", len(children) - 1),
                               hint="an attribute lists the values components really have")
-        return ast.Attribute(loc=self._loc(meta), name=str(children[0]), values=tuple(str(v) for v in children[1:]))
+        return ast.Attribute(loc=self._loc(meta), name=str(children[0]),
+                             values=tuple(str(value_token(v)) for v in children[1:]), **counted(children[1:]))
+
+    def value_count(self, meta, children):
+        """`pawn 8`: the value's token and its count (a count of 0 is refused at the count)."""
+        value, count = children
+        if int(count) == 0:
+            raise AstProblem(count.line, count.column, f"`{value} 0`: a value that no component has",
+                              width=len(count), hint=f"leave `{value}` out of the list, or give it a count of 1 or more")
+        return ValueCount(value, read_number(count, "copies"), self._loc(meta))
 
     def ordered_values(self, meta, children):
         values, signs = children[1::2], children[2::2]
@@ -107,13 +116,13 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
             if str(sign) != "<":
                 raise AstProblem(sign.line, sign.column, f"the values of an ordered attribute are joined by `<`, "
                                                           f"not `{sign}`", width=len(str(sign)),
-                                  hint=f"list them lowest first: `{children[0]} ({' < '.join(str(v) for v in values)})`")
+                                  hint=f"list them lowest first: `{children[0]} ({' < '.join(str(value_token(v)) for v in values)})`")
         if len(values) > LIMIT.attribute_values:
-            extra = values[LIMIT.attribute_values]
+            extra = value_token(values[LIMIT.attribute_values])
             raise AstProblem(extra.line, extra.column, refusal("attribute_values", len(values)),
                               hint="an attribute lists the values components really have")
-        return ast.Attribute(loc=self._loc(meta), name=str(children[0]), values=tuple(str(v) for v in values),
-                             ordered=True)
+        return ast.Attribute(loc=self._loc(meta), name=str(children[0]),
+                             values=tuple(str(value_token(v)) for v in values), ordered=True, **counted(values))
 
     def number_range(self, meta, children):
         name, low, high = children
@@ -136,12 +145,30 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         name = str(rest[0])
         attributes = tuple(c for c in rest[1:] if isinstance(c, ast.Attribute))
-        copies = next((read_number(c, "copies") for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), 1)
+        copies_token = next((c for c in rest[1:] if isinstance(c, Token) and c.type == "INT"), None)
+        copies = read_number(copies_token, "copies") if copies_token is not None else 1
+        self.counts_checked(name, attributes, copies_token)
         shown = next((unquote(c) for c in rest[1:] if isinstance(c, Token) and c.type == "STRING"), None)
         changing = next((c for c in rest[1:] if isinstance(c, tuple)), ((), None))
         return ast.ComponentDecl(loc=self._loc(meta), name=name, attributes=attributes, copies=copies,
                                  shown_as=shown, changing=changing[0], changing_loc=changing[1], cites=cites,
                                  rulings=rulings)
+
+    @staticmethod
+    def counts_checked(name: str, attributes, copies_token) -> None:
+        """Counts (`kind (pawn 8, knight 2)`) on one attribute of a component, and not beside `x N`."""
+        counted_ones = [a for a in attributes if a.counts]
+        if copies_token is not None and counted_ones:
+            raise AstProblem(copies_token.line, copies_token.column,
+                             f"component `{name}` gives counts in `{counted_ones[0].name}` and `x {copies_token}` too",
+                             width=len(copies_token), hint="say how many once: the counts by the values, or `x N` "
+                                                           "for every combination alike")
+        if len(counted_ones) > 1:
+            second = counted_ones[1]
+            raise AstProblem(second.counts_loc.line, second.counts_loc.column,
+                             f"component `{name}` has counts in `{counted_ones[0].name}` and in `{second.name}`",
+                             hint=f"counts go on one attribute: they say how many of each value there are for each "
+                                  f"combination of the others")
 
     def changing(self, meta, children):
         """`, colour and rank can change`: (the names, where the clause is)."""
@@ -235,6 +262,11 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         if number == 0:
             raise AstProblem(count.line, count.column, "there are no dice: the count is 0",
                               hint="write how many dice there are, 1 or more")
+        if attribute.counts:
+            raise AstProblem(attribute.counts_loc.line, attribute.counts_loc.column,
+                             f"dice `{name}`: a die's {attribute.name} is not counted, each die shows one",
+                             hint=f"list the {attribute.name} values alone; how many dice there are is the count "
+                                  f"after the list (`, {count} per player`)")
         return ast.DiceDecl(loc=self._loc(meta), name=str(name), attribute=attribute, count=number,
                             per_player=(scope == "per_player"), holder=str(holder), visibility=visibility,
                             lost=str(lost[0]) if lost else None, cites=cites, rulings=rulings)

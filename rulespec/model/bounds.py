@@ -179,10 +179,7 @@ class Bounds:
         reported at the component that goes over. Counted, never expanded."""
         total = 0
         for d in self.components.values():
-            combinations = 1
-            for attribute in d.attributes:
-                combinations *= len(attribute.values)
-            count = combinations * d.copies
+            count = self.copies_of(d)
             if count > LIMIT.items:
                 self.error(d.loc, refusal("items", count, unit="components in all") +
                            f" (component `{d.name}` alone has {count:,})",

@@ -78,12 +78,12 @@ class Cost:
             combinations = 1
             for _, values in c.attributes:
                 combinations *= len(values)
-            items += combinations * c.copies
+            items += c.total
             groups += combinations
         self.items = max(items, 1)
         # An option choosing from a zone offers one of each group of identical copies (st.one_of_each),
         # unless the zone is stacked (copies differ by their place in the pile) or no component has copies.
-        self.groups = max(groups, 1) if any(c.copies > 1 for c in model.components) else self.items
+        self.groups = max(groups, 1) if any(c.has_copies for c in model.components) else self.items
         self.stacked = {z.name for z in model.zones if z.stacked}
         self.spaces = {b.name: max(len(b.row_values) * len(b.column_values), 1) for b in model.boards}
         self.faces = {b.name: max(len(b.faces), 1) for b in model.boards}

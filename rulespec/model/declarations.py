@@ -60,7 +60,8 @@ class Declarations:
         self.items_bounded = self.count_items()
         components = tuple(ir.Component(d.name, d.loc, self.cites_of(d, f"component `{d.name}`"), d.rulings,
                                         tuple((a.name, a.values) for a in d.attributes), d.copies, d.shown_as,
-                                        tuple(a.name for a in d.attributes if a.ordered), d.changing)
+                                        tuple(a.name for a in d.attributes if a.ordered), d.changing,
+                                        next(((a.name, a.counts) for a in d.attributes if a.counts), None))
                            for d in self.components.values())
         for d in self.components.values():
             if d.shown_as and self.template_ok(d.shown_as, d.loc if "shown" in self._line(d.loc) else

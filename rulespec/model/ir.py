@@ -723,6 +723,31 @@ class Component(Cited):
     shown_as: Optional[str]
     ordered: tuple[str, ...] = ()  # its attributes whose values compare (`rank (jack < queen < king)`)
     changing: tuple[str, ...] = ()  # its attributes the rules may set during play (`colour can change`)
+    # `kind (pawn 8, knight 2, king)`: (attribute, one count per value) when the copies of a combination go by its
+    # value of that attribute (times nothing: `x N` is not written with counts); None: `copies` of each
+    counts: Optional[tuple[str, tuple[int, ...]]] = None
+
+    @property
+    def copies_table(self) -> Union[int, tuple[str, tuple[tuple[Union[str, int], int], ...]]]:
+        """Its copies as the engine's COMPONENTS table has them: a number for every combination alike, or
+        (attribute, ((value, count), ...)) (rulespec.runtime.helpers.build_item_tables reads both)."""
+        if self.counts is None:
+            return self.copies
+        attribute, counts = self.counts
+        return attribute, tuple(zip(dict(self.attributes)[attribute], counts))
+
+    @property
+    def total(self) -> int:
+        """How many components it makes: every copy of every combination of its values."""
+        combinations = 1
+        for name, values in self.attributes:
+            combinations *= sum(self.counts[1]) if self.counts and name == self.counts[0] else len(values)
+        return combinations * self.copies
+
+    @property
+    def has_copies(self) -> bool:
+        """Whether some combination of its values is made more than once (identical copies)."""
+        return self.copies > 1 or bool(self.counts and max(self.counts[1]) > 1)
 
 
 @dataclass(frozen=True)

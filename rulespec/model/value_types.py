@@ -10,6 +10,7 @@ import string
 from typing import Optional, Sequence
 
 from . import ir
+from ..runtime.helpers import copies_of
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
 
 SAFE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -107,5 +108,5 @@ def expand_items(components: Sequence[ir.Component]) -> list[tuple[str, dict, st
             combos = [dict(c, **{name: v}) for c in combos for v in values]
         for combo in combos:
             label = item_label(component, combo)  # the same for every copy
-            items.extend([(component.name, combo, label)] * component.copies)
+            items.extend([(component.name, combo, label)] * copies_of(component.copies_table, combo))
     return items

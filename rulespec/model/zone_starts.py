@@ -73,7 +73,8 @@ class ZoneStarts:
 
     @staticmethod
     def copies_of(component: ast.ComponentDecl) -> int:
+        """How many components the declaration makes (`kind (pawn 8, king)` counts each value as written)."""
         combinations = 1
         for attribute in component.attributes:
-            combinations *= len(attribute.values)
+            combinations *= sum(attribute.counts) if attribute.counts else len(attribute.values)
         return combinations * component.copies

@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 import json
 import sys
-from math import prod
 from typing import Any, Callable, Optional
 
 from .serialise import state_from_checked, state_from_dict, state_from_json
@@ -28,6 +27,7 @@ from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANE
                      IllegalAction, RuleRuntimeError)
 from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_label, pick_weights, span,  # noqa: F401
                       shuffle_orders, weighted_picks)  # (generated code imports them here)
+from .helpers import items_made
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
@@ -138,7 +138,7 @@ class Engine:
         # Where an attribute can change: each item's component as its label reads it (name, attributes, shown as)
         self._item_parts = tuple((name, tuple(a for a, _ in attributes), shown_as)
                                  for name, attributes, copies, shown_as in self.COMPONENTS
-                                 for _ in range(copies * prod(len(values) for _, values in attributes))
+                                 for _ in range(items_made(attributes, copies))
                                  ) if self.CHANGING else ()
         # (text function, arguments) -> {item: its outcome Action}: a static draw's Actions, made once per engine
         self._drawn_actions: dict[tuple, tuple[dict[int, Action], dict[int, int]]] = {}

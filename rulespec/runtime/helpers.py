@@ -125,13 +125,30 @@ def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tup
         for attr, values in attributes:
             combos = [dict(c, **{attr: v}) for c in combos for v in values]
         for combo in combos:
-            for _ in range(copies):
+            for _ in range(copies_of(copies, combo)):
                 item = len(kinds)
                 kinds.append(name)
                 labels.append(item_label(name, combo, shown_as))
                 for attr, value in combo.items():
                     attrs.setdefault(attr, {})[item] = value
     return tuple(kinds), tuple(labels), attrs
+
+
+def copies_of(copies: Any, combo: dict) -> int:
+    """How many copies a combination of values has: ``copies`` (a number for all), or ``(attribute, ((value,
+    count), ...))`` where the count goes by the combination's value of that attribute (`kind (pawn 8, king)`)."""
+    if copies.__class__ is int:
+        return copies
+    attribute, counts = copies
+    return dict(counts)[combo[attribute]]
+
+
+def items_made(attributes: Sequence[tuple], copies: Any) -> int:
+    """How many items a component declaration ``(name, attributes, copies, shown_as)`` makes."""
+    if copies.__class__ is int:
+        return copies * math.prod(len(values) for _, values in attributes)
+    counted, counts = copies
+    return sum(n for _, n in counts) * math.prod(len(values) for a, values in attributes if a != counted)
 
 
 def item_label(name: str, combo: dict, shown_as: Optional[str]) -> str:

@@ -52,10 +52,11 @@ def _seat_attribute(en: English, d: ir.SeatAttribute) -> list[str]:
 @renders(ir.Component)
 def _component(en: English, d: ir.Component) -> list[str]:
     name = human(d.name)
-    total = d.copies
+    total = d.total
     parts = []
     for attr, values in d.attributes:
-        total *= len(values)
+        if d.counts and attr == d.counts[0]:
+            continue
         if values and all(isinstance(v, int) for v in values) and list(values) == list(range(values[0], values[-1] + 1)):
             parts.append(f"every {human(attr)} from {values[0]} to {values[-1]}")
         elif attr in d.ordered:
@@ -63,7 +64,9 @@ def _component(en: English, d: ir.Component) -> list[str]:
                          f"highest)")
         else:
             parts.append(f"every {human(attr)} ({join([md_text(v) for v in values], 'and')})")
-    if parts:
+    if d.counts:
+        text = f"There are{' for ' + join(parts) if parts else ''}: {_counted(d, name)}; {total} in all."
+    elif parts:
         each = f"is {article(name)}" if d.copies == 1 else f"are {d.copies} {plural(name)}"
         text = f"There {each} for {join(parts)}: {total} in all."
     else:
@@ -74,6 +77,14 @@ def _component(en: English, d: ir.Component) -> list[str]:
         changing = join([f"its {human(attr)}" for attr in d.changing], "and")
         text += f" During play the rules may change {changing}; {'it is' if len(d.changing) == 1 else 'they are'} read as it is now."
     return _para(text)
+
+
+def _counted(d: ir.Component, name: str) -> str:
+    """`kind (pawn 8, king)`: "8 pieces whose kind is pawn and 1 whose kind is king"."""
+    attr, counts = d.counts
+    said = [f"{n} {name if n == 1 else plural(name)} whose {human(attr)} is {md_text(v)}" if i == 0 else
+            f"{n} whose {human(attr)} is {md_text(v)}" for i, (v, n) in enumerate(zip(dict(d.attributes)[attr], counts))]
+    return join(said, "and")
 
 
 @renders(ir.LeaveOut)
