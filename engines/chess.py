@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e2d7277307d3fcf7'
-GENERATOR_VERSION = '54'
+GENERATOR_VERSION = '55'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

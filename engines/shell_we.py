@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fb65d26cf5af34af'
-GENERATOR_VERSION = '54'
+GENERATOR_VERSION = '55'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

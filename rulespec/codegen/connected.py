@@ -1,5 +1,5 @@
-"""`connected`: a flood fill, or one whose reach is kept per setup by the runtime with its start and goal
-tests made by a module-level function.
+"""`connected`: a flood fill (from the spaces its start fixes, when it fixes some: `from t = s`), or one
+whose reach is kept per setup by the runtime with its start and goal tests made by a module-level function.
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ class KeptConnected:
         passes, start, goal = (f"lambda {var}: {cond}" for cond in tests)
         names = reads.connected_kept(e, self.m)
         if names is None:
+            starts = self.connected_starts(e)
+            if starts is not None:  # the start fixes its spaces: the fill starts there, not from a walk of the board
+                return f"st._connected_from({self.boards[e.board]}, {starts}, {passes}, {start}, {goal})"
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).
         number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), passes, start, goal),
@@ -41,6 +44,13 @@ class KeptConnected:
         key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in names) + ")"
         ends = self.reach_ends(e, number, names) or f"lambda st, *values: ({start}, {goal})"
         return f"st._connected_kept({self.boards[e.board]}, {key}, {passes}, {ends})"
+
+    def connected_starts(self, e: ir.Connected) -> Optional[str]:
+        """The code of the spaces a `connected` over a whole board can start from when its start fixes them
+        (`from t = s`: model/narrowing.py), in board order; None when it fixes none (every space is tested)."""
+        if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board):
+            return None
+        return self.narrowed_domain(e.var, e.domain, e.start)
 
     def reach_ends(self, e: ir.Connected, number: int, names: tuple) -> Optional[str]:
         """The name of a module-level function ``REACH_ENDS_<number>(st, <the key's values>)`` giving a kept

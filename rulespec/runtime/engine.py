@@ -31,7 +31,7 @@ from .helpers import items_made
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
-from .repetition import item_looks, record_board_positions, record_position
+from .repetition import Looks, record_board_positions, record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
 from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat_and_text, _first, State
@@ -134,7 +134,7 @@ class Engine:
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL) and not self.CHANGING
         if self.COUNTS_POSITIONS_ON:  # (what a board position is made of: runtime/repetition.py)
             self._board_index = {board.name: b for b, board in enumerate(self.BOARDS)}
-        self._item_looks = item_looks(self)  # what each piece shows (a position reads pieces so: runtime/repetition.py)
+        self._looks = Looks(self)  # what each piece shows, numbered (a position reads pieces so: runtime/repetition.py)
         # Where an attribute can change: each item's component as its label reads it (name, attributes, shown as)
         self._item_parts = tuple((name, tuple(a for a, _ in attributes), shown_as)
                                  for name, attributes, copies, shown_as in self.COMPONENTS

@@ -45,8 +45,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ..lib.suggestions import close_matches
 from .common import AFTER, ENDING, LOTS, RESOLVE, RuleRuntimeError
 from .numbers import COUNTER_LIMIT, WHOLE_LIMIT, NotAWholeNumber, whole_number
-from .repetition import start_board_records, start_record
-from .serialise import seen_to_list
+from .repetition import record_to_list, start_board_records, start_record
 from .space_counts import counts_text, read_counts
 from .state_check import InvalidState, check_state_dict, most_turns
 
@@ -224,10 +223,11 @@ def to_position(st: State) -> str:
     if st._legs:
         lines.append(f"legs played: {json.dumps(st._legs, sort_keys=True)}")
     if st._seen:  # (a game that counts positions: rulespec/runtime/repetition.py; this turn's last)
-        lines.append("positions seen: " + ", ".join(f"{key} x{count}" for key, count in seen_to_list(st._seen)))
+        lines.append("positions seen: " + ", ".join(f"{key} x{count}" for key, count in record_to_list(st, st._seen)))
     for name, seen in st._seen_on.items():  # (a game that counts a board's positions)
         if seen:
-            lines.append(f"positions seen on {name}: " + ", ".join(f"{key} x{count}" for key, count in seen_to_list(seen)))
+            lines.append(f"positions seen on {name}: "
+                         + ", ".join(f"{key} x{count}" for key, count in record_to_list(st, seen, board=True)))
     for b, board in enumerate(engine.BOARDS):
         cells = st._boards[b]
         letters = _letters(engine, st, b) if board.kind == "grid" else None  # (a graph: `space: item` lines)

@@ -9,17 +9,22 @@ start (so those read the position just reached); a position read from text (game
 `given` lines) has no past: its record starts with the position given, seen once.
 
 The same position: equal documents of the two states (rulespec/runtime/serialise.py, what to_json writes)
-once the parts in NOT_POSITION are left out, each piece read by what it shows (its component and its attribute
-values now), not by which copy it is: two white knights that swap squares leave the position as it was (as
-FIDE's and OpenSpiel's repetition count it). So what every board space holds, what every zone holds (a stacked
-zone in its order, any other as a collection: a hand is the same hand in any order), the
-counters (but those declared `not part of the position`), the player to move, the phase, the turn given to a player next, the steps queued and the leg of
-a match are the position, and so is any part a state gains later unless it is named here. Left out: what is
+in the parts named in POSITION (the rest are NOT_POSITION), each piece read by what it shows (its component
+and its attribute values now), not by which copy it is: two white knights that swap squares leave the
+position as it was (as FIDE's and OpenSpiel's repetition count it). So what every board space holds, what
+every zone holds (a stacked zone in its order, any other as a collection: a hand is the same hand in any
+order), the counters (but those declared `not part of the position`), the player to move, the phase, the
+turn given to a player next, the steps queued and the leg of a match are the position; a part a state gains
+later is named in one list or the other. Left out: what is
 fixed for the whole game, how the game got here (the turn number, the moves, what fired, the causes of the
 pieces' moves, the legs played) and the procedure of the turn under way.
 
-A key is a 128-bit BLAKE2 digest of those parts as JSON (32 hex digits): compact, the same in every process,
-and saying nothing a person could read of hidden contents; the record is never part of an observation.
+A key is exact: a tuple made straight from the state's lists (each piece by the number of what it shows, see
+Looks), so the record is a dict whose hash look-up compares keys in full on a hit, and no collision can ever
+count two positions as one. Written out (to_json, a position's text) each key is a 128-bit BLAKE2 digest of
+those parts as JSON (32 hex digits): compact, the same in every process, and saying nothing a person could
+read of hidden contents; the record is never part of an observation. A record read back holds digests: a
+position seen again is found there by its digest (digest_of), and from then on by its exact key.
 The record is replaced, never changed in place, so clones share it.
 
 `the position on B has occurred N times` compares a board alone (a game's engine lists such boards in
@@ -34,9 +39,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import TYPE_CHECKING
-
-from .serialise import state_to_dict
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from .state import State
@@ -47,42 +50,97 @@ NOT_POSITION = frozenset((
     "stack", "chosen", "over",  # the procedure of the turn under way (empty at a turn start), or its end
     "seen", "seen_on",  # the records themselves
 ))
+# The parts of a state's document the key reads (attributes: into what each piece shows). A part a state
+# gains is one or the other (tests/core/test_repetition.py holds every document's parts to the two lists).
+POSITION = frozenset(("phase", "turn_seat", "next_seat", "leg", "boards", "zones", "counters", "queues", "attributes"))
+
+_DIGESTS_KEPT = 65536  # the digests of exact keys a game keeps, made when a record is written out
+
+
+class Looks:
+    """What pieces show, numbered per game (an engine's ``_looks``): a piece's component and its attribute
+    values (two copies alike look alike), the numbers standing for them in exact keys."""
+
+    def __init__(self, engine) -> None:
+        self.of_item = tuple((kind, tuple((attr, values[item]) for attr, values in engine.ITEM_ATTRS.items()
+                                          if item in values))
+                             for item, kind in enumerate(engine.ITEM_KIND))
+        self.listed: list[tuple] = []  # number -> look
+        self.numbers: dict[tuple, int] = {}  # look -> number
+        # Each item's number as its attributes are at the start, and -1 for an empty space (index -1).
+        self.at_start = tuple(map(self.number, self.of_item)) + (-1,)
+        self.digests: dict[tuple, str] = {}
+
+    def number(self, look: tuple) -> int:
+        found = self.numbers.get(look)
+        if found is None:
+            found = self.numbers[look] = len(self.listed)
+            self.listed.append(look)
+        return found
+
+    def now(self, st: "State"):
+        """Each item's number as it shows now (an attribute that changes read as it is), -1 at index -1."""
+        attrs = st._attrs
+        if attrs is None:
+            return self.at_start
+        number = self.number
+        return [number((kind, tuple((attr, attrs[attr][item] if attr in attrs else value) for attr, value in values)))
+                for item, (kind, values) in enumerate(self.of_item)] + [-1]
+
+    def text(self, n: int) -> str:
+        """What look number ``n`` shows, as text to compare and sort (the digest's form)."""
+        return json.dumps(self.listed[n], separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------------- the whole position
+
+
+def exact_key(st: "State") -> tuple:
+    """The position of ``st``, exactly: two states hold the same position exactly when these are equal."""
+    now = st._engine._looks.now(st)
+    at = now.__getitem__
+    stacked = st._t.stacked
+    outside = st._engine.NOT_POSITION_COUNTERS
+    counters = tuple(sorted((name, tuple(value) if type(value) is list else value)
+                            for name, value in st._counters.items() if name not in outside))
+    queues = tuple(sorted((name, json.dumps(entries, separators=(",", ":")) if entries else "")
+                          for name, entries in st._queues.items()))
+    return (st._phase, st._turn_seat, st._next_seat, st._leg,
+            tuple(tuple(map(at, cells)) for cells in st._boards),
+            tuple(tuple(map(at, items)) if number in stacked else tuple(sorted(map(at, items)))
+                  for number, items in enumerate(st._zones)),
+            counters, queues)
+
+
+def digest_of(st: "State", key: tuple) -> str:
+    """The written-out key of an exact one: a digest of the position's parts as JSON, pieces by what they show
+    (a zone that is not stacked in the order of their texts)."""
+    looks = st._engine._looks
+    found = looks.digests.get(key)
+    if found is None:
+        phase, turn_seat, next_seat, leg, boards, zones, counters, queues = key
+        text = looks.text
+        stacked = st._t.stacked
+        parts = {"phase": phase, "turn_seat": turn_seat, "next_seat": next_seat, "leg": leg,
+                 "boards": [[None if n < 0 else text(n) for n in cells] for cells in boards],
+                 "zones": [[text(n) for n in items] if number in stacked else sorted(text(n) for n in items)
+                           for number, items in enumerate(zones)],
+                 "counters": {name: list(value) if type(value) is tuple else value for name, value in counters},
+                 "queues": {name: json.loads(entries) if entries else [] for name, entries in queues}}
+        found = _digest(json.dumps(parts, sort_keys=True, separators=(",", ":")))
+        _keep(looks, key, found)
+    return found
 
 
 def position_key(st: "State") -> str:
-    """The position of ``st`` as a key: two states hold the same position exactly when their keys are equal."""
-    document = state_to_dict(st)
-    parts = {name: part for name, part in document.items() if name not in NOT_POSITION}
-    # Pieces by what they show, not by which copy (the attributes that change are read into what they show).
-    parts.pop("attributes", None)
-    shows = _shown(st)
-    stacked = st._t.stacked
-    parts["boards"] = [[None if item < 0 else shows[item] for item in cells] for cells in st._boards]
-    parts["zones"] = [[shows[item] for item in items] if number in stacked else sorted(shows[item] for item in items)
-                      for number, items in enumerate(st._zones)]
-    outside = st._engine.NOT_POSITION_COUNTERS
-    if outside:  # counters the rules declare `not part of the position`
-        parts["counters"] = {name: value for name, value in parts["counters"].items() if name not in outside}
-    text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
-
-
-def _shown(st: "State") -> list[str]:
-    """What each item shows now, as text to compare and sort: its component and its attribute values."""
-    looks, attrs = st._engine._item_looks, st._attrs
-    if attrs is not None:
-        looks = [(kind, tuple((attr, attrs[attr][item] if attr in attrs else value) for attr, value in values))
-                 for item, (kind, values) in enumerate(looks)]
-    return [json.dumps(look, separators=(",", ":")) for look in looks]
+    """The position of ``st`` as its written-out key (digest_of)."""
+    return digest_of(st, exact_key(st))
 
 
 def record_position(st: "State") -> None:
     """The position of ``st`` seen once more, at the start of a turn: its count goes up by one, and it moves
     last (the current turn's position)."""
-    key = position_key(st)
-    seen = dict(st._seen)  # (a new record: clones share the old one)
-    seen[key] = seen.pop(key, 0) + 1
-    st._seen = seen
+    st._seen = _seen_again(st._seen, exact_key(st), lambda key: digest_of(st, key))
 
 
 def start_record(st: "State") -> None:
@@ -91,39 +149,49 @@ def start_record(st: "State") -> None:
     record_position(st)
 
 
-def item_looks(engine) -> tuple:
-    """What each item shows on a space, as its attributes are at the start: its component and its attribute
-    values (two copies alike look alike)."""
-    return tuple((kind, tuple((attr, values[item]) for attr, values in engine.ITEM_ATTRS.items() if item in values))
-                 for item, kind in enumerate(engine.ITEM_KIND))
+def times_occurred(st: "State") -> int:
+    """How often the position at the start of this turn has been the position at a turn start, this one
+    included; 0 before the first turn."""
+    seen = st._seen
+    return next(reversed(seen.values())) if seen else 0
+
+
+# ---------------------------------------------------------------------------- a board's position
+
+
+def exact_board_key(st: "State", name: str) -> tuple:
+    """What the spaces of board ``name`` show in ``st``, exactly: equal keys, the same board position."""
+    engine = st._engine
+    b = engine._board_index[name]
+    outside = engine.NOT_POSITION_COUNTERS
+    counts = tuple(tuple(st._counters[counter]) for counter, board in engine.SPACE_COUNTERS.items()
+                   if board == b and counter not in outside)
+    return tuple(map(engine._looks.now(st).__getitem__, st._boards[b])), counts
+
+
+def board_digest_of(st: "State", key: tuple) -> str:
+    """The written-out key of an exact board key: a digest of what each space shows and the counts, as JSON."""
+    looks = st._engine._looks
+    found = looks.digests.get(key)
+    if found is None:
+        cells, counts = key
+        shown = [None if n < 0 else looks.listed[n] for n in cells]
+        found = _digest(json.dumps([shown, [list(c) for c in counts]], separators=(",", ":")))
+        _keep(looks, key, found)
+    return found
 
 
 def board_position_key(st: "State", name: str) -> str:
-    """What the spaces of board ``name`` show in ``st``, as a key: equal keys, the same board position."""
-    engine = st._engine
-    b = engine._board_index[name]
-    looks, attrs = engine._item_looks, st._attrs
-    if attrs is None:
-        shown = [looks[item] if item >= 0 else None for item in st._boards[b]]
-    else:  # attributes that can change: their values now
-        shown = [None if item < 0 else (looks[item][0], tuple((attr, attrs[attr][item] if attr in attrs else value)
-                                                              for attr, value in looks[item][1]))
-                 for item in st._boards[b]]
-    outside = engine.NOT_POSITION_COUNTERS
-    counts = [st._counters[counter] for counter, board in engine.SPACE_COUNTERS.items()
-              if board == b and counter not in outside]
-    text = json.dumps([shown, counts], separators=(",", ":"))
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    """What the spaces of board ``name`` show in ``st``, as its written-out key (board_digest_of)."""
+    return board_digest_of(st, exact_board_key(st, name))
 
 
 def record_board_positions(st: "State") -> None:
     """Each counted board's position seen once more, at the start of a turn (its record replaced, as above)."""
     records = dict(st._seen_on)
     for name in st._engine.COUNTS_POSITIONS_ON:
-        key = board_position_key(st, name)
-        seen = dict(records.get(name, {}))
-        seen[key] = seen.pop(key, 0) + 1
-        records[name] = seen
+        records[name] = _seen_again(records.get(name, {}), exact_board_key(st, name),
+                                    lambda key: board_digest_of(st, key))
     st._seen_on = records
 
 
@@ -133,7 +201,7 @@ def start_board_records(st: "State", written=()) -> None:
     records = {name: st._seen_on[name] for name in written if name in st._seen_on}
     for name in st._engine.COUNTS_POSITIONS_ON:
         if name not in records:
-            records[name] = {board_position_key(st, name): 1}
+            records[name] = {exact_board_key(st, name): 1}
     st._seen_on = records
 
 
@@ -144,8 +212,36 @@ def times_occurred_on(st: "State", name: str) -> int:
     return next(reversed(seen.values())) if seen else 0
 
 
-def times_occurred(st: "State") -> int:
-    """How often the position at the start of this turn has been the position at a turn start, this one
-    included; 0 before the first turn."""
-    seen = st._seen
-    return next(reversed(seen.values())) if seen else 0
+# ---------------------------------------------------------------------------- records
+
+
+def _seen_again(seen: dict, key: tuple, digest: Callable[[tuple], str]) -> dict:
+    """A new record: ``seen`` with ``key`` seen once more, last. Positions read back are known by their digests
+    (strings), which come first in a record (a position seen again moves last under its exact key)."""
+    seen = dict(seen)  # (a new record: clones share the old one)
+    count = seen.pop(key, 0)
+    if not count and seen and type(next(iter(seen))) is str:
+        count = seen.pop(digest(key), 0)
+    seen[key] = count + 1
+    return seen
+
+
+def record_to_list(st: "State", seen: dict, board: bool = False) -> list[list]:
+    """A record as JSON: ``[key, count]`` pairs by written-out key, the earlier positions by key, the current
+    turn's last (two states with the same record write the same)."""
+    if not seen:
+        return []
+    digest = board_digest_of if board else digest_of
+    pairs = [[key if type(key) is str else digest(st, key), count] for key, count in seen.items()]
+    *earlier, current = pairs
+    return sorted(earlier) + [current]
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _keep(looks: Looks, key: tuple, digest: str) -> None:
+    if len(looks.digests) >= _DIGESTS_KEPT:
+        looks.digests.clear()
+    looks.digests[key] = digest

@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
+from .repetition import record_to_list
+
 if TYPE_CHECKING:
     from .engine import Engine
     from .state import State
@@ -42,19 +44,10 @@ def state_to_dict(state: "State") -> dict:
         **({"attributes": {attr: values[:-1] for attr, values in state._attrs.items()}} if state._attrs else {}),
     }
     if state._engine.COUNTS_POSITIONS:  # (only then: the other games' documents are as they were)
-        document["seen"] = seen_to_list(state._seen)
+        document["seen"] = record_to_list(state, state._seen)
     if state._engine.COUNTS_POSITIONS_ON:  # (likewise: per board)
-        document["seen_on"] = {name: seen_to_list(seen) for name, seen in state._seen_on.items()}
+        document["seen_on"] = {name: record_to_list(state, seen, board=True) for name, seen in state._seen_on.items()}
     return document
-
-
-def seen_to_list(seen: dict[str, int]) -> list[list]:
-    """The positions seen at turn starts (rulespec/runtime/repetition.py) as JSON: ``[key, count]`` pairs,
-    the earlier positions by key, the current turn's last (two states with the same record write the same)."""
-    if not seen:
-        return []
-    *earlier, current = seen.items()
-    return [[key, count] for key, count in sorted(earlier)] + [list(current)]
 
 
 def state_to_json(state: "State") -> str:

@@ -736,19 +736,33 @@ class State:
         """Whether a path of neighbouring spaces of ``cells``, each passing ``passes``, joins one where
         ``start`` holds to one where ``goal`` holds (one space may be both). Each space is tested at most once
         by each test."""
-        # Only the spaces the chain can reach are tested: from the starts, outwards (a flood fill).
         domain = cells if isinstance(cells, (set, frozenset)) else set(cells)
-        frontier = [c for c in cells if start(c) and passes(c)]
+        return self._fill(board, [c for c in cells if start(c) and passes(c)], domain.__contains__, passes, goal)
+
+    def _connected_from(self, board: int, starts, passes: Callable[[int], bool], start: Callable[[int], bool],
+                        goal: Callable[[int], bool]) -> bool:
+        """_connected over every space of ``board`` in use, where ``start`` can hold only on ``starts`` (spaces in
+        use, in board order: what the start fixes, rulespec/codegen/connected.py): only those are tested by it."""
+        return self._fill(board, [c for c in starts if start(c) and passes(c)], self._t.in_use[board].__getitem__,
+                          passes, goal)
+
+    def _fill(self, board: int, frontier: list, inside: Callable[[int], bool], passes: Callable[[int], bool],
+              goal: Callable[[int], bool]) -> bool:
+        """Whether a path of neighbouring spaces ``inside`` the domain, each passing, joins one of ``frontier``
+        (start spaces that pass) to one where ``goal`` holds: a flood fill outwards from them that stops at the
+        first such space (a liberty found next to the stone asks no more)."""
+        for cell in frontier:
+            if goal(cell):
+                return True
         seen = set(frontier)
         neighbours = self._t.neighbours[board]
         while frontier:
-            cell = frontier.pop()
-            if goal(cell):
-                return True
-            for n in neighbours[cell]:
-                if n not in seen and n in domain:
+            for n in neighbours[frontier.pop()]:
+                if n not in seen and inside(n):
                     seen.add(n)
                     if passes(n):
+                        if goal(n):
+                            return True
                         frontier.append(n)
         return False
 

@@ -55,10 +55,11 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
 # `row`, `head` and `words` a listing row's code, its bound names and the lit()/label code its texts are kept by;
 # `kept_rows` the ROWS_ + ident(step) table a listing keeps its rows in; `one_test` an indexed end's test of
 # the one space changed, made by expr(); `passes`, `start` and `goal` a kept `connected`'s tests, lambdas around
-# expr() code, `ends` its REACH_ENDS_ + a number or a lambda of those two, `params` `st` and v_ + ident() names).
+# expr() code, `ends` its REACH_ENDS_ + a number or a lambda of those two, `params` `st` and v_ + ident() names;
+# `starts` a `connected`'s start spaces, narrowed_domain()'s spaces_among(...) code).
 CODE_LOCALS = {
     "amount", "args", "at", "b", "base", "binding_tuple", "index", "seats", "board", "class_name", "code", "cond", "const", "domain", "extra",
-    "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat",
+    "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat", "starts",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words", "key", "memo", "one",
     "seat_code", "kept_rows", "one_test", "passes", "start", "goal", "ends", "params",

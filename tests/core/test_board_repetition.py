@@ -54,6 +54,11 @@ def played(game, texts):
     return state
 
 
+def written(state) -> dict:
+    """The state's records as its JSON writes them (the keys written out as digests)."""
+    return json.loads(state.to_json())["seen_on"]
+
+
 AWAY_AND_BACK = ("player 1: put on 1", "player 2: put on 4", "player 1: take back from 1", "player 2: take back from 4")
 
 
@@ -88,7 +93,9 @@ def test_the_record_clones_compares_and_round_trips():
     assert times_occurred_on(twin, "row") == 2 and twin.is_terminal()
     assert state._seen_on == record and times_occurred_on(state, "row") == 1  # the clone's record is its own
     back = game.from_json(state.to_json())
-    assert back == state and back._seen_on == state._seen_on
+    assert back == state and written(back) == written(state)
+    back.apply(AWAY_AND_BACK[3])  # a record read back holds digests: the row seen again is found among them
+    assert times_occurred_on(back, "row") == 2 and back.is_terminal() and written(back) == written(twin)
     assert json.loads(state.to_json())["seen_on"]["row"][-1] == [board_position_key(state, "row"), 1]
     assert "seen" not in json.loads(state.to_json())  # (the whole position is not counted in Pebbles)
     fresh = game.new_game(players=2)  # the same row with another past: unequal states
@@ -124,9 +131,9 @@ def test_a_position_writes_the_record_and_one_written_without_it_has_no_past():
     text = state.to_position()
     assert f"positions seen on row: " in text and f"{board_position_key(state, 'row')} x1" in text
     read = game.position(text)
-    assert read._seen_on == state._seen_on
+    assert written(read) == written(state)
     bare = game.position("\n".join(line for line in text.splitlines() if not line.startswith("positions seen on")))
-    assert bare._seen_on == {"row": {board_position_key(state, "row"): 1}}
+    assert written(bare) == {"row": [[board_position_key(state, "row"), 1]]}
     broken = text.replace("positions seen on row: ", "positions seen on row: nonsense, ")
     with pytest.raises(ValueError) as caught:
         game.position(broken)

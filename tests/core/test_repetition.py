@@ -15,7 +15,7 @@ import pytest
 import rulespec
 from rulespec.language.errors import RuleError
 from rulespec.runtime import repetition
-from rulespec.runtime.repetition import NOT_POSITION, position_key, times_occurred
+from rulespec.runtime.repetition import NOT_POSITION, POSITION, position_key, times_occurred
 from rulespec.runtime.state_check import InvalidState
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +74,11 @@ def shuttled(game, times: int):
     return state
 
 
+def written(state) -> list:
+    """The state's record as its JSON writes it (the keys written out as digests)."""
+    return json.loads(state.to_json())["seen"]
+
+
 def test_the_record_clones_compares_and_round_trips():
     game = rulespec.load(SHUTTLE)
     state = shuttled(game, 1)
@@ -85,8 +90,10 @@ def test_the_record_clones_compares_and_round_trips():
     assert times_occurred(twin) == 2 and twin._seen != record
     assert state._seen == record and times_occurred(state) == 2  # the clone's record is its own
     back = game.from_json(state.to_json())
-    assert back == state and back._seen == state._seen
-    assert list(back._seen)[-1] == list(state._seen)[-1]  # the current turn's position stays the last
+    assert back == state and written(back) == written(state)
+    assert written(back)[-1] == [position_key(state), 2]  # the current turn's position stays the last
+    back.apply("player 1: move to 2")  # a record read back holds digests: the position is found among them
+    assert times_occurred(back) == 2 and written(back) == written(twin)
     assert json.loads(state.to_json())["seen"][-1] == [position_key(state), 2]
     # The same board, reached without the repetition: an equal position, a different record, unequal states.
     fresh = game.new_game(players=2)
@@ -121,10 +128,10 @@ def test_a_position_writes_its_record_and_one_written_without_it_has_no_past():
     text = state.to_position()
     assert "positions seen: " in text and f"{position_key(state)} x2" in text
     read = game.position(text)
-    assert read._seen == state._seen and list(read._seen)[-1] == position_key(state)
+    assert written(read) == written(state) and written(read)[-1][0] == position_key(state)
     bare = game.position("\n".join(line for line in text.splitlines() if not line.startswith("positions seen:")))
     assert position_key(bare) == position_key(state)
-    assert bare._seen == {position_key(state): 1} and times_occurred(bare) == 1
+    assert written(bare) == [[position_key(state), 1]] and times_occurred(bare) == 1
     assert "claim a draw" not in [a.text for a in bare.legal_actions()]
 
 
@@ -176,14 +183,22 @@ def test_an_attribute_that_changes_is_in_the_position():
     assert turned._boards == state._boards and position_key(turned) != position_key(state)
 
 
-def test_a_part_a_state_gains_is_in_the_position(monkeypatch):
-    """The key reads the state's document, not a list of parts: what a state holds later counts unless named."""
+@pytest.mark.parametrize("rules", [SHUTTLE, ROOT / "rulespec" / "docs" / "ref_games" / "flips.rules",
+                                   ROOT / "rulespec" / "docs" / "ref_games" / "pebbles.rules",
+                                   ROOT / "rulebooks" / "chess.rules", ROOT / "rulebooks" / "oware.rules"])
+def test_every_part_of_a_state_is_named_the_position_or_not(rules):
+    """The key reads the parts named in POSITION: a part a state gains must be named there or in NOT_POSITION,
+    or this fails (the document is every part a state holds)."""
+    state = rulespec.load(rules).new_game(players=2)
+    state.apply(state.legal_actions()[0])
+    assert set(state._to_dict()) <= POSITION | NOT_POSITION and not POSITION & NOT_POSITION
+
+
+def test_a_digest_collision_counts_no_two_positions_as_one(monkeypatch):
+    """The record compares exact keys: with every digest alike, the counts still follow the rulebook."""
+    monkeypatch.setattr(repetition, "_digest", lambda text: "0" * 32)
     game = rulespec.load(SHUTTLE)
-    state = game.new_game(players=2)
-    before = position_key(state)
-    real = repetition.state_to_dict
-    monkeypatch.setattr(repetition, "state_to_dict", lambda st: {**real(st), "space_counters": [[3]]})
-    assert position_key(state) != before
+    assert {end for _, end in (play_counting(game, seed, 3) for seed in range(10))} >= {"repetition"}
 
 
 def test_the_record_is_not_observed():
