@@ -8,6 +8,7 @@ from __future__ import annotations
 import string
 
 from ..model import ir
+from ..model.lookahead import going_after
 from ..model.narrowing import all_of, fits_condition, placed_conditions
 from .quoting import docstring, ident, lit
 
@@ -209,7 +210,8 @@ class Options:
 
     def after_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt) -> None:
         """after_<step>__<option>: whether `only if C after it` holds: the option's statements carried out on a
-        copy of the state (by the seat that would choose it), C read in the copy."""
+        copy of the state (by the seat that would choose it), then the automatic steps they set going, C read in
+        the copy."""
         w = self.w
         names = "".join(f", {self.expr(n)}" for n in after.names)
         seat = self.expr(step.by) if step.by is not None else "v_player"  # (any player: the first name bound)
@@ -220,6 +222,9 @@ class Options:
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
         w.line(f"st, cause = st._imagined({seat}, {lit(step.name)})", note="a copy, for the option to be carried out on")
         w.line(f"effect_{base}(st, cause{names})")
+        going = going_after(option, self.m)
+        if going.steps:
+            w.line("carry_through(st, cause)", note=f"then {', '.join(going.steps)}: the automatic steps it sets going")
         with self.zone_locals():
             w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
         w.dedent()

@@ -22,6 +22,7 @@ from typing import Optional, Sequence, Union
 from ..language.ast import named_step_of
 from ..language.collector import collector_paused
 from ..model import ir, reads
+from ..model.lookahead import looks_through_then
 from .chance import Chance
 from .choices import Choices
 from .connected import KeptConnected
@@ -137,6 +138,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         if any(self.then_reads_each(end) for end in m.ends) or any(
                 candidate_text_may_fail(option) for step in m.steps if step.kind == "choice" for option in step.options):
             w.line("from rulespec.runtime.engine import RuleRuntimeError")
+        if any(looks_through_then(option, m) for step in m.steps for option in step.options):
+            w.line("from rulespec.runtime.lookahead import carry_through")
         if m.counts_positions:
             w.line("from rulespec.runtime.repetition import times_occurred")
         if m.counts_positions_on:

@@ -499,21 +499,35 @@ chance two_dice(player: seat) [SPW-6]:
     for s in grid, t in grid
     only if s holds king and mine(s, player) and next_to(s, t) and not mine(t, player)
     only if not in_check(player) after it
-    if t is occupied:
-      move occupant of t to taken
-    place occupant of s on t''',
+    then arrive(s, t)
+  option rook "rook {s} to {t}" [COR-2, COR-3]:
+    for s in grid, t in grid
+    only if s holds rook and mine(s, player) and rook_reaches(s, t) and not mine(t, player)
+    only if not in_check(player) after it
+    then arrive(s, t)
+
+step arrive(s: grid, t: grid) [COR-2]:
+  if t is occupied:
+    move occupant of t to taken
+  place occupant of s on t''',
       "`only if C after it` (after the plain `only if`, if any) reads C in the position the option would leave: "
       "for each candidate that passes the other conditions, the option's statements are carried out on a copy "
-      "of the state, by the player who would choose it, and C is read in the copy; the game itself is not "
-      "touched. Nothing after the statements happens in the copy: no end is checked and the turn does not "
-      "pass (`the player to move` and `the turn number` are still this turn's), so `in_check(player)` asks "
-      "about the mover's own king. Triggers its placements fire run in the copy, as they do inside a "
-      "placement. What cannot be looked ahead through is refused where it is written: a `then`, `queue` or "
-      "`resolve` (the step it starts may be another choice or chance), a `roll`, a placement firing a "
-      "trigger that starts a step, and a choice made by each player at once (the position would hang on the "
-      "others' secret choices). `p has a legal move` counts only the options that pass it, so checkmate and "
-      "stalemate are ends (next entry). Each look-ahead costs a copy of the state and the option's "
-      "statements; the work estimate counts both for every candidate."),
+      "of the state, by the player who would choose it, then every automatic step they set going, and C is "
+      "read in the copy; the game itself is not touched. Here both moves land by the automatic step `arrive` "
+      "(the capture written once), which the look-ahead runs before it asks `in_check(player)`. What a move sets "
+      "going runs as the game would run it next: the steps its `then`s name, the steps theirs name (a step's own "
+      "`then`s before the next of the step that started it) and those of the triggers its placements fire, each "
+      "as this move's; a step may start itself again (a sowing, one seed a step). Nothing else happens in the "
+      "copy: no end is checked, between the steps either, and the turn does not pass (`the player to move` and "
+      "`the turn number` are still this turn's), so `in_check(player)` asks about the mover's own king. The "
+      "look-ahead reads one position, so what would make the position hang on a decision or on chance is "
+      "refused at the line that asks for it, even a step or a trigger away: a `then` naming a choice or a "
+      "chance step, a `then` naming a step an `instead` may replace, `queue`, `resolve`, `roll`, `shuffle`, and "
+      "a choice made by each player at once (the others' secret choices). `p has a legal move` counts only the "
+      "options that pass it, so checkmate and stalemate are ends (next entry). Each look-ahead costs a copy of "
+      "the state, the option's statements and the steps they set going; the work estimate counts them all for "
+      "every candidate (a step that starts itself, as the runtime's most automatic steps, "
+      "`Engine.MAX_AUTO_STEPS`)."),
     E("Steps, choices and chance", "Checkmate and stalemate", "has_no_legal_move", "cornered.rules", '''
 end checkmate [COR-4]:
   checked at turn start

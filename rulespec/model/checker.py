@@ -117,8 +117,8 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
         self.legal_move_cycles(steps, turn_step)
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
-        self.look_ahead_limits(steps, triggers)
         insteads = tuple(self.instead(d) for d in decls if d.kind == "instead")
+        self.look_ahead_limits(steps, triggers, insteads)
         ends = tuple(self.end(d) for d in decls if d.kind == "end")
         if not ends and self.games:
             removed_end = next((self.removed[name] for name, d in self.removed_decls.items() if d.kind == "end"), None)

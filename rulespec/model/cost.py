@@ -341,7 +341,7 @@ class Cost:
                 return 1 + sum(self.expr(a) for a in e.args) + self.definition(e.name)
             elif isinstance(e, ir.HasLegalMove):  # at worst the whole listing of the turn's choice
                 return 1 + self.expr(e.seat) + self.turn_listing(e.step)
-            elif isinstance(e, ir.AfterIt):  # a copy of the state, the option's statements on it, then C
+            elif isinstance(e, ir.AfterIt):  # a copy of the state, the option's statements and steps on it, then C
                 return 1 + self.state_copy() + self.option_effect(e.step, e.option) + self.expr(e.condition)
         return 1 + sum(self.expr(child) for child in children(e))
 
@@ -351,10 +351,49 @@ class Cost:
         return 12 + len(self.m.zones) * max(self.m.max_players, 1) + 2 * len(self.m.boards)
 
     def option_effect(self, step_name: str, option_name: str) -> int:
-        """The work of carrying out one option's statements once."""
+        """The work of carrying out one option's statements once, with the automatic steps they set going in a
+        look-ahead (`then`, and the triggers its placements fire: rulespec/model/lookahead.py)."""
         step = next((s for s in self.m.steps if s.name == step_name), None)
         option = next((o for o in (step.options if step else ()) if o.name == option_name), None)
-        return self.stmts(option.body) if option is not None else 1
+        if option is None:
+            return 1
+        return self.stmts(option.body) + self.set_going_work(option.body)
+
+    def set_going_work(self, body: Sequence[ir.S]) -> int:
+        """The work of the automatic steps ``body`` sets going (its `then`s, theirs, and those of the triggers
+        its placements fire), each charged once for every `then` reaching it (and for each turn of a loop it is
+        in); a trigger's own statements are not (no placement's estimate charges them: the trigger has its own). A
+        chain that comes back to a step already in it runs at most Engine.MAX_AUTO_STEPS steps (the
+        look-ahead's budget), each charged as the costliest of the chain."""
+        from ..runtime.engine import Engine
+        from .lookahead import set_going
+        going = set_going(body, self.m.steps, self.m.triggers, self.m.insteads)
+        steps = {s.name: s for s in self.m.steps}
+        fired = [t for t in self.m.triggers if t.name in going.triggers]
+        own = {name: self.stmts(steps[name].body) for name in going.steps}
+        if not own:
+            return 0
+        if going.cyclic:
+            return Engine.MAX_AUTO_STEPS * max(own.values())
+
+        def runs(stmts: Sequence[ir.S], reach: int) -> int:  # the work a list of statements sets going
+            work = 0
+            for s in stmts:
+                if isinstance(s, ir.If):
+                    work += max(runs(s.then, reach), runs(s.otherwise, reach))
+                elif isinstance(s, (ir.ForEach, ir.Repeat)):
+                    work += runs(s.body, min(reach * self.size(s.domain) if isinstance(s, ir.ForEach)
+                                             else reach * (self.most(s.times) or self.loop_turns), self.loop_turns))
+                elif isinstance(s, ir.Then) and s.step in steps:
+                    work += reach * (own[s.step] + runs(steps[s.step].body, 1))
+                elif isinstance(s, ir.Place):
+                    work += sum(reach * runs(t.body, 1) for t in fired if t.event.board == s.board)
+            return work
+
+        try:
+            return min(runs(body, 1), Engine.MAX_AUTO_STEPS * max(own.values()))
+        finally:
+            del runs  # (a closure that calls itself holds self: let go at once)
 
     def turn_listing(self, step_name: str) -> int:
         """The work of listing every option of the turn's choice (`p has a legal move` stops at the first

@@ -2,7 +2,9 @@
 written from its rulebook (rulespec/docs/ref_games/cornered.rules), not from the engine: a king steps one
 square, the rook slides along its row or column over empty squares, either may take a piece of the other
 colour, and no move may leave the mover's own king attacked. Checkmate and stalemate are that listing
-empty, with the king attacked or not. Then what the look-ahead cannot run through, refused at its line.
+empty, with the king attacked or not. Every move lands by the automatic step `arrive` its `then` starts, which
+the look-ahead runs too. Then what the look-ahead runs through (automatic steps, in the game's order) and what
+it cannot (a decision, chance, a replacement), refused at its line.
 """
 
 from __future__ import annotations
@@ -163,12 +165,111 @@ def test_the_only_condition_may_be_read_ahead(tmp_path):
     assert [a.text for a in state.legal_actions()] == ["take 1", "take 2"]
 
 
-def test_a_step_the_option_starts_is_refused_at_its_line(tmp_path):
+def test_an_automatic_step_the_option_starts_runs_in_the_look_ahead(tmp_path):
+    _checked(tmp_path, extra="step bonus(p: seat) [G-1]:\n  add -1 to heap\n", more="\n    then bonus(player)")
+    state = rulespec.load(tmp_path / "game.rules").new_game(2)
+    state.apply("player 1: take 1")  # and bonus: 3 left
+    assert state.observation(0)["counters"]["heap"] == 3
+    # taking 1 leaves 2, then the bonus 1 (refused); 2 leaves 0; 3 leaves -1. Without the bonus read
+    # ahead, taking 2 would be refused and taking 1 offered
+    assert [a.text for a in state.legal_actions()] == ["take 2", "take 3"]
+
+
+def test_a_step_that_asks_for_a_decision_is_refused_at_its_line(tmp_path):
     with pytest.raises(RuleError) as caught:
-        _checked(tmp_path, extra="step bonus(p: seat) [G-1]:\n  add 1 to heap\n", more="\n    then bonus(player)")
+        _checked(tmp_path, extra="choice bonus(p: seat) by p [G-1]:\n  option more \"more\" [G-1]:\n    add -1 to heap\n",
+                 more="\n    then bonus(player)")
     message = str(caught.value)
-    assert "game.rules:17:5: error: this statement starts step `bonus`, but option `turn.take` asks " \
-           "`only if heap != 1 after it`: the look-ahead carries out the option's own statements only" in message
+    assert "game.rules:18:5: error: this statement starts step `bonus`, a choice (someone must decide there), but " \
+           "option `turn.take` asks `only if heap != 1 after it`: the look-ahead runs the option and the automatic " \
+           "steps it sets going, and reads the condition in the one position they leave" in message
+
+
+def test_a_chance_step_reached_through_an_automatic_step_is_refused_at_its_line(tmp_path):
+    extra = ("step bonus(p: seat) [G-1]:\n  add -1 to heap\n  then luck(p)\n"
+             "chance luck(p: seat) [G-1]:\n  outcome \"luck {n}\" for n picked from 1..2\n  add -n to heap\n")
+    with pytest.raises(RuleError) as caught:
+        _checked(tmp_path, extra=extra, more="\n    then bonus(player)")
+    assert "game.rules:9:3: error: this statement starts step `luck`, a chance step (chance must pick there), but " \
+           "option `turn.take` asks `only if heap != 1 after it` (reached through step `bonus`)" in str(caught.value)
+
+
+def test_a_step_a_replacement_may_replace_is_refused(tmp_path):
+    extra = ("step bonus(p: seat) [G-1]:\n  add -1 to heap\n"
+             "instead calm [G-1]:\n  of bonus(p) if heap < 2\n  nothing\n")
+    with pytest.raises(RuleError) as caught:
+        _checked(tmp_path, extra=extra, more="\n    then bonus(player)")
+    assert "this statement starts step `bonus`, which `instead calm` may replace, but option `turn.take`" \
+        in str(caught.value)
+
+
+def test_a_chain_that_comes_back_runs_one_step_at_a_time(tmp_path):
+    """Oware's sowing, one seed a step: `drip` starts itself until the hand is empty."""
+    extra = "step drip(k: number) [G-1]:\n  add -1 to heap\n  if k > 1:\n    then drip(k - 1)\n"
+    path = tmp_path / "game.rules"
+    path.write_text(GAME.format(extra=extra, chooser="player", condition="heap != 1",
+                                more="\n    add n to heap\n    then drip(n)"))
+    state = rulespec.load(path).new_game(2)
+    assert [a.text for a in state.legal_actions()] == ["take 1", "take 2", "take 3"]
+    state.apply("player 1: take 2")  # 3 left
+    assert [a.text for a in state.legal_actions()] == ["take 1", "take 3"]
+
+
+ORDERED = '''game "G" [G-1]
+  id "g"
+  players 2 to 2 [G-1]
+  at most 4 turns [G-1]
+
+counter mark starts at 0 [G-1]
+
+turns go clockwise from player 1, each turn runs turn [G-1]
+
+choice turn(player: seat) by player [G-1]:
+  option pick "pick {n}" [G-1]:
+    for n in 1..2
+    only if mark != 1132 after it
+    set mark to n
+    then one()
+    then two()
+
+step one() [G-1]:
+  set mark to mark * 10 + 1
+  then three()
+
+step two() [G-1]:
+  set mark to mark * 10 + 2
+
+step three() [G-1]:
+  set mark to mark * 10 + 3
+
+end long [G-1]:
+  checked after every turn
+  when mark > 10000
+'''
+
+
+def test_the_steps_run_in_the_order_the_game_runs_them(tmp_path):
+    """A step's own `then`s run before the next step of the one that started it: one, three, two."""
+    path = tmp_path / "game.rules"
+    path.write_text(ORDERED)
+    state = rulespec.load(path).new_game(2)
+    assert [a.text for a in state.legal_actions()] == ["pick 2"]  # pick 1 would leave 1132
+    state.apply("player 1: pick 2")
+    assert state.observation(0)["counters"]["mark"] == 2132
+
+
+def test_the_work_estimate_charges_the_steps_read_ahead(tmp_path):
+    from rulespec.model.cost import Cost
+    work = {}
+    for label, body in (("light", "add -1 to heap"), ("heavy", "for each k in 1..500:\n    add 0 to heap")):
+        (tmp_path / label).mkdir()
+        path = tmp_path / label / "game.rules"
+        path.write_text(GAME.format(extra=f"step bonus(p: seat) [G-1]:\n  {body}\n", chooser="player",
+                                    condition="heap != 1", more="\n    then bonus(player)"))
+        estimates = Cost(rulespec.compile_rules(path)).estimates()
+        work[label] = next(e.work for e in estimates if e.what == "the listing of option `turn.take`")
+    # three candidates, each carrying out the step's 500 turns in its copy
+    assert work["heavy"] - work["light"] >= 3 * 500
 
 
 def test_a_queue_resolved_by_the_option_is_refused(tmp_path):
@@ -226,12 +327,25 @@ end full [G-1]:
 '''
 
 
-def test_a_trigger_that_starts_a_step_is_refused_at_the_placement(tmp_path):
+def test_a_trigger_that_starts_a_choice_is_refused_at_its_then(tmp_path):
     path = tmp_path / "game.rules"
-    path.write_text(TRIGGERED.format(body="then note(player 1)", extra="\nstep note(p: seat) [G-1]:\n  nothing\n"))
+    path.write_text(TRIGGERED.format(body="then note(player 1)", extra=(
+        "\nchoice note(p: seat) by p [G-1]:\n  option ok \"ok\" [G-1]:\n    add 1 to placed\n")))
     with pytest.raises(RuleError) as caught:
         rulespec.compile_rules(path)
-    assert "game.rules:22:5: error: this placement fires trigger `echo`, which starts a step" in str(caught.value)
+    assert "game.rules:28:3: error: this statement starts step `note`, a choice (someone must decide there), but " \
+           "option `turn.put` asks `only if placed < 3 after it` (reached through trigger `echo`)" in str(caught.value)
+
+
+def test_a_trigger_that_starts_an_automatic_step_runs_it_in_the_look_ahead(tmp_path):
+    path = tmp_path / "game.rules"
+    path.write_text(TRIGGERED.format(body="then note(player 1)", extra="\nstep note(p: seat) [G-1]:\n  add 1 to placed\n"))
+    state = rulespec.load(path).new_game(2)
+    state.apply("player 1: put on 1 1")
+    state.apply("player 2: put on 1 2")
+    assert state.observation(0)["counters"]["placed"] == 2
+    # the trigger's step counts each placement: a third, in the copy, would count 3
+    assert [a.text for a in state.legal_actions()] == ["pass"]
 
 
 def test_a_plain_trigger_runs_in_the_look_ahead(tmp_path):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ...model import ir
+from ...model.lookahead import going_after
 from ...model.value_types import is_space
 from ..escape import md_text
 from .words import English, article, human, join, noun_of_type, plural, renders
@@ -379,6 +380,14 @@ def _has_legal_move(en: English, e: ir.HasLegalMove) -> str:
 
 @renders(ir.AfterIt)
 def _after_it(en: English, e: ir.AfterIt) -> str:
+    step = en.steps.get(e.step)
+    option = next((o for o in (step.options if step else ()) if o.name == e.option), None)
+    going = going_after(option, en.model) if option is not None else None
+    if going is not None and going.steps:
+        steps = join([en.step_link(name) for name in going.steps])
+        return (f"in the position this option would leave (read once what it does and the automatic "
+                f"{'steps' if len(going.steps) > 1 else 'step'} it sets going ({steps}) are done, before anyone "
+                f"decides again: no end is checked and the turn has not passed), {en.expr(e.condition)}")
     return (f"in the position this option would leave (read after what it does, before anything that follows it: "
             f"no end is checked and the turn has not passed), {en.expr(e.condition)}")
 
