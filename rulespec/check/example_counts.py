@@ -5,7 +5,9 @@
 
 Every example of a file is counted once, wherever it is declared (in the file, in a variant's `add
 example`, or a base game's example a house rule keeps); a line is counted by its kind (`given`,
-`when`, and each kind of `then` fact, named as in the language reference).
+`when`, and each kind of `then` fact, named as in the language reference). A `for every` block is one
+line of its example, and the lines under it are counted as lines too; the example counts once, however
+many actions or outcomes its block runs.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ KINDS = {
     "gained": "then ZONE gained", "lost": "then ZONE lost", "position": "given position",
     "refused": "when ... is refused", "place": "then P is in place N", "chance_read": "then every chance outcome reads",
     "log": "then the log says", "sees_top": "then P sees only the top of",
+    "for_every": "for every offered action / chance outcome", "leg_scores": "given leg N scored",
+    "match_total": "then the match total of",
 }
 
 
@@ -55,7 +59,7 @@ def count(names: Iterable[str]) -> tuple[dict[str, int], Counter]:
         examples = examples_of(parse_file(resolve_path(name)))
         per_file[name] = len(examples)
         for example in examples:
-            kinds.update(line.what for line in example.lines)
+            kinds.update(each.what for line in example.lines for each in (line, *line.body))
             kinds.update("with variant" for _ in example.variants)
             kinds.update("with option" for _ in example.with_options)
     return per_file, kinds

@@ -77,7 +77,7 @@ def check(
     width = min(io.out.width, 100)
     io.print(Text("ok ", style="bold green") + Text(f"{_shown_path(path)} parses and checks"))
     io.print(textwrap.fill(summary(model, path), width=width))
-    from ..pipeline.examples import position_diagnostics
+    from ..pipeline.example_positions import position_diagnostics
     problems = position_diagnostics(engine)  # (a committed engine is loaded without them: see pipeline)
     if problems:
         from ..language.errors import RuleError

@@ -29,48 +29,74 @@ class Examples:
         options = dict(ex.with_options)
         options.update({l.name: l.value for l in ex.lines if l.what == "option"})
         setup = next((l for l in ex.lines if l.what == "setup"), None)
+        # `given leg N scored ...`: (leg, score, one value per seat, line), given to the runner as it starts
+        scored = [(l.number, l.name, [int(v) for v in l.values], l.loc.line if l.loc else 0)
+                  for l in ex.lines if l.what == "leg_scores"]
+        legs = f"scored={lit(scored)}, " if scored else ""
         if setup is not None:
             w.line(f"st = run.setup(players={lit(players)}, options={lit(options)}, draws={lit(list(setup.values))}, "
                    f"first={lit(setup.name == 'first')}, "
-                   + (f"leg={lit(setup.number)}, " if setup.number is not None else "")
+                   + (f"leg={lit(setup.number)}, " if setup.number is not None else "") + legs
                    + f"line={lit(setup.loc.line if setup.loc else 0)})")
+        elif scored:
+            w.line(f"st = run.start(players={lit(players)}, options={lit(options)}, {legs.rstrip(', ')})")
         else:
             w.line(f"st = run.start(players={players!r}, options={options!r})")
         for line in ex.lines:
-            where = line.loc.line if line.loc else 0
-            if self.example_fact(line, where):
-                continue
-            if line.what == "items":
-                target = line.target
-                if isinstance(target, ir.BoardRef):
-                    w.line(f"run.place(st, {self.boards[target.board]}, {list(line.items)!r}, line={where})")
-                else:
-                    w.line(f"run.put(st, {self.zone_index(target)}, {[label for label, _ in line.items]!r}, "
-                           f"line={where})")
-            elif line.what == "position":
-                w.line(f"run.position(st, {line.position!r}, line={where})")
-            elif line.what == "step":
-                w.line(f"run.step(st, {line.name!r}, {self.args(line.args)}, line={where})")
-            elif line.what == "counter":
-                seat = f", seat={self.expr(line.expr)}" if line.expr is not None else ""
-                w.line(f"run.counter(st, {line.name!r}, {line.number!r}{seat}, line={where})")
-            elif line.what == "space_counter":
-                w.line(f"run.space_counter(st, {line.name!r}, {line.space!r}, {line.number!r}, line={where})")
-            elif line.what == "action":
-                w.line(f"run.act(st, {line.value!r}, line={where})")
-            elif line.what == "refused":
-                w.line(f"run.refused(st, {line.value!r}, line={where})")
-            elif line.what == "legal":
-                w.line(f"run.legal(st, {line.value!r}, True, line={where})")
-            elif line.what == "illegal":
-                w.line(f"run.legal(st, {line.value!r}, False, line={where})")
-            elif line.what == "over":
-                w.line(f"run.over(st, {line.name!r}, line={where})")
-            elif line.what == "fact":
-                w.line(f"run.fact(st, {line.expr.text!r}, lambda: {self.expr(line.expr)}, line={where}"
-                       f"{self.fact_sides(line.expr)})")
+            self.example_line(line)
         w.line("return st")
         w.dedent()
+
+    def example_line(self, line: ir.ExampleLine) -> None:
+        """The runner's call for one line of an example (a `for every` block: its instances' function, then the call)."""
+        w = self.w
+        where = line.loc.line if line.loc else 0
+        if self.example_fact(line, where):
+            return
+        if line.what == "for_every":
+            self.for_every(line, where)
+        elif line.what == "items":
+            target = line.target
+            if isinstance(target, ir.BoardRef):
+                w.line(f"run.place(st, {self.boards[target.board]}, {list(line.items)!r}, line={where})")
+            else:
+                w.line(f"run.put(st, {self.zone_index(target)}, {[label for label, _ in line.items]!r}, "
+                       f"line={where})")
+        elif line.what == "position":
+            w.line(f"run.position(st, {line.position!r}, line={where})")
+        elif line.what == "step":
+            w.line(f"run.step(st, {line.name!r}, {self.args(line.args)}, line={where})")
+        elif line.what == "counter":
+            seat = f", seat={self.expr(line.expr)}" if line.expr is not None else ""
+            w.line(f"run.counter(st, {line.name!r}, {line.number!r}{seat}, line={where})")
+        elif line.what == "space_counter":
+            w.line(f"run.space_counter(st, {line.name!r}, {line.space!r}, {line.number!r}, line={where})")
+        elif line.what == "action":
+            w.line(f"run.act(st, {line.value!r}, line={where})")
+        elif line.what == "refused":
+            w.line(f"run.refused(st, {line.value!r}, line={where})")
+        elif line.what == "legal":
+            w.line(f"run.legal(st, {line.value!r}, True, line={where})")
+        elif line.what == "illegal":
+            w.line(f"run.legal(st, {line.value!r}, False, line={where})")
+        elif line.what == "over":
+            w.line(f"run.over(st, {line.name!r}, line={where})")
+        elif line.what == "fact":
+            w.line(f"run.fact(st, {line.expr.text!r}, lambda: {self.expr(line.expr)}, line={where}"
+                   f"{self.fact_sides(line.expr)})")
+
+    def for_every(self, line: ir.ExampleLine, where: int) -> None:
+        """`for every ...`: the lines under it as a function of one instance's state, run by the runner on a copy
+        of the state here for each action offered (or chance outcome) the pattern matches."""
+        w = self.w
+        name = f"every_at_{where}"
+        w.line(f"def {name}(st):")
+        w.indent()
+        for inner in line.body:
+            self.example_line(inner)
+        w.line("return st")
+        w.dedent()
+        w.line(f"run.for_every(st, {lit(line.name)}, {lit(line.value)}, {name}, line={lit(where)})")
 
     def fact_sides(self, fact: ir.E) -> str:
         """For a fact that compares a value (`X = 5`, `X < Y`, `t is pawn`), the runner's arguments that let a
@@ -119,6 +145,7 @@ class Examples:
             "phase": lambda: f"run.phase(st, {lit(line.name)}, {at})",
             "leg": lambda: f"run.leg(st, {lit(line.number)}, {at})",
             "ran": lambda: f"run.ran(st, {lit(line.value)}, {lit(line.number)}, {at})",
+            "match_total": lambda: f"run.match_total(st, {lit(line.name)}, {seat}, {lit(line.number)}, {at})",
         }
         if w in ("gained", "lost"):
             target = line.target
@@ -127,7 +154,7 @@ class Examples:
             amount = lit(line.number) if line.number is not None else lit(list(line.values))
             self.w.line(f"run.moved(st, {lit(kind)}, {index}, {amount}, {lit(w == 'gained')}, {at})")
             return True
-        if w == "setup":
+        if w in ("setup", "leg_scores"):  # (given as the example starts)
             return True
         if w not in calls:
             return False

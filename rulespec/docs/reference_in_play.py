@@ -528,6 +528,43 @@ example places "The winner is first, the others ""by their points""" [PIG-6]:'''
       "`given set-up of leg N` (in an example about a variant with a `match`) starts from the set-up of leg N, "
       "with that leg's options; the legs before it count as played, with no winner and every score 0, so the "
       "match's totals are this leg's own. Draws and `with the first outcomes` steer it as for the first leg."),
+    E("Executable examples", "For every action or outcome", "for_every_action for_every_outcome", "pig.rules", '''
+  given counter at_stake is 4
+  for every offered action "hold {points} for {total}":
+    then at_stake = 0
+    then player 2 decides
+  when "player 1: roll"
+  for every chance outcome "roll {n}":
+    then banked of player 1 = 0
+    then at_stake != 4
+  then at_stake = 4''',
+      "What holds whatever is chosen or drawn. `for every offered action \"T\":` takes each action offered now whose "
+      "text is of the form `T` (`{...}` for any value; `player N: ...` for one seat's, else any seat's; with no text, "
+      "every action offered), each on its own copy of the state here, and runs the indented lines on that copy; "
+      "`for every chance outcome \"T\":` does the same with each chance outcome now. The lines after the block go on "
+      "from the state at the block, as if it were not there. Under the block stand `when` and `then` lines (no "
+      "`given`, no second `for every`). A text that matches nothing offered fails the example, as does a block where "
+      "the game is over or nobody of the kind decides. A failure names the instance (\"instance 'chance: roll 1' of "
+      "for every at line 112\") and how many instances failed. The example counts once in every count of examples, "
+      "however many instances its blocks run."),
+    E("Executable examples", "Earlier legs and the match total", "given_leg_scores then_match_total", "lanes.rules", '''
+  given leg 1 scored points 20, 0
+  given strip: "red 1"
+  given hand of player 1: "red 2"
+  given hand of player 2: "blue 1", "blue 3"
+  given box: "red 3", "red 4", "blue 2", "blue 4", "joker", "joker"
+  then it is leg 2
+  when "player 1: play red 2 on red 2"
+  then game over by hand_empty
+  then the match total of points for player 1 is 20
+  then the match total of points for player 2 is 4
+  then player 2 wins''',
+      "In an example about a variant with a `match`, `given leg N scored S a, b, ...` says what score `S` each seat "
+      "(in seat order) made in leg N, now over; the example is in the leg after the last one given, with that leg's "
+      "options (legs not given count as played with every score 0). With `given set-up of leg N` it gives the legs "
+      "before N. `then the match total of S for P is N` reads S added up over the legs so far, this one included, "
+      "for a score the match's `totals add up`; a failure shows each leg's part. `penalty of p` and the like read "
+      "the current leg alone; the ranking and the winners of a match's last leg are by the totals."),
     E("Executable examples", "The whole set-up, steered", "given_setup_first", "lanes.rules", '''
   given set-up with the first outcomes''',
       "`with the first outcomes` (or `with draws ... then the first outcomes`): every further chance node of the "

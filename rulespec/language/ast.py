@@ -1039,7 +1039,8 @@ EXAMPLE_LINES = ("players", "option", "items", "step", "counter", "setup", "acti
                  "fact", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
                  "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
                  "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "position",
-                 "space_counter", "space_count", "refused", "place", "chance_read", "log", "sees_top")
+                 "space_counter", "space_count", "refused", "place", "chance_read", "log", "sees_top",
+                 "for_every", "leg_scores", "match_total")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -1057,6 +1058,8 @@ class ExampleLine(Node):
     exprs: tuple[Expr, ...] = ()  # seats: who wins, the ranking
     values: tuple[str, ...] = ()  # texts: actions, outcomes, draws, a component's label
     ratios: tuple[tuple[int, int], ...] = ()  # (numerator, denominator): payoffs, probabilities
+    # `for every offered action "..."` / `for every chance outcome`: the lines run on each instance
+    body: tuple["ExampleLine", ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -246,6 +246,28 @@ class ExamplesToAst(AstBuilder):
     def then_lost(self, meta, children):
         return self._moved(meta, "lost", children)
 
+    def given_leg_scores(self, meta, children):
+        leg, name, *values = children
+        if read_number(leg) < 1:
+            raise AstProblem(leg.line, leg.column, "legs are numbered from 1", hint="`leg 1` is the first")
+        return self._line(meta, "leg_scores", number=read_number(leg), name=str(name),
+                          ratios=tuple((read_signed_number(v), 1) for v in values))
+
+    def then_match_total(self, meta, children):
+        name, seat, value = children
+        return self._line(meta, "match_total", name=str(name), expr=seat, ratios=((read_signed_number(value), 1),))
+
+    def _for_every(self, meta, children, over: str):
+        pattern, *body = children
+        return self._line(meta, "for_every", name=over, value=unquote(pattern) if pattern is not None else None,
+                          body=tuple(line for line in body if line is not None))
+
+    def for_every_action(self, meta, children):
+        return self._for_every(meta, children, "action")
+
+    def for_every_outcome(self, meta, children):
+        return self._for_every(meta, children, "outcome")
+
     # --- matches
     def match_leg(self, meta, children):
         return ("leg", str(children[0]), option_value(children[1]))

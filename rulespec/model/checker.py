@@ -28,6 +28,7 @@ from .comparisons import Comparisons
 from .declarations import Declarations
 from .definitions import Definitions
 from .dice import Dice
+from .example_blocks import ExampleBlocks
 from .examples import Examples
 from .expressions import Expressions
 from .graphs import Graphs
@@ -47,7 +48,7 @@ from .zone_starts import ZoneStarts
 
 class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, Comparisons, Definitions, Statements,
               LookAhead, ShownTexts, Boards, Graphs, BoardMoves, Declarations, ZoneStarts, Outcomes, Bounds, Examples,
-              TurnLimits):
+              ExampleBlocks, TurnLimits):
     def __init__(self, rule_file: ast.RuleFile, base: Optional[ast.RuleFile] = None,
                  sources: Optional[dict[str, SourceText]] = None):
         self.file = rule_file

@@ -82,7 +82,6 @@ class Examples:
 
     def example(self, d: ast.ExampleDecl) -> ir.Example:
         self.cites_of(d, f"example `{d.name}`")
-        lines = []
         for name, value in d.with_options:
             option = self.options.get(name)
             if option is None:
@@ -96,59 +95,66 @@ class Examples:
             and not getattr(self, "faces_unknown", False) else None
         game = self.games[0] if self.games else None
         players = next((line.number for line in d.lines if line.what == "players"), game.min_players if game else 0)
-        for line in d.lines:
-            w = line.what
-            if w == "items":
-                target = self.expr(line.expr, {})
-                if target.type not in (ZONE, "?") and not target.type.startswith("spaces:"):
-                    self.error(line.expr.loc, f"`{target.text}` is {describe_type(target.type)}; put components in a "
-                                              f"zone or on a board")
-                for ref in line.items if labels is not None else ():
-                    if ref.label not in labels:
-                        self.error(ref.loc, f"there is no component called \"{ref.label}\"",
-                                   hint=did_you_mean(ref.label, labels))
-                lines.append(ir.ExampleLine(w, line.loc, target=target,
-                                            items=tuple((r.label, r.at) for r in line.items)))
-            elif w == "fact":
-                lines.append(ir.ExampleLine(w, line.loc, expr=self.expr(line.expr, {}, BOOL)))
-            elif w == "step":
-                node = ast.Then(loc=line.loc, step=line.name, args=line.args)
-                lines.append(ir.ExampleLine(w, line.loc, name=line.name, args=self.call_args(node, {})))
-            elif w == "counter":
-                seat = self.expr(line.expr, {}, SEAT) if line.expr is not None else None
-                if line.name not in self.counters:
-                    self.error(line.loc, f"there is no counter `{line.name}`", hint=did_you_mean(line.name, self.counters))
-                lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat))
-            elif w in ("space_counter", "space_count"):
-                lines.append(ir.ExampleLine(w, line.loc, name=line.name, number=line.number, values=tuple(line.values),
-                                            value=line.value, **self.example_space_counter(line)))
-            elif w == "option":
-                option = self.options.get(line.name)
-                if option is None:
-                    self.error(line.loc, f"there is no option `{line.name}`", hint=did_you_mean(line.name, self.options))
-                elif line.value not in option.values:
-                    self.error(line.loc, f"`{line.value}` is not a value of option `{line.name}`",
-                               hint=did_you_mean(line.value, option.values))
-                lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
-            elif w in ("action", "refused", "legal", "illegal"):
-                self.example_action(d, line, line.value, players, labels)
-                lines.append(ir.ExampleLine(w, line.loc, name=line.name, value=line.value))
-            elif w == "position":  # read against the engine's tables (examples.position_diagnostics)
-                lines.append(ir.ExampleLine(w, line.loc, position=line.position))
-            elif w in self.FACTS:
-                lines.append(self.example_fact(d, line, players, labels))
-            elif w == "over":
-                if line.name not in self.ends:
-                    self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))
-                lines.append(ir.ExampleLine(w, line.loc, name=line.name))
-            else:
-                if w == "players" and self.games and not self.games[0].min_players <= line.number <= self.games[0].max_players:
-                    game = self.games[0]
-                    self.error(line.loc, f"the game is not played with {line.number} players",
-                               hint=f"it is played by {game.min_players} to {game.max_players} players")
-                lines.append(ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value))
+        lines = [self.example_line(d, line, players, labels) for line in d.lines]
+        self.example_legs_scored(d)
         return ir.Example(d.name, d.loc, d.cites, d.rulings, d.title, tuple(lines),
                           tuple(sorted(self.example_own_variants(d))), tuple(d.with_options))
+
+    def example_line(self, d: ast.ExampleDecl, line: ast.ExampleLine, players: int,
+                     labels: Optional[set]) -> ir.ExampleLine:
+        """One line of an example, checked (a `for every` block with the lines under it)."""
+        w = line.what
+        if w == "for_every":
+            return self.example_for_every(d, line, players, labels)
+        if w in ("leg_scores", "match_total"):
+            return self.example_match_line(line, players)
+        if w == "items":
+            target = self.expr(line.expr, {})
+            if target.type not in (ZONE, "?") and not target.type.startswith("spaces:"):
+                self.error(line.expr.loc, f"`{target.text}` is {describe_type(target.type)}; put components in a "
+                                          f"zone or on a board")
+            for ref in line.items if labels is not None else ():
+                if ref.label not in labels:
+                    self.error(ref.loc, f"there is no component called \"{ref.label}\"",
+                               hint=did_you_mean(ref.label, labels))
+            return ir.ExampleLine(w, line.loc, target=target, items=tuple((r.label, r.at) for r in line.items))
+        if w == "fact":
+            return ir.ExampleLine(w, line.loc, expr=self.expr(line.expr, {}, BOOL))
+        if w == "step":
+            node = ast.Then(loc=line.loc, step=line.name, args=line.args)
+            return ir.ExampleLine(w, line.loc, name=line.name, args=self.call_args(node, {}))
+        if w == "counter":
+            seat = self.expr(line.expr, {}, SEAT) if line.expr is not None else None
+            if line.name not in self.counters:
+                self.error(line.loc, f"there is no counter `{line.name}`", hint=did_you_mean(line.name, self.counters))
+            return ir.ExampleLine(w, line.loc, name=line.name, number=line.number, expr=seat)
+        if w in ("space_counter", "space_count"):
+            return ir.ExampleLine(w, line.loc, name=line.name, number=line.number, values=tuple(line.values),
+                                  value=line.value, **self.example_space_counter(line))
+        if w == "option":
+            option = self.options.get(line.name)
+            if option is None:
+                self.error(line.loc, f"there is no option `{line.name}`", hint=did_you_mean(line.name, self.options))
+            elif line.value not in option.values:
+                self.error(line.loc, f"`{line.value}` is not a value of option `{line.name}`",
+                           hint=did_you_mean(line.value, option.values))
+            return ir.ExampleLine(w, line.loc, name=line.name, value=line.value)
+        if w in ("action", "refused", "legal", "illegal"):
+            self.example_action(d, line, line.value, players, labels)
+            return ir.ExampleLine(w, line.loc, name=line.name, value=line.value)
+        if w == "position":  # read against the engine's tables (examples.position_diagnostics)
+            return ir.ExampleLine(w, line.loc, position=line.position)
+        if w in self.FACTS:
+            return self.example_fact(d, line, players, labels)
+        if w == "over":
+            if line.name not in self.ends:
+                self.error(line.loc, f"there is no end `{line.name}`", hint=did_you_mean(line.name, self.ends))
+            return ir.ExampleLine(w, line.loc, name=line.name)
+        if w == "players" and self.games and not self.games[0].min_players <= line.number <= self.games[0].max_players:
+            game = self.games[0]
+            self.error(line.loc, f"the game is not played with {line.number} players",
+                       hint=f"it is played by {game.min_players} to {game.max_players} players")
+        return ir.ExampleLine(w, line.loc, number=line.number, name=line.name, value=line.value)
 
     FACTS = ("setup", "wins", "draw", "game_over", "not_over", "ranking", "returns", "offered_exactly", "offered",
              "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",

@@ -1035,6 +1035,7 @@ class ExampleLine:
     ratios: tuple[tuple[int, int], ...] = ()  # (numerator, denominator): payoffs, probabilities
     board: Optional[str] = None  # the board of a space fact
     space: Optional[int] = None  # the space's index on it (row-major)
+    body: tuple["ExampleLine", ...] = ()  # `for every ...`: the lines each instance runs
 
 
 @dataclass(frozen=True)

@@ -303,7 +303,7 @@ def engine_for_model(model: ir.Model, path: Path, options: Optional[dict[str, st
         module = load_module_from_source(generate_source(model, path, generated_filename(name)), name)
     engine = module.GAME(options)
     engine.model = model
-    from .examples import position_diagnostics
+    from .example_positions import position_diagnostics
     problems = position_diagnostics(engine)  # positions are read against the engine's tables, so here
     if problems:
         raise RuleError(problems)

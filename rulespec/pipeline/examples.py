@@ -20,6 +20,8 @@ from ..runtime.engine import Engine, IllegalAction, RuleRuntimeError, State
 from ..runtime.numbers import COUNTER_LIMIT
 from ..runtime.position import InvalidPosition, PositionReader
 from ..runtime.repetition import start_board_records, start_record
+from .example_blocks import ExampleBlocks, ExampleFailure
+from .example_positions import _position_place, example_tables
 
 
 # A failed comparison says what its left side was and what it should have been (`X > 5`: X is 3, not more than 5).
@@ -27,10 +29,6 @@ _RELATIONS = {"=": "", "<": "less than ", ">": "more than ", "<=": "at most ", "
 _COMPARED = {"=": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
              ">=": operator.ge}
 _ORDERED_RELATIONS = {"=": "", "<": "lower than ", ">": "higher than ", "<=": "at most ", ">=": "at least "}
-
-
-class ExampleFailure(AssertionError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -43,7 +41,7 @@ class ExampleResult:
     variants: tuple[str, ...] = ()  # the variants it ran under (rulespec/pipeline/example_plan.py)
 
 
-class ExampleRun:
+class ExampleRun(ExampleBlocks):
     """The helper a generated ``example_<name>(run)`` function talks to."""
 
     def __init__(self, engine: Engine, name: str, tables: Optional[dict] = None):
@@ -59,7 +57,7 @@ class ExampleRun:
         self.model = getattr(engine, "model", None)  # the checked rule file, when the engine was loaded from one
 
     def fail(self, line: int, message: str) -> None:
-        raise ExampleFailure(f"{self.where(line)}: example `{self.name}`: {message}")
+        raise ExampleFailure(f"{self.where(line)}: example `{self.name}`{self.instance_said()}: {message}")
 
     def where(self, line: int, column: int = 0) -> str:
         """FILE:LINE of the example's text: the engine's own file, or, for an example a house rule takes from
@@ -80,7 +78,7 @@ class ExampleRun:
                         "`given set-up with the first outcomes` runs it first)")
         self.fail(line, message)
 
-    def start(self, players: int, options: dict, line: int = 0) -> State:
+    def start(self, players: int, options: dict, line: int = 0, scored: Optional[list] = None) -> State:
         if not line:  # the line that gives the players, else the example's own
             example = self._example()
             if example is not None:
@@ -91,13 +89,16 @@ class ExampleRun:
             engine = self._fresh_engine(options)
         except ValueError as error:  # an option the game (or this variant of it) does not have
             self.fail(line, f"the game cannot be set up with options {options}: {error}")
-        engine.MATCH = None  # an example is about one game: in a match, about one leg
         self.engine = engine
         self.skipped_setup = "setup" in engine.STEPS
-        try:
-            st = engine._empty_state(players)
-        except ValueError as error:
-            self.fail(line, f"the game cannot be set up for {players} players: {error}")
+        if scored:  # `given leg N scored ...`: inside the match, in the leg after those
+            st = self.start_in_match(engine, players, scored)
+        else:
+            engine.MATCH = None  # an example is about one game: in a match, about one leg
+            try:
+                st = engine._empty_state(players)
+            except ValueError as error:
+                self.fail(line, f"the game cannot be set up for {players} players: {error}")
         st._phase, st._turn_number = "play", 1
         self._check_seats(players)
         return st
@@ -120,7 +121,7 @@ class ExampleRun:
         if example is None:
             return
         from ..model.ir import SeatConst
-        for line in example.lines:
+        for line in _every_line(example.lines):
             todo = [(line.expr, None), (line.target, None), (line.args, None)]
             while todo:  # (a walk of the line's expressions without recursion: they may nest deep)
                 node, outer = todo.pop()
@@ -297,13 +298,13 @@ class ExampleRun:
             self.fail(line, f"`{name} of \"{label}\" {compare} {value}` does not hold: {name} of {label} is {held}")
 
     def setup(self, players: int, options: dict, draws: list, first: bool = False, leg: int = 1,
-              line: int = 0) -> State:
+              scored: Optional[list] = None, line: int = 0) -> State:
         """The real set-up (of the whole match, when the game is one), its chance outcomes steered: each
         chance node of the set-up takes the next of ``draws``; once they are used up, the position stops at
         the next decision or chance node (a `when "chance: ..."` line goes on from there), or, with
         ``first``, every further chance node takes its first outcome (in the order chance_outcomes() lists
         them) until a player decides. ``leg`` > 1: the set-up of that leg of the match, the legs before it
-        recorded as played with no winner and every score 0 (their totals add nothing)."""
+        recorded as played with no winner and every score 0 (their totals add nothing) unless ``scored`` gives it."""
         self.line = line
         try:
             engine = self._fresh_engine(options)
@@ -318,9 +319,7 @@ class ExampleRun:
         try:
             st = engine._empty_state(players, engine._leg_options(leg - 1))
             if leg > 1:
-                st._leg = leg - 1
-                st._legs = [{"end": "given", "winners": [], "options": dict(engine._leg_options(n)),
-                             "scores": {name: [0] * players for name in engine.SCORES}} for n in range(leg - 1)]
+                self.earlier_legs(engine, st, leg, [])
             before = st.clone()  # what the set-up did counts as what happened (`gained`, `ran`)
             engine._start_setup(st)
             engine._advance(st)
@@ -330,6 +329,8 @@ class ExampleRun:
             what = "the set-up could not run" if "Step `setup`" in said or "(at " not in said else \
                 "after the set-up, the first decision could not be listed"
             self.fail(line, f"{what}: {said}")
+        if scored:  # (checked here, not in the set-up's own failures above)
+            self.earlier_legs(engine, st, leg, scored)
         for draw in draws:
             text = draw if draw.startswith("chance:") else "chance: " + draw
             if not st.is_chance_node():
@@ -734,6 +735,11 @@ class ExampleRun:
                             f"{sorted(amount)}")
 
 
+def _every_line(lines: tuple) -> list:
+    """An example's lines, those under a `for every` after it."""
+    return [each for line in lines for each in (line, *line.body)]
+
+
 def _changed(before: State, after: State) -> str:
     """Which parts of a state differ (its JSON's top-level keys), for a refusal that changed something."""
     import json
@@ -763,70 +769,6 @@ def _shown_file(path: str) -> str:
         except (ValueError, OSError):
             continue
     return str(path)
-
-
-def _position_place(lines: tuple, error: InvalidPosition) -> tuple[int, int]:
-    """The rule file's line and column of a position error (``lines``: each position line's text, line, column)."""
-    if 1 <= error.line <= len(lines):
-        _, line, column = lines[error.line - 1]
-        return line, column + error.column - 1
-    return (lines[0][1], lines[0][2]) if lines else (0, 0)
-
-
-def example_tables(engine: Engine) -> dict:
-    """The Tables cache of the fresh engines (all of ``type(engine)``) that ``engine``'s examples and
-    positions are run on, kept with ``engine`` so that run_examples and position_diagnostics share it;
-    never ``engine``'s own cache, which an instance may have filled from constants of its own."""
-    tables = engine.__dict__.get("_example_tables")
-    if tables is None:
-        tables = engine.__dict__["_example_tables"] = {}
-    return tables
-
-
-def position_diagnostics(engine: Engine) -> list:
-    """A Diagnostic for each `given position:` of the rule file's examples that cannot be read, at the
-    line and column in the rule file of what is wrong: read with the example's players and options; their
-    did-you-means share one budget of work (rulespec/lib/suggestions.py)."""
-    with run_budget():
-        return _position_diagnostics(engine)
-
-
-def _position_diagnostics(engine: Engine) -> list:
-    from ..language.errors import SourceText
-    model = getattr(engine, "model", None)
-    out = []
-    tables = example_tables(engine)
-    for example in getattr(model, "examples", ()):
-        positions = [line for line in example.lines if line.what == "position"]
-        if not positions:
-            continue
-        players = next((l.number for l in example.lines if l.what == "players"), engine.MIN_PLAYERS)
-        options = {l.name: l.value for l in example.lines if l.what == "option"}
-        try:
-            game = type(engine)(options)
-        except ValueError:
-            continue  # the runner reports the options at their line
-        game._table_cache = tables
-        game.MATCH = None  # as the runner plays it: one game, or one leg of a match
-        for line in positions:
-            try:
-                PositionReader(game, "\n".join(text for text, _, _ in line.position), players, advance=False).read()
-            except InvalidPosition as error:
-                at, column = _position_place(line.position, error)
-                path = line.loc.file if line.loc else model.source_path
-                text = model.source_text if path == model.source_path else _read_text(path)
-                out.append(SourceText(path, text).diagnostic(
-                    at, column, f"example `{example.name}`: the position cannot be read: {error.reason}",
-                    hint=error.hint or "see the Positions page of the language reference"))
-    return out
-
-
-def _read_text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError:
-        return ""
 
 
 def _failure(error: Exception) -> str:

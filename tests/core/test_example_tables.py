@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import rulespec
 from rulespec.runtime import tables as tables_module
-from rulespec.pipeline.examples import position_diagnostics, run_examples
+from rulespec.pipeline.example_positions import position_diagnostics
+from rulespec.pipeline.examples import run_examples
 
 
 def _count_builds(monkeypatch) -> list:

@@ -54,7 +54,7 @@ def test_every_kind_of_example_line_has_an_english_rendering():
                               items=(("red 3", None),), values=("red 3",), ratios=((1, 2),),
                               exprs=(ir.SeatConst(ir.SEAT, None, "player 1", 0),))
         word, text = example_line(en, line)
-        assert word in ("Given", "When", "Then") and text
+        assert word in ("Given", "When", "Then", "For every") and text
 
 
 def _all_rule_files() -> list[Path]:

@@ -524,8 +524,17 @@ def _invariant(en: English, d: ir.Invariant) -> list[str]:
 
 
 def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
-    """(Given | When | Then, the sentence) for one line of an executable example."""
+    """(Given | When | Then | For every, the sentence) for one line of an executable example (a `for every`
+    block: its head; the lines under it are lines of their own)."""
     w = line.what
+    if w == "for_every":
+        what = "action offered" if line.name == "action" else "chance outcome"
+        form = f" of the form {code(line.value)}" if line.value else ""
+        return "For every", f"{what} here{form}, played from this same position"
+    if w == "leg_scores":
+        scores = ", ".join(line.values)
+        return "Given", f"leg {line.number} of the match is over, and scored {human(line.name or '')} {scores} " \
+                        f"(in seat order)"
     if w == "players":
         return "Given", f"{line.number} players"
     if w == "option":
@@ -632,6 +641,9 @@ def _example_fact(en: English, line: ir.ExampleLine) -> Optional[str]:
         return f"the game is in its {md_text(line.name or '')} phase"
     if w == "leg":
         return f"it is leg {line.number} of the match"
+    if w == "match_total":
+        return f"{en.owned(human(line.name or '') + ' total', line.expr)} over the match so far (this leg's included) " \
+               f"is {line.number}"
     if w == "ran":
         times = {0: "never", 1: "once", 2: "twice"}.get(line.number, f"{line.number} times")
         return f"since the last action, {code(line.name or '')} ran {times}"
@@ -646,7 +658,10 @@ def _example(en: English, d: ir.Example) -> list[str]:
     lines = []
     for line in d.lines:
         word, text = example_line(en, line)
-        lines.append(f"- **{word}** {text}.")
+        lines.append(f"- **{word}** {text}" + (":" if line.body else "."))
+        for inner in line.body:  # (a `for every` block's lines, one level in)
+            word, text = example_line(en, inner)
+            lines.append(f"    - **{word}** {text}.")
     return lines + [""]
 
 
