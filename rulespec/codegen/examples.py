@@ -39,7 +39,7 @@ class Examples:
                    + (f"leg={lit(setup.number)}, " if setup.number is not None else "") + legs
                    + f"line={lit(setup.loc.line if setup.loc else 0)})")
         elif scored:
-            w.line(f"st = run.start(players={lit(players)}, options={lit(options)}, {legs.rstrip(', ')})")
+            w.line(f"st = run.start(players={lit(players)}, options={lit(options)}, scored={lit(scored)})")
         else:
             w.line(f"st = run.start(players={players!r}, options={options!r})")
         for line in ex.lines:

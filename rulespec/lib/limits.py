@@ -35,10 +35,10 @@ LIMITS: tuple[Limit, ...] = (
     # ---------------------------------------------------------------- the text
     Limit("file_bytes", 200_000, "bytes in a rule file",
           "the biggest bundled rule file has {bundled}; the densest file of this size parses in a few seconds",
-          bundled=56_231),
+          bundled=57_296),
     Limit("file_lines", 5_000, "lines in a rule file",
           "the biggest bundled rule file has {bundled}; parsing takes about a second per 5,000 lines",
-          bundled=1_122),
+          bundled=1_146),
     Limit("line_length", 1_000, "characters on one line", "the longest bundled line has {bundled}", bundled=470),
     Limit("string_length", 500, "characters in one quoted text", "the longest bundled text has {bundled}",
           bundled=118),
