@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'fb65d26cf5af34af'
+SOURCE_HASH = 'e5c8e26ecb8623cb'
 GENERATOR_VERSION = '55'
 
 # ---------------------------------------------------------------- components
@@ -979,28 +979,34 @@ def example_draw_two(run):
     run.turn(st, 1, None, line=479)
     run.act(st, 'player 1: draw two tiles', line=480)
     run.decides(st, None, 'chance', line=481)
-    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 4], [1, 4], [1, 2]], line=482)
-    run.act(st, 'chance: draw starfish', line=483)
-    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, ['starfish'], True, line=484)
-    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 3], [1, 3], [1, 3]], line=485)
-    run.act(st, 'chance: draw green 17', line=486)
-    run.moved(st, 'zone', st._t.zone_base['bag'], 1, False, line=487)
-    run.turn(st, None, lambda: 1, line=488)
-    run.turn(st, 2, None, line=489)
+    def every_at_482(st):
+        run.moved(st, 'zone', st._t.zone_base['rack'] + 0, 1, True, line=483)
+        run.moved(st, 'zone', st._t.zone_base['bag'], 1, False, line=484)
+        run.decides(st, None, 'chance', line=485)
+        return st
+    run.for_every(st, 'outcome', None, every_at_482, line=482)
+    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 4], [1, 4], [1, 2]], line=486)
+    run.act(st, 'chance: draw starfish', line=487)
+    run.moved(st, 'zone', st._t.zone_base['rack'] + 0, ['starfish'], True, line=488)
+    run.chance_outcomes(st, ['draw green 17', 'draw yellow 17', 'draw starfish'], [[1, 3], [1, 3], [1, 3]], line=489)
+    run.act(st, 'chance: draw green 17', line=490)
+    run.moved(st, 'zone', st._t.zone_base['bag'], 1, False, line=491)
+    run.turn(st, None, lambda: 1, line=492)
+    run.turn(st, 2, None, line=493)
     return st
 
 
 def example_a_finished_position_is_over(run):
-    """Example: A position in which a rack is already empty is over before anyone moves. [SHELL-END-1, SHELL-END-5] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:491)"""
+    """Example: A position in which a rack is already empty is over before anyone moves. [SHELL-END-1, SHELL-END-5] ruling SHELL-AMB-11 (rulebooks/shell-we.rules:495)"""
     st = run.start(players=2, options={})
-    run.place(st, 0, [('blue 4', None)], line=493)
-    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10', 'starfish'], line=494)
-    run.result(st, 'over', line=495)
-    run.over(st, 'out_of_tiles', line=496)
-    run.winners(st, lambda: [0], line=497)
-    run.ranking(st, lambda: [0, 1], line=498)
-    run.returns(st, [[1, 1], [-1, 1]], line=499)
-    run.offered_exactly(st, [], line=500)
+    run.place(st, 0, [('blue 4', None)], line=497)
+    run.put(st, st._t.zone_base['rack'] + 1, ['yellow 10', 'starfish'], line=498)
+    run.result(st, 'over', line=499)
+    run.over(st, 'out_of_tiles', line=500)
+    run.winners(st, lambda: [0], line=501)
+    run.ranking(st, lambda: [0, 1], line=502)
+    run.returns(st, [[1, 1], [-1, 1]], line=503)
+    run.offered_exactly(st, [], line=504)
     return st
 
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '6cde47f08cf7c30d'
+SOURCE_HASH = '853a9b6bf9dd43be'
 GENERATOR_VERSION = '55'
 
 # ---------------------------------------------------------------- components
@@ -1094,38 +1094,57 @@ def example_too_early(run):
     return st
 
 
+def example_every_early_call(run):
+    """Example: Before every dish shows a card, every call is wrong, whatever it says. [SHRIMP-PLAY-9, SHRIMP-PEN-1, SHRIMP-PEN-4] ruling SHRIMP-AMB-18, SHRIMP-AMB-20 (rulebooks/shrimp.rules:621)"""
+    st = run.start(players=2, options={})
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=623)
+    run.put(st, st._t.zone_base['linguine'], ['3 medium pink Brazilian shrimp'], line=624)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=625)
+    run.step(st, 'window', (0,), line=626)
+    run.act(st, 'player 1: smash the lemon', line=627)
+    def every_at_628(st):
+        run.act(st, 'player 1: stop calling', line=629)
+        run.offered(st, lambda: 0, ['give a feast card to {q}'], True, line=630)
+        run.act(st, 'player 1: give a feast card to player 2', line=631)
+        run.fact(st, 'size of feast of player 2 = 1 and size of linguine = 1', lambda: ((len(st._zones[st._t.zone_base['feast'] + 1]) == 1) and (len(st._zones[st._t.zone_base['linguine']]) == 1)), line=632)
+        return st
+    run.for_every(st, 'action', 'call {w}', every_at_628, line=628)
+    run.fact(st, 'size of feast of player 2 = 0', lambda: (len(st._zones[st._t.zone_base['feast'] + 1]) == 0), line=633, sides=lambda: (len(st._zones[st._t.zone_base['feast'] + 1]), 0), compared=('=', 'size of feast of player 2', '0', 'number', False))
+    return st
+
+
 def example_out_of_cards(run):
-    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:619)"""
+    """Example: A player who must turn a card and has none ends the game; the most cards win. [SHRIMP-END-2, SHRIMP-END-3, SHRIMP-END-4] ruling SHRIMP-AMB-12, SHRIMP-AMB-13 (rulebooks/shrimp.rules:635)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=621)
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=622)
-    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=623)
-    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=624)
-    run.step(st, 'window', (0,), line=625)
-    run.result(st, 'not_over', line=626)
-    run.act(st, 'player 2: go on', line=627)
-    run.over(st, 'no_card', line=628)
-    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=629)
-    run.winners(st, lambda: [0], line=630)
-    run.ranking(st, lambda: [0, 2, 1], line=631)
+    run.put(st, st._t.zone_base['grilled'], ['3 large pink Brazilian shrimp'], line=637)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp', '2 large green American shrimp'], line=638)
+    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=639)
+    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp', '2 medium blue Italian shrimp', '3 medium blue Italian shrimp'], line=640)
+    run.step(st, 'window', (0,), line=641)
+    run.result(st, 'not_over', line=642)
+    run.act(st, 'player 2: go on', line=643)
+    run.over(st, 'no_card', line=644)
+    run.fact(st, 'cards of player 1 = 2 and cards of player 3 = 1', lambda: ((score_cards(st, 0) == 2) and (score_cards(st, 2) == 1)), line=645)
+    run.winners(st, lambda: [0], line=646)
+    run.ranking(st, lambda: [0, 2, 1], line=647)
     return st
 
 
 def example_tie_by_lot(run):
-    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:633)"""
+    """Example: A tie for the most cards is drawn by lot. [SHRIMP-TIE-1, SHRIMP-END-2, SHRIMP-END-3] ruling SHRIMP-AMB-19 (rulebooks/shrimp.rules:649)"""
     st = run.start(players=3, options={})
-    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=635)
-    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=636)
-    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=637)
-    run.step(st, 'window', (0,), line=638)
-    run.act(st, 'player 2: go on', line=639)
-    run.decides(st, None, 'chance', line=640)
-    run.chance_outcomes(st, ['lot: player 1', 'lot: player 3'], [[1, 2], [1, 2]], line=641)
-    run.legal(st, 'chance: lot: player 2', False, line=642)
-    run.act(st, 'chance: lot: player 3', line=643)
-    run.over(st, 'no_card', line=644)
-    run.winners(st, lambda: [2], line=645)
-    run.ranking(st, lambda: [2, 0, 1], line=646)
+    run.put(st, st._t.zone_base['feast'] + 0, ['1 large green American shrimp'], line=651)
+    run.put(st, st._t.zone_base['feast'] + 2, ['3 large green American shrimp'], line=652)
+    run.put(st, st._t.zone_base['deck'] + 2, ['1 medium blue Italian shrimp'], line=653)
+    run.step(st, 'window', (0,), line=654)
+    run.act(st, 'player 2: go on', line=655)
+    run.decides(st, None, 'chance', line=656)
+    run.chance_outcomes(st, ['lot: player 1', 'lot: player 3'], [[1, 2], [1, 2]], line=657)
+    run.legal(st, 'chance: lot: player 2', False, line=658)
+    run.act(st, 'chance: lot: player 3', line=659)
+    run.over(st, 'no_card', line=660)
+    run.winners(st, lambda: [2], line=661)
+    run.ranking(st, lambda: [2, 0, 1], line=662)
     return st
 
 
@@ -1230,6 +1249,7 @@ class ShrimpEngine(Engine):
         ('wrong_third', 'A wrong third characteristic is penalised: no partial reward', ('SHRIMP-EXQ-2', 'SHRIMP-PEN-1', 'SHRIMP-PEN-5'), example_wrong_third),
         ('silence', 'Smashing and saying nothing is penalised; with an empty feast and deck, nothing is given', ('SHRIMP-PEN-2', 'SHRIMP-PEN-5'), example_silence),
         ('too_early', 'A call before every dish shows a card is wrong; so is calling without smashing', ('SHRIMP-PLAY-9', 'SHRIMP-PEN-3', 'SHRIMP-PEN-4'), example_too_early),
+        ('every_early_call', 'Before every dish shows a card, every call is wrong, whatever it says', ('SHRIMP-PLAY-9', 'SHRIMP-PEN-1', 'SHRIMP-PEN-4'), example_every_early_call),
         ('out_of_cards', 'A player who must turn a card and has none ends the game; the most cards win', ('SHRIMP-END-2', 'SHRIMP-END-3', 'SHRIMP-END-4'), example_out_of_cards),
         ('tie_by_lot', 'A tie for the most cards is drawn by lot', ('SHRIMP-TIE-1', 'SHRIMP-END-2', 'SHRIMP-END-3'), example_tie_by_lot),
     )
