@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import spaces_among
 from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '711e53b352d2637a'
+SOURCE_HASH = '764e7192a958ffc9'
 GENERATOR_VERSION = '55'
 
 # ---------------------------------------------------------------- components
@@ -69,13 +69,8 @@ def define_empty_neighbours(st, v_s):
     return len([1 for v_d in (0, 2, 4, 6) if st._space_empty(0, st._t.toward[0][v_d][v_s])])
 
 
-def define_superko(st):
-    """Definition `superko`: `passes = 0 and the position on grid has occurred 2 times`. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:114)"""
-    return ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2))
-
-
 def define_reaches(st, v_s, v_p):
-    """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:127)"""
+    """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:125)"""
     return st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), lambda v_t: (st._boards[0][v_t] < 0 or (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p])), lambda v_t: (v_t == v_s), lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]))
 
 
@@ -206,14 +201,14 @@ def end_two_passes(st):
 
 # ---------------------------------------------------------------- end superko_draw
 def end_superko_draw(st):
-    """Whether the game ends now by `superko_draw`; returns the declared winners. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:118)"""
+    """Whether the game ends now by `superko_draw`; returns the declared winners. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:115)"""
     if ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)):
         return []
     return None
 
 # ---------------------------------------------------------------- end long_game
 def end_long_game(st):
-    """Whether the game ends now by `long_game`; returns the declared winners. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:122)"""
+    """Whether the game ends now by `long_game`; returns the declared winners. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:120)"""
     if (st._turn_number > (2 * int(st._options['board_size']) * int(st._options['board_size']))):
         return []
     return None
@@ -235,7 +230,7 @@ def ends_after_step(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [GO-6, GO-7] ruling GO-AMB-2, GO-AMB-1 (rulebooks/go.rules:118, 122)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [GO-6, GO-7] ruling GO-AMB-2, GO-AMB-1 (rulebooks/go.rules:115, 120)"""
     # superko_draw [GO-6] ruling GO-AMB-2
     if ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)):
         return 1, []
@@ -246,109 +241,109 @@ def ends_turn_start(st):
 
 
 def score_area(st, v_p):
-    """Score `area`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:130)"""
+    """Score `area`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:128)"""
     return len([1 for v_s in st._t.cells_in_use[0] if ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) or (st._boards[0][v_s] < 0 and define_reaches(st, v_s, v_p) and (not define_reaches(st, v_s, (v_p + 1) % st.players))))])
 
 
 def score_total(st, v_p):
-    """Score `total`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:134)"""
-    return (0 if ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)) else (score_area(st, v_p) + (int(st._options['komi']) if (v_p == 1) else 0)))
+    """Score `total`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:131)"""
+    return (score_area(st, v_p) + (int(st._options['komi']) if (v_p == 1) else 0))
 
 
 def score_half_point(st, v_p):
-    """Score `half_point`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:137)"""
-    return (1 if ((v_p == 1) and (not ((st._counters['passes'] == 0) and (times_occurred_on(st, 'grid') >= 2)))) else 0)
+    """Score `half_point`. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:134)"""
+    return (1 if (v_p == 1) else 0)
 
 
 def example_capture(run):
-    """Example: A group left without liberties is taken off. [GO-4] (rulebooks/go.rules:148)"""
+    """Example: A group left without liberties is taken off. [GO-4] (rulebooks/go.rules:145)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('white', '1 1'), ('white', '1 2'), ('black', '2 1'), ('black', '2 2')], line=151)
-    run.step(st, 'turn', (0,), line=152)
-    run.act(st, 'player 1: black on row 1 column 3', line=153)
-    run.space(st, 0, 0, None, line=154)
-    run.space(st, 0, 1, None, line=155)
-    run.fact(st, 'taken = 2', lambda: (st._counters['taken'] == 2), line=156, sides=lambda: (st._counters['taken'], 2), compared=('=', 'taken', '2', 'number', False))
-    run.fact(st, 'area of player 1 = 25', lambda: (score_area(st, 0) == 25), line=157, sides=lambda: (score_area(st, 0), 25), compared=('=', 'area of player 1', '25', 'number', False))
+    run.place(st, 0, [('white', '1 1'), ('white', '1 2'), ('black', '2 1'), ('black', '2 2')], line=148)
+    run.step(st, 'turn', (0,), line=149)
+    run.act(st, 'player 1: black on row 1 column 3', line=150)
+    run.space(st, 0, 0, None, line=151)
+    run.space(st, 0, 1, None, line=152)
+    run.fact(st, 'taken = 2', lambda: (st._counters['taken'] == 2), line=153, sides=lambda: (st._counters['taken'], 2), compared=('=', 'taken', '2', 'number', False))
+    run.fact(st, 'area of player 1 = 25', lambda: (score_area(st, 0) == 25), line=154, sides=lambda: (score_area(st, 0), 25), compared=('=', 'area of player 1', '25', 'number', False))
     return st
 
 
 def example_suicide(run):
-    """Example: A stone may not take its own group's last liberty, unless it captures. [GO-5] (rulebooks/go.rules:159)"""
+    """Example: A stone may not take its own group's last liberty, unless it captures. [GO-5] (rulebooks/go.rules:156)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('white', '1 2'), ('white', '2 1'), ('black', '3 1')], line=162)
-    run.step(st, 'turn', (0,), line=163)
-    run.legal(st, 'player 1: black on row 1 column 1', False, line=164)
-    run.act(st, 'player 1: black on row 2 column 2', line=165)
-    run.act(st, 'player 2: white on row 5 column 5', line=166)
-    run.legal(st, 'player 1: black on row 1 column 1', True, line=167)
-    run.act(st, 'player 1: black on row 1 column 1', line=168)
-    run.space(st, 0, 9, None, line=169)
+    run.place(st, 0, [('white', '1 2'), ('white', '2 1'), ('black', '3 1')], line=159)
+    run.step(st, 'turn', (0,), line=160)
+    run.legal(st, 'player 1: black on row 1 column 1', False, line=161)
+    run.act(st, 'player 1: black on row 2 column 2', line=162)
+    run.act(st, 'player 2: white on row 5 column 5', line=163)
+    run.legal(st, 'player 1: black on row 1 column 1', True, line=164)
+    run.act(st, 'player 1: black on row 1 column 1', line=165)
+    run.space(st, 0, 9, None, line=166)
     return st
 
 
 def example_taking_back(run):
-    """Example: A stone that took one stone may not be taken back at once. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:171)"""
+    """Example: A stone that took one stone may not be taken back at once. [GO-6] ruling GO-AMB-2 (rulebooks/go.rules:168)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=174)
-    run.step(st, 'turn', (0,), line=175)
-    run.act(st, 'player 1: black on row 2 column 3', line=176)
-    run.space(st, 0, 10, None, line=177)
-    run.legal(st, 'player 2: white on row 2 column 2', False, line=178)
-    run.act(st, 'player 2: white on row 5 column 5', line=179)
-    run.act(st, 'player 1: black on row 5 column 1', line=180)
-    run.legal(st, 'player 2: white on row 2 column 2', True, line=181)
-    run.act(st, 'player 2: white on row 2 column 2', line=182)
-    run.space(st, 0, 11, None, line=183)
-    run.legal(st, 'player 1: black on row 2 column 3', False, line=184)
+    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=171)
+    run.step(st, 'turn', (0,), line=172)
+    run.act(st, 'player 1: black on row 2 column 3', line=173)
+    run.space(st, 0, 10, None, line=174)
+    run.legal(st, 'player 2: white on row 2 column 2', False, line=175)
+    run.act(st, 'player 2: white on row 5 column 5', line=176)
+    run.act(st, 'player 1: black on row 5 column 1', line=177)
+    run.legal(st, 'player 2: white on row 2 column 2', True, line=178)
+    run.act(st, 'player 2: white on row 2 column 2', line=179)
+    run.space(st, 0, 11, None, line=180)
+    run.legal(st, 'player 1: black on row 2 column 3', False, line=181)
     return st
 
 
 def example_passing(run):
-    """Example: A pass ends the ko; two passes in a row end the game. [GO-3, GO-6, GO-7] (rulebooks/go.rules:186)"""
+    """Example: A pass ends the ko; two passes in a row end the game. [GO-3, GO-6, GO-7] (rulebooks/go.rules:183)"""
     st = run.start(players=2, options={'board_size': '5'})
-    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=189)
-    run.step(st, 'turn', (0,), line=190)
-    run.act(st, 'player 1: black on row 2 column 3', line=191)
-    run.act(st, 'player 2: pass', line=192)
-    run.result(st, 'not_over', line=193)
-    run.act(st, 'player 1: pass', line=194)
-    run.over(st, 'two_passes', line=195)
+    run.place(st, 0, [('black', '1 2'), ('black', '2 1'), ('black', '3 2'), ('white', '2 2'), ('white', '1 3'), ('white', '3 3'), ('white', '2 4')], line=186)
+    run.step(st, 'turn', (0,), line=187)
+    run.act(st, 'player 1: black on row 2 column 3', line=188)
+    run.act(st, 'player 2: pass', line=189)
+    run.result(st, 'not_over', line=190)
+    run.act(st, 'player 1: pass', line=191)
+    run.over(st, 'two_passes', line=192)
     return st
 
 
 def example_white_by_komi(run):
-    """Example: On an empty board White wins by komi. [GO-7, GO-8] (rulebooks/go.rules:197)"""
+    """Example: On an empty board White wins by komi. [GO-7, GO-8] (rulebooks/go.rules:194)"""
     st = run.start(players=2, options={'komi': '7', 'board_size': '5'})
-    run.act(st, 'player 1: pass', line=200)
-    run.act(st, 'player 2: pass', line=201)
-    run.over(st, 'two_passes', line=202)
-    run.fact(st, 'total of player 1 = 0 and total of player 2 = 7', lambda: ((score_total(st, 0) == 0) and (score_total(st, 1) == 7)), line=203)
-    run.winners(st, lambda: [1], line=204)
-    run.returns(st, [[-1, 1], [1, 1]], line=205)
+    run.act(st, 'player 1: pass', line=197)
+    run.act(st, 'player 2: pass', line=198)
+    run.over(st, 'two_passes', line=199)
+    run.fact(st, 'total of player 1 = 0 and total of player 2 = 7', lambda: ((score_total(st, 0) == 0) and (score_total(st, 1) == 7)), line=200)
+    run.winners(st, lambda: [1], line=201)
+    run.returns(st, [[-1, 1], [1, 1]], line=202)
     return st
 
 
 def example_area_scoring(run):
-    """Example: Stones and the empty points they alone reach; a tie goes to White. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:207)"""
+    """Example: Stones and the empty points they alone reach; a tie goes to White. [GO-8] ruling GO-AMB-4 (rulebooks/go.rules:204)"""
     st = run.start(players=2, options={'board_size': '5', 'komi': '0'})
-    run.place(st, 0, [('black', '1 2'), ('black', '2 2'), ('black', '3 2'), ('black', '4 2'), ('black', '5 2'), ('white', '1 4'), ('white', '2 4'), ('white', '3 4'), ('white', '4 4'), ('white', '5 4')], line=211)
-    run.step(st, 'turn', (0,), line=212)
-    run.act(st, 'player 1: pass', line=213)
-    run.act(st, 'player 2: pass', line=214)
-    run.fact(st, 'area of player 1 = 10 and area of player 2 = 10', lambda: ((score_area(st, 0) == 10) and (score_area(st, 1) == 10)), line=215)
-    run.winners(st, lambda: [1], line=216)
+    run.place(st, 0, [('black', '1 2'), ('black', '2 2'), ('black', '3 2'), ('black', '4 2'), ('black', '5 2'), ('white', '1 4'), ('white', '2 4'), ('white', '3 4'), ('white', '4 4'), ('white', '5 4')], line=208)
+    run.step(st, 'turn', (0,), line=209)
+    run.act(st, 'player 1: pass', line=210)
+    run.act(st, 'player 2: pass', line=211)
+    run.fact(st, 'area of player 1 = 10 and area of player 2 = 10', lambda: ((score_area(st, 0) == 10) and (score_area(st, 1) == 10)), line=212)
+    run.winners(st, lambda: [1], line=213)
     return st
 
 
 def example_move_limit(run):
-    """Example: After twice as many moves as points the game is scored as it stands. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:218)"""
+    """Example: After twice as many moves as points the game is scored as it stands. [GO-7] ruling GO-AMB-1 (rulebooks/go.rules:215)"""
     st = run.start(players=2, options={'board_size': '9', 'komi': '7'})
-    run.position(st, (('players 2', 220, 6), ('turn 162 of player 2', 221, 6), ('grid: b......../........./........./........./........./........./........./........./......... (b = black, w = white)', 222, 6)), line=219)
-    run.act(st, 'player 2: white on row 9 column 9', line=223)
-    run.over(st, 'long_game', line=224)
-    run.fact(st, 'total of player 1 = 1 and total of player 2 = 8', lambda: ((score_total(st, 0) == 1) and (score_total(st, 1) == 8)), line=225)
-    run.winners(st, lambda: [1], line=226)
+    run.position(st, (('players 2', 217, 6), ('turn 162 of player 2', 218, 6), ('grid: b......../........./........./........./........./........./........./........./......... (b = black, w = white)', 219, 6)), line=216)
+    run.act(st, 'player 2: white on row 9 column 9', line=220)
+    run.over(st, 'long_game', line=221)
+    run.fact(st, 'total of player 1 = 1 and total of player 2 = 8', lambda: ((score_total(st, 0) == 1) and (score_total(st, 1) == 8)), line=222)
+    run.winners(st, lambda: [1], line=223)
     return st
 
 
@@ -395,7 +390,7 @@ class GoEngine(Engine):
     )
     ENDS = (
         EndInfo('two_passes', 'after_step', end_two_passes, ('GO-7',)),
-        EndInfo('superko_draw', 'turn_start', end_superko_draw, ('GO-6',)),
+        EndInfo('superko_draw', 'turn_start', end_superko_draw, ('GO-6',), draw=True),
         EndInfo('long_game', 'turn_start', end_long_game, ('GO-7',)),
     )
     END_CHECKS = {'after_step': ends_after_step, 'turn_start': ends_turn_start}

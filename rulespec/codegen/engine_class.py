@@ -189,6 +189,8 @@ class EngineClass:
         w.indent()
         for e in m.ends:
             then = f", end_{ident(e.name)}__then" if e.then_step is not None else ""
+            if e.draw:  # (written only where declared: other engines stay as they were)
+                then += ", draw=True"
             w.line(f"EndInfo({e.name!r}, {e.timing!r}, end_{ident(e.name)}, {e.cites!r}{then}),")
         w.dedent()
         w.line(")")

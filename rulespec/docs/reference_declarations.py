@@ -359,7 +359,7 @@ board morris: graph [MIL-2]:
     place occupant of s on t
   option spin "spin {s}" [MIL-5]:
     for s in morris
-    only if in_hand(player) = 0 and mine(s, player) and neighbour of s towards around is empty
+    only if in_hand(player) = 0 and mine(s, player) and free_towards(s, around)
     place occupant of s on neighbour of s towards around''',
       "`neighbours of s` is the spaces next to s: on a graph those linked to it, on a grid those in the "
       "directions of its adjacency (squares, hexagons or triangles), in board order. On a graph, `towards` "
@@ -368,6 +368,14 @@ board morris: graph [MIL-2]:
       "empty nor occupied. `directions of morris` lists a graph's named directions, in the order declared "
       "(`for d in directions of morris`, then `towards d`; a text says `{d}` by its name); on a graph whose "
       "links name no direction the checker refuses it."),
+    E("Boards", "A graph's direction as a parameter", "param", "mill.rules", '''
+define free_towards(s: morris, d: direction of morris) [MIL-5]:
+  neighbour of s towards d is empty''',
+      "`d: direction of B` types a parameter of a step or a definition as one of graph B's named directions "
+      "(those its `links NAME: ...` lines name): a call gives one by its name (`free_towards(s, around)`) or a "
+      "name going through `directions of B`, and the rules go `towards d`. On a board of squares or hexagons "
+      "`direction of B` is a compass direction, as `d: direction` is. Only a direction is of a board; a graph "
+      "whose links name no direction has none to give, and a name that is not a board is refused."),
     E("Boards", "Named lines", "end", "mill.rules", '''
 end mill [MIL-6]:
   checked after every step

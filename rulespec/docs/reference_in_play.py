@@ -287,6 +287,19 @@ end row_seen_before [PB-3]:
       "occurred N times`: turn starts, an end `checked at turn start`, N at least 2, a position written down "
       "seen once; a state carries each board's record (`seen_on` in its JSON, `positions seen on B:` in a "
       "position) only when its rules ask this."),
+    E("Ends, scores and ranking", "An end that is a draw", "end_draw", "pebbles.rules", '''
+end row_seen_before [PB-3]:
+  checked at turn start
+  when the position on row has occurred 2 times
+  the game is a draw''',
+      "`the game is a draw` in place of `winner ...` makes the game an end's draw: every seat ties for first, "
+      "whatever the ranking would say of the scores (the scores are still worked out and shown). With `returns: "
+      "win W, draw D, loss L` every seat gets D; with payoffs as numbers (`returns of p`) each gets its number as "
+      "written, and `p won` is false for every seat; a tie for first `drawn by lot` is not drawn. An end without "
+      "`winner` or this line leaves the places to the ranking. In a match, a leg so ended has no winner and the "
+      "match is ranked on its totals as ever. Here a row seen before ends the game as a draw, though one player "
+      "has put more stones (the ranking decides only the game that runs to its last turn). Go ends so on a "
+      "superko."),
     E("Ends, scores and ranking", "A count that is not part of the position", "counter outside_position",
       "shuttle.rules", '''
 counter moves starts at 0, not part of the position [SH-7]''',

@@ -858,6 +858,7 @@ class TurnsDecl(Clause):
 class Param(Node):
     name: str
     type: str
+    board: Optional[str] = None  # `d: direction of ring`: the board whose directions it is one of
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -975,6 +976,7 @@ class EndDecl(Clause):
     each_domain: Optional[Expr] = None
     condition: Expr
     winner: Optional[Expr] = None
+    draw: bool = False  # `the game is a draw`: every seat ties for first, whatever the ranking
     then_step: Optional[str] = None  # run before the game is scored
     then_args: tuple[Expr, ...] = ()
 

@@ -462,7 +462,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return tuple(c for c in children if c is not None)
 
     def param(self, meta, children):
-        return ast.Param(loc=self._loc(meta), name=str(children[0]), type=str(children[1]))
+        name, type_, board = children
+        return ast.Param(loc=self._loc(meta), name=str(name), type=str(type_),
+                         board=str(board) if board is not None else None)
 
     def step(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
@@ -563,6 +565,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def end_winner(self, meta, children):
         return ("winner", children[0])
 
+    def end_draw(self, meta, children):
+        return ("draw",)
+
     def end_then(self, meta, children):
         return ("then", str(children[0]), children[1])
 
@@ -570,6 +575,7 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         name, (_, timing, timing_loc), *others = rest
         each_var = each_domain = winner = then_step = None
+        draw = False
         then_args: tuple = ()
         condition = None
         for child in others:
@@ -577,12 +583,14 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
                 each_var, each_domain = child[1], child[2]
             elif isinstance(child, tuple) and child[0] == "winner":
                 winner = child[1]
+            elif child == ("draw",):
+                draw = True
             elif isinstance(child, tuple) and child[0] == "then":
                 then_step, then_args = child[1], child[2]
             else:
                 condition = child
         return ast.EndDecl(loc=self._loc(meta), name=str(name), timing=timing, timing_loc=timing_loc, each_var=each_var,
-                           each_domain=each_domain, condition=condition, winner=winner, then_step=then_step,
+                           each_domain=each_domain, condition=condition, winner=winner, draw=draw, then_step=then_step,
                            then_args=then_args, cites=cites, rulings=rulings)
 
     def score(self, meta, children):

@@ -9,7 +9,7 @@ from ..language import ast
 from ..language.errors import did_you_mean
 from . import ir
 from .ir import BOOL, INT, ITEM, NUMBERS, QUEUE, SEAT, SEATS, SYMBOL, SYMBOLS, ZONE, ZONES
-from .value_types import BUILTINS, space_type, spaces_type, board_of, is_space, is_placement, element_type, describe_type
+from .value_types import BUILTINS, is_graph_direction, space_type, spaces_type, board_of, is_space, is_placement, element_type, describe_type
 
 SEAT_STEPS = {"left": 1, "right": -1}
 
@@ -26,6 +26,10 @@ class Expressions:
     tables; adds to ``used``, ``symbols`` (an attribute's values named) and ``uses_won``."""
 
     def expr(self, node, scope: dict[str, str], want: Optional[str] = None) -> ir.E:
+        if (want is not None and is_graph_direction(want) and node.kind == "name" and node.id not in scope
+                and node.id in self.graph_direction_names(board_of(want))):
+            # a graph's direction named where one is wanted (`free_towards(s, around)` for `d: direction of B`)
+            return self.graph_direction(board_of(want), node, scope)
         result = self._expr(node, scope)
         if want not in (None, "?") and result.type != "?" and not self._compatible(result.type, want):
             self.error(node.loc, f"`{self.text(node)}` is {describe_type(result.type)}, but {describe_type(want)} "
@@ -514,6 +518,9 @@ class Expressions:
             return lines
         if name in ir.COMPASS:
             return ir.Const(ir.DIRECTION, loc, text, ir.COMPASS.index(name))
+        graphs = [b for b, d in self.boards.items() if d.lattice == "graph" and name in self.graph_direction_names(b)]
+        if len(graphs) == 1:  # a graph's named direction, as a value (`let d be around`)
+            return self.graph_direction(graphs[0], node, scope)
         known = list(scope) + list(self.zones) + list(self.boards) + list(self.counters) + list(self.options) + \
             list(self.queues) + sorted(self.symbols) + list(self.defines)
         self.error(loc, f"unknown name `{name}`", hint=did_you_mean_own_first(name, known, ["players", *ir.COMPASS]))

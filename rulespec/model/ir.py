@@ -973,6 +973,7 @@ class End(Cited):
     winner: Optional[E]
     then_step: Optional[str] = None  # run before the game is scored
     then_args: tuple[E, ...] = ()
+    draw: bool = False  # `the game is a draw`: every seat ties for first, whatever the ranking
 
 
 @dataclass(frozen=True)

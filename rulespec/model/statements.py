@@ -11,7 +11,7 @@ from ..lib.limits import LIMIT, refusal
 from . import ir
 from .ir import BOOL, INT, ITEM, SEAT, SEATS, SYMBOL, ZONE, ZONES
 from .shuffles import ORDER
-from .value_types import BUILTINS, space_type, board_of, is_space, is_placement, element_type, describe_type
+from .value_types import BUILTINS, graph_direction_type, space_type, board_of, is_space, is_placement, element_type, describe_type
 
 PARAM_TYPES = ("seat", "space", "item", "number", "word", "direction")
 
@@ -208,6 +208,8 @@ class Statements:
         return tuple(self.expr(a, scope, self.param_type(p, report=False)) for a, p in zip(node.args, step.params))
 
     def param_type(self, param: ast.Param, report: bool = True) -> str:
+        if param.board is not None:
+            return self.directions_param_type(param, report)
         if param.type == "seat":
             return SEAT
         if param.type == "item":
@@ -232,6 +234,28 @@ class Statements:
         self.error(param.loc, f"unknown type `{param.type}`", hint=did_you_mean(param.type, PARAM_TYPES)
                    or f"types are {', '.join(PARAM_TYPES)} or a board's name")
         return "?"
+
+    def directions_param_type(self, param: ast.Param, report: bool) -> str:
+        """`d: direction of B`: one of graph B's named directions (`links around: a-b`); on a grid, a compass
+        direction as `d: direction` is."""
+        board = self.boards.get(param.board)
+        if param.type != "direction" or board is None:
+            if report and param.type != "direction":
+                self.error(param.loc, f"`{param.name}: {param.type} of {param.board}`: only a direction is "
+                                      f"one of a board's", hint=f"write `{param.name}: direction of {param.board}`"
+                                                                 f" or `{param.name}: {param.board}` (a space)")
+            elif report:
+                self.error(param.loc, f"`{param.board}` is not a board", hint=did_you_mean(param.board, self.boards)
+                           or f"boards: {', '.join(self.boards) or 'none'}")
+            return "?"
+        if board.lattice != "graph":
+            return ir.DIRECTION
+        if not self.graph_direction_names(board.name):
+            if report:
+                self.error(param.loc, f"board `{board.name}` is a graph whose links have no named direction",
+                           hint="name a direction of its links (`links around: a-b, b-c`)")
+            return "?"
+        return graph_direction_type(board.name)
 
     def params(self, params: Sequence[ast.Param]) -> tuple[tuple[ir.Param, ...], dict[str, str]]:
         out, scope = [], {}

@@ -184,6 +184,9 @@ class Engine:
         self._rows_pending: dict[int, Pending] = {}
         self._turn_frames: dict[int, tuple] = {}  # seat -> the frame of its turn (see _next_turn)
         self._draws_lots = ("lot", None) in self.RANKING  # a tie for first is broken by lot (see _finish)
+        # Ends that declare `the game is a draw`: every seat ties for first, whatever the ranking (a match's leg
+        # so ended has no winner; the match is ranked on its totals)
+        self._drawn_by = frozenset(end.name for end in self.ENDS if end.draw) if self.MATCH is None else frozenset()
         self._end_texts: dict[tuple, str] = {}  # (end, winners) -> the JSON an ENDING frame carries (see _end)
         self._end_values: dict[str, dict] = {}  # that JSON read back (see _over_of)
         self._insteads_by_step: dict[str, tuple] = {}
@@ -831,7 +834,7 @@ class Engine:
         if self.MATCH is not None and st._leg + 1 < len(self.MATCH[0]):
             self._next_leg(st, over)
             return
-        tied = self._tied_for_first(st, over) if self._draws_lots else []
+        tied = self._tied_for_first(st, over) if self._draws_lots and over["end"] not in self._drawn_by else []
         if len(tied) > 1:
             # The end is decided, but the winner is drawn by lot: one more chance node.
             st._stack.append((LOTS, tuple(tied), 0, json.dumps(over, sort_keys=True), ()))
@@ -891,6 +894,8 @@ class Engine:
         """Each seat's sort key from the declared ranking chain (smaller is better). A match is won on
         its totals, so a leg's declared winner does not rank first there. Only the scores the ranking reads
         are worked out (a score may ask who won: `p won`), unless ``scores`` holds them already."""
+        if over.get("end") in self._drawn_by:  # a declared draw: the same key for every seat
+            return [()] * st.players
         ranking = self.RANKING or NO_RANKING
         if scores is None:
             read = set()
@@ -917,7 +922,10 @@ class Engine:
         return keys
 
     def _ranks(self, st: State, scores: Optional[dict] = None) -> list[int]:
-        """Each seat's place at the end (1 = first; ties share it when the ranking says so)."""
+        """Each seat's place at the end (1 = first; ties share it when the ranking says so; every seat first
+        when the end declared the game a draw)."""
+        if st._over["end"] in self._drawn_by:
+            return [1] * st.players
         keys = self._rank_keys(st, st._over, scores)
         share = False
         for kind, _ in self.RANKING or NO_RANKING:

@@ -189,6 +189,7 @@ class EndInfo:
     check: Callable[[Any], Optional[list]]
     cites: tuple[str, ...] = ()
     then: Optional[Callable[[Any], tuple[str, tuple]]] = None  # the step (and its arguments) run before scoring
+    draw: bool = False  # `the game is a draw`: every seat ties for first, whatever the ranking
 
 
 @dataclass(frozen=True)

@@ -442,6 +442,8 @@ def _end(en: English, d: ir.End) -> list[str]:
     text = f"{timing}: the game ends if{each} {en.expr(d.condition)}.{_end_order(en, d)}"
     if d.winner is not None:
         text += f" Then {en.expr(d.winner)} wins."
+    elif d.draw:
+        text += " The game is then a draw: every player ties for first, whatever the ranking would say."
     else:
         text += " The ranking then decides the places."
     if d.then_step is not None:
