@@ -13,13 +13,13 @@ from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'e2d7277307d3fcf7'
+SOURCE_HASH = 'f8508ebad32d0076'
 GENERATOR_VERSION = '55'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
     # piece [CH-2]
-    ('piece', (('colour', ('white', 'black')), ('kind', ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'))), 8, '{colour} {kind}'),
+    ('piece', (('colour', ('white', 'black')), ('kind', ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'))), ('kind', (('king', 1), ('queen', 1), ('rook', 2), ('bishop', 2), ('knight', 2), ('pawn', 8))), '{colour} {kind}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)

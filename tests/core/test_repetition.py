@@ -305,8 +305,16 @@ def test_two_copies_alike_that_swap_places_leave_the_position_as_it_was():
     moved._boards[0] = list(board)
     moved._boards[0][first], moved._boards[0][first - 1 if board[first - 1] < 0 else first + 8] = -1, board[first]
     assert position_key(moved) != position_key(state)  # a knight elsewhere: another position
-    box = next(number for number, items in enumerate(state._zones) if len(items) > 1)  # the pieces not in play
-    assert box not in state._t.stacked
-    reordered = state.clone()
-    reordered._zones[box] = list(reversed(state._zones[box]))
-    assert position_key(reordered) == position_key(state)
+    # Chess makes only the pieces it sets up: two of them taken, in either order, are the same position.
+    taken = next(number for number, zone in enumerate(game.ZONES) if zone.name == "taken")
+    assert taken not in state._t.stacked and not state._zones[taken]
+    rook, knight = [cell for cell, item in enumerate(board) if item >= 0][:2]
+    assert state._labels[board[rook]] != state._labels[board[knight]]
+    orders = []
+    for order in ((rook, knight), (knight, rook)):
+        taken_so = state.clone()
+        taken_so._boards[0] = list(board)
+        taken_so._boards[0][rook] = taken_so._boards[0][knight] = -1
+        taken_so._zones[taken] = [board[cell] for cell in order]
+        orders.append(taken_so)
+    assert orders[0]._zones != orders[1]._zones and position_key(orders[0]) == position_key(orders[1])
