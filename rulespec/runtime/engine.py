@@ -134,7 +134,6 @@ class Engine:
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL) and not self.CHANGING
         if self.COUNTS_POSITIONS_ON:  # (what a board position is made of: runtime/repetition.py)
             self._board_index = {board.name: b for b, board in enumerate(self.BOARDS)}
-        self._looks = Looks(self)  # what each piece shows, numbered (a position reads pieces so: runtime/repetition.py)
         # Where an attribute can change: each item's component as its label reads it (name, attributes, shown as)
         self._item_parts = tuple((name, tuple(a for a, _ in attributes), shown_as)
                                  for name, attributes, copies, shown_as in self.COMPONENTS
@@ -155,6 +154,7 @@ class Engine:
             steady.setdefault((kind, tuple(values.get(item) for attr, values in self.ITEM_ATTRS.items()
                                            if attr not in self.CHANGING)), item)
             for item, kind in enumerate(self.ITEM_KIND))
+        self._looks = Looks(self)  # what each piece shows, numbered (a position reads pieces so: runtime/repetition.py)
         self._event_invariants_by_board = [
             tuple(i for i in self.INVARIANTS if i.form == "on_event" and i.board == b) for b in range(len(self.BOARDS))]
         self._queue_invariants: dict[str, tuple] = {}

@@ -69,6 +69,10 @@ class Looks:
         self.numbers: dict[tuple, int] = {}  # look -> number
         # Each item's number as its attributes are at the start, and -1 for an empty space (index -1).
         self.at_start = tuple(map(self.number, self.of_item)) + (-1,)
+        # Where attributes change: an item by the first like it in what never changes (State._group's), and
+        # (that item, the changing values now) -> the number of the look they make.
+        self.steady = engine._steady_kind
+        self.changing: dict[tuple, int] = {}
         self.digests: dict[tuple, str] = {}
 
     def number(self, look: tuple) -> int:
@@ -83,9 +87,21 @@ class Looks:
         attrs = st._attrs
         if attrs is None:
             return self.at_start
-        number = self.number
-        return [number((kind, tuple((attr, attrs[attr][item] if attr in attrs else value) for attr, value in values)))
-                for item, (kind, values) in enumerate(self.of_item)] + [-1]
+        ways = list(zip(self.steady, zip(*attrs.values())))  # (the values lists end in None: one past the items)
+        numbers = list(map(self.changing.get, ways))
+        if None in numbers:  # a look not met before in this game
+            for item, found in enumerate(numbers):
+                if found is None:
+                    numbers[item] = self.changing[ways[item]] = self.number(self.look(ways[item], attrs))
+        numbers.append(-1)
+        return numbers
+
+    def look(self, way: tuple, attrs: dict) -> tuple:
+        """What an item shows: the steady item's component and attributes, those that change as ``way`` has them."""
+        steady, now = way
+        at = dict(zip(attrs, now))
+        kind, values = self.of_item[steady]
+        return kind, tuple((attr, at[attr] if attr in at else value) for attr, value in values)
 
     def text(self, n: int) -> str:
         """What look number ``n`` shows, as text to compare and sort (the digest's form)."""
