@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'f8508ebad32d0076'
-GENERATOR_VERSION = '55'
+GENERATOR_VERSION = '56'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '764e7192a958ffc9'
-GENERATOR_VERSION = '55'
+GENERATOR_VERSION = '56'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -56,7 +56,7 @@ def fit_stone__on__grid(st, v_item, v_space):
 
 def define_has_liberty(st, v_s, v_p):
     """Definition `has_liberty`: `connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)`. [GO-4] (rulebooks/go.rules:74)"""
-    return st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), lambda v_t: ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]) or st._boards[0][v_t] < 0), lambda v_t: (v_t == v_s), lambda v_t: st._boards[0][v_t] < 0)
+    return st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), lambda v_t: ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]) or st._boards[0][v_t] < 0), None, lambda v_t: st._boards[0][v_t] < 0)
 
 
 def define_ko(st, v_s):
@@ -71,7 +71,7 @@ def define_empty_neighbours(st, v_s):
 
 def define_reaches(st, v_s, v_p):
     """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:125)"""
-    return st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), lambda v_t: (st._boards[0][v_t] < 0 or (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p])), lambda v_t: (v_t == v_s), lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]))
+    return st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), lambda v_t: (st._boards[0][v_t] < 0 or (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p])), None, lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]))
 
 
 def turn_limit(st):

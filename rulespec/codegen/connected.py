@@ -36,6 +36,8 @@ class KeptConnected:
         if names is None:
             starts = self.connected_starts(e)
             if starts is not None:  # the start fixes its spaces: the fill starts there, not from a walk of the board
+                if self.implied_by_walk(e.var, e.domain, e.start, e.start):
+                    start = "None"  # (`from t = s`: it holds on each of those spaces, no need to test it)
                 return f"st._connected_from({self.boards[e.board]}, {starts}, {passes}, {start}, {goal})"
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).

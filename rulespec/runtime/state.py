@@ -739,12 +739,13 @@ class State:
         domain = cells if isinstance(cells, (set, frozenset)) else set(cells)
         return self._fill(board, [c for c in cells if start(c) and passes(c)], domain.__contains__, passes, goal)
 
-    def _connected_from(self, board: int, starts, passes: Callable[[int], bool], start: Callable[[int], bool],
-                        goal: Callable[[int], bool]) -> bool:
+    def _connected_from(self, board: int, starts, passes: Callable[[int], bool],
+                        start: Optional[Callable[[int], bool]], goal: Callable[[int], bool]) -> bool:
         """_connected over every space of ``board`` in use, where ``start`` can hold only on ``starts`` (spaces in
-        use, in board order: what the start fixes, rulespec/codegen/connected.py): only those are tested by it."""
-        return self._fill(board, [c for c in starts if start(c) and passes(c)], self._t.in_use[board].__getitem__,
-                          passes, goal)
+        use, in board order: what the start fixes, rulespec/codegen/connected.py): only those are tested by it,
+        and none when it is None (the start is `t = s` itself: it holds on each of them)."""
+        frontier = [c for c in starts if passes(c)] if start is None else [c for c in starts if start(c) and passes(c)]
+        return self._fill(board, frontier, self._t.in_use[board].__getitem__, passes, goal)
 
     def _fill(self, board: int, frontier: list, inside: Callable[[int], bool], passes: Callable[[int], bool],
               goal: Callable[[int], bool]) -> bool:

@@ -32,6 +32,7 @@ def test_go_answers_as_with_the_fill_over_the_whole_board(monkeypatch, size):
     fast = rulespec.load(GO, options={"board_size": size})
     narrowed = generate(compile_rules(GO), GO)
     assert narrowed.count("st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), ") == 2
+    assert narrowed.count("lambda v_t: (v_t == v_s)") == 0  # (`from t = s` holds where the fill begins: untested)
     monkeypatch.setattr(KeptConnected, "connected_starts", lambda self, e: None)
     whole = generate(compile_rules(GO), GO)
     assert "_connected_from" not in whole and whole.count("st._connected(0, st._t.cells_in_use[0], ") == 2
@@ -79,6 +80,8 @@ def test_the_fills_answer_as_the_rule_on_random_boards():
         goal = lambda c: c in goals or kinds[c] == "o" and c % 5 == 0  # noqa: E731
         expected = reference(neighbours, set(cells), passes, start, goal)
         assert state._connected_from(0, starts, passes, start, goal) == expected
+        if len(starts) == 1:  # a start that is the space itself need not be tested
+            assert state._connected_from(0, starts, passes, None, goal) == expected
         assert state._connected(0, cells, passes, start, goal) == expected
         agreed[expected] += 1
     assert min(agreed.values()) > 50  # both answers were met often
