@@ -221,6 +221,15 @@ board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
       "by row and column (`\"2 3\"`). `height of s` and "
       "`col of s` are numbers, so the rules can compute with them: `height of t = height of s - 1` is the "
       "space below."),
+    E("Boards", "Rows numbered upward", "board", "raid.rules", '''
+board grid: rows rank 5..1, columns file 1..5, adjacency all [RAI-2]:''',
+      "`rows NAME 8..1` numbers the rows from the bottom of the map up, as chess numbers its ranks: the map's "
+      "first row (north, at the top) is the first number written, here rank 5, and its rows are labelled in "
+      "that order (`5`, `4`, ... `1` down the map; the checker asks for them so). Everything else reads the "
+      "numbers: a space is still called by rank and file (`\"1 2\"` is rank 1, at the bottom), `rank of s` is "
+      "its number (`rank of t > rank of s` is further north), and positions, action texts and the site's "
+      "pictures follow. Here white starts on rank 1, at the bottom, and goes north. A last row given by an "
+      "option (`1..size`) counts down the map."),
     E("Boards", "Directions and lines", "board", "rows.rules", '''
 board grid: rows height 1..4, columns col 1..4, adjacency all [ROW-3]:''',
       "On a grid of squares a direction is a compass word: `north` (towards the map's first row), "

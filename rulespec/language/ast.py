@@ -798,7 +798,7 @@ class BoardDecl(Clause):
     name: str
     lattice: Literal["grid", "triangles", "graph"] = "grid"
     row_attribute: str = ""  # the attribute naming the rows, or with first_row the name of the row number
-    first_row: Optional[int] = None  # `rows row 1..6`: numbered rows
+    first_row: Optional[int] = None  # `rows row 1..6`: numbered rows, the map's first row first (`8..1`: downward)
     last_row: Optional[int] = None
     column_attribute: str = ""
     first_column: int = 0

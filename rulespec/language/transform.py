@@ -390,13 +390,11 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
                                                                     line=row_high.line, column=row_high.column)
         first, last = read_number(low), read_number(high)
         if row_low is not None:  # `rows row 1..6`: rows numbered, named by no component attribute
+            # (`rows rank 8..1`: numbered upward from the bottom of the map, as chess's ranks are)
             numbered.update(first_row=read_number(row_low), last_row=read_number(row_high))
-            if numbered["last_row"] < numbered["first_row"]:
-                raise AstProblem(row_low.line, row_low.column, f"the rows {row_low}..{row_high} are empty",
-                                  hint="write the smaller number first")
-            if numbered["last_row"] - numbered["first_row"] + 1 > LIMIT.board_rows:
-                raise AstProblem(row_low.line, row_low.column,
-                                  refusal("board_rows", numbered["last_row"] - numbered["first_row"] + 1),
+            count = abs(numbered["last_row"] - numbered["first_row"]) + 1
+            if count > LIMIT.board_rows:
+                raise AstProblem(row_low.line, row_low.column, refusal("board_rows", count),
                                   hint="a board's rows are numbered like its spaces: use a shorter range")
         if last - first + 1 > LIMIT.board_columns:
             raise AstProblem(low.line, low.column, refusal("board_columns", last - first + 1),

@@ -11,6 +11,13 @@ from ..lib.limits import LIMIT, refusal
 from . import ir
 from .ir import BOOL
 
+
+def numbered_rows(first: int, last: int) -> tuple[int, ...]:
+    """The numbers of a board's rows from the map's first row on: `rows row 1..6` counts down the map,
+    `rows rank 8..1` up it (the first row of the map is rank 8)."""
+    return tuple(range(first, last + 1)) if first <= last else tuple(range(first, last - 1, -1))
+
+
 class Boards:
     """Boards and shapes: reads ``attributes``, ``options`` and ``shapes``; adds an option a board's size names to ``used``."""
 
@@ -115,7 +122,7 @@ class Boards:
                        + f" (board `{d.name}`)", hint=f"give the option `{d.column_option}` smaller values")
             last_column = d.first_column
         d = dataclasses.replace(d, last_row=last_row, last_column=last_column)
-        row_values = tuple(range(d.first_row, d.last_row + 1)) if d.first_row is not None else \
+        row_values = numbered_rows(d.first_row, d.last_row) if d.first_row is not None else \
             self.attributes.get(d.row_attribute)
         rows_known = row_values is not None  # else the maps' rows are not checked against them (one mistake)
         if row_values is None:
