@@ -10,10 +10,11 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import RuleRuntimeError
+from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'f8508ebad32d0076'
+SOURCE_HASH = 'fc45a52c7b27f596'
 GENERATOR_VERSION = '56'
 
 # ---------------------------------------------------------------- components
@@ -121,27 +122,27 @@ def define_beside(st, v_t, v_p):
 
 
 def define_at_home(st, v_p, v_f, v_k):
-    """Definition `at_home`: `mine(square(first_rank of p, f), p) and is_a(square(first_rank of p, f), k)`. [CH-7] (rulebooks/chess.rules:240)"""
+    """Definition `at_home`: `mine(square(first_rank of p, f), p) and is_a(square(first_rank of p, f), k)`. [CH-7] (rulebooks/chess.rules:226)"""
     return (define_mine(st, define_square(st, (1, 8)[v_p], v_f), v_p) and define_is_a(st, define_square(st, (1, 8)[v_p], v_f), v_k))
 
 
 def define_heavy(st):
-    """Definition `heavy`: `count(s in grid where is_a(s, queen) or is_a(s, rook) or is_a(s, pawn)) > 0`. [CH-13] (rulebooks/chess.rules:255)"""
+    """Definition `heavy`: `count(s in grid where is_a(s, queen) or is_a(s, rook) or is_a(s, pawn)) > 0`. [CH-13] (rulebooks/chess.rules:241)"""
     return any(((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'queen')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'rook')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))) for v_s in st._t.cells_in_use[0])
 
 
 def define_pieces(st, v_p, v_k):
-    """Definition `pieces`: `count(s in grid where mine(s, p) and is_a(s, k))`. [CH-13] (rulebooks/chess.rules:258)"""
+    """Definition `pieces`: `count(s in grid where mine(s, p) and is_a(s, k))`. [CH-13] (rulebooks/chess.rules:244)"""
     return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_p])) and (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == v_k)))])
 
 
 def define_bishops_on(st, v_shade):
-    """Definition `bishops_on`: `count(s in grid where is_a(s, bishop) and (rank of s + file of s) mod 2 = shade)`. [CH-13] (rulebooks/chess.rules:261)"""
+    """Definition `bishops_on`: `count(s in grid where is_a(s, bishop) and (rank of s + file of s) mod 2 = shade)`. [CH-13] (rulebooks/chess.rules:247)"""
     return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'bishop')) and (((B_GRID_ROW[v_s] + B_GRID_COLUMN[v_s]) % 2) == v_shade))])
 
 
 def define_dead_material(st):
-    """Definition `dead_material`: `not heavy and count(p in players where pieces(p, knight) > 1 or (pieces(p, knight) = 1 and pieces(p, bishop) + pieces(left of p, knight) + pieces(left of p, bishop) > 0)) = 0 and (bishops_on(0) = 0 or bishops_on(1) = 0)`. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:264)"""
+    """Definition `dead_material`: `not heavy and count(p in players where pieces(p, knight) > 1 or (pieces(p, knight) = 1 and pieces(p, bishop) + pieces(left of p, knight) + pieces(left of p, bishop) > 0)) = 0 and (bishops_on(0) = 0 or bishops_on(1) = 0)`. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:250)"""
     return ((not define_heavy(st)) and (not any(((define_pieces(st, v_p, 'knight') > 1) or ((define_pieces(st, v_p, 'knight') == 1) and ((define_pieces(st, v_p, 'bishop') + define_pieces(st, (v_p + 1) % st.players, 'knight') + define_pieces(st, (v_p + 1) % st.players, 'bishop')) > 0))) for v_p in st._t.seats)) and ((define_bishops_on(st, 0) == 0) or (define_bishops_on(st, 1) == 0)))
 
 # ---------------------------------------------------------------- auto setup
@@ -210,27 +211,24 @@ def first_failing_turn__slide(st, v_player, v_s, v_d, v_t):
 
 def effect_turn__slide(st, cause, v_player, v_s, v_d, v_t):
     """What `slide` does. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:152)"""
-    zones = st._zones
-    zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    if st._boards[0][v_t] >= 0:
-        st._move(st._occupant(0, v_t), zone_taken, cause)
-        st._counters['quiet_moves'] = 0
+    if st._engine._quiet_after_step(st):  # then land: run at once
+        st._last_cause = cause
+        st.fired['land'] = st.fired.get('land', 0) + 1
+        step_land(st, cause, v_s, v_t)
     else:
-        st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
-    st._place(0, st._occupant(0, v_s), v_t, cause)
-    st._counters['en_passant'] = 0
+        st._thens.append(('land', (v_s, v_t)))
 
 
 def after_turn__slide(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `slide` would leave. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:152)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__slide(st, cause, v_player, v_s, v_d, v_t)
+    carry_through(st, cause)  # then land: the automatic steps it sets going
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__leap(st, v_player):
-    """Option `leap` of `turn`: `knight {s} to {t}`. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:163)"""
+    """Option `leap` of `turn`: `knight {s} to {t}`. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:157)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -267,28 +265,25 @@ def first_failing_turn__leap(st, v_player, v_s, v_t):
 
 
 def effect_turn__leap(st, cause, v_player, v_s, v_t):
-    """What `leap` does. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:163)"""
-    zones = st._zones
-    zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    if st._boards[0][v_t] >= 0:
-        st._move(st._occupant(0, v_t), zone_taken, cause)
-        st._counters['quiet_moves'] = 0
+    """What `leap` does. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:157)"""
+    if st._engine._quiet_after_step(st):  # then land: run at once
+        st._last_cause = cause
+        st.fired['land'] = st.fired.get('land', 0) + 1
+        step_land(st, cause, v_s, v_t)
     else:
-        st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
-    st._place(0, st._occupant(0, v_s), v_t, cause)
-    st._counters['en_passant'] = 0
+        st._thens.append(('land', (v_s, v_t)))
 
 
 def after_turn__leap(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:163)"""
+    """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:157)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__leap(st, cause, v_player, v_s, v_t)
+    carry_through(st, cause)  # then land: the automatic steps it sets going
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__step(st, v_player):
-    """Option `step` of `turn`: `king {s} to {t}`. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:174)"""
+    """Option `step` of `turn`: `king {s} to {t}`. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:162)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -325,28 +320,25 @@ def first_failing_turn__step(st, v_player, v_s, v_t):
 
 
 def effect_turn__step(st, cause, v_player, v_s, v_t):
-    """What `step` does. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:174)"""
-    zones = st._zones
-    zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    if st._boards[0][v_t] >= 0:
-        st._move(st._occupant(0, v_t), zone_taken, cause)
-        st._counters['quiet_moves'] = 0
+    """What `step` does. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:162)"""
+    if st._engine._quiet_after_step(st):  # then land: run at once
+        st._last_cause = cause
+        st.fired['land'] = st.fired.get('land', 0) + 1
+        step_land(st, cause, v_s, v_t)
     else:
-        st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
-    st._place(0, st._occupant(0, v_s), v_t, cause)
-    st._counters['en_passant'] = 0
+        st._thens.append(('land', (v_s, v_t)))
 
 
 def after_turn__step(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:174)"""
+    """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:162)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__step(st, cause, v_player, v_s, v_t)
+    carry_through(st, cause)  # then land: the automatic steps it sets going
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__castle_kingside(st, v_player):
-    """Option `castle_kingside` of `turn`: `castle kingside`. [CH-7, CH-15] (rulebooks/chess.rules:185)"""
+    """Option `castle_kingside` of `turn`: `castle kingside`. [CH-7, CH-15] (rulebooks/chess.rules:167)"""
     found = []
     if not ((st._counters['kingside'][v_player] == 1)):  # kingside of player = 1
         return found
@@ -387,7 +379,7 @@ def first_failing_turn__castle_kingside(st, v_player):
 
 
 def effect_turn__castle_kingside(st, cause, v_player):
-    """What `castle_kingside` does. [CH-7, CH-15] (rulebooks/chess.rules:185)"""
+    """What `castle_kingside` does. [CH-7, CH-15] (rulebooks/chess.rules:167)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 5)), define_square(st, (1, 8)[v_player], 7), cause)
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 8)), define_square(st, (1, 8)[v_player], 6), cause)
@@ -396,14 +388,14 @@ def effect_turn__castle_kingside(st, cause, v_player):
 
 
 def after_turn__castle_kingside(st, v_player):
-    """Whether `not in_check(player)` holds in the position `castle_kingside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:185)"""
+    """Whether `not in_check(player)` holds in the position `castle_kingside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:167)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__castle_kingside(st, cause, v_player)
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__castle_queenside(st, v_player):
-    """Option `castle_queenside` of `turn`: `castle queenside`. [CH-7, CH-15] (rulebooks/chess.rules:192)"""
+    """Option `castle_queenside` of `turn`: `castle queenside`. [CH-7, CH-15] (rulebooks/chess.rules:174)"""
     found = []
     if not ((st._counters['queenside'][v_player] == 1)):  # queenside of player = 1
         return found
@@ -448,7 +440,7 @@ def first_failing_turn__castle_queenside(st, v_player):
 
 
 def effect_turn__castle_queenside(st, cause, v_player):
-    """What `castle_queenside` does. [CH-7, CH-15] (rulebooks/chess.rules:192)"""
+    """What `castle_queenside` does. [CH-7, CH-15] (rulebooks/chess.rules:174)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 5)), define_square(st, (1, 8)[v_player], 3), cause)
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 1)), define_square(st, (1, 8)[v_player], 4), cause)
@@ -457,14 +449,14 @@ def effect_turn__castle_queenside(st, cause, v_player):
 
 
 def after_turn__castle_queenside(st, v_player):
-    """Whether `not in_check(player)` holds in the position `castle_queenside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:192)"""
+    """Whether `not in_check(player)` holds in the position `castle_queenside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:174)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__castle_queenside(st, cause, v_player)
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__push(st, v_player):
-    """Option `push` of `turn`: `pawn {s} to {t}`. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:199)"""
+    """Option `push` of `turn`: `pawn {s} to {t}`. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:181)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -509,22 +501,25 @@ def first_failing_turn__push(st, v_player, v_s, v_t):
 
 
 def effect_turn__push(st, cause, v_player, v_s, v_t):
-    """What `push` does. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:199)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._place(0, st._occupant(0, v_s), v_t, cause)
-    st._counters['quiet_moves'] = 0
-    st._counters['en_passant'] = 0
+    """What `push` does. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:181)"""
+    if st._engine._quiet_after_step(st):  # then land: run at once
+        st._last_cause = cause
+        st.fired['land'] = st.fired.get('land', 0) + 1
+        step_land(st, cause, v_s, v_t)
+    else:
+        st._thens.append(('land', (v_s, v_t)))
 
 
 def after_turn__push(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:199)"""
+    """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:181)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__push(st, cause, v_player, v_s, v_t)
+    carry_through(st, cause)  # then land: the automatic steps it sets going
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__double_step(st, v_player):
-    """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:206)"""
+    """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:186)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -573,7 +568,7 @@ def first_failing_turn__double_step(st, v_player, v_s, v_t):
 
 
 def effect_turn__double_step(st, cause, v_player, v_s, v_t):
-    """What `double_step` does. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:206)"""
+    """What `double_step` does. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:186)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, v_s), v_t, cause)
     st._counters['quiet_moves'] = 0
@@ -581,14 +576,14 @@ def effect_turn__double_step(st, cause, v_player, v_s, v_t):
 
 
 def after_turn__double_step(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:206)"""
+    """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:186)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__double_step(st, cause, v_player, v_s, v_t)
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__capture(st, v_player):
-    """Option `capture` of `turn`: `pawn {s} takes {t}`. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:213)"""
+    """Option `capture` of `turn`: `pawn {s} takes {t}`. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:193)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -639,25 +634,25 @@ def first_failing_turn__capture(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__capture(st, cause, v_player, v_s, v_d, v_t):
-    """What `capture` does. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:213)"""
-    zones = st._zones
-    zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._move(st._occupant(0, v_t), zone_taken, cause)
-    st._place(0, st._occupant(0, v_s), v_t, cause)
-    st._counters['quiet_moves'] = 0
-    st._counters['en_passant'] = 0
+    """What `capture` does. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:193)"""
+    if st._engine._quiet_after_step(st):  # then land: run at once
+        st._last_cause = cause
+        st.fired['land'] = st.fired.get('land', 0) + 1
+        step_land(st, cause, v_s, v_t)
+    else:
+        st._thens.append(('land', (v_s, v_t)))
 
 
 def after_turn__capture(st, v_player, v_s, v_d, v_t):
-    """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:213)"""
+    """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:193)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__capture(st, cause, v_player, v_s, v_d, v_t)
+    carry_through(st, cause)  # then land: the automatic steps it sets going
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__en_passant(st, v_player):
-    """Option `en_passant` of `turn`: `pawn {s} takes {t} en passant`. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:221)"""
+    """Option `en_passant` of `turn`: `pawn {s} takes {t} en passant`. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     found = []
     if not ((st._counters['en_passant'] > 0)):  # en_passant > 0
         return found
@@ -712,25 +707,28 @@ def first_failing_turn__en_passant(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t):
-    """What `en_passant` does. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:221)"""
+    """What `en_passant` does. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
     st._move(st._occupant(0, define_square(st, B_GRID_ROW[v_s], B_GRID_COLUMN[v_t])), zone_taken, cause)
-    st._place(0, st._occupant(0, v_s), v_t, cause)
-    st._counters['quiet_moves'] = 0
-    st._counters['en_passant'] = 0
+    if st._engine._quiet_after_step(st):  # then land: run at once
+        st._last_cause = cause
+        st.fired['land'] = st.fired.get('land', 0) + 1
+        step_land(st, cause, v_s, v_t)
+    else:
+        st._thens.append(('land', (v_s, v_t)))
 
 
 def after_turn__en_passant(st, v_player, v_s, v_d, v_t):
-    """Whether `not in_check(player)` holds in the position `en_passant` would leave. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:221)"""
+    """Whether `not in_check(player)` holds in the position `en_passant` would leave. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t)
+    carry_through(st, cause)  # then land: the automatic steps it sets going
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
 def options_turn__promote(st, v_player):
-    """Option `promote` of `turn`: `pawn {s} to {t}, a {k}`. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:229)"""
+    """Option `promote` of `turn`: `pawn {s} to {t}, a {k}`. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:204)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -781,22 +779,16 @@ def first_failing_turn__promote(st, v_player, v_s, v_t, v_k):
 
 
 def effect_turn__promote(st, cause, v_player, v_s, v_t, v_k):
-    """What `promote` does. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:229)"""
-    zones = st._zones
-    zone_taken = st._t.zone_base['taken']
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    if st._boards[0][v_t] >= 0:
-        st._move(st._occupant(0, v_t), zone_taken, cause)
-    st._place(0, st._occupant(0, v_s), v_t, cause)
-    st._set_attr('kind', st._occupant(0, v_t), v_k)
-    st._counters['quiet_moves'] = 0
-    st._counters['en_passant'] = 0
+    """What `promote` does. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:204)"""
+    st._thens.append(('land', (v_s, v_t)))
+    st._thens.append(('crown', (v_t, v_k)))
 
 
 def after_turn__promote(st, v_player, v_s, v_t, v_k):
-    """Whether `not in_check(player)` holds in the position `promote` would leave. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:229)"""
+    """Whether `not in_check(player)` holds in the position `promote` would leave. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:204)"""
     st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
     effect_turn__promote(st, cause, v_player, v_s, v_t, v_k)
+    carry_through(st, cause)  # then land, crown: the automatic steps it sets going
     return (not define_in_check(st, v_player))  # not in_check(player)
 
 
@@ -1107,9 +1099,29 @@ def has_legal_move_turn(st, v_player):
                 return True
     return False
 
+# ---------------------------------------------------------------- auto land
+def step_land(st, cause, v_s, v_t):
+    """Step `land`. [CH-3, CH-9, CH-15] (rulebooks/chess.rules:213)"""
+    zones = st._zones
+    zone_taken = st._t.zone_base['taken']
+    st._ends_clean = False  # counters change: the after-step ends are checked again
+    if (st._boards[0][v_t] >= 0 or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):
+        st._counters['quiet_moves'] = 0
+    else:
+        st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
+    if st._boards[0][v_t] >= 0:
+        st._move(st._occupant(0, v_t), zone_taken, cause)
+    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._counters['en_passant'] = 0
+
+# ---------------------------------------------------------------- auto crown
+def step_crown(st, cause, v_t, v_k):
+    """Step `crown`. [CH-10] (rulebooks/chess.rules:223)"""
+    st._set_attr('kind', st._occupant(0, v_t), v_k)
+
 # ---------------------------------------------------------------- trigger castling_rights
 def trigger_castling_rights(st, v_item, v_space, v_player, cause):
-    """When something is placed on grid as any cause. [CH-7] (rulebooks/chess.rules:244)"""
+    """When something is placed on grid as any cause. [CH-7] (rulebooks/chess.rules:230)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         if (not define_at_home(st, v_p, 5, 'king')):
@@ -1122,42 +1134,42 @@ def trigger_castling_rights(st, v_item, v_space, v_player, cause):
 
 # ---------------------------------------------------------------- end too_little_material
 def end_too_little_material(st):
-    """Whether the game ends now by `too_little_material`; returns the declared winners. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:267)"""
+    """Whether the game ends now by `too_little_material`; returns the declared winners. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:253)"""
     if define_dead_material(st):
         return []
     return None
 
 # ---------------------------------------------------------------- end threefold_repetition
 def end_threefold_repetition(st):
-    """Whether the game ends now by `threefold_repetition`; returns the declared winners. [CH-14] ruling CH-AMB-1, CH-AMB-4 (rulebooks/chess.rules:271)"""
+    """Whether the game ends now by `threefold_repetition`; returns the declared winners. [CH-14] ruling CH-AMB-1, CH-AMB-4 (rulebooks/chess.rules:257)"""
     if (times_occurred(st) >= 3):
         return []
     return None
 
 # ---------------------------------------------------------------- end checkmate
 def end_checkmate(st):
-    """Whether the game ends now by `checkmate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:275)"""
+    """Whether the game ends now by `checkmate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:261)"""
     if (not has_legal_move_turn(st, st._turn_seat) and define_in_check(st, st._turn_seat)):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 # ---------------------------------------------------------------- end stalemate
 def end_stalemate(st):
-    """Whether the game ends now by `stalemate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:280)"""
+    """Whether the game ends now by `stalemate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:266)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return []
     return None
 
 # ---------------------------------------------------------------- end fifty_moves
 def end_fifty_moves(st):
-    """Whether the game ends now by `fifty_moves`; returns the declared winners. [CH-15] ruling CH-AMB-1, CH-AMB-5 (rulebooks/chess.rules:284)"""
+    """Whether the game ends now by `fifty_moves`; returns the declared winners. [CH-15] ruling CH-AMB-1, CH-AMB-5 (rulebooks/chess.rules:270)"""
     if (st._counters['quiet_moves'] >= 100):
         return []
     return None
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CH-13, CH-14, CH-12, CH-15] ruling CH-AMB-2, CH-AMB-1, CH-AMB-4, CH-AMB-5 (rulebooks/chess.rules:267, 271, 275, 280, 284)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CH-13, CH-14, CH-12, CH-15] ruling CH-AMB-2, CH-AMB-1, CH-AMB-4, CH-AMB-5 (rulebooks/chess.rules:253, 257, 261, 266, 270)"""
     # too_little_material [CH-13] ruling CH-AMB-2
     if define_dead_material(st):
         return 0, []
@@ -1177,92 +1189,92 @@ def ends_turn_start(st):
 
 
 def example_fools_mate(run):
-    """Example: The quickest checkmate. [CH-8, CH-11, CH-12] (rulebooks/chess.rules:292)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=294)
-    run.act(st, 'player 1: pawn 2 6 to 3 6', line=295)
-    run.act(st, 'player 2: pawn 7 5 to 5 5', line=296)
-    run.act(st, 'player 1: pawn 2 7 to 4 7', line=297)
-    run.act(st, 'player 2: queen 8 4 to 4 8', line=298)
-    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=299)
-    run.over(st, 'checkmate', line=300)
-    run.winners(st, lambda: [1], line=301)
-    run.returns(st, [[-1, 1], [1, 1]], line=302)
+    """Example: The quickest checkmate. [CH-8, CH-11, CH-12] (rulebooks/chess.rules:278)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=280)
+    run.act(st, 'player 1: pawn 2 6 to 3 6', line=281)
+    run.act(st, 'player 2: pawn 7 5 to 5 5', line=282)
+    run.act(st, 'player 1: pawn 2 7 to 4 7', line=283)
+    run.act(st, 'player 2: queen 8 4 to 4 8', line=284)
+    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=285)
+    run.over(st, 'checkmate', line=286)
+    run.winners(st, lambda: [1], line=287)
+    run.returns(st, [[-1, 1], [1, 1]], line=288)
     return st
 
 
 def example_castling(run):
-    """Example: Castling: not out of, through or into check. [CH-7] (rulebooks/chess.rules:304)"""
+    """Example: Castling: not out of, through or into check. [CH-7] (rulebooks/chess.rules:290)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 307, 6), ('  1 R . . . K . . R', 308, 6), ('  2 . . . . . . . .', 309, 6), ('  3 . . . . . . . .', 310, 6), ('  4 . . . . . . . .', 311, 6), ('  5 . . . . . . . .', 312, 6), ('  6 . . . . . . . .', 313, 6), ('  7 . . . . . . . .', 314, 6), ('  8 . . . r k . . .', 315, 6), ('counter kingside: 1, 0', 316, 6), ('counter queenside: 1, 0', 317, 6), ('turn 1 of player 1', 318, 6)), line=306)
-    run.legal(st, 'player 1: castle queenside', False, line=319)
-    run.legal(st, 'player 1: castle kingside', True, line=320)
-    run.act(st, 'player 1: castle kingside', line=321)
-    run.space(st, 0, 6, 'white king', line=322)
-    run.space(st, 0, 5, 'white rook', line=323)
-    run.space(st, 0, 7, None, line=324)
-    run.fact(st, 'kingside of player 1 = 0 and queenside of player 1 = 0', lambda: ((st._counters['kingside'][0] == 0) and (st._counters['queenside'][0] == 0)), line=325)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 293, 6), ('  1 R . . . K . . R', 294, 6), ('  2 . . . . . . . .', 295, 6), ('  3 . . . . . . . .', 296, 6), ('  4 . . . . . . . .', 297, 6), ('  5 . . . . . . . .', 298, 6), ('  6 . . . . . . . .', 299, 6), ('  7 . . . . . . . .', 300, 6), ('  8 . . . r k . . .', 301, 6), ('counter kingside: 1, 0', 302, 6), ('counter queenside: 1, 0', 303, 6), ('turn 1 of player 1', 304, 6)), line=292)
+    run.legal(st, 'player 1: castle queenside', False, line=305)
+    run.legal(st, 'player 1: castle kingside', True, line=306)
+    run.act(st, 'player 1: castle kingside', line=307)
+    run.space(st, 0, 6, 'white king', line=308)
+    run.space(st, 0, 5, 'white rook', line=309)
+    run.space(st, 0, 7, None, line=310)
+    run.fact(st, 'kingside of player 1 = 0 and queenside of player 1 = 0', lambda: ((st._counters['kingside'][0] == 0) and (st._counters['queenside'][0] == 0)), line=311)
     return st
 
 
 def example_rook_moved(run):
-    """Example: A rook that has moved castles no more. [CH-7] (rulebooks/chess.rules:327)"""
+    """Example: A rook that has moved castles no more. [CH-7] (rulebooks/chess.rules:313)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king):', 330, 6), ('  1 R . . . K . . R', 331, 6), ('  2 . . . . . . . .', 332, 6), ('  3 . . . . . . . .', 333, 6), ('  4 . . . . . . . .', 334, 6), ('  5 . . . . . . . .', 335, 6), ('  6 . . . . . . . .', 336, 6), ('  7 . . . . . . . .', 337, 6), ('  8 . . . . k . . .', 338, 6), ('counter kingside: 1, 0', 339, 6), ('counter queenside: 1, 0', 340, 6), ('turn 1 of player 1', 341, 6)), line=329)
-    run.act(st, 'player 1: rook 1 8 to 2 8', line=342)
-    run.act(st, 'player 2: king 8 5 to 8 4', line=343)
-    run.act(st, 'player 1: rook 2 8 to 1 8', line=344)
-    run.act(st, 'player 2: king 8 4 to 8 5', line=345)
-    run.legal(st, 'player 1: castle kingside', False, line=346)
-    run.legal(st, 'player 1: castle queenside', True, line=347)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king):', 316, 6), ('  1 R . . . K . . R', 317, 6), ('  2 . . . . . . . .', 318, 6), ('  3 . . . . . . . .', 319, 6), ('  4 . . . . . . . .', 320, 6), ('  5 . . . . . . . .', 321, 6), ('  6 . . . . . . . .', 322, 6), ('  7 . . . . . . . .', 323, 6), ('  8 . . . . k . . .', 324, 6), ('counter kingside: 1, 0', 325, 6), ('counter queenside: 1, 0', 326, 6), ('turn 1 of player 1', 327, 6)), line=315)
+    run.act(st, 'player 1: rook 1 8 to 2 8', line=328)
+    run.act(st, 'player 2: king 8 5 to 8 4', line=329)
+    run.act(st, 'player 1: rook 2 8 to 1 8', line=330)
+    run.act(st, 'player 2: king 8 4 to 8 5', line=331)
+    run.legal(st, 'player 1: castle kingside', False, line=332)
+    run.legal(st, 'player 1: castle queenside', True, line=333)
     return st
 
 
 def example_taken_in_passing(run):
-    """Example: En passant, on the very next move only. [CH-9] (rulebooks/chess.rules:349)"""
+    """Example: En passant, on the very next move only. [CH-9] (rulebooks/chess.rules:335)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, P = white pawn, k = black king, p = black pawn):', 352, 6), ('  1 . . . . K . . .', 353, 6), ('  2 . . . . . . . .', 354, 6), ('  3 . . . . . . . .', 355, 6), ('  4 . . . . . . . .', 356, 6), ('  5 . . . . P . . .', 357, 6), ('  6 . . . . . . . .', 358, 6), ('  7 . . . p . . . .', 359, 6), ('  8 . . . . k . . .', 360, 6), ('turn 2 of player 2', 361, 6)), line=351)
-    run.act(st, 'player 2: pawn 7 4 to 5 4', line=362)
-    run.fact(st, 'en_passant = 4', lambda: (st._counters['en_passant'] == 4), line=363, sides=lambda: (st._counters['en_passant'], 4), compared=('=', 'en_passant', '4', 'number', False))
-    run.legal(st, 'player 1: pawn 5 5 takes 6 4 en passant', True, line=364)
-    run.act(st, 'player 1: pawn 5 5 takes 6 4 en passant', line=365)
-    run.space(st, 0, 35, None, line=366)
-    run.space(st, 0, 43, 'white pawn', line=367)
-    run.fact(st, 'size of taken = 1', lambda: (len(st._zones[st._t.zone_base['taken']]) == 1), line=368, sides=lambda: (len(st._zones[st._t.zone_base['taken']]), 1), compared=('=', 'size of taken', '1', 'number', False))
+    run.position(st, (('grid (K = white king, P = white pawn, k = black king, p = black pawn):', 338, 6), ('  1 . . . . K . . .', 339, 6), ('  2 . . . . . . . .', 340, 6), ('  3 . . . . . . . .', 341, 6), ('  4 . . . . . . . .', 342, 6), ('  5 . . . . P . . .', 343, 6), ('  6 . . . . . . . .', 344, 6), ('  7 . . . p . . . .', 345, 6), ('  8 . . . . k . . .', 346, 6), ('turn 2 of player 2', 347, 6)), line=337)
+    run.act(st, 'player 2: pawn 7 4 to 5 4', line=348)
+    run.fact(st, 'en_passant = 4', lambda: (st._counters['en_passant'] == 4), line=349, sides=lambda: (st._counters['en_passant'], 4), compared=('=', 'en_passant', '4', 'number', False))
+    run.legal(st, 'player 1: pawn 5 5 takes 6 4 en passant', True, line=350)
+    run.act(st, 'player 1: pawn 5 5 takes 6 4 en passant', line=351)
+    run.space(st, 0, 35, None, line=352)
+    run.space(st, 0, 43, 'white pawn', line=353)
+    run.fact(st, 'size of taken = 1', lambda: (len(st._zones[st._t.zone_base['taken']]) == 1), line=354, sides=lambda: (len(st._zones[st._t.zone_base['taken']]), 1), compared=('=', 'size of taken', '1', 'number', False))
     return st
 
 
 def example_promotion(run):
-    """Example: A pawn on the last rank becomes the piece its player chooses. [CH-10] (rulebooks/chess.rules:370)"""
+    """Example: A pawn on the last rank becomes the piece its player chooses. [CH-10] (rulebooks/chess.rules:356)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, P = white pawn, k = black king):', 373, 6), ('  1 . . . . K . . .', 374, 6), ('  2 . . . . . . . .', 375, 6), ('  3 . . . . . . . .', 376, 6), ('  4 . . . . . . . .', 377, 6), ('  5 . . . . . . . .', 378, 6), ('  6 . . . . . . . .', 379, 6), ('  7 P . . . . . . .', 380, 6), ('  8 . . . . . . . k', 381, 6), ('turn 1 of player 1', 382, 6)), line=372)
-    run.legal(st, 'player 1: pawn 7 1 to 8 1, a knight', True, line=383)
-    run.legal(st, 'player 1: pawn 7 1 to 8 1, a king', False, line=384)
-    run.legal(st, 'player 1: pawn 7 1 to 8 1', False, line=385)
-    run.act(st, 'player 1: pawn 7 1 to 8 1, a queen', line=386)
-    run.space(st, 0, 56, 'white queen', line=387)
-    run.fact(st, 'in_check(player 2)', lambda: define_in_check(st, 1), line=388)
+    run.position(st, (('grid (K = white king, P = white pawn, k = black king):', 359, 6), ('  1 . . . . K . . .', 360, 6), ('  2 . . . . . . . .', 361, 6), ('  3 . . . . . . . .', 362, 6), ('  4 . . . . . . . .', 363, 6), ('  5 . . . . . . . .', 364, 6), ('  6 . . . . . . . .', 365, 6), ('  7 P . . . . . . .', 366, 6), ('  8 . . . . . . . k', 367, 6), ('turn 1 of player 1', 368, 6)), line=358)
+    run.legal(st, 'player 1: pawn 7 1 to 8 1, a knight', True, line=369)
+    run.legal(st, 'player 1: pawn 7 1 to 8 1, a king', False, line=370)
+    run.legal(st, 'player 1: pawn 7 1 to 8 1', False, line=371)
+    run.act(st, 'player 1: pawn 7 1 to 8 1, a queen', line=372)
+    run.space(st, 0, 56, 'white queen', line=373)
+    run.fact(st, 'in_check(player 2)', lambda: define_in_check(st, 1), line=374)
     return st
 
 
 def example_out_of_check(run):
-    """Example: In check, only a move that ends the check. [CH-11] (rulebooks/chess.rules:390)"""
+    """Example: In check, only a move that ends the check. [CH-11] (rulebooks/chess.rules:376)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 393, 6), ('  1 . . . . K . . .', 394, 6), ('  2 . . . . . . . .', 395, 6), ('  3 R . . . . . . .', 396, 6), ('  4 . . . . . . . .', 397, 6), ('  5 . . . . . . . .', 398, 6), ('  6 . . . . . . . .', 399, 6), ('  7 . . . . . . . .', 400, 6), ('  8 k . . . r . . .', 401, 6), ('turn 1 of player 1', 402, 6)), line=392)
-    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=403)
-    run.legal(st, 'player 1: rook 3 1 to 4 1', False, line=404)
-    run.legal(st, 'player 1: rook 3 1 to 3 5', True, line=405)
-    run.legal(st, 'player 1: king 1 5 to 2 5', False, line=406)
-    run.legal(st, 'player 1: king 1 5 to 2 4', True, line=407)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 379, 6), ('  1 . . . . K . . .', 380, 6), ('  2 . . . . . . . .', 381, 6), ('  3 R . . . . . . .', 382, 6), ('  4 . . . . . . . .', 383, 6), ('  5 . . . . . . . .', 384, 6), ('  6 . . . . . . . .', 385, 6), ('  7 . . . . . . . .', 386, 6), ('  8 k . . . r . . .', 387, 6), ('turn 1 of player 1', 388, 6)), line=378)
+    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=389)
+    run.legal(st, 'player 1: rook 3 1 to 4 1', False, line=390)
+    run.legal(st, 'player 1: rook 3 1 to 3 5', True, line=391)
+    run.legal(st, 'player 1: king 1 5 to 2 5', False, line=392)
+    run.legal(st, 'player 1: king 1 5 to 2 4', True, line=393)
     return st
 
 
 def example_stalemated(run):
-    """Example: No legal move and no check: a draw. [CH-12] (rulebooks/chess.rules:409)"""
+    """Example: No legal move and no check: a draw. [CH-12] (rulebooks/chess.rules:395)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, Q = white queen, k = black king):', 412, 6), ('  1 K . . . . . . .', 413, 6), ('  2 . . . . . . . .', 414, 6), ('  3 . . . . . . . .', 415, 6), ('  4 . . . . . . . .', 416, 6), ('  5 . . . . . . Q .', 417, 6), ('  6 . . . . . . . .', 418, 6), ('  7 . . . . . . . .', 419, 6), ('  8 . . . . . . . k', 420, 6), ('turn 1 of player 1', 421, 6)), line=411)
-    run.act(st, 'player 1: queen 5 7 to 6 7', line=422)
-    run.over(st, 'stalemate', line=423)
-    run.result(st, 'draw', line=424)
+    run.position(st, (('grid (K = white king, Q = white queen, k = black king):', 398, 6), ('  1 K . . . . . . .', 399, 6), ('  2 . . . . . . . .', 400, 6), ('  3 . . . . . . . .', 401, 6), ('  4 . . . . . . . .', 402, 6), ('  5 . . . . . . Q .', 403, 6), ('  6 . . . . . . . .', 404, 6), ('  7 . . . . . . . .', 405, 6), ('  8 . . . . . . . k', 406, 6), ('turn 1 of player 1', 407, 6)), line=397)
+    run.act(st, 'player 1: queen 5 7 to 6 7', line=408)
+    run.over(st, 'stalemate', line=409)
+    run.result(st, 'draw', line=410)
     return st
 
 
@@ -1313,6 +1325,8 @@ class ChessEngine(Engine):
             OptionInfo('en_passant', 'pawn {s} takes {t} en passant', ('CH-9', 'CH-11', 'CH-15'), options_turn__en_passant, effect_turn__en_passant, candidates_turn__en_passant, first_failing_turn__en_passant, (('en_passant > 0', ('CH-9', 'CH-11', 'CH-15')), ('mine(s, player)', ('CH-9', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-9', 'CH-11', 'CH-15')), ('t = neighbour of s towards d', ('CH-9', 'CH-11', 'CH-15')), ('file of t = en_passant', ('CH-9', 'CH-11', 'CH-15')), ('rank of s = passing_rank of player', ('CH-9', 'CH-11', 'CH-15')), ('t is empty', ('CH-9', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-9', 'CH-11', 'CH-15')))),
             OptionInfo('promote', 'pawn {s} to {t}, a {k}', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15'), options_turn__promote, effect_turn__promote, candidates_turn__promote, first_failing_turn__promote, (('k != king', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('k != pawn', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('mine(s, player)', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('rank of t = last_rank of player', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('(t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')))),
         ), choices=choices_turn, param_types=('seat',)),
+        'land': StepInfo('land', 'auto', ('s', 't'), ('CH-3', 'CH-9', 'CH-15'), run=step_land, param_types=('space:grid', 'space:grid')),
+        'crown': StepInfo('crown', 'auto', ('t', 'k'), ('CH-10',), run=step_crown, param_types=('space:grid', 'symbol')),
     }
     TRIGGERS = (
         TriggerInfo('castling_rights', 0, (), trigger_castling_rights, ('CH-7',)),
