@@ -209,9 +209,9 @@ class Options:
         w.dedent()
 
     def after_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt) -> None:
-        """after_<step>__<option>: whether `only if C after it` holds: the option's statements carried out on a
-        copy of the state (by the seat that would choose it), then the automatic steps they set going, C read in
-        the copy."""
+        """after_<step>__<option>: whether `only if C after it` holds: the option's statements carried out on the
+        state (by the seat that would choose it), then the automatic steps they set going, C read, and every
+        write undone (runtime/imagining.py)."""
         w = self.w
         names = "".join(f", {self.expr(n)}" for n in after.names)
         seat = self.expr(step.by) if step.by is not None else "v_player"  # (any player: the first name bound)
@@ -220,13 +220,21 @@ class Options:
         w.line(f"def after_{base}(st{names}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
-        w.line(f"st, cause = st._imagined({seat}, {lit(step.name)})", note="a copy, for the option to be carried out on")
+        w.line(f"kept, cause = st._imagine({seat}, {lit(step.name)})",
+               note="carried out on the state itself, then undone (runtime/imagining.py)")
+        w.line("try:")
+        w.indent()
         w.line(f"effect_{base}(st, cause{names})")
         going = going_after(option, self.m)
         if going.steps:
             w.line("carry_through(st, cause)", note=f"then {', '.join(going.steps)}: the automatic steps it sets going")
         with self.zone_locals():
             w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
+        w.dedent()
+        w.line("finally:")
+        w.indent()
+        w.line("st._unimagine(kept)")
+        w.dedent()
         w.dedent()
 
 

@@ -317,6 +317,7 @@ class Engine:
         t = self._tables(players, options)
         st = State.__new__(State)
         st._engine, st._t, st.players, st._options = self, t, players, options
+        st._journal = None  # (kept only during a look-ahead: runtime/imagining.py)
         st._leg, st._legs = 0, []
         st._zones = [[] for _ in range(t.zone_count)]
         st._boards = [[-1] * b.size for b in self.BOARDS]

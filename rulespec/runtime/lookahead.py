@@ -11,8 +11,8 @@ from .common import AFTER, RuleRuntimeError
 
 
 def carry_through(st, cause: str) -> None:
-    """Run on the copy ``st`` the automatic steps its pending `then`s name, depth first as the runtime's stack
-    runs them (a step's own `then`s before the next of the step that started it), each with the option's
+    """Run on ``st`` (looked ahead on) the automatic steps its pending `then`s name, depth first as the
+    runtime's stack runs them (a step's own `then`s before the next of the step that started it), each with the option's
     ``cause`` and actor; the end checks a step leaves for after a named step (AFTER) are passed over."""
     engine = st._engine
     steps, budget, fired = engine._steps, engine.MAX_AUTO_STEPS, st.fired

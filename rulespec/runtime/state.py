@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
 
 from .blame import located
+from .imagining import IMAGINING_KEEPS, Imagining
 from .common import AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
 from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
 from .serialise import state_to_dict, state_to_json
@@ -30,14 +31,14 @@ def _is_empty(item: int) -> bool:
     return item < 0
 
 
-class State:
+class State(Imagining):
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_loops",
                  "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean", "_origin",
-                 "_origin_moves", "_attrs", "_labels", "_seen", "_seen_on")
+                 "_origin_moves", "_attrs", "_labels", "_seen", "_seen_on", "_journal")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -70,6 +71,8 @@ class State:
 
     def _move(self, item: int, zone: int, cause: str) -> None:
         where = self._loc[item]
+        if self._journal is not None:  # (a look-ahead: runtime/imagining.py)
+            self._journal_move(item, where, zone)
         if 0 <= where < self._t.zone_count:  # _take from a zone, inline
             items = self._zones[where]
             if items[-1] == item:  # the top of a pile, most often
@@ -97,6 +100,8 @@ class State:
                                    f"one of its values ({', '.join(map(str, values))})")
         now = self._attrs[attr]
         if now[item] != value:
+            if self._journal is not None:
+                self._journal.extend(((now, item, now[item]), (self._labels, item, self._labels[item])))
             now[item] = value
             self._labels[item] = engine._label_now(self, item)
 
@@ -156,6 +161,8 @@ class State:
             raise RuleRuntimeError(f"{self._engine.BOARDS[board].label(cell)} already holds "
                                    f"{self._labels[contents[cell]]}")
         self._take(item)
+        if self._journal is not None:
+            self._journal_cells(board, (cell,), item)
         # _occupy(board, (cell,), item, cause), inline: one space
         contents[cell] = item
         self._causes[board][cell] = cause
@@ -227,6 +234,8 @@ class State:
         t = self._t
         base, written = t.board_base[board], self._written
         contents, causes = self._boards[board], self._causes[board]
+        if self._journal is not None:
+            self._journal_cells(board, cells, item)
         for cell in cells:
             contents[cell] = item
             causes[cell] = cause
@@ -269,6 +278,8 @@ class State:
         where = self._loc[item]
         t = self._t
         if where < t.zone_count:
+            if self._journal is not None:
+                self._journal.append((self._zones[where], _WHOLE, self._zones[where].copy()))
             self._zones[where].remove(item)
         else:
             for b in range(len(t.board_base) - 1, -1, -1):
@@ -278,12 +289,33 @@ class State:
                     # On a board of triangles a tile may cover several cells after its first.
                     for cell in range(first, min(len(cells), first + t.tile_span[b])):
                         if cells[cell] == item:
+                            if self._journal is not None:
+                                self._journal_cells(b, (cell,), None)
                             cells[cell] = -1
                             self._causes[b][cell] = None
                             self._written.append(t.board_base[b] + cell)
                             if t.cell_bit[b]:
                                 self._masks[b] &= ~t.cell_bit[b][cell]
                     break
+
+    def _journal_move(self, item: int, where: int, zone: int) -> None:
+        """What _move will write, as it was: the item's location and the zones it leaves and enters."""
+        journal, zones = self._journal, self._zones
+        journal.append((self._loc, item, where))
+        if 0 <= where < self._t.zone_count:
+            journal.append((zones[where], _WHOLE, zones[where].copy()))
+        journal.append((zones[zone], _WHOLE, zones[zone].copy()))
+
+    def _journal_cells(self, board: int, cells: Sequence[int], item: Optional[int]) -> None:
+        """What writing ``cells`` of ``board`` will change, as it was: their contents and causes, the board's
+        mask and (placing ``item``; None: emptying them) the item's location."""
+        journal, contents, causes = self._journal, self._boards[board], self._causes[board]
+        for cell in cells:
+            journal.append((contents, cell, contents[cell]))
+            journal.append((causes, cell, causes[cell]))
+        journal.append((self._masks, board, self._masks[board]))
+        if item is not None:
+            journal.append((self._loc, item, self._loc[item]))
 
     def _count(self, rule: str) -> None:
         """How often each step (by name), option (``option STEP.OPTION``), trigger (``trigger NAME``: each time
@@ -949,17 +981,6 @@ class State:
     def clone(self) -> "State":
         return self._copy()
 
-    def _imagined(self, actor: int, step: str) -> tuple["State", Optional[str]]:
-        """A copy of this state to carry out an option of ``step`` on, as ``actor``, and read the position it
-        would leave (`only if ... after it`; the game itself is not touched), with the cause its statements
-        run with: that of the step's frame on top of the stack (its decision pending), else the turn's."""
-        copy = self._copy()
-        copy._actor = actor
-        stack = self._stack
-        if stack and stack[-1][0] == step:
-            return copy, stack[-1][3]
-        return copy, ("turn" if step == self._engine.TURN_STEP else None)
-
     def _copy(self) -> "State":
         """clone(), which new_game() uses too (a test that breaks clone on purpose breaks only what it calls)."""
         copy = _new_state(State)  # every slot set here by name (faster than a loop over them; see _CLONED)
@@ -991,6 +1012,7 @@ class State:
         copy._ends_seen = self._ends_seen  # (replaced, never changed in place: shared)
         copy._seen = self._seen  # (likewise: the positions seen at turn starts, runtime/repetition.py)
         copy._seen_on = self._seen_on  # (likewise: per board)
+        copy._journal = None  # (a look-ahead's, kept on the state it runs on: runtime/imagining.py)
         copy._reach = self._reach  # (likewise)
         copy._ends_clean = self._ends_clean
         copy._origin, copy._origin_moves = self._origin, self._origin_moves  # (never changed: shared)
@@ -1136,9 +1158,12 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
                      "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
                      "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves", "_attrs", "_labels", "_seen",
-                     "_seen_on"))
+                     "_seen_on", "_journal"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
+if IMAGINING_KEEPS != frozenset(State.__slots__):  # (every slot put back after a look-ahead, one way or another)
+    raise ImportError(f"a look-ahead does not put back {sorted(frozenset(State.__slots__) - IMAGINING_KEEPS)}")
+_WHOLE = slice(None)  # a journal's key for a zone kept whole (put back in place)
 _RUNTIME_STEPS = frozenset((RESOLVE, LOTS, ENDING, AFTER))  # steps of the runtime's own, not of a rule file
 _new_pending = object.__new__
 _first = operator.itemgetter(0)
