@@ -12,7 +12,7 @@ from rulespec.runtime.engine import weighted_picks
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'b5b55677343b6d0c'
-GENERATOR_VERSION = '56'
+GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -213,9 +213,12 @@ def effect_first_move__move(st, cause, v_player, v_n, v_d):
 
 def after_first_move__move(st, v_player, v_n, v_d):
     """Whether `playable(player, die_a + die_b)` holds in the position `move` would leave. [BG-4, BG-5, BG-6] (rulebooks/backgammon.rules:119)"""
-    st, cause = st._imagined(v_player, 'first_move')  # a copy, for the option to be carried out on
-    effect_first_move__move(st, cause, v_player, v_n, v_d)
-    return define_playable(st, v_player, (st._counters['die_a'] + st._counters['die_b']))  # playable(player, die_a + die_b)
+    kept, cause = st._imagine(v_player, 'first_move')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_first_move__move(st, cause, v_player, v_n, v_d)
+        return define_playable(st, v_player, (st._counters['die_a'] + st._counters['die_b']))  # playable(player, die_a + die_b)
+    finally:
+        st._unimagine(kept)
 
 
 def choices_first_move(st, v_player):

@@ -9,13 +9,14 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.helpers import cells_by_value
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fc45a52c7b27f596'
-GENERATOR_VERSION = '56'
+GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -47,6 +48,7 @@ B_GRID_FACES = (
     ), None),
 )
 
+B_GRID_CELLS_BY_PLACE = cells_by_value(tuple(zip(B_GRID_ROW, B_GRID_COLUMN)))  # its spaces by row and column, in order
 
 def fit_piece__on__grid(st, v_item, v_space):
     """Where a piece may go on grid. [CH-1] (rulebooks/chess.rules:95)"""
@@ -56,7 +58,7 @@ def fit_piece__on__grid(st, v_item, v_space):
 
 def define_square(st, v_r, v_f):
     """Definition `square`: `any(s in grid where rank of s = r and file of s = f)`. [CH-1] (rulebooks/chess.rules:102)"""
-    for v_s in st._t.cells_in_use[0]:
+    for v_s in B_GRID_CELLS_BY_PLACE.get((v_r, v_f), ()):
         if ((B_GRID_ROW[v_s] == v_r) and (B_GRID_COLUMN[v_s] == v_f)):
             return v_s
     return st._first('any(s in grid where rank of s = r and file of s = f)', ())
@@ -221,10 +223,13 @@ def effect_turn__slide(st, cause, v_player, v_s, v_d, v_t):
 
 def after_turn__slide(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `slide` would leave. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:152)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__slide(st, cause, v_player, v_s, v_d, v_t)
-    carry_through(st, cause)  # then land: the automatic steps it sets going
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__slide(st, cause, v_player, v_s, v_d, v_t)
+        carry_through(st, cause)  # then land: the automatic steps it sets going
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__leap(st, v_player):
@@ -276,10 +281,13 @@ def effect_turn__leap(st, cause, v_player, v_s, v_t):
 
 def after_turn__leap(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:157)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__leap(st, cause, v_player, v_s, v_t)
-    carry_through(st, cause)  # then land: the automatic steps it sets going
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__leap(st, cause, v_player, v_s, v_t)
+        carry_through(st, cause)  # then land: the automatic steps it sets going
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__step(st, v_player):
@@ -331,10 +339,13 @@ def effect_turn__step(st, cause, v_player, v_s, v_t):
 
 def after_turn__step(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:162)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__step(st, cause, v_player, v_s, v_t)
-    carry_through(st, cause)  # then land: the automatic steps it sets going
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__step(st, cause, v_player, v_s, v_t)
+        carry_through(st, cause)  # then land: the automatic steps it sets going
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__castle_kingside(st, v_player):
@@ -389,9 +400,12 @@ def effect_turn__castle_kingside(st, cause, v_player):
 
 def after_turn__castle_kingside(st, v_player):
     """Whether `not in_check(player)` holds in the position `castle_kingside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:167)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__castle_kingside(st, cause, v_player)
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__castle_kingside(st, cause, v_player)
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__castle_queenside(st, v_player):
@@ -450,9 +464,12 @@ def effect_turn__castle_queenside(st, cause, v_player):
 
 def after_turn__castle_queenside(st, v_player):
     """Whether `not in_check(player)` holds in the position `castle_queenside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:174)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__castle_queenside(st, cause, v_player)
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__castle_queenside(st, cause, v_player)
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__push(st, v_player):
@@ -512,10 +529,13 @@ def effect_turn__push(st, cause, v_player, v_s, v_t):
 
 def after_turn__push(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:181)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__push(st, cause, v_player, v_s, v_t)
-    carry_through(st, cause)  # then land: the automatic steps it sets going
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__push(st, cause, v_player, v_s, v_t)
+        carry_through(st, cause)  # then land: the automatic steps it sets going
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__double_step(st, v_player):
@@ -577,9 +597,12 @@ def effect_turn__double_step(st, cause, v_player, v_s, v_t):
 
 def after_turn__double_step(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:186)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__double_step(st, cause, v_player, v_s, v_t)
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__double_step(st, cause, v_player, v_s, v_t)
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__capture(st, v_player):
@@ -645,10 +668,13 @@ def effect_turn__capture(st, cause, v_player, v_s, v_d, v_t):
 
 def after_turn__capture(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:193)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__capture(st, cause, v_player, v_s, v_d, v_t)
-    carry_through(st, cause)  # then land: the automatic steps it sets going
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__capture(st, cause, v_player, v_s, v_d, v_t)
+        carry_through(st, cause)  # then land: the automatic steps it sets going
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__en_passant(st, v_player):
@@ -721,10 +747,13 @@ def effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t):
 
 def after_turn__en_passant(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `en_passant` would leave. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:198)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t)
-    carry_through(st, cause)  # then land: the automatic steps it sets going
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t)
+        carry_through(st, cause)  # then land: the automatic steps it sets going
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 def options_turn__promote(st, v_player):
@@ -786,10 +815,13 @@ def effect_turn__promote(st, cause, v_player, v_s, v_t, v_k):
 
 def after_turn__promote(st, v_player, v_s, v_t, v_k):
     """Whether `not in_check(player)` holds in the position `promote` would leave. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:204)"""
-    st, cause = st._imagined(v_player, 'turn')  # a copy, for the option to be carried out on
-    effect_turn__promote(st, cause, v_player, v_s, v_t, v_k)
-    carry_through(st, cause)  # then land, crown: the automatic steps it sets going
-    return (not define_in_check(st, v_player))  # not in_check(player)
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_turn__promote(st, cause, v_player, v_s, v_t, v_k)
+        carry_through(st, cause)  # then land, crown: the automatic steps it sets going
+        return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
 
 
 ROWS_turn = KeptRows(10)  # (seat, player) -> per option, binding -> its row, made once

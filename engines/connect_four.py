@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '56'
+GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -44,7 +44,7 @@ B_GRID_FACES = (
     ), None),
 )
 
-B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
+B_GRID_CELLS_BY_PLACE = cells_by_value(tuple(zip(B_GRID_ROW, B_GRID_COLUMN)))  # its spaces by row and column, in order
 
 def fit_disc__on__grid(st, v_item, v_space):
     """Where a disc may go on grid. [C4-2] (rulebooks/connect-four.rules:30)"""
@@ -172,9 +172,9 @@ def example_falling(run):
     """Example: A disc falls to the lowest empty space of its column. [C4-3] (rulebooks/connect-four.rules:68)"""
     st = run.start(players=2, options={})
     run.act(st, 'player 1: drop red in column 4', line=70)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_ROW.get(6, ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=71, sides=lambda: (len([1 for v_s in B_GRID_CELLS_BY_ROW.get(6, ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 6 and column of s = 4)', '1', 'number', False))
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((6, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=71, sides=lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((6, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 6 and column of s = 4)', '1', 'number', False))
     run.act(st, 'player 2: drop yellow in column 4', line=72)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_ROW.get(5, ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=73, sides=lambda: (len([1 for v_s in B_GRID_CELLS_BY_ROW.get(5, ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 5 and column of s = 4)', '1', 'number', False))
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((5, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=73, sides=lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((5, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 5 and column of s = 4)', '1', 'number', False))
     return st
 
 

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '112ed0d3e3b46041'
-GENERATOR_VERSION = '56'
+GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ec2babef032444dc'
-GENERATOR_VERSION = '56'
+GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -41,7 +41,8 @@ class Declarations:
             # `any(x in D where C)`: the first x passing, by a loop that returns it; when there is none, the
             # runtime's own error (`... found nothing`).
             reads_at, self.counter_lists = len(w.lines), {}
-            w.line(f"for v_{ident(value.var)} in {self.expr(value.domain)}:")
+            domain = self.narrowed_domain(value.var, value.domain, value.where) or self.expr(value.domain)
+            w.line(f"for v_{ident(value.var)} in {domain}:")
             w.indent()
             if value.where is not None:
                 w.line(f"if {self.expr(value.where)}:")

@@ -32,6 +32,9 @@ class Narrowing:
             for value in values:
                 self.cells_by_used.add((const, table))
                 groups.append(f"{const}_CELLS_BY_{table}.get({self.expr(value)}, ())")
+        for row, column in fixed.places:  # (the spaces at a row and column: one on a grid)
+            self.cells_by_used.add((const, "PLACE"))
+            groups.append(f"{const}_CELLS_BY_PLACE.get(({self.expr(row)}, {self.expr(column)}), ())")
         groups += [self.expr(jumps) for jumps in fixed.jumps]  # spaces in use already, in board order
         if not fixed.spaces and not fixed.spaces_over and len(groups) == 1 and self.every_space_in_use(b):
             return groups[0]
@@ -76,5 +79,12 @@ class Narrowing:
 
     def cells_by_lines(self) -> list[str]:
         """The module-level tables of a board's spaces by row or column value that narrowed walks read."""
-        return [f"{const}_CELLS_BY_{table} = cells_by_value({const}_{table})  "
-                + comment(f"its spaces by {table.lower()}, in order") for const, table in sorted(self.cells_by_used)]
+        lines = []
+        for const, table in sorted(self.cells_by_used):
+            code = f"tuple(zip({const}_ROW, {const}_COLUMN))" if table == "PLACE" else f"{const}_{table}"
+            lines.append(f"{const}_CELLS_BY_{table} = cells_by_value({code})  "
+                         + comment(f"its spaces by {_TABLE_SAYS[table]}, in order"))
+        return lines
+
+
+_TABLE_SAYS = {"ROW": "row", "COLUMN": "column", "PLACE": "row and column"}  # what a table groups by, in words

@@ -33,7 +33,8 @@ _DEPTH = 8  # definitions looked through, one inside another
 @dataclass(frozen=True)
 class Fixed:
     """What a condition fixes about the space ``var`` it tests: whenever it holds, ``var`` is one of
-    ``spaces`` or its row is one of ``rows`` or its column one of ``columns``."""
+    ``spaces`` or its row is one of ``rows`` or its column one of ``columns`` or its row and column are
+    one of the pairs of ``places``."""
 
     spaces: tuple[ir.E, ...] = ()
     rows: tuple[ir.E, ...] = ()
@@ -41,16 +42,30 @@ class Fixed:
     jumps: tuple[ir.Jumps, ...] = ()  # `t in knight jumps from s`: one of the spaces a jump lands on
     # `count(d in D where t = neighbour of s towards d) > 0`: (d, D, the space) - the space for some d of D
     spaces_over: tuple[tuple[str, ir.E, ir.E], ...] = ()
+    # `row of s = r and column of s = c`: (r, c), the space at that row and column (a look-up, not a row)
+    places: tuple[tuple[ir.E, ir.E], ...] = ()
 
     def __or__(self, other: "Fixed") -> "Fixed":
         return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns,
-                     self.jumps + other.jumps, self.spaces_over + other.spaces_over)
+                     self.jumps + other.jumps, self.spaces_over + other.spaces_over, self.places + other.places)
+
+    def values(self) -> tuple[ir.E, ...]:
+        """Every value worked out before the walk."""
+        return (self.spaces + self.rows + self.columns + self.jumps + tuple(s for _, _, s in self.spaces_over)
+                + tuple(value for place in self.places for value in place))
 
     def size(self) -> int:
         """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a jump's landings
         or a space over some directions a few, a row many."""
-        return (len(self.spaces) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
+        return (len(self.spaces) + len(self.places) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
                 + 100 * (len(self.rows) + len(self.columns)))
+
+
+def _one_place(found: list[Fixed]) -> Optional[Fixed]:
+    """Of the conjuncts of an `and`, one fixing the row to one value and one the column: the space at both."""
+    rows = [f.rows[0] for f in found if f == Fixed(rows=f.rows) and len(f.rows) == 1]
+    columns = [f.columns[0] for f in found if f == Fixed(columns=f.columns) and len(f.columns) == 1]
+    return Fixed(places=((rows[0], columns[0]),)) if rows and columns else None
 
 
 def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
@@ -121,7 +136,8 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
     if isinstance(e, ir.BoolOp) and e.op == "and":
         found = [f for f in (fixed_by(var, board, o, definitions, changing, depth) for o in e.operands)
                  if f is not None]
-        return min(found, key=Fixed.size) if found else None
+        place = _one_place(found)
+        return min(found + [place] if place is not None else found, key=Fixed.size) if found else None
     if isinstance(e, ir.BoolOp) and e.op == "or":
         found = Fixed()
         for o in e.operands:
@@ -160,8 +176,7 @@ def fixed_walk(var: str, board: ir.Board, where: Optional[ir.E], definitions: di
     fixed = fixed_by(var, board, where, definitions, changing)
     if fixed is None:
         return None
-    values = fixed.spaces + fixed.rows + fixed.columns + fixed.jumps + tuple(s for _, _, s in fixed.spaces_over)
-    if may_be_none is not None and any(may_be_none(space) for value in values for space in spaces_read(value)):
+    if may_be_none is not None and any(may_be_none(space) for value in fixed.values() for space in spaces_read(value)):
         return None
     return fixed
 

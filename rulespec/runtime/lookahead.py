@@ -1,5 +1,6 @@
-"""What `only if C after it` runs after the option's own statements on its copy of the state: the automatic steps
-they set going with `then` (and those of the triggers its placements fire), as the game would run them next.
+"""What `only if C after it` runs after the option's own statements, on the state it looks ahead on: the
+automatic steps they set going with `then` (and those of the triggers its placements fire), as the game would
+run them next.
 
 The checker has refused a look-ahead whose chain would reach a decision, chance or a replacement
 (rulespec/model/lookahead.py), so every step named here is automatic; no end is checked between them.

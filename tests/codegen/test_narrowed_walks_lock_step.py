@@ -51,3 +51,41 @@ def test_breakthrough_lists_a_pawns_moves_from_its_neighbours(monkeypatch):
     listing = source.split("def choices_turn(", 1)[1].split("\ndef ", 1)[0]
     assert "for v_t in spaces_among(st._t.in_use[0], (" in listing
     assert "for v_t in st._t.cells_in_use" not in listing
+
+
+CORNERED = Path(rulespec.__file__).parent / "docs" / "ref_games" / "cornered.rules"
+
+
+def test_a_space_fixed_by_its_row_and_column_plays_the_same_games(monkeypatch):
+    """Cornered's `square(r, c)`, `any(s in grid where row of s = r and col of s = c)`, is the space at that
+    row and column looked up, not a walk; the games (every move read ahead) are the same."""
+    fast, slow = _pair(CORNERED, monkeypatch)
+    for seed in range(8):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+@pytest.mark.parametrize("path, row, column", [(CORNERED, "r", "c"),
+                                               (Path(rulespec.pipeline.resolve_path("chess")), "r", "f")])
+def test_a_row_and_a_column_fixed_are_one_look_up(path, row, column):
+    """Whatever the board calls its rows and columns (`row`/`col`, `rank`/`file`), a definition fixing both
+    walks only the spaces at that pair: one on a grid."""
+    source = codegen.generate(compile_rules(path), path.name)
+    square = source.split("def define_square(", 1)[1].split("\ndef ", 1)[0]
+    assert f"for v_s in B_GRID_CELLS_BY_PLACE.get((v_{row}, v_{column}), ()):" in square
+    assert "cells_in_use" not in square
+    assert "B_GRID_CELLS_BY_PLACE = cells_by_value(tuple(zip(B_GRID_ROW, B_GRID_COLUMN)))" in source
+
+
+def test_either_side_of_the_equalities_fixes_the_place_and_two_rows_do_not(tmp_path):
+    """`r = row of s and c = col of s`: the space at (r, c), the whole condition tested on it; a row of two
+    values (`row of s = r or row of s = r + 1`) is not one place: the walk is of the column."""
+    original = "any(s in grid where row of s = r and col of s = c)"
+    for written, looked_up in (("any(s in grid where r = row of s and c = col of s)",
+                                "for v_s in B_GRID_CELLS_BY_PLACE.get((v_r, v_c), ()):"),
+                               ("any(s in grid where (row of s = r or row of s = r + 1) and col of s = c)",
+                                "for v_s in B_GRID_CELLS_BY_COLUMN.get(v_c, ()):")):
+        path = tmp_path / "cornered.rules"
+        path.write_text(CORNERED.read_text().replace(original, written))
+        source = codegen.generate(compile_rules(path), path.name)
+        square = source.split("def define_square(", 1)[1].split("\ndef ", 1)[0]
+        assert looked_up in square and "cells_in_use" not in square
