@@ -15,7 +15,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'fc45a52c7b27f596'
+SOURCE_HASH = '4829dd3486e6e174'
 GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
@@ -29,7 +29,7 @@ CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for 
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 # ---------------------------------------------------------------- board grid [CH-1]
-B_GRID_ROWS = (1, 2, 3, 4, 5, 6, 7, 8)
+B_GRID_ROWS = (8, 7, 6, 5, 4, 3, 2, 1)
 B_GRID_COLUMNS = (1, 2, 3, 4, 5, 6, 7, 8)
 B_GRID_ROW = tuple(r for r in B_GRID_ROWS for _ in B_GRID_COLUMNS)
 B_GRID_COLUMN = tuple(c for _ in B_GRID_ROWS for c in B_GRID_COLUMNS)
@@ -37,14 +37,14 @@ B_GRID_LABEL = tuple(f'{r} {c}' for r, c in zip(B_GRID_ROW, B_GRID_COLUMN))
 
 B_GRID_FACES = (
     FaceInfo('plain', (
-        '........'  # 1
-        '........'  # 2
-        '........'  # 3
-        '........'  # 4
-        '........'  # 5
-        '........'  # 6
-        '........'  # 7
         '........'  # 8
+        '........'  # 7
+        '........'  # 6
+        '........'  # 5
+        '........'  # 4
+        '........'  # 3
+        '........'  # 2
+        '........'  # 1
     ), None),
 )
 
@@ -95,7 +95,7 @@ def define_along_a_line(st, v_p, v_s):
 def define_next_door(st, v_p, v_s):
     """Definition `next_door`: `count(t in king jumps from s where mine(t, p) and (is_a(t, king) or (is_a(t, pawn) and count(d in takes of p where neighbour of t towards d = s) > 0))) > 0`. [CH-6, CH-8, CH-11] (rulebooks/chess.rules:135)"""
     for v_t in st._t.jump_targets[0]['king'][v_s]:
-        if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'king')) or ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'pawn')) and any((st._t.toward[0][v_d][v_t] == v_s) for v_d in ((5, 3), (7, 1))[v_p])))):
+        if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'king')) or ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'pawn')) and any((st._t.toward[0][v_d][v_t] == v_s) for v_d in ((7, 1), (5, 3))[v_p])))):
             return True
     return False
 
@@ -112,7 +112,7 @@ def define_in_check(st, v_p):
 
 def define_ahead(st, v_s, v_p):
     """Definition `ahead`: `neighbour of s towards forward of p`. [CH-8] (rulebooks/chess.rules:144)"""
-    return st._neighbour(0, v_s, (4, 0)[v_p])
+    return st._neighbour(0, v_s, (0, 4)[v_p])
 
 
 def define_beside(st, v_t, v_p):
@@ -481,7 +481,7 @@ def options_turn__push(st, v_player):
         if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
-            if not ((v_t == st._t.toward[0][(4, 0)[v_player]][v_s])):  # t = ahead(s, player)
+            if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
@@ -506,7 +506,7 @@ def first_failing_turn__push(st, v_player, v_s, v_t):
         return 0
     if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
         return 1
-    if not ((v_t == st._t.toward[0][(4, 0)[v_player]][v_s])):  # t = ahead(s, player)
+    if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
         return 2
     if not (st._boards[0][v_t] < 0):  # t is empty
         return 3
@@ -548,10 +548,10 @@ def options_turn__double_step(st, v_player):
             continue
         if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
-        if not (st._space_empty(0, st._t.toward[0][(4, 0)[v_player]][v_s])):  # ahead(s, player) is empty
+        if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
         for v_t in st._t.jump_targets[0]['double_step'][v_s]:
-            if not ((v_t == define_ahead(st, st._t.toward[0][(4, 0)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+            if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
@@ -576,9 +576,9 @@ def first_failing_turn__double_step(st, v_player, v_s, v_t):
         return 1
     if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
         return 2
-    if not (st._space_empty(0, st._t.toward[0][(4, 0)[v_player]][v_s])):  # ahead(s, player) is empty
+    if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
         return 3
-    if not ((v_t == define_ahead(st, st._t.toward[0][(4, 0)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+    if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
         return 4
     if not (st._boards[0][v_t] < 0):  # t is empty
         return 5
@@ -613,7 +613,7 @@ def options_turn__capture(st, v_player):
             continue
         if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
             continue
-        for v_d in ((5, 3), (7, 1))[v_player]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
                 if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
                     continue
@@ -632,7 +632,7 @@ def options_turn__capture(st, v_player):
 def candidates_turn__capture(st, v_player):
     """Every `capture` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
-        for v_d in ((5, 3), (7, 1))[v_player]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
                 yield ('pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ))
 
@@ -689,7 +689,7 @@ def options_turn__en_passant(st, v_player):
             continue
         if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
             continue
-        for v_d in ((5, 3), (7, 1))[v_player]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
                 if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
                     continue
@@ -706,7 +706,7 @@ def options_turn__en_passant(st, v_player):
 def candidates_turn__en_passant(st, v_player):
     """Every `en_passant` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
-        for v_d in ((5, 3), (7, 1))[v_player]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
                 yield ('pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t] + ' en passant', (v_s, v_d, v_t, ))
 
@@ -767,7 +767,7 @@ def options_turn__promote(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(4, 0)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((5, 3), (7, 1))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
@@ -800,7 +800,7 @@ def first_failing_turn__promote(st, v_player, v_s, v_t, v_k):
         return 3
     if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
         return 4
-    if not ((((v_t == st._t.toward[0][(4, 0)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((5, 3), (7, 1))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+    if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
         return 5
     if not (after_turn__promote(st, v_player, v_s, v_t, v_k)):  # not in_check(player) after it
         return 6
@@ -893,7 +893,7 @@ def choices_turn(st, v_player):
         if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
-            if not ((v_t == st._t.toward[0][(4, 0)[v_player]][v_s])):  # t = ahead(s, player)
+            if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
                 continue
             if not (board_0[v_t] < 0):  # t is empty
                 continue
@@ -910,10 +910,10 @@ def choices_turn(st, v_player):
             continue
         if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
-        if not (st._space_empty(0, st._t.toward[0][(4, 0)[v_player]][v_s])):  # ahead(s, player) is empty
+        if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
         for v_t in st._t.jump_targets[0]['double_step'][v_s]:
-            if not ((v_t == define_ahead(st, st._t.toward[0][(4, 0)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+            if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
                 continue
             if not (board_0[v_t] < 0):  # t is empty
                 continue
@@ -926,7 +926,7 @@ def choices_turn(st, v_player):
             continue
         if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
             continue
-        for v_d in ((5, 3), (7, 1))[v_player]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
                 if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
                     continue
@@ -948,7 +948,7 @@ def choices_turn(st, v_player):
                 continue
             if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
                 continue
-            for v_d in ((5, 3), (7, 1))[v_player]:
+            for v_d in ((7, 1), (5, 3))[v_player]:
                 for v_t in st._t.jump_targets[0]['king'][v_s]:
                     if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
                         continue
@@ -968,7 +968,7 @@ def choices_turn(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(4, 0)[v_player]][v_s]) and board_0[v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((5, 3), (7, 1))[v_player]) and board_0[v_t] >= 0 and (not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and board_0[v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and board_0[v_t] >= 0 and (not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
@@ -1044,7 +1044,7 @@ def has_legal_move_turn(st, v_player):
         if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
-            if not ((v_t == st._t.toward[0][(4, 0)[v_player]][v_s])):  # t = ahead(s, player)
+            if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
@@ -1061,10 +1061,10 @@ def has_legal_move_turn(st, v_player):
             continue
         if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
-        if not (st._space_empty(0, st._t.toward[0][(4, 0)[v_player]][v_s])):  # ahead(s, player) is empty
+        if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
         for v_t in st._t.jump_targets[0]['double_step'][v_s]:
-            if not ((v_t == define_ahead(st, st._t.toward[0][(4, 0)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+            if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
@@ -1077,7 +1077,7 @@ def has_legal_move_turn(st, v_player):
             continue
         if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
             continue
-        for v_d in ((5, 3), (7, 1))[v_player]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
                 if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
                     continue
@@ -1099,7 +1099,7 @@ def has_legal_move_turn(st, v_player):
                 continue
             if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
                 continue
-            for v_d in ((5, 3), (7, 1))[v_player]:
+            for v_d in ((7, 1), (5, 3))[v_player]:
                 for v_t in st._t.jump_targets[0]['king'][v_s]:
                     if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
                         continue
@@ -1119,7 +1119,7 @@ def has_legal_move_turn(st, v_player):
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(4, 0)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((5, 3), (7, 1))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
@@ -1237,13 +1237,13 @@ def example_fools_mate(run):
 def example_castling(run):
     """Example: Castling: not out of, through or into check. [CH-7] (rulebooks/chess.rules:290)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 293, 6), ('  1 R . . . K . . R', 294, 6), ('  2 . . . . . . . .', 295, 6), ('  3 . . . . . . . .', 296, 6), ('  4 . . . . . . . .', 297, 6), ('  5 . . . . . . . .', 298, 6), ('  6 . . . . . . . .', 299, 6), ('  7 . . . . . . . .', 300, 6), ('  8 . . . r k . . .', 301, 6), ('counter kingside: 1, 0', 302, 6), ('counter queenside: 1, 0', 303, 6), ('turn 1 of player 1', 304, 6)), line=292)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 293, 6), ('  8 . . . r k . . .', 294, 6), ('  7 . . . . . . . .', 295, 6), ('  6 . . . . . . . .', 296, 6), ('  5 . . . . . . . .', 297, 6), ('  4 . . . . . . . .', 298, 6), ('  3 . . . . . . . .', 299, 6), ('  2 . . . . . . . .', 300, 6), ('  1 R . . . K . . R', 301, 6), ('counter kingside: 1, 0', 302, 6), ('counter queenside: 1, 0', 303, 6), ('turn 1 of player 1', 304, 6)), line=292)
     run.legal(st, 'player 1: castle queenside', False, line=305)
     run.legal(st, 'player 1: castle kingside', True, line=306)
     run.act(st, 'player 1: castle kingside', line=307)
-    run.space(st, 0, 6, 'white king', line=308)
-    run.space(st, 0, 5, 'white rook', line=309)
-    run.space(st, 0, 7, None, line=310)
+    run.space(st, 0, 62, 'white king', line=308)
+    run.space(st, 0, 61, 'white rook', line=309)
+    run.space(st, 0, 63, None, line=310)
     run.fact(st, 'kingside of player 1 = 0 and queenside of player 1 = 0', lambda: ((st._counters['kingside'][0] == 0) and (st._counters['queenside'][0] == 0)), line=311)
     return st
 
@@ -1251,7 +1251,7 @@ def example_castling(run):
 def example_rook_moved(run):
     """Example: A rook that has moved castles no more. [CH-7] (rulebooks/chess.rules:313)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king):', 316, 6), ('  1 R . . . K . . R', 317, 6), ('  2 . . . . . . . .', 318, 6), ('  3 . . . . . . . .', 319, 6), ('  4 . . . . . . . .', 320, 6), ('  5 . . . . . . . .', 321, 6), ('  6 . . . . . . . .', 322, 6), ('  7 . . . . . . . .', 323, 6), ('  8 . . . . k . . .', 324, 6), ('counter kingside: 1, 0', 325, 6), ('counter queenside: 1, 0', 326, 6), ('turn 1 of player 1', 327, 6)), line=315)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king):', 316, 6), ('  8 . . . . k . . .', 317, 6), ('  7 . . . . . . . .', 318, 6), ('  6 . . . . . . . .', 319, 6), ('  5 . . . . . . . .', 320, 6), ('  4 . . . . . . . .', 321, 6), ('  3 . . . . . . . .', 322, 6), ('  2 . . . . . . . .', 323, 6), ('  1 R . . . K . . R', 324, 6), ('counter kingside: 1, 0', 325, 6), ('counter queenside: 1, 0', 326, 6), ('turn 1 of player 1', 327, 6)), line=315)
     run.act(st, 'player 1: rook 1 8 to 2 8', line=328)
     run.act(st, 'player 2: king 8 5 to 8 4', line=329)
     run.act(st, 'player 1: rook 2 8 to 1 8', line=330)
@@ -1264,13 +1264,13 @@ def example_rook_moved(run):
 def example_taken_in_passing(run):
     """Example: En passant, on the very next move only. [CH-9] (rulebooks/chess.rules:335)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, P = white pawn, k = black king, p = black pawn):', 338, 6), ('  1 . . . . K . . .', 339, 6), ('  2 . . . . . . . .', 340, 6), ('  3 . . . . . . . .', 341, 6), ('  4 . . . . . . . .', 342, 6), ('  5 . . . . P . . .', 343, 6), ('  6 . . . . . . . .', 344, 6), ('  7 . . . p . . . .', 345, 6), ('  8 . . . . k . . .', 346, 6), ('turn 2 of player 2', 347, 6)), line=337)
+    run.position(st, (('grid (K = white king, P = white pawn, k = black king, p = black pawn):', 338, 6), ('  8 . . . . k . . .', 339, 6), ('  7 . . . p . . . .', 340, 6), ('  6 . . . . . . . .', 341, 6), ('  5 . . . . P . . .', 342, 6), ('  4 . . . . . . . .', 343, 6), ('  3 . . . . . . . .', 344, 6), ('  2 . . . . . . . .', 345, 6), ('  1 . . . . K . . .', 346, 6), ('turn 2 of player 2', 347, 6)), line=337)
     run.act(st, 'player 2: pawn 7 4 to 5 4', line=348)
     run.fact(st, 'en_passant = 4', lambda: (st._counters['en_passant'] == 4), line=349, sides=lambda: (st._counters['en_passant'], 4), compared=('=', 'en_passant', '4', 'number', False))
     run.legal(st, 'player 1: pawn 5 5 takes 6 4 en passant', True, line=350)
     run.act(st, 'player 1: pawn 5 5 takes 6 4 en passant', line=351)
-    run.space(st, 0, 35, None, line=352)
-    run.space(st, 0, 43, 'white pawn', line=353)
+    run.space(st, 0, 27, None, line=352)
+    run.space(st, 0, 19, 'white pawn', line=353)
     run.fact(st, 'size of taken = 1', lambda: (len(st._zones[st._t.zone_base['taken']]) == 1), line=354, sides=lambda: (len(st._zones[st._t.zone_base['taken']]), 1), compared=('=', 'size of taken', '1', 'number', False))
     return st
 
@@ -1278,12 +1278,12 @@ def example_taken_in_passing(run):
 def example_promotion(run):
     """Example: A pawn on the last rank becomes the piece its player chooses. [CH-10] (rulebooks/chess.rules:356)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, P = white pawn, k = black king):', 359, 6), ('  1 . . . . K . . .', 360, 6), ('  2 . . . . . . . .', 361, 6), ('  3 . . . . . . . .', 362, 6), ('  4 . . . . . . . .', 363, 6), ('  5 . . . . . . . .', 364, 6), ('  6 . . . . . . . .', 365, 6), ('  7 P . . . . . . .', 366, 6), ('  8 . . . . . . . k', 367, 6), ('turn 1 of player 1', 368, 6)), line=358)
+    run.position(st, (('grid (K = white king, P = white pawn, k = black king):', 359, 6), ('  8 . . . . . . . k', 360, 6), ('  7 P . . . . . . .', 361, 6), ('  6 . . . . . . . .', 362, 6), ('  5 . . . . . . . .', 363, 6), ('  4 . . . . . . . .', 364, 6), ('  3 . . . . . . . .', 365, 6), ('  2 . . . . . . . .', 366, 6), ('  1 . . . . K . . .', 367, 6), ('turn 1 of player 1', 368, 6)), line=358)
     run.legal(st, 'player 1: pawn 7 1 to 8 1, a knight', True, line=369)
     run.legal(st, 'player 1: pawn 7 1 to 8 1, a king', False, line=370)
     run.legal(st, 'player 1: pawn 7 1 to 8 1', False, line=371)
     run.act(st, 'player 1: pawn 7 1 to 8 1, a queen', line=372)
-    run.space(st, 0, 56, 'white queen', line=373)
+    run.space(st, 0, 0, 'white queen', line=373)
     run.fact(st, 'in_check(player 2)', lambda: define_in_check(st, 1), line=374)
     return st
 
@@ -1291,7 +1291,7 @@ def example_promotion(run):
 def example_out_of_check(run):
     """Example: In check, only a move that ends the check. [CH-11] (rulebooks/chess.rules:376)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 379, 6), ('  1 . . . . K . . .', 380, 6), ('  2 . . . . . . . .', 381, 6), ('  3 R . . . . . . .', 382, 6), ('  4 . . . . . . . .', 383, 6), ('  5 . . . . . . . .', 384, 6), ('  6 . . . . . . . .', 385, 6), ('  7 . . . . . . . .', 386, 6), ('  8 k . . . r . . .', 387, 6), ('turn 1 of player 1', 388, 6)), line=378)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 379, 6), ('  8 k . . . r . . .', 380, 6), ('  7 . . . . . . . .', 381, 6), ('  6 . . . . . . . .', 382, 6), ('  5 . . . . . . . .', 383, 6), ('  4 . . . . . . . .', 384, 6), ('  3 R . . . . . . .', 385, 6), ('  2 . . . . . . . .', 386, 6), ('  1 . . . . K . . .', 387, 6), ('turn 1 of player 1', 388, 6)), line=378)
     run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=389)
     run.legal(st, 'player 1: rook 3 1 to 4 1', False, line=390)
     run.legal(st, 'player 1: rook 3 1 to 3 5', True, line=391)
@@ -1303,7 +1303,7 @@ def example_out_of_check(run):
 def example_stalemated(run):
     """Example: No legal move and no check: a draw. [CH-12] (rulebooks/chess.rules:395)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, Q = white queen, k = black king):', 398, 6), ('  1 K . . . . . . .', 399, 6), ('  2 . . . . . . . .', 400, 6), ('  3 . . . . . . . .', 401, 6), ('  4 . . . . . . . .', 402, 6), ('  5 . . . . . . Q .', 403, 6), ('  6 . . . . . . . .', 404, 6), ('  7 . . . . . . . .', 405, 6), ('  8 . . . . . . . k', 406, 6), ('turn 1 of player 1', 407, 6)), line=397)
+    run.position(st, (('grid (K = white king, Q = white queen, k = black king):', 398, 6), ('  8 . . . . . . . k', 399, 6), ('  7 . . . . . . . .', 400, 6), ('  6 . . . . . . . .', 401, 6), ('  5 . . . . . . Q .', 402, 6), ('  4 . . . . . . . .', 403, 6), ('  3 . . . . . . . .', 404, 6), ('  2 . . . . . . . .', 405, 6), ('  1 K . . . . . . .', 406, 6), ('turn 1 of player 1', 407, 6)), line=397)
     run.act(st, 'player 1: queen 5 7 to 6 7', line=408)
     run.over(st, 'stalemate', line=409)
     run.result(st, 'draw', line=410)
@@ -1334,7 +1334,7 @@ class ChessEngine(Engine):
     COUNTERS = {'quiet_moves': (False, 0), 'en_passant': (False, 0), 'kingside': (True, 0), 'queenside': (True, 0)}
     QUEUES = ()
     BOARDS = (
-        BoardInfo('grid', tuple(str(r) for r in B_GRID_ROWS), B_GRID_COLUMNS, 'rank', 'file', B_GRID_FACES, adjacency='all', jumps=(('knight', ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))), ('double_step', ((2, 0), (-2, 0))), ('king', ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))))),
+        BoardInfo('grid', tuple(str(r) for r in B_GRID_ROWS), B_GRID_COLUMNS, 'rank', 'file', B_GRID_FACES, adjacency='all', jumps=(('knight', ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))), ('double_step', ((-2, 0), (2, 0))), ('king', ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))))),
     )
     FITS = {
         ('piece', 0): (fit_piece__on__grid,),

@@ -1,7 +1,8 @@
 """Chess positions and moves as chess players write them, for rulebooks/chess.rules.
 
 FEN (Forsyth-Edwards Notation) becomes the position text `game.position` reads (docs/positions.md): the board
-as one diagram line, rank 1 first (rank 1 is the first row of the rule file's map), the castling rights, the
+as one diagram line, rank 8 first as in FEN (the rule file numbers its ranks from the bottom of the map up, so
+rank 8 is the map's first row), the castling rights, the
 en passant file and the count of quiet moves as the file's counters. An action's text becomes the move in the
 long algebraic notation OpenSpiel's chess reads and writes ("e2e4", "e7e8n", castling as "e1g1").
 """
@@ -19,7 +20,7 @@ def fen_to_position(fen: str) -> str:
     """The position text of a FEN record (its move number is not read: the turn number does not matter)."""
     placement, to_move, castling, en_passant, quiet = (fen.split() + ["0"])[:5]
     ranks = []
-    for row in reversed(placement.split("/")):  # FEN gives rank 8 first
+    for row in placement.split("/"):  # FEN gives rank 8 first, as the map does
         ranks.append(re.sub(r"\d", lambda m: "." * int(m.group()), row))
     passing = 0
     if en_passant != "-":
