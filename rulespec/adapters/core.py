@@ -26,6 +26,7 @@ from .static_texts import StaticValues, offered_fields
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
 from .field_values import values_from_type
+from .listing_numbers import chance_numbers, seat_numbers
 from .tensors import (COUNTER_LIMIT, INFORMATION_TENSOR_LIMIT, RECENT_ROWS, InformationLayout, SeenRows, TensorLayout,
                       flatten_view, public_view, unique_in_order)
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, Engine, State, StepBudgetExceeded, default_max_steps, zero_sum_returns
@@ -332,6 +333,8 @@ class ActionTable:
         self.has_window = any(is_claim_window(step) for step in model.steps)
         self.has_simultaneous = any(is_simultaneous(step) for step in model.steps)
         self.has_chance = has_chance(engine)
+        # a game's joint nodes played as rounds of picks in turn (in OpenSpiel, where not every decision is joint)
+        self.rounds_in_turn = (self.has_window or self.has_simultaneous) and not decided_together(engine)
         self.shuffles: set[str] = set()  # the chance steps that shuffle a zone
         for step in model.steps:
             types = {p.name: p.type for p in step.params}
@@ -541,11 +544,13 @@ class Session:
     waiting for the race to be decided, and each seat's information state (what it has seen)."""
 
     __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
-                 "shared", "paid", "_rows", "_behind", "_origin", "_follow")
+                 "shared", "_rows", "_behind", "_origin", "_follow", "_kind",
+                 "_record_shared")
 
     def __init__(self, key: tuple, table: ActionTable, state: State, rows_kept: Optional[int] = None):
         self.key, self.table, self.state = key, table, state
         self.picks: Optional[dict[int, int]] = None  # seat -> action id, while a race is decided
+        self._kind: Optional[str] = None  # kind(), once asked at this node (a move or a race's picks forget it)
         self.idle = 0  # rounds of the current claim window in which every seat waited
         self.steps = 0
         self.max_steps = default_max_steps(state.game, state.players)
@@ -560,11 +565,11 @@ class Session:
         self._follow = 0  # what follows every move: 0 nothing yet, VIEWS the views, LOGS the logs as well
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
-        self.paid = [0.0] * state.players  # the returns before the last seat's move (rewards are the change)
         # each seat's history for the information state tensor (InformationLayout)
         # (rows_kept: for a session of an engine loaded elsewhere, which key alone would not find: verify's)
         kept = information_layout_for(key, state.players).rows if rows_kept is None else rows_kept
         self._rows = [SeenRows(kept) for _ in range(state.players)]
+        self._record_shared = False  # _seen, _views, _logs and _rows shared with a clone: copied before a change
         for seat, rows in enumerate(self._rows):
             rows.add((state.players + 1, -1, self._views[seat], self.to_act()))
 
@@ -619,6 +624,7 @@ class Session:
         if wanted < LOGS:
             return
         self._behind = []
+        self._own_record()
         for event in behind:
             if event[0] == "viewed":
                 self._log_views(*event[1:])
@@ -629,22 +635,32 @@ class Session:
         if self._behind:  # after moves not yet seen: in its place among them
             self._behind.append(("log", seat, text))
         else:
+            self._own_record()
             self._logs[seat].append(text)
+
+    def _own_record(self) -> None:
+        """Copy what each seat has seen before changing it, where a clone shares it (copied on write: a search
+        clones far more states than it reads the information states of)."""
+        if self._record_shared:
+            self._seen, self._views = list(self._seen), list(self._views)
+            self._logs = [list(log) for log in self._logs]
+            self._rows = [rows.copy() for rows in self._rows]
+            self._record_shared = False
 
     # ---- copies: a clone shares the engine and the table; pickling goes through to_json
     def clone(self) -> "Session":
         copy = Session.__new__(Session)
         copy.key, copy.table, copy.state = self.key, self.table, self.state.clone()
         copy.picks = None if self.picks is None else dict(self.picks)
+        copy._kind = self._kind
         copy.idle, copy.steps, copy.max_steps = self.idle, self.steps, self.max_steps
-        copy._seen = list(self._seen)  # each entry is replaced, never changed
-        copy._views = list(self._views)
-        copy._logs = [list(log) for log in self._logs]
+        copy._seen, copy._views, copy._logs, copy._rows = self._seen, self._views, self._logs, self._rows
+        self._record_shared = copy._record_shared = True
         copy._behind, copy._origin, copy._follow = list(self._behind), self._origin, self._follow  # (never changed)
-        copy._texts = dict(self._texts)
+        if self.shared and self._origin is None:  # a shared session's state is never played: the views stand there
+            copy._origin = self.state
+        copy._texts = self._texts  # (this node's texts: a move starts a new dict)
         copy.shared = False
-        copy.paid = self.paid
-        copy._rows = [rows.copy() for rows in self._rows]
         return copy
 
     def __deepcopy__(self, memo) -> "Session":
@@ -652,7 +668,7 @@ class Session:
 
     def __reduce__(self):
         return (_session_from, (self.key, self.state.players, self.state.to_json(), self.picks, self.idle, self.steps,
-                                self.seen, self.logs, self.paid, self.rows))
+                                self.seen, self.logs, self.rows))
 
     # ---- the node
     @property
@@ -660,7 +676,10 @@ class Session:
         return self.state.players
 
     def kind(self) -> str:
-        return _node_kind(self.state, self.picks)
+        kind = self._kind
+        if kind is None:
+            kind = self._kind = _node_kind(self.state, self.picks)
+        return kind
 
     def to_act(self) -> int:
         """Who decides, as an index of the tensor's ``to_act`` piece."""
@@ -672,7 +691,7 @@ class Session:
         if kind == SEAT_NODE:
             if seat != self.state.current_player():
                 return []
-            return sorted(set(self.table.player_ids_of(self.state.legal_actions())))
+            return list(seat_numbers(self.table, self.state._offer()).legal)
         if kind == WINDOW_NODE:
             ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
             if not ids or self.idle < PATIENCE:
@@ -691,19 +710,22 @@ class Session:
         if self.picks is not None:
             racers = sorted(self.picks)
             return sorted((self.table.race_ids[seat], 1 / len(racers)) for seat in racers)
-        merged: dict[int, float] = {}
-        for i, action, probability in self._numbered_outcomes():
-            merged[i] = merged.get(i, 0.0) + float(probability)
-        return sorted(merged.items())
+        numbered = self._chance_numbers()
+        return [] if numbered is None else list(numbered.outcomes)
 
-    def _numbered_outcomes(self) -> list[tuple[int, Action, object]]:
-        """The chance node's outcomes with their numbers and probabilities: a shuffle's by their place among
-        the zone's orders (its outcomes are the orders of what the zone holds now), any other's by its text."""
-        outcomes = self.state.chance_outcomes()
-        stack = self.state._stack
-        if self.table.shuffles and stack and stack[-1][0] in self.table.shuffles:
-            return [(i, action, probability) for i, (action, probability) in enumerate(outcomes)]
-        return [(self.table.chance_id(action), action, probability) for action, probability in outcomes]
+    def _chance_numbers(self):
+        """The chance node's listing numbered (listing_numbers.py), None if this is no chance node: a shuffle's
+        outcomes by their place among the zone's orders (its outcomes are the orders of what the zone holds
+        now), any other's by its text."""
+        st = self.state
+        pending = st._offer()
+        if pending is None or pending.seat != CHANCE:
+            return None
+        if pending.numbered is not None and pending.numbered.table is self.table:
+            return pending.numbered
+        stack = st._stack
+        shuffled = bool(self.table.shuffles) and bool(stack) and stack[-1][0] in self.table.shuffles
+        return chance_numbers(self.table, pending, st.chance_outcomes(), shuffled)
 
     # ---- moves
     def apply(self, action: int) -> None:
@@ -713,22 +735,24 @@ class Session:
             seat = self.table.race_ids.index(action) if action in self.table.race_ids else -1
             if seat not in self.picks:
                 raise ValueError(f"{action} is not a racer of this claim window: {sorted(self.picks)}")
-            picks, self.picks = self.picks, None
+            picks, self.picks, self._kind = self.picks, None, None
             for other, pick in sorted(picks.items()):
                 if other != seat:
                     self._log(other, f"you lost the race with {self.table.player_texts[pick]}")
             self._play(self._find(seat, picks[seat]), mover=seat)
         elif kind == CHANCE_NODE:
-            found = next((a for i, a, _ in self._numbered_outcomes() if i == action), None)
-            if found is None:
+            row = self._chance_numbers().row_of.get(action)  # (a chance node: kind says so)
+            if row is None:
                 raise ValueError(f"chance outcome {action} ({self.table.action_to_string(action, True)!r}) is not "
                                  f"possible now")
-            self._play(found, mover=CHANCE)
+            self._play(self.state._offer().pick(row), mover=CHANCE)
         elif kind == SEAT_NODE:
-            seat = self.state.current_player()
-            found = self._find(seat, action)
-            self.paid = self.returns()
-            self._play(found, mover=seat)
+            st = self.state
+            pending = st._offer()
+            row = seat_numbers(self.table, pending).row_of.get(action)
+            if row is None:
+                raise ValueError(f"player {pending.seat + 1} may not {self.table.action_to_string(action)!r} now")
+            self._play(pending.pick(row), mover=pending.seat)
         elif kind in JOINT_NODES:
             raise ValueError(f"a {'claim window' if kind == WINDOW_NODE else 'simultaneous decision'} takes one pick "
                              f"per seat (apply_joint)")
@@ -747,7 +771,6 @@ class Session:
                 raise ValueError(f"player {seat + 1} may not pick {pick} now; the picks are {self.legal(seat)}")
         acting = {seat: pick for seat, pick in enumerate(picks) if pick != self.table.wait}
         self._texts = {}
-        self.paid = self.returns()  # (a race's chance node then applies the fastest claim)
         if kind == SIMULTANEOUS_NODE:
             self._play_together(acting)
             return
@@ -764,6 +787,7 @@ class Session:
             self._play(self._find(seat, pick), mover=seat)
         else:
             self.picks = acting
+            self._kind = None
 
     def _play_together(self, acting: dict[int, int]) -> None:
         """A simultaneous decision: every seat's choice applied in seat order (the runtime carries them all
@@ -774,9 +798,11 @@ class Session:
         self._catch_up(LOGS, follow=False)  # (then seen at once: several actions make one move)
         for action in actions:
             self.state.apply(action)
+        self._kind = None
         self.steps += len(actions)
         self.idle = 0
         to_act = self.to_act()
+        self._own_record()
         for seat in range(self.players):
             self._views[seat] = view = self.state.observation(seat)
             now = flatten_view(view)
@@ -799,14 +825,20 @@ class Session:
     def action_text(self, player: int, action: int) -> str:
         """An action's text as offered now (a value the state works out filled in), else as numbered."""
         if player == CHANCE:
-            if self.picks is None:
-                for i, candidate, _ in self._numbered_outcomes():
-                    if i == action:
-                        return candidate.text
-            elif action in self.table.race_ids:
+            numbered = self._chance_numbers() if self.picks is None else None
+            if numbered is not None:
+                row = numbered.row_of.get(action)
+                if row is not None:
+                    return self.state._offer().all_actions()[row].text
+            elif self.picks is not None and action in self.table.race_ids:
                 return self.table.race_texts[self.table.race_ids.index(action)]
             return self.table.action_to_string(action, chance=True)
-        if self.kind() in (SEAT_NODE, WINDOW_NODE, SIMULTANEOUS_NODE):
+        if self.kind() == SEAT_NODE and player == self.state.current_player():
+            pending = self.state._offer()
+            row = seat_numbers(self.table, pending).row_of.get(action)
+            if row is not None:
+                return pending.all_actions()[row].text
+        elif self.kind() in (WINDOW_NODE, SIMULTANEOUS_NODE):
             for candidate in self.state.legal_actions(player):
                 if self.table.player_id(candidate) == action:
                     return candidate.text
@@ -833,6 +865,7 @@ class Session:
         self.steps += 1
         self.idle = 0
         self._texts = {}
+        self._kind = None
 
     def _observe(self, st: State, action: Action, mover: int) -> None:
         """Each seat's view of ``st``, the state ``action`` (by ``mover``) reached, and what follows from it."""
@@ -845,6 +878,7 @@ class Session:
         state tensor, from its view after the move."""
         players = len(views)
         own = self.table.player_id(action) if mover != CHANCE else -1
+        self._own_record()
         for seat, view in enumerate(views):
             now = flatten_view(view)
             before = self._seen[seat]
@@ -913,10 +947,9 @@ class Session:
         return tensor
 
     def rewards(self) -> list[float]:
-        """What each seat was paid since the last decision before this one: the change in returns since then,
-        chance included, so that the rewards seen at decisions add up to the returns (all of it at the end,
-        unless the rule file declares payoffs worked out during play)."""
-        return [now - before for now, before in zip(self.returns(), self.paid)]
+        """What each seat was paid since the last decision before this one: the returns, all paid at the end
+        (before it every seat's returns are 0, so the rewards seen at decisions add up to the returns)."""
+        return self.returns()
 
     def returns(self) -> list[float]:
         st = self.state
@@ -982,7 +1015,7 @@ def _to_act(st: State, picks: Optional[dict]) -> int:
     return {WINDOW_NODE: n, SIMULTANEOUS_NODE: n, CHANCE_NODE: n + 1, RACE_NODE: n + 1, TERMINAL: n + 2}[kind]
 
 
-def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows) -> Session:
+def _session_from(key, players, text, picks, idle, steps, seen, logs, rows) -> Session:
     engine = engine_for(key)
     session = Session.__new__(Session)
     session.key, session.table, session.state = key, table_for(key, players), engine.from_json(text)
@@ -991,9 +1024,9 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs, paid, rows
     session.max_steps = default_max_steps(engine, players)
     session._seen, session._logs = seen, logs
     session._views = [session.state.observation(seat) for seat in range(players)]
-    session._texts, session.shared, session.paid = {}, False, paid
-    session._rows = rows
-    session._behind, session._origin, session._follow = [], None, 0
+    session._texts, session.shared = {}, False
+    session._rows, session._record_shared = rows, False
+    session._behind, session._origin, session._follow, session._kind = [], None, 0, None
     return session
 
 

@@ -34,6 +34,8 @@ from . import core
 from ..pipeline import bundled_rulebooks, engine_module_name, option_texts
 
 GENERIC = "rulespec"
+CHANCE, SIMULTANEOUS, TERMINAL = (int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.SIMULTANEOUS),
+                                  int(pyspiel.PlayerId.TERMINAL))
 
 
 def short_name(game_id: str) -> str:
@@ -159,10 +161,14 @@ class RulespecState(pyspiel.State):
     passed over), no pick shown to another seat, and the last pick of the round carries them all out as
     one joint pick would (core.Session.apply_joint: one claim applied, several raced by chance)."""
 
+    # pyspiel's Clone deep-copies each attribute: the session (Session.clone), the round (a tuple, shared) and
+    # the current player of this state, worked out once per move (pyspiel asks for it several times a move).
+
     def __init__(self, game: RulespecGame, session: core.Session):
         super().__init__(game)
         self.session = session
-        self.round: list[int] = []  # the picks so far of a round played in turn (seat order)
+        self.round: tuple[int, ...] = ()  # the picks so far of a round played in turn (seat order)
+        self._player: Optional[int] = None  # current_player(), once asked at this node
         self._advance_round()
 
     @property
@@ -171,7 +177,8 @@ class RulespecState(pyspiel.State):
         return self.session.state
 
     def _in_round(self) -> bool:
-        return self.get_game().in_turn and self.session.kind() in core.JOINT_NODES
+        session = self.session
+        return session.table.rounds_in_turn and session.kind() in core.JOINT_NODES
 
     def _advance_round(self) -> None:
         """Pass over the seats whose only pick is `wait`; carry the round out once every seat has picked."""
@@ -181,22 +188,31 @@ class RulespecState(pyspiel.State):
             if all(forced):  # (no seat has anything to do: the first still decides to wait)
                 return
             while len(self.round) < len(forced) and forced[len(self.round)]:
-                self.round.append(wait)
+                self.round += (wait,)
             if len(self.round) < len(forced):
                 return
-            picks, self.round = self.round, []
+            picks, self.round = list(self.round), ()
             if session.shared:
                 self.session = session.clone()
             self.session.apply_joint(picks)
 
     def current_player(self) -> int:
+        player = self._player
+        if player is None:
+            player = self._player = self._player_now()
+        return player
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def _player_now(self) -> int:
         kind = self.session.kind()
         if kind == core.TERMINAL:
-            return pyspiel.PlayerId.TERMINAL
+            return TERMINAL
         if kind in (core.CHANCE_NODE, core.RACE_NODE):
-            return pyspiel.PlayerId.CHANCE
+            return CHANCE
         if kind in core.JOINT_NODES:
-            return len(self.round) if self.get_game().in_turn else pyspiel.PlayerId.SIMULTANEOUS
+            return len(self.round) if self.session.table.rounds_in_turn else SIMULTANEOUS
         return self.session.state.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
@@ -205,11 +221,14 @@ class RulespecState(pyspiel.State):
         return self.session.legal(player)
 
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
-        # pyspiel answers a seat's legal_actions(seat) at a chance node with the chance outcomes, which are no
-        # seat's actions (OpenSpiel's own games answer []).
+        current = self.current_player()
+        if current >= 0 and (player is None or player == current):  # (pyspiel's answer, without its calls back)
+            return self._legal_actions(current)
         if player is None:
             return super().legal_actions()
-        if player >= 0 and self.session.kind() in (core.CHANCE_NODE, core.RACE_NODE):
+        # pyspiel answers a seat's legal_actions(seat) at a chance node with the chance outcomes, which are no
+        # seat's actions (OpenSpiel's own games answer []).
+        if player >= 0 and current == CHANCE:
             return []
         return super().legal_actions(player)
 
@@ -217,22 +236,26 @@ class RulespecState(pyspiel.State):
         return self.session.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
+        self._player = None
         if self._in_round():
             seat = len(self.round)
             if int(action) not in self.session.legal(seat):
                 raise ValueError(f"player {seat + 1} may not pick {action} now; the picks are {self.session.legal(seat)}")
-            self.round = self.round + [int(action)]  # (a new list: a clone may share the old one)
+            self.round += (int(action),)
             self._advance_round()
             return
-        if self.session.shared:
-            self.session = self.session.clone()
-        self.session.apply(int(action))
-        self._advance_round()
+        session = self.session
+        if session.shared:
+            session = self.session = session.clone()
+        session.apply(int(action))
+        if session.table.rounds_in_turn:
+            self._advance_round()
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         if self.get_game().in_turn:
             raise ValueError(f"{self.get_game().engine.TITLE} is a sequential game here: its claim windows and "
                              f"decisions made together are picked in turn, one apply_action per seat")
+        self._player = None
         if self.session.shared:
             self.session = self.session.clone()
         self.session.apply_joint([int(a) for a in actions])

@@ -182,7 +182,8 @@ class Pending:
     changes once listed, so clones of a state share it."""
 
     __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
-                 "offered", "actions", "shared", "every")
+                 "offered", "actions", "shared", "every",
+                 "numbered")
 
     def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
                  weights: Optional[list] = None):
@@ -198,6 +199,7 @@ class Pending:
         self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
         self.shared = None  # a static draw: the engine's {(text, args): ({item: Action}, {id(Action): item})} (see draw)
         self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too, as a list or (with the rows chosen) a state._Secret; else None
+        self.numbered = None  # what an adapter's action numbering made of this listing, kept with it (it never changes)
 
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",

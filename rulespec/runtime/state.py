@@ -618,6 +618,7 @@ class State(Imagining):
         still.seat, still.count, still.rows, still.options = SIMULTANEOUS, len(waiting), waiting, pending.options
         still.every = every if picked is None else _Secret(every, chosen, picked)
         still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
+        still.numbered = None
         actions = pending.actions  # the Actions handed out stay the ones offered
         still.actions = None if actions is None else [
             offered for offered, row in zip(actions, pending.rows) if row[0] != action.player]

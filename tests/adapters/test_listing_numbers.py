@@ -1,0 +1,78 @@
+"""The adapters number a decision's listing once and keep the numbers with it (rulespec/adapters/listing_numbers.py,
+issue #40): the engine's listing (its Pending) carries the sorted action numbers and each number's row, clones
+share them, and a number is applied by its row. A clone shares what each seat has seen until one of them changes
+it (copied on write)."""
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pip install 'rulespec[openspiel]')")
+
+import rulespec.openspiel as rso  # noqa: E402
+
+
+def _replayed(game, history):
+    state = game.new_initial_state()
+    for action in history:
+        state.apply_action(action)
+    return state
+
+
+def test_a_listing_is_numbered_once_and_clones_share_the_numbers():
+    game = rso.load_game("tic-tac-toe")
+    state = game.new_initial_state()
+    state.apply_action(4)
+    legal = state.legal_actions()
+    listing = state.rulespec_state._pending
+    assert listing.numbered.legal == legal == [0, 1, 2, 3, 5, 6, 7, 8]
+    clone = state.clone()
+    assert clone.rulespec_state._pending is listing and clone.legal_actions() == legal
+    legal.append(99)  # a caller's list is its own
+    assert state.legal_actions() == [0, 1, 2, 3, 5, 6, 7, 8]
+
+
+def test_chance_outcomes_are_numbered_once_per_listing_and_applied_by_number():
+    game = rso.load_game("leduc-poker")
+    state = game.new_initial_state()
+    outcomes = state.chance_outcomes()
+    assert state.rulespec_state._pending.numbered.outcomes == outcomes
+    assert abs(sum(p for _, p in outcomes) - 1) < 1e-12
+    action = outcomes[2][0]
+    text = state.action_to_string(pyspiel.PlayerId.CHANCE, action)
+    state.apply_action(action)
+    assert state.rulespec_state.history[-1] == "chance: " + text
+
+
+@pytest.mark.parametrize("game_id", ["kuhn-poker", "leduc-poker", "goofspiel"])
+def test_a_clone_and_its_original_see_their_own_games(game_id):
+    game = rso.load_game(game_id)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    for _ in range(3):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        elif state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(game.num_players())])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    clone = state.clone()
+    for copy in (state, clone):  # each plays on its own way, reading its information states at every step
+        while not copy.is_terminal():
+            if copy.is_chance_node():
+                copy.apply_action(rng.choice(copy.chance_outcomes())[0])
+            elif copy.is_simultaneous_node():
+                copy.apply_actions([rng.choice(copy.legal_actions(p)) for p in range(game.num_players())])
+            else:
+                copy.information_state_string(copy.current_player())
+                copy.apply_action(rng.choice(copy.legal_actions()))
+    for copy in (state, clone):
+        again = _replayed(game, copy.history()) if game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL \
+            else None
+        for seat in range(game.num_players()):
+            if again is not None:
+                assert copy.information_state_string(seat) == again.information_state_string(seat)
+                assert copy.observation_string(seat) == again.observation_string(seat)
+    assert state.rewards() == state.returns() and clone.rewards() == clone.returns()
