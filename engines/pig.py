@@ -10,7 +10,7 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'a17d12038ea45462'
+SOURCE_HASH = '6b6ac428b7b0daf2'
 GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
@@ -25,12 +25,17 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(10))
 
 
 def define_reached(st, v_p):
-    """Definition `reached`: `banked of p >= winscore`. [PIG-4] (rulebooks/pig.rules:39)"""
+    """Definition `reached`: `banked of p >= winscore`. [PIG-4] (rulebooks/pig.rules:40)"""
     return (st._counters['banked'][v_p] >= int(st._options['winscore']))
 
 
 def turn_limit(st):
     """The most turns a game of this configuration lasts: `at most horizon turns`. [PIG-4] (rulebooks/pig.rules:15)"""
+    return int(st._options['horizon'])
+
+
+def decision_limit(st):
+    """The most decisions a game of this configuration takes: `at most horizon decisions` (verify checks it). [PIG-4] (rulebooks/pig.rules:16)"""
     return int(st._options['horizon'])
 
 # ---------------------------------------------------------------- choice turn
@@ -40,7 +45,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__roll(st, v_player):
-    """Option `roll` of `turn`: `roll`. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:43)"""
+    """Option `roll` of `turn`: `roll`. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:44)"""
     found = []
     if not (((st._counters['banked'][v_player] + st._counters['turn_total']) < int(st._options['winscore']))):  # banked of player + turn_total < winscore
         return found
@@ -61,14 +66,14 @@ def first_failing_turn__roll(st, v_player):
 
 
 def effect_turn__roll(st, cause, v_player):
-    """What `roll` does. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:43)"""
+    """What `roll` does. [PIG-2] ruling PIG-AMB-1 (rulebooks/pig.rules:44)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['decisions'] = value if -COUNTER_LIMIT <= (value := st._counters['decisions'] + 1) <= COUNTER_LIMIT else counter_value(value, 'decisions')
     st._thens.append(('roll_the_die', (v_player,)))
 
 
 def options_turn__stop(st, v_player):
-    """Option `stop` of `turn`: `stop`. [PIG-3] (rulebooks/pig.rules:47)"""
+    """Option `stop` of `turn`: `stop`. [PIG-3] (rulebooks/pig.rules:48)"""
     found = []
     found.append(('stop', ()))
     return found
@@ -85,7 +90,7 @@ def first_failing_turn__stop(st, v_player):
 
 
 def effect_turn__stop(st, cause, v_player):
-    """What `stop` does. [PIG-3] (rulebooks/pig.rules:47)"""
+    """What `stop` does. [PIG-3] (rulebooks/pig.rules:48)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['banked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['banked'][v_player] + st._counters['turn_total']) <= COUNTER_LIMIT else counter_value(value, 'banked')
     st._counters['turn_total'] = 0
@@ -93,7 +98,7 @@ def effect_turn__stop(st, cause, v_player):
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [PIG-2, PIG-3] (rulebooks/pig.rules:42)"""
+    """Every choice of `turn` now, in the order offered. [PIG-2, PIG-3] (rulebooks/pig.rules:43)"""
     rows = []
     seat = v_player
     counter_banked = st._counters['banked']
@@ -106,11 +111,11 @@ def choices_turn(st, v_player):
 
 # ---------------------------------------------------------------- chance roll_the_die
 def outcomes_roll_the_die(st, v_player):
-    """Chance `roll_the_die`: every outcome with its weight. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:52)"""
+    """Chance `roll_the_die`: every outcome with its weight. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:53)"""
     return pick_weights([('roll ' + str(v_n), v_n) for v_n in span(1, int(st._options['diceoutcomes']))])
 
 def resolve_roll_the_die(st, cause, v_player, v_n):
-    """What happens once the outcome of `roll_the_die` is known. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:52)"""
+    """What happens once the outcome of `roll_the_die` is known. [PIG-2] ruling PIG-AMB-3 (rulebooks/pig.rules:53)"""
     if (v_n == 1):
         st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['turn_total'] = 0
@@ -121,7 +126,7 @@ def resolve_roll_the_die(st, cause, v_player, v_n):
 
 # ---------------------------------------------------------------- end won
 def end_won(st):
-    """Whether the game ends now by `won`; returns the declared winners. [PIG-4, PIG-5] (rulebooks/pig.rules:60)"""
+    """Whether the game ends now by `won`; returns the declared winners. [PIG-4, PIG-5] (rulebooks/pig.rules:61)"""
     counter_banked = st._counters['banked']
     for v_p in st._t.seats:
         if (counter_banked[v_p] >= int(st._options['winscore'])):
@@ -130,7 +135,7 @@ def end_won(st):
 
 # ---------------------------------------------------------------- end out_of_time
 def end_out_of_time(st):
-    """Whether the game ends now by `out_of_time`; returns the declared winners. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:66)"""
+    """Whether the game ends now by `out_of_time`; returns the declared winners. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:67)"""
     counter_banked = st._counters['banked']
     if ((st._counters['decisions'] >= int(st._options['horizon'])) and (not any((counter_banked[v_p] >= int(st._options['winscore'])) for v_p in st._t.seats))):
         return []
@@ -138,7 +143,7 @@ def end_out_of_time(st):
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:60, 66)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [PIG-4, PIG-5] ruling PIG-AMB-2 (rulebooks/pig.rules:61, 67)"""
     counter_banked = st._counters['banked']
     # every end here reads only the counters banked, decisions: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_step', 'counters')) == (st._counters['banked'], st._counters['decisions'], ):
@@ -157,76 +162,76 @@ def ends_after_step(st):
     return None
 
 def invariant_turn_total_counts_rolls(st):
-    """Invariant: the turn total is never 1: a 1 clears it. [PIG-2] (rulebooks/pig.rules:76)"""
+    """Invariant: the turn total is never 1: a 1 clears it. [PIG-2] (rulebooks/pig.rules:77)"""
     return (st._counters['turn_total'] != 1)
 
 def invariant_nobody_overshoots_unseen(st):
-    """Invariant: a score is banked only by stopping, the only choice at the target. [PIG-3] ruling PIG-AMB-1 (rulebooks/pig.rules:79)"""
+    """Invariant: a score is banked only by stopping, the only choice at the target. [PIG-3] ruling PIG-AMB-1 (rulebooks/pig.rules:80)"""
     return (len([1 for v_p in st._t.seats if (st._counters['banked'][v_p] >= int(st._options['winscore']))]) <= 1)
 
 
 def example_roll_and_stop(run):
-    """Example: Rolls add up, stopping banks them. [PIG-2, PIG-3] (rulebooks/pig.rules:82)"""
+    """Example: Rolls add up, stopping banks them. [PIG-2, PIG-3] (rulebooks/pig.rules:83)"""
     st = run.start(players=2, options={})
-    run.act(st, 'player 1: roll', line=84)
-    run.chance_even(st, 6, line=85)
-    run.act(st, 'chance: roll 5', line=86)
-    run.act(st, 'player 1: roll', line=87)
-    run.act(st, 'chance: roll 3', line=88)
-    run.fact(st, 'turn_total = 8', lambda: (st._counters['turn_total'] == 8), line=89, sides=lambda: (st._counters['turn_total'], 8), compared=('=', 'turn_total', '8', 'number', False))
-    run.act(st, 'player 1: stop', line=90)
-    run.fact(st, 'banked of player 1 = 8 and turn_total = 0', lambda: ((st._counters['banked'][0] == 8) and (st._counters['turn_total'] == 0)), line=91)
-    run.turn(st, None, lambda: 1, line=92)
+    run.act(st, 'player 1: roll', line=85)
+    run.chance_even(st, 6, line=86)
+    run.act(st, 'chance: roll 5', line=87)
+    run.act(st, 'player 1: roll', line=88)
+    run.act(st, 'chance: roll 3', line=89)
+    run.fact(st, 'turn_total = 8', lambda: (st._counters['turn_total'] == 8), line=90, sides=lambda: (st._counters['turn_total'], 8), compared=('=', 'turn_total', '8', 'number', False))
+    run.act(st, 'player 1: stop', line=91)
+    run.fact(st, 'banked of player 1 = 8 and turn_total = 0', lambda: ((st._counters['banked'][0] == 8) and (st._counters['turn_total'] == 0)), line=92)
+    run.turn(st, None, lambda: 1, line=93)
     return st
 
 
 def example_a_one_loses_the_turn(run):
-    """Example: A 1 loses the turn total and ends the turn. [PIG-2] (rulebooks/pig.rules:94)"""
+    """Example: A 1 loses the turn total and ends the turn. [PIG-2] (rulebooks/pig.rules:95)"""
     st = run.start(players=2, options={})
-    run.counter(st, 'turn_total', 9, line=96)
-    run.act(st, 'player 1: roll', line=97)
-    run.act(st, 'chance: roll 1', line=98)
-    run.fact(st, 'turn_total = 0 and banked of player 1 = 0', lambda: ((st._counters['turn_total'] == 0) and (st._counters['banked'][0] == 0)), line=99)
-    run.turn(st, None, lambda: 1, line=100)
+    run.counter(st, 'turn_total', 9, line=97)
+    run.act(st, 'player 1: roll', line=98)
+    run.act(st, 'chance: roll 1', line=99)
+    run.fact(st, 'turn_total = 0 and banked of player 1 = 0', lambda: ((st._counters['turn_total'] == 0) and (st._counters['banked'][0] == 0)), line=100)
+    run.turn(st, None, lambda: 1, line=101)
     return st
 
 
 def example_reaching_the_target(run):
-    """Example: At the target only stopping is left, and it wins. [PIG-3, PIG-4, PIG-5] ruling PIG-AMB-1 (rulebooks/pig.rules:102)"""
+    """Example: At the target only stopping is left, and it wins. [PIG-3, PIG-4, PIG-5] ruling PIG-AMB-1 (rulebooks/pig.rules:103)"""
     st = run.start(players=3, options={'winscore': '20'})
-    run.counter(st, 'banked', 16, seat=0, line=105)
-    run.act(st, 'player 1: roll', line=106)
-    run.act(st, 'chance: roll 4', line=107)
-    run.legal(st, 'player 1: roll', False, line=108)
-    run.act(st, 'player 1: stop', line=109)
-    run.over(st, 'won', line=110)
-    run.winners(st, lambda: [0], line=111)
-    run.returns(st, [[1, 1], [-1, 2], [-1, 2]], line=112)
+    run.counter(st, 'banked', 16, seat=0, line=106)
+    run.act(st, 'player 1: roll', line=107)
+    run.act(st, 'chance: roll 4', line=108)
+    run.legal(st, 'player 1: roll', False, line=109)
+    run.act(st, 'player 1: stop', line=110)
+    run.over(st, 'won', line=111)
+    run.winners(st, lambda: [0], line=112)
+    run.returns(st, [[1, 1], [-1, 2], [-1, 2]], line=113)
     return st
 
 
 def example_the_horizon(run):
-    """Example: After the horizon's decisions the game is a draw. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:114)"""
+    """Example: After the horizon's decisions the game is a draw. [PIG-4] ruling PIG-AMB-2 (rulebooks/pig.rules:115)"""
     st = run.start(players=2, options={'horizon': '10'})
-    run.counter(st, 'decisions', 9, line=117)
-    run.act(st, 'player 1: stop', line=118)
-    run.over(st, 'out_of_time', line=119)
-    run.result(st, 'draw', line=120)
-    run.returns(st, [[0, 1], [0, 1]], line=121)
+    run.counter(st, 'decisions', 9, line=118)
+    run.act(st, 'player 1: stop', line=119)
+    run.over(st, 'out_of_time', line=120)
+    run.result(st, 'draw', line=121)
+    run.returns(st, [[0, 1], [0, 1]], line=122)
     return st
 
 
 def example_a_smaller_die(run):
-    """Example: A die of four faces. [PIG-1] ruling PIG-AMB-3 (rulebooks/pig.rules:123)"""
+    """Example: A die of four faces. [PIG-1] ruling PIG-AMB-3 (rulebooks/pig.rules:124)"""
     st = run.start(players=2, options={'diceoutcomes': '4'})
-    run.act(st, 'player 1: roll', line=126)
-    run.chance_even(st, 4, line=127)
-    run.legal(st, 'chance: roll 5', False, line=128)
+    run.act(st, 'player 1: roll', line=127)
+    run.chance_even(st, 4, line=128)
+    run.legal(st, 'chance: roll 5', False, line=129)
     return st
 
 
 class PigEngine(Engine):
-    """Pig [PIG-1, PIG-1, PIG-4]"""
+    """Pig [PIG-1, PIG-1, PIG-4, PIG-4]"""
 
     GAME_ID = 'pig'
     TITLE = 'Pig'
@@ -252,6 +257,7 @@ class PigEngine(Engine):
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
     TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game
+    DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('PIG-2', 'PIG-3'), by=by_turn, options=(
             OptionInfo('roll', 'roll', ('PIG-2',), options_turn__roll, effect_turn__roll, candidates_turn__roll, first_failing_turn__roll, (('banked of player + turn_total < winscore', ('PIG-2',)),)),

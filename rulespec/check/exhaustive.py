@@ -151,6 +151,7 @@ def _walk(game: Engine, players: int, checks: Checks, report: ExhaustiveReport, 
                                                      f"{type(error).__name__}: {error}",
                             list(state.history) + [str(action)])
             checks.turn_limit(child)
+            checks.decision_limit(child)
             checks.rule_invariants(child, since=len(state._violations))
             checks.chance_outcomes(child)
             checks.legal_actions(child)

@@ -127,6 +127,7 @@ class Checks:
     # ---- cheap: after every single step
     def cheap(self, state: State, extra: Sequence[str] = ()) -> None:
         self.turn_limit(state, extra)  # before the violations, where the runtime also records it
+        self.decision_limit(state, extra)
         self.rule_invariants(state, extra)
         self.payoff_sum(state, extra)
         self.payoff_range(state, extra)
@@ -204,6 +205,22 @@ class Checks:
         if state._turn_number > limit and not (state._turn_number == limit + 1 and (ended or state._stack)):
             self.fail("turn_limit", f"turn {state._turn_number} exceeds the declared limit of {limit} turns",
                       list(state.history) + list(extra))
+
+    def decision_limit(self, state: State, extra: Sequence[str] = ()) -> None:
+        """`at most EXPR decisions`: the decisions made so far (each seat's choice one, chance none) are no more
+        than the configuration's limit. (Counted only once the history is longer than the limit.)"""
+        limit = self.game._decision_limit(state)
+        if limit is None:
+            return
+        self.count("decision_limit")
+        history = state.history
+        if len(history) <= limit:
+            return
+        chance = state._t.seat_prefix[CHANCE]
+        made = sum(1 for entry in history if not entry.startswith(chance))
+        if made > limit:
+            self.fail("decision_limit", f"{made} decisions exceed the declared limit of {limit} decisions",
+                      list(history) + list(extra))
 
     def chance_outcomes(self, state: State, extra: Sequence[str] = ()) -> None:
         prop = "chance_outcomes"
@@ -313,6 +330,7 @@ class Checks:
                 self.fail("history_replay", f"after {action} the history ends with "
                                             f"{child.history[-1:] or 'nothing'}", list(state.history) + [str(action)])
             self.turn_limit(child)
+            self.decision_limit(child)
             self.rule_invariants(child, since=len(state._violations))
         if state.to_json() != before:  # one comparison for all; find the culprit only when needed
             culprit = "an action"
@@ -638,6 +656,7 @@ class Checks:
                 self.fail(prop, f"a game played by the verify policy (seed {seed}) did not end within "
                                 f"{self.max_game_steps} steps", final.history)
             self.turn_limit(final)
+            self.decision_limit(final)
             return
         try:
             final = random_game(self.game, players=self.players, seed=seed, max_steps=self.max_game_steps)
@@ -659,6 +678,7 @@ class Checks:
         if not final.is_terminal():
             self.fail(prop, f"random_game(seed={seed}) returned a game that is not over", final.history)
         self.turn_limit(final)
+        self.decision_limit(final)
         late = [v for v in final._violations if _violation_property(self.game, v) == "violations"]
         if late:  # the runtime's own complaints (e.g. the turn limit), not a rule-file invariant
             self.fail(prop, f"random_game(seed={seed}): " + "\n".join(late), final.history)
@@ -691,6 +711,7 @@ class Checks:
                     self.fail("offered_actions_apply", f"{action} is offered but apply raised "
                                                        f"{type(error).__name__}: {error}", history + [str(action)])
                 self.turn_limit(state)
+                self.decision_limit(state)
                 self.rule_invariants(state)
             else:
                 try:

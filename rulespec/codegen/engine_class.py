@@ -34,6 +34,8 @@ class EngineClass:
             w.line("SKIP_TURN = staticmethod(skip_turn)")
         if m.turn_limit is not None:
             w.line("TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game")
+        if m.decision_limit is not None:
+            w.line("DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game")
         if m.counts_positions:
             w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
         if m.counts_positions_on:

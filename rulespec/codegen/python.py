@@ -171,6 +171,15 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             self.doc(m.turn_limit, f"The most turns a game of this configuration lasts: `at most {m.turn_limit.value.text} turns`.")
             w.line(f"return {self.expr(m.turn_limit.value)}")
             w.dedent()
+        if m.decision_limit is not None:
+            w.line("")
+            w.line("")
+            w.line("def decision_limit(st):")
+            w.indent()
+            self.doc(m.decision_limit, f"The most decisions a game of this configuration takes: "
+                                       f"`at most {m.decision_limit.value.text} decisions` (verify checks it).")
+            w.line(f"return {self.expr(m.decision_limit.value)}")
+            w.dedent()
         for step in ([m.setup] if m.setup else []) + list(m.steps):
             self.step(step)
         for trigger in m.triggers:

@@ -28,6 +28,15 @@ game "Lanes" [LAN-1]
       "configuration's value must be 1 or more; the largest is the file's limit. A game past its own "
       "configuration's limit is stopped as broken and `rulespec verify` reports it, as for a number; the "
       "adapters give it as OpenSpiel's `max_game_length` (Hex on 5x5: 25)."),
+    E("A rule file", "A limit on decisions", "game_max_decisions", "dice.rules", '''
+  at most 2 * count(p in players) decisions [DIC-3, DIC-4]''',
+      "The most decisions a game takes, each seat's choice counting one and a chance outcome none: OpenSpiel's "
+      "`max_game_length`, which the adapters give (Pig: `at most horizon decisions`, OpenSpiel's `horizon`; a "
+      "game with a claim window keeps the adapters' own bound, its rounds of picks being nodes of theirs). "
+      "It is a number or worked out from the options and the number of players as a turn limit is, and "
+      "refused at the line the same way. Unlike a turn limit it is not a safety net: the engine does not stop "
+      "a game at it; it is a promise about the rules, and `rulespec verify` reports a game that takes more "
+      "decisions (`decision_limit`)."),
     E("A rule file", "A ruling", "ruling", "lanes.rules", '''
 ruling LAN-AMB-1 "Reaching a goal":
   "A goal counts once every one of its spaces holds a tile, whoever put them there."''',

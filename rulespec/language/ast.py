@@ -571,6 +571,10 @@ class GameDecl(Clause):
     max_turns_cites: tuple[str, ...] = ()
     max_turns_rulings: tuple[str, ...] = ()  # `at most N turns ruling X`
     max_turns_loc: Optional[Loc] = None
+    decision_limit: Optional["Expr"] = None  # `at most EXPR decisions`: worked out per configuration, checked by verify
+    decision_limit_cites: tuple[str, ...] = ()
+    decision_limit_rulings: tuple[str, ...] = ()
+    decision_limit_loc: Optional[Loc] = None
 
 
 @dataclass(frozen=True, kw_only=True)

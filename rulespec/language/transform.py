@@ -60,6 +60,12 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         # worked out per configuration from the options and the player count (model/turn_limit.py)
         return {"turn_limit": limit, **tail}
 
+    def game_max_decisions(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        # (a number or worked out per configuration, as a turn limit: model/turn_limit.py)
+        return {"decision_limit": rest[0], "decision_limit_cites": cites, "decision_limit_rulings": rulings,
+                "decision_limit_loc": self._loc(meta)}
+
     def extends(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         return ast.Extends(loc=self._loc(meta), base=unquote(rest[0]), cites=cites, rulings=rulings)

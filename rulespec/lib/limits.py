@@ -59,6 +59,8 @@ LIMITS: tuple[Limit, ...] = (
           bundled=10),
     Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most {bundled} (chess, as OpenSpiel's)",
           bundled=17_695),
+    Limit("max_decisions", 1_000_000, "decisions in `at most N decisions`",
+          "the bundled games allow at most {bundled} (Pig's horizon, as OpenSpiel's)", bundled=1_000),
     Limit("repeat", 1_000, "times in `repeat N times`", "the bundled games repeat at most {bundled} times",
           bundled=41),
     Limit("dice", 100, "dice in one holder (`dice ...: N per player in ...`)",

@@ -115,6 +115,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
         for name in self.defines:  # in file order, so that their own mistakes are reported in file order
             self.definition(name)
         max_turns, turn_limit = self.turn_limit_checked(game)
+        decision_limit = self.decision_limit_checked(game)
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
         self.legal_move_cycles(steps, turn_step)
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
@@ -149,7 +150,8 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
             self.report_unused(decls)
         model = ir.Model(
             game_id=game.id or "game", title=game.name, source_path=self.file.path, source_text=self.file.text,
-            rulebook=game.rulebook, game_cites=tuple(game.cites) + tuple(game.players_cites) + tuple(game.max_turns_cites),
+            rulebook=game.rulebook, game_cites=tuple(game.cites) + tuple(game.players_cites) + tuple(game.max_turns_cites)
+            + tuple(game.decision_limit_cites),
             min_players=game.min_players, max_players=game.max_players, max_turns=max_turns,
             variants_applied=tuple(variants), variants_available=tuple((v.name, v.title) for v in available),
             variant_cites=tuple(c for v in available for c in v.cites),
@@ -167,7 +169,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
                                d.per_player, d.holder, d.visibility, *self.dice_names(d), d.lost)
                          for d in self.dice.values()),
             examples_elsewhere=elsewhere, asks_legal_moves=self.asks_legal_moves,
-            counts_positions=self.counts_positions, turn_limit=turn_limit,
+            counts_positions=self.counts_positions, turn_limit=turn_limit, decision_limit=decision_limit,
             counts_positions_on=tuple(name for name in self.boards if name in self.counts_positions_on),
             clause_texts=self.clause_texts_checked(),
         )

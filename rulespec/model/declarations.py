@@ -37,6 +37,7 @@ class Declarations:
         # (the rulings of the game's own lines: `at most 200 turns ruling R-1`)
         self.rulings_applied(game.players_rulings, game.players_loc or game.loc)
         self.rulings_applied(game.max_turns_rulings, game.max_turns_loc or game.loc)
+        self.rulings_applied(game.decision_limit_rulings, game.decision_limit_loc or game.loc)
         return game
 
     def clause_texts_checked(self) -> tuple[ir.ClauseText, ...]:

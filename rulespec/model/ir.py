@@ -933,6 +933,15 @@ class TurnLimit(Cited):
 
 
 @dataclass(frozen=True)
+class DecisionLimit(Cited):
+    """``at most EXPR decisions``: the most decisions a game takes (each seat's choice one, chance none), worked
+    out per configuration; a claim `rulespec verify` checks (rulespec/model/turn_limit.py)."""
+
+    value: E
+    largest: int  # its value in the configuration that allows the most
+
+
+@dataclass(frozen=True)
 class Step(Cited):
     kind: str  # auto | choice | chance
     params: tuple[Param, ...]
@@ -1120,6 +1129,7 @@ class Model:
     counts_positions: bool = False  # some rule asks `the position has occurred N times`: the state records them
     counts_positions_on: tuple[str, ...] = ()  # boards some rule asks `the position on B has occurred N times` of
     turn_limit: Optional[TurnLimit] = None  # `at most EXPR turns`; max_turns is then its largest value
+    decision_limit: Optional[DecisionLimit] = None  # `at most EXPR decisions`
     clause_texts: tuple[ClauseText, ...] = ()  # what the cited clauses say, in the file's words (file order)
 
     @property

@@ -1,4 +1,4 @@
-"""`at most EXPR turns` (issue #41): a turn limit worked out per configuration.
+"""`at most EXPR turns` and `at most EXPR decisions` (issue #41): limits worked out per configuration.
 
 `at most 121 turns` bounds every game the file can set up. Where the rules imply a tighter bound for a
 smaller configuration (Hex on 5x5: 25 turns; Liar's dice: one bid per face of every die in play, then a
@@ -8,6 +8,11 @@ fixes: numbers, options, `count(p in players)`, `+ - * mod`, `min`, `max`, `abs`
 parameters that read only these. The largest value over every configuration is the file's MAX_TURNS (the
 safety net and every bound sized from it); the engine stops a game past its own configuration's value
 and `rulespec verify` reports it, as for a number.
+
+`at most EXPR decisions` states how many decisions a game takes at the most (each seat's choice counts
+one, a chance outcome none: OpenSpiel's max_game_length, Pig's `horizon`), worked out the same way. It
+is a claim about the rules, not a safety net: the engine does not stop a game at it, `rulespec verify`
+checks that no game takes more (check/properties.py), and the adapters give it as max_game_length.
 """
 
 from __future__ import annotations
@@ -80,13 +85,34 @@ def configurations(names: list[str], option_values: Mapping[str, tuple[str, ...]
 
 
 class TurnLimits:
-    """The game's turn limit, checked (Checker's part)."""
+    """The game's turn and decision limits, checked (Checker's part)."""
 
     def turn_limit_checked(self, game: ast.GameDecl) -> tuple[Optional[int], Optional[ir.TurnLimit]]:
         """MAX_TURNS (the largest bound of any configuration) and the limit worked out per configuration."""
         if game.turn_limit is None:
             return game.max_turns, None
-        e = self.expr(game.turn_limit, {}, INT)
+        largest, e = self._limit_checked(game, game.turn_limit, "turns", "max_turns",
+                                         "`at most N turns` is a safety net against endless games: a few thousand is plenty")
+        if largest is None:
+            return None, None
+        # (its rulings are checked with the game; the engine's docstring carries its citations only, as before)
+        return largest, ir.TurnLimit("turn limit", e.loc, tuple(game.max_turns_cites), (), e)
+
+    def decision_limit_checked(self, game: ast.GameDecl) -> Optional[ir.DecisionLimit]:
+        """`at most EXPR decisions`, worked out per configuration (None if the file says none)."""
+        if game.decision_limit is None:
+            return None
+        largest, e = self._limit_checked(game, game.decision_limit, "decisions", "max_decisions",
+                                         "state the most decisions the rules allow (Pig: its horizon)")
+        if largest is None:
+            return None
+        return ir.DecisionLimit("decision limit", e.loc, tuple(game.decision_limit_cites), (), e, largest)
+
+    def _limit_checked(self, game: ast.GameDecl, written: ast.Expr, unit: str, limit: str,
+                       too_big_hint: str) -> tuple[Optional[int], Optional[ir.E]]:
+        """The largest value of `at most EXPR <unit>` over every configuration, and the checked expression;
+        (None, None) once an error is told."""
+        e = self.expr(written, {}, INT)
         if e.type != INT:
             return None, None  # (told by expr)
         names = options_read(e, self.definitions)
@@ -99,20 +125,18 @@ class TurnLimits:
                 bound = turn_limit_value(e, options, players, self.definitions)
                 if bound < 1:
                     said = ", ".join([f"{players} players"] + [f"{k} {v}" for k, v in options.items()])
-                    self.error(game.turn_limit.loc, f"`at most {e.text} turns` is {bound} with {said}: a game has "
-                                                    f"at least one turn", hint="give a limit of 1 or more in every configuration")
+                    self.error(written.loc, f"`at most {e.text} {unit}` is {bound} with {said}: a game has "
+                                            f"at least one {unit[:-1]}", hint="give a limit of 1 or more in every configuration")
                     return None, None
                 largest = bound if largest is None else max(largest, bound)
         except NotFixed as problem:
-            self.error(problem.part.loc or game.turn_limit.loc,
-                       f"`{problem.part.text}` is not fixed before play, but a turn limit is worked out from the options "
+            self.error(problem.part.loc or written.loc,
+                       f"`{problem.part.text}` is not fixed before play, but a {unit[:-1]} limit is worked out from the options "
                        f"and the player count alone",
                        hint="write it with numbers, options, `count(p in players)`, + - * mod, min, max, abs and "
                             "definitions of these")
             return None, None
-        if largest is not None and largest > LIMIT.max_turns:
-            self.error(game.turn_limit.loc, refusal("max_turns", largest),
-                       hint="`at most N turns` is a safety net against endless games: a few thousand is plenty")
+        if largest is not None and largest > getattr(LIMIT, limit):
+            self.error(written.loc, refusal(limit, largest), hint=too_big_hint)
             return None, None
-        # (its rulings are checked with the game; the engine's docstring carries its citations only, as before)
-        return largest, ir.TurnLimit("turn limit", e.loc, tuple(game.max_turns_cites), (), e)
+        return largest, e

@@ -67,6 +67,7 @@ class Engine:
     MAX_PLAYERS = 2
     MAX_TURNS: Optional[int] = None  # the most turns of any configuration
     TURN_LIMIT: Optional[Callable] = None  # `at most EXPR turns`: (state) -> the most turns of its configuration
+    DECISION_LIMIT: Optional[Callable] = None  # `at most EXPR decisions`: (state) -> the most decisions, verify checks
     # The most moves (decisions, chance outcomes) one game can take, by player count, where the rule file's
     # form bounds them (rulespec/model/moves.py); a count not here is unbounded by the form.
     MAX_MOVES: dict[int, int] = {}
@@ -263,6 +264,10 @@ class Engine:
     def _turn_limit(self, st: State) -> Optional[int]:
         """The most turns ``st``'s game lasts: MAX_TURNS, or what `at most EXPR turns` gives its options and players."""
         return self.MAX_TURNS if self.TURN_LIMIT is None else self.TURN_LIMIT(st)
+
+    def _decision_limit(self, st: State) -> Optional[int]:
+        """The most decisions ``st``'s game takes, as `at most EXPR decisions` gives its options and players."""
+        return None if self.DECISION_LIMIT is None else self.DECISION_LIMIT(st)
 
     def new_game(self, players: Optional[int] = None) -> State:
         if players is None:

@@ -24,9 +24,6 @@ def measures(game) -> dict:
 
 # Every gallery game OpenSpiel has, at its default and at other parameters: (rulespec id, players, options),
 # OpenSpiel's game string, and the measures that differ by a deliberate, documented choice, with the reason.
-PIG_LENGTH = ("a turn's rolls are not bounded by the rule file's form (a roll starts the turn's choice again), "
-              "so max_game_length is the documented step budget (rulespec/runtime/policies.py); OpenSpiel's is "
-              "`horizon` decisions")
 OTHELLO = {"num_distinct_actions": "OpenSpiel numbers a pass (64 spaces + 1); a stuck player is skipped here "
                                    "(rulebooks/othello.rules, `skipping p when p has no legal move`), no pass",
            "max_game_length": "no pass decisions: at most 60 placements (`at most 60 turns`); OpenSpiel's 128 "
@@ -69,10 +66,12 @@ GAMES = [
     ("hex", None, {}, "hex", {}),
     ("hex", None, {"board_size": 5}, "hex(board_size=5)", {}),
     ("hex", None, {"board_size": 2}, "hex(board_size=2)", {}),
-    ("pig", None, {}, "pig", {"max_game_length": PIG_LENGTH}),
+    # (Pig's max_game_length is its `at most horizon decisions`, OpenSpiel's `horizon`)
+    ("pig", None, {}, "pig", {}),
     ("pig", 3, {"winscore": 20, "horizon": 50, "diceoutcomes": 4}, "pig(players=3,winscore=20,horizon=50,diceoutcomes=4)",
-     {"max_game_length": PIG_LENGTH}),
-    ("pig", 10, {}, "pig(players=10)", {"max_game_length": PIG_LENGTH}),
+     {}),
+    ("pig", 10, {}, "pig(players=10)", {}),
+    ("pig", 4, {"winscore": 10, "horizon": 5}, "pig(players=4,winscore=10,horizon=5)", {}),
     ("othello", None, {}, "othello", OTHELLO),
     ("breakthrough", None, {}, "breakthrough", BREAKTHROUGH),
     ("nine-mens-morris", None, {}, "nine_mens_morris", MORRIS),

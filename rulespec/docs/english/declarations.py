@@ -166,6 +166,13 @@ def _turn_limit(en: English, d: ir.TurnLimit) -> list[str]:
                  f"the number of players, and the rules promise never to reach it.")
 
 
+@renders(ir.DecisionLimit)
+def _decision_limit(en: English, d: ir.DecisionLimit) -> list[str]:
+    return _para(f"No game takes more than {en.expr(d.value)} decisions, each player's choice counting one and "
+                 f"chance none: the limit is worked out from the options and the number of players, and the "
+                 f"rules promise never to go past it.")
+
+
 @renders(ir.Counter)
 def _counter(en: English, d: ir.Counter) -> list[str]:
     if d.board is not None:
@@ -687,4 +694,6 @@ def game_overview(en: English) -> list[str]:
                  f"the number of players; {m.max_turns} at the most).")
     elif m.max_turns:
         text += f" No game lasts more than {m.max_turns} turns."
+    if m.decision_limit is not None:
+        text += f" No game takes more than {en.expr(m.decision_limit.value)} decisions."
     return _para(text)
