@@ -11,9 +11,9 @@ checks so at import):
   labels are written only by the State primitives (_move, _take, _place, _occupy, _set_attr), which put
   ``(container, key, value before)`` on ``_journal`` while one is kept; a zone is kept whole
   (``key`` a full slice), so every container comes back in place (generated code holds some in locals);
-- the counters, ``fired``, the stack, the queues, the history and the violations are written by generated
-  code and the look-ahead's automatic steps (runtime/lookahead.py) too: their contents are kept when the
-  look-ahead starts and put back in place;
+- the counters, ``fired``, the stack, the queues and the violations, written by generated code and the
+  look-ahead's automatic steps (runtime/lookahead.py) too, are copies during the look-ahead (small, as a
+  clone copies them), the originals put back after; the history is only appended to, and cut back;
 - every other slot is one value (a number, a tuple, or a dict or list that is replaced, never changed in
   place: ``_reach``, ``_seen``...), kept and put back as it was; the engine, tables, players and options
   an option's statements cannot change.
@@ -26,20 +26,18 @@ from __future__ import annotations
 
 from typing import Optional
 
-# The slots holding one value (a number, a tuple, or a dict or list replaced, never changed in place; the
-# lists of writes and of `then`s, which may be replaced, are put back cut to where they stood), kept as they
-# were and put back by one assignment (_imagine and _unimagine name them in this order).
+# The slots put back by one assignment (_imagine and _unimagine name them in this order): those holding one
+# value (a number, a tuple, or a dict or list replaced, never changed in place); the lists of writes and of
+# `then`s (which may be replaced), cut back to where they stood; and those a look-ahead runs on a copy of.
 _SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over", "_actor",
             "_last_cause", "_pending", "_loops", "_firing", "_chosen", "_ends_seen", "_reach", "_written",
             "_written_before", "_ends_clean", "_origin", "_origin_moves", "_seen", "_seen_on", "_journal",
-            "_thens")
-# The slots a state keeps from when it is made to its end, never replaced (only their contents change):
-# the primitives journal the first group's writes; the second's contents are kept whole at the start.
+            "_thens", "_counters", "fired", "_stack", "_queues", "_violations")
+# The slots whose contents the primitives journal (never replaced: generated code holds some in locals).
 _JOURNALLED = frozenset(("_boards", "_masks", "_causes", "_loc", "_zones", "_attrs", "_labels"))
-_KEPT_WHOLE = frozenset(("_counters", "_queues", "_stack", "history", "_violations", "fired"))
+_CUT_BACK = frozenset(("history",))  # (only appended to)
 _UNCHANGED = frozenset(("_engine", "_t", "players", "_options"))  # (an option's statements cannot change them)
-IMAGINING_KEEPS = frozenset(_SCALARS) | _JOURNALLED | _KEPT_WHOLE | _UNCHANGED
-_copy_list = list.copy
+IMAGINING_KEEPS = frozenset(_SCALARS) | _JOURNALLED | _CUT_BACK | _UNCHANGED
 
 
 class Imagining:
@@ -51,20 +49,24 @@ class Imagining:
         """Start carrying out an option of ``step`` as ``actor`` on this state, to read the position it would
         leave: what _unimagine needs to put the state back, and the cause its statements run with (that of
         the step's frame on top of the stack, its decision pending, else the turn's)."""
-        journal, counters, per_seat = self._journal, self._counters, self._t.list_counters
+        journal, counters, queues, stack = self._journal, self._counters, self._queues, self._stack
         kept = (self._phase, self._turn_seat, self._turn_number, self._next_seat, self._leg, self._legs, self._over,
                 self._actor, self._last_cause, self._pending, self._loops, self._firing, self._chosen,
                 self._ends_seen, self._reach, self._written, self._written_before, self._ends_clean, self._origin,
-                self._origin_moves, self._seen, self._seen_on, journal, self._thens,  # (_SCALARS, in order)
-                0 if journal is None else len(journal), counters.copy(),
-                list(map(_copy_list, map(counters.__getitem__, per_seat))) if per_seat else None,
-                [(entries, len(entries)) for entries in self._queues.values()] if self._queues else None,
-                self._stack.copy(), len(self.history), len(self._violations), self.fired.copy(), len(self._thens),
-                len(self._written))
+                self._origin_moves, self._seen, self._seen_on, journal, self._thens, counters, self.fired, stack,
+                queues, self._violations,  # (_SCALARS, in order)
+                0 if journal is None else len(journal), len(self.history), len(self._thens), len(self._written))
         if journal is None:
             self._journal = []
+        # What generated code writes itself, a copy for the look-ahead (as clone() copies them): the originals
+        # come back by the assignment, and a function that holds one in a local reads the game's own.
+        self._counters = counters = counters.copy()
+        for name in self._t.list_counters:  # (a list per player each)
+            counters[name] = counters[name].copy()
+        self.fired, self._stack, self._violations = self.fired.copy(), stack.copy(), self._violations.copy()
+        if queues:
+            self._queues = {name: [list(entry) for entry in entries] for name, entries in queues.items()}
         self._actor = actor
-        stack = self._stack
         if stack and stack[-1][0] == step:
             return kept, stack[-1][3]
         return kept, ("turn" if step == self._engine.TURN_STEP else None)
@@ -75,29 +77,13 @@ class Imagining:
         (self._phase, self._turn_seat, self._turn_number, self._next_seat, self._leg, self._legs, self._over,
          self._actor, self._last_cause, self._pending, self._loops, self._firing, self._chosen, self._ends_seen,
          self._reach, written_list, self._written_before, self._ends_clean, self._origin, self._origin_moves,
-         self._seen, self._seen_on, self._journal, thens_list,
-         mark, counters, per_seat, queues, stack, moves, violations, fired, thens, written) = kept
+         self._seen, self._seen_on, self._journal, thens_list, self._counters, self.fired, self._stack,
+         self._queues, self._violations, mark, moves, thens, written) = kept
         if len(journal) > mark:
             for container, key, before in reversed(journal[mark:]):
                 container[key] = before
             del journal[mark:]
-        now = self._counters
-        if now != counters:
-            now.clear()
-            now.update(counters)
-        if per_seat is not None:
-            for values, before in zip(map(now.__getitem__, self._t.list_counters), per_seat):
-                values[:] = before
-        if queues is not None:
-            for entries, size in queues:
-                del entries[size:]
-        self._stack[:] = stack
         del self.history[moves:]
-        del self._violations[violations:]
-        now = self.fired
-        if now != fired:
-            now.clear()
-            now.update(fired)
         # (the lists as they stood: _place may start a new list of writes, the look-ahead's steps one of thens)
         del thens_list[thens:]
         del written_list[written:]
