@@ -12,13 +12,13 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'cd5780abd551627b'
+SOURCE_HASH = '178e6e27ccec5448'
 GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
     # piece [CHK-2, CHK-7]
-    ('piece', (('colour', ('black', 'white')), ('rank', ('man', 'king'))), 12, '{colour} {rank}'),
+    ('piece', (('colour', ('black', 'white')), ('rank', ('man', 'king'))), ('rank', (('man', 12), ('king', 0))), '{colour} {rank}'),
 )
 ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)

@@ -121,13 +121,19 @@ class _Expansion:
         fixed = {name: values[0] for name in self.loaded[0] if len(values := self.option_values(name)) == 1}
         return StaticValues(self.boards, list(self.engine.BOARDS), fixed, self.definitions)
 
+    def unmade_in_game(self) -> list[tuple[str, dict, str]]:
+        """The looks none is made with (`king 0`) of the components in the game: a piece may come to show them."""
+        kinds = {self.engine.ITEM_KIND[item] for item in self.in_game}
+        return [look for look in self.engine._unmade_looks if look[0] in kinds]
+
     def option_values(self, name: str) -> list[str]:
         """The values an option takes in the game loaded (its leg's, for each leg of a match)."""
         return unique_in_order(str(options[name]) for options in self.loaded)
 
     def domain(self, type_: str, where: str, values=None) -> list[str]:
         if type_ == ir.ITEM:
-            return unique_in_order(self.engine.ITEM_LABEL[item] for item in self.in_game)
+            return unique_in_order([self.engine.ITEM_LABEL[item] for item in self.in_game] +
+                                   [label for _, _, label in self.unmade_in_game()])
         if type_ == ir.SEAT:
             return self.seats
         if type_.startswith("space:"):  # the spaces in use with these options (Hex on 5x5: 25 of 11x11)
@@ -206,7 +212,8 @@ class _Expansion:
                 return unique_in_order(str(v) for v in columns)
         if isinstance(e, ir.ItemAttr) and e.attr in self.engine.ITEM_ATTRS:
             values = self.engine.ITEM_ATTRS[e.attr]
-            return unique_in_order(str(values[item]) for item in self.in_game if item in values)
+            return unique_in_order([str(values[item]) for item in self.in_game if item in values] +
+                                   [str(combo[e.attr]) for _, combo, _ in self.unmade_in_game() if e.attr in combo])
         if _names(e) & chosen:
             texts = values_from_type(self, e, values or {}, where)
             if texts is not None:

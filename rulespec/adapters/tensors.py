@@ -10,6 +10,7 @@ import dataclasses
 from typing import Sequence
 
 from ..runtime.engine import Engine
+from ..runtime.helpers import labels_in_order
 
 COUNTER_LIMIT = 1e15  # a counter holds a whole number from -10^15 to 10^15 (the runtime's limit)
 
@@ -42,7 +43,7 @@ class TensorLayout:
     def __init__(self, engine: Engine, players: int):
         self.players = players
         self.components = len(engine.ITEM_LABEL)
-        self.labels = unique_in_order(engine.ITEM_LABEL)
+        self.labels = labels_in_order(engine.COMPONENTS)  # (with a look none is made with: `king 0`)
         self.label_index = {label: i for i, label in enumerate(self.labels)}
         n, count = players, len(self.labels)
         pieces: list[tuple[str, int]] = [("seat", n), ("to_act", n + 3), ("turn", 1), ("turn_player", n), ("leg", 1)]

@@ -69,7 +69,7 @@ class _BoardDrawing:
         self.in_use = self.tables.in_use[b]
         self.column_values = engine.ITEM_ATTRS.get(board.column_attribute, {}) if board.column_attribute else {}
         self.marks = dict(getattr(board, "marks", ()) or ())
-        valueless = [label for item, label in enumerate(engine.ITEM_LABEL) if item not in self.column_values]
+        valueless = [label for item, label in enumerate(engine._labels_shown) if item not in self.column_values]
         self.codes = piece_codes(valueless, self.marks)
         self.mark_code = {name: code for code, name in self.marks.items()}
         self.item_of_label: dict[str, int] = {}

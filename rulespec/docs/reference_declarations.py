@@ -96,10 +96,19 @@ component piece: colour (black, white) x rank (man 3, king), rank can change [CR
       "A count after a value (`man 3`) says how many components have it, for each combination of the other "
       "attributes: here 3 men and 1 king of each colour, 8 pieces in all (chess: `kind (pawn 8, knight 2, "
       "bishop 2, rook 2, queen, king)`, 32). A value without a count is made once. Counts go on one attribute "
-      "and not beside `x N`; a count of 0 is refused (leave the value out), and a die's faces are not counted. "
-      "Where the attribute can change, the count is how many start so: a man crowned is a second king, and a "
-      "`given position` may show more kings than were made, as long as there are enough pieces of that "
-      "colour."),
+      "and not beside `x N`, and a die's faces are not counted. Where the attribute can change, the count is "
+      "how many start so: a man crowned is a second king, and a `given position` may show more kings than "
+      "were made, as long as there are enough pieces of that colour."),
+    E("Components and zones", "A value none starts with", "component named_values value_count changing",
+      "crowning.rules", '''
+component piece: colour (black, white) x rank (man 4, king 0), rank can change [CW-2, CW-4]''',
+      "A count of 0 (`king 0`) says that no component starts with the value, yet the rules may give it: "
+      "here 4 men of each colour and no king, 8 pieces in all, and a man that reaches the far row is "
+      "crowned (`set rank of occupant of t to king`). Everything that reads what pieces show still knows "
+      "the value: `s holds king`, `rank of c = king`, `then space ... holds \"black king\"` in examples and a "
+      "`given position` (`K = black king`: a black man taken and crowned), the players' observations. The "
+      "attribute must be one that `can change` (else nothing could ever have the value: leave it out), and "
+      "some value must have a count above 0."),
     E("Components and zones", "Identical components", "component", "lanes.rules", '''
 component joker x 2 [LAN-3]''',
       "`x N` makes N copies; a component without attributes is a set of identical pieces."),

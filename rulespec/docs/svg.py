@@ -474,7 +474,7 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
     column_values = engine.ITEM_ATTRS.get(info.column_attribute, {}) if kind != "triangles" else {}
     # A piece with no number to show and a label too long for a cell is written as one letter of its own
     # (`C` cross, `N` nought: told apart, with a legend), as the terminal draws it.
-    long_labels = [label for item, label in enumerate(engine.ITEM_LABEL)
+    long_labels = [label for item, label in enumerate(engine._labels_shown)
                    if item not in column_values and len(label) > 4]
     codes = piece_codes(long_labels, ()) if kind != "triangles" else {}
     pieces: dict[str, str] = {}
@@ -487,7 +487,7 @@ def engine_picture(engine, board: int, players: int, state=None, previous=None, 
         if state is not None:
             item = state._boards[board][cell]
             if item >= 0:
-                label = engine.ITEM_LABEL[item]
+                label = state._labels[item]  # (as it reads now: a man crowned is a king)
                 view.occupant, view.item = label, item
                 view.short = short_text(label, column_values.get(item), codes) if kind != "triangles" else ""
                 if view.short in codes.values():
@@ -546,7 +546,7 @@ def table_lines(engine, state, most: int = 8) -> tuple[str, ...]:
             continue
         base = state._t.zone_base[zone.name]
         for owner in range(state.players if zone.per_player else 1):
-            items = sorted((engine.ITEM_LABEL[i] for i in state._zones[base + owner]), key=natural_key)
+            items = sorted((state._labels[i] for i in state._zones[base + owner]), key=natural_key)
             if not items:
                 continue
             shown = ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")

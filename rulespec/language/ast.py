@@ -628,6 +628,8 @@ class Attribute(Node):
     # written), for each combination of the other attributes; () when no value has a count
     counts: tuple[int, ...] = ()
     counts_loc: Optional[Loc] = None  # where the first count is written
+    # `king 0`: where the first count of 0 is (a value no component starts with; its attribute must change)
+    none_made_loc: Optional[Loc] = None
 
 
 @dataclass(frozen=True, kw_only=True)

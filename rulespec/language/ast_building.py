@@ -118,10 +118,11 @@ class Block(list):
 
 
 class ValueCount:
-    """`pawn 8` in an attribute's list: the value's token, how many components have it, where it is written."""
+    """`pawn 8` in an attribute's list: the value's token, how many components have it, where it is written
+    (``count_loc``: where the number is)."""
 
-    def __init__(self, value: Token, count: int, loc: ast.Loc):
-        self.value, self.count, self.loc = value, count, loc
+    def __init__(self, value: Token, count: int, loc: ast.Loc, count_loc: ast.Loc):
+        self.value, self.count, self.loc, self.count_loc = value, count, loc, count_loc
 
 
 def value_token(child) -> Token:
@@ -130,12 +131,14 @@ def value_token(child) -> Token:
 
 
 def counted(children) -> dict:
-    """An attribute's ``counts`` and ``counts_loc`` (none when no value of ``children`` has a count)."""
+    """An attribute's ``counts``, ``counts_loc`` and ``none_made_loc`` (none when no value of ``children`` has
+    a count)."""
     written = [c for c in children if isinstance(c, ValueCount)]
     if not written:
         return {}
     return {"counts": tuple(c.count if isinstance(c, ValueCount) else 1 for c in children),
-            "counts_loc": written[0].loc}
+            "counts_loc": written[0].loc,
+            "none_made_loc": next((c.count_loc for c in written if c.count == 0), None)}
 
 
 # Lark's non-recursive Transformer: a tree as deep as the limits allow (400 levels) takes two Python

@@ -109,12 +109,10 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
                              values=tuple(str(value_token(v)) for v in children[1:]), **counted(children[1:]))
 
     def value_count(self, meta, children):
-        """`pawn 8`: the value's token and its count (a count of 0 is refused at the count)."""
+        """`pawn 8`: the value's token and its count (a count of 0 is checked with the component: its
+        attribute must change)."""
         value, count = children
-        if int(count) == 0:
-            raise AstProblem(count.line, count.column, f"`{value} 0`: a value that no component has",
-                              width=len(count), hint=f"leave `{value}` out of the list, or give it a count of 1 or more")
-        return ValueCount(value, read_number(count, "copies"), self._loc(meta))
+        return ValueCount(value, read_number(count, "copies"), self._loc(meta), token_loc(self.path, count))
 
     def ordered_values(self, meta, children):
         values, signs = children[1::2], children[2::2]
@@ -156,6 +154,7 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         self.counts_checked(name, attributes, copies_token)
         shown = next((unquote(c) for c in rest[1:] if isinstance(c, Token) and c.type == "STRING"), None)
         changing = next((c for c in rest[1:] if isinstance(c, tuple)), ((), None))
+        self.none_made_checked(name, attributes, changing[0])
         return ast.ComponentDecl(loc=self._loc(meta), name=name, attributes=attributes, copies=copies,
                                  shown_as=shown, changing=changing[0], changing_loc=changing[1], cites=cites,
                                  rulings=rulings)
@@ -175,6 +174,26 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
                              f"component `{name}` has counts in `{counted_ones[0].name}` and in `{second.name}`",
                              hint=f"counts go on one attribute: they say how many of each value there are for each "
                                   f"combination of the others")
+
+    @staticmethod
+    def none_made_checked(name: str, attributes, changing: tuple[str, ...]) -> None:
+        """`king 0`: no component starts with the value, so it must be one the rules can give (its attribute
+        can change), and some value must have components."""
+        for attribute in attributes:
+            at = attribute.none_made_loc
+            if at is None:
+                continue
+            value = attribute.values[attribute.counts.index(0)]
+            if attribute.name not in changing:
+                raise AstProblem(at.line, at.column, f"`{value} 0`: no component `{name}` is made with "
+                                                     f"{attribute.name} {value}, and its {attribute.name} cannot "
+                                                     f"change, so none ever has it", width=1,
+                                 hint=f"leave `{value}` out of the list, give it a count of 1 or more, or say "
+                                      f"`, {attribute.name} can change` if the rules make it")
+            if not any(attribute.counts):
+                raise AstProblem(attribute.counts_loc.line, attribute.counts_loc.column,
+                                 f"component `{name}`: every count in `{attribute.name}` is 0, so none is made",
+                                 hint="give the values components start with a count of 1 or more")
 
     def changing(self, meta, children):
         """`, colour and rank can change`: (the names, where the clause is)."""

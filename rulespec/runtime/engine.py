@@ -27,7 +27,7 @@ from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANE
                      IllegalAction, RuleRuntimeError)
 from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_label, pick_weights, span,  # noqa: F401
                       shuffle_orders, weighted_picks)  # (generated code imports them here)
-from .helpers import items_made
+from .helpers import items_made, unmade_looks
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
@@ -140,6 +140,9 @@ class Engine:
                                  for name, attributes, copies, shown_as in self.COMPONENTS
                                  for _ in range(items_made(attributes, copies))
                                  ) if self.CHANGING else ()
+        # What a piece may come to show though none is made so (`king 0`), and every label a piece can show
+        self._unmade_looks = unmade_looks(self.COMPONENTS) if self.CHANGING else ()
+        self._labels_shown = self.ITEM_LABEL + tuple(label for _, _, label in self._unmade_looks)
         # (text function, arguments) -> {item: its outcome Action}: a static draw's Actions, made once per engine
         self._drawn_actions: dict[tuple, tuple[dict[int, Action], dict[int, int]]] = {}
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
@@ -1123,7 +1126,7 @@ class Engine:
                 continue
             column_values = self.ITEM_ATTRS.get(board.column_attribute, {})
             # A piece without a number is its own letter (C cross, N nought), said in the heading.
-            codes = piece_codes([label for item, label in enumerate(self.ITEM_LABEL) if item not in column_values], ".o")
+            codes = piece_codes([label for item, label in enumerate(self._labels_shown) if item not in column_values], ".o")
             drawn = sorted({st._labels[i] for i in st._boards[b] if i >= 0 and i not in column_values})
             said = "".join(f", {codes[label]} = {label}" for label in drawn)
             lines.append(f"{board.name} (face {t.face[b]}; o = an empty region space{said}):")

@@ -117,14 +117,19 @@ def _next_order(sequence: list[int]) -> bool:
     return True
 
 
+def combinations(attributes: Sequence[tuple]) -> list[dict]:
+    """Every combination of a declaration's attribute values ``((attr, values), ...)``, the last varying fastest."""
+    combos: list[dict] = [{}]
+    for attr, values in attributes:
+        combos = [dict(c, **{attr: v}) for c in combos for v in values]
+    return combos
+
+
 def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tuple[str, ...], dict[str, dict[int, Any]]]:
     """Expand component declarations ``(name, ((attr, values), ...), copies, shown_as)`` into items."""
     kinds, labels, attrs = [], [], {}
     for name, attributes, copies, shown_as in components:
-        combos: list[dict] = [{}]
-        for attr, values in attributes:
-            combos = [dict(c, **{attr: v}) for c in combos for v in values]
-        for combo in combos:
+        for combo in combinations(attributes):
             for _ in range(copies_of(copies, combo)):
                 item = len(kinds)
                 kinds.append(name)
@@ -132,6 +137,28 @@ def build_item_tables(components: Sequence[tuple]) -> tuple[tuple[str, ...], tup
                 for attr, value in combo.items():
                     attrs.setdefault(attr, {})[item] = value
     return tuple(kinds), tuple(labels), attrs
+
+
+def unmade_looks(components: Sequence[tuple]) -> tuple[tuple[str, dict, str], ...]:
+    """What a piece may come to show though none is made so: each combination of values of a component
+    declaration ``(name, attributes, copies, shown_as)`` counted 0 (`rank (man 12, king 0), rank can change`),
+    as (component, values, label); what lists the labels or values pieces show lists these too."""
+    looks = []
+    for name, attributes, copies, shown_as in components:
+        if copies.__class__ is int or all(n for _, n in copies[1]):
+            continue
+        looks += [(name, combo, item_label(name, combo, shown_as)) for combo in combinations(attributes)
+                  if not copies_of(copies, combo)]
+    return tuple(looks)
+
+
+def labels_in_order(components: Sequence[tuple]) -> list[str]:
+    """Every label a piece can show, once each, in the order of the declarations' combinations of values: the
+    items' labels, with a look none is made with (`king 0`) in its place."""
+    labels: dict[str, None] = {}
+    for name, attributes, _, shown_as in components:
+        labels.update(dict.fromkeys(item_label(name, combo, shown_as) for combo in combinations(attributes)))
+    return list(labels)
 
 
 def copies_of(copies: Any, combo: dict) -> int:

@@ -87,6 +87,12 @@ class _Names:
         self.items_of: dict[str, list[int]] = {}
         for item, label in enumerate(labels):
             self.items_of.setdefault(label, []).append(item)
+        # A look no piece is made with (`king 0`): read as a piece that can change into it, written as it reads
+        self.unmade = {label: (kind, combo) for kind, combo, label in engine._unmade_looks}
+        for label in self.unmade:
+            self.items_of.setdefault(label, [])
+            if not _UNSAFE.search(label):
+                self.bare.add(label)
 
     def item(self, item: int, labels: Optional[Sequence[str]] = None) -> str:
         """How an item is written: its label (in ``labels``, a state's, where an attribute can change)."""
@@ -133,7 +139,10 @@ def _letters(engine: Engine, st: State, b: int) -> Optional[dict[str, str]]:
     names = _names(engine)
     labels: list[str] = []
     # (the labels of what may lie there first, as made: the same letters whichever item reads which label now)
-    for label in [engine.ITEM_LABEL[i] for i in range(len(engine.ITEM_KIND)) if st._t.fits[b][i]] + \
+    fitting = [i for i in range(len(engine.ITEM_KIND)) if st._t.fits[b][i]]
+    kinds = {engine.ITEM_KIND[i] for i in fitting}
+    for label in [engine.ITEM_LABEL[i] for i in fitting] + \
+            [label for kind, _, label in engine._unmade_looks if kind in kinds] + \
             [st._labels[i] for i in st._boards[b] if i >= 0]:
         if label not in labels:
             labels.append(label)
@@ -713,36 +722,47 @@ class PositionReader:
                 self.fail(line, column, f"{self.engine.TITLE} has no component shown as {token!r}",
                           self.close(token, self.names.items_of))
         in_play = set(self.t.in_play_items)
-        for item in sorted(candidates, key=lambda i: (i not in in_play, i)) + self.changeable(m, candidates):
+        look = None if m else self.look(token)
+        for item in sorted(candidates, key=lambda i: (i not in in_play, i)) + self.changeable(look, candidates):
             if item not in self.taken:
                 self.taken.add(item)
                 self.where[item] = (where, line.number)
-                self.change_to(item, candidates[0])
+                self.change_to(item, token, look)
                 return item
+        if not candidates:  # (a look none is made with: `king 0`)
+            self.fail(line, column, f"no piece is left that can become {token!r}: every one is written already")
         self.fail(line, column, f"every {token!r} is written already ({len(candidates)} in the game)")
 
-    def changeable(self, numbered, candidates: list[int]) -> list[int]:
-        """Where attributes can change, the items that can read as ``candidates`` do (their component, the
-        attributes that cannot change equal): taken when every one made so is written already."""
-        engine = self.engine
-        if numbered or not engine.CHANGING:
-            return []
-        proto = candidates[0]
-        kind, fixed = engine.ITEM_KIND[proto], [
-            values for attr, values in engine.ITEM_ATTRS.items()
-            if engine.ITEM_KIND[proto] not in engine.CHANGING.get(attr, ((), ()))[1]]
-        return [item for item, k in enumerate(engine.ITEM_KIND) if k == kind and item not in candidates
-                and all(values.get(item) == values.get(proto) for values in fixed)]
+    def look(self, label: str) -> tuple[str, dict]:
+        """What a label shows: its component and attribute values (those of the first item made so, or of a
+        look none is made with)."""
+        if label in self.names.unmade:
+            return self.names.unmade[label]
+        proto = self.names.items_of[label][0]
+        return self.engine.ITEM_KIND[proto], {attr: values[proto] for attr, values in self.engine.ITEM_ATTRS.items()
+                                              if proto in values}
 
-    def change_to(self, item: int, proto: int) -> None:
-        """``item`` written as ``proto`` reads: its attributes that can change given proto's values."""
+    def changeable(self, look: Optional[tuple[str, dict]], candidates: list[int]) -> list[int]:
+        """Where attributes can change, the items that can show ``look`` (their component, the attributes that
+        cannot change equal) besides ``candidates``: taken when every one made so is written already."""
         engine = self.engine
-        if not engine.CHANGING or item == proto or self.labels[item] == self.labels[proto]:
+        if look is None or not engine.CHANGING:
+            return []
+        kind, combo = look
+        fixed = [(attr, values) for attr, values in engine.ITEM_ATTRS.items()
+                 if kind not in engine.CHANGING.get(attr, ((), ()))[1]]
+        return [item for item, k in enumerate(engine.ITEM_KIND) if k == kind and item not in candidates
+                and all(values.get(item) == combo.get(attr) for attr, values in fixed)]
+
+    def change_to(self, item: int, label: str, look: Optional[tuple[str, dict]]) -> None:
+        """``item`` written as ``label``: its attributes that can change given the look's values."""
+        engine = self.engine
+        if not engine.CHANGING or look is None or self.labels[item] == label:
             return
         for attr, values in self.data["attributes"].items():
             if engine.ITEM_KIND[item] in engine.CHANGING[attr][1]:
-                values[item] = engine.ITEM_ATTRS[attr][proto]
-        self.labels[item] = self.labels[proto]
+                values[item] = look[1][attr]
+        self.labels[item] = label
 
     def items(self, line: _Line, text: str, offset: int, zone: int, out: list[int]) -> bool:
         """The items of a zone's line; True when it says `the rest`."""
@@ -1027,6 +1047,9 @@ class PositionReader:
                 if cell is not None and boards[b][cell] >= 0 and labels[boards[b][cell]] == ref.label:
                     return boards[b][cell]
             self.fail(ref.line, ref.column, f"no {ref.label!r} is written on {ref.where}")
+        if not self.names.items_of[ref.label]:
+            self.fail(ref.line, ref.column, f"no piece is made as {ref.label!r}: say which one it is",
+                      f"`{ref.label} on SPACE` or `{ref.label} in ZONE`")
         return self.names.items_of[ref.label][0]
 
     def over(self, line: _Line, text: str) -> dict:

@@ -14,6 +14,8 @@ from rulespec.docs.english import English
 from rulespec.language.errors import RuleError
 
 CROWNS = "rulespec/docs/ref_games/crowns.rules"
+CROWNING = "rulespec/docs/ref_games/crowning.rules"
+CHECKERS = "rulebooks/checkers.rules"
 
 GAME = '''\
 game "Count" [CO-1]
@@ -90,7 +92,11 @@ def test_the_english_says_how_many_of_each_and_the_total(tmp_path):
 
 @pytest.mark.parametrize("component, line, column, says", [
     ("component piece: colour (white, black) x kind (pawn 0, king) [CO-1]", 6, 53,
-     "`pawn 0`: a value that no component has"),
+     "`pawn 0`: no component `piece` is made with kind pawn, and its kind cannot change"),
+    ("component piece: colour (white, black) x kind (pawn 0, king 0), colour can change [CO-1]", 6, 53,
+     "`pawn 0`: no component `piece` is made with kind pawn, and its kind cannot change"),
+    ("component piece: colour (white, black) x kind (pawn 0, king 0), kind can change [CO-1]", 6, 48,
+     "every count in `kind` is 0, so none is made"),
     ("component piece: colour (white 2, black) x kind (pawn 8, king) [CO-1]", 6, 50,
      "has counts in `colour` and in `kind`"),
     ("component piece: colour (white, black) x kind (pawn 8, king) x 2 [CO-1]", 6, 64,
@@ -134,3 +140,90 @@ def test_a_counted_attribute_that_changes_starts_as_counted_and_becomes_any_valu
     assert sum(label == "black king" for label in three._labels) == 3
     with pytest.raises(Exception, match="black king"):
         game.position("grid: KKKK/K.../..../...w (K = black king, w = white king)\nturn 1 of player 1")
+
+
+# ----------------------------------------------------------------------------- a value none starts with
+
+
+def _crowned(game):
+    """From the start: a black man goes up column 1 round the white man coming down it, and is crowned."""
+    st = game.new_game(2)
+    for move in ["player 1: 4 1 to 3 1", "player 2: 1 1 to 2 1", "player 1: 3 1 to 3 2", "player 2: 2 1 to 3 1",
+                 "player 1: 3 2 to 2 2", "player 2: 1 4 to 2 4", "player 1: 2 2 to 2 1", "player 2: 2 4 to 3 4",
+                 "player 1: 2 1 to 1 1"]:
+        st.apply(move)
+    return st
+
+
+def test_a_value_counted_0_makes_none_yet_the_rules_may_give_it():
+    model = rulespec.compile_rules(CROWNING)
+    piece = model.components[0]
+    assert piece.counts == ("rank", (4, 0)) and piece.total == 8 and piece.has_copies
+    game = rulespec.load(CROWNING)
+    assert Counter(game.ITEM_LABEL) == {"black man": 4, "white man": 4}
+    assert [label for _, _, label in game._unmade_looks] == ["black king", "white king"]
+    st = _crowned(game)
+    assert [label for label in st._labels if label.endswith("king")] == ["black king"]
+    st.apply("player 2: 3 4 to 3 3")
+    assert "1 1 to 2 1" in [a.text for a in st.legal_actions()]  # a king steps back
+
+
+def test_the_english_says_none_starts_so():
+    model = rulespec.compile_rules(CROWNING)
+    text = "\n".join(English(model).declaration(model.components[0]))
+    assert "4 pieces whose rank is man; 8 in all. No piece starts as a king." in text
+    assert "0 whose" not in text
+
+
+def test_a_position_writes_and_reads_a_look_none_is_made_with():
+    from rulespec.runtime.position import to_position
+    game = rulespec.load(CROWNING)
+    st = _crowned(game)
+    text = to_position(st)
+    assert "k = black king" in text and "item " not in text, text
+    again = game.position(text)
+    assert to_position(again) == text and again._labels == st._labels
+    assert game.from_json(st.to_json())._labels == st._labels
+    # Kings of both colours written in: black men and a white man taken and crowned.
+    kings = game.position("grid: K..w/..K./..../...k (K = black king, k = white king, w = white man)\n"
+                          "turn 1 of player 1")
+    assert Counter(kings._labels[i] for i in kings._boards[0] if i >= 0) == {"black king": 2, "white king": 1,
+                                                                              "white man": 1}
+    with pytest.raises(Exception, match="can become 'black king'"):
+        game.position("grid: KKKK/K.../..../...w (K = black king, w = white man)\nturn 1 of player 1")
+
+
+def test_tables_pictures_and_actions_list_the_look_none_is_made_with():
+    from rulespec.adapters.core import _Expansion
+    from rulespec.adapters.tensors import TensorLayout
+    game = rulespec.load(CROWNING)
+    st = _crowned(game)
+    layout = TensorLayout(game, 2)
+    assert layout.labels == ["black man", "black king", "white man", "white king"]
+    tensor = [0.0] * layout.size
+    layout.fill(tensor, st.observation(0), 0)  # (a king on the board has its row: no KeyError)
+    at, size = layout.offsets["board:grid"]
+    assert sum(tensor[at + cell * 4 + 1] for cell in range(16)) == 1.0
+    assert "= black king" in game._describe(st)
+    from rulespec.docs.svg import board_svg, engine_picture
+    assert "black king" in board_svg(engine_picture(game, 0, 2, state=st))  # (drawn as it reads now)
+    assert "black king" in _Expansion(game, 2).domain("item", "test")
+
+
+def test_the_position_seen_counts_a_crowned_man_as_a_king():
+    game = rulespec.load(CROWNING)
+    st = _crowned(game)
+    looks = game._looks
+    numbers = looks.now(st)
+    king = next(i for i, label in enumerate(st._labels) if label == "black king")
+    man = next(i for i, label in enumerate(st._labels) if label == "black man")
+    assert numbers[king] != numbers[man] and "king" in looks.text(numbers[king])
+
+
+def test_checkers_makes_twelve_men_a_side_and_crowns_them():
+    game = rulespec.load(CHECKERS)
+    assert len(game.ITEM_KIND) == 24 and set(game.ITEM_LABEL) == {"black man", "white man"}
+    st = game.position("grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-K- "
+                       "(b = black man, w = white man, K = white king)\nturn 9 of player 1")
+    st.apply("player 1: 3 2 jumps to 1 4")
+    assert sorted(label for label in st._labels if label.endswith("king")) == ["black king", "white king"]

@@ -66,6 +66,9 @@ def _component(en: English, d: ir.Component) -> list[str]:
             parts.append(f"every {human(attr)} ({join([md_text(v) for v in values], 'and')})")
     if d.counts:
         text = f"There are{' for ' + join(parts) if parts else ''}: {_counted(d, name)}; {total} in all."
+        unmade = [v for v, n in zip(dict(d.attributes)[d.counts[0]], d.counts[1]) if n == 0]
+        if unmade:  # `king 0`: a value only the rules give
+            text += f" No {name} starts as {join([article(md_text(v)) for v in unmade], 'or')}."
     elif parts:
         each = f"is {article(name)}" if d.copies == 1 else f"are {d.copies} {plural(name)}"
         text = f"There {each} for {join(parts)}: {total} in all."
@@ -82,8 +85,9 @@ def _component(en: English, d: ir.Component) -> list[str]:
 def _counted(d: ir.Component, name: str) -> str:
     """`kind (pawn 8, king)`: "8 pieces whose kind is pawn and 1 whose kind is king"."""
     attr, counts = d.counts
+    made = [(v, n) for v, n in zip(dict(d.attributes)[attr], counts) if n]  # (those counted 0 are said after)
     said = [f"{n} {name if n == 1 else plural(name)} whose {human(attr)} is {md_text(v)}" if i == 0 else
-            f"{n} whose {human(attr)} is {md_text(v)}" for i, (v, n) in enumerate(zip(dict(d.attributes)[attr], counts))]
+            f"{n} whose {human(attr)} is {md_text(v)}" for i, (v, n) in enumerate(made)]
     return join(said, "and")
 
 
