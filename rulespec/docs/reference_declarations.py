@@ -235,7 +235,8 @@ board grid: rows height 1..4, columns col 1..4, adjacency orthogonal [COL-3]:
     3 . . . .
     4 . . . .''',
       "`rows NAME 1..N` numbers the rows instead of naming them after an attribute; the map's rows are "
-      "labelled with their numbers, from the top of the map (row 1 first, north) down, and a space is called "
+      "labelled with their numbers, from the top of the map (row 1 first, north) down (`rows rank 8..1` counts "
+      "up the map instead: see rows numbered upward), and a space is called "
       "by row and column (`\"2 3\"`). `height of s` and "
       "`col of s` are numbers, so the rules can compute with them: `height of t = height of s - 1` is the "
       "space below."),

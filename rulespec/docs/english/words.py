@@ -93,6 +93,10 @@ def noun_of_type(type_: str) -> str:
         return "space"
     if type_.startswith("placement:"):
         return "placement"
+    if type_.startswith("spaces:"):  # one of a set of lines (`lines mills: ...`)
+        return "line"
+    if type_.startswith("direction:"):  # one of a graph's named directions
+        return "direction"
     return {ir.SEAT: "player", ir.ITEM: "component", ir.INT: "number", ir.SYMBOL: "value",
             ir.DIRECTION: "direction"}.get(type_, "thing")
 
