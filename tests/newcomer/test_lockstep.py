@@ -138,6 +138,7 @@ SPECS = {
     "dots-and-boxes": Spec("dots-and-boxes", "dots_and_boxes", _dots, games=200, tree=5547,
                            tree_key=_same_position),
     "kalah": Spec("kalah", "mancala", _kalah, games=30),
+    "kalah-counters": Spec("kalah-counters", "mancala", _kalah, games=100),
     "othello": Spec("othello", "othello", _othello, games=30),
     "breakthrough": Spec("breakthrough", "breakthrough", _breakthrough, games=20, by_string=True),
 }
@@ -258,7 +259,8 @@ def walk(spec) -> int:
 
 
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
-            "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1}
+            "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
+            "kalah-counters": 2}
 
 
 def test_every_game_file_has_a_spec():
