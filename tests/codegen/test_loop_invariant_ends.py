@@ -18,6 +18,12 @@ from rulespec.pipeline import bundled_house_rules, bundled_rulebooks, generate_s
 RULE_FILES = [(name, path) for name, path in bundled_rulebooks().items()] + \
     [(name, path) for name, path in bundled_house_rules().items()]
 SLOW = ("let-them-eat-shrimp", "shell-we", "shrimp", "cheap-starfish", "short-hands", "three-tiles")
+LONG = ("chess",)  # a game of hundreds of steps, each reading ahead: a few games say as much as 25
+
+
+def games_for(name: str) -> int:
+    base = name.split("/")[0]
+    return 2 if base in SLOW else 6 if base in LONG else 25
 
 
 def engines(path, monkeypatch):
@@ -61,7 +67,7 @@ def lock_step(fast, plain, players: int, seed: int, steps: int = 400) -> None:
 @pytest.mark.parametrize("name, path", RULE_FILES, ids=[name for name, _ in RULE_FILES])
 def test_hoisted_ends_and_definition_loops_play_as_the_plain_code(name, path, monkeypatch):
     fast, plain, differ = engines(path, monkeypatch)
-    games = 2 if name.split("/")[0] in SLOW else 25
+    games = games_for(name)
     for seed in range(games):
         players = fast.MIN_PLAYERS + seed % (fast.MAX_PLAYERS - fast.MIN_PLAYERS + 1)
         lock_step(fast, plain, players, seed)
@@ -121,7 +127,7 @@ def test_the_end_checks_play_as_each_end_tested_by_its_own_functions(name, path)
     committed = rulespec.load(name)
     one_by_one = type("OneByOne", (type(committed),), {"ENDS": tuple(list(type(committed).ENDS))})()
     assert committed._end_checks and one_by_one._end_checks == {}  # any timing: checkers has none after a step
-    games = 2 if name.split("/")[0] in SLOW else 25
+    games = games_for(name)
     for seed in range(games):
         players = committed.MIN_PLAYERS + seed % (committed.MAX_PLAYERS - committed.MIN_PLAYERS + 1)
         lock_step(committed, one_by_one, players, seed)

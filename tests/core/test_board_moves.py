@@ -68,12 +68,12 @@ def test_a_ray_is_the_empty_spaces_then_the_first_occupied_one(tmp_path):
     north, east = ir.COMPASS.index("north"), ir.COMPASS.index("east")
     labels = rulespec.load(GAMES / "raid.rules").BOARDS[0].labels
     at = {label: cell for cell, label in enumerate(labels)}
-    assert state._ray(0, at["5 1"], north) == (at["4 1"], at["3 1"], at["2 1"], at["1 1"])  # to the edge
-    assert state._ray(0, at["5 1"], east) == (at["5 2"],)  # its own knight: the ray stops on it
-    assert state._ray(0, at["2 1"], east) == (at["2 2"], at["2 3"])  # up to black's pawn, included
-    assert state._ray(0, at["5 3"], north) == (at["4 3"],)  # white's pawn
+    assert state._ray(0, at["1 1"], north) == (at["2 1"], at["3 1"], at["4 1"], at["5 1"])  # to the edge
+    assert state._ray(0, at["1 1"], east) == (at["1 2"],)  # its own knight: the ray stops on it
+    assert state._ray(0, at["4 1"], east) == (at["4 2"], at["4 3"])  # up to black's pawn, included
+    assert state._ray(0, at["1 3"], north) == (at["2 3"],)  # white's pawn
     assert state._ray(0, at["3 1"], east) == (at["3 2"],)  # the hole stops it
-    assert state._ray(0, at["1 1"], north) == ()
+    assert state._ray(0, at["5 1"], north) == ()
     for cell in state._t.cells_in_use[0]:
         for direction in range(8):
             assert state._ray(0, cell, direction) == _walk_then_stop(state, 0, cell, direction)
@@ -91,8 +91,8 @@ def test_jumps_land_on_the_board_only_and_leap_over_pieces(tmp_path):
         expected = sorted(r * 5 + c for dr, dc in leaps for r, c in [(row + dr, column + dc)]
                           if 0 <= r < 5 and 0 <= c < 5 and (r, c) != (2, 2))
         assert list(table[cell]) == (expected if cell != 12 else []), labels[cell]
-    assert [labels[c] for c in table[0]] == ["2 3", "3 2"]  # a corner: two
-    assert "3 3" not in [labels[c] for c in table[labels.index("1 2")]]  # the hole is no space
+    assert [labels[c] for c in table[0]] == ["4 3", "3 2"]  # a corner: two
+    assert "3 3" not in [labels[c] for c in table[labels.index("5 2")]]  # the hole is no space
 
 
 def test_a_jump_in_compass_steps_is_the_offsets_it_adds_up_to():
@@ -122,19 +122,19 @@ def test_named_sets_built_in_own_and_a_seats():
 def test_a_pawn_goes_its_own_players_way(tmp_path):
     state = rulespec.load(GAMES / "raid.rules").new_game(2)
     assert sorted(a.text for a in state.legal_actions() if a.text.startswith("pawn")) == [
-        "pawn 4 3 to 3 2", "pawn 4 3 to 3 4"]
-    # Swapped, white's pawn goes southwest and southeast: 5 2 holds its own knight, so 5 4 alone.
+        "pawn 2 3 to 3 2", "pawn 2 3 to 3 4"]
+    # Swapped, white's pawn goes southwest and southeast: 1 2 holds its own knight, so 1 4 alone.
     swapped = RAID.replace("each player has a forward: white_forward, black_forward",
                            "each player has a forward: black_forward, white_forward")
     state = _load(tmp_path, swapped).new_game(2)
     assert sorted(a.text for a in state.legal_actions() if a.text.startswith("pawn")) == [
-        "pawn 4 3 to 5 4"]
+        "pawn 2 3 to 1 4"]
 
 
 def test_a_rook_lists_exactly_its_ray_moves():
     state = rulespec.load(GAMES / "raid.rules").new_game(2)
     rook = sorted(a.text for a in state.legal_actions() if a.text.startswith("rook"))
-    assert rook == ["rook 5 1 to 1 1", "rook 5 1 to 2 1", "rook 5 1 to 3 1", "rook 5 1 to 4 1"]
+    assert rook == ["rook 1 1 to 2 1", "rook 1 1 to 3 1", "rook 1 1 to 4 1", "rook 1 1 to 5 1"]
 
 
 @pytest.mark.parametrize("change, snippet, message", [

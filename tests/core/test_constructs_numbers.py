@@ -241,7 +241,7 @@ def test_an_outcome_text_shows_a_value_worked_out_from_the_game(tmp_path):
     text = text.replace('"chance: roll 5"', '"chance: roll 5 for 5"').replace('"chance: roll 1"', '"chance: roll 1 for 5"')
     text = text.replace('"chance: roll 2"', '"chance: roll 2 for 2"')
     text = text.replace('likely "roll {n}"', 'likely "roll {n} for {total}"').replace('reads "roll {n}"', 'reads "roll {n} for {total}"')
-    text = text.replace('"chance: roll 4"', '"chance: roll 4 for 4"')
+    text = text.replace('"chance: roll 4"', '"chance: roll 4 for 4"').replace('outcome "roll {n}":', 'outcome "roll {n} for {total}":')
     path = tmp_path / "pig.rules"
     path.write_text(text, encoding="utf-8")
     game = rulespec.load(path)
