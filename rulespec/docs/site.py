@@ -629,6 +629,8 @@ def _site_config(found: Optional[Path], scratch: Path, overrides: dict, load_con
     have = {_extension_name(e) for e in extensions}
     extensions += [e for e in needed["markdown_extensions"] if _extension_name(e) not in have]
     css = list(config.extra_css) + [c for c in needed["extra_css"] if c not in config.extra_css]
+    scripts = [str(j) for j in config.extra_javascript]
+    scripts += [j for j in needed["extra_javascript"] if j not in scripts]
     theirs: set[str] = set()
     if "docs_dir" not in overrides:
         docs = scratch / "docs"
@@ -637,7 +639,8 @@ def _site_config(found: Optional[Path], scratch: Path, overrides: dict, load_con
             theirs = {p.relative_to(docs).as_posix() for p in docs.rglob("*") if p.is_file()}
         docs.mkdir(exist_ok=True)
         overrides["docs_dir"] = str(docs)
-    return load_config(str(found), markdown_extensions=extensions, extra_css=css, **overrides), theirs
+    return (load_config(str(found), markdown_extensions=extensions, extra_css=css, extra_javascript=scripts,
+                        **overrides), theirs)
 
 
 def _copy_without_links(source: Path, target: Path) -> None:
@@ -693,6 +696,7 @@ markdown_extensions:
   - pymdownx.tabbed:
       alternate_style: true
 extra_css: [assets/rulespec.css]
+extra_javascript: [assets/clause-search.js]
 validation:
   omitted_files: warn
   absolute_links: warn
@@ -714,8 +718,8 @@ def write_standalone(path: Path, out: Path, force: bool = False,
     from .sources import clear_cache
     clear_cache()
     pages = game_pages(path, "")
-    stylesheet = resources.handwritten_docs()["assets/rulespec.css"]
-    pages.append(Page("assets/rulespec.css", stylesheet.read_text(encoding="utf-8")))
+    for asset in ("assets/rulespec.css", "assets/clause-search.js"):  # the stylesheet, the clause ID search
+        pages.append(Page(asset, resources.handwritten_docs()[asset].read_text(encoding="utf-8")))
     folder = OutputFolder(out)
     config = folder.read_text("mkdocs.yml")
     if config is not None and not config.startswith(STANDALONE_CONFIG.splitlines()[0]) and not force:

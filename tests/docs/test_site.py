@@ -236,10 +236,12 @@ def test_a_clause_id_is_never_broken_across_lines(browser, base):
 _SEARCH_RESULTS = """() => ({
   status: (document.querySelector('.md-search-result__meta') || {}).textContent || '',
   query: (document.querySelector('.md-search__input') || {}).value || '',
-  results: [...document.querySelectorAll('.md-search-result__item a.md-search-result__link')].map(a => ({
+  results: [...document.querySelectorAll('.md-search-result__item:not([hidden]) a.md-search-result__link:not([hidden])')].map(a => ({
     href: a.getAttribute('href'),
     heading: (a.querySelector('h1, h2') || {}).textContent || '',
-    score: parseFloat((a.querySelector('article') || {dataset: {}}).dataset.mdScore || '0')}))})"""
+    text: a.textContent,
+    score: parseFloat((a.querySelector('article') || {dataset: {}}).dataset.mdScore || '0')})),
+  hidden: document.querySelectorAll('a.md-search-result__link[hidden]').length})"""
 
 # The search worker has answered the query: "3 matching documents", "No matching documents".
 _SEARCH_ANSWERED = """query => {
@@ -273,6 +275,13 @@ def test_search_finds_a_clause_by_its_id_in_chromium(browser, base, clause, path
     assert all(r["heading"].strip() == clause for r in hits)
     best = max(results, key=lambda r: r["score"])
     assert best["href"].endswith(f"#{clause}"), f"the best result for {clause} is {best}"
+    # The ID is searched as one word (docs/assets/clause-search.js): every result shown holds that very ID,
+    # not a longer one that begins with it (SHELL-PEARL-16), nor only some of its parts.
+    exact = re.compile(rf"(^|[^A-Za-z0-9-]){re.escape(clause)}(?![A-Za-z0-9-])", re.I)
+    assert all(r["href"].endswith(f"#{clause}") or exact.search(r["text"]) for r in results), \
+        [(r["href"], r["text"][:80]) for r in results if not r["href"].endswith(f"#{clause}")]
+    assert shown["hidden"] > 0  # the search's own answer had others (shell, pearl, 16, ...), now hidden
+    assert shown["status"].startswith(f"{len(results)} matching document"), shown["status"]
 
 
 def test_the_sidebar_names_each_game_by_its_title(site):
