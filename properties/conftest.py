@@ -37,7 +37,7 @@ except InvalidArgument:  # a Hypothesis older than its built-in ci profile
 
 settings.register_profile(
     "ci", _BUILT_IN_CI,
-    max_examples=14, stateful_step_count=50, deadline=None,
+    max_examples=10, stateful_step_count=50, deadline=None,
     suppress_health_check=_SLOW_IS_FINE,
 )
 settings.register_profile(

@@ -21,6 +21,9 @@ from typing import Callable, Optional
 
 import pytest
 
+# Both tests use one installed wheel (a module fixture): on one xdist worker, it is built and installed once.
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).resolve().parents[2]
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
 INSTALL_TIMEOUT = 600  # a cold resolution from PyPI under load; a warm one takes well under a minute
