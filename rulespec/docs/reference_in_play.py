@@ -637,13 +637,7 @@ extends "lanes.rules"
 game "Lanes, quick" [LAN-1]
   id "lanes-quick"
   players 2 to 3 [LAN-1]
-  at most 200 turns [LAN-1]
-
-end two_goals [HOUSE-1]:
-  checked after every step
-  for each p in players
-  when goals of p >= 2
-  winner p''',
+  at most 200 turns [LAN-1]''',
       "A file that starts from another (a bundled game's id or a path): each of its declarations replaces "
       "the base's declaration of the same kind and name, or is added. See the tutorial."),
     E("Variants and house rules", "Replacing one option in a house rule", "option_replace", "house.rules", '''
@@ -660,8 +654,22 @@ remove stalemate''',
       "declaration out, as a variant's `remove` does: a house rule whose change leaves a definition, step, "
       "counter or ruling of the base unused removes it too (the check says so at the change's line). Removing "
       "what the rest still uses is told at the `remove` line, with who uses it and where; only a file that "
-      "extends another may remove. To give a declaration a new name, remove it and declare the new one: the "
-      "check names every declaration of the base that still uses the old name, to be replaced as well. A "
+      "extends another may remove (to give a declaration a new name, `rename` it). A "
       "house rule may extend a house rule (a bundled one by its name, `extends \"shell-we/three-tiles\"`): "
       "each file's changes are made over the one it extends, and each file's examples run as its own."),
+    E("Variants and house rules", "Renaming a declaration in a house rule", "renaming", "house.rules", '''
+rename goals to rewards_earned [HOUSE-1]
+
+end two_goals [HOUSE-1]:
+  checked after every step
+  for each p in players
+  when rewards_earned of p >= 2
+  winner p''',
+      "`rename OLD to NEW` gives the base's definition, step, counter, zone or end OLD the name NEW, and every "
+      "use of it in the base (its rules, its variants, its examples' names, an end's `checked after step OLD`) "
+      "follows: the house rule writes NEW for it, and may declare an OLD of its own, which replaces nothing. The "
+      "check refuses, at the `rename` line, an OLD the base does not declare (with the nearest name), a NEW the "
+      "base or this file already uses, a declaration renamed twice, another kind of declaration (replace or "
+      "remove it instead) and a rename in a file that extends none. Texts (titles, actions, positions) are "
+      "kept as written."),
 )

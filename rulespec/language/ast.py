@@ -592,6 +592,16 @@ class Removal(Clause):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Renaming(Clause):
+    """`rename OLD to NEW` on its own in a file that extends another: the base's declaration OLD, and every use
+    of it in the base, known as NEW."""
+
+    kind: Literal["rename"] = "rename"
+    old: str
+    new: str
+
+
+@dataclass(frozen=True, kw_only=True)
 class RulingDecl(Clause):
     kind: Literal["ruling"] = "ruling"
     id: str
@@ -1117,7 +1127,7 @@ class VariantDecl(Clause):
 
 
 Declaration = Union[
-    GameDecl, Extends, Removal, RulingDecl, ClauseText, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
+    GameDecl, Extends, Removal, Renaming, RulingDecl, ClauseText, OptionDecl, ComponentDecl, LeaveOut, ZoneDecl, CounterDecl, QueueDecl,
     BoardDecl, ShapeDecl, FitDecl, SetupDecl, TurnsDecl, StepDecl, ChoiceDecl, ChanceDecl, TriggerDecl, InsteadDecl,
     EndDecl, ScoreDecl, RankingDecl, InvariantDecl, ExampleDecl, VariantDecl, MatchDecl,
     OptionReplace, DefineDecl, ReturnsDecl, SeatAttributeDecl, DiceDecl,
@@ -1151,6 +1161,8 @@ def declaration_name(decl: Node) -> str:
         return f"{decl.choice}.{decl.option.name}"  # type: ignore[attr-defined]
     if kind == "remove":
         return f"remove {decl.target}"  # type: ignore[attr-defined]
+    if kind == "rename":
+        return f"rename {decl.old}"  # type: ignore[attr-defined]
     for attr in ("name",):
         value = getattr(decl, attr, None)
         if isinstance(value, str):

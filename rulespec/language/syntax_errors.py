@@ -38,7 +38,7 @@ FRIENDLY_TERMINALS = {
 DECLARATION_KEYWORDS = (
     "game", "ruling", "option", "component", "with", "zone", "board", "counter", "queue", "fit", "setup",
     "turns", "step", "choice", "chance", "trigger", "instead", "end", "score", "ranking", "invariant",
-    "example", "variant", "extends", "replace", "remove",
+    "example", "variant", "extends", "replace", "remove", "rename",
 )
 STATEMENT_KEYWORDS = ("move", "place", "then", "queue", "resolve", "set", "add", "nothing", "if", "for", "repeat",
                       "let", "shuffle")

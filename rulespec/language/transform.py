@@ -76,6 +76,10 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return ast.Removal(loc=self._loc(meta), target=unquote(target) if target.type == "STRING" else str(target),
                            cites=cites, rulings=rulings)
 
+    def renaming(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        return ast.Renaming(loc=self._loc(meta), old=str(rest[0]), new=str(rest[1]), cites=cites, rulings=rulings)
+
     def ruling(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         text = " ".join(unquote(t) for t in rest[2:])

@@ -87,7 +87,7 @@ class Names:
             # Names of one namespace that differ only in capitals
             by_folded: dict[str, ast.Node] = {}
             for d in rule_file.declarations:
-                if d.kind in ("game", "extends", "remove", "leave_out", "fit", "ruling", "clause", "option_replace"):
+                if d.kind in ("game", "extends", "remove", "rename", "leave_out", "fit", "ruling", "clause", "option_replace"):
                     continue
                 name = ast.declaration_name(d)
                 other = by_folded.get(name.lower())

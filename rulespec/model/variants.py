@@ -8,9 +8,7 @@ from typing import Optional, Sequence
 
 from ..language import ast
 from ..language.errors import did_you_mean
-
-_TEXT_FIELDS = frozenset({"loc", "kind", "title", "text", "label", "shown_as", "rulebook", "path", "file",
-                          "action", "cites", "values", "value", "position", "letter", "cells", "with_options"})
+from .renames import RENAMABLE, TEXT_FIELDS as _TEXT_FIELDS, renamed
 
 
 def _mentions(node, name: str) -> bool:
@@ -130,7 +128,8 @@ class Variants:
                 option_replaces: list) -> list:
         extends = [d for d in decls if d.kind == "extends"]
         removals = [d for d in decls if d.kind == "remove"]
-        decls = [d for d in decls if d.kind != "remove"]
+        renamings = [d for d in decls if d.kind == "rename"]
+        decls = [d for d in decls if d.kind not in ("remove", "rename")]
         if extends:
             if base is None:
                 self.error(extends[0].loc, f"this file extends \"{extends[0].base}\", which was not given")
@@ -138,6 +137,7 @@ class Variants:
                 own = [d for d in decls if d.kind != "extends"]
                 merged = self._merged(base, base.base, [d for d in base.declarations if d.kind != "option_replace"],
                                       [d for d in base.declarations if d.kind == "option_replace"])
+                merged = self.rename_in_base(merged, renamings, own)
                 first_at: dict[tuple, int] = {}  # (kind, name) -> its first place in merged
                 for i, old in enumerate(merged):
                     first_at.setdefault((old.kind, ast.declaration_name(old)), i)
@@ -163,6 +163,54 @@ class Variants:
                                     f"extends, but this file extends none",
                        hint="start the file with `extends \"GAME\"`, put the removal in a variant, or delete "
                             f"`{removal.target}` itself")
+        for renaming in renamings if not extends else ():
+            self.error(renaming.loc, f"`rename {renaming.old} to {renaming.new}` renames a declaration of the game "
+                                     f"this file extends, but this file extends none",
+                       hint="start the file with `extends \"GAME\"`, or rename the declaration where it is declared")
+        return decls
+
+    def rename_in_base(self, decls: list, renamings: Sequence[ast.Renaming], own: Sequence) -> list:
+        """A house rule's `rename OLD to NEW`s, made on its base's merged declarations before its own are merged
+        over them: the declaration and every use of it in the base take the new name. The house rule's own text
+        already uses the new names (an OLD it writes is its own declaration of that name)."""
+        own_names = {ast.declaration_name(d): d for d in own}
+        by_name: dict[str, ast.Renaming] = {}  # each rename by the names of the declaration it renamed
+        by_new_name: dict[str, ast.Renaming] = {}
+        for renaming in renamings:
+            old, new = renaming.old, renaming.new
+            names = {ast.declaration_name(d): d for d in decls}
+            target = names.get(old)
+            if old in by_name:
+                self.error(renaming.loc, f"`{old}` is renamed twice",
+                           hint=f"the first `rename` is at line {by_name[old].loc.line}; rename a declaration once")
+            elif new in by_new_name:
+                self.error(renaming.loc, f"`{new}` is already the new name of `{by_new_name[new].old}`",
+                           hint=f"that `rename` is at line {by_new_name[new].loc.line}; choose another new name")
+            elif target is None or target.kind == "game":
+                renamable = [n for n, d in names.items() if d.kind in RENAMABLE]
+                self.error(renaming.loc, f"the game this file extends has no `{old}` to rename",
+                           hint=did_you_mean(old, renamable) or "name a definition, step, counter, zone or end of "
+                                                                 "the base")
+            elif target.kind not in RENAMABLE:
+                what = self.KIND_WORDS.get(target.kind, target.kind)
+                self.error(renaming.loc, f"`{old}` is {what}: a house rule renames only a definition, step, "
+                                         f"counter, zone or end",
+                           hint=f"replace {what.split(' ', 1)[-1]} `{old}` by declaring one of its kind and name in "
+                                f"this file, or remove it")
+            elif new in names:
+                taken = names[new]
+                self.error(renaming.loc, f"`{new}` is already taken: the game this file extends declares it at "
+                                         f"{taken.loc.file}:{taken.loc.line}",
+                           hint="choose a name the base does not use")
+            elif new in own_names:
+                self.error(renaming.loc, f"`{new}` is declared in this file, at line {own_names[new].loc.line}, and "
+                                         f"is also the new name of `{old}`",
+                           hint=f"choose another new name, or replace `{old}` by declaring one of its kind and name")
+            else:
+                decls = [renamed(d, old, new) for d in decls]
+            by_name.setdefault(old, renaming)
+            by_name.setdefault(new, renaming)
+            by_new_name.setdefault(new, renaming)
         return decls
 
     def remove_from_base(self, decls: list, removals: Sequence[ast.Removal], own: Sequence, top: bool) -> None:
