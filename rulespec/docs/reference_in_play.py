@@ -666,10 +666,11 @@ end two_goals [HOUSE-1]:
   when rewards_earned of p >= 2
   winner p''',
       "`rename OLD to NEW` gives the base's definition, step, counter, zone or end OLD the name NEW, and every "
-      "use of it in the base (its rules, its variants, its examples' names, an end's `checked after step OLD`) "
+      "use of it in the base (its rules, its variants, its examples' names and written-down positions, an end's "
+      "`checked after step OLD`) "
       "follows: the house rule writes NEW for it, and may declare an OLD of its own, which replaces nothing. The "
       "check refuses, at the `rename` line, an OLD the base does not declare (with the nearest name), a NEW the "
       "base or this file already uses, a declaration renamed twice, another kind of declaration (replace or "
-      "remove it instead) and a rename in a file that extends none. Texts (titles, actions, positions) are "
-      "kept as written."),
+      "remove it instead) and a rename in a file that extends none. Titles and action texts are kept as "
+      "written."),
 )

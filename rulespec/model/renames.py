@@ -1,9 +1,10 @@
 """A house rule's `rename OLD to NEW`: the base's declaration OLD, and every use of it in the base, known as NEW.
 
 The rename is made on the base's parsed declarations before the house rule's are merged over them, through the
-AST's dataclass fields (never on text): a field that names something is rewritten where it equals OLD, a text's
-`{...}` where it names OLD, an end's `checked after step OLD`. Texts (titles, actions, positions) are left as
-written."""
+AST's dataclass fields (never on the file's text): a field that names something is rewritten where it equals OLD,
+a text's `{...}` where it names OLD, an end's `checked after step OLD`, a written-down position's line where its
+head names OLD (`counter OLD:`, `OLD of player 1:`, `pending OLD(...)`, `game over: OLD`). Other texts (titles,
+actions) are left as written."""
 
 from __future__ import annotations
 
@@ -38,6 +39,8 @@ def renamed(node, old: str, new: str, is_name: bool = True):
             fresh = _renamed_in_template(value, old, new)
         elif field.name == "timing" and isinstance(value, str):
             fresh = ast.after_named_step(new) if ast.named_step_of(value) == old else value
+        elif field.name == "position" and value:
+            fresh = _renamed_in_position(value, old, new)
         elif field.name == "loc":
             continue
         else:
@@ -52,3 +55,25 @@ def _renamed_in_template(template: str, old: str, new: str) -> str:
     word = re.compile(r"(?<![A-Za-z0-9_])" + re.escape(old) + r"(?![A-Za-z0-9_])")
     fresh = re.sub(r"\{[^}]*\}", lambda m: word.sub(new, m.group(0)), template)
     return template if fresh == template else fresh
+
+
+def _position_heads(old: str) -> tuple[re.Pattern, ...]:
+    """Where a position's line names a counter, zone, board, step or end (rulespec/runtime/position.py)."""
+    name = re.escape(old)
+    return (re.compile(r"^(\s*counter )" + name + r"(?=\s*:)"),  # counter OLD: 3
+            re.compile(r"^(\s*)" + name + r"(?=(?: of player \d+)?\s*:)"),  # OLD: ... / OLD of player 1: ...
+            re.compile(r"^(\s*pending )" + name + r"(?=\()"),  # pending OLD(player 1)
+            re.compile(r"^(\s*game over: )" + name + r"(?=,|\s*$)"),  # game over: OLD, winners ...
+            re.compile(r"((?:^\s*queued in \S+:|,) *)" + name + r"(?=\()"))  # queued in Q: OLD(player 1), ...
+
+
+def _renamed_in_position(lines: tuple, old: str, new: str) -> tuple:
+    """A `given position:`'s (text, line, column) lines with ``old`` written ``new`` where a line's head names it."""
+    heads = _position_heads(old)
+    fresh = []
+    for text, line, column in lines:
+        for head in heads:
+            text = head.sub(lambda m: m.group(1) + new, text)
+        fresh.append((text, line, column))
+    fresh = tuple(fresh)
+    return lines if fresh == lines else fresh

@@ -11,6 +11,7 @@ import pytest
 from rulespec.language.errors import RuleError
 from rulespec.pipeline import compile_rules, load
 from rulespec.pipeline.example_plan import example_plan, run_configuration
+from rulespec.runtime.policies import random_game
 
 from test_remove_and_chains import BASE, write
 
@@ -124,3 +125,25 @@ def test_rename_in_a_file_that_extends_nothing(tmp_path):
     path = write(tmp_path, "alone.rules", text)
     [problem] = problems_of(path)
     assert problem.line == text.count("\n") and "this file extends none" in problem.message
+
+
+REF_GAMES = Path(__file__).resolve().parents[2] / "rulespec" / "docs" / "ref_games"
+LANES_RENAMED = {"pool": "bag", "box": "out_of_play", "reward": "earn", "hand_empty": "emptied_hand",
+                 "passes": "passes_in_a_row"}
+
+
+def test_zones_a_step_an_end_and_a_counter_renamed_play_as_the_base(tmp_path):
+    """Every use follows, written-down positions included: the base's examples pass under every variant and
+    seeded games end alike, only the end's name changed."""
+    lanes = write(tmp_path, "lanes.rules", (REF_GAMES / "lanes.rules").read_text(encoding="utf-8"))
+    lines = ['extends "lanes.rules"', ""] + [f"rename {old} to {new}" for old, new in LANES_RENAMED.items()]
+    house = write(tmp_path, "house.rules", "\n".join(lines) + "\n")
+    model = compile_rules(house)
+    assert {"bag", "out_of_play"} <= {z.name for z in model.zones} and "earn" in {s.name for s in model.steps}
+    results = results_of(house)
+    assert results and [name for name, r in results.items() if not r.passed] == []
+    base_game, renamed_game = load(lanes), load(house)
+    for seed in range(5):
+        expected = dict(random_game(base_game, 2, seed).outcome())
+        expected["end"] = LANES_RENAMED.get(expected["end"], expected["end"])
+        assert random_game(renamed_game, 2, seed).outcome() == expected
