@@ -72,6 +72,17 @@ def cfr_exploitability(iterations: int) -> bool:
     return alike
 
 
+def play_episode(env, agents) -> list[float]:
+    """One episode through rl_environment, each agent stepped at its turns and once at the end: the returns."""
+    step = env.reset()
+    while not step.last():
+        seat = step.observations["current_player"]
+        step = env.step([agents[seat].step(step).action])
+    for agent in agents:
+        agent.step(step)
+    return step.rewards
+
+
 def q_learning_curve(game, episodes: int, seed: int, blocks: int = 4) -> list[float]:
     """Tabular Q-learning as player 1 against a random player 2 through rl_environment: the mean return of
     player 1 over each block of episodes."""
@@ -80,15 +91,7 @@ def q_learning_curve(game, episodes: int, seed: int, blocks: int = 4) -> list[fl
     actions = env.action_spec()["num_actions"]
     agents = [tabular_qlearner.QLearner(player_id=0, num_actions=actions),
               random_agent.RandomAgent(player_id=1, num_actions=actions)]
-    returns = []
-    for _ in range(episodes):
-        step = env.reset()
-        while not step.last():
-            seat = step.observations["current_player"]
-            step = env.step([agents[seat].step(step).action])
-        for agent in agents:
-            agent.step(step)
-        returns.append(step.rewards[0])
+    returns = [play_episode(env, agents)[0] for _ in range(episodes)]
     size = episodes // blocks
     return [float(np.mean(returns[i * size:(i + 1) * size])) for i in range(blocks)]
 

@@ -40,6 +40,7 @@ except ImportError as missing:  # (no framework: say what to install, as the doc
     sys.exit(f"{missing}: this acceptance run needs OpenSpiel's JAX agents; see the docstring of {__file__}")
 
 import rulespec.openspiel as rso  # noqa: E402
+from acceptance_algorithms import play_episode  # noqa: E402  (the same episode loop as the tabular run)
 
 PAIRS = {"tic-tac-toe": "tic_tac_toe", "kuhn-poker": "kuhn_poker"}
 
@@ -65,16 +66,6 @@ class AveragePolicies(policy.Policy):
         with self._agents[seat].temp_mode_as(nfsp.MODE.AVERAGE_POLICY):
             probs = self._agents[seat].step(step, is_evaluation=True).probs
         return {action: probs[action] for action in legal}
-
-
-def play_episode(env, agents) -> list[float]:
-    step = env.reset()
-    while not step.last():
-        seat = step.observations["current_player"]
-        step = env.step([agents[seat].step(step).action])
-    for agent in agents:
-        agent.step(step)
-    return step.rewards
 
 
 def nfsp_curve(game, episodes: int, blocks: int, seed: int) -> list[float]:
