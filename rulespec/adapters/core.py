@@ -1066,17 +1066,18 @@ def new_session(key: tuple, players: int) -> Session:
 def max_decisions(key: tuple, players: int) -> int:
     """An upper bound on the decision nodes of one game, as OpenSpiel counts them (no chance node; a
     simultaneous decision is one): the rule file's `at most EXPR decisions` for this configuration where it
-    says it (each seat's choice counts one there, so it bounds OpenSpiel's nodes too) and has no claim
-    window (whose rounds of picks in turn are nodes of the adapters' own); where the rule file's form bounds
-    its moves (rulespec/model/moves.py), that bound if smaller; otherwise the step budget, twice over for a
-    game with claim windows (a round in which every seat waits, then the round that acts)."""
+    says it and has no claim window (whose rounds of picks in turn are nodes of the adapters' own): the
+    author's bound is what is published, even where the form's is smaller, as OpenSpiel publishes its own
+    (`rulespec verify` checks that it holds); else where the rule file's form bounds its moves
+    (rulespec/model/moves.py), that bound; otherwise the step budget, twice over for a game with claim
+    windows (a round in which every seat waits, then the round that acts)."""
     engine = engine_for(key)
     start = engine.new_game(players)
-    turns = engine._turn_limit(start)  # (`at most EXPR turns`: this configuration's)
-    bound = max_moves(engine.model, players, decision_nodes=True, turns=turns)
     declared = engine._decision_limit(start)
     if declared is not None and not table_for(key, players).has_window:
-        bound = declared if bound is None else min(bound, declared)
+        return max(declared, 1)
+    turns = engine._turn_limit(start)  # (`at most EXPR turns`: this configuration's)
+    bound = max_moves(engine.model, players, decision_nodes=True, turns=turns)
     if bound is not None:
         return max(bound, 1)
     budget = default_max_steps(engine, players)

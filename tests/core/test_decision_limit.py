@@ -97,3 +97,17 @@ def test_english_says_the_limit():
     engine = rulespec.load(DICE)
     overview = " ".join(game_overview(English(engine.model)))
     assert "No game takes more than 2 times the number of players decisions." in overview, overview
+
+
+def test_the_adapters_publish_the_stated_limit_even_where_the_form_bounds_fewer(tmp_path, monkeypatch):
+    # `at most 4 turns` bounds the form's moves at 4; the author's 50 is what OpenSpiel is told (the ruling of
+    # issue #41: a stated bound is published as OpenSpiel publishes its own), and a file without it gets 4
+    from rulespec.adapters import core
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(tmp_path))  # (a game by path: below an allowed folder)
+    path = _write(tmp_path, "50")
+    path.write_text(path.read_text(encoding="utf-8").replace("  at most 50", "  at most 4 turns [R-1]\n  at most 50"),
+                    encoding="utf-8")
+    assert core.max_decisions(core.game_key(path), 2) == 50
+    unstated = tmp_path / "unstated.rules"
+    unstated.write_text(path.read_text(encoding="utf-8").replace("  at most 50 decisions [R-1]\n", ""), encoding="utf-8")
+    assert core.max_decisions(core.game_key(unstated), 2) == 4
