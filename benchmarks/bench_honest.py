@@ -29,7 +29,7 @@ What is timed, and how:
   #39, their counterparts and parameters as the lock-step tests of tests/gallery/ load them), the newcomer
   files of tests/newcomer/games/ (their counterparts and options as tests/newcomer/test_lockstep.py maps them)
   and the three rulebooks (no counterpart: steps/s and CPU a game only). Where a step is not like for like
-  (backgammon: one checker a decision against OpenSpiel's two; othello: OpenSpiel's pass; the sealed auction's
+  (backgammon: one checker a decision against OpenSpiel's two; the sealed auction's
   bids) the ratio to C++ is by CPU a game, and the table says so.
 - Chess perft from the opening (when chess is measured): rulespec's API against OpenSpiel's C++, the same
   recursive count on both sides (list, make each child, count the last ply's moves), rounds interleaved.
@@ -198,8 +198,7 @@ GALLERY = {
     "hex": Counterpart("hex", options={"board_size": "board_size"}),
     "pig": Counterpart("pig", options={"winscore": "winscore", "diceoutcomes": "diceoutcomes", "horizon": "horizon"}),
     # the gallery games of the language issue (#39), rule files written as a newcomer writes them (#40)
-    "othello": Counterpart("othello", by_game="OpenSpiel's player with no move plays a pass action; rulespec's "
-                                              "turn order skips that player"),
+    "othello": Counterpart("othello"),
     "breakthrough": Counterpart("breakthrough"),
     "dots-and-boxes": Counterpart("dots_and_boxes"),
     "checkers": Counterpart("checkers"),

@@ -24,10 +24,8 @@ def measures(game) -> dict:
 
 # Every gallery game OpenSpiel has, at its default and at other parameters: (rulespec id, players, options),
 # OpenSpiel's game string, and the measures that differ by a deliberate, documented choice, with the reason.
-OTHELLO = {"num_distinct_actions": "OpenSpiel numbers a pass (64 spaces + 1); a stuck player is skipped here "
-                                   "(rulebooks/othello.rules, `skipping p when p has no legal move`), no pass",
-           "max_game_length": "no pass decisions: at most 60 placements (`at most 60 turns`); OpenSpiel's 128 "
-                              "counts passes"}
+OTHELLO = {"max_game_length": "the turn limit's bound (`at most 120 turns`, a decision each) is taken where it is "
+                              "smaller than the stated `at most 128 decisions` (OpenSpiel's)"}
 BREAKTHROUGH = {"num_distinct_actions": "a move is numbered by its from and to spaces (64 x 64), OpenSpiel's by "
                                         "from space, direction and capture (768)",
                 "max_game_length": "a tighter bound (rulebooks/breakthrough.rules: each pawn moves forward at most "
