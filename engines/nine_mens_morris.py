@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '112ed0d3e3b46041'
+SOURCE_HASH = 'fb1c7fc2c93b2d3e'
 GENERATOR_VERSION = '57'
 
 # ---------------------------------------------------------------- components
@@ -62,29 +62,29 @@ B_MORRIS_FACES = (
 
 
 def fit_man__on__morris(st, v_item, v_space):
-    """Where a man may go on morris. [NMM-2] (rulebooks/nine-mens-morris.rules:58)"""
+    """Where a man may go on morris. [NMM-2] (rulebooks/nine-mens-morris.rules:60)"""
     return True
 
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s holds colour of p`. [NMM-4] (rulebooks/nine-mens-morris.rules:60)"""
+    """Definition `mine`: `s holds colour of p`. [NMM-4] (rulebooks/nine-mens-morris.rules:62)"""
     return (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p])
 
 
 def define_in_hand(st, v_p):
-    """Definition `in_hand`: `count(t in hand where colour of t = colour of p)`. [NMM-3] (rulebooks/nine-mens-morris.rules:63)"""
+    """Definition `in_hand`: `count(t in hand where colour of t = colour of p)`. [NMM-3] (rulebooks/nine-mens-morris.rules:65)"""
     pile_hand = st._zones[st._t.zone_base['hand']]
     return len([1 for v_t in pile_hand if (ITEM_ATTRS['colour'][v_t] == ('white', 'black')[v_p])])
 
 
 def define_men(st, v_p):
-    """Definition `men`: `in_hand(p) + count(s in morris where mine(s, p))`. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:66)"""
+    """Definition `men`: `in_hand(p) + count(s in morris where mine(s, p))`. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:68)"""
     return (define_in_hand(st, v_p) + len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p])]))
 
 
 def define_in_mill(st, v_s, v_p):
-    """Definition `in_mill`: `count(l in mills where s in l and count(t in l where mine(t, p)) = 3) > 0`. [NMM-2, NMM-6] (rulebooks/nine-mens-morris.rules:69)"""
+    """Definition `in_mill`: `count(l in mills where s in l and count(t in l where mine(t, p)) = 3) > 0`. [NMM-2, NMM-6] (rulebooks/nine-mens-morris.rules:71)"""
     for v_l in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (12, 13, 14), (15, 16, 17), (18, 19, 20), (21, 22, 23), (0, 9, 21), (3, 10, 18), (6, 11, 15), (1, 4, 7), (16, 19, 22), (8, 12, 17), (5, 13, 20), (2, 14, 23)):
         if (v_s in v_l and (len([1 for v_t in v_l if (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])]) == 3)):
             return True
@@ -92,8 +92,13 @@ def define_in_mill(st, v_s, v_p):
 
 
 def define_all_in_mills(st, v_p):
-    """Definition `all_in_mills`: `count(s in morris where mine(s, p) and not in_mill(s, p)) = 0`. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:72)"""
+    """Definition `all_in_mills`: `count(s in morris where mine(s, p) and not in_mill(s, p)) = 0`. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:74)"""
     return (not any(((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p]) and (not define_in_mill(st, v_s, v_p))) for v_s in st._t.cells_in_use[0]))
+
+
+def decision_limit(st):
+    """The most decisions a game of this configuration takes: `at most 214 decisions` (verify checks it). [NMM-6, NMM-9] (rulebooks/nine-mens-morris.rules:23)"""
+    return 214
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -102,7 +107,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__place(st, v_player):
-    """Option `place` of `turn`: `place on {s}`. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:78)"""
+    """Option `place` of `turn`: `place on {s}`. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:80)"""
     found = []
     if not ((define_in_hand(st, v_player) > 0)):  # in_hand(player) > 0
         return found
@@ -129,7 +134,7 @@ def first_failing_turn__place(st, v_player, v_s):
 
 
 def effect_turn__place(st, cause, v_player, v_s):
-    """What `place` does. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:78)"""
+    """What `place` does. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:80)"""
     pile_hand = st._zones[st._t.zone_base['hand']]
     st._place(0, st._first_with('any(t in hand where colour of t = colour of player)', pile_hand, ITEM_ATTRS['colour'], ('white', 'black')[v_player]), v_s, cause)
     if define_in_mill(st, v_s, v_player):
@@ -137,7 +142,7 @@ def effect_turn__place(st, cause, v_player, v_s):
 
 
 def options_turn__move(st, v_player):
-    """Option `move` of `turn`: `move {s} to {t}`. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:84)"""
+    """Option `move` of `turn`: `move {s} to {t}`. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:86)"""
     found = []
     if not ((define_in_hand(st, v_player) == 0)):  # in_hand(player) = 0
         return found
@@ -174,14 +179,14 @@ def first_failing_turn__move(st, v_player, v_s, v_t):
 
 
 def effect_turn__move(st, cause, v_player, v_s, v_t):
-    """What `move` does. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:84)"""
+    """What `move` does. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:86)"""
     st._place(0, st._occupant(0, v_s), v_t, cause)
     if define_in_mill(st, v_t, v_player):
         st._thens.append(('remove', (v_player,)))
 
 
 def options_turn__fly(st, v_player):
-    """Option `fly` of `turn`: `fly {s} to {t}`. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:90)"""
+    """Option `fly` of `turn`: `fly {s} to {t}`. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:92)"""
     found = []
     if not ((define_in_hand(st, v_player) == 0)):  # in_hand(player) = 0
         return found
@@ -218,7 +223,7 @@ def first_failing_turn__fly(st, v_player, v_s, v_t):
 
 
 def effect_turn__fly(st, cause, v_player, v_s, v_t):
-    """What `fly` does. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:90)"""
+    """What `fly` does. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:92)"""
     st._place(0, st._occupant(0, v_s), v_t, cause)
     if define_in_mill(st, v_t, v_player):
         st._thens.append(('remove', (v_player,)))
@@ -228,7 +233,7 @@ ROWS_turn = KeptRows(3)  # (seat, player) -> per option, binding -> its row, mad
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:77)"""
+    """Every choice of `turn` now, in the order offered. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:79)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -268,7 +273,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:77)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:79)"""
     # place: `place on {s}`
     if (define_in_hand(st, v_player) > 0):  # in_hand(player) > 0
         for v_s in st._t.cells_in_use[0]:
@@ -304,7 +309,7 @@ def by_remove(st, v_player):
 
 
 def options_remove__remove(st, v_player):
-    """Option `remove` of `remove`: `remove {s}`. [NMM-6] (rulebooks/nine-mens-morris.rules:98)"""
+    """Option `remove` of `remove`: `remove {s}`. [NMM-6] (rulebooks/nine-mens-morris.rules:100)"""
     found = []
     _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
@@ -332,7 +337,7 @@ def first_failing_remove__remove(st, v_player, v_s):
 
 
 def effect_remove__remove(st, cause, v_player, v_s):
-    """What `remove` does. [NMM-6] (rulebooks/nine-mens-morris.rules:98)"""
+    """What `remove` does. [NMM-6] (rulebooks/nine-mens-morris.rules:100)"""
     zones = st._zones
     zone_removed = st._t.zone_base['removed']
     st._move(st._occupant(0, v_s), zone_removed, cause)
@@ -342,7 +347,7 @@ ROWS_remove = KeptRows(1)  # (seat, player) -> per option, binding -> its row, m
 
 
 def choices_remove(st, v_player):
-    """Every choice of `remove` now, in the order offered. [NMM-6] ruling NMM-AMB-1, NMM-AMB-2 (rulebooks/nine-mens-morris.rules:97)"""
+    """Every choice of `remove` now, in the order offered. [NMM-6] ruling NMM-AMB-1, NMM-AMB-2 (rulebooks/nine-mens-morris.rules:99)"""
     rows = []
     seat = v_player
     kept = ROWS_remove[(seat, v_player)]
@@ -363,7 +368,7 @@ def choices_remove(st, v_player):
 
 # ---------------------------------------------------------------- end two_men
 def end_two_men(st):
-    """Whether the game ends now by `two_men`; returns the declared winners. [NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:103)"""
+    """Whether the game ends now by `two_men`; returns the declared winners. [NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:105)"""
     for v_p in st._t.seats:
         if (define_men(st, v_p) <= 2):
             return [(v_p + 1) % st.players]
@@ -371,21 +376,21 @@ def end_two_men(st):
 
 # ---------------------------------------------------------------- end cannot_move
 def end_cannot_move(st):
-    """Whether the game ends now by `cannot_move`; returns the declared winners. [NMM-8] (rulebooks/nine-mens-morris.rules:109)"""
+    """Whether the game ends now by `cannot_move`; returns the declared winners. [NMM-8] (rulebooks/nine-mens-morris.rules:111)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 # ---------------------------------------------------------------- end two_hundred_turns
 def end_two_hundred_turns(st):
-    """Whether the game ends now by `two_hundred_turns`; returns the declared winners. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:114)"""
+    """Whether the game ends now by `two_hundred_turns`; returns the declared winners. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:116)"""
     if (st._turn_number > 200):
         return []
     return None
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [NMM-7, NMM-8, NMM-9] ruling NMM-AMB-3, NMM-AMB-4 (rulebooks/nine-mens-morris.rules:103, 109, 114)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [NMM-7, NMM-8, NMM-9] ruling NMM-AMB-3, NMM-AMB-4 (rulebooks/nine-mens-morris.rules:105, 111, 116)"""
     # two_men [NMM-7] ruling NMM-AMB-3
     for v_p in st._t.seats:
         if (define_men(st, v_p) <= 2):
@@ -400,78 +405,78 @@ def ends_turn_start(st):
 
 
 def example_closing_a_mill(run):
-    """Example: A man placed to close a mill removes one of the other's men. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:125)"""
+    """Example: A man placed to close a mill removes one of the other's men. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:127)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 128, 6), ('  a7: white man', 129, 6), ('  d7: white man', 130, 6), ('  b6: black man', 131, 6), ('  a1: black man', 132, 6), ('hand: the rest', 133, 6), ('turn 5 of player 1', 134, 6)), line=127)
-    run.act(st, 'player 1: place on g7', line=135)
-    run.decides(st, lambda: 0, None, line=136)
-    run.offered_exactly(st, ['player 1: remove b6', 'player 1: remove a1'], line=137)
-    run.act(st, 'player 1: remove b6', line=138)
-    run.space(st, 0, 3, None, line=139)
-    run.turn(st, None, lambda: 1, line=140)
-    run.fact(st, 'the turn number = 6', lambda: (st._turn_number == 6), line=141, sides=lambda: (st._turn_number, 6), compared=('=', 'the turn number', '6', 'number', False))
+    run.position(st, (('morris:', 130, 6), ('  a7: white man', 131, 6), ('  d7: white man', 132, 6), ('  b6: black man', 133, 6), ('  a1: black man', 134, 6), ('hand: the rest', 135, 6), ('turn 5 of player 1', 136, 6)), line=129)
+    run.act(st, 'player 1: place on g7', line=137)
+    run.decides(st, lambda: 0, None, line=138)
+    run.offered_exactly(st, ['player 1: remove b6', 'player 1: remove a1'], line=139)
+    run.act(st, 'player 1: remove b6', line=140)
+    run.space(st, 0, 3, None, line=141)
+    run.turn(st, None, lambda: 1, line=142)
+    run.fact(st, 'the turn number = 6', lambda: (st._turn_number == 6), line=143, sides=lambda: (st._turn_number, 6), compared=('=', 'the turn number', '6', 'number', False))
     return st
 
 
 def example_protected(run):
-    """Example: A man in a mill is not removed while another man is in none. [NMM-4, NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:143)"""
+    """Example: A man in a mill is not removed while another man is in none. [NMM-4, NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:145)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 146, 6), ('  a7: white man', 147, 6), ('  d7: white man', 148, 6), ('  e4: white man', 149, 6), ('  g4: white man', 150, 6), ('  a1: black man', 151, 6), ('  d1: black man', 152, 6), ('  g1: black man', 153, 6), ('  b2: black man', 154, 6), ('removed: the rest', 155, 6), ('turn 30 of player 1', 156, 6)), line=145)
-    run.legal(st, 'player 1: fly g4 to g7', False, line=157)
-    run.act(st, 'player 1: move g4 to g7', line=158)
-    run.offered_exactly(st, ['player 1: remove b2'], line=159)
+    run.position(st, (('morris:', 148, 6), ('  a7: white man', 149, 6), ('  d7: white man', 150, 6), ('  e4: white man', 151, 6), ('  g4: white man', 152, 6), ('  a1: black man', 153, 6), ('  d1: black man', 154, 6), ('  g1: black man', 155, 6), ('  b2: black man', 156, 6), ('removed: the rest', 157, 6), ('turn 30 of player 1', 158, 6)), line=147)
+    run.legal(st, 'player 1: fly g4 to g7', False, line=159)
+    run.act(st, 'player 1: move g4 to g7', line=160)
+    run.offered_exactly(st, ['player 1: remove b2'], line=161)
     return st
 
 
 def example_every_man_in_a_mill(run):
-    """Example: When every man is in a mill, any may be removed. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:161)"""
+    """Example: When every man is in a mill, any may be removed. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:163)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 164, 6), ('  c5: white man', 165, 6), ('  d5: white man', 166, 6), ('  e4: white man', 167, 6), ('  f2: white man', 168, 6), ('  a7: black man', 169, 6), ('  a4: black man', 170, 6), ('  a1: black man', 171, 6), ('  d1: black man', 172, 6), ('  g1: black man', 173, 6), ('removed: the rest', 174, 6), ('turn 30 of player 1', 175, 6)), line=163)
-    run.act(st, 'player 1: move e4 to e5', line=176)
-    run.offered_exactly(st, ['player 1: remove a7', 'player 1: remove a4', 'player 1: remove a1', 'player 1: remove d1', 'player 1: remove g1'], line=177)
+    run.position(st, (('morris:', 166, 6), ('  c5: white man', 167, 6), ('  d5: white man', 168, 6), ('  e4: white man', 169, 6), ('  f2: white man', 170, 6), ('  a7: black man', 171, 6), ('  a4: black man', 172, 6), ('  a1: black man', 173, 6), ('  d1: black man', 174, 6), ('  g1: black man', 175, 6), ('removed: the rest', 176, 6), ('turn 30 of player 1', 177, 6)), line=165)
+    run.act(st, 'player 1: move e4 to e5', line=178)
+    run.offered_exactly(st, ['player 1: remove a7', 'player 1: remove a4', 'player 1: remove a1', 'player 1: remove d1', 'player 1: remove g1'], line=179)
     return st
 
 
 def example_flying(run):
-    """Example: With three men a player flies to any empty point; with two, they lose. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:179)"""
+    """Example: With three men a player flies to any empty point; with two, they lose. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:181)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 182, 6), ('  a7: white man', 183, 6), ('  d7: white man', 184, 6), ('  e4: white man', 185, 6), ('  g4: white man', 186, 6), ('  a1: black man', 187, 6), ('  d1: black man', 188, 6), ('  g1: black man', 189, 6), ('removed: the rest', 190, 6), ('turn 30 of player 2', 191, 6)), line=181)
-    run.legal(st, 'player 2: fly a1 to e5', True, line=192)
-    run.legal(st, 'player 2: move a1 to a4', False, line=193)
-    run.act(st, 'player 2: fly a1 to e5', line=194)
-    run.act(st, 'player 1: move g4 to g7', line=195)
-    run.offered_exactly(st, ['player 1: remove e5', 'player 1: remove d1', 'player 1: remove g1'], line=196)
-    run.act(st, 'player 1: remove d1', line=197)
-    run.over(st, 'two_men', line=198)
-    run.winners(st, lambda: [0], line=199)
-    run.returns(st, [[1, 1], [-1, 1]], line=200)
+    run.position(st, (('morris:', 184, 6), ('  a7: white man', 185, 6), ('  d7: white man', 186, 6), ('  e4: white man', 187, 6), ('  g4: white man', 188, 6), ('  a1: black man', 189, 6), ('  d1: black man', 190, 6), ('  g1: black man', 191, 6), ('removed: the rest', 192, 6), ('turn 30 of player 2', 193, 6)), line=183)
+    run.legal(st, 'player 2: fly a1 to e5', True, line=194)
+    run.legal(st, 'player 2: move a1 to a4', False, line=195)
+    run.act(st, 'player 2: fly a1 to e5', line=196)
+    run.act(st, 'player 1: move g4 to g7', line=197)
+    run.offered_exactly(st, ['player 1: remove e5', 'player 1: remove d1', 'player 1: remove g1'], line=198)
+    run.act(st, 'player 1: remove d1', line=199)
+    run.over(st, 'two_men', line=200)
+    run.winners(st, lambda: [0], line=201)
+    run.returns(st, [[1, 1], [-1, 1]], line=202)
     return st
 
 
 def example_blocked(run):
-    """Example: A player who cannot move loses. [NMM-4, NMM-8] (rulebooks/nine-mens-morris.rules:202)"""
+    """Example: A player who cannot move loses. [NMM-4, NMM-8] (rulebooks/nine-mens-morris.rules:204)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 205, 6), ('  b6: white man', 206, 6), ('  f6: white man', 207, 6), ('  d5: white man', 208, 6), ('  a4: white man', 209, 6), ('  g4: white man', 210, 6), ('  a1: white man', 211, 6), ('  a7: black man', 212, 6), ('  d7: black man', 213, 6), ('  g7: black man', 214, 6), ('  d6: black man', 215, 6), ('removed: the rest', 216, 6), ('turn 40 of player 1', 217, 6)), line=204)
-    run.act(st, 'player 1: move a1 to d1', line=218)
-    run.over(st, 'cannot_move', line=219)
-    run.winners(st, lambda: [0], line=220)
-    run.returns(st, [[1, 1], [-1, 1]], line=221)
+    run.position(st, (('morris:', 207, 6), ('  b6: white man', 208, 6), ('  f6: white man', 209, 6), ('  d5: white man', 210, 6), ('  a4: white man', 211, 6), ('  g4: white man', 212, 6), ('  a1: white man', 213, 6), ('  a7: black man', 214, 6), ('  d7: black man', 215, 6), ('  g7: black man', 216, 6), ('  d6: black man', 217, 6), ('removed: the rest', 218, 6), ('turn 40 of player 1', 219, 6)), line=206)
+    run.act(st, 'player 1: move a1 to d1', line=220)
+    run.over(st, 'cannot_move', line=221)
+    run.winners(st, lambda: [0], line=222)
+    run.returns(st, [[1, 1], [-1, 1]], line=223)
     return st
 
 
 def example_two_hundred(run):
-    """Example: Two hundred turns over, the game is a draw. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:223)"""
+    """Example: Two hundred turns over, the game is a draw. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:225)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 226, 6), ('  a7: white man', 227, 6), ('  d7: white man', 228, 6), ('  e4: white man', 229, 6), ('  g4: white man', 230, 6), ('  a1: black man', 231, 6), ('  d1: black man', 232, 6), ('  b2: black man', 233, 6), ('  f2: black man', 234, 6), ('removed: the rest', 235, 6), ('turn 200 of player 2', 236, 6)), line=225)
-    run.act(st, 'player 2: move b2 to b4', line=237)
-    run.over(st, 'two_hundred_turns', line=238)
-    run.result(st, 'draw', line=239)
-    run.returns(st, [[0, 1], [0, 1]], line=240)
+    run.position(st, (('morris:', 228, 6), ('  a7: white man', 229, 6), ('  d7: white man', 230, 6), ('  e4: white man', 231, 6), ('  g4: white man', 232, 6), ('  a1: black man', 233, 6), ('  d1: black man', 234, 6), ('  b2: black man', 235, 6), ('  f2: black man', 236, 6), ('removed: the rest', 237, 6), ('turn 200 of player 2', 238, 6)), line=227)
+    run.act(st, 'player 2: move b2 to b4', line=239)
+    run.over(st, 'two_hundred_turns', line=240)
+    run.result(st, 'draw', line=241)
+    run.returns(st, [[0, 1], [0, 1]], line=242)
     return st
 
 
 class NineMensMorrisEngine(Engine):
-    """Nine Men's Morris [NMM-1, NMM-1, NMM-9]"""
+    """Nine Men's Morris [NMM-1, NMM-1, NMM-9, NMM-6, NMM-9]"""
 
     GAME_ID = 'nine-mens-morris'
     TITLE = "Nine Men's Morris"
@@ -500,6 +505,7 @@ class NineMensMorrisEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('NMM-3', 'NMM-4', 'NMM-5'), by=by_turn, options=(
             OptionInfo('place', 'place on {s}', ('NMM-3', 'NMM-6'), options_turn__place, effect_turn__place, candidates_turn__place, first_failing_turn__place, (('in_hand(player) > 0', ('NMM-3', 'NMM-6')), ('s is empty', ('NMM-3', 'NMM-6')))),

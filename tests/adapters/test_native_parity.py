@@ -30,9 +30,7 @@ BREAKTHROUGH = {"num_distinct_actions": "a move is numbered by its from and to s
                                    "its rows to go, 177); OpenSpiel's is 209"}
 MORRIS = {"num_distinct_actions": "placing a man on a point and removing one from it are two options here (24 "
                                    "each), as are moving and flying a man from s to t (576 each); OpenSpiel numbers "
-                                   "a point once and a pair once (24 + 576)",
-          "max_game_length": "a looser bound: `at most 201 turns` (rulebooks/nine-mens-morris.rules), each a move "
-                             "and perhaps a removal (2 x 201); OpenSpiel's is 200 turns and 14 removals"}
+                                   "a point once and a pair once (24 + 576)"}
 CHECKERS = {"num_distinct_actions": "a move is numbered by its from and to squares (rulebooks/checkers.rules: "
                                      "\"6 3 to 5 4\", 2,048 texts), OpenSpiel's by from square, direction and "
                                      "capture (512): another numbering of the same moves",
