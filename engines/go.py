@@ -9,12 +9,13 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.fills import BLOCKED, PASSES, REACHED, FillTests, connected_on_contents
 from rulespec.runtime.helpers import spaces_among
 from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '764e7192a958ffc9'
-GENERATOR_VERSION = '57'
+GENERATOR_VERSION = '58'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -25,6 +26,8 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+FILL_TESTS_0 = FillTests(lambda content, v_p: (REACHED if content < 0 else PASSES) if ((CELL_ATTRS['colour'][content] == ('black', 'white')[v_p]) or content < 0) else BLOCKED, len(ITEM_KIND))  # connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)
+FILL_TESTS_1 = FillTests(lambda content, v_p: (REACHED if (CELL_ATTRS['colour'][content] == ('black', 'white')[v_p]) else PASSES) if (content < 0 or (CELL_ATTRS['colour'][content] == ('black', 'white')[v_p])) else BLOCKED, len(ITEM_KIND))  # connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)
 
 # ---------------------------------------------------------------- board grid [GO-2]
 B_GRID_ROWS = (1, 2, 3, 4, 5, 6, 7, 8, 9)
@@ -56,7 +59,7 @@ def fit_stone__on__grid(st, v_item, v_space):
 
 def define_has_liberty(st, v_s, v_p):
     """Definition `has_liberty`: `connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)`. [GO-4] (rulebooks/go.rules:74)"""
-    return st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), lambda v_t: ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]) or st._boards[0][v_t] < 0), None, lambda v_t: st._boards[0][v_t] < 0)
+    return connected_on_contents(st, 0, spaces_among(st._t.in_use[0], (v_s, )), FILL_TESTS_0, v_p)
 
 
 def define_ko(st, v_s):
@@ -71,7 +74,7 @@ def define_empty_neighbours(st, v_s):
 
 def define_reaches(st, v_s, v_p):
     """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:125)"""
-    return st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), lambda v_t: (st._boards[0][v_t] < 0 or (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p])), None, lambda v_t: (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[v_p]))
+    return connected_on_contents(st, 0, spaces_among(st._t.in_use[0], (v_s, )), FILL_TESTS_1, v_p)
 
 
 def turn_limit(st):

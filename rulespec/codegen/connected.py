@@ -1,5 +1,6 @@
-"""`connected`: a flood fill (from the spaces its start fixes, when it fixes some: `from t = s`), or one
-whose reach is kept per setup by the runtime with its start and goal tests made by a module-level function.
+"""`connected`: a flood fill (from the spaces its start fixes, when it fixes some: `from t = s`; on integers
+when its tests read the space only through what it holds: rulespec/runtime/fills.py), or one whose reach is
+kept per setup by the runtime with its start and goal tests made by a module-level function.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import builtins
 from typing import Optional
 
 from ..model import ir, reads
-from .quoting import docstring, ident
+from .quoting import comment, docstring, ident
 
 
 # What generated code names at module level besides its upper-case tables: Python's builtins, the runtime's
@@ -38,6 +39,9 @@ class KeptConnected:
             if starts is not None:  # the start fixes its spaces: the fill starts there, not from a walk of the board
                 if self.implied_by_walk(e.var, e.domain, e.start, e.start):
                     start = "None"  # (`from t = s`: it holds on each of those spaces, no need to test it)
+                    tests = self.fill_tests(e)
+                    if tests is not None:  # its tests read the space only through what it holds: on integers
+                        return f"connected_on_contents(st, {self.boards[e.board]}, {starts}, {tests})"
                 return f"st._connected_from({self.boards[e.board]}, {starts}, {passes}, {start}, {goal})"
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).
@@ -88,3 +92,61 @@ class KeptConnected:
                       f"    {docstring('The start and the goal of `' + text + '` (State._connected_kept).')}",
                       f"    return {start}, {goal}"]
         return lines + [""] if lines else lines
+
+    def fill_tests(self, e: ir.Connected) -> Optional[str]:
+        """For a fill from the spaces its start fixes whose condition and goal read the space tested only
+        through its content (`st._boards[B][v_t]`, nothing else of it, no other state: `t is empty`,
+        `t holds colour of p` with an attribute that never changes) besides names that are values: the
+        arguments of runtime.fills.connected_on_contents after the starts: a module-level FillTests table,
+        whose test is that code with the content as its parameter, and the values it reads. None otherwise
+        (the code says so: what it reads is what it names)."""
+        names = reads.connected_values(e, (e.condition, e.goal))
+        if names is None or any(self.expr(v) != f"v_{ident(v.name)}" for v in names.values()):
+            return None
+        saved = self.bound, self.kinds, self.depth, self.board_code
+        self.bound, self.kinds, self.depth, self.board_code = None, {}, self.depth + 1, {}
+        try:
+            passes, goal = (self.expr(x) for x in (e.condition, e.goal))
+        finally:
+            self.bound, self.kinds, self.depth, self.board_code = saved
+        var, board = f"v_{ident(e.var)}", self.boards[e.board]
+        params = [f"v_{ident(name)}" for name in sorted(names)]
+        passes, goal = (_on_content(code, var, board, params) for code in (passes, goal))
+        if passes is None or goal is None:
+            return None
+        args = "".join(", " + name for name in params)
+        code = f"lambda content{args}: (REACHED if {goal} else PASSES) if {passes} else BLOCKED"
+        return self.fill_tests_made.setdefault(code, (f"FILL_TESTS_{len(self.fill_tests_made)}", e.text))[0] + args
+
+    def fill_tests_lines(self) -> list[str]:
+        """The module-level FillTests tables of the fills on integers (see fill_tests)."""
+        return [f"{name} = FillTests({code}, len(ITEM_KIND))  " + comment(text)
+                for code, (name, text) in self.fill_tests_made.items()]
+
+
+def _on_content(code: str, var: str, board: int, params: list[str]) -> Optional[str]:
+    """``code`` (a test of the space ``var`` of board ``board``) with every read of that space's content
+    written as the name ``content``, when it reads nothing else of the space or the state and names only
+    ``params`` and the module's names besides; None otherwise."""
+    read = f"st._boards[{board}][{var}]"
+    reads_there = sum(1 for node in pyast.walk(pyast.parse(code, mode="eval")) if _reads_content(node, var, board))
+    if code.count(read) != reads_there:  # (the text appears inside a literal: leave it alone)
+        return None
+    code = code.replace(read, "content")
+    for node in pyast.walk(pyast.parse(code, mode="eval")):
+        if isinstance(node, pyast.Name) and not (node.id in params or node.id == "content" or _module_name(node.id)):
+            return None
+        if isinstance(node, (pyast.Lambda, pyast.comprehension, pyast.NamedExpr)):
+            return None  # (names bound inside it: not worth telling apart)
+    return code
+
+
+def _reads_content(node: pyast.AST, var: str, board: int) -> bool:
+    """Whether ``node`` is `st._boards[board][var]`."""
+    if not (isinstance(node, pyast.Subscript) and isinstance(node.slice, pyast.Name) and node.slice.id == var):
+        return False
+    contents = node.value
+    return (isinstance(contents, pyast.Subscript) and isinstance(contents.slice, pyast.Constant)
+            and contents.slice.value == board and isinstance(contents.value, pyast.Attribute)
+            and contents.value.attr == "_boards" and isinstance(contents.value.value, pyast.Name)
+            and contents.value.value.id == "st")

@@ -100,6 +100,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.connected_keys: dict[tuple, int] = {}  # a kept `connected` (board, names, tests) -> its number (key)
         # a kept `connected`'s number -> (its REACH_ENDS_ function's name, parameters, tests, rule text)
         self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
+        self.fill_tests_made: dict[str, tuple[str, str]] = {}  # a fill on integers' test -> (FILL_TESTS_ name, text)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)

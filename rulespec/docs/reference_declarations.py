@@ -351,7 +351,10 @@ end joined [HXS-3]:
       "a neighbour of the next (by the board's adjacency: squares, hexagons or triangles), joins a space "
       "where A holds to a space where B2 holds; s names the space tested in all three. One space passing C, "
       "A and B2 is a chain too. It is what Hex, Y or Havannah need: a player's stones joining two sides. "
-      "Each space is tested once, so its cost is the board's spaces times the tests' (no limit of its own)."),
+      "Each space is tested once, so its cost is the board's spaces times the tests' (no limit of its own). "
+      "From one space (`from s = x`) the chain is looked for from x alone and stops at the first space where B2 "
+      "holds; where C and B2 then test only what a space holds (`s is empty`, `s holds colour of p`, an "
+      "attribute that cannot change), each is worked out once per thing a space can hold, not space by space."),
     E("Boards", "A board declared as a graph", "graph_board graph_spaces graph_links graph_link graph_lines "
       "graph_line graph_positions graph_at", "mill.rules", '''
 board morris: graph [MIL-2]:

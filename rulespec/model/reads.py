@@ -433,6 +433,21 @@ def counters_read(end: ir.End, model: ir.Model) -> Optional[tuple[str, ...]]:
 # ---------------------------------------------------------------------------- connected, kept
 
 
+def connected_values(e: ir.Connected, parts: tuple[ir.E, ...]) -> Optional[dict[str, ir.Var]]:
+    """The names ``parts`` of ``connected(var in B where C from S to G)`` read besides ``var``, by name, when
+    each is a value a record can be keyed by (a seat, number, truth, word, item, direction or space: the
+    types below); None when one is not."""
+    found: dict[str, ir.Var] = {}
+    for part in parts:
+        for name in sorted(free_vars(part) - {e.var}):
+            var = next((v for v in walk(part) if isinstance(v, ir.Var) and v.name == name), None)
+            if var is None or not (var.type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
+                                   or var.type.startswith(ir.SPACE + ":")):
+                return None
+            found.setdefault(name, var)
+    return found
+
+
 def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, ...]]:
     """Whether the runtime may keep what ``connected(s in B where C from S to G)`` reached and, at the next
     test, look only at the spaces that changed since (State._connected_kept): it ranges over the whole
@@ -442,14 +457,9 @@ def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, .
     expression; None when it is worked out afresh each time (rulespec.runtime.state.State._connected)."""
     if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board):
         return None
-    found: dict[str, ir.Var] = {}
-    for part in (e.condition, e.start, e.goal):
-        for name in sorted(free_vars(part) - {e.var}):
-            var = next((v for v in walk(part) if isinstance(v, ir.Var) and v.name == name), None)
-            if var is None or not (var.type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
-                                   or var.type.startswith(ir.SPACE + ":")):
-                return None
-            found.setdefault(name, var)
+    found = connected_values(e, (e.condition, e.start, e.goal))
+    if found is None:
+        return None
     env = {e.var: ANCHOR, **{name: VALUE for name in found}}
     reader = _Reader(model, e.board)
     try:

@@ -31,7 +31,8 @@ def every_test(module: dict, state) -> tuple:
 def test_go_answers_as_with_the_fill_over_the_whole_board(monkeypatch, size):
     fast = rulespec.load(GO, options={"board_size": size})
     narrowed = generate(compile_rules(GO), GO)
-    assert narrowed.count("st._connected_from(0, spaces_among(st._t.in_use[0], (v_s, )), ") == 2
+    # (both read the space only through what it holds: filled on integers, rulespec/runtime/fills.py)
+    assert narrowed.count("connected_on_contents(st, 0, spaces_among(st._t.in_use[0], (v_s, )), FILL_TESTS_") == 2
     assert narrowed.count("lambda v_t: (v_t == v_s)") == 0  # (`from t = s` holds where the fill begins: untested)
     monkeypatch.setattr(KeptConnected, "connected_starts", lambda self, e: None)
     whole = generate(compile_rules(GO), GO)

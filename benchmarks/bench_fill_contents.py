@@ -1,0 +1,84 @@
+"""A `connected` worked out on integers (rulespec/runtime/fills.py), measured against the same engine
+generated without it (every fill as State._connected_from, the tests called space by space), in one process:
+the same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
+rotated, medians with their min-max spread.
+
+    python benchmarks/bench_fill_contents.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import rulespec  # noqa: E402
+from bench_honest import clock_ns, play  # noqa: E402
+from rulespec.codegen.connected import KeptConnected  # noqa: E402
+from rulespec.codegen.python import generate  # noqa: E402
+from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+
+GAMES = {"go": range(3)}  # seeded games a block
+
+
+def without_fills_on_contents(name: str, engine):
+    """``engine``'s game generated with every fill's tests called space by space (KeptConnected.fill_tests
+    answering None), loaded in memory."""
+    path = ROOT / "rulebooks" / f"{name}.rules"
+    on_contents = KeptConnected.fill_tests
+    KeptConnected.fill_tests = lambda self, e: None
+    try:
+        source = generate(compile_rules(path), path)
+    finally:
+        KeptConnected.fill_tests = on_contents
+    assert "connected_on_contents" not in source
+    before = load_module_from_source(source, f"{name}_tests_called").GAME(None)
+    before.model = engine.model
+    return before
+
+
+def per_step(engine, seeds) -> float:
+    states = [(engine.new_game(2), random.Random(seed).random) for seed in seeds]
+    start, steps = clock_ns(), 0
+    for state, draw in states:
+        steps += play(state, draw, "apply")
+    return (clock_ns() - start) / steps / 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    rounds = parser.parse_args().rounds
+    engines = {}
+    for name in GAMES:
+        after = rulespec.load(name)
+        engines[name] = {"on contents": after, "tests called": without_fills_on_contents(name, after)}
+    figures = {(name, config): [] for name in GAMES for config in ("on contents", "tests called")}
+    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
+        for name, seeds in GAMES.items():
+            order = ["on contents", "tests called"][::1 if r % 2 else -1]
+            for config in order:
+                figure = per_step(engines[name][config], seeds)
+                if r >= 0:
+                    figures[name, config].append(figure)
+    print(f"`python benchmarks/bench_fill_contents.py --rounds {rounds}`: us a step, medians (min-max)\n")
+    print("| game | tests called | on contents | called / on contents |")
+    print("|---|---|---|---|")
+    for name in GAMES:
+        cells = [f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})"
+                 for v in (figures[name, config] for config in ("tests called", "on contents"))]
+        ratios = [b / a for a, b in zip(figures[name, "on contents"], figures[name, "tests called"])]
+        print(f"| {name} | " + " | ".join(cells) +
+              f" | {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()

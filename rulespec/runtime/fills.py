@@ -1,0 +1,67 @@
+"""`connected` worked out on integers: a flood fill whose tests read the tested space only through what it
+holds (``t is empty``, ``t holds colour of p`` with an attribute that never changes), so that each test is a
+function of the space's content alone (an item's index, or -1 for empty) and of values fixed for the call
+(a seat, an option...). Such a fill reads one small table per call (FillTests) instead of calling the tests
+space by space: the flood is index look-ups on the board's contents and neighbour tables.
+
+rulespec/codegen/connected.py decides where a `connected` qualifies (from the code of its tests) and writes
+the table's test; a game with no such `connected` neither imports nor runs any of this.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+BLOCKED, PASSES, REACHED = 0, 1, 2  # what a space's content means to a fill: a goal passes too (REACHED)
+
+
+class FillTests(dict):
+    """A fill's test of a content: ``tests[values]`` (the values of the names the tests read besides the space,
+    as a tuple) is a list with one entry per content: BLOCKED, PASSES or REACHED (the space passes and is a
+    goal), the last entry for an empty space (-1). An entry is worked out the first time a fill meets that
+    content (None until then), so a test that could not be asked of some content (it would fail) is asked
+    only where the fill meets it, as the tests written space by space are. At most 4,096 values are kept."""
+
+    __slots__ = ("test", "size")
+
+    def __init__(self, test: Callable[..., int], items: int):
+        super().__init__()
+        self.test, self.size = test, items + 1  # (every item, then the empty space)
+
+    def __missing__(self, values: tuple) -> list[Optional[int]]:
+        if len(self) > 4096:
+            self.clear()
+        found = self[values] = [None] * self.size
+        return found
+
+
+def connected_on_contents(st: Any, board: int, starts: Any, tests: FillTests, *values: Any) -> bool:
+    """Whether a path of neighbouring spaces of ``board`` in use, each passing, joins one of ``starts`` (spaces
+    in use) to a goal: State._fill with ``tests`` read from a table by each space's content."""
+    table, test = tests[values], tests.test
+    contents, t = st._boards[board], st._t
+    frontier = []
+    for cell in starts:
+        content = contents[cell]
+        found = table[content]
+        if found is None:
+            found = table[content] = test(content, *values)
+        if found == REACHED:
+            return True
+        if found:
+            frontier.append(cell)
+    seen = set(frontier)
+    neighbours, in_use = t.neighbours[board], t.in_use[board]
+    while frontier:
+        for n in neighbours[frontier.pop()]:
+            if n not in seen and in_use[n]:
+                seen.add(n)
+                content = contents[n]
+                found = table[content]
+                if found is None:
+                    found = table[content] = test(content, *values)
+                if found:
+                    if found == REACHED:
+                        return True
+                    frontier.append(n)
+    return False
