@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'ff691050bd830b7b'
-GENERATOR_VERSION = '58'
+GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

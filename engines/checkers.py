@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '178e6e27ccec5448'
-GENERATOR_VERSION = '58'
+GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '4829dd3486e6e174'
-GENERATOR_VERSION = '58'
+GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -9,13 +9,12 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.fills import BLOCKED, PASSES, REACHED, FillTests, connected_on_contents
-from rulespec.runtime.helpers import spaces_among
+from rulespec.runtime.fills import BLOCKED, PASSES, REACHED, FillTests, connected_from_space
 from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '764e7192a958ffc9'
-GENERATOR_VERSION = '58'
+GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -59,7 +58,7 @@ def fit_stone__on__grid(st, v_item, v_space):
 
 def define_has_liberty(st, v_s, v_p):
     """Definition `has_liberty`: `connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)`. [GO-4] (rulebooks/go.rules:74)"""
-    return connected_on_contents(st, 0, spaces_among(st._t.in_use[0], (v_s, )), FILL_TESTS_0, v_p)
+    return connected_from_space(st, 0, v_s, FILL_TESTS_0, v_p)
 
 
 def define_ko(st, v_s):
@@ -74,7 +73,7 @@ def define_empty_neighbours(st, v_s):
 
 def define_reaches(st, v_s, v_p):
     """Definition `reaches`: `connected(t in grid where t is empty or t holds colour of p from t = s to t holds colour of p)`. [GO-8] (rulebooks/go.rules:125)"""
-    return connected_on_contents(st, 0, spaces_among(st._t.in_use[0], (v_s, )), FILL_TESTS_1, v_p)
+    return connected_from_space(st, 0, v_s, FILL_TESTS_1, v_p)
 
 
 def turn_limit(st):

@@ -13,7 +13,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'b322d4e48616833c'
-GENERATOR_VERSION = '58'
+GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

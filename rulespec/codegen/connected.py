@@ -10,6 +10,7 @@ import builtins
 from typing import Optional
 
 from ..model import ir, reads
+from ..model.narrowing import fixed_walk
 from .quoting import comment, docstring, ident
 
 
@@ -35,13 +36,13 @@ class KeptConnected:
         passes, start, goal = (f"lambda {var}: {cond}" for cond in tests)
         names = reads.connected_kept(e, self.m)
         if names is None:
+            on_contents = self.fill_on_contents(e)
+            if on_contents is not None:  # its tests read the space only through what it holds: on integers
+                return on_contents
             starts = self.connected_starts(e)
             if starts is not None:  # the start fixes its spaces: the fill starts there, not from a walk of the board
                 if self.implied_by_walk(e.var, e.domain, e.start, e.start):
                     start = "None"  # (`from t = s`: it holds on each of those spaces, no need to test it)
-                    tests = self.fill_tests(e)
-                    if tests is not None:  # its tests read the space only through what it holds: on integers
-                        return f"connected_on_contents(st, {self.boards[e.board]}, {starts}, {tests})"
                 return f"st._connected_from({self.boards[e.board]}, {starts}, {passes}, {start}, {goal})"
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).
@@ -92,6 +93,36 @@ class KeptConnected:
                       f"    {docstring('The start and the goal of `' + text + '` (State._connected_kept).')}",
                       f"    return {start}, {goal}"]
         return lines + [""] if lines else lines
+
+    def fill_on_contents(self, e: ir.Connected) -> Optional[str]:
+        """The code of a fill on integers (rulespec/runtime/fills.py) for a `connected` over a whole board whose
+        start fixes its spaces and holds on each of them (`from t = s`) and whose condition and goal read the
+        space only through what it holds (see fill_tests): from the one space, or from the spaces fixed; None
+        for any other `connected`."""
+        if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board
+                and self.implied_by_walk(e.var, e.domain, e.start, e.start)):
+            return None
+        tests = self.fill_tests(e)
+        if tests is None:
+            return None
+        b, one = self.boards[e.board], self.one_start(e)
+        if one is not None:  # (one space, which may be none or not in use: then it reaches nothing)
+            self.fill_calls_used.add("connected_from_space")
+            return f"connected_from_space(st, {b}, {one}, {tests})"
+        starts = self.connected_starts(e)
+        if starts is None:
+            return None
+        self.fill_calls_used.add("connected_on_contents")
+        return f"connected_on_contents(st, {b}, {starts}, {tests})"
+
+    def one_start(self, e: ir.Connected) -> Optional[str]:
+        """The code of the one space a fill starts from when its start fixes exactly one (`from t = s`), which
+        may be none or not in use (the fill then reaches nothing); None when it fixes more."""
+        board = self.m.boards[self.boards[e.board]]
+        fixed = fixed_walk(e.var, board, e.start, self.definitions, frozenset(), self.may_be_none)
+        if fixed is None or len(fixed.spaces) != 1 or len(fixed.values()) != 1:
+            return None
+        return self.expr(fixed.spaces[0])
 
     def fill_tests(self, e: ir.Connected) -> Optional[str]:
         """For a fill from the spaces its start fixes whose condition and goal read the space tested only

@@ -101,6 +101,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         # a kept `connected`'s number -> (its REACH_ENDS_ function's name, parameters, tests, rule text)
         self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
         self.fill_tests_made: dict[str, tuple[str, str]] = {}  # a fill on integers' test -> (FILL_TESTS_ name, text)
+        self.fill_calls_used: set[str] = set()  # the runtime.fills functions the fills on integers call
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)

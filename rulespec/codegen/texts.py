@@ -124,7 +124,8 @@ class Texts:
                     (["cells_by_value"] if self.cells_by_used else []) + (["spaces_among"] if self.narrowing_used else []))]
         if self.fill_tests_made:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = [
-                "from rulespec.runtime.fills import BLOCKED, PASSES, REACHED, FillTests, connected_on_contents"]
+                "from rulespec.runtime.fills import " + ", ".join(
+                    ["BLOCKED", "PASSES", "REACHED", "FillTests"] + sorted(self.fill_calls_used))]
         if self.item_tests:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import ItemTests"]
         if self.rows_kept_used:

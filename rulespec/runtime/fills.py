@@ -39,7 +39,7 @@ def connected_on_contents(st: Any, board: int, starts: Any, tests: FillTests, *v
     """Whether a path of neighbouring spaces of ``board`` in use, each passing, joins one of ``starts`` (spaces
     in use) to a goal: State._fill with ``tests`` read from a table by each space's content."""
     table, test = tests[values], tests.test
-    contents, t = st._boards[board], st._t
+    contents = st._boards[board]
     frontier = []
     for cell in starts:
         content = contents[cell]
@@ -50,6 +50,28 @@ def connected_on_contents(st: Any, board: int, starts: Any, tests: FillTests, *v
             return True
         if found:
             frontier.append(cell)
+    return _flood(st, board, frontier, table, test, values)
+
+
+def connected_from_space(st: Any, board: int, cell: Optional[int], tests: FillTests, *values: Any) -> bool:
+    """connected_on_contents from the one space ``cell``: none (past the board's edge) and a space not in use
+    reach nothing."""
+    if cell is None or not st._t.in_use[board][cell]:
+        return False
+    table, test = tests[values], tests.test
+    content = st._boards[board][cell]
+    found = table[content]
+    if found is None:
+        found = table[content] = test(content, *values)
+    if found == REACHED:
+        return True
+    return found == PASSES and _flood(st, board, [cell], table, test, values)
+
+
+def _flood(st: Any, board: int, frontier: list, table: list, test: Callable[..., int], values: tuple) -> bool:
+    """Whether a path of neighbouring spaces in use, each passing, joins one of ``frontier`` (spaces that pass
+    and are no goal) to a goal: a flood fill outwards from them that stops at the first goal met."""
+    contents, t = st._boards[board], st._t
     seen = set(frontier)
     neighbours, in_use = t.neighbours[board], t.in_use[board]
     while frontier:

@@ -32,9 +32,10 @@ def test_go_answers_as_with_the_fill_over_the_whole_board(monkeypatch, size):
     fast = rulespec.load(GO, options={"board_size": size})
     narrowed = generate(compile_rules(GO), GO)
     # (both read the space only through what it holds: filled on integers, rulespec/runtime/fills.py)
-    assert narrowed.count("connected_on_contents(st, 0, spaces_among(st._t.in_use[0], (v_s, )), FILL_TESTS_") == 2
+    assert narrowed.count("connected_from_space(st, 0, v_s, FILL_TESTS_") == 2
     assert narrowed.count("lambda v_t: (v_t == v_s)") == 0  # (`from t = s` holds where the fill begins: untested)
     monkeypatch.setattr(KeptConnected, "connected_starts", lambda self, e: None)
+    monkeypatch.setattr(KeptConnected, "fill_on_contents", lambda self, e: None)  # (tests/codegen/test_fill_contents.py)
     whole = generate(compile_rules(GO), GO)
     assert "_connected_from" not in whole and whole.count("st._connected(0, st._t.cells_in_use[0], ") == 2
     slow = load_module_from_source(whole, "go_whole_board_fill").GAME({"board_size": size})

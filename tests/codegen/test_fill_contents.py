@@ -15,7 +15,7 @@ import rulespec
 from rulespec.codegen.connected import KeptConnected
 from rulespec.codegen.python import generate
 from rulespec.pipeline import compile_rules, load_module_from_source
-from rulespec.runtime.fills import BLOCKED, PASSES, REACHED, FillTests, connected_on_contents
+from rulespec.runtime.fills import BLOCKED, PASSES, REACHED, FillTests, connected_from_space, connected_on_contents
 
 from .lockstep import play_in_lock_step
 from .test_connected_from import every_test, reference
@@ -32,7 +32,7 @@ def _called(path: Path, monkeypatch, options=None):
     with monkeypatch.context() as patch:
         patch.setattr(KeptConnected, "fill_tests", lambda self, e: None)
         source = generate(compile_rules(path), path)
-    assert "connected_on_contents" not in source and "st._connected_from(" in source
+    assert "fills import" not in source and "st._connected_from(" in source
     slow = load_module_from_source(source, f"called_{path.stem}").GAME(options)
     slow.model = fast.model
     return fast, slow
@@ -42,7 +42,7 @@ def _called(path: Path, monkeypatch, options=None):
 def test_go_plays_alike_on_contents(monkeypatch, size):
     fast, slow = _called(GO, monkeypatch, {"board_size": size})
     fast_module, slow_module = fast.ENDS[0].check.__globals__, slow.ENDS[0].check.__globals__
-    assert "connected_on_contents" in fast_module and "connected_on_contents" not in slow_module
+    assert "connected_from_space" in fast_module and "connected_from_space" not in slow_module
     for seed in range(3):
         play_in_lock_step(fast.new_game(players=2), slow.new_game(players=2), 2, random.Random(seed))
         a, b, rng = fast.new_game(players=2), slow.new_game(players=2), random.Random(100 + seed)
@@ -54,13 +54,20 @@ def test_go_plays_alike_on_contents(monkeypatch, size):
         assert a.to_json() == b.to_json()
 
 
-def test_atari_plays_alike_on_contents(monkeypatch):
-    fast, slow = _called(ATARI, monkeypatch)
+LIBERTY = "connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)"
+# (a start fixing the spaces next to s: the fill starts from several)
+NEXT_TO = LIBERTY.replace("from t = s", "from count(d in directions of grid where t = neighbour of s towards d) > 0")
+
+
+@pytest.mark.parametrize("start, call", [(LIBERTY, "connected_from_space(st, 0, v_s, FILL_TESTS_0, v_p)"),
+                                         (NEXT_TO, "connected_on_contents(st, 0, spaces_among(")])
+def test_atari_plays_alike_on_contents(monkeypatch, tmp_path, start, call):
+    path = tmp_path / "atari.rules"
+    path.write_text(ATARI.read_text(encoding="utf-8").replace(LIBERTY, start), encoding="utf-8")
+    assert call in generate(compile_rules(path), path)
+    fast, slow = _called(path, monkeypatch)
     for seed in range(20):
         play_in_lock_step(fast.new_game(players=2), slow.new_game(players=2), 2, random.Random(seed))
-
-
-LIBERTY = "connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)"
 
 
 @pytest.mark.parametrize("old, new, on_contents", [
@@ -78,7 +85,7 @@ def test_only_a_test_of_what_the_space_holds_is_filled_on_contents(tmp_path, old
     path = tmp_path / "atari.rules"
     path.write_text(text.replace(old, new), encoding="utf-8")
     source = generate(compile_rules(path), path)
-    assert ("connected_on_contents(st, 0, " in source) == on_contents
+    assert ("connected_from_space(st, 0, " in source) == on_contents
     assert ("st._connected_from(0, " in source) != on_contents
 
 
@@ -114,6 +121,8 @@ def test_the_fill_on_contents_answers_as_the_rule_on_random_boards():
         expected = reference(neighbours, set(cells), lambda c: colour_of[c] in passing, lambda c: c in starts,
                              lambda c: colour_of[c] in goal_colours)
         assert connected_on_contents(state, 0, starts, tests, "w") == expected
+        if len(starts) == 1:
+            assert connected_from_space(state, 0, starts[0], tests, "w") == expected
         assert len(asked) == len(set(asked))  # (each content asked once, then read from the table)
         assert set(asked) <= {board[c] for c in cells}
         agreed[expected] += 1
@@ -136,3 +145,12 @@ def test_a_content_the_fill_does_not_meet_is_not_asked():
     assert connected_on_contents(state, 0, [24], FillTests(test, items)) is False
     with pytest.raises(ZeroDivisionError):
         connected_on_contents(state, 0, [0], FillTests(test, items))
+
+
+def test_a_fill_from_none_or_a_space_not_in_use_reaches_nothing():
+    state = rulespec.load(GO, options={"board_size": "5"}).new_game(players=2)
+    tests = FillTests(lambda content: REACHED, len(state._engine.ITEM_KIND))  # (every space is a goal)
+    not_in_use = next(c for c, use in enumerate(state._t.in_use[0]) if not use)
+    assert connected_from_space(state, 0, 0, tests) is True
+    assert connected_from_space(state, 0, None, tests) is False
+    assert connected_from_space(state, 0, not_in_use, tests) is False
