@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'ff691050bd830b7b'
+SOURCE_HASH = 'fde350539f32c1ad'
 GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
@@ -47,23 +47,33 @@ B_GRID_FACES = (
 
 
 def fit_pawn__on__grid(st, v_item, v_space):
-    """Where a pawn may go on grid. [BT-2] (rulebooks/breakthrough.rules:45)"""
+    """Where a pawn may go on grid. [BT-2] (rulebooks/breakthrough.rules:48)"""
     return True
 
 
 
 def define_ahead(st, v_s, v_t, v_p):
-    """Definition `ahead`: `row of t = row of s + forward of p and column of t - column of s in (-1..1)`. [BT-3] (rulebooks/breakthrough.rules:54)"""
+    """Definition `ahead`: `row of t = row of s + forward of p and column of t - column of s in (-1..1)`. [BT-3] (rulebooks/breakthrough.rules:57)"""
     return ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_p])) and (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1))
 
 
 def define_can_move(st, v_s, v_t, v_p):
-    """Definition `can_move`: `s holds colour of p and ahead(s, t, p) and (t is empty or column of t != column of s and t holds colour of left of p)`. [BT-3, BT-4] (rulebooks/breakthrough.rules:57)"""
-    return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and define_ahead(st, v_s, v_t, v_p) and (st._boards[0][v_t] < 0 or ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players]))))
+    """Definition `can_move`: `s holds colour of p and ahead(s, t, p) and t is empty`. [BT-3] (rulebooks/breakthrough.rules:60)"""
+    return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and define_ahead(st, v_s, v_t, v_p) and st._boards[0][v_t] < 0)
+
+
+def define_can_capture(st, v_s, v_t, v_p):
+    """Definition `can_capture`: `s holds colour of p and ahead(s, t, p) and column of t != column of s and t holds colour of left of p`. [BT-4] (rulebooks/breakthrough.rules:63)"""
+    return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and define_ahead(st, v_s, v_t, v_p) and (B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players]))
+
+
+def decision_limit(st):
+    """The most decisions a game of this configuration takes: `at most 209 decisions` (verify checks it). [BT-3, BT-5] (rulebooks/breakthrough.rules:22)"""
+    return 209
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [BT-2] (rulebooks/breakthrough.rules:47)"""
+    """Step `setup`. [BT-2] (rulebooks/breakthrough.rules:50)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         if (B_GRID_ROW[v_s] <= 2):
@@ -78,7 +88,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__move(st, v_player):
-    """Option `move` of `turn`: `row {row of s} column {column of s} to row {row of t} column {column of t}`. [BT-3, BT-4] (rulebooks/breakthrough.rules:63)"""
+    """Option `move` of `turn`: `row {row of s} column {column of s} to row {row of t} column {column of t}`. [BT-3] (rulebooks/breakthrough.rules:70)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
@@ -88,7 +98,7 @@ def options_turn__move(st, v_player):
                 continue
             if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
                 continue
-            if not ((st._boards[0][v_t] < 0 or ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])))):  # t is empty or column of t != column of s and t holds colour of left of p
+            if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
             found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_t, )))
     return found
@@ -109,23 +119,61 @@ def first_failing_turn__move(st, v_player, v_s, v_t):
 
 
 def effect_turn__move(st, cause, v_player, v_s, v_t):
-    """What `move` does. [BT-3, BT-4] (rulebooks/breakthrough.rules:63)"""
-    zones = st._zones
-    zone_captured = st._t.zone_base['captured']
-    if st._boards[0][v_t] >= 0:
-        st._move(st._occupant(0, v_t), zone_captured, cause)
+    """What `move` does. [BT-3] (rulebooks/breakthrough.rules:70)"""
     st._place(0, st._occupant(0, v_s), v_t, cause)
 
 
-ROWS_turn = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
+def options_turn__capture(st, v_player):
+    """Option `capture` of `turn`: `row {row of s} column {column of s} takes row {row of t} column {column of t}`. [BT-4] (rulebooks/breakthrough.rules:74)"""
+    found = []
+    for v_s in st._t.cells_in_use[0]:
+        if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
+            continue
+        for v_t in st._t.cells_in_use[0]:
+            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
+                continue
+            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
+                continue
+            if not ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s])):  # column of t != column of s
+                continue
+            if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
+                continue
+            found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_t, )))
+    return found
+
+
+def candidates_turn__capture(st, v_player):
+    """Every `capture` candidate, before its conditions; to explain refusals."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_t in st._t.cells_in_use[0]:
+            yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_t, ))
+
+
+def first_failing_turn__capture(st, v_player, v_s, v_t):
+    """The index of the first condition that does not hold, or -1."""
+    if not (define_can_capture(st, v_s, v_t, v_player)):  # can_capture(s, t, player)
+        return 0
+    return -1
+
+
+def effect_turn__capture(st, cause, v_player, v_s, v_t):
+    """What `capture` does. [BT-4] (rulebooks/breakthrough.rules:74)"""
+    zones = st._zones
+    zone_captured = st._t.zone_base['captured']
+    st._move(st._occupant(0, v_t), zone_captured, cause)
+    st._place(0, st._occupant(0, v_s), v_t, cause)
+
+
+ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [BT-3] (rulebooks/breakthrough.rules:62)"""
+    """Every choice of `turn` now, in the order offered. [BT-3, BT-4] (rulebooks/breakthrough.rules:69)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
     memo_0 = kept.by_option[0]
+    memo_1 = kept.by_option[1]
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
     # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
@@ -137,16 +185,30 @@ def choices_turn(st, v_player):
                 continue
             if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
                 continue
-            if not ((board_0[v_t] < 0 or ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s]) and (cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])))):  # t is empty or column of t != column of s and t holds colour of left of p
+            if not (board_0[v_t] < 0):  # t is empty
                 continue
             rows.append(memo_0.get((v_s, v_t, )) or kept.make(memo_0, (v_s, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 0, (v_s, v_t, ))))
+    # capture: `row {row of s} column {column of s} takes row {row of t} column {column of t}`
+    for v_s in st._t.cells_in_use[0]:
+        if not ((cell_attr_0[board_0[v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
+            continue
+        for v_t in st._t.cells_in_use[0]:
+            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
+                continue
+            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
+                continue
+            if not ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s])):  # column of t != column of s
+                continue
+            if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
+                continue
+            rows.append(memo_1.get((v_s, v_t, )) or kept.make(memo_1, (v_s, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 1, (v_s, v_t, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)
     return seat, rows
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [BT-3] (rulebooks/breakthrough.rules:62)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [BT-3, BT-4] (rulebooks/breakthrough.rules:69)"""
     # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
@@ -156,14 +218,28 @@ def has_legal_move_turn(st, v_player):
                 continue
             if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
                 continue
-            if not ((st._boards[0][v_t] < 0 or ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])))):  # t is empty or column of t != column of s and t holds colour of left of p
+            if not (st._boards[0][v_t] < 0):  # t is empty
+                continue
+            return True
+    # capture: `row {row of s} column {column of s} takes row {row of t} column {column of t}`
+    for v_s in st._t.cells_in_use[0]:
+        if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
+            continue
+        for v_t in st._t.cells_in_use[0]:
+            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
+                continue
+            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
+                continue
+            if not ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s])):  # column of t != column of s
+                continue
+            if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                 continue
             return True
     return False
 
 # ---------------------------------------------------------------- end breakthrough
 def end_breakthrough(st):
-    """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:70)"""
+    """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:80)"""
     for v_p in st._t.seats:
         if any(((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and (B_GRID_ROW[v_s] == (8, 1)[v_p])) for v_s in st._t.cells_in_use[0]):
             return [v_p]
@@ -171,7 +247,7 @@ def end_breakthrough(st):
 
 # ---------------------------------------------------------------- end wiped_out
 def end_wiped_out(st):
-    """Whether the game ends now by `wiped_out`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:76)"""
+    """Whether the game ends now by `wiped_out`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:86)"""
     for v_p in st._t.seats:
         if (not any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in st._t.cells_in_use[0])):
             return [(v_p + 1) % st.players]
@@ -182,7 +258,7 @@ index_breakthrough = EndIndex('after_step', 0, (), (('here',),))
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BT-5] (rulebooks/breakthrough.rules:70, 76)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BT-5] (rulebooks/breakthrough.rules:80, 86)"""
     # breakthrough [BT-5]: only where grid changed since it last held false
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
@@ -202,74 +278,75 @@ def ends_after_step(st):
     return None
 
 def invariant_never_stuck(st):
-    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:146)"""
+    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:157)"""
     return has_legal_move_turn(st, st._turn_seat)
 
 
 def example_first_moves(run):
-    """Example: A pawn moves one square forward, straight or diagonally, onto an empty square. [BT-2, BT-3] (rulebooks/breakthrough.rules:88)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=90)
-    run.decides(st, lambda: 0, None, line=91)
-    run.legal(st, 'player 1: row 2 column 1 to row 3 column 1', True, line=92)
-    run.legal(st, 'player 1: row 2 column 1 to row 3 column 2', True, line=93)
-    run.legal(st, 'player 1: row 2 column 8 to row 3 column 7', True, line=94)
-    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=95)
-    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=96)
-    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=97)
-    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=98)
-    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=99)
+    """Example: A pawn moves one square forward, straight or diagonally, onto an empty square. [BT-2, BT-3] (rulebooks/breakthrough.rules:98)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=100)
+    run.decides(st, lambda: 0, None, line=101)
+    run.legal(st, 'player 1: row 2 column 1 to row 3 column 1', True, line=102)
+    run.legal(st, 'player 1: row 2 column 1 to row 3 column 2', True, line=103)
+    run.legal(st, 'player 1: row 2 column 8 to row 3 column 7', True, line=104)
+    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=105)
+    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=106)
+    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=107)
+    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=108)
+    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=109)
     return st
 
 
 def example_capture(run):
-    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:101)"""
+    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:111)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 104, 6), ('turn 9 of player 1', 105, 6)), line=103)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=106)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=107)
-    run.act(st, 'player 1: row 4 column 4 to row 5 column 5', line=108)
-    run.space(st, 0, 36, 'black', line=109)
-    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=110)
-    run.result(st, 'not_over', line=111)
-    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=112)
-    run.legal(st, 'player 2: row 5 column 4 to row 4 column 3', True, line=113)
+    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 114, 6), ('turn 9 of player 1', 115, 6)), line=113)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=116)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=117)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 5', False, line=118)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=119)
+    run.space(st, 0, 36, 'black', line=120)
+    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=121)
+    run.result(st, 'not_over', line=122)
+    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=123)
+    run.legal(st, 'player 2: row 5 column 4 to row 4 column 3', True, line=124)
     return st
 
 
 def example_black_arrives(run):
-    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:115)"""
+    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:126)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 118, 6), ('turn 9 of player 1', 119, 6)), line=117)
-    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=120)
-    run.over(st, 'breakthrough', line=121)
-    run.winners(st, lambda: [0], line=122)
-    run.returns(st, [[1, 1], [-1, 1]], line=123)
+    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 129, 6), ('turn 9 of player 1', 130, 6)), line=128)
+    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=131)
+    run.over(st, 'breakthrough', line=132)
+    run.winners(st, lambda: [0], line=133)
+    run.returns(st, [[1, 1], [-1, 1]], line=134)
     return st
 
 
 def example_white_arrives(run):
-    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:125)"""
+    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:136)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 128, 6), ('turn 10 of player 2', 129, 6)), line=127)
-    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=130)
-    run.over(st, 'breakthrough', line=131)
-    run.winners(st, lambda: [1], line=132)
-    run.returns(st, [[-1, 1], [1, 1]], line=133)
+    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 139, 6), ('turn 10 of player 2', 140, 6)), line=138)
+    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=141)
+    run.over(st, 'breakthrough', line=142)
+    run.winners(st, lambda: [1], line=143)
+    run.returns(st, [[-1, 1], [1, 1]], line=144)
     return st
 
 
 def example_all_captured(run):
-    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:135)"""
+    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:146)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 138, 6), ('turn 9 of player 1', 139, 6)), line=137)
-    run.act(st, 'player 1: row 4 column 4 to row 5 column 5', line=140)
-    run.over(st, 'wiped_out', line=141)
-    run.winners(st, lambda: [0], line=142)
+    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 149, 6), ('turn 9 of player 1', 150, 6)), line=148)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=151)
+    run.over(st, 'wiped_out', line=152)
+    run.winners(st, lambda: [0], line=153)
     return st
 
 
 class BreakthroughEngine(Engine):
-    """Breakthrough [BT-1, BT-1, BT-3, BT-5]"""
+    """Breakthrough [BT-1, BT-1, BT-3, BT-5, BT-3, BT-5]"""
 
     GAME_ID = 'breakthrough'
     TITLE = 'Breakthrough'
@@ -298,10 +375,12 @@ class BreakthroughEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('BT-2',), run=step_setup),
-        'turn': StepInfo('turn', 'choice', ('player',), ('BT-3',), by=by_turn, options=(
-            OptionInfo('move', 'row {row of s} column {column of s} to row {row of t} column {column of t}', ('BT-3', 'BT-4'), options_turn__move, effect_turn__move, candidates_turn__move, first_failing_turn__move, (('can_move(s, t, player)', ('BT-3', 'BT-4')),)),
+        'turn': StepInfo('turn', 'choice', ('player',), ('BT-3', 'BT-4'), by=by_turn, options=(
+            OptionInfo('move', 'row {row of s} column {column of s} to row {row of t} column {column of t}', ('BT-3',), options_turn__move, effect_turn__move, candidates_turn__move, first_failing_turn__move, (('can_move(s, t, player)', ('BT-3',)),)),
+            OptionInfo('capture', 'row {row of s} column {column of s} takes row {row of t} column {column of t}', ('BT-4',), options_turn__capture, effect_turn__capture, candidates_turn__capture, first_failing_turn__capture, (('can_capture(s, t, player)', ('BT-4',)),)),
         ), choices=choices_turn, distinct=True, param_types=('seat',)),
     }
     TRIGGERS = (

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '178e6e27ccec5448'
+SOURCE_HASH = '1c5c29efc1c94c9c'
 GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
@@ -48,43 +48,48 @@ B_GRID_FACES = (
 B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_piece__on__grid(st, v_item, v_space):
-    """Where a piece may go on grid. [CHK-2] (rulebooks/checkers.rules:63)"""
+    """Where a piece may go on grid. [CHK-2] (rulebooks/checkers.rules:68)"""
     return True
 
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CHK-3] (rulebooks/checkers.rules:72)"""
+    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CHK-3] (rulebooks/checkers.rules:77)"""
     return (st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p]))
 
 
 def define_goes_towards(st, v_s, v_d, v_p):
-    """Definition `goes_towards`: `rank of occupant of s = king or d in forward of p`. [CHK-3, CHK-4] (rulebooks/checkers.rules:75)"""
+    """Definition `goes_towards`: `rank of occupant of s = king or d in forward of p`. [CHK-3, CHK-4] (rulebooks/checkers.rules:80)"""
     return ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p])
 
 
 def define_beyond(st, v_s, v_d):
-    """Definition `beyond`: `neighbour of neighbour of s towards d towards d`. [CHK-4] (rulebooks/checkers.rules:79)"""
+    """Definition `beyond`: `neighbour of neighbour of s towards d towards d`. [CHK-4] (rulebooks/checkers.rules:84)"""
     return st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)
 
 
 def define_can_step(st, v_s, v_d, v_p):
-    """Definition `can_step`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is empty`. [CHK-3] (rulebooks/checkers.rules:82)"""
+    """Definition `can_step`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is empty`. [CHK-3] (rulebooks/checkers.rules:87)"""
     return ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_empty(0, st._t.toward[0][v_d][v_s]))
 
 
 def define_can_jump(st, v_s, v_d, v_p):
-    """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty`. [CHK-4] (rulebooks/checkers.rules:85)"""
+    """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty`. [CHK-4] (rulebooks/checkers.rules:90)"""
     return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not (st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_s, v_d), 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
 
 
 def define_must_jump(st, v_p):
-    """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:88)"""
+    """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:93)"""
     return any(any(define_can_jump(st, v_s, v_d, v_p) for v_d in (1, 3, 5, 7)) for v_s in st._t.cells_in_use[0])
+
+
+def decision_limit(st):
+    """The most decisions a game of this configuration takes: `at most 1000 decisions` (verify checks it). [CHK-9] (rulebooks/checkers.rules:28)"""
+    return 1000
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [CHK-2] ruling CHK-AMB-1 (rulebooks/checkers.rules:65)"""
+    """Step `setup`. [CHK-2] ruling CHK-AMB-1 (rulebooks/checkers.rules:70)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         if (B_GRID_ROW[v_s] >= 6):
@@ -99,7 +104,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__step(st, v_player):
-    """Option `step` of `turn`: `{s} to {t}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:94)"""
+    """Option `step` of `turn`: `{s} to {t}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:99)"""
     found = []
     if not ((not define_must_jump(st, v_player))):  # not must_jump(player)
         return found
@@ -138,7 +143,7 @@ def first_failing_turn__step(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__step(st, cause, v_player, v_s, v_d, v_t):
-    """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:94)"""
+    """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:99)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['moves_without_capture'] = value if -COUNTER_LIMIT <= (value := st._counters['moves_without_capture'] + 1) <= COUNTER_LIMIT else counter_value(value, 'moves_without_capture')
     st._place(0, st._occupant(0, v_s), v_t, cause)
@@ -147,7 +152,7 @@ def effect_turn__step(st, cause, v_player, v_s, v_d, v_t):
 
 
 def options_turn__jump(st, v_player):
-    """Option `jump` of `turn`: `{s} jumps to {t}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:101)"""
+    """Option `jump` of `turn`: `{s} jumps to {t}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:106)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] >= 0):  # s is occupied
@@ -188,7 +193,7 @@ def first_failing_turn__jump(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__jump(st, cause, v_player, v_s, v_d, v_t):
-    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:101)"""
+    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:106)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -201,7 +206,7 @@ ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, mad
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:93)"""
+    """Every choice of `turn` now, in the order offered. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:98)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -248,7 +253,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:93)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:98)"""
     # step: `{s} to {t}`
     if (not define_must_jump(st, v_player)):  # not must_jump(player)
         for v_s in st._t.cells_in_use[0]:
@@ -286,7 +291,7 @@ def has_legal_move_turn(st, v_player):
 
 # ---------------------------------------------------------------- auto jump
 def step_jump(st, cause, v_player, v_s, v_d):
-    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:107)"""
+    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:112)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._ends_clean = False  # counters change: the after-step ends are checked again
@@ -308,7 +313,7 @@ def by_jump_again(st, v_player, v_s):
 
 
 def options_jump_again__jump(st, v_player, v_s):
-    """Option `jump` of `jump_again`: `{s} jumps to {t}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:120)"""
+    """Option `jump` of `jump_again`: `{s} jumps to {t}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:125)"""
     found = []
     if not (st._boards[0][v_s] >= 0):  # s is occupied
         return found
@@ -347,7 +352,7 @@ def first_failing_jump_again__jump(st, v_player, v_s, v_d, v_t):
 
 
 def effect_jump_again__jump(st, cause, v_player, v_s, v_d, v_t):
-    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:120)"""
+    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:125)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -360,7 +365,7 @@ ROWS_jump_again = KeptRows(1)  # (seat, player, s) -> per option, binding -> its
 
 
 def choices_jump_again(st, v_player, v_s):
-    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:119)"""
+    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:124)"""
     rows = []
     seat = v_player
     kept = ROWS_jump_again[(seat, v_player, v_s)]
@@ -387,21 +392,21 @@ def choices_jump_again(st, v_player, v_s):
 
 # ---------------------------------------------------------------- end forty_moves_without_capture
 def end_forty_moves_without_capture(st):
-    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:125)"""
+    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:130)"""
     if (st._counters['moves_without_capture'] >= 40):
         return []
     return None
 
 # ---------------------------------------------------------------- end cannot_move
 def end_cannot_move(st):
-    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:129)"""
+    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:134)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 
 def ends_after_turn(st):
-    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:125)"""
+    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:130)"""
     # every end here reads only the counters moves_without_capture: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_turn', 'counters')) == (st._counters['moves_without_capture'], ):
         return None
@@ -414,96 +419,96 @@ def ends_after_turn(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:129)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:134)"""
     # cannot_move [CHK-8]
     if not has_legal_move_turn(st, st._turn_seat):
         return 1, [(st._turn_seat + 1) % st.players]
     return None
 
 def invariant_men_crowned(st):
-    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:209)"""
+    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:214)"""
     return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._occupant(0, v_s)] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
 
 
 def example_opening(run):
-    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:137)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=139)
-    run.decides(st, lambda: 0, None, line=140)
-    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=141)
-    run.act(st, 'player 1: 6 3 to 5 4', line=142)
-    run.space(st, 0, 35, 'black man', line=143)
-    run.decides(st, lambda: 1, None, line=144)
-    run.legal(st, 'player 2: 3 2 to 4 1', True, line=145)
-    run.legal(st, 'player 2: 3 2 to 2 1', False, line=146)
+    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:142)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=144)
+    run.decides(st, lambda: 0, None, line=145)
+    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=146)
+    run.act(st, 'player 1: 6 3 to 5 4', line=147)
+    run.space(st, 0, 35, 'black man', line=148)
+    run.decides(st, lambda: 1, None, line=149)
+    run.legal(st, 'player 2: 3 2 to 4 1', True, line=150)
+    run.legal(st, 'player 2: 3 2 to 2 1', False, line=151)
     return st
 
 
 def example_forced_capture(run):
-    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:148)"""
+    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:153)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 151, 6), ('counter moves_without_capture: 7', 152, 6), ('turn 9 of player 1', 153, 6)), line=150)
-    run.offered_exactly(st, ['player 1: 5 4 jumps to 3 2'], line=154)
-    run.act(st, 'player 1: 5 4 jumps to 3 2', line=155)
-    run.space(st, 0, 26, None, line=156)
-    run.space(st, 0, 17, 'black man', line=157)
-    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=158, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
-    run.turn(st, None, lambda: 1, line=159)
+    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 156, 6), ('counter moves_without_capture: 7', 157, 6), ('turn 9 of player 1', 158, 6)), line=155)
+    run.offered_exactly(st, ['player 1: 5 4 jumps to 3 2'], line=159)
+    run.act(st, 'player 1: 5 4 jumps to 3 2', line=160)
+    run.space(st, 0, 26, None, line=161)
+    run.space(st, 0, 17, 'black man', line=162)
+    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=163, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
+    run.turn(st, None, lambda: 1, line=164)
     return st
 
 
 def example_double_jump(run):
-    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:161)"""
+    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:166)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 164, 6), ('turn 9 of player 1', 165, 6)), line=163)
-    run.offered_exactly(st, ['player 1: 4 1 jumps to 2 3', 'player 1: 6 5 jumps to 4 3'], line=166)
-    run.act(st, 'player 1: 6 5 jumps to 4 3', line=167)
-    run.decides(st, lambda: 0, None, line=168)
-    run.offered_exactly(st, ['player 1: 4 3 jumps to 2 1', 'player 1: 4 3 jumps to 2 5'], line=169)
-    run.act(st, 'player 1: 4 3 jumps to 2 5', line=170)
-    run.space(st, 0, 35, None, line=171)
-    run.space(st, 0, 19, None, line=172)
-    run.space(st, 0, 12, 'black man', line=173)
-    run.turn(st, None, lambda: 1, line=174)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 169, 6), ('turn 9 of player 1', 170, 6)), line=168)
+    run.offered_exactly(st, ['player 1: 4 1 jumps to 2 3', 'player 1: 6 5 jumps to 4 3'], line=171)
+    run.act(st, 'player 1: 6 5 jumps to 4 3', line=172)
+    run.decides(st, lambda: 0, None, line=173)
+    run.offered_exactly(st, ['player 1: 4 3 jumps to 2 1', 'player 1: 4 3 jumps to 2 5'], line=174)
+    run.act(st, 'player 1: 4 3 jumps to 2 5', line=175)
+    run.space(st, 0, 35, None, line=176)
+    run.space(st, 0, 19, None, line=177)
+    run.space(st, 0, 12, 'black man', line=178)
+    run.turn(st, None, lambda: 1, line=179)
     return st
 
 
 def example_crowned(run):
-    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:176)"""
+    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:181)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 179, 6), ('turn 9 of player 1', 180, 6)), line=178)
-    run.act(st, 'player 1: 3 2 jumps to 1 4', line=181)
-    run.space(st, 0, 3, 'black king', line=182)
-    run.turn(st, None, lambda: 1, line=183)
-    run.act(st, 'player 2: 2 5 to 3 6', line=184)
-    run.legal(st, 'player 1: 1 4 to 2 5', True, line=185)
-    run.legal(st, 'player 1: 1 4 to 2 3', True, line=186)
+    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 184, 6), ('turn 9 of player 1', 185, 6)), line=183)
+    run.act(st, 'player 1: 3 2 jumps to 1 4', line=186)
+    run.space(st, 0, 3, 'black king', line=187)
+    run.turn(st, None, lambda: 1, line=188)
+    run.act(st, 'player 2: 2 5 to 3 6', line=189)
+    run.legal(st, 'player 1: 1 4 to 2 5', True, line=190)
+    run.legal(st, 'player 1: 1 4 to 2 3', True, line=191)
     return st
 
 
 def example_blocked(run):
-    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:188)"""
+    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:193)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 191, 6), ('turn 20 of player 1', 192, 6)), line=190)
-    run.act(st, 'player 1: 5 6 to 4 5', line=193)
-    run.over(st, 'cannot_move', line=194)
-    run.winners(st, lambda: [0], line=195)
-    run.returns(st, [[1, 1], [-1, 1]], line=196)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 196, 6), ('turn 20 of player 1', 197, 6)), line=195)
+    run.act(st, 'player 1: 5 6 to 4 5', line=198)
+    run.over(st, 'cannot_move', line=199)
+    run.winners(st, lambda: [0], line=200)
+    run.returns(st, [[1, 1], [-1, 1]], line=201)
     return st
 
 
 def example_forty_moves(run):
-    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:198)"""
+    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:203)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 201, 6), ('counter moves_without_capture: 39', 202, 6), ('turn 60 of player 1', 203, 6)), line=200)
-    run.act(st, 'player 1: 5 6 to 4 5', line=204)
-    run.over(st, 'forty_moves_without_capture', line=205)
-    run.result(st, 'draw', line=206)
-    run.returns(st, [[0, 1], [0, 1]], line=207)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 206, 6), ('counter moves_without_capture: 39', 207, 6), ('turn 60 of player 1', 208, 6)), line=205)
+    run.act(st, 'player 1: 5 6 to 4 5', line=209)
+    run.over(st, 'forty_moves_without_capture', line=210)
+    run.result(st, 'draw', line=211)
+    run.returns(st, [[0, 1], [0, 1]], line=212)
     return st
 
 
 class CheckersEngine(Engine):
-    """Checkers [CHK-1, CHK-1, CHK-9]"""
+    """Checkers [CHK-1, CHK-1, CHK-9, CHK-9]"""
 
     GAME_ID = 'checkers'
     TITLE = 'Checkers'
@@ -533,6 +538,7 @@ class CheckersEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('CHK-2',), run=step_setup),
         'turn': StepInfo('turn', 'choice', ('player',), ('CHK-3', 'CHK-4', 'CHK-5'), by=by_turn, options=(

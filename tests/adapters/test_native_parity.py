@@ -25,18 +25,13 @@ def measures(game) -> dict:
 # Every gallery game OpenSpiel has, at its default and at other parameters: (rulespec id, players, options),
 # OpenSpiel's game string, and the measures that differ by a deliberate, documented choice, with the reason.
 BREAKTHROUGH = {"num_distinct_actions": "a move is numbered by its from and to spaces (64 x 64), OpenSpiel's by "
-                                        "from space, direction and capture (768)",
-                "max_game_length": "a tighter bound (rulebooks/breakthrough.rules: each pawn moves forward at most "
-                                   "its rows to go, 177); OpenSpiel's is 209"}
+                                        "from space, direction and capture (768)"}
 MORRIS = {"num_distinct_actions": "placing a man on a point and removing one from it are two options here (24 "
                                    "each), as are moving and flying a man from s to t (576 each); OpenSpiel numbers "
                                    "a point once and a pair once (24 + 576)"}
 CHECKERS = {"num_distinct_actions": "a move is numbered by its from and to squares (rulebooks/checkers.rules: "
                                      "\"6 3 to 5 4\", 2,048 texts), OpenSpiel's by from square, direction and "
-                                     "capture (512): another numbering of the same moves",
-            "max_game_length": "a jump goes on by a choice of the same turn (CHK-AMB-2), so turns do not bound "
-                               "decisions and the rules state no bound on decisions: the step budget; OpenSpiel's "
-                               "1000 is a constant of its implementation"}
+                                     "capture (512): another numbering of the same moves"}
 BACKGAMMON = {"num_distinct_actions": "one checker moves per decision (rulebooks/backgammon.rules: 150 texts); an "
                                       "OpenSpiel action moves two (1,352): another granularity, not a numbering",
               "max_game_length": "a checker's move starts the turn's next move (up to four a turn), so the form "

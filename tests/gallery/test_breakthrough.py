@@ -16,12 +16,14 @@ import rulespec
 
 pyspiel = pytest.importorskip("pyspiel")
 
-MOVE = re.compile(r"row (\d) column (\d) to row (\d) column (\d)$")
+MOVE = re.compile(r"row (\d) column (\d) (to|takes) row (\d) column (\d)$")
 
 
 def openspiels_name(text: str, rows: int = 8) -> str:
-    row, column, to_row, to_column = map(int, MOVE.fullmatch(text).groups())
-    return f"{'abcdefgh'[column - 1]}{rows + 1 - row}{'abcdefgh'[to_column - 1]}{rows + 1 - to_row}"
+    row, column, verb, to_row, to_column = MOVE.fullmatch(text).groups()
+    row, column, to_row, to_column = map(int, (row, column, to_row, to_column))
+    return (f"{'abcdefgh'[column - 1]}{rows + 1 - row}{'abcdefgh'[to_column - 1]}{rows + 1 - to_row}"
+            f"{'*' if verb == 'takes' else ''}")
 
 
 def assert_same(ours, theirs, rows: int = 8) -> dict[int, object]:
@@ -31,7 +33,7 @@ def assert_same(ours, theirs, rows: int = 8) -> dict[int, object]:
         return {}
     seat = theirs.current_player()
     assert ours.current_player() == seat, str(theirs)
-    theirs_by_name = {theirs.action_to_string(seat, a).rstrip("*"): a for a in theirs.legal_actions()}
+    theirs_by_name = {theirs.action_to_string(seat, a): a for a in theirs.legal_actions()}
     ours_by_name = {openspiels_name(a.text, rows): a for a in ours.legal_actions()}
     assert len(ours_by_name) == len(ours.legal_actions()), "two actions for one move"
     assert sorted(ours_by_name) == sorted(theirs_by_name), str(theirs)
