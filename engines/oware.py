@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'b322d4e48616833c'
+SOURCE_HASH = 'a85cf9de1a8ada0e'
 GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
@@ -51,18 +51,23 @@ B_HOUSES_FACES = (
 
 
 def define_own(st, v_s, v_p):
-    """Definition `own`: `p = player 1 and s is a south space or p = player 2 and s is a north space`. [OWA-2] (rulebooks/oware.rules:49)"""
+    """Definition `own`: `p = player 1 and s is a south space or p = player 2 and s is a north space`. [OWA-2] (rulebooks/oware.rules:50)"""
     return (((v_p == 0) and st._t.mark_of[0][v_s] == 'south') or ((v_p == 1) and st._t.mark_of[0][v_s] == 'north'))
 
 
 def define_seeds_left(st, v_p):
-    """Definition `seeds_left`: `sum(seeds of s for s in houses where own(s, p))`. [OWA-6] (rulebooks/oware.rules:52)"""
+    """Definition `seeds_left`: `sum(seeds of s for s in houses where own(s, p))`. [OWA-6] (rulebooks/oware.rules:53)"""
     return sum([st._counters['seeds'][v_s] for v_s in st._t.cells_in_use[0] if define_own(st, v_s, v_p)])
 
 
 def define_capturable(st, v_s, v_p):
-    """Definition `capturable`: `own(s, left of p) and (seeds of s = 2 or seeds of s = 3)`. [OWA-4] (rulebooks/oware.rules:55)"""
+    """Definition `capturable`: `own(s, left of p) and (seeds of s = 2 or seeds of s = 3)`. [OWA-4] (rulebooks/oware.rules:56)"""
     return (define_own(st, v_s, (v_p + 1) % st.players) and ((st._counters['seeds'][v_s] == 2) or (st._counters['seeds'][v_s] == 3)))
+
+
+def last_action_number(st):
+    """The last action number with the options and players of a game: `actions numbered 0 to 5` (each option's `numbered`). [OWA-3] (rulebooks/oware.rules:22)"""
+    return 5
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):
@@ -71,7 +76,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__sow(st, v_player):
-    """Option `sow` of `turn`: `sow {s}`. [OWA-3, OWA-6] (rulebooks/oware.rules:61)"""
+    """Option `sow` of `turn`: `sow {s}`. [OWA-3, OWA-6] (rulebooks/oware.rules:62)"""
     found = []
     _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
@@ -103,18 +108,31 @@ def first_failing_turn__sow(st, v_player, v_s):
 
 
 def effect_turn__sow(st, cause, v_player, v_s):
-    """What `sow` does. [OWA-3, OWA-6] (rulebooks/oware.rules:61)"""
+    """What `sow` does. [OWA-3, OWA-6] (rulebooks/oware.rules:62)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     v_hand = st._counters['seeds'][v_s]  # let hand
     st._counters['seeds'][v_s] = 0
     st._thens.append(('sow', (v_player, v_s, v_s, v_hand)))
 
 
+def number_turn__sow(st, v_player, v_s):
+    """The action number of `sow`: `numbered size of walk(t from s towards back while own(t, player))`. [OWA-3, OWA-6] (rulebooks/oware.rules:62)"""
+    return len(st._walk(0, v_s, 1, lambda v_t: define_own(st, v_t, v_player)))
+
+
+def numbered_turn__sow(st, v_player):
+    """Every `sow` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        if not (define_own(st, v_s, v_player)):  # own(s, player)
+            continue
+        yield ('sow ' + B_HOUSES_LABEL[v_s], (v_s, ), len(st._walk(0, v_s, 1, lambda v_t: define_own(st, v_t, v_player))))
+
+
 ROWS_turn = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [OWA-3] (rulebooks/oware.rules:60)"""
+    """Every choice of `turn` now, in the order offered. [OWA-3] (rulebooks/oware.rules:61)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -136,7 +154,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [OWA-3] (rulebooks/oware.rules:60)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [OWA-3] (rulebooks/oware.rules:61)"""
     # sow: `sow {s}`
     _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
@@ -151,7 +169,7 @@ def has_legal_move_turn(st, v_player):
 
 # ---------------------------------------------------------------- auto sow
 def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
-    """Step `sow`. [OWA-3] (rulebooks/oware.rules:68)"""
+    """Step `sow`. [OWA-3] (rulebooks/oware.rules:70)"""
     v_here = st._t.toward[0][0][v_last]  # let here
     if (v_here == v_emptied):
         st._thens.append(('sow', (v_player, v_emptied, v_here, v_hand)))
@@ -170,7 +188,7 @@ def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
 
 # ---------------------------------------------------------------- auto capture
 def step_capture(st, cause, v_player, v_last):
-    """Step `capture`. [OWA-4, OWA-5] ruling OWA-AMB-3 (rulebooks/oware.rules:79)"""
+    """Step `capture`. [OWA-4, OWA-5] ruling OWA-AMB-3 (rulebooks/oware.rules:81)"""
     if define_capturable(st, v_last, v_player):
         v_before = st._walk(0, v_last, 1, lambda v_t: define_capturable(st, v_t, v_player))  # let before
         v_taken = (st._counters['seeds'][v_last] + sum([st._counters['seeds'][v_t] for v_t in v_before]))  # let taken
@@ -183,7 +201,7 @@ def step_capture(st, cause, v_player, v_last):
 
 # ---------------------------------------------------------------- end more_than_half
 def end_more_than_half(st):
-    """Whether the game ends now by `more_than_half`; returns the declared winners. [OWA-7] (rulebooks/oware.rules:89)"""
+    """Whether the game ends now by `more_than_half`; returns the declared winners. [OWA-7] (rulebooks/oware.rules:91)"""
     counter_store = st._counters['store']
     if ((counter_store[0] > 24) or (counter_store[1] > 24) or ((counter_store[0] == 24) and (counter_store[1] == 24))):
         return []
@@ -191,21 +209,21 @@ def end_more_than_half(st):
 
 # ---------------------------------------------------------------- end repetition
 def end_repetition(st):
-    """Whether the game ends now by `repetition`; returns the declared winners. [OWA-8] ruling OWA-AMB-2 (rulebooks/oware.rules:93)"""
+    """Whether the game ends now by `repetition`; returns the declared winners. [OWA-8] ruling OWA-AMB-2 (rulebooks/oware.rules:95)"""
     if (times_occurred(st) >= 2):
         return []
     return None
 
 # ---------------------------------------------------------------- end cannot_move
 def end_cannot_move(st):
-    """Whether the game ends now by `cannot_move`; returns the declared winners. [OWA-8] (rulebooks/oware.rules:97)"""
+    """Whether the game ends now by `cannot_move`; returns the declared winners. [OWA-8] (rulebooks/oware.rules:99)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return []
     return None
 
 
 def ends_after_turn(st):
-    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OWA-7] (rulebooks/oware.rules:89)"""
+    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OWA-7] (rulebooks/oware.rules:91)"""
     counter_store = st._counters['store']
     # every end here reads only the counters store: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_turn', 'counters')) == (st._counters['store'], ):
@@ -219,7 +237,7 @@ def ends_after_turn(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OWA-8] ruling OWA-AMB-2 (rulebooks/oware.rules:93, 97)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OWA-8] ruling OWA-AMB-2 (rulebooks/oware.rules:95, 99)"""
     # repetition [OWA-8] ruling OWA-AMB-2
     if (times_occurred(st) >= 2):
         return 1, []
@@ -230,107 +248,107 @@ def ends_turn_start(st):
 
 
 def score_seeds_held(st, v_p):
-    """Score `seeds_held`. [OWA-8] ruling OWA-AMB-1 (rulebooks/oware.rules:101)"""
+    """Score `seeds_held`. [OWA-8] ruling OWA-AMB-1 (rulebooks/oware.rules:103)"""
     return (st._counters['store'][v_p] + define_seeds_left(st, v_p))
 
 
 def example_opening(run):
-    """Example: Seeds go round counter-clockwise, one to a house. [OWA-2, OWA-3] (rulebooks/oware.rules:111)"""
+    """Example: Seeds go round counter-clockwise, one to a house. [OWA-2, OWA-3] (rulebooks/oware.rules:113)"""
     st = run.start(players=2, options={})
-    run.offered(st, lambda: 0, ['sow A', 'sow F'], True, line=113)
-    run.offered(st, lambda: 0, ['sow a'], False, line=114)
-    run.act(st, 'player 1: sow E', line=115)
-    run.space_count(st, 'seeds', 4, '=', 0, line=116)
-    run.space_count(st, 'seeds', 5, '=', 5, line=117)
-    run.space_count(st, 'seeds', 6, '=', 5, line=118)
-    run.space_count(st, 'seeds', 8, '=', 5, line=119)
-    run.space_count(st, 'seeds', 9, '=', 4, line=120)
-    run.decides(st, lambda: 1, None, line=121)
+    run.offered(st, lambda: 0, ['sow A', 'sow F'], True, line=115)
+    run.offered(st, lambda: 0, ['sow a'], False, line=116)
+    run.act(st, 'player 1: sow E', line=117)
+    run.space_count(st, 'seeds', 4, '=', 0, line=118)
+    run.space_count(st, 'seeds', 5, '=', 5, line=119)
+    run.space_count(st, 'seeds', 6, '=', 5, line=120)
+    run.space_count(st, 'seeds', 8, '=', 5, line=121)
+    run.space_count(st, 'seeds', 9, '=', 4, line=122)
+    run.decides(st, lambda: 1, None, line=123)
     return st
 
 
 def example_round_the_ring(run):
-    """Example: Twelve seeds or more pass over the house they came from. [OWA-3] (rulebooks/oware.rules:123)"""
+    """Example: Twelve seeds or more pass over the house they came from. [OWA-3] (rulebooks/oware.rules:125)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 125, 6), ('counter seeds: A 0, B 13, C 0, D 0, E 0, F 0, a 1, b 1, c 1, d 1, e 1, f 1', 126, 6), ('counter store: 11, 11', 127, 6)), line=124)
-    run.act(st, 'player 1: sow B', line=128)
-    run.space_count(st, 'seeds', 1, '=', 0, line=129)
-    run.space_count(st, 'seeds', 2, '=', 2, line=130)
-    run.space_count(st, 'seeds', 3, '=', 2, line=131)
-    run.space_count(st, 'seeds', 0, '=', 1, line=132)
-    run.space_count(st, 'seeds', 6, '=', 2, line=133)
-    run.space_count(st, 'seeds', 11, '=', 2, line=134)
+    run.position(st, (('turn 9 of player 1', 127, 6), ('counter seeds: A 0, B 13, C 0, D 0, E 0, F 0, a 1, b 1, c 1, d 1, e 1, f 1', 128, 6), ('counter store: 11, 11', 129, 6)), line=126)
+    run.act(st, 'player 1: sow B', line=130)
+    run.space_count(st, 'seeds', 1, '=', 0, line=131)
+    run.space_count(st, 'seeds', 2, '=', 2, line=132)
+    run.space_count(st, 'seeds', 3, '=', 2, line=133)
+    run.space_count(st, 'seeds', 0, '=', 1, line=134)
+    run.space_count(st, 'seeds', 6, '=', 2, line=135)
+    run.space_count(st, 'seeds', 11, '=', 2, line=136)
     return st
 
 
 def example_chain(run):
-    """Example: The last seed captures, and so do the houses before it while they hold two or three. [OWA-4] (rulebooks/oware.rules:136)"""
+    """Example: The last seed captures, and so do the houses before it while they hold two or three. [OWA-4] (rulebooks/oware.rules:138)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 138, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 3, a 0, b 2, c 1, d 1, e 5, f 0', 139, 6), ('counter store: 12, 24', 140, 6)), line=137)
-    run.act(st, 'player 1: sow F', line=141)
-    run.space_count(st, 'seeds', 8, '=', 0, line=142)
-    run.space_count(st, 'seeds', 7, '=', 0, line=143)
-    run.space_count(st, 'seeds', 6, '=', 1, line=144)
-    run.fact(st, 'store of player 1 = 17', lambda: (st._counters['store'][0] == 17), line=145, sides=lambda: (st._counters['store'][0], 17), compared=('=', 'store of player 1', '17', 'number', False))
+    run.position(st, (('turn 9 of player 1', 140, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 3, a 0, b 2, c 1, d 1, e 5, f 0', 141, 6), ('counter store: 12, 24', 142, 6)), line=139)
+    run.act(st, 'player 1: sow F', line=143)
+    run.space_count(st, 'seeds', 8, '=', 0, line=144)
+    run.space_count(st, 'seeds', 7, '=', 0, line=145)
+    run.space_count(st, 'seeds', 6, '=', 1, line=146)
+    run.fact(st, 'store of player 1 = 17', lambda: (st._counters['store'][0] == 17), line=147, sides=lambda: (st._counters['store'][0], 17), compared=('=', 'store of player 1', '17', 'number', False))
     return st
 
 
 def example_grand_slam(run):
-    """Example: A capture of all the opponent's seeds is not made. [OWA-5] ruling OWA-AMB-3 (rulebooks/oware.rules:147)"""
+    """Example: A capture of all the opponent's seeds is not made. [OWA-5] ruling OWA-AMB-3 (rulebooks/oware.rules:149)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 149, 6), ('counter seeds: A 1, B 0, C 0, D 0, E 0, F 2, a 1, b 2, c 0, d 0, e 0, f 0', 150, 6), ('counter store: 20, 22', 151, 6)), line=148)
-    run.act(st, 'player 1: sow F', line=152)
-    run.space_count(st, 'seeds', 6, '=', 2, line=153)
-    run.space_count(st, 'seeds', 7, '=', 3, line=154)
-    run.fact(st, 'store of player 1 = 20', lambda: (st._counters['store'][0] == 20), line=155, sides=lambda: (st._counters['store'][0], 20), compared=('=', 'store of player 1', '20', 'number', False))
-    run.result(st, 'not_over', line=156)
+    run.position(st, (('turn 9 of player 1', 151, 6), ('counter seeds: A 1, B 0, C 0, D 0, E 0, F 2, a 1, b 2, c 0, d 0, e 0, f 0', 152, 6), ('counter store: 20, 22', 153, 6)), line=150)
+    run.act(st, 'player 1: sow F', line=154)
+    run.space_count(st, 'seeds', 6, '=', 2, line=155)
+    run.space_count(st, 'seeds', 7, '=', 3, line=156)
+    run.fact(st, 'store of player 1 = 20', lambda: (st._counters['store'][0] == 20), line=157, sides=lambda: (st._counters['store'][0], 20), compared=('=', 'store of player 1', '20', 'number', False))
+    run.result(st, 'not_over', line=158)
     return st
 
 
 def example_feeding(run):
-    """Example: A player must give seeds to an opponent who has none. [OWA-6] (rulebooks/oware.rules:158)"""
+    """Example: A player must give seeds to an opponent who has none. [OWA-6] (rulebooks/oware.rules:160)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 160, 6), ('counter seeds: A 6, B 1, C 0, D 0, E 1, F 0, a 0, b 0, c 0, d 0, e 0, f 0', 161, 6), ('counter store: 20, 20', 162, 6)), line=159)
-    run.offered(st, lambda: 0, ['sow A'], True, line=163)
-    run.offered(st, lambda: 0, ['sow B', 'sow E'], False, line=164)
+    run.position(st, (('turn 9 of player 1', 162, 6), ('counter seeds: A 6, B 1, C 0, D 0, E 1, F 0, a 0, b 0, c 0, d 0, e 0, f 0', 163, 6), ('counter store: 20, 20', 164, 6)), line=161)
+    run.offered(st, lambda: 0, ['sow A'], True, line=165)
+    run.offered(st, lambda: 0, ['sow B', 'sow E'], False, line=166)
     return st
 
 
 def example_no_feeding(run):
-    """Example: A player who cannot give seeds cannot move: each side keeps its own. [OWA-6, OWA-8] ruling OWA-AMB-1 (rulebooks/oware.rules:166)"""
+    """Example: A player who cannot give seeds cannot move: each side keeps its own. [OWA-6, OWA-8] ruling OWA-AMB-1 (rulebooks/oware.rules:168)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 2', 168, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 0, b 1, c 0, d 2, e 0, f 0', 169, 6), ('counter store: 22, 23', 170, 6)), line=167)
-    run.over(st, 'cannot_move', line=171)
-    run.winners(st, lambda: [1], line=172)
-    run.returns(st, [[-1, 1], [1, 1]], line=173)
+    run.position(st, (('turn 9 of player 2', 170, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 0, b 1, c 0, d 2, e 0, f 0', 171, 6), ('counter store: 22, 23', 172, 6)), line=169)
+    run.over(st, 'cannot_move', line=173)
+    run.winners(st, lambda: [1], line=174)
+    run.returns(st, [[-1, 1], [1, 1]], line=175)
     return st
 
 
 def example_seen_again(run):
-    """Example: A position seen a second time ends the game; each side keeps its own. [OWA-8] ruling OWA-AMB-1, OWA-AMB-2 (rulebooks/oware.rules:175)"""
+    """Example: A position seen a second time ends the game; each side keeps its own. [OWA-8] ruling OWA-AMB-1, OWA-AMB-2 (rulebooks/oware.rules:177)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 2', 177, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 1, b 0, c 0, d 0, e 0, f 1', 178, 6), ('counter store: 23, 23', 179, 6)), line=176)
-    run.act(st, 'player 2: sow f', line=180)
-    run.act(st, 'player 1: sow A', line=181)
-    run.act(st, 'player 2: sow a', line=182)
-    run.act(st, 'player 1: sow B', line=183)
-    run.act(st, 'player 2: sow b', line=184)
-    run.act(st, 'player 1: sow C', line=185)
-    run.act(st, 'player 2: sow c', line=186)
-    run.act(st, 'player 1: sow D', line=187)
-    run.act(st, 'player 2: sow d', line=188)
-    run.act(st, 'player 1: sow E', line=189)
-    run.act(st, 'player 2: sow e', line=190)
-    run.result(st, 'not_over', line=191)
-    run.act(st, 'player 1: sow F', line=192)
-    run.over(st, 'repetition', line=193)
-    run.winners(st, lambda: [1], line=194)
-    run.returns(st, [[-1, 1], [1, 1]], line=195)
+    run.position(st, (('turn 9 of player 2', 179, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 1, b 0, c 0, d 0, e 0, f 1', 180, 6), ('counter store: 23, 23', 181, 6)), line=178)
+    run.act(st, 'player 2: sow f', line=182)
+    run.act(st, 'player 1: sow A', line=183)
+    run.act(st, 'player 2: sow a', line=184)
+    run.act(st, 'player 1: sow B', line=185)
+    run.act(st, 'player 2: sow b', line=186)
+    run.act(st, 'player 1: sow C', line=187)
+    run.act(st, 'player 2: sow c', line=188)
+    run.act(st, 'player 1: sow D', line=189)
+    run.act(st, 'player 2: sow d', line=190)
+    run.act(st, 'player 1: sow E', line=191)
+    run.act(st, 'player 2: sow e', line=192)
+    run.result(st, 'not_over', line=193)
+    run.act(st, 'player 1: sow F', line=194)
+    run.over(st, 'repetition', line=195)
+    run.winners(st, lambda: [1], line=196)
+    run.returns(st, [[-1, 1], [1, 1]], line=197)
     return st
 
 
 class OwareEngine(Engine):
-    """Oware [OWA-1, OWA-1, OWA-8]"""
+    """Oware [OWA-1, OWA-1, OWA-8, OWA-3]"""
 
     GAME_ID = 'oware'
     TITLE = 'Oware'
@@ -357,10 +375,11 @@ class OwareEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration
     COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it
     STEPS = {
         'turn': StepInfo('turn', 'choice', ('player',), ('OWA-3',), by=by_turn, options=(
-            OptionInfo('sow', 'sow {s}', ('OWA-3', 'OWA-6'), options_turn__sow, effect_turn__sow, candidates_turn__sow, first_failing_turn__sow, (('own(s, player)', ('OWA-3', 'OWA-6')), ('seeds of s > 0', ('OWA-3', 'OWA-6')), ('seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))', ('OWA-3', 'OWA-6')))),
+            OptionInfo('sow', 'sow {s}', ('OWA-3', 'OWA-6'), options_turn__sow, effect_turn__sow, candidates_turn__sow, first_failing_turn__sow, (('own(s, player)', ('OWA-3', 'OWA-6')), ('seeds of s > 0', ('OWA-3', 'OWA-6')), ('seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))', ('OWA-3', 'OWA-6'))), number=number_turn__sow, numbered=numbered_turn__sow),
         ), choices=choices_turn, distinct=True, param_types=('seat',)),
         'sow': StepInfo('sow', 'auto', ('player', 'emptied', 'last', 'hand'), ('OWA-3',), run=step_sow, param_types=('seat', 'space:houses', 'space:houses', 'number')),
         'capture': StepInfo('capture', 'auto', ('player', 'last'), ('OWA-4', 'OWA-5'), run=step_capture, param_types=('seat', 'space:houses')),

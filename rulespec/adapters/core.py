@@ -25,6 +25,8 @@ from ..model.moves import max_moves
 from .static_texts import StaticValues, offered_fields
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
+from .declared_numbers import DeclaredNumbers
+from .errors import AdapterError
 from .field_values import values_from_type
 from .listing_numbers import chance_numbers, seat_numbers
 from .tensors import (COUNTER_LIMIT, INFORMATION_TENSOR_LIMIT, RECENT_ROWS, InformationLayout, SeenRows, TensorLayout,
@@ -56,10 +58,6 @@ def is_claim_window(step) -> bool:
 
 def is_simultaneous(step) -> bool:
     return step.kind == "choice" and bool(getattr(step, "together", False))
-
-
-class AdapterError(ValueError):
-    """A rule file the adapters cannot number (a template over a type without a finite domain)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -374,6 +372,12 @@ class ActionTable:
         if self.has_window:
             chance_groups.append([RACE.format(seat + 1) for seat in range(players)])
         self.player_texts = unique_in_order(player_texts)
+        # `actions numbered 0 to N`: a seat's action number is its option's `numbered` (declared_numbers.py)
+        self.declared = _declared_numbers(engine, players)
+        if self.declared is not None:
+            seats_texts = zip(*self.declared.texts)
+            self.player_texts = [" / ".join(unique_in_order(texts)) for texts in seats_texts]
+            self.player_texts += [WAIT] if WAIT in player_texts else []
         # An outcome's number is its place among its chance step's outcomes (Leduc's public card 0-5, as its
         # deal): outcomes of one chance node are always of one step. Its text: the texts of that place.
         self.chance_groups = [unique_in_order(group) for group in chance_groups if group]
@@ -407,7 +411,10 @@ class ActionTable:
     def text_without_state(self, seat: Optional[int], action: int) -> str:
         """An action's text for ``seat`` (None: a chance outcome's) without a state. A value only the state
         decides is filled in where it depends on the seat choosing alone, as the engine does (`{symbol of
-        player}`: the seat's symbol), else shown as `<its source>` (`take 2 of <stones>, leaving <after(n)>`)."""
+        player}`: the seat's symbol), else shown as `<its source>` (`take 2 of <stones>, leaving <after(n)>`).
+        Where the game numbers its actions, that seat's text of the number (`(no action 17)` if it has none)."""
+        if seat is not None and self.declared is not None and action != self.wait:
+            return self._filled(self.declared.text(seat, action), seat)
         if seat is not None:
             return self._filled(self.action_to_string(action), seat)
         self.action_to_string(action, chance=True)  # (raises for a number out of range)
@@ -420,16 +427,33 @@ class ActionTable:
             text = text.replace("{" + field + "}", _seat_value(shown, mover, seat) or f"<{field}>", 1)
         return text
 
-    def string_to_action(self, text: str, chance: bool = False) -> int:
+    def string_to_action(self, text: str, chance: bool = False, seat: Optional[int] = None) -> int:
+        """The number of an action's text (`player 2: sow a` names its seat; ``seat`` does where the game numbers
+        each seat's actions itself and the text alone could be two seats')."""
         numbers = self.chance_numbers if chance else self.player_numbers
         if text.startswith("chance: "):
             text, numbers = text[len("chance: "):], self.chance_numbers
         elif text.startswith("player ") and ": " in text:
-            text = text.split(": ", 1)[1]  # str(Action): "player 1: play blue 4"
+            said, text = text.split(": ", 1)  # str(Action): "player 1: play blue 4"
+            if said[len("player "):].isdigit():
+                seat = int(said[len("player "):]) - 1
+        if self.declared is not None and numbers is self.player_numbers and text != WAIT:
+            return self._declared_number(text, seat)
         found = numbers[text]
         if found is None:
             raise ValueError(f"{text!r} is not an action of this game")
         return found
+
+    def _declared_number(self, text: str, seat: Optional[int]) -> int:
+        """A text's number where the game numbers its actions: the seat's, or the one every seat gives it."""
+        seats = range(self.players) if seat is None else [seat]
+        found = {n for s in seats if (n := self.declared.number_of(s, text)) is not None}
+        if len(found) == 1:
+            return found.pop()
+        if found:
+            raise ValueError(f"{text!r} is numbered {sorted(found)} by different seats: name the seat "
+                             f"(`player 1: {text}`)")
+        raise ValueError(f"{text!r} is not an action of {'this game' if seat is None else f'player {seat + 1}'}")
 
     def _lookup(self, text: str, ids: dict) -> Optional[int]:
         found = ids.get(text)
@@ -441,6 +465,11 @@ class ActionTable:
         return found
 
     def player_id(self, action: Action) -> int:
+        if self.declared is not None and action.text != WAIT:  # (a claim window's or a joint node's actions)
+            found = self.declared.number_of(action.player, action.text)
+            if found is None:
+                raise AdapterError(f"{action} has no number: no candidate of its options reads so without a state")
+            return found
         found = self.player_numbers[action.text]
         if found is None:
             raise AdapterError(f"{action} is not in the action numbering (an action text no template gives)")
@@ -448,6 +477,8 @@ class ActionTable:
 
     def player_ids_of(self, actions: Sequence[Action]) -> list[int]:
         """The numbers of ``actions`` (in C loops: a number per text, each text read back once)."""
+        if self.declared is not None:
+            return [self.player_id(action) for action in actions]
         found = list(map(self.player_numbers.__getitem__, map(_text_of, actions)))
         if None in found:
             self.player_id(actions[found.index(None)])  # (raises: an action text no template gives)
@@ -458,6 +489,11 @@ class ActionTable:
         if found is None:
             raise AdapterError(f"{action} is not in the chance numbering (an outcome text no template gives)")
         return found
+
+
+def _declared_numbers(engine: Engine, players: int) -> Optional[DeclaredNumbers]:
+    """The game's own action numbers (`actions numbered 0 to N`), None where it does not number its actions."""
+    return None if engine.ACTION_NUMBERS is None else DeclaredNumbers(engine, players)
 
 
 def _seat_value(shown, mover: Optional[str], seat: Optional[int]) -> Optional[str]:
@@ -698,7 +734,7 @@ class Session:
         if kind == SEAT_NODE:
             if seat != self.state.current_player():
                 return []
-            return list(seat_numbers(self.table, self.state._offer()).legal)
+            return list(seat_numbers(self.table, self.state._offer(), self.state).legal)
         if kind == WINDOW_NODE:
             ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
             if not ids or self.idle < PATIENCE:
@@ -756,7 +792,7 @@ class Session:
         elif kind == SEAT_NODE:
             st = self.state
             pending = st._offer()
-            row = seat_numbers(self.table, pending).row_of.get(action)
+            row = seat_numbers(self.table, pending, st).row_of.get(action)
             if row is None:
                 raise ValueError(f"player {pending.seat + 1} may not {self.table.action_to_string(action)!r} now")
             self._play(pending.pick(row), mover=pending.seat)
@@ -842,13 +878,15 @@ class Session:
             return self.table.action_to_string(action, chance=True)
         if self.kind() == SEAT_NODE and player == self.state.current_player():
             pending = self.state._offer()
-            row = seat_numbers(self.table, pending).row_of.get(action)
+            row = seat_numbers(self.table, pending, self.state).row_of.get(action)
             if row is not None:
                 return pending.all_actions()[row].text
         elif self.kind() in (WINDOW_NODE, SIMULTANEOUS_NODE):
             for candidate in self.state.legal_actions(player):
                 if self.table.player_id(candidate) == action:
                     return candidate.text
+        if self.table.declared is not None and player >= 0:  # (the game numbers each seat's actions)
+            return self.table.text_without_state(player, action)
         return self.table.action_to_string(action)
 
     def _play(self, action: Action, mover: int) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import operator
 from typing import Optional
 
+from .declared_numbers import NumberingError
+
 _text_of = operator.attrgetter("text")
 _row_text = operator.itemgetter(1)
 
@@ -27,10 +29,16 @@ class ListingNumbers:
         self.legal = sorted(row_of)
 
 
-def seat_numbers(table, pending) -> ListingNumbers:
-    """The numbers of a seat's decision (every row the seat's own)."""
+def seat_numbers(table, pending, st) -> ListingNumbers:
+    """The numbers of a seat's decision (every row the seat's own) at state ``st``: its texts' numbers, or
+    where the game numbers its actions (`numbered EXPR`), each row's (declared_numbers.py)."""
     numbered = pending.numbered
     if numbered is not None and numbered.table is table:
+        return numbered
+    if table.declared is not None:
+        if pending.rows is None:
+            raise NumberingError("an engine that lists its decisions itself (Pending.given) has no declared numbers")
+        pending.numbered = numbered = ListingNumbers(table, _first_rows(table.declared.row_numbers(st, pending)))
         return numbered
     texts = map(_row_text, pending.rows) if pending.rows is not None else map(_text_of, pending.all_actions())
     numbers = list(map(table.player_numbers.__getitem__, texts))

@@ -36,6 +36,8 @@ class EngineClass:
             w.line("TURN_LIMIT = staticmethod(turn_limit)  # MAX_TURNS with the options and players of a game")
         if m.decision_limit is not None:
             w.line("DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game")
+        if m.action_numbers is not None:
+            w.line("ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration")
         if m.counts_positions:
             w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
         if m.counts_positions_on:
@@ -163,8 +165,9 @@ class EngineClass:
             for option in step.options:
                 base = f"{name}__{ident(option.name)}"
                 conditions = tuple((c.text, option.cites) for c in option.conditions)
+                numbered = f", number=number_{base}, numbered=numbered_{base}" if option.number is not None else ""
                 w.line(f"OptionInfo({option.name!r}, {option.template!r}, {option.cites!r}, options_{base}, "
-                       f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}),")
+                       f"effect_{base}, candidates_{base}, first_failing_{base}, {conditions!r}{numbered}),")
             w.dedent()
             w.line(f"), choices=choices_{name}{', distinct=True' if self.distinct[step.name] else ''}"
                    f"{', listed_once=True' if self.listed_once(step) else ''}"

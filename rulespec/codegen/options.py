@@ -8,6 +8,7 @@ from __future__ import annotations
 import string
 
 from ..model import ir
+from ..model.action_numbers import state_read
 from ..model.lookahead import going_after
 from ..model.narrowing import all_of, fits_condition, placed_conditions
 from .quoting import docstring, ident, lit
@@ -56,6 +57,9 @@ class Options:
         self.candidates_function(step, option, base, text, binding_tuple)
         self.first_failing_function(step, option, base)
         self.effect_function(step, option, base)
+        if option.number is not None:
+            self.number_function(step, option, base)
+            self.numbered_candidates_function(step, option, base, text, binding_tuple)
         after = next((c for c in option.conditions if isinstance(c, ir.AfterIt)), None)
         if after is not None:
             self.after_function(step, option, base, after)
@@ -206,6 +210,54 @@ class Options:
             self.stmts(option.body)
             self.inline_ids = set()
             self.checked_after(step.name)
+        w.dedent()
+
+    def number_function(self, step: ir.Step, option: ir.ChoiceOption, base: str) -> None:
+        """number_<step>__<option>: its action number for the adapters (`numbered EXPR`), given its bindings."""
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def number_{base}(st{self.params(step.params)}"
+               f"{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
+        w.indent()
+        self.doc(option, f"The action number of `{option.name}`: `numbered {option.number.text}`.")
+        w.line(f"return {self.expr(option.number)}")
+        w.dedent()
+
+    def numbered_candidates_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, text: str,
+                                     binding_tuple: str) -> None:
+        """numbered_<step>__<option>: every candidate for which the conditions that no state decides hold, with
+        its text and action number: what the adapters name each number by without a state."""
+        w = self.w
+        w.line("")
+        w.line("")
+        w.line(f"def numbered_{base}(st{self.params(step.params)}):")
+        w.indent()
+        w.line(docstring(f"Every `{option.name}` candidate its fixed conditions allow, with its action number."))
+        for b in option.bindings:
+            w.line(f"for v_{ident(b.var)} in {self.expr(b.domain)}:")
+            w.indent()
+        for c in option.conditions:
+            if state_read(c, self.definitions) is None:
+                w.line(f"if not ({self.expr(c)}):", note=c.text)
+                w.indent()
+                w.line("continue" if option.bindings else "return")
+                w.dedent()
+        number = self.expr(option.number)
+        if candidate_text_may_fail(option):  # (as candidates_: no text, no action to name)
+            w.line("try:")
+            w.indent()
+            w.line(f"text = {text}")
+            w.dedent()
+            w.line("except RuleRuntimeError:")
+            w.indent()
+            w.line("continue" if option.bindings else "return")
+            w.dedent()
+            w.line(f"yield (text, {binding_tuple}, {number})")
+        else:
+            w.line(f"yield ({text}, {binding_tuple}, {number})")
+        for _ in option.bindings:
+            w.dedent()
         w.dedent()
 
     def after_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt) -> None:

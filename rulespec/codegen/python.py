@@ -182,6 +182,15 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
                                        f"`at most {m.decision_limit.value.text} decisions` (verify checks it).")
             w.line(f"return {self.expr(m.decision_limit.value)}")
             w.dedent()
+        if m.action_numbers is not None:
+            w.line("")
+            w.line("")
+            w.line("def last_action_number(st):")
+            w.indent()
+            self.doc(m.action_numbers, f"The last action number with the options and players of a game: "
+                                       f"`actions numbered 0 to {m.action_numbers.value.text}` (each option's `numbered`).")
+            w.line(f"return {self.expr(m.action_numbers.value)}")
+            w.dedent()
         for step in ([m.setup] if m.setup else []) + list(m.steps):
             self.step(step)
         for trigger in m.triggers:

@@ -37,6 +37,16 @@ game "Lanes" [LAN-1]
       "refused at the line the same way. Unlike a turn limit it is not a safety net: the engine does not stop "
       "a game at it; it is a promise about the rules, and `rulespec verify` reports a game that takes more "
       "decisions (`decision_limit`)."),
+    E("A rule file", "Action numbers", "game_action_numbers", "sowing.rules", '''
+  actions numbered 0 to 2 [SO-3]   # the mover's three pits, for OpenSpiel and PettingZoo''',
+      "The numbers OpenSpiel and PettingZoo give the game's actions, 0 to N, as OpenSpiel numbers the same "
+      "game (Oware: the mover's six houses, 0 to 5, for either seat). N may read the options and the number of "
+      "players, worked out per configuration as a turn limit is (`0 to board_size * board_size - 1`). Every "
+      "option of every choice then says its own number (`numbered EXPR`); the adapters offer N + 1 actions, a "
+      "legal action's number is its option's, and `action_to_string(player, n)` without a state gives that "
+      "seat's text (`(no action n)` for a number it has none for). Numbers must start at 0; a number over "
+      "N, or two legal actions with one number, is an error naming both options and their lines "
+      "(`rulespec verify` checks it at every state it visits: `action_numbers`)."),
     E("A rule file", "A ruling", "ruling", "lanes.rules", '''
 ruling LAN-AMB-1 "Reaching a goal":
   "A goal counts once every one of its spaces holds a tile, whoever put them there."''',
@@ -533,6 +543,18 @@ chance two_dice(player: seat) [SPW-6]:
       "space by its row and column (`2 3`), a player as `player 1` (there is no seat number alone). Only an "
       "expression of the language "
       "may stand there, never a format (`{x:>5}`, `{x!r}`)."),
+    E("Steps, choices and chance", "An option's action number", "numbering", "sowing.rules", '''
+  option sow "sow {s} ({seeds of s})" [SO-3]:
+    for s in pits
+    numbered col of s - 1
+    only if row of s = home of player and seeds of s > 0''',
+      "Under the game's `actions numbered 0 to N`, each option's number, on the line after its `for` (or "
+      "first): an integer worked out from the option's bound names and the step's parameters (the seat "
+      "choosing, `player`), board geometry (`row of s`, `column of s`, neighbours, walks), seat values, "
+      "components' values that never change, the options, numbers, `if .. then .. else` and definitions of "
+      "these. It reads nothing a state decides (a counter, a zone, what a space holds, the turn): that is "
+      "refused at the line, naming what it reads, so a number means one action in every state. Options that "
+      "are never legal together may share a number (a move and a capture between the same two squares)."),
     E("Steps, choices and chance", "A move read ahead: `only if ... after it`", "after_guard", "cornered.rules", '''
   option king "king {s} to {t}" [COR-2, COR-3]:
     for s in grid, t in grid

@@ -575,6 +575,10 @@ class GameDecl(Clause):
     decision_limit_cites: tuple[str, ...] = ()
     decision_limit_rulings: tuple[str, ...] = ()
     decision_limit_loc: Optional[Loc] = None
+    action_numbers: Optional["Expr"] = None  # `actions numbered 0 to EXPR`: the adapters' numbers, each option's own
+    action_numbers_cites: tuple[str, ...] = ()
+    action_numbers_rulings: tuple[str, ...] = ()
+    action_numbers_loc: Optional[Loc] = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -919,6 +923,7 @@ class OptionChoice(Clause):
     guards: tuple[Expr, ...] = ()  # the `only if` lines, in order: all must hold
     after: Optional[AfterIt] = None  # `only if C after it`, after the plain `only if` lines
     body: tuple[Stmt, ...] = ()
+    number: Optional[Expr] = None  # `numbered EXPR`: its action number (under the game's `actions numbered`)
 
 
 @dataclass(frozen=True, kw_only=True)

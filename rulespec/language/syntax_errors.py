@@ -135,6 +135,8 @@ def _expected_words(expected: set[str] | frozenset[str] | tuple[str, ...]) -> tu
     names = {n for n in expected if n in literal or n in FRIENDLY_TERMINALS}
     if len(names) > len(AFTER_A_NAME):  # `knight jumps from s` may follow a name, but is seldom what was meant
         names -= set(AFTER_A_NAME)
+    if "ONLY" in names:  # an option's `numbered` line may come where its `only if` may: seldom what was meant
+        names.discard("NUMBERED")
     by_word = {literal[n]: n for n in names if n in literal}
     ranked: list[tuple[int, str]] = []
 

@@ -66,6 +66,15 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
         return {"decision_limit": rest[0], "decision_limit_cites": cites, "decision_limit_rulings": rulings,
                 "decision_limit_loc": self._loc(meta)}
 
+    def game_action_numbers(self, meta, children):
+        rest, cites, rulings = split_tails([c for c in children if c is not None])
+        first, last = rest
+        if int(first) != 0:
+            raise AstProblem(first.line, first.column, f"action numbers start at 0, not {first}", width=len(first),
+                             hint="write `actions numbered 0 to N`: OpenSpiel and PettingZoo number actions from 0")
+        return {"action_numbers": last, "action_numbers_cites": cites, "action_numbers_rulings": rulings,
+                "action_numbers_loc": self._loc(meta)}
+
     def extends(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         return ast.Extends(loc=self._loc(meta), base=unquote(rest[0]), cites=cites, rulings=rulings)
@@ -508,16 +517,21 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def guard(self, meta, children):
         return ("guard", children[0])
 
+    def numbering(self, meta, children):
+        return ("number", children[0])
+
     def after_guard(self, meta, children):
         return ("after", ast.AfterIt(loc=self._loc(meta), condition=children[0]))
 
     def option_decl(self, meta, children):
         name, template = children[0], children[1]
         rest, cites, rulings = split_tails([c for c in children[2:] if c is not None])
-        bindings, guards, after, body = (), [], None, []
+        bindings, guards, after, body, number = (), [], None, [], None
         for child in rest:
             if isinstance(child, tuple) and child and child[0] == "bindings":
                 bindings = child[1]
+            elif isinstance(child, tuple) and child and child[0] == "number":
+                number = child[1]
             elif isinstance(child, tuple) and child and child[0] == "guard":
                 guards.append(child[1])
             elif isinstance(child, tuple) and child and child[0] == "after":
@@ -525,7 +539,8 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
             else:
                 body.append(child)
         return ast.OptionChoice(loc=self._loc(meta), name=str(name), template=unquote(template), bindings=bindings,
-                                guards=tuple(guards), after=after, body=tuple(body), cites=cites, rulings=rulings)
+                                guards=tuple(guards), after=after, body=tuple(body), cites=cites, rulings=rulings,
+                                number=number)
 
     def choice(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])

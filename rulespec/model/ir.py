@@ -894,6 +894,7 @@ class ChoiceOption(Cited):
     conditions: tuple[E, ...]  # the guard's conjuncts, in order
     body: tuple[S, ...]
     shown: tuple[tuple[str, E], ...] = ()  # values its text works out (`{col of c}`), by field
+    number: Optional[E] = None  # `numbered EXPR`: its action number, where the game says `actions numbered`
 
 
 @dataclass(frozen=True)
@@ -936,6 +937,15 @@ class TurnLimit(Cited):
 class DecisionLimit(Cited):
     """``at most EXPR decisions``: the most decisions a game takes (each seat's choice one, chance none), worked
     out per configuration; a claim `rulespec verify` checks (rulespec/model/turn_limit.py)."""
+
+    value: E
+    largest: int  # its value in the configuration that allows the most
+
+
+@dataclass(frozen=True)
+class ActionNumbers(Cited):
+    """``actions numbered 0 to EXPR``: the adapters' action numbers, each option's from its `numbered EXPR`; EXPR
+    worked out per configuration (rulespec/model/action_numbers.py)."""
 
     value: E
     largest: int  # its value in the configuration that allows the most
@@ -1130,6 +1140,7 @@ class Model:
     counts_positions_on: tuple[str, ...] = ()  # boards some rule asks `the position on B has occurred N times` of
     turn_limit: Optional[TurnLimit] = None  # `at most EXPR turns`; max_turns is then its largest value
     decision_limit: Optional[DecisionLimit] = None  # `at most EXPR decisions`
+    action_numbers: Optional[ActionNumbers] = None  # `actions numbered 0 to EXPR`: each option's `numbered`
     clause_texts: tuple[ClauseText, ...] = ()  # what the cited clauses say, in the file's words (file order)
 
     @property

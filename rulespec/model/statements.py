@@ -321,6 +321,7 @@ class Statements:
                                                    f"chooses from a zone, a board or the players")
                 inner = self.bind(inner, binding.var, element or "?", binding.loc)
                 bindings.append(ir.Binding(binding.var, element or "?", domain))
+            number = self.option_number_checked(option, d.name, inner, self.numbered)
             # (several `only if` lines: their conjuncts in order, each placed where its names are bound)
             conditions = tuple(self.expr(c, inner, BOOL) for guard in option.guards for c in self.conjuncts(guard))
             if together_where is not None:  # the seats that choose: each of their options asks it first
@@ -332,7 +333,8 @@ class Statements:
             if option.after is not None:  # `only if C after it`: tested last, once every name is bound
                 conditions += (self.after_it(option.after, inner, params, bindings, d.name, option.name),)
             options.append(ir.ChoiceOption(option.name, option.loc, option.cites, option.rulings, option.template,
-                                           tuple(bindings), conditions, self.stmts(option.body, inner), shown))
+                                           tuple(bindings), conditions, self.stmts(option.body, inner), shown,
+                                           number))
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "choice", params, by=by, options=tuple(options),
                        together=d.together, together_where=together_where)
 

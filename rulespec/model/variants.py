@@ -147,7 +147,7 @@ class Variants:
                     if i is not None:
                         if rule_file is self.file:
                             self.replaced.append((merged[i], decl))
-                        merged[i] = decl
+                        merged[i] = kept_action_numbers(decl, merged[i])
                     else:
                         first_at[key] = len(merged)
                         merged.append(decl)
@@ -430,3 +430,13 @@ class Variants:
                 if isinstance(child, (ast.Node, tuple)):
                     stack.append(child)
         return found
+
+
+def kept_action_numbers(decl, base):
+    """A house rule's game header keeps its base's `actions numbered 0 to N` unless it says its own: the base's
+    options are numbered, and a header restated for a new title or id must not leave them without the header."""
+    if decl.kind != "game" or decl.action_numbers is not None or base.action_numbers is None:
+        return decl
+    return dataclasses.replace(decl, action_numbers=base.action_numbers, action_numbers_cites=base.action_numbers_cites,
+                               action_numbers_rulings=base.action_numbers_rulings,
+                               action_numbers_loc=base.action_numbers_loc)

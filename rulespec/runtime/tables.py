@@ -127,6 +127,8 @@ class OptionInfo:
     raw: Callable[..., Iterable]  # (st, *params) -> every (text, binding) ignoring conditions
     check: Callable[..., int]  # (st, *params, *binding) -> index of the first failing condition, or -1
     conditions: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (source text, cites)
+    number: Optional[Callable[..., int]] = None  # (st, *params, *binding) -> its `numbered` action number, if declared
+    numbered: Optional[Callable[..., Iterable]] = None  # (st, *params) -> (text, binding, number) its fixed conditions allow
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,6 @@ BACKGAMMON = {"num_distinct_actions": "one checker moves per decision (rulebooks
               "max_game_length": "a checker's move starts the turn's next move (up to four a turn), so the form "
                                  "bounds no decisions: the step budget; OpenSpiel's 1500 is its own cap on a game "
                                  "hitting can make last for ever"}
-OWARE = {"num_distinct_actions": "a move names its house (\"sow A\" .. \"sow f\": 12); OpenSpiel numbers the "
-                                 "mover's six houses from the mover's side, 0-5, the same number for both seats"}
 CHESS = {"num_distinct_actions": "a move is numbered by piece, from and to squares and promotion (57,346 texts); "
                                  "OpenSpiel's 4,674 number a from square and a move's shape (AlphaZero's planes)"}
 GAMES = [
@@ -67,7 +65,7 @@ GAMES = [
     ("dots-and-boxes", None, {}, "dots_and_boxes", {}),
     ("checkers", None, {}, "checkers", CHECKERS),
     ("backgammon", None, {}, "backgammon(scoring_type=full_scoring)", BACKGAMMON),
-    ("oware", None, {}, "oware", OWARE),
+    ("oware", None, {}, "oware", {}),  # (its own numbers: `actions numbered 0 to 5`, the mover's houses)
     ("go", None, {}, "go(board_size=9)", {}),  # (OpenSpiel's default is 19 lines; the rule file plays 5, 7, 9)
     ("go", None, {"board_size": 7}, "go(board_size=7)", {}),
     ("go", None, {"board_size": 5}, "go(board_size=5)", {}),

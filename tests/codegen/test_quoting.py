@@ -68,6 +68,8 @@ CODE_LOCALS = {
     "owner", "collection", "weight", "loops",
     # `what` a fixed word of a generated comment ("counts" or "counts and calls")
     "what",
+    # `number` an option's `numbered` expression as expr() code, `numbered` the `, number=number_` + ident() keywords
+    "number", "numbered",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}

@@ -53,3 +53,28 @@ def test_random_games_agree():
     print(f"oware: {games} random games, {moves} moves, all agreeing ({time.perf_counter() - started:.1f} s); "
           f"ended by {dict(ends)}")
     assert ends["repetition"] > 0 and ends["cannot_move"] > 0 and ends["more_than_half"] > 0
+
+
+def test_our_action_numbers_are_openspiels_through_the_adapter():
+    """`actions numbered 0 to 5` with `numbered size of walk(...)`: through the OpenSpiel adapter, every legal
+    action's number IS OpenSpiel's (the mover's house counted from A or a), not a mapping of texts; the same
+    numbers are applied to both sides, and each number's text without a state is that seat's house."""
+    rso = pytest.importorskip("rulespec.openspiel")
+    ours_game, theirs_game = rso.load_game("oware"), pyspiel.load_game("oware")
+    assert ours_game.num_distinct_actions() == theirs_game.num_distinct_actions() == 6
+    assert [ours_game.action_to_string(0, n) for n in range(6)] == [f"sow {h}" for h in "ABCDEF"]
+    assert [ours_game.action_to_string(1, n) for n in range(6)] == [f"sow {h}" for h in "abcdef"]
+    rng, steps = random.Random(7), 0
+    for _ in range(30):
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        while not theirs.is_terminal():
+            assert ours.current_player() == theirs.current_player()
+            assert ours.legal_actions() == theirs.legal_actions(), str(theirs)
+            for number in ours.legal_actions():  # the number and the house its text names agree
+                assert openspiel_action(ours.action_to_string(ours.current_player(), number)) == number
+            number = rng.choice(ours.legal_actions())
+            ours.apply_action(number)
+            theirs.apply_action(number)
+            steps += 1
+        assert ours.is_terminal() and ours.returns() == pytest.approx(theirs.returns())
+    assert steps > 1000

@@ -177,6 +177,12 @@ def _decision_limit(en: English, d: ir.DecisionLimit) -> list[str]:
                  f"rules promise never to go past it.")
 
 
+@renders(ir.ActionNumbers)
+def _action_numbers(en: English, d: ir.ActionNumbers) -> list[str]:
+    return _para(f"Its actions are numbered 0 to {en.expr(d.value)}: each option says its own number, from what "
+                 f"it chooses, and OpenSpiel and PettingZoo offer each player's actions by these numbers.")
+
+
 @renders(ir.Counter)
 def _counter(en: English, d: ir.Counter) -> list[str]:
     if d.board is not None:
@@ -346,6 +352,8 @@ def _choice_option(en: English, d: ir.ChoiceOption) -> list[str]:
                                       for b in chosen])
     if d.conditions:
         head += (", " if chosen else ": ") + "allowed only if " + join([en.expr(c) for c in d.conditions])
+    if d.number is not None:
+        head += f"; its action number is {en.expr(d.number)}"
     lines = [en.item(0, head + ".")]
     lines += en.stmts(d.body, 1)
     return lines
@@ -700,4 +708,6 @@ def game_overview(en: English) -> list[str]:
         text += f" No game lasts more than {m.max_turns} turns."
     if m.decision_limit is not None:
         text += f" No game takes more than {en.expr(m.decision_limit.value)} decisions."
+    if m.action_numbers is not None:
+        text += f" Its actions are numbered 0 to {en.expr(m.action_numbers.value)}."
     return _para(text)

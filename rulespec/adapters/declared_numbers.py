@@ -1,0 +1,146 @@
+"""A game's own action numbers (`actions numbered 0 to N`, each option's `numbered EXPR`; issue #41).
+
+Where a rule file numbers its actions, a seat's action number is its option's expression (the engine's
+generated ``number_<step>__<option>``), not the place of its text in ActionTable's enumeration: OpenSpiel and
+PettingZoo offer N + 1 actions, N worked out for the configuration loaded, and a legal action's number is
+what the rule file says (Oware: the mover's six houses 0-5 for either seat, as OpenSpiel numbers them).
+
+A number's text without a state (OpenSpiel's ``Game.action_to_string(player, n)``) is found by listing, for
+each seat, every candidate of every option that its conditions no state decides allow (the generated
+``numbered_<step>__<option>``) at the first state of the game, with its number: the expression reads nothing a
+state decides (rulespec/model/action_numbers.py), so any state gives the same. (A binding over a zone lists
+what the zone holds at the start.) At a state the numbers of the legal actions are worked out
+from the listing's rows (listing_numbers.py); two with one number, or a number outside 0..N, is an
+AdapterError naming the options and their rule-file lines (`rulespec verify` checks it too).
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from typing import Optional
+
+from ..runtime.engine import Engine, State
+from .errors import AdapterError
+
+NO_ACTION = "(no action {})"  # the text of a number no action of that seat has
+MOST_CANDIDATES = 1_000_000  # candidates listed to name the numbers without a state (a game has far fewer)
+LISTED_KEPT = 1 << 16  # texts listed at states whose numbers are kept (then it starts again)
+_seat_and_text = operator.itemgetter(0, 1)
+
+
+class NumberingError(AdapterError):
+    """Two actions with one number, or a number outside the game's range."""
+
+
+class DeclaredNumbers:
+    """The numbers a rule file gives its actions, for one configuration and player count: ``size`` (N + 1),
+    and each seat's texts by number (``texts[seat][n]``, several joined by ` / ` where options that are never
+    legal together share a number) and numbers by text (``ids[seat]``)."""
+
+    def __init__(self, engine: Engine, players: int):
+        self.engine, self.players = engine, players
+        start = engine.new_game(players)
+        self.size = engine.ACTION_NUMBERS(start) + 1
+        found: list[dict[int, list[str]]] = [{} for _ in range(players)]
+        self.ids: list[dict[str, int]] = [{} for _ in range(players)]
+        for seat, text, number, where in self._candidates(start):
+            if not 0 <= number < self.size:
+                raise NumberingError(f"`{text}` (player {seat + 1}; {where}) is numbered {number}, outside "
+                                     f"0 to {self.size - 1} (`actions numbered`)")
+            texts = found[seat].setdefault(number, [])
+            if text not in texts:
+                texts.append(text)
+            self.ids[seat].setdefault(text, number)
+        self.texts = [[" / ".join(texts[n]) if n in texts else NO_ACTION.format(n) for n in range(self.size)]
+                      for texts in found]
+        # (seat, text) -> number of the texts listed at states (a text may show what the state holds: `sow 1 1
+        # (3)`), so that an Action played is numbered without its listing (the information state's rows)
+        self.listed: dict[tuple[int, str], int] = {}
+
+    def _candidates(self, start: State):
+        """(seat, text, number, where) of every candidate of every numbered option, its conditions ignored,
+        for every value of its step's parameters."""
+        listed = 0
+        for step in self.engine.STEPS.values():
+            if step.kind != "choice":
+                continue
+            for args in self._arguments(step, start):
+                seat = None if step.by is None else step.by(start, *args)
+                for k, option in enumerate(step.options):
+                    for text, binding, number in option.numbered(start, *args):
+                        listed += 1
+                        if listed > MOST_CANDIDATES:
+                            raise NumberingError(f"more than {MOST_CANDIDATES:,} candidates to number")
+                        chooser = binding[0] if seat is None or seat < 0 else seat  # (any / each player: the first name)
+                        yield chooser, text, number, self.where(step.name, k)
+
+    def _arguments(self, step, start: State):
+        """Every value of a choice step's parameters: seats, and spaces of the boards in use."""
+        domains = []
+        for name, type_ in zip(step.params, step.param_types or ("seat",) * len(step.params)):
+            if type_ == "seat":
+                domains.append(range(self.players))
+            elif type_.startswith("space:"):
+                board = next(b for b, info in enumerate(self.engine.BOARDS) if info.name == type_.split(":", 1)[1])
+                domains.append(start._t.cells_in_use[board])
+            else:
+                raise NumberingError(f"choice `{step.name}`: its parameter `{name}` is a {type_}; the adapters "
+                                     f"name a numbered action without a state only where a choice's parameters "
+                                     f"are seats and spaces")
+        return itertools.product(*domains)
+
+    def row_numbers(self, st: State, pending) -> list[int]:
+        """The number of each row of ``pending`` (a choice's listing at ``st``), checked: each in range and no
+        two alike."""
+        args = st._stack[-1][1]
+        options = pending.options
+        numbers = [options[row[2]].number(st, *args, *row[3]) for row in pending.rows]
+        if len(set(numbers)) < len(numbers) or not all(0 <= n < self.size for n in numbers):
+            self._refuse(st, pending, numbers)
+        if len(self.listed) > LISTED_KEPT:
+            self.listed.clear()
+        self.listed.update(zip(map(_seat_and_text, pending.rows), numbers))
+        return numbers
+
+    def _refuse(self, st: State, pending, numbers: list[int]) -> None:
+        step = st._stack[-1][0]
+        first: dict[int, int] = {}
+        for row, number in enumerate(numbers):
+            text, where = pending.rows[row][1], self.where(step, pending.rows[row][2])
+            if not 0 <= number < self.size:
+                raise NumberingError(f"`{text}` ({where}) is numbered {number}, outside 0 to {self.size - 1} "
+                                     f"(`actions numbered`)")
+            if number in first:
+                other = pending.rows[first[number]]
+                raise NumberingError(f"two legal actions are numbered {number}: `{other[1]}` ({self.where(step, other[2])}) "
+                                     f"and `{text}` ({where})")
+            first[number] = row
+
+    def where(self, step: str, k: int) -> str:
+        """Option number ``k`` of ``step`` with its rule-file line: `option turn.sow, rulebooks/oware.rules:62`."""
+        option = self.engine.STEPS[step].options[k]
+        line = _option_line(self.engine, step, option.name)
+        return f"option {step}.{option.name}" + (f", {line}" if line else "")
+
+    def text(self, seat: int, number: int) -> str:
+        if not 0 <= number < self.size:
+            raise ValueError(f"no action {number}; they are 0 to {self.size - 1}")
+        return self.texts[seat][number]
+
+    def number_of(self, seat: int, text: str) -> Optional[int]:
+        """The number of ``seat``'s action ``text``: named without a state, or listed at a state."""
+        if not 0 <= seat < self.players:
+            return None
+        found = self.ids[seat].get(text)
+        return self.listed.get((seat, text)) if found is None else found
+
+
+def _option_line(engine: Engine, step: str, option: str) -> Optional[str]:
+    """`path:line` of an option in the engine's rule file (read from its model: only to tell a mistake)."""
+    for s in engine.model.steps:
+        if s.name == step:
+            for o in s.options:
+                if o.name == option and o.loc is not None:
+                    return f"{o.loc.file}:{o.loc.line}"
+    return None

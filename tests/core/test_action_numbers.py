@@ -1,0 +1,155 @@
+"""`actions numbered 0 to EXPR` and each option's `numbered EXPR` (issue #41): a game's own action numbers.
+
+Where a rule file numbers its actions, OpenSpiel and PettingZoo offer EXPR + 1 actions and a legal action's
+number is its option's expression (rulespec/adapters/declared_numbers.py); the checker refuses an option
+without one, one without the header, and an expression that reads what a state decides
+(rulespec/model/action_numbers.py). Oware (rulebooks/oware.rules) numbers its houses as OpenSpiel does
+(tests/gallery/test_oware.py); the reference game is rulespec/docs/ref_games/sowing.rules.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulespec
+from rulespec.adapters.core import AdapterError, table_for, game_key
+from rulespec.docs.english import English, game_overview
+from rulespec.language.errors import RuleError
+from rulespec.pipeline import generate_source
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# A row of `size` cells; a turn marks one. Marks are numbered by cell, a pass by `size`.
+GAME = '''game "Marks" [M-1]
+  id "marks"
+  players 2 to 2 [M-1]
+  at most 20 turns [M-1]
+  actions numbered 0 to {last} [M-1]
+option size "Cells": 3, 4 default 3 [M-1]
+board row: rows r 1..1, columns c 1..size, adjacency orthogonal [M-1]:
+  face plain [M-1]:
+    1 . . . .
+component mark: owner (first, second) x 4 [M-1]
+each player has a colour: first, second [M-1]
+zone pool: shared, public, holds every component in play [M-1]
+counter passes starts at 0 [M-1]
+turns go clockwise from player 1, each turn runs turn [M-1]
+choice turn(player: seat) by player [M-1]:
+  option put "mark {{s}}" [M-1]:
+    for s in row
+{put_number}    only if s is empty
+    place any(m in pool where owner of m = colour of player) on s
+  option pass "pass" [M-1]:
+{pass_number}    add 1 to passes
+end full [M-1]:
+  checked after every step
+  when count(s in row where s is empty) = 0 or passes > 2
+'''
+
+
+def source(last="size", put="    numbered c of s - 1\n", passed="    numbered size\n") -> str:
+    return GAME.format(last=last, put_number=put, pass_number=passed)
+
+
+@pytest.fixture(autouse=True)
+def _allowed(tmp_path, monkeypatch):
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(tmp_path))  # (a game by path: below an allowed folder)
+
+
+def write(tmp_path, text: str) -> Path:
+    path = tmp_path / "marks.rules"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def error_of(tmp_path, text: str) -> str:
+    with pytest.raises(RuleError) as info:
+        rulespec.load(write(tmp_path, text))
+    return str(info.value)
+
+
+def test_the_engine_numbers_each_option_and_the_last_number_per_configuration(tmp_path):
+    path = write(tmp_path, source())
+    engine = rulespec.load(path)
+    assert engine.ACTION_NUMBERS(engine.new_game(2)) == 3
+    bigger = rulespec.load(path, options={"size": "4"})
+    assert bigger.ACTION_NUMBERS(bigger.new_game(2)) == 4 and engine.model.action_numbers.largest == 4
+    code = generate_source(engine.model, path)
+    assert "def number_turn__put(st, v_player, v_s):" in code and "number=number_turn__put" in code
+    assert "ACTION_NUMBERS = staticmethod(last_action_number)" in code
+    overview = " ".join(game_overview(English(engine.model)))
+    assert "Its actions are numbered 0 to the chosen size." in overview
+
+
+def test_the_adapters_offer_the_declared_numbers(tmp_path):
+    path = write(tmp_path, source())
+    table = table_for(game_key(str(path), options={"size": "4"}), 2)
+    assert table.num_actions == 5  # 0..size
+    assert [table.text_without_state(0, n) for n in range(5)] == ["mark 1 1", "mark 1 2", "mark 1 3", "mark 1 4", "pass"]
+    assert table.string_to_action("pass") == 4 and table.string_to_action("player 2: mark 1 2") == 1
+
+
+def test_a_file_without_it_generates_nothing_for_it():
+    engine = rulespec.load("tic-tac-toe")
+    assert engine.ACTION_NUMBERS is None
+    assert "number_" not in (ROOT / "engines" / "tic_tac_toe.py").read_text(encoding="utf-8")
+
+
+def test_an_option_without_a_number_is_refused_at_its_line(tmp_path):
+    message = error_of(tmp_path, source(passed=""))
+    assert ":21:" in message and "option `pass` of `turn` has no action number" in message
+
+
+def test_a_number_without_the_header_is_refused(tmp_path):
+    text = source().replace("  actions numbered 0 to size [M-1]\n", "")
+    message = error_of(tmp_path, text)
+    assert "option `put` says `numbered`, but the game does not say `actions numbered 0 to N`" in message
+
+
+@pytest.mark.parametrize("number, reads", [
+    ("passes", "a counter"),
+    ("the turn number", "the turn number"),
+    ("count(t in row where t is empty)", "what a space, zone or queue holds"),
+    ("if s is occupied then 1 else 0", "what a space, zone or queue holds"),
+])
+def test_a_number_reading_what_a_state_decides_is_refused_naming_it(tmp_path, number, reads):
+    message = error_of(tmp_path, source(put=f"    numbered {number}\n"))
+    assert f"reads {reads}" in message and "an action number must be the same in every state" in message
+
+
+def test_a_number_through_a_definition_names_the_definition(tmp_path):
+    text = source(put="    numbered spent(s)\n") + "define spent(s: row) [M-1]:\n  passes + c of s\n"
+    message = error_of(tmp_path, text)
+    assert "reads a counter (through `spent(s)`)" in message
+
+
+def test_a_number_that_is_not_an_integer_is_refused(tmp_path):
+    message = error_of(tmp_path, source(put="    numbered s\n"))
+    assert ":18:" in message and "numbered" not in message.split("error:")[0]
+
+
+def test_the_header_starts_at_zero_and_is_fixed_before_play(tmp_path):
+    assert "action numbers start at 0, not 1" in error_of(tmp_path, source().replace("0 to size", "1 to size"))
+    assert "is not fixed before play" in error_of(tmp_path, source(last="passes"))
+
+
+def test_two_legal_actions_with_one_number_name_both_options_and_their_lines(tmp_path):
+    path = write(tmp_path, source(passed="    numbered 0\n"))
+    table = table_for(game_key(str(path)), 2)
+    rso = pytest.importorskip("rulespec.openspiel")
+    state = rso.load_game(str(path)).new_initial_state()
+    with pytest.raises(AdapterError) as info:
+        state.legal_actions()
+    message = str(info.value)
+    assert "two legal actions are numbered 0" in message
+    assert "`mark 1 1` (option turn.put" in message and "`pass` (option turn.pass" in message
+    assert "marks.rules:16)" in message and "marks.rules:21)" in message
+    assert table.num_actions == 4
+
+
+def test_a_number_past_the_last_is_an_adapter_error(tmp_path):
+    path = write(tmp_path, source(passed="    numbered size + 1\n"))
+    with pytest.raises(AdapterError, match=r"`pass` \(player 1; option turn.pass, .*marks.rules:21\) is numbered 4, outside 0 to 3"):
+        table_for(game_key(str(path)), 2)
