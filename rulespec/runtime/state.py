@@ -278,9 +278,13 @@ class State(Imagining):
         where = self._loc[item]
         t = self._t
         if where < t.zone_count:
-            if self._journal is not None:
-                self._journal.append((self._zones[where], _WHOLE, self._zones[where].copy()))
-            self._zones[where].remove(item)
+            items = self._zones[where]
+            if self._journal is not None:  # (undone by putting the item back where it was: not a copy of the zone)
+                at = items.index(item)
+                self._journal.append((items, slice(at, at), (item,)))
+                del items[at]
+            else:
+                items.remove(item)
         else:
             for b in range(len(t.board_base) - 1, -1, -1):
                 if where >= t.board_base[b]:
