@@ -152,6 +152,7 @@ def _walk(game: Engine, players: int, checks: Checks, report: ExhaustiveReport, 
                             list(state.history) + [str(action)])
             checks.turn_limit(child)
             checks.decision_limit(child)
+            checks.action_numbers(child)
             checks.rule_invariants(child, since=len(state._violations))
             checks.chance_outcomes(child)
             checks.legal_actions(child)

@@ -24,6 +24,7 @@ from ..runtime.engine import (
     CHANCE, SIMULTANEOUS, Action, Engine, IllegalAction, State, StepBudgetExceeded, default_max_steps, random_game,
     random_step,
 )
+from .action_numbers import numbering_problem
 from .failures import Failure, PropertyFailure
 
 
@@ -133,6 +134,7 @@ class Checks:
         self.payoff_range(state, extra)
         self.chance_outcomes(state, extra)
         self.legal_actions(state, extra)
+        self.action_numbers(state, extra)
 
     def rule_invariants(self, state: State, extra: Sequence[str] = (), since: int = 0) -> None:
         """The rule file's invariants: every `always` one holds, and the runtime recorded no violation
@@ -282,6 +284,15 @@ class Checks:
             if not chance and not 0 <= action.player < state.players:
                 self.fail(prop, f"{action!r} is offered to seat {action.player} of a {state.players}-player game "
                                 f"at a decision that is not chance's", actions)
+
+    def action_numbers(self, state: State, extra: Sequence[str] = ()) -> None:
+        """`actions numbered 0 to N`: the actions offered have distinct numbers within 0..N (check/action_numbers.py)."""
+        if self.game.ACTION_NUMBERS is None:
+            return
+        self.count("action_numbers")
+        problem = self.guard("action_numbers", state, lambda: numbering_problem(state), extra)
+        if problem is not None:
+            self.fail("action_numbers", problem, list(state.history) + list(extra))
 
     # ---- full: after every rule of the state machine
     def full(self, state: State, stale: Sequence[Action] = (), shadow: Optional[State] = None) -> Optional[State]:

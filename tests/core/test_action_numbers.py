@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 import rulespec
-from rulespec.adapters.core import AdapterError, table_for, game_key
+from rulespec.adapters.core import AdapterError, game_key, table_for
+from rulespec.check.verify import verify
 from rulespec.docs.english import English, game_overview
 from rulespec.language.errors import RuleError
 from rulespec.pipeline import generate_source
@@ -153,3 +154,50 @@ def test_a_number_past_the_last_is_an_adapter_error(tmp_path):
     path = write(tmp_path, source(passed="    numbered size + 1\n"))
     with pytest.raises(AdapterError, match=r"`pass` \(player 1; option turn.pass, .*marks.rules:21\) is numbered 4, outside 0 to 3"):
         table_for(game_key(str(path)), 2)
+
+
+def test_verify_reports_two_actions_with_one_number_and_holds_for_honest_numbers(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # (verify writes nothing here: no counterexamples saved)
+    clash = verify(write(tmp_path, source(passed="    numbered 0\n")), players=2, max_examples=3,
+                   stateful_step_count=10, seed=1, derandomize=True, save_counterexamples=None)
+    found = [f for f in clash.failures if f.property == "action_numbers"]
+    assert found and "are both numbered 0" in found[0].message, clash.render()
+    assert "option turn.put" in found[0].message and "option turn.pass" in found[0].message
+    honest = verify(write(tmp_path, source()), players=2, max_examples=3, stateful_step_count=10, seed=1,
+                    derandomize=True, save_counterexamples=None)
+    assert honest.ok and honest.checks_by_property.get("action_numbers", 0) > 0, honest.render()
+    oware = verify("oware", players=2, max_examples=2, stateful_step_count=10, seed=1, derandomize=True,
+                   save_counterexamples=None)
+    assert oware.ok and oware.checks_by_property.get("action_numbers", 0) > 0, oware.render()
+
+
+def test_an_option_replaced_by_a_variant_says_its_own_number(tmp_path):
+    variant = ('variant passing_last "Passing is numbered after the cells" [M-1]:\n'
+               '  replace option turn.pass "pass" [M-1]:\n    numbered size\n    add 2 to passes\n')
+    engine = rulespec.load(write(tmp_path, source() + variant), variants=["passing_last"])
+    assert engine.ACTION_NUMBERS(engine.new_game(2)) == 3
+    unnumbered = variant.replace("    numbered size\n", "")
+    message = error_of(tmp_path, source() + unnumbered)
+    assert "option `pass` of `turn` has no action number" in message
+
+
+def test_pettingzoo_masks_the_declared_numbers():
+    pz = pytest.importorskip("rulespec.pettingzoo")
+    env = pz.env("oware")
+    env.reset(seed=3)
+    assert env.action_space(env.agents[0]).n == 6
+    for _ in range(6):
+        agent = env.agent_selection
+        observation, _, done, cut, _ = env.last()
+        if done or cut:
+            break
+        mask = observation["action_mask"]
+        seat = env.agents.index(agent)
+        state = env.unwrapped.session.state
+        legal = sorted(openspiel_house(a.text) for a in state.legal_actions(seat))
+        assert [n for n in range(6) if mask[n]] == legal
+        env.step(legal[0])
+
+
+def openspiel_house(text: str) -> int:
+    return "ABCDEFabcdef".index(text.removeprefix("sow ")) % 6
