@@ -1,7 +1,9 @@
-"""A `connected` worked out on integers (rulespec/runtime/fills.py), measured against the same engine
-generated without it (every fill as State._connected_from, the tests called space by space), in one process:
-the same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
-rotated, medians with their min-max spread.
+"""Two levers of issue #40 for Go's look-ahead, each against the code before it, in one process: (a) a
+`connected` worked out on integers (rulespec/runtime/fills.py) against the same engine generated without it
+(every fill as State._connected_from, the tests called space by space); (b) a look-ahead journalling an item
+taken from a zone as that item at its place (State._take) against a copy of the whole zone (_take as it was,
+swapped in). The same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved
+with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_fill_contents.py --rounds 5
 
@@ -25,8 +27,22 @@ from bench_honest import clock_ns, play  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+from rulespec.runtime.state import _WHOLE, State  # noqa: E402
 
 GAMES = {"go": range(3)}  # seeded games a block
+CONFIGS = ("both on", "(a) only", "(b) only", "both off")  # (a) fills on integers, (b) a taken item journalled
+TAKE = State._take
+
+
+def take_copying_the_zone(self, item: int) -> None:
+    """State._take as it was: a look-ahead's journal kept a copy of the whole zone an item is taken from."""
+    where = self._loc[item]
+    if where < self._t.zone_count:
+        if self._journal is not None:
+            self._journal.append((self._zones[where], _WHOLE, self._zones[where].copy()))
+        self._zones[where].remove(item)
+    else:
+        TAKE(self, item)  # (from a board: unchanged)
 
 
 def without_fills_on_contents(name: str, engine):
@@ -60,22 +76,24 @@ def main() -> None:
     engines = {}
     for name in GAMES:
         after = rulespec.load(name)
-        engines[name] = {"on contents": after, "tests called": without_fills_on_contents(name, after)}
-    figures = {(name, config): [] for name in GAMES for config in ("on contents", "tests called")}
+        engines[name] = (after, without_fills_on_contents(name, after))
+    figures = {(name, config): [] for name in GAMES for config in CONFIGS}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
+        order = CONFIGS[r % 4:] + CONFIGS[:r % 4]
         for name, seeds in GAMES.items():
-            order = ["on contents", "tests called"][::1 if r % 2 else -1]
             for config in order:
-                figure = per_step(engines[name][config], seeds)
+                State._take = TAKE if config in ("both on", "(b) only") else take_copying_the_zone
+                figure = per_step(engines[name][0 if config in ("both on", "(a) only") else 1], seeds)
                 if r >= 0:
                     figures[name, config].append(figure)
+    State._take = TAKE
     print(f"`python benchmarks/bench_fill_contents.py --rounds {rounds}`: us a step, medians (min-max)\n")
-    print("| game | tests called | on contents | called / on contents |")
-    print("|---|---|---|---|")
+    print("| game | " + " | ".join(CONFIGS) + " | both off / both on |")
+    print("|---|" + "---|" * (len(CONFIGS) + 1))
     for name in GAMES:
         cells = [f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})"
-                 for v in (figures[name, config] for config in ("tests called", "on contents"))]
-        ratios = [b / a for a, b in zip(figures[name, "on contents"], figures[name, "tests called"])]
+                 for v in (figures[name, config] for config in CONFIGS)]
+        ratios = [b / a for a, b in zip(figures[name, "both on"], figures[name, "both off"])]
         print(f"| {name} | " + " | ".join(cells) +
               f" | {statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
 

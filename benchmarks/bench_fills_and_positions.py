@@ -74,12 +74,13 @@ def whole_board_connected(self, board, cells, passes, start, goal):
 def go_without_narrowed_starts(go):
     """Go's engine generated with every `connected` over the whole board (no start narrowed)."""
     path = ROOT / "rulebooks" / "go.rules"
-    narrowed = KeptConnected.connected_starts
+    narrowed, on_contents = KeptConnected.connected_starts, KeptConnected.fill_on_contents
     KeptConnected.connected_starts = lambda self, e: None
+    KeptConnected.fill_on_contents = lambda self, e: None  # (the fill on integers starts where the start says too)
     try:
         engine = load_module_from_source(generate(compile_rules(path), path), "go_whole_board").GAME(None)
     finally:
-        KeptConnected.connected_starts = narrowed
+        KeptConnected.connected_starts, KeptConnected.fill_on_contents = narrowed, on_contents
     engine.model = go.model
     return engine
 
