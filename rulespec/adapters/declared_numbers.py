@@ -17,7 +17,6 @@ AdapterError naming the options and their rule-file lines (`rulespec verify` che
 from __future__ import annotations
 
 import itertools
-import operator
 from typing import Optional
 
 from ..runtime.engine import Engine, State
@@ -26,7 +25,6 @@ from .errors import AdapterError
 NO_ACTION = "(no action {})"  # the text of a number no action of that seat has
 MOST_CANDIDATES = 1_000_000  # candidates listed to name the numbers without a state (a game has far fewer)
 LISTED_KEPT = 1 << 16  # texts listed at states whose numbers are kept (then it starts again)
-_seat_and_text = operator.itemgetter(0, 1)
 
 
 class NumberingError(AdapterError):
@@ -57,6 +55,7 @@ class DeclaredNumbers:
         # (seat, text) -> number of the texts listed at states (a text may show what the state holds: `sow 1 1
         # (3)`), so that an Action played is numbered without its listing (the information state's rows)
         self.listed: dict[tuple[int, str], int] = {}
+        self.known: dict[tuple, dict[tuple, int]] = {}  # a decision's frame (step, arguments) -> row -> its number
 
     def _candidates(self, start: State):
         """(seat, text, number, where) of every candidate of every numbered option, its conditions ignored,
@@ -92,27 +91,46 @@ class DeclaredNumbers:
 
     def row_numbers(self, st: State, pending) -> list[int]:
         """The number of each row of ``pending`` (a choice's listing at ``st``), checked: each in range and no
-        two alike."""
-        args = st._stack[-1][1]
-        options = pending.options
-        numbers = [options[row[2]].number(st, *args, *row[3]) for row in pending.rows]
-        if len(set(numbers)) < len(numbers) or not all(0 <= n < self.size for n in numbers):
+        two alike. A row's number depends on the step's arguments and the row alone (no state decides it), so
+        it is worked out once and kept (``known``; the engine hands the same rows out again)."""
+        frame = st._stack[-1]
+        known = self.known.get(frame)
+        if known is None:
+            if len(self.known) > LISTED_KEPT:
+                self.known.clear()
+            known = self.known[frame] = {}
+        rows = pending.rows
+        numbers = list(map(known.get, rows))
+        if None in numbers:
+            numbers = [self._numbered(st, frame[1], pending.options, row, known) if n is None else n
+                       for row, n in zip(rows, numbers)]
+        if len(set(numbers)) < len(numbers):  # (each in range: checked when first worked out)
             self._refuse(st, pending, numbers)
-        if len(self.listed) > LISTED_KEPT:
-            self.listed.clear()
-        self.listed.update(zip(map(_seat_and_text, pending.rows), numbers))
         return numbers
 
-    def _refuse(self, st: State, pending, numbers: list[int]) -> None:
+    def _numbered(self, st: State, args: tuple, options: tuple, row: tuple, known: dict) -> int:
+        """A row's number, worked out and kept (with its text's, for an Action played: ``listed``)."""
+        number = options[row[2]].number(st, *args, *row[3])
+        if not 0 <= number < self.size:
+            self._refuse(st, st._offer(), [number], row)
+        known[row] = number
+        if len(self.listed) > LISTED_KEPT:
+            self.listed.clear()
+        self.listed[row[0], row[1]] = number
+        return number
+
+    def _refuse(self, st: State, pending, numbers: list[int], only: Optional[tuple] = None) -> None:
+        """Raise NumberingError for the first number out of range or taken twice (of row ``only``, if given)."""
         step = st._stack[-1][0]
+        rows = pending.rows if only is None else [only]
         first: dict[int, int] = {}
         for row, number in enumerate(numbers):
-            text, where = pending.rows[row][1], self.where(step, pending.rows[row][2])
+            text, where = rows[row][1], self.where(step, rows[row][2])
             if not 0 <= number < self.size:
                 raise NumberingError(f"`{text}` ({where}) is numbered {number}, outside 0 to {self.size - 1} "
                                      f"(`actions numbered`)")
             if number in first:
-                other = pending.rows[first[number]]
+                other = rows[first[number]]
                 raise NumberingError(f"two legal actions are numbered {number}: `{other[1]}` ({self.where(step, other[2])}) "
                                      f"and `{text}` ({where})")
             first[number] = row
