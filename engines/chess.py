@@ -15,7 +15,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '4829dd3486e6e174'
+SOURCE_HASH = '8c4b46e677884baf'
 GENERATOR_VERSION = '59'
 
 # ---------------------------------------------------------------- components
@@ -51,13 +51,13 @@ B_GRID_FACES = (
 B_GRID_CELLS_BY_PLACE = cells_by_value(tuple(zip(B_GRID_ROW, B_GRID_COLUMN)))  # its spaces by row and column, in order
 
 def fit_piece__on__grid(st, v_item, v_space):
-    """Where a piece may go on grid. [CH-1] (rulebooks/chess.rules:95)"""
+    """Where a piece may go on grid. [CH-1] (rulebooks/chess.rules:103)"""
     return True
 
 
 
 def define_square(st, v_r, v_f):
-    """Definition `square`: `any(s in grid where rank of s = r and file of s = f)`. [CH-1] (rulebooks/chess.rules:102)"""
+    """Definition `square`: `any(s in grid where rank of s = r and file of s = f)`. [CH-1] (rulebooks/chess.rules:110)"""
     for v_s in B_GRID_CELLS_BY_PLACE.get((v_r, v_f), ()):
         if ((B_GRID_ROW[v_s] == v_r) and (B_GRID_COLUMN[v_s] == v_f)):
             return v_s
@@ -65,27 +65,27 @@ def define_square(st, v_r, v_f):
 
 
 def define_first_row(st, v_f):
-    """Definition `first_row`: `if f = 1 or f = 8 then rook else if f = 2 or f = 7 then knight else if f = 3 or f = 6 then bishop else if f = 4 then queen else king`. [CH-2] (rulebooks/chess.rules:105)"""
+    """Definition `first_row`: `if f = 1 or f = 8 then rook else if f = 2 or f = 7 then knight else if f = 3 or f = 6 then bishop else if f = 4 then queen else king`. [CH-2] (rulebooks/chess.rules:113)"""
     return ('rook' if ((v_f == 1) or (v_f == 8)) else ('knight' if ((v_f == 2) or (v_f == 7)) else ('bishop' if ((v_f == 3) or (v_f == 6)) else ('queen' if (v_f == 4) else 'king'))))
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CH-3] (rulebooks/chess.rules:121)"""
+    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CH-3] (rulebooks/chess.rules:129)"""
     return (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_p]))
 
 
 def define_is_a(st, v_s, v_k):
-    """Definition `is_a`: `s is occupied and kind of occupant of s = k`. [CH-2] (rulebooks/chess.rules:124)"""
+    """Definition `is_a`: `s is occupied and kind of occupant of s = k`. [CH-2] (rulebooks/chess.rules:132)"""
     return (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == v_k))
 
 
 def define_slides(st, v_s, v_d):
-    """Definition `slides`: `is_a(s, queen) or (is_a(s, rook) and d in orthogonal directions of grid) or (is_a(s, bishop) and d in diagonal directions of grid)`. [CH-4] (rulebooks/chess.rules:127)"""
+    """Definition `slides`: `is_a(s, queen) or (is_a(s, rook) and d in orthogonal directions of grid) or (is_a(s, bishop) and d in diagonal directions of grid)`. [CH-4] (rulebooks/chess.rules:135)"""
     return ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'queen')) or ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'rook')) and v_d in (0, 2, 4, 6)) or ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'bishop')) and v_d in (1, 3, 5, 7)))
 
 
 def define_along_a_line(st, v_p, v_s):
-    """Definition `along_a_line`: `count(d in all directions of grid where count(t in ray from s towards d where mine(t, p) and slides(t, d)) > 0) > 0`. [CH-4, CH-11] (rulebooks/chess.rules:132)"""
+    """Definition `along_a_line`: `count(d in all directions of grid where count(t in ray from s towards d where mine(t, p) and slides(t, d)) > 0) > 0`. [CH-4, CH-11] (rulebooks/chess.rules:140)"""
     for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
         if any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)) for v_t in st._ray(0, v_s, v_d)):
             return True
@@ -93,7 +93,7 @@ def define_along_a_line(st, v_p, v_s):
 
 
 def define_next_door(st, v_p, v_s):
-    """Definition `next_door`: `count(t in king jumps from s where mine(t, p) and (is_a(t, king) or (is_a(t, pawn) and count(d in takes of p where neighbour of t towards d = s) > 0))) > 0`. [CH-6, CH-8, CH-11] (rulebooks/chess.rules:135)"""
+    """Definition `next_door`: `count(t in king jumps from s where mine(t, p) and (is_a(t, king) or (is_a(t, pawn) and count(d in takes of p where neighbour of t towards d = s) > 0))) > 0`. [CH-6, CH-8, CH-11] (rulebooks/chess.rules:143)"""
     for v_t in st._t.jump_targets[0]['king'][v_s]:
         if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'king')) or ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'pawn')) and any((st._t.toward[0][v_d][v_t] == v_s) for v_d in ((7, 1), (5, 3))[v_p])))):
             return True
@@ -101,55 +101,100 @@ def define_next_door(st, v_p, v_s):
 
 
 def define_attacks(st, v_p, v_s):
-    """Definition `attacks`: `along_a_line(p, s) or count(t in knight jumps from s where mine(t, p) and is_a(t, knight)) > 0 or next_door(p, s)`. [CH-5, CH-11] (rulebooks/chess.rules:138)"""
+    """Definition `attacks`: `along_a_line(p, s) or count(t in knight jumps from s where mine(t, p) and is_a(t, knight)) > 0 or next_door(p, s)`. [CH-5, CH-11] (rulebooks/chess.rules:146)"""
     return (define_along_a_line(st, v_p, v_s) or any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and (st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'knight'))) for v_t in st._t.jump_targets[0]['knight'][v_s]) or define_next_door(st, v_p, v_s))
 
 
 def define_in_check(st, v_p):
-    """Definition `in_check`: `attacks(left of p, any(s in grid where is_a(s, king) and mine(s, p)))`. [CH-11] (rulebooks/chess.rules:141)"""
+    """Definition `in_check`: `attacks(left of p, any(s in grid where is_a(s, king) and mine(s, p)))`. [CH-11] (rulebooks/chess.rules:149)"""
     return define_attacks(st, (v_p + 1) % st.players, st._first('any(s in grid where is_a(s, king) and mine(s, p))', (v_s for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'king')) and (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_p]))))))
 
 
 def define_ahead(st, v_s, v_p):
-    """Definition `ahead`: `neighbour of s towards forward of p`. [CH-8] (rulebooks/chess.rules:144)"""
+    """Definition `ahead`: `neighbour of s towards forward of p`. [CH-8] (rulebooks/chess.rules:152)"""
     return st._neighbour(0, v_s, (0, 4)[v_p])
 
 
 def define_beside(st, v_t, v_p):
-    """Definition `beside`: `count(u in king jumps from t where rank of u = rank of t and is_a(u, pawn) and not mine(u, p)) > 0`. [CH-9] ruling CH-AMB-3 (rulebooks/chess.rules:148)"""
+    """Definition `beside`: `count(u in king jumps from t where rank of u = rank of t and is_a(u, pawn) and not mine(u, p)) > 0`. [CH-9] ruling CH-AMB-3 (rulebooks/chess.rules:156)"""
     for v_u in st._t.jump_targets[0]['king'][v_t]:
         if ((B_GRID_ROW[v_u] == B_GRID_ROW[v_t]) and (st._boards[0][v_u] >= 0 and (st._attrs['kind'][st._occupant(0, v_u)] == 'pawn')) and (not (st._boards[0][v_u] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_u)] == ('white', 'black')[v_p])))):
             return True
     return False
 
 
+def define_home_rank(st, v_s, v_p):
+    """Definition `home_rank`: `if first_rank of p = 1 then rank of s - 1 else 8 - rank of s`. [CH-2] ruling CH-AMB-6 (rulebooks/chess.rules:160)"""
+    return ((B_GRID_ROW[v_s] - 1) if ((1, 8)[v_p] == 1) else (8 - B_GRID_ROW[v_s]))
+
+
+def define_from_number(st, v_s, v_p):
+    """Definition `from_number`: `73 * (8 * (file of s - 1) + home_rank(s, p))`. [CH-1] ruling CH-AMB-6 (rulebooks/chess.rules:164)"""
+    return (73 * ((8 * (B_GRID_COLUMN[v_s] - 1)) + define_home_rank(st, v_s, v_p)))
+
+
+def define_distance_number(st, v_n):
+    """Definition `distance_number`: `if n < 0 then n + 7 else n + 6`. [CH-4] ruling CH-AMB-6 (rulebooks/chess.rules:168)"""
+    return ((v_n + 7) if (v_n < 0) else (v_n + 6))
+
+
+def define_line_number(st, v_x, v_y):
+    """Definition `line_number`: `if x = 0 then distance_number(y) else if y = 0 then 14 + distance_number(x) else if x = y then 28 + distance_number(x) else 42 + distance_number(x)`. [CH-4] ruling CH-AMB-6 (rulebooks/chess.rules:172)"""
+    return (((v_y + 7) if (v_y < 0) else (v_y + 6)) if (v_x == 0) else ((14 + ((v_x + 7) if (v_x < 0) else (v_x + 6))) if (v_y == 0) else ((28 + ((v_x + 7) if (v_x < 0) else (v_x + 6))) if (v_x == v_y) else (42 + ((v_x + 7) if (v_x < 0) else (v_x + 6))))))
+
+
+def define_leap_index(st, v_x, v_y):
+    """Definition `leap_index`: `(if x < 0 then 0 else 4) + (if x = 2 or x = -2 then 0 else 2) + (if y > 0 then 1 else 0)`. [CH-5] ruling CH-AMB-6 (rulebooks/chess.rules:176)"""
+    return ((0 if (v_x < 0) else 4) + (0 if ((v_x == 2) or (v_x == (-2))) else 2) + (1 if (v_y > 0) else 0))
+
+
+def define_move_number(st, v_s, v_t, v_p):
+    """Definition `move_number`: `from_number(s, p) + 9 + line_number(file of t - file of s, home_rank(t, p) - home_rank(s, p))`. [CH-4, CH-6, CH-8] ruling CH-AMB-6 (rulebooks/chess.rules:180)"""
+    return (define_from_number(st, v_s, v_p) + 9 + define_line_number(st, (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]), (define_home_rank(st, v_t, v_p) - define_home_rank(st, v_s, v_p))))
+
+
+def define_leap_number(st, v_s, v_t, v_p):
+    """Definition `leap_number`: `from_number(s, p) + 65 + leap_index(file of t - file of s, home_rank(t, p) - home_rank(s, p))`. [CH-5] ruling CH-AMB-6 (rulebooks/chess.rules:184)"""
+    return (define_from_number(st, v_s, v_p) + 65 + define_leap_index(st, (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]), (define_home_rank(st, v_t, v_p) - define_home_rank(st, v_s, v_p))))
+
+
+def define_promotion_number(st, v_s, v_t, v_p, v_k):
+    """Definition `promotion_number`: `if k = queen then move_number(s, t, p) else from_number(s, p) + 3 * (if k = rook then 0 else if k = bishop then 1 else 2) + (if file of t = file of s then 0 else if file of t > file of s then 1 else 2)`. [CH-10] ruling CH-AMB-6 (rulebooks/chess.rules:188)"""
+    return (define_move_number(st, v_s, v_t, v_p) if (v_k == 'queen') else (define_from_number(st, v_s, v_p) + (3 * (0 if (v_k == 'rook') else (1 if (v_k == 'bishop') else 2))) + (0 if (B_GRID_COLUMN[v_t] == B_GRID_COLUMN[v_s]) else (1 if (B_GRID_COLUMN[v_t] > B_GRID_COLUMN[v_s]) else 2))))
+
+
 def define_at_home(st, v_p, v_f, v_k):
-    """Definition `at_home`: `mine(square(first_rank of p, f), p) and is_a(square(first_rank of p, f), k)`. [CH-7] (rulebooks/chess.rules:226)"""
+    """Definition `at_home`: `mine(square(first_rank of p, f), p) and is_a(square(first_rank of p, f), k)`. [CH-7] (rulebooks/chess.rules:276)"""
     return (define_mine(st, define_square(st, (1, 8)[v_p], v_f), v_p) and define_is_a(st, define_square(st, (1, 8)[v_p], v_f), v_k))
 
 
 def define_heavy(st):
-    """Definition `heavy`: `count(s in grid where is_a(s, queen) or is_a(s, rook) or is_a(s, pawn)) > 0`. [CH-13] (rulebooks/chess.rules:241)"""
+    """Definition `heavy`: `count(s in grid where is_a(s, queen) or is_a(s, rook) or is_a(s, pawn)) > 0`. [CH-13] (rulebooks/chess.rules:291)"""
     return any(((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'queen')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'rook')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))) for v_s in st._t.cells_in_use[0])
 
 
 def define_pieces(st, v_p, v_k):
-    """Definition `pieces`: `count(s in grid where mine(s, p) and is_a(s, k))`. [CH-13] (rulebooks/chess.rules:244)"""
+    """Definition `pieces`: `count(s in grid where mine(s, p) and is_a(s, k))`. [CH-13] (rulebooks/chess.rules:294)"""
     return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_p])) and (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == v_k)))])
 
 
 def define_bishops_on(st, v_shade):
-    """Definition `bishops_on`: `count(s in grid where is_a(s, bishop) and (rank of s + file of s) mod 2 = shade)`. [CH-13] (rulebooks/chess.rules:247)"""
+    """Definition `bishops_on`: `count(s in grid where is_a(s, bishop) and (rank of s + file of s) mod 2 = shade)`. [CH-13] (rulebooks/chess.rules:297)"""
     return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'bishop')) and (((B_GRID_ROW[v_s] + B_GRID_COLUMN[v_s]) % 2) == v_shade))])
 
 
 def define_dead_material(st):
-    """Definition `dead_material`: `not heavy and count(p in players where pieces(p, knight) > 1 or (pieces(p, knight) = 1 and pieces(p, bishop) + pieces(left of p, knight) + pieces(left of p, bishop) > 0)) = 0 and (bishops_on(0) = 0 or bishops_on(1) = 0)`. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:250)"""
+    """Definition `dead_material`: `not heavy and count(p in players where pieces(p, knight) > 1 or (pieces(p, knight) = 1 and pieces(p, bishop) + pieces(left of p, knight) + pieces(left of p, bishop) > 0)) = 0 and (bishops_on(0) = 0 or bishops_on(1) = 0)`. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:300)"""
     return ((not define_heavy(st)) and (not any(((define_pieces(st, v_p, 'knight') > 1) or ((define_pieces(st, v_p, 'knight') == 1) and ((define_pieces(st, v_p, 'bishop') + define_pieces(st, (v_p + 1) % st.players, 'knight') + define_pieces(st, (v_p + 1) % st.players, 'bishop')) > 0))) for v_p in st._t.seats)) and ((define_bishops_on(st, 0) == 0) or (define_bishops_on(st, 1) == 0)))
+
+
+def last_action_number(st):
+    """The last action number with the options and players of a game: `actions numbered 0 to 4673` (each option's `numbered`). [CH-1] (rulebooks/chess.rules:39)"""
+    return 4673
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [CH-2] (rulebooks/chess.rules:108)"""
+    """Step `setup`. [CH-2] (rulebooks/chess.rules:116)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         for v_p in st._loop_over(st._t.seats):
@@ -169,7 +214,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__slide(st, v_player):
-    """Option `slide` of `turn`: `{kind of occupant of s} {s} to {t}`. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:152)"""
+    """Option `slide` of `turn`: `{kind of occupant of s} {s} to {t}`. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -212,7 +257,7 @@ def first_failing_turn__slide(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__slide(st, cause, v_player, v_s, v_d, v_t):
-    """What `slide` does. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:152)"""
+    """What `slide` does. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
     if st._engine._quiet_after_step(st):  # then land: run at once
         st._last_cause = cause
         st.fired['land'] = st.fired.get('land', 0) + 1
@@ -221,8 +266,25 @@ def effect_turn__slide(st, cause, v_player, v_s, v_d, v_t):
         st._thens.append(('land', (v_s, v_t)))
 
 
+def number_turn__slide(st, v_player, v_s, v_d, v_t):
+    """The action number of `slide`: `numbered move_number(s, t, player)`. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
+    return define_move_number(st, v_s, v_t, v_player)
+
+
+def numbered_turn__slide(st, v_player):
+    """Every `slide` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
+            for v_t in st._ray(0, v_s, v_d):
+                try:
+                    text = str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t]
+                except RuleRuntimeError:
+                    continue
+                yield (text, (v_s, v_d, v_t, ), define_move_number(st, v_s, v_t, v_player))
+
+
 def after_turn__slide(st, v_player, v_s, v_d, v_t):
-    """Whether `not in_check(player)` holds in the position `slide` would leave. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:152)"""
+    """Whether `not in_check(player)` holds in the position `slide` would leave. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__slide(st, cause, v_player, v_s, v_d, v_t)
@@ -233,7 +295,7 @@ def after_turn__slide(st, v_player, v_s, v_d, v_t):
 
 
 def options_turn__leap(st, v_player):
-    """Option `leap` of `turn`: `knight {s} to {t}`. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:157)"""
+    """Option `leap` of `turn`: `knight {s} to {t}`. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -270,7 +332,7 @@ def first_failing_turn__leap(st, v_player, v_s, v_t):
 
 
 def effect_turn__leap(st, cause, v_player, v_s, v_t):
-    """What `leap` does. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:157)"""
+    """What `leap` does. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     if st._engine._quiet_after_step(st):  # then land: run at once
         st._last_cause = cause
         st.fired['land'] = st.fired.get('land', 0) + 1
@@ -279,8 +341,20 @@ def effect_turn__leap(st, cause, v_player, v_s, v_t):
         st._thens.append(('land', (v_s, v_t)))
 
 
+def number_turn__leap(st, v_player, v_s, v_t):
+    """The action number of `leap`: `numbered leap_number(s, t, player)`. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
+    return define_leap_number(st, v_s, v_t, v_player)
+
+
+def numbered_turn__leap(st, v_player):
+    """Every `leap` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_t in st._t.jump_targets[0]['knight'][v_s]:
+            yield ('knight ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_leap_number(st, v_s, v_t, v_player))
+
+
 def after_turn__leap(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:157)"""
+    """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__leap(st, cause, v_player, v_s, v_t)
@@ -291,7 +365,7 @@ def after_turn__leap(st, v_player, v_s, v_t):
 
 
 def options_turn__step(st, v_player):
-    """Option `step` of `turn`: `king {s} to {t}`. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:162)"""
+    """Option `step` of `turn`: `king {s} to {t}`. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -328,7 +402,7 @@ def first_failing_turn__step(st, v_player, v_s, v_t):
 
 
 def effect_turn__step(st, cause, v_player, v_s, v_t):
-    """What `step` does. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:162)"""
+    """What `step` does. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
     if st._engine._quiet_after_step(st):  # then land: run at once
         st._last_cause = cause
         st.fired['land'] = st.fired.get('land', 0) + 1
@@ -337,8 +411,20 @@ def effect_turn__step(st, cause, v_player, v_s, v_t):
         st._thens.append(('land', (v_s, v_t)))
 
 
+def number_turn__step(st, v_player, v_s, v_t):
+    """The action number of `step`: `numbered move_number(s, t, player)`. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
+    return define_move_number(st, v_s, v_t, v_player)
+
+
+def numbered_turn__step(st, v_player):
+    """Every `step` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_t in st._t.jump_targets[0]['king'][v_s]:
+            yield ('king ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t, v_player))
+
+
 def after_turn__step(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:162)"""
+    """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__step(st, cause, v_player, v_s, v_t)
@@ -349,7 +435,7 @@ def after_turn__step(st, v_player, v_s, v_t):
 
 
 def options_turn__castle_kingside(st, v_player):
-    """Option `castle_kingside` of `turn`: `castle kingside`. [CH-7, CH-15] (rulebooks/chess.rules:167)"""
+    """Option `castle_kingside` of `turn`: `castle kingside`. [CH-7, CH-15] (rulebooks/chess.rules:210)"""
     found = []
     if not ((st._counters['kingside'][v_player] == 1)):  # kingside of player = 1
         return found
@@ -390,7 +476,7 @@ def first_failing_turn__castle_kingside(st, v_player):
 
 
 def effect_turn__castle_kingside(st, cause, v_player):
-    """What `castle_kingside` does. [CH-7, CH-15] (rulebooks/chess.rules:167)"""
+    """What `castle_kingside` does. [CH-7, CH-15] (rulebooks/chess.rules:210)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 5)), define_square(st, (1, 8)[v_player], 7), cause)
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 8)), define_square(st, (1, 8)[v_player], 6), cause)
@@ -398,8 +484,18 @@ def effect_turn__castle_kingside(st, cause, v_player):
     st._counters['en_passant'] = 0
 
 
+def number_turn__castle_kingside(st, v_player):
+    """The action number of `castle_kingside`: `numbered 4673`. [CH-7, CH-15] (rulebooks/chess.rules:210)"""
+    return 4673
+
+
+def numbered_turn__castle_kingside(st, v_player):
+    """Every `castle_kingside` candidate its fixed conditions allow, with its action number."""
+    yield ('castle kingside', (), 4673)
+
+
 def after_turn__castle_kingside(st, v_player):
-    """Whether `not in_check(player)` holds in the position `castle_kingside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:167)"""
+    """Whether `not in_check(player)` holds in the position `castle_kingside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:210)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__castle_kingside(st, cause, v_player)
@@ -409,7 +505,7 @@ def after_turn__castle_kingside(st, v_player):
 
 
 def options_turn__castle_queenside(st, v_player):
-    """Option `castle_queenside` of `turn`: `castle queenside`. [CH-7, CH-15] (rulebooks/chess.rules:174)"""
+    """Option `castle_queenside` of `turn`: `castle queenside`. [CH-7, CH-15] (rulebooks/chess.rules:218)"""
     found = []
     if not ((st._counters['queenside'][v_player] == 1)):  # queenside of player = 1
         return found
@@ -454,7 +550,7 @@ def first_failing_turn__castle_queenside(st, v_player):
 
 
 def effect_turn__castle_queenside(st, cause, v_player):
-    """What `castle_queenside` does. [CH-7, CH-15] (rulebooks/chess.rules:174)"""
+    """What `castle_queenside` does. [CH-7, CH-15] (rulebooks/chess.rules:218)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 5)), define_square(st, (1, 8)[v_player], 3), cause)
     st._place(0, st._occupant(0, define_square(st, (1, 8)[v_player], 1)), define_square(st, (1, 8)[v_player], 4), cause)
@@ -462,8 +558,18 @@ def effect_turn__castle_queenside(st, cause, v_player):
     st._counters['en_passant'] = 0
 
 
+def number_turn__castle_queenside(st, v_player):
+    """The action number of `castle_queenside`: `numbered 4672`. [CH-7, CH-15] (rulebooks/chess.rules:218)"""
+    return 4672
+
+
+def numbered_turn__castle_queenside(st, v_player):
+    """Every `castle_queenside` candidate its fixed conditions allow, with its action number."""
+    yield ('castle queenside', (), 4672)
+
+
 def after_turn__castle_queenside(st, v_player):
-    """Whether `not in_check(player)` holds in the position `castle_queenside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:174)"""
+    """Whether `not in_check(player)` holds in the position `castle_queenside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:218)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__castle_queenside(st, cause, v_player)
@@ -473,7 +579,7 @@ def after_turn__castle_queenside(st, v_player):
 
 
 def options_turn__push(st, v_player):
-    """Option `push` of `turn`: `pawn {s} to {t}`. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:181)"""
+    """Option `push` of `turn`: `pawn {s} to {t}`. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -518,7 +624,7 @@ def first_failing_turn__push(st, v_player, v_s, v_t):
 
 
 def effect_turn__push(st, cause, v_player, v_s, v_t):
-    """What `push` does. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:181)"""
+    """What `push` does. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
     if st._engine._quiet_after_step(st):  # then land: run at once
         st._last_cause = cause
         st.fired['land'] = st.fired.get('land', 0) + 1
@@ -527,8 +633,24 @@ def effect_turn__push(st, cause, v_player, v_s, v_t):
         st._thens.append(('land', (v_s, v_t)))
 
 
+def number_turn__push(st, v_player, v_s, v_t):
+    """The action number of `push`: `numbered move_number(s, t, player)`. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
+    return define_move_number(st, v_s, v_t, v_player)
+
+
+def numbered_turn__push(st, v_player):
+    """Every `push` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_t in st._t.jump_targets[0]['king'][v_s]:
+            if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
+                continue
+            if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
+                continue
+            yield ('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t, v_player))
+
+
 def after_turn__push(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:181)"""
+    """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__push(st, cause, v_player, v_s, v_t)
@@ -539,7 +661,7 @@ def after_turn__push(st, v_player, v_s, v_t):
 
 
 def options_turn__double_step(st, v_player):
-    """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:186)"""
+    """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -588,15 +710,31 @@ def first_failing_turn__double_step(st, v_player, v_s, v_t):
 
 
 def effect_turn__double_step(st, cause, v_player, v_s, v_t):
-    """What `double_step` does. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:186)"""
+    """What `double_step` does. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._place(0, st._occupant(0, v_s), v_t, cause)
     st._counters['quiet_moves'] = 0
     st._counters['en_passant'] = value if -COUNTER_LIMIT <= (value := (B_GRID_COLUMN[v_t] if define_beside(st, v_t, v_player) else 0)) <= COUNTER_LIMIT else counter_value(value, 'en_passant')
 
 
+def number_turn__double_step(st, v_player, v_s, v_t):
+    """The action number of `double_step`: `numbered move_number(s, t, player)`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
+    return define_move_number(st, v_s, v_t, v_player)
+
+
+def numbered_turn__double_step(st, v_player):
+    """Every `double_step` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_t in st._t.jump_targets[0]['double_step'][v_s]:
+            if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
+                continue
+            if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+                continue
+            yield ('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t, v_player))
+
+
 def after_turn__double_step(st, v_player, v_s, v_t):
-    """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:186)"""
+    """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__double_step(st, cause, v_player, v_s, v_t)
@@ -606,7 +744,7 @@ def after_turn__double_step(st, v_player, v_s, v_t):
 
 
 def options_turn__capture(st, v_player):
-    """Option `capture` of `turn`: `pawn {s} takes {t}`. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:193)"""
+    """Option `capture` of `turn`: `pawn {s} takes {t}`. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -657,7 +795,7 @@ def first_failing_turn__capture(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__capture(st, cause, v_player, v_s, v_d, v_t):
-    """What `capture` does. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:193)"""
+    """What `capture` does. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
     if st._engine._quiet_after_step(st):  # then land: run at once
         st._last_cause = cause
         st.fired['land'] = st.fired.get('land', 0) + 1
@@ -666,8 +804,25 @@ def effect_turn__capture(st, cause, v_player, v_s, v_d, v_t):
         st._thens.append(('land', (v_s, v_t)))
 
 
+def number_turn__capture(st, v_player, v_s, v_d, v_t):
+    """The action number of `capture`: `numbered move_number(s, t, player)`. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
+    return define_move_number(st, v_s, v_t, v_player)
+
+
+def numbered_turn__capture(st, v_player):
+    """Every `capture` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
+            for v_t in st._t.jump_targets[0]['king'][v_s]:
+                if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                    continue
+                if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
+                    continue
+                yield ('pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ), define_move_number(st, v_s, v_t, v_player))
+
+
 def after_turn__capture(st, v_player, v_s, v_d, v_t):
-    """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:193)"""
+    """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__capture(st, cause, v_player, v_s, v_d, v_t)
@@ -678,7 +833,7 @@ def after_turn__capture(st, v_player, v_s, v_d, v_t):
 
 
 def options_turn__en_passant(st, v_player):
-    """Option `en_passant` of `turn`: `pawn {s} takes {t} en passant`. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:198)"""
+    """Option `en_passant` of `turn`: `pawn {s} takes {t} en passant`. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:246)"""
     found = []
     if not ((st._counters['en_passant'] > 0)):  # en_passant > 0
         return found
@@ -733,7 +888,7 @@ def first_failing_turn__en_passant(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t):
-    """What `en_passant` does. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:198)"""
+    """What `en_passant` does. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:246)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._move(st._occupant(0, define_square(st, B_GRID_ROW[v_s], B_GRID_COLUMN[v_t])), zone_taken, cause)
@@ -745,8 +900,25 @@ def effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t):
         st._thens.append(('land', (v_s, v_t)))
 
 
+def number_turn__en_passant(st, v_player, v_s, v_d, v_t):
+    """The action number of `en_passant`: `numbered move_number(s, t, player)`. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:246)"""
+    return define_move_number(st, v_s, v_t, v_player)
+
+
+def numbered_turn__en_passant(st, v_player):
+    """Every `en_passant` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_d in ((7, 1), (5, 3))[v_player]:
+            for v_t in st._t.jump_targets[0]['king'][v_s]:
+                if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                    continue
+                if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
+                    continue
+                yield ('pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t] + ' en passant', (v_s, v_d, v_t, ), define_move_number(st, v_s, v_t, v_player))
+
+
 def after_turn__en_passant(st, v_player, v_s, v_d, v_t):
-    """Whether `not in_check(player)` holds in the position `en_passant` would leave. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:198)"""
+    """Whether `not in_check(player)` holds in the position `en_passant` would leave. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:246)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t)
@@ -757,7 +929,7 @@ def after_turn__en_passant(st, v_player, v_s, v_d, v_t):
 
 
 def options_turn__promote(st, v_player):
-    """Option `promote` of `turn`: `pawn {s} to {t}, a {k}`. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:204)"""
+    """Option `promote` of `turn`: `pawn {s} to {t}, a {k}`. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -808,13 +980,32 @@ def first_failing_turn__promote(st, v_player, v_s, v_t, v_k):
 
 
 def effect_turn__promote(st, cause, v_player, v_s, v_t, v_k):
-    """What `promote` does. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:204)"""
+    """What `promote` does. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
     st._thens.append(('land', (v_s, v_t)))
     st._thens.append(('crown', (v_t, v_k)))
 
 
+def number_turn__promote(st, v_player, v_s, v_t, v_k):
+    """The action number of `promote`: `numbered promotion_number(s, t, player, k)`. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
+    return define_promotion_number(st, v_s, v_t, v_player, v_k)
+
+
+def numbered_turn__promote(st, v_player):
+    """Every `promote` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_t in st._t.jump_targets[0]['king'][v_s]:
+            for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
+                if not ((v_k != 'king')):  # k != king
+                    continue
+                if not ((v_k != 'pawn')):  # k != pawn
+                    continue
+                if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
+                    continue
+                yield ('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t] + ', a ' + str(v_k), (v_s, v_t, v_k, ), define_promotion_number(st, v_s, v_t, v_player, v_k))
+
+
 def after_turn__promote(st, v_player, v_s, v_t, v_k):
-    """Whether `not in_check(player)` holds in the position `promote` would leave. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:204)"""
+    """Whether `not in_check(player)` holds in the position `promote` would leave. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__promote(st, cause, v_player, v_s, v_t, v_k)
@@ -828,7 +1019,7 @@ ROWS_turn = KeptRows(10)  # (seat, player) -> per option, binding -> its row, ma
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [CH-1, CH-11] (rulebooks/chess.rules:151)"""
+    """Every choice of `turn` now, in the order offered. [CH-1, CH-11] (rulebooks/chess.rules:191)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -982,7 +1173,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [CH-1, CH-11] (rulebooks/chess.rules:151)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [CH-1, CH-11] (rulebooks/chess.rules:191)"""
     # slide: `{kind of occupant of s} {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -1133,7 +1324,7 @@ def has_legal_move_turn(st, v_player):
 
 # ---------------------------------------------------------------- auto land
 def step_land(st, cause, v_s, v_t):
-    """Step `land`. [CH-3, CH-9, CH-15] (rulebooks/chess.rules:213)"""
+    """Step `land`. [CH-3, CH-9, CH-15] (rulebooks/chess.rules:263)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._ends_clean = False  # counters change: the after-step ends are checked again
@@ -1148,12 +1339,12 @@ def step_land(st, cause, v_s, v_t):
 
 # ---------------------------------------------------------------- auto crown
 def step_crown(st, cause, v_t, v_k):
-    """Step `crown`. [CH-10] (rulebooks/chess.rules:223)"""
+    """Step `crown`. [CH-10] (rulebooks/chess.rules:273)"""
     st._set_attr('kind', st._occupant(0, v_t), v_k)
 
 # ---------------------------------------------------------------- trigger castling_rights
 def trigger_castling_rights(st, v_item, v_space, v_player, cause):
-    """When something is placed on grid as any cause. [CH-7] (rulebooks/chess.rules:230)"""
+    """When something is placed on grid as any cause. [CH-7] (rulebooks/chess.rules:280)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         if (not define_at_home(st, v_p, 5, 'king')):
@@ -1166,42 +1357,42 @@ def trigger_castling_rights(st, v_item, v_space, v_player, cause):
 
 # ---------------------------------------------------------------- end too_little_material
 def end_too_little_material(st):
-    """Whether the game ends now by `too_little_material`; returns the declared winners. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:253)"""
+    """Whether the game ends now by `too_little_material`; returns the declared winners. [CH-13] ruling CH-AMB-2 (rulebooks/chess.rules:303)"""
     if define_dead_material(st):
         return []
     return None
 
 # ---------------------------------------------------------------- end threefold_repetition
 def end_threefold_repetition(st):
-    """Whether the game ends now by `threefold_repetition`; returns the declared winners. [CH-14] ruling CH-AMB-1, CH-AMB-4 (rulebooks/chess.rules:257)"""
+    """Whether the game ends now by `threefold_repetition`; returns the declared winners. [CH-14] ruling CH-AMB-1, CH-AMB-4 (rulebooks/chess.rules:307)"""
     if (times_occurred(st) >= 3):
         return []
     return None
 
 # ---------------------------------------------------------------- end checkmate
 def end_checkmate(st):
-    """Whether the game ends now by `checkmate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:261)"""
+    """Whether the game ends now by `checkmate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:311)"""
     if (not has_legal_move_turn(st, st._turn_seat) and define_in_check(st, st._turn_seat)):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 # ---------------------------------------------------------------- end stalemate
 def end_stalemate(st):
-    """Whether the game ends now by `stalemate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:266)"""
+    """Whether the game ends now by `stalemate`; returns the declared winners. [CH-12] (rulebooks/chess.rules:316)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return []
     return None
 
 # ---------------------------------------------------------------- end fifty_moves
 def end_fifty_moves(st):
-    """Whether the game ends now by `fifty_moves`; returns the declared winners. [CH-15] ruling CH-AMB-1, CH-AMB-5 (rulebooks/chess.rules:270)"""
+    """Whether the game ends now by `fifty_moves`; returns the declared winners. [CH-15] ruling CH-AMB-1, CH-AMB-5 (rulebooks/chess.rules:320)"""
     if (st._counters['quiet_moves'] >= 100):
         return []
     return None
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CH-13, CH-14, CH-12, CH-15] ruling CH-AMB-2, CH-AMB-1, CH-AMB-4, CH-AMB-5 (rulebooks/chess.rules:253, 257, 261, 266, 270)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CH-13, CH-14, CH-12, CH-15] ruling CH-AMB-2, CH-AMB-1, CH-AMB-4, CH-AMB-5 (rulebooks/chess.rules:303, 307, 311, 316, 320)"""
     # too_little_material [CH-13] ruling CH-AMB-2
     if define_dead_material(st):
         return 0, []
@@ -1221,97 +1412,97 @@ def ends_turn_start(st):
 
 
 def example_fools_mate(run):
-    """Example: The quickest checkmate. [CH-8, CH-11, CH-12] (rulebooks/chess.rules:278)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=280)
-    run.act(st, 'player 1: pawn 2 6 to 3 6', line=281)
-    run.act(st, 'player 2: pawn 7 5 to 5 5', line=282)
-    run.act(st, 'player 1: pawn 2 7 to 4 7', line=283)
-    run.act(st, 'player 2: queen 8 4 to 4 8', line=284)
-    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=285)
-    run.over(st, 'checkmate', line=286)
-    run.winners(st, lambda: [1], line=287)
-    run.returns(st, [[-1, 1], [1, 1]], line=288)
+    """Example: The quickest checkmate. [CH-8, CH-11, CH-12] (rulebooks/chess.rules:328)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=330)
+    run.act(st, 'player 1: pawn 2 6 to 3 6', line=331)
+    run.act(st, 'player 2: pawn 7 5 to 5 5', line=332)
+    run.act(st, 'player 1: pawn 2 7 to 4 7', line=333)
+    run.act(st, 'player 2: queen 8 4 to 4 8', line=334)
+    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=335)
+    run.over(st, 'checkmate', line=336)
+    run.winners(st, lambda: [1], line=337)
+    run.returns(st, [[-1, 1], [1, 1]], line=338)
     return st
 
 
 def example_castling(run):
-    """Example: Castling: not out of, through or into check. [CH-7] (rulebooks/chess.rules:290)"""
+    """Example: Castling: not out of, through or into check. [CH-7] (rulebooks/chess.rules:340)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 293, 6), ('  8 . . . r k . . .', 294, 6), ('  7 . . . . . . . .', 295, 6), ('  6 . . . . . . . .', 296, 6), ('  5 . . . . . . . .', 297, 6), ('  4 . . . . . . . .', 298, 6), ('  3 . . . . . . . .', 299, 6), ('  2 . . . . . . . .', 300, 6), ('  1 R . . . K . . R', 301, 6), ('counter kingside: 1, 0', 302, 6), ('counter queenside: 1, 0', 303, 6), ('turn 1 of player 1', 304, 6)), line=292)
-    run.legal(st, 'player 1: castle queenside', False, line=305)
-    run.legal(st, 'player 1: castle kingside', True, line=306)
-    run.act(st, 'player 1: castle kingside', line=307)
-    run.space(st, 0, 62, 'white king', line=308)
-    run.space(st, 0, 61, 'white rook', line=309)
-    run.space(st, 0, 63, None, line=310)
-    run.fact(st, 'kingside of player 1 = 0 and queenside of player 1 = 0', lambda: ((st._counters['kingside'][0] == 0) and (st._counters['queenside'][0] == 0)), line=311)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 343, 6), ('  8 . . . r k . . .', 344, 6), ('  7 . . . . . . . .', 345, 6), ('  6 . . . . . . . .', 346, 6), ('  5 . . . . . . . .', 347, 6), ('  4 . . . . . . . .', 348, 6), ('  3 . . . . . . . .', 349, 6), ('  2 . . . . . . . .', 350, 6), ('  1 R . . . K . . R', 351, 6), ('counter kingside: 1, 0', 352, 6), ('counter queenside: 1, 0', 353, 6), ('turn 1 of player 1', 354, 6)), line=342)
+    run.legal(st, 'player 1: castle queenside', False, line=355)
+    run.legal(st, 'player 1: castle kingside', True, line=356)
+    run.act(st, 'player 1: castle kingside', line=357)
+    run.space(st, 0, 62, 'white king', line=358)
+    run.space(st, 0, 61, 'white rook', line=359)
+    run.space(st, 0, 63, None, line=360)
+    run.fact(st, 'kingside of player 1 = 0 and queenside of player 1 = 0', lambda: ((st._counters['kingside'][0] == 0) and (st._counters['queenside'][0] == 0)), line=361)
     return st
 
 
 def example_rook_moved(run):
-    """Example: A rook that has moved castles no more. [CH-7] (rulebooks/chess.rules:313)"""
+    """Example: A rook that has moved castles no more. [CH-7] (rulebooks/chess.rules:363)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king):', 316, 6), ('  8 . . . . k . . .', 317, 6), ('  7 . . . . . . . .', 318, 6), ('  6 . . . . . . . .', 319, 6), ('  5 . . . . . . . .', 320, 6), ('  4 . . . . . . . .', 321, 6), ('  3 . . . . . . . .', 322, 6), ('  2 . . . . . . . .', 323, 6), ('  1 R . . . K . . R', 324, 6), ('counter kingside: 1, 0', 325, 6), ('counter queenside: 1, 0', 326, 6), ('turn 1 of player 1', 327, 6)), line=315)
-    run.act(st, 'player 1: rook 1 8 to 2 8', line=328)
-    run.act(st, 'player 2: king 8 5 to 8 4', line=329)
-    run.act(st, 'player 1: rook 2 8 to 1 8', line=330)
-    run.act(st, 'player 2: king 8 4 to 8 5', line=331)
-    run.legal(st, 'player 1: castle kingside', False, line=332)
-    run.legal(st, 'player 1: castle queenside', True, line=333)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king):', 366, 6), ('  8 . . . . k . . .', 367, 6), ('  7 . . . . . . . .', 368, 6), ('  6 . . . . . . . .', 369, 6), ('  5 . . . . . . . .', 370, 6), ('  4 . . . . . . . .', 371, 6), ('  3 . . . . . . . .', 372, 6), ('  2 . . . . . . . .', 373, 6), ('  1 R . . . K . . R', 374, 6), ('counter kingside: 1, 0', 375, 6), ('counter queenside: 1, 0', 376, 6), ('turn 1 of player 1', 377, 6)), line=365)
+    run.act(st, 'player 1: rook 1 8 to 2 8', line=378)
+    run.act(st, 'player 2: king 8 5 to 8 4', line=379)
+    run.act(st, 'player 1: rook 2 8 to 1 8', line=380)
+    run.act(st, 'player 2: king 8 4 to 8 5', line=381)
+    run.legal(st, 'player 1: castle kingside', False, line=382)
+    run.legal(st, 'player 1: castle queenside', True, line=383)
     return st
 
 
 def example_taken_in_passing(run):
-    """Example: En passant, on the very next move only. [CH-9] (rulebooks/chess.rules:335)"""
+    """Example: En passant, on the very next move only. [CH-9] (rulebooks/chess.rules:385)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, P = white pawn, k = black king, p = black pawn):', 338, 6), ('  8 . . . . k . . .', 339, 6), ('  7 . . . p . . . .', 340, 6), ('  6 . . . . . . . .', 341, 6), ('  5 . . . . P . . .', 342, 6), ('  4 . . . . . . . .', 343, 6), ('  3 . . . . . . . .', 344, 6), ('  2 . . . . . . . .', 345, 6), ('  1 . . . . K . . .', 346, 6), ('turn 2 of player 2', 347, 6)), line=337)
-    run.act(st, 'player 2: pawn 7 4 to 5 4', line=348)
-    run.fact(st, 'en_passant = 4', lambda: (st._counters['en_passant'] == 4), line=349, sides=lambda: (st._counters['en_passant'], 4), compared=('=', 'en_passant', '4', 'number', False))
-    run.legal(st, 'player 1: pawn 5 5 takes 6 4 en passant', True, line=350)
-    run.act(st, 'player 1: pawn 5 5 takes 6 4 en passant', line=351)
-    run.space(st, 0, 27, None, line=352)
-    run.space(st, 0, 19, 'white pawn', line=353)
-    run.fact(st, 'size of taken = 1', lambda: (len(st._zones[st._t.zone_base['taken']]) == 1), line=354, sides=lambda: (len(st._zones[st._t.zone_base['taken']]), 1), compared=('=', 'size of taken', '1', 'number', False))
+    run.position(st, (('grid (K = white king, P = white pawn, k = black king, p = black pawn):', 388, 6), ('  8 . . . . k . . .', 389, 6), ('  7 . . . p . . . .', 390, 6), ('  6 . . . . . . . .', 391, 6), ('  5 . . . . P . . .', 392, 6), ('  4 . . . . . . . .', 393, 6), ('  3 . . . . . . . .', 394, 6), ('  2 . . . . . . . .', 395, 6), ('  1 . . . . K . . .', 396, 6), ('turn 2 of player 2', 397, 6)), line=387)
+    run.act(st, 'player 2: pawn 7 4 to 5 4', line=398)
+    run.fact(st, 'en_passant = 4', lambda: (st._counters['en_passant'] == 4), line=399, sides=lambda: (st._counters['en_passant'], 4), compared=('=', 'en_passant', '4', 'number', False))
+    run.legal(st, 'player 1: pawn 5 5 takes 6 4 en passant', True, line=400)
+    run.act(st, 'player 1: pawn 5 5 takes 6 4 en passant', line=401)
+    run.space(st, 0, 27, None, line=402)
+    run.space(st, 0, 19, 'white pawn', line=403)
+    run.fact(st, 'size of taken = 1', lambda: (len(st._zones[st._t.zone_base['taken']]) == 1), line=404, sides=lambda: (len(st._zones[st._t.zone_base['taken']]), 1), compared=('=', 'size of taken', '1', 'number', False))
     return st
 
 
 def example_promotion(run):
-    """Example: A pawn on the last rank becomes the piece its player chooses. [CH-10] (rulebooks/chess.rules:356)"""
+    """Example: A pawn on the last rank becomes the piece its player chooses. [CH-10] (rulebooks/chess.rules:406)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, P = white pawn, k = black king):', 359, 6), ('  8 . . . . . . . k', 360, 6), ('  7 P . . . . . . .', 361, 6), ('  6 . . . . . . . .', 362, 6), ('  5 . . . . . . . .', 363, 6), ('  4 . . . . . . . .', 364, 6), ('  3 . . . . . . . .', 365, 6), ('  2 . . . . . . . .', 366, 6), ('  1 . . . . K . . .', 367, 6), ('turn 1 of player 1', 368, 6)), line=358)
-    run.legal(st, 'player 1: pawn 7 1 to 8 1, a knight', True, line=369)
-    run.legal(st, 'player 1: pawn 7 1 to 8 1, a king', False, line=370)
-    run.legal(st, 'player 1: pawn 7 1 to 8 1', False, line=371)
-    run.act(st, 'player 1: pawn 7 1 to 8 1, a queen', line=372)
-    run.space(st, 0, 0, 'white queen', line=373)
-    run.fact(st, 'in_check(player 2)', lambda: define_in_check(st, 1), line=374)
+    run.position(st, (('grid (K = white king, P = white pawn, k = black king):', 409, 6), ('  8 . . . . . . . k', 410, 6), ('  7 P . . . . . . .', 411, 6), ('  6 . . . . . . . .', 412, 6), ('  5 . . . . . . . .', 413, 6), ('  4 . . . . . . . .', 414, 6), ('  3 . . . . . . . .', 415, 6), ('  2 . . . . . . . .', 416, 6), ('  1 . . . . K . . .', 417, 6), ('turn 1 of player 1', 418, 6)), line=408)
+    run.legal(st, 'player 1: pawn 7 1 to 8 1, a knight', True, line=419)
+    run.legal(st, 'player 1: pawn 7 1 to 8 1, a king', False, line=420)
+    run.legal(st, 'player 1: pawn 7 1 to 8 1', False, line=421)
+    run.act(st, 'player 1: pawn 7 1 to 8 1, a queen', line=422)
+    run.space(st, 0, 0, 'white queen', line=423)
+    run.fact(st, 'in_check(player 2)', lambda: define_in_check(st, 1), line=424)
     return st
 
 
 def example_out_of_check(run):
-    """Example: In check, only a move that ends the check. [CH-11] (rulebooks/chess.rules:376)"""
+    """Example: In check, only a move that ends the check. [CH-11] (rulebooks/chess.rules:426)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 379, 6), ('  8 k . . . r . . .', 380, 6), ('  7 . . . . . . . .', 381, 6), ('  6 . . . . . . . .', 382, 6), ('  5 . . . . . . . .', 383, 6), ('  4 . . . . . . . .', 384, 6), ('  3 R . . . . . . .', 385, 6), ('  2 . . . . . . . .', 386, 6), ('  1 . . . . K . . .', 387, 6), ('turn 1 of player 1', 388, 6)), line=378)
-    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=389)
-    run.legal(st, 'player 1: rook 3 1 to 4 1', False, line=390)
-    run.legal(st, 'player 1: rook 3 1 to 3 5', True, line=391)
-    run.legal(st, 'player 1: king 1 5 to 2 5', False, line=392)
-    run.legal(st, 'player 1: king 1 5 to 2 4', True, line=393)
+    run.position(st, (('grid (K = white king, R = white rook, k = black king, r = black rook):', 429, 6), ('  8 k . . . r . . .', 430, 6), ('  7 . . . . . . . .', 431, 6), ('  6 . . . . . . . .', 432, 6), ('  5 . . . . . . . .', 433, 6), ('  4 . . . . . . . .', 434, 6), ('  3 R . . . . . . .', 435, 6), ('  2 . . . . . . . .', 436, 6), ('  1 . . . . K . . .', 437, 6), ('turn 1 of player 1', 438, 6)), line=428)
+    run.fact(st, 'in_check(player 1)', lambda: define_in_check(st, 0), line=439)
+    run.legal(st, 'player 1: rook 3 1 to 4 1', False, line=440)
+    run.legal(st, 'player 1: rook 3 1 to 3 5', True, line=441)
+    run.legal(st, 'player 1: king 1 5 to 2 5', False, line=442)
+    run.legal(st, 'player 1: king 1 5 to 2 4', True, line=443)
     return st
 
 
 def example_stalemated(run):
-    """Example: No legal move and no check: a draw. [CH-12] (rulebooks/chess.rules:395)"""
+    """Example: No legal move and no check: a draw. [CH-12] (rulebooks/chess.rules:445)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid (K = white king, Q = white queen, k = black king):', 398, 6), ('  8 . . . . . . . k', 399, 6), ('  7 . . . . . . . .', 400, 6), ('  6 . . . . . . . .', 401, 6), ('  5 . . . . . . Q .', 402, 6), ('  4 . . . . . . . .', 403, 6), ('  3 . . . . . . . .', 404, 6), ('  2 . . . . . . . .', 405, 6), ('  1 K . . . . . . .', 406, 6), ('turn 1 of player 1', 407, 6)), line=397)
-    run.act(st, 'player 1: queen 5 7 to 6 7', line=408)
-    run.over(st, 'stalemate', line=409)
-    run.result(st, 'draw', line=410)
+    run.position(st, (('grid (K = white king, Q = white queen, k = black king):', 448, 6), ('  8 . . . . . . . k', 449, 6), ('  7 . . . . . . . .', 450, 6), ('  6 . . . . . . . .', 451, 6), ('  5 . . . . . . Q .', 452, 6), ('  4 . . . . . . . .', 453, 6), ('  3 . . . . . . . .', 454, 6), ('  2 . . . . . . . .', 455, 6), ('  1 K . . . . . . .', 456, 6), ('turn 1 of player 1', 457, 6)), line=447)
+    run.act(st, 'player 1: queen 5 7 to 6 7', line=458)
+    run.over(st, 'stalemate', line=459)
+    run.result(st, 'draw', line=460)
     return st
 
 
 class ChessEngine(Engine):
-    """Chess [CH-1, CH-1, CH-1]"""
+    """Chess [CH-1, CH-1, CH-1, CH-1]"""
 
     GAME_ID = 'chess'
     TITLE = 'Chess'
@@ -1341,21 +1532,22 @@ class ChessEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration
     COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it
     NOT_POSITION_COUNTERS = ('quiet_moves',)  # counters not part of the position (`the position has occurred`)
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('CH-2',), run=step_setup),
         'turn': StepInfo('turn', 'choice', ('player',), ('CH-1', 'CH-11'), by=by_turn, options=(
-            OptionInfo('slide', '{kind of occupant of s} {s} to {t}', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15'), options_turn__slide, effect_turn__slide, candidates_turn__slide, first_failing_turn__slide, (('mine(s, player)', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15')), ('slides(s, d)', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15')))),
-            OptionInfo('leap', 'knight {s} to {t}', ('CH-3', 'CH-5', 'CH-11', 'CH-15'), options_turn__leap, effect_turn__leap, candidates_turn__leap, first_failing_turn__leap, (('mine(s, player)', ('CH-3', 'CH-5', 'CH-11', 'CH-15')), ('is_a(s, knight)', ('CH-3', 'CH-5', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-5', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-5', 'CH-11', 'CH-15')))),
-            OptionInfo('step', 'king {s} to {t}', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15'), options_turn__step, effect_turn__step, candidates_turn__step, first_failing_turn__step, (('mine(s, player)', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15')), ('is_a(s, king)', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15')))),
-            OptionInfo('castle_kingside', 'castle kingside', ('CH-7', 'CH-15'), options_turn__castle_kingside, effect_turn__castle_kingside, candidates_turn__castle_kingside, first_failing_turn__castle_kingside, (('kingside of player = 1', ('CH-7', 'CH-15')), ('square(first_rank of player, 6) is empty', ('CH-7', 'CH-15')), ('square(first_rank of player, 7) is empty', ('CH-7', 'CH-15')), ('not in_check(player)', ('CH-7', 'CH-15')), ('not attacks(left of player, square(first_rank of player, 6))', ('CH-7', 'CH-15')), ('not in_check(player) after it', ('CH-7', 'CH-15')))),
-            OptionInfo('castle_queenside', 'castle queenside', ('CH-7', 'CH-15'), options_turn__castle_queenside, effect_turn__castle_queenside, candidates_turn__castle_queenside, first_failing_turn__castle_queenside, (('queenside of player = 1', ('CH-7', 'CH-15')), ('square(first_rank of player, 2) is empty', ('CH-7', 'CH-15')), ('square(first_rank of player, 3) is empty', ('CH-7', 'CH-15')), ('square(first_rank of player, 4) is empty', ('CH-7', 'CH-15')), ('not in_check(player)', ('CH-7', 'CH-15')), ('not attacks(left of player, square(first_rank of player, 4))', ('CH-7', 'CH-15')), ('not in_check(player) after it', ('CH-7', 'CH-15')))),
-            OptionInfo('push', 'pawn {s} to {t}', ('CH-8', 'CH-11', 'CH-15'), options_turn__push, effect_turn__push, candidates_turn__push, first_failing_turn__push, (('mine(s, player)', ('CH-8', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-8', 'CH-11', 'CH-15')), ('t = ahead(s, player)', ('CH-8', 'CH-11', 'CH-15')), ('t is empty', ('CH-8', 'CH-11', 'CH-15')), ('rank of t != last_rank of player', ('CH-8', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-8', 'CH-11', 'CH-15')))),
-            OptionInfo('double_step', 'pawn {s} to {t}', ('CH-8', 'CH-9', 'CH-11', 'CH-15'), options_turn__double_step, effect_turn__double_step, candidates_turn__double_step, first_failing_turn__double_step, (('mine(s, player)', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('rank of s = pawn_rank of player', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('ahead(s, player) is empty', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('t = ahead(ahead(s, player), player)', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('t is empty', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-8', 'CH-9', 'CH-11', 'CH-15')))),
-            OptionInfo('capture', 'pawn {s} takes {t}', ('CH-3', 'CH-8', 'CH-11', 'CH-15'), options_turn__capture, effect_turn__capture, candidates_turn__capture, first_failing_turn__capture, (('mine(s, player)', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('t = neighbour of s towards d', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('t is occupied', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('rank of t != last_rank of player', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-8', 'CH-11', 'CH-15')))),
-            OptionInfo('en_passant', 'pawn {s} takes {t} en passant', ('CH-9', 'CH-11', 'CH-15'), options_turn__en_passant, effect_turn__en_passant, candidates_turn__en_passant, first_failing_turn__en_passant, (('en_passant > 0', ('CH-9', 'CH-11', 'CH-15')), ('mine(s, player)', ('CH-9', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-9', 'CH-11', 'CH-15')), ('t = neighbour of s towards d', ('CH-9', 'CH-11', 'CH-15')), ('file of t = en_passant', ('CH-9', 'CH-11', 'CH-15')), ('rank of s = passing_rank of player', ('CH-9', 'CH-11', 'CH-15')), ('t is empty', ('CH-9', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-9', 'CH-11', 'CH-15')))),
-            OptionInfo('promote', 'pawn {s} to {t}, a {k}', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15'), options_turn__promote, effect_turn__promote, candidates_turn__promote, first_failing_turn__promote, (('k != king', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('k != pawn', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('mine(s, player)', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('rank of t = last_rank of player', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('(t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')))),
+            OptionInfo('slide', '{kind of occupant of s} {s} to {t}', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15'), options_turn__slide, effect_turn__slide, candidates_turn__slide, first_failing_turn__slide, (('mine(s, player)', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15')), ('slides(s, d)', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-4', 'CH-7', 'CH-11', 'CH-15'))), number=number_turn__slide, numbered=numbered_turn__slide),
+            OptionInfo('leap', 'knight {s} to {t}', ('CH-3', 'CH-5', 'CH-11', 'CH-15'), options_turn__leap, effect_turn__leap, candidates_turn__leap, first_failing_turn__leap, (('mine(s, player)', ('CH-3', 'CH-5', 'CH-11', 'CH-15')), ('is_a(s, knight)', ('CH-3', 'CH-5', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-5', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-5', 'CH-11', 'CH-15'))), number=number_turn__leap, numbered=numbered_turn__leap),
+            OptionInfo('step', 'king {s} to {t}', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15'), options_turn__step, effect_turn__step, candidates_turn__step, first_failing_turn__step, (('mine(s, player)', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15')), ('is_a(s, king)', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-6', 'CH-7', 'CH-11', 'CH-15'))), number=number_turn__step, numbered=numbered_turn__step),
+            OptionInfo('castle_kingside', 'castle kingside', ('CH-7', 'CH-15'), options_turn__castle_kingside, effect_turn__castle_kingside, candidates_turn__castle_kingside, first_failing_turn__castle_kingside, (('kingside of player = 1', ('CH-7', 'CH-15')), ('square(first_rank of player, 6) is empty', ('CH-7', 'CH-15')), ('square(first_rank of player, 7) is empty', ('CH-7', 'CH-15')), ('not in_check(player)', ('CH-7', 'CH-15')), ('not attacks(left of player, square(first_rank of player, 6))', ('CH-7', 'CH-15')), ('not in_check(player) after it', ('CH-7', 'CH-15'))), number=number_turn__castle_kingside, numbered=numbered_turn__castle_kingside),
+            OptionInfo('castle_queenside', 'castle queenside', ('CH-7', 'CH-15'), options_turn__castle_queenside, effect_turn__castle_queenside, candidates_turn__castle_queenside, first_failing_turn__castle_queenside, (('queenside of player = 1', ('CH-7', 'CH-15')), ('square(first_rank of player, 2) is empty', ('CH-7', 'CH-15')), ('square(first_rank of player, 3) is empty', ('CH-7', 'CH-15')), ('square(first_rank of player, 4) is empty', ('CH-7', 'CH-15')), ('not in_check(player)', ('CH-7', 'CH-15')), ('not attacks(left of player, square(first_rank of player, 4))', ('CH-7', 'CH-15')), ('not in_check(player) after it', ('CH-7', 'CH-15'))), number=number_turn__castle_queenside, numbered=numbered_turn__castle_queenside),
+            OptionInfo('push', 'pawn {s} to {t}', ('CH-8', 'CH-11', 'CH-15'), options_turn__push, effect_turn__push, candidates_turn__push, first_failing_turn__push, (('mine(s, player)', ('CH-8', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-8', 'CH-11', 'CH-15')), ('t = ahead(s, player)', ('CH-8', 'CH-11', 'CH-15')), ('t is empty', ('CH-8', 'CH-11', 'CH-15')), ('rank of t != last_rank of player', ('CH-8', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-8', 'CH-11', 'CH-15'))), number=number_turn__push, numbered=numbered_turn__push),
+            OptionInfo('double_step', 'pawn {s} to {t}', ('CH-8', 'CH-9', 'CH-11', 'CH-15'), options_turn__double_step, effect_turn__double_step, candidates_turn__double_step, first_failing_turn__double_step, (('mine(s, player)', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('rank of s = pawn_rank of player', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('ahead(s, player) is empty', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('t = ahead(ahead(s, player), player)', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('t is empty', ('CH-8', 'CH-9', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-8', 'CH-9', 'CH-11', 'CH-15'))), number=number_turn__double_step, numbered=numbered_turn__double_step),
+            OptionInfo('capture', 'pawn {s} takes {t}', ('CH-3', 'CH-8', 'CH-11', 'CH-15'), options_turn__capture, effect_turn__capture, candidates_turn__capture, first_failing_turn__capture, (('mine(s, player)', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('t = neighbour of s towards d', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('t is occupied', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('not mine(t, player)', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('rank of t != last_rank of player', ('CH-3', 'CH-8', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-8', 'CH-11', 'CH-15'))), number=number_turn__capture, numbered=numbered_turn__capture),
+            OptionInfo('en_passant', 'pawn {s} takes {t} en passant', ('CH-9', 'CH-11', 'CH-15'), options_turn__en_passant, effect_turn__en_passant, candidates_turn__en_passant, first_failing_turn__en_passant, (('en_passant > 0', ('CH-9', 'CH-11', 'CH-15')), ('mine(s, player)', ('CH-9', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-9', 'CH-11', 'CH-15')), ('t = neighbour of s towards d', ('CH-9', 'CH-11', 'CH-15')), ('file of t = en_passant', ('CH-9', 'CH-11', 'CH-15')), ('rank of s = passing_rank of player', ('CH-9', 'CH-11', 'CH-15')), ('t is empty', ('CH-9', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-9', 'CH-11', 'CH-15'))), number=number_turn__en_passant, numbered=numbered_turn__en_passant),
+            OptionInfo('promote', 'pawn {s} to {t}, a {k}', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15'), options_turn__promote, effect_turn__promote, candidates_turn__promote, first_failing_turn__promote, (('k != king', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('k != pawn', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('mine(s, player)', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('is_a(s, pawn)', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('rank of t = last_rank of player', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('(t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15')), ('not in_check(player) after it', ('CH-3', 'CH-8', 'CH-10', 'CH-11', 'CH-15'))), number=number_turn__promote, numbered=numbered_turn__promote),
         ), choices=choices_turn, param_types=('seat',)),
         'land': StepInfo('land', 'auto', ('s', 't'), ('CH-3', 'CH-9', 'CH-15'), run=step_land, param_types=('space:grid', 'space:grid')),
         'crown': StepInfo('crown', 'auto', ('t', 'k'), ('CH-10',), run=step_crown, param_types=('space:grid', 'symbol')),

@@ -3,8 +3,9 @@
 Perft (the number of move sequences of a given length; https://www.chessprogramming.org/Perft_Results) from
 the start and from the standard test positions, read through `game.position` (tests/gallery/chess_notation.py
 turns their FEN into a position text); deeper counts are in benchmarks/perft.py. Then seeded random games in
-lock step with OpenSpiel: the same moves offered (as long algebraic notation), the same player to move (its
-player 0 is black, ours white), the same end and returns.
+lock step with OpenSpiel through the OpenSpiel adapter: the same action numbers offered (the rule file numbers
+its moves as OpenSpiel does, ruling CH-AMB-6), each number the same move (as long algebraic notation), the
+same player to move (its player 0 is black, ours white), the same end and returns.
 """
 
 import random
@@ -15,6 +16,7 @@ import rulespec
 from tests.gallery.chess_notation import fen_to_position, to_lan
 
 pyspiel = pytest.importorskip("pyspiel")
+import rulespec.openspiel as rso  # noqa: E402  (needs pyspiel)
 
 START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -53,35 +55,35 @@ def test_the_start_read_from_its_fen_is_the_set_up():
     assert game.position(fen_to_position(START)).legal_actions() == game.new_game(2).legal_actions()
 
 
-def same(ours, theirs) -> dict[str, object]:
-    """Asserts both sides agree now; returns our legal actions by their long algebraic notation."""
+def same(ours, theirs) -> list[int]:
+    """Asserts both sides agree now, numbers and moves; returns the legal action numbers."""
     assert ours.is_terminal() == theirs.is_terminal(), str(theirs)
     if theirs.is_terminal():
         assert ours.returns() == pytest.approx(theirs.returns()[::-1]), str(theirs)
-        return {}
-    seat = 1 - theirs.current_player()  # OpenSpiel's player 0 is black
-    assert ours.current_player() == seat, str(theirs)
-    mine = {to_lan(action.text, seat): action for action in ours.legal_actions()}
+        return []
+    player = ours.current_player()
+    assert player == 1 - theirs.current_player(), str(theirs)  # OpenSpiel's player 0 is black
+    actions = ours.legal_actions()
+    assert actions == theirs.legal_actions(), str(theirs)
     board = theirs.board()
-    its = sorted(pyspiel.chess.action_to_move(a, board).to_lan() for a in theirs.legal_actions())
-    assert sorted(mine) == its, str(theirs)
-    return mine
+    moves = [to_lan(ours.action_to_string(player, a), player) for a in actions]
+    assert moves == [pyspiel.chess.action_to_move(a, board).to_lan() for a in actions], str(theirs)
+    return actions
 
 
 def test_random_games_agree():
-    game, theirs_game = rulespec.load("chess"), pyspiel.load_game("chess")
+    game, theirs_game = rso.load_game("chess"), pyspiel.load_game("chess")
+    assert game.num_distinct_actions() == theirs_game.num_distinct_actions() == 4674
     games, plies, ends = 60, 0, {}
     for seed in range(games):
         rng = random.Random(seed)
-        ours, theirs = game.new_game(2), theirs_game.new_initial_state()
-        while True:
-            mine = same(ours, theirs)
-            if theirs.is_terminal():
-                break
-            move = rng.choice(sorted(mine))
-            ours.apply(mine[move])
-            theirs.apply_action(theirs.parse_move_to_action(move))
+        ours, theirs = game.new_initial_state(), theirs_game.new_initial_state()
+        while actions := same(ours, theirs):
+            action = rng.choice(actions)
+            ours.apply_action(action)
+            theirs.apply_action(action)
             plies += 1
-        ends[ours.outcome()["end"]] = ends.get(ours.outcome()["end"], 0) + 1
+        end = ours.rulespec_state.outcome()["end"]
+        ends[end] = ends.get(end, 0) + 1
     print(f"chess: {games} random games, {plies} moves, all agreeing; ends {ends}")
     assert {"checkmate", "too_little_material", "fifty_moves"} <= set(ends)
