@@ -95,6 +95,10 @@ class TensorLayout:
 
     def fill(self, tensor, view: dict, to_act: int) -> None:
         """Write a seat's observation (``State.observation(seat)``) into ``tensor`` (a flat float array)."""
+        tensor[:] = self.values(view, to_act)
+
+    def values(self, view: dict, to_act: int) -> list[float]:
+        """A seat's observation (``State.observation(seat)``) as the tensor's entries, in a list."""
         values = [0.0] * self.size  # (a list, then one copy: much faster than setting array items one by one)
         count, offsets, index = len(self.labels), self.offsets, self.label_index
         if view.get("seat") is not None:  # (a public view is nobody's: its seat piece is all zeros)
@@ -133,7 +137,7 @@ class TensorLayout:
                 values[at:at + size] = value if isinstance(value, list) else [value]
         for name in self.queues:
             values[offsets[f"queue:{name}"][0]] = len(view["queues"].get(name, ()))
-        tensor[:] = values
+        return values
 
 
 INFORMATION_TENSOR_LIMIT = 1 << 17  # floats: above it, the tensor keeps the latest rows of the history only
@@ -170,12 +174,13 @@ class InformationLayout:
         """Write a seat's history (SeenRows) into ``tensor``."""
         tensor[:] = 0.0
         n, skip = self.players, self.players + 2 + self.num_actions
-        for r, (mover, action, view, to_act) in enumerate(seen.recent[-self.rows:]):
+        first = max(len(seen.recent) - self.rows, 0)
+        for r, (mover, action, view, to_act) in enumerate(seen.recent[first:]):
             at = r * self.row
             tensor[at + mover] = 1.0
             if action >= 0:
                 tensor[at + n + 2 + action] = 1.0
-            self.observation.fill(tensor[at + skip:at + self.row], view, to_act)
+            tensor[at + skip:at + self.row] = seen.observed(first + r, self.observation)
         if not self.whole:
             at = self.rows * self.row
             for action, count in seen.own.items():
@@ -186,23 +191,40 @@ class InformationLayout:
 @dataclasses.dataclass(slots=True)
 class SeenRows:
     """A seat's rows of the information state tensor (each ``(mover, own action or -1, view, to_act)``):
-    the latest ``kept`` of them, how many times the seat took each action, and how many rows in all."""
+    the latest ``kept`` of them, how many times the seat took each action, and how many rows in all; and
+    each kept row's observation as tensor entries, worked out the first time a tensor needs it (a row never
+    changes once seen, so a tensor asked for at every move fills one new row, not the whole history)."""
 
     kept: int
     recent: list = dataclasses.field(default_factory=list)
     own: dict = dataclasses.field(default_factory=dict)
     total: int = 0
+    # per row of recent: its entries, or None (worked out from the row: not part of what is compared)
+    filled: list = dataclasses.field(default_factory=list, compare=False, repr=False)
 
     def add(self, row: tuple) -> None:
         self.recent.append(row)
+        self.filled.append(None)
         if len(self.recent) > self.kept:
-            del self.recent[0]
+            del self.recent[0], self.filled[0]
         self.total += 1
         if row[1] >= 0:
             self.own[row[1]] = self.own.get(row[1], 0) + 1
 
+    def observed(self, index: int, layout: TensorLayout):
+        """Row ``index`` of recent's observation in ``layout``'s entries, a read-only float32 array (copies
+        share it)."""
+        entries = self.filled[index]
+        if entries is None:
+            import numpy  # (an adapter's dependency: tensors are asked for only through the adapters)
+            _, _, view, to_act = self.recent[index]
+            entries = numpy.array(layout.values(view, to_act), numpy.float32)
+            entries.flags.writeable = False
+            self.filled[index] = entries
+        return entries
+
     def copy(self) -> "SeenRows":
-        return SeenRows(self.kept, list(self.recent), dict(self.own), self.total)
+        return SeenRows(self.kept, list(self.recent), dict(self.own), self.total, list(self.filled))
 
 
 _NOT_ALIKE = object()

@@ -150,11 +150,13 @@ def test_histories_a_seat_cannot_tell_apart_give_it_the_same_tensor(game_id):
     rng = random.Random(7)
     tensors: dict[tuple, bytes] = {}
     branched = 0
+    observer = _information_observer(game)
 
     def agree(state):
         for seat in range(game.num_players()):
             key = (seat, state.information_state_string(seat))
-            tensor = np.asarray(state.information_state_tensor(seat), np.float32).tobytes()
+            observer.set_from(state, seat)
+            tensor = observer.tensor.tobytes()
             assert tensors.setdefault(key, tensor) == tensor, (game_id, key)
 
     for _ in range(3):
@@ -177,6 +179,9 @@ def test_histories_a_seat_cannot_tell_apart_give_it_the_same_tensor(game_id):
             _random_move(state, rng)
             moves += 1
     assert len(tensors) > 10
+    for seat in range(game.num_players()):  # the observer's tensor is the state's
+        observer.set_from(state, seat)
+        assert state.information_state_tensor(seat) == observer.tensor.tolist()
 
 
 def test_shrimps_covered_cards_are_in_the_information_state_not_the_observation():
@@ -243,14 +248,22 @@ def _same_random_move(one, other, rng) -> bool:
     return True
 
 
-def _seen(game, state):
+def _information_observer(game):
+    """The observer OpenSpiel's state.information_state_tensor reads: its tensor is a numpy array (the
+    state's method copies it into a list, which for a long history costs more than working it out)."""
+    from open_spiel.python.observation import make_observation
+    return make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+
+
+def _seen(game, state, observer):
     """Everything each seat is shown: its information state and observation, as strings and tensors."""
     seen = []
     for seat in range(game.num_players()):
         seen.append(state.information_state_string(seat))
         seen.append(state.observation_string(seat))
         seen.append(tuple(state.observation_tensor(seat)))
-        seen.append(tuple(state.information_state_tensor(seat)))
+        observer.set_from(state, seat)
+        seen.append(observer.tensor.tobytes())
     return seen
 
 
@@ -264,6 +277,9 @@ def test_what_a_seat_saw_is_the_same_whether_asked_at_every_move_or_only_later(g
     game = rso.load_game(game_id, players=players)
     rng = random.Random(3)
     compared = 0
+    observer = _information_observer(game)
+    assert _seen(game, game.new_initial_state(), observer)[3] == \
+        np.array(game.new_initial_state().information_state_tensor(0), np.float32).tobytes()  # the state's own
     for _ in range(8):
         watched, unwatched, observed = game.new_initial_state(), game.new_initial_state(), game.new_initial_state()
         moves = 0
@@ -273,7 +289,7 @@ def test_what_a_seat_saw_is_the_same_whether_asked_at_every_move_or_only_later(g
             _random_move(unwatched, random.Random(seed))
             _random_move(observed, random.Random(seed))
             moves += 1
-            expected = _seen(game, watched)  # asked at every move
+            expected = _seen(game, watched, observer)  # asked at every move
             # only observations at every move (as PettingZoo's observe): the logs are worked out when asked
             assert [observed.observation_string(seat) for seat in range(game.num_players())] == \
                 [watched.observation_string(seat) for seat in range(game.num_players())]
@@ -285,9 +301,9 @@ def test_what_a_seat_saw_is_the_same_whether_asked_at_every_move_or_only_later(g
             elif pick < 0.2:
                 unwatched = pickle.loads(pickle.dumps(unwatched))
             elif pick < 0.35:
-                assert _seen(game, unwatched) == expected, (game_id, moves)
+                assert _seen(game, unwatched, observer) == expected, (game_id, moves)
                 compared += 1
-        assert _seen(game, unwatched) == _seen(game, watched)
-        assert _seen(game, observed) == _seen(game, watched)
+        assert _seen(game, unwatched, observer) == _seen(game, watched, observer)
+        assert _seen(game, observed, observer) == _seen(game, watched, observer)
         compared += 1
     assert compared >= 8
