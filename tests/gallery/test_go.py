@@ -3,7 +3,8 @@
 OpenSpiel numbers a point row by row from a1, (row - 1) * size + (column - 1), as our "black on row 3 column
 4" reads; its last action (size * size) is the pass; its player 0 is black. Lock step over seeded random games:
 the same points offered (ko and suicide refused alike), the same player to move, the same end and returns.
-300 games on 9 x 9 (about 36,000 moves, some 30 s of CPU) and 100 on 5 x 5, where captures and ko come sooner.
+100 games on 5 x 5, where captures and ko come sooner, and 40 on 9 x 9 in the suite (about 4,800 moves, some
+3 s of CPU); the gallery's 300 with RULESPEC_LONG_TESTS=1 (about 36,000 moves, some 30 s; tests/long_runs.py).
 OpenSpiel's draw on a board seen before (a positional superko, about 1 random game in 550) is played by seeds
 found for it: 320 and 873 on 9 x 9, 629 and 788 on 5 x 5.
 """
@@ -18,6 +19,7 @@ import pytest
 
 import rulespec
 from tests.gallery.lockstep import random_game_in_lock_step
+from tests.long_runs import count
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -61,8 +63,11 @@ def test_random_games_on_five_by_five_agree():
     assert run["moves"] > run["games"] * 20 and run["results"][1.0] and run["results"][-1.0]
 
 
+NINE_BY_NINE_GAMES = count("GO_GAMES", 40, 300)
+
+
 def test_random_games_on_nine_by_nine_agree():
-    run = play_games(9, range(300))
+    run = play_games(9, range(NINE_BY_NINE_GAMES))
     print(f"go 9x9: {run}")
     assert run["moves"] > run["games"] * 100 and run["results"][1.0] and run["results"][-1.0]
 
