@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '59'
+GENERATOR_VERSION = '60'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1553,7 +1553,7 @@ class ChessEngine(Engine):
         'crown': StepInfo('crown', 'auto', ('t', 'k'), ('CH-10',), run=step_crown, param_types=('space:grid', 'symbol')),
     }
     TRIGGERS = (
-        TriggerInfo('castling_rights', 0, (), trigger_castling_rights, ('CH-7',)),
+        TriggerInfo('castling_rights', 0, (), trigger_castling_rights, ('CH-7',), unread_ahead=True),
     )
     INSTEADS = (
     )

@@ -8,6 +8,7 @@ import re
 
 from ..model import ir
 from ..model.moves import max_moves_by_players
+from ..model.unread_ahead import triggers_unread_ahead
 from .quoting import docstring, ident, lit
 from .writer import cites_text
 
@@ -178,9 +179,10 @@ class EngineClass:
         m, w = self.m, self.w
         w.line("TRIGGERS = (")
         w.indent()
+        unread_ahead = triggers_unread_ahead(m)
         for t in m.triggers:
             w.line(f"TriggerInfo({t.name!r}, {self.boards[t.event.board]}, {t.event.causes!r}, "
-                   f"trigger_{ident(t.name)}, {t.cites!r}),")
+                   f"trigger_{ident(t.name)}, {t.cites!r}{', unread_ahead=True' if t.name in unread_ahead else ''}),")
         w.dedent()
         w.line(")")
         w.line("INSTEADS = (")

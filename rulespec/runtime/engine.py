@@ -147,6 +147,9 @@ class Engine:
         # (text function, arguments) -> {item: its outcome Action}: a static draw's Actions, made once per engine
         self._drawn_actions: dict[tuple, tuple[dict[int, Action], dict[int, int]]] = {}
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
+        # while a look-ahead runs: the triggers whose counters nothing it reads reads are passed over
+        self._triggers_ahead_by_board = [tuple(t for t in triggers if not t.unread_ahead)
+                                         for triggers in self._triggers_by_board]
         # Copies of one component (same kind, same attributes) are interchangeable: choices list one of them.
         signature = {}
         self._copy_group = tuple(

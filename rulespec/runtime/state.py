@@ -177,7 +177,8 @@ class State(Imagining):
             self._written_before += len(written)
             self._written = []
         engine = self._engine
-        if engine._triggers_by_board[board] or engine._event_invariants_by_board[board]:
+        if (engine._triggers_by_board if self._journal is None else engine._triggers_ahead_by_board)[board] \
+                or engine._event_invariants_by_board[board]:
             self._placed(board, item, cell, cause)
         else:
             self._last_cause = cause  # (_placed, with nothing to fire)
@@ -253,7 +254,9 @@ class State(Imagining):
         one another raise RuleRuntimeError (apply() undoes the action), long before Python's recursion limit."""
         self._last_cause = cause
         actor = self._actor
-        for trigger in self._engine._triggers_by_board[board]:
+        engine = self._engine
+        # (a look-ahead, keeping a journal, passes over a trigger none of whose writes it reads)
+        for trigger in (engine._triggers_by_board if self._journal is None else engine._triggers_ahead_by_board)[board]:
             if not trigger.causes or cause in trigger.causes:
                 self._count("trigger " + trigger.name)
                 depth = self._firing  # trigger runs under way inside one another

@@ -173,6 +173,7 @@ class TriggerInfo:
     causes: tuple[str, ...]
     run: Callable[..., None]  # (st, item, space, player, cause)
     cites: tuple[str, ...] = ()
+    unread_ahead: bool = False  # passed over while a look-ahead runs (rulespec/model/unread_ahead.py)
 
 
 @dataclass(frozen=True)
