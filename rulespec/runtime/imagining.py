@@ -20,13 +20,19 @@ checks so at import):
   place: ``_reach``, ``_seen``...), kept and put back as it was; the engine, tables, players and options
   an option's statements cannot change.
 
+A look-ahead's pick of the first item of a zone with an attribute's value (`place any(c in bowl where colour
+of c = colour of player) on s`) is kept with the zone's contents it was found in (_first_kept): the option
+listing carries out every candidate from the same position, so the zone is the same list again each time
+and the pick is read back after comparing the contents, not searched for again.
+
 Look-aheads may run inside one another (a condition read ahead that reads ahead itself): each keeps where
 the journal stood, and the outermost one stops the journal.
 """
 
 from __future__ import annotations
 
-from typing import Optional
+import operator
+from typing import Any, Optional
 
 # The slots put back by one assignment (_imagine and _unimagine name them in this order): those holding one
 # value (a number, a tuple, or a dict or list replaced, never changed in place); the lists of writes and of
@@ -40,6 +46,8 @@ _JOURNALLED = frozenset(("_boards", "_masks", "_causes", "_loc", "_zones", "_att
 _CUT_BACK = frozenset(("history",))  # (only appended to)
 _UNCHANGED = frozenset(("_engine", "_t", "players", "_options"))  # (an option's statements cannot change them)
 IMAGINING_KEEPS = frozenset(_SCALARS) | _JOURNALLED | _CUT_BACK | _UNCHANGED
+# (the attribute table's id, the value) -> (the table, the zone's contents, where the first with the value was)
+_firsts_kept: dict[tuple, tuple[dict, list, int]] = {}
 
 
 class Imagining:
@@ -90,3 +98,20 @@ class Imagining:
         del thens_list[thens:]
         del written_list[written:]
         self._thens, self._written = thens_list, written_list
+
+    def _first_kept(self, text: str, items: list, values: dict, value: Any) -> int:
+        """State._first_with during a look-ahead, for an attribute table that never changes (a module's
+        ITEM_ATTRS entry): the answer found in the same contents before, if the contents are the same list
+        of items again (compared whole: the answer depends on nothing else); else found and kept."""
+        key = (id(values), value)
+        kept = _firsts_kept.get(key)
+        if kept is not None and kept[0] is values and kept[1] == items:
+            return items[kept[2]]
+        try:
+            at = operator.indexOf(map(values.__getitem__, items), value)
+        except ValueError:
+            return self._first(text, ())
+        if len(_firsts_kept) > 64:  # (few tables and values are live at once)
+            _firsts_kept.clear()
+        _firsts_kept[key] = (values, items.copy(), at)
+        return items[at]

@@ -123,6 +123,8 @@ class State(Imagining):
         value) is ``value``; as _first when none is."""
         if items.__class__ is not list:
             items = list(items)
+        if self._journal is not None and values.__class__ is dict:  # (a look-ahead, a table that never changes)
+            return self._first_kept(text, items, values, value)
         try:
             return items[operator.indexOf(map(values.__getitem__, items), value)]
         except ValueError:
