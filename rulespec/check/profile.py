@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterator, Optional
 
 from ..model.narrowing import narrowed_by
-from ..model import ir
+from ..model import ir, reads
 
 _CITED = re.compile(r"\(([^()\s]+\.rules):(\d+)\)")
 _PREFIXES = ("options_", "candidates_", "first_failing_", "effect_", "choices_", "by_", "step_", "define_",
@@ -192,8 +192,9 @@ def _line(e) -> Optional[int]:
 def hints(model: ir.Model, source: str) -> list[Hint]:
     """The formulations known to be slow in a rule file: an option listed from every pair of a board's
     spaces that the generator could not narrow (its generated listing walks the board inside a walk of the
-    board), and a count, total or search whose condition counts again (the inner one is worked out once
-    for every candidate of the outer)."""
+    board), a `connected` whose start names no space and whose reach is not kept (its start tested on every
+    space at each call), and a count, total or search whose condition counts again (the inner one is worked
+    out once for every candidate of the outer)."""
     found: list[Hint] = []
     definitions = {d.name: d for d in model.definitions}
     for step in model.steps:
@@ -215,6 +216,13 @@ def hints(model: ir.Model, source: str) -> list[Hint]:
                     f"towards d`), or say in the condition which space it is (`t = neighbour of s towards "
                     f"south`, `row of t = ...`): the generator then looks it up instead of trying every one.")))
     for e in _nodes((model.definitions, model.steps, model.ends, model.scores)):
+        if isinstance(e, ir.Connected) and isinstance(e.domain, ir.BoardRef) \
+                and reads.connected_kept(e, model) is None and not narrowed_by(e.var, e.domain, e.start, model):
+            found.append(Hint(_line(e), (
+                f"`{e.text}` tests its start on every space of the board each time it is asked: the start "
+                f"names no space, and its tests read more than the space tested, so what it reached is not "
+                f"kept. Start it from the space it is about (`from {e.var} = s`), or let its condition and "
+                f"goal read only the space tested (what it holds, its row...): what it reached is then kept.")))
         if isinstance(e, (ir.Count, ir.Total, ir.First, ir.Extreme)) and e.where is not None \
                 and _counts_inside(e.where, model, definitions):
             found.append(Hint(_line(e), (

@@ -13,6 +13,7 @@ from rulespec.cli.main import app
 from rulespec.pipeline import resolve_path
 
 BREAKTHROUGH = Path(__file__).parents[1] / "newcomer" / "games" / "breakthrough.rules"
+ATARI = Path(__file__).parents[2] / "rulespec" / "docs" / "ref_games" / "atari.rules"
 ROW = re.compile(r"^ *[\d.]+ +[\d.]+% +[\d.]+ +[\d,]+ +(\d+)  .*\((\w+)\)$")
 
 
@@ -49,6 +50,22 @@ def test_profile_gives_a_hint_for_a_move_listed_from_every_pair_of_spaces(tmp_pa
     assert "every pair of spaces" in result.hints[0].advice and "4,096 candidates" in result.hints[0].advice
     # The newcomer's own file says in the condition which space t is: no hint, the generator looks it up.
     assert profile(str(BREAKTHROUGH), games=1).hints == ()
+
+
+def test_profile_gives_a_hint_for_a_connected_tested_from_every_space(tmp_path):
+    text = ATARI.read_text()
+    # "Some group of p's has a liberty": the start names no space and the goal reads the board, so each test
+    # tries the start on every point.
+    slow = text.replace("from t = s to t is empty", "from t holds colour of p to t is empty")
+    assert slow != text
+    path = tmp_path / "atari.rules"
+    path.write_text(slow)
+    result = profile(str(path), games=1, seed=0)
+    line = next(n for n, text in enumerate(slow.splitlines(), 1) if "connected(" in text)
+    assert [h.line for h in result.hints] == [line]
+    assert "tests its start on every space" in result.hints[0].advice and "`from t = s`" in result.hints[0].advice
+    # Atari as written starts from the stone placed: no hint.
+    assert profile(str(ATARI), games=1).hints == ()
 
 
 def test_profile_refuses_a_count_of_games_below_one():
