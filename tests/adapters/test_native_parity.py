@@ -26,9 +26,6 @@ def measures(game) -> dict:
 # OpenSpiel's game string, and the measures that differ by a deliberate, documented choice, with the reason.
 BREAKTHROUGH = {"num_distinct_actions": "a move is numbered by its from and to spaces (64 x 64), OpenSpiel's by "
                                         "from space, direction and capture (768)"}
-MORRIS = {"num_distinct_actions": "placing a man on a point and removing one from it are two options here (24 "
-                                   "each), as are moving and flying a man from s to t (576 each); OpenSpiel numbers "
-                                   "a point once and a pair once (24 + 576)"}
 CHECKERS = {"num_distinct_actions": "a move is numbered by its from and to squares (rulebooks/checkers.rules: "
                                      "\"6 3 to 5 4\", 2,048 texts), OpenSpiel's by from square, direction and "
                                      "capture (512): another numbering of the same moves"}
@@ -59,7 +56,7 @@ GAMES = [
     ("pig", 4, {"winscore": 10, "horizon": 5}, "pig(players=4,winscore=10,horizon=5)", {}),
     ("othello", None, {}, "othello", {}),
     ("breakthrough", None, {}, "breakthrough", BREAKTHROUGH),
-    ("nine-mens-morris", None, {}, "nine_mens_morris", MORRIS),
+    ("nine-mens-morris", None, {}, "nine_mens_morris", {}),
     ("dots-and-boxes", None, {}, "dots_and_boxes", {}),
     ("checkers", None, {}, "checkers", CHECKERS),
     ("backgammon", None, {}, "backgammon(scoring_type=full_scoring)", BACKGAMMON),

@@ -22,6 +22,31 @@ def random_game_in_lock_step(ours, theirs, rng: random.Random, same: Callable) -
         steps += 1
 
 
+def random_games_by_number(ours_game, theirs_game, seeds, openspiel_number: Callable[[str], int]) -> tuple[int, list]:
+    """For each seed, one random game through the OpenSpiel adapter (a game whose rule file numbers its actions,
+    `numbered EXPR`) and OpenSpiel's own at once: at every decision our legal action numbers ARE OpenSpiel's, and
+    the move our state makes of the number played names the action OpenSpiel numbers so (``openspiel_number(text)``
+    of its text as the history writes it, read there at no cost);
+    the same number is applied to both. Returns the decisions played and each game's last rulespec state."""
+    steps, finals = 0, []
+    for seed in seeds:
+        rng = random.Random(seed)
+        ours, theirs = ours_game.new_initial_state(), theirs_game.new_initial_state()
+        while not theirs.is_terminal():
+            assert not ours.is_terminal() and ours.current_player() == theirs.current_player(), str(theirs)
+            legal = ours.legal_actions()
+            assert legal == theirs.legal_actions(), str(theirs)
+            number, played = rng.choice(legal), len(ours.rulespec_state.history)
+            ours.apply_action(number)
+            theirs.apply_action(number)
+            text = ours.rulespec_state.history[played]  # the move our state made of the number: "player 1: ..."
+            assert openspiel_number(text.split(": ", 1)[1]) == number, (text, number, str(theirs))
+            steps += 1
+        assert ours.is_terminal() and ours.returns() == pytest.approx(theirs.returns()), str(theirs)
+        finals.append(ours.rulespec_state)
+    return steps, finals
+
+
 # Through the OpenSpiel adapter: both sides are pyspiel states, and ``meaning(state, action)`` gives
 # OpenSpiel's action number for one of our action numbers (read from our action's text).
 
