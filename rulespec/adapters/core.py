@@ -341,8 +341,13 @@ class ActionTable:
         # a game's joint nodes played as rounds of picks in turn (in OpenSpiel, where not every decision is joint)
         self.rounds_in_turn = (self.has_window or self.has_simultaneous) and not decided_together(engine)
         self.shuffles: set[str] = set()  # the chance steps that shuffle a zone
+        # `actions numbered 0 to N`: a seat's action number is its option's `numbered` (declared_numbers.py), and
+        # the options' texts are not enumerated
+        self.declared = _declared_numbers(engine, players)
         for step in model.steps:
             types = {p.name: p.type for p in step.params}
+            if step.kind == "choice" and self.declared is not None:
+                continue
             if step.kind == "choice":
                 for option in step.options:
                     option_types = dict(types, **{b.var: b.type for b in option.bindings})
@@ -372,8 +377,6 @@ class ActionTable:
         if self.has_window:
             chance_groups.append([RACE.format(seat + 1) for seat in range(players)])
         self.player_texts = unique_in_order(player_texts)
-        # `actions numbered 0 to N`: a seat's action number is its option's `numbered` (declared_numbers.py)
-        self.declared = _declared_numbers(engine, players)
         if self.declared is not None:
             seats_texts = zip(*self.declared.texts)
             self.player_texts = [" / ".join(unique_in_order(texts)) for texts in seats_texts]
@@ -736,11 +739,13 @@ class Session:
                 return []
             return list(seat_numbers(self.table, self.state._offer(), self.state).legal)
         if kind == WINDOW_NODE:
+            self._number_listing()
             ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
             if not ids or self.idle < PATIENCE:
                 ids.add(self.table.wait)
             return sorted(ids)
         if kind == SIMULTANEOUS_NODE:  # a seat that is not choosing waits
+            self._number_listing()
             ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
             if ids or self.table.wait is not None:
                 return sorted(ids) if ids else [self.table.wait]
@@ -858,7 +863,15 @@ class Session:
             # (mover: the seat itself, as it chose; its own choice, if any)
             self._rows[seat].add((seat, self.table.player_id(mine) if mine is not None else -1, view, to_act))
 
+    def _number_listing(self) -> None:
+        """Where the game numbers its actions, the listing of a joint node numbered by its rows (checked, and its
+        texts' numbers kept), so that every seat's actions are found by their texts (player_id)."""
+        declared, pending = self.table.declared, self.state._offer()
+        if declared is not None and pending is not None and pending.rows is not None and pending.options is not None:
+            declared.row_numbers(self.state, pending)
+
     def _find(self, seat: int, action: int) -> Action:
+        self._number_listing()
         candidates = self.state.legal_actions(seat)
         numbers = self.table.player_ids_of(candidates)
         if action in numbers:

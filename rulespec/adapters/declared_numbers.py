@@ -17,6 +17,7 @@ AdapterError naming the options and their rule-file lines (`rulespec verify` che
 from __future__ import annotations
 
 import itertools
+import operator
 from typing import Optional
 
 from ..runtime.engine import Engine, State
@@ -25,6 +26,7 @@ from .errors import AdapterError
 NO_ACTION = "(no action {})"  # the text of a number no action of that seat has
 MOST_CANDIDATES = 1_000_000  # candidates listed to name the numbers without a state (a game has far fewer)
 LISTED_KEPT = 1 << 16  # texts listed at states whose numbers are kept (then it starts again)
+_seat_of = operator.itemgetter(0)
 
 
 class NumberingError(AdapterError):
@@ -104,7 +106,8 @@ class DeclaredNumbers:
         if None in numbers:
             numbers = [self._numbered(st, frame[1], pending.options, row, known) if n is None else n
                        for row, n in zip(rows, numbers)]
-        if len(set(numbers)) < len(numbers):  # (each in range: checked when first worked out)
+        # (each in range: checked when first worked out; no two alike for one seat, where several choose)
+        if len(set(numbers) if pending.seat >= 0 else set(zip(map(_seat_of, rows), numbers))) < len(numbers):
             self._refuse(st, pending, numbers)
         return numbers
 
@@ -123,17 +126,17 @@ class DeclaredNumbers:
         """Raise NumberingError for the first number out of range or taken twice (of row ``only``, if given)."""
         step = st._stack[-1][0]
         rows = pending.rows if only is None else [only]
-        first: dict[int, int] = {}
+        first: dict[tuple[int, int], int] = {}
         for row, number in enumerate(numbers):
-            text, where = rows[row][1], self.where(step, rows[row][2])
+            seat, text, where = rows[row][0], rows[row][1], self.where(step, rows[row][2])
             if not 0 <= number < self.size:
                 raise NumberingError(f"`{text}` ({where}) is numbered {number}, outside 0 to {self.size - 1} "
                                      f"(`actions numbered`)")
-            if number in first:
-                other = rows[first[number]]
+            if (seat, number) in first:
+                other = rows[first[seat, number]]
                 raise NumberingError(f"two legal actions are numbered {number}: `{other[1]}` ({self.where(step, other[2])}) "
                                      f"and `{text}` ({where})")
-            first[number] = row
+            first[seat, number] = row
 
     def where(self, step: str, k: int) -> str:
         """Option number ``k`` of ``step`` with its rule-file line: `option turn.sow, rulebooks/oware.rules:62`."""

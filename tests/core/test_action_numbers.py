@@ -201,3 +201,35 @@ def test_pettingzoo_masks_the_declared_numbers():
 
 def openspiel_house(text: str) -> int:
     return "ABCDEFabcdef".index(text.removeprefix("sow ")) % 6
+
+
+def test_a_decision_made_together_is_numbered_by_its_options_even_with_texts_the_state_decides(tmp_path):
+    """Bids (ref_games/bids.rules: `by each player where coins of player > 0`) numbered `n - 1`, its text showing
+    the coins left: the text numbering could not number it (a value the state decides in a text), the declared
+    numbers do; seats that are left out wait (the number after the last)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    rso = pytest.importorskip("rulespec.openspiel")
+    text = (ROOT / "rulespec" / "docs" / "ref_games" / "bids.rules").read_text(encoding="utf-8")
+    text = text[:text.index("\nexample")] + "\n"  # (its examples name the texts without the coins)
+    text = text.replace("  at most 5 turns [BID-2]", "  at most 5 turns [BID-2]\n  actions numbered 0 to 4 [BID-3]")
+    text = text.replace('"offer {n}" [BID-3]:\n    for n in 1..5\n',
+                        '"offer {n} of {coins of player}" [BID-3]:\n    for n in 1..5\n    numbered n - 1\n')
+    path = tmp_path / "bids.rules"
+    path.write_text(text, encoding="utf-8")
+    game = rso.load_game(str(path), players=3)
+    assert game.num_distinct_actions() == 6 and game.action_to_string(1, 5) == "wait"
+    assert game.action_to_string(2, 0) == "offer 1 of 5"  # (a value the state decides: as at the start)
+    state = game.new_initial_state()
+    assert state.legal_actions(0) == [0, 1, 2, 3, 4]
+    state.apply_actions([4, 2, 0])  # offers 5, 3 and 1: player 1 has no coins left and waits from now on
+    assert state.legal_actions(0) == [5] and state.legal_actions(1) == [0, 1]
+    assert state.action_to_string(1, 1) == "offer 2 of 2"
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+
+
+def test_a_number_no_action_has_reads_so(tmp_path):
+    table = table_for(game_key(str(write(tmp_path, source(last="size + 1")))), 2)
+    assert table.num_actions == 5 and table.text_without_state(1, 4) == "(no action 4)"
+    assert table.text_without_state(1, 3) == "pass"
+    with pytest.raises(ValueError, match="no action 5; they are 0 to 4"):
+        table.text_without_state(0, 5)
