@@ -71,14 +71,22 @@ def same(ours, theirs) -> list[int]:
     return actions
 
 
+def shape(number: int) -> str:
+    """Which of OpenSpiel's kinds of move number (ruling CH-AMB-6) a number is."""
+    if number >= 4672:
+        return "castling"
+    return "underpromotion" if number % 73 < 9 else "leap" if number % 73 >= 65 else "line"
+
+
 def test_random_games_agree():
     game, theirs_game = rso.load_game("chess"), pyspiel.load_game("chess")
     assert game.num_distinct_actions() == theirs_game.num_distinct_actions() == 4674
-    games, plies, ends = 60, 0, {}
+    games, plies, ends, shapes = 60, 0, {}, set()
     for seed in range(games):
         rng = random.Random(seed)
         ours, theirs = game.new_initial_state(), theirs_game.new_initial_state()
         while actions := same(ours, theirs):
+            shapes.update((ours.current_player(), shape(a)) for a in actions)
             action = rng.choice(actions)
             ours.apply_action(action)
             theirs.apply_action(action)
@@ -87,3 +95,5 @@ def test_random_games_agree():
         ends[end] = ends.get(end, 0) + 1
     print(f"chess: {games} random games, {plies} moves, all agreeing; ends {ends}")
     assert {"checkmate", "too_little_material", "fifty_moves"} <= set(ends)
+    # every kind of number was compared, for each side (white's and black's reflected ranks)
+    assert shapes == {(p, s) for p in (0, 1) for s in ("castling", "underpromotion", "leap", "line")}
