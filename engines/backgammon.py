@@ -12,7 +12,7 @@ from rulespec.runtime.engine import weighted_picks
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'b5b55677343b6d0c'
-GENERATOR_VERSION = '60'
+GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '1c5c29efc1c94c9c'
-GENERATOR_VERSION = '60'
+GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -55,7 +55,7 @@ def fit_piece__on__grid(st, v_item, v_space):
 
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CHK-3] (rulebooks/checkers.rules:77)"""
-    return (st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p]))
+    return (st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]))
 
 
 def define_goes_towards(st, v_s, v_d, v_p):
@@ -70,12 +70,12 @@ def define_beyond(st, v_s, v_d):
 
 def define_can_step(st, v_s, v_d, v_p):
     """Definition `can_step`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is empty`. [CHK-3] (rulebooks/checkers.rules:87)"""
-    return ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_empty(0, st._t.toward[0][v_d][v_s]))
+    return ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_empty(0, st._t.toward[0][v_d][v_s]))
 
 
 def define_can_jump(st, v_s, v_d, v_p):
     """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty`. [CHK-4] (rulebooks/checkers.rules:90)"""
-    return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not (st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_s, v_d), 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
+    return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not (st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_s, v_d), 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
 
 
 def define_must_jump(st, v_p):
@@ -427,7 +427,7 @@ def ends_turn_start(st):
 
 def invariant_men_crowned(st):
     """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:214)"""
-    return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._occupant(0, v_s)] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
+    return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._boards[0][v_s]] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
 
 
 def example_opening(run):

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '60'
+GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -71,23 +71,23 @@ def define_first_row(st, v_f):
 
 def define_mine(st, v_s, v_p):
     """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CH-3] (rulebooks/chess.rules:129)"""
-    return (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_p]))
+    return (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p]))
 
 
 def define_is_a(st, v_s, v_k):
     """Definition `is_a`: `s is occupied and kind of occupant of s = k`. [CH-2] (rulebooks/chess.rules:132)"""
-    return (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == v_k))
+    return (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == v_k))
 
 
 def define_slides(st, v_s, v_d):
     """Definition `slides`: `is_a(s, queen) or (is_a(s, rook) and d in orthogonal directions of grid) or (is_a(s, bishop) and d in diagonal directions of grid)`. [CH-4] (rulebooks/chess.rules:135)"""
-    return ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'queen')) or ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'rook')) and v_d in (0, 2, 4, 6)) or ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'bishop')) and v_d in (1, 3, 5, 7)))
+    return ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'queen')) or ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'rook')) and v_d in (0, 2, 4, 6)) or ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'bishop')) and v_d in (1, 3, 5, 7)))
 
 
 def define_along_a_line(st, v_p, v_s):
     """Definition `along_a_line`: `count(d in all directions of grid where count(t in ray from s towards d where mine(t, p) and slides(t, d)) > 0) > 0`. [CH-4, CH-11] (rulebooks/chess.rules:140)"""
     for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-        if any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)) for v_t in st._ray(0, v_s, v_d)):
+        if any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)) for v_t in st._ray(0, v_s, v_d)):
             return True
     return False
 
@@ -95,19 +95,19 @@ def define_along_a_line(st, v_p, v_s):
 def define_next_door(st, v_p, v_s):
     """Definition `next_door`: `count(t in king jumps from s where mine(t, p) and (is_a(t, king) or (is_a(t, pawn) and count(d in takes of p where neighbour of t towards d = s) > 0))) > 0`. [CH-6, CH-8, CH-11] (rulebooks/chess.rules:143)"""
     for v_t in st._t.jump_targets[0]['king'][v_s]:
-        if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'king')) or ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'pawn')) and any((st._t.toward[0][v_d][v_t] == v_s) for v_d in ((7, 1), (5, 3))[v_p])))):
+        if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'king')) or ((st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'pawn')) and any((st._t.toward[0][v_d][v_t] == v_s) for v_d in ((7, 1), (5, 3))[v_p])))):
             return True
     return False
 
 
 def define_attacks(st, v_p, v_s):
     """Definition `attacks`: `along_a_line(p, s) or count(t in knight jumps from s where mine(t, p) and is_a(t, knight)) > 0 or next_door(p, s)`. [CH-5, CH-11] (rulebooks/chess.rules:146)"""
-    return (define_along_a_line(st, v_p, v_s) or any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_p])) and (st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._occupant(0, v_t)] == 'knight'))) for v_t in st._t.jump_targets[0]['knight'][v_s]) or define_next_door(st, v_p, v_s))
+    return (define_along_a_line(st, v_p, v_s) or any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and (st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'knight'))) for v_t in st._t.jump_targets[0]['knight'][v_s]) or define_next_door(st, v_p, v_s))
 
 
 def define_in_check(st, v_p):
     """Definition `in_check`: `attacks(left of p, any(s in grid where is_a(s, king) and mine(s, p)))`. [CH-11] (rulebooks/chess.rules:149)"""
-    return define_attacks(st, (v_p + 1) % st.players, st._first('any(s in grid where is_a(s, king) and mine(s, p))', (v_s for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'king')) and (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_p]))))))
+    return define_attacks(st, (v_p + 1) % st.players, st._first('any(s in grid where is_a(s, king) and mine(s, p))', (v_s for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'king')) and (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p]))))))
 
 
 def define_ahead(st, v_s, v_p):
@@ -118,7 +118,7 @@ def define_ahead(st, v_s, v_p):
 def define_beside(st, v_t, v_p):
     """Definition `beside`: `count(u in king jumps from t where rank of u = rank of t and is_a(u, pawn) and not mine(u, p)) > 0`. [CH-9] ruling CH-AMB-3 (rulebooks/chess.rules:156)"""
     for v_u in st._t.jump_targets[0]['king'][v_t]:
-        if ((B_GRID_ROW[v_u] == B_GRID_ROW[v_t]) and (st._boards[0][v_u] >= 0 and (st._attrs['kind'][st._occupant(0, v_u)] == 'pawn')) and (not (st._boards[0][v_u] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_u)] == ('white', 'black')[v_p])))):
+        if ((B_GRID_ROW[v_u] == B_GRID_ROW[v_t]) and (st._boards[0][v_u] >= 0 and (st._attrs['kind'][st._boards[0][v_u]] == 'pawn')) and (not (st._boards[0][v_u] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_u]] == ('white', 'black')[v_p])))):
             return True
     return False
 
@@ -170,17 +170,17 @@ def define_at_home(st, v_p, v_f, v_k):
 
 def define_heavy(st):
     """Definition `heavy`: `count(s in grid where is_a(s, queen) or is_a(s, rook) or is_a(s, pawn)) > 0`. [CH-13] (rulebooks/chess.rules:291)"""
-    return any(((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'queen')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'rook')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))) for v_s in st._t.cells_in_use[0])
+    return any(((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'queen')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'rook')) or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))) for v_s in st._t.cells_in_use[0])
 
 
 def define_pieces(st, v_p, v_k):
     """Definition `pieces`: `count(s in grid where mine(s, p) and is_a(s, k))`. [CH-13] (rulebooks/chess.rules:294)"""
-    return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_p])) and (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == v_k)))])
+    return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p])) and (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == v_k)))])
 
 
 def define_bishops_on(st, v_shade):
     """Definition `bishops_on`: `count(s in grid where is_a(s, bishop) and (rank of s + file of s) mod 2 = shade)`. [CH-13] (rulebooks/chess.rules:297)"""
-    return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'bishop')) and (((B_GRID_ROW[v_s] + B_GRID_COLUMN[v_s]) % 2) == v_shade))])
+    return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'bishop')) and (((B_GRID_ROW[v_s] + B_GRID_COLUMN[v_s]) % 2) == v_shade))])
 
 
 def define_dead_material(st):
@@ -217,13 +217,13 @@ def options_turn__slide(st, v_player):
     """Option `slide` of `turn`: `{kind of occupant of s} {s} to {t}`. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
             if not (define_slides(st, v_s, v_d)):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
-                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
                 if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
                     continue
@@ -245,11 +245,11 @@ def candidates_turn__slide(st, v_player):
 
 def first_failing_turn__slide(st, v_player, v_s, v_d, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 0
     if not (define_slides(st, v_s, v_d)):  # slides(s, d)
         return 1
-    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
         return 2
     if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
         return 3
@@ -298,12 +298,12 @@ def options_turn__leap(st, v_player):
     """Option `leap` of `turn`: `knight {s} to {t}`. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'knight'))):  # is_a(s, knight)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'knight'))):  # is_a(s, knight)
             continue
         for v_t in st._t.jump_targets[0]['knight'][v_s]:
-            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
             if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
                 continue
@@ -320,11 +320,11 @@ def candidates_turn__leap(st, v_player):
 
 def first_failing_turn__leap(st, v_player, v_s, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 0
-    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'knight'))):  # is_a(s, knight)
+    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'knight'))):  # is_a(s, knight)
         return 1
-    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
         return 2
     if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
         return 3
@@ -368,12 +368,12 @@ def options_turn__step(st, v_player):
     """Option `step` of `turn`: `king {s} to {t}`. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'king'))):  # is_a(s, king)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'king'))):  # is_a(s, king)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
-            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
             if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
                 continue
@@ -390,11 +390,11 @@ def candidates_turn__step(st, v_player):
 
 def first_failing_turn__step(st, v_player, v_s, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 0
-    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'king'))):  # is_a(s, king)
+    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'king'))):  # is_a(s, king)
         return 1
-    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
         return 2
     if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
         return 3
@@ -582,9 +582,9 @@ def options_turn__push(st, v_player):
     """Option `push` of `turn`: `pawn {s} to {t}`. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
@@ -608,9 +608,9 @@ def candidates_turn__push(st, v_player):
 
 def first_failing_turn__push(st, v_player, v_s, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 0
-    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
         return 1
     if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
         return 2
@@ -664,9 +664,9 @@ def options_turn__double_step(st, v_player):
     """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
@@ -692,9 +692,9 @@ def candidates_turn__double_step(st, v_player):
 
 def first_failing_turn__double_step(st, v_player, v_s, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 0
-    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
         return 1
     if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
         return 2
@@ -747,9 +747,9 @@ def options_turn__capture(st, v_player):
     """Option `capture` of `turn`: `pawn {s} takes {t}`. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
@@ -757,7 +757,7 @@ def options_turn__capture(st, v_player):
                     continue
                 if not (st._boards[0][v_t] >= 0):  # t is occupied
                     continue
-                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
                 if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                     continue
@@ -777,15 +777,15 @@ def candidates_turn__capture(st, v_player):
 
 def first_failing_turn__capture(st, v_player, v_s, v_d, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 0
-    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
         return 1
     if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
         return 2
     if not (st._boards[0][v_t] >= 0):  # t is occupied
         return 3
-    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+    if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
         return 4
     if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
         return 5
@@ -838,9 +838,9 @@ def options_turn__en_passant(st, v_player):
     if not ((st._counters['en_passant'] > 0)):  # en_passant > 0
         return found
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
             continue
@@ -870,9 +870,9 @@ def first_failing_turn__en_passant(st, v_player, v_s, v_d, v_t):
     """The index of the first condition that does not hold, or -1."""
     if not ((st._counters['en_passant'] > 0)):  # en_passant > 0
         return 0
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 1
-    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
         return 2
     if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
         return 3
@@ -932,14 +932,14 @@ def options_turn__promote(st, v_player):
     """Option `promote` of `turn`: `pawn {s} to {t}, a {k}`. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
@@ -966,13 +966,13 @@ def first_failing_turn__promote(st, v_player, v_s, v_t, v_k):
         return 0
     if not ((v_k != 'pawn')):  # k != pawn
         return 1
-    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+    if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
         return 2
-    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+    if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
         return 3
     if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
         return 4
-    if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+    if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
         return 5
     if not (after_turn__promote(st, v_player, v_s, v_t, v_k)):  # not in_check(player) after it
         return 6
@@ -1036,37 +1036,37 @@ def choices_turn(st, v_player):
     _n0 = _n1 = _n2 = _n3 = _n4 = _n5 = _n6 = _n7 = None  # counts and calls that are the same for every candidate, once needed
     # slide: `{kind of occupant of s} {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
             if not (define_slides(st, v_s, v_d)):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
-                if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
                 if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
                     continue
                 rows.append((seat, str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, )))
     # leap: `knight {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'knight'))):  # is_a(s, knight)
+        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'knight'))):  # is_a(s, knight)
             continue
         for v_t in st._t.jump_targets[0]['knight'][v_s]:
-            if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+            if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
             if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
                 continue
             rows.append(memo_1.get((v_s, v_t, )) or kept.make(memo_1, (v_s, v_t, ), (seat, 'knight ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 1, (v_s, v_t, ))))
     # step: `king {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'king'))):  # is_a(s, king)
+        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'king'))):  # is_a(s, king)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
-            if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+            if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
             if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
                 continue
@@ -1079,9 +1079,9 @@ def choices_turn(st, v_player):
         rows.append((seat, 'castle queenside', 4, ()))
     # push: `pawn {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
@@ -1095,9 +1095,9 @@ def choices_turn(st, v_player):
             rows.append(memo_5.get((v_s, v_t, )) or kept.make(memo_5, (v_s, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 5, (v_s, v_t, ))))
     # double_step: `pawn {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
@@ -1113,9 +1113,9 @@ def choices_turn(st, v_player):
             rows.append(memo_6.get((v_s, v_t, )) or kept.make(memo_6, (v_s, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 6, (v_s, v_t, ))))
     # capture: `pawn {s} takes {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
@@ -1123,7 +1123,7 @@ def choices_turn(st, v_player):
                     continue
                 if not (board_0[v_t] >= 0):  # t is occupied
                     continue
-                if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
                 if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                     continue
@@ -1133,9 +1133,9 @@ def choices_turn(st, v_player):
     # en_passant: `pawn {s} takes {t} en passant`
     if ((st._counters['en_passant'] > 0)):  # en_passant > 0
         for v_s in st._t.cells_in_use[0]:
-            if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+            if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
                 continue
-            if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+            if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'pawn'))):  # is_a(s, pawn)
                 continue
             if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
                 continue
@@ -1152,14 +1152,14 @@ def choices_turn(st, v_player):
                     rows.append(memo_8.get((v_s, v_d, v_t, )) or kept.make(memo_8, (v_s, v_d, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t] + ' en passant', 8, (v_s, v_d, v_t, ))))
     # promote: `pawn {s} to {t}, a {k}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and board_0[v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and board_0[v_t] >= 0 and (not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and board_0[v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and board_0[v_t] >= 0 and (not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
@@ -1176,37 +1176,37 @@ def has_legal_move_turn(st, v_player):
     """Whether `turn` would offer an option now: the first one found is enough. [CH-1, CH-11] (rulebooks/chess.rules:191)"""
     # slide: `{kind of occupant of s} {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
             if not (define_slides(st, v_s, v_d)):  # slides(s, d)
                 continue
             for v_t in st._ray(0, v_s, v_d):
-                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
                 if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
                     continue
                 return True
     # leap: `knight {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'knight'))):  # is_a(s, knight)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'knight'))):  # is_a(s, knight)
             continue
         for v_t in st._t.jump_targets[0]['knight'][v_s]:
-            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
             if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
                 continue
             return True
     # step: `king {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'king'))):  # is_a(s, king)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'king'))):  # is_a(s, king)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
-            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+            if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                 continue
             if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
                 continue
@@ -1230,9 +1230,9 @@ def has_legal_move_turn(st, v_player):
                                 return True
     # push: `pawn {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((v_t == st._t.toward[0][(0, 4)[v_player]][v_s])):  # t = ahead(s, player)
@@ -1246,9 +1246,9 @@ def has_legal_move_turn(st, v_player):
             return True
     # double_step: `pawn {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
@@ -1264,9 +1264,9 @@ def has_legal_move_turn(st, v_player):
             return True
     # capture: `pawn {s} takes {t}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
@@ -1274,7 +1274,7 @@ def has_legal_move_turn(st, v_player):
                     continue
                 if not (st._boards[0][v_t] >= 0):  # t is occupied
                     continue
-                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                if not ((not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
                     continue
                 if not ((B_GRID_ROW[v_t] != (8, 1)[v_player])):  # rank of t != last_rank of player
                     continue
@@ -1284,9 +1284,9 @@ def has_legal_move_turn(st, v_player):
     # en_passant: `pawn {s} takes {t} en passant`
     if (st._counters['en_passant'] > 0):  # en_passant > 0
         for v_s in st._t.cells_in_use[0]:
-            if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+            if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
                 continue
-            if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+            if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
                 continue
             if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
                 continue
@@ -1303,14 +1303,14 @@ def has_legal_move_turn(st, v_player):
                     return True
     # promote: `pawn {s} to {t}, a {k}`
     for v_s in st._t.cells_in_use[0]:
-        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_s)] == ('white', 'black')[v_player]))):  # mine(s, player)
+        if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
-        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):  # is_a(s, pawn)
+        if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
             continue
         for v_t in st._t.jump_targets[0]['king'][v_s]:
             if not ((B_GRID_ROW[v_t] == (8, 1)[v_player])):  # rank of t = last_rank of player
                 continue
-            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._occupant(0, v_t)] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
+            if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
@@ -1328,7 +1328,7 @@ def step_land(st, cause, v_s, v_t):
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    if (st._boards[0][v_t] >= 0 or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._occupant(0, v_s)] == 'pawn'))):
+    if (st._boards[0][v_t] >= 0 or (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):
         st._counters['quiet_moves'] = 0
     else:
         st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'b2bde72cd2b64ec2'
-GENERATOR_VERSION = '60'
+GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

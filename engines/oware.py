@@ -13,7 +13,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'a85cf9de1a8ada0e'
-GENERATOR_VERSION = '60'
+GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

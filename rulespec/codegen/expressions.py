@@ -10,6 +10,7 @@ from typing import Optional, Sequence
 from ..model import ir, reads
 from ..model.checker import board_of, is_space
 from ..model.narrowing import plain_argument, small_value
+from ..model.tree import walk
 from .off_board import OffBoard, may_be_none, off_board
 from .quoting import function, ident, lit, operator
 
@@ -124,6 +125,8 @@ class Expressions:
         return "B_" + ident(board).upper()
 
     def visit_Occupant(self, e: ir.Occupant) -> str:
+        if isinstance(e.space, ir.Var) and (e.board, e.space.name) in self.known_occupied:
+            return f"{self.cells(self.boards[e.board])}[{self.expr(e.space)}]"  # (found occupied just before)
         return f"st._occupant({self.boards[e.board]}, {self.on_board(e.space, 'the occupant of')})"
 
     def visit_Neighbour(self, e: ir.Neighbour) -> str:
@@ -386,7 +389,20 @@ class Expressions:
         return f"(not {self.expr(e.operand)})"
 
     def visit_BoolOp(self, e: ir.BoolOp) -> str:
-        return "(" + f" {operator(e.op)} ".join(self.expr(o) for o in e.operands) + ")"
+        if e.op != "and":
+            return "(" + f" {operator(e.op)} ".join(self.expr(o) for o in e.operands) + ")"
+        # What an operand found occupied holds its occupant: the parts after it read it from the board's
+        # contents, not through State._occupant's test again (unless they bind that name afresh).
+        outer, parts = self.known_occupied, []
+        try:
+            for o in e.operands:
+                rebound = {node.var for node in walk(o) if isinstance(getattr(node, "var", None), str)}
+                self.known_occupied = frozenset(k for k in self.known_occupied if k[1] not in rebound)
+                parts.append(self.expr(o))
+                self.known_occupied |= occupied_when_true(o)
+        finally:
+            self.known_occupied = outer
+        return "(" + " and ".join(parts) + ")"
 
     def visit_Span(self, e: ir.Span) -> str:
         return f"span({self.expr(e.low)}, {self.expr(e.high)})"
@@ -439,3 +455,14 @@ class Expressions:
                             walk(v)
         walk(e)
         return found
+
+
+def occupied_when_true(e: ir.E) -> frozenset[tuple[str, str]]:
+    """The (board, name) of each space named by a name that ``e`` holding says is occupied: `s is occupied`,
+    or an `and` with such a part."""
+    if isinstance(e, ir.Check) and e.test in ("occupied", "not_empty") and isinstance(e.subject, ir.Var) \
+            and is_space(e.subject.type):
+        return frozenset({(board_of(e.subject.type), e.subject.name)})
+    if isinstance(e, ir.BoolOp) and e.op == "and":
+        return frozenset().union(*(occupied_when_true(o) for o in e.operands))
+    return frozenset()

@@ -91,6 +91,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.kinds: dict[str, str] = {}  # item name -> the local holding its component kind (choices())
         self.counter_lists: Optional[dict[str, str]] = None  # counter -> local, in a function that only reads
         self.in_example = False  # writing an example's lines (see visit_SeatConst)
+        # (board, name) of the spaces an `and` has found occupied so far: their occupant read from the contents
+        self.known_occupied: frozenset[tuple[str, str]] = frozenset()
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
