@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'b2bde72cd2b64ec2'
+SOURCE_HASH = '03aec5ca726ee3b3'
 GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
@@ -117,8 +117,8 @@ def decision_limit(st):
 
 
 def last_action_number(st):
-    """The last action number with the options and players of a game: `actions numbered 0 to 24 + 24 * 24 - 1` (each option's `numbered`). [NMM-2] (rulebooks/nine-mens-morris.rules:24)"""
-    return (24 + (24 * 24) - 1)
+    """The last action number with the options and players of a game: `actions numbered 0 to 599` (each option's `numbered`). [NMM-2] (rulebooks/nine-mens-morris.rules:24)"""
+    return 599
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

@@ -4,7 +4,7 @@ as OpenSpiel numbers it.
 OpenSpiel numbers the 24 points row by row from the top left (a7 0, d7 1, ... g1 23), the order the board
 declares its spaces in; its player 0 is white. Placing on a point and removing the man on a point are the
 point's number; moving or flying a man from s to t is 24 + 24 s + t. The rule file says the same numbers
-(`actions numbered 0 to 24 + 24 * 24 - 1`, each option's `numbered`, ruling NMM-AMB-5), so through the
+(`actions numbered 0 to 599`, each option's `numbered`, ruling NMM-AMB-5), so through the
 OpenSpiel adapter our legal action numbers ARE OpenSpiel's. Lock step over seeded random games: the same
 numbers offered, each naming the same move, the same player to move, the same end and returns, at every step.
 """
