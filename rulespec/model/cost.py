@@ -574,6 +574,8 @@ class Cost:
                                         work, rows, ahead=any(self.reads_ahead(c) for c in option.conditions)))
                     out.append(Estimate(f"option `{step.name}.{option.name}`", "step", option.loc,
                                         self.stmts(option.body), body=option.body))
+                    # (`numbered EXPR`: worked out by the adapters once per row listed, as a condition is)
+                    condition(f"the action number of option `{step.name}.{option.name}`", option.number)
                 if step.by is not None:
                     condition(f"who chooses in `{step.name}`", step.by)
             else:

@@ -233,3 +233,9 @@ def test_a_number_no_action_has_reads_so(tmp_path):
     assert table.text_without_state(1, 3) == "pass"
     with pytest.raises(ValueError, match="no action 5; they are 0 to 4"):
         table.text_without_state(0, 5)
+
+
+def test_the_work_of_a_number_is_estimated_as_a_condition_is():
+    from rulespec.model.cost import estimates
+    found = [e for e in estimates(rulespec.load("oware").model) if e.what == "the action number of option `turn.sow`"]
+    assert len(found) == 1 and found[0].kind == "condition" and found[0].work > 1
