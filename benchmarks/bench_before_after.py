@@ -54,6 +54,7 @@ ON_REQUEST = (
     ("Hex 11x11", "hex", (), 2, 20),
     ("Connect Four", "connect-four", (), 2, 60),
     ("tic-tac-toe", "tic-tac-toe", (), 2, 600),
+    ("Go 9x9", "go", (), 2, 4),
 )
 QUICK_DIVISOR = 4
 
@@ -137,7 +138,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="a quarter of the games per run")
     parser.add_argument("--games", default="", help="comma-separated rule file ids (default: the three bundled "
-                                                    "games; also kuhn-poker, hex, connect-four, tic-tac-toe)")
+                                                    "games; also kuhn-poker, hex, connect-four, tic-tac-toe, go)")
     parser.add_argument("--child", nargs=4, help=argparse.SUPPRESS)
     arguments = parser.parse_args()
     if arguments.child:
