@@ -29,8 +29,7 @@ What is timed, and how:
   #39, their counterparts and parameters as the lock-step tests of tests/gallery/ load them), the newcomer
   files of tests/newcomer/games/ (their counterparts and options as tests/newcomer/test_lockstep.py maps them)
   and the three rulebooks (no counterpart: steps/s and CPU a game only). Where a step is not like for like
-  (backgammon: one checker a decision against OpenSpiel's two; the sealed auction's
-  bids) the ratio to C++ is by CPU a game, and the table says so.
+  (the sealed auction's bids) the ratio to C++ is by CPU a game, and the table says so.
 - Chess perft from the opening (when chess is measured): rulespec's API against OpenSpiel's C++, the same
   recursive count on both sides (list, make each child, count the last ply's moves), rounds interleaved.
 - An MCTS figure whose rollouts would take more than ``--mcts-budget`` seconds (chess, Go) is left out and the
@@ -205,9 +204,8 @@ GALLERY = {
     "oware": Counterpart("oware"),
     "nine-mens-morris": Counterpart("nine_mens_morris"),
     "go": Counterpart("go", options={"board_size": "board_size"}),
-    "backgammon": Counterpart("backgammon", fixed={"scoring_type": "full_scoring"},
-                              by_game="rulespec decides one checker move at a time, OpenSpiel a pair of them in "
-                                      "one action (and a pass where the rule file has no decision)"),
+    # (a decision is OpenSpiel's: the two checker moves of a pair, or a pass; a step is like for like)
+    "backgammon": Counterpart("backgammon", fixed={"scoring_type": "full_scoring"}),
     "chess": Counterpart("chess"),
 }
 NEW_GALLERY = ("othello", "breakthrough", "dots-and-boxes", "checkers", "oware", "nine-mens-morris", "go",

@@ -60,7 +60,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("max_turns", 100_000, "turns in `at most N turns`", "the bundled games allow at most {bundled} (chess, as OpenSpiel's)",
           bundled=17_695),
     Limit("max_decisions", 1_000_000, "decisions in `at most N decisions`",
-          "the bundled games allow at most {bundled} (Pig's horizon, as OpenSpiel's)", bundled=1_000),
+          "the bundled games allow at most {bundled} (backgammon's, as OpenSpiel's)", bundled=1_500),
     Limit("action_numbers", 100_000, "action numbers in `actions numbered 0 to N`",
           "the adapters make one text per number and seat (OpenSpiel's chess numbers 4,672)"),
     Limit("repeat", 1_000, "times in `repeat N times`", "the bundled games repeat at most {bundled} times",

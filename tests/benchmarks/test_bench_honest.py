@@ -128,8 +128,9 @@ def test_chess_perft_counts_the_published_leaves_on_both_engines():
 
 
 def test_a_step_not_like_for_like_is_compared_by_cpu_a_game():
-    """A game declared so (backgammon: one checker a decision, OpenSpiel two) gets its ratio to C++ by CPU a
-    block (the same games a block on each side), and the headline takes that figure, not the one a step."""
+    """A game declared so (the sealed auction: one simultaneous node, OpenSpiel's bids one after the other) gets
+    its ratio to C++ by CPU a block (the same games a block on each side), and the headline takes that figure,
+    not the one a step."""
     bench = load_bench()
     ours = bench.Engine(bench.API, Countdown, "apply", [bench.Block(play_ns=600, steps=30, start_ns=1)] * 3)
     theirs = bench.Engine(bench.CPP, Countdown, "apply_action", [bench.Block(play_ns=100, steps=10, start_ns=1)] * 3)
@@ -152,4 +153,5 @@ def test_the_gallery_covers_the_language_issues_games_with_their_counterparts():
         counterpart = bench.GALLERY[game_id]
         game = pyspiel.load_game(counterpart.cpp, dict(counterpart.fixed))
         assert game.num_players() == 2, game_id
-    assert bench.GALLERY["backgammon"].fixed == {"scoring_type": "full_scoring"} and bench.GALLERY["backgammon"].by_game
+    assert bench.GALLERY["backgammon"].fixed == {"scoring_type": "full_scoring"}
+    assert not bench.GALLERY["backgammon"].by_game  # (its decision is OpenSpiel's: a step is like for like)

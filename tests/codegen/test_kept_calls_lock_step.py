@@ -22,13 +22,13 @@ from .lockstep import play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 FORMULATIONS = ROOT / "benchmarks" / "formulations"
-BACKGAMMON = ROOT / "rulebooks" / "backgammon.rules"
+BACKGAMMON = ROOT / "tests" / "codegen" / "backgammon-one-checker.rules"  # (one checker a decision)
 INLINE = "(d = max(die_a, die_b) or count(k in 1..25 where legal(player, k, max(die_a, die_b))) = 0)"
 CALLED = "(d = max(die_a, die_b) or not playable(player, max(die_a, die_b)))"
 
 
 def _backgammon_calling_playable(tmp_path) -> Path:
-    """Backgammon with the larger-number rule said as the definition it reads as (as the bundled file says it)."""
+    """Backgammon with the larger-number rule said as the definition it reads as (as the one-checker file says it)."""
     assert CALLED in BACKGAMMON.read_text(encoding="utf-8")
     return BACKGAMMON
 
