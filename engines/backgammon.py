@@ -8,10 +8,13 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import weighted_picks
+from rulespec.runtime.engine import AFTER
+from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'b5b55677343b6d0c'
+SOURCE_HASH = 'a272fa0ecee856ec'
 GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
@@ -28,18 +31,18 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 
 
 def define_on(st, v_p, v_n):
-    """Definition `on`: `count(c in table where colour of c = colour of p and point of c = n)`. [BG-2] (rulebooks/backgammon.rules:51)"""
+    """Definition `on`: `count(c in table where colour of c = colour of p and point of c = n)`. [BG-2] (rulebooks/backgammon.rules:64)"""
     pile_table = st._zones[st._t.zone_base['table']]
     return len([1 for v_c in pile_table if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] == v_n))])
 
 
 def define_against(st, v_p, v_n):
-    """Definition `against`: `on(left of p, 25 - n)`. [BG-2] (rulebooks/backgammon.rules:55)"""
+    """Definition `against`: `on(left of p, 25 - n)`. [BG-2] (rulebooks/backgammon.rules:68)"""
     return define_on(st, (v_p + 1) % st.players, (25 - v_n))
 
 
 def define_all_home(st, v_p):
-    """Definition `all_home`: `count(c in table where colour of c = colour of p and point of c > 6) = 0`. [BG-8] (rulebooks/backgammon.rules:103)"""
+    """Definition `all_home`: `count(c in table where colour of c = colour of p and point of c > 6) = 0`. [BG-8] (rulebooks/backgammon.rules:120)"""
     pile_table = st._zones[st._t.zone_base['table']]
     for v_c in pile_table:
         if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] > 6)):
@@ -48,37 +51,62 @@ def define_all_home(st, v_p):
 
 
 def define_bears_off(st, v_p, v_n, v_d):
-    """Definition `bears_off`: `all_home(p) and (n = d or count(c in table where colour of c = colour of p and point of c > n) = 0)`. [BG-8] (rulebooks/backgammon.rules:106)"""
+    """Definition `bears_off`: `all_home(p) and (n = d or count(c in table where colour of c = colour of p and point of c > n) = 0)`. [BG-8] (rulebooks/backgammon.rules:123)"""
     pile_table = st._zones[st._t.zone_base['table']]
     return (define_all_home(st, v_p) and ((v_n == v_d) or (not any(((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] > v_n)) for v_c in pile_table))))
 
 
 def define_legal(st, v_p, v_n, v_d):
-    """Definition `legal`: `d > 0 and on(p, n) > 0 and (n = 25 or on(p, 25) = 0) and (if n > d then against(p, n - d) <= 1 else bears_off(p, n, d))`. [BG-4, BG-6, BG-7, BG-8] (rulebooks/backgammon.rules:109)"""
+    """Definition `legal`: `d > 0 and on(p, n) > 0 and (n = 25 or on(p, 25) = 0) and (if n > d then against(p, n - d) <= 1 else bears_off(p, n, d))`. [BG-4, BG-6, BG-7, BG-8] (rulebooks/backgammon.rules:126)"""
     return ((v_d > 0) and (define_on(st, v_p, v_n) > 0) and ((v_n == 25) or (define_on(st, v_p, 25) == 0)) and ((define_against(st, v_p, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_p, v_n, v_d)))
 
 
 def define_playable(st, v_p, v_d):
-    """Definition `playable`: `count(n in 1..25 where legal(p, n, d)) > 0`. [BG-5] (rulebooks/backgammon.rules:112)"""
+    """Definition `playable`: `count(n in 1..25 where legal(p, n, d)) > 0`. [BG-5] (rulebooks/backgammon.rules:129)"""
     for v_n in span(1, 25):
         if define_legal(st, v_p, v_n, v_d):
             return True
     return False
 
 
-def define_unplayed(st, v_d):
-    """Definition `unplayed`: `d > 0 and (d = die_a or d = die_b)`. [BG-4] (rulebooks/backgammon.rules:115)"""
-    return ((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))
+def define_high(st):
+    """Definition `high`: `max(die_a, die_b)`. [BG-5] (rulebooks/backgammon.rules:132)"""
+    return max(st._counters['die_a'], st._counters['die_b'])
+
+
+def define_low(st):
+    """Definition `low`: `min(die_a, die_b)`. [BG-5] (rulebooks/backgammon.rules:135)"""
+    return min(st._counters['die_a'], st._counters['die_b'])
+
+
+def define_unplayed_pair(st):
+    """Definition `unplayed_pair`: `die_a > 0 and die_b > 0`. [BG-4] (rulebooks/backgammon.rules:139)"""
+    return ((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))
+
+
+def define_code(st, v_p, v_n):
+    """Definition `code`: `if n = 25 then 24 else if colour of p = white then 24 - n else n - 1`. [BG-2] (rulebooks/backgammon.rules:143)"""
+    return (24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_p] == 'white') else (v_n - 1)))
 
 
 def define_stake(st, v_loser):
-    """Definition `stake`: `if on(loser, 0) > 0 then 1 else if count(c in table where colour of c = colour of loser and point of c >= 19) > 0 then 3 else 2`. [BG-9] (rulebooks/backgammon.rules:160)"""
+    """Definition `stake`: `if on(loser, 0) > 0 then 1 else if count(c in table where colour of c = colour of loser and point of c >= 19) > 0 then 3 else 2`. [BG-9] (rulebooks/backgammon.rules:201)"""
     pile_table = st._zones[st._t.zone_base['table']]
     return (1 if (define_on(st, v_loser, 0) > 0) else (3 if any(((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_loser]) and (st._attrs['point'][v_c] >= 19)) for v_c in pile_table) else 2))
 
+
+def decision_limit(st):
+    """The most decisions a game of this configuration takes: `at most 1500 decisions` (verify checks it). [BG-9] (rulebooks/backgammon.rules:32)"""
+    return 1500
+
+
+def last_action_number(st):
+    """The last action number with the options and players of a game: `actions numbered 0 to 1351` (each option's `numbered`). [BG-4, BG-5] (rulebooks/backgammon.rules:33)"""
+    return 1351
+
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [BG-2, BG-3] (rulebooks/backgammon.rules:58)"""
+    """Step `setup`. [BG-2, BG-3] (rulebooks/backgammon.rules:71)"""
     zones = st._zones
     zone_table = st._t.zone_base['table']
     pile_box = st._zones[st._t.zone_base['box']]
@@ -92,12 +120,12 @@ def step_setup(st, cause):
 
 # ---------------------------------------------------------------- chance opening
 def outcomes_opening(st):
-    """Chance `opening`: every outcome with its weight. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:67)"""
+    """Chance `opening`: every outcome with its weight. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:80)"""
     each = tuple(span(1, 6))
     return weighted_picks([('player 1 rolls ' + str(v_a) + ', player 2 rolls ' + str(v_b), (v_a, v_b), 1) for v_a in each for v_b in each if (v_a != v_b)], several=True)
 
 def resolve_opening(st, cause, v_a, v_b):
-    """What happens once the outcome of `opening` is known. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:67)"""
+    """What happens once the outcome of `opening` is known. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:80)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := v_a) <= COUNTER_LIMIT else counter_value(value, 'die_a')
     st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := v_b) <= COUNTER_LIMIT else counter_value(value, 'die_b')
@@ -105,7 +133,7 @@ def resolve_opening(st, cause, v_a, v_b):
 
 # ---------------------------------------------------------------- auto turn
 def step_turn(st, cause, v_player):
-    """Step `turn`. [BG-3] (rulebooks/backgammon.rules:75)"""
+    """Step `turn`. [BG-3] (rulebooks/backgammon.rules:88)"""
     if (st._turn_number == 1):
         st._thens.append(('pair', (v_player,)))
     else:
@@ -113,12 +141,12 @@ def step_turn(st, cause, v_player):
 
 # ---------------------------------------------------------------- chance roll
 def outcomes_roll(st, v_player):
-    """Chance `roll`: every outcome with its weight. [BG-3, BG-4] (rulebooks/backgammon.rules:81)"""
+    """Chance `roll`: every outcome with its weight. [BG-3, BG-4] (rulebooks/backgammon.rules:94)"""
     each = tuple(span(1, 6))
     return weighted_picks([('roll ' + str(min(v_a, v_b)) + ' and ' + str(max(v_a, v_b)), (v_a, v_b), 1) for v_a in each for v_b in each], several=True)
 
 def resolve_roll(st, cause, v_player, v_a, v_b):
-    """What happens once the outcome of `roll` is known. [BG-3, BG-4] (rulebooks/backgammon.rules:81)"""
+    """What happens once the outcome of `roll` is known. [BG-3, BG-4] (rulebooks/backgammon.rules:94)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := v_a) <= COUNTER_LIMIT else counter_value(value, 'die_a')
     st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := v_b) <= COUNTER_LIMIT else counter_value(value, 'die_b')
@@ -127,316 +155,420 @@ def resolve_roll(st, cause, v_player, v_a, v_b):
 
 # ---------------------------------------------------------------- auto pair
 def step_pair(st, cause, v_player):
-    """Step `pair`. [BG-4, BG-5] ruling BG-AMB-1 (rulebooks/backgammon.rules:90)"""
-    st._thens.append(('first_move', (v_player,)))
-    st._thens.append(('lone_move', (v_player,)))
-    st._thens.append(('second_move', (v_player,)))
-    st._thens.append(('second_pair', (v_player,)))
+    """Step `pair`. [BG-4, BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:103)"""
+    st._thens.append(('both_numbers', (v_player,)))
+    st._thens.append(('one_number', (v_player,)))
+    st._thens.append(('after_pair', (v_player,)))
 
-# ---------------------------------------------------------------- auto second_pair
-def step_second_pair(st, cause, v_player):
-    """Step `second_pair`. [BG-4] ruling BG-AMB-1 (rulebooks/backgammon.rules:96)"""
+# ---------------------------------------------------------------- auto after_pair
+def step_after_pair(st, cause, v_player):
+    """Step `after_pair`. [BG-4, BG-5] ruling BG-AMB-1 (rulebooks/backgammon.rules:109)"""
     if ((st._counters['double'] > 0) and ((st._counters['die_a'] + st._counters['die_b']) == 0)):
         st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := st._counters['double']) <= COUNTER_LIMIT else counter_value(value, 'die_a')
         st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := st._counters['double']) <= COUNTER_LIMIT else counter_value(value, 'die_b')
         st._counters['double'] = 0
         st._thens.append(('pair', (v_player,)))
+    else:
+        st._ends_clean = False  # counters change: the after-step ends are checked again
+        st._counters['die_a'] = 0
+        st._counters['die_b'] = 0
+        st._counters['double'] = 0
+    st._thens.append((AFTER, ('after:after_pair',)))  # then the ends checked after step after_pair (out_of_turns)
 
-# ---------------------------------------------------------------- choice first_move
-def by_first_move(st, v_player):
-    """Who decides `first_move`."""
+# ---------------------------------------------------------------- choice both_numbers
+def by_both_numbers(st, v_player):
+    """Who decides `both_numbers`."""
     return v_player
 
 
-def options_first_move__move(st, v_player):
-    """Option `move` of `first_move`: `{n}/{max(n - d, 0)} with {d}`. [BG-4, BG-5, BG-6] (rulebooks/backgammon.rules:119)"""
+def options_both_numbers__higher_first(st, v_player):
+    """Option `higher_first` of `both_numbers`: `from {n} then {m}, the higher number first`. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
     found = []
-    if not ((st._counters['die_a'] > 0)):  # die_a > 0
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
-    if not ((st._counters['die_b'] > 0)):  # die_b > 0
-        return found
-    _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_n in span(1, 25):
-        if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
+        if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
             continue
-        if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
-            continue
-        for v_d in span(1, 6):
-            if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
+        for v_m in span(1, 25):
+            if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
                 continue
-            if not ((v_d > 0)):  # d > 0
+            if not (after_both_numbers__higher_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
                 continue
-            if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
-                continue
-            if not (after_first_move__move(st, v_player, v_n, v_d)):  # playable(player, die_a + die_b) after it
-                continue
-            found.append((str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, )))
+            found.append(('from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', (v_n, v_m, )))
     return found
 
 
-def candidates_first_move__move(st, v_player):
-    """Every `move` candidate, before its conditions; to explain refusals."""
+def candidates_both_numbers__higher_first(st, v_player):
+    """Every `higher_first` candidate, before its conditions; to explain refusals."""
     for v_n in span(1, 25):
-        for v_d in span(1, 6):
-            yield (str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, ))
+        for v_m in span(1, 25):
+            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', (v_n, v_m, ))
 
 
-def first_failing_first_move__move(st, v_player, v_n, v_d):
+def first_failing_both_numbers__higher_first(st, v_player, v_n, v_m):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._counters['die_a'] > 0)):  # die_a > 0
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return 0
-    if not ((st._counters['die_b'] > 0)):  # die_b > 0
+    if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
         return 1
-    if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
+    if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
         return 2
-    if not (define_legal(st, v_player, v_n, v_d)):  # legal(player, n, d)
+    if not (after_both_numbers__higher_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
         return 3
-    if not (after_first_move__move(st, v_player, v_n, v_d)):  # playable(player, die_a + die_b) after it
-        return 4
     return -1
 
 
-def effect_first_move__move(st, cause, v_player, v_n, v_d):
-    """What `move` does. [BG-4, BG-5, BG-6] (rulebooks/backgammon.rules:119)"""
-    pile_table = st._zones[st._t.zone_base['table']]
-    if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
-        st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == (25 - (v_n - v_d)))))), 25)
-    st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == v_n)))), max((v_n - v_d), 0))
-    if (st._counters['die_a'] == v_d):
-        st._ends_clean = False  # counters change: the after-step ends are checked again
-        st._counters['die_a'] = 0
-    else:
-        st._ends_clean = False  # counters change: the after-step ends are checked again
-        st._counters['die_b'] = 0
+def effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m):
+    """What `higher_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    st._thens.append(('play', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
+    st._thens.append(('play', (v_player, v_m, min(st._counters['die_a'], st._counters['die_b']))))
 
 
-def after_first_move__move(st, v_player, v_n, v_d):
-    """Whether `playable(player, die_a + die_b)` holds in the position `move` would leave. [BG-4, BG-5, BG-6] (rulebooks/backgammon.rules:119)"""
-    kept, cause = st._imagine(v_player, 'first_move')  # carried out on the state itself, then undone (runtime/imagining.py)
+def number_both_numbers__higher_first(st, v_player, v_n, v_m):
+    """The action number of `higher_first`: `numbered code(player, n) + 26 * code(player, m)`. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    return (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)))
+
+
+def numbered_both_numbers__higher_first(st, v_player):
+    """Every `higher_first` candidate its fixed conditions allow, with its action number."""
+    for v_n in span(1, 25):
+        for v_m in span(1, 25):
+            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', (v_n, v_m, ), (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m))))
+
+
+def after_both_numbers__higher_first(st, v_player, v_n, v_m):
+    """Whether `die_a + die_b = 0` holds in the position `higher_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
-        effect_first_move__move(st, cause, v_player, v_n, v_d)
-        return define_playable(st, v_player, (st._counters['die_a'] + st._counters['die_b']))  # playable(player, die_a + die_b)
+        effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m)
+        carry_through(st, cause)  # then play: the automatic steps it sets going
+        return ((st._counters['die_a'] + st._counters['die_b']) == 0)  # die_a + die_b = 0
     finally:
         st._unimagine(kept)
 
 
-def choices_first_move(st, v_player):
-    """Every choice of `first_move` now, in the order offered. [BG-4, BG-5] (rulebooks/backgammon.rules:118)"""
-    rows = []
-    seat = v_player
-    _n0 = None  # counts and calls that are the same for every candidate, once needed
-    # move: `{n}/{max(n - d, 0)} with {d}`
-    if ((st._counters['die_a'] > 0)) and ((st._counters['die_b'] > 0)):  # die_a > 0 and die_b > 0
-        for v_n in span(1, 25):
-            if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
-                continue
-            if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
-                continue
-            for v_d in span(1, 6):
-                if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
-                    continue
-                if not ((v_d > 0)):  # d > 0
-                    continue
-                if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
-                    continue
-                if not (after_first_move__move(st, v_player, v_n, v_d)):  # playable(player, die_a + die_b) after it
-                    continue
-                rows.append((seat, str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), 0, (v_n, v_d, )))
-    return seat, rows
-
-# ---------------------------------------------------------------- choice lone_move
-def by_lone_move(st, v_player):
-    """Who decides `lone_move`."""
-    return v_player
-
-
-def options_lone_move__move(st, v_player):
-    """Option `move` of `lone_move`: `{n}/{max(n - d, 0)} with {d}`. [BG-5] (rulebooks/backgammon.rules:132)"""
+def options_both_numbers__lower_first(st, v_player):
+    """Option `lower_first` of `both_numbers`: `from {n} then {m}, the lower number first`. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
     found = []
-    if not ((st._counters['die_a'] > 0)):  # die_a > 0
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
-    if not ((st._counters['die_b'] > 0)):  # die_b > 0
+    if not ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))):  # low != high
         return found
-    _n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed
     for v_n in span(1, 25):
-        if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
+        if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
             continue
-        if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
-            continue
-        for v_d in span(1, 6):
-            if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
+        for v_m in span(1, 25):
+            if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
                 continue
-            if not ((v_d > 0)):  # d > 0
+            if not (after_both_numbers__lower_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
                 continue
-            if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
-                continue
-            if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or (not (_n1 if _n1 is not None else (_n1 := define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b']))))))):  # d = max(die_a, die_b) or not playable(player, max(die_a, die_b))
-                continue
-            found.append((str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, )))
+            found.append(('from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', (v_n, v_m, )))
     return found
 
 
-def candidates_lone_move__move(st, v_player):
-    """Every `move` candidate, before its conditions; to explain refusals."""
+def candidates_both_numbers__lower_first(st, v_player):
+    """Every `lower_first` candidate, before its conditions; to explain refusals."""
     for v_n in span(1, 25):
-        for v_d in span(1, 6):
-            yield (str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, ))
+        for v_m in span(1, 25):
+            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', (v_n, v_m, ))
 
 
-def first_failing_lone_move__move(st, v_player, v_n, v_d):
+def first_failing_both_numbers__lower_first(st, v_player, v_n, v_m):
     """The index of the first condition that does not hold, or -1."""
-    if not ((st._counters['die_a'] > 0)):  # die_a > 0
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return 0
-    if not ((st._counters['die_b'] > 0)):  # die_b > 0
+    if not ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))):  # low != high
         return 1
-    if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
+    if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
         return 2
-    if not (define_legal(st, v_player, v_n, v_d)):  # legal(player, n, d)
+    if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
         return 3
-    if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or (not define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b']))))):  # d = max(die_a, die_b) or not playable(player, max(die_a, die_b))
+    if not (after_both_numbers__lower_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
         return 4
     return -1
 
 
-def effect_lone_move__move(st, cause, v_player, v_n, v_d):
-    """What `move` does. [BG-5] (rulebooks/backgammon.rules:132)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._counters['die_a'] = 0
-    st._counters['die_b'] = 0
-    st._counters['double'] = 0
-    if st._engine._quiet_after_step(st):  # then checker_move: run at once
-        st._last_cause = cause
-        st.fired['checker_move'] = st.fired.get('checker_move', 0) + 1
-        step_checker_move(st, cause, v_player, v_n, v_d)
-    else:
-        st._thens.append(('checker_move', (v_player, v_n, v_d)))
+def effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m):
+    """What `lower_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    st._thens.append(('play', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
+    st._thens.append(('play', (v_player, v_m, max(st._counters['die_a'], st._counters['die_b']))))
 
 
-def choices_lone_move(st, v_player):
-    """Every choice of `lone_move` now, in the order offered. [BG-5] (rulebooks/backgammon.rules:131)"""
+def number_both_numbers__lower_first(st, v_player, v_n, v_m):
+    """The action number of `lower_first`: `numbered code(player, n) + 26 * code(player, m) + 676`. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    return (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)) + 676)
+
+
+def numbered_both_numbers__lower_first(st, v_player):
+    """Every `lower_first` candidate its fixed conditions allow, with its action number."""
+    for v_n in span(1, 25):
+        for v_m in span(1, 25):
+            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', (v_n, v_m, ), (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)) + 676))
+
+
+def after_both_numbers__lower_first(st, v_player, v_n, v_m):
+    """Whether `die_a + die_b = 0` holds in the position `lower_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m)
+        carry_through(st, cause)  # then play: the automatic steps it sets going
+        return ((st._counters['die_a'] + st._counters['die_b']) == 0)  # die_a + die_b = 0
+    finally:
+        st._unimagine(kept)
+
+
+ROWS_both_numbers = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once
+
+
+def choices_both_numbers(st, v_player):
+    """Every choice of `both_numbers` now, in the order offered. [BG-4, BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:146)"""
     rows = []
     seat = v_player
-    _n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed
-    # move: `{n}/{max(n - d, 0)} with {d}`
-    if ((st._counters['die_a'] > 0)) and ((st._counters['die_b'] > 0)):  # die_a > 0 and die_b > 0
+    kept = ROWS_both_numbers[(seat, v_player)]
+    memo_0 = kept.by_option[0]
+    memo_1 = kept.by_option[1]
+    # higher_first: `from {n} then {m}, the higher number first`
+    if (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         for v_n in span(1, 25):
-            if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
+            if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
                 continue
-            if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
+            for v_m in span(1, 25):
+                if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
+                    continue
+                if not (after_both_numbers__higher_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
+                    continue
+                rows.append(memo_0.get((v_n, v_m, )) or kept.make(memo_0, (v_n, v_m, ), (seat, 'from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', 0, (v_n, v_m, ))))
+    # lower_first: `from {n} then {m}, the lower number first`
+    if (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))) and ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))):  # unplayed_pair and low != high
+        for v_n in span(1, 25):
+            if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
                 continue
-            for v_d in span(1, 6):
-                if not (((v_d > 0) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b'])))):  # unplayed(d)
+            for v_m in span(1, 25):
+                if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
                     continue
-                if not ((v_d > 0)):  # d > 0
+                if not (after_both_numbers__lower_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
                     continue
-                if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
-                    continue
-                if not (((v_d == max(st._counters['die_a'], st._counters['die_b'])) or (not (_n1 if _n1 is not None else (_n1 := define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b']))))))):  # d = max(die_a, die_b) or not playable(player, max(die_a, die_b))
-                    continue
-                rows.append((seat, str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), 0, (v_n, v_d, )))
+                rows.append(memo_1.get((v_n, v_m, )) or kept.make(memo_1, (v_n, v_m, ), (seat, 'from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', 1, (v_n, v_m, ))))
+    if kept.repeated:  # two rows read the same: the first is the one offered
+        rows = kept.first_of_each(rows)
     return seat, rows
 
-# ---------------------------------------------------------------- choice second_move
-def by_second_move(st, v_player):
-    """Who decides `second_move`."""
+# ---------------------------------------------------------------- choice one_number
+def by_one_number(st, v_player):
+    """Who decides `one_number`."""
     return v_player
 
 
-def options_second_move__move(st, v_player):
-    """Option `move` of `second_move`: `{n}/{max(n - d, 0)} with {d}`. [BG-4] (rulebooks/backgammon.rules:141)"""
+def options_one_number__higher(st, v_player):
+    """Option `higher` of `one_number`: `from {n} with the higher number`. [BG-5] (rulebooks/backgammon.rules:165)"""
     found = []
-    if not (((st._counters['die_a'] * st._counters['die_b']) == 0)):  # die_a * die_b = 0
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
-    _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_n in span(1, 25):
-        if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
+        if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
             continue
-        if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
-            continue
-        for v_d in span(1, 6):
-            if not (((st._counters['die_a'] + st._counters['die_b']) == v_d)):  # die_a + die_b = d
-                continue
-            if not ((v_d > 0)):  # d > 0
-                continue
-            if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
-                continue
-            found.append((str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, )))
+        found.append(('from ' + str(v_n) + ' with the higher number', (v_n, )))
     return found
 
 
-def candidates_second_move__move(st, v_player):
-    """Every `move` candidate, before its conditions; to explain refusals."""
+def candidates_one_number__higher(st, v_player):
+    """Every `higher` candidate, before its conditions; to explain refusals."""
     for v_n in span(1, 25):
-        for v_d in span(1, 6):
-            yield (str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), (v_n, v_d, ))
+        yield ('from ' + str(v_n) + ' with the higher number', (v_n, ))
 
 
-def first_failing_second_move__move(st, v_player, v_n, v_d):
+def first_failing_one_number__higher(st, v_player, v_n):
     """The index of the first condition that does not hold, or -1."""
-    if not (((st._counters['die_a'] + st._counters['die_b']) == v_d)):  # die_a + die_b = d
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return 0
-    if not (((st._counters['die_a'] * st._counters['die_b']) == 0)):  # die_a * die_b = 0
+    if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
         return 1
-    if not (define_legal(st, v_player, v_n, v_d)):  # legal(player, n, d)
+    return -1
+
+
+def effect_one_number__higher(st, cause, v_player, v_n):
+    """What `higher` does. [BG-5] (rulebooks/backgammon.rules:165)"""
+    if st._engine._quiet_after_step(st):  # then play: run at once
+        st._last_cause = cause
+        st.fired['play'] = st.fired.get('play', 0) + 1
+        step_play(st, cause, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))
+    else:
+        st._thens.append(('play', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
+
+
+def number_one_number__higher(st, v_player, v_n):
+    """The action number of `higher`: `numbered code(player, n) + 26 * 25`. [BG-5] (rulebooks/backgammon.rules:165)"""
+    return (define_code(st, v_player, v_n) + (26 * 25))
+
+
+def numbered_one_number__higher(st, v_player):
+    """Every `higher` candidate its fixed conditions allow, with its action number."""
+    for v_n in span(1, 25):
+        yield ('from ' + str(v_n) + ' with the higher number', (v_n, ), (define_code(st, v_player, v_n) + (26 * 25)))
+
+
+def options_one_number__lower(st, v_player):
+    """Option `lower` of `one_number`: `from {n} with the lower number`. [BG-5] (rulebooks/backgammon.rules:170)"""
+    found = []
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
+        return found
+    if not ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))):  # low != high
+        return found
+    if not ((not define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b'])))):  # not playable(player, high)
+        return found
+    for v_n in span(1, 25):
+        if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
+            continue
+        found.append(('from ' + str(v_n) + ' with the lower number', (v_n, )))
+    return found
+
+
+def candidates_one_number__lower(st, v_player):
+    """Every `lower` candidate, before its conditions; to explain refusals."""
+    for v_n in span(1, 25):
+        yield ('from ' + str(v_n) + ' with the lower number', (v_n, ))
+
+
+def first_failing_one_number__lower(st, v_player, v_n):
+    """The index of the first condition that does not hold, or -1."""
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
+        return 0
+    if not ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))):  # low != high
+        return 1
+    if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
+        return 2
+    if not ((not define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b'])))):  # not playable(player, high)
+        return 3
+    return -1
+
+
+def effect_one_number__lower(st, cause, v_player, v_n):
+    """What `lower` does. [BG-5] (rulebooks/backgammon.rules:170)"""
+    if st._engine._quiet_after_step(st):  # then play: run at once
+        st._last_cause = cause
+        st.fired['play'] = st.fired.get('play', 0) + 1
+        step_play(st, cause, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))
+    else:
+        st._thens.append(('play', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
+
+
+def number_one_number__lower(st, v_player, v_n):
+    """The action number of `lower`: `numbered code(player, n) + 26 * 25 + 676`. [BG-5] (rulebooks/backgammon.rules:170)"""
+    return (define_code(st, v_player, v_n) + (26 * 25) + 676)
+
+
+def numbered_one_number__lower(st, v_player):
+    """Every `lower` candidate its fixed conditions allow, with its action number."""
+    for v_n in span(1, 25):
+        yield ('from ' + str(v_n) + ' with the lower number', (v_n, ), (define_code(st, v_player, v_n) + (26 * 25) + 676))
+
+
+def options_one_number__pass(st, v_player):
+    """Option `pass` of `one_number`: `pass`. [BG-5] (rulebooks/backgammon.rules:175)"""
+    found = []
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
+        return found
+    if not ((not define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b'])))):  # not playable(player, high)
+        return found
+    if not ((not define_playable(st, v_player, min(st._counters['die_a'], st._counters['die_b'])))):  # not playable(player, low)
+        return found
+    found.append(('pass', ()))
+    return found
+
+
+def candidates_one_number__pass(st, v_player):
+    """Every `pass` candidate, before its conditions; to explain refusals."""
+    yield ('pass', ())
+
+
+def first_failing_one_number__pass(st, v_player):
+    """The index of the first condition that does not hold, or -1."""
+    if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
+        return 0
+    if not ((not define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b'])))):  # not playable(player, high)
+        return 1
+    if not ((not define_playable(st, v_player, min(st._counters['die_a'], st._counters['die_b'])))):  # not playable(player, low)
         return 2
     return -1
 
 
-def effect_second_move__move(st, cause, v_player, v_n, v_d):
-    """What `move` does. [BG-4] (rulebooks/backgammon.rules:141)"""
-    st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._counters['die_a'] = 0
-    st._counters['die_b'] = 0
-    if st._engine._quiet_after_step(st):  # then checker_move: run at once
-        st._last_cause = cause
-        st.fired['checker_move'] = st.fired.get('checker_move', 0) + 1
-        step_checker_move(st, cause, v_player, v_n, v_d)
-    else:
-        st._thens.append(('checker_move', (v_player, v_n, v_d)))
+def effect_one_number__pass(st, cause, v_player):
+    """What `pass` does. [BG-5] (rulebooks/backgammon.rules:175)"""
+    pass
 
 
-def choices_second_move(st, v_player):
-    """Every choice of `second_move` now, in the order offered. [BG-4] (rulebooks/backgammon.rules:140)"""
+def number_one_number__pass(st, v_player):
+    """The action number of `pass`: `numbered 25 + 26 * 25 + 676`. [BG-5] (rulebooks/backgammon.rules:175)"""
+    return (25 + (26 * 25) + 676)
+
+
+def numbered_one_number__pass(st, v_player):
+    """Every `pass` candidate its fixed conditions allow, with its action number."""
+    yield ('pass', (), (25 + (26 * 25) + 676))
+
+
+ROWS_one_number = KeptRows(3)  # (seat, player) -> per option, binding -> its row, made once
+
+
+def choices_one_number(st, v_player):
+    """Every choice of `one_number` now, in the order offered. [BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:164)"""
     rows = []
     seat = v_player
-    _n0 = None  # counts and calls that are the same for every candidate, once needed
-    # move: `{n}/{max(n - d, 0)} with {d}`
-    if (((st._counters['die_a'] * st._counters['die_b']) == 0)):  # die_a * die_b = 0
+    kept = ROWS_one_number[(seat, v_player)]
+    memo_0 = kept.by_option[0]
+    memo_1 = kept.by_option[1]
+    _n0 = _n1 = None  # counts and calls that are the same for every candidate, once needed
+    # higher: `from {n} with the higher number`
+    if (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         for v_n in span(1, 25):
-            if not ((define_on(st, v_player, v_n) > 0)):  # on(p, n) > 0
+            if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
                 continue
-            if not (((v_n == 25) or ((_n0 if _n0 is not None else (_n0 := define_on(st, v_player, 25))) == 0))):  # n = 25 or on(p, 25) = 0
+            rows.append(memo_0.get(v_n) or kept.make(memo_0, v_n, (seat, 'from ' + str(v_n) + ' with the higher number', 0, (v_n, ))))
+    # lower: `from {n} with the lower number`
+    if (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))) and ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))) and ((not (_n0 if _n0 is not None else (_n0 := define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b'])))))):  # unplayed_pair and low != high and not playable(player, high)
+        for v_n in span(1, 25):
+            if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
                 continue
-            for v_d in span(1, 6):
-                if not (((st._counters['die_a'] + st._counters['die_b']) == v_d)):  # die_a + die_b = d
-                    continue
-                if not ((v_d > 0)):  # d > 0
-                    continue
-                if not (((define_against(st, v_player, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_player, v_n, v_d))):  # if n > d then against(p, n - d) <= 1 else bears_off(p, n, d)
-                    continue
-                rows.append((seat, str(v_n) + '/' + str(max((v_n - v_d), 0)) + ' with ' + str(v_d), 0, (v_n, v_d, )))
+            rows.append(memo_1.get(v_n) or kept.make(memo_1, v_n, (seat, 'from ' + str(v_n) + ' with the lower number', 1, (v_n, ))))
+    # pass: `pass`
+    if (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))) and ((not (_n0 if _n0 is not None else (_n0 := define_playable(st, v_player, max(st._counters['die_a'], st._counters['die_b'])))))) and ((not (_n1 if _n1 is not None else (_n1 := define_playable(st, v_player, min(st._counters['die_a'], st._counters['die_b'])))))):  # unplayed_pair and not playable(player, high) and not playable(player, low)
+        rows.append((seat, 'pass', 2, ()))
     return seat, rows
 
-# ---------------------------------------------------------------- auto checker_move
-def step_checker_move(st, cause, v_player, v_n, v_d):
-    """Step `checker_move`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:148)"""
+# ---------------------------------------------------------------- auto play
+def step_play(st, cause, v_player, v_n, v_d):
+    """Step `play`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:180)"""
     pile_table = st._zones[st._t.zone_base['table']]
-    if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
-        st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == (25 - (v_n - v_d)))))), 25)
-    st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == v_n)))), max((v_n - v_d), 0))
+    if (define_legal(st, v_player, v_n, v_d) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b']))):
+        if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
+            st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == (25 - (v_n - v_d)))))), 25)
+        st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == v_n)))), max((v_n - v_d), 0))
+        if (st._counters['die_a'] == v_d):
+            st._ends_clean = False  # counters change: the after-step ends are checked again
+            st._counters['die_a'] = 0
+        else:
+            st._ends_clean = False  # counters change: the after-step ends are checked again
+            st._counters['die_b'] = 0
 
 # ---------------------------------------------------------------- end borne_off
 def end_borne_off(st):
-    """Whether the game ends now by `borne_off`; returns the declared winners. [BG-9] (rulebooks/backgammon.rules:153)"""
+    """Whether the game ends now by `borne_off`; returns the declared winners. [BG-9] (rulebooks/backgammon.rules:190)"""
     for v_p in st._t.seats:
         if (define_on(st, v_p, 0) == 15):
             return [v_p]
     return None
 
+# ---------------------------------------------------------------- end out_of_turns
+def end_out_of_turns(st):
+    """Whether the game ends now by `out_of_turns`; returns the declared winners. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:196)"""
+    if (st._turn_number > 500):
+        return []
+    return None
+
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] (rulebooks/backgammon.rules:153)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] (rulebooks/backgammon.rules:190)"""
     # borne_off [BG-9]
     for v_p in st._t.seats:
         if (define_on(st, v_p, 0) == 15):
@@ -444,118 +576,132 @@ def ends_after_step(st):
     return None
 
 
+def ends_after_step_after_pair(st):
+    """The ends checked after step `after_pair` (with the steps it starts), in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:196)"""
+    # out_of_turns [BG-9] ruling BG-AMB-4
+    if (st._turn_number > 500):
+        return 1, []
+    return None
+
+
 def returns_of(st, v_p):
-    """A seat's payoff: `if p won then stake(left of p) else -stake(p)`. [BG-9] (rulebooks/backgammon.rules:166)"""
-    return (define_stake(st, (v_p + 1) % st.players) if st._won(v_p) else (-define_stake(st, v_p)))
+    """A seat's payoff: `if p won then stake(left of p) else if left of p won then -stake(p) else 0`. [BG-9] (rulebooks/backgammon.rules:208)"""
+    return (define_stake(st, (v_p + 1) % st.players) if st._won(v_p) else ((-define_stake(st, v_p)) if st._won((v_p + 1) % st.players) else 0))
 
 
 def example_first_turn(run):
-    """Example: The higher opening number moves first, playing both numbers. [BG-2, BG-3] (rulebooks/backgammon.rules:171)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=173)
-    run.chance_even(st, 30, line=174)
-    run.act(st, 'chance: player 1 rolls 1, player 2 rolls 3', line=175)
-    run.turn(st, None, lambda: 1, line=176)
-    run.fact(st, 'on(player 2, 24) = 2 and on(player 2, 13) = 5 and on(player 2, 8) = 3 and on(player 2, 6) = 5', lambda: ((define_on(st, 1, 24) == 2) and (define_on(st, 1, 13) == 5) and (define_on(st, 1, 8) == 3) and (define_on(st, 1, 6) == 5)), line=177)
-    run.act(st, 'player 2: 8/5 with 3', line=178)
-    run.act(st, 'player 2: 6/5 with 1', line=179)
-    run.fact(st, 'on(player 2, 5) = 2', lambda: (define_on(st, 1, 5) == 2), line=180, sides=lambda: (define_on(st, 1, 5), 2), compared=('=', 'on(player 2, 5)', '2', 'number', False))
-    run.decides(st, None, 'chance', line=181)
-    run.chance_outcomes(st, ['roll 1 and 1', 'roll 1 and 2', 'roll 1 and 3', 'roll 1 and 4', 'roll 1 and 5', 'roll 1 and 6', 'roll 2 and 2', 'roll 2 and 3', 'roll 2 and 4', 'roll 2 and 5', 'roll 2 and 6', 'roll 3 and 3', 'roll 3 and 4', 'roll 3 and 5', 'roll 3 and 6', 'roll 4 and 4', 'roll 4 and 5', 'roll 4 and 6', 'roll 5 and 5', 'roll 5 and 6', 'roll 6 and 6'], [[1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 36], [1, 18], [1, 36]], line=182)
-    run.act(st, 'chance: roll 2 and 6', line=183)
-    run.turn(st, None, lambda: 0, line=184)
+    """Example: The higher opening number moves first, playing both numbers. [BG-2, BG-3] (rulebooks/backgammon.rules:213)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=215)
+    run.chance_even(st, 30, line=216)
+    run.act(st, 'chance: player 1 rolls 1, player 2 rolls 3', line=217)
+    run.turn(st, None, lambda: 1, line=218)
+    run.fact(st, 'on(player 2, 24) = 2 and on(player 2, 13) = 5 and on(player 2, 8) = 3 and on(player 2, 6) = 5', lambda: ((define_on(st, 1, 24) == 2) and (define_on(st, 1, 13) == 5) and (define_on(st, 1, 8) == 3) and (define_on(st, 1, 6) == 5)), line=219)
+    run.act(st, 'player 2: from 8 then 6, the higher number first', line=220)
+    run.fact(st, 'on(player 2, 5) = 2', lambda: (define_on(st, 1, 5) == 2), line=221, sides=lambda: (define_on(st, 1, 5), 2), compared=('=', 'on(player 2, 5)', '2', 'number', False))
+    run.decides(st, None, 'chance', line=222)
+    run.chance_outcomes(st, ['roll 1 and 1', 'roll 1 and 2', 'roll 1 and 3', 'roll 1 and 4', 'roll 1 and 5', 'roll 1 and 6', 'roll 2 and 2', 'roll 2 and 3', 'roll 2 and 4', 'roll 2 and 5', 'roll 2 and 6', 'roll 3 and 3', 'roll 3 and 4', 'roll 3 and 5', 'roll 3 and 6', 'roll 4 and 4', 'roll 4 and 5', 'roll 4 and 6', 'roll 5 and 5', 'roll 5 and 6', 'roll 6 and 6'], [[1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 36], [1, 18], [1, 36]], line=223)
+    run.act(st, 'chance: roll 2 and 6', line=224)
+    run.turn(st, None, lambda: 0, line=225)
     return st
 
 
 def example_hit_and_enter(run):
-    """Example: A blot hit goes to the bar, and must enter before any other checker moves. [BG-6, BG-7] (rulebooks/backgammon.rules:186)"""
+    """Example: A blot hit goes to the bar, and must enter before any other checker moves. [BG-6, BG-7] (rulebooks/backgammon.rules:227)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 189, 6), ('table: white on 8, white on 6 x14, black on 20, black on 1 x14', 190, 6), ('box: the rest', 191, 6), ('counter die_a: 3', 192, 6), ('counter die_b: 5', 193, 6)), line=188)
-    run.step(st, 'pair', (0,), line=194)
-    run.act(st, 'player 1: 8/5 with 3', line=195)
-    run.fact(st, 'on(player 2, 25) = 1', lambda: (define_on(st, 1, 25) == 1), line=196, sides=lambda: (define_on(st, 1, 25), 1), compared=('=', 'on(player 2, 25)', '1', 'number', False))
-    run.act(st, 'player 1: 6/1 with 5', line=197)
-    run.act(st, 'chance: roll 4 and 6', line=198)
-    run.offered_exactly(st, ['player 2: 25/21 with 4'], line=199)
-    run.act(st, 'player 2: 25/21 with 4', line=200)
-    run.fact(st, 'on(player 2, 25) = 0', lambda: (define_on(st, 1, 25) == 0), line=201, sides=lambda: (define_on(st, 1, 25), 0), compared=('=', 'on(player 2, 25)', '0', 'number', False))
-    run.offered_exactly(st, ['player 2: 21/15 with 6'], line=202)
+    run.position(st, (('turn 2 of player 1', 230, 6), ('table: white on 8, white on 6 x14, black on 20, black on 1 x14', 231, 6), ('box: the rest', 232, 6), ('counter die_a: 3', 233, 6), ('counter die_b: 5', 234, 6)), line=229)
+    run.step(st, 'pair', (0,), line=235)
+    run.act(st, 'player 1: from 8 then 6, the lower number first', line=236)
+    run.fact(st, 'on(player 2, 25) = 1 and on(player 1, 5) = 1 and on(player 1, 1) = 1', lambda: ((define_on(st, 1, 25) == 1) and (define_on(st, 0, 5) == 1) and (define_on(st, 0, 1) == 1)), line=237)
+    run.act(st, 'chance: roll 4 and 6', line=238)
+    run.offered_exactly(st, ['player 2: from 25 then 21, the lower number first'], line=239)
+    run.act(st, 'player 2: from 25 then 21, the lower number first', line=240)
+    run.fact(st, 'on(player 2, 25) = 0 and on(player 2, 15) = 1', lambda: ((define_on(st, 1, 25) == 0) and (define_on(st, 1, 15) == 1)), line=241)
     return st
 
 
-def example_both_numbers(run):
-    """Example: Both numbers must be used if possible. [BG-4, BG-5] (rulebooks/backgammon.rules:204)"""
+def example_both_used(run):
+    """Example: Both numbers must be used if possible. [BG-4, BG-5] (rulebooks/backgammon.rules:243)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 207, 6), ('table: white on 13, white on 9, white on 1 x13, black on 13 x2, black on 17 x2, black on 19 x2, black on 24 x9', 208, 6), ('box: the rest', 209, 6), ('counter die_a: 6', 210, 6), ('counter die_b: 1', 211, 6)), line=206)
-    run.step(st, 'pair', (0,), line=212)
-    run.legal(st, 'player 1: 13/7 with 6', False, line=213)
-    run.offered_exactly(st, ['player 1: 9/3 with 6'], line=214)
-    run.act(st, 'player 1: 9/3 with 6', line=215)
-    run.offered_exactly(st, ['player 1: 3/2 with 1'], line=216)
+    run.position(st, (('turn 2 of player 1', 246, 6), ('table: white on 13, white on 9, white on 1 x13, black on 13 x2, black on 17 x2, black on 19 x2, black on 24 x9', 247, 6), ('box: the rest', 248, 6), ('counter die_a: 6', 249, 6), ('counter die_b: 1', 250, 6)), line=245)
+    run.step(st, 'pair', (0,), line=251)
+    run.legal(st, 'player 1: from 13 with the higher number', False, line=252)
+    run.offered_exactly(st, ['player 1: from 9 then 3, the higher number first'], line=253)
+    run.act(st, 'player 1: from 9 then 3, the higher number first', line=254)
+    run.fact(st, 'on(player 1, 2) = 1', lambda: (define_on(st, 0, 2) == 1), line=255, sides=lambda: (define_on(st, 0, 2), 1), compared=('=', 'on(player 1, 2)', '1', 'number', False))
     return st
 
 
 def example_larger_number(run):
-    """Example: If only one number can be used, it is the larger one. [BG-5] (rulebooks/backgammon.rules:218)"""
+    """Example: If only one number can be used, it is the larger one. [BG-5] (rulebooks/backgammon.rules:257)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 221, 6), ('table: white on 13, white on 1 x14, black on 19 x2, black on 24 x13', 222, 6), ('box: the rest', 223, 6), ('counter die_a: 3', 224, 6), ('counter die_b: 4', 225, 6)), line=220)
-    run.step(st, 'pair', (0,), line=226)
-    run.offered_exactly(st, ['player 1: 13/9 with 4'], line=227)
-    run.act(st, 'player 1: 13/9 with 4', line=228)
-    run.decides(st, None, 'chance', line=229)
+    run.position(st, (('turn 2 of player 1', 260, 6), ('table: white on 13, white on 1 x14, black on 19 x2, black on 24 x13', 261, 6), ('box: the rest', 262, 6), ('counter die_a: 3', 263, 6), ('counter die_b: 4', 264, 6)), line=259)
+    run.step(st, 'pair', (0,), line=265)
+    run.offered_exactly(st, ['player 1: from 13 with the higher number'], line=266)
+    run.act(st, 'player 1: from 13 with the higher number', line=267)
+    run.decides(st, None, 'chance', line=268)
     return st
 
 
 def example_doubles(run):
-    """Example: A double is played four times. [BG-4] ruling BG-AMB-1 (rulebooks/backgammon.rules:231)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=233)
-    run.act(st, 'chance: player 1 rolls 5, player 2 rolls 2', line=234)
-    run.act(st, 'player 1: 13/8 with 5', line=235)
-    run.act(st, 'player 1: 24/22 with 2', line=236)
-    run.act(st, 'chance: roll 3 and 3', line=237)
-    run.act(st, 'player 2: 24/21 with 3', line=238)
-    run.act(st, 'player 2: 24/21 with 3', line=239)
-    run.decides(st, lambda: 1, None, line=240)
-    run.act(st, 'player 2: 8/5 with 3', line=241)
-    run.act(st, 'player 2: 6/3 with 3', line=242)
-    run.decides(st, None, 'chance', line=243)
-    run.fact(st, 'on(player 2, 21) = 2 and on(player 2, 5) = 1 and on(player 2, 3) = 1', lambda: ((define_on(st, 1, 21) == 2) and (define_on(st, 1, 5) == 1) and (define_on(st, 1, 3) == 1)), line=244)
+    """Example: A double is played four times. [BG-4] ruling BG-AMB-1 (rulebooks/backgammon.rules:270)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=272)
+    run.act(st, 'chance: player 1 rolls 5, player 2 rolls 2', line=273)
+    run.act(st, 'player 1: from 13 then 24, the higher number first', line=274)
+    run.act(st, 'chance: roll 3 and 3', line=275)
+    run.legal(st, 'player 2: from 24 then 24, the lower number first', False, line=276)
+    run.act(st, 'player 2: from 24 then 24, the higher number first', line=277)
+    run.decides(st, lambda: 1, None, line=278)
+    run.act(st, 'player 2: from 8 then 6, the higher number first', line=279)
+    run.decides(st, None, 'chance', line=280)
+    run.fact(st, 'on(player 2, 21) = 2 and on(player 2, 5) = 1 and on(player 2, 3) = 1', lambda: ((define_on(st, 1, 21) == 2) and (define_on(st, 1, 5) == 1) and (define_on(st, 1, 3) == 1)), line=281)
     return st
 
 
 def example_bearing_off(run):
-    """Example: Once all are home, a number bears off from its point, or from the highest when none is higher. [BG-8, BG-9] (rulebooks/backgammon.rules:246)"""
+    """Example: Once all are home, a number bears off from its point, or from the highest when none is higher. [BG-8, BG-9] (rulebooks/backgammon.rules:283)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 249, 6), ('table: white on 4, white on 2, white on 0 x13, black on 20 x15', 250, 6), ('box: the rest', 251, 6), ('counter die_a: 6', 252, 6), ('counter die_b: 2', 253, 6)), line=248)
-    run.step(st, 'pair', (0,), line=254)
-    run.legal(st, 'player 1: 2/0 with 6', False, line=255)
-    run.act(st, 'player 1: 4/0 with 6', line=256)
-    run.act(st, 'player 1: 2/0 with 2', line=257)
-    run.over(st, 'borne_off', line=258)
-    run.winners(st, lambda: [0], line=259)
-    run.returns(st, [[3, 1], [-3, 1]], line=260)
+    run.position(st, (('turn 2 of player 1', 286, 6), ('table: white on 4, white on 2, white on 0 x13, black on 20 x15', 287, 6), ('box: the rest', 288, 6), ('counter die_a: 6', 289, 6), ('counter die_b: 2', 290, 6)), line=285)
+    run.step(st, 'pair', (0,), line=291)
+    run.legal(st, 'player 1: from 2 then 4, the higher number first', False, line=292)
+    run.act(st, 'player 1: from 4 then 2, the higher number first', line=293)
+    run.over(st, 'borne_off', line=294)
+    run.winners(st, lambda: [0], line=295)
+    run.returns(st, [[3, 1], [-3, 1]], line=296)
     return st
 
 
 def example_gammon(run):
-    """Example: A loser with nothing borne off and no checker in the winner's home board loses a gammon. [BG-9] (rulebooks/backgammon.rules:262)"""
+    """Example: A loser with nothing borne off and no checker in the winner's home board loses a gammon. [BG-9] (rulebooks/backgammon.rules:298)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 265, 6), ('table: white on 1, white on 0 x14, black on 7 x15', 266, 6), ('box: the rest', 267, 6), ('counter die_a: 1', 268, 6), ('counter die_b: 2', 269, 6)), line=264)
-    run.step(st, 'pair', (0,), line=270)
-    run.act(st, 'player 1: 1/0 with 2', line=271)
-    run.over(st, 'borne_off', line=272)
-    run.returns(st, [[2, 1], [-2, 1]], line=273)
+    run.position(st, (('turn 2 of player 1', 301, 6), ('table: white on 1, white on 0 x14, black on 7 x15', 302, 6), ('box: the rest', 303, 6), ('counter die_a: 1', 304, 6), ('counter die_b: 2', 305, 6)), line=300)
+    run.step(st, 'pair', (0,), line=306)
+    run.act(st, 'player 1: from 1 with the higher number', line=307)
+    run.over(st, 'borne_off', line=308)
+    run.returns(st, [[2, 1], [-2, 1]], line=309)
+    return st
+
+
+def example_drawn_at_the_cap(run):
+    """Example: A game still going at the 501st turn's first decision is a draw. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:311)"""
+    st = run.start(players=2, options={})
+    run.position(st, (('turn 501 of player 1', 314, 6), ('table: white on 13 x15, black on 13 x15', 315, 6), ('box: the rest', 316, 6), ('counter die_a: 6', 317, 6), ('counter die_b: 6', 318, 6), ('counter double: 6', 319, 6)), line=313)
+    run.step(st, 'pair', (0,), line=320)
+    run.act(st, 'player 1: from 13 then 7, the higher number first', line=321)
+    run.over(st, 'out_of_turns', line=322)
+    run.result(st, 'draw', line=323)
+    run.returns(st, [[0, 1], [0, 1]], line=324)
     return st
 
 
 class BackgammonEngine(Engine):
-    """Backgammon [BG-1, BG-1, BG-9]"""
+    """Backgammon [BG-1, BG-1, BG-9, BG-9, BG-4, BG-5]"""
 
     GAME_ID = 'backgammon'
     TITLE = 'Backgammon'
     SOURCE = 'rulebooks/backgammon.rules'
     MIN_PLAYERS = 2
     MAX_PLAYERS = 2
-    MAX_TURNS = 1000
+    MAX_TURNS = 501
     MAX_MOVES = {}  # by player count (rulespec/model/moves.py)
     VARIANTS_APPLIED = ()
     VARIANTS_AVAILABLE = ()
@@ -576,23 +722,25 @@ class BackgammonEngine(Engine):
     }
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
+    DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
+    ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('BG-2', 'BG-3'), run=step_setup),
         'opening': StepInfo('opening', 'chance', (), ('BG-3',), outcomes=outcomes_opening, listed_once=True, resolve=resolve_opening),
         'turn': StepInfo('turn', 'auto', ('player',), ('BG-3',), run=step_turn, param_types=('seat',)),
         'roll': StepInfo('roll', 'chance', ('player',), ('BG-3', 'BG-4'), outcomes=outcomes_roll, resolve=resolve_roll, param_types=('seat',)),
         'pair': StepInfo('pair', 'auto', ('player',), ('BG-4', 'BG-5'), run=step_pair, param_types=('seat',)),
-        'second_pair': StepInfo('second_pair', 'auto', ('player',), ('BG-4',), run=step_second_pair, param_types=('seat',)),
-        'first_move': StepInfo('first_move', 'choice', ('player',), ('BG-4', 'BG-5'), by=by_first_move, options=(
-            OptionInfo('move', '{n}/{max(n - d, 0)} with {d}', ('BG-4', 'BG-5', 'BG-6'), options_first_move__move, effect_first_move__move, candidates_first_move__move, first_failing_first_move__move, (('die_a > 0', ('BG-4', 'BG-5', 'BG-6')), ('die_b > 0', ('BG-4', 'BG-5', 'BG-6')), ('unplayed(d)', ('BG-4', 'BG-5', 'BG-6')), ('legal(player, n, d)', ('BG-4', 'BG-5', 'BG-6')), ('playable(player, die_a + die_b) after it', ('BG-4', 'BG-5', 'BG-6')))),
-        ), choices=choices_first_move, param_types=('seat',)),
-        'lone_move': StepInfo('lone_move', 'choice', ('player',), ('BG-5',), by=by_lone_move, options=(
-            OptionInfo('move', '{n}/{max(n - d, 0)} with {d}', ('BG-5',), options_lone_move__move, effect_lone_move__move, candidates_lone_move__move, first_failing_lone_move__move, (('die_a > 0', ('BG-5',)), ('die_b > 0', ('BG-5',)), ('unplayed(d)', ('BG-5',)), ('legal(player, n, d)', ('BG-5',)), ('d = max(die_a, die_b) or not playable(player, max(die_a, die_b))', ('BG-5',)))),
-        ), choices=choices_lone_move, param_types=('seat',)),
-        'second_move': StepInfo('second_move', 'choice', ('player',), ('BG-4',), by=by_second_move, options=(
-            OptionInfo('move', '{n}/{max(n - d, 0)} with {d}', ('BG-4',), options_second_move__move, effect_second_move__move, candidates_second_move__move, first_failing_second_move__move, (('die_a + die_b = d', ('BG-4',)), ('die_a * die_b = 0', ('BG-4',)), ('legal(player, n, d)', ('BG-4',)))),
-        ), choices=choices_second_move, param_types=('seat',)),
-        'checker_move': StepInfo('checker_move', 'auto', ('player', 'n', 'd'), ('BG-4', 'BG-6', 'BG-8'), run=step_checker_move, param_types=('seat', 'number', 'number')),
+        'after_pair': StepInfo('after_pair', 'auto', ('player',), ('BG-4', 'BG-5'), run=step_after_pair, param_types=('seat',)),
+        'both_numbers': StepInfo('both_numbers', 'choice', ('player',), ('BG-4', 'BG-5'), by=by_both_numbers, options=(
+            OptionInfo('higher_first', 'from {n} then {m}, the higher number first', ('BG-4', 'BG-5'), options_both_numbers__higher_first, effect_both_numbers__higher_first, candidates_both_numbers__higher_first, first_failing_both_numbers__higher_first, (('unplayed_pair', ('BG-4', 'BG-5')), ('legal(player, n, high)', ('BG-4', 'BG-5')), ('on(player, m) > 0 or m = n - high', ('BG-4', 'BG-5')), ('die_a + die_b = 0 after it', ('BG-4', 'BG-5'))), number=number_both_numbers__higher_first, numbered=numbered_both_numbers__higher_first),
+            OptionInfo('lower_first', 'from {n} then {m}, the lower number first', ('BG-4', 'BG-5'), options_both_numbers__lower_first, effect_both_numbers__lower_first, candidates_both_numbers__lower_first, first_failing_both_numbers__lower_first, (('unplayed_pair', ('BG-4', 'BG-5')), ('low != high', ('BG-4', 'BG-5')), ('legal(player, n, low)', ('BG-4', 'BG-5')), ('on(player, m) > 0 or m = n - low', ('BG-4', 'BG-5')), ('die_a + die_b = 0 after it', ('BG-4', 'BG-5'))), number=number_both_numbers__lower_first, numbered=numbered_both_numbers__lower_first),
+        ), choices=choices_both_numbers, distinct=True, param_types=('seat',)),
+        'one_number': StepInfo('one_number', 'choice', ('player',), ('BG-5',), by=by_one_number, options=(
+            OptionInfo('higher', 'from {n} with the higher number', ('BG-5',), options_one_number__higher, effect_one_number__higher, candidates_one_number__higher, first_failing_one_number__higher, (('unplayed_pair', ('BG-5',)), ('legal(player, n, high)', ('BG-5',))), number=number_one_number__higher, numbered=numbered_one_number__higher),
+            OptionInfo('lower', 'from {n} with the lower number', ('BG-5',), options_one_number__lower, effect_one_number__lower, candidates_one_number__lower, first_failing_one_number__lower, (('unplayed_pair', ('BG-5',)), ('low != high', ('BG-5',)), ('legal(player, n, low)', ('BG-5',)), ('not playable(player, high)', ('BG-5',))), number=number_one_number__lower, numbered=numbered_one_number__lower),
+            OptionInfo('pass', 'pass', ('BG-5',), options_one_number__pass, effect_one_number__pass, candidates_one_number__pass, first_failing_one_number__pass, (('unplayed_pair', ('BG-5',)), ('not playable(player, high)', ('BG-5',)), ('not playable(player, low)', ('BG-5',))), number=number_one_number__pass, numbered=numbered_one_number__pass),
+        ), choices=choices_one_number, distinct=True, param_types=('seat',)),
+        'play': StepInfo('play', 'auto', ('player', 'n', 'd'), ('BG-4', 'BG-6', 'BG-8'), run=step_play, param_types=('seat', 'number', 'number')),
     }
     TRIGGERS = (
     )
@@ -600,10 +748,11 @@ class BackgammonEngine(Engine):
     )
     ENDS = (
         EndInfo('borne_off', 'after_step', end_borne_off, ('BG-9',)),
+        EndInfo('out_of_turns', 'after:after_pair', end_out_of_turns, ('BG-9',)),
     )
-    END_CHECKS = {'after_step': ends_after_step}
+    END_CHECKS = {'after_step': ends_after_step, 'after:after_pair': ends_after_step_after_pair}
     SCORES = {}
-    RANKING = (('winner_first', None),)
+    RANKING = (('winner_first', None), ('ties_share', None))
     RETURNS = ('value', returns_of)
     RETURNS_SUM = 0  # [BG-9]
     INVARIANTS = (
@@ -611,11 +760,12 @@ class BackgammonEngine(Engine):
     EXAMPLES = (
         ('first_turn', 'The higher opening number moves first, playing both numbers', ('BG-2', 'BG-3'), example_first_turn),
         ('hit_and_enter', 'A blot hit goes to the bar, and must enter before any other checker moves', ('BG-6', 'BG-7'), example_hit_and_enter),
-        ('both_numbers', 'Both numbers must be used if possible', ('BG-4', 'BG-5'), example_both_numbers),
+        ('both_used', 'Both numbers must be used if possible', ('BG-4', 'BG-5'), example_both_used),
         ('larger_number', 'If only one number can be used, it is the larger one', ('BG-5',), example_larger_number),
         ('doubles', 'A double is played four times', ('BG-4',), example_doubles),
         ('bearing_off', 'Once all are home, a number bears off from its point, or from the highest when none is higher', ('BG-8', 'BG-9'), example_bearing_off),
         ('gammon', "A loser with nothing borne off and no checker in the winner's home board loses a gammon", ('BG-9',), example_gammon),
+        ('drawn_at_the_cap', "A game still going at the 501st turn's first decision is a draw", ('BG-9',), example_drawn_at_the_cap),
     )
 
 

@@ -29,11 +29,6 @@ BREAKTHROUGH = {"num_distinct_actions": "a move is numbered by its from and to s
 CHECKERS = {"num_distinct_actions": "a move is numbered by its from and to squares (rulebooks/checkers.rules: "
                                      "\"6 3 to 5 4\", 2,048 texts), OpenSpiel's by from square, direction and "
                                      "capture (512): another numbering of the same moves"}
-BACKGAMMON = {"num_distinct_actions": "one checker moves per decision (rulebooks/backgammon.rules: 150 texts); an "
-                                      "OpenSpiel action moves two (1,352): another granularity, not a numbering",
-              "max_game_length": "a checker's move starts the turn's next move (up to four a turn), so the form "
-                                 "bounds no decisions: the step budget; OpenSpiel's 1500 is its own cap on a game "
-                                 "hitting can make last for ever"}
 GAMES = [
     ("tic-tac-toe", None, {}, "tic_tac_toe", {}),
     ("connect-four", None, {}, "connect_four", {}),
@@ -59,7 +54,7 @@ GAMES = [
     ("nine-mens-morris", None, {}, "nine_mens_morris", {}),
     ("dots-and-boxes", None, {}, "dots_and_boxes", {}),
     ("checkers", None, {}, "checkers", CHECKERS),
-    ("backgammon", None, {}, "backgammon(scoring_type=full_scoring)", BACKGAMMON),
+    ("backgammon", None, {}, "backgammon(scoring_type=full_scoring)", {}),
     ("oware", None, {}, "oware", {}),  # (its own numbers: `actions numbered 0 to 5`, the mover's houses)
     ("go", None, {}, "go(board_size=9)", {}),  # (OpenSpiel's default is 19 lines; the rule file plays 5, 7, 9)
     ("go", None, {"board_size": 7}, "go(board_size=7)", {}),
