@@ -18,6 +18,8 @@ from rulespec.codegen import python as codegen
 from rulespec.pipeline import load_module_from_source
 from rulespec.runtime.engine import Engine
 
+from tests.long_runs import count
+
 from .lockstep import play_in_lock_step, sampled_action
 
 GAMES = [("shrimp", 2), ("shrimp", 5), ("shell-we", 2), ("let-them-eat-shrimp", 2), ("leduc-poker", 2)]
@@ -129,6 +131,9 @@ def test_the_inline_turn_of_advance_keeps_the_budget():
 
 
 SKIPPING = Path(__file__).with_name("skipping.rules")  # turns whose choice runs out, then idle turns
+# A Shrimp game is hundreds of steps, each tried under five budgets both ways: 2 games in the suite, 6 in the
+# long form (tests/long_runs.py)
+SHRIMP_INLINE_GAMES = count("SHRIMP_INLINE_GAMES", 2, 6)
 
 
 @pytest.mark.parametrize("game_id, players", [("hex", 2), ("tic-tac-toe", 2), ("shrimp", 3), ("pig", 2),
@@ -143,7 +148,7 @@ def test_the_inline_steps_refuse_and_play_as_advance_does(game_id, players):
     assert inline_choices
     rng = random.Random(11)
     compared = refused = 0
-    for game in range(6):
+    for game in range(SHRIMP_INLINE_GAMES if game_id == "shrimp" else 6):
         st = engine.new_game(players)
         while not st.is_terminal():
             action = sampled_action(st, rng)

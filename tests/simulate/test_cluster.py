@@ -17,9 +17,11 @@ from typer.testing import CliRunner
 from rulespec.cli.main import app
 from rulespec.play.cluster import Cluster
 from rulespec.play.simulate import GAMES_FILE, comparison_plans, simulate
+from tests.long_runs import count
 
 HOUSE = Path(__file__).resolve().parents[2] / "house-rules"
 PLANS = comparison_plans(HOUSE / "three-tiles.rules")
+GAMES = count("CLUSTER_GAMES", 100, 300)  # a side: chunks of 25 (of 10 where a worker is killed) on two workers
 
 
 @pytest.fixture(scope="module")
@@ -52,14 +54,14 @@ def games(sides):
 
 def test_a_cluster_run_is_the_local_run_game_by_game(cluster, tmp_path):
     local, _ = cluster
-    on_cluster = simulate(PLANS, games=300, players=2, seed=11, cluster=reached(local), chunk=25)
-    here = simulate(PLANS, games=300, players=2, seed=11)
+    on_cluster = simulate(PLANS, games=GAMES, players=2, seed=11, cluster=reached(local), chunk=25)
+    here = simulate(PLANS, games=GAMES, players=2, seed=11)
     assert games(on_cluster) == games(here)
-    assert [s.played_count for s in on_cluster] == [300, 300]
-    streamed = simulate(PLANS, games=300, players=2, seed=11, cluster=reached(local), chunk=25,
+    assert [s.played_count for s in on_cluster] == [GAMES, GAMES]
+    streamed = simulate(PLANS, games=GAMES, players=2, seed=11, cluster=reached(local), chunk=25,
                         out=tmp_path)
     assert [s.summary(2) for s in streamed] == [s.summary(2) for s in here]
-    assert len((tmp_path / GAMES_FILE).read_text().splitlines()) == 600
+    assert len((tmp_path / GAMES_FILE).read_text().splitlines()) == 2 * GAMES
 
 
 def test_a_worker_killed_mid_run_has_its_games_retried_and_each_counted_once(cluster, tmp_path):
@@ -73,13 +75,13 @@ def test_a_worker_killed_mid_run_has_its_games_retried_and_each_counted_once(clu
         if sum(seen) >= 60 and pids:
             os.kill(pids.pop(), signal.SIGKILL)
 
-    sides = simulate(PLANS, games=300, players=2, seed=3, cluster=reached(local), chunk=10,
+    sides = simulate(PLANS, games=GAMES, players=2, seed=3, cluster=reached(local), chunk=10,
                      progress=kill_one_worker, out=tmp_path)
     assert not pids  # the kill happened mid-run
     assert sum(s.retried for s in sides) >= 1
     rows = [json.loads(line) for line in (tmp_path / GAMES_FILE).read_text().splitlines()]
-    assert sorted((row["side"], row["seed"]) for row in rows) == [(i, 3 + n) for i in (0, 1) for n in range(300)]
-    here = simulate(PLANS, games=300, players=2, seed=3)
+    assert sorted((row["side"], row["seed"]) for row in rows) == [(i, 3 + n) for i in (0, 1) for n in range(GAMES)]
+    here = simulate(PLANS, games=GAMES, players=2, seed=3)
     strip = lambda summary: {k: v for k, v in summary.items() if k != "retried"}  # noqa: E731
     assert [strip(s.summary(2)) for s in sides] == [strip(s.summary(2)) for s in here]
 
