@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'a85cf9de1a8ada0e'
+SOURCE_HASH = '0bb9cf9dbf37b824'
 GENERATOR_VERSION = '61'
 
 # ---------------------------------------------------------------- components
@@ -257,93 +257,95 @@ def example_opening(run):
     st = run.start(players=2, options={})
     run.offered(st, lambda: 0, ['sow A', 'sow F'], True, line=115)
     run.offered(st, lambda: 0, ['sow a'], False, line=116)
-    run.act(st, 'player 1: sow E', line=117)
-    run.space_count(st, 'seeds', 4, '=', 0, line=118)
-    run.space_count(st, 'seeds', 5, '=', 5, line=119)
-    run.space_count(st, 'seeds', 6, '=', 5, line=120)
-    run.space_count(st, 'seeds', 8, '=', 5, line=121)
-    run.space_count(st, 'seeds', 9, '=', 4, line=122)
-    run.decides(st, lambda: 1, None, line=123)
+    run.numbered(st, 'player 1: sow F', 5, line=117)
+    run.act(st, 'player 1: sow E', line=118)
+    run.numbered(st, 'player 2: sow a', 0, line=119)
+    run.space_count(st, 'seeds', 4, '=', 0, line=120)
+    run.space_count(st, 'seeds', 5, '=', 5, line=121)
+    run.space_count(st, 'seeds', 6, '=', 5, line=122)
+    run.space_count(st, 'seeds', 8, '=', 5, line=123)
+    run.space_count(st, 'seeds', 9, '=', 4, line=124)
+    run.decides(st, lambda: 1, None, line=125)
     return st
 
 
 def example_round_the_ring(run):
-    """Example: Twelve seeds or more pass over the house they came from. [OWA-3] (rulebooks/oware.rules:125)"""
+    """Example: Twelve seeds or more pass over the house they came from. [OWA-3] (rulebooks/oware.rules:127)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 127, 6), ('counter seeds: A 0, B 13, C 0, D 0, E 0, F 0, a 1, b 1, c 1, d 1, e 1, f 1', 128, 6), ('counter store: 11, 11', 129, 6)), line=126)
-    run.act(st, 'player 1: sow B', line=130)
-    run.space_count(st, 'seeds', 1, '=', 0, line=131)
-    run.space_count(st, 'seeds', 2, '=', 2, line=132)
-    run.space_count(st, 'seeds', 3, '=', 2, line=133)
-    run.space_count(st, 'seeds', 0, '=', 1, line=134)
-    run.space_count(st, 'seeds', 6, '=', 2, line=135)
-    run.space_count(st, 'seeds', 11, '=', 2, line=136)
+    run.position(st, (('turn 9 of player 1', 129, 6), ('counter seeds: A 0, B 13, C 0, D 0, E 0, F 0, a 1, b 1, c 1, d 1, e 1, f 1', 130, 6), ('counter store: 11, 11', 131, 6)), line=128)
+    run.act(st, 'player 1: sow B', line=132)
+    run.space_count(st, 'seeds', 1, '=', 0, line=133)
+    run.space_count(st, 'seeds', 2, '=', 2, line=134)
+    run.space_count(st, 'seeds', 3, '=', 2, line=135)
+    run.space_count(st, 'seeds', 0, '=', 1, line=136)
+    run.space_count(st, 'seeds', 6, '=', 2, line=137)
+    run.space_count(st, 'seeds', 11, '=', 2, line=138)
     return st
 
 
 def example_chain(run):
-    """Example: The last seed captures, and so do the houses before it while they hold two or three. [OWA-4] (rulebooks/oware.rules:138)"""
+    """Example: The last seed captures, and so do the houses before it while they hold two or three. [OWA-4] (rulebooks/oware.rules:140)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 140, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 3, a 0, b 2, c 1, d 1, e 5, f 0', 141, 6), ('counter store: 12, 24', 142, 6)), line=139)
-    run.act(st, 'player 1: sow F', line=143)
-    run.space_count(st, 'seeds', 8, '=', 0, line=144)
-    run.space_count(st, 'seeds', 7, '=', 0, line=145)
-    run.space_count(st, 'seeds', 6, '=', 1, line=146)
-    run.fact(st, 'store of player 1 = 17', lambda: (st._counters['store'][0] == 17), line=147, sides=lambda: (st._counters['store'][0], 17), compared=('=', 'store of player 1', '17', 'number', False))
+    run.position(st, (('turn 9 of player 1', 142, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 3, a 0, b 2, c 1, d 1, e 5, f 0', 143, 6), ('counter store: 12, 24', 144, 6)), line=141)
+    run.act(st, 'player 1: sow F', line=145)
+    run.space_count(st, 'seeds', 8, '=', 0, line=146)
+    run.space_count(st, 'seeds', 7, '=', 0, line=147)
+    run.space_count(st, 'seeds', 6, '=', 1, line=148)
+    run.fact(st, 'store of player 1 = 17', lambda: (st._counters['store'][0] == 17), line=149, sides=lambda: (st._counters['store'][0], 17), compared=('=', 'store of player 1', '17', 'number', False))
     return st
 
 
 def example_grand_slam(run):
-    """Example: A capture of all the opponent's seeds is not made. [OWA-5] ruling OWA-AMB-3 (rulebooks/oware.rules:149)"""
+    """Example: A capture of all the opponent's seeds is not made. [OWA-5] ruling OWA-AMB-3 (rulebooks/oware.rules:151)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 151, 6), ('counter seeds: A 1, B 0, C 0, D 0, E 0, F 2, a 1, b 2, c 0, d 0, e 0, f 0', 152, 6), ('counter store: 20, 22', 153, 6)), line=150)
-    run.act(st, 'player 1: sow F', line=154)
-    run.space_count(st, 'seeds', 6, '=', 2, line=155)
-    run.space_count(st, 'seeds', 7, '=', 3, line=156)
-    run.fact(st, 'store of player 1 = 20', lambda: (st._counters['store'][0] == 20), line=157, sides=lambda: (st._counters['store'][0], 20), compared=('=', 'store of player 1', '20', 'number', False))
-    run.result(st, 'not_over', line=158)
+    run.position(st, (('turn 9 of player 1', 153, 6), ('counter seeds: A 1, B 0, C 0, D 0, E 0, F 2, a 1, b 2, c 0, d 0, e 0, f 0', 154, 6), ('counter store: 20, 22', 155, 6)), line=152)
+    run.act(st, 'player 1: sow F', line=156)
+    run.space_count(st, 'seeds', 6, '=', 2, line=157)
+    run.space_count(st, 'seeds', 7, '=', 3, line=158)
+    run.fact(st, 'store of player 1 = 20', lambda: (st._counters['store'][0] == 20), line=159, sides=lambda: (st._counters['store'][0], 20), compared=('=', 'store of player 1', '20', 'number', False))
+    run.result(st, 'not_over', line=160)
     return st
 
 
 def example_feeding(run):
-    """Example: A player must give seeds to an opponent who has none. [OWA-6] (rulebooks/oware.rules:160)"""
+    """Example: A player must give seeds to an opponent who has none. [OWA-6] (rulebooks/oware.rules:162)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 1', 162, 6), ('counter seeds: A 6, B 1, C 0, D 0, E 1, F 0, a 0, b 0, c 0, d 0, e 0, f 0', 163, 6), ('counter store: 20, 20', 164, 6)), line=161)
-    run.offered(st, lambda: 0, ['sow A'], True, line=165)
-    run.offered(st, lambda: 0, ['sow B', 'sow E'], False, line=166)
+    run.position(st, (('turn 9 of player 1', 164, 6), ('counter seeds: A 6, B 1, C 0, D 0, E 1, F 0, a 0, b 0, c 0, d 0, e 0, f 0', 165, 6), ('counter store: 20, 20', 166, 6)), line=163)
+    run.offered(st, lambda: 0, ['sow A'], True, line=167)
+    run.offered(st, lambda: 0, ['sow B', 'sow E'], False, line=168)
     return st
 
 
 def example_no_feeding(run):
-    """Example: A player who cannot give seeds cannot move: each side keeps its own. [OWA-6, OWA-8] ruling OWA-AMB-1 (rulebooks/oware.rules:168)"""
+    """Example: A player who cannot give seeds cannot move: each side keeps its own. [OWA-6, OWA-8] ruling OWA-AMB-1 (rulebooks/oware.rules:170)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 2', 170, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 0, b 1, c 0, d 2, e 0, f 0', 171, 6), ('counter store: 22, 23', 172, 6)), line=169)
-    run.over(st, 'cannot_move', line=173)
-    run.winners(st, lambda: [1], line=174)
-    run.returns(st, [[-1, 1], [1, 1]], line=175)
+    run.position(st, (('turn 9 of player 2', 172, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 0, b 1, c 0, d 2, e 0, f 0', 173, 6), ('counter store: 22, 23', 174, 6)), line=171)
+    run.over(st, 'cannot_move', line=175)
+    run.winners(st, lambda: [1], line=176)
+    run.returns(st, [[-1, 1], [1, 1]], line=177)
     return st
 
 
 def example_seen_again(run):
-    """Example: A position seen a second time ends the game; each side keeps its own. [OWA-8] ruling OWA-AMB-1, OWA-AMB-2 (rulebooks/oware.rules:177)"""
+    """Example: A position seen a second time ends the game; each side keeps its own. [OWA-8] ruling OWA-AMB-1, OWA-AMB-2 (rulebooks/oware.rules:179)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 9 of player 2', 179, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 1, b 0, c 0, d 0, e 0, f 1', 180, 6), ('counter store: 23, 23', 181, 6)), line=178)
-    run.act(st, 'player 2: sow f', line=182)
-    run.act(st, 'player 1: sow A', line=183)
-    run.act(st, 'player 2: sow a', line=184)
-    run.act(st, 'player 1: sow B', line=185)
-    run.act(st, 'player 2: sow b', line=186)
-    run.act(st, 'player 1: sow C', line=187)
-    run.act(st, 'player 2: sow c', line=188)
-    run.act(st, 'player 1: sow D', line=189)
-    run.act(st, 'player 2: sow d', line=190)
-    run.act(st, 'player 1: sow E', line=191)
-    run.act(st, 'player 2: sow e', line=192)
-    run.result(st, 'not_over', line=193)
-    run.act(st, 'player 1: sow F', line=194)
-    run.over(st, 'repetition', line=195)
-    run.winners(st, lambda: [1], line=196)
-    run.returns(st, [[-1, 1], [1, 1]], line=197)
+    run.position(st, (('turn 9 of player 2', 181, 6), ('counter seeds: A 0, B 0, C 0, D 0, E 0, F 0, a 1, b 0, c 0, d 0, e 0, f 1', 182, 6), ('counter store: 23, 23', 183, 6)), line=180)
+    run.act(st, 'player 2: sow f', line=184)
+    run.act(st, 'player 1: sow A', line=185)
+    run.act(st, 'player 2: sow a', line=186)
+    run.act(st, 'player 1: sow B', line=187)
+    run.act(st, 'player 2: sow b', line=188)
+    run.act(st, 'player 1: sow C', line=189)
+    run.act(st, 'player 2: sow c', line=190)
+    run.act(st, 'player 1: sow D', line=191)
+    run.act(st, 'player 2: sow d', line=192)
+    run.act(st, 'player 1: sow E', line=193)
+    run.act(st, 'player 2: sow e', line=194)
+    run.result(st, 'not_over', line=195)
+    run.act(st, 'player 1: sow F', line=196)
+    run.over(st, 'repetition', line=197)
+    run.winners(st, lambda: [1], line=198)
+    run.returns(st, [[-1, 1], [1, 1]], line=199)
     return st
 
 

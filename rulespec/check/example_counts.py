@@ -24,6 +24,7 @@ from ..language.parser import parse_file
 KINDS = {
     "players": "given N players", "option": "given option", "items": "given components", "step": "given step",
     "counter": "given counter", "setup": "given set-up", "action": "when", "legal": "then ... is legal",
+    "numbered": "then ... is numbered N",
     "illegal": "then ... is not legal", "over": "then game over by", "fact": "then CONDITION",
     "wins": "then ... wins", "draw": "then the game is a draw", "game_over": "then the game is over",
     "not_over": "then the game is not over", "ranking": "then ranking is", "returns": "then returns are",

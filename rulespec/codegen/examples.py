@@ -79,6 +79,8 @@ class Examples:
             w.line(f"run.legal(st, {line.value!r}, True, line={where})")
         elif line.what == "illegal":
             w.line(f"run.legal(st, {line.value!r}, False, line={where})")
+        elif line.what == "numbered":
+            w.line(f"run.numbered(st, {line.value!r}, {line.number!r}, line={where})")
         elif line.what == "over":
             w.line(f"run.over(st, {line.name!r}, line={where})")
         elif line.what == "fact":

@@ -471,6 +471,11 @@ example goal "Filling a goal earns a reward" [LAN-6]:
       "compare a zone or a board with what it held before the last `when` (or, after `given set-up`, before the "
       "set-up): a number of components, or their labels. `ran` counts how often a step, a trigger or an `instead` "
       "ran since then: `never`, `once`, `twice` or `N times`."),
+    E("Executable examples", "An action's number", "then_numbered", "sowing.rules", '''
+  then "player 1: sow 1 3 (2)" is numbered 2''',
+      "The action is offered now and its option's `numbered` gives it this number (a game that says "
+      "`actions numbered 0 to N`): the number OpenSpiel's and PettingZoo's adapters know it by. Each seat "
+      "numbers its own actions: player 2's `sow 2 1 (2)` is numbered 0 as player 1's `sow 1 1 (2)` is."),
     E("Executable examples", "A counter on a space", "given_space_counter then_space_counter", "sowing.rules", '''
   given counter seeds of "2 2" is 1
   when "player 1: sow 1 3 (2)"

@@ -1063,7 +1063,7 @@ EXAMPLE_LINES = ("players", "option", "items", "step", "counter", "setup", "acti
                  "offered_no", "decides", "chance_outcomes", "chance_even", "sees", "not_sees", "space_empty",
                  "space_holds", "turn_number", "turn_of", "phase", "leg", "ran", "gained", "lost", "position",
                  "space_counter", "space_count", "refused", "place", "chance_read", "log", "sees_top",
-                 "for_every", "leg_scores", "match_total")
+                 "for_every", "leg_scores", "match_total", "numbered")
 
 
 @dataclass(frozen=True, kw_only=True)

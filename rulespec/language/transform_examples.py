@@ -69,6 +69,10 @@ class ExamplesToAst(AstBuilder):
     def then_illegal(self, meta, children):
         return ast.ExampleLine(loc=self._loc(meta), what="illegal", value=unquote(children[0]))
 
+    def then_numbered(self, meta, children):
+        return ast.ExampleLine(loc=self._loc(meta), what="numbered", value=unquote(children[0]),
+                               number=read_number(children[1], "number"))
+
     def then_over(self, meta, children):
         return ast.ExampleLine(loc=self._loc(meta), what="over", name=str(children[0]))
 

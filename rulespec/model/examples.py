@@ -139,9 +139,12 @@ class Examples:
                 self.error(line.loc, f"`{line.value}` is not a value of option `{line.name}`",
                            hint=did_you_mean(line.value, option.values))
             return ir.ExampleLine(w, line.loc, name=line.name, value=line.value)
-        if w in ("action", "refused", "legal", "illegal"):
+        if w in ("action", "refused", "legal", "illegal", "numbered"):
+            if w == "numbered" and not self.numbered:
+                self.error(line.loc, "the game does not number its actions, so no action has a number",
+                           hint="add `actions numbered 0 to N` to the game's header and `numbered EXPR` to its options")
             self.example_action(d, line, line.value, players, labels)
-            return ir.ExampleLine(w, line.loc, name=line.name, value=line.value)
+            return ir.ExampleLine(w, line.loc, name=line.name, value=line.value, number=line.number)
         if w == "position":  # read against the engine's tables (examples.position_diagnostics)
             return ir.ExampleLine(w, line.loc, position=line.position)
         if w in self.FACTS:

@@ -21,6 +21,7 @@ from ..runtime.numbers import COUNTER_LIMIT
 from ..runtime.position import InvalidPosition, PositionReader
 from ..runtime.repetition import start_board_records, start_record
 from .example_blocks import ExampleBlocks, ExampleFailure
+from .example_numbers import ExampleNumbers
 from .example_positions import _position_place, example_tables
 
 
@@ -41,7 +42,7 @@ class ExampleResult:
     variants: tuple[str, ...] = ()  # the variants it ran under (rulespec/pipeline/example_plan.py)
 
 
-class ExampleRun(ExampleBlocks):
+class ExampleRun(ExampleBlocks, ExampleNumbers):
     """The helper a generated ``example_<name>(run)`` function talks to."""
 
     def __init__(self, engine: Engine, name: str, tables: Optional[dict] = None):

@@ -19,6 +19,7 @@ from rulespec.check.verify import verify
 from rulespec.docs.english import English, game_overview
 from rulespec.language.errors import RuleError
 from rulespec.pipeline import generate_source
+from rulespec.pipeline.examples import run_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -239,3 +240,16 @@ def test_the_work_of_a_number_is_estimated_as_a_condition_is():
     from rulespec.model.cost import estimates
     found = [e for e in estimates(rulespec.load("oware").model) if e.what == "the action number of option `turn.sow`"]
     assert len(found) == 1 and found[0].kind == "condition" and found[0].work > 1
+
+
+def test_an_example_checks_an_actions_number(tmp_path):
+    said = source() + ('example numbers "A mark is numbered by its column" [M-1]:\n  given 2 players\n'
+                       '  then "player 1: mark 1 2" is numbered N\n  when "player 1: mark 1 2"\n'
+                       '  then "player 2: pass" is numbered 3\n')
+    [held] = run_examples(rulespec.load(write(tmp_path, said.replace(" N\n", " 1\n"))))
+    assert held.passed, held.message
+    [failed] = run_examples(rulespec.load(write(tmp_path, said.replace(" N\n", " 2\n"))))
+    assert not failed.passed and "'player 1: mark 1 2' is numbered 1 (option `put`), not 2" in failed.message
+    unnumbered = said.replace(" N\n", " 1\n").replace("  actions numbered 0 to size [M-1]\n", "")
+    unnumbered = unnumbered.replace("    numbered c of s - 1\n", "").replace("    numbered size\n", "")
+    assert "the game does not number its actions, so no action has a number" in error_of(tmp_path, unnumbered)

@@ -580,6 +580,8 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
         return "Then", f"{code(line.value or '')} is allowed"
     if w == "illegal":
         return "Then", f"{code(line.value or '')} is not allowed"
+    if w == "numbered":
+        return "Then", f"{code(line.value or '')} is allowed, and its action number is {line.number}"
     if w == "over":
         return "Then", f"the game is over by {en.link('end', line.name or '')}"
     if w == "fact":
