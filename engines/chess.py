@@ -9,14 +9,14 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import cells_by_value
+from rulespec.runtime.helpers import cells_by_value, ray_stop
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '61'
+GENERATOR_VERSION = '62'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -87,7 +87,7 @@ def define_slides(st, v_s, v_d):
 def define_along_a_line(st, v_p, v_s):
     """Definition `along_a_line`: `count(d in all directions of grid where count(t in ray from s towards d where mine(t, p) and slides(t, d)) > 0) > 0`. [CH-4, CH-11] (rulebooks/chess.rules:140)"""
     for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-        if any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)) for v_t in st._ray(0, v_s, v_d)):
+        if any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)) for v_t in ray_stop(st, 0, v_s, v_d)):
             return True
     return False
 

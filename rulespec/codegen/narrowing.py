@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir, reads
-from ..model.narrowing import conjuncts, fixed_by, fixed_walk
+from ..model.narrowing import conjuncts, fixed_by, fixed_walk, occupied_only
 from .quoting import comment, ident
 
 
@@ -19,7 +19,12 @@ class Narrowing:
     def narrowed_domain(self, var: str, domain: ir.E, where: Optional[ir.E],
                         changing: frozenset = frozenset()) -> Optional[str]:
         """The code of the spaces of ``domain`` (a board) that ``where`` may hold for, in board order, each
-        once; None when the condition fixes none (the walk stays a walk of the board)."""
+        once; None when the condition fixes none (the walk stays a walk of the board). A walk of a ray where
+        the condition needs its space occupied is of the space it stops at alone (the others are empty)."""
+        if isinstance(domain, ir.Ray) and occupied_only(var, where, self.definitions):
+            self.ray_stop_used = True
+            return (f"ray_stop(st, {self.boards[domain.board]}, {self.on_board(domain.space, 'a ray from')}, "
+                    f"{self.expr(domain.direction)})")
         if not isinstance(domain, ir.BoardRef) or where is None:
             return None
         b = self.boards[domain.board]

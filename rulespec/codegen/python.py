@@ -106,6 +106,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.fill_calls_used: set[str] = set()  # the runtime.fills functions the fills on integers call
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
+        self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
 
     def doc(self, decl, what: str) -> None:

@@ -20,10 +20,10 @@ not once per candidate (the generator keeps it in a local), so its cost is added
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Optional, Sequence, Union
 
 from . import ir
-from .narrowing import Fixed, listing_narrowed, written_out
+from .narrowing import Fixed, listing_narrowed, occupied_only, written_out
 from .tree import children, free_vars, walk
 
 # A shape on a board of triangles has at most 6 rotations, each possibly mirrored.
@@ -104,6 +104,13 @@ class Cost:
         return _orientations_of(shape.cells)
 
     # ------------------------------------------------------------------ sizes of collections
+    def tested(self, e: Union[ir.Count, ir.Total, ir.Extreme, ir.First]) -> int:
+        """How many elements a count, total, extreme or `any` tests: one of a ray where its condition needs the
+        space occupied (the space the ray stops at: narrowing.occupied_only), else every one of its domain."""
+        if isinstance(e.domain, ir.Ray) and occupied_only(e.var, e.where, self.definitions):
+            return 1
+        return self.size(e.domain)
+
     def size(self, domain: ir.E) -> int:
         """At most how many elements a walk over ``domain`` visits."""
         m = self.m
@@ -309,15 +316,15 @@ class Cost:
             elif isinstance(e, ir.Count):
                 if e.where is None and not isinstance(e.domain, ir.BoardRef):
                     return 1 + self.expr(e.domain)  # a length
-                return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
+                return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where))
             elif isinstance(e, (ir.Total, ir.Extreme)):
-                return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where) + self.expr(e.value))
+                return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where) + self.expr(e.value))
             elif isinstance(e, ir.Won):  # the outcome: every score of every seat
                 return 1 + self.expr(e.seat) + max(self.m.max_players, 1) * sum(self.score(name) for name in self.scores)
             elif isinstance(e, ir.ThereIs):  # at worst none is found: its count, every element tested
                 return 1 + self.expr(e.count)
             elif isinstance(e, ir.First):
-                return 1 + self.expr(e.domain) + self.size(e.domain) * (1 + self.expr(e.where))
+                return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where))
             elif isinstance(e, ir.BestSets):
                 return 1 + self.expr(e.domain) + self.expr(e.wild) + self.size(e.domain) * max(len(e.kinds), 1)
             elif isinstance(e, ir.Member):

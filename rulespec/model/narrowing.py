@@ -155,6 +155,24 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
     return None
 
 
+def occupied_only(var: str, e: Optional[ir.E], definitions: dict, depth: int = 0) -> bool:
+    """Whether ``e`` can hold only where the space ``var`` is occupied (`t is occupied and ...`, `t holds X`,
+    through the definitions it uses): a walk of a ray, whose spaces before its last are empty, where ``e``
+    must hold need visit only the space the ray stops at."""
+    if isinstance(e, ir.Check):
+        return e.test in ("occupied", "not_empty") and isinstance(e.subject, ir.Var) and e.subject.name == var
+    if isinstance(e, (ir.Holds, ir.HoldsValue)):  # (an empty space holds nothing and no value)
+        return isinstance(e.space, ir.Var) and e.space.name == var
+    if isinstance(e, ir.BoolOp):
+        parts = [occupied_only(var, o, definitions, depth) for o in e.operands]
+        return any(parts) if e.op == "and" else all(parts)
+    if isinstance(e, ir.DefinedValue) and depth < _DEPTH and e.name in definitions:
+        definition = definitions[e.name]
+        body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, {var})
+        return occupied_only(var, body, definitions, depth + 1)
+    return False
+
+
 def narrowed_by(var: str, domain: ir.E, where: Optional[ir.E], model: ir.Model) -> bool:
     """Whether a walk of ``var`` over ``domain`` where ``where`` is narrowed to a look-up (the profiler's
     hints say so where it is not)."""

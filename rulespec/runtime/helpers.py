@@ -270,6 +270,17 @@ def cells_by_value(values: Sequence[Any]) -> dict[Any, tuple[int, ...]]:
     return {value: tuple(cells) for value, cells in found.items()}
 
 
+def ray_stop(st, board: int, cell: int, direction: int) -> tuple[int, ...]:
+    """The space a ray from ``cell`` in ``direction`` stops at, the first occupied one, as a walk of one
+    (none: the board's edge comes first): a walk of a ray whose condition needs its space occupied
+    (rulespec/codegen/narrowing.py); State._ray gives the whole ray."""
+    contents = st._boards[board]
+    for at in st._t.rays[board, direction][cell]:
+        if contents[at] >= 0:
+            return (at,)
+    return ()
+
+
 def spaces_among(in_use: Sequence[bool], spaces: Sequence[Any], *groups: Sequence[int]) -> list[int]:
     """The spaces named (none past a board's edge) and those of the groups that are in use, each once, in
     board order: a walk of a board narrowed to what its condition fixes (rulespec/codegen/narrowing.py)."""
