@@ -77,3 +77,17 @@ def budget() -> Budget:
 
 def pytest_report_header(config) -> str:
     return f"hypothesis profile: {PROFILE} ({settings.get_profile(PROFILE).show_changed()})"
+
+
+# The three rulebooks' own property tests here (test_shell_we.py, test_shrimp.py, test_let_them_eat_shrimp.py) run
+# the verifier's state machine at every player count with the profile's examples and assert that every check
+# ran; the plugin's properties items for the same files would repeat them with fewer examples, so they run one
+# example each (the plugin's path through these files stays checked: a whole game, its replay, every property).
+CHECKED_DEEPER_HERE = ("rulebooks/shell-we.rules", "rulebooks/shrimp.rules", "rulebooks/let-them-eat-shrimp.rules")
+
+
+def pytest_collection_modifyitems(items) -> None:
+    for item in items:
+        path, _, name = item.nodeid.partition("::")
+        if path in CHECKED_DEEPER_HERE and name.startswith("properties["):
+            item.add_marker(pytest.mark.rulespec(examples=1))
