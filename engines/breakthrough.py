@@ -13,7 +13,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'fde350539f32c1ad'
-GENERATOR_VERSION = '62'
+GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

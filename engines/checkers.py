@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '1c5c29efc1c94c9c'
-GENERATOR_VERSION = '62'
+GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '62'
+GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1393,6 +1393,7 @@ def end_fifty_moves(st):
 
 def ends_turn_start(st):
     """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CH-13, CH-14, CH-12, CH-15] ruling CH-AMB-2, CH-AMB-1, CH-AMB-4, CH-AMB-5 (rulebooks/chess.rules:303, 307, 311, 316, 320)"""
+    _legal_0 = None  # whether a player has a legal move: asked by several ends, worked out once
     # too_little_material [CH-13] ruling CH-AMB-2
     if define_dead_material(st):
         return 0, []
@@ -1400,10 +1401,10 @@ def ends_turn_start(st):
     if (times_occurred(st) >= 3):
         return 1, []
     # checkmate [CH-12]
-    if (not has_legal_move_turn(st, st._turn_seat) and define_in_check(st, st._turn_seat)):
+    if (not (_legal_0 if _legal_0 is not None else (_legal_0 := has_legal_move_turn(st, st._turn_seat))) and define_in_check(st, st._turn_seat)):
         return 2, [(st._turn_seat + 1) % st.players]
     # stalemate [CH-12]
-    if not has_legal_move_turn(st, st._turn_seat):
+    if not (_legal_0 if _legal_0 is not None else (_legal_0 := has_legal_move_turn(st, st._turn_seat))):
         return 3, []
     # fifty_moves [CH-15] ruling CH-AMB-1, CH-AMB-5
     if (st._counters['quiet_moves'] >= 100):

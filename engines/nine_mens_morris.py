@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '03aec5ca726ee3b3'
-GENERATOR_VERSION = '62'
+GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '62'
+GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

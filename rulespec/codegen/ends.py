@@ -261,6 +261,8 @@ class Ends:
                     w.line("st._ends_clean = True")
                 w.line("return None")
                 w.dedent()
+            asked_at, self.legal_moves_kept = len(w.lines), {}
+            self.legal_moves_asked_again = legal_moves_asked_again(end for _, end in ends)
             for k, end in ends:
                 plan = plans.get(end.name)
                 if plan is None:
@@ -271,6 +273,10 @@ class Ends:
                                f"false" + (f" ({', '.join(plan.unfolded)} unfolded)" if plan.unfolded else "")))
                 self.indexed_end_test(end, plan, f"{k}, ")
                 boards.append(self.boards[plan.board])
+            if self.legal_moves_kept:
+                w.lines.insert(asked_at, "    " * w.level + " = ".join(self.legal_moves_kept.values())
+                               + " = None  " + comment("whether a player has a legal move: asked by several ends, worked out once"))
+            self.legal_moves_asked_again, self.legal_moves_kept = frozenset(), {}
             if boards:
                 seen = ", ".join(f"({lit(timing)}, {b}): st._boards[{b}][:], ({lit(timing)}, {b}, 'written'): st._writes()"
                                  for b in dict.fromkeys(boards))
@@ -321,3 +327,15 @@ class Ends:
         as_lists = {c.name for c in self.m.counters if c.per_player or c.board is not None}  # per seat or space
         values = [f"st._counters[{lit(name)}]" + ("[:]" if copy and name in as_lists else "") for name in counters]
         return "(" + "".join(f"{code}, " for code in values) + ")"
+
+
+def legal_moves_asked_again(ends) -> frozenset[tuple[str, str]]:
+    """The legal-move questions (step, the seat as written) that more than one of ``ends`` asks of a seat naming
+    no bound name (`the player to move has no legal move` in checkmate's and stalemate's conditions): nothing
+    changes while ends are checked, so the answer is worked out once."""
+    asked: dict[tuple[str, str], set[str]] = {}
+    for end in ends:
+        for node in walk(end.condition):
+            if isinstance(node, ir.HasLegalMove) and not any(isinstance(n, ir.Var) for n in walk(node.seat)):
+                asked.setdefault((node.step, node.seat.text), set()).add(end.name)
+    return frozenset(key for key, names in asked.items() if len(names) > 1)

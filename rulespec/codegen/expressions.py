@@ -344,7 +344,12 @@ class Expressions:
         return f"st._won({self.expr(e.seat)})"
 
     def visit_HasLegalMove(self, e: ir.HasLegalMove) -> str:  # (written by Declarations.legal_move_function)
-        return f"{'not ' if e.negated else ''}has_legal_move_{ident(e.step)}(st, {self.expr(e.seat)})"
+        code = f"has_legal_move_{ident(e.step)}(st, {self.expr(e.seat)})"
+        # (several ends of one check ask it of a seat naming no bound name: once)
+        if (e.step, e.seat.text) in self.legal_moves_asked_again and not any(isinstance(n, ir.Var) for n in walk(e.seat)):
+            name = self.legal_moves_kept.setdefault(code, f"_legal_{len(self.legal_moves_kept)}")
+            code = f"({name} if {name} is not None else ({name} := {code}))"
+        return f"{'not ' if e.negated else ''}{code}"
 
     def visit_AfterIt(self, e: ir.AfterIt) -> str:  # (written by Options.after_function)
         return f"after_{ident(e.step)}__{ident(e.option)}(st{''.join(', ' + self.expr(n) for n in e.names)})"

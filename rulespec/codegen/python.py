@@ -93,6 +93,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.in_example = False  # writing an example's lines (see visit_SeatConst)
         # (board, name) of the spaces an `and` has found occupied so far: their occupant read from the contents
         self.known_occupied: frozenset[tuple[str, str]] = frozenset()
+        # (step, seat) of a legal-move question several ends of one check ask (its seat naming no bound name),
+        # and its call -> the local keeping its answer (see Ends.end_checks)
+        self.legal_moves_asked_again: frozenset[tuple[str, str]] = frozenset()
+        self.legal_moves_kept: dict[str, str] = {}
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
