@@ -9,10 +9,11 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.helpers import cells_by_value
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'fde350539f32c1ad'
+SOURCE_HASH = '1351b2a08e4d8530'
 GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
@@ -45,35 +46,56 @@ B_GRID_FACES = (
     ), None),
 )
 
+B_GRID_CELLS_BY_COLUMN = cells_by_value(B_GRID_COLUMN)  # its spaces by column, in order
 
 def fit_pawn__on__grid(st, v_item, v_space):
-    """Where a pawn may go on grid. [BT-2] (rulebooks/breakthrough.rules:48)"""
+    """Where a pawn may go on grid. [BT-2] (rulebooks/breakthrough.rules:54)"""
     return True
 
 
 
-def define_ahead(st, v_s, v_t, v_p):
-    """Definition `ahead`: `row of t = row of s + forward of p and column of t - column of s in (-1..1)`. [BT-3] (rulebooks/breakthrough.rules:57)"""
-    return ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_p])) and (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1))
-
-
 def define_can_move(st, v_s, v_t, v_p):
-    """Definition `can_move`: `s holds colour of p and ahead(s, t, p) and t is empty`. [BT-3] (rulebooks/breakthrough.rules:60)"""
-    return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and define_ahead(st, v_s, v_t, v_p) and st._boards[0][v_t] < 0)
+    """Definition `can_move`: `s holds colour of p and t is empty`. [BT-3] (rulebooks/breakthrough.rules:63)"""
+    return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and st._boards[0][v_t] < 0)
 
 
 def define_can_capture(st, v_s, v_t, v_p):
-    """Definition `can_capture`: `s holds colour of p and ahead(s, t, p) and column of t != column of s and t holds colour of left of p`. [BT-4] (rulebooks/breakthrough.rules:63)"""
-    return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and define_ahead(st, v_s, v_t, v_p) and (B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players]))
+    """Definition `can_capture`: `s holds colour of p and t holds colour of left of p`. [BT-4] (rulebooks/breakthrough.rules:66)"""
+    return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players]))
+
+
+def define_columns_across(st):
+    """Definition `columns_across`: `8`. [BT-2] ruling BT-AMB-2 (rulebooks/breakthrough.rules:70)"""
+    return 8
+
+
+def define_openspiel_square(st, v_s):
+    """Definition `openspiel_square`: `columns_across * (row of s - 1) + column of s - 1`. [BT-2] ruling BT-AMB-2 (rulebooks/breakthrough.rules:76)"""
+    return ((8 * (B_GRID_ROW[v_s] - 1)) + B_GRID_COLUMN[v_s] - 1)
+
+
+def define_openspiel_direction(st, v_s, v_t):
+    """Definition `openspiel_direction`: `(if row of t > row of s then 1 else 4) + column of t - column of s`. [BT-3] ruling BT-AMB-2 (rulebooks/breakthrough.rules:79)"""
+    return ((1 if (B_GRID_ROW[v_t] > B_GRID_ROW[v_s]) else 4) + B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s])
+
+
+def define_openspiel_move(st, v_s, v_t, v_capture):
+    """Definition `openspiel_move`: `(openspiel_square(s) * 6 + openspiel_direction(s, t)) * 2 + capture`. [BT-3, BT-4] ruling BT-AMB-2 (rulebooks/breakthrough.rules:82)"""
+    return ((((define_openspiel_square(st, v_s) * 6) + define_openspiel_direction(st, v_s, v_t)) * 2) + v_capture)
 
 
 def decision_limit(st):
     """The most decisions a game of this configuration takes: `at most 209 decisions` (verify checks it). [BT-3, BT-5] (rulebooks/breakthrough.rules:22)"""
     return 209
 
+
+def last_action_number(st):
+    """The last action number with the options and players of a game: `actions numbered 0 to 767` (each option's `numbered`). [BT-3, BT-4] (rulebooks/breakthrough.rules:23)"""
+    return 767
+
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [BT-2] (rulebooks/breakthrough.rules:50)"""
+    """Step `setup`. [BT-2] (rulebooks/breakthrough.rules:56)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         if (B_GRID_ROW[v_s] <= 2):
@@ -88,87 +110,137 @@ def by_turn(st, v_player):
 
 
 def options_turn__move(st, v_player):
-    """Option `move` of `turn`: `row {row of s} column {column of s} to row {row of t} column {column of t}`. [BT-3] (rulebooks/breakthrough.rules:70)"""
+    """Option `move` of `turn`: `row {row of s} column {column of s} to row {row of t} column {column of t}`. [BT-3] (rulebooks/breakthrough.rules:90)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
-                continue
-            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
-                continue
-            if not (st._boards[0][v_t] < 0):  # t is empty
-                continue
-            found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_t, )))
+        for v_c in span((-1), 1):
+            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                if not (st._boards[0][v_t] < 0):  # t is empty
+                    continue
+                found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, )))
     return found
 
 
 def candidates_turn__move(st, v_player):
     """Every `move` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
-        for v_t in st._t.cells_in_use[0]:
-            yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_t, ))
+        for v_c in span((-1), 1):
+            for v_t in st._t.cells_in_use[0]:
+                yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, ))
 
 
-def first_failing_turn__move(st, v_player, v_s, v_t):
+def first_failing_turn__move(st, v_player, v_s, v_c, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not (define_can_move(st, v_s, v_t, v_player)):  # can_move(s, t, player)
+    if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
         return 0
+    if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+        return 1
+    if not (((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player]) and st._boards[0][v_t] < 0)):  # can_move(s, t, player)
+        return 2
     return -1
 
 
-def effect_turn__move(st, cause, v_player, v_s, v_t):
-    """What `move` does. [BT-3] (rulebooks/breakthrough.rules:70)"""
+def effect_turn__move(st, cause, v_player, v_s, v_c, v_t):
+    """What `move` does. [BT-3] (rulebooks/breakthrough.rules:90)"""
     st._place(0, st._occupant(0, v_s), v_t, cause)
 
 
+def number_turn__move(st, v_player, v_s, v_c, v_t):
+    """The action number of `move`: `numbered openspiel_move(s, t, 0)`. [BT-3] (rulebooks/breakthrough.rules:90)"""
+    return define_openspiel_move(st, v_s, v_t, 0)
+
+
+def numbered_turn__move(st, v_player):
+    """Every `move` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_c in span((-1), 1):
+            for v_t in st._t.cells_in_use[0]:
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, ), define_openspiel_move(st, v_s, v_t, 0))
+
+
 def options_turn__capture(st, v_player):
-    """Option `capture` of `turn`: `row {row of s} column {column of s} takes row {row of t} column {column of t}`. [BT-4] (rulebooks/breakthrough.rules:74)"""
+    """Option `capture` of `turn`: `row {row of s} column {column of s} takes row {row of t} column {column of t}`. [BT-4] (rulebooks/breakthrough.rules:96)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
+        for v_c in span((-1), 1):
+            if not ((v_c != 0)):  # c != 0
                 continue
-            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
-                continue
-            if not ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s])):  # column of t != column of s
-                continue
-            if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
-                continue
-            found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_t, )))
+            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
+                    continue
+                found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, )))
     return found
 
 
 def candidates_turn__capture(st, v_player):
     """Every `capture` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
-        for v_t in st._t.cells_in_use[0]:
-            yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_t, ))
+        for v_c in span((-1), 1):
+            for v_t in st._t.cells_in_use[0]:
+                yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, ))
 
 
-def first_failing_turn__capture(st, v_player, v_s, v_t):
+def first_failing_turn__capture(st, v_player, v_s, v_c, v_t):
     """The index of the first condition that does not hold, or -1."""
-    if not (define_can_capture(st, v_s, v_t, v_player)):  # can_capture(s, t, player)
+    if not ((v_c != 0)):  # c != 0
         return 0
+    if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+        return 1
+    if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+        return 2
+    if not (((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players]))):  # can_capture(s, t, player)
+        return 3
     return -1
 
 
-def effect_turn__capture(st, cause, v_player, v_s, v_t):
-    """What `capture` does. [BT-4] (rulebooks/breakthrough.rules:74)"""
+def effect_turn__capture(st, cause, v_player, v_s, v_c, v_t):
+    """What `capture` does. [BT-4] (rulebooks/breakthrough.rules:96)"""
     zones = st._zones
     zone_captured = st._t.zone_base['captured']
     st._move(st._occupant(0, v_t), zone_captured, cause)
     st._place(0, st._occupant(0, v_s), v_t, cause)
 
 
+def number_turn__capture(st, v_player, v_s, v_c, v_t):
+    """The action number of `capture`: `numbered openspiel_move(s, t, 1)`. [BT-4] (rulebooks/breakthrough.rules:96)"""
+    return define_openspiel_move(st, v_s, v_t, 1)
+
+
+def numbered_turn__capture(st, v_player):
+    """Every `capture` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_c in span((-1), 1):
+            for v_t in st._t.cells_in_use[0]:
+                if not ((v_c != 0)):  # c != 0
+                    continue
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, ), define_openspiel_move(st, v_s, v_t, 1))
+
+
 ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [BT-3, BT-4] (rulebooks/breakthrough.rules:69)"""
+    """Every choice of `turn` now, in the order offered. [BT-3, BT-4] (rulebooks/breakthrough.rules:89)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -180,66 +252,70 @@ def choices_turn(st, v_player):
     for v_s in st._t.cells_in_use[0]:
         if not ((cell_attr_0[board_0[v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
-                continue
-            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
-                continue
-            if not (board_0[v_t] < 0):  # t is empty
-                continue
-            rows.append(memo_0.get((v_s, v_t, )) or kept.make(memo_0, (v_s, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 0, (v_s, v_t, ))))
+        for v_c in span((-1), 1):
+            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                if not (board_0[v_t] < 0):  # t is empty
+                    continue
+                rows.append(memo_0.get((v_s, v_c, v_t, )) or kept.make(memo_0, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 0, (v_s, v_c, v_t, ))))
     # capture: `row {row of s} column {column of s} takes row {row of t} column {column of t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((cell_attr_0[board_0[v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
+        for v_c in span((-1), 1):
+            if not ((v_c != 0)):  # c != 0
                 continue
-            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
-                continue
-            if not ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s])):  # column of t != column of s
-                continue
-            if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
-                continue
-            rows.append(memo_1.get((v_s, v_t, )) or kept.make(memo_1, (v_s, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 1, (v_s, v_t, ))))
+            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
+                    continue
+                rows.append(memo_1.get((v_s, v_c, v_t, )) or kept.make(memo_1, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 1, (v_s, v_c, v_t, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)
     return seat, rows
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [BT-3, BT-4] (rulebooks/breakthrough.rules:69)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [BT-3, BT-4] (rulebooks/breakthrough.rules:89)"""
     # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
-                continue
-            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
-                continue
-            if not (st._boards[0][v_t] < 0):  # t is empty
-                continue
-            return True
+        for v_c in span((-1), 1):
+            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                if not (st._boards[0][v_t] < 0):  # t is empty
+                    continue
+                return True
     # capture: `row {row of s} column {column of s} takes row {row of t} column {column of t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of p
+        for v_c in span((-1), 1):
+            if not ((v_c != 0)):  # c != 0
                 continue
-            if not ((B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]) in span((-1), 1)):  # column of t - column of s in (-1..1)
-                continue
-            if not ((B_GRID_COLUMN[v_t] != B_GRID_COLUMN[v_s])):  # column of t != column of s
-                continue
-            if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
-                continue
-            return True
+            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
+                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
+                    continue
+                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
+                    continue
+                if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
+                    continue
+                return True
     return False
 
 # ---------------------------------------------------------------- end breakthrough
 def end_breakthrough(st):
-    """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:80)"""
+    """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:104)"""
     for v_p in st._t.seats:
         if any(((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and (B_GRID_ROW[v_s] == (8, 1)[v_p])) for v_s in st._t.cells_in_use[0]):
             return [v_p]
@@ -247,7 +323,7 @@ def end_breakthrough(st):
 
 # ---------------------------------------------------------------- end wiped_out
 def end_wiped_out(st):
-    """Whether the game ends now by `wiped_out`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:86)"""
+    """Whether the game ends now by `wiped_out`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:110)"""
     for v_p in st._t.seats:
         if (not any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in st._t.cells_in_use[0])):
             return [(v_p + 1) % st.players]
@@ -258,7 +334,7 @@ index_breakthrough = EndIndex('after_step', 0, (), (('here',),))
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BT-5] (rulebooks/breakthrough.rules:80, 86)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BT-5] (rulebooks/breakthrough.rules:104, 110)"""
     # breakthrough [BT-5]: only where grid changed since it last held false
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
@@ -278,75 +354,75 @@ def ends_after_step(st):
     return None
 
 def invariant_never_stuck(st):
-    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:157)"""
+    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:181)"""
     return has_legal_move_turn(st, st._turn_seat)
 
 
 def example_first_moves(run):
-    """Example: A pawn moves one square forward, straight or diagonally, onto an empty square. [BT-2, BT-3] (rulebooks/breakthrough.rules:98)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=100)
-    run.decides(st, lambda: 0, None, line=101)
-    run.legal(st, 'player 1: row 2 column 1 to row 3 column 1', True, line=102)
-    run.legal(st, 'player 1: row 2 column 1 to row 3 column 2', True, line=103)
-    run.legal(st, 'player 1: row 2 column 8 to row 3 column 7', True, line=104)
-    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=105)
-    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=106)
-    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=107)
-    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=108)
-    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=109)
+    """Example: A pawn moves one square forward, straight or diagonally, onto an empty square. [BT-2, BT-3] (rulebooks/breakthrough.rules:122)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=124)
+    run.decides(st, lambda: 0, None, line=125)
+    run.legal(st, 'player 1: row 2 column 1 to row 3 column 1', True, line=126)
+    run.legal(st, 'player 1: row 2 column 1 to row 3 column 2', True, line=127)
+    run.legal(st, 'player 1: row 2 column 8 to row 3 column 7', True, line=128)
+    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=129)
+    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=130)
+    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=131)
+    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=132)
+    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=133)
     return st
 
 
 def example_capture(run):
-    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:111)"""
+    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:135)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 114, 6), ('turn 9 of player 1', 115, 6)), line=113)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=116)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=117)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 5', False, line=118)
-    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=119)
-    run.space(st, 0, 36, 'black', line=120)
-    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=121)
-    run.result(st, 'not_over', line=122)
-    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=123)
-    run.legal(st, 'player 2: row 5 column 4 to row 4 column 3', True, line=124)
+    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 138, 6), ('turn 9 of player 1', 139, 6)), line=137)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=140)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=141)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 5', False, line=142)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=143)
+    run.space(st, 0, 36, 'black', line=144)
+    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=145)
+    run.result(st, 'not_over', line=146)
+    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=147)
+    run.legal(st, 'player 2: row 5 column 4 to row 4 column 3', True, line=148)
     return st
 
 
 def example_black_arrives(run):
-    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:126)"""
+    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:150)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 129, 6), ('turn 9 of player 1', 130, 6)), line=128)
-    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=131)
-    run.over(st, 'breakthrough', line=132)
-    run.winners(st, lambda: [0], line=133)
-    run.returns(st, [[1, 1], [-1, 1]], line=134)
+    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 153, 6), ('turn 9 of player 1', 154, 6)), line=152)
+    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=155)
+    run.over(st, 'breakthrough', line=156)
+    run.winners(st, lambda: [0], line=157)
+    run.returns(st, [[1, 1], [-1, 1]], line=158)
     return st
 
 
 def example_white_arrives(run):
-    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:136)"""
+    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:160)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 139, 6), ('turn 10 of player 2', 140, 6)), line=138)
-    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=141)
-    run.over(st, 'breakthrough', line=142)
-    run.winners(st, lambda: [1], line=143)
-    run.returns(st, [[-1, 1], [1, 1]], line=144)
+    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 163, 6), ('turn 10 of player 2', 164, 6)), line=162)
+    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=165)
+    run.over(st, 'breakthrough', line=166)
+    run.winners(st, lambda: [1], line=167)
+    run.returns(st, [[-1, 1], [1, 1]], line=168)
     return st
 
 
 def example_all_captured(run):
-    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:146)"""
+    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:170)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 149, 6), ('turn 9 of player 1', 150, 6)), line=148)
-    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=151)
-    run.over(st, 'wiped_out', line=152)
-    run.winners(st, lambda: [0], line=153)
+    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 173, 6), ('turn 9 of player 1', 174, 6)), line=172)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=175)
+    run.over(st, 'wiped_out', line=176)
+    run.winners(st, lambda: [0], line=177)
     return st
 
 
 class BreakthroughEngine(Engine):
-    """Breakthrough [BT-1, BT-1, BT-3, BT-5, BT-3, BT-5]"""
+    """Breakthrough [BT-1, BT-1, BT-3, BT-5, BT-3, BT-5, BT-3, BT-4]"""
 
     GAME_ID = 'breakthrough'
     TITLE = 'Breakthrough'
@@ -376,11 +452,12 @@ class BreakthroughEngine(Engine):
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
     DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
+    ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('BT-2',), run=step_setup),
         'turn': StepInfo('turn', 'choice', ('player',), ('BT-3', 'BT-4'), by=by_turn, options=(
-            OptionInfo('move', 'row {row of s} column {column of s} to row {row of t} column {column of t}', ('BT-3',), options_turn__move, effect_turn__move, candidates_turn__move, first_failing_turn__move, (('can_move(s, t, player)', ('BT-3',)),)),
-            OptionInfo('capture', 'row {row of s} column {column of s} takes row {row of t} column {column of t}', ('BT-4',), options_turn__capture, effect_turn__capture, candidates_turn__capture, first_failing_turn__capture, (('can_capture(s, t, player)', ('BT-4',)),)),
+            OptionInfo('move', 'row {row of s} column {column of s} to row {row of t} column {column of t}', ('BT-3',), options_turn__move, effect_turn__move, candidates_turn__move, first_failing_turn__move, (('row of t = row of s + forward of player', ('BT-3',)), ('column of t = column of s + c', ('BT-3',)), ('can_move(s, t, player)', ('BT-3',))), number=number_turn__move, numbered=numbered_turn__move),
+            OptionInfo('capture', 'row {row of s} column {column of s} takes row {row of t} column {column of t}', ('BT-4',), options_turn__capture, effect_turn__capture, candidates_turn__capture, first_failing_turn__capture, (('c != 0', ('BT-4',)), ('row of t = row of s + forward of player', ('BT-4',)), ('column of t = column of s + c', ('BT-4',)), ('can_capture(s, t, player)', ('BT-4',))), number=number_turn__capture, numbered=numbered_turn__capture),
         ), choices=choices_turn, distinct=True, param_types=('seat',)),
     }
     TRIGGERS = (

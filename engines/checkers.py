@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '1c5c29efc1c94c9c'
+SOURCE_HASH = '44f3cb60f31a6da3'
 GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
@@ -48,48 +48,63 @@ B_GRID_FACES = (
 B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_piece__on__grid(st, v_item, v_space):
-    """Where a piece may go on grid. [CHK-2] (rulebooks/checkers.rules:68)"""
+    """Where a piece may go on grid. [CHK-2] (rulebooks/checkers.rules:73)"""
     return True
 
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CHK-3] (rulebooks/checkers.rules:77)"""
+    """Definition `mine`: `s is occupied and colour of occupant of s = colour of p`. [CHK-3] (rulebooks/checkers.rules:82)"""
     return (st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]))
 
 
 def define_goes_towards(st, v_s, v_d, v_p):
-    """Definition `goes_towards`: `rank of occupant of s = king or d in forward of p`. [CHK-3, CHK-4] (rulebooks/checkers.rules:80)"""
+    """Definition `goes_towards`: `rank of occupant of s = king or d in forward of p`. [CHK-3, CHK-4] (rulebooks/checkers.rules:85)"""
     return ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p])
 
 
 def define_beyond(st, v_s, v_d):
-    """Definition `beyond`: `neighbour of neighbour of s towards d towards d`. [CHK-4] (rulebooks/checkers.rules:84)"""
+    """Definition `beyond`: `neighbour of neighbour of s towards d towards d`. [CHK-4] (rulebooks/checkers.rules:89)"""
     return st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)
 
 
 def define_can_step(st, v_s, v_d, v_p):
-    """Definition `can_step`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is empty`. [CHK-3] (rulebooks/checkers.rules:87)"""
+    """Definition `can_step`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is empty`. [CHK-3] (rulebooks/checkers.rules:92)"""
     return ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_empty(0, st._t.toward[0][v_d][v_s]))
 
 
 def define_can_jump(st, v_s, v_d, v_p):
-    """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty`. [CHK-4] (rulebooks/checkers.rules:90)"""
+    """Definition `can_jump`: `mine(s, p) and goes_towards(s, d, p) and neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty`. [CHK-4] (rulebooks/checkers.rules:95)"""
     return ((st._space_occupied(0, v_s) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])) and ((st._attrs['rank'][st._occupant(0, st._on_board(v_s, 'the occupant of'))] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (not (st._space_occupied(0, st._neighbour(0, v_s, v_d)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_s, v_d), 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_s, v_d), v_d)))
 
 
 def define_must_jump(st, v_p):
-    """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:93)"""
+    """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:98)"""
     return any(any(define_can_jump(st, v_s, v_d, v_p) for v_d in (1, 3, 5, 7)) for v_s in st._t.cells_in_use[0])
+
+
+def define_openspiel_direction(st, v_s, v_t):
+    """Definition `openspiel_direction`: `if row of t < row of s then (if column of t < column of s then 0 else 1) else (if column of t > column of s then 2 else 3)`. [CHK-3, CHK-4] ruling CHK-AMB-4 (rulebooks/checkers.rules:103)"""
+    return ((0 if (B_GRID_COLUMN[v_t] < B_GRID_COLUMN[v_s]) else 1) if (B_GRID_ROW[v_t] < B_GRID_ROW[v_s]) else (2 if (B_GRID_COLUMN[v_t] > B_GRID_COLUMN[v_s]) else 3))
+
+
+def define_openspiel_move(st, v_s, v_t, v_jump):
+    """Definition `openspiel_move`: `((8 * (row of s - 1) + column of s - 1) * 4 + openspiel_direction(s, t)) * 2 + jump`. [CHK-3, CHK-4] ruling CHK-AMB-4 (rulebooks/checkers.rules:106)"""
+    return ((((((8 * (B_GRID_ROW[v_s] - 1)) + B_GRID_COLUMN[v_s] - 1) * 4) + define_openspiel_direction(st, v_s, v_t)) * 2) + v_jump)
 
 
 def decision_limit(st):
     """The most decisions a game of this configuration takes: `at most 1000 decisions` (verify checks it). [CHK-9] (rulebooks/checkers.rules:28)"""
     return 1000
 
+
+def last_action_number(st):
+    """The last action number with the options and players of a game: `actions numbered 0 to 511` (each option's `numbered`). [CHK-3, CHK-4] (rulebooks/checkers.rules:29)"""
+    return 511
+
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [CHK-2] ruling CHK-AMB-1 (rulebooks/checkers.rules:70)"""
+    """Step `setup`. [CHK-2] ruling CHK-AMB-1 (rulebooks/checkers.rules:75)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         if (B_GRID_ROW[v_s] >= 6):
@@ -104,7 +119,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__step(st, v_player):
-    """Option `step` of `turn`: `{s} to {t}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:99)"""
+    """Option `step` of `turn`: `{s} to {t}`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:112)"""
     found = []
     if not ((not define_must_jump(st, v_player))):  # not must_jump(player)
         return found
@@ -143,7 +158,7 @@ def first_failing_turn__step(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__step(st, cause, v_player, v_s, v_d, v_t):
-    """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:99)"""
+    """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:112)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['moves_without_capture'] = value if -COUNTER_LIMIT <= (value := st._counters['moves_without_capture'] + 1) <= COUNTER_LIMIT else counter_value(value, 'moves_without_capture')
     st._place(0, st._occupant(0, v_s), v_t, cause)
@@ -151,8 +166,23 @@ def effect_turn__step(st, cause, v_player, v_s, v_d, v_t):
         st._set_attr('rank', st._occupant(0, v_t), 'king')
 
 
+def number_turn__step(st, v_player, v_s, v_d, v_t):
+    """The action number of `step`: `numbered openspiel_move(s, t, 0)`. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:112)"""
+    return define_openspiel_move(st, v_s, v_t, 0)
+
+
+def numbered_turn__step(st, v_player):
+    """Every `step` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_d in (1, 3, 5, 7):
+            for v_t in st._t.cells_in_use[0]:
+                if not ((v_t == st._t.toward[0][v_d][v_s])):  # t = neighbour of s towards d
+                    continue
+                yield (B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ), define_openspiel_move(st, v_s, v_t, 0))
+
+
 def options_turn__jump(st, v_player):
-    """Option `jump` of `turn`: `{s} jumps to {t}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:106)"""
+    """Option `jump` of `turn`: `{s} jumps to {t}`. [CHK-4, CHK-5] (rulebooks/checkers.rules:120)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] >= 0):  # s is occupied
@@ -193,7 +223,7 @@ def first_failing_turn__jump(st, v_player, v_s, v_d, v_t):
 
 
 def effect_turn__jump(st, cause, v_player, v_s, v_d, v_t):
-    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:106)"""
+    """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:120)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -202,11 +232,26 @@ def effect_turn__jump(st, cause, v_player, v_s, v_d, v_t):
         st._thens.append(('jump', (v_player, v_s, v_d)))
 
 
+def number_turn__jump(st, v_player, v_s, v_d, v_t):
+    """The action number of `jump`: `numbered openspiel_move(s, t, 1)`. [CHK-4, CHK-5] (rulebooks/checkers.rules:120)"""
+    return define_openspiel_move(st, v_s, v_t, 1)
+
+
+def numbered_turn__jump(st, v_player):
+    """Every `jump` candidate its fixed conditions allow, with its action number."""
+    for v_s in st._t.cells_in_use[0]:
+        for v_d in (1, 3, 5, 7):
+            for v_t in st._t.cells_in_use[0]:
+                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+                    continue
+                yield (B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ), define_openspiel_move(st, v_s, v_t, 1))
+
+
 ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:98)"""
+    """Every choice of `turn` now, in the order offered. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:111)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -253,7 +298,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:98)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [CHK-3, CHK-4, CHK-5] (rulebooks/checkers.rules:111)"""
     # step: `{s} to {t}`
     if (not define_must_jump(st, v_player)):  # not must_jump(player)
         for v_s in st._t.cells_in_use[0]:
@@ -291,7 +336,7 @@ def has_legal_move_turn(st, v_player):
 
 # ---------------------------------------------------------------- auto jump
 def step_jump(st, cause, v_player, v_s, v_d):
-    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:112)"""
+    """Step `jump`. [CHK-4, CHK-6, CHK-7] ruling CHK-AMB-2 (rulebooks/checkers.rules:127)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._ends_clean = False  # counters change: the after-step ends are checked again
@@ -313,7 +358,7 @@ def by_jump_again(st, v_player, v_s):
 
 
 def options_jump_again__jump(st, v_player, v_s):
-    """Option `jump` of `jump_again`: `{s} jumps to {t}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:125)"""
+    """Option `jump` of `jump_again`: `{s} jumps to {t}`. [CHK-4, CHK-6] (rulebooks/checkers.rules:140)"""
     found = []
     if not (st._boards[0][v_s] >= 0):  # s is occupied
         return found
@@ -352,7 +397,7 @@ def first_failing_jump_again__jump(st, v_player, v_s, v_d, v_t):
 
 
 def effect_jump_again__jump(st, cause, v_player, v_s, v_d, v_t):
-    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:125)"""
+    """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:140)"""
     if st._engine._quiet_after_step(st):  # then jump: run at once
         st._last_cause = cause
         st.fired['jump'] = st.fired.get('jump', 0) + 1
@@ -361,11 +406,25 @@ def effect_jump_again__jump(st, cause, v_player, v_s, v_d, v_t):
         st._thens.append(('jump', (v_player, v_s, v_d)))
 
 
+def number_jump_again__jump(st, v_player, v_s, v_d, v_t):
+    """The action number of `jump`: `numbered openspiel_move(s, t, 1)`. [CHK-4, CHK-6] (rulebooks/checkers.rules:140)"""
+    return define_openspiel_move(st, v_s, v_t, 1)
+
+
+def numbered_jump_again__jump(st, v_player, v_s):
+    """Every `jump` candidate its fixed conditions allow, with its action number."""
+    for v_d in (1, 3, 5, 7):
+        for v_t in st._t.cells_in_use[0]:
+            if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
+                continue
+            yield (B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_d, v_t, ), define_openspiel_move(st, v_s, v_t, 1))
+
+
 ROWS_jump_again = KeptRows(1)  # (seat, player, s) -> per option, binding -> its row, made once
 
 
 def choices_jump_again(st, v_player, v_s):
-    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:124)"""
+    """Every choice of `jump_again` now, in the order offered. [CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:139)"""
     rows = []
     seat = v_player
     kept = ROWS_jump_again[(seat, v_player, v_s)]
@@ -392,21 +451,21 @@ def choices_jump_again(st, v_player, v_s):
 
 # ---------------------------------------------------------------- end forty_moves_without_capture
 def end_forty_moves_without_capture(st):
-    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:130)"""
+    """Whether the game ends now by `forty_moves_without_capture`; returns the declared winners. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:146)"""
     if (st._counters['moves_without_capture'] >= 40):
         return []
     return None
 
 # ---------------------------------------------------------------- end cannot_move
 def end_cannot_move(st):
-    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:134)"""
+    """Whether the game ends now by `cannot_move`; returns the declared winners. [CHK-8] (rulebooks/checkers.rules:150)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 
 def ends_after_turn(st):
-    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:130)"""
+    """The ends checked at `after_turn`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:146)"""
     # every end here reads only the counters moves_without_capture: at the values they had when every end last held false, every end is false
     if st._ends_seen.get(('after_turn', 'counters')) == (st._counters['moves_without_capture'], ):
         return None
@@ -419,96 +478,96 @@ def ends_after_turn(st):
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:134)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:150)"""
     # cannot_move [CHK-8]
     if not has_legal_move_turn(st, st._turn_seat):
         return 1, [(st._turn_seat + 1) % st.players]
     return None
 
 def invariant_men_crowned(st):
-    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:214)"""
+    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:230)"""
     return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._boards[0][v_s]] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
 
 
 def example_opening(run):
-    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:142)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=144)
-    run.decides(st, lambda: 0, None, line=145)
-    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=146)
-    run.act(st, 'player 1: 6 3 to 5 4', line=147)
-    run.space(st, 0, 35, 'black man', line=148)
-    run.decides(st, lambda: 1, None, line=149)
-    run.legal(st, 'player 2: 3 2 to 4 1', True, line=150)
-    run.legal(st, 'player 2: 3 2 to 2 1', False, line=151)
+    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:158)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=160)
+    run.decides(st, lambda: 0, None, line=161)
+    run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=162)
+    run.act(st, 'player 1: 6 3 to 5 4', line=163)
+    run.space(st, 0, 35, 'black man', line=164)
+    run.decides(st, lambda: 1, None, line=165)
+    run.legal(st, 'player 2: 3 2 to 4 1', True, line=166)
+    run.legal(st, 'player 2: 3 2 to 2 1', False, line=167)
     return st
 
 
 def example_forced_capture(run):
-    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:153)"""
+    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:169)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 156, 6), ('counter moves_without_capture: 7', 157, 6), ('turn 9 of player 1', 158, 6)), line=155)
-    run.offered_exactly(st, ['player 1: 5 4 jumps to 3 2'], line=159)
-    run.act(st, 'player 1: 5 4 jumps to 3 2', line=160)
-    run.space(st, 0, 26, None, line=161)
-    run.space(st, 0, 17, 'black man', line=162)
-    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=163, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
-    run.turn(st, None, lambda: 1, line=164)
+    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 172, 6), ('counter moves_without_capture: 7', 173, 6), ('turn 9 of player 1', 174, 6)), line=171)
+    run.offered_exactly(st, ['player 1: 5 4 jumps to 3 2'], line=175)
+    run.act(st, 'player 1: 5 4 jumps to 3 2', line=176)
+    run.space(st, 0, 26, None, line=177)
+    run.space(st, 0, 17, 'black man', line=178)
+    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=179, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
+    run.turn(st, None, lambda: 1, line=180)
     return st
 
 
 def example_double_jump(run):
-    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:166)"""
+    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:182)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 169, 6), ('turn 9 of player 1', 170, 6)), line=168)
-    run.offered_exactly(st, ['player 1: 4 1 jumps to 2 3', 'player 1: 6 5 jumps to 4 3'], line=171)
-    run.act(st, 'player 1: 6 5 jumps to 4 3', line=172)
-    run.decides(st, lambda: 0, None, line=173)
-    run.offered_exactly(st, ['player 1: 4 3 jumps to 2 1', 'player 1: 4 3 jumps to 2 5'], line=174)
-    run.act(st, 'player 1: 4 3 jumps to 2 5', line=175)
-    run.space(st, 0, 35, None, line=176)
-    run.space(st, 0, 19, None, line=177)
-    run.space(st, 0, 12, 'black man', line=178)
-    run.turn(st, None, lambda: 1, line=179)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 185, 6), ('turn 9 of player 1', 186, 6)), line=184)
+    run.offered_exactly(st, ['player 1: 4 1 jumps to 2 3', 'player 1: 6 5 jumps to 4 3'], line=187)
+    run.act(st, 'player 1: 6 5 jumps to 4 3', line=188)
+    run.decides(st, lambda: 0, None, line=189)
+    run.offered_exactly(st, ['player 1: 4 3 jumps to 2 1', 'player 1: 4 3 jumps to 2 5'], line=190)
+    run.act(st, 'player 1: 4 3 jumps to 2 5', line=191)
+    run.space(st, 0, 35, None, line=192)
+    run.space(st, 0, 19, None, line=193)
+    run.space(st, 0, 12, 'black man', line=194)
+    run.turn(st, None, lambda: 1, line=195)
     return st
 
 
 def example_crowned(run):
-    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:181)"""
+    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:197)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 184, 6), ('turn 9 of player 1', 185, 6)), line=183)
-    run.act(st, 'player 1: 3 2 jumps to 1 4', line=186)
-    run.space(st, 0, 3, 'black king', line=187)
-    run.turn(st, None, lambda: 1, line=188)
-    run.act(st, 'player 2: 2 5 to 3 6', line=189)
-    run.legal(st, 'player 1: 1 4 to 2 5', True, line=190)
-    run.legal(st, 'player 1: 1 4 to 2 3', True, line=191)
+    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 200, 6), ('turn 9 of player 1', 201, 6)), line=199)
+    run.act(st, 'player 1: 3 2 jumps to 1 4', line=202)
+    run.space(st, 0, 3, 'black king', line=203)
+    run.turn(st, None, lambda: 1, line=204)
+    run.act(st, 'player 2: 2 5 to 3 6', line=205)
+    run.legal(st, 'player 1: 1 4 to 2 5', True, line=206)
+    run.legal(st, 'player 1: 1 4 to 2 3', True, line=207)
     return st
 
 
 def example_blocked(run):
-    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:193)"""
+    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:209)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 196, 6), ('turn 20 of player 1', 197, 6)), line=195)
-    run.act(st, 'player 1: 5 6 to 4 5', line=198)
-    run.over(st, 'cannot_move', line=199)
-    run.winners(st, lambda: [0], line=200)
-    run.returns(st, [[1, 1], [-1, 1]], line=201)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 212, 6), ('turn 20 of player 1', 213, 6)), line=211)
+    run.act(st, 'player 1: 5 6 to 4 5', line=214)
+    run.over(st, 'cannot_move', line=215)
+    run.winners(st, lambda: [0], line=216)
+    run.returns(st, [[1, 1], [-1, 1]], line=217)
     return st
 
 
 def example_forty_moves(run):
-    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:203)"""
+    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:219)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 206, 6), ('counter moves_without_capture: 39', 207, 6), ('turn 60 of player 1', 208, 6)), line=205)
-    run.act(st, 'player 1: 5 6 to 4 5', line=209)
-    run.over(st, 'forty_moves_without_capture', line=210)
-    run.result(st, 'draw', line=211)
-    run.returns(st, [[0, 1], [0, 1]], line=212)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 222, 6), ('counter moves_without_capture: 39', 223, 6), ('turn 60 of player 1', 224, 6)), line=221)
+    run.act(st, 'player 1: 5 6 to 4 5', line=225)
+    run.over(st, 'forty_moves_without_capture', line=226)
+    run.result(st, 'draw', line=227)
+    run.returns(st, [[0, 1], [0, 1]], line=228)
     return st
 
 
 class CheckersEngine(Engine):
-    """Checkers [CHK-1, CHK-1, CHK-9, CHK-9]"""
+    """Checkers [CHK-1, CHK-1, CHK-9, CHK-9, CHK-3, CHK-4]"""
 
     GAME_ID = 'checkers'
     TITLE = 'Checkers'
@@ -539,15 +598,16 @@ class CheckersEngine(Engine):
     FIRST_SEAT = 0
     TURN_STEP = 'turn'
     DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
+    ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('CHK-2',), run=step_setup),
         'turn': StepInfo('turn', 'choice', ('player',), ('CHK-3', 'CHK-4', 'CHK-5'), by=by_turn, options=(
-            OptionInfo('step', '{s} to {t}', ('CHK-3', 'CHK-5', 'CHK-7'), options_turn__step, effect_turn__step, candidates_turn__step, first_failing_turn__step, (('can_step(s, d, player)', ('CHK-3', 'CHK-5', 'CHK-7')), ('t = neighbour of s towards d', ('CHK-3', 'CHK-5', 'CHK-7')), ('not must_jump(player)', ('CHK-3', 'CHK-5', 'CHK-7')))),
-            OptionInfo('jump', '{s} jumps to {t}', ('CHK-4', 'CHK-5'), options_turn__jump, effect_turn__jump, candidates_turn__jump, first_failing_turn__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-5')), ('t = beyond(s, d)', ('CHK-4', 'CHK-5')))),
+            OptionInfo('step', '{s} to {t}', ('CHK-3', 'CHK-5', 'CHK-7'), options_turn__step, effect_turn__step, candidates_turn__step, first_failing_turn__step, (('can_step(s, d, player)', ('CHK-3', 'CHK-5', 'CHK-7')), ('t = neighbour of s towards d', ('CHK-3', 'CHK-5', 'CHK-7')), ('not must_jump(player)', ('CHK-3', 'CHK-5', 'CHK-7'))), number=number_turn__step, numbered=numbered_turn__step),
+            OptionInfo('jump', '{s} jumps to {t}', ('CHK-4', 'CHK-5'), options_turn__jump, effect_turn__jump, candidates_turn__jump, first_failing_turn__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-5')), ('t = beyond(s, d)', ('CHK-4', 'CHK-5'))), number=number_turn__jump, numbered=numbered_turn__jump),
         ), choices=choices_turn, distinct=True, param_types=('seat',)),
         'jump': StepInfo('jump', 'auto', ('player', 's', 'd'), ('CHK-4', 'CHK-6', 'CHK-7'), run=step_jump, param_types=('seat', 'space:grid', 'direction')),
         'jump_again': StepInfo('jump_again', 'choice', ('player', 's'), ('CHK-6',), by=by_jump_again, options=(
-            OptionInfo('jump', '{s} jumps to {t}', ('CHK-4', 'CHK-6'), options_jump_again__jump, effect_jump_again__jump, candidates_jump_again__jump, first_failing_jump_again__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-6')), ('t = beyond(s, d)', ('CHK-4', 'CHK-6')))),
+            OptionInfo('jump', '{s} jumps to {t}', ('CHK-4', 'CHK-6'), options_jump_again__jump, effect_jump_again__jump, candidates_jump_again__jump, first_failing_jump_again__jump, (('can_jump(s, d, player)', ('CHK-4', 'CHK-6')), ('t = beyond(s, d)', ('CHK-4', 'CHK-6'))), number=number_jump_again__jump, numbered=numbered_jump_again__jump),
         ), choices=choices_jump_again, distinct=True, param_types=('seat', 'space:grid')),
     }
     TRIGGERS = (

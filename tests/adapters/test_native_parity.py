@@ -24,11 +24,6 @@ def measures(game) -> dict:
 
 # Every gallery game OpenSpiel has, at its default and at other parameters: (rulespec id, players, options),
 # OpenSpiel's game string, and the measures that differ by a deliberate, documented choice, with the reason.
-BREAKTHROUGH = {"num_distinct_actions": "a move is numbered by its from and to spaces (64 x 64), OpenSpiel's by "
-                                        "from space, direction and capture (768)"}
-CHECKERS = {"num_distinct_actions": "a move is numbered by its from and to squares (rulebooks/checkers.rules: "
-                                     "\"6 3 to 5 4\", 2,048 texts), OpenSpiel's by from square, direction and "
-                                     "capture (512): another numbering of the same moves"}
 GAMES = [
     ("tic-tac-toe", None, {}, "tic_tac_toe", {}),
     ("connect-four", None, {}, "connect_four", {}),
@@ -50,10 +45,12 @@ GAMES = [
     ("pig", 10, {}, "pig(players=10)", {}),
     ("pig", 4, {"winscore": 10, "horizon": 5}, "pig(players=4,winscore=10,horizon=5)", {}),
     ("othello", None, {}, "othello", {}),
-    ("breakthrough", None, {}, "breakthrough", BREAKTHROUGH),
+    ("breakthrough", None, {}, "breakthrough", {}),  # (numbered as OpenSpiel numbers: ruling BT-AMB-2)
+    ("breakthrough/breakthrough-six-by-six", None, {}, "breakthrough(rows=6,columns=6)", {}),
     ("nine-mens-morris", None, {}, "nine_mens_morris", {}),
     ("dots-and-boxes", None, {}, "dots_and_boxes", {}),
-    ("checkers", None, {}, "checkers", CHECKERS),
+    ("checkers", None, {}, "checkers", {}),  # (numbered as OpenSpiel numbers: ruling CHK-AMB-4)
+    ("checkers/checkers-backward-captures", None, {}, "checkers", {}),  # (a house rule: the same figures)
     ("backgammon", None, {}, "backgammon(scoring_type=full_scoring)", {}),
     ("oware", None, {}, "oware", {}),  # (its own numbers: `actions numbered 0 to 5`, the mover's houses)
     ("go", None, {}, "go(board_size=9)", {}),  # (OpenSpiel's default is 19 lines; the rule file plays 5, 7, 9)

@@ -13,10 +13,12 @@ ROOT = Path(__file__).resolve().parents[2]
 CHECKERS = (ROOT / "rulebooks" / "checkers.rules").read_text(encoding="utf-8")
 JUMP = '''  option jump "{s} jumps to {t}" [CHK-4, CHK-5]:
     for s in grid, d in directions of grid, t in grid
+    numbered openspiel_move(s, t, 1)
     only if can_jump(s, d, player) and t = beyond(s, d)
     then jump(player, s, d)'''
 OVER = '''  option jump "{s} over {t} to {u}" [CHK-4, CHK-5]:
     for s in grid, d in directions of grid, t in grid, u in grid
+    numbered openspiel_move(s, u, 1)
     only if can_jump(s, d, player) and t = neighbour of s towards d and u = neighbour of t towards d
     then jump(player, s, d)'''
 
