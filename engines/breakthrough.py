@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '1351b2a08e4d8530'
+SOURCE_HASH = '98cb0cad6e918e19'
 GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
@@ -354,7 +354,7 @@ def ends_after_step(st):
     return None
 
 def invariant_never_stuck(st):
-    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:181)"""
+    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:184)"""
     return has_legal_move_turn(st, st._turn_seat)
 
 
@@ -365,59 +365,62 @@ def example_first_moves(run):
     run.legal(st, 'player 1: row 2 column 1 to row 3 column 1', True, line=126)
     run.legal(st, 'player 1: row 2 column 1 to row 3 column 2', True, line=127)
     run.legal(st, 'player 1: row 2 column 8 to row 3 column 7', True, line=128)
-    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=129)
-    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=130)
-    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=131)
-    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=132)
-    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=133)
+    run.numbered(st, 'player 1: row 2 column 1 to row 3 column 1', 98, line=129)
+    run.numbered(st, 'player 1: row 2 column 8 to row 3 column 7', 180, line=130)
+    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=131)
+    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=132)
+    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=133)
+    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=134)
+    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=135)
     return st
 
 
 def example_capture(run):
-    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:135)"""
+    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:137)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 138, 6), ('turn 9 of player 1', 139, 6)), line=137)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=140)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=141)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 5', False, line=142)
-    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=143)
-    run.space(st, 0, 36, 'black', line=144)
-    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=145)
-    run.result(st, 'not_over', line=146)
-    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=147)
-    run.legal(st, 'player 2: row 5 column 4 to row 4 column 3', True, line=148)
+    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 140, 6), ('turn 9 of player 1', 141, 6)), line=139)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=142)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=143)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 5', False, line=144)
+    run.numbered(st, 'player 1: row 4 column 4 takes row 5 column 5', 329, line=145)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=146)
+    run.space(st, 0, 36, 'black', line=147)
+    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=148)
+    run.result(st, 'not_over', line=149)
+    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=150)
+    run.numbered(st, 'player 2: row 5 column 4 to row 4 column 3', 426, line=151)
     return st
 
 
 def example_black_arrives(run):
-    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:150)"""
+    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:153)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 153, 6), ('turn 9 of player 1', 154, 6)), line=152)
-    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=155)
-    run.over(st, 'breakthrough', line=156)
-    run.winners(st, lambda: [0], line=157)
-    run.returns(st, [[1, 1], [-1, 1]], line=158)
+    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 156, 6), ('turn 9 of player 1', 157, 6)), line=155)
+    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=158)
+    run.over(st, 'breakthrough', line=159)
+    run.winners(st, lambda: [0], line=160)
+    run.returns(st, [[1, 1], [-1, 1]], line=161)
     return st
 
 
 def example_white_arrives(run):
-    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:160)"""
+    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:163)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 163, 6), ('turn 10 of player 2', 164, 6)), line=162)
-    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=165)
-    run.over(st, 'breakthrough', line=166)
-    run.winners(st, lambda: [1], line=167)
-    run.returns(st, [[-1, 1], [1, 1]], line=168)
+    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 166, 6), ('turn 10 of player 2', 167, 6)), line=165)
+    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=168)
+    run.over(st, 'breakthrough', line=169)
+    run.winners(st, lambda: [1], line=170)
+    run.returns(st, [[-1, 1], [1, 1]], line=171)
     return st
 
 
 def example_all_captured(run):
-    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:170)"""
+    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:173)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 173, 6), ('turn 9 of player 1', 174, 6)), line=172)
-    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=175)
-    run.over(st, 'wiped_out', line=176)
-    run.winners(st, lambda: [0], line=177)
+    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 176, 6), ('turn 9 of player 1', 177, 6)), line=175)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=178)
+    run.over(st, 'wiped_out', line=179)
+    run.winners(st, lambda: [0], line=180)
     return st
 
 

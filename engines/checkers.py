@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '44f3cb60f31a6da3'
+SOURCE_HASH = '67107090983a4c46'
 GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
@@ -485,84 +485,87 @@ def ends_turn_start(st):
     return None
 
 def invariant_men_crowned(st):
-    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:230)"""
+    """Invariant: a man on its far row has been crowned. [CHK-7] (rulebooks/checkers.rules:233)"""
     return (not any((st._boards[0][v_s] >= 0 and (st._attrs['rank'][st._boards[0][v_s]] == 'man') and (((B_GRID_ROW[v_s] == 1) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'black')) or ((B_GRID_ROW[v_s] == 8) and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == 'white')))) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(1, ()), B_GRID_CELLS_BY_ROW.get(8, ()))))
 
 
 def example_opening(run):
-    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] (rulebooks/checkers.rules:158)"""
+    """Example: Black opens with one of seven moves, a man one square diagonally forward. [CHK-1, CHK-2, CHK-3] ruling CHK-AMB-4 (rulebooks/checkers.rules:158)"""
     st = run.setup(players=2, options={}, draws=[], first=True, line=160)
     run.decides(st, lambda: 0, None, line=161)
     run.offered_exactly(st, ['player 1: 6 1 to 5 2', 'player 1: 6 3 to 5 4', 'player 1: 6 3 to 5 2', 'player 1: 6 5 to 5 6', 'player 1: 6 5 to 5 4', 'player 1: 6 7 to 5 8', 'player 1: 6 7 to 5 6'], line=162)
-    run.act(st, 'player 1: 6 3 to 5 4', line=163)
-    run.space(st, 0, 35, 'black man', line=164)
-    run.decides(st, lambda: 1, None, line=165)
-    run.legal(st, 'player 2: 3 2 to 4 1', True, line=166)
-    run.legal(st, 'player 2: 3 2 to 2 1', False, line=167)
+    run.numbered(st, 'player 1: 6 3 to 5 4', 338, line=163)
+    run.act(st, 'player 1: 6 3 to 5 4', line=164)
+    run.space(st, 0, 35, 'black man', line=165)
+    run.decides(st, lambda: 1, None, line=166)
+    run.legal(st, 'player 2: 3 2 to 4 1', True, line=167)
+    run.numbered(st, 'player 2: 3 2 to 4 1', 142, line=168)
+    run.legal(st, 'player 2: 3 2 to 2 1', False, line=169)
     return st
 
 
 def example_forced_capture(run):
-    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:169)"""
+    """Example: A player who can jump must. [CHK-4, CHK-5] (rulebooks/checkers.rules:171)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 172, 6), ('counter moves_without_capture: 7', 173, 6), ('turn 9 of player 1', 174, 6)), line=171)
-    run.offered_exactly(st, ['player 1: 5 4 jumps to 3 2'], line=175)
-    run.act(st, 'player 1: 5 4 jumps to 3 2', line=176)
-    run.space(st, 0, 26, None, line=177)
-    run.space(st, 0, 17, 'black man', line=178)
-    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=179, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
-    run.turn(st, None, lambda: 1, line=180)
+    run.position(st, (('grid: -w-.-.-./.-.-.-.-/-.-.-.-./.-w-.-.-/-.-b-.-./.-.-.-b-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 174, 6), ('counter moves_without_capture: 7', 175, 6), ('turn 9 of player 1', 176, 6)), line=173)
+    run.offered_exactly(st, ['player 1: 5 4 jumps to 3 2'], line=177)
+    run.numbered(st, 'player 1: 5 4 jumps to 3 2', 281, line=178)
+    run.act(st, 'player 1: 5 4 jumps to 3 2', line=179)
+    run.space(st, 0, 26, None, line=180)
+    run.space(st, 0, 17, 'black man', line=181)
+    run.fact(st, 'moves_without_capture = 0', lambda: (st._counters['moves_without_capture'] == 0), line=182, sides=lambda: (st._counters['moves_without_capture'], 0), compared=('=', 'moves_without_capture', '0', 'number', False))
+    run.turn(st, None, lambda: 1, line=183)
     return st
 
 
 def example_double_jump(run):
-    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:182)"""
+    """Example: A piece that can jump again must, and only it. [CHK-5, CHK-6] ruling CHK-AMB-2 (rulebooks/checkers.rules:185)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 185, 6), ('turn 9 of player 1', 186, 6)), line=184)
-    run.offered_exactly(st, ['player 1: 4 1 jumps to 2 3', 'player 1: 6 5 jumps to 4 3'], line=187)
-    run.act(st, 'player 1: 6 5 jumps to 4 3', line=188)
-    run.decides(st, lambda: 0, None, line=189)
-    run.offered_exactly(st, ['player 1: 4 3 jumps to 2 1', 'player 1: 4 3 jumps to 2 5'], line=190)
-    run.act(st, 'player 1: 4 3 jumps to 2 5', line=191)
-    run.space(st, 0, 35, None, line=192)
-    run.space(st, 0, 19, None, line=193)
-    run.space(st, 0, 12, 'black man', line=194)
-    run.turn(st, None, lambda: 1, line=195)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-w-w-.-./b-.-.-.-/-.-w-.-./.-.-b-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 188, 6), ('turn 9 of player 1', 189, 6)), line=187)
+    run.offered_exactly(st, ['player 1: 4 1 jumps to 2 3', 'player 1: 6 5 jumps to 4 3'], line=190)
+    run.act(st, 'player 1: 6 5 jumps to 4 3', line=191)
+    run.decides(st, lambda: 0, None, line=192)
+    run.offered_exactly(st, ['player 1: 4 3 jumps to 2 1', 'player 1: 4 3 jumps to 2 5'], line=193)
+    run.act(st, 'player 1: 4 3 jumps to 2 5', line=194)
+    run.space(st, 0, 35, None, line=195)
+    run.space(st, 0, 19, None, line=196)
+    run.space(st, 0, 12, 'black man', line=197)
+    run.turn(st, None, lambda: 1, line=198)
     return st
 
 
 def example_crowned(run):
-    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:197)"""
+    """Example: A man reaching the far row is crowned, and a jump that crowns it ends there. [CHK-7] (rulebooks/checkers.rules:200)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 200, 6), ('turn 9 of player 1', 201, 6)), line=199)
-    run.act(st, 'player 1: 3 2 jumps to 1 4', line=202)
-    run.space(st, 0, 3, 'black king', line=203)
-    run.turn(st, None, lambda: 1, line=204)
-    run.act(st, 'player 2: 2 5 to 3 6', line=205)
-    run.legal(st, 'player 1: 1 4 to 2 5', True, line=206)
-    run.legal(st, 'player 1: 1 4 to 2 3', True, line=207)
+    run.position(st, (('grid: -.-.-.-./.-w-w-.-/-b-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.- (b = black man, w = white man)', 203, 6), ('turn 9 of player 1', 204, 6)), line=202)
+    run.act(st, 'player 1: 3 2 jumps to 1 4', line=205)
+    run.space(st, 0, 3, 'black king', line=206)
+    run.turn(st, None, lambda: 1, line=207)
+    run.act(st, 'player 2: 2 5 to 3 6', line=208)
+    run.legal(st, 'player 1: 1 4 to 2 5', True, line=209)
+    run.legal(st, 'player 1: 1 4 to 2 3', True, line=210)
     return st
 
 
 def example_blocked(run):
-    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:209)"""
+    """Example: A player who cannot move when their turn comes loses. [CHK-8, CHK-9] (rulebooks/checkers.rules:212)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 212, 6), ('turn 20 of player 1', 213, 6)), line=211)
-    run.act(st, 'player 1: 5 6 to 4 5', line=214)
-    run.over(st, 'cannot_move', line=215)
-    run.winners(st, lambda: [0], line=216)
-    run.returns(st, [[1, 1], [-1, 1]], line=217)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-b-b-./b-b-.-.-/-w-.-.-./b-b-.-.- (b = black man, w = white man)', 215, 6), ('turn 20 of player 1', 216, 6)), line=214)
+    run.act(st, 'player 1: 5 6 to 4 5', line=217)
+    run.over(st, 'cannot_move', line=218)
+    run.winners(st, lambda: [0], line=219)
+    run.returns(st, [[1, 1], [-1, 1]], line=220)
     return st
 
 
 def example_forty_moves(run):
-    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:219)"""
+    """Example: Forty moves in a row without a capture draw the game. [CHK-9] ruling CHK-AMB-3 (rulebooks/checkers.rules:222)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 222, 6), ('counter moves_without_capture: 39', 223, 6), ('turn 60 of player 1', 224, 6)), line=221)
-    run.act(st, 'player 1: 5 6 to 4 5', line=225)
-    run.over(st, 'forty_moves_without_capture', line=226)
-    run.result(st, 'draw', line=227)
-    run.returns(st, [[0, 1], [0, 1]], line=228)
+    run.position(st, (('grid: -.-.-.-./.-.-.-.-/-.-.-.-./.-.-.-.-/-.-.-b-./.-.-.-.-/-w-.-.-./.-.-.-.- (b = black man, w = white man)', 225, 6), ('counter moves_without_capture: 39', 226, 6), ('turn 60 of player 1', 227, 6)), line=224)
+    run.act(st, 'player 1: 5 6 to 4 5', line=228)
+    run.over(st, 'forty_moves_without_capture', line=229)
+    run.result(st, 'draw', line=230)
+    run.returns(st, [[0, 1], [0, 1]], line=231)
     return st
 
 
