@@ -6,10 +6,13 @@ it was filed (e729487). This plays the same seeded random games on both trees an
 Random play through the public API only: at every decision all legal actions are listed and one is
 picked by a seeded ``random.Random``; at a chance node the outcomes are listed with their probabilities
 and one is sampled by them. Game k of a run is seeded with k. Each tree runs in its own subprocess
-(``PYTHONPATH`` set to that tree, so its own ``rulespec`` and engines are imported); the clock covers
-the games only, not the import, ``load`` or one untimed warm-up game (the first ``new_game`` of a
-setup builds its tables). Runs are interleaved (baseline, working tree, next config,
-...), so both see the same machine load; figures are medians over the runs.
+(``PYTHONPATH`` set to that tree, so its own ``rulespec`` and engines are imported). The clock is the
+thread's CPU time, not the wall clock (other processes share the machine), and covers the games only:
+not the import, ``load`` or one untimed warm-up game (the first ``new_game`` of a setup builds its
+tables), nor the collection of the garbage loading left (a variant compiled at load leaves tens of
+thousands of objects; their first full collection, tens of ms, fell in the clock and read as a slower
+tree). Runs are interleaved (baseline, working tree, next config, ...), so both see the same machine
+load; figures are medians over the runs.
 
 The baseline is a commit (made as a temporary detached ``git worktree`` in a temporary folder and
 removed afterwards) or the path of an existing checkout.
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
 import os
 import random
@@ -78,11 +82,12 @@ def child(game_id: str, variants: tuple[str, ...], players: int, games: int) -> 
 
     game = rulespec.load(game_id, variants=list(variants)) if variants else rulespec.load(game_id)
     play(game, players, 0)  # untimed: the first new_game builds the per-setup tables (tens of ms)
+    gc.collect()  # untimed: loading leaves garbage whose first full collection (tens of ms) would fall in the clock
     steps = 0
-    started = time.perf_counter()
+    started = time.thread_time()  # CPU time of this thread: the other processes on the machine are not counted
     for seed in range(games):
         steps += play(game, players, seed)
-    seconds = time.perf_counter() - started
+    seconds = time.thread_time() - started
     print(json.dumps({"steps": steps, "seconds": seconds, "module": rulespec.__file__}))
 
 
