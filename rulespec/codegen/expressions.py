@@ -303,6 +303,9 @@ class Expressions:
     def visit_FaceOf(self, e: ir.FaceOf) -> str:
         return f"st._t.face_of[{self.boards[e.board]}][{self.on_board(e.space, 'the face of')}]"
 
+    def visit_SpaceIndex(self, e: ir.SpaceIndex) -> str:
+        return f"st._t.space_index[{self.boards[e.board]}][{self.on_board(e.space, 'the index of')}]"
+
     def visit_FacesInUse(self, e: ir.FacesInUse) -> str:
         return f"st._t.faces_in_use[{self.boards[e.board]}]"
 

@@ -409,6 +409,23 @@ board morris: graph [MIL-2]:
       "empty nor occupied. `directions of morris` lists a graph's named directions, in the order declared "
       "(`for d in directions of morris`, then `towards d`; a text says `{d}` by its name); on a graph whose "
       "links name no direction the checker refuses it."),
+    E("Boards", "A space's place in its board's order", "of", "points.rules", '''
+  option place "place on {s} ({index of s})" [PTS-3]:
+    for s in ring
+    numbered index of s
+    only if s is empty
+    place any(t in pool where colour of t = colour of player) on s
+
+score worth of p [PTS-4]:
+  sum(index of s for s in ring where s holds colour of p)''',
+      "`index of s` is the place of space s among its board's spaces, counted from 0, in board order (the order "
+      "`for s in B` walks them): on a graph, the order its `spaces` line lists them (here north 0 ... centre 4); on "
+      "a grid or a board of triangles, the map's rows from the top, each from west to east. Only the spaces in use "
+      "in this game are counted (a map's `-` is no space, nor a row or column an option or the player count "
+      "leaves out), so the indices run from 0 to `size of B` less one, with no gaps. It is a number like any "
+      "other, and fixed by the board alone, so an action number may read it (`numbered index of s`: OpenSpiel "
+      "numbers Othello's squares and nine men's morris's points so). A component's attribute, a board's rows or "
+      "columns or a region the file names `index` are read instead, as `size of` yields to one."),
     E("Boards", "A graph's direction as a parameter", "param", "mill.rules", '''
 define free_towards(s: morris, d: direction of morris) [MIL-5]:
   neighbour of s towards d is empty''',

@@ -191,6 +191,8 @@ class Cost:
             return self._attribute_bound(e, pick)
         if isinstance(e, ir.TurnNumber):
             return self.m.max_turns if high else 0
+        if isinstance(e, ir.SpaceIndex):  # 0 up to the board's spaces less one
+            return 0 if not high else self.spaces[e.board] - 1 if e.board in self.spaces else None
         if isinstance(e, (ir.Count, ir.Size)):
             return self.size(e.domain if isinstance(e, ir.Count) else e.collection) if high else 0
         if isinstance(e, ir.Negate):

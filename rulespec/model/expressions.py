@@ -597,6 +597,8 @@ class Expressions:
                                             f"not {describe_type(t)}")
                 return self._bad(node)
             return ir.Size(INT, loc, text, target)
+        if attr == "index" and self._index_is_built_in(t):
+            return self._index_of(node, target)
         if attr in self.region_names:
             return self._region_of(node, target)
         if attr in self.attributes or any(attr in (b.row_attribute, b.column_attribute) for b in self.boards.values()):
@@ -604,7 +606,7 @@ class Expressions:
         known = list(self.zones) + list(self.counters) + list(self.scores) + list(self.seat_attributes) + \
             list(self.region_names) + list(self.attributes)
         built_in = list(SEAT_STEPS) + ["occupant", "size", "top", "others", "cells", "face", "faces", "values",
-                                       "directions", "neighbours"]
+                                       "directions", "neighbours", "index"]
         self.error(loc, f"unknown name `{attr}` before `of`", hint=did_you_mean_own_first(attr, known, built_in))
         return self._bad(node)
 
@@ -657,6 +659,21 @@ class Expressions:
             self.error(node.target.loc, f"`{target.text}` is {describe_type(t)}, but `{attr} of` needs a player")
             return self._bad(node)
         return ir.ZoneRef(ZONE, loc, text, attr, target)
+
+    def _index_is_built_in(self, t: str) -> bool:
+        """Whether `index of` is the built-in place of a space: not where the file's own `index` reads it (a
+        component's attribute, a board's rows or columns or a region so named, as `size of` yields to one)."""
+        own_board_name = any("index" in (b.row_attribute, b.column_attribute) for b in self.boards.values())
+        own_item_attribute = t == ITEM and "index" in self.attributes
+        return not (own_board_name or own_item_attribute or "index" in self.region_names)
+
+    def _index_of(self, node: ast.Of, target: ir.E) -> ir.E:
+        """`index of s`: a space's place in its board's order, from 0 (a table per setup: fixed before play)."""
+        if not is_space(target.type):
+            self.error(node.target.loc, f"`index of` needs a space, not {describe_type(target.type)}",
+                       hint="`index of s` is the place of space s on its board (from 0, in board order)")
+            return self._bad(node)
+        return ir.SpaceIndex(INT, node.loc, self.text(node), board_of(target.type), target)
 
     def _cells_of(self, node: ast.Of, target: ir.E) -> ir.E:
         """`cells of t`: the spaces a placement, or a tile on the one board of triangles, covers."""

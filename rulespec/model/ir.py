@@ -386,6 +386,15 @@ class FaceOf(E):
 
 
 @dataclass(frozen=True)
+class SpaceIndex(E):
+    """`index of s`: the place of ``space`` among its board's spaces in use, in board order (the order `for s in
+    B` walks: a graph's `spaces` line; a map's rows from the top, each west to east), counted from 0."""
+
+    board: str
+    space: E
+
+
+@dataclass(frozen=True)
 class FacesInUse(E):
     """The names of the faces laid together to make a board of triangles in this game, in file order."""
 

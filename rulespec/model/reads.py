@@ -212,7 +212,7 @@ class _Reader:
             if e.name not in env:
                 raise NotLocal(f"variable {e.name!r}")
             return set()
-        if isinstance(e, (ir.SpaceAttr, ir.IsMarked, ir.InRegion, ir.FaceOf)):
+        if isinstance(e, (ir.SpaceAttr, ir.SpaceIndex, ir.IsMarked, ir.InRegion, ir.FaceOf)):
             if e.board != self.board:
                 raise NotLocal(e.text)
             self.space(e.space, env)  # where it is is fixed; what it is never changes

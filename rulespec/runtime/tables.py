@@ -95,6 +95,22 @@ class _FullLines(dict):
         return table
 
 
+class _SpaceIndex(dict):
+    """Per board, per cell its place among the board's spaces in use, from 0 (`index of s`; None for a cell not in
+    use, which no rule reaches), each table made the first time it is read: a game that never asks makes none."""
+
+    def __init__(self, tables: "Tables"):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, board: int) -> tuple[Optional[int], ...]:
+        place: list[Optional[int]] = [None] * len(self._tables.in_use[board])
+        for index, cell in enumerate(self._tables.cells_in_use[board]):
+            place[cell] = index
+        found = self[board] = tuple(place)
+        return found
+
+
 class _Rays(dict):
     """Per (board, direction), per cell the spaces after it that way up to the board's edge (see State._ray),
     each table made the first time it is read."""
@@ -236,6 +252,7 @@ class Tables:
         # (board, direction, length) -> per cell the whole line of that length, or None: made when first read.
         self.full_lines = _FullLines(self)
         self.rays = _Rays(self)  # (board, direction) -> per cell the spaces after it to the edge: made when first read
+        self.space_index = _SpaceIndex(self)  # board -> per cell its place in board order (`index of s`), made when read
         # Per board, per jump it declares, per cell: the spaces in use its leaps land on, in board order.
         self.jump_targets: list[dict[str, tuple[tuple[int, ...], ...]]] = []
         self.region_of: list[tuple[int, ...]] = []

@@ -332,6 +332,11 @@ def _face_of(en: English, e: ir.FaceOf) -> str:
     return f"the face of the {human(e.board)} that {en.expr(e.space)} lies on"
 
 
+@renders(ir.SpaceIndex)
+def _space_index(en: English, e: ir.SpaceIndex) -> str:
+    return f"the place of {en.expr(e.space)} in the order of the {human(e.board)}'s spaces (from 0)"
+
+
 @renders(ir.FacesInUse)
 def _faces_in_use(en: English, e: ir.FacesInUse) -> str:
     return f"the faces laid together to make the {human(e.board)}"
