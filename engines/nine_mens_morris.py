@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '03aec5ca726ee3b3'
+SOURCE_HASH = 'f0dcec38011d8919'
 GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
@@ -62,29 +62,29 @@ B_MORRIS_FACES = (
 
 
 def fit_man__on__morris(st, v_item, v_space):
-    """Where a man may go on morris. [NMM-2] (rulebooks/nine-mens-morris.rules:76)"""
+    """Where a man may go on morris. [NMM-2] (rulebooks/nine-mens-morris.rules:68)"""
     return True
 
 
 
 def define_mine(st, v_s, v_p):
-    """Definition `mine`: `s holds colour of p`. [NMM-4] (rulebooks/nine-mens-morris.rules:78)"""
+    """Definition `mine`: `s holds colour of p`. [NMM-4] (rulebooks/nine-mens-morris.rules:70)"""
     return (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p])
 
 
 def define_in_hand(st, v_p):
-    """Definition `in_hand`: `count(t in hand where colour of t = colour of p)`. [NMM-3] (rulebooks/nine-mens-morris.rules:81)"""
+    """Definition `in_hand`: `count(t in hand where colour of t = colour of p)`. [NMM-3] (rulebooks/nine-mens-morris.rules:73)"""
     pile_hand = st._zones[st._t.zone_base['hand']]
     return len([1 for v_t in pile_hand if (ITEM_ATTRS['colour'][v_t] == ('white', 'black')[v_p])])
 
 
 def define_men(st, v_p):
-    """Definition `men`: `in_hand(p) + count(s in morris where mine(s, p))`. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:84)"""
+    """Definition `men`: `in_hand(p) + count(s in morris where mine(s, p))`. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:76)"""
     return (define_in_hand(st, v_p) + len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p])]))
 
 
 def define_in_mill(st, v_s, v_p):
-    """Definition `in_mill`: `count(l in mills where s in l and count(t in l where mine(t, p)) = 3) > 0`. [NMM-2, NMM-6] (rulebooks/nine-mens-morris.rules:87)"""
+    """Definition `in_mill`: `count(l in mills where s in l and count(t in l where mine(t, p)) = 3) > 0`. [NMM-2, NMM-6] (rulebooks/nine-mens-morris.rules:79)"""
     for v_l in ((0, 1, 2), (3, 4, 5), (6, 7, 8), (9, 10, 11), (12, 13, 14), (15, 16, 17), (18, 19, 20), (21, 22, 23), (0, 9, 21), (3, 10, 18), (6, 11, 15), (1, 4, 7), (16, 19, 22), (8, 12, 17), (5, 13, 20), (2, 14, 23)):
         if (v_s in v_l and (len([1 for v_t in v_l if (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])]) == 3)):
             return True
@@ -92,23 +92,8 @@ def define_in_mill(st, v_s, v_p):
 
 
 def define_all_in_mills(st, v_p):
-    """Definition `all_in_mills`: `count(s in morris where mine(s, p) and not in_mill(s, p)) = 0`. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:90)"""
+    """Definition `all_in_mills`: `count(s in morris where mine(s, p) and not in_mill(s, p)) = 0`. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:82)"""
     return (not any(((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p]) and (not define_in_mill(st, v_s, v_p))) for v_s in st._t.cells_in_use[0]))
-
-
-def define_line_from_top(st, v_s):
-    """Definition `line_from_top`: `if s is a row_7 space then 0 else if s is a row_6 space then 1 else if s is a row_5 space then 2 else if s is a row_4_west space then 3 else if s is a row_4_east space then 4 else if s is a row_3 space then 5 else if s is a row_2 space then 6 else 7`. [NMM-2] ruling NMM-AMB-5 (rulebooks/nine-mens-morris.rules:95)"""
-    return (0 if st._t.mark_of[0][v_s] == 'row_7' else (1 if st._t.mark_of[0][v_s] == 'row_6' else (2 if st._t.mark_of[0][v_s] == 'row_5' else (3 if st._t.mark_of[0][v_s] == 'row_4_west' else (4 if st._t.mark_of[0][v_s] == 'row_4_east' else (5 if st._t.mark_of[0][v_s] == 'row_3' else (6 if st._t.mark_of[0][v_s] == 'row_2' else 7)))))))
-
-
-def define_point_number(st, v_s):
-    """Definition `point_number`: `3 * line_from_top(s) + 2 - size of walk(t from s towards across while t in morris)`. [NMM-2] ruling NMM-AMB-5 (rulebooks/nine-mens-morris.rules:100)"""
-    return ((3 * define_line_from_top(st, v_s)) + 2 - len(st._walk(0, v_s, 0, lambda v_t: v_t in st._t.cells_in_use[0])))
-
-
-def define_move_number(st, v_s, v_t):
-    """Definition `move_number`: `24 + 24 * point_number(s) + point_number(t)`. [NMM-2] ruling NMM-AMB-5 (rulebooks/nine-mens-morris.rules:103)"""
-    return (24 + (24 * define_point_number(st, v_s)) + define_point_number(st, v_t))
 
 
 def decision_limit(st):
@@ -127,7 +112,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__place(st, v_player):
-    """Option `place` of `turn`: `place on {s}`. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:109)"""
+    """Option `place` of `turn`: `place on {s}`. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:88)"""
     found = []
     if not ((define_in_hand(st, v_player) > 0)):  # in_hand(player) > 0
         return found
@@ -154,7 +139,7 @@ def first_failing_turn__place(st, v_player, v_s):
 
 
 def effect_turn__place(st, cause, v_player, v_s):
-    """What `place` does. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:109)"""
+    """What `place` does. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:88)"""
     pile_hand = st._zones[st._t.zone_base['hand']]
     st._place(0, st._first_with('any(t in hand where colour of t = colour of player)', pile_hand, ITEM_ATTRS['colour'], ('white', 'black')[v_player]), v_s, cause)
     if define_in_mill(st, v_s, v_player):
@@ -162,18 +147,18 @@ def effect_turn__place(st, cause, v_player, v_s):
 
 
 def number_turn__place(st, v_player, v_s):
-    """The action number of `place`: `numbered point_number(s)`. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:109)"""
-    return define_point_number(st, v_s)
+    """The action number of `place`: `numbered index of s`. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:88)"""
+    return st._t.space_index[0][v_s]
 
 
 def numbered_turn__place(st, v_player):
     """Every `place` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
-        yield ('place on ' + B_MORRIS_LABEL[v_s], (v_s, ), define_point_number(st, v_s))
+        yield ('place on ' + B_MORRIS_LABEL[v_s], (v_s, ), st._t.space_index[0][v_s])
 
 
 def options_turn__move(st, v_player):
-    """Option `move` of `turn`: `move {s} to {t}`. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:116)"""
+    """Option `move` of `turn`: `move {s} to {t}`. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:95)"""
     found = []
     if not ((define_in_hand(st, v_player) == 0)):  # in_hand(player) = 0
         return found
@@ -210,26 +195,26 @@ def first_failing_turn__move(st, v_player, v_s, v_t):
 
 
 def effect_turn__move(st, cause, v_player, v_s, v_t):
-    """What `move` does. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:116)"""
+    """What `move` does. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:95)"""
     st._place(0, st._occupant(0, v_s), v_t, cause)
     if define_in_mill(st, v_t, v_player):
         st._thens.append(('remove', (v_player,)))
 
 
 def number_turn__move(st, v_player, v_s, v_t):
-    """The action number of `move`: `numbered move_number(s, t)`. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:116)"""
-    return define_move_number(st, v_s, v_t)
+    """The action number of `move`: `numbered 24 + 24 * index of s + index of t`. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:95)"""
+    return (24 + (24 * st._t.space_index[0][v_s]) + st._t.space_index[0][v_t])
 
 
 def numbered_turn__move(st, v_player):
     """Every `move` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
         for v_t in st._t.neighbours[0][v_s]:
-            yield ('move ' + B_MORRIS_LABEL[v_s] + ' to ' + B_MORRIS_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t))
+            yield ('move ' + B_MORRIS_LABEL[v_s] + ' to ' + B_MORRIS_LABEL[v_t], (v_s, v_t, ), (24 + (24 * st._t.space_index[0][v_s]) + st._t.space_index[0][v_t]))
 
 
 def options_turn__fly(st, v_player):
-    """Option `fly` of `turn`: `fly {s} to {t}`. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:123)"""
+    """Option `fly` of `turn`: `fly {s} to {t}`. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:102)"""
     found = []
     if not ((define_in_hand(st, v_player) == 0)):  # in_hand(player) = 0
         return found
@@ -266,29 +251,29 @@ def first_failing_turn__fly(st, v_player, v_s, v_t):
 
 
 def effect_turn__fly(st, cause, v_player, v_s, v_t):
-    """What `fly` does. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:123)"""
+    """What `fly` does. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:102)"""
     st._place(0, st._occupant(0, v_s), v_t, cause)
     if define_in_mill(st, v_t, v_player):
         st._thens.append(('remove', (v_player,)))
 
 
 def number_turn__fly(st, v_player, v_s, v_t):
-    """The action number of `fly`: `numbered move_number(s, t)`. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:123)"""
-    return define_move_number(st, v_s, v_t)
+    """The action number of `fly`: `numbered 24 + 24 * index of s + index of t`. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:102)"""
+    return (24 + (24 * st._t.space_index[0][v_s]) + st._t.space_index[0][v_t])
 
 
 def numbered_turn__fly(st, v_player):
     """Every `fly` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
         for v_t in st._t.cells_in_use[0]:
-            yield ('fly ' + B_MORRIS_LABEL[v_s] + ' to ' + B_MORRIS_LABEL[v_t], (v_s, v_t, ), define_move_number(st, v_s, v_t))
+            yield ('fly ' + B_MORRIS_LABEL[v_s] + ' to ' + B_MORRIS_LABEL[v_t], (v_s, v_t, ), (24 + (24 * st._t.space_index[0][v_s]) + st._t.space_index[0][v_t]))
 
 
 ROWS_turn = KeptRows(3)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:108)"""
+    """Every choice of `turn` now, in the order offered. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:87)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -328,7 +313,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:108)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [NMM-3, NMM-4, NMM-5] (rulebooks/nine-mens-morris.rules:87)"""
     # place: `place on {s}`
     if (define_in_hand(st, v_player) > 0):  # in_hand(player) > 0
         for v_s in st._t.cells_in_use[0]:
@@ -364,7 +349,7 @@ def by_remove(st, v_player):
 
 
 def options_remove__remove(st, v_player):
-    """Option `remove` of `remove`: `remove {s}`. [NMM-6] (rulebooks/nine-mens-morris.rules:132)"""
+    """Option `remove` of `remove`: `remove {s}`. [NMM-6] (rulebooks/nine-mens-morris.rules:111)"""
     found = []
     _n0 = None  # counts and calls that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
@@ -392,28 +377,28 @@ def first_failing_remove__remove(st, v_player, v_s):
 
 
 def effect_remove__remove(st, cause, v_player, v_s):
-    """What `remove` does. [NMM-6] (rulebooks/nine-mens-morris.rules:132)"""
+    """What `remove` does. [NMM-6] (rulebooks/nine-mens-morris.rules:111)"""
     zones = st._zones
     zone_removed = st._t.zone_base['removed']
     st._move(st._occupant(0, v_s), zone_removed, cause)
 
 
 def number_remove__remove(st, v_player, v_s):
-    """The action number of `remove`: `numbered point_number(s)`. [NMM-6] (rulebooks/nine-mens-morris.rules:132)"""
-    return define_point_number(st, v_s)
+    """The action number of `remove`: `numbered index of s`. [NMM-6] (rulebooks/nine-mens-morris.rules:111)"""
+    return st._t.space_index[0][v_s]
 
 
 def numbered_remove__remove(st, v_player):
     """Every `remove` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
-        yield ('remove ' + B_MORRIS_LABEL[v_s], (v_s, ), define_point_number(st, v_s))
+        yield ('remove ' + B_MORRIS_LABEL[v_s], (v_s, ), st._t.space_index[0][v_s])
 
 
 ROWS_remove = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
 
 
 def choices_remove(st, v_player):
-    """Every choice of `remove` now, in the order offered. [NMM-6] ruling NMM-AMB-1, NMM-AMB-2 (rulebooks/nine-mens-morris.rules:131)"""
+    """Every choice of `remove` now, in the order offered. [NMM-6] ruling NMM-AMB-1, NMM-AMB-2 (rulebooks/nine-mens-morris.rules:110)"""
     rows = []
     seat = v_player
     kept = ROWS_remove[(seat, v_player)]
@@ -434,7 +419,7 @@ def choices_remove(st, v_player):
 
 # ---------------------------------------------------------------- end two_men
 def end_two_men(st):
-    """Whether the game ends now by `two_men`; returns the declared winners. [NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:138)"""
+    """Whether the game ends now by `two_men`; returns the declared winners. [NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:117)"""
     for v_p in st._t.seats:
         if (define_men(st, v_p) <= 2):
             return [(v_p + 1) % st.players]
@@ -442,21 +427,21 @@ def end_two_men(st):
 
 # ---------------------------------------------------------------- end cannot_move
 def end_cannot_move(st):
-    """Whether the game ends now by `cannot_move`; returns the declared winners. [NMM-8] (rulebooks/nine-mens-morris.rules:144)"""
+    """Whether the game ends now by `cannot_move`; returns the declared winners. [NMM-8] (rulebooks/nine-mens-morris.rules:123)"""
     if not has_legal_move_turn(st, st._turn_seat):
         return [(st._turn_seat + 1) % st.players]
     return None
 
 # ---------------------------------------------------------------- end two_hundred_turns
 def end_two_hundred_turns(st):
-    """Whether the game ends now by `two_hundred_turns`; returns the declared winners. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:149)"""
+    """Whether the game ends now by `two_hundred_turns`; returns the declared winners. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:128)"""
     if (st._turn_number > 200):
         return []
     return None
 
 
 def ends_turn_start(st):
-    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [NMM-7, NMM-8, NMM-9] ruling NMM-AMB-3, NMM-AMB-4 (rulebooks/nine-mens-morris.rules:138, 144, 149)"""
+    """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [NMM-7, NMM-8, NMM-9] ruling NMM-AMB-3, NMM-AMB-4 (rulebooks/nine-mens-morris.rules:117, 123, 128)"""
     # two_men [NMM-7] ruling NMM-AMB-3
     for v_p in st._t.seats:
         if (define_men(st, v_p) <= 2):
@@ -471,73 +456,73 @@ def ends_turn_start(st):
 
 
 def example_closing_a_mill(run):
-    """Example: A man placed to close a mill removes one of the other's men. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:160)"""
+    """Example: A man placed to close a mill removes one of the other's men. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:139)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 163, 6), ('  a7: white man', 164, 6), ('  d7: white man', 165, 6), ('  b6: black man', 166, 6), ('  a1: black man', 167, 6), ('hand: the rest', 168, 6), ('turn 5 of player 1', 169, 6)), line=162)
-    run.act(st, 'player 1: place on g7', line=170)
-    run.decides(st, lambda: 0, None, line=171)
-    run.offered_exactly(st, ['player 1: remove b6', 'player 1: remove a1'], line=172)
-    run.act(st, 'player 1: remove b6', line=173)
-    run.space(st, 0, 3, None, line=174)
-    run.turn(st, None, lambda: 1, line=175)
-    run.fact(st, 'the turn number = 6', lambda: (st._turn_number == 6), line=176, sides=lambda: (st._turn_number, 6), compared=('=', 'the turn number', '6', 'number', False))
+    run.position(st, (('morris:', 142, 6), ('  a7: white man', 143, 6), ('  d7: white man', 144, 6), ('  b6: black man', 145, 6), ('  a1: black man', 146, 6), ('hand: the rest', 147, 6), ('turn 5 of player 1', 148, 6)), line=141)
+    run.act(st, 'player 1: place on g7', line=149)
+    run.decides(st, lambda: 0, None, line=150)
+    run.offered_exactly(st, ['player 1: remove b6', 'player 1: remove a1'], line=151)
+    run.act(st, 'player 1: remove b6', line=152)
+    run.space(st, 0, 3, None, line=153)
+    run.turn(st, None, lambda: 1, line=154)
+    run.fact(st, 'the turn number = 6', lambda: (st._turn_number == 6), line=155, sides=lambda: (st._turn_number, 6), compared=('=', 'the turn number', '6', 'number', False))
     return st
 
 
 def example_protected(run):
-    """Example: A man in a mill is not removed while another man is in none. [NMM-4, NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:178)"""
+    """Example: A man in a mill is not removed while another man is in none. [NMM-4, NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:157)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 181, 6), ('  a7: white man', 182, 6), ('  d7: white man', 183, 6), ('  e4: white man', 184, 6), ('  g4: white man', 185, 6), ('  a1: black man', 186, 6), ('  d1: black man', 187, 6), ('  g1: black man', 188, 6), ('  b2: black man', 189, 6), ('removed: the rest', 190, 6), ('turn 30 of player 1', 191, 6)), line=180)
-    run.legal(st, 'player 1: fly g4 to g7', False, line=192)
-    run.act(st, 'player 1: move g4 to g7', line=193)
-    run.offered_exactly(st, ['player 1: remove b2'], line=194)
+    run.position(st, (('morris:', 160, 6), ('  a7: white man', 161, 6), ('  d7: white man', 162, 6), ('  e4: white man', 163, 6), ('  g4: white man', 164, 6), ('  a1: black man', 165, 6), ('  d1: black man', 166, 6), ('  g1: black man', 167, 6), ('  b2: black man', 168, 6), ('removed: the rest', 169, 6), ('turn 30 of player 1', 170, 6)), line=159)
+    run.legal(st, 'player 1: fly g4 to g7', False, line=171)
+    run.act(st, 'player 1: move g4 to g7', line=172)
+    run.offered_exactly(st, ['player 1: remove b2'], line=173)
     return st
 
 
 def example_every_man_in_a_mill(run):
-    """Example: When every man is in a mill, any may be removed. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:196)"""
+    """Example: When every man is in a mill, any may be removed. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:175)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 199, 6), ('  c5: white man', 200, 6), ('  d5: white man', 201, 6), ('  e4: white man', 202, 6), ('  f2: white man', 203, 6), ('  a7: black man', 204, 6), ('  a4: black man', 205, 6), ('  a1: black man', 206, 6), ('  d1: black man', 207, 6), ('  g1: black man', 208, 6), ('removed: the rest', 209, 6), ('turn 30 of player 1', 210, 6)), line=198)
-    run.act(st, 'player 1: move e4 to e5', line=211)
-    run.offered_exactly(st, ['player 1: remove a7', 'player 1: remove a4', 'player 1: remove a1', 'player 1: remove d1', 'player 1: remove g1'], line=212)
+    run.position(st, (('morris:', 178, 6), ('  c5: white man', 179, 6), ('  d5: white man', 180, 6), ('  e4: white man', 181, 6), ('  f2: white man', 182, 6), ('  a7: black man', 183, 6), ('  a4: black man', 184, 6), ('  a1: black man', 185, 6), ('  d1: black man', 186, 6), ('  g1: black man', 187, 6), ('removed: the rest', 188, 6), ('turn 30 of player 1', 189, 6)), line=177)
+    run.act(st, 'player 1: move e4 to e5', line=190)
+    run.offered_exactly(st, ['player 1: remove a7', 'player 1: remove a4', 'player 1: remove a1', 'player 1: remove d1', 'player 1: remove g1'], line=191)
     return st
 
 
 def example_flying(run):
-    """Example: With three men a player flies to any empty point; with two, they lose. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:214)"""
+    """Example: With three men a player flies to any empty point; with two, they lose. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:193)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 217, 6), ('  a7: white man', 218, 6), ('  d7: white man', 219, 6), ('  e4: white man', 220, 6), ('  g4: white man', 221, 6), ('  a1: black man', 222, 6), ('  d1: black man', 223, 6), ('  g1: black man', 224, 6), ('removed: the rest', 225, 6), ('turn 30 of player 2', 226, 6)), line=216)
-    run.legal(st, 'player 2: fly a1 to e5', True, line=227)
-    run.legal(st, 'player 2: move a1 to a4', False, line=228)
-    run.act(st, 'player 2: fly a1 to e5', line=229)
-    run.act(st, 'player 1: move g4 to g7', line=230)
-    run.offered_exactly(st, ['player 1: remove e5', 'player 1: remove d1', 'player 1: remove g1'], line=231)
-    run.act(st, 'player 1: remove d1', line=232)
-    run.over(st, 'two_men', line=233)
+    run.position(st, (('morris:', 196, 6), ('  a7: white man', 197, 6), ('  d7: white man', 198, 6), ('  e4: white man', 199, 6), ('  g4: white man', 200, 6), ('  a1: black man', 201, 6), ('  d1: black man', 202, 6), ('  g1: black man', 203, 6), ('removed: the rest', 204, 6), ('turn 30 of player 2', 205, 6)), line=195)
+    run.legal(st, 'player 2: fly a1 to e5', True, line=206)
+    run.legal(st, 'player 2: move a1 to a4', False, line=207)
+    run.act(st, 'player 2: fly a1 to e5', line=208)
+    run.act(st, 'player 1: move g4 to g7', line=209)
+    run.offered_exactly(st, ['player 1: remove e5', 'player 1: remove d1', 'player 1: remove g1'], line=210)
+    run.act(st, 'player 1: remove d1', line=211)
+    run.over(st, 'two_men', line=212)
+    run.winners(st, lambda: [0], line=213)
+    run.returns(st, [[1, 1], [-1, 1]], line=214)
+    return st
+
+
+def example_blocked(run):
+    """Example: A player who cannot move loses. [NMM-4, NMM-8] (rulebooks/nine-mens-morris.rules:216)"""
+    st = run.start(players=2, options={})
+    run.position(st, (('morris:', 219, 6), ('  b6: white man', 220, 6), ('  f6: white man', 221, 6), ('  d5: white man', 222, 6), ('  a4: white man', 223, 6), ('  g4: white man', 224, 6), ('  a1: white man', 225, 6), ('  a7: black man', 226, 6), ('  d7: black man', 227, 6), ('  g7: black man', 228, 6), ('  d6: black man', 229, 6), ('removed: the rest', 230, 6), ('turn 40 of player 1', 231, 6)), line=218)
+    run.act(st, 'player 1: move a1 to d1', line=232)
+    run.over(st, 'cannot_move', line=233)
     run.winners(st, lambda: [0], line=234)
     run.returns(st, [[1, 1], [-1, 1]], line=235)
     return st
 
 
-def example_blocked(run):
-    """Example: A player who cannot move loses. [NMM-4, NMM-8] (rulebooks/nine-mens-morris.rules:237)"""
-    st = run.start(players=2, options={})
-    run.position(st, (('morris:', 240, 6), ('  b6: white man', 241, 6), ('  f6: white man', 242, 6), ('  d5: white man', 243, 6), ('  a4: white man', 244, 6), ('  g4: white man', 245, 6), ('  a1: white man', 246, 6), ('  a7: black man', 247, 6), ('  d7: black man', 248, 6), ('  g7: black man', 249, 6), ('  d6: black man', 250, 6), ('removed: the rest', 251, 6), ('turn 40 of player 1', 252, 6)), line=239)
-    run.act(st, 'player 1: move a1 to d1', line=253)
-    run.over(st, 'cannot_move', line=254)
-    run.winners(st, lambda: [0], line=255)
-    run.returns(st, [[1, 1], [-1, 1]], line=256)
-    return st
-
-
 def example_two_hundred(run):
-    """Example: Two hundred turns over, the game is a draw. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:258)"""
+    """Example: Two hundred turns over, the game is a draw. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:237)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 261, 6), ('  a7: white man', 262, 6), ('  d7: white man', 263, 6), ('  e4: white man', 264, 6), ('  g4: white man', 265, 6), ('  a1: black man', 266, 6), ('  d1: black man', 267, 6), ('  b2: black man', 268, 6), ('  f2: black man', 269, 6), ('removed: the rest', 270, 6), ('turn 200 of player 2', 271, 6)), line=260)
-    run.act(st, 'player 2: move b2 to b4', line=272)
-    run.over(st, 'two_hundred_turns', line=273)
-    run.result(st, 'draw', line=274)
-    run.returns(st, [[0, 1], [0, 1]], line=275)
+    run.position(st, (('morris:', 240, 6), ('  a7: white man', 241, 6), ('  d7: white man', 242, 6), ('  e4: white man', 243, 6), ('  g4: white man', 244, 6), ('  a1: black man', 245, 6), ('  d1: black man', 246, 6), ('  b2: black man', 247, 6), ('  f2: black man', 248, 6), ('removed: the rest', 249, 6), ('turn 200 of player 2', 250, 6)), line=239)
+    run.act(st, 'player 2: move b2 to b4', line=251)
+    run.over(st, 'two_hundred_turns', line=252)
+    run.result(st, 'draw', line=253)
+    run.returns(st, [[0, 1], [0, 1]], line=254)
     return st
 
 
@@ -564,7 +549,7 @@ class NineMensMorrisEngine(Engine):
     COUNTERS = {}
     QUEUES = ()
     BOARDS = (
-        BoardInfo('morris', B_MORRIS_ROWS, B_MORRIS_COLUMNS, '', '', B_MORRIS_FACES, kind='graph', links=((0, 1), (0, 9), (1, 2), (1, 4), (2, 14), (3, 4), (3, 10), (4, 5), (4, 7), (5, 13), (6, 7), (6, 11), (7, 8), (8, 12), (9, 10), (9, 21), (10, 11), (10, 18), (11, 15), (12, 13), (12, 17), (13, 14), (13, 20), (14, 23), (15, 16), (16, 17), (16, 19), (18, 19), (19, 20), (19, 22), (21, 22), (22, 23)), directions=(('across', ((0, 1), (1, 2), (3, 4), (4, 5), (6, 7), (7, 8), (9, 10), (10, 11), (12, 13), (13, 14), (15, 16), (16, 17), (18, 19), (19, 20), (21, 22), (22, 23))),), drawn_at=((0, 0), (3, 0), (6, 0), (1, 1), (3, 1), (5, 1), (2, 2), (3, 2), (4, 2), (0, 3), (1, 3), (2, 3), (4, 3), (5, 3), (6, 3), (2, 4), (3, 4), (4, 4), (1, 5), (3, 5), (5, 5), (0, 6), (3, 6), (6, 6)), marks=(('a7', 'row_7'), ('d7', 'row_7'), ('g7', 'row_7'), ('b6', 'row_6'), ('d6', 'row_6'), ('f6', 'row_6'), ('c5', 'row_5'), ('d5', 'row_5'), ('e5', 'row_5'), ('a4', 'row_4_west'), ('b4', 'row_4_west'), ('c4', 'row_4_west'), ('e4', 'row_4_east'), ('f4', 'row_4_east'), ('g4', 'row_4_east'), ('c3', 'row_3'), ('d3', 'row_3'), ('e3', 'row_3'), ('b2', 'row_2'), ('d2', 'row_2'), ('f2', 'row_2'), ('a1', 'row_1'), ('d1', 'row_1'), ('g1', 'row_1'))),
+        BoardInfo('morris', B_MORRIS_ROWS, B_MORRIS_COLUMNS, '', '', B_MORRIS_FACES, kind='graph', links=((0, 1), (0, 9), (1, 2), (1, 4), (2, 14), (3, 4), (3, 10), (4, 5), (4, 7), (5, 13), (6, 7), (6, 11), (7, 8), (8, 12), (9, 10), (9, 21), (10, 11), (10, 18), (11, 15), (12, 13), (12, 17), (13, 14), (13, 20), (14, 23), (15, 16), (16, 17), (16, 19), (18, 19), (19, 20), (19, 22), (21, 22), (22, 23)), directions=(), drawn_at=((0, 0), (3, 0), (6, 0), (1, 1), (3, 1), (5, 1), (2, 2), (3, 2), (4, 2), (0, 3), (1, 3), (2, 3), (4, 3), (5, 3), (6, 3), (2, 4), (3, 4), (4, 4), (1, 5), (3, 5), (5, 5), (0, 6), (3, 6), (6, 6))),
     )
     FITS = {
         ('man', 0): (fit_man__on__morris,),

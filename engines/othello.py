@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '49110c50fa2115ba'
+SOURCE_HASH = '3aeccb9a9ef58231'
 GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
@@ -48,28 +48,28 @@ B_GRID_FACES = (
 B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_disc__on__grid(st, v_item, v_space):
-    """Where a disc may go on grid. [OTH-2] (rulebooks/othello.rules:49)"""
+    """Where a disc may go on grid. [OTH-2] (rulebooks/othello.rules:50)"""
     return True
 
 
 
 def define_run_length(st, v_s, v_d, v_p):
-    """Definition `run_length`: `size of walk(t from s towards d while t holds colour of left of p)`. [OTH-3] (rulebooks/othello.rules:60)"""
+    """Definition `run_length`: `size of walk(t from s towards d while t holds colour of left of p)`. [OTH-3] (rulebooks/othello.rules:61)"""
     return len(st._walk(0, v_s, v_d, lambda v_t: (st._attrs['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players])))
 
 
 def define_outflanks(st, v_s, v_d, v_p):
-    """Definition `outflanks`: `run_length(s, d, p) > 0 and size of walk(t from s towards d while t is occupied) > run_length(s, d, p)`. [OTH-3] (rulebooks/othello.rules:63)"""
+    """Definition `outflanks`: `run_length(s, d, p) > 0 and size of walk(t from s towards d while t is occupied) > run_length(s, d, p)`. [OTH-3] (rulebooks/othello.rules:64)"""
     return ((define_run_length(st, v_s, v_d, v_p) > 0) and (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p)))
 
 
 def define_can_place(st, v_s, v_p):
-    """Definition `can_place`: `s is empty and count(d in directions of grid where outflanks(s, d, p)) > 0`. [OTH-3] (rulebooks/othello.rules:66)"""
+    """Definition `can_place`: `s is empty and count(d in directions of grid where outflanks(s, d, p)) > 0`. [OTH-3] (rulebooks/othello.rules:67)"""
     return (st._boards[0][v_s] < 0 and any(define_outflanks(st, v_s, v_d, v_p) for v_d in (0, 1, 2, 3, 4, 5, 6, 7)))
 
 
 def define_can_place_somewhere(st, v_p):
-    """Definition `can_place_somewhere`: `there is s in grid where can_place(s, p)`. [OTH-3, OTH-5] (rulebooks/othello.rules:69)"""
+    """Definition `can_place_somewhere`: `there is s in grid where can_place(s, p)`. [OTH-3, OTH-5] (rulebooks/othello.rules:70)"""
     return any(define_can_place(st, v_s, v_p) for v_s in st._t.cells_in_use[0])
 
 
@@ -84,7 +84,7 @@ def last_action_number(st):
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [OTH-2] (rulebooks/othello.rules:51)"""
+    """Step `setup`. [OTH-2] (rulebooks/othello.rules:52)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(4, ()), B_GRID_CELLS_BY_ROW.get(5, ()))):
         if (((B_GRID_ROW[v_s] == 4) or (B_GRID_ROW[v_s] == 5)) and ((B_GRID_COLUMN[v_s] == 4) or (B_GRID_COLUMN[v_s] == 5))):
@@ -98,7 +98,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__place(st, v_player):
-    """Option `place` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [OTH-3, OTH-4] (rulebooks/othello.rules:75)"""
+    """Option `place` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [OTH-3, OTH-4] (rulebooks/othello.rules:76)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not (define_can_place(st, v_s, v_player)):  # can_place(s, player)
@@ -121,7 +121,7 @@ def first_failing_turn__place(st, v_player, v_s):
 
 
 def effect_turn__place(st, cause, v_player, v_s):
-    """What `place` does. [OTH-3, OTH-4] (rulebooks/othello.rules:75)"""
+    """What `place` does. [OTH-3, OTH-4] (rulebooks/othello.rules:76)"""
     pile_box = st._zones[st._t.zone_base['box']]
     for v_d in st._loop_over((0, 1, 2, 3, 4, 5, 6, 7)):
         if define_outflanks(st, v_s, v_d, v_player):
@@ -132,18 +132,18 @@ def effect_turn__place(st, cause, v_player, v_s):
 
 
 def number_turn__place(st, v_player, v_s):
-    """The action number of `place`: `numbered 8 * (row of s - 1) + column of s - 1`. [OTH-3, OTH-4] (rulebooks/othello.rules:75)"""
-    return ((8 * (B_GRID_ROW[v_s] - 1)) + B_GRID_COLUMN[v_s] - 1)
+    """The action number of `place`: `numbered index of s`. [OTH-3, OTH-4] (rulebooks/othello.rules:76)"""
+    return st._t.space_index[0][v_s]
 
 
 def numbered_turn__place(st, v_player):
     """Every `place` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
-        yield (str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), (v_s, ), ((8 * (B_GRID_ROW[v_s] - 1)) + B_GRID_COLUMN[v_s] - 1))
+        yield (str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), (v_s, ), st._t.space_index[0][v_s])
 
 
 def options_turn__pass(st, v_player):
-    """Option `pass` of `turn`: `pass`. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:85)"""
+    """Option `pass` of `turn`: `pass`. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:86)"""
     found = []
     if not ((not define_can_place_somewhere(st, v_player))):  # not can_place_somewhere(player)
         return found
@@ -164,12 +164,12 @@ def first_failing_turn__pass(st, v_player):
 
 
 def effect_turn__pass(st, cause, v_player):
-    """What `pass` does. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:85)"""
+    """What `pass` does. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:86)"""
     pass
 
 
 def number_turn__pass(st, v_player):
-    """The action number of `pass`: `numbered 64`. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:85)"""
+    """The action number of `pass`: `numbered 64`. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:86)"""
     return 64
 
 
@@ -182,7 +182,7 @@ ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, mad
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [OTH-3] (rulebooks/othello.rules:74)"""
+    """Every choice of `turn` now, in the order offered. [OTH-3] (rulebooks/othello.rules:75)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -200,14 +200,14 @@ def choices_turn(st, v_player):
 
 # ---------------------------------------------------------------- end nobody_can_place
 def end_nobody_can_place(st):
-    """Whether the game ends now by `nobody_can_place`; returns the declared winners. [OTH-5] (rulebooks/othello.rules:90)"""
+    """Whether the game ends now by `nobody_can_place`; returns the declared winners. [OTH-5] (rulebooks/othello.rules:91)"""
     if (not any(define_can_place_somewhere(st, v_p) for v_p in st._t.seats)):
         return []
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OTH-5] (rulebooks/othello.rules:90)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [OTH-5] (rulebooks/othello.rules:91)"""
     # nobody_can_place [OTH-5]
     if (not any(define_can_place_somewhere(st, v_p) for v_p in st._t.seats)):
         return 0, []
@@ -215,64 +215,64 @@ def ends_after_step(st):
 
 
 def score_discs(st, v_p):
-    """Score `discs`. [OTH-6] (rulebooks/othello.rules:94)"""
+    """Score `discs`. [OTH-6] (rulebooks/othello.rules:95)"""
     return len([1 for v_s in st._t.cells_in_use[0] if (st._attrs['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])])
 
 def invariant_centre(st):
-    """Invariant: the four centre squares are never empty. [OTH-2, OTH-4] (rulebooks/othello.rules:152)"""
+    """Invariant: the four centre squares are never empty. [OTH-2, OTH-4] (rulebooks/othello.rules:153)"""
     return (not any((((B_GRID_ROW[v_s] == 4) or (B_GRID_ROW[v_s] == 5)) and ((B_GRID_COLUMN[v_s] == 4) or (B_GRID_COLUMN[v_s] == 5)) and st._boards[0][v_s] < 0) for v_s in spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(4, ()), B_GRID_CELLS_BY_ROW.get(5, ()))))
 
 
 def example_opening(run):
-    """Example: Black has four openings; the disc outflanked turns black. [OTH-2, OTH-3, OTH-4] (rulebooks/othello.rules:104)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=106)
-    run.decides(st, lambda: 0, None, line=107)
-    run.offered_exactly(st, ['player 1: black on row 3 column 4', 'player 1: black on row 4 column 3', 'player 1: black on row 5 column 6', 'player 1: black on row 6 column 5'], line=108)
-    run.act(st, 'player 1: black on row 3 column 4', line=109)
-    run.space(st, 0, 27, 'black', line=110)
-    run.fact(st, 'discs of player 1 = 4 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 4) and (score_discs(st, 1) == 1)), line=111)
-    run.decides(st, lambda: 1, None, line=112)
+    """Example: Black has four openings; the disc outflanked turns black. [OTH-2, OTH-3, OTH-4] (rulebooks/othello.rules:105)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=107)
+    run.decides(st, lambda: 0, None, line=108)
+    run.offered_exactly(st, ['player 1: black on row 3 column 4', 'player 1: black on row 4 column 3', 'player 1: black on row 5 column 6', 'player 1: black on row 6 column 5'], line=109)
+    run.act(st, 'player 1: black on row 3 column 4', line=110)
+    run.space(st, 0, 27, 'black', line=111)
+    run.fact(st, 'discs of player 1 = 4 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 4) and (score_discs(st, 1) == 1)), line=112)
+    run.decides(st, lambda: 1, None, line=113)
     return st
 
 
 def example_every_direction(run):
-    """Example: Every run outflanked turns over, and only those. [OTH-3, OTH-4] (rulebooks/othello.rules:114)"""
+    """Example: Every run outflanked turns over, and only those. [OTH-3, OTH-4] (rulebooks/othello.rules:115)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: bww...../..ww..../...b..../......../......../......../......../........ (b = black, w = white)', 117, 6), ('turn 5 of player 1', 118, 6)), line=116)
-    run.legal(st, 'player 1: black on row 2 column 2', False, line=119)
-    run.act(st, 'player 1: black on row 1 column 4', line=120)
-    run.space(st, 0, 1, 'black', line=121)
-    run.space(st, 0, 2, 'black', line=122)
-    run.space(st, 0, 11, 'black', line=123)
-    run.space(st, 0, 10, 'white', line=124)
-    run.fact(st, 'discs of player 1 = 6 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 6) and (score_discs(st, 1) == 1)), line=125)
+    run.position(st, (('grid: bww...../..ww..../...b..../......../......../......../......../........ (b = black, w = white)', 118, 6), ('turn 5 of player 1', 119, 6)), line=117)
+    run.legal(st, 'player 1: black on row 2 column 2', False, line=120)
+    run.act(st, 'player 1: black on row 1 column 4', line=121)
+    run.space(st, 0, 1, 'black', line=122)
+    run.space(st, 0, 2, 'black', line=123)
+    run.space(st, 0, 11, 'black', line=124)
+    run.space(st, 0, 10, 'white', line=125)
+    run.fact(st, 'discs of player 1 = 6 and discs of player 2 = 1', lambda: ((score_discs(st, 0) == 6) and (score_discs(st, 1) == 1)), line=126)
     return st
 
 
 def example_pass(run):
-    """Example: A player who cannot place passes. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:127)"""
+    """Example: A player who cannot place passes. [OTH-5] ruling OTH-AMB-1 (rulebooks/othello.rules:128)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: bw....../......../......../......../......../......../......../bw...... (b = black, w = white)', 130, 6), ('turn 5 of player 1', 131, 6)), line=129)
-    run.act(st, 'player 1: black on row 1 column 3', line=132)
-    run.result(st, 'not_over', line=133)
-    run.offered_exactly(st, ['player 2: pass'], line=134)
-    run.act(st, 'player 2: pass', line=135)
-    run.turn(st, None, lambda: 0, line=136)
-    run.act(st, 'player 1: black on row 8 column 3', line=137)
-    run.over(st, 'nobody_can_place', line=138)
-    run.winners(st, lambda: [0], line=139)
-    run.returns(st, [[1, 1], [-1, 1]], line=140)
+    run.position(st, (('grid: bw....../......../......../......../......../......../......../bw...... (b = black, w = white)', 131, 6), ('turn 5 of player 1', 132, 6)), line=130)
+    run.act(st, 'player 1: black on row 1 column 3', line=133)
+    run.result(st, 'not_over', line=134)
+    run.offered_exactly(st, ['player 2: pass'], line=135)
+    run.act(st, 'player 2: pass', line=136)
+    run.turn(st, None, lambda: 0, line=137)
+    run.act(st, 'player 1: black on row 8 column 3', line=138)
+    run.over(st, 'nobody_can_place', line=139)
+    run.winners(st, lambda: [0], line=140)
+    run.returns(st, [[1, 1], [-1, 1]], line=141)
     return st
 
 
 def example_draw(run):
-    """Example: When neither can place, equal discs are a draw. [OTH-5, OTH-6] (rulebooks/othello.rules:142)"""
+    """Example: When neither can place, equal discs are a draw. [OTH-5, OTH-6] (rulebooks/othello.rules:143)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: bw....../......../......../......../......../......../......../www..... (b = black, w = white)', 145, 6), ('turn 5 of player 1', 146, 6)), line=144)
-    run.act(st, 'player 1: black on row 1 column 3', line=147)
-    run.over(st, 'nobody_can_place', line=148)
-    run.result(st, 'draw', line=149)
-    run.returns(st, [[0, 1], [0, 1]], line=150)
+    run.position(st, (('grid: bw....../......../......../......../......../......../......../www..... (b = black, w = white)', 146, 6), ('turn 5 of player 1', 147, 6)), line=145)
+    run.act(st, 'player 1: black on row 1 column 3', line=148)
+    run.over(st, 'nobody_can_place', line=149)
+    run.result(st, 'draw', line=150)
+    run.returns(st, [[0, 1], [0, 1]], line=151)
     return st
 
 

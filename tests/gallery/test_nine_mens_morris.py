@@ -57,7 +57,8 @@ def test_random_games_agree_number_for_number():
 
 
 def test_twelve_mens_morris_numbers_its_diagonal_moves_the_same_way():
-    # The house rule declares the board again (diagonals linked): its lines and `across` keep the numbers.
+    # The house rule declares the board again (diagonals linked): its `spaces` line, in the same order, keeps the
+    # numbers (`index of s`).
     game = rso.load_game("nine-mens-morris/nine-mens-morris-twelve")
     assert game.num_distinct_actions() == 600 and game.max_game_length() == 220
     assert game.action_to_string(0, 24 + 24 * NUMBER["b6"] + NUMBER["c5"]) == "move b6 to c5 / fly b6 to c5"
