@@ -411,6 +411,12 @@ class ActionTable:
             raise ValueError(f"no {'chance outcome' if chance else 'action'} {action}; they are 0 to {len(texts) - 1}")
         return texts[action]
 
+    def seat_text(self, seat: int, action: int) -> str:
+        """A seat's action's text as numbered: that seat's own where the game numbers its actions."""
+        if self.declared is not None and action != self.wait:
+            return self.declared.text(seat, action)
+        return self.player_texts[action]
+
     def text_without_state(self, seat: Optional[int], action: int) -> str:
         """An action's text for ``seat`` (None: a chance outcome's) without a state. A value only the state
         decides is filled in where it depends on the seat choosing alone, as the engine does (`{symbol of
@@ -432,7 +438,7 @@ class ActionTable:
 
     def string_to_action(self, text: str, chance: bool = False, seat: Optional[int] = None) -> int:
         """The number of an action's text (`player 2: sow a` names its seat; ``seat`` does where the game numbers
-        each seat's actions itself and the text alone could be two seats')."""
+        each seat's actions itself: without one, the first seat's that has the text)."""
         numbers = self.chance_numbers if chance else self.player_numbers
         if text.startswith("chance: "):
             text, numbers = text[len("chance: "):], self.chance_numbers
@@ -448,14 +454,12 @@ class ActionTable:
         return found
 
     def _declared_number(self, text: str, seat: Optional[int]) -> int:
-        """A text's number where the game numbers its actions: the seat's, or the one every seat gives it."""
-        seats = range(self.players) if seat is None else [seat]
-        found = {n for s in seats if (n := self.declared.number_of(s, text)) is not None}
-        if len(found) == 1:
-            return found.pop()
-        if found:
-            raise ValueError(f"{text!r} is numbered {sorted(found)} by different seats: name the seat "
-                             f"(`player 1: {text}`)")
+        """A text's number where the game numbers its actions: the seat's, or without one the first seat's (in seat
+        order) that has the text."""
+        for s in range(self.players) if seat is None else [seat]:
+            found = self.declared.number_of(s, text)
+            if found is not None:
+                return found
         raise ValueError(f"{text!r} is not an action of {'this game' if seat is None else f'player {seat + 1}'}")
 
     def _lookup(self, text: str, ids: dict) -> Optional[int]:
@@ -786,7 +790,7 @@ class Session:
             picks, self.picks, self._kind = self.picks, None, None
             for other, pick in sorted(picks.items()):
                 if other != seat:
-                    self._log(other, f"you lost the race with {self.table.player_texts[pick]}")
+                    self._log(other, f"you lost the race with {self.table.seat_text(other, pick)}")
             self._play(self._find(seat, picks[seat]), mover=seat)
         elif kind == CHANCE_NODE:
             row = self._chance_numbers().row_of.get(action)  # (a chance node: kind says so)
@@ -829,7 +833,7 @@ class Session:
             self.idle += 1
             return
         for seat, pick in acting.items():
-            self._log(seat, f"you tried {self.table.player_texts[pick]}")
+            self._log(seat, f"you tried {self.table.seat_text(seat, pick)}")
         if len(acting) == 1:
             (seat, pick), = acting.items()
             self._play(self._find(seat, pick), mover=seat)
@@ -958,7 +962,7 @@ class Session:
         if text is None:
             text = json.dumps(self.views[seat], sort_keys=True, separators=(",", ":"))
             if self.picks is not None and seat in self.picks:
-                text += f" | you tried {self.table.player_texts[self.picks[seat]]}"
+                text += f" | you tried {self.table.seat_text(seat, self.picks[seat])}"
             self._texts[("observation", seat)] = text
         return text
 

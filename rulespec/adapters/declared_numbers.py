@@ -54,6 +54,9 @@ class DeclaredNumbers:
             self.ids[seat].setdefault(text, number)
         self.texts = [[" / ".join(texts[n]) if n in texts else NO_ACTION.format(n) for n in range(self.size)]
                       for texts in found]
+        for seat, texts in enumerate(found):  # (a number's joined texts read back to it too)
+            for number, said in texts.items():
+                self.ids[seat].setdefault(" / ".join(said), number)
         # (seat, text) -> number of the texts listed at states (a text may show what the state holds: `sow 1 1
         # (3)`), so that an Action played is numbered without its listing (the information state's rows)
         self.listed: dict[tuple[int, str], int] = {}

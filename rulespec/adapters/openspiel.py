@@ -285,10 +285,10 @@ class RulespecState(pyspiel.State):
         text = str(self.session.state)
         if self.session.picks is not None:
             text += "\nclaims racing: " + ", ".join(
-                f"player {seat + 1}: {self.session.table.player_texts[pick]}" for seat, pick in sorted(self.session.picks.items()))
+                f"player {seat + 1}: {self.session.table.seat_text(seat, pick)}" for seat, pick in sorted(self.session.picks.items()))
         if self.round:
             text += "\npicked in this round: " + ", ".join(
-                f"player {seat + 1}: {self.session.table.player_texts[pick]}" for seat, pick in enumerate(self.round))
+                f"player {seat + 1}: {self.session.table.seat_text(seat, pick)}" for seat, pick in enumerate(self.round))
         return text
 
 
