@@ -14,7 +14,7 @@ from rulespec.runtime.engine import AFTER
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'a272fa0ecee856ec'
+SOURCE_HASH = '3610da8b759bb7d3'
 GENERATOR_VERSION = '63'
 
 # ---------------------------------------------------------------- components
@@ -90,7 +90,7 @@ def define_code(st, v_p, v_n):
 
 
 def define_stake(st, v_loser):
-    """Definition `stake`: `if on(loser, 0) > 0 then 1 else if count(c in table where colour of c = colour of loser and point of c >= 19) > 0 then 3 else 2`. [BG-9] (rulebooks/backgammon.rules:201)"""
+    """Definition `stake`: `if on(loser, 0) > 0 then 1 else if count(c in table where colour of c = colour of loser and point of c >= 19) > 0 then 3 else 2`. [BG-9] (rulebooks/backgammon.rules:205)"""
     pile_table = st._zones[st._t.zone_base['table']]
     return (1 if (define_on(st, v_loser, 0) > 0) else (3 if any(((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_loser]) and (st._attrs['point'][v_c] >= 19)) for v_c in pile_table) else 2))
 
@@ -221,7 +221,7 @@ def first_failing_both_numbers__higher_first(st, v_player, v_n, v_m):
 
 def effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m):
     """What `higher_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
-    st._thens.append(('play', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
+    st._thens.append(('move', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
     st._thens.append(('play', (v_player, v_m, min(st._counters['die_a'], st._counters['die_b']))))
 
 
@@ -242,7 +242,7 @@ def after_both_numbers__higher_first(st, v_player, v_n, v_m):
     kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m)
-        carry_through(st, cause)  # then play: the automatic steps it sets going
+        carry_through(st, cause)  # then move, play: the automatic steps it sets going
         return ((st._counters['die_a'] + st._counters['die_b']) == 0)  # die_a + die_b = 0
     finally:
         st._unimagine(kept)
@@ -291,7 +291,7 @@ def first_failing_both_numbers__lower_first(st, v_player, v_n, v_m):
 
 def effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m):
     """What `lower_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
-    st._thens.append(('play', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
+    st._thens.append(('move', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
     st._thens.append(('play', (v_player, v_m, max(st._counters['die_a'], st._counters['die_b']))))
 
 
@@ -312,7 +312,7 @@ def after_both_numbers__lower_first(st, v_player, v_n, v_m):
     kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m)
-        carry_through(st, cause)  # then play: the automatic steps it sets going
+        carry_through(st, cause)  # then move, play: the automatic steps it sets going
         return ((st._counters['die_a'] + st._counters['die_b']) == 0)  # die_a + die_b = 0
     finally:
         st._unimagine(kept)
@@ -389,12 +389,12 @@ def first_failing_one_number__higher(st, v_player, v_n):
 
 def effect_one_number__higher(st, cause, v_player, v_n):
     """What `higher` does. [BG-5] (rulebooks/backgammon.rules:165)"""
-    if st._engine._quiet_after_step(st):  # then play: run at once
+    if st._engine._quiet_after_step(st):  # then move: run at once
         st._last_cause = cause
-        st.fired['play'] = st.fired.get('play', 0) + 1
-        step_play(st, cause, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))
+        st.fired['move'] = st.fired.get('move', 0) + 1
+        step_move(st, cause, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))
     else:
-        st._thens.append(('play', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
+        st._thens.append(('move', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
 
 
 def number_one_number__higher(st, v_player, v_n):
@@ -445,12 +445,12 @@ def first_failing_one_number__lower(st, v_player, v_n):
 
 def effect_one_number__lower(st, cause, v_player, v_n):
     """What `lower` does. [BG-5] (rulebooks/backgammon.rules:170)"""
-    if st._engine._quiet_after_step(st):  # then play: run at once
+    if st._engine._quiet_after_step(st):  # then move: run at once
         st._last_cause = cause
-        st.fired['play'] = st.fired.get('play', 0) + 1
-        step_play(st, cause, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))
+        st.fired['move'] = st.fired.get('move', 0) + 1
+        step_move(st, cause, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))
     else:
-        st._thens.append(('play', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
+        st._thens.append(('move', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
 
 
 def number_one_number__lower(st, v_player, v_n):
@@ -538,22 +538,32 @@ def choices_one_number(st, v_player):
 
 # ---------------------------------------------------------------- auto play
 def step_play(st, cause, v_player, v_n, v_d):
-    """Step `play`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:180)"""
-    pile_table = st._zones[st._t.zone_base['table']]
-    if (define_legal(st, v_player, v_n, v_d) and ((v_d == st._counters['die_a']) or (v_d == st._counters['die_b']))):
-        if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
-            st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == (25 - (v_n - v_d)))))), 25)
-        st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == v_n)))), max((v_n - v_d), 0))
-        if (st._counters['die_a'] == v_d):
-            st._ends_clean = False  # counters change: the after-step ends are checked again
-            st._counters['die_a'] = 0
+    """Step `play`. [BG-4, BG-5] (rulebooks/backgammon.rules:180)"""
+    if define_legal(st, v_player, v_n, v_d):
+        if st._engine._quiet_after_step(st):  # then move: run at once
+            st._last_cause = cause
+            st.fired['move'] = st.fired.get('move', 0) + 1
+            step_move(st, cause, v_player, v_n, v_d)
         else:
-            st._ends_clean = False  # counters change: the after-step ends are checked again
-            st._counters['die_b'] = 0
+            st._thens.append(('move', (v_player, v_n, v_d)))
+
+# ---------------------------------------------------------------- auto move
+def step_move(st, cause, v_player, v_n, v_d):
+    """Step `move`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:185)"""
+    pile_table = st._zones[st._t.zone_base['table']]
+    if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
+        st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == (25 - (v_n - v_d)))))), 25)
+    st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == v_n)))), max((v_n - v_d), 0))
+    if (st._counters['die_a'] == v_d):
+        st._ends_clean = False  # counters change: the after-step ends are checked again
+        st._counters['die_a'] = 0
+    else:
+        st._ends_clean = False  # counters change: the after-step ends are checked again
+        st._counters['die_b'] = 0
 
 # ---------------------------------------------------------------- end borne_off
 def end_borne_off(st):
-    """Whether the game ends now by `borne_off`; returns the declared winners. [BG-9] (rulebooks/backgammon.rules:190)"""
+    """Whether the game ends now by `borne_off`; returns the declared winners. [BG-9] (rulebooks/backgammon.rules:194)"""
     for v_p in st._t.seats:
         if (define_on(st, v_p, 0) == 15):
             return [v_p]
@@ -561,14 +571,14 @@ def end_borne_off(st):
 
 # ---------------------------------------------------------------- end out_of_turns
 def end_out_of_turns(st):
-    """Whether the game ends now by `out_of_turns`; returns the declared winners. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:196)"""
+    """Whether the game ends now by `out_of_turns`; returns the declared winners. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:200)"""
     if (st._turn_number > 500):
         return []
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] (rulebooks/backgammon.rules:190)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] (rulebooks/backgammon.rules:194)"""
     # borne_off [BG-9]
     for v_p in st._t.seats:
         if (define_on(st, v_p, 0) == 15):
@@ -577,7 +587,7 @@ def ends_after_step(st):
 
 
 def ends_after_step_after_pair(st):
-    """The ends checked after step `after_pair` (with the steps it starts), in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:196)"""
+    """The ends checked after step `after_pair` (with the steps it starts), in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:200)"""
     # out_of_turns [BG-9] ruling BG-AMB-4
     if (st._turn_number > 500):
         return 1, []
@@ -585,111 +595,111 @@ def ends_after_step_after_pair(st):
 
 
 def returns_of(st, v_p):
-    """A seat's payoff: `if p won then stake(left of p) else if left of p won then -stake(p) else 0`. [BG-9] (rulebooks/backgammon.rules:208)"""
+    """A seat's payoff: `if p won then stake(left of p) else if left of p won then -stake(p) else 0`. [BG-9] (rulebooks/backgammon.rules:212)"""
     return (define_stake(st, (v_p + 1) % st.players) if st._won(v_p) else ((-define_stake(st, v_p)) if st._won((v_p + 1) % st.players) else 0))
 
 
 def example_first_turn(run):
-    """Example: The higher opening number moves first, playing both numbers. [BG-2, BG-3] (rulebooks/backgammon.rules:213)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=215)
-    run.chance_even(st, 30, line=216)
-    run.act(st, 'chance: player 1 rolls 1, player 2 rolls 3', line=217)
-    run.turn(st, None, lambda: 1, line=218)
-    run.fact(st, 'on(player 2, 24) = 2 and on(player 2, 13) = 5 and on(player 2, 8) = 3 and on(player 2, 6) = 5', lambda: ((define_on(st, 1, 24) == 2) and (define_on(st, 1, 13) == 5) and (define_on(st, 1, 8) == 3) and (define_on(st, 1, 6) == 5)), line=219)
-    run.act(st, 'player 2: from 8 then 6, the higher number first', line=220)
-    run.fact(st, 'on(player 2, 5) = 2', lambda: (define_on(st, 1, 5) == 2), line=221, sides=lambda: (define_on(st, 1, 5), 2), compared=('=', 'on(player 2, 5)', '2', 'number', False))
-    run.decides(st, None, 'chance', line=222)
-    run.chance_outcomes(st, ['roll 1 and 1', 'roll 1 and 2', 'roll 1 and 3', 'roll 1 and 4', 'roll 1 and 5', 'roll 1 and 6', 'roll 2 and 2', 'roll 2 and 3', 'roll 2 and 4', 'roll 2 and 5', 'roll 2 and 6', 'roll 3 and 3', 'roll 3 and 4', 'roll 3 and 5', 'roll 3 and 6', 'roll 4 and 4', 'roll 4 and 5', 'roll 4 and 6', 'roll 5 and 5', 'roll 5 and 6', 'roll 6 and 6'], [[1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 36], [1, 18], [1, 36]], line=223)
-    run.act(st, 'chance: roll 2 and 6', line=224)
-    run.turn(st, None, lambda: 0, line=225)
+    """Example: The higher opening number moves first, playing both numbers. [BG-2, BG-3] (rulebooks/backgammon.rules:217)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=219)
+    run.chance_even(st, 30, line=220)
+    run.act(st, 'chance: player 1 rolls 1, player 2 rolls 3', line=221)
+    run.turn(st, None, lambda: 1, line=222)
+    run.fact(st, 'on(player 2, 24) = 2 and on(player 2, 13) = 5 and on(player 2, 8) = 3 and on(player 2, 6) = 5', lambda: ((define_on(st, 1, 24) == 2) and (define_on(st, 1, 13) == 5) and (define_on(st, 1, 8) == 3) and (define_on(st, 1, 6) == 5)), line=223)
+    run.act(st, 'player 2: from 8 then 6, the higher number first', line=224)
+    run.fact(st, 'on(player 2, 5) = 2', lambda: (define_on(st, 1, 5) == 2), line=225, sides=lambda: (define_on(st, 1, 5), 2), compared=('=', 'on(player 2, 5)', '2', 'number', False))
+    run.decides(st, None, 'chance', line=226)
+    run.chance_outcomes(st, ['roll 1 and 1', 'roll 1 and 2', 'roll 1 and 3', 'roll 1 and 4', 'roll 1 and 5', 'roll 1 and 6', 'roll 2 and 2', 'roll 2 and 3', 'roll 2 and 4', 'roll 2 and 5', 'roll 2 and 6', 'roll 3 and 3', 'roll 3 and 4', 'roll 3 and 5', 'roll 3 and 6', 'roll 4 and 4', 'roll 4 and 5', 'roll 4 and 6', 'roll 5 and 5', 'roll 5 and 6', 'roll 6 and 6'], [[1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 36], [1, 18], [1, 36]], line=227)
+    run.act(st, 'chance: roll 2 and 6', line=228)
+    run.turn(st, None, lambda: 0, line=229)
     return st
 
 
 def example_hit_and_enter(run):
-    """Example: A blot hit goes to the bar, and must enter before any other checker moves. [BG-6, BG-7] (rulebooks/backgammon.rules:227)"""
+    """Example: A blot hit goes to the bar, and must enter before any other checker moves. [BG-6, BG-7] (rulebooks/backgammon.rules:231)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 230, 6), ('table: white on 8, white on 6 x14, black on 20, black on 1 x14', 231, 6), ('box: the rest', 232, 6), ('counter die_a: 3', 233, 6), ('counter die_b: 5', 234, 6)), line=229)
-    run.step(st, 'pair', (0,), line=235)
-    run.act(st, 'player 1: from 8 then 6, the lower number first', line=236)
-    run.fact(st, 'on(player 2, 25) = 1 and on(player 1, 5) = 1 and on(player 1, 1) = 1', lambda: ((define_on(st, 1, 25) == 1) and (define_on(st, 0, 5) == 1) and (define_on(st, 0, 1) == 1)), line=237)
-    run.act(st, 'chance: roll 4 and 6', line=238)
-    run.offered_exactly(st, ['player 2: from 25 then 21, the lower number first'], line=239)
-    run.act(st, 'player 2: from 25 then 21, the lower number first', line=240)
-    run.fact(st, 'on(player 2, 25) = 0 and on(player 2, 15) = 1', lambda: ((define_on(st, 1, 25) == 0) and (define_on(st, 1, 15) == 1)), line=241)
+    run.position(st, (('turn 2 of player 1', 234, 6), ('table: white on 8, white on 6 x14, black on 20, black on 1 x14', 235, 6), ('box: the rest', 236, 6), ('counter die_a: 3', 237, 6), ('counter die_b: 5', 238, 6)), line=233)
+    run.step(st, 'pair', (0,), line=239)
+    run.act(st, 'player 1: from 8 then 6, the lower number first', line=240)
+    run.fact(st, 'on(player 2, 25) = 1 and on(player 1, 5) = 1 and on(player 1, 1) = 1', lambda: ((define_on(st, 1, 25) == 1) and (define_on(st, 0, 5) == 1) and (define_on(st, 0, 1) == 1)), line=241)
+    run.act(st, 'chance: roll 4 and 6', line=242)
+    run.offered_exactly(st, ['player 2: from 25 then 21, the lower number first'], line=243)
+    run.act(st, 'player 2: from 25 then 21, the lower number first', line=244)
+    run.fact(st, 'on(player 2, 25) = 0 and on(player 2, 15) = 1', lambda: ((define_on(st, 1, 25) == 0) and (define_on(st, 1, 15) == 1)), line=245)
     return st
 
 
 def example_both_used(run):
-    """Example: Both numbers must be used if possible. [BG-4, BG-5] (rulebooks/backgammon.rules:243)"""
+    """Example: Both numbers must be used if possible. [BG-4, BG-5] (rulebooks/backgammon.rules:247)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 246, 6), ('table: white on 13, white on 9, white on 1 x13, black on 13 x2, black on 17 x2, black on 19 x2, black on 24 x9', 247, 6), ('box: the rest', 248, 6), ('counter die_a: 6', 249, 6), ('counter die_b: 1', 250, 6)), line=245)
-    run.step(st, 'pair', (0,), line=251)
-    run.legal(st, 'player 1: from 13 with the higher number', False, line=252)
-    run.offered_exactly(st, ['player 1: from 9 then 3, the higher number first'], line=253)
-    run.act(st, 'player 1: from 9 then 3, the higher number first', line=254)
-    run.fact(st, 'on(player 1, 2) = 1', lambda: (define_on(st, 0, 2) == 1), line=255, sides=lambda: (define_on(st, 0, 2), 1), compared=('=', 'on(player 1, 2)', '1', 'number', False))
+    run.position(st, (('turn 2 of player 1', 250, 6), ('table: white on 13, white on 9, white on 1 x13, black on 13 x2, black on 17 x2, black on 19 x2, black on 24 x9', 251, 6), ('box: the rest', 252, 6), ('counter die_a: 6', 253, 6), ('counter die_b: 1', 254, 6)), line=249)
+    run.step(st, 'pair', (0,), line=255)
+    run.legal(st, 'player 1: from 13 with the higher number', False, line=256)
+    run.offered_exactly(st, ['player 1: from 9 then 3, the higher number first'], line=257)
+    run.act(st, 'player 1: from 9 then 3, the higher number first', line=258)
+    run.fact(st, 'on(player 1, 2) = 1', lambda: (define_on(st, 0, 2) == 1), line=259, sides=lambda: (define_on(st, 0, 2), 1), compared=('=', 'on(player 1, 2)', '1', 'number', False))
     return st
 
 
 def example_larger_number(run):
-    """Example: If only one number can be used, it is the larger one. [BG-5] (rulebooks/backgammon.rules:257)"""
+    """Example: If only one number can be used, it is the larger one. [BG-5] (rulebooks/backgammon.rules:261)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 260, 6), ('table: white on 13, white on 1 x14, black on 19 x2, black on 24 x13', 261, 6), ('box: the rest', 262, 6), ('counter die_a: 3', 263, 6), ('counter die_b: 4', 264, 6)), line=259)
-    run.step(st, 'pair', (0,), line=265)
-    run.offered_exactly(st, ['player 1: from 13 with the higher number'], line=266)
-    run.act(st, 'player 1: from 13 with the higher number', line=267)
-    run.decides(st, None, 'chance', line=268)
+    run.position(st, (('turn 2 of player 1', 264, 6), ('table: white on 13, white on 1 x14, black on 19 x2, black on 24 x13', 265, 6), ('box: the rest', 266, 6), ('counter die_a: 3', 267, 6), ('counter die_b: 4', 268, 6)), line=263)
+    run.step(st, 'pair', (0,), line=269)
+    run.offered_exactly(st, ['player 1: from 13 with the higher number'], line=270)
+    run.act(st, 'player 1: from 13 with the higher number', line=271)
+    run.decides(st, None, 'chance', line=272)
     return st
 
 
 def example_doubles(run):
-    """Example: A double is played four times. [BG-4] ruling BG-AMB-1 (rulebooks/backgammon.rules:270)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=272)
-    run.act(st, 'chance: player 1 rolls 5, player 2 rolls 2', line=273)
-    run.act(st, 'player 1: from 13 then 24, the higher number first', line=274)
-    run.act(st, 'chance: roll 3 and 3', line=275)
-    run.legal(st, 'player 2: from 24 then 24, the lower number first', False, line=276)
-    run.act(st, 'player 2: from 24 then 24, the higher number first', line=277)
-    run.decides(st, lambda: 1, None, line=278)
-    run.act(st, 'player 2: from 8 then 6, the higher number first', line=279)
-    run.decides(st, None, 'chance', line=280)
-    run.fact(st, 'on(player 2, 21) = 2 and on(player 2, 5) = 1 and on(player 2, 3) = 1', lambda: ((define_on(st, 1, 21) == 2) and (define_on(st, 1, 5) == 1) and (define_on(st, 1, 3) == 1)), line=281)
+    """Example: A double is played four times. [BG-4] ruling BG-AMB-1 (rulebooks/backgammon.rules:274)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=276)
+    run.act(st, 'chance: player 1 rolls 5, player 2 rolls 2', line=277)
+    run.act(st, 'player 1: from 13 then 24, the higher number first', line=278)
+    run.act(st, 'chance: roll 3 and 3', line=279)
+    run.legal(st, 'player 2: from 24 then 24, the lower number first', False, line=280)
+    run.act(st, 'player 2: from 24 then 24, the higher number first', line=281)
+    run.decides(st, lambda: 1, None, line=282)
+    run.act(st, 'player 2: from 8 then 6, the higher number first', line=283)
+    run.decides(st, None, 'chance', line=284)
+    run.fact(st, 'on(player 2, 21) = 2 and on(player 2, 5) = 1 and on(player 2, 3) = 1', lambda: ((define_on(st, 1, 21) == 2) and (define_on(st, 1, 5) == 1) and (define_on(st, 1, 3) == 1)), line=285)
     return st
 
 
 def example_bearing_off(run):
-    """Example: Once all are home, a number bears off from its point, or from the highest when none is higher. [BG-8, BG-9] (rulebooks/backgammon.rules:283)"""
+    """Example: Once all are home, a number bears off from its point, or from the highest when none is higher. [BG-8, BG-9] (rulebooks/backgammon.rules:287)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 286, 6), ('table: white on 4, white on 2, white on 0 x13, black on 20 x15', 287, 6), ('box: the rest', 288, 6), ('counter die_a: 6', 289, 6), ('counter die_b: 2', 290, 6)), line=285)
-    run.step(st, 'pair', (0,), line=291)
-    run.legal(st, 'player 1: from 2 then 4, the higher number first', False, line=292)
-    run.act(st, 'player 1: from 4 then 2, the higher number first', line=293)
-    run.over(st, 'borne_off', line=294)
-    run.winners(st, lambda: [0], line=295)
-    run.returns(st, [[3, 1], [-3, 1]], line=296)
+    run.position(st, (('turn 2 of player 1', 290, 6), ('table: white on 4, white on 2, white on 0 x13, black on 20 x15', 291, 6), ('box: the rest', 292, 6), ('counter die_a: 6', 293, 6), ('counter die_b: 2', 294, 6)), line=289)
+    run.step(st, 'pair', (0,), line=295)
+    run.legal(st, 'player 1: from 2 then 4, the higher number first', False, line=296)
+    run.act(st, 'player 1: from 4 then 2, the higher number first', line=297)
+    run.over(st, 'borne_off', line=298)
+    run.winners(st, lambda: [0], line=299)
+    run.returns(st, [[3, 1], [-3, 1]], line=300)
     return st
 
 
 def example_gammon(run):
-    """Example: A loser with nothing borne off and no checker in the winner's home board loses a gammon. [BG-9] (rulebooks/backgammon.rules:298)"""
+    """Example: A loser with nothing borne off and no checker in the winner's home board loses a gammon. [BG-9] (rulebooks/backgammon.rules:302)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 301, 6), ('table: white on 1, white on 0 x14, black on 7 x15', 302, 6), ('box: the rest', 303, 6), ('counter die_a: 1', 304, 6), ('counter die_b: 2', 305, 6)), line=300)
-    run.step(st, 'pair', (0,), line=306)
-    run.act(st, 'player 1: from 1 with the higher number', line=307)
-    run.over(st, 'borne_off', line=308)
-    run.returns(st, [[2, 1], [-2, 1]], line=309)
+    run.position(st, (('turn 2 of player 1', 305, 6), ('table: white on 1, white on 0 x14, black on 7 x15', 306, 6), ('box: the rest', 307, 6), ('counter die_a: 1', 308, 6), ('counter die_b: 2', 309, 6)), line=304)
+    run.step(st, 'pair', (0,), line=310)
+    run.act(st, 'player 1: from 1 with the higher number', line=311)
+    run.over(st, 'borne_off', line=312)
+    run.returns(st, [[2, 1], [-2, 1]], line=313)
     return st
 
 
 def example_drawn_at_the_cap(run):
-    """Example: A game still going at the 501st turn's first decision is a draw. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:311)"""
+    """Example: A game still going at the 501st turn's first decision is a draw. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:315)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 501 of player 1', 314, 6), ('table: white on 13 x15, black on 13 x15', 315, 6), ('box: the rest', 316, 6), ('counter die_a: 6', 317, 6), ('counter die_b: 6', 318, 6), ('counter double: 6', 319, 6)), line=313)
-    run.step(st, 'pair', (0,), line=320)
-    run.act(st, 'player 1: from 13 then 7, the higher number first', line=321)
-    run.over(st, 'out_of_turns', line=322)
-    run.result(st, 'draw', line=323)
-    run.returns(st, [[0, 1], [0, 1]], line=324)
+    run.position(st, (('turn 501 of player 1', 318, 6), ('table: white on 13 x15, black on 13 x15', 319, 6), ('box: the rest', 320, 6), ('counter die_a: 6', 321, 6), ('counter die_b: 6', 322, 6), ('counter double: 6', 323, 6)), line=317)
+    run.step(st, 'pair', (0,), line=324)
+    run.act(st, 'player 1: from 13 then 7, the higher number first', line=325)
+    run.over(st, 'out_of_turns', line=326)
+    run.result(st, 'draw', line=327)
+    run.returns(st, [[0, 1], [0, 1]], line=328)
     return st
 
 
@@ -740,7 +750,8 @@ class BackgammonEngine(Engine):
             OptionInfo('lower', 'from {n} with the lower number', ('BG-5',), options_one_number__lower, effect_one_number__lower, candidates_one_number__lower, first_failing_one_number__lower, (('unplayed_pair', ('BG-5',)), ('low != high', ('BG-5',)), ('legal(player, n, low)', ('BG-5',)), ('not playable(player, high)', ('BG-5',))), number=number_one_number__lower, numbered=numbered_one_number__lower),
             OptionInfo('pass', 'pass', ('BG-5',), options_one_number__pass, effect_one_number__pass, candidates_one_number__pass, first_failing_one_number__pass, (('unplayed_pair', ('BG-5',)), ('not playable(player, high)', ('BG-5',)), ('not playable(player, low)', ('BG-5',))), number=number_one_number__pass, numbered=numbered_one_number__pass),
         ), choices=choices_one_number, distinct=True, param_types=('seat',)),
-        'play': StepInfo('play', 'auto', ('player', 'n', 'd'), ('BG-4', 'BG-6', 'BG-8'), run=step_play, param_types=('seat', 'number', 'number')),
+        'play': StepInfo('play', 'auto', ('player', 'n', 'd'), ('BG-4', 'BG-5'), run=step_play, param_types=('seat', 'number', 'number')),
+        'move': StepInfo('move', 'auto', ('player', 'n', 'd'), ('BG-4', 'BG-6', 'BG-8'), run=step_move, param_types=('seat', 'number', 'number')),
     }
     TRIGGERS = (
     )

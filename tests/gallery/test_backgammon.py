@@ -135,6 +135,9 @@ def test_the_action_space_and_texts_are_openspiels():
     # White's 8/5 6/5: OpenSpiel's positions 16 and 18, the 3 first: 16 + 26 * 18.
     assert theirs.action_to_string(0, 16 + 26 * 18) == "484 - 8/5 6/5"
     assert ours.action_to_string(0, 16 + 26 * 18) == "from 8 then 6, the higher number first"
+    # Without a state, each seat's own: black's 8 and 6 are OpenSpiel's positions 7 and 5.
+    assert game.action_to_string(0, 16 + 26 * 18) == game.action_to_string(1, 7 + 26 * 5) == ours.action_to_string(0, 484)
+    assert game.action_to_string(0, 1351) == "pass" and game.action_to_string(1, 24 + 650 + 676) == "from 25 with the lower number"
 
 
 def test_the_house_rule_without_gammons_agrees_with_win_loss_scoring():
