@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '98cb0cad6e918e19'
-GENERATOR_VERSION = '63'
+GENERATOR_VERSION = '64'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -119,8 +119,6 @@ def options_turn__move(st, v_player):
             for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
                 if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
                     continue
-                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
-                    continue
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
                 found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, )))
@@ -179,8 +177,6 @@ def options_turn__capture(st, v_player):
                 continue
             for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
                 if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
-                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
                     continue
                 if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue
@@ -256,8 +252,6 @@ def choices_turn(st, v_player):
             for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
                 if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
                     continue
-                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
-                    continue
                 if not (board_0[v_t] < 0):  # t is empty
                     continue
                 rows.append(memo_0.get((v_s, v_c, v_t, )) or kept.make(memo_0, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 0, (v_s, v_c, v_t, ))))
@@ -270,8 +264,6 @@ def choices_turn(st, v_player):
                 continue
             for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
                 if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
-                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
                     continue
                 if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue
@@ -291,8 +283,6 @@ def has_legal_move_turn(st, v_player):
             for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
                 if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
                     continue
-                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
-                    continue
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
                 return True
@@ -305,8 +295,6 @@ def has_legal_move_turn(st, v_player):
                 continue
             for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
                 if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
-                if not ((B_GRID_COLUMN[v_t] == (B_GRID_COLUMN[v_s] + v_c))):  # column of t = column of s + c
                     continue
                 if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'f0dcec38011d8919'
-GENERATOR_VERSION = '63'
+GENERATOR_VERSION = '64'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -10,10 +10,11 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
+from rulespec.runtime.helpers import count_empty, count_occupied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '63'
+GENERATOR_VERSION = '64'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -739,7 +740,7 @@ def score_penalty(st, v_p):
 
 def invariant_conservation(st):
     """Invariant: every tile is somewhere. [SHELL-INV-1, SHELL-COMP-2, SHELL-COMP-3, SHELL-COMP-4] (rulebooks/shell-we.rules:263)"""
-    return ((len(st._zones[st._t.zone_base['bag']]) + len(st._zones_named('rack')) + len([1 for v_s in st._t.cells_in_use[0] if st._boards[0][v_s] >= 0]) + len(st._zones[st._t.zone_base['box']])) == 105)
+    return ((len(st._zones[st._t.zone_base['bag']]) + len(st._zones_named('rack')) + count_occupied(st._boards[0], st._t.cells_in_use[0]) + len(st._zones[st._t.zone_base['box']])) == 105)
 
 def invariant_starfish_count(st):
     """Invariant: all five starfish stay in play. [SHELL-INV-1, SHELL-COMP-3] (rulebooks/shell-we.rules:266)"""

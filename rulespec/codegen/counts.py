@@ -5,6 +5,7 @@ a count kept for every candidate of an option).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 from ..model import ir, reads
@@ -90,11 +91,14 @@ class Counts:
         if found is not None:
             return f"({found}).bit_count()"
         self.depth += 1
-        where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        domain = self.narrowed_domain(e.var, e.domain, e.where) or self.expr(e.domain)
+        domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
+        where = f" if {self.expr(test_left)}" if test_left is not None else ""
         self.depth -= 1
         if e.where is None and not isinstance(e.domain, ir.BoardRef):
             return f"len({domain})"
+        held = self._occupancy_count(e, test_left, domain)
+        if held is not None:
+            return self.once(e, held)
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
             return self.once(e, f"sum(map({test}, {domain}))")
@@ -120,8 +124,8 @@ class Counts:
             return (f"st._first_with({e.text!r}, {self.expr(e.domain)}, {self.attribute_table(where.left)}, "
                     f"{self.expr(where.right)})")
         self.depth += 1
-        where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        domain = self.narrowed_domain(e.var, e.domain, e.where) or self.expr(e.domain)
+        domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
+        where = f" if {self.expr(test_left)}" if test_left is not None else ""
         self.depth -= 1
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
@@ -130,10 +134,35 @@ class Counts:
 
     def visit_Total(self, e: ir.Total) -> str:
         self.depth += 1
-        where = f" if {self.expr(e.where)}" if e.where is not None else ""
-        value, domain = self.expr(e.value), self.narrowed_domain(e.var, e.domain, e.where) or self.expr(e.domain)
+        domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
+        where = f" if {self.expr(test_left)}" if test_left is not None else ""
+        value = self.expr(e.value)
         self.depth -= 1
         return self.once(e, f"sum([{value} for v_{ident(e.var)} in {domain}{where}])")
+
+    def walk_and_test(self, var: str, domain: ir.E, where: Optional[ir.E]) -> tuple[str, Optional[ir.E]]:
+        """The code of the spaces a count, total or first walks (narrowed to what its condition fixes, see
+        narrowing.py) and what is left of its condition to test on each: a part that says no more than the
+        narrowed walk visits (`position of s = k` over row k's spaces) is not tested again, as in an option."""
+        narrowed = self.narrowed_domain(var, domain, where)
+        if narrowed is None:
+            return self.expr(domain), where
+        parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
+        left = tuple(part for part in parts if not self.implied_by_walk(var, domain, part, where))
+        if len(left) == len(parts):
+            return narrowed, where
+        return narrowed, (None if not left else left[0] if len(left) == 1 else replace(where, operands=left))
+
+    def _occupancy_count(self, e: ir.Count, test: Optional[ir.E], domain: str) -> Optional[str]:
+        """`count(s in B where s is occupied)` (or empty), on the spaces walked once the parts the walk says
+        are left out: the board's contents at those spaces counted in C (an empty space holds -1), not a
+        test per space. None for any other count."""
+        if not (isinstance(e.domain, ir.BoardRef) and isinstance(test, ir.Check) and isinstance(test.subject, ir.Var)
+                and test.subject.name == e.var and test.test in ("occupied", "not_empty", "empty")):
+            return None
+        self.occupancy_counts_used = True
+        held = "count_empty" if test.test == "empty" else "count_occupied"
+        return f"{held}(st._boards[{self.boards[e.domain.board]}], {domain})"
 
     def once(self, e: ir.E, code: str) -> str:
         """A count or total in an option's condition that depends on none of the names the option
@@ -238,11 +267,12 @@ class Counts:
             return None  # the same for every candidate of an option: counted once and kept (see once())
         if number.value == 0 and e.op in (">", "!=", "="):
             self.depth += 1
-            where = self.expr(count.where)
-            domain = self.narrowed_domain(count.var, count.domain, count.where) or self.expr(count.domain)
+            domain, test_left = self.walk_and_test(count.var, count.domain, count.where)
+            where = self.expr(test_left) if test_left is not None else None
             self.depth -= 1
             test = self.item_test(count)
-            found = f"any(map({test}, {domain}))" if test is not None else f"any({where} for {var} in {domain})"
+            found = f"any(map({test}, {domain}))" if test is not None else \
+                f"any({where} for {var} in {domain})" if where is not None else f"bool({domain})"
             return f"(not {found})" if e.op == "=" else found
         line = count.domain
         if (isinstance(line, ir.LineOf) and e.op == "=" and isinstance(line.length, ir.Const)

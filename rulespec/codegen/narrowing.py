@@ -51,12 +51,15 @@ class Narrowing:
     def implied_by_walk(self, var: str, domain: ir.BoardRef, part: ir.E, where: ir.E) -> bool:
         """Whether ``part``, one of the conjuncts of ``where``, holds of every space a walk of ``var`` narrowed
         by ``where`` visits, so need not be tested on them: it is exactly `var = X` or `count(d in D where
-        var = X) > 0` and the walk is narrowed to its spaces alone (those of no other part)."""
+        var = X) > 0`, or `R of var = X` for the board's row or column name R, and the walk is narrowed to its
+        spaces alone (those of no other part). A ray's walk (narrowed to where it stops) implies none."""
+        if not isinstance(domain, ir.BoardRef):
+            return False
         board = self.m.boards[self.boards[domain.board]]
         some = reads.exists_form(part)
         equality = some.where if some is not None else part
         if not (isinstance(equality, ir.Compare) and equality.op == "=" and not equality.order
-                and var in {side.name for side in (equality.left, equality.right) if isinstance(side, ir.Var)}):
+                and any(_names_space(side, var) for side in (equality.left, equality.right))):
             return False
         fixed = fixed_by(var, board, part, self.definitions)
         return fixed is not None and fixed == fixed_by(var, board, where, self.definitions)
@@ -90,6 +93,12 @@ class Narrowing:
             lines.append(f"{const}_CELLS_BY_{table} = cells_by_value({code})  "
                          + comment(f"its spaces by {_TABLE_SAYS[table]}, in order"))
         return lines
+
+
+def _names_space(side: ir.E, var: str) -> bool:
+    """Whether ``side`` is the walked space ``var`` itself or its row or column (`position of s`)."""
+    return isinstance(side, ir.Var) and side.name == var or (
+        isinstance(side, ir.SpaceAttr) and isinstance(side.space, ir.Var) and side.space.name == var)
 
 
 _TABLE_SAYS = {"ROW": "row", "COLUMN": "column", "PLACE": "row and column"}  # what a table groups by, in words

@@ -118,7 +118,9 @@ class Texts:
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
         self.w.lines[self.board_tables_at:self.board_tables_at] = self.cells_by_lines()  # (first: it is later)
         self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines() + self.fill_tests_lines() + self.reach_ends_lines()
-        helpers = ((["cells_by_value"] if self.cells_by_used else []) + (["ray_stop"] if self.ray_stop_used else [])
+        helpers = ((["cells_by_value"] if self.cells_by_used else [])
+                   + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
+                   + (["ray_stop"] if self.ray_stop_used else [])
                    + (["spaces_among"] if self.narrowing_used else []))
         if helpers:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.helpers import " + ", ".join(helpers)]

@@ -281,6 +281,17 @@ def ray_stop(st, board: int, cell: int, direction: int) -> tuple[int, ...]:
     return ()
 
 
+def count_occupied(contents: Sequence[int], cells: Sequence[int]) -> int:
+    """How many of ``cells`` hold something: a board's contents at them (an empty space holds -1) counted in C,
+    for `count(s in B where s is occupied)` over the spaces a walk visits (rulespec/codegen/counts.py)."""
+    return len(cells) - list(map(contents.__getitem__, cells)).count(-1)
+
+
+def count_empty(contents: Sequence[int], cells: Sequence[int]) -> int:
+    """How many of ``cells`` are empty (hold -1), as count_occupied."""
+    return list(map(contents.__getitem__, cells)).count(-1)
+
+
 def spaces_among(in_use: Sequence[bool], spaces: Sequence[Any], *groups: Sequence[int]) -> list[int]:
     """The spaces named (none past a board's edge) and those of the groups that are in use, each once, in
     board order: a walk of a board narrowed to what its condition fixes (rulespec/codegen/narrowing.py)."""

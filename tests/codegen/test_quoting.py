@@ -70,6 +70,8 @@ CODE_LOCALS = {
     "what",
     # `number` an option's `numbered` expression as expr() code, `numbered` the `, number=number_` + ident() keywords
     "number", "numbered",
+    # `held` the name of a helper counting a board's contents in C (count_occupied or count_empty)
+    "held",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
