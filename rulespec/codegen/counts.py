@@ -247,11 +247,24 @@ class Counts:
             return f"(not ({found}))" if e.op == "=" else f"bool({found})"
         fast = self._legal_placement_test(e)
         if fast is None:
+            fast = self._walk_begins_test(e)
+        if fast is None:
             fast = self._count_test(e)
         if fast is not None:
             return fast
         op = operator("==" if e.op == "=" else e.op)
         return f"({self.expr(e.left)} {op} {self.expr(e.right)})"
+
+    def _walk_begins_test(self, e: ir.Compare) -> Optional[str]:
+        """`size of walk(t from s towards d while C) > 0` (or != 0, = 0) only asks whether the walk takes its
+        first step: the space after s passes C. One test, not the walk made to be counted (most directions
+        stop at once: Othello's flank test in each of eight)."""
+        walk, zero = e.left, e.right
+        if not (isinstance(walk, ir.Size) and isinstance(walk.collection, ir.Walk) and isinstance(zero, ir.Const)
+                and zero.value == 0 and not isinstance(zero.value, bool) and e.op in ("=", ">", "!=")):
+            return None
+        begins = self.walk_call(walk.collection, "_walk_begins")
+        return f"(not {begins})" if e.op == "=" else begins
 
     def _count_test(self, e: ir.Compare) -> Optional[str]:
         """`count(x in D where C) > 0` (or != 0, = 0) only asks whether one x passes: any() stops at the

@@ -143,13 +143,18 @@ class Expressions:
                 f"{self.expr(e.length)})")
 
     def visit_Walk(self, e: ir.Walk) -> str:
+        return self.walk_call(e, "_walk")
+
+    def walk_call(self, e: ir.Walk, method: str) -> str:
+        """A call of the state's ``method`` (_walk, or _walk_begins) with the walk's board, start, direction
+        and test."""
         self.depth += 1
         cond = self.expr(e.condition)
         self.depth -= 1
         if e.until:
             cond = f"not {cond}"
-        return (f"st._walk({self.boards[e.board]}, {self.on_board(e.space, 'a walk from')}, {self.expr(e.direction)}, "
-                f"lambda v_{ident(e.var)}: {cond})")
+        return (f"st.{method}({self.boards[e.board]}, {self.on_board(e.space, 'a walk from')}, "
+                f"{self.expr(e.direction)}, lambda v_{ident(e.var)}: {cond})")
 
     def visit_Ray(self, e: ir.Ray) -> str:
         return (f"st._ray({self.boards[e.board]}, {self.on_board(e.space, 'a ray from')}, "

@@ -738,6 +738,11 @@ class State(Imagining):
             at = step[at]
         return tuple(out)
 
+    def _walk_begins(self, board: int, cell: int, direction: int, passes: Callable[[int], bool]) -> bool:
+        """Whether _walk(board, cell, direction, passes) takes a first step: `size of walk(...) > 0`."""
+        at = self._t.toward[board][direction][cell]
+        return at is not None and at != cell and passes(at)
+
     def _ray(self, board: int, cell: int, direction: int) -> tuple[int, ...]:
         """The spaces after ``cell`` in ``direction`` up to and including the first occupied one (the board's
         edge stops it too)."""

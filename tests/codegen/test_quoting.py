@@ -48,7 +48,9 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 # (ITEM_LABEL or st._labels), a generator expression of expr() code over a quoted direction name
                 "attribute_table", "cell_attribute_table", "item_labels", "space_over_directions",
                 # the seat or space a counter is kept for: expr() code, or a call around it refusing none
-                "counter_owner"}
+                "counter_owner",
+                # a walk's call of a state method named by the generator, its arguments expr() code
+                "walk_call"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
@@ -70,8 +72,9 @@ CODE_LOCALS = {
     "what",
     # `number` an option's `numbered` expression as expr() code, `numbered` the `, number=number_` + ident() keywords
     "number", "numbered",
-    # `held` the name of a helper counting a board's contents in C (count_occupied or count_empty)
-    "held",
+    # `held` the name of a helper counting a board's contents in C (count_occupied or count_empty), `begins`
+    # a walk_call() of State._walk_begins
+    "held", "begins",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
