@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '98cb0cad6e918e19'
+SOURCE_HASH = 'c0db979b7cbd4174'
 GENERATOR_VERSION = '64'
 
 # ---------------------------------------------------------------- components
@@ -64,24 +64,14 @@ def define_can_capture(st, v_s, v_t, v_p):
     return ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players]))
 
 
-def define_columns_across(st):
-    """Definition `columns_across`: `8`. [BT-2] ruling BT-AMB-2 (rulebooks/breakthrough.rules:70)"""
-    return 8
-
-
-def define_openspiel_square(st, v_s):
-    """Definition `openspiel_square`: `columns_across * (row of s - 1) + column of s - 1`. [BT-2] ruling BT-AMB-2 (rulebooks/breakthrough.rules:76)"""
-    return ((8 * (B_GRID_ROW[v_s] - 1)) + B_GRID_COLUMN[v_s] - 1)
-
-
 def define_openspiel_direction(st, v_s, v_t):
-    """Definition `openspiel_direction`: `(if row of t > row of s then 1 else 4) + column of t - column of s`. [BT-3] ruling BT-AMB-2 (rulebooks/breakthrough.rules:79)"""
+    """Definition `openspiel_direction`: `(if row of t > row of s then 1 else 4) + column of t - column of s`. [BT-3] ruling BT-AMB-2 (rulebooks/breakthrough.rules:71)"""
     return ((1 if (B_GRID_ROW[v_t] > B_GRID_ROW[v_s]) else 4) + B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s])
 
 
 def define_openspiel_move(st, v_s, v_t, v_capture):
-    """Definition `openspiel_move`: `(openspiel_square(s) * 6 + openspiel_direction(s, t)) * 2 + capture`. [BT-3, BT-4] ruling BT-AMB-2 (rulebooks/breakthrough.rules:82)"""
-    return ((((define_openspiel_square(st, v_s) * 6) + define_openspiel_direction(st, v_s, v_t)) * 2) + v_capture)
+    """Definition `openspiel_move`: `(index of s * 6 + openspiel_direction(s, t)) * 2 + capture`. [BT-3, BT-4] ruling BT-AMB-2 (rulebooks/breakthrough.rules:76)"""
+    return ((((st._t.space_index[0][v_s] * 6) + define_openspiel_direction(st, v_s, v_t)) * 2) + v_capture)
 
 
 def decision_limit(st):
@@ -110,7 +100,7 @@ def by_turn(st, v_player):
 
 
 def options_turn__move(st, v_player):
-    """Option `move` of `turn`: `row {row of s} column {column of s} to row {row of t} column {column of t}`. [BT-3] (rulebooks/breakthrough.rules:90)"""
+    """Option `move` of `turn`: `row {row of s} column {column of s} to row {row of t} column {column of t}`. [BT-3] (rulebooks/breakthrough.rules:84)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
@@ -145,12 +135,12 @@ def first_failing_turn__move(st, v_player, v_s, v_c, v_t):
 
 
 def effect_turn__move(st, cause, v_player, v_s, v_c, v_t):
-    """What `move` does. [BT-3] (rulebooks/breakthrough.rules:90)"""
+    """What `move` does. [BT-3] (rulebooks/breakthrough.rules:84)"""
     st._place(0, st._occupant(0, v_s), v_t, cause)
 
 
 def number_turn__move(st, v_player, v_s, v_c, v_t):
-    """The action number of `move`: `numbered openspiel_move(s, t, 0)`. [BT-3] (rulebooks/breakthrough.rules:90)"""
+    """The action number of `move`: `numbered openspiel_move(s, t, 0)`. [BT-3] (rulebooks/breakthrough.rules:84)"""
     return define_openspiel_move(st, v_s, v_t, 0)
 
 
@@ -167,7 +157,7 @@ def numbered_turn__move(st, v_player):
 
 
 def options_turn__capture(st, v_player):
-    """Option `capture` of `turn`: `row {row of s} column {column of s} takes row {row of t} column {column of t}`. [BT-4] (rulebooks/breakthrough.rules:96)"""
+    """Option `capture` of `turn`: `row {row of s} column {column of s} takes row {row of t} column {column of t}`. [BT-4] (rulebooks/breakthrough.rules:90)"""
     found = []
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
@@ -206,7 +196,7 @@ def first_failing_turn__capture(st, v_player, v_s, v_c, v_t):
 
 
 def effect_turn__capture(st, cause, v_player, v_s, v_c, v_t):
-    """What `capture` does. [BT-4] (rulebooks/breakthrough.rules:96)"""
+    """What `capture` does. [BT-4] (rulebooks/breakthrough.rules:90)"""
     zones = st._zones
     zone_captured = st._t.zone_base['captured']
     st._move(st._occupant(0, v_t), zone_captured, cause)
@@ -214,7 +204,7 @@ def effect_turn__capture(st, cause, v_player, v_s, v_c, v_t):
 
 
 def number_turn__capture(st, v_player, v_s, v_c, v_t):
-    """The action number of `capture`: `numbered openspiel_move(s, t, 1)`. [BT-4] (rulebooks/breakthrough.rules:96)"""
+    """The action number of `capture`: `numbered openspiel_move(s, t, 1)`. [BT-4] (rulebooks/breakthrough.rules:90)"""
     return define_openspiel_move(st, v_s, v_t, 1)
 
 
@@ -236,7 +226,7 @@ ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, mad
 
 
 def choices_turn(st, v_player):
-    """Every choice of `turn` now, in the order offered. [BT-3, BT-4] (rulebooks/breakthrough.rules:89)"""
+    """Every choice of `turn` now, in the order offered. [BT-3, BT-4] (rulebooks/breakthrough.rules:83)"""
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
@@ -274,7 +264,7 @@ def choices_turn(st, v_player):
 
 
 def has_legal_move_turn(st, v_player):
-    """Whether `turn` would offer an option now: the first one found is enough. [BT-3, BT-4] (rulebooks/breakthrough.rules:89)"""
+    """Whether `turn` would offer an option now: the first one found is enough. [BT-3, BT-4] (rulebooks/breakthrough.rules:83)"""
     # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
@@ -303,7 +293,7 @@ def has_legal_move_turn(st, v_player):
 
 # ---------------------------------------------------------------- end breakthrough
 def end_breakthrough(st):
-    """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:104)"""
+    """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:98)"""
     for v_p in st._t.seats:
         if any(((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and (B_GRID_ROW[v_s] == (8, 1)[v_p])) for v_s in st._t.cells_in_use[0]):
             return [v_p]
@@ -311,7 +301,7 @@ def end_breakthrough(st):
 
 # ---------------------------------------------------------------- end wiped_out
 def end_wiped_out(st):
-    """Whether the game ends now by `wiped_out`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:110)"""
+    """Whether the game ends now by `wiped_out`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:104)"""
     for v_p in st._t.seats:
         if (not any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in st._t.cells_in_use[0])):
             return [(v_p + 1) % st.players]
@@ -322,7 +312,7 @@ index_breakthrough = EndIndex('after_step', 0, (), (('here',),))
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BT-5] (rulebooks/breakthrough.rules:104, 110)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BT-5] (rulebooks/breakthrough.rules:98, 104)"""
     # breakthrough [BT-5]: only where grid changed since it last held false
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
@@ -342,73 +332,73 @@ def ends_after_step(st):
     return None
 
 def invariant_never_stuck(st):
-    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:184)"""
+    """Invariant: the player to move always has a legal move. [BT-3, BT-4] (rulebooks/breakthrough.rules:178)"""
     return has_legal_move_turn(st, st._turn_seat)
 
 
 def example_first_moves(run):
-    """Example: A pawn moves one square forward, straight or diagonally, onto an empty square. [BT-2, BT-3] (rulebooks/breakthrough.rules:122)"""
-    st = run.setup(players=2, options={}, draws=[], first=True, line=124)
-    run.decides(st, lambda: 0, None, line=125)
-    run.legal(st, 'player 1: row 2 column 1 to row 3 column 1', True, line=126)
-    run.legal(st, 'player 1: row 2 column 1 to row 3 column 2', True, line=127)
-    run.legal(st, 'player 1: row 2 column 8 to row 3 column 7', True, line=128)
-    run.numbered(st, 'player 1: row 2 column 1 to row 3 column 1', 98, line=129)
-    run.numbered(st, 'player 1: row 2 column 8 to row 3 column 7', 180, line=130)
-    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=131)
-    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=132)
-    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=133)
-    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=134)
-    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=135)
+    """Example: A pawn moves one square forward, straight or diagonally, onto an empty square. [BT-2, BT-3] (rulebooks/breakthrough.rules:116)"""
+    st = run.setup(players=2, options={}, draws=[], first=True, line=118)
+    run.decides(st, lambda: 0, None, line=119)
+    run.legal(st, 'player 1: row 2 column 1 to row 3 column 1', True, line=120)
+    run.legal(st, 'player 1: row 2 column 1 to row 3 column 2', True, line=121)
+    run.legal(st, 'player 1: row 2 column 8 to row 3 column 7', True, line=122)
+    run.numbered(st, 'player 1: row 2 column 1 to row 3 column 1', 98, line=123)
+    run.numbered(st, 'player 1: row 2 column 8 to row 3 column 7', 180, line=124)
+    run.legal(st, 'player 1: row 1 column 1 to row 2 column 1', False, line=125)
+    run.legal(st, 'player 1: row 2 column 1 to row 4 column 1', False, line=126)
+    run.act(st, 'player 1: row 2 column 2 to row 3 column 2', line=127)
+    run.legal(st, 'player 2: row 7 column 2 to row 6 column 3', True, line=128)
+    run.legal(st, 'player 2: row 7 column 2 to row 8 column 2', False, line=129)
     return st
 
 
 def example_capture(run):
-    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:137)"""
+    """Example: A pawn captures diagonally forward, never straight ahead. [BT-3, BT-4] (rulebooks/breakthrough.rules:131)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 140, 6), ('turn 9 of player 1', 141, 6)), line=139)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=142)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=143)
-    run.legal(st, 'player 1: row 4 column 4 to row 5 column 5', False, line=144)
-    run.numbered(st, 'player 1: row 4 column 4 takes row 5 column 5', 329, line=145)
-    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=146)
-    run.space(st, 0, 36, 'black', line=147)
-    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=148)
-    run.result(st, 'not_over', line=149)
-    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=150)
-    run.numbered(st, 'player 2: row 5 column 4 to row 4 column 3', 426, line=151)
+    run.position(st, (('grid: ......../......../b......./...b..../...ww.../......../......../...w.... (b = black, w = white)', 134, 6), ('turn 9 of player 1', 135, 6)), line=133)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 4', False, line=136)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 3', True, line=137)
+    run.legal(st, 'player 1: row 4 column 4 to row 5 column 5', False, line=138)
+    run.numbered(st, 'player 1: row 4 column 4 takes row 5 column 5', 329, line=139)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=140)
+    run.space(st, 0, 36, 'black', line=141)
+    run.moved(st, 'zone', st._t.zone_base['captured'], 1, True, line=142)
+    run.result(st, 'not_over', line=143)
+    run.legal(st, 'player 2: row 5 column 4 to row 4 column 4', True, line=144)
+    run.numbered(st, 'player 2: row 5 column 4 to row 4 column 3', 426, line=145)
     return st
 
 
 def example_black_arrives(run):
-    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:153)"""
+    """Example: A pawn that reaches the far row wins. [BT-5] (rulebooks/breakthrough.rules:147)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 156, 6), ('turn 9 of player 1', 157, 6)), line=155)
-    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=158)
-    run.over(st, 'breakthrough', line=159)
-    run.winners(st, lambda: [0], line=160)
-    run.returns(st, [[1, 1], [-1, 1]], line=161)
+    run.position(st, (('grid: ......../......../......../....b.../......../......../b......./...w.... (b = black, w = white)', 150, 6), ('turn 9 of player 1', 151, 6)), line=149)
+    run.act(st, 'player 1: row 7 column 1 to row 8 column 2', line=152)
+    run.over(st, 'breakthrough', line=153)
+    run.winners(st, lambda: [0], line=154)
+    run.returns(st, [[1, 1], [-1, 1]], line=155)
     return st
 
 
 def example_white_arrives(run):
-    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:163)"""
+    """Example: White's far row is row 1. [BT-3, BT-5] (rulebooks/breakthrough.rules:157)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 166, 6), ('turn 10 of player 2', 167, 6)), line=165)
-    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=168)
-    run.over(st, 'breakthrough', line=169)
-    run.winners(st, lambda: [1], line=170)
-    run.returns(st, [[-1, 1], [1, 1]], line=171)
+    run.position(st, (('grid: ......../.w....../......../....b.../......../......../b......./........ (b = black, w = white)', 160, 6), ('turn 10 of player 2', 161, 6)), line=159)
+    run.act(st, 'player 2: row 2 column 2 to row 1 column 2', line=162)
+    run.over(st, 'breakthrough', line=163)
+    run.winners(st, lambda: [1], line=164)
+    run.returns(st, [[-1, 1], [1, 1]], line=165)
     return st
 
 
 def example_all_captured(run):
-    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:173)"""
+    """Example: Capturing every pawn of the other player wins. [BT-4, BT-5] (rulebooks/breakthrough.rules:167)"""
     st = run.start(players=2, options={})
-    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 176, 6), ('turn 9 of player 1', 177, 6)), line=175)
-    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=178)
-    run.over(st, 'wiped_out', line=179)
-    run.winners(st, lambda: [0], line=180)
+    run.position(st, (('grid: ......../......../......../...b..../....w.../......../......../........ (b = black, w = white)', 170, 6), ('turn 9 of player 1', 171, 6)), line=169)
+    run.act(st, 'player 1: row 4 column 4 takes row 5 column 5', line=172)
+    run.over(st, 'wiped_out', line=173)
+    run.winners(st, lambda: [0], line=174)
     return st
 
 

@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = 'f0dcec38011d8919'
+SOURCE_HASH = '09990f60cfcee031'
 GENERATOR_VERSION = '64'
 
 # ---------------------------------------------------------------- components
@@ -459,70 +459,73 @@ def example_closing_a_mill(run):
     """Example: A man placed to close a mill removes one of the other's men. [NMM-3, NMM-6] (rulebooks/nine-mens-morris.rules:139)"""
     st = run.start(players=2, options={})
     run.position(st, (('morris:', 142, 6), ('  a7: white man', 143, 6), ('  d7: white man', 144, 6), ('  b6: black man', 145, 6), ('  a1: black man', 146, 6), ('hand: the rest', 147, 6), ('turn 5 of player 1', 148, 6)), line=141)
-    run.act(st, 'player 1: place on g7', line=149)
-    run.decides(st, lambda: 0, None, line=150)
-    run.offered_exactly(st, ['player 1: remove b6', 'player 1: remove a1'], line=151)
-    run.act(st, 'player 1: remove b6', line=152)
-    run.space(st, 0, 3, None, line=153)
-    run.turn(st, None, lambda: 1, line=154)
-    run.fact(st, 'the turn number = 6', lambda: (st._turn_number == 6), line=155, sides=lambda: (st._turn_number, 6), compared=('=', 'the turn number', '6', 'number', False))
+    run.numbered(st, 'player 1: place on g7', 2, line=149)
+    run.act(st, 'player 1: place on g7', line=150)
+    run.decides(st, lambda: 0, None, line=151)
+    run.offered_exactly(st, ['player 1: remove b6', 'player 1: remove a1'], line=152)
+    run.numbered(st, 'player 1: remove a1', 21, line=153)
+    run.act(st, 'player 1: remove b6', line=154)
+    run.space(st, 0, 3, None, line=155)
+    run.turn(st, None, lambda: 1, line=156)
+    run.fact(st, 'the turn number = 6', lambda: (st._turn_number == 6), line=157, sides=lambda: (st._turn_number, 6), compared=('=', 'the turn number', '6', 'number', False))
     return st
 
 
 def example_protected(run):
-    """Example: A man in a mill is not removed while another man is in none. [NMM-4, NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:157)"""
+    """Example: A man in a mill is not removed while another man is in none. [NMM-4, NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:159)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 160, 6), ('  a7: white man', 161, 6), ('  d7: white man', 162, 6), ('  e4: white man', 163, 6), ('  g4: white man', 164, 6), ('  a1: black man', 165, 6), ('  d1: black man', 166, 6), ('  g1: black man', 167, 6), ('  b2: black man', 168, 6), ('removed: the rest', 169, 6), ('turn 30 of player 1', 170, 6)), line=159)
-    run.legal(st, 'player 1: fly g4 to g7', False, line=171)
-    run.act(st, 'player 1: move g4 to g7', line=172)
-    run.offered_exactly(st, ['player 1: remove b2'], line=173)
+    run.position(st, (('morris:', 162, 6), ('  a7: white man', 163, 6), ('  d7: white man', 164, 6), ('  e4: white man', 165, 6), ('  g4: white man', 166, 6), ('  a1: black man', 167, 6), ('  d1: black man', 168, 6), ('  g1: black man', 169, 6), ('  b2: black man', 170, 6), ('removed: the rest', 171, 6), ('turn 30 of player 1', 172, 6)), line=161)
+    run.legal(st, 'player 1: fly g4 to g7', False, line=173)
+    run.numbered(st, 'player 1: move g4 to g7', 362, line=174)
+    run.act(st, 'player 1: move g4 to g7', line=175)
+    run.offered_exactly(st, ['player 1: remove b2'], line=176)
     return st
 
 
 def example_every_man_in_a_mill(run):
-    """Example: When every man is in a mill, any may be removed. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:175)"""
+    """Example: When every man is in a mill, any may be removed. [NMM-6] ruling NMM-AMB-2 (rulebooks/nine-mens-morris.rules:178)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 178, 6), ('  c5: white man', 179, 6), ('  d5: white man', 180, 6), ('  e4: white man', 181, 6), ('  f2: white man', 182, 6), ('  a7: black man', 183, 6), ('  a4: black man', 184, 6), ('  a1: black man', 185, 6), ('  d1: black man', 186, 6), ('  g1: black man', 187, 6), ('removed: the rest', 188, 6), ('turn 30 of player 1', 189, 6)), line=177)
-    run.act(st, 'player 1: move e4 to e5', line=190)
-    run.offered_exactly(st, ['player 1: remove a7', 'player 1: remove a4', 'player 1: remove a1', 'player 1: remove d1', 'player 1: remove g1'], line=191)
+    run.position(st, (('morris:', 181, 6), ('  c5: white man', 182, 6), ('  d5: white man', 183, 6), ('  e4: white man', 184, 6), ('  f2: white man', 185, 6), ('  a7: black man', 186, 6), ('  a4: black man', 187, 6), ('  a1: black man', 188, 6), ('  d1: black man', 189, 6), ('  g1: black man', 190, 6), ('removed: the rest', 191, 6), ('turn 30 of player 1', 192, 6)), line=180)
+    run.act(st, 'player 1: move e4 to e5', line=193)
+    run.offered_exactly(st, ['player 1: remove a7', 'player 1: remove a4', 'player 1: remove a1', 'player 1: remove d1', 'player 1: remove g1'], line=194)
     return st
 
 
 def example_flying(run):
-    """Example: With three men a player flies to any empty point; with two, they lose. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:193)"""
+    """Example: With three men a player flies to any empty point; with two, they lose. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:196)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 196, 6), ('  a7: white man', 197, 6), ('  d7: white man', 198, 6), ('  e4: white man', 199, 6), ('  g4: white man', 200, 6), ('  a1: black man', 201, 6), ('  d1: black man', 202, 6), ('  g1: black man', 203, 6), ('removed: the rest', 204, 6), ('turn 30 of player 2', 205, 6)), line=195)
-    run.legal(st, 'player 2: fly a1 to e5', True, line=206)
-    run.legal(st, 'player 2: move a1 to a4', False, line=207)
-    run.act(st, 'player 2: fly a1 to e5', line=208)
-    run.act(st, 'player 1: move g4 to g7', line=209)
-    run.offered_exactly(st, ['player 1: remove e5', 'player 1: remove d1', 'player 1: remove g1'], line=210)
-    run.act(st, 'player 1: remove d1', line=211)
-    run.over(st, 'two_men', line=212)
-    run.winners(st, lambda: [0], line=213)
-    run.returns(st, [[1, 1], [-1, 1]], line=214)
+    run.position(st, (('morris:', 199, 6), ('  a7: white man', 200, 6), ('  d7: white man', 201, 6), ('  e4: white man', 202, 6), ('  g4: white man', 203, 6), ('  a1: black man', 204, 6), ('  d1: black man', 205, 6), ('  g1: black man', 206, 6), ('removed: the rest', 207, 6), ('turn 30 of player 2', 208, 6)), line=198)
+    run.legal(st, 'player 2: fly a1 to e5', True, line=209)
+    run.legal(st, 'player 2: move a1 to a4', False, line=210)
+    run.act(st, 'player 2: fly a1 to e5', line=211)
+    run.act(st, 'player 1: move g4 to g7', line=212)
+    run.offered_exactly(st, ['player 1: remove e5', 'player 1: remove d1', 'player 1: remove g1'], line=213)
+    run.act(st, 'player 1: remove d1', line=214)
+    run.over(st, 'two_men', line=215)
+    run.winners(st, lambda: [0], line=216)
+    run.returns(st, [[1, 1], [-1, 1]], line=217)
     return st
 
 
 def example_blocked(run):
-    """Example: A player who cannot move loses. [NMM-4, NMM-8] (rulebooks/nine-mens-morris.rules:216)"""
+    """Example: A player who cannot move loses. [NMM-4, NMM-8] (rulebooks/nine-mens-morris.rules:219)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 219, 6), ('  b6: white man', 220, 6), ('  f6: white man', 221, 6), ('  d5: white man', 222, 6), ('  a4: white man', 223, 6), ('  g4: white man', 224, 6), ('  a1: white man', 225, 6), ('  a7: black man', 226, 6), ('  d7: black man', 227, 6), ('  g7: black man', 228, 6), ('  d6: black man', 229, 6), ('removed: the rest', 230, 6), ('turn 40 of player 1', 231, 6)), line=218)
-    run.act(st, 'player 1: move a1 to d1', line=232)
-    run.over(st, 'cannot_move', line=233)
-    run.winners(st, lambda: [0], line=234)
-    run.returns(st, [[1, 1], [-1, 1]], line=235)
+    run.position(st, (('morris:', 222, 6), ('  b6: white man', 223, 6), ('  f6: white man', 224, 6), ('  d5: white man', 225, 6), ('  a4: white man', 226, 6), ('  g4: white man', 227, 6), ('  a1: white man', 228, 6), ('  a7: black man', 229, 6), ('  d7: black man', 230, 6), ('  g7: black man', 231, 6), ('  d6: black man', 232, 6), ('removed: the rest', 233, 6), ('turn 40 of player 1', 234, 6)), line=221)
+    run.act(st, 'player 1: move a1 to d1', line=235)
+    run.over(st, 'cannot_move', line=236)
+    run.winners(st, lambda: [0], line=237)
+    run.returns(st, [[1, 1], [-1, 1]], line=238)
     return st
 
 
 def example_two_hundred(run):
-    """Example: Two hundred turns over, the game is a draw. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:237)"""
+    """Example: Two hundred turns over, the game is a draw. [NMM-9] ruling NMM-AMB-4 (rulebooks/nine-mens-morris.rules:240)"""
     st = run.start(players=2, options={})
-    run.position(st, (('morris:', 240, 6), ('  a7: white man', 241, 6), ('  d7: white man', 242, 6), ('  e4: white man', 243, 6), ('  g4: white man', 244, 6), ('  a1: black man', 245, 6), ('  d1: black man', 246, 6), ('  b2: black man', 247, 6), ('  f2: black man', 248, 6), ('removed: the rest', 249, 6), ('turn 200 of player 2', 250, 6)), line=239)
-    run.act(st, 'player 2: move b2 to b4', line=251)
-    run.over(st, 'two_hundred_turns', line=252)
-    run.result(st, 'draw', line=253)
-    run.returns(st, [[0, 1], [0, 1]], line=254)
+    run.position(st, (('morris:', 243, 6), ('  a7: white man', 244, 6), ('  d7: white man', 245, 6), ('  e4: white man', 246, 6), ('  g4: white man', 247, 6), ('  a1: black man', 248, 6), ('  d1: black man', 249, 6), ('  b2: black man', 250, 6), ('  f2: black man', 251, 6), ('removed: the rest', 252, 6), ('turn 200 of player 2', 253, 6)), line=242)
+    run.act(st, 'player 2: move b2 to b4', line=254)
+    run.over(st, 'two_hundred_turns', line=255)
+    run.result(st, 'draw', line=256)
+    run.returns(st, [[0, 1], [0, 1]], line=257)
     return st
 
 
