@@ -567,9 +567,9 @@ chance two_dice(player: seat) [SPW-6]:
     only if row of s = home of player and seeds of s > 0''',
       "Under the game's `actions numbered 0 to N`, each option's number, on the line after its `for` (or "
       "first): an integer worked out from the option's bound names and the step's parameters (the seat "
-      "choosing, `player`), board geometry (`row of s`, `column of s`, neighbours, walks), seat values, "
-      "components' values that never change, the options, numbers, `if .. then .. else` and definitions of "
-      "these. It reads nothing a state decides (a counter, a zone, what a space holds, the turn): that is "
+      "choosing, `player`), board geometry (`row of s`, `column of s`, `index of s`, neighbours, walks), "
+      "seat values, components' values that never change, the options, numbers, `if .. then .. else` and "
+      "definitions of these. It reads nothing a state decides (a counter, a zone, what a space holds, the turn): that is "
       "refused at the line, naming what it reads, so a number means one action in every state. Options that "
       "are never legal together may share a number (a move and a capture between the same two squares)."),
     E("Steps, choices and chance", "A move read ahead: `only if ... after it`", "after_guard", "cornered.rules", '''
