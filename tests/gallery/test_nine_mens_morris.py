@@ -16,6 +16,8 @@ from collections import Counter
 
 import pytest
 
+from tests.long_runs import count
+
 from .lockstep import random_games_by_number
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -47,7 +49,7 @@ def test_the_game_has_openspiels_numbers_and_bounds():
 
 
 def test_random_games_agree_number_for_number():
-    games, started = 300, time.perf_counter()
+    games, started = count("MORRIS_GAMES", 60, 300), time.perf_counter()
     steps, finals = random_games_by_number(rso.load_game("nine-mens-morris"), pyspiel.load_game("nine_mens_morris"),
                                            range(games), openspiel_number)
     ends = Counter(state.outcome()["end"] for state in finals)

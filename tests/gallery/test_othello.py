@@ -12,6 +12,8 @@ import re
 
 import pytest
 
+from tests.long_runs import count
+
 from .lockstep import random_games_by_number
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -39,7 +41,7 @@ def test_the_game_has_openspiels_numbers_and_bounds():
 
 
 def test_random_games_agree_number_for_number():
-    games = 300
+    games = count("OTHELLO_GAMES", 60, 300)
     steps, finals = random_games_by_number(rso.load_game("othello"), pyspiel.load_game("othello"), range(games),
                                            openspiel_number)
     passes = sum(1 for state in finals for action in state.history if action.endswith(": pass"))

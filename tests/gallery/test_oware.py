@@ -16,6 +16,7 @@ import pytest
 
 import rulespec
 from tests.gallery.lockstep import random_game_in_lock_step
+from tests.long_runs import count
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -45,7 +46,7 @@ def same(ours, theirs) -> dict[int, object]:
 
 def test_random_games_agree():
     game, theirs_game = rulespec.load("oware"), pyspiel.load_game("oware")
-    games, moves, ends, started = 300, 0, Counter(), time.perf_counter()
+    games, moves, ends, started = count("OWARE_GAMES", 60, 300), 0, Counter(), time.perf_counter()
     for seed in range(games):
         ours, theirs = game.new_game(2), theirs_game.new_initial_state()
         moves += random_game_in_lock_step(ours, theirs, random.Random(seed), same)
