@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3aeccb9a9ef58231'
-GENERATOR_VERSION = '64'
+GENERATOR_VERSION = '65'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -60,7 +60,7 @@ def define_run_length(st, v_s, v_d, v_p):
 
 def define_outflanks(st, v_s, v_d, v_p):
     """Definition `outflanks`: `run_length(s, d, p) > 0 and size of walk(t from s towards d while t is occupied) > run_length(s, d, p)`. [OTH-3] (rulebooks/othello.rules:64)"""
-    return ((define_run_length(st, v_s, v_d, v_p) > 0) and (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p)))
+    return (st._walk_begins(0, v_s, v_d, lambda v_t: (st._attrs['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players])) and (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p)))
 
 
 def define_can_place(st, v_s, v_p):

@@ -258,13 +258,24 @@ class Counts:
     def _walk_begins_test(self, e: ir.Compare) -> Optional[str]:
         """`size of walk(t from s towards d while C) > 0` (or != 0, = 0) only asks whether the walk takes its
         first step: the space after s passes C. One test, not the walk made to be counted (most directions
-        stop at once: Othello's flank test in each of eight)."""
-        walk, zero = e.left, e.right
+        stop at once: Othello's flank test in each of eight). A definition whose value is that size, given
+        plain arguments (`run_length(s, d, p) > 0`), asks the same: written out, as the inline text is."""
+        walk, zero = self._size_defined(e.left), e.right
         if not (isinstance(walk, ir.Size) and isinstance(walk.collection, ir.Walk) and isinstance(zero, ir.Const)
                 and zero.value == 0 and not isinstance(zero.value, bool) and e.op in ("=", ">", "!=")):
             return None
         begins = self.walk_call(walk.collection, "_walk_begins")
         return f"(not {begins})" if e.op == "=" else begins
+
+    def _size_defined(self, e: ir.E) -> ir.E:
+        """A use of a definition whose value is the size of a walk, given plain arguments: that size with the
+        arguments in place of the parameters; ``e`` itself otherwise."""
+        definition = self.definitions.get(e.name) if isinstance(e, ir.DefinedValue) else None
+        if (definition is None or not isinstance(definition.value, ir.Size)
+                or not isinstance(definition.value.collection, ir.Walk)
+                or not all(self.plain_argument(a) for a in e.args)):
+            return e
+        return reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, set())
 
     def _count_test(self, e: ir.Compare) -> Optional[str]:
         """`count(x in D where C) > 0` (or != 0, = 0) only asks whether one x passes: any() stops at the

@@ -1,8 +1,8 @@
 """`size of walk(t from s towards d while C) > 0` (or != 0, = 0) asks only whether the walk takes its first step,
 so the generator tests the one space after s (State._walk_begins), not the whole walk made to be counted
 (codegen/counts.py: _walk_begins_test). Othello written as a newcomer writes it (the flank test inline, in each
-of eight directions) plays the same games as the engine generated without it; `until` and `= 0` keep their
-sense."""
+of eight directions) and the gallery's (through a definition of the walk's size) play the same games as the
+engines generated without it; `until` and `= 0` keep their sense."""
 
 import random
 from pathlib import Path
@@ -16,18 +16,22 @@ from .lockstep import play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 OTHELLO = ROOT / "tests" / "newcomer" / "games" / "othello.rules"
+GALLERY_OTHELLO = ROOT / "rulebooks" / "othello.rules"
 ROWS = ROOT / "rulespec" / "docs" / "ref_games" / "rows.rules"
 
 
-def test_a_walks_first_step_plays_the_same_games(monkeypatch):
-    model = compile_rules(OTHELLO)
-    fast_source = codegen.generate(model, OTHELLO.name)
+@pytest.mark.parametrize("path", [OTHELLO, GALLERY_OTHELLO])
+def test_a_walks_first_step_plays_the_same_games(monkeypatch, path):
+    """Inline (the newcomer's file) or through a definition of the walk's size (the gallery's `run_length(s,
+    d, p) > 0`): the first step tested, the same games played."""
+    model = compile_rules(path)
+    fast_source = codegen.generate(model, path.name)
     with monkeypatch.context() as patch:
         patch.setattr(counts.Counts, "_walk_begins_test", lambda self, e: None)
-        slow_source = codegen.generate(model, OTHELLO.name)
+        slow_source = codegen.generate(model, path.name)
     assert "st._walk_begins(0, v_s, v_d, lambda v_t: " in fast_source and "_walk_begins" not in slow_source
-    fast = load_module_from_source(fast_source, "begins_othello").GAME(None)
-    slow = load_module_from_source(slow_source, "walked_othello").GAME(None)
+    fast = load_module_from_source(fast_source, f"begins_{path.parent.name}").GAME(None)
+    slow = load_module_from_source(slow_source, f"walked_{path.parent.name}").GAME(None)
     fast.model = slow.model = model
     for seed in range(3):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))

@@ -1,0 +1,100 @@
+"""Two generator levers of issue #40 for rule files written as a newcomer writes them, each against the same
+file's engine generated without it, in one process: (a) a count over a narrowed board walk testing only what
+the walk does not already say, and counting a board's contents in C when only occupancy is left
+(codegen/counts.py walk_and_test, _occupancy_count), measured on Kalah (a pit a row of 48 slots); (b) `size of
+walk(...) > 0` testing the walk's first step alone (_walk_begins_test), measured on Othello (the flank test
+inline in eight directions) and on the gallery's Othello (the same test through `run_length(s, d, p) > 0`, a
+definition of the walk's size). The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+interleaved with the order rotated, medians with their min-max spread.
+
+    python benchmarks/bench_newcomer_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_honest import clock_ns, play  # noqa: E402
+from rulespec.codegen import counts  # noqa: E402
+from rulespec.codegen.python import generate  # noqa: E402
+from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+
+NEWCOMER = ROOT / "tests" / "newcomer" / "games"
+
+
+def walk_all_tested(self, var, domain, where):
+    """walk_and_test as it was: the narrowed walk, the whole condition tested on each space."""
+    return self.narrowed_domain(var, domain, where) or self.expr(domain), where
+
+
+# lever -> (its file, the generator's methods swapped for what was there before it)
+LEVERS = {
+    "(a) narrowed count": ("kalah", {"walk_and_test": walk_all_tested,
+                                     "_occupancy_count": lambda self, e, test, domain: None}),
+    "(b) a walk's first step": ("othello", {"_walk_begins_test": lambda self, e: None}),
+    "(b) through a definition": ("gallery othello", {"_walk_begins_test": lambda self, e: None}),
+}
+SEEDS = {"kalah": range(12), "othello": range(3), "gallery othello": range(3)}
+PATHS = {"gallery othello": ROOT / "rulebooks" / "othello.rules"}  # (the others: NEWCOMER / name.rules)
+
+
+def engine_of(name: str, swapped: dict):
+    """The newcomer file's engine, generated with ``swapped`` methods of the generator's Counts part."""
+    path = PATHS.get(name, NEWCOMER / f"{name}.rules")
+    kept = {method: getattr(counts.Counts, method) for method in swapped}
+    try:
+        for method, replacement in swapped.items():
+            setattr(counts.Counts, method, replacement)
+        model = compile_rules(path)
+        source = generate(model, path)
+    finally:
+        for method, original in kept.items():
+            setattr(counts.Counts, method, original)
+    engine = load_module_from_source(source, f"{path.stem}_{len(swapped)}").GAME(None)
+    engine.model = model
+    return engine
+
+
+def per_step(engine, seeds) -> float:
+    states = [(engine.new_game(2), random.Random(seed).random) for seed in seeds]
+    start, steps = clock_ns(), 0
+    for state, draw in states:
+        steps += play(state, draw, "apply")
+    return (clock_ns() - start) / steps / 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    rounds = parser.parse_args().rounds
+    engines = {lever: (engine_of(name, {}), engine_of(name, swapped)) for lever, (name, swapped) in LEVERS.items()}
+    figures = {(lever, side): [] for lever in LEVERS for side in (0, 1)}
+    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
+        for lever, (name, _) in LEVERS.items():
+            for side in ((0, 1) if r % 2 else (1, 0)):
+                figure = per_step(engines[lever][side], SEEDS[name])
+                if r >= 0:
+                    figures[lever, side].append(figure)
+    print(f"`python benchmarks/bench_newcomer_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
+          "lever's share: off over on, per round\n")
+    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
+    for lever, (name, _) in LEVERS.items():
+        on, off = figures[lever, 0], figures[lever, 1]
+        ratios = [b / a for a, b in zip(on, off)]
+        print(f"| {lever} | {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
+              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
+              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
