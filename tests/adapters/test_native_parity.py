@@ -49,9 +49,11 @@ GAMES = [
     ("breakthrough/breakthrough-six-by-six", None, {}, "breakthrough(rows=6,columns=6)", {}),
     ("nine-mens-morris", None, {}, "nine_mens_morris", {}),
     ("dots-and-boxes", None, {}, "dots_and_boxes", {}),
+    ("dots-and-boxes/dots-and-boxes-three-by-three", None, {}, "dots_and_boxes(num_rows=3,num_cols=3)", {}),
     ("checkers", None, {}, "checkers", {}),  # (numbered as OpenSpiel numbers: ruling CHK-AMB-4)
     ("checkers/checkers-backward-captures", None, {}, "checkers", {}),  # (a house rule: the same figures)
     ("backgammon", None, {}, "backgammon(scoring_type=full_scoring)", {}),
+    ("backgammon/backgammon-no-gammons", None, {}, "backgammon(scoring_type=winloss_scoring)", {}),
     ("oware", None, {}, "oware", {}),  # (its own numbers: `actions numbered 0 to 5`, the mover's houses)
     ("go", None, {}, "go(board_size=9)", {}),  # (OpenSpiel's default is 19 lines; the rule file plays 5, 7, 9)
     ("go", None, {"board_size": 7}, "go(board_size=7)", {}),
