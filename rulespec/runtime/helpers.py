@@ -284,11 +284,15 @@ def ray_stop(st, board: int, cell: int, direction: int) -> tuple[int, ...]:
 def count_occupied(contents: Sequence[int], cells: Sequence[int]) -> int:
     """How many of ``cells`` hold something: a board's contents at them (an empty space holds -1) counted in C,
     for `count(s in B where s is occupied)` over the spaces a walk visits (rulespec/codegen/counts.py)."""
-    return len(cells) - list(map(contents.__getitem__, cells)).count(-1)
+    return len(cells) - count_empty(contents, cells)
 
 
 def count_empty(contents: Sequence[int], cells: Sequence[int]) -> int:
-    """How many of ``cells`` are empty (hold -1), as count_occupied."""
+    """How many of ``cells`` are empty (hold -1). ``cells`` are distinct and in board order (a walk's spaces):
+    when they are a run of consecutive spaces (a row of a board every space of which is in use), the count is
+    of one slice of the contents."""
+    if cells and cells[-1] - cells[0] == len(cells) - 1:
+        return contents[cells[0]:cells[-1] + 1].count(-1)
     return list(map(contents.__getitem__, cells)).count(-1)
 
 

@@ -76,3 +76,16 @@ def test_a_part_the_walk_does_not_imply_is_still_tested(tmp_path):
     stones = _definition(codegen.generate(compile_rules(path), path.name), "stones")
     assert "count_occupied" not in stones and "B_PITS_COLUMN[v_s] < 5" in stones
     assert "B_PITS_ROW[v_s] == v_k" not in stones  # (the row the walk is narrowed to is not tested again)
+
+
+def test_the_contents_counted_in_c_agree_with_a_test_per_space():
+    """count_occupied and count_empty over walks' spaces (distinct, in board order): runs of consecutive
+    spaces (read as one slice), gaps, one space and none, on random boards."""
+    from rulespec.runtime.helpers import count_empty, count_occupied
+    rng = random.Random(7)
+    for _ in range(300):
+        contents = [rng.choice((-1, -1, 0, 3, 11)) for _ in range(30)]
+        start, stop = sorted(rng.sample(range(31), 2))
+        for cells in (tuple(range(start, stop)), tuple(sorted(rng.sample(range(30), rng.randrange(6)))), (start % 30,)):
+            assert count_empty(contents, cells) == sum(contents[c] < 0 for c in cells)
+            assert count_occupied(contents, cells) == sum(contents[c] >= 0 for c in cells)
