@@ -9,13 +9,14 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.helpers import ItemsPassing, count_located
 from rulespec.runtime.engine import weighted_picks
 from rulespec.runtime.engine import AFTER
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3610da8b759bb7d3'
-GENERATOR_VERSION = '65'
+GENERATOR_VERSION = '66'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -26,14 +27,14 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+ITEMS_PASSING_0 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of c = colour of p
 
 
 
 
 def define_on(st, v_p, v_n):
     """Definition `on`: `count(c in table where colour of c = colour of p and point of c = n)`. [BG-2] (rulebooks/backgammon.rules:64)"""
-    pile_table = st._zones[st._t.zone_base['table']]
-    return len([1 for v_c in pile_table if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] == v_n))])
+    return count_located(st._loc, st._attrs['point'], ITEMS_PASSING_0[v_p], st._t.zone_base['table'], v_n)
 
 
 def define_against(st, v_p, v_n):

@@ -10,6 +10,7 @@ from typing import Optional
 
 from ..model import ir, reads
 from ..model.checker import is_space
+from ..model.located import located
 from .quoting import comment, ident, lit, operator
 
 
@@ -31,18 +32,21 @@ class Counts:
 
     _STATIC_ITEM_TEST = (ir.Const, ir.Var, ir.IsKind, ir.ItemAttr, ir.BoolOp, ir.Not, ir.Compare)
 
-    def item_test(self, e) -> Optional[str]:
+    def item_test(self, e, listing: bool = False) -> Optional[str]:
         """For a count, `any` or first over a zone whose condition reads only what never changes about the
         item (its component and attributes, compared with constants and with names bound outside: a step's
         parameters, loop names): code for a function of an item giving the condition (its table in a
         module-level ItemTests, worked out for every item once per value of those names): what never changes
-        about an item is asked once per game, not at every count. None for any other count."""
+        about an item is asked once per game, not at every count. None for any other count. With ``listing``,
+        code for the tuple of the items it lets through (a module-level ItemsPassing) instead."""
         if not (isinstance(e.domain, ir.ZoneRef) and e.where is not None):
             return None
         names: dict[str, None] = {}
 
+        kinds_allowed = self._STATIC_ITEM_TEST + ((ir.SeatAttr,) if listing else ())  # (a seat's never changes)
+
         def static(node) -> bool:
-            if not isinstance(node, self._STATIC_ITEM_TEST) or getattr(node, "changes", False):
+            if not isinstance(node, kinds_allowed) or getattr(node, "changes", False):
                 return False
             if isinstance(node, ir.Var):
                 if node.name in self.var_code:
@@ -63,33 +67,40 @@ class Counts:
         bound, self.bound = self.bound, None
         kinds, self.kinds = self.kinds, {}
         depth, self.depth = self.depth, self.depth + 1
+        seat_values, self.seat_values = self.seat_values, None  # (the table's code is the module's: no locals)
         try:
             code = self.expr(e.where)
         finally:
-            self.bound, self.kinds, self.depth = bound, kinds, depth
-        key = (e.var, tuple(names), code)
+            self.bound, self.kinds, self.depth, self.seat_values = bound, kinds, depth, seat_values
+        key = (e.var, tuple(names), code) + (("items",) if listing else ())
         found = self.item_tests.get(key)
         if found is None:
-            found = self.item_tests[key] = (f"ITEM_TEST_{len(self.item_tests)}", tuple(names), e.var, e.where.text)
+            kind = "ITEMS_PASSING" if listing else "ITEM_TEST"
+            found = self.item_tests[key] = (f"{kind}_{len(self.item_tests)}", tuple(names), e.var, e.where.text)
         name, params = found[0], found[1]
         if not params:
             return name  # (the one table's look-up, made at import)
         value = f"v_{ident(params[0])}" if len(params) == 1 else "(" + "".join(f"v_{ident(p)}, " for p in params) + ")"
-        return f"{name}[{value}].__getitem__"
+        return f"{name}[{value}]" if listing else f"{name}[{value}].__getitem__"
 
     def item_test_lines(self) -> list[str]:
         """The module-level ItemTests tables of the item tests (see item_test)."""
         lines = []
-        for (_, _, test), (name, params, var, text) in self.item_tests.items():
+        for (_, _, test, *listing), (name, params, var, text) in self.item_tests.items():
             args = "".join(f", v_{ident(p)}" for p in params)
-            table = f"ItemTests(lambda v_{ident(var)}{args}: {test}, len(ITEM_KIND), {len(params) != 1!r})"
-            lines.append(f"{name} = {table}" + ("[()].__getitem__" if not params else "") + "  " + comment(text))
+            kind = "ItemsPassing" if listing else "ItemTests"
+            table = f"{kind}(lambda v_{ident(var)}{args}: {test}, len(ITEM_KIND), {len(params) != 1!r})"
+            whole = "[()]" if listing else "[()].__getitem__"
+            lines.append(f"{name} = {table}" + (whole if not params else "") + "  " + comment(text))
         return lines
 
     def visit_Count(self, e: ir.Count) -> str:
         found = self._cells_mask(e)
         if found is not None:
             return f"({found}).bit_count()"
+        located = self.located_count(e)
+        if located is not None:
+            return self.once(e, located)
         self.depth += 1
         domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
         where = f" if {self.expr(test_left)}" if test_left is not None else ""
@@ -163,6 +174,21 @@ class Counts:
         self.occupancy_counts_used = True
         held = "count_empty" if test.test == "empty" else "count_occupied"
         return f"{held}(st._boards[{self.boards[e.domain.board]}], {domain})"
+
+    def located_count(self, e: ir.Count) -> Optional[str]:
+        """`count(c in Z where F and A of c = v)` over a shared zone, F reading only what never changes about the
+        item (see item_test), A an attribute that can change (model/located.py): the items F lets through (a
+        module-level table) are the only ones looked at, each asked where it is and its A (count_located),
+        not a test per item in Z. None for any other count."""
+        parts = located(e, frozenset(name for name, per_player in self.zone_per_player.items() if per_player))
+        if parts is None:
+            return None
+        items = self.item_test(replace(e, where=parts.fixed), listing=True)
+        if items is None:
+            return None
+        self.located_counts_used = True
+        return (f"count_located(st._loc, st._attrs[{lit(parts.attr)}], {items}, "
+                f"st._t.zone_base[{lit(e.domain.zone)}], {self.expr(parts.value)})")
 
     def once(self, e: ir.E, code: str) -> str:
         """A count or total in an option's condition that depends on none of the names the option

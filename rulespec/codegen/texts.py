@@ -120,6 +120,7 @@ class Texts:
         self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines() + self.fill_tests_lines() + self.reach_ends_lines()
         helpers = ((["cells_by_value"] if self.cells_by_used else [])
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
+                   + (["ItemsPassing", "count_located"] if self.located_counts_used else [])
                    + (["ray_stop"] if self.ray_stop_used else [])
                    + (["spaces_among"] if self.narrowing_used else []))
         if helpers:  # (only then: the other engines stay as they were)
@@ -128,7 +129,7 @@ class Texts:
             self.w.lines[self.imports_at:self.imports_at] = [
                 "from rulespec.runtime.fills import " + ", ".join(
                     ["BLOCKED", "PASSES", "REACHED", "FillTests"] + sorted(self.fill_calls_used))]
-        if self.item_tests:  # (only then: the other engines stay as they were)
+        if any(len(key) == 3 for key in self.item_tests):  # (an ItemTests table: only then, the others as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import ItemTests"]
         if self.rows_kept_used:
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import KeptRows"]

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
 from . import ir
+from .located import located
 from .narrowing import Fixed, listing_narrowed, occupied_only, written_out
 from .tree import children, free_vars, walk
 
@@ -85,6 +86,7 @@ class Cost:
         # unless the zone is stacked (copies differ by their place in the pile) or no component has copies.
         self.groups = max(groups, 1) if any(c.has_copies for c in model.components) else self.items
         self.stacked = {z.name for z in model.zones if z.stacked}
+        self.per_player_zones = frozenset(z.name for z in model.zones if z.per_player)
         self.spaces = {b.name: max(len(b.row_values) * len(b.column_values), 1) for b in model.boards}
         self.faces = {b.name: max(len(b.faces), 1) for b in model.boards}
         self.largest_shape = max((len(s.cells) for s in model.shapes), default=1)
@@ -318,6 +320,8 @@ class Cost:
             elif isinstance(e, ir.Count):
                 if e.where is None and not isinstance(e.domain, ir.BoardRef):
                     return 1 + self.expr(e.domain)  # a length
+                if located(e, self.per_player_zones) is not None:  # at most every item: where it is, and A
+                    return 1 + self.expr(located(e, self.per_player_zones).value) + self.tested(e) * 2
                 return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where))
             elif isinstance(e, (ir.Total, ir.Extreme)):
                 return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where) + self.expr(e.value))

@@ -209,6 +209,34 @@ class ItemTests(dict):
         return found
 
 
+class ItemsPassing(ItemTests):
+    """The items a test of what never changes lets through (see ItemTests), as a tuple of their numbers in
+    item order: ``items[value]``, for a count that then asks only where each is and one changing attribute
+    (count_located)."""
+
+    __slots__ = ()
+
+    def __missing__(self, value: Any) -> tuple[int, ...]:
+        if len(self) > 4096:
+            self.clear()
+        test = self.test
+        values = value if self.spread else (value,)
+        found = self[value] = tuple(item for item in range(self.items) if test(item, *values))
+        return found
+
+
+def count_located(where: Sequence[int], values: Sequence[Any], items: Sequence[int], place: int, value: Any) -> int:
+    """How many of ``items`` are at ``place`` (a zone's number in the state's item locations) with the changing
+    attribute ``values`` equal to ``value``: only the items a fixed test let through are looked at, not every
+    item of the zone (rulespec/codegen/counts.py located_count). A plain loop: on CPython 3.11 it beats
+    countOf over zip and map here (1.0 against 3.6 us for 15 items)."""
+    found = 0
+    for item in items:
+        if values[item] == value and where[item] == place:
+            found += 1
+    return found
+
+
 class KeptRows(dict):
     """The rows a choice step's listing keeps, for its options whose texts read only labels (the same row
     for the same seat, arguments and binding in every state, so each is made once): (seat, arguments) ->

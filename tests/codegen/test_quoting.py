@@ -75,6 +75,9 @@ CODE_LOCALS = {
     # `held` the name of a helper counting a board's contents in C (count_occupied or count_empty), `begins`
     # a walk_call() of State._walk_begins
     "held", "begins",
+    # `items` an ITEMS_PASSING_ table's look-up (item_test(listing=True)), `kind` its class or the prefix of
+    # its name (ItemTests or ItemsPassing)
+    "items", "kind",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
