@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '66'
+GENERATOR_VERSION = '67'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -275,12 +275,8 @@ def numbered_turn__slide(st, v_player):
     """Every `slide` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-            for v_t in st._ray(0, v_s, v_d):
-                try:
-                    text = str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t]
-                except RuleRuntimeError:
-                    continue
-                yield (text, (v_s, v_d, v_t, ), define_move_number(st, v_s, v_t, v_player))
+            for v_t in st._t.rays[0, v_d][v_s]:
+                yield ('<kind of occupant of s>' + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, ), define_move_number(st, v_s, v_t, v_player))
 
 
 def after_turn__slide(st, v_player, v_s, v_d, v_t):

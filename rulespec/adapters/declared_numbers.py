@@ -7,9 +7,11 @@ what the rule file says (Oware: the mover's six houses 0-5 for either seat, as O
 
 A number's text without a state (OpenSpiel's ``Game.action_to_string(player, n)``) is found by listing, for
 each seat, every candidate of every option that its conditions no state decides allow (the generated
-``numbered_<step>__<option>``) at the first state of the game, with its number: the expression reads nothing a
-state decides (rulespec/model/action_numbers.py), so any state gives the same. (A binding over a zone lists
-what the zone holds at the start.) At a state the numbers of the legal actions are worked out
+``numbered_<step>__<option>``), with its number: the expression reads nothing a state decides
+(rulespec/model/action_numbers.py), so any state gives the same. Each binding's domain is taken at its widest
+(a ray or a walk to the board's edge, a group as the whole board; a zone as it is at the start), and a field of
+the text that a state decides reads `<its source>` (chess: `<kind of occupant of s> 1 1 to 1 8`); such a text
+reads back with its values filled in. At a state the numbers of the legal actions are worked out
 from the listing's rows (listing_numbers.py); two with one number, or a number outside 0..N, is an
 AdapterError naming the options and their rule-file lines (`rulespec verify` checks it too).
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import re
 from typing import Optional
 
 from ..runtime.engine import Engine, State
@@ -27,6 +30,7 @@ NO_ACTION = "(no action {})"  # the text of a number no action of that seat has
 MOST_CANDIDATES = 1_000_000  # candidates listed to name the numbers without a state (a game has far fewer)
 LISTED_KEPT = 1 << 16  # texts listed at states whose numbers are kept (then it starts again)
 _seat_of = operator.itemgetter(0)
+_SOURCE = re.compile(r"<[^<>]*>")  # a value a state decides, in a text without a state
 
 
 class NumberingError(AdapterError):
@@ -61,6 +65,7 @@ class DeclaredNumbers:
         # (3)`), so that an Action played is numbered without its listing (the information state's rows)
         self.listed: dict[tuple[int, str], int] = {}
         self.known: dict[tuple, dict[tuple, int]] = {}  # a decision's frame (step, arguments) -> row -> its number
+        self.patterns: Optional[list[list[tuple[re.Pattern, int]]]] = None  # texts showing `<source>`, made once asked
 
     def _candidates(self, start: State):
         """(seat, text, number, where) of every candidate of every numbered option, its conditions ignored,
@@ -153,11 +158,22 @@ class DeclaredNumbers:
         return self.texts[seat][number]
 
     def number_of(self, seat: int, text: str) -> Optional[int]:
-        """The number of ``seat``'s action ``text``: named without a state, or listed at a state."""
+        """The number of ``seat``'s action ``text``: named without a state, listed at a state, or its values
+        filled in where the text without a state shows `<their source>` (`queen 4 1 to 4 5`)."""
         if not 0 <= seat < self.players:
             return None
         found = self.ids[seat].get(text)
-        return self.listed.get((seat, text)) if found is None else found
+        if found is None:
+            found = self.listed.get((seat, text))
+        return self._filled_in(seat, text) if found is None else found
+
+    def _filled_in(self, seat: int, text: str) -> Optional[int]:
+        """The one number whose text without a state reads ``text`` with each `<source>` filled in."""
+        if self.patterns is None:
+            self.patterns = [[(re.compile(".+".join(map(re.escape, _SOURCE.split(said)))), number)
+                              for said, number in ids.items() if _SOURCE.search(said)] for ids in self.ids]
+        found = {number for pattern, number in self.patterns[seat] if pattern.fullmatch(text)}
+        return found.pop() if len(found) == 1 else None
 
 
 def _option_line(engine: Engine, step: str, option: str) -> Optional[str]:

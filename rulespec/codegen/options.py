@@ -59,7 +59,7 @@ class Options:
         self.effect_function(step, option, base)
         if option.number is not None:
             self.number_function(step, option, base)
-            self.numbered_candidates_function(step, option, base, text, binding_tuple)
+            self.numbered_candidates_function(step, option, base, types, binding_tuple)
         after = next((c for c in option.conditions if isinstance(c, ir.AfterIt)), None)
         if after is not None:
             self.after_function(step, option, base, after)
@@ -224,18 +224,21 @@ class Options:
         w.line(f"return {self.expr(option.number)}")
         w.dedent()
 
-    def numbered_candidates_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, text: str,
+    def numbered_candidates_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, types: dict[str, str],
                                      binding_tuple: str) -> None:
-        """numbered_<step>__<option>: every candidate for which the conditions that no state decides hold, with
-        its text and action number: what the adapters name each number by without a state."""
+        """numbered_<step>__<option>: every candidate that the conditions no state decides allow, each binding's
+        domain at its geometric widest (widest_domain), with its text and action number: what the adapters name
+        each number by without a state. A field of the text that a state decides reads `<its source>`."""
         w = self.w
+        unknown = frozenset(field for field, value in option.shown if state_read(value, self.definitions) is not None)
+        text = self.render(option.template, types, option.shown, unknown)
         w.line("")
         w.line("")
         w.line(f"def numbered_{base}(st{self.params(step.params)}):")
         w.indent()
         w.line(docstring(f"Every `{option.name}` candidate its fixed conditions allow, with its action number."))
         for b in option.bindings:
-            w.line(f"for v_{ident(b.var)} in {self.expr(b.domain)}:")
+            w.line(f"for v_{ident(b.var)} in {self.widest_domain(b.domain)}:")
             w.indent()
         for c in option.conditions:
             if state_read(c, self.definitions) is None:
@@ -244,8 +247,8 @@ class Options:
                 w.line("continue" if option.bindings else "return")
                 w.dedent()
         number = self.expr(option.number)
-        if candidate_text_may_fail(option):  # (as candidates_: no text, no action to name)
-            w.line("try:")
+        if text_may_fail(option, [(field, value) for field, value in option.shown if field not in unknown]):
+            w.line("try:")  # (as candidates_: no text, no action to name)
             w.indent()
             w.line(f"text = {text}")
             w.dedent()
@@ -259,6 +262,19 @@ class Options:
         for _ in option.bindings:
             w.dedent()
         w.dedent()
+
+    def widest_domain(self, domain: ir.E) -> str:
+        """A binding's domain as wide as any state makes it: a ray, or a walk whose test a state decides, to the
+        board's edge; a group, every space of its board. (A zone's is what it holds in the state given.)"""
+        if state_read(domain, self.definitions) is None:
+            return self.expr(domain)
+        if isinstance(domain, (ir.Ray, ir.Walk)):
+            where = "a ray from" if isinstance(domain, ir.Ray) else "a walk from"
+            return (f"st._t.rays[{self.boards[domain.board]}, {self.expr(domain.direction)}]"
+                    f"[{self.on_board(domain.space, where)}]")
+        if isinstance(domain, ir.GroupOf):
+            return f"st._t.cells_in_use[{self.boards[domain.board]}]"
+        return self.expr(domain)
 
     def after_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt) -> None:
         """after_<step>__<option>: whether `only if C after it` holds: the option's statements carried out on the
@@ -298,6 +314,11 @@ _NEVER_FAILS = (ir.Var, ir.Const, ir.SeatConst, ir.OptionRef, ir.CounterRef, ir.
 def candidate_text_may_fail(option: ir.ChoiceOption) -> bool:
     """Whether working out the text of a candidate, before its conditions, may raise a rule error (`{occupant
     of t}` for an empty t): then candidates_ skips such a candidate."""
+    return text_may_fail(option, option.shown)
+
+
+def text_may_fail(option: ir.ChoiceOption, shown) -> bool:
+    """Whether working out the ``shown`` fields of one of ``option``'s candidates may raise a rule error."""
     chosen = {b.var for b in option.bindings}
 
     def may_fail(e: ir.E) -> bool:
@@ -317,4 +338,4 @@ def candidate_text_may_fail(option: ir.ChoiceOption) -> bool:
             return e.seat is not None and may_fail(e.seat)
         return not isinstance(e, _NEVER_FAILS)
 
-    return any(may_fail(value) for _, value in option.shown)
+    return any(may_fail(value) for _, value in shown)

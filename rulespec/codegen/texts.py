@@ -15,15 +15,17 @@ from .quoting import comment, ident, lit
 class Texts:
     """Option and outcome texts (CodeGenerator's part)."""
 
-    def render(self, template: str, types: dict[str, str], shown: Sequence[tuple[str, ir.E]] = ()) -> str:
+    def render(self, template: str, types: dict[str, str], shown: Sequence[tuple[str, ir.E]] = (),
+               unknown: frozenset[str] = frozenset()) -> str:
         """A template like "play {tile}" as a concatenation of literals and labels. A template with one
         item or seat in it reads from a table of its texts, made once (no new string for each option).
-        A field that is not a chosen value is the checked expression the checker gave for it (``shown``)."""
+        A field that is not a chosen value is the checked expression the checker gave for it (``shown``);
+        a field in ``unknown`` (one a state decides, in a text without a state) reads `<its source>`."""
         parsed = list(string.Formatter().parse(template))
         fields = [field for _, field, _, _ in parsed if field is not None]
-        values = dict(shown)
-        if len(fields) == 1 and fields[0] not in values and types[fields[0]] in (ir.ITEM, ir.SEAT) \
-                and not (types[fields[0]] == ir.ITEM and self.changing):
+        values = {field: value for field, value in shown if field not in unknown}
+        if len(fields) == 1 and fields[0] not in values and fields[0] not in unknown \
+                and types[fields[0]] in (ir.ITEM, ir.SEAT) and not (types[fields[0]] == ir.ITEM and self.changing):
             type_ = types[fields[0]]
             name = self.text_tables.get((template, type_))
             if name is None:
@@ -45,7 +47,9 @@ class Texts:
         for literal, field, _, _ in parsed:
             if literal:
                 parts.append(repr(literal))
-            if field is not None and field in values:
+            if field is not None and field in unknown:
+                parts.append(lit("<" + field + ">"))
+            elif field is not None and field in values:
                 parts.append(self.value_label(values[field]))
             elif field is not None:
                 parts.append(self.label(field, types[field]))

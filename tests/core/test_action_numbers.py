@@ -9,6 +9,8 @@ without one, one without the header, and an expression that reads what a state d
 
 from __future__ import annotations
 
+import random
+import re
 from pathlib import Path
 
 import pytest
@@ -219,7 +221,7 @@ def test_a_decision_made_together_is_numbered_by_its_options_even_with_texts_the
     path.write_text(text, encoding="utf-8")
     game = rso.load_game(str(path), players=3)
     assert game.num_distinct_actions() == 6 and game.action_to_string(1, 5) == "wait"
-    assert game.action_to_string(2, 0) == "offer 1 of 5"  # (a value the state decides: as at the start)
+    assert game.action_to_string(2, 0) == "offer 1 of <coins of player>"  # (a value the state decides: its source)
     state = game.new_initial_state()
     assert state.legal_actions(0) == [0, 1, 2, 3, 4]
     state.apply_actions([4, 2, 0])  # offers 5, 3 and 1: player 1 has no coins left and waits from now on
@@ -234,6 +236,45 @@ def test_a_number_no_action_has_reads_so(tmp_path):
     assert table.text_without_state(1, 3) == "pass"
     with pytest.raises(ValueError, match="no action 5; they are 0 to 4"):
         table.text_without_state(0, 5)
+
+
+def matches(text_without_state: str, text: str) -> bool:
+    """Whether a state's text is one of a number's texts without a state, a `<source>` in it standing for any value."""
+    return any(re.fullmatch(".+".join(map(re.escape, re.split(r"<[^<>]*>", part))), text)
+               for part in text_without_state.split(" / "))
+
+
+@pytest.mark.parametrize("game_id, games", [("chess", 2), ("othello", 2), ("nine-mens-morris", 2), ("checkers", 3),
+                                            ("breakthrough", 3), ("backgammon", 2)])
+def test_every_number_played_has_its_text_without_a_state(game_id, games):
+    """A binding's domain without a state is its widest (a ray to the board's edge), a field a state decides reads
+    `<its source>`: every legal action's number names it without a state (chess's slides: not only the start's)."""
+    rso = pytest.importorskip("rulespec.openspiel")
+    game, rng, seen = rso.load_game(game_id), random.Random(1), 0
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, chances = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, chances)[0])
+                continue
+            player, legal = state.current_player(), state.legal_actions()
+            for number in legal:
+                said, text = game.action_to_string(player, number), state.action_to_string(player, number)
+                assert not said.startswith("(no action") and matches(said, text), (number, said, text)
+            seen += len(legal)
+            state.apply_action(rng.choice(legal))
+    assert seen > 500
+
+
+def test_a_field_a_state_decides_reads_its_source_and_a_ray_reaches_the_edge():
+    table = table_for(game_key("chess"), 2)
+    texts = [table.text_without_state(0, n) for n in range(table.num_actions)]
+    # (at the start a rook's ray from 1 1 stops at the piece next to it; without a state it reaches the edge)
+    assert "<kind of occupant of s> 1 1 to 1 8" in texts and "<kind of occupant of s> 1 1 to 8 1" in texts
+    assert sum(not text.startswith("(no action") for text in texts) == 1902
+    queen = table.string_to_action("queen 4 1 to 4 5", seat=0)  # (read back with its value filled in)
+    assert texts[queen] == "<kind of occupant of s> 4 1 to 4 5"
 
 
 def test_the_work_of_a_number_is_estimated_as_a_condition_is():
