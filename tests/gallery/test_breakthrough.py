@@ -18,6 +18,7 @@ import pytest
 
 import rulespec
 from tests.gallery.lockstep import agree_through_adapter
+from tests.long_runs import count
 
 pyspiel = pytest.importorskip("pyspiel")
 import rulespec.openspiel as rso  # noqa: E402  (registers the games)
@@ -64,7 +65,7 @@ def play_random_games(game, theirs_game, games: int, rows: int) -> tuple[int, in
 
 
 def test_random_games_agree():
-    games = 300
+    games = count("BREAKTHROUGH_GAMES", 60, 300)
     steps, captures, wins = play_random_games(rso.load_game("breakthrough"), pyspiel.load_game("breakthrough"),
                                               games, rows=8)
     print(f"breakthrough: {games} random games, {steps} moves, {captures} captures (black won {wins[1.0]}, "
@@ -73,7 +74,7 @@ def test_random_games_agree():
 
 
 def test_the_six_by_six_house_rule_agrees_with_openspiels_six_by_six():
-    games = 200
+    games = count("BREAKTHROUGH_SIX_GAMES", 40, 200)
     steps, captures, wins = play_random_games(rso.load_game("breakthrough/breakthrough-six-by-six"),
                                               pyspiel.load_game("breakthrough", {"rows": 6, "columns": 6}),
                                               games, rows=6)

@@ -18,6 +18,7 @@ import time
 import pytest
 
 from tests.gallery.lockstep import agree_through_adapter
+from tests.long_runs import count
 
 pyspiel = pytest.importorskip("pyspiel")
 import rulespec.openspiel as rso  # noqa: E402  (registers the games)
@@ -57,7 +58,7 @@ def test_random_games_agree():
     for seat in (0, 1):  # every number that names a move names the one OpenSpiel gives that number
         named = [(n, game.action_to_string(seat, n)) for n in range(512)]
         assert all(openspiel_action(text) == n for n, text in named if not text.startswith("(no action"))
-    games, steps, continued, crowned = 300, 0, 0, 0
+    games, steps, continued, crowned = count("CHECKERS_GAMES", 60, 300), 0, 0, 0
     results, started = {1.0: 0, -1.0: 0, 0.0: 0}, time.perf_counter()
     for seed in range(games):
         rng, ours, theirs = random.Random(seed), game.new_initial_state(), theirs_game.new_initial_state()
