@@ -9,14 +9,14 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import ItemsPassing, count_located
+from rulespec.runtime.helpers import ItemsPassing, count_located, first_located
 from rulespec.runtime.engine import weighted_picks
 from rulespec.runtime.engine import AFTER
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3610da8b759bb7d3'
-GENERATOR_VERSION = '67'
+GENERATOR_VERSION = '68'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -28,6 +28,8 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 ITEMS_PASSING_0 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of c = colour of p
+ITEMS_PASSING_1 = ItemsPassing(lambda v_k, v_player: (ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]), len(ITEM_KIND), False)  # colour of k != colour of player
+ITEMS_PASSING_2 = ItemsPassing(lambda v_k, v_player: (ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]), len(ITEM_KIND), False)  # colour of k = colour of player
 
 
 
@@ -551,10 +553,9 @@ def step_play(st, cause, v_player, v_n, v_d):
 # ---------------------------------------------------------------- auto move
 def step_move(st, cause, v_player, v_n, v_d):
     """Step `move`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:185)"""
-    pile_table = st._zones[st._t.zone_base['table']]
     if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
-        st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] != ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == (25 - (v_n - v_d)))))), 25)
-    st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', (v_k for v_k in pile_table if ((ITEM_ATTRS['colour'][v_k] == ('white', 'black')[v_player]) and (st._attrs['point'][v_k] == v_n)))), max((v_n - v_d), 0))
+        st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', first_located(st._loc, st._attrs['point'], ITEMS_PASSING_1[v_player], st._t.zone_base['table'], (25 - (v_n - v_d)))), 25)
+    st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', first_located(st._loc, st._attrs['point'], ITEMS_PASSING_2[v_player], st._t.zone_base['table'], v_n)), max((v_n - v_d), 0))
     if (st._counters['die_a'] == v_d):
         st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['die_a'] = 0

@@ -9,11 +9,11 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import cells_by_value, spaces_among
+from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '67'
+GENERATOR_VERSION = '68'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -24,6 +24,8 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+ITEMS_PASSING_0 = ItemsPassing(lambda v_p: (ITEM_ATTRS['colour'][v_p] == 'black'), len(ITEM_KIND), True)[()]  # colour of p = black
+ITEMS_PASSING_1 = ItemsPassing(lambda v_p: (ITEM_ATTRS['colour'][v_p] == 'white'), len(ITEM_KIND), True)[()]  # colour of p = white
 
 # ---------------------------------------------------------------- board grid [CHK-2] ruling CHK-AMB-1
 B_GRID_ROWS = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -105,12 +107,11 @@ def last_action_number(st):
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
     """Step `setup`. [CHK-2] ruling CHK-AMB-1 (rulebooks/checkers.rules:75)"""
-    pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(st._t.cells_in_use[0]):
         if (B_GRID_ROW[v_s] >= 6):
-            st._place(0, st._first('any(p in box where colour of p = black and rank of p = man)', (v_p for v_p in pile_box if ((ITEM_ATTRS['colour'][v_p] == 'black') and (st._attrs['rank'][v_p] == 'man')))), v_s, cause)
+            st._place(0, st._first('any(p in box where colour of p = black and rank of p = man)', first_located(st._loc, st._attrs['rank'], ITEMS_PASSING_0, st._t.zone_base['box'], 'man')), v_s, cause)
         if (B_GRID_ROW[v_s] <= 3):
-            st._place(0, st._first('any(p in box where colour of p = white and rank of p = man)', (v_p for v_p in pile_box if ((ITEM_ATTRS['colour'][v_p] == 'white') and (st._attrs['rank'][v_p] == 'man')))), v_s, cause)
+            st._place(0, st._first('any(p in box where colour of p = white and rank of p = man)', first_located(st._loc, st._attrs['rank'], ITEMS_PASSING_1, st._t.zone_base['box'], 'man')), v_s, cause)
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

@@ -9,14 +9,14 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import cells_by_value, ray_stop
+from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located, ray_stop
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '67'
+GENERATOR_VERSION = '68'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -27,6 +27,7 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+ITEMS_PASSING_0 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of c = colour of p
 
 # ---------------------------------------------------------------- board grid [CH-1]
 B_GRID_ROWS = (8, 7, 6, 5, 4, 3, 2, 1)
@@ -201,7 +202,7 @@ def step_setup(st, cause):
             if (B_GRID_ROW[v_s] == (1, 8)[v_p]):
                 st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = first_row(file of s))', (v_c for v_c in pile_box if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['kind'][v_c] == define_first_row(st, B_GRID_COLUMN[v_s]))))), v_s, cause)
             if (B_GRID_ROW[v_s] == (2, 7)[v_p]):
-                st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = pawn)', (v_c for v_c in pile_box if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['kind'][v_c] == 'pawn')))), v_s, cause)
+                st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = pawn)', first_located(st._loc, st._attrs['kind'], ITEMS_PASSING_0[v_p], st._t.zone_base['box'], 'pawn')), v_s, cause)
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         st._counters['kingside'][v_p] = 1

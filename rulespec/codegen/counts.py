@@ -134,6 +134,9 @@ class Counts:
             # loops (each item's attribute read from its table), not a test per item.
             return (f"st._first_with({e.text!r}, {self.expr(e.domain)}, {self.attribute_table(where.left)}, "
                     f"{self.expr(where.right)})")
+        located = self.located_count(e)
+        if located is not None:
+            return f"st._first({e.text!r}, {located})"
         self.depth += 1
         domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
         where = f" if {self.expr(test_left)}" if test_left is not None else ""
@@ -175,19 +178,23 @@ class Counts:
         held = "count_empty" if test.test == "empty" else "count_occupied"
         return f"{held}(st._boards[{self.boards[e.domain.board]}], {domain})"
 
-    def located_count(self, e: ir.Count) -> Optional[str]:
+    def located_count(self, e) -> Optional[str]:
         """`count(c in Z where F and A of c = v)` over a shared zone, F reading only what never changes about the
         item (see item_test), A an attribute that can change (model/located.py): the items F lets through (a
         module-level table) are the only ones looked at, each asked where it is and its A (count_located),
-        not a test per item in Z. None for any other count."""
-        parts = located(e, frozenset(name for name, per_player in self.zone_per_player.items() if per_player))
+        not a test per item in Z; `any(c in Z where ...)` likewise (first_located). None for any other."""
+        left_out = frozenset(name for name, per_player in self.zone_per_player.items() if per_player)
+        if isinstance(e, ir.First):  # (the first in item order is the first in the zone unless it is stacked)
+            left_out |= frozenset(z.name for z in self.m.zones if z.stacked)
+        parts = located(e, left_out)
         if parts is None:
             return None
         items = self.item_test(replace(e, where=parts.fixed), listing=True)
         if items is None:
             return None
-        self.located_counts_used = True
-        return (f"count_located(st._loc, st._attrs[{lit(parts.attr)}], {items}, "
+        helper = "first_located" if isinstance(e, ir.First) else "count_located"
+        self.located_helpers_used.add(helper)
+        return (f"{helper}(st._loc, st._attrs[{lit(parts.attr)}], {items}, "
                 f"st._t.zone_base[{lit(e.domain.zone)}], {self.expr(parts.value)})")
 
     def once(self, e: ir.E, code: str) -> str:

@@ -112,7 +112,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
-        self.located_counts_used = False  # whether a count reads the items' locations in C (imported then)
+        self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)
 
     def doc(self, decl, what: str) -> None:

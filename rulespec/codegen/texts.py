@@ -124,7 +124,7 @@ class Texts:
         self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines() + self.fill_tests_lines() + self.reach_ends_lines()
         helpers = ((["cells_by_value"] if self.cells_by_used else [])
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
-                   + (["ItemsPassing", "count_located"] if self.located_counts_used else [])
+                   + (["ItemsPassing"] + sorted(self.located_helpers_used) if self.located_helpers_used else [])
                    + (["ray_stop"] if self.ray_stop_used else [])
                    + (["spaces_among"] if self.narrowing_used else []))
         if helpers:  # (only then: the other engines stay as they were)

@@ -28,15 +28,21 @@ class Located:
     fixed: ir.E
 
 
+def _plain(e: ir.E, var: str) -> bool:
+    """A constant, a name other than var, or a sum, difference or product of those: nothing that can fail."""
+    if isinstance(e, ir.Arith):
+        return e.op in ("+", "-", "*") and _plain(e.left, var) and _plain(e.right, var)
+    return isinstance(e, ir.Const) or (isinstance(e, ir.Var) and e.name != var)
+
+
 def changing_equality(e: ir.E, var: str) -> Optional[tuple[str, ir.E]]:
     """(A, v) when ``e`` is `A of var = v` (either way round), A an attribute that can change and v a name
-    other than var or a constant (nothing that can fail, worked out once for the count); else None."""
+    other than var, a constant or a sum of those (see _plain: worked out once for the count); else None."""
     if not (isinstance(e, ir.Compare) and e.op == "=" and not e.order):
         return None
     for side, other in ((e.left, e.right), (e.right, e.left)):
         if (isinstance(side, ir.ItemAttr) and side.changes and isinstance(side.item, ir.Var)
-                and side.item.name == var and isinstance(other, (ir.Const, ir.Var))
-                and not (isinstance(other, ir.Var) and other.name == var)):
+                and side.item.name == var and _plain(other, var)):
             return side.attr, other
     return None
 
@@ -59,10 +65,11 @@ def never_changes(e: ir.E, var: str) -> bool:
 
 
 def located(e: ir.E, per_player_zones: frozenset) -> Optional[Located]:
-    """The parts of ``e`` when it is a count over a shared zone whose condition is an `and` of exactly one
+    """The parts of ``e`` when it is a count or `any(...)` over a shared zone (per_player_zones: also the
+    stacked ones for `any`, whose first is not the first in item order) whose condition is an `and` of exactly one
     changing equality (see changing_equality) and other parts that never change about the item; else None.
     (The generator may still write it as any other count: a name it keeps in a local cannot key a table.)"""
-    if not isinstance(e, ir.Count):
+    if not isinstance(e, (ir.Count, ir.First)):
         return None
     zone, where = e.domain, e.where
     if not (isinstance(zone, ir.ZoneRef) and zone.seat is None and zone.zone not in per_player_zones

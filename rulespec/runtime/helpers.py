@@ -237,6 +237,15 @@ def count_located(where: Sequence[int], values: Sequence[Any], items: Sequence[i
     return found
 
 
+def first_located(where: Sequence[int], values: Sequence[Any], items: Sequence[int], place: int, value: Any) -> tuple:
+    """The first of ``items`` (in item order: a zone's order unless it is stacked) that count_located would
+    count, as a 1-tuple, or () when none is (for State._first, which says so)."""
+    for item in items:
+        if values[item] == value and where[item] == place:
+            return (item,)
+    return ()
+
+
 class KeptRows(dict):
     """The rows a choice step's listing keeps, for its options whose texts read only labels (the same row
     for the same seat, arguments and binding in every state, so each is made once): (seat, arguments) ->

@@ -3,7 +3,8 @@
 lets through (a module-level ItemsPassing table), each asked where it is and its A (runtime/helpers.py
 count_located), not a test per item of the zone (codegen/counts.py located_count). Backgammon's `on` (15 of
 the 30 checkers, no per-item comprehension) plays the same games as the engine generated without it, and an
-item outside the zone is not counted."""
+item outside the zone is not counted. `any(c in Z where ...)` of that form (Z not stacked: the first in item
+order is the zone's first) takes the first of those items (first_located)."""
 
 import random
 from pathlib import Path
@@ -34,6 +35,11 @@ def test_backgammons_count_of_a_point_is_located(monkeypatch):
     assert ("ITEMS_PASSING_0 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), "
             "len(ITEM_KIND), False)  # colour of c = colour of p") in fast_source
     assert "count_located" not in slow_source and "ItemsPassing" not in slow_source
+    # `any(k in table where colour of k = colour of player and point of k = n)`: the first of those items
+    move = fast_source.split("def step_move(", 1)[1].split("\ndef ", 1)[0]
+    assert ("first_located(st._loc, st._attrs['point'], ITEMS_PASSING_2[v_player], st._t.zone_base['table'], v_n)"
+            in move)
+    assert "first_located(st._loc, st._attrs['point'], ITEMS_PASSING_1[v_player], st._t.zone_base['table'], (25 - (v_n - v_d)))" in move
     # `point of c > 6` is no equality: all_home's count is as it was
     home = fast_source.split("def define_all_home(", 1)[1].split("\ndef ", 1)[0]
     assert "for v_c in pile_table:" in home

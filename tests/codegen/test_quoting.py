@@ -78,8 +78,8 @@ CODE_LOCALS = {
     # a walk_call() of State._walk_begins
     "held", "begins",
     # `items` an ITEMS_PASSING_ table's look-up (item_test(listing=True)), `kind` its class or the prefix of
-    # its name (ItemTests or ItemsPassing)
-    "items", "kind",
+    # its name (ItemTests or ItemsPassing), `helper` count_located or first_located, `located` its call
+    "items", "kind", "helper", "located",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
