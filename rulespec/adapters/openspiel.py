@@ -18,8 +18,8 @@ CFR need) or CONSTANT_SUM when its rule file declares `zero-sum` / `constant-sum
 every terminal state's returns are then checked to add up to it. Both also take ``zero_sum`` (false by
 default), which declares it for a file that does not say (refused against a file declaring another
 sum). The adapter translates, nothing more:
-the numbering, observations and claim windows are described in rulespec/adapters/core.py and on the
-site page "Use a game in OpenSpiel / PettingZoo".
+the numbering is described in rulespec/adapters/core.py, observations and claim windows in
+rulespec/adapters/session.py, and both on the site page "Use a game in OpenSpiel / PettingZoo".
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ import numpy as np
 import pyspiel
 
 from . import core
+from .session import CHANCE_NODE, JOINT_NODES, RACE_NODE, TERMINAL as TERMINAL_NODE, Session, new_session
+from ..runtime.engine import CHANCE as RULESPEC_CHANCE  # the runtime's chance seat, not pyspiel's
 from ..pipeline import bundled_rulebooks, engine_module_name, option_texts
 
 GENERIC = "rulespec"
@@ -88,7 +90,7 @@ class RulespecGame(pyspiel.Game):
         self.table = core.table_for(key, players)
         self.layout = core.layout_for(key, players)
         self.in_turn = not core.decided_together(engine)  # a joint node is a round of picks in turn
-        self._initial: Optional[core.Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
+        self._initial: Optional[Session] = None  # set-up runs once; pyspiel's Clone starts from a new state
         _, low, high, total = core.payoffs(engine, players)
         # What the returns add up to: the rule file's `zero-sum` / `constant-sum N` (checked by the checker
         # and `rulespec verify`), or zero_sum=True from a caller for a file that does not say (an override:
@@ -112,7 +114,7 @@ class RulespecGame(pyspiel.Game):
 
     def new_initial_state(self) -> "RulespecState":
         if self._initial is None:
-            self._initial = core.new_session(self.key, self.players)
+            self._initial = new_session(self.key, self.players)
             self._initial.shared = True  # copied on the first move: pyspiel's Clone makes a state to overwrite
         return RulespecState(self, self._initial)
 
@@ -159,12 +161,12 @@ class RulespecState(pyspiel.State):
     or such a decision is a simultaneous node. In any other (SEQUENTIAL) it is a round of picks in turn:
     each seat in seat order picks one of its actions or `wait` (a seat whose only pick is `wait` is
     passed over), no pick shown to another seat, and the last pick of the round carries them all out as
-    one joint pick would (core.Session.apply_joint: one claim applied, several raced by chance)."""
+    one joint pick would (Session.apply_joint: one claim applied, several raced by chance)."""
 
     # pyspiel's Clone deep-copies each attribute: the session (Session.clone), the round (a tuple, shared) and
     # the current player of this state, worked out once per move (pyspiel asks for it several times a move).
 
-    def __init__(self, game: RulespecGame, session: core.Session):
+    def __init__(self, game: RulespecGame, session: Session):
         super().__init__(game)
         self.session = session
         self.round: tuple[int, ...] = ()  # the picks so far of a round played in turn (seat order)
@@ -178,7 +180,7 @@ class RulespecState(pyspiel.State):
 
     def _in_round(self) -> bool:
         session = self.session
-        return session.table.rounds_in_turn and session.kind() in core.JOINT_NODES
+        return session.table.rounds_in_turn and session.kind() in JOINT_NODES
 
     def _advance_round(self) -> None:
         """Pass over the seats whose only pick is `wait`; carry the round out once every seat has picked."""
@@ -207,11 +209,11 @@ class RulespecState(pyspiel.State):
 
     def _player_now(self) -> int:
         kind = self.session.kind()
-        if kind == core.TERMINAL:
+        if kind == TERMINAL_NODE:
             return TERMINAL
-        if kind in (core.CHANCE_NODE, core.RACE_NODE):
+        if kind in (CHANCE_NODE, RACE_NODE):
             return CHANCE
-        if kind in core.JOINT_NODES:
+        if kind in JOINT_NODES:
             return len(self.round) if self.session.table.rounds_in_turn else SIMULTANEOUS
         return self.session.state.current_player()
 
@@ -262,7 +264,7 @@ class RulespecState(pyspiel.State):
         self._advance_round()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.session.action_text(core.CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
+        return self.session.action_text(RULESPEC_CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
 
     def is_terminal(self) -> bool:
         return self.session.state.is_terminal()

@@ -36,6 +36,7 @@ import numpy as np
 from pettingzoo import AECEnv, ParallelEnv
 
 from . import core
+from .session import CHANCE_NODE, JOINT_NODES, RACE_NODE, SEAT_NODE, TERMINAL, Session, new_session
 from ..runtime.engine import StepBudgetExceeded
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
@@ -64,7 +65,7 @@ def vector_env(name_or_path, num_envs: int, players: Optional[int] = None, varia
 
 class _Game:
     """What the AEC, parallel and vector environments share: the configuration, the spaces, the
-    environment's generator (chance and races) and the game in progress (a core.Session)."""
+    environment's generator (chance and races) and the game in progress (a Session)."""
 
     def _configure(self, name_or_path, players, variants, options, render_mode) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
@@ -95,7 +96,7 @@ class _Game:
             "observation": gymnasium.spaces.Box(*(np.array(b, np.float32) for b in self.layout.bounds()),
                                                 (self.layout.size,), np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8)}) for agent in self.possible_agents}
-        self.session: Optional[core.Session] = None
+        self.session: Optional[Session] = None
         self._rng = random.Random()
 
     def observation_space(self, agent: str):
@@ -110,10 +111,10 @@ class _Game:
             if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
                 raise TypeError(f"reset(seed=...) takes an int or None, not {seed!r}")
             self._rng = random.Random(int(seed))
-        self.session = core.new_session(self.key, self.players)
+        self.session = new_session(self.key, self.players)
         self.agents = self.possible_agents[:]
 
-    def _started(self) -> core.Session:
+    def _started(self) -> Session:
         if self.session is None:
             raise RuntimeError(f"{type(self).__name__}: call reset() before step(), observe() or render()")
         return self.session
@@ -121,7 +122,7 @@ class _Game:
     def _resolve_chance(self) -> str:
         """Draw chance and races with the environment's generator up to the next decision; its node kind."""
         session = self.session
-        while (kind := session.kind()) in (core.CHANCE_NODE, core.RACE_NODE):
+        while (kind := session.kind()) in (CHANCE_NODE, RACE_NODE):
             outcomes = session.chance_outcomes()
             session.apply(self._rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
         return kind
@@ -193,7 +194,7 @@ class RulespecEnv(_Game, AECEnv):
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         try:
-            if session.kind() in core.JOINT_NODES:
+            if session.kind() in JOINT_NODES:
                 self._picks[seat] = action
                 if len(self._picks) < self.players:
                     self.agent_selection = self.possible_agents[self._next_picker()]
@@ -214,13 +215,13 @@ class RulespecEnv(_Game, AECEnv):
     def _advance(self) -> None:
         """Resolve chance (and races) with the environment's generator up to the next decision."""
         kind = self._resolve_chance()
-        if kind == core.TERMINAL:
+        if kind == TERMINAL:
             returns = self.session.returns()
             self.rewards = {agent: float(returns[seat]) for seat, agent in enumerate(self.possible_agents)}
             self.terminations = {agent: True for agent in self.agents}
             self._accumulate_rewards()
             self.agent_selection = self.agents[0]
-        elif kind in core.JOINT_NODES:
+        elif kind in JOINT_NODES:
             self.agent_selection = self.possible_agents[self._next_picker()]
         else:
             self.agent_selection = self.possible_agents[self.session.state.current_player()]
@@ -229,7 +230,7 @@ class RulespecEnv(_Game, AECEnv):
     def observe(self, agent: str) -> dict:
         session = self._started()
         seat = self.possible_agents.index(agent)
-        if session.kind() in core.JOINT_NODES:  # every seat picks in this cycle: each has its mask until it has
+        if session.kind() in JOINT_NODES:  # every seat picks in this cycle: each has its mask until it has
             picking = seat not in self._picks and not self.truncations.get(agent, True)
         else:
             picking = agent == self.agent_selection and not self.terminations.get(agent, True)
@@ -262,9 +263,9 @@ class RulespecParallelEnv(_Game, ParallelEnv):
     def _deciding(self) -> list[int]:
         """The seats whose action the next step reads."""
         kind = self.session.kind()
-        if kind in core.JOINT_NODES:
+        if kind in JOINT_NODES:
             return list(range(self.players))
-        return [self.session.state.current_player()] if kind == core.SEAT_NODE else []
+        return [self.session.state.current_player()] if kind == SEAT_NODE else []
 
     def _observations(self) -> dict:
         deciding = self._deciding()
@@ -288,11 +289,11 @@ class RulespecParallelEnv(_Game, ParallelEnv):
         rewards = {agent: 0.0 for agent in live}
         over = truncated = False
         try:
-            if session.kind() in core.JOINT_NODES:
+            if session.kind() in JOINT_NODES:
                 session.apply_joint(picks)
             else:
                 session.apply(picks[0])
-            over = self._resolve_chance() == core.TERMINAL
+            over = self._resolve_chance() == TERMINAL
         except StepBudgetExceeded:
             truncated = True
         if over:

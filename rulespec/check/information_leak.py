@@ -1,4 +1,4 @@
-"""verify's property ``information_state_leak``: through the adapters (rulespec/adapters/core.py, what
+"""verify's property ``information_state_leak``: through the adapters (rulespec/adapters/session.py, what
 OpenSpiel's ``information_state_string`` gives), a seat's information state depends only on what the
 seat observed: its observations along the way and its own actions.
 
@@ -19,14 +19,16 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..adapters import core
+from ..adapters.session import CHANCE_NODE, JOINT_NODES, RACE_NODE, TERMINAL, Session
+from ..runtime.engine import StepBudgetExceeded
 
 # how a seat's information state is read from a session (the adapters' own; a test injects a leaky one)
-InformationState = Callable[[core.Session, int], str]
+InformationState = Callable[[Session, int], str]
 
 MAX_STEPS = 200  # steps of each game compared (the leak shows early, and a long game costs every seat a view)
 
 
-def adapter_information_state(session: core.Session, seat: int) -> str:
+def adapter_information_state(session: Session, seat: int) -> str:
     return session.information_state_string(seat)
 
 
@@ -55,7 +57,7 @@ def _digest(previous: Optional["hashlib._Hash"], item: str) -> "hashlib._Hash":
     return h
 
 
-def _session(checks) -> Optional[core.Session]:
+def _session(checks) -> Optional[Session]:
     """A new adapter session of the checked engine, or None (``refused`` says why) when the adapters cannot
     number its actions."""
     known: InformationStates = checks.information_states
@@ -71,13 +73,13 @@ def _session(checks) -> Optional[core.Session]:
             known.refused = str(error)
             return None
     key = (checks.source, checks.variants, tuple(sorted(checks.options.items())))
-    return core.Session(key, known.table, checks.game.new_game(checks.players), rows_kept=core.RECENT_ROWS)
+    return Session(key, known.table, checks.game.new_game(checks.players), rows_kept=core.RECENT_ROWS)
 
 
-def _random_move(session: core.Session, rng: random.Random) -> dict[int, int]:
+def _random_move(session: Session, rng: random.Random) -> dict[int, int]:
     """One random move of any node kind; returns each seat's own action id (or wait) in it."""
     kind = session.kind()
-    if kind in (core.CHANCE_NODE, core.RACE_NODE):
+    if kind in (CHANCE_NODE, RACE_NODE):
         outcomes = session.chance_outcomes()
         pick, chosen = rng.random(), outcomes[-1][0]
         for action, probability in outcomes:
@@ -87,7 +89,7 @@ def _random_move(session: core.Session, rng: random.Random) -> dict[int, int]:
                 break
         session.apply(chosen)
         return {}
-    if kind in core.JOINT_NODES:
+    if kind in JOINT_NODES:
         picks = [rng.choice(session.legal(seat)) for seat in range(session.players)]
         session.apply_joint(picks)
         return dict(enumerate(picks))
@@ -113,11 +115,11 @@ def information_state_leak(checks, seed: int) -> None:
     for step in range(MAX_STEPS + 1):
         for seat in range(players):
             _compare(checks, known, seat, sequences[seat].digest(), session)
-        if session.kind() == core.TERMINAL or step == MAX_STEPS:
+        if session.kind() == TERMINAL or step == MAX_STEPS:
             return
         try:
             own = _random_move(session, rng)
-        except core.StepBudgetExceeded:
+        except StepBudgetExceeded:
             return
         for seat in range(players):
             if seat in own:
@@ -128,7 +130,7 @@ def information_state_leak(checks, seed: int) -> None:
                 views[seat] = view
 
 
-def _compare(checks, known: InformationStates, seat: int, sequence: bytes, session: core.Session) -> None:
+def _compare(checks, known: InformationStates, seat: int, sequence: bytes, session: Session) -> None:
     checks.count("information_state_leak")
     information = checks.guard("information_state_leak", session.state,
                                lambda: known.information_state(session, seat))

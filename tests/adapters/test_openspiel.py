@@ -14,6 +14,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 
 import rulespec.openspiel as rso  # noqa: E402  (registers the games)
 from rulespec.adapters import core  # noqa: E402
+from rulespec.adapters.session import WINDOW_NODE  # noqa: E402
 from rulespec.pipeline import bundled_rulebooks  # noqa: E402
 
 
@@ -401,7 +402,7 @@ def _shrimp_window(players=3):
     wait = game.string_to_action("wait")
 
     def every_seat_may_claim(state):
-        return state.session.kind() == core.WINDOW_NODE and not state.round and \
+        return state.session.kind() == WINDOW_NODE and not state.round and \
             all(set(state.session.legal(seat)) - {wait} for seat in range(players))
 
     state = _play_randomly(game.new_initial_state(), random.Random(3), stop=every_seat_may_claim)
@@ -466,7 +467,7 @@ def test_a_lone_claim_is_applied_at_once_and_waiting_is_bounded():
     assert lone.rulespec_state.history[-1] == f"player 3: {game.action_to_string(2, pick)}"
     idle = state.clone()
     _round(idle, {})  # nobody moved: the same window again...
-    assert idle.session.kind() == core.WINDOW_NODE and idle.rulespec_state == state.rulespec_state
+    assert idle.session.kind() == WINDOW_NODE and idle.rulespec_state == state.rulespec_state
     for seat in range(3):  # ...where a seat that can act must (core.PATIENCE rounds of waiting)
         assert idle.current_player() == seat and wait not in idle.legal_actions()
         with pytest.raises(ValueError, match="may not pick"):

@@ -12,6 +12,7 @@ from pettingzoo.utils.conversions import aec_to_parallel  # noqa: E402
 
 import rulespec.pettingzoo as rpz  # noqa: E402
 from rulespec.adapters import core  # noqa: E402
+from rulespec.adapters.session import WINDOW_NODE  # noqa: E402
 from rulespec.pipeline import bundled_rulebooks  # noqa: E402
 
 
@@ -84,8 +85,8 @@ def test_only_the_acting_agent_has_a_mask():
 
 def test_a_claim_window_is_picked_in_turn_without_seeing_the_others():
     env = rpz.env("shrimp", players=3)
-    _play(env, 5, until=lambda e: e.session.kind() == core.WINDOW_NODE)
-    assert env.session.kind() == core.WINDOW_NODE
+    _play(env, 5, until=lambda e: e.session.kind() == WINDOW_NODE)
+    assert env.session.kind() == WINDOW_NODE
     wait = env.table.string_to_action("wait")
     first = env.agent_selection
     before = env.observe("player_2")["observation"].copy()

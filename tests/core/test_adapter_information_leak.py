@@ -14,6 +14,7 @@ from hypothesis import settings as Settings
 
 import rulespec
 from rulespec.adapters import core
+from rulespec.adapters.session import Session, new_session
 from rulespec.check.information_leak import information_state_leak
 from rulespec.check.verify import Checks, verify
 from rulespec.pipeline import bundled_rulebooks
@@ -22,17 +23,17 @@ PHANTOM = str(Path(__file__).parent / "fixtures" / "phantom-marks.rules")  # (be
 FAST = Settings(phases=[Phase.generate], database=None, derandomize=True)
 
 
-HONEST = core.Session.information_state_string
+HONEST = Session.information_state_string
 
 
-def _counting_the_others_moves(session: core.Session, seat: int) -> str:
+def _counting_the_others_moves(session: Session, seat: int) -> str:
     """The leak the adapter had: a line for every move of another seat, seen or not."""
     others = [text for text in session.state.history if not text.startswith(f"player {seat + 1}:")]
     return "\n".join([HONEST(session, seat)] + ["another seat acted"] * len(others))
 
 
 def test_an_information_state_counting_the_others_hidden_tries_is_caught_with_both_histories(monkeypatch):
-    monkeypatch.setattr(core.Session, "information_state_string", _counting_the_others_moves)
+    monkeypatch.setattr(Session, "information_state_string", _counting_the_others_moves)
     report = verify(PHANTOM, players=2, max_examples=10, stateful_step_count=10, save_counterexamples=None,
                     settings=FAST)
     failure = next((f for f in report.failures if f.property == "information_state_leak"), None)
@@ -43,7 +44,7 @@ def test_an_information_state_counting_the_others_hidden_tries_is_caught_with_bo
 
 
 def test_the_adapter_does_not_count_a_try_the_seat_cannot_see():
-    session = core.new_session(core.game_key(PHANTOM), 2)
+    session = new_session(core.game_key(PHANTOM), 2)
     play = lambda text: session.apply(session.table.string_to_action(text))  # noqa: E731
     play("x(1,1)")
     before = session.information_state_string(0), session.rows[0].copy()

@@ -14,7 +14,7 @@ pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed (pi
 
 import rulespec.openspiel as rso  # noqa: E402  (registers the games)
 from open_spiel.python.algorithms import cfr  # noqa: E402
-from rulespec.adapters import core  # noqa: E402
+from rulespec.adapters.session import Session  # noqa: E402
 from .lockstep import exploitability_side_by_side, random_games_through_adapter, walk_through_adapter  # noqa: E402
 
 MOVES = {"pass": 0, "bet": 1}  # OpenSpiel's kuhn_poker actions
@@ -63,7 +63,7 @@ def test_returns_that_do_not_sum_to_zero_are_refused_when_declared_zero_sum(game
     for text in ("deal king", "deal jack", "bet", "bet"):
         state.apply_action(state.string_to_action(text))
     assert state.is_terminal() and state.returns() == [2.0, -2.0]
-    monkeypatch.setattr(core.Session, "returns", lambda self: [2.0, 2.0])  # chips that do not balance
+    monkeypatch.setattr(Session, "returns", lambda self: [2.0, 2.0])  # chips that do not balance
     with pytest.raises(ValueError, match="do not sum to 0"):
         state.returns()
 
