@@ -161,22 +161,28 @@ class Options:
             domain = self.expr(b.domain)
             w.line(f"for v_{ident(b.var)} in {domain}:")
             w.indent()
-        if candidate_text_may_fail(option):
-            # What is on an empty space, a row of none: no text for this candidate, so not the action refused.
-            w.line("try:")
-            w.indent()
-            w.line(f"text = {text}")
-            w.dedent()
-            w.line("except RuleRuntimeError:")
-            w.indent()
-            w.line("continue" if option.bindings else "return")
-            w.dedent()
-            w.line(f"yield (text, {binding_tuple})")
-        else:
-            w.line(f"yield ({text}, {binding_tuple})")
+        # What is on an empty space, a row of none: no text for this candidate, so not the action refused.
+        self.yield_candidate(option, text, binding_tuple, candidate_text_may_fail(option))
         for _ in option.bindings:
             w.dedent()
         w.dedent()
+
+    def yield_candidate(self, option: ir.ChoiceOption, text: str, rest: str, text_may_fail: bool) -> None:
+        """Yields (text, REST) for one candidate; where its text may fail, a candidate without one is passed over
+        (no text, no action to name)."""
+        w = self.w
+        if not text_may_fail:
+            w.line(f"yield ({text}, {rest})")
+            return
+        w.line("try:")
+        w.indent()
+        w.line(f"text = {text}")
+        w.dedent()
+        w.line("except RuleRuntimeError:")
+        w.indent()
+        w.line("continue" if option.bindings else "return")
+        w.dedent()
+        w.line(f"yield (text, {rest})")
 
     def first_failing_function(self, step: ir.Step, option: ir.ChoiceOption, base: str) -> None:
         """first_failing_<step>__<option>: the index of the first condition a binding fails, or -1."""
@@ -247,18 +253,8 @@ class Options:
                 w.line("continue" if option.bindings else "return")
                 w.dedent()
         number = self.expr(option.number)
-        if text_may_fail(option, [(field, value) for field, value in option.shown if field not in unknown]):
-            w.line("try:")  # (as candidates_: no text, no action to name)
-            w.indent()
-            w.line(f"text = {text}")
-            w.dedent()
-            w.line("except RuleRuntimeError:")
-            w.indent()
-            w.line("continue" if option.bindings else "return")
-            w.dedent()
-            w.line(f"yield (text, {binding_tuple}, {number})")
-        else:
-            w.line(f"yield ({text}, {binding_tuple}, {number})")
+        shown = [(field, value) for field, value in option.shown if field not in unknown]
+        self.yield_candidate(option, text, f"{binding_tuple}, {number}", text_may_fail(option, shown))
         for _ in option.bindings:
             w.dedent()
         w.dedent()

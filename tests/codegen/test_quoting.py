@@ -74,6 +74,8 @@ CODE_LOCALS = {
     "what",
     # `number` an option's `numbered` expression as expr() code, `numbered` the `, number=number_` + ident() keywords
     "number", "numbered",
+    # `rest` what a candidate yields after its text: the binding tuple (and its number), code
+    "rest",
     # `held` the name of a helper counting a board's contents in C (count_occupied or count_empty), `begins`
     # a walk_call() of State._walk_begins
     "held", "begins",
