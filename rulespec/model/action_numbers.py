@@ -19,7 +19,6 @@ from ..language import ast
 from ..lib.limits import LIMIT, refusal
 from . import ir
 from .ir import INT
-from .turn_limit import NotFixed, configurations, options_read, turn_limit_value
 
 # What a state decides, by the IR node that reads it: an action number may read none of these.
 STATE_READS: dict[type, str] = {
@@ -44,29 +43,11 @@ class ActionNumbers:
         written = game.action_numbers
         if written is None:
             return None
-        e = self.expr(written, {}, INT)
-        if e.type != INT:
-            return None  # (told by expr)
-        names = options_read(e, self.definitions)
-        values = {name: self.options[name].values for name in names if name in self.options}
-        if len(values) < len(names):
-            return None  # an option unknown: told where it is read
-        largest = None
-        try:
-            for players, options in configurations(names, values, game.min_players, game.max_players):
-                top = turn_limit_value(e, options, players, self.definitions)
-                if top < 0:
-                    said = ", ".join([f"{players} players"] + [f"{k} {v}" for k, v in options.items()])
-                    self.error(written.loc, f"`actions numbered 0 to {e.text}` is 0 to {top} with {said}: no number "
-                                            f"at all", hint="the last number must be 0 or more in every configuration")
-                    return None
-                largest = top if largest is None else max(largest, top)
-        except NotFixed as problem:
-            self.error(problem.part.loc or written.loc,
-                       f"`{problem.part.text}` is not fixed before play, but the last action number is worked out "
-                       f"from the options and the player count alone",
-                       hint="write it with numbers, options, `count(p in players)`, + - * mod, min, max, abs and "
-                            "definitions of these")
+        def too_small(e: ir.E, top: int, said: str) -> tuple[str, str]:
+            return (f"`actions numbered 0 to {e.text}` is 0 to {top} with {said}: no number at all",
+                    "the last number must be 0 or more in every configuration")
+        largest, e = self.largest_fixed(game, written, 0, too_small, "the last action number")
+        if e is None:
             return None
         if largest is not None and largest + 1 > LIMIT.action_numbers:
             self.error(written.loc, refusal("action_numbers", largest + 1),

@@ -18,7 +18,7 @@ checks that no game takes more (check/properties.py), and the adapters give it a
 from __future__ import annotations
 
 import itertools
-from typing import Iterator, Mapping, Optional
+from typing import Callable, Iterator, Mapping, Optional
 
 from ..language import ast
 from ..lib.limits import LIMIT, refusal
@@ -98,6 +98,39 @@ class TurnLimits:
         # (its rulings are checked with the game; the engine's docstring carries its citations only, as before)
         return largest, ir.TurnLimit("turn limit", e.loc, tuple(game.max_turns_cites), (), e)
 
+    def largest_fixed(self, game: ast.GameDecl, written: ast.Expr, least: int,
+                      too_small: Callable[[ir.E, int, str], tuple[str, str]],
+                      worked_out: str) -> tuple[Optional[int], Optional[ir.E]]:
+        """The largest value of a number fixed before play (`at most EXPR turns`, `actions numbered 0 to EXPR`)
+        over every configuration of the options it reads and the player counts, and the checked expression;
+        (None, None) once an error is told: a value below ``least`` (``too_small(e, value, configuration)``
+        gives the message and hint) or a part not fixed before play (``worked_out`` names what is worked out)."""
+        e = self.expr(written, {}, INT)
+        if e.type != INT:
+            return None, None  # (told by expr)
+        names = options_read(e, self.definitions)
+        values = {name: self.options[name].values for name in names if name in self.options}
+        if len(values) < len(names):
+            return None, None  # an option unknown: told where it is read
+        largest: Optional[int] = None
+        try:
+            for players, options in configurations(names, values, game.min_players, game.max_players):
+                value = turn_limit_value(e, options, players, self.definitions)
+                if value < least:
+                    said = ", ".join([f"{players} players"] + [f"{k} {v}" for k, v in options.items()])
+                    message, hint = too_small(e, value, said)
+                    self.error(written.loc, message, hint=hint)
+                    return None, None
+                largest = value if largest is None else max(largest, value)
+        except NotFixed as problem:
+            self.error(problem.part.loc or written.loc,
+                       f"`{problem.part.text}` is not fixed before play, but {worked_out} is worked out from the "
+                       f"options and the player count alone",
+                       hint="write it with numbers, options, `count(p in players)`, + - * mod, min, max, abs and "
+                            "definitions of these")
+            return None, None
+        return largest, e
+
     def decision_limit_checked(self, game: ast.GameDecl) -> Optional[ir.DecisionLimit]:
         """`at most EXPR decisions`, worked out per configuration (None if the file says none)."""
         if game.decision_limit is None:
@@ -112,30 +145,10 @@ class TurnLimits:
                        too_big_hint: str) -> tuple[Optional[int], Optional[ir.E]]:
         """The largest value of `at most EXPR <unit>` over every configuration, and the checked expression;
         (None, None) once an error is told."""
-        e = self.expr(written, {}, INT)
-        if e.type != INT:
-            return None, None  # (told by expr)
-        names = options_read(e, self.definitions)
-        values = {name: self.options[name].values for name in names if name in self.options}
-        if len(values) < len(names):
-            return None, None  # an option unknown: told where it is read
-        largest: Optional[int] = None
-        try:
-            for players, options in configurations(names, values, game.min_players, game.max_players):
-                bound = turn_limit_value(e, options, players, self.definitions)
-                if bound < 1:
-                    said = ", ".join([f"{players} players"] + [f"{k} {v}" for k, v in options.items()])
-                    self.error(written.loc, f"`at most {e.text} {unit}` is {bound} with {said}: a game has "
-                                            f"at least one {unit[:-1]}", hint="give a limit of 1 or more in every configuration")
-                    return None, None
-                largest = bound if largest is None else max(largest, bound)
-        except NotFixed as problem:
-            self.error(problem.part.loc or written.loc,
-                       f"`{problem.part.text}` is not fixed before play, but a {unit[:-1]} limit is worked out from the options "
-                       f"and the player count alone",
-                       hint="write it with numbers, options, `count(p in players)`, + - * mod, min, max, abs and "
-                            "definitions of these")
-            return None, None
+        def too_small(e: ir.E, bound: int, said: str) -> tuple[str, str]:
+            return (f"`at most {e.text} {unit}` is {bound} with {said}: a game has at least one {unit[:-1]}",
+                    "give a limit of 1 or more in every configuration")
+        largest, e = self.largest_fixed(game, written, 1, too_small, f"a {unit[:-1]} limit")
         if largest is not None and largest > getattr(LIMIT, limit):
             self.error(written.loc, refusal(limit, largest), hint=too_big_hint)
             return None, None
