@@ -174,31 +174,21 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
             self.doc(m.turns, f"Whether a player's turn is skipped: `{m.skip_when.text}`.")
             w.line(f"return {self.expr(m.skip_when)}")
             w.dedent()
-        if m.turn_limit is not None:
+        # Numbers fixed by the configuration, each a function of the starting state.
+        fixed = [(m.turn_limit, "turn_limit", "The most turns a game of this configuration lasts: `at most {} turns`."),
+                 (m.decision_limit, "decision_limit", "The most decisions a game of this configuration takes: "
+                                                      "`at most {} decisions` (verify checks it)."),
+                 (m.action_numbers, "last_action_number", "The last action number with the options and players of a "
+                                                          "game: `actions numbered 0 to {}` (each option's `numbered`).")]
+        for declared, function, said in fixed:
+            if declared is None:
+                continue
             w.line("")
             w.line("")
-            w.line("def turn_limit(st):")
+            w.line(f"def {function}(st):")
             w.indent()
-            self.doc(m.turn_limit, f"The most turns a game of this configuration lasts: `at most {m.turn_limit.value.text} turns`.")
-            w.line(f"return {self.expr(m.turn_limit.value)}")
-            w.dedent()
-        if m.decision_limit is not None:
-            w.line("")
-            w.line("")
-            w.line("def decision_limit(st):")
-            w.indent()
-            self.doc(m.decision_limit, f"The most decisions a game of this configuration takes: "
-                                       f"`at most {m.decision_limit.value.text} decisions` (verify checks it).")
-            w.line(f"return {self.expr(m.decision_limit.value)}")
-            w.dedent()
-        if m.action_numbers is not None:
-            w.line("")
-            w.line("")
-            w.line("def last_action_number(st):")
-            w.indent()
-            self.doc(m.action_numbers, f"The last action number with the options and players of a game: "
-                                       f"`actions numbered 0 to {m.action_numbers.value.text}` (each option's `numbered`).")
-            w.line(f"return {self.expr(m.action_numbers.value)}")
+            self.doc(declared, said.format(declared.value.text))
+            w.line(f"return {self.expr(declared.value)}")
             w.dedent()
         for step in ([m.setup] if m.setup else []) + list(m.steps):
             self.step(step)

@@ -74,6 +74,8 @@ CODE_LOCALS = {
     "what",
     # `number` an option's `numbered` expression as expr() code, `numbered` the `, number=number_` + ident() keywords
     "number", "numbered",
+    # `function` the fixed name of a function of the configuration (turn_limit, decision_limit, last_action_number)
+    "function",
     # `rest` what a candidate yields after its text: the binding tuple (and its number), code
     "rest",
     # `held` the name of a helper counting a board's contents in C (count_occupied or count_empty), `begins`
