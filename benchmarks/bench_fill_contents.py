@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import operator
-import random
 import statistics
 import sys
 from pathlib import Path
@@ -26,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
-from bench_honest import clock_ns, play  # noqa: E402
+from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
@@ -75,14 +74,6 @@ def without_fills_on_contents(name: str, engine):
     return before
 
 
-def per_step(engine, seeds) -> float:
-    states = [(engine.new_game(2), random.Random(seed).random) for seed in seeds]
-    start, steps = clock_ns(), 0
-    for state, draw in states:
-        steps += play(state, draw, "apply")
-    return (clock_ns() - start) / steps / 1000
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -100,7 +91,7 @@ def main() -> None:
                 off = CONFIGS[config]
                 State._take = take_copying_the_zone if "b" in off else TAKE
                 State._first_with = first_with_searching if "c" in off else FIRST_WITH
-                figure = per_step(engines[name][1 if "a" in off else 0], seeds)
+                figure = microseconds_a_step(engines[name][1 if "a" in off else 0], seeds)
                 if r >= 0:
                     figures[name, config].append(figure)
     State._take, State._first_with = TAKE, FIRST_WITH

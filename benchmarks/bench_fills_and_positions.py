@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import random
 import statistics
 import subprocess
 import sys
@@ -29,7 +28,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
 import rulespec.runtime.engine as engine_module  # noqa: E402
-from bench_honest import clock_ns, play  # noqa: E402
+from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
@@ -85,14 +84,6 @@ def go_without_narrowed_starts(go):
     return engine
 
 
-def per_step(engine, seeds) -> float:
-    states = [(engine.new_game(2), random.Random(seed).random) for seed in seeds]
-    start, steps = clock_ns(), 0
-    for state, draw in states:
-        steps += play(state, draw, "apply")
-    return (clock_ns() - start) / steps / 1000
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -113,7 +104,7 @@ def main() -> None:
                 fills, keys = CONFIGS[config]
                 State._connected = fill if fills else whole_board_connected
                 engine_module.record_position, engine_module.record_board_positions = records if keys else old_records
-                figure = per_step(engines[game][0 if fills else 1], seeds)
+                figure = microseconds_a_step(engines[game][0 if fills else 1], seeds)
                 if r >= 0:
                     figures[game, config].append(figure)
     State._connected = fill

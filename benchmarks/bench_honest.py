@@ -120,6 +120,16 @@ class Block:
     start_ns: int
 
 
+def microseconds_a_step(engine, seeds, players: int = 2) -> float:
+    """A rulespec engine's thread CPU a step over one seeded game per seed, the games made before the clock:
+    the A/B benchmarks' figure (an engine against the same file's engine generated without a lever)."""
+    states = [(engine.new_game(players), random.Random(seed).random) for seed in seeds]
+    start, steps = clock_ns(), 0
+    for state, draw in states:
+        steps += play(state, draw, "apply")
+    return (clock_ns() - start) / steps / 1000
+
+
 def time_block(new_state: Callable[[], object], apply_name: str, games: int, first_seed: int = 0) -> Block:
     """Plays ``games`` seeded games; only the play is inside the clock (the states and their random
     streams are made before it, the making timed apart)."""

@@ -15,7 +15,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 from pathlib import Path
@@ -24,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from bench_honest import clock_ns, play  # noqa: E402
+from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen import counts  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
@@ -65,14 +64,6 @@ def engine_of(name: str, swapped: dict):
     return engine
 
 
-def per_step(engine, seeds) -> float:
-    states = [(engine.new_game(2), random.Random(seed).random) for seed in seeds]
-    start, steps = clock_ns(), 0
-    for state, draw in states:
-        steps += play(state, draw, "apply")
-    return (clock_ns() - start) / steps / 1000
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
@@ -82,7 +73,7 @@ def main() -> None:
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
         for lever, (name, _) in LEVERS.items():
             for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = per_step(engines[lever][side], SEEDS[name])
+                figure = microseconds_a_step(engines[lever][side], SEEDS[name])
                 if r >= 0:
                     figures[lever, side].append(figure)
     print(f"`python benchmarks/bench_newcomer_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
