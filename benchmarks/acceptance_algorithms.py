@@ -2,14 +2,19 @@
 and on OpenSpiel's native version of it, side by side.
 
 1. MCTS: open_spiel.python.algorithms.mcts.MCTSBot (random rollouts) plays both seats of --games games
-   of tic-tac-toe and of connect four, each game's bots seeded alike on both sides; the games are the
-   same when every move (action number) is.
+   of tic-tac-toe and of connect four, and of --more-games games (--more-simulations a move) of the other
+   gallery games whose every action and chance outcome is numbered as OpenSpiel numbers it: othello,
+   breakthrough, oware, nine men's morris, checkers, Kuhn and Leduc poker, Liar's dice, Pig. Each game's
+   bots and chance draws are seeded alike on both sides; the games are the same when every move and
+   outcome (action number) is. Backgammon, its moves numbered alike, is left out: its dice outcomes are
+   numbered in the rule file's order, not OpenSpiel's, so a draw by number rolls other dice.
 2. CFR on Kuhn poker: CFRSolver's exploitability after each count of iterations, rulespec's and native.
 3. Learning through rl_environment: tabular Q-learning (open_spiel.python.algorithms.tabular_qlearner;
    DQN and NFSP need torch, JAX or TensorFlow, none installed here) against a random seat for --steps
    episodes on tic-tac-toe and Kuhn poker, the mean return of the last episodes of each block.
 
-    python benchmarks/acceptance_algorithms.py [--games 20] [--simulations 50] [--iterations 200] [--steps 4000]
+    python benchmarks/acceptance_algorithms.py [--games 20] [--simulations 50] [--more-games 3]
+        [--more-simulations 5] [--iterations 200] [--steps 4000]
 
 Prints the figures; exits 1 if an MCTS game or the CFR exploitability differs.
 """
@@ -31,6 +36,11 @@ from open_spiel.python.algorithms import cfr, exploitability, mcts, random_agent
 import rulespec.openspiel as rso  # noqa: E402
 
 PAIRS = {"tic-tac-toe": "tic_tac_toe", "connect-four": "connect_four", "kuhn-poker": "kuhn_poker"}
+# the other gallery games whose every number is OpenSpiel's (the board games by `actions numbered`)
+MORE_PAIRS = {"othello": "othello", "breakthrough": "breakthrough", "oware": "oware",
+              "nine-mens-morris": "nine_mens_morris", "checkers": "checkers", "leduc-poker": "leduc_poker",
+              "liars-dice": "liars_dice", "pig": "pig"}
+PAIRS.update(MORE_PAIRS)
 
 
 def games(game_id: str):
@@ -38,13 +48,18 @@ def games(game_id: str):
 
 
 def mcts_moves(game, seed: int, simulations: int) -> list[int]:
-    """One game of MCTSBot against MCTSBot, both seeded from ``seed``: its moves."""
+    """One game of MCTSBot against MCTSBot, both seeded from ``seed``, chance drawn from ``seed`` too: its moves
+    and outcomes."""
     bots = [mcts.MCTSBot(game, uct_c=2, max_simulations=simulations,
                          evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed + seat)),
                          random_state=np.random.RandomState(seed + 10 + seat)) for seat in range(2)]
-    state, moves = game.new_initial_state(), []
+    state, moves, chance = game.new_initial_state(), [], np.random.RandomState(seed + 100)
     while not state.is_terminal():
-        action = bots[state.current_player()].step(state)
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes())
+            action = int(chance.choice(outcomes, p=probabilities))
+        else:
+            action = bots[state.current_player()].step(state)
         moves.append(action)
         state.apply_action(action)
     return moves
@@ -108,12 +123,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--simulations", type=int, default=50)
+    parser.add_argument("--more-games", type=int, default=3)
+    parser.add_argument("--more-simulations", type=int, default=5)
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--steps", type=int, default=4000, help="episodes of Q-learning per game")
     args = parser.parse_args()
     started = time.process_time()
     ok = mcts_same_moves("tic-tac-toe", args.games, args.simulations)
     ok &= mcts_same_moves("connect-four", args.games, args.simulations)
+    for game_id in MORE_PAIRS:
+        ok &= mcts_same_moves(game_id, args.more_games, args.more_simulations)
     ok &= cfr_exploitability(args.iterations)
     learning("tic-tac-toe", args.steps)
     learning("kuhn-poker", args.steps)
