@@ -190,7 +190,7 @@ class Options:
         w.line("")
         w.line("")
         w.line(f"def first_failing_{base}(st{self.params(step.params)}"
-               f"{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
+               f"{bound_params(option)}):")
         w.indent()
         w.line('"""The index of the first condition that does not hold, or -1."""')
         for i, c in enumerate(option.conditions):
@@ -207,7 +207,7 @@ class Options:
         w.line("")
         w.line("")
         w.line(f"def effect_{base}(st, cause{self.params(step.params)}"
-               f"{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
+               f"{bound_params(option)}):")
         w.indent()
         self.doc(option, f"What `{option.name}` does.")
         with self.zone_locals():
@@ -224,7 +224,7 @@ class Options:
         w.line("")
         w.line("")
         w.line(f"def number_{base}(st{self.params(step.params)}"
-               f"{''.join(f', v_{ident(b.var)}' for b in option.bindings)}):")
+               f"{bound_params(option)}):")
         w.indent()
         self.doc(option, f"The action number of `{option.name}`: `numbered {option.number.text}`.")
         w.line(f"return {self.expr(option.number)}")
@@ -335,3 +335,8 @@ def text_may_fail(option: ir.ChoiceOption, shown) -> bool:
         return not isinstance(e, _NEVER_FAILS)
 
     return any(may_fail(value) for _, value in shown)
+
+
+def bound_params(option: ir.ChoiceOption) -> str:
+    """`, v_<name>` for each of an option's bound names: the parameters of its per-binding functions."""
+    return "".join(f", v_{ident(b.var)}" for b in option.bindings)

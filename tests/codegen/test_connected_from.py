@@ -27,6 +27,20 @@ def every_test(module: dict, state) -> tuple:
             [module["define_reaches"](state, s, p) for s in cells for p in (0, 1)])
 
 
+
+def play_alike_asking_every_test(fast, slow, fast_module: dict, slow_module: dict, games: int) -> None:
+    """Seeded games of Go on two engines in lock step; then games in which, before every move, both engines'
+    `connected` definitions are asked on every point (every_test) and must answer alike."""
+    for seed in range(games):
+        play_in_lock_step(fast.new_game(players=2), slow.new_game(players=2), 2, random.Random(seed))
+        a, b, rng = fast.new_game(players=2), slow.new_game(players=2), random.Random(100 + seed)
+        while not a.is_terminal():
+            assert every_test(fast_module, a) == every_test(slow_module, b)
+            action = rng.choice(a.legal_actions())
+            a.apply(action)
+            b.apply(str(action))
+        assert a.to_json() == b.to_json()
+
 @pytest.mark.parametrize("size", ["5", "7"])
 def test_go_answers_as_with_the_fill_over_the_whole_board(monkeypatch, size):
     fast = rulespec.load(GO, options={"board_size": size})
@@ -42,15 +56,7 @@ def test_go_answers_as_with_the_fill_over_the_whole_board(monkeypatch, size):
     slow.model = fast.model
     fast_module, slow_module = fast.ENDS[0].check.__globals__, slow.ENDS[0].check.__globals__
     assert fast_module is not slow_module
-    for seed in range(4):
-        play_in_lock_step(fast.new_game(players=2), slow.new_game(players=2), 2, random.Random(seed))
-        a, b, rng = fast.new_game(players=2), slow.new_game(players=2), random.Random(100 + seed)
-        while not a.is_terminal():
-            assert every_test(fast_module, a) == every_test(slow_module, b)
-            action = rng.choice(a.legal_actions())
-            a.apply(action)
-            b.apply(str(action))
-        assert a.to_json() == b.to_json()
+    play_alike_asking_every_test(fast, slow, fast_module, slow_module, games=4)
 
 
 def reference(neighbours, cells, passes, start, goal) -> bool:

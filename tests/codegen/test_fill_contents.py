@@ -18,7 +18,7 @@ from rulespec.pipeline import compile_rules, load_module_from_source
 from rulespec.runtime.fills import BLOCKED, PASSES, REACHED, FillTests, connected_from_space, connected_on_contents
 
 from .lockstep import play_in_lock_step
-from .test_connected_from import every_test, reference
+from .test_connected_from import play_alike_asking_every_test, reference
 
 ROOT = Path(__file__).resolve().parents[2]
 GO = ROOT / "rulebooks" / "go.rules"
@@ -43,15 +43,7 @@ def test_go_plays_alike_on_contents(monkeypatch, size):
     fast, slow = _called(GO, monkeypatch, {"board_size": size})
     fast_module, slow_module = fast.ENDS[0].check.__globals__, slow.ENDS[0].check.__globals__
     assert "connected_from_space" in fast_module and "connected_from_space" not in slow_module
-    for seed in range(3):
-        play_in_lock_step(fast.new_game(players=2), slow.new_game(players=2), 2, random.Random(seed))
-        a, b, rng = fast.new_game(players=2), slow.new_game(players=2), random.Random(100 + seed)
-        while not a.is_terminal():
-            assert every_test(fast_module, a) == every_test(slow_module, b)
-            action = rng.choice(a.legal_actions())
-            a.apply(action)
-            b.apply(str(action))
-        assert a.to_json() == b.to_json()
+    play_alike_asking_every_test(fast, slow, fast_module, slow_module, games=3)
 
 
 LIBERTY = "connected(t in grid where t holds colour of p or t is empty from t = s to t is empty)"

@@ -39,7 +39,8 @@ GENERATOR_FILES = sorted(path for path in Path(generator.__file__).parent.glob("
 # ----------------------------------------------------------------------------- the generator's source
 
 # Calls whose result is code (or a number), never raw rule text.
-CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "comment", "docstring"}
+# (bound_params: `, v_` + ident() of each bound name of an option)
+CODE_FUNCTIONS = {"lit", "ident", "operator", "function", "repr", "len", "comment", "docstring", "bound_params"}
 # (order_table: `ORDER_` + ident(attribute); place_in_order: lit(a number) or code around expr())
 CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "cause", "board_const", "once",
                 "order_table", "place_in_order", "cells", "cell_attr_locals", "counters_seen", "listing_key",
