@@ -9,14 +9,14 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located, ray_stop
+from rulespec.runtime.helpers import cells_by_value, ItemsPassing, count_on_board, first_located, first_on_board, ray_stop
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '68'
+GENERATOR_VERSION = '69'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -27,7 +27,8 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
-ITEMS_PASSING_0 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of c = colour of p
+ITEMS_PASSING_0 = ItemsPassing(lambda v_s, v_p: (ITEM_ATTRS['colour'][v_s] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of occupant of s = colour of p
+ITEMS_PASSING_1 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of c = colour of p
 
 # ---------------------------------------------------------------- board grid [CH-1]
 B_GRID_ROWS = (8, 7, 6, 5, 4, 3, 2, 1)
@@ -108,7 +109,7 @@ def define_attacks(st, v_p, v_s):
 
 def define_in_check(st, v_p):
     """Definition `in_check`: `attacks(left of p, any(s in grid where is_a(s, king) and mine(s, p)))`. [CH-11] (rulebooks/chess.rules:149)"""
-    return define_attacks(st, (v_p + 1) % st.players, st._first('any(s in grid where is_a(s, king) and mine(s, p))', (v_s for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'king')) and (st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p]))))))
+    return define_attacks(st, (v_p + 1) % st.players, st._first('any(s in grid where is_a(s, king) and mine(s, p))', first_on_board(st._loc, st._attrs['kind'], ITEMS_PASSING_0[v_p], st._t.board_base[0], st._boards[0], 'king')))
 
 
 def define_ahead(st, v_s, v_p):
@@ -176,7 +177,7 @@ def define_heavy(st):
 
 def define_pieces(st, v_p, v_k):
     """Definition `pieces`: `count(s in grid where mine(s, p) and is_a(s, k))`. [CH-13] (rulebooks/chess.rules:294)"""
-    return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p])) and (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == v_k)))])
+    return count_on_board(st._loc, st._attrs['kind'], ITEMS_PASSING_0[v_p], st._t.board_base[0], st._boards[0], v_k)
 
 
 def define_bishops_on(st, v_shade):
@@ -202,7 +203,7 @@ def step_setup(st, cause):
             if (B_GRID_ROW[v_s] == (1, 8)[v_p]):
                 st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = first_row(file of s))', (v_c for v_c in pile_box if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['kind'][v_c] == define_first_row(st, B_GRID_COLUMN[v_s]))))), v_s, cause)
             if (B_GRID_ROW[v_s] == (2, 7)[v_p]):
-                st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = pawn)', first_located(st._loc, st._attrs['kind'], ITEMS_PASSING_0[v_p], st._t.zone_base['box'], 'pawn')), v_s, cause)
+                st._place(0, st._first('any(c in box where colour of c = colour of p and kind of c = pawn)', first_located(st._loc, st._attrs['kind'], ITEMS_PASSING_1[v_p], st._t.zone_base['box'], 'pawn')), v_s, cause)
     st._ends_clean = False  # counters change: the after-step ends are checked again
     for v_p in st._loop_over(st._t.seats):
         st._counters['kingside'][v_p] = 1

@@ -10,7 +10,7 @@ from typing import Optional
 
 from ..model import ir, reads
 from ..model.checker import is_space
-from ..model.located import located
+from ..model.located import located, on_board
 from .quoting import comment, ident, lit, operator
 
 
@@ -41,6 +41,10 @@ class Counts:
         code for the tuple of the items it lets through (a module-level ItemsPassing) instead."""
         if not (isinstance(e.domain, ir.ZoneRef) and e.where is not None):
             return None
+        return self.test_of_items(e.var, e.where, listing)
+
+    def test_of_items(self, var: str, where: ir.E, listing: bool) -> Optional[str]:
+        """item_test's code for the condition ``where`` of the item ``var``, wherever the items come from."""
         names: dict[str, None] = {}
 
         kinds_allowed = self._STATIC_ITEM_TEST + ((ir.SeatAttr,) if listing else ())  # (a seat's never changes)
@@ -51,7 +55,7 @@ class Counts:
             if isinstance(node, ir.Var):
                 if node.name in self.var_code:
                     return False
-                if node.name != e.var:
+                if node.name != var:
                     if not (node.type in (ir.ITEM, ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL) or is_space(node.type)):
                         return False  # (a value a table can be kept by)
                     names[node.name] = None
@@ -62,21 +66,21 @@ class Counts:
                      if isinstance(v, ir.E)]
             return all(static(part) for part in parts)
 
-        if not static(e.where):
+        if not static(where):
             return None
         bound, self.bound = self.bound, None
         kinds, self.kinds = self.kinds, {}
         depth, self.depth = self.depth, self.depth + 1
         seat_values, self.seat_values = self.seat_values, None  # (the table's code is the module's: no locals)
         try:
-            code = self.expr(e.where)
+            code = self.expr(where)
         finally:
             self.bound, self.kinds, self.depth, self.seat_values = bound, kinds, depth, seat_values
-        key = (e.var, tuple(names), code) + (("items",) if listing else ())
+        key = (var, tuple(names), code) + (("items",) if listing else ())
         found = self.item_tests.get(key)
         if found is None:
             kind = "ITEMS_PASSING" if listing else "ITEM_TEST"
-            found = self.item_tests[key] = (f"{kind}_{len(self.item_tests)}", tuple(names), e.var, e.where.text)
+            found = self.item_tests[key] = (f"{kind}_{len(self.item_tests)}", tuple(names), var, where.text)
         name, params = found[0], found[1]
         if not params:
             return name  # (the one table's look-up, made at import)
@@ -183,6 +187,8 @@ class Counts:
         item (see item_test), A an attribute that can change (model/located.py): the items F lets through (a
         module-level table) are the only ones looked at, each asked where it is and its A (count_located),
         not a test per item in Z; `any(c in Z where ...)` likewise (first_located). None for any other."""
+        if isinstance(e.domain, ir.BoardRef):
+            return self.located_on_board(e)
         left_out = frozenset(name for name, per_player in self.zone_per_player.items() if per_player)
         if isinstance(e, ir.First):  # (the first in item order is the first in the zone unless it is stacked)
             left_out |= frozenset(z.name for z in self.m.zones if z.stacked)
@@ -196,6 +202,24 @@ class Counts:
         self.located_helpers_used.add(helper)
         return (f"{helper}(st._loc, st._attrs[{lit(parts.attr)}], {items}, "
                 f"st._t.zone_base[{lit(e.domain.zone)}], {self.expr(parts.value)})")
+
+    def located_on_board(self, e) -> Optional[str]:
+        """`count(s in B where s is occupied and F and A of occupant of s = v)` over a board, F reading only
+        what never changes about the occupant (model/located.py on_board): the items F lets through (a
+        module-level table) are the only ones looked at, each asked whether it stands on B and its A
+        (count_on_board), not a test per space; `any(s in B where ...)` the first space in board order
+        (first_on_board). None for any other."""
+        parts = on_board(e, self.m, self.definitions)
+        if parts is None:
+            return None
+        items = self.test_of_items(e.var, parts.fixed, listing=True)
+        if items is None:
+            return None
+        helper = "first_on_board" if isinstance(e, ir.First) else "count_on_board"
+        self.located_helpers_used.add(helper)
+        board = self.boards[e.domain.board]
+        return (f"{helper}(st._loc, st._attrs[{lit(parts.attr)}], {items}, st._t.board_base[{board}], "
+                f"st._boards[{board}], {self.expr(parts.value)})")
 
     def once(self, e: ir.E, code: str) -> str:
         """A count or total in an option's condition that depends on none of the names the option

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
 from . import ir
-from .located import located
+from .located import located, on_board
 from .narrowing import Fixed, listing_narrowed, occupied_only, written_out
 from .tree import children, free_vars, walk
 
@@ -322,6 +322,8 @@ class Cost:
                     return 1 + self.expr(e.domain)  # a length
                 if located(e, self.per_player_zones) is not None:  # at most every item: where it is, and A
                     return 1 + self.expr(located(e, self.per_player_zones).value) + self.tested(e) * 2
+                if on_board(e, self.m, self.definitions) is not None:  # every item at most: where, and A
+                    return 1 + self.expr(on_board(e, self.m, self.definitions).value) + self.items * 2
                 return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where))
             elif isinstance(e, (ir.Total, ir.Extreme)):
                 return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where) + self.expr(e.value))
@@ -330,6 +332,8 @@ class Cost:
             elif isinstance(e, ir.ThereIs):  # at worst none is found: its count, every element tested
                 return 1 + self.expr(e.count)
             elif isinstance(e, ir.First):
+                if on_board(e, self.m, self.definitions) is not None:  # as its count
+                    return 1 + self.expr(on_board(e, self.m, self.definitions).value) + self.items * 2
                 return 1 + self.expr(e.domain) + self.tested(e) * (1 + self.expr(e.where))
             elif isinstance(e, ir.BestSets):
                 return 1 + self.expr(e.domain) + self.expr(e.wild) + self.size(e.domain) * max(len(e.kinds), 1)

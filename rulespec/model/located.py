@@ -7,6 +7,10 @@ attribute that can change (`point of c = n`) with a name or a constant. The item
 are worked out once per value of the names it reads; a count then looks only at those, each asked where it is
 and its changing attribute. Backgammon's `on` (the checkers of one colour on one point) looks at 15 of the
 30 checkers, without a test per item.
+
+A board's spaces read through their occupants (on_board) are the same: `any(s in grid where is_a(s, king) and
+mine(s, p))` asks of each space whether it holds a king of p's colour; the items of p's colour (16, not 64
+spaces) are asked instead whether they stand on the board and are kings, the first in board order kept.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Optional
 
 from . import ir
+from .reads import unfold
 from .value_types import is_space
 from .tree import children
 
@@ -84,3 +89,72 @@ def located(e: ir.E, per_player_zones: frozenset) -> Optional[Located]:
     if not all(never_changes(other, e.var) for other in fixed):
         return None
     return Located(attr, value, fixed[0] if len(fixed) == 1 else replace(where, operands=fixed))
+
+
+def on_board(e: ir.E, model: ir.Model, definitions: dict[str, ir.Definition]) -> Optional[Located]:
+    """The parts of ``e`` when it is a count or `any(...)` over every space of a board holding one item a space
+    (not a board of triangles, whose tiles cover several) whose condition (definitions unfolded) is an `and`
+    that first says the space is occupied, then reads the space only as its occupant: exactly one changing
+    equality of the occupant (see changing_equality) and other parts that never change about it (see
+    never_changes), each with `occupant of s` read as the item ``s``; else None. A space counts when its
+    occupant passes, so the items that pass and stand on the board are counted, or the first in board order
+    (the first space) taken."""
+    if not (isinstance(e, (ir.Count, ir.First)) and isinstance(e.domain, ir.BoardRef) and e.where is not None):
+        return None
+    board = next((b for b in model.boards if b.name == e.domain.board), None)
+    if board is None or board.lattice == "triangles":
+        return None
+    parts = list(_and_parts(e.where, definitions, 0))
+    if not parts or not _occupied(parts[0], e.var):  # (a part before it could read an empty space's occupant)
+        return None
+    item = ir.Var(ir.ITEM, e.where.loc, e.var, e.var)
+    read = [_as_occupant(part, e.var, board.name, item) for part in parts[1:] if not _occupied(part, e.var)]
+    if any(part is None for part in read):
+        return None
+    found = [(part, changing_equality(part, e.var)) for part in read]
+    equalities = [(part, said) for part, said in found if said is not None]
+    if len(equalities) != 1:
+        return None
+    part, (attr, value) = equalities[0]
+    fixed = tuple(other for other in read if other is not part)
+    if not fixed or not all(never_changes(other, e.var) for other in fixed):
+        return None
+    where = fixed[0] if len(fixed) == 1 else ir.BoolOp(ir.BOOL, e.where.loc, e.where.text, "and", fixed)
+    return Located(attr, value, where)
+
+
+def _and_parts(e: ir.E, definitions: dict[str, ir.Definition], depth: int):
+    """The operands of an `and`, in order, through nested `and`s and the definitions it calls (unfolded)."""
+    if isinstance(e, ir.BoolOp) and e.op == "and":
+        for operand in e.operands:
+            yield from _and_parts(operand, definitions, depth)
+    elif isinstance(e, ir.DefinedValue) and e.name in definitions and depth < 8:
+        yield from _and_parts(unfold(e, definitions, set()), definitions, depth + 1)
+    else:
+        yield e
+
+
+def _occupied(e: ir.E, var: str) -> bool:
+    return (isinstance(e, ir.Check) and e.test in ("occupied", "not_empty") and isinstance(e.subject, ir.Var)
+            and e.subject.name == var)
+
+
+def _as_occupant(e: ir.E, var: str, board: str, item: ir.Var) -> Optional[ir.E]:
+    """``e`` with `occupant of var` (on ``board``) read as ``item``; None when it reads ``var`` otherwise."""
+    if isinstance(e, ir.Occupant) and e.board == board and isinstance(e.space, ir.Var) and e.space.name == var:
+        return item
+    if isinstance(e, ir.Var):
+        return None if e.name == var else e
+    if not isinstance(e, _FIXED_PARTS + (ir.Arith,)):
+        return None  # (changing_equality and never_changes allow no other kind: nothing to look inside)
+    changes = {}
+    for name, value in vars(e).items():
+        if isinstance(value, ir.E):
+            changes[name] = _as_occupant(value, var, board, item)
+            if changes[name] is None:
+                return None
+        elif isinstance(value, tuple) and any(isinstance(v, ir.E) for v in value):
+            changes[name] = tuple(_as_occupant(v, var, board, item) if isinstance(v, ir.E) else v for v in value)
+            if any(v is None for v in changes[name]):
+                return None
+    return replace(e, **changes)

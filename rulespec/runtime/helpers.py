@@ -246,6 +246,31 @@ def first_located(where: Sequence[int], values: Sequence[Any], items: Sequence[i
     return ()
 
 
+def count_on_board(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
+                   cells: Sequence[int], value: Any) -> int:
+    """How many of ``items`` stand on a board (its first location number ``base``, its ``cells``: one item a
+    space) with the changing attribute ``values`` equal to ``value``: the spaces whose occupant passes, asked
+    of the items a fixed test let through, not of every space (rulespec/codegen/counts.py located_on_board)."""
+    found, size = 0, len(cells)
+    for item in items:
+        if values[item] == value and 0 <= where[item] - base < size:
+            found += 1
+    return found
+
+
+def first_on_board(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
+                   cells: Sequence[int], value: Any) -> tuple:
+    """The first space in board order (the lowest number) of those count_on_board would count, as a 1-tuple,
+    or () when there is none (for State._first, which says so)."""
+    first, size = -1, len(cells)
+    for item in items:
+        if values[item] == value:
+            at = where[item] - base
+            if 0 <= at < size and (first < 0 or at < first):
+                first = at
+    return () if first < 0 else (first,)
+
+
 class KeptRows(dict):
     """The rows a choice step's listing keeps, for its options whose texts read only labels (the same row
     for the same seat, arguments and binding in every state, so each is made once): (seat, arguments) ->

@@ -1,0 +1,89 @@
+"""The chess levers of issue #40, each against the engine generated without it, in one process: perft from the
+standard positions (benchmarks/perft.py) with thread CPU time, nothing but the perft inside the clock, rounds
+interleaved with the order rotated, medians with their min-max spread. (a) a board's spaces searched through
+the items that can pass (codegen/counts.py located_on_board: `any(s in grid where is_a(s, king) and mine(s,
+p))` looks at the 16 pieces of p's colour, not the 64 squares).
+
+    python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from perft import POSITIONS, perft  # noqa: E402
+from rulespec.codegen import counts  # noqa: E402
+from rulespec.codegen.python import generate  # noqa: E402
+from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+from tests.gallery.chess_notation import fen_to_position  # noqa: E402
+
+CHESS = ROOT / "rulebooks" / "chess.rules"
+# lever -> the generator's methods swapped for what was there before it
+LEVERS = {
+    "(a) a board searched through its items": (counts.Counts, {"located_on_board": lambda self, e: None}),
+}
+
+
+def engine_of(owner: type, swapped: dict, name: str):
+    """Chess's engine, generated with ``swapped`` methods of the generator's part ``owner``."""
+    kept = {method: getattr(owner, method) for method in swapped}
+    try:
+        for method, replacement in swapped.items():
+            setattr(owner, method, replacement)
+        model = compile_rules(CHESS)
+        source = generate(model, CHESS)
+    finally:
+        for method, original in kept.items():
+            setattr(owner, method, original)
+    engine = load_module_from_source(source, name).GAME(None)
+    engine.model = model
+    return engine
+
+
+def seconds_of_perft(engine, depth: int, positions: list[str]) -> float:
+    states = [engine.position(fen_to_position(POSITIONS[name][0])) for name in positions]
+    start = time.thread_time()
+    for name, state in zip(positions, states):
+        found = perft(state, depth)
+        assert found == POSITIONS[name][1][depth - 1], (name, depth, found)
+    return time.thread_time() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--depth", type=int, default=3)
+    parser.add_argument("--positions", nargs="*", default=["start", "kiwipete"])
+    args = parser.parse_args()
+    engines = {lever: (engine_of(owner, {}, f"chess_on_{k}"), engine_of(owner, swapped, f"chess_off_{k}"))
+               for k, (lever, (owner, swapped)) in enumerate(LEVERS.items())}
+    figures = {(lever, side): [] for lever in LEVERS for side in (0, 1)}
+    for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
+        for lever in LEVERS:
+            for side in ((0, 1) if r % 2 else (1, 0)):
+                figure = seconds_of_perft(engines[lever][side], args.depth if r >= 0 else 2, args.positions)
+                if r >= 0:
+                    figures[lever, side].append(figure)
+    print(f"`python benchmarks/bench_chess_levers.py --depth {args.depth} --rounds {args.rounds} --positions "
+          f"{' '.join(args.positions)}`: s of CPU, medians (min-max); the lever's share: off over on, per round\n")
+    print("| lever | on | off | off / on |\n|---|---|---|---|")
+    for lever in LEVERS:
+        on, off = figures[lever, 0], figures[lever, 1]
+        ratios = [b / a for a, b in zip(on, off)]
+        print(f"| {lever} | {statistics.median(on):.2f} ({min(on):.2f}-{max(on):.2f}) | "
+              f"{statistics.median(off):.2f} ({min(off):.2f}-{max(off):.2f}) | "
+              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
