@@ -11,6 +11,7 @@ from typing import Optional
 
 from ..model import ir, reads
 from ..model.narrowing import fixed_walk
+from ..model.placed_fill import placed_fill
 from .quoting import comment, docstring, ident
 
 
@@ -115,6 +116,26 @@ class KeptConnected:
         self.fill_calls_used.add("connected_on_contents")
         return f"connected_on_contents(st, {b}, {starts}, {tests})"
 
+    def placed_fill_first(self, option: ir.ChoiceOption, after: ir.AfterIt) -> Optional[str]:
+        """The code of a test that decides `only if C after it` on the position as it stands, when the option
+        places an item on a chosen space s first and only takes things off after, and C is a fill on
+        integers from s (model/placed_fill.py; runtime/fills.py placed_reaches): true when C surely holds
+        after; None for any other."""
+        found = placed_fill(option, after.condition, self.m)
+        if found is None:
+            return None
+        fill, space = found.fill, self.expr(found.place.space)
+        if not (isinstance(fill.domain, ir.BoardRef) and fill.domain.board == fill.board
+                and self.implied_by_walk(fill.var, fill.domain, fill.start, fill.start)):
+            return None
+        if self.one_start(found.called) != space or space not in (f"v_{ident(n.name)}" for n in after.names):
+            return None
+        tests = self.fill_tests(fill, found.args)
+        if tests is None:
+            return None
+        self.fill_calls_used.add("placed_reaches")
+        return f"placed_reaches(st, {self.boards[fill.board]}, {space}, {self.expr(found.place.item)}, {tests})"
+
     def one_start(self, e: ir.Connected) -> Optional[str]:
         """The code of the one space a fill starts from when its start fixes exactly one (`from t = s`), which
         may be none or not in use (the fill then reaches nothing); None when it fixes more."""
@@ -124,13 +145,14 @@ class KeptConnected:
             return None
         return self.expr(fixed.spaces[0])
 
-    def fill_tests(self, e: ir.Connected) -> Optional[str]:
+    def fill_tests(self, e: ir.Connected, args: Optional[dict] = None) -> Optional[str]:
         """For a fill from the spaces its start fixes whose condition and goal read the space tested only
         through its content (`st._boards[B][v_t]`, nothing else of it, no other state: `t is empty`,
         `t holds colour of p` with an attribute that never changes) besides names that are values: the
         arguments of runtime.fills.connected_on_contents after the starts: a module-level FillTests table,
-        whose test is that code with the content as its parameter, and the values it reads. None otherwise
-        (the code says so: what it reads is what it names)."""
+        whose test is that code with the content as its parameter, and the values it reads (a name of ``args``,
+        the parameters of the definition ``e`` is, read as its argument). None otherwise (the code says so:
+        what it reads is what it names)."""
         names = reads.connected_values(e, (e.condition, e.goal))
         if names is None or any(self.expr(v) != f"v_{ident(v.name)}" for v in names.values()):
             return None
@@ -145,9 +167,10 @@ class KeptConnected:
         passes, goal = (_on_content(code, var, board, params) for code in (passes, goal))
         if passes is None or goal is None:
             return None
-        args = "".join(", " + name for name in params)
-        code = f"lambda content{args}: (REACHED if {goal} else PASSES) if {passes} else BLOCKED"
-        return self.fill_tests_made.setdefault(code, (f"FILL_TESTS_{len(self.fill_tests_made)}", e.text))[0] + args
+        code = f"lambda content{''.join(', ' + name for name in params)}: (REACHED if {goal} else PASSES) if {passes} else BLOCKED"
+        values = "".join(", " + (self.expr(args[name]) if args and name in args else param)
+                         for name, param in zip(sorted(names), params))
+        return self.fill_tests_made.setdefault(code, (f"FILL_TESTS_{len(self.fill_tests_made)}", e.text))[0] + values
 
     def fill_tests_lines(self) -> list[str]:
         """The module-level FillTests tables of the fills on integers (see fill_tests)."""

@@ -4,6 +4,10 @@ function of the space's content alone (an item's index, or -1 for empty) and of 
 (a seat, an option...). Such a fill reads one small table per call (FillTests) instead of calling the tests
 space by space: the flood is index look-ups on the board's contents and neighbour tables.
 
+placed_reaches answers such a fill in the position an option would leave that places an item on the fill's
+start and only takes things off after (`only if C after it`: model/placed_fill.py) from the position as it
+stands, when that decides it, so that the option is carried out only where it does not.
+
 rulespec/codegen/connected.py decides where a `connected` qualifies (from the code of its tests) and writes
 the table's test; a game with no such `connected` neither imports nor runs any of this.
 """
@@ -66,6 +70,31 @@ def connected_from_space(st: Any, board: int, cell: Optional[int], tests: FillTe
     if found == REACHED:
         return True
     return found == PASSES and _flood(st, board, [cell], table, test, values)
+
+
+def placed_reaches(st: Any, board: int, cell: int, item: int, tests: FillTests, *values: Any) -> bool:
+    """connected_from_space from ``cell`` in the position an option would leave that places ``item`` on it
+    and only empties other spaces (model/placed_fill.py), decided on the board as it stands: True when the
+    fill surely reaches a goal there (``cell`` empty and in use now, ``item`` passes, an empty space is a
+    goal, and a path from ``cell`` as if it held ``item`` reaches a goal now: a space emptied only becomes a
+    goal, so the path stays); False when this does not decide (the option is then carried out)."""
+    if st._boards[board][cell] >= 0 or not st._t.in_use[board][cell]:
+        return False
+    table, test = tests[values], tests.test
+    empty, placed = table[-1], table[item]
+    if empty is None:
+        empty = table[-1] = test(-1, *values)
+    if placed is None:
+        placed = table[item] = test(item, *values)
+    if empty != REACHED or placed == BLOCKED:
+        return False
+    if placed == REACHED:
+        return True
+    contents, in_use = st._boards[board], st._t.in_use[board]
+    for n in st._t.neighbours[board][cell]:  # (most often a neighbour is empty: a goal next to it)
+        if contents[n] < 0 and in_use[n]:
+            return True
+    return _flood(st, board, [cell], table, test, values)
 
 
 def _flood(st: Any, board: int, frontier: list, table: list, test: Callable[..., int], values: tuple) -> bool:

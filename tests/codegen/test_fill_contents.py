@@ -30,7 +30,7 @@ def _called(path: Path, monkeypatch, options=None):
     contents (the generator as it is)."""
     fast = rulespec.load(path, options=options)
     with monkeypatch.context() as patch:
-        patch.setattr(KeptConnected, "fill_tests", lambda self, e: None)
+        patch.setattr(KeptConnected, "fill_tests", lambda self, e, args=None: None)
         source = generate(compile_rules(path), path)
     assert "fills import" not in source and "st._connected_from(" in source
     slow = load_module_from_source(source, f"called_{path.stem}").GAME(options)

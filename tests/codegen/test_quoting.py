@@ -85,6 +85,9 @@ CODE_LOCALS = {
     # `items` an ITEMS_PASSING_ table's look-up (item_test(listing=True)), `kind` its class or the prefix of
     # its name (ItemTests or ItemsPassing), `helper` count_located or first_located, `located` its call
     "items", "kind", "helper", "located",
+    # `space` the v_ + ident() name of the space an option places on, `first` placed_fill_first()'s
+    # placed_reaches(...) call of expr() code and a FILL_TESTS_ table
+    "space", "first",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
