@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '764e7192a958ffc9'
-GENERATOR_VERSION = '69'
+GENERATOR_VERSION = '70'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -142,7 +142,7 @@ def effect_turn__stone(st, cause, v_player, v_s):
 def after_turn__stone(st, v_player, v_s):
     """Whether `has_liberty(s, player)` holds in the position `stone` would leave. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:86)"""
     pile_bowl = st._zones[st._t.zone_base['bowl']]
-    if placed_reaches(st, 0, v_s, st._first_with('any(c in bowl where colour of c = colour of player)', pile_bowl, ITEM_ATTRS['colour'], ('black', 'white')[v_player]), FILL_TESTS_0, v_player):  # the fill finds it now: what the option takes off can only add paths
+    if placed_reaches(st, 0, v_s, st._first_with_kept('any(c in bowl where colour of c = colour of player)', pile_bowl, ITEM_ATTRS['colour'], ('black', 'white')[v_player]), FILL_TESTS_0, v_player):  # the fill finds it now: what the option takes off can only add paths
         return True
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:

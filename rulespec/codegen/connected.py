@@ -134,7 +134,12 @@ class KeptConnected:
         if tests is None:
             return None
         self.fill_calls_used.add("placed_reaches")
-        return f"placed_reaches(st, {self.boards[fill.board]}, {space}, {self.expr(found.place.item)}, {tests})"
+        saved, self.first_with = self.first_with, "_first_with_kept"  # (asked of every candidate in one position)
+        try:
+            item = self.expr(found.place.item)
+        finally:
+            self.first_with = saved
+        return f"placed_reaches(st, {self.boards[fill.board]}, {space}, {item}, {tests})"
 
     def one_start(self, e: ir.Connected) -> Optional[str]:
         """The code of the one space a fill starts from when its start fixes exactly one (`from t = s`), which

@@ -117,3 +117,20 @@ def test_other_writes_keep_the_look_ahead(tmp_path, change):
     path.write_text(changed, encoding="utf-8")
     source = generate(compile_rules(path), path)
     assert "st._imagine(" in source and "placed_reaches" not in source
+
+
+def test_the_item_placed_is_picked_once_for_every_candidate():
+    """The item the test places is the zone's first with a value, asked of every candidate in one position:
+    kept with the zone's contents (Imagining._first_with_kept), found as _first_with finds it."""
+    assert "if placed_reaches(st, 0, v_s, st._first_with_kept('any(c in bowl where colour of c = colour of player)'" \
+        in generate(compile_rules(GO), GO)
+    go = rulespec.load(GO, options={"board_size": "5"})
+    state = go.new_game(players=2)
+    module = go.ENDS[0].check.__globals__
+    bowl = state._zones[state._t.zone_base["bowl"]]
+    for values in (module["ITEM_ATTRS"]["colour"], list(module["CELL_ATTRS"]["colour"])):  # (a table, a list)
+        for items in (bowl, tuple(bowl), bowl[::-1]):
+            for colour in ("black", "white"):
+                expected = state._first_with("any", items, values, colour)
+                assert state._first_with_kept("any", items, values, colour) == expected
+                assert state._first_with_kept("any", items, values, colour) == expected  # (kept: read back)

@@ -86,8 +86,8 @@ CODE_LOCALS = {
     # its name (ItemTests or ItemsPassing), `helper` count_located or first_located, `located` its call
     "items", "kind", "helper", "located",
     # `space` the v_ + ident() name of the space an option places on, `first` placed_fill_first()'s
-    # placed_reaches(...) call of expr() code and a FILL_TESTS_ table
-    "space", "first",
+    # placed_reaches(...) call of expr() code and a FILL_TESTS_ table, `item` the expr() code of the item it places
+    "space", "first", "item",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
