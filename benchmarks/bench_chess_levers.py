@@ -2,7 +2,9 @@
 standard positions (benchmarks/perft.py) with thread CPU time, nothing but the perft inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread. (a) a board's spaces searched through
 the items that can pass (codegen/counts.py located_on_board: `any(s in grid where is_a(s, king) and mine(s,
-p))` looks at the 16 pieces of p's colour, not the 64 squares).
+p))` looks at the 16 pieces of p's colour, not the 64 squares); (b) an attack along a line, `count(d in all
+directions of grid where count(t in ray from s towards d where ...) > 0) > 0`, written as a loop inside a loop
+(codegen/declarations.py first_found_loop), not any() over a generator made for each direction.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -22,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from perft import POSITIONS, perft  # noqa: E402
-from rulespec.codegen import counts  # noqa: E402
+from rulespec.codegen import counts, declarations  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
@@ -31,12 +33,13 @@ CHESS = ROOT / "rulebooks" / "chess.rules"
 # lever -> the generator's methods swapped for what was there before it
 LEVERS = {
     "(a) a board searched through its items": (counts.Counts, {"located_on_board": lambda self, e: None}),
+    "(b) a walk's test inside a loop": (declarations.Declarations, {"inner_exists": staticmethod(lambda e: None)}),
 }
 
 
 def engine_of(owner: type, swapped: dict, name: str):
     """Chess's engine, generated with ``swapped`` methods of the generator's part ``owner``."""
-    kept = {method: getattr(owner, method) for method in swapped}
+    kept = {method: owner.__dict__[method] for method in swapped}
     try:
         for method, replacement in swapped.items():
             setattr(owner, method, replacement)

@@ -4,6 +4,8 @@ are in chance.py), triggers, insteads, scores, payoffs and invariants.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..model import ir
 from .quoting import comment, docstring, ident
 
@@ -28,13 +30,7 @@ class Declarations:
             # first x passing, each seat's counts looked up once.
             count, found = value.left, value.op != "="
             reads_at, self.counter_lists = len(w.lines), {}
-            w.line(f"for v_{ident(count.var)} in {self.expr(count.domain)}:")
-            w.indent()
-            w.line(f"if {self.expr(count.where)}:")
-            w.indent()
-            w.line(f"return {found!r}")
-            w.dedent()
-            w.dedent()
+            self.first_found_loop(count.var, self.expr(count.domain), count.where, found)
             w.line(f"return {not found!r}")
             self.read_counters_first(reads_at, w.level)
         elif self.first_loop(value) and self.item_test(value) is None:
@@ -58,6 +54,41 @@ class Declarations:
         self.finish_zone_locals(zones_started)
         self.none_names = frozenset()
         w.dedent()
+
+    def first_found_loop(self, var: str, domain: str, where: Optional[ir.E], found: bool) -> None:
+        """A loop over ``domain`` returning ``found`` at the first ``var`` where ``where`` holds. When ``where``
+        asks in its turn whether some y of a walk passes (`count(y in ray from s towards d where C) > 0`), that
+        is a loop inside it, returning at the first (x, y) found: the same tests in the same order as any()
+        over the inner walk, without a generator made for each x (chess's attack along eight lines)."""
+        w = self.w
+        w.line(f"for v_{ident(var)} in {domain}:")
+        w.indent()
+        inner = self.inner_exists(where)
+        if inner is not None:
+            self.depth += 1
+            inner_domain, test_left = self.walk_and_test(inner.var, inner.domain, inner.where)
+            self.first_found_loop(inner.var, inner_domain, test_left, found)
+            self.depth -= 1
+        elif where is None:
+            w.line(f"return {found!r}")
+        else:
+            w.line(f"if {self.expr(where)}:")
+            w.indent()
+            w.line(f"return {found!r}")
+            w.dedent()
+        w.dedent()
+
+    @staticmethod
+    def inner_exists(e: Optional[ir.E]) -> Optional[ir.Count]:
+        """The count of ``e`` when it is `count(y in D where C) > 0` (or != 0) over a walk that is no board,
+        zone or placements (whose counts have ways of their own: masks, tables of items): else None."""
+        if not (isinstance(e, ir.Compare) and not e.order and e.op in (">", "!=") and isinstance(e.left, ir.Count)
+                and e.left.where is not None and isinstance(e.right, ir.Const)
+                and e.right.value.__class__ is int and e.right.value == 0):
+            return None
+        if isinstance(e.left.domain, (ir.BoardRef, ir.ZoneRef, ir.Placements)):
+            return None
+        return e.left
 
     @staticmethod
     def first_loop(e: ir.E) -> bool:
