@@ -156,6 +156,37 @@ class RulespecGame(pyspiel.Game):
         return self.table.string_to_action(text, chance)
 
 
+class _Node:
+    """All an OpenSpiel state holds, as its one attribute: pyspiel's Clone deep-copies each attribute of a
+    Python state (copy.deepcopy, about 1 us apiece), so one object costs one copy. The session, the picks so
+    far of a round played in turn (seat order), and what this node is, worked out once when first asked:
+    OpenSpiel's current player and, at a seat's decision or a chance node, its listing's numbers
+    (ListingNumbers, made once per listing and shared by clones), which legal_actions, chance_outcomes and
+    apply_action read straight."""
+
+    __slots__ = ("session", "round", "player", "numbered")
+
+    def __init__(self, session: Session):
+        self.session, self.round, self.player, self.numbered = session, (), None, None
+
+    def __deepcopy__(self, memo) -> "_Node":
+        copy = _Node.__new__(_Node)
+        copy.session, copy.round = self.session.clone(), self.round  # (the round: a tuple, shared)
+        copy.player, copy.numbered = self.player, self.numbered
+        return copy
+
+    def __reduce__(self):
+        # (pyspiel's serialize pickles a state's attributes: the session pickles as its JSON; what the node
+        # is, is worked out again)
+        return (_node_from, (self.session, self.round))
+
+
+def _node_from(session: Session, round_picks: tuple) -> _Node:
+    node = _Node(session)
+    node.round = round_picks
+    return node
+
+
 class RulespecState(pyspiel.State):
     """A rulespec state. In a game whose every decision is made together (SIMULTANEOUS), a claim window
     or such a decision is a simultaneous node. In any other (SEQUENTIAL) it is a round of picks in turn:
@@ -163,69 +194,79 @@ class RulespecState(pyspiel.State):
     passed over), no pick shown to another seat, and the last pick of the round carries them all out as
     one joint pick would (Session.apply_joint: one claim applied, several raced by chance)."""
 
-    # pyspiel's Clone deep-copies each attribute: the session (Session.clone), the round (a tuple, shared) and
-    # the current player of this state, worked out once per move (pyspiel asks for it several times a move).
-
     def __init__(self, game: RulespecGame, session: Session):
         super().__init__(game)
-        self.session = session
-        self.round: tuple[int, ...] = ()  # the picks so far of a round played in turn (seat order)
-        self._player: Optional[int] = None  # current_player(), once asked at this node
+        self._node = _Node(session)  # (the state's one attribute: see _Node)
         self._advance_round()
+
+    @property
+    def session(self) -> Session:
+        return self._node.session
+
+    @property
+    def round(self) -> tuple[int, ...]:
+        return self._node.round
 
     @property
     def rulespec_state(self):
         """The rulespec State underneath (read it; play through this OpenSpiel state)."""
-        return self.session.state
+        return self._node.session.state
 
     def _in_round(self) -> bool:
-        session = self.session
+        session = self._node.session
         return session.table.rounds_in_turn and session.kind() in JOINT_NODES
 
     def _advance_round(self) -> None:
         """Pass over the seats whose only pick is `wait`; carry the round out once every seat has picked."""
+        node = self._node
         while self._in_round():
-            session, wait = self.session, self.session.table.wait
+            session, wait = node.session, node.session.table.wait
             forced = [session.legal(seat) == [wait] for seat in range(session.players)]
             if all(forced):  # (no seat has anything to do: the first still decides to wait)
                 return
-            while len(self.round) < len(forced) and forced[len(self.round)]:
-                self.round += (wait,)
-            if len(self.round) < len(forced):
+            while len(node.round) < len(forced) and forced[len(node.round)]:
+                node.round += (wait,)
+            if len(node.round) < len(forced):
                 return
-            picks, self.round = list(self.round), ()
+            picks, node.round = list(node.round), ()
             if session.shared:
-                self.session = session.clone()
-            self.session.apply_joint(picks)
+                node.session = session.clone()
+            node.session.apply_joint(picks)
 
     def current_player(self) -> int:
-        player = self._player
+        player = self._node.player
         if player is None:
-            player = self._player = self._player_now()
+            player = self._node.player = self._player_now()
         return player
 
     def is_chance_node(self) -> bool:
         return self.current_player() == CHANCE
 
     def _player_now(self) -> int:
-        kind = self.session.kind()
+        """OpenSpiel's current player at this node; at a seat's decision or a chance node, the node's numbers
+        kept too (_Node.numbered)."""
+        node = self._node
+        session = node.session
+        kind = session.kind()
         if kind == TERMINAL_NODE:
             return TERMINAL
-        if kind in (CHANCE_NODE, RACE_NODE):
+        if kind == RACE_NODE:
             return CHANCE
         if kind in JOINT_NODES:
-            return len(self.round) if self.session.table.rounds_in_turn else SIMULTANEOUS
-        return self.session.state.current_player()
+            return len(node.round) if session.table.rounds_in_turn else SIMULTANEOUS
+        node.numbered = session.numbers()
+        return CHANCE if kind == CHANCE_NODE else session.state.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self._in_round() and player != len(self.round):
+        if self._in_round() and player != len(self._node.round):
             return []
-        return self.session.legal(player)
+        return self._node.session.legal(player)
 
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
         current = self.current_player()
         if current >= 0 and (player is None or player == current):  # (pyspiel's answer, without its calls back)
-            return self._legal_actions(current)
+            numbered = self._node.numbered
+            return numbered.legal.copy() if numbered is not None else self._legal_actions(current)
         if player is None:
             return super().legal_actions()
         # pyspiel answers a seat's legal_actions(seat) at a chance node with the chance outcomes, which are no
@@ -235,21 +276,36 @@ class RulespecState(pyspiel.State):
         return super().legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.session.chance_outcomes()
+        if self.current_player() == CHANCE and self._node.numbered is not None:
+            return self._node.numbered.outcomes.copy()
+        return self._node.session.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        self._player = None
+        player = self.current_player()
+        node = self._node
+        numbered = node.numbered
+        row = numbered.row_of.get(action) if numbered is not None else None
+        if row is not None:  # a seat's decision or a chance node: the number's row played straight
+            session = node.session
+            if session.shared:
+                session = node.session = session.clone()
+            node.player = node.numbered = None
+            session.play_listed(row, RULESPEC_CHANCE if player == CHANCE else player)
+            if session.table.rounds_in_turn:
+                self._advance_round()
+            return
+        node.player = node.numbered = None
         if self._in_round():
-            seat = len(self.round)
-            if int(action) not in self.session.legal(seat):
-                raise ValueError(f"player {seat + 1} may not pick {action} now; the picks are {self.session.legal(seat)}")
-            self.round += (int(action),)
+            seat = len(node.round)
+            if int(action) not in node.session.legal(seat):
+                raise ValueError(f"player {seat + 1} may not pick {action} now; the picks are {node.session.legal(seat)}")
+            node.round += (int(action),)
             self._advance_round()
             return
-        session = self.session
+        session = node.session
         if session.shared:
-            session = self.session = session.clone()
-        session.apply(int(action))
+            session = node.session = session.clone()
+        session.apply(int(action))  # (a race's outcome; or a number not legal now: its error)
         if session.table.rounds_in_turn:
             self._advance_round()
 
@@ -257,17 +313,18 @@ class RulespecState(pyspiel.State):
         if self.get_game().in_turn:
             raise ValueError(f"{self.get_game().engine.TITLE} is a sequential game here: its claim windows and "
                              f"decisions made together are picked in turn, one apply_action per seat")
-        self._player = None
-        if self.session.shared:
-            self.session = self.session.clone()
-        self.session.apply_joint([int(a) for a in actions])
+        node = self._node
+        node.player = node.numbered = None
+        if node.session.shared:
+            node.session = node.session.clone()
+        node.session.apply_joint([int(a) for a in actions])
         self._advance_round()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.session.action_text(RULESPEC_CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
 
     def is_terminal(self) -> bool:
-        return self.session.state.is_terminal()
+        return self._node.session.state.is_terminal()
 
     def returns(self) -> list[float]:
         returns = self.session.returns()

@@ -101,10 +101,11 @@ class Session:
         if self._origin is not None:  # moves not viewed yet
             replay, viewed = self._origin.clone(), []
             for event in behind:
-                if event[0] == "play":
-                    replay.apply(event[1])
+                if event[0] in ("play", "listed"):  # an Action, or a row of the listing (play_listed)
+                    action = event[1] if event[0] == "play" else replay._offer().pick(event[1])
+                    replay.apply(action)
                     views = tuple(replay.observation(seat) for seat in range(replay.players))
-                    viewed.append(("viewed", event[1], event[2], views, _to_act(replay, None)))
+                    viewed.append(("viewed", action, event[2], views, _to_act(replay, None)))
                     self._views = list(views)
                 else:
                     viewed.append(event)
@@ -197,6 +198,17 @@ class Session:
                                f"seat chooses (write `by each player where C` to leave a seat out)")
         return []
 
+    def numbers(self):
+        """This node's listing numbered (ListingNumbers: made once per listing, kept on it) at a seat's decision
+        or a chance node; None at any other node."""
+        kind = self.kind()
+        if kind == SEAT_NODE:
+            st = self.state
+            return seat_numbers(self.table, st._offer(), st)
+        if kind == CHANCE_NODE:
+            return self._chance_numbers()
+        return None
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.picks is not None:
             racers = sorted(self.picks)
@@ -236,14 +248,14 @@ class Session:
             if row is None:
                 raise ValueError(f"chance outcome {action} ({self.table.action_to_string(action, True)!r}) is not "
                                  f"possible now")
-            self._play(self.state._offer().pick(row), mover=CHANCE)
+            self.play_listed(row, CHANCE)
         elif kind == SEAT_NODE:
             st = self.state
             pending = st._offer()
             row = seat_numbers(self.table, pending, st).row_of.get(action)
             if row is None:
                 raise ValueError(f"player {pending.seat + 1} may not {self.table.action_to_string(action)!r} now")
-            self._play(pending.pick(row), mover=pending.seat)
+            self.play_listed(row, pending.seat)
         elif kind in JOINT_NODES:
             raise ValueError(f"a {'claim window' if kind == WINDOW_NODE else 'simultaneous decision'} takes one pick "
                              f"per seat (apply_joint)")
@@ -344,6 +356,26 @@ class Session:
         if self.table.declared is not None and player >= 0:  # (the game numbers each seat's actions)
             return self.table.text_without_state(player, action)
         return self.table.action_to_string(action)
+
+    def play_listed(self, row: int, mover: int) -> None:
+        """Play row ``row`` of the listing of this node (a seat's decision or a chance node: a number's row,
+        ListingNumbers.row_of) by ``mover``, the engine playing it by its place without the Action made or
+        looked for; while what each seat saw is not followed, the row is kept to be replayed (_catch_up)."""
+        st = self.state
+        pending = st._offer()
+        if self._follow:
+            self._play(pending.pick(row), mover)
+            return
+        if self.steps >= self.max_steps:
+            raise StepBudgetExceeded(self.max_steps, st.game.MAX_TURNS)
+        origin = self._origin if self._origin is not None else st.clone()
+        st._play(pending, row)
+        self._origin = origin
+        self._behind.append(("listed", row, mover))
+        self.steps += 1
+        self.idle = 0
+        self._texts = {}
+        self._kind = None
 
     def _play(self, action: Action, mover: int) -> None:
         if self.steps >= self.max_steps:
