@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c0db979b7cbd4174'
-GENERATOR_VERSION = '71'
+GENERATOR_VERSION = '72'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -46,7 +46,8 @@ B_GRID_FACES = (
     ), None),
 )
 
-B_GRID_CELLS_BY_COLUMN = cells_by_value(B_GRID_COLUMN)  # its spaces by column, in order
+B_GRID_CELLS_BY_PLACE = cells_by_value(tuple(zip(B_GRID_ROW, B_GRID_COLUMN)))  # its spaces by row and column, in order
+B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_pawn__on__grid(st, v_item, v_space):
     """Where a pawn may go on grid. [BT-2] (rulebooks/breakthrough.rules:54)"""
@@ -106,9 +107,7 @@ def options_turn__move(st, v_player):
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
         for v_c in span((-1), 1):
-            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
-                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
+            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
                 found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, )))
@@ -165,9 +164,7 @@ def options_turn__capture(st, v_player):
         for v_c in span((-1), 1):
             if not ((v_c != 0)):  # c != 0
                 continue
-            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
-                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
+            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue
                 found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, )))
@@ -239,9 +236,7 @@ def choices_turn(st, v_player):
         if not ((cell_attr_0[board_0[v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
         for v_c in span((-1), 1):
-            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
-                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
+            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not (board_0[v_t] < 0):  # t is empty
                     continue
                 rows.append(memo_0.get((v_s, v_c, v_t, )) or kept.make(memo_0, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 0, (v_s, v_c, v_t, ))))
@@ -252,9 +247,7 @@ def choices_turn(st, v_player):
         for v_c in span((-1), 1):
             if not ((v_c != 0)):  # c != 0
                 continue
-            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
-                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
+            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue
                 rows.append(memo_1.get((v_s, v_c, v_t, )) or kept.make(memo_1, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 1, (v_s, v_c, v_t, ))))
@@ -270,9 +263,7 @@ def has_legal_move_turn(st, v_player):
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
         for v_c in span((-1), 1):
-            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
-                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
+            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
                 return True
@@ -283,9 +274,7 @@ def has_legal_move_turn(st, v_player):
         for v_c in span((-1), 1):
             if not ((v_c != 0)):  # c != 0
                 continue
-            for v_t in B_GRID_CELLS_BY_COLUMN.get((B_GRID_COLUMN[v_s] + v_c), ()):
-                if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
-                    continue
+            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue
                 return True
@@ -295,7 +284,7 @@ def has_legal_move_turn(st, v_player):
 def end_breakthrough(st):
     """Whether the game ends now by `breakthrough`; returns the declared winners. [BT-5] (rulebooks/breakthrough.rules:98)"""
     for v_p in st._t.seats:
-        if any(((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) and (B_GRID_ROW[v_s] == (8, 1)[v_p])) for v_s in st._t.cells_in_use[0]):
+        if any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in B_GRID_CELLS_BY_ROW.get((8, 1)[v_p], ())):
             return [v_p]
     return None
 

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '71'
+GENERATOR_VERSION = '72'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -51,6 +51,7 @@ B_GRID_FACES = (
 )
 
 B_GRID_CELLS_BY_PLACE = cells_by_value(tuple(zip(B_GRID_ROW, B_GRID_COLUMN)))  # its spaces by row and column, in order
+B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
 
 def fit_piece__on__grid(st, v_item, v_space):
     """Where a piece may go on grid. [CH-1] (rulebooks/chess.rules:103)"""
@@ -662,12 +663,10 @@ def after_turn__push(st, v_player, v_s, v_t):
 def options_turn__double_step(st, v_player):
     """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     found = []
-    for v_s in st._t.cells_in_use[0]:
+    for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
-            continue
-        if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
         if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
@@ -836,12 +835,10 @@ def options_turn__en_passant(st, v_player):
     found = []
     if not ((st._counters['en_passant'] > 0)):  # en_passant > 0
         return found
-    for v_s in st._t.cells_in_use[0]:
+    for v_s in B_GRID_CELLS_BY_ROW.get((5, 4)[v_player], ()):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
-            continue
-        if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
             continue
         for v_d in ((7, 1), (5, 3))[v_player]:
             for v_t in st._t.jump_targets[0]['king'][v_s]:
@@ -1093,12 +1090,10 @@ def choices_turn(st, v_player):
                 continue
             rows.append(memo_5.get((v_s, v_t, )) or kept.make(memo_5, (v_s, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 5, (v_s, v_t, ))))
     # double_step: `pawn {s} to {t}`
-    for v_s in st._t.cells_in_use[0]:
+    for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):
         if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'pawn'))):  # is_a(s, pawn)
-            continue
-        if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
         if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
@@ -1131,12 +1126,10 @@ def choices_turn(st, v_player):
                 rows.append(memo_7.get((v_s, v_d, v_t, )) or kept.make(memo_7, (v_s, v_d, v_t, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' takes ' + B_GRID_LABEL[v_t], 7, (v_s, v_d, v_t, ))))
     # en_passant: `pawn {s} takes {t} en passant`
     if ((st._counters['en_passant'] > 0)):  # en_passant > 0
-        for v_s in st._t.cells_in_use[0]:
+        for v_s in B_GRID_CELLS_BY_ROW.get((5, 4)[v_player], ()):
             if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
                 continue
             if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'pawn'))):  # is_a(s, pawn)
-                continue
-            if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
                 continue
             for v_d in ((7, 1), (5, 3))[v_player]:
                 for v_t in st._t.jump_targets[0]['king'][v_s]:
@@ -1244,12 +1237,10 @@ def has_legal_move_turn(st, v_player):
                 continue
             return True
     # double_step: `pawn {s} to {t}`
-    for v_s in st._t.cells_in_use[0]:
+    for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
         if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
-            continue
-        if not ((B_GRID_ROW[v_s] == (2, 7)[v_player])):  # rank of s = pawn_rank of player
             continue
         if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
@@ -1282,12 +1273,10 @@ def has_legal_move_turn(st, v_player):
                 return True
     # en_passant: `pawn {s} takes {t} en passant`
     if (st._counters['en_passant'] > 0):  # en_passant > 0
-        for v_s in st._t.cells_in_use[0]:
+        for v_s in B_GRID_CELLS_BY_ROW.get((5, 4)[v_player], ()):
             if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
                 continue
             if not ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'pawn'))):  # is_a(s, pawn)
-                continue
-            if not ((B_GRID_ROW[v_s] == (5, 4)[v_player])):  # rank of s = passing_rank of player
                 continue
             for v_d in ((7, 1), (5, 3))[v_player]:
                 for v_t in st._t.jump_targets[0]['king'][v_s]:

@@ -9,12 +9,12 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import cells_by_value
+from rulespec.runtime.helpers import cells_by_value, count_empty, count_occupied
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '71'
+GENERATOR_VERSION = '72'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -172,9 +172,9 @@ def example_falling(run):
     """Example: A disc falls to the lowest empty space of its column. [C4-3] (rulebooks/connect-four.rules:68)"""
     st = run.start(players=2, options={})
     run.act(st, 'player 1: drop red in column 4', line=70)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((6, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=71, sides=lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((6, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 6) and (B_GRID_COLUMN[v_s] == 4))]), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 6 and column of s = 4)', '1', 'number', False))
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 6 and column of s = 4) = 1', lambda: (count_occupied(st._boards[0], B_GRID_CELLS_BY_PLACE.get((6, 4), ())) == 1), line=71, sides=lambda: (count_occupied(st._boards[0], B_GRID_CELLS_BY_PLACE.get((6, 4), ())), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 6 and column of s = 4)', '1', 'number', False))
     run.act(st, 'player 2: drop yellow in column 4', line=72)
-    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((5, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]) == 1), line=73, sides=lambda: (len([1 for v_s in B_GRID_CELLS_BY_PLACE.get((5, 4), ()) if (st._boards[0][v_s] >= 0 and (B_GRID_ROW[v_s] == 5) and (B_GRID_COLUMN[v_s] == 4))]), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 5 and column of s = 4)', '1', 'number', False))
+    run.fact(st, 'count(s in grid where s is occupied and row of s = 5 and column of s = 4) = 1', lambda: (count_occupied(st._boards[0], B_GRID_CELLS_BY_PLACE.get((5, 4), ())) == 1), line=73, sides=lambda: (count_occupied(st._boards[0], B_GRID_CELLS_BY_PLACE.get((5, 4), ())), 1), compared=('=', 'count(s in grid where s is occupied and row of s = 5 and column of s = 4)', '1', 'number', False))
     return st
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir, reads
-from ..model.narrowing import conjuncts, fixed_by, fixed_walk, occupied_only
+from ..model.narrowing import Fixed, conjuncts, fixed_by, fixed_walk, occupied_only
 from .quoting import comment, ident
 
 
@@ -52,7 +52,8 @@ class Narrowing:
         """Whether ``part``, one of the conjuncts of ``where``, holds of every space a walk of ``var`` narrowed
         by ``where`` visits, so need not be tested on them: it is exactly `var = X` or `count(d in D where
         var = X) > 0`, or `R of var = X` for the board's row or column name R, and the walk is narrowed to its
-        spaces alone (those of no other part). A ray's walk (narrowed to where it stops) implies none."""
+        spaces alone (those of no other part), or to the one place at that row (or column) and another part's
+        column (row). A ray's walk (narrowed to where it stops) implies none."""
         if not isinstance(domain, ir.BoardRef):
             return False
         board = self.m.boards[self.boards[domain.board]]
@@ -62,7 +63,8 @@ class Narrowing:
                 and any(_names_space(side, var) for side in (equality.left, equality.right))):
             return False
         fixed = fixed_by(var, board, part, self.definitions)
-        return fixed is not None and fixed == fixed_by(var, board, where, self.definitions)
+        walked = fixed_by(var, board, where, self.definitions)
+        return fixed is not None and (fixed == walked or _part_of_place(fixed, walked))
 
     def space_over_directions(self, direction: str, directions: ir.E, space: ir.E) -> str:
         """The code of ``space`` for each ``direction`` of ``directions``: `(toward[...] for v_d in ...)`."""
@@ -93,6 +95,14 @@ class Narrowing:
             lines.append(f"{const}_CELLS_BY_{table} = cells_by_value({code})  "
                          + comment(f"its spaces by {_TABLE_SAYS[table]}, in order"))
         return lines
+
+
+def _part_of_place(part: Fixed, walked: Optional[Fixed]) -> bool:
+    """Whether ``part`` fixes the row (or the column) of the one place the walk is narrowed to."""
+    if walked is None or walked != Fixed(places=walked.places) or len(walked.places) != 1:
+        return False
+    row, column = walked.places[0]
+    return part in (Fixed(rows=(row,)), Fixed(columns=(column,)))
 
 
 def _names_space(side: ir.E, var: str) -> bool:

@@ -110,7 +110,7 @@ LIMITS: tuple[Limit, ...] = (
           "the bundled games need at most {bundled} (chess's checkmate: no legal move, every move read ahead); the "
           "estimate charges a copy of the state, the move and the condition read after it to every candidate the "
           "walks could produce, most of which a cheap test turns away first: that checkmate takes about a "
-          "millisecond", bundled=33_343_011),
+          "millisecond", bundled=14_546_051),
     Limit("choices", 200_000, "choices one option may list",
           "the bundled options list at most {bundled}; each choice listed is kept in memory", bundled=18_900),
     Limit("variants", 50, "variants in a rule file",

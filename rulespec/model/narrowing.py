@@ -15,8 +15,9 @@ pass, in the same order, as in the walk over the board.
 
 What is fixed must be worked out before the walk from values that cannot fail and that the walk does not
 change (``stable``): constants, names bound outside it, options, counters the walk's body does not set,
-a neighbour of a name (or of such a neighbour: `neighbour of neighbour of s towards d towards d`, none past
-the edge and then left out), a row or column of one, sums of those.
+a seat's attribute or the seat beside one (`forward of p`, `left of p`), a neighbour of a name (or of such a
+neighbour: `neighbour of neighbour of s towards d towards d`, none past the edge and then left out), a row
+or column of one, sums of those.
 """
 
 from __future__ import annotations
@@ -81,12 +82,20 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
         return e.op in ("+", "-", "*") and _stable(e.left, var, changing) and _stable(e.right, var, changing)
     if isinstance(e, ir.Negate):
         return _stable(e.operand, var, changing)
+    if isinstance(e, (ir.SeatAttr, ir.SeatStep)):
+        return _seat_value_stable(e, var, changing)
     if isinstance(e, ir.Neighbour):  # of a name or of a neighbour of one (none-safe: none's neighbour is none)
         return isinstance(e.space, (ir.Var, ir.Neighbour)) and _stable(e.space, var, changing) \
             and isinstance(e.direction, (ir.Const, ir.Var)) and _stable(e.direction, var, changing)
     if isinstance(e, ir.SpaceAttr):
         return isinstance(e.space, ir.Var) and _stable(e.space, var, changing)
     return False
+
+
+def _seat_value_stable(e, var: str, changing: frozenset) -> bool:
+    """Whether a seat's attribute or the seat beside it (`forward of p`, `left of p`) can be worked out
+    before the walk: its seat can (every seat has a value of each attribute, the checker asks so)."""
+    return _stable(e.seat, var, changing)
 
 
 def _stable_directions(e: ir.E, var: str, changing: frozenset) -> bool:

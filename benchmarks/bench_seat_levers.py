@@ -1,0 +1,85 @@
+"""The board games' listing levers of issue #40 that read what the seat to move fixes, each against the same
+file's engine generated without it, in one process: (a) a seat's value (`forward of player`) worked out
+before a walk, so `row of t = row of s + forward of player and column of t = column of s + c` looks up one
+place, not a column (model/narrowing.py _seat_value_stable, codegen/narrowing.py _part_of_place), measured on
+the gallery's Breakthrough. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+interleaved with the order rotated, medians with their min-max spread.
+
+    python benchmarks/bench_seat_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+from pathlib import Path
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_honest import microseconds_a_step  # noqa: E402
+from rulespec.codegen.python import generate  # noqa: E402
+from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+
+NEWCOMER = ROOT / "tests" / "newcomer" / "games"
+RULEBOOKS = ROOT / "rulebooks"
+
+# lever -> (its file, the generator's functions swapped for what was there before it: module, name, replacement)
+LEVERS = {
+    "(a) a seat's value fixes a place": (RULEBOOKS / "breakthrough.rules", [
+        ("rulespec.model.narrowing", "_seat_value_stable", lambda e, var, changing: False),
+        ("rulespec.codegen.narrowing", "_part_of_place", lambda part, walked: False)]),
+}
+SEEDS = range(8)
+
+
+def engine_of(path: Path, swapped: list, tag: str):
+    """The file's engine, generated with ``swapped`` functions of the generator."""
+    patches = [mock.patch.object(importlib.import_module(module), name, replacement)
+               for module, name, replacement in swapped]
+    for patch in patches:
+        patch.start()
+    try:
+        model = compile_rules(path)
+        source = generate(model, path)
+    finally:
+        for patch in patches:
+            patch.stop()
+    engine = load_module_from_source(source, f"{path.stem.replace('-', '_')}_{tag}").GAME(None)
+    engine.model = model
+    return engine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    rounds = parser.parse_args().rounds
+    engines = {lever: (engine_of(path, [], "on"), engine_of(path, swapped, "off"))
+               for lever, (path, swapped) in LEVERS.items()}
+    figures = {(lever, side): [] for lever in LEVERS for side in (0, 1)}
+    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
+        for lever in LEVERS:
+            for side in ((0, 1) if r % 2 else (1, 0)):
+                figure = microseconds_a_step(engines[lever][side], SEEDS)
+                if r >= 0:
+                    figures[lever, side].append(figure)
+    print(f"`python benchmarks/bench_seat_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
+          "lever's share: off over on, per round\n")
+    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
+    for lever, (path, _) in LEVERS.items():
+        on, off = figures[lever, 0], figures[lever, 1]
+        ratios = [b / a for a, b in zip(on, off)]
+        where = path.relative_to(ROOT)
+        print(f"| {lever} | {where} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
+              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
+              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
