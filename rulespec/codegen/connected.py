@@ -150,14 +150,14 @@ class KeptConnected:
             return None
         return self.expr(fixed.spaces[0])
 
-    def fill_tests(self, e: ir.Connected, args: Optional[dict] = None) -> Optional[str]:
+    def fill_tests(self, e: ir.Connected, arguments: Optional[dict] = None) -> Optional[str]:
         """For a fill from the spaces its start fixes whose condition and goal read the space tested only
         through its content (`st._boards[B][v_t]`, nothing else of it, no other state: `t is empty`,
         `t holds colour of p` with an attribute that never changes) besides names that are values: the
         arguments of runtime.fills.connected_on_contents after the starts: a module-level FillTests table,
-        whose test is that code with the content as its parameter, and the values it reads (a name of ``args``,
-        the parameters of the definition ``e`` is, read as its argument). None otherwise (the code says so:
-        what it reads is what it names)."""
+        whose test is that code with the content as its parameter, and the values it reads (a name of
+        ``arguments``, the parameters of the definition ``e`` is, read as its argument). None otherwise (the
+        code says so: what it reads is what it names)."""
         names = reads.connected_values(e, (e.condition, e.goal))
         if names is None or any(self.expr(v) != f"v_{ident(v.name)}" for v in names.values()):
             return None
@@ -172,8 +172,9 @@ class KeptConnected:
         passes, goal = (_on_content(code, var, board, params) for code in (passes, goal))
         if passes is None or goal is None:
             return None
-        code = f"lambda content{''.join(', ' + name for name in params)}: (REACHED if {goal} else PASSES) if {passes} else BLOCKED"
-        values = "".join(", " + (self.expr(args[name]) if args and name in args else param)
+        args = "".join(", " + name for name in params)
+        code = f"lambda content{args}: (REACHED if {goal} else PASSES) if {passes} else BLOCKED"
+        values = "".join(", " + (self.expr(arguments[name]) if arguments and name in arguments else param)
                          for name, param in zip(sorted(names), params))
         return self.fill_tests_made.setdefault(code, (f"FILL_TESTS_{len(self.fill_tests_made)}", e.text))[0] + values
 

@@ -603,7 +603,11 @@ step arrive(s: grid, t: grid) [COR-2]:
       "refused at the line that asks for it, even a step or a trigger away: a `then` naming a choice or a "
       "chance step, a `then` naming a step an `instead` may replace, `queue`, `resolve`, `roll`, `shuffle`, and "
       "a choice made by each player at once (the others' secret choices). `p has a legal move` counts only the "
-      "options that pass it, so checkmate and stalemate are ends (next entry). Each look-ahead costs a copy of "
+      "options that pass it, so checkmate and stalemate are ends (next entry). An option whose first line "
+      "places an item on its chosen space s and whose other lines only take things off (moves to a zone, "
+      "counters), with C a `connected` from s whose goal an empty space is (Go's and Atari's suicide test), is "
+      "carried out only where the position as it stands shows no path from s (as if it held the item) to a "
+      "goal: a space it empties only becomes a goal, so such a path stays. Each look-ahead costs a copy of "
       "the state, the option's statements and the steps they set going; the work estimate counts them all for "
       "every candidate (a step that starts itself, as the runtime's most automatic steps, "
       "`Engine.MAX_AUTO_STEPS`)."),

@@ -5,6 +5,8 @@ definition C calls). Every space but s then holds after the option what it holds
 empty space is a goal of the fill, emptying a space can only add paths, so a path found now from s (as if s
 held the item) is still there after. The generator (codegen/connected.py placed_fill_first) asks the fill
 so first, and carries the option out only when that finds nothing (runtime/fills.py placed_reaches).
+A candidate so decided is not carried out: a rule error its statements would meet (a broken rule file) is
+met when it is chosen, not when it is listed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Optional
 from . import ir
 from .lookahead import going_after
 from .reads import substitute
+from .value_types import is_space
 
 # Statements that write no board space but by emptying it (a move always goes to a zone), and the blocks
 # around statements.
@@ -37,19 +40,20 @@ def placed_fill(option: ir.ChoiceOption, condition: ir.E, model: ir.Model) -> Op
     """The placement and the fill of ``option``'s `only if C after it` (``condition``: C) when the option only
     places an item on a chosen space first and then takes things off (see the module); None otherwise."""
     body = option.body
-    if not body or not isinstance(body[0], ir.Place) or not isinstance(body[0].space, ir.Var):
-        return None
+    first = body[0] if body else None
+    if not (isinstance(first, ir.Place) and isinstance(first.space, ir.Var) and is_space(first.space.type)):
+        return None  # (a tile's placement covers several spaces)
     if not all(_takes_off_only(s) for s in body[1:]):
         return None
     going = going_after(option, model)
     if going is None or going.steps or going.triggers or going.blocked is not None:
         return None  # (automatic steps or triggers it sets going may write anything)
     found = _connected(condition, {d.name: d for d in model.definitions})
-    if found is None or found[0].board != body[0].board:
+    if found is None or found[0].board != first.board:
         return None
     fill, args = found
     called = substitute(fill, args, set()) if args else fill
-    return PlacedFill(body[0], fill, args, called) if isinstance(called, ir.Connected) else None
+    return PlacedFill(first, fill, args, called) if isinstance(called, ir.Connected) else None
 
 
 def _takes_off_only(s: ir.S) -> bool:

@@ -65,8 +65,18 @@ def test_go_plays_alike_without_carrying_out(monkeypatch, size):
     assert refused > 0  # (suicides met: the look-ahead that the position as it stands does not decide)
 
 
-def test_atari_plays_alike_without_carrying_out(monkeypatch):
-    fast, slow = _without(ATARI, monkeypatch)
+INLINE = ("only if breathes(s, player) after it",
+          "only if connected(t in grid where t holds colour of player or t is empty from t = s to t is empty) after it")
+
+
+@pytest.mark.parametrize("inline", [False, True])  # (the fill in the definition C calls, or written in C)
+def test_atari_plays_alike_without_carrying_out(monkeypatch, tmp_path, inline):
+    path = ATARI
+    if inline:
+        path = tmp_path / "atari.rules"
+        path.write_text(ATARI.read_text(encoding="utf-8").replace(*INLINE), encoding="utf-8")
+        assert SHORTCUT in generate(compile_rules(path), path)
+    fast, slow = _without(path, monkeypatch)
     for seed in range(30):
         play_in_lock_step(fast.new_game(players=2), slow.new_game(players=2), 2, random.Random(seed))
 
