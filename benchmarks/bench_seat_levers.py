@@ -2,7 +2,9 @@
 file's engine generated without it, in one process: (a) a seat's value (`forward of player`) worked out
 before a walk, so `row of t = row of s + forward of player and column of t = column of s + c` looks up one
 place, not a column (model/narrowing.py _seat_value_stable, codegen/narrowing.py _part_of_place), measured on
-the gallery's Breakthrough. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+the gallery's Breakthrough; (b) what a walk's condition fixes under a test worked out before it (`p = player
+1 and t = neighbour of s towards south or p = player 2 and ...`: each seat walks its own directions, model/
+narrowing.py Fixed.guarded), measured on Breakthrough as a newcomer writes it. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_seat_levers.py --rounds 5
@@ -35,6 +37,8 @@ LEVERS = {
     "(a) a seat's value fixes a place": (RULEBOOKS / "breakthrough.rules", [
         ("rulespec.model.narrowing", "_seat_value_stable", lambda e, var, changing: False),
         ("rulespec.codegen.narrowing", "_part_of_place", lambda part, walked: False)]),
+    "(b) a seat's own directions": (NEWCOMER / "breakthrough.rules", [
+        ("rulespec.model.narrowing", "_stable_test", lambda e, var, changing: False)]),
 }
 SEEDS = range(8)
 

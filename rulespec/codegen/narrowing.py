@@ -31,7 +31,16 @@ class Narrowing:
         fixed = fixed_walk(var, self.m.boards[b], where, self.definitions, changing, self.may_be_none)
         if fixed is None:
             return None
-        const = self.board_const(domain.board)
+        spaces, groups = self.fixed_parts(fixed, self.board_const(domain.board))
+        if not spaces and len(groups) == 1 and not fixed.guarded and self.every_space_in_use(b):
+            return groups[0]
+        self.narrowing_used = True
+        return f"spaces_among(st._t.in_use[{b}], (" + "".join(f"{code}, " for code in spaces) + ")" \
+            + "".join(", " + code for code in groups) + ")"
+
+    def fixed_parts(self, fixed: Fixed, const: str) -> tuple[list[str], list[str]]:
+        """The code of what ``fixed`` fixes: the spaces (each may be none, past an edge) and the groups of
+        spaces (a row's, a place's, a jump's landings); a part fixed under a test, only where it holds."""
         groups = []
         for values, table in ((fixed.rows, "ROW"), (fixed.columns, "COLUMN")):
             for value in values:
@@ -41,12 +50,18 @@ class Narrowing:
             self.cells_by_used.add((const, "PLACE"))
             groups.append(f"{const}_CELLS_BY_PLACE.get(({self.expr(row)}, {self.expr(column)}), ())")
         groups += [self.expr(jumps) for jumps in fixed.jumps]  # spaces in use already, in board order
-        if not fixed.spaces and not fixed.spaces_over and len(groups) == 1 and self.every_space_in_use(b):
-            return groups[0]
-        found = "(" + "".join(f"{self.expr(s)}, " for s in fixed.spaces) \
-            + "".join(f"*{self.space_over_directions(*over)}, " for over in fixed.spaces_over) + ")"
-        self.narrowing_used = True
-        return f"spaces_among(st._t.in_use[{b}], {found}" + "".join(", " + code for code in groups) + ")"
+        spaces = [self.expr(s) for s in fixed.spaces] + [f"*{self.space_over_directions(*over)}"
+                                                          for over in fixed.spaces_over]
+        by_test: dict = {}  # (the parts under one test joined, by its code: a seat's own directions written once)
+        for test, part in fixed.guarded:
+            code = self.expr(test)
+            by_test[code] = by_test[code] | part if code in by_test else part
+        for test_code, part in by_test.items():
+            inner_spaces, inner_groups = self.fixed_parts(part, const)
+            if inner_spaces:
+                spaces.append(f"*((" + "".join(f"{code}, " for code in inner_spaces) + f") if {test_code} else ())")
+            groups += [f"({code} if {test_code} else ())" for code in inner_groups]
+        return spaces, groups
 
     def implied_by_walk(self, var: str, domain: ir.BoardRef, part: ir.E, where: ir.E) -> bool:
         """Whether ``part``, one of the conjuncts of ``where``, holds of every space a walk of ``var`` narrowed

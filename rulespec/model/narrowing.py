@@ -45,21 +45,26 @@ class Fixed:
     spaces_over: tuple[tuple[str, ir.E, ir.E], ...] = ()
     # `row of s = r and column of s = c`: (r, c), the space at that row and column (a look-up, not a row)
     places: tuple[tuple[ir.E, ir.E], ...] = ()
+    # `p = player 1 and t = neighbour of s towards south`: (the test, what it fixes) - fixed only where the
+    # test, worked out before the walk, holds (the seat to move picks its own direction)
+    guarded: tuple[tuple[ir.E, "Fixed"], ...] = ()
 
     def __or__(self, other: "Fixed") -> "Fixed":
         return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns,
-                     self.jumps + other.jumps, self.spaces_over + other.spaces_over, self.places + other.places)
+                     self.jumps + other.jumps, self.spaces_over + other.spaces_over, self.places + other.places,
+                     self.guarded + other.guarded)
 
     def values(self) -> tuple[ir.E, ...]:
         """Every value worked out before the walk."""
         return (self.spaces + self.rows + self.columns + self.jumps + tuple(s for _, _, s in self.spaces_over)
-                + tuple(value for place in self.places for value in place))
+                + tuple(value for place in self.places for value in place)
+                + tuple(value for test, fixed in self.guarded for value in _compared(test) + fixed.values()))
 
     def size(self) -> int:
         """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a jump's landings
         or a space over some directions a few, a row many."""
         return (len(self.spaces) + len(self.places) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
-                + 100 * (len(self.rows) + len(self.columns)))
+                + 100 * (len(self.rows) + len(self.columns)) + sum(fixed.size() for _, fixed in self.guarded))
 
 
 def _one_place(found: list[Fixed]) -> Optional[Fixed]:
@@ -96,6 +101,24 @@ def _seat_value_stable(e, var: str, changing: frozenset) -> bool:
     """Whether a seat's attribute or the seat beside it (`forward of p`, `left of p`) can be worked out
     before the walk: its seat can (every seat has a value of each attribute, the checker asks so)."""
     return _stable(e.seat, var, changing)
+
+
+def _stable_test(e: ir.E, var: str, changing: frozenset) -> bool:
+    """Whether ``e`` is a test worked out once before the walk: comparisons of stable values (`p = player
+    1`), joined by `and`, `or`, `not`."""
+    if isinstance(e, ir.Compare):
+        return _stable(e.left, var, changing) and _stable(e.right, var, changing)
+    if isinstance(e, ir.Not):
+        return _stable_test(e.operand, var, changing)
+    return isinstance(e, ir.BoolOp) and all(_stable_test(o, var, changing) for o in e.operands)
+
+
+def _compared(test: ir.E) -> tuple[ir.E, ...]:
+    """The values a stable test compares (see _stable_test)."""
+    if isinstance(test, ir.Compare):
+        return test.left, test.right
+    parts = (test.operand,) if isinstance(test, ir.Not) else test.operands
+    return tuple(value for part in parts for value in _compared(part))
 
 
 def _stable_directions(e: ir.E, var: str, changing: frozenset) -> bool:
@@ -146,7 +169,11 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
         found = [f for f in (fixed_by(var, board, o, definitions, changing, depth) for o in e.operands)
                  if f is not None]
         place = _one_place(found)
-        return min(found + [place] if place is not None else found, key=Fixed.size) if found else None
+        narrowest = min(found + [place] if place is not None else found, key=Fixed.size) if found else None
+        tests = [o for o in e.operands if _stable_test(o, var, changing)]
+        if narrowest is None or not tests:
+            return narrowest
+        return Fixed(guarded=((all_of(tests), narrowest),))  # (nothing where a test fails: the `and` fails)
     if isinstance(e, ir.BoolOp) and e.op == "or":
         found = Fixed()
         for o in e.operands:

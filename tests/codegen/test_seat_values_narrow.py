@@ -54,3 +54,48 @@ def test_the_place_walked_is_not_tested_again(monkeypatch):
     assert "# row of t = row of s + forward of player" not in lister
     assert "# column of t = column of s + c" not in lister
     assert "# row of t = row of s + forward of player" in slow_source.split("def choices_turn(", 1)[1]
+
+
+# ---- what a condition fixes under a test worked out before the walk (model/narrowing.py Fixed.guarded) ----
+
+NEWCOMER_BREAKTHROUGH = ROOT / "tests" / "newcomer" / "games" / "breakthrough.rules"
+
+
+def engines_with_and_without_tests(monkeypatch, path: Path):
+    """The engine of ``path`` as generated, and as if no test were worked out before a walk (what each
+    disjunct fixes then counts whatever its test says)."""
+    model = compile_rules(path)
+    fast_source = codegen.generate(model, path.name)
+    with monkeypatch.context() as patch:
+        patch.setattr(narrowing, "_stable_test", lambda e, var, changing: False)
+        slow_source = codegen.generate(model, path.name)
+    fast = load_module_from_source(fast_source, f"guarded_{path.stem.replace('-', '_')}").GAME(None)
+    slow = load_module_from_source(slow_source, f"unguarded_{path.stem.replace('-', '_')}").GAME(None)
+    fast.model = slow.model = model
+    return fast, slow, fast_source, slow_source
+
+
+def test_each_seat_walks_its_own_directions(monkeypatch):
+    """Breakthrough as a newcomer writes it: `for s in grid, t in grid only if can_move(s, t, player)`, where
+    `p = player 1 and t = neighbour of s towards south or p = player 2 and ...`: t is one of the three
+    spaces ahead of the seat to move, not one of six; its end looks at the far row of the seat it asks
+    about. The same games as the engine generated without it."""
+    fast, slow, fast_source, slow_source = engines_with_and_without_tests(monkeypatch, NEWCOMER_BREAKTHROUGH)
+    ahead = ("*((st._t.toward[0][4][v_s], st._t.toward[0][5][v_s], st._t.toward[0][3][v_s], ) if (v_player == 0) "
+             "else ())")
+    assert ahead in fast_source and "if (v_player == 0)" not in slow_source
+    assert "(B_GRID_CELLS_BY_ROW.get(8, ()) if (v_p == 0) else ())" in fast_source
+    for seed in range(4):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+def test_a_test_reading_a_space_is_worked_out_before_the_walk(monkeypatch):
+    """cornered.rules' `between(x, a, b)`: `row of x = row of a and row of a = row of b and ...`: the walk of
+    x takes a's row only where a and b share it (a test of a and b, worked out before the walk). Both
+    engines play the same games."""
+    path = ROOT / "rulespec" / "docs" / "ref_games" / "cornered.rules"
+    fast, slow, fast_source, _ = engines_with_and_without_tests(monkeypatch, path)
+    assert "(B_GRID_CELLS_BY_ROW.get(B_GRID_ROW[v_a], ()) if (B_GRID_ROW[v_a] == B_GRID_ROW[v_b]) else ())" \
+        in fast_source
+    for seed in range(4):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
