@@ -4,7 +4,9 @@ interleaved with the order rotated, medians with their min-max spread. (a) a boa
 the items that can pass (codegen/counts.py located_on_board: `any(s in grid where is_a(s, king) and mine(s,
 p))` looks at the 16 pieces of p's colour, not the 64 squares); (b) an attack along a line, `count(d in all
 directions of grid where count(t in ray from s towards d where ...) > 0) > 0`, written as a loop inside a loop
-(codegen/declarations.py first_found_loop), not any() over a generator made for each direction.
+(codegen/declarations.py first_found_loop), not any() over a generator made for each direction; (c) `place
+occupant of s on t` on one board as State._shift (runtime/shifting.py), the piece taken from s without
+looking for where it is.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -24,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from perft import POSITIONS, perft  # noqa: E402
-from rulespec.codegen import counts, declarations  # noqa: E402
+from rulespec.codegen import counts, declarations, statements  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
@@ -34,6 +36,7 @@ CHESS = ROOT / "rulebooks" / "chess.rules"
 LEVERS = {
     "(a) a board searched through its items": (counts.Counts, {"located_on_board": lambda self, e: None}),
     "(b) a walk's test inside a loop": (declarations.Declarations, {"inner_exists": staticmethod(lambda e: None)}),
+    "(c) a piece moved on its board": (statements.Statements, {"shifted": lambda self, s: None}),
 }
 
 

@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c0db979b7cbd4174'
-GENERATOR_VERSION = '72'
+GENERATOR_VERSION = '73'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -135,7 +135,7 @@ def first_failing_turn__move(st, v_player, v_s, v_c, v_t):
 
 def effect_turn__move(st, cause, v_player, v_s, v_c, v_t):
     """What `move` does. [BT-3] (rulebooks/breakthrough.rules:84)"""
-    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._shift(0, v_s, v_t, cause)
 
 
 def number_turn__move(st, v_player, v_s, v_c, v_t):
@@ -197,7 +197,7 @@ def effect_turn__capture(st, cause, v_player, v_s, v_c, v_t):
     zones = st._zones
     zone_captured = st._t.zone_base['captured']
     st._move(st._occupant(0, v_t), zone_captured, cause)
-    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._shift(0, v_s, v_t, cause)
 
 
 def number_turn__capture(st, v_player, v_s, v_c, v_t):

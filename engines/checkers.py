@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '72'
+GENERATOR_VERSION = '73'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -162,7 +162,7 @@ def effect_turn__step(st, cause, v_player, v_s, v_d, v_t):
     """What `step` does. [CHK-3, CHK-5, CHK-7] (rulebooks/checkers.rules:112)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['moves_without_capture'] = value if -COUNTER_LIMIT <= (value := st._counters['moves_without_capture'] + 1) <= COUNTER_LIMIT else counter_value(value, 'moves_without_capture')
-    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._shift(0, v_s, v_t, cause)
     if (B_GRID_ROW[v_t] == (1, 8)[v_player]):
         st._set_attr('rank', st._occupant(0, v_t), 'king')
 

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '72'
+GENERATOR_VERSION = '73'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -710,7 +710,7 @@ def first_failing_turn__double_step(st, v_player, v_s, v_t):
 def effect_turn__double_step(st, cause, v_player, v_s, v_t):
     """What `double_step` does. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
-    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._shift(0, v_s, v_t, cause)
     st._counters['quiet_moves'] = 0
     st._counters['en_passant'] = value if -COUNTER_LIMIT <= (value := (B_GRID_COLUMN[v_t] if define_beside(st, v_t, v_player) else 0)) <= COUNTER_LIMIT else counter_value(value, 'en_passant')
 
@@ -1322,7 +1322,7 @@ def step_land(st, cause, v_s, v_t):
         st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
     if st._boards[0][v_t] >= 0:
         st._move(st._occupant(0, v_t), zone_taken, cause)
-    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._shift(0, v_s, v_t, cause)
     st._counters['en_passant'] = 0
 
 # ---------------------------------------------------------------- auto crown

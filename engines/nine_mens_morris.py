@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '09990f60cfcee031'
-GENERATOR_VERSION = '72'
+GENERATOR_VERSION = '73'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -196,7 +196,7 @@ def first_failing_turn__move(st, v_player, v_s, v_t):
 
 def effect_turn__move(st, cause, v_player, v_s, v_t):
     """What `move` does. [NMM-4, NMM-6] (rulebooks/nine-mens-morris.rules:95)"""
-    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._shift(0, v_s, v_t, cause)
     if define_in_mill(st, v_t, v_player):
         st._thens.append(('remove', (v_player,)))
 
@@ -252,7 +252,7 @@ def first_failing_turn__fly(st, v_player, v_s, v_t):
 
 def effect_turn__fly(st, cause, v_player, v_s, v_t):
     """What `fly` does. [NMM-5, NMM-6] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:102)"""
-    st._place(0, st._occupant(0, v_s), v_t, cause)
+    st._shift(0, v_s, v_t, cause)
     if define_in_mill(st, v_t, v_player):
         st._thens.append(('remove', (v_player,)))
 

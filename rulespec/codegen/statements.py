@@ -48,9 +48,23 @@ class Statements:
         self.w.line(f"st._move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
 
     def stmt_Place(self, s: ir.Place) -> None:
+        shifted = self.shifted(s)
+        if shifted is not None:
+            self.w.line(f"st._shift({self.boards[s.board]}, {shifted}, {self.expr(s.space)}, {self.cause(s.cause)})")
+            return
         method = "_place_tile" if s.space.type.startswith("placement:") else "_place"
         self.w.line(f"st.{method}({self.boards[s.board]}, {self.expr(s.item)}, {self.expr(s.space)}, "
                     f"{self.cause(s.cause)})")
+
+    def shifted(self, s: ir.Place) -> Optional[str]:
+        """`place occupant of s on t`, s a space of the same board and t a name never none (whose code cannot fail, so the
+        two are worked out in the same order as `_place(b, _occupant(b, s), t)`): the code of s, for State._shift
+        (runtime/shifting.py). None for any other placement."""
+        item = s.item
+        if not (isinstance(item, ir.Occupant) and item.board == s.board and isinstance(s.space, ir.Var)
+                and not s.space.type.startswith("placement:") and not self.may_be_none(s.space)):
+            return None
+        return self.on_board(item.space, "the occupant of")
 
     def args(self, args: Sequence[ir.E]) -> str:
         inner = ", ".join(self.expr(a) for a in args)

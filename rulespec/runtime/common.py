@@ -19,6 +19,7 @@ ENDING = "__ending__"  # under the step an end runs before scoring; the game is 
 # done, the ends of the timing it carries are checked
 AFTER = "__after__"
 SPAN_LIMIT = 10_000  # numbers in one range `low..high` (the language's `span` limit, rulespec.lib.limits)
+WRITTEN_KEPT = 4096  # State._written is emptied when longer (a hint: the records fall back to comparing)
 
 
 class IllegalAction(Exception):

@@ -17,7 +17,9 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, U
 
 from .blame import located
 from .imagining import IMAGINING_KEEPS, Imagining
-from .common import AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, IllegalAction, RuleRuntimeError
+from .shifting import Shifting
+from .common import (AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, WRITTEN_KEPT, IllegalAction,
+                     RuleRuntimeError)
 from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
 from .serialise import state_to_dict, state_to_json
 
@@ -31,7 +33,7 @@ def _is_empty(item: int) -> bool:
     return item < 0
 
 
-class State(Imagining):
+class State(Imagining, Shifting):
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
@@ -175,7 +177,7 @@ class State(Imagining):
         if bits:
             self._masks[board] |= bits[cell]
         self._loc[item] = at
-        if len(written) > _WRITTEN_KEPT:
+        if len(written) > WRITTEN_KEPT:
             self._written_before += len(written)
             self._written = []
         engine = self._engine
@@ -246,7 +248,7 @@ class State(Imagining):
             if t.cell_bit[board]:
                 self._masks[board] |= t.cell_bit[board][cell]
         self._loc[item] = base + cells[0]
-        if len(written) > _WRITTEN_KEPT:
+        if len(written) > WRITTEN_KEPT:
             self._written_before += len(written)
             self._written = []
 
@@ -1166,7 +1168,6 @@ _new_state = object.__new__
 # spaces changed); reused only for the same two lists with the board's contents equal to those then
 _changed_last: tuple = (None, None, None, ())
 _changed_before: tuple = _changed_last  # the answer before it (its contents then are the last answer's record)
-_WRITTEN_KEPT = 4096  # State._written is emptied when longer (a hint: the records fall back to comparing)
 # The slots _copy() sets, one by one: a slot added to State and not to _copy() fails here, at import.
 _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc",
                      "_counters", "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg",

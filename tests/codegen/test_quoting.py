@@ -85,6 +85,8 @@ CODE_LOCALS = {
     # `items` an ITEMS_PASSING_ table's look-up (item_test(listing=True)), `kind` its class or the prefix of
     # its name (ItemTests or ItemsPassing), `helper` count_located or first_located, `located` its call
     "items", "kind", "helper", "located",
+    # `shifted` the on_board() code of the space a piece is moved from (statements.py shifted, State._shift)
+    "shifted",
     # `space` the v_ + ident() name of the space an option places on, `first` placed_fill_first()'s
     # placed_reaches(...) call of expr() code and a FILL_TESTS_ table, `item` the expr() code of the item it places
     "space", "first", "item",
