@@ -31,6 +31,7 @@ from .helpers import items_made, unmade_looks
 from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
+from .plain_turns import PlainTurns
 from .repetition import Looks, record_board_positions, record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
@@ -208,6 +209,8 @@ class Engine:
                                 for name, info in self.STEPS.items()
                                 if info.kind == "choice" and info.choices is not None and info.distinct
                                 and not info.listed_once} if self._lists and not self._after_named_ends else {}
+        # what follows a step that ends a turn, when nothing lies between turns but the seat passing on (else None)
+        self._plain_turns = PlainTurns.of(self) if type(self)._next_turn is Engine._next_turn else None
 
     # ---- the public face of a game
     _model: Any = None  # the checked model, or a function that works it out (see model)

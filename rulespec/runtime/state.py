@@ -535,6 +535,10 @@ class State(Imagining, Shifting):
                     stack.append((then, args, actor, cause, replaced))
                 self._thens = []
             self.history.append(self._t.seat_prefix[player] + text)  # str(Action) (seat_prefix[CHANCE]: "chance: ")
+            plain = engine._plain_turns
+            if plain is not None and not self._stack and self._over is None and self._phase == "play":
+                plain.next_turn(self, engine)  # the turn is over, and nothing lies between turns (runtime/plain_turns.py)
+                return
             check = engine._after_step
             if check is None:
                 engine._check_ends(self, "after_step")
