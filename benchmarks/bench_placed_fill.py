@@ -1,10 +1,10 @@
-"""Two levers of issue #40 for Go's look-ahead, each turned off alone and both together against both on, in one
-process: (a) `only if C after it` decided on the position as it stands where that decides it (model/
-placed_fill.py, runtime/fills.py placed_reaches) against the same engine generated without it (every
-candidate carried out and undone); (b) the item that test places picked once for a listing's candidates
-(Imagining._first_with_kept) against the search at every candidate (_first_with swapped in). The same seeded
-games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians
-with their min-max spread.
+"""Two levers of issue #40 for Go's look-ahead, against the engine as generated, in one process: (a) `only if C
+after it` decided on the position as it stands where that decides it (model/placed_fill.py, runtime/fills.py
+placed_reaches) against the same engine generated without it (every candidate carried out and undone); (b)
+the item that test places picked once for a listing's candidates (codegen/connected.py placed_item) against
+the pick at every candidate. (b) is part of (a): "(a) off" is both off. The same seeded games, thread CPU
+time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with their
+min-max spread.
 
     python benchmarks/bench_placed_fill.py --rounds 5
 
@@ -27,25 +27,24 @@ from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.connected import KeptConnected  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
-from rulespec.runtime.state import State  # noqa: E402
 
 GAMES = {"go": range(3)}  # seeded games a block
-CONFIGS = {"all on": (), "(a) off": ("a",), "(b) off": ("b",), "all off": ("a", "b")}
-FIRST_WITH_KEPT = State._first_with_kept
+CONFIGS = ("all on", "(b) off", "(a) off")
 
 
-def carrying_out(name: str, engine):
-    """``engine``'s game generated with every `after it` carried out (KeptConnected.placed_fill_first
-    answering None), loaded in memory."""
+def generated_without(name: str, engine, lever: str):
+    """``engine``'s game generated without lever (a) (KeptConnected.placed_fill_first answering None) or (b)
+    (placed_item picking at every candidate), loaded in memory."""
     path = ROOT / "rulebooks" / f"{name}.rules"
-    first = KeptConnected.placed_fill_first
-    KeptConnected.placed_fill_first = lambda self, option, after: None
+    method = "placed_fill_first" if lever == "a" else "placed_item"
+    kept = getattr(KeptConnected, method)
+    setattr(KeptConnected, method, (lambda self, after: None) if lever == "a" else (lambda self, item: self.expr(item)))
     try:
         source = generate(compile_rules(path), path)
     finally:
-        KeptConnected.placed_fill_first = first
-    assert "placed_reaches" not in source
-    before = load_module_from_source(source, f"{name}_carried_out").GAME(None)
+        setattr(KeptConnected, method, kept)
+    assert ("placed_reaches" in source) == (lever == "b") and "_n0 := st._first_with(" not in source
+    before = load_module_from_source(source, f"{name}_without_{lever}").GAME(None)
     before.model = engine.model
     return before
 
@@ -57,19 +56,17 @@ def main() -> None:
     engines = {}
     for name in GAMES:
         after = rulespec.load(name)
-        engines[name] = (after, carrying_out(name, after))
+        without = (generated_without(name, after, lever) for lever in ("b", "a"))
+        engines[name] = dict(zip(CONFIGS, (after, *without)))
     names = list(CONFIGS)
     figures = {(name, config): [] for name in GAMES for config in CONFIGS}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
         order = names[r % len(names):] + names[:r % len(names)]
         for name, seeds in GAMES.items():
             for config in order:
-                off = CONFIGS[config]
-                State._first_with_kept = State._first_with if "b" in off else FIRST_WITH_KEPT
-                figure = microseconds_a_step(engines[name][1 if "a" in off else 0], seeds)
+                figure = microseconds_a_step(engines[name][config], seeds)
                 if r >= 0:
                     figures[name, config].append(figure)
-    State._first_with_kept = FIRST_WITH_KEPT
     print(f"`python benchmarks/bench_placed_fill.py --rounds {rounds}`: us a step, medians (min-max); "
           "each lever's share: its 'off' over 'all on', per round\n")
     print("| game | " + " | ".join(names) + " | " + " | ".join(f"{c} / all on" for c in names[1:]) + " |")

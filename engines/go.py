@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '764e7192a958ffc9'
-GENERATOR_VERSION = '73'
+GENERATOR_VERSION = '74'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -88,13 +88,15 @@ def by_turn(st, v_player):
 
 def options_turn__stone(st, v_player):
     """Option `stone` of `turn`: `{colour of player} on row {row of s} column {column of s}`. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:86)"""
+    pile_bowl = st._zones[st._t.zone_base['bowl']]
     found = []
+    _n0 = None  # counts that are the same for every candidate, once needed
     for v_s in st._t.cells_in_use[0]:
         if not (st._boards[0][v_s] < 0):  # s is empty
             continue
         if not ((not ((B_GRID_ROW[v_s] == st._counters['ko_row']) and (B_GRID_COLUMN[v_s] == st._counters['ko_column'])))):  # not ko(s)
             continue
-        if not (after_turn__stone(st, v_player, v_s)):  # has_liberty(s, player) after it
+        if not ((placed_reaches(st, 0, v_s, (_n0 if _n0 is not None else (_n0 := st._first_with('any(c in bowl where colour of c = colour of player)', pile_bowl, ITEM_ATTRS['colour'], ('black', 'white')[v_player]))), FILL_TESTS_0, v_player) or after_turn__stone(st, v_player, v_s))):  # has_liberty(s, player) after it
             continue
         found.append((str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), (v_s, )))
     return found
@@ -141,9 +143,6 @@ def effect_turn__stone(st, cause, v_player, v_s):
 
 def after_turn__stone(st, v_player, v_s):
     """Whether `has_liberty(s, player)` holds in the position `stone` would leave. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:86)"""
-    pile_bowl = st._zones[st._t.zone_base['bowl']]
-    if placed_reaches(st, 0, v_s, st._first_with_kept('any(c in bowl where colour of c = colour of player)', pile_bowl, ITEM_ATTRS['colour'], ('black', 'white')[v_player]), FILL_TESTS_0, v_player):  # the fill finds it now: what the option takes off can only add paths
-        return True
     kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__stone(st, cause, v_player, v_s)
@@ -182,18 +181,20 @@ ROWS_turn = KeptRows(2)  # (seat, player) -> per option, binding -> its row, mad
 
 def choices_turn(st, v_player):
     """Every choice of `turn` now, in the order offered. [GO-3] (rulebooks/go.rules:85)"""
+    pile_bowl = st._zones[st._t.zone_base['bowl']]
     rows = []
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
     memo_0 = kept.by_option[0]
     board_0 = st._boards[0]
+    _n0 = None  # counts that are the same for every candidate, once needed
     # stone: `{colour of player} on row {row of s} column {column of s}`
     for v_s in st._t.cells_in_use[0]:
         if not (board_0[v_s] < 0):  # s is empty
             continue
         if not ((not ((B_GRID_ROW[v_s] == st._counters['ko_row']) and (B_GRID_COLUMN[v_s] == st._counters['ko_column'])))):  # not ko(s)
             continue
-        if not (after_turn__stone(st, v_player, v_s)):  # has_liberty(s, player) after it
+        if not ((placed_reaches(st, 0, v_s, (_n0 if _n0 is not None else (_n0 := st._first_with('any(c in bowl where colour of c = colour of player)', pile_bowl, ITEM_ATTRS['colour'], ('black', 'white')[v_player]))), FILL_TESTS_0, v_player) or after_turn__stone(st, v_player, v_s))):  # has_liberty(s, player) after it
             continue
         rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
     # pass: `pass`

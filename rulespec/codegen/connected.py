@@ -116,11 +116,15 @@ class KeptConnected:
         self.fill_calls_used.add("connected_on_contents")
         return f"connected_on_contents(st, {b}, {starts}, {tests})"
 
-    def placed_fill_first(self, option: ir.ChoiceOption, after: ir.AfterIt) -> Optional[str]:
-        """The code of a test that decides `only if C after it` on the position as it stands, when the option
-        places an item on a chosen space s first and only takes things off after, and C is a fill on
-        integers from s (model/placed_fill.py; runtime/fills.py placed_reaches): true when C surely holds
-        after; None for any other."""
+    def placed_fill_first(self, after: ir.AfterIt) -> Optional[str]:
+        """In a listing (the option's candidates tested in one position), the code of a test that decides
+        `only if C after it` on the position as it stands, when the option places an item on a chosen space s
+        first and only takes things off after, and C is a fill on integers from s (model/placed_fill.py;
+        runtime/fills.py placed_reaches): true when C surely holds after; None elsewhere and for any other.
+        The item is picked once for the listing's candidates when it reads none of the names they bind."""
+        if self.bound is None or self.depth:
+            return None
+        option = next(o for s in self.m.steps if s.name == after.step for o in s.options if o.name == after.option)
         found = placed_fill(option, after.condition, self.m)
         if found is None:
             return None
@@ -134,12 +138,13 @@ class KeptConnected:
         if tests is None:
             return None
         self.fill_calls_used.add("placed_reaches")
-        saved, self.first_with = self.first_with, "_first_with_kept"  # (asked of every candidate in one position)
-        try:
-            item = self.expr(found.place.item)
-        finally:
-            self.first_with = saved
+        item = self.placed_item(found.place.item)
         return f"placed_reaches(st, {self.boards[fill.board]}, {space}, {item}, {tests})"
+
+    def placed_item(self, item: ir.E) -> str:
+        """The code of the item placed_reaches is asked about: picked when first needed, then kept for the
+        listing's other candidates (once()), when it reads none of the names they bind."""
+        return self.once(item, self.expr(item))
 
     def one_start(self, e: ir.Connected) -> Optional[str]:
         """The code of the one space a fill starts from when its start fixes exactly one (`from t = s`), which

@@ -136,8 +136,7 @@ class Counts:
                 and all(any(name == where.left.attr for name, _ in c.attributes) for c in self.m.components)):
             # `any(t in Z where A of t = v)`: the first item of the zone whose attribute is v, found in C
             # loops (each item's attribute read from its table), not a test per item.
-            method = self.first_with  # (_first_with, or _first_with_kept: connected.py placed_fill_first)
-            return (f"st.{method}({e.text!r}, {self.expr(e.domain)}, {self.attribute_table(where.left)}, "
+            return (f"st._first_with({e.text!r}, {self.expr(e.domain)}, {self.attribute_table(where.left)}, "
                     f"{self.expr(where.right)})")
         located = self.located_count(e)
         if located is not None:

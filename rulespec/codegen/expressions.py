@@ -360,7 +360,9 @@ class Expressions:
         return f"{'not ' if e.negated else ''}{code}"
 
     def visit_AfterIt(self, e: ir.AfterIt) -> str:  # (written by Options.after_function)
-        return f"after_{ident(e.step)}__{ident(e.option)}(st{''.join(', ' + self.expr(n) for n in e.names)})"
+        code = f"after_{ident(e.step)}__{ident(e.option)}(st{''.join(', ' + self.expr(n) for n in e.names)})"
+        first = self.placed_fill_first(e)  # (the position as it stands may decide it: carried out only if not)
+        return code if first is None else f"({first} or {code})"
 
     def visit_PlayerToMove(self, e: ir.PlayerToMove) -> str:
         return "st._turn_seat"

@@ -284,11 +284,6 @@ class Options:
         w.line(f"def after_{base}(st{names}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
-        with self.zone_locals():
-            first = self.placed_fill_first(option, after)
-            if first is not None:
-                w.line(f"if {first}:", note="the fill finds it now: what the option takes off can only add paths")
-                w.line("    return True")
         w.line(f"kept, cause = st._imagine({seat}, {lit(step.name)})",
                note="carried out on the state itself, then undone (runtime/imagining.py)")
         w.line("try:")

@@ -108,7 +108,6 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
         self.fill_tests_made: dict[str, tuple[str, str]] = {}  # a fill on integers' test -> (FILL_TESTS_ name, text)
         self.fill_calls_used: set[str] = set()  # the runtime.fills functions the fills on integers call
-        self.first_with = "_first_with"  # the State method a zone's first item with a value is found by (counts.py)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)

@@ -23,8 +23,7 @@ checks so at import):
 A look-ahead's pick of the first item of a zone with an attribute's value (`place any(c in bowl where colour
 of c = colour of player) on s`) is kept with the zone's contents it was found in (_first_kept): the option
 listing carries out every candidate from the same position, so the zone is the same list again each time
-and the pick is read back after comparing the contents, not searched for again. So is the pick of an `after
-it` that the position as it stands decides, asked of every candidate too (_first_with_kept).
+and the pick is read back after comparing the contents, not searched for again.
 
 Look-aheads may run inside one another (a condition read ahead that reads ahead itself): each keeps where
 the journal stood, and the outermost one stops the journal.
@@ -99,14 +98,6 @@ class Imagining:
         del thens_list[thens:]
         del written_list[written:]
         self._thens, self._written = thens_list, written_list
-
-    def _first_with_kept(self, text: str, items: Any, values: Any, value: Any) -> int:
-        """State._first_with kept as in a look-ahead, for a pick asked of every candidate of a listing in one
-        position (the item an `after it` decided on the position as it stands would place: runtime/fills.py
-        placed_reaches), where the table never changes."""
-        if items.__class__ is list and values.__class__ is dict:
-            return self._first_kept(text, items, values, value)
-        return self._first_with(text, items, values, value)
 
     def _first_kept(self, text: str, items: list, values: dict, value: Any) -> int:
         """State._first_with during a look-ahead, for an attribute table that never changes (a module's

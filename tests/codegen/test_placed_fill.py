@@ -22,7 +22,7 @@ from .lockstep import play_in_lock_step
 ROOT = Path(__file__).resolve().parents[2]
 GO = ROOT / "rulebooks" / "go.rules"
 ATARI = ROOT / "rulespec" / "docs" / "ref_games" / "atari.rules"
-SHORTCUT = "    if placed_reaches(st, 0, v_s, "
+SHORTCUT = "(placed_reaches(st, 0, v_s, "
 
 
 def _without(path: Path, monkeypatch, options=None):
@@ -30,7 +30,7 @@ def _without(path: Path, monkeypatch, options=None):
     generated without that (every `after it` carried out)."""
     fast = rulespec.load(path, options=options)
     with monkeypatch.context() as patch:
-        patch.setattr(KeptConnected, "placed_fill_first", lambda self, option, after: None)
+        patch.setattr(KeptConnected, "placed_fill_first", lambda self, after: None)
         source = generate(compile_rules(path), path)
     assert "placed_reaches" not in source
     slow = load_module_from_source(source, f"carried_out_{path.stem}").GAME(options)
@@ -39,30 +39,43 @@ def _without(path: Path, monkeypatch, options=None):
     return fast, slow
 
 
-def _after_everywhere(module: dict, state) -> list:
-    """Go's `has_liberty(s, player) after it` asked of every empty point, for the player to move."""
+def _decided_everywhere(module: dict, state) -> list:
+    """On every empty point, for the player to move: whether placed_reaches decides Go's `has_liberty(s,
+    player) after it` on the position as it stands (the listing's test), and what carrying the option out
+    says; placed_reaches must never say yes where the look-ahead says no."""
     player = state.current_player()
-    return [module["after_turn__stone"](state, player, cell) for cell in state._t.cells_in_use[0]
-            if state._boards[0][cell] < 0]
+    bowl = state._zones[state._t.zone_base["bowl"]]
+    item = state._first_with("any", bowl, module["ITEM_ATTRS"]["colour"], ("black", "white")[player])
+    found = []
+    for cell in state._t.cells_in_use[0]:
+        if state._boards[0][cell] < 0:
+            decided = module["placed_reaches"](state, 0, cell, item, module["FILL_TESTS_0"], player)
+            carried_out = module["after_turn__stone"](state, player, cell)
+            assert carried_out or not decided
+            found.append((decided, carried_out))
+    return found
 
 
 @pytest.mark.parametrize("size", ["5", "7", "9"])
 def test_go_plays_alike_without_carrying_out(monkeypatch, size):
     fast, slow = _without(GO, monkeypatch, {"board_size": size})
     fast_module, slow_module = fast.ENDS[0].check.__globals__, slow.ENDS[0].check.__globals__
-    refused = 0
+    refused = decided = 0
     for seed in range(3):
         play_in_lock_step(fast.new_game(players=2), slow.new_game(players=2), 2, random.Random(seed))
         a, b, rng = fast.new_game(players=2), slow.new_game(players=2), random.Random(100 + seed)
         while not a.is_terminal():
-            answers = _after_everywhere(fast_module, a)
-            assert answers == _after_everywhere(slow_module, b)
-            refused += answers.count(False)
+            answers = _decided_everywhere(fast_module, a)
+            assert [carried_out for _, carried_out in answers] == \
+                [slow_module["after_turn__stone"](b, b.current_player(), cell) for cell in b._t.cells_in_use[0]
+                 if b._boards[0][cell] < 0]
+            refused += answers.count((False, False))
+            decided += answers.count((True, True))
             action = rng.choice(a.legal_actions())
             a.apply(action)
             b.apply(str(action))
         assert a.to_json() == b.to_json()
-    assert refused > 0  # (suicides met: the look-ahead that the position as it stands does not decide)
+    assert refused > 0 and decided > 0  # (suicides met, which the position as it stands does not decide)
 
 
 INLINE = ("only if breathes(s, player) after it",
@@ -129,18 +142,15 @@ def test_other_writes_keep_the_look_ahead(tmp_path, change):
     assert "st._imagine(" in source and "placed_reaches" not in source
 
 
-def test_the_item_placed_is_picked_once_for_every_candidate():
-    """The item the test places is the zone's first with a value, asked of every candidate in one position:
-    kept with the zone's contents (Imagining._first_with_kept), found as _first_with finds it."""
-    assert "if placed_reaches(st, 0, v_s, st._first_with_kept('any(c in bowl where colour of c = colour of player)'" \
-        in generate(compile_rules(GO), GO)
-    go = rulespec.load(GO, options={"board_size": "5"})
-    state = go.new_game(players=2)
-    module = go.ENDS[0].check.__globals__
-    bowl = state._zones[state._t.zone_base["bowl"]]
-    for values in (module["ITEM_ATTRS"]["colour"], list(module["CELL_ATTRS"]["colour"])):  # (a table, a list)
-        for items in (bowl, tuple(bowl), bowl[::-1]):
-            for colour in ("black", "white"):
-                expected = state._first_with("any", items, values, colour)
-                assert state._first_with_kept("any", items, values, colour) == expected
-                assert state._first_with_kept("any", items, values, colour) == expected  # (kept: read back)
+def test_the_item_placed_is_picked_once_for_a_listing():
+    """The item the test places reads no name the listing binds: picked when first needed, then kept for the
+    listing's other candidates (a local, as a count the same for every candidate); the look-ahead itself and
+    the test of one candidate (first_failing_) carry the option out."""
+    source = generate(compile_rules(GO), GO)
+    pick = ("(_n0 if _n0 is not None else (_n0 := st._first_with('any(c in bowl where colour of c = colour of "
+            "player)', pile_bowl, ITEM_ATTRS['colour'], ('black', 'white')[v_player])))")
+    assert source.count(f"if not ((placed_reaches(st, 0, v_s, {pick}, FILL_TESTS_0, v_player) or "
+                        "after_turn__stone(st, v_player, v_s))):") == 2  # (options_ and choices_)
+    assert source.count("    if not (after_turn__stone(st, v_player, v_s)):") == 1  # (first_failing_)
+    after = source.split("def after_turn__stone(", 1)[1].split("\ndef ", 1)[0]
+    assert "placed_reaches" not in after and "st._imagine(" in after
