@@ -6,7 +6,8 @@ p))` looks at the 16 pieces of p's colour, not the 64 squares); (b) an attack al
 directions of grid where count(t in ray from s towards d where ...) > 0) > 0`, written as a loop inside a loop
 (codegen/declarations.py first_found_loop), not any() over a generator made for each direction; (c) `place
 occupant of s on t` on one board as State._shift (runtime/shifting.py), the piece taken from s without
-looking for where it is.
+looking for where it is; (d) a `then` run at once without asking the ends checked after each step, where
+the file has none (codegen/statements.py ends_after_each_step).
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -37,6 +38,7 @@ LEVERS = {
     "(a) a board searched through its items": (counts.Counts, {"located_on_board": lambda self, e: None}),
     "(b) a walk's test inside a loop": (declarations.Declarations, {"inner_exists": staticmethod(lambda e: None)}),
     "(c) a piece moved on its board": (statements.Statements, {"shifted": lambda self, s: None}),
+    "(d) a `then` run at once unasked": (statements.Statements, {"ends_after_each_step": lambda self: True}),
 }
 
 

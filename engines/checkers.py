@@ -225,12 +225,10 @@ def first_failing_turn__jump(st, v_player, v_s, v_d, v_t):
 
 def effect_turn__jump(st, cause, v_player, v_s, v_d, v_t):
     """What `jump` does. [CHK-4, CHK-5] (rulebooks/checkers.rules:120)"""
-    if st._engine._quiet_after_step(st):  # then jump: run at once
-        st._last_cause = cause
-        st.fired['jump'] = st.fired.get('jump', 0) + 1
-        step_jump(st, cause, v_player, v_s, v_d)
-    else:
-        st._thens.append(('jump', (v_player, v_s, v_d)))
+    # then jump: run at once
+    st._last_cause = cause
+    st.fired['jump'] = st.fired.get('jump', 0) + 1
+    step_jump(st, cause, v_player, v_s, v_d)
 
 
 def number_turn__jump(st, v_player, v_s, v_d, v_t):
@@ -399,12 +397,10 @@ def first_failing_jump_again__jump(st, v_player, v_s, v_d, v_t):
 
 def effect_jump_again__jump(st, cause, v_player, v_s, v_d, v_t):
     """What `jump` does. [CHK-4, CHK-6] (rulebooks/checkers.rules:140)"""
-    if st._engine._quiet_after_step(st):  # then jump: run at once
-        st._last_cause = cause
-        st.fired['jump'] = st.fired.get('jump', 0) + 1
-        step_jump(st, cause, v_player, v_s, v_d)
-    else:
-        st._thens.append(('jump', (v_player, v_s, v_d)))
+    # then jump: run at once
+    st._last_cause = cause
+    st.fired['jump'] = st.fired.get('jump', 0) + 1
+    step_jump(st, cause, v_player, v_s, v_d)
 
 
 def number_jump_again__jump(st, v_player, v_s, v_d, v_t):

@@ -262,12 +262,10 @@ def first_failing_turn__slide(st, v_player, v_s, v_d, v_t):
 
 def effect_turn__slide(st, cause, v_player, v_s, v_d, v_t):
     """What `slide` does. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
-    if st._engine._quiet_after_step(st):  # then land: run at once
-        st._last_cause = cause
-        st.fired['land'] = st.fired.get('land', 0) + 1
-        step_land(st, cause, v_s, v_t)
-    else:
-        st._thens.append(('land', (v_s, v_t)))
+    # then land: run at once
+    st._last_cause = cause
+    st.fired['land'] = st.fired.get('land', 0) + 1
+    step_land(st, cause, v_s, v_t)
 
 
 def number_turn__slide(st, v_player, v_s, v_d, v_t):
@@ -333,12 +331,10 @@ def first_failing_turn__leap(st, v_player, v_s, v_t):
 
 def effect_turn__leap(st, cause, v_player, v_s, v_t):
     """What `leap` does. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
-    if st._engine._quiet_after_step(st):  # then land: run at once
-        st._last_cause = cause
-        st.fired['land'] = st.fired.get('land', 0) + 1
-        step_land(st, cause, v_s, v_t)
-    else:
-        st._thens.append(('land', (v_s, v_t)))
+    # then land: run at once
+    st._last_cause = cause
+    st.fired['land'] = st.fired.get('land', 0) + 1
+    step_land(st, cause, v_s, v_t)
 
 
 def number_turn__leap(st, v_player, v_s, v_t):
@@ -403,12 +399,10 @@ def first_failing_turn__step(st, v_player, v_s, v_t):
 
 def effect_turn__step(st, cause, v_player, v_s, v_t):
     """What `step` does. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
-    if st._engine._quiet_after_step(st):  # then land: run at once
-        st._last_cause = cause
-        st.fired['land'] = st.fired.get('land', 0) + 1
-        step_land(st, cause, v_s, v_t)
-    else:
-        st._thens.append(('land', (v_s, v_t)))
+    # then land: run at once
+    st._last_cause = cause
+    st.fired['land'] = st.fired.get('land', 0) + 1
+    step_land(st, cause, v_s, v_t)
 
 
 def number_turn__step(st, v_player, v_s, v_t):
@@ -625,12 +619,10 @@ def first_failing_turn__push(st, v_player, v_s, v_t):
 
 def effect_turn__push(st, cause, v_player, v_s, v_t):
     """What `push` does. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
-    if st._engine._quiet_after_step(st):  # then land: run at once
-        st._last_cause = cause
-        st.fired['land'] = st.fired.get('land', 0) + 1
-        step_land(st, cause, v_s, v_t)
-    else:
-        st._thens.append(('land', (v_s, v_t)))
+    # then land: run at once
+    st._last_cause = cause
+    st.fired['land'] = st.fired.get('land', 0) + 1
+    step_land(st, cause, v_s, v_t)
 
 
 def number_turn__push(st, v_player, v_s, v_t):
@@ -794,12 +786,10 @@ def first_failing_turn__capture(st, v_player, v_s, v_d, v_t):
 
 def effect_turn__capture(st, cause, v_player, v_s, v_d, v_t):
     """What `capture` does. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
-    if st._engine._quiet_after_step(st):  # then land: run at once
-        st._last_cause = cause
-        st.fired['land'] = st.fired.get('land', 0) + 1
-        step_land(st, cause, v_s, v_t)
-    else:
-        st._thens.append(('land', (v_s, v_t)))
+    # then land: run at once
+    st._last_cause = cause
+    st.fired['land'] = st.fired.get('land', 0) + 1
+    step_land(st, cause, v_s, v_t)
 
 
 def number_turn__capture(st, v_player, v_s, v_d, v_t):
@@ -888,12 +878,10 @@ def effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t):
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
     st._move(st._occupant(0, define_square(st, B_GRID_ROW[v_s], B_GRID_COLUMN[v_t])), zone_taken, cause)
-    if st._engine._quiet_after_step(st):  # then land: run at once
-        st._last_cause = cause
-        st.fired['land'] = st.fired.get('land', 0) + 1
-        step_land(st, cause, v_s, v_t)
-    else:
-        st._thens.append(('land', (v_s, v_t)))
+    # then land: run at once
+    st._last_cause = cause
+    st.fired['land'] = st.fired.get('land', 0) + 1
+    step_land(st, cause, v_s, v_t)
 
 
 def number_turn__en_passant(st, v_player, v_s, v_d, v_t):

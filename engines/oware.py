@@ -179,12 +179,10 @@ def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
         if (v_hand > 1):
             st._thens.append(('sow', (v_player, v_emptied, v_here, (v_hand - 1))))
         else:
-            if st._engine._quiet_after_step(st):  # then capture: run at once
-                st._last_cause = cause
-                st.fired['capture'] = st.fired.get('capture', 0) + 1
-                step_capture(st, cause, v_player, v_here)
-            else:
-                st._thens.append(('capture', (v_player, v_here)))
+            # then capture: run at once
+            st._last_cause = cause
+            st.fired['capture'] = st.fired.get('capture', 0) + 1
+            step_capture(st, cause, v_player, v_here)
 
 # ---------------------------------------------------------------- auto capture
 def step_capture(st, cause, v_player, v_last):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..model import ir
-from .quoting import ident
+from .quoting import comment, ident
 
 
 def counters_set(stmts: Sequence[ir.S]) -> tuple[str, ...]:
@@ -75,19 +75,29 @@ class Statements:
             # The automatic step runs at once (the runtime would run it next, with this step's cause), unless
             # the end check between the two steps would find an end: then the runtime takes it, as any `then`.
             w = self.w
-            w.line("if st._engine._quiet_after_step(st):", note=f"then {s.step}: run at once")
-            w.indent()
+            checked = self.ends_after_each_step()
+            if checked:
+                w.line("if st._engine._quiet_after_step(st):", note=f"then {s.step}: run at once")
+                w.indent()
+            else:  # (no end is checked after a step: none can be found between the two)
+                w.line(comment(f"then {s.step}: run at once"))
             w.line("st._last_cause = cause")
             w.line(f"st.fired[{s.step!r}] = st.fired.get({s.step!r}, 0) + 1")
             w.line(f"step_{ident(s.step)}(st, cause{''.join(', ' + self.expr(a) for a in s.args)})")
-            w.dedent()
-            w.line("else:")
-            w.indent()
-            w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
-            w.dedent()
+            if checked:
+                w.dedent()
+                w.line("else:")
+                w.indent()
+                w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
+                w.dedent()
             return
         # the step and its arguments (a tuple already) go on the state's list of steps to run, as st._then does
         self.w.line(f"st._thens.append(({s.step!r}, {self.args(s.args)}))")
+
+    def ends_after_each_step(self) -> bool:
+        """Whether some end is checked after every step (Engine._quiet_after_step asks them; with none it is
+        always true)."""
+        return any(end.timing == "after_step" for end in self.m.ends)
 
     def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
         """The `then`s of a step's body (an option's, an automatic or a chance step's) that run their step at
