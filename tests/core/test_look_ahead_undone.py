@@ -61,7 +61,7 @@ def play(game, seed: int, moves: int, players: int = 2) -> None:
 
 @pytest.mark.parametrize("name, seeds, moves, least", [
     ("chess", (1,), 70, 1_000),
-    ("go", (2,), 60, 500),
+    ("go", (2, 3, 4, 5), 160, 500),  # (a whole game each: most candidates are decided without a look-ahead)
     (str(CORNERED), (1, 2, 3, 4, 5, 6), 40, 300),
 ])
 def test_every_look_ahead_leaves_the_state_as_it_was(checked_look_aheads, name, seeds, moves, least):
