@@ -90,6 +90,8 @@ CODE_LOCALS = {
     # `space` the v_ + ident() name of the space an option places on, `first` placed_fill_first()'s
     # placed_reaches(...) call of expr() code and a FILL_TESTS_ table, `item` the expr() code of the item it places
     "space", "first", "item",
+    # `test_code` the expr() code of a test a narrowed walk's part is fixed under (narrowing.py fixed_parts)
+    "test_code",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains"}
