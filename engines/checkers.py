@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '75'
+GENERATOR_VERSION = '76'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -82,7 +82,7 @@ def define_can_jump(st, v_s, v_d, v_p):
 
 def define_must_jump(st, v_p):
     """Definition `must_jump`: `count(s in grid where count(d in directions of grid where can_jump(s, d, p)) > 0) > 0`. [CHK-5] (rulebooks/checkers.rules:98)"""
-    return any(any(define_can_jump(st, v_s, v_d, v_p) for v_d in (1, 3, 5, 7)) for v_s in st._t.cells_in_use[0])
+    return any(((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p])) and any((((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_p]) and st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_p]))) and st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))) for v_d in (1, 3, 5, 7))) for v_s in st._t.cells_in_use[0])
 
 
 def define_openspiel_direction(st, v_s, v_t):
@@ -347,7 +347,7 @@ def step_jump(st, cause, v_player, v_s, v_d):
     if ((B_GRID_ROW[st._on_board(v_landing, 'row of')] == (1, 8)[v_player]) and (st._attrs['rank'][st._occupant(0, st._on_board(v_landing, 'the occupant of'))] == 'man')):
         st._set_attr('rank', st._occupant(0, st._on_board(v_landing, 'the occupant of')), 'king')
     else:
-        if any(define_can_jump(st, v_landing, v_e, v_player) for v_e in (1, 3, 5, 7)):
+        if ((st._space_occupied(0, v_landing) and (ITEM_ATTRS['colour'][st._boards[0][v_landing]] == ('black', 'white')[v_player])) and any((((st._attrs['rank'][st._occupant(0, st._on_board(v_landing, 'the occupant of'))] == 'king') or v_e in ((7, 1), (5, 3))[v_player]) and st._space_occupied(0, st._neighbour(0, v_landing, v_e)) and (not (st._space_occupied(0, st._neighbour(0, v_landing, v_e)) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._neighbour(0, v_landing, v_e), 'the occupant of'))] == ('black', 'white')[v_player]))) and st._space_empty(0, st._neighbour(0, st._neighbour(0, v_landing, v_e), v_e))) for v_e in (1, 3, 5, 7))):
             st._thens.append(('jump_again', (v_player, v_landing)))
 
 # ---------------------------------------------------------------- choice jump_again

@@ -11,6 +11,8 @@ from typing import Optional
 from ..model import ir, reads
 from ..model.checker import is_space
 from ..model.located import located, on_board
+from ..model.narrowing import all_of
+from ..model.tree import free_vars
 from .quoting import comment, ident, lit, operator
 
 
@@ -334,6 +336,23 @@ class Counts:
             return e
         return reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, set())
 
+    def tests_ahead(self, count: ir.Count) -> tuple[Optional[ir.E], ir.Count]:
+        """`count(d in D where C1 and C2) > 0` with C1 the leading conjuncts of the condition (a definition
+        given plain arguments written out, see conjuncts) that do not read d, and D never empty: C1 tested
+        once, before the walk, and the count of what is left (checkers' `count(d in directions of grid where
+        can_jump(s, d, p)) > 0` asks whether s holds the player's piece once, not in each direction). The same
+        answer, and the same tests first: D has a first d, where C1 was tested first. (None, ``count``) when
+        there is no such C1."""
+        if not _never_empty(count.domain):
+            return None, count
+        parts = self.conjuncts(count.where)
+        ahead = 0
+        while ahead < len(parts) - 1 and not free_vars(parts[ahead], {count.var}):
+            ahead += 1
+        if not ahead:
+            return None, count
+        return all_of(parts[:ahead]), replace(count, where=all_of(parts[ahead:]))
+
     def _count_test(self, e: ir.Compare) -> Optional[str]:
         """`count(x in D where C) > 0` (or != 0, = 0) only asks whether one x passes: any() stops at the
         first. `count(t in line of N from s towards d where C) = N` asks whether the line is whole and every
@@ -347,6 +366,7 @@ class Counts:
         if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
             return None  # the same for every candidate of an option: counted once and kept (see once())
         if number.value == 0 and e.op in (">", "!=", "="):
+            ahead, count = self.tests_ahead(count)
             self.depth += 1
             domain, test_left = self.walk_and_test(count.var, count.domain, count.where)
             where = self.expr(test_left) if test_left is not None else None
@@ -354,6 +374,8 @@ class Counts:
             test = self.item_test(count)
             found = f"any(map({test}, {domain}))" if test is not None else \
                 f"any({where} for {var} in {domain})" if where is not None else f"bool({domain})"
+            if ahead is not None:
+                found = f"({self.expr(ahead)} and {found})"
             return f"(not {found})" if e.op == "=" else found
         line = count.domain
         if (isinstance(line, ir.LineOf) and e.op == "=" and isinstance(line.length, ir.Const)
@@ -384,3 +406,14 @@ class Counts:
             self.depth -= 1
             return f"({full} is not None and all({where} for {var} in {full}))"
         return None
+
+
+def _never_empty(domain: ir.E) -> bool:
+    """Whether a count's domain has a first value in every state: a board's or a seat's directions (none of
+    them an empty set), a range of constants from low to high."""
+    if isinstance(domain, ir.Directions):
+        return bool(domain.directions)
+    if isinstance(domain, ir.SeatAttr):
+        return bool(domain.directions) and all(domain.directions)
+    return isinstance(domain, ir.Span) and isinstance(domain.low, ir.Const) and isinstance(domain.high, ir.Const) \
+        and domain.low.value <= domain.high.value

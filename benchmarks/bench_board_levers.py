@@ -1,13 +1,16 @@
-"""The board games' listing levers of issue #40 that read what the seat to move fixes, each against the same
-file's engine generated without it, in one process: (a) a seat's value (`forward of player`) worked out
+"""The board games' listing levers of issue #40, each against the same file's engine generated without it, in
+one process: (a) a seat's value (`forward of player`) worked out
 before a walk, so `row of t = row of s + forward of player and column of t = column of s + c` looks up one
 place, not a column (model/narrowing.py _seat_value_stable, codegen/narrowing.py _part_of_place), measured on
 the gallery's Breakthrough; (b) what a walk's condition fixes under a test worked out before it (`p = player
 1 and t = neighbour of s towards south or p = player 2 and ...`: each seat walks its own directions, model/
-narrowing.py Fixed.guarded), measured on Breakthrough as a newcomer writes it. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+narrowing.py Fixed.guarded), measured on Breakthrough as a newcomer writes it; (c) a count's leading tests
+that do not read its variable tested once before it (`count(d in directions of grid where can_jump(s, d, p))
+> 0`: whether s holds the player's piece asked once, not in each direction; codegen/counts.py tests_ahead),
+measured on the gallery's checkers. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
-    python benchmarks/bench_seat_levers.py --rounds 5
+    python benchmarks/bench_board_levers.py --rounds 5
 
 Figures only: speed targets are never tests.
 """
@@ -15,7 +18,6 @@ Figures only: speed targets are never tests.
 from __future__ import annotations
 
 import argparse
-import importlib
 import statistics
 import sys
 from pathlib import Path
@@ -39,14 +41,15 @@ LEVERS = {
         ("rulespec.codegen.narrowing", "_part_of_place", lambda part, walked: False)]),
     "(b) a seat's own directions": (NEWCOMER / "breakthrough.rules", [
         ("rulespec.model.narrowing", "_stable_test", lambda e, var, changing: False)]),
+    "(c) a count's tests ahead": (RULEBOOKS / "checkers.rules", [
+        ("rulespec.codegen.counts", "Counts.tests_ahead", lambda self, count: (None, count))]),
 }
 SEEDS = range(8)
 
 
 def engine_of(path: Path, swapped: list, tag: str):
     """The file's engine, generated with ``swapped`` functions of the generator."""
-    patches = [mock.patch.object(importlib.import_module(module), name, replacement)
-               for module, name, replacement in swapped]
+    patches = [mock.patch(f"{module}.{name}", replacement) for module, name, replacement in swapped]
     for patch in patches:
         patch.start()
     try:
@@ -73,7 +76,7 @@ def main() -> None:
                 figure = microseconds_a_step(engines[lever][side], SEEDS)
                 if r >= 0:
                     figures[lever, side].append(figure)
-    print(f"`python benchmarks/bench_seat_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
+    print(f"`python benchmarks/bench_board_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
           "lever's share: off over on, per round\n")
     print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
     for lever, (path, _) in LEVERS.items():
