@@ -247,15 +247,19 @@ class RulespecState(pyspiel.State):
         kept too (_Node.numbered)."""
         node = self._node
         session = node.session
+        numbered = session.numbers()
+        if numbered is not None:  # a seat's decision or a chance node
+            node.numbered = numbered
+            seat = session.state.current_player()
+            return CHANCE if seat == RULESPEC_CHANCE else seat
         kind = session.kind()
         if kind == TERMINAL_NODE:
             return TERMINAL
-        if kind == RACE_NODE:
+        if kind in (CHANCE_NODE, RACE_NODE):
             return CHANCE
         if kind in JOINT_NODES:
             return len(node.round) if session.table.rounds_in_turn else SIMULTANEOUS
-        node.numbered = session.numbers()
-        return CHANCE if kind == CHANCE_NODE else session.state.current_player()
+        return session.state.current_player()
 
     def _legal_actions(self, player: int) -> list[int]:
         if self._in_round() and player != len(self._node.round):
@@ -271,8 +275,10 @@ class RulespecState(pyspiel.State):
             return super().legal_actions()
         # pyspiel answers a seat's legal_actions(seat) at a chance node with the chance outcomes, which are no
         # seat's actions (OpenSpiel's own games answer []).
-        if player >= 0 and current == CHANCE:
+        if player >= 0 and current in (CHANCE, TERMINAL):
             return []
+        if player >= 0 and current == SIMULTANEOUS:  # (pyspiel's answer: the seat's _legal_actions)
+            return self._legal_actions(player)
         return super().legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

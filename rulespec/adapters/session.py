@@ -33,13 +33,14 @@ class Session:
     waiting for the race to be decided, and each seat's information state (what it has seen)."""
 
     __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
-                 "shared", "_rows", "_behind", "_origin", "_follow", "_kind",
+                 "shared", "_rows", "_behind", "_origin", "_follow", "_kind", "_joint",
                  "_record_shared")
 
     def __init__(self, key: tuple, table: ActionTable, state: State, rows_kept: Optional[int] = None):
         self.key, self.table, self.state = key, table, state
         self.picks: Optional[dict[int, int]] = None  # seat -> action id, while a race is decided
         self._kind: Optional[str] = None  # kind(), once asked at this node (a move or a race's picks forget it)
+        self._joint: Optional[tuple] = None  # a joint node's listing by seat and number, with its Pending (_by_seat)
         self.idle = 0  # rounds of the current claim window in which every seat waited
         self.steps = 0
         self.max_steps = default_max_steps(state.game, state.players)
@@ -107,6 +108,12 @@ class Session:
                     views = tuple(replay.observation(seat) for seat in range(replay.players))
                     viewed.append(("viewed", action, event[2], views, _to_act(replay, None)))
                     self._views = list(views)
+                elif event[0] == "together":  # a decision made together: its actions, one move
+                    for action in event[1]:
+                        replay.apply(action)
+                    views = tuple(replay.observation(seat) for seat in range(replay.players))
+                    viewed.append(("viewed together", event[1], views, _to_act(replay, None)))
+                    self._views = list(views)
                 else:
                     viewed.append(event)
             self._behind = behind = viewed
@@ -118,6 +125,8 @@ class Session:
         for event in behind:
             if event[0] == "viewed":
                 self._log_views(*event[1:])
+            elif event[0] == "viewed together":
+                self._log_together(*event[1:])
             else:  # ("log", seat, text): a line of a claim window's round, in its place among the moves
                 self._logs[event[1]].append(event[2])
 
@@ -142,7 +151,7 @@ class Session:
         copy = Session.__new__(Session)
         copy.key, copy.table, copy.state = self.key, self.table, self.state.clone()
         copy.picks = None if self.picks is None else dict(self.picks)
-        copy._kind = self._kind
+        copy._kind, copy._joint = self._kind, self._joint  # (a clone's state shares the listing)
         copy.idle, copy.steps, copy.max_steps = self.idle, self.steps, self.max_steps
         copy._seen, copy._views, copy._logs, copy._rows = self._seen, self._views, self._logs, self._rows
         self._record_shared = copy._record_shared = True
@@ -182,15 +191,15 @@ class Session:
             if seat != self.state.current_player():
                 return []
             return list(seat_numbers(self.table, self.state._offer(), self.state).legal)
+        if kind in JOINT_NODES:
+            self.state._check_seat(seat, "legal_actions")  # (an int seat of the game, as the state asks)
         if kind == WINDOW_NODE:
-            self._number_listing()
-            ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
+            ids = set(self._by_seat()[seat])
             if not ids or self.idle < PATIENCE:
                 ids.add(self.table.wait)
             return sorted(ids)
         if kind == SIMULTANEOUS_NODE:  # a seat that is not choosing waits
-            self._number_listing()
-            ids = set(self.table.player_ids_of(self.state.legal_actions(seat)))
+            ids = self._by_seat()[seat]
             if ids or self.table.wait is not None:
                 return sorted(ids) if ids else [self.table.wait]
             step = self.state._stack[-1][0] if self.state._stack else "?"
@@ -201,13 +210,18 @@ class Session:
     def numbers(self):
         """This node's listing numbered (ListingNumbers: made once per listing, kept on it) at a seat's decision
         or a chance node; None at any other node."""
-        kind = self.kind()
-        if kind == SEAT_NODE:
-            st = self.state
-            return seat_numbers(self.table, st._offer(), st)
-        if kind == CHANCE_NODE:
-            return self._chance_numbers()
-        return None
+        if self.picks is not None:  # a race
+            return None
+        st = self.state
+        pending = st._offer()
+        if pending is None:  # the game is over
+            return None
+        numbered = pending.numbered
+        if numbered is not None and numbered.table is self.table:  # (kept with the listing: a seat's or chance's)
+            return numbered
+        if pending.seat >= 0:
+            return seat_numbers(self.table, pending, st)
+        return self._chance_numbers() if pending.seat == CHANCE else None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.picks is not None:
@@ -228,7 +242,7 @@ class Session:
             return pending.numbered
         stack = st._stack
         shuffled = bool(self.table.shuffles) and bool(stack) and stack[-1][0] in self.table.shuffles
-        return chance_numbers(self.table, pending, st.chance_outcomes(), shuffled)
+        return chance_numbers(self.table, pending, _outcomes(pending), shuffled)
 
     # ---- moves
     def apply(self, action: int) -> None:
@@ -298,16 +312,28 @@ class Session:
         actions = [self._find(seat, pick) for seat, pick in sorted(acting.items())]  # before any is applied
         if self.steps + len(actions) > self.max_steps:
             raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
-        self._catch_up(LOGS, follow=False)  # (then seen at once: several actions make one move)
-        for action in actions:
-            self.state.apply(action)
+        st = self.state
+        if self._follow:
+            self._catch_up(LOGS, follow=False)  # (then seen at once: several actions make one move)
+            for action in actions:
+                st.apply(action)
+            self._views = [st.observation(seat) for seat in range(st.players)]
+            self._log_together(actions, self._views, _to_act(st, None))
+        else:  # what each seat saw is worked out when asked for (_catch_up)
+            origin = self._origin if self._origin is not None else st.clone()
+            for action in actions:
+                st.apply(action)
+            self._origin = origin
+            self._behind.append(("together", actions))
         self._kind = None
         self.steps += len(actions)
         self.idle = 0
-        to_act = self.to_act()
+
+    def _log_together(self, actions: list[Action], views: Sequence[dict], to_act: int) -> None:
+        """Each seat's line of the log and row of the information state for a decision made together (several
+        actions, one move), from its view after it."""
         self._own_record()
-        for seat in range(self.players):
-            self._views[seat] = view = self.state.observation(seat)
+        for seat, view in enumerate(views):
             now = flatten_view(view)
             before = self._seen[seat]
             changed = [f"{k}={v}" for k, v in now.items() if before.get(k) != v]
@@ -325,13 +351,26 @@ class Session:
         if declared is not None and pending is not None and pending.rows is not None and pending.options is not None:
             declared.row_numbers(self.state, pending)
 
-    def _find(self, seat: int, action: int) -> Action:
+    def _by_seat(self) -> list[dict[int, Action]]:
+        """A joint node's listing: each seat's Actions by number (a number's first), listed and numbered once
+        per listing (kept with its Pending, which clones share), for every seat's legal, pick and text."""
+        pending = self.state._offer()
+        joint = self._joint
+        if joint is not None and joint[0] is pending:
+            return joint[1]
         self._number_listing()
-        candidates = self.state.legal_actions(seat)
-        numbers = self.table.player_ids_of(candidates)
-        if action in numbers:
-            return candidates[numbers.index(action)]
-        raise ValueError(f"player {seat + 1} may not {self.table.action_to_string(action)!r} now")
+        candidates = self.state.legal_actions()
+        by_seat: list[dict[int, Action]] = [{} for _ in range(self.players)]
+        for number, action in zip(self.table.player_ids_of(candidates), candidates):
+            by_seat[action.player].setdefault(number, action)
+        self._joint = (pending, by_seat)
+        return by_seat
+
+    def _find(self, seat: int, action: int) -> Action:
+        found = self._by_seat()[seat].get(action)
+        if found is None:
+            raise ValueError(f"player {seat + 1} may not {self.table.action_to_string(action)!r} now")
+        return found
 
     def action_text(self, player: int, action: int) -> str:
         """An action's text as offered now (a value the state works out filled in), else as numbered."""
@@ -349,10 +388,10 @@ class Session:
             row = seat_numbers(self.table, pending, self.state).row_of.get(action)
             if row is not None:
                 return pending.all_actions()[row].text
-        elif self.kind() in (WINDOW_NODE, SIMULTANEOUS_NODE):
-            for candidate in self.state.legal_actions(player):
-                if self.table.player_id(candidate) == action:
-                    return candidate.text
+        elif self.kind() in (WINDOW_NODE, SIMULTANEOUS_NODE) and 0 <= player < self.players:
+            candidate = self._by_seat()[player].get(action)
+            if candidate is not None:
+                return candidate.text
         if self.table.declared is not None and player >= 0:  # (the game numbers each seat's actions)
             return self.table.text_without_state(player, action)
         return self.table.action_to_string(action)
@@ -491,6 +530,17 @@ class Session:
         return [float(v) for v in st.returns()]  # the rule file's declared payoffs, else the ranking's
 
 
+def _outcomes(pending) -> list[tuple[Action, float]]:
+    """A chance listing's outcomes with their probabilities as floats, from its weights: weight / total (the
+    float nearest the exact Fraction, which State.chance_outcomes gives; no Fraction made for the adapters)."""
+    actions = pending.all_actions()
+    weights = pending.weights
+    if weights is None:
+        return [(action, 1 / len(actions)) for action in actions]
+    total = sum(weights)
+    return [(action, weight / total) for action, weight in zip(actions, weights)]
+
+
 def _node_kind(st: State, picks: Optional[dict]) -> str:
     """What kind of node a session is at: its state, and the picks of a claim window's race if one is on."""
     if st.is_terminal():
@@ -526,7 +576,7 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs, rows) -> S
     session._views = [session.state.observation(seat) for seat in range(players)]
     session._texts, session.shared = {}, False
     session._rows, session._record_shared = rows, False
-    session._behind, session._origin, session._follow, session._kind = [], None, 0, None
+    session._behind, session._origin, session._follow, session._kind, session._joint = [], None, 0, None, None
     return session
 
 
