@@ -64,9 +64,7 @@ def chance_numbers(table, pending, outcomes: list, shuffled: bool) -> ListingNum
 
 
 def _first_rows(numbers: list[int]) -> dict[int, int]:
-    """Each number's first row (two texts may read back to one number: the first is the one applied)."""
-    row_of: dict[int, int] = {}
-    for row, number in enumerate(numbers):
-        if number not in row_of:
-            row_of[number] = row
-    return row_of
+    """Each number's first row (two texts may read back to one number: the first is the one applied): the rows
+    given last to first, so that a number's first row is the one kept."""
+    last = len(numbers) - 1
+    return dict(zip(reversed(numbers), range(last, -1, -1)))

@@ -76,3 +76,9 @@ def test_a_clone_and_its_original_see_their_own_games(game_id):
                 assert copy.information_state_string(seat) == again.information_state_string(seat)
                 assert copy.observation_string(seat) == again.observation_string(seat)
     assert state.rewards() == state.returns() and clone.rewards() == clone.returns()
+
+
+def test_a_number_two_rows_read_back_to_is_played_by_its_first_row():
+    from rulespec.adapters.listing_numbers import _first_rows
+    assert _first_rows([5, 3, 5, 7, 3]) == {5: 0, 3: 1, 7: 3}
+    assert _first_rows([]) == {}
