@@ -33,25 +33,26 @@ from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E4
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
 
 CHESS = ROOT / "rulebooks" / "chess.rules"
-# lever -> the generator's methods swapped for what was there before it
+# lever -> the generator's methods swapped for what was there before it: (its class, method, replacement)
 LEVERS = {
-    "(a) a board searched through its items": (counts.Counts, {"located_on_board": lambda self, e: None}),
-    "(b) a walk's test inside a loop": (declarations.Declarations, {"inner_exists": staticmethod(lambda e: None)}),
-    "(c) a piece moved on its board": (statements.Statements, {"shifted": lambda self, s: None}),
-    "(d) a `then` run at once unasked": (statements.Statements, {"ends_after_each_step": lambda self: True}),
+    "(a) a board searched through its items": [(counts.Counts, "located_on_board", lambda self, e: None)],
+    "(b) a walk's test inside a loop": [(declarations.Declarations, "inner_exists", staticmethod(lambda e: None))],
+    "(c) a piece moved on its board": [(statements.Statements, "shifted", lambda self, s: None)],
+    "(d) a `then` run at once unasked": [(statements.Statements, "ends_after_each_step", lambda self: True)],
 }
+LEVERS["all four"] = [swap for swaps in list(LEVERS.values()) for swap in swaps]
 
 
-def engine_of(owner: type, swapped: dict, name: str):
-    """Chess's engine, generated with ``swapped`` methods of the generator's part ``owner``."""
-    kept = {method: owner.__dict__[method] for method in swapped}
+def engine_of(swapped: list, name: str):
+    """Chess's engine, generated with the ``swapped`` methods of the generator's parts."""
+    kept = [(owner, method, owner.__dict__[method]) for owner, method, _ in swapped]
     try:
-        for method, replacement in swapped.items():
+        for owner, method, replacement in swapped:
             setattr(owner, method, replacement)
         model = compile_rules(CHESS)
         source = generate(model, CHESS)
     finally:
-        for method, original in kept.items():
+        for owner, method, original in kept:
             setattr(owner, method, original)
     engine = load_module_from_source(source, name).GAME(None)
     engine.model = model
@@ -72,12 +73,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--positions", nargs="*", default=["start", "kiwipete"])
+    parser.add_argument("--levers", nargs="*", default=list(LEVERS), help="the levers measured (default: all)")
     args = parser.parse_args()
-    engines = {lever: (engine_of(owner, {}, f"chess_on_{k}"), engine_of(owner, swapped, f"chess_off_{k}"))
-               for k, (lever, (owner, swapped)) in enumerate(LEVERS.items())}
-    figures = {(lever, side): [] for lever in LEVERS for side in (0, 1)}
+    on = engine_of([], "chess_on")
+    engines = {lever: (on, engine_of(LEVERS[lever], f"chess_off_{k}")) for k, lever in enumerate(args.levers)}
+    figures = {(lever, side): [] for lever in engines for side in (0, 1)}
     for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
-        for lever in LEVERS:
+        for lever in engines:
             for side in ((0, 1) if r % 2 else (1, 0)):
                 figure = seconds_of_perft(engines[lever][side], args.depth if r >= 0 else 2, args.positions)
                 if r >= 0:
@@ -85,7 +87,7 @@ def main() -> None:
     print(f"`python benchmarks/bench_chess_levers.py --depth {args.depth} --rounds {args.rounds} --positions "
           f"{' '.join(args.positions)}`: s of CPU, medians (min-max); the lever's share: off over on, per round\n")
     print("| lever | on | off | off / on |\n|---|---|---|---|")
-    for lever in LEVERS:
+    for lever in engines:
         on, off = figures[lever, 0], figures[lever, 1]
         ratios = [b / a for a, b in zip(on, off)]
         print(f"| {lever} | {statistics.median(on):.2f} ({min(on):.2f}-{max(on):.2f}) | "
