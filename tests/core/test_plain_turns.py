@@ -1,11 +1,13 @@
-"""Plain turns (rulespec/runtime/plain_turns.py): after a step that ends a turn, a game with nothing between
-its turns but the seat passing on goes the short way to the next seat's choice. Each game below is played
-with it and without it (the same engine with ``_plain_turns`` switched off: the generic path of State._play,
-_offer_next_choice and Engine._next_turn) in lock step: at every step the same player to act, choices,
-chance outcomes with their probabilities and JSON; at the end the same history, counts of what fired,
-outcome and returns; a step that fails fails alike and leaves both states alike."""
+"""Plain turns (rulespec/runtime/plain_turns.py): after a step that ends a turn, a game whose turn's step is
+a choice listed by its choices function, replaced by nothing, with nothing between turns but the seat
+passing on, goes the short way to the next turn's choice.
+Each game below is played with it and without it (the same engine with ``_plain_turns`` switched off: the
+generic path of State._play, _offer_next_choice and Engine._advance) in lock step: at every step the same
+player to act, choices, chance outcomes with their probabilities and JSON; at the end the same history,
+counts of what fired, outcome and returns; a step that fails fails alike and leaves both states alike."""
 
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,10 +16,15 @@ from rulespec.runtime.common import RuleRuntimeError
 
 from tests.codegen.lockstep import sampled_action
 
-# Every bundled and newcomer file whose turns are plain (the test below asks each is), with its seat counts.
+NEWCOMER_GAMES = Path(__file__).parents[1] / "newcomer" / "games"
+# Bundled and newcomer files whose turns are plain (_pair asks each is), with their seat counts: choices
+# listed anew, listed once for their arguments (Kuhn poker, Catch), with rows that may read alike (Liar's
+# dice, Othello, Shell We), chance steps, and a `next turn goes to` (dots and boxes).
 PLAIN = [("tic-tac-toe", 2), ("connect-four", 2), ("hex", 2), ("breakthrough", 2), ("dots-and-boxes", 2),
-         ("leduc-poker", 2), ("pig", 2), ("pig", 4)]
-NEWCOMER = ["nim", "phantom-ttt", "kalah", "tiny-hanabi", "matrix-mp", "dots-and-boxes", "breakthrough"]
+         ("leduc-poker", 2), ("pig", 2), ("pig", 4), ("kuhn-poker", 2), ("liars-dice", 2), ("othello", 2),
+         ("shell-we", 3)]
+NEWCOMER = ["nim", "phantom-ttt", "kalah", "tiny-hanabi", "matrix-mp", "catch", "othello", "dots-and-boxes",
+            "breakthrough"]
 
 # Turns that pass with nothing to choose (a seat that has tapped twice), a seat named for the next turn
 # (`again`), an end, the turn limit, and (when every seat has tapped twice first) a step that fails.
@@ -102,17 +109,20 @@ def test_bundled_games_play_alike_with_plain_turns(game_id, players):
 
 @pytest.mark.parametrize("name", NEWCOMER)
 def test_newcomer_games_play_alike_with_plain_turns(name):
-    from tests.newcomer.test_lockstep import GAMES
-    fast, slow = _pair(lambda: rulespec.load(GAMES / f"{name}.rules"))
+    fast, slow = _pair(lambda: rulespec.load(NEWCOMER_GAMES / f"{name}.rules"))
     for seed in range(12):
         play_both(fast.new_game(), slow.new_game(), random.Random(seed))
 
 
-@pytest.mark.parametrize("players", [2, 3])
-def test_skipped_turns_named_seats_the_turn_limit_and_a_failing_step_play_alike(players, tmp_path):
+@pytest.mark.parametrize("players, inline", [(2, True), (3, True), (2, False)])
+def test_skipped_turns_named_seats_the_turn_limit_and_a_failing_step_play_alike(players, inline, tmp_path):
+    """inline False: the turn's choice offered through Engine._offer_listed_choice, as for a choice listed
+    once or with rows that may read alike (its way of skipping a turn with nothing to choose)."""
     path = tmp_path / "pass-along.rules"
     path.write_text(PASS_ALONG, encoding="utf-8")
     fast, slow = _pair(lambda: rulespec.load(str(path)))
+    assert fast._plain_turns.inline
+    fast._plain_turns.inline = inline
     ends, failures, again = set(), [], 0
     for seed in range(60):
         a, b = fast.new_game(players), slow.new_game(players)
@@ -125,13 +135,15 @@ def test_skipped_turns_named_seats_the_turn_limit_and_a_failing_step_play_alike(
 
 
 def test_which_engines_have_plain_turns():
-    """Decided from what the engine's tables say lies between turns: none of a plain game's constructs."""
+    """Decided from the engine's tables: the turn's step a choice listed by its choices function, nothing
+    replacing it, no end check waiting for a named step, nothing Engine._next_turn does but pass the seat on."""
     assert rulespec.load("tic-tac-toe")._plain_turns is not None
-    assert rulespec.load("chess")._plain_turns is None  # positions counted at each turn start
-    assert rulespec.load("go")._plain_turns is None  # an end checked at turn start
-    assert rulespec.load("checkers")._plain_turns is None  # and after the turn
-    assert rulespec.load("let-them-eat-shrimp")._plain_turns is None  # turns skipped
-    assert rulespec.load("goofspiel")._plain_turns is None  # a turn that is no choice of one listing
+    assert rulespec.load("let-them-eat-shrimp")._plain_turns is None  # the turn's step is an automatic step
+    assert rulespec.load("shrimp")._plain_turns is None  # a replacement of the turn's step
+    assert rulespec.load("backgammon")._plain_turns is None  # an end checked after a named step
+    assert rulespec.load("chess")._plain_turns is None  # positions counted at each turn's start
+    assert rulespec.load("go")._plain_turns is None  # an end checked at a turn's start
+    assert rulespec.load(NEWCOMER_GAMES / "kalah-counters.rules")._plain_turns is None  # and after a turn
 
     class Overridden(type(rulespec.load("tic-tac-toe"))):
         def _next_turn(self, st):
