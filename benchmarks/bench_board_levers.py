@@ -7,7 +7,9 @@ the gallery's Breakthrough; (b) what a walk's condition fixes under a test worke
 narrowing.py Fixed.guarded), measured on Breakthrough as a newcomer writes it; (c) a count's leading tests
 that do not read its variable tested once before it (`count(d in directions of grid where can_jump(s, d, p))
 > 0`: whether s holds the player's piece asked once, not in each direction; codegen/counts.py tests_ahead),
-measured on the gallery's checkers. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+measured on the gallery's checkers; (d) `t = beyond(s, d)`, a definition whose value is a neighbour's
+neighbour, fixing t as the value written in place does (model/narrowing.py _value_of), measured on checkers'
+jumps. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_board_levers.py --rounds 5
@@ -43,6 +45,8 @@ LEVERS = {
         ("rulespec.model.narrowing", "_stable_test", lambda e, var, changing: False)]),
     "(c) a count's tests ahead": (RULEBOOKS / "checkers.rules", [
         ("rulespec.codegen.counts", "Counts.tests_ahead", lambda self, count: (None, count))]),
+    "(d) a definition's value fixes a space": (RULEBOOKS / "checkers.rules", [
+        ("rulespec.model.narrowing", "_value_of", lambda e, var, definitions, changing: e)]),
 }
 SEEDS = range(8)
 

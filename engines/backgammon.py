@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3610da8b759bb7d3'
-GENERATOR_VERSION = '76'
+GENERATOR_VERSION = '77'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

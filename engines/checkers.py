@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '76'
+GENERATOR_VERSION = '77'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -199,9 +199,7 @@ def options_turn__jump(st, v_player):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            for v_t in st._t.cells_in_use[0]:
-                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
-                    continue
+            for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
                 found.append((B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_s, v_d, v_t, )))
     return found
 
@@ -287,9 +285,7 @@ def choices_turn(st, v_player):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            for v_t in st._t.cells_in_use[0]:
-                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
-                    continue
+            for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
                 rows.append(memo_1.get((v_s, v_d, v_t, )) or kept.make(memo_1, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 1, (v_s, v_d, v_t, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)
@@ -327,9 +323,7 @@ def has_legal_move_turn(st, v_player):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            for v_t in st._t.cells_in_use[0]:
-                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
-                    continue
+            for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
                 return True
     return False
 
@@ -372,9 +366,7 @@ def options_jump_again__jump(st, v_player, v_s):
             continue
         if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
             continue
-        for v_t in st._t.cells_in_use[0]:
-            if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
-                continue
+        for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
             found.append((B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], (v_d, v_t, )))
     return found
 
@@ -438,9 +430,7 @@ def choices_jump_again(st, v_player, v_s):
                 continue
             if not (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
                 continue
-            for v_t in st._t.cells_in_use[0]:
-                if not ((v_t == st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # t = beyond(s, d)
-                    continue
+            for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
                 rows.append(memo_0.get((v_d, v_t, )) or kept.make(memo_0, (v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 0, (v_d, v_t, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)

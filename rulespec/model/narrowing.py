@@ -103,6 +103,22 @@ def _seat_value_stable(e, var: str, changing: frozenset) -> bool:
     return _stable(e.seat, var, changing)
 
 
+def _value_of(e: ir.E, var: str, definitions: dict, changing: frozenset) -> ir.E:
+    """A definition's use whose value, its parameters replaced by the arguments, is a stable value (`beyond(s,
+    d)`, defined as `neighbour of neighbour of s towards d towards d`): that value, as the author could have
+    written it in place (its arguments stable too, so none can fail or cost more than a look-up); ``e``
+    itself otherwise."""
+    for _ in range(_DEPTH):
+        definition = definitions.get(e.name) if isinstance(e, ir.DefinedValue) else None
+        if definition is None or not all(_stable(a, var, changing) for a in e.args):
+            return e
+        value = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, {var})
+        if not isinstance(value, ir.DefinedValue) and not _stable(value, var, changing):
+            return e
+        e = value
+    return e
+
+
 def _stable_test(e: ir.E, var: str, changing: frozenset) -> bool:
     """Whether ``e`` is a test worked out once before the walk: comparisons of stable values (`p = player
     1`), joined by `and`, `or`, `not`."""
@@ -146,6 +162,7 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
     """What ``e`` fixes about the space ``var`` of ``board`` (see Fixed), or None when it fixes nothing."""
     if isinstance(e, ir.Compare) and e.op == "=" and not e.order:
         for this, other in ((e.left, e.right), (e.right, e.left)):
+            other = _value_of(other, var, definitions, changing)
             if not _stable(other, var, changing):
                 continue
             if isinstance(this, ir.Var) and this.name == var and other.type == ir.SPACE + ":" + board.name:

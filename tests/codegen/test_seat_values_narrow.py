@@ -3,7 +3,8 @@ attribute, or `left of p`) is worked out before the walk (model/narrowing.py _se
 `column of t = column of s + c` the walk of t is the one place at that row and column, not a column of eight
 (and neither part is tested again on it: codegen/narrowing.py _part_of_place). The gallery's Breakthrough and
 chess (a pawn's double step from `pawn_rank of player`) play the same games as the engines generated
-without it."""
+without it. So do the newcomer's Breakthrough, each seat walking its own directions (a part fixed under a test
+worked out before the walk), and checkers' jump to `beyond(s, d)` (a definition's value fixing a space)."""
 
 import random
 from pathlib import Path
@@ -98,4 +99,25 @@ def test_a_test_reading_a_space_is_worked_out_before_the_walk(monkeypatch):
     assert "(B_GRID_CELLS_BY_ROW.get(B_GRID_ROW[v_a], ()) if (B_GRID_ROW[v_a] == B_GRID_ROW[v_b]) else ())" \
         in fast_source
     for seed in range(4):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+# ---- a definition's value fixes a space as the value written in place does (model/narrowing.py _value_of) ----
+
+@pytest.mark.parametrize("path", [ROOT / "rulebooks" / "checkers.rules",
+                                  ROOT / "house-rules" / "checkers-backward-captures.rules"])
+def test_a_space_a_definitions_value_fixes_is_looked_up(monkeypatch, path):
+    """Checkers' jump: `t = beyond(s, d)`, beyond a neighbour's neighbour: t is that one space, not each of the
+    board's tested against it. The same games as the engine generated without it."""
+    model = compile_rules(path)
+    fast_source = codegen.generate(model, path.name)
+    with monkeypatch.context() as patch:
+        patch.setattr(narrowing, "_value_of", lambda e, var, definitions, changing: e)
+        slow_source = codegen.generate(model, path.name)
+    looked_up = "for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):"
+    assert looked_up in fast_source and looked_up not in slow_source
+    fast = load_module_from_source(fast_source, f"value_of_{path.stem.replace('-', '_')}").GAME(None)
+    slow = load_module_from_source(slow_source, f"called_{path.stem.replace('-', '_')}").GAME(None)
+    fast.model = slow.model = model
+    for seed in range(3):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
