@@ -275,7 +275,7 @@ class RulespecState(pyspiel.State):
             return super().legal_actions()
         # pyspiel answers a seat's legal_actions(seat) at a chance node with the chance outcomes, which are no
         # seat's actions (OpenSpiel's own games answer []).
-        if player >= 0 and current in (CHANCE, TERMINAL):
+        if player >= 0 and (current >= 0 or current in (CHANCE, TERMINAL)):  # (not the seat's decision)
             return []
         if player >= 0 and current == SIMULTANEOUS:  # (pyspiel's answer: the seat's _legal_actions)
             return self._legal_actions(player)
