@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3610da8b759bb7d3'
-GENERATOR_VERSION = '77'
+GENERATOR_VERSION = '78'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -193,11 +193,12 @@ def options_both_numbers__higher_first(st, v_player):
     for v_n in span(1, 25):
         if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
             continue
+        passing = []  # the last name's values that pass the tests before the look-ahead
         for v_m in span(1, 25):
             if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
                 continue
-            if not (after_both_numbers__higher_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
-                continue
+            passing.append(v_m)
+        for v_m in ahead_both_numbers__higher_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
             found.append(('from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', (v_n, v_m, )))
     return found
 
@@ -251,6 +252,30 @@ def after_both_numbers__higher_first(st, v_player, v_n, v_m):
         st._unimagine(kept)
 
 
+def ahead_both_numbers__higher_first(st, v_player, v_n, passing):
+    """The `m` of passing for which `die_a + die_b = 0` holds in the position `higher_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    if not passing:
+        return passing
+    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        arg_0_2 = min(st._counters['die_a'], st._counters['die_b'])  # low: read before the first `then`s run
+        st._thens.append(('move', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
+        carry_through(st, cause)  # then move: once
+        held = []
+        for v_m in passing:
+            each, _ = st._imagine(v_player, 'both_numbers')
+            try:
+                st._thens.append(('play', (v_player, v_m, arg_0_2)))
+                carry_through(st, cause)  # then play: for each
+                if ((st._counters['die_a'] + st._counters['die_b']) == 0):  # die_a + die_b = 0
+                    held.append(v_m)
+            finally:
+                st._unimagine(each)
+        return held
+    finally:
+        st._unimagine(kept)
+
+
 def options_both_numbers__lower_first(st, v_player):
     """Option `lower_first` of `both_numbers`: `from {n} then {m}, the lower number first`. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
     found = []
@@ -261,11 +286,12 @@ def options_both_numbers__lower_first(st, v_player):
     for v_n in span(1, 25):
         if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
             continue
+        passing = []  # the last name's values that pass the tests before the look-ahead
         for v_m in span(1, 25):
             if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
                 continue
-            if not (after_both_numbers__lower_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
-                continue
+            passing.append(v_m)
+        for v_m in ahead_both_numbers__lower_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
             found.append(('from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', (v_n, v_m, )))
     return found
 
@@ -321,6 +347,30 @@ def after_both_numbers__lower_first(st, v_player, v_n, v_m):
         st._unimagine(kept)
 
 
+def ahead_both_numbers__lower_first(st, v_player, v_n, passing):
+    """The `m` of passing for which `die_a + die_b = 0` holds in the position `lower_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    if not passing:
+        return passing
+    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        arg_0_2 = max(st._counters['die_a'], st._counters['die_b'])  # high: read before the first `then`s run
+        st._thens.append(('move', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
+        carry_through(st, cause)  # then move: once
+        held = []
+        for v_m in passing:
+            each, _ = st._imagine(v_player, 'both_numbers')
+            try:
+                st._thens.append(('play', (v_player, v_m, arg_0_2)))
+                carry_through(st, cause)  # then play: for each
+                if ((st._counters['die_a'] + st._counters['die_b']) == 0):  # die_a + die_b = 0
+                    held.append(v_m)
+            finally:
+                st._unimagine(each)
+        return held
+    finally:
+        st._unimagine(kept)
+
+
 ROWS_both_numbers = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once
 
 
@@ -336,22 +386,24 @@ def choices_both_numbers(st, v_player):
         for v_n in span(1, 25):
             if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
                 continue
+            passing = []  # the last name's values that pass the tests before the look-ahead
             for v_m in span(1, 25):
                 if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
                     continue
-                if not (after_both_numbers__higher_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
-                    continue
+                passing.append(v_m)
+            for v_m in ahead_both_numbers__higher_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
                 rows.append(memo_0.get((v_n, v_m, )) or kept.make(memo_0, (v_n, v_m, ), (seat, 'from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', 0, (v_n, v_m, ))))
     # lower_first: `from {n} then {m}, the lower number first`
     if (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))) and ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))):  # unplayed_pair and low != high
         for v_n in span(1, 25):
             if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
                 continue
+            passing = []  # the last name's values that pass the tests before the look-ahead
             for v_m in span(1, 25):
                 if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
                     continue
-                if not (after_both_numbers__lower_first(st, v_player, v_n, v_m)):  # die_a + die_b = 0 after it
-                    continue
+                passing.append(v_m)
+            for v_m in ahead_both_numbers__lower_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
                 rows.append(memo_1.get((v_n, v_m, )) or kept.make(memo_1, (v_n, v_m, ), (seat, 'from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', 1, (v_n, v_m, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '77'
+GENERATOR_VERSION = '78'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -925,13 +925,14 @@ def options_turn__promote(st, v_player):
                 continue
             if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and st._boards[0][v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and st._boards[0][v_t] >= 0 and (not (st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
+            passing = []  # the last name's values that pass the tests before the look-ahead
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
                     continue
                 if not ((v_k != 'pawn')):  # k != pawn
                     continue
-                if not (after_turn__promote(st, v_player, v_s, v_t, v_k)):  # not in_check(player) after it
-                    continue
+                passing.append(v_k)
+            for v_k in ahead_turn__promote(st, v_player, v_s, v_t, passing):  # not in_check(player) after it
                 found.append(('pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t] + ', a ' + str(v_k), (v_s, v_t, v_k, )))
     return found
 
@@ -995,6 +996,29 @@ def after_turn__promote(st, v_player, v_s, v_t, v_k):
         effect_turn__promote(st, cause, v_player, v_s, v_t, v_k)
         carry_through(st, cause)  # then land, crown: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
+    finally:
+        st._unimagine(kept)
+
+
+def ahead_turn__promote(st, v_player, v_s, v_t, passing):
+    """The `k` of passing for which `not in_check(player)` holds in the position `promote` would leave: its first `then`s carried out once for them all. [CH-3, CH-8, CH-10, CH-11, CH-15] (rulebooks/chess.rules:253)"""
+    if not passing:
+        return passing
+    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    try:
+        st._thens.append(('land', (v_s, v_t)))
+        carry_through(st, cause)  # then land: once
+        held = []
+        for v_k in passing:
+            each, _ = st._imagine(v_player, 'turn')
+            try:
+                st._thens.append(('crown', (v_t, v_k)))
+                carry_through(st, cause)  # then crown: for each
+                if (not define_in_check(st, v_player)):  # not in_check(player)
+                    held.append(v_k)
+            finally:
+                st._unimagine(each)
+        return held
     finally:
         st._unimagine(kept)
 
@@ -1141,13 +1165,14 @@ def choices_turn(st, v_player):
                 continue
             if not ((((v_t == st._t.toward[0][(0, 4)[v_player]][v_s]) and board_0[v_t] < 0) or (any((st._t.toward[0][v_d][v_s] == v_t) for v_d in ((7, 1), (5, 3))[v_player]) and board_0[v_t] >= 0 and (not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))))):  # (t = ahead(s, player) and t is empty) or (count(d in takes of player where neighbour of s towards d = t) > 0 and t is occupied and not mine(t, player))
                 continue
+            passing = []  # the last name's values that pass the tests before the look-ahead
             for v_k in ('king', 'queen', 'rook', 'bishop', 'knight', 'pawn'):
                 if not ((v_k != 'king')):  # k != king
                     continue
                 if not ((v_k != 'pawn')):  # k != pawn
                     continue
-                if not (after_turn__promote(st, v_player, v_s, v_t, v_k)):  # not in_check(player) after it
-                    continue
+                passing.append(v_k)
+            for v_k in ahead_turn__promote(st, v_player, v_s, v_t, passing):  # not in_check(player) after it
                 rows.append(memo_9.get((v_s, v_t, v_k, )) or kept.make(memo_9, (v_s, v_t, v_k, ), (seat, 'pawn ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t] + ', a ' + str(v_k), 9, (v_s, v_t, v_k, ))))
     return seat, rows
 

@@ -187,6 +187,7 @@ class Choices:
         seat = f"v_{ident(bound[0])}" if listing.any_player else "seat"
         row = f"({seat}, {text}, {k}, {binding_tuple})"
         kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
+        ahead = self.first_thens_ahead(step, option, placed)
         for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
             if var == kept and not placed[i]:
                 # The rows of every legal placement, put together by the tables: each text is made once per
@@ -196,33 +197,39 @@ class Choices:
                 w.line(f"rows += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
                        f"lambda v_{ident(var)}: {text})")
                 return
-            self.binding_loop(listing, plan, i, var)
+            self.binding_loop(listing, plan, i, var, ahead if i == len(bound) - 1 else None)
         if k in listing.memos:
             one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
             w.line(f"rows.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
         else:
             w.line(f"rows.append({row})")
 
-    def binding_loop(self, listing: Listing, plan: tuple, i: int, var: str) -> None:
-        """The loop over an option's ``i``-th binding ``var`` and the conditions tested once it is bound."""
+    def binding_loop(self, listing: Listing, plan: tuple, i: int, var: str,
+                     ahead: Optional[ir.AfterIt] = None) -> None:
+        """The loop over an option's ``i``-th binding ``var`` and the conditions tested once it is bound (with
+        ``ahead``, the look-ahead asked of the values that pass the others at once: Options.binding_loops)."""
         w = self.w
         _, bound, domains, placed, _, _ = plan
         domain = domains[var]
         if domain in listing.shared:  # listed by several options: made when first needed, then kept
             name = listing.shared[domain]
             domain = f"({name} if {name} is not None else ({name} := {domain}))"
+        if ahead is not None:
+            self.ahead_loop_head()
         w.line(f"for v_{ident(var)} in {domain}:")
         w.indent()
         if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
             self.kinds[var] = f"kind_{ident(var)}"
             w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
         for c in placed[i]:
-            if self.neighbour_test_inline(c):
+            if c is ahead or self.neighbour_test_inline(c):
                 continue
             w.line(f"if not ({self.expr(c)}):", note=c.text)
             w.indent()
             w.line("continue")
             w.dedent()
+        if ahead is not None:
+            self.ahead_loop_tail(var, ahead)
 
     def listing_bottom(self, step: ir.Step, listing: Listing) -> None:
         """The listing's last lines: the locals of what it read put at its top, the rows in the order offered,

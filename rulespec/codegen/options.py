@@ -6,9 +6,11 @@ its effect.
 from __future__ import annotations
 
 import string
+from typing import Optional
 
-from ..model import ir
+from ..model import ir, reads
 from ..model.action_numbers import state_read
+from ..model.first_thens_once import FirstThensOnce, first_thens_once
 from ..model.lookahead import going_after
 from ..model.narrowing import all_of, fits_condition, placed_conditions
 from .quoting import docstring, ident, lit
@@ -17,21 +19,52 @@ from .quoting import docstring, ident, lit
 class Options:
     """The functions of one option of a choice step (CodeGenerator's part)."""
 
-    def binding_loops(self, bound: list, domains: dict, placed: list) -> None:
+    def binding_loops(self, bound: list, domains: dict, placed: list, ahead: Optional[ir.AfterIt] = None) -> None:
         """One loop a bound name, the conditions placed at each level skipping what fails (the walk of an
-        option's bindings, as options_ lists them and has_legal_move_ looks for the first); left open."""
+        option's bindings, as options_ lists them and has_legal_move_ looks for the first); left open. With
+        ``ahead`` (a listing's look-ahead whose first `then`s are carried out once), the last name's values
+        that pass the other conditions are gathered and the look-ahead asked of them all (ahead_loop)."""
         w = self.w
         counts_at, counts_level = len(w.lines), w.level
         self.bound, self.counted = set(bound), {}
         for i, var in enumerate(bound):
+            gathered = ahead is not None and i == len(bound) - 1
+            if gathered:
+                self.ahead_loop_head()
             w.line(f"for v_{ident(var)} in {domains[var]}:")
             w.indent()
             for c in placed[i]:
+                if gathered and c is ahead:
+                    continue
                 w.line(f"if not ({self.expr(c)}):", note=c.text)
                 w.indent()
                 w.line("continue")
                 w.dedent()
+            if gathered:
+                self.ahead_loop_tail(var, ahead)
         self.declare_counted(counts_at, counts_level)
+
+    def first_thens_ahead(self, step: ir.Step, option: ir.ChoiceOption, placed: dict) -> Optional[ir.AfterIt]:
+        """The option's `only if C after it` when its listings carry its first `then`s out once for every value
+        of the last bound name (model/first_thens_once.py): tested last of the conditions on that name; else None."""
+        split = self.thens_once.get((step.name, option.name))
+        if split is None:
+            return None
+        last = placed[len(option.bindings) - 1]
+        return last[-1] if last and isinstance(last[-1], ir.AfterIt) else None
+
+    def ahead_loop_head(self) -> None:
+        self.w.line("passing = []", note="the last name's values that pass the tests before the look-ahead")
+
+    def ahead_loop_tail(self, var: str, after: ir.AfterIt) -> None:
+        """Closes the loop that gathered the values of ``var`` and opens the loop over those C holds after."""
+        w = self.w
+        w.line(f"passing.append(v_{ident(var)})")
+        w.dedent()
+        names = "".join(f", {self.expr(n)}" for n in after.names if not (isinstance(n, ir.Var) and n.name == var))
+        w.line(f"for v_{ident(var)} in ahead_{ident(after.step)}__{ident(after.option)}(st{names}, passing):",
+               note=after.text)
+        w.indent()
 
     def declare_counted(self, at: int, level: int) -> None:
         """Before a listing's loops: the counts it computes once for every candidate start out unknown."""
@@ -52,6 +85,11 @@ class Options:
         binding_tuple = "(" + "".join(f"v_{ident(v)}, " for v in bound) + ")"
         text = self.render(option.template, types, option.shown)
         domains, placed = self.option_plan(step, option, types)
+        split = first_thens_once(option, self.definitions)
+        if split is not None:
+            self.thens_once[(step.name, option.name)] = split
+            if self.first_thens_ahead(step, option, placed) is None:
+                del self.thens_once[(step.name, option.name)]
         self.plans.append((option, bound, domains, placed, text, binding_tuple))
         self.options_function(step, option, base, domains, placed, text, binding_tuple)
         self.candidates_function(step, option, base, text, binding_tuple)
@@ -63,6 +101,8 @@ class Options:
         after = next((c for c in option.conditions if isinstance(c, ir.AfterIt)), None)
         if after is not None:
             self.after_function(step, option, base, after)
+        if (step.name, option.name) in self.thens_once:
+            self.ahead_function(step, option, base, after, self.thens_once[(step.name, option.name)])
 
     def option_plan(self, step: ir.Step, option: ir.ChoiceOption, types: dict[str, str]) -> tuple[dict, dict]:
         """How an option's bindings are walked: (name -> the code of what it walks, binding depth -> the
@@ -140,7 +180,7 @@ class Options:
             w.indent()
             w.line("return found")
             w.dedent()
-        self.binding_loops(bound, domains, placed)
+        self.binding_loops(bound, domains, placed, self.first_thens_ahead(step, option, placed))
         w.line(f"found.append(({text}, {binding_tuple}))")
         for _ in bound:
             w.dedent()
@@ -294,6 +334,72 @@ class Options:
             w.line("carry_through(st, cause)", note=f"then {', '.join(going.steps)}: the automatic steps it sets going")
         with self.zone_locals():
             w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
+        w.dedent()
+        w.line("finally:")
+        w.indent()
+        w.line("st._unimagine(kept)")
+        w.dedent()
+        w.dedent()
+
+    def ahead_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt,
+                       split: FirstThensOnce) -> None:
+        """ahead_<step>__<option>: of the values of the last bound name given, those for which `only if C after
+        it` holds, in order: the option's first `then`s carried out once for them all, the rest for each value
+        under that position, C read, and every write undone (model/first_thens_once.py)."""
+        w = self.w
+        last = split.last
+        names = "".join(f", {self.expr(n)}" for n in after.names if not (isinstance(n, ir.Var) and n.name == last))
+        seat = self.expr(step.by) if step.by is not None else "v_player"
+        w.line("")
+        w.line("")
+        w.line(f"def ahead_{base}(st{names}, passing):")
+        w.indent()
+        self.doc(option, f"The `{last}` of passing for which `{after.condition.text}` holds in the position "
+                         f"`{option.name}` would leave: its first `then`s carried out once for them all.")
+        w.line("if not passing:")
+        w.indent()
+        w.line("return passing")
+        w.dedent()
+        w.line(f"kept, cause = st._imagine({seat}, {lit(step.name)})",
+               note="carried out on the state itself, then undone (runtime/imagining.py)")
+        w.line("try:")
+        w.indent()
+        rest = []
+        for s in split.rest:  # (its arguments worked out in the position as it stands, as the option's statements)
+            args = []
+            for a in s.args:
+                if last in reads.free_vars(a) or isinstance(a, (ir.Var, ir.Const)):
+                    args.append(self.expr(a))
+                else:
+                    local = f"arg_{len(rest)}_{len(args)}"
+                    w.line(f"{local} = {self.expr(a)}", note=f"{a.text}: read before the first `then`s run")
+                    args.append(local)
+            rest.append((s.step, args))
+        self.stmts(split.first)
+        w.line("carry_through(st, cause)", note=f"then {', '.join(s.step for s in split.first)}: once")
+        w.line("held = []")
+        w.line(f"for v_{ident(last)} in passing:")
+        w.indent()
+        w.line(f"each, _ = st._imagine({seat}, {lit(step.name)})")
+        w.line("try:")
+        w.indent()
+        for name, args in rest:
+            inner = ", ".join(args)
+            w.line(f"st._thens.append(({name!r}, ({inner},)))" if len(args) == 1 else
+                   f"st._thens.append(({name!r}, ({inner})))")
+        w.line("carry_through(st, cause)", note=f"then {', '.join(s.step for s in split.rest)}: for each")
+        with self.zone_locals():
+            w.line(f"if {self.expr(after.condition)}:", note=after.condition.text)
+            w.indent()
+            w.line(f"held.append(v_{ident(last)})")
+            w.dedent()
+        w.dedent()
+        w.line("finally:")
+        w.indent()
+        w.line("st._unimagine(each)")
+        w.dedent()
+        w.dedent()
+        w.line("return held")
         w.dedent()
         w.line("finally:")
         w.indent()

@@ -22,6 +22,7 @@ from typing import Optional, Sequence, Union
 from ..language.ast import named_step_of
 from ..language.collector import collector_paused
 from ..model import ir, reads
+from ..model.first_thens_once import FirstThensOnce
 from ..model.lookahead import looks_through_then
 from .chance import Chance
 from .choices import Choices
@@ -83,6 +84,9 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         # (step, option) -> its last bound name, when that walks a board's legal placements and the option's
         # text reads labels only: its rows are kept per setup (choices(), Tables.placement_rows)
         self.kept_walks: dict[tuple[str, str], str] = {}
+        # (step, option) -> its `then`s split where the first are carried out once for every value of the last
+        # bound name in its listings' look-ahead (model/first_thens_once.py, Options.ahead_function)
+        self.thens_once: dict[tuple[str, str], FirstThensOnce] = {}
         self.distinct: dict[str, bool] = {}  # choice step -> no two of its choices can read the same
         self.rows_kept: set[str] = set()  # choice steps whose choices_ keeps its rows by what it reads (LISTED_)
         self.labels_distinct: Optional[bool] = None  # whether no two components read the same

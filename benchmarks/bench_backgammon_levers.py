@@ -1,0 +1,78 @@
+"""Backgammon's levers of issue #40, against the engine as generated, in one process: each lever switched off in
+an engine generated without it. (a) the look-ahead's first `then`s carried out once for every value of the
+last bound name (model/first_thens_once.py; the first move once for every second move of a pair). The same
+seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated,
+medians with their min-max spread.
+
+    python benchmarks/bench_backgammon_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import rulespec  # noqa: E402
+from bench_honest import microseconds_a_step  # noqa: E402
+from rulespec.codegen.options import Options  # noqa: E402
+from rulespec.codegen.python import generate  # noqa: E402
+from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+
+SEEDS = range(10)  # seeded games a block
+# lever -> (the generator's method it is switched off by, that method's stand-in, what the source then lacks)
+LEVERS = {
+    "(a) off": (Options, "first_thens_ahead", lambda self, step, option, placed: None, "def ahead_"),
+}
+
+
+def generated_without(engine, lever: str):
+    """Backgammon generated without ``lever``, loaded in memory."""
+    path = ROOT / "rulebooks" / "backgammon.rules"
+    owner, method, stand_in, lacks = LEVERS[lever]
+    kept = getattr(owner, method)
+    setattr(owner, method, stand_in)
+    try:
+        source = generate(compile_rules(path), path)
+    finally:
+        setattr(owner, method, kept)
+    assert lacks not in source
+    before = load_module_from_source(source, f"backgammon_{lever.split()[0].strip('()')}_off").GAME(None)
+    before.model = engine.model
+    return before
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    rounds = parser.parse_args().rounds
+    after = rulespec.load("backgammon")
+    engines = {"all on": after, **{lever: generated_without(after, lever) for lever in LEVERS}}
+    names = list(engines)
+    figures = {name: [] for name in names}
+    for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
+        order = names[r % len(names):] + names[:r % len(names)]
+        for name in order:
+            figure = microseconds_a_step(engines[name], SEEDS)
+            if r >= 0:
+                figures[name].append(figure)
+    print(f"`python benchmarks/bench_backgammon_levers.py --rounds {rounds}`: us a step, medians (min-max); "
+          "each lever's share: its 'off' over 'all on', per round\n")
+    print("| game | " + " | ".join(names) + " | " + " | ".join(f"{c} / all on" for c in names[1:]) + " |")
+    print("|---|" + "---|" * (2 * len(names) - 1))
+    cells = [f"{statistics.median(v):.1f} ({min(v):.1f}-{max(v):.1f})" for v in figures.values()]
+    for name in names[1:]:
+        ratios = [b / a for a, b in zip(figures["all on"], figures[name])]
+        cells.append(f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})")
+    print("| backgammon | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
