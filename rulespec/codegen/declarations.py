@@ -24,7 +24,8 @@ class Declarations:
         self.none_names = self.off_board.params_of(definition.name)  # those some use passes none
         zones_started = self.start_zone_locals()
         value = definition.value
-        # (a count or first whose answer for each item is read from a table stays as it is: see item_test)
+        # (a count or first whose answer for each item is read from a table stays as it is: see item_test, and
+        # located_count for a first found through the items that can pass)
         if self.any_test(value) and self.item_test(value.left) is None:
             # `count(x in D where C) = 0` (or > 0, != 0) asks whether some x passes: a loop that stops at the
             # first x passing, each seat's counts looked up once.
@@ -33,7 +34,7 @@ class Declarations:
             self.first_found_loop(count.var, self.expr(count.domain), count.where, found)
             w.line(f"return {not found!r}")
             self.read_counters_first(reads_at, w.level)
-        elif self.first_loop(value) and self.item_test(value) is None:
+        elif self.first_loop(value) and self.item_test(value) is None and self.located_count(value) is None:
             # `any(x in D where C)`: the first x passing, by a loop that returns it; when there is none, the
             # runtime's own error (`... found nothing`).
             reads_at, self.counter_lists = len(w.lines), {}

@@ -128,3 +128,26 @@ def test_the_cost_prices_two_looks_an_item(monkeypatch):
     assert through_items == 1 + priced.expr(on_board(pieces, model, definitions).value) + priced.items * 2
     monkeypatch.setattr(cost, "on_board", lambda e, m, d: None)
     assert cost.Cost(model).expr(pieces) > 4 * through_items
+
+
+def test_a_definition_whose_value_is_the_search(tmp_path, monkeypatch):
+    """A definition whose value is the search itself (written as a loop when it is not found through items)
+    takes the first space through the items too, and finds what the loop finds."""
+    search = "any(s in grid where is_a(s, king) and mine(s, p))"
+    text = CHESS.read_text().replace(f"attacks(left of p, {search})", "attacks(left of p, king_square(p))")
+    text = text.replace("define in_check(", f"define king_square(p: seat) [CH-11]:\n  {search}\n\ndefine in_check(")
+    assert "king_square(p))" in text
+    path = tmp_path / "chess.rules"
+    path.write_text(text)
+    model = compile_rules(path)
+    fast_source = codegen.generate(model, path.name)
+    with monkeypatch.context() as patch:
+        patch.setattr(counts.Counts, "located_on_board", lambda self, e: None)
+        slow_source = codegen.generate(model, path.name)
+    king_square = fast_source.split("def define_king_square(", 1)[1].split("\ndef ", 1)[0]
+    assert "first_on_board(" in king_square and "for v_s in" not in king_square
+    assert "for v_s in st._t.cells_in_use[0]:" in slow_source.split("def define_king_square(", 1)[1]
+    fast = load_module_from_source(fast_source, "king_square_items")
+    slow = load_module_from_source(slow_source, "king_square_loop")
+    st = fast.GAME(None).position(fen_to_position(KIWIPETE))
+    assert [fast.define_king_square(st, p) for p in (0, 1)] == [slow.define_king_square(st, p) for p in (0, 1)]
