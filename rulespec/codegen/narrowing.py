@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir, reads
-from ..model.narrowing import Fixed, conjuncts, fixed_by, fixed_walk, occupied_only
+from ..model.narrowing import Fixed, conjuncts, fixed_by, fixed_walk, occupied_only, unguarded
 from .quoting import comment, ident
 
 
@@ -78,7 +78,7 @@ class Narrowing:
                 and any(_names_space(side, var) for side in (equality.left, equality.right))):
             return False
         fixed = fixed_by(var, board, part, self.definitions)
-        walked = fixed_by(var, board, where, self.definitions)
+        walked = unguarded(fixed_by(var, board, where, self.definitions))
         return fixed is not None and (fixed == walked or _part_of_place(fixed, walked))
 
     def space_over_directions(self, direction: str, directions: ir.E, space: ir.E) -> str:

@@ -179,7 +179,7 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
     if some is not None and some.var != var and _stable_directions(some.domain, var, changing):
         # `count(d in D where ... t = neighbour of s towards d ...) > 0`: t is that space for some d of D.
         inner = fixed_by(var, board, some.where, definitions, changing, depth)
-        if inner is None or inner.rows or inner.columns or inner.jumps or inner.spaces_over:
+        if inner is None or inner != Fixed(spaces=inner.spaces):  # (spaces alone: none under a test of d)
             return None
         return Fixed(spaces_over=tuple((some.var, some.domain, space) for space in inner.spaces))
     if isinstance(e, ir.BoolOp) and e.op == "and":
@@ -206,6 +206,14 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
         body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, {var})
         return fixed_by(var, board, body, definitions, changing, depth + 1)
     return None
+
+
+def unguarded(fixed: Optional[Fixed]) -> Optional[Fixed]:
+    """What a whole condition fixes, a part fixed under a test alone taken without its test: the condition
+    tests it on each space visited (`p = player 1 and row of s = 1` walks row 1 as `row of s = 1` does)."""
+    while fixed is not None and len(fixed.guarded) == 1 and fixed == Fixed(guarded=fixed.guarded):
+        fixed = fixed.guarded[0][1]
+    return fixed
 
 
 def occupied_only(var: str, e: Optional[ir.E], definitions: dict, depth: int = 0) -> bool:
@@ -244,7 +252,7 @@ def fixed_walk(var: str, board: ir.Board, where: Optional[ir.E], definitions: di
     listing, whose names are all chosen spaces)."""
     if where is None:
         return None
-    fixed = fixed_by(var, board, where, definitions, changing)
+    fixed = unguarded(fixed_by(var, board, where, definitions, changing))
     if fixed is None:
         return None
     if may_be_none is not None and any(may_be_none(space) for value in fixed.values() for space in spaces_read(value)):

@@ -121,3 +121,36 @@ def test_a_space_a_definitions_value_fixes_is_looked_up(monkeypatch, path):
     fast.model = slow.model = model
     for seed in range(3):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+def _breakthrough_rewritten(tmp_path, said: str, written: str) -> Path:
+    text = NEWCOMER_BREAKTHROUGH.read_text(encoding="utf-8")
+    assert said in text
+    path = tmp_path / "breakthrough.rules"
+    path.write_text(text.replace(said, written, 1), encoding="utf-8")
+    return path
+
+
+def test_a_test_inside_a_search_of_directions_fixes_nothing(tmp_path):
+    """`count(d in directions of grid where (p = player 1 and d = south or ...) and t = neighbour of s towards
+    d) > 0`: the test reads d, bound inside the search, so the search fixes no space (t walks the board);
+    the game is the newcomer's, move for move."""
+    said = "p = player 1 and t = neighbour of s towards south or p = player 2 and t = neighbour of s towards north"
+    written = ("count(d in directions of grid where (p = player 1 and d = south or p = player 2 and d = north) "
+               "and t = neighbour of s towards d) > 0")
+    path = _breakthrough_rewritten(tmp_path, said, written)
+    rewritten = load_module_from_source(codegen.generate(compile_rules(path), path.name), "searched_bt").GAME(None)
+    newcomer = load_module_from_source(codegen.generate(compile_rules(NEWCOMER_BREAKTHROUGH), "breakthrough.rules"),
+                                       "newcomer_bt").GAME(None)
+    rewritten.model, newcomer.model = compile_rules(path), compile_rules(NEWCOMER_BREAKTHROUGH)
+    for seed in range(2):
+        play_in_lock_step(rewritten.new_game(2), newcomer.new_game(2), 2, random.Random(seed))
+
+
+def test_a_whole_condition_under_one_test_walks_what_it_fixes(tmp_path):
+    """`count(s in grid where p = player 1 and rank of s = 8)`: the walk is row 8, as `rank of s = 8` alone
+    (the test is asked on each space), not a row under a test."""
+    said = "count(s in grid where s holds colour of p and (p = player 1 and rank of s = 8 or p = player 2 and rank of s = 1)) > 0"
+    path = _breakthrough_rewritten(tmp_path, said, "count(s in grid where p = player 1 and rank of s = 8 and s holds colour of p) > 0")
+    arrived = codegen.generate(compile_rules(path), path.name).split("def define_arrived(", 1)[1].split("\ndef ", 1)[0]
+    assert "for v_s in B_GRID_CELLS_BY_ROW.get(8, ())" in arrived and "if (v_p == 0) else ()" not in arrived
