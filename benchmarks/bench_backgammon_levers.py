@@ -1,6 +1,8 @@
 """Backgammon's levers of issue #40, against the engine as generated, in one process: each lever switched off in
 an engine generated without it. (a) the look-ahead's first `then`s carried out once for every value of the
-last bound name (model/first_thens_once.py; the first move once for every second move of a pair). The same
+last bound name (model/first_thens_once.py; the first move once for every second move of a pair); (b) a count
+or call of a listing that reads one name bound inside another walk kept by that name's value (codegen/counts.py
+kept_by_value; `on(player, m)` once for each m, not once for each n and m). The same
 seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated,
 medians with their min-max spread.
 
@@ -22,6 +24,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
+from rulespec.codegen.counts import Counts  # noqa: E402
 from rulespec.codegen.options import Options  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
@@ -30,6 +33,7 @@ SEEDS = range(10)  # seeded games a block
 # lever -> (the generator's method it is switched off by, that method's stand-in, what the source then lacks)
 LEVERS = {
     "(a) off": (Options, "first_thens_ahead", lambda self, step, option, placed: None, "def ahead_"),
+    "(b) off": (Counts, "kept_by_value", lambda self, names, code: code, "_m0 = {}"),
 }
 
 

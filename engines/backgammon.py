@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3610da8b759bb7d3'
-GENERATOR_VERSION = '78'
+GENERATOR_VERSION = '79'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -190,12 +190,13 @@ def options_both_numbers__higher_first(st, v_player):
     found = []
     if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
+    _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     for v_n in span(1, 25):
         if not (define_legal(st, v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, high)
             continue
         passing = []  # the last name's values that pass the tests before the look-ahead
         for v_m in span(1, 25):
-            if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
+            if not ((((_m0[v_m] if v_m in _m0 else _m0.setdefault(v_m, define_on(st, v_player, v_m))) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
                 continue
             passing.append(v_m)
         for v_m in ahead_both_numbers__higher_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
@@ -283,12 +284,13 @@ def options_both_numbers__lower_first(st, v_player):
         return found
     if not ((min(st._counters['die_a'], st._counters['die_b']) != max(st._counters['die_a'], st._counters['die_b']))):  # low != high
         return found
+    _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     for v_n in span(1, 25):
         if not (define_legal(st, v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))):  # legal(player, n, low)
             continue
         passing = []  # the last name's values that pass the tests before the look-ahead
         for v_m in span(1, 25):
-            if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
+            if not ((((_m0[v_m] if v_m in _m0 else _m0.setdefault(v_m, define_on(st, v_player, v_m))) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
                 continue
             passing.append(v_m)
         for v_m in ahead_both_numbers__lower_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
@@ -381,6 +383,7 @@ def choices_both_numbers(st, v_player):
     kept = ROWS_both_numbers[(seat, v_player)]
     memo_0 = kept.by_option[0]
     memo_1 = kept.by_option[1]
+    _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     # higher_first: `from {n} then {m}, the higher number first`
     if (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         for v_n in span(1, 25):
@@ -388,7 +391,7 @@ def choices_both_numbers(st, v_player):
                 continue
             passing = []  # the last name's values that pass the tests before the look-ahead
             for v_m in span(1, 25):
-                if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
+                if not ((((_m0[v_m] if v_m in _m0 else _m0.setdefault(v_m, define_on(st, v_player, v_m))) > 0) or (v_m == (v_n - max(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - high
                     continue
                 passing.append(v_m)
             for v_m in ahead_both_numbers__higher_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it
@@ -400,7 +403,7 @@ def choices_both_numbers(st, v_player):
                 continue
             passing = []  # the last name's values that pass the tests before the look-ahead
             for v_m in span(1, 25):
-                if not (((define_on(st, v_player, v_m) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
+                if not ((((_m0[v_m] if v_m in _m0 else _m0.setdefault(v_m, define_on(st, v_player, v_m))) > 0) or (v_m == (v_n - min(st._counters['die_a'], st._counters['die_b']))))):  # on(player, m) > 0 or m = n - low
                     continue
                 passing.append(v_m)
             for v_m in ahead_both_numbers__lower_first(st, v_player, v_n, passing):  # die_a + die_b = 0 after it

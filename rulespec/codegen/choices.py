@@ -138,6 +138,7 @@ class Choices:
             w.line(f"{memo} = kept.by_option[{k}]")
         listing.counts_at, listing.counts_level = len(w.lines), w.level
         self.bound, self.counted = {v for _, bound, _, _, _, _ in self.plans for v in bound}, {}
+        self.repeated, self.memoed = {v for _, bound, _, _, _, _ in self.plans for v in bound[1:]}, {}
         self.counter_lists = {}
         # Listing only reads: each board's contents are looked up once, into a local (see read_boards_first).
         self.board_code = {b: f"board_{b}" for b in range(len(self.m.boards))}

@@ -225,11 +225,27 @@ class Counts:
 
     def once(self, e: ir.E, code: str) -> str:
         """A count or total in an option's condition that depends on none of the names the option
-        binds is the same for every candidate: counted when first needed, then kept in a local."""
-        if self.bound is None or self.depth or self.free_vars(e, self.bound):
+        binds is the same for every candidate: counted when first needed, then kept in a local. One that
+        reads one name bound inside another walk (``repeated``: `on(player, m)` under `for n in ..., m in
+        ...`) is the same for every candidate with that value: kept in a dict by it, worked out once for
+        each value the listing meets (the listing only reads; a look-ahead undoes what it writes)."""
+        if self.bound is None or self.depth:
             return code
-        name = self.counted.setdefault(code, f"_n{len(self.counted)}")
-        return f"({name} if {name} is not None else ({name} := {code}))"
+        names = self.free_vars(e, self.bound)
+        if not names:
+            name = self.counted.setdefault(code, f"_n{len(self.counted)}")
+            return f"({name} if {name} is not None else ({name} := {code}))"
+        return self.kept_by_value(names, code)
+
+    def kept_by_value(self, names: set[str], code: str) -> str:
+        """The code of a count or call in a listing that reads the chosen ``names``: kept in a dict by the value
+        of the one it reads when that is bound inside another walk (see once()), else worked out each time."""
+        var = next(iter(names))
+        if len(names) > 1 or var not in self.repeated or var in self.var_code:
+            return code
+        name = self.memoed.setdefault(code, f"_m{len(self.memoed)}")
+        value = f"v_{ident(var)}"
+        return f"({name}[{value}] if {value} in {name} else {name}.setdefault({value}, {code}))"
 
     def _legal_placement_test(self, e: ir.Compare) -> Optional[str]:
         """`count(w in placements of X on B where w is empty and w has an occupied neighbour) = 0` (or > 0, != 0)

@@ -27,6 +27,7 @@ class Options:
         w = self.w
         counts_at, counts_level = len(w.lines), w.level
         self.bound, self.counted = set(bound), {}
+        self.repeated, self.memoed = set(bound[1:]), {}
         for i, var in enumerate(bound):
             gathered = ahead is not None and i == len(bound) - 1
             if gathered:
@@ -68,11 +69,14 @@ class Options:
 
     def declare_counted(self, at: int, level: int) -> None:
         """Before a listing's loops: the counts it computes once for every candidate start out unknown."""
+        if self.memoed:
+            self.w.lines[at:at] = ["    " * level + f"{name} = {{}}  # a count or call by the value of the one chosen name "
+                                   "it reads, once each" for name in self.memoed.values()]
         if self.counted:
             names = " = ".join(self.counted.values())
             what = "counts and calls" if any(code.startswith("define_") for code in self.counted) else "counts"
             self.w.lines[at:at] = ["    " * level + f"{names} = None  # {what} that are the same for every candidate, once needed"]
-        self.bound = None
+        self.bound, self.repeated, self.memoed = None, set(), {}
 
     def option(self, step: ir.Step, option: ir.ChoiceOption) -> None:
         """The four functions of one option: options_ (its legal bindings, with their texts), candidates_

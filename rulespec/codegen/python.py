@@ -69,6 +69,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         # of them, kept in a local once first counted (see once()); depth > 0 inside count/total/any.
         self.bound: Optional[set[str]] = None
         self.counted: dict[str, str] = {}
+        # ... and each count or call that reads one of them (one the listing binds inside another walk, so that
+        # it meets each value more than once: ``repeated``), kept in a dict by that name's value (see once())
+        self.repeated: set[str] = set()
+        self.memoed: dict[str, str] = {}
         self.depth = 0
         self.unit_line: Optional[tuple] = None  # (board, space var, direction var, length) of an indexed end's unit
         # An indexed end's `for each p`: (p, {code of a value of p's seat: its local}) while its unit test is
