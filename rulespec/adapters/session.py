@@ -362,7 +362,8 @@ class Session:
         candidates = self.state.legal_actions()
         by_seat: list[dict[int, Action]] = [{} for _ in range(self.players)]
         for number, action in zip(self.table.player_ids_of(candidates), candidates):
-            by_seat[action.player].setdefault(number, action)
+            if 0 <= action.player < self.players:  # (a row of a seat: as legal_actions(seat) lists them)
+                by_seat[action.player].setdefault(number, action)
         self._joint = (pending, by_seat)
         return by_seat
 
