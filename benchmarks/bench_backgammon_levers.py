@@ -2,7 +2,8 @@
 an engine generated without it. (a) the look-ahead's first `then`s carried out once for every value of the
 last bound name (model/first_thens_once.py; the first move once for every second move of a pair); (b) a count
 or call of a listing that reads one name bound inside another walk kept by that name's value (codegen/counts.py
-kept_by_value; `on(player, m)` once for each m, not once for each n and m). The same
+kept_by_value; `on(player, m)` once for each m, not once for each n and m); (c) a `then` run at once in a
+look-ahead without asking the ends (Engine._quiet_after_step; the engine asking them there as outside). The same
 seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated,
 medians with their min-max spread.
 
@@ -53,12 +54,30 @@ def generated_without(engine, lever: str):
     return before
 
 
+def asking_ahead(engine):
+    """Backgammon's engine asking the ends before a `then` run at once in a look-ahead too, as outside one
+    (lever (c) off: Engine._quiet_after_step answers yes there unasked)."""
+
+    class Asking(type(engine)):
+        def _quiet_after_step(self, st):
+            journal, st._journal = st._journal, None
+            try:
+                return super()._quiet_after_step(st)
+            finally:
+                st._journal = journal
+
+    asking = Asking(None)
+    asking.model = engine.model
+    return asking
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     after = rulespec.load("backgammon")
-    engines = {"all on": after, **{lever: generated_without(after, lever) for lever in LEVERS}}
+    engines = {"all on": after, **{lever: generated_without(after, lever) for lever in LEVERS},
+               "(c) off": asking_ahead(after)}
     names = list(engines)
     figures = {name: [] for name in names}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)

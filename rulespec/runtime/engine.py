@@ -797,7 +797,10 @@ class Engine:
         """Whether the end check the runtime makes after a step would find no end now. Generated code asks
         before it runs an automatic step that a `then` names at once, inside the step before it, where the
         runtime would have run it next (see the codegen's inline_thens); when an end would be found, the
-        `then` is left to the runtime, as any other."""
+        `then` is left to the runtime, as any other. In a look-ahead no end is checked between steps
+        (runtime/lookahead.py carry_through runs the `then` next whatever holds): it runs at once, unasked."""
+        if st._journal is not None:  # (kept only during a look-ahead: runtime/imagining.py)
+            return True
         check = self._after_step
         if check is not None:
             if st._ends_clean:
