@@ -3,7 +3,8 @@ an engine generated without it. (a) the look-ahead's first `then`s carried out o
 last bound name (model/first_thens_once.py; the first move once for every second move of a pair); (b) a count
 or call of a listing that reads one name bound inside another walk kept by that name's value (codegen/counts.py
 kept_by_value; `on(player, m)` once for each m, not once for each n and m); (c) a `then` run at once in a
-look-ahead without asking the ends (Engine._quiet_after_step; the engine asking them there as outside). The same
+look-ahead without asking the ends (Engine._quiet_after_step; the engine asking them there as outside); (d) an
+item's label kept by its changing attributes' values (Engine._label_now; made afresh at each change). The same
 seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated,
 medians with their min-max spread.
 
@@ -71,13 +72,29 @@ def asking_ahead(engine):
     return asking
 
 
+def labels_afresh(engine):
+    """Backgammon's engine making every label afresh (lever (d) off: Engine._label_now keeps each it made)."""
+    from rulespec.runtime.helpers import item_label
+
+    class Afresh(type(engine)):
+        def _label_now(self, st, item):
+            name, attributes, shown_as = self._item_parts[item]
+            attrs = st._attrs
+            return item_label(name, {a: (attrs[a][item] if a in attrs else self.ITEM_ATTRS[a][item])
+                                     for a in attributes}, shown_as)
+
+    made = Afresh(None)
+    made.model = engine.model
+    return made
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     rounds = parser.parse_args().rounds
     after = rulespec.load("backgammon")
     engines = {"all on": after, **{lever: generated_without(after, lever) for lever in LEVERS},
-               "(c) off": asking_ahead(after)}
+               "(c) off": asking_ahead(after), "(d) off": labels_afresh(after)}
     names = list(engines)
     figures = {name: [] for name in names}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)

@@ -144,6 +144,7 @@ class Engine:
                                  ) if self.CHANGING else ()
         # What a piece may come to show though none is made so (`king 0`), and every label a piece can show
         self._unmade_looks = unmade_looks(self.COMPONENTS) if self.CHANGING else ()
+        self._labels_made: dict[tuple, str] = {}  # (item, its changing attributes' values) -> its label (_label_now)
         self._labels_shown = self.ITEM_LABEL + tuple(label for _, _, label in self._unmade_looks)
         # (text function, arguments) -> {item: its outcome Action}: a static draw's Actions, made once per engine
         self._drawn_actions: dict[tuple, tuple[dict[int, Action], dict[int, int]]] = {}
@@ -383,11 +384,20 @@ class Engine:
         return st
 
     def _label_now(self, st: State, item: int) -> str:
-        """How an item reads with its attributes' values in ``st`` (an attribute that can change: the state's)."""
-        name, attributes, shown_as = self._item_parts[item]
+        """How an item reads with its attributes' values in ``st`` (an attribute that can change: the state's),
+        made once for each item and values of the attributes that can change (a disc flipped back and forth,
+        a checker moved from point to point, reads as it did before). At most 65,536 are kept."""
         attrs = st._attrs
-        combo = {a: (attrs[a][item] if a in attrs else self.ITEM_ATTRS[a][item]) for a in attributes}
-        return item_label(name, combo, shown_as)
+        key = (item, *[attrs[a][item] for a in self.CHANGING])  # (in the engine's order: a state read back may differ)
+        label = self._labels_made.get(key)
+        if label is None:
+            name, attributes, shown_as = self._item_parts[item]
+            combo = {a: (attrs[a][item] if a in attrs else self.ITEM_ATTRS[a][item]) for a in attributes}
+            label = item_label(name, combo, shown_as)
+            if len(self._labels_made) >= 65536:
+                self._labels_made.clear()
+            self._labels_made[key] = label
+        return label
 
     def from_json(self, text: str) -> State:
         """The state ``to_json()`` wrote; InvalidState (a ValueError) says what is wrong with any other text."""
