@@ -7,7 +7,8 @@ directions of grid where count(t in ray from s towards d where ...) > 0) > 0`, w
 (codegen/declarations.py first_found_loop), not any() over a generator made for each direction; (c) `place
 occupant of s on t` on one board as State._shift (runtime/shifting.py), the piece taken from s without
 looking for where it is; (d) a `then` run at once without asking the ends checked after each step, where
-the file has none (codegen/statements.py ends_after_each_step).
+the file has none (codegen/statements.py ends_after_each_step); (e) a plain look-ahead keeping only what its
+statements can write (model/look_ahead_writes.py, runtime/imagining.py _imagine_plain), not the whole state.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -27,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from perft import POSITIONS, perft  # noqa: E402
-from rulespec.codegen import counts, declarations, statements  # noqa: E402
+from rulespec.codegen import counts, declarations, options, statements  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
@@ -39,8 +40,11 @@ LEVERS = {
     "(b) a walk's test inside a loop": [(declarations.Declarations, "inner_exists", staticmethod(lambda e: None))],
     "(c) a piece moved on its board": [(statements.Statements, "shifted", lambda self, s: None)],
     "(d) a `then` run at once unasked": [(statements.Statements, "ends_after_each_step", lambda self: True)],
+    "(e) a plain look-ahead's save": [(options.Options, "imagining", lambda self, option, seat, step: (
+        f"st._imagine({seat}, {step.name!r})", "st._unimagine"))],
 }
-LEVERS["all four"] = [swap for swaps in list(LEVERS.values()) for swap in swaps]
+LEVERS["all four"] = [swap for lever, swaps in list(LEVERS.items()) if not lever.startswith("(e)") for swap in swaps]
+LEVERS["all five"] = [swap for swaps in list(LEVERS.values())[:5] for swap in swaps]
 
 
 def engine_of(swapped: list, name: str):

@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3610da8b759bb7d3'
-GENERATOR_VERSION = '79'
+GENERATOR_VERSION = '80'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -244,37 +244,37 @@ def numbered_both_numbers__higher_first(st, v_player):
 
 def after_both_numbers__higher_first(st, v_player, v_n, v_m):
     """Whether `die_a + die_b = 0` holds in the position `higher_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
-    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m)
         carry_through(st, cause)  # then move, play: the automatic steps it sets going
         return ((st._counters['die_a'] + st._counters['die_b']) == 0)  # die_a + die_b = 0
     finally:
-        st._unimagine(kept)
+        st._unimagine_plain(kept)
 
 
 def ahead_both_numbers__higher_first(st, v_player, v_n, passing):
     """The `m` of passing for which `die_a + die_b = 0` holds in the position `higher_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
     if not passing:
         return passing
-    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         arg_0_2 = min(st._counters['die_a'], st._counters['die_b'])  # low: read before the first `then`s run
         st._thens.append(('move', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
         carry_through(st, cause)  # then move: once
         held = []
         for v_m in passing:
-            each, _ = st._imagine(v_player, 'both_numbers')
+            each, _ = st._imagine_plain(v_player, 'both_numbers', ())
             try:
                 st._thens.append(('play', (v_player, v_m, arg_0_2)))
                 carry_through(st, cause)  # then play: for each
                 if ((st._counters['die_a'] + st._counters['die_b']) == 0):  # die_a + die_b = 0
                     held.append(v_m)
             finally:
-                st._unimagine(each)
+                st._unimagine_plain(each)
         return held
     finally:
-        st._unimagine(kept)
+        st._unimagine_plain(kept)
 
 
 def options_both_numbers__lower_first(st, v_player):
@@ -340,37 +340,37 @@ def numbered_both_numbers__lower_first(st, v_player):
 
 def after_both_numbers__lower_first(st, v_player, v_n, v_m):
     """Whether `die_a + die_b = 0` holds in the position `lower_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
-    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m)
         carry_through(st, cause)  # then move, play: the automatic steps it sets going
         return ((st._counters['die_a'] + st._counters['die_b']) == 0)  # die_a + die_b = 0
     finally:
-        st._unimagine(kept)
+        st._unimagine_plain(kept)
 
 
 def ahead_both_numbers__lower_first(st, v_player, v_n, passing):
     """The `m` of passing for which `die_a + die_b = 0` holds in the position `lower_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
     if not passing:
         return passing
-    kept, cause = st._imagine(v_player, 'both_numbers')  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         arg_0_2 = max(st._counters['die_a'], st._counters['die_b'])  # high: read before the first `then`s run
         st._thens.append(('move', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
         carry_through(st, cause)  # then move: once
         held = []
         for v_m in passing:
-            each, _ = st._imagine(v_player, 'both_numbers')
+            each, _ = st._imagine_plain(v_player, 'both_numbers', ())
             try:
                 st._thens.append(('play', (v_player, v_m, arg_0_2)))
                 carry_through(st, cause)  # then play: for each
                 if ((st._counters['die_a'] + st._counters['die_b']) == 0):  # die_a + die_b = 0
                     held.append(v_m)
             finally:
-                st._unimagine(each)
+                st._unimagine_plain(each)
         return held
     finally:
-        st._unimagine(kept)
+        st._unimagine_plain(kept)
 
 
 ROWS_both_numbers = KeptRows(2)  # (seat, player) -> per option, binding -> its row, made once

@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '764e7192a958ffc9'
-GENERATOR_VERSION = '79'
+GENERATOR_VERSION = '80'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -143,12 +143,12 @@ def effect_turn__stone(st, cause, v_player, v_s):
 
 def after_turn__stone(st, v_player, v_s):
     """Whether `has_liberty(s, player)` holds in the position `stone` would leave. [GO-3, GO-4, GO-5, GO-6] ruling GO-AMB-3 (rulebooks/go.rules:86)"""
-    kept, cause = st._imagine(v_player, 'turn')  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__stone(st, cause, v_player, v_s)
         return define_has_liberty(st, v_s, v_player)  # has_liberty(s, player)
     finally:
-        st._unimagine(kept)
+        st._unimagine_plain(kept)
 
 
 def options_turn__pass(st, v_player):

@@ -11,6 +11,7 @@ from typing import Optional
 from ..model import ir, reads
 from ..model.action_numbers import state_read
 from ..model.first_thens_once import FirstThensOnce, first_thens_once
+from ..model.look_ahead_writes import plain_writes
 from ..model.lookahead import going_after
 from ..model.narrowing import all_of, fits_condition, placed_conditions
 from .quoting import docstring, ident, lit
@@ -328,8 +329,8 @@ class Options:
         w.line(f"def after_{base}(st{names}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
-        w.line(f"kept, cause = st._imagine({seat}, {lit(step.name)})",
-               note="carried out on the state itself, then undone (runtime/imagining.py)")
+        imagine, unimagine = self.imagining(option, seat, step)
+        w.line(f"kept, cause = {imagine}", note="carried out on the state itself, then undone (runtime/imagining.py)")
         w.line("try:")
         w.indent()
         w.line(f"effect_{base}(st, cause{names})")
@@ -341,9 +342,17 @@ class Options:
         w.dedent()
         w.line("finally:")
         w.indent()
-        w.line("st._unimagine(kept)")
+        w.line(f"{unimagine}(kept)")
         w.dedent()
         w.dedent()
+
+    def imagining(self, option: ir.ChoiceOption, seat: str, step: ir.Step) -> tuple[str, str]:
+        """The call that starts the look-ahead of ``option`` and the method that undoes it: a plain look-ahead
+        keeps only what its statements can write (model/look_ahead_writes.py), any other the whole state."""
+        lists = plain_writes(option, self.m)
+        if lists is None:
+            return f"st._imagine({seat}, {lit(step.name)})", "st._unimagine"
+        return f"st._imagine_plain({seat}, {lit(step.name)}, {lit(lists)})", "st._unimagine_plain"
 
     def ahead_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt,
                        split: FirstThensOnce) -> None:
@@ -364,8 +373,8 @@ class Options:
         w.indent()
         w.line("return passing")
         w.dedent()
-        w.line(f"kept, cause = st._imagine({seat}, {lit(step.name)})",
-               note="carried out on the state itself, then undone (runtime/imagining.py)")
+        imagine, unimagine = self.imagining(option, seat, step)
+        w.line(f"kept, cause = {imagine}", note="carried out on the state itself, then undone (runtime/imagining.py)")
         w.line("try:")
         w.indent()
         rest = []
@@ -384,7 +393,7 @@ class Options:
         w.line("held = []")
         w.line(f"for v_{ident(last)} in passing:")
         w.indent()
-        w.line(f"each, _ = st._imagine({seat}, {lit(step.name)})")
+        w.line(f"each, _ = {imagine}")
         w.line("try:")
         w.indent()
         for name, args in rest:
@@ -400,14 +409,14 @@ class Options:
         w.dedent()
         w.line("finally:")
         w.indent()
-        w.line("st._unimagine(each)")
+        w.line(f"{unimagine}(each)")
         w.dedent()
         w.dedent()
         w.line("return held")
         w.dedent()
         w.line("finally:")
         w.indent()
-        w.line("st._unimagine(kept)")
+        w.line(f"{unimagine}(kept)")
         w.dedent()
         w.dedent()
 

@@ -46,6 +46,15 @@ _JOURNALLED = frozenset(("_boards", "_masks", "_causes", "_loc", "_zones", "_att
 _CUT_BACK = frozenset(("history",))  # (only appended to)
 _UNCHANGED = frozenset(("_engine", "_t", "players", "_options"))  # (an option's statements cannot change them)
 IMAGINING_KEEPS = frozenset(_SCALARS) | _JOURNALLED | _CUT_BACK | _UNCHANGED
+# What a plain look-ahead (model/look_ahead_writes.py: moves, placements, counters, attributes, loops, `then`s)
+# can write among _SCALARS, and what it cannot (the turn, the phase, the stack, the queues, the positions seen).
+_PLAIN_WRITES = ("_actor", "_last_cause", "_loops", "_firing", "_reach", "_ends_seen", "_written", "_written_before",
+                 "_ends_clean", "_journal", "_thens", "_counters", "fired", "_violations")
+_PLAIN_UNWRITTEN = frozenset(("_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
+                              "_pending", "_chosen", "_origin", "_origin_moves", "_seen", "_seen_on", "_stack",
+                              "_queues"))
+if frozenset(_PLAIN_WRITES) | _PLAIN_UNWRITTEN != frozenset(_SCALARS):
+    raise ImportError("imagining.py: _PLAIN_WRITES and _PLAIN_UNWRITTEN must split _SCALARS")
 # (the attribute table's id, the value) -> (the table, the zone's contents, where the first with the value was)
 _firsts_kept: dict[tuple, tuple[dict, list, int]] = {}
 
@@ -95,6 +104,45 @@ class Imagining:
             del journal[mark:]
         del self.history[moves:]
         # (the lists as they stood: _place may start a new list of writes, the look-ahead's steps one of thens)
+        del thens_list[thens:]
+        del written_list[written:]
+        self._thens, self._written = thens_list, written_list
+
+    def _imagine_plain(self, actor: int, step: str, lists: tuple[str, ...]) -> tuple[tuple, Optional[str]]:
+        """_imagine for a plain look-ahead (model/look_ahead_writes.py): only the slots its statements can write
+        kept (_PLAIN_WRITES), and of the counters kept as lists only ``lists``, those they can set, copied."""
+        journal, counters, thens, written = self._journal, self._counters, self._thens, self._written
+        kept = (self._actor, self._last_cause, self._loops, self._firing, self._reach, self._ends_seen, written,
+                self._written_before, self._ends_clean, journal, thens, counters, self.fired, self._violations,
+                0 if journal is None else len(journal), len(self.history), len(thens), len(written),
+                len(self._violations))
+        if journal is None:
+            self._journal = []
+        if lists:
+            self._counters = counters = counters.copy()
+            for name in lists:
+                counters[name] = counters[name].copy()
+        else:
+            self._counters = counters.copy()
+        self.fired = self.fired.copy()  # (the violations, only appended to by a placement's invariants, cut back)
+        self._actor = actor
+        stack = self._stack
+        if stack and stack[-1][0] == step:
+            return kept, stack[-1][3]
+        return kept, ("turn" if step == self._engine.TURN_STEP else None)
+
+    def _unimagine_plain(self, kept: tuple) -> None:
+        """_unimagine for what _imagine_plain gave."""
+        journal = self._journal
+        (self._actor, self._last_cause, self._loops, self._firing, self._reach, self._ends_seen, written_list,
+         self._written_before, self._ends_clean, self._journal, thens_list, self._counters, self.fired,
+         self._violations, mark, moves, thens, written, violations) = kept
+        if len(journal) > mark:
+            for container, key, before in reversed(journal[mark:]):
+                container[key] = before
+            del journal[mark:]
+        del self.history[moves:]
+        del self._violations[violations:]
         del thens_list[thens:]
         del written_list[written:]
         self._thens, self._written = thens_list, written_list

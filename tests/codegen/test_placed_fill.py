@@ -139,7 +139,7 @@ def test_other_writes_keep_the_look_ahead(tmp_path, change):
     path = tmp_path / "atari.rules"
     path.write_text(changed, encoding="utf-8")
     source = generate(compile_rules(path), path)
-    assert "st._imagine(" in source and "placed_reaches" not in source
+    assert "kept, cause = st._imagine" in source and "placed_reaches" not in source
 
 
 def test_the_item_placed_is_picked_once_for_a_listing():
@@ -153,4 +153,4 @@ def test_the_item_placed_is_picked_once_for_a_listing():
                         "after_turn__stone(st, v_player, v_s))):") == 2  # (options_ and choices_)
     assert source.count("    if not (after_turn__stone(st, v_player, v_s)):") == 1  # (first_failing_)
     after = source.split("def after_turn__stone(", 1)[1].split("\ndef ", 1)[0]
-    assert "placed_reaches" not in after and "st._imagine(" in after
+    assert "placed_reaches" not in after and "kept, cause = st._imagine" in after

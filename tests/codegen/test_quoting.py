@@ -67,7 +67,7 @@ CODE_LOCALS = {
     "fns", "found", "full", "i", "inner", "k", "lines", "listing", "local", "method", "n", "name", "names", "op", "seat", "starts",
     "rows", "separator", "shape", "source", "subject", "table", "tag", "target", "terms", "tests", "typed", "text", "then", "v", "value",
     "var", "where", "winners", "unit", "seen", "requires", "test", "row", "head", "words", "key", "memo", "one",
-    "seat_code", "kept_rows", "one_test", "passes", "start", "goal", "ends", "params",
+    "seat_code", "kept_rows", "one_test", "passes", "start", "goal", "ends", "params", "imagine", "unimagine",
     # `owner` a counter's seat or space (counter_owner()), `collection` and `weight` expr() code, `loops`
     # `for v_<ident> in each` clauses of a pick of several names
     "owner", "collection", "weight", "loops",

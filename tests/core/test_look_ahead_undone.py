@@ -29,21 +29,25 @@ def snapshot(state: State) -> dict:
 @pytest.fixture
 def checked_look_aheads(monkeypatch):
     """Wraps the look-ahead: the state after _unimagine must be as it was at _imagine. Yields the count."""
-    imagine, unimagine = Imagining._imagine, Imagining._unimagine
     before: list = []
     checked = [0]
 
-    def checking_imagine(self, actor, step):
-        before.append(snapshot(self))
-        return imagine(self, actor, step)
+    def checking(imagine, unimagine):
+        def checking_imagine(self, *args):
+            before.append(snapshot(self))
+            return imagine(self, *args)
 
-    def checking_unimagine(self, kept):
-        unimagine(self, kept)
-        assert snapshot(self) == before.pop()
-        checked[0] += 1
+        def checking_unimagine(self, kept):
+            unimagine(self, kept)
+            assert snapshot(self) == before.pop()
+            checked[0] += 1
+        return checking_imagine, checking_unimagine
 
-    monkeypatch.setattr(Imagining, "_imagine", checking_imagine)
-    monkeypatch.setattr(Imagining, "_unimagine", checking_unimagine)
+    # (the full save, and the plain one that keeps only what the option's statements can write)
+    for start, undo in (("_imagine", "_unimagine"), ("_imagine_plain", "_unimagine_plain")):
+        checking_imagine, checking_unimagine = checking(getattr(Imagining, start), getattr(Imagining, undo))
+        monkeypatch.setattr(Imagining, start, checking_imagine)
+        monkeypatch.setattr(Imagining, undo, checking_unimagine)
     yield checked
 
 
