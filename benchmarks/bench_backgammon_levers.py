@@ -6,7 +6,7 @@ kept_by_value; `on(player, m)` once for each m, not once for each n and m); (c) 
 look-ahead without asking the ends (Engine._quiet_after_step; the engine asking them there as outside); (d) an
 item's label kept by its changing attributes' values (Engine._label_now; made afresh at each change). The same
 seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated,
-medians with their min-max spread.
+medians with their min-max spread; "all off": the four together.
 
     python benchmarks/bench_backgammon_levers.py --rounds 5
 
@@ -39,27 +39,29 @@ LEVERS = {
 }
 
 
-def generated_without(engine, lever: str):
-    """Backgammon generated without ``lever``, loaded in memory."""
+def generated_without(engine, *levers: str):
+    """Backgammon generated without ``levers``, loaded in memory."""
     path = ROOT / "rulebooks" / "backgammon.rules"
-    owner, method, stand_in, lacks = LEVERS[lever]
-    kept = getattr(owner, method)
-    setattr(owner, method, stand_in)
+    kept = [(owner, method, getattr(owner, method)) for owner, method, _, _ in map(LEVERS.get, levers)]
+    for owner, method, stand_in, _ in map(LEVERS.get, levers):
+        setattr(owner, method, stand_in)
     try:
         source = generate(compile_rules(path), path)
     finally:
-        setattr(owner, method, kept)
-    assert lacks not in source
-    before = load_module_from_source(source, f"backgammon_{lever.split()[0].strip('()')}_off").GAME(None)
+        for owner, method, method_kept in kept:
+            setattr(owner, method, method_kept)
+    assert not any(LEVERS[lever][3] in source for lever in levers)
+    name = "_".join(lever.split()[0].strip("()") for lever in levers)
+    before = load_module_from_source(source, f"backgammon_{name}_off").GAME(None)
     before.model = engine.model
     return before
 
 
-def asking_ahead(engine):
+def asking_ahead(engine, base=None):
     """Backgammon's engine asking the ends before a `then` run at once in a look-ahead too, as outside one
     (lever (c) off: Engine._quiet_after_step answers yes there unasked)."""
 
-    class Asking(type(engine)):
+    class Asking(base or type(engine)):
         def _quiet_after_step(self, st):
             journal, st._journal = st._journal, None
             try:
@@ -72,11 +74,11 @@ def asking_ahead(engine):
     return asking
 
 
-def labels_afresh(engine):
+def labels_afresh(engine, base=None):
     """Backgammon's engine making every label afresh (lever (d) off: Engine._label_now keeps each it made)."""
     from rulespec.runtime.helpers import item_label
 
-    class Afresh(type(engine)):
+    class Afresh(base or type(engine)):
         def _label_now(self, st, item):
             name, attributes, shown_as = self._item_parts[item]
             attrs = st._attrs
@@ -95,6 +97,8 @@ def main() -> None:
     after = rulespec.load("backgammon")
     engines = {"all on": after, **{lever: generated_without(after, lever) for lever in LEVERS},
                "(c) off": asking_ahead(after), "(d) off": labels_afresh(after)}
+    neither = generated_without(after, *LEVERS)  # (a) and (b) off, then (c) and (d) on top of it
+    engines["all off"] = labels_afresh(after, type(asking_ahead(after, type(neither))))
     names = list(engines)
     figures = {name: [] for name in names}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
