@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import FrozenInstanceError
 from fractions import Fraction
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from .common import CHANCE
+from .common import CHANCE, SIMULTANEOUS
 
 if TYPE_CHECKING:
     from .state import State
@@ -116,6 +116,7 @@ _listed_actions: dict[int, tuple] = {}
 # id of an Action a kept listing made -> (that Action, the space it was listed for): a hint for Pending.find
 # (checked: the Action found at that space's place in the listing must be the one looked for)
 _action_at: dict[int, tuple] = {}
+_first = itemgetter(0)
 _second = itemgetter(1)
 _seat_and_text = itemgetter(0, 1)
 
@@ -224,6 +225,17 @@ class Pending:
     def __len__(self) -> int:
         return self.count
 
+    def seat_rows(self, seat: int) -> Optional[tuple]:
+        """At a simultaneous decision listed by rows: (first, past), where ``seat``'s rows lie. Such rows always
+        come grouped by seat, in seat order (a generated choices function of a choice `by each player` lists
+        seat by seat or sorts its rows by seat, as Engine._listed does; filtering keeps their order), so a
+        seat's actions and a secret choice take their seat's slice, found by halving, instead of filtering
+        every row. None for a decision listed otherwise."""
+        rows = self.rows
+        if rows is None or self.seat != SIMULTANEOUS:
+            return None
+        return bisect_left(rows, seat, key=_first), bisect_right(rows, seat, key=_first)
+
     def call(self, index: int) -> tuple:
         """(effect, binding) of one entry, without reading its text."""
         if self.rows is not None:
@@ -256,6 +268,18 @@ class Pending:
                 actions[offered[1]] = offered[0]
             self.actions = actions
         return actions
+
+    def _find_in_seat(self, action: Action, first: int, past: int) -> Optional[int]:
+        """Pending.find at a simultaneous listing: the index of ``action`` among its seat's rows (``first`` to
+        ``past``; no other row is that seat's)."""
+        actions = self.all_actions()
+        for index in range(first, past):  # most callers pass back an offered Action itself
+            if actions[index] is action:
+                return index
+        for index in range(first, past):
+            if actions[index] == action:
+                return index
+        return None
 
     def _shared_actions(self) -> list:
         shared, text, args, items = self.shared, self.text, self.args, self.items
@@ -334,6 +358,9 @@ class Pending:
                 if offered is action:
                     return index
                 index += 1
+        found = self.seat_rows(action.player) if self.seat == SIMULTANEOUS and action.__class__ is Action else None
+        if found is not None:
+            return self._find_in_seat(action, *found)
         hint = _action_at.get(id(action))
         if hint is not None and hint[0] is action:  # an Action a kept listing made: look where its space sorts
             listed = _listed_actions.get(id(self.rows))

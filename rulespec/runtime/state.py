@@ -428,6 +428,9 @@ class State(Imagining, Shifting):
         if actions is None:
             actions = pending.all_actions()
         if player is not None:
+            found = pending.seat_rows(player) if pending.seat == SIMULTANEOUS else None
+            if found is not None:  # the seat's slice of a simultaneous listing
+                return actions[found[0]:found[1]]
             return [a for a in actions if a.player == player]
         return actions.copy()  # (a copy: the caller may change its list)
 
@@ -617,16 +620,18 @@ class State(Imagining, Shifting):
                 picked = (rows[index],) if not self._chosen else None
                 if every is None:
                     every = rows
-            waiting = [row for row in rows if row[0] != player]
+            found = pending.seat_rows(player)  # (the rows of a simultaneous decision come grouped by seat)
+            waiting = [row for row in rows if row[0] != player] if found is None else rows[:found[0]] + rows[found[1]:]
             if waiting:  # others still have to choose, from the same listing (a secret choice changes nothing else)
-                self._keep_secret(pending, action, chosen, waiting, every, picked)
+                self._keep_secret(pending, action, chosen, waiting, every, picked, found)
                 return
         self._reveal_choices(pending, action, chosen, every, picked)
 
     def _keep_secret(self, pending: Pending, action: Action, chosen: tuple, waiting: list, every: list,
-                     picked: Optional[tuple]) -> None:
-        """Keep ``action``, a secret choice from listed rows, while the seats of the ``waiting`` rows still have
-        to choose: their Pending holds every row and, where known, the rows ``picked`` so far."""
+                     picked: Optional[tuple], found: Optional[tuple]) -> None:
+        """Keep ``action``, a secret choice from listed rows (``found``: (first, past) of its seat's, where
+        Pending.seat_rows found them), while the seats of the ``waiting`` rows still have to choose: their
+        Pending holds every row and, where known, the rows ``picked`` so far."""
         self._chosen = chosen
         self.history.append(self._t.seat_prefix[action.player] + action.text)  # str(action)
         still = self._pending = _new_pending(Pending)
@@ -635,8 +640,12 @@ class State(Imagining, Shifting):
         still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
         still.numbered = None
         actions = pending.actions  # the Actions handed out stay the ones offered
-        still.actions = None if actions is None else [
-            offered for offered, row in zip(actions, pending.rows) if row[0] != action.player]
+        if actions is None:
+            still.actions = None
+        elif found is not None:
+            still.actions = actions[:found[0]] + actions[found[1]:]
+        else:
+            still.actions = [offered for offered, row in zip(actions, pending.rows) if row[0] != action.player]
 
     def _reveal_choices(self, pending: Pending, action: Action, chosen: tuple, every: Optional[list],
                         picked: Optional[tuple]) -> None:

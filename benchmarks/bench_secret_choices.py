@@ -1,0 +1,73 @@
+"""A simultaneous listing's seat slices (#40, Pending.seat_rows) against filtering every row, in one process:
+each file's engine played with a seat's actions and a secret choice taking the seat's slice of the listing
+(its rows come grouped by seat, found by halving) and with that switched off (Pending.seat_rows answering
+None: every row filtered, as before the lever). The same seeded games, thread CPU time, nothing but play inside the clock
+(bench_honest.microseconds_a_step), rounds interleaved with the order rotated, medians with their min-max.
+
+    python benchmarks/bench_secret_choices.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import rulespec  # noqa: E402
+from rulespec.runtime.pending import Pending  # noqa: E402
+from bench_honest import microseconds_a_step  # noqa: E402
+
+NEWCOMER = ROOT / "tests" / "newcomer" / "games"
+FILES = ["goofspiel", "newcomer oshi-zumo", "newcomer blotto", "newcomer matrix-rps"]
+
+
+@contextmanager
+def rows_filtered():
+    """Every simultaneous listing filtered row by row (the path before the lever)."""
+    kept = Pending.seat_rows
+    Pending.seat_rows = lambda self, seat: None
+    try:
+        yield
+    finally:
+        Pending.seat_rows = kept
+
+
+def timed(engine, seeds, sliced: bool) -> float:
+    if sliced:
+        return microseconds_a_step(engine, seeds)
+    with rows_filtered():
+        return microseconds_a_step(engine, seeds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=200, help="seeded games a block")
+    parser.add_argument("--files", default=",".join(FILES))
+    args = parser.parse_args()
+    print("| file | every row filtered, us a step | seat slices, us a step | filtered / sliced |")
+    print("|---|---|---|---|")
+    for name in args.files.split(","):
+        path = NEWCOMER / f"{name.split()[1]}.rules" if name.startswith("newcomer ") else name
+        engine = rulespec.load(path)
+        figures: dict[bool, list[float]] = {True: [], False: []}
+        for r in range(args.rounds):
+            seeds = range(r * args.games, (r + 1) * args.games)
+            for sliced in (True, False)[::1 if r % 2 == 0 else -1]:
+                figures[sliced].append(timed(engine, seeds, sliced))
+        ratios = [a / b for a, b in zip(figures[False], figures[True])]
+        cells = [f"{statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})" for v in (figures[False], figures[True])]
+        print(f"| {name} | {cells[0]} | {cells[1]} | {statistics.median(ratios):.2f}x "
+              f"({min(ratios):.2f}-{max(ratios):.2f}) |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
