@@ -25,7 +25,8 @@ from ..model.moves import max_moves
 from .static_texts import StaticValues, offered_fields
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
-from .declared_numbers import DeclaredNumbers
+from .declared_numbers import DeclaredNumbers, NumberingError
+from .declared_outcomes import DeclaredOutcomes
 from .errors import AdapterError
 from .field_values import values_from_type
 from .tensors import COUNTER_LIMIT, INFORMATION_TENSOR_LIMIT, RECENT_ROWS, InformationLayout, TensorLayout, unique_in_order
@@ -332,6 +333,11 @@ class ActionTable:
         # `actions numbered 0 to N`: a seat's action number is its option's `numbered` (declared_numbers.py), and
         # the options' texts are not enumerated
         self.declared = _declared_numbers(engine, players)
+        # `chance outcomes numbered 0 to N`: an outcome's number is its chance step's `numbered` (declared_outcomes.py)
+        self.declared_chance = None if engine.CHANCE_NUMBERS is None else DeclaredOutcomes(engine, players)
+        if self.declared_chance is not None and self.has_window:
+            raise NumberingError("the game numbers its chance outcomes (`chance outcomes numbered`), but a claim "
+                                 "window's race is an outcome no rule numbers")
         for step in model.steps:
             types = {p.name: p.type for p in step.params}
             if step.kind == "choice" and self.declared is not None:
@@ -343,6 +349,8 @@ class ActionTable:
                     player_texts += expand(option.template, option_types, f"option {step.name}.{option.name}", values,
                                            dict(getattr(option, "shown", ())), {b.var for b in option.bindings},
                                            step.by.name if isinstance(step.by, ir.Var) else None, option)
+            elif step.kind == "chance" and self.declared_chance is not None:
+                continue
             elif step.kind == "chance" and getattr(step.outcome, "shuffle", None) is not None:
                 # A shuffle's outcome is numbered by its place among the orders of the zone as it is (Session).
                 self.shuffles.add(step.name)
@@ -374,6 +382,8 @@ class ActionTable:
         self.chance_groups = [unique_in_order(group) for group in chance_groups if group]
         self.chance_texts = [" / ".join(unique_in_order(group[i] for group in self.chance_groups if i < len(group)))
                              for i in range(max(map(len, self.chance_groups), default=0))]
+        if self.declared_chance is not None:
+            self.chance_texts = self.declared_chance.texts
         self.player_ids = {text: i for i, text in enumerate(self.player_texts)}
         self.chance_ids = {text: i for i, text in enumerate(self.chance_texts)}  # (the joined texts read back)
         for group in self.chance_groups:
@@ -415,6 +425,8 @@ class ActionTable:
         if seat is not None:
             return self._filled(self.action_to_string(action), seat)
         self.action_to_string(action, chance=True)  # (raises for a number out of range)
+        if self.declared_chance is not None:
+            return self._filled(self.declared_chance.text(action), None)
         return " / ".join(unique_in_order(self._filled(group[action], None) for group in self.chance_groups
                                   if action < len(group)))
 
@@ -436,6 +448,11 @@ class ActionTable:
                 seat = int(said[len("player "):]) - 1
         if self.declared is not None and numbers is self.player_numbers and text != WAIT:
             return self._declared_number(text, seat)
+        if self.declared_chance is not None and numbers is self.chance_numbers:
+            found = self.declared_chance.number_of(text)
+            if found is None:
+                raise ValueError(f"{text!r} is not a chance outcome of this game")
+            return found
         found = numbers[text]
         if found is None:
             raise ValueError(f"{text!r} is not an action of this game")
@@ -480,7 +497,8 @@ class ActionTable:
         return found
 
     def chance_id(self, action: Action) -> int:
-        found = self.chance_numbers[action.text]
+        found = (self.chance_numbers[action.text] if self.declared_chance is None
+                 else self.declared_chance.number_of(action.text))
         if found is None:
             raise AdapterError(f"{action} is not in the chance numbering (an outcome text no template gives)")
         return found

@@ -74,7 +74,7 @@ class DeclaredNumbers:
         for step in self.engine.STEPS.values():
             if step.kind != "choice":
                 continue
-            for args in self._arguments(step, start):
+            for args in step_arguments(self.engine, self.players, step, start):
                 seat = None if step.by is None else step.by(start, *args)
                 for k, option in enumerate(step.options):
                     for text, binding, number in option.numbered(start, *args):
@@ -83,21 +83,6 @@ class DeclaredNumbers:
                             raise NumberingError(f"more than {MOST_CANDIDATES:,} candidates to number")
                         chooser = binding[0] if seat is None or seat < 0 else seat  # (any / each player: the first name)
                         yield chooser, text, number, self.where(step.name, k)
-
-    def _arguments(self, step, start: State):
-        """Every value of a choice step's parameters: seats, and spaces of the boards in use."""
-        domains = []
-        for name, type_ in zip(step.params, step.param_types or ("seat",) * len(step.params)):
-            if type_ == "seat":
-                domains.append(range(self.players))
-            elif type_.startswith("space:"):
-                board = next(b for b, info in enumerate(self.engine.BOARDS) if info.name == type_.split(":", 1)[1])
-                domains.append(start._t.cells_in_use[board])
-            else:
-                raise NumberingError(f"choice `{step.name}`: its parameter `{name}` is a {type_}; the adapters "
-                                     f"name a numbered action without a state only where a choice's parameters "
-                                     f"are seats and spaces")
-        return itertools.product(*domains)
 
     def row_numbers(self, st: State, pending) -> list[int]:
         """The number of each row of ``pending`` (a choice's listing at ``st``), checked: each in range and no
@@ -174,6 +159,22 @@ class DeclaredNumbers:
                               for said, number in ids.items() if _SOURCE.search(said)] for ids in self.ids]
         found = {number for pattern, number in self.patterns[seat] if pattern.fullmatch(text)}
         return found.pop() if len(found) == 1 else None
+
+
+def step_arguments(engine: Engine, players: int, step, start: State):
+    """Every value of a step's parameters (a choice's, a chance step's): seats, and spaces of the boards in use."""
+    domains = []
+    for name, type_ in zip(step.params, step.param_types or ("seat",) * len(step.params)):
+        if type_ == "seat":
+            domains.append(range(players))
+        elif type_.startswith("space:"):
+            board = next(b for b, info in enumerate(engine.BOARDS) if info.name == type_.split(":", 1)[1])
+            domains.append(start._t.cells_in_use[board])
+        else:
+            raise NumberingError(f"{step.kind} `{step.name}`: its parameter `{name}` is a {type_}; the adapters "
+                                 f"name a number without a state only where a step's parameters are seats and "
+                                 f"spaces")
+    return itertools.product(*domains)
 
 
 def _option_line(engine: Engine, step: str, option: str) -> Optional[str]:

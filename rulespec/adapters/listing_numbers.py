@@ -48,14 +48,20 @@ def seat_numbers(table, pending, st) -> ListingNumbers:
     return numbered
 
 
-def chance_numbers(table, pending, outcomes: list, shuffled: bool) -> ListingNumbers:
-    """The numbers of a chance node's ``outcomes`` (State.chance_outcomes of the state ``pending`` lists):
-    a shuffle's by their place among the zone's orders, any other's by its text; outcomes of one number
-    (texts read back to one template) have their probabilities added."""
+def chance_numbers(table, pending, outcomes: list, shuffled: bool, st) -> ListingNumbers:
+    """The numbers of a chance node's ``outcomes`` (State.chance_outcomes of the state ``st``, which ``pending``
+    lists): where the game numbers its chance outcomes, each row's (declared_outcomes.py); else a shuffle's by
+    their place among the zone's orders, any other's by its text; outcomes of one number (texts read back to one
+    template) have their probabilities added."""
     numbered = pending.numbered
     if numbered is not None and numbered.table is table:
         return numbered
-    numbers = list(range(len(outcomes))) if shuffled else [table.chance_id(action) for action, _ in outcomes]
+    if table.declared_chance is not None:
+        numbers = table.declared_chance.row_numbers(st, pending)
+    elif shuffled:
+        numbers = list(range(len(outcomes)))
+    else:
+        numbers = [table.chance_id(action) for action, _ in outcomes]
     merged: dict[int, float] = {}
     for number, (_, probability) in zip(numbers, outcomes):
         merged[number] = merged.get(number, 0.0) + float(probability)

@@ -242,7 +242,7 @@ class Session:
             return pending.numbered
         stack = st._stack
         shuffled = bool(self.table.shuffles) and bool(stack) and stack[-1][0] in self.table.shuffles
-        return chance_numbers(self.table, pending, _outcomes(pending), shuffled)
+        return chance_numbers(self.table, pending, _outcomes(pending), shuffled, st)
 
     # ---- moves
     def apply(self, action: int) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..adapters import core
+from ..adapters.declared_numbers import NumberingError
 from ..adapters.session import CHANCE_NODE, JOINT_NODES, RACE_NODE, TERMINAL, Session
 from ..runtime.engine import StepBudgetExceeded
 
@@ -120,6 +121,8 @@ def information_state_leak(checks, seed: int) -> None:
         try:
             own = _random_move(session, rng)
         except StepBudgetExceeded:
+            return
+        except NumberingError:  # (two actions or outcomes with one number: the action_numbers property tells it)
             return
         for seat in range(players):
             if seat in own:

@@ -286,8 +286,9 @@ class Checks:
                                 f"at a decision that is not chance's", actions)
 
     def action_numbers(self, state: State, extra: Sequence[str] = ()) -> None:
-        """`actions numbered 0 to N`: the actions offered have distinct numbers within 0..N (check/action_numbers.py)."""
-        if self.game.ACTION_NUMBERS is None:
+        """`actions numbered 0 to N`: the actions offered have distinct numbers within 0..N; `chance outcomes
+        numbered 0 to N`: the outcomes possible likewise (check/action_numbers.py)."""
+        if self.game.ACTION_NUMBERS is None and self.game.CHANCE_NUMBERS is None:
             return
         self.count("action_numbers")
         problem = self.guard("action_numbers", state, lambda: numbering_problem(state), extra)

@@ -9,7 +9,8 @@ import string
 
 from ..lib.limits import LIMIT
 from ..model import ir
-from .quoting import comment, ident, lit
+from ..model.action_numbers import state_read
+from .quoting import comment, docstring, ident, lit
 
 
 class Chance:
@@ -62,6 +63,8 @@ class Chance:
             else:
                 w.line(f"return [({text}, 1, ({var},)) for {var} in {lit(tuple(outcome.faces))}]")
             w.dedent()
+        if outcome.number is not None:
+            self.outcome_number_functions(step, types, var)
         w.line("")
         w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
         w.indent()
@@ -72,6 +75,47 @@ class Chance:
             self.inline_ids = set()
             self.checked_after(step.name)
         w.dedent()
+
+    def outcome_number_functions(self, step: ir.Step, types: dict[str, str], var: str) -> None:
+        """number_<name>: an outcome's number for the adapters (`numbered EXPR`, under `chance outcomes numbered`);
+        numbered_<name>: every outcome its fixed parts allow (a pick's `where`, if no state decides it), with its
+        text and number: what the adapters name each number by without a state. A field of the text that a state
+        decides reads `<its source>`."""
+        w, name, outcome = self.w, ident(step.name), step.outcome
+        w.line("")
+        w.line(f"def number_{name}(st{self.params(step.params)}, {var}):")
+        w.indent()
+        self.doc(step, f"The number of an outcome of `{step.name}`: `numbered {outcome.number.text}`.")
+        w.line(f"return {self.expr(outcome.number)}")
+        w.dedent()
+        w.line("")
+        w.line("")
+        unknown = frozenset(field for field, value in outcome.shown if state_read(value, self.definitions) is not None)
+        w.line(f"def numbered_{name}(st{self.params(step.params)}):")
+        w.indent()
+        w.line(docstring(f"Every outcome of `{step.name}` its fixed parts allow, with its number."))
+        if outcome.pick_from is not None:
+            domain = self.widest_domain(outcome.pick_from)
+        elif outcome.draw_from is not None:
+            domain = f"st._zones[{self.zone_index(outcome.draw_from)}]"
+        else:
+            domain = lit(tuple(face for face, weight in zip(outcome.faces, outcome.weights or (1,) * len(outcome.faces))
+                               if weight))
+        w.line(f"each = tuple({domain})")
+        for v in outcome.names:
+            w.line(f"for v_{ident(v)} in each:")
+            w.indent()
+        if outcome.pick_where is not None and state_read(outcome.pick_where, self.definitions) is None:
+            w.line(f"if not ({self.expr(outcome.pick_where)}):", note=outcome.pick_where.text)
+            w.indent()
+            w.line("continue")
+            w.dedent()
+        w.line(f"yield ({self.render(outcome.template, types, outcome.shown, unknown)}, ({var},), "
+               f"{self.expr(outcome.number)})")
+        for _ in outcome.names:
+            w.dedent()
+        w.dedent()
+        w.line("")
 
     def pick_of_several(self, outcome: ir.Outcome, text: str) -> None:
         """`for a, b picked from C`: every combination of the names' values is a candidate, its parts together."""

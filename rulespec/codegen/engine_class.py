@@ -39,6 +39,8 @@ class EngineClass:
             w.line("DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game")
         if m.action_numbers is not None:
             w.line("ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration")
+        if m.chance_numbers is not None:
+            w.line("CHANCE_NUMBERS = staticmethod(last_chance_number)  # `chance outcomes numbered 0 to N`: N for a game's configuration")
         if m.counts_positions:
             w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
         if m.counts_positions_on:
@@ -157,8 +159,9 @@ class EngineClass:
             listing = (f"draw=draw_{name}, text=text_{name}, text_static={(not step.outcome.shown or step.name in self.tabled_texts) and not self.changing!r}"
                        if step.outcome.draw_from is not None else f"outcomes=outcomes_{name}"
                        f"{', listed_once=True' if self.outcomes_listed_once(step) else ''}")
+            numbered = f", number=number_{name}, numbered=numbered_{name}" if step.outcome.number is not None else ""
             w.line(f"{step.name!r}: StepInfo({step.name!r}, 'chance', {params!r}, {step.cites!r}, "
-                   f"{listing}, resolve=resolve_{name}{typed}),")
+                   f"{listing}, resolve=resolve_{name}{typed}{numbered}),")
         else:
             w.line(f"{step.name!r}: StepInfo({step.name!r}, 'choice', {params!r}, {step.cites!r}, by=by_{name}, "
                    f"options=(")

@@ -187,7 +187,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
                  (m.decision_limit, "decision_limit", "The most decisions a game of this configuration takes: "
                                                       "`at most {} decisions` (verify checks it)."),
                  (m.action_numbers, "last_action_number", "The last action number with the options and players of a "
-                                                          "game: `actions numbered 0 to {}` (each option's `numbered`).")]
+                                                          "game: `actions numbered 0 to {}` (each option's `numbered`)."),
+                 (m.chance_numbers, "last_chance_number", "The last chance outcome number with the options and players "
+                                                          "of a game: `chance outcomes numbered 0 to {}` (each chance "
+                                                          "step's `numbered`).")]
         for declared, function, said in fixed:
             if declared is None:
                 continue

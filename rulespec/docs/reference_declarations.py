@@ -47,6 +47,17 @@ game "Lanes" [LAN-1]
       "seat's text (`(no action n)` for a number it has none for). Numbers must start at 0; a number over "
       "N, or two legal actions with one number, is an error naming both options and their lines "
       "(`rulespec verify` checks it at every state it visits: `action_numbers`)."),
+    E("A rule file", "Chance outcome numbers", "game_chance_numbers", "doublets.rules", '''
+  chance outcomes numbered 0 to 20 [DB-2]   # the 21 rolls of two dice told apart by their numbers alone''',
+      "The numbers OpenSpiel gives the game's chance outcomes, 0 to N, as OpenSpiel numbers the same game "
+      "(backgammon: its 36 rolls of two dice, the opening's 30): a search that draws chance by number (OpenSpiel's "
+      "MCTS) then rolls the same dice on both. N is worked out per configuration as for `actions numbered`. "
+      "Every chance step then says its outcome's number (`numbered EXPR`); OpenSpiel's `max_chance_outcomes` "
+      "is N + 1, `chance_outcomes()` and `legal_actions()` at a chance node give the outcomes' numbers, and "
+      "`action_to_string` of a number without a state gives its outcome's text. A dice roll (`roll`) or a "
+      "shuffle, which has no line to say it on, cannot be numbered. Without this line an outcome's number is "
+      "its place among its chance step's outcomes. A number over N, or two outcomes of one chance node with "
+      "one number, is an error naming the step and its line (`rulespec verify`: `action_numbers`)."),
     E("A rule file", "A ruling", "ruling", "lanes.rules", '''
 ruling LAN-AMB-1 "Reaching a goal":
   "A goal counts once every one of its spaces holds a tile, whoever put them there."''',
@@ -550,8 +561,9 @@ chance two_dice(player: seat) [SPW-6]:
       "(with `where` and `weighted by` reading all the names): two dice rolled together. Candidates that read "
       "the same are one outcome, their chances added, so here `roll 1 and 2` (a 1 and a 2 either way round) is "
       "twice as likely as `roll 1 and 1`: one chance node of 6 outcomes, not two rolls. The step that follows "
-      "sees each name's value (of one of the candidates the outcome stands for). Backgammon's roll is "
-      "`for a, b picked from 1..6`: 21 outcomes, a double 1/36 and any other pair 1/18."),
+      "sees each name's value (of one of the candidates the outcome stands for): two dice shown `roll {min(a, b)} "
+      "and {max(a, b)}` for `a, b picked from 1..6` are 21 outcomes, a double 1/36 and any other pair 1/18 "
+      "(backgammon shows `roll {a} and {b}`, 36 outcomes, as OpenSpiel numbers them)."),
     E("Steps, choices and chance", "Values worked out in a text", "option_decl", "pig.rules", '''
   option hold "hold {at_stake} for {banked of player + at_stake}" [PIG-5]:''',
       "Braces in an option's or an outcome's text hold a chosen value (`{tile}`) or any value the rules can "
@@ -572,6 +584,15 @@ chance two_dice(player: seat) [SPW-6]:
       "definitions of these. It reads nothing a state decides (a counter, a zone, what a space holds, the turn): that is "
       "refused at the line, naming what it reads, so a number means one action in every state. Options that "
       "are never legal together may share a number (a move and a capture between the same two squares)."),
+    E("Steps, choices and chance", "A chance outcome's number", "numbering chance", "doublets.rules", '''
+chance throw(player: seat) [DB-2]:
+  outcome "roll {min(a, b)} and {max(a, b)}" for a, b picked from 1..6
+  numbered pair(min(a, b), max(a, b))''',
+      "Under the game's `chance outcomes numbered 0 to N`, each chance step's outcome number, on the line after "
+      "its `outcome`: an integer worked out from the outcome's names and the step's parameters, with what an "
+      "option's number may read (and nothing a state decides: refused at the line). Candidates that read the "
+      "same are one outcome, so they must share a number (here `pair` reads the lower and the higher die, so "
+      "2 then 5 and 5 then 2 are both 9); two outcomes of one chance node with one number is an error."),
     E("Steps, choices and chance", "A move read ahead: `only if ... after it`", "after_guard", "cornered.rules", '''
   option king "king {s} to {t}" [COR-2, COR-3]:
     for s in grid, t in grid

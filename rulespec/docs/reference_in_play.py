@@ -476,6 +476,10 @@ example goal "Filling a goal earns a reward" [LAN-6]:
       "The action is offered now and its option's `numbered` gives it this number (a game that says "
       "`actions numbered 0 to N`): the number OpenSpiel's and PettingZoo's adapters know it by. Each seat "
       "numbers its own actions: player 2's `sow 2 1 (2)` is numbered 0 as player 1's `sow 1 1 (2)` is."),
+    E("Executable examples", "A chance outcome's number", "then_numbered", "doublets.rules", '''
+  then "chance: roll 2 and 5" is numbered 9''',
+      "The same line for a chance outcome (a game that says `chance outcomes numbered 0 to N`): the outcome "
+      "may happen now and its chance step's `numbered` gives it this number, OpenSpiel's for it."),
     E("Executable examples", "A counter on a space", "given_space_counter then_space_counter", "sowing.rules", '''
   given counter seeds of "2 2" is 1
   when "player 1: sow 1 3 (2)"

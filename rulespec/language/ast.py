@@ -579,6 +579,10 @@ class GameDecl(Clause):
     action_numbers_cites: tuple[str, ...] = ()
     action_numbers_rulings: tuple[str, ...] = ()
     action_numbers_loc: Optional[Loc] = None
+    chance_numbers: Optional["Expr"] = None  # `chance outcomes numbered 0 to EXPR`: each chance step's `numbered`
+    chance_numbers_cites: tuple[str, ...] = ()
+    chance_numbers_rulings: tuple[str, ...] = ()
+    chance_numbers_loc: Optional[Loc] = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -958,6 +962,7 @@ class ChanceDecl(Clause):
     params: tuple[Param, ...]
     outcome: Outcome
     body: tuple[Stmt, ...]
+    number: Optional[Expr] = None  # `numbered EXPR`: its outcome's number (under the game's `chance outcomes numbered`)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -67,13 +67,20 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
                 "decision_limit_loc": self._loc(meta)}
 
     def game_action_numbers(self, meta, children):
+        return self._numbers_from_zero(meta, children, "action_numbers", "actions", "actions")
+
+    def game_chance_numbers(self, meta, children):
+        return self._numbers_from_zero(meta, children, "chance_numbers", "chance outcomes", "chance outcomes")
+
+    def _numbers_from_zero(self, meta, children, field: str, said: str, what: str) -> dict:
+        """`actions numbered 0 to N` / `chance outcomes numbered 0 to N`: the header's fields (0 is the first)."""
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         first, last = rest
         if int(first) != 0:
-            raise AstProblem(first.line, first.column, f"action numbers start at 0, not {first}", width=len(first),
-                             hint="write `actions numbered 0 to N`: OpenSpiel and PettingZoo number actions from 0")
-        return {"action_numbers": last, "action_numbers_cites": cites, "action_numbers_rulings": rulings,
-                "action_numbers_loc": self._loc(meta)}
+            raise AstProblem(first.line, first.column, f"{what.rstrip('s')} numbers start at 0, not {first}",
+                             width=len(first), hint=f"write `{said} numbered 0 to N`: OpenSpiel and PettingZoo "
+                                                    f"number {what} from 0")
+        return {field: last, f"{field}_cites": cites, f"{field}_rulings": rulings, f"{field}_loc": self._loc(meta)}
 
     def extends(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
@@ -567,8 +574,9 @@ class ToAst(ExpressionsToAst, ExamplesToAst):
     def chance(self, meta, children):
         rest, cites, rulings = split_tails([c for c in children if c is not None])
         name, params, outcome, *body = rest
+        number = body.pop(0)[1] if body and isinstance(body[0], tuple) and body[0][0] == "number" else None
         return ast.ChanceDecl(loc=self._loc(meta), name=str(name), params=params, outcome=outcome, body=tuple(body),
-                              cites=cites, rulings=rulings)
+                              cites=cites, rulings=rulings, number=number)
 
     def event(self, meta, children):
         board, *causes = [c for c in children if c is not None]

@@ -119,6 +119,8 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
         decision_limit = self.decision_limit_checked(game)
         self.numbered = game.action_numbers is not None  # (each option says `numbered`: statements.py)
         action_numbers = self.action_numbers_checked(game)
+        self.chance_numbered = game.chance_numbers is not None  # (each chance step says `numbered`: statements.py)
+        chance_numbers = self.chance_numbers_checked(game)
         steps = tuple(self.step(d) for d in decls if d.kind in ("step", "choice", "chance"))
         self.legal_move_cycles(steps, turn_step)
         triggers = tuple(self.trigger(d) for d in decls if d.kind == "trigger")
@@ -154,7 +156,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
         model = ir.Model(
             game_id=game.id or "game", title=game.name, source_path=self.file.path, source_text=self.file.text,
             rulebook=game.rulebook, game_cites=tuple(game.cites) + tuple(game.players_cites) + tuple(game.max_turns_cites)
-            + tuple(game.decision_limit_cites) + tuple(game.action_numbers_cites),
+            + tuple(game.decision_limit_cites) + tuple(game.action_numbers_cites) + tuple(game.chance_numbers_cites),
             min_players=game.min_players, max_players=game.max_players, max_turns=max_turns,
             variants_applied=tuple(variants), variants_available=tuple((v.name, v.title) for v in available),
             variant_cites=tuple(c for v in available for c in v.cites),
@@ -173,7 +175,7 @@ class Checker(Reporting, Names, Variants, Dice, Shuffles, Expressions, Holding, 
                          for d in self.dice.values()),
             examples_elsewhere=elsewhere, asks_legal_moves=self.asks_legal_moves,
             counts_positions=self.counts_positions, turn_limit=turn_limit, decision_limit=decision_limit,
-            action_numbers=action_numbers,
+            action_numbers=action_numbers, chance_numbers=chance_numbers,
             counts_positions_on=tuple(name for name in self.boards if name in self.counts_positions_on),
             clause_texts=self.clause_texts_checked(),
         )

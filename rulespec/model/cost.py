@@ -600,6 +600,8 @@ class Cost:
             else:
                 out.append(Estimate(f"step `{step.name}`", "step", step.loc,
                                     self.outcome(step.outcome) + self.stmts(step.body), body=step.body))
+                if step.outcome is not None:  # (`numbered EXPR`: worked out by the adapters once per outcome)
+                    condition(f"the outcome number of chance `{step.name}`", step.outcome.number)
         for trigger in m.triggers:
             out.append(Estimate(f"trigger `{trigger.name}`", "step", trigger.loc, self.stmts(trigger.body),
                                 body=trigger.body))

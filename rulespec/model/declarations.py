@@ -39,6 +39,7 @@ class Declarations:
         self.rulings_applied(game.max_turns_rulings, game.max_turns_loc or game.loc)
         self.rulings_applied(game.decision_limit_rulings, game.decision_limit_loc or game.loc)
         self.rulings_applied(game.action_numbers_rulings, game.action_numbers_loc or game.loc)
+        self.rulings_applied(game.chance_numbers_rulings, game.chance_numbers_loc or game.loc)
         return game
 
     def clause_texts_checked(self) -> tuple[ir.ClauseText, ...]:

@@ -140,9 +140,13 @@ class Examples:
                            hint=did_you_mean(line.value, option.values))
             return ir.ExampleLine(w, line.loc, name=line.name, value=line.value)
         if w in ("action", "refused", "legal", "illegal", "numbered"):
-            if w == "numbered" and not self.numbered:
-                self.error(line.loc, "the game does not number its actions, so no action has a number",
-                           hint="add `actions numbered 0 to N` to the game's header and `numbered EXPR` to its options")
+            chance = line.value.startswith("chance:")
+            if w == "numbered" and not (self.chance_numbered if chance else self.numbered):
+                self.error(line.loc, f"the game does not number its {'chance outcomes' if chance else 'actions'}, so "
+                                     f"no {'outcome' if chance else 'action'} has a number",
+                           hint="add `chance outcomes numbered 0 to N` to the game's header and `numbered EXPR` to "
+                                "its chance steps" if chance else "add `actions numbered 0 to N` to the game's header "
+                                                                  "and `numbered EXPR` to its options")
             self.example_action(d, line, line.value, players, labels)
             return ir.ExampleLine(w, line.loc, name=line.name, value=line.value, number=line.number)
         if w == "position":  # read against the engine's tables (examples.position_diagnostics)

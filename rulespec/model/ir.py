@@ -920,6 +920,7 @@ class Outcome:
     weight: Optional[E] = None  # `weighted by EXPR`: each picked candidate's weight (None: 1)
     shuffle: Optional[E] = None  # the zone a shuffle orders: its outcome is the zone's order, bottom first
     more_vars: tuple[str, ...] = ()  # `for a, b picked from C`: the other names, each of var_type, picked from C
+    number: Optional[E] = None  # `numbered EXPR`: the outcome's number, where the game says `chance outcomes numbered`
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -958,6 +959,12 @@ class ActionNumbers(Cited):
 
     value: E
     largest: int  # its value in the configuration that allows the most
+
+
+@dataclass(frozen=True)
+class ChanceNumbers(ActionNumbers):
+    """``chance outcomes numbered 0 to EXPR``: the adapters' chance outcome numbers, each chance step's outcome's
+    from its `numbered EXPR` (rulespec/model/action_numbers.py); OpenSpiel's max_chance_outcomes is EXPR + 1."""
 
 
 @dataclass(frozen=True)
@@ -1150,6 +1157,7 @@ class Model:
     turn_limit: Optional[TurnLimit] = None  # `at most EXPR turns`; max_turns is then its largest value
     decision_limit: Optional[DecisionLimit] = None  # `at most EXPR decisions`
     action_numbers: Optional[ActionNumbers] = None  # `actions numbered 0 to EXPR`: each option's `numbered`
+    chance_numbers: Optional[ChanceNumbers] = None  # `chance outcomes numbered 0 to EXPR`: each chance step's
     clause_texts: tuple[ClauseText, ...] = ()  # what the cited clauses say, in the file's words (file order)
 
     @property

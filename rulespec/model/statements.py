@@ -376,10 +376,11 @@ class Statements:
             self.symbols.update(f for f in outcome.faces if isinstance(f, str))
             weights = self._face_weights(outcome)
         shown = self.template(outcome.template, inner, outcome.loc)
+        number = self.chance_number_checked(d, inner)
         return ir.Step(d.name, d.loc, d.cites, d.rulings, "chance", params, body=self.stmts(d.body, inner),
                        outcome=ir.Outcome(outcome.template, outcome.var, var_type, draw_from, outcome.faces,
                                           pick_from, pick_where, shown, weights, weight, shuffle,
-                                          outcome.more_vars))
+                                          outcome.more_vars, number))
 
     def _face_type(self, outcome: ast.Outcome) -> str:
         """The type of a roll's faces: words, or whole numbers (never both)."""

@@ -433,10 +433,13 @@ class Variants:
 
 
 def kept_action_numbers(decl, base):
-    """A house rule's game header keeps its base's `actions numbered 0 to N` unless it says its own: the base's
-    options are numbered, and a header restated for a new title or id must not leave them without the header."""
-    if decl.kind != "game" or decl.action_numbers is not None or base.action_numbers is None:
+    """A house rule's game header keeps its base's `actions numbered 0 to N` (and `chance outcomes numbered 0 to
+    N`) unless it says its own: the base's options (chance steps) are numbered, and a header restated for a new
+    title or id must not leave them without the header."""
+    if decl.kind != "game":
         return decl
-    return dataclasses.replace(decl, action_numbers=base.action_numbers, action_numbers_cites=base.action_numbers_cites,
-                               action_numbers_rulings=base.action_numbers_rulings,
-                               action_numbers_loc=base.action_numbers_loc)
+    for field in ("action_numbers", "chance_numbers"):
+        if getattr(decl, field) is None and getattr(base, field) is not None:
+            decl = dataclasses.replace(decl, **{f"{field}{part}": getattr(base, f"{field}{part}")
+                                                for part in ("", "_cites", "_rulings", "_loc")})
+    return decl

@@ -70,6 +70,7 @@ class Engine:
     TURN_LIMIT: Optional[Callable] = None  # `at most EXPR turns`: (state) -> the most turns of its configuration
     DECISION_LIMIT: Optional[Callable] = None  # `at most EXPR decisions`: (state) -> the most decisions, verify checks
     ACTION_NUMBERS: Optional[Callable] = None  # `actions numbered 0 to EXPR`: (state) -> EXPR, each option's `number`
+    CHANCE_NUMBERS: Optional[Callable] = None  # `chance outcomes numbered 0 to EXPR`: (state) -> EXPR, each chance step's
     # The most moves (decisions, chance outcomes) one game can take, by player count, where the rule file's
     # form bounds them (rulespec/model/moves.py); a count not here is unbounded by the form.
     MAX_MOVES: dict[int, int] = {}

@@ -180,6 +180,10 @@ class StepInfo:
     # The type of each parameter ("seat", "item", "number", "word" or "space:BOARD"), so that a state read
     # back can be checked (rulespec/runtime/state_check.py); empty for an engine generated before.
     param_types: tuple[str, ...] = ()
+    # `chance outcomes numbered`: a chance step's outcome number, (st, *params, *binding) -> int, and every outcome
+    # its fixed parts allow, (st, *params) -> (text, binding, number)
+    number: Optional[Callable[..., int]] = None
+    numbered: Optional[Callable[..., Iterable]] = None
 
 
 @dataclass(frozen=True)

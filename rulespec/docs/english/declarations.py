@@ -183,6 +183,12 @@ def _action_numbers(en: English, d: ir.ActionNumbers) -> list[str]:
                  f"it chooses, and OpenSpiel and PettingZoo offer each player's actions by these numbers.")
 
 
+@renders(ir.ChanceNumbers)
+def _chance_numbers(en: English, d: ir.ChanceNumbers) -> list[str]:
+    return _para(f"Its chance outcomes are numbered 0 to {en.expr(d.value)}: each chance step says its outcome's "
+                 f"number, from what chance picks, and OpenSpiel gives each chance node's outcomes these numbers.")
+
+
 @renders(ir.Counter)
 def _counter(en: English, d: ir.Counter) -> list[str]:
     if d.board is not None:
@@ -408,6 +414,8 @@ def _step(en: English, d: ir.Step) -> list[str]:
                     f"the outcome is shown as {quoted(o.template)}.")
         else:
             text = "A chance step."
+        if o is not None and getattr(o, "number", None) is not None:
+            text += f" Its outcome's number is {en.expr(o.number)}."
         lines += _para(text + params)
         if d.body:
             lines += _para("Then:")
@@ -580,6 +588,8 @@ def example_line(en: English, line: ir.ExampleLine) -> tuple[str, str]:
         return "Then", f"{code(line.value or '')} is allowed"
     if w == "illegal":
         return "Then", f"{code(line.value or '')} is not allowed"
+    if w == "numbered" and (line.value or "").startswith("chance:"):
+        return "Then", f"{code(line.value or '')} may happen, and its outcome number is {line.number}"
     if w == "numbered":
         return "Then", f"{code(line.value or '')} is allowed, and its action number is {line.number}"
     if w == "over":
@@ -712,4 +722,6 @@ def game_overview(en: English) -> list[str]:
         text += f" No game takes more than {en.expr(m.decision_limit.value)} decisions."
     if m.action_numbers is not None:
         text += f" Its actions are numbered 0 to {en.expr(m.action_numbers.value)}."
+    if m.chance_numbers is not None:
+        text += f" Its chance outcomes are numbered 0 to {en.expr(m.chance_numbers.value)}."
     return _para(text)
