@@ -15,7 +15,7 @@ from rulespec.runtime.engine import AFTER
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
-SOURCE_HASH = '3610da8b759bb7d3'
+SOURCE_HASH = '3ceeb8040ee360d0'
 GENERATOR_VERSION = '80'
 
 # ---------------------------------------------------------------- components
@@ -35,17 +35,22 @@ ITEMS_PASSING_2 = ItemsPassing(lambda v_k, v_player: (ITEM_ATTRS['colour'][v_k] 
 
 
 def define_on(st, v_p, v_n):
-    """Definition `on`: `count(c in table where colour of c = colour of p and point of c = n)`. [BG-2] (rulebooks/backgammon.rules:64)"""
+    """Definition `on`: `count(c in table where colour of c = colour of p and point of c = n)`. [BG-2] (rulebooks/backgammon.rules:69)"""
     return count_located(st._loc, st._attrs['point'], ITEMS_PASSING_0[v_p], st._t.zone_base['table'], v_n)
 
 
 def define_against(st, v_p, v_n):
-    """Definition `against`: `on(left of p, 25 - n)`. [BG-2] (rulebooks/backgammon.rules:68)"""
+    """Definition `against`: `on(left of p, 25 - n)`. [BG-2] (rulebooks/backgammon.rules:73)"""
     return define_on(st, (v_p + 1) % st.players, (25 - v_n))
 
 
+def define_pair_number(st, v_low, v_high):
+    """Definition `pair_number`: `sum(6 - i for i in 1..low - 1) + high - low - 1`. [BG-3] (rulebooks/backgammon.rules:87)"""
+    return (sum([(6 - v_i) for v_i in span(1, (v_low - 1))]) + v_high - v_low - 1)
+
+
 def define_all_home(st, v_p):
-    """Definition `all_home`: `count(c in table where colour of c = colour of p and point of c > 6) = 0`. [BG-8] (rulebooks/backgammon.rules:120)"""
+    """Definition `all_home`: `count(c in table where colour of c = colour of p and point of c > 6) = 0`. [BG-8] (rulebooks/backgammon.rules:132)"""
     pile_table = st._zones[st._t.zone_base['table']]
     for v_c in pile_table:
         if ((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] > 6)):
@@ -54,18 +59,18 @@ def define_all_home(st, v_p):
 
 
 def define_bears_off(st, v_p, v_n, v_d):
-    """Definition `bears_off`: `all_home(p) and (n = d or count(c in table where colour of c = colour of p and point of c > n) = 0)`. [BG-8] (rulebooks/backgammon.rules:123)"""
+    """Definition `bears_off`: `all_home(p) and (n = d or count(c in table where colour of c = colour of p and point of c > n) = 0)`. [BG-8] (rulebooks/backgammon.rules:135)"""
     pile_table = st._zones[st._t.zone_base['table']]
     return (define_all_home(st, v_p) and ((v_n == v_d) or (not any(((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]) and (st._attrs['point'][v_c] > v_n)) for v_c in pile_table))))
 
 
 def define_legal(st, v_p, v_n, v_d):
-    """Definition `legal`: `d > 0 and on(p, n) > 0 and (n = 25 or on(p, 25) = 0) and (if n > d then against(p, n - d) <= 1 else bears_off(p, n, d))`. [BG-4, BG-6, BG-7, BG-8] (rulebooks/backgammon.rules:126)"""
+    """Definition `legal`: `d > 0 and on(p, n) > 0 and (n = 25 or on(p, 25) = 0) and (if n > d then against(p, n - d) <= 1 else bears_off(p, n, d))`. [BG-4, BG-6, BG-7, BG-8] (rulebooks/backgammon.rules:138)"""
     return ((v_d > 0) and (define_on(st, v_p, v_n) > 0) and ((v_n == 25) or (define_on(st, v_p, 25) == 0)) and ((define_against(st, v_p, (v_n - v_d)) <= 1) if (v_n > v_d) else define_bears_off(st, v_p, v_n, v_d)))
 
 
 def define_playable(st, v_p, v_d):
-    """Definition `playable`: `count(n in 1..25 where legal(p, n, d)) > 0`. [BG-5] (rulebooks/backgammon.rules:129)"""
+    """Definition `playable`: `count(n in 1..25 where legal(p, n, d)) > 0`. [BG-5] (rulebooks/backgammon.rules:141)"""
     for v_n in span(1, 25):
         if define_legal(st, v_p, v_n, v_d):
             return True
@@ -73,27 +78,27 @@ def define_playable(st, v_p, v_d):
 
 
 def define_high(st):
-    """Definition `high`: `max(die_a, die_b)`. [BG-5] (rulebooks/backgammon.rules:132)"""
+    """Definition `high`: `max(die_a, die_b)`. [BG-5] (rulebooks/backgammon.rules:144)"""
     return max(st._counters['die_a'], st._counters['die_b'])
 
 
 def define_low(st):
-    """Definition `low`: `min(die_a, die_b)`. [BG-5] (rulebooks/backgammon.rules:135)"""
+    """Definition `low`: `min(die_a, die_b)`. [BG-5] (rulebooks/backgammon.rules:147)"""
     return min(st._counters['die_a'], st._counters['die_b'])
 
 
 def define_unplayed_pair(st):
-    """Definition `unplayed_pair`: `die_a > 0 and die_b > 0`. [BG-4] (rulebooks/backgammon.rules:139)"""
+    """Definition `unplayed_pair`: `die_a > 0 and die_b > 0`. [BG-4] (rulebooks/backgammon.rules:151)"""
     return ((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))
 
 
 def define_code(st, v_p, v_n):
-    """Definition `code`: `if n = 25 then 24 else if colour of p = white then 24 - n else n - 1`. [BG-2] (rulebooks/backgammon.rules:143)"""
+    """Definition `code`: `if n = 25 then 24 else if colour of p = white then 24 - n else n - 1`. [BG-2] (rulebooks/backgammon.rules:155)"""
     return (24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_p] == 'white') else (v_n - 1)))
 
 
 def define_stake(st, v_loser):
-    """Definition `stake`: `if on(loser, 0) > 0 then 1 else if count(c in table where colour of c = colour of loser and point of c >= 19) > 0 then 3 else 2`. [BG-9] (rulebooks/backgammon.rules:205)"""
+    """Definition `stake`: `if on(loser, 0) > 0 then 1 else if count(c in table where colour of c = colour of loser and point of c >= 19) > 0 then 3 else 2`. [BG-9] (rulebooks/backgammon.rules:217)"""
     pile_table = st._zones[st._t.zone_base['table']]
     return (1 if (define_on(st, v_loser, 0) > 0) else (3 if any(((ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_loser]) and (st._attrs['point'][v_c] >= 19)) for v_c in pile_table) else 2))
 
@@ -107,9 +112,14 @@ def last_action_number(st):
     """The last action number with the options and players of a game: `actions numbered 0 to 1351` (each option's `numbered`). [BG-4, BG-5] (rulebooks/backgammon.rules:33)"""
     return 1351
 
+
+def last_chance_number(st):
+    """The last chance outcome number with the options and players of a game: `chance outcomes numbered 0 to 35` (each chance step's `numbered`). [BG-3] (rulebooks/backgammon.rules:34)"""
+    return 35
+
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
-    """Step `setup`. [BG-2, BG-3] (rulebooks/backgammon.rules:71)"""
+    """Step `setup`. [BG-2, BG-3] (rulebooks/backgammon.rules:76)"""
     zones = st._zones
     zone_table = st._t.zone_base['table']
     pile_box = st._zones[st._t.zone_base['box']]
@@ -123,12 +133,27 @@ def step_setup(st, cause):
 
 # ---------------------------------------------------------------- chance opening
 def outcomes_opening(st):
-    """Chance `opening`: every outcome with its weight. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:80)"""
+    """Chance `opening`: every outcome with its weight. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:90)"""
     each = tuple(span(1, 6))
     return weighted_picks([('player 1 rolls ' + str(v_a) + ', player 2 rolls ' + str(v_b), (v_a, v_b), 1) for v_a in each for v_b in each if (v_a != v_b)], several=True)
 
+def number_opening(st, v_a, v_b):
+    """The number of an outcome of `opening`: `numbered 2 * pair_number(min(a, b), max(a, b)) + (if a > b then 0 else 1)`. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:90)"""
+    return ((2 * define_pair_number(st, min(v_a, v_b), max(v_a, v_b))) + (0 if (v_a > v_b) else 1))
+
+
+def numbered_opening(st):
+    """Every outcome of `opening` its fixed parts allow, with its number."""
+    each = tuple(span(1, 6))
+    for v_a in each:
+        for v_b in each:
+            if not ((v_a != v_b)):  # a != b
+                continue
+            yield ('player 1 rolls ' + str(v_a) + ', player 2 rolls ' + str(v_b), (v_a, v_b,), ((2 * define_pair_number(st, min(v_a, v_b), max(v_a, v_b))) + (0 if (v_a > v_b) else 1)))
+
+
 def resolve_opening(st, cause, v_a, v_b):
-    """What happens once the outcome of `opening` is known. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:80)"""
+    """What happens once the outcome of `opening` is known. [BG-3] ruling BG-AMB-2 (rulebooks/backgammon.rules:90)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := v_a) <= COUNTER_LIMIT else counter_value(value, 'die_a')
     st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := v_b) <= COUNTER_LIMIT else counter_value(value, 'die_b')
@@ -136,7 +161,7 @@ def resolve_opening(st, cause, v_a, v_b):
 
 # ---------------------------------------------------------------- auto turn
 def step_turn(st, cause, v_player):
-    """Step `turn`. [BG-3] (rulebooks/backgammon.rules:88)"""
+    """Step `turn`. [BG-3] (rulebooks/backgammon.rules:99)"""
     if (st._turn_number == 1):
         st._thens.append(('pair', (v_player,)))
     else:
@@ -144,12 +169,25 @@ def step_turn(st, cause, v_player):
 
 # ---------------------------------------------------------------- chance roll
 def outcomes_roll(st, v_player):
-    """Chance `roll`: every outcome with its weight. [BG-3, BG-4] (rulebooks/backgammon.rules:94)"""
+    """Chance `roll`: every outcome with its weight. [BG-3, BG-4] ruling BG-AMB-5 (rulebooks/backgammon.rules:105)"""
     each = tuple(span(1, 6))
-    return weighted_picks([('roll ' + str(min(v_a, v_b)) + ' and ' + str(max(v_a, v_b)), (v_a, v_b), 1) for v_a in each for v_b in each], several=True)
+    return weighted_picks([('roll ' + str(v_a) + ' and ' + str(v_b), (v_a, v_b), 1) for v_a in each for v_b in each], several=True)
+
+def number_roll(st, v_player, v_a, v_b):
+    """The number of an outcome of `roll`: `numbered if a = b then 29 + a else 2 * pair_number(min(a, b), max(a, b)) + (if a < b then 0 else 1)`. [BG-3, BG-4] ruling BG-AMB-5 (rulebooks/backgammon.rules:105)"""
+    return ((29 + v_a) if (v_a == v_b) else ((2 * define_pair_number(st, min(v_a, v_b), max(v_a, v_b))) + (0 if (v_a < v_b) else 1)))
+
+
+def numbered_roll(st, v_player):
+    """Every outcome of `roll` its fixed parts allow, with its number."""
+    each = tuple(span(1, 6))
+    for v_a in each:
+        for v_b in each:
+            yield ('roll ' + str(v_a) + ' and ' + str(v_b), (v_a, v_b,), ((29 + v_a) if (v_a == v_b) else ((2 * define_pair_number(st, min(v_a, v_b), max(v_a, v_b))) + (0 if (v_a < v_b) else 1))))
+
 
 def resolve_roll(st, cause, v_player, v_a, v_b):
-    """What happens once the outcome of `roll` is known. [BG-3, BG-4] (rulebooks/backgammon.rules:94)"""
+    """What happens once the outcome of `roll` is known. [BG-3, BG-4] ruling BG-AMB-5 (rulebooks/backgammon.rules:105)"""
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := v_a) <= COUNTER_LIMIT else counter_value(value, 'die_a')
     st._counters['die_b'] = value if -COUNTER_LIMIT <= (value := v_b) <= COUNTER_LIMIT else counter_value(value, 'die_b')
@@ -158,14 +196,14 @@ def resolve_roll(st, cause, v_player, v_a, v_b):
 
 # ---------------------------------------------------------------- auto pair
 def step_pair(st, cause, v_player):
-    """Step `pair`. [BG-4, BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:103)"""
+    """Step `pair`. [BG-4, BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:115)"""
     st._thens.append(('both_numbers', (v_player,)))
     st._thens.append(('one_number', (v_player,)))
     st._thens.append(('after_pair', (v_player,)))
 
 # ---------------------------------------------------------------- auto after_pair
 def step_after_pair(st, cause, v_player):
-    """Step `after_pair`. [BG-4, BG-5] ruling BG-AMB-1 (rulebooks/backgammon.rules:109)"""
+    """Step `after_pair`. [BG-4, BG-5] ruling BG-AMB-1 (rulebooks/backgammon.rules:121)"""
     if ((st._counters['double'] > 0) and ((st._counters['die_a'] + st._counters['die_b']) == 0)):
         st._ends_clean = False  # counters change: the after-step ends are checked again
         st._counters['die_a'] = value if -COUNTER_LIMIT <= (value := st._counters['double']) <= COUNTER_LIMIT else counter_value(value, 'die_a')
@@ -186,7 +224,7 @@ def by_both_numbers(st, v_player):
 
 
 def options_both_numbers__higher_first(st, v_player):
-    """Option `higher_first` of `both_numbers`: `from {n} then {m}, the higher number first`. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    """Option `higher_first` of `both_numbers`: `from {n} then {m}, the higher number first`. [BG-4, BG-5] (rulebooks/backgammon.rules:159)"""
     found = []
     if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
@@ -225,13 +263,13 @@ def first_failing_both_numbers__higher_first(st, v_player, v_n, v_m):
 
 
 def effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m):
-    """What `higher_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    """What `higher_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:159)"""
     st._thens.append(('move', (v_player, v_n, max(st._counters['die_a'], st._counters['die_b']))))
     st._thens.append(('play', (v_player, v_m, min(st._counters['die_a'], st._counters['die_b']))))
 
 
 def number_both_numbers__higher_first(st, v_player, v_n, v_m):
-    """The action number of `higher_first`: `numbered code(player, n) + 26 * code(player, m)`. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    """The action number of `higher_first`: `numbered code(player, n) + 26 * code(player, m)`. [BG-4, BG-5] (rulebooks/backgammon.rules:159)"""
     return (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)))
 
 
@@ -243,7 +281,7 @@ def numbered_both_numbers__higher_first(st, v_player):
 
 
 def after_both_numbers__higher_first(st, v_player, v_n, v_m):
-    """Whether `die_a + die_b = 0` holds in the position `higher_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    """Whether `die_a + die_b = 0` holds in the position `higher_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:159)"""
     kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m)
@@ -254,7 +292,7 @@ def after_both_numbers__higher_first(st, v_player, v_n, v_m):
 
 
 def ahead_both_numbers__higher_first(st, v_player, v_n, passing):
-    """The `m` of passing for which `die_a + die_b = 0` holds in the position `higher_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:147)"""
+    """The `m` of passing for which `die_a + die_b = 0` holds in the position `higher_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:159)"""
     if not passing:
         return passing
     kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
@@ -278,7 +316,7 @@ def ahead_both_numbers__higher_first(st, v_player, v_n, passing):
 
 
 def options_both_numbers__lower_first(st, v_player):
-    """Option `lower_first` of `both_numbers`: `from {n} then {m}, the lower number first`. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    """Option `lower_first` of `both_numbers`: `from {n} then {m}, the lower number first`. [BG-4, BG-5] (rulebooks/backgammon.rules:167)"""
     found = []
     if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
@@ -321,13 +359,13 @@ def first_failing_both_numbers__lower_first(st, v_player, v_n, v_m):
 
 
 def effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m):
-    """What `lower_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    """What `lower_first` does. [BG-4, BG-5] (rulebooks/backgammon.rules:167)"""
     st._thens.append(('move', (v_player, v_n, min(st._counters['die_a'], st._counters['die_b']))))
     st._thens.append(('play', (v_player, v_m, max(st._counters['die_a'], st._counters['die_b']))))
 
 
 def number_both_numbers__lower_first(st, v_player, v_n, v_m):
-    """The action number of `lower_first`: `numbered code(player, n) + 26 * code(player, m) + 676`. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    """The action number of `lower_first`: `numbered code(player, n) + 26 * code(player, m) + 676`. [BG-4, BG-5] (rulebooks/backgammon.rules:167)"""
     return (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)) + 676)
 
 
@@ -339,7 +377,7 @@ def numbered_both_numbers__lower_first(st, v_player):
 
 
 def after_both_numbers__lower_first(st, v_player, v_n, v_m):
-    """Whether `die_a + die_b = 0` holds in the position `lower_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    """Whether `die_a + die_b = 0` holds in the position `lower_first` would leave. [BG-4, BG-5] (rulebooks/backgammon.rules:167)"""
     kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m)
@@ -350,7 +388,7 @@ def after_both_numbers__lower_first(st, v_player, v_n, v_m):
 
 
 def ahead_both_numbers__lower_first(st, v_player, v_n, passing):
-    """The `m` of passing for which `die_a + die_b = 0` holds in the position `lower_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:155)"""
+    """The `m` of passing for which `die_a + die_b = 0` holds in the position `lower_first` would leave: its first `then`s carried out once for them all. [BG-4, BG-5] (rulebooks/backgammon.rules:167)"""
     if not passing:
         return passing
     kept, cause = st._imagine_plain(v_player, 'both_numbers', ())  # carried out on the state itself, then undone (runtime/imagining.py)
@@ -377,7 +415,7 @@ ROWS_both_numbers = KeptRows(2)  # (seat, player) -> per option, binding -> its 
 
 
 def choices_both_numbers(st, v_player):
-    """Every choice of `both_numbers` now, in the order offered. [BG-4, BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:146)"""
+    """Every choice of `both_numbers` now, in the order offered. [BG-4, BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:158)"""
     rows = []
     seat = v_player
     kept = ROWS_both_numbers[(seat, v_player)]
@@ -419,7 +457,7 @@ def by_one_number(st, v_player):
 
 
 def options_one_number__higher(st, v_player):
-    """Option `higher` of `one_number`: `from {n} with the higher number`. [BG-5] (rulebooks/backgammon.rules:165)"""
+    """Option `higher` of `one_number`: `from {n} with the higher number`. [BG-5] (rulebooks/backgammon.rules:177)"""
     found = []
     if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
@@ -446,7 +484,7 @@ def first_failing_one_number__higher(st, v_player, v_n):
 
 
 def effect_one_number__higher(st, cause, v_player, v_n):
-    """What `higher` does. [BG-5] (rulebooks/backgammon.rules:165)"""
+    """What `higher` does. [BG-5] (rulebooks/backgammon.rules:177)"""
     if st._engine._quiet_after_step(st):  # then move: run at once
         st._last_cause = cause
         st.fired['move'] = st.fired.get('move', 0) + 1
@@ -456,7 +494,7 @@ def effect_one_number__higher(st, cause, v_player, v_n):
 
 
 def number_one_number__higher(st, v_player, v_n):
-    """The action number of `higher`: `numbered code(player, n) + 26 * 25`. [BG-5] (rulebooks/backgammon.rules:165)"""
+    """The action number of `higher`: `numbered code(player, n) + 26 * 25`. [BG-5] (rulebooks/backgammon.rules:177)"""
     return (define_code(st, v_player, v_n) + (26 * 25))
 
 
@@ -467,7 +505,7 @@ def numbered_one_number__higher(st, v_player):
 
 
 def options_one_number__lower(st, v_player):
-    """Option `lower` of `one_number`: `from {n} with the lower number`. [BG-5] (rulebooks/backgammon.rules:170)"""
+    """Option `lower` of `one_number`: `from {n} with the lower number`. [BG-5] (rulebooks/backgammon.rules:182)"""
     found = []
     if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
@@ -502,7 +540,7 @@ def first_failing_one_number__lower(st, v_player, v_n):
 
 
 def effect_one_number__lower(st, cause, v_player, v_n):
-    """What `lower` does. [BG-5] (rulebooks/backgammon.rules:170)"""
+    """What `lower` does. [BG-5] (rulebooks/backgammon.rules:182)"""
     if st._engine._quiet_after_step(st):  # then move: run at once
         st._last_cause = cause
         st.fired['move'] = st.fired.get('move', 0) + 1
@@ -512,7 +550,7 @@ def effect_one_number__lower(st, cause, v_player, v_n):
 
 
 def number_one_number__lower(st, v_player, v_n):
-    """The action number of `lower`: `numbered code(player, n) + 26 * 25 + 676`. [BG-5] (rulebooks/backgammon.rules:170)"""
+    """The action number of `lower`: `numbered code(player, n) + 26 * 25 + 676`. [BG-5] (rulebooks/backgammon.rules:182)"""
     return (define_code(st, v_player, v_n) + (26 * 25) + 676)
 
 
@@ -523,7 +561,7 @@ def numbered_one_number__lower(st, v_player):
 
 
 def options_one_number__pass(st, v_player):
-    """Option `pass` of `one_number`: `pass`. [BG-5] (rulebooks/backgammon.rules:175)"""
+    """Option `pass` of `one_number`: `pass`. [BG-5] (rulebooks/backgammon.rules:187)"""
     found = []
     if not (((st._counters['die_a'] > 0) and (st._counters['die_b'] > 0))):  # unplayed_pair
         return found
@@ -552,12 +590,12 @@ def first_failing_one_number__pass(st, v_player):
 
 
 def effect_one_number__pass(st, cause, v_player):
-    """What `pass` does. [BG-5] (rulebooks/backgammon.rules:175)"""
+    """What `pass` does. [BG-5] (rulebooks/backgammon.rules:187)"""
     pass
 
 
 def number_one_number__pass(st, v_player):
-    """The action number of `pass`: `numbered 25 + 26 * 25 + 676`. [BG-5] (rulebooks/backgammon.rules:175)"""
+    """The action number of `pass`: `numbered 25 + 26 * 25 + 676`. [BG-5] (rulebooks/backgammon.rules:187)"""
     return (25 + (26 * 25) + 676)
 
 
@@ -570,7 +608,7 @@ ROWS_one_number = KeptRows(3)  # (seat, player) -> per option, binding -> its ro
 
 
 def choices_one_number(st, v_player):
-    """Every choice of `one_number` now, in the order offered. [BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:164)"""
+    """Every choice of `one_number` now, in the order offered. [BG-5] ruling BG-AMB-3 (rulebooks/backgammon.rules:176)"""
     rows = []
     seat = v_player
     kept = ROWS_one_number[(seat, v_player)]
@@ -596,7 +634,7 @@ def choices_one_number(st, v_player):
 
 # ---------------------------------------------------------------- auto play
 def step_play(st, cause, v_player, v_n, v_d):
-    """Step `play`. [BG-4, BG-5] (rulebooks/backgammon.rules:180)"""
+    """Step `play`. [BG-4, BG-5] (rulebooks/backgammon.rules:192)"""
     if define_legal(st, v_player, v_n, v_d):
         if st._engine._quiet_after_step(st):  # then move: run at once
             st._last_cause = cause
@@ -607,7 +645,7 @@ def step_play(st, cause, v_player, v_n, v_d):
 
 # ---------------------------------------------------------------- auto move
 def step_move(st, cause, v_player, v_n, v_d):
-    """Step `move`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:185)"""
+    """Step `move`. [BG-4, BG-6, BG-8] (rulebooks/backgammon.rules:197)"""
     if ((v_n > v_d) and (define_against(st, v_player, (v_n - v_d)) == 1)):
         st._set_attr('point', st._first('any(k in table where colour of k != colour of player and point of k = 25 - (n - d))', first_located(st._loc, st._attrs['point'], ITEMS_PASSING_1[v_player], st._t.zone_base['table'], (25 - (v_n - v_d)))), 25)
     st._set_attr('point', st._first('any(k in table where colour of k = colour of player and point of k = n)', first_located(st._loc, st._attrs['point'], ITEMS_PASSING_2[v_player], st._t.zone_base['table'], v_n)), max((v_n - v_d), 0))
@@ -620,7 +658,7 @@ def step_move(st, cause, v_player, v_n, v_d):
 
 # ---------------------------------------------------------------- end borne_off
 def end_borne_off(st):
-    """Whether the game ends now by `borne_off`; returns the declared winners. [BG-9] (rulebooks/backgammon.rules:194)"""
+    """Whether the game ends now by `borne_off`; returns the declared winners. [BG-9] (rulebooks/backgammon.rules:206)"""
     for v_p in st._t.seats:
         if (define_on(st, v_p, 0) == 15):
             return [v_p]
@@ -628,14 +666,14 @@ def end_borne_off(st):
 
 # ---------------------------------------------------------------- end out_of_turns
 def end_out_of_turns(st):
-    """Whether the game ends now by `out_of_turns`; returns the declared winners. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:200)"""
+    """Whether the game ends now by `out_of_turns`; returns the declared winners. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:212)"""
     if (st._turn_number > 500):
         return []
     return None
 
 
 def ends_after_step(st):
-    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] (rulebooks/backgammon.rules:194)"""
+    """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] (rulebooks/backgammon.rules:206)"""
     # borne_off [BG-9]
     for v_p in st._t.seats:
         if (define_on(st, v_p, 0) == 15):
@@ -644,7 +682,7 @@ def ends_after_step(st):
 
 
 def ends_after_step_after_pair(st):
-    """The ends checked after step `after_pair` (with the steps it starts), in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:200)"""
+    """The ends checked after step `after_pair` (with the steps it starts), in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:212)"""
     # out_of_turns [BG-9] ruling BG-AMB-4
     if (st._turn_number > 500):
         return 1, []
@@ -652,116 +690,121 @@ def ends_after_step_after_pair(st):
 
 
 def returns_of(st, v_p):
-    """A seat's payoff: `if p won then stake(left of p) else if left of p won then -stake(p) else 0`. [BG-9] (rulebooks/backgammon.rules:212)"""
+    """A seat's payoff: `if p won then stake(left of p) else if left of p won then -stake(p) else 0`. [BG-9] (rulebooks/backgammon.rules:224)"""
     return (define_stake(st, (v_p + 1) % st.players) if st._won(v_p) else ((-define_stake(st, v_p)) if st._won((v_p + 1) % st.players) else 0))
 
 
 def example_first_turn(run):
-    """Example: The higher opening number moves first, playing both numbers. [BG-2, BG-3] (rulebooks/backgammon.rules:217)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=219)
-    run.chance_even(st, 30, line=220)
-    run.act(st, 'chance: player 1 rolls 1, player 2 rolls 3', line=221)
-    run.turn(st, None, lambda: 1, line=222)
-    run.fact(st, 'on(player 2, 24) = 2 and on(player 2, 13) = 5 and on(player 2, 8) = 3 and on(player 2, 6) = 5', lambda: ((define_on(st, 1, 24) == 2) and (define_on(st, 1, 13) == 5) and (define_on(st, 1, 8) == 3) and (define_on(st, 1, 6) == 5)), line=223)
-    run.act(st, 'player 2: from 8 then 6, the higher number first', line=224)
-    run.fact(st, 'on(player 2, 5) = 2', lambda: (define_on(st, 1, 5) == 2), line=225, sides=lambda: (define_on(st, 1, 5), 2), compared=('=', 'on(player 2, 5)', '2', 'number', False))
-    run.decides(st, None, 'chance', line=226)
-    run.chance_outcomes(st, ['roll 1 and 1', 'roll 1 and 2', 'roll 1 and 3', 'roll 1 and 4', 'roll 1 and 5', 'roll 1 and 6', 'roll 2 and 2', 'roll 2 and 3', 'roll 2 and 4', 'roll 2 and 5', 'roll 2 and 6', 'roll 3 and 3', 'roll 3 and 4', 'roll 3 and 5', 'roll 3 and 6', 'roll 4 and 4', 'roll 4 and 5', 'roll 4 and 6', 'roll 5 and 5', 'roll 5 and 6', 'roll 6 and 6'], [[1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 18], [1, 36], [1, 18], [1, 18], [1, 36], [1, 18], [1, 36]], line=227)
-    run.act(st, 'chance: roll 2 and 6', line=228)
-    run.turn(st, None, lambda: 0, line=229)
+    """Example: The higher opening number moves first, playing both numbers. [BG-2, BG-3] (rulebooks/backgammon.rules:229)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=231)
+    run.chance_even(st, 30, line=232)
+    run.numbered(st, 'chance: player 1 rolls 3, player 2 rolls 1', 2, line=233)
+    run.numbered(st, 'chance: player 1 rolls 1, player 2 rolls 3', 3, line=234)
+    run.act(st, 'chance: player 1 rolls 1, player 2 rolls 3', line=235)
+    run.turn(st, None, lambda: 1, line=236)
+    run.fact(st, 'on(player 2, 24) = 2 and on(player 2, 13) = 5 and on(player 2, 8) = 3 and on(player 2, 6) = 5', lambda: ((define_on(st, 1, 24) == 2) and (define_on(st, 1, 13) == 5) and (define_on(st, 1, 8) == 3) and (define_on(st, 1, 6) == 5)), line=237)
+    run.act(st, 'player 2: from 8 then 6, the higher number first', line=238)
+    run.fact(st, 'on(player 2, 5) = 2', lambda: (define_on(st, 1, 5) == 2), line=239, sides=lambda: (define_on(st, 1, 5), 2), compared=('=', 'on(player 2, 5)', '2', 'number', False))
+    run.decides(st, None, 'chance', line=240)
+    run.chance_even(st, 36, line=241, pattern='roll {a} and {b}')
+    run.numbered(st, 'chance: roll 1 and 2', 0, line=242)
+    run.numbered(st, 'chance: roll 6 and 5', 29, line=243)
+    run.numbered(st, 'chance: roll 6 and 6', 35, line=244)
+    run.act(st, 'chance: roll 2 and 6', line=245)
+    run.turn(st, None, lambda: 0, line=246)
     return st
 
 
 def example_hit_and_enter(run):
-    """Example: A blot hit goes to the bar, and must enter before any other checker moves. [BG-6, BG-7] (rulebooks/backgammon.rules:231)"""
+    """Example: A blot hit goes to the bar, and must enter before any other checker moves. [BG-6, BG-7] (rulebooks/backgammon.rules:248)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 234, 6), ('table: white on 8, white on 6 x14, black on 20, black on 1 x14', 235, 6), ('box: the rest', 236, 6), ('counter die_a: 3', 237, 6), ('counter die_b: 5', 238, 6)), line=233)
-    run.step(st, 'pair', (0,), line=239)
-    run.act(st, 'player 1: from 8 then 6, the lower number first', line=240)
-    run.fact(st, 'on(player 2, 25) = 1 and on(player 1, 5) = 1 and on(player 1, 1) = 1', lambda: ((define_on(st, 1, 25) == 1) and (define_on(st, 0, 5) == 1) and (define_on(st, 0, 1) == 1)), line=241)
-    run.act(st, 'chance: roll 4 and 6', line=242)
-    run.offered_exactly(st, ['player 2: from 25 then 21, the lower number first'], line=243)
-    run.act(st, 'player 2: from 25 then 21, the lower number first', line=244)
-    run.fact(st, 'on(player 2, 25) = 0 and on(player 2, 15) = 1', lambda: ((define_on(st, 1, 25) == 0) and (define_on(st, 1, 15) == 1)), line=245)
+    run.position(st, (('turn 2 of player 1', 251, 6), ('table: white on 8, white on 6 x14, black on 20, black on 1 x14', 252, 6), ('box: the rest', 253, 6), ('counter die_a: 3', 254, 6), ('counter die_b: 5', 255, 6)), line=250)
+    run.step(st, 'pair', (0,), line=256)
+    run.act(st, 'player 1: from 8 then 6, the lower number first', line=257)
+    run.fact(st, 'on(player 2, 25) = 1 and on(player 1, 5) = 1 and on(player 1, 1) = 1', lambda: ((define_on(st, 1, 25) == 1) and (define_on(st, 0, 5) == 1) and (define_on(st, 0, 1) == 1)), line=258)
+    run.act(st, 'chance: roll 4 and 6', line=259)
+    run.offered_exactly(st, ['player 2: from 25 then 21, the lower number first'], line=260)
+    run.act(st, 'player 2: from 25 then 21, the lower number first', line=261)
+    run.fact(st, 'on(player 2, 25) = 0 and on(player 2, 15) = 1', lambda: ((define_on(st, 1, 25) == 0) and (define_on(st, 1, 15) == 1)), line=262)
     return st
 
 
 def example_both_used(run):
-    """Example: Both numbers must be used if possible. [BG-4, BG-5] (rulebooks/backgammon.rules:247)"""
+    """Example: Both numbers must be used if possible. [BG-4, BG-5] (rulebooks/backgammon.rules:264)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 250, 6), ('table: white on 13, white on 9, white on 1 x13, black on 13 x2, black on 17 x2, black on 19 x2, black on 24 x9', 251, 6), ('box: the rest', 252, 6), ('counter die_a: 6', 253, 6), ('counter die_b: 1', 254, 6)), line=249)
-    run.step(st, 'pair', (0,), line=255)
-    run.legal(st, 'player 1: from 13 with the higher number', False, line=256)
-    run.offered_exactly(st, ['player 1: from 9 then 3, the higher number first'], line=257)
-    run.act(st, 'player 1: from 9 then 3, the higher number first', line=258)
-    run.fact(st, 'on(player 1, 2) = 1', lambda: (define_on(st, 0, 2) == 1), line=259, sides=lambda: (define_on(st, 0, 2), 1), compared=('=', 'on(player 1, 2)', '1', 'number', False))
+    run.position(st, (('turn 2 of player 1', 267, 6), ('table: white on 13, white on 9, white on 1 x13, black on 13 x2, black on 17 x2, black on 19 x2, black on 24 x9', 268, 6), ('box: the rest', 269, 6), ('counter die_a: 6', 270, 6), ('counter die_b: 1', 271, 6)), line=266)
+    run.step(st, 'pair', (0,), line=272)
+    run.legal(st, 'player 1: from 13 with the higher number', False, line=273)
+    run.offered_exactly(st, ['player 1: from 9 then 3, the higher number first'], line=274)
+    run.act(st, 'player 1: from 9 then 3, the higher number first', line=275)
+    run.fact(st, 'on(player 1, 2) = 1', lambda: (define_on(st, 0, 2) == 1), line=276, sides=lambda: (define_on(st, 0, 2), 1), compared=('=', 'on(player 1, 2)', '1', 'number', False))
     return st
 
 
 def example_larger_number(run):
-    """Example: If only one number can be used, it is the larger one. [BG-5] (rulebooks/backgammon.rules:261)"""
+    """Example: If only one number can be used, it is the larger one. [BG-5] (rulebooks/backgammon.rules:278)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 264, 6), ('table: white on 13, white on 1 x14, black on 19 x2, black on 24 x13', 265, 6), ('box: the rest', 266, 6), ('counter die_a: 3', 267, 6), ('counter die_b: 4', 268, 6)), line=263)
-    run.step(st, 'pair', (0,), line=269)
-    run.offered_exactly(st, ['player 1: from 13 with the higher number'], line=270)
-    run.act(st, 'player 1: from 13 with the higher number', line=271)
-    run.decides(st, None, 'chance', line=272)
+    run.position(st, (('turn 2 of player 1', 281, 6), ('table: white on 13, white on 1 x14, black on 19 x2, black on 24 x13', 282, 6), ('box: the rest', 283, 6), ('counter die_a: 3', 284, 6), ('counter die_b: 4', 285, 6)), line=280)
+    run.step(st, 'pair', (0,), line=286)
+    run.offered_exactly(st, ['player 1: from 13 with the higher number'], line=287)
+    run.act(st, 'player 1: from 13 with the higher number', line=288)
+    run.decides(st, None, 'chance', line=289)
     return st
 
 
 def example_doubles(run):
-    """Example: A double is played four times. [BG-4] ruling BG-AMB-1 (rulebooks/backgammon.rules:274)"""
-    st = run.setup(players=2, options={}, draws=[], first=False, line=276)
-    run.act(st, 'chance: player 1 rolls 5, player 2 rolls 2', line=277)
-    run.act(st, 'player 1: from 13 then 24, the higher number first', line=278)
-    run.act(st, 'chance: roll 3 and 3', line=279)
-    run.legal(st, 'player 2: from 24 then 24, the lower number first', False, line=280)
-    run.act(st, 'player 2: from 24 then 24, the higher number first', line=281)
-    run.decides(st, lambda: 1, None, line=282)
-    run.act(st, 'player 2: from 8 then 6, the higher number first', line=283)
-    run.decides(st, None, 'chance', line=284)
-    run.fact(st, 'on(player 2, 21) = 2 and on(player 2, 5) = 1 and on(player 2, 3) = 1', lambda: ((define_on(st, 1, 21) == 2) and (define_on(st, 1, 5) == 1) and (define_on(st, 1, 3) == 1)), line=285)
+    """Example: A double is played four times. [BG-4] ruling BG-AMB-1 (rulebooks/backgammon.rules:291)"""
+    st = run.setup(players=2, options={}, draws=[], first=False, line=293)
+    run.act(st, 'chance: player 1 rolls 5, player 2 rolls 2', line=294)
+    run.act(st, 'player 1: from 13 then 24, the higher number first', line=295)
+    run.act(st, 'chance: roll 3 and 3', line=296)
+    run.legal(st, 'player 2: from 24 then 24, the lower number first', False, line=297)
+    run.act(st, 'player 2: from 24 then 24, the higher number first', line=298)
+    run.decides(st, lambda: 1, None, line=299)
+    run.act(st, 'player 2: from 8 then 6, the higher number first', line=300)
+    run.decides(st, None, 'chance', line=301)
+    run.fact(st, 'on(player 2, 21) = 2 and on(player 2, 5) = 1 and on(player 2, 3) = 1', lambda: ((define_on(st, 1, 21) == 2) and (define_on(st, 1, 5) == 1) and (define_on(st, 1, 3) == 1)), line=302)
     return st
 
 
 def example_bearing_off(run):
-    """Example: Once all are home, a number bears off from its point, or from the highest when none is higher. [BG-8, BG-9] (rulebooks/backgammon.rules:287)"""
+    """Example: Once all are home, a number bears off from its point, or from the highest when none is higher. [BG-8, BG-9] (rulebooks/backgammon.rules:304)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 290, 6), ('table: white on 4, white on 2, white on 0 x13, black on 20 x15', 291, 6), ('box: the rest', 292, 6), ('counter die_a: 6', 293, 6), ('counter die_b: 2', 294, 6)), line=289)
-    run.step(st, 'pair', (0,), line=295)
-    run.legal(st, 'player 1: from 2 then 4, the higher number first', False, line=296)
-    run.act(st, 'player 1: from 4 then 2, the higher number first', line=297)
-    run.over(st, 'borne_off', line=298)
-    run.winners(st, lambda: [0], line=299)
-    run.returns(st, [[3, 1], [-3, 1]], line=300)
+    run.position(st, (('turn 2 of player 1', 307, 6), ('table: white on 4, white on 2, white on 0 x13, black on 20 x15', 308, 6), ('box: the rest', 309, 6), ('counter die_a: 6', 310, 6), ('counter die_b: 2', 311, 6)), line=306)
+    run.step(st, 'pair', (0,), line=312)
+    run.legal(st, 'player 1: from 2 then 4, the higher number first', False, line=313)
+    run.act(st, 'player 1: from 4 then 2, the higher number first', line=314)
+    run.over(st, 'borne_off', line=315)
+    run.winners(st, lambda: [0], line=316)
+    run.returns(st, [[3, 1], [-3, 1]], line=317)
     return st
 
 
 def example_gammon(run):
-    """Example: A loser with nothing borne off and no checker in the winner's home board loses a gammon. [BG-9] (rulebooks/backgammon.rules:302)"""
+    """Example: A loser with nothing borne off and no checker in the winner's home board loses a gammon. [BG-9] (rulebooks/backgammon.rules:319)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 2 of player 1', 305, 6), ('table: white on 1, white on 0 x14, black on 7 x15', 306, 6), ('box: the rest', 307, 6), ('counter die_a: 1', 308, 6), ('counter die_b: 2', 309, 6)), line=304)
-    run.step(st, 'pair', (0,), line=310)
-    run.act(st, 'player 1: from 1 with the higher number', line=311)
-    run.over(st, 'borne_off', line=312)
-    run.returns(st, [[2, 1], [-2, 1]], line=313)
+    run.position(st, (('turn 2 of player 1', 322, 6), ('table: white on 1, white on 0 x14, black on 7 x15', 323, 6), ('box: the rest', 324, 6), ('counter die_a: 1', 325, 6), ('counter die_b: 2', 326, 6)), line=321)
+    run.step(st, 'pair', (0,), line=327)
+    run.act(st, 'player 1: from 1 with the higher number', line=328)
+    run.over(st, 'borne_off', line=329)
+    run.returns(st, [[2, 1], [-2, 1]], line=330)
     return st
 
 
 def example_drawn_at_the_cap(run):
-    """Example: A game still going at the 501st turn's first decision is a draw. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:315)"""
+    """Example: A game still going at the 501st turn's first decision is a draw. [BG-9] ruling BG-AMB-4 (rulebooks/backgammon.rules:332)"""
     st = run.start(players=2, options={})
-    run.position(st, (('turn 501 of player 1', 318, 6), ('table: white on 13 x15, black on 13 x15', 319, 6), ('box: the rest', 320, 6), ('counter die_a: 6', 321, 6), ('counter die_b: 6', 322, 6), ('counter double: 6', 323, 6)), line=317)
-    run.step(st, 'pair', (0,), line=324)
-    run.act(st, 'player 1: from 13 then 7, the higher number first', line=325)
-    run.over(st, 'out_of_turns', line=326)
-    run.result(st, 'draw', line=327)
-    run.returns(st, [[0, 1], [0, 1]], line=328)
+    run.position(st, (('turn 501 of player 1', 335, 6), ('table: white on 13 x15, black on 13 x15', 336, 6), ('box: the rest', 337, 6), ('counter die_a: 6', 338, 6), ('counter die_b: 6', 339, 6), ('counter double: 6', 340, 6)), line=334)
+    run.step(st, 'pair', (0,), line=341)
+    run.act(st, 'player 1: from 13 then 7, the higher number first', line=342)
+    run.over(st, 'out_of_turns', line=343)
+    run.result(st, 'draw', line=344)
+    run.returns(st, [[0, 1], [0, 1]], line=345)
     return st
 
 
 class BackgammonEngine(Engine):
-    """Backgammon [BG-1, BG-1, BG-9, BG-9, BG-4, BG-5]"""
+    """Backgammon [BG-1, BG-1, BG-9, BG-9, BG-4, BG-5, BG-3]"""
 
     GAME_ID = 'backgammon'
     TITLE = 'Backgammon'
@@ -791,11 +834,12 @@ class BackgammonEngine(Engine):
     TURN_STEP = 'turn'
     DECISION_LIMIT = staticmethod(decision_limit)  # the most decisions with the options and players of a game
     ACTION_NUMBERS = staticmethod(last_action_number)  # `actions numbered 0 to N`: N for a game's configuration
+    CHANCE_NUMBERS = staticmethod(last_chance_number)  # `chance outcomes numbered 0 to N`: N for a game's configuration
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('BG-2', 'BG-3'), run=step_setup),
-        'opening': StepInfo('opening', 'chance', (), ('BG-3',), outcomes=outcomes_opening, listed_once=True, resolve=resolve_opening),
+        'opening': StepInfo('opening', 'chance', (), ('BG-3',), outcomes=outcomes_opening, listed_once=True, resolve=resolve_opening, number=number_opening, numbered=numbered_opening),
         'turn': StepInfo('turn', 'auto', ('player',), ('BG-3',), run=step_turn, param_types=('seat',)),
-        'roll': StepInfo('roll', 'chance', ('player',), ('BG-3', 'BG-4'), outcomes=outcomes_roll, resolve=resolve_roll, param_types=('seat',)),
+        'roll': StepInfo('roll', 'chance', ('player',), ('BG-3', 'BG-4'), outcomes=outcomes_roll, listed_once=True, resolve=resolve_roll, param_types=('seat',), number=number_roll, numbered=numbered_roll),
         'pair': StepInfo('pair', 'auto', ('player',), ('BG-4', 'BG-5'), run=step_pair, param_types=('seat',)),
         'after_pair': StepInfo('after_pair', 'auto', ('player',), ('BG-4', 'BG-5'), run=step_after_pair, param_types=('seat',)),
         'both_numbers': StepInfo('both_numbers', 'choice', ('player',), ('BG-4', 'BG-5'), by=by_both_numbers, options=(

@@ -9,10 +9,11 @@ one number can be used, or a pass; a double is two such decisions (BG-AMB-1). Th
 its legal action numbers must be OpenSpiel's and the same number is applied to both; the positions are then
 compared.
 
-Chance: OpenSpiel's opening roll is 30 equally likely outcomes (who starts, and with which two different numbers),
-ours the 30 ordered pairs `player 1 rolls a, player 2 rolls b`. A later roll is 36 equally likely ordered pairs in
-OpenSpiel and 21 unordered ones in the rule file (`roll 1 and 2`, 1/18); the pairs are compared by the two numbers,
-their probabilities added up.
+Chance: the rule file numbers its chance outcomes as OpenSpiel does (`chance outcomes numbered 0 to 35`, ruling
+BG-AMB-5): the opening roll's 30 outcomes (who starts, and with which two different numbers; ours the ordered pairs
+`player 1 rolls a, player 2 rolls b`) and a later roll's 36 ordered pairs (`roll 2 and 1` is OpenSpiel's 1). At every
+chance node our numbers and their probabilities must be OpenSpiel's and each number the same roll; OpenSpiel's
+number drawn is applied to both, as OpenSpiel's MCTS draws chance by number.
 """
 
 import random
@@ -54,24 +55,28 @@ def ours_position(ours) -> tuple:
 
 
 def chance_in_lock_step(ours, theirs, rng: random.Random, opening: bool) -> None:
-    theirs_odds, by_key = Counter(), {}
-    for action, p in theirs.chance_outcomes():
-        text = theirs.action_to_string(action)
-        a, b = map(int, ROLL.search(text).groups())
-        key = ("O starts" in text, min(a, b), max(a, b)) if opening else (min(a, b), max(a, b))
-        theirs_odds[key] += p
-        by_key.setdefault(key, action)
-    ours_odds, ours_by_key = {}, {}
-    for action, p in ours.chance_outcomes():
-        text = ours.action_to_string(pyspiel.PlayerId.CHANCE, action)
-        a, b = map(int, re.fullmatch(r"player 1 rolls (\d), player 2 rolls (\d)|roll (\d) and (\d)",
-                                     text).group(*((1, 2) if opening else (3, 4))))
-        key = (b > a, min(a, b), max(a, b)) if opening else (a, b)  # (black starts when player 2 rolls higher)
-        ours_odds[key], ours_by_key[key] = p, action
-    assert ours_odds == pytest.approx(dict(theirs_odds), abs=1e-12)
-    key = rng.choices(sorted(theirs_odds), [theirs_odds[k] for k in sorted(theirs_odds)])[0]
-    theirs.apply_action(by_key[key])
-    ours.apply_action(ours_by_key[key])
+    """Our chance outcomes are OpenSpiel's: the same numbers with the same probabilities, each number the same
+    roll (who starts, at the opening); OpenSpiel's number drawn is applied to both."""
+    theirs_odds = dict(theirs.chance_outcomes())
+    assert dict(ours.chance_outcomes()) == pytest.approx(theirs_odds, abs=1e-12)
+    assert ours.legal_actions() == theirs.legal_actions() == sorted(theirs_odds)
+    for number in theirs_odds:
+        assert same_roll(ours.action_to_string(pyspiel.PlayerId.CHANCE, number), theirs.action_to_string(number),
+                         opening)
+    numbers = sorted(theirs_odds)
+    number = rng.choices(numbers, [theirs_odds[n] for n in numbers])[0]
+    theirs.apply_action(number)
+    ours.apply_action(number)
+
+
+def same_roll(ours: str, theirs: str, opening: bool) -> bool:
+    """Whether our outcome's text and OpenSpiel's tell the same roll: at the opening who starts (the higher number)
+    and the two numbers; later the two dice in order."""
+    a, b = map(int, ROLL.search(theirs).groups())
+    if opening:
+        x, y = map(int, re.fullmatch(r"player 1 rolls (\d), player 2 rolls (\d)", ours).groups())
+        return ("O starts" in theirs) == (y > x) and {a, b} == {x, y}
+    return ours == f"roll {a} and {b}"
 
 
 def play_in_lock_step(ours, theirs, rng: random.Random) -> Counter:
@@ -126,11 +131,15 @@ def test_random_games_agree():
 def test_the_action_space_and_texts_are_openspiels():
     game, theirs_game = rso.load_game("backgammon"), pyspiel.load_game("backgammon(scoring_type=full_scoring)")
     assert game.num_distinct_actions() == theirs_game.num_distinct_actions() == 1352
+    assert game.max_chance_outcomes() == theirs_game.max_chance_outcomes() == 36
+    assert [game.action_to_string(pyspiel.PlayerId.CHANCE, n) for n in (0, 1, 29, 30, 35)] == \
+        ["player 1 rolls 2, player 2 rolls 1 / roll 1 and 2", "player 1 rolls 1, player 2 rolls 2 / roll 2 and 1",
+         "player 1 rolls 5, player 2 rolls 6 / roll 6 and 5", "roll 1 and 1", "roll 6 and 6"]
     ours, theirs = game.new_initial_state(), theirs_game.new_initial_state()
-    ours.apply_action(next(a for a, _ in ours.chance_outcomes()
-                           if ours.action_to_string(pyspiel.PlayerId.CHANCE, a) == "player 1 rolls 3, player 2 rolls 1"))
-    theirs.apply_action(next(a for a, _ in theirs.chance_outcomes()
-                             if theirs.action_to_string(a).endswith("X starts, (roll: 13)")))
+    assert ours.action_to_string(pyspiel.PlayerId.CHANCE, 2) == "player 1 rolls 3, player 2 rolls 1"
+    assert theirs.action_to_string(2).endswith("X starts, (roll: 13)")
+    ours.apply_action(2)
+    theirs.apply_action(2)
     assert ours.legal_actions() == theirs.legal_actions()
     # White's 8/5 6/5: OpenSpiel's positions 16 and 18, the 3 first: 16 + 26 * 18.
     assert theirs.action_to_string(0, 16 + 26 * 18) == "484 - 8/5 6/5"
