@@ -4,10 +4,9 @@ and on OpenSpiel's native version of it, side by side.
 1. MCTS: open_spiel.python.algorithms.mcts.MCTSBot (random rollouts) plays both seats of --games games
    of tic-tac-toe and of connect four, and of --more-games games (--more-simulations a move) of the other
    gallery games whose every action and chance outcome is numbered as OpenSpiel numbers it: othello,
-   breakthrough, oware, nine men's morris, checkers, Kuhn and Leduc poker, Liar's dice, Pig. Each game's
-   bots and chance draws are seeded alike on both sides; the games are the same when every move and
-   outcome (action number) is. Backgammon, its moves numbered alike, is left out: its dice outcomes are
-   numbered in the rule file's order, not OpenSpiel's, so a draw by number rolls other dice.
+   breakthrough, oware, nine men's morris, checkers, backgammon (its dice numbered as OpenSpiel's: `chance
+   outcomes numbered`), Kuhn and Leduc poker, Liar's dice, Pig. Each game's bots and chance draws are
+   seeded alike on both sides; the games are the same when every move and outcome (action number) is.
 2. CFR on Kuhn poker: CFRSolver's exploitability after each count of iterations, rulespec's and native.
 3. Learning through rl_environment: tabular Q-learning (open_spiel.python.algorithms.tabular_qlearner;
    DQN and NFSP need torch, JAX or TensorFlow, none installed here) against a random seat for --steps
@@ -38,7 +37,8 @@ import rulespec.openspiel as rso  # noqa: E402
 PAIRS = {"tic-tac-toe": "tic_tac_toe", "connect-four": "connect_four", "kuhn-poker": "kuhn_poker"}
 # the other gallery games whose every number is OpenSpiel's (the board games by `actions numbered`)
 MORE_PAIRS = {"othello": "othello", "breakthrough": "breakthrough", "oware": "oware",
-              "nine-mens-morris": "nine_mens_morris", "checkers": "checkers", "leduc-poker": "leduc_poker",
+              "nine-mens-morris": "nine_mens_morris", "checkers": "checkers",
+              "backgammon": "backgammon(scoring_type=full_scoring)", "leduc-poker": "leduc_poker",
               "liars-dice": "liars_dice", "pig": "pig"}
 PAIRS.update(MORE_PAIRS)
 

@@ -39,7 +39,7 @@ LIMITS: tuple[Limit, ...] = (
     Limit("file_lines", 5_000, "lines in a rule file",
           "the biggest bundled rule file has {bundled}; parsing takes about a second per 5,000 lines",
           bundled=1_146),
-    Limit("line_length", 1_000, "characters on one line", "the longest bundled line has {bundled}", bundled=470),
+    Limit("line_length", 1_000, "characters on one line", "the longest bundled line has {bundled}", bundled=326),
     Limit("string_length", 500, "characters in one quoted text", "the longest bundled text has {bundled}",
           bundled=118),
     Limit("name_length", 64, "characters in one name", "the longest bundled name has {bundled}", bundled=31),
