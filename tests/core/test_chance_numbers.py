@@ -150,7 +150,6 @@ def test_pettingzoo_plays_the_numbered_dice(tmp_path):
     for _ in range(40):
         if not env.agents:
             break
-        agent = env.agent_selection
         _, _, done, cut, _ = env.last()
         env.step(None if done or cut else 0)
     assert not env.agents  # (a game of rolls ends: someone passes 8)
