@@ -316,8 +316,8 @@ def ends_after_step(st):
     for v_p in st._t.seats:
         if (not any((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_p]) for v_s in st._t.cells_in_use[0])):
             return 1, [(v_p + 1) % st.players]
-    # every end held false: the boards they read, as they are now (for the next check)
-    st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): st._writes()}
+    # every end held false: the writes made so far (the next check reads the spaces written since: runtime/ends.py)
+    st._ends_seen = {('after_step', 0): st._writes()}
     return None
 
 def invariant_never_stuck(st):

@@ -225,8 +225,8 @@ class Ends:
         """One function per timing that tests every end checked then, in declaration order (what the
         runtime would do by calling each end_ function in turn). Returns timing -> function name.
         An end reading only a fixed neighbourhood of each space of a board is tested only where the board
-        changed since the last check (see indexed_end_test); when every end holds false, the board is
-        recorded for the next check."""
+        changed since the last check (see indexed_end_test); when every end holds false, the count of the
+        state's writes is recorded for the next check."""
         w, names = self.w, {}
         plans = self.end_indexes()
         indexed_timings = {end.timing for end in self.m.ends if end.name in plans}
@@ -278,9 +278,9 @@ class Ends:
                                + " = None  " + comment("whether a player has a legal move: asked by several ends, worked out once"))
             self.legal_moves_asked_again, self.legal_moves_kept = frozenset(), {}
             if boards:
-                seen = ", ".join(f"({lit(timing)}, {b}): st._boards[{b}][:], ({lit(timing)}, {b}, 'written'): st._writes()"
-                                 for b in dict.fromkeys(boards))
-                w.line(comment("every end held false: the boards they read, as they are now (for the next check)"))
+                seen = ", ".join(f"({lit(timing)}, {b}): st._writes()" for b in dict.fromkeys(boards))
+                w.line(comment("every end held false: the writes made so far (the next check reads the spaces "
+                               "written since: runtime/ends.py)"))
                 w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1
                        else f"st._ends_seen = {{{seen}}}")
             if counters is not None:

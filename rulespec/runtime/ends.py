@@ -2,13 +2,18 @@
 
 An indexed end is "some unit u of a board where test(u)", and test(u) reads the board only at the
 spaces of u's footprint (fixed by geometry: u's space, a line from it, a neighbour). The generated end
-check asks :meth:`EndIndex.units` which units to test: every one when the state has no record of the
-board at which its ends last held false (a new game, a state from ``from_json``, a position, an
-example's start), else only the units whose footprint holds a space that changed since. When every end
-of the check holds false, the generated code records the board (``State._ends_seen``: (timing, board)
--> the board's contents). What a record claims, "at these contents these ends are false", depends on
-nothing but the contents (and the seat count and options, which a state never changes), so a record
-stays true whatever happens to the state after it: an undone action, a clone, a test changing a board.
+check asks :meth:`EndIndex.units` which units to test. When every end of the check holds false, the
+generated code records how many writes the state had made then (``State._ends_seen``: (timing, board)
+-> ``State._writes()``), nothing else: no copy of the board. The next check reads the spaces written since
+from the state's own journal of writes (``State._written``, which every placement, removal and shift
+appends to) and tests only the units whose footprint holds one of them: a unit none of whose spaces was
+written is as it was when it held false. The journal is trusted, not checked against the board, because
+nothing else changes a board and keeps the record: a look-ahead puts back the journal and the record
+with the board, an undone step takes all three from its replay, a clone starts its journal at its
+original's count, a state read back or given as a position has no record. A test that writes a board
+behind the engine's back clears ``_ends_seen`` (else the next check trusts the journal). With no record,
+or a record older than the writes the state's journal holds (a clone of a state written since its last
+check; the journal emptied at WRITTEN_KEPT), every unit is tested.
 
 ``verify_indexed_ends(engine)`` is the debug switch: every end check then also tests every end in full
 and raises AssertionError when the two disagree (tests/codegen/test_indexed_ends.py plays many games so).
@@ -16,8 +21,7 @@ and raises AssertionError when the two disagree (tests/codegen/test_indexed_ends
 
 from __future__ import annotations
 
-from itertools import chain, compress, count
-from operator import ne
+from itertools import chain, islice
 from typing import TYPE_CHECKING, Any, Optional
 
 if TYPE_CHECKING:
@@ -25,18 +29,16 @@ if TYPE_CHECKING:
     from .tables import Tables
 
 UNIT = -1  # a footprint term's direction: the unit's own (rulespec.model.reads.UNIT)
-_INDICES = count  # compress(count(), ...): the indices where two boards differ
 
 
 class EndIndex:
     """The units of one indexed end and, per game configuration, which units each space can change."""
 
-    __slots__ = ("key", "mark_key", "board", "directions", "footprint", "requires", "line", "by_set", "_by_tables")
+    __slots__ = ("key", "board", "directions", "footprint", "requires", "line", "by_set", "_by_tables")
 
     def __init__(self, timing: str, board: int, directions: tuple[int, ...], footprint: tuple[tuple, ...],
                  requires: tuple[tuple, ...] = (), line: int = 0, by_set: bool = False):
-        self.key = (timing, board)  # where State._ends_seen keeps the board as the check last saw it
-        self.mark_key = (timing, board, "written")  # and how many writes the state had made then (State._writes)
+        self.key = (timing, board)  # where State._ends_seen keeps the writes made when the ends last held false
         # True: the test of a unit depends only on the set of spaces of its line (`count(t in line of N
         # from s towards d where C) = N`, C reading t alone), so of the units with the same spaces (the
         # line from either end) one is tested
@@ -55,19 +57,25 @@ class EndIndex:
         return self.units_and_one(st)[0]
 
     def units_and_one(self, st: "State") -> tuple[tuple, Optional[int]]:
-        """(the units to test now, the one space changed since the record when just one did, else None). Each
+        """(the units to test now, the one space written since the record when just one was, else None). Each
         of the units holds that space, so where a unit's test needs every space of its line to pass one test
         (by_set), a seat for which that space fails it has no unit to test (see the codegen's
         indexed_end_test)."""
         every, reach, order = self._by_tables.get(st._t) or self._tables(st._t)
-        seen = st._ends_seen.get(self.key)
-        if seen is None:
-            return every, None
-        mark = st._ends_seen.get(self.mark_key)
+        mark = st._ends_seen.get(self.key)
         if mark is None:
-            changed = list(compress(_INDICES(), map(ne, st._boards[self.board], seen)))
-        else:
-            changed = st._changed_since(self.board, seen, mark)[1]
+            return every, None
+        written = st._written
+        since = mark - st._written_before  # where the writes since the record start in this state's journal
+        if since == len(written):
+            return (), None
+        if not 0 <= since < len(written):  # (the record is older than the journal: no list of what changed)
+            return every, None
+        base, size = st._t.board_base[self.board], len(reach)
+        if since == len(written) - 1:  # (one space written since: most often, a placement)
+            cell = written[since] - base
+            return (reach[cell], cell) if 0 <= cell < size else ((), None)
+        changed = [at - base for at in dict.fromkeys(islice(written, since, None)) if 0 <= at - base < size]
         if len(changed) == 1:
             return reach[changed[0]], changed[0]
         if not changed:

@@ -107,14 +107,22 @@ def test_a_changed_space_names_exactly_the_units_whose_line_holds_it():
     state.apply("player 1: drop red in column 4")
     assert state._ends_seen  # every end held false: the board is recorded
     state.apply("player 2: drop yellow in column 1")
-    state._ends_seen = {**state._ends_seen, ("after_step", 0): list(state._ends_seen[("after_step", 0)])}
-    changed = 5 * 7 + 3  # a red disc at row 6, column 4: pretend it is new
-    state._ends_seen[("after_step", 0)][changed] = -1
-    want = [(s, d) for s, d in whole if changed in t.lines(0, d, 4)[s]]
+    # The record is the count of writes when every end held false; the spaces written since are read from the
+    # state's journal of writes. A record one write older: the red disc at row 6, column 4 reads as new.
+    changed = 5 * 7 + 3
+    assert [at - t.board_base[0] for at in state._written[-2:]] == [changed, 5 * 7] and state._ends_seen[("after_step", 0)] == state._writes()
+    state._ends_seen = {**state._ends_seen, ("after_step", 0): state._writes() - 2}
+    want = [(s, d) for s, d in whole if changed in t.lines(0, d, 4)[s] or 5 * 7 in t.lines(0, d, 4)[s]]
     assert [unit[:2] for unit in index.units(state)] == want
-    # The lines of 4 through row 6, column 4 (whatever the hint State._written says: it is checked, and
-    # false here): 4 across, 1 up, 1 on each diagonal.
-    assert len(want) == 4 + 1 + 1 + 1
+    state._ends_seen = {**state._ends_seen, ("after_step", 0): state._writes() - 1}
+    assert [unit[:2] for unit in index.units(state)] == [(s, d) for s, d in whole if 5 * 7 in t.lines(0, d, 4)[s]]
+    state._ends_seen = {**state._ends_seen, ("after_step", 0): state._writes()}
+    assert index.units(state) == ()  # nothing written since: no unit to test
+    # A record older than the journal the state holds (a clone starts its own at its original's count): every unit.
+    state._ends_seen = {**state._ends_seen, ("after_step", 0): state._written_before - 1}
+    assert index.units(state) == every
+    # The lines of 4 through row 6, column 4: 4 across, 1 up, 1 on each diagonal.
+    assert len([(s, d) for s, d in whole if changed in t.lines(0, d, 4)[s]]) == 4 + 1 + 1 + 1
 
 
 def test_a_state_read_back_is_tested_in_full():
@@ -127,7 +135,7 @@ def test_a_state_read_back_is_tested_in_full():
     state._place(0, cross, 2, "turn")  # three crosses in row 1, put there behind the check's back
     read_back = game.from_json(state.to_json())
     assert game.END_CHECKS["after_step"](read_back) == (0, [0])  # no record: every unit tested
-    # A record is a claim about the board's contents only: a board that differs from it is retested.
+    # The record trusts the state's journal of writes, which holds that placement: the three are found.
     assert game.END_CHECKS["after_step"](state) == (0, [0])
 
 
@@ -186,6 +194,6 @@ def test_an_end_s_own_line_test_looks_the_line_up_once_and_tests_its_spaces_one_
     assert "line=4, by_set=True)" in source  # the index hands each unit its whole line: no look-up, no None test
     assert "board_0 = st._boards[0]" in check and "full_lines" not in check
     assert all(f"board_0[unit_line[{k}]]" in check for k in range(4)) and "unit_line[4]" not in check
-    assert "st._ends_seen = {('after_step', 0): st._boards[0][:], ('after_step', 0, 'written'): st._writes()}" in check
+    assert "st._ends_seen = {('after_step', 0): st._writes()}" in check and "st._boards[0][:]" not in check  # no copy
     full = source[source.index("def end_four"):source.index("# ---------------------------------------------------------------- end full")]
     assert "index_four" not in full and "line_t" not in full  # the end's own function tests every unit
