@@ -16,7 +16,8 @@ from typing import Iterable, Optional
 from ..model import ir
 from .english import English, game_overview, human
 from .escape import md_text, yaml_str, html_attr
-from .pages import GamePage, Page, _walk_statements
+from .page_flow import _walk_statements
+from .pages import GamePage, Page
 from .sources import RuleSource
 from .svg import board_svg, engine_picture
 

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 import rulespec
 from rulespec.cli.main import app
-from rulespec.docs import pages
+from rulespec.docs import page_flow
 from rulespec.docs.site import game_pages
 from rulespec.language.errors import RuleError
 
@@ -112,9 +112,9 @@ def test_a_chain_of_1500_steps_builds_its_page_and_cuts_the_turn_tree(tmp_path):
     cut = [line for line in turn_tree.splitlines() if "the chain continues" in line]
     assert len(cut) == 1, cut
     # The tree indents CALL_TREE_DEPTH levels, then says the chain goes on ...
-    assert len(cut[0]) - len(cut[0].lstrip(" ")) == 4 * (pages.CALL_TREE_DEPTH + 1)
+    assert len(cut[0]) - len(cut[0].lstrip(" ")) == 4 * (page_flow.CALL_TREE_DEPTH + 1)
     shown = re.findall(r"\[s(\d+)\]\(#step-s\d+\) \(step\)$", turn_tree, re.M)
-    assert shown == [str(k) for k in range(1, pages.CALL_TREE_DEPTH)], shown
+    assert shown == [str(k) for k in range(1, page_flow.CALL_TREE_DEPTH)], shown
     # ... and every step is still described, declaration by declaration.
     assert "{ #step-s1500 }" in text and "{ #step-s750 }" in text
 
@@ -210,4 +210,4 @@ def test_walk_statements_visits_in_the_order_of_the_recursion():
                  [step.body for step in model.steps if getattr(step, "body", None)] + [t.body for t in model.triggers]
         assert bodies
         for body in bodies:
-            assert list(pages._walk_statements(body)) == list(recursive(body))
+            assert list(page_flow._walk_statements(body)) == list(recursive(body))
