@@ -177,12 +177,17 @@ class EngineClass:
                    f"{', listed_once=True' if self.listed_once(step) else ''}"
                    f"{', rows_kept=True' if step.name in self.rows_kept else ''}{typed}),")
 
+    def triggers_passed_over_ahead(self) -> frozenset[str]:
+        """The triggers a look-ahead passes over (model/unread_ahead.py): TRIGGERS says so, and what a plain
+        look-ahead keeps (codegen/options.py imagining) leaves their writes out; one answer for both."""
+        return triggers_unread_ahead(self.m)
+
     def rule_tables(self) -> None:
         """TRIGGERS, INSTEADS, ENDS and END_CHECKS, SCORES, RANKING, RETURNS and MATCH."""
         m, w = self.m, self.w
         w.line("TRIGGERS = (")
         w.indent()
-        unread_ahead = triggers_unread_ahead(m)
+        unread_ahead = self.triggers_passed_over_ahead()
         for t in m.triggers:
             w.line(f"TriggerInfo({t.name!r}, {self.boards[t.event.board]}, {t.event.causes!r}, "
                    f"trigger_{ident(t.name)}, {t.cites!r}{', unread_ahead=True' if t.name in unread_ahead else ''}),")

@@ -349,7 +349,7 @@ class Options:
     def imagining(self, option: ir.ChoiceOption, seat: str, step: ir.Step) -> tuple[str, str]:
         """The call that starts the look-ahead of ``option`` and the method that undoes it: a plain look-ahead
         keeps only what its statements can write (model/look_ahead_writes.py), any other the whole state."""
-        lists = plain_writes(option, self.m)
+        lists = plain_writes(option, self.m, self.triggers_passed_over_ahead())
         if lists is None:
             return f"st._imagine({seat}, {lit(step.name)})", "st._unimagine"
         return f"st._imagine_plain({seat}, {lit(step.name)}, {lit(lists)})", "st._unimagine_plain"

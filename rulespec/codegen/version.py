@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "81"
+GENERATOR_VERSION = "82"
 
 
 def source_hash(text: str) -> str:

@@ -45,13 +45,33 @@ def test_the_same_games_as_with_the_full_save(monkeypatch, path, games, players)
                           also=[lambda st: (st.fired, st._counters, st._last_cause, st._violations)])
 
 
-def test_the_counters_copied_are_those_the_option_and_its_triggers_can_set():
+def test_the_counters_copied_are_those_the_option_and_its_triggers_can_set(monkeypatch, tmp_path):
     chess = compile_rules(ROOT / "rulebooks" / "chess.rules")
     slide = next(o for step in chess.steps if step.name == "turn" for o in step.options if o.name == "slide")
-    assert plain_writes(slide, chess) == ("kingside", "queenside")  # (per player, set by castling_rights)
+    assert plain_writes(slide, chess) == ()  # (castling_rights sets kingside and queenside: passed over ahead)
     go = compile_rules(ROOT / "rulebooks" / "go.rules")
     assert {plain_writes(o, go) for step in go.steps for o in step.options
             if any(type(c).__name__ == "AfterIt" for c in o.conditions)} == {()}
+    text = CORNERED.read_text()
+    text = text.replace("zone taken: shared", "counter moves per player starts at 0 [COR-1]\ncounter plies starts at "
+                        "0 [COR-1]\nzone taken: shared", 1)
+    text = text.replace("  place occupant of s on t\n", "  place occupant of s on t\n  set moves of player 1 to "
+                        "moves of player 1 + 1\n  set plies to plies + 1\n", 1)
+    path = tmp_path / "cornered_counted.rules"
+    path.write_text(text)
+    model = compile_rules(path)
+    turn = next(step for step in model.steps if step.name == "turn")
+    assert {plain_writes(o, model) for o in turn.options} == {("moves",)}  # (plies, a number: the dict's copy)
+    source = codegen.generate(model, path.name)
+    assert "st._imagine_plain(v_player, 'turn', ('moves',))" in source
+    with monkeypatch.context() as patch:
+        patch.setattr(options.Options, "imagining", full_save)
+        full_source = codegen.generate(model, path.name)
+    plain = load_module_from_source(source, "plain_counted").GAME(None)
+    full = load_module_from_source(full_source, "full_counted").GAME(None)
+    for seed in range(3):
+        play_in_lock_step(plain.new_game(2), full.new_game(2), 2, random.Random(seed),
+                          also=[lambda st: (st._counters, st.fired)])
 
 
 def _cornered_with(tmp_path, old: str, new: str) -> Path:

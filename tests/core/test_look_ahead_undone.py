@@ -1,5 +1,6 @@
 """`only if C after it` carries the option out on the state itself and undoes every write after reading C
-(rulespec/runtime/imagining.py). Over seeded games of chess, Go and Cornered, every look-ahead is checked:
+(rulespec/runtime/imagining.py). Over seeded games of chess, Go, Cornered and backgammon, every look-ahead (the
+full save or the plain one, model/look_ahead_writes.py) is checked:
 each slot of the state is the same object as before it, holding the same contents."""
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def play(game, seed: int, moves: int, players: int = 2) -> None:
     ("chess", (1,), 70, 1_000),
     ("go", (2, 3, 4, 5), 160, 500),  # (a whole game each: most candidates are decided without a look-ahead)
     (str(CORNERED), (1, 2, 3, 4, 5, 6), 40, 300),
+    ("backgammon", (1,), 40, 300),  # (the pair's look-ahead inside the first move's: ahead_ functions)
 ])
 def test_every_look_ahead_leaves_the_state_as_it_was(checked_look_aheads, name, seeds, moves, least):
     game = rulespec.load(name)
