@@ -371,7 +371,7 @@ class Engine:
         st._chosen = ()
         st._ends_seen = {}  # (timing, board) -> the board when its indexed ends last held false (runtime/ends.py)
         st._reach = {}  # what each kept `connected` reached, and at which contents (State._connected_kept)
-        st._written = []  # where placements and removals wrote on the boards since: a hint (State._changed_since)
+        st._written = []  # where placements and removals wrote on the boards since (runtime/ends.py, State._changed_since)
         st._written_before = 0  # (how many writes came before the first in _written: State._writes)
         st._ends_clean = False  # whether the after-step ends held false at the counters as they are (_quiet_after_step)
         if self.CHANGING:  # each item's value of each attribute that can change (None: it has none), and its label
