@@ -25,6 +25,11 @@ of c = colour of player) on s`) is kept with the zone's contents it was found in
 listing carries out every candidate from the same position, so the zone is the same list again each time
 and the pick is read back after comparing the contents, not searched for again.
 
+A plain look-ahead (model/look_ahead_writes.py: its option, the steps it sets going and the triggers it runs
+only move, place, set counters and attributes, loop and run `then`s) starts with _imagine_plain: only the slots
+such statements can write (_PLAIN_WRITES) are kept, only the counter lists they can set copied, the violations
+cut back rather than copied; the generator picks it where the model says so.
+
 Look-aheads may run inside one another (a condition read ahead that reads ahead itself): each keeps where
 the journal stood, and the outermost one stops the journal.
 """
