@@ -8,7 +8,9 @@ directions of grid where count(t in ray from s towards d where ...) > 0) > 0`, w
 occupant of s on t` on one board as State._shift (runtime/shifting.py), the piece taken from s without
 looking for where it is; (d) a `then` run at once without asking the ends checked after each step, where
 the file has none (codegen/statements.py ends_after_each_step); (e) a plain look-ahead keeping only what its
-statements can write (model/look_ahead_writes.py, runtime/imagining.py _imagine_plain), not the whole state.
+statements can write (model/look_ahead_writes.py, runtime/imagining.py _imagine_plain), not the whole state;
+(f) a turn-start end's `has no legal move` answered by the turn's listing in full, kept for the offer that
+follows (codegen/ends.py turn_listing_kept, Engine._turn_listed), not a search for a first move and a listing.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -28,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from perft import POSITIONS, perft  # noqa: E402
-from rulespec.codegen import counts, declarations, options, statements  # noqa: E402
+from rulespec.codegen import counts, declarations, ends, options, statements  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
@@ -42,6 +44,7 @@ LEVERS = {
     "(d) a `then` run at once unasked": [(statements.Statements, "ends_after_each_step", lambda self: True)],
     "(e) a plain look-ahead's save": [(options.Options, "imagining", lambda self, option, seat, step: (
         f"st._imagine({seat}, {step.name!r})", "st._unimagine"))],
+    "(f) the turn's listing kept for its offer": [(ends.Ends, "turn_listing_kept", lambda self, e: False)],
 }
 LEVERS["all four"] = [swap for lever, swaps in list(LEVERS.items()) if not lever.startswith("(e)") for swap in swaps]
 LEVERS["all five"] = [swap for swaps in list(LEVERS.values())[:5] for swap in swaps]

@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '82'
+GENERATOR_VERSION = '83'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -467,7 +467,7 @@ def ends_after_turn(st):
 def ends_turn_start(st):
     """The ends checked at `turn_start`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [CHK-8] (rulebooks/checkers.rules:150)"""
     # cannot_move [CHK-8]
-    if not has_legal_move_turn(st, st._turn_seat):
+    if not st._engine._turn_listed(st):
         return 1, [(st._turn_seat + 1) % st.players]
     return None
 

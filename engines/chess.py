@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '82'
+GENERATOR_VERSION = '83'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1402,10 +1402,10 @@ def ends_turn_start(st):
     if (times_occurred(st) >= 3):
         return 1, []
     # checkmate [CH-12]
-    if (not (_legal_0 if _legal_0 is not None else (_legal_0 := has_legal_move_turn(st, st._turn_seat))) and define_in_check(st, st._turn_seat)):
+    if (not (_legal_0 if _legal_0 is not None else (_legal_0 := st._engine._turn_listed(st))) and define_in_check(st, st._turn_seat)):
         return 2, [(st._turn_seat + 1) % st.players]
     # stalemate [CH-12]
-    if not (_legal_0 if _legal_0 is not None else (_legal_0 := has_legal_move_turn(st, st._turn_seat))):
+    if not (_legal_0 if _legal_0 is not None else (_legal_0 := st._engine._turn_listed(st))):
         return 3, []
     # fifty_moves [CH-15] ruling CH-AMB-1, CH-AMB-5
     if (st._counters['quiet_moves'] >= 100):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '09990f60cfcee031'
-GENERATOR_VERSION = '82'
+GENERATOR_VERSION = '83'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -447,7 +447,7 @@ def ends_turn_start(st):
         if (define_men(st, v_p) <= 2):
             return 0, [(v_p + 1) % st.players]
     # cannot_move [NMM-8]
-    if not has_legal_move_turn(st, st._turn_seat):
+    if not st._engine._turn_listed(st):
         return 1, [(st._turn_seat + 1) % st.players]
     # two_hundred_turns [NMM-9] ruling NMM-AMB-4
     if (st._turn_number > 200):

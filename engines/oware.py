@@ -13,7 +13,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0bb9cf9dbf37b824'
-GENERATOR_VERSION = '82'
+GENERATOR_VERSION = '83'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -240,7 +240,7 @@ def ends_turn_start(st):
     if (times_occurred(st) >= 2):
         return 1, []
     # cannot_move [OWA-8]
-    if not has_legal_move_turn(st, st._turn_seat):
+    if not st._engine._turn_listed(st):
         return 2, []
     return None
 

@@ -262,6 +262,7 @@ class Ends:
                 w.line("return None")
                 w.dedent()
             asked_at, self.legal_moves_kept = len(w.lines), {}
+            self.legal_moves_timing = timing
             self.legal_moves_asked_again = legal_moves_asked_again(end for _, end in ends)
             for k, end in ends:
                 plan = plans.get(end.name)
@@ -276,7 +277,7 @@ class Ends:
             if self.legal_moves_kept:
                 w.lines.insert(asked_at, "    " * w.level + " = ".join(self.legal_moves_kept.values())
                                + " = None  " + comment("whether a player has a legal move: asked by several ends, worked out once"))
-            self.legal_moves_asked_again, self.legal_moves_kept = frozenset(), {}
+            self.legal_moves_asked_again, self.legal_moves_kept, self.legal_moves_timing = frozenset(), {}, None
             if boards:
                 seen = ", ".join(f"({lit(timing)}, {b}): st._writes()" for b in dict.fromkeys(boards))
                 w.line(comment("every end held false: the writes made so far (the next check reads the spaces "
@@ -294,6 +295,14 @@ class Ends:
             self.finish_zone_locals(zones_started)
             w.dedent()
         return names
+
+    def turn_listing_kept(self, e: ir.HasLegalMove) -> bool:
+        """Whether an end checked at turn start asks ``e`` of the player to move about the turn step, so that
+        the turn's choices listed in full answer it and are kept for the offer that follows (Engine._turn_listed:
+        the turn step's frame is pushed next, with no trigger or step between), not searched for a first move
+        and then listed again. Measured: bench_chess_levers.py lever (f)."""
+        return (self.legal_moves_timing == "turn_start" and e.step == self.m.turn_step
+                and self.expr(e.seat) == "st._turn_seat" and e.step in self.distinct)  # (a choice step: its choices_)
 
     @staticmethod
     def timing_words(timing: str) -> str:

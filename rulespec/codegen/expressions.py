@@ -353,6 +353,8 @@ class Expressions:
 
     def visit_HasLegalMove(self, e: ir.HasLegalMove) -> str:  # (written by Declarations.legal_move_function)
         code = f"has_legal_move_{ident(e.step)}(st, {self.expr(e.seat)})"
+        if self.turn_listing_kept(e):  # (listed in full: the offer that follows takes the listing)
+            code = "st._engine._turn_listed(st)"
         # (several ends of one check ask it of a seat naming no bound name: once)
         if (e.step, e.seat.text) in self.legal_moves_asked_again and not any(isinstance(n, ir.Var) for n in walk(e.seat)):
             name = self.legal_moves_kept.setdefault(code, f"_legal_{len(self.legal_moves_kept)}")

@@ -105,6 +105,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         # and its call -> the local keeping its answer (see Ends.end_checks)
         self.legal_moves_asked_again: frozenset[tuple[str, str]] = frozenset()
         self.legal_moves_kept: dict[str, str] = {}
+        self.legal_moves_timing: Optional[str] = None  # the timing whose ends are being written (Ends.turn_listing_kept)
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it

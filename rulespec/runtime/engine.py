@@ -186,6 +186,7 @@ class Engine:
         # the stack (an AFTER frame) until the step's `then`s are done or a player's choice is offered
         self._after_named_ends = any(end.timing.startswith("after:") for end in self.ENDS)
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
+        self._turn_listing = None  # the turn's listing made for its turn-start ends, kept for its offer (_turn_listed)
         self._starts: dict[tuple, State] = {}  # (players, budgets) -> the state new_game() clones
         # (step, arguments) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
         # state, as clones share theirs (a Pending never changes once listed but to fill in what it derives)
@@ -642,7 +643,8 @@ class Engine:
             if pending is not None:
                 st._pending = pending
                 return True
-        seat, rows = info.choices(st, *frame[1])
+        seat, rows = self._turn_listing_taken(st, frame) if self._turn_listing is not None else \
+            info.choices(st, *frame[1])
         if not rows:
             st._stack.pop()  # a choice with nothing to choose is skipped
             return False
@@ -659,6 +661,26 @@ class Engine:
                 self._listed_once.clear()
             self._listed_once[step, frame[1]] = pending
         return True
+
+    def _turn_listed(self, st: State) -> bool:
+        """Whether the player to move has a legal move, asked by an end checked at turn start: the turn step's
+        choices listed in full and kept for its offer, which follows with nothing run or written between
+        (Engine._next_turn pushes the turn's frame next), so that the offer does not list them again."""
+        seat = st._turn_seat
+        listing = self.STEPS[self.TURN_STEP].choices(st, seat)
+        if st._journal is None:  # (not in a look-ahead)
+            self._turn_listing = (st, (self.TURN_STEP, (seat,)), st._turn_number, len(st.history),
+                                  st._written_before + len(st._written), listing)
+        return bool(listing[1])
+
+    def _turn_listing_taken(self, st: State, frame) -> tuple:
+        """The choices of ``frame``: the listing _turn_listed kept, when it was made of this state at this turn
+        for this step and its arguments, with no step or write since; else listed now."""
+        kept, self._turn_listing = self._turn_listing, None
+        if (kept[0] is st and kept[1] == (frame[0], frame[1]) and kept[2] == st._turn_number
+                and kept[3] == len(st.history) and kept[4] == st._written_before + len(st._written)):
+            return kept[5]
+        return self.STEPS[frame[0]].choices(st, *frame[1])
 
     def _offer_decision(self, st: State, step: str, frame, info: StepInfo) -> bool:
         """Offer the chance step or choice on top of the stack (``frame``) that no generated function lists
@@ -724,6 +746,7 @@ class Engine:
         return pending
 
     def _next_turn(self, st: State) -> None:
+        self._turn_listing = None  # (one made before this turn, in a look-ahead or an undone step, is never offered)
         if self._after_turn_ends and st._phase == "play":  # the turn before is over
             self._check_ends(st, "after_turn")
             if st._over is not None or st._stack:  # an end may have left a closing step or a draw of lots

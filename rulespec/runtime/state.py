@@ -584,7 +584,8 @@ class State(Imagining, Shifting):
             if instead.name not in frame[4] and instead.applies(self, *frame[1]):
                 engine._advance(self, turned, turned)  # (which replaces it)
                 return
-        seat, rows = info.choices(self, *frame[1])
+        seat, rows = engine._turn_listing_taken(self, frame) if engine._turn_listing is not None else \
+            info.choices(self, *frame[1])
         if rows:  # (as _advance offers them)
             self._pending = (engine._kept_pending(seat, rows, info.options) if info.rows_kept else
                              engine._rows_offered(seat, rows, info.options))
@@ -1143,6 +1144,7 @@ class State(Imagining, Shifting):
         whatever they are now. Changes made to a state other than by apply() since its origin (a test
         writing a board) are lost by the undo."""
         origin, origin_moves, engine = self._origin, self._origin_moves, self._engine
+        engine._turn_listing = None  # (a listing kept in the failed step is never offered)
         fresh = origin._copy()
         fresh._origin = origin  # (its own first step makes no copy)
         fresh._engine = engine._without_budgets()
