@@ -1,7 +1,7 @@
 """A turn-start end's `has no legal move` answered by the turn's listing in full, kept for the offer that follows
 (codegen/ends.py turn_listing_kept, Engine._turn_listed), played in lock step with chess's engine generated
 without it: seeded games, perft(3), checkmate and stalemate, a clone and a state read back from JSON at a
-turn's start, and a look-ahead (chess's every move is one)."""
+turn's start, and a look-ahead (chess's every move is one); and the other bundled files that ask it."""
 
 from __future__ import annotations
 
@@ -19,13 +19,13 @@ ROOT = Path(__file__).resolve().parents[2]
 CHESS = ROOT / "rulebooks" / "chess.rules"
 
 
-def engine_of(kept: bool, name: str):
-    model = compile_rules(CHESS)
+def engine_of(kept: bool, name: str, path: Path = CHESS):
+    model = compile_rules(path)
     original = ends.Ends.turn_listing_kept
     try:
         if not kept:
             ends.Ends.turn_listing_kept = lambda self, e: False
-        source = generate(model, CHESS)
+        source = generate(model, path)
     finally:
         ends.Ends.turn_listing_kept = original
     assert ("st._engine._turn_listed(st)" in source) is kept
@@ -77,6 +77,25 @@ def test_seeded_games_in_lock_step(engines, seed):
         if rng.random() < 0.2:
             a, b = kept.from_json(a.to_json()), searched.from_json(b.to_json())
     same(a, b)
+
+
+@pytest.mark.parametrize("rules", ["checkers.rules", "oware.rules", "nine-mens-morris.rules"])
+def test_other_games_asking_it_in_lock_step(rules):
+    """The other bundled files whose turn-start ends ask it (the turn's only end that asks: no memo)."""
+    name = rules.split(".")[0].replace("-", "_")
+    kept = engine_of(True, f"{name}_listing_kept", ROOT / "rulebooks" / rules)
+    searched = engine_of(False, f"{name}_listing_searched", ROOT / "rulebooks" / rules)
+    for seed in range(3):
+        a, b = kept.new_game(), searched.new_game()
+        rng = random.Random(seed)
+        while not a.is_terminal():
+            same(a, b)
+            index = rng.randrange(len(a.legal_actions()))
+            a.apply(a.legal_actions()[index])
+            b.apply(b.legal_actions()[index])
+            if rng.random() < 0.1:
+                a, b = kept.from_json(a.to_json()), searched.from_json(b.to_json())
+        same(a, b)
 
 
 def test_perft_3(engines):
