@@ -1,6 +1,8 @@
 """Ends checked together that ask the same seat whether it has a legal move ask once: nothing changes while
 ends are checked, so chess's checkmate and stalemate share the answer (codegen/ends.py
-legal_moves_asked_again; a local kept in the check). A question about another seat is its own."""
+legal_moves_asked_again; a local kept in the check). The player to move's question lists the turn's choice
+and keeps the listing for the offer (Engine._turn_listed, codegen/ends.py turn_listing_kept); a question
+about another seat is its own."""
 
 from pathlib import Path
 
@@ -18,8 +20,9 @@ def _turn_start_check(source: str) -> str:
 
 def test_checkmate_and_stalemate_ask_once():
     check = _turn_start_check(codegen.generate(compile_rules(CHESS), CHESS.name))
-    kept = "(_legal_0 if _legal_0 is not None else (_legal_0 := has_legal_move_turn(st, st._turn_seat)))"
-    assert check.count(kept) == 2 == check.count("has_legal_move_turn(")
+    kept = "(_legal_0 if _legal_0 is not None else (_legal_0 := st._engine._turn_listed(st)))"
+    assert check.count(kept) == 2 == check.count("_turn_listed(")
+    assert "has_legal_move_turn(" not in check
     assert check.index("_legal_0 = None") < check.index("# checkmate")
 
 
@@ -30,7 +33,8 @@ def test_another_seats_question_is_its_own(tmp_path):
     path.write_text(text.replace(STALEMATE, STALEMATE.replace("when the player to move", "when left of the player to move")))
     check = _turn_start_check(codegen.generate(compile_rules(path), path.name))
     assert "_legal_0" not in check
-    assert "has_legal_move_turn(st, st._turn_seat)" in check
+    assert check.count("st._engine._turn_listed(st)") == 1  # the player to move's, its listing kept
+    assert check.count("has_legal_move_turn(") == 1
     assert "has_legal_move_turn(st, (st._turn_seat + 1) % st.players)" in check
 
 
