@@ -9,7 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rulespec  # noqa: E402
-from tests.gallery.chess_notation import fen_to_position  # noqa: E402
+from tests.gallery.chess_notation import fen_to_position, perft  # noqa: E402
 
 POSITIONS = {  # FEN, then the published counts by depth
     "start": ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", [20, 400, 8_902, 197_281, 4_865_609]),
@@ -19,18 +19,6 @@ POSITIONS = {  # FEN, then the published counts by depth
     "position 4": ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", [6, 264, 9_467, 422_333]),
     "position 5": ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", [44, 1_486, 62_379, 2_103_487]),
 }
-
-
-def perft(state, depth: int) -> int:
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        child = state.clone()
-        child.apply(action)
-        total += perft(child, depth - 1)
-    return total
 
 
 def main() -> None:

@@ -13,7 +13,7 @@ import pytest
 from rulespec.codegen import ends
 from rulespec.codegen.python import generate
 from rulespec.pipeline import compile_rules, load_module_from_source
-from tests.gallery.chess_notation import fen_to_position
+from tests.gallery.chess_notation import fen_to_position, perft
 
 ROOT = Path(__file__).resolve().parents[2]
 CHESS = ROOT / "rulebooks" / "chess.rules"
@@ -46,18 +46,6 @@ def same(a, b) -> None:
     assert a.to_json() == b.to_json()
     if a.is_terminal():
         assert a.returns() == b.returns()
-
-
-def perft(state, depth: int) -> int:
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        child = state.clone()
-        child.apply(action)
-        total += perft(child, depth - 1)
-    return total
 
 
 @pytest.mark.parametrize("seed", range(4))

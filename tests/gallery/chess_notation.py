@@ -4,7 +4,8 @@ FEN (Forsyth-Edwards Notation) becomes the position text `game.position` reads (
 as one diagram line, rank 8 first as in FEN (the rule file numbers its ranks from the bottom of the map up, so
 rank 8 is the map's first row), the castling rights, the
 en passant file and the count of quiet moves as the file's counters. An action's text becomes the move in the
-long algebraic notation OpenSpiel's chess reads and writes ("e2e4", "e7e8n", castling as "e1g1").
+long algebraic notation OpenSpiel's chess reads and writes ("e2e4", "e7e8n", castling as "e1g1"). And perft,
+the count of the positions a depth of moves reaches (the suite's, the lock-step tests' and benchmarks/perft.py's).
 """
 
 from __future__ import annotations
@@ -51,3 +52,16 @@ def to_lan(text: str, seat: int) -> str:
     promotion = re.search(r", a (queen|rook|bishop|knight)$", text)
     suffix = {"queen": "q", "rook": "r", "bishop": "b", "knight": "n"}[promotion.group(1)] if promotion else ""
     return square(r1, f1) + square(r2, f2) + suffix
+
+
+def perft(state, depth: int) -> int:
+    """The leaves ``depth`` moves below ``state`` (the last ply counted, not made)."""
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    total = 0
+    for action in actions:
+        child = state.clone()
+        child.apply(action)
+        total += perft(child, depth - 1)
+    return total

@@ -13,7 +13,7 @@ import random
 import pytest
 
 import rulespec
-from tests.gallery.chess_notation import fen_to_position, to_lan
+from tests.gallery.chess_notation import fen_to_position, perft, to_lan
 
 pyspiel = pytest.importorskip("pyspiel")
 import rulespec.openspiel as rso  # noqa: E402  (needs pyspiel)
@@ -23,18 +23,6 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 POSITION_3 = "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"
 POSITION_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1"
 POSITION_5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8"
-
-
-def perft(state, depth: int) -> int:
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    total = 0
-    for action in actions:
-        child = state.clone()
-        child.apply(action)
-        total += perft(child, depth - 1)
-    return total
 
 
 @pytest.mark.parametrize("fen, counts", [
