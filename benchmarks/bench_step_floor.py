@@ -12,6 +12,8 @@ else (a `then` of the turn step runs it again for the same seat). One process, t
 play inside the clock, rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_step_floor.py --rounds 5
+    python benchmarks/bench_step_floor.py --rounds 5 --split   (also the loop without the API's three questions,
+                                                              and each step played as State._play directly)
 
 Figures only: speed targets are never tests.
 """
@@ -55,6 +57,30 @@ def through_the_api(engine, seeds) -> tuple[float, list]:
     return (clock_ns() - start) / steps / 1000, [state.history for state, _ in states]
 
 
+def without_questions(engine, seeds) -> tuple[float, list]:
+    """The API loop without is_terminal, is_chance_node and current_player: legal_actions and apply alone."""
+    states = [(engine.new_game(2), random.Random(seed).random) for seed in seeds]
+    start, steps = clock_ns(), 0
+    for st, draw in states:
+        while st._over is None:
+            actions = st.legal_actions()
+            st.apply(actions[int(draw() * len(actions))])
+            steps += 1
+    return (clock_ns() - start) / steps / 1000, [st.history for st, _ in states]
+
+
+def played_directly(engine, seeds) -> tuple[float, list]:
+    """Each step as State._play(pending, index): no Actions made, copied or searched for."""
+    states = [(engine.new_game(2), random.Random(seed).random) for seed in seeds]
+    start, steps = clock_ns(), 0
+    for st, draw in states:
+        while st._over is None:
+            pending = st._pending
+            st._play(pending, int(draw() * pending.count))
+            steps += 1
+    return (clock_ns() - start) / steps / 1000, [st.history for st, _ in states]
+
+
 def bare(engine, seeds) -> tuple[float, list]:
     """Microseconds a step of the generated functions alone on the same games, and each game's history."""
     info, check, prefix = engine.STEPS[engine.TURN_STEP], engine._after_step, None
@@ -89,25 +115,30 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=400, help="seeded games a block")
     parser.add_argument("--files", default=",".join(FILES))
+    parser.add_argument("--split", action="store_true", help="also the two loops between the API's and the bare one")
     args = parser.parse_args()
-    print("| file | through the API, us a step | generated functions alone, us a step | API / alone | "
+    loops = [("api", through_the_api), ("bare", bare)]
+    if args.split:
+        loops[1:1] = [("no questions", without_questions), ("_play", played_directly)]
+    middle = "legal_actions and apply alone, us a step | State._play directly, us a step | " if args.split else ""
+    print(f"| file | through the API, us a step | {middle}generated functions alone, us a step | API / alone | "
           "the machinery's share |")
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|" + ("---|---|" if args.split else ""))
     for name in args.files.split(","):
         engine = load(name)
-        figures: dict[str, list[float]] = {"api": [], "bare": []}
+        figures: dict[str, list[float]] = {label: [] for label, _ in loops}
         for r in range(args.rounds):
             seeds = range(r * args.games, (r + 1) * args.games)
             histories = {}
-            for label, run in (("api", through_the_api), ("bare", bare))[::1 if r % 2 == 0 else -1]:
+            for label, run in loops[::1 if r % 2 == 0 else -1]:
                 micros, histories[label] = run(engine, seeds)
                 figures[label].append(micros)
-            if histories["api"] != histories["bare"]:
-                raise SystemExit(f"{name}: the bare loop played other games than the API; its figure means nothing")
+            if any(played != histories["api"] for played in histories.values()):
+                raise SystemExit(f"{name}: a loop played other games than the API; its figure means nothing")
         ratios = [a / b for a, b in zip(figures["api"], figures["bare"])]
-        cells = [f"{statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})" for v in (figures["api"], figures["bare"])]
+        cells = [f"{statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})" for v in figures.values()]
         share = 1 - 1 / statistics.median(ratios)
-        print(f"| {name} | {cells[0]} | {cells[1]} | {statistics.median(ratios):.2f}x "
+        print(f"| {name} | {' | '.join(cells)} | {statistics.median(ratios):.2f}x "
               f"({min(ratios):.2f}-{max(ratios):.2f}) | {share:.0%} |", flush=True)
 
 
