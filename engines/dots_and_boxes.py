@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '83'
+GENERATOR_VERSION = '84'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -63,7 +63,14 @@ def define_side(st, v_s):
 
 def define_completed(st, v_b):
     """Definition `completed`: `not side(b) and b is empty and count(d in directions of paper where neighbour of b towards d is empty) = 0`. [DB-3] ruling DB-AMB-1 (rulebooks/dots-and-boxes.rules:45)"""
-    return ((not (((B_PAPER_ROW[v_b] + B_PAPER_COLUMN[v_b]) % 2) == 1)) and st._boards[0][v_b] < 0 and (not any(st._space_empty(0, st._t.toward[0][v_d][v_b]) for v_d in (0, 2, 4, 6))))
+    if not ((not (((B_PAPER_ROW[v_b] + B_PAPER_COLUMN[v_b]) % 2) == 1))):  # not side(b)
+        return False
+    if not (st._boards[0][v_b] < 0):  # b is empty
+        return False
+    for v_d in (0, 2, 4, 6):
+        if st._space_empty(0, st._t.toward[0][v_d][v_b]):
+            return False
+    return True
 
 # ---------------------------------------------------------------- choice turn
 def by_turn(st, v_player):

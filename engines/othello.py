@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3aeccb9a9ef58231'
-GENERATOR_VERSION = '83'
+GENERATOR_VERSION = '84'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -60,12 +60,23 @@ def define_run_length(st, v_s, v_d, v_p):
 
 def define_outflanks(st, v_s, v_d, v_p):
     """Definition `outflanks`: `run_length(s, d, p) > 0 and size of walk(t from s towards d while t is occupied) > run_length(s, d, p)`. [OTH-3] (rulebooks/othello.rules:64)"""
-    return (st._walk_begins(0, v_s, v_d, lambda v_t: (st._attrs['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players])) and (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p)))
+    next_t = st._t.toward[0][v_d][v_s]  # run_length(s, d, p) > 0
+    if next_t is None or not ((st._attrs['colour'][st._boards[0][next_t]] == ('black', 'white')[(v_p + 1) % st.players])):
+        return False
+    return (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p))
 
 
 def define_can_place(st, v_s, v_p):
     """Definition `can_place`: `s is empty and count(d in directions of grid where outflanks(s, d, p)) > 0`. [OTH-3] (rulebooks/othello.rules:67)"""
-    return (st._boards[0][v_s] < 0 and any(define_outflanks(st, v_s, v_d, v_p) for v_d in (0, 1, 2, 3, 4, 5, 6, 7)))
+    if not (st._boards[0][v_s] < 0):  # s is empty
+        return False
+    for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
+        next_t = st._t.toward[0][v_d][v_s]  # run_length(s, d, p) > 0
+        if next_t is None or not ((st._attrs['colour'][st._boards[0][next_t]] == ('black', 'white')[(v_p + 1) % st.players])):
+            continue
+        if (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p)):
+            return True
+    return False
 
 
 def define_can_place_somewhere(st, v_p):

@@ -24,17 +24,25 @@ class Declarations:
         self.none_names = self.off_board.params_of(definition.name)  # those some use passes none
         zones_started = self.start_zone_locals()
         value = definition.value
+        guarded = self.guarded_value(value)
+        if guarded is not None:  # `A and ... and L`: each A a guard returning False, then L (guards.py)
+            reads_at, self.counter_lists = len(w.lines), {}
+            tests, value = guarded
+            for test in tests:
+                self.guard(test, "return False")
         # (a count or first whose answer for each item is read from a table stays as it is: see item_test, and
         # located_count for a first found through the items that can pass)
         if self.any_test(value) and self.item_test(value.left) is None:
             # `count(x in D where C) = 0` (or > 0, != 0) asks whether some x passes: a loop that stops at the
             # first x passing, each seat's counts looked up once.
             count, found = value.left, value.op != "="
-            reads_at, self.counter_lists = len(w.lines), {}
+            if guarded is None:
+                reads_at, self.counter_lists = len(w.lines), {}
             self.first_found_loop(count.var, self.expr(count.domain), count.where, found)
             w.line(f"return {not found!r}")
             self.read_counters_first(reads_at, w.level)
-        elif self.first_loop(value) and self.item_test(value) is None and self.located_count(value) is None:
+        elif (guarded is None and self.first_loop(value) and self.item_test(value) is None
+              and self.located_count(value) is None):
             # `any(x in D where C)`: the first x passing, by a loop that returns it; when there is none, the
             # runtime's own error (`... found nothing`).
             reads_at, self.counter_lists = len(w.lines), {}
@@ -52,6 +60,8 @@ class Declarations:
             self.read_counters_first(reads_at, w.level)
         else:
             w.line(f"return {self.expr(value)}")
+            if guarded is not None:
+                self.read_counters_first(reads_at, w.level)
         self.finish_zone_locals(zones_started)
         self.none_names = frozenset()
         w.dedent()
@@ -64,6 +74,9 @@ class Declarations:
         w = self.w
         w.line(f"for v_{ident(var)} in {domain}:")
         w.indent()
+        tests, where = self.loop_guards(where)  # (where a walk's first step is among its conjuncts: guards.py)
+        for test in tests:
+            self.guard(test, "continue")
         inner = self.inner_exists(where)
         if inner is not None:
             self.depth += 1

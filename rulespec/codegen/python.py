@@ -33,6 +33,7 @@ from .engine_class import EngineClass
 from .ends import Ends
 from .examples import Examples
 from .expressions import Expressions
+from .guards import Guards
 from .hoisted import HoistedReads
 from .listing_plans import ListingPlans
 from .narrowing import Narrowing
@@ -45,7 +46,7 @@ from .writer import Writer, cites_text
 
 
 class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected, Statements, Texts, Declarations,
-                    Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
+                    Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):

@@ -2,14 +2,15 @@
 so the generator tests the one space after s (State._walk_begins), not the whole walk made to be counted
 (codegen/counts.py: _walk_begins_test). Othello written as a newcomer writes it (the flank test inline, in each
 of eight directions) and the gallery's (through a definition of the walk's size) play the same games as the
-engines generated without it; `until` and `= 0` keep their sense."""
+engines generated without it; `until` and `= 0` keep their sense. (A definition's first step written as a guard,
+codegen/guards.py, is switched off here: tests/codegen/test_tests_as_guards.py tests that.)"""
 
 import random
 from pathlib import Path
 
 import pytest
 
-from rulespec.codegen import counts, python as codegen
+from rulespec.codegen import counts, guards, python as codegen
 from rulespec.pipeline import compile_rules, load_module_from_source
 
 from .lockstep import play_in_lock_step
@@ -24,6 +25,7 @@ ROWS = ROOT / "rulespec" / "docs" / "ref_games" / "rows.rules"
 def test_a_walks_first_step_plays_the_same_games(monkeypatch, path):
     """Inline (the newcomer's file) or through a definition of the walk's size (the gallery's `run_length(s,
     d, p) > 0`): the first step tested, the same games played."""
+    monkeypatch.setattr(guards.Guards, "first_step", lambda self, e: None)
     model = compile_rules(path)
     fast_source = codegen.generate(model, path.name)
     with monkeypatch.context() as patch:
@@ -42,7 +44,8 @@ def test_a_walks_first_step_plays_the_same_games(monkeypatch, path):
     ("size of walk(t from s towards d until t is empty) != 0", "st._walk_begins(0, v_s, v_d, lambda v_t: not st._boards[0][v_t] < 0)"),
     ("size of walk(t from s towards d while t is empty) > 1", "(len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] < 0)) > 1)"),
 ])
-def test_the_first_step_is_tested_only_where_it_is_all_that_is_asked(tmp_path, written, code):
+def test_the_first_step_is_tested_only_where_it_is_all_that_is_asked(monkeypatch, tmp_path, written, code):
+    monkeypatch.setattr(guards.Guards, "first_step", lambda self, e: None)
     text = OTHELLO.read_text(encoding="utf-8")
     said = "size of walk(t from s towards d while t holds colour of left of p) > 0"
     assert said in text

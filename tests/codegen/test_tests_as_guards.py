@@ -1,0 +1,107 @@
+"""A definition that is a test written as statements (codegen/guards.py): `A and ... and count(x in D where C) > 0`
+as guards returning False and a loop returning at the first x found, C's conjuncts (a definition given plain
+arguments written out) as guards going on to the next x, and a walk's first step (`size of walk(t from s towards
+d while C) > 0`) as the space after s looked up into a local and tested there. Othello (the gallery's, through
+definitions; the newcomer's, inline) and dots and boxes play the same games as the engines generated without
+it, every definition giving the same answer for every square, direction and seat at every step."""
+
+import inspect
+import random
+from pathlib import Path
+
+import pytest
+
+from rulespec.codegen import guards, python as codegen
+from rulespec.pipeline import compile_rules, load_module_from_source
+
+from .lockstep import play_in_lock_step, sampled_action
+
+ROOT = Path(__file__).parents[2]
+GALLERY_OTHELLO = ROOT / "rulebooks" / "othello.rules"
+NEWCOMER_OTHELLO = ROOT / "tests" / "newcomer" / "games" / "othello.rules"
+DOTS_AND_BOXES = ROOT / "rulebooks" / "dots-and-boxes.rules"
+
+
+def without_guards(patch) -> None:
+    """The generator as it was: each definition one expression, a walk's first step asked of State._walk_begins."""
+    patch.setattr(guards.Guards, "guarded_value", lambda self, value: None)
+    patch.setattr(guards.Guards, "loop_guards", lambda self, where: ([], where))
+
+
+def sources(monkeypatch, path: Path) -> tuple[str, str, object]:
+    """The file's engine source with the guards and without, and its model."""
+    model = compile_rules(path)
+    fast = codegen.generate(model, path.name)
+    with monkeypatch.context() as patch:
+        without_guards(patch)
+        slow = codegen.generate(model, path.name)
+    return fast, slow, model
+
+
+def definitions_of(module) -> dict:
+    return {name: f for name, f in vars(module).items() if name.startswith("define_")}
+
+
+def every_answer(module, state) -> dict:
+    """Each definition's answer for every value of its parameters (spaces, directions, seats) in ``state``."""
+    spaces = range(len(state._boards[0]))
+    values = {"s": spaces, "b": spaces, "d": range(8), "p": range(2)}
+    answers = {}
+    for name, define in definitions_of(module).items():
+        params = list(inspect.signature(define).parameters)[1:]
+        grid = [()]
+        for param in params:
+            grid = [args + (v,) for args in grid for v in values[param[2:]]]
+        answers[name] = [define(state, *args) for args in grid]
+    return answers
+
+
+@pytest.mark.parametrize("path", [GALLERY_OTHELLO, NEWCOMER_OTHELLO, DOTS_AND_BOXES])
+def test_tests_as_guards_play_the_same_games(monkeypatch, path):
+    fast_source, slow_source, model = sources(monkeypatch, path)
+    assert fast_source != slow_source
+    tag = f"{path.parent.name}_{path.stem.replace('-', '_')}"
+    fast_module = load_module_from_source(fast_source, f"guarded_{tag}")
+    slow_module = load_module_from_source(slow_source, f"expression_{tag}")
+    fast, slow = fast_module.GAME(None), slow_module.GAME(None)
+    fast.model = slow.model = model
+    for seed in range(4):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+    for seed in range(2):  # every definition, every argument, at every step
+        rng, a, b = random.Random(seed), fast.new_game(2), slow.new_game(2)
+        while not a.is_terminal():
+            assert every_answer(fast_module, a) == every_answer(slow_module, b)
+            action = sampled_action(a, rng)
+            a.apply(action)
+            b.apply(str(action))
+
+
+def test_othellos_flank_test_is_written_as_statements(monkeypatch):
+    fast_source, slow_source, _ = sources(monkeypatch, GALLERY_OTHELLO)
+    can_place = fast_source.split("def define_can_place(", 1)[1].split("\ndef ", 1)[0]
+    assert "    if not (st._boards[0][v_s] < 0):  # s is empty\n        return False\n" in can_place
+    assert "for v_d in (0, 1, 2, 3, 4, 5, 6, 7):\n        next_t = st._t.toward[0][v_d][v_s]  # run_length(s, d, p) > 0\n" \
+        in can_place
+    assert "        if next_t is None or not ((st._attrs['colour'][st._boards[0][next_t]] == " in can_place
+    assert "            continue\n" in can_place and "            return True\n    return False" in can_place
+    assert "_walk_begins" not in fast_source and "_walk_begins" in slow_source
+
+
+@pytest.mark.parametrize("written, code", [
+    # `until`: the walk stops where the test holds, so the first step fails there
+    ("size of walk(t from s towards d until t is empty) != 0",
+     "if next_t is None or (st._boards[0][next_t] < 0):\n            continue"),
+    ("size of walk(t from s towards d while t is occupied) > 0",
+     "if next_t is None or not (st._boards[0][next_t] >= 0):\n            continue"),
+    # not a first step alone: the whole test as it was
+    ("size of walk(t from s towards d while t is empty) = 0", "(not st._walk_begins(0, v_s, v_d, lambda v_t: "),
+    ("size of walk(t from s towards d while t is empty) > 1", "(len(st._walk(0, v_s, v_d, lambda v_t: "),
+])
+def test_a_first_step_is_a_guard_only_where_it_is_all_that_is_asked(tmp_path, written, code):
+    text = NEWCOMER_OTHELLO.read_text(encoding="utf-8")
+    said = "size of walk(t from s towards d while t holds colour of left of p) > 0"
+    assert said in text
+    path = tmp_path / "othello.rules"
+    path.write_text(text.replace(said, written, 1), encoding="utf-8")
+    flanks = codegen.generate(compile_rules(path), path.name).split("def define_flanks(", 1)[1].split("\ndef ", 1)[0]
+    assert code in flanks
