@@ -13,7 +13,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '84'
+GENERATOR_VERSION = '85'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

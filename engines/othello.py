@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3aeccb9a9ef58231'
-GENERATOR_VERSION = '84'
+GENERATOR_VERSION = '85'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -99,7 +99,7 @@ def step_setup(st, cause):
     pile_box = st._zones[st._t.zone_base['box']]
     for v_s in st._loop_over(spaces_among(st._t.in_use[0], (), B_GRID_CELLS_BY_ROW.get(4, ()), B_GRID_CELLS_BY_ROW.get(5, ()))):
         if (((B_GRID_ROW[v_s] == 4) or (B_GRID_ROW[v_s] == 5)) and ((B_GRID_COLUMN[v_s] == 4) or (B_GRID_COLUMN[v_s] == 5))):
-            st._place(0, st._first('any(d in box)', (v_d for v_d in pile_box)), v_s, cause)
+            st._place(0, st._first('any(d in box)', pile_box), v_s, cause)
             st._set_attr('colour', st._occupant(0, v_s), ('white' if (B_GRID_ROW[v_s] == B_GRID_COLUMN[v_s]) else 'black'))
 
 # ---------------------------------------------------------------- choice turn
@@ -138,7 +138,7 @@ def effect_turn__place(st, cause, v_player, v_s):
         if define_outflanks(st, v_s, v_d, v_player):
             for v_t in st._loop_over(st._walk(0, v_s, v_d, lambda v_t: (st._attrs['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players]))):
                 st._set_attr('colour', st._occupant(0, v_t), ('black', 'white')[v_player])
-    st._place(0, st._first('any(c in box)', (v_c for v_c in pile_box)), v_s, cause)
+    st._place(0, st._first('any(c in box)', pile_box), v_s, cause)
     st._set_attr('colour', st._occupant(0, v_s), ('black', 'white')[v_player])
 
 

@@ -150,7 +150,23 @@ class Counts:
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
             return f"st._first({e.text!r}, filter({test}, {domain}))"
+        found = self._first_found(e, test_left, domain)
+        if found is not None:
+            return f"st._first({e.text!r}, {found})"
         return f"st._first({e.text!r}, (v_{ident(e.var)} for v_{ident(e.var)} in {domain}{where}))"
+
+    def _first_found(self, e: ir.First, test: Optional[ir.E], domain: str) -> Optional[str]:
+        """What `any(x in D where C)` takes the first of without a generator, once the parts the walk says
+        are left out: the walk itself when nothing is left to test (`any(x in hand)`), and for `s is empty` on
+        a board the first empty space found in the board's contents in C (first_empty), not a test per
+        space. None for any other."""
+        if test is None:
+            return domain
+        if not (isinstance(e.domain, ir.BoardRef) and isinstance(test, ir.Check) and isinstance(test.subject, ir.Var)
+                and test.subject.name == e.var and test.test == "empty"):
+            return None
+        self.first_empty_used = True
+        return f"first_empty(st._boards[{self.boards[e.domain.board]}], {domain})"
 
     def visit_Total(self, e: ir.Total) -> str:
         self.depth += 1
@@ -163,10 +179,11 @@ class Counts:
     def walk_and_test(self, var: str, domain: ir.E, where: Optional[ir.E]) -> tuple[str, Optional[ir.E]]:
         """The code of the spaces a count, total or first walks (narrowed to what its condition fixes, see
         narrowing.py) and what is left of its condition to test on each: a part that says no more than the
-        narrowed walk visits (`position of s = k` over row k's spaces) is not tested again, as in an option."""
+        narrowed walk visits (`position of s = k` over row k's spaces) is not tested again, as in an option;
+        nor are the leading parts the seats decide, when the walk is narrowed to those (seat_walks.py)."""
         narrowed = self.narrowed_domain(var, domain, where)
         if narrowed is None:
-            return self.expr(domain), where
+            return self.seat_walk_or_whole(var, domain, where)
         parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
         left = tuple(part for part in parts if not self.implied_by_walk(var, domain, part, where))
         if len(left) == len(parts):

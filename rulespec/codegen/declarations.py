@@ -38,7 +38,7 @@ class Declarations:
             count, found = value.left, value.op != "="
             if guarded is None:
                 reads_at, self.counter_lists = len(w.lines), {}
-            self.first_found_loop(count.var, self.expr(count.domain), count.where, found)
+            self.first_found_loop(count.var, *self.seat_walk_or_whole(count.var, count.domain, count.where), found)
             w.line(f"return {not found!r}")
             self.read_counters_first(reads_at, w.level)
         elif (guarded is None and self.first_loop(value) and self.item_test(value) is None
@@ -46,14 +46,16 @@ class Declarations:
             # `any(x in D where C)`: the first x passing, by a loop that returns it; when there is none, the
             # runtime's own error (`... found nothing`).
             reads_at, self.counter_lists = len(w.lines), {}
-            domain = self.narrowed_domain(value.var, value.domain, value.where) or self.expr(value.domain)
+            domain = self.narrowed_domain(value.var, value.domain, value.where)
+            domain, where = (domain, value.where) if domain is not None else \
+                self.seat_walk_or_whole(value.var, value.domain, value.where)
             w.line(f"for v_{ident(value.var)} in {domain}:")
             w.indent()
-            if value.where is not None:
-                w.line(f"if {self.expr(value.where)}:")
+            if where is not None:
+                w.line(f"if {self.expr(where)}:")
                 w.indent()
             w.line(f"return v_{ident(value.var)}")
-            if value.where is not None:
+            if where is not None:
                 w.dedent()
             w.dedent()
             w.line(f"return st._first({value.text!r}, ())")

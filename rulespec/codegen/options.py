@@ -141,6 +141,11 @@ class Options:
                     domains[b.var] = narrowed
                     # A part that says no more than the narrowed walk visits is not tested again.
                     placed[i] = [part for part in placed[i] if not self.implied_by_walk(b.var, b.domain, part, where)]
+                    continue
+                # The leading conditions the seats decide: the values they let through, those left untested.
+                seat_walk = self.seat_walk(b.var, b.domain, placed[i])
+                if seat_walk is not None:
+                    domains[b.var], placed[i] = seat_walk[0], placed[i][seat_walk[1]:]
         return domains, placed
 
     def legal_placements_walk(self, step: ir.Step, option: ir.ChoiceOption, i: int, types: dict[str, str],

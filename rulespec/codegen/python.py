@@ -39,14 +39,15 @@ from .listing_plans import ListingPlans
 from .narrowing import Narrowing
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
+from .seat_walks import SeatWalks
 from .statements import Statements
 from .texts import Texts
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 from .writer import Writer, cites_text
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected, Statements, Texts, Declarations,
-                    Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
+class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, KeptConnected, Statements, Texts,
+                    Declarations, Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -124,6 +125,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, KeptConnected,
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)
+        self.first_empty_used = False  # whether a first empty space is found in a board's contents (imported then)
+        # (walked name, seats read, the walk's values, test) -> (its SeatWalk table's name, rule text): walks
+        # narrowed to what the seats decide (seat_walks.py)
+        self.seat_walks: dict[tuple, tuple[str, str]] = {}
 
     def doc(self, decl, what: str) -> None:
         """A function's docstring: what it does, the clauses it cites and where in the rule file it is."""

@@ -4,6 +4,7 @@ loops, branches), one ``stmt_<Node>`` per IR statement.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional, Sequence
 
 from ..model import ir
@@ -206,13 +207,17 @@ class Statements:
         # A walk of a board whose body is one `if` fixing the space is narrowed to those spaces (narrowing.py).
         only = s.body[0] if len(s.body) == 1 and isinstance(s.body[0], ir.If) and not s.body[0].otherwise else None
         domain = only and self.narrowed_domain(s.var, s.domain, only.condition, frozenset(counters_set(s.body)))
+        body = s.body
+        if only and not domain:  # the values the seats let through (seat_walks.py), the rest of the test on each
+            domain, left = self.seat_walk_or_whole(s.var, s.domain, only.condition)
+            body = s.body if left is only.condition else (replace(only, condition=left),) if left else only.then
         domain = domain or self.expr(s.domain)
         if s.start is not None:  # the seats in clockwise order, the one named first
             domain = f"sorted({domain}, key=lambda seat: (seat - {self.expr(s.start)}) % st.players)"
         self.w.line(f"for v_{ident(s.var)} in st._loop_over({domain}):",
                     note=None if s.start is None else f"clockwise from {s.start.text}")
         self.w.indent()
-        self.loop_body(s.body)
+        self.loop_body(body)
         self.w.dedent()
 
     def stmt_Repeat(self, s: ir.Repeat) -> None:

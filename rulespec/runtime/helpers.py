@@ -225,6 +225,27 @@ class ItemsPassing(ItemTests):
         return found
 
 
+class SeatWalk(dict):
+    """The values of a walk (a range of constants, a whole board's spaces) that a test reading only the walked
+    value and some seats lets through, in the walk's order, by those seats' values: ``table.of(st, *seats)``,
+    worked out the first time each is met (`for k in 1..13 where own_pit(p, k)`: each seat's own pits;
+    rulespec/codegen/seat_walks.py). The test reads no state; ``st`` is given only so that its code runs as
+    written."""
+
+    __slots__ = ("test", "values")
+
+    def __init__(self, test: Any, values: Iterable[Any]):
+        super().__init__()
+        self.test, self.values = test, tuple(values)
+
+    def of(self, st: Any, *seats: int) -> tuple:
+        found = self.get(seats)
+        if found is None:
+            test = self.test
+            found = self[seats] = tuple(value for value in self.values if test(st, value, *seats))
+        return found
+
+
 def count_located(where: Sequence[int], values: Sequence[Any], items: Sequence[int], place: int, value: Any) -> int:
     """How many of ``items`` are at ``place`` (a zone's number in the state's item locations) with the changing
     attribute ``values`` equal to ``value``: only the items a fixed test let through are looked at, not every
@@ -356,6 +377,21 @@ def count_empty(contents: Sequence[int], cells: Sequence[int]) -> int:
     if cells and cells[-1] - cells[0] == len(cells) - 1:
         return contents[cells[0]:cells[-1] + 1].count(-1)
     return list(map(contents.__getitem__, cells)).count(-1)
+
+
+def first_empty(contents: Sequence[int], cells: Sequence[int]) -> tuple:
+    """The first of ``cells`` that is empty (holds -1), as a 1-tuple, or () when none is (for State._first, which
+    says so): `any(s in B where s is empty)` over the spaces a walk visits (rulespec/codegen/counts.py).
+    ``cells`` are distinct and in board order; a run of consecutive spaces is searched in C."""
+    if cells and cells[-1] - cells[0] == len(cells) - 1:
+        try:
+            return (contents.index(-1, cells[0], cells[-1] + 1),)
+        except ValueError:
+            return ()
+    for cell in cells:
+        if contents[cell] == -1:
+            return (cell,)
+    return ()
 
 
 def spaces_among(in_use: Sequence[bool], spaces: Sequence[Any], *groups: Sequence[int]) -> list[int]:
