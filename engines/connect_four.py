@@ -9,12 +9,13 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.helpers import cells_by_value, count_empty, count_occupied
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '85'
+GENERATOR_VERSION = '86'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -25,6 +26,8 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+TALLY_TESTS_0 = TallyTests(lambda content: (CELL_ATTRS['colour'][content] == ('red', 'yellow')[1]))  # count(s in grid where mine(s, player 2))
+TALLY_TESTS_1 = TallyTests(lambda content: (CELL_ATTRS['colour'][content] == ('red', 'yellow')[0]))  # count(s in grid where mine(s, player 1))
 
 # ---------------------------------------------------------------- board grid [C4-2]
 B_GRID_ROWS = (1, 2, 3, 4, 5, 6)
@@ -165,7 +168,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: red discs are never fewer than yellow ones, nor more than one ahead. [C4-3] (rulebooks/connect-four.rules:116)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('red', 'yellow')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('red', 'yellow')[1])])) in span(0, 1)
+    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in span(0, 1)
 
 
 def example_falling(run):

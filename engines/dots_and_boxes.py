@@ -10,10 +10,11 @@ from rulespec.runtime.engine import (
 )
 from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.engine import ItemTests
+from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '85'
+GENERATOR_VERSION = '86'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -27,6 +28,7 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 ITEM_TEST_0 = ItemTests(lambda v_l: ITEM_KIND[v_l] == 'stroke', len(ITEM_KIND), True)[()].__getitem__  # l is stroke
+TALLY_TESTS_0 = TallyTests(lambda content, v_p: (CELL_ATTRS['colour'][content] == ('red', 'blue')[v_p]))  # count(s in paper where s holds colour of p)
 
 # ---------------------------------------------------------------- board paper [DB-1] ruling DB-AMB-1
 B_PAPER_ROWS = (1, 2, 3, 4, 5)
@@ -157,7 +159,7 @@ def ends_after_step(st):
 
 def score_boxes(st, v_p):
     """Score `boxes`. [DB-4] (rulebooks/dots-and-boxes.rules:64)"""
-    return len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('red', 'blue')[v_p])])
+    return count_tallied(st, 0, TALLY_TESTS_0, v_p)
 
 def invariant_claimed(st):
     """Invariant: every box whose four sides are drawn holds an initial. [DB-3] (rulebooks/dots-and-boxes.rules:116)"""

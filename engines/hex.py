@@ -9,10 +9,11 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd44474edc4c7f8c5'
-GENERATOR_VERSION = '85'
+GENERATOR_VERSION = '86'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -23,6 +24,8 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+TALLY_TESTS_0 = TallyTests(lambda content: (CELL_ATTRS['colour'][content] == ('black', 'white')[1]))  # count(s in grid where mine(s, player 2))
+TALLY_TESTS_1 = TallyTests(lambda content: (CELL_ATTRS['colour'][content] == ('black', 'white')[0]))  # count(s in grid where mine(s, player 1))
 
 
 def REACH_ENDS_0(st):
@@ -158,7 +161,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: black stones are never fewer than white ones, nor more than one ahead. [HEX-3] (rulebooks/hex.rules:116)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[1])])) in span(0, 1)
+    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in span(0, 1)
 
 
 def example_southwest(run):
@@ -184,7 +187,7 @@ def example_not_touching(run):
     run.act(st, 'player 1: black on row 2 column 2', line=97)
     run.act(st, 'player 2: white on row 1 column 2', line=98)
     run.act(st, 'player 1: black on row 3 column 3', line=99)
-    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]) == 3), line=100, sides=lambda: (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[0])]), 3), compared=('=', 'count(s in grid where mine(s, player 1))', '3', 'number', False))
+    run.fact(st, 'count(s in grid where mine(s, player 1)) = 3', lambda: (count_tallied(st, 0, TALLY_TESTS_1) == 3), line=100, sides=lambda: (count_tallied(st, 0, TALLY_TESTS_1), 3), compared=('=', 'count(s in grid where mine(s, player 1))', '3', 'number', False))
     run.legal(st, 'player 2: white on row 1 column 3', True, line=101)
     return st
 

@@ -9,10 +9,11 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '09990f60cfcee031'
-GENERATOR_VERSION = '85'
+GENERATOR_VERSION = '86'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -23,6 +24,7 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+TALLY_TESTS_0 = TallyTests(lambda content, v_p: (CELL_ATTRS['colour'][content] == ('white', 'black')[v_p]))  # count(s in morris where mine(s, p))
 
 # ---------------------------------------------------------------- board morris [NMM-2]
 B_MORRIS_ROWS = ('a7', 'd7', 'g7', 'b6', 'd6', 'f6', 'c5', 'd5', 'e5', 'a4', 'b4', 'c4', 'e4', 'f4', 'g4', 'c3', 'd3', 'e3', 'b2', 'd2', 'f2', 'a1', 'd1', 'g1')
@@ -80,7 +82,7 @@ def define_in_hand(st, v_p):
 
 def define_men(st, v_p):
     """Definition `men`: `in_hand(p) + count(s in morris where mine(s, p))`. [NMM-5, NMM-7] ruling NMM-AMB-3 (rulebooks/nine-mens-morris.rules:76)"""
-    return (define_in_hand(st, v_p) + len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_p])]))
+    return (define_in_hand(st, v_p) + count_tallied(st, 0, TALLY_TESTS_0, v_p))
 
 
 def define_in_mill(st, v_s, v_p):

@@ -9,11 +9,12 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '85'
+GENERATOR_VERSION = '86'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -24,6 +25,8 @@ ITEM_KIND, ITEM_LABEL, ITEM_ATTRS = build_item_tables(COMPONENTS)
 # an attribute of what a space holds, by the space's content (an item, or -1 for empty: the last, None)
 CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for attr, values in ITEM_ATTRS.items()}
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
+TALLY_TESTS_0 = TallyTests(lambda content: (CELL_ATTRS['symbol'][content] == ('cross', 'nought')[1]))  # count(s in grid where mine(s, player 2))
+TALLY_TESTS_1 = TallyTests(lambda content: (CELL_ATTRS['symbol'][content] == ('cross', 'nought')[0]))  # count(s in grid where mine(s, player 1))
 
 # ---------------------------------------------------------------- board grid [TTT-2]
 B_GRID_ROWS = (1, 2, 3)
@@ -157,7 +160,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: crosses are never fewer than noughts, nor more than one ahead. [TTT-3] (rulebooks/tic-tac-toe.rules:99)"""
-    return (len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['symbol'][st._boards[0][v_s]] == ('cross', 'nought')[0])]) - len([1 for v_s in st._t.cells_in_use[0] if (CELL_ATTRS['symbol'][st._boards[0][v_s]] == ('cross', 'nought')[1])])) in span(0, 1)
+    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in span(0, 1)
 
 
 def example_across(run):

@@ -174,7 +174,7 @@ class KeptConnected:
             self.bound, self.kinds, self.depth, self.board_code = saved
         var, board = f"v_{ident(e.var)}", self.boards[e.board]
         params = [f"v_{ident(name)}" for name in sorted(names)]
-        passes, goal = (_on_content(code, var, board, params) for code in (passes, goal))
+        passes, goal = (on_content(code, var, board, params) for code in (passes, goal))
         if passes is None or goal is None:
             return None
         args = "".join(", " + name for name in params)
@@ -189,7 +189,7 @@ class KeptConnected:
                 for code, (name, text) in self.fill_tests_made.items()]
 
 
-def _on_content(code: str, var: str, board: int, params: list[str]) -> Optional[str]:
+def on_content(code: str, var: str, board: int, params: list[str]) -> Optional[str]:
     """``code`` (a test of the space ``var`` of board ``board``) with every read of that space's content
     written as the name ``content``, when it reads nothing else of the space or the state and names only
     ``params`` and the module's names besides; None otherwise."""

@@ -116,6 +116,9 @@ class Counts:
         held = self._occupancy_count(e, test_left, domain)
         if held is not None:
             return self.once(e, held)
+        tallied = self.tallied_count(e)
+        if tallied is not None:  # read from the board's tally (runtime/tallies.py)
+            return self.once(e, tallied)
         test = self.item_test(e)
         if test is not None:  # each item's answer read from its table (see item_test)
             return self.once(e, f"sum(map({test}, {domain}))")

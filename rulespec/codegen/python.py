@@ -26,6 +26,7 @@ from ..model.first_thens_once import FirstThensOnce
 from ..model.lookahead import looks_through_then
 from .chance import Chance
 from .choices import Choices
+from .board_tallies import BoardTallies
 from .connected import KeptConnected
 from .counts import Counts
 from .declarations import Declarations
@@ -46,8 +47,8 @@ from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VER
 from .writer import Writer, cites_text
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, KeptConnected, Statements, Texts,
-                    Declarations, Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
+class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, KeptConnected, BoardTallies, Statements,
+                    Texts, Declarations, Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -119,6 +120,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Kep
         self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
         self.fill_tests_made: dict[str, tuple[str, str]] = {}  # a fill on integers' test -> (FILL_TESTS_ name, text)
         self.fill_calls_used: set[str] = set()  # the runtime.fills functions the fills on integers call
+        self.tally_tests_made: dict[str, tuple[str, str]] = {}  # a count read from a tally's test -> (TALLY_TESTS_ name, text)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)

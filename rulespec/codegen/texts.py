@@ -121,7 +121,8 @@ class Texts:
             source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
         self.w.lines[self.board_tables_at:self.board_tables_at] = self.cells_by_lines() + self.seat_walk_lines()  # (first: it is later)
-        self.w.lines[self.tables_at:self.tables_at] = lines + self.item_test_lines() + self.fill_tests_lines() + self.reach_ends_lines()
+        self.w.lines[self.tables_at:self.tables_at] = (lines + self.item_test_lines() + self.fill_tests_lines()
+                                                       + self.tally_tests_lines() + self.reach_ends_lines())
         helpers = ((["cells_by_value"] if self.cells_by_used else [])
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
                    + (["ItemsPassing"] + sorted(self.located_helpers_used) if self.located_helpers_used else [])
@@ -135,6 +136,8 @@ class Texts:
             self.w.lines[self.imports_at:self.imports_at] = [
                 "from rulespec.runtime.fills import " + ", ".join(
                     ["BLOCKED", "PASSES", "REACHED", "FillTests"] + sorted(self.fill_calls_used))]
+        if self.tally_tests_made:  # (only then: the other engines stay as they were)
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.tallies import TallyTests, count_tallied"]
         if any(len(key) == 3 for key in self.item_tests):  # (an ItemTests table: only then, the others as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.engine import ItemTests"]
         if self.rows_kept_used:

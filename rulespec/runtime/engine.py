@@ -165,6 +165,11 @@ class Engine:
             steady.setdefault((kind, tuple(values.get(item) for attr, values in self.ITEM_ATTRS.items()
                                            if attr not in self.CHANGING)), item)
             for item, kind in enumerate(self.ITEM_KIND))
+        # The classes of items alike in all that never changes, numbered, and the first item of each: what a
+        # board's tally counts (runtime/tallies.py).
+        self._tally_firsts = tuple(sorted(set(self._steady_kind)))
+        self._tally_class = tuple(map({first: n for n, first in enumerate(self._tally_firsts)}.__getitem__,
+                                      self._steady_kind))
         self._looks = Looks(self)  # what each piece shows, numbered (a position reads pieces so: runtime/repetition.py)
         self._event_invariants_by_board = [
             tuple(i for i in self.INVARIANTS if i.form == "on_event" and i.board == b) for b in range(len(self.BOARDS))]
@@ -336,6 +341,7 @@ class Engine:
         st = State.__new__(State)
         st._engine, st._t, st.players, st._options = self, t, players, options
         st._journal = None  # (kept only during a look-ahead: runtime/imagining.py)
+        st._tally = None  # (made when a count first asks: runtime/tallies.py)
         st._leg, st._legs = 0, []
         st._zones = [[] for _ in range(t.zone_count)]
         st._boards = [[-1] * b.size for b in self.BOARDS]

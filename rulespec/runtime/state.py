@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, U
 from .blame import located
 from .imagining import IMAGINING_KEEPS, Imagining
 from .shifting import Shifting
+from .tallies import Tallying
 from .common import (AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, WRITTEN_KEPT, IllegalAction,
                      RuleRuntimeError)
 from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
@@ -33,14 +34,14 @@ def _is_empty(item: int) -> bool:
     return item < 0
 
 
-class State(Imagining, Shifting):
+class State(Imagining, Shifting, Tallying):
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_loops",
                  "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean", "_origin",
-                 "_origin_moves", "_attrs", "_labels", "_seen", "_seen_on", "_journal")
+                 "_origin_moves", "_attrs", "_labels", "_seen", "_seen_on", "_journal", "_tally")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -177,6 +178,8 @@ class State(Imagining, Shifting):
         if bits:
             self._masks[board] |= bits[cell]
         self._loc[item] = at
+        if self._tally is not None:  # (kept once a count asked for it: runtime/tallies.py)
+            self._tallied(board, item, 1)
         if len(written) > WRITTEN_KEPT:
             self._written_before += len(written)
             self._written = []
@@ -248,6 +251,8 @@ class State(Imagining, Shifting):
             if t.cell_bit[board]:
                 self._masks[board] |= t.cell_bit[board][cell]
         self._loc[item] = base + cells[0]
+        if self._tally is not None:
+            self._tallied(board, item, 1)
         if len(written) > WRITTEN_KEPT:
             self._written_before += len(written)
             self._written = []
@@ -297,6 +302,8 @@ class State(Imagining, Shifting):
                 if where >= t.board_base[b]:
                     cells = self._boards[b]
                     first = where - t.board_base[b]
+                    if self._tally is not None and cells[first] == item:  # (it stands there: taken off)
+                        self._tallied(b, item, -1)
                     # On a board of triangles a tile may cover several cells after its first.
                     for cell in range(first, min(len(cells), first + t.tile_span[b])):
                         if cells[cell] == item:
@@ -1044,6 +1051,7 @@ class State(Imagining, Shifting):
         copy._seen = self._seen  # (likewise: the positions seen at turn starts, runtime/repetition.py)
         copy._seen_on = self._seen_on  # (likewise: per board)
         copy._journal = None  # (a look-ahead's, kept on the state it runs on: runtime/imagining.py)
+        copy._tally = None  # (made again when a count first asks: runtime/tallies.py)
         copy._reach = self._reach  # (likewise)
         copy._ends_clean = self._ends_clean
         copy._origin, copy._origin_moves = self._origin, self._origin_moves  # (never changed: shared)
@@ -1189,7 +1197,7 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
                      "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
                      "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves", "_attrs", "_labels", "_seen",
-                     "_seen_on", "_journal"))
+                     "_seen_on", "_journal", "_tally"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 if IMAGINING_KEEPS != frozenset(State.__slots__):  # (every slot put back after a look-ahead, one way or another)
