@@ -10,7 +10,9 @@ looking for where it is; (d) a `then` run at once without asking the ends checke
 the file has none (codegen/statements.py ends_after_each_step); (e) a plain look-ahead keeping only what its
 statements can write (model/look_ahead_writes.py, runtime/imagining.py _imagine_plain), not the whole state;
 (f) a turn-start end's `has no legal move` answered by the turn's listing in full, kept for the offer that
-follows (codegen/ends.py turn_listing_kept, Engine._turn_listed), not a search for a first move and a listing.
+follows (codegen/ends.py turn_listing_kept, Engine._turn_listed), not a search for a first move and a listing;
+(g) the inner ray of a first-found loop (b) walked in place to its first occupied space (codegen/declarations.py
+ray_stop_loop), not through ray_stop's call and tuple for each direction.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -45,6 +47,7 @@ LEVERS = {
     "(e) a plain look-ahead's save": [(options.Options, "imagining", lambda self, option, seat, step: (
         f"st._imagine({seat}, {step.name!r})", "st._unimagine"))],
     "(f) the turn's listing kept for its offer": [(ends.Ends, "turn_listing_kept", lambda self, e: False)],
+    "(g) a ray walked in place to its stop": [(declarations.Declarations, "ray_walked_in_place", lambda self, inner: False)],
 }
 LEVERS["all four"] = [swap for lever, swaps in list(LEVERS.items()) if not lever.startswith("(e)") for swap in swaps]
 LEVERS["all five"] = [swap for swaps in list(LEVERS.values())[:5] for swap in swaps]

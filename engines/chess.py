@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import cells_by_value, ItemsPassing, count_on_board, first_located, first_on_board, ray_stop
+from rulespec.runtime.helpers import cells_by_value, ItemsPassing, count_on_board, first_located, first_on_board
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.repetition import times_occurred
@@ -90,9 +90,11 @@ def define_slides(st, v_s, v_d):
 def define_along_a_line(st, v_p, v_s):
     """Definition `along_a_line`: `count(d in all directions of grid where count(t in ray from s towards d where mine(t, p) and slides(t, d)) > 0) > 0`. [CH-4, CH-11] (rulebooks/chess.rules:140)"""
     for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-        for v_t in ray_stop(st, 0, v_s, v_d):
-            if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)):
-                return True
+        for v_t in st._t.rays[0, v_d][v_s]:  # walked to the first occupied space
+            if st._boards[0][v_t] >= 0:
+                if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)):
+                    return True
+                break
     return False
 
 

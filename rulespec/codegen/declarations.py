@@ -82,8 +82,11 @@ class Declarations:
         inner = self.inner_exists(where)
         if inner is not None:
             self.depth += 1
-            inner_domain, test_left = self.walk_and_test(inner.var, inner.domain, inner.where)
-            self.first_found_loop(inner.var, inner_domain, test_left, found)
+            if self.ray_walked_in_place(inner):
+                self.ray_stop_loop(inner.var, inner.domain, inner.where, found)
+            else:
+                inner_domain, test_left = self.walk_and_test(inner.var, inner.domain, inner.where)
+                self.first_found_loop(inner.var, inner_domain, test_left, found)
             self.depth -= 1
         elif where is None:
             w.line(f"return {found!r}")
@@ -92,6 +95,29 @@ class Declarations:
             w.indent()
             w.line(f"return {found!r}")
             w.dedent()
+        w.dedent()
+
+    def ray_walked_in_place(self, inner: ir.Count) -> bool:
+        """Whether the inner walk of first_found_loop is a ray whose condition needs its space occupied (walked to
+        the space it stops at, in place: ray_stop_loop)."""
+        return self.ray_stops(inner.var, inner.domain, inner.where)
+
+    def ray_stop_loop(self, var: str, ray: ir.Ray, where: ir.E, found: bool) -> None:
+        """The inner loop of first_found_loop over a ray whose condition needs its space occupied: the ray walked
+        in place to the space it stops at, ``where`` tested there, then the next x (as a loop over ray_stop's one
+        space, without a call and a tuple made for each x: chess's attack along eight lines)."""
+        w, b = self.w, self.boards[ray.board]
+        w.line(f"for v_{ident(var)} in st._t.rays[{b}, {self.expr(ray.direction)}][{self.on_board(ray.space, 'a ray from')}]:",
+               note="walked to the first occupied space")
+        w.indent()
+        w.line(f"if st._boards[{b}][v_{ident(var)}] >= 0:")
+        w.indent()
+        w.line(f"if {self.expr(where)}:")
+        w.indent()
+        w.line(f"return {found!r}")
+        w.dedent()
+        w.line("break")
+        w.dedent()
         w.dedent()
 
     @staticmethod

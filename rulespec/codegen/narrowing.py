@@ -21,7 +21,7 @@ class Narrowing:
         """The code of the spaces of ``domain`` (a board) that ``where`` may hold for, in board order, each
         once; None when the condition fixes none (the walk stays a walk of the board). A walk of a ray where
         the condition needs its space occupied is of the space it stops at alone (the others are empty)."""
-        if isinstance(domain, ir.Ray) and occupied_only(var, where, self.definitions):
+        if self.ray_stops(var, domain, where):
             self.ray_stop_used = True
             return (f"ray_stop(st, {self.boards[domain.board]}, {self.on_board(domain.space, 'a ray from')}, "
                     f"{self.expr(domain.direction)})")
@@ -37,6 +37,10 @@ class Narrowing:
         self.narrowing_used = True
         return f"spaces_among(st._t.in_use[{b}], (" + "".join(f"{code}, " for code in spaces) + ")" \
             + "".join(", " + code for code in groups) + ")"
+
+    def ray_stops(self, var: str, domain: ir.E, where: Optional[ir.E]) -> bool:
+        """Whether ``domain`` is a ray whose condition needs its space occupied: only the space it stops at is walked."""
+        return isinstance(domain, ir.Ray) and occupied_only(var, where, self.definitions)
 
     def fixed_parts(self, fixed: Fixed, const: str) -> tuple[list[str], list[str]]:
         """The code of what ``fixed`` fixes: the spaces (each may be none, past an edge) and the groups of

@@ -1,5 +1,6 @@
 """A walk of a ray whose condition needs its space occupied visits only the space the ray stops at: the spaces
-before it are empty (model/narrowing.py occupied_only; runtime.helpers.ray_stop). Chess's `along_a_line`,
+before it are empty (model/narrowing.py occupied_only; runtime.helpers.ray_stop, or the ray walked in place to it
+inside a first-found loop: tests/codegen/test_ray_walked_in_place.py). Chess's `along_a_line`,
 `count(t in ray from s towards d where mine(t, p) and slides(t, d))`, tests one square a direction, and
 plays the same games as the engine generated with the whole ray; the work estimate counts one test."""
 
@@ -31,7 +32,7 @@ def test_chess_looks_at_the_square_each_line_stops_at_and_plays_the_same_games(m
     with monkeypatch.context() as patch:
         patch.setattr(narrowing, "occupied_only", lambda *args: False)
         slow_source = codegen.generate(model, CHESS.name)
-    assert "for v_t in ray_stop(st, 0, v_s, v_d)" in _along_a_line(fast_source)
+    assert "for v_t in st._t.rays[0, v_d][v_s]:  # walked to the first occupied space" in _along_a_line(fast_source)
     assert "ray_stop" not in slow_source and "for v_t in st._ray(0, v_s, v_d)" in _along_a_line(slow_source)
     fast = load_module_from_source(fast_source, "chess_ray_stop").GAME(None)
     slow = load_module_from_source(slow_source, "chess_whole_ray").GAME(None)
@@ -52,7 +53,7 @@ def test_only_a_condition_that_needs_the_space_occupied_stops_the_ray(tmp_path, 
     assert LINE in text
     path.write_text(text.replace(LINE, f"count(t in ray from s towards d where {where})"))
     model = compile_rules(path)
-    assert ("ray_stop(" in _along_a_line(codegen.generate(model, path.name))) is stops
+    assert ("walked to the first occupied space" in _along_a_line(codegen.generate(model, path.name))) is stops
     line = next(d for d in model.definitions if d.name == "along_a_line").value
     ray_count = next(node for node in walk(line) if isinstance(node, ir.Count) and isinstance(node.domain, ir.Ray))
     assert (Cost(model).tested(ray_count) == 1) is stops
