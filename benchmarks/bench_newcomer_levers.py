@@ -1,10 +1,13 @@
-"""Two generator levers of issue #40 for rule files written as a newcomer writes them, each against the same
+"""Three generator levers of issue #40 for rule files written as a newcomer writes them, each against the same
 file's engine generated without it, in one process: (a) a count over a narrowed board walk testing only what
 the walk does not already say, and counting a board's contents in C when only occupancy is left
 (codegen/counts.py walk_and_test, _occupancy_count), measured on Kalah (a pit a row of 48 slots); (b) `size of
 walk(...) > 0` testing the walk's first step alone (_walk_begins_test), measured on Othello (the flank test
 inline in eight directions) and on the gallery's Othello (the same test through `run_length(s, d, p) > 0`, a
-definition of the walk's size). The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+definition of the walk's size); (c) a count or call in a listing's condition that reads only a name bound by an
+outer walk kept by that name's value (codegen/counts.py met_again), measured on Nim (`n <= size_of_pile(r)` under
+`for r in 1..4, n in 1..7`) and on chess (random play: its double step's `ahead(ahead(s, player), player)`). The
+same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_newcomer_levers.py --rounds 5
@@ -42,9 +45,12 @@ LEVERS = {
                                      "_occupancy_count": lambda self, e, test, domain: None}),
     "(b) a walk's first step": ("othello", {"_walk_begins_test": lambda self, e: None}),
     "(b) through a definition": ("gallery othello", {"_walk_begins_test": lambda self, e: None}),
+    "(c) kept by an outer name's value": ("nim", {"met_again": lambda self, var: var in self.repeated}),
+    "(c) in chess": ("gallery chess", {"met_again": lambda self, var: var in self.repeated}),
 }
-SEEDS = {"kalah": range(12), "othello": range(3), "gallery othello": range(3)}
-PATHS = {"gallery othello": ROOT / "rulebooks" / "othello.rules"}  # (the others: NEWCOMER / name.rules)
+SEEDS = {"kalah": range(12), "othello": range(3), "gallery othello": range(3), "nim": range(400),
+         "gallery chess": range(6)}
+PATHS = {"gallery othello": ROOT / "rulebooks" / "othello.rules", "gallery chess": ROOT / "rulebooks" / "chess.rules"}  # (the others: NEWCOMER / name.rules)
 
 
 def engine_of(name: str, swapped: dict):
@@ -67,11 +73,15 @@ def engine_of(name: str, swapped: dict):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
-    rounds = parser.parse_args().rounds
-    engines = {lever: (engine_of(name, {}), engine_of(name, swapped)) for lever, (name, swapped) in LEVERS.items()}
-    figures = {(lever, side): [] for lever in LEVERS for side in (0, 1)}
+    parser.add_argument("--levers", default=",".join(LEVERS), help="the levers measured, by their names")
+    args = parser.parse_args()
+    rounds, chosen = args.rounds, args.levers.split(",")
+    engines = {lever: (engine_of(name, {}), engine_of(name, swapped)) for lever, (name, swapped) in LEVERS.items()
+               if lever in chosen}
+    figures = {(lever, side): [] for lever in engines for side in (0, 1)}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for lever, (name, _) in LEVERS.items():
+        for lever in engines:
+            name = LEVERS[lever][0]
             for side in ((0, 1) if r % 2 else (1, 0)):
                 figure = microseconds_a_step(engines[lever][side], SEEDS[name])
                 if r >= 0:
@@ -79,8 +89,8 @@ def main() -> None:
     print(f"`python benchmarks/bench_newcomer_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
           "lever's share: off over on, per round\n")
     print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for lever, (name, _) in LEVERS.items():
-        on, off = figures[lever, 0], figures[lever, 1]
+    for lever in engines:
+        name, on, off = LEVERS[lever][0], figures[lever, 0], figures[lever, 1]
         ratios = [b / a for a, b in zip(on, off)]
         print(f"| {lever} | {name} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
               f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "

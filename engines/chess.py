@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '86'
+GENERATOR_VERSION = '87'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -657,6 +657,7 @@ def after_turn__push(st, v_player, v_s, v_t):
 def options_turn__double_step(st, v_player):
     """Option `double_step` of `turn`: `pawn {s} to {t}`. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
     found = []
+    _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -665,7 +666,7 @@ def options_turn__double_step(st, v_player):
         if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
         for v_t in st._t.jump_targets[0]['double_step'][v_s]:
-            if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+            if not ((v_t == (_m0[v_s] if v_s in _m0 else _m0.setdefault(v_s, define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))))):  # t = ahead(ahead(s, player), player)
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue
@@ -1044,6 +1045,7 @@ def choices_turn(st, v_player):
     counter_kingside = st._counters['kingside']
     counter_queenside = st._counters['queenside']
     _n0 = _n1 = _n2 = _n3 = _n4 = _n5 = _n6 = _n7 = None  # counts and calls that are the same for every candidate, once needed
+    _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     # slide: `{kind of occupant of s} {s} to {t}`
     for v_s in st._t.cells_in_use[0]:
         if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
@@ -1112,7 +1114,7 @@ def choices_turn(st, v_player):
         if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
         for v_t in st._t.jump_targets[0]['double_step'][v_s]:
-            if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+            if not ((v_t == (_m0[v_s] if v_s in _m0 else _m0.setdefault(v_s, define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))))):  # t = ahead(ahead(s, player), player)
                 continue
             if not (board_0[v_t] < 0):  # t is empty
                 continue
@@ -1252,6 +1254,7 @@ def has_legal_move_turn(st, v_player):
                 continue
             return True
     # double_step: `pawn {s} to {t}`
+    _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
     for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):
         if not ((st._boards[0][v_s] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
@@ -1260,7 +1263,7 @@ def has_legal_move_turn(st, v_player):
         if not (st._space_empty(0, st._t.toward[0][(0, 4)[v_player]][v_s])):  # ahead(s, player) is empty
             continue
         for v_t in st._t.jump_targets[0]['double_step'][v_s]:
-            if not ((v_t == define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))):  # t = ahead(ahead(s, player), player)
+            if not ((v_t == (_m0[v_s] if v_s in _m0 else _m0.setdefault(v_s, define_ahead(st, st._t.toward[0][(0, 4)[v_player]][v_s], v_player))))):  # t = ahead(ahead(s, player), player)
                 continue
             if not (st._boards[0][v_t] < 0):  # t is empty
                 continue

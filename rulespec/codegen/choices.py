@@ -222,6 +222,7 @@ class Choices:
         if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
             self.kinds[var] = f"kind_{ident(var)}"
             w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
+        self.outer = set(bound[:i])  # (the walks outside this one: see once())
         for c in placed[i]:
             if c is ahead or self.neighbour_test_inline(c):
                 continue
@@ -229,6 +230,7 @@ class Choices:
             w.indent()
             w.line("continue")
             w.dedent()
+        self.outer = set()
         if ahead is not None:
             self.ahead_loop_tail(var, ahead)
 

@@ -247,8 +247,9 @@ class Counts:
         """A count or total in an option's condition that depends on none of the names the option
         binds is the same for every candidate: counted when first needed, then kept in a local. One that
         reads one name bound inside another walk (``repeated``: `on(player, m)` under `for n in ..., m in
-        ...`) is the same for every candidate with that value: kept in a dict by it, worked out once for
-        each value the listing meets (the listing only reads; a look-ahead undoes what it writes)."""
+        ...`), or one bound outside the walk whose conditions read it (``outer``: `size(r)` tested under `for r
+        in ..., n in ...`), is the same for every candidate with that value: kept in a dict by it, worked out
+        once for each value the listing meets (the listing only reads; a look-ahead undoes what it writes)."""
         if self.bound is None or self.depth:
             return code
         names = self.free_vars(e, self.bound)
@@ -257,11 +258,17 @@ class Counts:
             return f"({name} if {name} is not None else ({name} := {code}))"
         return self.kept_by_value(names, code)
 
+    def met_again(self, var: str) -> bool:
+        """Whether a listing's condition being written meets each value of the chosen name ``var`` more than once:
+        ``var`` is bound inside another walk, or outside the walk whose conditions these are (see once())."""
+        return var in self.repeated or var in self.outer
+
     def kept_by_value(self, names: set[str], code: str) -> str:
         """The code of a count or call in a listing that reads the chosen ``names``: kept in a dict by the value
-        of the one it reads when that is bound inside another walk (see once()), else worked out each time."""
+        of the one it reads when that is bound inside another walk or outside the walk being tested (see
+        once()), else worked out each time."""
         var = next(iter(names))
-        if len(names) > 1 or var not in self.repeated or var in self.var_code:
+        if len(names) > 1 or not self.met_again(var) or var in self.var_code:
             return code
         name = self.memoed.setdefault(code, f"_m{len(self.memoed)}")
         value = f"v_{ident(var)}"

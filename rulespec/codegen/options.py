@@ -35,6 +35,7 @@ class Options:
                 self.ahead_loop_head()
             w.line(f"for v_{ident(var)} in {domains[var]}:")
             w.indent()
+            self.outer = set(bound[:i])  # (the walks outside this one: see once())
             for c in placed[i]:
                 if gathered and c is ahead:
                     continue
@@ -42,6 +43,7 @@ class Options:
                 w.indent()
                 w.line("continue")
                 w.dedent()
+            self.outer = set()
             if gathered:
                 self.ahead_loop_tail(var, ahead)
         self.declare_counted(counts_at, counts_level)

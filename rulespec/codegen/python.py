@@ -75,6 +75,9 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Kep
         # ... and each count or call that reads one of them (one the listing binds inside another walk, so that
         # it meets each value more than once: ``repeated``), kept in a dict by that name's value (see once())
         self.repeated: set[str] = set()
+        # ... or one bound by a loop outside the one whose conditions are being written (``outer``: `size(r)` in
+        # `for r in ..., n in ... only if n <= size(r)`), met again for every value of the inner names
+        self.outer: set[str] = set()
         self.memoed: dict[str, str] = {}
         self.depth = 0
         self.unit_line: Optional[tuple] = None  # (board, space var, direction var, length) of an indexed end's unit

@@ -41,3 +41,35 @@ def test_backgammon_plays_the_same_games(monkeypatch):
 
     for seed in range(3):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed), also=[listings])
+
+
+def test_a_call_reading_an_outer_name_is_kept_by_its_value(monkeypatch):
+    """Nim's `only if n <= size_of_pile(r)` under `for r in 1..4, n in 1..7`: size_of_pile(r) reads r alone, bound
+    outside the walk over n whose condition calls it, so it is worked out once for each r, not for each (r, n)
+    (codegen/counts.py met_again: ``outer``). The turn's listing and the option's own listing keep it and change in
+    nothing else; seeded games play alike with the engine generated without it."""
+    path = ROOT / "tests" / "newcomer" / "games" / "nim.rules"
+    model = compile_rules(path)
+    fast_source = codegen.generate(model, path.name)
+    with monkeypatch.context() as patch:
+        patch.setattr(counts.Counts, "met_again", lambda self, var: var in self.repeated)
+        slow_source = codegen.generate(model, path.name)
+    kept = "(_m0[v_r] if v_r in _m0 else _m0.setdefault(v_r, define_size_of_pile(st, v_r)))"
+    for name in ("choices_turn", "options_turn__take"):
+        listing = function(fast_source, name)
+        assert listing.count("_m0 = {}") == 1 and listing.count(kept) == 1, name
+        assert "_m0" not in function(slow_source, name)
+        assert listing.replace(kept, "define_size_of_pile(st, v_r)").replace(
+            "    _m0 = {}  # a count or call by the value of the one chosen name it reads, once each\n", "") == \
+            function(slow_source, name)
+    # the option's refusal test checks one candidate: nothing kept there
+    assert function(fast_source, "first_failing_turn__take") == function(slow_source, "first_failing_turn__take")
+    fast = load_module_from_source(fast_source, "outer_kept_nim").GAME(None)
+    slow = load_module_from_source(slow_source, "outer_each_nim").GAME(None)
+    fast.model = slow.model = model
+
+    def listings(st):
+        return [info.enumerate(st, seat) for info in type(st._engine).STEPS["turn"].options for seat in (0, 1)]
+
+    for seed in range(40):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed), also=[listings])
