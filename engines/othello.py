@@ -55,26 +55,59 @@ def fit_disc__on__grid(st, v_item, v_space):
 
 def define_run_length(st, v_s, v_d, v_p):
     """Definition `run_length`: `size of walk(t from s towards d while t holds colour of left of p)`. [OTH-3] (rulebooks/othello.rules:61)"""
-    return len(st._walk(0, v_s, v_d, lambda v_t: (st._attrs['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_p + 1) % st.players])))
+    walked_1 = 0  # size of walk(t from s towards d while t holds colour of left of p)
+    for at_1 in st._t.rays[0, v_d][v_s]:
+        if not ((st._attrs['colour'][st._boards[0][at_1]] == ('black', 'white')[(v_p + 1) % st.players])):
+            break
+        walked_1 += 1
+    return walked_1
 
 
 def define_outflanks(st, v_s, v_d, v_p):
     """Definition `outflanks`: `run_length(s, d, p) > 0 and size of walk(t from s towards d while t is occupied) > run_length(s, d, p)`. [OTH-3] (rulebooks/othello.rules:64)"""
-    next_t = st._t.toward[0][v_d][v_s]  # run_length(s, d, p) > 0
-    if next_t is None or not ((st._attrs['colour'][st._boards[0][next_t]] == ('black', 'white')[(v_p + 1) % st.players])):
+    board_0 = st._boards[0]
+    cell_attr_0 = st._attrs['colour']
+    toward_0 = st._t.toward[0]
+    seat_value_0 = ('black', 'white')[(v_p + 1) % st.players]
+    next_t = toward_0[v_d][v_s]  # run_length(s, d, p) > 0
+    if next_t is None or not ((cell_attr_0[board_0[next_t]] == seat_value_0)):
         return False
-    return (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p))
+    walked_1 = 0  # size of walk(t from s towards d while t is occupied)
+    for at_1 in st._t.rays[0, v_d][v_s]:
+        if not (board_0[at_1] >= 0):
+            break
+        walked_1 += 1
+    walked_2 = 0  # size of walk(t from s towards d while t holds colour of left of p)
+    for at_2 in st._t.rays[0, v_d][v_s]:
+        if not ((cell_attr_0[board_0[at_2]] == seat_value_0)):
+            break
+        walked_2 += 1
+    return (walked_1 > walked_2)
 
 
 def define_can_place(st, v_s, v_p):
     """Definition `can_place`: `s is empty and count(d in directions of grid where outflanks(s, d, p)) > 0`. [OTH-3] (rulebooks/othello.rules:67)"""
-    if not (st._boards[0][v_s] < 0):  # s is empty
+    board_0 = st._boards[0]
+    cell_attr_0 = st._attrs['colour']
+    toward_0 = st._t.toward[0]
+    seat_value_0 = ('black', 'white')[(v_p + 1) % st.players]
+    if not (board_0[v_s] < 0):  # s is empty
         return False
     for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-        next_t = st._t.toward[0][v_d][v_s]  # run_length(s, d, p) > 0
-        if next_t is None or not ((st._attrs['colour'][st._boards[0][next_t]] == ('black', 'white')[(v_p + 1) % st.players])):
+        next_t = toward_0[v_d][v_s]  # run_length(s, d, p) > 0
+        if next_t is None or not ((cell_attr_0[board_0[next_t]] == seat_value_0)):
             continue
-        if (len(st._walk(0, v_s, v_d, lambda v_t: st._boards[0][v_t] >= 0)) > define_run_length(st, v_s, v_d, v_p)):
+        walked_1 = 0  # size of walk(t from s towards d while t is occupied)
+        for at_1 in st._t.rays[0, v_d][v_s]:
+            if not (board_0[at_1] >= 0):
+                break
+            walked_1 += 1
+        walked_2 = 0  # size of walk(t from s towards d while t holds colour of left of p)
+        for at_2 in st._t.rays[0, v_d][v_s]:
+            if not ((cell_attr_0[board_0[at_2]] == seat_value_0)):
+                break
+            walked_2 += 1
+        if (walked_1 > walked_2):
             return True
     return False
 

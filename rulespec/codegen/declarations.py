@@ -27,6 +27,7 @@ class Declarations:
         guarded = self.guarded_value(value)
         if guarded is not None:  # `A and ... and L`: each A a guard returning False, then L (guards.py)
             reads_at, self.counter_lists = len(w.lines), {}
+            self.start_reading_first(definition)
             tests, value = guarded
             for test in tests:
                 self.guard(test, "return False")
@@ -61,9 +62,12 @@ class Declarations:
             w.line(f"return st._first({value.text!r}, ())")
             self.read_counters_first(reads_at, w.level)
         else:
-            w.line(f"return {self.expr(value)}")
+            w.line(f"return {self.expr(self.scanned(value))}")
+            self.end_scans()
             if guarded is not None:
                 self.read_counters_first(reads_at, w.level)
+        if guarded is not None:
+            self.read_first(reads_at, w.level)
         self.finish_zone_locals(zones_started)
         self.none_names = frozenset()
         w.dedent()
@@ -91,7 +95,8 @@ class Declarations:
         elif where is None:
             w.line(f"return {found!r}")
         else:
-            w.line(f"if {self.expr(where)}:")
+            w.line(f"if {self.expr(self.scanned(where))}:")
+            self.end_scans()
             w.indent()
             w.line(f"return {found!r}")
             w.dedent()

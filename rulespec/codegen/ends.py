@@ -132,7 +132,7 @@ class Ends:
         b = self.boards[plan.board]
         self.board_code[b] = f"board_{b}"
         if end.each_var and not any(getattr(x, "var", None) == end.each_var for x in walk(plan.test)):
-            self.seat_values = (end.each_var, {})  # (unless the test binds that name again inside)
+            self.seat_values = (frozenset({end.each_var}), {})  # (unless the test binds that name again inside)
         test = self.expr(plan.test)
         one_test = None
         if self.tested_by_set(plan):  # every space of the unit's line passes C: first, the one space changed

@@ -187,7 +187,7 @@ class Expressions:
             code = f"{lit(tuple(int(v) for v in e.values))}[{self.expr(e.seat)}]"
         else:
             code = f"{lit(e.values)}[{self.expr(e.seat)}]"
-        if self.seat_values is not None and isinstance(e.seat, ir.Var) and e.seat.name == self.seat_values[0]:
+        if self.seat_values is not None and seat_named(e.seat, self.seat_values[0]):
             found = self.seat_values[1]
             return found.setdefault(code, f"seat_value_{len(found)}")
         return code
@@ -483,3 +483,11 @@ def occupied_when_true(e: ir.E) -> frozenset[tuple[str, str]]:
     if isinstance(e, ir.BoolOp) and e.op == "and":
         return frozenset().union(*(occupied_when_true(o) for o in e.operands))
     return frozenset()
+
+
+def seat_named(seat: ir.E, names: frozenset[str]) -> bool:
+    """Whether ``seat`` is one of ``names`` or a fixed step from one (`left of p`): its seat's values (SeatAttr)
+    can be read once into locals where those names stay bound (Expressions.seat_values)."""
+    if isinstance(seat, ir.SeatStep):
+        return seat_named(seat.seat, names)
+    return isinstance(seat, ir.Var) and seat.name in names

@@ -4,11 +4,16 @@ Declarations.first_found_loop), and inside that loop the conjuncts of C (a defin
 written out) as guards that go on to the next value. A conjunct that asks only whether a walk takes its first
 step (`size of walk(t from s towards d while C) > 0`) is the space after s looked up once into a local and
 tested there, with no call and no function made for the test: Othello's flank test, in each of eight
-directions of each empty square. The same tests in the same order, stopping where the expression stops.
+directions of each empty square. A walk's size that such a test (or a definition's value) takes whatever holds
+(`size of walk(...) > run_length(s, d, p)`, the length of a line from it) is counted by a loop over the ray's
+spaces (Tables.rays: the spaces a walk can pass, in order) that stops at the first that fails, into a local:
+no tuple of the spaces made, no function called for each. The same tests in the same order, stopping where
+the expression stops; the walks of one test counted first, in the order the test reads them.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Optional
 
 from ..model import ir, reads
@@ -63,14 +68,18 @@ class Guards:
         a local `next_<name>` and tested there (what State._walk_begins asks), any other test as it is."""
         w, walk = self.w, self.first_step(test)
         if walk is None:
-            w.line(f"if not ({self.expr(test)}):", note=test.text)
+            w.line(f"if not ({self.expr(self.scanned(test))}):", note=test.text)
+            self.end_scans()
             w.indent()
             w.line(fail)
             w.dedent()
             return
         b, local = self.boards[walk.board], f"next_{ident(walk.var)}"
         start = self.on_board(walk.space, "a walk from")
-        w.line(f"{local} = st._t.toward[{b}][{self.expr(walk.direction)}][{start}]", note=test.text)
+        table = f"st._t.toward[{b}]"
+        if self.board_code:  # (where boards are read through locals, so are their tables of steps: read_first)
+            table = self.toward_tables.setdefault(b, f"toward_{b}")
+        w.line(f"{local} = {table}[{self.expr(walk.direction)}][{start}]", note=test.text)
         self.var_code[walk.var] = local
         self.depth += 1
         passes = self.expr(walk.condition)
@@ -83,3 +92,83 @@ class Guards:
         w.indent()
         w.line(fail)
         w.dedent()
+
+    def scanned(self, e: ir.E) -> ir.E:
+        """``e`` with each walk's size it takes whatever holds (see _unconditional) counted first, by a loop into
+        a local (scan), and read from there; ``e`` itself when it takes none. Call end_scans once ``e`` is
+        written."""
+        if isinstance(e, (ir.Size, ir.DefinedValue)):
+            size = self._size_defined(e)
+            if isinstance(size, ir.Size) and isinstance(size.collection, ir.Walk) and self.scannable(size.collection):
+                return ir.Var(e.type, e.loc, e.text, self.scan(size.collection))
+            return e
+        if isinstance(e, ir.Compare) and not e.order:
+            if self._walk_begins_test(e) is not None:  # (only the first step asked: see Counts._walk_begins_test)
+                return e
+            return replace(e, left=self.scanned(e.left), right=self.scanned(e.right))
+        if isinstance(e, ir.Arith):
+            return replace(e, left=self.scanned(e.left), right=self.scanned(e.right))
+        if isinstance(e, ir.Not):
+            return replace(e, operand=self.scanned(e.operand))
+        if isinstance(e, ir.BoolOp):  # (only the first is asked whatever holds)
+            return replace(e, operands=(self.scanned(e.operands[0]),) + e.operands[1:])
+        if isinstance(e, ir.Count):
+            return replace(e, domain=self.scanned(e.domain))
+        if isinstance(e, ir.LineOf):
+            return replace(e, length=self.scanned(e.length))
+        return e
+
+    def scannable(self, walk: ir.Walk) -> bool:
+        """Whether a walk's spaces can be named by a local of the scan: its name bound nowhere inside its test."""
+        return walk.var not in reads.bound_names(walk.condition) and walk.var not in self.var_code
+
+    def scan(self, walk: ir.Walk) -> str:
+        """Writes the loop that counts ``walk``'s spaces into a local `walked_<k>` (its spaces `at_<k>`); returns
+        the name the scanned expression reads it by (not a name of the rule file: it holds spaces)."""
+        w = self.w
+        k = len(self.scans) + 1
+        local, at = f"walked_{k}", f"at_{k}"
+        start = self.on_board(walk.space, "a walk from")
+        w.line(f"{local} = 0", note=f"size of {walk.text}")
+        w.line(f"for {at} in st._t.rays[{self.boards[walk.board]}, {self.expr(walk.direction)}][{start}]:")
+        w.indent()
+        self.var_code[walk.var] = at
+        self.depth += 1
+        passes = self.expr(walk.condition)
+        self.depth -= 1
+        del self.var_code[walk.var]
+        w.line(f"if {passes}:" if walk.until else f"if not ({passes}):")
+        w.indent()
+        w.line("break")
+        w.dedent()
+        w.line(f"{local} += 1")
+        w.dedent()
+        name = f"size of walk {k}"
+        self.scans.append(name)
+        self.var_code[name] = local
+        return name
+
+    def end_scans(self) -> None:
+        """The scans' names read no more (the test that read them is written); the next function numbers anew."""
+        for name in self.scans:
+            del self.var_code[name]
+        self.scans = []
+
+    def start_reading_first(self, definition: ir.Definition) -> None:
+        """In a definition written as statements (it only reads): its boards, the attributes of what they hold, the
+        boards' tables of steps and its seat parameters' values (`colour of left of p`) are read through locals,
+        looked up once at its top (read_first) and not in each turn of its loops."""
+        self.board_code = {b: f"board_{b}" for b in range(len(self.m.boards))}
+        rebound = reads.bound_names(definition.value)
+        seats = frozenset(p.name for p in definition.params if p.type == ir.SEAT and p.name not in rebound)
+        self.seat_values = (seats, {}) if seats else None
+
+    def read_first(self, at: int, level: int) -> None:
+        """The locals start_reading_first began, at line ``at`` (after the docstring); stop reading through them.
+        (A seat's value, a board and an attribute's table are look-ups that cannot fail.)"""
+        seat_values, self.seat_values = self.seat_values, None
+        self.w.lines[at:at] = ["    " * level + f"{local} = {code}" for code, local in
+                               (seat_values[1] if seat_values else {}).items()]
+        self.w.lines[at:at] = ["    " * level + f"{local} = st._t.toward[{b}]" for b, local in self.toward_tables.items()]
+        self.toward_tables = {}
+        self.read_boards_first(at, level)

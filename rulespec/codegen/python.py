@@ -81,9 +81,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Kep
         self.memoed: dict[str, str] = {}
         self.depth = 0
         self.unit_line: Optional[tuple] = None  # (board, space var, direction var, length) of an indexed end's unit
-        # An indexed end's `for each p`: (p, {code of a value of p's seat: its local}) while its unit test is
-        # made, so that each value is read once per seat, not once per unit (see indexed_end_test)
-        self.seat_values: Optional[tuple[str, dict[str, str]]] = None
+        # An indexed end's `for each p` (or a definition's seat parameters): ({p}, {code of a value of p's seat, or
+        # of a seat a fixed step from it: its local}) while its test is made, so that each value is read once per
+        # seat, not once per unit (see indexed_end_test) or per loop turn (Guards.read_first)
+        self.seat_values: Optional[tuple[frozenset[str], dict[str, str]]] = None
         self.board_code: dict[int, str] = {}  # board -> the local holding its contents (an indexed end's loop)
         self.towards_used: set[tuple[int, int]] = set()  # (board, direction) tables read through toward_ locals
         self.cell_attrs_used: dict[str, str] = {}  # attribute -> the local holding its CELL_ATTRS table
@@ -113,6 +114,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Kep
         self.legal_moves_kept: dict[str, str] = {}
         self.legal_moves_timing: Optional[str] = None  # the timing whose ends are being written (Ends.turn_listing_kept)
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
+        self.scans: list[str] = []  # the walks' sizes counted by loops for the test being written (guards.py scan)
+        self.toward_tables: dict[int, str] = {}  # board -> the local holding its steps (Guards.read_first)
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
         # ("index": where its zones start, "pile": a shared zone's list); None elsewhere.

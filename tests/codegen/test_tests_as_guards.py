@@ -22,18 +22,31 @@ NEWCOMER_OTHELLO = ROOT / "tests" / "newcomer" / "games" / "othello.rules"
 DOTS_AND_BOXES = ROOT / "rulebooks" / "dots-and-boxes.rules"
 
 
+def without_scans(patch) -> None:
+    """A walk's size made by State._walk and counted, not counted by a loop over its ray."""
+    patch.setattr(guards.Guards, "scanned", lambda self, e: e)
+
+
+def without_reads_first(patch) -> None:
+    """A definition written as statements reading its boards, their attributes and its seats' values where used."""
+    patch.setattr(guards.Guards, "start_reading_first", lambda self, definition: None)
+    patch.setattr(guards.Guards, "read_first", lambda self, at, level: None)
+
+
 def without_guards(patch) -> None:
-    """The generator as it was: each definition one expression, a walk's first step asked of State._walk_begins."""
+    """The generator as it was: each definition one expression, a walk's first step asked of State._walk_begins,
+    a walk's size made and counted."""
     patch.setattr(guards.Guards, "guarded_value", lambda self, value: None)
     patch.setattr(guards.Guards, "loop_guards", lambda self, where: ([], where))
+    without_scans(patch)
 
 
-def sources(monkeypatch, path: Path) -> tuple[str, str, object]:
-    """The file's engine source with the guards and without, and its model."""
+def sources(monkeypatch, path: Path, switched_off=without_guards) -> tuple[str, str, object]:
+    """The file's engine source as generated and with a lever ``switched_off``, and its model."""
     model = compile_rules(path)
     fast = codegen.generate(model, path.name)
     with monkeypatch.context() as patch:
-        without_guards(patch)
+        switched_off(patch)
         slow = codegen.generate(model, path.name)
     return fast, slow, model
 
@@ -56,11 +69,14 @@ def every_answer(module, state) -> dict:
     return answers
 
 
-@pytest.mark.parametrize("path", [GALLERY_OTHELLO, NEWCOMER_OTHELLO, DOTS_AND_BOXES])
-def test_tests_as_guards_play_the_same_games(monkeypatch, path):
-    fast_source, slow_source, model = sources(monkeypatch, path)
+@pytest.mark.parametrize("path, switched_off", [
+    (GALLERY_OTHELLO, without_guards), (NEWCOMER_OTHELLO, without_guards), (DOTS_AND_BOXES, without_guards),
+    (GALLERY_OTHELLO, without_scans), (NEWCOMER_OTHELLO, without_scans),
+    (GALLERY_OTHELLO, without_reads_first), (NEWCOMER_OTHELLO, without_reads_first)])
+def test_tests_as_guards_play_the_same_games(monkeypatch, path, switched_off):
+    fast_source, slow_source, model = sources(monkeypatch, path, switched_off)
     assert fast_source != slow_source
-    tag = f"{path.parent.name}_{path.stem.replace('-', '_')}"
+    tag = f"{path.parent.name}_{path.stem.replace('-', '_')}_{switched_off.__name__}"
     fast_module = load_module_from_source(fast_source, f"guarded_{tag}")
     slow_module = load_module_from_source(slow_source, f"expression_{tag}")
     fast, slow = fast_module.GAME(None), slow_module.GAME(None)
@@ -79,10 +95,10 @@ def test_tests_as_guards_play_the_same_games(monkeypatch, path):
 def test_othellos_flank_test_is_written_as_statements(monkeypatch):
     fast_source, slow_source, _ = sources(monkeypatch, GALLERY_OTHELLO)
     can_place = fast_source.split("def define_can_place(", 1)[1].split("\ndef ", 1)[0]
-    assert "    if not (st._boards[0][v_s] < 0):  # s is empty\n        return False\n" in can_place
-    assert "for v_d in (0, 1, 2, 3, 4, 5, 6, 7):\n        next_t = st._t.toward[0][v_d][v_s]  # run_length(s, d, p) > 0\n" \
-        in can_place
-    assert "        if next_t is None or not ((st._attrs['colour'][st._boards[0][next_t]] == " in can_place
+    assert "    if not (board_0[v_s] < 0):  # s is empty\n        return False\n" in can_place
+    assert ("for v_d in (0, 1, 2, 3, 4, 5, 6, 7):\n"
+            "        next_t = toward_0[v_d][v_s]  # run_length(s, d, p) > 0\n") in can_place
+    assert "        if next_t is None or not ((cell_attr_0[board_0[next_t]] == seat_value_0)):" in can_place
     assert "            continue\n" in can_place and "            return True\n    return False" in can_place
     assert "_walk_begins" not in fast_source and "_walk_begins" in slow_source
 
@@ -90,12 +106,11 @@ def test_othellos_flank_test_is_written_as_statements(monkeypatch):
 @pytest.mark.parametrize("written, code", [
     # `until`: the walk stops where the test holds, so the first step fails there
     ("size of walk(t from s towards d until t is empty) != 0",
-     "if next_t is None or (st._boards[0][next_t] < 0):\n            continue"),
+     "if next_t is None or (board_0[next_t] < 0):\n            continue"),
     ("size of walk(t from s towards d while t is occupied) > 0",
-     "if next_t is None or not (st._boards[0][next_t] >= 0):\n            continue"),
+     "if next_t is None or not (board_0[next_t] >= 0):\n            continue"),
     # not a first step alone: the whole test as it was
     ("size of walk(t from s towards d while t is empty) = 0", "(not st._walk_begins(0, v_s, v_d, lambda v_t: "),
-    ("size of walk(t from s towards d while t is empty) > 1", "(len(st._walk(0, v_s, v_d, lambda v_t: "),
 ])
 def test_a_first_step_is_a_guard_only_where_it_is_all_that_is_asked(tmp_path, written, code):
     text = NEWCOMER_OTHELLO.read_text(encoding="utf-8")
@@ -105,3 +120,46 @@ def test_a_first_step_is_a_guard_only_where_it_is_all_that_is_asked(tmp_path, wr
     path.write_text(text.replace(said, written, 1), encoding="utf-8")
     flanks = codegen.generate(compile_rules(path), path.name).split("def define_flanks(", 1)[1].split("\ndef ", 1)[0]
     assert code in flanks
+
+
+def test_a_walks_size_is_counted_along_its_ray(monkeypatch):
+    """The gallery's outflanks: both sizes counted by loops over the ray, in the order the test reads them; a
+    definition whose value is a walk's size returns its count."""
+    fast_source, slow_source, _ = sources(monkeypatch, GALLERY_OTHELLO, without_scans)
+    outflanks = fast_source.split("def define_outflanks(", 1)[1].split("\ndef ", 1)[0]
+    occupied = outflanks.index("    walked_1 = 0  # size of walk(t from s towards d while t is occupied)\n"
+                               "    for at_1 in st._t.rays[0, v_d][v_s]:\n"
+                               "        if not (board_0[at_1] >= 0):\n            break\n        walked_1 += 1\n")
+    assert outflanks.index("    walked_2 = 0  # size of walk(t from s towards d while t holds colour of left of p)\n") \
+        > occupied
+    assert outflanks.endswith("    return (walked_1 > walked_2)\n\n")
+    run_length = fast_source.split("def define_run_length(", 1)[1].split("\ndef ", 1)[0]
+    assert run_length.rstrip().endswith("return walked_1") and "st._walk(" not in run_length
+    assert "len(st._walk(0, v_s, v_d, lambda v_t: board_0[v_t] >= 0)) > define_run_length(" in slow_source
+
+
+@pytest.mark.parametrize("written, code", [
+    ("size of walk(t from s towards d until t is empty) > 1",
+     "for at_1 in st._t.rays[0, v_d][v_s]:\n            if board_0[at_1] < 0:\n                break\n"),
+    ("size of walk(t from s towards d while t is empty) > 1",
+     "for at_1 in st._t.rays[0, v_d][v_s]:\n            if not (board_0[at_1] < 0):\n                break\n"),
+])
+def test_a_walk_counted_along_its_ray_keeps_its_sense(tmp_path, written, code):
+    text = NEWCOMER_OTHELLO.read_text(encoding="utf-8")
+    said = "size of walk(t from s towards d while t holds colour of left of p) > 0"
+    path = tmp_path / "othello.rules"
+    path.write_text(text.replace(said, written, 1), encoding="utf-8")
+    flanks = codegen.generate(compile_rules(path), path.name).split("def define_flanks(", 1)[1].split("\ndef ", 1)[0]
+    assert code in flanks
+
+
+def test_a_definition_written_as_statements_reads_first(monkeypatch):
+    """The newcomer's flanks: the board, the colour of what it holds, the board's steps and both seats' colours
+    looked up once at its top, then read from those locals in every direction."""
+    fast_source, slow_source, _ = sources(monkeypatch, NEWCOMER_OTHELLO, without_reads_first)
+    flanks = fast_source.split("def define_flanks(", 1)[1].split("\ndef ", 1)[0]
+    assert ('"""\n    board_0 = st._boards[0]\n    cell_attr_0 = CELL_ATTRS[\'colour\']\n'
+            "    toward_0 = st._t.toward[0]\n    seat_value_0 = ('black', 'white')[(v_p + 1) % st.players]\n"
+            "    seat_value_1 = ('black', 'white')[v_p]\n    if not (board_0[v_s] < 0):  # s is empty\n") in flanks
+    assert "if next_t is None or not ((cell_attr_0[board_0[next_t]] == seat_value_0)):" in flanks
+    assert "st._boards" not in flanks.split("board_0 = st._boards[0]", 1)[1] and "seat_value" not in slow_source

@@ -3,7 +3,8 @@ so the generator tests the one space after s (State._walk_begins), not the whole
 (codegen/counts.py: _walk_begins_test). Othello written as a newcomer writes it (the flank test inline, in each
 of eight directions) and the gallery's (through a definition of the walk's size) play the same games as the
 engines generated without it; `until` and `= 0` keep their sense. (A definition's first step written as a guard,
-codegen/guards.py, is switched off here: tests/codegen/test_tests_as_guards.py tests that.)"""
+a walk's size counted along its ray and the reads looked up first, codegen/guards.py, are switched off here:
+test_tests_as_guards.py tests those.)"""
 
 import random
 from pathlib import Path
@@ -26,6 +27,8 @@ def test_a_walks_first_step_plays_the_same_games(monkeypatch, path):
     """Inline (the newcomer's file) or through a definition of the walk's size (the gallery's `run_length(s,
     d, p) > 0`): the first step tested, the same games played."""
     monkeypatch.setattr(guards.Guards, "first_step", lambda self, e: None)
+    monkeypatch.setattr(guards.Guards, "scanned", lambda self, e: e)
+    monkeypatch.setattr(guards.Guards, "start_reading_first", lambda self, definition: None)
     model = compile_rules(path)
     fast_source = codegen.generate(model, path.name)
     with monkeypatch.context() as patch:
@@ -46,6 +49,8 @@ def test_a_walks_first_step_plays_the_same_games(monkeypatch, path):
 ])
 def test_the_first_step_is_tested_only_where_it_is_all_that_is_asked(monkeypatch, tmp_path, written, code):
     monkeypatch.setattr(guards.Guards, "first_step", lambda self, e: None)
+    monkeypatch.setattr(guards.Guards, "scanned", lambda self, e: e)
+    monkeypatch.setattr(guards.Guards, "start_reading_first", lambda self, definition: None)
     text = OTHELLO.read_text(encoding="utf-8")
     said = "size of walk(t from s towards d while t holds colour of left of p) > 0"
     assert said in text
