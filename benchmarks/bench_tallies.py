@@ -23,12 +23,14 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import rulespec  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 from rulespec.codegen.board_tallies import BoardTallies  # noqa: E402
+from rulespec.codegen.line_walks import LineWalks  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 
 GAMES = {"nine-mens-morris": range(20)}  # seeded games a block
 # lever -> (the class, its method, what it answers when switched off, a text the engine then lacks)
-LEVERS = {"(a)": (BoardTallies, "tallied_count", lambda self, e: None, "count_tallied")}
+LEVERS = {"(a)": (BoardTallies, "tallied_count", lambda self, e: None, "count_tallied"),
+          "(b)": (LineWalks, "lines_through", lambda self, var, domain, where: None, "LINES_THROUGH_")}
 CONFIGS = ("all on",) + tuple(f"{lever} off" for lever in LEVERS)
 
 

@@ -28,6 +28,7 @@ from .chance import Chance
 from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
+from .line_walks import LineWalks
 from .counts import Counts
 from .declarations import Declarations
 from .engine_class import EngineClass
@@ -47,8 +48,8 @@ from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VER
 from .writer import Writer, cites_text
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, KeptConnected, BoardTallies, Statements,
-                    Texts, Declarations, Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
+class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, LineWalks, KeptConnected, BoardTallies,
+                    Statements, Texts, Declarations, Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -126,6 +127,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Kep
         self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
         self.fill_tests_made: dict[str, tuple[str, str]] = {}  # a fill on integers' test -> (FILL_TESTS_ name, text)
         self.fill_calls_used: set[str] = set()  # the runtime.fills functions the fills on integers call
+        self.lines_through_made: dict[tuple, str] = {}  # (board, line set, its lines) -> its LINES_THROUGH_ table
         self.tally_tests_made: dict[str, tuple[str, str]] = {}  # a count read from a tally's test -> (TALLY_TESTS_ name, text)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks

@@ -53,7 +53,11 @@ class SeatWalks:
 
     def seat_walk_or_whole(self, var: str, domain: ir.E, where: Optional[ir.E]) -> tuple[str, Optional[ir.E]]:
         """The code of a walk narrowed by the seats (see seat_walk) and what is left of ``where`` to test on each
-        value it visits; the whole walk and ``where`` when it is not."""
+        value it visits; the whole walk and ``where`` when it is not (a walk of lines: those through a space,
+        line_walks.py)."""
+        through = self.lines_through(var, domain, where)
+        if through is not None:
+            return through
         parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
         found = self.seat_walk(var, domain, list(parts)) if where is not None else None
         if found is None:
