@@ -6,6 +6,13 @@ None: every row filtered, as before the lever). The same seeded games, thread CP
 
     python benchmarks/bench_secret_choices.py --rounds 5
 
+With ``--kept``, a later lever of the same family instead: the seats still to choose read at the borders of
+their slices (Pending.seats_listed) and a seat's slice kept once found (Pending.seat_found: a seat's actions,
+its choice found among them and kept ask for it three times), against the seats read from every row's Action
+and each slice found anew (both switched off around the second figure).
+
+    python benchmarks/bench_secret_choices.py --rounds 5 --kept
+
 Figures only: speed targets are never tests.
 """
 
@@ -22,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import rulespec  # noqa: E402
-from rulespec.runtime.pending import Pending  # noqa: E402
+from rulespec.runtime.pending import SIMULTANEOUS, Pending, _first, bisect_left, bisect_right  # noqa: E402
 from bench_honest import microseconds_a_step  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
@@ -40,10 +47,29 @@ def rows_filtered():
         Pending.seat_rows = kept
 
 
-def timed(engine, seeds, sliced: bool) -> float:
-    if sliced:
+def seat_rows_found_anew(self, seat: int):
+    """Pending.seat_rows as it was before its slice was kept: found by halving at each call."""
+    rows = self.rows
+    if rows is None or self.seat != SIMULTANEOUS:
+        return None
+    return bisect_left(rows, seat, key=_first), bisect_right(rows, seat, key=_first)
+
+
+@contextmanager
+def seats_from_every_action():
+    """The seats still to choose read from every row's Action, each seat's slice found anew (before --kept's lever)."""
+    kept, seats = Pending.seat_rows, Pending.seats_listed
+    Pending.seat_rows, Pending.seats_listed = seat_rows_found_anew, lambda self: None
+    try:
+        yield
+    finally:
+        Pending.seat_rows, Pending.seats_listed = kept, seats
+
+
+def timed(engine, seeds, on: bool, lever_off=rows_filtered) -> float:
+    if on:
         return microseconds_a_step(engine, seeds)
-    with rows_filtered():
+    with lever_off():
         return microseconds_a_step(engine, seeds)
 
 
@@ -52,8 +78,14 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--games", type=int, default=200, help="seeded games a block")
     parser.add_argument("--files", default=",".join(FILES))
+    parser.add_argument("--kept", action="store_true", help="the seats read at the slices' borders, a slice kept")
     args = parser.parse_args()
-    print("| file | every row filtered, us a step | seat slices, us a step | filtered / sliced |")
+    lever_off = seats_from_every_action if args.kept else rows_filtered
+    if args.kept:
+        print("| file | seats from every Action, slices found anew, us a step | seats at the borders, slice kept, "
+              "us a step | off / on |")
+    else:
+        print("| file | every row filtered, us a step | seat slices, us a step | filtered / sliced |")
     print("|---|---|---|---|")
     for name in args.files.split(","):
         path = NEWCOMER / f"{name.split()[1]}.rules" if name.startswith("newcomer ") else name
@@ -62,7 +94,7 @@ def main() -> None:
         for r in range(args.rounds):
             seeds = range(r * args.games, (r + 1) * args.games)
             for sliced in (True, False)[::1 if r % 2 == 0 else -1]:
-                figures[sliced].append(timed(engine, seeds, sliced))
+                figures[sliced].append(timed(engine, seeds, sliced, lever_off))
         ratios = [a / b for a, b in zip(figures[False], figures[True])]
         cells = [f"{statistics.median(v):.2f} ({min(v):.2f}-{max(v):.2f})" for v in (figures[False], figures[True])]
         print(f"| {name} | {cells[0]} | {cells[1]} | {statistics.median(ratios):.2f}x "

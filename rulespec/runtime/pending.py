@@ -184,7 +184,7 @@ class Pending:
 
     __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
                  "offered", "actions", "shared", "every",
-                 "numbered")
+                 "numbered", "seat_found")
 
     def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
                  weights: Optional[list] = None):
@@ -201,6 +201,7 @@ class Pending:
         self.shared = None  # a static draw: the engine's {(text, args): ({item: Action}, {id(Action): item})} (see draw)
         self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too, as a list or (with the rows chosen) a state._Secret; else None
         self.numbered = None  # what an adapter's action numbering made of this listing, kept with it (it never changes)
+        self.seat_found = None  # at a simultaneous decision: (seat, (first, past)), the slice seat_rows found last
 
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",
@@ -234,7 +235,28 @@ class Pending:
         rows = self.rows
         if rows is None or self.seat != SIMULTANEOUS:
             return None
-        return bisect_left(rows, seat, key=_first), bisect_right(rows, seat, key=_first)
+        found = self.seat_found  # (a seat's actions, then its choice found among them and kept: one seat, asked thrice)
+        if found is not None and found[0] == seat:
+            return found[1]
+        found = bisect_left(rows, seat, key=_first), bisect_right(rows, seat, key=_first)
+        self.seat_found = (seat, found)  # (the rows never change: the slice stays theirs)
+        return found
+
+    def seats_listed(self) -> Optional[list]:
+        """At a simultaneous decision listed by rows: the seats that have rows, in seat order, read at the borders
+        of their slices (the rows come grouped by seat, see seat_rows: one halving for each seat but the last)
+        instead of from every row's Action. None for a decision listed otherwise."""
+        rows = self.rows
+        if rows is None or self.seat != SIMULTANEOUS:
+            return None
+        seats, first, end = [], 0, len(rows)
+        while first < end:
+            seat = rows[first][0]
+            seats.append(seat)
+            if rows[-1][0] == seat:  # (the last seat's slice runs to the end)
+                break
+            first = bisect_right(rows, seat, first, end, key=_first)
+        return seats
 
     def call(self, index: int) -> tuple:
         """(effect, binding) of one entry, without reading its text."""

@@ -412,7 +412,8 @@ class State(Imagining, Shifting, Tallying):
         pending = self._offer()
         if pending is None or pending.seat != SIMULTANEOUS:
             return []
-        return sorted({action.player for action in pending.all_actions()})
+        seats = pending.seats_listed()  # (rows grouped by seat: read at their slices' borders)
+        return seats if seats is not None else sorted({action.player for action in pending.all_actions()})
 
     def is_terminal(self) -> bool:
         return self._over is not None
@@ -646,7 +647,7 @@ class State(Imagining, Shifting, Tallying):
         still.seat, still.count, still.rows, still.options = SIMULTANEOUS, len(waiting), waiting, pending.options
         still.every = every if picked is None else _Secret(every, chosen, picked)
         still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
-        still.numbered = None
+        still.numbered = still.seat_found = None
         actions = pending.actions  # the Actions handed out stay the ones offered
         if actions is None:
             still.actions = None

@@ -1,6 +1,7 @@
 """A simultaneous listing's seat slices (Pending.seat_rows): the rows of a decision made `by each player` come
 grouped by seat, in seat order, so a seat's legal actions, a secret choice (the rows left to the others) and
-the search for a played Action take that seat's slice instead of filtering every row.
+the search for a played Action take that seat's slice instead of filtering every row, and the seats still to
+choose are read at the slices' borders (Pending.seats_listed).
 Each game below is played with the slices and without them (Pending.seat_rows answering None around every
 call on the second state: every row filtered, as before) in lock step: the seats still to choose, each seat's
 choices, the whole listing, chance outcomes with their probabilities and JSON at every step; the secret
@@ -61,13 +62,15 @@ ranking [RH-1]:
 
 @contextmanager
 def rows_filtered():
-    """Every simultaneous listing filtered row by row (the path without seat slices)."""
-    kept = Pending.seat_rows
+    """Every simultaneous listing filtered row by row (the path without seat slices), its seats read from every
+    row's Action."""
+    kept, seats = Pending.seat_rows, Pending.seats_listed
     Pending.seat_rows = lambda self, seat: None
+    Pending.seats_listed = lambda self: None
     try:
         yield
     finally:
-        Pending.seat_rows = kept
+        Pending.seat_rows, Pending.seats_listed = kept, seats
 
 
 def _same(sliced, filtered) -> None:
