@@ -36,6 +36,9 @@ from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E4
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 RULEBOOKS = ROOT / "rulebooks"
 
+# (e) each option walked on its own, as before codegen/shared_walks.py
+ALONE = ("rulespec.codegen.shared_walks", "SharedWalks.walk_groups",
+         lambda self, step, listing: [[k] for k in range(len(self.plans))])
 # lever -> (its file, the generator's functions swapped for what was there before it: module, name, replacement)
 LEVERS = {
     "(a) a seat's value fixes a place": (RULEBOOKS / "breakthrough.rules", [
@@ -47,6 +50,8 @@ LEVERS = {
         ("rulespec.codegen.counts", "Counts.tests_ahead", lambda self, count: (None, count))]),
     "(d) a definition's value fixes a space": (RULEBOOKS / "checkers.rules", [
         ("rulespec.model.narrowing", "_value_of", lambda e, var, definitions, changing: e)]),
+    "(e) options sharing their first walk": (RULEBOOKS / "breakthrough.rules", [ALONE]),
+    "(e) options sharing their first walk, checkers": (RULEBOOKS / "checkers.rules", [ALONE]),
 }
 SEEDS = range(8)
 
@@ -70,20 +75,24 @@ def engine_of(path: Path, swapped: list, tag: str):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--only", default="", help="measure only the levers whose name holds this, e.g. (e)")
+    args = parser.parse_args()
+    rounds = args.rounds
+    levers = {lever: entry for lever, entry in LEVERS.items() if args.only in lever}
     engines = {lever: (engine_of(path, [], "on"), engine_of(path, swapped, "off"))
-               for lever, (path, swapped) in LEVERS.items()}
-    figures = {(lever, side): [] for lever in LEVERS for side in (0, 1)}
+               for lever, (path, swapped) in levers.items()}
+    figures = {(lever, side): [] for lever in levers for side in (0, 1)}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
-        for lever in LEVERS:
+        for lever in levers:
             for side in ((0, 1) if r % 2 else (1, 0)):
                 figure = microseconds_a_step(engines[lever][side], SEEDS)
                 if r >= 0:
                     figures[lever, side].append(figure)
-    print(f"`python benchmarks/bench_board_levers.py --rounds {rounds}`: us a step, medians (min-max); the "
+    only = f" --only '{args.only}'" if args.only else ""
+    print(f"`python benchmarks/bench_board_levers.py --rounds {rounds}{only}`: us a step, medians (min-max); the "
           "lever's share: off over on, per round\n")
     print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
-    for lever, (path, _) in LEVERS.items():
+    for lever, (path, _) in levers.items():
         on, off = figures[lever, 0], figures[lever, 1]
         ratios = [b / a for a, b in zip(on, off)]
         where = path.relative_to(ROOT)

@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c0db979b7cbd4174'
-GENERATOR_VERSION = '89'
+GENERATOR_VERSION = '90'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -231,26 +231,24 @@ def choices_turn(st, v_player):
     memo_1 = kept.by_option[1]
     board_0 = st._boards[0]
     cell_attr_0 = CELL_ATTRS['colour']
-    # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
+    # move, capture: one walk over s, c (the same values, the same first tests)
+    rows_1 = []  # capture's rows, offered after the ones before it
     for v_s in st._t.cells_in_use[0]:
         if not ((cell_attr_0[board_0[v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
         for v_c in span((-1), 1):
+            # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
             for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not (board_0[v_t] < 0):  # t is empty
                     continue
                 rows.append(memo_0.get((v_s, v_c, v_t, )) or kept.make(memo_0, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 0, (v_s, v_c, v_t, ))))
-    # capture: `row {row of s} column {column of s} takes row {row of t} column {column of t}`
-    for v_s in st._t.cells_in_use[0]:
-        if not ((cell_attr_0[board_0[v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
-            continue
-        for v_c in span((-1), 1):
-            if not ((v_c != 0)):  # c != 0
-                continue
-            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
-                if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
-                    continue
-                rows.append(memo_1.get((v_s, v_c, v_t, )) or kept.make(memo_1, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 1, (v_s, v_c, v_t, ))))
+            # capture: `row {row of s} column {column of s} takes row {row of t} column {column of t}`
+            if ((v_c != 0)):  # c != 0
+                for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
+                    if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
+                        continue
+                    rows_1.append(memo_1.get((v_s, v_c, v_t, )) or kept.make(memo_1, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 1, (v_s, v_c, v_t, ))))
+    rows += rows_1
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)
     return seat, rows

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '89'
+GENERATOR_VERSION = '90'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1046,10 +1046,13 @@ def choices_turn(st, v_player):
     counter_queenside = st._counters['queenside']
     _n0 = _n1 = _n2 = _n3 = _n4 = _n5 = _n6 = _n7 = None  # counts and calls that are the same for every candidate, once needed
     _m0 = {}  # a count or call by the value of the one chosen name it reads, once each
-    # slide: `{kind of occupant of s} {s} to {t}`
+    # slide, leap, step: one walk over s (the same values, the same first tests)
+    rows_1 = []  # leap's rows, offered after the ones before it
+    rows_2 = []  # step's rows, offered after the ones before it
     for v_s in st._t.cells_in_use[0]:
         if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
             continue
+        # slide: `{kind of occupant of s} {s} to {t}`
         for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
             if not (define_slides(st, v_s, v_d)):  # slides(s, d)
                 continue
@@ -1059,30 +1062,24 @@ def choices_turn(st, v_player):
                 if not (after_turn__slide(st, v_player, v_s, v_d, v_t)):  # not in_check(player) after it
                     continue
                 rows.append((seat, str(st._attrs['kind'][st._occupant(0, v_s)]) + ' ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, )))
-    # leap: `knight {s} to {t}`
-    for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
-            continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'knight'))):  # is_a(s, knight)
-            continue
-        for v_t in st._t.jump_targets[0]['knight'][v_s]:
-            if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
-                continue
-            if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
-                continue
-            rows.append(memo_1.get((v_s, v_t, )) or kept.make(memo_1, (v_s, v_t, ), (seat, 'knight ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 1, (v_s, v_t, ))))
-    # step: `king {s} to {t}`
-    for v_s in st._t.cells_in_use[0]:
-        if not ((board_0[v_s] >= 0 and (ITEM_ATTRS['colour'][board_0[v_s]] == ('white', 'black')[v_player]))):  # mine(s, player)
-            continue
-        if not ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'king'))):  # is_a(s, king)
-            continue
-        for v_t in st._t.jump_targets[0]['king'][v_s]:
-            if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
-                continue
-            if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
-                continue
-            rows.append(memo_2.get((v_s, v_t, )) or kept.make(memo_2, (v_s, v_t, ), (seat, 'king ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 2, (v_s, v_t, ))))
+        # leap: `knight {s} to {t}`
+        if ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'knight'))):  # is_a(s, knight)
+            for v_t in st._t.jump_targets[0]['knight'][v_s]:
+                if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                    continue
+                if not (after_turn__leap(st, v_player, v_s, v_t)):  # not in_check(player) after it
+                    continue
+                rows_1.append(memo_1.get((v_s, v_t, )) or kept.make(memo_1, (v_s, v_t, ), (seat, 'knight ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 1, (v_s, v_t, ))))
+        # step: `king {s} to {t}`
+        if ((board_0[v_s] >= 0 and (st._attrs['kind'][board_0[v_s]] == 'king'))):  # is_a(s, king)
+            for v_t in st._t.jump_targets[0]['king'][v_s]:
+                if not ((not (board_0[v_t] >= 0 and (ITEM_ATTRS['colour'][board_0[v_t]] == ('white', 'black')[v_player])))):  # not mine(t, player)
+                    continue
+                if not (after_turn__step(st, v_player, v_s, v_t)):  # not in_check(player) after it
+                    continue
+                rows_2.append(memo_2.get((v_s, v_t, )) or kept.make(memo_2, (v_s, v_t, ), (seat, 'king ' + B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 2, (v_s, v_t, ))))
+    rows += rows_1
+    rows += rows_2
     # castle_kingside: `castle kingside`
     if ((counter_kingside[v_player] == 1)) and (board_0[(_n0 if _n0 is not None else (_n0 := define_square(st, (1, 8)[v_player], 6)))] < 0) and (board_0[(_n1 if _n1 is not None else (_n1 := define_square(st, (1, 8)[v_player], 7)))] < 0) and ((not (_n2 if _n2 is not None else (_n2 := define_in_check(st, v_player))))) and ((not (_n3 if _n3 is not None else (_n3 := define_attacks(st, (v_player + 1) % st.players, (_n0 if _n0 is not None else (_n0 := define_square(st, (1, 8)[v_player], 6)))))))) and (after_turn__castle_kingside(st, v_player)):  # kingside of player = 1 and square(first_rank of player, 6) is empty and square(first_rank of player, 7) is empty and not in_check(player) and not attacks(left of player, square(first_rank of player, 6)) and not in_check(player) after it
         rows.append((seat, 'castle kingside', 3, ()))

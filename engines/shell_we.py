@@ -14,7 +14,7 @@ from rulespec.runtime.helpers import count_empty, count_occupied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '89'
+GENERATOR_VERSION = '90'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -359,40 +359,41 @@ def choices_turn(st, v_player):
     board_0 = st._boards[0]
     neighbours_0 = st._t.neighbours[0]
     _walk0 = None  # the candidates several options walk, once needed
-    # swap: `swap {tile} for the starfish on {space}`
-    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
-        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
-            continue
-        for v_space in st._t.fits[0][v_tile]:
-            if not ((board_0[v_space] >= 0 and ITEM_KIND[board_0[v_space]] == 'starfish')):  # space holds starfish
-                continue
-            rows.append(memo_0.get((v_tile, v_space, )) or kept.make(memo_0, (v_tile, v_space, ), (seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, ))))
-    # play_shell: `play {tile}`
-    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
-        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
-            continue
-        for v_space in st._t.fits[0][v_tile]:
-            if not (board_0[v_space] < 0):  # space is empty
-                continue
-            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
-                if board_0[_near] >= 0:
-                    break
-            else:
-                continue
-            rows.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
-    # play_starfish: `play a starfish on {space}`
-    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
-        if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
-            continue
-        for v_space in st._t.cells_in_use[0]:
-            if not (board_0[v_space] < 0):  # space is empty
-                continue
-            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
-                if board_0[_near] >= 0:
-                    break
-            else:
-                continue
-            rows.append(memo_2.get((v_tile, v_space, )) or kept.make(memo_2, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, ))))
+    # swap, play_shell, play_starfish: one walk over tile (the same values, the same first tests)
+    rows_1 = []  # play_shell's rows, offered after the ones before it
+    rows_2 = []  # play_starfish's rows, offered after the ones before it
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
+        kind_tile = ITEM_KIND[v_tile]  # tested more than once
+        # swap: `swap {tile} for the starfish on {space}`
+        if (kind_tile == 'shell'):  # tile is shell
+            for v_space in st._t.fits[0][v_tile]:
+                if not ((board_0[v_space] >= 0 and ITEM_KIND[board_0[v_space]] == 'starfish')):  # space holds starfish
+                    continue
+                rows.append(memo_0.get((v_tile, v_space, )) or kept.make(memo_0, (v_tile, v_space, ), (seat, 'swap ' + ITEM_LABEL[v_tile] + ' for the starfish on ' + B_BEACH_LABEL[v_space], 0, (v_tile, v_space, ))))
+        # play_shell: `play {tile}`
+        if (kind_tile == 'shell'):  # tile is shell
+            for v_space in st._t.fits[0][v_tile]:
+                if not (board_0[v_space] < 0):  # space is empty
+                    continue
+                for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                    if board_0[_near] >= 0:
+                        break
+                else:
+                    continue
+                rows_1.append((seat, TEXT_2[v_tile], 1, (v_tile, v_space, )))
+        # play_starfish: `play a starfish on {space}`
+        if (kind_tile == 'starfish'):  # tile is starfish
+            for v_space in st._t.cells_in_use[0]:
+                if not (board_0[v_space] < 0):  # space is empty
+                    continue
+                for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                    if board_0[_near] >= 0:
+                        break
+                else:
+                    continue
+                rows_2.append(memo_2.get((v_tile, v_space, )) or kept.make(memo_2, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space], 2, (v_tile, v_space, ))))
+    rows += rows_1
+    rows += rows_2
     # draw: `draw two tiles`
     if (bool(pile_bag)):  # bag is not empty
         rows.append((seat, 'draw two tiles', 3, ()))
@@ -533,32 +534,33 @@ def choices_second_tile(st, v_player, v_first):
     board_0 = st._boards[0]
     neighbours_0 = st._t.neighbours[0]
     _walk0 = None  # the candidates several options walk, once needed
-    # play_shell: `play {tile} too`
-    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
-        if not (ITEM_KIND[v_tile] == 'shell'):  # tile is shell
-            continue
-        for v_space in st._t.fits[0][v_tile]:
-            if not (board_0[v_space] < 0):  # space is empty
-                continue
-            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
-                if board_0[_near] >= 0:
-                    break
-            else:
-                continue
-            rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
-    # play_starfish: `play a starfish on {space} too`
-    for v_tile in (_walk0 if _walk0 is not None else (_walk0 := st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]))):
-        if not (ITEM_KIND[v_tile] == 'starfish'):  # tile is starfish
-            continue
-        for v_space in st._t.cells_in_use[0]:
-            if not (board_0[v_space] < 0):  # space is empty
-                continue
-            for _near in neighbours_0[v_space]:  # space has an occupied neighbour
-                if board_0[_near] >= 0:
-                    break
-            else:
-                continue
-            rows.append(memo_1.get((v_tile, v_space, )) or kept.make(memo_1, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, ))))
+    # play_shell, play_starfish: one walk over tile (the same values, the same first tests)
+    rows_1 = []  # play_starfish's rows, offered after the ones before it
+    for v_tile in st._one_of_each(st._zones[st._t.zone_base['rack'] + v_player]):
+        kind_tile = ITEM_KIND[v_tile]  # tested more than once
+        # play_shell: `play {tile} too`
+        if (kind_tile == 'shell'):  # tile is shell
+            for v_space in st._t.fits[0][v_tile]:
+                if not (board_0[v_space] < 0):  # space is empty
+                    continue
+                for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                    if board_0[_near] >= 0:
+                        break
+                else:
+                    continue
+                rows.append((seat, TEXT_3[v_tile], 0, (v_tile, v_space, )))
+        # play_starfish: `play a starfish on {space} too`
+        if (kind_tile == 'starfish'):  # tile is starfish
+            for v_space in st._t.cells_in_use[0]:
+                if not (board_0[v_space] < 0):  # space is empty
+                    continue
+                for _near in neighbours_0[v_space]:  # space has an occupied neighbour
+                    if board_0[_near] >= 0:
+                        break
+                else:
+                    continue
+                rows_1.append(memo_1.get((v_tile, v_space, )) or kept.make(memo_1, (v_tile, v_space, ), (seat, 'play a starfish on ' + B_BEACH_LABEL[v_space] + ' too', 1, (v_tile, v_space, ))))
+    rows += rows_1
     # stop: `stop after one tile`
     rows.append((seat, 'stop after one tile', 2, ()))
     return seat, rows

@@ -54,7 +54,12 @@ class Choices:
         self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
         zones_started = self.start_zone_locals()
         self.listing_top(step, listing)
-        for k, plan in enumerate(self.plans):
+        for group in self.walk_groups(step, listing):
+            if len(group) > 1:  # options that begin with the same walk: walked once (shared_walks.py)
+                self.shared_walk_rows(step, listing, group)
+                continue
+            k = group[0]
+            plan = self.plans[k]
             w.line(comment(f"{plan[0].name}: `{plan[0].template}`"))
             if listing.listed_kept is not None:
                 self.rows_kept_with_board(step, listing, k, plan)
@@ -185,25 +190,32 @@ class Choices:
         if tests:
             w.line(f"if {' and '.join(tests)}:", note=" and ".join(c.text for c in guards) if guards else None)
             w.indent()
+        self.option_walk_rows(step, listing, k, plan, 1 if together else 0, "rows")
+
+    def option_walk_rows(self, step: ir.Step, listing: Listing, k: int, plan: tuple, start: int, rows: str) -> None:
+        """An option's loops over its bindings from the ``start``-th on, each condition tested as soon as its
+        names are bound, and its row appended to the list ``rows`` (made once where it is kept)."""
+        w = self.w
+        option, bound, domains, placed, text, binding_tuple = plan
         seat = f"v_{ident(bound[0])}" if listing.any_player else "seat"
         row = f"({seat}, {text}, {k}, {binding_tuple})"
         kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
         ahead = self.first_thens_ahead(step, option, placed)
-        for i, var in enumerate(bound[1:] if together else bound, start=1 if together else 0):
+        for i, var in enumerate(bound[start:], start=start):
             if var == kept and not placed[i]:
                 # The rows of every legal placement, put together by the tables: each text is made once per
                 # setup for the same words (it reads labels only: the same in every state).
                 head = "".join(f"v_{ident(v)}, " for v in bound[:i])
                 w.line(comment("each legal placement's text made once per setup (it reads labels only)"))
-                w.line(f"rows += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
+                w.line(f"{rows} += st._t.placement_rows(({', '.join(words)}, ), {seat}, {k}, ({head}), {domains[var]}, "
                        f"lambda v_{ident(var)}: {text})")
                 return
             self.binding_loop(listing, plan, i, var, ahead if i == len(bound) - 1 else None)
         if k in listing.memos:
             one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
-            w.line(f"rows.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
+            w.line(f"{rows}.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
         else:
-            w.line(f"rows.append({row})")
+            w.line(f"{rows}.append({row})")
 
     def binding_loop(self, listing: Listing, plan: tuple, i: int, var: str,
                      ahead: Optional[ir.AfterIt] = None) -> None:

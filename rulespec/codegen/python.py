@@ -42,6 +42,7 @@ from .narrowing import Narrowing
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .seat_walks import SeatWalks
+from .shared_walks import SharedWalks
 from .statements import Statements
 from .texts import Texts
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
@@ -49,7 +50,8 @@ from .writer import Writer, cites_text
 
 
 class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, LineWalks, KeptConnected, BoardTallies,
-                    Statements, Texts, Declarations, Guards, Chance, Options, Choices, ListingPlans, Ends, Examples, EngineClass):
+                    Statements, Texts, Declarations, Guards, Chance, Options, Choices, SharedWalks, ListingPlans, Ends,
+                    Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
