@@ -9,11 +9,12 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
+from rulespec.runtime.helpers import steps_again_spent
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0bb9cf9dbf37b824'
-GENERATOR_VERSION = '90'
+GENERATOR_VERSION = '91'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -112,7 +113,10 @@ def effect_turn__sow(st, cause, v_player, v_s):
     st._ends_clean = False  # counters change: the after-step ends are checked again
     v_hand = st._counters['seeds'][v_s]  # let hand
     st._counters['seeds'][v_s] = 0
-    st._thens.append(('sow', (v_player, v_s, v_s, v_hand)))
+    # then sow: run at once
+    st._last_cause = cause
+    st.fired['sow'] = st.fired.get('sow', 0) + 1
+    step_sow(st, cause, v_player, v_s, v_s, v_hand)
 
 
 def number_turn__sow(st, v_player, v_s):
@@ -170,19 +174,36 @@ def has_legal_move_turn(st, v_player):
 # ---------------------------------------------------------------- auto sow
 def step_sow(st, cause, v_player, v_emptied, v_last, v_hand):
     """Step `sow`. [OWA-3] (rulebooks/oware.rules:70)"""
-    v_here = st._t.toward[0][0][v_last]  # let here
-    if (v_here == v_emptied):
-        st._thens.append(('sow', (v_player, v_emptied, v_here, v_hand)))
-    else:
-        st._ends_clean = False  # counters change: the after-step ends are checked again
-        st._counters['seeds'][st._on_board(v_here, 'the seeds of')] = value if -COUNTER_LIMIT <= (value := st._counters['seeds'][st._on_board(v_here, 'the seeds of')] + 1) <= COUNTER_LIMIT else counter_value(value, 'seeds')
-        if (v_hand > 1):
-            st._thens.append(('sow', (v_player, v_emptied, v_here, (v_hand - 1))))
-        else:
-            # then capture: run at once
+    again = 0  # turns of the loop: each a step run, within the runtime's budget
+    while True:
+        v_here = st._t.toward[0][0][v_last]  # let here
+        if (v_here == v_emptied):
+            # then sow: again at once, as the loop's next turn
             st._last_cause = cause
-            st.fired['capture'] = st.fired.get('capture', 0) + 1
-            step_capture(st, cause, v_player, v_here)
+            st.fired['sow'] = st.fired.get('sow', 0) + 1
+            again += 1
+            if again > st._engine.MAX_AUTO_STEPS:  # a chain that never stops: the runtime's budget
+                raise steps_again_spent(st._engine.MAX_AUTO_STEPS, 'sow')
+            v_player, v_emptied, v_last, v_hand = v_player, v_emptied, v_here, v_hand
+            continue
+        else:
+            st._ends_clean = False  # counters change: the after-step ends are checked again
+            st._counters['seeds'][st._on_board(v_here, 'the seeds of')] = value if -COUNTER_LIMIT <= (value := st._counters['seeds'][st._on_board(v_here, 'the seeds of')] + 1) <= COUNTER_LIMIT else counter_value(value, 'seeds')
+            if (v_hand > 1):
+                # then sow: again at once, as the loop's next turn
+                st._last_cause = cause
+                st.fired['sow'] = st.fired.get('sow', 0) + 1
+                again += 1
+                if again > st._engine.MAX_AUTO_STEPS:  # a chain that never stops: the runtime's budget
+                    raise steps_again_spent(st._engine.MAX_AUTO_STEPS, 'sow')
+                v_player, v_emptied, v_last, v_hand = v_player, v_emptied, v_here, (v_hand - 1)
+                continue
+            else:
+                # then capture: run at once
+                st._last_cause = cause
+                st.fired['capture'] = st.fired.get('capture', 0) + 1
+                step_capture(st, cause, v_player, v_here)
+        return
 
 # ---------------------------------------------------------------- auto capture
 def step_capture(st, cause, v_player, v_last):

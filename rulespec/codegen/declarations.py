@@ -171,7 +171,17 @@ class Declarations:
         self.doc(step, f"Step `{step.name}`.")
         with self.zone_locals():
             self.inline_ids = self.inline_thens(step.body)
+            again = self.runs_again(step)
+            if again:  # (it sets itself going again: a loop, each such `then` its next turn; steps_again.py)
+                self.looping, self.steps_again_used = (step, again), True
+                w.line("again = 0  # turns of the loop: each a step run, within the runtime's budget")
+                w.line("while True:")
+                w.indent()
             self.stmts(step.body)
+            if again:
+                w.line("return")
+                w.dedent()
+                self.looping = None
             self.inline_ids = set()
             self.checked_after(step.name)
         w.dedent()

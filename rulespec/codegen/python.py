@@ -43,6 +43,7 @@ from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .seat_walks import SeatWalks
 from .shared_walks import SharedWalks
+from .steps_again import StepsAgain
 from .statements import Statements
 from .texts import Texts
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
@@ -50,8 +51,8 @@ from .writer import Writer, cites_text
 
 
 class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, LineWalks, KeptConnected, BoardTallies,
-                    Statements, Texts, Declarations, Guards, Chance, Options, Choices, SharedWalks, ListingPlans, Ends,
-                    Examples, EngineClass):
+                    Statements, StepsAgain, Texts, Declarations, Guards, Chance, Options, Choices, SharedWalks,
+                    ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -120,6 +121,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Lin
         self.scans: list[str] = []  # the walks' sizes counted by loops for the test being written (guards.py scan)
         self.toward_tables: dict[int, str] = {}  # board -> the local holding its steps (Guards.read_first)
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
+        # (the step being written, the `then`s of its body that are its loop's next turn) when it runs again by a
+        # loop (steps_again.py); None elsewhere
+        self.looping: Optional[tuple[ir.Step, set[int]]] = None
+        self.steps_again_used = False  # whether a step runs again by a loop (steps_again_spent, imported then)
         # Inside a function that reads its zones through locals (see zone_locals): zone -> what it reads of it
         # ("index": where its zones start, "pile": a shared zone's list); None elsewhere.
         self.zone_code: Optional[dict[str, set]] = None

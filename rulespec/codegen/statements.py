@@ -9,6 +9,7 @@ from typing import Optional, Sequence
 
 from ..model import ir
 from .quoting import comment, ident
+from .steps_again import all_thens
 
 
 def counters_set(stmts: Sequence[ir.S]) -> tuple[str, ...]:
@@ -72,6 +73,9 @@ class Statements:
         return f"({inner},)" if len(args) == 1 else f"({inner})"
 
     def stmt_Then(self, s: ir.Then) -> None:
+        if self.looping is not None and id(s) in self.looping[1]:
+            self.step_again(s, self.looping[0])
+            return
         if id(s) in self.inline_ids:
             # The automatic step runs at once (the runtime would run it next, with this step's cause), unless
             # the end check between the two steps would find an end: then the runtime takes it, as any `then`.
@@ -100,12 +104,10 @@ class Statements:
         always true)."""
         return any(end.timing == "after_step" for end in self.m.ends)
 
-    def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
-        """The `then`s of a step's body (an option's, an automatic or a chance step's) that run their step at
-        once, by a call, instead of through the runtime's stack: those naming an automatic step that no
-        `instead` replaces and whose own body names no automatic step (chains stay one call deep), when
-        every `then`, queue or resolve of the body is the last statement of its branch and outside loops
-        (so that nothing of the body runs after it, nor any other `then` before it). By id."""
+    def tail_thens(self, body: Sequence[ir.S]) -> list[ir.Then]:
+        """The `then`s of a step's body that are the last statement of their branch, outside loops, when every
+        `then`, queue or resolve of the body is so (so that nothing of the body runs after it, nor any other
+        `then` before it); none when one is not."""
         tails: list[ir.Then] = []
 
         def names_steps(stmts) -> bool:
@@ -130,24 +132,28 @@ class Statements:
                     return False
             return True
 
-        if not ends_block(body):
-            return set()
+        return tails if ends_block(body) else []
+
+    def inline_thens(self, body: Sequence[ir.S]) -> set[int]:
+        """The `then`s of a step's body (an option's, an automatic or a chance step's) that run their step at
+        once, by a call, instead of through the runtime's stack: those of tail_thens naming an automatic step
+        that no `instead` replaces and whose own body names no automatic step, so that chains stay one call
+        deep; or one that runs again by a loop (steps_again.py) and names besides itself only automatic steps
+        that name none. By id."""
+        tails = self.tail_thens(body)
         replaced = {instead.step for instead in self.m.insteads}
+
+        def no_chain(name: str, leaf_too: bool) -> bool:  # a known step that starts no automatic step
+            step = self.steps.get(name)
+            return step is not None and (step.kind != "auto" or leaf_too and all(
+                no_chain(t.step, False) for t in all_thens(step.body)))
 
         def inlinable(name: str) -> bool:
             step = self.steps.get(name)
             if step is None or step.kind != "auto" or name == "setup" or name in replaced:
                 return False
-            found: list = []
-
-            def thens(stmts):
-                for x in stmts:
-                    if isinstance(x, ir.Then):
-                        found.append(x.step)
-                    for inner in ("then", "otherwise", "body"):
-                        thens(getattr(x, inner, ()))
-            thens(step.body)
-            return all(self.steps.get(t) is not None and self.steps[t].kind != "auto" for t in found)
+            again = self.runs_again(step)  # (one that runs again by its loop may also end by a step without a chain)
+            return all(id(t) in again or no_chain(t.step, bool(again)) for t in all_thens(step.body))
         return {id(t) for t in tails if inlinable(t.step)}
 
     def stmt_Enqueue(self, s: ir.Enqueue) -> None:

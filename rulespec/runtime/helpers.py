@@ -246,6 +246,15 @@ class SeatWalk(dict):
         return found
 
 
+def steps_again_spent(limit: int, step: str) -> RuleRuntimeError:
+    """The error of an automatic step that went round its own loop (a `then` to itself, run as the loop's next
+    turn: rulespec/codegen/steps_again.py) more than MAX_AUTO_STEPS times: Engine._auto_steps_spent's words,
+    the step named as the next."""
+    return RuleRuntimeError(
+        f"{limit} automatic steps ran without reaching a decision (the next: `{step}`): a `then` chain, `repeat` "
+        f"or triggers that never stop? Engine.MAX_AUTO_STEPS is the limit")
+
+
 def count_located(where: Sequence[int], values: Sequence[Any], items: Sequence[int], place: int, value: Any) -> int:
     """How many of ``items`` are at ``place`` (a zone's number in the state's item locations) with the changing
     attribute ``values`` equal to ``value``: only the items a fixed test let through are looked at, not every
