@@ -290,7 +290,7 @@ class RulespecState(pyspiel.State):
         player = self.current_player()
         node = self._node
         numbered = node.numbered
-        row = numbered.row_of.get(action) if numbered is not None else None
+        row = numbered.row_of(action) if numbered is not None else None
         if row is not None:  # a seat's decision or a chance node: the number's row played straight
             session = node.session
             if session.shared:

@@ -258,7 +258,7 @@ class Session:
                     self._log(other, f"you lost the race with {self.table.seat_text(other, pick)}")
             self._play(self._find(seat, picks[seat]), mover=seat)
         elif kind == CHANCE_NODE:
-            row = self._chance_numbers().row_of.get(action)  # (a chance node: kind says so)
+            row = self._chance_numbers().row_of(action)  # (a chance node: kind says so)
             if row is None:
                 raise ValueError(f"chance outcome {action} ({self.table.action_to_string(action, True)!r}) is not "
                                  f"possible now")
@@ -266,7 +266,7 @@ class Session:
         elif kind == SEAT_NODE:
             st = self.state
             pending = st._offer()
-            row = seat_numbers(self.table, pending, st).row_of.get(action)
+            row = seat_numbers(self.table, pending, st).row_of(action)
             if row is None:
                 raise ValueError(f"player {pending.seat + 1} may not {self.table.action_to_string(action)!r} now")
             self.play_listed(row, pending.seat)
@@ -378,7 +378,7 @@ class Session:
         if player == CHANCE:
             numbered = self._chance_numbers() if self.picks is None else None
             if numbered is not None:
-                row = numbered.row_of.get(action)
+                row = numbered.row_of(action)
                 if row is not None:
                     return self.state._offer().all_actions()[row].text
             elif self.picks is not None and action in self.table.race_ids:
@@ -386,7 +386,7 @@ class Session:
             return self.table.action_to_string(action, chance=True)
         if self.kind() == SEAT_NODE and player == self.state.current_player():
             pending = self.state._offer()
-            row = seat_numbers(self.table, pending, self.state).row_of.get(action)
+            row = seat_numbers(self.table, pending, self.state).row_of(action)
             if row is not None:
                 return pending.all_actions()[row].text
         elif self.kind() in (WINDOW_NODE, SIMULTANEOUS_NODE) and 0 <= player < self.players:

@@ -3,6 +3,7 @@ issue #40): the engine's listing (its Pending) carries the sorted action numbers
 share them, and a number is applied by its row. A clone shares what each seat has seen until one of them changes
 it (copied on write)."""
 
+import functools
 import random
 
 import pytest
@@ -82,3 +83,59 @@ def test_a_number_two_rows_read_back_to_is_played_by_its_first_row():
     from rulespec.adapters.listing_numbers import _first_rows
     assert _first_rows([5, 3, 5, 7, 3]) == {5: 0, 3: 1, 7: 3}
     assert _first_rows([]) == {}
+
+
+def test_numbers_rising_strictly_are_read_by_place():
+    from rulespec.adapters.listing_numbers import _in_order
+    assert _in_order([]) and _in_order([4]) and _in_order([0, 3, 8])
+    assert not _in_order([None]) and not _in_order([1, 1]) and not _in_order([2, 1])
+    assert not _in_order([1, None]) and not _in_order([None, 1])
+
+
+def _row_numbers(table, pending, st):
+    """Each row's number, one action at a time (as the adapter read them before listings in order were read by place)."""
+    actions = pending.all_actions()
+    if pending.seat >= 0:
+        return table.declared.row_numbers(st, pending) if table.declared is not None else \
+            [table.player_id(action) for action in actions]
+    if table.declared_chance is not None:
+        return table.declared_chance.row_numbers(st, pending)
+    if table.shuffles and st._stack and st._stack[-1][0] in table.shuffles:
+        return list(range(len(actions)))
+    return [table.chance_id(action) for action in actions]
+
+
+@pytest.mark.parametrize("game_id", ["hex", "tic-tac-toe", "connect-four", "kuhn-poker", "leduc-poker", "liars-dice",
+                                     "pig", "backgammon"])
+def test_a_listing_read_by_place_plays_as_the_dict_of_first_rows(game_id):
+    """Lock step: at every node of seeded games, a listing whose numbers rise strictly (read by place, no dict) has
+    the legal numbers, chance outcomes and row of every number that the dict of each number's first row gives."""
+    from rulespec.adapters.listing_numbers import ListingNumbers
+    from rulespec.adapters.session import _outcomes
+    game = rso.load_game(game_id)
+    by_place = 0
+    for seed in range(4):
+        rng, state = random.Random(seed), game.new_initial_state()
+        while not state.is_terminal():
+            player = state.current_player()
+            numbered = state._node.numbered
+            session = state.session
+            st = session.state
+            pending = st._offer()
+            numbers = _row_numbers(session.table, pending, st)
+            by_dict = ListingNumbers(session.table, numbers, False)
+            by_place += isinstance(numbered.row_of, functools.partial)  # (read by place, not from a dict)
+            assert numbered.legal == by_dict.legal
+            top = session.table.num_chance_outcomes if player == pyspiel.PlayerId.CHANCE else game.num_distinct_actions()
+            assert [numbered.row_of(n) for n in range(-1, top + 1)] == [by_dict.row_of(n) for n in range(-1, top + 1)]
+            if player == pyspiel.PlayerId.CHANCE:
+                outcomes, merged = state.chance_outcomes(), {}
+                for number, (_, probability) in zip(numbers, _outcomes(pending)):
+                    merged[number] = merged.get(number, 0.0) + probability
+                assert outcomes == sorted(merged.items())
+                state.apply_action(rng.choice(outcomes)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            if state.is_terminal() or len(state.history()) > 300:
+                break
+    assert by_place > 0  # (most listings come in the numbering's order)

@@ -1,0 +1,102 @@
+"""The OpenSpiel adapter's levers (#40), each against the adapter without it, in one process: random play
+through the adapter (bench_honest's loop, microseconds a step) and OpenSpiel's MCTSBot (milliseconds a move,
+bench_honest.mcts_seconds_a_move), the same seeded games, thread CPU time, nothing but play inside the clock,
+rounds interleaved with the order rotated, medians with their min-max spread.
+
+    python benchmarks/bench_adapter_levers.py --rounds 5 --levers "(a) listings read by place"
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gc
+import random
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import rulespec.openspiel  # noqa: E402
+from bench_honest import clock_ns, mcts_seconds_a_move, play  # noqa: E402
+from rulespec.adapters import listing_numbers  # noqa: E402
+
+GAMES = ["kuhn-poker", "tic-tac-toe", "hex", "leduc-poker", "connect-four"]
+
+
+@contextlib.contextmanager
+def dict_of_first_rows():
+    """(a) off: every listing's numbers kept as a dict of each number's first row, the legal numbers sorted
+    from it (as before the lever), none read by place."""
+    kept = listing_numbers._in_order
+    listing_numbers._in_order = lambda numbers: False
+    try:
+        yield
+    finally:
+        listing_numbers._in_order = kept
+
+
+LEVERS = {"(a) listings read by place": dict_of_first_rows}
+
+
+def us_a_step(game, games: int, first_seed: int) -> float:
+    states = [game.new_initial_state() for _ in range(games)]
+    draws = [random.Random(first_seed + k).random for k in range(games)]
+    gc.collect()
+    steps, started = 0, clock_ns()
+    for k in range(games):
+        state, states[k] = states[k], None
+        steps += play(state, draws[k], "apply_action")
+    return (clock_ns() - started) / steps / 1000
+
+
+def cell(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--games", type=int, default=300, help="seeded games a block of random play")
+    parser.add_argument("--mcts-simulations", type=int, default=50, help="0: no MCTS figure")
+    parser.add_argument("--mcts-games", type=int, default=2, help="seeded games (3 moves each) a block of MCTS")
+    parser.add_argument("--files", default=",".join(GAMES))
+    parser.add_argument("--levers", default=",".join(LEVERS), help="levers switched off together for 'off'")
+    args = parser.parse_args()
+    off = [LEVERS[name.strip()] for name in args.levers.split(",") if name.strip()]
+
+    @contextlib.contextmanager
+    def switched_off():
+        with contextlib.ExitStack() as stack:
+            for lever in off:
+                stack.enter_context(lever())
+            yield
+
+    print(f"levers off: {args.levers}")
+    print("| game | measure | levers off | levers on | off / on |")
+    print("|---|---|---|---|---|")
+    for name in args.files.split(","):
+        game = rulespec.openspiel.load_game(name, players=2)
+        measures = {"random play, us a step": lambda r: us_a_step(game, args.games, r * args.games)}
+        if args.mcts_simulations:
+            measures["MCTS, ms a move"] = lambda r: 1000 * statistics.mean(
+                mcts_seconds_a_move(game, args.mcts_simulations, 3, r * args.mcts_games + k)
+                for k in range(args.mcts_games))
+        for measure, run in measures.items():
+            figures: dict[str, list[float]] = {"off": [], "on": []}
+            for r in range(args.rounds):
+                for label in ("off", "on")[::1 if r % 2 == 0 else -1]:
+                    with switched_off() if label == "off" else contextlib.nullcontext():
+                        figures[label].append(run(r))
+            ratios = [a / b for a, b in zip(figures["off"], figures["on"])]
+            print(f"| {name} | {measure} | {cell(figures['off'])} | {cell(figures['on'])} | "
+                  f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
