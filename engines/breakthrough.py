@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c0db979b7cbd4174'
-GENERATOR_VERSION = '91'
+GENERATOR_VERSION = '92'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -106,7 +106,7 @@ def options_turn__move(st, v_player):
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
@@ -117,7 +117,7 @@ def options_turn__move(st, v_player):
 def candidates_turn__move(st, v_player):
     """Every `move` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             for v_t in st._t.cells_in_use[0]:
                 yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, ))
 
@@ -146,7 +146,7 @@ def number_turn__move(st, v_player, v_s, v_c, v_t):
 def numbered_turn__move(st, v_player):
     """Every `move` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             for v_t in st._t.cells_in_use[0]:
                 if not ((B_GRID_ROW[v_t] == (B_GRID_ROW[v_s] + (1, -1)[v_player]))):  # row of t = row of s + forward of player
                     continue
@@ -161,7 +161,7 @@ def options_turn__capture(st, v_player):
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             if not ((v_c != 0)):  # c != 0
                 continue
             for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
@@ -174,7 +174,7 @@ def options_turn__capture(st, v_player):
 def candidates_turn__capture(st, v_player):
     """Every `capture` candidate, before its conditions; to explain refusals."""
     for v_s in st._t.cells_in_use[0]:
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             for v_t in st._t.cells_in_use[0]:
                 yield ('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, ))
 
@@ -208,7 +208,7 @@ def number_turn__capture(st, v_player, v_s, v_c, v_t):
 def numbered_turn__capture(st, v_player):
     """Every `capture` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             for v_t in st._t.cells_in_use[0]:
                 if not ((v_c != 0)):  # c != 0
                     continue
@@ -236,7 +236,7 @@ def choices_turn(st, v_player):
     for v_s in st._t.cells_in_use[0]:
         if not ((cell_attr_0[board_0[v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
             for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not (board_0[v_t] < 0):  # t is empty
@@ -260,7 +260,7 @@ def has_legal_move_turn(st, v_player):
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
@@ -269,7 +269,7 @@ def has_legal_move_turn(st, v_player):
     for v_s in st._t.cells_in_use[0]:
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
-        for v_c in span((-1), 1):
+        for v_c in (-1, 0, 1):
             if not ((v_c != 0)):  # c != 0
                 continue
             for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):

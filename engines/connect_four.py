@@ -15,7 +15,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '91'
+GENERATOR_VERSION = '92'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -168,7 +168,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: red discs are never fewer than yellow ones, nor more than one ahead. [C4-3] (rulebooks/connect-four.rules:116)"""
-    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in span(0, 1)
+    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in (0, 1)
 
 
 def example_falling(run):

@@ -13,7 +13,7 @@ from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd44474edc4c7f8c5'
-GENERATOR_VERSION = '91'
+GENERATOR_VERSION = '92'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -161,7 +161,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: black stones are never fewer than white ones, nor more than one ahead. [HEX-3] (rulebooks/hex.rules:116)"""
-    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in span(0, 1)
+    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in (0, 1)
 
 
 def example_southwest(run):

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0b1a75ba108252b3'
-GENERATOR_VERSION = '91'
+GENERATOR_VERSION = '92'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -68,7 +68,7 @@ def step_setup(st, cause):
 # ---------------------------------------------------------------- chance roll_cup
 def outcomes_roll_cup(st, v_player):
     """Chance `roll_cup`: every outcome with its weight. [LIARS-1, LIARS-2] (rulebooks/liars-dice.rules:22)"""
-    return pick_weights([('roll ' + str(v_rolled), v_rolled) for v_rolled in span(1, 6)])
+    return pick_weights([('roll ' + str(v_rolled), v_rolled) for v_rolled in (1, 2, 3, 4, 5, 6)])
 
 def resolve_roll_cup(st, cause, v_player, v_rolled):
     """What happens once the outcome of `roll_cup` is known. [LIARS-1, LIARS-2] (rulebooks/liars-dice.rules:22)"""

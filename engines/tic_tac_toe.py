@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '91'
+GENERATOR_VERSION = '92'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -160,7 +160,7 @@ def ends_after_step(st):
 
 def invariant_alternate(st):
     """Invariant: crosses are never fewer than noughts, nor more than one ahead. [TTT-3] (rulebooks/tic-tac-toe.rules:99)"""
-    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in span(0, 1)
+    return (count_tallied(st, 0, TALLY_TESTS_1) - count_tallied(st, 0, TALLY_TESTS_0)) in (0, 1)
 
 
 def example_across(run):

@@ -14,6 +14,9 @@ from ..model.tree import walk
 from .off_board import OffBoard, may_be_none, off_board
 from .quoting import function, ident, lit, operator
 
+# A range of constants of at most this many numbers is written out as a tuple (visit_Span).
+SPAN_WRITTEN_OUT = 16
+
 
 class Expressions:
     """The values and tests of the rule file's expressions as Python expressions (CodeGenerator's part)."""
@@ -422,6 +425,10 @@ class Expressions:
         return "(" + " and ".join(parts) + ")"
 
     def visit_Span(self, e: ir.Span) -> str:
+        low, high = constant_number(e.low), constant_number(e.high)
+        if low is not None and high is not None and 0 <= high - low < SPAN_WRITTEN_OUT:
+            # A few numbers known now (`-1..1`): written out, a constant of the module, not a call for each walk.
+            return repr(tuple(range(low, high + 1)))
         return f"span({self.expr(e.low)}, {self.expr(e.high)})"
 
     def visit_DefinedValue(self, e: ir.DefinedValue) -> str:
@@ -491,3 +498,13 @@ def seat_named(seat: ir.E, names: frozenset[str]) -> bool:
     if isinstance(seat, ir.SeatStep):
         return seat_named(seat.seat, names)
     return isinstance(seat, ir.Var) and seat.name in names
+
+
+def constant_number(e: ir.E) -> Optional[int]:
+    """The whole number ``e`` is written as (`3`, `-1`), or None for anything else."""
+    if isinstance(e, ir.Negate):
+        inner = constant_number(e.operand)
+        return None if inner is None else -inner
+    if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+        return e.value
+    return None

@@ -406,6 +406,17 @@ def first_empty(contents: Sequence[int], cells: Sequence[int]) -> tuple:
 def spaces_among(in_use: Sequence[bool], spaces: Sequence[Any], *groups: Sequence[int]) -> list[int]:
     """The spaces named (none past a board's edge) and those of the groups that are in use, each once, in
     board order: a walk of a board narrowed to what its condition fixes (rulespec/codegen/narrowing.py)."""
+    if not groups:  # (the spaces a step away: one, or a few, each looked at once, with no comprehension)
+        if len(spaces) < 2:
+            cell = spaces[0] if spaces else None
+            return [cell] if cell is not None and in_use[cell] else []
+        named = set(spaces)
+        named.discard(None)
+        ordered = sorted(named)
+        for cell in ordered:
+            if not in_use[cell]:
+                return [cell for cell in ordered if in_use[cell]]
+        return ordered
     found = {cell for cell in spaces if cell is not None and in_use[cell]}
     for group in groups:
         found.update(cell for cell in group if in_use[cell])

@@ -1,0 +1,104 @@
+"""Breakthrough's levers of issue #40's seventh round, each against the same file's engine without it, in one
+process: (e) options sharing their first walk (codegen/shared_walks.py), (f) a range of a few constants written
+out as a tuple (codegen/expressions.py visit_Span), (g) spaces_among's way for a few spaces a step away with no
+comprehension (runtime/helpers.py); measured on the gallery's Breakthrough, the newcomer's and checkers. The
+same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
+rotated, medians with their min-max spread.
+
+    python benchmarks/bench_breakthrough_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+from unittest import mock
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from bench_honest import microseconds_a_step  # noqa: E402
+from rulespec.codegen.python import generate  # noqa: E402
+from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
+
+GALLERY = ROOT / "rulebooks" / "breakthrough.rules"
+NEWCOMER = ROOT / "tests" / "newcomer" / "games" / "breakthrough.rules"
+CHECKERS = ROOT / "rulebooks" / "checkers.rules"
+SEEDS = range(8)
+
+
+def whole_form(in_use, spaces, *groups):
+    """spaces_among as it was before (g): a set comprehension, then sorted."""
+    found = {cell for cell in spaces if cell is not None and in_use[cell]}
+    for group in groups:
+        found.update(cell for cell in group if in_use[cell])
+    return sorted(found)
+
+
+ALONE = ("rulespec.codegen.shared_walks.SharedWalks.walk_groups",
+         lambda self, step, listing: [[k] for k in range(len(self.plans))])
+CALLED = ("rulespec.codegen.expressions.SPAN_WRITTEN_OUT", 0)
+# lever -> (its file, the generator's parts swapped for what was there before it, the engine's helpers swapped)
+LEVERS = {
+    "(e) options sharing their first walk": (GALLERY, [ALONE], {}),
+    "(f) a range of constants written out": (GALLERY, [CALLED], {}),
+    "(g) spaces_among for a few spaces": (NEWCOMER, [], {"spaces_among": whole_form}),
+    "(g) spaces_among for a few spaces, checkers": (CHECKERS, [], {"spaces_among": whole_form}),
+    "(e)-(g) together": (GALLERY, [ALONE, CALLED], {"spaces_among": whole_form}),
+    "(e)-(g) together, newcomer": (NEWCOMER, [ALONE, CALLED], {"spaces_among": whole_form}),
+}
+
+
+def engine_of(path: Path, swapped: list, helpers: dict, tag: str):
+    """The file's engine, generated with ``swapped`` parts of the generator and ``helpers`` in its module."""
+    patches = [mock.patch(target, replacement) for target, replacement in swapped]
+    for patch in patches:
+        patch.start()
+    try:
+        model = compile_rules(path)
+        source = generate(model, path)
+    finally:
+        for patch in patches:
+            patch.stop()
+    module = load_module_from_source(source, f"{path.stem.replace('-', '_')}_{tag}")
+    for name, helper in helpers.items():
+        setattr(module, name, helper)
+    engine = module.GAME(None)
+    engine.model = model
+    return engine
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--only", default="", help="measure only the levers whose name holds this, e.g. (g)")
+    args = parser.parse_args()
+    levers = {lever: entry for lever, entry in LEVERS.items() if args.only in lever}
+    engines = {lever: (engine_of(path, [], {}, "on"), engine_of(path, swapped, helpers, "off"))
+               for lever, (path, swapped, helpers) in levers.items()}
+    figures = {(lever, side): [] for lever in levers for side in (0, 1)}
+    for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
+        for lever in levers:
+            for side in ((0, 1) if r % 2 else (1, 0)):
+                figure = microseconds_a_step(engines[lever][side], SEEDS)
+                if r >= 0:
+                    figures[lever, side].append(figure)
+    only = f" --only '{args.only}'" if args.only else ""
+    print(f"`python benchmarks/bench_breakthrough_levers.py --rounds {args.rounds}{only}`: us a step, medians "
+          "(min-max); the lever's share: off over on, per round\n")
+    print("| lever | file | on | off | off / on |\n|---|---|---|---|---|")
+    for lever, (path, _, _) in levers.items():
+        on, off = figures[lever, 0], figures[lever, 1]
+        ratios = [b / a for a, b in zip(on, off)]
+        print(f"| {lever} | {path.relative_to(ROOT)} | {statistics.median(on):.1f} ({min(on):.1f}-{max(on):.1f}) | "
+              f"{statistics.median(off):.1f} ({min(off):.1f}-{max(off):.1f}) | "
+              f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f}) |")
+
+
+if __name__ == "__main__":
+    main()
