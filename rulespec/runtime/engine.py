@@ -342,6 +342,7 @@ class Engine:
         st._engine, st._t, st.players, st._options = self, t, players, options
         st._journal = None  # (kept only during a look-ahead: runtime/imagining.py)
         st._tally = None  # (made when a count first asks: runtime/tallies.py)
+        st._looks_on = None  # (made when a position's key first asks: runtime/looks_kept.py)
         st._leg, st._legs = 0, []
         st._zones = [[] for _ in range(t.zone_count)]
         st._boards = [[-1] * b.size for b in self.BOARDS]

@@ -47,7 +47,7 @@ _SCALARS = ("_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs
             "_written_before", "_ends_clean", "_origin", "_origin_moves", "_seen", "_seen_on", "_journal",
             "_thens", "_counters", "fired", "_stack", "_queues", "_violations")
 # The slots whose contents the primitives journal (never replaced: generated code holds some in locals).
-_JOURNALLED = frozenset(("_boards", "_masks", "_causes", "_loc", "_zones", "_attrs", "_labels", "_tally"))
+_JOURNALLED = frozenset(("_boards", "_masks", "_causes", "_loc", "_zones", "_attrs", "_labels", "_tally", "_looks_on"))
 _CUT_BACK = frozenset(("history",))  # (only appended to)
 _UNCHANGED = frozenset(("_engine", "_t", "players", "_options"))  # (an option's statements cannot change them)
 IMAGINING_KEEPS = frozenset(_SCALARS) | _JOURNALLED | _CUT_BACK | _UNCHANGED

@@ -41,6 +41,8 @@ import hashlib
 import json
 from typing import TYPE_CHECKING, Callable
 
+from .looks_kept import looks_on
+
 if TYPE_CHECKING:
     from .state import State
 
@@ -115,6 +117,7 @@ def exact_key(st: "State") -> tuple:
     """The position of ``st``, exactly: two states hold the same position exactly when these are equal."""
     now = st._engine._looks.now(st)
     at = now.__getitem__
+    boards = tuple(map(tuple, looks_on(st)))  # (what each space shows: runtime/looks_kept.py)
     stacked = st._t.stacked
     outside = st._engine.NOT_POSITION_COUNTERS
     counters = tuple(sorted((name, tuple(value) if type(value) is list else value)
@@ -122,7 +125,7 @@ def exact_key(st: "State") -> tuple:
     queues = tuple(sorted((name, json.dumps(entries, separators=(",", ":")) if entries else "")
                           for name, entries in st._queues.items()))
     return (st._phase, st._turn_seat, st._next_seat, st._leg,
-            tuple(tuple(map(at, cells)) for cells in st._boards),
+            boards,
             tuple(tuple(map(at, items)) if number in stacked else tuple(sorted(map(at, items)))
                   for number, items in enumerate(st._zones)),
             counters, queues)
@@ -182,7 +185,7 @@ def exact_board_key(st: "State", name: str) -> tuple:
     outside = engine.NOT_POSITION_COUNTERS
     counts = tuple(tuple(st._counters[counter]) for counter, board in engine.SPACE_COUNTERS.items()
                    if board == b and counter not in outside)
-    return tuple(map(engine._looks.now(st).__getitem__, st._boards[b])), counts
+    return tuple(looks_on(st)[b]), counts
 
 
 def board_digest_of(st: "State", key: tuple) -> str:

@@ -31,6 +31,9 @@ class Shifting:
         causes[source] = None
         contents[target] = item
         causes[target] = cause
+        if self._looks_on is not None:  # (kept once a position's key asked for it: runtime/looks_kept.py)
+            self._looked(board, source, -1)
+            self._looked(board, target, item)
         base, written = t.board_base[board], self._written
         written.append(base + source)
         written.append(base + target)

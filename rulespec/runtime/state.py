@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, U
 from .blame import located
 from .imagining import IMAGINING_KEEPS, Imagining
 from .shifting import Shifting
+from .looks_kept import LooksKept
 from .tallies import Tallying
 from .common import (AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, WRITTEN_KEPT, IllegalAction,
                      RuleRuntimeError)
@@ -34,14 +35,14 @@ def _is_empty(item: int) -> bool:
     return item < 0
 
 
-class State(Imagining, Shifting, Tallying):
+class State(Imagining, Shifting, Tallying, LooksKept):
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
                  "_queues", "_stack", "_phase", "_turn_seat", "_turn_number", "_next_seat", "_leg", "_legs", "_over",
                  "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending", "_loops",
                  "_firing", "_chosen", "_ends_seen", "_reach", "_written", "_written_before", "_ends_clean", "_origin",
-                 "_origin_moves", "_attrs", "_labels", "_seen", "_seen_on", "_journal", "_tally")
+                 "_origin_moves", "_attrs", "_labels", "_seen", "_seen_on", "_journal", "_tally", "_looks_on")
 
     # ---- primitives used by generated code
     def _seat_in_play(self, seat: int) -> int:
@@ -180,6 +181,8 @@ class State(Imagining, Shifting, Tallying):
         self._loc[item] = at
         if self._tally is not None:  # (kept once a count asked for it: runtime/tallies.py)
             self._tallied(board, item, 1)
+        if self._looks_on is not None:  # (kept once a position's key asked for it: runtime/looks_kept.py)
+            self._looked(board, cell, item)
         if len(written) > WRITTEN_KEPT:
             self._written_before += len(written)
             self._written = []
@@ -253,6 +256,9 @@ class State(Imagining, Shifting, Tallying):
         self._loc[item] = base + cells[0]
         if self._tally is not None:
             self._tallied(board, item, 1)
+        if self._looks_on is not None:
+            for cell in cells:
+                self._looked(board, cell, item)
         if len(written) > WRITTEN_KEPT:
             self._written_before += len(written)
             self._written = []
@@ -310,6 +316,8 @@ class State(Imagining, Shifting, Tallying):
                             if self._journal is not None:
                                 self._journal_cells(b, (cell,), None)
                             cells[cell] = -1
+                            if self._looks_on is not None:
+                                self._looked(b, cell, -1)
                             self._causes[b][cell] = None
                             self._written.append(t.board_base[b] + cell)
                             if t.cell_bit[b]:
@@ -1053,6 +1061,7 @@ class State(Imagining, Shifting, Tallying):
         copy._seen_on = self._seen_on  # (likewise: per board)
         copy._journal = None  # (a look-ahead's, kept on the state it runs on: runtime/imagining.py)
         copy._tally = None  # (made again when a count first asks: runtime/tallies.py)
+        copy._looks_on = None  # (likewise, when a position's key asks: runtime/looks_kept.py)
         copy._reach = self._reach  # (likewise)
         copy._ends_clean = self._ends_clean
         copy._origin, copy._origin_moves = self._origin, self._origin_moves  # (never changed: shared)
@@ -1198,7 +1207,7 @@ _CLONED = frozenset(("_engine", "_t", "players", "_options", "_zones", "_boards"
                      "_legs", "_over", "history", "_violations", "fired", "_actor", "_last_cause", "_thens", "_pending",
                      "_loops", "_firing", "_chosen", "_ends_seen", "_reach",
                      "_written", "_written_before", "_ends_clean", "_origin", "_origin_moves", "_attrs", "_labels", "_seen",
-                     "_seen_on", "_journal", "_tally"))
+                     "_seen_on", "_journal", "_tally", "_looks_on"))
 if _CLONED != frozenset(State.__slots__):
     raise ImportError(f"State.clone() does not copy {sorted(frozenset(State.__slots__) - _CLONED)}")
 if IMAGINING_KEEPS != frozenset(State.__slots__):  # (every slot put back after a look-ahead, one way or another)
