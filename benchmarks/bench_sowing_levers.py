@@ -5,7 +5,7 @@ without a generator (codegen/counts.py _first_found: `any(x in hand)` the zone's
 position of s = at and s is empty)` the row's first empty space found in C); (c) an automatic step that sets
 itself going again as its last statement run as a loop (codegen/steps_again.py). Measured on the newcomer's
 Kalah (a pit a row of 48 slots, the stones components), Kalah written with counters, Othello ((b): a disc
-taken from the box) and Oware ((c): a seed a turn of `sow`). The same seeded games, thread CPU time, nothing
+taken from the box) and Oware ((a): `own(s, p)`, a seat and a graph's marks; (c): a seed a turn of `sow`). The same seeded games, thread CPU time, nothing
 but play inside the clock, rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_sowing_levers.py --rounds 5
@@ -41,6 +41,7 @@ LEVERS = {
     "(a) and (b)": ("kalah", (SEAT_WALKS, FIRST_FOUND)),
     "(a) with counters": ("kalah-counters", (SEAT_WALKS,)),
     "(b) a disc from the box": ("othello", (FIRST_FOUND,)),
+    "(a) a seat's own houses (a graph's marks)": ("oware", (SEAT_WALKS,)),
     "(c) a step run again by a loop": ("oware", (STEPS_AGAIN,)),
 }
 SEEDS = {"kalah": range(30), "kalah-counters": range(60), "othello": range(4), "oware": range(20)}

@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import steps_again_spent
+from rulespec.runtime.helpers import SeatWalk, steps_again_spent
 from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
@@ -48,6 +48,8 @@ B_HOUSES_FACES = (
     ), None),
 )
 
+SEAT_WALK_0 = SeatWalk(lambda st, v_s, v_p: define_own(st, v_s, v_p), range(len(B_HOUSES_ROW)))  # own(s, p)
+SEAT_WALK_1 = SeatWalk(lambda st, v_s, v_player: define_own(st, v_s, v_player), range(len(B_HOUSES_ROW)))  # own(s, player)
 
 
 
@@ -58,7 +60,7 @@ def define_own(st, v_s, v_p):
 
 def define_seeds_left(st, v_p):
     """Definition `seeds_left`: `sum(seeds of s for s in houses where own(s, p))`. [OWA-6] (rulebooks/oware.rules:53)"""
-    return sum([st._counters['seeds'][v_s] for v_s in st._t.cells_in_use[0] if define_own(st, v_s, v_p)])
+    return sum([st._counters['seeds'][v_s] for v_s in SEAT_WALK_0.of(st, v_p)])
 
 
 def define_capturable(st, v_s, v_p):
@@ -80,9 +82,7 @@ def options_turn__sow(st, v_player):
     """Option `sow` of `turn`: `sow {s}`. [OWA-3, OWA-6] (rulebooks/oware.rules:62)"""
     found = []
     _n0 = None  # counts and calls that are the same for every candidate, once needed
-    for v_s in st._t.cells_in_use[0]:
-        if not (define_own(st, v_s, v_player)):  # own(s, player)
-            continue
+    for v_s in SEAT_WALK_1.of(st, v_player):
         if not ((st._counters['seeds'][v_s] > 0)):  # seeds of s > 0
             continue
         if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
@@ -144,9 +144,7 @@ def choices_turn(st, v_player):
     counter_seeds = st._counters['seeds']
     _n0 = None  # counts and calls that are the same for every candidate, once needed
     # sow: `sow {s}`
-    for v_s in st._t.cells_in_use[0]:
-        if not (define_own(st, v_s, v_player)):  # own(s, player)
-            continue
+    for v_s in SEAT_WALK_1.of(st, v_player):
         if not ((counter_seeds[v_s] > 0)):  # seeds of s > 0
             continue
         if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (counter_seeds[v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
@@ -161,9 +159,7 @@ def has_legal_move_turn(st, v_player):
     """Whether `turn` would offer an option now: the first one found is enough. [OWA-3] (rulebooks/oware.rules:61)"""
     # sow: `sow {s}`
     _n0 = None  # counts and calls that are the same for every candidate, once needed
-    for v_s in st._t.cells_in_use[0]:
-        if not (define_own(st, v_s, v_player)):  # own(s, player)
-            continue
+    for v_s in SEAT_WALK_1.of(st, v_player):
         if not ((st._counters['seeds'][v_s] > 0)):  # seeds of s > 0
             continue
         if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))

@@ -1,7 +1,7 @@
 """A walk narrowed by what the seats decide (#40): `for k in 1..13 where own_pit(p, k) and stones(k) > 0`
 tests `own_pit(p, k)` on all thirteen numbers, though its answer depends on p and k alone. When the leading
 conjuncts of a walk's condition read nothing but the walked value (a number of a range of constants, or a
-space of a board every space of which is in use, with its row and column), seats named by names bound
+space of a board every space of which is in use, with its row and column, and a graph's marks), seats named by names bound
 outside the walk, constants and definitions that read no more, the values they let through are worked out
 once for each seat's value (a module-level SeatWalk table, runtime/helpers.py) and the walk visits those
 alone, in the walk's order; the rest of the condition is tested on each as before. The conjuncts left out
@@ -71,9 +71,19 @@ class SeatWalks:
         if isinstance(domain, ir.Span) and isinstance(domain.low, ir.Const) and isinstance(domain.high, ir.Const) \
                 and domain.low.value.__class__ is int and domain.high.value.__class__ is int:
             return f"span({domain.low.value!r}, {domain.high.value!r})"
-        if isinstance(domain, ir.BoardRef) and self.every_space_in_use(self.boards[domain.board]):
+        if isinstance(domain, ir.BoardRef) and self.whole_board(self.boards[domain.board]):
             return f"range(len({self.board_const(domain.board)}_ROW))"
         return None
+
+    def whole_board(self, b: int) -> bool:
+        """Whether every space of board b is in use in every game: a grid's (Narrowing.every_space_in_use), or a
+        graph's that no face, option or player count leaves a space out of."""
+        board = self.m.boards[b]
+        if board.lattice != "graph":
+            return self.every_space_in_use(b)
+        return not board.row_option and not board.column_option \
+            and all("-" not in face.cells for face in board.faces) \
+            and not any(lo.attribute in (board.row_attribute, board.column_attribute) for lo in self.m.leave_outs)
 
     def seat_walk_test(self, part: ir.E) -> str:
         """A conjunct's code as the table's test reads it: outside any listing's kept counts."""
@@ -102,6 +112,9 @@ class SeatWalks:
             return True
         if isinstance(e, ir.SpaceAttr):
             return board is not None and e.board == board and isinstance(e.space, ir.Var) and e.space.name == var
+        if isinstance(e, ir.IsMarked):  # (a graph's marks are its own, the same in every game; a face's are not)
+            return board is not None and e.board == board and isinstance(e.space, ir.Var) and e.space.name == var \
+                and self.m.boards[self.boards[board]].lattice == "graph"
         if isinstance(e, ir.Compare):
             return not e.order and all(self.seat_decided(side, var, board, seats, depth) for side in (e.left, e.right))
         if isinstance(e, ir.Arith):

@@ -1,7 +1,7 @@
 """Two generator levers for the sowing games (#40), each in lock step with the engine generated without it:
 (a) a walk narrowed by what the seats decide (codegen/seat_walks.py): `for k in 1..13 where own_pit(p, k) and
 ...` visits the numbers own_pit lets through for p's value (a SeatWalk table), the rest of the condition
-tested on each; (b) the first of a walk found without a generator (codegen/counts.py _first_found):
+tested on each (Oware's `own(s, p)` reads a graph's marks too); (b) the first of a walk found without a generator (codegen/counts.py _first_found):
 `any(x in hand)` is the first of the zone, `any(s in pits where position of s = at and s is empty)` the first
 empty space of the row found in the board's contents (first_empty)."""
 
@@ -76,6 +76,23 @@ def test_kalah_with_counters_plays_the_same_games():
                            [module.score_stones_won(st, seat) for seat in (0, 1)])
 
     for seed in range(20):
+        play_in_lock_step(fast_engine.new_game(2), slow_engine.new_game(2), 2, random.Random(seed),
+                          also=[lambda st: read(fast)(st) if st._engine is fast_engine else read(slow)(st)])
+
+
+@pytest.mark.parametrize("path", [ROOT / "rulebooks" / "oware.rules",
+                                  ROOT / "house-rules" / "oware-grand-slam-captures.rules"])
+def test_oware_walks_each_seat_s_own_houses_alike(path):
+    fast_source, slow_source, fast, fast_engine, slow, slow_engine = engines(path)
+    # `own(s, p)`: a seat and a graph's marks (`s is a south space`), the same in every game
+    assert "SeatWalk(lambda st, v_s, v_player: define_own(st, v_s, v_player), range(len(B_HOUSES_ROW)))" in fast_source
+    assert "SEAT_WALK_" not in slow_source
+
+    def read(module):
+        return lambda st: ([module.options_turn__sow(st, seat) for seat in (0, 1)],
+                           [module.define_seeds_left(st, seat) for seat in (0, 1)])
+
+    for seed in range(12):
         play_in_lock_step(fast_engine.new_game(2), slow_engine.new_game(2), 2, random.Random(seed),
                           also=[lambda st: read(fast)(st) if st._engine is fast_engine else read(slow)(st)])
 
