@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, spaces_among
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3aeccb9a9ef58231'
-GENERATOR_VERSION = '92'
+GENERATOR_VERSION = '93'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -231,14 +231,15 @@ def choices_turn(st, v_player):
     seat = v_player
     kept = ROWS_turn[(seat, v_player)]
     memo_0 = kept.by_option[0]
-    _n0 = None  # counts and calls that are the same for every candidate, once needed
     # place: `{colour of player} on row {row of s} column {column of s}`
+    rows_before_0 = len(rows)
     for v_s in st._t.cells_in_use[0]:
         if not (define_can_place(st, v_s, v_player)):  # can_place(s, player)
             continue
         rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, str(('black', 'white')[v_player]) + ' on row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]), 0, (v_s, ))))
+    listed_0 = len(rows) > rows_before_0  # whether it listed a row: some binding passed every condition
     # pass: `pass`
-    if ((not (_n0 if _n0 is not None else (_n0 := define_can_place_somewhere(st, v_player))))):  # not can_place_somewhere(player)
+    if ((not listed_0)):  # not can_place_somewhere(player)
         rows.append((seat, 'pass', 1, ()))
     return seat, rows
 

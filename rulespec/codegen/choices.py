@@ -54,6 +54,9 @@ class Choices:
         self.doc(step, f"Every choice of `{step.name}` now, in the order offered.")
         zones_started = self.start_zone_locals()
         self.listing_top(step, listing)
+        # (an option's rows appended one by one to `rows` can answer a later option's question: listed_answers.py)
+        answers = listing.listed_kept is None and not listing.any_player
+        self.listing_step, self.option_spans, self.options_counted = step.name, {}, set()
         for group in self.walk_groups(step, listing):
             if len(group) > 1:  # options that begin with the same walk: walked once (shared_walks.py)
                 self.shared_walk_rows(step, listing, group)
@@ -64,9 +67,14 @@ class Choices:
             if listing.listed_kept is not None:
                 self.rows_kept_with_board(step, listing, k, plan)
             level = w.level
+            if answers:
+                self.start_option_rows(k)
             self.option_rows(step, listing, k, plan)
             w.level = level
+            if answers:
+                self.end_option_rows(k)
             self.kinds = {}
+        self.option_spans = {}
         if listing.listed_kept is not None:
             w.dedent()
         if listing.together:

@@ -442,8 +442,10 @@ class Expressions:
 
     def kept_call(self, e: ir.DefinedValue, code: str) -> str:
         """A call that reads none of a listing's chosen names is the same for every candidate: worked out when
-        first needed, then kept in a local (see once()), as a count is."""
-        return self.once(e, code)
+        first needed, then kept in a local (see once()), as a count is; one an earlier option's rows answer is
+        read from them (listed_answers.py)."""
+        answer = self.listed_answer(e)
+        return answer if answer is not None else self.once(e, code)
 
     def plain_argument(self, a: ir.E) -> bool:
         """Whether an argument can be written out at each use of its parameter (model/narrowing.py)."""

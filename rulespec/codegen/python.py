@@ -37,6 +37,7 @@ from .examples import Examples
 from .expressions import Expressions
 from .guards import Guards
 from .hoisted import HoistedReads
+from .listed_answers import ListedAnswers
 from .listing_plans import ListingPlans
 from .narrowing import Narrowing
 from .options import Options, candidate_text_may_fail
@@ -52,7 +53,7 @@ from .writer import Writer, cites_text
 
 class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     Statements, StepsAgain, Texts, Declarations, Guards, Chance, Options, Choices, SharedWalks,
-                    ListingPlans, Ends, Examples, EngineClass):
+                    ListedAnswers, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -120,6 +121,11 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Lin
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
         self.scans: list[str] = []  # the walks' sizes counted by loops for the test being written (guards.py scan)
         self.toward_tables: dict[int, str] = {}  # board -> the local holding its steps (Guards.read_first)
+        # While a listing is written: its step, each option's [first line, line after, level] of its rows, and
+        # the options whose rows are counted to answer a later option's question (listed_answers.py)
+        self.listing_step = ""
+        self.option_spans: dict[int, list] = {}
+        self.options_counted: set[int] = set()
         self.inline_ids: set[int] = set()  # the `then`s of the body being written that run at once (inline_thens)
         # (the step being written, the `then`s of its body that are its loop's next turn) when it runs again by a
         # loop (steps_again.py); None elsewhere
