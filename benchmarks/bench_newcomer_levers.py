@@ -1,4 +1,4 @@
-"""Three generator levers of issue #40 for rule files written as a newcomer writes them, each against the same
+"""Four generator levers of issue #40 for rule files written as a newcomer writes them, each against the same
 file's engine generated without it, in one process: (a) a count over a narrowed board walk testing only what
 the walk does not already say, and counting a board's contents in C when only occupancy is left
 (codegen/counts.py walk_and_test, _occupancy_count), measured on Kalah (a pit a row of 48 slots); (b) `size of
@@ -6,7 +6,9 @@ walk(...) > 0` testing the walk's first step alone (_walk_begins_test), measured
 inline in eight directions) and on the gallery's Othello (the same test through `run_length(s, d, p) > 0`, a
 definition of the walk's size); (c) a count or call in a listing's condition that reads only a name bound by an
 outer walk kept by that name's value (codegen/counts.py met_again), measured on Nim (`n <= size_of_pile(r)` under
-`for r in 1..4, n in 1..7`) and on chess (random play: its double step's `ahead(ahead(s, player), player)`). The
+`for r in 1..4, n in 1..7`) and on chess (random play: its double step's `ahead(ahead(s, player), player)`); (d) a
+definition's value worked out by an `if`'s condition kept for the branch under it (codegen/kept_values.py),
+measured on dots and boxes (`if closed_boxes > completed:` and its two statements reading closed_boxes). The
 same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
@@ -27,8 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_honest import microseconds_a_step  # noqa: E402
-from rulespec.codegen import counts  # noqa: E402
-from rulespec.codegen.python import generate  # noqa: E402
+from rulespec.codegen.python import CodeGenerator, generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
@@ -47,24 +48,29 @@ LEVERS = {
     "(b) through a definition": ("gallery othello", {"_walk_begins_test": lambda self, e: None}),
     "(c) kept by an outer name's value": ("nim", {"met_again": lambda self, var: var in self.repeated}),
     "(c) in chess": ("gallery chess", {"met_again": lambda self, var: var in self.repeated}),
+    "(d) a definition's value kept from an if": ("dots-and-boxes", {"value_kept": lambda self, e, code: code}),
 }
 SEEDS = {"kalah": range(12), "othello": range(3), "gallery othello": range(3), "nim": range(400),
-         "gallery chess": range(6)}
+         "gallery chess": range(6), "dots-and-boxes": range(300)}
 PATHS = {"gallery othello": ROOT / "rulebooks" / "othello.rules", "gallery chess": ROOT / "rulebooks" / "chess.rules"}  # (the others: NEWCOMER / name.rules)
 
 
 def engine_of(name: str, swapped: dict):
-    """The newcomer file's engine, generated with ``swapped`` methods of the generator's Counts part."""
+    """The newcomer file's engine, generated with ``swapped`` methods of the generator (its parts' methods
+    shadowed on CodeGenerator itself while it writes the engine)."""
     path = PATHS.get(name, NEWCOMER / f"{name}.rules")
-    kept = {method: getattr(counts.Counts, method) for method in swapped}
+    own = {method: vars(CodeGenerator).get(method) for method in swapped}
     try:
         for method, replacement in swapped.items():
-            setattr(counts.Counts, method, replacement)
+            setattr(CodeGenerator, method, replacement)
         model = compile_rules(path)
         source = generate(model, path)
     finally:
-        for method, original in kept.items():
-            setattr(counts.Counts, method, original)
+        for method, original in own.items():
+            if original is None:
+                delattr(CodeGenerator, method)
+            else:
+                setattr(CodeGenerator, method, original)
     engine = load_module_from_source(source, f"{path.stem}_{len(swapped)}").GAME(None)
     engine.model = model
     return engine

@@ -37,6 +37,7 @@ from .examples import Examples
 from .expressions import Expressions
 from .guards import Guards
 from .hoisted import HoistedReads
+from .kept_values import KeptValues
 from .listed_answers import ListedAnswers
 from .listing_plans import ListingPlans
 from .narrowing import Narrowing
@@ -52,12 +53,13 @@ from .writer import Writer, cites_text
 
 
 class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, LineWalks, KeptConnected, BoardTallies,
-                    Statements, StepsAgain, Texts, Declarations, Guards, Chance, Options, Choices, SharedWalks,
+                    KeptValues, Statements, StepsAgain, Texts, Declarations, Guards, Chance, Options, Choices, SharedWalks,
                     ListedAnswers, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
         self.m = model
+        self.kept_values_start()  # (no definition's value kept from an `if`'s condition yet: kept_values.py)
         self.counters_marked = False  # inside a block or loop that cleared the ends' mark before it (see loop_body)
         self.text_tables: dict[tuple[str, str], str] = {}  # (template, type of its one field) -> table name
         self.tabled_texts: set[str] = set()  # chance steps whose outcome texts are read from such a table

@@ -41,8 +41,7 @@ class Statements:
             # (earlier in the step is the same: every change is preceded by it).
             self.w.line(self.counters_changing())
             self.counters_marked = True
-        for s in stmts:
-            getattr(self, "stmt_" + type(s).__name__)(s)
+        self.kept_values_through(stmts, lambda s: getattr(self, "stmt_" + type(s).__name__)(s))
         self.counters_marked = kept
         self.none_names = none_before
 
@@ -196,17 +195,6 @@ class Statements:
             self.w.indent()
         self.stmts(body)
         self.counters_marked = kept
-
-    def stmt_If(self, s: ir.If) -> None:
-        self.w.line(f"if {self.expr(s.condition)}:")
-        self.w.indent()
-        self.stmts(s.then)
-        self.w.dedent()
-        if s.otherwise:
-            self.w.line("else:")
-            self.w.indent()
-            self.stmts(s.otherwise)
-            self.w.dedent()
 
     def stmt_ForEach(self, s: ir.ForEach) -> None:
         # Iterate over a copy (the body may move what it walks over), counted against the loop budget.

@@ -77,6 +77,8 @@ CODE_LOCALS = {
     "number", "numbered",
     # `function` the fixed name of a function of the configuration (turn_limit, decision_limit, last_action_number)
     "function",
+    # `condition` an `if`'s condition as expr() code
+    "condition",
     # `rest` what a candidate yields after its text: the binding tuple (and its number), code
     "rest",
     # `held` the name of a helper counting a board's contents in C (count_occupied or count_empty), `begins`
