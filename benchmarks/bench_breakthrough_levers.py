@@ -1,7 +1,9 @@
 """Breakthrough's levers of issue #40's seventh round, each against the same file's engine without it, in one
 process: (e) options sharing their first walk (codegen/shared_walks.py), (f) a range of a few constants written
 out as a tuple (codegen/expressions.py visit_Span), (g) spaces_among's way for a few spaces a step away with no
-comprehension (runtime/helpers.py); measured on the gallery's Breakthrough, the newcomer's and checkers. The
+comprehension (runtime/helpers.py), (h) a walk of a few neighbours of a space written out in the board order
+known when generated (codegen/steps_in_order.py); measured on the gallery's Breakthrough, the newcomer's and
+checkers. The
 same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
 rotated, medians with their min-max spread.
 
@@ -43,14 +45,16 @@ def whole_form(in_use, spaces, *groups):
 ALONE = ("rulespec.codegen.shared_walks.SharedWalks.walk_groups",
          lambda self, step, listing: [[k] for k in range(len(self.plans))])
 CALLED = ("rulespec.codegen.expressions.SPAN_WRITTEN_OUT", 0)
+SORTED = ("rulespec.codegen.steps_in_order.StepsInOrder.steps_in_order", lambda self, var, domain, where: None)
 # lever -> (its file, the generator's parts swapped for what was there before it, the engine's helpers swapped)
 LEVERS = {
     "(e) options sharing their first walk": (GALLERY, [ALONE], {}),
     "(f) a range of constants written out": (GALLERY, [CALLED], {}),
     "(g) spaces_among for a few spaces": (NEWCOMER, [], {"spaces_among": whole_form}),
     "(g) spaces_among for a few spaces, checkers": (CHECKERS, [], {"spaces_among": whole_form}),
-    "(e)-(g) together": (GALLERY, [ALONE, CALLED], {"spaces_among": whole_form}),
-    "(e)-(g) together, newcomer": (NEWCOMER, [ALONE, CALLED], {"spaces_among": whole_form}),
+    "(h) a space's neighbours in board order": (NEWCOMER, [SORTED], {}),
+    "(e)-(h) together": (GALLERY, [ALONE, CALLED, SORTED], {"spaces_among": whole_form}),
+    "(e)-(h) together, newcomer": (NEWCOMER, [ALONE, CALLED, SORTED], {"spaces_among": whole_form}),
 }
 
 

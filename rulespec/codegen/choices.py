@@ -239,6 +239,7 @@ class Choices:
             self.ahead_loop_head()
         w.line(f"for v_{ident(var)} in {domain}:")
         w.indent()
+        self.written_loop_skips(var, domains[var])
         if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
             self.kinds[var] = f"kind_{ident(var)}"
             w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")

@@ -35,6 +35,7 @@ class Options:
                 self.ahead_loop_head()
             w.line(f"for v_{ident(var)} in {domains[var]}:")
             w.indent()
+            self.written_loop_skips(var, domains[var])
             self.outer = set(bound[:i])  # (the walks outside this one: see once())
             for c in placed[i]:
                 if gathered and c is ahead:
@@ -140,7 +141,8 @@ class Options:
                 where = all_of(placed[i])
                 narrowed = self.narrowed_domain(b.var, b.domain, where)
                 if narrowed is not None:
-                    domains[b.var] = narrowed
+                    # (a space's neighbours written out in board order, when that is all it names)
+                    domains[b.var] = self.steps_in_order(b.var, b.domain, where) or narrowed
                     # A part that says no more than the narrowed walk visits is not tested again.
                     placed[i] = [part for part in placed[i] if not self.implied_by_walk(b.var, b.domain, part, where)]
                     continue

@@ -47,14 +47,15 @@ from .seat_walks import SeatWalks
 from .shared_walks import SharedWalks
 from .steps_again import StepsAgain
 from .statements import Statements
+from .steps_in_order import StepsInOrder
 from .texts import Texts
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 from .writer import Writer, cites_text
 
 
 class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, LineWalks, KeptConnected, BoardTallies,
-                    KeptValues, Statements, StepsAgain, Texts, Declarations, Guards, Chance, Options, Choices, SharedWalks,
-                    ListedAnswers, ListingPlans, Ends, Examples, EngineClass):
+                    KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
+                    Choices, SharedWalks, ListedAnswers, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -147,6 +148,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Lin
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)
+        self.walks_skipping_none: set[str] = set()  # option walks of neighbours written out (steps_in_order.py)
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)

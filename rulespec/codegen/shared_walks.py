@@ -80,6 +80,7 @@ class SharedWalks:
         for i, var in enumerate(bound[:depth]):
             w.line(f"for v_{ident(var)} in {domains[var]}:")
             w.indent()
+            self.written_loop_skips(var, domains[var])
             if sum(self.kind_tests(c, var) for p in plans for j in range(i, len(p[1])) for c in p[3][j]) > 1:
                 self.kinds[var] = f"kind_{ident(var)}"
                 w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")

@@ -49,7 +49,7 @@ def test_breakthrough_lists_a_pawns_moves_from_its_neighbours(monkeypatch):
     the rest once per neighbour."""
     source = codegen.generate(compile_rules(NEWCOMER / "breakthrough.rules"), "breakthrough.rules")
     listing = source.split("def choices_turn(", 1)[1].split("\ndef ", 1)[0]
-    assert "for v_t in spaces_among(st._t.in_use[0], (" in listing
+    assert "for v_t in ((st._t.toward[0][" in listing  # (written out in board order: codegen/steps_in_order.py)
     assert "for v_t in st._t.cells_in_use" not in listing
 
 

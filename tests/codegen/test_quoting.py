@@ -94,9 +94,11 @@ CODE_LOCALS = {
     "space", "first", "item",
     # `test_code` the expr() code of a test a narrowed walk's part is fixed under (narrowing.py fixed_parts)
     "test_code",
+    # `tuple_code` a tuple of expr() code of a space's neighbours (steps_in_order.py)
+    "tuple_code",
 }
 # Dictionaries of the generator whose values are code or numbers.
-CODE_TABLES = {"self.boards", "self.kinds", "domains"}
+CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: direction -> expr() code, steps_in_order.py)
 # Calls and keywords whose text arguments are texts to quote, not code.
 TEXT_SINKS = {"comment", "docstring", "doc", "UnsafeText"}
 # Methods that build words for a docstring: their f-strings are text, and every call of theirs must be inside a

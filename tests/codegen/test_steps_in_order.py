@@ -1,0 +1,83 @@
+"""An option's walk narrowed to a few spaces a step away from one space, written out in the board order known
+when generated (#40, codegen/steps_in_order.py), in lock step with the engine generated with spaces_among: the
+same choices in the same order at every step, the same games."""
+
+import random
+from pathlib import Path
+
+import pytest
+
+from rulespec.codegen import python as codegen
+from rulespec.codegen.steps_in_order import StepsInOrder, _one_holds_at_most
+from rulespec.model import ir
+from rulespec.pipeline import compile_rules, load_module_from_source
+
+from .lockstep import play_in_lock_step
+
+ROOT = Path(__file__).parents[2]
+NEWCOMER = ROOT / "tests" / "newcomer" / "games" / "breakthrough.rules"
+
+
+def engines(path: Path, tag: str):
+    model = compile_rules(path)
+    ordered = codegen.generate(model, path.name)
+    patch = pytest.MonkeyPatch()
+    try:
+        patch.setattr(StepsInOrder, "steps_in_order", lambda self, var, domain, where: None)
+        sorted_ = codegen.generate(model, path.name)
+    finally:
+        patch.undo()
+    fast = load_module_from_source(ordered, f"steps_in_order_{tag}").GAME(None)
+    slow = load_module_from_source(sorted_, f"steps_sorted_{tag}").GAME(None)
+    fast.model = slow.model = model
+    return ordered, sorted_, fast, slow
+
+
+def listing(source: str) -> str:
+    return source.split("def choices_turn(", 1)[1].split("\ndef ", 1)[0]
+
+
+def test_a_seats_own_neighbours_in_board_order():
+    ordered, sorted_, fast, slow = engines(NEWCOMER, "newcomer")
+    # black (player 1) moves south: southwest, south, southeast in board order; white north: northwest, north,
+    # northeast; each past the edge skipped
+    assert ("for v_t in ((st._t.toward[0][5][v_s], st._t.toward[0][4][v_s], st._t.toward[0][3][v_s], ) "
+            "if (v_player == 0) else (st._t.toward[0][7][v_s], st._t.toward[0][0][v_s], st._t.toward[0][1][v_s], ) "
+            "if (v_player == 1) else ()):") in listing(ordered)
+    assert "if v_t is None:  # past the board's edge" in listing(ordered)
+    assert "spaces_among(" not in listing(ordered) and "spaces_among(" in listing(sorted_)
+    for seed in range(12):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+def test_neighbours_named_without_a_test_in_board_order(tmp_path):
+    """Every pawn may step north, south, or diagonally north-east or south-west (no seat's test): the four
+    spaces written out as the board orders them, whichever order the rule names them in."""
+    text = NEWCOMER.read_text()
+    text = text.replace(
+        "p = player 1 and t = neighbour of s towards south or p = player 2 and t = neighbour of s towards north",
+        "t = neighbour of s towards south or t = neighbour of s towards north")
+    text = text.replace(
+        "p = player 1 and (t = neighbour of s towards southwest or t = neighbour of s towards southeast) or "
+        "p = player 2 and (t = neighbour of s towards northwest or t = neighbour of s towards northeast)",
+        "t = neighbour of s towards southwest or t = neighbour of s towards northeast")
+    path = tmp_path / "both_ways.rules"
+    path.write_text(text)
+    ordered, _, fast, slow = engines(path, "both_ways")
+    assert ("for v_t in (st._t.toward[0][0][v_s], st._t.toward[0][1][v_s], st._t.toward[0][5][v_s], "
+            "st._t.toward[0][4][v_s], ):") in listing(ordered)
+    for seed in range(6):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+def test_tests_of_which_one_holds_at_most():
+    p, q = ir.Var(ir.SEAT, None, "p", "p"), ir.Var(ir.SEAT, None, "q", "q")  # (type, place, text, name)
+
+    def equal(left, right):
+        return ir.Compare(ir.BOOL, None, "", "=", left, right)
+
+    first, second = ir.SeatConst(ir.SEAT, None, "player 1", 0), ir.SeatConst(ir.SEAT, None, "player 2", 1)
+    assert _one_holds_at_most([equal(p, first), equal(p, second)])
+    assert _one_holds_at_most([equal(second, p), equal(p, first)])
+    assert not _one_holds_at_most([equal(p, first), equal(q, second)])  # (two names: both may hold)
+    assert not _one_holds_at_most([equal(p, first), equal(p, q)])
