@@ -437,7 +437,7 @@ class Expressions:
             # A small definition is an abbreviation: written out where it is used (`mine(t, p)` becomes the
             # comparison itself). Its define_ function stays, for the other readers.
             mapping = {p.name: a for p, a in zip(definition.params, e.args)}
-            return self.value_kept(e, self.expr(reads.substitute(definition.value, mapping, set())))
+            return self.expr(reads.substitute(definition.value, mapping, set()))
         return self.value_kept(e, self.kept_call(e, f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"))
 
     def kept_call(self, e: ir.DefinedValue, code: str) -> str:

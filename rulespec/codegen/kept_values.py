@@ -26,8 +26,9 @@ class KeptValues:
         self.kept_read: set[str] = set()  # the locals read so far (one never read is not assigned: see stmt_If)
 
     def value_kept(self, e: ir.DefinedValue, code: str) -> str:
-        """The code of a use of a definition: its local where its value is kept, assigned to one where the
-        condition being written keeps it, else ``code``."""
+        """The code of a call of a definition (not one written out in place: that is cheap, and its code, which
+        may not read the state, could go into a module-level table, where no local is): its local where its
+        value is kept, assigned to one where the condition being written keeps it, else ``code``."""
         found = self.values_kept.get(code)
         if found is not None:
             self.kept_read.add(found[0])
