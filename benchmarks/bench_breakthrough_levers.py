@@ -2,7 +2,8 @@
 process: (e) options sharing their first walk (codegen/shared_walks.py), (f) a range of a few constants written
 out as a tuple (codegen/expressions.py visit_Span), (g) spaces_among's way for a few spaces a step away with no
 comprehension (runtime/helpers.py), (h) a walk of a few neighbours of a space written out in the board order
-known when generated (codegen/steps_in_order.py); measured on the gallery's Breakthrough, the newcomer's and
+known when generated, (i) a walk narrowed under tests of which one holds at most to one group each (a seat's far
+row) written as that group chosen by its test (codegen/steps_in_order.py); measured on the gallery's Breakthrough, the newcomer's and
 checkers. The
 same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order
 rotated, medians with their min-max spread.
@@ -46,6 +47,7 @@ ALONE = ("rulespec.codegen.shared_walks.SharedWalks.walk_groups",
          lambda self, step, listing: [[k] for k in range(len(self.plans))])
 CALLED = ("rulespec.codegen.expressions.SPAN_WRITTEN_OUT", 0)
 SORTED = ("rulespec.codegen.steps_in_order.StepsInOrder.steps_in_order", lambda self, var, domain, where: None)
+AMONG = ("rulespec.codegen.steps_in_order.StepsInOrder.one_group_chosen", lambda self, fixed, const, b: None)
 # lever -> (its file, the generator's parts swapped for what was there before it, the engine's helpers swapped)
 LEVERS = {
     "(e) options sharing their first walk": (GALLERY, [ALONE], {}),
@@ -53,8 +55,9 @@ LEVERS = {
     "(g) spaces_among for a few spaces": (NEWCOMER, [], {"spaces_among": whole_form}),
     "(g) spaces_among for a few spaces, checkers": (CHECKERS, [], {"spaces_among": whole_form}),
     "(h) a space's neighbours in board order": (NEWCOMER, [SORTED], {}),
-    "(e)-(h) together": (GALLERY, [ALONE, CALLED, SORTED], {"spaces_among": whole_form}),
-    "(e)-(h) together, newcomer": (NEWCOMER, [ALONE, CALLED, SORTED], {"spaces_among": whole_form}),
+    "(i) a seat's far row chosen by its test": (NEWCOMER, [AMONG], {}),
+    "(e)-(i) together": (GALLERY, [ALONE, CALLED, SORTED, AMONG], {"spaces_among": whole_form}),
+    "(e)-(i) together, newcomer": (NEWCOMER, [ALONE, CALLED, SORTED, AMONG], {"spaces_among": whole_form}),
 }
 
 

@@ -34,6 +34,9 @@ class Narrowing:
         spaces, groups = self.fixed_parts(fixed, self.board_const(domain.board))
         if not spaces and len(groups) == 1 and not fixed.guarded and self.every_space_in_use(b):
             return groups[0]
+        chosen = self.one_group_chosen(fixed, self.board_const(domain.board), b)  # (steps_in_order.py)
+        if chosen is not None:
+            return chosen
         self.narrowing_used = True
         return f"spaces_among(st._t.in_use[{b}], (" + "".join(f"{code}, " for code in spaces) + ")" \
             + "".join(", " + code for code in groups) + ")"

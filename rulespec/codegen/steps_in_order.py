@@ -58,6 +58,29 @@ class StepsInOrder:
             self.walks_skipping_none.add(code)
         return code
 
+    def one_group_chosen(self, fixed: Fixed, const: str, b: int) -> Optional[str]:
+        """The code of the walk of a board whose every space is in use narrowed, under tests of which at most
+        one holds, each to one group of spaces (a row's, a column's, a place's: in board order, each once):
+        that group, chosen by its test (`p = player 1 and row of s = 8 or p = player 2 and row of s = 1`: the
+        seat's far row), not put together and sorted by spaces_among; None for any other walk."""
+        if not (fixed.guarded and fixed == Fixed(guarded=fixed.guarded) and self.every_space_in_use(b)
+                and _one_holds_at_most([test for test, _ in fixed.guarded])):
+            return None
+        by_test: dict[str, Fixed] = {}
+        for test, part in fixed.guarded:
+            code = self.expr(test)
+            by_test[code] = by_test[code] | part if code in by_test else part
+        chain = []
+        for test_code, part in by_test.items():
+            if part.guarded:
+                return None
+            spaces, groups = self.fixed_parts(part, const)
+            if spaces or len(groups) != 1:
+                return None
+            code = groups[0]  # (fixed_parts' code of the group)
+            chain.append(f"{code} if {test_code} else ")
+        return "(" + "".join(chain) + "())"
+
     def _steps_tuple(self, fixed: Fixed, board: str, steps) -> Optional[str]:
         """The spaces of ``fixed``, each a step from one and the same space by a constant direction, as a tuple
         in board order (by their steps), each direction once; None when they are not."""

@@ -85,7 +85,9 @@ def test_each_seat_walks_its_own_directions(monkeypatch):
     # (the listing writes the three spaces out in board order, codegen/steps_in_order.py)
     ahead = "(st._t.toward[0][5][v_s], st._t.toward[0][4][v_s], st._t.toward[0][3][v_s], ) if (v_player == 0) else "
     assert ahead in fast_source and "if (v_player == 0)" not in slow_source
-    assert "(B_GRID_CELLS_BY_ROW.get(8, ()) if (v_p == 0) else ())" in fast_source
+    # (the seat's far row chosen by its test, codegen/steps_in_order.py one_group_chosen)
+    assert "(B_GRID_CELLS_BY_ROW.get(8, ()) if (v_p == 0) else B_GRID_CELLS_BY_ROW.get(1, ()) if (v_p == 1) else ())" \
+        in fast_source
     for seed in range(4):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
 

@@ -1,6 +1,7 @@
 """An option's walk narrowed to a few spaces a step away from one space, written out in the board order known
-when generated (#40, codegen/steps_in_order.py), in lock step with the engine generated with spaces_among: the
-same choices in the same order at every step, the same games."""
+when generated, and a walk narrowed under tests of which at most one holds to one group of spaces each (a
+seat's far row), that group chosen by its test (#40, codegen/steps_in_order.py), in lock step with the engine
+generated with spaces_among: the same choices in the same order at every step, the same games."""
 
 import random
 from pathlib import Path
@@ -81,3 +82,26 @@ def test_tests_of_which_one_holds_at_most():
     assert _one_holds_at_most([equal(second, p), equal(p, first)])
     assert not _one_holds_at_most([equal(p, first), equal(q, second)])  # (two names: both may hold)
     assert not _one_holds_at_most([equal(p, first), equal(p, q)])
+
+
+@pytest.mark.parametrize("path", [NEWCOMER, ROOT / "tests" / "codegen" / "formulations-jumps.rules"])
+def test_a_seats_far_row_chosen_by_its_test(path):
+    """`count(s in grid where s holds colour of p and (p = player 1 and rank of s = 8 or p = player 2 and rank
+    of s = 1)) > 0`: the seat's far row, chosen by the test that holds, not both rows put together and sorted."""
+    model = compile_rules(path)
+    chosen = codegen.generate(model, path.name)
+    patch = pytest.MonkeyPatch()
+    try:
+        patch.setattr(StepsInOrder, "one_group_chosen", lambda self, fixed, const, b: None)
+        among = codegen.generate(model, path.name)
+    finally:
+        patch.undo()
+    row = "(B_GRID_CELLS_BY_ROW.get(8, ()) if (v_p == 0) else B_GRID_CELLS_BY_ROW.get(1, ()) if (v_p == 1) else ())"
+    assert row in chosen and row not in among
+    assert "(B_GRID_CELLS_BY_ROW.get(8, ()) if (v_p == 0) else ()), (B_GRID_CELLS_BY_ROW.get(1, ())" in among
+    tag = path.stem.replace("-", "_")
+    fast = load_module_from_source(chosen, f"row_chosen_{tag}").GAME(None)
+    slow = load_module_from_source(among, f"rows_among_{tag}").GAME(None)
+    fast.model = slow.model = model
+    for seed in range(8):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
