@@ -4,6 +4,7 @@ bench_honest.mcts_seconds_a_move), the same seeded games, thread CPU time, nothi
 rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_adapter_levers.py --rounds 5 --levers "(a) listings read by place"
+    python benchmarks/bench_adapter_levers.py --rounds 5 --layers   # where the adapter's time goes
 
 Figures only: speed targets are never tests.
 """
@@ -17,6 +18,7 @@ import random
 import statistics
 import sys
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -25,6 +27,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import rulespec.openspiel  # noqa: E402
 from bench_honest import clock_ns, mcts_seconds_a_move, play  # noqa: E402
 from rulespec.adapters import listing_numbers  # noqa: E402
+from rulespec.runtime.engine import CHANCE  # noqa: E402
 
 GAMES = ["kuhn-poker", "tic-tac-toe", "hex", "leduc-poker", "connect-four"]
 
@@ -55,6 +58,51 @@ def us_a_step(game, games: int, first_seed: int) -> float:
     return (clock_ns() - started) / steps / 1000
 
 
+def play_session(state, draw: Callable[[], float], _=None) -> int:
+    """bench_honest's loop one layer down: the adapter's Session of an OpenSpiel state, its node's numbers
+    (Session.numbers) and the number's row played (Session.play_listed), no OpenSpiel state around them."""
+    session, steps = state.session, 0
+    while not session.state.is_terminal():
+        numbered = session.numbers()
+        if session.state.current_player() == CHANCE:
+            pick = draw()
+            for action, probability in numbered.outcomes:
+                pick -= probability
+                if pick < 0:
+                    break
+        else:
+            action = numbered.legal[int(draw() * len(numbered.legal))]
+        if session.shared:  # (the game's first state, shared: copied on the first move, as RulespecState does)
+            session = session.clone()
+        session.play_listed(numbered.row_of(action), session.state.current_player())
+        steps += 1
+    return steps
+
+
+def layers(name: str, rounds: int, games: int) -> None:
+    """Random play of one game through each layer, us a step: rulespec's API; the adapter's Session; the
+    OpenSpiel state's own methods (its _apply_action called from Python, no pyspiel round trip); pyspiel's
+    apply_action (what a caller runs: C++ State::ApplyAction calling back current_player and _apply_action)."""
+    engine, game = rulespec.load(name), rulespec.openspiel.load_game(name, players=2)
+    ways = {"API": (lambda: engine.new_game(2), "apply", play),
+            "adapter Session": (game.new_initial_state, None, play_session),
+            "RulespecState, no pyspiel round trip": (game.new_initial_state, "_apply_action", play),
+            "pyspiel apply_action": (game.new_initial_state, "apply_action", play)}
+    figures: dict[str, list[float]] = {way: [] for way in ways}
+    for r in range(rounds):
+        for way in list(ways)[r % len(ways):] + list(ways)[:r % len(ways)]:
+            new_state, apply_name, loop = ways[way]
+            states = [new_state() for _ in range(games)]
+            draws = [random.Random(r * games + k).random for k in range(games)]
+            gc.collect()
+            steps, started = 0, clock_ns()
+            for k in range(games):
+                state, states[k] = states[k], None
+                steps += loop(state, draws[k], apply_name)
+            figures[way].append((clock_ns() - started) / steps / 1000)
+    print(f"| {name} | " + " | ".join(cell(figures[way]) for way in ways) + " |", flush=True)
+
+
 def cell(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
 
@@ -67,7 +115,14 @@ def main() -> None:
     parser.add_argument("--mcts-games", type=int, default=2, help="seeded games (3 moves each) a block of MCTS")
     parser.add_argument("--files", default=",".join(GAMES))
     parser.add_argument("--levers", default=",".join(LEVERS), help="levers switched off together for 'off'")
+    parser.add_argument("--layers", action="store_true", help="random play through each layer of the adapter")
     args = parser.parse_args()
+    if args.layers:
+        print("| game | API | adapter Session | RulespecState, no pyspiel round trip | pyspiel apply_action |")
+        print("|---|---|---|---|---|")
+        for name in args.files.split(","):
+            layers(name, args.rounds, args.games)
+        return
     off = [LEVERS[name.strip()] for name in args.levers.split(",") if name.strip()]
 
     @contextlib.contextmanager
