@@ -163,3 +163,43 @@ def test_a_definition_written_as_statements_reads_first(monkeypatch):
             "    seat_value_1 = ('black', 'white')[v_p]\n    if not (board_0[v_s] < 0):  # s is empty\n") in flanks
     assert "if next_t is None or not ((cell_attr_0[board_0[next_t]] == seat_value_0)):" in flanks
     assert "st._boards" not in flanks.split("board_0 = st._boards[0]", 1)[1] and "seat_value" not in slow_source
+
+
+MILL = ROOT / "rulespec" / "docs" / "ref_games" / "mill.rules"
+
+
+def test_a_first_step_on_a_graph_stops_where_the_walk_comes_back(monkeypatch, tmp_path):
+    """On a graph a direction can lead round a ring back to the start, where a walk stops (State._walk_begins asks
+    `at != cell`): the guard asks it too (its code checked: Mill's six men never fill its ring of eight); a walk's
+    size counted along its ray (Tables.rays, which stop there) is. Both definitions' answers on every point of
+    Mill, in seeded games, are the engine's generated without the levers."""
+    text = MILL.read_text(encoding="utf-8")
+    added = ("define boxed(s: morris) [MIL-5]:\n"
+             "  size of walk(t from s towards around while t is occupied) > 0 and s is occupied\n\n"
+             "define ringed(s: morris) [MIL-5]:\n"
+             "  size of walk(t from s towards around while t is occupied) > 2 and s is occupied\n\n"
+             "turns go clockwise")
+    used = ('invariant rings "a ring is counted" [MIL-5]:\n'
+            "  always count(s in morris where boxed(s) or ringed(s)) >= 0\n")
+    path = tmp_path / "mill.rules"
+    path.write_text(text.replace("turns go clockwise", added, 1) + "\n" + used, encoding="utf-8")
+    fast_source, slow_source, model = sources(monkeypatch, path)
+    boxed = fast_source.split("def define_boxed(", 1)[1].split("\ndef ", 1)[0]
+    assert "if next_t is None or next_t == v_s or not (" in boxed
+    ringed = fast_source.split("def define_ringed(", 1)[1].split("\ndef ", 1)[0]
+    assert "for at_1 in st._t.rays[0, " in ringed
+    fast_module = load_module_from_source(fast_source, "guarded_mill")
+    slow_module = load_module_from_source(slow_source, "expression_mill")
+    fast, slow = fast_module.GAME(None), slow_module.GAME(None)
+    fast.model = slow.model = model
+    asked = ("define_boxed", "define_ringed")
+    for seed in range(3):
+        rng, a, b = random.Random(seed), fast.new_game(2), slow.new_game(2)
+        while not a.is_terminal():
+            for name in asked:
+                spaces = range(len(a._boards[0]))
+                assert [getattr(fast_module, name)(a, s) for s in spaces] == \
+                    [getattr(slow_module, name)(b, s) for s in spaces]
+            action = sampled_action(a, rng)
+            a.apply(action)
+            b.apply(str(action))
