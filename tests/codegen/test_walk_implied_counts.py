@@ -51,7 +51,9 @@ def test_kalah_counts_a_pits_stones_in_c_and_finds_an_empty_slot_without_the_row
     source = codegen.generate(compile_rules(KALAH), KALAH.name)
     assert _definition(source, "stones").rstrip().endswith(
         "return count_occupied(st._boards[0], B_PITS_CELLS_BY_ROW.get(v_k, ()))")
-    assert "B_PITS_CELLS_BY_ROW.get(st._counters['at'], ()) if st._boards[0][v_s] < 0)" in source
+    # the first empty slot of the pit is found by first_empty over the pit's own cells: no row test
+    assert "first_empty(st._boards[0], B_PITS_CELLS_BY_ROW.get(st._counters['at'], ()))" in source
+    assert "B_PITS_ROW[v_s] == st._counters['at']) and st._boards[0][v_s] < 0" not in source
 
 
 @pytest.mark.parametrize("written, counted", [
