@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '93'
+GENERATOR_VERSION = '94'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -268,13 +268,16 @@ def choices_turn(st, v_player):
             if not (((st._attrs['rank'][st._occupant(0, v_s)] == 'king') or v_d in ((7, 1), (5, 3))[v_player])):  # goes_towards(s, d, p)
                 continue
             # step: `{s} to {t}`
-            if _ok0 and (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
-                for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
-                    rows.append(memo_0.get((v_s, v_d, v_t, )) or kept.make(memo_0, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, ))))
+            if _ok0:
+                if (st._space_empty(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is empty
+                    for v_t in spaces_among(st._t.in_use[0], (st._t.toward[0][v_d][v_s], )):
+                        rows.append(memo_0.get((v_s, v_d, v_t, )) or kept.make(memo_0, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' to ' + B_GRID_LABEL[v_t], 0, (v_s, v_d, v_t, ))))
             # jump: `{s} jumps to {t}`
-            if (st._space_occupied(0, st._t.toward[0][v_d][v_s])) and ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))) and (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # neighbour of s towards d is occupied and not mine(neighbour of s towards d, p) and beyond(s, d) is empty
-                for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
-                    rows_1.append(memo_1.get((v_s, v_d, v_t, )) or kept.make(memo_1, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 1, (v_s, v_d, v_t, ))))
+            if (st._space_occupied(0, st._t.toward[0][v_d][v_s])):  # neighbour of s towards d is occupied
+                if ((not (st._space_occupied(0, st._t.toward[0][v_d][v_s]) and (ITEM_ATTRS['colour'][st._occupant(0, st._on_board(st._t.toward[0][v_d][v_s], 'the occupant of'))] == ('black', 'white')[v_player])))):  # not mine(neighbour of s towards d, p)
+                    if (st._space_empty(0, st._neighbour(0, st._t.toward[0][v_d][v_s], v_d))):  # beyond(s, d) is empty
+                        for v_t in spaces_among(st._t.in_use[0], (st._neighbour(0, st._t.toward[0][v_d][v_s], v_d), )):
+                            rows_1.append(memo_1.get((v_s, v_d, v_t, )) or kept.make(memo_1, (v_s, v_d, v_t, ), (seat, B_GRID_LABEL[v_s] + ' jumps to ' + B_GRID_LABEL[v_t], 1, (v_s, v_d, v_t, ))))
     rows += rows_1
     if kept.repeated:  # two rows read the same: the first is the one offered
         rows = kept.first_of_each(rows)

@@ -73,9 +73,11 @@ class SharedWalks:
         # The one option's tests before any name (`not must_jump(player)`), asked once before the walk, as
         # before (the others have none: the walk is made whenever it was).
         guarded = {k: self.plans[k][3][-1] for k in group if self.plans[k][3][-1]}
+        # (one line a test, each with its own text: a failing test is blamed on its own words, runtime/blame.py)
         for k, guards in guarded.items():
-            w.line(f"_ok{k} = {' and '.join(f'({self.expr(c)})' for c in guards)}",
-                   note=" and ".join(c.text for c in guards))
+            w.line(f"_ok{k} = ({self.expr(guards[0])})", note=guards[0].text)
+            for c in guards[1:]:
+                w.line(f"_ok{k} = _ok{k} and ({self.expr(c)})", note=c.text)
         self.kinds = {}
         for i, var in enumerate(bound[:depth]):
             w.line(f"for v_{ident(var)} in {domains[var]}:")
@@ -98,9 +100,11 @@ class SharedWalks:
             w.line(comment(f"{option.name}: `{option.template}`"))
             inner = w.level
             own = own_placed[depth - 1][common:]
-            tests = ([f"_ok{k}"] if k in guarded else []) + [f"({self.expr(c)})" for c in own]
-            if tests:
-                w.line(f"if {' and '.join(tests)}:", note=" and ".join(c.text for c in own) or None)
+            if k in guarded:
+                w.line(f"if _ok{k}:")
+                w.indent()
+            for c in own:
+                w.line(f"if ({self.expr(c)}):", note=c.text)
                 w.indent()
             self.option_walk_rows(step, listing, k, plan, depth, "rows" if k == group[0] else f"rows_{k}")
             w.level = inner
