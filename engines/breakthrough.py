@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c0db979b7cbd4174'
-GENERATOR_VERSION = '94'
+GENERATOR_VERSION = '95'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -196,7 +196,7 @@ def effect_turn__capture(st, cause, v_player, v_s, v_c, v_t):
     """What `capture` does. [BT-4] (rulebooks/breakthrough.rules:90)"""
     zones = st._zones
     zone_captured = st._t.zone_base['captured']
-    st._move(st._occupant(0, v_t), zone_captured, cause)
+    st._lift(0, v_t, zone_captured, cause)
     st._shift(0, v_s, v_t, cause)
 
 

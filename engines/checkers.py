@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '94'
+GENERATOR_VERSION = '95'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -328,7 +328,7 @@ def step_jump(st, cause, v_player, v_s, v_d):
     v_jumped = st._t.toward[0][v_d][v_s]  # let jumped
     v_landing = st._neighbour(0, st._t.toward[0][v_d][v_s], v_d)  # let landing
     st._counters['moves_without_capture'] = 0
-    st._move(st._occupant(0, st._on_board(v_jumped, 'the occupant of')), zone_taken, cause)
+    st._lift(0, st._on_board(v_jumped, 'the occupant of'), zone_taken, cause)
     st._place(0, st._occupant(0, v_s), v_landing, cause)
     if ((B_GRID_ROW[st._on_board(v_landing, 'row of')] == (1, 8)[v_player]) and (st._attrs['rank'][st._occupant(0, st._on_board(v_landing, 'the occupant of'))] == 'man')):
         st._set_attr('rank', st._occupant(0, st._on_board(v_landing, 'the occupant of')), 'king')

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '94'
+GENERATOR_VERSION = '95'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -880,7 +880,7 @@ def effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t):
     """What `en_passant` does. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:246)"""
     zones = st._zones
     zone_taken = st._t.zone_base['taken']
-    st._move(st._occupant(0, define_square(st, B_GRID_ROW[v_s], B_GRID_COLUMN[v_t])), zone_taken, cause)
+    st._lift(0, define_square(st, B_GRID_ROW[v_s], B_GRID_COLUMN[v_t]), zone_taken, cause)
     # then land: run at once
     st._last_cause = cause
     st.fired['land'] = st.fired.get('land', 0) + 1
@@ -1336,7 +1336,7 @@ def step_land(st, cause, v_s, v_t):
     else:
         st._counters['quiet_moves'] = value if -COUNTER_LIMIT <= (value := st._counters['quiet_moves'] + 1) <= COUNTER_LIMIT else counter_value(value, 'quiet_moves')
     if st._boards[0][v_t] >= 0:
-        st._move(st._occupant(0, v_t), zone_taken, cause)
+        st._lift(0, v_t, zone_taken, cause)
     st._shift(0, v_s, v_t, cause)
     st._counters['en_passant'] = 0
 

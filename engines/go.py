@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred_on
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '764e7192a958ffc9'
-GENERATOR_VERSION = '94'
+GENERATOR_VERSION = '95'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -135,7 +135,7 @@ def effect_turn__stone(st, cause, v_player, v_s):
             st._counters['ko_column'] = value if -COUNTER_LIMIT <= (value := B_GRID_COLUMN[st._on_board(v_t, 'column of')]) <= COUNTER_LIMIT else counter_value(value, 'ko_column')
             st._counters['taken'] = value if -COUNTER_LIMIT <= (value := st._counters['taken'] + len(st._group(0, st._on_board(v_t, 'the group of')))) <= COUNTER_LIMIT else counter_value(value, 'taken')
             for v_u in st._loop_over(st._group(0, st._on_board(v_t, 'the group of'))):
-                st._move(st._occupant(0, v_u), zone_bowl, cause)
+                st._lift(0, v_u, zone_bowl, cause)
     if (not ((st._counters['taken'] == 1) and (len(st._group(0, v_s)) == 1) and (define_empty_neighbours(st, v_s) == 1))):
         st._counters['ko_row'] = 0
         st._counters['ko_column'] = 0

@@ -13,7 +13,7 @@ from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '09990f60cfcee031'
-GENERATOR_VERSION = '94'
+GENERATOR_VERSION = '95'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -383,7 +383,7 @@ def effect_remove__remove(st, cause, v_player, v_s):
     """What `remove` does. [NMM-6] (rulebooks/nine-mens-morris.rules:111)"""
     zones = st._zones
     zone_removed = st._t.zone_base['removed']
-    st._move(st._occupant(0, v_s), zone_removed, cause)
+    st._lift(0, v_s, zone_removed, cause)
 
 
 def number_remove__remove(st, v_player, v_s):

@@ -14,7 +14,7 @@ from rulespec.runtime.helpers import count_empty, count_occupied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'e5c8e26ecb8623cb'
-GENERATOR_VERSION = '94'
+GENERATOR_VERSION = '95'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -196,7 +196,7 @@ def effect_turn__swap(st, cause, v_player, v_tile, v_space):
     """What `swap` does. [SHELL-SWAP-1, SHELL-SWAP-3, SHELL-FAQ-3] ruling SHELL-AMB-28 (rulebooks/shell-we.rules:168)"""
     zones = st._zones
     zone_rack = st._t.zone_base['rack']
-    st._move(st._occupant(0, v_space), zone_rack + v_player, 'swap')
+    st._lift(0, v_space, zone_rack + v_player, 'swap')
     st._place(0, v_tile, v_space, 'swap')
     st._thens.append(('turn', (v_player,)))
 

@@ -46,7 +46,21 @@ class Statements:
         self.none_names = none_before
 
     def stmt_Move(self, s: ir.Move) -> None:
+        lifted = self.lifted(s)
+        if lifted is not None:
+            board, space = lifted
+            self.w.line(f"st._lift({board}, {space}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
+            return
         self.w.line(f"st._move({self.expr(s.item)}, {self.zone_index(s.to)}, {self.cause(s.cause)})")
+
+    def lifted(self, s: ir.Move) -> Optional[tuple[str, str]]:
+        """`move occupant of s to Z`, Z a shared zone or one a seat's name picks (whose code cannot fail, so
+        the occupant is still looked up before anything can raise): the codes of the board and of s, for
+        State._lift (runtime/lifting.py). None for any other move."""
+        item = s.item
+        if not isinstance(item, ir.Occupant) or not (s.to.seat is None or isinstance(s.to.seat, ir.Var)):
+            return None
+        return self.boards[item.board], self.on_board(item.space, "the occupant of")
 
     def stmt_Place(self, s: ir.Place) -> None:
         shifted = self.shifted(s)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, U
 
 from .blame import located
 from .imagining import IMAGINING_KEEPS, Imagining
+from .lifting import Lifting
 from .shifting import Shifting
 from .looks_kept import LooksKept
 from .tallies import Tallying
@@ -35,7 +36,7 @@ def _is_empty(item: int) -> bool:
     return item < 0
 
 
-class State(Imagining, Shifting, Tallying, LooksKept):
+class State(Imagining, Shifting, Lifting, Tallying, LooksKept):
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
