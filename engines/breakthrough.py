@@ -9,7 +9,7 @@ from rulespec.runtime.engine import (
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
 from rulespec.runtime.engine import KeptRows
-from rulespec.runtime.helpers import cells_by_value
+from rulespec.runtime.helpers import cells_by_value, places_shifted
 from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
@@ -46,8 +46,8 @@ B_GRID_FACES = (
     ), None),
 )
 
-B_GRID_CELLS_BY_PLACE = cells_by_value(tuple(zip(B_GRID_ROW, B_GRID_COLUMN)))  # its spaces by row and column, in order
 B_GRID_CELLS_BY_ROW = cells_by_value(B_GRID_ROW)  # its spaces by row, in order
+B_GRID_PLACE_SHIFTED = places_shifted(B_GRID_ROW, B_GRID_COLUMN, ((-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)))  # the spaces at each (row, column) step from each space
 
 def fit_pawn__on__grid(st, v_item, v_space):
     """Where a pawn may go on grid. [BT-2] (rulebooks/breakthrough.rules:54)"""
@@ -107,7 +107,7 @@ def options_turn__move(st, v_player):
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
         for v_c in (-1, 0, 1):
-            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
+            for v_t in B_GRID_PLACE_SHIFTED[(1, -1)[v_player], v_c][v_s]:
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
                 found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, )))
@@ -164,7 +164,7 @@ def options_turn__capture(st, v_player):
         for v_c in (-1, 0, 1):
             if not ((v_c != 0)):  # c != 0
                 continue
-            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
+            for v_t in B_GRID_PLACE_SHIFTED[(1, -1)[v_player], v_c][v_s]:
                 if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue
                 found.append(('row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), (v_s, v_c, v_t, )))
@@ -238,13 +238,13 @@ def choices_turn(st, v_player):
             continue
         for v_c in (-1, 0, 1):
             # move: `row {row of s} column {column of s} to row {row of t} column {column of t}`
-            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
+            for v_t in B_GRID_PLACE_SHIFTED[(1, -1)[v_player], v_c][v_s]:
                 if not (board_0[v_t] < 0):  # t is empty
                     continue
                 rows.append(memo_0.get((v_s, v_c, v_t, )) or kept.make(memo_0, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' to row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 0, (v_s, v_c, v_t, ))))
             # capture: `row {row of s} column {column of s} takes row {row of t} column {column of t}`
             if ((v_c != 0)):  # c != 0
-                for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
+                for v_t in B_GRID_PLACE_SHIFTED[(1, -1)[v_player], v_c][v_s]:
                     if not ((cell_attr_0[board_0[v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                         continue
                     rows_1.append(memo_1.get((v_s, v_c, v_t, )) or kept.make(memo_1, (v_s, v_c, v_t, ), (seat, 'row ' + str(B_GRID_ROW[v_s]) + ' column ' + str(B_GRID_COLUMN[v_s]) + ' takes row ' + str(B_GRID_ROW[v_t]) + ' column ' + str(B_GRID_COLUMN[v_t]), 1, (v_s, v_c, v_t, ))))
@@ -261,7 +261,7 @@ def has_legal_move_turn(st, v_player):
         if not ((CELL_ATTRS['colour'][st._boards[0][v_s]] == ('black', 'white')[v_player])):  # s holds colour of p
             continue
         for v_c in (-1, 0, 1):
-            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
+            for v_t in B_GRID_PLACE_SHIFTED[(1, -1)[v_player], v_c][v_s]:
                 if not (st._boards[0][v_t] < 0):  # t is empty
                     continue
                 return True
@@ -272,7 +272,7 @@ def has_legal_move_turn(st, v_player):
         for v_c in (-1, 0, 1):
             if not ((v_c != 0)):  # c != 0
                 continue
-            for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), (B_GRID_COLUMN[v_s] + v_c)), ()):
+            for v_t in B_GRID_PLACE_SHIFTED[(1, -1)[v_player], v_c][v_s]:
                 if not ((CELL_ATTRS['colour'][st._boards[0][v_t]] == ('black', 'white')[(v_player + 1) % st.players])):  # t holds colour of left of p
                     continue
                 return True

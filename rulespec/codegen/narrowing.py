@@ -54,6 +54,10 @@ class Narrowing:
                 self.cells_by_used.add((const, table))
                 groups.append(f"{const}_CELLS_BY_{table}.get({self.expr(value)}, ())")
         for row, column in fixed.places:  # (the spaces at a row and column: one on a grid)
+            shifted = self.shifted_place(const, row, column)  # (steps from a space: read from a table, shifted_places.py)
+            if shifted is not None:
+                groups.append(shifted)
+                continue
             self.cells_by_used.add((const, "PLACE"))
             groups.append(f"{const}_CELLS_BY_PLACE.get(({self.expr(row)}, {self.expr(column)}), ())")
         groups += [self.expr(jumps) for jumps in fixed.jumps]  # spaces in use already, in board order

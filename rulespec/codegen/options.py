@@ -134,6 +134,7 @@ class Options:
                 domains[b.var] = f"st._t.fits[{self.boards[fits.board]}][v_{ident(fits.item.name)}]"
                 conditions.remove(fits)
         placed = placed_conditions(bound, conditions, self.definitions, self.m.min_players, self.conjuncts)
+        self.walked_numbers = self.walking_numbers(option.bindings)  # (the steps a place is read by: shifted_places.py)
         for i, b in enumerate(option.bindings):
             # A space the conditions tested with it fix (`t = neighbour of s towards d`, through the
             # definitions they use) is looked up, not searched for among the board's (narrowing.py).
@@ -150,6 +151,7 @@ class Options:
                 seat_walk = self.seat_walk(b.var, b.domain, placed[i])
                 if seat_walk is not None:
                     domains[b.var], placed[i] = seat_walk[0], placed[i][seat_walk[1]:]
+        self.walked_numbers = {}  # (only this option's walks know them)
         return domains, placed
 
     def legal_placements_walk(self, step: ir.Step, option: ir.ChoiceOption, i: int, types: dict[str, str],

@@ -45,6 +45,7 @@ from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .seat_walks import SeatWalks
 from .shared_walks import SharedWalks
+from .shifted_places import ShiftedPlaces
 from .steps_again import StepsAgain
 from .statements import Statements
 from .steps_in_order import StepsInOrder
@@ -53,7 +54,7 @@ from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VER
 from .writer import Writer, cites_text
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, LineWalks, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, ShiftedPlaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
                     Choices, SharedWalks, ListedAnswers, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
@@ -147,6 +148,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, SeatWalks, Lin
         self.tally_tests_made: dict[str, tuple[str, str]] = {}  # a count read from a tally's test -> (TALLY_TESTS_ name, text)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
+        self.shifts_used: dict[str, set[tuple[int, int]]] = {}  # board constant -> the steps its places are read by
+        self.walked_numbers: dict[str, frozenset] = {}  # an option's names walked over a few constants (their values)
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)
         self.walks_skipping_none: set[str] = set()  # option walks of neighbours written out (steps_in_order.py)
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)

@@ -120,12 +120,13 @@ class Texts:
                 continue
             source = "ITEM_LABEL" if type_ == ir.ITEM else "SEAT_LABEL"
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
-        self.w.lines[self.board_tables_at:self.board_tables_at] = self.cells_by_lines() + self.seat_walk_lines()  # (first: it is later)
+        self.w.lines[self.board_tables_at:self.board_tables_at] = self.cells_by_lines() + self.shifted_places_lines() + self.seat_walk_lines()  # (first: it is later)
         self.w.lines[self.tables_at:self.tables_at] = (lines + self.item_test_lines() + self.fill_tests_lines()
                                                        + self.tally_tests_lines() + self.lines_through_lines() + self.reach_ends_lines())
         helpers = ((["cells_by_value"] if self.cells_by_used else [])
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
                    + (["ItemsPassing"] + sorted(self.located_helpers_used) if self.located_helpers_used else [])
+                   + (["places_shifted"] if any(self.shifts_used.values()) else [])
                    + (["ray_stop"] if self.ray_stop_used else [])
                    + (["SeatWalk"] if self.seat_walks else [])
                    + (["first_empty"] if self.first_empty_used else [])

@@ -362,6 +362,16 @@ def cells_by_value(values: Sequence[Any]) -> dict[Any, tuple[int, ...]]:
     return {value: tuple(cells) for value, cells in found.items()}
 
 
+def places_shifted(rows: Sequence[int], columns: Sequence[int],
+                   steps: Sequence[tuple[int, int]]) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
+    """For each (row, column) step, the spaces at that step from each space (by space; none past the edge), as
+    the board's spaces by row and column answer them: a walk narrowed to such a place reads it here
+    (rulespec/codegen/shifted_places.py)."""
+    by_place = cells_by_value(tuple(zip(rows, columns)))
+    return {(dr, dc): tuple(by_place.get((row + dr, column + dc), ()) for row, column in zip(rows, columns))
+            for dr, dc in steps}
+
+
 def ray_stop(st, board: int, cell: int, direction: int) -> tuple[int, ...]:
     """The space a ray from ``cell`` in ``direction`` stops at, the first occupied one, as a walk of one
     (none: the board's edge comes first): a walk of a ray whose condition needs its space occupied

@@ -96,6 +96,8 @@ CODE_LOCALS = {
     "test_code",
     # `tuple_code` a tuple of expr() code of a space's neighbours (steps_in_order.py)
     "tuple_code",
+    # `row_step`, `column_step` the expr() code of the steps a place is from a space ("0" when none: shifted_places.py)
+    "row_step", "column_step",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: direction -> expr() code, steps_in_order.py)

@@ -36,8 +36,8 @@ def engines_with_and_without(monkeypatch, path: Path):
 
 
 @pytest.mark.parametrize("name, games, narrowed", [
-    ("breakthrough", 4, "for v_t in B_GRID_CELLS_BY_PLACE.get(((B_GRID_ROW[v_s] + (1, -1)[v_player]), "
-                        "(B_GRID_COLUMN[v_s] + v_c)), ()):"),
+    # (the place then read from a table by its steps from s: codegen/shifted_places.py)
+    ("breakthrough", 4, "for v_t in B_GRID_PLACE_SHIFTED[(1, -1)[v_player], v_c][v_s]:"),
     ("chess", 1, "for v_s in B_GRID_CELLS_BY_ROW.get((2, 7)[v_player], ()):"),
 ])
 def test_a_walk_a_seats_value_fixes_plays_the_same_games(monkeypatch, name, games, narrowed):
