@@ -29,6 +29,7 @@ from . import ir, reads
 from .tree import free_vars
 
 _DEPTH = 8  # definitions looked through, one inside another
+WRITTEN_OUT_NODES = 12  # the most nodes of a definition's value written out where it is used (small_value)
 
 
 @dataclass(frozen=True)
@@ -285,7 +286,7 @@ def small_value(value: ir.E) -> bool:
     def small(node) -> bool:
         nonlocal nodes
         nodes += 1
-        if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets)) or nodes > 12:
+        if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets)) or nodes > WRITTEN_OUT_NODES:
             return False
         return all(small(v) for value in vars(node).values()
                    for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
