@@ -16,7 +16,7 @@ from rulespec.runtime.lookahead import carry_through
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '3ceeb8040ee360d0'
-GENERATOR_VERSION = '96'
+GENERATOR_VERSION = '97'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -270,14 +270,14 @@ def effect_both_numbers__higher_first(st, cause, v_player, v_n, v_m):
 
 def number_both_numbers__higher_first(st, v_player, v_n, v_m):
     """The action number of `higher_first`: `numbered code(player, n) + 26 * code(player, m)`. [BG-4, BG-5] (rulebooks/backgammon.rules:159)"""
-    return (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)))
+    return ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * (24 if (v_m == 25) else ((24 - v_m) if (('white', 'black')[v_player] == 'white') else (v_m - 1)))))
 
 
 def numbered_both_numbers__higher_first(st, v_player):
     """Every `higher_first` candidate its fixed conditions allow, with its action number."""
     for v_n in span(1, 25):
         for v_m in span(1, 25):
-            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', (v_n, v_m, ), (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m))))
+            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the higher number first', (v_n, v_m, ), ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * (24 if (v_m == 25) else ((24 - v_m) if (('white', 'black')[v_player] == 'white') else (v_m - 1))))))
 
 
 def after_both_numbers__higher_first(st, v_player, v_n, v_m):
@@ -366,14 +366,14 @@ def effect_both_numbers__lower_first(st, cause, v_player, v_n, v_m):
 
 def number_both_numbers__lower_first(st, v_player, v_n, v_m):
     """The action number of `lower_first`: `numbered code(player, n) + 26 * code(player, m) + 676`. [BG-4, BG-5] (rulebooks/backgammon.rules:167)"""
-    return (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)) + 676)
+    return ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * (24 if (v_m == 25) else ((24 - v_m) if (('white', 'black')[v_player] == 'white') else (v_m - 1)))) + 676)
 
 
 def numbered_both_numbers__lower_first(st, v_player):
     """Every `lower_first` candidate its fixed conditions allow, with its action number."""
     for v_n in span(1, 25):
         for v_m in span(1, 25):
-            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', (v_n, v_m, ), (define_code(st, v_player, v_n) + (26 * define_code(st, v_player, v_m)) + 676))
+            yield ('from ' + str(v_n) + ' then ' + str(v_m) + ', the lower number first', (v_n, v_m, ), ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * (24 if (v_m == 25) else ((24 - v_m) if (('white', 'black')[v_player] == 'white') else (v_m - 1)))) + 676))
 
 
 def after_both_numbers__lower_first(st, v_player, v_n, v_m):
@@ -495,13 +495,13 @@ def effect_one_number__higher(st, cause, v_player, v_n):
 
 def number_one_number__higher(st, v_player, v_n):
     """The action number of `higher`: `numbered code(player, n) + 26 * 25`. [BG-5] (rulebooks/backgammon.rules:177)"""
-    return (define_code(st, v_player, v_n) + (26 * 25))
+    return ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * 25))
 
 
 def numbered_one_number__higher(st, v_player):
     """Every `higher` candidate its fixed conditions allow, with its action number."""
     for v_n in span(1, 25):
-        yield ('from ' + str(v_n) + ' with the higher number', (v_n, ), (define_code(st, v_player, v_n) + (26 * 25)))
+        yield ('from ' + str(v_n) + ' with the higher number', (v_n, ), ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * 25)))
 
 
 def options_one_number__lower(st, v_player):
@@ -551,13 +551,13 @@ def effect_one_number__lower(st, cause, v_player, v_n):
 
 def number_one_number__lower(st, v_player, v_n):
     """The action number of `lower`: `numbered code(player, n) + 26 * 25 + 676`. [BG-5] (rulebooks/backgammon.rules:182)"""
-    return (define_code(st, v_player, v_n) + (26 * 25) + 676)
+    return ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * 25) + 676)
 
 
 def numbered_one_number__lower(st, v_player):
     """Every `lower` candidate its fixed conditions allow, with its action number."""
     for v_n in span(1, 25):
-        yield ('from ' + str(v_n) + ' with the lower number', (v_n, ), (define_code(st, v_player, v_n) + (26 * 25) + 676))
+        yield ('from ' + str(v_n) + ' with the lower number', (v_n, ), ((24 if (v_n == 25) else ((24 - v_n) if (('white', 'black')[v_player] == 'white') else (v_n - 1))) + (26 * 25) + 676))
 
 
 def options_one_number__pass(st, v_player):

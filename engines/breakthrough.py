@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c0db979b7cbd4174'
-GENERATOR_VERSION = '96'
+GENERATOR_VERSION = '97'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -72,7 +72,7 @@ def define_openspiel_direction(st, v_s, v_t):
 
 def define_openspiel_move(st, v_s, v_t, v_capture):
     """Definition `openspiel_move`: `(index of s * 6 + openspiel_direction(s, t)) * 2 + capture`. [BT-3, BT-4] ruling BT-AMB-2 (rulebooks/breakthrough.rules:76)"""
-    return ((((st._t.space_index[0][v_s] * 6) + define_openspiel_direction(st, v_s, v_t)) * 2) + v_capture)
+    return ((((st._t.space_index[0][v_s] * 6) + ((1 if (B_GRID_ROW[v_t] > B_GRID_ROW[v_s]) else 4) + B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s])) * 2) + v_capture)
 
 
 def decision_limit(st):

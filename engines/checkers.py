@@ -13,7 +13,7 @@ from rulespec.runtime.helpers import cells_by_value, ItemsPassing, first_located
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '67107090983a4c46'
-GENERATOR_VERSION = '96'
+GENERATOR_VERSION = '97'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -92,7 +92,7 @@ def define_openspiel_direction(st, v_s, v_t):
 
 def define_openspiel_move(st, v_s, v_t, v_jump):
     """Definition `openspiel_move`: `((8 * (row of s - 1) + column of s - 1) * 4 + openspiel_direction(s, t)) * 2 + jump`. [CHK-3, CHK-4] ruling CHK-AMB-4 (rulebooks/checkers.rules:106)"""
-    return ((((((8 * (B_GRID_ROW[v_s] - 1)) + B_GRID_COLUMN[v_s] - 1) * 4) + define_openspiel_direction(st, v_s, v_t)) * 2) + v_jump)
+    return ((((((8 * (B_GRID_ROW[v_s] - 1)) + B_GRID_COLUMN[v_s] - 1) * 4) + ((0 if (B_GRID_COLUMN[v_t] < B_GRID_COLUMN[v_s]) else 1) if (B_GRID_ROW[v_t] < B_GRID_ROW[v_s]) else (2 if (B_GRID_COLUMN[v_t] > B_GRID_COLUMN[v_s]) else 3))) * 2) + v_jump)
 
 
 def decision_limit(st):

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '96'
+GENERATOR_VERSION = '97'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -136,7 +136,7 @@ def define_home_rank(st, v_s, v_p):
 
 def define_from_number(st, v_s, v_p):
     """Definition `from_number`: `73 * (8 * (file of s - 1) + home_rank(s, p))`. [CH-1] ruling CH-AMB-6 (rulebooks/chess.rules:164)"""
-    return (73 * ((8 * (B_GRID_COLUMN[v_s] - 1)) + define_home_rank(st, v_s, v_p)))
+    return (73 * ((8 * (B_GRID_COLUMN[v_s] - 1)) + ((B_GRID_ROW[v_s] - 1) if ((1, 8)[v_p] == 1) else (8 - B_GRID_ROW[v_s]))))
 
 
 def define_distance_number(st, v_n):
@@ -156,12 +156,12 @@ def define_leap_index(st, v_x, v_y):
 
 def define_move_number(st, v_s, v_t, v_p):
     """Definition `move_number`: `from_number(s, p) + 9 + line_number(file of t - file of s, home_rank(t, p) - home_rank(s, p))`. [CH-4, CH-6, CH-8] ruling CH-AMB-6 (rulebooks/chess.rules:180)"""
-    return (define_from_number(st, v_s, v_p) + 9 + define_line_number(st, (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]), (define_home_rank(st, v_t, v_p) - define_home_rank(st, v_s, v_p))))
+    return (define_from_number(st, v_s, v_p) + 9 + define_line_number(st, (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]), (((B_GRID_ROW[v_t] - 1) if ((1, 8)[v_p] == 1) else (8 - B_GRID_ROW[v_t])) - ((B_GRID_ROW[v_s] - 1) if ((1, 8)[v_p] == 1) else (8 - B_GRID_ROW[v_s])))))
 
 
 def define_leap_number(st, v_s, v_t, v_p):
     """Definition `leap_number`: `from_number(s, p) + 65 + leap_index(file of t - file of s, home_rank(t, p) - home_rank(s, p))`. [CH-5] ruling CH-AMB-6 (rulebooks/chess.rules:184)"""
-    return (define_from_number(st, v_s, v_p) + 65 + define_leap_index(st, (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]), (define_home_rank(st, v_t, v_p) - define_home_rank(st, v_s, v_p))))
+    return (define_from_number(st, v_s, v_p) + 65 + define_leap_index(st, (B_GRID_COLUMN[v_t] - B_GRID_COLUMN[v_s]), (((B_GRID_ROW[v_t] - 1) if ((1, 8)[v_p] == 1) else (8 - B_GRID_ROW[v_t])) - ((B_GRID_ROW[v_s] - 1) if ((1, 8)[v_p] == 1) else (8 - B_GRID_ROW[v_s])))))
 
 
 def define_promotion_number(st, v_s, v_t, v_p, v_k):

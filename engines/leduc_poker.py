@@ -11,7 +11,7 @@ from rulespec.runtime.engine import (
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c12dd7ac6eb6a1a'
-GENERATOR_VERSION = '96'
+GENERATOR_VERSION = '97'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -155,7 +155,7 @@ def effect_turn__call(st, cause, v_player):
     st._ends_clean = False  # counters change: the after-step ends are checked again
     st._counters['staked'][v_player] = value if -COUNTER_LIMIT <= (value := st._counters['staked'][v_player] + (st._counters['staked'][(v_player + 1) % st.players] - st._counters['staked'][v_player])) <= COUNTER_LIMIT else counter_value(value, 'staked')
     st._counters['calls'] = value if -COUNTER_LIMIT <= (value := st._counters['calls'] + 1) <= COUNTER_LIMIT else counter_value(value, 'calls')
-    if ((st._counters['round'] == 1) and define_round_over(st)):
+    if ((st._counters['round'] == 1) and (((st._counters['raises'] == 0) and (st._counters['calls'] == 2)) or ((st._counters['raises'] > 0) and (st._counters['calls'] == 1)))):
         if st._engine._quiet_after_step(st):  # then second_round: run at once
             st._last_cause = cause
             st.fired['second_round'] = st.fired.get('second_round', 0) + 1
@@ -260,7 +260,7 @@ def end_fold__then(st):
 # ---------------------------------------------------------------- end showdown
 def end_showdown(st):
     """Whether the game ends now by `showdown`; returns the declared winners. [LEDUC-8] (rulebooks/leduc-poker.rules:114)"""
-    if ((st._counters['round'] == 2) and define_round_over(st)):
+    if ((st._counters['round'] == 2) and (((st._counters['raises'] == 0) and (st._counters['calls'] == 2)) or ((st._counters['raises'] > 0) and (st._counters['calls'] == 1)))):
         return []
     return None
 
@@ -281,7 +281,7 @@ def ends_after_step(st):
         if (counter_folded[v_p] == 1):
             return 0, [(v_p + 1) % st.players], ('pay_the_pot', ())
     # showdown [LEDUC-8]
-    if ((st._counters['round'] == 2) and define_round_over(st)):
+    if ((st._counters['round'] == 2) and (((st._counters['raises'] == 0) and (st._counters['calls'] == 2)) or ((st._counters['raises'] > 0) and (st._counters['calls'] == 1)))):
         return 1, [], ('pay_the_pot', ())
     # every end held false: the counters they read, as they are now (for the next check)
     st._ends_seen = {**st._ends_seen, ('after_step', 'counters'): (st._counters['calls'], st._counters['folded'][:], st._counters['raises'], st._counters['round'], )}

@@ -14,7 +14,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0bb9cf9dbf37b824'
-GENERATOR_VERSION = '96'
+GENERATOR_VERSION = '97'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -48,8 +48,8 @@ B_HOUSES_FACES = (
     ), None),
 )
 
-SEAT_WALK_0 = SeatWalk(lambda st, v_s, v_p: define_own(st, v_s, v_p), range(len(B_HOUSES_ROW)))  # own(s, p)
-SEAT_WALK_1 = SeatWalk(lambda st, v_s, v_player: define_own(st, v_s, v_player), range(len(B_HOUSES_ROW)))  # own(s, player)
+SEAT_WALK_0 = SeatWalk(lambda st, v_s, v_p: (((v_p == 0) and st._t.mark_of[0][v_s] == 'south') or ((v_p == 1) and st._t.mark_of[0][v_s] == 'north')), range(len(B_HOUSES_ROW)))  # own(s, p)
+SEAT_WALK_1 = SeatWalk(lambda st, v_s, v_player: (((v_player == 0) and st._t.mark_of[0][v_s] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_s] == 'north')), range(len(B_HOUSES_ROW)))  # own(s, player)
 
 
 
@@ -65,7 +65,7 @@ def define_seeds_left(st, v_p):
 
 def define_capturable(st, v_s, v_p):
     """Definition `capturable`: `own(s, left of p) and (seeds of s = 2 or seeds of s = 3)`. [OWA-4] (rulebooks/oware.rules:56)"""
-    return (define_own(st, v_s, (v_p + 1) % st.players) and ((st._counters['seeds'][v_s] == 2) or (st._counters['seeds'][v_s] == 3)))
+    return (((((v_p + 1) % st.players == 0) and st._t.mark_of[0][v_s] == 'south') or (((v_p + 1) % st.players == 1) and st._t.mark_of[0][v_s] == 'north')) and ((st._counters['seeds'][v_s] == 2) or (st._counters['seeds'][v_s] == 3)))
 
 
 def last_action_number(st):
@@ -85,7 +85,7 @@ def options_turn__sow(st, v_player):
     for v_s in SEAT_WALK_1.of(st, v_player):
         if not ((st._counters['seeds'][v_s] > 0)):  # seeds of s > 0
             continue
-        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
+        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: (((v_player == 0) and st._t.mark_of[0][v_t] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_t] == 'north'))))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
             continue
         found.append(('sow ' + B_HOUSES_LABEL[v_s], (v_s, )))
     return found
@@ -99,11 +99,11 @@ def candidates_turn__sow(st, v_player):
 
 def first_failing_turn__sow(st, v_player, v_s):
     """The index of the first condition that does not hold, or -1."""
-    if not (define_own(st, v_s, v_player)):  # own(s, player)
+    if not ((((v_player == 0) and st._t.mark_of[0][v_s] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_s] == 'north'))):  # own(s, player)
         return 0
     if not ((st._counters['seeds'][v_s] > 0)):  # seeds of s > 0
         return 1
-    if not (((define_seeds_left(st, (v_player + 1) % st.players) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
+    if not (((define_seeds_left(st, (v_player + 1) % st.players) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: (((v_player == 0) and st._t.mark_of[0][v_t] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_t] == 'north'))))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
         return 2
     return -1
 
@@ -121,15 +121,15 @@ def effect_turn__sow(st, cause, v_player, v_s):
 
 def number_turn__sow(st, v_player, v_s):
     """The action number of `sow`: `numbered size of walk(t from s towards back while own(t, player))`. [OWA-3, OWA-6] (rulebooks/oware.rules:62)"""
-    return len(st._walk(0, v_s, 1, lambda v_t: define_own(st, v_t, v_player)))
+    return len(st._walk(0, v_s, 1, lambda v_t: (((v_player == 0) and st._t.mark_of[0][v_t] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_t] == 'north'))))
 
 
 def numbered_turn__sow(st, v_player):
     """Every `sow` candidate its fixed conditions allow, with its action number."""
     for v_s in st._t.cells_in_use[0]:
-        if not (define_own(st, v_s, v_player)):  # own(s, player)
+        if not ((((v_player == 0) and st._t.mark_of[0][v_s] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_s] == 'north'))):  # own(s, player)
             continue
-        yield ('sow ' + B_HOUSES_LABEL[v_s], (v_s, ), len(st._walk(0, v_s, 1, lambda v_t: define_own(st, v_t, v_player))))
+        yield ('sow ' + B_HOUSES_LABEL[v_s], (v_s, ), len(st._walk(0, v_s, 1, lambda v_t: (((v_player == 0) and st._t.mark_of[0][v_t] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_t] == 'north')))))
 
 
 ROWS_turn = KeptRows(1)  # (seat, player) -> per option, binding -> its row, made once
@@ -147,7 +147,7 @@ def choices_turn(st, v_player):
     for v_s in SEAT_WALK_1.of(st, v_player):
         if not ((counter_seeds[v_s] > 0)):  # seeds of s > 0
             continue
-        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (counter_seeds[v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
+        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (counter_seeds[v_s] > len(st._walk(0, v_s, 0, lambda v_t: (((v_player == 0) and st._t.mark_of[0][v_t] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_t] == 'north'))))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
             continue
         rows.append(memo_0.get(v_s) or kept.make(memo_0, v_s, (seat, 'sow ' + B_HOUSES_LABEL[v_s], 0, (v_s, ))))
     if kept.repeated:  # two rows read the same: the first is the one offered
@@ -162,7 +162,7 @@ def has_legal_move_turn(st, v_player):
     for v_s in SEAT_WALK_1.of(st, v_player):
         if not ((st._counters['seeds'][v_s] > 0)):  # seeds of s > 0
             continue
-        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: define_own(st, v_t, v_player)))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
+        if not ((((_n0 if _n0 is not None else (_n0 := define_seeds_left(st, (v_player + 1) % st.players))) > 0) or (st._counters['seeds'][v_s] > len(st._walk(0, v_s, 0, lambda v_t: (((v_player == 0) and st._t.mark_of[0][v_t] == 'south') or ((v_player == 1) and st._t.mark_of[0][v_t] == 'north'))))))):  # seeds_left(left of player) > 0 or seeds of s > size of walk(t from s towards next while own(t, player))
             continue
         return True
     return False

@@ -29,7 +29,9 @@ from . import ir, reads
 from .tree import free_vars
 
 _DEPTH = 8  # definitions looked through, one inside another
-WRITTEN_OUT_NODES = 12  # the most nodes of a definition's value written out where it is used (small_value)
+# The most nodes of a definition's value written out where it is used (small_value): chosen by measuring
+# every engine it changes (benchmarks/bench_place_levers.py --only size; 12 before #40's seventh round).
+WRITTEN_OUT_NODES = 32
 
 
 @dataclass(frozen=True)
@@ -279,14 +281,17 @@ def plain_argument(a: ir.E, min_players: int) -> bool:
 
 
 def small_value(value: ir.E) -> bool:
-    """Whether a definition's value is a few nodes without any count, total, `any`, walk or definition of its
-    own: a use of it given plain arguments (plain_argument) is written out in place (written_out)."""
+    """Whether a definition's value is a few nodes without any count, total, `any`, walk, search of the board
+    (`connected`, a group) or definition of its own: a use of it given plain arguments (plain_argument) is
+    written out in place (written_out). A search written out would lose the definition's own way of answering
+    (Go's has_liberty: 0.83x)."""
     nodes = 0
 
     def small(node) -> bool:
         nonlocal nodes
         nodes += 1
-        if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets)) or nodes > WRITTEN_OUT_NODES:
+        if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets, ir.Connected,
+                             ir.GroupOf)) or nodes > WRITTEN_OUT_NODES:
             return False
         return all(small(v) for value in vars(node).values()
                    for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))

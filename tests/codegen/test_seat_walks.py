@@ -84,8 +84,9 @@ def test_kalah_with_counters_plays_the_same_games():
                                   ROOT / "house-rules" / "oware-grand-slam-captures.rules"])
 def test_oware_walks_each_seat_s_own_houses_alike(path):
     fast_source, slow_source, fast, fast_engine, slow, slow_engine = engines(path)
-    # `own(s, p)`: a seat and a graph's marks (`s is a south space`), the same in every game
-    assert "SeatWalk(lambda st, v_s, v_player: define_own(st, v_s, v_player), range(len(B_HOUSES_ROW)))" in fast_source
+    # `own(s, p)`: a seat and a graph's marks (`s is a south space`), the same in every game (written out)
+    assert ("SeatWalk(lambda st, v_s, v_player: (((v_player == 0) and st._t.mark_of[0][v_s] == 'south') or "
+            "((v_player == 1) and st._t.mark_of[0][v_s] == 'north')), range(len(B_HOUSES_ROW)))") in fast_source
     assert "SEAT_WALK_" not in slow_source
 
     def read(module):
@@ -151,7 +152,8 @@ def test_only_leading_conjuncts_that_read_seats_alone_are_decided(tmp_path):
     tables = [line for line in fast_source.splitlines() if line.startswith("SEAT_WALK_")]
     # `mine(player, k)` leads the option `take`; in taken_after and in `third` a counter's test comes first, so
     # nothing is decided there (a value it turns away must still be asked the counter's test first)
-    assert len(tables) == 1 and "define_mine(st, v_player, v_k)" in tables[0]
+    assert len(tables) == 1 and tables[0].endswith("# mine(player, k)")  # (mine written out in it)
+    assert "((v_player == 0) and (v_k <= 3))" in tables[0]
     assert "SEAT_WALK" not in fast_source.split("def define_taken_after(", 1)[1].split("\ndef ", 1)[0]
     assert "SEAT_WALK" not in fast_source.split("def options_turn__third(", 1)[1].split("\ndef ", 1)[0]
     assert "SEAT_WALK_0.of(st, v_player)" in fast_source.split("def options_turn__take(", 1)[1].split("\ndef ", 1)[0]
