@@ -11,6 +11,7 @@ from __future__ import annotations
 CHANCE = -1
 ANY_PLAYER = -2  # a choice every seat may take (a claim window)
 SIMULTANEOUS = -3  # a choice each seat makes in secret, resolved together (`by each player`); see simultaneous_seats()
+EVERY_SEAT = (ANY_PLAYER, SIMULTANEOUS)  # decisions in which every seat may act; the first bound name is the seat
 TERMINAL = -4
 RESOLVE = "__resolve__"
 LOTS = "__lots__"  # the chance step that breaks a tie for first place by drawing lots

@@ -10,28 +10,29 @@ visibility of each zone.
 The runtime's parts: ``common`` (special seats and steps, errors), ``pending`` (Action, the listed
 decision), ``tables`` (the static data and per-setup tables), ``state`` (State: the game API and the
 primitives generated code calls), ``serialise`` (to_json / from_json), ``policies`` (random and greedy
-play, payoffs from a ranking, budgets), ``helpers`` (what generated code calls besides the state), and
-this module (Engine: advance, decide, ends, results). Every name other code imports from here still is.
+play, payoffs from a ranking, budgets), ``helpers`` (what generated code calls besides the state),
+``results`` (how an ended game is scored), ``describing`` (observations, refusals, a state's picture) and
+this module (Engine: set-up, advance, decide, ends). Every name other code imports from here still is.
 """
 
 from __future__ import annotations
 
 import copy
-import json
 import sys
 from typing import Any, Callable, Optional
 
 from .serialise import state_from_checked, state_from_dict, state_from_json
 from .blame import located
-from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
+from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, EVERY_SEAT, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
 from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_label, pick_weights, span,  # noqa: F401
                       shuffle_orders, weighted_picks)  # (generated code imports them here)
 from .helpers import items_made, unmade_looks
-from ..lib.pieces import piece_codes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending
 from .plain_turns import PlainTurns
+from .results import NO_RANKING, Results  # noqa: F401 (NO_RANKING: imported from here)
+from .describing import Describing
 from .repetition import Looks, record_board_positions, record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
@@ -39,26 +40,10 @@ from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat
 from .tables import (BoardInfo, EndInfo, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,  # noqa: F401
                      Tables, TriggerInfo, ZoneInfo)
 
-_EVERY_SEAT = (ANY_PLAYER, SIMULTANEOUS)  # decisions in which every seat may act; the first bound name is the seat
-
-
-def _first_placed(ranks: list[int]) -> list[int]:
-    """The seats ranked first, none when every seat (of two or more) ties for first: a draw has no winners."""
-    winners = []
-    for seat, rank in enumerate(ranks):
-        if rank == 1:
-            winners.append(seat)
-    return [] if len(ranks) > 1 and len(winners) == len(ranks) else winners
-
 # ----------------------------------------------------------------------------- the engine
 
 
-# A file without a `ranking` declaration: the declared winners first, every other seat tied after them
-# (without it every key was empty and player 1 ranked first, whoever the end declared the winner).
-NO_RANKING: tuple[tuple[str, Optional[str]], ...] = (("winner_first", None), ("ties_share", None))
-
-
-class Engine:
+class Engine(Results, Describing):
     """Base of every generated engine: the game-independent rules of play."""
 
     GAME_ID = "game"
@@ -497,7 +482,7 @@ class Engine:
         choices = info.choices
         if choices is not None:  # listed in the order offered by one generated function
             seat, rows = choices(st, *args)
-            if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
+            if not info.distinct and len(set(map(_seat_and_text, rows) if seat in EVERY_SEAT else
                                              map(_second, rows))) < len(rows):
                 seen = set()  # two read the same: the first is the one offered
                 rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
@@ -520,7 +505,7 @@ class Engine:
             return Pending(CHANCE, rows, None, info.resolve, weights)
         seat = info.by(st, *args)
         rows = []
-        if seat in _EVERY_SEAT:  # the first bound name is the seat that may take the option
+        if seat in EVERY_SEAT:  # the first bound name is the seat that may take the option
             for k, option in enumerate(info.options):
                 rows += [(binding[0], text, k, binding) for text, binding in option.enumerate(st, *args)]
         else:
@@ -529,7 +514,7 @@ class Engine:
         if len(set(map(_seat_and_text, rows))) < len(rows):  # two read the same: the first is the one offered
             seen = set()
             rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
-        if seat in _EVERY_SEAT:
+        if seat in EVERY_SEAT:
             rows.sort(key=_first)  # stable: seat order, then declaration order
         return Pending(seat, rows, info.options)
 
@@ -655,7 +640,7 @@ class Engine:
         if not rows:
             st._stack.pop()  # a choice with nothing to choose is skipped
             return False
-        if not info.distinct and len(set(map(_seat_and_text, rows) if seat in _EVERY_SEAT else
+        if not info.distinct and len(set(map(_seat_and_text, rows) if seat in EVERY_SEAT else
                                          map(_second, rows))) < len(rows):
             seen = set()  # two read the same: the first is the one offered
             rows = [row for row in rows if (row[0], row[1]) not in seen and not seen.add((row[0], row[1]))]
@@ -854,357 +839,3 @@ class Engine:
             ends = self._ends_at["after_step"] = tuple(end for end in self.ENDS if end.timing == "after_step")
         return all(end.check(st) is None for end in ends)
 
-    def _end(self, st: State, end: EndInfo, winners: list, then: Optional[tuple] = None) -> None:
-        """The game ends by ``end`` (its check just held, naming ``winners``; ``then``: the step its `then`
-        runs, as the check found it, else worked out by end.then)."""
-        if len(winners) > 1:
-            winners = sorted(set(winners))
-        st._stack.clear()
-        st._pending = None
-        if end.then is not None:
-            # The end is decided; its closing step runs first (mats cleared, ...), then the game is scored.
-            step, args = then if then is not None else end.then(st)
-            st._stack.append((ENDING, (), 0, self._end_text(end, winners), ()))
-            st._stack.append((step, args, st._actor, "end", ()))
-            return
-        self._finish(st, {"end": end.name, "winners": winners, "cites": list(end.cites)})
-
-    def _end_text(self, end: EndInfo, winners: list) -> str:
-        """The decided end as the JSON text a frame carries (frames are plain data), made once per end and winners."""
-        key = (end.name, tuple(winners))
-        text = self._end_texts.get(key)
-        if text is None:
-            if len(self._end_texts) > 4096:
-                self._end_texts.clear()
-            over = {"end": end.name, "winners": winners, "cites": list(end.cites)}
-            text = self._end_texts[key] = json.dumps(over, sort_keys=True)
-        return text
-
-    def _over_of(self, text: str) -> dict:
-        """An end's JSON text (an ENDING or LOTS frame's cause) as a new dict, read once per text."""
-        over = self._end_values.get(text)
-        if over is None:
-            if len(self._end_values) > 4096:
-                self._end_values.clear()
-            over = self._end_values[text] = json.loads(text)
-        return dict(over)  # (its lists are read, never changed: outcome() hands out copies)
-
-    def _finish(self, st: State, over: dict) -> None:
-        """The game (or this leg of a match) is over: go on to the next leg, draw lots, or record the result."""
-        if self.MATCH is not None and st._leg + 1 < len(self.MATCH[0]):
-            self._next_leg(st, over)
-            return
-        tied = self._tied_for_first(st, over) if self._draws_lots and over["end"] not in self._drawn_by else []
-        if len(tied) > 1:
-            # The end is decided, but the winner is drawn by lot: one more chance node.
-            st._stack.append((LOTS, tuple(tied), 0, json.dumps(over, sort_keys=True), ()))
-        else:
-            st._over = over
-
-    def _next_leg(self, st: State, over: dict) -> None:
-        """Record this leg's scores and set up the next leg of the match in the same state."""
-        scores = {name: [fn(st, seat) for seat in range(st.players)] for name, fn in self.SCORES.items()}
-        legs = st._legs + [{"end": over["end"], "winners": over["winners"], "options": dict(st._options),
-                           "scores": scores}]
-        fresh = self._empty_state(st.players, self._leg_options(st._leg + 1))
-        fresh._leg, fresh._legs = st._leg + 1, legs
-        fresh.history, fresh._violations, fresh.fired = st.history, st._violations, st.fired
-        fresh._origin, fresh._origin_moves = st._origin, st._origin_moves  # (a failing step replays from it)
-        for name in State.__slots__:
-            setattr(st, name, getattr(fresh, name))
-        self._start_setup(st)
-
-    def _match_first_seat(self, st: State) -> int:
-        """Each leg of a match is started by the next player clockwise."""
-        return (self.FIRST_SEAT + st._leg) % st.players
-
-    def _tied_for_first(self, st: State, over: dict) -> list[int]:
-        keys = self._rank_keys(st, over)
-        best = min(keys)
-        return [seat for seat in range(st.players) if keys[seat] == best]
-
-    def _draw_lot(self, st: State, cause: str, *args) -> None:
-        seat = args[-1]
-        over = self._over_of(cause)
-        over["lot"] = seat
-        st._over = over
-
-    # ---- results and views
-    def _scores(self, st: State, names: Optional[set] = None) -> dict[str, list[int]]:
-        """Every declared score per seat (or those ``names``); in a match, the added-up scores are totals
-        over the legs."""
-        # (plain loops here and in the ranking: an outcome is worked out at every end a search reaches)
-        scores = {}
-        seats = st._t.seats
-        for name, fn in self.SCORES.items():
-            if names is None or name in names:
-                values = []
-                for seat in seats:
-                    values.append(fn(st, seat))
-                scores[name] = values
-        if self.MATCH is not None:
-            for name in self.MATCH[1]:
-                if name not in scores:
-                    continue
-                scores[name] = [scores[name][seat] + sum(leg["scores"][name][seat] for leg in st._legs)
-                                for seat in range(st.players)]
-        return scores
-
-    def _rank_keys(self, st: State, over: dict, scores: Optional[dict] = None) -> list[tuple]:
-        """Each seat's sort key from the declared ranking chain (smaller is better). A match is won on
-        its totals, so a leg's declared winner does not rank first there. Only the scores the ranking reads
-        are worked out (a score may ask who won: `p won`), unless ``scores`` holds them already."""
-        if over.get("end") in self._drawn_by:  # a declared draw: the same key for every seat
-            return [()] * st.players
-        ranking = self.RANKING or NO_RANKING
-        if scores is None:
-            read = set()
-            for _, score in ranking:
-                if score is not None:
-                    read.add(score)
-            scores = self._scores(st, read)
-        declared = over.get("winners", ())
-        in_match = self.MATCH is not None
-        keys = []
-        for seat in st._t.seats:
-            key = []
-            for kind, score in ranking:
-                if kind == "winner_first":
-                    if not in_match:
-                        key.append(0 if seat in declared else 1)
-                elif kind == "lowest":
-                    key.append(scores[score][seat])
-                elif kind == "highest":
-                    key.append(-scores[score][seat])
-                elif kind == "lot":
-                    key.append(0 if over.get("lot") == seat else 1)
-            keys.append(tuple(key))
-        return keys
-
-    def _ranks(self, st: State, scores: Optional[dict] = None) -> list[int]:
-        """Each seat's place at the end (1 = first; ties share it when the ranking says so; every seat first
-        when the end declared the game a draw)."""
-        if st._over["end"] in self._drawn_by:
-            return [1] * st.players
-        keys = self._rank_keys(st, st._over, scores)
-        share = False
-        for kind, _ in self.RANKING or NO_RANKING:
-            if kind == "ties_share" or kind == "lot":
-                share = True
-                break
-        order = sorted(st._t.seats, key=keys.__getitem__)  # (a stable sort: tied seats stay in seat order)
-        ranks = [0] * st.players
-        before = None
-        for position, seat in enumerate(order):
-            if share and position and keys[before] == keys[seat]:
-                ranks[seat] = ranks[before]
-            else:
-                ranks[seat] = position + 1
-            before = seat
-        return ranks
-
-    def _winners(self, st: State) -> list[int]:
-        """The seats ranked first, none in a draw (every seat tied for first): outcome()["winners"]."""
-        return _first_placed(self._ranks(st))
-
-    def _outcome(self, st: State) -> dict:
-        scores = self._scores(st)
-        ranks = self._ranks(st, scores)
-        winners = _first_placed(ranks)
-        draw = st.players > 1 and not winners  # every seat tied for first
-        over = st._over
-        return {
-            "end": over["end"],
-            "cites": list(over.get("cites", ())),
-            "lot": over.get("lot"),
-            "draw": draw,
-            "winners": winners,
-            "ranking": ranks,
-            "scores": scores,
-            "legs": [dict(leg) for leg in st._legs] if self.MATCH is not None else None,
-        }
-
-    def _standing(self, st: State) -> list[int]:
-        if st._over is not None:
-            return self._outcome(st)["ranking"]
-        keys = self._rank_keys(st, {"winners": []})
-        return [1 + sum(other < mine for other in keys) for mine in keys]
-
-    def _returns(self, st: State) -> list[float]:
-        if self.RETURNS is not None and self.RETURNS[0] == "value":
-            return [float(self.RETURNS[1](st, seat)) for seat in range(st.players)]
-        if st._over is None:
-            return [0.0] * st.players
-        ranks = self._outcome(st)["ranking"]
-        if self.RETURNS is not None:
-            win, draw, loss = self.RETURNS[1]
-            if st.players > 1 and all(rank == 1 for rank in ranks):
-                return [float(draw)] * st.players
-            return [float(win if rank == 1 else loss) for rank in ranks]
-        return zero_sum_returns(ranks, st.players)
-
-    def _observation(self, st: State, seat: int) -> dict:
-        # (plain loops throughout: for the few items, counters and queues of a view they cost less than
-        # comprehensions, each a function call of its own; State.observation runs at every node of a search)
-        t, item_label = st._t, st._labels
-        zones: dict[str, Any] = {}
-        for zone in self.ZONES:
-            base = t.zone_base[zone.name]
-            views = []
-            for owner in range(st.players if zone.per_player else 1):
-                items = st._zones[base + owner]
-                view: dict[str, Any] = {"size": len(items)}
-                sees_all = zone.visibility == "public" or (zone.visibility == "owner" and owner == seat)
-                if zone.size_unseen and not sees_all:  # not even how many it holds (nor, so, its top)
-                    view = {}
-                elif sees_all:
-                    labels = []
-                    for item in items:
-                        labels.append(item_label[item])
-                    # A stacked zone shows its order (the last is on top); any other zone is a sorted
-                    # multiset, so items with the same label stay indistinguishable.
-                    if not zone.stacked:
-                        labels.sort()
-                    view["items"] = labels
-                elif zone.visibility == "top":  # a pile covered but for its top: that one is seen
-                    view["items"] = [item_label[items[-1]]] if items else []
-                views.append(view)
-            zones[zone.name] = views if zone.per_player else views[0]
-        boards = {}
-        for b, board in enumerate(self.BOARDS):
-            labels = board.labels
-            boards[board.name] = {labels[c]: item_label[i] for c, i in enumerate(st._boards[b]) if i >= 0}
-        counters = {}
-        for name, value in st._counters.items():
-            counters[name] = value.copy() if value.__class__ is list else value
-        for name, b in self.SPACE_COUNTERS.items():  # a counter per space: space label -> its count (public)
-            labels, value = self.BOARDS[b].labels, st._counters[name]
-            counters[name] = {labels[c]: value[c] for c in st._t.cells_in_use[b]}
-        queues = {}
-        for name, entries in st._queues.items():
-            queues[name] = [entry[0] for entry in entries]
-        view = {
-            "seat": seat,
-            "players": st.players,
-            "options": st._options.copy(),
-            "phase": st._phase,
-            "turn": st._turn_number,
-            "turn_player": st._turn_seat,
-            "leg": st._leg,
-            "legs": [dict(leg) for leg in st._legs] if st._legs else [],
-            "zones": zones,
-            "boards": boards,
-            "counters": counters,
-            "queues": queues,
-            "decision": None,
-            "outcome": st.outcome(),
-        }
-        pending = st._offer()  # the decision, if any (its Actions: who may take each, and its text)
-        if pending is not None:
-            chooser = pending.seat
-            decision = view["decision"] = {"player": "any" if chooser == ANY_PLAYER else
-                                           "each" if chooser == SIMULTANEOUS else chooser, "step": st._stack[-1][0]}
-            if chooser == SIMULTANEOUS:  # who is still choosing is seen; what the others chose is not
-                decision["waiting"] = st.simultaneous_seats()
-                for secret_chooser, text in st._chosen:
-                    if secret_chooser == seat:
-                        decision["chosen"] = text
-                        break
-            if chooser != CHANCE:
-                mine = []
-                for action in pending.all_actions():
-                    if action.player == seat:
-                        mine.append(action.text)
-                if mine:
-                    decision["choices"] = mine
-        return view
-
-    def _why_not(self, st: State, action: Action) -> str:
-        decision = st._decision()
-        if st._over is not None:
-            return "the game is over"
-        if decision is None:
-            return "nothing is to be decided now"
-        seat, entries = decision
-        frame = st._stack[-1]
-        info = self.STEPS.get(frame[0])  # None at the lot that breaks a tie for first
-        step = frame[0] if info is not None else "the lot for first place"
-        if seat == SIMULTANEOUS and any(chooser == action.player for chooser, _ in st._chosen):
-            return (f"player {action.player + 1} has already chosen, in secret, for {frame[0]}; "
-                    f"{', '.join(f'player {s + 1}' for s in st.simultaneous_seats())} still to choose")
-        if action.player != seat and seat not in _EVERY_SEAT:
-            who = "chance" if seat == CHANCE else f"player {seat + 1}"
-            return f"it is {who}'s decision ({step}), not {'chance' if action.player == CHANCE else f'player {action.player + 1}'}'s"
-        if info is not None and info.kind == "choice":
-            for option in info.options:
-                for text, binding in option.raw(st, *frame[1]):
-                    if text == action.text and (seat not in _EVERY_SEAT or binding[0] == action.player):
-                        failed = option.check(st, *frame[1], *binding)
-                        if failed >= 0:
-                            condition, cites = option.conditions[failed]
-                            cited = f" [{', '.join(cites)}]" if cites else ""
-                            return f"{action.text!r} is not allowed: `{condition}` does not hold{cited}"
-        from ..lib.suggestions import close_matches  # (bounded work, however many the choices)
-        texts = [e[0].text for e in entries if e[0].player == action.player or seat not in _EVERY_SEAT]
-        close = close_matches(action.text, texts, n=3, cutoff=0.5)
-        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else \
-            f"; the choices are: {', '.join(repr(t) for t in texts[:8])}{'...' if len(texts) > 8 else ''}"
-        return f"{action.text!r} is not one of the choices for {step}{hint}"
-
-    def _describe(self, st: State) -> str:
-        """A short text picture of a state, for the terminal."""
-        lines = [f"{self.TITLE}: {st.players} players, turn {st._turn_number} (player {st._turn_seat + 1})"]
-        t = st._t
-        for b, board in enumerate(self.BOARDS):
-            width = len(board.columns)
-            label_width = max(len(r) for r in board.rows)
-            if board.kind == "triangles":
-                lines.append(f"{board.name} (face {t.face[b]}; # = covered, a letter = an uncovered mark):")
-                marks = {name: letter for letter, name in board.marks}
-                for r, row in enumerate(board.rows):
-                    if not any(t.in_use[b][r * width:(r + 1) * width]):
-                        continue  # a row of a board piece not laid in this game
-                    cells = []
-                    for c in range(width):
-                        cell = r * width + c
-                        if not t.in_use[b][cell]:
-                            cells.append(" ")
-                        elif st._boards[b][cell] >= 0:
-                            cells.append("#")
-                        else:
-                            cells.append(marks.get(t.mark_of[b][cell], "."))
-                    lines.append((f"  {row:<{label_width}} " + " ".join(cells)).rstrip())
-                continue
-            column_values = self.ITEM_ATTRS.get(board.column_attribute, {})
-            # A piece without a number is its own letter (C cross, N nought), said in the heading.
-            codes = piece_codes([label for item, label in enumerate(self._labels_shown) if item not in column_values], ".o")
-            drawn = sorted({st._labels[i] for i in st._boards[b] if i >= 0 and i not in column_values})
-            said = "".join(f", {codes[label]} = {label}" for label in drawn)
-            lines.append(f"{board.name} (face {t.face[b]}; o = an empty region space{said}):")
-            for r, row in enumerate(board.rows):
-                cells = []
-                for c in range(width):
-                    cell = r * width + c
-                    item = st._boards[b][cell]
-                    if not t.in_use[b][cell]:
-                        cells.append("  ")
-                    elif item < 0:
-                        region = t.region_of[b][cell]
-                        cells.append(" o" if region >= 0 else " .")
-                    else:
-                        value = column_values.get(item)
-                        cells.append(f"{value:>2}" if value is not None else f"{codes[st._labels[item]]:>2}")
-                lines.append((f"  {row:<{label_width}} " + " ".join(cells)).rstrip())
-        for zone in self.ZONES:
-            base = t.zone_base[zone.name]
-            for owner in range(st.players if zone.per_player else 1):
-                items = st._zones[base + owner]
-                who = f" of player {owner + 1}" if zone.per_player else ""
-                lines.append(f"{zone.name}{who}: {len(items)}")
-        if st._over:
-            outcome = st.outcome()
-            winners = ", ".join(f"player {s + 1}" for s in outcome["winners"])
-            result = "a draw" if outcome["draw"] else f"won by {winners}" if winners else "nobody wins"
-            lines.append(f"game over ({outcome['end']}): {result}; ranks "
-                         + ", ".join(f"player {s + 1}: {r}" for s, r in enumerate(outcome["ranking"])))
-        return "\n".join(lines)
