@@ -29,14 +29,14 @@ from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_la
                       shuffle_orders, weighted_picks)  # (generated code imports them here)
 from .helpers import items_made, unmade_looks
 from .numbers import WHOLE_DIGITS
-from .pending import Action, Pending
+from .pending import Action, Pending, _listed_actions
 from .plain_turns import PlainTurns
 from .results import NO_RANKING, Results  # noqa: F401 (NO_RANKING: imported from here)
 from .describing import Describing
 from .repetition import Looks, record_board_positions, record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
-from .state import _RUNTIME_STEPS, _listed_actions, _new_pending, _second, _seat_and_text, _first, State
+from .state import _RUNTIME_STEPS, _new_pending, _second, _seat_and_text, _first, State
 from .tables import (BoardInfo, EndInfo, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,  # noqa: F401
                      Tables, TriggerInfo, ZoneInfo)
 

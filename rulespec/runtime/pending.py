@@ -199,7 +199,7 @@ class Pending:
         self.offered = None  # (Action, index): the last action handed out by pick()
         self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
         self.shared = None  # a static draw: the engine's {(text, args): ({item: Action}, {id(Action): item})} (see draw)
-        self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too, as a list or (with the rows chosen) a state._Secret; else None
+        self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too, as a list or (with the rows chosen) a secret_choices._Secret; else None
         self.numbered = None  # what an adapter's action numbering made of this listing, kept with it (it never changes)
         self.seat_found = None  # at a simultaneous decision: (seat, (first, past)), the slice seat_rows found last
 

@@ -13,9 +13,11 @@ import operator
 from collections import _count_elements  # (the C counting loop Counter uses; collections falls back to Python)
 from itertools import compress, count
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
 
 from .blame import located
+from .board_reading import BoardReading
+from .secret_choices import SecretChoices
 from .imagining import IMAGINING_KEEPS, Imagining
 from .lifting import Lifting
 from .shifting import Shifting
@@ -23,7 +25,7 @@ from .looks_kept import LooksKept
 from .tallies import Tallying
 from .common import (AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, WRITTEN_KEPT, IllegalAction,
                      RuleRuntimeError)
-from .pending import Action, Pending, _action_at, _listed_actions, _made_actions, _uniform, probability, uniform
+from .pending import Action, Pending, _uniform, probability, uniform
 from .serialise import state_to_dict, state_to_json
 
 if TYPE_CHECKING:
@@ -32,11 +34,7 @@ if TYPE_CHECKING:
 # ----------------------------------------------------------------------------- the state
 
 
-def _is_empty(item: int) -> bool:
-    return item < 0
-
-
-class State(Imagining, Shifting, Lifting, Tallying, LooksKept):
+class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying, LooksKept):
     """One position of one game. Use the engine API: legal_actions, apply, clone, observation..."""
 
     __slots__ = ("_engine", "_t", "players", "_options", "_zones", "_boards", "_masks", "_causes", "_loc", "_counters",
@@ -609,346 +607,6 @@ class State(Imagining, Shifting, Lifting, Tallying, LooksKept):
         else:  # nothing to choose: _advance skips it
             engine._advance(self, turned, turned)
 
-    def _choose_in_secret(self, pending: Pending, index: int) -> None:
-        """One seat's choice at a simultaneous decision: kept (in ``_chosen``, seen by that seat only) while
-        others are still to choose; the last one carries every choice out, in seat order, as one step.
-
-        A choice from listed rows is kept with the rows it chose: the Pending of the seats still to choose
-        holds them (``every`` is a _Secret: every row, the choices so far and their rows), so the last choice
-        finds every chosen row without listing again. A state whose secret choices came otherwise (read
-        from JSON, or an engine's own _decide) lists the decision again and looks them up by their texts."""
-        rows = pending.rows
-        actions = pending.actions
-        action = actions[index] if actions is not None else pending.pick(index)
-        player = action.player
-        chosen = self._chosen + ((player, action.text),)
-        if rows is None:  # listed in full by an engine's own _decide
-            if any(other.player != player for other in pending.all_actions()):  # others still have to choose
-                self._chosen = chosen
-                self.history.append(str(action))
-                self._pending = None
-                return
-            every = picked = None
-        else:
-            every = pending.every
-            if every.__class__ is _Secret:
-                picked = every.rows + (rows[index],) if every.chosen is self._chosen else None
-                every = every.every
-            else:
-                picked = (rows[index],) if not self._chosen else None
-                if every is None:
-                    every = rows
-            found = pending.seat_rows(player)  # (the rows of a simultaneous decision come grouped by seat)
-            waiting = [row for row in rows if row[0] != player] if found is None else rows[:found[0]] + rows[found[1]:]
-            if waiting:  # others still have to choose, from the same listing (a secret choice changes nothing else)
-                self._keep_secret(pending, action, chosen, waiting, every, picked, found)
-                return
-        self._reveal_choices(pending, action, chosen, every, picked)
-
-    def _keep_secret(self, pending: Pending, action: Action, chosen: tuple, waiting: list, every: list,
-                     picked: Optional[tuple], found: Optional[tuple]) -> None:
-        """Keep ``action``, a secret choice from listed rows (``found``: (first, past) of its seat's, where
-        Pending.seat_rows found them), while the seats of the ``waiting`` rows still have to choose: their
-        Pending holds every row and, where known, the rows ``picked`` so far."""
-        self._chosen = chosen
-        self.history.append(self._t.seat_prefix[action.player] + action.text)  # str(action)
-        still = self._pending = _new_pending(Pending)
-        still.seat, still.count, still.rows, still.options = SIMULTANEOUS, len(waiting), waiting, pending.options
-        still.every = every if picked is None else _Secret(every, chosen, picked)
-        still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
-        still.numbered = still.seat_found = None
-        actions = pending.actions  # the Actions handed out stay the ones offered
-        if actions is None:
-            still.actions = None
-        elif found is not None:
-            still.actions = actions[:found[0]] + actions[found[1]:]
-        else:
-            still.actions = [offered for offered, row in zip(actions, pending.rows) if row[0] != action.player]
-
-    def _reveal_choices(self, pending: Pending, action: Action, chosen: tuple, every: Optional[list],
-                        picked: Optional[tuple]) -> None:
-        """Carry out every secret choice (``chosen``, ``action`` the last) as one step, in seat order: the rows
-        ``picked``, or found again by their texts among ``every`` row (listed again if None)."""
-        engine = self._engine
-        moves = len(self.history)  # (as in _play)
-        if self._origin is None:
-            self._origin, self._origin_moves = self._copy(), moves
-        try:
-            self._loops = 0
-            if picked is None:  # the chosen rows, found again by their texts
-                if every is None:
-                    every = engine._list(self, hide_chosen=False).rows
-                listed = {(row[0], row[1]): row for row in reversed(every)}
-                picked = [listed[seat_and_text] for seat_and_text in chosen]
-            if len(picked) > 1:
-                picked = sorted(picked, key=_seat_and_text)  # revealed together: carried out in seat order
-            frame = self._stack.pop()
-            self._chosen = ()
-            self._pending = None
-            self._last_cause = frame[3]
-            fired = self.fired
-            fired[frame[0]] = fired.get(frame[0], 0) + 1  # _count, inline (as in _play)
-            self.history.append(self._t.seat_prefix[action.player] + action.text)  # str(action)
-            self._carry_out(picked, frame)
-            engine._check_ends(self, "after_step")
-            engine._advance(self)
-        except RuleRuntimeError as error:
-            self._undo(pending, moves)
-            raise located(error)
-        except Exception as error:  # generated rule code met a value it cannot use: a rule-file problem
-            self._undo(pending, moves)
-            raise located(RuleRuntimeError(f"the rules could not resolve {action}: {type(error).__name__}: {error}"),
-                          error.__traceback__) from error
-
-    def _carry_out(self, picked: list, frame) -> None:
-        """Run the options of the rows ``picked`` (seat, text, option, binding) at the simultaneous step of
-        ``frame``, each by its seat; then push every seat's `then`s, in seat order, the first on top."""
-        step, args, cause, replaced = frame[0], frame[1], frame[3], frame[4]
-        options = self._engine.STEPS[step].options
-        option_rules, fired = self._engine._option_rules, self.fired
-        thens = []
-        for seat, _, option, binding in picked:
-            effect = options[option].effect
-            self._actor = seat
-            counted = option_rules[effect]  # what `fired` counts an option as
-            fired[counted] = fired.get(counted, 0) + 1
-            effect(self, cause, *args, *binding)
-            if self._thens:
-                thens += [(then, then_args, seat) for then, then_args in self._thens]
-                self._thens = []
-        if len(picked) > 1 and any(then[0] == AFTER for then in thens):  # each seat's option asked for the check
-            thens = [then for then in thens if then[0] != AFTER] + [then for then in thens if then[0] == AFTER][-1:]
-        for then, then_args, seat in reversed(thens):
-            self._stack.append((then, then_args, seat, cause, replaced))
-
-    def _space_empty(self, board: int, cell: Optional[int]) -> bool:
-        """A neighbour is empty: false past the board's edge (none)."""
-        return cell is not None and self._boards[board][cell] < 0
-
-    def _space_occupied(self, board: int, cell: Optional[int]) -> bool:
-        return cell is not None and self._boards[board][cell] >= 0
-
-    def _space_holds(self, board: int, cell: Optional[int], kind: str) -> bool:
-        """`S holds COMPONENT` where S can be past the edge: none holds nothing."""
-        return cell is not None and self._holds(board, cell, kind)
-
-    def _space_holds_value(self, board: int, cell: Optional[int], table: Optional[tuple], value) -> bool:
-        """`S holds mark of p` where S can be past the edge: its occupant is ``value`` (``table`` None) or
-        has it as its attribute (``table``: by item); none holds nothing."""
-        if cell is None:
-            return False
-        if table is None:
-            return self._holds(board, cell, value)
-        return table[self._boards[board][cell]] == value
-
-    def _neighbour(self, board: int, cell: Optional[int], direction: int) -> Optional[int]:
-        """The neighbour of a space that can be past the edge: past it, none stays none."""
-        return None if cell is None else self._t.toward[board][direction][cell]
-
-    @staticmethod
-    def _space_label(labels: tuple[str, ...], cell: Optional[int]) -> str:
-        """A space's label in a text, where it can be past the edge: none reads `none`."""
-        return "none" if cell is None else labels[cell]
-
-    def _on_board(self, cell: Optional[int], what: str) -> int:
-        """A space that can be past the edge, where the rules need one that is not (`row of`, `line from`)."""
-        if cell is None:
-            raise RuleRuntimeError(f"the rules ask for {what} a space past the board's edge (none); "
-                                   "test `is none` first")
-        return cell
-
-    def _line(self, board: int, cell: int, direction: int, length: int) -> tuple[int, ...]:
-        """``cell`` and the spaces after it in ``direction``, ``length`` at most (fewer at the board's edge)."""
-        return self._t.lines(board, direction, length)[cell]
-
-    def _walk(self, board: int, cell: int, direction: int, passes: Callable[[int], bool]) -> tuple[int, ...]:
-        """The spaces after ``cell`` in ``direction`` as long as each ``passes`` (the board's edge stops it,
-        and on a ring of a graph the way back to ``cell``: a walk passes each space once)."""
-        step, out = self._t.toward[board][direction], []
-        at = step[cell]
-        while at is not None and at != cell and passes(at):
-            out.append(at)
-            at = step[at]
-        return tuple(out)
-
-    def _walk_begins(self, board: int, cell: int, direction: int, passes: Callable[[int], bool]) -> bool:
-        """Whether _walk(board, cell, direction, passes) takes a first step: `size of walk(...) > 0`."""
-        at = self._t.toward[board][direction][cell]
-        return at is not None and at != cell and passes(at)
-
-    def _ray(self, board: int, cell: int, direction: int) -> tuple[int, ...]:
-        """The spaces after ``cell`` in ``direction`` up to and including the first occupied one (the board's
-        edge stops it too)."""
-        contents, ray = self._boards[board], self._t.rays[board, direction][cell]
-        for n, at in enumerate(ray):
-            if contents[at] >= 0:
-                return ray[:n + 1]
-        return ray
-
-    def _group(self, board: int, cell: int) -> tuple[int, ...]:
-        """``cell`` and every space joined to it through neighbouring spaces holding the same as it (a component
-        of the same kind with the same attributes, whichever copy; for an empty ``cell``, the empty spaces),
-        in board order: a flood fill from ``cell``."""
-        contents, neighbours = self._boards[board], self._t.neighbours[board]
-        item = contents[cell]
-        if item < 0:
-            alike = _is_empty
-        else:
-            kinds, kind, attrs = self._engine._steady_kind, self._engine._steady_kind[item], self._attrs
-            if attrs is None:
-                def alike(other: int) -> bool:
-                    return other >= 0 and kinds[other] == kind
-            else:
-                now = [(values, values[item]) for values in attrs.values()]
-
-                def alike(other: int) -> bool:
-                    return other >= 0 and kinds[other] == kind and all(v[other] == mine for v, mine in now)
-        group, frontier = {cell}, [cell]
-        while frontier:
-            for n in neighbours[frontier.pop()]:
-                if n not in group and alike(contents[n]):
-                    group.add(n)
-                    frontier.append(n)
-        return tuple(sorted(group))
-
-    def _connected(self, board: int, cells, passes: Callable[[int], bool], start: Callable[[int], bool],
-                   goal: Callable[[int], bool]) -> bool:
-        """Whether a path of neighbouring spaces of ``cells``, each passing ``passes``, joins one where
-        ``start`` holds to one where ``goal`` holds (one space may be both). Each space is tested at most once
-        by each test."""
-        domain = cells if isinstance(cells, (set, frozenset)) else set(cells)
-        return self._fill(board, [c for c in cells if start(c) and passes(c)], domain.__contains__, passes, goal)
-
-    def _connected_from(self, board: int, starts, passes: Callable[[int], bool],
-                        start: Optional[Callable[[int], bool]], goal: Callable[[int], bool]) -> bool:
-        """_connected over every space of ``board`` in use, where ``start`` can hold only on ``starts`` (spaces in
-        use, in board order: what the start fixes, rulespec/codegen/connected.py): only those are tested by it,
-        and none when it is None (the start is `t = s` itself: it holds on each of them)."""
-        frontier = [c for c in starts if passes(c)] if start is None else [c for c in starts if start(c) and passes(c)]
-        return self._fill(board, frontier, self._t.in_use[board].__getitem__, passes, goal)
-
-    def _fill(self, board: int, frontier: list, inside: Callable[[int], bool], passes: Callable[[int], bool],
-              goal: Callable[[int], bool]) -> bool:
-        """Whether a path of neighbouring spaces ``inside`` the domain, each passing, joins one of ``frontier``
-        (start spaces that pass) to one where ``goal`` holds: a flood fill outwards from them that stops at the
-        first such space (a liberty found next to the stone asks no more)."""
-        for cell in frontier:
-            if goal(cell):
-                return True
-        seen = set(frontier)
-        neighbours = self._t.neighbours[board]
-        while frontier:
-            for n in neighbours[frontier.pop()]:
-                if n not in seen and inside(n):
-                    seen.add(n)
-                    if passes(n):
-                        if goal(n):
-                            return True
-                        frontier.append(n)
-        return False
-
-    def _connected_kept(self, board: int, key: tuple, passes: Callable[[int], bool],
-                        ends: Callable[..., tuple[Callable[[int], bool], Callable[[int], bool]]]) -> bool:
-        """_connected over every space of ``board`` in use, where ``passes`` reads the board only at the space
-        it tests and the start and goal tests read nothing that changes (rulespec.model.reads.connected_kept
-        says when). ``key`` names the expression and the values of the names it reads besides its space;
-        ``ends(state, *those values)`` gives the start and goal tests, asked for only to work out the plan.
-        The spaces reached from the starts are kept (``_reach[key]``: at these contents, these spaces), so
-        a later call looks only at the spaces that changed since: one that now passes joins with what it
-        reaches; one inside the reached spaces that no longer passes means reaching again from the starts.
-        What a record claims depends on the contents alone, so it stays true whatever happens to the state
-        (an undone action, a clone, a test writing a board); a record is replaced, never changed."""
-        t = self._t
-        plan = t.reach_plans.get(key) or t.reach_plan(board, key, *ends(self, *key[1:]))
-        starts, start_mask, goal_mask, near, neighbours, in_use = plan
-        cells = self._boards[board]
-        reach = self._reach
-        kept = reach.get(key)
-        region = 0
-        if kept is not None:
-            seen, region, mark = kept
-            if seen == cells:
-                return region & goal_mask != 0
-            now, changed = self._changed_since(board, seen, mark)
-            frontier = []
-            for cell in changed:
-                if not in_use[cell]:
-                    continue
-                if region >> cell & 1:
-                    if not passes(cell):
-                        region = 0  # a reached space no longer passes: reach again
-                        frontier = [c for c in starts if passes(c)]
-                        break
-                elif (start_mask >> cell & 1 or near[cell] & region) and passes(cell):
-                    frontier.append(cell)
-            if not frontier:  # nothing more reached (most often: the other side's stone, or one apart)
-                self._reach = reach = reach.copy()  # (a new dict: the old one may be a clone's too)
-                reach[key] = (now, region, self._written_before + len(self._written))
-                return region & goal_mask != 0
-        else:
-            now = self._contents_now(board)
-            frontier = [c for c in starts if passes(c)]
-        tested = set(frontier)
-        for cell in frontier:
-            region |= 1 << cell
-        while frontier:
-            for n in neighbours[frontier.pop()]:
-                if n not in tested and not region >> n & 1:
-                    tested.add(n)
-                    if passes(n):
-                        region |= 1 << n
-                        frontier.append(n)
-        self._reach = reach = reach.copy()  # (likewise; reach.copy() costs less than {**reach, key: ...})
-        reach[key] = (now, region, self._written_before + len(self._written))  # (_writes())
-        return region & goal_mask != 0
-
-    def _listed_kept(self, board: int, key: tuple, test: Callable[[int], bool], make: Callable[[int], tuple]) -> list:
-        """The rows ``[make(s) for s in board's spaces in use if test(s)]``, for a choice whose one option walks
-        a board's spaces, whose conditions ``test`` read the board only at the space they test (besides
-        values: seats, options, labels) and whose row ``make`` is the same in every state for the same key
-        (kept rows; rulespec.codegen.python decides). ``key`` names the step and the values of its seat and
-        arguments. As _connected_kept, the rows are kept per key with the contents they were listed at
-        (``_reach[key]``: at these contents, these rows), and the next listing looks only at the spaces changed
-        since, from the same hint, checked the same way: a space that now passes joins the rows in board
-        order, one that no longer passes leaves them. The rows are a new list when anything changed (a
-        listing is never changed once made); their Actions are kept with them (_listed_actions), and where each
-        Action was listed (_action_at: Pending.find looks there first, and checks)."""
-        reach = self._reach
-        kept = reach.get(key)
-        if kept is not None:
-            seen, rows, at, actions, mark = kept
-            now, changed = self._changed_since(board, seen, mark)
-            if changed:
-                rows, at, actions = rows.copy(), at.copy(), actions.copy()
-                in_use = self._t.in_use[board]
-                for cell in changed:
-                    if not in_use[cell]:
-                        continue
-                    i = bisect.bisect_left(at, cell)
-                    if i < len(at) and at[i] == cell:
-                        if not test(cell):
-                            del at[i], rows[i], actions[i]
-                    elif test(cell):
-                        row = make(cell)
-                        at.insert(i, cell)
-                        rows.insert(i, row)
-                        actions.insert(i, action := _made_actions[row[0]][row[1]])
-                        _action_at[id(action)] = (action, cell)
-        else:
-            now = self._contents_now(board)
-            at = [cell for cell in self._t.cells_in_use[board] if test(cell)]
-            rows = [make(cell) for cell in at]
-            actions = [_made_actions[row[0]][row[1]] for row in rows]
-            if len(_action_at) > 65536:  # (Actions are made once each: as many as the texts listed)
-                _action_at.clear()
-            _action_at.update(zip(map(id, actions), zip(actions, at)))
-        self._reach = reach = reach.copy()  # (a new dict, as in _connected_kept)
-        reach[key] = (now, rows, at, actions, self._written_before + len(self._written))  # (_writes())
-        if len(_listed_actions) > 16:  # (the rows of recent listings: few are live at once)
-            _listed_actions.clear()
-        _listed_actions[id(rows)] = (rows, actions, at)
-        return rows
-
     def _writes(self) -> int:
         """How many spaces placements and removals have written in this state's line (a copy goes on counting
         from its original's count): the mark a record of a board keeps, for _changed_since."""
@@ -1015,16 +673,6 @@ class State(Imagining, Shifting, Lifting, Tallying, LooksKept):
         now = cells.copy()
         _changed_before, _changed_last = last, (cells, now, now, [])  # (since itself, nothing changed)
         return now
-
-    def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:
-        """The line of ``length`` spaces from ``cell`` in ``direction``, or None when the board ends first."""
-        return self._t.full_lines[board, direction, length][cell]
-
-    def _occupant(self, board: int, cell: int) -> int:
-        item = self._boards[board][cell]
-        if item < 0:
-            raise RuleRuntimeError(f"the rules ask what is on {self._engine.BOARDS[board].label(cell)}, which is empty")
-        return item
 
     def clone(self) -> "State":
         return self._copy()
@@ -1177,17 +825,6 @@ class State(Imagining, Shifting, Lifting, Tallying, LooksKept):
         for name in State.__slots__:
             setattr(self, name, getattr(fresh, name))
         self._origin, self._origin_moves, self._pending = origin, origin_moves, pending
-
-
-class _Secret:
-    """What the Pending of a simultaneous decision some seats have chosen at keeps (``Pending.every``): every
-    row, theirs too; the secret choices so far (the state's ``_chosen``, this very tuple); and the rows they
-    chose, in the order chosen. Never changed once made (clones share their Pending)."""
-
-    __slots__ = ("every", "chosen", "rows")
-
-    def __init__(self, every: list, chosen: tuple, rows: tuple):
-        self.every, self.chosen, self.rows = every, chosen, rows
 
 
 def _not_an_action(action: Any) -> None:

@@ -11,7 +11,7 @@ import pytest
 
 import rulespec
 from rulespec.runtime.engine import SIMULTANEOUS
-from rulespec.runtime.state import _Secret
+from rulespec.runtime.secret_choices import _Secret
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = [
