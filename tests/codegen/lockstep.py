@@ -2,6 +2,32 @@
 generator's fast paths (each builds its pair of engines; this plays them)."""
 
 import random
+from pathlib import Path
+
+import pytest
+
+from rulespec.codegen import python as codegen
+from rulespec.pipeline import compile_rules, load_module_from_source
+
+
+def engines_with_and_without(path: Path, swaps: tuple, tag: str) -> tuple:
+    """The file's engine generated as it is and with ``swaps`` ((owner, attribute, value) set only while it
+    is generated: the generator without its lever), both loaded: (source, source without, engine, engine
+    without)."""
+    model = compile_rules(path)
+    source = codegen.generate(model, path.name)
+    patch = pytest.MonkeyPatch()
+    try:
+        for owner, attribute, value in swaps:
+            patch.setattr(owner, attribute, value)
+        source_without = codegen.generate(model, path.name)
+    finally:
+        patch.undo()
+    tag = f"{tag}_{path.stem.replace('-', '_')}"
+    engine = load_module_from_source(source, f"{tag}_with").GAME(None)
+    engine_without = load_module_from_source(source_without, f"{tag}_without").GAME(None)
+    engine.model = engine_without.model = model
+    return source, source_without, engine, engine_without
 
 
 def sampled_action(state, rng: random.Random):

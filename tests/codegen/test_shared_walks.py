@@ -7,11 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.codegen import python as codegen
 from rulespec.codegen.shared_walks import SharedWalks
-from rulespec.pipeline import compile_rules, load_module_from_source
 
-from .lockstep import play_in_lock_step
+from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 
@@ -22,18 +20,7 @@ def alone(self, step, listing):
 
 
 def engines(path: Path):
-    model = compile_rules(path)
-    shared_source = codegen.generate(model, path.name)
-    patch = pytest.MonkeyPatch()
-    try:
-        patch.setattr(SharedWalks, "walk_groups", alone)
-        alone_source = codegen.generate(model, path.name)
-    finally:
-        patch.undo()
-    shared = load_module_from_source(shared_source, f"shared_walks_{path.stem.replace('-', '_')}").GAME(None)
-    apart = load_module_from_source(alone_source, f"walks_apart_{path.stem.replace('-', '_')}").GAME(None)
-    shared.model = apart.model = model
-    return shared_source, alone_source, shared, apart
+    return engines_with_and_without(path, ((SharedWalks, "walk_groups", alone),), "shared_walks")
 
 
 # file -> (the options one walk lists, in the generated comment; seeded games played; players)

@@ -7,30 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.codegen import python as codegen
 from rulespec.codegen.shifted_places import ShiftedPlaces
-from rulespec.pipeline import compile_rules, load_module_from_source
 from rulespec.runtime.helpers import cells_by_value, places_shifted
 
-from .lockstep import play_in_lock_step
+from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 
 
 def engines(path: Path):
-    model = compile_rules(path)
-    shifted_source = codegen.generate(model, path.name)
-    patch = pytest.MonkeyPatch()
-    try:
-        patch.setattr(ShiftedPlaces, "shifted_place", lambda self, const, row, column: None)
-        looked_up_source = codegen.generate(model, path.name)
-    finally:
-        patch.undo()
-    tag = path.stem.replace("-", "_")
-    shifted = load_module_from_source(shifted_source, f"shifted_places_{tag}").GAME(None)
-    looked_up = load_module_from_source(looked_up_source, f"places_looked_up_{tag}").GAME(None)
-    shifted.model = looked_up.model = model
-    return shifted_source, looked_up_source, shifted, looked_up
+    return engines_with_and_without(
+        path, ((ShiftedPlaces, "shifted_place", lambda self, const, row, column: None),), "shifted_places")
 
 
 # file -> (the walk's code with the table; seeded games played; players)

@@ -7,28 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from rulespec.codegen import expressions, python as codegen
-from rulespec.pipeline import compile_rules, load_module_from_source
+from rulespec.codegen import expressions
 
-from .lockstep import play_in_lock_step
+from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 
 
 def engines(path: Path):
-    model = compile_rules(path)
-    written = codegen.generate(model, path.name)
-    patch = pytest.MonkeyPatch()
-    try:
-        patch.setattr(expressions, "SPAN_WRITTEN_OUT", 0)
-        called = codegen.generate(model, path.name)
-    finally:
-        patch.undo()
-    tag = path.stem.replace("-", "_")
-    fast = load_module_from_source(written, f"spans_written_{tag}").GAME(None)
-    slow = load_module_from_source(called, f"spans_called_{tag}").GAME(None)
-    fast.model = slow.model = model
-    return written, called, fast, slow
+    return engines_with_and_without(path, ((expressions, "SPAN_WRITTEN_OUT", 0),), "spans_written")
 
 
 # file -> (the range as written out, as called; seeded games; players)

@@ -13,25 +13,15 @@ from rulespec.codegen.steps_in_order import StepsInOrder, _one_holds_at_most
 from rulespec.model import ir
 from rulespec.pipeline import compile_rules, load_module_from_source
 
-from .lockstep import play_in_lock_step
+from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 NEWCOMER = ROOT / "tests" / "newcomer" / "games" / "breakthrough.rules"
 
 
 def engines(path: Path, tag: str):
-    model = compile_rules(path)
-    ordered = codegen.generate(model, path.name)
-    patch = pytest.MonkeyPatch()
-    try:
-        patch.setattr(StepsInOrder, "steps_in_order", lambda self, var, domain, where: None)
-        sorted_ = codegen.generate(model, path.name)
-    finally:
-        patch.undo()
-    fast = load_module_from_source(ordered, f"steps_in_order_{tag}").GAME(None)
-    slow = load_module_from_source(sorted_, f"steps_sorted_{tag}").GAME(None)
-    fast.model = slow.model = model
-    return ordered, sorted_, fast, slow
+    return engines_with_and_without(
+        path, ((StepsInOrder, "steps_in_order", lambda self, var, domain, where: None),), f"steps_in_order_{tag}")
 
 
 def listing(source: str) -> str:
