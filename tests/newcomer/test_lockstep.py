@@ -99,6 +99,15 @@ def _breakthrough(seat, text):
     return f"{'abcdefgh'[c - 1]}{9 - r}{'abcdefgh'[c2 - 1]}{9 - r2}"
 
 
+def _blackjack(seat, text):
+    """OpenSpiel's Hit 0 and Stand 1; a card dealt is its number, suit (clubs, diamonds, hearts, spades) * 13
+    + rank - 1 (ace first), to the player or the dealer alike."""
+    if seat is not None:
+        return ("hit", "stand").index(text)
+    rank, suit = re.fullmatch(r"deal (?:the dealer )?(\d+) of (\w+)", text).groups()
+    return ("clubs", "diamonds", "hearts", "spades").index(suit) * 13 + int(rank) - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -141,6 +150,7 @@ SPECS = {
     "kalah-counters": Spec("kalah-counters", "mancala", _kalah, games=100),
     "othello": Spec("othello", "othello", _othello, games=30),
     "breakthrough": Spec("breakthrough", "breakthrough", _breakthrough, games=20, by_string=True),
+    "blackjack": Spec("blackjack", "blackjack", _blackjack, games=1000, players=1),
 }
 
 
@@ -260,7 +270,7 @@ def walk(spec) -> int:
 
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
-            "kalah-counters": 2}
+            "kalah-counters": 2, "blackjack": 2}
 
 
 def test_every_game_file_has_a_spec():
