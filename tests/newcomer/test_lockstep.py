@@ -108,6 +108,15 @@ def _blackjack(seat, text):
     return ("clubs", "diamonds", "hearts", "spades").index(suit) * 13 + int(rank) - 1
 
 
+def _pentago(seat, text):
+    """Our "place on R C, turn quadrant Q clockwise" (quadrants in reading order) against OpenSpiel's
+    ((y * 6) + x) * 8 + 2 * quadrant + (1 if clockwise), its quadrants 0 top left, 1 top right, 2 bottom
+    right, 3 bottom left (its action strings a1s ... f6z)."""
+    r, c, q, way = re.fullmatch(r"place on (\d) (\d), turn quadrant (\d) (clockwise|anticlockwise)", text).groups()
+    quadrant = {"1": 0, "2": 1, "4": 2, "3": 3}[q]
+    return ((int(r) - 1) * 6 + int(c) - 1) * 8 + 2 * quadrant + (way == "clockwise")
+
+
 @dataclass
 class Spec:
     rules: str
@@ -151,6 +160,7 @@ SPECS = {
     "othello": Spec("othello", "othello", _othello, games=30),
     "breakthrough": Spec("breakthrough", "breakthrough", _breakthrough, games=20, by_string=True),
     "blackjack": Spec("blackjack", "blackjack", _blackjack, games=1000, players=1),
+    "pentago": Spec("pentago", "pentago", _pentago, games=20),
 }
 
 
@@ -270,7 +280,7 @@ def walk(spec) -> int:
 
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
-            "kalah-counters": 2, "blackjack": 2}
+            "kalah-counters": 2, "blackjack": 2, "pentago": 1}
 
 
 def test_every_game_file_has_a_spec():
