@@ -15,6 +15,7 @@ at once, in secret: there OpenSpiel's bidder must be one of our seats still to c
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from dataclasses import dataclass, field
@@ -117,6 +118,21 @@ def _pentago(seat, text):
     return ((int(r) - 1) * 6 + int(c) - 1) * 8 + 2 * quadrant + (way == "clockwise")
 
 
+def _einstein(seat, text):
+    """OpenSpiel numbers a cube's arrangement by its place among the permutations of 1..6 in order, the first
+    number on its corner's first space (row by row); our shuffle lists a hand from the bottom up and the top
+    is laid out first. A move is named as OpenSpiel writes it, "W3-left" (by_string; its number says the
+    space, which our text does not)."""
+    if text.startswith("roll "):
+        return _last_int(text) - 1
+    if text.startswith("shuffle hand: "):
+        order = [int(label.split()[1]) for label in text[len("shuffle hand: "):].split(", ")][::-1]
+        return sum(sorted(order[i:]).index(order[i]) * math.factorial(5 - i) for i in range(6))
+    colour, number, way = text.split()
+    ways = {"east": "right", "south": "down", "west": "left", "north": "up", "southeast": "diag", "northwest": "diag"}
+    return f"{colour[0].upper()}{number}-{ways[way]}"
+
+
 @dataclass
 class Spec:
     rules: str
@@ -125,7 +141,7 @@ class Spec:
     params: dict = field(default_factory=dict)
     options: dict = field(default_factory=dict)
     games: int = 100
-    by_string: bool = False  # number() gives OpenSpiel's action string (captures' "*" ignored)
+    by_string: bool = False  # number() gives a seat's OpenSpiel action string (captures' "*" ignored)
     sequential_sealed: bool = False  # OpenSpiel asks one bidder at a time where we ask all at once
     tree: Optional[int] = None  # positions of the whole tree (None: no walk)
     tree_key: Optional[Callable] = None  # positions that are the same in OpenSpiel, visited once
@@ -161,6 +177,7 @@ SPECS = {
     "breakthrough": Spec("breakthrough", "breakthrough", _breakthrough, games=20, by_string=True),
     "blackjack": Spec("blackjack", "blackjack", _blackjack, games=1000, players=1),
     "pentago": Spec("pentago", "pentago", _pentago, games=20),
+    "einstein": Spec("einstein", "einstein_wurfelt_nicht", _einstein, games=60, by_string=True),
 }
 
 
@@ -175,7 +192,7 @@ def _ours_by_number(spec, theirs_keys, actions, seat) -> dict:
     """Our actions by OpenSpiel's number; every one must mean a different OpenSpiel action."""
     by_key = {spec.number(seat, a.text): a for a in actions}
     assert len(by_key) == len(actions), f"two of our actions mean the same OpenSpiel action: {actions}"
-    if spec.by_string:
+    if spec.by_string and seat is not None:  # chance outcomes are numbered
         assert set(by_key) <= set(theirs_keys), sorted(set(by_key) - set(theirs_keys))
         return {theirs_keys[k]: a for k, a in by_key.items()}
     return by_key
@@ -280,7 +297,7 @@ def walk(spec) -> int:
 
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
-            "kalah-counters": 2, "blackjack": 2, "pentago": 1}
+            "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2}
 
 
 def test_every_game_file_has_a_spec():
