@@ -133,6 +133,23 @@ def _einstein(seat, text):
     return f"{colour[0].upper()}{number}-{ways[way]}"
 
 
+_SUITS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def _crazy_eights(seat, text):
+    """OpenSpiel's card is (rank - 2) * 4 + suit (clubs, diamonds, hearts, spades; the ace 14 is high);
+    52 is Draw, 53 Pass, 54 + suit a nominated suit, and chance's 52 + seat the dealer."""
+    card = re.fullmatch(r"(?:play|deal|draw|turn up) (\d+) of (\w+)", text)
+    if card:
+        return (int(card.group(1)) - 2) * 4 + _SUITS.index(card.group(2))
+    dealer = re.fullmatch(r"player (\d+) deals", text)
+    if dealer:
+        return 52 + int(dealer.group(1)) - 1
+    if text.startswith("name "):
+        return 54 + _SUITS.index(text[len("name "):])
+    return {"draw": 52, "pass": 53}[text]
+
+
 @dataclass
 class Spec:
     rules: str
@@ -178,6 +195,8 @@ SPECS = {
     "blackjack": Spec("blackjack", "blackjack", _blackjack, games=1000, players=1),
     "pentago": Spec("pentago", "pentago", _pentago, games=20),
     "einstein": Spec("einstein", "einstein_wurfelt_nicht", _einstein, games=60, by_string=True),
+    "crazy-eights": Spec("crazy-eights", "crazy_eights", _crazy_eights, params={"players": 2}, games=100),
+    "crazy-eights-5": Spec("crazy-eights", "crazy_eights", _crazy_eights, games=30, players=5),
 }
 
 
@@ -297,7 +316,7 @@ def walk(spec) -> int:
 
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
-            "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2}
+            "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3}
 
 
 def test_every_game_file_has_a_spec():
