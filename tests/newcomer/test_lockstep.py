@@ -150,6 +150,15 @@ def _crazy_eights(seat, text):
     return {"draw": 52, "pass": 53}[text]
 
 
+def _twenty_forty_eight(seat, text):
+    """Up, Right, Down, Left are 0 to 3; "V added to row R, column C" is OpenSpiel's (R - 1) * 8 + (C - 1) * 2,
+    plus 1 for a 4."""
+    if seat is not None:
+        return ("Up", "Right", "Down", "Left").index(text)
+    value, row, column = map(int, re.fullmatch(r"(\d+) added to row (\d), column (\d)", text).groups())
+    return (row - 1) * 8 + (column - 1) * 2 + (value == 4)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -197,6 +206,9 @@ SPECS = {
     "einstein": Spec("einstein", "einstein_wurfelt_nicht", _einstein, games=60, by_string=True),
     "crazy-eights": Spec("crazy-eights", "crazy_eights", _crazy_eights, params={"players": 2}, games=100),
     "crazy-eights-5": Spec("crazy-eights", "crazy_eights", _crazy_eights, games=30, players=5),
+    "twenty-forty-eight": Spec("twenty-forty-eight", "2048", _twenty_forty_eight, games=8, players=1),
+    "twenty-forty-eight-small": Spec("twenty-forty-eight", "2048", _twenty_forty_eight, params={"max_tile": 32},
+                                     options={"max_tile": 32}, games=60, players=1),
 }
 
 
@@ -316,7 +328,8 @@ def walk(spec) -> int:
 
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
-            "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3}
+            "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
+            "twenty-forty-eight": 2}
 
 
 def test_every_game_file_has_a_spec():
