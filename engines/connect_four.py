@@ -15,7 +15,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8f081671400898d'
-GENERATOR_VERSION = '97'
+GENERATOR_VERSION = '98'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -131,7 +131,7 @@ def choices_turn(st, v_player):
 def end_four(st):
     """Whether the game ends now by `four`; returns the declared winners. [C4-4] (rulebooks/connect-four.rules:51)"""
     for v_p in st._t.seats:
-        if any(define_four_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
+        if any((CELL_ATTRS['colour'][st._boards[0][whole[0]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][whole[1]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][whole[2]]] == ('red', 'yellow')[v_p]) and (CELL_ATTRS['colour'][st._boards[0][whole[3]]] == ('red', 'yellow')[v_p]) for whole in st._t.whole_lines[0, (0, 1, 2, 3, 4, 5, 6, 7), 4]):
             return [v_p]
     return None
 

@@ -14,7 +14,7 @@ from rulespec.runtime.ends import EndIndex
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6d526e33490b75cf'
-GENERATOR_VERSION = '97'
+GENERATOR_VERSION = '98'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -123,7 +123,7 @@ def choices_turn(st, v_player):
 def end_three(st):
     """Whether the game ends now by `three`; returns the declared winners. [TTT-4] (rulebooks/tic-tac-toe.rules:42)"""
     for v_p in st._t.seats:
-        if any(define_three_from(st, v_s, v_p) for v_s in st._t.cells_in_use[0]):
+        if any((CELL_ATTRS['symbol'][st._boards[0][whole[0]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][st._boards[0][whole[1]]] == ('cross', 'nought')[v_p]) and (CELL_ATTRS['symbol'][st._boards[0][whole[2]]] == ('cross', 'nought')[v_p]) for whole in st._t.whole_lines[0, (0, 1, 2, 3, 4, 5, 6, 7), 3]):
             return [v_p]
     return None
 

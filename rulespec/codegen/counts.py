@@ -409,6 +409,9 @@ class Counts:
         if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
             return None  # the same for every candidate of an option: counted once and kept (see once())
         if number.value == 0 and e.op in (">", "!=", "="):
+            whole = self.whole_lines_test(count)  # N in a row anywhere: the board's whole lines (whole_lines.py)
+            if whole is not None:
+                return f"(not {whole})" if e.op == "=" else whole
             ahead, count = self.tests_ahead(count)
             self.depth += 1
             domain, test_left = self.walk_and_test(count.var, count.domain, count.where)

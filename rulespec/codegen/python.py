@@ -29,6 +29,7 @@ from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
 from .line_walks import LineWalks
+from .whole_lines import WholeLines
 from .counts import Counts
 from .declarations import Declarations
 from .engine_class import EngineClass
@@ -54,7 +55,7 @@ from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VER
 from .writer import Writer, cites_text
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, Narrowing, ShiftedPlaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
                     Choices, SharedWalks, ListedAnswers, ListingPlans, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""

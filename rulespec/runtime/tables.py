@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from ..lib.geometry import ADJACENCY_DIRECTIONS, direction_steps
 from .common import RuleRuntimeError
+from .whole_lines import WholeLines
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -255,6 +256,8 @@ class Tables:
         self.line_tables: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {}  # see lines()
         # (board, direction, length) -> per cell the whole line of that length, or None: made when first read.
         self.full_lines = _FullLines(self)
+        # (board, directions, length) -> every whole line of that length, each set of spaces once: made when first read
+        self.whole_lines = WholeLines(self)
         self.rays = _Rays(self)  # (board, direction) -> per cell the spaces after it to the edge: made when first read
         self.space_index = _SpaceIndex(self)  # board -> per cell its place in board order (`index of s`), made when read
         # Per board, per jump it declares, per cell: the spaces in use its leaps land on, in board order.

@@ -73,6 +73,8 @@ CODE_LOCALS = {
     "owner", "collection", "weight", "loops",
     # `what` a fixed word of a generated comment ("counts" or "counts and calls")
     "what",
+    # `whole` an N-in-a-row test asked of a board's whole lines (whole_lines.py), made by expr()
+    "whole",
     # `number` an option's `numbered` expression as expr() code, `numbered` the `, number=number_` + ident() keywords
     "number", "numbered",
     # `function` the fixed name of a function of the configuration (turn_limit, decision_limit, last_action_number)

@@ -1,0 +1,42 @@
+"""N in a row anywhere on a board (issue #40, helper pentago): (a) `there is s in B where there is d in directions
+of B where count(t in line of N from s towards d where C) = N` asked of the board's whole lines, each once
+(codegen/whole_lines.py), not of every space and direction, against the same file's engine generated without it,
+in one process. Measured on the newcomer's Pentago (five in a row tested after every turn, its ends not indexed),
+and on tic-tac-toe and Connect Four (whose hot ends are indexed: only their `end_` functions change). The same
+seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated,
+medians with their min-max spread.
+
+    python benchmarks/bench_line_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ab import ROOT, compare_levers  # noqa: E402
+from rulespec.codegen import whole_lines  # noqa: E402
+
+NEWCOMER = ROOT / "tests" / "newcomer" / "games"
+WHOLE = (whole_lines.WholeLines, "whole_lines_test", lambda self, count: None)
+
+# lever -> (its file, the generator's methods swapped for what was there before it)
+LEVERS = {
+    "(a) the whole lines, each once": ("pentago", (WHOLE,)),
+    "(a) on tic-tac-toe": ("tic-tac-toe", (WHOLE,)),
+    "(a) on Connect Four": ("connect-four", (WHOLE,)),
+}
+SEEDS = {"pentago": range(20), "tic-tac-toe": range(200), "connect-four": range(40)}
+PATHS = {name: ROOT / "rulebooks" / f"{name}.rules" for name in ("tic-tac-toe", "connect-four")}
+
+
+def main() -> None:
+    compare_levers("bench_line_levers.py", LEVERS, SEEDS, lambda name: PATHS.get(name, NEWCOMER / f"{name}.rules"))
+
+
+if __name__ == "__main__":
+    main()
