@@ -11,7 +11,7 @@ import argparse
 import statistics
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -39,9 +39,26 @@ def engine_of(path: Path, swapped: tuple):
     return engine
 
 
-def compare_levers(script: str, levers: dict, seeds: dict, path_of: Callable[[str], Path]) -> None:
+def played_with(swaps: tuple, play: Callable[[], float]) -> float:
+    """``play()`` with ``swaps`` ((owner, attribute, replacement)) set while it runs, put back afterwards: the
+    runtime without a lever of its own."""
+    kept = [(owner, attribute, getattr(owner, attribute)) for owner, attribute, _ in swaps]
+    try:
+        for owner, attribute, replacement in swaps:
+            setattr(owner, attribute, replacement)
+        return play()
+    finally:
+        for owner, attribute, original in kept:
+            setattr(owner, attribute, original)
+
+
+def compare_levers(script: str, levers: dict, seeds: dict, path_of: Callable[[str], Path],
+                   players: Optional[dict] = None, played_without: Optional[dict] = None) -> None:
     """Parse ``--rounds`` and ``--levers`` and print each lever's table row: its file's us a step with the
-    lever (on) and without it (off), and off over on per round. ``levers``: name -> (file, swapped)."""
+    lever (on) and without it (off), and off over on per round. ``levers``: name -> (file, swapped);
+    ``players``: file -> players (default 2); ``played_without``: lever -> the runtime's attributes swapped
+    while the side without the lever plays (a lever of the runtime: see played_with)."""
+    players, played_without = players or {}, played_without or {}
     parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--levers", default="", help="comma-separated lever names (default: every lever)")
@@ -54,7 +71,8 @@ def compare_levers(script: str, levers: dict, seeds: dict, path_of: Callable[[st
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)
         for lever, (name, _) in levers.items():
             for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = microseconds_a_step(engines[lever][side], seeds[name])
+                figure = played_with(played_without.get(lever, ()) if side else (), lambda: microseconds_a_step(
+                    engines[lever][side], seeds[name], players.get(name, 2)))
                 if r >= 0:
                     figures[lever, side].append(figure)
     print(f"`python benchmarks/{script} --rounds {rounds}`: us a step, medians (min-max); the "

@@ -13,6 +13,11 @@ from .common import CHANCE, SIMULTANEOUS
 if TYPE_CHECKING:
     from .state import State
 
+# A listing of at most this many entries is looked along for an Action handed back (State.apply, Pending.find);
+# a longer one is looked up (a static draw's through its item: drawn_outcomes.py, Pending._find_drawn).
+SHORT_LISTING = 16
+
+
 class Action:
     """One decision: a seat's choice or a chance outcome. ``str()`` is what ``parse_action`` reads.
 
@@ -198,7 +203,7 @@ class Pending:
         self.entries = None  # the full() form, once made
         self.offered = None  # (Action, index): the last action handed out by pick()
         self.actions = None  # every entry's Action, once made (legal_actions, chance_outcomes and full() share them)
-        self.shared = None  # a static draw: the engine's {(text, args): ({item: Action}, {id(Action): item})} (see draw)
+        self.shared = None  # a static draw: the engine's {(text, args): its tables} (see draw and shared_tables)
         self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too, as a list or (with the rows chosen) a secret_choices._Secret; else None
         self.numbered = None  # what an adapter's action numbering made of this listing, kept with it (it never changes)
         self.seat_found = None  # at a simultaneous decision: (seat, (first, past)), the slice seat_rows found last
@@ -303,26 +308,36 @@ class Pending:
                 return index
         return None
 
-    def _shared_actions(self) -> list:
-        shared, text, args, items = self.shared, self.text, self.args, self.items
-        tables = shared.get((text, args))
+    def shared_tables(self) -> tuple:
+        """A static draw's tables in the engine, made on first use: ({item: its Action}, {id of that Action: the
+        item}, {number of items: {item: (its Action, the probability of one of that many)}}, drawn_outcomes.py)."""
+        shared = self.shared
+        key = (self.text, self.args)
+        tables = shared.get(key)
         if tables is None:
             if len(shared) > 4096:  # (arguments are seats and items: a game has few)
                 shared.clear()
-            tables = shared[(text, args)] = ({}, {})  # item -> its Action; id of that Action -> the item
-        made = tables[0]
+            tables = shared[key] = ({}, {}, {})
+        return tables
+
+    def shared_action(self, item: int) -> Action:
+        """A static draw's Action of ``item``, made once per engine (its text reads labels only)."""
+        made, item_of = self.shared_tables()[:2]
+        action = made.get(item)
+        if action is None:
+            action = made[item] = _action(CHANCE, self.text(self.st, *self.args, item))
+            item_of[id(action)] = item  # (made keeps the Action alive, so its id stays its own)
+        return action
+
+    def _shared_actions(self) -> list:
+        made = self.shared_tables()[0]
         actions = []
         try:
-            for item in items:  # (a plain loop: cheaper than list(map(...)) for the few outcomes of a draw)
+            for item in self.items:  # (a plain loop: cheaper than list(map(...)) for the few outcomes of a draw)
                 actions.append(made[item])
             return actions
         except KeyError:
-            st, item_of = self.st, tables[1]
-            for item in items:
-                if item not in made:  # read once per engine: the text reads labels only
-                    action = made[item] = _action(CHANCE, text(st, *args, item))
-                    item_of[id(action)] = item  # (made keeps the Action alive, so its id stays its own)
-            return list(map(made.__getitem__, items))
+            return list(map(self.shared_action, self.items))
 
     def _find_drawn(self, action: Any) -> Optional[int]:
         """A static draw: the index of the outcome ``action`` is (one of the shared Actions), found
@@ -363,8 +378,10 @@ class Pending:
             action = _made_actions[row[0]][row[1]]
         elif self.shared is None:
             action = _action(CHANCE, self.text(self.st, *self.args, self.items[index]))
-        else:
+        elif self.count <= SHORT_LISTING:  # a short static draw: listed, for apply()'s look along it
             return self.all_actions()[index]
+        else:  # a long static draw: its Action is the engine's, found again through its item (_find_drawn)
+            return self.shared_action(self.items[index])
         self.offered = (action, index)
         return action
 
@@ -374,7 +391,7 @@ class Pending:
         if offered is not None and offered[0] is action:
             return offered[1]
         actions = self.actions
-        if actions is not None and self.count <= 16:  # a short listing already made: a look along it is cheapest
+        if actions is not None and self.count <= SHORT_LISTING:  # a short listing already made: a look along it is cheapest
             index = 0  # (counted by hand, as in State.apply)
             for offered in actions:
                 if offered is action:

@@ -25,7 +25,8 @@ from .looks_kept import LooksKept
 from .tallies import Tallying
 from .common import (AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, WRITTEN_KEPT, IllegalAction,
                      RuleRuntimeError)
-from .pending import Action, Pending, _uniform, probability, uniform
+from .drawn_outcomes import drawn_outcomes, listed_outcomes
+from .pending import SHORT_LISTING, Action, Pending
 from .serialise import state_to_dict, state_to_json
 
 if TYPE_CHECKING:
@@ -455,27 +456,15 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
             pending = self._offer()
         if pending is None or pending.seat != CHANCE:
             return []
-        actions = pending.actions
-        if actions is None:
-            actions = pending.all_actions()
-        weights = pending.weights
-        outcomes = []  # (plain loops: on this scale cheaper than list(zip(...)), which makes three objects first)
-        if weights is None:  # every outcome as likely: one probability, shared (Fractions are immutable)
-            chance = _uniform.get(len(actions)) or uniform(len(actions))
-            for action in actions:
-                outcomes.append((action, chance))
-            return outcomes
-        total = sum(weights)
-        made = {weight: probability(weight, total) for weight in set(weights)}  # one Fraction per distinct weight
-        for action, weight in zip(actions, weights):
-            outcomes.append((action, made[weight]))
-        return outcomes
+        if pending.weights is None and pending.shared is not None and pending.count > SHORT_LISTING:
+            return drawn_outcomes(pending)  # a long static draw, every outcome as likely: from the engine's pairs
+        return listed_outcomes(pending)
 
     def apply(self, action: Union[Action, str]) -> None:
         pending = self._pending
         if pending is not None and action.__class__ is Action and self._over is None:
             actions = pending.actions
-            if actions is not None and pending.count <= 16:  # one of a short listing's own Actions, most often
+            if actions is not None and pending.count <= SHORT_LISTING:  # one of a short listing's own Actions, most often
                 index = 0  # (counted by hand: enumerate() costs more than the loop for a short listing)
                 for offered in actions:
                     if offered is action:
