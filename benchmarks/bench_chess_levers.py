@@ -12,7 +12,9 @@ statements can write (model/look_ahead_writes.py, runtime/imagining.py _imagine_
 (f) a turn-start end's `has no legal move` answered by the turn's listing in full, kept for the offer that
 follows (codegen/ends.py turn_listing_kept, Engine._turn_listed), not a search for a first move and a listing;
 (g) the inner ray of a first-found loop (b) walked in place to its first occupied space (codegen/declarations.py
-ray_stop_loop), not through ray_stop's call and tuple for each direction.
+ray_stop_loop), not through ray_stop's call and tuple for each direction; (h) a lean look-ahead
+(codegen/lean_look_ahead.py, runtime/imagining.py _imagine_lean): one that leaves no `then`, fires no trigger and
+walks no loop keeps only what its statements and condition can write and runs no carry_through.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from perft import POSITIONS, perft  # noqa: E402
-from rulespec.codegen import counts, declarations, ends, options, statements  # noqa: E402
+from rulespec.codegen import counts, declarations, ends, lean_look_ahead, options, statements  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
@@ -44,10 +46,11 @@ LEVERS = {
     "(b) a walk's test inside a loop": [(declarations.Declarations, "inner_exists", staticmethod(lambda e: None))],
     "(c) a piece moved on its board": [(statements.Statements, "shifted", lambda self, s: None)],
     "(d) a `then` run at once unasked": [(statements.Statements, "ends_after_each_step", lambda self: True)],
-    "(e) a plain look-ahead's save": [(options.Options, "imagining", lambda self, option, seat, step: (
+    "(e) a plain look-ahead's save": [(options.Options, "imagining", lambda self, option, seat, step, lean=False: (
         f"st._imagine({seat}, {step.name!r})", "st._unimagine"))],
     "(f) the turn's listing kept for its offer": [(ends.Ends, "turn_listing_kept", lambda self, e: False)],
     "(g) a ray walked in place to its stop": [(declarations.Declarations, "ray_walked_in_place", lambda self, inner: False)],
+    "(h) a lean look-ahead": [(lean_look_ahead.LeanLookAhead, "lean_look_ahead", lambda self, step, option, after: False)],
 }
 LEVERS["all four"] = [swap for lever, swaps in list(LEVERS.items()) if not lever.startswith("(e)") for swap in swaps]
 LEVERS["all five"] = [swap for swaps in list(LEVERS.values())[:5] for swap in swaps]

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '98'
+GENERATOR_VERSION = '99'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -285,13 +285,12 @@ def numbered_turn__slide(st, v_player):
 
 def after_turn__slide(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `slide` would leave. [CH-3, CH-4, CH-7, CH-11, CH-15] (rulebooks/chess.rules:192)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__slide(st, cause, v_player, v_s, v_d, v_t)
-        carry_through(st, cause)  # then land: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__leap(st, v_player):
@@ -353,13 +352,12 @@ def numbered_turn__leap(st, v_player):
 
 def after_turn__leap(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `leap` would leave. [CH-3, CH-5, CH-11, CH-15] (rulebooks/chess.rules:198)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__leap(st, cause, v_player, v_s, v_t)
-        carry_through(st, cause)  # then land: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__step(st, v_player):
@@ -421,13 +419,12 @@ def numbered_turn__step(st, v_player):
 
 def after_turn__step(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `step` would leave. [CH-3, CH-6, CH-7, CH-11, CH-15] (rulebooks/chess.rules:204)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__step(st, cause, v_player, v_s, v_t)
-        carry_through(st, cause)  # then land: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__castle_kingside(st, v_player):
@@ -492,12 +489,12 @@ def numbered_turn__castle_kingside(st, v_player):
 
 def after_turn__castle_kingside(st, v_player):
     """Whether `not in_check(player)` holds in the position `castle_kingside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:210)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__castle_kingside(st, cause, v_player)
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__castle_queenside(st, v_player):
@@ -566,12 +563,12 @@ def numbered_turn__castle_queenside(st, v_player):
 
 def after_turn__castle_queenside(st, v_player):
     """Whether `not in_check(player)` holds in the position `castle_queenside` would leave. [CH-7, CH-15] (rulebooks/chess.rules:218)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__castle_queenside(st, cause, v_player)
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__push(st, v_player):
@@ -645,13 +642,12 @@ def numbered_turn__push(st, v_player):
 
 def after_turn__push(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `push` would leave. [CH-8, CH-11, CH-15] (rulebooks/chess.rules:226)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__push(st, cause, v_player, v_s, v_t)
-        carry_through(st, cause)  # then land: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__double_step(st, v_player):
@@ -728,12 +724,12 @@ def numbered_turn__double_step(st, v_player):
 
 def after_turn__double_step(st, v_player, v_s, v_t):
     """Whether `not in_check(player)` holds in the position `double_step` would leave. [CH-8, CH-9, CH-11, CH-15] ruling CH-AMB-3 (rulebooks/chess.rules:232)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__double_step(st, cause, v_player, v_s, v_t)
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__capture(st, v_player):
@@ -814,13 +810,12 @@ def numbered_turn__capture(st, v_player):
 
 def after_turn__capture(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `capture` would leave. [CH-3, CH-8, CH-11, CH-15] (rulebooks/chess.rules:240)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__capture(st, cause, v_player, v_s, v_d, v_t)
-        carry_through(st, cause)  # then land: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__en_passant(st, v_player):
@@ -906,13 +901,12 @@ def numbered_turn__en_passant(st, v_player):
 
 def after_turn__en_passant(st, v_player, v_s, v_d, v_t):
     """Whether `not in_check(player)` holds in the position `en_passant` would leave. [CH-9, CH-11, CH-15] (rulebooks/chess.rules:246)"""
-    kept, cause = st._imagine_plain(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
+    kept, cause = st._imagine_lean(v_player, 'turn', ())  # carried out on the state itself, then undone (runtime/imagining.py)
     try:
         effect_turn__en_passant(st, cause, v_player, v_s, v_d, v_t)
-        carry_through(st, cause)  # then land: the automatic steps it sets going
         return (not define_in_check(st, v_player))  # not in_check(player)
     finally:
-        st._unimagine_plain(kept)
+        st._unimagine_lean(kept)
 
 
 def options_turn__promote(st, v_player):

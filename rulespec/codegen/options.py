@@ -340,13 +340,14 @@ class Options:
         w.line(f"def after_{base}(st{names}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
-        imagine, unimagine = self.imagining(option, seat, step)
+        lean = self.lean_look_ahead(step, option, after)
+        imagine, unimagine = self.imagining(option, seat, step, lean)
         w.line(f"kept, cause = {imagine}", note="carried out on the state itself, then undone (runtime/imagining.py)")
         w.line("try:")
         w.indent()
         w.line(f"effect_{base}(st, cause{names})")
         going = going_after(option, self.m)
-        if going.steps:
+        if going.steps and not lean:  # (a lean look-ahead's steps ran at once: codegen/lean_look_ahead.py)
             w.line("carry_through(st, cause)", note=f"then {', '.join(going.steps)}: the automatic steps it sets going")
         with self.zone_locals():
             w.line(f"return {self.expr(after.condition)}", note=after.condition.text)
@@ -357,12 +358,15 @@ class Options:
         w.dedent()
         w.dedent()
 
-    def imagining(self, option: ir.ChoiceOption, seat: str, step: ir.Step) -> tuple[str, str]:
+    def imagining(self, option: ir.ChoiceOption, seat: str, step: ir.Step, lean: bool = False) -> tuple[str, str]:
         """The call that starts the look-ahead of ``option`` and the method that undoes it: a plain look-ahead
-        keeps only what its statements can write (model/look_ahead_writes.py), any other the whole state."""
+        keeps only what its statements can write (model/look_ahead_writes.py), a lean one less still
+        (codegen/lean_look_ahead.py), any other the whole state."""
         lists = plain_writes(option, self.m, self.triggers_passed_over_ahead())
         if lists is None:
             return f"st._imagine({seat}, {lit(step.name)})", "st._unimagine"
+        if lean:
+            return f"st._imagine_lean({seat}, {lit(step.name)}, {lit(lists)})", "st._unimagine_lean"
         return f"st._imagine_plain({seat}, {lit(step.name)}, {lit(lists)})", "st._unimagine_plain"
 
     def ahead_function(self, step: ir.Step, option: ir.ChoiceOption, base: str, after: ir.AfterIt,

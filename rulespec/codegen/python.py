@@ -39,6 +39,7 @@ from .expressions import Expressions
 from .guards import Guards
 from .hoisted import HoistedReads
 from .kept_values import KeptValues
+from .lean_look_ahead import LeanLookAhead
 from .listed_answers import ListedAnswers
 from .listing_plans import ListingPlans
 from .narrowing import Narrowing
@@ -57,7 +58,7 @@ from .writer import Writer, cites_text
 
 class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, ListedAnswers, ListingPlans, Ends, Examples, EngineClass):
+                    Choices, SharedWalks, ListedAnswers, ListingPlans, LeanLookAhead, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):

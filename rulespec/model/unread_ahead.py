@@ -72,6 +72,12 @@ class _CounterReads:
         return frozenset(found)
 
 
+def reads_everything(model: ir.Model, e: Optional[ir.E]) -> bool:
+    """Whether ``e`` reads more than the counters named in it (a legal move, a position seen, a winner, a score,
+    another look-ahead), through the definitions it uses."""
+    return _CounterReads(model).expr(e) is None
+
+
 def _written(trigger: ir.Trigger) -> Optional[frozenset]:
     """The counters ``trigger`` sets, or None when it does more than set counters."""
     found = set()

@@ -30,6 +30,11 @@ only move, place, set counters and attributes, loop and run `then`s) starts with
 such statements can write (_PLAIN_WRITES) are kept, only the counter lists they can set copied, the violations
 cut back rather than copied; the generator picks it where the model says so.
 
+A lean look-ahead (codegen/lean_look_ahead.py: a plain one whose statements run no trigger, check no invariant
+or end, walk no loop and leave no `then` for carry_through, every step they set going run at once) starts with
+_imagine_lean: of _PLAIN_WRITES only those its statements and its condition can write (_LEAN_WRITES) are kept;
+no list of `then`s, loops, triggers fired or violations is kept or cut back.
+
 Look-aheads may run inside one another (a condition read ahead that reads ahead itself): each keeps where
 the journal stood, and the outermost one stops the journal.
 """
@@ -60,6 +65,13 @@ _PLAIN_UNWRITTEN = frozenset(("_phase", "_turn_seat", "_turn_number", "_next_sea
                               "_queues"))
 if frozenset(_PLAIN_WRITES) | _PLAIN_UNWRITTEN != frozenset(_SCALARS):
     raise ImportError("imagining.py: _PLAIN_WRITES and _PLAIN_UNWRITTEN must split _SCALARS")
+# What a lean look-ahead can write among _PLAIN_WRITES (its primitives, counters, the steps run at once, the
+# condition's kept answers), and what it cannot (no loop walked, no trigger fired, no `then` left, no invariant).
+_LEAN_WRITES = ("_actor", "_last_cause", "_reach", "_ends_seen", "_written", "_written_before", "_ends_clean",
+                "_journal", "_counters", "fired")
+_LEAN_UNWRITTEN = frozenset(("_loops", "_firing", "_thens", "_violations"))
+if frozenset(_LEAN_WRITES) | _LEAN_UNWRITTEN != frozenset(_PLAIN_WRITES):
+    raise ImportError("imagining.py: _LEAN_WRITES and _LEAN_UNWRITTEN must split _PLAIN_WRITES")
 # (the attribute table's id, the value) -> (the table, the zone's contents, where the first with the value was)
 _firsts_kept: dict[tuple, tuple[dict, list, int]] = {}
 
@@ -151,6 +163,37 @@ class Imagining:
         del thens_list[thens:]
         del written_list[written:]
         self._thens, self._written = thens_list, written_list
+
+    def _imagine_lean(self, actor: int, step: str, lists: tuple[str, ...]) -> tuple[tuple, Optional[str]]:
+        """_imagine_plain for a lean look-ahead (codegen/lean_look_ahead.py): only _LEAN_WRITES kept."""
+        journal, counters, written = self._journal, self._counters, self._written
+        kept = (self._actor, self._last_cause, self._reach, self._ends_seen, written, self._written_before,
+                self._ends_clean, journal, counters, self.fired, 0 if journal is None else len(journal),
+                len(self.history), len(written))
+        if journal is None:
+            self._journal = []
+        self._counters = counters = counters.copy()
+        for name in lists:
+            counters[name] = counters[name].copy()
+        self.fired = self.fired.copy()
+        self._actor = actor
+        stack = self._stack
+        if stack and stack[-1][0] == step:
+            return kept, stack[-1][3]
+        return kept, ("turn" if step == self._engine.TURN_STEP else None)
+
+    def _unimagine_lean(self, kept: tuple) -> None:
+        """_unimagine for what _imagine_lean gave."""
+        journal = self._journal
+        (self._actor, self._last_cause, self._reach, self._ends_seen, written_list, self._written_before,
+         self._ends_clean, self._journal, self._counters, self.fired, mark, moves, written) = kept
+        if len(journal) > mark:
+            for container, key, before in reversed(journal[mark:]):
+                container[key] = before
+            del journal[mark:]
+        del self.history[moves:]
+        del written_list[written:]
+        self._written = written_list
 
     def _first_kept(self, text: str, items: list, values: dict, value: Any) -> int:
         """State._first_with during a look-ahead, for an attribute table that never changes (a module's

@@ -18,7 +18,7 @@ ROOT = Path(__file__).parents[2]
 CORNERED = ROOT / "rulespec" / "docs" / "ref_games" / "cornered.rules"
 
 
-def full_save(self, option, seat, step):
+def full_save(self, option, seat, step, lean=False):
     """Options.imagining without the lever: every look-ahead keeps the whole state."""
     return f"st._imagine({seat}, {step.name!r})", "st._unimagine"
 

@@ -1,0 +1,55 @@
+"""A look-ahead that keeps only what its statements and its condition can write (issue #40).
+
+A plain look-ahead (model/look_ahead_writes.py) keeps and puts back every slot a plain statement can write
+(runtime/imagining.py _imagine_plain), and then runs carry_through for the `then`s its statements leave. Chess's
+`slide` leaves none: its `then land(s, t)` runs at once inside the effect (codegen/statements.py inline_thens),
+no trigger runs while it looks ahead, no invariant watches its placements, no loop is walked; yet each of a
+listing's thirty look-aheads kept and cut back the loop budget, the trigger depth, the list of `then`s and the
+violations, and called carry_through for nothing. Such a look-ahead is *lean*: it starts with _imagine_lean
+(only the slots its primitives, counters, steps run at once and condition can write) and runs no carry_through.
+
+Lean when, from the checked model: the look-ahead is plain; the option is not one of a secret choice's (their
+`then`s never run at once); every `then` of its statements runs at once, to a step whose own statements name no
+step and walk no loop; its statements walk no loop (`for each`, `repeat`); no trigger runs in a look-ahead (all
+passed over, model/unread_ahead.py) and no invariant watches a placement; no end is checked after a step or
+after a named step (the code that runs a `then` at once asks those, and a named step's check waits among the
+`then`s); and the condition reads nothing that may run a listing or read the game's end (a legal move, a
+position seen, a winner, a score, another look-ahead: model/unread_ahead.py's reads of everything).
+"""
+
+from __future__ import annotations
+
+from ..language.ast import named_step_of
+from ..model import ir
+from ..model.look_ahead_writes import plain_writes
+from ..model.lookahead import statements_within
+from ..model.unread_ahead import reads_everything
+
+_LOOPS = (ir.ForEach, ir.Repeat)
+
+
+class LeanLookAhead:
+    """Whether an option's look-ahead is lean (CodeGenerator's part)."""
+
+    def lean_look_ahead(self, step: ir.Step, option: ir.ChoiceOption, after: ir.AfterIt) -> bool:
+        """Whether the look-ahead of ``option`` (asking ``after``) is lean (see the module's docstring)."""
+        m = self.m
+        if step.together or plain_writes(option, m, self.triggers_passed_over_ahead()) is None:
+            return False
+        if self.ends_after_each_step() or any(named_step_of(end.timing) is not None for end in m.ends):
+            return False
+        if set(t.name for t in m.triggers) - self.triggers_passed_over_ahead():
+            return False
+        if any(inv.form == "on_event" for inv in m.invariants):
+            return False
+        at_once = self.inline_thens(option.body)
+        for s in statements_within(option.body):
+            if isinstance(s, _LOOPS) or isinstance(s, ir.Then) and not (id(s) in at_once and self.ends_no_chain(s.step)):
+                return False
+        return not reads_everything(m, after.condition)
+
+    def ends_no_chain(self, name: str) -> bool:
+        """Whether step ``name``'s statements name no step and walk no loop."""
+        step = self.steps.get(name)
+        return step is not None and not any(isinstance(s, (ir.Then, ir.Enqueue, ir.Resolve) + _LOOPS)
+                                            for s in statements_within(step.body))
