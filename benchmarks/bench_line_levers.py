@@ -1,10 +1,13 @@
-"""N in a row anywhere on a board (issue #40, helper pentago): (a) `there is s in B where there is d in directions
-of B where count(t in line of N from s towards d where C) = N` asked of the board's whole lines, each once
-(codegen/whole_lines.py), not of every space and direction, against the same file's engine generated without it,
-in one process. Measured on the newcomer's Pentago (five in a row tested after every turn, its ends not indexed),
-and on tic-tac-toe and Connect Four (whose hot ends are indexed: only their `end_` functions change). The same
-seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated,
-medians with their min-max spread.
+"""What the newcomer's Pentago spends its time on (issue #40, helper pentago), each lever against the same file's
+engine generated without it, in one process: (a) `there is s in B where there is d in directions of B where
+count(t in line of N from s towards d where C) = N` asked of the board's whole lines, each once
+(codegen/whole_lines.py), not of every space and direction: measured on Pentago (five in a row tested after
+every turn, its ends not indexed), and on tic-tac-toe and Connect Four (whose hot ends are indexed: only their
+`end_` functions change); (b) a walk narrowed to a place whose row or column is a value chosen by a condition,
+or a definition of one (`any(s in grid where row of s = top_row(q) + trow of t - 1 and ...)`, `top_row(q)`
+defined as `if q <= 2 then 1 else 4`: model/narrowing.py), looked up by row and column rather than a walk of
+the board: Pentago's quadrant lifted onto its turntable and put back. The same seeded games, thread CPU time,
+nothing but play inside the clock, rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_line_levers.py --rounds 5
 
@@ -20,15 +23,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
 from rulespec.codegen import whole_lines  # noqa: E402
+from rulespec.model import narrowing  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 WHOLE = (whole_lines.WholeLines, "whole_lines_test", lambda self, count: None)
+CHOSEN = ((narrowing, "_written_out_inside", lambda e, *args: e),
+          (narrowing, "_stable_choice", lambda e, var, changing: False))
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
     "(a) the whole lines, each once": ("pentago", (WHOLE,)),
     "(a) on tic-tac-toe": ("tic-tac-toe", (WHOLE,)),
     "(a) on Connect Four": ("connect-four", (WHOLE,)),
+    "(b) a place chosen by a condition": ("pentago", CHOSEN),
 }
 SEEDS = {"pentago": range(20), "tic-tac-toe": range(200), "connect-four": range(40)}
 PATHS = {name: ROOT / "rulebooks" / f"{name}.rules" for name in ("tic-tac-toe", "connect-four")}

@@ -22,6 +22,7 @@ or column of one, sums of those.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -97,7 +98,16 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
             and isinstance(e.direction, (ir.Const, ir.Var)) and _stable(e.direction, var, changing)
     if isinstance(e, ir.SpaceAttr):
         return isinstance(e.space, ir.Var) and _stable(e.space, var, changing)
+    if isinstance(e, ir.Conditional):
+        return _stable_choice(e, var, changing)
     return False
+
+
+def _stable_choice(e: ir.Conditional, var: str, changing: frozenset) -> bool:
+    """Whether a value chosen by a condition is stable: a test of stable values (which cannot fail) choosing
+    between two stable values (`if q <= 2 then 1 else 4`)."""
+    return _stable_test(e.condition, var, changing) and _stable(e.then, var, changing) \
+        and _stable(e.otherwise, var, changing)
 
 
 def _seat_value_stable(e, var: str, changing: frozenset) -> bool:
@@ -106,20 +116,42 @@ def _seat_value_stable(e, var: str, changing: frozenset) -> bool:
     return _stable(e.seat, var, changing)
 
 
-def _value_of(e: ir.E, var: str, definitions: dict, changing: frozenset) -> ir.E:
+def _value_of(e: ir.E, var: str, definitions: dict, changing: frozenset, depth: int = 0) -> ir.E:
     """A definition's use whose value, its parameters replaced by the arguments, is a stable value (`beyond(s,
     d)`, defined as `neighbour of neighbour of s towards d towards d`): that value, as the author could have
     written it in place (its arguments stable too, so none can fail or cost more than a look-up); ``e``
-    itself otherwise."""
+    itself otherwise. The same inside a value (see _written_out_inside)."""
+    inside = _written_out_inside(e, var, definitions, changing, depth)
+    if inside is not e:
+        return inside
     for _ in range(_DEPTH):
         definition = definitions.get(e.name) if isinstance(e, ir.DefinedValue) else None
         if definition is None or not all(_stable(a, var, changing) for a in e.args):
             return e
         value = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, {var})
-        if not isinstance(value, ir.DefinedValue) and not _stable(value, var, changing):
-            return e
+        if not isinstance(value, ir.DefinedValue):
+            value = _written_out_inside(value, var, definitions, changing, depth)
+            if not _stable(value, var, changing):
+                return e
         e = value
     return e
+
+
+def _written_out_inside(e: ir.E, var: str, definitions: dict, changing: frozenset, depth: int) -> ir.E:
+    """A sum, difference, product, negation or value chosen by a condition with the definitions' uses inside it
+    written out where _value_of writes them (`top_row(q) + trow of t - 1`, `top_row` defined as `if q <= 2 then
+    1 else 4`); ``e`` itself for any other value."""
+    if depth >= _DEPTH or not isinstance(e, (ir.Arith, ir.Negate, ir.Conditional, ir.Compare, ir.Not, ir.BoolOp)):
+        return e
+    if isinstance(e, ir.BoolOp):
+        return dataclasses.replace(e, operands=tuple(_value_of(o, var, definitions, changing, depth + 1)
+                                                     for o in e.operands))
+    return dataclasses.replace(e, **{name: _value_of(part, var, definitions, changing, depth + 1)
+                                     for name in _VALUE_PARTS for part in [getattr(e, name, None)]
+                                     if isinstance(part, ir.E)})
+
+
+_VALUE_PARTS = ("left", "right", "operand", "condition", "then", "otherwise")  # (the parts _value_of looks into)
 
 
 def _stable_test(e: ir.E, var: str, changing: frozenset) -> bool:
@@ -155,9 +187,11 @@ def spaces_read(e: ir.E):
         yield from spaces_read(e.space)
     if isinstance(e, (ir.SpaceAttr, ir.Jumps)):
         yield e.space
-    for part in (getattr(e, name, None) for name in ("left", "right", "operand")):
+    for part in (getattr(e, name, None) for name in _VALUE_PARTS):
         if isinstance(part, ir.E):
             yield from spaces_read(part)
+    for part in (e.operands if isinstance(e, ir.BoolOp) else ()):
+        yield from spaces_read(part)
 
 
 def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: frozenset = frozenset(),
