@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import string
+from typing import Optional
 
 from ..lib.limits import LIMIT
 from ..model import ir
@@ -139,11 +140,27 @@ class Chance:
         w.line(f"return shuffle_orders(st, {self.zone_index(zone)}, {lit(prefix)}, {lit(LIMIT.shuffle_orders)})")
         w.dedent()
         w.line("")
+        if self.outcomes_key(step) is not None:
+            w.line(f"def outcomes_key_{name}(st{self.params(step.params)}):")
+            w.indent()
+            self.doc(step, f"What the orders of `{zone.zone}` read: the components it holds (kept by those).")
+            w.line(f"return shuffle_key(st, {self.zone_index(zone)})")
+            w.dedent()
+            w.line("")
         w.line(f"def resolve_{name}(st, cause{self.params(step.params)}, {var}):")
         w.indent()
         self.doc(step, f"`{zone.zone}` in the order drawn.")
         w.line(f"st._zones[{self.zone_index(zone)}][:] = {var}")
         w.dedent()
+
+    def outcomes_key(self, step: ir.Step) -> Optional[str]:
+        """The generated function that says what a chance step's outcomes read besides its arguments and the
+        set-up (StepInfo.outcomes_key), or None: a shuffle's orders read the components its zone holds alone,
+        so the engine keeps its listing by them (runtime/kept_outcomes.py) instead of listing every order
+        again in every game."""
+        if step.outcome is None or step.outcome.shuffle is None:
+            return None
+        return f"outcomes_key_{ident(step.name)}"
 
     @staticmethod
     def outcomes_listed_once(step: ir.Step) -> bool:

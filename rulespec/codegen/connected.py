@@ -17,8 +17,8 @@ from .quoting import comment, docstring, ident
 
 # What generated code names at module level besides its upper-case tables: Python's builtins, the runtime's
 # helpers it imports, its definitions' functions (KeptConnected.reach_ends: no name of a function's own).
-_MODULE_HELPERS = frozenset(("span", "best_sets", "pick_weights", "weighted_picks", "shuffle_orders", "counter_value",
-                             "build_item_tables"))
+_MODULE_HELPERS = frozenset(("span", "best_sets", "pick_weights", "weighted_picks", "shuffle_orders", "shuffle_key",
+                             "counter_value", "build_item_tables"))
 
 
 def _module_name(name: str) -> bool:

@@ -187,6 +187,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, Sh
             w.line("from rulespec.runtime.engine import weighted_picks")
         if any(step.outcome is not None and step.outcome.shuffle is not None for step in m.steps):
             w.line("from rulespec.runtime.engine import shuffle_orders")
+            if any(self.outcomes_key(step) for step in m.steps):
+                w.line("from rulespec.runtime.engine import shuffle_key")
         if any(step.together for step in m.steps):  # (only then: the other engines stay as they were)
             w.line("from rulespec.runtime.engine import SIMULTANEOUS")
         if any(named_step_of(end.timing) for end in m.ends):

@@ -26,8 +26,9 @@ from .blame import located
 from .common import (AFTER, ANY_PLAYER, CHANCE, ENDING, EVERY_SEAT, LOTS, RESOLVE, SIMULTANEOUS, SPAN_LIMIT, TERMINAL,  # noqa: F401
                      IllegalAction, RuleRuntimeError)
 from .helpers import (ItemTests, KeptRows, best_sets, build_item_tables, item_label, pick_weights, span,  # noqa: F401
-                      shuffle_orders, weighted_picks)  # (generated code imports them here)
+                      shuffle_key, shuffle_orders, weighted_picks)  # (generated code imports them here)
 from .helpers import items_made, unmade_looks
+from .kept_outcomes import KeptOutcomes
 from .numbers import WHOLE_DIGITS
 from .pending import Action, Pending, _listed_actions
 from .plain_turns import PlainTurns
@@ -181,6 +182,7 @@ class Engine(Results, Describing):
         # (step, arguments) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
         # state, as clones share theirs (a Pending never changes once listed but to fill in what it derives)
         self._listed_once: dict[tuple, Pending] = {}
+        self._kept_outcomes = KeptOutcomes()  # chance listings kept by what their outcomes read (a shuffle's)
         # id of rows a choice keeps by what it read (StepInfo.rows_kept) -> their Pending, shared by every state
         # (the Pending holds its rows, so the id stays theirs while it is kept)
         self._rows_pending: dict[int, Pending] = {}
@@ -701,6 +703,8 @@ class Engine(Results, Describing):
             else:
                 st._pending = decision
                 return True
+        elif info.outcomes_key is not None and lists:  # outcomes read from a few things only: kept by those
+            decision = self._kept_outcomes.listing(st, step, frame[1], info.outcomes_key, self._list)
         else:
             decision = self._list(st) if lists else self._pending_decision(st)
         if not decision.count:

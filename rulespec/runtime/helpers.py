@@ -102,6 +102,12 @@ def shuffle_orders(st, zone: int, prefix: str, limit: int) -> list[tuple[str, in
             return out
 
 
+def shuffle_key(st, zone: int) -> Optional[tuple]:
+    """What a shuffle's orders depend on beside its step: the components in the zone (shuffle_orders sorts
+    them), or None when an attribute has changed in this state (a label may then read otherwise)."""
+    return None if st._attrs else tuple(sorted(st._zones[zone]))
+
+
 def _next_order(sequence: list[int]) -> bool:
     """The next distinct order of ``sequence`` (lexicographically, in place), False after the last."""
     i = len(sequence) - 2

@@ -175,6 +175,10 @@ class StepInfo:
     # arguments' labels), or a chance step's outcomes on the arguments and the set-up alone (dice faces, a pick
     # from numbers of options): the engine lists it once per arguments (and set-up), every state sharing it.
     listed_once: bool = False
+    # outcomes_key: a chance step's outcomes read only what this gives, (st, *params) -> a hashable value (a
+    # shuffle: the components its zone holds), besides its arguments and the set-up; None when it cannot say.
+    # The engine keeps one listing per value, every state sharing it (runtime/kept_outcomes.py).
+    outcomes_key: Optional[Callable[..., Optional[tuple]]] = None
     # rows_kept: choices keeps what it lists by what the listing reads (a LISTED_ table), returning the very
     # same rows list for the same reads: the engine keeps one Pending per rows list, shared by every state.
     rows_kept: bool = False

@@ -53,7 +53,9 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 # a walk's call of a state method named by the generator, its arguments expr() code
                 "walk_call",
                 # a binding's domain at its widest: expr() code, or a table of the state's around expr() code
-                "widest_domain"}
+                "widest_domain",
+                # a chance step's function of what its outcomes read: `outcomes_key_` + ident(step name)
+                "outcomes_key"}
 # Locals of the generator that hold generated code, identifiers built by `ident`, or numbers; a new
 # local interpolated into code must be added here deliberately (and hold no rule text; `at`, `seats`,
 # `index` and `amount` are the example-fact calls' `line=N`, seat lambdas, zone indexes and lit() values;
