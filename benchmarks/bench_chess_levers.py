@@ -14,7 +14,11 @@ follows (codegen/ends.py turn_listing_kept, Engine._turn_listed), not a search f
 (g) the inner ray of a first-found loop (b) walked in place to its first occupied space (codegen/declarations.py
 ray_stop_loop), not through ray_stop's call and tuple for each direction; (h) a lean look-ahead
 (codegen/lean_look_ahead.py, runtime/imagining.py _imagine_lean): one that leaves no `then`, fires no trigger and
-walks no loop keeps only what its statements and condition can write and runs no carry_through.
+walks no loop keeps only what its statements and condition can write and runs no carry_through; (i) a look-ahead
+journals only what it may read (runtime/shifting.py, lifting.py: no space's cause written or journalled, the mask
+only where a board keeps one, a piece lifted into a zone put back by taking it out, not a copy of the zone): its
+"off" is State._shift and State._lift as they were at a2216cc (read with `git show`), patched in around the off
+engine's rounds only.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -52,6 +56,28 @@ LEVERS = {
     "(g) a ray walked in place to its stop": [(declarations.Declarations, "ray_walked_in_place", lambda self, inner: False)],
     "(h) a lean look-ahead": [(lean_look_ahead.LeanLookAhead, "lean_look_ahead", lambda self, step, option, after: False)],
 }
+# runtime levers: (owner, method, the method as it was before the lever), patched in around the off engine's rounds
+RUNTIME_LEVERS = {"(i) a look-ahead's journal of what it reads": (("shifting", "Shifting", "_shift"),
+                                                                  ("lifting", "Lifting", "_lift"))}
+BEFORE_RUNTIME_LEVERS = "a2216cc"
+
+
+def runtime_swaps(lever: str) -> list:
+    """The runtime's methods of ``lever`` as they were at BEFORE_RUNTIME_LEVERS: (class, method, old function)."""
+    import importlib
+    import subprocess
+    swaps = []
+    for module_name, class_name, method in RUNTIME_LEVERS[lever]:
+        module = importlib.import_module(f"rulespec.runtime.{module_name}")
+        source = subprocess.run(["git", "show", f"{BEFORE_RUNTIME_LEVERS}:rulespec/runtime/{module_name}.py"],
+                                cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        old = dict(vars(module))
+        exec(compile(source, f"{module_name}@{BEFORE_RUNTIME_LEVERS}", "exec"), old)
+        owner = getattr(module, class_name)
+        swaps.append((owner, method, old[class_name].__dict__[method]))
+    return swaps
+
+
 LEVERS["all four"] = [swap for lever, swaps in list(LEVERS.items()) if not lever.startswith("(e)") for swap in swaps]
 LEVERS["all five"] = [swap for swaps in list(LEVERS.values())[:5] for swap in swaps]
 
@@ -72,13 +98,21 @@ def engine_of(swapped: list, name: str):
     return engine
 
 
-def seconds_of_perft(engine, depth: int, positions: list[str]) -> float:
+def seconds_of_perft(engine, depth: int, positions: list[str], swapped: list = ()) -> float:
+    """perft's thread CPU time, with the runtime's ``swapped`` (class, method, function) patched in meanwhile."""
     states = [engine.position(fen_to_position(POSITIONS[name][0])) for name in positions]
-    start = time.thread_time()
-    for name, state in zip(positions, states):
-        found = perft(state, depth)
-        assert found == POSITIONS[name][1][depth - 1], (name, depth, found)
-    return time.thread_time() - start
+    kept = [(owner, method, owner.__dict__[method]) for owner, method, _ in swapped]
+    for owner, method, function in swapped:
+        setattr(owner, method, function)
+    try:
+        start = time.thread_time()
+        for name, state in zip(positions, states):
+            found = perft(state, depth)
+            assert found == POSITIONS[name][1][depth - 1], (name, depth, found)
+        return time.thread_time() - start
+    finally:
+        for owner, method, function in kept:
+            setattr(owner, method, function)
 
 
 def main() -> None:
@@ -86,15 +120,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--positions", nargs="*", default=["start", "kiwipete"])
-    parser.add_argument("--levers", nargs="*", default=list(LEVERS), help="the levers measured (default: all)")
+    parser.add_argument("--levers", nargs="*", default=list(LEVERS) + list(RUNTIME_LEVERS),
+                        help="the levers measured (default: all)")
     args = parser.parse_args()
     on = engine_of([], "chess_on")
-    engines = {lever: (on, engine_of(LEVERS[lever], f"chess_off_{k}")) for k, lever in enumerate(args.levers)}
+    engines = {lever: (on, on if lever in RUNTIME_LEVERS else engine_of(LEVERS[lever], f"chess_off_{k}"))
+               for k, lever in enumerate(args.levers)}
+    swaps = {lever: runtime_swaps(lever) if lever in RUNTIME_LEVERS else [] for lever in engines}
     figures = {(lever, side): [] for lever in engines for side in (0, 1)}
     for r in range(-1, args.rounds):  # (round -1: a warm-up, not kept)
         for lever in engines:
             for side in ((0, 1) if r % 2 else (1, 0)):
-                figure = seconds_of_perft(engines[lever][side], args.depth if r >= 0 else 2, args.positions)
+                figure = seconds_of_perft(engines[lever][side], args.depth if r >= 0 else 2, args.positions,
+                                          swaps[lever] if side else [])
                 if r >= 0:
                     figures[lever, side].append(figure)
     print(f"`python benchmarks/bench_chess_levers.py --depth {args.depth} --rounds {args.rounds} --positions "

@@ -11,8 +11,9 @@ checks so at import):
   labels are written only by the State primitives (_move, _take, _place, _occupy, _set_attr), which put
   ``(container, key, value before)`` on ``_journal`` while one is kept; a zone is kept whole
   (``key`` a full slice), or, where one item is taken from it, as that item at its place (``key`` the
-  empty slice there: put back, not a copy of the zone), so every container comes back in place
-  (generated code holds some in locals);
+  empty slice there: put back, not a copy of the zone), or, where _lift puts one in, as the slice it went into
+  (taken out again), so every container comes back in place (generated code holds some in locals); _shift and
+  _lift leave the spaces' causes alone in a look-ahead (no generated code reads them: runtime/shifting.py);
 - the counters, ``fired``, the stack, the queues and the violations, written by generated code and the
   look-ahead's automatic steps (runtime/lookahead.py) too, are copies during the look-ahead (small, as a
   clone copies them), the originals put back after; the history is only appended to, and cut back;

@@ -5,6 +5,11 @@ The same as `_place(board, _occupant(board, s), t, cause)`, with the same writes
 back alike) and triggers; but the item's space is s itself, so it is taken from there without looking for
 where it is (State._take goes through every board and a tile's cells). A board of triangles, whose tiles cover
 several cells, and every case that raises, are left to _place, which says what is wrong.
+
+In a look-ahead (runtime/imagining.py) it journals only what it writes and a look-ahead may read: the two spaces'
+contents, the item's location and the board's mask where it keeps one. The spaces' causes (what placed each piece)
+are neither written nor journalled there: no generated code reads them, only a state's JSON and its picture do,
+and a look-ahead is undone before either is asked for.
 """
 
 from __future__ import annotations
@@ -24,20 +29,23 @@ class Shifting:
         if item < 0 or t.tile_span[board] != 1 or not t.in_use[board][target] or contents[target] >= 0:
             self._place(board, self._occupant(board, source), target, cause)  # (raises, or a tile)
             return
-        if self._journal is not None:  # (a look-ahead: runtime/imagining.py)
-            self._journal_cells(board, (source, target), item)
-        causes = self._causes[board]
+        journal, bits = self._journal, t.cell_bit[board]
+        if journal is None:
+            causes = self._causes[board]
+            causes[source] = None
+            causes[target] = cause
+        else:  # (a look-ahead, runtime/imagining.py: what it reads journalled, not the causes, see above)
+            journal += ((contents, source, item), (contents, target, -1), (self._loc, item, self._loc[item]))
+            if bits:
+                journal.append((self._masks, board, self._masks[board]))
         contents[source] = -1
-        causes[source] = None
         contents[target] = item
-        causes[target] = cause
         if self._looks_on is not None:  # (kept once a position's key asked for it: runtime/looks_kept.py)
             self._looked(board, source, -1)
             self._looked(board, target, item)
         base, written = t.board_base[board], self._written
         written.append(base + source)
         written.append(base + target)
-        bits = t.cell_bit[board]
         if bits:
             self._masks[board] = self._masks[board] & ~bits[source] | bits[target]
         self._loc[item] = base + target
