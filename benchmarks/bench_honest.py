@@ -266,6 +266,13 @@ def sequential(game) -> bool:
     return game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
 
 
+def mcts_plays(game) -> bool:
+    """OpenSpiel's MCTSBot plays a sequential game whose rewards come at the end only (it refuses 2048's,
+    paid a move at a time)."""
+    import pyspiel
+    return sequential(game) and game.get_type().reward_model == pyspiel.GameType.RewardModel.TERMINAL
+
+
 def gallery_subject(game_id: str) -> Subject:
     import pyspiel
     import rulespec
@@ -313,7 +320,7 @@ def newcomer_subject(spec) -> Subject:
         return Subject(spec.rules, "newcomer", engines, notes=[f"no adapter: {refused}"],
                        by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
     engines.insert(1, Engine(ADAPTER, adapter.new_initial_state, "apply_action"))
-    mcts = {ADAPTER: adapter, CPP: cpp} if sequential(adapter) and sequential(cpp) else {}
+    mcts = {ADAPTER: adapter, CPP: cpp} if mcts_plays(adapter) and mcts_plays(cpp) else {}
     return Subject(spec.rules, "newcomer", engines, mcts, by_game=NEWCOMER_BY_GAME.get(spec.rules, ""))
 
 
@@ -715,7 +722,8 @@ def run(args, makers: list) -> list[dict]:
                 subject.notes.append(f"no MCTS figure: its rollouts would take about {estimate:,.0f} s of CPU at "
                                      f"these settings, over --mcts-budget {args.mcts_budget:g} s")
         elif args.mcts_simulations and subject.kind != "rulebook":
-            subject.notes.append("no MCTS figure (OpenSpiel's MCTSBot plays sequential games only)")
+            subject.notes.append("no MCTS figure (OpenSpiel's MCTSBot plays sequential games whose rewards come "
+                                 "at the end only)")
         summaries.append(subject_summary(subject))
         print(f"  {subject.name}: {time.perf_counter() - started:.1f} s", file=sys.stderr, flush=True)
     return summaries

@@ -11,6 +11,7 @@ from typing import Optional
 from ..lib.limits import LIMIT
 from ..model import ir
 from ..model.action_numbers import state_read
+from ..model.narrowing import all_of, pick_conditions
 from .quoting import comment, docstring, ident, lit
 
 
@@ -126,9 +127,21 @@ class Chance:
         w.line(f"each = tuple({collection})")
         loops = " ".join(f"for {name} in each" for name in names)
         where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+        placed = self.pick_tested_early(outcome)
+        if placed is not None:  # (each part of the `where` tested once its names are picked)
+            loops = " ".join(f"for {name} in each" + (f" if {self.expr(all_of(placed[i]))}" if placed[i] else "")
+                             for i, name in enumerate(names))
+            where = ""
         weight = self.expr(outcome.weight) if outcome.weight is not None else "1"
         w.line(f"return weighted_picks([({text}, ({', '.join(names)}), {weight}) {loops}{where}], several=True)"
                + ("  " + comment(f"weighted by {outcome.weight.text}") if outcome.weight is not None else ""))
+
+    def pick_tested_early(self, outcome: ir.Outcome) -> Optional[dict[int, list]]:
+        """The parts of a pick's `where` by the name each is tested at (model/narrowing.py pick_conditions), or
+        None: the whole tested on every candidate."""
+        if outcome.pick_where is None:
+            return None
+        return pick_conditions(list(outcome.names), outcome.pick_where, self.definitions, self.m.min_players)
 
     def shuffle_step(self, step: ir.Step, var: str) -> None:
         """outcomes_<name>: every distinct order of the zone, equally likely; resolve_<name>: the zone so ordered."""

@@ -31,7 +31,7 @@ class Narrowing:
         fixed = fixed_walk(var, self.m.boards[b], where, self.definitions, changing, self.may_be_none)
         if fixed is None:
             return None
-        spaces, groups = self.fixed_parts(fixed, self.board_const(domain.board))
+        spaces, groups = self.fixed_parts(fixed, self.board_const(domain.board), b)
         if not spaces and len(groups) == 1 and not fixed.guarded and self.every_space_in_use(b):
             return groups[0]
         chosen = self.one_group_chosen(fixed, self.board_const(domain.board), b)  # (steps_in_order.py)
@@ -45,9 +45,10 @@ class Narrowing:
         """Whether ``domain`` is a ray whose condition needs its space occupied: only the space it stops at is walked."""
         return isinstance(domain, ir.Ray) and occupied_only(var, where, self.definitions)
 
-    def fixed_parts(self, fixed: Fixed, const: str) -> tuple[list[str], list[str]]:
-        """The code of what ``fixed`` fixes: the spaces (each may be none, past an edge) and the groups of
-        spaces (a row's, a place's, a jump's landings); a part fixed under a test, only where it holds."""
+    def fixed_parts(self, fixed: Fixed, const: str, b: int) -> tuple[list[str], list[str]]:
+        """The code of what ``fixed`` fixes on board ``b``: the spaces (each may be none, past an edge) and the
+        groups of spaces (a row's, a place's, a jump's landings, the space of a number); a part fixed under a
+        test, only where it holds."""
         groups = []
         for values, table in ((fixed.rows, "ROW"), (fixed.columns, "COLUMN")):
             for value in values:
@@ -61,6 +62,9 @@ class Narrowing:
             self.cells_by_used.add((const, "PLACE"))
             groups.append(f"{const}_CELLS_BY_PLACE.get(({self.expr(row)}, {self.expr(column)}), ())")
         groups += [self.expr(jumps) for jumps in fixed.jumps]  # spaces in use already, in board order
+        for index in fixed.indices:  # (the space at that place among those in use: none, or one)
+            self.space_numbered_used = True
+            groups.append(f"space_numbered(st._t.cells_in_use[{b}], {self.expr(index)})")
         spaces = [self.expr(s) for s in fixed.spaces] + [f"*{self.space_over_directions(*over)}"
                                                           for over in fixed.spaces_over]
         by_test: dict = {}  # (the parts under one test joined, by its code: a seat's own directions written once)
@@ -68,7 +72,7 @@ class Narrowing:
             code = self.expr(test)
             by_test[code] = by_test[code] | part if code in by_test else part
         for test_code, part in by_test.items():
-            inner_spaces, inner_groups = self.fixed_parts(part, const)
+            inner_spaces, inner_groups = self.fixed_parts(part, const, b)
             if inner_spaces:
                 spaces.append(f"*((" + "".join(f"{code}, " for code in inner_spaces) + f") if {test_code} else ())")
             groups += [f"({code} if {test_code} else ())" for code in inner_groups]
@@ -132,9 +136,9 @@ def _part_of_place(part: Fixed, walked: Optional[Fixed]) -> bool:
 
 
 def _names_space(side: ir.E, var: str) -> bool:
-    """Whether ``side`` is the walked space ``var`` itself or its row or column (`position of s`)."""
+    """Whether ``side`` is the walked space ``var`` itself, its row or column (`position of s`) or its index."""
     return isinstance(side, ir.Var) and side.name == var or (
-        isinstance(side, ir.SpaceAttr) and isinstance(side.space, ir.Var) and side.space.name == var)
+        isinstance(side, (ir.SpaceAttr, ir.SpaceIndex)) and isinstance(side.space, ir.Var) and side.space.name == var)
 
 
 _TABLE_SAYS = {"ROW": "row", "COLUMN": "column", "PLACE": "row and column"}  # what a table groups by, in words

@@ -155,6 +155,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, Sh
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)
         self.walks_skipping_none: set[str] = set()  # option walks of neighbours written out (steps_in_order.py)
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
+        self.space_numbered_used = False  # whether a walk is narrowed to a space by its index (imported then)
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)
         self.first_empty_used = False  # whether a first empty space is found in a board's contents (imported then)

@@ -74,7 +74,7 @@ class StepsInOrder:
         for test_code, part in by_test.items():
             if part.guarded:
                 return None
-            spaces, groups = self.fixed_parts(part, const)
+            spaces, groups = self.fixed_parts(part, const, b)
             if spaces or len(groups) != 1:
                 return None
             code = groups[0]  # (fixed_parts' code of the group)

@@ -131,7 +131,8 @@ class Texts:
                    + (["SeatWalk"] if self.seat_walks else [])
                    + (["first_empty"] if self.first_empty_used else [])
                    + (["steps_again_spent"] if self.steps_again_used else [])
-                   + (["spaces_among"] if self.narrowing_used else []))
+                   + (["spaces_among"] if self.narrowing_used else [])
+                   + (["space_numbered"] if self.space_numbered_used else []))
         if helpers:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.helpers import " + ", ".join(helpers)]
         if self.fill_tests_made:  # (only then: the other engines stay as they were)

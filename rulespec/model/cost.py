@@ -513,7 +513,7 @@ class Cost:
         fixed or at a row and column fixed, each of a space over some directions, a jump's landings, each space of a row or column,
         and those of each part fixed under a test (each test may hold)."""
         found = next(b for b in self.m.boards if b.name == board)
-        return (len(fixed.spaces) + len(fixed.places) + sum(self.size(directions) for _, directions, _ in fixed.spaces_over)
+        return (len(fixed.spaces) + len(fixed.places) + len(fixed.indices) + sum(self.size(directions) for _, directions, _ in fixed.spaces_over)
                 + sum(self.size(jumps) for jumps in fixed.jumps)
                 + len(fixed.rows) * len(found.column_values) + len(fixed.columns) * len(found.row_values)
                 + sum(self.visited(part, board) for _, part in fixed.guarded))

@@ -9,7 +9,8 @@ few tests each. So that the formulation an author picks does not decide the spee
 generator reads in a condition (through the definitions it uses) what it fixes about the walked space:
 that it is one of some spaces (`t = neighbour of s towards d`, `t = u`, `t in knight jumps from s`, a neighbour
 of s in one of some directions: `count(d in forward of p where t = neighbour of s towards d) > 0`), or that
-its row or column is one of some values (`position of s = k`). Where every way the condition can hold fixes it, the walk visits only
+its row or column is one of some values (`position of s = k`), or that it is the space of a number (`index of s =
+n - 1`). Where every way the condition can hold fixes it, the walk visits only
 those spaces, in board order, each once, and the whole condition is still tested on each: the same spaces
 pass, in the same order, as in the walk over the board.
 
@@ -49,6 +50,8 @@ class Fixed:
     spaces_over: tuple[tuple[str, ir.E, ir.E], ...] = ()
     # `row of s = r and column of s = c`: (r, c), the space at that row and column (a look-up, not a row)
     places: tuple[tuple[ir.E, ir.E], ...] = ()
+    # `index of s = k`: k, the space at that place in board order (a space named by its number)
+    indices: tuple[ir.E, ...] = ()
     # `p = player 1 and t = neighbour of s towards south`: (the test, what it fixes) - fixed only where the
     # test, worked out before the walk, holds (the seat to move picks its own direction)
     guarded: tuple[tuple[ir.E, "Fixed"], ...] = ()
@@ -56,18 +59,18 @@ class Fixed:
     def __or__(self, other: "Fixed") -> "Fixed":
         return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns,
                      self.jumps + other.jumps, self.spaces_over + other.spaces_over, self.places + other.places,
-                     self.guarded + other.guarded)
+                     self.indices + other.indices, self.guarded + other.guarded)
 
     def values(self) -> tuple[ir.E, ...]:
         """Every value worked out before the walk."""
         return (self.spaces + self.rows + self.columns + self.jumps + tuple(s for _, _, s in self.spaces_over)
-                + tuple(value for place in self.places for value in place)
+                + tuple(value for place in self.places for value in place) + self.indices
                 + tuple(value for test, fixed in self.guarded for value in _compared(test) + fixed.values()))
 
     def size(self) -> int:
         """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a jump's landings
         or a space over some directions a few, a row many."""
-        return (len(self.spaces) + len(self.places) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
+        return (len(self.spaces) + len(self.places) + len(self.indices) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
                 + 100 * (len(self.rows) + len(self.columns)) + sum(fixed.size() for _, fixed in self.guarded))
 
 
@@ -207,6 +210,9 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
             if isinstance(this, ir.SpaceAttr) and this.board == board.name and isinstance(this.space, ir.Var) \
                     and this.space.name == var:
                 return Fixed(rows=(other,)) if this.attr == board.row_attribute else Fixed(columns=(other,))
+            numbered = fixed_by_index(var, board, this, other)
+            if numbered is not None:
+                return numbered
         return None
     if isinstance(e, ir.Member) and isinstance(e.element, ir.Var) and e.element.name == var \
             and isinstance(e.collection, ir.Jumps) and e.collection.board == board.name \
@@ -242,6 +248,14 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
         definition = definitions[e.name]
         body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, {var})
         return fixed_by(var, board, body, definitions, changing, depth + 1)
+    return None
+
+
+def fixed_by_index(var: str, board: ir.Board, this: ir.E, other: ir.E) -> Optional[Fixed]:
+    """`index of var = other` (other stable): var is the space of that number, or None for any other test."""
+    if isinstance(this, ir.SpaceIndex) and this.board == board.name and isinstance(this.space, ir.Var) \
+            and this.space.name == var:
+        return Fixed(indices=(other,))
     return None
 
 
@@ -373,6 +387,18 @@ def placed_conditions(bound: list[str], conditions, definitions: dict, min_playe
         for part in (parts if len({level(p) for p in parts}) > 1 else [c]):
             placed[level(part)].append(part)
     return placed
+
+
+def pick_conditions(names: list[str], where: ir.E, definitions: dict, min_players: int) -> Optional[dict[int, list]]:
+    """A pick's `where` (`for a, b picked from C where A and B`) by the name it is tested at, each conjunct as
+    soon as the names it reads are picked and never before a conjunct written ahead of it (so each is worked
+    out where it was, for the same candidates: nothing fails that did not); None when every one is tested
+    only once all the names are picked (the condition stays whole)."""
+    bound, placed, at = set(names), {i: [] for i in range(len(names))}, 0
+    for part in conjuncts(where, definitions, min_players):
+        at = max([at] + [names.index(v) for v in free_vars(part, bound)])
+        placed[at].append(part)
+    return None if not any(placed[i] for i in range(len(names) - 1)) else placed
 
 
 def all_of(parts: list) -> ir.E:

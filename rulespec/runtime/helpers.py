@@ -437,3 +437,9 @@ def spaces_among(in_use: Sequence[bool], spaces: Sequence[Any], *groups: Sequenc
     for group in groups:
         found.update(cell for cell in group if in_use[cell])
     return sorted(found)
+
+
+def space_numbered(cells_in_use: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """The space at ``index`` among a board's spaces in use, in board order (the space `index of s = k` names),
+    as a group of one; none for a number out of range: a walk narrowed to it (rulespec/codegen/narrowing.py)."""
+    return cells_in_use[index:index + 1] if index >= 0 else ()
