@@ -130,11 +130,13 @@ class _Expansion:
         if type_.startswith("placement:"):
             b = self.boards[type_.split(":", 1)[1]]
             return unique_in_order(label for t in self.tables for label in t.placement_label[b])
+        if type_ == ir.DIRECTION:  # a compass direction, shown by its word (`step north`)
+            return list(ir.COMPASS)
         if values is not None:
             return [str(v) for v in values]
         raise AdapterError(f"{where}: the adapters cannot number a name of type {type_!r} in an action's "
-                           f"text (only items, seats, spaces, placements, words and numbers from a fixed "
-                           f"range have a finite domain)")
+                           f"text (only items, seats, spaces, placements, compass directions, words and numbers "
+                           f"from a fixed range have a finite domain)")
 
     def bound(self, e, most: bool) -> Optional[int]:
         """A fixed upper (most) or lower bound of a number, when the model's text gives one."""

@@ -84,6 +84,29 @@ def test_the_numbering_of_worked_out_texts_is_the_same_in_every_process():
     assert len(runs) == 1
 
 
+def test_a_chosen_direction_in_a_text_is_numbered_over_the_compass():
+    """EinStein's `{occupant of s} {d}` with `d in forward of player` (a seat's set of compass directions): a
+    chosen direction reads its compass word, so the field is numbered over the eight words (12 cubes x 8);
+    every text offered reads back to its number, and the number applied is the engine's action applied."""
+    game = rso.load_game(ROOT / "tests" / "newcomer" / "games" / "einstein.rules", players=2)
+    assert game.num_distinct_actions() == 12 * 8
+    texts = [game.action_to_string(0, a) for a in range(game.num_distinct_actions())]
+    assert texts[:3] == ["black 1 north", "black 1 northeast", "black 1 east"] and len(set(texts)) == 96
+    rng = random.Random(40)
+    for _ in range(5):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            seat, engine_state = state.current_player(), state.rulespec_state
+            offered = [a.text for a in engine_state.legal_actions()]
+            assert sorted(state.action_to_string(seat, a) for a in state.legal_actions()) == sorted(offered)
+            assert sorted(game.string_to_action(text) for text in offered) == state.legal_actions()
+            state.apply_action(rng.choice(state.legal_actions()))
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
 UNBOUNDED = """
 game "Unbounded" [U-1]
   id "unbounded"
