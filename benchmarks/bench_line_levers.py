@@ -6,7 +6,9 @@ every turn, its ends not indexed), and on tic-tac-toe and Connect Four (whose ho
 `end_` functions change); (b) a walk narrowed to a place whose row or column is a value chosen by a condition,
 or a definition of one (`any(s in grid where row of s = top_row(q) + trow of t - 1 and ...)`, `top_row(q)`
 defined as `if q <= 2 then 1 else 4`: model/narrowing.py), looked up by row and column rather than a walk of
-the board: Pentago's quadrant lifted onto its turntable and put back. The same seeded games, thread CPU time,
+the board: Pentago's quadrant lifted onto its turntable and put back; (c) the rows of an option's last walks
+(over constants, untested once bound) kept as one block by the names walked before them (codegen/row_blocks.py):
+Pentago's four quadrants of each empty space. The same seeded games, thread CPU time,
 nothing but play inside the clock, rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_line_levers.py --rounds 5
@@ -22,11 +24,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
-from rulespec.codegen import whole_lines  # noqa: E402
+from rulespec.codegen import row_blocks, whole_lines  # noqa: E402
 from rulespec.model import narrowing  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 WHOLE = (whole_lines.WholeLines, "whole_lines_test", lambda self, count: None)
+BLOCKS = (row_blocks.RowBlocks, "block_level", lambda self, *args: None)
 CHOSEN = ((narrowing, "_written_out_inside", lambda e, *args: e),
           (narrowing, "_stable_choice", lambda e, var, changing: False))
 
@@ -36,6 +39,7 @@ LEVERS = {
     "(a) on tic-tac-toe": ("tic-tac-toe", (WHOLE,)),
     "(a) on Connect Four": ("connect-four", (WHOLE,)),
     "(b) a place chosen by a condition": ("pentago", CHOSEN),
+    "(c) the last walks' rows kept as a block": ("pentago", (BLOCKS,)),
 }
 SEEDS = {"pentago": range(20), "tic-tac-toe": range(200), "connect-four": range(40)}
 PATHS = {name: ROOT / "rulebooks" / f"{name}.rules" for name in ("tic-tac-toe", "connect-four")}

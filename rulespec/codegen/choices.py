@@ -209,7 +209,8 @@ class Choices:
         row = f"({seat}, {text}, {k}, {binding_tuple})"
         kept, words = self.kept_walks.get((step.name, option.name), (None, ()))
         ahead = self.first_thens_ahead(step, option, placed)
-        for i, var in enumerate(bound[start:], start=start):
+        block = self.block_level(step, listing, k, start)  # (the last walks' rows kept as one block: row_blocks.py)
+        for i, var in enumerate(bound[start:block], start=start):
             if var == kept and not placed[i]:
                 # The rows of every legal placement, put together by the tables: each text is made once per
                 # setup for the same words (it reads labels only: the same in every state).
@@ -219,7 +220,9 @@ class Choices:
                        f"lambda v_{ident(var)}: {text})")
                 return
             self.binding_loop(listing, plan, i, var, ahead if i == len(bound) - 1 else None)
-        if k in listing.memos:
+        if block is not None:
+            self.block_rows(plan, k, block, rows)
+        elif k in listing.memos:
             one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
             w.line(f"{rows}.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
         else:
@@ -261,6 +264,8 @@ class Choices:
         w = self.w
         counts_at, counts_level = listing.counts_at, listing.counts_level
         self.declare_counted(counts_at, counts_level)
+        w.lines[counts_at:counts_at] = ["    " * counts_level + f"block_{k} = kept.blocks[{k}]" for k in sorted(self.blocks_used)]
+        self.blocks_used = set()
         if listing.shared:
             w.lines.insert(counts_at, "    " * counts_level + " = ".join(listing.shared.values())
                            + " = None  # the candidates several options walk, once needed")

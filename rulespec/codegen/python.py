@@ -29,6 +29,7 @@ from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
 from .line_walks import LineWalks
+from .row_blocks import RowBlocks
 from .whole_lines import WholeLines
 from .counts import Counts
 from .declarations import Declarations
@@ -58,7 +59,7 @@ from .writer import Writer, cites_text
 
 class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, ListedAnswers, ListingPlans, LeanLookAhead, Ends, Examples, EngineClass):
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -149,6 +150,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, Sh
         self.lines_through_made: dict[tuple, str] = {}  # (board, line set, its lines) -> its LINES_THROUGH_ table
         self.tally_tests_made: dict[str, tuple[str, str]] = {}  # a count read from a tally's test -> (TALLY_TESTS_ name, text)
         self.rows_kept_used = False  # whether a listing keeps its rows (KeptRows, imported then)
+        self.blocks_used: set[int] = set()  # the options of the listing being written whose rows are kept in blocks
         self.cells_by_used: set[tuple[str, str]] = set()  # (board constant, ROW or COLUMN) of narrowed walks
         self.shifts_used: dict[str, set[tuple[int, int]]] = {}  # board constant -> the steps its places are read by
         self.walked_numbers: dict[str, frozenset] = {}  # an option's names walked over a few constants (their values)

@@ -63,6 +63,9 @@ class SharedWalks:
         make, then each option's own tests and loops inside, its rows gathered apart and added in order."""
         w = self.w
         depth = self.shared_depth(group)
+        blocks = [self.block_level(step, listing, k) for k in group]
+        if all(level is not None for level in blocks):  # (their last walks' rows kept as blocks: row_blocks.py)
+            depth = min(depth, max(blocks))
         plans = [self.plans[k] for k in group]
         _, bound, domains, placed, _, _ = plans[0]
         names = ", ".join(self.plans[k][0].name for k in group)

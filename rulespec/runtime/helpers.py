@@ -331,10 +331,11 @@ class _RowsKept:
     offer two choices that read the same, and the engine need not look (StepInfo.distinct); once one does,
     the listing keeps the first of each text, as the engine would."""
 
-    __slots__ = ("by_option", "texts", "repeated")
+    __slots__ = ("by_option", "blocks", "texts", "repeated")
 
     def __init__(self, options: int):
         self.by_option = tuple({} for _ in range(options))
+        self.blocks = tuple({} for _ in range(options))  # per option, the names walked first -> a block of rows
         self.texts: dict[str, tuple] = {}  # text -> the first row made that reads it
         self.repeated = False
 
@@ -344,6 +345,13 @@ class _RowsKept:
         if self.texts.setdefault(row[1], row) is not row:
             self.repeated = True
         return row
+
+    @staticmethod
+    def block(kept: dict, key: Any, rows: list) -> tuple:
+        """Keep ``rows`` (made from the kept rows) as the block of rows of ``key`` in ``kept`` (one of blocks):
+        the rows an option's last walks make for the names walked before them (codegen/row_blocks.py)."""
+        block = kept[key] = tuple(rows)
+        return block
 
     @staticmethod
     def first_of_each(rows: list) -> list:
