@@ -18,7 +18,9 @@ walks no loop keeps only what its statements and condition can write and runs no
 journals only what it may read (runtime/shifting.py, lifting.py: no space's cause written or journalled, the mask
 only where a board keeps one, a piece lifted into a zone put back by taking it out, not a copy of the zone): its
 "off" is State._shift and State._lift as they were at a2216cc (read with `git show`), patched in around the off
-engine's rounds only.
+engine's rounds only; (j) a definition `A or ... or L` one of whose tests asks whether some x of a walk passes
+written as statements, that test a loop returning at the first x (codegen/guards.py either_value,
+declarations.py either_statements), not any() over a generator made at each call.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -38,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from perft import POSITIONS, perft  # noqa: E402
-from rulespec.codegen import counts, declarations, ends, lean_look_ahead, options, statements  # noqa: E402
+from rulespec.codegen import counts, declarations, ends, guards, lean_look_ahead, options, statements  # noqa: E402
 from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 from tests.gallery.chess_notation import fen_to_position  # noqa: E402
@@ -55,6 +57,7 @@ LEVERS = {
     "(f) the turn's listing kept for its offer": [(ends.Ends, "turn_listing_kept", lambda self, e: False)],
     "(g) a ray walked in place to its stop": [(declarations.Declarations, "ray_walked_in_place", lambda self, inner: False)],
     "(h) a lean look-ahead": [(lean_look_ahead.LeanLookAhead, "lean_look_ahead", lambda self, step, option, after: False)],
+    "(j) a test's `or` as statements": [(guards.Guards, "either_value", lambda self, value: None)],
 }
 # runtime levers: (owner, method, the method as it was before the lever), patched in around the off engine's rounds
 RUNTIME_LEVERS = {"(i) a look-ahead's journal of what it reads": (("shifting", "Shifting", "_shift"),

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '99'
+GENERATOR_VERSION = '100'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -108,7 +108,12 @@ def define_next_door(st, v_p, v_s):
 
 def define_attacks(st, v_p, v_s):
     """Definition `attacks`: `along_a_line(p, s) or count(t in knight jumps from s where mine(t, p) and is_a(t, knight)) > 0 or next_door(p, s)`. [CH-5, CH-11] (rulebooks/chess.rules:146)"""
-    return (define_along_a_line(st, v_p, v_s) or any(((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and (st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'knight'))) for v_t in st._t.jump_targets[0]['knight'][v_s]) or define_next_door(st, v_p, v_s))
+    if define_along_a_line(st, v_p, v_s):  # along_a_line(p, s)
+        return True
+    for v_t in st._t.jump_targets[0]['knight'][v_s]:
+        if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and (st._boards[0][v_t] >= 0 and (st._attrs['kind'][st._boards[0][v_t]] == 'knight'))):
+            return True
+    return define_next_door(st, v_p, v_s)  # next_door(p, s)
 
 
 def define_in_check(st, v_p):

@@ -31,9 +31,14 @@ class Declarations:
             tests, value = guarded
             for test in tests:
                 self.guard(test, "return False")
+        either = self.either_value(value) if guarded is None else None
         # (a count or first whose answer for each item is read from a table stays as it is: see item_test, and
         # located_count for a first found through the items that can pass)
-        if self.any_test(value) and self.item_test(value.left) is None:
+        if either is not None:  # `A or ... or L`: each test returning True at once, in order (guards.py)
+            reads_at, self.counter_lists = len(w.lines), {}
+            self.either_statements(either)
+            self.read_counters_first(reads_at, w.level)
+        elif self.any_test(value) and self.item_test(value.left) is None:
             # `count(x in D where C) = 0` (or > 0, != 0) asks whether some x passes: a loop that stops at the
             # first x passing, each seat's counts looked up once.
             count, found = value.left, value.op != "="
@@ -71,6 +76,30 @@ class Declarations:
         self.finish_zone_locals(zones_started)
         self.none_names = frozenset()
         w.dedent()
+
+    def either_statements(self, tests: tuple[ir.E, ...]) -> None:
+        """`A1 or ... or L` as statements: each test in order returning True when it holds (one asking whether
+        some x of a walk passes, a first_found_loop), the last's value returned when it is no loop (the same
+        tests in the same order, stopping where `or` stops: every test is a truth value)."""
+        w = self.w
+        *firsts, last = tests
+        for test in firsts:
+            if self.found_loop(test):
+                count = test.left
+                self.first_found_loop(count.var, *self.seat_walk_or_whole(count.var, count.domain, count.where), True)
+                continue
+            w.line(f"if {self.expr(self.scanned(test))}:", note=test.text)
+            self.end_scans()
+            w.indent()
+            w.line("return True")
+            w.dedent()
+        if self.found_loop(last):
+            count = last.left
+            self.first_found_loop(count.var, *self.seat_walk_or_whole(count.var, count.domain, count.where), True)
+            w.line("return False")
+        else:
+            w.line(f"return {self.expr(self.scanned(last))}", note=last.text)
+            self.end_scans()
 
     def first_found_loop(self, var: str, domain: str, where: Optional[ir.E], found: bool) -> None:
         """A loop over ``domain`` returning ``found`` at the first ``var`` where ``where`` holds. When ``where``

@@ -35,6 +35,20 @@ class Guards:
             return None
         return list(tests), last
 
+    def either_value(self, value: ir.E) -> Optional[tuple[ir.E, ...]]:
+        """A definition's value `A1 or ... or L` written as statements (Declarations.either_statements), when one
+        of its tests asks whether some x of a walk passes (any_test: a loop that stops at the first, not any()
+        over a generator made at each call: chess's knight's leaps in `attacks`): its tests. None otherwise."""
+        if not (isinstance(value, ir.BoolOp) and value.op == "or" and len(value.operands) > 1):
+            return None
+        if not any(self.found_loop(test) for test in value.operands):
+            return None
+        return value.operands
+
+    def found_loop(self, test: ir.E) -> bool:
+        """Whether ``test`` is `count(x in D where C) > 0` (or != 0), written as a loop returning at the first x."""
+        return self.any_test(test) and test.op != "=" and self.item_test(test.left) is None
+
     def loop_guards(self, where: Optional[ir.E]) -> tuple[list[ir.E], Optional[ir.E]]:
         """The conjuncts of a loop's test (definitions given plain arguments written out) written as guards
         before its last, when one of them asks whether a walk takes its first step; else none, and the test."""
