@@ -12,6 +12,7 @@ from typing import Optional, Sequence
 
 from .core import PATIENCE, ActionTable, engine_for, information_layout_for, table_for
 from .errors import AdapterError
+from .drawn_numbers import drawn_numbers, is_long_static_draw
 from .listing_numbers import chance_numbers, seat_numbers
 from .tensors import InformationLayout, SeenRows, TensorLayout, flatten_view, public_view
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, State, StepBudgetExceeded, default_max_steps
@@ -242,6 +243,10 @@ class Session:
             return pending.numbered
         stack = st._stack
         shuffled = bool(self.table.shuffles) and bool(stack) and stack[-1][0] in self.table.shuffles
+        if not shuffled and is_long_static_draw(self.table, pending):
+            numbered = drawn_numbers(self.table, pending)
+            if numbered is not None:
+                return numbered
         return chance_numbers(self.table, pending, _outcomes(pending), shuffled, st)
 
     # ---- moves
