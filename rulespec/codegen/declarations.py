@@ -206,6 +206,7 @@ class Declarations:
                 w.line("again = 0  # turns of the loop: each a step run, within the runtime's budget")
                 w.line("while True:")
                 w.indent()
+            self.line_tables_start(step, bool(again))
             self.stmts(step.body)
             if again:
                 w.line("return")
@@ -213,6 +214,7 @@ class Declarations:
                 self.looping = None
             self.inline_ids = set()
             self.checked_after(step.name)
+            self.line_tables_first()
         w.dedent()
 
     def choice_step(self, step: ir.Step) -> None:

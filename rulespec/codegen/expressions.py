@@ -142,6 +142,9 @@ class Expressions:
         return f"st._t.toward[{b}][{self.expr(e.direction)}][{self.expr(e.space)}]"
 
     def visit_LineOf(self, e: ir.LineOf) -> str:
+        table = self.line_table(e)  # (an automatic step's table read once: hoisted.py)
+        if table is not None:
+            return f"{table}[{self.on_board(e.space, 'a line from')}]"
         return (f"st._line({self.boards[e.board]}, {self.on_board(e.space, 'a line from')}, {self.expr(e.direction)}, "
                 f"{self.expr(e.length)})")
 

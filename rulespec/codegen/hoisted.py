@@ -1,11 +1,12 @@
 """What a generated function reads more than once, looked up once at its top into locals: the per-seat
-counters, the boards' contents and their direction and attribute tables, the zones.
+counters, the boards' contents and their direction and attribute tables, the zones, and an automatic step's
+tables of lines towards a direction it is given.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from typing import Iterator
+from typing import Iterator, Optional
 
 from ..model import ir
 from .quoting import ident, lit
@@ -81,3 +82,31 @@ class HoistedReads:
     def cells(self, b: int) -> str:
         """Code for board ``b``'s contents: a local where the current function hoisted it, else the state's."""
         return self.board_code.get(b) or f"st._boards[{b}]"
+
+    def line_tables_start(self, step: ir.Step, runs_again: bool) -> None:
+        """Before an automatic step's body (after its docstring): its lines of a constant length towards a
+        direction the step is given (`line of 4 from s towards d`, d a parameter) are read from a local holding
+        that table (made once per configuration), not through st._line at each use. Not where a parameter can
+        be bound again: a step that runs again as a loop, or one with a `then` written into it."""
+        fixed = not runs_again and not self.inline_ids
+        self.line_tables = {} if fixed else None
+        self.line_table_params = frozenset(p.name for p in step.params)
+        self.line_tables_at = (len(self.w.lines), self.w.level)
+
+    def line_table(self, e: ir.LineOf) -> Optional[str]:
+        """The local holding ``e``'s table of lines by space (see line_tables_start), or None."""
+        if self.line_tables is None or not (isinstance(e.length, ir.Const) and isinstance(e.direction, ir.Var)
+                                            and e.direction.name in self.line_table_params):
+            return None
+        b = self.boards[e.board]
+        local = f"lines_{b}_{self.expr(e.direction)}_{self.expr(e.length)}"
+        self.line_tables[local] = f"st._t.lines({b}, {self.expr(e.direction)}, {self.expr(e.length)})"
+        return local
+
+    def line_tables_first(self) -> None:
+        """Put the line tables the step's body read at its top; stop reading them through locals."""
+        if self.line_tables:
+            at, level = self.line_tables_at
+            self.w.lines[at:at] = ["    " * level + f"{local} = {code}  # its lines by space"
+                                   for local, code in self.line_tables.items()]
+        self.line_tables = None

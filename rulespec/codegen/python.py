@@ -158,6 +158,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, Sh
         self.walks_skipping_none: set[str] = set()  # option walks of neighbours written out (steps_in_order.py)
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
         self.space_numbered_used = False  # whether a walk is narrowed to a space by its index (imported then)
+        self.line_tables: Optional[dict[str, str]] = None  # an automatic step's line tables read through locals
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)
         self.first_empty_used = False  # whether a first empty space is found in a board's contents (imported then)
