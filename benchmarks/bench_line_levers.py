@@ -8,7 +8,9 @@ or a definition of one (`any(s in grid where row of s = top_row(q) + trow of t -
 defined as `if q <= 2 then 1 else 4`: model/narrowing.py), looked up by row and column rather than a walk of
 the board: Pentago's quadrant lifted onto its turntable and put back; (c) the rows of an option's last walks
 (over constants, untested once bound) kept as one block by the names walked before them (codegen/row_blocks.py):
-Pentago's four quadrants of each empty space. The same seeded games, thread CPU time,
+Pentago's four quadrants of each empty space; (d) a definition several ends of one check ask worked out once a
+check for each value of its arguments (codegen/ends_calls.py): Pentago's `both_five` and `five` both ask player 1's
+`five_in_a_row`; Liar's Dice's two ends both ask `bid_stands`. The same seeded games, thread CPU time,
 nothing but play inside the clock, rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_line_levers.py --rounds 5
@@ -24,12 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
-from rulespec.codegen import row_blocks, whole_lines  # noqa: E402
+from rulespec.codegen import ends_calls, row_blocks, whole_lines  # noqa: E402
 from rulespec.model import narrowing  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 WHOLE = (whole_lines.WholeLines, "whole_lines_test", lambda self, count: None)
 BLOCKS = (row_blocks.RowBlocks, "block_level", lambda self, *args: None)
+ASKED = (ends_calls.EndsCalls, "ends_calls_asked_again", lambda self, ends: {})
 CHOSEN = ((narrowing, "_written_out_inside", lambda e, *args: e),
           (narrowing, "_stable_choice", lambda e, var, changing: False))
 
@@ -40,9 +43,11 @@ LEVERS = {
     "(a) on Connect Four": ("connect-four", (WHOLE,)),
     "(b) a place chosen by a condition": ("pentago", CHOSEN),
     "(c) the last walks' rows kept as a block": ("pentago", (BLOCKS,)),
+    "(d) a definition the ends ask kept a check": ("pentago", (ASKED,)),
+    "(d) on Liar's Dice": ("liars-dice", (ASKED,)),
 }
-SEEDS = {"pentago": range(20), "tic-tac-toe": range(200), "connect-four": range(40)}
-PATHS = {name: ROOT / "rulebooks" / f"{name}.rules" for name in ("tic-tac-toe", "connect-four")}
+SEEDS = {"pentago": range(20), "tic-tac-toe": range(200), "connect-four": range(40), "liars-dice": range(100)}
+PATHS = {name: ROOT / "rulebooks" / f"{name}.rules" for name in ("tic-tac-toe", "connect-four", "liars-dice")}
 
 
 def main() -> None:

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '0b1a75ba108252b3'
-GENERATOR_VERSION = '100'
+GENERATOR_VERSION = '101'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -184,13 +184,14 @@ def end_bid_was_a_lie(st):
 def ends_after_step(st):
     """The ends checked at `after_step`, in declaration order: (index in ENDS, winners) of the first that holds (and the step its `then` runs), or None. [LIARS-6, LIARS-7] (rulebooks/liars-dice.rules:55, 61)"""
     counter_called = st._counters['called']
+    _asked_bid_stands = {}  # a definition several ends ask: each value worked out once a check
     # bid_stood [LIARS-6, LIARS-7]
     for v_p in st._t.seats:
-        if ((counter_called[v_p] == 1) and define_bid_stands(st)):
+        if ((counter_called[v_p] == 1) and (_asked_bid_stands[()] if () in _asked_bid_stands else _asked_bid_stands.setdefault((), define_bid_stands(st)))):
             return 0, [(v_p + -1) % st.players]
     # bid_was_a_lie [LIARS-6, LIARS-7]
     for v_p in st._t.seats:
-        if ((counter_called[v_p] == 1) and (not define_bid_stands(st))):
+        if ((counter_called[v_p] == 1) and (not (_asked_bid_stands[()] if () in _asked_bid_stands else _asked_bid_stands.setdefault((), define_bid_stands(st))))):
             return 1, [v_p]
     return None
 

@@ -262,6 +262,7 @@ class Ends:
                 w.line("return None")
                 w.dedent()
             asked_at, self.legal_moves_kept = len(w.lines), {}
+            self.ends_calls_kept = self.ends_calls_asked_again(end for _, end in ends)  # (ends_calls.py)
             self.legal_moves_timing = timing
             self.legal_moves_asked_again = legal_moves_asked_again(end for _, end in ends)
             for k, end in ends:
@@ -277,6 +278,9 @@ class Ends:
             if self.legal_moves_kept:
                 w.lines.insert(asked_at, "    " * w.level + " = ".join(self.legal_moves_kept.values())
                                + " = None  " + comment("whether a player has a legal move: asked by several ends, worked out once"))
+            w.lines[asked_at:asked_at] = ["    " * w.level + f"{local} = {{}}  " + comment(
+                "a definition several ends ask: each value worked out once a check") for local in sorted(self.ends_calls_used)]
+            self.ends_calls_kept, self.ends_calls_used = {}, set()
             self.legal_moves_asked_again, self.legal_moves_kept, self.legal_moves_timing = frozenset(), {}, None
             if boards:
                 seen = ", ".join(f"({lit(timing)}, {b}): st._writes()" for b in dict.fromkeys(boards))

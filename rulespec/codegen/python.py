@@ -29,6 +29,7 @@ from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
 from .line_walks import LineWalks
+from .ends_calls import EndsCalls
 from .row_blocks import RowBlocks
 from .whole_lines import WholeLines
 from .counts import Counts
@@ -59,7 +60,7 @@ from .writer import Writer, cites_text
 
 class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, Ends, Examples, EngineClass):
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, EndsCalls, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):
@@ -124,6 +125,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, Sh
         # and its call -> the local keeping its answer (see Ends.end_checks)
         self.legal_moves_asked_again: frozenset[tuple[str, str]] = frozenset()
         self.legal_moves_kept: dict[str, str] = {}
+        self.ends_calls_kept: dict[str, str] = {}  # definitions several ends of the check being written ask -> their dict
+        self.ends_calls_used: set[str] = set()  # those dicts read in it (ends_calls.py)
         self.legal_moves_timing: Optional[str] = None  # the timing whose ends are being written (Ends.turn_listing_kept)
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
         self.scans: list[str] = []  # the walks' sizes counted by loops for the test being written (guards.py scan)
