@@ -159,6 +159,11 @@ def _twenty_forty_eight(seat, text):
     return (row - 1) * 8 + (column - 1) * 2 + (value == 4)
 
 
+def _clobber(seat, text):  # "5 1 takes 5 2" (row, column from 1) is OpenSpiel's "a5b5": column letter, row
+    r, c, r2, c2 = map(int, re.fullmatch(r"(\d) (\d) takes (\d) (\d)", text).groups())
+    return f"{'abcdef'[c - 1]}{r}{'abcdef'[c2 - 1]}{r2}"
+
+
 @dataclass
 class Spec:
     rules: str
@@ -209,6 +214,7 @@ SPECS = {
     "twenty-forty-eight": Spec("twenty-forty-eight", "2048", _twenty_forty_eight, games=8, players=1),
     "twenty-forty-eight-small": Spec("twenty-forty-eight", "2048", _twenty_forty_eight, params={"max_tile": 32},
                                      options={"max_tile": 32}, games=60, players=1),
+    "clobber": Spec("clobber", "clobber", _clobber, games=50, by_string=True),
 }
 
 
@@ -329,7 +335,7 @@ def walk(spec) -> int:
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
-            "twenty-forty-eight": 2}
+            "twenty-forty-eight": 2, "clobber": 1}
 
 
 def test_every_game_file_has_a_spec():
