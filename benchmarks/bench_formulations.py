@@ -52,6 +52,8 @@ PAIRS = {
                                "piece-inline", "pairs-inline"),
     "pairs-define": ("listed from pairs of spaces instead of from the piece; condition a `define`",
                                "piece-define", "pairs-define"),
+    "adjacent-arithmetic": ("adjacency said by arithmetic on rows and columns instead of by a neighbour "
+                            "(Clobber, listed from pairs of spaces)", "adjacent-neighbour", "adjacent-arithmetic"),
 }
 PLAYERS = 2
 CHECKED_GAMES = 5  # seeded games each pair is played in lock step before it is timed

@@ -184,14 +184,26 @@ class Counts:
         narrowing.py) and what is left of its condition to test on each: a part that says no more than the
         narrowed walk visits (`position of s = k` over row k's spaces) is not tested again, as in an option;
         nor are the leading parts the seats decide, when the walk is narrowed to those (seat_walks.py)."""
+        parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
+        outer = tuple(sorted(set().union(*(reads.free_vars(part) for part in parts)) - {var})) if where else ()
+        if where is not None and self.related_first(var, domain, list(parts), outer):
+            return self.related_and_left(var, domain, where, parts, outer)
         narrowed = self.narrowed_domain(var, domain, where)
         if narrowed is None:
-            return self.seat_walk_or_whole(var, domain, where)
-        parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
+            walk, left = self.seat_walk_or_whole(var, domain, where)
+            if where is not None and walk == self.expr(domain) and self.related_parts(var, domain, list(parts), outer):
+                return self.related_and_left(var, domain, where, parts, outer)
+            return walk, left
         left = tuple(part for part in parts if not self.implied_by_walk(var, domain, part, where))
         if len(left) == len(parts):
             return narrowed, where
         return narrowed, (None if not left else left[0] if len(left) == 1 else replace(where, operands=left))
+
+    def related_and_left(self, var: str, domain: ir.E, where: ir.E, parts: tuple, outer: tuple) -> tuple[str, Optional[ir.E]]:
+        """The walk read from a table of the parts the board's geometry alone decides (related_spaces.py) and
+        the rest of ``where``."""
+        walk, left = self.related_walk(var, domain, list(parts), outer)
+        return walk, (None if not left else left[0] if len(left) == 1 else replace(where, operands=tuple(left)))
 
     def _occupancy_count(self, e: ir.Count, test: Optional[ir.E], domain: str) -> Optional[str]:
         """`count(s in B where s is occupied)` (or empty), on the spaces walked once the parts the walk says

@@ -139,6 +139,11 @@ class Options:
             # A space the conditions tested with it fix (`t = neighbour of s towards d`, through the
             # definitions they use) is looked up, not searched for among the board's (narrowing.py).
             if placed[i] and domains[b.var] == self.expr(b.domain):
+                # The parts the board's geometry alone decides: their spaces read from a table (related_spaces.py).
+                outer = tuple([p.name for p in step.params] + [o.var for o in option.bindings[:i]])
+                if self.related_first(b.var, b.domain, placed[i], outer):
+                    domains[b.var], placed[i] = self.related_walk(b.var, b.domain, placed[i], outer)
+                    continue
                 where = all_of(placed[i])
                 narrowed = self.narrowed_domain(b.var, b.domain, where)
                 if narrowed is not None:
@@ -151,6 +156,10 @@ class Options:
                 seat_walk = self.seat_walk(b.var, b.domain, placed[i])
                 if seat_walk is not None:
                     domains[b.var], placed[i] = seat_walk[0], placed[i][seat_walk[1]:]
+                    continue
+                related = self.related_walk(b.var, b.domain, placed[i], outer)
+                if related is not None:
+                    domains[b.var], placed[i] = related
         self.walked_numbers = {}  # (only this option's walks know them)
         return domains, placed
 

@@ -47,6 +47,7 @@ from .listing_plans import ListingPlans
 from .narrowing import Narrowing
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
+from .related_spaces import RelatedSpaces
 from .seat_walks import SeatWalks
 from .shared_walks import SharedWalks
 from .shifted_places import ShiftedPlaces
@@ -58,7 +59,7 @@ from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VER
 from .writer import Writer, cites_text
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, EndsCalls, Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
@@ -168,6 +169,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, Sh
         # (walked name, seats read, the walk's values, test) -> (its SeatWalk table's name, rule text): walks
         # narrowed to what the seats decide (seat_walks.py)
         self.seat_walks: dict[tuple, tuple[str, str]] = {}
+        # (board, parameters, test) -> (its related_ function's name, lines): geometric conditions (related_spaces.py)
+        self.related_made: dict[tuple, tuple[str, list[str]]] = {}
 
     def doc(self, decl, what: str) -> None:
         """A function's docstring: what it does, the clauses it cites and where in the rule file it is."""

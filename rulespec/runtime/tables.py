@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 from ..lib.geometry import ADJACENCY_DIRECTIONS, direction_steps
 from .common import RuleRuntimeError
+from .related import Related
 from .whole_lines import WholeLines
 
 if TYPE_CHECKING:
@@ -264,6 +265,7 @@ class Tables:
         self.whole_lines = WholeLines(self)
         self.rays = _Rays(self)  # (board, direction) -> per cell the spaces after it to the edge: made when first read
         self.space_index = _SpaceIndex(self)  # board -> per cell its place in board order (`index of s`), made when read
+        self.related = Related(self)  # (a geometric condition, a space) -> the spaces it lets through: made when read
         # Per board, per jump it declares, per cell: the spaces in use its leaps land on, in board order.
         self.jump_targets: list[dict[str, tuple[tuple[int, ...], ...]]] = []
         self.region_of: list[tuple[int, ...]] = []

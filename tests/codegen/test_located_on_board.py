@@ -43,9 +43,10 @@ def test_chess_finds_its_king_through_its_pieces(monkeypatch):
     assert "count_on_board(st._loc, st._attrs['kind'], ITEMS_PASSING_0[v_p], st._t.board_base[0], st._boards[0], v_k)" \
         in pieces
     assert "first_on_board" not in slow_source and "count_on_board" not in slow_source
-    # `is_a(s, queen) or ...` is no `and`, and `(rank of s + file of s) mod 2` reads the space itself: as they were
+    # `is_a(s, queen) or ...` is no `and`: as it was; `(rank of s + file of s) mod 2 = shade`, which the board's
+    # geometry alone decides, walks the squares of that shade from a table (related_spaces.py)
     assert "for v_s in st._t.cells_in_use[0]" in fast_source.split("def define_heavy(", 1)[1].split("\ndef ", 1)[0]
-    assert "for v_s in st._t.cells_in_use[0]" in fast_source.split("def define_bishops_on(", 1)[1].split("\ndef ", 1)[0]
+    assert "for v_s in st._t.related[related_1, v_shade]" in fast_source.split("def define_bishops_on(", 1)[1].split("\ndef ", 1)[0]
 
 
 def test_what_is_not_on_board_form_is_left_alone():

@@ -1,0 +1,34 @@
+"""The spaces a geometric condition lets through from each space, per game set-up (issue #40).
+
+A condition that the board's fixed geometry alone decides (model/geometric.py: rows, columns, neighbours,
+arithmetic, options) gives the same answer for the same spaces all game; the generated engine asks it once
+per space and set-up (codegen/related_spaces.py) and reads the answer from here afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class Related(dict):
+    """(the generated function that answers a geometric condition, the spaces it is asked from) -> the
+    spaces in use it lets through, in board order: each made the first time it is read."""
+
+    def __init__(self, tables: Any):
+        super().__init__()
+        self._geometry = _Geometry(tables)
+
+    def __missing__(self, key: tuple) -> tuple[int, ...]:
+        answer, *spaces = key
+        found = self[key] = answer(self._geometry, *spaces)
+        return found
+
+
+class _Geometry:
+    """What a geometric condition's code reads of its `st`: the set-up's tables, its options, its player
+    count (never a position)."""
+
+    __slots__ = ("_t", "_options", "players")
+
+    def __init__(self, tables: Any):
+        self._t, self._options, self.players = tables, tables._options, tables.players
