@@ -30,6 +30,12 @@ SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(2))
 ITEMS_PASSING_0 = ItemsPassing(lambda v_s, v_p: (ITEM_ATTRS['colour'][v_s] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of occupant of s = colour of p
 ITEMS_PASSING_1 = ItemsPassing(lambda v_c, v_p: (ITEM_ATTRS['colour'][v_c] == ('white', 'black')[v_p]), len(ITEM_KIND), False)  # colour of c = colour of p
 
+
+def related_1(st, v_shade):
+    """The spaces s of grid where `(rank of s + file of s) mod 2 = shade`, in board order: the board's geometry alone decides it (model/geometric.py), so it is asked once a set-up."""
+    return tuple(v_s for v_s in st._t.cells_in_use[0] if ((((B_GRID_ROW[v_s] + B_GRID_COLUMN[v_s]) % 2) == v_shade)))
+
+
 # ---------------------------------------------------------------- board grid [CH-1]
 B_GRID_ROWS = (8, 7, 6, 5, 4, 3, 2, 1)
 B_GRID_COLUMNS = (1, 2, 3, 4, 5, 6, 7, 8)
@@ -191,7 +197,7 @@ def define_pieces(st, v_p, v_k):
 
 def define_bishops_on(st, v_shade):
     """Definition `bishops_on`: `count(s in grid where is_a(s, bishop) and (rank of s + file of s) mod 2 = shade)`. [CH-13] (rulebooks/chess.rules:297)"""
-    return len([1 for v_s in st._t.cells_in_use[0] if ((st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'bishop')) and (((B_GRID_ROW[v_s] + B_GRID_COLUMN[v_s]) % 2) == v_shade))])
+    return len([1 for v_s in st._t.related[related_1, v_shade] if (st._boards[0][v_s] >= 0 and (st._attrs['kind'][st._boards[0][v_s]] == 'bishop'))])
 
 
 def define_dead_material(st):
