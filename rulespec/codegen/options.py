@@ -133,7 +133,8 @@ class Options:
             if fits is not None:
                 domains[b.var] = f"st._t.fits[{self.boards[fits.board]}][v_{ident(fits.item.name)}]"
                 conditions.remove(fits)
-        placed = placed_conditions(bound, conditions, self.definitions, self.m.min_players, self.conjuncts)
+        placed = placed_conditions(bound, conditions, self.definitions, self.m.min_players, self.conjuncts,
+                                   self.written_out_for_once(bound))
         self.walked_numbers = self.walking_numbers(option.bindings)  # (the steps a place is read by: shifted_places.py)
         for i, b in enumerate(option.bindings):
             # A space the conditions tested with it fix (`t = neighbour of s towards d`, through the

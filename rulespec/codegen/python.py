@@ -57,11 +57,13 @@ from .steps_in_order import StepsInOrder
 from .texts import Texts
 from .version import GENERATOR_VERSION, source_hash  # noqa: F401 (GENERATOR_VERSION is bumped in version.py)
 from .writer import Writer, cites_text
+from .written_out_for_once import WrittenOutForOnce
 
 
 class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, EndsCalls, Ends, Examples, EngineClass):
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, WrittenOutForOnce, EndsCalls,
+                    Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
     def __init__(self, model: ir.Model, source_name: Union[str, "os.PathLike[str]"]):

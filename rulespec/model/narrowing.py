@@ -371,10 +371,12 @@ def conjuncts(c: ir.E, definitions: dict, min_players: int, depth: int = 0) -> l
 
 
 def placed_conditions(bound: list[str], conditions, definitions: dict, min_players: int,
-                      split: Optional[Callable[[ir.E], list]] = None) -> dict[int, list]:
+                      split: Optional[Callable[[ir.E], list]] = None,
+                      written_out: Optional[Callable[[ir.E], Optional[list]]] = None) -> dict[int, list]:
     """An option's conditions by the binding depth they are tested at (-1: before any), each as soon as its
     names are bound; a condition whose conjuncts (``split``, by default conjuncts) are bound at different
-    depths is split."""
+    depths is split. ``written_out``: the parts a condition tested whole is written out as instead (the
+    generator's written_out_for_once), or None."""
     split = split or (lambda c: conjuncts(c, definitions, min_players))
     names = set(bound)
     placed: dict[int, list] = {i: [] for i in range(-1, len(bound))}
@@ -384,7 +386,9 @@ def placed_conditions(bound: list[str], conditions, definitions: dict, min_playe
 
     for c in conditions:
         parts = split(c)  # (split only where a part is tested before the rest)
-        for part in (parts if len({level(p) for p in parts}) > 1 else [c]):
+        if len({level(p) for p in parts}) == 1:
+            parts = (written_out(c) if written_out is not None else None) or [c]
+        for part in parts:
             placed[level(part)].append(part)
     return placed
 
