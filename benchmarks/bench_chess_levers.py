@@ -20,7 +20,9 @@ only where a board keeps one, a piece lifted into a zone put back by taking it o
 "off" is State._shift and State._lift as they were at a2216cc (read with `git show`), patched in around the off
 engine's rounds only; (j) a definition `A or ... or L` one of whose tests asks whether some x of a walk passes
 written as statements, that test a loop returning at the first x (codegen/guards.py either_value,
-declarations.py either_statements), not any() over a generator made at each call.
+declarations.py either_statements), not any() over a generator made at each call; (k) a definition's rays walked in
+place (g) read through its board's table of every direction, looked up once at its top (Tables.rays_by_board), not
+a (board, direction) pair looked up at each direction.
 
     python benchmarks/bench_chess_levers.py --depth 3 --rounds 3
 
@@ -58,6 +60,8 @@ LEVERS = {
     "(g) a ray walked in place to its stop": [(declarations.Declarations, "ray_walked_in_place", lambda self, inner: False)],
     "(h) a lean look-ahead": [(lean_look_ahead.LeanLookAhead, "lean_look_ahead", lambda self, step, option, after: False)],
     "(j) a test's `or` as statements": [(guards.Guards, "either_value", lambda self, value: None)],
+    "(k) a board's rays read once for every direction": [(declarations.Declarations, "rays_by_board",
+                                                          lambda self: False)],
 }
 # runtime levers: (owner, method, the method as it was before the lever), patched in around the off engine's rounds
 RUNTIME_LEVERS = {"(i) a look-ahead's journal of what it reads": (("shifting", "Shifting", "_shift"),
@@ -83,6 +87,11 @@ def runtime_swaps(lever: str) -> list:
 
 LEVERS["all four"] = [swap for lever, swaps in list(LEVERS.items()) if not lever.startswith("(e)") for swap in swaps]
 LEVERS["all five"] = [swap for swaps in list(LEVERS.values())[:5] for swap in swaps]
+# #40's eighth round: the lean look-ahead, its journal, a test's `or` as statements, a board's rays, all off
+ROUND_EIGHT = "(h) to (k) together"
+LEVERS[ROUND_EIGHT] = (LEVERS["(h) a lean look-ahead"] + LEVERS["(j) a test's `or` as statements"]
+                       + LEVERS["(k) a board's rays read once for every direction"])
+RUNTIME_LEVERS[ROUND_EIGHT] = RUNTIME_LEVERS["(i) a look-ahead's journal of what it reads"]
 
 
 def engine_of(swapped: list, name: str):
@@ -123,11 +132,11 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--depth", type=int, default=3)
     parser.add_argument("--positions", nargs="*", default=["start", "kiwipete"])
-    parser.add_argument("--levers", nargs="*", default=list(LEVERS) + list(RUNTIME_LEVERS),
+    parser.add_argument("--levers", nargs="*", default=list(dict.fromkeys([*LEVERS, *RUNTIME_LEVERS])),
                         help="the levers measured (default: all)")
     args = parser.parse_args()
     on = engine_of([], "chess_on")
-    engines = {lever: (on, on if lever in RUNTIME_LEVERS else engine_of(LEVERS[lever], f"chess_off_{k}"))
+    engines = {lever: (on, engine_of(LEVERS[lever], f"chess_off_{k}") if lever in LEVERS else on)
                for k, lever in enumerate(args.levers)}
     swaps = {lever: runtime_swaps(lever) if lever in RUNTIME_LEVERS else [] for lever in engines}
     figures = {(lever, side): [] for lever in engines for side in (0, 1)}

@@ -16,7 +16,7 @@ from rulespec.runtime.repetition import times_occurred
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '8c4b46e677884baf'
-GENERATOR_VERSION = '101'
+GENERATOR_VERSION = '102'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -95,8 +95,9 @@ def define_slides(st, v_s, v_d):
 
 def define_along_a_line(st, v_p, v_s):
     """Definition `along_a_line`: `count(d in all directions of grid where count(t in ray from s towards d where mine(t, p) and slides(t, d)) > 0) > 0`. [CH-4, CH-11] (rulebooks/chess.rules:140)"""
+    rays_0 = st._t.rays_by_board[0]  # each direction's rays of its board
     for v_d in (0, 1, 2, 3, 4, 5, 6, 7):
-        for v_t in st._t.rays[0, v_d][v_s]:  # walked to the first occupied space
+        for v_t in rays_0[v_d][v_s]:  # walked to the first occupied space
             if st._boards[0][v_t] >= 0:
                 if ((st._boards[0][v_t] >= 0 and (ITEM_ATTRS['colour'][st._boards[0][v_t]] == ('white', 'black')[v_p])) and define_slides(st, v_t, v_d)):
                     return True

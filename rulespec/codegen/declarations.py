@@ -21,6 +21,7 @@ class Declarations:
         w.line(f"def define_{ident(definition.name)}(st{self.params(definition.params)}):")
         w.indent()
         self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
+        top, self.ray_tables = len(w.lines), set()  # (the boards whose rays ray_stop_loop reads: looked up there)
         self.none_names = self.off_board.params_of(definition.name)  # those some use passes none
         zones_started = self.start_zone_locals()
         value = definition.value
@@ -74,7 +75,9 @@ class Declarations:
         if guarded is not None:
             self.read_first(reads_at, w.level)
         self.finish_zone_locals(zones_started)
-        self.none_names = frozenset()
+        w.lines[top:top] = ["    " * w.level + f"rays_{b} = st._t.rays_by_board[{b}]  # each direction's rays of its board"
+                            for b in sorted(self.ray_tables)]
+        self.none_names, self.ray_tables = frozenset(), None
         w.dedent()
 
     def either_statements(self, tests: tuple[ir.E, ...]) -> None:
@@ -141,7 +144,12 @@ class Declarations:
         in place to the space it stops at, ``where`` tested there, then the next x (as a loop over ray_stop's one
         space, without a call and a tuple made for each x: chess's attack along eight lines)."""
         w, b = self.w, self.boards[ray.board]
-        w.line(f"for v_{ident(var)} in st._t.rays[{b}, {self.expr(ray.direction)}][{self.on_board(ray.space, 'a ray from')}]:",
+        if not self.rays_by_board():
+            rays = f"st._t.rays[{b}, {self.expr(ray.direction)}]"
+        else:  # (the board's rays looked up once, at the definition's top)
+            self.ray_tables.add(b)
+            rays = f"rays_{b}[{self.expr(ray.direction)}]"
+        w.line(f"for v_{ident(var)} in {rays}[{self.on_board(ray.space, 'a ray from')}]:",
                note="walked to the first occupied space")
         w.indent()
         w.line(f"if st._boards[{b}][v_{ident(var)}] >= 0:")
@@ -153,6 +161,12 @@ class Declarations:
         w.line("break")
         w.dedent()
         w.dedent()
+
+    def rays_by_board(self) -> bool:
+        """Whether a ray walked in place reads its board's rays through a local of the definition being written
+        (looked up once there, Tables.rays_by_board), not a (board, direction) pair looked up at each direction:
+        in a definition, not elsewhere."""
+        return self.ray_tables is not None
 
     @staticmethod
     def inner_exists(e: Optional[ir.E]) -> Optional[ir.Count]:

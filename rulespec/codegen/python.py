@@ -134,6 +134,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, Sh
         self.var_code: dict[str, str] = {}  # a variable written as other code (a space of a line unrolled)
         self.scans: list[str] = []  # the walks' sizes counted by loops for the test being written (guards.py scan)
         self.toward_tables: dict[int, str] = {}  # board -> the local holding its steps (Guards.read_first)
+        self.ray_tables: Optional[set[int]] = None  # in a definition: the boards whose rays it reads by direction
         # While a listing is written: its step, each option's [first line, line after, level] of its rows, and
         # the options whose rows are counted to answer a later option's question (listed_answers.py)
         self.listing_step = ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "101"
+GENERATOR_VERSION = "102"
 
 
 def source_hash(text: str) -> str:

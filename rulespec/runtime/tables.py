@@ -135,6 +135,22 @@ class _Rays(dict):
         return found
 
 
+class _RaysByBoard(dict):
+    """Per board, per direction (its number), per cell the spaces after it that way up to the edge: the rays of
+    every direction of a board in one table, for a loop over directions that reads one ray each (a definition's
+    first-found walk along them: codegen/declarations.py ray_stop_loop), so that it looks the table up once and
+    not a (board, direction) pair at each direction. Made from _Rays when first read."""
+
+    def __init__(self, tables: "Tables"):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, board: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        rays = self._tables.rays
+        found = self[board] = tuple(rays[board, d] for d in range(len(self._tables.toward[board])))
+        return found
+
+
 @dataclass(frozen=True)
 class OptionInfo:
     name: str
@@ -264,6 +280,7 @@ class Tables:
         # (board, directions, length) -> every whole line of that length, each set of spaces once: made when first read
         self.whole_lines = WholeLines(self)
         self.rays = _Rays(self)  # (board, direction) -> per cell the spaces after it to the edge: made when first read
+        self.rays_by_board = _RaysByBoard(self)  # board -> per direction, the same: made when first read
         self.space_index = _SpaceIndex(self)  # board -> per cell its place in board order (`index of s`), made when read
         self.related = Related(self)  # (a geometric condition, a space) -> the spaces it lets through: made when read
         # Per board, per jump it declares, per cell: the spaces in use its leaps land on, in board order.

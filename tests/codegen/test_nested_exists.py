@@ -31,7 +31,7 @@ def test_the_attack_along_a_line_is_two_loops(monkeypatch):
     _, fast_source, slow_source, _, _ = _modules(monkeypatch, "source")
     along = fast_source.split("def define_along_a_line(", 1)[1].split("\ndef ", 1)[0]
     assert "any(" not in along
-    assert ("    for v_d in (0, 1, 2, 3, 4, 5, 6, 7):\n        for v_t in st._t.rays[0, v_d][v_s]:  # walked to the "
+    assert ("    for v_d in (0, 1, 2, 3, 4, 5, 6, 7):\n        for v_t in rays_0[v_d][v_s]:  # walked to the "
             "first occupied space\n            if st._boards[0][v_t] >= 0:\n                if ((st._boards[0][v_t] >= 0") in along
     assert along.rstrip().endswith("return True\n                break\n    return False")
     slow_along = slow_source.split("def define_along_a_line(", 1)[1].split("\ndef ", 1)[0]

@@ -77,6 +77,8 @@ CODE_LOCALS = {
     "what",
     # `whole` an N-in-a-row test asked of a board's whole lines (whole_lines.py), made by expr()
     "whole",
+    # `rays` a ray table's code: st._t.rays[<board number>, expr()] or rays_<board number>[expr()]
+    "rays",
     # `number` an option's `numbered` expression as expr() code, `numbered` the `, number=number_` + ident() keywords
     "number", "numbered",
     # `function` the fixed name of a function of the configuration (turn_limit, decision_limit, last_action_number)

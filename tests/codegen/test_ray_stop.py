@@ -32,7 +32,7 @@ def test_chess_looks_at_the_square_each_line_stops_at_and_plays_the_same_games(m
     with monkeypatch.context() as patch:
         patch.setattr(narrowing, "occupied_only", lambda *args: False)
         slow_source = codegen.generate(model, CHESS.name)
-    assert "for v_t in st._t.rays[0, v_d][v_s]:  # walked to the first occupied space" in _along_a_line(fast_source)
+    assert "for v_t in rays_0[v_d][v_s]:  # walked to the first occupied space" in _along_a_line(fast_source)
     assert "ray_stop" not in slow_source and "for v_t in st._ray(0, v_s, v_d)" in _along_a_line(slow_source)
     fast = load_module_from_source(fast_source, "chess_ray_stop").GAME(None)
     slow = load_module_from_source(slow_source, "chess_whole_ray").GAME(None)

@@ -44,7 +44,7 @@ def test_the_ray_is_walked_in_place_and_nothing_else_changes(monkeypatch):
     fast_source, slow_source, _, _, _, _ = _engines(monkeypatch, "source")
     along, slow_along = _along_a_line(fast_source), _along_a_line(slow_source)
     assert "ray_stop" not in fast_source
-    assert ("        for v_t in st._t.rays[0, v_d][v_s]:  # walked to the first occupied space\n"
+    assert ("        for v_t in rays_0[v_d][v_s]:  # walked to the first occupied space\n"
             "            if st._boards[0][v_t] >= 0:\n") in along
     assert "                break\n    return False" in along
     assert "for v_t in ray_stop(st, 0, v_s, v_d):" in slow_along
