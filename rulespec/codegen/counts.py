@@ -186,23 +186,29 @@ class Counts:
         nor are the leading parts the seats decide, when the walk is narrowed to those (seat_walks.py)."""
         parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
         outer = tuple(sorted(set().union(*(reads.free_vars(part) for part in parts)) - {var})) if where else ()
-        if where is not None and self.related_first(var, domain, list(parts), outer):
-            return self.related_and_left(var, domain, where, parts, outer)
+        related = self.related_and_left(var, domain, where, parts, outer) \
+            if where is not None and self.related_first(var, domain, list(parts), outer) else None
+        if related is not None:
+            return related
         narrowed = self.narrowed_domain(var, domain, where)
         if narrowed is None:
             walk, left = self.seat_walk_or_whole(var, domain, where)
             if where is not None and walk == self.expr(domain) and self.related_parts(var, domain, list(parts), outer):
-                return self.related_and_left(var, domain, where, parts, outer)
+                return self.related_and_left(var, domain, where, parts, outer) or (walk, left)
             return walk, left
         left = tuple(part for part in parts if not self.implied_by_walk(var, domain, part, where))
         if len(left) == len(parts):
             return narrowed, where
         return narrowed, (None if not left else left[0] if len(left) == 1 else replace(where, operands=left))
 
-    def related_and_left(self, var: str, domain: ir.E, where: ir.E, parts: tuple, outer: tuple) -> tuple[str, Optional[ir.E]]:
+    def related_and_left(self, var: str, domain: ir.E, where: ir.E, parts: tuple,
+                         outer: tuple) -> Optional[tuple[str, Optional[ir.E]]]:
         """The walk read from a table of the parts the board's geometry alone decides (related_spaces.py) and
-        the rest of ``where``."""
-        walk, left = self.related_walk(var, domain, list(parts), outer)
+        the rest of ``where``; None when there is no such table."""
+        related = self.related_walk(var, domain, list(parts), outer)
+        if related is None:
+            return None
+        walk, left = related
         return walk, (None if not left else left[0] if len(left) == 1 else replace(where, operands=tuple(left)))
 
     def _occupancy_count(self, e: ir.Count, test: Optional[ir.E], domain: str) -> Optional[str]:

@@ -142,8 +142,10 @@ class Options:
             if placed[i] and domains[b.var] == self.expr(b.domain):
                 # The parts the board's geometry alone decides: their spaces read from a table (related_spaces.py).
                 outer = tuple([p.name for p in step.params] + [o.var for o in option.bindings[:i]])
-                if self.related_first(b.var, b.domain, placed[i], outer):
-                    domains[b.var], placed[i] = self.related_walk(b.var, b.domain, placed[i], outer)
+                related = self.related_walk(b.var, b.domain, placed[i], outer) \
+                    if self.related_first(b.var, b.domain, placed[i], outer) else None
+                if related is not None:
+                    domains[b.var], placed[i] = related
                     continue
                 where = all_of(placed[i])
                 narrowed = self.narrowed_domain(b.var, b.domain, where)

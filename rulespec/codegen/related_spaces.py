@@ -12,12 +12,19 @@ are not tested again.
 
 from __future__ import annotations
 
+import re
 from typing import Optional
 
 from ..model import ir
 from ..model.geometric import geometric_parts
 from ..model.narrowing import all_of, fixed_walk
 from .quoting import docstring, ident
+
+
+# What a geometric condition's code may read of its `st` when its table is made: the set-up's view
+# (runtime/related.py _Geometry), never a position.
+SET_UP_VIEW = frozenset({"_t", "_options", "players", "_neighbour"})
+_READS_OF_ST = re.compile(r"\bst\.(\w+)")
 
 
 class RelatedSpaces:
@@ -40,6 +47,8 @@ class RelatedSpaces:
             test = " and ".join(f"({self.expr(part)})" for part in chosen)
         finally:
             self.var_code, self.bound, self.kinds, self.depth, self.board_code = saved
+        if not set(_READS_OF_ST.findall(test)) <= SET_UP_VIEW:
+            return None  # (it would read a position: a walk as before)
         params = "".join(f", v_{ident(name)}" for name in read)
         key = (b, params, test)
         if key not in self.related_made:
@@ -59,7 +68,8 @@ class RelatedSpaces:
         related_walk), else None; nothing is written."""
         if not isinstance(domain, ir.BoardRef) or not parts:
             return None
-        found = geometric_parts(var, parts, outer, self.definitions)
+        found = geometric_parts(var, parts, tuple(name for name in outer if name not in self.none_names),
+                                self.definitions)  # (a name that may be past the edge: its rule error where it is read)
         if found is None or not found[1] or self.fixes_spaces(var, domain, parts):
             return None  # (a condition of the walked space alone: a listing kept with the board may take it)
         return found

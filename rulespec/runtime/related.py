@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .board_reading import BoardReading
+
 
 class Related(dict):
     """(the generated function that answers a geometric condition, the spaces it is asked from) -> the
@@ -32,3 +34,5 @@ class _Geometry:
 
     def __init__(self, tables: Any):
         self._t, self._options, self.players = tables, tables._options, tables.players
+
+    _neighbour = BoardReading._neighbour  # (a neighbour's neighbour: none past the edge stays none)

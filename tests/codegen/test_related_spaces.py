@@ -4,12 +4,13 @@ engine generated without it (every space of the board tested): the same choices 
 step, the same games."""
 
 import random
+import re
 from pathlib import Path
 
 import pytest
 
 import rulespec
-from rulespec.codegen.related_spaces import RelatedSpaces
+from rulespec.codegen.related_spaces import SET_UP_VIEW, RelatedSpaces
 from rulespec.model import ir
 from rulespec.model.geometric import geometric
 from rulespec.pipeline import compile_rules
@@ -93,3 +94,17 @@ def test_what_is_geometric():
     assert geometric(near_use, names, definitions)
     assert not geometric(held, names | {"player"}, definitions) and not geometric(empty, names, definitions)
     assert not geometric(near_use, frozenset({"s"}), definitions)  # (t is not a name it may read)
+
+
+
+def test_a_table_is_made_from_the_set_up_alone():
+    """Every related_ function reads of its `st` only what the set-up's view has (its tables, options, player
+    count, a neighbour's neighbour: SET_UP_VIEW): a position is never read to make a table. The generator
+    declines a table whose code would read more."""
+    made = 0
+    for name in FILES:
+        source = engines(ROOT / name.split()[0])[0]
+        for function in re.findall(r"\ndef related_\d+\(st.*?\n\n", source, re.S):
+            made += 1
+            assert set(re.findall(r"\bst\.(\w+)", function)) <= SET_UP_VIEW, (name, function)
+    assert made >= len(FILES)
