@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from . import ir, reads
+from .geometric import geometric_parts
 from .tree import free_vars
 
 _DEPTH = 8  # definitions looked through, one inside another
@@ -291,7 +292,13 @@ def narrowed_by(var: str, domain: ir.E, where: Optional[ir.E], model: ir.Model) 
     if not isinstance(domain, ir.BoardRef) or where is None:
         return False
     board = next(b for b in model.boards if b.name == domain.board)
-    return fixed_by(var, board, where, {d.name: d for d in model.definitions}) is not None
+    definitions = {d.name: d for d in model.definitions}
+    if fixed_by(var, board, where, definitions) is not None:
+        return True
+    # (or read from a table of the parts the board's geometry alone decides: codegen/related_spaces.py)
+    parts = list(where.operands) if isinstance(where, ir.BoolOp) and where.op == "and" else [where]
+    found = geometric_parts(var, parts, tuple(sorted(reads.free_vars(where) - {var})), definitions)
+    return found is not None and bool(found[1])
 
 
 def fixed_walk(var: str, board: ir.Board, where: Optional[ir.E], definitions: dict,

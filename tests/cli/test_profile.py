@@ -36,13 +36,22 @@ def test_profile_names_declarations_at_lines_of_the_file():
 
 def test_profile_gives_a_hint_for_a_move_listed_from_every_pair_of_spaces(tmp_path):
     text = BREAKTHROUGH.read_text().split("example first_moves")[0]
-    # Moves of a king's step: nothing in the condition says which space t is, so every pair is tried.
     head, rest = text.split("define straight_step", 1)
-    slow = head + "turns go clockwise" + rest.split("turns go clockwise", 1)[1].replace(
-        "only if can_move(s, t, player)",
-        "only if s holds colour of player and not t holds colour of player and rank of t > rank of s - 2 "
-        "and rank of t < rank of s + 2 and file of t > file of s - 2 and file of t < file of s + 2")
-    path = tmp_path / "kings.rules"
+
+    def moves(condition: str) -> str:
+        return head + "turns go clockwise" + rest.split("turns go clockwise", 1)[1].replace(
+            "only if can_move(s, t, player)", "only if " + condition)
+
+    # A king's step said by arithmetic on ranks and files: read from a table of the spaces it lets through
+    # (codegen/related_spaces.py), no hint.
+    kings = tmp_path / "kings.rules"
+    kings.write_text(moves("s holds colour of player and not t holds colour of player and rank of t > rank of s - 2 "
+                           "and rank of t < rank of s + 2 and file of t > file of s - 2 and file of t < file of s + 2"))
+    assert profile(str(kings), games=1, seed=0).hints == ()
+    # A move to any space the other side holds: nothing in the condition says which space t is, so every pair
+    # is tried.
+    slow = moves("s holds colour of player and t holds colour of left of player")
+    path = tmp_path / "anywhere.rules"
     path.write_text(slow)
     result = profile(str(path), games=1, seed=0)
     line = next(n for n, text in enumerate(slow.splitlines(), 1) if text.strip().startswith("option move"))

@@ -108,3 +108,19 @@ def test_a_table_is_made_from_the_set_up_alone():
             made += 1
             assert set(re.findall(r"\bst\.(\w+)", function)) <= SET_UP_VIEW, (name, function)
     assert made >= len(FILES)
+
+
+
+def test_the_profiler_does_not_hint_at_a_count_read_from_a_table(tmp_path):
+    """`boxed_in`'s inner `count(t in grid where near(s, t) and t is empty)` is read from a table: no hint that
+    it counts every space again (rulespec profile); the same count asking only what a space holds gets one."""
+    from rulespec.check.profile import hints
+
+    def counted_again(path):
+        return [h for h in hints(compile_rules(path), engines(path)[0]) if "counts every space" in h.advice]
+
+    assert not counted_again(FIXTURE)
+    plain = tmp_path / "related-spaces.rules"
+    plain.write_text(FIXTURE.read_text(encoding="utf-8").replace("where near(s, t) and t is empty",
+                                                                 "where t is empty"), encoding="utf-8")
+    assert counted_again(plain)
