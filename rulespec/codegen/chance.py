@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Optional
+from typing import Callable, Optional
 
 from ..lib.limits import LIMIT
 from ..model import ir
 from ..model.action_numbers import state_read
+from ..model.kept_values import kept_in_condition
 from ..model.narrowing import all_of, pick_conditions
 from .quoting import comment, docstring, ident, lit
 
@@ -51,7 +52,7 @@ class Chance:
             w.indent()
             self.doc(step, f"Chance `{step.name}`: every outcome with its weight.")
             if outcome.more_vars:
-                self.pick_of_several(outcome, text)
+                self.pick_of_several(outcome, lambda: self.render(outcome.template, types, outcome.shown))
             elif outcome.pick_from is not None and outcome.weight is not None:
                 where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
                 w.line(f"return weighted_picks([({text}, {var}, {self.expr(outcome.weight)}) "
@@ -119,22 +120,51 @@ class Chance:
         w.dedent()
         w.line("")
 
-    def pick_of_several(self, outcome: ir.Outcome, text: str) -> None:
-        """`for a, b picked from C`: every combination of the names' values is a candidate, its parts together."""
+    def pick_of_several(self, outcome: ir.Outcome, render: Callable[[], str]) -> None:
+        """`for a, b picked from C`: every combination of the names' values is a candidate, its parts together.
+        ``render`` writes the outcome's text, after the conditions: a definition's value that a condition works
+        out whenever it holds (`tile of cell(n) = 0`) is kept in a local (`_k0 := define_cell(st, v_n)`) for
+        the conditions after it, the text and the weight (the listing reads only, and each is worked out only
+        for a candidate whose conditions hold, so the local is that candidate's)."""
         w = self.w
         names = ["v_" + ident(name) for name in outcome.names]
         collection = self.expr(outcome.pick_from)
         w.line(f"each = tuple({collection})")
-        loops = " ".join(f"for {name} in each" for name in names)
-        where = f" if {self.expr(outcome.pick_where)}" if outcome.pick_where is not None else ""
+        outer, kept = self.values_kept, {}
         placed = self.pick_tested_early(outcome)
         if placed is not None:  # (each part of the `where` tested once its names are picked)
-            loops = " ".join(f"for {name} in each" + (f" if {self.expr(all_of(placed[i]))}" if placed[i] else "")
-                             for i, name in enumerate(names))
+            tests = [self.pick_condition(all_of(placed[i]), kept) if placed[i] else None for i in range(len(names))]
+            loops = " ".join(f"for {name} in each" + (f" if {test}" if test is not None else "")
+                             for name, test in zip(names, tests))
             where = ""
+        else:
+            loops = " ".join(f"for {name} in each" for name in names)
+            cond = self.pick_condition(outcome.pick_where, kept) if outcome.pick_where is not None else None
+            where = f" if {cond}" if cond is not None else ""
+        text = render()
         weight = self.expr(outcome.weight) if outcome.weight is not None else "1"
-        w.line(f"return weighted_picks([({text}, ({', '.join(names)}), {weight}) {loops}{where}], several=True)"
-               + ("  " + comment(f"weighted by {outcome.weight.text}") if outcome.weight is not None else ""))
+        self.values_kept = outer
+        line = f"return weighted_picks([({text}, ({', '.join(names)}), {weight}) {loops}{where}], several=True)"
+        for code, (local, _) in kept.items():  # a value nothing read again is not kept
+            if local not in self.kept_read:
+                line = line.replace(f"({local} := {code})", code, 1)
+        w.line(line + ("  " + comment(f"weighted by {outcome.weight.text}") if outcome.weight is not None else ""))
+
+    def pick_condition(self, condition: ir.E, kept: dict) -> str:
+        """The code of one of a pick's conditions, keeping the definitions' values it works out whenever it
+        holds (see pick_of_several) for what is written after it."""
+        self.keeping, self.condition_kept = self.pick_keeping(condition), {}
+        try:
+            code = self.expr(condition)
+        finally:
+            self.keeping = {}
+        kept.update(self.condition_kept)
+        self.values_kept = {**self.values_kept, **self.condition_kept}
+        return code
+
+    def pick_keeping(self, condition: ir.E) -> dict:
+        """The uses of definitions a pick's condition keeps (model/kept_values.py), by id."""
+        return kept_in_condition(condition, self.definitions, through_reads=True)
 
     def pick_tested_early(self, outcome: ir.Outcome) -> Optional[dict[int, list]]:
         """The parts of a pick's `where` by the name each is tested at (model/narrowing.py pick_conditions), or

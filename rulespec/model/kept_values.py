@@ -25,7 +25,7 @@ _READS_NO_COUNTER = (
     ir.Count, ir.Total, ir.First, ir.Extreme, ir.Size, ir.Member, ir.ZoneRef, ir.BoardRef, ir.ItemAttr, ir.IsKind,
     ir.Check, ir.Occupant, ir.Holds, ir.HoldsValue, ir.Neighbour, ir.NeighboursOf, ir.CellsOf, ir.LineOf, ir.Top,
     ir.SeatConst, ir.SeatStep, ir.Others, ir.PlayersSet, ir.TurnNumber, ir.PlayerToMove, ir.StartingPlayer,
-    ir.OptionRef)
+    ir.OptionRef, ir.SpaceIndex)
 _MOST_DEPTH = 32  # (definitions use one another; the checker refuses a circle)
 
 
@@ -52,9 +52,12 @@ def counters_read(e: ir.E, definitions: dict[str, ir.Definition], depth: int = 0
     return frozenset(found)
 
 
-def kept_in_condition(condition: ir.E, definitions: dict[str, ir.Definition]) -> dict[int, frozenset[str]]:
+def kept_in_condition(condition: ir.E, definitions: dict[str, ir.Definition],
+                      through_reads: bool = False) -> dict[int, frozenset[str]]:
     """id of each use of a definition that ``condition`` works out whenever it holds, with arguments that read
-    nothing of the state -> the counters that use may read (uses whose reads are not followed left out)."""
+    nothing of the state -> the counters that use may read (uses whose reads are not followed left out).
+    ``through_reads``: also the space or seat a counter is read of, and the space a row or column is read of
+    (`tile of cell(n)`: cell(n) is worked out whenever the counter is read)."""
     kept: dict[int, frozenset[str]] = {}
     stack = [condition]
     while stack:
@@ -71,4 +74,8 @@ def kept_in_condition(condition: ir.E, definitions: dict[str, ir.Definition]) ->
             stack.extend((node.left, node.right))
         elif isinstance(node, (ir.Not, ir.Negate)):
             stack.append(node.operand)
+        elif through_reads and isinstance(node, ir.CounterRef) and node.seat is not None:
+            stack.append(node.seat)
+        elif through_reads and isinstance(node, ir.SpaceAttr):
+            stack.append(node.space)
     return kept

@@ -1,8 +1,9 @@
-"""Two levers found in a newcomer's 2048 (#40), in lock step with the engines generated without them: (a) a walk
+"""Levers found in a newcomer's 2048 (#40), in lock step with the engines generated without them: (a) a walk
 of a board narrowed to the space of a number (`any(s in grid where index of s = n - 1)` looks up the space in use
 at that index: model/narrowing.py fixed_by_index, runtime/helpers.py space_numbered); (b) a pick of several
 names testing each part of its `where` as soon as the names it reads are picked, never before a part written
-ahead of it (model/narrowing.py pick_conditions, codegen/chance.py). The same choices and chance outcomes, with
+ahead of it (model/narrowing.py pick_conditions, codegen/chance.py); (c) a definition's value a pick's condition
+works out whenever it holds kept for its text, weight and later conditions (codegen/chance.py pick_condition). The same choices and chance outcomes, with
 the same probabilities, in the same order at every step; the same games."""
 
 import random
@@ -51,9 +52,10 @@ def test_the_space_of_a_number_is_looked_up_among_the_spaces_in_use():
 def test_a_picks_parts_are_tested_as_their_names_are_picked_in_the_order_written():
     """2048's spawn asks about cell n once per n; numbered-picks' late() reads v first, so stays whole."""
     source, source_without, _, _ = engines_with_and_without(TWENTY_FORTY_EIGHT, (TESTED_EARLY,), "numbered_early")
-    assert "for v_n in each if (st._counters['tile'][define_cell(st, v_n)] == 0) for v_v in each if " \
+    assert "for v_n in each if (st._counters['tile'][(_k0 := define_cell(st, v_n))] == 0) for v_v in each if " \
            "((v_v == 2) or (v_v == 4))]" in source
-    assert "for v_n in each for v_v in each if ((st._counters['tile'][define_cell(st, v_n)] == 0) and " in source_without
+    assert "for v_n in each for v_v in each if ((st._counters['tile'][(_k0 := define_cell(st, v_n))] == 0) and " \
+           in source_without
     model = compile_rules(NUMBERED_PICKS)
     steps = {step.name: step for step in model.steps}
     early, late = steps["drop"].outcome, steps["late"].outcome
@@ -61,3 +63,27 @@ def test_a_picks_parts_are_tested_as_their_names_are_picked_in_the_order_written
     assert [[part.text for part in placed[i]] for i in (0, 1)] == \
            [["n >= 1", "n <= 5", "tile of cell(n) < 4"], ["v >= 1", "v <= 2"]]
     assert narrowing.pick_conditions(list(late.names), late.pick_where, {}, 1) is None
+
+
+KEPT = (Chance, "pick_keeping", lambda self, condition: {})
+
+
+@pytest.mark.parametrize("path, games", [(TWENTY_FORTY_EIGHT, 6), (NUMBERED_PICKS, 40)], ids=lambda p: getattr(p, "stem", p))
+def test_a_definitions_value_kept_by_a_picks_condition_plays_as_each_use_worked_out(path, games):
+    """(c) `tile of cell(n) = 0` works cell(n) out whenever it holds: kept in a local for the text (`row of cell(n)`),
+    the weight and the conditions after it, in lock step with the engine working each use out again."""
+    source, source_without, engine, engine_without = engines_with_and_without(path, (KEPT,), "numbered_kept")
+    assert "(_k0 := define_cell(st, v_n))" in source and "_k0" not in source_without
+    for seed in range(games):
+        play_in_lock_step(engine.new_game(1), engine_without.new_game(1), 1, random.Random(seed))
+
+
+def test_only_what_a_condition_works_out_whenever_it_holds_is_kept():
+    """2048's text reads the kept cell twice; numbered-picks' late() text reads no definition (nothing kept), and
+    drop()'s cell(n), behind `n >= 1 and n <= 5`, is kept for its text: the text is read only where all three held."""
+    source, _, _, _ = engines_with_and_without(TWENTY_FORTY_EIGHT, (KEPT,), "numbered_kept_source")
+    assert "' added to row ' + str(B_GRID_ROW[_k0]) + ', column ' + str(B_GRID_COLUMN[_k0])" in source
+    source, _, _, _ = engines_with_and_without(NUMBERED_PICKS, (KEPT,), "numbered_kept_picks")
+    assert "(str(v_v) + ' on ' + B_GRID_LABEL[_k0], (v_n, v_v), v_v) for v_n in each if ((v_n >= 1) and (v_n <= 5) " \
+           "and (st._counters['tile'][(_k0 := define_cell(st, v_n))] < 4))" in source
+    assert "for v_v in each if ((v_v <= 2) and (st._counters['tile'][define_cell(st, v_n)] < 6))" in source
