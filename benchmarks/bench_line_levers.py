@@ -10,7 +10,10 @@ the board: Pentago's quadrant lifted onto its turntable and put back; (c) the ro
 (over constants, untested once bound) kept as one block by the names walked before them (codegen/row_blocks.py):
 Pentago's four quadrants of each empty space; (d) a definition several ends of one check ask worked out once a
 check for each value of its arguments (codegen/ends_calls.py): Pentago's `both_five` and `five` both ask player 1's
-`five_in_a_row`; Liar's Dice's two ends both ask `bid_stands`. The same seeded games, thread CPU time,
+`five_in_a_row`; Liar's Dice's two ends both ask `bid_stands`; (e) a `for each` of a whole board whose one `if` has parts the board's geometry alone decides read from
+their table, as a count's walk is (codegen/related_spaces.py, now from statements.py too; a value chosen by a
+condition is geometric when its parts are): Pentago's `for each s in grid: if in_quadrant(s, q) and s is occupied`
+walks the quadrant's nine spaces. The same seeded games, thread CPU time,
 nothing but play inside the clock, rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_line_levers.py --rounds 5
@@ -26,13 +29,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
-from rulespec.codegen import ends_calls, row_blocks, whole_lines  # noqa: E402
+from rulespec.codegen import ends_calls, row_blocks, statements, whole_lines  # noqa: E402
 from rulespec.model import narrowing  # noqa: E402
 
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 WHOLE = (whole_lines.WholeLines, "whole_lines_test", lambda self, count: None)
 BLOCKS = (row_blocks.RowBlocks, "block_level", lambda self, *args: None)
 ASKED = (ends_calls.EndsCalls, "ends_calls_asked_again", lambda self, ends: {})
+FOR_EACH = (statements.Statements, "related_for_each", lambda self, *args: None)
 CHOSEN = ((narrowing, "_written_out_inside", lambda e, *args: e),
           (narrowing, "_stable_choice", lambda e, var, changing: False))
 
@@ -45,6 +49,7 @@ LEVERS = {
     "(c) the last walks' rows kept as a block": ("pentago", (BLOCKS,)),
     "(d) a definition the ends ask kept a check": ("pentago", (ASKED,)),
     "(d) on Liar's Dice": ("liars-dice", (ASKED,)),
+    "(e) a for each read from a geometric table": ("pentago", (FOR_EACH,)),
 }
 SEEDS = {"pentago": range(20), "tic-tac-toe": range(200), "connect-four": range(40), "liars-dice": range(100)}
 PATHS = {name: ROOT / "rulebooks" / f"{name}.rules" for name in ("tic-tac-toe", "connect-four", "liars-dice")}

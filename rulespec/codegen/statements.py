@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional, Sequence
 
-from ..model import ir
+from ..model import ir, reads
 from .quoting import comment, ident
 from .steps_again import all_thens
 
@@ -218,6 +218,8 @@ class Statements:
         body = s.body
         if only and not domain:  # the values the seats let through (seat_walks.py), the rest of the test on each
             domain, left = self.seat_walk_or_whole(s.var, s.domain, only.condition)
+            if domain == self.expr(s.domain):  # (the board's geometry alone may decide a part: related_spaces.py)
+                domain, left = self.related_for_each(s.var, s.domain, only.condition) or (domain, left)
             body = s.body if left is only.condition else (replace(only, condition=left),) if left else only.then
         domain = domain or self.expr(s.domain)
         if s.start is not None:  # the seats in clockwise order, the one named first
@@ -227,6 +229,13 @@ class Statements:
         self.w.indent()
         self.loop_body(body)
         self.w.dedent()
+
+    def related_for_each(self, var: str, domain: ir.E, where: ir.E) -> Optional[tuple[str, Optional[ir.E]]]:
+        """A `for each` of a whole board whose one `if` has parts the board's geometry alone decides, as a count's
+        walk is (counts.py walk_and_test): the spaces read from their table and the rest of the test; None else."""
+        parts = where.operands if isinstance(where, ir.BoolOp) and where.op == "and" else (where,)
+        outer = tuple(sorted(set().union(*(reads.free_vars(part) for part in parts)) - {var}))
+        return self.related_and_left(var, domain, where, parts, outer)
 
     def stmt_Repeat(self, s: ir.Repeat) -> None:
         self.w.line(f"for _ in st._loop({self.expr(s.times)}):")

@@ -54,6 +54,8 @@ def geometric(e: ir.E, spaces: frozenset, definitions: dict, directions: frozens
         return inner(e.left) and inner(e.right)
     if isinstance(e, ir.BoolOp):
         return all(inner(o) for o in e.operands)
+    if isinstance(e, ir.Conditional):  # (`if q <= 2 then 1 else 4`: geometry chooses between geometry)
+        return inner(e.condition) and inner(e.then) and inner(e.otherwise)
     if isinstance(e, ir.Builtin):
         return e.func in _SAFE_BUILTINS and all(inner(a) for a in e.args)
     if isinstance(e, ir.Member):
