@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from rulespec.codegen.whole_lines import WholeLines
-from rulespec.pipeline import compile_rules
 
 from .lockstep import engines_with_and_without, play_in_lock_step, sampled_action
 
@@ -84,7 +83,7 @@ def test_each_way_of_saying_it(form, tmp_path):
 def test_each_line_once_as_the_walk_meets_it_first(name, length, count):
     """The table: every whole line of the board from a space towards one of the directions, each set of spaces
     once, taken where the walk of spaces, then directions, first meets it."""
-    engine = compile_rules(ROOT / name) and engines(ROOT / name)[2]
+    engine = engines(ROOT / name)[2]
     tables = engine.new_game(2)._t
     directions = (0, 1, 2, 3, 4, 5, 6, 7)
     met = [line for s in tables.cells_in_use[0] for d in directions for line in [tables.full_lines[0, d, length][s]]
