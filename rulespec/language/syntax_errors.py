@@ -320,7 +320,11 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
         return _not_a_clause_id(source, line, column, text, words)
     words, hint = _word_hint(token, text, expected, words, unclosed, source_line, column)
     where = _enclosing(source, line)
-    message = f"unexpected {_describe_token(token)}" + (f" (in {where})" if where else "")
+    described = _describe_token(token)
+    if token.type == "MAP_ROW" and "MAP_ROW" not in expected:  # (words the lexer took for a face's row: the first)
+        text = text.split()[0]
+        described, width = f"`{text}`", len(text)
+    message = f"unexpected {described}" + (f" (in {where})" if where else "")
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
 
 
@@ -447,6 +451,9 @@ def _phrasing_hint(source_line: str, column: int, text: str) -> str | None:
         return "a score is one number per player: `score NAME of p:` and its value on the next line"
     if text == "=" and re.match(r"\s*set\b", before):
         return "write `set COUNTER to N`"
+    if re.search(r"\b(and|or|not)\s+there\s+is(\s+no)?\s*$", before):
+        return ("`there is x in D where C` takes the rest of the condition as its C: bracket it to go on after "
+                "`and`, `or` or `not`: `A and (there is no x in D where C)`")
     if text == "elif" or (text == "if" and re.search(r"\belse\s*$", before)):
         return "write `else:` on a line of its own and the next `if ...:` indented under it"
     if text == "to" and re.search(r"\b(in|from)\s+\S.*$", before) and not re.search(r"\b(move|add|set)\b", before):
