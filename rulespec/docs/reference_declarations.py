@@ -283,6 +283,10 @@ define landing(s: grid) [ROW-4]:
       "a `-` of the map) there is none, and `X is none` tests for that. A space that is none is neither "
       "empty nor occupied. Gravity needs no keyword: a disc lands where the space is empty and the one "
       "south of it is none (the bottom row) or occupied."),
+    E("Boards", "A neighbour on the board", "is_not_none", "rows.rules", '''
+  then count(s in grid where neighbour of s towards south is not none) = 12''',
+      "`X is not none` holds where there is such a space: `not (X is none)`, said the way `is not empty` is. "
+      "On the four rows of Rows, the twelve spaces above the bottom row have a space south of them."),
     E("Boards", "A line of spaces", "line_of", "rows.rules", '''
 define three_from(s: grid, p: seat) [ROW-5]:
   count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0''',

@@ -109,6 +109,9 @@ class ExpressionsToAst(AstBuilder):
     def is_none(self, meta, children):
         return self._test(meta, children, "none")
 
+    def is_not_none(self, meta, children):  # (`X is not none` is `not (X is none)`: checked and run as that)
+        return ast.Not(loc=self._loc(meta), operand=self._test(meta, children, "none"))
+
     def neighbour(self, meta, children):
         return ast.Neighbour(loc=self._loc(meta), space=children[0], direction=children[1])
 

@@ -356,3 +356,31 @@ def test_a_chain_is_estimated_as_every_space_tested_once_and_its_neighbours_look
     assert spaces * 8 < chain < spaces * 40 and chain < LIMIT.work
     smaller = {e.what: e.work for e in estimates(compile_rules(HEXES))}["the condition of end `joined`"]
     assert smaller * 4 < chain  # 16 spaces against 121
+
+
+def test_is_not_none_is_not_is_none():
+    """`X is not none` is `not (X is none)`: the same engine, said in English as a space on the board, refused
+    at its line for what cannot be none."""
+    phrase = "neighbour of s towards south is none or"
+    said = TEXT.replace(phrase, "not (neighbour of s towards south is not none) or")
+    plain = TEXT.replace(phrase, "not (not (neighbour of s towards south is none)) or")
+    model = rulespec.compile_rules(_write_text(said))
+    assert _code(generate(model, "rows.rules")) == _code(generate(rulespec.compile_rules(_write_text(plain)), "rows.rules"))
+    en = English(model)
+    assert "it is not so that the space south of *s* is on the board" in en.declaration(model.definitions[0])[0]
+    wrong = TEXT.replace("neighbour of s towards south is not none) = 12", "height of s is not none) = 12")
+    line = wrong[:wrong.index("height of s is not none")].count("\n") + 1
+    assert _problems(wrong) == [f"{line}:30 `height of s` is a number; only a space (a neighbour past the board's "
+                                "edge) can be none"]
+
+
+def _write_text(text: str) -> Path:
+    import tempfile
+    folder = Path(tempfile.mkdtemp())
+    return _write(folder, text)
+
+
+def _code(source: str) -> str:
+    """The engine's code without its comments and docstrings (which quote the rule text)."""
+    return "\n".join(line.split("  #")[0] for line in source.splitlines()
+                     if not line.strip().startswith(('"""', "#", "SOURCE_HASH")))

@@ -445,6 +445,8 @@ def _negate(en: English, e: ir.Negate) -> str:
 
 @renders(ir.Not)
 def _not(en: English, e: ir.Not) -> str:
+    if isinstance(e.operand, ir.Check) and e.operand.test == "none":  # `X is not none`
+        return f"{en.expr(e.operand.subject)} is on the board"
     return f"it is not so that {en.expr(e.operand)}"
 
 
