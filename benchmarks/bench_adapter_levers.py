@@ -44,7 +44,55 @@ def dict_of_first_rows():
         listing_numbers._in_order = kept
 
 
-LEVERS = {"(a) listings read by place": dict_of_first_rows}
+@contextlib.contextmanager
+def returns_from_the_outcome():
+    """(b) off: a terminal state's returns read from the whole outcome (scores, ranks, winners, the dict) and
+    the adapter's check of their sum through pyspiel's get_game(), as before the lever."""
+    from rulespec.adapters.openspiel import RulespecState
+    from rulespec.runtime.results import Results, zero_sum_returns
+
+    def returns_of_outcome(self, st):
+        if self.RETURNS is not None and self.RETURNS[0] == "value":
+            return [float(self.RETURNS[1](st, seat)) for seat in range(st.players)]
+        if st._over is None:
+            return [0.0] * st.players
+        ranks = self._outcome(st)["ranking"]
+        if self.RETURNS is not None:
+            win, draw, loss = self.RETURNS[1]
+            if st.players > 1 and all(rank == 1 for rank in ranks):
+                return [float(draw)] * st.players
+            return [float(win if rank == 1 else loss) for rank in ranks]
+        return zero_sum_returns(ranks, st.players)
+
+    def returns_through_the_game(self):
+        returns = self.session.returns()
+        game = self.get_game()
+        if game.returns_sum is not None and abs(sum(returns) - game.returns_sum) > 1e-9:
+            raise AssertionError("returns off their sum")
+        return returns
+
+    kept = Results._returns, RulespecState.returns
+    Results._returns, RulespecState.returns = returns_of_outcome, returns_through_the_game
+    try:
+        yield
+    finally:
+        Results._returns, RulespecState.returns = kept
+
+
+@contextlib.contextmanager
+def every_listing_read():
+    """(c) off: a listing the engine keeps and edits (State._listed_kept) numbered from every row's text, not by
+    editing the numbers of the rows it was edited from."""
+    kept = listing_numbers._kept_numbers
+    listing_numbers._kept_numbers = lambda table, rows: None
+    try:
+        yield
+    finally:
+        listing_numbers._kept_numbers = kept
+
+
+LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
+          "(c) kept listings' numbers edited": every_listing_read}
 
 
 def us_a_step(game, games: int, first_seed: int) -> float:

@@ -10,6 +10,12 @@ Most listings come in the numbering's order (a board's spaces in board order, a 
 rows alike: then the rows' numbers are already the sorted legal actions and a number's row is its place
 among them, found by halving; no dict is made and nothing sorted (a Hex listing of 100 rows: 10.6 -> 5 us).
 Any other listing keeps each number's first row in a dict.
+
+A listing the engine keeps from state to state and edits as the board changes (State._listed_kept: Hex's empty
+spaces) is numbered by editing: the numbers of the rows it was edited from, kept here (_numbered_rows), have the
+same rows removed and the new rows' numbers put in their places (runtime _listed_edits), a new row checked against
+its neighbours; rows kept as they were keep their numbers. Only where those numbers rose strictly and still do;
+any other listing is numbered from its texts.
 """
 
 from __future__ import annotations
@@ -21,10 +27,15 @@ from itertools import islice
 from typing import Optional
 
 from .declared_numbers import NumberingError
+from ..runtime.pending import _listed_actions, _listed_edits
 
 _text_of = operator.attrgetter("text")
 _row_text = operator.itemgetter(1)
 _below = operator.lt
+# id of a kept listing's rows -> (those rows, their ListingNumbers), for listings whose numbers rise strictly: what an
+# edited listing's numbers are edited from (seat_numbers); a few at a time, as the runtime keeps its edits
+_numbered_rows: dict[int, tuple] = {}
+NUMBERED_ROWS_KEPT = 64
 
 
 class ListingNumbers:
@@ -62,13 +73,58 @@ def seat_numbers(table, pending, st) -> ListingNumbers:
         numbers = table.declared.row_numbers(st, pending)
         pending.numbered = numbered = ListingNumbers(table, numbers, _in_order(numbers))
         return numbered
-    texts = map(_row_text, pending.rows) if pending.rows is not None else map(_text_of, pending.all_actions())
+    rows = pending.rows
+    if rows is not None:
+        numbered = _kept_numbers(table, rows)
+        if numbered is not None:
+            pending.numbered = numbered
+            return numbered
+    texts = map(_row_text, rows) if rows is not None else map(_text_of, pending.all_actions())
     numbers = list(map(table.player_numbers.__getitem__, texts))
     in_order = _in_order(numbers)
     if not in_order and None in numbers:
         table.player_id(pending.all_actions()[numbers.index(None)])  # (raises: an action text no template gives)
     pending.numbered = numbered = ListingNumbers(table, numbers, in_order)
+    if in_order and rows is not None:  # rows the engine keeps: the next listing is edited from them
+        listed = _listed_actions.get(id(rows))
+        if listed is not None and listed[0] is rows:
+            _keep_numbers(rows, numbered)
     return numbered
+
+
+def _kept_numbers(table, rows: list) -> Optional[ListingNumbers]:
+    """The numbers of kept rows, from those of the rows they were edited from (their ListingNumbers kept in
+    _numbered_rows, for this table, rising strictly): the same rows removed, each new row's number put in its place
+    if it rises between its neighbours; None where they are not known or would not rise."""
+    kept = _numbered_rows.get(id(rows))
+    if kept is not None and kept[0] is rows and kept[1].table is table:  # (the same rows again)
+        return kept[1]
+    edited = _listed_edits.get(id(rows))
+    if edited is None or edited[0] is not rows:
+        return None
+    kept = _numbered_rows.get(id(edited[1]))
+    if kept is None or kept[0] is not edited[1] or kept[1].table is not table:
+        return None
+    numbers = kept[1].legal.copy()
+    number_of = table.player_numbers.__getitem__
+    for index, row in edited[2]:
+        if row is None:
+            del numbers[index]
+            continue
+        number = number_of(row[1])
+        if number is None or (index and numbers[index - 1] >= number) or \
+                (index < len(numbers) and numbers[index] <= number):
+            return None
+        numbers.insert(index, number)
+    numbered = ListingNumbers(table, numbers, True)
+    _keep_numbers(rows, numbered)
+    return numbered
+
+
+def _keep_numbers(rows: list, numbered: ListingNumbers) -> None:
+    if len(_numbered_rows) >= NUMBERED_ROWS_KEPT:
+        _numbered_rows.clear()
+    _numbered_rows[id(rows)] = (rows, numbered)
 
 
 def chance_numbers(table, pending, outcomes: list, shuffled: bool, st) -> ListingNumbers:

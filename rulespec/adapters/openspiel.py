@@ -164,25 +164,26 @@ class _Node:
     (ListingNumbers, made once per listing and shared by clones), which legal_actions, chance_outcomes and
     apply_action read straight."""
 
-    __slots__ = ("session", "round", "player", "numbered")
+    __slots__ = ("session", "round", "player", "numbered", "returns_sum")
 
-    def __init__(self, session: Session):
+    def __init__(self, session: Session, returns_sum: Optional[float] = None):
         self.session, self.round, self.player, self.numbered = session, (), None, None
+        self.returns_sum = returns_sum  # the game's (RulespecGame.returns_sum), kept here: returns() checks it
 
     def __deepcopy__(self, memo) -> "_Node":
         copy = _Node.__new__(_Node)
         copy.session, copy.round = self.session.clone(), self.round  # (the round: a tuple, shared)
-        copy.player, copy.numbered = self.player, self.numbered
+        copy.player, copy.numbered, copy.returns_sum = self.player, self.numbered, self.returns_sum
         return copy
 
     def __reduce__(self):
         # (pyspiel's serialize pickles a state's attributes: the session pickles as its JSON; what the node
         # is, is worked out again)
-        return (_node_from, (self.session, self.round))
+        return (_node_from, (self.session, self.round, self.returns_sum))
 
 
-def _node_from(session: Session, round_picks: tuple) -> _Node:
-    node = _Node(session)
+def _node_from(session: Session, round_picks: tuple, returns_sum: Optional[float] = None) -> _Node:
+    node = _Node(session, returns_sum)
     node.round = round_picks
     return node
 
@@ -196,8 +197,9 @@ class RulespecState(pyspiel.State):
 
     def __init__(self, game: RulespecGame, session: Session):
         super().__init__(game)
-        self._node = _Node(session)  # (the state's one attribute: see _Node)
-        self._advance_round()
+        self._node = _Node(session, game.returns_sum)  # (the state's one attribute: see _Node)
+        if session.table.rounds_in_turn:  # (pyspiel's Clone makes a new initial state each time: nothing else to do)
+            self._advance_round()
 
     @property
     def session(self) -> Session:
@@ -333,9 +335,10 @@ class RulespecState(pyspiel.State):
         return self._node.session.state.is_terminal()
 
     def returns(self) -> list[float]:
-        returns = self.session.returns()
-        game = self.get_game()
-        if game.returns_sum is not None and abs(sum(returns) - game.returns_sum) > 1e-9:
+        node = self._node
+        returns = node.session.returns()
+        if node.returns_sum is not None and abs(sum(returns) - node.returns_sum) > 1e-9:
+            game = self.get_game()
             declared = getattr(game.engine, "RETURNS_SUM", None)
             said = ("zero_sum=True" if declared is None else "returns declared zero-sum" if declared == 0 else
                     f"returns declared constant-sum {declared}")

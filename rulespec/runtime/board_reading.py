@@ -8,7 +8,7 @@ import bisect
 from typing import Callable, Optional
 
 from .common import RuleRuntimeError
-from .pending import _action_at, _listed_actions, _made_actions
+from .pending import _action_at, _listed_actions, _listed_edits, _made_actions
 
 
 def _is_empty(item: int) -> bool:
@@ -211,13 +211,16 @@ class BoardReading:
         since, from the same hint, checked the same way: a space that now passes joins the rows in board
         order, one that no longer passes leaves them. The rows are a new list when anything changed (a
         listing is never changed once made); their Actions are kept with them (_listed_actions), and where each
-        Action was listed (_action_at: Pending.find looks there first, and checks)."""
+        Action was listed (_action_at: Pending.find looks there first, and checks); rows made by editing the kept
+        ones, with the edits (_listed_edits: an adapter edits its numbers of the kept rows the same way)."""
         reach = self._reach
         kept = reach.get(key)
+        edited = None
         if kept is not None:
             seen, rows, at, actions, mark = kept
             now, changed = self._changed_since(board, seen, mark)
             if changed:
+                edited, edits = rows, []
                 rows, at, actions = rows.copy(), at.copy(), actions.copy()
                 in_use = self._t.in_use[board]
                 for cell in changed:
@@ -227,10 +230,12 @@ class BoardReading:
                     if i < len(at) and at[i] == cell:
                         if not test(cell):
                             del at[i], rows[i], actions[i]
+                            edits.append((i, None))
                     elif test(cell):
                         row = make(cell)
                         at.insert(i, cell)
                         rows.insert(i, row)
+                        edits.append((i, row))
                         actions.insert(i, action := _made_actions[row[0]][row[1]])
                         _action_at[id(action)] = (action, cell)
         else:
@@ -246,6 +251,10 @@ class BoardReading:
         if len(_listed_actions) > 16:  # (the rows of recent listings: few are live at once)
             _listed_actions.clear()
         _listed_actions[id(rows)] = (rows, actions, at)
+        if edited is not None:
+            if len(_listed_edits) > 16:  # (as _listed_actions)
+                _listed_edits.clear()
+            _listed_edits[id(rows)] = (rows, edited, edits)
         return rows
 
     def _full_line(self, board: int, cell: int, direction: int, length: int) -> Optional[tuple[int, ...]]:

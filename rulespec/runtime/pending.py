@@ -118,6 +118,10 @@ _made_actions = _Actions()
 # engine hands a decision listed so its Actions at once (Engine._advance; it holds its rows: an id of live rows is
 # theirs), and Pending.find finds an Action there by its space
 _listed_actions: dict[int, tuple] = {}
+# id of a kept listing's rows made by editing an earlier one -> (those rows, the rows they were edited from, the edits
+# in order: (index, row) a row inserted, (index, None) one removed) (State._listed_kept): an adapter edits the numbers
+# it gave the earlier rows the same way instead of reading every row again (rulespec/adapters/listing_numbers.py)
+_listed_edits: dict[int, tuple] = {}
 # id of an Action a kept listing made -> (that Action, the space it was listed for): a hint for Pending.find
 # (checked: the Action found at that space's place in the listing must be the one looked for)
 _action_at: dict[int, tuple] = {}

@@ -205,7 +205,7 @@ class Results:
 
     def _standing(self, st: State) -> list[int]:
         if st._over is not None:
-            return self._outcome(st)["ranking"]
+            return self._ranks(st)
         keys = self._rank_keys(st, {"winners": []})
         return [1 + sum(other < mine for other in keys) for mine in keys]
 
@@ -214,7 +214,7 @@ class Results:
             return [float(self.RETURNS[1](st, seat)) for seat in range(st.players)]
         if st._over is None:
             return [0.0] * st.players
-        ranks = self._outcome(st)["ranking"]
+        ranks = self._ranks(st)  # (the outcome's ranking, without the outcome: read at every end a search reaches)
         if self.RETURNS is not None:
             win, draw, loss = self.RETURNS[1]
             if st.players > 1 and all(rank == 1 for rank in ranks):

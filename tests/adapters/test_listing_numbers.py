@@ -139,3 +139,38 @@ def test_a_listing_read_by_place_plays_as_the_dict_of_first_rows(game_id):
             if state.is_terminal() or len(state.history()) > 300:
                 break
     assert by_place > 0  # (most listings come in the numbering's order)
+
+
+@pytest.mark.parametrize("options", [{}, {"board_size": 8}])
+def test_a_kept_listing_numbered_by_editing_plays_as_one_read_from_its_texts(options):
+    """Lock step: a listing the engine keeps and edits (State._listed_kept) is numbered by editing the numbers of the
+    rows it was edited from (listing_numbers._kept_numbers); the same seeded games played with that switched off (every
+    listing numbered from its texts) offer the same legal numbers and rows at every node and reach the same returns."""
+    from rulespec.adapters import listing_numbers
+    game = rso.load_game("hex", options=options)
+
+    def played(edited: bool, seed: int):
+        kept = listing_numbers._kept_numbers
+        taken = []
+        if not edited:
+            listing_numbers._kept_numbers = lambda table, rows: None
+        else:
+            listing_numbers._kept_numbers = lambda table, rows: taken.append(kept(table, rows)) or taken[-1]
+        try:
+            rng, state, nodes = random.Random(seed), game.new_initial_state(), []
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                numbered = state._node.numbered
+                nodes.append((legal, [numbered.row_of(n) for n in range(-1, game.num_distinct_actions() + 1)]))
+                state.apply_action(rng.choice(legal))
+            return nodes, state.returns(), sum(found is not None for found in taken)
+        finally:
+            listing_numbers._kept_numbers = kept
+
+    edits = 0
+    for seed in range(3):
+        on, off = played(True, seed), played(False, seed)
+        assert on[:2] == off[:2]
+        edits += on[2]
+        assert off[2] == 0
+    assert edits > 0  # (the edited numbers were used)
