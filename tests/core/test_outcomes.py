@@ -122,3 +122,24 @@ def test_without_a_ranking_the_declared_winner_ranks_first(tmp_path):
         assert state.outcome()["winners"] == [winner]
         assert state.outcome()["ranking"][winner] == 1 and state.outcome()["ranking"][1 - winner] == 2
         assert state.returns()[winner] == 1.0 and state.returns()[1 - winner] == -1.0
+
+
+@pytest.mark.parametrize("game_id, players", [("tic-tac-toe", 2), ("hex", 2), ("shell-we", 3), ("shrimp", 3),
+                                              ("goofspiel", 2)])
+def test_returns_and_standing_at_the_end_read_the_outcome_s_ranking(game_id, players):
+    """returns() and standing() of an ended game read the ranking alone (Results._ranks, #40: not the whole outcome
+    built to read it): the same as the outcome's ranking, and the returns it gives, in games ranked by result, by
+    the lowest and highest score, by lot, and with no `returns` declared."""
+    from rulespec.runtime.engine import zero_sum_returns
+    game = rulespec.load(game_id)
+    for seed in range(6):
+        state = rulespec.random_game(game, players=players, seed=seed)
+        ranking = state.outcome()["ranking"]
+        assert state.standing() == ranking
+        if game.RETURNS is None:
+            assert state.returns() == zero_sum_returns(ranking, players)
+        elif game.RETURNS[0] == "result":
+            win, draw, loss = game.RETURNS[1]
+            expected = [float(draw)] * players if all(rank == 1 for rank in ranking) else \
+                [float(win if rank == 1 else loss) for rank in ranking]
+            assert state.returns() == expected
