@@ -8,11 +8,12 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.helpers import ItemValues
 from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '6f2f7f108ab438c0'
-GENERATOR_VERSION = '102'
+GENERATOR_VERSION = '103'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -25,6 +26,7 @@ CELL_ATTRS = {attr: tuple(map(values.get, range(len(ITEM_KIND)))) + (None,) for 
 SEAT_LABEL = tuple('player ' + str(seat + 1) for seat in range(3))
 TEXT_0 = tuple('turn up ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'turn up {value of c}'
 TEXT_1 = tuple('bid ' + str(ITEM_ATTRS['value'][item]) for item in range(len(ITEM_KIND)))  # 'bid {value of c}'
+ITEM_VALUE_0 = ItemValues(lambda v_c: ITEM_ATTRS['value'][v_c], len(ITEM_KIND), True)[()].__getitem__  # value of c
 
 
 
@@ -33,7 +35,7 @@ def define_bid_value(st, v_p):
     """Definition `bid_value`: `sum(value of c for c in bid of p)`. [GOOF-4] (rulebooks/goofspiel.rules:72)"""
     zones = st._zones
     zone_bid = st._t.zone_base['bid']
-    return sum([ITEM_ATTRS['value'][v_c] for v_c in zones[zone_bid + v_p]])
+    return sum(map(ITEM_VALUE_0, zones[zone_bid + v_p]))
 
 
 def define_takes_the_prize(st, v_p):
@@ -178,7 +180,7 @@ def score_takings(st, v_p):
     """Score `takings`. [GOOF-4, GOOF-5] (rulebooks/goofspiel.rules:93)"""
     zones = st._zones
     zone_won = st._t.zone_base['won']
-    return sum([ITEM_ATTRS['value'][v_c] for v_c in zones[zone_won + v_p]])
+    return sum(map(ITEM_VALUE_0, zones[zone_won + v_p]))
 
 
 def score_on_top(st, v_p):

@@ -92,9 +92,10 @@ class Counts:
     def item_test_lines(self) -> list[str]:
         """The module-level ItemTests tables of the item tests (see item_test)."""
         lines = []
-        for (_, _, test, *listing), (name, params, var, text) in self.item_tests.items():
+        for (_, _, test, *marked), (name, params, var, text) in self.item_tests.items():
             args = "".join(f", v_{ident(p)}" for p in params)
-            kind = "ItemsPassing" if listing else "ItemTests"
+            listing = marked == ["items"]
+            kind = "ItemsPassing" if listing else "ItemValues" if marked else "ItemTests"
             table = f"{kind}(lambda v_{ident(var)}{args}: {test}, len(ITEM_KIND), {len(params) != 1!r})"
             whole = "[()]" if listing else "[()].__getitem__"
             lines.append(f"{name} = {table}" + (whole if not params else "") + "  " + comment(text))
@@ -172,6 +173,9 @@ class Counts:
         return f"first_empty(st._boards[{self.boards[e.domain.board]}], {domain})"
 
     def visit_Total(self, e: ir.Total) -> str:
+        table = self.item_value(e)
+        if table is not None:  # each item's value read from its table (item_values.py)
+            return self.once(e, f"sum(map({table}, {self.expr(e.domain)}))")
         self.depth += 1
         domain, test_left = self.walk_and_test(e.var, e.domain, e.where)
         where = f" if {self.expr(test_left)}" if test_left is not None else ""

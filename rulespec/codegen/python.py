@@ -33,6 +33,7 @@ from .ends_calls import EndsCalls
 from .row_blocks import RowBlocks
 from .whole_lines import WholeLines
 from .counts import Counts
+from .item_values import ItemValueTables
 from .declarations import Declarations
 from .engine_class import EngineClass
 from .ends import Ends
@@ -60,7 +61,7 @@ from .writer import Writer, cites_text
 from .written_out_for_once import WrittenOutForOnce
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, WrittenOutForOnce, EndsCalls,
                     Ends, Examples, EngineClass):

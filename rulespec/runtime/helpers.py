@@ -215,6 +215,22 @@ class ItemTests(dict):
         return found
 
 
+class ItemValues(ItemTests):
+    """A value of one item that reads only what never changes (see ItemTests), worked out for every item at
+    once: ``values[value]`` is a tuple of one value per item, so a total over a zone is ``sum(map(...))`` in C
+    (codegen/item_values.py)."""
+
+    __slots__ = ()
+
+    def __missing__(self, value: Any) -> tuple:
+        if len(self) > 4096:
+            self.clear()
+        worked_out = self.test
+        values = value if self.spread else (value,)
+        found = self[value] = tuple(worked_out(item, *values) for item in range(self.items))
+        return found
+
+
 class ItemsPassing(ItemTests):
     """The items a test of what never changes lets through (see ItemTests), as a tuple of their numbers in
     item order: ``items[value]``, for a count that then asks only where each is and one changing attribute
