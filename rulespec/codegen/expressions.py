@@ -456,8 +456,11 @@ class Expressions:
         return plain_argument(a, self.m.min_players)
 
     def inlined(self, definition: ir.Definition, args: Sequence[ir.E]) -> bool:
-        """Whether a use of ``definition`` is written out in place (model/narrowing.py: written_out)."""
-        return all(self.plain_argument(a) for a in args) and small_value(definition.value)
+        """Whether a use of ``definition`` is written out in place (model/narrowing.py: written_out). One built
+        of other small definitions is written out only in a listing's conditions, where it is tested for every
+        candidate; elsewhere it stays a call, which names it when the rules fail in it (runtime/blame.py)."""
+        nested = self.definitions if self.bound is not None else None
+        return all(self.plain_argument(a) for a in args) and small_value(definition.value, nested)
 
     def visit_Builtin(self, e: ir.Builtin) -> str:
         return f"{function(e.func)}({', '.join(self.expr(a) for a in e.args)})"

@@ -479,7 +479,7 @@ class Cost:
     def written_out(self, call: ir.DefinedValue) -> bool:
         """Whether the generator writes a use of a definition out in place rather than calling it."""
         definition = self.definitions.get(call.name)
-        return definition is not None and written_out(definition, call.args, self.m.min_players)
+        return definition is not None and written_out(definition, call.args, self.m.min_players, self.definitions)
 
     # ------------------------------------------------------------------ options and statements
     def listing(self, option: ir.ChoiceOption) -> tuple[int, int]:

@@ -335,30 +335,45 @@ def plain_argument(a: ir.E, min_players: int) -> bool:
     return False
 
 
-def small_value(value: ir.E) -> bool:
-    """Whether a definition's value is a few nodes without any count, total, `any`, walk, search of the board
-    (`connected`, a group) or definition of its own: a use of it given plain arguments (plain_argument) is
-    written out in place (written_out). A search written out would lose the definition's own way of answering
-    (Go's has_liberty: 0.83x)."""
+def small_value(value: ir.E, definitions: Optional[dict] = None) -> bool:
+    """Whether a definition's value is a few nodes without any count, total, `any`, walk or search of the board
+    (`connected`, a group) of its own: a use of it given plain arguments (plain_argument) is written out in
+    place (written_out). A search written out would lose the definition's own way of answering (Go's
+    has_liberty: 0.83x). A definition it uses (of ``definitions``; none given: none may be used) must be small
+    itself, and its nodes count: a value built of small definitions (`mine(s, p) and kind of occupant of s =
+    k`) is written out whole, none of them called."""
+    return written_size(value, definitions) is not None
+
+
+def written_size(value: ir.E, definitions: Optional[dict]) -> Optional[int]:
+    """The nodes ``value`` is written out as, the definitions it uses written out in it (see small_value), or
+    None when it is not small."""
     nodes = 0
 
     def small(node) -> bool:
         nonlocal nodes
         nodes += 1
-        if isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.DefinedValue, ir.BestSets, ir.Connected,
-                             ir.GroupOf)) or nodes > WRITTEN_OUT_NODES:
+        if isinstance(node, ir.DefinedValue):
+            inner = definitions.get(node.name) if definitions is not None else None
+            size = written_size(inner.value, definitions) if inner is not None else None
+            if size is None:
+                return False
+            nodes += size
+        elif isinstance(node, (ir.Count, ir.First, ir.Total, ir.Walk, ir.BestSets, ir.Connected, ir.GroupOf)):
+            return False
+        if nodes > WRITTEN_OUT_NODES:
             return False
         return all(small(v) for value in vars(node).values()
                    for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))
 
-    return small(value)
+    return nodes if small(value) else None
 
 
-def written_out(definition: ir.Definition, args, min_players: int) -> bool:
+def written_out(definition: ir.Definition, args, min_players: int, definitions: Optional[dict] = None) -> bool:
     """Whether a use of ``definition`` is written out where it is used instead of called: its value is small
-    (small_value) and each argument plain (the call would have evaluated it first, and it can neither fail
-    nor cost)."""
-    return all(plain_argument(a, min_players) for a in args) and small_value(definition.value)
+    (small_value, reading ``definitions``) and each argument plain (the call would have evaluated it first,
+    and it can neither fail nor cost)."""
+    return all(plain_argument(a, min_players) for a in args) and small_value(definition.value, definitions)
 
 
 def conjuncts(c: ir.E, definitions: dict, min_players: int, depth: int = 0) -> list[ir.E]:
