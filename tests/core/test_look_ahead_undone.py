@@ -1,6 +1,6 @@
 """`only if C after it` carries the option out on the state itself and undoes every write after reading C
 (rulespec/runtime/imagining.py). Over seeded games of chess, Go, Cornered and backgammon, every look-ahead (the
-full save or the plain one, model/look_ahead_writes.py) is checked:
+full save, the plain one, model/look_ahead_writes.py, or the lean one, codegen/lean_look_ahead.py) is checked:
 each slot of the state is the same object as before it, holding the same contents."""
 
 from __future__ import annotations
@@ -44,8 +44,10 @@ def checked_look_aheads(monkeypatch):
             checked[0] += 1
         return checking_imagine, checking_unimagine
 
-    # (the full save, and the plain one that keeps only what the option's statements can write)
-    for start, undo in (("_imagine", "_unimagine"), ("_imagine_plain", "_unimagine_plain")):
+    # (the full save, the plain one that keeps only what the option's statements can write, and the lean one
+    # that keeps only what they and the condition can write and runs nothing after: codegen/lean_look_ahead.py)
+    for start, undo in (("_imagine", "_unimagine"), ("_imagine_plain", "_unimagine_plain"),
+                        ("_imagine_lean", "_unimagine_lean")):
         checking_imagine, checking_unimagine = checking(getattr(Imagining, start), getattr(Imagining, undo))
         monkeypatch.setattr(Imagining, start, checking_imagine)
         monkeypatch.setattr(Imagining, undo, checking_unimagine)
