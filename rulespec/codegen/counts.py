@@ -45,6 +45,18 @@ class Counts:
             return None
         return self.test_of_items(e.var, e.where, listing)
 
+    def item_table_name(self, node: ir.Var, var: str, names: dict) -> bool:
+        """Whether a table worked out for every item ``var`` may read the name ``node``: the item itself, or a
+        plain value bound outside (an item, seat, number, truth value, word or space: what the table is kept
+        by, added to ``names``); never a name the generated code renames."""
+        if node.name in self.var_code:
+            return False
+        if node.name != var:
+            if not (node.type in (ir.ITEM, ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL) or is_space(node.type)):
+                return False
+            names[node.name] = None
+        return True
+
     def test_of_items(self, var: str, where: ir.E, listing: bool) -> Optional[str]:
         """item_test's code for the condition ``where`` of the item ``var``, wherever the items come from."""
         names: dict[str, None] = {}
@@ -55,13 +67,7 @@ class Counts:
             if not isinstance(node, kinds_allowed) or getattr(node, "changes", False):
                 return False
             if isinstance(node, ir.Var):
-                if node.name in self.var_code:
-                    return False
-                if node.name != var:
-                    if not (node.type in (ir.ITEM, ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL) or is_space(node.type)):
-                        return False  # (a value a table can be kept by)
-                    names[node.name] = None
-                return True
+                return self.item_table_name(node, var, names)
             if isinstance(node, ir.Compare) and (node.order or node.op not in ("=", "!=")):
                 return False
             parts = [v for value in vars(node).values() for v in (value if isinstance(value, tuple) else (value,))

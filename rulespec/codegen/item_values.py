@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir, reads
-from ..model.checker import is_space
 from .quoting import ident
 
 _VALUE_NODES = (ir.Const, ir.Var, ir.DefinedValue, ir.ItemAttr, ir.Arith, ir.Negate, ir.Builtin, ir.Conditional, ir.Compare,
@@ -64,13 +63,7 @@ class ItemValueTables:
             mapping = {p.name: a for p, a in zip(definition.params, node.args)}
             return self._never_changes(reads.substitute(definition.value, mapping, set()), var, names)
         if isinstance(node, ir.Var):
-            if node.name in self.var_code:
-                return False
-            if node.name != var:
-                if not (node.type in (ir.ITEM, ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL) or is_space(node.type)):
-                    return False  # (a value a table can be kept by)
-                names[node.name] = None
-            return True
+            return self.item_table_name(node, var, names)  # (codegen/counts.py, as an item's test reads names)
         if isinstance(node, ir.ItemAttr) and not all(
                 any(name == node.attr for name, _ in c.attributes) for c in self.m.components):
             return False  # (a component without it reads none: a sum of none fails only where one is in the zone)
