@@ -45,6 +45,17 @@ class Counts:
             return None
         return self.test_of_items(e.var, e.where, listing)
 
+    def module_code(self, e: ir.E) -> str:
+        """``e``'s code for a table or function of the module: it reads no listing's locals, kept values or
+        renamed names (st and the names it is given only)."""
+        saved = self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code
+        self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code = \
+            None, {}, self.depth + 1, None, {}, {}
+        try:
+            return self.expr(e)
+        finally:
+            self.bound, self.kinds, self.depth, self.seat_values, self.var_code, self.board_code = saved
+
     def item_table_name(self, node: ir.Var, var: str, names: dict) -> bool:
         """Whether a table worked out for every item ``var`` may read the name ``node``: the item itself, or a
         plain value bound outside (an item, seat, number, truth value, word or space: what the table is kept
@@ -76,14 +87,7 @@ class Counts:
 
         if not static(where):
             return None
-        bound, self.bound = self.bound, None
-        kinds, self.kinds = self.kinds, {}
-        depth, self.depth = self.depth, self.depth + 1
-        seat_values, self.seat_values = self.seat_values, None  # (the table's code is the module's: no locals)
-        try:
-            code = self.expr(where)
-        finally:
-            self.bound, self.kinds, self.depth, self.seat_values = bound, kinds, depth, seat_values
+        code = self.module_code(where)
         key = (var, tuple(names), code) + (("items",) if listing else ())
         found = self.item_tests.get(key)
         if found is None:

@@ -33,14 +33,7 @@ class ItemValueTables:
         names: dict[str, None] = {}
         if not self._never_changes(e.value, e.var, names):
             return None
-        bound, self.bound = self.bound, None
-        kinds, self.kinds = self.kinds, {}
-        depth, self.depth = self.depth, self.depth + 1
-        seat_values, self.seat_values = self.seat_values, None  # (the table's code is the module's: no locals)
-        try:
-            code = self.expr(e.value)
-        finally:
-            self.bound, self.kinds, self.depth, self.seat_values = bound, kinds, depth, seat_values
+        code = self.module_code(e.value)  # (the table's code is the module's: no locals)
         key = (e.var, tuple(names), code, "values")
         found = self.item_tests.get(key)
         if found is None:

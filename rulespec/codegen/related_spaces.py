@@ -41,12 +41,7 @@ class RelatedSpaces:
         chosen, read = found
         b = self.boards[domain.board]
         # Written for a function of the module: its own names (v_s, v_t), nothing read through a listing's locals.
-        saved = self.var_code, self.bound, self.kinds, self.depth, self.board_code
-        self.var_code, self.bound, self.kinds, self.depth, self.board_code = {}, None, {}, self.depth + 1, {}
-        try:
-            test = " and ".join(f"({self.expr(part)})" for part in chosen)
-        finally:
-            self.var_code, self.bound, self.kinds, self.depth, self.board_code = saved
+        test = " and ".join(f"({self.module_code(part)})" for part in chosen)
         if not set(_READS_OF_ST.findall(test)) <= SET_UP_VIEW:
             return None  # (it would read a position: a walk as before)
         params = "".join(f", v_{ident(name)}" for name in read)

@@ -50,6 +50,8 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 "attribute_table", "cell_attribute_table", "item_labels", "space_over_directions",
                 # the seat or space a counter is kept for: expr() code, or a call around it refusing none
                 "counter_owner",
+                # expr() code for a table or function of the module (Counts.module_code)
+                "module_code",
                 # a walk's call of a state method named by the generator, its arguments expr() code
                 "walk_call",
                 # a binding's domain at its widest: expr() code, or a table of the state's around expr() code
