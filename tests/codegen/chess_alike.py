@@ -1,6 +1,6 @@
-"""Chess's engine generated with a lever and without it, a definition of the check test compared square by square
-and the two engines played and counted alike: shared by the tests of the chess levers (either statements, rays by
-board)."""
+"""Chess's engine generated with a lever and without it, a definition of the check test compared square by square,
+the two engines played and counted alike, checkmate and stalemate ended alike: shared by the tests of the chess
+levers (either statements, rays by board, the lean look-ahead, rays walked in place)."""
 
 import random
 from pathlib import Path
@@ -37,3 +37,17 @@ def assert_chess_alike(swaps: tuple, tag: str, definition: str) -> None:
     for seed in range(3):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed),
                           also=(lambda st: st.to_json(),))
+
+
+def assert_mates_alike(fast, slow) -> None:
+    """A checkmate and a stalemate, each one move away, end both engines alike: the same moves offered, the same
+    end, no move left, the same returns."""
+    for fen, move, end, returns in (
+            ("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "queen 8 4 to 4 8", "checkmate", [-1, 1]),
+            ("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "queen 1 6 to 7 6", "stalemate", [0, 0])):
+        fast_state, slow_state = fast.position(fen_to_position(fen)), slow.position(fen_to_position(fen))
+        assert fast_state.legal_actions() == slow_state.legal_actions()
+        for state in (fast_state, slow_state):
+            state.apply(next(action for action in state.legal_actions() if action.text == move))
+            assert state.is_terminal() and state.legal_actions() == [] and state._over["end"] == end
+            assert list(state.returns()) == returns

@@ -12,6 +12,7 @@ from rulespec.codegen import lean_look_ahead, python as codegen
 from rulespec.pipeline import compile_rules
 from tests.gallery.chess_notation import fen_to_position, perft
 
+from .chess_alike import assert_mates_alike
 from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
@@ -65,12 +66,4 @@ def test_chess_plays_and_counts_alike_and_each_listing_leaves_the_state_as_it_wa
 
 def test_checkmate_and_stalemate_alike():
     _, _, fast, slow = engines_with_and_without(CHESS, (NOT_LEAN,), "lean_ends")
-    for fen, move, end, returns in (
-            ("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "queen 8 4 to 4 8", "checkmate", [-1, 1]),
-            ("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "queen 1 6 to 7 6", "stalemate", [0, 0])):
-        fast_state, slow_state = fast.position(fen_to_position(fen)), slow.position(fen_to_position(fen))
-        assert fast_state.legal_actions() == slow_state.legal_actions()
-        for state in (fast_state, slow_state):
-            state.apply(next(action for action in state.legal_actions() if action.text == move))
-            assert state.is_terminal() and state.legal_actions() == [] and state._over["end"] == end
-            assert list(state.returns()) == returns
+    assert_mates_alike(fast, slow)

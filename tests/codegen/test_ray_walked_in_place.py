@@ -11,6 +11,7 @@ from rulespec.codegen import declarations, python as codegen
 from rulespec.pipeline import compile_rules, load_module_from_source
 from tests.gallery.chess_notation import fen_to_position, perft
 
+from .chess_alike import assert_mates_alike
 from .lockstep import play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
@@ -69,12 +70,4 @@ def test_chess_attacks_alike_counts_the_same_perft_and_plays_the_same_games(monk
 
 def test_checkmate_and_stalemate_alike(monkeypatch):
     _, _, _, _, fast, slow = _engines(monkeypatch, "ends")
-    for fen, move, end, returns in (
-            ("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2", "queen 8 4 to 4 8", "checkmate", [-1, 1]),
-            ("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "queen 1 6 to 7 6", "stalemate", [0, 0])):
-        fast_state, slow_state = fast.position(fen_to_position(fen)), slow.position(fen_to_position(fen))
-        assert fast_state.legal_actions() == slow_state.legal_actions()
-        for state in (fast_state, slow_state):
-            state.apply(next(action for action in state.legal_actions() if action.text == move))
-            assert state.is_terminal() and state.legal_actions() == [] and state._over["end"] == end
-            assert list(state.returns()) == returns
+    assert_mates_alike(fast, slow)
