@@ -164,6 +164,12 @@ def _clobber(seat, text):  # "5 1 takes 5 2" (row, column from 1) is OpenSpiel's
     return f"{'abcdef'[c - 1]}{r}{'abcdef'[c2 - 1]}{r2}"
 
 
+def _amazons(seat, text):  # "from 7 1", "to 2 6", "shoot 3 5" (row, column from 1, row 1 at the top) are
+    # OpenSpiel's cell (row - 1) * 10 + column - 1 at each of its three decisions
+    row, column = map(int, re.fullmatch(r"(?:from|to|shoot) (\d+) (\d+)", text).groups())
+    return (row - 1) * 10 + column - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -215,6 +221,7 @@ SPECS = {
     "twenty-forty-eight-small": Spec("twenty-forty-eight", "2048", _twenty_forty_eight, params={"max_tile": 32},
                                      options={"max_tile": 32}, games=60, players=1),
     "clobber": Spec("clobber", "clobber", _clobber, games=50, by_string=True),
+    "amazons": Spec("amazons", "amazons", _amazons, games=30),
 }
 
 
@@ -335,7 +342,7 @@ def walk(spec) -> int:
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
-            "twenty-forty-eight": 2, "clobber": 1}
+            "twenty-forty-eight": 2, "clobber": 1, "amazons": 1}
 
 
 def test_every_game_file_has_a_spec():
