@@ -170,6 +170,13 @@ def _amazons(seat, text):  # "from 7 1", "to 2 6", "shoot 3 5" (row, column from
     return (row - 1) * 10 + column - 1
 
 
+def _lines_of_action(seat, text):
+    """Our "R F to R2 F2" (rank, file from 1; "takes" for a capture) is OpenSpiel's mixed-base number of
+    (rank - 1, file - 1, rank2 - 1, file2 - 1, capture), its "b1-b3" or "c1xa3"."""
+    r, f, how, r2, f2 = re.fullmatch(r"(\d) (\d) (to|takes) (\d) (\d)", text).groups()
+    return ((((int(r) - 1) * 8 + int(f) - 1) * 8 + int(r2) - 1) * 8 + int(f2) - 1) * 2 + (how == "takes")
+
+
 @dataclass
 class Spec:
     rules: str
@@ -222,6 +229,7 @@ SPECS = {
                                      options={"max_tile": 32}, games=60, players=1),
     "clobber": Spec("clobber", "clobber", _clobber, games=50, by_string=True),
     "amazons": Spec("amazons", "amazons", _amazons, games=30),
+    "lines-of-action": Spec("lines-of-action", "lines_of_action", _lines_of_action, games=5),
 }
 
 
@@ -342,7 +350,8 @@ def walk(spec) -> int:
 EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, "first-sealed-auction": 1, "tiny-hanabi": 1, "oshi-zumo": 2,
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
-            "twenty-forty-eight": 2, "clobber": 1, "amazons": 1}
+            "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
+            "lines-of-action": 1}
 
 
 def test_every_game_file_has_a_spec():
