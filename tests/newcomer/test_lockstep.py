@@ -177,6 +177,24 @@ def _lines_of_action(seat, text):
     return ((((int(r) - 1) * 8 + int(f) - 1) * 8 + int(r2) - 1) * 8 + int(f2) - 1) * 2 + (how == "takes")
 
 
+def _maedn(quarters):
+    """OpenSpiel's 0 pass, 1 bring in, 2 + the field moved from counted from the mover's start field (its
+    fields 0 to 39, then its goal fields 40 to 43); roll n is n - 1. A seat on side q starts on field 10 q
+    (our f0, f10, ...); its goal fields are 40 + 4 q to 43 + 4 q (our a1 to a4 for side 0, b for 1, ...).
+    Two players sit on sides 0 and 2, more on sides 0, 1, 2, 3."""
+    def number(seat, text):
+        if seat is None:
+            return _last_int(text) - 1
+        if text in ("pass", "bring in a piece"):
+            return ("pass", "bring in a piece").index(text)
+        space = re.fullmatch(r"move (\w+)", text).group(1)
+        quarter = quarters[seat]
+        if space.startswith("f"):
+            return (int(space[1:]) - 10 * quarter) % 40 + 2
+        return "abcd".index(space[0]) * 4 + int(space[1]) - 1 - 4 * quarter + 42
+    return number
+
+
 @dataclass
 class Spec:
     rules: str
@@ -230,6 +248,8 @@ SPECS = {
     "clobber": Spec("clobber", "clobber", _clobber, games=50, by_string=True),
     "amazons": Spec("amazons", "amazons", _amazons, games=30),
     "lines-of-action": Spec("lines-of-action", "lines_of_action", _lines_of_action, games=5),
+    "maedn": Spec("maedn", "maedn", _maedn((0, 2)), games=30),
+    "maedn-4": Spec("maedn", "maedn", _maedn((0, 1, 2, 3)), params={"players": 4}, games=8, players=4),
 }
 
 
@@ -351,7 +371,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
-            "lines-of-action": 1}
+            "lines-of-action": 1, "maedn": 3}
 
 
 def test_every_game_file_has_a_spec():
