@@ -195,6 +195,13 @@ def _maedn(quarters):
     return number
 
 
+def _ultimate_ttt(seat, text):  # "Choose local board 4" is 4; "Local board 4: x(0,2)" is the cell, row * 3 + column
+    if text.startswith("Choose local board "):
+        return _last_int(text)
+    row, column = map(int, re.fullmatch(r"Local board \d: [xo]\((\d),(\d)\)", text).groups())
+    return row * 3 + column
+
+
 @dataclass
 class Spec:
     rules: str
@@ -250,6 +257,7 @@ SPECS = {
     "lines-of-action": Spec("lines-of-action", "lines_of_action", _lines_of_action, games=5),
     "maedn": Spec("maedn", "maedn", _maedn((0, 2)), games=30),
     "maedn-4": Spec("maedn", "maedn", _maedn((0, 1, 2, 3)), params={"players": 4}, games=8, players=4),
+    "ultimate-tic-tac-toe": Spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _ultimate_ttt, games=60),
 }
 
 
@@ -371,7 +379,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
-            "lines-of-action": 1, "maedn": 3}
+            "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3}
 
 
 def test_every_game_file_has_a_spec():
