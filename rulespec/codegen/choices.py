@@ -240,9 +240,7 @@ class Choices:
             domain = f"({name} if {name} is not None else ({name} := {domain}))"
         if ahead is not None:
             self.ahead_loop_head()
-        w.line(f"for v_{ident(var)} in {domain}:")
-        w.indent()
-        self.written_loop_skips(var, domains[var])
+        self.binding_loop_head(var, domain)
         if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
             self.kinds[var] = f"kind_{ident(var)}"
             w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
@@ -250,10 +248,7 @@ class Choices:
         for c in placed[i]:
             if c is ahead or self.neighbour_test_inline(c):
                 continue
-            w.line(f"if not ({self.expr(c)}):", note=c.text)
-            w.indent()
-            w.line("continue")
-            w.dedent()
+            self.skip_unless(c)
         self.outer = set()
         if ahead is not None:
             self.ahead_loop_tail(var, ahead)

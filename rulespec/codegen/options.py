@@ -33,17 +33,12 @@ class Options:
             gathered = ahead is not None and i == len(bound) - 1
             if gathered:
                 self.ahead_loop_head()
-            w.line(f"for v_{ident(var)} in {domains[var]}:")
-            w.indent()
-            self.written_loop_skips(var, domains[var])
+            self.binding_loop_head(var, domains[var])
             self.outer = set(bound[:i])  # (the walks outside this one: see once())
             for c in placed[i]:
                 if gathered and c is ahead:
                     continue
-                w.line(f"if not ({self.expr(c)}):", note=c.text)
-                w.indent()
-                w.line("continue")
-                w.dedent()
+                self.skip_unless(c)
             self.outer = set()
             if gathered:
                 self.ahead_loop_tail(var, ahead)
@@ -121,6 +116,7 @@ class Options:
         domains: dict[str, str] = {}
         for i, b in enumerate(option.bindings):
             domains[b.var] = self.expr(b.domain)
+            self.walk_in_place(b.domain, domains[b.var])  # (its loops walk it in place: listing_loops.py)
             if isinstance(b.domain, ir.ZoneRef) and not any(z.name == b.domain.zone and z.stacked for z in self.m.zones) \
                     and any(c.has_copies for c in self.m.components):
                 # Identical copies of a component make identical options: offer one of them (in a stacked

@@ -44,6 +44,7 @@ from .hoisted import HoistedReads
 from .kept_values import KeptValues
 from .lean_look_ahead import LeanLookAhead
 from .listed_answers import ListedAnswers
+from .listing_loops import ListingLoops
 from .listing_plans import ListingPlans
 from .narrowing import Narrowing
 from .options import Options, candidate_text_may_fail
@@ -63,7 +64,7 @@ from .written_out_for_once import WrittenOutForOnce
 
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, LeanLookAhead, WrittenOutForOnce, EndsCalls,
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, LeanLookAhead, WrittenOutForOnce, EndsCalls,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -164,6 +165,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.walked_numbers: dict[str, frozenset] = {}  # an option's names walked over a few constants (their values)
         self.ray_stop_used = False  # whether a walk of a ray is of the space it stops at (ray_stop, imported then)
         self.walks_skipping_none: set[str] = set()  # option walks of neighbours written out (steps_in_order.py)
+        self.walks_in_place: dict[str, ir.Walk] = {}  # an option's walk (its code) -> the walk, walked in place there
         self.narrowing_used = False  # whether a walk of a board is narrowed (spaces_among, imported then)
         self.space_numbered_used = False  # whether a walk is narrowed to a space by its index (imported then)
         self.line_tables: Optional[dict[str, str]] = None  # an automatic step's line tables read through locals

@@ -83,18 +83,13 @@ class SharedWalks:
                 w.line(f"_ok{k} = _ok{k} and ({self.expr(c)})", note=c.text)
         self.kinds = {}
         for i, var in enumerate(bound[:depth]):
-            w.line(f"for v_{ident(var)} in {domains[var]}:")
-            w.indent()
-            self.written_loop_skips(var, domains[var])
+            self.binding_loop_head(var, domains[var])
             if sum(self.kind_tests(c, var) for p in plans for j in range(i, len(p[1])) for c in p[3][j]) > 1:
                 self.kinds[var] = f"kind_{ident(var)}"
                 w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
             common = self.common_tests([p[3][i] for p in plans])
             for c in placed[i][:common]:
-                w.line(f"if not ({self.expr(c)}):", note=c.text)
-                w.indent()
-                w.line("continue")
-                w.dedent()
+                self.skip_unless(c)
         common = self.common_tests([p[3][depth - 1] for p in plans])
         shared_kinds = dict(self.kinds)
         for k, plan in zip(group, plans):
