@@ -8,6 +8,7 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.engine import KeptRows
 from rulespec.runtime.helpers import ItemValues
 from rulespec.runtime.engine import SIMULTANEOUS
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
@@ -129,13 +130,21 @@ def effect_bids__play(st, cause, v_player, v_c):
     st._move(v_c, zone_bid + v_player, cause)
 
 
+ROWS_bids = KeptRows(1)  # (seat) -> per option, binding -> its row, made once
+
+
 def choices_bids(st):
     """Every choice of `bids` now, in the order offered. [GOOF-3] (rulebooks/goofspiel.rules:67)"""
     rows = []
     for v_player in st._t.seats:
+        kept = ROWS_bids[(v_player)]
+        memo_0 = kept.by_option[0]
+        seat_from = len(rows)  # where this seat's rows begin
         # play: `bid {value of c}`
         for v_c in st._zones[st._t.zone_base['hand'] + v_player]:
-            rows.append((v_player, TEXT_1[v_c], 0, (v_player, v_c, )))
+            rows.append(memo_0.get(v_c) or kept.make(memo_0, v_c, (v_player, TEXT_1[v_c], 0, (v_player, v_c, ))))
+        if kept.repeated:  # two rows of this seat read the same: the first is the one offered
+            rows[seat_from:] = kept.first_of_each(rows[seat_from:])
     return SIMULTANEOUS, rows
 
 # ---------------------------------------------------------------- auto award
@@ -308,7 +317,7 @@ class GoofspielEngine(Engine):
         'turn_up': StepInfo('turn_up', 'chance', (), ('GOOF-2',), draw=draw_turn_up, text=text_turn_up, text_static=True, resolve=resolve_turn_up),
         'bids': StepInfo('bids', 'choice', (), ('GOOF-3',), by=by_bids, options=(
             OptionInfo('play', 'bid {value of c}', ('GOOF-3',), options_bids__play, effect_bids__play, candidates_bids__play, first_failing_bids__play, ()),
-        ), choices=choices_bids),
+        ), choices=choices_bids, distinct=True),
         'award': StepInfo('award', 'auto', (), ('GOOF-4',), run=step_award),
     }
     TRIGGERS = (

@@ -78,6 +78,11 @@ class Choices:
         if listing.listed_kept is not None:
             w.dedent()
         if listing.together:
+            if listing.all_kept and not listing.distinct:
+                w.line("if kept.repeated:", note="two rows of this seat read the same: the first is the one offered")
+                w.indent()
+                w.line("rows[seat_from:] = kept.first_of_each(rows[seat_from:])")
+                w.dedent()
             w.dedent()
         self.listing_bottom(step, listing)
         self.finish_zone_locals(zones_started)
@@ -95,16 +100,34 @@ class Choices:
             for option, bound, domains, _, _, _ in plans))
         distinct = (together or not any_player) and self.read_apart(step, plans, any_player)
         # An option whose text reads only labels of its names (a seat's colour, a space's row) makes the same
-        # row for the same seat, arguments and binding in every state: each row is made once and kept.
-        memos = {} if any_player or not self.static_params(step) else {
+        # row for the same seat, arguments and binding in every state: each row is made once and kept. In one
+        # walk over the seats (a choice `by each player`) whose rows the model cannot read apart, they are kept
+        # per seat, text from a table too: the kept rows show that no two rows of a seat read the same.
+        per_seat = together and not distinct and self.seats_kept_apart(step)
+        memos = {} if any_player and not per_seat or not self.static_params(step) else {
             k: f"memo_{k}"
             for k, (option, bound, _, _, text, _) in enumerate(plans)
-            if bound and not re.fullmatch(r"TEXT_\d+\[v_\w+\]", text) and self.static_text(option)  # (a table: made)
+            if bound and (per_seat or not re.fullmatch(r"TEXT_\d+\[v_\w+\]", text))  # (a table: made)
+            and self.static_text(option)
             and (step.name, option.name) not in self.kept_walks}  # (placements: kept per setup, Tables.placement_rows)
         # Every row kept (none listed otherwise): the kept rows see each text as it is made, so the listing
         # itself offers no two that read the same, and the engine need not look (KeptRows).
         all_kept = bool(memos) and len(memos) == len(plans)
         return Listing(any_player, first, together, distinct, memos, all_kept, self.listing_reads(step))
+
+    def seats_kept_apart(self, step: ir.Step) -> bool:
+        """Whether a listing that walks every seat (a choice `by each player`) keeps its rows per seat, the texts
+        of each seat's rows seen as they are made: while none repeats, the engine need not look for two rows of
+        a seat that read the same (StepInfo.distinct), and offers the rows as listed (#40: Goofspiel's bids)."""
+        return True
+
+    def kept_rows_of(self, seat: str, step: ir.Step, listing: Listing) -> None:
+        """The lines that take the kept rows of ``seat`` (a local's name) and the step's arguments."""
+        w = self.w
+        key = f"({seat}" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
+        w.line(f"kept = ROWS_{ident(step.name)}[{key}]")
+        for k, memo in listing.memos.items():
+            w.line(f"{memo} = kept.by_option[{k}]")
 
     def kept_listing_tables(self, step: ir.Step, listing: Listing) -> None:
         """The module-level tables a listing keeps its rows in: ROWS_<step> (per seat and arguments) and
@@ -143,12 +166,8 @@ class Choices:
         w.line("rows = []")
         if not listing.any_player:
             w.line(f"seat = {self.expr(step.by)}")
-        if listing.memos:
-            kept_rows = f"ROWS_{ident(step.name)}"
-            key = "(seat" + "".join(f", v_{ident(p.name)}" for p in step.params) + ")"
-            w.line(f"kept = {kept_rows}[{key}]")
-        for k, memo in listing.memos.items():
-            w.line(f"{memo} = kept.by_option[{k}]")
+        if listing.memos and not listing.together:
+            self.kept_rows_of("seat", step, listing)
         listing.counts_at, listing.counts_level = len(w.lines), w.level
         self.bound, self.counted = {v for _, bound, _, _, _, _ in self.plans for v in bound}, {}
         self.repeated, self.memoed = {v for _, bound, _, _, _, _ in self.plans for v in bound[1:]}, {}
@@ -162,6 +181,10 @@ class Choices:
                            note=" and ".join(c.text for c in placed[-1]))
             w.line(f"for v_{ident(next(iter(listing.first)))} in st._t.seats:")
             w.indent()
+            if listing.memos:
+                self.kept_rows_of(f"v_{ident(next(iter(listing.first)))}", step, listing)
+                if listing.all_kept and not listing.distinct:
+                    w.line("seat_from = len(rows)", note="where this seat's rows begin")
         listing.shared = self.shared_domains(self.plans)
         listing.listed_kept = self.listed_kept(step, self.plans, listing.memos, listing.key_parts, listing.any_player)
 
@@ -223,7 +246,8 @@ class Choices:
         if block is not None:
             self.block_rows(plan, k, block, rows)
         elif k in listing.memos:
-            one = f"v_{ident(bound[0])}" if len(bound) == 1 else binding_tuple
+            names = bound[1:] if listing.together else bound  # (kept per seat: by the names bound after it)
+            one = f"v_{ident(names[0])}" if len(names) == 1 else "(" + "".join(f"v_{ident(v)}, " for v in names) + ")"
             w.line(f"{rows}.append(memo_{k}.get({one}) or kept.make(memo_{k}, {one}, {row}))")
         else:
             w.line(f"{rows}.append({row})")
@@ -244,7 +268,6 @@ class Choices:
         if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
             self.kinds[var] = f"kind_{ident(var)}"
             w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
-        self.invariant_slot(var)
         self.outer = set(bound[:i])  # (the walks outside this one: see once())
         for c in placed[i]:
             if c is ahead or self.neighbour_test_inline(c):
@@ -269,7 +292,7 @@ class Choices:
         self.read_boards_first(counts_at, counts_level)
         if listing.any_player and not listing.together:
             w.line("rows.sort(key=lambda row: row[0])  # stable: seat order, then declaration order")
-        if listing.all_kept and not listing.distinct:
+        if listing.all_kept and not listing.distinct and not listing.together:
             w.line("if kept.repeated:", note="two rows read the same: the first is the one offered")
             w.indent()
             w.line("rows = kept.first_of_each(rows)")

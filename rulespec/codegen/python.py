@@ -46,7 +46,6 @@ from .lean_look_ahead import LeanLookAhead
 from .listed_answers import ListedAnswers
 from .listing_loops import ListingLoops
 from .listing_plans import ListingPlans
-from .loop_invariants import LoopInvariants
 from .narrowing import Narrowing
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
@@ -65,8 +64,7 @@ from .written_out_for_once import WrittenOutForOnce
 
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, LoopInvariants, LeanLookAhead,
-                    WrittenOutForOnce, EndsCalls,
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, LeanLookAhead, WrittenOutForOnce, EndsCalls,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
