@@ -10,7 +10,7 @@ from typing import Optional
 
 from ..model import ir, reads
 from ..model.narrowing import Fixed, conjuncts, fixed_by, fixed_walk, occupied_only, unguarded
-from .quoting import comment, ident
+from .quoting import comment, ident, lit
 
 
 class Narrowing:
@@ -34,12 +34,31 @@ class Narrowing:
         spaces, groups = self.fixed_parts(fixed, self.board_const(domain.board), b)
         if not spaces and len(groups) == 1 and not fixed.guarded and self.every_space_in_use(b):
             return groups[0]
+        if len(groups) == 1 and self.places_alone(fixed):
+            return groups[0]  # (a run of the spaces in use, or the one at a place: in board order already)
         chosen = self.one_group_chosen(fixed, self.board_const(domain.board), b)  # (steps_in_order.py)
         if chosen is not None:
             return chosen
         self.narrowing_used = True
         return f"spaces_among(st._t.in_use[{b}], (" + "".join(f"{code}, " for code in spaces) + ")" \
             + "".join(", " + code for code in groups) + ")"
+
+    def places_alone(self, fixed: Fixed) -> bool:
+        """Whether ``fixed`` names spaces by their places alone (among the spaces in use, in board order)."""
+        return fixed == Fixed(indices=fixed.indices, index_ranges=fixed.index_ranges)
+
+    def places_from_to(self, b: int, lo: Optional[ir.E], hi: Optional[ir.E]) -> str:
+        """The code of the spaces in use of board ``b`` from place lo up to hi, not hi (none: no bound)."""
+        return f"st._t.cells_in_use[{b}][{self.place_bound(lo)}:{self.place_bound(hi)}]"
+
+    def place_bound(self, bound: Optional[ir.E]) -> str:
+        """The code of a bound of a run of places: nothing for none, a written number as it is, else the value,
+        0 for one below 0 (a negative slice bound would count from the end)."""
+        if bound is None:
+            return ""
+        if isinstance(bound, ir.Const) and type(bound.value) is int and bound.value >= 0:
+            return lit(bound.value)
+        return f"max(0, {self.expr(bound)})"
 
     def ray_stops(self, var: str, domain: ir.E, where: Optional[ir.E]) -> bool:
         """Whether ``domain`` is a ray whose condition needs its space occupied: only the space it stops at is walked."""
@@ -65,6 +84,7 @@ class Narrowing:
         for index in fixed.indices:  # (the space at that place among those in use: none, or one)
             self.space_numbered_used = True
             groups.append(f"space_numbered(st._t.cells_in_use[{b}], {self.expr(index)})")
+        groups += [self.places_from_to(b, lo, hi) for lo, hi in fixed.index_ranges]
         spaces = [self.expr(s) for s in fixed.spaces] + [f"*{self.space_over_directions(*over)}"
                                                           for over in fixed.spaces_over]
         by_test: dict = {}  # (the parts under one test joined, by its code: a seat's own directions written once)

@@ -511,11 +511,12 @@ class Cost:
     def visited(self, fixed: Fixed, board: str) -> int:
         """At most how many spaces of ``board`` a walk narrowed to what a condition fixes visits: each space
         fixed or at a row and column fixed, each of a space over some directions, a jump's landings, each space of a row or column,
-        and those of each part fixed under a test (each test may hold)."""
+        every space for a run of places, and those of each part fixed under a test (each test may hold)."""
         found = next(b for b in self.m.boards if b.name == board)
         return (len(fixed.spaces) + len(fixed.places) + len(fixed.indices) + sum(self.size(directions) for _, directions, _ in fixed.spaces_over)
                 + sum(self.size(jumps) for jumps in fixed.jumps)
                 + len(fixed.rows) * len(found.column_values) + len(fixed.columns) * len(found.row_values)
+                + len(fixed.index_ranges) * len(found.row_values) * len(found.column_values)
                 + sum(self.visited(part, board) for _, part in fixed.guarded))
 
     def stmts(self, stmts: Sequence[ir.S], reach: int = 1) -> int:

@@ -53,25 +53,28 @@ class Fixed:
     places: tuple[tuple[ir.E, ir.E], ...] = ()
     # `index of s = k`: k, the space at that place in board order (a space named by its number)
     indices: tuple[ir.E, ...] = ()
+    # `index of s >= lo and index of s < hi`: (lo, hi), the spaces from place lo up to hi, not hi (either may
+    # be None: no bound on that side)
+    index_ranges: tuple[tuple[Optional[ir.E], Optional[ir.E]], ...] = ()
     # `p = player 1 and t = neighbour of s towards south`: (the test, what it fixes) - fixed only where the
     # test, worked out before the walk, holds (the seat to move picks its own direction)
     guarded: tuple[tuple[ir.E, "Fixed"], ...] = ()
 
     def __or__(self, other: "Fixed") -> "Fixed":
-        return Fixed(self.spaces + other.spaces, self.rows + other.rows, self.columns + other.columns,
-                     self.jumps + other.jumps, self.spaces_over + other.spaces_over, self.places + other.places,
-                     self.indices + other.indices, self.guarded + other.guarded)
+        return Fixed(**{f.name: getattr(self, f.name) + getattr(other, f.name) for f in dataclasses.fields(self)})
 
     def values(self) -> tuple[ir.E, ...]:
         """Every value worked out before the walk."""
         return (self.spaces + self.rows + self.columns + self.jumps + tuple(s for _, _, s in self.spaces_over)
                 + tuple(value for place in self.places for value in place) + self.indices
+                + tuple(value for bounds in self.index_ranges for value in bounds if value is not None)
                 + tuple(value for test, fixed in self.guarded for value in _compared(test) + fixed.values()))
 
     def size(self) -> int:
         """How wide a look-up it is, to pick the narrower of two conjuncts: a space is one, a jump's landings
-        or a space over some directions a few, a row many."""
+        or a space over some directions a few, a run of places more, a row many."""
         return (len(self.spaces) + len(self.places) + len(self.indices) + 8 * len(self.spaces_over) + 10 * len(self.jumps)
+                + 50 * len(self.index_ranges)
                 + 100 * (len(self.rows) + len(self.columns)) + sum(fixed.size() for _, fixed in self.guarded))
 
 
@@ -92,7 +95,10 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
     if isinstance(e, ir.CounterRef):
         return e.name not in changing and (e.seat is None or _stable(e.seat, var, changing))
     if isinstance(e, ir.Arith):
-        return e.op in ("+", "-", "*") and _stable(e.left, var, changing) and _stable(e.right, var, changing)
+        return (e.op in ("+", "-", "*") or _by_written_number(e)) and _stable(e.left, var, changing) \
+            and _stable(e.right, var, changing)
+    if isinstance(e, ir.Size):
+        return _players_count(e)
     if isinstance(e, ir.Negate):
         return _stable(e.operand, var, changing)
     if isinstance(e, (ir.SeatAttr, ir.SeatStep)):
@@ -105,6 +111,17 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
     if isinstance(e, ir.Conditional):
         return _stable_choice(e, var, changing)
     return False
+
+
+def _players_count(e: ir.Size) -> bool:
+    """Whether ``e`` is the number of players (`size of players`), the same all game."""
+    return isinstance(e.collection, ir.PlayersSet)
+
+
+def _by_written_number(e: ir.Arith) -> bool:
+    """Whether ``e`` is a remainder by a written number above 0 (`n mod 40`), which cannot fail."""
+    right = e.right
+    return e.op == "mod" and isinstance(right, ir.Const) and type(right.value) is int and right.value > 0
 
 
 def _stable_choice(e: ir.Conditional, var: str, changing: frozenset) -> bool:
@@ -215,6 +232,8 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
             if numbered is not None:
                 return numbered
         return None
+    if isinstance(e, ir.Compare) and e.op in _BOUNDS and not e.order:
+        return _index_bound(var, board, e, definitions, changing)
     if isinstance(e, ir.Member) and isinstance(e.element, ir.Var) and e.element.name == var \
             and isinstance(e.collection, ir.Jumps) and e.collection.board == board.name \
             and isinstance(e.collection.space, ir.Var) and _stable(e.collection.space, var, changing):
@@ -227,8 +246,8 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
             return None
         return Fixed(spaces_over=tuple((some.var, some.domain, space) for space in inner.spaces))
     if isinstance(e, ir.BoolOp) and e.op == "and":
-        found = [f for f in (fixed_by(var, board, o, definitions, changing, depth) for o in e.operands)
-                 if f is not None]
+        found = _one_range([f for f in (fixed_by(var, board, o, definitions, changing, depth) for o in e.operands)
+                            if f is not None])
         place = _one_place(found)
         narrowest = min(found + [place] if place is not None else found, key=Fixed.size) if found else None
         tests = [o for o in e.operands if _stable_test(o, var, changing)]
@@ -250,6 +269,38 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
         body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, {var})
         return fixed_by(var, board, body, definitions, changing, depth + 1)
     return None
+
+
+_BOUNDS = {"<": (None, 0), "<=": (None, 1), ">": (1, None), ">=": (0, None)}  # index of s OP k: (lo, hi) from k + n
+_MIRRORED = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}  # k OP index of s is index of s MIRRORED k
+
+
+def _index_bound(var: str, board: ir.Board, e: ir.Compare, definitions: dict, changing: frozenset) -> Optional[Fixed]:
+    """`index of var >= k` (or `>`, `<`, `<=`, either way round; k stable): a run of places from k, or up to it."""
+    for this, other, op in ((e.left, e.right, e.op), (e.right, e.left, _MIRRORED[e.op])):
+        other = _value_of(other, var, definitions, changing)
+        if _stable(other, var, changing) and fixed_by_index(var, board, this, other) is not None:
+            lo, hi = (_plus(other, shift) if shift is not None else None for shift in _BOUNDS[op])
+            return Fixed(index_ranges=((lo, hi),))
+    return None
+
+
+def _plus(value: ir.E, n: int) -> ir.E:
+    """``value + n`` (``value`` itself for 0)."""
+    return value if n == 0 else ir.Arith(value.type, value.loc, f"{value.text} + {n}", "+", value,
+                                         ir.Const(value.type, value.loc, str(n), n))
+
+
+def _one_range(found: list[Fixed]) -> list[Fixed]:
+    """The conjuncts' bounds on a walked space's place joined into one run (`index of s >= 40 and index of s <
+    44`: places 40 to 43); the first of each kind counts (the whole condition is tested on every space)."""
+    bounds = [f.index_ranges[0] for f in found if f == Fixed(index_ranges=f.index_ranges) and len(f.index_ranges) == 1]
+    if len(bounds) < 2:
+        return found
+    lo = next((b[0] for b in bounds if b[0] is not None), None)
+    hi = next((b[1] for b in bounds if b[1] is not None), None)
+    return [f for f in found if not f.index_ranges or f != Fixed(index_ranges=f.index_ranges)] \
+        + [Fixed(index_ranges=((lo, hi),))]
 
 
 def fixed_by_index(var: str, board: ir.Board, this: ir.E, other: ir.E) -> Optional[Fixed]:

@@ -54,6 +54,8 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 "module_code",
                 # a walk's call of a state method named by the generator, its arguments expr() code
                 "walk_call",
+                # a bound of a run of places: a written number, or max(0, <expr() code>) (narrowing.py)
+                "place_bound",
                 # a binding's domain at its widest: expr() code, or a table of the state's around expr() code
                 "widest_domain",
                 # a chance step's function of what its outcomes read: `outcomes_key_` + ident(step name)
