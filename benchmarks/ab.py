@@ -22,14 +22,14 @@ from rulespec.codegen.python import generate  # noqa: E402
 from rulespec.pipeline import compile_rules, load_module_from_source  # noqa: E402
 
 
-def engine_of(path: Path, swapped: tuple):
-    """The file's engine, generated with ``swapped`` (owner, method, replacement) methods of the generator's
-    parts, put back afterwards."""
+def engine_of(path: Path, swapped: tuple, variants: tuple = ()):
+    """The file's engine (with ``variants`` applied), generated with ``swapped`` (owner, method, replacement)
+    methods of the generator's parts, put back afterwards."""
     kept = [(owner, method, getattr(owner, method)) for owner, method, _ in swapped]
     try:
         for owner, method, replacement in swapped:
             setattr(owner, method, replacement)
-        model = compile_rules(path)
+        model = compile_rules(path, variants)
         source = generate(model, path)
     finally:
         for owner, method, original in kept:
@@ -53,19 +53,22 @@ def played_with(swaps: tuple, play: Callable[[], float]) -> float:
 
 
 def compare_levers(script: str, levers: dict, seeds: dict, path_of: Callable[[str], Path],
-                   players: Optional[dict] = None, played_without: Optional[dict] = None) -> None:
+                   players: Optional[dict] = None, played_without: Optional[dict] = None,
+                   variants: Optional[dict] = None) -> None:
     """Parse ``--rounds`` and ``--levers`` and print each lever's table row: its file's us a step with the
     lever (on) and without it (off), and off over on per round. ``levers``: name -> (file, swapped);
     ``players``: file -> players (default 2); ``played_without``: lever -> the runtime's attributes swapped
-    while the side without the lever plays (a lever of the runtime: see played_with)."""
-    players, played_without = players or {}, played_without or {}
+    while the side without the lever plays (a lever of the runtime: see played_with); ``variants``: file ->
+    the variants its engines apply (default none)."""
+    players, played_without, variants = players or {}, played_without or {}, variants or {}
     parser = argparse.ArgumentParser(description=sys.modules["__main__"].__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--levers", default="", help="comma-separated lever names (default: every lever)")
     args = parser.parse_args()
     rounds = args.rounds
     levers = {name: levers[name] for name in args.levers.split(",")} if args.levers else levers
-    engines = {lever: (engine_of(path_of(name), ()), engine_of(path_of(name), swapped))
+    engines = {lever: (engine_of(path_of(name), (), variants.get(name, ())),
+                       engine_of(path_of(name), swapped, variants.get(name, ())))
                for lever, (name, swapped) in levers.items()}
     figures = {(lever, side): [] for lever in levers for side in (0, 1)}
     for r in range(-1, rounds):  # (round -1: a warm-up, not kept)

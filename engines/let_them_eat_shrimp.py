@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c4ef504d58eb5619'
-GENERATOR_VERSION = '104'
+GENERATOR_VERSION = '105'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1001,7 +1001,7 @@ class LetThemEatShrimpEngine(Engine):
     SKIP_TURN = staticmethod(skip_turn)
     STEPS = {
         'setup': StepInfo('setup', 'auto', (), ('LTES-SETUP-3', 'LTES-SETUP-4', 'LTES-SETUP-5', 'LTES-SETUP-6', 'LTES-SETUP-8', 'LTES-SUM-2', 'LTES-SUM-3', 'LTES-SUM-4'), run=step_setup),
-        'drop_start': StepInfo('drop_start', 'chance', ('piece',), ('LTES-SETUP-3',), outcomes=outcomes_drop_start, resolve=resolve_drop_start, param_types=('symbol',)),
+        'drop_start': StepInfo('drop_start', 'chance', ('piece',), ('LTES-SETUP-3',), outcomes=outcomes_drop_start, listed_once=True, resolve=resolve_drop_start, param_types=('symbol',)),
         'starting_eggs': StepInfo('starting_eggs', 'auto', ('player',), ('LTES-SETUP-5', 'LTES-SUM-2'), run=step_starting_eggs, param_types=('seat',)),
         'hand_out': StepInfo('hand_out', 'auto', ('player', 'wanted'), ('LTES-SETUP-6', 'LTES-SUM-3'), run=step_hand_out, param_types=('seat', 'symbol')),
         'turn': StepInfo('turn', 'auto', ('player',), ('LTES-TURN-2', 'LTES-TURN-3'), run=step_turn, param_types=('seat',)),

@@ -206,10 +206,19 @@ class Chance:
         return f"outcomes_key_{ident(step.name)}"
 
     @staticmethod
+    def fixed_by_setup(e: ir.E) -> bool:
+        """Whether ``e`` reads of a board only what the set-up fixes (the engine's tables for the players and
+        options): its spaces in use (`sea`), the placements of a named shape, a space's face (`face of s`, given
+        a space fixed too). Let Them Eat Shrimp!'s starting triangle, `picked from sea where face of where =
+        piece`, is so listed once per piece and set-up, not 138 spaces tested and labelled at every game's start."""
+        return isinstance(e, (ir.BoardRef, ir.FaceOf)) or isinstance(e, ir.Placements) and e.shape is not None
+
+    @staticmethod
     def outcomes_listed_once(step: ir.Step) -> bool:
         """Whether a chance step's outcomes (not a draw) depend on its arguments and the game's set-up alone:
-        dice faces, or a pick from numbers worked out of constants, options and arguments, its text showing
-        the pick and arguments' labels only. The runtime lists them once per arguments and set-up."""
+        dice faces, or a pick from numbers worked out of constants, options and arguments, or from what the
+        set-up fixes of a board (Chance.fixed_by_setup), its text showing the pick and arguments' labels
+        only. The runtime lists them once per arguments and set-up."""
         outcome, params = step.outcome, {p.name: p.type for p in step.params}
         if outcome is None or outcome.draw_from is not None or outcome.shuffle is not None or outcome.shown:
             return False
@@ -219,6 +228,8 @@ class Chance:
                 return e.name in params or e.name in outcome.names
             if isinstance(e, (ir.Const, ir.OptionRef, ir.PlayersSet)):
                 return True
+            if Chance.fixed_by_setup(e):
+                return not isinstance(e, ir.FaceOf) or fixed(e.space)
             if isinstance(e, (ir.Span, ir.Arith, ir.Compare, ir.BoolOp, ir.Not, ir.Negate, ir.Conditional)):
                 return all(fixed(v) for value in vars(e).values()
                            for v in (value if isinstance(value, tuple) else (value,)) if isinstance(v, ir.E))

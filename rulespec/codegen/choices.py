@@ -268,6 +268,7 @@ class Choices:
         if sum(self.kind_tests(c, var) for j in range(i, len(bound)) for c in placed[j]) > 1:
             self.kinds[var] = f"kind_{ident(var)}"
             w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
+        self.invariant_slot(var)
         self.outer = set(bound[:i])  # (the walks outside this one: see once())
         for c in placed[i]:
             if c is ahead or self.neighbour_test_inline(c):

@@ -288,6 +288,8 @@ class Counts:
         if not names:
             name = self.counted.setdefault(code, f"_n{len(self.counted)}")
             return f"({name} if {name} is not None else ({name} := {code}))"
+        if len(names) > 1:  # (all bound outside the loop tested: once a turn of theirs, loop_invariants.py)
+            return self.loop_invariant(names, code) or code
         return self.kept_by_value(names, code)
 
     def met_again(self, var: str) -> bool:

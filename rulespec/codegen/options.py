@@ -34,6 +34,7 @@ class Options:
             if gathered:
                 self.ahead_loop_head()
             self.binding_loop_head(var, domains[var])
+            self.invariant_slot(var)
             self.outer = set(bound[:i])  # (the walks outside this one: see once())
             for c in placed[i]:
                 if gathered and c is ahead:
@@ -67,7 +68,9 @@ class Options:
         w.indent()
 
     def declare_counted(self, at: int, level: int) -> None:
-        """Before a listing's loops: the counts it computes once for every candidate start out unknown."""
+        """Before a listing's loops: the counts it computes once for every candidate start out unknown (and
+        those once a turn of an outer loop, at its top: loop_invariants.py)."""
+        self.resolve_invariant_slots()
         if self.memoed:
             self.w.lines[at:at] = ["    " * level + f"{name} = {{}}  # a count or call by the value of the one chosen name "
                                    "it reads, once each" for name in self.memoed.values()]

@@ -46,6 +46,7 @@ from .lean_look_ahead import LeanLookAhead
 from .listed_answers import ListedAnswers
 from .listing_loops import ListingLoops
 from .listing_plans import ListingPlans
+from .loop_invariants import LoopInvariants
 from .narrowing import Narrowing
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
@@ -64,7 +65,8 @@ from .written_out_for_once import WrittenOutForOnce
 
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, LeanLookAhead, WrittenOutForOnce, EndsCalls,
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, LoopInvariants, LeanLookAhead,
+                    WrittenOutForOnce, EndsCalls,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 

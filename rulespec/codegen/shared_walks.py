@@ -87,6 +87,7 @@ class SharedWalks:
             if sum(self.kind_tests(c, var) for p in plans for j in range(i, len(p[1])) for c in p[3][j]) > 1:
                 self.kinds[var] = f"kind_{ident(var)}"
                 w.line(f"kind_{ident(var)} = ITEM_KIND[v_{ident(var)}]", note="tested more than once")
+            self.invariant_slot(var)
             common = self.common_tests([p[3][i] for p in plans])
             for c in placed[i][:common]:
                 self.skip_unless(c)

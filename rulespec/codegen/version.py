@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "104"
+GENERATOR_VERSION = "105"
 
 
 def source_hash(text: str) -> str:
