@@ -179,6 +179,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.seat_walks: dict[tuple, tuple[str, str]] = {}
         # (board, parameters, test) -> (its related_ function's name, lines): geometric conditions (related_spaces.py)
         self.related_made: dict[tuple, tuple[str, list[str]]] = {}
+        # (board, parameters, test) -> [its lines_ function's name, its lines...]: whole lines kept by geometry
+        self.lines_made: dict[tuple, list[str]] = {}
 
     def doc(self, decl, what: str) -> None:
         """A function's docstring: what it does, the clauses it cites and where in the rule file it is."""

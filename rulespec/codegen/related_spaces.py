@@ -22,9 +22,9 @@ from .quoting import docstring, ident
 
 
 # What a geometric condition's code may read of its `st` when its table is made: the set-up's view
-# (runtime/related.py _Geometry), never a position.
+# (runtime/related.py Geometry), never a position.
 SET_UP_VIEW = frozenset({"_t", "_options", "players", "_neighbour"})
-_READS_OF_ST = re.compile(r"\bst\.(\w+)")
+READS_OF_ST = re.compile(r"\bst\.(\w+)")
 
 
 class RelatedSpaces:
@@ -42,7 +42,7 @@ class RelatedSpaces:
         b = self.boards[domain.board]
         # Written for a function of the module: its own names (v_s, v_t), nothing read through a listing's locals.
         test = " and ".join(f"({self.module_code(part)})" for part in chosen)
-        if not set(_READS_OF_ST.findall(test)) <= SET_UP_VIEW:
+        if not set(READS_OF_ST.findall(test)) <= SET_UP_VIEW:
             return None  # (it would read a position: a walk as before)
         params = "".join(f", v_{ident(name)}" for name in read)
         key = (b, params, test)
@@ -90,5 +90,6 @@ class RelatedSpaces:
     def related_lines(self) -> list[str]:
         """The module-level functions the tables of geometric conditions are made by."""
         lines = [line for _, made in self.related_made.values() for line in made]
+        lines += [line for _, *made in self.lines_made.values() for line in made]  # (whole_lines.py's)
         return lines + [""] if lines else lines
 

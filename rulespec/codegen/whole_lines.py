@@ -8,6 +8,14 @@ asked of the board's table of whole lines (runtime/whole_lines.py: each set once
 the walk meets it first), not of every space and direction (on 6 x 6, 32 lines of five instead of 288 pairs
 that look for a line, each line met twice). C is pure, so testing fewer units in another order gives the same
 answer.
+
+Where the rule keeps the lines to a part of the board that the geometry alone decides (model/geometric.py),
+`there is s in grid where block(s) = b and count(d in directions of grid where count(t in line of 3 from s
+towards d where block(t) = b and t holds symbol of p) = 3) > 0` (three in a row inside one small board), the
+geometric parts (of s, and of every t) are asked once per set-up and value of the names they read, by a
+function of the module that keeps a line or not (`lines_1(st, v_s, line, v_b)`), and the table holds the
+lines kept (`st._t.whole_lines[0, (0, ..., 7), 3, lines_1, v_b]`): the eight lines of the small board, not
+the 72 pairs of its nine spaces and eight directions, each line's spaces tested for the rest alone.
 """
 
 from __future__ import annotations
@@ -15,7 +23,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ..model import ir, reads
-from .quoting import ident, lit
+from ..model.geometric import geometric_parts
+from ..model.narrowing import all_of
+from .quoting import docstring, ident, lit
+from .related_spaces import SET_UP_VIEW, READS_OF_ST
 
 WRITTEN_OUT_LENGTH = 6  # up to this N, a line's N tests are written out (`C(line[0]) and ...`), as an end's are
 
@@ -29,7 +40,9 @@ class WholeLines:
         if not isinstance(count.domain, ir.BoardRef):
             return None
         board = count.domain.board
-        inner = self._written_out(count.where)
+        start_parts, inner = self._start_and_lines(self._written_out(count.where), board, count.var)
+        if inner is None:
+            return None
         directions, line_test = self._directions_and_line(inner, board, count.var)
         if line_test is None:
             return None
@@ -42,19 +55,85 @@ class WholeLines:
         if var in reads.bound_names(line_count.where):
             return None
         b = self.boards[board]
-        table = f"st._t.whole_lines[{b}, {lit(tuple(directions))}, {lit(length)}]"
+        key = f"{b}, {lit(tuple(directions))}, {lit(length)}"
+        where = line_count.where
+        if start_parts or self._geometric_line_parts(var, where, count):
+            kept = self._lines_kept(count, start_parts, var, where)
+            if kept is None and start_parts:
+                return None
+            if kept is not None:
+                extra, where = kept
+                key = f"{key}, {extra}"
+        table = f"st._t.whole_lines[{key}]"
+        if where is None:  # (every part of the test is the geometry's: a kept line passes it)
+            return f"bool({table})"
         self.depth += 1
         if length <= WRITTEN_OUT_LENGTH:
             tests = []
             for k in range(length):
                 self.var_code[var] = f"whole[{k}]"
-                tests.append(self.expr(line_count.where))
+                tests.append(self.expr(where))
             del self.var_code[var]
             test = " and ".join(tests)
         else:
-            test = f"all({self.expr(line_count.where)} for v_{ident(var)} in whole)"
+            test = f"all({self.expr(where)} for v_{ident(var)} in whole)"
         self.depth -= 1
         return f"any({test} for whole in {table})"
+
+    def _start_and_lines(self, e: Optional[ir.E], board: str, space: str) -> tuple[list, Optional[ir.E]]:
+        """`G and there is d in directions of B where ...` with G geometric, reading the space ``space`` walked
+        and names bound outside: (G's parts, the rest); ([], ``e``) when ``e`` has no other part; ([], None)
+        when a part besides the lines is not such."""
+        parts = self.conjuncts(e) if e is not None else []
+        if len(parts) < 2:
+            return [], e
+        lines = [part for part in parts if self._directions_and_line(part, board, space)[1] is not None]
+        if len(lines) != 1:
+            return [], None
+        start = [part for part in parts if part is not lines[0]]
+        found = geometric_parts(space, start, self._outer_names(e, space), self.definitions)
+        if found is None or len(found[0]) != len(start):
+            return [], None
+        return start, lines[0]
+
+    def _outer_names(self, where: ir.E, space: str) -> tuple:
+        """The names bound outside the walk of ``space`` whose condition is ``where`` that a table of its
+        geometric parts may be kept by (never one that may be past the edge)."""
+        return tuple(sorted(reads.free_vars(where) - {space} - set(self.none_names)))
+
+    def _geometric_line_parts(self, var: str, where: ir.E, count: ir.Count) -> list:
+        """The parts of a line's test ``where`` that the geometry alone decides, of its space ``var`` and the
+        names bound outside the count."""
+        found = geometric_parts(var, self.conjuncts(where), self._outer_names(count.where, count.var), self.definitions)
+        return found[0] if found is not None else []
+
+    def _lines_kept(self, count: ir.Count, start_parts: list, var: str,
+                    where: ir.E) -> Optional[tuple[str, Optional[ir.E]]]:
+        """(the lines_ function keeping the lines that pass the geometric parts, with the names it is kept by,
+        as the table's key goes on; the rest of the line's test, None when nothing is left), or None when
+        the geometric parts' code would read a position."""
+        geometric = self._geometric_line_parts(var, where, count)
+        rest = [part for part in self.conjuncts(where) if part not in geometric]
+        start_code = " and ".join(f"({self.module_code(part)})" for part in start_parts)
+        line_code = " and ".join(f"({self.module_code(part)})" for part in geometric)
+        test = " and ".join(filter(None, (start_code, line_code and f"all({line_code} for v_{ident(var)} in line)")))
+        if not set(READS_OF_ST.findall(test)) <= SET_UP_VIEW:
+            return None
+        read = sorted(set().union(*(reads.free_vars(part) for part in start_parts + geometric)) - {count.var, var})
+        params = "".join(f", v_{ident(name)}" for name in read)
+        key = (self.boards[count.domain.board], params, test)
+        made = self.lines_made.setdefault(key, [f"lines_{len(self.lines_made) + 1}"])
+        name = made[0]
+        if len(made) == 1:
+            says = " and ".join(part.text for part in start_parts) or "any"
+            every = " and ".join(part.text for part in geometric) or "anything"
+            made += ["", "", f"def {name}(st, v_{ident(count.var)}, line{params}):",
+                     "    " + docstring(f"Whether the line from {count.var} is kept: {count.var} where `{says}`, and "
+                                        f"at every space {var} of the line `{every}`; the board's geometry alone "
+                                        "decides it (model/geometric.py), so it is asked once a set-up."),
+                     f"    return {test}"]
+        args = "".join(", " + (self.var_code.get(bound) or f"v_{ident(bound)}") for bound in read)
+        return name + args, all_of(rest) if rest else None
 
     def _written_out(self, e: Optional[ir.E]) -> Optional[ir.E]:
         """``e`` with a definition given plain arguments written out, as many times as one names another."""

@@ -18,7 +18,7 @@ class Related(dict):
 
     def __init__(self, tables: Any):
         super().__init__()
-        self._geometry = _Geometry(tables)
+        self._geometry = Geometry(tables)
 
     def __missing__(self, key: tuple) -> tuple[int, ...]:
         answer, *spaces = key
@@ -26,7 +26,7 @@ class Related(dict):
         return found
 
 
-class _Geometry:
+class Geometry:
     """What a geometric condition's code reads of its `st`: the set-up's tables, its options, its player
     count (never a position)."""
 

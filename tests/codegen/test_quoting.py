@@ -106,6 +106,8 @@ CODE_LOCALS = {
     "test_code",
     # `tuple_code` a tuple of expr() code of a space's neighbours (steps_in_order.py)
     "tuple_code",
+    # `line_code` the expr() code of a line's parts the geometry decides, kept in a lines_ function (whole_lines.py)
+    "line_code",
     # `row_step`, `column_step` the expr() code of the steps a place is from a space ("0" when none: shifted_places.py)
     "row_step", "column_step",
 }

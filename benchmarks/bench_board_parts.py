@@ -1,0 +1,40 @@
+"""Rules about a part of the board that the geometry alone decides (issue #40, helper uttt): (a) N in a row inside
+it, `there is s in grid where block(s) = b and count(d in directions of grid where count(t in line of 3 from s
+towards d where block(t) = b and t holds symbol of p) = 3) > 0`, asked of the whole lines kept to that part
+(codegen/whole_lines.py's `lines_` functions), against the same file's engine generated with every space and
+direction walked, in one process. Measured on the newcomer's Ultimate tic-tac-toe (a small board won, after every
+mark). The same seeded games, thread CPU time, nothing but play inside the clock, rounds interleaved with the
+order rotated, medians with their min-max spread.
+
+    python benchmarks/bench_board_parts.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ab import ROOT, compare_levers  # noqa: E402
+from rulespec.codegen.whole_lines import WholeLines  # noqa: E402
+
+LINES_WALKED = ((WholeLines, "_start_and_lines", lambda self, e, board, space: ([], e)),
+                (WholeLines, "_geometric_line_parts", lambda self, var, where, count: []))
+
+# lever -> (its file, the generator's methods swapped for what was there before it)
+LEVERS = {
+    "(a) N in a row inside a part of the board: the lines kept": ("ultimate-tic-tac-toe", LINES_WALKED),
+}
+SEEDS = {"ultimate-tic-tac-toe": range(40)}
+
+
+def main() -> None:
+    compare_levers("bench_board_parts.py", LEVERS, SEEDS,
+                   lambda name: ROOT / "tests" / "newcomer" / "games" / f"{name}.rules")
+
+
+if __name__ == "__main__":
+    main()
