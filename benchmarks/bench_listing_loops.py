@@ -1,9 +1,11 @@
 """A listing's loops written in place (issue #40, helper amazons): (a) a name bound to a walk (`t in walk(u from
 s towards d while u is empty)`) walked along the board's ray in the listing, and (b) a `there is` condition of a
-listing written as a loop stopping at the first found (codegen/listing_loops.py), each against the same file's
-engine generated without it, and both together, in one process. Measured on the newcomer's Amazons (a queen's
-slide and an arrow's flight listed as walks; an amazon that can move: `there is d in directions of grid where
-neighbour of s towards d is empty`). The same seeded games, thread CPU time, nothing but play inside the clock,
+listing written as a loop stopping at the first found (codegen/listing_loops.py); (c) a walk of a board's spaces
+narrowed to those its few passing pieces stand on (`for s in grid` with `only if s holds colour of player`:
+codegen/held_spaces.py). Each against the same file's engine generated without it, and all together, in one
+process. Measured on the newcomer's Amazons (a queen's slide and an arrow's flight listed as walks; an amazon that
+can move: `there is d in directions of grid where neighbour of s towards d is empty`; 4 amazons of 100 spaces)
+and on the reference's Cornered (c). The same seeded games, thread CPU time, nothing but play inside the clock,
 rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_listing_loops.py --rounds 5
@@ -19,23 +21,29 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
+from rulespec.codegen.held_spaces import HeldSpaces  # noqa: E402
 from rulespec.codegen.listing_loops import ListingLoops  # noqa: E402
 
 WALK_CALLED = ((ListingLoops, "walk_in_place", lambda self, domain, code: None),)
 ANY_OVER_A_GENERATOR = ((ListingLoops, "exists_loop", lambda self, c: None),)
+EVERY_SPACE = ((HeldSpaces, "held_walk", lambda self, var, domain, parts: None),)
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
     "(a) a walk a listing binds, walked in place": ("amazons", WALK_CALLED),
     "(b) a listing's `there is`, a loop": ("amazons", ANY_OVER_A_GENERATOR),
     "(a) and (b)": ("amazons", WALK_CALLED + ANY_OVER_A_GENERATOR),
+    "(c) the spaces its few pieces stand on": ("amazons", EVERY_SPACE),
+    "(c) on Cornered": ("cornered", EVERY_SPACE),
+    "(a), (b) and (c)": ("amazons", WALK_CALLED + ANY_OVER_A_GENERATOR + EVERY_SPACE),
 }
-SEEDS = {"amazons": range(40)}
+SEEDS = {"amazons": range(40), "cornered": range(200)}
+PATHS = {"cornered": ROOT / "rulespec" / "docs" / "ref_games" / "cornered.rules"}
 
 
 def main() -> None:
     compare_levers("bench_listing_loops.py", LEVERS, SEEDS,
-                   lambda name: ROOT / "tests" / "newcomer" / "games" / f"{name}.rules")
+                   lambda name: PATHS.get(name, ROOT / "tests" / "newcomer" / "games" / f"{name}.rules"))
 
 
 if __name__ == "__main__":

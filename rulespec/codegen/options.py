@@ -162,6 +162,11 @@ class Options:
                 related = self.related_walk(b.var, b.domain, placed[i], outer)
                 if related is not None:
                     domains[b.var], placed[i] = related
+                    continue
+                # The spaces its few passing pieces stand on, when that is what the first conditions ask (held_spaces.py).
+                held = self.held_walk(b.var, b.domain, placed[i])
+                if held is not None:
+                    domains[b.var], placed[i] = held
         self.walked_numbers = {}  # (only this option's walks know them)
         return domains, placed
 

@@ -44,6 +44,7 @@ from .hoisted import HoistedReads
 from .kept_values import KeptValues
 from .lean_look_ahead import LeanLookAhead
 from .listed_answers import ListedAnswers
+from .held_spaces import HeldSpaces
 from .listing_loops import ListingLoops
 from .listing_plans import ListingPlans
 from .loop_invariants import LoopInvariants
@@ -65,8 +66,8 @@ from .written_out_for_once import WrittenOutForOnce
 
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, LoopInvariants, LeanLookAhead,
-                    WrittenOutForOnce, EndsCalls,
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, HeldSpaces, LoopInvariants,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 

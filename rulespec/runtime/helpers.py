@@ -298,6 +298,19 @@ def first_located(where: Sequence[int], values: Sequence[Any], items: Sequence[i
     return ()
 
 
+def spaces_held(where: Sequence[int], items: Sequence[int], base: int, size: int) -> list[int]:
+    """The spaces of a board (its first location number ``base``, ``size`` spaces: one item a space) that
+    ``items`` stand on, in board order: the spaces whose occupant a fixed test lets through, asked of the few
+    items it lets through, not of every space (rulespec/codegen/held_spaces.py)."""
+    found = []
+    for item in items:
+        at = where[item] - base
+        if 0 <= at < size:
+            found.append(at)
+    found.sort()
+    return found
+
+
 def count_on_board(where: Sequence[int], values: Sequence[Any], items: Sequence[int], base: int,
                    cells: Sequence[int], value: Any) -> int:
     """How many of ``items`` stand on a board (its first location number ``base``, its ``cells``: one item a
