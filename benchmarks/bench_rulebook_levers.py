@@ -1,6 +1,8 @@
 """The three rulebooks' levers of #40's ninth round (helper rulebooks2), each against the engine generated without
 it, in one process: (a) a chance step picking from what the set-up fixes of a board listed once per arguments
-and set-up (codegen/chance.py fixed_by_setup: Let Them Eat Shrimp!'s starting triangles). The same seeded games,
+and set-up (codegen/chance.py fixed_by_setup: Let Them Eat Shrimp!'s starting triangles); (b) a draw from a zone
+holding copies grouped by looking at the copies alone (runtime/drawn_copies.py: Shell We?'s bag), against the
+runtime counting every label. The same seeded games,
 thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
 their min-max spread (benchmarks/ab.py).
 
@@ -18,23 +20,31 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
 from rulespec.codegen.chance import Chance  # noqa: E402
+from rulespec.runtime import drawn_copies, state  # noqa: E402
 
 NOT_FIXED = ((Chance, "fixed_by_setup", staticmethod(lambda e: False)),)
+EVERY_LABEL_COUNTED = ((state, "grouped_by_copies",
+                        lambda items, shared, labels: drawn_copies.grouped_by_labels(items, labels)),)
 
 # lever -> (its file and set-up, the generator's methods swapped for what was there before it)
 LEVERS = {
     "(a) outcomes fixed by the set-up listed once": ("ltes-basic", NOT_FIXED),
     "(a) on the advanced game": ("ltes-advanced", NOT_FIXED),
+    "(b) a draw grouped by its copies": ("shell-we", ()),
+    "(b) with 4 players": ("shell-we-4", ()),
 }
-SEEDS = {"ltes-basic": range(150), "ltes-advanced": range(60)}
-PLAYERS = {"ltes-basic": 2, "ltes-advanced": 5}
+RUNTIME_LEVERS = {"(b) a draw grouped by its copies": EVERY_LABEL_COUNTED, "(b) with 4 players": EVERY_LABEL_COUNTED}
+SEEDS = {"ltes-basic": range(150), "ltes-advanced": range(60), "shell-we": range(40), "shell-we-4": range(30)}
+PLAYERS = {"ltes-basic": 2, "ltes-advanced": 5, "shell-we": 2, "shell-we-4": 4}
 VARIANTS = {"ltes-advanced": ("advanced",)}
 PATHS = {"ltes-basic": ROOT / "rulebooks" / "let-them-eat-shrimp.rules",
-         "ltes-advanced": ROOT / "rulebooks" / "let-them-eat-shrimp.rules"}
+         "ltes-advanced": ROOT / "rulebooks" / "let-them-eat-shrimp.rules",
+         "shell-we": ROOT / "rulebooks" / "shell-we.rules", "shell-we-4": ROOT / "rulebooks" / "shell-we.rules"}
 
 
 def main() -> None:
-    compare_levers("bench_rulebook_levers.py", LEVERS, SEEDS, PATHS.__getitem__, players=PLAYERS, variants=VARIANTS)
+    compare_levers("bench_rulebook_levers.py", LEVERS, SEEDS, PATHS.__getitem__, players=PLAYERS, variants=VARIANTS,
+                   played_without=RUNTIME_LEVERS)
 
 
 if __name__ == "__main__":

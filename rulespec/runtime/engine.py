@@ -34,6 +34,7 @@ from .pending import Action, Pending, _listed_actions
 from .plain_turns import PlainTurns
 from .results import NO_RANKING, Results  # noqa: F401 (NO_RANKING: imported from here)
 from .describing import Describing
+from .drawn_copies import labels_shared
 from .repetition import Looks, record_board_positions, record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
@@ -122,6 +123,7 @@ class Engine(Results, Describing):
         self._table_cache: dict[tuple, Tables] = {}
         self._zone_info = {z.name: z for z in self.ZONES}
         self._labels_distinct = len(set(self.ITEM_LABEL)) == len(self.ITEM_LABEL) and not self.CHANGING
+        self._label_shared = labels_shared(self.ITEM_LABEL, self.CHANGING)  # (a draw groups those alone)
         if self.COUNTS_POSITIONS_ON:  # (what a board position is made of: runtime/repetition.py)
             self._board_index = {board.name: b for b, board in enumerate(self.BOARDS)}
         # Where an attribute can change: each item's component as its label reads it (name, attributes, shown as)

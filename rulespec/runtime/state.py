@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import operator
-from collections import _count_elements  # (the C counting loop Counter uses; collections falls back to Python)
 from itertools import compress, count
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Optional, Sequence, Union
@@ -25,6 +24,7 @@ from .looks_kept import LooksKept
 from .tallies import Tallying
 from .common import (AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, WRITTEN_KEPT, IllegalAction,
                      RuleRuntimeError)
+from .drawn_copies import grouped_by_copies, grouped_by_labels
 from .drawn_outcomes import drawn_outcomes, listed_outcomes
 from .pending import SHORT_LISTING, Action, Pending
 from .serialise import state_to_dict, state_to_json
@@ -393,13 +393,9 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
         engine = self._engine
         if engine._labels_distinct:
             return items.copy(), None
-        # Counted by C loops (map, the counting helper Counter itself uses, dict), not item by item in Python:
-        # a draw recounts its zone. (Counter's own constructor and update cost more than the count.)
-        labels = list(map(self._labels.__getitem__, items))
-        counts: dict = {}
-        _count_elements(counts, labels)  # in the order each label first appears
-        first = dict(zip(reversed(labels), reversed(items)))  # each label's first item (later ones overwritten)
-        return list(map(first.__getitem__, counts)), list(counts.values())
+        if engine._label_shared is not None:  # labels that never change: the copies alone grouped
+            return grouped_by_copies(items, engine._label_shared, self._labels)
+        return grouped_by_labels(items, self._labels)
 
     # ---- the engine API
     @property
