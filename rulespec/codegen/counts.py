@@ -443,6 +443,9 @@ class Counts:
         if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
             return None  # the same for every candidate of an option: counted once and kept (see once())
         if number.value == 0 and e.op in (">", "!=", "="):
+            one = self.one_group_test(count)  # the spaces holding V one group: asked of the first (one_group.py)
+            if one is not None:
+                return f"(not {one})" if e.op == "=" else one
             whole = self.whole_lines_test(count)  # N in a row anywhere: the board's whole lines (whole_lines.py)
             if whole is not None:
                 return f"(not {whole})" if e.op == "=" else whole

@@ -49,6 +49,7 @@ from .listing_loops import ListingLoops
 from .listing_plans import ListingPlans
 from .loop_invariants import LoopInvariants
 from .narrowing import Narrowing
+from .one_group import OneGroup
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .related_spaces import RelatedSpaces
@@ -67,7 +68,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, HeldSpaces, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 

@@ -1,0 +1,47 @@
+"""The levers Lines of Action's newcomer file led to (issue #40, helper loa), each against the same file's engine
+generated without it, in one process: the same seeded games, thread CPU time, nothing but play inside the clock,
+rounds interleaved with the order rotated, medians with their min-max spread.
+
+- a value of the outer loops' names kept (codegen/loop_invariants.py): the move listed `for s in grid, d in
+  directions of grid, t in line of 8 from s towards d` with `distance(s, t) = pieces_on_line(s, d)` counts the
+  line's pieces once per s and d, not at every t;
+- one group asked of its first space (codegen/one_group.py): `there is s in grid where s holds colour of p and
+  size of group of s = count(t in grid where t holds colour of p)`, the win, measures the group of p's first
+  piece alone, not of every piece while none is all of them.
+
+    python benchmarks/bench_lines_of_action_levers.py --rounds 5
+
+Figures only: speed targets are never tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from ab import ROOT, compare_levers  # noqa: E402
+from rulespec.codegen.loop_invariants import LoopInvariants  # noqa: E402
+from rulespec.codegen.one_group import OneGroup  # noqa: E402
+
+# Before each lever: a value reading several chosen names worked out at each use; every group measured.
+AT_EACH_USE = (LoopInvariants, "loop_invariant", lambda self, names, code: None)
+EVERY_GROUP = (OneGroup, "one_group_test", lambda self, count: None)
+
+# lever -> (its file, the generator's parts swapped for what was there before it)
+LEVERS = {
+    "a value of the outer loops' names kept": ("lines-of-action", (AT_EACH_USE,)),
+    "one group asked of its first space": ("lines-of-action", (EVERY_GROUP,)),
+    "both": ("lines-of-action", (AT_EACH_USE, EVERY_GROUP)),
+}
+SEEDS = {"lines-of-action": range(6)}
+GAME = ROOT / "tests" / "newcomer" / "games" / "lines-of-action.rules"
+
+
+def main() -> None:
+    compare_levers("bench_lines_of_action_levers.py", LEVERS, SEEDS, lambda name: GAME)
+
+
+if __name__ == "__main__":
+    main()
