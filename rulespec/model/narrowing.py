@@ -233,7 +233,9 @@ def fixed_by(var: str, board: ir.Board, e: ir.E, definitions: dict, changing: fr
                 return numbered
         return None
     if isinstance(e, ir.Compare) and e.op in _BOUNDS and not e.order:
-        return _index_bound(var, board, e, definitions, changing)
+        bound = _index_bound(var, board, e, definitions, changing)
+        if bound is not None:  # (else it may be `count(...) > 0`, below)
+            return bound
     if isinstance(e, ir.Member) and isinstance(e.element, ir.Var) and e.element.name == var \
             and isinstance(e.collection, ir.Jumps) and e.collection.board == board.name \
             and isinstance(e.collection.space, ir.Var) and _stable(e.collection.space, var, changing):
