@@ -209,6 +209,11 @@ class Counts:
             walk, left = self.seat_walk_or_whole(var, domain, where)
             if where is not None and walk == self.expr(domain) and self.related_parts(var, domain, list(parts), outer):
                 return self.related_and_left(var, domain, where, parts, outer) or (walk, left)
+            if where is not None and walk == self.expr(domain):  # (spaces of one value: spaces_by_value.py)
+                by_value = self.walk_by_value(var, domain, list(parts), outer)
+                if by_value is not None:
+                    walk, left = by_value
+                    return walk, (None if not left else left[0] if len(left) == 1 else replace(where, operands=tuple(left)))
             return walk, left
         left = tuple(part for part in parts if not self.implied_by_walk(var, domain, part, where))
         if len(left) == len(parts):

@@ -159,7 +159,9 @@ class Options:
                 if seat_walk is not None:
                     domains[b.var], placed[i] = seat_walk[0], placed[i][seat_walk[1]:]
                     continue
-                related = self.related_walk(b.var, b.domain, placed[i], outer)
+                # Else the spaces of one value the geometry decides, the group read from a table (spaces_by_value.py).
+                related = self.related_walk(b.var, b.domain, placed[i], outer) \
+                    or self.walk_by_value(b.var, b.domain, placed[i], outer)
                 if related is not None:
                     domains[b.var], placed[i] = related
                     continue

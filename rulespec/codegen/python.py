@@ -53,6 +53,7 @@ from .one_group import OneGroup
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .related_spaces import RelatedSpaces
+from .spaces_by_value import SpacesByValue
 from .seat_walks import SeatWalks
 from .shared_walks import SharedWalks
 from .shifted_places import ShiftedPlaces
@@ -65,7 +66,7 @@ from .writer import Writer, cites_text
 from .written_out_for_once import WrittenOutForOnce
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SeatWalks, LineWalks, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, HeldSpaces, LoopInvariants,
                     LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup,
@@ -176,6 +177,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.located_helpers_used: set[str] = set()  # count_located, first_located (imported when used)
         self.occupancy_counts_used = False  # whether a count reads a board's contents in C (imported then)
         self.first_empty_used = False  # whether a first empty space is found in a board's contents (imported then)
+        self.by_value_used = False  # whether a walk reads spaces grouped by a value (spaces_by_value, imported then)
         # (walked name, seats read, the walk's values, test) -> (its SeatWalk table's name, rule text): walks
         # narrowed to what the seats decide (seat_walks.py)
         self.seat_walks: dict[tuple, tuple[str, str]] = {}

@@ -134,7 +134,8 @@ class Texts:
                    + (["first_empty"] if self.first_empty_used else [])
                    + (["steps_again_spent"] if self.steps_again_used else [])
                    + (["spaces_among"] if self.narrowing_used else [])
-                   + (["space_numbered"] if self.space_numbered_used else []))
+                   + (["space_numbered"] if self.space_numbered_used else [])
+                   + (["spaces_by_value"] if self.by_value_used else []))
         if helpers:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.helpers import " + ", ".join(helpers)]
         if self.fill_tests_made:  # (only then: the other engines stay as they were)

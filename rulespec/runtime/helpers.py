@@ -405,6 +405,15 @@ def cells_by_value(values: Sequence[Any]) -> dict[Any, tuple[int, ...]]:
     return {value: tuple(cells) for value, cells in found.items()}
 
 
+def spaces_by_value(pairs: Iterable[tuple[int, Any]]) -> dict[Any, tuple[int, ...]]:
+    """Spaces grouped by their value, each group in the order given: from (space, value) pairs, the spaces in use
+    of a board with a value its geometry decides (rulespec/codegen/spaces_by_value.py)."""
+    found: dict[Any, list[int]] = {}
+    for cell, value in pairs:
+        found.setdefault(value, []).append(cell)
+    return {value: tuple(cells) for value, cells in found.items()}
+
+
 def places_shifted(rows: Sequence[int], columns: Sequence[int],
                    steps: Sequence[tuple[int, int]]) -> dict[tuple[int, int], tuple[tuple[int, ...], ...]]:
     """For each (row, column) step, the spaces at that step from each space (by space; none past the edge), as
