@@ -43,7 +43,7 @@ def values_from_type(expansion, e: ir.E, listed: dict, where: str) -> Optional[l
 
 def interval(e: ir.E, listed: dict, bound: Callable, numbers: Callable) -> Optional[Interval]:
     """The least and the most a number can be, or None: a chosen name's listed values, and what sums,
-    differences, products, negations, min, max, abs and `if` make of their parts' bounds; anything else
+    differences, products, remainders, negations, min, max, abs and `if` make of their parts' bounds; anything else
     by ``bound`` (a constant, an option's values, a definition) or ``numbers`` (a row's numbers)."""
     if isinstance(e, ir.Var):
         values = listed.get(e.name)
@@ -60,6 +60,14 @@ def interval(e: ir.E, listed: dict, bound: Callable, numbers: Callable) -> Optio
             return left[0] - right[1], left[1] - right[0]
         products = [a * b for a in left for b in right]
         return min(products), max(products)
+    if isinstance(e, ir.Arith) and e.op == "mod":  # by a number k that is at least 1: from 0 to k - 1
+        divisor = interval(e.right, listed, bound, numbers)
+        if divisor is None or divisor[0] < 1:
+            return None
+        left = interval(e.left, listed, bound, numbers)
+        if left is not None and 0 <= left[0] and left[1] < divisor[0]:  # (less than any k: itself)
+            return left
+        return 0, divisor[1] - 1
     if isinstance(e, ir.Negate):
         inner = interval(e.operand, listed, bound, numbers)
         return None if inner is None else (-inner[1], -inner[0])

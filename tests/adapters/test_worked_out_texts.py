@@ -107,6 +107,18 @@ def test_a_chosen_direction_in_a_text_is_numbered_over_the_compass():
     pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
 
 
+def test_a_remainder_in_a_text_is_numbered_from_0_to_the_divisor_less_1():
+    """Ultimate tic-tac-toe's `{(row of s - 1) mod 3}`: a remainder by 3 reads 0, 1 or 2, whatever it divides
+    (field_values.py interval), so a cell's row and column within its small board are numbered (9 boards to
+    choose, 9 cells, the board played in shown as in play)."""
+    game = rso.load_game(ROOT / "tests" / "newcomer" / "games" / "ultimate-tic-tac-toe.rules", players=2)
+    texts = [game.action_to_string(0, a) for a in range(game.num_distinct_actions())]
+    assert texts[9:12] == ["Local board <forced>: x(0,0)", "Local board <forced>: x(0,1)", "Local board <forced>: x(0,2)"]
+    assert len(texts) == 18 and texts[17] == "Local board <forced>: x(2,2)"
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    assert _lock_step(game, seed=40, games=6) > 200
+
+
 UNBOUNDED = """
 game "Unbounded" [U-1]
   id "unbounded"
@@ -135,4 +147,14 @@ def test_a_worked_out_number_without_fixed_bounds_is_still_refused(tmp_path, mon
     path = tmp_path / "unbounded.rules"
     path.write_text(UNBOUNDED, encoding="utf-8")
     with pytest.raises(core.AdapterError, match=r"`\{stones - n\}` depends on what is chosen"):
+        rso.load_game(path, players=2).num_distinct_actions()
+
+
+def test_a_remainder_by_what_may_be_0_is_still_refused(tmp_path, monkeypatch):
+    """`{n mod (n * n - n + 1)}` (n is 1 or 2): the bounds of its parts put the divisor anywhere from 0 to 4
+    (1 and 3 in play), so the remainder has no fixed range."""
+    monkeypatch.setenv("RULESPEC_RULES_PATH", str(tmp_path))
+    path = tmp_path / "unbounded.rules"
+    path.write_text(UNBOUNDED.replace("leave {stones - n}", "leave {n mod (n * n - n + 1)}"), encoding="utf-8")
+    with pytest.raises(core.AdapterError, match=r"`\{n mod \(n \* n - n \+ 1\)\}` depends on what is chosen"):
         rso.load_game(path, players=2).num_distinct_actions()
