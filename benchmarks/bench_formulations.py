@@ -4,9 +4,9 @@ Each pair is two rule files under benchmarks/formulations/ that say the same gam
 might write it: a condition written inline or as a `define`; a move listed from pairs of spaces
 (`for s in grid, t in grid only if ... t = neighbour of s towards d ...`) or from the piece and a
 direction (`for s in grid, d in forward of player`); a condition that reads none of the chosen names
-written inline or as a `define` call. Before anything is timed, each pair is played in lock step over
-seeded games (the same legal actions, by text, at every step): the two play the same games, so their CPU
-a step compares like for like.
+written inline or as a `define` call; `there is x in D where C` or `count(x in D where C) > 0`. Before
+anything is timed, each pair is played in lock step over seeded games (the same legal actions, by text, at
+every step): the two play the same games, so their CPU a step compares like for like.
 
 Measured as benchmarks/bench_honest.py measures, with its loop: thread CPU time, nothing but play inside
 the clock (the states and their random streams made before it, a warm-up game first, a garbage collection
@@ -54,6 +54,8 @@ PAIRS = {
                                "piece-define", "pairs-define"),
     "adjacent-arithmetic": ("adjacency said by arithmetic on rows and columns instead of by a neighbour "
                             "(Clobber, listed from pairs of spaces)", "adjacent-neighbour", "adjacent-arithmetic"),
+    "there-is-in-pairs": ("the direction found by `there is d in ... where ...` instead of `count(d in ... where "
+                          "...) > 0`; listed from pairs of spaces", "pairs-inline", "pairs-there-is"),
 }
 PLAYERS = 2
 CHECKED_GAMES = 5  # seeded games each pair is played in lock step before it is timed

@@ -148,7 +148,10 @@ def unfold(call: ir.DefinedValue, definitions: dict[str, ir.Definition], taken: 
 
 
 def exists_form(e: ir.E) -> Optional[ir.Count]:
-    """The count of `count(x in D where C) > 0` (or `!= 0`, `>= 1`): "some x in D where C"."""
+    """The count of `count(x in D where C) > 0` (or `!= 0`, `>= 1`) or of `there is x in D where C`, which means
+    it: "some x in D where C"."""
+    if isinstance(e, ir.ThereIs):
+        return e.count if not e.negated and e.count.where is not None else None
     if not (isinstance(e, ir.Compare) and isinstance(e.left, ir.Count) and e.left.where is not None
             and isinstance(e.right, ir.Const) and not isinstance(e.right.value, bool)):
         return None
