@@ -2,7 +2,9 @@
 it, in one process: (a) a chance step picking from what the set-up fixes of a board listed once per arguments
 and set-up (codegen/chance.py fixed_by_setup: Let Them Eat Shrimp!'s starting triangles); (b) a draw from a zone
 holding copies grouped by looking at the copies alone (runtime/drawn_copies.py: Shell We?'s bag), against the
-runtime counting every label. The same seeded games,
+runtime counting every label; (c) an option showing two chosen names read apart (codegen/two_names_apart.py: Let
+Them Eat Shrimp!'s `place {tile} on {where}` marked distinct, no set of its texts at each decision). The same
+seeded games,
 thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
 their min-max spread (benchmarks/ab.py).
 
@@ -19,10 +21,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
+from rulespec.codegen import listing_plans  # noqa: E402
 from rulespec.codegen.chance import Chance  # noqa: E402
 from rulespec.runtime import drawn_copies, state  # noqa: E402
 
 NOT_FIXED = ((Chance, "fixed_by_setup", staticmethod(lambda e: False)),)
+NOT_APART = ((listing_plans, "two_names_apart", lambda *args: False),)
 EVERY_LABEL_COUNTED = ((state, "grouped_by_copies",
                         lambda items, shared, labels: drawn_copies.grouped_by_labels(items, labels)),)
 
@@ -32,6 +36,8 @@ LEVERS = {
     "(a) on the advanced game": ("ltes-advanced", NOT_FIXED),
     "(b) a draw grouped by its copies": ("shell-we", ()),
     "(b) with 4 players": ("shell-we-4", ()),
+    "(c) two chosen names read apart": ("ltes-basic", NOT_APART),
+    "(c) on the advanced game": ("ltes-advanced", NOT_APART),
 }
 RUNTIME_LEVERS = {"(b) a draw grouped by its copies": EVERY_LABEL_COUNTED, "(b) with 4 players": EVERY_LABEL_COUNTED}
 SEEDS = {"ltes-basic": range(150), "ltes-advanced": range(60), "shell-we": range(40), "shell-we-4": range(30)}

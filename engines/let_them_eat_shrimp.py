@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'c4ef504d58eb5619'
-GENERATOR_VERSION = '105'
+GENERATOR_VERSION = '106'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -1007,7 +1007,7 @@ class LetThemEatShrimpEngine(Engine):
         'turn': StepInfo('turn', 'auto', ('player',), ('LTES-TURN-2', 'LTES-TURN-3'), run=step_turn, param_types=('seat',)),
         'place_a_tile': StepInfo('place_a_tile', 'choice', ('player',), ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-SUM-5', 'LTES-SUM-6'), by=by_place_a_tile, options=(
             OptionInfo('place', 'place {tile} on {where}', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2'), options_place_a_tile__place, effect_place_a_tile__place, candidates_place_a_tile__place, first_failing_place_a_tile__place, (('tile is fish', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')), ('where is empty', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')), ('where has an occupied neighbour', ('LTES-PLACE-1', 'LTES-PLACE-2', 'LTES-PLACE-3', 'LTES-PLACE-4', 'LTES-TURN-2')))),
-        ), choices=choices_place_a_tile, param_types=('seat',)),
+        ), choices=choices_place_a_tile, distinct=True, param_types=('seat',)),
         'buy_a_tile': StepInfo('buy_a_tile', 'choice', ('player',), ('LTES-PLACE-5', 'LTES-SUM-7'), by=by_buy_a_tile, options=(
             OptionInfo('buy', 'pay an egg for a {tile}', ('LTES-PLACE-5',), options_buy_a_tile__buy, effect_buy_a_tile__buy, candidates_buy_a_tile__buy, first_failing_buy_a_tile__buy, (('tile is fish', ('LTES-PLACE-5',)),)),
         ), choices=choices_buy_a_tile, rows_kept=True, param_types=('seat',)),

@@ -11,6 +11,7 @@ from typing import Optional
 from ..model import ir, reads
 from ..model.checker import is_space
 from .quoting import ident, lit
+from .two_names_apart import two_names_apart
 
 
 class ListingPlans:
@@ -201,8 +202,9 @@ class ListingPlans:
 
     def read_apart(self, step: ir.Step, plans: list, any_player: bool) -> bool:
         """Whether no two choices of a step can read the same (for one seat): each option's text shows
-        its one bound name (besides a claim window's seat) by a label no two values share, and any two
-        options' texts differ in what they say before their first field or after their last."""
+        its one bound name (besides a claim window's seat) by a label no two values share, or two names read
+        apart (two_names_apart.py), and any two options' texts differ in what they say before their first
+        field or after their last."""
         params = {p.name for p in step.params}
         if self.labels_distinct is None:
             from ..runtime.engine import build_item_tables
@@ -213,7 +215,9 @@ class ListingPlans:
             named = [b for b in option.bindings if not (any_player and b.var == bound[0])]
             parts = list(string.Formatter().parse(option.template))
             fields = {field for _, field, _, _ in parts if field is not None}
-            if len(named) > 1 or fields - params - {b.var for b in option.bindings} or (
+            if len(named) == 2 and two_names_apart(self.m, bool(self.changing), option, named, parts):
+                pass  # an item one per copy group and a placement of its shape, say, each read apart
+            elif len(named) > 1 or fields - params - {b.var for b in option.bindings} or (
                     named and (named[0].var not in fields
                                or not (named[0].type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL)
                                        or (named[0].type == ir.ITEM and self.labels_distinct)))):
