@@ -197,6 +197,7 @@ def hints(model: ir.Model, source: str) -> list[Hint]:
     out once for every candidate of the outer)."""
     found: list[Hint] = []
     definitions = {d.name: d for d in model.definitions}
+    one_group = _asked_of_one_group(model)
     for step in model.steps:
         for option in getattr(step, "options", ()) or ():
             boards = [b for b in option.bindings if isinstance(b.domain, ir.BoardRef)]
@@ -224,12 +225,27 @@ def hints(model: ir.Model, source: str) -> list[Hint]:
                 f"kept. Start it from the space it is about (`from {e.var} = s`), or let its condition and "
                 f"goal read only the space tested (what it holds, its row...): what it reached is then kept.")))
         if isinstance(e, (ir.Count, ir.Total, ir.First, ir.Extreme)) and e.where is not None \
-                and _counts_inside(e.where, model, definitions):
+                and _counts_inside(e.where, model, definitions) and id(e) not in one_group:
             found.append(Hint(_line(e), (
                 f"`{e.text}` counts every space of a board again for each of its own candidates. Keep "
                 f"the inner count in a counter, or let its condition fix the space's row, column or "
                 f"neighbour (`row of s = k`, `s = neighbour of t towards d`), which the generator looks up.")))
     return sorted(found, key=lambda h: (h.line or 0))
+
+
+def _asked_of_one_group(model: ir.Model) -> set[int]:
+    """The counts of `there is s in B where s holds V and size of group of s = count(...)` (or `count(...) > 0`,
+    != 0, = 0): whether the spaces holding V form one group, which the generator asks of the first of them,
+    counting once (codegen/one_group.py)."""
+    from ..codegen.one_group import one_group_parts
+    found = set()
+    for e in _nodes((model.definitions, model.steps, model.ends, model.scores)):
+        count = e.count if isinstance(e, ir.ThereIs) else e.left if (
+            isinstance(e, ir.Compare) and not e.order and e.op in (">", "!=", "=") and isinstance(e.right, ir.Const)
+            and e.right.value.__class__ is int and e.right.value == 0) else None
+        if isinstance(count, ir.Count) and one_group_parts(count) is not None:
+            found.add(id(count))
+    return found
 
 
 def _ident(name: str) -> str:

@@ -80,3 +80,17 @@ def test_profile_gives_a_hint_for_a_connected_tested_from_every_space(tmp_path):
 def test_profile_refuses_a_count_of_games_below_one():
     result = CliRunner().invoke(app, ["profile", "tic-tac-toe", "--games", "0"])
     assert result.exit_code == 2 and "--games must be at least 1" in result.output
+
+
+def test_profile_gives_no_hint_for_pieces_asked_whether_they_form_one_group(tmp_path):
+    """Lines of Action's win counts the player's pieces inside a search of the board, but the generator asks it of
+    the first piece alone (codegen/one_group.py): no hint. Counting another value there is counted again."""
+    from rulespec.check.profile import hints
+    from rulespec.pipeline import compile_rules
+
+    game = Path(__file__).parents[1] / "newcomer" / "games" / "lines-of-action.rules"
+    line = next(n for n, text in enumerate(game.read_text().splitlines(), 1) if "size of group of s" in text)
+    assert not [h for h in hints(compile_rules(game), "") if h.line == line]
+    other = tmp_path / "lines-of-action.rules"
+    other.write_text(game.read_text().replace("t holds colour of p)\n", "t holds colour of left of p)\n"))
+    assert [h for h in hints(compile_rules(other), "") if h.line == line]
