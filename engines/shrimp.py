@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '853a9b6bf9dd43be'
-GENERATOR_VERSION = '106'
+GENERATOR_VERSION = '107'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -361,13 +361,13 @@ def options_call__word(st, v_player, v_flipper):
     found = []
     _n0 = _n1 = _n2 = _n3 = None  # counts that are the same for every candidate, once needed
     for v_w in st._zones[st._t.zone_base['words']]:
-        if not (((not ITEM_KIND[v_w] == 'number_word') or ((_n0 if _n0 is not None else (_n0 := sum(map(ITEM_TEST_0, pile_said)))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'number_word') or (not (_n0 if _n0 is not None else (_n0 := any(map(ITEM_TEST_0, pile_said))))))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'size_word') or ((_n1 if _n1 is not None else (_n1 := sum(map(ITEM_TEST_1, pile_said)))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'size_word') or (not (_n1 if _n1 is not None else (_n1 := any(map(ITEM_TEST_1, pile_said))))))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := sum(map(ITEM_TEST_2, pile_said)))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'colour_word') or (not (_n2 if _n2 is not None else (_n2 := any(map(ITEM_TEST_2, pile_said))))))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not ITEM_KIND[v_w] == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := sum(map(ITEM_TEST_3, pile_said)))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not ITEM_KIND[v_w] == 'origin_word') or (not (_n3 if _n3 is not None else (_n3 := any(map(ITEM_TEST_3, pile_said))))))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         found.append((TEXT_0[v_w], (v_w, )))
     return found
@@ -453,13 +453,13 @@ def choices_call(st, v_player, v_flipper):
     # word: `call {w}`
     for v_w in st._zones[st._t.zone_base['words']]:
         kind_w = ITEM_KIND[v_w]  # tested more than once
-        if not (((not kind_w == 'number_word') or ((_n0 if _n0 is not None else (_n0 := sum(map(ITEM_TEST_0, pile_said)))) == 0))):  # not w is number_word or count(x in said where x is number_word) = 0
+        if not (((not kind_w == 'number_word') or (not (_n0 if _n0 is not None else (_n0 := any(map(ITEM_TEST_0, pile_said))))))):  # not w is number_word or count(x in said where x is number_word) = 0
             continue
-        if not (((not kind_w == 'size_word') or ((_n1 if _n1 is not None else (_n1 := sum(map(ITEM_TEST_1, pile_said)))) == 0))):  # not w is size_word or count(x in said where x is size_word) = 0
+        if not (((not kind_w == 'size_word') or (not (_n1 if _n1 is not None else (_n1 := any(map(ITEM_TEST_1, pile_said))))))):  # not w is size_word or count(x in said where x is size_word) = 0
             continue
-        if not (((not kind_w == 'colour_word') or ((_n2 if _n2 is not None else (_n2 := sum(map(ITEM_TEST_2, pile_said)))) == 0))):  # not w is colour_word or count(x in said where x is colour_word) = 0
+        if not (((not kind_w == 'colour_word') or (not (_n2 if _n2 is not None else (_n2 := any(map(ITEM_TEST_2, pile_said))))))):  # not w is colour_word or count(x in said where x is colour_word) = 0
             continue
-        if not (((not kind_w == 'origin_word') or ((_n3 if _n3 is not None else (_n3 := sum(map(ITEM_TEST_3, pile_said)))) == 0))):  # not w is origin_word or count(x in said where x is origin_word) = 0
+        if not (((not kind_w == 'origin_word') or (not (_n3 if _n3 is not None else (_n3 := any(map(ITEM_TEST_3, pile_said))))))):  # not w is origin_word or count(x in said where x is origin_word) = 0
             continue
         rows.append((seat, TEXT_0[v_w], 0, (v_w, )))
     # stop: `stop calling`

@@ -418,6 +418,32 @@ class Counts:
             return e
         return reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)}, set())
 
+    def whether_kept(self) -> bool:
+        """Whether a count compared with 0 that is the same for every candidate of an option is kept as whether
+        one passes (found at the first: any()), not as the whole count."""
+        return True
+
+    def _found_test(self, count: ir.Count) -> str:
+        """Whether one x of `count(x in D where C)` passes C: any() stopping at the first found (or the first
+        space of a group, or the board's whole lines, for N in a row anywhere), the tests that need no x made
+        once before the walk."""
+        one = self.one_group_test(count)  # the spaces holding V one group: asked of the first (one_group.py)
+        if one is not None:
+            return one
+        whole = self.whole_lines_test(count)  # N in a row anywhere: the board's whole lines (whole_lines.py)
+        if whole is not None:
+            return whole
+        ahead, count = self.tests_ahead(count)
+        var = f"v_{ident(count.var)}"
+        self.depth += 1
+        domain, test_left = self.walk_and_test(count.var, count.domain, count.where)
+        where = self.expr(test_left) if test_left is not None else None
+        self.depth -= 1
+        test = self.item_test(count)
+        found = f"any(map({test}, {domain}))" if test is not None else \
+            f"any({where} for {var} in {domain})" if where is not None else f"bool({domain})"
+        return f"({self.expr(ahead)} and {found})" if ahead is not None else found
+
     def tests_ahead(self, count: ir.Count) -> tuple[Optional[ir.E], ir.Count]:
         """`count(d in D where C1 and C2) > 0` with C1 the leading conjuncts of the condition (a definition
         given plain arguments written out, see conjuncts) that do not read d, and D never empty: C1 tested
@@ -445,25 +471,14 @@ class Counts:
                 and isinstance(number.value, int) and not isinstance(number.value, bool)):
             return None
         var = f"v_{ident(count.var)}"
-        if self.bound is not None and not self.depth and not self.free_vars(count, self.bound):
+        whether = number.value == 0 and e.op in (">", "!=", "=")
+        kept = self.bound is not None and not self.depth and not self.free_vars(count, self.bound)
+        if kept and not (whether and self.whether_kept()):
             return None  # the same for every candidate of an option: counted once and kept (see once())
-        if number.value == 0 and e.op in (">", "!=", "="):
-            one = self.one_group_test(count)  # the spaces holding V one group: asked of the first (one_group.py)
-            if one is not None:
-                return f"(not {one})" if e.op == "=" else one
-            whole = self.whole_lines_test(count)  # N in a row anywhere: the board's whole lines (whole_lines.py)
-            if whole is not None:
-                return f"(not {whole})" if e.op == "=" else whole
-            ahead, count = self.tests_ahead(count)
-            self.depth += 1
-            domain, test_left = self.walk_and_test(count.var, count.domain, count.where)
-            where = self.expr(test_left) if test_left is not None else None
-            self.depth -= 1
-            test = self.item_test(count)
-            found = f"any(map({test}, {domain}))" if test is not None else \
-                f"any({where} for {var} in {domain})" if where is not None else f"bool({domain})"
-            if ahead is not None:
-                found = f"({self.expr(ahead)} and {found})"
+        if whether:
+            found = self._found_test(count)
+            if kept:  # (whether one passes, the same for every candidate: found once and kept, see once())
+                found = self.once(count, found)
             return f"(not {found})" if e.op == "=" else found
         line = count.domain
         if (isinstance(line, ir.LineOf) and e.op == "=" and isinstance(line.length, ir.Const)

@@ -107,6 +107,8 @@ class Narrowing:
         if not isinstance(domain, ir.BoardRef):
             return False
         board = self.m.boards[self.boards[domain.board]]
+        if self.bound_of_run(var, board, part, where):
+            return True
         some = reads.exists_form(part)
         equality = some.where if some is not None else part
         if not (isinstance(equality, ir.Compare) and equality.op == "=" and not equality.order
@@ -115,6 +117,16 @@ class Narrowing:
         fixed = fixed_by(var, board, part, self.definitions)
         walked = unguarded(fixed_by(var, board, where, self.definitions))
         return fixed is not None and (fixed == walked or _part_of_place(fixed, walked))
+
+    def bound_of_run(self, var: str, board: ir.Board, part: ir.E, where: ir.E) -> bool:
+        """Whether ``part`` is a bound on the walked space's place (`index of s >= lo`) that the run of places the
+        walk is narrowed to starts (or ends) at: every space of the run passes it, and no other is visited."""
+        fixed = fixed_by(var, board, part, self.definitions)
+        walked = unguarded(fixed_by(var, board, where, self.definitions))
+        if fixed is None or walked is None or not _one_run(fixed) or not _one_run(walked):
+            return False
+        (lo, hi), (walked_lo, walked_hi) = fixed.index_ranges[0], walked.index_ranges[0]
+        return lo is not None and lo == walked_lo or hi is not None and hi == walked_hi
 
     def space_over_directions(self, direction: str, directions: ir.E, space: ir.E) -> str:
         """The code of ``space`` for each ``direction`` of ``directions``: `(toward[...] for v_d in ...)`."""
@@ -145,6 +157,11 @@ class Narrowing:
             lines.append(f"{const}_CELLS_BY_{table} = cells_by_value({code})  "
                          + comment(f"its spaces by {_TABLE_SAYS[table]}, in order"))
         return lines
+
+
+def _one_run(fixed: Fixed) -> bool:
+    """Whether ``fixed`` is one run of places and nothing else."""
+    return len(fixed.index_ranges) == 1 and fixed == Fixed(index_ranges=fixed.index_ranges)
 
 
 def _part_of_place(part: Fixed, walked: Optional[Fixed]) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 
-GENERATOR_VERSION = "106"
+GENERATOR_VERSION = "107"
 
 
 def source_hash(text: str) -> str:

@@ -32,6 +32,8 @@ def geometric(e: ir.E, spaces: frozenset, definitions: dict, directions: frozens
 
     if isinstance(e, (ir.Const, ir.OptionRef, ir.SeatConst)):
         return True
+    if isinstance(e, ir.Size):  # the number of players: fixed per set-up
+        return players_count(e)
     if isinstance(e, (ir.SeatAttr, ir.SeatStep)):  # a seat's value, or the seat beside it: fixed per seat
         return not getattr(e, "directions", ()) and inner(e.seat)
     if isinstance(e, ir.Var):
@@ -72,6 +74,11 @@ def geometric(e: ir.E, spaces: frozenset, definitions: dict, directions: frozens
                                 set(spaces) | set(directions))
         return geometric(body, spaces, definitions, directions, depth + 1)
     return False
+
+
+def players_count(e: ir.Size) -> bool:
+    """Whether ``e`` is the number of players (`size of players`), the same all game."""
+    return isinstance(e.collection, ir.PlayersSet)
 
 
 def geometric_parts(var: str, parts: list, outer: tuple, definitions: dict) -> Optional[tuple[list, tuple]]:

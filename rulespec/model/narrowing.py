@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional
 
 from . import ir, reads
-from .geometric import geometric_parts
+from .geometric import geometric_parts, players_count
 from .tree import free_vars
 
 _DEPTH = 8  # definitions looked through, one inside another
@@ -98,7 +98,7 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
         return (e.op in ("+", "-", "*") or _by_written_number(e)) and _stable(e.left, var, changing) \
             and _stable(e.right, var, changing)
     if isinstance(e, ir.Size):
-        return _players_count(e)
+        return players_count(e)
     if isinstance(e, ir.Negate):
         return _stable(e.operand, var, changing)
     if isinstance(e, (ir.SeatAttr, ir.SeatStep)):
@@ -111,11 +111,6 @@ def _stable(e: ir.E, var: str, changing: frozenset) -> bool:
     if isinstance(e, ir.Conditional):
         return _stable_choice(e, var, changing)
     return False
-
-
-def _players_count(e: ir.Size) -> bool:
-    """Whether ``e`` is the number of players (`size of players`), the same all game."""
-    return isinstance(e.collection, ir.PlayersSet)
 
 
 def _by_written_number(e: ir.Arith) -> bool:

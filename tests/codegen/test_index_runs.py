@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from rulespec.codegen import narrowing as narrowing_code
-from rulespec.model import narrowing
+from rulespec.model import geometric, narrowing
 
 from .lockstep import engines_with_and_without, play_in_lock_step, sampled_action
 
@@ -21,7 +21,7 @@ MAEDN = ROOT / "tests" / "newcomer" / "games" / "maedn.rules"
 NUMBERED_PICKS = Path(__file__).with_name("numbered-picks.rules")
 UNBOUNDED = ((narrowing, "_index_bound", lambda *args: None),
              (narrowing, "_by_written_number", lambda e: False),
-             (narrowing, "_players_count", lambda e: False),
+             (narrowing, "players_count", lambda e: False),
              (narrowing_code.Narrowing, "places_alone", lambda self, fixed: False))
 
 # Every form of a bound: both sides, below 0, past the end, a remainder, the number of players, a look-up.
@@ -54,7 +54,7 @@ choice turn(player: seat) by player [R-1]:
     place any(t in pool where colour of t = colour of player) on s
     set k to (k + index of s + 3) mod 9
     set around to count(x in strip where index of x >= k - 3 and index of x < k + 2 and x is occupied)
-    set below to count(x in strip where 5 > index of x and x is occupied)
+    set below to count(x in strip where 5 > index of x and index of x > k - 4 and index of x >= 1 and x is occupied)
     set above of player to count(x in strip where index of x > k and x holds colour of player)
     set between to count(x in strip where index of x <= k mod 4 and size of players <= index of x and x is empty)
     if there is x in strip where index of x = (k + 1) mod 7 and x is occupied:
@@ -76,18 +76,27 @@ def runs(tmp_path_factory) -> Path:
 def test_each_bound_walks_its_run_of_places(runs):
     source, source_without, _, _ = engines_with_and_without(runs, UNBOUNDED, "runs_source")
     k = "st._counters['k']"
-    for run in (f"[max(0, ({k} - 3)):max(0, ({k} + 2))]", "[:5]", f"[max(0, ({k} + 1)):]",
+    for run in (f"[max(0, ({k} - 3)):max(0, ({k} + 2))]", f"[max(0, ({k} - 4 + 1)):5]", f"[max(0, ({k} + 1)):]",
                 f"[max(0, st.players):max(0, (({k} % 4) + 1))]"):
-        assert f"for v_x in st._t.cells_in_use[0]{run} if " in source, run
+        assert f"st._t.cells_in_use[0]{run}" in source, run
     assert f"for v_x in space_numbered(st._t.cells_in_use[0], (({k} + 1) % 7)))" in source
     assert "cells_in_use[0][" not in source_without and "space_numbered" not in source_without
+    # A bound the run starts or ends at is not tested again; another (`index of x >= 1`) is, on each space.
+    assert f"[max(0, ({k} - 4 + 1)):5] if ((st._t.space_index[0][v_x] >= 1) and st._boards[0][v_x] >= 0)" in source
+    assert f"count_occupied(st._boards[0], st._t.cells_in_use[0][max(0, ({k} - 3)):max(0, ({k} + 2))])" in source
+    assert f"if (CELL_ATTRS['colour'][st._boards[0][v_x]] == ('red', 'blue', 'green')[v_player])])" in source
 
 
 def test_the_newcomers_goal_and_field_are_looked_up():
-    source, source_without, _, _ = engines_with_and_without(MAEDN, UNBOUNDED, "maedn_source")
-    goal = source.split("def define_goal_full(", 1)[1].split("\ndef ", 1)[0]
+    """Its goal fields, a run (read from a table of the set-up instead where the number of players counts as
+    geometry: test_geometric_players.py), and the field n steps on, a look-up."""
+    not_geometric = ((geometric, "players_count", lambda e: False),)
+    source, source_without, _, _ = engines_with_and_without(MAEDN, not_geometric + UNBOUNDED, "maedn_source")
+    _, run, _, _ = engines_with_and_without(MAEDN, not_geometric, "maedn_source_run")
+    goal = run.split("def define_goal_full(", 1)[1].split("\ndef ", 1)[0]
     field = source.split("def define_field_at(", 1)[1].split("\ndef ", 1)[0]
-    assert "for v_s in st._t.cells_in_use[0][max(0, (40 + (4 * (2 if ((st.players == 2)" in goal
+    assert "return (count_occupied(st._boards[0], st._t.cells_in_use[0][max(0, (40 + (4 * (2 if ((st.players == 2)" in goal
+    assert "return (count_occupied(st._boards[0], st._t.related[related_1, v_p]) == 4)" in source
     assert "for v_t in space_numbered(st._t.cells_in_use[0], (((v_n + (10 * " in field
     assert "for v_s in st._t.cells_in_use[0] if " in source_without.split("def define_goal_full(", 1)[1]
 
