@@ -96,7 +96,7 @@ class ListingLoops:
         generator: the count reading one of the listing's names (else it is counted once for all: once()), x
         bound nowhere inside C, not a whole line's nor an item's test (tables of their own). x is the local
         `each_x`, which no name of the rule file is. None for any other condition."""
-        count = _exists_count(c)
+        count = exists_count(c)
         if count is None or self.bound is None or not self.free_vars(count, self.bound) or count.var in self.var_code:
             return None
         if count.var in reads.bound_names(count.where) or isinstance(count.domain, ir.Placements) \
@@ -114,7 +114,7 @@ class ListingLoops:
         return ahead, local, domain, where
 
 
-def _exists_count(c: ir.E) -> Optional[ir.Count]:
+def exists_count(c: ir.E) -> Optional[ir.Count]:
     """The count of ``c`` when ``c`` is `there is x in D where C` or `count(x in D where C) > 0` (or != 0), the
     forms _count_test writes as any() over a generator; else None."""
     if isinstance(c, ir.ThereIs):

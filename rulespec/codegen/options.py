@@ -165,6 +165,11 @@ class Options:
                 if related is not None:
                     domains[b.var], placed[i] = related
                     continue
+                # The spaces of a walk or ray the conditions say it is on (member_walks.py).
+                walked = self.member_walk(b.var, b.domain, placed[i])
+                if walked is not None:
+                    domains[b.var], placed[i] = walked
+                    continue
                 # The spaces its few passing pieces stand on, when that is what the first conditions ask (held_spaces.py).
                 held = self.held_walk(b.var, b.domain, placed[i])
                 if held is not None:

@@ -45,6 +45,7 @@ from .kept_values import KeptValues
 from .lean_look_ahead import LeanLookAhead
 from .listed_answers import ListedAnswers
 from .held_spaces import HeldSpaces
+from .member_walks import MemberWalks
 from .listing_loops import ListingLoops
 from .listing_plans import ListingPlans
 from .loop_invariants import LoopInvariants
@@ -68,7 +69,7 @@ from .written_out_for_once import WrittenOutForOnce
 
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
-                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, HeldSpaces, LoopInvariants,
+                    Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
