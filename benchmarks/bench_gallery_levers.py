@@ -1,7 +1,9 @@
 """The gallery's slowest toward 5x of OpenSpiel's C++ (issue #40, helper gallery5): each lever against the same
 file's engine generated (or the runtime run) without it, in one process. (a) a choice `by each player` whose rows
 the model cannot read apart keeps them per seat (codegen/choices.py seats_kept_apart): no two rows of a seat read
-the same while no kept text repeats, so the engine offers them as listed (Goofspiel's bids). The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+the same while no kept text repeats, so the engine offers them as listed (Goofspiel's bids). (d) a short static
+draw's outcomes kept by the items it draws from (runtime/drawn_outcomes.py kept_by_items: Kuhn poker's and
+Leduc's deals), against the runtime pairing them outcome by outcome. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_gallery_levers.py --rounds 5
@@ -18,14 +20,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
 from rulespec.codegen.choices import Choices  # noqa: E402
+from rulespec.runtime import drawn_outcomes  # noqa: E402
 
 ROWS_MADE_EACH_TIME = ((Choices, "seats_kept_apart", lambda self, step: False),)
+PAIRED_EACH_TIME = ((drawn_outcomes, "kept_by_items", lambda: False),)
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
     "(a) a simultaneous choice's rows kept per seat": ("goofspiel", ROWS_MADE_EACH_TIME),
+    "(d) a short draw's outcomes kept by its items": ("kuhn-poker", ()),
+    "(d) in Leduc": ("leduc-poker", ()),
+    "(d) in Goofspiel": ("goofspiel", ()),
 }
-SEEDS = {"goofspiel": range(300)}
+SEEDS = {"goofspiel": range(300), "kuhn-poker": range(3000), "leduc-poker": range(1000)}
+# lever -> the runtime's attributes swapped while the side without it plays
+WITHOUT = {"(d) a short draw's outcomes kept by its items": PAIRED_EACH_TIME, "(d) in Leduc": PAIRED_EACH_TIME,
+           "(d) in Goofspiel": PAIRED_EACH_TIME}
 NEWCOMER = ROOT / "tests" / "newcomer" / "games"
 
 
@@ -35,7 +45,7 @@ def path_of(name: str) -> Path:
 
 
 def main() -> None:
-    compare_levers("bench_gallery_levers.py", LEVERS, SEEDS, path_of)
+    compare_levers("bench_gallery_levers.py", LEVERS, SEEDS, path_of, played_without=WITHOUT)
 
 
 if __name__ == "__main__":

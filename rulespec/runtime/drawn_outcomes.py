@@ -8,7 +8,9 @@ on the item and that number alone. So the pairs are made once per engine as well
 items, and the node's outcomes are its items looked up in one C loop, instead of a list of Actions and then a
 list of pairs made outcome by outcome (a deal from a deck of 52: two Python loops of 52). A short draw (at
 most SHORT_LISTING outcomes: Kuhn poker's 3 cards) is listed one by one, its Actions kept with it, which
-``apply()`` looks along faster than it looks an item up.
+``apply()`` looks along faster than it looks an item up. Its outcomes (and Actions) depend on the items it draws
+from alone, so they are kept by those items (KEPT_SHORT_DRAWS at most): a draw from the same items, Kuhn poker's
+deal from the same three cards in every game, hands out a copy of them instead of pairing outcome by outcome.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ if TYPE_CHECKING:
     from .pending import Pending
 
 KEPT_SIZES = 64  # the numbers of items a draw keeps pairs for at once (more: forgotten, made again when asked)
+KEPT_SHORT_DRAWS = 4096  # the sets of items a short draw keeps its outcomes for at once (likewise)
 
 
 def drawn_outcomes(pending: "Pending") -> list:
@@ -45,7 +48,31 @@ def drawn_outcomes(pending: "Pending") -> list:
 
 def listed_outcomes(pending: "Pending") -> list:
     """Any chance node's outcomes: [(Action, probability)], its Actions listed (and kept with it), paired one by
-    one with a probability made once per distinct weight (Fractions are immutable: shared)."""
+    one with a probability made once per distinct weight (Fractions are immutable: shared); a static draw's,
+    every outcome as likely, kept by the items it draws from."""
+    if pending.weights is None and pending.shared is not None and pending.items is not None and kept_by_items():
+        by_items = pending.shared_tables()[3]
+        items = tuple(pending.items)
+        kept = by_items.get(items)
+        if kept is None:
+            outcomes = _paired(pending)
+            if len(by_items) >= KEPT_SHORT_DRAWS:
+                by_items.clear()
+            by_items[items] = (pending.actions.copy(), outcomes.copy())  # (the caller may change its list)
+            return outcomes
+        if pending.actions is None:  # (the engine's Actions of these items: apply() looks along them)
+            pending.actions = kept[0].copy()
+        return kept[1].copy()
+    return _paired(pending)
+
+
+def kept_by_items() -> bool:
+    """Whether a short static draw's outcomes are kept by the items it draws from (#40, helper gallery5)."""
+    return True
+
+
+def _paired(pending: "Pending") -> list:
+    """The outcomes of listed_outcomes, paired one by one."""
     actions = pending.actions
     if actions is None:
         actions = pending.all_actions()

@@ -136,7 +136,7 @@ class Engine(Results, Describing):
         self._labels_made: dict[tuple, str] = {}  # (item, its changing attributes' values) -> its label (_label_now)
         self._labels_shown = self.ITEM_LABEL + tuple(label for _, _, label in self._unmade_looks)
         # (text function, arguments) -> a static draw's Actions (and outcomes), made once per engine (Pending.shared_tables)
-        self._drawn_actions: dict[tuple, tuple[dict, dict, dict]] = {}
+        self._drawn_actions: dict[tuple, tuple[dict, dict, dict, dict]] = {}
         self._triggers_by_board = [tuple(t for t in self.TRIGGERS if t.board == b) for b in range(len(self.BOARDS))]
         # while a look-ahead runs: the triggers whose counters nothing it reads reads are passed over
         self._triggers_ahead_by_board = [tuple(t for t in triggers if not t.unread_ahead)

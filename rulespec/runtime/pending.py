@@ -314,14 +314,15 @@ class Pending:
 
     def shared_tables(self) -> tuple:
         """A static draw's tables in the engine, made on first use: ({item: its Action}, {id of that Action: the
-        item}, {number of items: {item: (its Action, the probability of one of that many)}}, drawn_outcomes.py)."""
+        item}, {number of items: {item: (its Action, the probability of one of that many)}}, {the items of a short
+        draw: (their Actions, its outcomes)}, drawn_outcomes.py)."""
         shared = self.shared
         key = (self.text, self.args)
         tables = shared.get(key)
         if tables is None:
             if len(shared) > 4096:  # (arguments are seats and items: a game has few)
                 shared.clear()
-            tables = shared[key] = ({}, {}, {})
+            tables = shared[key] = ({}, {}, {}, {})
         return tables
 
     def shared_action(self, item: int) -> Action:
