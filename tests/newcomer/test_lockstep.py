@@ -202,6 +202,11 @@ def _ultimate_ttt(seat, text):  # "Choose local board 4" is 4; "Local board 4: x
     return row * 3 + column
 
 
+def _y(seat, text):  # "white on row R column C" is OpenSpiel's cell (C - 1) + (R - 1) * 19, its "a1" (column, row)
+    row, column = map(int, re.fullmatch(r"(?:white|black) on row (\d+) column (\d+)", text).groups())
+    return (row - 1) * 19 + column - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -258,6 +263,7 @@ SPECS = {
     "maedn": Spec("maedn", "maedn", _maedn((0, 2)), games=30),
     "maedn-4": Spec("maedn", "maedn", _maedn((0, 1, 2, 3)), params={"players": 4}, games=8, players=4),
     "ultimate-tic-tac-toe": Spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _ultimate_ttt, games=60),
+    "y": Spec("y", "y", _y, games=5),
 }
 
 
@@ -379,7 +385,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "phantom-ttt": 1, "dots-and-boxes": 2, "breakthrough": 1, "othello": 1, "kalah": 1,
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
-            "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3}
+            "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
+            "y": 2}
 
 
 def test_every_game_file_has_a_spec():
