@@ -4,8 +4,9 @@ A draw lists one outcome per label: the label's first item in the zone's order, 
 so (State._draw_items). Where no label can change, which items share their label with another item is fixed for
 the engine (Engine._label_shared, None elsewhere): every other item of the zone is an outcome of its own with
 weight 1. So only the copies are grouped (Shell We?'s bag: fifty-odd shells, each its own, and five starfish):
-they are picked out, and the later copies of a label dropped, in C loops over the zone, instead of every item's
-label counted and every label's first item found (two dicts the size of the zone, at every draw).
+they are picked out (a set's intersection with the zone), and the later copies of a label dropped in a C loop
+over the zone, instead of every item's label counted and every label's first item found (two dicts the size of
+the zone, at every draw).
 
 (Its outcomes are then listed one by one, State.chance_outcomes: listed from the engine's kept pairs with the
 copies' weights set in, as a draw whose items all read differently is, measured no faster.)
@@ -14,27 +15,29 @@ copies' weights set in, as a draw whose items all read differently is, measured 
 from __future__ import annotations
 
 from collections import Counter, _count_elements  # (the C counting loop Counter uses)
-from itertools import compress, filterfalse
+from itertools import filterfalse
 from typing import Optional, Sequence
 
 
-def labels_shared(labels: Sequence[str], changing) -> Optional[tuple[bool, ...]]:
-    """Per item, whether another item has its label (Engine._label_shared); None where an attribute can change
+def labels_shared(labels: Sequence[str], changing) -> Optional[frozenset[int]]:
+    """The items whose label another item has too (Engine._label_shared); None where an attribute can change
     (``changing``: a label may then come to read as another's)."""
     if changing:
         return None
     shown = Counter(labels)
-    return tuple(shown[label] > 1 for label in labels)
+    return frozenset(item for item, label in enumerate(labels) if shown[label] > 1)
 
 
-def grouped_by_copies(items: list[int], shared: Sequence[bool], labels: Sequence[str]) -> tuple[list, list]:
-    """(the first item of each label in ``items``, in order; how many items read so): ``shared[item]`` says
-    whether another item has the item's label, ``labels`` the labels."""
-    copies = list(compress(items, map(shared.__getitem__, items)))
+def grouped_by_copies(items: list[int], shared: frozenset[int], labels: Sequence[str]) -> tuple[list, list]:
+    """(the first item of each label in ``items``, in order; how many items read so): ``shared`` the items whose
+    label another item has too, ``labels`` the labels."""
+    present = shared.intersection(items)  # (a C loop over the zone)
+    if not present:
+        return items.copy(), [1] * len(items)
     first: dict[str, int] = {}
     counts: dict[str, int] = {}
     later = set()
-    for item in copies:  # (the copies alone: few)
+    for item in sorted(present, key=items.index):  # (the copies alone, in the zone's order: few)
         label = labels[item]
         if label in counts:
             counts[label] += 1
