@@ -34,7 +34,7 @@ from .pending import Action, Pending, _listed_actions
 from .plain_turns import PlainTurns
 from .results import NO_RANKING, Results  # noqa: F401 (NO_RANKING: imported from here)
 from .describing import Describing
-from .drawn_copies import labels_shared
+from .copies import items_with_copies, labels_shared
 from .repetition import Looks, record_board_positions, record_position
 from .policies import (DEFAULT_MAX_STEPS, MAX_DEFAULT_STEPS, STEPS_PER_TURN_PER_PLAYER,  # noqa: F401
                        StepBudgetExceeded, default_max_steps, greedy_step, random_game, random_step, zero_sum_returns)
@@ -146,6 +146,7 @@ class Engine(Results, Describing):
         self._copy_group = tuple(
             signature.setdefault((kind, tuple(values.get(item) for values in self.ITEM_ATTRS.values())), item)
             for item, kind in enumerate(self.ITEM_KIND))
+        self._with_copies = items_with_copies(self._copy_group)  # (a walk groups those alone: runtime/copies.py)
         # What `group of s` joins: the same kind with the same attributes that never change (State._group
         # compares those that can change in the state itself).
         steady = {}

@@ -24,7 +24,7 @@ from .looks_kept import LooksKept
 from .tallies import Tallying
 from .common import (AFTER, CHANCE, ENDING, LOTS, RESOLVE, SIMULTANEOUS, TERMINAL, WRITTEN_KEPT, IllegalAction,
                      RuleRuntimeError)
-from .drawn_copies import grouped_by_copies, grouped_by_labels
+from .copies import grouped_by_copies, grouped_by_labels, one_of_each_copy
 from .drawn_outcomes import drawn_outcomes, listed_outcomes
 from .pending import SHORT_LISTING, Action, Pending
 from .serialise import state_to_dict, state_to_json
@@ -209,10 +209,10 @@ class State(BoardReading, SecretChoices, Imagining, Shifting, Lifting, Tallying,
     def _one_of_each(self, items: Iterable[int]) -> list[int]:
         """The first of every group of identical copies among ``items``, in order."""
         items = items if items.__class__ is list else list(items)
-        if self._attrs is not None:  # copies are alike as they read now (an attribute may have changed)
-            groups = [(self._engine.ITEM_KIND[item], self._labels[item]) for item in items]
-        else:
-            groups = list(map(self._engine._copy_group.__getitem__, items))
+        if self._attrs is None:  # (runtime/copies.py)
+            return one_of_each_copy(items, self._engine._with_copies, self._engine._copy_group)
+        # copies are alike as they read now (an attribute may have changed)
+        groups = [(self._engine.ITEM_KIND[item], self._labels[item]) for item in items]
         first = dict(zip(reversed(groups), reversed(items)))  # each group's first item (C loops, not Python ones)
         if len(first) == len(items):
             return items.copy()  # no two copies of one component

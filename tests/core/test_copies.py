@@ -1,21 +1,23 @@
-"""A draw from a zone holding copies, grouped by looking at the copies alone (runtime/drawn_copies.py, #40),
-against the path before it (every label counted: grouped_by_labels): the same items, weights and outcomes (the
-same Action objects, the same exact probabilities) at every draw of seeded Shell We? games (a bag of shells and
-five starfish), played in lock step to the same history, returns and JSON; any zone of copies in any order
-groups alike."""
+"""Copies grouped by looking at the copies alone (runtime/copies.py, #40): a draw from a zone holding copies and a
+choice walking one (State._one_of_each), against the paths before them (every label counted: grouped_by_labels;
+every item's group looked up: every_group_looked_up): the same items, weights and outcomes (the same Action
+objects, the same exact probabilities) at every draw, and the same choices, of seeded Shell We? games (a bag and
+racks of shells and five starfish), played in lock step to the same history, returns and JSON; any zone of
+copies in any order groups alike."""
 
 import random
 
 import pytest
 
 import rulespec
-from rulespec.runtime import drawn_copies, state
+from rulespec.runtime import copies, state
 from rulespec.runtime.pending import SHORT_LISTING
 
 
 def _without(patch):
-    """The runtime before the lever: every label counted."""
-    patch.setattr(state, "grouped_by_copies", lambda items, shared, labels: drawn_copies.grouped_by_labels(items, labels))
+    """The runtime before the levers: every label counted, every item's group looked up."""
+    patch.setattr(state, "grouped_by_copies", lambda items, shared, labels: copies.grouped_by_labels(items, labels))
+    patch.setattr(state, "one_of_each_copy", lambda items, with_copies, group: copies.every_group_looked_up(items, group))
 
 
 def play_both(monkeypatch, engine, players: int, seed: int) -> int:
@@ -35,7 +37,10 @@ def play_both(monkeypatch, engine, players: int, seed: int) -> int:
             grouped += fast._pending.weights is not None and len(outcomes) > SHORT_LISTING
             action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
         else:
-            assert fast.legal_actions() == slow.legal_actions()
+            with monkeypatch.context() as patch:
+                _without(patch)
+                expected = slow.legal_actions()
+            assert fast.legal_actions() == expected
             action = rng.choice(fast.legal_actions())
         fast.apply(action)
         with monkeypatch.context() as patch:
@@ -61,7 +66,20 @@ def test_any_zone_of_copies_groups_alike():
     rng = random.Random(7)
     for _ in range(300):
         items = rng.sample(range(len(labels)), rng.randrange(len(labels) + 1))
-        assert drawn_copies.grouped_by_copies(items, shared, labels) == drawn_copies.grouped_by_labels(items, labels)
-    assert drawn_copies.grouped_by_copies([6, 1, 0, 5, 3], shared, labels) == ([6, 1], [3, 2])
-    assert drawn_copies.labels_shared(labels, {}) == shared == {0, 1, 3, 5, 6}
-    assert drawn_copies.labels_shared(labels, {"colour": ((), ())}) is None  # (a label may change: all counted)
+        assert copies.grouped_by_copies(items, shared, labels) == copies.grouped_by_labels(items, labels)
+    assert copies.grouped_by_copies([6, 1, 0, 5, 3], shared, labels) == ([6, 1], [3, 2])
+    assert copies.labels_shared(labels, {}) == shared == {0, 1, 3, 5, 6}
+    assert copies.labels_shared(labels, {"colour": ((), ())}) is None  # (a label may change: all counted)
+
+
+def test_any_walk_of_copies_groups_alike():
+    groups = [0, 1, 2, 0, 4, 1, 0, 7, 8, 9, 10, 11]  # (items 0, 3, 6 copies of one component; 1, 5 of another)
+    with_copies = copies.items_with_copies(groups)
+    assert with_copies == {0, 1, 3, 5, 6}
+    rng = random.Random(11)
+    for _ in range(300):
+        items = rng.sample(range(len(groups)), rng.randrange(len(groups) + 1))
+        assert copies.one_of_each_copy(items, with_copies, groups) == copies.every_group_looked_up(items, groups)
+    assert copies.one_of_each_copy([9, 6, 1, 7, 0, 8, 5, 10], with_copies, groups) == [9, 6, 1, 7, 8, 10]
+    engine = rulespec.load("let-them-eat-shrimp")  # (every item has copies: a shield mostly of copies)
+    assert len(engine._with_copies) == len(engine.ITEM_KIND)  # (35 of each)
