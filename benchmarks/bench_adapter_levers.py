@@ -36,12 +36,12 @@ GAMES = ["kuhn-poker", "tic-tac-toe", "hex", "leduc-poker", "connect-four"]
 def dict_of_first_rows():
     """(a) off: every listing's numbers kept as a dict of each number's first row, the legal numbers sorted
     from it (as before the lever), none read by place."""
-    kept = listing_numbers._in_order
-    listing_numbers._in_order = lambda numbers: False
+    kept = listing_numbers._in_order, listing_numbers.SHORT_LISTING
+    listing_numbers._in_order, listing_numbers.SHORT_LISTING = (lambda numbers: False), -1
     try:
         yield
     finally:
-        listing_numbers._in_order = kept
+        listing_numbers._in_order, listing_numbers.SHORT_LISTING = kept
 
 
 @contextlib.contextmanager
@@ -91,8 +91,21 @@ def every_listing_read():
         listing_numbers._kept_numbers = kept
 
 
+@contextlib.contextmanager
+def short_listings_by_dict():
+    """(d) off: a short listing out of the numbering's order keeps the dict of each number's first row (as before
+    the lever), not its numbers in row order read by list.index."""
+    kept = listing_numbers.SHORT_LISTING
+    listing_numbers.SHORT_LISTING = -1
+    try:
+        yield
+    finally:
+        listing_numbers.SHORT_LISTING = kept
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
-          "(c) kept listings' numbers edited": every_listing_read}
+          "(c) kept listings' numbers edited": every_listing_read,
+          "(d) short listings out of order read by place": short_listings_by_dict}
 
 
 def us_a_step(game, games: int, first_seed: int) -> float:

@@ -9,7 +9,9 @@ and clones of a state share it, so a search that revisits a node (MCTS) numbers 
 Most listings come in the numbering's order (a board's spaces in board order, a hand in its order), no two
 rows alike: then the rows' numbers are already the sorted legal actions and a number's row is its place
 among them, found by halving; no dict is made and nothing sorted (a Hex listing of 100 rows: 10.6 -> 5 us).
-Any other listing keeps each number's first row in a dict.
+A short listing out of order (Connect Four's columns, listed by their lowest empty space) keeps its numbers in
+row order, a number's row its first place among them (list.index); a long one keeps each number's first row in
+a dict.
 
 A listing the engine keeps from state to state and edits as the board changes (State._listed_kept: Hex's empty
 spaces) is numbered by editing: the numbers of the rows it was edited from, kept here (_numbered_rows), have the
@@ -36,6 +38,10 @@ _below = operator.lt
 # edited listing's numbers are edited from (seat_numbers); a few at a time, as the runtime keeps its edits
 _numbered_rows: dict[int, tuple] = {}
 NUMBERED_ROWS_KEPT = 64
+# A listing out of order of at most this many rows keeps its numbers in row order and finds a number's first row by
+# list.index (a scan in C, cheaper than making a dict of first rows for a listing read a few times: Connect Four's
+# columns, listed by their lowest empty space); a longer one keeps the dict.
+SHORT_LISTING = 32
 
 
 class ListingNumbers:
@@ -50,9 +56,20 @@ class ListingNumbers:
         # row_of(number): the row a number plays (its first), None if no row has it
         if in_order:  # row i has legal[i]
             self.legal, self.row_of = numbers, partial(_place_among, numbers)
+        elif len(numbers) <= SHORT_LISTING:  # a number's row: its first place among them (in C), no dict made
+            self.legal, self.row_of = sorted(set(numbers)), partial(_first_place, numbers)
         else:
             rows = _first_rows(numbers)
             self.legal, self.row_of = sorted(rows), rows.get
+
+
+def _first_place(numbers: list[int], number: int) -> Optional[int]:
+    """The first row whose number is ``number`` (two rows may read back to one number: the first is the one
+    applied), found by list.index; None if no row has it."""
+    try:
+        return numbers.index(number)
+    except ValueError:
+        return None
 
 
 def _place_among(legal: list[int], number: int) -> Optional[int]:

@@ -80,9 +80,15 @@ def test_a_clone_and_its_original_see_their_own_games(game_id):
 
 
 def test_a_number_two_rows_read_back_to_is_played_by_its_first_row():
-    from rulespec.adapters.listing_numbers import _first_rows
+    from rulespec.adapters.listing_numbers import SHORT_LISTING, ListingNumbers, _first_place, _first_rows
     assert _first_rows([5, 3, 5, 7, 3]) == {5: 0, 3: 1, 7: 3}
     assert _first_rows([]) == {}
+    assert [_first_place([5, 3, 5, 7, 3], n) for n in (5, 3, 7, 4)] == [0, 1, 3, None]
+    for numbers in ([5, 3, 5, 7, 3], list(range(SHORT_LISTING + 4, 0, -1)) * 2):  # (short: by place; long: a dict)
+        numbered, first = ListingNumbers(None, numbers, False), _first_rows(numbers)
+        assert numbered.legal == sorted(first)
+        assert [numbered.row_of(n) for n in range(-1, max(numbers) + 2)] == \
+            [first.get(n) for n in range(-1, max(numbers) + 2)]
 
 
 def test_numbers_rising_strictly_are_read_by_place():
@@ -108,9 +114,10 @@ def _row_numbers(table, pending, st):
 @pytest.mark.parametrize("game_id", ["hex", "tic-tac-toe", "connect-four", "kuhn-poker", "leduc-poker", "liars-dice",
                                      "pig", "backgammon"])
 def test_a_listing_read_by_place_plays_as_the_dict_of_first_rows(game_id):
-    """Lock step: at every node of seeded games, a listing whose numbers rise strictly (read by place, no dict) has
-    the legal numbers, chance outcomes and row of every number that the dict of each number's first row gives."""
-    from rulespec.adapters.listing_numbers import ListingNumbers
+    """Lock step: at every node of seeded games, a listing whose numbers rise strictly (read by place, no dict) or a
+    short one out of order (each number's first place found by list.index) has the legal numbers, chance outcomes and
+    row of every number that the dict of each number's first row gives."""
+    from rulespec.adapters.listing_numbers import _first_rows
     from rulespec.adapters.session import _outcomes
     game = rso.load_game(game_id)
     by_place = 0
@@ -123,11 +130,11 @@ def test_a_listing_read_by_place_plays_as_the_dict_of_first_rows(game_id):
             st = session.state
             pending = st._offer()
             numbers = _row_numbers(session.table, pending, st)
-            by_dict = ListingNumbers(session.table, numbers, False)
+            first_rows = _first_rows(numbers)
             by_place += isinstance(numbered.row_of, functools.partial)  # (read by place, not from a dict)
-            assert numbered.legal == by_dict.legal
+            assert numbered.legal == sorted(first_rows)
             top = session.table.num_chance_outcomes if player == pyspiel.PlayerId.CHANCE else game.num_distinct_actions()
-            assert [numbered.row_of(n) for n in range(-1, top + 1)] == [by_dict.row_of(n) for n in range(-1, top + 1)]
+            assert [numbered.row_of(n) for n in range(-1, top + 1)] == [first_rows.get(n) for n in range(-1, top + 1)]
             if player == pyspiel.PlayerId.CHANCE:
                 outcomes, merged = state.chance_outcomes(), {}
                 for number, (_, probability) in zip(numbers, _outcomes(pending)):
@@ -139,6 +146,22 @@ def test_a_listing_read_by_place_plays_as_the_dict_of_first_rows(game_id):
             if state.is_terminal() or len(state.history()) > 300:
                 break
     assert by_place > 0  # (most listings come in the numbering's order)
+
+
+def test_connect_fours_columns_out_of_order_are_found_by_their_first_place():
+    """Connect Four lists its columns by their lowest empty space, out of the numbering's order once the columns'
+    heights differ: a short listing, its numbers kept in row order and a number's row found by list.index."""
+    from rulespec.adapters.listing_numbers import _first_place
+    game = rso.load_game("connect-four")
+    state = game.new_initial_state()
+    for action in (3, 3, 2):
+        state.apply_action(action)
+    numbered = state._node.numbered if state.current_player() >= 0 else None
+    assert numbered is not None and numbered.row_of.func is _first_place
+    assert numbered.legal == list(range(7)) and numbered.row_of.args[0] != numbered.legal
+    rows = state.rulespec_state._pending.rows
+    assert [rows[numbered.row_of(n)][1] for n in range(7)] == [f"drop yellow in column {n + 1}" for n in range(7)]
+    assert numbered.row_of(7) is None and numbered.row_of(-1) is None
 
 
 @pytest.mark.parametrize("options", [{}, {"board_size": 8}])
