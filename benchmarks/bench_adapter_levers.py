@@ -103,9 +103,36 @@ def short_listings_by_dict():
         listing_numbers.SHORT_LISTING = kept
 
 
+@contextlib.contextmanager
+def every_first_move_played():
+    """(e) off: a game's first move plays a copy of the shared first state (as before the lever), not a copy of
+    the session that move was played into once; a clone of the first state copies its session."""
+    from rulespec.adapters.openspiel import _Node
+    from rulespec.adapters.session import Session
+
+    def played(session, row, mover):
+        copy = session.clone()
+        copy.play_listed(row, mover)
+        return copy
+
+    def node_copied(node, memo):  # (a copy of the shared first state's session too)
+        copy = _Node.__new__(_Node)
+        copy.session, copy.round, copy.player, copy.numbered, copy.returns_sum = (
+            node.session.clone(), node.round, node.player, node.numbered, node.returns_sum)
+        return copy
+
+    kept = Session.after_first_move, _Node.__deepcopy__
+    Session.after_first_move, _Node.__deepcopy__ = played, node_copied
+    try:
+        yield
+    finally:
+        Session.after_first_move, _Node.__deepcopy__ = kept
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
           "(c) kept listings' numbers edited": every_listing_read,
-          "(d) short listings out of order read by place": short_listings_by_dict}
+          "(d) short listings out of order read by place": short_listings_by_dict,
+          "(e) first moves kept": every_first_move_played}
 
 
 def us_a_step(game, games: int, first_seed: int) -> float:

@@ -172,7 +172,8 @@ class _Node:
 
     def __deepcopy__(self, memo) -> "_Node":
         copy = _Node.__new__(_Node)
-        copy.session, copy.round = self.session.clone(), self.round  # (the round: a tuple, shared)
+        session = self.session  # (a game's first state, shared: never played, copied at its first move)
+        copy.session, copy.round = session if session.shared else session.clone(), self.round  # (the round: shared)
         copy.player, copy.numbered, copy.returns_sum = self.player, self.numbered, self.returns_sum
         return copy
 
@@ -295,10 +296,11 @@ class RulespecState(pyspiel.State):
         row = numbered.row_of(action) if numbered is not None else None
         if row is not None:  # a seat's decision or a chance node: the number's row played straight
             session = node.session
-            if session.shared:
-                session = node.session = session.clone()
             node.player = node.numbered = None
-            session.play_listed(row, RULESPEC_CHANCE if player == CHANCE else player)
+            if session.shared:  # a game's first move: a copy of what it leads to, played once (kept with the game)
+                session = node.session = session.after_first_move(row, RULESPEC_CHANCE if player == CHANCE else player)
+            else:
+                session.play_listed(row, RULESPEC_CHANCE if player == CHANCE else player)
             if session.table.rounds_in_turn:
                 self._advance_round()
             return

@@ -35,7 +35,7 @@ class Session:
 
     __slots__ = ("key", "table", "state", "picks", "idle", "_logs", "_seen", "steps", "max_steps", "_views", "_texts",
                  "shared", "_rows", "_behind", "_origin", "_follow", "_kind", "_joint",
-                 "_record_shared")
+                 "_record_shared", "_first_moves")
 
     def __init__(self, key: tuple, table: ActionTable, state: State, rows_kept: Optional[int] = None):
         self.key, self.table, self.state = key, table, state
@@ -56,6 +56,7 @@ class Session:
         self._follow = 0  # what follows every move: 0 nothing yet, VIEWS the views, LOGS the logs as well
         self._texts: dict = {}  # cached strings of this node: (what, seat) -> text
         self.shared = False  # a session several states start from: clone it before playing (see the adapters)
+        self._first_moves: Optional[dict] = None  # a shared session's moves played, kept (after_first_move)
         # each seat's history for the information state tensor (InformationLayout)
         # (rows_kept: for a session of an engine loaded elsewhere, which key alone would not find: verify's)
         kept = information_layout_for(key, state.players).rows if rows_kept is None else rows_kept
@@ -160,7 +161,7 @@ class Session:
         if self.shared and self._origin is None:  # a shared session's state is never played: the views stand there
             copy._origin = self.state
         copy._texts = self._texts  # (this node's texts: a move starts a new dict)
-        copy.shared = False
+        copy.shared, copy._first_moves = False, None
         return copy
 
     def __deepcopy__(self, memo) -> "Session":
@@ -422,6 +423,21 @@ class Session:
         self._texts = {}
         self._kind = None
 
+    def after_first_move(self, row: int, mover: int) -> "Session":
+        """A shared session (a game's first state, which every new state starts from) with row ``row`` of its listing
+        played by ``mover`` (play_listed), as a new session; this one stays as it is. What a game's first moves
+        lead to is the same in every game, so each is played once, kept here (at most one per row of the first
+        listing, and per what is followed), and a copy of it handed out: a new game's first move is a copy."""
+        key = (row, mover, self._follow)
+        kept = self._first_moves.get(key) if self._first_moves is not None else None
+        if kept is None:
+            kept = self.clone()
+            kept.play_listed(row, mover)
+            if self._first_moves is None:
+                self._first_moves = {}
+            self._first_moves[key] = kept
+        return kept.clone()
+
     def _play(self, action: Action, mover: int) -> None:
         if self.steps >= self.max_steps:
             raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
@@ -580,7 +596,7 @@ def _session_from(key, players, text, picks, idle, steps, seen, logs, rows) -> S
     session.max_steps = default_max_steps(engine, players)
     session._seen, session._logs = seen, logs
     session._views = [session.state.observation(seat) for seat in range(players)]
-    session._texts, session.shared = {}, False
+    session._texts, session.shared, session._first_moves = {}, False, None
     session._rows, session._record_shared = rows, False
     session._behind, session._origin, session._follow, session._kind, session._joint = [], None, 0, None, None
     return session
