@@ -11,6 +11,9 @@ most SHORT_LISTING outcomes: Kuhn poker's 3 cards) is listed one by one, its Act
 ``apply()`` looks along faster than it looks an item up. Its outcomes (and Actions) depend on the items it draws
 from alone, so they are kept by those items (KEPT_SHORT_DRAWS at most): a draw from the same items, Kuhn poker's
 deal from the same three cards in every game, hands out a copy of them instead of pairing outcome by outcome.
+Any chance node's outcomes, once listed, are kept with its Pending (Pending.outcomes): a Pending never changes
+once listed but to fill in what it derives, and every state that shares it (a listing made once, Pig's roll of
+the die; kept by what its outcomes read; a clone's) hands out a copy of them.
 """
 
 from __future__ import annotations
@@ -50,7 +53,12 @@ def listed_outcomes(pending: "Pending") -> list:
     """Any chance node's outcomes: [(Action, probability)], its Actions listed (and kept with it), paired one by
     one with a probability made once per distinct weight (Fractions are immutable: shared); a static draw's,
     every outcome as likely, kept by the items it draws from."""
-    if pending.weights is None and pending.shared is not None and pending.items is not None and kept_by_items():
+    if not outcomes_kept():
+        return _paired(pending)
+    outcomes = pending.outcomes
+    if outcomes is not None:
+        return outcomes.copy()  # (the caller may change its list)
+    if pending.weights is None and pending.shared is not None and pending.items is not None:
         by_items = pending.shared_tables()[3]
         items = tuple(pending.items)
         kept = by_items.get(items)
@@ -58,16 +66,19 @@ def listed_outcomes(pending: "Pending") -> list:
             outcomes = _paired(pending)
             if len(by_items) >= KEPT_SHORT_DRAWS:
                 by_items.clear()
-            by_items[items] = (pending.actions.copy(), outcomes.copy())  # (the caller may change its list)
-            return outcomes
-        if pending.actions is None:  # (the engine's Actions of these items: apply() looks along them)
+            kept = by_items[items] = (pending.actions.copy(), outcomes)
+        elif pending.actions is None:  # (the engine's Actions of these items: apply() looks along them)
             pending.actions = kept[0].copy()
-        return kept[1].copy()
-    return _paired(pending)
+        outcomes = kept[1]
+    else:
+        outcomes = _paired(pending)
+    pending.outcomes = outcomes
+    return outcomes.copy()
 
 
-def kept_by_items() -> bool:
-    """Whether a short static draw's outcomes are kept by the items it draws from (#40, helper gallery5)."""
+def outcomes_kept() -> bool:
+    """Whether a chance node's outcomes are kept with its Pending and a short static draw's by the items it draws
+    from (#40, helper gallery5)."""
     return True
 
 

@@ -494,7 +494,7 @@ class Engine(Results, Describing):
             pending = _new_pending(Pending)  # Pending(seat, rows, info.options), without the call
             pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, info.options
             pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
-            pending.shared = pending.every = pending.numbered = pending.seat_found = None
+            pending.shared = pending.every = pending.numbered = pending.seat_found = pending.outcomes = None
             return pending
         if info.kind == "chance":
             if info.draw is not None:
@@ -692,7 +692,7 @@ class Engine(Results, Describing):
                 pending.effect, pending.text, pending.st, pending.args = info.resolve, info.text, st, frame[1]
                 pending.shared = self._drawn_actions if info.text_static else None
                 pending.rows = pending.options = pending.entries = pending.offered = pending.actions = None
-                pending.every = pending.numbered = pending.seat_found = None
+                pending.every = pending.numbered = pending.seat_found = pending.outcomes = None
                 return True
         if info.listed_once and lists:  # a chance step's outcomes fixed by its arguments and the set-up
             key = (step, frame[1], st._t)
@@ -738,7 +738,7 @@ class Engine(Results, Describing):
         pending = _new_pending(Pending)
         pending.seat, pending.count, pending.rows, pending.options = seat, len(rows), rows, options
         pending.effect = pending.weights = pending.items = pending.entries = pending.offered = pending.actions = None
-        pending.shared = pending.every = pending.numbered = pending.seat_found = None
+        pending.shared = pending.every = pending.numbered = pending.seat_found = pending.outcomes = None
         listed = _listed_actions.get(id(rows))  # rows State._listed_kept made: their Actions, made with them
         if listed is not None and listed[0] is rows:
             pending.actions = listed[1]  # (never changed: a listing edits copies)

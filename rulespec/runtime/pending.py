@@ -193,7 +193,7 @@ class Pending:
 
     __slots__ = ("seat", "count", "rows", "options", "effect", "weights", "items", "text", "st", "args", "entries",
                  "offered", "actions", "shared", "every",
-                 "numbered", "seat_found")
+                 "numbered", "seat_found", "outcomes")
 
     def __init__(self, seat: int, rows: Optional[list], options: Optional[tuple], effect: Optional[Callable] = None,
                  weights: Optional[list] = None):
@@ -211,6 +211,7 @@ class Pending:
         self.every = None  # at a simultaneous decision some seats have chosen at: every row, theirs too, as a list or (with the rows chosen) a secret_choices._Secret; else None
         self.numbered = None  # what an adapter's action numbering made of this listing, kept with it (it never changes)
         self.seat_found = None  # at a simultaneous decision: (seat, (first, past)), the slice seat_rows found last
+        self.outcomes = None  # a chance node's outcomes, once listed (chance_outcomes hands out copies: drawn_outcomes.py)
 
     @classmethod
     def draw(cls, items: list, weights: Optional[list], text: Callable, effect: Callable, st: "State",

@@ -76,7 +76,7 @@ class SecretChoices:
         still.seat, still.count, still.rows, still.options = SIMULTANEOUS, len(waiting), waiting, pending.options
         still.every = every if picked is None else _Secret(every, chosen, picked)
         still.effect = still.weights = still.items = still.entries = still.offered = still.shared = None
-        still.numbered = still.seat_found = None
+        still.numbered = still.seat_found = still.outcomes = None
         actions = pending.actions  # the Actions handed out stay the ones offered
         if actions is None:
             still.actions = None
