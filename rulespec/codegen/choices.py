@@ -34,6 +34,8 @@ class Listing:
     counts_level: int = 0
     shared: dict[str, str] = field(default_factory=dict)  # walks several options make -> their local
     listed_kept: Optional[int] = None  # the board its rows are kept with (listed_kept)
+    # option number -> the counters its text reads, its rows kept by their values too (among memos; not all_kept)
+    by_counters: dict[int, list] = field(default_factory=dict)
 
 
 class Choices:
@@ -113,7 +115,13 @@ class Choices:
         # Every row kept (none listed otherwise): the kept rows see each text as it is made, so the listing
         # itself offers no two that read the same, and the engine need not look (KeptRows).
         all_kept = bool(memos) and len(memos) == len(plans)
-        return Listing(any_player, first, together, distinct, memos, all_kept, self.listing_reads(step))
+        # A text that reads counters too makes the same row for the same values of them: kept by those as well
+        # (rows_kept_by_counters.py), never counted as kept above (their texts are not all seen).
+        by_counters = {} if any_player or not self.static_params(step) else self.kept_by_counters(step, plans)
+        memos.update((k, f"memo_{k}") for k in by_counters)
+        listing = Listing(any_player, first, together, distinct, memos, all_kept, self.listing_reads(step))
+        listing.by_counters = by_counters
+        return listing
 
     def seats_kept_apart(self, step: ir.Step) -> bool:
         """Whether a listing that walks every seat (a choice `by each player`) keeps its rows per seat, the texts
@@ -186,7 +194,9 @@ class Choices:
                 if listing.all_kept and not listing.distinct:
                     w.line("seat_from = len(rows)", note="where this seat's rows begin")
         listing.shared = self.shared_domains(self.plans)
-        listing.listed_kept = self.listed_kept(step, self.plans, listing.memos, listing.key_parts, listing.any_player)
+        listing.listed_kept = self.listed_kept(step, self.plans, {k: memo for k, memo in listing.memos.items()
+                                                                 if k not in listing.by_counters},
+                                               listing.key_parts, listing.any_player)
 
     def rows_kept_with_board(self, step: ir.Step, listing: Listing, k: int, plan: tuple) -> None:
         """The rows kept with the board's contents: the next listing tests only the spaces changed since. On
@@ -245,6 +255,8 @@ class Choices:
             self.binding_loop(listing, plan, i, var, ahead if i == len(bound) - 1 else None)
         if block is not None:
             self.block_rows(plan, k, block, rows)
+        elif k in listing.by_counters:
+            w.line(f"{rows}.append({self.kept_by_counters_row(k, bound, listing.by_counters[k], row)})")
         elif k in listing.memos:
             names = bound[1:] if listing.together else bound  # (kept per seat: by the names bound after it)
             one = f"v_{ident(names[0])}" if len(names) == 1 else "(" + "".join(f"v_{ident(v)}, " for v in names) + ")"

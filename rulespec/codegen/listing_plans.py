@@ -61,8 +61,15 @@ class ListingPlans:
         """Whether an option's text is the same in every state for the same names: each field is a name
         (a seat, an item, a space, a number or a word: its label) or a label of names (`{colour of player}`,
         `{row of s}`, `{value of c}`), never something of the state or of the game's setup."""
+        return self.text_counters(option) == []
+
+    def text_counters(self, option: ir.ChoiceOption) -> Optional[list]:
+        """The counters an option's text reads when that is all it reads besides what static_text allows
+        (`Local board {forced}: ...`, `hold {at_stake} for {banked of player + at_stake}`): the same names and
+        the same values of those counters make the same text. [] for a static text, None for any other."""
         types = {b.var: b.type for b in option.bindings}
         shown = dict(option.shown)
+        counters: list = []
 
         def static(e: ir.E) -> bool:
             if isinstance(e, (ir.Var, ir.Const)):
@@ -77,6 +84,9 @@ class ListingPlans:
                 return static(e.left) and static(e.right)
             if isinstance(e, ir.Negate):
                 return static(e.operand)
+            if isinstance(e, ir.CounterRef) and (e.seat is None or static(e.seat)):
+                counters.append(e)
+                return True
             return False
 
         for _, field, _, _ in string.Formatter().parse(option.template):
@@ -84,12 +94,12 @@ class ListingPlans:
                 continue
             if field in shown:
                 if not static(shown[field]):
-                    return False
+                    return None
             elif field in types and not (self._static(types[field]) or is_space(types[field])):
-                return False
+                return None
             elif field in types and types[field] == ir.ITEM and self.changing:  # its label changes with it
-                return False
-        return True
+                return None
+        return list(dict.fromkeys(counters))
 
     _LISTING_PURE = (ir.Const, ir.Var, ir.SeatConst, ir.PlayersSet, ir.ItemAttr, ir.SeatAttr, ir.SeatStep, ir.Others,
                      ir.IsKind, ir.Member, ir.Count, ir.First, ir.Total, ir.Compare, ir.Extreme, ir.Conditional,

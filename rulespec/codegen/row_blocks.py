@@ -25,7 +25,7 @@ class RowBlocks:
         runs over constant values with no test once bound, its rows kept: the rows of those walks are one block
         per value of the names before; None when there is no such name."""
         option, bound, walks, placed, _, _ = self.plans[k]
-        if k not in listing.memos or listing.any_player or self.first_thens_ahead(step, option, placed) is not None \
+        if k not in listing.memos or k in listing.by_counters or listing.any_player or self.first_thens_ahead(step, option, placed) is not None \
                 or (step.name, option.name) in self.kept_walks:
             return None
         domains = {b.var: b.domain for b in option.bindings}

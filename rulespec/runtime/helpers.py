@@ -336,6 +336,9 @@ def first_on_board(where: Sequence[int], values: Sequence[Any], items: Sequence[
     return () if first < 0 else (first,)
 
 
+KEPT_BY_VALUES = 4096  # the most rows an option keeps by the values of counters (_RowsKept.keep)
+
+
 class KeptRows(dict):
     """The rows a choice step's listing keeps, for its options whose texts read only labels (the same row
     for the same seat, arguments and binding in every state, so each is made once): (seat, arguments) ->
@@ -373,6 +376,16 @@ class _RowsKept:
         kept[binding] = row
         if self.texts.setdefault(row[1], row) is not row:
             self.repeated = True
+        return row
+
+    @staticmethod
+    def keep(kept: dict, key: Any, row: tuple) -> tuple:
+        """Keep ``row`` for ``key`` (the values of the counters its text reads, then its binding) in ``kept``, at
+        most KEPT_BY_VALUES of them (a counter may take many values): its text is not counted as seen
+        (codegen/rows_kept_by_counters.py)."""
+        if len(kept) >= KEPT_BY_VALUES:
+            kept.clear()
+        kept[key] = row
         return row
 
     @staticmethod

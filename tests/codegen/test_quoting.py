@@ -52,6 +52,8 @@ CODE_METHODS = {"expr", "zone_index", "label", "render", "args", "params", "caus
                 "counter_owner",
                 # expr() code for a table or function of the module (Counts.module_code)
                 "module_code",
+                # a listing's row kept by its counters' values: memo_<n>.get(...) of expr() codes and v_ + ident()
+                "kept_by_counters_row",
                 # a walk's call of a state method named by the generator, its arguments expr() code
                 "walk_call",
                 # a bound of a run of places: a written number, or max(0, <expr() code>) (narrowing.py)
@@ -106,6 +108,8 @@ CODE_LOCALS = {
     "test_code",
     # `tuple_code` a tuple of expr() code of a space's neighbours (steps_in_order.py)
     "tuple_code",
+    # `values_key` a tuple of expr() codes of counters and v_ + ident() names (rows_kept_by_counters.py)
+    "values_key",
     # `line_code` the expr() code of a line's parts the geometry decides, kept in a lines_ function (whole_lines.py)
     "line_code",
     # `row_step`, `column_step` the expr() code of the steps a place is from a space ("0" when none: shifted_places.py)
