@@ -5,7 +5,8 @@ holding copies grouped by looking at the copies alone (runtime/copies.py: Shell 
 runtime counting every label; (c) an option showing two chosen names read apart (codegen/two_names_apart.py: Let
 Them Eat Shrimp!'s `place {tile} on {where}` marked distinct, no set of its texts at each decision); (d) a choice walking a zone
 that holds few copies groups those alone (runtime/copies.py: Shell We?'s racks), against the runtime looking
-every item's group up. The same seeded games,
+every item's group up; (all) the four together, per rulebook and set-up: the engine generated without (a) and
+(c), played by the runtime without (b) and (d). The same seeded games,
 thread CPU time, nothing but play inside the clock, rounds interleaved with the order rotated, medians with
 their min-max spread (benchmarks/ab.py).
 
@@ -44,16 +45,25 @@ LEVERS = {
     "(d) a walk grouping its few copies alone": ("shell-we", ()),
     "(d) with 4 players": ("shell-we-4", ()),
     "(d) on a zone mostly of copies": ("ltes-basic", ()),
+    "(all) Let Them Eat Shrimp! basic 2p": ("ltes-basic", NOT_FIXED + NOT_APART),
+    "(all) Let Them Eat Shrimp! advanced 5p": ("ltes-advanced", NOT_FIXED + NOT_APART),
+    "(all) Shell We? 2p": ("shell-we", NOT_FIXED + NOT_APART),
+    "(all) Shell We? 4p": ("shell-we-4", NOT_FIXED + NOT_APART),
+    "(all) Shrimp 2p": ("shrimp", NOT_FIXED + NOT_APART),
+    "(all) Shrimp 6p": ("shrimp-6", NOT_FIXED + NOT_APART),
 }
 RUNTIME_LEVERS = {"(b) a draw grouped by its copies": EVERY_LABEL_COUNTED, "(b) with 4 players": EVERY_LABEL_COUNTED,
                   "(d) a walk grouping its few copies alone": EVERY_GROUP_LOOKED_UP,
                   "(d) with 4 players": EVERY_GROUP_LOOKED_UP, "(d) on a zone mostly of copies": EVERY_GROUP_LOOKED_UP}
-SEEDS = {"ltes-basic": range(150), "ltes-advanced": range(60), "shell-we": range(40), "shell-we-4": range(30)}
-PLAYERS = {"ltes-basic": 2, "ltes-advanced": 5, "shell-we": 2, "shell-we-4": 4}
+RUNTIME_LEVERS.update({lever: EVERY_LABEL_COUNTED + EVERY_GROUP_LOOKED_UP for lever in LEVERS if lever.startswith("(all)")})
+SEEDS = {"ltes-basic": range(150), "ltes-advanced": range(60), "shell-we": range(40), "shell-we-4": range(30),
+         "shrimp": range(40), "shrimp-6": range(30)}
+PLAYERS = {"ltes-basic": 2, "ltes-advanced": 5, "shell-we": 2, "shell-we-4": 4, "shrimp": 2, "shrimp-6": 6}
 VARIANTS = {"ltes-advanced": ("advanced",)}
 PATHS = {"ltes-basic": ROOT / "rulebooks" / "let-them-eat-shrimp.rules",
          "ltes-advanced": ROOT / "rulebooks" / "let-them-eat-shrimp.rules",
-         "shell-we": ROOT / "rulebooks" / "shell-we.rules", "shell-we-4": ROOT / "rulebooks" / "shell-we.rules"}
+         "shell-we": ROOT / "rulebooks" / "shell-we.rules", "shell-we-4": ROOT / "rulebooks" / "shell-we.rules",
+         "shrimp": ROOT / "rulebooks" / "shrimp.rules", "shrimp-6": ROOT / "rulebooks" / "shrimp.rules"}
 
 
 def main() -> None:
