@@ -207,6 +207,11 @@ def _y(seat, text):  # "white on row R column C" is OpenSpiel's cell (C - 1) + (
     return (row - 1) * 19 + column - 1
 
 
+def _gomoku(seat, text):  # "black on row R column C" is OpenSpiel's "R-1,C-1", the cell (R - 1) * 15 + C - 1
+    row, column = map(int, re.fullmatch(r"(?:black|white) on row (\d+) column (\d+)", text).groups())
+    return (row - 1) * 15 + column - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -264,6 +269,7 @@ SPECS = {
     "maedn-4": Spec("maedn", "maedn", _maedn((0, 1, 2, 3)), params={"players": 4}, games=8, players=4),
     "ultimate-tic-tac-toe": Spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _ultimate_ttt, games=60),
     "y": Spec("y", "y", _y, games=5),
+    "gomoku": Spec("gomoku", "gomoku", _gomoku, games=10),
 }
 
 
@@ -386,7 +392,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2}
+            "y": 2, "gomoku": 2}
 
 
 def test_every_game_file_has_a_spec():
