@@ -7,7 +7,10 @@ rounds interleaved with the order rotated, medians with their min-max spread.
   line's pieces once per s and d, not at every t;
 - one group asked of its first space (codegen/one_group.py): `there is s in grid where s holds colour of p and
   size of group of s = count(t in grid where t holds colour of p)`, the win, measures the group of p's first
-  piece alone, not of every piece while none is all of them.
+  piece alone, not of every piece while none is all of them;
+- a line's spaces grouped by a value the geometry decides (codegen/spaces_by_value.py): t is walked over the
+  spaces of the line at distance pieces_on_line(s, d) from s (the count worked out once before), not over every
+  space of the line, each tested.
 
     python benchmarks/bench_lines_of_action_levers.py --rounds 5
 
@@ -24,16 +27,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ab import ROOT, compare_levers  # noqa: E402
 from rulespec.codegen.loop_invariants import LoopInvariants  # noqa: E402
 from rulespec.codegen.one_group import OneGroup  # noqa: E402
+from rulespec.codegen.spaces_by_value import SpacesByValue  # noqa: E402
 
 # Before each lever: a value reading several chosen names worked out at each use; every group measured.
 AT_EACH_USE = (LoopInvariants, "loop_invariant", lambda self, names, code: None)
 EVERY_GROUP = (OneGroup, "one_group_test", lambda self, count: None)
+EVERY_SPACE_OF_A_LINE = (SpacesByValue, "_fixed_line", lambda self, domain, outer: False)
 
 # lever -> (its file, the generator's parts swapped for what was there before it)
 LEVERS = {
     "a value of the outer loops' names kept": ("lines-of-action", (AT_EACH_USE,)),
     "one group asked of its first space": ("lines-of-action", (EVERY_GROUP,)),
     "both": ("lines-of-action", (AT_EACH_USE, EVERY_GROUP)),
+    "a line's spaces grouped by their distance": ("lines-of-action", (EVERY_SPACE_OF_A_LINE,)),
+    "all three": ("lines-of-action", (AT_EACH_USE, EVERY_GROUP, EVERY_SPACE_OF_A_LINE)),
 }
 SEEDS = {"lines-of-action": range(6)}
 GAME = ROOT / "tests" / "newcomer" / "games" / "lines-of-action.rules"

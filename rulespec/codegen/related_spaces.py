@@ -23,7 +23,7 @@ from .quoting import docstring, ident
 
 # What a geometric condition's code may read of its `st` when its table is made: the set-up's view
 # (runtime/related.py Geometry), never a position.
-SET_UP_VIEW = frozenset({"_t", "_options", "players", "_neighbour"})
+SET_UP_VIEW = frozenset({"_t", "_options", "players", "_neighbour", "_line"})
 READS_OF_ST = re.compile(r"\bst\.(\w+)")
 
 

@@ -96,3 +96,22 @@ def geometric_parts(var: str, parts: list, outer: tuple, definitions: dict) -> O
     if not chosen:
         return None
     return chosen, tuple(name for name in outer if name in read)
+
+
+def occupancy_count(e: ir.E, definitions: dict, depth: int = 0) -> bool:
+    """Whether ``e`` counts the spaces of a board that are occupied (or empty) among those a geometric condition
+    lets through (`count(t in grid where t is occupied and on_line(s, t, d))`), through the definitions it uses
+    (their arguments names): it reads the position only through whether spaces hold something, and cannot fail."""
+    if isinstance(e, ir.DefinedValue) and depth < _DEPTH and e.name in definitions \
+            and all(isinstance(a, ir.Var) for a in e.args):
+        definition = definitions[e.name]
+        body = reads.substitute(definition.value, {p.name: a for p, a in zip(definition.params, e.args)},
+                                {a.name for a in e.args})
+        return occupancy_count(body, definitions, depth + 1)
+    if not (isinstance(e, ir.Count) and isinstance(e.domain, ir.BoardRef) and e.where is not None):
+        return False
+    parts = e.where.operands if isinstance(e.where, ir.BoolOp) and e.where.op == "and" else (e.where,)
+    names = frozenset(reads.free_vars(e.where) | {e.var})
+    return all(isinstance(part, ir.Check) and part.test in ("occupied", "not_empty", "empty")
+               and isinstance(part.subject, ir.Var) and part.subject.name == e.var
+               or geometric(part, names, definitions) for part in parts)

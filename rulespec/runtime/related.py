@@ -36,3 +36,4 @@ class Geometry:
         self._t, self._options, self.players = tables, tables._options, tables.players
 
     _neighbour = BoardReading._neighbour  # (a neighbour's neighbour: none past the edge stays none)
+    _line = BoardReading._line  # (a line from a space: the set-up's line tables)

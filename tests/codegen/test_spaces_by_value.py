@@ -24,6 +24,9 @@ FILES = {
         "st._t.related[(related_2,)].get((st._counters['marked'][v_player] - 2), ())",  # a seat's counter, less 2
         "count_occupied(st._boards[0], st._t.related[(related_1,)].get(st._counters['band'], ())) == 4",  # an end
     )),
+    "tests/newcomer/games/lines-of-action.rules": (3, (  # a line's spaces by their distance, the key a count
+        "for v_t in st._t.related[related_2, v_d, v_s].get(define_pieces_on_line(st, v_s, v_d), ()):",
+    )),
 }
 
 
@@ -61,6 +64,8 @@ KEYS = {
     "marked of player * 2 - band": True,
     "band mod 3 + 2": False,  # (a remainder: 0 would fail)
     "count(t in grid where t is occupied) mod 7 + 2": False,
+    "count(t in grid where t is occupied and row of t = 1)": True,  # (occupied spaces among the geometry's)
+    "count(t in grid where t holds symbol of player)": False,  # (it reads more of the position than that)
 }
 
 
@@ -73,4 +78,29 @@ def test_which_keys_narrow_the_walk(key, tmp_path):
     listing = source.split("def options_turn__mark(")[1].split("\ndef ")[0]
     assert ("st._t.related[(related_" in listing) == KEYS[key], listing
     for seed in range(10):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+# Lines of Action's move said other ways: the line's spaces of one distance from the piece, the key what it may be.
+LOA = ROOT / "tests/newcomer/games/lines-of-action.rules"
+LINE_KEYS = {
+    ("distance(s, t) = pieces_on_line(s, d)", "distance(s, t) = 2 and pieces_on_line(s, d) > 1"): ".get(2, ())",
+    ("t is occupied and on_line", "t is occupied and rank of t > 0 and on_line"): ".get(define_pieces_on_line(",
+    ("t is occupied and on_line", "(t is occupied or t is empty) and on_line"): None,  # (not a test of occupancy)
+    ("t in line of 8 from s", "t in line of (8 + size of captured) from s"): None,  # (a line the position decides)
+}
+
+
+@pytest.mark.parametrize("said", sorted(LINE_KEYS))
+def test_a_lines_spaces_of_one_value(said, tmp_path):
+    rules = tmp_path / "lines-of-action.rules"
+    text = LOA.read_text(encoding="utf-8")
+    assert said[0] in text
+    rules.write_text(text.replace(said[0], said[1], 1), encoding="utf-8")
+    source, without, fast, slow = engines(rules)
+    listing = source.split("def options_turn__move(")[1].split("\ndef ")[0]
+    grouped = LINE_KEYS[said]
+    assert (grouped is not None and grouped in listing) or (grouped is None and ".get(" not in listing), listing
+    assert ".get(" not in without.split("def options_turn__move(")[1].split("\ndef ")[0]
+    for seed in range(2):
         play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
