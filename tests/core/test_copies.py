@@ -20,28 +20,27 @@ def _without(patch):
     patch.setattr(state, "one_of_each_copy", lambda items, with_copies, group: copies.every_group_looked_up(items, group))
 
 
+def offered(st) -> tuple:
+    """What a node offers: a draw's items and weights and its outcomes, or the choices (Actions: the engine's own)."""
+    if st.is_chance_node():
+        return st._pending.items, st._pending.weights, st.chance_outcomes()
+    return None, None, [(action, 1) for action in st.legal_actions()]
+
+
 def play_both(monkeypatch, engine, players: int, seed: int) -> int:
-    """One seeded game on two states, with the lever and without; returns how many draws were grouped by copies."""
+    """One seeded game on two states, with the levers and without; returns how many draws were grouped by copies."""
     fast, slow = engine.new_game(players), engine.new_game(players)
     rng, grouped = random.Random(seed), 0
     while not fast.is_terminal():
-        assert not slow.is_terminal()
-        if fast.is_chance_node():
-            outcomes = fast.chance_outcomes()
-            with monkeypatch.context() as patch:
-                _without(patch)
-                expected = slow.chance_outcomes()
-            assert fast._pending.items == slow._pending.items and fast._pending.weights == slow._pending.weights
-            assert [(str(a), p) for a, p in outcomes] == [(str(a), p) for a, p in expected]
-            assert all(a is b for (a, _), (b, _) in zip(outcomes, expected))  # the engine's own Actions
-            grouped += fast._pending.weights is not None and len(outcomes) > SHORT_LISTING
-            action = rng.choices([a for a, _ in outcomes], [float(p) for _, p in outcomes])[0]
-        else:
-            with monkeypatch.context() as patch:
-                _without(patch)
-                expected = slow.legal_actions()
-            assert fast.legal_actions() == expected
-            action = rng.choice(fast.legal_actions())
+        items, weights, pairs = offered(fast)
+        with monkeypatch.context() as patch:
+            _without(patch)
+            assert offered(slow)[:2] == (items, weights)
+            expected = offered(slow)[2]
+        assert [(str(a), p) for a, p in pairs] == [(str(a), p) for a, p in expected]
+        assert all(a is b for (a, _), (b, _) in zip(pairs, expected))
+        grouped += weights is not None and len(pairs) > SHORT_LISTING
+        action = rng.choices([a for a, _ in pairs], [float(p) for _, p in pairs])[0]
         fast.apply(action)
         with monkeypatch.context() as patch:
             _without(patch)
