@@ -15,6 +15,12 @@ The end was false at the board as the runtime last saw it (rulespec.runtime.ends
 of a unit whose footprint holds no space changed since cannot have become true, so only the units
 whose footprint meets a changed space are tested. Anything else an end reads (zones, counters,
 another board, `walk`, regions...) makes it not indexable: it is tested in full, as before.
+
+A test may also read ``group of s`` (its spaces' contents and their fixed attributes: the footprint term
+("group",)) when it reads ``s`` only through that group and what ``s`` holds: every space of a group then
+gives the same answer, and a group that a step changed holds a changed space or one beside it (a space
+left out of a group was joined to the rest through a space that changed). So a space tested for a
+changed space and each of its neighbours tests every group that may have changed.
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ class IndexPlan:
     direction_var: Optional[str]  # the unit's direction, or None when the unit is a space alone
     directions: tuple[int, ...]  # the directions the unit's direction ranges over (() without one)
     test: ir.E  # the condition of one unit (definitions unfolded)
-    footprint: tuple[tuple, ...]  # ("here",), ("line", direction or UNIT, length), ("neighbour", direction or UNIT)
+    # ("here",), ("line", direction or UNIT, length), ("neighbour", direction or UNIT), ("group",)
+    footprint: tuple[tuple, ...]
     unfolded: tuple[str, ...]  # the definitions unfolded into ``test``, for the generated comment
     # Lines the test needs whole, ("line", direction or UNIT, length): `count(t in line of N from s towards d
     # where C) = N` (alone or as one side of an `and`) is false wherever the board ends within N spaces,
@@ -166,14 +173,19 @@ def exists_form(e: ir.E) -> Optional[ir.Count]:
 # from the unit's space by geometry, a set of fixed directions, or a value that picks no space.
 Place = Union[tuple, str]
 ANCHOR, UNIT_DIRECTION, VALUE = ("anchor",), ("unit",), "value"
+GROUP_MEMBER = ("group",)  # a space of `group of s`, s the unit's space
 
 
 class _Reader:
-    def __init__(self, model: ir.Model, board: str):
+    def __init__(self, model: ir.Model, board: str, groups: bool = False):
         self.board = board
         self.definitions = {d.name: d for d in model.definitions}
         self.changing = model.changing_attributes
         self.depth = 0
+        # `group of s` may be read (an end's test), unless a component's attribute can change without a
+        # write to the board (the groups would then change behind the journal's back)
+        self.groups = groups and not self.changing
+        self.where_read = False  # whether the unit's space is read other than by what it holds or its group
 
     def directions(self, e: ir.E, env: dict) -> tuple:
         """The directions ``e`` may be: (UNIT,) for the unit's own, else fixed ones."""
@@ -187,11 +199,13 @@ class _Reader:
                 return place[1]
         raise NotLocal(f"direction {e.text!r}")
 
-    def space(self, e: ir.E, env: dict) -> Place:
-        """Where a space expression is, relative to the unit's space."""
+    def space(self, e: ir.E, env: dict, alike_in_group: bool = False) -> Place:
+        """Where a space expression is, relative to the unit's space (``alike_in_group``: what is read of it
+        is the same for every space of its group)."""
         if isinstance(e, ir.Var):
             place = env.get(e.name)
-            if isinstance(place, tuple) and place[0] in ("anchor", "line", "neighbour"):
+            if isinstance(place, tuple) and place[0] in ("anchor", "line", "neighbour", "group"):
+                self.where_read |= place == ANCHOR and not alike_in_group
                 return place
             raise NotLocal(f"space {e.text!r}")
         if isinstance(e, ir.Neighbour) and e.board == self.board and self.space(e.space, env) == ANCHOR:
@@ -200,9 +214,11 @@ class _Reader:
 
     def at(self, e: ir.E, env: dict) -> set:
         """The footprint terms of reading what the space ``e`` holds."""
-        place = self.space(e, env)
+        place = self.space(e, env, alike_in_group=True)
         if place == ANCHOR:
             return {("here",)}
+        if place == GROUP_MEMBER:
+            return {GROUP_MEMBER}
         if place[0] == "line":
             return {("line", d, place[2]) for d in place[1]}
         return {("neighbour", d) for d in place[1]}
@@ -214,6 +230,7 @@ class _Reader:
         if isinstance(e, ir.Var):
             if e.name not in env:
                 raise NotLocal(f"variable {e.name!r}")
+            self.where_read |= env[e.name] == ANCHOR  # (the space itself as a value: `s = t`, `s in X`)
             return set()
         if isinstance(e, (ir.SpaceAttr, ir.SpaceIndex, ir.IsMarked, ir.InRegion, ir.FaceOf)):
             if e.board != self.board:
@@ -229,9 +246,14 @@ class _Reader:
             if e.test in ("empty", "occupied", "not_empty"):
                 return self.at(e.subject, env)
             raise NotLocal(e.text)
-        if isinstance(e, (ir.Holds, ir.Occupant)):
+        if isinstance(e, ir.Holds):
             if e.board != self.board:
                 raise NotLocal(e.text)
+            return self.at(e.space, env)
+        if isinstance(e, ir.Occupant):  # (which copy: two spaces of a group may hold different ones)
+            if e.board != self.board:
+                raise NotLocal(e.text)
+            self.where_read |= self.space(e.space, env) == ANCHOR
             return self.at(e.space, env)
         if isinstance(e, ir.HoldsValue):
             if e.board != self.board or e.attribute in self.changing:  # (a change of attribute writes no space)
@@ -255,6 +277,8 @@ class _Reader:
             return self.reads(e.element, env) | self.collection(e.collection, env)[1]
         if isinstance(e, ir.Size):
             return self.collection(e.collection, env)[1]
+        if isinstance(e, ir.ThereIs):
+            return self.reads(e.count, env)
         if isinstance(e, (ir.Count, ir.Total, ir.First)):
             place, found = self.collection(e.domain, env)
             inner = {**env, e.var: place}
@@ -269,7 +293,7 @@ class _Reader:
             inner, found = {}, set()
             for param, arg in zip(definition.params, e.args):
                 if param.type.startswith(ir.SPACE + ":"):
-                    inner[param.name] = self.space(arg, env)
+                    inner[param.name] = self.space(arg, env, alike_in_group=True)  # (its uses are read there)
                 elif param.type == ir.DIRECTION:
                     directions = self.directions(arg, env)
                     inner[param.name] = UNIT_DIRECTION if directions == (UNIT,) else ("directions", directions)
@@ -291,6 +315,9 @@ class _Reader:
             return ("line", self.directions(e.direction, env), e.length.value), set()
         if isinstance(e, ir.Directions) and e.type == ir.DIRECTIONS:  # (compass ones: a graph's are no steps)
             return ("directions", tuple(e.directions)), set()
+        if isinstance(e, ir.GroupOf) and self.groups and e.board == self.board \
+                and self.space(e.space, env, alike_in_group=True) == ANCHOR:
+            return GROUP_MEMBER, {GROUP_MEMBER}
         if isinstance(e, ir.PlayersSet):
             return VALUE, set()
         if isinstance(e, ir.Others):
@@ -306,6 +333,8 @@ def footprint_text(footprint: tuple[tuple, ...]) -> str:
     for term in footprint:
         if term[0] == "here":
             parts.append("space")
+        elif term[0] == "group":
+            parts.append("group")
         elif term[0] == "line":
             parts.append(f"line of {term[2]} towards {towards(term[1])}")
         else:
@@ -339,9 +368,12 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
         env[end.each_var] = VALUE
     if direction_var is not None:
         env[direction_var] = UNIT_DIRECTION
+    reader = _Reader(model, board, groups=direction_var is None)
     try:
-        footprint = _Reader(model, board).reads(test, env)
+        footprint = reader.reads(test, env)
     except NotLocal:
+        return None
+    if GROUP_MEMBER in footprint and reader.where_read:  # (a group's spaces may then answer differently)
         return None
     requires = set()
     for part in (test.operands if isinstance(test, ir.BoolOp) and test.op == "and" else (test,)):

@@ -117,6 +117,10 @@ class EndIndex:
             if term[0] == "here":
                 found.add(space)
                 continue
+            if term[0] == "group":  # (its test reads the unit's space only as its group: rulespec.model.reads)
+                found.add(space)
+                found.update(t.neighbours[self.board][space])
+                continue
             d = direction if term[1] == UNIT else term[1]
             if term[0] == "line":
                 found.update(t.lines(self.board, d, term[2])[space])
