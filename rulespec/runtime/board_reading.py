@@ -8,6 +8,7 @@ import bisect
 from typing import Callable, Optional
 
 from .common import RuleRuntimeError
+from .groups_kept import kept_group
 from .pending import _action_at, _listed_actions, _listed_edits, _made_actions
 
 
@@ -87,7 +88,13 @@ class BoardReading:
     def _group(self, board: int, cell: int) -> tuple[int, ...]:
         """``cell`` and every space joined to it through neighbouring spaces holding the same as it (a component
         of the same kind with the same attributes, whichever copy; for an empty ``cell``, the empty spaces),
-        in board order: a flood fill from ``cell``."""
+        in board order: flooded once for the board as it stands where no attribute can change (groups_kept.py)."""
+        if self._attrs is None:
+            return kept_group(self, board, cell, self._flooded_group)
+        return self._flooded_group(board, cell)
+
+    def _flooded_group(self, board: int, cell: int) -> tuple[int, ...]:
+        """_group: a flood fill from ``cell``."""
         contents, neighbours = self._boards[board], self._t.neighbours[board]
         item = contents[cell]
         if item < 0:
