@@ -25,7 +25,8 @@ from ..model.moves import max_moves
 from .static_texts import StaticValues, offered_fields
 from ..pipeline import load, option_texts
 from ..pipeline.rule_paths import confined_rule_file
-from .declared_numbers import DeclaredNumbers, NumberingError
+from .declared_numbers import DeclaredNumbers
+from .numbered_candidates import NumberingError
 from .declared_outcomes import DeclaredOutcomes
 from .errors import AdapterError
 from .field_values import values_from_type

@@ -18,23 +18,21 @@ AdapterError naming the options and their rule-file lines (`rulespec verify` che
 
 from __future__ import annotations
 
-import itertools
 import operator
 import re
 from typing import Optional
 
 from ..runtime.engine import Engine, State
-from .errors import AdapterError
+from .numbered_candidates import NumberingError, action_candidates
 
 NO_ACTION = "(no action {})"  # the text of a number no action of that seat has
-MOST_CANDIDATES = 1_000_000  # candidates listed to name the numbers without a state (a game has far fewer)
+# what to do about a candidate numbered out of range (the adapters' refusal and `rulespec check`'s)
+OUT_OF_RANGE_HINT = ("a candidate its conditions that no state decides allow is numbered even if it is never legal: "
+                     "add an `only if` that rules it out (reading the bound names, board geometry, seats), or widen "
+                     "the range")
 LISTED_KEPT = 1 << 16  # texts listed at states whose numbers are kept (then it starts again)
 _seat_of = operator.itemgetter(0)
 _SOURCE = re.compile(r"<[^<>]*>")  # a value a state decides, in a text without a state
-
-
-class NumberingError(AdapterError):
-    """Two actions with one number, or a number outside the game's range."""
 
 
 class DeclaredNumbers:
@@ -48,10 +46,10 @@ class DeclaredNumbers:
         self.size = engine.ACTION_NUMBERS(start) + 1
         found: list[dict[int, list[str]]] = [{} for _ in range(players)]
         self.ids: list[dict[str, int]] = [{} for _ in range(players)]
-        for seat, text, number, where in self._candidates(start):
+        for seat, text, number, step, k in action_candidates(engine, players, start):
             if not 0 <= number < self.size:
-                raise NumberingError(f"`{text}` (player {seat + 1}; {where}) is numbered {number}, outside "
-                                     f"0 to {self.size - 1} (`actions numbered`)")
+                raise NumberingError(f"`{text}` (player {seat + 1}; {self.where(step, k)}) is numbered {number}, "
+                                     f"outside 0 to {self.size - 1} (`actions numbered`); {OUT_OF_RANGE_HINT}")
             texts = found[seat].setdefault(number, [])
             if text not in texts:
                 texts.append(text)
@@ -66,23 +64,6 @@ class DeclaredNumbers:
         self.listed: dict[tuple[int, str], int] = {}
         self.known: dict[tuple, dict[tuple, int]] = {}  # a decision's frame (step, arguments) -> row -> its number
         self.patterns: Optional[list[list[tuple[re.Pattern, int]]]] = None  # texts showing `<source>`, made once asked
-
-    def _candidates(self, start: State):
-        """(seat, text, number, where) of every candidate of every numbered option, its conditions ignored,
-        for every value of its step's parameters."""
-        listed = 0
-        for step in self.engine.STEPS.values():
-            if step.kind != "choice":
-                continue
-            for args in step_arguments(self.engine, self.players, step, start):
-                seat = None if step.by is None else step.by(start, *args)
-                for k, option in enumerate(step.options):
-                    for text, binding, number in option.numbered(start, *args):
-                        listed += 1
-                        if listed > MOST_CANDIDATES:
-                            raise NumberingError(f"more than {MOST_CANDIDATES:,} candidates to number")
-                        chooser = binding[0] if seat is None or seat < 0 else seat  # (any / each player: the first name)
-                        yield chooser, text, number, self.where(step.name, k)
 
     def row_numbers(self, st: State, pending) -> list[int]:
         """The number of each row of ``pending`` (a choice's listing at ``st``), checked: each in range and no
@@ -159,22 +140,6 @@ class DeclaredNumbers:
                               for said, number in ids.items() if _SOURCE.search(said)] for ids in self.ids]
         found = {number for pattern, number in self.patterns[seat] if pattern.fullmatch(text)}
         return found.pop() if len(found) == 1 else None
-
-
-def step_arguments(engine: Engine, players: int, step, start: State):
-    """Every value of a step's parameters (a choice's, a chance step's): seats, and spaces of the boards in use."""
-    domains = []
-    for name, type_ in zip(step.params, step.param_types or ("seat",) * len(step.params)):
-        if type_ == "seat":
-            domains.append(range(players))
-        elif type_.startswith("space:"):
-            board = next(b for b, info in enumerate(engine.BOARDS) if info.name == type_.split(":", 1)[1])
-            domains.append(start._t.cells_in_use[board])
-        else:
-            raise NumberingError(f"{step.kind} `{step.name}`: its parameter `{name}` is a {type_}; the adapters "
-                                 f"name a number without a state only where a step's parameters are seats and "
-                                 f"spaces")
-    return itertools.product(*domains)
 
 
 def _option_line(engine: Engine, step: str, option: str) -> Optional[str]:

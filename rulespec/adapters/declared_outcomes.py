@@ -18,7 +18,8 @@ from __future__ import annotations
 from typing import Optional
 
 from ..runtime.engine import Engine, State
-from .declared_numbers import NumberingError, step_arguments
+from .declared_numbers import OUT_OF_RANGE_HINT
+from .numbered_candidates import NumberingError, chance_step_place, outcome_candidates
 
 NO_OUTCOME = "(no chance outcome {})"  # the text of a number no outcome has
 
@@ -37,22 +38,16 @@ class DeclaredOutcomes:
         self.size = engine.CHANCE_NUMBERS(start) + 1
         found: dict[int, list[str]] = {}
         self.ids: dict[str, int] = {}
-        for step in engine.STEPS.values():
-            if step.kind != "chance":
-                continue
-            if step.number is None:
-                raise NumberingError(f"chance `{step.name}` ({self.where(step.name)}) has no outcome number")
-            for args in step_arguments(engine, players, step, start):
-                numbers: dict[str, int] = {}  # (outcomes that read alike are one: one number)
-                for text, _, number in step.numbered(start, *args):
-                    self._check(step.name, text, number)
-                    if numbers.setdefault(text, number) != number:
-                        raise NumberingError(f"`{text}` ({self.where(step.name)}) is one outcome, its candidates "
-                                             f"added up, but they are numbered {numbers[text]} and {number}")
-                    texts = found.setdefault(number, [])
-                    if text not in texts:
-                        texts.append(text)
-                    self.ids.setdefault(text, number)
+        numbers: dict[tuple, int] = {}  # (outcomes of one chance node that read alike are one: one number)
+        for step, args, text, number in outcome_candidates(engine, players, start):
+            self._check(step, text, number)
+            if numbers.setdefault((step, args, text), number) != number:
+                raise NumberingError(f"`{text}` ({self.where(step)}) is one outcome, its candidates added up, but "
+                                     f"they are numbered {numbers[step, args, text]} and {number}")
+            texts = found.setdefault(number, [])
+            if text not in texts:
+                texts.append(text)
+            self.ids.setdefault(text, number)
         self.texts = [" / ".join(found[n]) if n in found else NO_OUTCOME.format(n) for n in range(self.size)]
         for number, said in found.items():  # (a number's joined texts read back to it too)
             self.ids.setdefault(" / ".join(said), number)
@@ -85,13 +80,10 @@ class DeclaredOutcomes:
     def _check(self, step: str, text: str, number: int) -> None:
         if not 0 <= number < self.size:
             raise NumberingError(f"`{text}` ({self.where(step)}) is numbered {number}, outside 0 to {self.size - 1} "
-                                 f"(`chance outcomes numbered`)")
+                                 f"(`chance outcomes numbered`); {OUT_OF_RANGE_HINT}")
 
     def where(self, step: str) -> str:
-        """A chance step with its rule-file line: `chance roll, rulebooks/backgammon.rules:97`."""
-        line = next((f"{s.loc.file}:{s.loc.line}" for s in self.engine.model.steps
-                     if s.name == step and s.loc is not None), None)
-        return f"chance {step}" + (f", {line}" if line else "")
+        return chance_step_place(self.engine, step)
 
     def text(self, number: int) -> str:
         if not 0 <= number < self.size:

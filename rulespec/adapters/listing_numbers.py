@@ -28,7 +28,7 @@ from functools import partial
 from itertools import islice
 from typing import Optional
 
-from .declared_numbers import NumberingError
+from .numbered_candidates import NumberingError
 from ..runtime.pending import _listed_actions, _listed_edits
 
 _text_of = operator.attrgetter("text")

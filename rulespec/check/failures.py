@@ -34,7 +34,7 @@ PROPERTIES: dict[str, str] = {
     "secret_choices": "at a simultaneous decision a seat sees its own choice, and nothing of what the others chose",
     "observation_json": "every observation is JSON-serialisable",
     "turn_limit": "the turn number never exceeds the declared limit",
-    "action_numbers": "where the rule file numbers its actions (`actions numbered 0 to N`), the actions a seat may take at a state have distinct numbers within 0..N; where it numbers its chance outcomes (`chance outcomes numbered 0 to N`), so do the outcomes possible at a chance node",
+    "action_numbers": "where the rule file numbers its actions (`actions numbered 0 to N`), every candidate the adapters number is within 0..N and the actions a seat may take at a state have distinct numbers; where it numbers its chance outcomes (`chance outcomes numbered 0 to N`), likewise its outcomes",
     "decision_limit": "no game takes more decisions than `at most EXPR decisions` declares (each seat's choice one)",
     "payoff_sum": "at the end the returns add up to what the rule file declares (`zero-sum`, `constant-sum N`)",
     "payoff_range": "at the end each seat's return lies in the range the rule file declares (`between L and H`)",

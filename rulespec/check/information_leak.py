@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..adapters import core
-from ..adapters.declared_numbers import NumberingError
+from ..adapters.numbered_candidates import NumberingError
 from ..adapters.session import CHANCE_NODE, JOINT_NODES, RACE_NODE, TERMINAL, Session
 from ..runtime.engine import StepBudgetExceeded
 

@@ -25,6 +25,7 @@ from ..runtime.engine import (
     random_step,
 )
 from .action_numbers import numbering_problem
+from .candidate_numbers import candidate_numbering_problem
 from .failures import Failure, PropertyFailure
 
 
@@ -286,11 +287,15 @@ class Checks:
                                 f"at a decision that is not chance's", actions)
 
     def action_numbers(self, state: State, extra: Sequence[str] = ()) -> None:
-        """`actions numbered 0 to N`: the actions offered have distinct numbers within 0..N; `chance outcomes
-        numbered 0 to N`: the outcomes possible likewise (check/action_numbers.py)."""
+        """`actions numbered 0 to N`: every candidate the adapters number lies in 0..N (told with no actions:
+        check/candidate_numbers.py), and the actions offered have distinct numbers within 0..N; `chance outcomes
+        numbered 0 to N`: the outcomes likewise (check/action_numbers.py)."""
         if self.game.ACTION_NUMBERS is None and self.game.CHANCE_NUMBERS is None:
             return
         self.count("action_numbers")
+        before = self.guard("action_numbers", state, lambda: candidate_numbering_problem(self.game, self.players))
+        if before is not None:  # (a candidate the adapters number out of range: told at the first state)
+            self.fail("action_numbers", before, [])
         problem = self.guard("action_numbers", state, lambda: numbering_problem(state), extra)
         if problem is not None:
             self.fail("action_numbers", problem, list(state.history) + list(extra))

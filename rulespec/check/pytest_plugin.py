@@ -457,7 +457,7 @@ class RuleFile(pytest.File):
             yield RuleFileItem.from_parent(self, name="check", problem=f"{self.path}: cannot be loaded: "
                                                                       f"{type(error).__name__}: {error}")
             return
-        yield RuleFileItem.from_parent(self, name="check")
+        yield self._check_item()
         yield from self._example_items()
         for variants in self.settings.variants:
             low, high = self._players_allowed(variants)
@@ -475,6 +475,15 @@ class RuleFile(pytest.File):
                         words.append("variants " + "+".join(variants))
                     yield PropertiesItem.from_parent(self, name=f"properties[{', '.join(words)}]", players=players,
                                                      options=dict(options), variants=variants)
+
+    def _check_item(self) -> pytest.Item:
+        """The `check` item: what the adapters would refuse of the file's numbers fails it, as `rulespec check`."""
+        from ..language.errors import RuleError
+        from .candidate_numbers import numbering_diagnostics
+        problems = numbering_diagnostics(self.engine)
+        if not problems:
+            return RuleFileItem.from_parent(self, name="check")
+        return RuleFileItem.from_parent(self, name="check", problem=str(RuleError(problems)), line=problems[0].line)
 
     def _example_items(self) -> Iterator[pytest.Item]:
         """One item per example and set of variants it runs under, as `rulespec check` runs them (the file as

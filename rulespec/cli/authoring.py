@@ -79,6 +79,8 @@ def check(
     io.print(textwrap.fill(summary(model, path), width=width))
     from ..pipeline.example_positions import position_diagnostics
     problems = position_diagnostics(engine)  # (a committed engine is loaded without them: see pipeline)
+    from ..check.candidate_numbers import numbering_diagnostics
+    problems += numbering_diagnostics(engine)  # what the adapters would refuse (a candidate numbered out of range)
     if problems:
         from ..language.errors import RuleError
         raise RuleError(problems)

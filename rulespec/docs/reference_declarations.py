@@ -44,9 +44,13 @@ game "Lanes" [LAN-1]
       "players, worked out per configuration as a turn limit is (`0 to board_size * board_size - 1`). Every "
       "option of every choice then says its own number (`numbered EXPR`); the adapters offer N + 1 actions, a "
       "legal action's number is its option's, and `action_to_string(player, n)` without a state gives that "
-      "seat's text (`(no action n)` for a number it has none for). Numbers must start at 0; a number over "
-      "N, or two legal actions with one number, is an error naming both options and their lines "
-      "(`rulespec verify` checks it at every state it visits: `action_numbers`)."),
+      "seat's text (`(no action n)` for a number it has none for). Numbers must start at 0. To name the numbers "
+      "without a state the adapters number every candidate that the option's conditions no state decides allow, "
+      "even one never legal in play (a piece on its last field): `rulespec check` reports each such candidate "
+      "numbered over N at its `numbered` line, with its text and number, for every player count and configuration "
+      "(rule it out by an `only if` reading the bound names, board geometry and seats, or widen the range). Two "
+      "legal actions with one number is an error naming both options and their lines (`rulespec verify` checks "
+      "it at every state it visits: `action_numbers`)."),
     E("A rule file", "Chance outcome numbers", "game_chance_numbers", "doublets.rules", '''
   chance outcomes numbered 0 to 20 [DB-2]   # the 21 rolls of two dice told apart by their numbers alone''',
       "The numbers OpenSpiel gives the game's chance outcomes, 0 to N, as OpenSpiel numbers the same game "
@@ -56,8 +60,10 @@ game "Lanes" [LAN-1]
       "is N + 1, `chance_outcomes()` and `legal_actions()` at a chance node give the outcomes' numbers, and "
       "`action_to_string` of a number without a state gives its outcome's text. A dice roll (`roll`) or a "
       "shuffle, which has no line to say it on, cannot be numbered. Without this line an outcome's number is "
-      "its place among its chance step's outcomes. A number over N, or two outcomes of one chance node with "
-      "one number, is an error naming the step and its line (`rulespec verify`: `action_numbers`)."),
+      "its place among its chance step's outcomes. An outcome its fixed parts allow numbered over N, or outcomes "
+      "that read alike numbered apart, `rulespec check` reports at the step's `numbered` line; two outcomes of "
+      "one chance node with one number is an error naming the step and its line (`rulespec verify`: "
+      "`action_numbers`)."),
     E("A rule file", "A ruling", "ruling", "lanes.rules", '''
 ruling LAN-AMB-1 "Reaching a goal":
   "A goal counts once every one of its spaces holds a tile, whoever put them there."''',

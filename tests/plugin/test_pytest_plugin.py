@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -172,6 +173,21 @@ def test_a_syntax_error_is_one_failing_item_at_its_line_and_column(pytester):
         "FAILED broken.rules::check - broken.rules:10:12: error: unexpected `shared`",
     ])
     assert "Traceback" not in result.stdout.str()
+
+
+def test_a_candidate_the_adapters_number_out_of_range_fails_the_check_item_at_its_numbered_line(pytester):
+    piles = (Path(__file__).resolve().parents[1] / "errors" / "broken_numbering" /
+             "action_candidate_never_legal.rules").read_text(encoding="utf-8")
+    _project(pytester, games={"piles": piles}, extra='rulespec_players = "2"')
+    result = pytester.runpytest("properties/", "-p", "no:cacheprovider", "-k", "check")
+    result.assert_outcomes(failed=1, deselected=1)
+    result.stdout.fnmatch_lines([
+        "piles.rules:19:14: error: option `turn.take` numbers 2 candidates outside 0 to 2 (`actions numbered`): "
+        "`take 1 4` (player 1) is 3, `take 1 4` (player 2) is 3",
+        "   19 |     numbered c of s - 1",
+        "*hint: *add an `only if` that rules it out*",
+        "FAILED piles.rules::check - piles.rules:19:14: error: option `turn.take`*",
+    ])
 
 
 def test_nothing_is_collected_unless_rule_files_are_named(pytester):
