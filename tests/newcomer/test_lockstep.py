@@ -19,6 +19,7 @@ import math
 import random
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -212,6 +213,26 @@ def _gomoku(seat, text):  # "black on row R column C" is OpenSpiel's "R-1,C-1", 
     return (row - 1) * 15 + column - 1
 
 
+_YACHT_CATEGORIES = ("ones", "twos", "threes", "fours", "fives", "sixes", "chance", "four_of_a_kind", "full_house",
+                     "small_straight", "large_straight", "yacht")
+
+
+@lru_cache(maxsize=None)  # a first roll's 7,776 texts come again every turn
+def _yacht(seat, text):
+    """OpenSpiel's reroll is the mask of the dice rolled again (die i is bit i; 0 keeps all), a category
+    32 + its place; a roll is the rolled dice's values in order, the first the lowest base-6 digit. Ours
+    reads "reroll 1 0 1 0 0", "score full_house" and "roll 0 4 0 6 0" (a die kept reads 0)."""
+    if text == "keep all":
+        return 0
+    if text.startswith("score "):
+        return 32 + _YACHT_CATEGORIES.index(text[len("score "):])
+    flags = [int(v) for v in text.split()[1:]]
+    if text.startswith("reroll "):
+        return sum(flag << i for i, flag in enumerate(flags))
+    rolled = [v for v in flags if v]
+    return sum((v - 1) * 6 ** i for i, v in enumerate(rolled))
+
+
 @dataclass
 class Spec:
     rules: str
@@ -270,6 +291,7 @@ SPECS = {
     "ultimate-tic-tac-toe": Spec("ultimate-tic-tac-toe", "ultimate_tic_tac_toe", _ultimate_ttt, games=60),
     "y": Spec("y", "y", _y, games=5),
     "gomoku": Spec("gomoku", "gomoku", _gomoku, games=10),
+    "yacht": Spec("yacht", "yacht", _yacht, games=3),
 }
 
 
@@ -392,7 +414,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2, "gomoku": 2}
+            "y": 2, "gomoku": 2, "yacht": 2}
 
 
 def test_every_game_file_has_a_spec():
