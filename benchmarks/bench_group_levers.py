@@ -1,7 +1,8 @@
 """The two levers of the newcomer's game of Y (issue #40, helper y), each against what was there before it,
 in one process: (a) an end whose test reads its space only as `group of s` and what s holds, tested after a
 step only from the changed spaces and their neighbours (model/reads.py, the footprint term "group"), against
-the engine generated testing the end on every space; (b) a group flooded once for the board as it stands
+the engine generated testing the end on every space (also on tests/codegen/y-connected.rules, the win said
+with `connected ... from t = s`, whose component under a test of what a space holds is read as a group); (b) a group flooded once for the board as it stands
 (runtime/groups_kept.py), against the runtime flooding it at every question, on Y and on Go (whose captures
 count a group and then take it off). The same seeded games, thread CPU time, nothing but play inside the clock,
 rounds interleaved with the order rotated, medians with their min-max spread.
@@ -37,13 +38,15 @@ FLOODED_EVERY_TIME = ((BoardReading, "_group", BoardReading._flooded_group),)
 # lever -> (its file, the generator's methods swapped for what was there before it)
 LEVERS = {
     "(a) an end read by groups tested from the changed spaces": ("y", TESTED_IN_FULL),
+    "(a) on Y said with `connected ... from t = s`": ("y-connected", TESTED_IN_FULL),
     "(b) a group flooded once for the board as it stands": ("y", ()),
     "(b) on Go": ("go", ()),
 }
 PLAYED_WITHOUT = {"(b) a group flooded once for the board as it stands": FLOODED_EVERY_TIME,
                   "(b) on Go": FLOODED_EVERY_TIME}
-SEEDS = {"y": range(12), "go": range(3)}
-PATHS = {"y": ROOT / "tests" / "newcomer" / "games" / "y.rules", "go": ROOT / "rulebooks" / "go.rules"}
+SEEDS = {"y": range(12), "y-connected": range(12), "go": range(3)}
+PATHS = {"y": ROOT / "tests" / "newcomer" / "games" / "y.rules", "go": ROOT / "rulebooks" / "go.rules",
+         "y-connected": ROOT / "tests" / "codegen" / "y-connected.rules"}
 
 
 def main() -> None:

@@ -185,7 +185,11 @@ class _Reader:
         # `group of s` may be read (an end's test), unless a component's attribute can change without a
         # write to the board (the groups would then change behind the journal's back)
         self.groups = groups and not self.changing
+        self.model = model
         self.where_read = False  # whether the unit's space is read other than by what it holds or its group
+        # what the unit's space is read as a member of: ("group",) for `group of s`; ("connected", C) for the
+        # spaces a `connected(t in B where C from t = s to G)` reaches from it (its component under C)
+        self.relations: list[tuple] = []
 
     def directions(self, e: ir.E, env: dict) -> tuple:
         """The directions ``e`` may be: (UNIT,) for the unit's own, else fixed ones."""
@@ -279,6 +283,8 @@ class _Reader:
             return self.collection(e.collection, env)[1]
         if isinstance(e, ir.ThereIs):
             return self.reads(e.count, env)
+        if isinstance(e, ir.Connected):
+            return self.component(e, env)
         if isinstance(e, (ir.Count, ir.Total, ir.First)):
             place, found = self.collection(e.domain, env)
             inner = {**env, e.var: place}
@@ -307,6 +313,21 @@ class _Reader:
                 self.depth -= 1
         raise NotLocal(e.text)
 
+    def component(self, e: ir.Connected, env: dict) -> set:
+        """`connected(t in B where C from t = s to G)` from the unit's space s over the whole board, C reading t
+        only by what it holds: it reads s's component under C (as `group of s` reads s's group), a component
+        that changed holding a changed space or one beside it; G may read what a member holds and where."""
+        if not (self.groups and e.board == self.board and isinstance(e.domain, ir.BoardRef)
+                and e.domain.board == self.board and isinstance(e.start, ir.Compare) and e.start.op == "="
+                and {_var_name(e.start.left), _var_name(e.start.right)} == {e.var, _anchor_name(env)}):
+            raise NotLocal(e.text)
+        values = {name: place for name, place in env.items() if place == VALUE}
+        passes = _Reader(self.model, self.board)
+        if not passes.reads(e.condition, {**values, e.var: ANCHOR}) <= {("here",)} or passes.where_read:
+            raise NotLocal(e.text)
+        self.relations.append(("connected", e.var, e.condition))
+        return self.reads(e.goal, {**env, e.var: GROUP_MEMBER}) | {GROUP_MEMBER}
+
     def collection(self, e: ir.E, env: dict) -> tuple[Place, set]:
         """What an element of the collection ``e`` stands for, and what reading the collection reads."""
         if isinstance(e, ir.LineOf):
@@ -317,6 +338,7 @@ class _Reader:
             return ("directions", tuple(e.directions)), set()
         if isinstance(e, ir.GroupOf) and self.groups and e.board == self.board \
                 and self.space(e.space, env, alike_in_group=True) == ANCHOR:
+            self.relations.append(("group",))
             return GROUP_MEMBER, {GROUP_MEMBER}
         if isinstance(e, ir.PlayersSet):
             return VALUE, set()
@@ -373,7 +395,7 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
         footprint = reader.reads(test, env)
     except NotLocal:
         return None
-    if GROUP_MEMBER in footprint and reader.where_read:  # (a group's spaces may then answer differently)
+    if GROUP_MEMBER in footprint and not _alike_in_relation(test, reader, count.var, model, env):
         return None
     requires = set()
     for part in (test.operands if isinstance(test, ir.BoolOp) and test.op == "and" else (test,)):
@@ -387,6 +409,43 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
                 pass
     return IndexPlan(board, count.var, direction_var, directions, test,
                      tuple(sorted(footprint, key=repr)), tuple(unfolded), tuple(sorted(requires, key=repr)))
+
+
+def _var_name(e: ir.E) -> Optional[str]:
+    return e.name if isinstance(e, ir.Var) else None
+
+
+def _anchor_name(env: dict) -> Optional[str]:
+    return next((name for name, place in env.items() if place == ANCHOR), None)
+
+
+def same_expression(a, b) -> bool:
+    """Whether two expressions say the same, wherever they are written (their places and texts aside)."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(same_expression(x, y) for x, y in zip(a, b))
+    if not (isinstance(a, ir.E) and isinstance(b, ir.E)):
+        return a == b
+    return type(a) is type(b) and all(same_expression(getattr(a, f.name), getattr(b, f.name))
+                                      for f in dataclasses.fields(a) if f.name not in ("loc", "text"))
+
+
+def _alike_in_relation(test: ir.E, reader: _Reader, space_var: str, model: ir.Model, env: dict) -> bool:
+    """Whether every space of the unit's group (or component) answers the test alike: it reads the space only
+    as a member of one relation and by what it holds; for a component under C, only as C itself (every
+    member passes C; a space that fails it is a component of its own, and no `connected` starts there)."""
+    relations = reader.relations
+    if reader.where_read or not all(same_expression(r, relations[0]) for r in relations):
+        return False
+    if relations[0][0] == "group":
+        return True
+    _, var, condition = relations[0]
+    as_member = rename(condition, var, space_var)
+    parts = test.operands if isinstance(test, ir.BoolOp) and test.op == "and" else (test,)
+    for part in parts:
+        if ("here",) in _Reader(model, reader.board, groups=True).reads(part, env) \
+                and not same_expression(part, as_member):
+            return False
+    return True
 
 
 # ---------------------------------------------------------------------------- ends that read counters only

@@ -5,7 +5,8 @@ newcomer's game of Y asked its three sides of every stone's group after every st
 
 Lock step with the engine generated without it (the end tested in full), and the debug switch that tests
 every end in full at every check, also where stones are taken off and groups split (Atari with ends that
-read groups of stones and of empty points)."""
+read groups of stones and of empty points, and
+components of a player's stones and the empty points)."""
 
 import random
 from pathlib import Path
@@ -55,16 +56,47 @@ def test_a_test_that_reads_where_its_space_is_is_tested_in_full(tmp_path):
         assert plan_of(path, "y") is None, changed
 
 
-def test_y_plays_in_lock_step_with_the_end_tested_in_full():
-    source, source_without, engine, engine_without = engines_with_and_without(Y, SWAPS, "group_ends")
+Y_CONNECTED = ROOT / "tests" / "codegen" / "y-connected.rules"  # the win said with `connected ... from t = s`
+
+
+def y_said_with_connected(tmp_path, test: str) -> Path:
+    path = tmp_path / "y-connected.rules"
+    path.write_text(Y_CONNECTED.read_text().replace("mine(s, p) and touches_all_sides(s, p)", test))
+    return path
+
+
+def test_a_component_under_a_test_of_what_a_space_holds_is_read_as_a_group(tmp_path):
+    plan = plan_of(Y_CONNECTED, "y")
+    assert plan is not None and reads.GROUP_MEMBER in plan.footprint
+    # the space read otherwise than as the chains' own test: a component's spaces may answer differently
+    for test in ("s is occupied and touches_all_sides(s, p)", "touches_all_sides(s, p) and row of s > 1",
+                 "mine(s, p) and touches_all_sides(s, p) and size of group of s > 0"):  # (two relations)
+        assert plan_of(y_said_with_connected(tmp_path, test), "y") is None, test
+
+
+@pytest.mark.parametrize("path, games", [(Y, 6), (Y_CONNECTED, 3)], ids=["group of s", "connected from t = s"])
+def test_y_plays_in_lock_step_with_the_end_tested_in_full(path, games):
+    source, source_without, engine, engine_without = engines_with_and_without(path, SWAPS, "group_ends")
     assert "index_y = EndIndex(" in source and "index_y" not in source_without
     verify_indexed_ends(engine)
     rng = random.Random(40)
-    for _ in range(6):
+    for _ in range(games):
         play_in_lock_step(engine.new_game(2), engine_without.new_game(2), 2, rng)
 
 
 ATARI_ENDS = '''
+end edge_to_edge [AT-4]:
+  checked after every step
+  for each p in players
+  when there is s in grid where connected(t in grid where t holds colour of p or t is empty from t = s to row of t = 4) and size of captured > 100
+  winner p
+
+end strangled [AT-4]:
+  checked after every step
+  for each p in players
+  when there is s in grid where (s holds colour of p or s is empty) and not connected(t in grid where t holds colour of p or t is empty from t = s to row of t = 4) and not connected(t in grid where t holds colour of p or t is empty from t = s to column of t = 4)
+  winner p
+
 end big_group [AT-4]:
   checked after every step
   for each p in players
@@ -89,7 +121,8 @@ def test_groups_that_split_when_stones_are_taken_off_are_tested(tmp_path, seed):
     path.write_text(text)
     model = compile_rules(path)
     assert all(reads.GROUP_MEMBER in reads.board_index(e, model).footprint
-               for e in model.ends if e.name in ("lonely_point", "big_group"))
+               for e in model.ends if e.name in ("lonely_point", "big_group", "strangled"))
+    assert reads.board_index(next(e for e in model.ends if e.name == "edge_to_edge"), model) is None  # (a zone)
     engine = load_module_from_source(generate(model, path.name), f"atari_groups_{seed}").GAME(None)
     engine.model = model
     verify_indexed_ends(engine)
@@ -100,4 +133,4 @@ def test_groups_that_split_when_stones_are_taken_off_are_tested(tmp_path, seed):
         while not state.is_terminal():
             state.apply(rng.choice(state.legal_actions()))
         ended.add(state.outcome()["end"])
-    assert {"lonely_point", "big_group"} <= ended, ended
+    assert {"lonely_point", "big_group", "strangled"} <= ended, ended
