@@ -129,10 +129,24 @@ def every_first_move_played():
         Session.after_first_move, _Node.__deepcopy__ = kept
 
 
+@contextlib.contextmanager
+def every_short_draw_numbered():
+    """(f) off: a short static draw numbered from its outcomes' texts at every node (as before the lever), not kept
+    by the items it draws from."""
+    from rulespec.adapters import session
+    kept = session.is_short_static_draw
+    session.is_short_static_draw = lambda table, pending: False
+    try:
+        yield
+    finally:
+        session.is_short_static_draw = kept
+
+
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
           "(c) kept listings' numbers edited": every_listing_read,
           "(d) short listings out of order read by place": short_listings_by_dict,
-          "(e) first moves kept": every_first_move_played}
+          "(e) first moves kept": every_first_move_played,
+          "(f) short draws' numbers kept by their items": every_short_draw_numbered}
 
 
 def us_a_step(game, games: int, first_seed: int) -> float:

@@ -6,14 +6,16 @@ that draws it with the same arguments. So each item's number is read back from i
 kept by the draw's (text, arguments) like the runtime's Actions, and a node's numbers are its items looked up
 in one C loop, its outcomes those numbers each paired with 1 over their count, instead of every outcome's
 Action listed, paired with a float and its text read back (a deal from a deck of 52: three Python loops of 52).
-Like State.chance_outcomes (runtime/drawn_outcomes.py), a short draw (at most SHORT_LISTING outcomes) is left to
-listing_numbers.chance_numbers, and so is a listing whose numbers do not rise (two items of one number).
+Like State.chance_outcomes (runtime/drawn_outcomes.py), a short draw (at most SHORT_LISTING outcomes) is numbered by
+listing_numbers.chance_numbers, and so is a long listing whose numbers do not rise (two items of one number); a short
+draw's numbers are then kept by the items it draws from (short_draw_numbers: Kuhn's and Leduc's deals draw from the
+same cards every game), as the runtime keeps its outcomes.
 """
 
 from __future__ import annotations
 
 from itertools import repeat
-from typing import Optional
+from typing import Callable, Optional
 
 from .listing_numbers import ListingNumbers, _in_order
 from ..runtime.pending import SHORT_LISTING
@@ -26,6 +28,30 @@ def is_long_static_draw(table, pending) -> bool:
     in a game that does not number its chance outcomes itself (`chance outcomes numbered`)."""
     return (pending.shared is not None and pending.weights is None and pending.count > SHORT_LISTING
             and table.declared_chance is None)
+
+
+def is_short_static_draw(table, pending) -> bool:
+    """Whether the chance node ``pending`` is a static draw of at most SHORT_LISTING outcomes, all as likely, in a
+    game that does not number its chance outcomes itself: its numbers are those of its items' texts, which read
+    labels only, and its probabilities 1 over their count, so the items it draws from decide them."""
+    return (pending.shared is not None and pending.weights is None and pending.items is not None
+            and pending.count <= SHORT_LISTING and table.declared_chance is None)
+
+
+def short_draw_numbers(table, pending, numbered_by_texts: Callable[[], ListingNumbers]) -> ListingNumbers:
+    """The ListingNumbers of a short static draw (is_short_static_draw), kept in the ActionTable by the draw's
+    (text, arguments) and the items it draws from, made once (``numbered_by_texts``: listing_numbers.chance_numbers)
+    and kept on the node's listing too (Pending.numbered); its lists are read, never changed."""
+    kept = table.short_draws
+    key = (pending.text, pending.args, tuple(pending.items))
+    numbered = kept.get(key)
+    if numbered is None:
+        numbered = numbered_by_texts()
+        if len(kept) >= KEPT_DRAWS:
+            kept.clear()
+        kept[key] = numbered
+    pending.numbered = numbered
+    return numbered
 
 
 def drawn_numbers(table, pending) -> Optional[ListingNumbers]:

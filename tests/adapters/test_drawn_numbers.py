@@ -3,7 +3,8 @@
 with a float, its text read back: listing_numbers.chance_numbers): through the OpenSpiel adapter, at every node
 the same player, legal actions, chance outcomes with the same numbers and probabilities and the same texts of
 them; at the end the same returns and the same game. Played on the newcomers' blackjack and crazy eights
-(deals from a deck of 52)."""
+(deals from a deck of 52). A short static draw's numbers kept by the items it draws from (short_draw_numbers), in
+lock step the same way: Kuhn poker's and Leduc's deals."""
 
 import random
 from pathlib import Path
@@ -22,6 +23,7 @@ def _read_back(monkeypatch, ask):
     """``ask()`` with every chance node numbered by its texts read back (the path without the lever)."""
     with monkeypatch.context() as patch:
         patch.setattr(session, "is_long_static_draw", lambda table, pending: False)
+        patch.setattr(session, "is_short_static_draw", lambda table, pending: False)
         return ask()
 
 
@@ -29,6 +31,33 @@ def _read_back(monkeypatch, ask):
 def test_numbers_by_item_agree_with_texts_read_back(monkeypatch, name, players, games):
     monkeypatch.setenv("RULESPEC_RULES_PATH", str(GAMES))
     game = rso.load_game(str(GAMES / f"{name}.rules"), players=players)
+    assert _in_lock_step(monkeypatch, game, games) > games  # most deals were numbered by item
+
+
+@pytest.mark.parametrize("name, games", [("kuhn-poker", 30), ("leduc-poker", 30)])
+def test_short_draws_kept_by_their_items_agree_with_texts_read_back(monkeypatch, name, games):
+    game = rso.load_game(name)
+    _in_lock_step(monkeypatch, game, games)
+    table = game.new_initial_state().session.table
+    assert table.short_draws  # (the deals' numbers were kept by their items, and later games took them)
+    if name == "leduc-poker":  # the public card drawn from the same four cards after two ways of betting
+        ends = []
+        for bets in ([1, 1], [2, 1]):  # (call, call; raise, call)
+            state = game.new_initial_state()
+            for _ in range(2):  # (each seat's private card)
+                state.apply_action(state.chance_outcomes()[0][0])
+            for bet in bets:
+                state.apply_action(bet)
+            assert state.is_chance_node()
+            ends.append(state)
+        assert ends[0].rulespec_state._pending is not ends[1].rulespec_state._pending
+        assert ends[0].chance_outcomes() == ends[1].chance_outcomes()
+        assert ends[0].rulespec_state._pending.numbered is ends[1].rulespec_state._pending.numbered
+
+
+def _in_lock_step(monkeypatch, game, games: int) -> int:
+    """Seeded games played with the draws' numbers kept and read back from their texts, in lock step; the chance
+    nodes of more than 16 outcomes met."""
     by_item = 0
     for seed in range(games):
         rng = random.Random(seed)
@@ -52,4 +81,4 @@ def test_numbers_by_item_agree_with_texts_read_back(monkeypatch, name, players, 
         assert read.is_terminal() and kept.returns() == read.returns()
         assert kept.rulespec_state.history == read.rulespec_state.history
         assert kept.rulespec_state.to_json() == read.rulespec_state.to_json()
-    assert by_item > games  # most deals were numbered by item
+    return by_item
