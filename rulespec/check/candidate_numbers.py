@@ -21,6 +21,7 @@ from typing import Optional
 
 from ..adapters.declared_numbers import OUT_OF_RANGE_HINT
 from ..adapters.numbered_candidates import NumberingError, action_candidates, outcome_candidates
+from ..lib.limits import limit
 from ..runtime.engine import Engine
 
 CHANCE_OUT_OF_RANGE_HINT = ("an outcome its fixed parts allow is numbered even if it is never possible: rule it out "
@@ -39,23 +40,24 @@ class NumberingMistake:
     kind: str = "outside"  # outside (the range), alike (outcomes read alike, numbered apart), listing, lots
 
 
-def numbering_mistakes(engine: Engine, players: int) -> list[NumberingMistake]:
+def numbering_mistakes(engine: Engine, players: int) -> tuple[list[NumberingMistake], int]:
     """The mistakes in the numbers of ``engine``'s candidates with ``players`` players, each option's and chance
-    step's told once (none where the game numbers nothing)."""
+    step's told once (none where the game numbers nothing), and how many candidates were listed."""
     if engine.ACTION_NUMBERS is None and engine.CHANCE_NUMBERS is None:
-        return []
+        return [], 0
     start = engine.new_game(players)  # (the model is read only to place a mistake: a committed engine compiles it)
     found: list[NumberingMistake] = []
+    listed = [0]
     if engine.ACTION_NUMBERS is not None:
-        found += _listed(engine, "action_numbers", lambda: _action_mistakes(engine, players, start))
+        found += _listed(engine, "action_numbers", lambda: _action_mistakes(engine, players, start, listed))
     if engine.CHANCE_NUMBERS is not None:
         if engine._draws_lots:
             found.append(NumberingMistake(engine.model.chance_numbers.loc, "the game numbers its chance outcomes, but "
                                           "its ranking breaks a tie by lot, an outcome no rule numbers",
                                           "break the tie by a rule, or leave `chance outcomes numbered` out", "lots"))
         else:
-            found += _listed(engine, "chance_numbers", lambda: _outcome_mistakes(engine, players, start))
-    return found
+            found += _listed(engine, "chance_numbers", lambda: _outcome_mistakes(engine, players, start, listed))
+    return found, listed[0]
 
 
 def _listed(engine: Engine, header: str, mistakes) -> list[NumberingMistake]:
@@ -69,45 +71,63 @@ def _listed(engine: Engine, header: str, mistakes) -> list[NumberingMistake]:
                                  "conditions no state decides), or leave the numbering out", "listing")]
 
 
-def _action_mistakes(engine: Engine, players: int, start) -> list[NumberingMistake]:
+class _Found:
+    """Candidates found wrong: how many, and the first SHOWN of them said (each once), so that memory stays small
+    however many there are."""
+
+    def __init__(self):
+        self.count, self.said = 0, {}
+
+    def add(self, said: str) -> None:
+        self.count += 1
+        if len(self.said) < SHOWN:
+            self.said[said] = None
+
+    def __str__(self) -> str:
+        return ", ".join(self.said) + (f" ({self.count:,} candidates in all)" if self.count > len(self.said) else "")
+
+
+def _action_mistakes(engine: Engine, players: int, start, listed: list) -> list[NumberingMistake]:
     last = engine.ACTION_NUMBERS(start)
-    outside: dict[tuple[str, int], list] = {}  # (step, option) -> its candidates numbered out of range
+    outside: dict[tuple[str, int], _Found] = {}  # (step, option) -> its candidates numbered out of range
     for candidate in action_candidates(engine, players, start):
+        listed[0] += 1
         if not 0 <= candidate.number <= last:
-            outside.setdefault((candidate.step, candidate.option), []).append(candidate)
+            outside.setdefault((candidate.step, candidate.option), _Found()).add(
+                f"`{candidate.text}` (player {candidate.seat + 1}) is {candidate.number}")
     mistakes = []
-    for (step, k), candidates in outside.items():
+    for (step, k), found in outside.items():
         option = _model_option(engine, step, engine.STEPS[step].options[k].name)
-        named = [f"`{c.text}` (player {c.seat + 1}) is {c.number}" for c in candidates]
         mistakes.append(NumberingMistake(
             option.number.loc or option.loc,
-            f"option `{step}.{option.name}` numbers {_counted(named, 'candidate')} outside 0 to {last} "
-            f"(`actions numbered`): {_some(named)}", OUT_OF_RANGE_HINT))
+            f"option `{step}.{option.name}` numbers {_counted(found.count, 'candidate')} outside 0 to {last} "
+            f"(`actions numbered`): {', '.join(found.said)}{', ...' if found.count > len(found.said) else ''}",
+            OUT_OF_RANGE_HINT))
     return mistakes
 
 
-def _outcome_mistakes(engine: Engine, players: int, start) -> list[NumberingMistake]:
+def _outcome_mistakes(engine: Engine, players: int, start, listed: list) -> list[NumberingMistake]:
     last = engine.CHANCE_NUMBERS(start)
-    outside: dict[str, dict[str, None]] = {}  # step -> its outcomes numbered out of range (each once)
-    twice: dict[str, dict[str, None]] = {}  # step -> its outcomes that read alike but are numbered differently
-    numbers: dict[tuple, int] = {}  # (step, arguments, text) -> its first number
+    outside: dict[str, _Found] = {}  # step -> its outcomes numbered out of range
+    apart: dict[str, _Found] = {}  # step -> its outcomes that read alike but are numbered differently
+    numbers: dict[tuple, int] = {}  # (step, arguments, text) -> its first number (as the adapters keep them)
     for step, args, text, number in outcome_candidates(engine, players, start):
+        listed[0] += 1
         if not 0 <= number <= last:
-            outside.setdefault(step, {})[f"`{text}` is {number}"] = None
+            outside.setdefault(step, _Found()).add(f"`{text}` is {number}")
         first = numbers.setdefault((step, args, text), number)
         if first != number:
-            twice.setdefault(step, {})[f"`{text}` is {first} and {number}"] = None
+            apart.setdefault(step, _Found()).add(f"`{text}` is {first} and {number}")
     mistakes = []
-    for step in dict.fromkeys([*outside, *twice]):
+    for step in dict.fromkeys([*outside, *apart]):
         chance = next(s for s in engine.model.steps if s.name == step)
         loc = chance.outcome.number.loc or chance.loc
         if step in outside:
-            mistakes.append(NumberingMistake(loc, f"chance `{step}` numbers {_counted(outside[step], 'outcome')} "
-                                                  f"outside 0 to {last} (`chance outcomes numbered`): "
-                                                  f"{_some(list(outside[step]))}", CHANCE_OUT_OF_RANGE_HINT))
-        if step in twice:
+            mistakes.append(NumberingMistake(loc, f"chance `{step}` numbers outcomes outside 0 to {last} (`chance "
+                                                  f"outcomes numbered`): {outside[step]}", CHANCE_OUT_OF_RANGE_HINT))
+        if step in apart:
             mistakes.append(NumberingMistake(
-                loc, f"chance `{step}` numbers outcomes that read alike differently: {_some(list(twice[step]))}",
+                loc, f"chance `{step}` numbers outcomes that read alike differently: {apart[step]}",
                 "outcomes of one chance node that read alike are one outcome (their weights added), so they need one "
                 "number: number them from what their text shows, or show in the text what tells them apart", "alike"))
     return mistakes
@@ -118,13 +138,8 @@ def _model_option(engine: Engine, step: str, option: str):
     return next(o for o in found.options if o.name == option)
 
 
-def _counted(named: list[str], what: str) -> str:
-    return f"1 {what}" if len(named) == 1 else f"{len(named)} {what}s"
-
-
-def _some(named: list[str]) -> str:
-    more = len(named) - SHOWN
-    return ", ".join(named[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+def _counted(count: int, what: str) -> str:
+    return f"1 {what}" if count == 1 else f"{count:,} {what}s"
 
 
 def configurations(engine: Engine) -> list[tuple[dict[str, str], int]]:
@@ -141,21 +156,30 @@ def configurations(engine: Engine) -> list[tuple[dict[str, str], int]]:
     return [(options, players) for options in every for players in counts]
 
 
-def numbering_diagnostics(engine: Engine) -> list:
+def numbering_diagnostics(engine: Engine, unchecked: Optional[list[str]] = None) -> list:
     """A Diagnostic for each place whose candidates are misnumbered in some configuration (its first), at the
-    `numbered` clause in the rule file; none where the game numbers nothing."""
+    `numbered` clause in the rule file; none where the game numbers nothing. The configurations are checked in
+    turn while the candidates listed stay under the limit `numbered_candidates` in all (each alone is bounded by
+    it too): those left are added to ``unchecked`` (`2 players, size 9`), told by the caller."""
     if engine.ACTION_NUMBERS is None and engine.CHANCE_NUMBERS is None:
         return []
     from ..language.errors import SourceText
     model = engine.model
     checked = configurations(engine)
     first: dict[tuple, list] = {}  # (place, kind) -> [the first configuration's text and mistake, how many more]
+    listed = 0
     for options, players in checked:
+        said = ", ".join([f"{players} player{'s' if players != 1 else ''}"]
+                         + [f"{name} {value}" for name, value in options.items()])
+        if listed >= limit("numbered_candidates"):
+            if unchecked is not None:
+                unchecked.append(said)
+            continue
         game = engine if options == engine._option_values else type(engine)(options)
         game.model = model
-        for mistake in numbering_mistakes(game, players):
-            said = ", ".join([f"{players} player{'s' if players != 1 else ''}"]
-                             + [f"{name} {value}" for name, value in options.items()])
+        mistakes, more = numbering_mistakes(game, players)
+        listed += more
+        for mistake in mistakes:
             kept = first.setdefault((mistake.loc, mistake.kind), [said if len(checked) > 1 else "", mistake, -1])
             kept[2] += 1
     out = []
@@ -170,6 +194,14 @@ def numbering_diagnostics(engine: Engine) -> list:
     return out
 
 
+def unchecked_note(unchecked: list[str]) -> str:
+    """What `rulespec check` says of the configurations whose numbers it did not check."""
+    return (f"numbers not checked with {'; '.join(unchecked[:SHOWN])}{'; ...' if len(unchecked) > SHOWN else ''} "
+            f"({len(unchecked):,} configuration{'s' if len(unchecked) != 1 else ''}): the candidates listed reached "
+            f"{limit('numbered_candidates'):,} (limit `numbered_candidates`); the adapters check them when they load "
+            f"the game with those options")
+
+
 def candidate_numbering_problem(engine: Engine, players: int) -> Optional[str]:
     """What is wrong with the numbers of ``engine``'s candidates with ``players`` players (each mistake with its
     file:line), worked out once per engine and player count; None if nothing is."""
@@ -179,7 +211,7 @@ def candidate_numbering_problem(engine: Engine, players: int) -> Optional[str]:
             _KEPT.clear()
         kept = _KEPT[id(engine)] = (engine, {})
     if players not in kept[1]:
-        mistakes = numbering_mistakes(engine, players)
+        mistakes, _ = numbering_mistakes(engine, players)
         kept[1][players] = "\n".join(
             (f"{m.loc.file}:{m.loc.line}: " if m.loc is not None else "") + f"{m.message} (hint: {m.hint})"
             for m in mistakes) or None

@@ -479,8 +479,12 @@ class RuleFile(pytest.File):
     def _check_item(self) -> pytest.Item:
         """The `check` item: what the adapters would refuse of the file's numbers fails it, as `rulespec check`."""
         from ..language.errors import RuleError
-        from .candidate_numbers import numbering_diagnostics
-        problems = numbering_diagnostics(self.engine)
+        from .candidate_numbers import numbering_diagnostics, unchecked_note
+        unchecked: list[str] = []
+        problems = numbering_diagnostics(self.engine, unchecked)
+        if unchecked:
+            import warnings
+            warnings.warn(f"{_shown(self.path)}: {unchecked_note(unchecked)}", stacklevel=1)
         if not problems:
             return RuleFileItem.from_parent(self, name="check")
         return RuleFileItem.from_parent(self, name="check", problem=str(RuleError(problems)), line=problems[0].line)

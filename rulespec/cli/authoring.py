@@ -79,8 +79,11 @@ def check(
     io.print(textwrap.fill(summary(model, path), width=width))
     from ..pipeline.example_positions import position_diagnostics
     problems = position_diagnostics(engine)  # (a committed engine is loaded without them: see pipeline)
-    from ..check.candidate_numbers import numbering_diagnostics
-    problems += numbering_diagnostics(engine)  # what the adapters would refuse (a candidate numbered out of range)
+    from ..check.candidate_numbers import numbering_diagnostics, unchecked_note
+    unchecked: list[str] = []
+    problems += numbering_diagnostics(engine, unchecked)  # what the adapters would refuse (a number out of range)
+    if unchecked:
+        io.print(unchecked_note(unchecked), style="yellow")
     if problems:
         from ..language.errors import RuleError
         raise RuleError(problems)

@@ -120,3 +120,18 @@ def test_many_configurations_are_checked_one_option_value_at_a_time(monkeypatch)
     assert len(configurations(maedn)) == 6
     monkeypatch.setattr(candidate_numbers, "MOST_CONFIGURATIONS", 5)
     assert [players for _, players in configurations(maedn)] == [2, 3, 4, 2, 3, 4]
+
+
+def test_configurations_are_checked_while_the_candidates_listed_stay_under_the_limit(tmp_path, monkeypatch):
+    path, line = maedn_without_its_guard(tmp_path)
+    monkeypatch.setattr(candidate_numbers, "limit", lambda name: 150)  # (maedn lists 102 candidates with 2 players)
+    unchecked: list[str] = []
+    [problem] = numbering_diagnostics(rulespec.load(path), unchecked)
+    assert "with 2 players, sides opposite" in problem.message and "(and so in 1 more configuration)" in \
+        problem.message, problem.message  # (3 players listed too, 153: past 150, the rest are left)
+    assert unchecked == ["4 players, sides opposite", "2 players, sides side_by_side", "3 players, sides side_by_side",
+                         "4 players, sides side_by_side"]
+    result = CliRunner().invoke(app, ["check", str(MAEDN)])
+    assert result.exit_code == 0 and "numbers not checked with 4 players, sides opposite; 2 players, sides " \
+        "side_by_side; 3 players, sides side_by_side; 4 players, sides side_by_side (4 configurations): the " \
+        "candidates listed reached 150 (limit `numbered_candidates`)" in " ".join(result.output.split()), result.output
