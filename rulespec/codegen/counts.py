@@ -237,9 +237,25 @@ class Counts:
         if not (isinstance(e.domain, ir.BoardRef) and isinstance(test, ir.Check) and isinstance(test.subject, ir.Var)
                 and test.subject.name == e.var and test.test in ("occupied", "not_empty", "empty")):
             return None
+        masked = self.masked_count(e.domain.board, test.test == "empty", domain)
+        if masked is not None:
+            return masked
         self.occupancy_counts_used = True
         held = "count_empty" if test.test == "empty" else "count_occupied"
         return f"{held}(st._boards[{self.boards[e.domain.board]}], {domain})"
+
+    def masked_count(self, board: str, empty: bool, domain: str) -> Optional[str]:
+        """The count of the occupied (or ``empty``) spaces of ``board`` among those a walk read from a table of a
+        geometric condition visits (``domain``, related_spaces.py) as a popcount: the state keeps the board's
+        occupied spaces as a bit mask (MASKED_BOARDS), the tables those spaces' mask (runtime/related.py
+        RelatedMasks), so it is one `&` instead of a look at each space. None for any other walk."""
+        related = self.related_reads.get(domain)
+        if related is None:
+            return None
+        self.masked_boards.add(board)
+        b, key = self.boards[board], related[1]
+        table, mask = f"st._t.related_masks[{b}, {key}]", f"st._masks[{b}]"
+        return f"({table} & ~{mask}).bit_count()" if empty else f"({mask} & {table}).bit_count()"
 
     def located_count(self, e) -> Optional[str]:
         """`count(c in Z where F and A of c = v)` over a shared zone, F reading only what never changes about the

@@ -45,6 +45,9 @@ class EngineClass:
             w.line("COUNTS_POSITIONS = True  # a rule asks how often a position has occurred: turn starts record it")
         if m.counts_positions_on:
             w.line(f"COUNTS_POSITIONS_ON = {m.counts_positions_on!r}  # boards whose positions alone are counted: turn starts record them")
+        if self.masked_boards:
+            masked = tuple(b.name for b in m.boards if b.name in self.masked_boards)
+            w.line(f"MASKED_BOARDS = {masked!r}  # boards whose occupied spaces the state keeps as a bit mask: counts read it")
         outside = tuple(c.name for c in m.counters if c.outside_position)
         if outside:
             w.line(f"NOT_POSITION_COUNTERS = {outside!r}  # counters not part of the position (`the position has occurred`)")

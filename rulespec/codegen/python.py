@@ -185,6 +185,10 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.seat_walks: dict[tuple, tuple[str, str]] = {}
         # (board, parameters, test) -> (its related_ function's name, lines): geometric conditions (related_spaces.py)
         self.related_made: dict[tuple, tuple[str, list[str]]] = {}
+        # the code of a walk read from such a table -> (its board, the table's key), and the boards whose occupied
+        # spaces a count among those reads as a mask (the state keeps it: MASKED_BOARDS; counts.py)
+        self.related_reads: dict[str, tuple[int, str]] = {}
+        self.masked_boards: set[str] = set()
         # (board, parameters, test) -> [its lines_ function's name, its lines...]: whole lines kept by geometry
         self.lines_made: dict[tuple, list[str]] = {}
 

@@ -56,7 +56,9 @@ class RelatedSpaces:
                 f"    return tuple(v_{ident(var)} for v_{ident(var)} in st._t.cells_in_use[{b}] if {test})"])
         name = self.related_made[key][0]
         args = "".join(", " + (self.var_code.get(bound) or f"v_{ident(bound)}") for bound in read)
-        return f"st._t.related[{name}{args}]", [part for part in parts if part not in chosen]
+        walk = f"st._t.related[{name}{args}]"
+        self.related_reads[walk] = (b, f"{name}{args}")
+        return walk, [part for part in parts if part not in chosen]
 
     def related_parts(self, var: str, domain: ir.E, parts: list, outer: tuple) -> Optional[tuple[list, tuple]]:
         """(the geometric parts, the outer names they read) when a walk is read from a table (see

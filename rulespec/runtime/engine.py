@@ -94,6 +94,7 @@ class Engine(Results, Describing):
     COUNTS_POSITIONS = False  # the rules ask `the position has occurred N times`: turn starts record it
     NOT_POSITION_COUNTERS: tuple = ()  # counters declared `not part of the position` (runtime/repetition.py)
     COUNTS_POSITIONS_ON: tuple[str, ...] = ()  # boards B of `the position on B has occurred N times`: likewise
+    MASKED_BOARDS: tuple[str, ...] = ()  # boards whose occupied spaces the state keeps as a bit mask (a count reads it)
     STEPS: dict[str, StepInfo] = {}
     TRIGGERS: tuple[TriggerInfo, ...] = ()
     INSTEADS: tuple[InsteadInfo, ...] = ()

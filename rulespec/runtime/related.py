@@ -26,6 +26,22 @@ class Related(dict):
         return found
 
 
+class RelatedMasks(dict):
+    """(a board, then a key of Related) -> the bit mask of the spaces Related answers, by the board's bits of its
+    spaces (a board of MASKED_BOARDS: the state keeps its occupied spaces' mask), so that a count of the occupied
+    ones among them is a popcount (codegen/counts.py): each made the first time it is read."""
+
+    def __init__(self, tables: Any):
+        super().__init__()
+        self._tables = tables
+
+    def __missing__(self, key: tuple) -> int:
+        board, *related = key
+        bits = self._tables.cell_bit[board]
+        found = self[key] = sum(bits[cell] for cell in self._tables.related[tuple(related)])
+        return found
+
+
 class Geometry:
     """What a geometric condition's code reads of its `st`: the set-up's tables, its options, its player
     count (never a position)."""

@@ -96,7 +96,7 @@ def test_the_newcomers_goal_and_field_are_looked_up():
     goal = run.split("def define_goal_full(", 1)[1].split("\ndef ", 1)[0]
     field = source.split("def define_field_at(", 1)[1].split("\ndef ", 1)[0]
     assert "return (count_occupied(st._boards[0], st._t.cells_in_use[0][max(0, (40 + (4 * (2 if ((st.players == 2)" in goal
-    assert "return (count_occupied(st._boards[0], st._t.related[related_1, v_p]) == 4)" in source
+    assert "return ((st._masks[0] & st._t.related_masks[0, related_1, v_p]).bit_count() == 4)" in source  # (a popcount)
     assert "for v_t in space_numbered(st._t.cells_in_use[0], (((v_n + (10 * " in field
     assert "for v_s in st._t.cells_in_use[0] if " in source_without.split("def define_goal_full(", 1)[1]
 

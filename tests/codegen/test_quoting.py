@@ -112,6 +112,8 @@ CODE_LOCALS = {
     "values_key",
     # `line_code` the expr() code of a line's parts the geometry decides, kept in a lines_ function (whole_lines.py)
     "line_code",
+    # `mask` the code reading a board's mask of its occupied spaces (counts.py masked_count)
+    "mask",
     # `walked` the expr() code of the spaces a walk grouped by a value goes through (spaces_by_value.py)
     "walked",
     # `row_step`, `column_step` the expr() code of the steps a place is from a space ("0" when none: shifted_places.py)
