@@ -51,19 +51,15 @@ class _RuleIndenter(Indenter):
     text = ""  # the text being parsed, set by parse_text, to check that keywords end where words end
 
     def process(self, stream):
-        self.open_parens: list[Token] = []
         return super().process(self._checked(stream))
 
     def _checked(self, stream):
         """The lexer's tokens, passed on to Lark's Indenter after checks of ours.
 
-        Remember where each still-open bracket is, to name it when the file goes wrong after it.
         Refuse a keyword glued to more letters (`everystep`): the contextual lexer would otherwise
         read the keyword off the front of a longer word. And refuse a name or a text over its limit.
         """
         text = self.text
-        open_parens = self.open_parens
-        opening, closing = self.OPEN_PAREN_types, self.CLOSE_PAREN_types
         for token in stream:
             kind = token.type
             if kind in _UNGLUED_TOKENS:
@@ -77,10 +73,6 @@ class _RuleIndenter(Indenter):
                 if end is not None and end < len(text) and (text[end].isalnum() or text[end] == "_"):
                     word = re.match(r"[A-Za-z0-9_]*", text[token.start_pos:]).group(0)
                     raise GluedKeyword(token, word)
-            if kind in opening:
-                open_parens.append(token)
-            elif kind in closing and open_parens:
-                open_parens.pop()
             yield token
 
     def handle_NL(self, token: Token):

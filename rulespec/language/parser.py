@@ -18,6 +18,7 @@ from lark.indenter import DedentError
 
 from . import ast
 from .ast_building import AstProblem
+from .brackets import bracket_problem, text_bracket_problem
 from .collector import collector_paused
 from .errors import Diagnostic, RuleError, SourceText
 from .grammar import (GluedKeyword, IndentProblem, TokenProblem, build_expression_lark, build_lark, starts_a_value,
@@ -67,6 +68,9 @@ def _lark_tree(text: str, source: SourceText) -> Tree:
                                            hint=problem.hint)]) from None
     except GluedKeyword as glued:
         token = glued.token
+        bracket = bracket_problem(source, token.line, token.column, glued.word)
+        if bracket is not None:
+            raise RuleError([bracket]) from None
         rest = glued.word[len(token.value):]
         raise RuleError([source.diagnostic(
             token.line, token.column, f"`{glued.word}` is not a word of the language here", width=len(glued.word),
@@ -77,8 +81,7 @@ def _lark_tree(text: str, source: SourceText) -> Tree:
         misnamed = _definition_named_as_a_word(text, source, getattr(error, "line", None))
         if misnamed is not None:
             raise RuleError([misnamed]) from None
-        open_parens = tuple(getattr(lark.options.postlex, "open_parens", ()))
-        raise RuleError([diagnose_syntax(error, source, open_parens)]) from None
+        raise RuleError([diagnose_syntax(error, source)]) from None
     except IndentProblem as problem:
         raise RuleError([source.diagnostic(problem.line, problem.column, problem.message,
                                            hint=problem.hint)]) from None
@@ -142,6 +145,10 @@ def parse_expression(text: str, path: str, line: int, column: int):
             raise AstProblem(1, meta.column, message, hint=hint)
         node = ToAst(path).transform(tree)
     except UnexpectedInput as error:
+        unpaired = text_bracket_problem(text)
+        if unpaired is not None:
+            offset, message, hint = unpaired
+            raise ValueProblem(column + offset, message, hint) from None
         raise ValueProblem(getattr(error, "column", column) or column,
                            f"`{text}` is not a value the rules can work out",
                            "a text shows a chosen value in braces, like {tile}, or a value worked out from the game, "

@@ -11,6 +11,7 @@ import unicodedata
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from .brackets import bracket_problem
 from .errors import Diagnostic, SourceText, did_you_mean
 from .grammar import build_lark
 
@@ -243,44 +244,16 @@ def _describe_char(char: str) -> str:
     return f"U+{ord(char):04X} ({name})" if name else f"U+{ord(char):04X}"
 
 
-def _unclosed_hint(open_parens, line: int) -> str | None:
-    earlier = [p for p in open_parens if p.line < line]
-    if not earlier:
-        return None
-    paren = earlier[-1]
-    closer = ")" if str(paren) == "(" else "]"
-    return (f"the `{paren}` on line {paren.line}, column {paren.column} is never closed with `{closer}`, "
-            f"so the lines after it are read as part of that line")
-
-
-def _unclosed_bracket(source: SourceText, open_parens, token: Token) -> Diagnostic | None:
-    """When a bracket was left open, the parser only stumbles lines later: point at the bracket instead.
-
-    Applies when the file ends inside the bracket, or when the first word of a later line does not fit
-    (a sign that the line above was meant to be finished)."""
-    if not open_parens:
-        return None
-    if token.type in ("$END", "_DEDENT"):
-        paren, stumbled = open_parens[-1], "the file ended first"
-    else:
-        line, column = token.line, token.column
-        earlier = [p for p in open_parens if p.line < line]
-        if not earlier or column != _indent_of(source.line(line)) + 1:
-            return None
-        paren, stumbled = earlier[-1], f"the mistake only shows at `{token}` on line {line}"
-    closer = ")" if str(paren) == "(" else "]"
-    return source.diagnostic(
-        paren.line, paren.column, f"this `{paren}` is never closed", expected=(f"`{closer}`",),
-        hint=f"add the missing `{closer}`; while a bracket is open, line breaks are ignored, so {stumbled}")
-
-
-def diagnose_syntax(error: UnexpectedInput, source: SourceText, open_parens=()) -> Diagnostic:
+def diagnose_syntax(error: UnexpectedInput, source: SourceText) -> Diagnostic:
     line = max(getattr(error, "line", 1) if isinstance(getattr(error, "line", None), int) else 1, 1)
     column = max(getattr(error, "column", 1) if isinstance(getattr(error, "column", None), int) else 1, 1)
+    bracket = _unpaired_bracket(error, source, line, column)
+    if bracket is not None:
+        return bracket
     if isinstance(error, UnexpectedToken):
-        return _unexpected_token(error, source, line, column, open_parens)
+        return _unexpected_token(error, source, line, column)
     if isinstance(error, UnexpectedCharacters):
-        return _unexpected_character(error, source, line, column, open_parens)
+        return _unexpected_character(error, source, line, column)
     if isinstance(error, UnexpectedEOF):
         line = _last_content_line(source)
         where = _enclosing(source, line, same_line=True)
@@ -290,16 +263,27 @@ def diagnose_syntax(error: UnexpectedInput, source: SourceText, open_parens=()) 
     return source.diagnostic(line, column, str(error).splitlines()[0])
 
 
-def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, column: int, open_parens) -> Diagnostic:
+_QUOTED_TEXT_LEFT_OPEN = re.compile(r'"(?:[^"\n]|"")*$')
+
+
+def _unpaired_bracket(error: UnexpectedInput, source: SourceText, line: int, column: int) -> Diagnostic | None:
+    """A bracket that closes nothing, or is left open, where the parse failed: the true mistake
+    (brackets.py), told at the bracket rather than where the parser stumbled."""
+    if isinstance(error, UnexpectedCharacters) and _QUOTED_TEXT_LEFT_OPEN.match(source.line(line), column - 1):
+        return None  # a quoted text not closed on its line: its own report says so
+    token = getattr(error, "token", None)
+    kind = getattr(token, "type", None)
+    at_end = isinstance(error, UnexpectedEOF) or kind == "$END"
+    word = str(token) if isinstance(token, Token) and not at_end else getattr(error, "char", "") or ""
+    return bracket_problem(source, line, column, word.strip(), at_end=at_end, at_block_end=kind == "_DEDENT")
+
+
+def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, column: int) -> Diagnostic:
     token = error.token
     expected = _accepted(error, error.expected)
     words = _expected_words(expected)
-    unclosed = _unclosed_hint(open_parens, line)
-    bracket = _unclosed_bracket(source, open_parens, token)
-    if bracket is not None:
-        return bracket
     if token.type in ("$END", "_NL", "_INDENT", "_DEDENT") or expected == {"_INDENT"}:
-        return _unexpected_layout(token, expected, words, unclosed, source, line, column)
+        return _unexpected_layout(token, expected, words, source, line, column)
 
     text = str(token)
     width = max(1, len(text.split("\n")[0]))
@@ -318,7 +302,7 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     if "CLAUSE_ID" in expected and token.type in ("NAME", "INT") or (
             token.type not in FRIENDLY_TERMINALS and "CLAUSE_ID" in expected and text.isalpha()):
         return _not_a_clause_id(source, line, column, text, words)
-    words, hint = _word_hint(token, text, expected, words, unclosed, source_line, column)
+    words, hint = _word_hint(token, text, expected, words, source_line, column)
     where = _enclosing(source, line)
     described = _describe_token(token)
     if token.type == "MAP_ROW" and "MAP_ROW" not in expected:  # (words the lexer took for a face's row: the first)
@@ -328,7 +312,7 @@ def _unexpected_token(error: UnexpectedToken, source: SourceText, line: int, col
     return source.diagnostic(line, column, message, width=width, expected=words, hint=hint)
 
 
-def _unexpected_layout(token: Token, expected, words, unclosed, source: SourceText, line: int,
+def _unexpected_layout(token: Token, expected, words, source: SourceText, line: int,
                        column: int) -> Diagnostic:
     """The report when the file, a line or a block ends where it may not, or a block is missing or
     not expected (the indenter's tokens, or a header's `:` followed by no indented line)."""
@@ -337,8 +321,7 @@ def _unexpected_layout(token: Token, expected, words, unclosed, source: SourceTe
         column = len(source.line(line)) + 1
         where = _enclosing(source, line, same_line=True)
         message = f"the file ends in the middle of {where}" if where else "the file ends too soon"
-        hint = unclosed or ("a line ending with `:` must be followed by an indented block"
-                            if "_INDENT" in expected else None)
+        hint = "a line ending with `:` must be followed by an indented block" if "_INDENT" in expected else None
         return source.diagnostic(line, column, message, expected=words, hint=hint)
 
     if token.type == "_NL":
@@ -374,7 +357,7 @@ def _unexpected_layout(token: Token, expected, words, unclosed, source: SourceTe
 
     where = _enclosing(source, line)  # a _DEDENT
     message = "the indented block ends too soon" + (f" (in {where})" if where else "")
-    return source.diagnostic(line, column, message, expected=words, hint=unclosed)
+    return source.diagnostic(line, column, message, expected=words)
 
 
 def _not_a_clause_id(source: SourceText, line: int, column: int, text: str, words) -> Diagnostic:
@@ -389,7 +372,7 @@ def _not_a_clause_id(source: SourceText, line: int, column: int, text: str, word
     return source.diagnostic(line, column, f"`{raw}` is not a clause ID", width=len(raw), expected=words, hint=hint)
 
 
-def _word_hint(token: Token, text: str, expected, words, unclosed, source_line: str, column: int):
+def _word_hint(token: Token, text: str, expected, words, source_line: str, column: int):
     """(what to say was expected, the hint) for an unexpected word or symbol: the first hint that fits."""
     hint = _phrasing_hint(source_line, column, text)
     if hint is not None and hint.startswith("`by each player`"):
@@ -399,8 +382,6 @@ def _word_hint(token: Token, text: str, expected, words, unclosed, source_line: 
         hint = did_you_mean(text, _keywords_in(expected), cutoff=0.7)
         if hint is None and column == 1:
             hint = did_you_mean(text, declaration_keywords(), cutoff=0.7)
-    if hint is None and unclosed:
-        hint = unclosed
     if hint is None and "MAP_ROW" in expected:
         hint = _MAP_ROW_HINT
     if hint is None and token.type == "STRING" and "NAME" in expected:
@@ -529,8 +510,7 @@ def _bad_map_row(error: UnexpectedInput, source: SourceText, line: int) -> Diagn
 _MAP_ROW_HINT = "each cell of a board row is `.` or a small letter naming a region, with one space between cells"
 
 
-def _unexpected_character(error: UnexpectedCharacters, source: SourceText, line: int, column: int,
-                          open_parens) -> Diagnostic:
+def _unexpected_character(error: UnexpectedCharacters, source: SourceText, line: int, column: int) -> Diagnostic:
     source_line = source.line(line)
     char = source_line[column - 1: column] or getattr(error, "char", "") or "?"
     accepted = _accepted(error, error.allowed)

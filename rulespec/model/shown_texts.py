@@ -29,7 +29,8 @@ class ShownTexts:
             field = match.group(1)
             problem = None
             if field is None:
-                problem = ("a `{` or `}` that is not part of a `{name}`",
+                problem = ("this `{` is never closed with `}`" if match.group(0) == "{" else
+                           "this `}` closes nothing: there is no `{` before it",
                            "braces in a text only mark a value, like {tile}; leave other braces out")
             elif not SAFE_NAME.match(field) and not (values and VALUE_FIELD.match(field) and re.search("[A-Za-z]", field)):
                 name = re.match(r"[A-Za-z_][A-Za-z0-9_]*", field)
