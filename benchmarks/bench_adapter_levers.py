@@ -5,6 +5,7 @@ rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_adapter_levers.py --rounds 5 --levers "(a) listings read by place"
     python benchmarks/bench_adapter_levers.py --rounds 5 --layers   # where the adapter's time goes
+    python benchmarks/bench_adapter_levers.py --rounds 5 --mcts-games 4 --against-python   # MCTS: adapter, Python, C++
 
 Figures only: speed targets are never tests.
 """
@@ -19,6 +20,7 @@ import statistics
 import sys
 from pathlib import Path
 from typing import Callable
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -33,18 +35,20 @@ GAMES = ["kuhn-poker", "tic-tac-toe", "hex", "leduc-poker", "connect-four"]
 
 
 @contextlib.contextmanager
+def patched(*patches):
+    """Every one of ``patches`` (unittest.mock's) applied, and undone after."""
+    with contextlib.ExitStack() as stack:
+        for patch in patches:
+            stack.enter_context(patch)
+        yield
+
+
 def dict_of_first_rows():
     """(a) off: every listing's numbers kept as a dict of each number's first row, the legal numbers sorted
     from it (as before the lever), none read by place."""
-    kept = listing_numbers._in_order, listing_numbers.SHORT_LISTING
-    listing_numbers._in_order, listing_numbers.SHORT_LISTING = (lambda numbers: False), -1
-    try:
-        yield
-    finally:
-        listing_numbers._in_order, listing_numbers.SHORT_LISTING = kept
+    return mock.patch.multiple(listing_numbers, _in_order=lambda numbers: False, SHORT_LISTING=-1)
 
 
-@contextlib.contextmanager
 def returns_from_the_outcome():
     """(b) off: a terminal state's returns read from the whole outcome (scores, ranks, winners, the dict) and
     the adapter's check of their sum through pyspiel's get_game(), as before the lever."""
@@ -71,39 +75,22 @@ def returns_from_the_outcome():
             raise AssertionError("returns off their sum")
         return returns
 
-    kept = Results._returns, RulespecState.returns
-    Results._returns, RulespecState.returns = returns_of_outcome, returns_through_the_game
-    try:
-        yield
-    finally:
-        Results._returns, RulespecState.returns = kept
+    return patched(mock.patch.object(Results, "_returns", returns_of_outcome),
+                   mock.patch.object(RulespecState, "returns", returns_through_the_game))
 
 
-@contextlib.contextmanager
 def every_listing_read():
     """(c) off: a listing the engine keeps and edits (State._listed_kept) numbered from every row's text, not by
     editing the numbers of the rows it was edited from."""
-    kept = listing_numbers._kept_numbers
-    listing_numbers._kept_numbers = lambda table, rows: None
-    try:
-        yield
-    finally:
-        listing_numbers._kept_numbers = kept
+    return mock.patch.object(listing_numbers, "_kept_numbers", lambda table, rows: None)
 
 
-@contextlib.contextmanager
 def short_listings_by_dict():
     """(d) off: a short listing out of the numbering's order keeps the dict of each number's first row (as before
     the lever), not its numbers in row order read by list.index."""
-    kept = listing_numbers.SHORT_LISTING
-    listing_numbers.SHORT_LISTING = -1
-    try:
-        yield
-    finally:
-        listing_numbers.SHORT_LISTING = kept
+    return mock.patch.object(listing_numbers, "SHORT_LISTING", -1)
 
 
-@contextlib.contextmanager
 def every_first_move_played():
     """(e) off: a game's first move plays a copy of the shared first state (as before the lever), not a copy of
     the session that move was played into once; a clone of the first state copies its session."""
@@ -121,25 +108,15 @@ def every_first_move_played():
             node.session.clone(), node.round, node.player, node.numbered, node.returns_sum)
         return copy
 
-    kept = Session.after_first_move, _Node.__deepcopy__
-    Session.after_first_move, _Node.__deepcopy__ = played, node_copied
-    try:
-        yield
-    finally:
-        Session.after_first_move, _Node.__deepcopy__ = kept
+    return patched(mock.patch.object(Session, "after_first_move", played),
+                   mock.patch.object(_Node, "__deepcopy__", node_copied))
 
 
-@contextlib.contextmanager
 def every_short_draw_numbered():
     """(f) off: a short static draw numbered from its outcomes' texts at every node (as before the lever), not kept
     by the items it draws from."""
     from rulespec.adapters import session
-    kept = session.is_short_static_draw
-    session.is_short_static_draw = lambda table, pending: False
-    try:
-        yield
-    finally:
-        session.is_short_static_draw = kept
+    return mock.patch.object(session, "is_short_static_draw", lambda table, pending: False)
 
 
 LEVERS = {"(a) listings read by place": dict_of_first_rows, "(b) returns without the outcome": returns_from_the_outcome,
@@ -205,6 +182,34 @@ def layers(name: str, rounds: int, games: int) -> None:
     print(f"| {name} | " + " | ".join(cell(figures[way]) for way in ways) + " |", flush=True)
 
 
+# The gallery games OpenSpiel also has as hand-written Python games: (C++ name, module, class)
+PYTHON_GAMES = {"tic-tac-toe": ("tic_tac_toe", "open_spiel.python.games.tic_tac_toe", "TicTacToeGame"),
+                "kuhn-poker": ("kuhn_poker", "open_spiel.python.games.kuhn_poker", "KuhnPokerGame")}
+
+
+def against_python(name: str, rounds: int, simulations: int, games: int) -> None:
+    """OpenSpiel's MCTSBot, ms a move, on the game through the adapter, OpenSpiel's hand-written Python game and its
+    C++ game, rounds interleaved with the order rotated, and the ratios per round."""
+    import importlib
+
+    import pyspiel
+    cpp, module, cls = PYTHON_GAMES[name]
+    engines = {"adapter": rulespec.openspiel.load_game(name, players=2),
+               "OpenSpiel Python": getattr(importlib.import_module(module), cls)(), "C++": pyspiel.load_game(cpp)}
+    figures: dict[str, list[float]] = {label: [] for label in engines}
+    for r in range(rounds):
+        for label in list(engines)[r % 3:] + list(engines)[:r % 3]:
+            figures[label].append(1000 * statistics.mean(
+                mcts_seconds_a_move(engines[label], simulations, 3, r * games + k) for k in range(games)))
+
+    def ratio(a: str, b: str) -> str:
+        ratios = [x / y for x, y in zip(figures[a], figures[b])]
+        return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+    print(f"| {name} | " + " | ".join(cell(figures[label]) for label in engines) +
+          f" | {ratio('adapter', 'C++')} | {ratio('OpenSpiel Python', 'C++')} | {ratio('adapter', 'OpenSpiel Python')} |",
+          flush=True)
+
+
 def cell(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
 
@@ -218,7 +223,17 @@ def main() -> None:
     parser.add_argument("--files", default=",".join(GAMES))
     parser.add_argument("--levers", default=",".join(LEVERS), help="levers switched off together for 'off'")
     parser.add_argument("--layers", action="store_true", help="random play through each layer of the adapter")
+    parser.add_argument("--against-python", action="store_true",
+                        help="MCTS through the adapter, on OpenSpiel's hand-written Python game and on its C++ game")
     args = parser.parse_args()
+    if args.against_python:
+        print("| game | MCTS ms a move, adapter | OpenSpiel Python | OpenSpiel C++ | adapter / C++ | Python / C++ | "
+              "adapter / Python |")
+        print("|---|---|---|---|---|---|---|")
+        for name in args.files.split(","):
+            if name in PYTHON_GAMES:
+                against_python(name, args.rounds, args.mcts_simulations, args.mcts_games)
+        return
     if args.layers:
         print("| game | API | adapter Session | RulespecState, no pyspiel round trip | pyspiel apply_action |")
         print("|---|---|---|---|---|")
