@@ -66,6 +66,10 @@ class Chance:
             else:
                 w.line(f"return [({text}, 1, ({var},)) for {var} in {lit(tuple(outcome.faces))}]")
             w.dedent()
+            counters = self.outcome_counters(step)
+            if counters:
+                w.line("")
+                self.counters_key_function(step, name, counters)
         if outcome.number is not None:
             self.outcome_number_functions(step, types, var)
         w.line("")
@@ -200,8 +204,9 @@ class Chance:
         """The generated function that says what a chance step's outcomes read besides its arguments and the
         set-up (StepInfo.outcomes_key), or None: a shuffle's orders read the components its zone holds alone,
         so the engine keeps its listing by them (runtime/kept_outcomes.py) instead of listing every order
-        again in every game."""
-        if step.outcome is None or step.outcome.shuffle is None:
+        again in every game; a pick's outcomes that read counters alone are kept by their values
+        (outcomes_by_counters.py)."""
+        if step.outcome is None or (step.outcome.shuffle is None and not self.outcome_counters(step)):
             return None
         return f"outcomes_key_{ident(step.name)}"
 

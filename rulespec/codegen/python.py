@@ -54,6 +54,7 @@ from .one_group import OneGroup
 from .options import Options, candidate_text_may_fail
 from .quoting import UnsafeText, comment, docstring, ident, lit
 from .related_spaces import RelatedSpaces
+from .outcomes_by_counters import OutcomesByCounters
 from .rows_kept_by_counters import RowsKeptByCounters
 from .spaces_by_value import SpacesByValue
 from .seat_walks import SeatWalks
@@ -69,7 +70,7 @@ from .written_out_for_once import WrittenOutForOnce
 
 
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, KeptConnected, BoardTallies,
-                    KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, Options,
+                    KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup,
                     Ends, Examples, EngineClass):

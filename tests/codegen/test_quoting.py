@@ -118,6 +118,8 @@ CODE_LOCALS = {
     "walked",
     # `row_step`, `column_step` the expr() code of the steps a place is from a space ("0" when none: shifted_places.py)
     "row_step", "column_step",
+    # `counter_values` st._counters[<name>!r] reads, each whole or as a tuple (outcomes_by_counters.py)
+    "counter_values",
 }
 # Dictionaries of the generator whose values are code or numbers.
 CODE_TABLES = {"self.boards", "self.kinds", "domains", "ordered"}  # (ordered: direction -> expr() code, steps_in_order.py)
