@@ -14,7 +14,9 @@ the board where psi" (`count(d in directions of B where psi) > 0`), the unit tes
 The end was false at the board as the runtime last saw it (rulespec.runtime.ends.EndIndex): ``phi``
 of a unit whose footprint holds no space changed since cannot have become true, so only the units
 whose footprint meets a changed space are tested. Anything else an end reads (zones, counters,
-another board, `walk`, regions...) makes it not indexable: it is tested in full, as before.
+another board, regions, a `walk` but one whose size is compared with a number...) makes it not
+indexable: it is tested in full, as before. (`size of walk(t from s towards d while C) >= K` is true or
+false by the walk's first K + 1 spaces: it reads the line of K + 2 from s.)
 
 A test may also read ``group of s`` (its spaces' contents and their fixed attributes: the footprint term
 ("group",)) when it reads ``s`` only through that group and what ``s`` holds: every space of a group then
@@ -269,6 +271,10 @@ class _Reader:
             if getattr(e, "changes", False):  # (the board's contents stay the same when it changes)
                 raise NotLocal(e.text)
             return self.reads(e.item, env)
+        if isinstance(e, ir.Compare):
+            walked = self.walk_compared(e, env)
+            if walked is not None:
+                return walked
         if isinstance(e, (ir.Compare, ir.Arith)):
             return self.reads(e.left, env) | self.reads(e.right, env)
         if isinstance(e, (ir.Not, ir.Negate)):
@@ -328,6 +334,21 @@ class _Reader:
         self.relations.append(("connected", e.var, e.condition))
         return self.reads(e.goal, {**env, e.var: GROUP_MEMBER}) | {GROUP_MEMBER}
 
+    def walk_compared(self, e: ir.Compare, env: dict) -> Optional[set]:
+        """`size of walk(t from s towards d while C) OP K` (or `until`), K a whole number and s the unit's
+        space: its truth is the same for every walk longer than K, so it reads only the walk's first K + 1
+        spaces, the line of K + 2 from s (s and the K + 1 after it), and what C reads there. None for any
+        other comparison."""
+        for size, bound in ((e.left, e.right), (e.right, e.left)):
+            if (isinstance(size, ir.Size) and isinstance(size.collection, ir.Walk) and isinstance(bound, ir.Const)
+                    and isinstance(bound.value, int) and not isinstance(bound.value, bool)):
+                walk = size.collection
+                if walk.board != self.board or self.space(walk.space, env) != ANCHOR:
+                    raise NotLocal(walk.text)
+                line = ("line", self.directions(walk.direction, env), max(bound.value, 0) + 2)
+                return {("line", d, line[2]) for d in line[1]} | self.reads(walk.condition, {**env, walk.var: line})
+        return None
+
     def collection(self, e: ir.E, env: dict) -> tuple[Place, set]:
         """What an element of the collection ``e`` stands for, and what reading the collection reads."""
         if isinstance(e, ir.LineOf):
@@ -364,8 +385,28 @@ def footprint_text(footprint: tuple[tuple, ...]) -> str:
     return ", ".join(parts)
 
 
+def some_direction(test: ir.E, board: str) -> tuple[Optional[ir.Count], Optional[ir.E], tuple[ir.E, ...]]:
+    """``test`` as "some direction d of the board where psi", alone or as one operand of an `and` (`A and
+    some d where psi` is `some d where A and psi` when A does not read d): (the count, the operand that is
+    it, the other operands), or (None, None, ())."""
+    parts = test.operands if isinstance(test, ir.BoolOp) and test.op == "and" else (test,)
+    found = [(part, inner) for part, inner in zip(parts, map(exists_form, parts))
+             if inner is not None and isinstance(inner.domain, ir.Directions) and inner.domain.board == board
+             and inner.domain.type == ir.DIRECTIONS]
+    if len(found) != 1:
+        return None, None, ()
+    part, inner = found[0]
+    return inner, part, tuple(other for other in parts if other is not part)
+
+
 def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
     """How to test ``end`` only where its board changed, or None when it must be tested in full."""
+    plan = _board_index(end, model, beside=True)  # (`A and some d where psi` per (space, direction), if it reads so)
+    return plan if plan is not None else _board_index(end, model, beside=False)
+
+
+def _board_index(end: ir.End, model: ir.Model, beside: bool) -> Optional[IndexPlan]:
+    """board_index, with "some direction d where psi" taken from beside other operands of an `and` or not."""
     if end.each_var is not None and not isinstance(end.each_domain, ir.PlayersSet):
         return None
     count = exists_form(end.condition)
@@ -379,12 +420,16 @@ def board_index(end: ir.End, model: ir.Model) -> Optional[IndexPlan]:
         unfolded.append(test.name)
         test = unfold(test, definitions, outer)
     direction_var, directions = None, ()
-    inner = exists_form(test)
-    if inner is not None and isinstance(inner.domain, ir.Directions) and inner.domain.board == board \
-            and inner.domain.type == ir.DIRECTIONS:
-        direction_var, directions, test = inner.var, tuple(inner.domain.directions), inner.where
+    inner, found, others = some_direction(test, board)
+    if inner is not None and (beside or not others) and not any(inner.var in free_vars(other) for other in others):
+        direction_var, directions = inner.var, tuple(inner.domain.directions)
         if direction_var in outer:
             return None
+        if others:  # (the operands in their order: each is evaluated where it was)
+            parts = tuple(inner.where if part is found else part for part in test.operands)
+            test = ir.BoolOp(ir.BOOL, test.loc, test.text, "and", parts)
+        else:
+            test = inner.where
     env = {count.var: ANCHOR}
     if end.each_var:
         env[end.each_var] = VALUE

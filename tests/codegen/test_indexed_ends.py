@@ -151,6 +151,17 @@ HOUSE_VARIANTS = {
              "count(t in line of 3 from s towards east where mine(t, p)) = 3 and "
              "(neighbour of s towards west is none or neighbour of s towards west is empty)",
              (("line", 2, 3), ("neighbour", 6))),
+    # a walk's size compared with a number: true or false by its first K + 1 spaces, the line of K + 2 from s
+    "walk": ("count(t in line of 3 from s towards d where mine(t, p)) = 3",
+             "size of walk(t from s towards d while mine(t, p)) >= 2 and mine(s, p)",
+             (("here",), ("line", reads.UNIT, 4))),
+    "walk_equal": ("count(t in line of 3 from s towards d where mine(t, p)) = 3",
+                   "mine(s, p) and 1 = size of walk(t from s towards d until not mine(t, p))",
+                   (("here",), ("line", reads.UNIT, 3))),
+    # a test of the space beside "some direction d": the unit is still the pair (space, direction)
+    "beside": ("count(d in directions of grid where count(t in line of 3 from s towards d where mine(t, p)) = 3) > 0",
+               "mine(s, p) and count(d in directions of grid where count(t in line of 3 from s towards d "
+               "where mine(t, p)) = 3) > 0", (("here",), ("line", reads.UNIT, 3))),
     # a count over the whole board inside the condition: not a fixed neighbourhood
     "board": ("count(t in line of 3 from s towards d where mine(t, p)) = 3",
               "count(t in grid where mine(t, p)) = 3", None),
