@@ -1,10 +1,11 @@
-"""The two levers of the newcomer's game of Y (issue #40, helper y), each against what was there before it,
+"""The levers of the newcomer's game of Y (issue #40, helper y), each against what was there before it,
 in one process: (a) an end whose test reads its space only as `group of s` and what s holds, tested after a
 step only from the changed spaces and their neighbours (model/reads.py, the footprint term "group"), against
 the engine generated testing the end on every space (also on tests/codegen/y-connected.rules, the win said
 with `connected ... from t = s`, whose component under a test of what a space holds is read as a group); (b) a group flooded once for the board as it stands
 (runtime/groups_kept.py), against the runtime flooding it at every question, on Y and on Go (whose captures
-count a group and then take it off). The same seeded games, thread CPU time, nothing but play inside the clock,
+count a group and then take it off); (d) a `connected` from the space a name gives (`from t = s`) filled from it,
+not kept by that space, where only an indexed end's test asks it (codegen/connected.py), on tests/codegen/y-connected.rules. The same seeded games, thread CPU time, nothing but play inside the clock,
 rounds interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_group_levers.py --rounds 5
@@ -33,6 +34,7 @@ def _without_groups(end, model):
 
 
 TESTED_IN_FULL = ((reads, "board_index", _without_groups),)
+KEPT_FROM_EACH_SPACE = ((reads, "from_a_named_space", lambda e: False),)
 FLOODED_EVERY_TIME = ((BoardReading, "_group", BoardReading._flooded_group),)
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
@@ -41,6 +43,7 @@ LEVERS = {
     "(a) on Y said with `connected ... from t = s`": ("y-connected", TESTED_IN_FULL),
     "(b) a group flooded once for the board as it stands": ("y", ()),
     "(b) on Go": ("go", ()),
+    "(d) a connected from the space a name gives filled, not kept by it": ("y-connected", KEPT_FROM_EACH_SPACE),
 }
 PLAYED_WITHOUT = {"(b) a group flooded once for the board as it stands": FLOODED_EVERY_TIME,
                   "(b) on Go": FLOODED_EVERY_TIME}

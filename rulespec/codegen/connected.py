@@ -10,6 +10,7 @@ import builtins
 from typing import Optional
 
 from ..model import ir, reads
+from ..model.tree import walk
 from ..model.narrowing import fixed_walk
 from ..model.placed_fill import placed_fill
 from .quoting import comment, docstring, ident
@@ -35,7 +36,10 @@ class KeptConnected:
         self.depth -= 1
         var = f"v_{ident(e.var)}"
         passes, start, goal = (f"lambda {var}: {cond}" for cond in tests)
-        names = reads.connected_kept(e, self.m)
+        if self.few_units and reads.from_a_named_space(e):
+            names = None  # (asked from an indexed end's few units, which change each step: filled, not kept)
+        else:
+            names = reads.connected_kept(e, self.m)
         if names is None:
             on_contents = self.fill_on_contents(e)
             if on_contents is not None:  # its tests read the space only through what it holds: on integers
@@ -52,6 +56,18 @@ class KeptConnected:
         key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in names) + ")"
         ends = self.reach_ends(e, number, names) or f"lambda st, *values: ({start}, {goal})"
         return f"st._connected_kept({self.boards[e.board]}, {key}, {passes}, {ends})"
+
+    def definitions_of_indexed_ends(self) -> frozenset[str]:
+        """The definitions an indexed end's test reads, directly or through one another: a `connected` from the
+        space a name gives is asked there only from the few spaces a check tests (see visit_Connected)."""
+        found: set[str] = set()
+        stack = [plan.test for plan in (reads.board_index(end, self.m) for end in self.m.ends) if plan is not None]
+        while stack:
+            for x in walk(stack.pop()):
+                if isinstance(x, ir.DefinedValue) and x.name in self.definitions and x.name not in found:
+                    found.add(x.name)
+                    stack.append(self.definitions[x.name].value)
+        return frozenset(found)
 
     def connected_starts(self, e: ir.Connected) -> Optional[str]:
         """The code of the spaces a `connected` over a whole board can start from when its start fixes them

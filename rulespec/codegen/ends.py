@@ -133,7 +133,9 @@ class Ends:
         self.board_code[b] = f"board_{b}"
         if end.each_var and not any(getattr(x, "var", None) == end.each_var for x in walk(plan.test)):
             self.seat_values = (frozenset({end.each_var}), {})  # (unless the test binds that name again inside)
+        self.few_units = True
         test = self.expr(plan.test)
+        self.few_units = False
         one_test = None
         if self.tested_by_set(plan):  # every space of the unit's line passes C: first, the one space changed
             count = plan.test.left

@@ -88,6 +88,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.w = Writer()
         self.boards = {b.name: i for i, b in enumerate(model.boards)}
         self.definitions = {d.name: d for d in model.definitions}
+        self.indexed_end_definitions = self.definitions_of_indexed_ends()  # (connected.py)
+        self.few_units = False  # writing an indexed end's test, or a definition only such tests read (connected.py)
         self.zone_per_player = {z.name: z.per_player for z in model.zones}
         self.steps = {s.name: s for s in model.steps}
         if model.setup is not None:

@@ -587,6 +587,16 @@ def connected_values(e: ir.Connected, parts: tuple[ir.E, ...]) -> Optional[dict[
     return found
 
 
+def from_a_named_space(e: ir.Connected) -> bool:
+    """Whether a `connected` starts from the one space a name gives (`from t = s`). Kept (connected_kept), its
+    records are keyed by that space: worth it where it is asked again from the same spaces (every stone at
+    every check), not where it is asked from a few spaces that change each time (an indexed end's units:
+    rulespec/codegen/connected.py then fills from the space, stopping at the first goal)."""
+    start = e.start
+    return (isinstance(start, ir.Compare) and start.op == "=" and isinstance(start.left, ir.Var)
+            and isinstance(start.right, ir.Var) and e.var in (start.left.name, start.right.name))
+
+
 def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, ...]]:
     """Whether the runtime may keep what ``connected(s in B where C from S to G)`` reached and, at the next
     test, look only at the spaces that changed since (State._connected_kept): it ranges over the whole

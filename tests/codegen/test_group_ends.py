@@ -72,12 +72,25 @@ def test_a_component_under_a_test_of_what_a_space_holds_is_read_as_a_group(tmp_p
     for test in ("s is occupied and touches_all_sides(s, p)", "touches_all_sides(s, p) and row of s > 1",
                  "mine(s, p) and touches_all_sides(s, p) and size of group of s > 0"):  # (two relations)
         assert plan_of(y_said_with_connected(tmp_path, test), "y") is None, test
+    # tested on every stone at every check, a chain from a stone keeps what it reached, by the stone
+    path = y_said_with_connected(tmp_path, "touches_all_sides(s, p) and row of s > 1")
+    source = generate(compile_rules(path), path.name)
+    assert "st._connected_kept(" in source and "st._connected_from(" not in source
 
 
-@pytest.mark.parametrize("path, games", [(Y, 6), (Y_CONNECTED, 3)], ids=["group of s", "connected from t = s"])
-def test_y_plays_in_lock_step_with_the_end_tested_in_full(path, games):
-    source, source_without, engine, engine_without = engines_with_and_without(path, SWAPS, "group_ends")
-    assert "index_y = EndIndex(" in source and "index_y" not in source_without
+KEPT_FROM_EACH_SPACE = ((reads, "from_a_named_space", lambda e: False),)  # (before: kept, keyed by the space)
+
+
+@pytest.mark.parametrize("path, swaps, mark, games", [
+    (Y, SWAPS, "index_y = EndIndex(", 6),
+    (Y_CONNECTED, SWAPS, "index_y = EndIndex(", 3),
+    (Y_CONNECTED, KEPT_FROM_EACH_SPACE, "st._connected_from(", 3),
+], ids=["group of s", "connected from t = s", "connected from t = s not kept"])
+def test_y_plays_in_lock_step_with_the_engine_generated_without_the_lever(path, swaps, mark, games):
+    """The end tested in full (and every check of the engine also tested in full); a `connected` from the
+    space a name gives filled from it, not kept by that space (reads.connected_kept)."""
+    source, source_without, engine, engine_without = engines_with_and_without(path, swaps, "group_ends")
+    assert mark in source and mark not in source_without
     verify_indexed_ends(engine)
     rng = random.Random(40)
     for _ in range(games):
