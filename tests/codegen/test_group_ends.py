@@ -19,6 +19,7 @@ from rulespec.pipeline import compile_rules, load_module_from_source
 from rulespec.runtime.ends import verify_indexed_ends
 
 from .lockstep import engines_with_and_without, play_in_lock_step
+from .test_indexed_ends import play_checked
 
 ROOT = Path(__file__).resolve().parents[2]
 Y = ROOT / "tests" / "newcomer" / "games" / "y.rules"
@@ -95,6 +96,16 @@ def test_y_plays_in_lock_step_with_the_engine_generated_without_the_lever(path, 
     rng = random.Random(40)
     for _ in range(games):
         play_in_lock_step(engine.new_game(2), engine_without.new_game(2), 2, rng)
+
+
+def test_y_through_clones_json_and_positions_agrees_with_every_end_tested_in_full():
+    """States read back or cloned start with no record, or their original's (runtime/ends.py)."""
+    for path in (Y, Y_CONNECTED):
+        engine = load_module_from_source(generate(compile_rules(path), path.name), f"checked_{path.stem}").GAME(None)
+        engine.model = compile_rules(path)
+        verify_indexed_ends(engine)
+        rng = random.Random(path.stem)
+        assert sum(play_checked(engine, 2, rng) for _ in range(2)) == 2
 
 
 ATARI_ENDS = '''
