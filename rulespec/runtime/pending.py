@@ -9,6 +9,7 @@ from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from .common import CHANCE, SIMULTANEOUS
+from .listing_index import index_in_listing
 
 if TYPE_CHECKING:
     from .state import State
@@ -419,9 +420,14 @@ class Pending:
             if index is not None and (self.actions is None or self.actions[index] is action):
                 return index
         actions = self.all_actions()
-        for index, offered in enumerate(actions):  # most callers pass back an offered Action itself
-            if offered is action:
+        if len(actions) > SHORT_LISTING:  # most callers pass back an offered Action itself
+            index = index_in_listing(actions, action)  # (a long listing found in again is indexed)
+            if index is not None:
                 return index
+        else:
+            for index, offered in enumerate(actions):
+                if offered is action:
+                    return index
         for index, offered in enumerate(actions):
             if offered == action:
                 return index
