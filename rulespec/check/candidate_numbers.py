@@ -7,7 +7,8 @@ without a state by listing every candidate that the conditions no state decides 
 be legal in play; outcomes of one chance node that read alike are one outcome, so they must share a number. This
 module lists the same candidates, through the same function, and tells each such mistake at the `numbered` clause
 of its option or chance step (the candidates' texts and numbers, and what to do), for every player count and
-configuration of the options (``MOST_CONFIGURATIONS``): `rulespec check` and the pytest plugin's `check` item report
+configuration of the options (``MOST_CONFIGURATIONS``; while the candidates listed stay under the limit
+`numbered_candidates` in all, the configurations left told): `rulespec check` and the pytest plugin's `check` item report
 them as rule errors, and `rulespec verify` as a failure of `action_numbers` at the first state
 (check/properties.py). Two actions with one number are told where they are both legal, by verify at the states it
 visits (check/action_numbers.py): options never legal together may share a number.

@@ -66,7 +66,8 @@ LIMITS: tuple[Limit, ...] = (
     Limit("numbered_candidates", 1_000_000, "candidates of numbered options or chance steps, listed without a state "
           "for one player count (checked when the numbers are checked or an adapter loads the game)",
           "each is listed, its number worked out and its text kept, for every value of its step's parameters "
-          "(chess lists 5,880 for its 4,674 numbers, in about a second)"),
+          "(chess lists 5,024 for its 4,674 numbers in 5 ms, Lines of Action 7,872 in 6 ms: a million takes about a "
+          "second); `rulespec check` checks configurations while those listed stay under it in all"),
     Limit("repeat", 1_000, "times in `repeat N times`", "the bundled games repeat at most {bundled} times",
           bundled=41),
     Limit("dice", 100, "dice in one holder (`dice ...: N per player in ...`)",
