@@ -418,7 +418,7 @@ class Expressions:
         # contents, not through State._occupant's test again (unless they bind that name afresh).
         outer, parts = self.known_occupied, []
         try:
-            for o in e.operands:
+            for o in self.cheapest_first(e.operands):  # (cheap_first.py: only operands that cannot fail move)
                 rebound = {node.var for node in walk(o) if isinstance(getattr(node, "var", None), str)}
                 self.known_occupied = frozenset(k for k in self.known_occupied if k[1] not in rebound)
                 parts.append(self.expr(o))

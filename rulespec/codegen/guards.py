@@ -29,7 +29,7 @@ class Guards:
         a walk takes its first step (first_step). None for any other value."""
         if not (isinstance(value, ir.BoolOp) and value.op == "and" and len(value.operands) > 1):
             return None
-        *tests, last = value.operands
+        *tests, last = self.cheapest_first(value.operands)  # (cheap_first.py: only operands that cannot fail move)
         loop = self.any_test(last) and self.item_test(last.left) is None
         if not (loop or any(self.first_step(test) is not None for test in tests)):
             return None
@@ -54,7 +54,7 @@ class Guards:
         before its last, when one of them asks whether a walk takes its first step; else none, and the test."""
         if where is None:
             return [], where
-        *tests, last = self.conjuncts(where)
+        *tests, last = self.cheapest_first(self.conjuncts(where))
         if not any(self.first_step(test) is not None for test in tests):
             return [], where
         return tests, last

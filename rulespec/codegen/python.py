@@ -25,6 +25,7 @@ from ..model import ir, reads
 from ..model.first_thens_once import FirstThensOnce
 from ..model.lookahead import looks_through_then
 from .chance import Chance
+from .cheap_first import CheapFirst
 from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
@@ -72,7 +73,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
