@@ -18,11 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ab import ROOT, compare_levers  # noqa: E402
+from ab import compare_levers  # noqa: E402
+from bench_walk_ends import GOMOKU, LINE  # noqa: E402 (the newcomer's file and its line of 5, replaced here)
 from rulespec.codegen.cheap_first import CheapFirst  # noqa: E402
 
-GOMOKU = ROOT / "tests" / "newcomer" / "games" / "gomoku.rules"
-LINE = "count(d in directions of grid where count(t in line of 5 from s towards d where mine(t, p)) = 5) > 0"
 WALK = "count(d in directions of grid where size of walk(t from s towards d while mine(t, p)) >= 4) > 0"
 FORMS = {"gomoku-walk-after": f"{WALK} and mine(s, p)", "gomoku-walk-first": f"mine(s, p) and {WALK}"}
 WRITTEN_ORDER = ((CheapFirst, "cheapest_first", lambda self, operands: list(operands)),)
