@@ -187,10 +187,9 @@ def numbering_diagnostics(engine: Engine, unchecked: Optional[list[str]] = None)
     for said, mistake, more in first.values():
         loc = mistake.loc
         path = loc.file if loc is not None else model.source_path
-        text = model.source_text if path == model.source_path else _read(path)
         message = (f"with {said}: " if said else "") + mistake.message + (
             f" (and so in {more} more configuration{'s' if more != 1 else ''})" if more else "")
-        out.append(SourceText(path, text).diagnostic(loc.line if loc else 1, loc.column if loc else 1, message,
+        out.append(SourceText.of(path, model.source_path, model.source_text).diagnostic(loc.line if loc else 1, loc.column if loc else 1, message,
                                                      hint=mistake.hint))
     return out
 
@@ -221,11 +220,3 @@ def candidate_numbering_problem(engine: Engine, players: int) -> Optional[str]:
 
 _KEPT: dict[int, tuple[Engine, dict[int, Optional[str]]]] = {}  # id(engine) -> (engine, players -> its problem)
 KEPT_ENGINES = 16
-
-
-def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError:
-        return ""

@@ -3,7 +3,7 @@ expected in words a person knows, and a hint. Every stage reports problems throu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence
 
 from ..lib.suggestions import close_matches
@@ -75,6 +75,18 @@ class SourceText:
         self.lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
+
+    @classmethod
+    def of(cls, path: str, own_path: str, own_text: str) -> "SourceText":
+        """The rule file at ``path``: ``own_text`` when it is the file being read (``own_path``), else read from
+        disk (a base a house rule extends); no lines when it cannot be read, the report keeping its place."""
+        if path == own_path:
+            return cls(path, own_text)
+        try:
+            with open(path, encoding="utf-8") as handle:
+                return cls(path, handle.read())
+        except OSError:
+            return cls(path, "")
 
     def line(self, number: int) -> str:
         return self.lines[number - 1] if 1 <= number <= len(self.lines) else ""

@@ -57,16 +57,7 @@ def _position_diagnostics(engine: Engine) -> list:
             except InvalidPosition as error:
                 at, column = _position_place(line.position, error)
                 path = line.loc.file if line.loc else model.source_path
-                text = model.source_text if path == model.source_path else _read_text(path)
-                out.append(SourceText(path, text).diagnostic(
+                out.append(SourceText.of(path, model.source_path, model.source_text).diagnostic(
                     at, column, f"example `{example.name}`: the position cannot be read: {error.reason}",
                     hint=error.hint or "see the Positions page of the language reference"))
     return out
-
-
-def _read_text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError:
-        return ""
