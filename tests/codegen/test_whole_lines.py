@@ -64,12 +64,17 @@ FORMS = {
 }
 
 
+def three_said_as(tmp_path, form: str, declarations: str = "") -> Path:
+    """A house rule of tic-tac-toe whose end `three` says ``form`` (with ``declarations`` before it)."""
+    rules = tmp_path / "three.rules"
+    rules.write_text(f'extends "tic-tac-toe"\n\nremove three_from\n\n{declarations}end three [TTT-4]:\n'
+                     f"  checked after every step\n  for each p in players\n  when {form}\n  winner p\n", encoding="utf-8")
+    return rules
+
+
 @pytest.mark.parametrize("form", sorted(FORMS))
 def test_each_way_of_saying_it(form, tmp_path):
-    rules = tmp_path / "three.rules"
-    rules.write_text('extends "tic-tac-toe"\n\nremove three_from\n\nend three [TTT-4]:\n  checked after every step\n  for each p in players\n'
-                     f"  when {form}\n  winner p\n", encoding="utf-8")
-    with_lines, without, fast, slow = engines(rules)
+    with_lines, without, fast, slow = engines(three_said_as(tmp_path, form))
     assert ("st._t.whole_lines[" in with_lines) == FORMS[form]
     if not FORMS[form]:
         assert with_lines == without

@@ -10,7 +10,7 @@ import pytest
 from rulespec.codegen.whole_lines import WholeLines
 
 from .lockstep import engines_with_and_without, play_in_lock_step
-from .test_whole_lines import ends_agree_at_every_step
+from .test_whole_lines import ends_agree_at_every_step, three_said_as
 
 ROOT = Path(__file__).parents[2]
 ULTIMATE = ROOT / "tests/newcomer/games/ultimate-tic-tac-toe.rules"
@@ -57,10 +57,7 @@ FORMS = {
 
 @pytest.mark.parametrize("form", sorted(FORMS))
 def test_each_way_of_saying_it(form, tmp_path):
-    rules = tmp_path / "three.rules"
-    rules.write_text('extends "tic-tac-toe"\n\nremove three_from\n\neach player has a home: 1, 3 [TTT-1]\n\nend three [TTT-4]:\n  checked after every step\n  for each p in players\n'
-                     f"  when {form}\n  winner p\n", encoding="utf-8")
-    with_lines, without, fast, slow = engines(rules)
+    with_lines, without, fast, slow = engines(three_said_as(tmp_path, form, "each player has a home: 1, 3 [TTT-1]\n\n"))
     assert ("lines_1" in with_lines) == FORMS[form]
     if not FORMS[form]:
         assert with_lines == without
