@@ -94,7 +94,7 @@ class Narrowing:
         for test_code, part in by_test.items():
             inner_spaces, inner_groups = self.fixed_parts(part, const, b)
             if inner_spaces:
-                spaces.append(f"*((" + "".join(f"{code}, " for code in inner_spaces) + f") if {test_code} else ())")
+                spaces.append("*((" + "".join(f"{code}, " for code in inner_spaces) + f") if {test_code} else ())")
             groups += [f"({code} if {test_code} else ())" for code in inner_groups]
         return spaces, groups
 

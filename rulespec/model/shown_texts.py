@@ -24,7 +24,6 @@ class ShownTexts:
     def template_ok(self, template: str, loc: ast.Loc, values: bool = False) -> bool:
         """A template has only `{name}` fields: no `{}`, `{0}`, `{x.attr}`, `{x[0]}`, `{x!r}`, `{x:>5}`, and
         no brace that is not part of one. Reported at the bad field when it can be found."""
-        index = 0
         for match in re.finditer(r"\{([^{}]*)\}|[{}]", template):
             field = match.group(1)
             problem = None
