@@ -233,6 +233,23 @@ def _yacht(seat, text):
     return sum((v - 1) * 6 ** i for i, v in enumerate(rolled))
 
 
+_BANQI_KINDS = ("general", "advisor", "elephant", "chariot", "horse", "cannon", "soldier")
+
+
+def _banqi(seat, text):
+    """OpenSpiel's flip is its square, row * 8 + column (rows 0..3, columns 0..7, as our texts name them); a
+    move or capture (a cannon's "takes T over U" too) 32 + from * 32 + to; a reveal is colour * 7 + kind, red
+    first, general to soldier."""
+    if seat is None:
+        colour, kind = re.fullmatch(r"reveal (red|black) (\w+)", text).groups()
+        return (colour == "black") * 7 + _BANQI_KINDS.index(kind)
+    flip = re.fullmatch(r"flip (\d) (\d)", text)
+    if flip:
+        return int(flip.group(1)) * 8 + int(flip.group(2))
+    r, c, r2, c2 = map(int, re.fullmatch(r"(?:red|black) \w+ (\d) (\d) (?:to|takes) (\d) (\d)(?: over \d \d)?", text).groups())
+    return 32 + (r * 8 + c) * 32 + r2 * 8 + c2
+
+
 @dataclass
 class Spec:
     rules: str
@@ -292,6 +309,7 @@ SPECS = {
     "y": Spec("y", "y", _y, games=5),
     "gomoku": Spec("gomoku", "gomoku", _gomoku, games=10),
     "yacht": Spec("yacht", "yacht", _yacht, games=3),
+    "banqi": Spec("banqi", "banqi", _banqi, games=100),
 }
 
 
@@ -414,7 +432,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2, "gomoku": 2, "yacht": 2}
+            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2}
 
 
 def test_every_game_file_has_a_spec():
