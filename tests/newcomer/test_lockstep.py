@@ -250,6 +250,18 @@ def _banqi(seat, text):
     return 32 + (r * 8 + c) * 32 + r2 * 8 + c2
 
 
+_RANKS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
+
+def _hearts(seat, text):
+    """OpenSpiel's card is rank * 4 + suit (ranks two to ace 0 to 12; clubs, diamonds, hearts, spades), dealt,
+    passed or played alike; the first chance node's pass direction is 0 no pass, 1 left, 2 across, 3 right."""
+    if seat is None and text.startswith("pass "):
+        return ("none", "left", "across", "right").index(text[len("pass "):])
+    rank, suit = re.fullmatch(r"(?:deal|pass|play) (\w+) of (\w+)", text).groups()
+    return _RANKS.index(rank) * 4 + _SUITS.index(suit)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -310,6 +322,7 @@ SPECS = {
     "gomoku": Spec("gomoku", "gomoku", _gomoku, games=10),
     "yacht": Spec("yacht", "yacht", _yacht, games=3),
     "banqi": Spec("banqi", "banqi", _banqi, games=100),
+    "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
 }
 
 
@@ -432,7 +445,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2}
+            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2}
 
 
 def test_every_game_file_has_a_spec():
