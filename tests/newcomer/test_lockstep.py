@@ -262,6 +262,26 @@ def _hearts(seat, text):
     return _RANKS.index(rank) * 4 + _SUITS.index(suit)
 
 
+_QUORIDOR_WAYS = {"north": (0, -1), "east": (1, 0), "south": (0, 1), "west": (-1, 0)}
+
+
+def _quoridor(seat, text):
+    """OpenSpiel numbers Quoridor's actions on its 17 x 17 grid (x + 17 y, from 0): a pawn's move as if the
+    pawn stood on (2, 2), "step d" and "jump d" (over the other pawn) both (2, 2) + 2 d, "jump d then e"
+    (2, 2) + 2 d + 2 e; a wall by the first space it covers. Ours names a wall by its middle post, row R and
+    column C of the grid counted from 1: a horizontal wall starts at (C - 2, R - 1), a vertical one at
+    (C - 1, R - 2)."""
+    wall = re.fullmatch(r"(horizontal|vertical) wall at (\d+) (\d+)", text)
+    if wall:
+        row, column = int(wall.group(2)), int(wall.group(3))
+        return column - 2 + 17 * (row - 1) if wall.group(1) == "horizontal" else column - 1 + 17 * (row - 2)
+    x = y = 2
+    for way in re.fullmatch(r"(?:step|jump) (\w+)(?: then (\w+))?", text).groups():
+        if way:
+            x, y = x + 2 * _QUORIDOR_WAYS[way][0], y + 2 * _QUORIDOR_WAYS[way][1]
+    return x + 17 * y
+
+
 @dataclass
 class Spec:
     rules: str
@@ -323,6 +343,7 @@ SPECS = {
     "yacht": Spec("yacht", "yacht", _yacht, games=3),
     "banqi": Spec("banqi", "banqi", _banqi, games=100),
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
+    "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
 }
 
 
@@ -445,7 +466,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2}
+            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3}
 
 
 def test_every_game_file_has_a_spec():
