@@ -282,6 +282,13 @@ def _quoridor(seat, text):
     return x + 17 * y
 
 
+def _battleship(seat, text):
+    """"shoot at (R, C)" is OpenSpiel's 10 R + C; "place SHIP horizontally at (R, C)" is 100 + 10 R + C and
+    "vertically" 200 + 10 R + C (its cell and direction; the ship is the next one to place)."""
+    how, row, column = re.fullmatch(r"(?:shoot|place \w+ (horizontally|vertically)) at \((\d), (\d)\)", text).groups()
+    return {None: 0, "horizontally": 100, "vertically": 200}[how] + 10 * int(row) + int(column)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -344,6 +351,7 @@ SPECS = {
     "banqi": Spec("banqi", "banqi", _banqi, games=100),
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
+    "battleship": Spec("battleship", "battleship", _battleship, games=30),
 }
 
 
@@ -466,7 +474,8 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "kalah-counters": 2, "blackjack": 2, "pentago": 1, "einstein": 2, "crazy-eights": 3,
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
-            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3}
+            "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
+            "battleship": 2}
 
 
 def test_every_game_file_has_a_spec():
@@ -523,3 +532,28 @@ def test_phantom_ttt_observations_reveal_what_openspiel_reveals():
             moves = agree(spec, ours, theirs)
             _play(spec, ours, theirs, moves, {seat: rng.choice(sorted(n)) for seat, n in moves.items()})
     assert len(theirs_to_ours) > 100  # many different views were compared, not a handful
+
+
+def test_battleship_a_fleet_sunk_ends_the_game_in_lock_step():
+    """Random shots almost never sink a whole fleet in 50 shots; here each shooter aims, four times in five,
+    at the opponent's ship cells not hit yet (read from OpenSpiel's view of the opponent's own sea), so
+    fleets are sunk and the game ends early, both sides in lock step to the returns."""
+    spec = SPECS["battleship"]
+    ours_game, theirs_game = spec.load()
+    rng = random.Random(7)
+    early = 0
+    for _ in range(20):
+        ours, theirs = ours_game.new_game(spec.players), theirs_game.new_initial_state()
+        while True:
+            moves = agree(spec, ours, theirs)
+            if theirs.is_terminal():
+                early += theirs.move_number() < 110
+                break
+            (seat, by_number), = moves.items()
+            targets = []
+            if min(by_number) < 100:  # shooting: the opponent's ship cells, as its own sea shows them
+                sea = [line[1:-1] for line in theirs.observation_string(1 - seat).split("\n")[2:12]]
+                targets = [10 * r + c for r in range(10) for c in range(10) if sea[r][c].islower()]  # not hit yet
+            pool = targets if targets and rng.random() < 0.8 else sorted(by_number)
+            _play(spec, ours, theirs, moves, {seat: rng.choice(pool)})
+    assert early >= 15
