@@ -267,8 +267,9 @@ class Names:
                 self.symbols.update(option.values)
         for values in self.attributes.values():
             self.symbols.update(v for v in values if isinstance(v, str))
-        for d in self.seat_attributes.values():
-            self.symbols.update(v for v in d.values if not re.fullmatch(r"-?[0-9]+", v))
+        for d in self.seat_attributes.values():  # compass words stay directions (`each player has a forward: south, north`)
+            if not all(v in ir.COMPASS for v in d.values):
+                self.symbols.update(v for v in d.values if not re.fullmatch(r"-?[0-9]+", v))
         for d in decls:  # a die's faces are words any rule may compare with, wherever it is declared
             if d.kind == "chance" and d.outcome.faces:
                 self.symbols.update(f for f in d.outcome.faces if isinstance(f, str))

@@ -384,3 +384,20 @@ def _code(source: str) -> str:
     """The engine's code without its comments and docstrings (which quote the rule text)."""
     return "\n".join(line.split("  #")[0] for line in source.splitlines()
                      if not line.strip().startswith(('"""', "#", "SOURCE_HASH")))
+
+
+def test_a_seats_compass_words_leave_the_compass_words_directions(tmp_path):
+    """`each player has a forward: south, north` makes `forward of p` a direction; the words themselves stay
+    directions everywhere else (`forward of p = south`, `towards south`, `if C then north else south`), as
+    the language reference says, rather than becoming words of the seats' values."""
+    march = ROOT / "rulespec" / "docs" / "ref_games" / "march.rules"
+    text = march.read_text(encoding="utf-8")
+    anchor = "  then neighbour of space_at(1, 1) towards forward of player 1 = space_at(2, 1)\n"
+    assert anchor in text
+    extra = ("  then forward of player 1 = south and forward of player 2 != south\n"
+             "  then neighbour of space_at(1, 1) towards south = space_at(2, 1)\n"
+             "  then neighbour of space_at(2, 1) towards (if home of player 1 = 1 then north else east) = space_at(1, 1)\n")
+    path = tmp_path / "march.rules"
+    path.write_text(text.replace(anchor, anchor + extra), encoding="utf-8")
+    results = run_examples(rulespec.load(path))
+    assert results and all(r.passed for r in results), [r.message for r in results]
