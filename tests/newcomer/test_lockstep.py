@@ -289,6 +289,20 @@ def _battleship(seat, text):
     return {None: 0, "horizontally": 100, "vertically": 200}[how] + 10 * int(row) + int(column)
 
 
+_SOCCER_KICKOFFS = ((2, 3), (3, 3))  # OpenSpiel's ball start points (1,2) and (2,2), in reading order, from 1
+
+
+def _markov_soccer(seat, text):
+    """OpenSpiel's up, down, left, right, stand are 0 to 4; chance's 0 and 1 say whose move (A's, B's) is
+    carried out first, 2 + i puts the ball on the i-th start point ("ball at 2 3" is its "(ball at 1,2)")."""
+    if seat is not None:
+        return ("up", "down", "left", "right", "stand").index(text)
+    if text.startswith("ball at "):
+        row, column = map(int, text[len("ball at "):].split())
+        return 2 + _SOCCER_KICKOFFS.index((row, column))
+    return int(re.fullmatch(r"player (\d) moves first", text).group(1)) - 1
+
+
 @dataclass
 class Spec:
     rules: str
@@ -352,6 +366,11 @@ SPECS = {
     "hearts": Spec("hearts", "hearts", _hearts, games=200, players=4),
     "quoridor": Spec("quoridor", "quoridor", _quoridor, games=3),
     "battleship": Spec("battleship", "battleship", _battleship, games=30),
+    "markov-soccer": Spec("markov-soccer", "markov_soccer", _markov_soccer, games=40),
+    "markov-soccer-short": Spec("markov-soccer", "markov_soccer", _markov_soccer, params={"horizon": 3},
+                                options={"horizon": 3}, games=50, tree=7653),
+    "markov-soccer-10": Spec("markov-soccer", "markov_soccer", _markov_soccer, params={"horizon": 10},
+                             options={"horizon": 10}, games=400),
 }
 
 
@@ -475,7 +494,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
-            "battleship": 2}
+            "battleship": 2, "markov-soccer": 2}
 
 
 def test_every_game_file_has_a_spec():
