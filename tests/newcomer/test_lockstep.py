@@ -213,6 +213,11 @@ def _gomoku(seat, text):  # "black on row R column C" is OpenSpiel's "R-1,C-1", 
     return (row - 1) * 15 + column - 1
 
 
+def _havannah(seat, text):  # "white on row R column C" is OpenSpiel's cell x + 15 y, y = R - 1 and x = C + R - 9
+    row, column = map(int, re.fullmatch(r"(?:white|black) on row (\d+) column (\d+)", text).groups())
+    return (column + row - 9) + (row - 1) * 15
+
+
 _YACHT_CATEGORIES = ("ones", "twos", "threes", "fours", "fives", "sixes", "chance", "four_of_a_kind", "full_house",
                      "small_straight", "large_straight", "yacht")
 
@@ -371,6 +376,7 @@ SPECS = {
                                 options={"horizon": 3}, games=50, tree=7653),
     "markov-soccer-10": Spec("markov-soccer", "markov_soccer", _markov_soccer, params={"horizon": 10},
                              options={"horizon": 10}, games=400),
+    "havannah": Spec("havannah", "havannah", _havannah, games=5),
 }
 
 
@@ -494,7 +500,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
-            "battleship": 2, "markov-soccer": 2}
+            "battleship": 2, "markov-soccer": 2, "havannah": 2}
 
 
 def test_every_game_file_has_a_spec():
