@@ -412,6 +412,9 @@ class Expressions:
         return f"(not {self.expr(e.operand)})"
 
     def visit_BoolOp(self, e: ir.BoolOp) -> str:
+        table = self.content_table(e)  # (content_tables.py: a test of one space's content in a listing)
+        if table is not None:
+            return table
         if e.op != "and":
             return "(" + f" {operator(e.op)} ".join(self.expr(o) for o in e.operands) + ")"
         # What an operand found occupied holds its occupant: the parts after it read it from the board's

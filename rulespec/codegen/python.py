@@ -29,6 +29,7 @@ from .cheap_first import CheapFirst
 from .choices import Choices
 from .board_tallies import BoardTallies
 from .connected import KeptConnected
+from .content_tables import ContentTables
 from .line_walks import LineWalks
 from .ends_calls import EndsCalls
 from .row_blocks import RowBlocks
@@ -73,7 +74,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -121,6 +122,9 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         # (item name, names read besides it, code) of an item test (see item_test) -> (its ItemTests table's
         # name, the names it reads besides the item, the item's name, the test's rule text)
         self.item_tests: dict[tuple, tuple[str, tuple[str, ...], str, str]] = {}
+        # a test of one space's content read from a table by it (content_tables.py): its code of the content ->
+        # (its ContentTests table's name, its parameters, whether it is kept by values, the test's rule text)
+        self.content_tests: dict[str, tuple[str, str, bool, str]] = {}
         # (step, option) -> its last bound name, when that walks a board's legal placements and the option's
         # text reads labels only: its rows are kept per setup (choices(), Tables.placement_rows)
         self.kept_walks: dict[tuple[str, str], str] = {}

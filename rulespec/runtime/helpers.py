@@ -215,6 +215,26 @@ class ItemTests(dict):
         return found
 
 
+class ContentTests(dict):
+    """A test of what one space holds that reads, besides, only values a listing does not change (counters, seats,
+    options: rulespec/codegen/content_tables.py), worked out for every content at once: ``tests[values]`` (the
+    values it reads, a tuple) is a tuple of one bool per item, then one for an empty space (last, so that the
+    board's -1 reads it). Made on first use for each value; at most 4,096 values are kept."""
+
+    __slots__ = ("test", "items")
+
+    def __init__(self, test: Any, items: int):
+        super().__init__()
+        self.test, self.items = test, items
+
+    def __missing__(self, values: tuple) -> tuple[bool, ...]:
+        if len(self) > 4096:
+            self.clear()
+        test = self.test
+        found = self[values] = tuple(bool(test(c, *values)) for c in (*range(self.items), -1))
+        return found
+
+
 class ItemValues(ItemTests):
     """A value of one item that reads only what never changes (see ItemTests), worked out for every item at
     once: ``values[value]`` is a tuple of one value per item, so a total over a zone is ``sum(map(...))`` in C
