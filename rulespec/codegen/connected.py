@@ -49,6 +49,15 @@ class KeptConnected:
                 if self.implied_by_walk(e.var, e.domain, e.start, e.start):
                     start = "None"  # (`from t = s`: it holds on each of those spaces, no need to test it)
                 return f"st._connected_from({self.boards[e.board]}, {starts}, {passes}, {start}, {goal})"
+            witnessed = reads.connected_witnessed(e, self.m)
+            if witnessed is not None:  # the path found last answers while its spaces hold the same (runtime/witnessed.py)
+                self.witnessed_used = True
+                number = self.connected_keys.setdefault((e.board, tuple(v.name for v in witnessed), passes, start, goal),
+                                                        len(self.connected_keys))
+                key = f"({number!r}, " + "".join(f"{self.expr(v)}, " for v in witnessed) + ")"
+                held = self.held_walk(e.var, e.domain, [e.start])  # (the start asks for a few pieces: where they stand)
+                starts = f", lambda: {held[0]}" if held is not None and not held[1] else ""  # (asked on a miss only)
+                return f"connected_witnessed(st, {self.boards[e.board]}, {key}, {passes}, {start}, {goal}{starts})"
             return f"st._connected({self.boards[e.board]}, {self.expr(e.domain)}, {passes}, {start}, {goal})"
         # What it reached is kept, per expression and values of the names it reads (the same code: one key).
         number = self.connected_keys.setdefault((e.board, tuple(v.name for v in names), passes, start, goal),

@@ -143,6 +143,8 @@ class Texts:
             self.w.lines[self.imports_at:self.imports_at] = [
                 "from rulespec.runtime.fills import " + ", ".join(
                     ["BLOCKED", "PASSES", "REACHED", "FillTests"] + sorted(self.fill_calls_used))]
+        if self.witnessed_used:  # (only then: the other engines stay as they were)
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.witnessed import connected_witnessed"]
         if self.tally_tests_made:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.tallies import TallyTests, count_tallied"]
         if any(len(key) == 3 for key in self.item_tests):  # (an ItemTests table: only then, the others as they were)

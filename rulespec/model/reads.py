@@ -279,6 +279,8 @@ class _Reader:
             return self.reads(e.left, env) | self.reads(e.right, env)
         if isinstance(e, (ir.Not, ir.Negate)):
             return self.reads(e.operand, env)
+        if isinstance(e, ir.Conditional):
+            return self.reads(e.condition, env) | self.reads(e.then, env) | self.reads(e.otherwise, env)
         if isinstance(e, (ir.BoolOp, ir.Builtin)):
             return set().union(*(self.reads(o, env) for o in (e.operands if isinstance(e, ir.BoolOp) else e.args)))
         if isinstance(e, ir.Span):
@@ -618,3 +620,24 @@ def connected_kept(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, .
         return None
     return tuple(found[name] for name in sorted(found))
 
+
+
+def connected_witnessed(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.Var, ...]]:
+    """Whether ``connected(s in B where C from S to G)`` may be answered by the path that last joined a start to
+    a goal while its spaces hold what they held (rulespec/runtime/witnessed.py): it ranges over the whole board
+    and C, S and G each read the board only at s itself (what it holds, where it is) and otherwise only values
+    (as connected_kept, whose S and G read nothing of the board). Returns the names read besides s (each once,
+    by name), whose values key the record with the expression; None otherwise."""
+    if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board):
+        return None
+    found = connected_values(e, (e.condition, e.start, e.goal))
+    if found is None:
+        return None
+    env = {e.var: ANCHOR, **{name: VALUE for name in found}}
+    reader = _Reader(model, e.board)
+    try:
+        if not all(reader.reads(part, env) <= {("here",)} for part in (e.condition, e.start, e.goal)):
+            return None
+    except NotLocal:
+        return None
+    return tuple(found[name] for name in sorted(found))

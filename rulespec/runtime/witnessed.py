@@ -1,0 +1,75 @@
+"""`connected` answered by the path that last joined its start to its goal (its witness), while the spaces of
+that path hold what they held: a `connected` whose tests read the board only at the space they test (what it
+holds, where it is) and otherwise only values that key the record (a seat, an option...). Such a path is a
+claim about contents alone: while each of its spaces holds the same, each passes the same tests, so the path
+still joins a start to a goal, whatever else changed (a look-ahead's wall put up away from it, a later turn,
+another game of the same set-up). The records are kept by the set-up's tables, per expression and values: the
+last few paths found, each a claim that is never changed; when a space of each holds something else the
+question is worked out afresh (breadth first, so the path kept is a shortest one and few changes touch it).
+
+rulespec/model/reads.py (connected_witnessed) decides where a `connected` qualifies, rulespec/codegen/connected.py
+writes the call; a game with no such `connected` neither imports nor runs any of this.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Any, Callable, Optional
+
+# The paths kept per key, the newest first: a change that cuts the newest (a wall put up across it in a
+# look-ahead) most often leaves one found before it whole.
+PATHS_KEPT = 4
+
+
+def connected_witnessed(st: Any, board: int, key: tuple, passes: Callable[[int], bool],
+                        start: Callable[[int], bool], goal: Callable[[int], bool],
+                        starts: Optional[Callable[[], Any]] = None) -> bool:
+    """Whether a path of neighbouring spaces of ``board`` in use, each passing ``passes``, joins one where
+    ``start`` holds to one where ``goal`` holds (State._connected), answered by a kept path when its spaces
+    hold what they held when it was found. ``starts()``: the spaces in use where ``start`` holds, in board
+    order, when the generator knows them (rulespec/codegen/held_spaces.py: where the pieces it asks for stand),
+    asked only when no kept path answers; None: every space of the board is tested."""
+    contents = st._boards[board]
+    t = st._t
+    kept = t.witnesses.get(key)
+    if kept is not None:
+        for read, held in kept:
+            if read(contents) == held:
+                return True
+    if starts is None:
+        frontier = [c for c in t.cells_in_use[board] if start(c) and passes(c)]
+    else:
+        frontier = [c for c in starts() if passes(c)]
+    came_from = dict.fromkeys(frontier, -1)  # a space tested -> the space it was reached from (-1: a start)
+    for cell in frontier:
+        if goal(cell):
+            return _witness(t, key, contents, came_from, cell)
+    neighbours, in_use = t.neighbours[board], t.in_use[board]
+    while frontier:
+        reached = []
+        for cell in frontier:
+            for n in neighbours[cell]:
+                if n not in came_from and in_use[n]:
+                    if passes(n):
+                        came_from[n] = cell
+                        if goal(n):
+                            return _witness(t, key, contents, came_from, n)
+                        reached.append(n)
+                    else:
+                        came_from[n] = None  # (tested, does not pass: never on a path)
+        frontier = reached
+    return False
+
+
+def _witness(t: Any, key: tuple, contents: list, came_from: dict, cell: int) -> bool:
+    """Keeps the path that ends at ``cell`` (a goal) as ``key``'s witness, with what its spaces hold now."""
+    path = []
+    while cell != -1:
+        path.append(cell)
+        cell = came_from[cell]
+    read = itemgetter(*path)
+    witnesses = t.witnesses
+    if len(witnesses) > 4096:  # (keys are an expression and a few seats or values: a game has few)
+        witnesses.clear()
+    witnesses[key] = ((read, read(contents)),) + witnesses.get(key, ())[:PATHS_KEPT - 1]
+    return True
