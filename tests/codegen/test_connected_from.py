@@ -13,6 +13,7 @@ import pytest
 import rulespec
 from rulespec.codegen.connected import KeptConnected
 from rulespec.codegen.python import generate
+from rulespec.model import reads
 from rulespec.pipeline import compile_rules, load_module_from_source
 
 from .lockstep import play_in_lock_step
@@ -50,6 +51,7 @@ def test_go_answers_as_with_the_fill_over_the_whole_board(monkeypatch, size):
     assert narrowed.count("lambda v_t: (v_t == v_s)") == 0  # (`from t = s` holds where the fill begins: untested)
     monkeypatch.setattr(KeptConnected, "connected_starts", lambda self, e: None)
     monkeypatch.setattr(KeptConnected, "fill_on_contents", lambda self, e: None)  # (tests/codegen/test_fill_contents.py)
+    monkeypatch.setattr(reads, "connected_witnessed", lambda e, model: None)  # (tests/codegen/test_witnessed.py)
     whole = generate(compile_rules(GO), GO)
     assert "_connected_from" not in whole and whole.count("st._connected(0, st._t.cells_in_use[0], ") == 2
     slow = load_module_from_source(whole, "go_whole_board_fill").GAME({"board_size": size})
