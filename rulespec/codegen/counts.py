@@ -112,6 +112,9 @@ class Counts:
         return lines
 
     def visit_Count(self, e: ir.Count) -> str:
+        counted = self.group_count(e)  # (a group kept as the stones come: joined_groups.py)
+        if counted is not None:
+            return self.once(e, counted)
         found = self._cells_mask(e)
         if found is not None:
             return f"({found}).bit_count()"
@@ -398,6 +401,9 @@ class Counts:
         if e.order:
             op = operator(e.op)
             return f"({self.place_in_order(e.left, e.order)} {op} {self.place_in_order(e.right, e.order)})"
+        touched = self.group_touch(e)  # (a group kept as the stones come: joined_groups.py)
+        if touched is not None:
+            return touched
         found = self._cells_mask(e.left)
         if (found is not None and isinstance(e.right, ir.Const) and e.right.value == 0
                 and not isinstance(e.right.value, bool) and e.op in ("=", ">", "!=")):

@@ -589,6 +589,25 @@ def connected_values(e: ir.Connected, parts: tuple[ir.E, ...]) -> Optional[dict[
     return found
 
 
+def fixed_test_values(var: str, test: ir.E, board: str, model: ir.Model) -> Optional[tuple[ir.Var, ...]]:
+    """The names ``test`` (of a space ``var`` of ``board``) reads besides ``var``, each once, by name, when it reads
+    nothing that changes (where ``var`` is, the board's fixed attributes of spaces, values: seats, options, those
+    names, of the types connected_values keys by); None when it reads more."""
+    found: dict[str, ir.Var] = {}
+    for name in sorted(free_vars(test) - {var}):
+        v = next((x for x in walk(test) if isinstance(x, ir.Var) and x.name == name), None)
+        if v is None or not (v.type in (ir.SEAT, ir.INT, ir.BOOL, ir.SYMBOL, ir.ITEM, ir.DIRECTION)
+                             or v.type.startswith(ir.SPACE + ":")):
+            return None
+        found[name] = v
+    try:
+        if _Reader(model, board).reads(test, {var: ANCHOR, **{name: VALUE for name in found}}):
+            return None
+    except NotLocal:
+        return None
+    return tuple(found[name] for name in sorted(found))
+
+
 def from_a_named_space(e: ir.Connected) -> bool:
     """Whether a `connected` starts from the one space a name gives (`from t = s`). Kept (connected_kept), its
     records are keyed by that space: worth it where it is asked again from the same spaces (every stone at
