@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..language.ast import named_step_of
-from ..model import ir, reads
+from ..model import end_inputs, ir, reads
 from ..model.tree import walk
 from .quoting import comment, docstring, ident, lit
 from .writer import cites_text
@@ -232,6 +232,8 @@ class Ends:
         w, names = self.w, {}
         plans = self.end_indexes()
         indexed_timings = {end.timing for end in self.m.ends if end.name in plans}
+        # (records of ends kept by what they read live beside the boards' records: those are merged in, not set)
+        kept_any = any(self.end_inputs_kept(end) is not None for end in self.m.ends if end.name not in plans)
         for timing in dict.fromkeys(e.timing for e in self.m.ends):
             step = named_step_of(timing)
             name = names[timing] = f"ends_after_step_{ident(step)}" if step is not None else f"ends_{ident(timing)}"
@@ -270,6 +272,10 @@ class Ends:
             for k, end in ends:
                 plan = plans.get(end.name)
                 if plan is None:
+                    inputs = self.end_inputs_kept(end) if counters is None else None
+                    if inputs is not None:
+                        self.end_test_kept(end, k, timing, inputs)
+                        continue
                     w.line(comment(f"{end.name} {cites_text(end)}"))
                     self.end_test(end, f"{k}, ", then=True)
                     continue
@@ -288,7 +294,7 @@ class Ends:
                 seen = ", ".join(f"({lit(timing)}, {b}): st._writes()" for b in dict.fromkeys(boards))
                 w.line(comment("every end held false: the writes made so far (the next check reads the spaces "
                                "written since: runtime/ends.py)"))
-                w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1
+                w.line(f"st._ends_seen = {{**st._ends_seen, {seen}}}" if len(indexed_timings) > 1 or kept_any
                        else f"st._ends_seen = {{{seen}}}")
             if counters is not None:
                 w.line(comment("every end held false: the counters they read, as they are now (for the next check)"))
@@ -309,6 +315,115 @@ class Ends:
         and then listed again. Measured: bench_chess_levers.py lever (f)."""
         return (self.legal_moves_timing == "turn_start" and e.step == self.m.turn_step
                 and self.expr(e.seat) == "st._turn_seat" and e.step in self.distinct)  # (a choice step: its choices_)
+
+    def end_inputs_kept(self, end: ir.End) -> Optional[end_inputs.EndInputs]:
+        """What an end reads, when it reads only counters, zones and changing attributes (a zone or an attribute
+        among them) and its worst-case work is at least end_inputs.KEPT_WORK (model/end_inputs.py): its check
+        is then kept by their values. None: tested as ever. Measured: benchmarks/bench_end_inputs.py."""
+        inputs = end_inputs.end_inputs(end, self.m)
+        if inputs is None or not inputs.beyond_counters():
+            return None
+        return inputs if self.work_estimate.expr(end.condition) >= end_inputs.KEPT_WORK else None
+
+    def end_test_kept(self, end: ir.End, k: int, timing: str, inputs: end_inputs.EndInputs) -> None:
+        """The test of one end that reads only ``inputs`` (counters, zones, changing attributes): skipped while
+        they are equal to the values they had when it last held false (kept in ``st._ends_seen`` under
+        (timing, 'end', k), compared, never trusted), and those values kept when it holds false now. The
+        condition's leading conjuncts that read counters alone and walk nothing (`called of p = 1`) are tested
+        first, as ever, and the record kept for the rest, per value of the end's `for each` name: a cheap
+        guard that fails does not pay for a record."""
+        w = self.w
+        hoisted, rest = self.loop_invariant_conjuncts(end)
+        rest = [part for e in rest for part in self.conjuncts_of(e)]
+        guard_hoisted = self.cheap_prefix(hoisted)
+        guard_rest = self.cheap_prefix(rest) if len(guard_hoisted) == len(hoisted) else []
+        kept_rest = rest[len(guard_rest):]
+        now, kept = self.end_reads_now(inputs)
+        read = "; ".join(part for part in (
+            ("the counters " if len(inputs.counters) > 1 else "the counter ") + ", ".join(inputs.counters) if inputs.counters else "",
+            ("the zones " if len(inputs.zones) > 1 else "the zone ") + ", ".join(inputs.zones) if inputs.zones else "",
+            ("the attributes " if len(inputs.attributes) > 1 else "the attribute ") + ", ".join(inputs.attributes)
+            if inputs.attributes else "") if part)
+        w.line(comment(f"{end.name} {cites_text(end)}: it reads only {read}; where they are as they were when it "
+                       f"last held false, it is false (model/end_inputs.py)"))
+        winners = f"[{self.expr(end.winner)}]" if end.winner is not None else "[]"
+        if end.then_step is not None:
+            args = "".join(f"{self.expr(a)}, " for a in end.then_args)
+            winners += f", ({end.then_step!r}, ({args}))"
+        if not (guard_hoisted or guard_rest) or len(guard_hoisted) < len(hoisted) or not kept_rest:
+            # No cheap guard first (or an expensive one before the `for each`): one record for the whole end.
+            key = lit((timing, "end", k))
+            w.line(f"if st._ends_seen.get({key}) != ({now}):")
+            w.indent()
+            self.end_test(end, f"{k}, ", then=True)
+            w.line(f"st._ends_seen = {{**st._ends_seen, {key}: ({kept})}}")
+            w.dedent()
+            return
+        opened = 0
+        if hoisted:
+            w.line(f"if {' and '.join(self.expr(c) for c in hoisted)}:")
+            w.indent()
+            opened += 1
+        each = f"v_{ident(end.each_var)}" if end.each_var else None
+        if each:
+            w.line(f"for {each} in {self.expr(end.each_domain)}:")
+            w.indent()
+            opened += 1
+        if guard_rest:
+            w.line(f"if {' and '.join(self.expr(c) for c in guard_rest)}:")
+            w.indent()
+            opened += 1
+        key = f"({lit(timing)}, 'end', {k}, {each})" if each else lit((timing, "end", k))
+        w.line(f"if st._ends_seen.get({key}) != ({now}):")
+        w.indent()
+        w.line(f"if {' and '.join(self.expr(c) for c in kept_rest)}:")
+        w.indent()
+        w.line(f"return {k}, {winners}")
+        w.dedent()
+        w.line(f"st._ends_seen = {{**st._ends_seen, {key}: ({kept})}}")
+        w.dedent()
+        for _ in range(opened):
+            w.dedent()
+
+    @staticmethod
+    def conjuncts_of(e: ir.E) -> list[ir.E]:
+        """``e``'s conjuncts in order (`(a and b) and c` is a, b, c)."""
+        if isinstance(e, ir.BoolOp) and e.op == "and":
+            return [part for operand in e.operands for part in Ends.conjuncts_of(operand)]
+        return [e]
+
+    def cheap_prefix(self, conjuncts: list[ir.E]) -> list[ir.E]:
+        """The leading ``conjuncts`` that read counters alone and walk nothing (end_inputs.EndInputs.cheap)."""
+        k = 0
+        while k < len(conjuncts):
+            inputs = end_inputs.expression_inputs(conjuncts[k], self.m)
+            if inputs is None or not inputs.cheap():
+                break
+            k += 1
+        return conjuncts[:k]
+
+    def end_reads_now(self, inputs: end_inputs.EndInputs) -> tuple[str, str]:
+        """(the values an end reads as they are now, a copy of them to keep), as tuples' items: counters first
+        (a comparison stops at the first that differs), then zones (a zone one per player: every player's),
+        then the attributes."""
+        per_seat = {c.name for c in self.m.counters if c.per_player or c.board is not None}
+        zones = {z.name: z for z in self.m.zones}
+        now, kept = [], []
+        for name in inputs.counters:
+            now.append(f"st._counters[{lit(name)}]")
+            kept.append(now[-1] + ("[:]" if name in per_seat else ""))
+        for name in inputs.zones:
+            base = f"st._t.zone_base[{lit(name)}]"
+            if zones[name].per_player:
+                now.append(f"st._zones[{base}:{base} + st.players]")
+                kept.append(f"[*map(list.copy, {now[-1]})]")
+            else:
+                now.append(f"st._zones[{base}]")
+                kept.append(now[-1] + "[:]")
+        for name in inputs.attributes:
+            now.append(f"st._attrs[{lit(name)}]")
+            kept.append(now[-1] + "[:]")
+        return "".join(part + ", " for part in now), "".join(part + ", " for part in kept)
 
     @staticmethod
     def timing_words(timing: str) -> str:
