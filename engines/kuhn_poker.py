@@ -8,11 +8,12 @@ from rulespec.runtime.engine import (
     ANY_PLAYER, RESOLVE, BoardInfo, EndInfo, Engine, FaceInfo, InsteadInfo, InvariantInfo, OptionInfo, StepInfo,
     TriggerInfo, ZoneInfo, best_sets, build_item_tables, pick_weights, span,
 )
+from rulespec.runtime.helpers import item_table
 from rulespec.runtime.engine import RuleRuntimeError
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = 'd8929d2a9dbe24eb'
-GENERATOR_VERSION = '111'
+GENERATOR_VERSION = '112'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
@@ -56,6 +57,9 @@ def define_betting_over(st):
         if ((counter_acted[v_p] == 0) or (counter_staked[v_p] < counter_staked[(v_p + 1) % st.players])):
             return False
     return True
+
+
+DEFINED_BEATS = item_table(define_beats, len(ITEM_KIND), 2)  # face of a > face of b
 
 # ---------------------------------------------------------------- auto setup
 def step_setup(st, cause):
@@ -174,7 +178,7 @@ def end_showdown(st):
     """Whether the game ends now by `showdown`; returns the declared winners. [KUHN-6, KUHN-7] (rulebooks/kuhn-poker.rules:71)"""
     if define_betting_over(st):
         for v_p in st._t.seats:
-            if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
+            if DEFINED_BEATS[define_card_of(st, v_p)][define_card_of(st, (v_p + 1) % st.players)]:
                 return [v_p]
     return None
 
@@ -182,7 +186,7 @@ def end_showdown__then(st):
     """The step `showdown` runs before the game is scored."""
     if define_betting_over(st):
         for v_p in st._t.seats:
-            if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
+            if DEFINED_BEATS[define_card_of(st, v_p)][define_card_of(st, (v_p + 1) % st.players)]:
                 return ('pay_the_pot', (v_p, ))
     raise RuleRuntimeError('the end showdown held for nobody')
 
@@ -197,7 +201,7 @@ def ends_after_step(st):
     # showdown [KUHN-6, KUHN-7]
     if define_betting_over(st):
         for v_p in st._t.seats:
-            if define_beats(st, define_card_of(st, v_p), define_card_of(st, (v_p + 1) % st.players)):
+            if DEFINED_BEATS[define_card_of(st, v_p)][define_card_of(st, (v_p + 1) % st.players)]:
                 return 1, [v_p], ('pay_the_pot', (v_p, ))
     return None
 

@@ -444,7 +444,8 @@ class Expressions:
             # comparison itself). Its define_ function stays, for the other readers.
             mapping = {p.name: a for p, a in zip(definition.params, e.args)}
             return self.expr(reads.substitute(definition.value, mapping, set()))
-        code = f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"
+        code = self.item_definition_table(e) or \
+            f"define_{ident(e.name)}(st{''.join(', ' + self.expr(a) for a in e.args)})"  # (item_definitions.py)
         return self.value_kept(e, self.kept_call(e, self.end_call_kept(e, code)))  # (ends_calls.py: once a check)
 
     def kept_call(self, e: ir.DefinedValue, code: str) -> str:

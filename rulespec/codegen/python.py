@@ -36,6 +36,7 @@ from .row_blocks import RowBlocks
 from .whole_lines import WholeLines
 from .counts import Counts
 from .item_values import ItemValueTables
+from .item_definitions import ItemDefinitions
 from .declarations import Declarations
 from .engine_class import EngineClass
 from .ends import Ends
@@ -75,7 +76,7 @@ from .written_out_for_once import WrittenOutForOnce
 class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
-                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables,
+                    LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions,
                     Ends, Examples, EngineClass):
     """One engine module from one checked model: ``module()`` writes it, once."""
 
@@ -126,6 +127,9 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         # a test of one space's content read from a table by it (content_tables.py): its code of the content ->
         # (its ContentTests table's name, its parameters, whether it is kept by values, the test's rule text)
         self.content_tests: dict[str, tuple[str, str, bool, str]] = {}
+        # a definition of items read from a table made once (item_definitions.py): its name -> (the table's name,
+        # how many items it is given, its rule text)
+        self.item_definitions: dict[str, tuple[str, int, str]] = {}
         # (step, option) -> its last bound name, when that walks a board's legal placements and the option's
         # text reads labels only: its rows are kept per setup (choices(), Tables.placement_rows)
         self.kept_walks: dict[tuple[str, str], str] = {}
@@ -257,6 +261,7 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.fits()
         for definition in m.definitions:
             self.definition(definition)
+        definition_tables_at = len(w.lines)  # (the tables of definitions of items: item_definitions.py)
         if m.skip_when is not None:
             w.line("")
             w.line("")
@@ -301,6 +306,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
             self.invariant(invariant)
         for example in m.examples:
             self.example(example)
+        if self.item_definitions:  # (before the earlier tables are put in: their lines come before these)
+            w.lines[definition_tables_at:definition_tables_at] = ["", ""] + self.item_definition_lines()
         self.text_table_lines()
         self.engine_class()
         return w.text()

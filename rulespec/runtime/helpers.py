@@ -235,6 +235,32 @@ class ContentTests(dict):
         return found
 
 
+class _Calls:
+    """item_table's stand-in for a table it could not make: ``calls[a][b]`` calls the definition."""
+
+    __slots__ = ("function", "args", "arity")
+
+    def __init__(self, function: Any, args: tuple, arity: int):
+        self.function, self.args, self.arity = function, args, arity
+
+    def __getitem__(self, item: int) -> Any:
+        args = self.args + (item,)
+        return self.function(None, *args) if len(args) == self.arity else _Calls(self.function, args, self.arity)
+
+
+def item_table(function: Any, items: int, arity: int) -> Any:
+    """The value of a definition of ``arity`` items (1 or 2) that reads only what never changes about them
+    (rulespec/codegen/item_definitions.py), for every item or pair, by calling its function once for each:
+    ``table[a]`` or ``table[a][b]``. Where it fails for some item (an attribute the item does not have,
+    compared with a number), a stand-in that calls the function at each use, as before."""
+    try:
+        if arity == 1:
+            return tuple(function(None, a) for a in range(items))
+        return tuple(tuple(function(None, a, b) for b in range(items)) for a in range(items))
+    except Exception:  # (the rules' own error, raised where a use asks it, as before)
+        return _Calls(function, (), arity)
+
+
 class ItemValues(ItemTests):
     """A value of one item that reads only what never changes (see ItemTests), worked out for every item at
     once: ``values[value]`` is a tuple of one value per item, so a total over a zone is ``sum(map(...))`` in C
