@@ -1,9 +1,11 @@
 """A `connected` answered by its last path while that path's spaces hold what they held (issue #40, helper
 quoridor): Quoridor's newcomer file refuses a wall that would cut a pawn off from its goal row with `only if
 everyone_has_a_way after it`, a `connected` from the space the pawn stands on for each player, asked in the
-position each of up to 128 walls would leave; the engine against the same file's engine generated without it
-(rulespec/model/reads.py connected_witnessed: without it, a flood fill from every space where the start holds,
-each time), in one process. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+position each of up to 128 walls would leave; the engine against the same file's engine generated without (a)
+a `connected` answered by the last paths it found (rulespec/model/reads.py connected_witnessed: without it, a
+flood fill from every space where the start holds, each time; (b) needs it), and without (b) alone, a look-ahead
+whose option places only on spaces its names give decided by kept paths that miss those spaces, the option not
+carried out (rulespec/model/uncut_ahead.py), in one process. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_witnessed.py --rounds 5
@@ -19,13 +21,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ab import ROOT, compare_levers  # noqa: E402
-from rulespec.model import reads  # noqa: E402
+from rulespec.model import reads, uncut_ahead  # noqa: E402
 
 QUORIDOR = ROOT / "tests" / "newcomer" / "games" / "quoridor.rules"
 
 # lever -> (its file, the generator's methods swapped for what was there before it)
+NO_UNCUT = ((uncut_ahead, "uncut_ahead", lambda option, condition, model: None),)
 LEVERS = {
-    "a connected answered by its last paths": ("quoridor", ((reads, "connected_witnessed", lambda e, model: None),)),
+    "(a) + (b): both": ("quoridor", ((reads, "connected_witnessed", lambda e, model: None),)),
+    "(b) a look-ahead decided by the paths kept, over (a) alone": ("quoridor", NO_UNCUT),
 }
 SEEDS = {"quoridor": range(4)}
 

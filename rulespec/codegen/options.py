@@ -8,7 +8,7 @@ from __future__ import annotations
 import string
 from typing import Optional
 
-from ..model import ir, reads
+from ..model import ir, reads, uncut_ahead
 from ..model.action_numbers import state_read
 from ..model.first_thens_once import FirstThensOnce, first_thens_once
 from ..model.look_ahead_writes import plain_writes
@@ -363,6 +363,16 @@ class Options:
         w.line(f"def after_{base}(st{names}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
+        uncut = uncut_ahead.uncut_ahead(option, after.condition, self.m)
+        if uncut is not None:  # (the paths kept may show it without carrying the option out: model/uncut_ahead.py)
+            self.uncut_used = True
+            cut = "".join(f"{self.expr(s)}, " for s in uncut.spaces)
+            with self.zone_locals():
+                w.line(f"if holds_uncut(st, {self.boards[uncut.board]}, ({cut}), lambda: {self.expr(after.condition)}):",
+                       note="a kept path joins each, through none of the spaces it places on")
+            w.indent()
+            w.line("return True")
+            w.dedent()
         lean = self.lean_look_ahead(step, option, after)
         imagine, unimagine = self.imagining(option, seat, step, lean)
         w.line(f"kept, cause = {imagine}", note="carried out on the state itself, then undone (runtime/imagining.py)")

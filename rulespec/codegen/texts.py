@@ -144,8 +144,9 @@ class Texts:
             self.w.lines[self.imports_at:self.imports_at] = [
                 "from rulespec.runtime.fills import " + ", ".join(
                     ["BLOCKED", "PASSES", "REACHED", "FillTests"] + sorted(self.fill_calls_used))]
-        if self.witnessed_used:  # (only then: the other engines stay as they were)
-            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.witnessed import connected_witnessed"]
+        if self.witnessed_used or self.uncut_used:  # (only then: the other engines stay as they were)
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.witnessed import " + ", ".join(
+                (["connected_witnessed"] if self.witnessed_used else []) + (["holds_uncut"] if self.uncut_used else []))]
         if self.joined_used:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = [
                 "from rulespec.runtime.joined import " + ", ".join(sorted(self.joined_used))]

@@ -32,8 +32,12 @@ def connected_witnessed(st: Any, board: int, key: tuple, passes: Callable[[int],
     contents = st._boards[board]
     t = st._t
     kept = t.witnesses.get(key)
+    uncut = t.uncut
+    if uncut is not None and uncut[0] == board:  # (asked by holds_uncut: true only where a kept path answers)
+        cut = uncut[1]
+        return kept is not None and any(cells.isdisjoint(cut) and read(contents) == held for read, held, cells in kept)
     if kept is not None:
-        for read, held in kept:
+        for read, held, _ in kept:
             if read(contents) == held:
                 return True
     if starts is None:
@@ -71,5 +75,25 @@ def _witness(t: Any, key: tuple, contents: list, came_from: dict, cell: int) -> 
     witnesses = t.witnesses
     if len(witnesses) > 4096:  # (keys are an expression and a few seats or values: a game has few)
         witnesses.clear()
-    witnesses[key] = ((read, read(contents)),) + witnesses.get(key, ())[:PATHS_KEPT - 1]
+    witnesses[key] = ((read, read(contents), frozenset(path)),) + witnesses.get(key, ())[:PATHS_KEPT - 1]
     return True
+
+
+def holds_uncut(st: Any, board: int, cut: tuple, condition: Callable[[], bool]) -> bool:
+    """Whether ``condition()`` (an option's `only if C after it`, C asking witnessed `connected` over ``board``
+    only positively: rulespec/model/uncut_ahead.py) holds in the position as it stands with each `connected`
+    true only where a kept path answers that passes through none of ``cut``, the spaces the option places on:
+    then C holds after the option too. False when that does not show it (the option is then carried out) or
+    when ``cut`` is not a plain placement (a space past the edge, taken, or twice)."""
+    contents = st._boards[board]
+    for cell in cut:
+        if cell is None or contents[cell] >= 0:
+            return False
+    if len(set(cut)) != len(cut):
+        return False
+    t = st._t
+    t.uncut = (board, cut)
+    try:
+        return condition()
+    finally:
+        t.uncut = None

@@ -8,7 +8,8 @@ import random
 from pathlib import Path
 
 import rulespec
-from rulespec.model import reads
+from rulespec.model import ir, reads
+from rulespec.model import uncut_ahead as uncut_ahead_module
 from rulespec.pipeline import load_module_from_source
 from rulespec.runtime import witnessed
 
@@ -39,13 +40,18 @@ def test_games_agree_with_the_flood_fill():
 
 
 def test_every_answer_is_the_flood_fill_s(monkeypatch):
-    """At every call, the kept paths' answer (when one is whole) and a fresh search agree with State._connected."""
+    """At every call, the kept paths' answer (when one is whole) and a fresh search agree with State._connected;
+    asked by holds_uncut, a path answers only where one misses the spaces the option would place on."""
     calls = []
     answer = witnessed.connected_witnessed
 
     def checked(st, board, key, passes, start, goal, starts=None):
         found = answer(st, board, key, passes, start, goal, starts)
-        assert found == st._connected(board, st._t.cells_in_use[board], passes, start, goal)
+        cells, uncut = st._t.cells_in_use[board], st._t.uncut
+        if uncut is None:
+            assert found == st._connected(board, cells, passes, start, goal)
+        elif found:  # (asked by holds_uncut: true only where a path misses the spaces a wall would take)
+            assert st._connected(board, cells, lambda c: c not in uncut[1] and passes(c), start, goal)
         calls.append(found)
         return found
 
@@ -61,3 +67,41 @@ def test_every_answer_is_the_flood_fill_s(monkeypatch):
             break
         state.apply(sampled_action(state, rng))
     assert len(calls) > 1000  # (a refused wall is the examples': tests/newcomer/test_lockstep.py runs them)
+
+
+def uncut_engines(path: Path = QUORIDOR):
+    return engines_with_and_without(path, ((uncut_ahead_module, "uncut_ahead", lambda option, condition, model: None),),
+                                    "uncut")
+
+
+def test_the_look_ahead_is_decided_by_the_paths_kept():
+    """Quoridor's walls: each placed on three spaces worked out from the post by geometry, a counter set, and
+    C = `there is no p in players where not way_out(p)` asks each witnessed `connected` positively."""
+    source, without, _, _ = uncut_engines()
+    assert source.count("if holds_uncut(st, 0, (st._t.toward[0][6][v_s], v_s, st._t.toward[0][2][v_s], ), "
+                        "lambda: define_everyone_has_a_way(st)):") == 1
+    assert source.count("if holds_uncut(st, 0, ") == 2 and "holds_uncut" not in without
+    model = rulespec.compile_rules(QUORIDOR)
+    turn = next(s for s in model.steps if s.name == "turn")
+    afters = {o.name: next(c for c in o.conditions if isinstance(c, ir.AfterIt)) for o in turn.options
+              if any(isinstance(c, ir.AfterIt) for c in o.conditions)}
+    assert sorted(afters) == ["horizontal", "vertical"]
+    found = uncut_ahead_module.uncut_ahead(next(o for o in turn.options if o.name == "horizontal"),
+                                           afters["horizontal"].condition, model)
+    assert [s.text for s in found.spaces] == ["neighbour of s towards west", "s", "neighbour of s towards east"]
+
+
+def test_uncut_games_agree_with_the_options_carried_out():
+    _, _, fast, slow = uncut_engines()
+    for seed in range(3):
+        play_in_lock_step(fast.new_game(2), slow.new_game(2), 2, random.Random(seed))
+
+
+def test_a_condition_asking_a_connected_negatively_is_left_alone(tmp_path):
+    """`only if not way_out(...) after it` (a wall that must shut a pawn in) may not be decided by a kept path:
+    the option is carried out for every candidate, as written."""
+    text = QUORIDOR.read_text().replace("only if everyone_has_a_way after it", "only if not everyone_has_a_way after it")
+    path = tmp_path / "quoridor-shut.rules"
+    path.write_text(text)
+    source, _, _, _ = uncut_engines(path)
+    assert "holds_uncut" not in source and "connected_witnessed(st" in source
