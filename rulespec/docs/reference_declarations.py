@@ -106,7 +106,8 @@ component card: rank (two < three < four < five < six) [HC-1]''',
       "Words joined by `<`, lowest first, are an ordered attribute: its values compare (`rank of a > rank of "
       "b`, `rank of c >= five`) and have a highest and a lowest (`max(rank of c for c in hand of p)`). An "
       "attribute of numbers (`value 1..13`) is ordered already. An attribute shared by several components "
-      "has one order."),
+      "has one order. A value may carry its count here too (`kind (soldier 5 < cannon 2 < general)`: see "
+      "How many have each value)."),
     E("Components and zones", "Attributes that can change", "component changing", "flips.rules", '''
 component disc: colour (black, white) x 8, colour can change [FL-2]''',
       "`, ATTR can change` (`, colour and rank can change`) lets the rules set that attribute of a component "
@@ -536,7 +537,9 @@ choice offers() by each player where coins of player > 0 [BID-3]:
 chance deal(player: seat) [LAN-4]:
   outcome "deal {t}" for t drawn from pool
   move t to hand of player as deal''',
-      "A random draw from a zone, every component in it equally likely."),
+      "A random draw from a zone, every component in it equally likely. Components that read the same "
+      "(copies made by `x N` or by a count, `soldier 5`) are one outcome, as likely as the zone holds "
+      "copies of it: from two jokers and a red 1, `deal joker` comes with 2/3 and `deal red 1` with 1/3."),
     E("Steps, choices and chance", "Chance: a roll", "roll_outcome", "cards.rules", '''
   outcome "roll {n}" for n rolled from (low, high)''',
       "A random pick among named faces, each equally likely."),

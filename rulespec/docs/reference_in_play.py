@@ -16,8 +16,9 @@ IN_PLAY: tuple[Entry, ...] = (
     place t on s as regular''',
       "Put a component on a board space (or a tile on a placement). A component already on the board moves: "
       "`place occupant of s on t` takes it from s to t (t must be empty; to capture, first `move occupant of t "
-      "to box`). A component's attributes never change, so a disc turned over (Othello) is taken off and one "
-      "of the other colour placed: declare enough of each."),
+      "to box`). Placing never changes what a component is: a disc turned over (Othello) is either set to its "
+      "other colour, where its declaration says `colour can change` (see Changing an attribute), or taken off "
+      "and one of the other colour placed (declare enough of each)."),
     E("Statements", "Rolling dice", "roll_stmt", "dice.rules", '''
     roll cup of player''',
       "`roll cup of p` (or `roll tray` for shared dice) rolls each of the holder's dice again: the dice in "
