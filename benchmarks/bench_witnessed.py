@@ -5,7 +5,7 @@ position each of up to 128 walls would leave; the engine against the same file's
 a `connected` answered by the last paths it found (rulespec/model/reads.py connected_witnessed: without it, a
 flood fill from every space where the start holds, each time; (b) needs it), and without (b) alone, a look-ahead
 whose option places only on spaces its names give decided by kept paths that miss those spaces, the option not
-carried out (rulespec/model/uncut_ahead.py), in one process. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
+carried out (rulespec/model/uncut_ahead.py), with (c) its condition asked once a listing, in one process. The same seeded games, thread CPU time, nothing but play inside the clock, rounds
 interleaved with the order rotated, medians with their min-max spread.
 
     python benchmarks/bench_witnessed.py --rounds 5
@@ -29,7 +29,7 @@ QUORIDOR = ROOT / "tests" / "newcomer" / "games" / "quoridor.rules"
 NO_UNCUT = ((uncut_ahead, "uncut_ahead", lambda option, condition, model: None),)
 LEVERS = {
     "(a) + (b): both": ("quoridor", ((reads, "connected_witnessed", lambda e, model: None),)),
-    "(b) a look-ahead decided by the paths kept, over (a) alone": ("quoridor", NO_UNCUT),
+    "(b) + (c) a look-ahead decided by the paths kept, C once a listing, over (a) alone": ("quoridor", NO_UNCUT),
 }
 SEEDS = {"quoridor": range(4)}
 

@@ -368,7 +368,12 @@ class Expressions:
         return f"{'not ' if e.negated else ''}{code}"
 
     def visit_AfterIt(self, e: ir.AfterIt) -> str:  # (written by Options.after_function)
-        code = f"after_{ident(e.step)}__{ident(e.option)}(st{''.join(', ' + self.expr(n) for n in e.names)})"
+        listing = ""
+        if self.bound is not None and not self.depth and self.uncut_ahead_of(e) is not None:
+            # (a listing's candidates share what the paths kept show: runtime/witnessed.py holds_uncut)
+            name = self.counted.setdefault("{}  # holds_uncut", f"_n{len(self.counted)}")
+            listing = f", ({name} if {name} is not None else ({name} := {{}}))"
+        code = f"after_{ident(e.step)}__{ident(e.option)}(st{''.join(', ' + self.expr(n) for n in e.names)}{listing})"
         first = self.placed_fill_first(e)  # (the position as it stands may decide it: carried out only if not)
         return code if first is None else f"({first} or {code})"
 

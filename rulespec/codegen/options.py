@@ -360,16 +360,16 @@ class Options:
         seat = self.expr(step.by) if step.by is not None else "v_player"  # (any player: the first name bound)
         w.line("")
         w.line("")
-        w.line(f"def after_{base}(st{names}):")
+        uncut = uncut_ahead.uncut_ahead(option, after.condition, self.m)
+        w.line(f"def after_{base}(st{names}{', listing=None' if uncut is not None else ''}):")
         w.indent()
         self.doc(option, f"Whether `{after.condition.text}` holds in the position `{option.name}` would leave.")
-        uncut = uncut_ahead.uncut_ahead(option, after.condition, self.m)
         if uncut is not None:  # (the paths kept may show it without carrying the option out: model/uncut_ahead.py)
             self.uncut_used = True
             cut = "".join(f"{self.expr(s)}, " for s in uncut.spaces)
             with self.zone_locals():
-                w.line(f"if holds_uncut(st, {self.boards[uncut.board]}, ({cut}), lambda: {self.expr(after.condition)}):",
-                       note="a kept path joins each, through none of the spaces it places on")
+                w.line(f"if holds_uncut(st, {self.boards[uncut.board]}, ({cut}), lambda: {self.expr(after.condition)}, "
+                       f"listing, {lit(base)}):", note="a kept path joins each, through none of the spaces it places on")
             w.indent()
             w.line("return True")
             w.dedent()
@@ -390,6 +390,11 @@ class Options:
         w.line(f"{unimagine}(kept)")
         w.dedent()
         w.dedent()
+
+    def uncut_ahead_of(self, after: ir.AfterIt) -> Optional[uncut_ahead.UncutAhead]:
+        """What model/uncut_ahead.py finds of the option an `only if C after it` reads ahead (see after_function)."""
+        option = next(o for s in self.m.steps if s.name == after.step for o in s.options if o.name == after.option)
+        return uncut_ahead.uncut_ahead(option, after.condition, self.m)
 
     def imagining(self, option: ir.ChoiceOption, seat: str, step: ir.Step, lean: bool = False) -> tuple[str, str]:
         """The call that starts the look-ahead of ``option`` and the method that undoes it: a plain look-ahead

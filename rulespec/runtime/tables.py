@@ -310,7 +310,7 @@ class Tables:
         self.kept_text_count = 0
         self.reach_plans: dict[tuple, tuple] = {}  # a kept `connected`'s key -> its starts and goals (reach_plan)
         self.witnesses: dict[tuple, tuple] = {}  # a witnessed `connected`'s key -> its last paths (runtime/witnessed.py)
-        self.uncut: Optional[tuple] = None  # (board, spaces) while holds_uncut asks (runtime/witnessed.py)
+        self.uncut: Optional[tuple] = None  # (board, spaces, paths' spaces used) while holds_uncut asks (runtime/witnessed.py)
         self._near: dict[int, tuple[int, ...]] = {}  # board -> per space the bit mask of its neighbours
         offset = self.zone_count
         for board in engine.BOARDS:

@@ -34,8 +34,13 @@ def connected_witnessed(st: Any, board: int, key: tuple, passes: Callable[[int],
     kept = t.witnesses.get(key)
     uncut = t.uncut
     if uncut is not None and uncut[0] == board:  # (asked by holds_uncut: true only where a kept path answers)
-        cut = uncut[1]
-        return kept is not None and any(cells.isdisjoint(cut) and read(contents) == held for read, held, cells in kept)
+        cut, used = uncut[1], uncut[2]
+        for read, held, cells in kept or ():
+            if cells.isdisjoint(cut) and read(contents) == held:
+                if used is not None:
+                    used |= cells
+                return True
+        return False
     if kept is not None:
         for read, held, _ in kept:
             if read(contents) == held:
@@ -79,21 +84,40 @@ def _witness(t: Any, key: tuple, contents: list, came_from: dict, cell: int) -> 
     return True
 
 
-def holds_uncut(st: Any, board: int, cut: tuple, condition: Callable[[], bool]) -> bool:
+def holds_uncut(st: Any, board: int, cut: tuple, condition: Callable[[], bool], listing: Optional[dict] = None,
+                key: str = "") -> bool:
     """Whether ``condition()`` (an option's `only if C after it`, C asking witnessed `connected` over ``board``
     only positively: rulespec/model/uncut_ahead.py) holds in the position as it stands with each `connected`
     true only where a kept path answers that passes through none of ``cut``, the spaces the option places on:
     then C holds after the option too. False when that does not show it (the option is then carried out) or
-    when ``cut`` is not a plain placement (a space past the edge, taken, or twice)."""
+    when ``cut`` is not a plain placement (a space past the edge, taken, or twice).
+
+    ``listing``: a dict a listing keeps while it tests its candidates in one position (nothing changes between
+    them: a look-ahead undoes what it writes). C is then asked once for the listing (``key``: which C) with no
+    space cut, keeping the spaces of the paths that answered: a candidate that cuts none of them leaves each of
+    those paths whole, so each `connected` that held still holds after it, and so does C (it asks them only
+    positively, and what else it reads the option does not write)."""
     contents = st._boards[board]
     for cell in cut:
         if cell is None or contents[cell] >= 0:
             return False
     if len(set(cut)) != len(cut):
         return False
+    if listing is not None:
+        found = listing.get(key)
+        if found is None:
+            found = listing[key] = _asked_uncut(st, board, (), condition, set())
+        if found[0] and found[1].isdisjoint(cut):
+            return True
+    return _asked_uncut(st, board, cut, condition, None)[0]
+
+
+def _asked_uncut(st: Any, board: int, cut: tuple, condition: Callable[[], bool], used: Optional[set]) -> tuple:
+    """(``condition()`` with each witnessed `connected` over ``board`` true only where a kept path missing
+    ``cut`` answers, the spaces of the paths that answered when ``used`` is a set to gather them in)."""
     t = st._t
-    t.uncut = (board, cut)
+    t.uncut = (board, cut, used)
     try:
-        return condition()
+        return condition(), used
     finally:
         t.uncut = None
