@@ -109,6 +109,46 @@ def seat_numbers(table, pending, st) -> ListingNumbers:
     return numbered
 
 
+class JointNumbers:
+    """A simultaneous decision's listing (a choice `by each player`: every choosing seat's rows, grouped by seat)
+    numbered once and kept with it (``Pending.numbered``), as a seat's decision is: ``seats[seat]`` is the
+    ListingNumbers of that seat's own rows (None for a seat with none), its ``legal`` the seat's sorted actions
+    and its ``row_of`` a number's place among the seat's rows. That place stays the seat's while the others
+    choose (a secret choice keeps every other seat's rows as they were, in their order: SecretChoices), so a
+    seat's choice is played at the first of its rows in the decision as it then stands plus that place, with no
+    Action made or looked for by its text (Session.apply_joint)."""
+
+    __slots__ = ("table", "seats")
+
+    def __init__(self, table, seats: list):
+        self.table, self.seats = table, seats
+
+
+def joint_numbers(table, pending, st) -> Optional[JointNumbers]:
+    """The numbers of a simultaneous decision listed by rows at state ``st``, each seat's (its texts', or where the
+    game numbers its actions each row's, checked: declared_numbers.py); None for one listed otherwise (an
+    engine's own ``_decide``), which the session numbers from its Actions."""
+    numbered = pending.numbered
+    if numbered is not None and numbered.table is table:
+        return numbered
+    rows = pending.rows
+    if rows is None or pending.options is None:
+        return None
+    if table.declared is not None:
+        numbers = table.declared.row_numbers(st, pending)
+    else:
+        numbers = list(map(table.player_numbers.__getitem__, map(_row_text, rows)))
+        if None in numbers:
+            table.player_id(pending.all_actions()[numbers.index(None)])  # (raises: an action text no template gives)
+    seats = []
+    for seat in range(st.players):
+        first, past = pending.seat_rows(seat)
+        own = numbers[first:past]
+        seats.append(ListingNumbers(table, own, _in_order(own)) if own else None)
+    pending.numbered = numbered = JointNumbers(table, seats)
+    return numbered
+
+
 def _kept_numbers(table, rows: list) -> Optional[ListingNumbers]:
     """The numbers of kept rows, from those of the rows they were edited from (their ListingNumbers kept in
     _numbered_rows, for this table, rising strictly): the same rows removed, each new row's number put in its place

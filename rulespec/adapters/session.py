@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 from .core import PATIENCE, ActionTable, engine_for, information_layout_for, table_for
 from .errors import AdapterError
 from .drawn_numbers import drawn_numbers, is_long_static_draw, is_short_static_draw, short_draw_numbers
-from .listing_numbers import chance_numbers, seat_numbers
+from .listing_numbers import chance_numbers, joint_numbers, seat_numbers
 from .tensors import InformationLayout, SeenRows, TensorLayout, flatten_view, public_view
 from ..runtime.engine import ANY_PLAYER, CHANCE, Action, State, StepBudgetExceeded, default_max_steps
 
@@ -201,7 +201,14 @@ class Session:
                 ids.add(self.table.wait)
             return sorted(ids)
         if kind == SIMULTANEOUS_NODE:  # a seat that is not choosing waits
-            ids = self._by_seat()[seat]
+            joint = self._joint_numbers()
+            if joint is not None:
+                own = joint.seats[seat]
+                if own is not None:
+                    return own.legal.copy()
+                ids = None
+            else:
+                ids = self._by_seat()[seat]
             if ids or self.table.wait is not None:
                 return sorted(ids) if ids else [self.table.wait]
             step = self.state._stack[-1][0] if self.state._stack else "?"
@@ -218,11 +225,8 @@ class Session:
         pending = st._offer()
         if pending is None:  # the game is over
             return None
-        numbered = pending.numbered
-        if numbered is not None and numbered.table is self.table:  # (kept with the listing: a seat's or chance's)
-            return numbered
         if pending.seat >= 0:
-            return seat_numbers(self.table, pending, st)
+            return seat_numbers(self.table, pending, st)  # (kept with the listing once made)
         return self._chance_numbers() if pending.seat == CHANCE else None
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -292,6 +296,12 @@ class Session:
             raise ValueError("no claim window or simultaneous decision is open")
         if len(picks) != self.players:
             raise ValueError(f"a claim window takes one pick per seat ({self.players}), not {len(picks)}")
+        if kind == SIMULTANEOUS_NODE:
+            joint = self._joint_numbers()
+            if joint is not None:
+                self._texts = {}
+                self._play_rows_together(self._rows_picked(joint, picks))
+                return
         for seat, pick in enumerate(picks):
             if pick not in self.legal(seat):
                 raise ValueError(f"player {seat + 1} may not pick {pick} now; the picks are {self.legal(seat)}")
@@ -337,6 +347,53 @@ class Session:
         self._kind = None
         self.steps += len(actions)
         self.idle = 0
+
+    def _rows_picked(self, joint, picks: Sequence[int]) -> list[tuple[int, int]]:
+        """Each choosing seat's pick at a simultaneous decision numbered by ``joint`` (JointNumbers), as (seat, its
+        place among the seat's rows), in seat order; every pick checked before any is played (a seat with no rows
+        waits)."""
+        picked = []
+        for seat, pick in enumerate(picks):
+            own = joint.seats[seat]
+            row = own.row_of(pick) if own is not None else None
+            if row is not None:
+                picked.append((seat, row))
+            elif pick not in self.legal(seat):  # (a seat with no rows may only wait; legal says so, or refuses)
+                raise ValueError(f"player {seat + 1} may not pick {pick} now; the picks are {self.legal(seat)}")
+        return picked
+
+    def _play_rows_together(self, picked: list[tuple[int, int]]) -> None:
+        """A simultaneous decision numbered once (JointNumbers), as _play_together plays it: each seat's row played
+        in seat order by its place, at the first of the seat's rows in the decision as it then stands (the seats
+        before it have chosen), with no Action looked for by its text; the runtime carries them out with the last."""
+        if self.steps + len(picked) > self.max_steps:
+            raise StepBudgetExceeded(self.max_steps, self.state.game.MAX_TURNS)
+        st = self.state
+        follow = self._follow
+        if follow:
+            self._catch_up(LOGS, follow=False)  # (then seen at once: several actions make one move)
+        else:
+            origin = self._origin if self._origin is not None else st.clone()
+        actions = []
+        for seat, row in picked:
+            pending = st._offer()
+            index = pending.seat_rows(seat)[0] + row
+            actions.append(pending.pick(index))
+            st._play(pending, index)
+        if follow:
+            self._views = [st.observation(seat) for seat in range(st.players)]
+            self._log_together(actions, self._views, _to_act(st, None))
+        else:  # what each seat saw is worked out when asked for (_catch_up)
+            self._origin = origin
+            self._behind.append(("together", actions))
+        self._kind = None
+        self.steps += len(actions)
+        self.idle = 0
+
+    def _joint_numbers(self):
+        """A simultaneous decision's numbers (JointNumbers, kept with its listing), or None where it is not listed
+        by rows (then _by_seat numbers its Actions)."""
+        return joint_numbers(self.table, self.state._offer(), self.state)
 
     def _log_together(self, actions: list[Action], views: Sequence[dict], to_act: int) -> None:
         """Each seat's line of the log and row of the information state for a decision made together (several
