@@ -194,21 +194,39 @@ class ListingPlans:
         shared = [code for code, times in seen.items() if times > 1]
         return {code: f"_walk{i}" for i, code in enumerate(shared)}
 
-    @staticmethod
-    def listed_once(step: ir.Step) -> bool:
-        """Whether a choice step's listing depends on its arguments alone: decided by one of them, each option
-        one choice with no condition, its text showing at most arguments' labels (a seat, a number, a
-        component). The runtime then lists it once per arguments and shares the listing (StepInfo.listed_once)."""
+    def listed_once(self, step: ir.Step) -> bool:
+        """Whether a choice step's listing depends on its arguments alone: decided by one of them, or by each
+        player (see together_listed_once), each option one choice with no condition, its text showing at most
+        arguments' labels (a seat, a number, a component). The runtime then lists it once per arguments and
+        set-up and shares the listing (StepInfo.listed_once)."""
         params = {p.name: p.type for p in step.params}
-        if step.together or not step.options or not (isinstance(step.by, ir.Var) and step.by.name in params):
+        if not step.options:
+            return False
+        if step.together:
+            if not self.together_listed_once(step):
+                return False
+            params["player"] = ir.SEAT  # (the seat choosing: its label is fixed by its rows)
+        elif not (isinstance(step.by, ir.Var) and step.by.name in params):
             return False
         for option in step.options:
-            if option.bindings or option.conditions or option.shown:
+            bindings = option.bindings[1:] if step.together else option.bindings  # (the first: `player in players`)
+            if bindings or option.conditions or option.shown:
                 return False
             for _, field, _, _ in string.Formatter().parse(option.template):
                 if field is not None and params.get(field) not in (ir.SEAT, ir.INT, ir.ITEM):
                     return False
         return True
+
+    @staticmethod
+    def together_listed_once(step: ir.Step) -> bool:
+        """Whether a choice `by each player` may be listed once: every seat in play chooses (no `where`), so
+        its rows are each seat's options, fixed by the arguments and the seats in play when the options are
+        (listed_once). A secret choice never changes the listing it is made from (SecretChoices keeps the
+        choices so far apart), so every state at such a decision shares one Pending, and the adapters number
+        it once (JointNumbers)."""
+        return step.together_where is None and all(
+            option.bindings and option.bindings[0].var == "player" and isinstance(option.bindings[0].domain, ir.PlayersSet)
+            for option in step.options)
 
     def read_apart(self, step: ir.Step, plans: list, any_player: bool) -> bool:
         """Whether no two choices of a step can read the same (for one seat): each option's text shows

@@ -183,7 +183,7 @@ class Engine(Results, Describing):
         self._lists = type(self)._decide is Engine._decide  # else the subclass's _decide lists each decision
         self._turn_listing = None  # the turn's listing made for its turn-start ends, kept for its offer (_turn_listed)
         self._starts: dict[tuple, State] = {}  # (players, budgets) -> the state new_game() clones
-        # (step, arguments) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
+        # (step, arguments, tables) -> the Pending of a choice listed once (StepInfo.listed_once): shared by every
         # state, as clones share theirs (a Pending never changes once listed but to fill in what it derives)
         self._listed_once: dict[tuple, Pending] = {}
         self._kept_outcomes = KeptOutcomes()  # chance listings kept by what their outcomes read (a shuffle's)
@@ -636,8 +636,8 @@ class Engine(Results, Describing):
     def _offer_listed_choice(self, st: State, step: str, frame, info: StepInfo) -> bool:
         """Offer the choice on top of the stack (``frame``), listed by its one generated function (true), or
         skip it when there is nothing to choose (false)."""
-        if info.listed_once:
-            pending = self._listed_once.get((step, frame[1]))
+        if info.listed_once:  # (kept by arguments and set-up: a choice by each player lists every seat in play)
+            pending = self._listed_once.get((step, frame[1], st._t))
             if pending is not None:
                 st._pending = pending
                 return True
@@ -657,7 +657,7 @@ class Engine(Results, Describing):
         if info.listed_once:
             if len(self._listed_once) > 4096:  # (arguments are seats, numbers, components: few)
                 self._listed_once.clear()
-            self._listed_once[step, frame[1]] = pending
+            self._listed_once[step, frame[1], st._t] = pending
         return True
 
     def _turn_listed(self, st: State) -> bool:
