@@ -36,6 +36,9 @@ class KeptConnected:
         self.depth -= 1
         var = f"v_{ident(e.var)}"
         passes, start, goal = (f"lambda {var}: {cond}" for cond in tests)
+        each = self.connected_from_each(e)  # (asked of many spaces: one flood for all, connected_each.py)
+        if each is not None:
+            return each
         if self.few_units and reads.from_a_named_space(e):
             names = None  # (asked from an indexed end's few units, which change each step: filled, not kept)
         else:

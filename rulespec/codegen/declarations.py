@@ -22,6 +22,7 @@ class Declarations:
         w.indent()
         self.doc(definition, f"Definition `{definition.name}`: `{definition.value.text}`.")
         self.few_units = definition.name in self.indexed_end_definitions
+        self.each_walked = self.walked_params().get(definition.name, frozenset())  # (connected_each.py)
         top, self.ray_tables = len(w.lines), set()  # (the boards whose rays ray_stop_loop reads: looked up there)
         self.none_names = self.off_board.params_of(definition.name)  # those some use passes none
         zones_started = self.start_zone_locals()
@@ -78,7 +79,7 @@ class Declarations:
         self.finish_zone_locals(zones_started)
         w.lines[top:top] = ["    " * w.level + f"rays_{b} = st._t.rays_by_board[{b}]  # each direction's rays of its board"
                             for b in sorted(self.ray_tables)]
-        self.none_names, self.ray_tables, self.few_units = frozenset(), None, False
+        self.none_names, self.ray_tables, self.few_units, self.each_walked = frozenset(), None, False, frozenset()
         w.dedent()
 
     def either_statements(self, tests: tuple[ir.E, ...]) -> None:

@@ -45,6 +45,7 @@ from .expressions import Expressions
 from .guards import Guards
 from .hoisted import HoistedReads
 from .joined_groups import JoinedGroups
+from .connected_each import ConnectedFromEach
 from .kept_values import KeptValues
 from .lean_look_ahead import LeanLookAhead
 from .listed_answers import ListedAnswers
@@ -73,7 +74,7 @@ from .writer import Writer, cites_text
 from .written_out_for_once import WrittenOutForOnce
 
 
-class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, KeptConnected, BoardTallies,
+class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLines, Narrowing, ShiftedPlaces, RelatedSpaces, SpacesByValue, SeatWalks, LineWalks, JoinedGroups, ConnectedFromEach, KeptConnected, BoardTallies,
                     KeptValues, Statements, StepsAgain, StepsInOrder, Texts, Declarations, Guards, Chance, OutcomesByCounters, Options,
                     Choices, SharedWalks, RowBlocks, ListedAnswers, ListingPlans, RowsKeptByCounters, ListingLoops, HeldSpaces, MemberWalks, LoopInvariants,
                     LeanLookAhead, WrittenOutForOnce, EndsCalls, OneGroup, CheapFirst, ContentTables, ItemDefinitions,
@@ -174,6 +175,8 @@ class CodeGenerator(Expressions, HoistedReads, Counts, ItemValueTables, WholeLin
         self.connected_keys: dict[tuple, int] = {}  # a kept `connected` (board, names, tests) -> its number (key)
         # a kept `connected`'s number -> (its REACH_ENDS_ function's name, parameters, tests, rule text)
         self.reach_ends_made: dict[int, tuple[str, list[str], list[str], str]] = {}
+        self.each_walked: frozenset[str] = frozenset()  # the definition being written's parameters a walk binds
+        self.each_tests_made: dict[tuple, tuple[int, str]] = {}  # (parameters, tests) -> (number, text): EACH_TESTS_
         self.joined_used: set[str] = set()  # the runtime.joined functions called (imported then: joined_groups.py)
         self.space_tests_made: dict[tuple, tuple] = {}  # (parameters, test) -> (number, parameters, test, text): SPACES_
         self.fill_tests_made: dict[str, tuple[str, str]] = {}  # a fill on integers' test -> (FILL_TESTS_ name, text)

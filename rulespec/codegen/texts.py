@@ -122,7 +122,7 @@ class Texts:
             lines.append(f"{name} = tuple({text} for label in {source})  " + comment(repr(template)))
         self.w.lines[self.board_tables_at:self.board_tables_at] = self.cells_by_lines() + self.shifted_places_lines() + self.seat_walk_lines()  # (first: it is later)
         self.w.lines[self.tables_at:self.tables_at] = (lines + self.item_test_lines() + self.content_test_lines() + self.fill_tests_lines()
-                                                       + self.tally_tests_lines() + self.lines_through_lines() + self.reach_ends_lines() + self.space_tests_lines()
+                                                       + self.tally_tests_lines() + self.lines_through_lines() + self.reach_ends_lines() + self.space_tests_lines() + self.each_tests_lines()
                                                        + self.related_lines())
         helpers = ((["cells_by_value"] if self.cells_by_used else [])
                    + (["count_empty", "count_occupied"] if self.occupancy_counts_used else [])
@@ -147,6 +147,8 @@ class Texts:
         if self.witnessed_used or self.uncut_used:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.witnessed import " + ", ".join(
                 (["connected_witnessed"] if self.witnessed_used else []) + (["holds_uncut"] if self.uncut_used else []))]
+        if self.each_tests_made:  # (only then: the other engines stay as they were)
+            self.w.lines[self.imports_at:self.imports_at] = ["from rulespec.runtime.from_each import connected_from_each"]
         if self.joined_used:  # (only then: the other engines stay as they were)
             self.w.lines[self.imports_at:self.imports_at] = [
                 "from rulespec.runtime.joined import " + ", ".join(sorted(self.joined_used))]

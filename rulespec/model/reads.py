@@ -608,6 +608,51 @@ def fixed_test_values(var: str, test: ir.E, board: str, model: ir.Model) -> Opti
     return tuple(found[name] for name in sorted(found))
 
 
+class _NumbersReader(_Reader):
+    """A reader that also walks spans of numbers (`there is k in 1..6 where on_side(t, k)`): each is a value."""
+
+    def collection(self, e: ir.E, env: dict) -> tuple[Place, set]:
+        if isinstance(e, ir.Span):
+            return VALUE, self.reads(e, env)
+        return super().collection(e, env)
+
+
+def connected_from_each(e: ir.Connected, model: ir.Model) -> Optional[tuple[ir.E, bool, tuple[ir.Var, ...], bool]]:
+    """For ``connected(t in B where [t = s or] C from t = s to G)`` over the whole board, from the space a name s
+    gives, where C and G read the board only at t (what it holds, where it is) and otherwise only values, s
+    not among them: (C, whether `t = s or` is written, the names C and G read by name, whether G reads nothing
+    that changes: the spaces where it holds are then the same in every state of a set-up). Its answer for every s
+    at once follows from one flood from the spaces passing C where G holds (runtime/from_each.py); None for any
+    other `connected`."""
+    if not (isinstance(e.domain, ir.BoardRef) and e.domain.board == e.board and from_a_named_space(e)):
+        return None
+    start = e.start
+    name = start.right.name if start.left.name == e.var else start.left.name
+    if name == e.var:
+        return None
+    condition, or_self = e.condition, False
+    if isinstance(condition, ir.BoolOp) and condition.op == "or":
+        rest = [o for o in condition.operands if not same_expression(o, start) and not (
+            isinstance(o, ir.Compare) and o.op == "=" and isinstance(o.left, ir.Var) and isinstance(o.right, ir.Var)
+            and {o.left.name, o.right.name} == {e.var, name})]
+        if len(rest) == len(condition.operands) - 1:
+            or_self = True
+            condition = rest[0] if len(rest) == 1 else dataclasses.replace(condition, operands=tuple(rest))
+    if name in free_vars(condition) | free_vars(e.goal):
+        return None
+    found = connected_values(e, (condition, e.goal))
+    if found is None:
+        return None
+    env = {e.var: ANCHOR, **{n: VALUE for n in found}}
+    try:
+        goal = _NumbersReader(model, e.board).reads(e.goal, env)
+        if not (_NumbersReader(model, e.board).reads(condition, env) <= {("here",)} and goal <= {("here",)}):
+            return None
+    except NotLocal:
+        return None
+    return condition, or_self, tuple(found[n] for n in sorted(found)), not goal
+
+
 def from_a_named_space(e: ir.Connected) -> bool:
     """Whether a `connected` starts from the one space a name gives (`from t = s`). Kept (connected_kept), its
     records are keyed by that space: worth it where it is asked again from the same spaces (every stone at
