@@ -14,7 +14,7 @@ from rulespec.runtime.tallies import TallyTests, count_tallied
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '40e3a9b1a264ea23'
-GENERATOR_VERSION = '115'
+GENERATOR_VERSION = '116'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (

@@ -12,7 +12,7 @@ from rulespec.runtime.engine import ItemTests
 from rulespec.runtime.numbers import COUNTER_LIMIT, counter_value
 
 SOURCE_HASH = '853a9b6bf9dd43be'
-GENERATOR_VERSION = '115'
+GENERATOR_VERSION = '116'
 
 # ---------------------------------------------------------------- components
 COMPONENTS = (
