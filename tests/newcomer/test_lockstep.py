@@ -308,6 +308,31 @@ def _markov_soccer(seat, text):
     return int(re.fullmatch(r"player (\d) moves first", text).group(1)) - 1
 
 
+def _chinese_checkers_holes():
+    """OpenSpiel's hole numbers 0..120 by our (row, column): the star's holes in map order, row by row from
+    the top, each row west to east (a hole of row r, column c lies at OpenSpiel's doubled column 2 c + r - 15)."""
+    holes = {}
+    for row in range(1, 18):
+        for column in range(1, 18):
+            x, r = 2 * column + row - 15, row - 1
+            if (x + r) % 2 == 0 and ((r <= 12 and 12 - r <= x <= 12 + r) or (r >= 4 and r - 4 <= x <= 28 - r)):
+                holes[row, column] = len(holes)
+    assert len(holes) == 121
+    return holes
+
+
+_CC_HOLES = _chinese_checkers_holes()
+_CC_DIRECTIONS = ("northwest", "northeast", "west", "east", "southwest", "southeast")  # OpenSpiel's UL UR L R DL DR
+
+
+def _chinese_checkers(seat, text):
+    """Our "step R C D" / "hop R C D" is OpenSpiel's hole * 6 + direction; "pass" and "stop hopping" its 726."""
+    if text in ("pass", "stop hopping"):
+        return 726
+    row, column, direction = re.fullmatch(r"(?:step|hop) (\d+) (\d+) (\w+)", text).groups()
+    return _CC_HOLES[int(row), int(column)] * 6 + _CC_DIRECTIONS.index(direction)
+
+
 @dataclass
 class Spec:
     rules: str
@@ -377,6 +402,7 @@ SPECS = {
     "markov-soccer-10": Spec("markov-soccer", "markov_soccer", _markov_soccer, params={"horizon": 10},
                              options={"horizon": 10}, games=400),
     "havannah": Spec("havannah", "havannah", _havannah, games=5),
+    "chinese-checkers": Spec("chinese-checkers", "chinese_checkers", _chinese_checkers, games=8),
 }
 
 
@@ -500,7 +526,7 @@ EXAMPLES = {"catch": 1, "matrix-rps": 2, "matrix-mp": 2, "blotto": 2, "nim": 2, 
             "twenty-forty-eight": 2, "clobber": 1, "amazons": 1,
             "lines-of-action": 1, "maedn": 3, "ultimate-tic-tac-toe": 3,
             "y": 2, "gomoku": 2, "yacht": 2, "banqi": 2, "hearts": 2, "quoridor": 3,
-            "battleship": 2, "markov-soccer": 2, "havannah": 2}
+            "battleship": 2, "markov-soccer": 2, "havannah": 2, "chinese-checkers": 3}
 
 
 def test_every_game_file_has_a_spec():
