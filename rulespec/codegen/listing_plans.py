@@ -217,8 +217,7 @@ class ListingPlans:
                     return False
         return True
 
-    @staticmethod
-    def together_listed_once(step: ir.Step) -> bool:
+    def together_listed_once(self, step: ir.Step) -> bool:
         """Whether a choice `by each player` may be listed once: every seat in play chooses (no `where`), so
         its rows are each seat's options, fixed by the arguments and the seats in play when the options are
         (listed_once). A secret choice never changes the listing it is made from (SecretChoices keeps the

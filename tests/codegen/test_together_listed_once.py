@@ -17,7 +17,7 @@ from .lockstep import engines_with_and_without, play_in_lock_step
 
 ROOT = Path(__file__).parents[2]
 GAMES = ROOT / "tests" / "newcomer" / "games"
-WITHOUT = ((ListingPlans, "together_listed_once", staticmethod(lambda step: False)),)
+WITHOUT = ((ListingPlans, "together_listed_once", lambda self, step: False),)
 
 
 def engines(name: str):
